@@ -1,0 +1,132 @@
+import { Form, Link, NavLink, useLocation, useNavigate } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { REGIONS, regionPath } from "~/lib/regions";
+import { CloseIcon, HeartIcon, MenuIcon, SearchIcon } from "./icons";
+import { Logo } from "./Logo";
+import { useFavourites } from "./useFavourites";
+
+const HIDE_AFTER_PX = 100;
+const SCROLL_THROTTLE_MS = 10;
+
+/** Hides the header while scrolling down past 100 px and shows it again on the way up. */
+function useHideOnScroll() {
+  const [hidden, setHidden] = useState(false);
+  useEffect(() => {
+    let last = window.scrollY;
+    let lastRun = 0;
+    const onScroll = () => {
+      const now = performance.now();
+      if (now - lastRun < SCROLL_THROTTLE_MS) return;
+      lastRun = now;
+      const y = window.scrollY;
+      setHidden(y > last && y > HIDE_AFTER_PX);
+      last = y;
+    };
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, []);
+  return hidden;
+}
+
+export function Header() {
+  const hidden = useHideOnScroll();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { favourites } = useFavourites();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const searchRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  return (
+    <header
+      className={`sticky top-0 z-30 border-b border-line bg-ink/95 backdrop-blur transition-transform duration-200 ${
+        hidden ? "-translate-y-full" : "translate-y-0"
+      }`}
+      data-testid="site-header"
+    >
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-6">
+        <button
+          type="button"
+          className="inline-flex h-11 w-11 items-center justify-center rounded-lg md:hidden"
+          aria-label={menuOpen ? "Close menu" : "Open menu"}
+          aria-expanded={menuOpen}
+          aria-controls="side-menu"
+          onClick={() => setMenuOpen((o) => !o)}
+        >
+          {menuOpen ? <CloseIcon /> : <MenuIcon />}
+        </button>
+        <Link to="/" className="flex shrink-0 items-center" aria-label="Home">
+          <Logo />
+        </Link>
+        <Form
+          method="get"
+          action="/search"
+          role="search"
+          className="ml-auto flex min-w-0 flex-1 items-center justify-end sm:max-w-sm"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const q = searchRef.current?.value.trim() ?? "";
+            if (q) navigate(`/search?q=${encodeURIComponent(q)}`);
+          }}
+        >
+          <label htmlFor="site-search" className="sr-only">
+            Find by name
+          </label>
+          <input
+            ref={searchRef}
+            id="site-search"
+            name="q"
+            type="search"
+            required
+            pattern=".*\S.*"
+            maxLength={100}
+            placeholder="Find by name"
+            className="h-11 min-w-0 flex-1 rounded-l-lg border border-line bg-panel px-3 text-base text-white placeholder:text-zinc-400"
+          />
+          <button type="submit" className="inline-flex h-11 w-11 items-center justify-center rounded-r-lg bg-accent text-ink" aria-label="Search">
+            <SearchIcon />
+          </button>
+        </Form>
+        <Link
+          to="/favorites"
+          className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-rose-400"
+          aria-label={favourites.length ? `Favourites (${favourites.length})` : "Favourites"}
+          data-testid="header-heart"
+          data-filled={favourites.length > 0}
+        >
+          <HeartIcon filled={favourites.length > 0} />
+        </Link>
+        <Link
+          to="/login?action=signup"
+          className="hidden min-h-11 shrink-0 items-center rounded-lg border border-accent px-3 text-sm font-semibold text-accent sm:inline-flex"
+        >
+          Add Your Listing
+        </Link>
+      </div>
+      {menuOpen ? (
+        <nav id="side-menu" aria-label="Menu" className="border-t border-line bg-ink px-3 pb-4 md:hidden">
+          <ul className="space-y-1 pt-2">
+            <li>
+              <NavLink to="/" className="flex min-h-11 items-center px-2">
+                All New Zealand
+              </NavLink>
+            </li>
+            {REGIONS.map((r) => (
+              <li key={r}>
+                <NavLink to={regionPath(r)} className="flex min-h-11 items-center px-2">
+                  {r}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <Link to="/login?action=signup" className="flex min-h-11 items-center px-2 font-semibold text-accent">
+                Add Your Listing
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,73 @@
+import { Link } from "@remix-run/react";
+import type { ListingCardData } from "~/lib/listing-card";
+import { formatDollars } from "~/lib/money";
+import { ActivityBadge } from "./ActivityBadge";
+import { CheckBadgeIcon, PinIcon } from "./icons";
+import { Photo } from "./Photo";
+
+export function ListingCard({ card, now, eager }: { card: ListingCardData; now: number; eager?: boolean }) {
+  const price = formatDollars(card.rate60);
+  return (
+    <article className="group relative overflow-hidden rounded-xl border border-line bg-panel" data-testid="listing-card">
+      <Link to={`/view/${card.modelId}`} className="block focus-visible:outline-offset-[-3px]" prefetch="intent">
+        <div className="relative aspect-[3/4] w-full overflow-hidden bg-zinc-900">
+          <Photo
+            src={card.cover?.url}
+            alt={`Photo of ${card.firstName}`}
+            width={card.cover?.width ?? 600}
+            height={card.cover?.height ?? 800}
+            eager={eager}
+            className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+          />
+          <div className="absolute left-2 top-2 flex flex-wrap gap-1">
+            {card.featured ? (
+              <span className="rounded-full bg-accent px-2 py-0.5 text-xs font-bold tracking-wide text-ink">FEATURED</span>
+            ) : null}
+            {card.hot ? <span className="rounded-full bg-rose-600 px-2 py-0.5 text-xs font-bold text-white">Hot</span> : null}
+          </div>
+          <div className="absolute bottom-2 left-2">
+            <ActivityBadge active={card.active} activeUntil={card.activeUntil} now={now} />
+          </div>
+        </div>
+        <div className="space-y-1 p-3">
+          <h3 className="flex items-center gap-1 text-base font-semibold">
+            <span className="truncate">{card.firstName}</span>
+            {card.age ? <span className="font-normal text-muted">, {card.age}</span> : null}
+            {card.photoVerified ? (
+              <CheckBadgeIcon className="h-4 w-4 shrink-0 text-sky-400" title="Verified photos" />
+            ) : null}
+          </h3>
+          <p className="line-clamp-2 min-h-[2.5rem] text-sm text-zinc-300">{card.tagLine}</p>
+          <p className="flex items-center gap-1 text-xs text-muted">
+            <PinIcon className="h-3.5 w-3.5 shrink-0" />
+            <span className="truncate">
+              {card.location}
+              {card.suburb ? <span> · {card.suburb}</span> : null}
+            </span>
+          </p>
+          {price ? (
+            <p className="text-sm">
+              <span className="font-semibold text-accent">{price}</span> <span className="text-muted">1 hour</span>
+            </p>
+          ) : null}
+        </div>
+      </Link>
+    </article>
+  );
+}
+
+export function SkeletonCard() {
+  return (
+    <div className="overflow-hidden rounded-xl border border-line bg-panel" aria-hidden="true" data-testid="skeleton-card">
+      <div className="skeleton aspect-[3/4] w-full" />
+      <div className="space-y-2 p-3">
+        <div className="skeleton h-5 w-2/3 rounded" />
+        <div className="skeleton h-10 w-full rounded" />
+        <div className="skeleton h-4 w-1/2 rounded" />
+        <div className="skeleton h-4 w-1/3 rounded" />
+      </div>
+    </div>
+  );
+}
+
+export const GRID_CLASSES = "grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4";

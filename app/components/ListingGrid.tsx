@@ -1,0 +1,120 @@
+import { Link, useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { mergeCards, type ListingCardData } from "~/lib/listing-card";
+import type { GridPage } from "~/server/grid.server";
+import { GRID_CLASSES, ListingCard, SkeletonCard } from "./ListingCard";
+
+type Props = {
+  first: GridPage;
+  now: number;
+  /** Query string of the current view without the page (e.g. "?age=18-24"). */
+  search: string;
+  region: string | null;
+  pathname: string;
+  emptyMessage: string | null;
+  loading: boolean;
+};
+
+const SKELETONS = 6;
+
+function withPage(search: string, page: number) {
+  const params = new URLSearchParams(search);
+  params.set("page", String(page));
+  return `?${params}`;
+}
+
+/**
+ * The card grid with endless scroll: the next 8 arrive when the end sentinel comes within 50 px of the
+ * viewport. Without JavaScript the 'More listings' link loads the next page instead.
+ */
+export function ListingGrid({ first, now, search, region, pathname, emptyMessage, loading }: Props) {
+  const [cards, setCards] = useState<ListingCardData[]>(first.cards);
+  const [next, setNext] = useState<number | null>(first.hasMore ? first.page + 1 : null);
+  const fetcher = useFetcher<GridPage>();
+  const sentinel = useRef<HTMLDivElement>(null);
+
+  // A new view (region, filters, revalidation) replaces what was scrolled in.
+  useEffect(() => {
+    setCards(first.cards);
+    setNext(first.hasMore ? first.page + 1 : null);
+  }, [first]);
+
+  useEffect(() => {
+    const data = fetcher.data;
+    if (!data || fetcher.state !== "idle") return;
+    setCards((current) => mergeCards(current, data.cards));
+    setNext(data.hasMore ? data.page + 1 : null);
+  }, [fetcher.data, fetcher.state]);
+
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || next == null || fetcher.state !== "idle") return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        const params = new URLSearchParams(search);
+        if (region) params.set("region", region);
+        params.set("page", String(next));
+        fetcher.load(`/api/grid?${params}`);
+      },
+      { rootMargin: "0px 0px 50px 0px" },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [next, fetcher, search, region]);
+
+  const pastEnd = first.page > 1 && first.matched === 0;
+  if (loading) {
+    return (
+      <div className={GRID_CLASSES} aria-busy="true" aria-label="Loading listings">
+        {Array.from({ length: SKELETONS }, (_, i) => (
+          <SkeletonCard key={i} />
+        ))}
+      </div>
+    );
+  }
+  if (pastEnd) {
+    return (
+      <p className="rounded-xl border border-line bg-panel p-6 text-center text-muted">
+        That is the end of the listings.{" "}
+        <Link className="text-accent underline" to={`${pathname}${search}`}>
+          Back to the first page
+        </Link>
+      </p>
+    );
+  }
+  if (emptyMessage) {
+    return <p className="rounded-xl border border-line bg-panel p-6 text-center text-muted">{emptyMessage}</p>;
+  }
+  return (
+    <>
+      <div className={GRID_CLASSES} data-testid="listing-grid">
+        {cards.map((card, i) => (
+          <ListingCard key={card.modelId} card={card} now={now} eager={i < 4} />
+        ))}
+        {fetcher.state !== "idle"
+          ? Array.from({ length: SKELETONS }, (_, i) => <SkeletonCard key={`s${i}`} />)
+          : null}
+      </div>
+      <div ref={sentinel} className="h-px" data-testid="grid-end" />
+      <nav className="mt-6 flex justify-center gap-4 text-sm" aria-label="Pages">
+        {first.page > 1 ? (
+          <Link className="rounded-lg border border-line px-4 py-3" to={`${pathname}${withPage(search, first.page - 1)}`}>
+            Previous listings
+          </Link>
+        ) : null}
+        {next != null ? (
+          // Endless scroll takes over with JavaScript; this link is the fallback and stays usable by keyboard.
+          <Link
+            className="rounded-lg border border-line px-4 py-3"
+            to={`${pathname}${withPage(search, next)}`}
+            data-testid="more-link"
+          >
+            More listings
+          </Link>
+        ) : null}
+      </nav>
+    </>
+  );
+}

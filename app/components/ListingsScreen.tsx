@@ -1,0 +1,55 @@
+import { useLocation, useNavigation } from "@remix-run/react";
+import { filtersToSearch } from "~/lib/filters";
+import type { ListingsView } from "~/server/listings-view.server";
+import { FilterBar } from "./FilterBar";
+import { GRID_CLASSES, ListingCard } from "./ListingCard";
+import { ListingGrid } from "./ListingGrid";
+import { RegionSelector } from "./RegionSelector";
+
+/** Home and region screens: heading, intro, region selector, filters, near-you and the grid. */
+export function ListingsScreen({ view, heading, intro }: { view: ListingsView; heading: string; intro?: string }) {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const search = filtersToSearch(view.filters);
+  // Skeletons while moving to another grid view (region or filters), not for other navigations.
+  const loadingGrid =
+    navigation.state === "loading" &&
+    (navigation.location.pathname === "/" || navigation.location.pathname.startsWith("/locations/")) &&
+    navigation.location.pathname + navigation.location.search !== location.pathname + location.search;
+  return (
+    <div className="mx-auto max-w-7xl space-y-5 px-3 py-5 sm:px-6">
+      <header className="space-y-2">
+        <h1 className="text-2xl font-bold sm:text-3xl">{heading}</h1>
+        {intro ? <p className="max-w-3xl text-sm text-muted sm:text-base">{intro}</p> : null}
+      </header>
+      <RegionSelector current={view.region} counts={view.counts} total={view.total} search={search} />
+      <FilterBar filters={view.filters} options={view.options} pathname={location.pathname} />
+      {view.nearYou.length > 0 ? (
+        <section aria-labelledby="near-heading" className="space-y-3">
+          <h2 id="near-heading" className="text-xl font-semibold">
+            Escorts Near You
+          </h2>
+          <div className={GRID_CLASSES} data-testid="near-you">
+            {view.nearYou.map((card) => (
+              <ListingCard key={card.modelId} card={card} now={view.now} />
+            ))}
+          </div>
+        </section>
+      ) : null}
+      <section aria-labelledby="featured-heading" className="space-y-3">
+        <h2 id="featured-heading" className="text-xl font-semibold">
+          Featured Girls
+        </h2>
+        <ListingGrid
+          first={view.grid}
+          now={view.now}
+          search={search}
+          region={view.region}
+          pathname={location.pathname}
+          emptyMessage={view.emptyMessage}
+          loading={loadingGrid}
+        />
+      </section>
+    </div>
+  );
+}

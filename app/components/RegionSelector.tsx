@@ -1,0 +1,56 @@
+import { Form, Link, useNavigate } from "@remix-run/react";
+import { REGIONS, regionPath, type Region } from "~/lib/regions";
+
+type Props = { current: Region | null; counts: Record<Region, number>; total: number; search: string };
+
+/** A dropdown below 768 px, a count bar from 768 px up. Both keep the current filters. */
+export function RegionSelector({ current, counts, total, search }: Props) {
+  const navigate = useNavigate();
+  const item = (to: string, label: string, count: number, selected: boolean) => (
+    <li key={label}>
+      <Link
+        to={`${to}${search}`}
+        aria-current={selected ? "page" : undefined}
+        className={`flex min-h-11 items-center gap-2 whitespace-nowrap rounded-lg px-3 text-sm ${
+          selected ? "bg-accent font-semibold text-ink" : "text-zinc-200 hover:bg-panel"
+        }`}
+      >
+        {label}
+        <span className={`rounded-full px-2 text-xs ${selected ? "bg-ink/20" : "bg-panel text-muted"}`}>{count}</span>
+      </Link>
+    </li>
+  );
+  return (
+    <nav aria-label="Regions">
+      <Form method="get" action="/locations" className="flex gap-2 md:hidden" data-testid="region-dropdown">
+        <label htmlFor="region-select" className="sr-only">
+          Region
+        </label>
+        <select
+          id="region-select"
+          name="region"
+          defaultValue={current ?? ""}
+          key={current ?? "all"}
+          onChange={(e) => navigate(`${e.target.value ? regionPath(e.target.value as Region) : "/"}${search}`)}
+          className="min-h-11 w-full rounded-lg border border-line bg-panel px-3 text-base text-white"
+        >
+          <option value="">All New Zealand ({total})</option>
+          {REGIONS.map((r) => (
+            <option key={r} value={r}>
+              {r} ({counts[r]})
+            </option>
+          ))}
+        </select>
+        <noscript>
+          <button type="submit" className="min-h-11 rounded-lg bg-accent px-4 font-semibold text-ink">
+            Go
+          </button>
+        </noscript>
+      </Form>
+      <ul className="hidden gap-1 overflow-x-auto md:flex" data-testid="region-bar">
+        {item("/", "All New Zealand", total, current == null)}
+        {REGIONS.map((r) => item(regionPath(r), r, counts[r], current === r))}
+      </ul>
+    </nav>
+  );
+}

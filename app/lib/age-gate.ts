@@ -1,0 +1,21 @@
+// The age confirmation is kept in a cookie (so the server renders the right page with no flash)
+// and mirrored to localStorage 'ageVerified' as the spec names it.
+export const AGE_COOKIE = "age_verified";
+export const AGE_STORAGE_KEY = "ageVerified";
+export const AGE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
+export const EXIT_URL = "https://www.google.com";
+
+export function hasAgeCookie(cookieHeader: string | null): boolean {
+  if (!cookieHeader) return false;
+  return cookieHeader.split(";").some((part) => part.trim() === `${AGE_COOKIE}=1`);
+}
+
+export function ageCookie(secure: boolean): string {
+  return `${AGE_COOKIE}=1; Path=/; Max-Age=${AGE_COOKIE_MAX_AGE}; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+/** Only same-site paths are followed after confirming, never another origin. */
+export function safeReturnPath(value: unknown): string {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
+  return value.slice(0, 2000);
+}

@@ -1,0 +1,18 @@
+// Favourites are a list of modelIds in session storage under 'heartedModels' (spec §3).
+export const FAVOURITES_KEY = "heartedModels";
+export const FAVOURITES_EVENT = "favourites-changed";
+const MAX_FAVOURITES = 200;
+
+export function parseFavourites(raw: string | null): string[] {
+  if (!raw) return [];
+  try {
+    const value: unknown = JSON.parse(raw);
+    return Array.isArray(value) ? [...new Set(value.filter((v): v is string => typeof v === "string"))].slice(0, MAX_FAVOURITES) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function toggleFavourite(list: string[], modelId: string): string[] {
+  return list.includes(modelId) ? list.filter((id) => id !== modelId) : [...list, modelId].slice(-MAX_FAVOURITES);
+}

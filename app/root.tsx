@@ -1,0 +1,101 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { useEffect, useState, type ReactNode } from "react";
+import { AgeGate } from "~/components/AgeGate";
+import { Footer } from "~/components/Footer";
+import { Header } from "~/components/Header";
+import { useNonce } from "~/components/nonce";
+import { AGE_STORAGE_KEY, hasAgeCookie } from "~/lib/age-gate";
+import styles from "~/styles/app.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return {
+    ageVerified: hasAgeCookie(request.headers.get("Cookie")),
+    year: new Date().getUTCFullYear(),
+  };
+}
+
+/** The site header is hidden on the owner's screens (spec: paths starting /profile and /dashboard). */
+function showsSiteHeader(pathname: string) {
+  return !pathname.startsWith("/profile") && !pathname.startsWith("/dashboard");
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en-NZ">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0c0a0b" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="bg-ink text-white antialiased">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const location = useLocation();
+  const [ageVerified, setAgeVerified] = useState(data?.ageVerified ?? false);
+  useEffect(() => {
+    // A visitor who confirmed before but lost the cookie keeps the confirmation from localStorage.
+    if (!ageVerified && localStorage.getItem(AGE_STORAGE_KEY) === "true") {
+      document.cookie = "age_verified=1; Path=/; Max-Age=31536000; SameSite=Lax";
+      setAgeVerified(true);
+    }
+  }, [ageVerified]);
+  const inert = ageVerified ? {} : { inert: "" };
+  return (
+    <>
+      {!ageVerified ? <AgeGate onConfirm={() => setAgeVerified(true)} /> : null}
+      <div {...inert} aria-hidden={ageVerified ? undefined : true} className="flex min-h-dvh flex-col">
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-40 focus:rounded focus:bg-accent focus:p-2 focus:text-ink">
+          Skip to content
+        </a>
+        {showsSiteHeader(location.pathname) ? <Header /> : null}
+        <main id="main" className="flex-1">
+          <Outlet />
+        </main>
+        <Footer year={data?.year ?? new Date().getUTCFullYear()} />
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <div className="mx-auto max-w-xl space-y-4 px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold">{status === 404 ? "Page not found" : "Something went wrong"}</h1>
+      <p className="text-muted">
+        {status === 404 ? "That page does not exist." : "Please try again in a moment."}
+      </p>
+      <a href="/" className="inline-flex min-h-11 items-center rounded-lg bg-accent px-4 font-semibold text-ink">
+        Back to all listings
+      </a>
+    </div>
+  );
+}

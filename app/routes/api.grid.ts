@@ -1,0 +1,19 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { parseFilters, parsePage } from "~/lib/filters";
+import { parseRegion } from "~/lib/regions";
+import { loadGridPage } from "~/server/grid.server";
+
+/** Next pages of the grid for endless scroll: cards only, no counts or options. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const regionParam = url.searchParams.get("region");
+  const region = parseRegion(regionParam);
+  if (regionParam && !region) return Response.json({ error: "Unknown region" }, { status: 400 });
+  const page = await loadGridPage(context.cloudflare.env, {
+    region,
+    filters: parseFilters(url.searchParams),
+    page: parsePage(url.searchParams.get("page")),
+    now: Date.now(),
+  });
+  return Response.json(page, { headers: { "Cache-Control": "no-store" } });
+}

@@ -1,0 +1,44 @@
+import { gt } from "drizzle-orm";
+import { AGE_RANGES, HEIGHT_RANGES } from "~/lib/filters";
+import { REGIONS, type Region } from "~/lib/regions";
+import { getDb, schema } from "./db.server";
+
+export type FilterOptions = {
+  age: string[];
+  height: string[];
+  nationality: string[];
+  bodyType: string[];
+};
+
+export type Facets = {
+  counts: Record<Region, number>;
+  total: number;
+  /** Options with at least one live listing in the region being viewed (or in all of New Zealand). */
+  options: FilterOptions;
+};
+
+/**
+ * Region counts and filter options from the trigger-maintained `listing_facets` table:
+ * a few hundred rows at most, however many listings there are.
+ */
+export async function loadFacets(env: Pick<Env, "DB">, region: Region | null): Promise<Facets> {
+  const f = schema.listingFacets;
+  const rows = await getDb(env).select().from(f).where(gt(f.n, 0));
+  const counts = Object.fromEntries(REGIONS.map((r) => [r, 0])) as Record<Region, number>;
+  const values = { age: new Set<string>(), height: new Set<string>(), nationality: new Set<string>(), bodyType: new Set<string>() };
+  for (const row of rows) {
+    if (row.facet === "all" && row.location in counts) counts[row.location as Region] += row.n;
+    if (region && row.location !== region) continue;
+    if (row.facet in values) values[row.facet as keyof typeof values].add(row.value);
+  }
+  return {
+    counts,
+    total: Object.values(counts).reduce((a, b) => a + b, 0),
+    options: {
+      age: AGE_RANGES.map((r) => r.value).filter((v) => values.age.has(v)),
+      height: HEIGHT_RANGES.map((r) => r.value).filter((v) => values.height.has(v)),
+      nationality: [...values.nationality].sort(),
+      bodyType: [...values.bodyType].sort(),
+    },
+  };
+}

@@ -1,0 +1,109 @@
+import { and, between, desc, eq, gt, isNull, or, type SQL } from "drizzle-orm";
+import type { Filters } from "~/lib/filters";
+import { PAGE_SIZE } from "~/lib/filters";
+import { toCard, type ListingCardData } from "~/lib/listing-card";
+import type { Region } from "~/lib/regions";
+import { regionForCity } from "~/lib/regions";
+import { getDb, schema } from "./db.server";
+
+const l = schema.listings;
+
+export const cardColumns = {
+  id: l.id,
+  firstName: l.firstName,
+  age: l.age,
+  tagLine: l.tagLine,
+  location: l.location,
+  suburb: l.suburb,
+  rate60: l.rate60,
+  orate60: l.orate60,
+  featured: l.featured,
+  hot: l.hot,
+  verified: l.verified,
+  live: l.live,
+  photoVerified: l.photoVerified,
+  active: l.active,
+  activeUntil: l.activeUntil,
+  coverKey: l.coverKey,
+  coverWidth: l.coverWidth,
+  coverHeight: l.coverHeight,
+};
+
+/** Grid order: featured first, then newest listed; the id breaks ties so pages never overlap. */
+export const gridOrder = [desc(l.featured), desc(l.listedAt), desc(l.id)];
+
+export function activeNowCondition(now: number): SQL {
+  return and(eq(l.active, true), or(isNull(l.activeUntil), eq(l.activeUntil, 0), gt(l.activeUntil, now)))!;
+}
+
+export function filterConditions(filters: Filters, now: number): SQL[] {
+  const conds: SQL[] = [];
+  if (filters.age) conds.push(between(l.age, filters.age.min, filters.age.max));
+  if (filters.height) conds.push(between(l.height, filters.height.min, filters.height.max));
+  if (filters.nationality) conds.push(eq(l.nationality, filters.nationality));
+  if (filters.bodyType) conds.push(eq(l.bodyType, filters.bodyType));
+  if (filters.show === "hot") conds.push(eq(l.hot, true));
+  if (filters.show === "verified") conds.push(eq(l.verified, true));
+  if (filters.show === "active") conds.push(activeNowCondition(now));
+  return conds;
+}
+
+export type GridPage = { cards: ListingCardData[]; page: number; hasMore: boolean; matched: number };
+
+/** One page of live listings. Reads at most a page and one row past it (plus the offset), whatever the total. */
+export async function loadGridPage(
+  env: Pick<Env, "DB">,
+  opts: { region: Region | null; filters: Filters; page: number; now: number },
+): Promise<GridPage> {
+  const conds = [eq(l.live, true), ...filterConditions(opts.filters, opts.now)];
+  if (opts.region) conds.push(eq(l.location, opts.region));
+  const rows = await getDb(env)
+    .select(cardColumns)
+    .from(l)
+    .where(and(...conds))
+    .orderBy(...gridOrder)
+    .limit(PAGE_SIZE + 1)
+    .offset((opts.page - 1) * PAGE_SIZE);
+  const pageRows = rows.slice(0, PAGE_SIZE);
+  return {
+    cards: pageRows.filter((r) => r.coverKey).map(toCard),
+    page: opts.page,
+    hasMore: rows.length > PAGE_SIZE,
+    matched: pageRows.length,
+  };
+}
+
+export const NEAR_YOU_LIMIT = 4;
+
+/**
+ * Up to four live listings in the visitor's city: listings in that suburb first, then others in the
+ * region that name a suburb. Two index lookups rather than one sort over the whole region.
+ */
+export async function loadNearYou(env: Pick<Env, "DB">, city: string | null | undefined): Promise<ListingCardData[]> {
+  const place = regionForCity(city);
+  if (!place) return [];
+  const db = getDb(env);
+  const inSuburb = place.suburb
+    ? await db
+        .select(cardColumns)
+        .from(l)
+        .where(and(eq(l.live, true), eq(l.suburb, place.suburb), eq(l.location, place.region)))
+        .orderBy(...gridOrder)
+        .limit(NEAR_YOU_LIMIT)
+    : [];
+  const picked = inSuburb.filter((r) => r.coverKey);
+  if (picked.length < NEAR_YOU_LIMIT) {
+    // Over-fetch a little: some rows may lack a suburb or a photo.
+    const more = await db
+      .select(cardColumns)
+      .from(l)
+      .where(and(eq(l.live, true), eq(l.location, place.region)))
+      .orderBy(...gridOrder)
+      .limit(NEAR_YOU_LIMIT * 3);
+    const seen = new Set(picked.map((r) => r.id));
+    const withSuburb = more.filter((r) => r.coverKey && !seen.has(r.id));
+    withSuburb.sort((a, b) => Number(b.suburb !== "") - Number(a.suburb !== ""));
+    picked.push(...withSuburb.slice(0, NEAR_YOU_LIMIT - picked.length));
+  }
+  return picked.map(toCard);
+}

@@ -1,0 +1,44 @@
+import { isPublicPhotoKey } from "~/lib/photo-keys";
+
+const YEAR_SECONDS = 31_536_000;
+
+/** Photo bytes from R2. Keys are random and never reused, so responses are cached for a year. */
+export async function servePhoto(request: Request, env: Env, key: string): Promise<Response> {
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    return Response.json({ error: "Method not allowed" }, { status: 405, headers: { Allow: "GET, HEAD" } });
+  }
+  if (!isPublicPhotoKey(key)) return Response.json({ error: "Photo not found" }, { status: 404 });
+  const object = await env.PHOTOS.get(key, { onlyIf: request.headers });
+  if (!object) return Response.json({ error: "Photo not found" }, { status: 404 });
+  const headers = new Headers({
+    "Content-Type": object.httpMetadata?.contentType ?? "image/webp",
+    "Cache-Control": `public, max-age=${YEAR_SECONDS}, immutable`,
+    ETag: object.httpEtag,
+    "X-Content-Type-Options": "nosniff",
+  });
+  // `onlyIf` answers a matching If-None-Match with the object's metadata but no body.
+  if (!("body" in object) || !object.body) return new Response(null, { status: 304, headers });
+  return new Response(request.method === "HEAD" ? null : object.body, { headers });
+}
+
+/** A neutral grey frame with a silhouette, for missing or broken photos. */
+export function servePlaceholder(pathname: string): Response {
+  const match = /^\/api\/placeholder\/(\d{1,4})\/(\d{1,4})$/.exec(pathname);
+  const width = match ? Number(match[1]) : NaN;
+  const height = match ? Number(match[2]) : NaN;
+  if (!(width >= 1 && width <= 2000 && height >= 1 && height <= 2000)) {
+    return Response.json({ error: "Placeholder size must be two whole numbers from 1 to 2000" }, { status: 400 });
+  }
+  const r = Math.min(width, height) / 6;
+  const cx = width / 2;
+  const cy = height / 2;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="100%" height="100%" fill="#27272a"/><circle cx="${cx}" cy="${cy - r * 0.6}" r="${r}" fill="#52525b"/><ellipse cx="${cx}" cy="${cy + r * 1.6}" rx="${r * 1.7}" ry="${r * 1.1}" fill="#52525b"/></svg>`;
+  return new Response(svg, {
+    headers: {
+      "Content-Type": "image/svg+xml",
+      "Cache-Control": `public, max-age=${YEAR_SECONDS}, immutable`,
+      "Content-Security-Policy": "default-src 'none'",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

@@ -1,0 +1,144 @@
+// Mirrors drizzle/migrations/*.sql, which are the source of truth for the database
+// (the facet triggers cannot be expressed here).
+
+import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+const flag = (name: string) => integer(name, { mode: "boolean" }).notNull().default(false);
+
+export const users = sqliteTable("users", {
+  id: text("id").primaryKey(),
+  email: text("email").notNull(),
+  firstName: text("first_name").notNull(),
+  lastName: text("last_name").notNull().default(""),
+  passwordHash: text("password_hash").notNull(),
+  accountType: text("account_type").notNull().default("unpaid"),
+  agency: flag("agency"),
+  createdAt: integer("created_at").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+});
+
+export const listings = sqliteTable("listings", {
+  id: text("id").primaryKey(),
+  userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  firstName: text("first_name").notNull(),
+  lastName: text("last_name").notNull().default(""),
+  age: integer("age"),
+  tagLine: text("tag_line").notNull().default(""),
+  description: text("description").notNull().default(""),
+  location: text("location").notNull().default(""),
+  suburb: text("suburb").notNull().default(""),
+  calls: text("calls").notNull().default(""),
+  nationality: text("nationality").notNull().default(""),
+  height: integer("height"),
+  weight: integer("weight"),
+  eyeColour: text("eye_colour").notNull().default(""),
+  bust: text("bust").notNull().default(""),
+  dressSize: integer("dress_size"),
+  hairColour: text("hair_colour").notNull().default(""),
+  bodyType: text("body_type").notNull().default(""),
+  services: text("services").notNull().default(""),
+  interests: text("interests").notNull().default(""),
+  favorites: text("favorites").notNull().default(""),
+  availability: text("availability").notNull().default(""),
+  instagram: text("instagram").notNull().default(""),
+  twitter: text("twitter").notNull().default(""),
+  onlyFans: text("only_fans").notNull().default(""),
+  website: text("website").notNull().default(""),
+  contactPhone: text("contact_phone").notNull().default(""),
+  rate30: integer("rate30"),
+  rate60: integer("rate60"),
+  rate120: integer("rate120"),
+  orate30: integer("orate30"),
+  orate60: integer("orate60"),
+  orate120: integer("orate120"),
+  featured: flag("featured"),
+  hot: flag("hot"),
+  verified: flag("verified"),
+  live: flag("live"),
+  active: flag("active"),
+  activeUntil: integer("active_until"),
+  photoVerified: flag("photo_verified"),
+  coverKey: text("cover_key"),
+  coverWidth: integer("cover_width"),
+  coverHeight: integer("cover_height"),
+  imageCount: integer("image_count").notNull().default(0),
+  listedAt: integer("listed_at").notNull(),
+  createdAt: integer("created_at").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+});
+
+export const listingImages = sqliteTable("listing_images", {
+  id: text("id").primaryKey(),
+  listingId: text("listing_id").notNull().references(() => listings.id, { onDelete: "cascade" }),
+  r2Key: text("r2_key").notNull(),
+  position: integer("position").notNull(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  createdAt: integer("created_at").notNull(),
+});
+
+export const listingRates = sqliteTable("listing_rates", {
+  id: text("id").primaryKey(),
+  listingId: text("listing_id").notNull().references(() => listings.id, { onDelete: "cascade" }),
+  callType: text("call_type", { enum: ["incall", "outcall"] }).notNull(),
+  duration: text("duration").notNull(),
+  price: integer("price").notNull(),
+  description: text("description").notNull().default(""),
+});
+
+export const listingSpecialRates = sqliteTable("listing_special_rates", {
+  id: text("id").primaryKey(),
+  listingId: text("listing_id").notNull().references(() => listings.id, { onDelete: "cascade" }),
+  serviceName: text("service_name").notNull(),
+  duration: text("duration").notNull().default(""),
+  rate: integer("rate").notNull(),
+  description: text("description").notNull().default(""),
+  position: integer("position").notNull().default(0),
+});
+
+export const likes = sqliteTable(
+  "likes",
+  {
+    listingId: text("listing_id").notNull().references(() => listings.id, { onDelete: "cascade" }),
+    visitorId: text("visitor_id").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.listingId, t.visitorId] })],
+);
+
+export const listingStats = sqliteTable(
+  "listing_stats",
+  {
+    listingId: text("listing_id").notNull().references(() => listings.id, { onDelete: "cascade" }),
+    month: text("month").notNull(),
+    views: integer("views").notNull().default(0),
+    contacts: integer("contacts").notNull().default(0),
+    likes: integer("likes").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.listingId, t.month] })],
+);
+
+export const facetRanges = sqliteTable(
+  "facet_ranges",
+  {
+    facet: text("facet").notNull(),
+    value: text("value").notNull(),
+    min: integer("min").notNull(),
+    max: integer("max").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.facet, t.value] })],
+);
+
+export const listingFacets = sqliteTable(
+  "listing_facets",
+  {
+    location: text("location").notNull(),
+    facet: text("facet").notNull(),
+    value: text("value").notNull(),
+    n: integer("n").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.location, t.facet, t.value] })],
+);
+
+export type ListingRow = typeof listings.$inferSelect;
+export type NewListingRow = typeof listings.$inferInsert;

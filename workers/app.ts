@@ -1,0 +1,25 @@
+import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import { routePartykitRequest } from "partyserver";
+// The Remix server build; `npm run build` makes it before the Worker is bundled.
+import * as build from "../build/server/index.js";
+import { servePhoto, servePlaceholder } from "../app/server/photos.server";
+
+export { ListingsRoom } from "./listings-room";
+
+const handleRemix = createRequestHandler(build as unknown as ServerBuild);
+
+export default {
+  async fetch(request, env, ctx) {
+    const url = new URL(request.url);
+    if (url.pathname.startsWith("/parties/")) {
+      const response = await routePartykitRequest(request, env, {
+        // The room only takes WebSocket listeners; publishing goes through RPC from this Worker.
+        onBeforeRequest: () => new Response("Not found", { status: 404 }),
+      });
+      return response ?? new Response("Not found", { status: 404 });
+    }
+    if (url.pathname.startsWith("/photos/")) return servePhoto(request, env, url.pathname.slice("/photos/".length));
+    if (url.pathname.startsWith("/api/placeholder/")) return servePlaceholder(url.pathname);
+    return handleRemix(request, { cloudflare: { env, ctx, cf: request.cf } });
+  },
+} satisfies ExportedHandler<Env>;
