@@ -2,6 +2,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { routePartykitRequest } from "partyserver";
 // The Remix server build; `npm run build` makes it before the Worker is bundled.
 import * as build from "../build/server/index.js";
+import { isCrossOriginWrite } from "../app/lib/origin";
 import { servePhoto, servePlaceholder } from "../app/server/photos.server";
 
 export { ListingsRoom } from "./listings-room";
@@ -11,6 +12,9 @@ const handleRemix = createRequestHandler(build as unknown as ServerBuild);
 export default {
   async fetch(request, env, ctx) {
     const url = new URL(request.url);
+    if (isCrossOriginWrite(request.method, request.url, request.headers)) {
+      return Response.json({ error: "Cross-site requests are not allowed" }, { status: 403 });
+    }
     if (url.pathname.startsWith("/parties/")) {
       const response = await routePartykitRequest(request, env, {
         // The room only takes WebSocket listeners; publishing goes through RPC from this Worker.

@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import { gridEmptyMessage } from "~/lib/grid-empty";
+import { mergeCards, toCard, type CardRow } from "~/lib/listing-card";
+import { centsToWholeDollars, formatDollars } from "~/lib/money";
+import { parseRegion, regionForCity, regionPath, REGIONS, SUBURBS } from "~/lib/regions";
+
+describe("rate rounding", () => {
+  it("rounds cents to whole dollars", () => {
+    expect(centsToWholeDollars(24950)).toBe(250);
+    expect(centsToWholeDollars(24949)).toBe(249);
+    expect(formatDollars(30000)).toBe("$300");
+    expect(formatDollars(150050)).toBe("$1,501");
+    expect(formatDollars(null)).toBeNull();
+  });
+});
+
+describe("regions", () => {
+  it("has the seven regions, each with suburbs", () => {
+    expect(REGIONS).toHaveLength(7);
+    for (const r of REGIONS) expect(SUBURBS[r].length).toBeGreaterThan(5);
+  });
+
+  it("parses URL spellings of a region and rejects unknown ones", () => {
+    expect(parseRegion("Central%20North%20Island")).toBe("Central North Island");
+    expect(parseRegion("central-north-island")).toBe("Central North Island");
+    expect(parseRegion("AUCKLAND")).toBe("Auckland");
+    expect(parseRegion("Sydney")).toBeNull();
+    expect(parseRegion("%E0%A4%A")).toBeNull();
+    expect(regionPath("South Island")).toBe("/locations/South%20Island");
+  });
+
+  it("maps a visitor's city to a region and suburb", () => {
+    expect(regionForCity("Wellington")).toEqual({ region: "Wellington", suburb: null });
+    expect(regionForCity("Lower Hutt")).toEqual({ region: "Wellington", suburb: "Lower Hutt" });
+    expect(regionForCity("Dunedin")).toEqual({ region: "South Island", suburb: "Dunedin" });
+    expect(regionForCity("Austin")).toBeNull();
+    expect(regionForCity(null)).toBeNull();
+  });
+});
+
+const row = (id: string, extra: Partial<CardRow> = {}): CardRow => ({
+  id,
+  firstName: "A",
+  age: 25,
+  tagLine: "t",
+  location: "Auckland",
+  suburb: "",
+  rate60: null,
+  orate60: 20000,
+  featured: false,
+  hot: false,
+  verified: true,
+  live: true,
+  photoVerified: false,
+  active: false,
+  activeUntil: null,
+  coverKey: "listing/abc.webp",
+  coverWidth: 600,
+  coverHeight: 800,
+  ...extra,
+});
+
+describe("cards", () => {
+  it("uses the outcall hour when there is no incall hour, and builds the photo URL", () => {
+    const card = toCard(row("a"));
+    expect(card.rate60).toBe(20000);
+    expect(card.cover).toEqual({ url: "/photos/listing/abc.webp", width: 600, height: 800 });
+    expect(toCard(row("b", { coverKey: null })).cover).toBeNull();
+  });
+
+  it("de-duplicates by modelId when pages are appended", () => {
+    const merged = mergeCards([toCard(row("a")), toCard(row("b"))], [toCard(row("b")), toCard(row("c"))]);
+    expect(merged.map((c) => c.modelId)).toEqual(["a", "b", "c"]);
+  });
+});
+
+describe("empty messages", () => {
+  it("picks one of the spec's four messages", () => {
+    expect(gridEmptyMessage({ liveTotal: 0, filtered: false, matched: 0, withImages: 0 })).toBe("No models available");
+    expect(gridEmptyMessage({ liveTotal: 5, filtered: true, matched: 0, withImages: 0 })).toBe(
+      "No models found matching your criteria.",
+    );
+    expect(gridEmptyMessage({ liveTotal: 5, filtered: false, matched: 3, withImages: 0 })).toBe(
+      "No models with primary images found",
+    );
+    expect(gridEmptyMessage({ liveTotal: 5, filtered: true, matched: 3, withImages: 0 })).toBe(
+      "Models found, but no primary images could be determined.",
+    );
+    expect(gridEmptyMessage({ liveTotal: 5, filtered: true, matched: 3, withImages: 1 })).toBeNull();
+  });
+});

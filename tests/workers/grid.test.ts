@@ -1,0 +1,231 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { AGE_RANGES, HEIGHT_RANGES } from "~/lib/filters";
+import { fetchSelf, insertListing, visit } from "./fixtures";
+
+const HOUR = 3_600_000;
+
+function cardNames(html: string): string[] {
+  return namesIn(html.split('data-testid="listing-grid"')[1] ?? "");
+}
+
+function namesIn(fragment: string): string[] {
+  return [...fragment.matchAll(/<h3[^>]*><span class="truncate">([^<]+)<\/span>/g)].map((m) => m[1]);
+}
+
+async function gridJson(qs: string) {
+  const res = await fetchSelf(`/api/grid?${qs}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as { cards: { modelId: string; firstName: string }[]; page: number; hasMore: boolean };
+}
+
+describe("home and region grid", () => {
+  it("shows only live listings, featured first", async () => {
+    await insertListing({ firstName: "Livia", listedAt: 3 });
+    await insertListing({ firstName: "Hidden", live: false, verified: true });
+    await insertListing({ firstName: "Unverified", live: false, verified: false });
+    await insertListing({ firstName: "Felicity", featured: true, listedAt: 1 });
+    const html = await (await visit("/")).text();
+    expect(cardNames(html)).toEqual(["Felicity", "Livia"]);
+    expect(html).toContain("FEATURED");
+  });
+
+  it("counts live listings per region in the region bar and the dropdown", async () => {
+    await insertListing({ location: "Auckland" });
+    await insertListing({ location: "Auckland" });
+    await insertListing({ location: "Wellington" });
+    await insertListing({ location: "Wellington", live: false });
+    const html = await (await visit("/")).text();
+    expect(html).toMatch(/All New Zealand<span[^>]*>3<\/span>/);
+    expect(html).toMatch(/Auckland<span[^>]*>2<\/span>/);
+    expect(html).toMatch(/Wellington<span[^>]*>1<\/span>/);
+    expect(html).toMatch(/Hamilton<span[^>]*>0<\/span>/);
+    expect(html).toContain("All New Zealand (<!-- -->3<!-- -->)");
+  });
+
+  it("keeps the counts right as listings move, go live, hide and are deleted", async () => {
+    const id = await insertListing({ location: "Auckland", nationality: "Asian" });
+    await env.DB.prepare("UPDATE listings SET location = 'Tauranga' WHERE id = ?").bind(id).run();
+    let html = await (await visit("/")).text();
+    expect(html).toMatch(/Auckland<span[^>]*>0<\/span>/);
+    expect(html).toMatch(/Tauranga<span[^>]*>1<\/span>/);
+    await env.DB.prepare("UPDATE listings SET live = 0 WHERE id = ?").bind(id).run();
+    html = await (await visit("/")).text();
+    expect(html).toMatch(/Tauranga<span[^>]*>0<\/span>/);
+    await env.DB.prepare("UPDATE listings SET live = 1 WHERE id = ?").bind(id).run();
+    await env.DB.prepare("DELETE FROM listings WHERE id = ?").bind(id).run();
+    const { results } = await env.DB.prepare("SELECT * FROM listing_facets WHERE n <> 0").all();
+    expect(results).toEqual([]);
+  });
+
+  it("shows one region with its heading and intro text", async () => {
+    await insertListing({ firstName: "Ava", location: "Wellington" });
+    await insertListing({ firstName: "Bea", location: "Auckland" });
+    const res = await visit("/locations/Wellington");
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("Wellington Escorts");
+    expect(html).toContain("Te Aro");
+    expect(cardNames(html)).toEqual(["Ava"]);
+  });
+
+  it("redirects other spellings of a region to its canonical URL and unknown regions home", async () => {
+    let res = await visit("/locations/central-north-island?show=hot");
+    expect(res.status).toBe(301);
+    expect(res.headers.get("Location")).toBe("/locations/Central%20North%20Island?show=hot");
+    res = await visit("/locations/Sydney");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/");
+    res = await visit("/locations?region=Hamilton");
+    expect(res.headers.get("Location")).toBe("/locations/Hamilton");
+  });
+
+  it("applies each filter, combined by AND", async () => {
+    const now = Date.now();
+    await insertListing({ firstName: "Young", age: 20, height: 160, nationality: "Asian", bodyType: "Petite" });
+    await insertListing({ firstName: "Tall", age: 30, height: 180, nationality: "European", bodyType: "Athletic", hot: true });
+    await insertListing({ firstName: "Mature", age: 40, height: 170, nationality: "European", bodyType: "Curvy", active: true, activeUntil: now + HOUR });
+    await insertListing({ firstName: "Expired", age: 41, height: 145, nationality: "Maori", bodyType: "Curvy", active: true, activeUntil: now - HOUR });
+    await insertListing({ firstName: "Plain", age: 26, height: 166, nationality: "Maori", bodyType: "Slim", live: true, verified: true });
+    await env.DB.prepare("UPDATE listings SET verified = 0 WHERE first_name = 'Expired'").run();
+
+    const names = async (qs: string) => (await gridJson(qs)).cards.map((c) => c.firstName).sort();
+    expect(await names("age=18-24")).toEqual(["Young"]);
+    expect(await names("age=35%2B")).toEqual(["Expired", "Mature"]);
+    expect(await names("height=under-150")).toEqual(["Expired"]);
+    expect(await names("height=165-175")).toEqual(["Mature", "Plain"]);
+    expect(await names("nationality=European")).toEqual(["Mature", "Tall"]);
+    expect(await names("body=Curvy")).toEqual(["Expired", "Mature"]);
+    expect(await names("show=hot")).toEqual(["Tall"]);
+    expect(await names("show=active")).toEqual(["Mature"]);
+    expect(await names("show=verified")).toEqual(["Mature", "Plain", "Tall", "Young"]);
+    expect(await names("nationality=European&body=Curvy&age=35%2B")).toEqual(["Mature"]);
+    expect(await names("nationality=European&body=Petite")).toEqual([]);
+    // The page itself renders the same filter from its URL.
+    expect(cardNames(await (await visit("/?nationality=European&body=Curvy")).text())).toEqual(["Mature"]);
+  });
+
+  it("offers only filter options with at least one live listing in the view", async () => {
+    await insertListing({ age: 20, height: 180, nationality: "Indian", bodyType: "Tall", location: "Hamilton" });
+    await insertListing({ age: 30, height: 140, nationality: "British", bodyType: "BBW", location: "Auckland" });
+    await insertListing({ age: 50, nationality: "Maori", bodyType: "Short", location: "Auckland", live: false });
+    const home = await (await visit("/")).text();
+    expect(home).toContain("?nationality=Indian");
+    expect(home).toContain("?nationality=British");
+    expect(home).not.toContain("nationality=Maori");
+    expect(home).toContain("?age=18-24");
+    expect(home).not.toContain("age=35%2B");
+    const hamilton = await (await visit("/locations/Hamilton")).text();
+    expect(hamilton).toContain("?body=Tall");
+    expect(hamilton).not.toContain("body=BBW");
+    expect(hamilton).toContain("?height=175%2B");
+    expect(hamilton).not.toContain("height=under-150");
+  });
+
+  it("marks the active filter so clicking it clears it, and 'All Escorts' clears all", async () => {
+    await insertListing({ nationality: "Indian" });
+    const html = await (await visit("/?nationality=Indian&show=hot")).text();
+    expect(html).toMatch(/aria-current="true"[^>]*href="\/\?show=hot">Indian</);
+    expect(html).toMatch(/href="\/">All Escorts</);
+  });
+
+  it("pages 8 at a time in a stable order without repeats", async () => {
+    const base = Date.now();
+    for (let i = 0; i < 19; i++) await insertListing({ firstName: `P${i}`, listedAt: base - i, featured: i % 5 === 0 });
+    const p1 = await gridJson("page=1");
+    const p2 = await gridJson("page=2");
+    const p3 = await gridJson("page=3");
+    expect(p1.cards).toHaveLength(8);
+    expect(p2.cards).toHaveLength(8);
+    expect(p3.cards).toHaveLength(3);
+    expect([p1.hasMore, p2.hasMore, p3.hasMore]).toEqual([true, true, false]);
+    const ids = [...p1.cards, ...p2.cards, ...p3.cards].map((c) => c.modelId);
+    expect(new Set(ids).size).toBe(19);
+    expect((await gridJson("page=1")).cards).toEqual(p1.cards);
+    // The page HTML has the same first page and a no-JavaScript link to the next.
+    const html = await (await visit("/")).text();
+    expect(cardNames(html)).toEqual(p1.cards.map((c) => c.firstName));
+    expect(html).toContain('href="/?page=2"');
+    expect(cardNames(await (await visit("/?page=2")).text())).toEqual(p2.cards.map((c) => c.firstName));
+  });
+
+  it("answers bad input with a normal page, never a 500", async () => {
+    await insertListing({ firstName: "Solo" });
+    for (const path of [
+      "/?page=abc",
+      "/?page=-1",
+      "/?page=99999999999999999999999",
+      "/?age=999&height=%00&show=<script>&nationality=' OR 1=1 --",
+      "/locations/Auckland?page=1e9&body=" + "x".repeat(5000),
+    ]) {
+      const res = await visit(path);
+      expect(res.status, path).toBe(200);
+    }
+    expect(cardNames(await (await visit("/?page=abc")).text())).toEqual(["Solo"]);
+    const past = await (await visit("/?page=50")).text();
+    expect(past).toContain("That is the end of the listings.");
+    expect((await fetchSelf("/api/grid?region=Atlantis")).status).toBe(400);
+  });
+
+  it("shows the four empty messages", async () => {
+    expect(await (await visit("/")).text()).toContain("No models available");
+    await insertListing({ nationality: "Indian" });
+    expect(await (await visit("/?nationality=British")).text()).toContain("No models found matching your criteria.");
+    await env.DB.prepare("UPDATE listings SET cover_key = NULL").run();
+    expect(await (await visit("/")).text()).toContain("No models with primary images found");
+    expect(await (await visit("/?nationality=Indian")).text()).toContain(
+      "Models found, but no primary images could be determined.",
+    );
+  });
+
+  it("shows the card's details and badges", async () => {
+    const now = Date.now();
+    await insertListing({ firstName: "Cara", age: 27, tagLine: "Sunny smile", suburb: "Ponsonby", rate60: 24950, hot: true, photoVerified: true, active: true, activeUntil: now + HOUR });
+    await insertListing({ firstName: "Dana", active: false, activeUntil: now - 2 * HOUR - 60_000 });
+    const html = await (await visit("/")).text();
+    expect(html).toContain("Cara");
+    expect(html).toContain("27");
+    expect(html).toContain("Sunny smile");
+    expect(html).toContain("Ponsonby");
+    expect(html).toMatch(/\$250<\/span> <span[^>]*>1 hour/);
+    expect(html).toContain(">Hot<");
+    expect(html).toContain("Active Now");
+    expect(html).toContain('title>Verified photos');
+    expect(html).toContain("Last active 2 hours ago");
+  });
+
+  it("agrees with app/lib/filters.ts on the range bounds the triggers use", async () => {
+    const { results } = await env.DB.prepare("SELECT facet, value, min, max FROM facet_ranges ORDER BY facet, min").all();
+    const expected = [
+      ...AGE_RANGES.map((r) => ({ facet: "age", value: r.value, min: r.min, max: r.max })),
+      ...HEIGHT_RANGES.map((r) => ({ facet: "height", value: r.value, min: r.min, max: r.max })),
+    ];
+    expect(results).toEqual(expected);
+  });
+});
+
+describe("escorts near you", () => {
+  it("shows up to four live listings in the visitor's city, suburb matches first", async () => {
+    await insertListing({ firstName: "Far", location: "Auckland", suburb: "Albany" });
+    await insertListing({ firstName: "NoSuburb", location: "Wellington", suburb: "", listedAt: Date.now() + 10 });
+    await insertListing({ firstName: "Region1", location: "Wellington", suburb: "Te Aro" });
+    await insertListing({ firstName: "Region2", location: "Wellington", suburb: "Karori" });
+    await insertListing({ firstName: "Hutt", location: "Wellington", suburb: "Lower Hutt", listedAt: 1 });
+    await insertListing({ firstName: "HiddenHutt", location: "Wellington", suburb: "Lower Hutt", live: false });
+    const html = await (await visit("/", { cf: { city: "Lower Hutt" } })).text();
+    const near = html.split('data-testid="near-you"')[1].split("</section>")[0];
+    const names = namesIn(near);
+    expect(names[0]).toBe("Hutt");
+    expect(names).toHaveLength(4);
+    expect(names.indexOf("NoSuburb")).toBe(3);
+    expect(names).not.toContain("Far");
+    expect(names).not.toContain("HiddenHutt");
+  });
+
+  it("is hidden when the city is unknown or nothing matches", async () => {
+    await insertListing({ location: "Auckland" });
+    expect(await (await visit("/", { cf: { city: "Austin" } })).text()).not.toContain("Escorts Near You");
+    expect(await (await visit("/", { cf: { city: "Dunedin" } })).text()).not.toContain("Escorts Near You");
+    expect(await (await visit("/", { cf: { city: "Auckland" } })).text()).toContain("Escorts Near You");
+  });
+});

@@ -1,0 +1,95 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { fetchSelf, visit } from "./fixtures";
+
+describe("the Worker's own routes", () => {
+  it("serves listing photos from R2 with long-lived caching and 304s", async () => {
+    await env.PHOTOS.put("listing/abcdefghijklmnopqrstuvwx.webp", new Uint8Array([1, 2, 3]), {
+      httpMetadata: { contentType: "image/webp" },
+    });
+    const res = await fetchSelf("/photos/listing/abcdefghijklmnopqrstuvwx.webp");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("image/webp");
+    expect(res.headers.get("Cache-Control")).toContain("max-age=31536000");
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
+    const again = await fetchSelf("/photos/listing/abcdefghijklmnopqrstuvwx.webp", {
+      headers: { "If-None-Match": res.headers.get("ETag")! },
+    });
+    expect(again.status).toBe(304);
+  });
+
+  it("never serves keys outside the public photo prefix", async () => {
+    await env.PHOTOS.put("private/verification/abc.webp", new Uint8Array([9]));
+    for (const path of ["/photos/private/verification/abc.webp", "/photos/listing/../private/verification/abc.webp", "/photos/listing/missing00000000000000000.webp"]) {
+      const res = await fetchSelf(path);
+      expect(res.status, path).toBe(404);
+      expect(await res.json()).toEqual({ error: "Photo not found" });
+    }
+  });
+
+  it("draws placeholders and refuses silly sizes", async () => {
+    const ok = await fetchSelf("/api/placeholder/300/400");
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("Content-Type")).toBe("image/svg+xml");
+    expect(await ok.text()).toContain('width="300"');
+    for (const path of ["/api/placeholder/0/400", "/api/placeholder/99999/1", "/api/placeholder/a/b"]) {
+      const res = await fetchSelf(path);
+      expect(res.status, path).toBe(400);
+      expect(await res.json()).toHaveProperty("error");
+    }
+  });
+
+  it("sends security headers with every page", async () => {
+    const res = await visit("/");
+    const csp = res.headers.get("Content-Security-Policy")!;
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(res.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+    // Local development runs over http: no HSTS there.
+    expect(res.headers.get("Strict-Transport-Security")).toBeNull();
+    const nonce = /'nonce-([^']+)'/.exec(csp)![1];
+    const html = await res.text();
+    const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const attrs of scripts) expect(attrs).toContain(`nonce="${nonce}"`);
+  });
+
+  it("redirects unknown routes home and answers unknown API paths with JSON", async () => {
+    const res = await visit("/no/such/page");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/");
+    const api = await fetchSelf("/api/nothing-here");
+    expect(api.status).toBe(404);
+    expect(await api.json()).toEqual({ error: "Not found" });
+  });
+
+  it("shows the age gate until the visitor confirms, and confirming works without JavaScript", async () => {
+    const first = await fetchSelf("/", { redirect: "manual" });
+    expect(await first.text()).toContain("I am 18+ years old");
+    const confirm = await fetchSelf("/age-verification", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost" },
+      body: "returnTo=%2Flocations%2FAuckland",
+      redirect: "manual",
+    });
+    expect(confirm.status).toBe(302);
+    expect(confirm.headers.get("Location")).toBe("/locations/Auckland");
+    expect(confirm.headers.get("Set-Cookie")).toMatch(/^age_verified=1;/);
+    const after = await visit("/");
+    expect(await after.text()).not.toContain("I am 18+ years old");
+  });
+
+  it("refuses a form post started on another site", async () => {
+    const res = await fetchSelf("/age-verification", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example" },
+      body: "returnTo=%2F",
+      redirect: "manual",
+    });
+    expect(res.status).toBe(403);
+    expect(res.headers.get("Set-Cookie")).toBeNull();
+  });
+});
