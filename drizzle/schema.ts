@@ -142,3 +142,14 @@ export const listingFacets = sqliteTable(
 
 export type ListingRow = typeof listings.$inferSelect;
 export type NewListingRow = typeof listings.$inferInsert;
+
+// drizzle/migrations/0003_plan_requests.sql. Its partial unique index (one pending request per user)
+// lives only in the SQL, like the facet triggers.
+export const planRequests = sqliteTable("plan_requests", {
+  id: text("id").primaryKey(),
+  userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  tier: text("tier", { enum: ["standard", "featured"] }).notNull(),
+  priceCents: integer("price_cents").notNull(),
+  status: text("status").notNull().default("pending_payment"),
+  createdAt: integer("created_at").notNull(),
+});
