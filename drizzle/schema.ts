@@ -140,6 +140,32 @@ export const listingFacets = sqliteTable(
   (t) => [primaryKey({ columns: [t.location, t.facet, t.value] })],
 );
 
+// drizzle/migrations/0002_accounts.sql: sessions and reset tokens are stored as SHA-256 hashes only.
+export const sessions = sqliteTable("sessions", {
+  id: text("id").primaryKey(),
+  userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  createdAt: integer("created_at").notNull(),
+  lastSeenAt: integer("last_seen_at").notNull(),
+  expiresAt: integer("expires_at").notNull(),
+});
+
+export const passwordResets = sqliteTable("password_resets", {
+  tokenHash: text("token_hash").primaryKey(),
+  userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  createdAt: integer("created_at").notNull(),
+  expiresAt: integer("expires_at").notNull(),
+  usedAt: integer("used_at"),
+});
+
+export const devOutbox = sqliteTable("dev_outbox", {
+  id: text("id").primaryKey(),
+  toAddress: text("to_address").notNull(),
+  subject: text("subject").notNull(),
+  textBody: text("text_body").notNull(),
+  htmlBody: text("html_body").notNull(),
+  createdAt: integer("created_at").notNull(),
+});
+
 export type ListingRow = typeof listings.$inferSelect;
 export type NewListingRow = typeof listings.$inferInsert;
 
