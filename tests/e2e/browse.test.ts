@@ -1,0 +1,140 @@
+import { describe, expect, it } from "vitest";
+import { DESKTOP, hydrated, MOBILE, useBrowser } from "./browser";
+
+const b = useBrowser();
+
+describe("a visitor browses the listings", () => {
+  it("passes the age gate without a flash of content or a layout shift", async () => {
+    const { context, page } = await b.visitor({ adult: false });
+    await page.goto("/");
+    const gate = page.getByTestId("age-gate");
+    await expect(gate.isVisible()).resolves.toBe(true);
+    // The content is rendered behind the gate but inert until the visitor confirms.
+    await expect(page.locator("main").getAttribute("inert")).resolves.toBeNull();
+    await expect(page.locator("div[inert]").count()).resolves.toBe(1);
+    await hydrated(page);
+    const before = await page.locator("main h1").boundingBox();
+    await page.getByRole("button", { name: "I am 18+ years old" }).click();
+    await gate.waitFor({ state: "detached" });
+    const after = await page.locator("main h1").boundingBox();
+    expect(after).toEqual(before);
+    expect(await page.evaluate(() => localStorage.getItem("ageVerified"))).toBe("true");
+    await page.reload();
+    await expect(page.getByTestId("age-gate").count()).resolves.toBe(0);
+    await expect(page.getByRole("link", { name: "Exit Site" }).count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it("offers 'Exit Site' to leave", async () => {
+    const { context, page } = await b.visitor({ adult: false });
+    await page.goto("/");
+    await expect(page.getByRole("link", { name: "Exit Site" }).getAttribute("href")).resolves.toBe("https://www.google.com");
+    await context.close();
+  });
+
+  it("browses home, switches region with the count bar on a wide screen", async () => {
+    const { context, page } = await b.visitor({ viewport: DESKTOP });
+    await page.goto("/");
+    await hydrated(page);
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("All Escorts");
+    await expect(page.getByRole("heading", { name: "Featured Girls" }).isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId("listing-card").count()).resolves.toBe(8);
+    await expect(page.getByTestId("region-dropdown").isVisible()).resolves.toBe(false);
+    const bar = page.getByTestId("region-bar");
+    await bar.getByRole("link", { name: /^Wellington/ }).click();
+    await page.waitForURL("**/locations/Wellington");
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Wellington Escorts");
+    const locations = await page.getByTestId("listing-grid").locator("article").allTextContents();
+    expect(locations.length).toBeGreaterThan(0);
+    for (const text of locations) expect(text).toContain("Wellington");
+    await context.close();
+  });
+
+  it("switches region with the dropdown on a narrow screen", async () => {
+    const { context, page } = await b.visitor({ viewport: MOBILE });
+    await page.goto("/");
+    await hydrated(page);
+    await expect(page.getByTestId("region-bar").isVisible()).resolves.toBe(false);
+    await page.getByLabel("Region").selectOption("Christchurch");
+    await page.waitForURL("**/locations/Christchurch");
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Christchurch Escorts");
+    await page.getByLabel("Region").selectOption("");
+    await page.waitForURL((url) => url.pathname === "/");
+    await context.close();
+  });
+
+  it("applies and clears filters", async () => {
+    const { context, page } = await b.visitor();
+    await page.goto("/");
+    await hydrated(page);
+    await page.getByText("All Filters").click();
+    await expect(page.getByText("Show Less").isVisible()).resolves.toBe(true);
+    await page.getByRole("link", { name: "18-24", exact: true }).click();
+    await page.waitForURL("**/?age=18-24");
+    const ages = await page.getByTestId("listing-grid").locator("h3").allTextContents();
+    expect(ages.length).toBeGreaterThan(0);
+    for (const h of ages) {
+      const age = Number(/(\d+)/.exec(h)![1]);
+      expect(age).toBeGreaterThanOrEqual(18);
+      expect(age).toBeLessThanOrEqual(24);
+    }
+    // A second filter combines with the first.
+    await page.getByRole("link", { name: "Verified", exact: true }).click();
+    await page.waitForURL("**/?age=18-24&show=verified");
+    // Clicking the active filter clears it.
+    await page.getByRole("link", { name: "18-24", exact: true }).click();
+    await page.waitForURL("**/?show=verified");
+    // 'All Escorts' clears everything.
+    await page.getByRole("link", { name: "All Escorts", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/" && url.search === "");
+    await expect(page.getByTestId("listing-card").count()).resolves.toBe(8);
+    await context.close();
+  });
+
+  it("scrolls and gets more cards, then hides the header while scrolling down", async () => {
+    const { context, page } = await b.visitor();
+    await page.goto("/");
+    await hydrated(page);
+    await expect(page.getByTestId("listing-grid").getByTestId("listing-card").count()).resolves.toBe(8);
+    await page.getByTestId("grid-end").scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="listing-grid"] [data-testid="listing-card"]').length >= 16);
+    await page.getByTestId("grid-end").scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="listing-grid"] [data-testid="listing-card"]').length >= 24);
+    const ids = await page.getByTestId("listing-grid").locator("a[href^='/view/']").evaluateAll((els) => els.map((e) => e.getAttribute("href")));
+    expect(new Set(ids).size).toBe(ids.length);
+    // The header slides away while scrolling down past 100 px and comes back on the way up.
+    await page.waitForFunction(() => document.querySelector('[data-testid="site-header"]')!.className.includes("-translate-y-full"));
+    await page.mouse.wheel(0, -300);
+    await page.waitForFunction(() => !document.querySelector('[data-testid="site-header"]')!.className.includes("-translate-y-full"));
+    await context.close();
+  });
+
+  it("loads the next page with a plain link when JavaScript is off", async () => {
+    const { context, page: p } = await b.visitor({ javaScript: false });
+    await p.goto("/");
+    const first = await p.locator("a[href^='/view/']").first().getAttribute("href");
+    await p.getByTestId("more-link").click();
+    await p.waitForURL("**/?page=2");
+    expect(await p.getByTestId("listing-card").count()).toBe(8);
+    expect(await p.locator("a[href^='/view/']").first().getAttribute("href")).not.toBe(first);
+    // Filters are links too.
+    await p.getByRole("link", { name: "Hot", exact: true }).click();
+    await p.waitForURL("**/?show=hot");
+    await context.close();
+  });
+
+  it("searches by name only for non-empty text", async () => {
+    const { context, page } = await b.visitor();
+    await page.goto("/");
+    await hydrated(page);
+    const box = page.getByLabel("Find by name");
+    await box.fill("   ");
+    await box.press("Enter");
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname).toBe("/");
+    await box.fill("  Ruby ");
+    await box.press("Enter");
+    await page.waitForURL("**/search?q=Ruby");
+    await context.close();
+  });
+});

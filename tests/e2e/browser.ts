@@ -1,0 +1,54 @@
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll, inject } from "vitest";
+
+export const CHROMIUM_FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+export const DESKTOP = { width: 1280, height: 900 };
+export const MOBILE = { width: 390, height: 844 };
+
+/** One Chromium per test file; each test opens its own context (fresh cookies and storage). */
+export function useBrowser() {
+  const state: { browser: Browser | null } = { browser: null };
+  beforeAll(async () => {
+    state.browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      args: CHROMIUM_FLAGS,
+      headless: true,
+    });
+  });
+  afterAll(async () => {
+    await state.browser?.close();
+  });
+  const baseUrl = inject("baseUrl");
+  return {
+    baseUrl,
+    /** A new visitor; `adult` pre-sets the age confirmation so tests can skip the gate. */
+    async visitor(opts: { viewport?: { width: number; height: number }; adult?: boolean; javaScript?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+      const context = await state.browser!.newContext({
+        viewport: opts.viewport ?? DESKTOP,
+        baseURL: baseUrl,
+        javaScriptEnabled: opts.javaScript ?? true,
+      });
+      if (opts.adult !== false) {
+        await context.addCookies([{ name: "age_verified", value: "1", url: baseUrl }]);
+      }
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(String(e)));
+      (page as Page & { jsErrors: string[] }).jsErrors = errors;
+      return { context, page };
+    },
+  };
+}
+
+/** Waits until React has hydrated, so clicks are handled by the app and not by plain HTML. */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
+}
