@@ -2,14 +2,24 @@ import { Link } from "@remix-run/react";
 import type { ListingCardData } from "~/lib/listing-card";
 import { formatDollars } from "~/lib/money";
 import { ActivityBadge } from "./ActivityBadge";
+import { FavouriteButton } from "./FavouriteButton";
+import { LikeButton } from "./LikeButton";
 import { CheckBadgeIcon, PinIcon } from "./icons";
 import { Photo } from "./Photo";
 
-export function ListingCard({ card, now, eager }: { card: ListingCardData; now: number; eager?: boolean }) {
+type CardProps = {
+  card: ListingCardData;
+  now: number;
+  eager?: boolean;
+  /** Where a click goes: the profile by default (search results use /profile/{id}, as the spec has it). */
+  href?: string;
+};
+
+export function ListingCard({ card, now, eager, href }: CardProps) {
   const price = formatDollars(card.rate60);
   return (
     <article className="group relative overflow-hidden rounded-xl border border-line bg-panel" data-testid="listing-card">
-      <Link to={`/view/${card.modelId}`} className="block focus-visible:outline-offset-[-3px]" prefetch="intent">
+      <Link to={href ?? `/view/${card.modelId}`} className="block focus-visible:outline-offset-[-3px]" prefetch="intent">
         <div className="relative aspect-[3/4] w-full overflow-hidden bg-zinc-900">
           <Photo
             src={card.cover?.url}
@@ -52,6 +62,11 @@ export function ListingCard({ card, now, eager }: { card: ListingCardData; now: 
           ) : null}
         </div>
       </Link>
+      {/* Outside the link: a button inside a link is neither valid nor reachable on its own. */}
+      <div className="absolute right-2 top-2 flex flex-col gap-1">
+        <LikeButton modelId={card.modelId} name={card.firstName} compact />
+        <FavouriteButton modelId={card.modelId} name={card.firstName} compact />
+      </div>
     </article>
   );
 }

@@ -33,17 +33,41 @@ export function ListingGrid({ first, now, search, region, pathname, emptyMessage
   const fetcher = useFetcher<GridPage>();
   const sentinel = useRef<HTMLDivElement>(null);
 
-  // A new view (region, filters, revalidation) replaces what was scrolled in.
+  const viewKey = `${pathname}${search}`;
+  const shown = useRef({ viewKey, pages: first.page });
+  const refresh = useFetcher<GridPage>();
+
+  // A new view replaces what was scrolled in. The same view revalidated (a realtime update) reloads
+  // every page the visitor has scrolled through, so the list does not jump back to the first eight.
   useEffect(() => {
+    const pagesShown = shown.current.pages - first.page + 1;
+    if (shown.current.viewKey === viewKey && first.page === 1 && pagesShown > 1) {
+      const params = new URLSearchParams(search);
+      if (region) params.set("region", region);
+      params.set("page", "1");
+      params.set("pages", String(pagesShown));
+      refresh.load(`/api/grid?${params}`);
+      return;
+    }
+    shown.current = { viewKey, pages: first.page };
     setCards(first.cards);
     setNext(first.hasMore ? first.page + 1 : null);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [first]);
+
+  useEffect(() => {
+    const data = refresh.data;
+    if (!data || refresh.state !== "idle") return;
+    setCards(data.cards);
+    setNext(data.hasMore ? data.page + 1 : null);
+  }, [refresh.data, refresh.state]);
 
   useEffect(() => {
     const data = fetcher.data;
     if (!data || fetcher.state !== "idle") return;
     setCards((current) => mergeCards(current, data.cards));
     setNext(data.hasMore ? data.page + 1 : null);
+    shown.current.pages = data.page;
   }, [fetcher.data, fetcher.state]);
 
   useEffect(() => {

@@ -1,16 +1,27 @@
-import { useLocation, useNavigation } from "@remix-run/react";
+import { useLocation, useNavigation, useRevalidator } from "@remix-run/react";
+import { useRef } from "react";
 import { filtersToSearch } from "~/lib/filters";
 import type { ListingsView } from "~/server/listings-view.server";
 import { FilterBar } from "./FilterBar";
 import { GRID_CLASSES, ListingCard } from "./ListingCard";
 import { ListingGrid } from "./ListingGrid";
+import { useProfileUpdates } from "./Realtime";
 import { RegionSelector } from "./RegionSelector";
+
+const REVALIDATE_DEBOUNCE_MS = 300;
 
 /** Home and region screens: heading, intro, region selector, filters, near-you and the grid. */
 export function ListingsScreen({ view, heading, intro }: { view: ListingsView; heading: string; intro?: string }) {
   const location = useLocation();
   const navigation = useNavigation();
   const search = filtersToSearch(view.filters);
+  const revalidator = useRevalidator();
+  const pending = useRef<number | undefined>(undefined);
+  // Any listing change may move counts, filters or cards: refresh the view, coalescing bursts.
+  useProfileUpdates(() => {
+    window.clearTimeout(pending.current);
+    pending.current = window.setTimeout(() => revalidator.revalidate(), REVALIDATE_DEBOUNCE_MS);
+  });
   // Skeletons while moving to another grid view (region or filters), not for other navigations.
   const loadingGrid =
     navigation.state === "loading" &&

@@ -3,7 +3,7 @@ import { parseFilters, parsePage } from "~/lib/filters";
 import { parseRegion } from "~/lib/regions";
 import { loadGridPage } from "~/server/grid.server";
 
-/** Next pages of the grid for endless scroll: cards only, no counts or options. */
+/** Next pages of the grid for endless scroll (or a refresh of `pages` pages at once): cards only. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const regionParam = url.searchParams.get("region");
@@ -13,6 +13,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     region,
     filters: parseFilters(url.searchParams),
     page: parsePage(url.searchParams.get("page")),
+    pages: parsePage(url.searchParams.get("pages")),
     now: Date.now(),
   });
   return Response.json(page, { headers: { "Cache-Control": "no-store" } });

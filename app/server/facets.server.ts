@@ -1,7 +1,7 @@
 import { gt } from "drizzle-orm";
 import { AGE_RANGES, HEIGHT_RANGES } from "~/lib/filters";
 import { REGIONS, type Region } from "~/lib/regions";
-import { getDb, schema } from "./db.server";
+import { getDb, schema, type Db } from "./db.server";
 
 export type FilterOptions = {
   age: string[];
@@ -17,13 +17,17 @@ export type Facets = {
   options: FilterOptions;
 };
 
+export function facetsQuery(db: Db) {
+  const f = schema.listingFacets;
+  return db.select().from(f).where(gt(f.n, 0));
+}
+
 /**
  * Region counts and filter options from the trigger-maintained `listing_facets` table:
  * a few hundred rows at most, however many listings there are.
  */
 export async function loadFacets(env: Pick<Env, "DB">, region: Region | null): Promise<Facets> {
-  const f = schema.listingFacets;
-  const rows = await getDb(env).select().from(f).where(gt(f.n, 0));
+  const rows = await facetsQuery(getDb(env));
   const counts = Object.fromEntries(REGIONS.map((r) => [r, 0])) as Record<Region, number>;
   const values = { age: new Set<string>(), height: new Set<string>(), nationality: new Set<string>(), bodyType: new Set<string>() };
   for (const row of rows) {

@@ -4,7 +4,7 @@ import { PAGE_SIZE } from "~/lib/filters";
 import { toCard, type ListingCardData } from "~/lib/listing-card";
 import type { Region } from "~/lib/regions";
 import { regionForCity } from "~/lib/regions";
-import { getDb, schema } from "./db.server";
+import { getDb, schema, type Db } from "./db.server";
 
 const l = schema.listings;
 
@@ -48,27 +48,43 @@ export function filterConditions(filters: Filters, now: number): SQL[] {
   return conds;
 }
 
-export type GridPage = { cards: ListingCardData[]; page: number; hasMore: boolean; matched: number };
-
-/** One page of live listings. Reads at most a page and one row past it (plus the offset), whatever the total. */
-export async function loadGridPage(
-  env: Pick<Env, "DB">,
-  opts: { region: Region | null; filters: Filters; page: number; now: number },
-): Promise<GridPage> {
+/** `page` is the last page included: a refresh of several scrolled pages answers with the last one's number. */
+/** The grid's query, exposed so the benchmark can read D1's rows_read for exactly this SQL. */
+export function gridQuery(
+  db: Db,
+  opts: { region: Region | null; filters: Filters; page: number; now: number; limit: number },
+) {
   const conds = [eq(l.live, true), ...filterConditions(opts.filters, opts.now)];
   if (opts.region) conds.push(eq(l.location, opts.region));
-  const rows = await getDb(env)
+  return db
     .select(cardColumns)
     .from(l)
     .where(and(...conds))
     .orderBy(...gridOrder)
-    .limit(PAGE_SIZE + 1)
+    .limit(opts.limit)
     .offset((opts.page - 1) * PAGE_SIZE);
-  const pageRows = rows.slice(0, PAGE_SIZE);
+}
+
+export type GridPage = { cards: ListingCardData[]; page: number; hasMore: boolean; matched: number };
+
+export const MAX_PAGES_AT_ONCE = 12;
+
+/**
+ * One page of live listings (or `pages` consecutive pages, when an open grid refreshes what was scrolled in).
+ * Reads the rows asked for and one past them (plus the offset), whatever the total.
+ */
+export async function loadGridPage(
+  env: Pick<Env, "DB">,
+  opts: { region: Region | null; filters: Filters; page: number; now: number; pages?: number },
+): Promise<GridPage> {
+  const pages = Math.min(Math.max(opts.pages ?? 1, 1), MAX_PAGES_AT_ONCE);
+  const size = PAGE_SIZE * pages;
+  const rows = await gridQuery(getDb(env), { ...opts, limit: size + 1 });
+  const pageRows = rows.slice(0, size);
   return {
     cards: pageRows.filter((r) => r.coverKey).map(toCard),
-    page: opts.page,
-    hasMore: rows.length > PAGE_SIZE,
+    page: opts.page + pages - 1,
+    hasMore: rows.length > size,
     matched: pageRows.length,
   };
 }

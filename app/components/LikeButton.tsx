@@ -1,0 +1,84 @@
+import { useEffect, useState } from "react";
+import { newToken } from "~/lib/ids";
+import { isVisitorId, LIKES_KEY, parseLikes, VISITOR_KEY, withLike } from "~/lib/likes";
+import { HeartIcon } from "./icons";
+
+/** The random visitor id, created on first use; null until read, and likes wait for it. */
+function useVisitorId(): string | null {
+  const [id, setId] = useState<string | null>(null);
+  useEffect(() => {
+    try {
+      let value = localStorage.getItem(VISITOR_KEY);
+      if (!isVisitorId(value)) {
+        value = newToken(18);
+        localStorage.setItem(VISITOR_KEY, value);
+      }
+      setId(value);
+    } catch {
+      // Storage blocked: likes stay off.
+    }
+  }, []);
+  return id;
+}
+
+function readLikes() {
+  try {
+    return parseLikes(localStorage.getItem(LIKES_KEY));
+  } catch {
+    return {};
+  }
+}
+
+/** Heart toggle: shows the change at once, rolls it back if the server says no. */
+export function LikeButton({ modelId, name, likes: initialLikes, compact }: { modelId: string; name: string; likes?: number; compact?: boolean }) {
+  const visitorId = useVisitorId();
+  const [liked, setLiked] = useState(false);
+  const [count, setCount] = useState<number | undefined>(initialLikes);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setLiked(Boolean(readLikes()[modelId])), [modelId]);
+  useEffect(() => setCount(initialLikes), [initialLikes]);
+
+  async function toggle() {
+    if (!visitorId || busy) return;
+    const next = !liked;
+    const before = { liked, count };
+    setLiked(next);
+    setCount((c) => (c == null ? c : Math.max(0, c + (next ? 1 : -1))));
+    setBusy(true);
+    try {
+      const res = await fetch(`/api/profiles/${modelId}/like`, {
+        method: next ? "POST" : "DELETE",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ fingerprint: visitorId }),
+      });
+      const body = (await res.json().catch(() => ({}))) as { success?: boolean; liked?: boolean; likes?: number };
+      if (!res.ok || !body.success) throw new Error("API call failed");
+      setLiked(Boolean(body.liked));
+      if (typeof body.likes === "number") setCount(body.likes);
+      localStorage.setItem(LIKES_KEY, JSON.stringify(withLike(readLikes(), modelId, Boolean(body.liked))));
+    } catch {
+      console.error("API call failed");
+      setLiked(before.liked);
+      setCount(before.count);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <button
+      type="button"
+      onClick={toggle}
+      disabled={!visitorId}
+      aria-pressed={liked}
+      aria-label={liked ? `Unlike ${name}` : `Like ${name}`}
+      data-testid="like-button"
+      className={`inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-full ${
+        compact ? "bg-black/60 px-2" : "border border-line px-3"
+      } ${liked ? "text-rose-400" : "text-white"} disabled:opacity-60`}
+    >
+      <HeartIcon filled={liked} className="h-5 w-5" />
+      {count != null && !compact ? <span className="text-sm" data-testid="like-count">{count}</span> : null}
+    </button>
+  );
+}

@@ -1,0 +1,43 @@
+import { useState } from "react";
+import type { ProfileImage } from "~/lib/profile";
+import { primaryImage } from "~/lib/profile";
+import { Photo } from "../Photo";
+import { Lightbox } from "./Lightbox";
+
+export const GALLERY_SIDE_IMAGES = 4;
+
+/** One main photo and up to four beside it; any click opens the lightbox on that photo. */
+export function Gallery({ images, name }: { images: ProfileImage[]; name: string }) {
+  const [open, setOpen] = useState<number | null>(null);
+  const main = primaryImage(images);
+  const ordered = main ? [main, ...images.filter((i) => i !== main)] : images;
+  const side = ordered.slice(1, 1 + GALLERY_SIDE_IMAGES);
+  if (!main) {
+    return (
+      <div className="aspect-[3/4] w-full overflow-hidden rounded-xl bg-zinc-900 md:max-w-md">
+        <Photo src={null} alt={`No photo of ${name}`} width={600} height={800} className="h-full w-full object-cover" />
+      </div>
+    );
+  }
+  const thumb = (img: ProfileImage, i: number, big: boolean) => (
+    <button
+      key={img.imageId}
+      type="button"
+      onClick={() => setOpen(i)}
+      className={`relative block overflow-hidden rounded-xl bg-zinc-900 ${big ? "aspect-[3/4]" : "aspect-[3/4]"}`}
+      aria-label={`Open photo ${i + 1} of ${ordered.length}`}
+      data-testid={big ? "gallery-main" : "gallery-side"}
+    >
+      <Photo src={img.url} alt={`Photo ${i + 1} of ${name}`} width={img.width} height={img.height} eager={big} className="h-full w-full object-cover" />
+    </button>
+  );
+  return (
+    <div className="grid gap-2 sm:grid-cols-[2fr_1fr]" data-testid="gallery">
+      {thumb(ordered[0], 0, true)}
+      {side.length ? <div className="grid grid-cols-4 gap-2 sm:grid-cols-2 sm:content-start">{side.map((img, i) => thumb(img, i + 1, false))}</div> : null}
+      {open != null ? (
+        <Lightbox images={ordered} index={open} name={name} onIndex={setOpen} onClose={() => setOpen(null)} />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { ProfileImage } from "~/lib/profile";
+import { CloseIcon } from "../icons";
+
+// Spec §9 lightbox defaults.
+export const LIGHTBOX_FADE_MS = 250;
+export const LIGHTBOX_SWIPE_MS = 500;
+export const LIGHTBOX_PRELOAD = 2;
+const SWIPE_THRESHOLD_PX = 50;
+
+type Props = { images: ProfileImage[]; index: number; name: string; onIndex: (i: number) => void; onClose: () => void };
+
+/** Full-screen photo viewer: arrows, Escape, swipe; traps focus and freezes page scroll while open. */
+export function Lightbox({ images, index, name, onIndex, onClose }: Props) {
+  const [visible, setVisible] = useState(false);
+  const [slide, setSlide] = useState<0 | 1 | -1>(0);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const touchX = useRef<number | null>(null);
+  const count = images.length;
+
+  const go = useCallback(
+    (delta: 1 | -1) => {
+      setSlide(delta);
+      onIndex((index + delta + count) % count);
+    },
+    [count, index, onIndex],
+  );
+
+  useEffect(() => {
+    const previousFocus = document.activeElement as HTMLElement | null;
+    const { overflow } = document.body.style;
+    document.body.style.overflow = "hidden";
+    closeRef.current?.focus();
+    const raf = requestAnimationFrame(() => setVisible(true));
+    return () => {
+      cancelAnimationFrame(raf);
+      document.body.style.overflow = overflow;
+      previousFocus?.focus();
+    };
+  }, []);
+
+  useEffect(() => {
+    // Warm the cache for the neighbours so arrowing through is instant.
+    for (let d = 1; d <= LIGHTBOX_PRELOAD; d++) {
+      for (const i of [index + d, index - d]) {
+        const img = images[(i + count) % count];
+        if (img) new Image().src = img.url;
+      }
+    }
+  }, [count, images, index]);
+
+  const image = images[index];
+  return (
+    <div
+      ref={dialogRef}
+      role="dialog"
+      aria-modal="true"
+      aria-label={`Photos of ${name}`}
+      data-testid="lightbox"
+      className="fixed inset-0 z-50 flex items-center justify-center bg-black/95"
+      style={{ opacity: visible ? 1 : 0, transition: `opacity ${LIGHTBOX_FADE_MS}ms ease` }}
+      onKeyDown={(e) => {
+        if (e.key === "Escape") onClose();
+        else if (e.key === "ArrowRight") go(1);
+        else if (e.key === "ArrowLeft") go(-1);
+        else if (e.key === "Tab") {
+          const focusable = dialogRef.current!.querySelectorAll<HTMLElement>("button");
+          const first = focusable[0];
+          const last = focusable[focusable.length - 1];
+          if (e.shiftKey && document.activeElement === first) {
+            e.preventDefault();
+            last.focus();
+          } else if (!e.shiftKey && document.activeElement === last) {
+            e.preventDefault();
+            first.focus();
+          }
+        }
+      }}
+      onTouchStart={(e) => (touchX.current = e.touches[0].clientX)}
+      onTouchEnd={(e) => {
+        if (touchX.current == null) return;
+        const dx = e.changedTouches[0].clientX - touchX.current;
+        touchX.current = null;
+        if (Math.abs(dx) > SWIPE_THRESHOLD_PX && count > 1) go(dx < 0 ? 1 : -1);
+      }}
+    >
+      <button
+        ref={closeRef}
+        type="button"
+        onClick={onClose}
+        aria-label="Close photos"
+        className="absolute right-3 top-3 inline-flex h-11 w-11 items-center justify-center rounded-full bg-white/10 text-white"
+      >
+        <CloseIcon />
+      </button>
+      {count > 1 ? (
+        <button
+          type="button"
+          onClick={() => go(-1)}
+          aria-label="Previous photo"
+          className="absolute left-2 top-1/2 inline-flex h-12 w-12 -translate-y-1/2 items-center justify-center rounded-full bg-white/10 text-2xl text-white"
+        >
+          ‹
+        </button>
+      ) : null}
+      <img
+        key={image.imageId}
+        src={image.url}
+        alt={`Photo ${index + 1} of ${count} of ${name}`}
+        width={image.width}
+        height={image.height}
+        className="max-h-[90dvh] max-w-[92vw] object-contain"
+        style={{
+          animation: slide ? `lightbox-slide-${slide > 0 ? "next" : "prev"} ${LIGHTBOX_SWIPE_MS}ms ease` : undefined,
+        }}
+        data-testid="lightbox-image"
+      />
+      {count > 1 ? (
+        <button
+          type="button"
+          onClick={() => go(1)}
+          aria-label="Next photo"
+          className="absolute right-2 top-1/2 inline-flex h-12 w-12 -translate-y-1/2 items-center justify-center rounded-full bg-white/10 text-2xl text-white"
+        >
+          ›
+        </button>
+      ) : null}
+      <p className="absolute bottom-4 left-0 right-0 text-center text-sm text-zinc-300" aria-live="polite">
+        {index + 1} / {count}
+      </p>
+    </div>
+  );
+}

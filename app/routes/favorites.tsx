@@ -1,0 +1,53 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { useFetcher } from "@remix-run/react";
+import { useEffect } from "react";
+import { GRID_CLASSES, ListingCard, SkeletonCard } from "~/components/ListingCard";
+import { useProfileUpdates } from "~/components/Realtime";
+import { useFavourites } from "~/components/useFavourites";
+import type { ListingCardData } from "~/lib/listing-card";
+
+export const meta: MetaFunction = () => [
+  { title: "Favourites | Kiwi Companions" },
+  { name: "description", content: "The listings you saved in this browser tab." },
+  { name: "robots", content: "noindex" },
+];
+
+/** Favourites live in this tab's session storage, so the list is fetched from the browser. */
+export default function Favourites() {
+  const { favourites } = useFavourites();
+  const fetcher = useFetcher<{ cards: ListingCardData[]; now: number }>();
+  const key = favourites.join(",");
+  const load = fetcher.load;
+  useEffect(() => {
+    if (key) load(`/api/cards?ids=${key}`);
+  }, [key, load]);
+  useProfileUpdates((modelId) => {
+    if (favourites.includes(modelId)) load(`/api/cards?ids=${key}`);
+  });
+
+  const cards = (fetcher.data?.cards ?? []).filter((c) => favourites.includes(c.modelId));
+  const loading = Boolean(key) && !fetcher.data;
+  return (
+    <div className="mx-auto max-w-7xl space-y-5 px-3 py-5 sm:px-6">
+      <header className="space-y-2">
+        <h1 className="text-2xl font-bold sm:text-3xl">Favourites</h1>
+        <p className="text-muted">Reach out to one of your favorites from today's search.</p>
+      </header>
+      {loading ? (
+        <div className={GRID_CLASSES} aria-busy="true">
+          {Array.from({ length: Math.min(favourites.length, 6) }, (_, i) => (
+            <SkeletonCard key={i} />
+          ))}
+        </div>
+      ) : cards.length === 0 ? (
+        <p className="rounded-xl border border-line bg-panel p-6 text-center text-muted">No favorite models yet</p>
+      ) : (
+        <div className={GRID_CLASSES} data-testid="favourites-grid">
+          {cards.map((card) => (
+            <ListingCard key={card.modelId} card={card} now={fetcher.data!.now} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
