@@ -1,6 +1,7 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { routePartykitRequest } from "partyserver";
-// The Remix server build; `npm run build` makes it before the Worker is bundled.
+// The Remix server build; `npm run build` makes it before the Worker is bundled (it has no types of its own).
+// @ts-ignore -- absent until the first build
 import * as build from "../build/server/index.js";
 import { isCrossOriginWrite } from "../app/lib/origin";
 import { servePhoto, servePlaceholder } from "../app/server/photos.server";
