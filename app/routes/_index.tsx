@@ -1,18 +1,20 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ListingsScreen } from "~/components/ListingsScreen";
+import { originOf, seoMeta } from "~/lib/seo";
 import { loadListingsView } from "~/server/listings-view.server";
 
-export const meta: MetaFunction = () => [
-  { title: "All Escorts in New Zealand | Kiwi Companions" },
-  {
-    name: "description",
-    content: "Browse independent escorts, agencies and massage providers across New Zealand. Adults 18+ only.",
-  },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  seoMeta({
+    title: "All Escorts in New Zealand",
+    description: "Browse independent escorts, agencies and massage providers across New Zealand. Adults 18+ only.",
+    // Filters and pages are views of the one home page, so they all name it as canonical.
+    path: "/",
+    origin: data?.origin,
+  });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return loadListingsView(context, request, null);
+  return { ...(await loadListingsView(context, request, null)), origin: originOf(request.url) };
 }
 
 export default function Home() {

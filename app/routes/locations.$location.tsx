@@ -3,14 +3,17 @@ import { useLoaderData } from "@remix-run/react";
 import { ListingsScreen } from "~/components/ListingsScreen";
 import { REGION_INTROS } from "~/lib/region-intros";
 import { parseRegion, regionPath } from "~/lib/regions";
+import { seoMeta } from "~/lib/seo";
 import { loadListingsView } from "~/server/listings-view.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data?.region
-    ? [
-        { title: `${data.region} Escorts | Kiwi Companions` },
-        { name: "description", content: REGION_INTROS[data.region] },
-      ]
+    ? seoMeta({
+        title: `${data.region} Escorts`,
+        description: REGION_INTROS[data.region],
+        path: regionPath(data.region),
+        origin: data.origin,
+      })
     : [];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -19,7 +22,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // An unknown region falls back to the whole country; another spelling of a known one goes to its canonical URL.
   if (!region) throw redirect(`/${url.search}`);
   if (url.pathname !== regionPath(region)) throw redirect(`${regionPath(region)}${url.search}`, 301);
-  return loadListingsView(context, request, region);
+  return { ...(await loadListingsView(context, request, region)), origin: url.origin };
 }
 
 export default function RegionScreen() {
