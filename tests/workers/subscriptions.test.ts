@@ -1,0 +1,184 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { sha256Hex } from "~/lib/auth-session";
+import { newToken } from "~/lib/ids";
+import { TIER_ERROR } from "~/lib/plans";
+import { insertUser, visit } from "./fixtures";
+import { h1s, h2s, outline } from "./page-outline";
+
+/** A signed-in browser's cookies: a session row as the login would write it (the token's hash only). */
+async function signIn(userId: string): Promise<string> {
+  const token = newToken();
+  const now = Date.now();
+  await env.DB.prepare("INSERT INTO sessions (id, user_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)")
+    .bind(await sha256Hex(token), userId, now, now, now + 86_400_000)
+    .run();
+  return `age_verified=1; session=${token}`;
+}
+
+function subscribe(body: BodyInit | null, cookie = "age_verified=1", contentType?: string) {
+  const headers: Record<string, string> = { Cookie: cookie };
+  if (contentType) headers["Content-Type"] = contentType;
+  return visit("/subscriptions", { method: "POST", body, headers });
+}
+
+async function planRows() {
+  const { results } = await env.DB.prepare("SELECT user_id, tier, price_cents, status FROM plan_requests ORDER BY created_at").all();
+  return results;
+}
+
+/** The opening tag of a plan card and the text of its button. */
+function card(html: string, tier: string) {
+  const start = html.indexOf(`data-testid="plan-${tier}"`);
+  expect(start).toBeGreaterThan(-1);
+  const end = html.indexOf("</article>", start);
+  const chunk = html.slice(html.lastIndexOf("<article", start), end);
+  const button = chunk.match(/<button[^>]*>([^<]*)<\/button>/)?.[1] ?? "";
+  return { chosen: /data-chosen="true"/.test(chunk), button: button.replace(/&#x27;/g, "'") };
+}
+
+describe("/subscriptions page", () => {
+  it("shows the two plans, the information sections and the payment notice", async () => {
+    const res = await visit("/subscriptions");
+    expect(res.status).toBe(200);
+    const html = await res.clone().text();
+    const page = await outline(res);
+    expect(h1s(page)).toEqual(["Choose Your Subscription"]);
+    expect(h2s(page)).toEqual(expect.arrayContaining(["Standard", "Featured", "How it works", "Good to know", "Secure payments"]));
+    for (const text of [
+      "$35.00",
+      "$75.00",
+      "per week",
+      "GST",
+      "Basic listing",
+      "Up to 10 photos",
+      "Standard support",
+      "Priority in search and on the homepage",
+      "Up to 20 photos",
+      "Premium support",
+      "Featured tag",
+      "Recommended",
+      "PCI DSS certified",
+      "Visa",
+      "Mastercard",
+      "UnionPay",
+      "Cancel any time: cancellation takes effect at the end of the period, with no partial refunds",
+      "within 48 hours",
+    ]) {
+      expect(page.text, text).toContain(text);
+    }
+    expect(card(html, "standard")).toEqual({ chosen: false, button: "Choose Standard" });
+    expect(card(html, "featured")).toEqual({ chosen: false, button: "Choose Featured" });
+    // Each card is a real form, so subscribing works without JavaScript.
+    expect(html.match(/<form method="post"[^>]*>/g)?.length).toBeGreaterThanOrEqual(2);
+    expect(html).toContain('<input type="hidden" name="tier" value="featured"/>');
+  });
+
+  it("highlights the tier named in the URL and says so on its button", async () => {
+    const html = await (await visit("/subscriptions?tier=featured")).text();
+    expect(card(html, "featured")).toEqual({ chosen: true, button: "Featured selected: continue" });
+    expect(card(html, "standard")).toEqual({ chosen: false, button: "Choose Standard" });
+  });
+
+  it("ignores an unknown tier in the URL", async () => {
+    const res = await visit("/subscriptions?tier=%3Cscript%3E");
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(card(html, "featured").chosen).toBe(false);
+    expect(card(html, "standard").chosen).toBe(false);
+  });
+});
+
+describe("subscribing", () => {
+  it("sends an anonymous visitor to the login page, keeping the chosen tier", async () => {
+    for (const tier of ["standard", "featured"]) {
+      const res = await subscribe(new URLSearchParams({ tier }));
+      expect(res.status).toBe(303);
+      expect(res.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(`/subscriptions?tier=${tier}`)}`);
+    }
+    expect(await planRows()).toEqual([]);
+  });
+
+  it("refuses a bad tier with a 400 and a clear message, storing nothing", async () => {
+    const userCookie = await signIn(await insertUser());
+    for (const cookie of ["age_verified=1", userCookie]) {
+      for (const body of [new URLSearchParams({ tier: "gold" }), new URLSearchParams({ tier: "" }), new URLSearchParams({ plan: "featured" })]) {
+        const res = await subscribe(body, cookie);
+        expect(res.status).toBe(400);
+        const page = await outline(res);
+        expect(page.text).toContain(TIER_ERROR);
+        expect(h1s(page)).toEqual(["Choose Your Subscription"]);
+      }
+    }
+    expect(await planRows()).toEqual([]);
+  });
+
+  it("answers a body that is not a form with a 4xx, not a 500", async () => {
+    const cookie = await signIn(await insertUser());
+    for (const [body, type] of [
+      ['{"tier":"featured"}', "application/json"],
+      ["tier=featured", "multipart/form-data; boundary=nothing"],
+      [null, undefined],
+    ] as const) {
+      const res = await subscribe(body, cookie, type);
+      expect(res.status, String(type)).toBeGreaterThanOrEqual(400);
+      expect(res.status, String(type)).toBeLessThan(500);
+    }
+    expect(await planRows()).toEqual([]);
+  });
+
+  it("records a signed-in provider's choice as pending payment and says no payment was taken", async () => {
+    const userId = await insertUser();
+    const cookie = await signIn(userId);
+    const res = await subscribe(new URLSearchParams({ tier: "featured" }), cookie);
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toBe("/subscriptions?tier=featured");
+    expect(await planRows()).toEqual([{ user_id: userId, tier: "featured", price_cents: 7500, status: "pending_payment" }]);
+
+    const after = await visit("/subscriptions?tier=featured", { headers: { Cookie: cookie } });
+    const html = await after.clone().text();
+    const page = await outline(after);
+    expect(page.text).toContain("No payment has been taken: online payment is not available yet.");
+    expect(page.text).toContain("We have recorded your choice of the Featured plan and will contact you");
+    expect(html).toMatch(/role="status"/);
+    expect(card(html, "featured")).toEqual({ chosen: true, button: "Featured requested" });
+
+    // Without a tier in the URL the recorded choice is still the highlighted one.
+    expect(card(await (await visit("/subscriptions", { headers: { Cookie: cookie } })).text(), "featured").chosen).toBe(true);
+  });
+
+  it("keeps one pending request per provider: a new choice replaces the old", async () => {
+    const userId = await insertUser();
+    const cookie = await signIn(userId);
+    await subscribe(new URLSearchParams({ tier: "featured" }), cookie);
+    await subscribe(new URLSearchParams({ tier: "standard" }), cookie);
+    await subscribe(new URLSearchParams({ tier: "standard" }), cookie);
+    expect(await planRows()).toEqual([{ user_id: userId, tier: "standard", price_cents: 3500, status: "pending_payment" }]);
+
+    const other = await insertUser();
+    await subscribe(new URLSearchParams({ tier: "featured" }), await signIn(other));
+    expect(await planRows()).toHaveLength(2);
+  });
+
+  it("shows nothing of another provider's request, and deleting the account deletes the request", async () => {
+    const owner = await insertUser();
+    await subscribe(new URLSearchParams({ tier: "featured" }), await signIn(owner));
+    const stranger = await signIn(await insertUser());
+    const page = await outline(await visit("/subscriptions", { headers: { Cookie: stranger } }));
+    expect(page.text).not.toContain("No payment has been taken");
+
+    await env.DB.prepare("DELETE FROM users WHERE id = ?").bind(owner).run();
+    expect(await planRows()).toEqual([]);
+  });
+
+  it("refuses a subscribe form posted from another site", async () => {
+    const cookie = await signIn(await insertUser());
+    const res = await visit("/subscriptions", {
+      method: "POST",
+      body: new URLSearchParams({ tier: "featured" }),
+      headers: { Cookie: cookie, Origin: "https://evil.example" },
+    });
+    expect(res.status).toBe(403);
+    expect(await planRows()).toEqual([]);
+  });
+});
