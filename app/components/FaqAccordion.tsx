@@ -26,10 +26,11 @@ export function FaqAccordion({ groups }: { groups: readonly FaqGroup[] }) {
           <h2 id={`faq-${group.id}`} className="text-2xl font-semibold">
             {group.title}
           </h2>
-          <div className="divide-y divide-line overflow-hidden rounded-xl border border-line bg-panel">
+          {/* No overflow-hidden here: it would clip the focus ring of the first and last questions. */}
+          <div className="divide-y divide-line rounded-xl border border-line bg-panel">
             {group.items.map((item) => (
               <details key={item.id} id={item.id} name={FAQ_DETAILS_NAME} className="group" onToggle={closeOthers}>
-                <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 px-4 py-3 text-left font-medium text-white hover:bg-white/5 sm:px-5">
+                <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 px-4 py-3 text-left font-medium text-white hover:text-accent-strong sm:px-5">
                   <span>{item.question}</span>
                   <svg
                     viewBox="0 0 24 24"

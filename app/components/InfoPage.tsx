@@ -4,8 +4,6 @@ import type { ReactNode } from "react";
 /** Solid accent button (dark text on the accent colour keeps AA contrast). */
 export const PRIMARY_BUTTON =
   "inline-flex min-h-11 items-center justify-center rounded-lg bg-accent px-5 font-semibold text-ink hover:bg-accent-strong";
-export const SECONDARY_BUTTON =
-  "inline-flex min-h-11 items-center justify-center rounded-lg border border-accent px-5 font-semibold text-accent hover:bg-accent/10";
 
 // Links inside running text are underlined, not told apart by colour alone (WCAG 1.4.1).
 const PROSE =
