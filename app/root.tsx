@@ -16,6 +16,8 @@ import { Footer } from "~/components/Footer";
 import { Header } from "~/components/Header";
 import { useNonce } from "~/components/nonce";
 import { AGE_STORAGE_KEY, hasAgeCookie } from "~/lib/age-gate";
+import { toPublicUser } from "~/lib/auth-user";
+import { getSessionUser } from "~/server/auth.server";
 import styles from "~/styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -23,9 +25,16 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  // A failing session lookup must not take every public page down with it: show the visitor signed out.
+  const user = await getSessionUser(request, context.cloudflare.env).catch((error: unknown) => {
+    console.error("root: session lookup failed", error);
+    return null;
+  });
   return {
     ageVerified: hasAgeCookie(request.headers.get("Cookie")),
+    // Public fields only: this lands in every page's HTML.
+    user: user ? toPublicUser(user) : null,
     year: new Date().getUTCFullYear(),
   };
 }
@@ -74,7 +83,7 @@ export default function App() {
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-40 focus:rounded focus:bg-accent focus:p-2 focus:text-ink">
           Skip to content
         </a>
-        {showsSiteHeader(location.pathname) ? <Header /> : null}
+        {showsSiteHeader(location.pathname) ? <Header user={data?.user ?? null} /> : null}
         <main id="main" className="flex-1">
           <Outlet />
         </main>

@@ -1,5 +1,6 @@
 import { Form, Link, NavLink, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { initialOf, type PublicUser } from "~/lib/auth-user";
 import { REGIONS, regionPath } from "~/lib/regions";
 import { CloseIcon, HeartIcon, MenuIcon, SearchIcon } from "./icons";
 import { Logo } from "./Logo";
@@ -28,7 +29,55 @@ function useHideOnScroll() {
   return hidden;
 }
 
-export function Header() {
+/**
+ * The signed-in user's avatar menu. A <details> opens without JavaScript; with it, the menu also
+ * closes on navigation, on Escape and on a click elsewhere.
+ */
+function AccountMenu({ user }: { user: PublicUser }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  useEffect(() => {
+    ref.current?.removeAttribute("open");
+  }, [location.pathname]);
+  useEffect(() => {
+    const close = (event: Event) => {
+      const menu = ref.current;
+      if (!menu?.open) return;
+      if (event instanceof KeyboardEvent ? event.key === "Escape" : !menu.contains(event.target as Node)) {
+        menu.removeAttribute("open");
+      }
+    };
+    document.addEventListener("click", close);
+    document.addEventListener("keydown", close);
+    return () => {
+      document.removeEventListener("click", close);
+      document.removeEventListener("keydown", close);
+    };
+  }, []);
+  return (
+    <details ref={ref} className="relative shrink-0" data-testid="account-menu">
+      <summary
+        className="inline-flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-full border border-accent bg-panel font-semibold text-accent"
+        aria-label={`Account menu for ${user.firstName}`}
+      >
+        <span aria-hidden="true">{initialOf(user.firstName)}</span>
+      </summary>
+      <div className="absolute right-0 z-40 mt-2 w-48 rounded-xl border border-line bg-panel p-1 shadow-2xl">
+        <p className="truncate px-3 py-2 text-sm text-muted">Hi, {user.firstName}</p>
+        <Link to="/dashboard" className="flex min-h-11 items-center rounded-lg px-3 hover:bg-ink">
+          Dashboard
+        </Link>
+        <Form method="post" action="/logout">
+          <button type="submit" className="flex min-h-11 w-full items-center rounded-lg px-3 text-left hover:bg-ink">
+            Sign Out
+          </button>
+        </Form>
+      </div>
+    </details>
+  );
+}
+
+export function Header({ user = null }: { user?: PublicUser | null }) {
   const hidden = useHideOnScroll();
   const [menuOpen, setMenuOpen] = useState(false);
   const { favourites } = useFavourites();
@@ -97,12 +146,24 @@ export function Header() {
         >
           <HeartIcon filled={favourites.length > 0} />
         </Link>
-        <Link
-          to="/login?action=signup"
-          className="hidden min-h-11 shrink-0 items-center rounded-lg border border-accent px-3 text-sm font-semibold text-accent sm:inline-flex"
-        >
-          Add Your Listing
-        </Link>
+        {user ? (
+          <>
+            <Link
+              to="/dashboard"
+              className="hidden min-h-11 shrink-0 items-center rounded-lg border border-accent px-3 text-sm font-semibold text-accent sm:inline-flex"
+            >
+              Dashboard
+            </Link>
+            <AccountMenu user={user} />
+          </>
+        ) : (
+          <Link
+            to="/login?action=signup"
+            className="hidden min-h-11 shrink-0 items-center rounded-lg border border-accent px-3 text-sm font-semibold text-accent sm:inline-flex"
+          >
+            Add Your Listing
+          </Link>
+        )}
       </div>
       {menuOpen ? (
         <nav id="side-menu" aria-label="Menu" className="border-t border-line bg-ink px-3 pb-4 md:hidden">
@@ -119,11 +180,19 @@ export function Header() {
                 </NavLink>
               </li>
             ))}
-            <li>
-              <Link to="/login?action=signup" className="flex min-h-11 items-center px-2 font-semibold text-accent">
-                Add Your Listing
-              </Link>
-            </li>
+            {user ? (
+              <li>
+                <Link to="/dashboard" className="flex min-h-11 items-center px-2 font-semibold text-accent">
+                  Dashboard
+                </Link>
+              </li>
+            ) : (
+              <li>
+                <Link to="/login?action=signup" className="flex min-h-11 items-center px-2 font-semibold text-accent">
+                  Add Your Listing
+                </Link>
+              </li>
+            )}
           </ul>
         </nav>
       ) : null}

@@ -1,0 +1,45 @@
+// Local-only mailbox: every e-mail the app "sent" in development, newest first, links clickable.
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { linkify } from "~/lib/linkify";
+import { listDevOutbox, usesDevOutbox } from "~/server/email.server";
+
+export const meta: MetaFunction = () => [{ title: "Dev outbox" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const env = context.cloudflare.env;
+  if (!usesDevOutbox(env)) throw new Response("Not found", { status: 404 });
+  return data({ messages: await listDevOutbox(env) }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export default function DevOutbox() {
+  const { messages } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-3xl space-y-6 px-4 py-10">
+      <h1 className="text-2xl font-bold">Dev outbox</h1>
+      <p className="text-sm text-muted">E-mails are stored here instead of being sent while APP_ENV is "development".</p>
+      {messages.length === 0 ? <p>No messages yet.</p> : null}
+      <ol className="space-y-4">
+        {messages.map((m) => (
+          <li key={m.id} className="space-y-2 rounded-xl border border-line bg-panel p-4" data-testid="outbox-message">
+            <div className="text-sm text-muted">
+              To <span className="text-white">{m.to}</span> · <time dateTime={new Date(m.createdAt).toISOString()}>{new Date(m.createdAt).toISOString()}</time>
+            </div>
+            <h2 className="font-semibold">{m.subject}</h2>
+            <p className="whitespace-pre-wrap break-words text-sm">
+              {linkify(m.text).map((piece, i) =>
+                piece.kind === "link" ? (
+                  <a key={i} href={piece.href} className="text-accent underline">
+                    {piece.href}
+                  </a>
+                ) : (
+                  <span key={i}>{piece.value}</span>
+                ),
+              )}
+            </p>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { destroySession } from "~/server/auth.server";
+
+/** Sign Out: a POST (a link or an image elsewhere cannot log anyone out), then the login page. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const cookie = await destroySession(request, context.cloudflare.env);
+  return redirect("/login", { headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } });
+}
+
+export async function loader() {
+  return redirect("/");
+}

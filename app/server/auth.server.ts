@@ -1,0 +1,280 @@
+// Who is signed in. remix-auth v4 checks credentials (FormStrategy) and has no session handling, so the
+// sessions are ours: a random token in an HttpOnly cookie, its SHA-256 in D1, revocable at any time.
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { and, eq, lt, or } from "drizzle-orm";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { formToObject, loginSchema, MSG, parseWith } from "~/lib/auth-schemas";
+import { loginUrlFor } from "~/lib/auth-redirect";
+import {
+  ABSOLUTE_TIMEOUT_MS,
+  clearSessionCookie,
+  hasSessionCookie,
+  IDLE_TIMEOUT_MS,
+  isSessionLive,
+  limiterKey,
+  needsTouch,
+  readSessionToken,
+  serializeSessionCookie,
+  sessionExpiry,
+  sha256Hex,
+} from "~/lib/auth-session";
+import { ADMIN_ACCOUNT_TYPE, type SessionUser } from "~/lib/auth-user";
+import { newToken } from "~/lib/ids";
+import { hashPassword, needsRehash, verifyPassword } from "~/lib/password";
+import { getDb, schema } from "./db.server";
+
+export type { PublicUser, SessionUser } from "~/lib/auth-user";
+export { ADMIN_ACCOUNT_TYPE, toPublicUser } from "~/lib/auth-user";
+
+type UserRow = typeof schema.users.$inferSelect;
+
+export function toSessionUser(row: Pick<UserRow, "id" | "email" | "firstName" | "accountType" | "agency">): SessionUser {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    accountType: row.accountType,
+    agency: row.agency,
+    isAdmin: row.accountType === ADMIN_ACCOUNT_TYPE,
+  };
+}
+
+/** Plain http only in local development; everywhere else the cookie is Secure (and __Host- prefixed). */
+export function cookieIsSecure(env: Pick<Env, "APP_ENV">): boolean {
+  return env.APP_ENV !== "development";
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Sessions
+
+type SessionLookup = { state: "none" } | { state: "stale" } | { state: "valid"; user: SessionUser; sessionId: string };
+
+// The root loader and a page's loader both ask who is signed in; one D1 read per request is enough.
+const lookups = new WeakMap<Request, Promise<SessionLookup>>();
+
+function lookupSession(request: Request, env: Env): Promise<SessionLookup> {
+  let pending = lookups.get(request);
+  if (!pending) {
+    pending = readSession(request, env, Date.now());
+    lookups.set(request, pending);
+  }
+  return pending;
+}
+
+async function readSession(request: Request, env: Env, now: number): Promise<SessionLookup> {
+  const secure = cookieIsSecure(env);
+  const cookie = request.headers.get("Cookie");
+  const token = readSessionToken(cookie, secure);
+  if (!token) return hasSessionCookie(cookie, secure) ? { state: "stale" } : { state: "none" };
+  const sessionId = await sha256Hex(token);
+  const db = getDb(env);
+  const [row] = await db
+    .select({ session: schema.sessions, user: schema.users })
+    .from(schema.sessions)
+    .innerJoin(schema.users, eq(schema.sessions.userId, schema.users.id))
+    .where(eq(schema.sessions.id, sessionId))
+    .limit(1);
+  if (!row) return { state: "stale" };
+  if (!isSessionLive(row.session, now)) {
+    await db.delete(schema.sessions).where(eq(schema.sessions.id, sessionId));
+    return { state: "stale" };
+  }
+  if (needsTouch(row.session, now)) {
+    await db.update(schema.sessions).set({ lastSeenAt: now }).where(eq(schema.sessions.id, sessionId));
+  }
+  return { state: "valid", user: toSessionUser(row.user), sessionId };
+}
+
+/** The signed-in user, or null (no cookie, or a session that expired or was revoked). */
+export async function getSessionUser(request: Request, env: Env): Promise<SessionUser | null> {
+  const lookup = await lookupSession(request, env);
+  return lookup.state === "valid" ? lookup.user : null;
+}
+
+/**
+ * For protected pages. Anonymous visitors are redirected to /login?redirectTo=<path+search>; a visitor
+ * whose cookie names an expired or revoked session to /login?sessionExpired=true&redirectTo=..., and
+ * the stale cookie is cleared.
+ */
+export async function requireUser(request: Request, context: AppLoadContext): Promise<SessionUser> {
+  const env = context.cloudflare.env;
+  const lookup = await lookupSession(request, env);
+  if (lookup.state === "valid") return lookup.user;
+  if (lookup.state === "stale") {
+    throw redirect(loginUrlFor(request.url, { sessionExpired: true }), {
+      headers: { "Set-Cookie": clearSessionCookie(cookieIsSecure(env)), "Cache-Control": "no-store" },
+    });
+  }
+  throw redirect(loginUrlFor(request.url), { headers: { "Cache-Control": "no-store" } });
+}
+
+/** For JSON endpoints: throws a 401 {error} Response instead of redirecting. */
+export async function requireUserApi(request: Request, context: AppLoadContext): Promise<SessionUser> {
+  const env = context.cloudflare.env;
+  const lookup = await lookupSession(request, env);
+  if (lookup.state === "valid") return lookup.user;
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  if (lookup.state === "stale") headers.set("Set-Cookie", clearSessionCookie(cookieIsSecure(env)));
+  throw Response.json({ error: MSG.notAuthenticated }, { status: 401, headers });
+}
+
+/** For administrator-only JSON endpoints: 401 when signed out, 403 when signed in without the role. */
+export async function requireAdminApi(request: Request, context: AppLoadContext): Promise<SessionUser> {
+  const user = await requireUserApi(request, context);
+  if (!user.isAdmin) throw Response.json({ error: MSG.forbidden }, { status: 403, headers: { "Cache-Control": "no-store" } });
+  return user;
+}
+
+/**
+ * Starts a new session for `userId` and answers the Set-Cookie header value. A new token every time
+ * (never one the browser brought along), and the session the request came with, if any, is deleted:
+ * whoever planted or held the old cookie gets nothing from the login.
+ */
+export async function createSession(request: Request, env: Env, userId: string, now = Date.now()): Promise<string> {
+  const secure = cookieIsSecure(env);
+  const token = newToken();
+  const db = getDb(env);
+  const previousId = await readPreviousSessionId(request, env);
+  const writes = [
+    db.insert(schema.sessions).values({
+      id: await sha256Hex(token),
+      userId,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: sessionExpiry(now),
+    }),
+    // Housekeeping: this user's sessions that can no longer be used.
+    db
+      .delete(schema.sessions)
+      .where(
+        and(
+          eq(schema.sessions.userId, userId),
+          or(lt(schema.sessions.expiresAt, now), lt(schema.sessions.lastSeenAt, now - IDLE_TIMEOUT_MS)),
+        ),
+      ),
+  ] as const;
+  if (previousId) {
+    await db.batch([...writes, db.delete(schema.sessions).where(eq(schema.sessions.id, previousId))]);
+  } else {
+    await db.batch(writes);
+  }
+  lookups.delete(request);
+  return serializeSessionCookie(token, secure, Math.floor(ABSOLUTE_TIMEOUT_MS / 1000));
+}
+
+/** The stored id (token hash) of the session cookie the request came with, if it has one. */
+export async function readPreviousSessionId(request: Request, env: Env): Promise<string | null> {
+  const token = readSessionToken(request.headers.get("Cookie"), cookieIsSecure(env));
+  return token ? sha256Hex(token) : null;
+}
+
+/** Deletes the request's session row (if any) and answers the Set-Cookie value that clears the cookie. */
+export async function destroySession(request: Request, env: Env): Promise<string> {
+  const secure = cookieIsSecure(env);
+  const token = readSessionToken(request.headers.get("Cookie"), secure);
+  if (token) await getDb(env).delete(schema.sessions).where(eq(schema.sessions.id, await sha256Hex(token)));
+  lookups.delete(request);
+  return clearSessionCookie(secure);
+}
+
+/** Ends every session of a user (after a password reset). */
+export async function revokeAllSessions(env: Env, userId: string): Promise<void> {
+  await getDb(env).delete(schema.sessions).where(eq(schema.sessions.userId, userId));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Credentials
+
+/** A failed auth step with the status and the message to show. */
+export class AuthError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = "AuthError";
+  }
+}
+
+// Unknown e-mails are checked against this so they cost the same PBKDF2 as known ones: the answer time
+// does not tell whether an account exists. (Salt and hash are zero bytes; nothing ever matches it.)
+const DUMMY_HASH = `pbkdf2-sha256$100000$${"A".repeat(22)}==$${"A".repeat(43)}=`;
+
+async function verifyCredentials(env: Env, input: unknown): Promise<SessionUser> {
+  const parsed = parseWith(loginSchema, input);
+  if (!parsed.ok) throw new AuthError(400, parsed.error);
+  const { email, password } = parsed.data;
+  const db = getDb(env);
+  const [row] = await db.select().from(schema.users).where(eq(schema.users.email, email)).limit(1);
+  const valid = await verifyPassword(password, row?.passwordHash ?? DUMMY_HASH);
+  if (!row || !valid) throw new AuthError(401, MSG.invalidLogin);
+  if (needsRehash(row.passwordHash)) {
+    await db
+      .update(schema.users)
+      .set({ passwordHash: await hashPassword(password), updatedAt: Date.now() })
+      .where(eq(schema.users.id, row.id));
+  }
+  return toSessionUser(row);
+}
+
+/**
+ * Logs in with e-mail and password (from a page form or a JSON body): checks them through remix-auth,
+ * then starts a fresh session. Throws AuthError; answers the user and the Set-Cookie value.
+ */
+export async function login(request: Request, env: Env, input: Record<string, unknown>): Promise<{ user: SessionUser; cookie: string }> {
+  const parsed = parseWith(loginSchema, input);
+  if (!parsed.ok) throw new AuthError(400, parsed.error);
+  const user = await authenticateLogin(formRequest(request.url, parsed.data), env);
+  return { user, cookie: await createSession(request, env, user.id) };
+}
+
+/** The JSON API's user object (spec §7: it carries userId; agency is the string 'true'/'false'). */
+export function toApiUser(user: SessionUser) {
+  return {
+    userId: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    accountType: user.accountType,
+    agency: user.agency ? "true" : "false",
+    isAdmin: user.isAdmin,
+  } as const;
+}
+
+function authenticatorFor(env: Env) {
+  return new Authenticator<SessionUser>().use(
+    new FormStrategy(async ({ form }) => verifyCredentials(env, formToObject(form))),
+    "form",
+  );
+}
+
+/**
+ * Checks e-mail and password from a form-encoded request through remix-auth's FormStrategy. Throws
+ * AuthError (400 for bad input, 401 for wrong credentials). Does not start a session.
+ */
+export async function authenticateLogin(request: Request, env: Env): Promise<SessionUser> {
+  try {
+    return await authenticatorFor(env).authenticate("form", request);
+  } catch (error) {
+    if (error instanceof AuthError) throw error;
+    // FormStrategy could not read a form body: that is bad input, not a server fault.
+    if (error instanceof TypeError || (error instanceof Error && error.name === "BodyUsedError")) {
+      throw new AuthError(400, MSG.required);
+    }
+    throw error;
+  }
+}
+
+/** A form-encoded POST carrying `fields`, for handing JSON input to the FormStrategy. */
+export function formRequest(url: string, fields: Record<string, string>): Request {
+  return new Request(url, { method: "POST", body: new URLSearchParams(fields) });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Abuse control
+
+/** True when this client has made too many attempts of this kind (login, signup, reset) lately. */
+export async function isRateLimited(request: Request, env: Env, action: "login" | "signup" | "reset"): Promise<boolean> {
+  const { success } = await env.AUTH_LIMITER.limit({ key: limiterKey(action, request.headers) });
+  return !success;
+}
