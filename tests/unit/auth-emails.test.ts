@@ -1,0 +1,57 @@
+import { describe, expect, it, vi } from "vitest";
+import { escapeHtml, passwordResetEmail, signupAttemptEmail } from "~/lib/auth-emails";
+import { linkify } from "~/lib/linkify";
+import { sendEmail } from "~/server/email.server";
+
+describe("account e-mails", () => {
+  it("puts the reset link on the request's origin and escapes names in HTML", () => {
+    const mail = passwordResetEmail({ origin: "https://site.nz", token: "T0k", firstName: "<b>Ana</b>", siteName: "Kiwi Companions" });
+    expect(mail.text).toContain("https://site.nz/reset-password/T0k");
+    expect(mail.html).toContain('<a href="https://site.nz/reset-password/T0k">');
+    expect(mail.html).not.toContain("<b>Ana</b>");
+    expect(mail.html).toContain("&#60;b&#62;Ana");
+    expect(escapeHtml(`"'&`)).toBe("&#34;&#39;&#38;");
+  });
+
+  it("the sign-up attempt mail says nothing was created", () => {
+    const mail = signupAttemptEmail({ origin: "https://site.nz", firstName: "Ana", siteName: "Kiwi Companions" });
+    expect(mail.subject).toContain("tried to sign up");
+    expect(mail.text).toContain("No new account was made");
+  });
+});
+
+describe("linkify", () => {
+  it("splits http(s) links out of text and nothing else", () => {
+    expect(linkify("Open http://localhost/reset-password/abc now")).toEqual([
+      { kind: "text", value: "Open " },
+      { kind: "link", href: "http://localhost/reset-password/abc" },
+      { kind: "text", value: " now" },
+    ]);
+    expect(linkify("javascript:alert(1)")).toEqual([{ kind: "text", value: "javascript:alert(1)" }]);
+    expect(linkify("")).toEqual([]);
+  });
+});
+
+describe("sendEmail in production", () => {
+  const message = { to: "ana@test.nz", subject: "Hi", text: "t", html: "<p>t</p>" };
+  const prod = { APP_ENV: "production", EMAIL_API_URL: "https://mail.example/emails", EMAIL_API_KEY: "key", EMAIL_FROM: "Site <no-reply@site.nz>" };
+
+  it("POSTs Resend-style JSON with the bearer key", async () => {
+    const fetcher = vi.fn(async () => new Response("{}", { status: 200 }));
+    const ok = await sendEmail(prod as never, message, fetcher as unknown as typeof fetch);
+    expect(ok).toBe(true);
+    const [url, init] = fetcher.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe("https://mail.example/emails");
+    expect(new Headers(init.headers).get("Authorization")).toBe("Bearer key");
+    expect(JSON.parse(String(init.body))).toEqual({ from: prod.EMAIL_FROM, to: ["ana@test.nz"], subject: "Hi", text: "t", html: "<p>t</p>" });
+  });
+
+  it("never throws: a provider error or missing settings only log", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(await sendEmail(prod as never, message, (async () => new Response("no", { status: 500 })) as unknown as typeof fetch)).toBe(false);
+    expect(await sendEmail(prod as never, message, (async () => Promise.reject(new Error("down"))) as unknown as typeof fetch)).toBe(false);
+    expect(await sendEmail({ APP_ENV: "production" } as never, message)).toBe(false);
+    expect(log.mock.calls.flat().join(" ")).not.toContain("ana@test.nz");
+    log.mockRestore();
+  });
+});

@@ -1,0 +1,189 @@
+// Password reset: the request reveals nothing, tokens are hashed, expire, work once, and a reset ends
+// every session of the account. Mail goes to the dev outbox.
+import { env } from "cloudflare:test";
+import { afterEach, describe, expect, it } from "vitest";
+import { sha256Hex } from "~/lib/auth-session";
+import { newToken } from "~/lib/ids";
+import {
+  count,
+  createAccount,
+  get,
+  loginCookie,
+  newIp,
+  PASSWORD,
+  postForm,
+  postJson,
+  quiesce,
+  resetTokenFor,
+  sessionCookieFrom,
+  settle,
+  waitForMail,
+} from "./auth-fixtures";
+
+afterEach(quiesce);
+
+const SENT = "If an account exists with this email, you will receive reset instructions shortly.";
+
+describe("reset request", () => {
+  it("answers the same for known and unknown e-mails, and mails only the account's owner", async () => {
+    const { email } = await createAccount();
+    const known = await postForm("/login?action=reset", { intent: "reset", email }, { ip: newIp() });
+    const unknown = await postForm("/login?action=reset", { intent: "reset", email: "nobody@test.nz" }, { ip: newIp() });
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    const [a, b] = [await known.text(), await unknown.text()];
+    expect(a).toContain(SENT);
+    expect(b).toContain(SENT);
+    const mail = await waitForMail(email, "Reset your");
+    expect(mail.text_body).toMatch(/http:\/\/localhost\/reset-password\/[A-Za-z0-9_-]{43}/);
+    await settle();
+    expect(await count("dev_outbox", "to_address = ?", "nobody@test.nz")).toBe(0);
+    expect(await count("password_resets")).toBe(1);
+
+    const api = await postJson("/api/auth/request-password-reset", { email: "nobody@test.nz" }, { ip: newIp() });
+    expect(api.status).toBe(200);
+    expect(await api.json()).toEqual({ message: SENT });
+  });
+
+  it("stores only the token's hash, valid for an hour", async () => {
+    const { email } = await createAccount();
+    await postJson("/api/auth/request-password-reset", { email }, { ip: newIp() });
+    const token = await resetTokenFor(email);
+    const row = await env.DB.prepare("SELECT * FROM password_resets").first<{ token_hash: string; created_at: number; expires_at: number }>();
+    expect(row!.token_hash).toBe(await sha256Hex(token));
+    expect(row!.expires_at - row!.created_at).toBe(60 * 60_000);
+  });
+
+  it("needs an e-mail", async () => {
+    const res = await postForm("/login?action=reset", { intent: "reset", email: "" }, { ip: newIp() });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("Please enter your email address");
+    expect(await count("password_resets")).toBe(0);
+  });
+
+  it("caps reset mails per account per hour", async () => {
+    const { email } = await createAccount();
+    for (let i = 0; i < 7; i++) await postJson("/api/auth/request-password-reset", { email }, { ip: newIp() });
+    expect(await count("password_resets")).toBe(5);
+  });
+});
+
+describe("new password page", () => {
+  async function tokenFor(email: string) {
+    await postJson("/api/auth/request-password-reset", { email }, { ip: newIp() });
+    return resetTokenFor(email);
+  }
+
+  it("shows the form at /reset-password/{token} and /login/{token}, and an error for a bad token", async () => {
+    const { email } = await createAccount();
+    const token = await tokenFor(email);
+    for (const path of [`/reset-password/${token}`, `/login/${token}`]) {
+      const res = await get(path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("Cache-Control")).toBe("no-store");
+      const html = await res.text();
+      expect(html).toContain('<meta name="referrer" content="no-referrer"/>');
+      expect(html).toContain("Set a New Password");
+      expect(html).toContain("New Password");
+      expect(html).toContain("Confirm New Password");
+    }
+    const bad = await (await get(`/reset-password/${newToken()}`)).text();
+    expect(bad).toContain("This password reset link is invalid");
+    expect(bad).not.toContain("Confirm New Password");
+    // Opening the link does not spend it.
+    expect(await count("password_resets", "used_at IS NULL")).toBe(1);
+  });
+
+  it("checks the match first, then the length", async () => {
+    const { email } = await createAccount();
+    const token = await tokenFor(email);
+    const cases: [Record<string, string>, string][] = [
+      [{ password: "short", confirmPassword: "different" }, "Passwords do not match"],
+      [{ password: "short", confirmPassword: "short" }, "Password must be at least 8 characters long"],
+      [{ password: "x".repeat(129), confirmPassword: "x".repeat(129) }, "Password must be at most 128 characters long"],
+    ];
+    for (const [fields, message] of cases) {
+      const res = await postForm(`/reset-password/${token}`, fields, { ip: newIp() });
+      expect(res.status, message).toBe(400);
+      expect(await res.text()).toContain(message);
+    }
+    expect(await count("password_resets", "used_at IS NULL")).toBe(1);
+  });
+
+  it("sets the password, ends every session, and refuses the link a second time", async () => {
+    const { email, id } = await createAccount();
+    const phone = await loginCookie(email);
+    const laptop = await loginCookie(email);
+    const token = await tokenFor(email);
+    const newPassword = "brand new secret";
+
+    const res = await postForm(`/reset-password/${token}`, { password: newPassword, confirmPassword: newPassword }, { ip: newIp() });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("Password reset successful! Redirecting to login...");
+    // Works without JavaScript: the browser follows the refresh to /login after 3 s.
+    expect(html).toMatch(/<noscript><meta http-equiv="refresh" content="3;url=\/login"\/?><\/noscript>/);
+
+    expect(await count("sessions", "user_id = ?", id)).toBe(0);
+    for (const cookie of [phone, laptop]) expect((await get("/api/auth/status", { cookie })).status).toBe(401);
+    await waitForMail(email, "password was changed");
+
+    const again = await postForm(`/reset-password/${token}`, { password: "another secret", confirmPassword: "another secret" }, { ip: newIp() });
+    expect(again.status).toBe(400);
+    expect(await again.text()).toContain("This password reset link is invalid");
+
+    expect((await postJson("/api/auth/login", { email, password: PASSWORD }, { ip: newIp() })).status).toBe(401);
+    const ok = await postJson("/api/auth/login", { email, password: newPassword }, { ip: newIp() });
+    expect(ok.status).toBe(200);
+    expect(sessionCookieFrom(ok)).not.toBeNull();
+  });
+
+  it("refuses an expired token", async () => {
+    const { email } = await createAccount();
+    const token = await tokenFor(email);
+    await env.DB.prepare("UPDATE password_resets SET expires_at = ?").bind(Date.now() - 1).run();
+    const page = await (await get(`/login/${token}`)).text();
+    expect(page).toContain("This password reset link is invalid");
+    const res = await postJson(`/api/auth/reset-password/${token}`, { newPassword: "brand new secret" }, { ip: newIp() });
+    expect(res.status).toBe(400);
+    expect((await res.json()) as object).toHaveProperty("error");
+  });
+
+  it("using one link voids the account's other links", async () => {
+    const { email } = await createAccount();
+    const first = await tokenFor(email);
+    await settle(5);
+    await postJson("/api/auth/request-password-reset", { email }, { ip: newIp() });
+    await settle();
+    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM password_resets").first<{ n: number }>();
+    expect(rows!.n).toBe(2);
+    const ok = await postJson(`/api/auth/reset-password/${first}`, { newPassword: "brand new secret" }, { ip: newIp() });
+    expect(ok.status).toBe(200);
+    expect(await count("password_resets", "used_at IS NULL")).toBe(0);
+  });
+
+  it("the JSON reset call validates its one field", async () => {
+    const { email } = await createAccount();
+    const token = await tokenFor(email);
+    for (const body of [{}, { newPassword: 12345678 }, { newPassword: "short" }, { newPassword: "x".repeat(10_000) }, "{oops"]) {
+      const res = await postJson(`/api/auth/reset-password/${token}`, body, { ip: newIp() });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(await res.json()).toHaveProperty("error");
+    }
+    expect(await count("password_resets", "used_at IS NULL")).toBe(1);
+  });
+});
+
+describe("dev outbox", () => {
+  it("lists mails newest first with clickable links", async () => {
+    const { email } = await createAccount();
+    await postJson("/api/auth/request-password-reset", { email }, { ip: newIp() });
+    const token = await resetTokenFor(email);
+    await env.DB.prepare(
+      "INSERT INTO dev_outbox (id, to_address, subject, text_body, html_body, created_at) VALUES ('old', 'x@test.nz', 'Older message', 'hi', '', 1)",
+    ).run();
+    const html = await (await get("/dev/outbox")).text();
+    expect(html).toContain(`href="http://localhost/reset-password/${token}"`);
+    expect(html.indexOf("Reset your")).toBeLessThan(html.indexOf("Older message"));
+  });
+});
