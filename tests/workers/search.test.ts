@@ -1,0 +1,104 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { rankByName } from "~/lib/search";
+import { searchListings } from "~/server/search.server";
+import { insertListing } from "./fixtures";
+import { rows } from "./public-fixtures";
+
+const names = (r: { results: { firstName: string }[] }) => r.results.map((x) => x.firstName);
+
+describe("searchListings", () => {
+  it("ranks by spec §5: prefix, contained, then fragments and characters", async () => {
+    for (const firstName of ["Joanna", "Annabelle", "Anja", "Bob", "Hannah"]) await insertListing({ firstName });
+    const r = await searchListings(env, "anna", { includeHidden: false });
+    expect(r.results.map((x) => [x.firstName, x.score])).toEqual([
+      ["Annabelle", 900],
+      ["Joanna", 800],
+      // "anna" vs "hannah": an, nn, na all present; a, n, n, a all present.
+      ["Hannah", 800],
+      ["Anja", 90],
+    ]);
+    expect(r.results[0]).toMatchObject({ modelId: expect.any(String), live: true, cover: expect.any(Object) });
+  });
+
+  it("shows only exact matches when one exists, whatever the case", async () => {
+    for (const firstName of ["Anna", "ANNA", "Annabelle", "Joanna"]) await insertListing({ firstName });
+    const r = await searchListings(env, "  aNNa ", { includeHidden: false });
+    expect(names(r).sort()).toEqual(["ANNA", "Anna"]);
+    expect(r.results.every((x) => x.score === 1000)).toBe(true);
+  });
+
+  it("agrees with the pure ranking for every query shape", async () => {
+    const all = ["Anna", "Annabelle", "Joanna", "Hannah", "Bob", "Zoë", "Mārama", "Kate", "Katie", "Te Ao", "Nana"];
+    for (const firstName of all) await insertListing({ firstName });
+    for (const q of ["a", "Z", "ë", "an", "ka", "mā", "nan", "te a", "katie", "xyz", "q", "ANNA", "zoë", "ao"]) {
+      const r = await searchListings(env, q, { includeHidden: false });
+      const expected = rankByName(all.map((firstName) => ({ firstName })), q);
+      expect(names(r).sort(), q).toEqual(expected.map((e) => e.firstName).sort());
+      expect(r.results.map((x) => x.score), q).toEqual(expected.map((e) => e.score).sort((a, b) => b - a));
+    }
+  });
+
+  it("puts featured listings first among equal scores, then the newest", async () => {
+    await insertListing({ firstName: "Joanna", listedAt: 3 });
+    await insertListing({ firstName: "Rosanna", featured: true, listedAt: 1 });
+    await insertListing({ firstName: "Leanna", listedAt: 5 });
+    expect(names(await searchListings(env, "anna", { includeHidden: false }))).toEqual(["Rosanna", "Leanna", "Joanna"]);
+  });
+
+  it("searches live listings for visitors and every listing for administrators", async () => {
+    await insertListing({ firstName: "Annalise" });
+    await insertListing({ firstName: "Annika", live: false });
+    await insertListing({ firstName: "Anna", live: false });
+    expect(names(await searchListings(env, "ann", { includeHidden: false }))).toEqual(["Annalise"]);
+    // Visitors never learn that a hidden exact match exists.
+    expect(names(await searchListings(env, "anna", { includeHidden: false }))).toEqual(["Annalise"]);
+    expect(names(await searchListings(env, "anna", { includeHidden: true }))).toEqual(["Anna"]);
+    expect(names(await searchListings(env, "ann", { includeHidden: true })).sort()).toEqual(["Anna", "Annalise", "Annika"]);
+  });
+
+  it("does nothing for a blank query", async () => {
+    await insertListing({ firstName: "Anna" });
+    for (const q of ["", "   ", "\n\t"]) expect(await searchListings(env, q, { includeHidden: false })).toEqual({ results: [], rowsRead: 0, total: 0 });
+  });
+
+  it("treats SQL and HTML as text, and a 10,000-character query is harmless", async () => {
+    await insertListing({ firstName: "Anna" });
+    await insertListing({ firstName: "O'Brien" });
+    for (const q of ["'; DROP TABLE listings; --", "\" OR 1=1 --", "<script>alert(1)</script>", "%", "_", "*", "a".repeat(10_000), "\u0000"]) {
+      const r = await searchListings(env, q, { includeHidden: false });
+      expect(Array.isArray(r.results), q.slice(0, 20)).toBe(true);
+    }
+    expect(names(await searchListings(env, "o'b", { includeHidden: false }))).toEqual(["O'Brien"]);
+    // LIKE/GLOB wildcards are not wildcards here.
+    expect(names(await searchListings(env, "%", { includeHidden: false }))).toEqual([]);
+    expect(await rows("SELECT COUNT(*) AS n FROM listings")).toEqual([{ n: 2 }]);
+  });
+
+  it("answers at most `limit` results, in rank order, with the total", async () => {
+    for (let i = 0; i < 100; i++) await insertListing({ firstName: `Ana${String(i).padStart(3, "0")}`, listedAt: i });
+    const r = await searchListings(env, "an", { includeHidden: false, limit: 95 });
+    expect(r.results).toHaveLength(95);
+    expect(r.total).toBe(100);
+    // All prefix matches (900): grid order, newest first.
+    expect(r.results[0].firstName).toBe("Ana099");
+    expect(r.results[94].firstName).toBe("Ana005");
+    expect((await searchListings(env, "an", { includeHidden: false })).results).toHaveLength(48);
+  });
+
+  it("reads only the search index for candidates, and few rows for an exact match", async () => {
+    for (let i = 0; i < 30; i++) await insertListing({ firstName: `Name${i}` });
+    await insertListing({ firstName: "Kate" });
+    const plan = await rows<{ detail: string }>(
+      "EXPLAIN QUERY PLAN SELECT id, first_name, featured, listed_at FROM listings INDEXED BY listings_search WHERE live = 1 AND instr(lower(first_name), 'at') > 0",
+    );
+    expect(plan.map((p) => p.detail).join(" ")).toContain("COVERING INDEX listings_search");
+    const exact = await searchListings(env, "kate", { includeHidden: false });
+    expect(names(exact)).toEqual(["Kate"]);
+    expect(exact.rowsRead).toBeLessThanOrEqual(3);
+    const scan = await searchListings(env, "na", { includeHidden: false });
+    expect(scan.results).toHaveLength(30);
+    expect(scan.rowsRead).toBeGreaterThanOrEqual(31);
+    expect(scan.rowsRead).toBeLessThanOrEqual(31 + 30 + 5);
+  });
+});
