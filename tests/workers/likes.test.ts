@@ -1,0 +1,148 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { monthKey } from "~/lib/stats";
+import { env } from "cloudflare:test";
+import { setLike, ListingUnavailableError } from "~/server/likes.server";
+import { adjustLikes, recordView } from "~/server/stats.server";
+import { insertListing } from "./fixtures";
+import { freshIp, rows, send, settleBackgroundWork, VISITOR } from "./public-fixtures";
+
+// Broadcasts and KV writes run in waitUntil after the answer: let them finish before the next test resets storage.
+afterEach(() => settleBackgroundWork());
+
+const likesOf = (id: string) => rows("SELECT visitor_id FROM likes WHERE listing_id = ?", id);
+const statsOf = (id: string) => rows<{ likes: number; views: number }>("SELECT likes, views FROM listing_stats WHERE listing_id = ?", id);
+
+describe("POST/DELETE /api/profiles/{modelId}/like", () => {
+  it("likes once per visitor; a second POST adds nothing; DELETE removes", async () => {
+    const id = await insertListing();
+    let res = await send("POST", `/api/profiles/${id}/like`, { body: { fingerprint: VISITOR } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ success: true, liked: true, likes: 1 });
+    res = await send("POST", `/api/profiles/${id}/like`, { body: { fingerprint: VISITOR } });
+    expect(await res.json()).toEqual({ success: true, liked: true, likes: 1 });
+    expect(await likesOf(id)).toHaveLength(1);
+    expect(await statsOf(id)).toEqual([{ likes: 1, views: 0 }]);
+
+    res = await send("POST", `/api/profiles/${id}/like`, { body: { fingerprint: "another_visitor_1" } });
+    expect(await res.json()).toEqual({ success: true, liked: true, likes: 2 });
+
+    res = await send("DELETE", `/api/profiles/${id}/like`, { body: { fingerprint: VISITOR } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ success: true, liked: false, likes: 1 });
+    res = await send("DELETE", `/api/profiles/${id}/like`, { body: { fingerprint: VISITOR } });
+    expect(await res.json()).toEqual({ success: true, liked: false, likes: 1 });
+    expect(await statsOf(id)).toEqual([{ likes: 1, views: 0 }]);
+  });
+
+  it("counts parallel double clicks once", async () => {
+    const id = await insertListing();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => send("POST", `/api/profiles/${id}/like`, { body: { fingerprint: VISITOR } }).then((r) => r.json())),
+    );
+    expect(answers.every((a) => (a as { success: boolean }).success)).toBe(true);
+    expect(await likesOf(id)).toHaveLength(1);
+    expect(await statsOf(id)).toEqual([{ likes: 1, views: 0 }]);
+  });
+
+  it("refuses bad bodies with 400 {success: false, error} and stores nothing", async () => {
+    const id = await insertListing();
+    const bad: [unknown, RegExp][] = [
+      [undefined, /fingerprint/],
+      [{}, /fingerprint/],
+      [{ fingerprint: 12345678 }, /fingerprint/],
+      [{ fingerprint: ["visitor_abcdef123"] }, /fingerprint/],
+      [{ fingerprint: "short" }, /fingerprint/],
+      [{ fingerprint: "x".repeat(129) }, /fingerprint/],
+      [{ fingerprint: "<script>alert(1)</script>" }, /fingerprint/],
+      [{ fingerprint: "'); DELETE FROM likes; --" }, /fingerprint/],
+      ["{not json", /Malformed JSON/],
+      ["[1,2]", /JSON object/],
+      ["null", /JSON object/],
+    ];
+    for (const [body, message] of bad) {
+      const res = await send("POST", `/api/profiles/${id}/like`, { body, headers: { "Content-Type": "application/json" } });
+      expect(res.status, String(body)).toBe(400);
+      const answer = (await res.json()) as { success: boolean; error: string };
+      expect(answer.success).toBe(false);
+      expect(answer.error, String(body)).toMatch(message);
+    }
+    const huge = await send("POST", `/api/profiles/${id}/like`, { body: { fingerprint: VISITOR, pad: "x".repeat(10_000) } });
+    expect(huge.status).toBe(413);
+    expect(await likesOf(id)).toEqual([]);
+    expect(await rows("SELECT * FROM listing_stats")).toEqual([]);
+  });
+
+  it("refuses unknown, hidden and malformed listings", async () => {
+    const hidden = await insertListing({ live: false });
+    for (const [id, status] of [["0000000000000000", 404], [hidden, 404], ["not-an-id", 400]] as const) {
+      const res = await send("POST", `/api/profiles/${id}/like`, { body: { fingerprint: VISITOR } });
+      expect(res.status, id).toBe(status);
+      expect(await res.json()).toMatchObject({ success: false, error: expect.any(String) });
+    }
+    expect(await rows("SELECT * FROM likes")).toEqual([]);
+    expect(await rows("SELECT * FROM listing_stats")).toEqual([]);
+  });
+
+  it("answers 405 to other methods", async () => {
+    const id = await insertListing();
+    for (const method of ["GET", "PUT", "PATCH"]) {
+      const res = await send(method, `/api/profiles/${id}/like`, method === "GET" ? {} : { body: { fingerprint: VISITOR } });
+      expect(res.status, method).toBe(405);
+      expect(await res.json()).toHaveProperty("error");
+    }
+  });
+
+  it("is rate-limited per client address (LIKE_LIMITER, 60 a minute)", async () => {
+    const id = await insertListing();
+    const ip = freshIp();
+    let last = 0;
+    for (let i = 0; i < 61; i++) {
+      last = (await send("POST", `/api/profiles/${id}/like`, { ip, body: { fingerprint: `visitor_${String(i).padStart(4, "0")}` } })).status;
+    }
+    expect(last).toBe(429);
+    expect(await likesOf(id)).toHaveLength(60);
+  });
+});
+
+describe("PUT /api/visits/like/{modelId}", () => {
+  it("likes idempotently, like the POST", async () => {
+    const id = await insertListing();
+    for (let i = 0; i < 2; i++) {
+      const res = await send("PUT", `/api/visits/like/${id}`, { body: { fingerprint: VISITOR } });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ success: true, liked: true, likes: 1 });
+    }
+    expect((await send("PUT", `/api/visits/like/${id}`, { body: {} })).status).toBe(400);
+    expect((await send("GET", `/api/visits/like/${id}`)).status).toBe(405);
+  });
+});
+
+describe("setLike and the monthly statistics", () => {
+  it("keeps each month's likes apart and never below 0", async () => {
+    const id = await insertListing();
+    const jan = Date.UTC(2026, 0, 15);
+    const feb = Date.UTC(2026, 1, 15);
+    expect(await setLike(env, id, VISITOR, true, jan)).toEqual({ liked: true, likes: 1, changed: true });
+    expect(await setLike(env, id, VISITOR, false, feb)).toEqual({ liked: false, likes: 0, changed: true });
+    expect(await rows("SELECT month, likes FROM listing_stats WHERE listing_id = ? ORDER BY month", id)).toEqual([
+      { month: "2026-01", likes: 1 },
+      { month: "2026-02", likes: 0 },
+    ]);
+    await adjustLikes(env, id, -1, feb);
+    expect(await rows("SELECT likes FROM listing_stats WHERE listing_id = ? AND month = '2026-02'", id)).toEqual([{ likes: 0 }]);
+  });
+
+  it("throws ListingUnavailableError for a hidden listing", async () => {
+    const id = await insertListing({ live: false });
+    await expect(setLike(env, id, VISITOR, true)).rejects.toBeInstanceOf(ListingUnavailableError);
+  });
+
+  it("recordView counts views per UTC month and ignores unknown listings", async () => {
+    const id = await insertListing();
+    const now = Date.UTC(2026, 4, 31, 23, 59);
+    expect(await recordView(env, id, now)).toBe(true);
+    expect(await recordView(env, id, now)).toBe(true);
+    expect(await recordView(env, "0000000000000000", now)).toBe(false);
+    expect(await rows("SELECT month, views FROM listing_stats")).toEqual([{ month: monthKey(now), views: 2 }]);
+  });
+});
