@@ -64,7 +64,7 @@ export default function SubscriptionsPage() {
   const actionData = useActionData<typeof action>();
   return (
     <InfoPage
-      width="wide"
+      width="medium"
       title="Choose Your Subscription"
       lead={
         <p>
@@ -73,7 +73,7 @@ export default function SubscriptionsPage() {
         </p>
       }
     >
-      <div className="mx-auto max-w-5xl space-y-12">
+      <div className="space-y-12">
         {actionData?.error ? (
           <p role="alert" className="rounded-xl border border-rose-400 bg-rose-950/60 p-4 text-rose-100">
             {actionData.error}
