@@ -55,7 +55,8 @@ function AccountMenu({ user }: { user: PublicUser }) {
     };
   }, []);
   return (
-    <details ref={ref} className="relative shrink-0" data-testid="account-menu">
+    // Below the sm breakpoint the search field needs the room: the side menu carries Dashboard and Sign Out there.
+    <details ref={ref} className="relative hidden shrink-0 sm:block" data-testid="account-menu">
       <summary
         className="inline-flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-full border border-accent bg-panel font-semibold text-accent"
         aria-label={`Account menu for ${user.firstName}`}
@@ -181,11 +182,20 @@ export function Header({ user = null }: { user?: PublicUser | null }) {
               </li>
             ))}
             {user ? (
-              <li>
-                <Link to="/dashboard" className="flex min-h-11 items-center px-2 font-semibold text-accent">
-                  Dashboard
-                </Link>
-              </li>
+              <>
+                <li>
+                  <Link to="/dashboard" className="flex min-h-11 items-center px-2 font-semibold text-accent">
+                    Dashboard
+                  </Link>
+                </li>
+                <li>
+                  <Form method="post" action="/logout">
+                    <button type="submit" className="flex min-h-11 w-full items-center px-2 text-left">
+                      Sign Out
+                    </button>
+                  </Form>
+                </li>
+              </>
             ) : (
               <li>
                 <Link to="/login?action=signup" className="flex min-h-11 items-center px-2 font-semibold text-accent">

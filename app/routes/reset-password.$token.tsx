@@ -4,9 +4,10 @@ import { resetPageAction, resetPageLoader } from "~/server/reset-page.server";
 
 export const meta: MetaFunction = () => [
   { title: "Set a New Password | Kiwi Companions" },
+  // The token is in this page's URL. The site-wide Referrer-Policy (strict-origin-when-cross-origin)
+  // already keeps it out of other sites' Referer; "no-referrer" would also turn this page's own form
+  // POST's Origin into "null", which the cross-site check refuses.
   { name: "robots", content: "noindex" },
-  // The token is in this page's URL: links followed from it must not carry it away in a Referer.
-  { name: "referrer", content: "no-referrer" },
 ];
 
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {

@@ -4,7 +4,7 @@ import { FALLBACK, formToObject, MSG, parseWith, setPasswordSchema } from "~/lib
 import { isResetTokenUsable, resetPassword } from "./accounts.server";
 import { isRateLimited } from "./auth.server";
 
-// The token is in the URL: no cache may keep the page. (The page's meta also turns the Referer off.)
+// The token is in the URL: no cache may keep the page.
 const PRIVATE_HEADERS = { "Cache-Control": "no-store" };
 
 export type ResetActionResult = { success: true; message: string } | { success: false; error: string; tokenInvalid?: boolean };

@@ -82,7 +82,6 @@ describe("new password page", () => {
       expect(res.status).toBe(200);
       expect(res.headers.get("Cache-Control")).toBe("no-store");
       const html = await res.text();
-      expect(html).toContain('<meta name="referrer" content="no-referrer"/>');
       expect(html).toContain("Set a New Password");
       expect(html).toContain("New Password");
       expect(html).toContain("Confirm New Password");
