@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { escapeHtml, passwordResetEmail, signupAttemptEmail } from "~/lib/auth-emails";
 import { linkify } from "~/lib/linkify";
-import { sendEmail } from "~/server/email.server";
+import { sendEmail, usesDevOutbox } from "~/server/email.server";
 
 describe("account e-mails", () => {
   it("puts the reset link on the request's origin and escapes names in HTML", () => {
@@ -29,6 +29,14 @@ describe("linkify", () => {
     ]);
     expect(linkify("javascript:alert(1)")).toEqual([{ kind: "text", value: "javascript:alert(1)" }]);
     expect(linkify("")).toEqual([]);
+  });
+});
+
+describe("dev outbox switch", () => {
+  it("is on only when APP_ENV is development (so /dev/outbox is a 404 anywhere else)", () => {
+    expect(usesDevOutbox({ APP_ENV: "development" })).toBe(true);
+    expect(usesDevOutbox({ APP_ENV: "production" } as never)).toBe(false);
+    expect(usesDevOutbox({} as never)).toBe(false);
   });
 });
 
