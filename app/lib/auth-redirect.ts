@@ -29,6 +29,8 @@ export function safeRedirectTo(value: unknown): string {
 /** The login URL a protected page sends an anonymous (or expired) visitor to. */
 export function loginUrlFor(requestUrl: string, opts: { sessionExpired?: boolean } = {}): string {
   const url = new URL(requestUrl);
+  // Remix's client data requests (/page.data?_routes=...) reach loaders with this internal parameter.
+  url.searchParams.delete("_routes");
   const params = new URLSearchParams();
   if (opts.sessionExpired) params.set("sessionExpired", "true");
   params.set("redirectTo", url.pathname + url.search);

@@ -91,6 +91,7 @@ describe("redirects", () => {
   it("builds the login URL for a protected page", () => {
     expect(loginUrlFor("https://site.nz/profile/edit/x1?tab=2")).toBe("/login?redirectTo=%2Fprofile%2Fedit%2Fx1%3Ftab%3D2");
     expect(loginUrlFor("https://site.nz/managesub", { sessionExpired: true })).toBe("/login?sessionExpired=true&redirectTo=%2Fmanagesub");
+    expect(loginUrlFor("https://site.nz/dashboard?_routes=routes%2Fdashboard")).toBe("/login?redirectTo=%2Fdashboard");
   });
 
   it("reads the mode and builds links that keep redirectTo", () => {
