@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useNavigation,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -15,6 +16,8 @@ import { AgeGate } from "~/components/AgeGate";
 import { Footer } from "~/components/Footer";
 import { Header } from "~/components/Header";
 import { useNonce } from "~/components/nonce";
+import { ProfileSkeleton } from "~/components/profile/ProfileView";
+import { RealtimeListener } from "~/components/Realtime";
 import { AGE_STORAGE_KEY, hasAgeCookie } from "~/lib/age-gate";
 import { toPublicUser } from "~/lib/auth-user";
 import { getSessionUser } from "~/server/auth.server";
@@ -67,6 +70,12 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   const data = useRouteLoaderData<typeof loader>("root");
   const location = useLocation();
+  const navigation = useNavigation();
+  // Moving to another profile shows its skeleton rather than the old page.
+  const openingProfile =
+    navigation.state === "loading" &&
+    navigation.location.pathname.startsWith("/view/") &&
+    navigation.location.pathname !== location.pathname;
   const [ageVerified, setAgeVerified] = useState(data?.ageVerified ?? false);
   useEffect(() => {
     // A visitor who confirmed before but lost the cookie keeps the confirmation from localStorage.
@@ -83,9 +92,10 @@ export default function App() {
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-40 focus:rounded focus:bg-accent focus:p-2 focus:text-ink">
           Skip to content
         </a>
+        <RealtimeListener />
         {showsSiteHeader(location.pathname) ? <Header user={data?.user ?? null} /> : null}
         <main id="main" className="flex-1">
-          <Outlet />
+          {openingProfile ? <ProfileSkeleton /> : <Outlet />}
         </main>
         <Footer year={data?.year ?? new Date().getUTCFullYear()} />
       </div>

@@ -8,7 +8,7 @@ export function Footer({ year }: { year: number }) {
     <footer className="mt-12 border-t border-line bg-panel/40">
       <div className="mx-auto grid max-w-7xl gap-6 px-3 py-8 sm:grid-cols-2 sm:px-6">
         <div className="space-y-2">
-          <Link to="/" aria-label="Home">
+          <Link to="/">
             <Logo />
           </Link>
           <p className="text-sm text-muted">Adults 18+ only. Listings are posted by the advertisers themselves.</p>

@@ -106,7 +106,7 @@ export function Header({ user = null }: { user?: PublicUser | null }) {
         >
           {menuOpen ? <CloseIcon /> : <MenuIcon />}
         </button>
-        <Link to="/" className="flex shrink-0 items-center" aria-label="Home">
+        <Link to="/" className="flex shrink-0 items-center">
           <Logo />
         </Link>
         <Form

@@ -1,7 +1,7 @@
 export function Logo() {
   return (
     <span className="text-lg font-bold tracking-tight">
-      Kiwi<span className="text-accent">Companions</span>
+      Kiwi <span className="text-accent">Companions</span>
     </span>
   );
 }

@@ -5,9 +5,10 @@ import { GRID_CLASSES, ListingCard, SkeletonCard } from "~/components/ListingCar
 import { useProfileUpdates } from "~/components/Realtime";
 import { useFavourites } from "~/components/useFavourites";
 import type { ListingCardData } from "~/lib/listing-card";
+import { pageTitle } from "~/lib/seo";
 
 export const meta: MetaFunction = () => [
-  { title: "Favourites | Kiwi Companions" },
+  { title: pageTitle("Favourites") },
   { name: "description", content: "The listings you saved in this browser tab." },
   { name: "robots", content: "noindex" },
 ];

@@ -53,3 +53,9 @@ export async function setLike(
   const changed = (write.meta.changes ?? 0) > 0;
   return { liked, likes: Number(total.results[0]?.n ?? 0), changed };
 }
+
+/** The listing's total likes (the like button's count). */
+export async function countLikes(env: Pick<Env, "DB">, modelId: string): Promise<number> {
+  const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM likes WHERE listing_id = ?").bind(modelId).first<{ n: number }>();
+  return Number(row?.n ?? 0);
+}
