@@ -36,14 +36,15 @@ describe("a visitor browses the listings", () => {
     const { context, page } = await b.visitor({ viewport: DESKTOP });
     await page.goto("/");
     await hydrated(page);
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("All Escorts");
+    await page.getByRole("heading", { level: 1, name: "All Escorts", exact: true }).waitFor();
     await expect(page.getByRole("heading", { name: "Featured Girls" }).isVisible()).resolves.toBe(true);
     await expect(page.getByTestId("listing-card").count()).resolves.toBe(8);
     await expect(page.getByTestId("region-dropdown").isVisible()).resolves.toBe(false);
     const bar = page.getByTestId("region-bar");
     await bar.getByRole("link", { name: /^Wellington/ }).click();
     await page.waitForURL("**/locations/Wellington");
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Wellington Escorts");
+    await page.getByTestId("listing-grid").locator("article").first().waitFor();
+    await page.getByRole("heading", { level: 1, name: "Wellington Escorts", exact: true }).waitFor();
     const locations = await page.getByTestId("listing-grid").locator("article").allTextContents();
     expect(locations.length).toBeGreaterThan(0);
     for (const text of locations) expect(text).toContain("Wellington");
@@ -55,10 +56,10 @@ describe("a visitor browses the listings", () => {
     await page.goto("/");
     await hydrated(page);
     await expect(page.getByTestId("region-bar").isVisible()).resolves.toBe(false);
-    await page.getByLabel("Region").selectOption("Christchurch");
+    await page.getByLabel("Region", { exact: true }).selectOption("Christchurch");
     await page.waitForURL("**/locations/Christchurch");
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Christchurch Escorts");
-    await page.getByLabel("Region").selectOption("");
+    await page.getByRole("heading", { level: 1, name: "Christchurch Escorts", exact: true }).waitFor();
+    await page.getByLabel("Region", { exact: true }).selectOption("");
     await page.waitForURL((url) => url.pathname === "/");
     await context.close();
   });
@@ -71,6 +72,7 @@ describe("a visitor browses the listings", () => {
     await expect(page.getByText("Show Less").isVisible()).resolves.toBe(true);
     await page.getByRole("link", { name: "18-24", exact: true }).click();
     await page.waitForURL("**/?age=18-24");
+    await page.getByTestId("listing-grid").locator("h3").first().waitFor();
     const ages = await page.getByTestId("listing-grid").locator("h3").allTextContents();
     expect(ages.length).toBeGreaterThan(0);
     for (const h of ages) {
@@ -87,7 +89,7 @@ describe("a visitor browses the listings", () => {
     // 'All Escorts' clears everything.
     await page.getByRole("link", { name: "All Escorts", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/" && url.search === "");
-    await expect(page.getByTestId("listing-card").count()).resolves.toBe(8);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="listing-grid"] [data-testid="listing-card"]').length === 8);
     await context.close();
   });
 

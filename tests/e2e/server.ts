@@ -24,11 +24,20 @@ function must(cmd: string, args: string[]) {
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed:\n${r.stdout}\n${r.stderr}`);
 }
 
-export async function startApp(opts: { listings?: number } = {}): Promise<AppServer> {
-  if (!existsSync("build/server/index.js")) throw new Error("No build: run `npm test` (it builds) or `npm run build` first.");
-  const persistDir = mkdtempSync(join(tmpdir(), "nz-e2e-"));
+export function prepareStore(persistDir: string, listings: number) {
   must("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir]);
-  must("node", ["scripts/seed.mjs", "--persist-to", persistDir, "--quiet", "--listings", String(opts.listings ?? 72)]);
+  must("node", ["scripts/seed.mjs", "--persist-to", persistDir, "--quiet", "--listings", String(listings)]);
+}
+
+/**
+ * `persistDir` reuses a store prepared earlier (the benchmark's 10,000 listings) and keeps it;
+ * otherwise a temporary store is made, seeded and removed at stop.
+ */
+export async function startApp(opts: { listings?: number; persistDir?: string } = {}): Promise<AppServer> {
+  if (!existsSync("build/server/index.js")) throw new Error("No build: run `npm test` (it builds) or `npm run build` first.");
+  const keep = Boolean(opts.persistDir);
+  const persistDir = opts.persistDir ?? mkdtempSync(join(tmpdir(), "nz-e2e-"));
+  if (!keep) prepareStore(persistDir, opts.listings ?? 72);
   const port = await freePort();
   const child: ChildProcess = spawn(
     "npx",
@@ -61,7 +70,7 @@ export async function startApp(opts: { listings?: number } = {}): Promise<AppSer
         // Already gone.
       }
       await new Promise((r) => setTimeout(r, 500));
-      rmSync(persistDir, { recursive: true, force: true });
+      if (!keep) rmSync(persistDir, { recursive: true, force: true });
     },
   };
 }
