@@ -113,7 +113,7 @@ export const LISTING_MSG = {
   website: "Website must be a link starting with http:// or https://",
   callType: "Choose incall or outcall.",
   duration: "Choose a duration from the list.",
-  duplicateRate: (callType: string) => `There is already a ${callType} rate for this duration.`,
+  duplicateRate: (callType: string) => `There is already an ${callType} rate for this duration.`,
   tooManyRates: "Too many rates.",
   tooManySpecialRates: `At most ${LIMITS.specialRateRows} packages and special rates.`,
   serviceName: "Service name is required.",
