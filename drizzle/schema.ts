@@ -179,3 +179,14 @@ export const planRequests = sqliteTable("plan_requests", {
   status: text("status").notNull().default("pending_payment"),
   createdAt: integer("created_at").notNull(),
 });
+
+// drizzle/migrations/0005_pending_uploads.sql: processed photos waiting for their listing's save
+// (R2 objects under the private "pending/" prefix).
+export const pendingUploads = sqliteTable("pending_uploads", {
+  id: text("id").primaryKey(),
+  userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  r2Key: text("r2_key").notNull(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  createdAt: integer("created_at").notNull(),
+});

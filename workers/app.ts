@@ -5,6 +5,7 @@ import { routePartykitRequest } from "partyserver";
 import * as build from "../build/server/index.js";
 import { isCrossOriginWrite } from "../app/lib/origin";
 import { servePhoto, servePlaceholder } from "../app/server/photos.server";
+import { scheduledSweep } from "../app/server/pending-uploads.server";
 
 export { ListingsRoom } from "./listings-room";
 
@@ -26,5 +27,11 @@ export default {
     if (url.pathname.startsWith("/photos/")) return servePhoto(request, env, url.pathname.slice("/photos/".length));
     if (url.pathname.startsWith("/api/placeholder/")) return servePlaceholder(url.pathname);
     return handleRemix(request, { cloudflare: { env, ctx, cf: request.cf } });
+  },
+  // Cron Trigger (wrangler.toml [triggers]): removes editor uploads that were never saved.
+  async scheduled(controller, env, ctx) {
+    ctx.waitUntil(
+      scheduledSweep(env, controller.scheduledTime).catch((error: unknown) => console.error("pending upload sweep failed", error)),
+    );
   },
 } satisfies ExportedHandler<Env>;

@@ -1,0 +1,389 @@
+// Saving a listing from the editor (POST /api/profiles, PUT /api/profile) and deleting one of its saved
+// photos (DELETE /api/profile/images/{id}).
+//
+// A save checks everything first (owner, country, the Independent rule, every field, every photo), then
+// writes photo bytes to R2, then writes all of the listing's D1 rows in ONE batch, which D1 runs as a
+// transaction: the listing row, its images, rates and special rates, the uploads it used up, and the
+// cover columns. A failed batch leaves D1 as it was and its new R2 objects are removed again, so there is
+// never a half-written listing. Afterwards the KV snapshot is rewritten and open pages are told.
+import { isId, newId } from "~/lib/ids";
+import type { ListingBody } from "~/lib/listing-body";
+import { flatRates, LISTING_RULE_MSG, mayAddListing, mayCreateListingFrom, orderImages } from "~/lib/listing-rules";
+import { validateListing, type FieldErrors, type ParsedListing } from "~/lib/listing-schema";
+import { PUBLIC_PHOTO_PREFIX } from "~/lib/photo-keys";
+import { MAX_BATCH, MAX_PHOTOS, PHOTO_MSG } from "~/lib/photo-rules";
+import type { Profile } from "~/lib/profile";
+import type { SessionUser } from "./auth.server";
+import { findManageableListing } from "./listing-access.server";
+import { processPhoto, type ProcessedPhoto } from "./photo-pipeline.server";
+import { buildProfileFromD1, writeProfileSnapshot } from "./profile.server";
+import { publishProfileUpdate } from "./realtime.server";
+import { claimStatement, findClaimableUploads, sweepPendingUploads, type PendingUpload } from "./pending-uploads.server";
+
+/** The whole multipart body of a save, files included (photos normally come through /api/uploads). */
+export const MAX_SAVE_BYTES = 40 * 1024 * 1024;
+
+type WaitUntil = { waitUntil(promise: Promise<unknown>): void };
+export type SaveRequest = {
+  env: Env;
+  ctx: WaitUntil;
+  user: Pick<SessionUser, "id" | "agency" | "isAdmin">;
+  /** request.cf.country, when Cloudflare supplied one. */
+  country: string | null | undefined;
+  body: ListingBody;
+  now?: number;
+};
+
+export type SaveFailure = { ok: false; status: number; body: { error: string; fieldErrors?: FieldErrors; page?: number } };
+export type SaveSuccess = {
+  ok: true;
+  status: 200 | 201;
+  profile: Profile;
+  /** D1 statements run before the answer (reads, the write batch, the answer's profile read). */
+  statements: number;
+  /** Statements in the atomic write batch. */
+  batchStatements: number;
+};
+export type SaveOutcome = SaveSuccess | SaveFailure;
+
+const failure = (status: number, error: string, extra: { fieldErrors?: FieldErrors; page?: number } = {}): SaveFailure => ({
+  ok: false,
+  status,
+  body: { error, ...extra },
+});
+const photoFailure = (status: number, message: string) => failure(status, message, { fieldErrors: { images: message }, page: 1 });
+
+type ExistingImage = { id: string; r2Key: string; position: number; width: number; height: number };
+type Planned =
+  | { kind: "saved"; image: ExistingImage; requested: number | null; previous: number }
+  | { kind: "upload"; upload: PendingUpload; requested: number | null; previous: number }
+  | { kind: "file"; index: number; requested: number | null; previous: number };
+
+/** Counts every D1 statement a save runs before answering (reported by the bench, never needed to work). */
+class StatementCount {
+  n = 0;
+  add(k = 1) {
+    this.n += k;
+  }
+}
+
+export async function saveListing(req: SaveRequest, mode: "create" | "update"): Promise<SaveOutcome> {
+  const { env, user, body } = req;
+  const now = req.now ?? Date.now();
+  const count = new StatementCount();
+
+  // 1. Who and where.
+  let listingId: string;
+  let ownerId: string;
+  let existing: ExistingImage[] = [];
+  if (mode === "create") {
+    if (!mayCreateListingFrom(req.country, env.APP_ENV)) return failure(403, LISTING_RULE_MSG.outsideNz);
+    count.add();
+    const held = await env.DB.prepare("SELECT COUNT(*) AS n FROM listings WHERE user_id = ?").bind(user.id).first<{ n: number }>();
+    if (!mayAddListing(user.agency, held?.n ?? 0)) return failure(409, LISTING_RULE_MSG.independentLimit);
+    listingId = newId();
+    ownerId = user.id;
+  } else {
+    if (!body.modelId) return failure(400, "modelId is required");
+    count.add();
+    const listing = await findManageableListing(env, { id: user.id, isAdmin: user.isAdmin }, body.modelId);
+    // The same 403 whether the listing is someone else's or does not exist: ids cannot be probed.
+    if (!listing) return failure(403, LISTING_RULE_MSG.notOwner);
+    listingId = listing.id;
+    ownerId = listing.userId;
+    count.add();
+    const { results } = await env.DB.prepare("SELECT id, r2_key AS r2Key, position, width, height FROM listing_images WHERE listing_id = ? ORDER BY position, created_at")
+      .bind(listingId)
+      .all<ExistingImage>();
+    existing = results;
+  }
+
+  // 2. The photo plan: saved photos kept, uploads named by id, files in the body.
+  if (body.files.length > MAX_BATCH) return photoFailure(400, PHOTO_MSG.batchTooLarge);
+  if (body.newImagePositions.length && body.newImagePositions.length !== body.files.length) {
+    return photoFailure(400, LISTING_RULE_MSG.positionsMismatch);
+  }
+  const requestedSaved = new Map<string, number>();
+  for (const p of body.imagePositions) if (!requestedSaved.has(p.imageId)) requestedSaved.set(p.imageId, p.position);
+  const existingIds = new Set(existing.map((i) => i.id));
+  if ([...requestedSaved.keys()].some((id) => !existingIds.has(id))) return photoFailure(400, LISTING_RULE_MSG.imagesUnknown);
+  const requestedUploads = new Map<string, number>();
+  for (const u of body.uploadIds) if (!requestedUploads.has(u.uploadId)) requestedUploads.set(u.uploadId, u.position);
+  if (requestedUploads.size > MAX_PHOTOS) return photoFailure(400, PHOTO_MSG.tooMany);
+  let uploads: PendingUpload[] = [];
+  if (requestedUploads.size) {
+    count.add();
+    uploads = await findClaimableUploads(env, user.id, [...requestedUploads.keys()], now);
+    if (uploads.length !== requestedUploads.size) return photoFailure(400, LISTING_RULE_MSG.uploadsMissing);
+  }
+  const photoCount = existing.length + uploads.length + body.files.length;
+
+  // 3. Every field, with the page to show.
+  const checked = validateListing(body.values, photoCount);
+  if (!checked.ok) return failure(400, checked.error, { fieldErrors: checked.fieldErrors, page: checked.page });
+  const data = checked.data;
+
+  // 4. Photos in the body go through the same processing as uploads.
+  const processed: ProcessedPhoto[] = [];
+  for (const file of body.files) {
+    const result = await processPhoto(env.IMAGES, file);
+    if (!result.ok) return photoFailure(result.problem === "size" ? 413 : 400, result.message);
+    processed.push(result.photo);
+  }
+
+  const planned: Planned[] = [
+    ...existing.map((image): Planned => ({ kind: "saved", image, requested: requestedSaved.get(image.id) ?? null, previous: image.position })),
+    ...uploads.map((upload, i): Planned => ({ kind: "upload", upload, requested: requestedUploads.get(upload.id) ?? null, previous: 10_000 + i })),
+    ...body.files.map((_, index): Planned => ({ kind: "file", index, requested: body.newImagePositions[index] ?? null, previous: 20_000 + index })),
+  ];
+  const ordered = orderImages(planned);
+
+  // 5. Bytes first: new objects under random public keys. Nothing points at them until the batch commits.
+  const newKeys: string[] = [];
+  const pendingKeys: string[] = [];
+  type Row = { id: string; r2Key: string; width: number; height: number; position: number; isNew: boolean };
+  const rows: Row[] = [];
+  try {
+    for (const item of ordered) {
+      if (item.kind === "saved") {
+        rows.push({ ...item.image, position: item.position, isNew: false });
+        continue;
+      }
+      const key = `${PUBLIC_PHOTO_PREFIX}${newId(24)}.webp`;
+      if (item.kind === "upload") {
+        const object = await env.PHOTOS.get(item.upload.r2Key);
+        if (!object) {
+          await removeObjects(env, newKeys);
+          return photoFailure(400, LISTING_RULE_MSG.uploadsMissing);
+        }
+        await env.PHOTOS.put(key, await object.arrayBuffer(), { httpMetadata: { contentType: "image/webp" } });
+        pendingKeys.push(item.upload.r2Key);
+        newKeys.push(key);
+        rows.push({ id: newId(), r2Key: key, width: item.upload.width, height: item.upload.height, position: item.position, isNew: true });
+      } else {
+        const photo = processed[item.index];
+        await env.PHOTOS.put(key, photo.bytes, { httpMetadata: { contentType: "image/webp" } });
+        newKeys.push(key);
+        rows.push({ id: newId(), r2Key: key, width: photo.width, height: photo.height, position: item.position, isNew: true });
+      }
+    }
+  } catch (error) {
+    await removeObjects(env, newKeys);
+    throw error;
+  }
+
+  // 6. One atomic batch.
+  const statements: D1PreparedStatement[] = [];
+  if (mode === "create") statements.push(insertListingStatement(env, listingId, ownerId, data, now));
+  else statements.push(updateListingStatement(env, listingId, ownerId, data, now));
+  for (const row of rows) {
+    statements.push(
+      row.isNew
+        ? env.DB.prepare("INSERT INTO listing_images (id, listing_id, r2_key, position, width, height, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)").bind(
+            row.id,
+            listingId,
+            row.r2Key,
+            row.position,
+            row.width,
+            row.height,
+            now,
+          )
+        : env.DB.prepare("UPDATE listing_images SET position = ? WHERE id = ? AND listing_id = ?").bind(row.position, row.id, listingId),
+    );
+  }
+  if (mode === "update") {
+    statements.push(env.DB.prepare("DELETE FROM listing_rates WHERE listing_id = ?").bind(listingId));
+    statements.push(env.DB.prepare("DELETE FROM listing_special_rates WHERE listing_id = ?").bind(listingId));
+  }
+  for (const rate of data.rates) {
+    statements.push(
+      env.DB.prepare("INSERT INTO listing_rates (id, listing_id, call_type, duration, price, description) VALUES (?, ?, ?, ?, ?, ?)").bind(
+        newId(),
+        listingId,
+        rate.callType,
+        rate.duration,
+        rate.priceCents,
+        rate.description,
+      ),
+    );
+  }
+  data.specialRates.forEach((s, i) => {
+    statements.push(
+      env.DB.prepare(
+        "INSERT INTO listing_special_rates (id, listing_id, service_name, duration, rate, description, position) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      ).bind(newId(), listingId, s.serviceName, s.duration, s.rateCents, s.description, i + 1),
+    );
+  });
+  for (const upload of uploads) statements.push(claimStatement(env, user.id, upload.id));
+  statements.push(coverStatement(env, listingId));
+
+  try {
+    count.add(statements.length);
+    const results = await env.DB.batch(statements);
+    // An update that matched no row (the listing was deleted meanwhile) wrote nothing that matters: undo.
+    if (mode === "update" && results[0].meta.changes === 0) throw new ListingGoneError();
+  } catch (error) {
+    await removeObjects(env, newKeys);
+    if (error instanceof ListingGoneError) return failure(404, LISTING_RULE_MSG.notFound);
+    if (mode === "create") {
+      // The batch's first statement only inserts when the Independent rule allows it; the image rows then
+      // fail their foreign key and the whole batch rolls back. Tell that case apart from a real fault.
+      const held = await env.DB.prepare("SELECT COUNT(*) AS n FROM listings WHERE user_id = ?").bind(user.id).first<{ n: number }>();
+      if (!mayAddListing(user.agency, held?.n ?? 0)) return failure(409, LISTING_RULE_MSG.independentLimit);
+    }
+    console.error("listing save failed", listingId, error instanceof Error ? error.message : error);
+    return failure(500, LISTING_RULE_MSG.saveFailed);
+  }
+
+  // 7. After the commit: the answer, then housekeeping that must not delay it.
+  const { ctx } = req;
+  if (pendingKeys.length) ctx.waitUntil(removeObjects(env, pendingKeys));
+  ctx.waitUntil(
+    writeProfileSnapshot(env, listingId).catch((error: unknown) => console.error("profile snapshot after save failed", listingId, error)),
+  );
+  publishProfileUpdate(env, ctx, listingId);
+  ctx.waitUntil(sweepPendingUploads(env, { now, userId: user.id }).catch((error: unknown) => console.error("pending sweep failed", error)));
+
+  count.add(4);
+  const profile = await buildProfileFromD1(env, listingId);
+  if (!profile) return failure(404, LISTING_RULE_MSG.notFound);
+  return { ok: true, status: mode === "create" ? 201 : 200, profile, statements: count.n, batchStatements: statements.length };
+}
+
+class ListingGoneError extends Error {}
+
+async function removeObjects(env: Pick<Env, "PHOTOS">, keys: string[]) {
+  if (!keys.length) return;
+  try {
+    await env.PHOTOS.delete(keys);
+  } catch (error) {
+    console.error("photo cleanup failed", keys.length, error);
+  }
+}
+
+/** The listing's content columns, as stored (money in cents). */
+function contentColumns(data: ParsedListing): Record<string, string | number | null> {
+  return {
+    first_name: data.firstName,
+    last_name: "",
+    age: data.age,
+    tag_line: data.tagLine,
+    description: data.description,
+    location: data.location,
+    suburb: data.suburb,
+    calls: data.calls,
+    nationality: data.nationality,
+    height: data.height,
+    weight: data.weight,
+    eye_colour: data.eyeColour,
+    bust: data.bust,
+    dress_size: data.dressSize,
+    hair_colour: data.hairColour,
+    body_type: data.bodyType,
+    services: data.services,
+    interests: data.interests,
+    favorites: data.favorites,
+    availability: data.availability,
+    instagram: data.instagram,
+    twitter: data.twitter,
+    only_fans: data.onlyFans,
+    website: data.website,
+    contact_phone: data.contactPhone,
+    ...flatRates(data.rates),
+  };
+}
+
+/**
+ * A new listing: unverified, hidden, listed_at = created_at. Inserted only while the owner is an Agency
+ * or holds no listing yet, checked inside the batch so two saves at once cannot both pass.
+ */
+function insertListingStatement(env: Pick<Env, "DB">, id: string, userId: string, data: ParsedListing, now: number): D1PreparedStatement {
+  const columns: Record<string, string | number | null> = {
+    id,
+    user_id: userId,
+    ...contentColumns(data),
+    verified: 0,
+    live: 0,
+    active: 0,
+    image_count: 0,
+    listed_at: now,
+    created_at: now,
+    updated_at: now,
+  };
+  const names = Object.keys(columns);
+  return env.DB.prepare(
+    `INSERT INTO listings (${names.join(", ")}) SELECT ${names.map(() => "?").join(", ")}
+     WHERE (SELECT agency FROM users WHERE id = ?) = 1 OR NOT EXISTS (SELECT 1 FROM listings WHERE user_id = ?)`,
+  ).bind(...Object.values(columns), userId, userId);
+}
+
+/** An edit: content and updated_at only. verified, live and active stay (a live listing stays live). */
+function updateListingStatement(env: Pick<Env, "DB">, id: string, ownerId: string, data: ParsedListing, now: number): D1PreparedStatement {
+  const columns = { ...contentColumns(data), updated_at: now };
+  const names = Object.keys(columns);
+  return env.DB.prepare(`UPDATE listings SET ${names.map((n) => `${n} = ?`).join(", ")} WHERE id = ? AND user_id = ?`).bind(
+    ...Object.values(columns),
+    id,
+    ownerId,
+  );
+}
+
+/** The cover (position 1) and photo count, read back from the rows the same batch just wrote. */
+function coverStatement(env: Pick<Env, "DB">, listingId: string): D1PreparedStatement {
+  const first = "FROM listing_images WHERE listing_id = ?1 ORDER BY position, created_at LIMIT 1";
+  return env.DB.prepare(
+    `UPDATE listings SET cover_key = (SELECT r2_key ${first}), cover_width = (SELECT width ${first}),
+       cover_height = (SELECT height ${first}), image_count = (SELECT COUNT(*) FROM listing_images WHERE listing_id = ?1)
+     WHERE id = ?1`,
+  ).bind(listingId);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Deleting one saved photo
+
+export type DeleteImageOutcome =
+  | { ok: true; listingId: string; images: { imageId: string; position: number }[] }
+  | { ok: false; status: number; error: string };
+
+/**
+ * Removes a saved photo: its row (the others renumbered 1..n) and the listing's cover and count in one
+ * batch, then the R2 object. Owner (or administrator) only.
+ */
+export async function deleteListingImage(
+  env: Env,
+  ctx: WaitUntil,
+  user: Pick<SessionUser, "id" | "isAdmin">,
+  imageId: string,
+  now = Date.now(),
+): Promise<DeleteImageOutcome> {
+  if (!isId(imageId)) return { ok: false, status: 404, error: LISTING_RULE_MSG.imageNotFound };
+  const found = await env.DB.prepare(
+    "SELECT i.listing_id AS listingId, i.r2_key AS r2Key, l.user_id AS userId FROM listing_images i JOIN listings l ON l.id = i.listing_id WHERE i.id = ?",
+  )
+    .bind(imageId)
+    .first<{ listingId: string; r2Key: string; userId: string }>();
+  if (!found) return { ok: false, status: 404, error: LISTING_RULE_MSG.imageNotFound };
+  if (found.userId !== user.id && !user.isAdmin) return { ok: false, status: 403, error: LISTING_RULE_MSG.imageNotOwner };
+
+  const [deleted] = await env.DB.batch([
+    env.DB.prepare("DELETE FROM listing_images WHERE id = ? AND listing_id = ?").bind(imageId, found.listingId),
+    env.DB.prepare(
+      `UPDATE listing_images SET position = r.rn FROM (
+         SELECT id, ROW_NUMBER() OVER (ORDER BY position, created_at, id) AS rn FROM listing_images WHERE listing_id = ?1
+       ) AS r WHERE listing_images.id = r.id AND listing_images.position <> r.rn`,
+    ).bind(found.listingId),
+    coverStatement(env, found.listingId),
+    env.DB.prepare("UPDATE listings SET updated_at = ? WHERE id = ?").bind(now, found.listingId),
+  ]);
+  if (deleted.meta.changes === 0) return { ok: false, status: 404, error: LISTING_RULE_MSG.imageNotFound };
+  // The row is gone, so nothing shows the photo any more; a failed object delete only costs storage.
+  await removeObjects(env, [found.r2Key]);
+  ctx.waitUntil(
+    writeProfileSnapshot(env, found.listingId).catch((error: unknown) => console.error("profile snapshot after photo delete failed", error)),
+  );
+  publishProfileUpdate(env, ctx, found.listingId);
+  const { results } = await env.DB.prepare("SELECT id AS imageId, position FROM listing_images WHERE listing_id = ? ORDER BY position")
+    .bind(found.listingId)
+    .all<{ imageId: string; position: number }>();
+  return { ok: true, listingId: found.listingId, images: results };
+}

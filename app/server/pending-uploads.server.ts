@@ -1,0 +1,94 @@
+// Photos sent from the editor one at a time (POST /api/uploads), kept private until their listing is
+// saved. A Worker request cannot hold 20 photos of 10 MB within its 128 MB, so each file travels and is
+// processed on its own; the save then names the uploads by id.
+//
+// Lifetime: processed at once, stored under "pending/" (no URL serves that prefix) with a D1 row. A save
+// copies the object to "listing/", and deletes the row in the same D1 batch as the listing's rows and the
+// pending object after it. Anything older than an hour is swept: on the owner's next upload or save, and
+// by the cron every 30 minutes (which also removes objects whose row is gone).
+import { newId } from "~/lib/ids";
+
+export const PENDING_PREFIX = "pending/";
+export const PENDING_TTL_MS = 60 * 60 * 1000;
+/** A save only takes uploads younger than this, so a sweep can never remove one while it is being saved. */
+export const CLAIM_WINDOW_MS = PENDING_TTL_MS - 5 * 60 * 1000;
+/** Unsaved photos one provider may have waiting at once. */
+export const MAX_PENDING_PER_USER = 60;
+const SWEEP_BATCH = 100;
+
+export const UPLOAD_MSG = {
+  tooManyPending: "Too many photos are waiting to be saved. Save your listing first, or try again in an hour.",
+} as const;
+
+export type PendingUpload = { id: string; userId: string; r2Key: string; width: number; height: number; createdAt: number };
+
+export function pendingKey(): string {
+  return `${PENDING_PREFIX}${newId(24)}.webp`;
+}
+
+/** The uploads a save may use: the user's own, not about to be swept. Missing ids are simply absent. */
+export async function findClaimableUploads(env: Pick<Env, "DB">, userId: string, ids: string[], now = Date.now()): Promise<PendingUpload[]> {
+  if (ids.length === 0) return [];
+  const placeholders = ids.map(() => "?").join(", ");
+  const { results } = await env.DB.prepare(
+    `SELECT id, user_id AS userId, r2_key AS r2Key, width, height, created_at AS createdAt FROM pending_uploads
+     WHERE user_id = ? AND created_at >= ? AND id IN (${placeholders})`,
+  )
+    .bind(userId, now - CLAIM_WINDOW_MS, ...ids)
+    .all<PendingUpload>();
+  return results;
+}
+
+/** The statement a save's batch runs to use up an upload (so it cannot be saved twice). */
+export function claimStatement(env: Pick<Env, "DB">, userId: string, uploadId: string): D1PreparedStatement {
+  return env.DB.prepare("DELETE FROM pending_uploads WHERE id = ? AND user_id = ?").bind(uploadId, userId);
+}
+
+/**
+ * Removes stale uploads (rows and objects) older than the hour: one user's (after their upload or save)
+ * or everyone's (the cron). Answers how many rows went.
+ */
+export async function sweepPendingUploads(env: Pick<Env, "DB" | "PHOTOS">, opts: { now?: number; userId?: string; maxBatches?: number } = {}): Promise<number> {
+  const cutoff = (opts.now ?? Date.now()) - PENDING_TTL_MS;
+  let removed = 0;
+  for (let batch = 0; batch < (opts.maxBatches ?? 10); batch++) {
+    const stmt = opts.userId
+      ? env.DB.prepare(
+          `DELETE FROM pending_uploads WHERE id IN (SELECT id FROM pending_uploads WHERE user_id = ? AND created_at < ? LIMIT ${SWEEP_BATCH}) RETURNING r2_key`,
+        ).bind(opts.userId, cutoff)
+      : env.DB.prepare(
+          `DELETE FROM pending_uploads WHERE id IN (SELECT id FROM pending_uploads WHERE created_at < ? LIMIT ${SWEEP_BATCH}) RETURNING r2_key`,
+        ).bind(cutoff);
+    const { results } = await stmt.all<{ r2_key: string }>();
+    if (results.length) await env.PHOTOS.delete(results.map((r) => r.r2_key));
+    removed += results.length;
+    if (results.length < SWEEP_BATCH) break;
+  }
+  return removed;
+}
+
+/**
+ * Objects under "pending/" older than the hour, whatever D1 says: a row lost with its user's account, or
+ * an object whose row was never written. Answers how many objects went.
+ */
+export async function sweepOrphanObjects(env: Pick<Env, "PHOTOS">, now = Date.now(), maxPages = 10): Promise<number> {
+  const cutoff = now - PENDING_TTL_MS;
+  let cursor: string | undefined;
+  let removed = 0;
+  for (let page = 0; page < maxPages; page++) {
+    const listing = await env.PHOTOS.list({ prefix: PENDING_PREFIX, cursor, limit: 1000 });
+    const stale = listing.objects.filter((o) => o.uploaded.getTime() < cutoff).map((o) => o.key);
+    if (stale.length) await env.PHOTOS.delete(stale);
+    removed += stale.length;
+    if (!listing.truncated) break;
+    cursor = listing.cursor;
+  }
+  return removed;
+}
+
+/** The Cron Trigger's work (wrangler.toml [triggers]). */
+export async function scheduledSweep(env: Pick<Env, "DB" | "PHOTOS">, now = Date.now()): Promise<{ rows: number; objects: number }> {
+  const rows = await sweepPendingUploads(env, { now });
+  const objects = await sweepOrphanObjects(env, now);
+  return { rows, objects };
+}

@@ -1,0 +1,95 @@
+// Every stored listing photo is made here, whichever way it arrived (POST /api/uploads, or the
+// additionalImages parts of a save): checked by its bytes, scaled so its longest side is at most 2400 px,
+// watermarked with the site name in the centre, encoded as WebP at quality 90, and stripped of metadata.
+import {
+  fileProblem,
+  MAX_PHOTO_BYTES,
+  MAX_SOURCE_SIDE,
+  OUTPUT_MAX_SIDE,
+  OUTPUT_QUALITY,
+  orientedSize,
+  PHOTO_MSG,
+  resizeFor,
+  sniffImage,
+  SNIFF_BYTES,
+  stripWebpMetadata,
+  watermarkWidth,
+  type FileProblem,
+} from "~/lib/photo-rules";
+import { WATERMARK_PNG_BASE64 } from "./watermark";
+
+export type ProcessedPhoto = { bytes: Uint8Array; width: number; height: number };
+export type PhotoProblem = FileProblem | "process";
+export type PhotoResult = { ok: true; photo: ProcessedPhoto } | { ok: false; problem: PhotoProblem; message: string };
+
+/** The watermark's strength on top of the PNG's own half transparency. */
+export const WATERMARK_OPACITY = 0.8;
+
+let watermark: Uint8Array | null = null;
+function watermarkBytes(): Uint8Array {
+  if (!watermark) watermark = Uint8Array.from(atob(WATERMARK_PNG_BASE64), (c) => c.charCodeAt(0));
+  return watermark;
+}
+
+const streamOf = (bytes: Uint8Array) => new Blob([bytes as Uint8Array<ArrayBuffer>]).stream();
+
+export function problemMessage(problem: PhotoProblem): string {
+  return problem === "process" ? PHOTO_MSG.processFailed : PHOTO_MSG[problem];
+}
+
+const fail = (problem: PhotoProblem): PhotoResult => ({ ok: false, problem, message: problemMessage(problem) });
+
+/**
+ * Processes one photo with the Images binding. Never throws for bad input: a file that is not a JPEG,
+ * PNG or WebP (judged by its bytes), too large, too big in pixels, or that the binding cannot read is
+ * answered as a problem.
+ */
+export async function processPhoto(images: ImagesBinding, file: Blob): Promise<PhotoResult> {
+  if (file.size === 0 || file.size > MAX_PHOTO_BYTES) return fail("size");
+  const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
+  const early = fileProblem(file.size, head);
+  if (early) return fail(early);
+  const sniffed = sniffImage(head)!;
+
+  try {
+    // The binding's own reading of the size is the one that counts (headers can lie or be missing).
+    const info = await images.info(file.stream());
+    if (!("width" in info) || !info.width || !info.height) return fail("type");
+    if (info.width > MAX_SOURCE_SIDE || info.height > MAX_SOURCE_SIDE) return fail("dimensions");
+
+    // Resizing applies to the photo as shown, after EXIF rotation.
+    const shown = orientedSize(info.width, info.height, sniffed.orientation);
+    const resize = resizeFor(shown.width, shown.height);
+    const scale = resize ? OUTPUT_MAX_SIDE / Math.max(shown.width, shown.height) : 1;
+    const outWidth = Math.round(shown.width * scale);
+
+    let pipeline = images.input(file.stream());
+    // Only when needed: the local binding of wrangler dev enlarges small photos even with scale-down.
+    if (resize) pipeline = pipeline.transform({ ...resize, fit: "scale-down" });
+    // Drawn without a position, an overlay is centred.
+    const mark = images.input(streamOf(watermarkBytes())).transform({ width: watermarkWidth(outWidth) });
+    pipeline = pipeline.draw(mark, { opacity: WATERMARK_OPACITY });
+    let bytes = await encode(pipeline);
+    let size = sniffImage(bytes);
+    if (!size || size.type !== "image/webp" || !size.width || !size.height) return fail("process");
+
+    // A runtime that did not apply the EXIF rotation scaled the wrong side: scale the result once more.
+    const again = resizeFor(size.width, size.height);
+    if (again) {
+      bytes = await encode(images.input(streamOf(bytes)).transform({ ...again, fit: "scale-down" }));
+      size = sniffImage(bytes);
+      if (!size || !size.width || !size.height) return fail("process");
+    }
+    return { ok: true, photo: { bytes, width: size.width, height: size.height! } };
+  } catch (error) {
+    // The binding refused or failed on this file: the provider is asked for another photo.
+    console.error("photo processing failed", error instanceof Error ? error.message : error);
+    return fail("process");
+  }
+}
+
+async function encode(pipeline: ImageTransformer): Promise<Uint8Array> {
+  const result = await pipeline.output({ format: "image/webp", quality: OUTPUT_QUALITY });
+  const bytes = new Uint8Array(await result.response().arrayBuffer());
+  return stripWebpMetadata(bytes);
+}
