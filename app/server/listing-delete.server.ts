@@ -1,0 +1,131 @@
+// Deleting a listing or a whole account: the one place that knows everything a listing leaves behind.
+// Providers' privacy depends on it being complete, so every table of drizzle/migrations is accounted for
+// here (see the list below), and the owner dashboard, the JSON API and the administrator screens all
+// call these two functions.
+//
+// Order, and why:
+//  1. D1 first, in ONE batch (atomic on D1): the listing vanishes from every reader at once, and a failed
+//     batch leaves everything as it was, photos included. Child rows are deleted explicitly rather than
+//     left to ON DELETE CASCADE, so nothing depends on foreign-key enforcement being on. The photo rows
+//     are deleted with RETURNING r2_key, so the keys removed from R2 are exactly the rows deleted in the
+//     same atomic step, even if an upload attached a photo a moment before.
+//  2. R2 photos, by those keys. Photo URLs are public and never expire from R2 by themselves, so a
+//     failure is retried and then logged with the keys for an operator to purge.
+//  3. The KV snapshot profile:{id}, so no copy of the profile outlives the listing.
+//  4. A profileUpdate broadcast, so open pages drop the listing.
+//
+// Tables (0001-0005): users, listings, listing_images, listing_rates, listing_special_rates, likes,
+// listing_stats (per listing); sessions, password_resets, plan_requests, pending_uploads (photos uploaded
+// in the editor but not saved yet, under R2's private "pending/" prefix), dev_outbox (per user, the last
+// by e-mail address); facet_ranges (fixed data) and listing_facets (aggregate counts kept by the
+// listings triggers, which fire on these deletes). pending_uploads belong to the user, not to a listing,
+// so deleting one listing leaves them to the editor that made them (and to its hourly sweep).
+import { eq, inArray } from "drizzle-orm";
+import { isId } from "~/lib/ids";
+import { getDb, schema } from "./db.server";
+import { deleteProfileSnapshot } from "./profile.server";
+import { publishProfileUpdate } from "./realtime.server";
+
+type Ctx = { waitUntil(promise: Promise<unknown>): void };
+type DeleteEnv = Pick<Env, "DB" | "PHOTOS" | "PROFILES" | "ListingsRoom">;
+
+export type DeleteOutcome = {
+  /** False when there was nothing to delete (unknown or malformed id). */
+  deleted: boolean;
+  /** Listings removed (one for deleteListing, all of the account's for deleteAccount). */
+  listingIds: string[];
+  /** R2 objects removed. */
+  photosDeleted: number;
+};
+
+const l = schema.listings;
+const img = schema.listingImages;
+
+/** Deletes one listing and everything that belongs to it. Callers check who may do this first. */
+export async function deleteListing(env: DeleteEnv, ctx: Ctx, modelId: string): Promise<DeleteOutcome> {
+  if (!isId(modelId)) return { deleted: false, listingIds: [], photosDeleted: 0 };
+  const db = getDb(env);
+  const [, , , , photos, removed] = await db.batch([
+    db.delete(schema.likes).where(eq(schema.likes.listingId, modelId)),
+    db.delete(schema.listingStats).where(eq(schema.listingStats.listingId, modelId)),
+    db.delete(schema.listingRates).where(eq(schema.listingRates.listingId, modelId)),
+    db.delete(schema.listingSpecialRates).where(eq(schema.listingSpecialRates.listingId, modelId)),
+    db.delete(img).where(eq(img.listingId, modelId)).returning({ key: img.r2Key }),
+    db.delete(l).where(eq(l.id, modelId)).returning({ id: l.id }),
+  ]);
+  const listingIds = removed.map((r) => r.id);
+  const photosDeleted = await deletePhotos(env, photos.map((p) => p.key));
+  await afterListingsDeleted(env, ctx, listingIds);
+  return { deleted: listingIds.length > 0, listingIds, photosDeleted };
+}
+
+/**
+ * Deletes an account: every listing of it (as deleteListing does), its unsaved uploads, its sessions (so
+ * every device is signed out), reset links, plan requests, the development mailbox's copies of its
+ * e-mails, and the user.
+ */
+export async function deleteAccount(env: DeleteEnv, ctx: Ctx, userId: string): Promise<DeleteOutcome> {
+  if (!isId(userId)) return { deleted: false, listingIds: [], photosDeleted: 0 };
+  const db = getDb(env);
+  const [user] = await db.select({ email: schema.users.email }).from(schema.users).where(eq(schema.users.id, userId)).limit(1);
+  if (!user) return { deleted: false, listingIds: [], photosDeleted: 0 };
+  // A subquery rather than a list of ids: an agency may hold more listings than D1 takes parameters.
+  const owned = db.select({ id: l.id }).from(l).where(eq(l.userId, userId));
+  const [, , , , photos, removed, pending] = await db.batch([
+    db.delete(schema.likes).where(inArray(schema.likes.listingId, owned)),
+    db.delete(schema.listingStats).where(inArray(schema.listingStats.listingId, owned)),
+    db.delete(schema.listingRates).where(inArray(schema.listingRates.listingId, owned)),
+    db.delete(schema.listingSpecialRates).where(inArray(schema.listingSpecialRates.listingId, owned)),
+    db.delete(img).where(inArray(img.listingId, owned)).returning({ key: img.r2Key }),
+    db.delete(l).where(eq(l.userId, userId)).returning({ id: l.id }),
+    db.delete(schema.pendingUploads).where(eq(schema.pendingUploads.userId, userId)).returning({ key: schema.pendingUploads.r2Key }),
+    db.delete(schema.sessions).where(eq(schema.sessions.userId, userId)),
+    db.delete(schema.passwordResets).where(eq(schema.passwordResets.userId, userId)),
+    db.delete(schema.planRequests).where(eq(schema.planRequests.userId, userId)),
+    // Only written in local development, but it holds the address and reset links: it goes too.
+    db.delete(schema.devOutbox).where(eq(schema.devOutbox.toAddress, user.email)),
+    db.delete(schema.users).where(eq(schema.users.id, userId)),
+  ]);
+  const listingIds = removed.map((r) => r.id);
+  const photosDeleted = await deletePhotos(env, [...photos, ...pending].map((p) => p.key));
+  await afterListingsDeleted(env, ctx, listingIds);
+  return { deleted: true, listingIds, photosDeleted };
+}
+
+async function afterListingsDeleted(env: DeleteEnv, ctx: Ctx, listingIds: string[]) {
+  for (const id of listingIds) {
+    try {
+      await deleteProfileSnapshot(env, id);
+    } catch (error) {
+      // Readers gate every snapshot on a D1 row that no longer exists, so a leftover copy is never served;
+      // its 30-day TTL removes it.
+      console.error("delete: KV snapshot delete failed", id, error);
+    }
+    publishProfileUpdate(env, ctx, id);
+  }
+}
+
+// R2 deletes up to 1000 keys per call.
+const R2_BATCH = 1000;
+const ATTEMPTS = 3;
+
+async function deletePhotos(env: Pick<Env, "PHOTOS">, keys: string[]): Promise<number> {
+  let deleted = 0;
+  for (let i = 0; i < keys.length; i += R2_BATCH) {
+    const chunk = keys.slice(i, i + R2_BATCH);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await env.PHOTOS.delete(chunk);
+        deleted += chunk.length;
+        break;
+      } catch (error) {
+        if (attempt >= ATTEMPTS) {
+          // The rows are gone, so these keys are known only from this log line: keep them for a purge.
+          console.error("delete: R2 photo delete failed; purge these keys", JSON.stringify(chunk), error);
+          break;
+        }
+      }
+    }
+  }
+  return deleted;
+}
