@@ -1,0 +1,216 @@
+// The owner's side of a listing: the dashboard's list with this month's counters, the Active and Live
+// toggles, and the owner's editable profile. Routes (the dashboard page and the JSON API) stay thin and
+// share these, so both paths enforce the same rules.
+import { and, asc, eq } from "drizzle-orm";
+import { activeChange, liveChange, type DashboardListing, type ListingState } from "~/lib/dashboard";
+import { isId } from "~/lib/ids";
+import { photoUrl } from "~/lib/photo-keys";
+import type { Profile } from "~/lib/profile";
+import { monthKey } from "~/lib/stats";
+import { getDb, schema } from "./db.server";
+import { buildProfileFromD1, writeProfileSnapshot } from "./profile.server";
+import { publishProfileUpdate } from "./realtime.server";
+
+const l = schema.listings;
+const img = schema.listingImages;
+const st = schema.listingStats;
+
+type Ctx = { waitUntil(promise: Promise<unknown>): void };
+
+/**
+ * Every listing of `userId` in the dashboard shape, oldest first, with this UTC month's views, contacts
+ * and likes (0 when the month has no row yet). Two queries whatever the number of listings: the images
+ * are read with a subquery on user_id, so an agency with hundreds of listings stays under D1's
+ * bound-parameter limit.
+ */
+export async function loadDashboardListings(env: Pick<Env, "DB">, userId: string, now = Date.now()): Promise<DashboardListing[]> {
+  const db = getDb(env);
+  const [rows, images] = await db.batch([
+    db
+      .select({
+        id: l.id,
+        firstName: l.firstName,
+        active: l.active,
+        activeUntil: l.activeUntil,
+        live: l.live,
+        verified: l.verified,
+        photoVerified: l.photoVerified,
+        views: st.views,
+        contacts: st.contacts,
+        likes: st.likes,
+      })
+      .from(l)
+      .leftJoin(st, and(eq(st.listingId, l.id), eq(st.month, monthKey(now))))
+      .where(eq(l.userId, userId))
+      .orderBy(asc(l.createdAt), asc(l.id)),
+    db
+      .select({ listingId: img.listingId, r2Key: img.r2Key })
+      .from(img)
+      .innerJoin(l, eq(l.id, img.listingId))
+      .where(eq(l.userId, userId))
+      .orderBy(asc(img.listingId), asc(img.position), asc(img.createdAt)),
+  ]);
+  const urls = new Map<string, string[]>();
+  for (const i of images) {
+    const list = urls.get(i.listingId);
+    if (list) list.push(photoUrl(i.r2Key));
+    else urls.set(i.listingId, [photoUrl(i.r2Key)]);
+  }
+  return rows.map((r) => ({
+    modelId: r.id,
+    firstName: r.firstName,
+    active: r.active,
+    active_until: r.activeUntil,
+    activeUntil: r.activeUntil,
+    live: r.live,
+    verified: r.verified,
+    photoVerified: r.photoVerified,
+    ImageUrls: (urls.get(r.id) ?? []).join(","),
+    profileClicks: r.views ?? 0,
+    contactClicks: r.contacts ?? 0,
+    likes: r.likes ?? 0,
+  }));
+}
+
+export type OwnListing = ListingState & { id: string; userId: string; firstName: string };
+
+/** The listing when `userId` owns it, else null (missing, malformed or someone else's: callers answer 403). */
+export async function findOwnListing(env: Pick<Env, "DB">, userId: string, modelId: string): Promise<OwnListing | null> {
+  if (!isId(modelId)) return null;
+  const [row] = await getDb(env)
+    .select({
+      id: l.id,
+      userId: l.userId,
+      firstName: l.firstName,
+      live: l.live,
+      verified: l.verified,
+      active: l.active,
+      activeUntil: l.activeUntil,
+    })
+    .from(l)
+    .where(and(eq(l.id, modelId), eq(l.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** What a toggle answers: the listing's flags after the change. */
+export type ToggleState = {
+  modelId: string;
+  live: boolean;
+  verified: boolean;
+  active: boolean;
+  active_until: number | null;
+  activeUntil: number | null;
+};
+
+export type ToggleResult = { ok: true; state: ToggleState } | { ok: false; status: 403 | 409; error: string };
+
+export const NOT_YOUR_LISTING = "You do not have access to this listing";
+
+type Toggle = "active" | "live";
+
+/**
+ * Sets (or, with `desired` undefined, flips) Active Now or Live on the owner's listing. The rules of
+ * app/lib/dashboard.ts decide the change; the UPDATE repeats the rule in its WHERE clause (live = 1 to go
+ * active, verified = 1 to go live), so a request racing an administrator's change cannot break it. Then
+ * updated_at moves on (readers stop trusting an older KV snapshot), the snapshot is rewritten or dropped,
+ * and open pages are told.
+ */
+export async function setListingFlag(
+  env: Pick<Env, "DB" | "PROFILES" | "ListingsRoom">,
+  ctx: Ctx,
+  userId: string,
+  modelId: string,
+  toggle: Toggle,
+  desired: boolean | undefined,
+  now = Date.now(),
+): Promise<ToggleResult> {
+  const listing = await findOwnListing(env, userId, modelId);
+  if (!listing) return { ok: false, status: 403, error: NOT_YOUR_LISTING };
+  const change = toggle === "active" ? activeChange(listing, desired, now) : liveChange(listing, desired, now);
+  if (!change.ok) return { ok: false, status: 409, error: change.error };
+
+  const next = { ...listing, ...change.next };
+  const guard = next.live && toggle === "live" ? eq(l.verified, true) : next.active ? eq(l.live, true) : undefined;
+  const db = getDb(env);
+  const [updated] = await db
+    .update(l)
+    .set({ live: next.live, active: next.active, activeUntil: next.activeUntil, updatedAt: now })
+    .where(and(eq(l.id, modelId), eq(l.userId, userId), guard))
+    .returning({ id: l.id });
+  if (!updated) {
+    // The listing changed between the read and the write (hidden, unverified or deleted meanwhile).
+    const fresh = await findOwnListing(env, userId, modelId);
+    if (!fresh) return { ok: false, status: 403, error: NOT_YOUR_LISTING };
+    const again = toggle === "active" ? activeChange(fresh, desired, now) : liveChange(fresh, desired, now);
+    return { ok: false, status: 409, error: again.ok ? "The listing changed meanwhile. Please try again." : again.error };
+  }
+  await refreshSnapshot(env, modelId);
+  publishProfileUpdate(env, ctx, modelId);
+  return {
+    ok: true,
+    state: {
+      modelId,
+      live: next.live,
+      verified: next.verified,
+      active: next.active,
+      active_until: next.activeUntil,
+      activeUntil: next.activeUntil,
+    },
+  };
+}
+
+/**
+ * KV only speeds up public reads, and readers check updated_at against D1 before using a snapshot, so a
+ * failed rewrite costs speed, never correctness: log it and let the toggle stand.
+ */
+async function refreshSnapshot(env: Pick<Env, "DB" | "PROFILES">, modelId: string) {
+  try {
+    await writeProfileSnapshot(env, modelId);
+  } catch (error) {
+    console.error("dashboard: snapshot rewrite failed", modelId, error);
+  }
+}
+
+/** GET /api/modelP/{id}: the owner's listing for the editor, hidden or not, with its last name. */
+export async function loadOwnerProfile(
+  env: Pick<Env, "DB">,
+  userId: string,
+  modelId: string,
+): Promise<(Profile & { lastName: string }) | null> {
+  if (!isId(modelId)) return null;
+  const [owned] = await getDb(env)
+    .select({ lastName: l.lastName })
+    .from(l)
+    .where(and(eq(l.id, modelId), eq(l.userId, userId)))
+    .limit(1);
+  if (!owned) return null;
+  const profile = await buildProfileFromD1(env, modelId);
+  return profile ? { ...profile, lastName: owned.lastName } : null;
+}
+
+/** The owner's listings as {modelId, firstName}, for the settings screen's delete buttons. */
+export async function listOwnListingNames(env: Pick<Env, "DB">, userId: string): Promise<{ modelId: string; firstName: string }[]> {
+  return getDb(env)
+    .select({ modelId: l.id, firstName: l.firstName })
+    .from(l)
+    .where(eq(l.userId, userId))
+    .orderBy(asc(l.createdAt), asc(l.id));
+}
+
+/**
+ * Owner writes (toggles, deletes) per account: each toggle broadcasts to every open page, so a script
+ * flipping a listing in a loop would flood every visitor. Keyed by user, not address, so providers
+ * behind one NAT do not share a budget. A limiter outage lets the write through.
+ */
+export async function ownerWriteLimited(env: Pick<Env, "WRITE_LIMITER">, userId: string): Promise<boolean> {
+  try {
+    const { success } = await env.WRITE_LIMITER.limit({ key: `owner:${userId}` });
+    return !success;
+  } catch (error) {
+    console.error("owner write limiter failed", error);
+    return false;
+  }
+}
+
+export const RATE_LIMITED = "Too many changes, please wait a minute and try again.";
