@@ -110,7 +110,7 @@ export default function LoginPage() {
     return (
       <AuthCard title="Create an Account" subtitle="Join the #1 platform in New Zealand.">
         <ErrorBox message={error} />
-        <Form method="post" noValidate onSubmit={check(signupSchema)} className="space-y-4" aria-label="Sign up">
+        <Form method="post" replace noValidate onSubmit={check(signupSchema)} className="space-y-4" aria-label="Sign up">
           {hidden("signup")}
           <Field label="First Name" name="firstName" type="text" autoComplete="given-name" required maxLength={50} />
           <Field label="Email" name="email" type="email" autoComplete="email" inputMode="email" required maxLength={254} />
@@ -155,7 +155,7 @@ export default function LoginPage() {
       <AuthCard title="Reset Password" subtitle="Enter your email to receive a reset link.">
         <ErrorBox message={error} />
         <NoticeBox message={serverResult?.notice} />
-        <Form method="post" noValidate onSubmit={check(resetRequestSchema)} className="space-y-4" aria-label="Request a reset link">
+        <Form method="post" replace noValidate onSubmit={check(resetRequestSchema)} className="space-y-4" aria-label="Request a reset link">
           {hidden("reset")}
           <Field label="Email" name="email" type="email" autoComplete="email" inputMode="email" required maxLength={254} />
           <SubmitButton busy={busy}>Send Reset Link</SubmitButton>
@@ -171,7 +171,7 @@ export default function LoginPage() {
     <AuthCard title="Welcome Back" subtitle="Please log in to your account.">
       {sessionExpired ? <NoticeBox tone="warn" message={MSG.sessionExpired} /> : null}
       <ErrorBox message={error} />
-      <Form method="post" noValidate onSubmit={check(loginSchema)} className="space-y-4" aria-label="Log in">
+      <Form method="post" replace noValidate onSubmit={check(loginSchema)} className="space-y-4" aria-label="Log in">
         {hidden("login")}
         <Field label="Email" name="email" type="email" autoComplete="email" inputMode="email" required maxLength={254} />
         <Field label="Password" name="password" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX} />

@@ -8,7 +8,7 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
     <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
       <div className="space-y-6 rounded-2xl border border-line bg-panel p-6 shadow-2xl sm:p-8">
         <div className="space-y-2 text-center">
-          <Link to="/" aria-label="Home" className="inline-flex min-h-11 items-center">
+          <Link to="/" className="inline-flex min-h-11 items-center">
             <Logo />
           </Link>
           <h1 className="text-2xl font-bold">{title}</h1>

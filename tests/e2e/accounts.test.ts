@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import { hydrated, useBrowser } from "./browser";
+
+const b = useBrowser();
+const unique = () => `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+
+describe("accounts in the browser", () => {
+  it("signs up as an Agency, signs out, is sent to login for /dashboard and lands back there", async () => {
+    const { context, page } = await b.visitor();
+    const email = `agency-${unique()}@example.nz`;
+    await page.goto("/login?action=signup");
+    await hydrated(page);
+    await page.getByRole("heading", { name: "Create an Account" }).waitFor();
+    await page.getByText("Join the #1 platform in New Zealand.").waitFor();
+    // The form refuses to go without the Independent / Agency choice.
+    await page.getByLabel("First Name").fill("Harbour");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("a-long-password");
+    await page.getByLabel("Agency").check();
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await page.waitForURL("**/dashboard");
+
+    // Sign Out is a POST and lands on /login.
+    await page.getByRole("button", { name: "Sign Out" }).first().click();
+    await page.waitForURL("**/login");
+    await page.getByRole("heading", { name: "Welcome Back" }).waitFor();
+
+    // A protected page sends the visitor to login carrying where they were going.
+    await page.goto("/about");
+    await page.goto("/dashboard");
+    await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("redirectTo") === "/dashboard");
+    await hydrated(page);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("wrong-password");
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByTestId("auth-error").textContent()).resolves.toContain("Invalid email or password");
+    await page.getByLabel("Password", { exact: true }).fill("a-long-password");
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.waitForURL((url) => url.pathname === "/dashboard");
+    // Login attempts replace their history entry: going back does not return to the login form.
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === "/about");
+    await context.close();
+  });
+
+  it("shows the session-expired notice once and clears it from the address bar", async () => {
+    const { context, page } = await b.visitor();
+    await page.goto("/login?sessionExpired=true");
+    await hydrated(page);
+    await page.getByText("Your session has expired. Please log in again.").waitFor();
+    await page.waitForFunction(() => !window.location.search.includes("sessionExpired"));
+    await context.close();
+  });
+
+  it("resets a password through the link in the outbox", async () => {
+    const { context, page } = await b.visitor();
+    const email = `indie-${unique()}@example.nz`;
+    await page.goto("/login?action=signup");
+    await hydrated(page);
+    await page.getByLabel("First Name").fill("Ivy");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("first-password");
+    await page.getByLabel("Independent").check();
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await page.waitForURL("**/dashboard");
+    await page.getByRole("button", { name: "Sign Out" }).first().click();
+    await page.waitForURL("**/login");
+
+    await hydrated(page);
+    await page.getByRole("link", { name: "Forgot your password?" }).click();
+    await page.getByRole("heading", { name: "Reset Password" }).waitFor();
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await page.getByText("If an account exists with this email, you will receive reset instructions shortly.").waitFor();
+
+    await page.goto("/dev/outbox");
+    const message = page.getByTestId("outbox-message").filter({ hasText: email }).first();
+    const link = await message.locator("a[href*='/reset-password/'], a[href*='/login/']").first().getAttribute("href");
+    expect(link).toBeTruthy();
+    await page.goto(link!);
+    await hydrated(page);
+    await page.getByRole("heading", { name: "Set a New Password" }).waitFor();
+    await page.getByLabel("New Password", { exact: true }).fill("second-password");
+    await page.getByLabel("Confirm New Password").fill("different-password");
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await page.getByText("Passwords do not match").waitFor();
+    await page.getByLabel("Confirm New Password").fill("second-password");
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await page.getByText("Password reset successful! Redirecting to login...").waitFor();
+    await page.waitForURL((url) => url.pathname === "/login", { timeout: 10_000 });
+
+    await hydrated(page);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("second-password");
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.waitForURL("**/dashboard");
+    await context.close();
+  });
+});
