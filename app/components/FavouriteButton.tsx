@@ -17,14 +17,19 @@ export function FavouriteButton({ modelId, name, compact }: { modelId: string; n
       type="button"
       onClick={() => toggle(modelId)}
       aria-pressed={saved}
-      aria-label={saved ? `Remove ${name} from favourites` : `Add ${name} to favourites`}
+      aria-label={compact ? (saved ? `Remove ${name} from favourites` : `Add ${name} to favourites`) : undefined}
       data-testid="favourite-button"
       className={`inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-full ${
         compact ? "bg-black/60 px-2" : "border border-line px-3 text-sm"
       } ${saved ? "text-accent" : "text-white"}`}
     >
       <StarIcon filled={saved} />
-      {compact ? null : <span>{saved ? "Saved" : "Favourite"}</span>}
+      {compact ? null : (
+        <>
+          <span>{saved ? "Saved" : "Favourite"}</span>
+          <span className="sr-only"> {name}</span>
+        </>
+      )}
     </button>
   );
 }

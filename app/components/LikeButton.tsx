@@ -71,14 +71,25 @@ export function LikeButton({ modelId, name, likes: initialLikes, compact }: { mo
       onClick={toggle}
       disabled={!visitorId}
       aria-pressed={liked}
-      aria-label={liked ? `Unlike ${name}` : `Like ${name}`}
+      // Icon-only on cards, so named here; with visible text the name comes from the content.
+      aria-label={compact ? (liked ? `Unlike ${name}` : `Like ${name}`) : undefined}
       data-testid="like-button"
       className={`inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-full ${
         compact ? "bg-black/60 px-2" : "border border-line px-3"
       } ${liked ? "text-rose-400" : "text-white"} disabled:opacity-60`}
     >
       <HeartIcon filled={liked} className="h-5 w-5" />
-      {count != null && !compact ? <span className="text-sm" data-testid="like-count">{count}</span> : null}
+      {compact ? null : (
+        <>
+          <span className="text-sm">{liked ? "Liked" : "Like"}</span>
+          <span className="sr-only"> {name}</span>
+          {count != null ? (
+            <span className="text-sm text-muted" data-testid="like-count">
+              {count}
+            </span>
+          ) : null}
+        </>
+      )}
     </button>
   );
 }

@@ -30,11 +30,13 @@ export function useBrowser() {
   return {
     baseUrl,
     /** A new visitor; `adult` pre-sets the age confirmation so tests can skip the gate. */
-    async visitor(opts: { viewport?: { width: number; height: number }; adult?: boolean; javaScript?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+    async visitor(opts: { viewport?: { width: number; height: number }; adult?: boolean; javaScript?: boolean; bypassCSP?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
       const context = await state.browser!.newContext({
         viewport: opts.viewport ?? DESKTOP,
         baseURL: baseUrl,
         javaScriptEnabled: opts.javaScript ?? true,
+        // Only for injecting axe-core: the site's CSP rightly refuses foreign scripts.
+        bypassCSP: opts.bypassCSP ?? false,
       });
       if (opts.adult !== false) {
         await context.addCookies([{ name: "age_verified", value: "1", url: baseUrl }]);

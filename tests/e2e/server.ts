@@ -1,7 +1,7 @@
 // Starts the built app with `wrangler dev` on a free port, over its own freshly migrated and seeded store,
 // so a run never touches the demo data of `npm start` and two runs cannot collide.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -44,9 +44,16 @@ export async function startApp(opts: { listings?: number; persistDir?: string } 
     ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistDir, "--show-interactive-dev-session=false"],
     { env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "1" }, stdio: ["ignore", "pipe", "pipe"], detached: true },
   );
+  // wrangler's output goes to a file, so a server that dies mid-run can be diagnosed.
+  mkdirSync("test-results", { recursive: true });
+  const logFile = `test-results/wrangler-${port}.log`;
   let log = "";
-  child.stdout?.on("data", (d) => (log += d));
-  child.stderr?.on("data", (d) => (log += d));
+  const keepLog = (d: Buffer) => {
+    log += d;
+    appendFileSync(logFile, d);
+  };
+  child.stdout?.on("data", keepLog);
+  child.stderr?.on("data", keepLog);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
@@ -64,6 +71,7 @@ export async function startApp(opts: { listings?: number; persistDir?: string } 
     url,
     persistDir,
     async stop() {
+      if (child.exitCode != null) console.error(`wrangler dev had already exited (${child.exitCode}); see ${logFile}`);
       try {
         process.kill(-child.pid!, "SIGTERM");
       } catch {

@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import { seriousViolations } from "./axe";
+import { DESKTOP, hydrated, MOBILE, useBrowser } from "./browser";
+
+const b = useBrowser();
+
+describe("information pages", () => {
+  it.each([
+    ["/faq", "Frequently Asked Questions", ["General", "Verification", "Subscriptions", "Contact Support"]],
+    ["/about", "About", ["Community", "Nationwide access", "Respect and discretion", "Auckland", "South Island", "Get Started"]],
+    ["/contact", "Contact", ["Monday to Friday", "9:00 AM to 6:00 PM", "Saturday", "10:00 AM to 4:00 PM", "Sunday", "24/7"]],
+    ["/terms", "Terms", ["Last updated March 20, 2025", "18."]],
+    ["/privacy", "Privacy", ["Last updated February 12, 2025", "Privacy Act 2020", "Harmful Digital Communications Act 2015"]],
+    ["/subscriptions", "Choose Your Subscription", ["Standard", "$35.00", "Featured", "$75.00", "Recommended", "PCI DSS"]],
+  ])("%s shows its heading and texts", async (path, heading, texts) => {
+    const { context, page } = await b.visitor();
+    await page.goto(path);
+    const h1 = await page.getByRole("heading", { level: 1 }).textContent();
+    expect(h1).toContain(heading);
+    // textContent, not innerText: CSS may show a word upper-case ('Recommended' as a badge).
+    const body = (await page.locator("main").textContent()) ?? "";
+    for (const text of texts) expect(body, text).toContain(text);
+    await context.close();
+  });
+
+  it("FAQ opens one question at a time, with and without JavaScript", async () => {
+    for (const javaScript of [true, false]) {
+      const { context, page } = await b.visitor({ javaScript });
+      await page.goto("/faq");
+      if (javaScript) await hydrated(page);
+      const questions = page.locator("main details");
+      expect(await questions.count()).toBeGreaterThan(3);
+      await questions.nth(0).locator("summary").click();
+      await questions.nth(2).locator("summary").click();
+      await page.waitForFunction(() => document.querySelectorAll("main details[open]").length === 1);
+      expect(await questions.nth(2).getAttribute("open")).not.toBeNull();
+      expect(await questions.nth(0).getAttribute("open")).toBeNull();
+      await page.getByRole("link", { name: "Contact Support" }).click();
+      await page.waitForURL("**/contact");
+      await context.close();
+    }
+  });
+
+  it("an anonymous subscribe goes through login and comes back with the tier kept", async () => {
+    const { context, page } = await b.visitor();
+    await page.goto("/subscriptions");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Choose Featured" }).click();
+    await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("redirectTo") === "/subscriptions?tier=featured");
+    await hydrated(page);
+    await page.getByLabel("Email").fill("independent@demo.test");
+    await page.getByLabel("Password", { exact: true }).fill("demo-indie-2025");
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.waitForURL((url) => url.pathname === "/subscriptions" && url.searchParams.get("tier") === "featured");
+    await page.getByRole("button", { name: "Featured selected: continue" }).click();
+    await page.getByText("No payment has been taken").waitFor();
+    await context.close();
+  });
+});
+
+describe("accessibility (axe-core, WCAG 2.2 AA)", () => {
+  const pages: [string, string][] = [
+    ["home", "/"],
+    ["a region", "/locations/Auckland"],
+    ["login", "/login"],
+    ["sign-up", "/login?action=signup"],
+    ["subscriptions", "/subscriptions"],
+    ["faq", "/faq"],
+  ];
+  for (const viewport of [DESKTOP, MOBILE]) {
+    it.each(pages)(`%s at ${viewport.width} px has no serious or critical violations`, async (_name, path) => {
+      const { context, page } = await b.visitor({ bypassCSP: true, viewport });
+      await page.goto(path);
+      await hydrated(page);
+      expect(await seriousViolations(page)).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it("a profile has no serious or critical violations", async () => {
+    const { context, page } = await b.visitor({ bypassCSP: true });
+    await page.goto("/");
+    const href = await page.getByTestId("listing-card").first().locator("a").first().getAttribute("href");
+    await page.goto(href!);
+    await hydrated(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it("the age gate traps focus and is accessible", async () => {
+    const { context, page } = await b.visitor({ bypassCSP: true, adult: false });
+    await page.goto("/");
+    await hydrated(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    const focused = async () => page.evaluate(() => document.activeElement?.textContent?.trim());
+    expect(await focused()).toBe("I am 18+ years old");
+    await page.keyboard.press("Tab");
+    expect(await focused()).toBe("Exit Site");
+    await page.keyboard.press("Tab");
+    expect(await focused()).toBe("I am 18+ years old");
+    await context.close();
+  });
+});
