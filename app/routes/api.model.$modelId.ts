@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { isId } from "~/lib/ids";
 import { getSessionUser } from "~/server/auth.server";
+import { countLikes } from "~/server/likes.server";
 import { loadPublicProfile } from "~/server/profile.server";
 import { errorJson, json, methodNotAllowed } from "~/server/public-api.server";
 
@@ -16,7 +17,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await getSessionUser(request, env);
   const profile = await loadPublicProfile(env, ctx, modelId, user ? { id: user.id, isAdmin: user.isAdmin } : null);
   if (!profile) return errorJson(404, "Model not found");
-  return json(profile);
+  // The like count rides along so an open profile can refresh it on a realtime update.
+  return json({ ...profile, likes: await countLikes(env, modelId) });
 }
 
 export const action = () => methodNotAllowed("GET");

@@ -49,14 +49,22 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export default function ViewProfile() {
   const loaded = useLoaderData<typeof loader>();
   const [profile, setProfile] = useState<Profile>(loaded.profile);
-  const fresh = useFetcher<Profile>();
-  useEffect(() => setProfile(loaded.profile), [loaded.profile]);
+  const [likes, setLikes] = useState(loaded.likes);
+  const fresh = useFetcher<Profile & { likes: number }>();
+  useEffect(() => {
+    setProfile(loaded.profile);
+    setLikes(loaded.likes);
+  }, [loaded]);
   // A realtime change to this listing reloads its JSON, not the page loader, so it is not counted as a view.
   useProfileUpdates((modelId) => {
     if (modelId === profile.modelId) fresh.load(`/api/model/${modelId}`);
   });
   useEffect(() => {
-    if (fresh.data && fresh.state === "idle" && "modelId" in fresh.data) setProfile(fresh.data);
+    if (fresh.data && fresh.state === "idle" && "modelId" in fresh.data) {
+      const { likes: count, ...next } = fresh.data;
+      setProfile(next);
+      setLikes(count);
+    }
   }, [fresh.data, fresh.state]);
 
   return (
@@ -65,7 +73,7 @@ export default function ViewProfile() {
         profile={profile}
         actions={
           <div className="flex gap-2">
-            <LikeButton modelId={profile.modelId} name={profile.firstName} likes={loaded.likes} />
+            <LikeButton modelId={profile.modelId} name={profile.firstName} likes={likes} />
             <FavouriteButton modelId={profile.modelId} name={profile.firstName} />
           </div>
         }
