@@ -95,7 +95,8 @@ export function Header({ user = null }: { user?: PublicUser | null }) {
       }`}
       data-testid="site-header"
     >
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-6">
+      {/* Phones: the search box takes a full-width second row so it is never squeezed to nothing. */}
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-2 px-3 py-2 sm:h-16 sm:flex-nowrap sm:px-6 sm:py-0">
         <button
           type="button"
           className="inline-flex h-11 w-11 items-center justify-center rounded-lg md:hidden"
@@ -113,7 +114,7 @@ export function Header({ user = null }: { user?: PublicUser | null }) {
           method="get"
           action="/search"
           role="search"
-          className="ml-auto flex min-w-0 flex-1 items-center justify-end sm:max-w-sm"
+          className="order-last flex w-full min-w-0 basis-full items-center sm:order-none sm:ml-auto sm:w-auto sm:max-w-sm sm:flex-1 sm:basis-auto"
           onSubmit={(e) => {
             e.preventDefault();
             const q = searchRef.current?.value.trim() ?? "";
@@ -140,7 +141,7 @@ export function Header({ user = null }: { user?: PublicUser | null }) {
         </Form>
         <Link
           to="/favorites"
-          className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-rose-400"
+          className="ml-auto inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-rose-400 sm:ml-0"
           aria-label={favourites.length ? `Favourites (${favourites.length})` : "Favourites"}
           data-testid="header-heart"
           data-filled={favourites.length > 0}

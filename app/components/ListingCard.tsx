@@ -18,54 +18,57 @@ type CardProps = {
 export function ListingCard({ card, now, eager, href }: CardProps) {
   const price = formatDollars(card.rate60);
   return (
-    <article className="group relative overflow-hidden rounded-xl border border-line bg-panel" data-testid="listing-card">
-      <Link to={href ?? `/view/${card.modelId}`} className="block focus-visible:outline-offset-[-3px]" prefetch="intent">
-        <div className="relative aspect-[3/4] w-full overflow-hidden bg-zinc-900">
-          <Photo
-            src={card.cover?.url}
-            alt={`Photo of ${card.firstName}`}
-            width={card.cover?.width ?? 600}
-            height={card.cover?.height ?? 800}
-            eager={eager}
-            className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
-          />
-          <div className="absolute left-2 top-2 flex flex-wrap gap-1">
-            {card.featured ? (
-              <span className="rounded-full bg-accent px-2 py-0.5 text-xs font-bold tracking-wide text-ink">FEATURED</span>
-            ) : null}
-            {card.hot ? <span className="rounded-full bg-rose-600 px-2 py-0.5 text-xs font-bold text-white">Hot</span> : null}
-          </div>
-          <div className="absolute bottom-2 left-2">
-            <ActivityBadge active={card.active} activeUntil={card.activeUntil} now={now} />
-          </div>
+    // The name is the card's one link, stretched over the whole card by its ::after, so the like and
+    // favourite buttons can sit on the photo without being nested inside a link.
+    <article className="group relative overflow-hidden rounded-xl border border-line bg-panel focus-within:ring-2 focus-within:ring-accent-strong" data-testid="listing-card">
+      <div className="relative aspect-[3/4] w-full overflow-hidden bg-zinc-900">
+        <Photo
+          src={card.cover?.url}
+          alt={`Photo of ${card.firstName}`}
+          width={card.cover?.width ?? 600}
+          height={card.cover?.height ?? 800}
+          eager={eager}
+          className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+        />
+        <div className="absolute left-2 right-2 top-2 flex flex-wrap items-start gap-1">
+          {card.featured ? (
+            <span className="rounded-full bg-accent px-2 py-0.5 text-xs font-bold tracking-wide text-ink">FEATURED</span>
+          ) : null}
+          {card.hot ? <span className="rounded-full bg-rose-600 px-2 py-0.5 text-xs font-bold text-white">Hot</span> : null}
+          <ActivityBadge active={card.active} activeUntil={card.activeUntil} now={now} />
         </div>
-        <div className="space-y-1 p-3">
-          <h3 className="flex items-center gap-1 text-base font-semibold">
+        <div className="absolute bottom-2 right-2 z-10 flex gap-1">
+          <LikeButton modelId={card.modelId} name={card.firstName} compact />
+          <FavouriteButton modelId={card.modelId} name={card.firstName} compact />
+        </div>
+      </div>
+      <div className="space-y-1 p-3">
+        <Link
+          to={href ?? `/view/${card.modelId}`}
+          prefetch="intent"
+          className="block outline-none after:absolute after:inset-0 after:content-['']"
+        >
+          <h3 className="flex items-center text-base font-semibold">
             <span className="truncate">{card.firstName}</span>
-            {card.age ? <span className="font-normal text-muted">, {card.age}</span> : null}
+            {card.age ? <span className="whitespace-pre font-normal text-muted">, {card.age}</span> : null}
             {card.photoVerified ? (
-              <CheckBadgeIcon className="h-4 w-4 shrink-0 text-sky-400" title="Verified photos" />
+              <CheckBadgeIcon className="ml-1 h-4 w-4 shrink-0 text-sky-400" title="Verified photos" />
             ) : null}
           </h3>
-          <p className="line-clamp-2 min-h-[2.5rem] text-sm text-zinc-300">{card.tagLine}</p>
-          <p className="flex items-center gap-1 text-xs text-muted">
-            <PinIcon className="h-3.5 w-3.5 shrink-0" />
-            <span className="truncate">
-              {card.location}
-              {card.suburb ? <span> · {card.suburb}</span> : null}
-            </span>
+        </Link>
+        <p className="line-clamp-2 min-h-[2.5rem] text-sm text-zinc-300">{card.tagLine}</p>
+        <p className="flex items-center gap-1 text-xs text-muted">
+          <PinIcon className="h-3.5 w-3.5 shrink-0" />
+          <span className="truncate">
+            {card.location}
+            {card.suburb ? <span> · {card.suburb}</span> : null}
+          </span>
+        </p>
+        {price ? (
+          <p className="text-sm">
+            <span className="font-semibold text-accent">{price}</span> <span className="text-muted">1 hour</span>
           </p>
-          {price ? (
-            <p className="text-sm">
-              <span className="font-semibold text-accent">{price}</span> <span className="text-muted">1 hour</span>
-            </p>
-          ) : null}
-        </div>
-      </Link>
-      {/* Outside the link: a button inside a link is neither valid nor reachable on its own. */}
-      <div className="absolute right-2 top-2 flex flex-col gap-1">
-        <LikeButton modelId={card.modelId} name={card.firstName} compact />
-        <FavouriteButton modelId={card.modelId} name={card.firstName} compact />
+        ) : null}
       </div>
     </article>
   );
