@@ -1,38 +1,246 @@
-// Placeholder owner dashboard: proves the protected-route flow until the real dashboard replaces it.
-import { data, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/server/auth.server";
+// The owner dashboard (spec provider §2, §4): the provider's listings with their switches and this
+// month's counters. The rules live in app/lib/dashboard.ts, the reads and writes in
+// app/server/dashboard.server.ts; this module wires them to the page.
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import {
+  Await,
+  Link,
+  useActionData,
+  useAsyncError,
+  useLoaderData,
+  useRevalidator,
+  useRouteError,
+  type ClientLoaderFunctionArgs,
+} from "@remix-run/react";
+import { Suspense, useEffect, useState } from "react";
+import { DashboardCard, DashboardCardSkeleton } from "~/components/dashboard/DashboardCard";
+import { DashboardShell } from "~/components/dashboard/DashboardShell";
+import { useProfileUpdates } from "~/components/Realtime";
+import { loginUrlFor } from "~/lib/auth-redirect";
+import { clearSessionCookie } from "~/lib/auth-session";
+import {
+  expiryDelay,
+  greeting,
+  listingsHeading,
+  menuItems,
+  nextExpiry,
+  parseDesired,
+  PROFILE_DRAFT_KEY,
+  showsAddNewListing,
+} from "~/lib/dashboard";
+import { isId } from "~/lib/ids";
+import { cookieIsSecure, getSessionUser, requireUser } from "~/server/auth.server";
+import { loadDashboardListings, ownerWriteLimited, RATE_LIMITED, setListingFlag } from "~/server/dashboard.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | Kiwi Companions" }, { name: "robots", content: "noindex" }];
 
 // Per-person pages: the loader's Cache-Control: no-store reaches the document response.
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
+const NO_STORE = { "Cache-Control": "no-store" };
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   // Routes match case-insensitively; /Dashboard (the spec's spelling) settles on one address.
   if (url.pathname !== "/dashboard") throw redirect(`/dashboard${url.search}`, 301);
   const user = await requireUser(request, context);
-  return data({ firstName: user.firstName, agency: user.agency }, { headers: { "Cache-Control": "no-store" } });
+  const now = Date.now();
+  const listings = await loadDashboardListings(context.cloudflare.env, user.id, now);
+  return data({ accountFirstName: user.firstName, agency: user.agency, listings, now }, { headers: NO_STORE });
+}
+
+type DashboardData = Awaited<ReturnType<typeof loader>>["data"];
+
+/**
+ * Entering the dashboard from another page shows the skeleton at once and fills in when the server
+ * answers. Reloads of the dashboard itself (after a switch, at an expiry) wait for the data instead, so
+ * the cards do not blink. The first document load uses the server's HTML (no hydration step here).
+ */
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const data = serverLoader<typeof loader>() as Promise<DashboardData>;
+  if (window.location.pathname !== "/dashboard") return { pending: data };
+  return data;
+}
+
+type ToggleFailure = { error: string; modelId?: string };
+
+/**
+ * The switches' form posts: intent 'active' | 'live', modelId, value 'true' | 'false'. With JavaScript
+ * (the fetcher adds js=1) the answer is data; without it a redirect back (post/redirect/get).
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { env, ctx } = context.cloudflare;
+  const user = await getSessionUser(request, env);
+  if (!user) {
+    // Spec §4: a call that finds no session sends the user to log in again, told why.
+    throw redirect(loginUrlFor(new URL("/dashboard", request.url).href, { sessionExpired: true }), {
+      status: 303,
+      headers: { "Set-Cookie": clearSessionCookie(cookieIsSecure(env)), ...NO_STORE },
+    });
+  }
+  const form = await request.formData().catch(() => null);
+  const intent = form?.get("intent");
+  const modelId = form?.get("modelId");
+  const desired = parseDesired(form?.get("value") ?? undefined);
+  const fail = (status: number, error: string) =>
+    data<ToggleFailure>({ error, modelId: typeof modelId === "string" ? modelId : undefined }, { status, headers: NO_STORE });
+  if (intent !== "active" && intent !== "live") return fail(400, "Unknown action");
+  if (!isId(modelId)) return fail(400, "Invalid model id");
+  if (desired === null) return fail(400, "value must be true or false");
+  if (await ownerWriteLimited(env, user.id)) return fail(429, RATE_LIMITED);
+  const result = await setListingFlag(env, ctx, user.id, modelId, intent, desired);
+  if (!result.ok) return fail(result.status, result.error);
+  if (form?.get("js") !== "1") throw redirect("/dashboard", { status: 303, headers: NO_STORE });
+  return data({ ok: true as const, modelId }, { headers: NO_STORE });
 }
 
 export default function Dashboard() {
-  const { firstName, agency } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof clientLoader>() as DashboardData | { pending: Promise<DashboardData> };
+  // One Suspense/Await whether the data is here or on its way, so the tree (and the drawer's state)
+  // stays the same when a reload swaps one for the other.
+  const resolve = "pending" in loaded ? loaded.pending : loaded;
   return (
-    <div className="mx-auto max-w-3xl space-y-6 px-4 py-10">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-3xl font-bold">Dashboard</h1>
-        <Form method="post" action="/logout">
-          <button type="submit" className="inline-flex min-h-11 items-center rounded-lg border border-line px-4 font-semibold">
-            Sign Out
-          </button>
-        </Form>
+    <Suspense fallback={<DashboardSkeleton />}>
+      <Await resolve={resolve} errorElement={<LoadFailed />}>
+        {(d) => <DashboardView data={d} />}
+      </Await>
+    </Suspense>
+  );
+}
+
+function DashboardView({ data }: { data: DashboardData }) {
+  const { listings, agency, accountFirstName } = data;
+  const actionData = useActionData<typeof action>();
+  const revalidator = useRevalidator();
+  // The clock the cards are drawn with: the server's at first, the browser's after every load and
+  // whenever an Active Now window runs out.
+  const [now, setNow] = useState(data.now);
+  useEffect(() => setNow(Date.now()), [data]);
+  useEffect(() => {
+    const expiry = nextExpiry(listings, Date.now());
+    if (expiry === null) return;
+    // A second of slack so the server, asked again, agrees the window is over.
+    const timer = setTimeout(() => {
+      setNow(Date.now());
+      revalidator.revalidate();
+    }, expiryDelay(expiry, Date.now()) + 1000);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [listings]);
+
+  // A change made elsewhere (the editor in another tab, an administrator) shows up without a refresh.
+  useProfileUpdates((modelId) => {
+    if (revalidator.state === "idle" && listings.some((l) => l.modelId === modelId)) revalidator.revalidate();
+  });
+
+  const heading = listingsHeading(agency);
+  const pageError = actionData && "error" in actionData ? actionData.error : null;
+  return (
+    <DashboardShell greeting={greeting(listings, accountFirstName)} menu={menuItems(listings)}>
+      <div className="mx-auto max-w-6xl space-y-6 px-3 py-6 sm:px-6 sm:py-10">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 className="text-3xl font-bold tracking-tight">{heading}</h1>
+          {showsAddNewListing(listings.length, agency) ? <AddNewListing /> : null}
+        </div>
+        {pageError ? (
+          <p role="alert" className="rounded-xl border border-rose-400 bg-rose-950/60 p-4 text-rose-100">
+            {pageError}
+          </p>
+        ) : null}
+        {listings.length === 0 ? (
+          <div className="rounded-2xl border border-line bg-panel p-8 text-center">
+            <p className="text-lg">You have no listings yet.</p>
+            <p className="mt-1 text-muted">Create your listing, then get verified so it can go live.</p>
+          </div>
+        ) : (
+          <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3" data-testid="dashboard-listings">
+            {listings.map((listing, i) => (
+              <DashboardCard key={listing.modelId} listing={listing} now={now} eager={i < 3} />
+            ))}
+          </div>
+        )}
       </div>
-      <p className="text-lg">Hi, {firstName}</p>
-      <p className="text-muted">{agency ? "Your Listings" : "Your Listing"} will appear here.</p>
-      <Link to="/" className="inline-flex min-h-11 items-center text-accent">
-        Back to all listings
-      </Link>
+    </DashboardShell>
+  );
+}
+
+/** Opens a blank editor: the unsaved draft of an earlier listing must not leak into a new one. */
+function AddNewListing() {
+  return (
+    <Link
+      to="/profile/new"
+      onClick={() => {
+        try {
+          localStorage.removeItem(PROFILE_DRAFT_KEY);
+        } catch {
+          // Storage can be off (private mode); the editor starts blank then anyway.
+        }
+      }}
+      className="inline-flex min-h-11 items-center justify-center rounded-lg bg-accent px-5 font-semibold text-ink hover:bg-accent-strong"
+    >
+      Add New Listing
+    </Link>
+  );
+}
+
+function DashboardSkeleton() {
+  return (
+    <DashboardShell greeting="Hello, " menu={[]}>
+      <div className="mx-auto max-w-6xl space-y-6 px-3 py-6 sm:px-6 sm:py-10" aria-busy="true" data-testid="dashboard-skeleton">
+        <p className="sr-only" role="status">
+          Loading your listings…
+        </p>
+        <div className="skeleton h-9 w-56 rounded" aria-hidden="true" />
+        <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+          <DashboardCardSkeleton />
+          <DashboardCardSkeleton />
+          <DashboardCardSkeleton />
+        </div>
+      </div>
+    </DashboardShell>
+  );
+}
+
+/** The data for the skeleton could not be fetched: a redirect (signed out) is followed, anything else offered again. */
+function LoadFailed() {
+  const error = useAsyncError();
+  const location = error instanceof Response ? error.headers.get("Location") : null;
+  useEffect(() => {
+    if (location) window.location.assign(location);
+  }, [location]);
+  return (
+    <div className="mx-auto max-w-xl space-y-4 px-4 py-16 text-center">
+      <p role="alert" className="text-lg">
+        Your listings could not be loaded.
+      </p>
+      <a href="/dashboard" className="inline-flex min-h-11 items-center rounded-lg bg-accent px-4 font-semibold text-ink">
+        Try again
+      </a>
+    </div>
+  );
+}
+
+/**
+ * A switch whose request never reached the server (offline, say) lands here rather than in the site-wide
+ * error page: nothing was changed, so offer the dashboard again.
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  console.error("dashboard:", error);
+  return (
+    <div className="mx-auto max-w-xl space-y-4 px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold">Your dashboard could not be shown</h1>
+      <p className="text-muted">Please check your connection and try again.</p>
+      <a href="/dashboard" className="inline-flex min-h-11 items-center rounded-lg bg-accent px-4 font-semibold text-ink">
+        Reload the dashboard
+      </a>
     </div>
   );
 }

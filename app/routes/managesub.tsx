@@ -1,0 +1,253 @@
+// Subscription and Account Settings (spec provider §2 'Manage'): the current plan, and deleting a listing
+// or the whole account. Deleting works without JavaScript through a confirmation step rendered by the
+// action; with JavaScript the browser's own confirm() asks the spec's question instead.
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
+import { useEffect, type FormEvent } from "react";
+import { useHydrated } from "~/components/dashboard/ListingToggle";
+import { InfoPage, PRIMARY_BUTTON } from "~/components/InfoPage";
+import { loginUrlFor } from "~/lib/auth-redirect";
+import { clearSessionCookie } from "~/lib/auth-session";
+import { DELETE_ACCOUNT_CONFIRM, deleteErrorText, deleteListingConfirm, planLabel } from "~/lib/dashboard";
+import { isId } from "~/lib/ids";
+import { PLANS } from "~/lib/plans";
+import { cookieIsSecure, getSessionUser, requireUser } from "~/server/auth.server";
+import { listOwnListingNames, ownerWriteLimited, RATE_LIMITED } from "~/server/dashboard.server";
+import { deleteAccount, deleteListing } from "~/server/listing-delete.server";
+import { findManageableListing } from "~/server/listing-access.server";
+import { CLEAR_STORAGE_HEADER } from "~/server/owner-api.server";
+import { pendingPlanRequest } from "~/server/plan-requests.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Subscription and Account Settings | Kiwi Companions" },
+  { name: "robots", content: "noindex" },
+];
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const env = context.cloudflare.env;
+  const user = await requireUser(request, context);
+  const [listings, pending] = await Promise.all([listOwnListingNames(env, user.id), pendingPlanRequest(env, user.id)]);
+  return data(
+    { plan: planLabel(user.accountType), pendingTier: pending?.tier ?? null, listings },
+    { headers: NO_STORE },
+  );
+}
+
+type Confirm = { kind: "listing"; modelId: string; name: string } | { kind: "account" };
+type ActionResult = { error?: string; confirm?: Confirm; accountDeleted?: true };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { env, ctx } = context.cloudflare;
+  const user = await getSessionUser(request, env);
+  if (!user) {
+    throw redirect(loginUrlFor(new URL("/managesub", request.url).href, { sessionExpired: true }), {
+      status: 303,
+      headers: { "Set-Cookie": clearSessionCookie(cookieIsSecure(env)), ...NO_STORE },
+    });
+  }
+  const form = await request.formData().catch(() => null);
+  const intent = form?.get("intent");
+  const confirmed = form?.get("confirmed") === "yes";
+  const reply = (body: ActionResult, status = 200, headers: HeadersInit = NO_STORE) => data(body, { status, headers });
+
+  if (intent === "deleteListing") {
+    const modelId = form?.get("modelId");
+    const error = deleteErrorText("listing");
+    if (!isId(modelId)) return reply({ error }, 400);
+    const listing = await findManageableListing(env, user, modelId);
+    if (!listing) return reply({ error }, 403);
+    if (!confirmed) return reply({ confirm: { kind: "listing", modelId, name: listing.firstName } });
+    if (await ownerWriteLimited(env, user.id)) return reply({ error: RATE_LIMITED }, 429);
+    try {
+      await deleteListing(env, ctx, modelId);
+    } catch (e) {
+      console.error("managesub: listing delete failed", modelId, e);
+      return reply({ error }, 500);
+    }
+    // Spec §4: deleting a listing reloads the list.
+    throw redirect("/managesub?deleted=listing", { status: 303, headers: NO_STORE });
+  }
+
+  if (intent === "deleteAccount") {
+    if (!confirmed) return reply({ confirm: { kind: "account" } });
+    try {
+      await deleteAccount(env, ctx, user.id);
+    } catch (e) {
+      console.error("managesub: account delete failed", e);
+      return reply({ error: deleteErrorText("account") }, 500);
+    }
+    // The session rows are gone; the cookie goes too, and the browser is asked to drop local storage.
+    const headers = new Headers({ ...NO_STORE, "Set-Cookie": clearSessionCookie(cookieIsSecure(env)) });
+    headers.set(...CLEAR_STORAGE_HEADER);
+    // With JavaScript the page clears local storage itself and leaves for the home page.
+    if (form?.get("js") === "1") return reply({ accountDeleted: true }, 200, headers);
+    throw redirect("/", { status: 303, headers });
+  }
+
+  return reply({ error: "Unknown action" }, 400);
+}
+
+const DANGER_BUTTON =
+  "inline-flex min-h-11 items-center justify-center rounded-lg border border-rose-400 px-4 font-semibold text-rose-200 hover:bg-rose-950/60 disabled:opacity-60";
+
+export default function ManageSubscription() {
+  const { plan, pendingTier, listings } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionResult | undefined;
+  const accountFetcher = useFetcher<ActionResult>({ key: "delete-account" });
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  const [searchParams] = useSearchParams();
+
+  useEffect(() => {
+    if (!accountFetcher.data?.accountDeleted) return;
+    // Spec §4: deleting the account clears local storage (the cached user, drafts, favourites) and goes home.
+    try {
+      localStorage.clear();
+      sessionStorage.clear();
+    } catch {
+      // Storage may be unavailable; the server already asked the browser to clear it.
+    }
+    window.location.replace("/");
+  }, [accountFetcher.data]);
+
+  /** With JavaScript: the browser asks (spec §5 wording); on OK the form goes out already confirmed. */
+  function confirmThen(question: string, via: "navigation" | "fetcher") {
+    return (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      if (!window.confirm(question)) return;
+      const body = new FormData(event.currentTarget);
+      body.set("confirmed", "yes");
+      body.set("js", "1");
+      if (via === "fetcher") accountFetcher.submit(body, { method: "post", action: "/managesub" });
+      else submit(body, { method: "post", action: "/managesub" });
+    };
+  }
+
+  const confirm = actionData?.confirm;
+  const error = accountFetcher.data?.error ?? actionData?.error;
+  const busy = navigation.state !== "idle" || accountFetcher.state !== "idle";
+
+  return (
+    <InfoPage title="Subscription and Account Settings">
+      <div className="space-y-8">
+        {error ? (
+          <p role="alert" className="rounded-xl border border-rose-400 bg-rose-950/60 p-4 text-rose-100" data-testid="delete-error">
+            {error}
+          </p>
+        ) : null}
+        {searchParams.get("deleted") === "listing" && !error ? (
+          <p role="status" className="rounded-xl border border-emerald-500/60 bg-emerald-950/60 p-4 text-emerald-100">
+            The listing has been deleted.
+          </p>
+        ) : null}
+
+        {confirm ? <ConfirmStep confirm={confirm} /> : null}
+
+        <section aria-labelledby="plan-title" className="space-y-4 rounded-2xl border border-line bg-panel p-6">
+          <h2 id="plan-title" className="text-xl font-semibold">
+            Subscription
+          </h2>
+          <p className="text-lg">
+            Current plan: <strong className="text-accent" data-testid="current-plan">{plan}</strong>
+          </p>
+          {pendingTier ? (
+            <p className="text-sm text-zinc-300">
+              You asked for the {PLANS[pendingTier].name} plan; we will contact you to arrange payment.
+            </p>
+          ) : null}
+          <p className="text-zinc-300">To access all features, please upgrade your plan.</p>
+          <Link to="/subscriptions" className={PRIMARY_BUTTON}>
+            Upgrade Plan
+          </Link>
+        </section>
+
+        <section aria-labelledby="listings-title" className="space-y-4 rounded-2xl border border-line bg-panel p-6">
+          <h2 id="listings-title" className="text-xl font-semibold">
+            Your listings
+          </h2>
+          {listings.length === 0 ? (
+            <p className="text-muted">You have no listings.</p>
+          ) : (
+            <ul className="divide-y divide-line">
+              {listings.map((l) => (
+                <li key={l.modelId} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="managed-listing">
+                  <span className="font-medium">{l.firstName}</span>
+                  <Form method="post" onSubmit={hydrated ? confirmThen(deleteListingConfirm(l.firstName), "navigation") : undefined}>
+                    <input type="hidden" name="intent" value="deleteListing" />
+                    <input type="hidden" name="modelId" value={l.modelId} />
+                    <button type="submit" className={DANGER_BUTTON} disabled={busy} aria-label={`Delete Listing ${l.firstName}`}>
+                      Delete Listing
+                    </button>
+                  </Form>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section aria-labelledby="account-title" className="space-y-4 rounded-2xl border border-rose-900 bg-panel p-6">
+          <h2 id="account-title" className="text-xl font-semibold">
+            Delete account
+          </h2>
+          <p className="text-zinc-300">
+            This permanently removes your account, every listing, photo and statistic, and signs you out everywhere.
+          </p>
+          <Form method="post" onSubmit={hydrated ? confirmThen(DELETE_ACCOUNT_CONFIRM, "fetcher") : undefined}>
+            <input type="hidden" name="intent" value="deleteAccount" />
+            <button type="submit" className={DANGER_BUTTON} disabled={busy}>
+              Delete My Account
+            </button>
+          </Form>
+        </section>
+
+        <p>
+          <Link to="/dashboard" className="inline-flex min-h-11 items-center text-accent underline underline-offset-2">
+            Back to Dashboard
+          </Link>
+        </p>
+      </div>
+    </InfoPage>
+  );
+}
+
+/** Without JavaScript the question is asked here, in the page, before anything is deleted. */
+function ConfirmStep({ confirm }: { confirm: Confirm }) {
+  const question = confirm.kind === "listing" ? deleteListingConfirm(confirm.name) : DELETE_ACCOUNT_CONFIRM;
+  return (
+    <section
+      aria-labelledby="confirm-title"
+      className="space-y-4 rounded-2xl border-2 border-rose-400 bg-rose-950/40 p-6"
+      data-testid="delete-confirm"
+    >
+      <h2 id="confirm-title" className="text-xl font-semibold">
+        Please confirm
+      </h2>
+      <p className="text-lg">{question}</p>
+      <div className="flex flex-wrap gap-3">
+        <Form method="post">
+          <input type="hidden" name="intent" value={confirm.kind === "listing" ? "deleteListing" : "deleteAccount"} />
+          {confirm.kind === "listing" ? <input type="hidden" name="modelId" value={confirm.modelId} /> : null}
+          <input type="hidden" name="confirmed" value="yes" />
+          <button type="submit" className="inline-flex min-h-11 items-center justify-center rounded-lg bg-rose-500 px-5 font-semibold text-white hover:bg-rose-400">
+            {confirm.kind === "listing" ? "Yes, delete this listing" : "Yes, delete my account"}
+          </button>
+        </Form>
+        <Link to="/managesub" className="inline-flex min-h-11 items-center justify-center rounded-lg border border-line px-5 font-semibold">
+          Cancel
+        </Link>
+      </div>
+    </section>
+  );
+}
