@@ -1,0 +1,177 @@
+// The owner dashboard and the settings screen in Chromium, as the seeded demo agency.
+import { execFileSync } from "node:child_process";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { newId } from "../../app/lib/ids";
+import { deleteListingConfirm } from "../../app/lib/dashboard";
+import { demoAccount } from "../../drizzle/seed/demo-accounts";
+import { DESKTOP, hydrated, MOBILE, useBrowser } from "./browser";
+
+const b = useBrowser();
+const agency = demoAccount("agency");
+// A listing of our own for the delete test, so the seeded ones other test files rely on stay put.
+const THROWAWAY = "Tui";
+
+beforeAll(() => {
+  const id = newId();
+  const now = Date.now();
+  const sql = `INSERT INTO listings (id, user_id, first_name, listed_at, created_at, updated_at)
+    SELECT '${id}', id, '${THROWAWAY}', ${now}, ${now}, ${now} FROM users WHERE email = '${agency.email}'`;
+  execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", inject("persistDir"), "--command", sql], {
+    env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false" },
+    stdio: "pipe",
+  });
+});
+
+async function logIn(page: Page) {
+  await page.goto("/login");
+  await hydrated(page);
+  await page.getByLabel("Email").fill(agency.email);
+  await page.getByLabel("Password", { exact: true }).fill(agency.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await page.waitForURL((url) => url.pathname === "/dashboard");
+  await hydrated(page);
+}
+
+const card = (page: Page, name: string) => page.getByTestId("dashboard-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
+
+describe("the owner dashboard", () => {
+  it("shows the agency's listings with badges, switches and this month's tiles", async () => {
+    const { context, page } = await b.visitor({ viewport: DESKTOP });
+    await logIn(page);
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Your Listings");
+    await expect(page.getByTestId("dashboard-greeting").textContent()).resolves.toBe(`Hello, ${agency.firstName}`);
+    const cards = page.getByTestId("dashboard-card");
+    expect(await cards.count()).toBeGreaterThanOrEqual(5);
+    for (const name of ["Sienna", "Jade", "Scarlett", "Coco", THROWAWAY]) await card(page, name).waitFor();
+    await expect(card(page, "Sienna").getByTestId("listing-badge").textContent()).resolves.toBe("LIVE");
+    await expect(card(page, "Coco").getByTestId("listing-badge").textContent()).resolves.toBe("Hidden - Get Verified");
+    await expect(card(page, THROWAWAY).getByText("No Image").isVisible()).resolves.toBe(true);
+    for (const label of ["Views on listing", "Likes", "Contacts opened"]) {
+      expect(await page.getByText(label, { exact: true }).count()).toBe(await cards.count());
+    }
+    // The seed gives the demo listings counters for this month.
+    const views = await card(page, "Sienna").getByTestId("listing-tiles").locator("dd").first().textContent();
+    expect(Number(views?.replace(/,/g, ""))).toBeGreaterThan(0);
+    // An unverified listing cannot go live, a hidden one cannot be Active Now.
+    await expect(page.getByRole("button", { name: "Live for Coco" }).isDisabled()).resolves.toBe(true);
+    await expect(page.getByRole("button", { name: "Active Now for Coco" }).isDisabled()).resolves.toBe(true);
+    // Add New Listing drops an old draft before opening the editor.
+    await page.evaluate(() => localStorage.setItem("currentProfileDraft", '{"firstName":"Old"}'));
+    await expect(page.getByRole("link", { name: "Add New Listing" }).getAttribute("href")).resolves.toBe("/profile/new");
+    await page.getByRole("link", { name: "Add New Listing" }).click();
+    await page.waitForURL((url) => url.pathname !== "/dashboard");
+    expect(await page.evaluate(() => localStorage.getItem("currentProfileDraft"))).toBeNull();
+    expect((page as Page & { jsErrors: string[] }).jsErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("flips Active Now on a live listing at once, and it stays after a reload", async () => {
+    const { context, page } = await b.visitor({ viewport: DESKTOP });
+    await logIn(page);
+    // Scarlett is live and was last active two hours before the seed.
+    const toggle = page.getByRole("button", { name: "Active Now for Scarlett" });
+    await expect(toggle.getAttribute("aria-pressed")).resolves.toBe("false");
+    const saved = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/dashboard"));
+    await toggle.click();
+    await page.waitForFunction(() => document.querySelector('[aria-label="Active Now for Scarlett"]')?.getAttribute("aria-pressed") === "true");
+    expect((await saved).status()).toBe(200);
+
+    await page.reload();
+    await hydrated(page);
+    await expect(page.getByRole("button", { name: "Active Now for Scarlett" }).getAttribute("aria-pressed")).resolves.toBe("true");
+    await expect(card(page, "Scarlett").getByTestId("listing-status").textContent()).resolves.toBe("Active · Standard Listing");
+    await card(page, "Scarlett").getByText("Active for the next 8 hours").waitFor();
+
+    // And off again, which also puts the seed back as other tests expect it (bar 'Last active').
+    await page.getByRole("button", { name: "Active Now for Scarlett" }).click();
+    await page.waitForFunction(() => document.querySelector('[aria-label="Active Now for Scarlett"]')?.getAttribute("aria-pressed") === "false");
+    await page.waitForLoadState("networkidle");
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Active Now for Scarlett" }).getAttribute("aria-pressed")).resolves.toBe("false");
+    await context.close();
+  });
+
+  it("shows the new state before the server answers, and puts it back when the server refuses", async () => {
+    const { context, page } = await b.visitor({ viewport: DESKTOP });
+    await logIn(page);
+    const edit = await card(page, "Sienna").getByRole("link", { name: "Edit Sienna" }).getAttribute("href");
+    const siennaId = edit!.split("/").pop()!;
+    // Slow the dashboard's writes down so the in-between state can be seen.
+    await page.route("**/dashboard.data*", async (route) => {
+      if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 800));
+      await route.continue();
+    });
+    // Meanwhile (say, in another tab) Sienna is hidden: the open page still offers Active Now.
+    const hide = await page.request.put(`/api/profiles/${siennaId}/live`, { data: { live: false } });
+    expect(hide.status()).toBe(200);
+    const toggle = page.getByRole("button", { name: "Active Now for Sienna" });
+    await expect(toggle.getAttribute("aria-pressed")).resolves.toBe("false");
+    await toggle.click();
+    // Flipped at once...
+    await expect(toggle.getAttribute("aria-pressed")).resolves.toBe("true");
+    // ...then refused by the server: back off, the reason shown, and the page reloaded (Live is off now).
+    await card(page, "Sienna").getByRole("alert").filter({ hasText: "Turn Live on before going Active Now." }).waitFor();
+    await expect(toggle.getAttribute("aria-pressed")).resolves.toBe("false");
+    await page.waitForFunction(() => document.querySelector('[aria-label="Live for Sienna"]')?.getAttribute("aria-pressed") === "false");
+    await expect(card(page, "Sienna").getByTestId("listing-badge").textContent()).resolves.toBe("Hidden");
+
+    expect((await page.request.put(`/api/profiles/${siennaId}/live`, { data: { live: true } })).status()).toBe(200);
+    await context.close();
+  });
+
+  it("opens the menu as a drawer with a backdrop on a phone", async () => {
+    const { context, page } = await b.visitor({ viewport: MOBILE });
+    await logIn(page);
+    const menu = page.getByRole("navigation", { name: "Dashboard" });
+    await expect(menu.isVisible()).resolves.toBe(false);
+    await page.getByTestId("drawer-open").click();
+    await menu.getByRole("link", { name: "Manage" }).waitFor({ state: "visible" });
+    await expect(menu.getByRole("link", { name: "Get Verified" }).isVisible()).resolves.toBe(true);
+    await page.getByTestId("drawer-backdrop").click({ position: { x: MOBILE.width - 20, y: MOBILE.height / 2 } });
+    await menu.waitFor({ state: "hidden" });
+    // Escape closes it too.
+    await page.getByTestId("drawer-open").click();
+    await menu.getByRole("link", { name: "Help" }).waitFor({ state: "visible" });
+    await page.keyboard.press("Escape");
+    await menu.waitFor({ state: "hidden" });
+    await context.close();
+  });
+});
+
+describe("/managesub", () => {
+  it("deletes a listing only after the confirmation, then reloads the list", async () => {
+    const { context, page } = await b.visitor({ viewport: DESKTOP });
+    await logIn(page);
+    await page.goto("/managesub");
+    await hydrated(page);
+    await page.getByText("Unpaid", { exact: true }).waitFor();
+    await expect(page.getByRole("link", { name: "Upgrade Plan" }).getAttribute("href")).resolves.toBe("/subscriptions");
+    const row = page.getByTestId("managed-listing").filter({ hasText: THROWAWAY });
+    await row.waitFor();
+
+    // Cancel in the browser's prompt: nothing happens.
+    const questions: string[] = [];
+    page.once("dialog", (d) => {
+      questions.push(d.message());
+      void d.dismiss();
+    });
+    await page.getByRole("button", { name: `Delete Listing ${THROWAWAY}` }).click();
+    await page.waitForTimeout(300);
+    await expect(row.count()).resolves.toBe(1);
+
+    page.once("dialog", (d) => {
+      questions.push(d.message());
+      void d.accept();
+    });
+    await page.getByRole("button", { name: `Delete Listing ${THROWAWAY}` }).click();
+    await page.getByText("The listing has been deleted.").waitFor();
+    await row.waitFor({ state: "detached" });
+    expect(questions).toEqual([deleteListingConfirm(THROWAWAY), deleteListingConfirm(THROWAWAY)]);
+
+    await page.goto("/dashboard");
+    await page.getByRole("heading", { name: "Sienna", exact: true }).waitFor();
+    await expect(card(page, THROWAWAY).count()).resolves.toBe(0);
+    await context.close();
+  });
+});
