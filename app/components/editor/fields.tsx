@@ -1,0 +1,240 @@
+// The editor's labelled form controls. Every control has a visible label, its error beside it (linked
+// with aria-describedby and aria-invalid) and a 44 px target.
+import type { ReactNode, SVGProps } from "react";
+
+export const INPUT =
+  "min-h-11 w-full rounded-lg border border-line bg-ink px-3 text-base text-white placeholder:text-zinc-500 disabled:cursor-not-allowed disabled:opacity-70 aria-[invalid=true]:border-red-500";
+
+export const BUTTON =
+  "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-line px-4 font-semibold text-white hover:border-accent hover:text-accent disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:border-line disabled:hover:text-white";
+
+export const PRIMARY =
+  "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-accent px-4 font-semibold text-ink hover:bg-accent-strong disabled:cursor-not-allowed disabled:opacity-60";
+
+export const fieldId = (name: string) => `field-${name.replace(/[^a-zA-Z0-9_-]/g, "-")}`;
+export const errorId = (name: string) => `${fieldId(name)}-error`;
+
+export function FieldError({ name, message }: { name: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={errorId(name)} className="text-sm text-red-300" data-testid={`error-${name}`}>
+      {message}
+    </p>
+  );
+}
+
+type Common = { name: string; label: string; error?: string; hint?: ReactNode; required?: boolean };
+
+function Label({ name, label, required }: Pick<Common, "name" | "label" | "required">) {
+  return (
+    <label htmlFor={fieldId(name)} className="block text-sm font-medium">
+      {label}
+      {required ? <span className="text-accent"> *</span> : null}
+    </label>
+  );
+}
+
+function describedBy(name: string, error?: string, hint?: ReactNode, extra?: string) {
+  const ids = [error ? errorId(name) : null, hint ? `${fieldId(name)}-hint` : null, extra ?? null].filter(Boolean);
+  return ids.length ? ids.join(" ") : undefined;
+}
+
+export function TextField({
+  name,
+  label,
+  error,
+  hint,
+  required,
+  value,
+  onChange,
+  type = "text",
+  inputMode,
+  autoComplete,
+  maxLength,
+  placeholder,
+  min,
+  max,
+  step,
+}: Common & {
+  value: string;
+  onChange: (value: string) => void;
+  type?: string;
+  inputMode?: "text" | "numeric" | "decimal" | "tel" | "url";
+  autoComplete?: string;
+  maxLength?: number;
+  placeholder?: string;
+  min?: number;
+  max?: number;
+  step?: string;
+}) {
+  return (
+    <div className="space-y-1">
+      <Label name={name} label={label} required={required} />
+      <input
+        id={fieldId(name)}
+        name={name}
+        type={type}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        inputMode={inputMode}
+        autoComplete={autoComplete ?? "off"}
+        maxLength={maxLength}
+        placeholder={placeholder}
+        min={min}
+        max={max}
+        step={step}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(name, error, hint)}
+        className={INPUT}
+      />
+      {hint ? (
+        <p id={`${fieldId(name)}-hint`} className="text-xs text-muted">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError name={name} message={error} />
+    </div>
+  );
+}
+
+/** A text area with a live character counter ("23 / 100"), announced politely as it changes. */
+export function TextAreaField({
+  name,
+  label,
+  error,
+  required,
+  value,
+  onChange,
+  min,
+  max,
+  rows = 4,
+}: Common & { value: string; onChange: (value: string) => void; min?: number; max: number; rows?: number }) {
+  const length = value.trim().length;
+  const counterId = `${fieldId(name)}-counter`;
+  const tone = length > max || (min !== undefined && length > 0 && length < min) ? "text-amber-300" : "text-muted";
+  return (
+    <div className="space-y-1">
+      <Label name={name} label={label} required={required} />
+      <textarea
+        id={fieldId(name)}
+        name={name}
+        rows={rows}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        maxLength={max}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(name, error, undefined, counterId)}
+        className={`${INPUT} py-2`}
+      />
+      <p id={counterId} className={`text-right text-xs ${tone}`} data-testid={`counter-${name}`}>
+        {length} / {max}
+        {min !== undefined ? <span className="sr-only"> characters, at least {min}</span> : <span className="sr-only"> characters</span>}
+      </p>
+      <FieldError name={name} message={error} />
+    </div>
+  );
+}
+
+export function SelectField({
+  name,
+  label,
+  error,
+  required,
+  value,
+  onChange,
+  options,
+  placeholder = "Choose…",
+}: Common & { value: string; onChange: (value: string) => void; options: readonly string[]; placeholder?: string }) {
+  return (
+    <div className="space-y-1">
+      <Label name={name} label={label} required={required} />
+      <select
+        id={fieldId(name)}
+        name={name}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(name, error)}
+        className={INPUT}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+      <FieldError name={name} message={error} />
+    </div>
+  );
+}
+
+/**
+ * A multi-select as a group of toggle chips (real checkboxes, so it reads and works like one for
+ * keyboards and screen readers), with the number chosen in its legend.
+ */
+export function MultiSelect({
+  name,
+  label,
+  error,
+  options,
+  value,
+  onChange,
+}: Common & { options: readonly string[]; value: string[]; onChange: (value: string[]) => void }) {
+  const chosen = new Set(value);
+  return (
+    <fieldset className="space-y-2" aria-describedby={error ? errorId(name) : undefined} data-testid={`multi-${name}`}>
+      <legend className="text-sm font-medium">
+        {label} <span className="text-muted">({chosen.size} selected)</span>
+      </legend>
+      <div className="flex flex-wrap gap-2">
+        {options.map((option) => (
+          <label
+            key={option}
+            className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full border border-line bg-ink px-3 text-sm has-[:checked]:border-accent has-[:checked]:bg-accent/15 has-[:checked]:text-accent has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-accent-strong has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-70"
+          >
+            <input
+              type="checkbox"
+              name={name}
+              value={option}
+              checked={chosen.has(option)}
+              onChange={(e) => onChange(e.target.checked ? options.filter((o) => chosen.has(o) || o === option) : value.filter((v) => v !== option))}
+              className="sr-only"
+            />
+            {option}
+          </label>
+        ))}
+      </div>
+      <FieldError name={name} message={error} />
+    </fieldset>
+  );
+}
+
+// A few icons in the site's one style (24 px grid, currentColor strokes).
+function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden focusable="false" {...props}>
+      {children}
+    </svg>
+  );
+}
+export const ArrowLeftIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Icon {...p}>
+    <path d="M19 12H5M12 19l-7-7 7-7" />
+  </Icon>
+);
+export const TrashIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Icon {...p}>
+    <path d="M3 6h18M8 6V4h8v2M6 6l1 14h10l1-14" />
+  </Icon>
+);
+export const GripIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Icon {...p}>
+    <path d="M9 5h.01M15 5h.01M9 12h.01M15 12h.01M9 19h.01M15 19h.01" strokeWidth="3" />
+  </Icon>
+);
+export const PlusIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Icon {...p}>
+    <path d="M12 5v14M5 12h14" />
+  </Icon>
+);

@@ -1,0 +1,29 @@
+// /profile/edit/{modelId}: the listing editor for one of the signed-in user's listings. Anyone else's (or a
+// missing) listing is a plain 404, so the page tells a stranger nothing about the id.
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { EditorNoScript } from "~/components/editor/EditorNoScript";
+import { ListingEditor } from "~/components/editor/ListingEditor";
+import { requireUser } from "~/server/auth.server";
+import { loadEditableProfile } from "~/server/editor.server";
+
+export const meta: MetaFunction = () => [{ title: "Edit Listing | Kiwi Companions" }, { name: "robots", content: "noindex" }];
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const profile = await loadEditableProfile(context.cloudflare.env, user, params.modelId ?? "");
+  if (!profile) throw data(null, { status: 404, headers: { "Cache-Control": "no-store" } });
+  return data({ profile }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export default function EditListing() {
+  const { profile } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <EditorNoScript />
+      <ListingEditor mode="edit" profile={profile} />
+    </>
+  );
+}

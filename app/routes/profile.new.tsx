@@ -1,0 +1,39 @@
+// /profile/new: the listing editor with a blank form, in edit mode (provider spec §2, §4).
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { EditorNoScript } from "~/components/editor/EditorNoScript";
+import { ListingEditor } from "~/components/editor/ListingEditor";
+import { LISTING_RULE_MSG } from "~/lib/listing-rules";
+import { requireUser } from "~/server/auth.server";
+import { mayStartListing } from "~/server/editor.server";
+
+export const meta: MetaFunction = () => [{ title: "New Listing | Kiwi Companions" }, { name: "robots", content: "noindex" }];
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const allowed = await mayStartListing(context.cloudflare.env, user);
+  return data({ allowed }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export default function NewListing() {
+  const { allowed } = useLoaderData<typeof loader>();
+  if (!allowed) {
+    return (
+      <div className="mx-auto max-w-xl space-y-4 px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold">You already have a listing</h1>
+        <p className="text-muted">{LISTING_RULE_MSG.independentLimit}</p>
+        <Link to="/dashboard" className="inline-flex min-h-11 items-center rounded-lg bg-accent px-4 font-semibold text-ink">
+          Back to your dashboard
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <>
+      <EditorNoScript />
+      <ListingEditor mode="create" profile={null} />
+    </>
+  );
+}
