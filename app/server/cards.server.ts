@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import { toCard, type ListingCardData } from "~/lib/listing-card";
 import { getDb, schema } from "./db.server";
 import { cardColumns } from "./grid.server";
@@ -9,10 +9,12 @@ export const MAX_CARD_IDS = 50;
 export async function loadCardsByIds(env: Pick<Env, "DB">, ids: string[]): Promise<ListingCardData[]> {
   if (ids.length === 0) return [];
   const l = schema.listings;
+  // Primary-key lookups only, live checked here: with `live = 1` in the WHERE, SQLite prefers the
+  // live index and reads every live listing.
   const rows = await getDb(env)
     .select(cardColumns)
     .from(l)
-    .where(and(eq(l.live, true), inArray(l.id, ids.slice(0, MAX_CARD_IDS))));
-  const byId = new Map(rows.map((r) => [r.id, toCard(r)]));
+    .where(inArray(l.id, ids.slice(0, MAX_CARD_IDS)));
+  const byId = new Map(rows.filter((r) => r.live).map((r) => [r.id, toCard(r)]));
   return ids.map((id) => byId.get(id)).filter((c): c is ListingCardData => Boolean(c));
 }

@@ -1,0 +1,75 @@
+// Issue 2 figures: D1 rows read by the grid and the region counts; load on the home and region pages
+// next to a static file; JavaScript shipped to the home page.
+import { gzipSync } from "node:zlib";
+import { getPlatformProxy } from "wrangler";
+import { parseFilters } from "../../app/lib/filters";
+import { getDb } from "../../app/server/db.server";
+import { facetsQuery } from "../../app/server/facets.server";
+import { gridQuery } from "../../app/server/grid.server";
+import { PAGE_SIZE } from "../../app/lib/filters";
+import { load } from "./load";
+
+type Row = Record<string, string | number>;
+
+async function rowsRead(db: D1Database, query: { toSQL(): { sql: string; params: unknown[] } }) {
+  const { sql, params } = query.toSQL();
+  const result = await db.prepare(sql).bind(...params).all();
+  return { rows: result.results.length, rowsRead: result.meta.rows_read as number };
+}
+
+export async function gridRowsRead(persistDir: string, listings: number): Promise<Row[]> {
+  const proxy = await getPlatformProxy<Env>({ configPath: "wrangler.toml", persist: { path: `${persistDir}/v3` }, remoteBindings: false });
+  try {
+    const db = getDb(proxy.env);
+    const now = Date.now();
+    const none = parseFilters(new URLSearchParams());
+    const cases: [string, { toSQL(): { sql: string; params: unknown[] } }][] = [
+      ["grid page 1, all NZ", gridQuery(db, { region: null, filters: none, page: 1, now, limit: PAGE_SIZE + 1 })],
+      ["grid page 1, Auckland", gridQuery(db, { region: "Auckland", filters: none, page: 1, now, limit: PAGE_SIZE + 1 })],
+      ["grid page 5, Auckland", gridQuery(db, { region: "Auckland", filters: none, page: 5, now, limit: PAGE_SIZE + 1 })],
+      [
+        "grid page 1, all NZ, age 18-24 + hot",
+        gridQuery(db, { region: null, filters: parseFilters(new URLSearchParams("age=18-24&show=hot")), page: 1, now, limit: PAGE_SIZE + 1 }),
+      ],
+      ["region counts + filter options", facetsQuery(db)],
+    ];
+    const rows: Row[] = [];
+    for (const [name, q] of cases) {
+      const r = await rowsRead(proxy.env.DB, q);
+      rows.push({ listings, query: name, "rows returned": r.rows, rows_read: r.rowsRead });
+    }
+    return rows;
+  } finally {
+    await proxy.dispose();
+  }
+}
+
+export async function gridLoad(baseUrl: string, seconds: number): Promise<Row[]> {
+  const headers = { Cookie: "age_verified=1" };
+  const rows: Row[] = [];
+  for (const path of ["/favicon.svg", "/", "/locations/Auckland"]) {
+    // Warm up (first request compiles and fills caches), then measure.
+    await load(baseUrl, path, { seconds: 1, concurrency: 4, headers });
+    const r = await load(baseUrl, path, { seconds, concurrency: 8, headers });
+    rows.push({ path, requests: r.requests, errors: r.errors, "req/s": r.rps.toFixed(1), "p50 ms": r.p50.toFixed(1), "p95 ms": r.p95.toFixed(1) });
+  }
+  const staticRps = Number(rows[0]["req/s"]);
+  for (const row of rows.slice(1)) row["vs static"] = `${((Number(row["req/s"]) / staticRps) * 100).toFixed(0)}%`;
+  return rows;
+}
+
+/** Sums the gzipped size of every script the home page loads (module preloads and entry scripts). */
+export async function homeJavaScript(baseUrl: string): Promise<Row[]> {
+  const html = await (await fetch(`${baseUrl}/`, { headers: { Cookie: "age_verified=1" } })).text();
+  const urls = new Set<string>();
+  for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) urls.add(m[1]);
+  for (const m of html.matchAll(/import \* as \w+ from "([^"]+)"/g)) urls.add(m[1]);
+  let raw = 0;
+  let gz = 0;
+  for (const url of urls) {
+    const body = Buffer.from(await (await fetch(new URL(url, baseUrl))).arrayBuffer());
+    raw += body.length;
+    gz += gzipSync(body, { level: 9 }).length;
+  }
+  return [{ page: "/", scripts: urls.size, "raw kB": (raw / 1024).toFixed(1), "gzipped kB": (gz / 1024).toFixed(1) }];
+}
