@@ -12,15 +12,20 @@ const agency = demoAccount("agency");
 // A listing of our own for the delete test, so the seeded ones other test files rely on stay put.
 const THROWAWAY = "Tui";
 
-beforeAll(() => {
-  const id = newId();
-  const now = Date.now();
-  const sql = `INSERT INTO listings (id, user_id, first_name, listed_at, created_at, updated_at)
-    SELECT '${id}', id, '${THROWAWAY}', ${now}, ${now}, ${now} FROM users WHERE email = '${agency.email}'`;
+const throwawayId = newId();
+
+/** Runs SQL against the test server's own store (the one `wrangler dev` of this run reads). */
+function d1(sql: string) {
   execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", inject("persistDir"), "--command", sql], {
     env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false" },
     stdio: "pipe",
   });
+}
+
+beforeAll(() => {
+  const now = Date.now();
+  d1(`INSERT INTO listings (id, user_id, first_name, listed_at, created_at, updated_at)
+    SELECT '${throwawayId}', id, '${THROWAWAY}', ${now}, ${now}, ${now} FROM users WHERE email = '${agency.email}'`);
 });
 
 async function logIn(page: Page) {
@@ -94,6 +99,8 @@ describe("the owner dashboard", () => {
 
   it("shows the new state before the server answers, and puts it back when the server refuses", async () => {
     const { context, page } = await b.visitor({ viewport: DESKTOP });
+    // No realtime socket here: it would tell this page about the change below before the click.
+    await page.routeWebSocket(/\/parties\//, () => {});
     await logIn(page);
     const edit = await card(page, "Sienna").getByRole("link", { name: "Edit Sienna" }).getAttribute("href");
     const siennaId = edit!.split("/").pop()!;
@@ -108,8 +115,10 @@ describe("the owner dashboard", () => {
     const toggle = page.getByRole("button", { name: "Active Now for Sienna" });
     await expect(toggle.getAttribute("aria-pressed")).resolves.toBe("false");
     await toggle.click();
-    // Flipped at once...
-    await expect(toggle.getAttribute("aria-pressed")).resolves.toBe("true");
+    // Flipped at once: well before the (slowed) server answers, which will be a refusal.
+    await page.waitForFunction(() => document.querySelector('[aria-label="Active Now for Sienna"]')?.getAttribute("aria-pressed") === "true", null, {
+      timeout: 600,
+    });
     // ...then refused by the server: back off, the reason shown, and the page reloaded (Live is off now).
     await card(page, "Sienna").getByRole("alert").filter({ hasText: "Turn Live on before going Active Now." }).waitFor();
     await expect(toggle.getAttribute("aria-pressed")).resolves.toBe("false");
@@ -117,6 +126,42 @@ describe("the owner dashboard", () => {
     await expect(card(page, "Sienna").getByTestId("listing-badge").textContent()).resolves.toBe("Hidden");
 
     expect((await page.request.put(`/api/profiles/${siennaId}/live`, { data: { live: true } })).status()).toBe(200);
+    await context.close();
+  });
+
+  it("shows a skeleton while it loads after coming from another page", async () => {
+    const { context, page } = await b.visitor({ viewport: DESKTOP });
+    await logIn(page);
+    await page.goto("/");
+    await hydrated(page);
+    // Only the dashboard's own data is slow; the root's (who is signed in) answers at once.
+    await page.route(
+      (url) => url.pathname === "/dashboard.data" && (url.searchParams.get("_routes") ?? "").includes("routes/dashboard"),
+      async (route) => {
+        await new Promise((r) => setTimeout(r, 1000));
+        await route.continue();
+      },
+    );
+    await page.getByRole("link", { name: "Dashboard" }).first().click();
+    await page.getByTestId("dashboard-skeleton").waitFor({ state: "visible", timeout: 900 });
+    await page.getByRole("heading", { name: "Your Listings" }).waitFor();
+    await expect(page.getByTestId("dashboard-skeleton").count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it("turns Active Now off on screen by itself when the window runs out", async () => {
+    d1(`UPDATE listings SET active = 1, active_until = ${Date.now() + 8000} WHERE id = '${throwawayId}'`);
+    const { context, page } = await b.visitor({ viewport: DESKTOP });
+    await logIn(page);
+    const status = card(page, THROWAWAY).getByTestId("listing-status");
+    await expect(status.textContent()).resolves.toBe("Active · Standard Listing");
+    const reload = page.waitForRequest((r) => r.method() === "GET" && new URL(r.url()).pathname === "/dashboard.data", { timeout: 15_000 });
+    await page.waitForFunction(
+      (id) => document.querySelector(`[aria-labelledby="listing-name-${id}"] [data-testid="listing-status"]`)?.textContent === "Inactive · Standard Listing",
+      throwawayId,
+      { timeout: 15_000 },
+    );
+    await reload;
     await context.close();
   });
 
