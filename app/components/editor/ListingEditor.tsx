@@ -273,14 +273,15 @@ export function ListingEditor({ mode, profile }: { mode: "create" | "edit"; prof
   return (
     <div className="min-h-dvh">
       <header className="sticky top-0 z-30 border-b border-line bg-ink/95 backdrop-blur">
-        <div className="mx-auto flex max-w-7xl items-center gap-2 px-3 py-2 sm:px-6">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-2 px-3 py-2 sm:flex-nowrap sm:px-6">
           <Link to="/dashboard" aria-label="Back to dashboard" className="inline-flex h-11 w-11 items-center justify-center rounded-lg hover:text-accent" data-testid="editor-back">
             <ArrowLeftIcon />
           </Link>
-          <Link to="/" className="inline-flex min-h-11 items-center">
+          <Link to="/" className="inline-flex min-h-11 items-center whitespace-nowrap">
             <Logo />
           </Link>
-          <div className="ml-auto flex flex-wrap justify-end gap-2">
+          {/* On a phone the actions take their own row rather than squeezing the logo. */}
+          <div className="flex w-full justify-end gap-2 sm:ml-auto sm:w-auto">
             {editing ? (
               <>
                 <button type="button" onClick={onCancel} className={BUTTON} disabled={saving}>
@@ -299,7 +300,7 @@ export function ListingEditor({ mode, profile }: { mode: "create" | "edit"; prof
         </div>
       </header>
 
-      <div className="mx-auto grid max-w-7xl gap-6 px-3 py-5 sm:px-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      <div className="mx-auto grid max-w-7xl gap-6 px-3 py-5 sm:px-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
         <div ref={formRef} className="min-w-0 scroll-mt-20 space-y-5">
           <div className="space-y-3">
             <h1 className="text-2xl font-bold">{title}</h1>

@@ -196,7 +196,10 @@ export function PhotoManager({
   return (
     <fieldset className="space-y-3" aria-describedby={error ? errorId("images") : undefined} data-testid="photo-manager">
       <legend className="text-sm font-medium">
-        Photos <span className="text-accent">*</span>{" "}
+        Photos{" "}
+        <span className="text-accent" aria-hidden="true">
+          *
+        </span>{" "}
         <span className="text-muted">
           ({photos.length} of {MAX_PHOTOS}; at least 3. The first is your main photo.)
         </span>

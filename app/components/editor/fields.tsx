@@ -29,7 +29,13 @@ function Label({ name, label, required }: Pick<Common, "name" | "label" | "requi
   return (
     <label htmlFor={fieldId(name)} className="block text-sm font-medium">
       {label}
-      {required ? <span className="text-accent"> *</span> : null}
+      {/* The asterisk is for the eye; aria-required says it to screen readers. */}
+      {required ? (
+        <span className="text-accent" aria-hidden="true">
+          {" "}
+          *
+        </span>
+      ) : null}
     </label>
   );
 }
@@ -83,6 +89,7 @@ export function TextField({
         min={min}
         max={max}
         step={step}
+        aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(name, error, hint)}
         className={INPUT}
@@ -122,6 +129,7 @@ export function TextAreaField({
         value={value}
         onChange={(e) => onChange(e.target.value)}
         maxLength={max}
+        aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(name, error, undefined, counterId)}
         className={`${INPUT} py-2`}
@@ -153,6 +161,7 @@ export function SelectField({
         name={name}
         value={value}
         onChange={(e) => onChange(e.target.value)}
+        aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(name, error)}
         className={INPUT}
