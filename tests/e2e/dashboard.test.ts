@@ -3,7 +3,7 @@ import { execFileSync } from "node:child_process";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { newId } from "../../app/lib/ids";
-import { deleteListingConfirm } from "../../app/lib/dashboard";
+import { DELETE_ACCOUNT_CONFIRM, deleteListingConfirm } from "../../app/lib/dashboard";
 import { demoAccount } from "../../drizzle/seed/demo-accounts";
 import { DESKTOP, hydrated, MOBILE, useBrowser } from "./browser";
 
@@ -217,6 +217,41 @@ describe("/managesub", () => {
     await page.goto("/dashboard");
     await page.getByRole("heading", { name: "Sienna", exact: true }).waitFor();
     await expect(card(page, THROWAWAY).count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it("deletes the whole account after confirming: local storage cleared, signed out, home page", async () => {
+    const { context, page } = await b.visitor({ viewport: DESKTOP });
+    const email = `leaving-${Date.now()}${Math.floor(Math.random() * 1e6)}@example.nz`;
+    await page.goto("/login?action=signup");
+    await hydrated(page);
+    await page.getByLabel("First Name").fill("Leaving");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("a-long-password");
+    await page.getByLabel("Independent").check();
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await page.waitForURL("**/dashboard");
+    await page.evaluate(() => localStorage.setItem("currentProfileDraft", "{}"));
+
+    await page.goto("/managesub");
+    await hydrated(page);
+    let question = "";
+    page.once("dialog", (d) => {
+      question = d.message();
+      void d.accept();
+    });
+    await page.getByRole("button", { name: "Delete My Account" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    expect(question).toBe(DELETE_ACCOUNT_CONFIRM);
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    await page.goto("/dashboard");
+    await page.waitForURL((url) => url.pathname === "/login");
+    // The account is gone: its password no longer logs in.
+    await hydrated(page);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("a-long-password");
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.getByText("Invalid email or password").waitFor();
     await context.close();
   });
 });
