@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { newId } from "../../app/lib/ids";
 import { DELETE_ACCOUNT_CONFIRM, deleteListingConfirm } from "../../app/lib/dashboard";
 import { demoAccount } from "../../drizzle/seed/demo-accounts";
+import { seriousViolations } from "./axe";
 import { DESKTOP, hydrated, MOBILE, useBrowser } from "./browser";
 
 const b = useBrowser();
@@ -182,6 +183,25 @@ describe("the owner dashboard", () => {
     await menu.waitFor({ state: "hidden" });
     await context.close();
   });
+});
+
+describe("accessibility (axe-core, WCAG 2.2 AA)", () => {
+  for (const viewport of [DESKTOP, MOBILE]) {
+    it(`the dashboard and the settings screen at ${viewport.width} px have no serious or critical violations`, async () => {
+      const { context, page } = await b.visitor({ bypassCSP: true, viewport });
+      await logIn(page);
+      expect(await seriousViolations(page)).toEqual([]);
+      if (viewport === MOBILE) {
+        await page.getByTestId("drawer-open").click();
+        await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Manage" }).waitFor({ state: "visible" });
+        expect(await seriousViolations(page)).toEqual([]);
+      }
+      await page.goto("/managesub");
+      await hydrated(page);
+      expect(await seriousViolations(page)).toEqual([]);
+      await context.close();
+    });
+  }
 });
 
 describe("/managesub", () => {

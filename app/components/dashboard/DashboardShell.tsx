@@ -49,7 +49,7 @@ export function DashboardShell({ greeting, menu, children }: { greeting: string;
         className="invisible fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] -translate-x-full flex-col overflow-y-auto border-r border-line bg-panel p-4 transition-transform duration-200 peer-checked:visible peer-checked:translate-x-0 md:visible md:static md:z-auto md:w-auto md:max-w-none md:translate-x-0"
       >
         <div className="flex items-center justify-between">
-          <Link to="/" className="inline-flex min-h-11 items-center" aria-label="Home">
+          <Link to="/" className="inline-flex min-h-11 items-center">
             <Logo />
           </Link>
           <label
@@ -102,7 +102,7 @@ export function DashboardShell({ greeting, menu, children }: { greeting: string;
           >
             <MenuIcon />
           </label>
-          <Link to="/" className="inline-flex min-h-11 items-center" aria-label="Home">
+          <Link to="/" className="inline-flex min-h-11 items-center">
             <Logo />
           </Link>
         </div>
