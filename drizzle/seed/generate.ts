@@ -1,0 +1,526 @@
+// Builds the demo data set in memory: users, listings, rates, special rates, stats and the plan
+// for each listing's pictures. No I/O here; drizzle/seed/main.ts writes it to D1 and R2.
+// Values come from a seeded PRNG (same data on every run); ids come from newId().
+import { newId } from "../../app/lib/ids";
+import {
+  BODY_TYPES,
+  CALL_TYPES,
+  FAVOURITE_THINGS,
+  INTERESTS,
+  NATIONALITIES,
+  PLACES_OF_SERVICE,
+  RATE_DURATIONS,
+  SERVICES,
+  type CallType,
+  type RateDuration,
+} from "../../app/lib/listing-options";
+import { REGIONS, SUBURBS, type Region } from "../../app/lib/regions";
+import { ART_STYLES, PALETTES, type ArtStyle } from "./art";
+import {
+  AGENCY_NAMES,
+  AVAILABILITY,
+  BUST_CUPS,
+  EYE_COLOURS,
+  FIRST_NAMES,
+  HAIR_COLOURS,
+  NAME_CLUSTERS,
+  RATE_NOTES,
+  SPECIAL_RATES,
+  description,
+  mobileNumber,
+  socialHandle,
+  tagLine,
+  website,
+} from "./content";
+import { DEMO_ACCOUNTS, DEMO_LISTING_COUNTS, demoAccount, type DemoRole } from "./demo-accounts";
+import { createRng, type Rng } from "./random";
+
+export const PHOTO_WIDTH = 600;
+export const PHOTO_HEIGHT = 800;
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+export type Row = Record<string, string | number | null>;
+
+export type ArtPlan = { seed: string; palette: number; style: ArtStyle };
+export type PhotoPlan = {
+  /** R2 key, unique per image row. */
+  key: string;
+  row: Row;
+  /** What to draw: its own picture, or a picture of the shared pool (large runs). */
+  art: ArtPlan | { pool: number };
+};
+
+export type SeedUser = { role: DemoRole | "provider"; password: string; row: Row };
+
+export type DemoData = {
+  users: SeedUser[];
+  listings: Row[];
+  photos: PhotoPlan[];
+  rates: Row[];
+  specialRates: Row[];
+  stats: Row[];
+  /** Pictures shared by the listings of a large run (empty otherwise). */
+  pool: ArtPlan[];
+};
+
+export type GenerateOptions = {
+  listings: number;
+  now: number;
+  seed: string;
+  /** When set, every listing gets 3 pictures drawn from a pool of this many (for large runs). */
+  poolSize?: number;
+};
+
+// Share of listings per region: Auckland largest, every region with several.
+const REGION_WEIGHTS: Record<Region, number> = {
+  Auckland: 0.26,
+  Wellington: 0.15,
+  "Central North Island": 0.11,
+  Hamilton: 0.11,
+  Tauranga: 0.11,
+  Christchurch: 0.15,
+  "South Island": 0.11,
+};
+
+const NATIONALITY_WEIGHTS: Record<(typeof NATIONALITIES)[number], number> = {
+  "New Zealand": 20,
+  European: 9,
+  British: 8,
+  Australian: 6,
+  Asian: 8,
+  "South East Asian": 6,
+  Maori: 6,
+  "Pacific Islander": 5,
+  "Eastern European": 5,
+  "Latin American": 4,
+  "South American": 4,
+  "North American": 4,
+  Indian: 4,
+  "Middle Eastern": 3,
+};
+
+const RATE_FACTORS: Record<RateDuration, number> = {
+  "30min": 0.6,
+  "1hr": 1,
+  "1.5hr": 1.4,
+  "2hr": 1.8,
+  "3hr": 2.5,
+  Overnight: 7,
+};
+
+export const MIN_LISTINGS = DEMO_LISTING_COUNTS.independent + DEMO_LISTING_COUNTS.agency;
+
+type Flags = {
+  live: boolean;
+  verified: boolean;
+  featured: boolean;
+  hot: boolean;
+  photoVerified: boolean;
+  /** Active now until this time, or last active at this time, or never. */
+  activity: { active: true; until: number } | { active: false; until: number } | null;
+};
+
+type ListingSpec = {
+  userIndex: number;
+  name: string;
+  region: Region;
+  listedAt: number;
+  flags: Flags;
+};
+
+export function generateDemoData(options: GenerateOptions): DemoData {
+  const { now } = options;
+  const total = options.listings;
+  if (!Number.isInteger(total) || total < MIN_LISTINGS) {
+    throw new Error(`--listings must be a whole number of at least ${MIN_LISTINGS} (the demo accounts own ${MIN_LISTINGS})`);
+  }
+  const root = createRng(options.seed);
+  const generated = total - MIN_LISTINGS;
+
+  // Users: the three demo accounts, then one Independent per generated listing.
+  const users: SeedUser[] = DEMO_ACCOUNTS.map((account, i) => ({
+    role: account.role,
+    password: account.password,
+    row: userRow({
+      email: account.email,
+      firstName: account.firstName,
+      accountType: account.role === "admin" ? "admin" : "unpaid",
+      agency: account.role === "agency" ? 1 : 0,
+      createdAt: now - (120 - i * 10) * DAY,
+    }),
+  }));
+  const indieUser = users.findIndex((u) => u.role === "independent");
+  const agencyUser = users.findIndex((u) => u.role === "agency");
+
+  const specs: ListingSpec[] = [];
+  const fixed = (live: boolean, verified: boolean, extra: Partial<Flags> = {}): Flags => ({
+    live,
+    verified,
+    featured: false,
+    hot: false,
+    photoVerified: verified,
+    activity: null,
+    ...extra,
+  });
+  specs.push({
+    userIndex: indieUser,
+    name: demoAccount("independent").firstName,
+    region: "Auckland",
+    listedAt: now - 20 * DAY - 3 * HOUR,
+    flags: fixed(true, true),
+  });
+  // The agency: three published listings (one featured, one hot and active now) and one awaiting verification.
+  const agencyRegions: Region[] = ["Auckland", "Auckland", "Wellington", "Tauranga"];
+  const agencyFlags: Flags[] = [
+    fixed(true, true, { featured: true }),
+    fixed(true, true, { hot: true, activity: { active: true, until: now + 6 * HOUR } }),
+    fixed(true, true, { photoVerified: false, activity: { active: false, until: now - 2.5 * HOUR } }),
+    fixed(false, false),
+  ];
+  AGENCY_NAMES.forEach((name, i) =>
+    specs.push({
+      userIndex: agencyUser,
+      name,
+      region: agencyRegions[i],
+      listedAt: now - [45, 30, 12, 3][i] * DAY - i * HOUR,
+      flags: agencyFlags[i],
+    }),
+  );
+
+  const regions = allocateRegions(root.fork("regions"), generated);
+  const names = chooseNames(root.fork("names"), generated);
+  const flags = assignFlags(root.fork("flags"), generated, now);
+  const timing = root.fork("listed");
+  for (let i = 0; i < generated; i++) {
+    const n = i + 1;
+    const listedAt = now - Math.floor(timing.float(0.02, 60) * DAY);
+    users.push({
+      role: "provider",
+      password: "", // filled in by the caller: hashing is the slow part
+      row: userRow({
+        email: `provider-${n}@demo.test`,
+        firstName: names[i],
+        accountType: "unpaid",
+        agency: 0,
+        createdAt: listedAt - Math.floor(timing.float(0, 2) * DAY),
+      }),
+    });
+    specs.push({ userIndex: users.length - 1, name: names[i], region: regions[i], listedAt, flags: flags[i] });
+  }
+
+  const data: DemoData = { users, listings: [], photos: [], rates: [], specialRates: [], stats: [], pool: [] };
+  if (options.poolSize) {
+    for (let p = 0; p < options.poolSize; p++) {
+      data.pool.push({ seed: `${options.seed}:pool:${p}`, palette: p % PALETTES.length, style: ART_STYLES[p % ART_STYLES.length] });
+    }
+  }
+  const month = new Date(now).toISOString().slice(0, 7);
+  specs.forEach((spec, index) => {
+    const rng = root.fork(`listing:${index}`);
+    const user = users[spec.userIndex].row;
+    const listingId = newId();
+    const created = spec.listedAt;
+    const updated = rng.chance(0.4) ? created : created + Math.floor(rng.float(0, now - created));
+    const row = listingRow(rng, spec, { listingId, userId: String(user.id), created, updated, index });
+
+    // Rates, then the flat columns the cards read.
+    const rates = buildRates(rng, listingId, String(row.calls), index);
+    data.rates.push(...rates);
+    const flat = (type: CallType, duration: RateDuration) =>
+      (rates.find((r) => r.call_type === type && r.duration === duration)?.price as number | undefined) ?? null;
+    row.rate30 = flat("incall", "30min");
+    row.rate60 = flat("incall", "1hr");
+    row.rate120 = flat("incall", "2hr");
+    row.orate30 = flat("outcall", "30min");
+    row.orate60 = flat("outcall", "1hr");
+    row.orate120 = flat("outcall", "2hr");
+    if (rng.chance(0.3) || index < MIN_LISTINGS) {
+      const hourly = (row.rate60 ?? row.orate60 ?? 30000) as number;
+      rng.subset(SPECIAL_RATES, rng.int(1, 3)).forEach((special, position) => {
+        data.specialRates.push({
+          id: newId(),
+          listing_id: listingId,
+          service_name: special.serviceName,
+          duration: special.duration,
+          rate: Math.round((hourly * special.factor) / 1000) * 1000,
+          description: special.description,
+          position,
+        });
+      });
+    }
+
+    // Pictures: 3 to 6 of its own (one palette, varied compositions), or 3 from the pool.
+    // A stream of their own, so changes to the text above do not redraw (and re-render) every picture.
+    const art = root.fork(`photos:${index}`);
+    const count = options.poolSize ? 3 : art.int(3, 6);
+    const palette = art.int(0, PALETTES.length - 1);
+    const styles = art.shuffle([...ART_STYLES]);
+    const poolStart = options.poolSize ? art.int(0, options.poolSize - 1) : 0;
+    for (let p = 0; p < count; p++) {
+      const key = `listing/${newId(24)}.webp`;
+      data.photos.push({
+        key,
+        art: options.poolSize
+          ? { pool: (poolStart + p) % options.poolSize }
+          : { seed: `${options.seed}:photo:${index}:${p}`, palette, style: styles[p % styles.length] },
+        row: {
+          id: newId(),
+          listing_id: listingId,
+          r2_key: key,
+          position: p + 1,
+          width: PHOTO_WIDTH,
+          height: PHOTO_HEIGHT,
+          created_at: created + p,
+        },
+      });
+      if (p === 0) {
+        row.cover_key = key;
+        row.cover_width = PHOTO_WIDTH;
+        row.cover_height = PHOTO_HEIGHT;
+      }
+    }
+    row.image_count = count;
+    data.listings.push(row);
+
+    // This month's counters for the demo providers' listings and about one listing in ten.
+    if (index < MIN_LISTINGS || (row.live === 1 && rng.chance(0.1))) {
+      const views = rng.int(40, 900);
+      data.stats.push({
+        listing_id: listingId,
+        month,
+        views,
+        contacts: Math.round(views * rng.float(0.02, 0.12)),
+        likes: rng.int(0, Math.max(1, Math.round(views / 20))),
+      });
+    }
+  });
+  return data;
+}
+
+function userRow(u: { email: string; firstName: string; accountType: string; agency: number; createdAt: number }): Row {
+  return {
+    id: newId(),
+    email: u.email,
+    first_name: u.firstName,
+    last_name: "",
+    password_hash: "",
+    account_type: u.accountType,
+    agency: u.agency,
+    created_at: u.createdAt,
+    updated_at: u.createdAt,
+  };
+}
+
+function listingRow(
+  rng: Rng,
+  spec: ListingSpec,
+  ids: { listingId: string; userId: string; created: number; updated: number; index: number },
+): Row {
+  const region = spec.region;
+  const suburb = rng.chance(0.06) ? "" : rng.pick(SUBURBS[region]);
+  // Ages over every filter range, with the range edges present.
+  const edgeAges = [24, 18, 55, 28, 35];
+  const age =
+    ids.index >= MIN_LISTINGS && ids.index < MIN_LISTINGS + edgeAges.length
+      ? edgeAges[ids.index - MIN_LISTINGS]
+      : rng.weighted([
+          [rng.int(18, 24), 30],
+          [rng.int(25, 28), 25],
+          [rng.int(29, 35), 25],
+          [rng.int(36, 55), 20],
+        ]);
+  const band = rng.next();
+  const height =
+    band < 0.08 ? rng.int(145, 149) : band < 0.18 ? rng.int(176, 185) : Math.round((rng.int(150, 175) + rng.int(155, 172)) / 2);
+  const bodyType =
+    height < 155
+      ? rng.pick(["Petite", "Short", "Slim", "Curvy", "Busty"] as const)
+      : height > 175
+        ? rng.pick(["Tall", "Athletic", "Slim", "Curvy", "Muscular"] as const)
+        : rng.pick(BODY_TYPES);
+  const bmi: Record<string, [number, number]> = {
+    Slim: [17.5, 20],
+    Petite: [17.5, 20.5],
+    Athletic: [20, 23],
+    Muscular: [22, 25],
+    Curvy: [22, 27],
+    Busty: [21, 25],
+    BBW: [28, 35],
+    Tall: [19, 23],
+    Short: [19, 24],
+  };
+  const [lo, hi] = bmi[bodyType];
+  const weight = Math.round(rng.float(lo, hi) * (height / 100) ** 2);
+  const dressSize = Math.min(26, Math.max(4, Math.round((8 + (weight - 50) / 4) / 2) * 2));
+  const band2 = rng.pick([30, 32, 32, 34, 34, 36, 38]);
+  const cup = bodyType === "Busty" || bodyType === "BBW" ? rng.pick(["D", "DD", "E", "F"] as const) : rng.pick(BUST_CUPS);
+  const nationality = rng.weighted(Object.entries(NATIONALITY_WEIGHTS));
+  const calls = rng.weighted([
+    [PLACES_OF_SERVICE[0], 35],
+    [PLACES_OF_SERVICE[1], 15],
+    [PLACES_OF_SERVICE[2], 50],
+  ]);
+  const interests = rng.subset(INTERESTS, rng.int(2, 5));
+  const ctx = { name: spec.name, age, region, suburb, calls, interests };
+  const f = spec.flags;
+  const activity = f.activity;
+  return {
+    id: ids.listingId,
+    user_id: ids.userId,
+    first_name: spec.name,
+    last_name: "",
+    age,
+    tag_line: tagLine(rng, ctx),
+    description: description(rng, ctx),
+    location: region,
+    suburb,
+    calls,
+    nationality,
+    height,
+    weight,
+    eye_colour: rng.pick(EYE_COLOURS),
+    bust: `${band2}${cup}`,
+    dress_size: dressSize,
+    hair_colour: rng.pick(HAIR_COLOURS),
+    body_type: bodyType,
+    services: rng.subset(SERVICES, rng.int(4, 11)).join(","),
+    interests: interests.join(","),
+    favorites: rng.subset(FAVOURITE_THINGS, rng.int(2, 4)).join(","),
+    availability: rng.pick(AVAILABILITY),
+    instagram: rng.chance(0.35) ? socialHandle(rng, spec.name) : "",
+    twitter: rng.chance(0.12) ? socialHandle(rng, spec.name) : "",
+    only_fans: rng.chance(0.08) ? socialHandle(rng, spec.name) : "",
+    website: rng.chance(0.2) ? website(rng, spec.name) : "",
+    contact_phone: mobileNumber(rng),
+    rate30: null,
+    rate60: null,
+    rate120: null,
+    orate30: null,
+    orate60: null,
+    orate120: null,
+    featured: f.featured ? 1 : 0,
+    hot: f.hot ? 1 : 0,
+    verified: f.verified ? 1 : 0,
+    live: f.live ? 1 : 0,
+    active: activity?.active ? 1 : 0,
+    active_until: activity ? activity.until : null,
+    photo_verified: f.photoVerified ? 1 : 0,
+    cover_key: null,
+    cover_width: null,
+    cover_height: null,
+    image_count: 0,
+    listed_at: spec.listedAt,
+    created_at: ids.created,
+    updated_at: ids.updated,
+  };
+}
+
+/** Incall and/or outcall rates over some of the six durations, at most one per duration and call type. */
+function buildRates(rng: Rng, listingId: string, calls: string, index: number): Row[] {
+  const types = CALL_TYPES.filter((t) => (t === "incall" ? calls.includes("Incall") : calls.includes("Outcall")));
+  // Hourly in dollars, mostly $200-$400; now and then odd cents so rounding to whole dollars shows.
+  const hourly = rng.weighted([
+    [rng.int(15, 20) * 10, 2],
+    [rng.int(20, 40) * 10, 6],
+    [rng.int(40, 60) * 10, 2],
+  ]);
+  const odd = rng.chance(0.15) ? rng.pick([-50, -1, 50, 49]) : 0;
+  // A few listings publish no hourly rate at all, so cards without a price show up too.
+  const noHourly = index >= MIN_LISTINGS && rng.chance(0.06);
+  const rows: Row[] = [];
+  for (const type of types) {
+    const extra = type === "outcall" ? rng.pick([0, 50, 50, 100]) : 0;
+    const chance: Record<RateDuration, number> = {
+      "30min": type === "incall" ? 0.6 : 0.25,
+      "1hr": noHourly ? 0 : 1,
+      "1.5hr": 0.45,
+      "2hr": 0.6,
+      "3hr": 0.3,
+      Overnight: 0.25,
+    };
+    for (const duration of RATE_DURATIONS) {
+      if (!rng.chance(chance[duration])) continue;
+      const dollars = duration === "1hr" ? hourly + extra : Math.round(((hourly + extra) * RATE_FACTORS[duration]) / 10) * 10;
+      rows.push({
+        id: newId(),
+        listing_id: listingId,
+        call_type: type,
+        duration,
+        price: dollars * 100 + (duration === "1hr" || rng.chance(0.2) ? odd : 0),
+        description: rng.pick(RATE_NOTES),
+      });
+    }
+  }
+  return rows;
+}
+
+/** Exact counts per region by weight (largest remainder), shuffled, so every region gets its share. */
+function allocateRegions(rng: Rng, count: number): Region[] {
+  const quotas = REGIONS.map((r) => ({ r, exact: count * REGION_WEIGHTS[r] }));
+  const counts = quotas.map((q) => Math.floor(q.exact));
+  let left = count - counts.reduce((a, b) => a + b, 0);
+  const order = quotas.map((q, i) => ({ i, frac: q.exact - Math.floor(q.exact) })).sort((a, b) => b.frac - a.frac);
+  for (let k = 0; left > 0; k = (k + 1) % order.length, left--) counts[order[k].i]++;
+  const out: Region[] = [];
+  REGIONS.forEach((r, i) => {
+    for (let k = 0; k < counts[i]; k++) out.push(r);
+  });
+  return rng.shuffle(out);
+}
+
+/** The name clusters first (so search has near-misses in every seed), then the rest, reused when it runs out. */
+function chooseNames(rng: Rng, count: number): string[] {
+  const rest = rng.shuffle(FIRST_NAMES.filter((n) => !(NAME_CLUSTERS as readonly string[]).includes(n)));
+  const ordered = [...NAME_CLUSTERS, ...rest];
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) out.push(ordered[i % ordered.length]);
+  return rng.shuffle(out);
+}
+
+/**
+ * Flags in exact proportions: ~80% live (always verified), some verified but hidden, some unverified;
+ * ~20% hot, ~25% featured, ~40% photo-verified; ~20% active now (live ones), ~15% last active 0-5 hours ago
+ * spread over every 'Last active' label.
+ */
+function assignFlags(rng: Rng, count: number, now: number): Flags[] {
+  const flags: Flags[] = Array.from({ length: count }, () => ({
+    live: false,
+    verified: false,
+    featured: false,
+    hot: false,
+    photoVerified: false,
+    activity: null,
+  }));
+  const order = rng.shuffle(flags.map((_, i) => i));
+  const liveCount = Math.round(count * 0.8);
+  const hiddenVerified = Math.round((count - liveCount) * 0.45);
+  const live = order.slice(0, liveCount);
+  const notLive = order.slice(liveCount);
+  for (const i of live) flags[i] = { ...flags[i], live: true, verified: true };
+  for (const i of notLive.slice(0, hiddenVerified)) flags[i].verified = true;
+
+  // Mostly on published listings, where visitors can see them.
+  const spread = (n: number, pool: number[], others: number[], share = 0.9) => {
+    const fromPool = Math.min(pool.length, Math.round(n * share));
+    return [...rng.subset(pool, fromPool), ...rng.subset(others, n - fromPool)];
+  };
+  for (const i of spread(Math.round(count * 0.25), live, notLive)) flags[i].featured = true;
+  for (const i of spread(Math.round(count * 0.2), live, notLive)) flags[i].hot = true;
+  const verified = flags.map((f, i) => (f.verified ? i : -1)).filter((i) => i >= 0);
+  const unverified = flags.map((f, i) => (f.verified ? -1 : i)).filter((i) => i >= 0);
+  for (const i of spread(Math.round(count * 0.4), verified, unverified, 0.95)) flags[i].photoVerified = true;
+
+  const byActivity = rng.shuffle([...live]);
+  const activeNow = Math.min(byActivity.length, Math.round(count * 0.2));
+  const recent = Math.min(byActivity.length - activeNow, Math.round(count * 0.15));
+  byActivity.slice(0, activeNow).forEach((i) => {
+    flags[i].activity = { active: true, until: now + Math.floor(rng.float(1, 8) * HOUR) };
+  });
+  // 'Last active this hour', '1 hour ago' ... '4 hours ago': cycle through the five so each occurs.
+  byActivity.slice(activeNow, activeNow + recent).forEach((i, k) => {
+    const hoursAgo = (k % 5) + rng.float(0.1, 0.9);
+    flags[i].activity = { active: false, until: now - Math.floor(hoursAgo * HOUR) };
+  });
+  return flags;
+}

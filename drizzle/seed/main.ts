@@ -1,0 +1,328 @@
+/// <reference types="node" />
+// Demo data for a first run: `npm run db:seed` (scripts/seed.mjs bundles this file and calls main()).
+// Writes through wrangler's getPlatformProxy into the same local state `wrangler dev --persist-to DIR` uses.
+// The D1 migrations must already be applied to DIR.
+import { availableParallelism } from "node:os";
+import path from "node:path";
+import { hashPassword } from "../../app/lib/password";
+import { newToken } from "../../app/lib/ids";
+import { REGIONS } from "../../app/lib/regions";
+import { DEMO_ACCOUNTS } from "./demo-accounts";
+import { generateDemoData, MIN_LISTINGS, type DemoData } from "./generate";
+import { insertStatements, runInBatches } from "./insert";
+import { eachLimit, FULL, putPhoto, renderArt, type Rendering } from "./photos";
+
+export { DEMO_ACCOUNTS } from "./demo-accounts";
+
+export const DEFAULT_LISTINGS = 72;
+export const DEFAULT_PERSIST_TO = ".wrangler/state";
+export const DEFAULT_SEED = "kiwi-companions";
+/** Above this many listings, pictures come from a shared pool and generated passwords share hashes. */
+export const LARGE_RUN = 500;
+const POOL_SIZE = 40;
+const POOL_RENDERING: Rendering = { width: 600, height: 800, quality: 70 };
+const HASH_POOL = 64;
+
+export type SeedOptions = {
+  listings: number;
+  persistTo: string;
+  ifEmpty: boolean;
+  quiet: boolean;
+  seed: string;
+  /** Project root: where wrangler.toml is. */
+  root: string;
+  /** Where rendered pictures are cached, or null for no cache. */
+  cacheDir: string | null;
+  /** Print the demo logins after seeding. */
+  logins: boolean;
+};
+
+export type SeedResult =
+  | { skipped: true; users: number }
+  | {
+      skipped: false;
+      listings: number;
+      live: number;
+      users: number;
+      photos: number;
+      photoBytes: number;
+      regions: { region: string; listings: number; live: number }[];
+      ms: number;
+    };
+
+const USAGE = `Usage: node scripts/seed.mjs [--listings N] [--persist-to DIR] [--if-empty] [--quiet] [--seed TEXT]
+
+  --listings N      listings to create, at least ${MIN_LISTINGS} (default ${DEFAULT_LISTINGS})
+  --persist-to DIR  local state folder, as for \`wrangler dev --persist-to\` (default ${DEFAULT_PERSIST_TO}; data in DIR/v3)
+  --if-empty        do nothing (exit 0) when the users table already has rows
+  --quiet           print errors only
+  --seed TEXT       seed for the generated values (default ${DEFAULT_SEED}); ids are always random
+  --no-cache        render every picture again instead of reusing node_modules/.cache/seed/photos
+  --no-logins       do not print the demo logins (npm start prints them itself)
+
+Apply the migrations first: npx wrangler d1 migrations apply DB --local --persist-to DIR`;
+
+export class UsageError extends Error {}
+
+export function parseArgs(argv: readonly string[], root: string): SeedOptions | "help" {
+  const options: SeedOptions = {
+    listings: DEFAULT_LISTINGS,
+    persistTo: DEFAULT_PERSIST_TO,
+    ifEmpty: false,
+    quiet: false,
+    seed: DEFAULT_SEED,
+    root,
+    cacheDir: path.join(root, "node_modules", ".cache", "seed", "photos"),
+    logins: true,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].startsWith("--") && argv[i].includes("=") ? argv[i].split(/=(.*)/s, 2) : [argv[i], undefined];
+    const value = () => {
+      const v = inline ?? argv[++i];
+      if (v === undefined || v === "") throw new UsageError(`${flag} needs a value`);
+      return v;
+    };
+    switch (flag) {
+      case "--listings": {
+        const raw = value();
+        const n = Number(raw);
+        if (!/^\d+$/.test(raw) || n < MIN_LISTINGS) throw new UsageError(`--listings must be a whole number of at least ${MIN_LISTINGS}`);
+        options.listings = n;
+        break;
+      }
+      case "--persist-to":
+        options.persistTo = value();
+        break;
+      case "--seed":
+        options.seed = value();
+        break;
+      case "--if-empty":
+        options.ifEmpty = true;
+        break;
+      case "--quiet":
+        options.quiet = true;
+        break;
+      case "--no-logins":
+        options.logins = false;
+        break;
+      case "--no-cache":
+        options.cacheDir = null;
+        break;
+      case "--help":
+      case "-h":
+        return "help";
+      default:
+        throw new UsageError(`Unknown argument: ${argv[i]}`);
+    }
+  }
+  return options;
+}
+
+/** Entry point for scripts/seed.mjs. Returns the process exit code. */
+export async function main(argv: readonly string[], root: string): Promise<number> {
+  let options: SeedOptions | "help";
+  try {
+    options = parseArgs(argv, root);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`${error.message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (options === "help") {
+    console.log(USAGE);
+    return 0;
+  }
+  try {
+    const result = await seed(options);
+    if (!options.quiet) printResult(result, options);
+    return 0;
+  } catch (error) {
+    if (error instanceof SeedError) {
+      console.error(`Seed failed: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+export class SeedError extends Error {}
+
+const REQUIRED_TABLES = ["users", "listings", "listing_images", "listing_rates", "listing_special_rates", "listing_stats"];
+
+export async function seed(options: SeedOptions): Promise<SeedResult> {
+  const started = Date.now();
+  const persistTo = path.resolve(options.persistTo);
+  const log = (message: string) => {
+    if (!options.quiet) console.log(message);
+  };
+  // getPlatformProxy warns (through wrangler's logger and workerd's stderr) that the Worker's own Durable
+  // Object class is not available to it. The seed does not use it: keep that out of the output.
+  process.env.WRANGLER_LOG ??= "error";
+  const restoreStderr = muteStderr(/DurableObjectNamespace in the config referenced the class/);
+  const { getPlatformProxy } = await import("wrangler");
+  const proxy = await getPlatformProxy<{ DB: D1Database; PHOTOS: R2Bucket }>({
+    configPath: path.join(options.root, "wrangler.toml"),
+    persist: { path: path.join(persistTo, "v3") },
+    remoteBindings: false,
+  }).catch((error: unknown) => {
+    restoreStderr();
+    throw error;
+  });
+  try {
+    const { DB: db, PHOTOS: photos } = proxy.env;
+    const tables = await db
+      .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name IN (${REQUIRED_TABLES.map(() => "?").join(", ")})`)
+      .bind(...REQUIRED_TABLES)
+      .all<{ name: string }>();
+    const missing = REQUIRED_TABLES.filter((t) => !tables.results.some((r) => r.name === t));
+    if (missing.length) {
+      throw new SeedError(
+        `the ${missing.includes("listings") ? "listings" : missing[0]} table is missing in ${path.join(options.persistTo, "v3")}.\n` +
+          `Apply the migrations first: npx wrangler d1 migrations apply DB --local --persist-to ${options.persistTo}`,
+      );
+    }
+    const existing = (await db.prepare("SELECT count(*) AS n FROM users").first<{ n: number }>())?.n ?? 0;
+    if (existing > 0) {
+      if (options.ifEmpty) return { skipped: true, users: existing };
+      throw new SeedError(
+        `${options.persistTo} already has ${existing} users. Seed an empty database: delete ${options.persistTo} ` +
+          `and apply the migrations again, or pass --if-empty to leave it as it is.`,
+      );
+    }
+
+    const now = Date.now();
+    const large = options.listings > LARGE_RUN;
+    const data = generateDemoData({ listings: options.listings, now, seed: options.seed, poolSize: large ? POOL_SIZE : undefined });
+    log(`Seeding ${data.listings.length} listings into ${path.join(options.persistTo, "v3")} ...`);
+
+    let t = Date.now();
+    await hashPasswords(data, large);
+    log(`  hashed passwords for ${data.users.length} users in ${seconds(t)}${large ? ` (generated providers share ${HASH_POOL} random ones)` : ""}`);
+
+    // Pictures first, so no row ever points at a missing object.
+    t = Date.now();
+    const photoBytes = await storePhotos(data, photos, options, large);
+    log(`  stored ${data.photos.length} pictures (${(photoBytes / 1e6).toFixed(1)} MB) in R2 in ${seconds(t)}`);
+
+    t = Date.now();
+    try {
+      await runInBatches(db, [
+        ...insertStatements(db, "users", data.users.map((u) => u.row)),
+        ...insertStatements(db, "listings", data.listings),
+        ...insertStatements(db, "listing_images", data.photos.map((p) => p.row)),
+        ...insertStatements(db, "listing_rates", data.rates),
+        ...insertStatements(db, "listing_special_rates", data.specialRates),
+        ...insertStatements(db, "listing_stats", data.stats),
+      ]);
+    } catch (error) {
+      // Leave the database empty rather than half seeded (listings and the rest cascade from users).
+      await db
+        .prepare("DELETE FROM users WHERE email LIKE '%@demo.test'")
+        .run()
+        .catch(() => undefined);
+      throw error;
+    }
+    log(`  inserted rows in ${seconds(t)}`);
+
+    return {
+      skipped: false,
+      listings: data.listings.length,
+      live: data.listings.filter((l) => l.live === 1).length,
+      users: data.users.length,
+      photos: data.photos.length,
+      photoBytes,
+      regions: REGIONS.map((region) => {
+        const inRegion = data.listings.filter((l) => l.location === region);
+        return { region, listings: inRegion.length, live: inRegion.filter((l) => l.live === 1).length };
+      }),
+      ms: Date.now() - started,
+    };
+  } finally {
+    await proxy.dispose();
+    restoreStderr();
+  }
+}
+
+/** Drops stderr writes matching `pattern` until the returned function is called. */
+function muteStderr(pattern: RegExp): () => void {
+  const original = process.stderr.write;
+  process.stderr.write = function (this: NodeJS.WriteStream, chunk: unknown, ...rest: unknown[]) {
+    if (pattern.test(String(chunk))) {
+      const callback = rest.find((r) => typeof r === "function") as (() => void) | undefined;
+      callback?.();
+      return true;
+    }
+    return (original as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+  } as typeof process.stderr.write;
+  return () => {
+    process.stderr.write = original;
+  };
+}
+
+async function hashPasswords(data: DemoData, large: boolean): Promise<void> {
+  // PBKDF2 at full cost takes ~20 ms a hash. Generated providers get random passwords nobody knows;
+  // on large runs they share a pool of such hashes instead of each costing its own.
+  const generated = data.users.filter((u) => u.role === "provider");
+  const distinct = large ? Math.min(HASH_POOL, generated.length) : generated.length;
+  const pool = await Promise.all(Array.from({ length: distinct }, () => hashPassword(newToken(18))));
+  generated.forEach((u, i) => {
+    u.row.password_hash = pool[i % pool.length];
+  });
+  await Promise.all(
+    data.users
+      .filter((u) => u.role !== "provider")
+      .map(async (u) => {
+        u.row.password_hash = await hashPassword(u.password);
+      }),
+  );
+}
+
+async function storePhotos(data: DemoData, bucket: R2Bucket, options: SeedOptions, large: boolean): Promise<number> {
+  let bytes = 0;
+  const cpus = availableParallelism();
+  if (large) {
+    // Render the pool once; every image row still gets its own key and object.
+    const pool: Uint8Array[] = [];
+    await eachLimit(data.pool, cpus, async (art, i) => {
+      pool[i] = await renderArt(art, POOL_RENDERING, options.cacheDir);
+    });
+    await eachLimit(data.photos, 32, async (photo) => {
+      if (!("pool" in photo.art)) throw new Error("large runs use pool pictures");
+      const picture = pool[photo.art.pool];
+      bytes += picture.byteLength;
+      await putPhoto(bucket, photo.key, picture);
+    });
+    return bytes;
+  }
+  // Rendering is CPU-bound (one core per picture); the puts overlap it.
+  await eachLimit(data.photos, cpus + 1, async (photo) => {
+    if ("pool" in photo.art) throw new Error("small runs draw their own pictures");
+    const picture = await renderArt(photo.art, FULL, options.cacheDir);
+    bytes += picture.byteLength;
+    await putPhoto(bucket, photo.key, picture);
+  });
+  return bytes;
+}
+
+function printResult(result: SeedResult, options: SeedOptions): void {
+  if (result.skipped) {
+    console.log(`Demo data already present in ${options.persistTo} (${result.users} users): seed skipped.`);
+    return;
+  }
+  console.log(
+    `Seeded ${result.listings} listings (${result.live} live), ${result.users} users and ${result.photos} pictures in ${(result.ms / 1000).toFixed(1)} s.`,
+  );
+  const width = Math.max(...result.regions.map((r) => r.region.length));
+  for (const r of result.regions) console.log(`  ${r.region.padEnd(width)}  ${String(r.listings).padStart(5)} listings, ${String(r.live).padStart(5)} live`);
+  if (options.logins) printAccounts();
+}
+
+export function printAccounts(): void {
+  console.log("Demo logins:");
+  const width = Math.max(...DEMO_ACCOUNTS.map((a) => a.email.length));
+  for (const a of DEMO_ACCOUNTS) console.log(`  ${a.role.padEnd(12)} ${a.email.padEnd(width)}  ${a.password}`);
+}
+
+function seconds(since: number): string {
+  return `${((Date.now() - since) / 1000).toFixed(1)} s`;
+}
