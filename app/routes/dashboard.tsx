@@ -132,7 +132,6 @@ function DashboardView({ data }: { data: DashboardData }) {
       revalidator.revalidate();
     }, expiryDelay(expiry, Date.now()) + 1000);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [listings]);
 
   // A change made elsewhere (the editor in another tab, an administrator) shows up without a refresh.

@@ -11,7 +11,7 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { useEffect, type FormEvent } from "react";
-import { useHydrated } from "~/components/dashboard/ListingToggle";
+import { useHydrated } from "~/components/useHydrated";
 import { InfoPage, PRIMARY_BUTTON } from "~/components/InfoPage";
 import { loginUrlFor } from "~/lib/auth-redirect";
 import { clearSessionCookie } from "~/lib/auth-session";

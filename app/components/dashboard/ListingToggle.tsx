@@ -1,5 +1,6 @@
 import { useFetcher, useRevalidator } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
+import { useHydrated } from "../useHydrated";
 
 export type ToggleActionData = { ok: true; modelId: string } | { ok?: false; error: string; modelId?: string };
 
@@ -14,13 +15,6 @@ type Props = {
   /** Explains the state or why the switch is off limits; read out with the button. */
   hint: string;
 };
-
-/** True once React runs in the browser (false in the server HTML, so no-JS forms keep their plain flow). */
-export function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 /**
  * One switch (Active Now or Live) as a form, so it works without JavaScript (a POST to /dashboard and a
@@ -41,7 +35,7 @@ export function ListingToggle({ modelId, firstName, flag, label, on, enabled, hi
   useEffect(() => {
     // Spec §8: after a failed toggle the data is reloaded, so the page shows what the server holds.
     if (error) revalidator.revalidate();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // fetcher.data changes identity with every answer, so a second refusal reloads again.
   }, [error, fetcher.data]);
 
   const hintId = `${flag}-hint-${modelId}`;
