@@ -1,6 +1,7 @@
 import { Form, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { AGE_COOKIE, AGE_COOKIE_MAX_AGE, AGE_STORAGE_KEY, EXIT_URL } from "~/lib/age-gate";
+import { trapTab } from "./focus-trap";
 import { Logo } from "./Logo";
 
 /**
@@ -20,20 +21,7 @@ export function AgeGate({ onConfirm }: { onConfirm: () => void }) {
       aria-describedby="age-gate-text"
       className="fixed inset-0 z-50 flex items-center justify-center bg-ink p-4"
       data-testid="age-gate"
-      onKeyDown={(e) => {
-        // Keep focus inside the dialog.
-        if (e.key !== "Tab") return;
-        const focusable = e.currentTarget.querySelectorAll<HTMLElement>("a[href], button");
-        const first = focusable[0];
-        const last = focusable[focusable.length - 1];
-        if (e.shiftKey && document.activeElement === first) {
-          e.preventDefault();
-          last.focus();
-        } else if (!e.shiftKey && document.activeElement === last) {
-          e.preventDefault();
-          first.focus();
-        }
-      }}
+      onKeyDown={trapTab}
     >
       <div className="w-full max-w-md space-y-5 rounded-2xl border border-line bg-panel p-6 text-center shadow-2xl">
         <Logo />

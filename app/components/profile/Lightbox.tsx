@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ProfileImage } from "~/lib/profile";
+import { trapTab } from "../focus-trap";
 import { CloseIcon } from "../icons";
 
 // Spec §9 lightbox defaults.
@@ -14,7 +15,6 @@ type Props = { images: ProfileImage[]; index: number; name: string; onIndex: (i:
 export function Lightbox({ images, index, name, onIndex, onClose }: Props) {
   const [visible, setVisible] = useState(false);
   const [slide, setSlide] = useState<0 | 1 | -1>(0);
-  const dialogRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const touchX = useRef<number | null>(null);
   const count = images.length;
@@ -53,7 +53,6 @@ export function Lightbox({ images, index, name, onIndex, onClose }: Props) {
   const image = images[index];
   return (
     <div
-      ref={dialogRef}
       role="dialog"
       aria-modal="true"
       aria-label={`Photos of ${name}`}
@@ -64,18 +63,7 @@ export function Lightbox({ images, index, name, onIndex, onClose }: Props) {
         if (e.key === "Escape") onClose();
         else if (e.key === "ArrowRight") go(1);
         else if (e.key === "ArrowLeft") go(-1);
-        else if (e.key === "Tab") {
-          const focusable = dialogRef.current!.querySelectorAll<HTMLElement>("button");
-          const first = focusable[0];
-          const last = focusable[focusable.length - 1];
-          if (e.shiftKey && document.activeElement === first) {
-            e.preventDefault();
-            last.focus();
-          } else if (!e.shiftKey && document.activeElement === last) {
-            e.preventDefault();
-            first.focus();
-          }
-        }
+        else trapTab(e);
       }}
       onTouchStart={(e) => (touchX.current = e.touches[0].clientX)}
       onTouchEnd={(e) => {
