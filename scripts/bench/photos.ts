@@ -1,0 +1,280 @@
+// Issue 5 figures: processing one 10 MB, 6000x4000 JPEG through POST /api/uploads (request time and the
+// peak memory of the local wrangler dev processes meanwhile), and the D1 statements one listing save takes.
+// Called by scripts/bench/main.ts with a running `wrangler dev`: photoBench(baseUrl).
+import { readdirSync, readFileSync, readlinkSync } from "node:fs";
+import sharp from "sharp";
+
+type Row = Record<string, unknown>;
+
+const MAX_BYTES = 10 * 1024 * 1024;
+const SAMPLE_MS = 10;
+
+/** A 6000x4000 JPEG of noise just under 10 MB: noise does not compress, so the file is really that big. */
+async function bigJpeg(): Promise<Buffer> {
+  const noise = sharp({ create: { width: 6000, height: 4000, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 30 } } });
+  for (let quality = 84; quality >= 60; quality -= 1) {
+    const bytes = await noise.clone().jpeg({ quality }).toBuffer();
+    if (bytes.length <= MAX_BYTES - 64 * 1024) return bytes;
+  }
+  throw new Error("could not make a JPEG under 10 MB");
+}
+
+function smallJpeg(seed: number): Promise<Buffer> {
+  return sharp({ create: { width: 600, height: 800, channels: 3, background: { r: (seed * 40) % 255, g: 120, b: 160 } } }).jpeg().toBuffer();
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Which processes serve baseUrl: the one listening on its port, its wrangler (node) parent, and every
+// process under that wrangler (workerd, the images helper). Read from /proc, so Linux only.
+
+function readProc(pid: number, file: string): string | null {
+  try {
+    return readFileSync(`/proc/${pid}/${file}`, "utf8");
+  } catch {
+    return null;
+  }
+}
+
+const pids = () =>
+  readdirSync("/proc")
+    .filter((d) => /^\d+$/.test(d))
+    .map(Number);
+
+function parentOf(pid: number): number | null {
+  const stat = readProc(pid, "stat");
+  if (!stat) return null;
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return Number(fields[1]);
+}
+
+function commandOf(pid: number): string {
+  return (readProc(pid, "cmdline") ?? "").replace(/\0/g, " ").trim();
+}
+
+function rssKb(pid: number): number {
+  const status = readProc(pid, "status");
+  const m = status && /VmRSS:\s+(\d+)\s+kB/.exec(status);
+  return m ? Number(m[1]) : 0;
+}
+
+function listenerPid(port: number): number | null {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, "0");
+  const inodes = new Set<string>();
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    let text = "";
+    try {
+      text = readFileSync(table, "utf8");
+    } catch {
+      continue;
+    }
+    for (const line of text.split("\n").slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      if (cols.length > 9 && cols[1]?.endsWith(`:${hexPort}`) && cols[3] === "0A") inodes.add(cols[9]);
+    }
+  }
+  for (const pid of pids()) {
+    let fds: string[] = [];
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      continue;
+    }
+    for (const fd of fds) {
+      try {
+        const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+        if (m && inodes.has(m[1])) return pid;
+      } catch {
+        // The fd closed meanwhile.
+      }
+    }
+  }
+  return null;
+}
+
+type Tracked = { pid: number; kind: "workerd" | "esbuild" | "wrangler (node)" | "other" };
+
+function serverProcesses(baseUrl: string): Tracked[] {
+  const port = Number(new URL(baseUrl).port);
+  const listener = listenerPid(port);
+  if (!listener) return [];
+  // Up to the wrangler node process that started it, then everything below that.
+  let root = listener;
+  for (let p: number | null = listener; p && p > 1; p = parentOf(p)) {
+    if (/wrangler/.test(commandOf(p)) && !/npm exec|npx/.test(commandOf(p))) root = p;
+  }
+  const all = pids();
+  const tree = new Set([root]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const p of all) {
+      const parent = parentOf(p);
+      if (parent && tree.has(parent) && !tree.has(p)) {
+        tree.add(p);
+        grew = true;
+      }
+    }
+  }
+  return [...tree].map((pid) => {
+    const cmd = commandOf(pid);
+    const kind = /workerd/.test(cmd) ? "workerd" : /esbuild/.test(cmd) ? "esbuild" : /wrangler|node/.test(cmd) ? "wrangler (node)" : "other";
+    return { pid, kind } as Tracked;
+  });
+}
+
+/** Samples the RSS of `procs` every 10 ms while `work` runs; answers the peak per kind and of their sum. */
+async function withPeakRss<T>(procs: Tracked[], work: () => Promise<T>) {
+  const kinds = [...new Set(procs.map((p) => p.kind))];
+  const sample = () => {
+    const byKind: Record<string, number> = {};
+    for (const k of kinds) byKind[k] = 0;
+    for (const p of procs) byKind[p.kind] += rssKb(p.pid);
+    return byKind;
+  };
+  const before = sample();
+  const peak = { ...before };
+  let peakTotal = Object.values(before).reduce((a, b) => a + b, 0);
+  const timer = setInterval(() => {
+    const now = sample();
+    for (const k of kinds) peak[k] = Math.max(peak[k], now[k]);
+    peakTotal = Math.max(peakTotal, Object.values(now).reduce((a, b) => a + b, 0));
+  }, SAMPLE_MS);
+  try {
+    const result = await work();
+    return { result, before, peak, peakTotal, beforeTotal: Object.values(before).reduce((a, b) => a + b, 0) };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+const mb = (kb: number) => (kb / 1024).toFixed(0);
+
+// ---------------------------------------------------------------------------------------------------
+
+async function signUp(baseUrl: string): Promise<string> {
+  const email = `bench-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.nz`;
+  const res = await fetch(`${baseUrl}/api/users/signup`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "CF-Connecting-IP": `10.99.${Math.floor(Math.random() * 250)}.1` },
+    body: JSON.stringify({ accountType: "unpaid", agency: "true", firstName: "Bench", lastName: "", email, password: "bench-password-1" }),
+  });
+  const cookie = /(session=[^;]+)/.exec(res.headers.get("set-cookie") ?? "")?.[1];
+  if (!res.ok || !cookie) throw new Error(`bench sign-up failed: ${res.status} ${await res.text()}`);
+  return cookie;
+}
+
+async function upload(baseUrl: string, cookie: string, bytes: Buffer, name: string) {
+  const body = new FormData();
+  body.set("file", new File([bytes], name, { type: "image/jpeg" }));
+  const started = performance.now();
+  const res = await fetch(`${baseUrl}/api/uploads`, { method: "POST", body, headers: { Cookie: cookie } });
+  const json = (await res.json()) as { uploadId?: string; width?: number; height?: number; error?: string };
+  return { ms: performance.now() - started, status: res.status, ...json };
+}
+
+function saveBody(uploads: { uploadId: string; position: number }[], opts: { modelId?: string; rates?: number; specials?: number } = {}) {
+  const fd = new FormData();
+  if (opts.modelId) fd.set("modelId", opts.modelId);
+  const fields: Record<string, string> = {
+    firstName: "Bench",
+    location: "Auckland",
+    suburb: "Ponsonby",
+    contactPhone: "021 123 4567",
+    calls: "Incall & Outcall",
+    tagLine: "A listing made by the benchmark",
+    description: "This listing exists to count the D1 statements of one save, nothing more to see here.",
+    age: "30",
+  };
+  for (const [k, v] of Object.entries(fields)) fd.set(k, v);
+  const durations = ["30min", "1hr", "1.5hr", "2hr", "3hr", "Overnight"];
+  for (let i = 0; i < (opts.rates ?? 1); i++) {
+    fd.set(`rates[${i}][call_type]`, i < 6 ? "incall" : "outcall");
+    fd.set(`rates[${i}][duration]`, durations[i % 6]);
+    fd.set(`rates[${i}][price]`, String(200 + i * 50));
+  }
+  for (let i = 0; i < (opts.specials ?? 0); i++) {
+    fd.set(`specialRates[${i}][serviceName]`, `Package ${i + 1}`);
+    fd.set(`specialRates[${i}][rate]`, "500");
+  }
+  fd.set("uploadIds", JSON.stringify(uploads));
+  return fd;
+}
+
+async function save(baseUrl: string, cookie: string, method: "POST" | "PUT", body: FormData) {
+  const started = performance.now();
+  const res = await fetch(`${baseUrl}${method === "POST" ? "/api/profiles" : "/api/profile"}`, { method, body, headers: { Cookie: cookie } });
+  const json = (await res.json()) as { modelId?: string; error?: string };
+  if (!res.ok) throw new Error(`bench save failed: ${res.status} ${JSON.stringify(json)}`);
+  return {
+    ms: performance.now() - started,
+    modelId: json.modelId!,
+    statements: res.headers.get("X-D1-Statements") ?? "n/a (APP_ENV is not development)",
+    batch: res.headers.get("X-D1-Batch-Statements") ?? "n/a",
+  };
+}
+
+export async function photoBench(baseUrl: string): Promise<Row[]> {
+  const rows: Row[] = [];
+  const cookie = await signUp(baseUrl);
+  const big = await bigJpeg();
+  const meta = await sharp(big).metadata();
+  const procs = serverProcesses(baseUrl);
+  const covers =
+    procs.length === 0
+      ? "not measured (no process found listening on the port)"
+      : `RSS (resident memory, sampled every ${SAMPLE_MS} ms from /proc) summed over the wrangler dev process tree serving ${baseUrl}: ` +
+        Object.entries(procs.reduce<Record<string, number>>((n, p) => ({ ...n, [p.kind]: (n[p.kind] ?? 0) + 1 }), {}))
+          .map(([kind, n]) => `${n} ${kind}`)
+          .join(", ") +
+        ". Locally the Images binding runs in the wrangler (node) process with sharp; in production it is Cloudflare's image service, outside the Worker's 128 MB.";
+
+  // A warm-up upload (first use compiles code paths and loads sharp), then three measured ones.
+  await upload(baseUrl, cookie, await smallJpeg(0), "warm.jpg");
+  for (let run = 1; run <= 3; run++) {
+    const measured = await withPeakRss(procs, () => upload(baseUrl, cookie, big, `big-${run}.jpg`));
+    const r = measured.result;
+    const row: Row = {
+      case: `upload ${(big.length / 1048576).toFixed(2)} MB ${meta.width}x${meta.height} JPEG (run ${run})`,
+      status: r.status,
+      "request ms": Math.round(r.ms),
+      "stored size": r.width ? `${r.width}x${r.height} webp` : r.error,
+      "RSS before MB": mb(measured.beforeTotal),
+      "peak RSS MB": mb(measured.peakTotal),
+      "peak - before MB": mb(measured.peakTotal - measured.beforeTotal),
+    };
+    for (const kind of Object.keys(measured.peak)) row[`peak ${kind} MB`] = mb(measured.peak[kind]);
+    rows.push(row);
+  }
+  rows.push({ case: "memory figure covers", note: covers });
+
+  // D1 statements per save: a typical new listing, then an edit at the limits.
+  const ids: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    const r = await upload(baseUrl, cookie, await smallJpeg(i + 1), `p${i}.jpg`);
+    ids.push(r.uploadId!);
+  }
+  const created = await save(baseUrl, cookie, "POST", saveBody(ids.map((uploadId, i) => ({ uploadId, position: i + 1 }))));
+  rows.push({ case: "save: new listing, 3 photos, 1 rate", "request ms": Math.round(created.ms), "D1 statements": created.statements, "in the atomic batch": created.batch });
+  const more: string[] = [];
+  for (let i = 0; i < 17; i++) {
+    const r = await upload(baseUrl, cookie, await smallJpeg(i + 4), `q${i}.jpg`);
+    if (!r.uploadId) throw new Error(`bench upload failed: ${r.status} ${r.error}`);
+    more.push(r.uploadId);
+  }
+  const edited = await save(
+    baseUrl,
+    cookie,
+    "PUT",
+    saveBody(
+      more.map((uploadId, i) => ({ uploadId, position: i + 4 })),
+      { modelId: created.modelId, rates: 12, specials: 20 },
+    ),
+  );
+  rows.push({
+    case: "save: edit to 20 photos (17 new), 12 rates, 20 packages",
+    "request ms": Math.round(edited.ms),
+    "D1 statements": edited.statements,
+    "in the atomic batch": edited.batch,
+  });
+  return rows;
+}
