@@ -190,3 +190,42 @@ export const pendingUploads = sqliteTable("pending_uploads", {
   height: integer("height").notNull(),
   createdAt: integer("created_at").notNull(),
 });
+
+// drizzle/migrations/0006_verification_moderation.sql. The partial unique index (one pending request per
+// listing and kind) lives only in the SQL.
+export const verificationRequests = sqliteTable("verification_requests", {
+  id: text("id").primaryKey(),
+  kind: text("kind", { enum: ["id", "photo"] }).notNull(),
+  listingId: text("listing_id").notNull().references(() => listings.id, { onDelete: "cascade" }),
+  userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  status: text("status", { enum: ["pending", "approved", "rejected"] }).notNull().default("pending"),
+  reason: text("reason").notNull().default(""),
+  /** JSON array of R2 keys under "private/verification/"; '[]' once the files are deleted. */
+  r2Keys: text("r2_keys").notNull().default("[]"),
+  createdAt: integer("created_at").notNull(),
+  decidedAt: integer("decided_at"),
+  decidedBy: text("decided_by"),
+});
+
+export const reports = sqliteTable("reports", {
+  id: text("id").primaryKey(),
+  listingId: text("listing_id").notNull().references(() => listings.id, { onDelete: "cascade" }),
+  reason: text("reason").notNull(),
+  details: text("details").notNull().default(""),
+  contact: text("contact").notNull().default(""),
+  status: text("status", { enum: ["open", "hidden", "dismissed"] }).notNull().default("open"),
+  createdAt: integer("created_at").notNull(),
+  handledAt: integer("handled_at"),
+  handledBy: text("handled_by"),
+});
+
+export const adminAudit = sqliteTable("admin_audit", {
+  id: text("id").primaryKey(),
+  adminId: text("admin_id").notNull(),
+  action: text("action").notNull(),
+  listingId: text("listing_id"),
+  requestId: text("request_id"),
+  reportId: text("report_id"),
+  detail: text("detail").notNull().default(""),
+  createdAt: integer("created_at").notNull(),
+});
