@@ -133,9 +133,13 @@ export function orientedSize(width: number, height: number, orientation: number)
  * The one resize a photo needs, or null when it already fits. Only the longer side is given, because a
  * box (width and height) is padded rather than fitted by the local Images binding of wrangler dev.
  */
-export function resizeFor(width: number, height: number): { width: number } | { height: number } | null {
-  if (Math.max(width, height) <= OUTPUT_MAX_SIDE) return null;
-  return width >= height ? { width: OUTPUT_MAX_SIDE } : { height: OUTPUT_MAX_SIDE };
+export function resizeFor(
+  width: number,
+  height: number,
+  maxSide: number = OUTPUT_MAX_SIDE,
+): { width: number } | { height: number } | null {
+  if (Math.max(width, height) <= maxSide) return null;
+  return width >= height ? { width: maxSide } : { height: maxSide };
 }
 
 /** The watermark spans half the photo's width (at least 120 px), so it reads the same on every size. */
@@ -143,9 +147,12 @@ export function watermarkWidth(photoWidth: number): number {
   return Math.max(120, Math.round(photoWidth * 0.5));
 }
 
-/** Why a file cannot be uploaded, judged on its size and first bytes; null when it may be sent. */
-export function fileProblem(size: number, head: Uint8Array): FileProblem | null {
-  if (size <= 0 || size > MAX_PHOTO_BYTES) return "size";
+/**
+ * Why a file cannot be uploaded, judged on its size and first bytes; null when it may be sent.
+ * `maxBytes` is the listing photo limit unless a stricter one applies (verification files: 5 MB).
+ */
+export function fileProblem(size: number, head: Uint8Array, maxBytes: number = MAX_PHOTO_BYTES): FileProblem | null {
+  if (size <= 0 || size > maxBytes) return "size";
   const sniffed = sniffImage(head);
   if (!sniffed) return "type";
   if ((sniffed.width ?? 0) > MAX_SOURCE_SIDE || (sniffed.height ?? 0) > MAX_SOURCE_SIDE) return "dimensions";
