@@ -1,6 +1,8 @@
 // Every stored listing photo is made here, whichever way it arrived (POST /api/uploads, or the
 // additionalImages parts of a save): checked by its bytes, scaled so its longest side is at most 2400 px,
 // watermarked with the site name in the centre, encoded as WebP at quality 90, and stripped of metadata.
+// Verification documents go through the same steps with their own limits and no watermark
+// (processVerificationImage), so no camera, time or GPS data of an ID photo is ever stored either.
 import {
   fileProblem,
   MAX_PHOTO_BYTES,
@@ -16,6 +18,7 @@ import {
   watermarkWidth,
   type FileProblem,
 } from "~/lib/photo-rules";
+import { VERIFY_MAX_BYTES, VERIFY_OUTPUT_MAX_SIDE, VERIFY_OUTPUT_QUALITY } from "~/lib/verification";
 import { WATERMARK_PNG_BASE64 } from "./watermark";
 
 export type ProcessedPhoto = { bytes: Uint8Array; width: number; height: number };
@@ -39,15 +42,55 @@ export function problemMessage(problem: PhotoProblem): string {
 
 const fail = (problem: PhotoProblem): PhotoResult => ({ ok: false, problem, message: problemMessage(problem) });
 
+/** How one kind of stored image is made. */
+type TranscodeOptions = {
+  /** Largest accepted upload, in bytes. */
+  maxBytes: number;
+  /** Longest side of the stored image. */
+  maxSide: number;
+  /** WebP quality. */
+  quality: number;
+  /** Public listing photos carry the site name; private documents do not (they are never published). */
+  watermark: boolean;
+};
+
+const LISTING_PHOTO: TranscodeOptions = {
+  maxBytes: MAX_PHOTO_BYTES,
+  maxSide: OUTPUT_MAX_SIDE,
+  quality: OUTPUT_QUALITY,
+  watermark: true,
+};
+
+/** Verification documents: 5 MB uploads (spec §5), large enough to read a licence's print, no watermark. */
+const VERIFICATION_IMAGE: TranscodeOptions = {
+  maxBytes: VERIFY_MAX_BYTES,
+  maxSide: VERIFY_OUTPUT_MAX_SIDE,
+  quality: VERIFY_OUTPUT_QUALITY,
+  watermark: false,
+};
+
 /**
  * Processes one photo with the Images binding. Never throws for bad input: a file that is not a JPEG,
  * PNG or WebP (judged by its bytes), too large, too big in pixels, or that the binding cannot read is
  * answered as a problem.
  */
-export async function processPhoto(images: ImagesBinding, file: Blob): Promise<PhotoResult> {
-  if (file.size === 0 || file.size > MAX_PHOTO_BYTES) return fail("size");
+export function processPhoto(images: ImagesBinding, file: Blob): Promise<PhotoResult> {
+  return transcode(images, file, LISTING_PHOTO);
+}
+
+/**
+ * A verification document (licence side or verification photo): the same checks by bytes and the same
+ * re-encoding to WebP without any metadata as a listing photo, but with the 5 MB limit, no watermark, and
+ * sized for a reviewer to read. The caller words the problems (the spec has its own messages here).
+ */
+export function processVerificationImage(images: ImagesBinding, file: Blob): Promise<PhotoResult> {
+  return transcode(images, file, VERIFICATION_IMAGE);
+}
+
+async function transcode(images: ImagesBinding, file: Blob, opts: TranscodeOptions): Promise<PhotoResult> {
+  if (file.size === 0 || file.size > opts.maxBytes) return fail("size");
   const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
-  const early = fileProblem(file.size, head);
+  const early = fileProblem(file.size, head, opts.maxBytes);
   if (early) return fail(early);
   const sniffed = sniffImage(head)!;
 
@@ -59,24 +102,26 @@ export async function processPhoto(images: ImagesBinding, file: Blob): Promise<P
 
     // Resizing applies to the photo as shown, after EXIF rotation.
     const shown = orientedSize(info.width, info.height, sniffed.orientation);
-    const resize = resizeFor(shown.width, shown.height);
-    const scale = resize ? OUTPUT_MAX_SIDE / Math.max(shown.width, shown.height) : 1;
+    const resize = resizeFor(shown.width, shown.height, opts.maxSide);
+    const scale = resize ? opts.maxSide / Math.max(shown.width, shown.height) : 1;
     const outWidth = Math.round(shown.width * scale);
 
     let pipeline = images.input(file.stream());
     // Only when needed: the local binding of wrangler dev enlarges small photos even with scale-down.
     if (resize) pipeline = pipeline.transform({ ...resize, fit: "scale-down" });
-    // Drawn without a position, an overlay is centred.
-    const mark = images.input(streamOf(watermarkBytes())).transform({ width: watermarkWidth(outWidth) });
-    pipeline = pipeline.draw(mark, { opacity: WATERMARK_OPACITY });
-    let bytes = await encode(pipeline);
+    if (opts.watermark) {
+      // Drawn without a position, an overlay is centred.
+      const mark = images.input(streamOf(watermarkBytes())).transform({ width: watermarkWidth(outWidth) });
+      pipeline = pipeline.draw(mark, { opacity: WATERMARK_OPACITY });
+    }
+    let bytes = await encode(pipeline, opts.quality);
     let size = sniffImage(bytes);
     if (!size || size.type !== "image/webp" || !size.width || !size.height) return fail("process");
 
     // A runtime that did not apply the EXIF rotation scaled the wrong side: scale the result once more.
-    const again = resizeFor(size.width, size.height);
+    const again = resizeFor(size.width, size.height, opts.maxSide);
     if (again) {
-      bytes = await encode(images.input(streamOf(bytes)).transform({ ...again, fit: "scale-down" }));
+      bytes = await encode(images.input(streamOf(bytes)).transform({ ...again, fit: "scale-down" }), opts.quality);
       size = sniffImage(bytes);
       if (!size || !size.width || !size.height) return fail("process");
     }
@@ -88,8 +133,8 @@ export async function processPhoto(images: ImagesBinding, file: Blob): Promise<P
   }
 }
 
-async function encode(pipeline: ImageTransformer): Promise<Uint8Array> {
-  const result = await pipeline.output({ format: "image/webp", quality: OUTPUT_QUALITY });
+async function encode(pipeline: ImageTransformer, quality: number): Promise<Uint8Array> {
+  const result = await pipeline.output({ format: "image/webp", quality });
   const bytes = new Uint8Array(await result.response().arrayBuffer());
   return stripWebpMetadata(bytes);
 }

@@ -1,0 +1,142 @@
+// Administrator actions on listings (spec public §4): verify / unverify, live, hot, delete. Every one is
+// enforced here, whatever the caller (the admin grid's forms or the JSON API), and every one is:
+//   1. one D1 batch: the change (guarded by the state it was decided on, so a race cannot break a rule),
+//      its audit row (written only if the change happened), and the updated_at bump that makes readers
+//      distrust an older KV snapshot;
+//   2. then the KV snapshot rewritten or dropped, and a profileUpdate published so open pages reload.
+import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import { eq } from "drizzle-orm";
+import { isId } from "~/lib/ids";
+import { adminFlagChange, MODERATION_MSG, type AdminAction, type AuditAction, type ModeratedState } from "~/lib/moderation";
+import { auditStatement, type Condition } from "./audit.server";
+import { requireUser, type SessionUser } from "./auth.server";
+import { getDb, schema } from "./db.server";
+import { deleteListing } from "./listing-delete.server";
+import { writeProfileSnapshot } from "./profile.server";
+import { publishProfileUpdate } from "./realtime.server";
+
+type Ctx = { waitUntil(promise: Promise<unknown>): void };
+type ModerationEnv = Pick<Env, "DB" | "PROFILES" | "ListingsRoom">;
+type Admin = Pick<SessionUser, "id" | "isAdmin">;
+
+const l = schema.listings;
+
+export type ModeratedListing = ModeratedState & { modelId: string; firstName: string };
+
+export type ModerationResult =
+  | { ok: true; listing: ModeratedListing; changed: boolean }
+  | { ok: false; status: 400 | 403 | 404 | 409; error: string };
+
+export async function readModeratedListing(env: Pick<Env, "DB">, modelId: string): Promise<ModeratedListing | null> {
+  if (!isId(modelId)) return null;
+  const [row] = await getDb(env)
+    .select({
+      modelId: l.id,
+      firstName: l.firstName,
+      verified: l.verified,
+      live: l.live,
+      hot: l.hot,
+      active: l.active,
+      activeUntil: l.activeUntil,
+    })
+    .from(l)
+    .where(eq(l.id, modelId))
+    .limit(1);
+  return row ?? null;
+}
+
+const flag = (value: boolean) => (value ? 1 : 0);
+
+/** "The statement just before me in the batch changed a row." */
+export const CHANGED: Condition = { sql: "changes() > 0", binds: [] };
+
+/**
+ * Applies one flag action for an administrator. `action` may depend on the current state (the JSON API's
+ * toggles flip whatever is stored). A refused rule is 409; an action that changes nothing answers the
+ * current state and writes nothing.
+ */
+export async function moderateListing(
+  env: ModerationEnv,
+  ctx: Ctx,
+  admin: Admin,
+  modelId: string,
+  action: Exclude<AdminAction, "delete"> | ((current: ModeratedListing) => Exclude<AdminAction, "delete">),
+  now = Date.now(),
+): Promise<ModerationResult> {
+  // Every caller checks the role first; this is the last line, so a new caller cannot forget it.
+  if (!admin.isAdmin) return { ok: false, status: 403, error: MODERATION_MSG.forbidden };
+  if (!isId(modelId)) return { ok: false, status: 400, error: "Invalid model id" };
+  const current = await readModeratedListing(env, modelId);
+  if (!current) return { ok: false, status: 404, error: MODERATION_MSG.notFound };
+  const chosen = typeof action === "function" ? action(current) : action;
+  const change = adminFlagChange(current, chosen, now);
+  if (!change.ok) return { ok: false, status: 409, error: change.error };
+  if (!change.changed) return { ok: true, listing: current, changed: false };
+
+  const next = change.next;
+  const [updated] = await env.DB.batch([
+    // Guarded by the state the rule was applied to: if anything moved meanwhile, nothing is written.
+    env.DB.prepare(
+      `UPDATE listings SET verified = ?, live = ?, hot = ?, active = ?, active_until = ?, updated_at = ?
+        WHERE id = ? AND verified = ? AND live = ? AND hot = ?`,
+    ).bind(
+      flag(next.verified),
+      flag(next.live),
+      flag(next.hot),
+      flag(next.active),
+      next.activeUntil,
+      now,
+      modelId,
+      flag(current.verified),
+      flag(current.live),
+      flag(current.hot),
+    ),
+    // changes() is the row count of the UPDATE just before: no change, no record.
+    auditStatement(env.DB, { adminId: admin.id, action: chosen, listingId: modelId, detail: current.firstName }, now, CHANGED),
+  ]);
+  if (!updated.meta.changes) {
+    return (await readModeratedListing(env, modelId))
+      ? { ok: false, status: 409, error: MODERATION_MSG.changed }
+      : { ok: false, status: 404, error: MODERATION_MSG.notFound };
+  }
+  await afterListingChange(env, ctx, modelId);
+  return { ok: true, listing: { ...current, ...next }, changed: true };
+}
+
+/** An administrator deletes a listing: the shared delete, with its audit row in the same batch. */
+export async function moderateDelete(env: Pick<Env, "DB" | "PHOTOS" | "PROFILES" | "ListingsRoom">, ctx: Ctx, admin: Admin, modelId: string) {
+  if (!admin.isAdmin) return { ok: false as const, status: 403 as const, error: MODERATION_MSG.forbidden };
+  const current = await readModeratedListing(env, modelId);
+  if (!current) return { ok: false as const, status: 404 as const, error: MODERATION_MSG.notFound };
+  const outcome = await deleteListing(env, ctx, modelId, { audit: adminDeleteAudit(admin, current.firstName) });
+  if (!outcome.deleted) return { ok: false as const, status: 404 as const, error: MODERATION_MSG.notFound };
+  return { ok: true as const, name: current.firstName };
+}
+
+/** The audit entry of an administrator's delete (also used by the owner API when an admin deletes there). */
+export function adminDeleteAudit(admin: Pick<SessionUser, "id">, listingName: string) {
+  return { adminId: admin.id, action: "delete" as AuditAction, detail: listingName };
+}
+
+/**
+ * KV only speeds up public reads, and readers check updated_at against D1 before using a snapshot, so a
+ * failed rewrite costs speed, never correctness. The broadcast makes open pages reload.
+ */
+export async function afterListingChange(env: ModerationEnv, ctx: Ctx, modelId: string) {
+  try {
+    await writeProfileSnapshot(env, modelId);
+  } catch (error) {
+    console.error("moderation: snapshot rewrite failed", modelId, error);
+  }
+  publishProfileUpdate(env, ctx, modelId);
+}
+
+/**
+ * For the administrators' pages: a signed-out visitor goes to the login page as on any protected page;
+ * a signed-in user without the role gets a plain 404 (the pages do not admit to existing).
+ */
+export async function requireAdminPage(request: Request, context: AppLoadContext): Promise<SessionUser> {
+  const user = await requireUser(request, context);
+  if (!user.isAdmin) throw data("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
+  return user;
+}

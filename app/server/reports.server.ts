@@ -1,0 +1,213 @@
+// Visitors' reports about listings (the terms' 'Report' button) and the administrators' queue. A report
+// waits against the 48-hour handling window; the administrator hides the listing (live off) or dismisses
+// the report. Both are administrator actions: one D1 batch with their audit row.
+import { asc, eq, sql } from "drizzle-orm";
+import { isId, newId } from "~/lib/ids";
+import { adminFlagChange, type ReportInput } from "~/lib/moderation";
+import { auditStatement, type Condition } from "./audit.server";
+import type { SessionUser } from "./auth.server";
+import { getDb, schema } from "./db.server";
+import { afterListingChange, readModeratedListing } from "./moderation.server";
+
+type Ctx = { waitUntil(promise: Promise<unknown>): void };
+
+const r = schema.reports;
+const l = schema.listings;
+
+/** The listing a visitor may report: a published one (what the public can see), or null. */
+export async function reportableListing(env: Pick<Env, "DB">, modelId: string | undefined): Promise<{ modelId: string; firstName: string } | null> {
+  if (!isId(modelId)) return null;
+  const [row] = await getDb(env)
+    .select({ modelId: l.id, firstName: l.firstName })
+    .from(l)
+    .where(sql`${l.id} = ${modelId} AND ${l.live} = 1`)
+    .limit(1);
+  return row ?? null;
+}
+
+export async function createReport(env: Pick<Env, "DB">, modelId: string, input: ReportInput, now = Date.now()): Promise<string> {
+  const id = newId();
+  await getDb(env).insert(r).values({
+    id,
+    listingId: modelId,
+    reason: input.reason,
+    details: input.details,
+    contact: input.contact,
+    status: "open",
+    createdAt: now,
+  });
+  return id;
+}
+
+/**
+ * Visitors' report budget, per client address (they are not signed in). Shares WRITE_LIMITER with the
+ * other writes; a limiter outage lets the report through (a report must never be lost to our outage).
+ */
+export async function reportLimited(env: Pick<Env, "WRITE_LIMITER">, request: Request): Promise<boolean> {
+  const ip = request.headers.get("CF-Connecting-IP") ?? "unknown";
+  try {
+    const { success } = await env.WRITE_LIMITER.limit({ key: `report:${ip}` });
+    return !success;
+  } catch (error) {
+    console.error("report limiter failed", error);
+    return false;
+  }
+}
+
+export type OpenReport = {
+  id: string;
+  listingId: string;
+  listingName: string;
+  listingLive: boolean;
+  reason: string;
+  details: string;
+  contact: string;
+  createdAt: number;
+};
+
+export const REPORT_QUEUE_LIMIT = 200;
+
+/** Open reports, oldest first: the ones closest to (or past) the 48-hour window come first. */
+export async function loadOpenReports(env: Pick<Env, "DB">): Promise<OpenReport[]> {
+  return getDb(env)
+    .select({
+      id: r.id,
+      listingId: r.listingId,
+      listingName: l.firstName,
+      listingLive: l.live,
+      reason: r.reason,
+      details: r.details,
+      contact: r.contact,
+      createdAt: r.createdAt,
+    })
+    .from(r)
+    .innerJoin(l, eq(l.id, r.listingId))
+    .where(eq(r.status, "open"))
+    .orderBy(asc(r.createdAt), asc(r.id))
+    .limit(REPORT_QUEUE_LIMIT);
+}
+
+export const REPORT_ACTION_MSG = {
+  notFound: "This report no longer exists.",
+  handled: "This report has already been handled.",
+  invalid: "Invalid report id",
+} as const;
+
+export type HandleResult = { ok: true; listingId: string } | { ok: false; status: 400 | 403 | 404 | 409; error: string };
+
+/**
+ * 'hide': the listing goes unlive (and stops being Active Now), and every open report about it is closed
+ * as 'hidden'. 'dismiss': this report is closed, the listing is untouched.
+ */
+export async function handleReport(
+  env: Pick<Env, "DB" | "PROFILES" | "ListingsRoom">,
+  ctx: Ctx,
+  admin: Pick<SessionUser, "id" | "isAdmin">,
+  reportId: unknown,
+  decision: "hide" | "dismiss",
+  now = Date.now(),
+): Promise<HandleResult> {
+  if (!admin.isAdmin) return { ok: false, status: 403, error: "Administrators only" };
+  if (!isId(reportId)) return { ok: false, status: 400, error: REPORT_ACTION_MSG.invalid };
+  const db = getDb(env);
+  const [report] = await db.select({ id: r.id, listingId: r.listingId, status: r.status }).from(r).where(eq(r.id, reportId)).limit(1);
+  if (!report) return { ok: false, status: 404, error: REPORT_ACTION_MSG.notFound };
+  if (report.status !== "open") return { ok: false, status: 409, error: REPORT_ACTION_MSG.handled };
+  const listing = await readModeratedListing(env, report.listingId);
+  if (!listing) return { ok: false, status: 404, error: REPORT_ACTION_MSG.notFound };
+
+  const status = decision === "hide" ? "hidden" : "dismissed";
+  // "This batch closed the report": what the later statements check.
+  const closedHere: Condition = {
+    sql: "EXISTS (SELECT 1 FROM reports WHERE id = ? AND status = ? AND handled_at = ? AND handled_by = ?)",
+    binds: [report.id, status, now, admin.id],
+  };
+  const closeThis = env.DB.prepare(
+    "UPDATE reports SET status = ?, handled_at = ?, handled_by = ? WHERE id = ? AND status = 'open'",
+  ).bind(status, now, admin.id, report.id);
+  const audit = auditStatement(
+    env.DB,
+    {
+      adminId: admin.id,
+      action: decision === "hide" ? "report_hide" : "report_dismiss",
+      listingId: report.listingId,
+      reportId: report.id,
+      detail: listing.firstName,
+    },
+    now,
+    closedHere,
+  );
+
+  if (decision === "dismiss") {
+    const [closed] = await env.DB.batch([closeThis, audit]);
+    if (!closed.meta.changes) return { ok: false, status: 409, error: REPORT_ACTION_MSG.handled };
+    return { ok: true, listingId: report.listingId };
+  }
+
+  const hidden = adminFlagChange(listing, "unlive", now);
+  const next = hidden.ok ? hidden.next : listing;
+  const [closed] = await env.DB.batch([
+    // This report first (guarded on still being open), then the listing's other open reports.
+    closeThis,
+    env.DB.prepare(
+      `UPDATE reports SET status = 'hidden', handled_at = ?, handled_by = ? WHERE listing_id = ? AND status = 'open' AND ${closedHere.sql}`,
+    ).bind(now, admin.id, report.listingId, ...closedHere.binds),
+    env.DB.prepare(`UPDATE listings SET live = 0, active = ?, active_until = ?, updated_at = ? WHERE id = ? AND ${closedHere.sql}`).bind(
+      next.active ? 1 : 0,
+      next.activeUntil,
+      now,
+      report.listingId,
+      ...closedHere.binds,
+    ),
+    audit,
+  ]);
+  if (!closed.meta.changes) return { ok: false, status: 409, error: REPORT_ACTION_MSG.handled };
+  await afterListingChange(env, ctx, report.listingId);
+  return { ok: true, listingId: report.listingId };
+}
+
+export type SmallForm = { ok: true; data: Record<string, string> } | { ok: false; status: 400 | 413 | 415; error: string };
+
+/**
+ * A small form body (url-encoded or multipart) read with a hard cap counted as it streams in, so a
+ * 100,000-character report is refused with 413 before anything is parsed or stored. Text fields only.
+ */
+export async function readSmallForm(request: Request, maxBytes: number, tooLarge: string): Promise<SmallForm> {
+  const type = request.headers.get("Content-Type") ?? "";
+  const multipart = /^multipart\/form-data/i.test(type);
+  if (!multipart && !/^application\/x-www-form-urlencoded/i.test(type)) return { ok: false, status: 415, error: "Send the report as a form" };
+  if (Number(request.headers.get("Content-Length") ?? "0") > maxBytes) return { ok: false, status: 413, error: tooLarge };
+  const chunks: Uint8Array[] = [];
+  let seen = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      seen += value.byteLength;
+      if (seen > maxBytes) {
+        await reader.cancel().catch(() => undefined);
+        return { ok: false, status: 413, error: tooLarge };
+      }
+      chunks.push(value);
+    }
+  }
+  const bytes = new Uint8Array(seen);
+  let at = 0;
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.byteLength;
+  }
+  try {
+    const form = multipart
+      ? await new Response(bytes, { headers: { "Content-Type": type } }).formData()
+      : new URLSearchParams(new TextDecoder().decode(bytes));
+    const data: Record<string, string> = {};
+    for (const [key, value] of form.entries()) {
+      if (typeof value === "string" && !(key in data)) data[key] = value;
+    }
+    return { ok: true, data };
+  } catch {
+    return { ok: false, status: 400, error: "The form could not be read" };
+  }
+}

@@ -1,0 +1,40 @@
+// The Get Verified and Photo verification pages' form posts (multipart, so they work without
+// JavaScript). Same checks and storage as the JSON API (submitVerification); the answer is a redirect to
+// the dashboard, which shows the spec's success message, or the spec's failure text for the page.
+import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { loginUrlFor } from "~/lib/auth-redirect";
+import { clearSessionCookie } from "~/lib/auth-session";
+import { fileMessage, ID_MSG, maxRequestBytes, PHOTO_VERIFY_MSG, sentRedirect, VERIFY_MSG, type VerificationKind } from "~/lib/verification";
+import { verificationLimited } from "./admin-api.server";
+import { cookieIsSecure, getSessionUser } from "./auth.server";
+import { readMultipart } from "./multipart.server";
+import { submitVerification } from "./verification.server";
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/** `error` is the spec's failure text; `message` the bare reason, shown beside `field` when there is one. */
+export type VerificationFormResult = { error: string; message: string; field?: string };
+
+export async function handleVerificationForm(request: Request, context: AppLoadContext, kind: VerificationKind, page: string) {
+  const env = context.cloudflare.env;
+  const user = await getSessionUser(request, env);
+  if (!user) {
+    throw redirect(loginUrlFor(new URL(page, request.url).href, { sessionExpired: true }), {
+      status: 303,
+      headers: { "Set-Cookie": clearSessionCookie(cookieIsSecure(env)), ...NO_STORE },
+    });
+  }
+  const failure = kind === "id" ? ID_MSG.failure : PHOTO_VERIFY_MSG.failure;
+  const fail = (message: string, status: number, field?: string) =>
+    data<VerificationFormResult>({ error: failure(message), message, field }, { status, headers: NO_STORE });
+  if (await verificationLimited(env, user.id)) return fail(VERIFY_MSG.rateLimited, 429);
+  const body = await readMultipart(request, maxRequestBytes(kind), fileMessage(kind, "size"));
+  if (!body.ok) return fail(body.error, body.status);
+  const modelId = body.form.get("modelId");
+  if (typeof modelId !== "string" || modelId === "") {
+    return fail(kind === "id" ? ID_MSG.selectModel : PHOTO_VERIFY_MSG.missing, 400, "modelId");
+  }
+  const result = await submitVerification(env, user, kind, modelId, body.form);
+  if (!result.ok) return fail(result.error, result.status, result.field);
+  throw redirect(sentRedirect(kind), { status: 303, headers: NO_STORE });
+}

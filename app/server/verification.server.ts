@@ -1,0 +1,424 @@
+// Verification requests (spec provider §2, §4, §5): a provider sends the front and back of a licence
+// (kind 'id') or three photos (kind 'photo') for one of their listings; an administrator approves or
+// rejects. ID documents are the most sensitive thing we hold, so:
+//  - every file is checked by its bytes and re-encoded (processVerificationImage: WebP, no metadata, no
+//    watermark) before it is stored, under "private/verification/", which no public URL serves;
+//  - only an administrator can view them (verificationFileResponse, never cached);
+//  - they are deleted from R2 as soon as the request is decided, and with the listing or the account
+//    (listing-delete.server.ts). If a delete fails, the row keeps the keys and sweepVerificationFiles
+//    finishes the job on the next administrator visit to the queue.
+import { and, asc, eq, sql } from "drizzle-orm";
+import { isId, newId } from "~/lib/ids";
+import { photoUrl } from "~/lib/photo-keys";
+import {
+  canRequestId,
+  canRequestPhoto,
+  eligibilityError,
+  fieldsOf,
+  fileMessage,
+  isVerificationKey,
+  missingFileMessage,
+  parseKeyList,
+  parseRejectReason,
+  pendingMessage,
+  REJECTION_NOTICE_MS,
+  VERIFICATION_PREFIX,
+  verificationFileProblem,
+  verificationKey,
+  VERIFY_MSG,
+  type VerificationKind,
+  type VerificationNotice,
+  type VerificationStatus,
+} from "~/lib/verification";
+import { SNIFF_BYTES } from "~/lib/photo-rules";
+import { auditStatement, type Condition } from "./audit.server";
+import type { SessionUser } from "./auth.server";
+import { getDb, schema, type Db } from "./db.server";
+import { afterListingChange } from "./moderation.server";
+import { processVerificationImage } from "./photo-pipeline.server";
+
+type Ctx = { waitUntil(promise: Promise<unknown>): void };
+
+const l = schema.listings;
+const vr = schema.verificationRequests;
+
+// ---------------------------------------------------------------------------------------------------
+// The provider's side
+
+export type VerificationChoice = {
+  modelId: string;
+  firstName: string;
+  location: string;
+  coverUrl: string | null;
+  imageCount: number;
+  /** A request of this kind is already waiting for review. */
+  pending: boolean;
+};
+
+type ListingFacts = {
+  id: string;
+  userId: string;
+  firstName: string;
+  location: string;
+  verified: boolean;
+  photoVerified: boolean;
+  coverKey: string | null;
+  imageCount: number;
+};
+
+const imageCountSql = sql<number>`(SELECT COUNT(*) FROM listing_images WHERE listing_id = ${l.id})`.mapWith(Number);
+
+function factsQuery(db: Db) {
+  return db
+    .select({
+      id: l.id,
+      userId: l.userId,
+      firstName: l.firstName,
+      location: l.location,
+      verified: l.verified,
+      photoVerified: l.photoVerified,
+      coverKey: l.coverKey,
+      imageCount: imageCountSql,
+    })
+    .from(l);
+}
+
+/**
+ * The user's listings that may be put forward for `kind`: unverified ones for ID verification; for photo
+ * verification, those not photo-verified with at least 4 photos. Oldest first, as on the dashboard.
+ */
+export async function loadVerificationChoices(env: Pick<Env, "DB">, userId: string, kind: VerificationKind): Promise<VerificationChoice[]> {
+  const db = getDb(env);
+  const [rows, pending] = await db.batch([
+    factsQuery(db).where(eq(l.userId, userId)).orderBy(asc(l.createdAt), asc(l.id)),
+    db
+      .select({ listingId: vr.listingId })
+      .from(vr)
+      .where(and(eq(vr.userId, userId), eq(vr.kind, kind), eq(vr.status, "pending"))),
+  ]);
+  const waiting = new Set(pending.map((p) => p.listingId));
+  return rows
+    .filter((r) => (kind === "id" ? canRequestId(r) : canRequestPhoto(r)))
+    .map((r) => ({
+      modelId: r.id,
+      firstName: r.firstName,
+      location: r.location,
+      coverUrl: r.coverKey ? photoUrl(r.coverKey) : null,
+      imageCount: r.imageCount,
+      pending: waiting.has(r.id),
+    }));
+}
+
+export type SubmitResult =
+  | { ok: true; requestId: string }
+  | { ok: false; status: 400 | 403 | 409 | 413; error: string; field?: string };
+
+/**
+ * Checks and stores one request. Order: the listing (ours? eligible? nothing pending?), then the files'
+ * presence, then each file by size and bytes, then processing. Nothing is stored unless everything passes;
+ * objects written before a failure are removed again.
+ */
+export async function submitVerification(
+  env: Pick<Env, "DB" | "PHOTOS" | "IMAGES">,
+  user: Pick<SessionUser, "id">,
+  kind: VerificationKind,
+  modelId: string | undefined,
+  form: FormData,
+  now = Date.now(),
+): Promise<SubmitResult> {
+  if (!isId(modelId)) return { ok: false, status: 400, error: VERIFY_MSG.invalidModel };
+  const [listing]: ListingFacts[] = await factsQuery(getDb(env)).where(eq(l.id, modelId)).limit(1);
+  // Someone else's listing answers like a missing one: ids cannot be probed.
+  if (!listing || listing.userId !== user.id) return { ok: false, status: 403, error: VERIFY_MSG.notYours };
+  const ineligible = eligibilityError(kind, listing);
+  if (ineligible) return { ok: false, status: 409, error: ineligible };
+  if (await hasPending(env, modelId, kind)) return { ok: false, status: 409, error: pendingMessage(kind) };
+
+  const fields = fieldsOf(kind);
+  const files: File[] = [];
+  for (const field of fields) {
+    const parts = form.getAll(field);
+    if (parts.length > 1) return { ok: false, status: 400, error: VERIFY_MSG.tooManyFiles, field };
+    const part = parts[0];
+    if (!part || typeof part === "string" || part.size === 0) return { ok: false, status: 400, error: missingFileMessage(kind, field), field };
+    files.push(part);
+  }
+  // Cheap checks on every file before any expensive processing.
+  for (const [i, file] of files.entries()) {
+    const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
+    const problem = verificationFileProblem(kind, file.size, head);
+    if (problem) return { ok: false, status: problem === fileMessage(kind, "size") ? 413 : 400, error: problem, field: fields[i] };
+  }
+
+  const processed: Uint8Array[] = [];
+  for (const [i, file] of files.entries()) {
+    const result = await processVerificationImage(env.IMAGES, file);
+    if (!result.ok) {
+      return { ok: false, status: result.problem === "size" ? 413 : 400, error: fileMessage(kind, result.problem), field: fields[i] };
+    }
+    processed.push(result.photo.bytes);
+  }
+
+  const keys = processed.map(() => verificationKey());
+  const id = newId();
+  try {
+    for (const [i, bytes] of processed.entries()) {
+      await env.PHOTOS.put(keys[i], bytes, { httpMetadata: { contentType: "image/webp" } });
+    }
+    await env.DB.prepare(
+      "INSERT INTO verification_requests (id, kind, listing_id, user_id, status, r2_keys, created_at) VALUES (?, ?, ?, ?, 'pending', ?, ?)",
+    )
+      .bind(id, kind, modelId, user.id, JSON.stringify(keys), now)
+      .run();
+  } catch (error) {
+    // No row, no way to find these files again: remove them now.
+    await deleteFiles(env, keys);
+    if (error instanceof Error && /UNIQUE/i.test(error.message)) {
+      // Two submissions raced; the other one is waiting for review.
+      return { ok: false, status: 409, error: pendingMessage(kind) };
+    }
+    throw error;
+  }
+  return { ok: true, requestId: id };
+}
+
+async function hasPending(env: Pick<Env, "DB">, listingId: string, kind: VerificationKind): Promise<boolean> {
+  const row = await env.DB.prepare("SELECT 1 AS x FROM verification_requests WHERE listing_id = ? AND kind = ? AND status = 'pending' LIMIT 1")
+    .bind(listingId, kind)
+    .first();
+  return row != null;
+}
+
+/**
+ * The provider's notices on the dashboard: requests waiting for review, and rejections (with the
+ * administrator's reason) from the last 30 days that no newer request of the same kind has replaced.
+ */
+export async function loadVerificationNotices(env: Pick<Env, "DB">, userId: string, now = Date.now()): Promise<VerificationNotice[]> {
+  const { results } = await env.DB.prepare(
+    `SELECT r.id, r.kind, r.status, r.reason, r.created_at, r.decided_at, l.first_name
+       FROM verification_requests r JOIN listings l ON l.id = r.listing_id
+      WHERE r.user_id = ?1
+        AND (r.status = 'pending'
+          OR (r.status = 'rejected' AND r.decided_at > ?2 AND NOT EXISTS (
+            SELECT 1 FROM verification_requests n
+             WHERE n.listing_id = r.listing_id AND n.kind = r.kind AND n.created_at > r.created_at)))
+      ORDER BY r.created_at DESC LIMIT 20`,
+  )
+    .bind(userId, now - REJECTION_NOTICE_MS)
+    .all<{ id: string; kind: VerificationKind; status: VerificationStatus; reason: string; created_at: number; decided_at: number | null; first_name: string }>();
+  return results.map((r) => ({
+    requestId: r.id,
+    kind: r.kind,
+    status: r.status,
+    listingName: r.first_name,
+    reason: r.reason,
+    at: r.decided_at ?? r.created_at,
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The administrators' side
+
+export type PendingRequest = {
+  id: string;
+  kind: VerificationKind;
+  listingId: string;
+  listingName: string;
+  location: string;
+  listingVerified: boolean;
+  listingPhotoVerified: boolean;
+  accountName: string;
+  createdAt: number;
+  fileCount: number;
+};
+
+export const QUEUE_LIMIT = 100;
+
+/** Pending requests, oldest first (first come, first served). */
+export async function loadPendingRequests(env: Pick<Env, "DB">): Promise<PendingRequest[]> {
+  const rows = await getDb(env)
+    .select({
+      id: vr.id,
+      kind: vr.kind,
+      listingId: vr.listingId,
+      listingName: l.firstName,
+      location: l.location,
+      listingVerified: l.verified,
+      listingPhotoVerified: l.photoVerified,
+      accountName: schema.users.firstName,
+      createdAt: vr.createdAt,
+      r2Keys: vr.r2Keys,
+    })
+    .from(vr)
+    .innerJoin(l, eq(l.id, vr.listingId))
+    .innerJoin(schema.users, eq(schema.users.id, vr.userId))
+    .where(eq(vr.status, "pending"))
+    .orderBy(asc(vr.createdAt), asc(vr.id))
+    .limit(QUEUE_LIMIT);
+  return rows.map(({ r2Keys, ...r }) => ({ ...r, fileCount: parseKeyList(r2Keys).length }));
+}
+
+export const DECIDE_MSG = {
+  notFound: "This request no longer exists.",
+  decided: "This request has already been decided.",
+  invalid: "Invalid request id",
+} as const;
+
+export type DecideResult =
+  | { ok: true; listingId: string; status: "approved" | "rejected"; filesDeleted: boolean }
+  | { ok: false; status: 400 | 403 | 404 | 409; error: string };
+
+/**
+ * Approves (verified or photoVerified on) or rejects (with a reason for the provider) a pending request,
+ * in one batch: the request's decision first (guarded on still being pending), then the listing's flag
+ * and updated_at, then the audit row; the last two only if the first took effect. Then the files go.
+ */
+export async function decideRequest(
+  env: Pick<Env, "DB" | "PHOTOS" | "PROFILES" | "ListingsRoom">,
+  ctx: Ctx,
+  admin: Pick<SessionUser, "id" | "isAdmin">,
+  requestId: unknown,
+  decision: "approve" | "reject",
+  reasonInput?: unknown,
+  now = Date.now(),
+): Promise<DecideResult> {
+  if (!admin.isAdmin) return { ok: false, status: 403, error: "Administrators only" };
+  if (!isId(requestId)) return { ok: false, status: 400, error: DECIDE_MSG.invalid };
+  const [request] = await getDb(env)
+    .select({ id: vr.id, kind: vr.kind, listingId: vr.listingId, status: vr.status, r2Keys: vr.r2Keys, listingName: l.firstName })
+    .from(vr)
+    .innerJoin(l, eq(l.id, vr.listingId))
+    .where(eq(vr.id, requestId))
+    .limit(1);
+  if (!request) return { ok: false, status: 404, error: DECIDE_MSG.notFound };
+  if (request.status !== "pending") return { ok: false, status: 409, error: DECIDE_MSG.decided };
+  let reason = "";
+  if (decision === "reject") {
+    const parsed = parseRejectReason(reasonInput);
+    if (!parsed.ok) return { ok: false, status: 400, error: parsed.error };
+    reason = parsed.reason;
+  }
+
+  const status = decision === "approve" ? "approved" : "rejected";
+  // "This batch decided the request": the marker the later statements check (changes() would only speak
+  // for the statement right before them).
+  const decidedHere: Condition = {
+    sql: "EXISTS (SELECT 1 FROM verification_requests WHERE id = ? AND status = ? AND decided_at = ? AND decided_by = ?)",
+    binds: [request.id, status, now, admin.id],
+  };
+  const setFlag = decision === "reject" ? "" : request.kind === "id" ? "verified = 1, " : "photo_verified = 1, ";
+  const [decided] = await env.DB.batch([
+    env.DB.prepare(
+      "UPDATE verification_requests SET status = ?, reason = ?, decided_at = ?, decided_by = ? WHERE id = ? AND status = 'pending'",
+    ).bind(status, reason, now, admin.id, request.id),
+    // A rejection changes no flag but still moves updated_at: the owner's open dashboard reloads and shows why.
+    env.DB.prepare(`UPDATE listings SET ${setFlag}updated_at = ? WHERE id = ? AND ${decidedHere.sql}`).bind(
+      now,
+      request.listingId,
+      ...decidedHere.binds,
+    ),
+    auditStatement(
+      env.DB,
+      {
+        adminId: admin.id,
+        action: `${decision}_${request.kind}`,
+        listingId: request.listingId,
+        requestId: request.id,
+        detail: reason ? `${request.listingName}: ${reason}` : request.listingName,
+      },
+      now,
+      decidedHere,
+    ),
+  ]);
+  if (!decided.meta.changes) return { ok: false, status: 409, error: DECIDE_MSG.decided };
+
+  const filesDeleted = await purgeRequestFiles(env, request.id, parseKeyList(request.r2Keys));
+  await afterListingChange(env, ctx, request.listingId);
+  return { ok: true, listingId: request.listingId, status, filesDeleted };
+}
+
+// R2 deletes are retried; a failure leaves the keys on the (decided) row for the sweep.
+const ATTEMPTS = 3;
+
+async function deleteFiles(env: Pick<Env, "PHOTOS">, keys: string[]): Promise<boolean> {
+  if (keys.length === 0) return true;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await env.PHOTOS.delete(keys);
+      return true;
+    } catch (error) {
+      if (attempt >= ATTEMPTS) {
+        console.error("verification: R2 delete failed", keys.length, "files", error);
+        return false;
+      }
+    }
+  }
+}
+
+/** Deletes a decided request's files, then forgets their keys. */
+async function purgeRequestFiles(env: Pick<Env, "DB" | "PHOTOS">, requestId: string, keys: string[]): Promise<boolean> {
+  if (!(await deleteFiles(env, keys))) return false;
+  await env.DB.prepare("UPDATE verification_requests SET r2_keys = '[]' WHERE id = ? AND status <> 'pending'").bind(requestId).run();
+  return true;
+}
+
+/** Objects written but never recorded (a Worker stopped between the two) are older than this. */
+const ORPHAN_AGE_MS = 60 * 60 * 1000;
+
+/**
+ * Finishes interrupted work: files of decided requests whose delete failed, and objects under the
+ * private prefix that no pending request names (older than an hour, so an upload in progress is safe).
+ */
+export async function sweepVerificationFiles(env: Pick<Env, "DB" | "PHOTOS">, now = Date.now()): Promise<number> {
+  let removed = 0;
+  const { results: leftovers } = await env.DB.prepare(
+    "SELECT id, r2_keys FROM verification_requests WHERE status <> 'pending' AND r2_keys <> '[]' LIMIT 50",
+  ).all<{ id: string; r2_keys: string }>();
+  for (const row of leftovers) {
+    const keys = parseKeyList(row.r2_keys);
+    if (await purgeRequestFiles(env, row.id, keys)) removed += keys.length;
+  }
+  const listing = await env.PHOTOS.list({ prefix: VERIFICATION_PREFIX, limit: 1000 });
+  const old = listing.objects.filter((o) => o.uploaded.getTime() < now - ORPHAN_AGE_MS).map((o) => o.key);
+  if (old.length) {
+    const { results } = await env.DB.prepare("SELECT r2_keys FROM verification_requests WHERE r2_keys <> '[]'").all<{ r2_keys: string }>();
+    const named = new Set(results.flatMap((r) => parseKeyList(r.r2_keys)));
+    const orphans = old.filter((k) => !named.has(k));
+    if (orphans.length && (await deleteFiles(env, orphans))) removed += orphans.length;
+  }
+  return removed;
+}
+
+const NOT_FOUND = () => new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
+
+/**
+ * One file of a pending request, for an administrator only (anyone else gets the same 404 as a missing
+ * file). Never cached anywhere: Cache-Control private, no-store.
+ */
+export async function verificationFileResponse(
+  env: Pick<Env, "DB" | "PHOTOS">,
+  viewer: Pick<SessionUser, "isAdmin"> | null,
+  requestId: string | undefined,
+  index: string | undefined,
+): Promise<Response> {
+  if (!viewer?.isAdmin) return NOT_FOUND();
+  const n = Number(index);
+  if (!isId(requestId) || !Number.isInteger(n) || n < 0 || n > 2 || String(n) !== index) return NOT_FOUND();
+  const row = await env.DB.prepare("SELECT r2_keys FROM verification_requests WHERE id = ? AND status = 'pending'")
+    .bind(requestId)
+    .first<{ r2_keys: string }>();
+  const key = parseKeyList(row?.r2_keys)[n];
+  if (!isVerificationKey(key)) return NOT_FOUND();
+  const object = await env.PHOTOS.get(key);
+  if (!object) return NOT_FOUND();
+  return new Response(object.body, {
+    headers: {
+      "Content-Type": "image/webp",
+      "Cache-Control": "private, no-store",
+      "Content-Disposition": 'inline; filename="verification.webp"',
+      "Content-Security-Policy": "default-src 'none'",
+      "X-Content-Type-Options": "nosniff",
+      "Referrer-Policy": "no-referrer",
+    },
+  });
+}
