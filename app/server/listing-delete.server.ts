@@ -20,7 +20,14 @@
 // by e-mail address); facet_ranges (fixed data) and listing_facets (aggregate counts kept by the
 // listings triggers, which fire on these deletes). pending_uploads belong to the user, not to a listing,
 // so deleting one listing leaves them to the editor that made them (and to its hourly sweep).
+// 0006: verification_requests (per listing and user; their ID documents live under R2's private
+// "private/verification/" prefix and are deleted with them, RETURNING their keys like the photos) and
+// reports (per listing: a reporter's contact details must not outlive the listing). admin_audit is kept:
+// the administrators' record of who did what outlives listings and accounts by design, and holds no
+// provider's account data (listing id, a short note, the administrator's id).
 import { eq, inArray } from "drizzle-orm";
+import { parseKeyList } from "~/lib/verification";
+import { auditForListing, type AuditEntry } from "./audit.server";
 import { isId } from "~/lib/ids";
 import { getDb, schema } from "./db.server";
 import { deleteProfileSnapshot } from "./profile.server";
@@ -41,20 +48,39 @@ export type DeleteOutcome = {
 const l = schema.listings;
 const img = schema.listingImages;
 
-/** Deletes one listing and everything that belongs to it. Callers check who may do this first. */
-export async function deleteListing(env: DeleteEnv, ctx: Ctx, modelId: string): Promise<DeleteOutcome> {
+const vr = schema.verificationRequests;
+
+/**
+ * Deletes one listing and everything that belongs to it. Callers check who may do this first. An
+ * administrator's delete passes `audit`: its record is written in the same batch, and only if the
+ * listing still existed at that moment.
+ */
+export async function deleteListing(
+  env: DeleteEnv,
+  ctx: Ctx,
+  modelId: string,
+  opts: { audit?: AuditEntry; now?: number } = {},
+): Promise<DeleteOutcome> {
   if (!isId(modelId)) return { deleted: false, listingIds: [], photosDeleted: 0 };
   const db = getDb(env);
-  const [, , , , photos, removed] = await db.batch([
+  // The administrator's record comes right before the listing's DELETE: it copies from the listing's row,
+  // so it is written only if this batch finds the listing to remove.
+  const audit = opts.audit ? [auditForListing(db, opts.audit, modelId, opts.now ?? Date.now())] : [];
+  const results = await db.batch([
     db.delete(schema.likes).where(eq(schema.likes.listingId, modelId)),
     db.delete(schema.listingStats).where(eq(schema.listingStats.listingId, modelId)),
     db.delete(schema.listingRates).where(eq(schema.listingRates.listingId, modelId)),
     db.delete(schema.listingSpecialRates).where(eq(schema.listingSpecialRates.listingId, modelId)),
     db.delete(img).where(eq(img.listingId, modelId)).returning({ key: img.r2Key }),
+    db.delete(vr).where(eq(vr.listingId, modelId)).returning({ keys: vr.r2Keys }),
+    db.delete(schema.reports).where(eq(schema.reports.listingId, modelId)),
+    ...audit,
     db.delete(l).where(eq(l.id, modelId)).returning({ id: l.id }),
   ]);
+  const [, , , , photos, documents] = results;
+  const removed = results[results.length - 1] as { id: string }[];
   const listingIds = removed.map((r) => r.id);
-  const photosDeleted = await deletePhotos(env, photos.map((p) => p.key));
+  const photosDeleted = await deletePhotos(env, [...photos.map((p) => p.key), ...documents.flatMap((d) => parseKeyList(d.keys))]);
   await afterListingsDeleted(env, ctx, listingIds);
   return { deleted: listingIds.length > 0, listingIds, photosDeleted };
 }
@@ -71,12 +97,15 @@ export async function deleteAccount(env: DeleteEnv, ctx: Ctx, userId: string): P
   if (!user) return { deleted: false, listingIds: [], photosDeleted: 0 };
   // A subquery rather than a list of ids: an agency may hold more listings than D1 takes parameters.
   const owned = db.select({ id: l.id }).from(l).where(eq(l.userId, userId));
-  const [, , , , photos, removed, pending] = await db.batch([
+  const [, , , , photos, documents, , removed, pending] = await db.batch([
     db.delete(schema.likes).where(inArray(schema.likes.listingId, owned)),
     db.delete(schema.listingStats).where(inArray(schema.listingStats.listingId, owned)),
     db.delete(schema.listingRates).where(inArray(schema.listingRates.listingId, owned)),
     db.delete(schema.listingSpecialRates).where(inArray(schema.listingSpecialRates.listingId, owned)),
     db.delete(img).where(inArray(img.listingId, owned)).returning({ key: img.r2Key }),
+    // By user as well as by listing: a request always belongs to both.
+    db.delete(vr).where(eq(vr.userId, userId)).returning({ keys: vr.r2Keys }),
+    db.delete(schema.reports).where(inArray(schema.reports.listingId, owned)),
     db.delete(l).where(eq(l.userId, userId)).returning({ id: l.id }),
     db.delete(schema.pendingUploads).where(eq(schema.pendingUploads.userId, userId)).returning({ key: schema.pendingUploads.r2Key }),
     db.delete(schema.sessions).where(eq(schema.sessions.userId, userId)),
@@ -87,7 +116,10 @@ export async function deleteAccount(env: DeleteEnv, ctx: Ctx, userId: string): P
     db.delete(schema.users).where(eq(schema.users.id, userId)),
   ]);
   const listingIds = removed.map((r) => r.id);
-  const photosDeleted = await deletePhotos(env, [...photos, ...pending].map((p) => p.key));
+  const photosDeleted = await deletePhotos(env, [
+    ...[...photos, ...pending].map((p) => p.key),
+    ...documents.flatMap((d) => parseKeyList(d.keys)),
+  ]);
   await afterListingsDeleted(env, ctx, listingIds);
   return { deleted: true, listingIds, photosDeleted };
 }

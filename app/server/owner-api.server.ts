@@ -11,6 +11,7 @@ import { clearSessionCookie } from "~/lib/auth-session";
 import { loadDashboardListings, loadOwnerProfile, NOT_YOUR_LISTING, ownerWriteLimited, RATE_LIMITED, setListingFlag } from "./dashboard.server";
 import { deleteAccount, deleteListing } from "./listing-delete.server";
 import { findManageableListing } from "./listing-access.server";
+import { adminDeleteAudit } from "./moderation.server";
 import { jsonNoStore, readBody } from "./request-body.server";
 
 export const INVALID_MODEL_ID = "Invalid model id";
@@ -78,7 +79,8 @@ export async function deleteListingApi(request: Request, context: AppLoadContext
   const listing = await findManageableListing(env, user, modelId);
   if (!listing) return jsonError(NOT_YOUR_LISTING, 403);
   if (await ownerWriteLimited(env, user.id)) return limited();
-  await deleteListing(env, ctx, listing.id);
+  // An administrator's delete is an administrator action: its audit row goes in the same batch.
+  await deleteListing(env, ctx, listing.id, { audit: user.isAdmin ? adminDeleteAudit(user, listing.firstName) : undefined });
   return jsonNoStore({ success: true });
 }
 
