@@ -38,6 +38,8 @@ import {
 import { isId } from "~/lib/ids";
 import { cookieIsSecure, getSessionUser, requireUser } from "~/server/auth.server";
 import { loadDashboardListings, ownerWriteLimited, RATE_LIMITED, setListingFlag } from "~/server/dashboard.server";
+import { VerificationNotices } from "~/components/verification/VerificationNotices";
+import { loadVerificationNotices } from "~/server/verification.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | Kiwi Companions" }, { name: "robots", content: "noindex" }];
 
@@ -52,8 +54,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (url.pathname !== "/dashboard") throw redirect(`/dashboard${url.search}`, 301);
   const user = await requireUser(request, context);
   const now = Date.now();
-  const listings = await loadDashboardListings(context.cloudflare.env, user.id, now);
-  return data({ accountFirstName: user.firstName, agency: user.agency, listings, now }, { headers: NO_STORE });
+  const [listings, verificationNotices] = await Promise.all([
+    loadDashboardListings(context.cloudflare.env, user.id, now),
+    loadVerificationNotices(context.cloudflare.env, user.id, now),
+  ]);
+  return data({ accountFirstName: user.firstName, agency: user.agency, listings, verificationNotices, now }, { headers: NO_STORE });
 }
 
 type DashboardData = Awaited<ReturnType<typeof loader>>["data"];
@@ -148,6 +153,7 @@ function DashboardView({ data }: { data: DashboardData }) {
           <h1 className="text-3xl font-bold tracking-tight">{heading}</h1>
           {showsAddNewListing(listings.length, agency) ? <AddNewListing /> : null}
         </div>
+        <VerificationNotices notices={data.verificationNotices} />
         {pageError ? (
           <p role="alert" className="rounded-xl border border-rose-400 bg-rose-950/60 p-4 text-rose-100">
             {pageError}

@@ -66,7 +66,9 @@ type ListingFacts = {
   imageCount: number;
 };
 
-const imageCountSql = sql<number>`(SELECT COUNT(*) FROM listing_images WHERE listing_id = ${l.id})`.mapWith(Number);
+// Spelled out in full: drizzle leaves the table name off columns of a one-table select, and a bare "id"
+// inside this subquery would mean listing_images.id.
+const imageCountSql = sql<number>`(SELECT COUNT(*) FROM listing_images WHERE listing_images.listing_id = listings.id)`.mapWith(Number);
 
 function factsQuery(db: Db) {
   return db

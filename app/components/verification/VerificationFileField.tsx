@@ -1,0 +1,68 @@
+import { useState } from "react";
+import { SNIFF_BYTES } from "~/lib/photo-rules";
+import { verificationFileProblem, type VerificationKind } from "~/lib/verification";
+
+export const ACCEPT = "image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp";
+
+type Props = {
+  kind: VerificationKind;
+  name: string;
+  label: string;
+  /** An error for this field from the server (a form posted without JavaScript). */
+  serverError?: string;
+  /** Told whether a usable file is chosen, and the problem with it if any. */
+  onChange: (name: string, state: { chosen: boolean; error: string | null }) => void;
+};
+
+/**
+ * One labelled file input. On selection the file is checked in the browser by its size and first bytes
+ * (the spec's messages), so a wrong file is named at once; the server checks again on receipt.
+ */
+export function VerificationFileField({ kind, name, label, serverError, onChange }: Props) {
+  const [error, setError] = useState<string | null>(null);
+  const id = `file-${name}`;
+  const shown = error ?? serverError ?? null;
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type="file"
+        accept={ACCEPT}
+        className="block w-full min-h-11 rounded-lg border border-line bg-ink p-2 text-sm file:mr-3 file:min-h-9 file:rounded-md file:border-0 file:bg-accent file:px-3 file:font-semibold file:text-ink"
+        aria-invalid={shown ? true : undefined}
+        aria-describedby={shown ? `${id}-error` : undefined}
+        onChange={async (event) => {
+          const file = event.currentTarget.files?.[0];
+          if (!file) {
+            setError(null);
+            onChange(name, { chosen: false, error: null });
+            return;
+          }
+          const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
+          const problem = verificationFileProblem(kind, file.size, head);
+          setError(problem);
+          onChange(name, { chosen: true, error: problem });
+        }}
+      />
+      {shown ? (
+        <p id={`${id}-error`} role="alert" className="text-sm text-rose-200" data-testid="file-error">
+          {shown}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The state of a set of file fields: every one chosen, none with a problem. */
+export function useFileFields(names: readonly string[]) {
+  const [files, setFiles] = useState<Record<string, { chosen: boolean; error: string | null }>>({});
+  const update = (name: string, state: { chosen: boolean; error: string | null }) => setFiles((f) => ({ ...f, [name]: state }));
+  const allChosen = names.every((n) => files[n]?.chosen);
+  const hasError = names.some((n) => files[n]?.error);
+  const firstMissing = names.find((n) => !files[n]?.chosen) ?? null;
+  return { update, allChosen, hasError, firstMissing, reset: () => setFiles({}) };
+}
