@@ -1,0 +1,55 @@
+import { NavLink } from "@remix-run/react";
+import type { ReactNode } from "react";
+
+export const ADMIN_LINKS = [
+  { to: "/admin/verifications", label: "Verifications" },
+  { to: "/admin/reports", label: "Reports" },
+  { to: "/admin/audit", label: "Audit log" },
+] as const;
+
+/** The frame of the administrators' screens: a title, the three queues as tabs, then the content. */
+export function AdminPage({ title, lead, children }: { title: string; lead?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-3 py-8 sm:px-6">
+      <header className="space-y-3">
+        <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
+        {lead ? <p className="max-w-3xl text-zinc-300">{lead}</p> : null}
+        <nav aria-label="Administration" className="flex flex-wrap gap-2">
+          {ADMIN_LINKS.map((l) => (
+            <NavLink
+              key={l.to}
+              to={l.to}
+              className={({ isActive }) =>
+                `inline-flex min-h-11 items-center rounded-lg border px-4 text-sm font-semibold ${
+                  isActive ? "border-accent bg-accent text-ink" : "border-line text-zinc-200 hover:bg-panel"
+                }`
+              }
+            >
+              {l.label}
+            </NavLink>
+          ))}
+        </nav>
+      </header>
+      {children}
+    </div>
+  );
+}
+
+export function Notice({ tone, children }: { tone: "ok" | "error"; children: ReactNode }) {
+  return tone === "ok" ? (
+    <p role="status" className="rounded-xl border border-emerald-500/60 bg-emerald-950/60 p-4 text-emerald-100">
+      {children}
+    </p>
+  ) : (
+    <p role="alert" className="rounded-xl border border-rose-400 bg-rose-950/60 p-4 text-rose-100">
+      {children}
+    </p>
+  );
+}
+
+export const ADMIN_PRIMARY =
+  "inline-flex min-h-11 items-center justify-center rounded-lg bg-accent px-4 font-semibold text-ink hover:bg-accent-strong disabled:opacity-60";
+export const ADMIN_SECONDARY =
+  "inline-flex min-h-11 items-center justify-center rounded-lg border border-line px-4 font-semibold text-zinc-100 hover:bg-ink disabled:opacity-60";
+export const ADMIN_DANGER =
+  "inline-flex min-h-11 items-center justify-center rounded-lg border border-rose-400 px-4 font-semibold text-rose-200 hover:bg-rose-950/60 disabled:opacity-60";

@@ -1,0 +1,85 @@
+// The audit log of administrator actions, newest first, 50 a page. Non-administrators get 404.
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { AdminPage } from "~/components/admin/AdminPage";
+import { auditLabel, formatNzTime, parseAuditPage } from "~/lib/moderation";
+import { loadAuditPage } from "~/server/audit.server";
+import { requireAdminPage } from "~/server/moderation.server";
+
+export const meta: MetaFunction = () => [{ title: "Audit log | Kiwi Companions" }, { name: "robots", content: "noindex" }];
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdminPage(request, context);
+  const page = parseAuditPage(new URL(request.url).searchParams.get("page"));
+  const { rows, hasMore } = await loadAuditPage(context.cloudflare.env, page);
+  return data(
+    {
+      page,
+      hasMore,
+      rows: rows.map((r) => ({ ...r, when: formatNzTime(r.createdAt), what: auditLabel(r.action) })),
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+const PAGER = "inline-flex min-h-11 items-center rounded-lg border border-line px-4 hover:bg-panel";
+
+export default function AuditLog() {
+  const { rows, page, hasMore } = useLoaderData<typeof loader>();
+  return (
+    <AdminPage title="Audit log" lead="Every administrator action, newest first.">
+      {rows.length === 0 ? (
+        <p className="rounded-xl border border-line bg-panel p-6 text-center text-muted">No administrator actions yet.</p>
+      ) : (
+        <div className="overflow-x-auto rounded-2xl border border-line">
+          <table className="w-full min-w-[40rem] text-left text-sm" data-testid="audit-table">
+            <caption className="sr-only">Administrator actions, page {page}</caption>
+            <thead className="bg-panel text-muted">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-medium">When</th>
+                <th scope="col" className="px-3 py-2 font-medium">Who</th>
+                <th scope="col" className="px-3 py-2 font-medium">What</th>
+                <th scope="col" className="px-3 py-2 font-medium">Listing</th>
+                <th scope="col" className="px-3 py-2 font-medium">Detail</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-line">
+              {rows.map((r) => (
+                <tr key={r.id} data-testid="audit-row" data-action={r.action}>
+                  <td className="whitespace-nowrap px-3 py-2">{r.when}</td>
+                  <td className="px-3 py-2">{r.adminName ?? `Former administrator (${r.adminId})`}</td>
+                  <td className="px-3 py-2">{r.what}</td>
+                  <td className="px-3 py-2 font-mono text-xs">
+                    {r.listingId ? (
+                      <Link to={`/view/${r.listingId}`} className="text-accent underline underline-offset-2">
+                        {r.listingId}
+                      </Link>
+                    ) : (
+                      "–"
+                    )}
+                    {r.requestId ? <span className="block text-muted">request {r.requestId}</span> : null}
+                    {r.reportId ? <span className="block text-muted">report {r.reportId}</span> : null}
+                  </td>
+                  <td className="break-words px-3 py-2 text-zinc-300">{r.detail}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <nav aria-label="Audit log pages" className="flex gap-3">
+        {page > 1 ? (
+          <Link to={page === 2 ? "/admin/audit" : `/admin/audit?page=${page - 1}`} className={PAGER}>
+            Newer actions
+          </Link>
+        ) : null}
+        {hasMore ? (
+          <Link to={`/admin/audit?page=${page + 1}`} className={PAGER}>
+            Older actions
+          </Link>
+        ) : null}
+      </nav>
+    </AdminPage>
+  );
+}
