@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ListingCardData } from "~/lib/listing-card";
 import { formatDollars } from "~/lib/money";
 import { ActivityBadge } from "./ActivityBadge";
+import { AdminBadges, AdminListingMenu } from "./admin/AdminListingMenu";
 import { FavouriteButton } from "./FavouriteButton";
 import { LikeButton } from "./LikeButton";
 import { CheckBadgeIcon, PinIcon } from "./icons";
@@ -13,9 +14,11 @@ type CardProps = {
   eager?: boolean;
   /** Where a click goes: the profile by default (search results use /profile/{id}, as the spec has it). */
   href?: string;
+  /** The administrators' grid: 'Unverified' / 'Hidden' badges and the action menu. */
+  admin?: boolean;
 };
 
-export function ListingCard({ card, now, eager, href }: CardProps) {
+export function ListingCard({ card, now, eager, href, admin }: CardProps) {
   const price = formatDollars(card.rate60);
   return (
     // The name is the card's one link, stretched over the whole card by its ::after, so the like and
@@ -34,6 +37,7 @@ export function ListingCard({ card, now, eager, href }: CardProps) {
           {card.featured ? (
             <span className="rounded-full bg-accent px-2 py-0.5 text-xs font-bold tracking-wide text-ink">FEATURED</span>
           ) : null}
+          {admin ? <AdminBadges card={card} /> : null}
           {card.hot ? <span className="rounded-full bg-rose-600 px-2 py-0.5 text-xs font-bold text-white">Hot</span> : null}
           <ActivityBadge active={card.active} activeUntil={card.activeUntil} now={now} />
         </div>
@@ -69,6 +73,7 @@ export function ListingCard({ card, now, eager, href }: CardProps) {
             <span className="font-semibold text-accent">{price}</span> <span className="text-muted">1 hour</span>
           </p>
         ) : null}
+        {admin ? <AdminListingMenu card={card} /> : null}
       </div>
     </article>
   );

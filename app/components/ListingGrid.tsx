@@ -13,9 +13,13 @@ type Props = {
   pathname: string;
   emptyMessage: string | null;
   loading: boolean;
+  /** The administrators' grid: every listing with badges and action menus, and 8 skeletons instead of 6. */
+  admin?: boolean;
 };
 
+/** Skeleton cards while loading (spec public §2): 6 in the public grid, 8 in the admin grid. */
 const SKELETONS = 6;
+const ADMIN_SKELETONS = 8;
 
 function withPage(search: string, page: number) {
   const params = new URLSearchParams(search);
@@ -27,7 +31,8 @@ function withPage(search: string, page: number) {
  * The card grid with endless scroll: the next 8 arrive when the end sentinel comes within 50 px of the
  * viewport. Without JavaScript the 'More listings' link loads the next page instead.
  */
-export function ListingGrid({ first, now, search, region, pathname, emptyMessage, loading }: Props) {
+export function ListingGrid({ first, now, search, region, pathname, emptyMessage, loading, admin = false }: Props) {
+  const skeletons = admin ? ADMIN_SKELETONS : SKELETONS;
   const [cards, setCards] = useState<ListingCardData[]>(first.cards);
   const [next, setNext] = useState<number | null>(first.hasMore ? first.page + 1 : null);
   const fetcher = useFetcher<GridPage>();
@@ -92,7 +97,7 @@ export function ListingGrid({ first, now, search, region, pathname, emptyMessage
   if (loading) {
     return (
       <div className={GRID_CLASSES} aria-busy="true" aria-label="Loading listings">
-        {Array.from({ length: SKELETONS }, (_, i) => (
+        {Array.from({ length: skeletons }, (_, i) => (
           <SkeletonCard key={i} />
         ))}
       </div>
@@ -115,10 +120,10 @@ export function ListingGrid({ first, now, search, region, pathname, emptyMessage
     <>
       <div className={GRID_CLASSES} data-testid="listing-grid">
         {cards.map((card, i) => (
-          <ListingCard key={card.modelId} card={card} now={now} eager={i < 4} />
+          <ListingCard key={card.modelId} card={card} now={now} eager={i < 4} admin={admin} />
         ))}
         {fetcher.state !== "idle"
-          ? Array.from({ length: SKELETONS }, (_, i) => <SkeletonCard key={`s${i}`} />)
+          ? Array.from({ length: skeletons }, (_, i) => <SkeletonCard key={`s${i}`} />)
           : null}
       </div>
       <div ref={sentinel} className="h-px" data-testid="grid-end" />

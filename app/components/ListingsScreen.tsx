@@ -59,6 +59,7 @@ export function ListingsScreen({ view, heading, intro }: { view: ListingsView; h
           pathname={location.pathname}
           emptyMessage={view.emptyMessage}
           loading={loadingGrid}
+          admin={view.admin}
         />
       </section>
     </div>

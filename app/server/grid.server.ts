@@ -52,9 +52,11 @@ export function filterConditions(filters: Filters, now: number): SQL[] {
 /** The grid's query, exposed so the benchmark can read D1's rows_read for exactly this SQL. */
 export function gridQuery(
   db: Db,
-  opts: { region: Region | null; filters: Filters; page: number; now: number; limit: number },
+  opts: { region: Region | null; filters: Filters; page: number; now: number; limit: number; includeHidden?: boolean },
 ) {
-  const conds = [eq(l.live, true), ...filterConditions(opts.filters, opts.now)];
+  // includeHidden is the administrators' grid (every listing, live or not). Callers set it only after
+  // checking the viewer's role: visitors must never receive a listing that is not live.
+  const conds = [...(opts.includeHidden ? [] : [eq(l.live, true)]), ...filterConditions(opts.filters, opts.now)];
   if (opts.region) conds.push(eq(l.location, opts.region));
   return db
     .select(cardColumns)
@@ -75,14 +77,15 @@ export const MAX_PAGES_AT_ONCE = 12;
  */
 export async function loadGridPage(
   env: Pick<Env, "DB">,
-  opts: { region: Region | null; filters: Filters; page: number; now: number; pages?: number },
+  opts: { region: Region | null; filters: Filters; page: number; now: number; pages?: number; includeHidden?: boolean },
 ): Promise<GridPage> {
   const pages = Math.min(Math.max(opts.pages ?? 1, 1), MAX_PAGES_AT_ONCE);
   const size = PAGE_SIZE * pages;
   const rows = await gridQuery(getDb(env), { ...opts, limit: size + 1 });
   const pageRows = rows.slice(0, size);
   return {
-    cards: pageRows.filter((r) => r.coverKey).map(toCard),
+    // Administrators also see listings without a photo yet (with the placeholder): they moderate all of them.
+    cards: pageRows.filter((r) => opts.includeHidden || r.coverKey).map(toCard),
     page: opts.page + pages - 1,
     hasMore: rows.length > size,
     matched: pageRows.length,

@@ -2,10 +2,15 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { hasActiveFilters, parseFilters, parsePage } from "~/lib/filters";
 import { gridEmptyMessage } from "~/lib/grid-empty";
 import type { Region } from "~/lib/regions";
+import { getSessionUser } from "./auth.server";
 import { loadFacets } from "./facets.server";
 import { loadGridPage, loadNearYou } from "./grid.server";
 
-/** Everything the home and region screens show, read in parallel. */
+/**
+ * Everything the home and region screens show, read in parallel. An administrator gets the admin grid
+ * (spec public §2, §4): every listing, live or not, flagged `admin` for the badges and action menus.
+ * The region counts and filter options stay live counts for everyone.
+ */
 export async function loadListingsView(context: AppLoadContext, request: Request, region: Region | null) {
   const { env, cf } = context.cloudflare;
   const url = new URL(request.url);
@@ -13,8 +18,11 @@ export async function loadListingsView(context: AppLoadContext, request: Request
   const page = parsePage(url.searchParams.get("page"));
   const now = Date.now();
   const city = typeof cf?.city === "string" ? cf.city : null;
+  // A failed session lookup shows the public grid, never an error page (the root loader does the same).
+  const viewer = await getSessionUser(request, env).catch(() => null);
+  const admin = viewer?.isAdmin === true;
   const [grid, facets, nearYou] = await Promise.all([
-    loadGridPage(env, { region, filters, page, now }),
+    loadGridPage(env, { region, filters, page, now, includeHidden: admin }),
     loadFacets(env, region),
     region ? Promise.resolve([]) : loadNearYou(env, city),
   ]);
@@ -28,8 +36,10 @@ export async function loadListingsView(context: AppLoadContext, request: Request
     options: facets.options,
     nearYou,
     now,
+    admin,
     emptyMessage: gridEmptyMessage({
-      liveTotal: region ? facets.counts[region] : facets.total,
+      // The admin grid is not limited to live listings: what it matched is what there is.
+      liveTotal: Math.max(admin ? grid.matched : 0, region ? facets.counts[region] : facets.total),
       filtered,
       matched: grid.matched,
       withImages: grid.cards.length,

@@ -1,0 +1,103 @@
+// Where the admin grid's card menus post (spec public §4): verify / unverify, live, hot, delete. With
+// JavaScript (js=1) the answer is data and the grid reloads itself; without it, a redirect back to the
+// grid, or for a delete first a confirmation step rendered here. Non-administrators get 403 and nothing
+// changes; every rule is enforced in app/server/moderation.server.ts.
+import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { InfoPage } from "~/components/InfoPage";
+import { loginUrlFor } from "~/lib/auth-redirect";
+import { adminDeleteConfirm, isAdminAction, MODERATION_MSG, safeReturnTo } from "~/lib/moderation";
+import { getSessionUser } from "~/server/auth.server";
+import { moderateDelete, moderateListing, readModeratedListing } from "~/server/moderation.server";
+
+export const meta: MetaFunction = () => [{ title: "Listing actions | Kiwi Companions" }, { name: "robots", content: "noindex" }];
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+type Confirm = { modelId: string; name: string; returnTo: string };
+type ActionResult = { ok: true } | { error: string; returnTo?: string } | { confirm: Confirm };
+
+/**
+ * Nothing to load: the page only shows what a form post answered (a delete's confirmation step, or a
+ * refusal). Opened directly, it offers the way back to the grid.
+ */
+export const loader = () => data(null, { headers: NO_STORE });
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { env, ctx } = context.cloudflare;
+  const form = await request.formData().catch(() => null);
+  const js = form?.get("js") === "1";
+  const returnTo = safeReturnTo(form?.get("returnTo"));
+  const reply = (body: ActionResult, status = 200) => data(body, { status, headers: NO_STORE });
+
+  const user = await getSessionUser(request, env);
+  if (!user) {
+    if (js) return reply({ error: "Not authenticated" }, 401);
+    throw redirect(loginUrlFor(new URL(returnTo, request.url).href, { sessionExpired: true }), { status: 303, headers: NO_STORE });
+  }
+  if (!user.isAdmin) return reply({ error: MODERATION_MSG.forbidden }, 403);
+
+  const intent = form?.get("intent");
+  const modelId = form?.get("modelId");
+  if (!isAdminAction(intent)) return reply({ error: MODERATION_MSG.unknownAction, returnTo }, 400);
+  if (typeof modelId !== "string") return reply({ error: "Invalid model id", returnTo }, 400);
+
+  if (intent === "delete") {
+    if (form?.get("confirmed") !== "yes") {
+      const listing = await readModeratedListing(env, modelId);
+      if (!listing) return reply({ error: MODERATION_MSG.notFound, returnTo }, 404);
+      return reply({ confirm: { modelId, name: listing.firstName, returnTo } });
+    }
+    const deleted = await moderateDelete(env, ctx, user, modelId);
+    if (!deleted.ok) return reply({ error: deleted.error, returnTo }, deleted.status);
+  } else {
+    const result = await moderateListing(env, ctx, user, modelId, intent);
+    if (!result.ok) return reply({ error: result.error, returnTo }, result.status);
+  }
+  if (js) return reply({ ok: true });
+  throw redirect(returnTo, { status: 303, headers: NO_STORE });
+}
+
+/** Only reached without JavaScript: a delete's confirmation step, or a refused action. */
+export default function ListingActions() {
+  const result = useActionData<typeof action>() as ActionResult | undefined;
+  if (result && "confirm" in result) {
+    const { modelId, name, returnTo } = result.confirm;
+    return (
+      <InfoPage title="Delete listing">
+        <div className="space-y-5 rounded-2xl border border-rose-900 bg-panel p-6">
+          <p className="text-lg">{adminDeleteConfirm(name)}</p>
+          <div className="flex flex-wrap gap-3">
+            <Form method="post">
+              <input type="hidden" name="intent" value="delete" />
+              <input type="hidden" name="modelId" value={modelId} />
+              <input type="hidden" name="returnTo" value={returnTo} />
+              <input type="hidden" name="confirmed" value="yes" />
+              <button
+                type="submit"
+                className="inline-flex min-h-11 items-center rounded-lg border border-rose-400 px-4 font-semibold text-rose-200 hover:bg-rose-950/60"
+              >
+                Delete {name}
+              </button>
+            </Form>
+            <Link to={returnTo} className="inline-flex min-h-11 items-center rounded-lg border border-line px-4">
+              Cancel
+            </Link>
+          </div>
+        </div>
+      </InfoPage>
+    );
+  }
+  const error = result && "error" in result ? result.error : "Nothing to do here.";
+  const back = result && "returnTo" in result && result.returnTo ? result.returnTo : "/";
+  return (
+    <InfoPage title="Listing actions">
+      <p role="alert" className="rounded-xl border border-rose-400 bg-rose-950/60 p-4 text-rose-100">
+        {error}
+      </p>
+      <Link to={back} className="mt-6 inline-flex min-h-11 items-center rounded-lg border border-line px-4">
+        Back to the listings
+      </Link>
+    </InfoPage>
+  );
+}
