@@ -2,6 +2,7 @@ import { Form, Link, NavLink, useLocation, useNavigate } from "@remix-run/react"
 import { useEffect, useRef, useState } from "react";
 import { initialOf, type PublicUser } from "~/lib/auth-user";
 import { REGIONS, regionPath } from "~/lib/regions";
+import { ADMIN_LINKS } from "./admin/AdminPage";
 import { CloseIcon, HeartIcon, MenuIcon, SearchIcon } from "./icons";
 import { Logo } from "./Logo";
 import { useFavourites } from "./useFavourites";
@@ -68,6 +69,13 @@ function AccountMenu({ user }: { user: PublicUser }) {
         <Link to="/dashboard" className="flex min-h-11 items-center rounded-lg px-3 hover:bg-ink">
           Dashboard
         </Link>
+        {user.isAdmin
+          ? ADMIN_LINKS.map((l) => (
+              <Link key={l.to} to={l.to} className="flex min-h-11 items-center rounded-lg px-3 hover:bg-ink">
+                {l.label}
+              </Link>
+            ))
+          : null}
         <Form method="post" action="/logout">
           <button type="submit" className="flex min-h-11 w-full items-center rounded-lg px-3 text-left hover:bg-ink">
             Sign Out
@@ -189,6 +197,15 @@ export function Header({ user = null }: { user?: PublicUser | null }) {
                     Dashboard
                   </Link>
                 </li>
+                {user.isAdmin
+                  ? ADMIN_LINKS.map((l) => (
+                      <li key={l.to}>
+                        <Link to={l.to} className="flex min-h-11 items-center px-2">
+                          {l.label}
+                        </Link>
+                      </li>
+                    ))
+                  : null}
                 <li>
                   <Form method="post" action="/logout">
                     <button type="submit" className="flex min-h-11 w-full items-center px-2 text-left">

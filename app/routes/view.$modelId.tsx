@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { isRouteErrorResponse, useFetcher, useLoaderData, useRouteError } from "@remix-run/react";
 import { isbot } from "isbot";
 import { useEffect, useState } from "react";
+import { ReportLink } from "~/components/admin/ReportLink";
 import { FavouriteButton } from "~/components/FavouriteButton";
 import { LikeButton } from "~/components/LikeButton";
 import { GRID_CLASSES, ListingCard } from "~/components/ListingCard";
@@ -75,6 +76,7 @@ export default function ViewProfile() {
           <div className="flex gap-2">
             <LikeButton modelId={profile.modelId} name={profile.firstName} likes={likes} />
             <FavouriteButton modelId={profile.modelId} name={profile.firstName} />
+            {profile.live ? <ReportLink modelId={profile.modelId} name={profile.firstName} /> : null}
           </div>
         }
       />

@@ -1,0 +1,16 @@
+import { Link } from "@remix-run/react";
+
+/** 'Report' on a public profile: opens the report form for this listing (works without JavaScript). */
+export function ReportLink({ modelId, name }: { modelId: string; name: string }) {
+  return (
+    <Link
+      to={`/report/${modelId}`}
+      className="inline-flex min-h-11 items-center rounded-lg border border-line px-3 text-sm text-zinc-300 hover:bg-panel"
+      aria-label={`Report ${name}`}
+      rel="nofollow"
+      data-testid="report-link"
+    >
+      Report
+    </Link>
+  );
+}

@@ -1,0 +1,111 @@
+// The administrators' report queue: open reports oldest first, each with its age against the 48-hour
+// handling window (overdue ones highlighted). Hide listing (live off, closes the listing's open reports)
+// or Dismiss. Non-administrators get 404.
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { ADMIN_DANGER, ADMIN_SECONDARY, AdminPage, Notice } from "~/components/admin/AdminPage";
+import { formatNzTime, reportAge, reportReasonLabel } from "~/lib/moderation";
+import { requireAdminPage } from "~/server/moderation.server";
+import { handleReport, loadOpenReports } from "~/server/reports.server";
+
+export const meta: MetaFunction = () => [{ title: "Reports | Kiwi Companions" }, { name: "robots", content: "noindex" }];
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdminPage(request, context);
+  const now = Date.now();
+  const reports = (await loadOpenReports(context.cloudflare.env)).map((r) => ({
+    ...r,
+    reasonLabel: reportReasonLabel(r.reason),
+    received: formatNzTime(r.createdAt),
+    age: reportAge(r.createdAt, now),
+  }));
+  return data({ reports }, { headers: NO_STORE });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { env, ctx } = context.cloudflare;
+  const admin = await requireAdminPage(request, context);
+  const form = await request.formData().catch(() => null);
+  const intent = form?.get("intent");
+  if (intent !== "hide" && intent !== "dismiss") return data({ error: "Unknown action" }, { status: 400, headers: NO_STORE });
+  const result = await handleReport(env, ctx, admin, form?.get("reportId"), intent);
+  if (!result.ok) return data({ error: result.error }, { status: result.status, headers: NO_STORE });
+  throw redirect(`/admin/reports?done=${intent}`, { status: 303, headers: NO_STORE });
+}
+
+const DONE: Record<string, string> = {
+  hide: "The listing is hidden (no longer live) and its open reports are closed.",
+  dismiss: "The report has been dismissed.",
+};
+
+export default function ReportQueue() {
+  const { reports } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const busy = useNavigation().state !== "idle";
+  const done = params.get("done");
+  const overdue = reports.filter((r) => r.age.overdue).length;
+  return (
+    <AdminPage title="Reports" lead="Reports from visitors, oldest first. Each must be handled within 48 hours of arriving.">
+      {result && "error" in result ? <Notice tone="error">{result.error}</Notice> : done && DONE[done] ? <Notice tone="ok">{DONE[done]}</Notice> : null}
+      {overdue > 0 ? (
+        <p className="font-semibold text-rose-200" data-testid="overdue-count">
+          {overdue} {overdue === 1 ? "report is" : "reports are"} past the 48-hour window.
+        </p>
+      ) : null}
+      {reports.length === 0 ? (
+        <p className="rounded-xl border border-line bg-panel p-6 text-center text-muted">No open reports.</p>
+      ) : (
+        <ul className="space-y-4" aria-label="Open reports">
+          {reports.map((r) => (
+            <li
+              key={r.id}
+              className={`space-y-3 rounded-2xl border bg-panel p-5 ${r.age.overdue ? "border-rose-400" : "border-line"}`}
+              data-testid="report"
+              data-overdue={r.age.overdue}
+            >
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <h2 className="text-lg font-semibold">
+                  <Link to={`/view/${r.listingId}`} className="text-accent underline underline-offset-2">
+                    {r.listingName}
+                  </Link>
+                  : {r.reasonLabel}
+                </h2>
+                <p className="text-sm">
+                  {r.age.overdue ? (
+                    <span className="mr-2 rounded-full bg-rose-600 px-2 py-0.5 text-xs font-bold text-white">Overdue</span>
+                  ) : null}
+                  <span className={r.age.overdue ? "text-rose-200" : "text-muted"}>
+                    Received {r.received}, waiting {r.age.label}
+                  </span>
+                </p>
+              </div>
+              {r.details ? <p className="whitespace-pre-wrap break-words text-zinc-200">{r.details}</p> : <p className="text-muted">No details given.</p>}
+              {r.contact ? <p className="text-sm text-zinc-300">Reporter's contact: {r.contact}</p> : null}
+              <p className="text-sm text-muted">{r.listingLive ? "The listing is live." : "The listing is already hidden."}</p>
+              <div className="flex flex-wrap gap-3">
+                <Form method="post">
+                  <input type="hidden" name="intent" value="hide" />
+                  <input type="hidden" name="reportId" value={r.id} />
+                  <button type="submit" className={ADMIN_DANGER} disabled={busy} aria-label={`Hide listing ${r.listingName}`}>
+                    Hide listing
+                  </button>
+                </Form>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="dismiss" />
+                  <input type="hidden" name="reportId" value={r.id} />
+                  <button type="submit" className={ADMIN_SECONDARY} disabled={busy} aria-label={`Dismiss report about ${r.listingName}`}>
+                    Dismiss
+                  </button>
+                </Form>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </AdminPage>
+  );
+}
