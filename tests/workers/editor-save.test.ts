@@ -434,3 +434,26 @@ describe("DELETE /api/profile/images/{imageId}", () => {
     expect((await request("DELETE", "/api/profile/images/not-an-id", { cookie: owner.cookie })).status).toBe(404);
   });
 });
+
+describe("open pages are told", () => {
+  it("a save publishes profileUpdate to the realtime room", async () => {
+    const owner = await newOwner();
+    const id = await createListingVia(owner);
+    const { SELF } = await import("cloudflare:test");
+    const res = await SELF.fetch("http://localhost/parties/listings-room/public", { headers: { Upgrade: "websocket" } });
+    const socket = res.webSocket!;
+    const messages: { type?: string; modelId?: string }[] = [];
+    socket.accept();
+    socket.addEventListener("message", (e) => messages.push(JSON.parse(String(e.data))));
+    const saved = await request("PUT", "/api/profile", { cookie: owner.cookie, body: saveForm(validValues({ tagLine: "Told everyone about it" }), { modelId: id }) });
+    expect(saved.status).toBe(200);
+    const deadline = Date.now() + 3000;
+    while (!messages.some((m) => m.modelId === id) && Date.now() < deadline) await settle(20);
+    expect(messages).toContainEqual({ type: "profileUpdate", modelId: id, at: expect.any(Number) });
+    await new Promise<void>((resolve) => {
+      socket.addEventListener("close", () => resolve());
+      socket.close(1000, "done");
+      setTimeout(resolve, 500);
+    });
+  });
+});
