@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { prepareStore, startApp } from "../../tests/e2e/server";
 import { gridLoad, gridRowsRead, homeJavaScript } from "./grid";
+import { photoBench } from "./photos";
 import { profileLoad } from "./profile";
 import { searchLoad, searchRowsRead } from "./search";
 
@@ -41,6 +42,7 @@ export async function main(args: string[]) {
     table("JavaScript shipped to /", await homeJavaScript(app.url));
     table("wrangler dev, 10,000 listings: /view/{id}, one request at a time", await profileLoad(app.url));
     table("wrangler dev, 10,000 listings: /search?q=", await searchLoad(app.url, seconds));
+    table("Photo upload and listing saves", await photoBench(app.url));
   } finally {
     await app.stop();
   }

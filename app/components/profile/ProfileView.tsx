@@ -16,6 +16,7 @@ type Props = {
 
 /** The public profile, also drawn as the editor's live preview. */
 export function ProfileView({ profile, actions, highlight = null, preview }: Props) {
+  const Name = preview ? "h2" : "h1";
   const links = [
     { label: "Instagram", href: socialUrl("instagram", profile.instagram), icon: <InstagramIcon className="h-4 w-4" /> },
     { label: "Twitter", href: socialUrl("twitter", profile.twitter), icon: <XIcon className="h-4 w-4" /> },
@@ -30,10 +31,11 @@ export function ProfileView({ profile, actions, highlight = null, preview }: Pro
         </div>
         <header className="space-y-2 md:col-start-1">
           <div className="flex flex-wrap items-center gap-3">
-            <h1 className={`flex items-center gap-2 text-3xl font-bold ${highlightClass(highlight, "firstName")}`}>
+            {/* The editor's preview sits under the editor's own h1, so there the name is a level lower. */}
+            <Name className={`flex items-center gap-2 text-3xl font-bold ${highlightClass(highlight, "firstName")}`}>
               {profile.firstName || "Your name"}
               {profile.verified ? <CheckBadgeIcon className="h-6 w-6 text-sky-400" title="Verified" /> : null}
-            </h1>
+            </Name>
             {actions}
           </div>
           <p className={`flex flex-wrap items-center gap-2 text-zinc-300 ${highlightClass(highlight, "age", "location", "suburb")}`}>
