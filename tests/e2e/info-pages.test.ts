@@ -93,7 +93,8 @@ describe("accessibility (axe-core, WCAG 2.2 AA)", () => {
     await hydrated(page);
     expect(await seriousViolations(page)).toEqual([]);
     const focused = async () => page.evaluate(() => document.activeElement?.textContent?.trim());
-    expect(await focused()).toBe("I am 18+ years old");
+    // The gate moves focus to its confirm button once React has mounted it.
+    await page.waitForFunction(() => document.activeElement?.textContent?.trim() === "I am 18+ years old");
     await page.keyboard.press("Tab");
     expect(await focused()).toBe("Exit Site");
     await page.keyboard.press("Tab");
