@@ -78,6 +78,10 @@ export default function App() {
     navigation.location.pathname !== location.pathname;
   const [ageVerified, setAgeVerified] = useState(data?.ageVerified ?? false);
   useEffect(() => {
+    // A marker that React has hydrated: end-to-end tests wait for it before they click.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  useEffect(() => {
     // A visitor who confirmed before but lost the cookie keeps the confirmation from localStorage.
     if (!ageVerified && localStorage.getItem(AGE_STORAGE_KEY) === "true") {
       document.cookie = "age_verified=1; Path=/; Max-Age=31536000; SameSite=Lax";

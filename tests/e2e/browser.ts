@@ -50,7 +50,7 @@ export function useBrowser() {
   };
 }
 
-/** Waits until React has hydrated, so clicks are handled by the app and not by plain HTML. */
+/** Waits until React has hydrated (root.tsx sets the marker in an effect), so clicks reach the app. */
 export async function hydrated(page: Page) {
-  await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
