@@ -76,11 +76,11 @@ export default function PhotoVerification() {
         </div>
       ) : (
         <div className="space-y-6">
-          <ul className="grid gap-4 sm:grid-cols-2" aria-label="Listings that can be photo-verified">
+          <ul className="space-y-3" aria-label="Listings that can be photo-verified">
             {choices.map((c) => (
               <li
                 key={c.modelId}
-                className={`flex items-center gap-3 rounded-xl border p-3 ${c.modelId === selected ? "border-accent bg-panel" : "border-line"}`}
+                className={`flex flex-wrap items-center gap-3 rounded-xl border p-3 ${c.modelId === selected ? "border-accent bg-panel" : "border-line"}`}
                 data-testid="photo-choice"
               >
                 <span className="h-20 w-16 shrink-0 overflow-hidden rounded-md bg-ink">

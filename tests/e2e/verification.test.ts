@@ -1,0 +1,160 @@
+// ID verification end to end in Chromium: a new Independent asks for verification of an unverified listing
+// with two real photos of a licence; the demo administrator approves it in /admin/verifications and makes
+// the listing live from the admin grid; a visitor's home page, open since before the approval, shows the
+// listing without a reload (realtime profileUpdate).
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { newId } from "../../app/lib/ids";
+import { ID_MSG } from "../../app/lib/verification";
+import { demoAccount } from "../../drizzle/seed/demo-accounts";
+import { DESKTOP, hydrated, useBrowser } from "./browser";
+
+const b = useBrowser();
+const admin = demoAccount("admin");
+// A name no seeded listing has, so the cards are easy to find.
+const NAME = "Wikitoria";
+const listingId = newId();
+const email = `verify-${newId(8)}@example.nz`;
+const PASSWORD = "verify-me-2025";
+
+const FRONT = { name: "licence-front.jpg", mimeType: "image/jpeg", buffer: readFileSync("tests/fixtures/photo-600x800.jpg") };
+const BACK = { name: "licence-back.jpg", mimeType: "image/jpeg", buffer: readFileSync("tests/fixtures/photo-3000x2000.jpg") };
+
+/** Runs SQL against the test server's own store (the one `wrangler dev` of this run reads). */
+function d1(sql: string) {
+  execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", inject("persistDir"), "--command", sql], {
+    env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false" },
+    stdio: "pipe",
+  });
+}
+
+async function logIn(page: Page, user: string, password: string) {
+  await page.goto("/login");
+  await hydrated(page);
+  await page.getByLabel("Email").fill(user);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await page.waitForURL((url) => url.pathname === "/dashboard");
+}
+
+const gridCard = (page: Page) =>
+  page.getByTestId("listing-grid").getByTestId("listing-card").filter({ has: page.getByRole("heading", { name: new RegExp(`^${NAME}\\b`) }) });
+
+describe("ID verification, approval and going live", () => {
+  beforeAll(async () => {
+    // The provider signs up as an Independent like anyone would.
+    const { context, page } = await b.visitor({ viewport: DESKTOP });
+    await page.goto("/login?action=signup");
+    await hydrated(page);
+    await page.getByLabel("First Name").fill("Toria");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("Independent").check();
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await page.waitForURL("**/dashboard");
+    await context.close();
+    // Their listing, saved but not verified (so hidden). Featured and newest, so it heads the grid once live;
+    // it borrows a seeded listing's photo for its card.
+    const now = Date.now();
+    d1(`INSERT INTO listings (id, user_id, first_name, age, tag_line, location, suburb, featured, cover_key, cover_width, cover_height,
+          image_count, listed_at, created_at, updated_at)
+        SELECT '${listingId}', u.id, '${NAME}', 27, 'Warm, discreet and always on time', 'Auckland', 'Ponsonby', 1,
+          (SELECT cover_key FROM listings WHERE cover_key IS NOT NULL LIMIT 1), 600, 800, 1, ${now + 86_400_000}, ${now}, ${now}
+        FROM users u WHERE u.email = '${email}'`);
+  });
+
+  it("goes from request to live, and an open home page shows it without a reload", async () => {
+    // A visitor's home page, open (and listening) since before anything happens.
+    const visitor = await b.visitor({ viewport: DESKTOP });
+    const socket = visitor.page.waitForEvent("websocket");
+    await visitor.page.goto("/");
+    await hydrated(visitor.page);
+    await socket;
+    await visitor.page.getByTestId("listing-grid").waitFor();
+    await expect(gridCard(visitor.page).count()).resolves.toBe(0);
+
+    // 1. The provider asks for ID verification with two real photos.
+    const provider = await b.visitor({ viewport: DESKTOP });
+    await logIn(provider.page, email, PASSWORD);
+    await provider.page.goto("/verification");
+    await hydrated(provider.page);
+    const choice = provider.page.getByRole("radio", { name: new RegExp(NAME) });
+    await expect(choice.isChecked()).resolves.toBe(true);
+    const submit = provider.page.getByRole("button", { name: "Submit for Verification" });
+    // A wrong file is named at once (judged by its bytes, not its name), and the button waits.
+    await provider.page.getByLabel("Front of licence").setInputFiles({ name: "front.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not an image at all") });
+    await provider.page.getByText(ID_MSG.type).waitFor();
+    await expect(submit.isDisabled()).resolves.toBe(true);
+    await provider.page.getByLabel("Front of licence").setInputFiles(FRONT);
+    await provider.page.getByLabel("Back of licence").setInputFiles(BACK);
+    await provider.page.waitForFunction(() => document.querySelectorAll('[data-testid="file-error"]').length === 0);
+    await expect(submit.isEnabled()).resolves.toBe(true);
+    await submit.click();
+    await provider.page.waitForURL((url) => url.pathname === "/dashboard");
+    await provider.page.getByText(ID_MSG.success).waitFor();
+    await provider.page.getByText(`ID verification for ${NAME}`).waitFor();
+
+    // 2. The administrator opens the queue from the account menu, sees both images, approves.
+    const adminView = await b.visitor({ viewport: DESKTOP });
+    const a = adminView.page;
+    await logIn(a, admin.email, admin.password);
+    await a.goto("/");
+    await hydrated(a);
+    await a.getByLabel(/^Account menu for/).click();
+    await a.getByRole("link", { name: "Verifications" }).first().click();
+    await a.waitForURL((url) => url.pathname === "/admin/verifications");
+    const request = a.getByTestId("verification-request").filter({ hasText: NAME });
+    await request.waitFor();
+    const images = request.getByTestId("verification-image");
+    await expect(images.count()).resolves.toBe(2);
+    await a.waitForFunction(
+      (name) =>
+        [...document.querySelectorAll('[data-testid="verification-request"]')]
+          .filter((el) => el.textContent?.includes(name))
+          .flatMap((el) => [...el.querySelectorAll("img")])
+          .every((img) => img.complete && img.naturalWidth > 0),
+      NAME,
+    );
+    const fileUrl = await images.first().getAttribute("src");
+    const file = await a.request.get(fileUrl!);
+    expect(file.status()).toBe(200);
+    expect(file.headers()["cache-control"]).toBe("private, no-store");
+    // The visitor cannot fetch it.
+    expect((await visitor.page.request.get(fileUrl!)).status()).toBe(404);
+
+    await request.getByRole("button", { name: `Approve ID verification for ${NAME}` }).click();
+    await a.getByText("Request approved.").waitFor();
+    await expect(a.getByTestId("verification-request").filter({ hasText: NAME }).count()).resolves.toBe(0);
+    // Decided: the documents are gone.
+    expect((await a.request.get(fileUrl!)).status()).toBe(404);
+
+    // 3. From the admin grid: the listing shows as Hidden; Make Live.
+    await a.goto("/");
+    await hydrated(a);
+    const adminCard = gridCard(a);
+    await adminCard.getByTestId("admin-badge").filter({ hasText: "Hidden" }).waitFor();
+    await adminCard.getByText("Admin actions").click();
+    await adminCard.getByRole("button", { name: `Make Live ${NAME}` }).click();
+    await a.waitForFunction((name) => {
+      const card = [...document.querySelectorAll('[data-testid="listing-grid"] [data-testid="listing-card"]')].find((c) =>
+        c.querySelector("h3")?.textContent?.startsWith(name),
+      );
+      return card && !card.querySelector('[data-testid="admin-badge"]') && card.textContent?.includes("Make Unlive");
+    }, NAME);
+
+    // 4. The visitor's page, never reloaded, now shows it.
+    await gridCard(visitor.page).waitFor({ timeout: 15_000 });
+    expect(await visitor.page.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(1);
+    await expect(gridCard(visitor.page).getByTestId("admin-badge").count()).resolves.toBe(0);
+
+    // 5. The audit log has both actions, newest first.
+    await a.goto("/admin/audit");
+    const actions = await a.getByTestId("audit-row").evaluateAll((rows) => rows.slice(0, 2).map((r) => r.getAttribute("data-action")));
+    expect(actions).toEqual(["live", "approve_id"]);
+
+    for (const p of [visitor, provider, adminView]) expect((p.page as Page & { jsErrors: string[] }).jsErrors).toEqual([]);
+    await Promise.all([visitor.context.close(), provider.context.close(), adminView.context.close()]);
+  });
+});
