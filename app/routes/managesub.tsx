@@ -22,6 +22,7 @@ import { cookieIsSecure, getSessionUser, requireUser } from "~/server/auth.serve
 import { listOwnListingNames, ownerWriteLimited, RATE_LIMITED } from "~/server/dashboard.server";
 import { deleteAccount, deleteListing } from "~/server/listing-delete.server";
 import { findManageableListing } from "~/server/listing-access.server";
+import { adminDeleteAudit } from "~/server/moderation.server";
 import { CLEAR_STORAGE_HEADER } from "~/server/owner-api.server";
 import { pendingPlanRequest } from "~/server/plan-requests.server";
 
@@ -70,7 +71,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!confirmed) return reply({ confirm: { kind: "listing", modelId, name: listing.firstName } });
     if (await ownerWriteLimited(env, user.id)) return reply({ error: RATE_LIMITED }, 429);
     try {
-      await deleteListing(env, ctx, modelId);
+      // An administrator deleting here is an administrator action: audited in the same batch.
+      await deleteListing(env, ctx, modelId, { audit: user.isAdmin ? adminDeleteAudit(user, listing.firstName) : undefined });
     } catch (e) {
       console.error("managesub: listing delete failed", modelId, e);
       return reply({ error }, 500);
