@@ -5,8 +5,9 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { newId } from "../../app/lib/ids";
+import { adminDeleteConfirm } from "../../app/lib/moderation";
 import { ID_MSG } from "../../app/lib/verification";
 import { demoAccount } from "../../drizzle/seed/demo-accounts";
 import { DESKTOP, hydrated, useBrowser } from "./browser";
@@ -64,6 +65,9 @@ describe("ID verification, approval and going live", () => {
           (SELECT cover_key FROM listings WHERE cover_key IS NOT NULL LIMIT 1), 600, 800, 1, ${now + 86_400_000}, ${now}, ${now}
         FROM users u WHERE u.email = '${email}'`);
   });
+
+  // Other test files open the first card of the grid and expect a full profile: never leave this one live.
+  afterAll(() => d1(`DELETE FROM listings WHERE id = '${listingId}'`));
 
   it("goes from request to live, and an open home page shows it without a reload", async () => {
     // A visitor's home page, open (and listening) since before anything happens.
@@ -153,6 +157,20 @@ describe("ID verification, approval and going live", () => {
     await a.goto("/admin/audit");
     const actions = await a.getByTestId("audit-row").evaluateAll((rows) => rows.slice(0, 2).map((r) => r.getAttribute("data-action")));
     expect(actions).toEqual(["live", "approve_id"]);
+
+    // 6. Delete from the admin grid, after the spec's confirmation; the visitor's grid drops it too.
+    await a.goto("/");
+    await hydrated(a);
+    const asked: string[] = [];
+    a.once("dialog", (dialog) => {
+      asked.push(dialog.message());
+      void dialog.accept();
+    });
+    await gridCard(a).getByText("Admin actions").click();
+    await gridCard(a).getByRole("button", { name: `Delete ${NAME}` }).click();
+    await gridCard(a).waitFor({ state: "detached" });
+    expect(asked).toEqual([adminDeleteConfirm(NAME)]);
+    await gridCard(visitor.page).waitFor({ state: "detached", timeout: 15_000 });
 
     for (const p of [visitor, provider, adminView]) expect((p.page as Page & { jsErrors: string[] }).jsErrors).toEqual([]);
     await Promise.all([visitor.context.close(), provider.context.close(), adminView.context.close()]);
