@@ -6,6 +6,7 @@ import * as build from "../build/server/index.js";
 import { isCrossOriginWrite } from "../app/lib/origin";
 import { servePhoto, servePlaceholder } from "../app/server/photos.server";
 import { scheduledSweep } from "../app/server/pending-uploads.server";
+import { sweepVerificationFiles } from "../app/server/verification.server";
 
 export { ListingsRoom } from "./listings-room";
 
@@ -30,8 +31,14 @@ export default {
   },
   // Cron Trigger (wrangler.toml [triggers]): removes editor uploads that were never saved.
   async scheduled(controller, env, ctx) {
+    // Abandoned photo uploads, and ID documents whose request was decided but whose delete failed.
     ctx.waitUntil(
       scheduledSweep(env, controller.scheduledTime).catch((error: unknown) => console.error("pending upload sweep failed", error)),
+    );
+    ctx.waitUntil(
+      sweepVerificationFiles(env, controller.scheduledTime).catch((error: unknown) =>
+        console.error("verification file sweep failed", error),
+      ),
     );
   },
 } satisfies ExportedHandler<Env>;
