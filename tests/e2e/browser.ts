@@ -11,6 +11,17 @@ export const CHROMIUM_FLAGS = [
 ];
 
 export const DESKTOP = { width: 1280, height: 900 };
+
+// Every browser context is a different visitor to the rate limiters, as real visitors would be: the whole
+// suite otherwise shares 127.0.0.1 and trips the 10-logins-a-minute limit. Locally wrangler takes the
+// client's CF-Connecting-IP as given; in production Cloudflare sets it.
+// Each test file loads this module afresh, so a random second octet keeps files apart.
+const fileOctet = 1 + Math.floor(Math.random() * 250);
+let visitorCount = 0;
+function nextVisitorIp() {
+  visitorCount++;
+  return `10.${fileOctet}.${Math.floor(visitorCount / 250) % 250}.${(visitorCount % 250) + 1}`;
+}
 export const MOBILE = { width: 390, height: 844 };
 
 /** One Chromium per test file; each test opens its own context (fresh cookies and storage). */
@@ -35,6 +46,7 @@ export function useBrowser() {
         viewport: opts.viewport ?? DESKTOP,
         baseURL: baseUrl,
         javaScriptEnabled: opts.javaScript ?? true,
+        extraHTTPHeaders: { "CF-Connecting-IP": nextVisitorIp() },
         // Only for injecting axe-core: the site's CSP rightly refuses foreign scripts.
         bypassCSP: opts.bypassCSP ?? false,
       });
