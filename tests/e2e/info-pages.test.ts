@@ -102,3 +102,30 @@ describe("accessibility (axe-core, WCAG 2.2 AA)", () => {
     await context.close();
   });
 });
+
+describe("accessibility of the listing editor", () => {
+  it("has no serious or critical violations on /profile/new and on each page of an existing listing", async () => {
+    const { context, page } = await b.visitor({ bypassCSP: true });
+    await page.goto("/login?redirectTo=%2Fprofile%2Fnew");
+    await hydrated(page);
+    await page.getByLabel("Email").fill("agency@demo.test");
+    await page.getByLabel("Password", { exact: true }).fill("demo-agency-2025");
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.waitForURL("**/profile/new");
+    await hydrated(page);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto("/dashboard");
+    const edit = await page.getByRole("link", { name: /^Edit/ }).first().getAttribute("href");
+    await page.goto(edit!);
+    await hydrated(page);
+    for (const n of [1, 2, 3]) {
+      await page.getByRole("heading", { name: new RegExp(`^Page ${n} of 3`) }).waitFor();
+      expect(await seriousViolations(page), `page ${n}`).toEqual([]);
+      if (n < 3) await page.getByRole("button", { name: "Next" }).click();
+    }
+    await page.getByRole("button", { name: "Edit Profile" }).click();
+    expect(await seriousViolations(page), "edit mode").toEqual([]);
+    await context.close();
+  });
+});
