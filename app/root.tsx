@@ -16,7 +16,7 @@ import { AgeGate } from "~/components/AgeGate";
 import { Footer } from "~/components/Footer";
 import { Header } from "~/components/Header";
 import { useNonce } from "~/components/nonce";
-import { ProfileSkeleton } from "~/components/profile/ProfileView";
+import { ProfileSkeleton } from "~/components/profile/ProfileSkeleton";
 import { RealtimeListener } from "~/components/Realtime";
 import { AGE_STORAGE_KEY, hasAgeCookie } from "~/lib/age-gate";
 import { toPublicUser } from "~/lib/auth-user";

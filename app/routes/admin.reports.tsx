@@ -4,7 +4,8 @@
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { ADMIN_DANGER, ADMIN_SECONDARY, AdminPage, Notice } from "~/components/admin/AdminPage";
-import { formatNzTime, reportAge, reportReasonLabel } from "~/lib/moderation";
+import { formatNzTime } from "~/lib/moderation";
+import { reportAge, reportReasonLabel } from "~/lib/reports";
 import { requireAdminPage } from "~/server/moderation.server";
 import { handleReport, loadOpenReports } from "~/server/reports.server";
 

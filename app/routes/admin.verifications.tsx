@@ -4,7 +4,8 @@
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { ADMIN_DANGER, ADMIN_PRIMARY, AdminPage, Notice } from "~/components/admin/AdminPage";
-import { formatNzTime, reportAge } from "~/lib/moderation";
+import { formatNzTime } from "~/lib/moderation";
+import { reportAge } from "~/lib/reports";
 import { kindLabel, REJECT_REASON_MAX } from "~/lib/verification";
 import { requireAdminPage } from "~/server/moderation.server";
 import { decideRequest, loadPendingRequests, sweepVerificationFiles } from "~/server/verification.server";

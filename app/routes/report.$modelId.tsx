@@ -5,15 +5,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { InfoPage, PRIMARY_BUTTON } from "~/components/InfoPage";
-import {
-  parseReport,
-  REPORT_BODY_MAX_BYTES,
-  REPORT_CONTACT_MAX,
-  REPORT_DETAILS_MAX,
-  REPORT_MSG,
-  REPORT_REASONS,
-  type FieldErrors,
-} from "~/lib/moderation";
+import { parseReport, REPORT_BODY_MAX_BYTES, REPORT_CONTACT_MAX, REPORT_DETAILS_MAX, REPORT_MSG, REPORT_REASONS, type FieldErrors } from "~/lib/reports";
 import { createReport, readSmallForm, reportableListing, reportLimited } from "~/server/reports.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

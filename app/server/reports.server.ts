@@ -3,7 +3,8 @@
 // the report. Both are administrator actions: one D1 batch with their audit row.
 import { asc, eq, sql } from "drizzle-orm";
 import { isId, newId } from "~/lib/ids";
-import { adminFlagChange, type ReportInput } from "~/lib/moderation";
+import { adminFlagChange } from "~/lib/moderation";
+import { type ReportInput } from "~/lib/reports";
 import { auditStatement, type Condition } from "./audit.server";
 import type { SessionUser } from "./auth.server";
 import { getDb, schema } from "./db.server";

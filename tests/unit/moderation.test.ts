@@ -1,15 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  adminBadges,
-  adminDeleteConfirm,
-  adminFlagChange,
-  menuActions,
-  parseReport,
-  REPORT_MSG,
-  reportAge,
-  safeReturnTo,
-  type ModeratedState,
-} from "~/lib/moderation";
+import { adminBadges, adminDeleteConfirm, adminFlagChange, menuActions, safeReturnTo, type ModeratedState } from "~/lib/moderation";
+import { parseReport, REPORT_MSG, reportAge } from "~/lib/reports";
 import {
   eligibilityError,
   ID_MSG,

@@ -4,7 +4,8 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { newId } from "~/lib/ids";
-import { AUDIT_PAGE_SIZE, REPORT_MSG } from "~/lib/moderation";
+import { AUDIT_PAGE_SIZE } from "~/lib/moderation";
+import { REPORT_MSG } from "~/lib/reports";
 import { auditRows, cast, listingOf, moderated, postForm, request } from "./admin-fixtures";
 import { settleBackgroundWork } from "./public-fixtures";
 
