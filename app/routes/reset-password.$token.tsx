@@ -1,22 +1,2 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { SetPasswordScreen } from "~/components/auth/SetPasswordScreen";
-import { resetPageAction, resetPageLoader } from "~/server/reset-page.server";
-
-export const meta: MetaFunction = () => [
-  { title: "Set a New Password | Kiwi Companions" },
-  // The token is in this page's URL. The site-wide Referrer-Policy (strict-origin-when-cross-origin)
-  // already keeps it out of other sites' Referer; "no-referrer" would also turn this page's own form
-  // POST's Origin into "null", which the cross-site check refuses.
-  { name: "robots", content: "noindex" },
-];
-
-export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
-  const headers = new Headers(loaderHeaders);
-  actionHeaders.forEach((value, key) => headers.set(key, value));
-  return headers;
-};
-
-export const loader = (args: LoaderFunctionArgs) => resetPageLoader(args);
-export const action = (args: ActionFunctionArgs) => resetPageAction(args);
-
-export default SetPasswordScreen;
+// /reset-password/{token} and /login/{token} are the same 'Set a New Password' screen (provider spec §2).
+export { action, default, headers, loader, meta } from "./login_.$token";
