@@ -72,7 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (await ownerWriteLimited(env, user.id)) return reply({ error: RATE_LIMITED }, 429);
     try {
       // An administrator deleting here is an administrator action: audited in the same batch.
-      await deleteListing(env, ctx, modelId, { audit: user.isAdmin ? adminDeleteAudit(user, listing.firstName) : undefined });
+      await deleteListing(env, ctx, modelId, { audit: user.isAdmin ? adminDeleteAudit(user) : undefined });
     } catch (e) {
       console.error("managesub: listing delete failed", modelId, e);
       return reply({ error }, 500);

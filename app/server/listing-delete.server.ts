@@ -74,6 +74,8 @@ export async function deleteListing(
     db.delete(img).where(eq(img.listingId, modelId)).returning({ key: img.r2Key }),
     db.delete(vr).where(eq(vr.listingId, modelId)).returning({ keys: vr.r2Keys }),
     db.delete(schema.reports).where(eq(schema.reports.listingId, modelId)),
+    // The audit log keeps who did what and when, but not the deleted listing's name.
+    db.update(schema.adminAudit).set({ detail: "" }).where(eq(schema.adminAudit.listingId, modelId)),
     ...audit,
     db.delete(l).where(eq(l.id, modelId)).returning({ id: l.id }),
   ]);
@@ -97,7 +99,7 @@ export async function deleteAccount(env: DeleteEnv, ctx: Ctx, userId: string): P
   if (!user) return { deleted: false, listingIds: [], photosDeleted: 0 };
   // A subquery rather than a list of ids: an agency may hold more listings than D1 takes parameters.
   const owned = db.select({ id: l.id }).from(l).where(eq(l.userId, userId));
-  const [, , , , photos, documents, , removed, pending] = await db.batch([
+  const [, , , , photos, documents, , , removed, pending] = await db.batch([
     db.delete(schema.likes).where(inArray(schema.likes.listingId, owned)),
     db.delete(schema.listingStats).where(inArray(schema.listingStats.listingId, owned)),
     db.delete(schema.listingRates).where(inArray(schema.listingRates.listingId, owned)),
@@ -106,6 +108,7 @@ export async function deleteAccount(env: DeleteEnv, ctx: Ctx, userId: string): P
     // By user as well as by listing: a request always belongs to both.
     db.delete(vr).where(eq(vr.userId, userId)).returning({ keys: vr.r2Keys }),
     db.delete(schema.reports).where(inArray(schema.reports.listingId, owned)),
+    db.update(schema.adminAudit).set({ detail: "" }).where(inArray(schema.adminAudit.listingId, owned)),
     db.delete(l).where(eq(l.userId, userId)).returning({ id: l.id }),
     db.delete(schema.pendingUploads).where(eq(schema.pendingUploads.userId, userId)).returning({ key: schema.pendingUploads.r2Key }),
     db.delete(schema.sessions).where(eq(schema.sessions.userId, userId)),

@@ -108,14 +108,17 @@ export async function moderateDelete(env: Pick<Env, "DB" | "PHOTOS" | "PROFILES"
   if (!admin.isAdmin) return { ok: false as const, status: 403 as const, error: MODERATION_MSG.forbidden };
   const current = await readModeratedListing(env, modelId);
   if (!current) return { ok: false as const, status: 404 as const, error: MODERATION_MSG.notFound };
-  const outcome = await deleteListing(env, ctx, modelId, { audit: adminDeleteAudit(admin, current.firstName) });
+  const outcome = await deleteListing(env, ctx, modelId, { audit: adminDeleteAudit(admin) });
   if (!outcome.deleted) return { ok: false as const, status: 404 as const, error: MODERATION_MSG.notFound };
   return { ok: true as const, name: current.firstName };
 }
 
-/** The audit entry of an administrator's delete (also used by the owner API when an admin deletes there). */
-export function adminDeleteAudit(admin: Pick<SessionUser, "id">, listingName: string) {
-  return { adminId: admin.id, action: "delete" as AuditAction, detail: listingName };
+/**
+ * The audit entry of an administrator's delete (also used by the owner API when an admin deletes there).
+ * No name: the listing's id says which one, and a deleted provider's name should not outlive the listing.
+ */
+export function adminDeleteAudit(admin: Pick<SessionUser, "id">) {
+  return { adminId: admin.id, action: "delete" as AuditAction, detail: "" };
 }
 
 /**

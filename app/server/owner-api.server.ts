@@ -80,7 +80,7 @@ export async function deleteListingApi(request: Request, context: AppLoadContext
   if (!listing) return jsonError(NOT_YOUR_LISTING, 403);
   if (await ownerWriteLimited(env, user.id)) return limited();
   // An administrator's delete is an administrator action: its audit row goes in the same batch.
-  await deleteListing(env, ctx, listing.id, { audit: user.isAdmin ? adminDeleteAudit(user, listing.firstName) : undefined });
+  await deleteListing(env, ctx, listing.id, { audit: user.isAdmin ? adminDeleteAudit(user) : undefined });
   return jsonNoStore({ success: true });
 }
 

@@ -46,7 +46,19 @@ describe("administrator calls: who may make them", () => {
     expect(res.status).toBe(200);
     expect(await moderated(id)).toBeNull();
     const [row] = await auditRows();
-    expect(row).toMatchObject({ admin_id: admin.userId, action: "delete", listing_id: id, detail: "Delia" });
+    // Who, what and when stay; the deleted listing's name does not.
+    expect(row).toMatchObject({ admin_id: admin.userId, action: "delete", listing_id: id, detail: "" });
+  });
+
+  it("a deleted listing's name is scrubbed from its earlier audit rows", async () => {
+    const { admin, provider } = await cast();
+    const id = await listingOf(provider, { live: true, verified: true, firstName: "Wren" });
+    expect((await putJson(`/api/admin/profiles/${id}/toggle-hot`, admin.cookie)).status).toBe(200);
+    expect((await auditRows()).map((r) => r.detail)).toEqual(["Wren"]);
+    expect((await request("DELETE", `/api/profiles/${id}/listing`, { cookie: admin.cookie })).status).toBe(200);
+    const rows = await auditRows();
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(row.detail).toBe("");
   });
 
   it("an owner's own delete is not an administrator action: no audit row", async () => {
