@@ -23,8 +23,6 @@ import { Suspense, useEffect, useState } from "react";
 import { DashboardCard, DashboardCardSkeleton } from "~/components/dashboard/DashboardCard";
 import { DashboardShell } from "~/components/dashboard/DashboardShell";
 import { useProfileUpdates } from "~/components/Realtime";
-import { loginUrlFor } from "~/lib/auth-redirect";
-import { clearSessionCookie } from "~/lib/auth-session";
 import {
   expiryDelay,
   greeting,
@@ -36,7 +34,7 @@ import {
   showsAddNewListing,
 } from "~/lib/dashboard";
 import { isId } from "~/lib/ids";
-import { cookieIsSecure, getSessionUser, requireUser } from "~/server/auth.server";
+import { requireUser, requireUserForPost } from "~/server/auth.server";
 import { loadDashboardListings, ownerWriteLimited, RATE_LIMITED, setListingFlag } from "~/server/dashboard.server";
 import { VerificationNotices } from "~/components/verification/VerificationNotices";
 import { loadVerificationNotices } from "~/server/verification.server";
@@ -82,14 +80,7 @@ type ToggleFailure = { error: string; modelId?: string };
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env, ctx } = context.cloudflare;
-  const user = await getSessionUser(request, env);
-  if (!user) {
-    // Spec §4: a call that finds no session sends the user to log in again, told why.
-    throw redirect(loginUrlFor(new URL("/dashboard", request.url).href, { sessionExpired: true }), {
-      status: 303,
-      headers: { "Set-Cookie": clearSessionCookie(cookieIsSecure(env)), ...NO_STORE },
-    });
-  }
+  const user = await requireUserForPost(request, env, "/dashboard");
   const form = await request.formData().catch(() => null);
   const intent = form?.get("intent");
   const modelId = form?.get("modelId");

@@ -13,12 +13,11 @@ import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, us
 import { useEffect, type FormEvent } from "react";
 import { useHydrated } from "~/components/useHydrated";
 import { InfoPage, PRIMARY_BUTTON } from "~/components/InfoPage";
-import { loginUrlFor } from "~/lib/auth-redirect";
 import { clearSessionCookie } from "~/lib/auth-session";
 import { DELETE_ACCOUNT_CONFIRM, deleteErrorText, deleteListingConfirm, planLabel } from "~/lib/dashboard";
 import { isId } from "~/lib/ids";
 import { PLANS } from "~/lib/plans";
-import { cookieIsSecure, getSessionUser, requireUser } from "~/server/auth.server";
+import { cookieIsSecure, requireUser, requireUserForPost } from "~/server/auth.server";
 import { listOwnListingNames, ownerWriteLimited, RATE_LIMITED } from "~/server/dashboard.server";
 import { deleteAccount, deleteListing } from "~/server/listing-delete.server";
 import { findManageableListing } from "~/server/listing-access.server";
@@ -50,13 +49,7 @@ type ActionResult = { error?: string; confirm?: Confirm; accountDeleted?: true }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env, ctx } = context.cloudflare;
-  const user = await getSessionUser(request, env);
-  if (!user) {
-    throw redirect(loginUrlFor(new URL("/managesub", request.url).href, { sessionExpired: true }), {
-      status: 303,
-      headers: { "Set-Cookie": clearSessionCookie(cookieIsSecure(env)), ...NO_STORE },
-    });
-  }
+  const user = await requireUserForPost(request, env, "/managesub");
   const form = await request.formData().catch(() => null);
   const intent = form?.get("intent");
   const confirmed = form?.get("confirmed") === "yes";

@@ -109,6 +109,19 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
   throw redirect(loginUrlFor(request.url), { headers: { "Cache-Control": "no-store" } });
 }
 
+/**
+ * For an owner page's form posts: a post that finds no session (expired, revoked, or signed out in another
+ * tab) sends the user to log in again, told why (provider spec §4), and back to `returnPath` afterwards.
+ */
+export async function requireUserForPost(request: Request, env: Env, returnPath: string): Promise<SessionUser> {
+  const user = await getSessionUser(request, env);
+  if (user) return user;
+  throw redirect(loginUrlFor(new URL(returnPath, request.url).href, { sessionExpired: true }), {
+    status: 303,
+    headers: { "Set-Cookie": clearSessionCookie(cookieIsSecure(env)), "Cache-Control": "no-store" },
+  });
+}
+
 /** For JSON endpoints: throws a 401 {error} Response instead of redirecting. */
 export async function requireUserApi(request: Request, context: AppLoadContext): Promise<SessionUser> {
   const env = context.cloudflare.env;
