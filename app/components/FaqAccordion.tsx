@@ -1,5 +1,6 @@
 import type { SyntheticEvent } from "react";
 import type { FaqGroup } from "~/lib/faq";
+import { ChevronDownIcon } from "./icons";
 
 /** All questions share one name, so opening any question closes the one open before (spec: one at a time). */
 export const FAQ_DETAILS_NAME = "faq-question";
@@ -32,21 +33,7 @@ export function FaqAccordion({ groups }: { groups: readonly FaqGroup[] }) {
               <details key={item.id} id={item.id} name={FAQ_DETAILS_NAME} className="group" onToggle={closeOthers}>
                 <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 px-4 py-3 text-left font-medium text-white hover:text-accent-strong sm:px-5">
                   <span>{item.question}</span>
-                  <svg
-                    viewBox="0 0 24 24"
-                    width="20"
-                    height="20"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                    strokeLinecap="round"
-                    strokeLinejoin="round"
-                    aria-hidden="true"
-                    focusable="false"
-                    className="shrink-0 text-accent transition-transform group-open:rotate-180"
-                  >
-                    <path d="m6 9 6 6 6-6" />
-                  </svg>
+                  <ChevronDownIcon width="20" height="20" className="shrink-0 text-accent transition-transform group-open:rotate-180" />
                 </summary>
                 <div className="space-y-3 px-4 pb-4 text-zinc-300 sm:px-5">
                   {item.answer.map((paragraph) => (

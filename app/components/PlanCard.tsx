@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { formatPlanPrice, type Plan } from "~/lib/plans";
+import { CheckIcon } from "./icons";
 
 export type PlanCardState = "none" | "chosen" | "requested";
 
@@ -46,21 +47,7 @@ export function PlanCard({ plan, state }: { plan: Plan; state: PlanCardState }) 
       <ul className="mt-6 flex-1 space-y-3" aria-label={`${plan.name} plan includes`}>
         {plan.features.map((feature) => (
           <li key={feature} className="flex items-start gap-3 text-zinc-200">
-            <svg
-              viewBox="0 0 24 24"
-              width="20"
-              height="20"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.5"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-              aria-hidden="true"
-              focusable="false"
-              className="mt-0.5 shrink-0 text-accent"
-            >
-              <path d="m5 12.5 4.5 4.5L19 7.5" />
-            </svg>
+            <CheckIcon width="20" height="20" strokeWidth="2.5" className="mt-0.5 shrink-0 text-accent" />
             <span>{feature}</span>
           </li>
         ))}

@@ -15,6 +15,7 @@ import {
 import { originOf, seoMeta } from "~/lib/seo";
 import { getSessionUser } from "~/server/auth.server";
 import { pendingPlanRequest, recordPlanRequest } from "~/server/plan-requests.server";
+import { LockIcon } from "~/components/icons";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   seoMeta({
@@ -126,22 +127,7 @@ export default function SubscriptionsPage() {
 
         <section aria-labelledby="payment-security" className="rounded-2xl border border-line bg-panel p-6 sm:p-8" data-testid="payment-security">
           <div className="flex items-center gap-3">
-            <svg
-              viewBox="0 0 24 24"
-              width="28"
-              height="28"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-              aria-hidden="true"
-              focusable="false"
-              className="shrink-0 text-accent"
-            >
-              <rect x="4" y="10" width="16" height="11" rx="2" />
-              <path d="M8 10V7a4 4 0 0 1 8 0v3" />
-            </svg>
+            <LockIcon width="28" height="28" className="shrink-0 text-accent" />
             <h2 id="payment-security" className={SECTION_TITLE}>
               Secure payments
             </h2>

@@ -23,7 +23,8 @@ import { REGIONS } from "~/lib/regions";
 import { Logo } from "../Logo";
 import { ProfileView } from "../profile/ProfileView";
 import type { HighlightField } from "../profile/ProfileSections";
-import { ArrowLeftIcon, BUTTON, MultiSelect, PRIMARY, SelectField, TextAreaField, TextField } from "./fields";
+import { BUTTON, MultiSelect, PRIMARY, SelectField, TextAreaField, TextField } from "./fields";
+import { ArrowLeftIcon } from "../icons";
 import { PhotoManager, usePhotoUploads, type PhotoItem } from "./PhotoManager";
 import { RateList, SpecialRatesEditor } from "./RatesEditor";
 import { SuburbPicker } from "./SuburbPicker";
@@ -275,7 +276,7 @@ export function ListingEditor({ mode, profile }: { mode: "create" | "edit"; prof
       <header className="sticky top-0 z-30 border-b border-line bg-ink/95 backdrop-blur">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-2 px-3 py-2 sm:flex-nowrap sm:px-6">
           <Link to="/dashboard" aria-label="Back to dashboard" className="inline-flex h-11 w-11 items-center justify-center rounded-lg hover:text-accent" data-testid="editor-back">
-            <ArrowLeftIcon />
+            <ArrowLeftIcon className="h-5 w-5" />
           </Link>
           <Link to="/" className="inline-flex min-h-11 items-center whitespace-nowrap">
             <Logo />

@@ -4,7 +4,8 @@
 import { useRef, useState, type DragEvent, type KeyboardEvent } from "react";
 import { moveItem, renumber } from "~/lib/listing-rules";
 import { fileProblem, MAX_BATCH, MAX_PHOTOS, orientedSize, PHOTO_MSG, sniffImage, SNIFF_BYTES } from "~/lib/photo-rules";
-import { BUTTON, errorId, FieldError, GripIcon, TrashIcon } from "./fields";
+import { BUTTON, errorId, FieldError } from "./fields";
+import { GripIcon, TrashIcon } from "../icons";
 
 export type PhotoItem = {
   /** Stable React key: the image id once saved, a local id while temporary. */
@@ -263,7 +264,7 @@ export function PhotoManager({
                     className="inline-flex h-11 w-11 cursor-grab items-center justify-center rounded-lg bg-ink/80 text-white hover:text-accent"
                     data-testid="photo-handle"
                   >
-                    <GripIcon />
+                    <GripIcon className="h-5 w-5" />
                   </button>
                   <button
                     type="button"
@@ -273,7 +274,7 @@ export function PhotoManager({
                     className="inline-flex h-11 w-11 items-center justify-center rounded-lg bg-ink/80 text-white hover:text-red-300 disabled:opacity-50"
                     data-testid="photo-delete"
                   >
-                    <TrashIcon />
+                    <TrashIcon className="h-5 w-5" />
                   </button>
                 </div>
               ) : null}

@@ -5,7 +5,8 @@ import type { CallType } from "~/lib/listing-options";
 import { RATE_LABELS } from "~/lib/profile";
 import { CALL_TYPE_LABEL, freeDurations, newRateDuration } from "~/lib/listing-rules";
 import { LIMITS, type RateValues, type SpecialRateValues } from "~/lib/listing-schema";
-import { BUTTON, errorId, FieldError, fieldId, INPUT, PlusIcon, TrashIcon } from "./fields";
+import { BUTTON, errorId, FieldError, fieldId, INPUT } from "./fields";
+import { PlusIcon, TrashIcon } from "../icons";
 
 export const ALL_DURATIONS_NOTE = "All available durations have been added.";
 
@@ -97,7 +98,7 @@ export function RateList({
                   className={`${BUTTON} self-end px-3`}
                   aria-label={`Remove ${callType} rate ${n + 1}`}
                 >
-                  <TrashIcon />
+                  <TrashIcon className="h-5 w-5" />
                 </button>
               ) : null}
             </li>
@@ -113,7 +114,7 @@ export function RateList({
             onClick={() => next && onChange([...rates, { call_type: callType, duration: next, price: "", description: "" }])}
             className={BUTTON}
           >
-            <PlusIcon /> Add {callType} rate
+            <PlusIcon className="h-5 w-5" /> Add {callType} rate
           </button>
           {!next ? (
             <p id={noteId} className="text-sm text-muted">
@@ -177,7 +178,7 @@ export function SpecialRatesEditor({
             {input(index, "description", "Description (optional)", { max: LIMITS.rateDescription })}
             {editing ? (
               <button type="button" onClick={() => onChange(rows.filter((__, i) => i !== index))} className={`${BUTTON} sm:col-span-2`}>
-                <TrashIcon /> Remove package {index + 1}
+                <TrashIcon className="h-5 w-5" /> Remove package {index + 1}
               </button>
             ) : null}
           </li>
@@ -185,7 +186,7 @@ export function SpecialRatesEditor({
       </ul>
       {editing && rows.length < LIMITS.specialRateRows ? (
         <button type="button" onClick={() => onChange([...rows, { serviceName: "", duration: "", rate: "", description: "" }])} className={BUTTON}>
-          <PlusIcon /> Add package or special rate
+          <PlusIcon className="h-5 w-5" /> Add package or special rate
         </button>
       ) : null}
     </section>

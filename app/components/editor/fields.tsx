@@ -1,6 +1,6 @@
 // The editor's labelled form controls. Every control has a visible label, its error beside it (linked
 // with aria-describedby and aria-invalid) and a 44 px target.
-import type { ReactNode, SVGProps } from "react";
+import type { ReactNode } from "react";
 
 export const INPUT =
   "min-h-11 w-full rounded-lg border border-line bg-ink px-3 text-base text-white placeholder:text-zinc-500 disabled:cursor-not-allowed disabled:opacity-70 aria-[invalid=true]:border-red-500";
@@ -219,31 +219,3 @@ export function MultiSelect({
   );
 }
 
-// A few icons in the site's one style (24 px grid, currentColor strokes).
-function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
-  return (
-    <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden focusable="false" {...props}>
-      {children}
-    </svg>
-  );
-}
-export const ArrowLeftIcon = (p: SVGProps<SVGSVGElement>) => (
-  <Icon {...p}>
-    <path d="M19 12H5M12 19l-7-7 7-7" />
-  </Icon>
-);
-export const TrashIcon = (p: SVGProps<SVGSVGElement>) => (
-  <Icon {...p}>
-    <path d="M3 6h18M8 6V4h8v2M6 6l1 14h10l1-14" />
-  </Icon>
-);
-export const GripIcon = (p: SVGProps<SVGSVGElement>) => (
-  <Icon {...p}>
-    <path d="M9 5h.01M15 5h.01M9 12h.01M15 12h.01M9 19h.01M15 19h.01" strokeWidth="3" />
-  </Icon>
-);
-export const PlusIcon = (p: SVGProps<SVGSVGElement>) => (
-  <Icon {...p}>
-    <path d="M12 5v14M5 12h14" />
-  </Icon>
-);
