@@ -18,7 +18,7 @@ import { Header } from "~/components/Header";
 import { useNonce } from "~/components/nonce";
 import { ProfileSkeleton } from "~/components/profile/ProfileSkeleton";
 import { RealtimeListener } from "~/components/Realtime";
-import { AGE_STORAGE_KEY, hasAgeCookie } from "~/lib/age-gate";
+import { AGE_RESTORE_SCRIPT, AGE_STORAGE_KEY, hasAgeCookie } from "~/lib/age-gate";
 import { toPublicUser } from "~/lib/auth-user";
 import { getSessionUser } from "~/server/auth.server";
 import styles from "~/styles/app.css?url";
@@ -49,6 +49,7 @@ function showsSiteHeader(pathname: string) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
   return (
     <html lang="en-NZ">
       <head>
@@ -57,6 +58,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0c0a0b" />
         <Meta />
         <Links />
+        {data && !data.ageVerified ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: AGE_RESTORE_SCRIPT }} /> : null}
       </head>
       <body className="bg-ink text-white antialiased">
         {children}
@@ -82,11 +84,9 @@ export default function App() {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   useEffect(() => {
-    // A visitor who confirmed before but lost the cookie keeps the confirmation from localStorage.
-    if (!ageVerified && localStorage.getItem(AGE_STORAGE_KEY) === "true") {
-      document.cookie = "age_verified=1; Path=/; Max-Age=31536000; SameSite=Lax";
-      setAgeVerified(true);
-    }
+    // A visitor who confirmed before but lost the cookie: the head script already restored the cookie and
+    // hid the gate before the first paint; the state catches up here.
+    if (!ageVerified && localStorage.getItem(AGE_STORAGE_KEY) === "true") setAgeVerified(true);
   }, [ageVerified]);
   const inert = ageVerified ? {} : { inert: "" };
   return (

@@ -229,3 +229,9 @@ export const adminAudit = sqliteTable("admin_audit", {
   detail: text("detail").notNull().default(""),
   createdAt: integer("created_at").notNull(),
 });
+
+export const siteSecrets = sqliteTable("site_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: integer("created_at").notNull(),
+});

@@ -21,6 +21,7 @@ export function AgeGate({ onConfirm }: { onConfirm: () => void }) {
       aria-describedby="age-gate-text"
       className="fixed inset-0 z-50 flex items-center justify-center bg-ink p-4"
       data-testid="age-gate"
+      data-age-gate=""
       onKeyDown={trapTab}
     >
       <div className="w-full max-w-md space-y-5 rounded-2xl border border-line bg-panel p-6 text-center shadow-2xl">

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ListingCardData } from "~/lib/listing-card";
-import { formatDollars } from "~/lib/money";
+import { formatDollarAmount } from "~/lib/money";
 import { ActivityBadge } from "./ActivityBadge";
 import { AdminBadges, AdminListingMenu } from "./admin/AdminListingMenu";
 import { FavouriteButton } from "./FavouriteButton";
@@ -19,7 +19,7 @@ type CardProps = {
 };
 
 export function ListingCard({ card, now, eager, href, admin }: CardProps) {
-  const price = formatDollars(card.rate60);
+  const price = formatDollarAmount(card.rate60);
   return (
     // The name is the card's one link, stretched over the whole card by its ::after, so the like and
     // favourite buttons can sit on the photo without being nested inside a link.

@@ -19,3 +19,18 @@ export function safeReturnPath(value: unknown): string {
   if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
   return value.slice(0, 2000);
 }
+
+/** Marks <html> when the script below restored the confirmation, so CSS hides the gate from the first paint. */
+export const AGE_RESTORED_ATTRIBUTE = "data-age-restored";
+
+/**
+ * Runs in <head>, before the body paints: a returning visitor whose cookie was cleared but whose
+ * `ageVerified` is still stored gets the cookie back and never sees the server-rendered gate (no flash, no
+ * reload). React then drops the gate on hydration. Plain ES5 in a string: it must run before any bundle.
+ */
+export const AGE_RESTORE_SCRIPT = `(function(){try{
+if(document.cookie.split(";").some(function(c){return c.trim()===${JSON.stringify(`${AGE_COOKIE}=1`)}}))return;
+if(localStorage.getItem(${JSON.stringify(AGE_STORAGE_KEY)})!=="true")return;
+document.cookie=${JSON.stringify(`${AGE_COOKIE}=1; Path=/; Max-Age=${AGE_COOKIE_MAX_AGE}; SameSite=Lax`)}+(location.protocol==="https:"?"; Secure":"");
+document.documentElement.setAttribute(${JSON.stringify(AGE_RESTORED_ATTRIBUTE)},"");
+}catch(e){}})();`;

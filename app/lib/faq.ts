@@ -1,4 +1,5 @@
 // The FAQ page's questions (spec §2 Static pages): three groups, plain text answers.
+import { EDITOR_PAGE_TITLES } from "./editor-pages";
 import { formatPlanPrice, PLANS } from "./plans";
 import { INACTIVE_LISTING_MONTHS, SUPPORT_EMAIL } from "./site";
 
@@ -33,7 +34,7 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
         id: "post-listing",
         question: "How do I post a listing?",
         answer: [
-          "Sign in, open your Dashboard and create a listing. The editor walks you through three steps: about you, your details and rates, and your photos (at least 3).",
+          `Sign in, open your Dashboard and create a listing. The editor walks you through three pages: 1. ${EDITOR_PAGE_TITLES[1]} (at least 3 photos, your display name, region, suburb, phone, tagline and bio), 2. ${EDITOR_PAGE_TITLES[2]} (age, appearance, services and interests), 3. ${EDITOR_PAGE_TITLES[3]}.`,
           "Every new listing is reviewed by our team, usually within 48 hours, before it appears on the site. Listings can only be posted from within New Zealand, and not through a VPN or proxy.",
         ],
       },

@@ -1,3 +1,4 @@
+import { centsToDollars } from "./money";
 import { photoUrl } from "./photo-keys";
 
 /** What a listing card needs: one row of `listings`, no joins. */
@@ -8,7 +9,7 @@ export type ListingCardData = {
   tagLine: string;
   location: string;
   suburb: string;
-  /** One hour in cents: incall, else outcall. */
+  /** One hour in dollars (as every public JSON answer gives money): incall, else outcall. */
   rate60: number | null;
   featured: boolean;
   hot: boolean;
@@ -49,7 +50,7 @@ export function toCard(row: CardRow): ListingCardData {
     tagLine: row.tagLine,
     location: row.location,
     suburb: row.suburb,
-    rate60: row.rate60 ?? row.orate60,
+    rate60: centsToDollars(row.rate60 ?? row.orate60),
     featured: row.featured,
     hot: row.hot,
     verified: row.verified,

@@ -1,6 +1,7 @@
 // Business rules of saving a listing that need no I/O: who may create one and from where, the flat rate
 // columns the grid reads, photo order, and the editor's button wording.
 import { CALL_TYPES, RATE_DURATIONS, type CallType, type RateDuration } from "./listing-options";
+import { centsToDollars } from "./money";
 
 export const LISTING_RULE_MSG = {
   outsideNz: "New listings can only be created from within New Zealand.",
@@ -38,7 +39,7 @@ export function saveButtonLabel(verified: boolean, live: boolean): "Save Draft" 
   return live ? "Publish Changes" : "Save Changes";
 }
 
-type FlatRates = { rate30: number | null; rate60: number | null; rate120: number | null; orate30: number | null; orate60: number | null; orate120: number | null };
+export type FlatRates = { rate30: number | null; rate60: number | null; rate120: number | null; orate30: number | null; orate60: number | null; orate120: number | null };
 
 /** listings.rate30/60/120 (incall) and orate30/60/120 (outcall), in cents, from the saved rate rows. */
 export function flatRates(rates: { callType: CallType; duration: RateDuration; priceCents: number }[]): FlatRates {
@@ -51,6 +52,18 @@ export function flatRates(rates: { callType: CallType; duration: RateDuration; p
     orate30: find("outcall", "30min"),
     orate60: find("outcall", "1hr"),
     orate120: find("outcall", "2hr"),
+  };
+}
+
+/** The flat rate fields in the API's dollars (the provider doc's rate30…orate120 on /api/modelP). */
+export function flatRatesInDollars(cents: FlatRates): FlatRates {
+  return {
+    rate30: centsToDollars(cents.rate30),
+    rate60: centsToDollars(cents.rate60),
+    rate120: centsToDollars(cents.rate120),
+    orate30: centsToDollars(cents.orate30),
+    orate60: centsToDollars(cents.orate60),
+    orate120: centsToDollars(cents.orate120),
   };
 }
 

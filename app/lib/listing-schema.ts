@@ -5,6 +5,7 @@
 //   3. the shape schema: every enumeration, length cap and type, turning the form's strings into stored
 //      values (cents, whole numbers). The browser never trips it; a hand-made request does.
 import { z } from "zod";
+import type { Page } from "./editor-pages";
 import {
   BODY_TYPES,
   CALL_TYPES,
@@ -121,7 +122,7 @@ export const LISTING_MSG = {
   fixPage: (page: number) => `Please fix the issues on page ${page} before saving.`,
 } as const;
 
-export type Page = 1 | 2 | 3;
+export type { Page };
 export type FieldErrors = Record<string, string>;
 
 const PAGE_OF: Record<string, Page> = {

@@ -4,6 +4,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { activeChange, liveChange, type DashboardListing, type ListingState } from "~/lib/dashboard";
 import { isId } from "~/lib/ids";
+import { flatRatesInDollars, type FlatRates } from "~/lib/listing-rules";
 import { photoUrl } from "~/lib/photo-keys";
 import type { Profile } from "~/lib/profile";
 import { monthKey } from "~/lib/stats";
@@ -172,21 +173,33 @@ async function refreshSnapshot(env: Pick<Env, "DB" | "PROFILES">, modelId: strin
   }
 }
 
-/** GET /api/modelP/{id}: the owner's listing for the editor, hidden or not, with its last name. */
-export async function loadOwnerProfile(
-  env: Pick<Env, "DB">,
-  userId: string,
-  modelId: string,
-): Promise<(Profile & { lastName: string }) | null> {
+/**
+ * The owner's view of a listing: the public profile plus the last name and the provider doc's flat rate
+ * fields (dollars). Here `rate60` is the flat incall hour, as the provider doc defines it; the public
+ * profile's `rate60` is the hour a visitor pays (incall, else outcall).
+ */
+export type OwnerProfile = Profile & FlatRates & { lastName: string };
+
+/** GET /api/modelP/{id}: the owner's listing for the editor, hidden or not. */
+export async function loadOwnerProfile(env: Pick<Env, "DB">, userId: string, modelId: string): Promise<OwnerProfile | null> {
   if (!isId(modelId)) return null;
   const [owned] = await getDb(env)
-    .select({ lastName: l.lastName })
+    .select({
+      lastName: l.lastName,
+      rate30: l.rate30,
+      rate60: l.rate60,
+      rate120: l.rate120,
+      orate30: l.orate30,
+      orate60: l.orate60,
+      orate120: l.orate120,
+    })
     .from(l)
     .where(and(eq(l.id, modelId), eq(l.userId, userId)))
     .limit(1);
   if (!owned) return null;
   const profile = await buildProfileFromD1(env, modelId);
-  return profile ? { ...profile, lastName: owned.lastName } : null;
+  const { lastName, ...cents } = owned;
+  return profile ? { ...profile, ...flatRatesInDollars(cents), lastName } : null;
 }
 
 /** The owner's listings as {modelId, firstName}, for the settings screen's delete buttons. */

@@ -3,6 +3,7 @@
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import { isId } from "~/lib/ids";
 import { toCard, type ListingCardData } from "~/lib/listing-card";
+import { centsToDollars } from "~/lib/money";
 import { photoUrl } from "~/lib/photo-keys";
 import { pickSuggestions, type Profile, type ProfileImage, type ProfileRate, type ProfileSpecialRate } from "~/lib/profile";
 import type { CallType, RateDuration } from "~/lib/listing-options";
@@ -26,8 +27,6 @@ const SNAPSHOT_TTL_SECONDS = 30 * 24 * 3600;
 export function snapshotKey(modelId: string): string {
   return SNAPSHOT_PREFIX + modelId;
 }
-
-const dollars = (cents: number) => cents / 100;
 
 // Rate durations in the order a price list reads.
 const DURATION_ORDER: Record<string, number> = { "30min": 0, "1hr": 1, "1.5hr": 2, "2hr": 3, "3hr": 4, Overnight: 5 };
@@ -54,14 +53,14 @@ export function assembleProfile(row: ListingRow, images: ImageRow[], rates: Rate
       id: r.id,
       call_type: r.callType as CallType,
       duration: r.duration as RateDuration,
-      price: dollars(r.price),
+      price: centsToDollars(r.price),
       description: r.description,
     }));
   const publicSpecialRates: ProfileSpecialRate[] = specialRates.map((s) => ({
     id: s.id,
     serviceName: s.serviceName,
     duration: s.duration,
-    rate: dollars(s.rate),
+    rate: centsToDollars(s.rate),
     description: s.description,
   }));
   const oneHour = row.rate60 ?? row.orate60;
@@ -74,7 +73,7 @@ export function assembleProfile(row: ListingRow, images: ImageRow[], rates: Rate
     location: row.location,
     suburb: row.suburb,
     calls: row.calls,
-    rate60: oneHour == null ? null : dollars(oneHour),
+    rate60: centsToDollars(oneHour),
     nationality: row.nationality,
     height: row.height,
     weight: row.weight,

@@ -10,6 +10,7 @@ import { cardColumns, gridOrder } from "./grid.server";
 import { ListingUnavailableError, setLike } from "./likes.server";
 import { assembleProfiles } from "./profile.server";
 import { publishProfileUpdate } from "./realtime.server";
+import { anonymousVisitorId } from "./site-secrets.server";
 import { recordContact } from "./stats.server";
 
 const l = schema.listings;
@@ -143,16 +144,30 @@ function failure(status: number, error: string): Response {
 /**
  * POST/DELETE /api/profiles/{id}/like and PUT /api/visits/like/{id}. Checks, in order: the id's shape,
  * the client's like allowance, the body ({fingerprint}), then writes. Bad input stores nothing.
+ * `bodyless` (the PUT, whose payload the spec gives as none): an empty body likes as the anonymous visitor
+ * this address and browser are; a body, when sent, is checked as for the POST.
  */
-export async function handleLike(request: Request, { env, ctx }: WriteContext, modelId: string | undefined, liked: boolean) {
+export async function handleLike(
+  request: Request,
+  { env, ctx }: WriteContext,
+  modelId: string | undefined,
+  liked: boolean,
+  { bodyless = false } = {},
+) {
   if (!isId(modelId)) return failure(400, "Invalid model id");
   if (await overLimit(env.LIKE_LIMITER, "like", request)) return failure(429, "Too many likes, please try again in a minute");
   const body = await readJsonObject(request);
   if (!body.ok) return failure(body.status, body.error);
-  const parsed = likeBodySchema.safeParse(body.data);
-  if (!parsed.success) return failure(400, parsed.error.issues[0]?.message ?? "fingerprint is required");
+  let visitorId: string;
+  if (bodyless && Object.keys(body.data).length === 0) {
+    visitorId = await anonymousVisitorId(env, request);
+  } else {
+    const parsed = likeBodySchema.safeParse(body.data);
+    if (!parsed.success) return failure(400, parsed.error.issues[0]?.message ?? "fingerprint is required");
+    visitorId = parsed.data.fingerprint;
+  }
   try {
-    const result = await setLike(env, modelId, parsed.data.fingerprint, liked, Date.now());
+    const result = await setLike(env, modelId, visitorId, liked, Date.now());
     // The likes count is part of what open pages show: tell them, but only when something changed.
     if (result.changed) publishProfileUpdate(env, ctx, modelId);
     return json({ success: true, liked: result.liked, likes: result.likes });

@@ -25,6 +25,30 @@ describe("a visitor browses the listings", () => {
     await context.close();
   });
 
+  it("restores a lost age cookie from storage before the first paint: no gate flash, no reload", async () => {
+    const { context, page } = await b.visitor({ adult: false });
+    await context.addInitScript(() => localStorage.setItem("ageVerified", "true"));
+    // Hold the app's scripts back, so what the visitor sees before hydration can be checked.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/", { waitUntil: "domcontentloaded" });
+    await page.locator("main h1").waitFor();
+    const gate = page.getByTestId("age-gate");
+    await expect(gate.isVisible()).resolves.toBe(false);
+    expect((await context.cookies()).some((c) => c.name === "age_verified" && c.value === "1")).toBe(true);
+    await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+    release();
+    await hydrated(page);
+    await expect(gate.count()).resolves.toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+    expect(await page.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(1);
+    await context.close();
+  });
+
   it("offers 'Exit Site' to leave", async () => {
     const { context, page } = await b.visitor({ adult: false });
     await page.goto("/");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { gridEmptyMessage } from "~/lib/grid-empty";
 import { mergeCards, toCard, type CardRow } from "~/lib/listing-card";
-import { centsToWholeDollars, formatDollars } from "~/lib/money";
+import { centsToDollars, centsToWholeDollars, formatDollarAmount, formatDollars } from "~/lib/money";
 import { parseRegion, regionForCity, regionPath, REGIONS, SUBURBS } from "~/lib/regions";
 
 describe("rate rounding", () => {
@@ -11,6 +11,14 @@ describe("rate rounding", () => {
     expect(formatDollars(30000)).toBe("$300");
     expect(formatDollars(150050)).toBe("$1,501");
     expect(formatDollars(null)).toBeNull();
+  });
+
+  it("gives the API's dollars exact to the cent, and shows them rounded like stored cents", () => {
+    expect(centsToDollars(35050)).toBe(350.5);
+    expect(centsToDollars(null)).toBeNull();
+    expect(formatDollarAmount(249.5)).toBe("$250");
+    expect(formatDollarAmount(1500.5)).toBe("$1,501");
+    expect(formatDollarAmount(null)).toBeNull();
   });
 });
 
@@ -61,9 +69,11 @@ const row = (id: string, extra: Partial<CardRow> = {}): CardRow => ({
 });
 
 describe("cards", () => {
-  it("uses the outcall hour when there is no incall hour, and builds the photo URL", () => {
+  it("uses the outcall hour when there is no incall hour, in dollars like every public answer, and builds the photo URL", () => {
     const card = toCard(row("a"));
-    expect(card.rate60).toBe(20000);
+    expect(card.rate60).toBe(200);
+    expect(toCard(row("c", { rate60: 24950 })).rate60).toBe(249.5);
+    expect(toCard(row("d", { orate60: null })).rate60).toBeNull();
     expect(card.cover).toEqual({ url: "/photos/listing/abc.webp", width: 600, height: 800 });
     expect(toCard(row("b", { coverKey: null })).cover).toBeNull();
   });

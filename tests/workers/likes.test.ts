@@ -112,8 +112,31 @@ describe("PUT /api/visits/like/{modelId}", () => {
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ success: true, liked: true, likes: 1 });
     }
-    expect((await send("PUT", `/api/visits/like/${id}`, { body: {} })).status).toBe(400);
+    expect((await send("PUT", `/api/visits/like/${id}`, { body: { fingerprint: 5 } })).status).toBe(400);
     expect((await send("GET", `/api/visits/like/${id}`)).status).toBe(405);
+  });
+
+  it("accepts the spec's empty payload: one like per address and browser, no address stored", async () => {
+    const id = await insertListing();
+    const ip = freshIp();
+    const agent = { "User-Agent": "Mozilla/5.0 test-phone" };
+    for (let i = 0; i < 2; i++) {
+      const res = await send("PUT", `/api/visits/like/${id}`, { ip, headers: agent });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ success: true, liked: true, likes: 1 });
+    }
+    // An empty JSON object is no payload either; another address is another visitor.
+    expect(await (await send("PUT", `/api/visits/like/${id}`, { ip, headers: agent, body: {} })).json()).toMatchObject({ likes: 1 });
+    expect(await (await send("PUT", `/api/visits/like/${id}`, { headers: agent })).json()).toMatchObject({ likes: 2 });
+    const stored = await likesOf(id);
+    expect(stored).toHaveLength(2);
+    for (const row of stored) {
+      expect(row.visitor_id).toMatch(/^srv-[A-Za-z0-9_-]{32}$/);
+      expect(row.visitor_id).not.toContain(ip);
+    }
+    // Only for the PUT: the POST still needs its fingerprint.
+    expect((await send("POST", `/api/profiles/${id}/like`, { ip })).status).toBe(400);
+    expect((await send("PUT", `/api/visits/like/${"0".repeat(16)}`, { ip })).status).toBe(404);
   });
 });
 

@@ -7,6 +7,7 @@ import { BODY_TYPES, FAVOURITE_THINGS, INTERESTS, NATIONALITIES, PLACES_OF_SERVI
 import { listingFormData } from "~/lib/listing-body";
 import { changedField, previewProfile, valuesFromProfile } from "~/lib/listing-form";
 import { renumber, saveButtonLabel } from "~/lib/listing-rules";
+import { EDITOR_PAGE_TITLES } from "~/lib/editor-pages";
 import {
   emptyListingValues,
   LIMITS,
@@ -31,7 +32,6 @@ import { SuburbPicker } from "./SuburbPicker";
 
 export const PREVIEW_DEBOUNCE_MS = 500;
 export const HIGHLIGHT_MS = 2000;
-const PAGE_TITLES: Record<Page, string> = { 1: "Photos and basics", 2: "About you", 3: "Rates and availability" };
 export const EDITOR_MSG = {
   waitForUploads: "Please wait for your photos to finish uploading.",
   saveFailed: "Profile update failed",
@@ -311,7 +311,7 @@ export function ListingEditor({ mode, profile }: { mode: "create" | "edit"; prof
                 <li key={n} aria-current={page === n ? "step" : undefined} className="space-y-1">
                   <span className={`block h-1.5 rounded-full ${n <= page ? "bg-accent" : "bg-line"}`} aria-hidden="true" />
                   <span className={`block text-xs ${n === page ? "font-semibold text-white" : "text-muted"}`}>
-                    {n}. {PAGE_TITLES[n]}
+                    {n}. {EDITOR_PAGE_TITLES[n]}
                   </span>
                 </li>
               ))}
@@ -329,7 +329,7 @@ export function ListingEditor({ mode, profile }: { mode: "create" | "edit"; prof
             aria-labelledby="editor-page-heading"
           >
             <h2 id="editor-page-heading" ref={headingRef} tabIndex={-1} className="text-xl font-semibold focus:outline-none">
-              {`Page ${page} of 3: ${PAGE_TITLES[page]}`}
+              {`Page ${page} of 3: ${EDITOR_PAGE_TITLES[page]}`}
             </h2>
             {page === 1 ? (
               <PhotoManager
@@ -346,7 +346,7 @@ export function ListingEditor({ mode, profile }: { mode: "create" | "edit"; prof
               />
             ) : null}
             <fieldset disabled={!editing} className="space-y-5 disabled:opacity-90">
-              <legend className="sr-only">{PAGE_TITLES[page]}</legend>
+              <legend className="sr-only">{EDITOR_PAGE_TITLES[page]}</legend>
               {page === 1 ? (
                 <>
                   <TextField name="firstName" label="Display Name" required value={values.firstName} onChange={(v) => set("firstName", v)} error={e.firstName} maxLength={LIMITS.firstName} autoComplete="nickname" />

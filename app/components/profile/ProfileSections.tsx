@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { formatDollars } from "~/lib/money";
+import { formatDollarAmount } from "~/lib/money";
 import { RATE_LABELS, splitList, type Profile } from "~/lib/profile";
 
 /** Field names the editor preview can highlight after a change. */
@@ -29,8 +29,6 @@ function Chips({ items }: { items: string[] }) {
     </ul>
   );
 }
-
-const dollars = (amount: number) => formatDollars(Math.round(amount * 100));
 
 export function ProfileSections({ profile, highlight = null }: { profile: Profile; highlight?: HighlightField }) {
   const services = splitList(profile.services);
@@ -63,7 +61,7 @@ export function ProfileSections({ profile, highlight = null }: { profile: Profil
                 {RATE_LABELS[r.duration] ?? r.duration}
                 {r.description ? <span className="block text-xs text-muted">{r.description}</span> : null}
               </th>
-              <td className="py-2 text-right font-semibold">{dollars(r.price)}</td>
+              <td className="py-2 text-right font-semibold">{formatDollarAmount(r.price)}</td>
             </tr>
           ))}
         </tbody>
@@ -121,7 +119,7 @@ export function ProfileSections({ profile, highlight = null }: { profile: Profil
                       {s.duration ? <span className="text-muted"> · {s.duration} minutes</span> : null}
                       {s.description ? <span className="block text-xs text-muted">{s.description}</span> : null}
                     </span>
-                    <span className="font-semibold">{dollars(s.rate)}</span>
+                    <span className="font-semibold">{formatDollarAmount(s.rate)}</span>
                   </li>
                 ))}
               </ul>

@@ -1,0 +1,15 @@
+import { describe, expect, it } from "vitest";
+import { EDITOR_PAGE_TITLES } from "~/lib/editor-pages";
+import { FAQ_GROUPS } from "~/lib/faq";
+
+describe("FAQ 'How do I post a listing?'", () => {
+  it("names the editor's pages in the editor's own order", () => {
+    const item = FAQ_GROUPS.flatMap((g) => g.items).find((i) => i.question === "How do I post a listing?");
+    const text = item!.answer.join(" ");
+    const at = ([1, 2, 3] as const).map((n) => text.indexOf(`${n}. ${EDITOR_PAGE_TITLES[n]}`));
+    expect(at.every((i) => i >= 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+    // Photos come first in the editor (page 1), so the answer must not put them last.
+    expect(text.indexOf("photos")).toBeLessThan(at[1]);
+  });
+});
