@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunction,
   useLocation,
   useNavigation,
   useRouteError,
@@ -41,6 +42,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     year: new Date().getUTCFullYear(),
   };
 }
+
+/**
+ * The root's data (who is signed in, the age confirmation) changes only through form posts: sign in, sign
+ * out, sign up, delete the account. Plain navigations and realtime refreshes leave it alone, which saves a
+ * session lookup per refresh and means a failed page load belongs to that page's own error boundary, not
+ * to the root's, so the header and footer stay.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod !== undefined && formMethod.toUpperCase() !== "GET" ? defaultShouldRevalidate : false;
 
 /** The site header is hidden on the owner's screens (spec: paths starting /profile and /dashboard). */
 function showsSiteHeader(pathname: string) {

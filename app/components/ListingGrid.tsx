@@ -1,8 +1,10 @@
-import { Link, useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { Link } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { mergeCards, type ListingCardData } from "~/lib/listing-card";
 import type { GridPage } from "~/server/grid.server";
 import { GRID_CLASSES, ListingCard, SkeletonCard } from "./ListingCard";
+import { LoadFailed } from "./LoadFailed";
+import { useJsonFetch } from "./useJsonFetch";
 
 type Props = {
   first: GridPage;
@@ -12,6 +14,8 @@ type Props = {
   region: string | null;
   pathname: string;
   emptyMessage: string | null;
+  /** The first page could not be read on the server: an empty list with a way to try again (spec §8). */
+  loadFailed?: boolean;
   loading: boolean;
   /** The administrators' grid: every listing with badges and action menus, and 8 skeletons instead of 6. */
   admin?: boolean;
@@ -31,27 +35,39 @@ function withPage(search: string, page: number) {
  * The card grid with endless scroll: the next 8 arrive when the end sentinel comes within 50 px of the
  * viewport. Without JavaScript the 'More listings' link loads the next page instead.
  */
-export function ListingGrid({ first, now, search, region, pathname, emptyMessage, loading, admin = false }: Props) {
+export function ListingGrid({ first, now, search, region, pathname, emptyMessage, loadFailed = false, loading, admin = false }: Props) {
   const skeletons = admin ? ADMIN_SKELETONS : SKELETONS;
   const [cards, setCards] = useState<ListingCardData[]>(first.cards);
   const [next, setNext] = useState<number | null>(first.hasMore ? first.page + 1 : null);
-  const fetcher = useFetcher<GridPage>();
+  const more = useJsonFetch<GridPage>();
+  const refresh = useJsonFetch<GridPage>();
   const sentinel = useRef<HTMLDivElement>(null);
 
   const viewKey = `${pathname}${search}`;
   const shown = useRef({ viewKey, pages: first.page });
-  const refresh = useFetcher<GridPage>();
+
+  const gridUrl = useCallback(
+    (page: number, pages = 1) => {
+      const params = new URLSearchParams(search);
+      if (region) params.set("region", region);
+      params.set("page", String(page));
+      if (pages > 1) params.set("pages", String(pages));
+      return `/api/grid?${params}`;
+    },
+    [search, region],
+  );
 
   // A new view replaces what was scrolled in. The same view revalidated (a realtime update) reloads
-  // every page the visitor has scrolled through, so the list does not jump back to the first eight.
+  // every page the visitor has scrolled through, so the list does not jump back to the first eight. A
+  // failed refresh keeps the cards on screen: they are at worst a moment old.
   useEffect(() => {
     const pagesShown = shown.current.pages - first.page + 1;
     if (shown.current.viewKey === viewKey && first.page === 1 && pagesShown > 1) {
-      const params = new URLSearchParams(search);
-      if (region) params.set("region", region);
-      params.set("page", "1");
-      params.set("pages", String(pagesShown));
-      refresh.load(`/api/grid?${params}`);
+      void refresh.load(gridUrl(1, pagesShown)).then((result) => {
+        if (!result.ok) return;
+        setCards(result.data.cards);
+        setNext(result.data.hasMore ? result.data.page + 1 : null);
+      });
       return;
     }
     shown.current = { viewKey, pages: first.page };
@@ -60,38 +76,32 @@ export function ListingGrid({ first, now, search, region, pathname, emptyMessage
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [first]);
 
-  useEffect(() => {
-    const data = refresh.data;
-    if (!data || refresh.state !== "idle") return;
-    setCards(data.cards);
-    setNext(data.hasMore ? data.page + 1 : null);
-  }, [refresh.data, refresh.state]);
+  const loadMore = useCallback(
+    async (page: number) => {
+      const result = await more.load(gridUrl(page));
+      if (!result.ok) return;
+      setCards((current) => mergeCards(current, result.data.cards));
+      setNext(result.data.hasMore ? result.data.page + 1 : null);
+      shown.current.pages = result.data.page;
+    },
+    [more.load, gridUrl],
+  );
 
-  useEffect(() => {
-    const data = fetcher.data;
-    if (!data || fetcher.state !== "idle") return;
-    setCards((current) => mergeCards(current, data.cards));
-    setNext(data.hasMore ? data.page + 1 : null);
-    shown.current.pages = data.page;
-  }, [fetcher.data, fetcher.state]);
-
+  // Endless scroll. After a failed load it waits for the visitor's 'Try again' rather than retrying by itself.
   useEffect(() => {
     const el = sentinel.current;
-    if (!el || next == null || fetcher.state !== "idle") return;
+    if (!el || next == null || more.loading || more.failure) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (!entries.some((e) => e.isIntersecting)) return;
         observer.disconnect();
-        const params = new URLSearchParams(search);
-        if (region) params.set("region", region);
-        params.set("page", String(next));
-        fetcher.load(`/api/grid?${params}`);
+        void loadMore(next);
       },
       { rootMargin: "0px 0px 50px 0px" },
     );
     observer.observe(el);
     return () => observer.disconnect();
-  }, [next, fetcher, search, region]);
+  }, [next, more.loading, more.failure, loadMore]);
 
   const pastEnd = first.page > 1 && first.matched === 0;
   if (loading) {
@@ -102,6 +112,9 @@ export function ListingGrid({ first, now, search, region, pathname, emptyMessage
         ))}
       </div>
     );
+  }
+  if (loadFailed) {
+    return <LoadFailed message="The listings could not be loaded just now." retryHref={`${pathname}${search}`} />;
   }
   if (pastEnd) {
     return (
@@ -122,10 +135,11 @@ export function ListingGrid({ first, now, search, region, pathname, emptyMessage
         {cards.map((card, i) => (
           <ListingCard key={card.modelId} card={card} now={now} eager={i < 4} admin={admin} />
         ))}
-        {fetcher.state !== "idle"
-          ? Array.from({ length: skeletons }, (_, i) => <SkeletonCard key={`s${i}`} />)
-          : null}
+        {more.loading ? Array.from({ length: skeletons }, (_, i) => <SkeletonCard key={`s${i}`} />) : null}
       </div>
+      {more.failure && next != null ? (
+        <LoadFailed message="More listings could not be loaded." onRetry={() => void loadMore(next)} testId="load-more-error" />
+      ) : null}
       <div ref={sentinel} className="h-px" data-testid="grid-end" />
       <nav className="mt-6 flex justify-center gap-4 text-sm" aria-label="Pages">
         {first.page > 1 ? (

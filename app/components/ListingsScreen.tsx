@@ -58,6 +58,7 @@ export function ListingsScreen({ view, heading, intro }: { view: ListingsView; h
           region={view.region}
           pathname={location.pathname}
           emptyMessage={view.emptyMessage}
+          loadFailed={view.loadFailed}
           loading={loadingGrid}
           admin={view.admin}
         />

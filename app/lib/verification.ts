@@ -63,6 +63,17 @@ export const PHOTO_VERIFY_MSG = {
   failure: (message: string) => `Error: ${message}`,
 } as const;
 
+/**
+ * What the page shows when the submit itself failed (the network dropped, or the server broke) rather than
+ * being refused: the spec's failure text, with the error's message for Get Verified (fallback 'Verification
+ * request failed') and the photo form's own fallback, since no server error came back.
+ */
+export function submitFailure(kind: VerificationKind, error: unknown): { error: string; message: string } {
+  if (kind === "photo") return { error: PHOTO_VERIFY_MSG.failure(PHOTO_VERIFY_MSG.fallback), message: PHOTO_VERIFY_MSG.fallback };
+  const message = error instanceof Error && error.message ? error.message : ID_MSG.fallback;
+  return { error: ID_MSG.failure(message), message };
+}
+
 /** Our own wording for what the spec does not word. */
 export const VERIFY_MSG = {
   dimensions: "Images wider or taller than 8000 px can't be used.",

@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { ListingsScreen } from "~/components/ListingsScreen";
 import { originOf, seoMeta } from "~/lib/seo";
 import { loadListingsView } from "~/server/listings-view.server";
+import { ListErrorBoundary } from "~/components/LoadFailed";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   seoMeta({
@@ -21,3 +22,5 @@ export default function Home() {
   const view = useLoaderData<typeof loader>();
   return <ListingsScreen view={view} heading="All Escorts" />;
 }
+
+export const ErrorBoundary = () => <ListErrorBoundary heading="All Escorts" what="The listings" />;

@@ -1,11 +1,14 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { useFetcher } from "@remix-run/react";
-import { useEffect } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { GRID_CLASSES, ListingCard, SkeletonCard } from "~/components/ListingCard";
 import { useProfileUpdates } from "~/components/Realtime";
 import { useFavourites } from "~/components/useFavourites";
 import type { ListingCardData } from "~/lib/listing-card";
 import { pageTitle } from "~/lib/seo";
+import { ListErrorBoundary, LoadFailed } from "~/components/LoadFailed";
+import { useJsonFetch } from "~/components/useJsonFetch";
+
+type FavouriteCards = { cards: ListingCardData[]; now: number };
 
 export const meta: MetaFunction = () => [
   { title: pageTitle("Favourites") },
@@ -16,25 +19,31 @@ export const meta: MetaFunction = () => [
 /** Favourites live in this tab's session storage, so the list is fetched from the browser. */
 export default function Favourites() {
   const { favourites } = useFavourites();
-  const fetcher = useFetcher<{ cards: ListingCardData[]; now: number }>();
+  const { load, failure } = useJsonFetch<FavouriteCards>();
+  const [loaded, setLoaded] = useState<FavouriteCards | null>(null);
   const key = favourites.join(",");
-  const load = fetcher.load;
-  useEffect(() => {
-    if (key) load(`/api/cards?ids=${key}`);
+  const reload = useCallback(async () => {
+    const result = await load(`/api/cards?ids=${key}`);
+    if (result.ok) setLoaded(result.data);
   }, [key, load]);
+  useEffect(() => {
+    if (key) void reload();
+  }, [key, reload]);
   useProfileUpdates((modelId) => {
-    if (favourites.includes(modelId)) load(`/api/cards?ids=${key}`);
+    if (favourites.includes(modelId)) void reload();
   });
 
-  const cards = (fetcher.data?.cards ?? []).filter((c) => favourites.includes(c.modelId));
-  const loading = Boolean(key) && !fetcher.data;
+  const cards = (loaded?.cards ?? []).filter((c) => favourites.includes(c.modelId));
+  const loading = Boolean(key) && !loaded && !failure;
   return (
     <div className="mx-auto max-w-7xl space-y-5 px-3 py-5 sm:px-6">
       <header className="space-y-2">
         <h1 className="text-2xl font-bold sm:text-3xl">Favourites</h1>
         <p className="text-muted">Reach out to one of your favorites from today's search.</p>
       </header>
-      {loading ? (
+      {failure && !loaded ? (
+        <LoadFailed message="Your favourites could not be loaded just now." onRetry={() => void reload()} />
+      ) : loading ? (
         <div className={GRID_CLASSES} aria-busy="true">
           {Array.from({ length: Math.min(favourites.length, 6) }, (_, i) => (
             <SkeletonCard key={i} />
@@ -45,10 +54,12 @@ export default function Favourites() {
       ) : (
         <div className={GRID_CLASSES} data-testid="favourites-grid">
           {cards.map((card) => (
-            <ListingCard key={card.modelId} card={card} now={fetcher.data!.now} />
+            <ListingCard key={card.modelId} card={card} now={loaded!.now} />
           ))}
         </div>
       )}
     </div>
   );
 }
+
+export const ErrorBoundary = () => <ListErrorBoundary heading="Favourites" what="Your favourites" />;

@@ -1,10 +1,11 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useParams } from "@remix-run/react";
 import { ListingsScreen } from "~/components/ListingsScreen";
 import { REGION_INTROS } from "~/lib/region-intros";
 import { parseRegion, regionPath } from "~/lib/regions";
 import { seoMeta } from "~/lib/seo";
 import { loadListingsView } from "~/server/listings-view.server";
+import { ListErrorBoundary } from "~/components/LoadFailed";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data?.region
@@ -29,4 +30,9 @@ export default function RegionScreen() {
   const view = useLoaderData<typeof loader>();
   const region = view.region!;
   return <ListingsScreen view={view} heading={`${region} Escorts`} intro={REGION_INTROS[region]} />;
+}
+
+export function ErrorBoundary() {
+  const region = parseRegion(useParams().location ?? null);
+  return <ListErrorBoundary heading={region ? `${region} Escorts` : "Escorts"} what="The listings" />;
 }

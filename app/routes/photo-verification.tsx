@@ -6,6 +6,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useEffect, useState, type FormEvent } from "react";
 import { InfoPage, PRIMARY_BUTTON } from "~/components/InfoPage";
 import { Photo } from "~/components/Photo";
+import { verificationClientAction } from "~/components/verification/clientAction";
 import { useFileFields, VerificationFileField } from "~/components/verification/VerificationFileField";
 import { PHOTO_FIELDS, PHOTO_VERIFY_MSG } from "~/lib/verification";
 import { requireUser } from "~/server/auth.server";
@@ -25,6 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const action = ({ request, context }: ActionFunctionArgs) =>
   handleVerificationForm(request, context, "photo", "/photo-verification");
+export const clientAction = verificationClientAction("photo");
 
 function useHydrated() {
   const [hydrated, setHydrated] = useState(false);

@@ -7,6 +7,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { InfoPage, PRIMARY_BUTTON } from "~/components/InfoPage";
 import { useFileFields, VerificationFileField } from "~/components/verification/VerificationFileField";
 import { ListingChoice } from "~/components/verification/ListingChoice";
+import { verificationClientAction } from "~/components/verification/clientAction";
 import { ID_FIELDS, ID_MSG, missingFileMessage } from "~/lib/verification";
 import { requireUser } from "~/server/auth.server";
 import { handleVerificationForm, type VerificationFormResult } from "~/server/verification-form.server";
@@ -22,6 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export const action = ({ request, context }: ActionFunctionArgs) => handleVerificationForm(request, context, "id", "/verification");
+export const clientAction = verificationClientAction("id");
 
 function useHydrated() {
   const [hydrated, setHydrated] = useState(false);

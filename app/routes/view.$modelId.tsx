@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, useFetcher, useLoaderData, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useLoaderData, useRevalidator, useRouteError } from "@remix-run/react";
 import { isbot } from "isbot";
 import { useEffect, useState } from "react";
 import { ReportLink } from "~/components/admin/ReportLink";
@@ -8,6 +8,7 @@ import { LikeButton } from "~/components/LikeButton";
 import { GRID_CLASSES, ListingCard } from "~/components/ListingCard";
 import { ProfileView } from "~/components/profile/ProfileView";
 import { useProfileUpdates } from "~/components/Realtime";
+import { useJsonFetch } from "~/components/useJsonFetch";
 import { isId } from "~/lib/ids";
 import { primaryImage, type Profile } from "~/lib/profile";
 import { originOf, pageTitle, seoMeta } from "~/lib/seo";
@@ -39,7 +40,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const viewer = await getSessionUser(request, env);
   const profile = await loadPublicProfile(env, ctx, modelId, viewer ? { id: viewer.id, isAdmin: viewer.isAdmin } : null);
   if (!profile) throw data("Model not found", { status: 404 });
-  const [suggestions, likes] = await Promise.all([loadSuggestions(env, profile), countLikes(env, modelId)]);
+  // The profile is what the visitor came for: a failed suggestion list or like count is logged and left out.
+  const [suggestions, likes] = await Promise.all([
+    loadSuggestions(env, profile).catch((error: unknown) => {
+      console.error("profile: suggestions failed to load", error);
+      return [];
+    }),
+    countLikes(env, modelId).catch((error: unknown) => {
+      console.error("profile: like count failed to load", error);
+      return 0;
+    }),
+  ]);
   // One view per page load by a person: crawlers and the owner's own visits are not counted.
   if (profile.live && !isbot(request.headers.get("User-Agent") ?? "") && !viewer) {
     ctx.waitUntil(recordView(env, modelId).catch((e) => console.error("Failed to record view", e)));
@@ -51,22 +62,26 @@ export default function ViewProfile() {
   const loaded = useLoaderData<typeof loader>();
   const [profile, setProfile] = useState<Profile>(loaded.profile);
   const [likes, setLikes] = useState(loaded.likes);
-  const fresh = useFetcher<Profile & { likes: number }>();
+  const fresh = useJsonFetch<Profile & { likes: number }>();
+  const revalidator = useRevalidator();
   useEffect(() => {
     setProfile(loaded.profile);
     setLikes(loaded.likes);
   }, [loaded]);
   // A realtime change to this listing reloads its JSON, not the page loader, so it is not counted as a view.
+  // Hidden meanwhile (404): the loader runs again and says so. Any other failure keeps what is shown.
   useProfileUpdates((modelId) => {
-    if (modelId === profile.modelId) fresh.load(`/api/model/${modelId}`);
+    if (modelId !== profile.modelId) return;
+    void fresh.load(`/api/model/${modelId}`).then((result) => {
+      if (result.ok) {
+        const { likes: count, ...next } = result.data;
+        setProfile(next);
+        setLikes(count);
+      } else if ("failure" in result && result.failure.status === 404) {
+        revalidator.revalidate();
+      }
+    });
   });
-  useEffect(() => {
-    if (fresh.data && fresh.state === "idle" && "modelId" in fresh.data) {
-      const { likes: count, ...next } = fresh.data;
-      setProfile(next);
-      setLikes(count);
-    }
-  }, [fresh.data, fresh.state]);
 
   return (
     <div className="mx-auto max-w-7xl space-y-10 px-3 py-5 sm:px-6">

@@ -17,6 +17,15 @@ export type Facets = {
   options: FilterOptions;
 };
 
+/** No counts and no options: what the screens show when the counts cannot be read. */
+export function emptyFacets(): Facets {
+  return {
+    counts: Object.fromEntries(REGIONS.map((r) => [r, 0])) as Record<Region, number>,
+    total: 0,
+    options: { age: [], height: [], nationality: [], bodyType: [] },
+  };
+}
+
 export function facetsQuery(db: Db) {
   const f = schema.listingFacets;
   return db.select().from(f).where(gt(f.n, 0));

@@ -3,7 +3,7 @@ import { hasActiveFilters, parseFilters, parsePage } from "~/lib/filters";
 import { gridEmptyMessage } from "~/lib/grid-empty";
 import type { Region } from "~/lib/regions";
 import { getSessionUser } from "./auth.server";
-import { loadFacets } from "./facets.server";
+import { emptyFacets, loadFacets } from "./facets.server";
 import { loadGridPage, loadNearYou } from "./grid.server";
 
 /**
@@ -21,11 +21,18 @@ export async function loadListingsView(context: AppLoadContext, request: Request
   // A failed session lookup shows the public grid, never an error page (the root loader does the same).
   const viewer = await getSessionUser(request, env).catch(() => null);
   const admin = viewer?.isAdmin === true;
-  const [grid, facets, nearYou] = await Promise.all([
-    loadGridPage(env, { region, filters, page, now, includeHidden: admin }),
-    loadFacets(env, region),
-    region ? Promise.resolve([]) : loadNearYou(env, city),
+  // Each part fails on its own (spec public §8): a failed list is logged and shown empty with a retry,
+  // failed counts show none, a failed near-you lookup hides that section. The page itself always renders.
+  const [gridResult, facets, nearYou] = await Promise.all([
+    loadGridPage(env, { region, filters, page, now, includeHidden: admin }).then(
+      (value) => ({ ok: true as const, value }),
+      (error: unknown) => logged("listing list", error, { ok: false as const }),
+    ),
+    loadFacets(env, region).catch((error: unknown) => logged("region counts and filter options", error, emptyFacets())),
+    region ? Promise.resolve([]) : loadNearYou(env, city).catch((error: unknown) => logged("escorts near you", error, [])),
   ]);
+  const loadFailed = !gridResult.ok;
+  const grid = gridResult.ok ? gridResult.value : { cards: [], page, hasMore: false, matched: 0 };
   const filtered = hasActiveFilters(filters);
   return {
     region,
@@ -37,6 +44,7 @@ export async function loadListingsView(context: AppLoadContext, request: Request
     nearYou,
     now,
     admin,
+    loadFailed,
     emptyMessage: gridEmptyMessage({
       // The admin grid is not limited to live listings: what it matched is what there is.
       liveTotal: Math.max(admin ? grid.matched : 0, region ? facets.counts[region] : facets.total),
@@ -45,6 +53,11 @@ export async function loadListingsView(context: AppLoadContext, request: Request
       withImages: grid.cards.length,
     }),
   };
+}
+
+function logged<T>(what: string, error: unknown, fallback: T): T {
+  console.error(`listings view: ${what} failed to load`, error);
+  return fallback;
 }
 
 export type ListingsView = Awaited<ReturnType<typeof loadListingsView>>;
