@@ -1,10 +1,11 @@
-import { Form, Link, NavLink, useLocation, useNavigate } from "@remix-run/react";
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { initialOf, type PublicUser } from "~/lib/auth-user";
 import { REGIONS, regionPath } from "~/lib/regions";
 import { ADMIN_LINKS } from "./admin/AdminPage";
-import { CloseIcon, HeartIcon, MenuIcon, SearchIcon } from "./icons";
+import { CloseIcon, HeartIcon, MenuIcon } from "./icons";
 import { Logo } from "./Logo";
+import { SearchBox } from "./SearchBox";
 import { useFavourites } from "./useFavourites";
 
 const HIDE_AFTER_PX = 100;
@@ -91,8 +92,6 @@ export function Header({ user = null }: { user?: PublicUser | null }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const { favourites } = useFavourites();
   const location = useLocation();
-  const navigate = useNavigate();
-  const searchRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => setMenuOpen(false), [location.pathname]);
 
@@ -118,35 +117,7 @@ export function Header({ user = null }: { user?: PublicUser | null }) {
         <Link to="/" className="flex shrink-0 items-center">
           <Logo />
         </Link>
-        <Form
-          method="get"
-          action="/search"
-          role="search"
-          className="order-last flex w-full min-w-0 basis-full items-center sm:order-none sm:ml-auto sm:w-auto sm:max-w-sm sm:flex-1 sm:basis-auto"
-          onSubmit={(e) => {
-            e.preventDefault();
-            const q = searchRef.current?.value.trim() ?? "";
-            if (q) navigate(`/search?q=${encodeURIComponent(q)}`);
-          }}
-        >
-          <label htmlFor="site-search" className="sr-only">
-            Find by name
-          </label>
-          <input
-            ref={searchRef}
-            id="site-search"
-            name="q"
-            type="search"
-            required
-            pattern=".*\S.*"
-            maxLength={100}
-            placeholder="Find by name"
-            className="h-11 min-w-0 flex-1 rounded-l-lg border border-line bg-panel px-3 text-base text-white placeholder:text-zinc-400"
-          />
-          <button type="submit" className="inline-flex h-11 w-11 items-center justify-center rounded-r-lg bg-accent text-ink" aria-label="Search">
-            <SearchIcon />
-          </button>
-        </Form>
+        <SearchBox />
         <Link
           to="/favorites"
           className="ml-auto inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-rose-400 sm:ml-0"
