@@ -1,4 +1,4 @@
-import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { initialOf, type PublicUser } from "~/lib/auth-user";
 import { REGIONS, regionPath } from "~/lib/regions";
@@ -7,6 +7,7 @@ import { CloseIcon, HeartIcon, MenuIcon } from "./icons";
 import { Logo } from "./Logo";
 import { SearchBox } from "./SearchBox";
 import { useFavourites } from "./useFavourites";
+import { SignOutForm } from "./auth/SignOutForm";
 
 const HIDE_AFTER_PX = 100;
 const SCROLL_THROTTLE_MS = 10;
@@ -77,11 +78,11 @@ function AccountMenu({ user }: { user: PublicUser }) {
               </Link>
             ))
           : null}
-        <Form method="post" action="/logout">
+        <SignOutForm>
           <button type="submit" className="flex min-h-11 w-full items-center rounded-lg px-3 text-left hover:bg-ink">
             Sign Out
           </button>
-        </Form>
+        </SignOutForm>
       </div>
     </details>
   );
@@ -178,11 +179,11 @@ export function Header({ user = null }: { user?: PublicUser | null }) {
                     ))
                   : null}
                 <li>
-                  <Form method="post" action="/logout">
+                  <SignOutForm>
                     <button type="submit" className="flex min-h-11 w-full items-center px-2 text-left">
                       Sign Out
                     </button>
-                  </Form>
+                  </SignOutForm>
                 </li>
               </>
             ) : (

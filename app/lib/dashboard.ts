@@ -6,8 +6,8 @@ import { isActiveNow } from "./activity";
 export const ACTIVE_WINDOW_HOURS = 8;
 export const ACTIVE_WINDOW_MS = ACTIVE_WINDOW_HOURS * 60 * 60 * 1000;
 
-/** The localStorage key of the editor's unsaved draft; 'Add New Listing' clears it so the form starts blank. */
-export const PROFILE_DRAFT_KEY = "currentProfileDraft";
+/** The localStorage key of the new listing's unsaved draft; 'Add New Listing' clears it so the form starts blank. */
+export { DRAFT_KEY as PROFILE_DRAFT_KEY } from "./draft-keys";
 
 /** Verify Photos needs this many photos on a listing (spec §4, photo verification). */
 export const PHOTO_VERIFY_MIN_IMAGES = 4;

@@ -15,15 +15,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const profile = await loadEditableProfile(context.cloudflare.env, user, params.modelId ?? "");
   if (!profile) throw data(null, { status: 404, headers: { "Cache-Control": "no-store" } });
-  return data({ profile }, { headers: { "Cache-Control": "no-store" } });
+  // The user id keys this browser's unsaved draft, so two accounts on one browser never see each other's.
+  return data({ profile, userId: user.id }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export default function EditListing() {
-  const { profile } = useLoaderData<typeof loader>();
+  const { profile, userId } = useLoaderData<typeof loader>();
   return (
     <>
       <EditorNoScript />
-      <ListingEditor mode="edit" profile={profile} />
+      <ListingEditor mode="edit" profile={profile} userId={userId} />
     </>
   );
 }

@@ -14,11 +14,11 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const allowed = await mayStartListing(context.cloudflare.env, user);
-  return data({ allowed }, { headers: { "Cache-Control": "no-store" } });
+  return data({ allowed, userId: user.id }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export default function NewListing() {
-  const { allowed } = useLoaderData<typeof loader>();
+  const { allowed, userId } = useLoaderData<typeof loader>();
   if (!allowed) {
     return (
       <div className="mx-auto max-w-xl space-y-4 px-4 py-16 text-center">
@@ -33,7 +33,7 @@ export default function NewListing() {
   return (
     <>
       <EditorNoScript />
-      <ListingEditor mode="create" profile={null} />
+      <ListingEditor mode="create" profile={null} userId={userId} />
     </>
   );
 }

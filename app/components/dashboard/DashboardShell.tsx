@@ -1,8 +1,9 @@
-import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import type { MenuItem } from "~/lib/dashboard";
 import { MenuIcon, CloseIcon } from "../icons";
 import { Logo } from "../Logo";
+import { SignOutForm } from "../auth/SignOutForm";
 
 const DRAWER_ID = "dashboard-drawer";
 
@@ -84,11 +85,11 @@ export function DashboardShell({ greeting, menu, children }: { greeting: string;
             ))}
           </ul>
         </nav>
-        <Form method="post" action="/logout" className="mt-auto pt-6">
+        <SignOutForm className="mt-auto pt-6">
           <button type="submit" className="flex min-h-11 w-full items-center rounded-lg border border-line px-3 text-left hover:border-accent">
             Sign Out
           </button>
-        </Form>
+        </SignOutForm>
       </aside>
 
       <div className="min-w-0">

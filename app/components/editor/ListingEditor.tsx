@@ -29,6 +29,8 @@ import { ArrowLeftIcon } from "../icons";
 import { PhotoManager, usePhotoUploads, type PhotoItem } from "./PhotoManager";
 import { RateList, SpecialRatesEditor } from "./RatesEditor";
 import { SuburbPicker } from "./SuburbPicker";
+import { DraftOffer } from "./DraftOffer";
+import { useListingDraft } from "./useListingDraft";
 
 export const PREVIEW_DEBOUNCE_MS = 500;
 export const HIGHLIGHT_MS = 2000;
@@ -58,7 +60,7 @@ const highlightFor = (field: keyof ListingValues): HighlightField =>
 
 const photoSignature = (photos: PhotoItem[]) => photos.map((p) => `${p.key}:${p.position}`).join(",");
 
-export function ListingEditor({ mode, profile }: { mode: "create" | "edit"; profile: Profile | null }) {
+export function ListingEditor({ mode, profile, userId }: { mode: "create" | "edit"; profile: Profile | null; userId: string }) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [base, setBase] = useState<Profile | null>(profile);
@@ -79,6 +81,8 @@ export function ListingEditor({ mode, profile }: { mode: "create" | "edit"; prof
   const showToast = useCallback((message: string, tone: "error" | "ok" = "error") => setToast({ message, tone }), []);
   const expired = useCallback(() => window.location.assign("/login?sessionExpired=true"), []);
   const uploads = usePhotoUploads(setPhotos, showToast, expired);
+  const savedValues = useMemo(() => (base ? valuesFromProfile(base) : emptyListingValues()), [base]);
+  const stored = useListingDraft({ userId, modelId: mode === "edit" ? (base?.modelId ?? null) : null, values, saved: savedValues, editing });
 
   // Fresh loader data (after a save or a failed photo delete): saved photos follow it; an edit in
   // progress keeps its own values, order and temporary photos.
@@ -176,6 +180,7 @@ export function ListingEditor({ mode, profile }: { mode: "create" | "edit"; prof
   };
 
   const onCancel = () => {
+    stored.clear({ final: mode === "create" });
     if (mode === "create") {
       navigate("/dashboard");
       return;
@@ -228,6 +233,7 @@ export function ListingEditor({ mode, profile }: { mode: "create" | "edit"; prof
     } catch {
       // Storage may be off; nothing depends on the marker.
     }
+    stored.clear({ final: mode === "create" });
     if (mode === "create") {
       navigate("/dashboard");
       return;
@@ -317,6 +323,20 @@ export function ListingEditor({ mode, profile }: { mode: "create" | "edit"; prof
               ))}
             </ol>
           </div>
+
+          {stored.offer ? (
+            <DraftOffer
+              savedAt={stored.offer.savedAt}
+              onRestore={() => {
+                const restored = stored.restore();
+                if (!restored) return;
+                setValues(restored);
+                setErrors({});
+                setEditing(true);
+              }}
+              onDiscard={stored.discard}
+            />
+          ) : null}
 
           <form
             noValidate

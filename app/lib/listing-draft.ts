@@ -1,0 +1,64 @@
+// The editor's draft (provider spec: the 'current-profile draft' in browser storage): what a provider typed
+// and has not saved, kept per listing and per account so a reload, a crash or a lost connection loses
+// nothing. Pure: the hook in components/editor/useListingDraft.ts does the storage.
+import { emptyListingValues, type ListingValues } from "./listing-schema";
+
+export { draftKey } from "./draft-keys";
+
+/** A draft older than this is not offered: the provider has long moved on. */
+export const DRAFT_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
+/** Field edits reach the draft after this pause (spec §4: 'applied to a draft with a 500 ms debounce'). */
+export const DRAFT_DEBOUNCE_MS = 500;
+
+export type ListingDraft = { v: 1; userId: string; modelId: string | null; savedAt: number; values: ListingValues };
+
+export function serializeDraft(userId: string, modelId: string | null, values: ListingValues, now: number): string {
+  const draft: ListingDraft = { v: 1, userId, modelId, savedAt: now, values };
+  return JSON.stringify(draft);
+}
+
+const isString = (v: unknown): v is string => typeof v === "string";
+const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every(isString);
+const isRowList = (v: unknown, keys: readonly string[]): v is Record<string, string>[] =>
+  Array.isArray(v) && v.every((row) => typeof row === "object" && row !== null && keys.every((k) => isString((row as Record<string, unknown>)[k])));
+
+/**
+ * Values read back from storage, field by field: anything missing or of the wrong type falls back to the
+ * blank form's value, so a draft written by an older version of the editor (or tampered with) cannot break
+ * the form.
+ */
+export function draftValues(raw: unknown): ListingValues {
+  const blank = emptyListingValues();
+  if (typeof raw !== "object" || raw === null) return blank;
+  const source = raw as Record<string, unknown>;
+  const out: Record<string, unknown> = { ...blank };
+  for (const [key, fallback] of Object.entries(blank)) {
+    const value = source[key];
+    if (key === "rates") out[key] = isRowList(value, ["call_type", "duration", "price", "description"]) ? value : fallback;
+    else if (key === "specialRates") out[key] = isRowList(value, ["serviceName", "duration", "rate", "description"]) ? value : fallback;
+    else if (Array.isArray(fallback)) out[key] = isStringArray(value) ? value : fallback;
+    else out[key] = isString(value) ? value : fallback;
+  }
+  return out as ListingValues;
+}
+
+/** The stored draft, or null when there is none worth offering: malformed, another account's, or stale. */
+export function parseDraft(raw: string | null, userId: string, modelId: string | null, now: number): ListingDraft | null {
+  if (!raw) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (typeof value !== "object" || value === null) return null;
+  const d = value as Partial<ListingDraft>;
+  if (d.v !== 1 || d.userId !== userId || (d.modelId ?? null) !== modelId) return null;
+  if (typeof d.savedAt !== "number" || now - d.savedAt > DRAFT_MAX_AGE_MS || d.savedAt > now + 60_000) return null;
+  return { v: 1, userId, modelId, savedAt: d.savedAt, values: draftValues(d.values) };
+}
+
+/** Whether two forms hold the same values (the draft is only kept, and offered, when it differs). */
+export function sameValues(a: ListingValues, b: ListingValues): boolean {
+  return JSON.stringify(draftValues(a)) === JSON.stringify(draftValues(b));
+}
