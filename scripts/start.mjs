@@ -12,6 +12,7 @@ import { readdir, stat } from "node:fs/promises";
 import net from "node:net";
 import { constants } from "node:os";
 import path from "node:path";
+import { ensureDevVars } from "./dev-vars.mjs";
 import { loadSeedModule, ROOT } from "./seed.mjs";
 
 const PORT = Number(process.env.PORT) || 8787;
@@ -160,6 +161,7 @@ async function main() {
   // The logins come from drizzle/seed/demo-accounts.ts, through the bundled seed module.
   const { DEMO_ACCOUNTS } = await loadSeedModule();
 
+  ensureDevVars();
   console.log(`> Starting wrangler dev on port ${PORT} (the logins follow once it answers) ...`);
   const dev = spawnBin("wrangler", ["dev", "--port", String(PORT), "--persist-to", PERSIST_TO]);
   current = dev;

@@ -2,6 +2,7 @@
 // workerd and end-to-end projects, and ends with a plain 'Tests: N passed, N failed' line.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { ensureDevVars } from "./dev-vars.mjs";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
@@ -30,6 +31,8 @@ function ensureChromium() {
 }
 
 ensureChromium();
+// wrangler.toml is production; the app under test runs as local development (see scripts/dev-vars.mjs).
+ensureDevVars();
 if (run("npx", ["remix", "vite:build"]) !== 0) process.exit(1);
 
 mkdirSync("test-results", { recursive: true });

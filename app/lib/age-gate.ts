@@ -14,12 +14,6 @@ export function ageCookie(secure: boolean): string {
   return `${AGE_COOKIE}=1; Path=/; Max-Age=${AGE_COOKIE_MAX_AGE}; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
-/** Only same-site paths are followed after confirming, never another origin. */
-export function safeReturnPath(value: unknown): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
-  return value.slice(0, 2000);
-}
-
 /** Marks <html> when the script below restored the confirmation, so CSS hides the gate from the first paint. */
 export const AGE_RESTORED_ATTRIBUTE = "data-age-restored";
 

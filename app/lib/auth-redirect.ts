@@ -1,29 +1,17 @@
 // Where the login page sends people, and the URLs that lead to it.
-import { safeReturnPath } from "./age-gate";
+import { safeRedirect } from "./redirects";
 
 export const AFTER_LOGIN_DEFAULT = "/dashboard";
-const MAX_REDIRECT_LENGTH = 2000;
 
 /**
- * The `redirectTo` to follow after login, or /dashboard. Only a path on this site: never another origin
- * (an open redirect would make our login page a phishing tool), never the login page itself.
+ * The `redirectTo` to follow after login, or /dashboard: a path on this site (lib/redirects.ts), and never
+ * the login page itself.
  */
 export function safeRedirectTo(value: unknown): string {
-  if (typeof value !== "string" || value.length > MAX_REDIRECT_LENGTH) return AFTER_LOGIN_DEFAULT;
-  // Browsers drop tabs and newlines inside URLs, so "/\t/evil.example" would become "//evil.example".
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f\\]/.test(value)) return AFTER_LOGIN_DEFAULT;
-  if (safeReturnPath(value) !== value) return AFTER_LOGIN_DEFAULT;
-  const base = "http://same.invalid";
-  let url: URL;
-  try {
-    url = new URL(value, base);
-  } catch {
-    return AFTER_LOGIN_DEFAULT;
-  }
-  if (url.origin !== base) return AFTER_LOGIN_DEFAULT;
-  if (url.pathname === "/login" || url.pathname.startsWith("/login/") || url.pathname === "/logout") return AFTER_LOGIN_DEFAULT;
-  return url.pathname + url.search + url.hash;
+  const path = safeRedirect(value, AFTER_LOGIN_DEFAULT);
+  const pathname = path.split(/[?#]/)[0];
+  if (pathname === "/login" || pathname.startsWith("/login/") || pathname === "/logout") return AFTER_LOGIN_DEFAULT;
+  return path;
 }
 
 /** The login URL a protected page sends an anonymous (or expired) visitor to. */

@@ -146,14 +146,6 @@ export function parseAuditPage(value: string | null): number {
   return Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1;
 }
 
-/** A same-site path to return to after a form post without JavaScript, or the fallback. */
-export function safeReturnTo(value: unknown, fallback = "/"): string {
-  if (typeof value !== "string" || value.length > 2000) return fallback;
-  // eslint-disable-next-line no-control-regex
-  if (!value.startsWith("/") || value.startsWith("//") || /[\u0000-\u001f\\]/.test(value)) return fallback;
-  return value;
-}
-
 /** A moment as New Zealand reads it (the team works in NZ time), e.g. "21 Nov 2025, 2:05 pm". */
 export function formatNzTime(ms: number): string {
   return new Date(ms).toLocaleString("en-NZ", {

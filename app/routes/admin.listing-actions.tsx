@@ -6,7 +6,8 @@ import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@rem
 import { Form, Link, useActionData } from "@remix-run/react";
 import { InfoPage } from "~/components/InfoPage";
 import { loginUrlFor } from "~/lib/auth-redirect";
-import { adminDeleteConfirm, isAdminAction, MODERATION_MSG, safeReturnTo } from "~/lib/moderation";
+import { adminDeleteConfirm, isAdminAction, MODERATION_MSG } from "~/lib/moderation";
+import { safeRedirect } from "~/lib/redirects";
 import { getSessionUser } from "~/server/auth.server";
 import { moderateDelete, moderateListing, readModeratedListing } from "~/server/moderation.server";
 
@@ -27,7 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { env, ctx } = context.cloudflare;
   const form = await request.formData().catch(() => null);
   const js = form?.get("js") === "1";
-  const returnTo = safeReturnTo(form?.get("returnTo"));
+  const returnTo = safeRedirect(form?.get("returnTo"));
   const reply = (body: ActionResult, status = 200) => data(body, { status, headers: NO_STORE });
 
   const user = await getSessionUser(request, env);

@@ -1,12 +1,13 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { ageCookie, safeReturnPath } from "~/lib/age-gate";
+import { ageCookie } from "~/lib/age-gate";
+import { safeRedirect } from "~/lib/redirects";
 import { isLocalDevelopment } from "~/server/security.server";
 
 /** The age gate's form target when JavaScript is off. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => null);
   const secure = !isLocalDevelopment(context.cloudflare.env);
-  return redirect(safeReturnPath(form?.get("returnTo")), { headers: { "Set-Cookie": ageCookie(secure) } });
+  return redirect(safeRedirect(form?.get("returnTo")), { headers: { "Set-Cookie": ageCookie(secure) } });
 }
 
 export async function loader() {

@@ -3,12 +3,15 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { useLoaderData } from "@remix-run/react";
 import { linkify } from "~/lib/linkify";
 import { listDevOutbox, usesDevOutbox } from "~/server/email.server";
+import { devToolsAllowed } from "~/server/site-origin.server";
 
 export const meta: MetaFunction = () => [{ title: "Dev outbox" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
-  if (!usesDevOutbox(env)) throw new Response("Not found", { status: 404 });
+  // Development only, and only to this machine: a deploy that forgot APP_ENV, or a tunnel to a laptop,
+  // must not publish everyone's reset links.
+  if (!usesDevOutbox(env) || !devToolsAllowed(env, request)) throw new Response("Not found", { status: 404 });
   return data({ messages: await listDevOutbox(env) }, { headers: { "Cache-Control": "no-store" } });
 }
 

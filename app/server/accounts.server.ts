@@ -19,6 +19,7 @@ import { hashPassword } from "~/lib/password";
 import { cookieIsSecure, readPreviousSessionId, type SessionUser } from "./auth.server";
 import { getDb, schema } from "./db.server";
 import { sendEmail } from "./email.server";
+import { siteOrigin } from "./site-origin.server";
 
 type Ctx = AppLoadContext["cloudflare"];
 
@@ -26,9 +27,6 @@ function siteName(env: Env): string {
   return env.SITE_NAME || "Kiwi Companions";
 }
 
-function originOf(request: Request): string {
-  return new URL(request.url).origin;
-}
 
 export type SignupResult = {
   /** False when the e-mail already had an account: nobody is logged in, the owner is told by e-mail. */
@@ -95,7 +93,7 @@ export async function signup(request: Request, cf: Ctx, input: SignupInput, now 
 }
 
 async function notifySignup(request: Request, env: Env, email: string, created: boolean) {
-  const origin = originOf(request);
+  const origin = siteOrigin(env, request);
   if (created) {
     const [row] = await getDb(env).select().from(schema.users).where(eq(schema.users.email, email)).limit(1);
     if (row) await sendEmail(env, { to: email, ...welcomeEmail({ origin, firstName: row.firstName, siteName: siteName(env) }) });
@@ -128,7 +126,7 @@ async function sendResetEmail(request: Request, env: Env, userId: string, token:
   if (!row) return;
   await sendEmail(env, {
     to: row.email,
-    ...passwordResetEmail({ origin: originOf(request), token, firstName: row.firstName, siteName: siteName(env) }),
+    ...passwordResetEmail({ origin: siteOrigin(env, request), token, firstName: row.firstName, siteName: siteName(env) }),
   });
 }
 
@@ -183,7 +181,7 @@ async function notifyPasswordChanged(request: Request, env: Env, userId: string)
   if (!row) return;
   await sendEmail(env, {
     to: row.email,
-    ...passwordChangedEmail({ origin: originOf(request), firstName: row.firstName, siteName: siteName(env) }),
+    ...passwordChangedEmail({ origin: siteOrigin(env, request), firstName: row.firstName, siteName: siteName(env) }),
   });
 }
 

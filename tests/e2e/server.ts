@@ -5,6 +5,7 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { ensureDevVars } from "../../scripts/dev-vars.mjs";
 
 export type AppServer = { url: string; persistDir: string; stop: () => Promise<void> };
 
@@ -35,6 +36,8 @@ export function prepareStore(persistDir: string, listings: number) {
  */
 export async function startApp(opts: { listings?: number; persistDir?: string } = {}): Promise<AppServer> {
   if (!existsSync("build/server/index.js")) throw new Error("No build: run `npm test` (it builds) or `npm run build` first.");
+  // The committed config is production; the app under test runs as local development (.dev.vars).
+  ensureDevVars();
   const keep = Boolean(opts.persistDir);
   const persistDir = opts.persistDir ?? mkdtempSync(join(tmpdir(), "nz-e2e-"));
   if (!keep) prepareStore(persistDir, opts.listings ?? 72);
