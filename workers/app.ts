@@ -4,6 +4,7 @@ import { routePartykitRequest } from "partyserver";
 // @ts-ignore -- absent until the first build
 import * as build from "../build/server/index.js";
 import { isCrossOriginWrite } from "../app/lib/origin";
+import { PUBLIC_ROOM } from "../app/lib/realtime-protocol";
 import { servePhoto, servePlaceholder } from "../app/server/photos.server";
 import { scheduledSweep } from "../app/server/pending-uploads.server";
 import { sweepVerificationFiles } from "../app/server/verification.server";
@@ -22,6 +23,8 @@ export default {
       const response = await routePartykitRequest(request, env, {
         // The room only takes WebSocket listeners; publishing goes through RPC from this Worker.
         onBeforeRequest: () => new Response("Not found", { status: 404 }),
+        // One room only: any other name would make a Durable Object per name an attacker invents.
+        onBeforeConnect: (_req, lobby) => (lobby.name === PUBLIC_ROOM ? undefined : new Response("Not found", { status: 404 })),
       });
       return response ?? new Response("Not found", { status: 404 });
     }

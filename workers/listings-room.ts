@@ -1,25 +1,51 @@
 import { Server, type Connection } from "partyserver";
-
-export type ProfileUpdateEvent = { type: "profileUpdate"; modelId: string; at: number };
+import { Coalescer } from "../app/lib/realtime-coalescer";
+import type { ProfileUpdateEvent } from "../app/lib/realtime-protocol";
 
 /**
- * One room that every open page joins. Visitors only listen: the Worker publishes through RPC,
- * and whatever a client sends is dropped so nobody can broadcast to other visitors.
+ * One room that every open page joins. Visitors only listen: the Worker publishes through RPC, and
+ * whatever a client sends is dropped so nobody can broadcast to other visitors. Events are coalesced (one
+ * per listing per window, a global cap per second), so a flood of writes is a trickle of messages.
  */
 export class ListingsRoom extends Server<Env> {
   static options = { hibernate: true };
+
+  private coalescer = new Coalescer();
+  private timer: ReturnType<typeof setTimeout> | null = null;
 
   onMessage(_connection: Connection, _message: unknown): void {
     // Listen-only room.
   }
 
+  /** Takes one change; answers how many messages went out now (the rest wait for their window). */
   async publish(event: ProfileUpdateEvent): Promise<number> {
-    const message = JSON.stringify(event);
+    const sent = this.broadcastAll(this.coalescer.offer(event, Date.now()));
+    this.scheduleFlush();
+    return sent;
+  }
+
+  private broadcastAll(events: ProfileUpdateEvent[]): number {
     let sent = 0;
-    for (const connection of this.getConnections()) {
-      connection.send(message);
-      sent++;
+    for (const event of events) {
+      const message = JSON.stringify(event);
+      for (const connection of this.getConnections()) {
+        connection.send(message);
+        sent++;
+      }
     }
     return sent;
+  }
+
+  // A pending timer keeps the room awake (no hibernation) until the waiting events are out.
+  private scheduleFlush() {
+    if (this.timer) return;
+    const now = Date.now();
+    const wake = this.coalescer.nextWake(now);
+    if (wake === null) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.broadcastAll(this.coalescer.due(Date.now()));
+      this.scheduleFlush();
+    }, Math.max(0, wake - now));
   }
 }

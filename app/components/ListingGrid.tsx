@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type MutableRefObject } from "react";
 import { mergeCards, type ListingCardData } from "~/lib/listing-card";
 import type { GridPage } from "~/server/grid.server";
 import { GRID_CLASSES, ListingCard, SkeletonCard } from "./ListingCard";
@@ -14,6 +14,8 @@ type Props = {
   region: string | null;
   pathname: string;
   emptyMessage: string | null;
+  /** Kept up to date with the ids of every card shown, for the realtime refresh decision. */
+  shownIds?: MutableRefObject<Set<string>>;
   /** The first page could not be read on the server: an empty list with a way to try again (spec §8). */
   loadFailed?: boolean;
   loading: boolean;
@@ -35,13 +37,17 @@ function withPage(search: string, page: number) {
  * The card grid with endless scroll: the next 8 arrive when the end sentinel comes within 50 px of the
  * viewport. Without JavaScript the 'More listings' link loads the next page instead.
  */
-export function ListingGrid({ first, now, search, region, pathname, emptyMessage, loadFailed = false, loading, admin = false }: Props) {
+export function ListingGrid({ first, now, search, region, pathname, emptyMessage, shownIds, loadFailed = false, loading, admin = false }: Props) {
   const skeletons = admin ? ADMIN_SKELETONS : SKELETONS;
   const [cards, setCards] = useState<ListingCardData[]>(first.cards);
   const [next, setNext] = useState<number | null>(first.hasMore ? first.page + 1 : null);
   const more = useJsonFetch<GridPage>();
   const refresh = useJsonFetch<GridPage>();
   const sentinel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (shownIds) shownIds.current = new Set(cards.map((c) => c.modelId));
+  }, [cards, shownIds]);
 
   const viewKey = `${pathname}${search}`;
   const shown = useRef({ viewKey, pages: first.page });

@@ -1,6 +1,7 @@
 import { useLocation, useNavigation, useRevalidator } from "@remix-run/react";
 import { useRef } from "react";
 import { filtersToSearch } from "~/lib/filters";
+import { pageShouldRefresh } from "~/lib/realtime-protocol";
 import type { ListingsView } from "~/server/listings-view.server";
 import { FilterBar } from "./FilterBar";
 import { GRID_CLASSES, ListingCard } from "./ListingCard";
@@ -17,8 +18,13 @@ export function ListingsScreen({ view, heading, intro }: { view: ListingsView; h
   const search = filtersToSearch(view.filters);
   const revalidator = useRevalidator();
   const pending = useRef<number | undefined>(undefined);
-  // Any listing change may move counts, filters or cards: refresh the view, coalescing bursts.
-  useProfileUpdates(() => {
+  // The cards on screen (scrolled-in pages too, reported by the grid) and the near-you row.
+  const shownIds = useRef<Set<string>>(new Set());
+  // A change to a listing on screen, or one newly public in this region, refreshes the view (bursts
+  // coalesced); changes elsewhere do not make every open page reload.
+  useProfileUpdates((event) => {
+    const ids = new Set([...shownIds.current, ...view.nearYou.map((c) => c.modelId)]);
+    if (!pageShouldRefresh(event, { ids, region: view.region })) return;
     window.clearTimeout(pending.current);
     pending.current = window.setTimeout(() => revalidator.revalidate(), REVALIDATE_DEBOUNCE_MS);
   });
@@ -59,6 +65,7 @@ export function ListingsScreen({ view, heading, intro }: { view: ListingsView; h
           pathname={location.pathname}
           emptyMessage={view.emptyMessage}
           loadFailed={view.loadFailed}
+          shownIds={shownIds}
           loading={loadingGrid}
           admin={view.admin}
         />

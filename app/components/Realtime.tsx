@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import PartySocket from "partysocket";
+import { parseProfileUpdate, PUBLIC_ROOM, REALTIME_PARTY, type ProfileUpdateEvent } from "~/lib/realtime-protocol";
 
 export const PROFILE_UPDATE_EVENT = "profileupdate";
 const PROFILE_UPDATED_KEY = "profileUpdated";
@@ -14,43 +15,32 @@ export const SOCKET_OPTIONS = {
 
 /**
  * Joins the listings room once per page load and re-announces each `profileUpdate` as a window event,
- * so every screen decides for itself what to reload.
+ * so every screen decides for itself whether it concerns it (lib/realtime-protocol: pageShouldRefresh).
  */
 export function RealtimeListener() {
   useEffect(() => {
-    const socket = new PartySocket({
-      host: window.location.host,
-      party: "listings-room",
-      room: "public",
-      ...SOCKET_OPTIONS,
-    });
-    socket.addEventListener("message", (event) => {
-      let data: unknown;
-      try {
-        data = JSON.parse(String(event.data));
-      } catch {
-        return;
-      }
-      const message = data as { type?: unknown; modelId?: unknown };
-      if (message.type !== "profileUpdate" || typeof message.modelId !== "string") return;
+    const socket = new PartySocket({ host: window.location.host, party: REALTIME_PARTY, room: PUBLIC_ROOM, ...SOCKET_OPTIONS });
+    socket.addEventListener("message", (message) => {
+      const event = parseProfileUpdate(message.data);
+      if (!event) return;
       try {
         localStorage.setItem(PROFILE_UPDATED_KEY, String(Date.now()));
       } catch {
         // Only a hint for other tabs.
       }
-      window.dispatchEvent(new CustomEvent(PROFILE_UPDATE_EVENT, { detail: { modelId: message.modelId } }));
+      window.dispatchEvent(new CustomEvent<ProfileUpdateEvent>(PROFILE_UPDATE_EVENT, { detail: event }));
     });
     return () => socket.close();
   }, []);
   return null;
 }
 
-/** Calls `onUpdate(modelId)` for each realtime listing change while the component is mounted. */
-export function useProfileUpdates(onUpdate: (modelId: string) => void) {
+/** Calls `onUpdate(event)` for each realtime listing change while the component is mounted. */
+export function useProfileUpdates(onUpdate: (event: ProfileUpdateEvent) => void) {
   const handler = useRef(onUpdate);
   handler.current = onUpdate;
   useEffect(() => {
-    const listener = (e: Event) => handler.current((e as CustomEvent<{ modelId: string }>).detail.modelId);
+    const listener = (e: Event) => handler.current((e as CustomEvent<ProfileUpdateEvent>).detail);
     window.addEventListener(PROFILE_UPDATE_EVENT, listener);
     return () => window.removeEventListener(PROFILE_UPDATE_EVENT, listener);
   }, []);

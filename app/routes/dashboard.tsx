@@ -131,7 +131,7 @@ function DashboardView({ data }: { data: DashboardData }) {
   }, [listings]);
 
   // A change made elsewhere (the editor in another tab, an administrator) shows up without a refresh.
-  useProfileUpdates((modelId) => {
+  useProfileUpdates(({ modelId }) => {
     if (revalidator.state === "idle" && listings.some((l) => l.modelId === modelId)) revalidator.revalidate();
   });
 

@@ -29,7 +29,7 @@ export default function Favourites() {
   useEffect(() => {
     if (key) void reload();
   }, [key, reload]);
-  useProfileUpdates((modelId) => {
+  useProfileUpdates(({ modelId }) => {
     if (favourites.includes(modelId)) void reload();
   });
 

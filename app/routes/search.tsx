@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
 import { GRID_CLASSES, ListingCard } from "~/components/ListingCard";
 import { useProfileUpdates } from "~/components/Realtime";
+import { pageShouldRefresh } from "~/lib/realtime-protocol";
 import { normaliseQuery } from "~/lib/search";
 import { pageTitle } from "~/lib/seo";
 import { getSessionUser } from "~/server/auth.server";
@@ -34,7 +35,10 @@ export default function Search() {
   const { q, results, now, failed } = useLoaderData<typeof loader>();
   const location = useLocation();
   const revalidator = useRevalidator();
-  useProfileUpdates(() => revalidator.revalidate());
+  // Only a change to a listing shown here, or one newly public that might match, reloads the results.
+  useProfileUpdates((event) => {
+    if (pageShouldRefresh(event, { ids: new Set(results.map((r) => r.modelId)), region: null })) revalidator.revalidate();
+  });
   return (
     <div className="mx-auto max-w-7xl space-y-5 px-3 py-5 sm:px-6">
       <h1 className="text-2xl font-bold sm:text-3xl">Search Results for "{q}"</h1>

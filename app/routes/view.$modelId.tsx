@@ -70,7 +70,7 @@ export default function ViewProfile() {
   }, [loaded]);
   // A realtime change to this listing reloads its JSON, not the page loader, so it is not counted as a view.
   // Hidden meanwhile (404): the loader runs again and says so. Any other failure keeps what is shown.
-  useProfileUpdates((modelId) => {
+  useProfileUpdates(({ modelId }) => {
     if (modelId !== profile.modelId) return;
     void fresh.load(`/api/model/${modelId}`).then((result) => {
       if (result.ok) {

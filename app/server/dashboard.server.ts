@@ -10,7 +10,7 @@ import type { Profile } from "~/lib/profile";
 import { monthKey } from "~/lib/stats";
 import { getDb, schema } from "./db.server";
 import { buildProfileFromD1, writeProfileSnapshot } from "./profile.server";
-import { publishProfileUpdate } from "./realtime.server";
+import { publicState, publishProfileUpdate } from "./realtime.server";
 
 const l = schema.listings;
 const img = schema.listingImages;
@@ -73,7 +73,7 @@ export async function loadDashboardListings(env: Pick<Env, "DB">, userId: string
   }));
 }
 
-export type OwnListing = ListingState & { id: string; userId: string; firstName: string };
+export type OwnListing = ListingState & { id: string; userId: string; firstName: string; location: string };
 
 /** The listing when `userId` owns it, else null (missing, malformed or someone else's: callers answer 403). */
 export async function findOwnListing(env: Pick<Env, "DB">, userId: string, modelId: string): Promise<OwnListing | null> {
@@ -83,6 +83,7 @@ export async function findOwnListing(env: Pick<Env, "DB">, userId: string, model
       id: l.id,
       userId: l.userId,
       firstName: l.firstName,
+      location: l.location,
       live: l.live,
       verified: l.verified,
       active: l.active,
@@ -132,6 +133,10 @@ export async function setListingFlag(
   if (!change.ok) return { ok: false, status: 409, error: change.error };
 
   const next = { ...listing, ...change.next };
+  // A toggle that changes nothing writes and tells nobody.
+  if (next.live === listing.live && next.active === listing.active && next.activeUntil === listing.activeUntil) {
+    return { ok: true, state: toggleState(modelId, next) };
+  }
   const guard = next.live && toggle === "live" ? eq(l.verified, true) : next.active ? eq(l.live, true) : undefined;
   const db = getDb(env);
   const [updated] = await db
@@ -147,18 +152,12 @@ export async function setListingFlag(
     return { ok: false, status: 409, error: again.ok ? "The listing changed meanwhile. Please try again." : again.error };
   }
   await refreshSnapshot(env, modelId);
-  publishProfileUpdate(env, ctx, modelId);
-  return {
-    ok: true,
-    state: {
-      modelId,
-      live: next.live,
-      verified: next.verified,
-      active: next.active,
-      active_until: next.activeUntil,
-      activeUntil: next.activeUntil,
-    },
-  };
+  publishProfileUpdate(env, ctx, modelId, publicState(listing), now);
+  return { ok: true, state: toggleState(modelId, next) };
+}
+
+function toggleState(modelId: string, next: ListingState): ToggleState {
+  return { modelId, live: next.live, verified: next.verified, active: next.active, active_until: next.activeUntil, activeUntil: next.activeUntil };
 }
 
 /**

@@ -31,7 +31,7 @@ import { auditForListing, type AuditEntry } from "./audit.server";
 import { isId } from "~/lib/ids";
 import { getDb, schema } from "./db.server";
 import { deleteProfileSnapshot } from "./profile.server";
-import { publishProfileUpdate } from "./realtime.server";
+import { publicState, publishProfileUpdate } from "./realtime.server";
 
 type Ctx = { waitUntil(promise: Promise<unknown>): void };
 type DeleteEnv = Pick<Env, "DB" | "PHOTOS" | "PROFILES" | "ListingsRoom">;
@@ -77,13 +77,13 @@ export async function deleteListing(
     // The audit log keeps who did what and when, but not the deleted listing's name.
     db.update(schema.adminAudit).set({ detail: "" }).where(eq(schema.adminAudit.listingId, modelId)),
     ...audit,
-    db.delete(l).where(eq(l.id, modelId)).returning({ id: l.id }),
+    db.delete(l).where(eq(l.id, modelId)).returning({ id: l.id, live: l.live, location: l.location }),
   ]);
   const [, , , , photos, documents] = results;
-  const removed = results[results.length - 1] as { id: string }[];
+  const removed = results[results.length - 1] as Removed[];
   const listingIds = removed.map((r) => r.id);
   const photosDeleted = await deletePhotos(env, [...photos.map((p) => p.key), ...documents.flatMap((d) => parseKeyList(d.keys))]);
-  await afterListingsDeleted(env, ctx, listingIds);
+  await afterListingsDeleted(env, ctx, removed);
   return { deleted: listingIds.length > 0, listingIds, photosDeleted };
 }
 
@@ -109,7 +109,7 @@ export async function deleteAccount(env: DeleteEnv, ctx: Ctx, userId: string): P
     db.delete(vr).where(eq(vr.userId, userId)).returning({ keys: vr.r2Keys }),
     db.delete(schema.reports).where(inArray(schema.reports.listingId, owned)),
     db.update(schema.adminAudit).set({ detail: "" }).where(inArray(schema.adminAudit.listingId, owned)),
-    db.delete(l).where(eq(l.userId, userId)).returning({ id: l.id }),
+    db.delete(l).where(eq(l.userId, userId)).returning({ id: l.id, live: l.live, location: l.location }),
     db.delete(schema.pendingUploads).where(eq(schema.pendingUploads.userId, userId)).returning({ key: schema.pendingUploads.r2Key }),
     db.delete(schema.sessions).where(eq(schema.sessions.userId, userId)),
     db.delete(schema.passwordResets).where(eq(schema.passwordResets.userId, userId)),
@@ -123,12 +123,15 @@ export async function deleteAccount(env: DeleteEnv, ctx: Ctx, userId: string): P
     ...[...photos, ...pending].map((p) => p.key),
     ...documents.flatMap((d) => parseKeyList(d.keys)),
   ]);
-  await afterListingsDeleted(env, ctx, listingIds);
+  await afterListingsDeleted(env, ctx, removed);
   return { deleted: true, listingIds, photosDeleted };
 }
 
-async function afterListingsDeleted(env: DeleteEnv, ctx: Ctx, listingIds: string[]) {
-  for (const id of listingIds) {
+/** A deleted listing as it was: visitors are told only about the ones they could see. */
+type Removed = { id: string; live: boolean; location: string };
+
+async function afterListingsDeleted(env: DeleteEnv, ctx: Ctx, removed: Removed[]) {
+  for (const { id, ...was } of removed) {
     try {
       await deleteProfileSnapshot(env, id);
     } catch (error) {
@@ -136,7 +139,7 @@ async function afterListingsDeleted(env: DeleteEnv, ctx: Ctx, listingIds: string
       // its 30-day TTL removes it.
       console.error("delete: KV snapshot delete failed", id, error);
     }
-    publishProfileUpdate(env, ctx, id);
+    publishProfileUpdate(env, ctx, id, publicState(was));
   }
 }
 

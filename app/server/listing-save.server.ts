@@ -17,7 +17,8 @@ import type { SessionUser } from "./auth.server";
 import { findManageableListing } from "./listing-access.server";
 import { processPhoto, type ProcessedPhoto } from "./photo-pipeline.server";
 import { buildProfileFromD1, writeProfileSnapshot } from "./profile.server";
-import { publishProfileUpdate } from "./realtime.server";
+import { publicState, publishProfileUpdate } from "./realtime.server";
+import type { PublicState } from "~/lib/realtime-protocol";
 import { claimStatement, findClaimableUploads, sweepPendingUploads, type PendingUpload } from "./pending-uploads.server";
 
 /** The whole multipart body of a save, files included (photos normally come through /api/uploads). */
@@ -76,6 +77,8 @@ export async function saveListing(req: SaveRequest, mode: "create" | "update"): 
   let listingId: string;
   let ownerId: string;
   let existing: ExistingImage[] = [];
+  // What visitors could see before this save (a new listing: nothing), for the realtime event.
+  let before: PublicState | null = null;
   if (mode === "create") {
     if (!mayCreateListingFrom(req.country, env.APP_ENV)) return failure(403, LISTING_RULE_MSG.outsideNz);
     count.add();
@@ -91,6 +94,7 @@ export async function saveListing(req: SaveRequest, mode: "create" | "update"): 
     if (!listing) return failure(403, LISTING_RULE_MSG.notOwner);
     listingId = listing.id;
     ownerId = listing.userId;
+    before = publicState(listing);
     count.add();
     const { results } = await env.DB.prepare("SELECT id, r2_key AS r2Key, position, width, height FROM listing_images WHERE listing_id = ? ORDER BY position, created_at")
       .bind(listingId)
@@ -241,7 +245,7 @@ export async function saveListing(req: SaveRequest, mode: "create" | "update"): 
   ctx.waitUntil(
     writeProfileSnapshot(env, listingId).catch((error: unknown) => console.error("profile snapshot after save failed", listingId, error)),
   );
-  publishProfileUpdate(env, ctx, listingId);
+  publishProfileUpdate(env, ctx, listingId, before, now);
   ctx.waitUntil(sweepPendingUploads(env, { now, userId: user.id }).catch((error: unknown) => console.error("pending sweep failed", error)));
 
   count.add(4);

@@ -13,7 +13,8 @@ import { requireUser, type SessionUser } from "./auth.server";
 import { getDb, schema } from "./db.server";
 import { deleteListing } from "./listing-delete.server";
 import { writeProfileSnapshot } from "./profile.server";
-import { publishProfileUpdate } from "./realtime.server";
+import { publicState, publishProfileUpdate } from "./realtime.server";
+import type { PublicState } from "~/lib/realtime-protocol";
 
 type Ctx = { waitUntil(promise: Promise<unknown>): void };
 type ModerationEnv = Pick<Env, "DB" | "PROFILES" | "ListingsRoom">;
@@ -21,7 +22,7 @@ type Admin = Pick<SessionUser, "id" | "isAdmin">;
 
 const l = schema.listings;
 
-export type ModeratedListing = ModeratedState & { modelId: string; firstName: string };
+export type ModeratedListing = ModeratedState & { modelId: string; firstName: string; location: string };
 
 export type ModerationResult =
   | { ok: true; listing: ModeratedListing; changed: boolean }
@@ -33,6 +34,7 @@ export async function readModeratedListing(env: Pick<Env, "DB">, modelId: string
     .select({
       modelId: l.id,
       firstName: l.firstName,
+      location: l.location,
       verified: l.verified,
       live: l.live,
       hot: l.hot,
@@ -99,7 +101,7 @@ export async function moderateListing(
       ? { ok: false, status: 409, error: MODERATION_MSG.changed }
       : { ok: false, status: 404, error: MODERATION_MSG.notFound };
   }
-  await afterListingChange(env, ctx, modelId);
+  await afterListingChange(env, ctx, modelId, publicState(current));
   return { ok: true, listing: { ...current, ...next }, changed: true };
 }
 
@@ -125,13 +127,13 @@ export function adminDeleteAudit(admin: Pick<SessionUser, "id">) {
  * KV only speeds up public reads, and readers check updated_at against D1 before using a snapshot, so a
  * failed rewrite costs speed, never correctness. The broadcast makes open pages reload.
  */
-export async function afterListingChange(env: ModerationEnv, ctx: Ctx, modelId: string) {
+export async function afterListingChange(env: ModerationEnv, ctx: Ctx, modelId: string, before?: PublicState | null) {
   try {
     await writeProfileSnapshot(env, modelId);
   } catch (error) {
     console.error("moderation: snapshot rewrite failed", modelId, error);
   }
-  publishProfileUpdate(env, ctx, modelId);
+  publishProfileUpdate(env, ctx, modelId, before);
 }
 
 /**

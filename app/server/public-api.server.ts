@@ -9,7 +9,6 @@ import { getDb, schema } from "./db.server";
 import { cardColumns, gridOrder } from "./grid.server";
 import { ListingUnavailableError, setLike } from "./likes.server";
 import { assembleProfiles } from "./profile.server";
-import { publishProfileUpdate } from "./realtime.server";
 import { anonymousVisitorId } from "./site-secrets.server";
 import { recordContact } from "./stats.server";
 
@@ -168,8 +167,7 @@ export async function handleLike(
   }
   try {
     const result = await setLike(env, modelId, visitorId, liked, Date.now());
-    // The likes count is part of what open pages show: tell them, but only when something changed.
-    if (result.changed) publishProfileUpdate(env, ctx, modelId);
+    // Counts never broadcast: one visitor's likes must not make every open page reload.
     return json({ success: true, liked: result.liked, likes: result.likes });
   } catch (error) {
     if (error instanceof ListingUnavailableError) return failure(404, "Model not found");

@@ -9,6 +9,7 @@ import { auditStatement, type Condition } from "./audit.server";
 import type { SessionUser } from "./auth.server";
 import { getDb, schema } from "./db.server";
 import { afterListingChange, readModeratedListing } from "./moderation.server";
+import { publicState } from "./realtime.server";
 
 type Ctx = { waitUntil(promise: Promise<unknown>): void };
 
@@ -163,7 +164,7 @@ export async function handleReport(
     audit,
   ]);
   if (!closed.meta.changes) return { ok: false, status: 409, error: REPORT_ACTION_MSG.handled };
-  await afterListingChange(env, ctx, report.listingId);
+  await afterListingChange(env, ctx, report.listingId, publicState(listing));
   return { ok: true, listingId: report.listingId };
 }
 

@@ -174,6 +174,8 @@ describe("administrator calls: the rules, enforced on the server", () => {
     socket.addEventListener("message", (e) => messages.push(JSON.parse(String(e.data))));
     expect((await putJson(`/api/admin/profiles/${id}/toggle-live`, admin.cookie)).status).toBe(200);
     await eventually(async () => messages.some((m) => m.modelId === id));
+    // Newly public in its region: pages there may now show it.
+    expect(messages.find((m) => m.modelId === id)).toEqual({ type: "profileUpdate", modelId: id, at: expect.any(Number), visible: true, entered: true, region: "Auckland" });
     await new Promise<void>((resolve) => {
       socket.addEventListener("close", () => resolve());
       socket.close(1000, "done");

@@ -165,7 +165,8 @@ describe("DELETE /api/profiles/{modelId}/listing", () => {
     expect((await send("DELETE", `/api/profiles/${id}/listing`, { cookie: owner.cookie })).status).toBe(200);
     const deadline = Date.now() + 3000;
     while (!messages.some((m) => m.modelId === id) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    expect(messages).toContainEqual({ type: "profileUpdate", modelId: id, at: expect.any(Number) });
+    // It was public, so its id is known to visitors: pages showing it are told it is gone.
+    expect(messages).toContainEqual({ type: "profileUpdate", modelId: id, at: expect.any(Number), visible: false, entered: false, region: null });
     await new Promise<void>((resolve) => {
       socket.addEventListener("close", () => resolve());
       socket.close(1000, "done");

@@ -436,9 +436,10 @@ describe("DELETE /api/profile/images/{imageId}", () => {
 });
 
 describe("open pages are told", () => {
-  it("a save publishes profileUpdate to the realtime room", async () => {
+  it("a save of a public listing publishes profileUpdate to the realtime room", async () => {
     const owner = await newOwner();
     const id = await createListingVia(owner);
+    await env.DB.prepare("UPDATE listings SET verified = 1, live = 1 WHERE id = ?").bind(id).run();
     const { SELF } = await import("cloudflare:test");
     const res = await SELF.fetch("http://localhost/parties/listings-room/public", { headers: { Upgrade: "websocket" } });
     const socket = res.webSocket!;
@@ -449,7 +450,7 @@ describe("open pages are told", () => {
     expect(saved.status).toBe(200);
     const deadline = Date.now() + 3000;
     while (!messages.some((m) => m.modelId === id) && Date.now() < deadline) await settle(20);
-    expect(messages).toContainEqual({ type: "profileUpdate", modelId: id, at: expect.any(Number) });
+    expect(messages).toContainEqual(expect.objectContaining({ type: "profileUpdate", modelId: id, visible: true, entered: false }));
     await new Promise<void>((resolve) => {
       socket.addEventListener("close", () => resolve());
       socket.close(1000, "done");

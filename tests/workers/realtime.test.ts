@@ -1,24 +1,26 @@
+// The realtime room: one small message per listing change that visitors can see, coalesced per listing and
+// capped overall; counts never broadcast; hidden listings never named; one room name only.
+import { SELF } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { insertListing } from "./fixtures";
-import { send, settleBackgroundWork, VISITOR } from "./public-fixtures";
+import { PER_LISTING_WINDOW_MS } from "~/lib/realtime-coalescer";
+import type { ProfileUpdateEvent } from "~/lib/realtime-protocol";
+import { sendToRoom } from "~/server/realtime.server";
+import { env } from "cloudflare:test";
+import { insertListing, insertUser } from "./fixtures";
+import { send, sessionCookie, settleBackgroundWork, VISITOR } from "./public-fixtures";
 
-// Broadcasts and KV writes run in waitUntil after the answer: let them finish before the next test resets storage.
 afterEach(() => settleBackgroundWork());
 
-async function connect(): Promise<{ socket: WebSocket; messages: unknown[] }> {
-  const { SELF } = await import("cloudflare:test");
-  const res = await SELF.fetch("http://localhost/parties/listings-room/public", { headers: { Upgrade: "websocket" } });
+async function connect(room = "public"): Promise<{ socket: WebSocket; messages: ProfileUpdateEvent[] }> {
+  const res = await SELF.fetch(`http://localhost/parties/listings-room/${room}`, { headers: { Upgrade: "websocket" } });
   expect(res.status).toBe(101);
   const socket = res.webSocket!;
-  const messages: unknown[] = [];
+  const messages: ProfileUpdateEvent[] = [];
   socket.accept();
-  socket.addEventListener("message", (e) => {
-    messages.push(JSON.parse(String(e.data)));
-  });
+  socket.addEventListener("message", (e) => messages.push(JSON.parse(String(e.data))));
   return { socket, messages };
 }
 
-/** Closes and waits for the room to acknowledge, so no socket is open when the next test resets storage. */
 function closeSocket(socket: WebSocket): Promise<void> {
   return new Promise((resolve) => {
     socket.addEventListener("close", () => resolve());
@@ -27,49 +29,112 @@ function closeSocket(socket: WebSocket): Promise<void> {
   });
 }
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const about = (messages: ProfileUpdateEvent[], id: string) => messages.filter((m) => m.modelId === id);
+
 async function waitFor<T>(check: () => T | undefined, timeoutMs = 3000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = check();
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 20));
+    await sleep(20);
   }
 }
 
+const event = (modelId: string, extra: Partial<ProfileUpdateEvent> = {}): ProfileUpdateEvent => ({
+  type: "profileUpdate",
+  modelId,
+  at: Date.now(),
+  visible: true,
+  entered: false,
+  region: "Auckland",
+  ...extra,
+});
+
+async function ownerOf(id: string) {
+  const row = await env.DB.prepare("SELECT user_id FROM listings WHERE id = ?").bind(id).first<{ user_id: string }>();
+  return sessionCookie(row!.user_id);
+}
+
 describe("realtime profileUpdate", () => {
-  it("reaches a connected client after a like, and not after a like that changed nothing", async () => {
+  it("never broadcasts counts: likes, unlikes, contact clicks and views publish nothing", async () => {
     const id = await insertListing();
     const { socket, messages } = await connect();
-    const before = Date.now();
     expect((await send("POST", `/api/profiles/${id}/like`, { body: { fingerprint: VISITOR } })).status).toBe(200);
-    const event = await waitFor(() => messages.find((m) => (m as { modelId?: string }).modelId === id));
-    expect(event).toEqual({ type: "profileUpdate", modelId: id, at: expect.any(Number) });
-    expect((event as { at: number }).at).toBeGreaterThanOrEqual(before);
+    expect((await send("DELETE", `/api/profiles/${id}/like`, { body: { fingerprint: VISITOR } })).status).toBe(200);
+    expect((await send("PUT", `/api/visits/like/${id}`)).status).toBe(200);
+    expect((await send("PUT", `/api/visits/incrementContact/${id}`)).status).toBe(200);
+    expect((await send("GET", `/view/${id}`, { cookie: "age_verified=1" })).status).toBe(200);
+    await sleep(400);
+    expect(messages).toEqual([]);
+    await closeSocket(socket);
+  });
 
-    // A repeated like changes nothing, so nothing is broadcast.
-    const count = messages.length;
-    await send("POST", `/api/profiles/${id}/like`, { body: { fingerprint: VISITOR } });
-    await send("DELETE", `/api/profiles/${id}/like`, { body: { fingerprint: VISITOR } });
-    await waitFor(() => (messages.length > count ? true : undefined));
-    await new Promise((r) => setTimeout(r, 200));
-    expect(messages.length).toBe(count + 1);
+  it("a toggle that changes nothing publishes nothing; a real one publishes one small message", async () => {
+    const id = await insertListing({ live: true, verified: true, location: "Wellington" });
+    const cookie = await ownerOf(id);
+    const { socket, messages } = await connect();
+    expect((await send("PUT", `/api/profiles/${id}/live`, { cookie, body: { live: true } })).status).toBe(200);
+    await sleep(400);
+    expect(messages).toEqual([]);
+    expect((await send("PUT", `/api/profiles/${id}/live`, { cookie, body: { live: false } })).status).toBe(200);
+    const gone = await waitFor(() => about(messages, id)[0]);
+    expect(gone).toEqual({ type: "profileUpdate", modelId: id, at: expect.any(Number), visible: false, entered: false, region: null });
+    await closeSocket(socket);
+  });
+
+  it("never names a listing that was hidden before and after the change", async () => {
+    const id = await insertListing({ live: false, verified: true });
+    const admin = await sessionCookie(await insertUser({ accountType: "admin" }));
+    const { socket, messages } = await connect();
+    // An administrator marks the hidden listing Hot; its owner deletes another hidden listing.
+    expect((await send("PUT", `/api/admin/profiles/${id}/toggle-hot`, { cookie: admin })).status).toBe(200);
+    const hiddenId = await insertListing({ live: false, verified: false });
+    expect((await send("DELETE", `/api/profiles/${hiddenId}/listing`, { cookie: await ownerOf(hiddenId) })).status).toBe(200);
+    await sleep(500);
+    expect(messages).toEqual([]);
+    await closeSocket(socket);
+  });
+
+  it("coalesces a burst for one listing into one message now and the last state after the window", async () => {
+    const { socket, messages } = await connect();
+    const id = "burst0000000001";
+    for (let i = 0; i < 10; i++) await sendToRoom(env, event(id, { at: i, region: i < 9 ? "Auckland" : "Wellington", entered: i === 9 }));
+    await waitFor(() => (about(messages, id).length ? true : undefined));
+    await sleep(200);
+    expect(about(messages, id)).toHaveLength(1);
+    expect(about(messages, id)[0].at).toBe(0);
+    await waitFor(() => (about(messages, id).length === 2 ? true : undefined), PER_LISTING_WINDOW_MS + 2000);
+    expect(about(messages, id)[1]).toMatchObject({ at: 9, region: "Wellington", entered: true });
+    await closeSocket(socket);
+  });
+
+  it("caps the messages per second across listings", async () => {
+    const { socket, messages } = await connect();
+    for (let i = 0; i < 45; i++) await sendToRoom(env, event(`cap${String(i).padStart(12, "0")}`));
+    await sleep(300);
+    expect(messages.length).toBe(20);
+    await waitFor(() => (messages.length === 45 ? true : undefined), 4000);
+    expect(new Set(messages.map((m) => m.modelId)).size).toBe(45);
     await closeSocket(socket);
   });
 
   it("drops what clients send: the room is listen-only", async () => {
     const a = await connect();
     const b = await connect();
-    a.socket.send(JSON.stringify({ type: "profileUpdate", modelId: "forged" }));
-    await new Promise((r) => setTimeout(r, 200));
+    a.socket.send(JSON.stringify(event("forged0000000001")));
+    await sleep(200);
     expect(b.messages).toEqual([]);
     await closeSocket(a.socket);
     await closeSocket(b.socket);
   });
 
-  it("refuses plain HTTP requests to the room", async () => {
-    const { SELF } = await import("cloudflare:test");
-    const res = await SELF.fetch("http://localhost/parties/listings-room/public");
-    expect(res.status).toBe(404);
+  it("accepts only its one room name, and no plain HTTP", async () => {
+    for (const room of ["other", "public2", "PUBLIC", "x".repeat(200)]) {
+      const res = await SELF.fetch(`http://localhost/parties/listings-room/${room}`, { headers: { Upgrade: "websocket" } });
+      expect(res.status, room).toBe(404);
+    }
+    expect((await SELF.fetch("http://localhost/parties/listings-room/public")).status).toBe(404);
   });
 });
