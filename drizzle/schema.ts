@@ -235,3 +235,14 @@ export const siteSecrets = sqliteTable("site_secrets", {
   value: text("value").notNull(),
   createdAt: integer("created_at").notNull(),
 });
+
+export const mailCaps = sqliteTable("mail_caps", {
+  key: text("key").primaryKey(),
+  sentAt: integer("sent_at").notNull(),
+});
+
+export const countMarks = sqliteTable("count_marks", {
+  key: text("key").primaryKey(),
+  holder: text("holder").notNull().default(""),
+  day: text("day").notNull(),
+});

@@ -6,31 +6,41 @@ import * as build from "../build/server/index.js";
 import { isCrossOriginWrite } from "../app/lib/origin";
 import { PUBLIC_ROOM } from "../app/lib/realtime-protocol";
 import { servePhoto, servePlaceholder } from "../app/server/photos.server";
+import { sweepMailCaps } from "../app/server/mail-caps.server";
 import { scheduledSweep } from "../app/server/pending-uploads.server";
+import { boundBody, finishResponse } from "../app/server/request-guard.server";
+import { sweepCountMarks } from "../app/server/stats.server";
 import { sweepVerificationFiles } from "../app/server/verification.server";
 
 export { ListingsRoom } from "./listings-room";
 
 const handleRemix = createRequestHandler(build as unknown as ServerBuild);
 
+async function route(request: Request<unknown, IncomingRequestCfProperties>, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const url = new URL(request.url);
+  if (isCrossOriginWrite(request.method, request.url, request.headers)) {
+    return Response.json({ error: "Cross-site requests are not allowed" }, { status: 403 });
+  }
+  if (url.pathname.startsWith("/parties/")) {
+    const response = await routePartykitRequest(request, env, {
+      // The room only takes WebSocket listeners; publishing goes through RPC from this Worker.
+      onBeforeRequest: () => new Response("Not found", { status: 404 }),
+      // One room only: any other name would make a Durable Object per name an attacker invents.
+      onBeforeConnect: (_req, lobby) => (lobby.name === PUBLIC_ROOM ? undefined : new Response("Not found", { status: 404 })),
+    });
+    return response ?? new Response("Not found", { status: 404 });
+  }
+  if (url.pathname.startsWith("/photos/")) return servePhoto(request, env, url.pathname.slice("/photos/".length));
+  if (url.pathname.startsWith("/api/placeholder/")) return servePlaceholder(url.pathname);
+  return handleRemix(request, { cloudflare: { env, ctx, cf: request.cf } });
+}
+
 export default {
-  async fetch(request, env, ctx) {
-    const url = new URL(request.url);
-    if (isCrossOriginWrite(request.method, request.url, request.headers)) {
-      return Response.json({ error: "Cross-site requests are not allowed" }, { status: 403 });
-    }
-    if (url.pathname.startsWith("/parties/")) {
-      const response = await routePartykitRequest(request, env, {
-        // The room only takes WebSocket listeners; publishing goes through RPC from this Worker.
-        onBeforeRequest: () => new Response("Not found", { status: 404 }),
-        // One room only: any other name would make a Durable Object per name an attacker invents.
-        onBeforeConnect: (_req, lobby) => (lobby.name === PUBLIC_ROOM ? undefined : new Response("Not found", { status: 404 })),
-      });
-      return response ?? new Response("Not found", { status: 404 });
-    }
-    if (url.pathname.startsWith("/photos/")) return servePhoto(request, env, url.pathname.slice("/photos/".length));
-    if (url.pathname.startsWith("/api/placeholder/")) return servePlaceholder(url.pathname);
-    return handleRemix(request, { cloudflare: { env, ctx, cf: request.cf } });
+  async fetch(incoming, env, ctx) {
+    // Bodies are bounded before any route reads them; every answer leaves with the common headers.
+    const request = await boundBody(incoming);
+    if (request instanceof Response) return request;
+    return finishResponse(request, await route(request, env, ctx), env);
   },
   // Cron Trigger (wrangler.toml [triggers]): removes editor uploads that were never saved.
   async scheduled(controller, env, ctx) {
@@ -43,5 +53,7 @@ export default {
         console.error("verification file sweep failed", error),
       ),
     );
+    ctx.waitUntil(sweepMailCaps(env, controller.scheduledTime).catch((error: unknown) => console.error("mail cap sweep failed", error)));
+    ctx.waitUntil(sweepCountMarks(env, controller.scheduledTime).catch((error: unknown) => console.error("count mark sweep failed", error)));
   },
 } satisfies ExportedHandler<Env>;

@@ -7,6 +7,18 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/**
+ * The greeting's name, safe to mail. A first name is typed by whoever signs up, possibly with someone
+ * else's address: anything a mail client could turn into a link (a domain, a URL, an address) or that is
+ * not a plain name is left out, so our mail never carries a stranger's link.
+ */
+export function greetingName(firstName: string): string {
+  const name = firstName.trim();
+  if (name.length === 0 || name.length > 40) return "there";
+  if (!/^[\p{L}\p{M}][\p{L}\p{M} '’-]*$/u.test(name)) return "there";
+  return name;
+}
+
 function render(subject: string, lines: string[], link?: { href: string; label: string }): EmailContent {
   const text = [...lines, ...(link ? ["", `${link.label}: ${link.href}`] : [])].join("\n");
   const paragraphs = lines.filter((l) => l !== "").map((l) => `<p>${escapeHtml(l)}</p>`);
@@ -18,7 +30,7 @@ export function passwordResetEmail(o: { origin: string; token: string; firstName
   return render(
     `Reset your ${o.siteName} password`,
     [
-      `Hi ${o.firstName},`,
+      `Hi ${greetingName(o.firstName)},`,
       "",
       "Someone asked to reset the password of your account. The link below works once, for one hour.",
       "If it was not you, ignore this e-mail: your password stays as it is.",
@@ -30,7 +42,7 @@ export function passwordResetEmail(o: { origin: string; token: string; firstName
 export function welcomeEmail(o: { origin: string; firstName: string; siteName: string }): EmailContent {
   return render(
     `Welcome to ${o.siteName}`,
-    [`Hi ${o.firstName},`, "", `Your ${o.siteName} account is ready. Create your listing from your dashboard.`],
+    [`Hi ${greetingName(o.firstName)},`, "", `Your ${o.siteName} account is ready. Create your listing from your dashboard.`],
     { href: `${o.origin}/dashboard`, label: "Open your dashboard" },
   );
 }
@@ -40,7 +52,7 @@ export function signupAttemptEmail(o: { origin: string; firstName: string; siteN
   return render(
     `Someone tried to sign up to ${o.siteName} with your address`,
     [
-      `Hi ${o.firstName},`,
+      `Hi ${greetingName(o.firstName)},`,
       "",
       "Someone just tried to create a new account with your e-mail address, which already has an account.",
       "No new account was made and nobody was logged in.",
@@ -54,7 +66,7 @@ export function passwordChangedEmail(o: { origin: string; firstName: string; sit
   return render(
     `Your ${o.siteName} password was changed`,
     [
-      `Hi ${o.firstName},`,
+      `Hi ${greetingName(o.firstName)},`,
       "",
       "The password of your account was just changed and every signed-in device was logged out.",
       "If it was not you, reset your password now.",

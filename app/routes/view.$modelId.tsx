@@ -15,6 +15,7 @@ import { originOf, pageTitle, seoMeta } from "~/lib/seo";
 import { getSessionUser } from "~/server/auth.server";
 import { countLikes } from "~/server/likes.server";
 import { loadPublicProfile, loadSuggestions } from "~/server/profile.server";
+import { countingVisitor } from "~/server/site-secrets.server";
 import { recordView } from "~/server/stats.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
@@ -53,7 +54,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   ]);
   // One view per page load by a person: crawlers and the owner's own visits are not counted.
   if (profile.live && !isbot(request.headers.get("User-Agent") ?? "") && !viewer) {
-    ctx.waitUntil(recordView(env, modelId).catch((e) => console.error("Failed to record view", e)));
+    // Once per visitor (client address) per listing per day: reloads and scripts do not inflate views.
+    ctx.waitUntil(
+      countingVisitor(env, request)
+        .then((visitor) => recordView(env, modelId, Date.now(), visitor))
+        .catch((e) => console.error("Failed to record view", e)),
+    );
   }
   return { profile, suggestions, likes, now: Date.now(), origin: originOf(request.url) };
 }

@@ -19,6 +19,7 @@ import { hashPassword } from "~/lib/password";
 import { cookieIsSecure, readPreviousSessionId, type SessionUser } from "./auth.server";
 import { getDb, schema } from "./db.server";
 import { sendEmail } from "./email.server";
+import { claimMailSlot, SIGNUP_ATTEMPT_MAIL_INTERVAL_MS } from "./mail-caps.server";
 import { siteOrigin } from "./site-origin.server";
 
 type Ctx = AppLoadContext["cloudflare"];
@@ -100,7 +101,9 @@ async function notifySignup(request: Request, env: Env, email: string, created: 
     return;
   }
   const [owner] = await getDb(env).select().from(schema.users).where(eq(schema.users.email, email)).limit(1);
-  if (owner) await sendEmail(env, { to: email, ...signupAttemptEmail({ origin, firstName: owner.firstName, siteName: siteName(env) }) });
+  // Capped per recipient: repeated sign-ups with someone's address must not become a mail bomb.
+  if (!owner || !(await claimMailSlot(env, "signup-attempt", email, SIGNUP_ATTEMPT_MAIL_INTERVAL_MS))) return;
+  await sendEmail(env, { to: email, ...signupAttemptEmail({ origin, firstName: owner.firstName, siteName: siteName(env) }) });
 }
 
 /**

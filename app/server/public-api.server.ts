@@ -9,7 +9,7 @@ import { getDb, schema } from "./db.server";
 import { cardColumns, gridOrder } from "./grid.server";
 import { ListingUnavailableError, setLike } from "./likes.server";
 import { assembleProfiles } from "./profile.server";
-import { anonymousVisitorId } from "./site-secrets.server";
+import { anonymousVisitorId, countingVisitor } from "./site-secrets.server";
 import { recordContact } from "./stats.server";
 
 const l = schema.listings;
@@ -166,7 +166,7 @@ export async function handleLike(
     visitorId = parsed.data.fingerprint;
   }
   try {
-    const result = await setLike(env, modelId, visitorId, liked, Date.now());
+    const result = await setLike(env, modelId, visitorId, liked, Date.now(), await countingVisitor(env, request));
     // Counts never broadcast: one visitor's likes must not make every open page reload.
     return json({ success: true, liked: result.liked, likes: result.likes });
   } catch (error) {
@@ -179,7 +179,8 @@ export async function handleLike(
 export async function handleContact(request: Request, { env }: WriteContext, modelId: string | undefined) {
   if (!isId(modelId)) return failure(400, "Invalid model id");
   if (await overLimit(env.WRITE_LIMITER, "contact", request)) return failure(429, "Too many requests, please try again in a minute");
-  const counted = await recordContact(env, modelId, Date.now());
-  if (!counted) return failure(404, "Model not found");
+  // Once per visitor per listing per day: a repeat answers the same, and counts nothing.
+  const counted = await recordContact(env, modelId, Date.now(), await countingVisitor(env, request));
+  if (counted === "missing") return failure(404, "Model not found");
   return json({ success: true });
 }

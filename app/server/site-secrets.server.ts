@@ -1,6 +1,7 @@
 // Secrets the app generates for itself and keeps in D1: created on first use by whichever request comes
 // first (INSERT OR IGNORE makes the race harmless), the same for every request after.
 import { eq } from "drizzle-orm";
+import { addressKey } from "~/lib/client-address";
 import { newToken } from "~/lib/ids";
 import { getDb, schema } from "./db.server";
 
@@ -36,4 +37,12 @@ export async function anonymousVisitorId(env: Pick<Env, "DB">, request: Request)
   const ip = request.headers.get("CF-Connecting-IP") ?? "unknown";
   const agent = (request.headers.get("User-Agent") ?? "").slice(0, 512);
   return `srv-${(await keyedHash(key, `${ip}\n${agent}`)).slice(0, 32)}`;
+}
+
+/**
+ * One visitor for counting views, likes and contacts (once per listing per day): the client address, by its
+ * /64 for IPv6, as a keyed hash. Browser ids are free to make up; addresses are not.
+ */
+export async function countingVisitor(env: Pick<Env, "DB">, request: Request): Promise<string> {
+  return keyedHash(await siteSecret(env, "count-visitor"), addressKey(request.headers.get("CF-Connecting-IP")));
 }

@@ -1,5 +1,6 @@
 // Monthly listing statistics (views, contacts, likes): one row per listing and UTC month, bumped with
 // an upsert so two visitors at once cannot lose a count (no read-then-write).
+import { countDay } from "~/lib/client-address";
 import { monthKey } from "~/lib/stats";
 
 type Counter = "views" | "contacts" | "likes";
@@ -31,16 +32,46 @@ export function counterStatement(
 const listingExists = { sql: "EXISTS (SELECT 1 FROM listings WHERE id = ?1)", binds: [] };
 const listingIsLive = { sql: "EXISTS (SELECT 1 FROM listings WHERE id = ?1 AND live = 1)", binds: [] };
 
-/** Counts one profile view (callers skip bots). False when the listing does not exist. */
-export async function recordView(env: Pick<Env, "DB">, modelId: string, now = Date.now()): Promise<boolean> {
-  const res = await counterStatement(env.DB, "views", modelId, 1, now, listingExists).run();
-  return res.meta.changes > 0;
+/** The day's mark of one visitor's count of one kind on one listing (see migration 0014). */
+export function countMarkKey(kind: Counter, modelId: string, visitor: string, now: number): string {
+  return `${kind}:${modelId}:${visitor}:${countDay(now)}`;
 }
 
-/** Counts one contact click on a live listing. False (nothing stored) when it is missing or hidden. */
-export async function recordContact(env: Pick<Env, "DB">, modelId: string, now = Date.now()): Promise<boolean> {
-  const res = await counterStatement(env.DB, "contacts", modelId, 1, now, listingIsLive).run();
-  return res.meta.changes > 0;
+/**
+ * Bumps `counter` once; with a `visitor`, only the first time that visitor does so on that listing that
+ * day: the mark goes in first, and the counter's condition asks that it was new (changes() in one batch).
+ */
+async function countOnce(env: Pick<Env, "DB">, counter: Counter, modelId: string, now: number, condition: { sql: string; binds: unknown[] }, visitor?: string) {
+  if (!visitor) return (await counterStatement(env.DB, counter, modelId, 1, now, condition).run()).meta.changes > 0;
+  const [, counted] = await env.DB.batch([
+    env.DB.prepare("INSERT OR IGNORE INTO count_marks (key, day) SELECT ?1, ?2 WHERE EXISTS (SELECT 1 FROM listings WHERE id = ?3)").bind(
+      countMarkKey(counter, modelId, visitor, now),
+      countDay(now),
+      modelId,
+    ),
+    counterStatement(env.DB, counter, modelId, 1, now, { sql: `changes() = 1 AND ${condition.sql}`, binds: condition.binds }),
+  ]);
+  return counted.meta.changes > 0;
+}
+
+/** Counts one profile view (callers skip bots). False when the listing does not exist or was counted today. */
+export async function recordView(env: Pick<Env, "DB">, modelId: string, now = Date.now(), visitor?: string): Promise<boolean> {
+  return countOnce(env, "views", modelId, now, listingExists, visitor);
+}
+
+/**
+ * Counts one contact click on a live listing, once per visitor per day. 'missing' (nothing stored) when the
+ * listing is missing or hidden; 'repeat' when this visitor was already counted today.
+ */
+export async function recordContact(env: Pick<Env, "DB">, modelId: string, now = Date.now(), visitor?: string): Promise<"counted" | "repeat" | "missing"> {
+  if (await countOnce(env, "contacts", modelId, now, listingIsLive, visitor)) return "counted";
+  const live = await env.DB.prepare("SELECT 1 AS ok FROM listings WHERE id = ? AND live = 1").bind(modelId).first();
+  return live ? "repeat" : "missing";
+}
+
+/** Marks older than yesterday say nothing any more. */
+export async function sweepCountMarks(env: Pick<Env, "DB">, now: number): Promise<void> {
+  await env.DB.prepare("DELETE FROM count_marks WHERE day < ?").bind(countDay(now - 24 * 3600 * 1000)).run();
 }
 
 /** Adds `delta` (+1 or -1) to the month's like count, never going below 0. */

@@ -63,3 +63,13 @@ describe("sendEmail in production", () => {
     log.mockRestore();
   });
 });
+
+describe("greetingName: a stranger's typed name never becomes a link in our mail", () => {
+  it("keeps plain names and drops anything a mail client could link", async () => {
+    const { greetingName } = await import("~/lib/auth-emails");
+    for (const name of ["Mere", "Mārama", "Anne-Marie", "O'Neil", "Te Aroha"]) expect(greetingName(name)).toBe(name);
+    for (const name of ["evil.example", "www.evil", "http://x", "a@b.nz", "Click here: x.co", "", "  ", "x".repeat(41), "<b>", "Bob 2"]) {
+      expect(greetingName(name), name).toBe("there");
+    }
+  });
+});

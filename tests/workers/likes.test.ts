@@ -100,7 +100,8 @@ describe("POST/DELETE /api/profiles/{modelId}/like", () => {
       last = (await send("POST", `/api/profiles/${id}/like`, { ip, body: { fingerprint: `visitor_${String(i).padStart(4, "0")}` } })).status;
     }
     expect(last).toBe(429);
-    expect(await likesOf(id)).toHaveLength(60);
+    // One address is one visitor for the day, however many browser ids it makes up (counts.test.ts).
+    expect(await likesOf(id)).toHaveLength(1);
   });
 });
 

@@ -1,0 +1,88 @@
+// Views, likes and contact clicks resist inflation by one visitor: each counts once per visitor (client
+// address, IPv6 by its /64) per listing per day, and no address is stored to do it.
+import { env } from "cloudflare:test";
+import { afterEach, describe, expect, it } from "vitest";
+import { monthKey } from "~/lib/stats";
+import { recordView, sweepCountMarks } from "~/server/stats.server";
+import { insertListing } from "./fixtures";
+import { freshIp, rows, send, settleBackgroundWork } from "./public-fixtures";
+
+afterEach(() => settleBackgroundWork(300));
+
+const stats = async (id: string) =>
+  (await env.DB.prepare("SELECT views, likes, contacts FROM listing_stats WHERE listing_id = ? AND month = ?").bind(id, monthKey(Date.now())).first<{
+    views: number;
+    likes: number;
+    contacts: number;
+  }>()) ?? { views: 0, likes: 0, contacts: 0 };
+
+async function eventuallyEqual<T>(read: () => Promise<T>, expected: T, ms = 2000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    try {
+      expect(value).toEqual(expected);
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((r) => setTimeout(r, 30));
+    }
+  }
+}
+
+describe("counts resist inflation by one visitor", () => {
+  it("a profile view counts once per visitor per day", async () => {
+    const id = await insertListing();
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++) expect((await send("GET", `/view/${id}`, { ip, cookie: "age_verified=1" })).status).toBe(200);
+    await eventuallyEqual(async () => (await stats(id)).views, 1);
+    await send("GET", `/view/${id}`, { cookie: "age_verified=1" });
+    await eventuallyEqual(async () => (await stats(id)).views, 2);
+    // Tomorrow the same visitor counts again.
+    expect(await recordView(env, id, Date.now() + 86_400_000, "same-visitor")).toBe(true);
+    expect(await recordView(env, id, Date.now() + 86_400_000, "same-visitor")).toBe(false);
+  });
+
+  it("contact clicks count once per visitor per day, and a repeat still answers success", async () => {
+    const id = await insertListing();
+    const ip = freshIp();
+    for (let i = 0; i < 4; i++) {
+      const res = await send("PUT", `/api/visits/incrementContact/${id}`, { ip });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ success: true });
+    }
+    expect((await stats(id)).contacts).toBe(1);
+    expect((await send("PUT", `/api/visits/incrementContact/${id}`)).status).toBe(200);
+    expect((await stats(id)).contacts).toBe(2);
+    expect((await send("PUT", `/api/visits/incrementContact/${"0".repeat(16)}`)).status).toBe(404);
+  });
+
+  it("made-up browser ids from one address add one like a day; the holder can still toggle", async () => {
+    const id = await insertListing();
+    const ip = freshIp();
+    const like = (fingerprint: string, method = "POST") => send(method, `/api/profiles/${id}/like`, { ip, body: { fingerprint } });
+    expect(await (await like("visitor_first01")).json()).toEqual({ success: true, liked: true, likes: 1 });
+    for (let i = 0; i < 5; i++) {
+      expect(await (await like(`visitor_fake${String(i).padStart(4, "0")}`)).json()).toEqual({ success: true, liked: false, likes: 1 });
+    }
+    // The browser that holds the like unlikes and likes again: a toggle, not a new count.
+    expect(await (await like("visitor_first01", "DELETE")).json()).toMatchObject({ liked: false, likes: 0 });
+    expect(await (await like("visitor_first01")).json()).toMatchObject({ liked: true, likes: 1 });
+    expect((await stats(id)).likes).toBe(1);
+    // Another address is another visitor; an IPv6 address is one visitor per /64.
+    expect(await (await send("POST", `/api/profiles/${id}/like`, { ip: "2001:db8:1:2::10", body: { fingerprint: "visitor_v6aaaaa" } })).json()).toMatchObject({ likes: 2 });
+    expect(await (await send("POST", `/api/profiles/${id}/like`, { ip: "2001:db8:1:2:ffff::1", body: { fingerprint: "visitor_v6bbbbb" } })).json()).toMatchObject({ likes: 2 });
+  });
+
+  it("stores no address, and the cron forgets old marks", async () => {
+    const id = await insertListing();
+    const ip = "10.99.88.77";
+    await send("PUT", `/api/visits/incrementContact/${id}`, { ip });
+    await send("POST", `/api/profiles/${id}/like`, { ip, body: { fingerprint: "visitor_marks01" } });
+    const marks = await rows<{ key: string; day: string }>("SELECT key, day FROM count_marks");
+    expect(marks.length).toBe(2);
+    expect(JSON.stringify(marks)).not.toContain(ip);
+    await sweepCountMarks(env, Date.now() + 3 * 86_400_000);
+    expect(await rows("SELECT key FROM count_marks")).toEqual([]);
+  });
+});
