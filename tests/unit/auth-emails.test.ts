@@ -4,12 +4,13 @@ import { linkify } from "~/lib/linkify";
 import { sendEmail, usesDevOutbox } from "~/server/email.server";
 
 describe("account e-mails", () => {
-  it("puts the reset link on the request's origin and escapes names in HTML", () => {
+  it("puts the reset link on the given origin, drops markup from names and escapes HTML", () => {
     const mail = passwordResetEmail({ origin: "https://site.nz", token: "T0k", firstName: "<b>Ana</b>", siteName: "Kiwi Companions" });
     expect(mail.text).toContain("https://site.nz/reset-password/T0k");
     expect(mail.html).toContain('<a href="https://site.nz/reset-password/T0k">');
     expect(mail.html).not.toContain("<b>Ana</b>");
-    expect(mail.html).toContain("&#60;b&#62;Ana");
+    expect(mail.text).toContain("Hi there,");
+    expect(passwordResetEmail({ origin: "https://site.nz", token: "T0k", firstName: "O'Neil", siteName: "K" }).html).toContain("O&#39;Neil");
     expect(escapeHtml(`"'&`)).toBe("&#34;&#39;&#38;");
   });
 
