@@ -246,3 +246,12 @@ export const countMarks = sqliteTable("count_marks", {
   holder: text("holder").notNull().default(""),
   day: text("day").notNull(),
 });
+
+export const r2DeleteFailures = sqliteTable("r2_delete_failures", {
+  id: text("id").primaryKey(),
+  keys: text("keys").notNull(),
+  reason: text("reason").notNull().default(""),
+  attempts: integer("attempts").notNull().default(0),
+  createdAt: integer("created_at").notNull(),
+  lastTriedAt: integer("last_tried_at").notNull(),
+});

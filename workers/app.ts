@@ -8,6 +8,7 @@ import { PUBLIC_ROOM } from "../app/lib/realtime-protocol";
 import { servePhoto, servePlaceholder } from "../app/server/photos.server";
 import { sweepMailCaps } from "../app/server/mail-caps.server";
 import { scheduledSweep } from "../app/server/pending-uploads.server";
+import { consumeR2Deletes, R2_DELETE_DEAD_LETTERS, recordDeadLetters, retryRecordedDeletes } from "../app/server/r2-deletes.server";
 import { boundBody, finishResponse } from "../app/server/request-guard.server";
 import { sweepCountMarks } from "../app/server/stats.server";
 import { sweepVerificationFiles } from "../app/server/verification.server";
@@ -42,6 +43,11 @@ export default {
     if (request instanceof Response) return request;
     return finishResponse(request, await route(request, env, ctx), env);
   },
+  // The R2 delete queue and its dead-letter queue (wrangler.toml [[queues.consumers]]).
+  async queue(batch, env, _ctx) {
+    if (batch.queue === R2_DELETE_DEAD_LETTERS) await recordDeadLetters(batch, env);
+    else await consumeR2Deletes(batch, env.PHOTOS);
+  },
   // Cron Trigger (wrangler.toml [triggers]): removes editor uploads that were never saved.
   async scheduled(controller, env, ctx) {
     // Abandoned photo uploads, and ID documents whose request was decided but whose delete failed.
@@ -55,5 +61,6 @@ export default {
     );
     ctx.waitUntil(sweepMailCaps(env, controller.scheduledTime).catch((error: unknown) => console.error("mail cap sweep failed", error)));
     ctx.waitUntil(sweepCountMarks(env, controller.scheduledTime).catch((error: unknown) => console.error("count mark sweep failed", error)));
+    ctx.waitUntil(retryRecordedDeletes(env, controller.scheduledTime).catch((error: unknown) => console.error("r2 delete retry failed", error)));
   },
 } satisfies ExportedHandler<Env>;

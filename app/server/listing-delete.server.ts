@@ -31,10 +31,11 @@ import { auditForListing, type AuditEntry } from "./audit.server";
 import { isId } from "~/lib/ids";
 import { getDb, schema } from "./db.server";
 import { deleteProfileSnapshot } from "./profile.server";
+import { scheduleR2Deletes } from "./r2-deletes.server";
 import { publicState, publishProfileUpdate } from "./realtime.server";
 
 type Ctx = { waitUntil(promise: Promise<unknown>): void };
-type DeleteEnv = Pick<Env, "DB" | "PHOTOS" | "PROFILES" | "ListingsRoom">;
+type DeleteEnv = Pick<Env, "DB" | "PHOTOS" | "PROFILES" | "ListingsRoom" | "R2_DELETES">;
 
 export type DeleteOutcome = {
   /** False when there was nothing to delete (unknown or malformed id). */
@@ -82,7 +83,8 @@ export async function deleteListing(
   const [, , , , photos, documents] = results;
   const removed = results[results.length - 1] as Removed[];
   const listingIds = removed.map((r) => r.id);
-  const photosDeleted = await deletePhotos(env, [...photos.map((p) => p.key), ...documents.flatMap((d) => parseKeyList(d.keys))]);
+  // The rows are gone: the objects go on the delete queue, which retries until R2 has them all.
+  const photosDeleted = await scheduleR2Deletes(env, [...photos.map((p) => p.key), ...documents.flatMap((d) => parseKeyList(d.keys))], "listing deleted");
   await afterListingsDeleted(env, ctx, removed);
   return { deleted: listingIds.length > 0, listingIds, photosDeleted };
 }
@@ -119,10 +121,11 @@ export async function deleteAccount(env: DeleteEnv, ctx: Ctx, userId: string): P
     db.delete(schema.users).where(eq(schema.users.id, userId)),
   ]);
   const listingIds = removed.map((r) => r.id);
-  const photosDeleted = await deletePhotos(env, [
-    ...[...photos, ...pending].map((p) => p.key),
-    ...documents.flatMap((d) => parseKeyList(d.keys)),
-  ]);
+  const photosDeleted = await scheduleR2Deletes(
+    env,
+    [...[...photos, ...pending].map((p) => p.key), ...documents.flatMap((d) => parseKeyList(d.keys))],
+    "account deleted",
+  );
   await afterListingsDeleted(env, ctx, removed);
   return { deleted: true, listingIds, photosDeleted };
 }
@@ -143,27 +146,3 @@ async function afterListingsDeleted(env: DeleteEnv, ctx: Ctx, removed: Removed[]
   }
 }
 
-// R2 deletes up to 1000 keys per call.
-const R2_BATCH = 1000;
-const ATTEMPTS = 3;
-
-async function deletePhotos(env: Pick<Env, "PHOTOS">, keys: string[]): Promise<number> {
-  let deleted = 0;
-  for (let i = 0; i < keys.length; i += R2_BATCH) {
-    const chunk = keys.slice(i, i + R2_BATCH);
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await env.PHOTOS.delete(chunk);
-        deleted += chunk.length;
-        break;
-      } catch (error) {
-        if (attempt >= ATTEMPTS) {
-          // The rows are gone, so these keys are known only from this log line: keep them for a purge.
-          console.error("delete: R2 photo delete failed; purge these keys", JSON.stringify(chunk), error);
-          break;
-        }
-      }
-    }
-  }
-  return deleted;
-}

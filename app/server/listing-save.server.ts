@@ -17,6 +17,7 @@ import type { SessionUser } from "./auth.server";
 import { findManageableListing } from "./listing-access.server";
 import { processPhoto, type ProcessedPhoto } from "./photo-pipeline.server";
 import { buildProfileFromD1, writeProfileSnapshot } from "./profile.server";
+import { scheduleR2Deletes } from "./r2-deletes.server";
 import { publicState, publishProfileUpdate } from "./realtime.server";
 import type { PublicState } from "~/lib/realtime-protocol";
 import { claimStatement, findClaimableUploads, sweepPendingUploads, type PendingUpload } from "./pending-uploads.server";
@@ -380,8 +381,8 @@ export async function deleteListingImage(
     env.DB.prepare("UPDATE listings SET updated_at = ? WHERE id = ?").bind(now, found.listingId),
   ]);
   if (deleted.meta.changes === 0) return { ok: false, status: 404, error: LISTING_RULE_MSG.imageNotFound };
-  // The row is gone, so nothing shows the photo any more; a failed object delete only costs storage.
-  await removeObjects(env, [found.r2Key]);
+  // The row is gone, so nothing serves the photo any more; the object itself goes through the delete queue.
+  await scheduleR2Deletes(env, [found.r2Key], "photo deleted");
   ctx.waitUntil(
     writeProfileSnapshot(env, found.listingId).catch((error: unknown) => console.error("profile snapshot after photo delete failed", error)),
   );

@@ -106,7 +106,7 @@ export async function moderateListing(
 }
 
 /** An administrator deletes a listing: the shared delete, with its audit row in the same batch. */
-export async function moderateDelete(env: Pick<Env, "DB" | "PHOTOS" | "PROFILES" | "ListingsRoom">, ctx: Ctx, admin: Admin, modelId: string) {
+export async function moderateDelete(env: Pick<Env, "DB" | "PHOTOS" | "PROFILES" | "ListingsRoom" | "R2_DELETES">, ctx: Ctx, admin: Admin, modelId: string) {
   if (!admin.isAdmin) return { ok: false as const, status: 403 as const, error: MODERATION_MSG.forbidden };
   const current = await readModeratedListing(env, modelId);
   if (!current) return { ok: false as const, status: 404 as const, error: MODERATION_MSG.notFound };

@@ -1,18 +1,48 @@
 import { isPublicPhotoKey } from "~/lib/photo-keys";
+import { getSessionUser } from "./auth.server";
 
 const YEAR_SECONDS = 31_536_000;
+/**
+ * How long anyone may keep a public photo without asking again. A hidden or deleted listing's photos stop
+ * being served at once; a copy already in a browser or shared cache lives at most this long (decision 0006).
+ */
+export const PUBLIC_PHOTO_MAX_AGE = 300;
 
-/** Photo bytes from R2. Keys are random and never reused, so responses are cached for a year. */
+type PhotoOwner = { live: boolean; userId: string };
+
+/** Whose listing shows this stored photo, and whether visitors may see it; null once it is deleted. */
+async function photoOwner(env: Pick<Env, "DB">, key: string): Promise<PhotoOwner | null> {
+  const row = await env.DB.prepare(
+    "SELECT l.live AS live, l.user_id AS userId FROM listing_images i JOIN listings l ON l.id = i.listing_id WHERE i.r2_key = ?",
+  )
+    .bind(key)
+    .first<{ live: number; userId: string }>();
+  return row ? { live: row.live === 1, userId: row.userId } : null;
+}
+
+/**
+ * Photo bytes from R2. A live listing's photos are public (and briefly cacheable); a hidden listing's go
+ * only to its owner and administrators, never cached; a deleted listing's, or an unknown key, are 404.
+ */
 export async function servePhoto(request: Request, env: Env, key: string): Promise<Response> {
   if (request.method !== "GET" && request.method !== "HEAD") {
     return Response.json({ error: "Method not allowed" }, { status: 405, headers: { Allow: "GET, HEAD" } });
   }
-  if (!isPublicPhotoKey(key)) return Response.json({ error: "Photo not found" }, { status: 404 });
+  const notFound = () => Response.json({ error: "Photo not found" }, { status: 404, headers: { "Cache-Control": "no-store" } });
+  if (!isPublicPhotoKey(key)) return notFound();
+  const owner = await photoOwner(env, key);
+  if (!owner) return notFound();
+  let cacheControl = `public, max-age=${PUBLIC_PHOTO_MAX_AGE}`;
+  if (!owner.live) {
+    const viewer = await getSessionUser(request, env).catch(() => null);
+    if (!viewer || (viewer.id !== owner.userId && !viewer.isAdmin)) return notFound();
+    cacheControl = "private, no-store";
+  }
   const object = await env.PHOTOS.get(key, { onlyIf: request.headers });
-  if (!object) return Response.json({ error: "Photo not found" }, { status: 404 });
+  if (!object) return notFound();
   const headers = new Headers({
     "Content-Type": object.httpMetadata?.contentType ?? "image/webp",
-    "Cache-Control": `public, max-age=${YEAR_SECONDS}, immutable`,
+    "Cache-Control": cacheControl,
     ETag: object.httpEtag,
     "X-Content-Type-Options": "nosniff",
   });

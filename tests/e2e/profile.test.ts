@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { demoAccount } from "../../drizzle/seed/demo-accounts";
 import { hydrated, MOBILE, useBrowser } from "./browser";
 
 const b = useBrowser();
@@ -120,22 +121,31 @@ describe("a visitor on a profile", () => {
     await context.close();
   });
 
-  it("updates an open profile when the listing changes elsewhere, without a reload", async () => {
+  it("updates an open profile when the listing changes elsewhere, without a reload; likes do not broadcast", async () => {
     const one = await b.visitor();
     const two = await b.visitor();
     const { modelId } = await openFirstProfile(one.page);
     const before = Number(await one.page.getByTestId("like-count").textContent());
     // Give the realtime socket a moment to join the room.
     await one.page.waitForTimeout(1000);
+    // Another visitor's like is a count: it does not make every open page reload.
     await two.page.goto(`/view/${modelId}`);
     await hydrated(two.page);
     await two.page.waitForFunction(() => !document.querySelector('[data-testid="like-button"]')?.hasAttribute("disabled"));
     await two.page.getByTestId("like-button").first().click();
-    await one.page.waitForFunction((n) => document.querySelector('[data-testid="like-count"]')?.textContent === String(n), before + 1, {
-      timeout: 10_000,
-    });
-    // It was the same page all along.
+    await two.page.waitForFunction((n) => document.querySelector('[data-testid="like-count"]')?.textContent === String(n), before + 1);
+    await one.page.waitForTimeout(1500);
+    await expect(one.page.getByTestId("like-count").textContent()).resolves.toBe(String(before));
+
+    // An administrator takes the listing down: the open page says so without a reload; then it goes back up.
+    const admin = demoAccount("admin");
+    const api = two.context.request;
+    expect((await api.post("/api/auth/login", { data: { email: admin.email, password: admin.password } })).status()).toBe(200);
+    expect((await api.put(`/api/admin/profiles/${modelId}/verify`, { data: { verify: false } })).status()).toBe(200);
+    await one.page.getByTestId("profile-error").waitFor({ timeout: 10_000 });
     expect(await one.page.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(1);
+    expect((await api.put(`/api/admin/profiles/${modelId}/verify`, { data: { verify: true } })).status()).toBe(200);
+    expect((await api.put(`/api/admin/profiles/${modelId}/toggle-live`, { data: { live: true } })).status()).toBe(200);
     await one.context.close();
     await two.context.close();
   });

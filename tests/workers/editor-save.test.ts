@@ -7,7 +7,7 @@ import type { Profile } from "~/lib/profile";
 import { action as createAction } from "~/routes/api.profiles";
 import { snapshotKey } from "~/server/profile.server";
 import { insertListing } from "./fixtures";
-import { insertImages, insertRate } from "./public-fixtures";
+import { eventually, insertImages, insertRate } from "./public-fixtures";
 import {
   countRows,
   createListingVia,
@@ -415,7 +415,7 @@ describe("DELETE /api/profile/images/{imageId}", () => {
         { imageId: images[2].id, position: 2 },
       ],
     });
-    expect(await env.PHOTOS.head(images[0].r2_key)).toBeNull();
+    await eventually(async () => (await env.PHOTOS.head(images[0].r2_key)) === null, 5000);
     expect(await listingRow(id)).toMatchObject({ cover_key: images[1].r2_key, image_count: 2 });
     expect((await request("GET", `/photos/${images[0].r2_key}`)).status).toBe(404);
   });

@@ -142,7 +142,8 @@ describe("photos in a save", () => {
       [3, 2400],
     ]);
     for (const image of profile.images) {
-      const served = await request("GET", image.url);
+      // A new listing is hidden until verified: its photos go to its owner only.
+      const served = await request("GET", image.url, { cookie: owner.cookie });
       expect(served.status).toBe(200);
       expect(served.headers.get("Content-Type")).toBe("image/webp");
     }
