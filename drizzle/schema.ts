@@ -65,6 +65,8 @@ export const listings = sqliteTable("listings", {
   listedAt: integer("listed_at").notNull(),
   createdAt: integer("created_at").notNull(),
   updatedAt: integer("updated_at").notNull(),
+  /** JSON list of the photo ids at the last approved ID review (migration 0016). */
+  reviewedImageIds: text("reviewed_image_ids").notNull().default("[]"),
 });
 
 export const listingImages = sqliteTable("listing_images", {
@@ -205,6 +207,9 @@ export const verificationRequests = sqliteTable("verification_requests", {
   createdAt: integer("created_at").notNull(),
   decidedAt: integer("decided_at"),
   decidedBy: text("decided_by"),
+  /** Opened by the app after a verified listing changed its name, age or most photos (migration 0016). */
+  rereview: integer("rereview", { mode: "boolean" }).notNull().default(false),
+  changes: text("changes").notNull().default(""),
 });
 
 export const reports = sqliteTable("reports", {

@@ -109,6 +109,8 @@ export type AuditAction =
   | "reject_id"
   | "approve_photo"
   | "reject_photo"
+  | "approve_rereview"
+  | "reject_rereview"
   | "report_hide"
   | "report_dismiss";
 
@@ -124,6 +126,8 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   reject_id: "Rejected ID verification",
   approve_photo: "Approved photo verification",
   reject_photo: "Rejected photo verification",
+  approve_rereview: "Confirmed verification after changes",
+  reject_rereview: "Withdrew verification after changes",
   report_hide: "Hid listing after a report",
   report_dismiss: "Dismissed a report",
 };

@@ -72,12 +72,13 @@ export default function VerificationQueue() {
       ) : (
         <ul className="space-y-6" aria-label="Pending requests">
           {requests.map((r) => {
-            const who = `${kindLabel(r.kind)} for ${r.listingName}`;
+            const label = r.rereview ? "Re-review after changes" : kindLabel(r.kind);
+            const who = `${label} for ${r.listingName}`;
             return (
               <li key={r.id} className="space-y-4 rounded-2xl border border-line bg-panel p-5" data-testid="verification-request">
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
                   <h2 className="text-xl font-semibold">
-                    {kindLabel(r.kind)}: <Link to={`/view/${r.listingId}`} className="text-accent underline underline-offset-2">{r.listingName}</Link>
+                    {label}: <Link to={`/view/${r.listingId}`} className="text-accent underline underline-offset-2">{r.listingName}</Link>
                   </h2>
                   <p className="text-sm text-muted">
                     Sent {r.submitted} ({r.waiting} ago) by account “{r.accountName}”
@@ -87,6 +88,12 @@ export default function VerificationQueue() {
                   {r.location || "No region"} · {r.listingVerified ? "Listing verified" : "Listing not verified"} ·{" "}
                   {r.listingPhotoVerified ? "photos verified" : "photos not verified"}
                 </p>
+                {r.rereview ? (
+                  <p className="rounded-lg border border-amber-400/60 bg-amber-950/40 p-3 text-amber-50" data-testid="rereview-changes">
+                    This ID-verified listing changed: {r.changes}. Compare the listing with what was verified; approve to keep
+                    it verified, or reject to withdraw its verification (it then leaves the site).
+                  </p>
+                ) : null}
                 <div className={`grid gap-3 ${r.kind === "id" ? "sm:grid-cols-2" : "sm:grid-cols-3"}`}>
                   {fileLabels(r.kind, r.fileCount).map((label, i) => (
                     <figure key={label} className="space-y-1">

@@ -3,7 +3,17 @@ import { isId } from "~/lib/ids";
 import type { SessionUser } from "./auth.server";
 import { getDb, schema } from "./db.server";
 
-export type OwnedListing = { id: string; userId: string; live: boolean; verified: boolean; firstName: string; location: string };
+export type OwnedListing = {
+  id: string;
+  userId: string;
+  live: boolean;
+  verified: boolean;
+  photoVerified: boolean;
+  firstName: string;
+  age: number | null;
+  location: string;
+  reviewedImageIds: string;
+};
 
 /**
  * The listing if `user` may manage it (its owner, or an administrator), else null. Callers answer
@@ -17,7 +27,17 @@ export async function findManageableListing(
   if (!isId(modelId)) return null;
   const l = schema.listings;
   const [row] = await getDb(env)
-    .select({ id: l.id, userId: l.userId, live: l.live, verified: l.verified, firstName: l.firstName, location: l.location })
+    .select({
+      id: l.id,
+      userId: l.userId,
+      live: l.live,
+      verified: l.verified,
+      photoVerified: l.photoVerified,
+      firstName: l.firstName,
+      age: l.age,
+      location: l.location,
+      reviewedImageIds: l.reviewedImageIds,
+    })
     .from(l)
     .where(eq(l.id, modelId))
     .limit(1);

@@ -17,7 +17,9 @@ import type { SessionUser } from "./auth.server";
 import { findManageableListing } from "./listing-access.server";
 import { processPhoto, type ProcessedPhoto } from "./photo-pipeline.server";
 import { buildProfileFromD1, writeProfileSnapshot } from "./profile.server";
+import { badgeEffects, type BadgeBaseline } from "~/lib/reverification";
 import { scheduleR2Deletes } from "./r2-deletes.server";
+import { badgeStatements, parseIdList } from "./reverification.server";
 import { publicState, publishProfileUpdate } from "./realtime.server";
 import type { PublicState } from "~/lib/realtime-protocol";
 import { claimStatement, findClaimableUploads, sweepPendingUploads, type PendingUpload } from "./pending-uploads.server";
@@ -78,8 +80,10 @@ export async function saveListing(req: SaveRequest, mode: "create" | "update"): 
   let listingId: string;
   let ownerId: string;
   let existing: ExistingImage[] = [];
-  // What visitors could see before this save (a new listing: nothing), for the realtime event.
+  // What visitors could see before this save (a new listing: nothing), for the realtime event; and what the
+  // badges were given for, to tell what this save does to them.
   let before: PublicState | null = null;
+  let badges: BadgeBaseline | null = null;
   if (mode === "create") {
     if (!mayCreateListingFrom(req.country, env.APP_ENV)) return failure(403, LISTING_RULE_MSG.outsideNz);
     count.add();
@@ -101,6 +105,14 @@ export async function saveListing(req: SaveRequest, mode: "create" | "update"): 
       .bind(listingId)
       .all<ExistingImage>();
     existing = results;
+    badges = {
+      verified: listing.verified,
+      photoVerified: listing.photoVerified,
+      firstName: listing.firstName,
+      age: listing.age,
+      imageIds: existing.map((i) => i.id),
+      reviewedImageIds: parseIdList(listing.reviewedImageIds),
+    };
   }
 
   // 2. The photo plan: saved photos kept, uploads named by id, files in the body.
@@ -221,6 +233,13 @@ export async function saveListing(req: SaveRequest, mode: "create" | "update"): 
   });
   for (const upload of uploads) statements.push(claimStatement(env, user.id, upload.id));
   statements.push(coverStatement(env, listingId));
+  // Verification means what it says: changed photos lose the tick; a new name, age or most photos on an
+  // ID-verified listing go back to the administrators (decision 0007). In the same batch as the save.
+  if (badges) {
+    const effects = badgeEffects(badges, { firstName: data.firstName, age: data.age ?? null, imageIds: rows.map((r) => r.id) });
+    const baseline = badges.verified && !badges.reviewedImageIds.length ? badges.imageIds : undefined;
+    statements.push(...badgeStatements(env, listingId, ownerId, effects, now, baseline));
+  }
 
   try {
     count.add(statements.length);
@@ -379,6 +398,8 @@ export async function deleteListingImage(
     ).bind(found.listingId),
     coverStatement(env, found.listingId),
     env.DB.prepare("UPDATE listings SET updated_at = ? WHERE id = ?").bind(now, found.listingId),
+    // A photo gone changes the set of photos: the 'Photos verified' tick no longer holds.
+    ...badgeStatements(env, found.listingId, found.userId, { clearsPhotoTick: true, reReview: [] }, now),
   ]);
   if (deleted.meta.changes === 0) return { ok: false, status: 404, error: LISTING_RULE_MSG.imageNotFound };
   // The row is gone, so nothing serves the photo any more; the object itself goes through the delete queue.

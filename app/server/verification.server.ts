@@ -232,6 +232,9 @@ export type PendingRequest = {
   accountName: string;
   createdAt: number;
   fileCount: number;
+  /** Opened by the app after changes to a verified listing: what changed, for the administrator. */
+  rereview: boolean;
+  changes: string;
 };
 
 export const QUEUE_LIMIT = 100;
@@ -250,6 +253,8 @@ export async function loadPendingRequests(env: Pick<Env, "DB">): Promise<Pending
       accountName: schema.users.firstName,
       createdAt: vr.createdAt,
       r2Keys: vr.r2Keys,
+      rereview: vr.rereview,
+      changes: vr.changes,
     })
     .from(vr)
     .innerJoin(l, eq(l.id, vr.listingId))
@@ -287,7 +292,7 @@ export async function decideRequest(
   if (!admin.isAdmin) return { ok: false, status: 403, error: "Administrators only" };
   if (!isId(requestId)) return { ok: false, status: 400, error: DECIDE_MSG.invalid };
   const [request] = await getDb(env)
-    .select({ id: vr.id, kind: vr.kind, listingId: vr.listingId, status: vr.status, r2Keys: vr.r2Keys, listingName: l.firstName })
+    .select({ id: vr.id, kind: vr.kind, rereview: vr.rereview, listingId: vr.listingId, status: vr.status, r2Keys: vr.r2Keys, listingName: l.firstName })
     .from(vr)
     .innerJoin(l, eq(l.id, vr.listingId))
     .where(eq(vr.id, requestId))
@@ -308,7 +313,17 @@ export async function decideRequest(
     sql: "EXISTS (SELECT 1 FROM verification_requests WHERE id = ? AND status = ? AND decided_at = ? AND decided_by = ?)",
     binds: [request.id, status, now, admin.id],
   };
-  const setFlag = decision === "reject" ? "" : request.kind === "id" ? "verified = 1, " : "photo_verified = 1, ";
+  // An approved ID review records the photos it saw (the baseline for 'most photos replaced'); a rejected
+  // re-review takes the verification away, and with it the listing off the site (decision 0007).
+  const reviewed = "reviewed_image_ids = (SELECT json_group_array(id) FROM listing_images WHERE listing_id = listings.id), ";
+  const setFlag =
+    decision === "reject"
+      ? request.rereview
+        ? "verified = 0, live = 0, active = 0, "
+        : ""
+      : request.kind === "id"
+        ? `verified = 1, ${reviewed}`
+        : "photo_verified = 1, ";
   const [decided] = await env.DB.batch([
     env.DB.prepare(
       "UPDATE verification_requests SET status = ?, reason = ?, decided_at = ?, decided_by = ? WHERE id = ? AND status = 'pending'",
@@ -323,7 +338,7 @@ export async function decideRequest(
       env.DB,
       {
         adminId: admin.id,
-        action: `${decision}_${request.kind}`,
+        action: `${decision}_${request.rereview ? "rereview" : request.kind}`,
         listingId: request.listingId,
         requestId: request.id,
         detail: reason ? `${request.listingName}: ${reason}` : request.listingName,

@@ -15,12 +15,13 @@ export const DESKTOP = { width: 1280, height: 900 };
 // Every browser context is a different visitor to the rate limiters, as real visitors would be: the whole
 // suite otherwise shares 127.0.0.1 and trips the 10-logins-a-minute limit. Locally wrangler takes the
 // client's CF-Connecting-IP as given; in production Cloudflare sets it.
-// Each test file loads this module afresh, so a random second octet keeps files apart.
-const fileOctet = 1 + Math.floor(Math.random() * 250);
+// Each test file loads this module afresh, so two random octets keep files apart (views, likes and contact
+// clicks count once per address a day: two files sharing addresses would see each other's counts).
+const fileOctets = `${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 let visitorCount = 0;
 function nextVisitorIp() {
   visitorCount++;
-  return `10.${fileOctet}.${Math.floor(visitorCount / 250) % 250}.${(visitorCount % 250) + 1}`;
+  return `10.${fileOctets}.${(visitorCount % 250) + 1}`;
 }
 export const MOBILE = { width: 390, height: 844 };
 

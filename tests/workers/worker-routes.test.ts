@@ -1,16 +1,21 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { fetchSelf, visit } from "./fixtures";
+import { fetchSelf, insertListing, visit } from "./fixtures";
 
 describe("the Worker's own routes", () => {
-  it("serves listing photos from R2 with long-lived caching and 304s", async () => {
+  it("serves a live listing's photos from R2 with short public caching and 304s", async () => {
     await env.PHOTOS.put("listing/abcdefghijklmnopqrstuvwx.webp", new Uint8Array([1, 2, 3]), {
       httpMetadata: { contentType: "image/webp" },
     });
+    const id = await insertListing();
+    await env.DB.prepare("INSERT INTO listing_images (id, listing_id, r2_key, position, width, height, created_at) VALUES ('img0000000000001', ?, 'listing/abcdefghijklmnopqrstuvwx.webp', 1, 600, 800, 1)")
+      .bind(id)
+      .run();
     const res = await fetchSelf("/photos/listing/abcdefghijklmnopqrstuvwx.webp");
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("image/webp");
-    expect(res.headers.get("Cache-Control")).toContain("max-age=31536000");
+    // Minutes, not a year: a hidden listing's photos must stop being shown (decision 0006).
+    expect(res.headers.get("Cache-Control")).toBe("public, max-age=300");
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
     const again = await fetchSelf("/photos/listing/abcdefghijklmnopqrstuvwx.webp", {
       headers: { "If-None-Match": res.headers.get("ETag")! },

@@ -29,6 +29,7 @@ import { ArrowLeftIcon } from "../icons";
 import { PhotoManager, usePhotoUploads, type PhotoItem } from "./PhotoManager";
 import { RateList, SpecialRatesEditor } from "./RatesEditor";
 import { SuburbPicker } from "./SuburbPicker";
+import { BadgeWarning } from "./BadgeWarning";
 import { DraftOffer } from "./DraftOffer";
 import { useListingDraft } from "./useListingDraft";
 
@@ -83,6 +84,8 @@ export function ListingEditor({ mode, profile, userId }: { mode: "create" | "edi
   const uploads = usePhotoUploads(setPhotos, showToast, expired);
   const savedValues = useMemo(() => (base ? valuesFromProfile(base) : emptyListingValues()), [base]);
   const stored = useListingDraft({ userId, modelId: mode === "edit" ? (base?.modelId ?? null) : null, values, saved: savedValues, editing });
+  // Saved photos by id, new ones by their own key: what the badge warning compares with the saved set.
+  const photoKeys = useMemo(() => photos.map((p) => (p.kind === "saved" ? p.imageId! : p.key)), [photos]);
 
   // Fresh loader data (after a save or a failed photo delete): saved photos follow it; an edit in
   // progress keeps its own values, order and temporary photos.
@@ -323,6 +326,8 @@ export function ListingEditor({ mode, profile, userId }: { mode: "create" | "edi
               ))}
             </ol>
           </div>
+
+          {editing ? <BadgeWarning base={base} values={values} photoKeys={photoKeys} /> : null}
 
           {stored.offer ? (
             <DraftOffer
