@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, useFetcher, useLoaderData, useRouteError } from "@remix-run/react";
 import { isbot } from "isbot";
 import { useEffect, useState } from "react";
@@ -8,6 +8,7 @@ import { LikeButton } from "~/components/LikeButton";
 import { GRID_CLASSES, ListingCard } from "~/components/ListingCard";
 import { ProfileView } from "~/components/profile/ProfileView";
 import { useProfileUpdates } from "~/components/Realtime";
+import { PRIVATE_NO_STORE } from "~/lib/cache-headers";
 import { isId } from "~/lib/ids";
 import { primaryImage, type Profile } from "~/lib/profile";
 import { originOf, pageTitle, seoMeta } from "~/lib/seo";
@@ -44,8 +45,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (profile.live && !isbot(request.headers.get("User-Agent") ?? "") && !viewer) {
     ctx.waitUntil(recordView(env, modelId).catch((e) => console.error("Failed to record view", e)));
   }
-  return { profile, suggestions, likes, now: Date.now(), origin: originOf(request.url) };
+  // A hidden listing is shown only to its owner or an administrator: never to a shared cache.
+  return data({ profile, suggestions, likes, now: Date.now(), origin: originOf(request.url) }, { headers: profile.live ? {} : PRIVATE_NO_STORE });
 }
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export default function ViewProfile() {
   const loaded = useLoaderData<typeof loader>();
