@@ -50,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   try {
     if (intent === "login") {
-      const { cookie } = await login(request, cf.env, input);
+      const { cookie } = await login(request, cf.env, input, cf.cf);
       // replace(): the login page does not stay in history behind the page the user came for.
       return replace(redirectTo, { headers: { "Set-Cookie": cookie } });
     }

@@ -82,7 +82,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (await ownerWriteLimited(env, user.id)) return reply({ error: RATE_LIMITED }, 429);
     try {
       // An administrator deleting here is an administrator action: audited in the same batch.
-      const meta = listing.userId === user.id ? requestMeta(request) : undefined;
+      const meta = listing.userId === user.id ? requestMeta(request, context.cloudflare.cf) : undefined;
       await deleteListing(env, ctx, modelId, { audit: user.isAdmin ? adminDeleteAudit(user) : undefined, meta });
     } catch (e) {
       console.error("managesub: listing delete failed", modelId, e);
