@@ -260,3 +260,13 @@ export const r2DeleteFailures = sqliteTable("r2_delete_failures", {
   createdAt: integer("created_at").notNull(),
   lastTriedAt: integer("last_tried_at").notNull(),
 });
+
+// The account-security log (0008_security_log.sql).
+export const securityEvents = sqliteTable("security_events", {
+  id: text("id").primaryKey(),
+  userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  event: text("event").notNull(),
+  place: text("place").notNull().default(""),
+  device: text("device").notNull().default(""),
+  createdAt: integer("created_at").notNull(),
+});

@@ -11,6 +11,7 @@ import { scheduledSweep } from "../app/server/pending-uploads.server";
 import { consumeR2Deletes, R2_DELETE_DEAD_LETTERS, recordDeadLetters, retryRecordedDeletes } from "../app/server/r2-deletes.server";
 import { boundBody, finishResponse } from "../app/server/request-guard.server";
 import { sweepCountMarks } from "../app/server/stats.server";
+import { runRetention } from "../app/server/retention.server";
 import { sweepVerificationFiles } from "../app/server/verification.server";
 
 export { ListingsRoom } from "./listings-room";
@@ -54,6 +55,8 @@ export default {
     ctx.waitUntil(
       scheduledSweep(env, controller.scheduledTime).catch((error: unknown) => console.error("pending upload sweep failed", error)),
     );
+    // What the privacy policy promises about how long things are kept (app/server/retention.server.ts).
+    ctx.waitUntil(runRetention(env, ctx, controller.scheduledTime).catch((error: unknown) => console.error("retention failed", error)));
     ctx.waitUntil(
       sweepVerificationFiles(env, controller.scheduledTime).catch((error: unknown) =>
         console.error("verification file sweep failed", error),

@@ -112,7 +112,10 @@ export type AuditAction =
   | "approve_rereview"
   | "reject_rereview"
   | "report_hide"
-  | "report_dismiss";
+  | "report_dismiss"
+  // An administrator's save of, or photo removal from, someone else's listing (issue 12 §6).
+  | "edit_listing"
+  | "delete_photo";
 
 export const AUDIT_LABELS: Record<AuditAction, string> = {
   verify: "Verified listing",
@@ -130,6 +133,8 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   reject_rereview: "Withdrew verification after changes",
   report_hide: "Hid listing after a report",
   report_dismiss: "Dismissed a report",
+  edit_listing: "Edited someone else's listing",
+  delete_photo: "Deleted a photo of someone else's listing",
 };
 
 export function auditLabel(action: string): string {

@@ -1,6 +1,7 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ListingsScreen } from "~/components/ListingsScreen";
+import { PRIVATE_NO_STORE } from "~/lib/cache-headers";
 import { originOf, seoMeta } from "~/lib/seo";
 import { loadListingsView } from "~/server/listings-view.server";
 import { ListErrorBoundary } from "~/components/LoadFailed";
@@ -15,8 +16,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
   });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return { ...(await loadListingsView(context, request, null)), origin: originOf(request.url) };
+  const view = await loadListingsView(context, request, null);
+  // The admin grid lists hidden listings: it never enters a shared cache.
+  return data({ ...view, origin: originOf(request.url) }, { headers: view.admin ? PRIVATE_NO_STORE : {} });
 }
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export default function Home() {
   const view = useLoaderData<typeof loader>();

@@ -10,6 +10,7 @@ import { adminDeleteConfirm, isAdminAction, MODERATION_MSG } from "~/lib/moderat
 import { safeRedirect } from "~/lib/redirects";
 import { getSessionUser } from "~/server/auth.server";
 import { moderateDelete, moderateListing, readModeratedListing } from "~/server/moderation.server";
+import { readForm } from "~/server/request-body.server";
 
 export const meta: MetaFunction = () => [{ title: "Listing actions | Kiwi Companions" }, { name: "robots", content: "noindex" }];
 
@@ -26,7 +27,7 @@ export const loader = () => data(null, { headers: NO_STORE });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env, ctx } = context.cloudflare;
-  const form = await request.formData().catch(() => null);
+  const form = await readForm(request);
   const js = form?.get("js") === "1";
   const returnTo = safeRedirect(form?.get("returnTo"));
   const reply = (body: ActionResult, status = 200) => data(body, { status, headers: NO_STORE });

@@ -8,6 +8,7 @@ import { formatNzTime } from "~/lib/moderation";
 import { reportAge, reportReasonLabel } from "~/lib/reports";
 import { requireAdminPage } from "~/server/moderation.server";
 import { handleReport, loadOpenReports } from "~/server/reports.server";
+import { readForm } from "~/server/request-body.server";
 
 export const meta: MetaFunction = () => [{ title: "Reports | Kiwi Companions" }, { name: "robots", content: "noindex" }];
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -29,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env, ctx } = context.cloudflare;
   const admin = await requireAdminPage(request, context);
-  const form = await request.formData().catch(() => null);
+  const form = await readForm(request);
   const intent = form?.get("intent");
   if (intent !== "hide" && intent !== "dismiss") return data({ error: "Unknown action" }, { status: 400, headers: NO_STORE });
   const result = await handleReport(env, ctx, admin, form?.get("reportId"), intent);

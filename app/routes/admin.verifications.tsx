@@ -9,6 +9,7 @@ import { reportAge } from "~/lib/reports";
 import { kindLabel, REJECT_REASON_MAX } from "~/lib/verification";
 import { requireAdminPage } from "~/server/moderation.server";
 import { decideRequest, loadPendingRequests, sweepVerificationFiles } from "~/server/verification.server";
+import { readForm } from "~/server/request-body.server";
 
 export const meta: MetaFunction = () => [{ title: "Verification requests | Kiwi Companions" }, { name: "robots", content: "noindex" }];
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -34,7 +35,7 @@ type ActionResult = { error: string; requestId?: string };
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env, ctx } = context.cloudflare;
   const admin = await requireAdminPage(request, context);
-  const form = await request.formData().catch(() => null);
+  const form = await readForm(request);
   const intent = form?.get("intent");
   const requestId = form?.get("requestId");
   if (intent !== "approve" && intent !== "reject") return data<ActionResult>({ error: "Unknown action" }, { status: 400, headers: NO_STORE });

@@ -10,7 +10,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const body = await guardedBody(request, env, "login");
   if (!body.ok) return body.response;
   try {
-    const { user, cookie } = await login(request, env, body.data);
+    const { user, cookie } = await login(request, env, body.data, context.cloudflare.cf);
     return jsonNoStore(toApiUser(user), { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     return apiFailure(error, FALLBACK.login);

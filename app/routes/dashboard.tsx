@@ -38,6 +38,7 @@ import { requireUser, requireUserForPost } from "~/server/auth.server";
 import { loadDashboardListings, ownerWriteLimited, RATE_LIMITED, setListingFlag } from "~/server/dashboard.server";
 import { VerificationNotices } from "~/components/verification/VerificationNotices";
 import { loadVerificationNotices } from "~/server/verification.server";
+import { readForm } from "~/server/request-body.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | Kiwi Companions" }, { name: "robots", content: "noindex" }];
 
@@ -81,7 +82,7 @@ type ToggleFailure = { error: string; modelId?: string };
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env, ctx } = context.cloudflare;
   const user = await requireUserForPost(request, env, "/dashboard");
-  const form = await request.formData().catch(() => null);
+  const form = await readForm(request);
   const intent = form?.get("intent");
   const modelId = form?.get("modelId");
   const desired = parseDesired(form?.get("value") ?? undefined);

@@ -1,6 +1,7 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useParams } from "@remix-run/react";
 import { ListingsScreen } from "~/components/ListingsScreen";
+import { PRIVATE_NO_STORE } from "~/lib/cache-headers";
 import { REGION_INTROS } from "~/lib/region-intros";
 import { parseRegion, regionPath } from "~/lib/regions";
 import { seoMeta } from "~/lib/seo";
@@ -23,8 +24,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // An unknown region falls back to the whole country; another spelling of a known one goes to its canonical URL.
   if (!region) throw redirect(`/${url.search}`);
   if (url.pathname !== regionPath(region)) throw redirect(`${regionPath(region)}${url.search}`, 301);
-  return { ...(await loadListingsView(context, request, region)), origin: url.origin };
+  const view = await loadListingsView(context, request, region);
+  // The admin grid lists hidden listings: it never enters a shared cache.
+  return data({ ...view, origin: url.origin }, { headers: view.admin ? PRIVATE_NO_STORE : {} });
 }
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export default function RegionScreen() {
   const view = useLoaderData<typeof loader>();

@@ -16,6 +16,7 @@ import {
 } from "~/lib/auth-schemas";
 import { requestPasswordReset, signup } from "~/server/accounts.server";
 import { AuthError, isRateLimited, login } from "~/server/auth.server";
+import { readForm } from "~/server/request-body.server";
 
 export const meta: MetaFunction = ({ location }) => {
   const mode = loginModeFrom(new URLSearchParams(location.search));
@@ -38,7 +39,7 @@ const fail = (intent: Intent, error: string, status: number) => data<ActionResul
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const cf = context.cloudflare;
-  const form = await request.formData().catch(() => null);
+  const form = await readForm(request);
   if (!form) return fail("login", MSG.required, 400);
   const raw = form.get("intent");
   const intent: Intent = raw === "signup" || raw === "reset" ? raw : "login";
@@ -49,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   try {
     if (intent === "login") {
-      const { cookie } = await login(request, cf.env, input);
+      const { cookie } = await login(request, cf.env, input, cf.cf);
       // replace(): the login page does not stay in history behind the page the user came for.
       return replace(redirectTo, { headers: { "Set-Cookie": cookie } });
     }

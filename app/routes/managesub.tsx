@@ -24,6 +24,10 @@ import { findManageableListing } from "~/server/listing-access.server";
 import { adminDeleteAudit } from "~/server/moderation.server";
 import { CLEAR_STORAGE_HEADER } from "~/server/owner-api.server";
 import { pendingPlanRequest } from "~/server/plan-requests.server";
+import { readForm } from "~/server/request-body.server";
+import { loadSecurityLog, requestMeta } from "~/server/security-log.server";
+import { securityEventLabel, SECURITY_LOG_RETENTION_DAYS } from "~/lib/security-log";
+import { formatNzTime } from "~/lib/moderation";
 
 export const meta: MetaFunction = () => [
   { title: "Subscription and Account Settings | Kiwi Companions" },
@@ -37,9 +41,22 @@ const NO_STORE = { "Cache-Control": "no-store" };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
   const user = await requireUser(request, context);
-  const [listings, pending] = await Promise.all([listOwnListingNames(env, user.id), pendingPlanRequest(env, user.id)]);
+  const [listings, pending, securityLog] = await Promise.all([
+    listOwnListingNames(env, user.id),
+    pendingPlanRequest(env, user.id),
+    // Only ever the signed-in user's own log.
+    loadSecurityLog(env, user.id),
+  ]);
+  const security = securityLog.map((e) => ({
+    id: e.id,
+    when: formatNzTime(e.createdAt),
+    at: new Date(e.createdAt).toISOString(),
+    event: securityEventLabel(e.event),
+    place: e.place,
+    device: e.device,
+  }));
   return data(
-    { plan: planLabel(user.accountType), pendingTier: pending?.tier ?? null, listings },
+    { plan: planLabel(user.accountType), pendingTier: pending?.tier ?? null, listings, security },
     { headers: NO_STORE },
   );
 }
@@ -50,7 +67,7 @@ type ActionResult = { error?: string; confirm?: Confirm; accountDeleted?: true }
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env, ctx } = context.cloudflare;
   const user = await requireUserForPost(request, env, "/managesub");
-  const form = await request.formData().catch(() => null);
+  const form = await readForm(request);
   const intent = form?.get("intent");
   const confirmed = form?.get("confirmed") === "yes";
   const reply = (body: ActionResult, status = 200, headers: HeadersInit = NO_STORE) => data(body, { status, headers });
@@ -65,7 +82,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (await ownerWriteLimited(env, user.id)) return reply({ error: RATE_LIMITED }, 429);
     try {
       // An administrator deleting here is an administrator action: audited in the same batch.
-      await deleteListing(env, ctx, modelId, { audit: user.isAdmin ? adminDeleteAudit(user) : undefined });
+      const meta = listing.userId === user.id ? requestMeta(request, context.cloudflare.cf) : undefined;
+      await deleteListing(env, ctx, modelId, { audit: user.isAdmin ? adminDeleteAudit(user) : undefined, meta });
     } catch (e) {
       console.error("managesub: listing delete failed", modelId, e);
       return reply({ error }, 500);
@@ -97,7 +115,7 @@ const DANGER_BUTTON =
   "inline-flex min-h-11 items-center justify-center rounded-lg border border-rose-400 px-4 font-semibold text-rose-200 hover:bg-rose-950/60 disabled:opacity-60";
 
 export default function ManageSubscription() {
-  const { plan, pendingTier, listings } = useLoaderData<typeof loader>();
+  const { plan, pendingTier, listings, security } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
   const accountFetcher = useFetcher<ActionResult>({ key: "delete-account" });
   const navigation = useNavigation();
@@ -189,6 +207,44 @@ export default function ManageSubscription() {
                 </li>
               ))}
             </ul>
+          )}
+        </section>
+
+        <section aria-labelledby="security-title" className="space-y-4 rounded-2xl border border-line bg-panel p-6" data-testid="security-log">
+          <h2 id="security-title" className="text-xl font-semibold">
+            Account security
+          </h2>
+          <p className="text-sm text-zinc-300">
+            Sign-ins, failed sign-ins, password resets and deletions on your account in the last {SECURITY_LOG_RETENTION_DAYS} days, in
+            New Zealand time. If one was not you, reset your password.
+          </p>
+          {security.length === 0 ? (
+            <p className="text-muted">Nothing recorded yet.</p>
+          ) : (
+            <div className="overflow-x-auto">
+              <table className="w-full text-left text-sm">
+                <thead className="text-zinc-400">
+                  <tr>
+                    <th className="py-2 pr-4 font-medium">When</th>
+                    <th className="py-2 pr-4 font-medium">What</th>
+                    <th className="py-2 pr-4 font-medium">Where (approximate)</th>
+                    <th className="py-2 font-medium">Device</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-line">
+                  {security.map((e) => (
+                    <tr key={e.id} data-testid="security-event">
+                      <td className="py-2 pr-4">
+                        <time dateTime={e.at}>{e.when}</time>
+                      </td>
+                      <td className="py-2 pr-4">{e.event}</td>
+                      <td className="py-2 pr-4">{e.place || "Unknown"}</td>
+                      <td className="py-2">{e.device || "Unknown"}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           )}
         </section>
 

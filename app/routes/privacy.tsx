@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { InfoPage, InfoSection, TableOfContents } from "~/components/InfoPage";
 import { originOf, seoMeta } from "~/lib/seo";
 import { INACTIVE_LISTING_MONTHS, POSTAL_ADDRESS, PRIVACY_EMAIL, PRIVACY_UPDATED, SITE_NAME, SUPPORT_EMAIL } from "~/lib/site";
+import { PENDING_ID_DOCUMENT_DAYS, REPORT_RETENTION_DAYS, SECURITY_LOG_RETENTION_DAYS } from "~/lib/retention";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   seoMeta({
@@ -78,8 +79,8 @@ const SECTIONS: readonly { id: string; title: string; body: ReactNode }[] = [
           </li>
           <li>
             <strong>ID documents</strong> for verification: stored privately, seen only by the people who review
-            them, and deleted once the review is finished. We keep a record that you were verified and when, not the
-            documents.
+            them, and deleted once the review is finished (or after {PENDING_ID_DOCUMENT_DAYS} days if nobody has
+            reviewed them). We keep a record that you were verified and when, not the documents.
           </li>
           <li>
             <strong>Likes</strong>: when you like a profile, your browser makes up a random visitor identifier and
@@ -172,9 +173,20 @@ const SECTIONS: readonly { id: string; title: string; body: ReactNode }[] = [
           Listings: until you delete them, or {INACTIVE_LISTING_MONTHS} months after their subscription expired
           without renewal.
         </li>
-        <li>ID documents: only until the verification review is finished.</li>
+        <li>
+          ID documents: only until the verification review is finished, and never more than {PENDING_ID_DOCUMENT_DAYS} days: a request
+          nobody has reviewed by then is closed and its documents deleted (you can send them again).
+        </li>
         <li>Sessions: until you sign out or the session expires.</li>
-        <li>Support messages and reports: as long as we need them to deal with the matter, and no more than two years.</li>
+        <li>
+          Support messages and reports: as long as we need them to deal with the matter, and no more than two years; a decided
+          report is deleted {REPORT_RETENTION_DAYS / 365} years after it was made.
+        </li>
+        <li>
+          Your account's security log (sign-ins, failed sign-ins, password resets and deletions, with an approximate place and the
+          kind of device, never your IP address): {SECURITY_LOG_RETENTION_DAYS} days, or until you delete your account. You can read
+          it on your Subscription and Account Settings page.
+        </li>
       </ul>
     ),
   },

@@ -16,6 +16,7 @@ import { originOf, seoMeta } from "~/lib/seo";
 import { getSessionUser } from "~/server/auth.server";
 import { pendingPlanRequest, recordPlanRequest } from "~/server/plan-requests.server";
 import { LockIcon } from "~/components/icons";
+import { readForm } from "~/server/request-body.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   seoMeta({
@@ -40,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData().catch(() => null);
+  const form = await readForm(request);
   const parsed = subscribeFormSchema.safeParse({ tier: form?.get("tier") ?? undefined });
   if (!parsed.success) return data({ error: TIER_ERROR }, { status: 400 });
   const { tier } = parsed.data;

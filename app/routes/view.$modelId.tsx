@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, useLoaderData, useRevalidator, useRouteError } from "@remix-run/react";
 import { isbot } from "isbot";
 import { useEffect, useState } from "react";
@@ -9,6 +9,7 @@ import { GRID_CLASSES, ListingCard } from "~/components/ListingCard";
 import { ProfileView } from "~/components/profile/ProfileView";
 import { useProfileUpdates } from "~/components/Realtime";
 import { useJsonFetch } from "~/components/useJsonFetch";
+import { PRIVATE_NO_STORE } from "~/lib/cache-headers";
 import { isId } from "~/lib/ids";
 import { primaryImage, type Profile } from "~/lib/profile";
 import { originOf, pageTitle, seoMeta } from "~/lib/seo";
@@ -61,8 +62,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         .catch((e) => console.error("Failed to record view", e)),
     );
   }
-  return { profile, suggestions, likes, now: Date.now(), origin: originOf(request.url) };
+  // A hidden listing is shown only to its owner or an administrator: never to a shared cache.
+  return data({ profile, suggestions, likes, now: Date.now(), origin: originOf(request.url) }, { headers: profile.live ? {} : PRIVATE_NO_STORE });
 }
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export default function ViewProfile() {
   const loaded = useLoaderData<typeof loader>();

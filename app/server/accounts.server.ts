@@ -21,6 +21,7 @@ import { getDb, schema } from "./db.server";
 import { sendEmail } from "./email.server";
 import { claimMailSlot, SIGNUP_ATTEMPT_MAIL_INTERVAL_MS } from "./mail-caps.server";
 import { siteOrigin } from "./site-origin.server";
+import { recordSecurityEvent, requestMeta, securityEventStatement } from "./security-log.server";
 
 type Ctx = AppLoadContext["cloudflare"];
 
@@ -122,6 +123,8 @@ export async function requestPasswordReset(request: Request, cf: Ctx, email: str
     RETURNING user_id`);
   if (!rows[0]) return;
   cf.ctx.waitUntil(sendResetEmail(request, env, rows[0].user_id, token));
+  // After the answer, like the mail, so a known address answers no slower than an unknown one.
+  cf.ctx.waitUntil(recordSecurityEvent(securityEventStatement(env.DB, rows[0].user_id, "reset_requested", requestMeta(request, cf.cf), now)));
 }
 
 async function sendResetEmail(request: Request, env: Env, userId: string, token: string) {
@@ -175,6 +178,7 @@ export async function resetPassword(request: Request, cf: Ctx, token: string, ne
       .set({ usedAt: now })
       .where(and(eq(schema.passwordResets.userId, userId), isNull(schema.passwordResets.usedAt))),
   ]);
+  await recordSecurityEvent(securityEventStatement(env.DB, userId, "reset_completed", requestMeta(request, cf.cf), now));
   cf.ctx.waitUntil(notifyPasswordChanged(request, env, userId));
   return true;
 }

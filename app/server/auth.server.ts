@@ -23,6 +23,7 @@ import { ADMIN_ACCOUNT_TYPE, type SessionUser } from "~/lib/auth-user";
 import { newToken } from "~/lib/ids";
 import { hashPassword, needsRehash, verifyPassword } from "~/lib/password";
 import { getDb, schema } from "./db.server";
+import { recordSecurityEvent, requestMeta, securityEventForEmailStatement, securityEventStatement } from "./security-log.server";
 
 export type { PublicUser, SessionUser } from "~/lib/auth-user";
 export { ADMIN_ACCOUNT_TYPE, toPublicUser } from "~/lib/auth-user";
@@ -235,11 +236,28 @@ async function verifyCredentials(env: Env, input: unknown): Promise<SessionUser>
  * Logs in with e-mail and password (from a page form or a JSON body): checks them through remix-auth,
  * then starts a fresh session. Throws AuthError; answers the user and the Set-Cookie value.
  */
-export async function login(request: Request, env: Env, input: Record<string, unknown>): Promise<{ user: SessionUser; cookie: string }> {
+export async function login(
+  request: Request,
+  env: Env,
+  input: Record<string, unknown>,
+  cf?: AppLoadContext["cloudflare"]["cf"],
+): Promise<{ user: SessionUser; cookie: string }> {
   const parsed = parseWith(loginSchema, input);
   if (!parsed.ok) throw new AuthError(400, parsed.error);
-  const user = await authenticateLogin(formRequest(request.url, parsed.data), env);
-  return { user, cookie: await createSession(request, env, user.id) };
+  const meta = requestMeta(request, cf);
+  let user: SessionUser;
+  try {
+    user = await authenticateLogin(formRequest(request.url, parsed.data), env);
+  } catch (error) {
+    // Logged against the account only if the address has one; the same statement runs either way.
+    if (error instanceof AuthError && error.status === 401) {
+      await recordSecurityEvent(securityEventForEmailStatement(env.DB, parsed.data.email, "login_failed", meta, Date.now()));
+    }
+    throw error;
+  }
+  const cookie = await createSession(request, env, user.id);
+  await recordSecurityEvent(securityEventStatement(env.DB, user.id, "login", meta, Date.now()));
+  return { user, cookie };
 }
 
 /** The JSON API's user object (spec §7: it carries userId; agency is the string 'true'/'false'). */

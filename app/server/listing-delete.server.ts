@@ -25,14 +25,15 @@
 // reports (per listing: a reporter's contact details must not outlive the listing). admin_audit is kept:
 // the administrators' record of who did what outlives listings and accounts by design, and holds no
 // provider's account data (listing id, a short note, the administrator's id).
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { parseKeyList } from "~/lib/verification";
 import { auditForListing, type AuditEntry } from "./audit.server";
-import { isId } from "~/lib/ids";
+import { isId, newId } from "~/lib/ids";
 import { getDb, schema } from "./db.server";
 import { deleteProfileSnapshot } from "./profile.server";
 import { scheduleR2Deletes } from "./r2-deletes.server";
 import { publicState, publishProfileUpdate } from "./realtime.server";
+import type { RequestMeta } from "./security-log.server";
 
 type Ctx = { waitUntil(promise: Promise<unknown>): void };
 type DeleteEnv = Pick<Env, "DB" | "PHOTOS" | "PROFILES" | "ListingsRoom" | "R2_DELETES">;
@@ -60,10 +61,26 @@ export async function deleteListing(
   env: DeleteEnv,
   ctx: Ctx,
   modelId: string,
-  opts: { audit?: AuditEntry; now?: number } = {},
+  opts: { audit?: AuditEntry; now?: number; meta?: RequestMeta } = {},
 ): Promise<DeleteOutcome> {
   if (!isId(modelId)) return { deleted: false, listingIds: [], photosDeleted: 0 };
   const db = getDb(env);
+  // The owner's security log records the deletion. Place and device only when the owner did it: an
+  // administrator's (or the cron's) whereabouts are not the owner's business.
+  const meta = opts.meta ?? { place: "", device: "" };
+  const logged = db.insert(schema.securityEvents).select(
+    db
+      .select({
+        id: sql<string>`${newId()}`.as("id"),
+        userId: l.userId,
+        event: sql<string>`${"listing_deleted"}`.as("event"),
+        place: sql<string>`${meta.place}`.as("place"),
+        device: sql<string>`${meta.device}`.as("device"),
+        createdAt: sql<number>`${opts.now ?? Date.now()}`.as("created_at"),
+      })
+      .from(l)
+      .where(eq(l.id, modelId)),
+  );
   // The administrator's record comes right before the listing's DELETE: it copies from the listing's row,
   // so it is written only if this batch finds the listing to remove.
   const audit = opts.audit ? [auditForListing(db, opts.audit, modelId, opts.now ?? Date.now())] : [];
@@ -78,6 +95,7 @@ export async function deleteListing(
     // The audit log keeps who did what and when, but not the deleted listing's name.
     db.update(schema.adminAudit).set({ detail: "" }).where(eq(schema.adminAudit.listingId, modelId)),
     ...audit,
+    logged,
     db.delete(l).where(eq(l.id, modelId)).returning({ id: l.id, live: l.live, location: l.location }),
   ]);
   const [, , , , photos, documents] = results;

@@ -13,6 +13,7 @@ import { validateListing, type FieldErrors, type ParsedListing } from "~/lib/lis
 import { PUBLIC_PHOTO_PREFIX } from "~/lib/photo-keys";
 import { MAX_BATCH, MAX_PHOTOS, PHOTO_MSG } from "~/lib/photo-rules";
 import type { Profile } from "~/lib/profile";
+import { auditStatement } from "./audit.server";
 import type { SessionUser } from "./auth.server";
 import { findManageableListing } from "./listing-access.server";
 import { processPhoto, type ProcessedPhoto } from "./photo-pipeline.server";
@@ -240,6 +241,15 @@ export async function saveListing(req: SaveRequest, mode: "create" | "update"): 
     const baseline = badges.verified && !badges.reviewedImageIds.length ? badges.imageIds : undefined;
     statements.push(...badgeStatements(env, listingId, ownerId, effects, now, baseline));
   }
+  // An administrator's save of someone else's listing is on the audit log, in the same batch as the save,
+  // and written only while the listing exists, so a save that finds it gone records nothing.
+  if (mode === "update" && ownerId !== user.id) {
+    const removed = existing.filter((i) => !requestedSaved.has(i.id)).length;
+    const added = uploads.length + body.files.length;
+    const listingExists = { sql: "EXISTS (SELECT 1 FROM listings WHERE id = ?)", binds: [listingId] };
+    const detail = `Photos: ${removed} removed, ${added} added`;
+    statements.push(auditStatement(env.DB, { adminId: user.id, action: "edit_listing", listingId, detail }, now, listingExists));
+  }
 
   try {
     count.add(statements.length);
@@ -389,8 +399,14 @@ export async function deleteListingImage(
   if (!found) return { ok: false, status: 404, error: LISTING_RULE_MSG.imageNotFound };
   if (found.userId !== user.id && !user.isAdmin) return { ok: false, status: 403, error: LISTING_RULE_MSG.imageNotOwner };
 
+  // An administrator removing someone else's photo is audited, only if the DELETE just before removed it.
+  const audit =
+    found.userId === user.id
+      ? []
+      : [auditStatement(env.DB, { adminId: user.id, action: "delete_photo", listingId: found.listingId }, now, { sql: "changes() > 0", binds: [] })];
   const [deleted] = await env.DB.batch([
     env.DB.prepare("DELETE FROM listing_images WHERE id = ? AND listing_id = ?").bind(imageId, found.listingId),
+    ...audit,
     env.DB.prepare(
       `UPDATE listing_images SET position = r.rn FROM (
          SELECT id, ROW_NUMBER() OVER (ORDER BY position, created_at, id) AS rn FROM listing_images WHERE listing_id = ?1

@@ -33,3 +33,40 @@ export async function readMultipart(request: Request, maxBytes: number, tooLarge
     return { ok: false, status: 400, error: "The form could not be read" };
   }
 }
+
+export type BytesResult = { ok: true; bytes: Uint8Array<ArrayBuffer> } | { ok: false; status: number; error: string };
+
+/**
+ * A whole body as bytes: refused with 413 before reading when its Content-Length is over the cap, and
+ * cancelled as soon as the streamed count passes it (chunked or lying senders), so no more than maxBytes
+ * plus one chunk is ever held. The one capped reader behind readBody, readForm and readJsonObject.
+ */
+export async function readBytes(request: Request, maxBytes: number, tooLarge = "Request body is too large"): Promise<BytesResult> {
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > maxBytes) return { ok: false, status: 413, error: tooLarge };
+  if (!request.body) return { ok: true, bytes: new Uint8Array(0) };
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let seen = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      seen += value.byteLength;
+      if (seen > maxBytes) {
+        await reader.cancel().catch(() => {});
+        return { ok: false, status: 413, error: tooLarge };
+      }
+      chunks.push(value);
+    }
+  } catch {
+    return { ok: false, status: 400, error: "The request body could not be read" };
+  }
+  const bytes = new Uint8Array(seen);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return { ok: true, bytes };
+}

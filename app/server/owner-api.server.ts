@@ -13,6 +13,7 @@ import { deleteAccount, deleteListing } from "./listing-delete.server";
 import { findManageableListing } from "./listing-access.server";
 import { adminDeleteAudit } from "./moderation.server";
 import { jsonNoStore, readBody } from "./request-body.server";
+import { requestMeta } from "./security-log.server";
 
 export const INVALID_MODEL_ID = "Invalid model id";
 export const INVALID_USER_ID = "Invalid user id";
@@ -80,7 +81,8 @@ export async function deleteListingApi(request: Request, context: AppLoadContext
   if (!listing) return jsonError(NOT_YOUR_LISTING, 403);
   if (await ownerWriteLimited(env, user.id)) return limited();
   // An administrator's delete is an administrator action: its audit row goes in the same batch.
-  await deleteListing(env, ctx, listing.id, { audit: user.isAdmin ? adminDeleteAudit(user) : undefined });
+  const meta = listing.userId === user.id ? requestMeta(request, context.cloudflare.cf) : undefined;
+  await deleteListing(env, ctx, listing.id, { audit: user.isAdmin ? adminDeleteAudit(user) : undefined, meta });
   return jsonNoStore({ success: true });
 }
 

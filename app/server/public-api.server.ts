@@ -6,6 +6,7 @@ import { decodeCursor, encodeCursor, likeBodySchema, parseListLimit, type ListCu
 import type { Profile } from "~/lib/profile";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { getDb, schema } from "./db.server";
+import { readBytes } from "./multipart.server";
 import { cardColumns, gridOrder } from "./grid.server";
 import { ListingUnavailableError, setLike } from "./likes.server";
 import { assembleProfiles } from "./profile.server";
@@ -39,16 +40,9 @@ export type JsonBody = { ok: true; data: Record<string, unknown> } | { ok: false
 
 /** A JSON object body, never throwing: an empty body is {}, anything else malformed is a 4xx. */
 export async function readJsonObject(request: Request): Promise<JsonBody> {
-  if (Number(request.headers.get("Content-Length") ?? "0") > MAX_BODY_BYTES) {
-    return { ok: false, status: 413, error: "Request body is too large" };
-  }
-  let raw: string;
-  try {
-    raw = await request.text();
-  } catch {
-    return { ok: false, status: 400, error: "The request body could not be read" };
-  }
-  if (raw.length > MAX_BODY_BYTES) return { ok: false, status: 413, error: "Request body is too large" };
+  const read = await readBytes(request, MAX_BODY_BYTES);
+  if (!read.ok) return read;
+  const raw = new TextDecoder().decode(read.bytes);
   if (raw.trim() === "") return { ok: true, data: {} };
   let value: unknown;
   try {

@@ -1,6 +1,7 @@
 // Reads a write request's body as a plain object, from JSON or from a form, without ever throwing:
 // malformed input is a 4xx with a message, never a 500.
 import { formToObject } from "~/lib/auth-schemas";
+import { readBytes } from "./multipart.server";
 
 // The largest legitimate auth body is a few hundred bytes; 32 KiB leaves room and stops floods early.
 export const MAX_BODY_BYTES = 32 * 1024;
@@ -8,15 +9,14 @@ export const MAX_BODY_BYTES = 32 * 1024;
 export type BodyResult = { ok: true; data: Record<string, unknown> } | { ok: false; status: number; error: string };
 
 export async function readBody(request: Request): Promise<BodyResult> {
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > MAX_BODY_BYTES) return { ok: false, status: 413, error: "Request body is too large" };
+  const read = await readBytes(request, MAX_BODY_BYTES);
+  if (!read.ok) return read;
   const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
   try {
     if (type.startsWith("multipart/form-data") || type.startsWith("application/x-www-form-urlencoded")) {
-      return { ok: true, data: formToObject(await request.formData()) };
+      return { ok: true, data: formToObject(await formFromBytes(request, read.bytes)) };
     }
-    const raw = await request.text();
-    if (raw.length > MAX_BODY_BYTES) return { ok: false, status: 413, error: "Request body is too large" };
+    const raw = new TextDecoder().decode(read.bytes);
     if (type.startsWith("application/json") || (type === "" && raw.trim() !== "")) {
       let value: unknown;
       try {
@@ -34,6 +34,24 @@ export async function readBody(request: Request): Promise<BodyResult> {
   } catch {
     return { ok: false, status: 400, error: "The request body could not be read" };
   }
+}
+
+function formFromBytes(request: Request, bytes: Uint8Array<ArrayBuffer>): Promise<FormData> {
+  const headers = { "Content-Type": request.headers.get("Content-Type") ?? "" };
+  return new Request(request.url, { method: "POST", headers, body: bytes }).formData();
+}
+
+/**
+ * A page's form post (Remix actions) under the same cap: null when it is not a readable form, and a thrown
+ * 413 `{ error }` when it is too large, so no route reads an unbounded body.
+ */
+export async function readForm(request: Request, maxBytes = MAX_BODY_BYTES): Promise<FormData | null> {
+  const read = await readBytes(request, maxBytes);
+  if (!read.ok) {
+    if (read.status === 413) throw jsonNoStore({ error: read.error }, { status: 413 });
+    return null;
+  }
+  return formFromBytes(request, read.bytes).catch(() => null);
 }
 
 /** A JSON answer that no cache keeps: every auth answer is about one person. */

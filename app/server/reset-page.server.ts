@@ -3,6 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { FALLBACK, formToObject, MSG, parseWith, setPasswordSchema } from "~/lib/auth-schemas";
 import { isResetTokenUsable, resetPassword } from "./accounts.server";
 import { isRateLimited } from "./auth.server";
+import { readForm } from "./request-body.server";
 
 // The token is in the URL: no cache may keep the page.
 const PRIVATE_HEADERS = { "Cache-Control": "no-store" };
@@ -18,7 +19,7 @@ export async function resetPageAction({ request, params, context }: ActionFuncti
   const cf = context.cloudflare;
   const reply = (body: ResetActionResult, status = 200) => data<ResetActionResult>(body, { status, headers: PRIVATE_HEADERS });
   if (await isRateLimited(request, cf.env, "reset")) return reply({ success: false, error: MSG.rateLimited }, 429);
-  const form = await request.formData().catch(() => null);
+  const form = await readForm(request);
   if (!form) return reply({ success: false, error: MSG.passwordMin }, 400);
   const parsed = parseWith(setPasswordSchema, formToObject(form));
   if (!parsed.ok) return reply({ success: false, error: parsed.error }, 400);

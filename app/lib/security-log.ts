@@ -1,0 +1,68 @@
+// The account-security log's events, labels and retention, and the two coarse facts kept about where a
+// request came from. No IP address is kept, not even truncated: the city and the device say enough for an
+// owner to spot a sign-in that was not theirs, and an IP would help whoever reads a leaked copy track them.
+
+export const SECURITY_EVENTS = {
+  login: "Signed in",
+  login_failed: "Failed sign-in (wrong password)",
+  reset_requested: "Password reset requested",
+  reset_completed: "Password reset completed",
+  password_changed: "Password changed",
+  // Ready for two-factor sign-in, which does not exist yet.
+  two_factor_enabled: "Two-factor sign-in turned on",
+  two_factor_disabled: "Two-factor sign-in turned off",
+  listing_deleted: "Listing deleted",
+} as const;
+
+export type SecurityEvent = keyof typeof SECURITY_EVENTS;
+
+export function securityEventLabel(event: string): string {
+  return (SECURITY_EVENTS as Record<string, string>)[event] ?? event;
+}
+
+/** How long the log is kept (stated in the privacy policy). */
+export const SECURITY_LOG_RETENTION_DAYS = 365;
+/** Rows shown on /managesub, newest first. */
+export const SECURITY_LOG_SHOWN = 50;
+
+const cut = (s: string, n: number) => (s.length > n ? s.slice(0, n) : s);
+
+/** "Wellington, NZ" from Cloudflare's request.cf, or "" when unknown. */
+export function placeOf(cf: { city?: unknown; country?: unknown } | null | undefined): string {
+  const city = typeof cf?.city === "string" ? cut(cf.city.trim(), 60) : "";
+  const country = typeof cf?.country === "string" ? cut(cf.country.trim(), 8) : "";
+  return [city, country].filter(Boolean).join(", ");
+}
+
+/** "Firefox on Windows": browser family and system only, never the full user-agent string. */
+export function deviceSummary(userAgent: string | null | undefined): string {
+  const ua = userAgent ?? "";
+  if (!ua) return "";
+  const browser = /Edg\//.test(ua)
+    ? "Edge"
+    : /OPR\/|Opera/.test(ua)
+    ? "Opera"
+    : /Firefox\//.test(ua)
+    ? "Firefox"
+    : /SamsungBrowser\//.test(ua)
+    ? "Samsung Internet"
+    : /Chrome\/|CriOS\//.test(ua)
+    ? "Chrome"
+    : /Safari\//.test(ua)
+    ? "Safari"
+    : "Other browser";
+  const system = /iPhone|iPad|iPod/.test(ua)
+    ? "iOS"
+    : /Android/.test(ua)
+    ? "Android"
+    : /Windows/.test(ua)
+    ? "Windows"
+    : /Mac OS X|Macintosh/.test(ua)
+    ? "macOS"
+    : /CrOS/.test(ua)
+    ? "ChromeOS"
+    : /Linux/.test(ua)
+    ? "Linux"
+    : "";
+  return system ? `${browser} on ${system}` : browser;
+}
