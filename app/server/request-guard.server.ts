@@ -3,35 +3,12 @@
 import { hasSessionCookie } from "~/lib/auth-session";
 import { bodyLimit, declaredTooLarge, SMALL_BODY_BYTES } from "~/lib/request-limits";
 import { cookieIsSecure } from "./auth.server";
+import { readBytes } from "./multipart.server";
 
 const TOO_LARGE = "Request body is too large";
 
 function tooLarge(): Response {
   return Response.json({ error: TOO_LARGE }, { status: 413, headers: { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", Connection: "close" } });
-}
-
-/** Reads at most `limit` bytes; null when the body is longer (it is not read further). */
-async function readAtMost(body: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(new ArrayBuffer(size));
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
 }
 
 /**
@@ -44,8 +21,9 @@ export async function boundBody<R extends Request>(request: R): Promise<R | Resp
   const limit = bodyLimit(new URL(request.url).pathname, request.headers.get("Content-Type"));
   if (declaredTooLarge(request.headers.get("Content-Length"), limit)) return tooLarge();
   if (limit > SMALL_BODY_BYTES) return request;
-  const bytes = await readAtMost(request.body, limit);
-  if (!bytes) return tooLarge();
+  const read = await readBytes(request, limit, TOO_LARGE);
+  if (!read.ok) return read.status === 413 ? tooLarge() : Response.json({ error: read.error }, { status: read.status });
+  const bytes = read.bytes;
   // The same request (method, headers, and Cloudflare's `cf`) with the bytes already read as its body.
   return new Request(request, { body: bytes }) as unknown as R;
 }

@@ -5,6 +5,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { demoAccount } from "../../drizzle/seed/demo-accounts";
 import { DESKTOP, hydrated, useBrowser } from "./browser";
+import { logIn, signUp } from "./people";
 
 const b = useBrowser();
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
@@ -19,26 +20,10 @@ async function draftStored(page: Page, key: RegExp, text: string) {
   );
 }
 
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  await hydrated(page);
-  await page.getByLabel("Email").fill(email);
-  await field(page, "Password").fill(password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL((url) => url.pathname === "/dashboard");
-}
-
 describe("the editor's draft", () => {
   it("offers a new listing's typing back after a reload; Discard and 'Add New Listing' start clean", async () => {
     const { context, page } = await b.visitor({ viewport: DESKTOP });
-    await page.goto("/login?action=signup");
-    await hydrated(page);
-    await page.getByLabel("First Name").fill("Draft Agency");
-    await page.getByLabel("Email").fill(`draft-${unique()}@example.nz`);
-    await field(page, "Password").fill("a-long-password");
-    await page.getByLabel("Agency").check();
-    await page.getByRole("button", { name: "Sign Up" }).click();
-    await page.waitForURL("**/dashboard");
+    await signUp(page, { firstName: "Draft Agency", email: `draft-${unique()}@example.nz`, password: "a-long-password", agency: true });
     await hydrated(page);
     await page.getByRole("link", { name: "Add New Listing" }).click();
     await page.waitForURL((url) => url.pathname === "/profile/new");

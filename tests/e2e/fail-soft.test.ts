@@ -1,24 +1,17 @@
 // Failures stay local (spec public §8, provider §8): a failed 'load more', navigation, favourites load or
 // verification submit keeps the header and what is already shown, says what failed and offers a retry,
 // instead of the site-wide 'Something went wrong'.
-import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../app/lib/ids";
 import { ID_MSG, PHOTO_VERIFY_MSG } from "../../app/lib/verification";
 import { DESKTOP, hydrated, MOBILE, useBrowser } from "./browser";
+import { d1, logIn, signUp } from "./people";
 
 const b = useBrowser();
 const ROOT_ERROR = "Something went wrong";
 const cards = (page: Page) => page.getByTestId("listing-grid").getByTestId("listing-card");
-
-function d1(sql: string) {
-  execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", inject("persistDir"), "--command", sql], {
-    env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false" },
-    stdio: "pipe",
-  });
-}
 
 describe("visitors' lists fail soft", () => {
   it("a failed 'load more' keeps the cards shown and offers a retry that works", async () => {
@@ -97,14 +90,7 @@ describe("verification forms fail soft", () => {
 
   beforeAll(async () => {
     const { context, page } = await b.visitor({ viewport: DESKTOP });
-    await page.goto("/login?action=signup");
-    await hydrated(page);
-    await page.getByLabel("First Name").fill("Huia");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-    await page.getByLabel("Independent").check();
-    await page.getByRole("button", { name: "Sign Up" }).click();
-    await page.waitForURL("**/dashboard");
+    await signUp(page, { firstName: "Huia", email, password: PASSWORD });
     await context.close();
     // An unverified, hidden listing with four photo rows (their files need not exist here), so both forms apply.
     const now = Date.now();
@@ -121,14 +107,7 @@ describe("verification forms fail soft", () => {
 
   afterAll(() => d1(`DELETE FROM listings WHERE id = '${listingId}'`));
 
-  async function signIn(page: Page) {
-    await page.goto("/login");
-    await hydrated(page);
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-    await page.getByRole("button", { name: "Login" }).click();
-    await page.waitForURL((url) => url.pathname === "/dashboard");
-  }
+  const signIn = (page: Page) => logIn(page, email, PASSWORD);
 
   it("Get Verified: a dropped connection shows the spec's failure text on the form", async () => {
     const { context, page } = await b.visitor({ viewport: DESKTOP });

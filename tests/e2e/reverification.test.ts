@@ -1,32 +1,15 @@
 // Verification means what it says, end to end: the demo Independent swaps in new photos on her verified,
 // photo-verified listing, is warned before saving, saves, and the photo tick is gone; an administrator then
 // finds the listing in the verification queue as a re-review, and confirms it.
-import { execFileSync } from "node:child_process";
-import type { Page } from "playwright-core";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { REVERIFY_MSG } from "../../app/lib/reverification";
 import { demoAccount } from "../../drizzle/seed/demo-accounts";
 import { DESKTOP, hydrated, useBrowser } from "./browser";
+import { d1, logIn } from "./people";
 
 const b = useBrowser();
 const indie = demoAccount("independent");
 const admin = demoAccount("admin");
-
-function d1(sql: string) {
-  execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", inject("persistDir"), "--command", sql], {
-    env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false" },
-    stdio: "pipe",
-  });
-}
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  await hydrated(page);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel(/^Password\s*\*?$/).fill(password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL((url) => url.pathname === "/dashboard");
-}
 
 describe("changing a verified listing's photos", () => {
   const forIndie = `(SELECT id FROM users WHERE email = '${indie.email}')`;

@@ -2,15 +2,15 @@
 // with two real photos of a licence; the demo administrator approves it in /admin/verifications and makes
 // the listing live from the admin grid; a visitor's home page, open since before the approval, shows the
 // listing without a reload (realtime profileUpdate).
-import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../app/lib/ids";
 import { adminDeleteConfirm } from "../../app/lib/moderation";
 import { ID_MSG } from "../../app/lib/verification";
 import { demoAccount } from "../../drizzle/seed/demo-accounts";
 import { DESKTOP, hydrated, useBrowser } from "./browser";
+import { d1, logIn } from "./people";
 
 const b = useBrowser();
 const admin = demoAccount("admin");
@@ -22,23 +22,6 @@ const PASSWORD = "verify-me-2025";
 
 const FRONT = { name: "licence-front.jpg", mimeType: "image/jpeg", buffer: readFileSync("tests/fixtures/photo-600x800.jpg") };
 const BACK = { name: "licence-back.jpg", mimeType: "image/jpeg", buffer: readFileSync("tests/fixtures/photo-3000x2000.jpg") };
-
-/** Runs SQL against the test server's own store (the one `wrangler dev` of this run reads). */
-function d1(sql: string) {
-  execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", inject("persistDir"), "--command", sql], {
-    env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false" },
-    stdio: "pipe",
-  });
-}
-
-async function logIn(page: Page, user: string, password: string) {
-  await page.goto("/login");
-  await hydrated(page);
-  await page.getByLabel("Email").fill(user);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL((url) => url.pathname === "/dashboard");
-}
 
 const gridCard = (page: Page) =>
   page.getByTestId("listing-grid").getByTestId("listing-card").filter({ has: page.getByRole("heading", { name: new RegExp(`^${NAME}\\b`) }) });
