@@ -13,6 +13,8 @@ export default defineConfig({
   plugins: [
     cloudflareDevProxyVitePlugin(),
     remix({
+      // Tests build into build-test/ (scripts/build-dirs.mjs) so they never replace what `npm start` serves.
+      buildDirectory: process.env.REMIX_BUILD_DIR || "build",
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,

@@ -1,8 +1,11 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { SERVER_BUILD_MODULE, TEST_BUILD_DIR } from "./scripts/build-dirs.mjs";
 
 const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
+// The Worker under test runs the test build (scripts/build-dirs.mjs), never the build `npm start` serves.
+const testBuild = (path: string) => fileURLToPath(new URL(`./${TEST_BUILD_DIR}/${path}`, import.meta.url));
 
 export default defineConfig({
   test: {
@@ -12,7 +15,7 @@ export default defineConfig({
         test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
       },
       {
-        resolve: { alias },
+        resolve: { alias: { ...alias, [SERVER_BUILD_MODULE]: testBuild("server/index.js") } },
         plugins: [
           cloudflareTest(async () => ({
             // The built Worker: tests fetch it through SELF like a browser would (npm test builds first).
@@ -20,6 +23,7 @@ export default defineConfig({
             wrangler: { configPath: "./wrangler.toml" },
             remoteBindings: false,
             miniflare: {
+              assets: { directory: testBuild("client"), binding: "ASSETS" },
               bindings: {
                 TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL("./drizzle/migrations", import.meta.url))),
                 // wrangler.toml says production (what a deploy ships); tests run the app as local development,

@@ -3,10 +3,12 @@
 // like the seed) and prints the figures. `--seconds N` sets the load time per URL (default 10).
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { buildEnv, TEST_BUILD_DIR } from "./build-dirs.mjs";
 import { bundleAndImport, ROOT } from "./bundle.mjs";
 
-if (!existsSync(`${ROOT}/build/server/index.js`) || process.argv.includes("--build")) {
-  const r = spawnSync("npx", ["remix", "vite:build"], { cwd: ROOT, stdio: "inherit" });
+// The benchmark serves the test build (tests/e2e/server.ts), so a running `npm start` is left alone.
+if (!existsSync(`${ROOT}/${TEST_BUILD_DIR}/server/index.js`) || process.argv.includes("--build")) {
+  const r = spawnSync("npx", ["remix", "vite:build"], { cwd: ROOT, stdio: "inherit", env: buildEnv(TEST_BUILD_DIR) });
   if (r.status !== 0) process.exit(1);
 }
 process.chdir(ROOT);

@@ -2,6 +2,7 @@
 // workerd and end-to-end projects, and ends with a plain 'Tests: N passed, N failed' line.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { buildEnv, TEST_BUILD_DIR } from "./build-dirs.mjs";
 import { ensureDevVars } from "./dev-vars.mjs";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
@@ -33,7 +34,12 @@ function ensureChromium() {
 ensureChromium();
 // wrangler.toml is production; the app under test runs as local development (see scripts/dev-vars.mjs).
 ensureDevVars();
-if (run("npx", ["remix", "vite:build"]) !== 0) process.exit(1);
+// The rules a machine keeps (issue 11) fail the run like a failing test. The tests still run after a
+// failed check, so one stray format slip does not hide what the tests would have said.
+const failedChecks = ["lint", "typecheck"].filter((script) => run("npm", ["run", "--silent", script]) !== 0);
+if (failedChecks.length) console.error(`Failed: npm run ${failedChecks.join(", npm run ")}`);
+// Into build-test/, never build/: a running `npm start` keeps serving its own files.
+if (run("npx", ["remix", "vite:build"], { env: buildEnv(TEST_BUILD_DIR) }) !== 0) process.exit(1);
 
 mkdirSync("test-results", { recursive: true });
 const args = ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json", ...process.argv.slice(2)];
@@ -43,7 +49,8 @@ try {
   const report = JSON.parse(readFileSync("test-results/vitest.json", "utf8"));
   const skipped = report.numPendingTests + report.numTodoTests;
   console.log(`Tests: ${report.numPassedTests} passed, ${report.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ""}`);
-  if (report.numTotalTests === 0) process.exit(1);
+  if (failedChecks.length) console.log(`Checks failed: ${failedChecks.join(", ")}`);
+  if (report.numTotalTests === 0 || failedChecks.length) process.exit(1);
 } catch {
   console.log("Tests: 0 passed, 1 failed");
   process.exit(1);

@@ -1,8 +1,9 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { routePartykitRequest } from "partyserver";
 // The Remix server build; `npm run build` makes it before the Worker is bundled (it has no types of its own).
+// "remix-server-build" is an alias: build/ in wrangler.toml, build-test/ under the tests (scripts/build-dirs.mjs).
 // @ts-ignore -- absent until the first build
-import * as build from "../build/server/index.js";
+import * as build from "remix-server-build";
 import { isCrossOriginWrite } from "../app/lib/origin";
 import { PUBLIC_ROOM } from "../app/lib/realtime-protocol";
 import { servePhoto, servePlaceholder } from "../app/server/photos.server";

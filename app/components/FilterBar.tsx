@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { AGE_RANGES, DISPLAY_MODES, HEIGHT_RANGES, isActive, toggleFilter, type Filters } from "~/lib/filters";
-import type { FilterOptions } from "~/server/facets.server";
+import type { FilterOptions } from "~/lib/listings-view";
 import { FilterIcon } from "./icons";
 
 type Param = Parameters<typeof toggleFilter>[1];

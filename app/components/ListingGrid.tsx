@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type MutableRefObject } from "react";
 import { mergeCards, type ListingCardData } from "~/lib/listing-card";
-import type { GridPage } from "~/server/grid.server";
+import type { GridPage } from "~/lib/listings-view";
 import { GRID_CLASSES, ListingCard, SkeletonCard } from "./ListingCard";
 import { LoadFailed } from "./LoadFailed";
 import { useJsonFetch } from "./useJsonFetch";
@@ -42,7 +42,8 @@ export function ListingGrid({ first, now, search, region, pathname, emptyMessage
   const [cards, setCards] = useState<ListingCardData[]>(first.cards);
   const [next, setNext] = useState<number | null>(first.hasMore ? first.page + 1 : null);
   const more = useJsonFetch<GridPage>();
-  const refresh = useJsonFetch<GridPage>();
+  const { load: loadMorePage } = more;
+  const { load: reloadPages } = useJsonFetch<GridPage>();
   const sentinel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -69,7 +70,7 @@ export function ListingGrid({ first, now, search, region, pathname, emptyMessage
   useEffect(() => {
     const pagesShown = shown.current.pages - first.page + 1;
     if (shown.current.viewKey === viewKey && first.page === 1 && pagesShown > 1) {
-      void refresh.load(gridUrl(1, pagesShown)).then((result) => {
+      void reloadPages(gridUrl(1, pagesShown)).then((result) => {
         if (!result.ok) return;
         setCards(result.data.cards);
         setNext(result.data.hasMore ? result.data.page + 1 : null);
@@ -79,18 +80,18 @@ export function ListingGrid({ first, now, search, region, pathname, emptyMessage
     shown.current = { viewKey, pages: first.page };
     setCards(first.cards);
     setNext(first.hasMore ? first.page + 1 : null);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [first]);
+    // viewKey and gridUrl change only together with `first` (one loader answer), so this still runs once per answer.
+  }, [first, viewKey, gridUrl, reloadPages]);
 
   const loadMore = useCallback(
     async (page: number) => {
-      const result = await more.load(gridUrl(page));
+      const result = await loadMorePage(gridUrl(page));
       if (!result.ok) return;
       setCards((current) => mergeCards(current, result.data.cards));
       setNext(result.data.hasMore ? result.data.page + 1 : null);
       shown.current.pages = result.data.page;
     },
-    [more.load, gridUrl],
+    [loadMorePage, gridUrl],
   );
 
   // Endless scroll. After a failed load it waits for the visitor's 'Try again' rather than retrying by itself.

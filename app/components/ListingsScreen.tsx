@@ -2,7 +2,7 @@ import { useLocation, useNavigation, useRevalidator } from "@remix-run/react";
 import { useRef } from "react";
 import { filtersToSearch } from "~/lib/filters";
 import { pageShouldRefresh } from "~/lib/realtime-protocol";
-import type { ListingsView } from "~/server/listings-view.server";
+import type { ListingsView } from "~/lib/listings-view";
 import { FilterBar } from "./FilterBar";
 import { GRID_CLASSES, ListingCard } from "./ListingCard";
 import { ListingGrid } from "./ListingGrid";

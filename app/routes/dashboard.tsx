@@ -116,6 +116,7 @@ function DashboardView({ data }: { data: DashboardData }) {
   const { listings, agency, accountFirstName } = data;
   const actionData = useActionData<typeof action>();
   const revalidator = useRevalidator();
+  const { revalidate } = revalidator;
   // The clock the cards are drawn with: the server's at first, the browser's after every load and
   // whenever an Active Now window runs out.
   const [now, setNow] = useState(data.now);
@@ -126,10 +127,10 @@ function DashboardView({ data }: { data: DashboardData }) {
     // A second of slack so the server, asked again, agrees the window is over.
     const timer = setTimeout(() => {
       setNow(Date.now());
-      revalidator.revalidate();
+      revalidate();
     }, expiryDelay(expiry, Date.now()) + 1000);
     return () => clearTimeout(timer);
-  }, [listings]);
+  }, [listings, revalidate]);
 
   // A change made elsewhere (the editor in another tab, an administrator) shows up without a refresh.
   useProfileUpdates(({ modelId }) => {

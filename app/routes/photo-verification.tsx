@@ -46,11 +46,11 @@ export default function PhotoVerification() {
   const chosen = choices.find((c) => c.modelId === selected);
 
   // A newly selected profile starts with empty inputs and no errors.
+  const { reset } = files;
   useEffect(() => {
-    files.reset();
+    reset();
     setClientError(null);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [selected]);
+  }, [selected, reset]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (!files.allChosen) {

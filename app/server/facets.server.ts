@@ -1,14 +1,10 @@
 import { gt } from "drizzle-orm";
 import { AGE_RANGES, HEIGHT_RANGES } from "~/lib/filters";
+import type { FilterOptions } from "~/lib/listings-view";
 import { REGIONS, type Region } from "~/lib/regions";
 import { getDb, schema, type Db } from "./db.server";
 
-export type FilterOptions = {
-  age: string[];
-  height: string[];
-  nationality: string[];
-  bodyType: string[];
-};
+export type { FilterOptions } from "~/lib/listings-view";
 
 export type Facets = {
   counts: Record<Region, number>;

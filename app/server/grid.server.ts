@@ -2,6 +2,7 @@ import { and, between, desc, eq, gt, isNull, or, type SQL } from "drizzle-orm";
 import type { Filters } from "~/lib/filters";
 import { PAGE_SIZE } from "~/lib/filters";
 import { toCard, type ListingCardData } from "~/lib/listing-card";
+import type { GridPage } from "~/lib/listings-view";
 import type { Region } from "~/lib/regions";
 import { regionForCity } from "~/lib/regions";
 import { getDb, schema, type Db } from "./db.server";
@@ -67,7 +68,7 @@ export function gridQuery(
     .offset((opts.page - 1) * PAGE_SIZE);
 }
 
-export type GridPage = { cards: ListingCardData[]; page: number; hasMore: boolean; matched: number };
+export type { GridPage } from "~/lib/listings-view";
 
 export const MAX_PAGES_AT_ONCE = 12;
 

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { hasActiveFilters, parseFilters, parsePage } from "~/lib/filters";
 import { gridEmptyMessage } from "~/lib/grid-empty";
+import type { ListingsView } from "~/lib/listings-view";
 import type { Region } from "~/lib/regions";
 import { getSessionUser } from "./auth.server";
 import { emptyFacets, loadFacets } from "./facets.server";
@@ -11,7 +12,11 @@ import { loadGridPage, loadNearYou } from "./grid.server";
  * (spec public §2, §4): every listing, live or not, flagged `admin` for the badges and action menus.
  * The region counts and filter options stay live counts for everyone.
  */
-export async function loadListingsView(context: AppLoadContext, request: Request, region: Region | null) {
+export async function loadListingsView(
+  context: AppLoadContext,
+  request: Request,
+  region: Region | null,
+): Promise<ListingsView> {
   const { env, cf } = context.cloudflare;
   const url = new URL(request.url);
   const filters = parseFilters(url.searchParams);
@@ -60,4 +65,4 @@ function logged<T>(what: string, error: unknown, fallback: T): T {
   return fallback;
 }
 
-export type ListingsView = Awaited<ReturnType<typeof loadListingsView>>;
+export type { ListingsView } from "~/lib/listings-view";

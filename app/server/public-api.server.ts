@@ -142,7 +142,7 @@ function failure(status: number, error: string): Response {
  */
 export async function handleLike(
   request: Request,
-  { env, ctx }: WriteContext,
+  { env }: WriteContext,
   modelId: string | undefined,
   liked: boolean,
   { bodyless = false } = {},

@@ -99,7 +99,7 @@ export async function searchListings(
 
   let groups: NameGroup[];
   // Index entries the scan read: about the number of listings in scope.
-  let inScope = 0;
+  let inScope: number;
   if (ascii) {
     // Exact names in one statement: the page of cards in grid order and how many there are. For an ASCII
     // query a NOCASE-equal name is always an exact match. (The one gap: when such a name exists, a name

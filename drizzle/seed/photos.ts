@@ -2,6 +2,7 @@
 // Renders the demo pictures (SVG from drizzle/seed/art.ts, through sharp, to webp) and stores them in R2.
 // Rendered files are cached in node_modules/.cache/seed/photos by content hash: the pictures are
 // deterministic, so a second seed (tests seed fresh folders often) skips the rendering.
+import type sharpDefault from "sharp";
 import { createHash } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -13,7 +14,7 @@ export type Rendering = { width: number; height: number; quality: number };
 export const FULL: Rendering = { width: 600, height: 800, quality: 90 };
 
 // Loaded on first use, so importing the seed module (scripts/start.mjs does, for DEMO_ACCOUNTS) stays cheap.
-type Sharp = typeof import("sharp").default;
+type Sharp = typeof sharpDefault;
 let sharpModule: Sharp | null = null;
 async function loadSharp(): Promise<Sharp> {
   sharpModule ??= (await import("sharp")).default;

@@ -61,7 +61,7 @@ function listenerPid(port: number): number | null {
   const hexPort = port.toString(16).toUpperCase().padStart(4, "0");
   const inodes = new Set<string>();
   for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
-    let text = "";
+    let text: string;
     try {
       text = readFileSync(table, "utf8");
     } catch {
@@ -73,7 +73,7 @@ function listenerPid(port: number): number | null {
     }
   }
   for (const pid of pids()) {
-    let fds: string[] = [];
+    let fds: string[];
     try {
       fds = readdirSync(`/proc/${pid}/fd`);
     } catch {

@@ -1,10 +1,11 @@
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { demoAccount } from "../../drizzle/seed/demo-accounts";
 import { hydrated, MOBILE, useBrowser } from "./browser";
 
 const b = useBrowser();
 
-async function openFirstProfile(page: import("playwright-core").Page) {
+async function openFirstProfile(page: Page) {
   await page.goto("/");
   await hydrated(page);
   const card = page.getByTestId("listing-grid").getByTestId("listing-card").first();

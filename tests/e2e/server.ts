@@ -5,6 +5,7 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { TEST_BUILD_DIR, testServeArgs } from "../../scripts/build-dirs.mjs";
 import { ensureDevVars } from "../../scripts/dev-vars.mjs";
 
 export type AppServer = { url: string; persistDir: string; stop: () => Promise<void> };
@@ -35,7 +36,9 @@ export function prepareStore(persistDir: string, listings: number) {
  * otherwise a temporary store is made, seeded and removed at stop.
  */
 export async function startApp(opts: { listings?: number; persistDir?: string } = {}): Promise<AppServer> {
-  if (!existsSync("build/server/index.js")) throw new Error("No build: run `npm test` (it builds) or `npm run build` first.");
+  if (!existsSync(`${TEST_BUILD_DIR}/server/index.js`)) {
+    throw new Error(`No test build: run \`npm test\` (it builds) or \`REMIX_BUILD_DIR=${TEST_BUILD_DIR} npm run build\` first.`);
+  }
   // The committed config is production; the app under test runs as local development (.dev.vars).
   ensureDevVars();
   const keep = Boolean(opts.persistDir);
@@ -44,7 +47,18 @@ export async function startApp(opts: { listings?: number; persistDir?: string } 
   const port = await freePort();
   const child: ChildProcess = spawn(
     "npx",
-    ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistDir, "--show-interactive-dev-session=false"],
+    [
+      "wrangler",
+      "dev",
+      ...testServeArgs(),
+      "--port",
+      String(port),
+      "--ip",
+      "127.0.0.1",
+      "--persist-to",
+      persistDir,
+      "--show-interactive-dev-session=false",
+    ],
     { env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "1" }, stdio: ["ignore", "pipe", "pipe"], detached: true },
   );
   // wrangler's output goes to a file, so a server that dies mid-run can be diagnosed.

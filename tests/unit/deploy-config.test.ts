@@ -47,3 +47,21 @@ describe("loopback hosts (where development-only tools answer)", () => {
     }
   });
 });
+
+describe("the tests' copy of the deploy configuration", () => {
+  it("serves build-test/ and leaves everything else as wrangler.toml has it", async () => {
+    const { testWranglerConfig } = await import("../../scripts/build-dirs.mjs");
+    const toml = readFileSync("wrangler.toml", "utf8");
+    const copy: string = testWranglerConfig(toml);
+    expect(copy).toContain('directory = "./build-test/client"');
+    expect(copy).toContain('"remix-server-build" = "./build-test/server/index.js"');
+    expect(copy).not.toMatch(/"\.\/build\//);
+    const rest = (text: string) => text.split("\n").filter((l) => !l.includes("build") && !l.startsWith("# Generated"));
+    expect(rest(copy)).toEqual(rest(toml));
+  });
+
+  it("refuses a wrangler.toml whose build paths moved, rather than serving the app's build to the tests", async () => {
+    const { testWranglerConfig } = await import("../../scripts/build-dirs.mjs");
+    expect(() => testWranglerConfig('[assets]\ndirectory = "./dist/client"\n')).toThrow(/remix-server-build/);
+  });
+});

@@ -3,7 +3,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { newId } from "~/lib/ids";
-import { createAccount, loginCookie, newIp, postJson, quiesce, resetTokenFor } from "./auth-fixtures";
+import { createAccount, loginCookie, newIp, quiesce, resetTokenFor } from "./auth-fixtures";
 import { insertListing } from "./fixtures";
 import { request } from "./editor-fixtures";
 import { eventually } from "./public-fixtures";

@@ -25,7 +25,8 @@ type Props = {
 export function ListingToggle({ modelId, firstName, flag, label, on, enabled, hint }: Props) {
   // A stable key per listing and switch: the pending state survives re-renders and revalidation.
   const fetcher = useFetcher<ToggleActionData>({ key: `${flag}:${modelId}` });
-  const revalidator = useRevalidator();
+  // `revalidate` is the router's own function, stable across renders, unlike the object around it.
+  const { revalidate } = useRevalidator();
   const hydrated = useHydrated();
   const pendingValue = fetcher.formData?.get("value");
   const shown = pendingValue == null ? on : pendingValue === "true";
@@ -34,9 +35,9 @@ export function ListingToggle({ modelId, firstName, flag, label, on, enabled, hi
 
   useEffect(() => {
     // Spec §8: after a failed toggle the data is reloaded, so the page shows what the server holds.
-    if (error) revalidator.revalidate();
+    if (error) revalidate();
     // fetcher.data changes identity with every answer, so a second refusal reloads again.
-  }, [error, fetcher.data]);
+  }, [error, fetcher.data, revalidate]);
 
   const hintId = `${flag}-hint-${modelId}`;
   const errorId = `${flag}-error-${modelId}`;

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { SNIFF_BYTES } from "~/lib/photo-rules";
 import { verificationFileProblem, type VerificationKind } from "~/lib/verification";
 
@@ -64,5 +64,6 @@ export function useFileFields(names: readonly string[]) {
   const allChosen = names.every((n) => files[n]?.chosen);
   const hasError = names.some((n) => files[n]?.error);
   const firstMissing = names.find((n) => !files[n]?.chosen) ?? null;
-  return { update, allChosen, hasError, firstMissing, reset: () => setFiles({}) };
+  const reset = useCallback(() => setFiles({}), []);
+  return { update, allChosen, hasError, firstMissing, reset };
 }
