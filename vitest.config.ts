@@ -25,7 +25,9 @@ export default defineConfig({
             miniflare: {
               assets: { directory: testBuild("client"), binding: "ASSETS" },
               bindings: {
-                TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL("./drizzle/migrations", import.meta.url))),
+                TEST_MIGRATIONS: await readD1Migrations(
+                  fileURLToPath(new URL("./drizzle/migrations", import.meta.url)),
+                ),
                 // wrangler.toml says production (what a deploy ships); tests run the app as local development,
                 // as .dev.vars does for `wrangler dev`. Production behaviour is tested by passing its env.
                 APP_ENV: "development",

@@ -68,7 +68,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0c0a0b" />
         <Meta />
         <Links />
-        {data && !data.ageVerified ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: AGE_RESTORE_SCRIPT }} /> : null}
+        {data && !data.ageVerified ? (
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: AGE_RESTORE_SCRIPT }} />
+        ) : null}
       </head>
       <body className="bg-ink text-white antialiased">
         {children}
@@ -103,7 +105,10 @@ export default function App() {
     <>
       {!ageVerified ? <AgeGate onConfirm={() => setAgeVerified(true)} /> : null}
       <div {...inert} aria-hidden={ageVerified ? undefined : true} className="flex min-h-dvh flex-col">
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-40 focus:rounded focus:bg-accent focus:p-2 focus:text-ink">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-40 focus:rounded focus:bg-accent focus:p-2 focus:text-ink"
+        >
           Skip to content
         </a>
         <RealtimeListener />
@@ -123,9 +128,7 @@ export function ErrorBoundary() {
   return (
     <div className="mx-auto max-w-xl space-y-4 px-4 py-16 text-center">
       <h1 className="text-2xl font-bold">{status === 404 ? "Page not found" : "Something went wrong"}</h1>
-      <p className="text-muted">
-        {status === 404 ? "That page does not exist." : "Please try again in a moment."}
-      </p>
+      <p className="text-muted">{status === 404 ? "That page does not exist." : "Please try again in a moment."}</p>
       <a href="/" className="inline-flex min-h-11 items-center rounded-lg bg-accent px-4 font-semibold text-ink">
         Back to all listings
       </a>

@@ -19,7 +19,9 @@ export const users = sqliteTable("users", {
 
 export const listings = sqliteTable("listings", {
   id: text("id").primaryKey(),
-  userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
   firstName: text("first_name").notNull(),
   lastName: text("last_name").notNull().default(""),
   age: integer("age"),
@@ -71,7 +73,9 @@ export const listings = sqliteTable("listings", {
 
 export const listingImages = sqliteTable("listing_images", {
   id: text("id").primaryKey(),
-  listingId: text("listing_id").notNull().references(() => listings.id, { onDelete: "cascade" }),
+  listingId: text("listing_id")
+    .notNull()
+    .references(() => listings.id, { onDelete: "cascade" }),
   r2Key: text("r2_key").notNull(),
   position: integer("position").notNull(),
   width: integer("width").notNull(),
@@ -81,7 +85,9 @@ export const listingImages = sqliteTable("listing_images", {
 
 export const listingRates = sqliteTable("listing_rates", {
   id: text("id").primaryKey(),
-  listingId: text("listing_id").notNull().references(() => listings.id, { onDelete: "cascade" }),
+  listingId: text("listing_id")
+    .notNull()
+    .references(() => listings.id, { onDelete: "cascade" }),
   callType: text("call_type", { enum: ["incall", "outcall"] }).notNull(),
   duration: text("duration").notNull(),
   price: integer("price").notNull(),
@@ -90,7 +96,9 @@ export const listingRates = sqliteTable("listing_rates", {
 
 export const listingSpecialRates = sqliteTable("listing_special_rates", {
   id: text("id").primaryKey(),
-  listingId: text("listing_id").notNull().references(() => listings.id, { onDelete: "cascade" }),
+  listingId: text("listing_id")
+    .notNull()
+    .references(() => listings.id, { onDelete: "cascade" }),
   serviceName: text("service_name").notNull(),
   duration: text("duration").notNull().default(""),
   rate: integer("rate").notNull(),
@@ -101,7 +109,9 @@ export const listingSpecialRates = sqliteTable("listing_special_rates", {
 export const likes = sqliteTable(
   "likes",
   {
-    listingId: text("listing_id").notNull().references(() => listings.id, { onDelete: "cascade" }),
+    listingId: text("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
     visitorId: text("visitor_id").notNull(),
     createdAt: integer("created_at").notNull(),
   },
@@ -111,7 +121,9 @@ export const likes = sqliteTable(
 export const listingStats = sqliteTable(
   "listing_stats",
   {
-    listingId: text("listing_id").notNull().references(() => listings.id, { onDelete: "cascade" }),
+    listingId: text("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
     month: text("month").notNull(),
     views: integer("views").notNull().default(0),
     contacts: integer("contacts").notNull().default(0),
@@ -145,7 +157,9 @@ export const listingFacets = sqliteTable(
 // drizzle/migrations/0002_accounts.sql: sessions and reset tokens are stored as SHA-256 hashes only.
 export const sessions = sqliteTable("sessions", {
   id: text("id").primaryKey(),
-  userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
   createdAt: integer("created_at").notNull(),
   lastSeenAt: integer("last_seen_at").notNull(),
   expiresAt: integer("expires_at").notNull(),
@@ -153,7 +167,9 @@ export const sessions = sqliteTable("sessions", {
 
 export const passwordResets = sqliteTable("password_resets", {
   tokenHash: text("token_hash").primaryKey(),
-  userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
   createdAt: integer("created_at").notNull(),
   expiresAt: integer("expires_at").notNull(),
   usedAt: integer("used_at"),
@@ -175,7 +191,9 @@ export type NewListingRow = typeof listings.$inferInsert;
 // lives only in the SQL, like the facet triggers.
 export const planRequests = sqliteTable("plan_requests", {
   id: text("id").primaryKey(),
-  userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
   tier: text("tier", { enum: ["standard", "featured"] }).notNull(),
   priceCents: integer("price_cents").notNull(),
   status: text("status").notNull().default("pending_payment"),
@@ -186,7 +204,9 @@ export const planRequests = sqliteTable("plan_requests", {
 // (R2 objects under the private "pending/" prefix).
 export const pendingUploads = sqliteTable("pending_uploads", {
   id: text("id").primaryKey(),
-  userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
   r2Key: text("r2_key").notNull(),
   width: integer("width").notNull(),
   height: integer("height").notNull(),
@@ -198,9 +218,15 @@ export const pendingUploads = sqliteTable("pending_uploads", {
 export const verificationRequests = sqliteTable("verification_requests", {
   id: text("id").primaryKey(),
   kind: text("kind", { enum: ["id", "photo"] }).notNull(),
-  listingId: text("listing_id").notNull().references(() => listings.id, { onDelete: "cascade" }),
-  userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-  status: text("status", { enum: ["pending", "approved", "rejected"] }).notNull().default("pending"),
+  listingId: text("listing_id")
+    .notNull()
+    .references(() => listings.id, { onDelete: "cascade" }),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  status: text("status", { enum: ["pending", "approved", "rejected"] })
+    .notNull()
+    .default("pending"),
   reason: text("reason").notNull().default(""),
   /** JSON array of R2 keys under "private/verification/"; '[]' once the files are deleted. */
   r2Keys: text("r2_keys").notNull().default("[]"),
@@ -214,11 +240,15 @@ export const verificationRequests = sqliteTable("verification_requests", {
 
 export const reports = sqliteTable("reports", {
   id: text("id").primaryKey(),
-  listingId: text("listing_id").notNull().references(() => listings.id, { onDelete: "cascade" }),
+  listingId: text("listing_id")
+    .notNull()
+    .references(() => listings.id, { onDelete: "cascade" }),
   reason: text("reason").notNull(),
   details: text("details").notNull().default(""),
   contact: text("contact").notNull().default(""),
-  status: text("status", { enum: ["open", "hidden", "dismissed"] }).notNull().default("open"),
+  status: text("status", { enum: ["open", "hidden", "dismissed"] })
+    .notNull()
+    .default("open"),
   createdAt: integer("created_at").notNull(),
   handledAt: integer("handled_at"),
   handledBy: text("handled_by"),
@@ -264,7 +294,9 @@ export const r2DeleteFailures = sqliteTable("r2_delete_failures", {
 // The account-security log (0008_security_log.sql).
 export const securityEvents = sqliteTable("security_events", {
   id: text("id").primaryKey(),
-  userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
   event: text("event").notNull(),
   place: text("place").notNull().default(""),
   device: text("device").notNull().default(""),

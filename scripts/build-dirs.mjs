@@ -25,7 +25,10 @@ export function buildEnv(dir, env = process.env) {
 export function testWranglerConfig(source) {
   const moved = source
     .replace(`directory = "./${APP_BUILD_DIR}/client"`, `directory = "./${TEST_BUILD_DIR}/client"`)
-    .replace(`"${SERVER_BUILD_MODULE}" = "./${APP_BUILD_DIR}/server/index.js"`, `"${SERVER_BUILD_MODULE}" = "./${TEST_BUILD_DIR}/server/index.js"`);
+    .replace(
+      `"${SERVER_BUILD_MODULE}" = "./${APP_BUILD_DIR}/server/index.js"`,
+      `"${SERVER_BUILD_MODULE}" = "./${TEST_BUILD_DIR}/server/index.js"`,
+    );
   if (!moved.includes(`./${TEST_BUILD_DIR}/client"`) || !moved.includes(`./${TEST_BUILD_DIR}/server/index.js"`)) {
     throw new Error("wrangler.toml no longer has the [assets] directory or the remix-server-build alias this expects");
   }
@@ -34,6 +37,9 @@ export function testWranglerConfig(source) {
 
 /** Writes the test copy of wrangler.toml and returns the `wrangler dev` arguments that use it. */
 export function testServeArgs() {
-  writeFileSync(path.join(ROOT, TEST_CONFIG), testWranglerConfig(readFileSync(path.join(ROOT, "wrangler.toml"), "utf8")));
+  writeFileSync(
+    path.join(ROOT, TEST_CONFIG),
+    testWranglerConfig(readFileSync(path.join(ROOT, "wrangler.toml"), "utf8")),
+  );
   return ["--config", TEST_CONFIG];
 }

@@ -61,7 +61,8 @@ function spawnBin(name, args, env = ENV) {
 
 function run(name, args, { env = ENV, label = `${name} ${args.join(" ")}` } = {}) {
   return new Promise((resolve, reject) => {
-    const child = name === "node" ? spawn(process.execPath, args, { cwd: ROOT, env, stdio: "inherit" }) : spawnBin(name, args, env);
+    const child =
+      name === "node" ? spawn(process.execPath, args, { cwd: ROOT, env, stdio: "inherit" }) : spawnBin(name, args, env);
     current = child;
     child.on("error", reject);
     child.on("exit", (code, signal) => {
@@ -139,7 +140,9 @@ function banner(accounts, heading) {
 
 async function main() {
   if (!(await portIsFree(PORT))) {
-    console.error(`Port ${PORT} is already in use (is another \`npm start\` or \`wrangler dev\` running?). Stop it or set PORT.`);
+    console.error(
+      `Port ${PORT} is already in use (is another \`npm start\` or \`wrangler dev\` running?). Stop it or set PORT.`,
+    );
     process.exit(1);
   }
 
@@ -170,7 +173,9 @@ async function main() {
   });
   const up = await waitUntilUp(dev);
   if (dev.exitCode === null && !stopping) {
-    console.log(banner(DEMO_ACCOUNTS, up ? "Kiwi Companions is running." : "Kiwi Companions is starting (not answering yet)."));
+    console.log(
+      banner(DEMO_ACCOUNTS, up ? "Kiwi Companions is running." : "Kiwi Companions is starting (not answering yet)."),
+    );
   }
 }
 

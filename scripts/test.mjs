@@ -25,7 +25,10 @@ function ensureChromium() {
   }
   console.log("No Chromium found: installing Debian's chromium package (apt-get update first)...");
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  if (run("apt-get", ["update"], { env }) !== 0 || run("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], { env }) !== 0) {
+  if (
+    run("apt-get", ["update"], { env }) !== 0 ||
+    run("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], { env }) !== 0
+  ) {
     console.error("Installing chromium failed; install it by hand: apt-get update && apt-get install -y chromium");
     process.exit(1);
   }
@@ -42,13 +45,22 @@ if (failedChecks.length) console.error(`Failed: npm run ${failedChecks.join(", n
 if (run("npx", ["remix", "vite:build"], { env: buildEnv(TEST_BUILD_DIR) }) !== 0) process.exit(1);
 
 mkdirSync("test-results", { recursive: true });
-const args = ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json", ...process.argv.slice(2)];
+const args = [
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  "--outputFile.json=test-results/vitest.json",
+  ...process.argv.slice(2),
+];
 const status = run("npx", args, { env: { ...process.env, CHROMIUM_PATH: CHROMIUM } });
 
 try {
   const report = JSON.parse(readFileSync("test-results/vitest.json", "utf8"));
   const skipped = report.numPendingTests + report.numTodoTests;
-  console.log(`Tests: ${report.numPassedTests} passed, ${report.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ""}`);
+  console.log(
+    `Tests: ${report.numPassedTests} passed, ${report.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ""}`,
+  );
   if (failedChecks.length) console.log(`Checks failed: ${failedChecks.join(", ")}`);
   if (report.numTotalTests === 0 || failedChecks.length) process.exit(1);
 } catch {

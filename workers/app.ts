@@ -9,7 +9,12 @@ import { PUBLIC_ROOM } from "../app/lib/realtime-protocol";
 import { servePhoto, servePlaceholder } from "../app/server/photos.server";
 import { sweepMailCaps } from "../app/server/mail-caps.server";
 import { scheduledSweep } from "../app/server/pending-uploads.server";
-import { consumeR2Deletes, R2_DELETE_DEAD_LETTERS, recordDeadLetters, retryRecordedDeletes } from "../app/server/r2-deletes.server";
+import {
+  consumeR2Deletes,
+  R2_DELETE_DEAD_LETTERS,
+  recordDeadLetters,
+  retryRecordedDeletes,
+} from "../app/server/r2-deletes.server";
 import { boundBody, finishResponse } from "../app/server/request-guard.server";
 import { sweepCountMarks } from "../app/server/stats.server";
 import { runRetention } from "../app/server/retention.server";
@@ -19,7 +24,11 @@ export { ListingsRoom } from "./listings-room";
 
 const handleRemix = createRequestHandler(build as unknown as ServerBuild);
 
-async function route(request: Request<unknown, IncomingRequestCfProperties>, env: Env, ctx: ExecutionContext): Promise<Response> {
+async function route(
+  request: Request<unknown, IncomingRequestCfProperties>,
+  env: Env,
+  ctx: ExecutionContext,
+): Promise<Response> {
   const url = new URL(request.url);
   if (isCrossOriginWrite(request.method, request.url, request.headers)) {
     return Response.json({ error: "Cross-site requests are not allowed" }, { status: 403 });
@@ -29,7 +38,8 @@ async function route(request: Request<unknown, IncomingRequestCfProperties>, env
       // The room only takes WebSocket listeners; publishing goes through RPC from this Worker.
       onBeforeRequest: () => new Response("Not found", { status: 404 }),
       // One room only: any other name would make a Durable Object per name an attacker invents.
-      onBeforeConnect: (_req, lobby) => (lobby.name === PUBLIC_ROOM ? undefined : new Response("Not found", { status: 404 })),
+      onBeforeConnect: (_req, lobby) =>
+        lobby.name === PUBLIC_ROOM ? undefined : new Response("Not found", { status: 404 }),
     });
     return response ?? new Response("Not found", { status: 404 });
   }
@@ -54,17 +64,35 @@ export default {
   async scheduled(controller, env, ctx) {
     // Abandoned photo uploads, and ID documents whose request was decided but whose delete failed.
     ctx.waitUntil(
-      scheduledSweep(env, controller.scheduledTime).catch((error: unknown) => console.error("pending upload sweep failed", error)),
+      scheduledSweep(env, controller.scheduledTime).catch((error: unknown) =>
+        console.error("pending upload sweep failed", error),
+      ),
     );
     // What the privacy policy promises about how long things are kept (app/server/retention.server.ts).
-    ctx.waitUntil(runRetention(env, ctx, controller.scheduledTime).catch((error: unknown) => console.error("retention failed", error)));
+    ctx.waitUntil(
+      runRetention(env, ctx, controller.scheduledTime).catch((error: unknown) =>
+        console.error("retention failed", error),
+      ),
+    );
     ctx.waitUntil(
       sweepVerificationFiles(env, controller.scheduledTime).catch((error: unknown) =>
         console.error("verification file sweep failed", error),
       ),
     );
-    ctx.waitUntil(sweepMailCaps(env, controller.scheduledTime).catch((error: unknown) => console.error("mail cap sweep failed", error)));
-    ctx.waitUntil(sweepCountMarks(env, controller.scheduledTime).catch((error: unknown) => console.error("count mark sweep failed", error)));
-    ctx.waitUntil(retryRecordedDeletes(env, controller.scheduledTime).catch((error: unknown) => console.error("r2 delete retry failed", error)));
+    ctx.waitUntil(
+      sweepMailCaps(env, controller.scheduledTime).catch((error: unknown) =>
+        console.error("mail cap sweep failed", error),
+      ),
+    );
+    ctx.waitUntil(
+      sweepCountMarks(env, controller.scheduledTime).catch((error: unknown) =>
+        console.error("count mark sweep failed", error),
+      ),
+    );
+    ctx.waitUntil(
+      retryRecordedDeletes(env, controller.scheduledTime).catch((error: unknown) =>
+        console.error("r2 delete retry failed", error),
+      ),
+    );
   },
 } satisfies ExportedHandler<Env>;

@@ -42,10 +42,13 @@ export class ListingsRoom extends Server<Env> {
     const now = Date.now();
     const wake = this.coalescer.nextWake(now);
     if (wake === null) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.broadcastAll(this.coalescer.due(Date.now()));
-      this.scheduleFlush();
-    }, Math.max(0, wake - now));
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        this.broadcastAll(this.coalescer.due(Date.now()));
+        this.scheduleFlush();
+      },
+      Math.max(0, wake - now),
+    );
   }
 }

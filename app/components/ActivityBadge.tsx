@@ -2,7 +2,15 @@ import { useEffect, useState } from "react";
 import { ACTIVITY_REFRESH_MS, activityOf } from "~/lib/activity";
 
 /** 'Active Now' or 'Last active …', recomputed every 30 minutes while the page stays open. */
-export function ActivityBadge({ active, activeUntil, now }: { active: boolean; activeUntil: number | null; now: number }) {
+export function ActivityBadge({
+  active,
+  activeUntil,
+  now,
+}: {
+  active: boolean;
+  activeUntil: number | null;
+  now: number;
+}) {
   const [clock, setClock] = useState(now);
   useEffect(() => {
     setClock(Date.now());

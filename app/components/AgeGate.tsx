@@ -53,7 +53,10 @@ export function AgeGate({ onConfirm }: { onConfirm: () => void }) {
           <button ref={confirmRef} type="submit" className="min-h-12 rounded-lg bg-accent px-4 font-semibold text-ink">
             I am 18+ years old
           </button>
-          <a href={EXIT_URL} className="inline-flex min-h-12 items-center justify-center rounded-lg border border-line px-4 text-zinc-200">
+          <a
+            href={EXIT_URL}
+            className="inline-flex min-h-12 items-center justify-center rounded-lg border border-line px-4 text-zinc-200"
+          >
             Exit Site
           </a>
         </Form>

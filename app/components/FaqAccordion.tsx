@@ -33,7 +33,11 @@ export function FaqAccordion({ groups }: { groups: readonly FaqGroup[] }) {
               <details key={item.id} id={item.id} name={FAQ_DETAILS_NAME} className="group" onToggle={closeOthers}>
                 <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 px-4 py-3 text-left font-medium text-white hover:text-accent-strong sm:px-5">
                   <span>{item.question}</span>
-                  <ChevronDownIcon width="20" height="20" className="shrink-0 text-accent transition-transform group-open:rotate-180" />
+                  <ChevronDownIcon
+                    width="20"
+                    height="20"
+                    className="shrink-0 text-accent transition-transform group-open:rotate-180"
+                  />
                 </summary>
                 <div className="space-y-3 px-4 pb-4 text-zinc-300 sm:px-5">
                   {item.answer.map((paragraph) => (

@@ -1,7 +1,6 @@
 import { StarIcon } from "./icons";
 import { useFavourites } from "./useFavourites";
 
-
 /** Adds or removes the listing from this tab's favourites; the header heart follows at once. */
 export function FavouriteButton({ modelId, name, compact }: { modelId: string; name: string; compact?: boolean }) {
   const { favourites, toggle } = useFavourites();

@@ -5,7 +5,19 @@ import { FilterIcon } from "./icons";
 
 type Param = Parameters<typeof toggleFilter>[1];
 
-function Chip({ filters, param, value, label, pathname }: { filters: Filters; param: Param; value: string; label: string; pathname: string }) {
+function Chip({
+  filters,
+  param,
+  value,
+  label,
+  pathname,
+}: {
+  filters: Filters;
+  param: Param;
+  value: string;
+  label: string;
+  pathname: string;
+}) {
   const active = isActive(filters, param, value);
   return (
     <Link
@@ -13,7 +25,9 @@ function Chip({ filters, param, value, label, pathname }: { filters: Filters; pa
       preventScrollReset
       aria-current={active ? "true" : undefined}
       className={`inline-flex min-h-11 items-center rounded-full border px-4 text-sm transition-colors ${
-        active ? "border-accent bg-accent font-semibold text-ink" : "border-line bg-panel text-zinc-200 hover:border-accent"
+        active
+          ? "border-accent bg-accent font-semibold text-ink"
+          : "border-line bg-panel text-zinc-200 hover:border-accent"
       }`}
     >
       {label}
@@ -34,7 +48,15 @@ function Group({ title, children }: { title: string; children: React.ReactNode }
  * 'Refine' bar. Every option is a link to the filtered URL, so it works without JavaScript;
  * only options with at least one live listing are offered.
  */
-export function FilterBar({ filters, options, pathname }: { filters: Filters; options: FilterOptions; pathname: string }) {
+export function FilterBar({
+  filters,
+  options,
+  pathname,
+}: {
+  filters: Filters;
+  options: FilterOptions;
+  pathname: string;
+}) {
   const chip = (param: Param, value: string, label: string) => (
     <Chip key={`${param}:${value}`} filters={filters} param={param} value={value} label={label} pathname={pathname} />
   );
@@ -62,7 +84,9 @@ export function FilterBar({ filters, options, pathname }: { filters: Filters; op
             ) : null}
             {options.height.length ? (
               <Group title="Height">
-                {HEIGHT_RANGES.filter((r) => options.height.includes(r.value)).map((r) => chip("height", r.value, r.label))}
+                {HEIGHT_RANGES.filter((r) => options.height.includes(r.value)).map((r) =>
+                  chip("height", r.value, r.label),
+                )}
               </Group>
             ) : null}
             {options.nationality.length ? (

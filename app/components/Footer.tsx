@@ -3,7 +3,8 @@ import { FacebookIcon, InstagramIcon, XIcon } from "./icons";
 import { Logo } from "./Logo";
 
 export function Footer({ year }: { year: number }) {
-  const social = "inline-flex h-11 w-11 items-center justify-center rounded-lg border border-line text-zinc-200 hover:text-accent";
+  const social =
+    "inline-flex h-11 w-11 items-center justify-center rounded-lg border border-line text-zinc-200 hover:text-accent";
   return (
     <footer className="mt-12 border-t border-line bg-panel/40">
       <div className="mx-auto grid max-w-7xl gap-6 px-3 py-8 sm:grid-cols-2 sm:px-6">
@@ -16,13 +17,31 @@ export function Footer({ year }: { year: number }) {
         <div className="space-y-2 sm:justify-self-end">
           <h2 className="text-sm font-semibold">Follow Us</h2>
           <div className="flex gap-2">
-            <a className={social} href="https://www.instagram.com/" rel="noopener noreferrer" target="_blank" aria-label="Instagram">
+            <a
+              className={social}
+              href="https://www.instagram.com/"
+              rel="noopener noreferrer"
+              target="_blank"
+              aria-label="Instagram"
+            >
               <InstagramIcon />
             </a>
-            <a className={social} href="https://x.com/" rel="noopener noreferrer" target="_blank" aria-label="X (Twitter)">
+            <a
+              className={social}
+              href="https://x.com/"
+              rel="noopener noreferrer"
+              target="_blank"
+              aria-label="X (Twitter)"
+            >
               <XIcon />
             </a>
-            <a className={social} href="https://www.facebook.com/" rel="noopener noreferrer" target="_blank" aria-label="Facebook">
+            <a
+              className={social}
+              href="https://www.facebook.com/"
+              rel="noopener noreferrer"
+              target="_blank"
+              aria-label="Facebook"
+            >
               <FacebookIcon />
             </a>
           </div>

@@ -76,7 +76,10 @@ export function TableOfContents({ entries, numbered = false }: { entries: readon
       <List className={`grid gap-x-6 sm:grid-cols-2 ${numbered ? "list-decimal pl-6 marker:text-muted" : ""}`}>
         {entries.map((e) => (
           <li key={e.id}>
-            <a href={`#${e.id}`} className="inline-flex min-h-11 items-center text-zinc-200 underline-offset-2 hover:text-accent hover:underline">
+            <a
+              href={`#${e.id}`}
+              className="inline-flex min-h-11 items-center text-zinc-200 underline-offset-2 hover:text-accent hover:underline"
+            >
               {e.title}
             </a>
           </li>

@@ -30,7 +30,17 @@ function readLikes() {
 }
 
 /** Heart toggle: shows the change at once, rolls it back if the server says no. */
-export function LikeButton({ modelId, name, likes: initialLikes, compact }: { modelId: string; name: string; likes?: number; compact?: boolean }) {
+export function LikeButton({
+  modelId,
+  name,
+  likes: initialLikes,
+  compact,
+}: {
+  modelId: string;
+  name: string;
+  likes?: number;
+  compact?: boolean;
+}) {
   const visitorId = useVisitorId();
   const [liked, setLiked] = useState(false);
   const [count, setCount] = useState<number | undefined>(initialLikes);

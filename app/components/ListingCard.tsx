@@ -23,7 +23,10 @@ export function ListingCard({ card, now, eager, href, admin }: CardProps) {
   return (
     // The name is the card's one link, stretched over the whole card by its ::after, so the like and
     // favourite buttons can sit on the photo without being nested inside a link.
-    <article className="group relative overflow-hidden rounded-xl border border-line bg-panel focus-within:ring-2 focus-within:ring-accent-strong" data-testid="listing-card">
+    <article
+      className="group relative overflow-hidden rounded-xl border border-line bg-panel focus-within:ring-2 focus-within:ring-accent-strong"
+      data-testid="listing-card"
+    >
       <div className="relative aspect-[3/4] w-full overflow-hidden bg-zinc-900">
         <Photo
           src={card.cover?.url}
@@ -35,10 +38,14 @@ export function ListingCard({ card, now, eager, href, admin }: CardProps) {
         />
         <div className="absolute left-2 right-2 top-2 flex flex-wrap items-start gap-1">
           {card.featured ? (
-            <span className="rounded-full bg-accent px-2 py-0.5 text-xs font-bold tracking-wide text-ink">FEATURED</span>
+            <span className="rounded-full bg-accent px-2 py-0.5 text-xs font-bold tracking-wide text-ink">
+              FEATURED
+            </span>
           ) : null}
           {admin ? <AdminBadges card={card} /> : null}
-          {card.hot ? <span className="rounded-full bg-rose-600 px-2 py-0.5 text-xs font-bold text-white">Hot</span> : null}
+          {card.hot ? (
+            <span className="rounded-full bg-rose-600 px-2 py-0.5 text-xs font-bold text-white">Hot</span>
+          ) : null}
           <ActivityBadge active={card.active} activeUntil={card.activeUntil} now={now} />
         </div>
         <div className="absolute bottom-2 right-2 z-10 flex gap-1">
@@ -81,7 +88,11 @@ export function ListingCard({ card, now, eager, href, admin }: CardProps) {
 
 export function SkeletonCard() {
   return (
-    <div className="overflow-hidden rounded-xl border border-line bg-panel" aria-hidden="true" data-testid="skeleton-card">
+    <div
+      className="overflow-hidden rounded-xl border border-line bg-panel"
+      aria-hidden="true"
+      data-testid="skeleton-card"
+    >
       <div className="skeleton aspect-[3/4] w-full" />
       <div className="space-y-2 p-3">
         <div className="skeleton h-5 w-2/3 rounded" />

@@ -37,7 +37,18 @@ function withPage(search: string, page: number) {
  * The card grid with endless scroll: the next 8 arrive when the end sentinel comes within 50 px of the
  * viewport. Without JavaScript the 'More listings' link loads the next page instead.
  */
-export function ListingGrid({ first, now, search, region, pathname, emptyMessage, shownIds, loadFailed = false, loading, admin = false }: Props) {
+export function ListingGrid({
+  first,
+  now,
+  search,
+  region,
+  pathname,
+  emptyMessage,
+  shownIds,
+  loadFailed = false,
+  loading,
+  admin = false,
+}: Props) {
   const skeletons = admin ? ADMIN_SKELETONS : SKELETONS;
   const [cards, setCards] = useState<ListingCardData[]>(first.cards);
   const [next, setNext] = useState<number | null>(first.hasMore ? first.page + 1 : null);
@@ -145,12 +156,19 @@ export function ListingGrid({ first, now, search, region, pathname, emptyMessage
         {more.loading ? Array.from({ length: skeletons }, (_, i) => <SkeletonCard key={`s${i}`} />) : null}
       </div>
       {more.failure && next != null ? (
-        <LoadFailed message="More listings could not be loaded." onRetry={() => void loadMore(next)} testId="load-more-error" />
+        <LoadFailed
+          message="More listings could not be loaded."
+          onRetry={() => void loadMore(next)}
+          testId="load-more-error"
+        />
       ) : null}
       <div ref={sentinel} className="h-px" data-testid="grid-end" />
       <nav className="mt-6 flex justify-center gap-4 text-sm" aria-label="Pages">
         {first.page > 1 ? (
-          <Link className="rounded-lg border border-line px-4 py-3" to={`${pathname}${withPage(search, first.page - 1)}`}>
+          <Link
+            className="rounded-lg border border-line px-4 py-3"
+            to={`${pathname}${withPage(search, first.page - 1)}`}
+          >
             Previous listings
           </Link>
         ) : null}

@@ -16,7 +16,11 @@ type Props = {
 export function LoadFailed({ message, onRetry, retryHref, testId = "load-failed" }: Props) {
   const button = "inline-flex min-h-11 items-center rounded-lg border border-accent px-4 font-semibold text-accent";
   return (
-    <div role="alert" className="mt-4 flex flex-col items-center gap-3 rounded-xl border border-line bg-panel p-6 text-center" data-testid={testId}>
+    <div
+      role="alert"
+      className="mt-4 flex flex-col items-center gap-3 rounded-xl border border-line bg-panel p-6 text-center"
+      data-testid={testId}
+    >
       <p className="text-muted">{message}</p>
       {onRetry ? (
         <button type="button" className={button} onClick={onRetry}>

@@ -30,7 +30,9 @@ export function PlanCard({ plan, state }: { plan: Plan; state: PlanCardState }) 
           {plan.name}
         </h2>
         {plan.recommended ? (
-          <span className="rounded-full bg-accent px-3 py-1 text-xs font-bold uppercase tracking-wide text-ink">Recommended</span>
+          <span className="rounded-full bg-accent px-3 py-1 text-xs font-bold uppercase tracking-wide text-ink">
+            Recommended
+          </span>
         ) : null}
         {highlighted ? (
           <span className="rounded-full border border-accent px-3 py-1 text-xs font-semibold text-accent">

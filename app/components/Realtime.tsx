@@ -19,7 +19,12 @@ export const SOCKET_OPTIONS = {
  */
 export function RealtimeListener() {
   useEffect(() => {
-    const socket = new PartySocket({ host: window.location.host, party: REALTIME_PARTY, room: PUBLIC_ROOM, ...SOCKET_OPTIONS });
+    const socket = new PartySocket({
+      host: window.location.host,
+      party: REALTIME_PARTY,
+      room: PUBLIC_ROOM,
+      ...SOCKET_OPTIONS,
+    });
     socket.addEventListener("message", (message) => {
       const event = parseProfileUpdate(message.data);
       if (!event) return;

@@ -114,7 +114,11 @@ export function SearchBox() {
         onBlur={() => setOpen(false)}
         className="h-11 min-w-0 flex-1 rounded-l-lg border border-line bg-panel px-3 text-base text-white placeholder:text-zinc-400"
       />
-      <button type="submit" className="inline-flex h-11 w-11 items-center justify-center rounded-r-lg bg-accent text-ink" aria-label="Search">
+      <button
+        type="submit"
+        className="inline-flex h-11 w-11 items-center justify-center rounded-r-lg bg-accent text-ink"
+        aria-label="Search"
+      >
         <SearchIcon />
       </button>
       <ul
@@ -136,7 +140,14 @@ export function SearchBox() {
             onClick={() => go(s)}
           >
             {s.photoUrl ? (
-              <img src={s.photoUrl} alt="" width={32} height={43} loading="lazy" className="h-[43px] w-8 shrink-0 rounded object-cover" />
+              <img
+                src={s.photoUrl}
+                alt=""
+                width={32}
+                height={43}
+                loading="lazy"
+                className="h-[43px] w-8 shrink-0 rounded object-cover"
+              />
             ) : (
               <span aria-hidden="true" className="h-[43px] w-8 shrink-0 rounded bg-zinc-800" />
             )}

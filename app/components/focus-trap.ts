@@ -1,6 +1,7 @@
 import type { KeyboardEvent } from "react";
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select, textarea, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /** Keeps Tab and Shift+Tab cycling inside a modal dialog. Call from the dialog's onKeyDown. */
 export function trapTab(event: KeyboardEvent<HTMLElement>) {

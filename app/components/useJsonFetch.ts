@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 
 export type JsonFetchFailure = { message: string; status: number | null };
-export type JsonFetchResult<T> = { ok: true; data: T } | { ok: false; failure: JsonFetchFailure } | { ok: false; aborted: true };
+export type JsonFetchResult<T> =
+  { ok: true; data: T } | { ok: false; failure: JsonFetchFailure } | { ok: false; aborted: true };
 
 /**
  * Loads JSON from the app's own API for a piece of a page (more cards, favourites, a realtime refresh).
@@ -31,7 +32,8 @@ export function useJsonFetch<T>() {
     } catch (error) {
       if (controller.signal.aborted) return { ok: false, aborted: true };
       console.error("load failed", url, error);
-      const status = typeof (error as { status?: unknown }).status === "number" ? (error as { status: number }).status : null;
+      const status =
+        typeof (error as { status?: unknown }).status === "number" ? (error as { status: number }).status : null;
       const next = { message: error instanceof Error ? error.message : String(error), status };
       setFailure(next);
       return { ok: false, failure: next };

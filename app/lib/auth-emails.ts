@@ -26,7 +26,12 @@ function render(subject: string, lines: string[], link?: { href: string; label: 
   return { subject, text, html: `<!doctype html><html><body>${paragraphs.join("")}</body></html>` };
 }
 
-export function passwordResetEmail(o: { origin: string; token: string; firstName: string; siteName: string }): EmailContent {
+export function passwordResetEmail(o: {
+  origin: string;
+  token: string;
+  firstName: string;
+  siteName: string;
+}): EmailContent {
   return render(
     `Reset your ${o.siteName} password`,
     [
@@ -42,7 +47,11 @@ export function passwordResetEmail(o: { origin: string; token: string; firstName
 export function welcomeEmail(o: { origin: string; firstName: string; siteName: string }): EmailContent {
   return render(
     `Welcome to ${o.siteName}`,
-    [`Hi ${greetingName(o.firstName)},`, "", `Your ${o.siteName} account is ready. Create your listing from your dashboard.`],
+    [
+      `Hi ${greetingName(o.firstName)},`,
+      "",
+      `Your ${o.siteName} account is ready. Create your listing from your dashboard.`,
+    ],
     { href: `${o.origin}/dashboard`, label: "Open your dashboard" },
   );
 }

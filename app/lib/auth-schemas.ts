@@ -66,7 +66,10 @@ const name = (missing: string | null, tooLong: string) => {
 };
 
 const newPassword = () =>
-  text(MSG.required, MSG.passwordNotText).min(1, MSG.required).min(PASSWORD_MIN, MSG.passwordMin).max(PASSWORD_MAX, MSG.passwordMax);
+  text(MSG.required, MSG.passwordNotText)
+    .min(1, MSG.required)
+    .min(PASSWORD_MIN, MSG.passwordMin)
+    .max(PASSWORD_MAX, MSG.passwordMax);
 
 export const loginSchema = z.object({
   email: email(MSG.required),
@@ -96,8 +99,12 @@ export const resetRequestSchema = z.object({ email: email(MSG.resetEmailRequired
 export const setPasswordSchema = z
   .object({
     // The generous cap only stops absurd bodies early; the real maximum is checked after the match.
-    password: text(MSG.passwordMin, MSG.passwordNotText).max(10 * PASSWORD_MAX, MSG.passwordMax).default(""),
-    confirmPassword: text(MSG.passwordMin, MSG.passwordNotText).max(10 * PASSWORD_MAX, MSG.passwordMax).default(""),
+    password: text(MSG.passwordMin, MSG.passwordNotText)
+      .max(10 * PASSWORD_MAX, MSG.passwordMax)
+      .default(""),
+    confirmPassword: text(MSG.passwordMin, MSG.passwordNotText)
+      .max(10 * PASSWORD_MAX, MSG.passwordMax)
+      .default(""),
   })
   .superRefine((v, ctx) => {
     const message =
@@ -113,11 +120,18 @@ export const setPasswordSchema = z
 
 /** The JSON reset call carries one field (spec §7). */
 export const apiResetPasswordSchema = z.object({
-  newPassword: text(MSG.passwordMin, MSG.passwordNotText).min(PASSWORD_MIN, MSG.passwordMin).max(PASSWORD_MAX, MSG.passwordMax),
+  newPassword: text(MSG.passwordMin, MSG.passwordNotText)
+    .min(PASSWORD_MIN, MSG.passwordMin)
+    .max(PASSWORD_MAX, MSG.passwordMax),
 });
 
 // When several fields fail, "fill these in" comes before "this one is malformed".
-const PRESENCE_ORDER: readonly string[] = [MSG.required, MSG.accountChoice, MSG.firstNameRequired, MSG.resetEmailRequired];
+const PRESENCE_ORDER: readonly string[] = [
+  MSG.required,
+  MSG.accountChoice,
+  MSG.firstNameRequired,
+  MSG.resetEmailRequired,
+];
 
 /** The one message to show in the red box for a failed parse. */
 export function firstError(error: z.ZodError): string {

@@ -51,7 +51,13 @@ export function sessionCookieName(secure: boolean): string {
 }
 
 export function serializeSessionCookie(token: string, secure: boolean, maxAgeSeconds: number): string {
-  const parts = [`${sessionCookieName(secure)}=${token}`, "Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${maxAgeSeconds}`];
+  const parts = [
+    `${sessionCookieName(secure)}=${token}`,
+    "Path=/",
+    "HttpOnly",
+    "SameSite=Lax",
+    `Max-Age=${maxAgeSeconds}`,
+  ];
   if (secure) parts.push("Secure");
   return parts.join("; ");
 }

@@ -14,7 +14,13 @@ export type PublicUser = Pick<SessionUser, "id" | "firstName" | "accountType" | 
 export const ADMIN_ACCOUNT_TYPE = "admin";
 
 export function toPublicUser(user: SessionUser): PublicUser {
-  return { id: user.id, firstName: user.firstName, accountType: user.accountType, agency: user.agency, isAdmin: user.isAdmin };
+  return {
+    id: user.id,
+    firstName: user.firstName,
+    accountType: user.accountType,
+    agency: user.agency,
+    isAdmin: user.isAdmin,
+  };
 }
 
 /** The letter on the avatar button. */

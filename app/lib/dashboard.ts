@@ -75,7 +75,9 @@ export function showsVerifyPhotos(listings: readonly Pick<DashboardListing, "pho
   return listings.some((l) => !l.photoVerified && imageCount(l.ImageUrls) >= PHOTO_VERIFY_MIN_IMAGES);
 }
 
-export function menuItems(listings: readonly Pick<DashboardListing, "verified" | "photoVerified" | "ImageUrls">[]): MenuItem[] {
+export function menuItems(
+  listings: readonly Pick<DashboardListing, "verified" | "photoVerified" | "ImageUrls">[],
+): MenuItem[] {
   const items: MenuItem[] = [
     { label: "Subscriptions", to: "/subscriptions" },
     { label: "Manage", to: "/managesub" },
@@ -109,7 +111,10 @@ export function canToggleLive(listing: Pick<DashboardListing, "verified" | "live
 }
 
 /** Active Now can be switched only on a live listing (or switched off if it is somehow on). */
-export function canToggleActive(listing: Pick<DashboardListing, "live" | "active" | "activeUntil">, now: number): boolean {
+export function canToggleActive(
+  listing: Pick<DashboardListing, "live" | "active" | "activeUntil">,
+  now: number,
+): boolean {
   return listing.live || isListingActive(listing, now);
 }
 
@@ -117,7 +122,10 @@ export function canToggleActive(listing: Pick<DashboardListing, "live" | "active
  * The soonest moment an active listing's window runs out, after `now`: the dashboard reloads then, so
  * 'Active Now' switches itself off on screen without a manual refresh. Null when nothing is pending.
  */
-export function nextExpiry(listings: readonly Pick<DashboardListing, "active" | "activeUntil">[], now: number): number | null {
+export function nextExpiry(
+  listings: readonly Pick<DashboardListing, "active" | "activeUntil">[],
+  now: number,
+): number | null {
   let soonest: number | null = null;
   for (const l of listings) {
     if (!l.active || l.activeUntil == null || l.activeUntil <= now) continue;
@@ -160,7 +168,11 @@ export type Change<T> = { ok: true; next: T } | { ok: false; error: string };
  * Active on: active = 1 until now + the window. Active off: active = 0 and active_until = now, so the
  * public card says 'Last active this hour'. `desired` undefined means toggle the state shown at `now`.
  */
-export function activeChange(state: ListingState, desired: boolean | undefined, now: number): Change<Pick<ListingState, "active" | "activeUntil">> {
+export function activeChange(
+  state: ListingState,
+  desired: boolean | undefined,
+  now: number,
+): Change<Pick<ListingState, "active" | "activeUntil">> {
   const currently = isActiveNow(state.active, state.activeUntil, now);
   const on = desired ?? !currently;
   if (on) {
@@ -172,7 +184,11 @@ export function activeChange(state: ListingState, desired: boolean | undefined, 
 }
 
 /** Live on needs verified. Live off also ends Active Now (a hidden listing cannot be 'Active Now'). */
-export function liveChange(state: ListingState, desired: boolean | undefined, now: number): Change<Pick<ListingState, "live" | "active" | "activeUntil">> {
+export function liveChange(
+  state: ListingState,
+  desired: boolean | undefined,
+  now: number,
+): Change<Pick<ListingState, "live" | "active" | "activeUntil">> {
   const on = desired ?? !state.live;
   if (on) {
     if (!state.verified) return { ok: false, error: TOGGLE_ERRORS.notVerified };

@@ -2,4 +2,8 @@
 // a public page, can name them without shipping the editor's validation to visitors.
 export type Page = 1 | 2 | 3;
 
-export const EDITOR_PAGE_TITLES: Record<Page, string> = { 1: "Photos and basics", 2: "About you", 3: "Rates and availability" };
+export const EDITOR_PAGE_TITLES: Record<Page, string> = {
+  1: "Photos and basics",
+  2: "About you",
+  3: "Rates and availability",
+};

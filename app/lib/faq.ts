@@ -75,7 +75,9 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
       {
         id: "how-long",
         question: "How long does verification take?",
-        answer: ["Verification typically takes 24-48 hours. We e-mail you when it is done or if we need anything else."],
+        answer: [
+          "Verification typically takes 24-48 hours. We e-mail you when it is done or if we need anything else.",
+        ],
       },
       {
         id: "id-documents",

@@ -7,7 +7,9 @@ export function parseFavourites(raw: string | null): string[] {
   if (!raw) return [];
   try {
     const value: unknown = JSON.parse(raw);
-    return Array.isArray(value) ? [...new Set(value.filter((v): v is string => typeof v === "string"))].slice(0, MAX_FAVOURITES) : [];
+    return Array.isArray(value)
+      ? [...new Set(value.filter((v): v is string => typeof v === "string"))].slice(0, MAX_FAVOURITES)
+      : [];
   } catch {
     return [];
   }

@@ -13,5 +13,7 @@ export function gridEmptyMessage(g: GridEmptyInput): string | null {
   if (g.withImages > 0) return null;
   if (g.liveTotal === 0) return "No models available";
   if (g.matched === 0) return g.filtered ? "No models found matching your criteria." : "No models available";
-  return g.filtered ? "Models found, but no primary images could be determined." : "No models with primary images found";
+  return g.filtered
+    ? "Models found, but no primary images could be determined."
+    : "No models with primary images found";
 }

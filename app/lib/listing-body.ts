@@ -40,7 +40,11 @@ const MAX_ROW_INDEX = 49;
 
 export type ImagePosition = { imageId: string; position: number };
 export type UploadPosition = { uploadId: string; position: number };
-export type ImagePlanInput = { imagePositions: ImagePosition[]; uploadIds: UploadPosition[]; newImagePositions: number[] };
+export type ImagePlanInput = {
+  imagePositions: ImagePosition[];
+  uploadIds: UploadPosition[];
+  newImagePositions: number[];
+};
 
 export type ListingBody = {
   values: ListingValues;
@@ -69,7 +73,11 @@ export function listingFormData(values: ListingValues, plan: Partial<ImagePlanIn
   return fd;
 }
 
-function parseJsonList<T>(raw: FormDataEntryValue | null, field: string, check: (item: unknown) => item is T): T[] | BodyError {
+function parseJsonList<T>(
+  raw: FormDataEntryValue | null,
+  field: string,
+  check: (item: unknown) => item is T,
+): T[] | BodyError {
   if (raw == null || raw === "") return [];
   if (typeof raw !== "string") return { error: `${field} must be JSON text`, field };
   let value: unknown;
@@ -78,16 +86,24 @@ function parseJsonList<T>(raw: FormDataEntryValue | null, field: string, check: 
   } catch {
     return { error: `${field} is not valid JSON`, field };
   }
-  if (!Array.isArray(value) || value.length > 100 || !value.every(check)) return { error: `${field} is not a valid list`, field };
+  if (!Array.isArray(value) || value.length > 100 || !value.every(check))
+    return { error: `${field} is not a valid list`, field };
   return value;
 }
 
 const isPosition = (n: unknown): n is number => typeof n === "number" && Number.isInteger(n) && n >= 1 && n <= 1000;
 const isImagePosition = (v: unknown): v is ImagePosition =>
-  typeof v === "object" && v !== null && typeof (v as ImagePosition).imageId === "string" && isPosition((v as ImagePosition).position);
+  typeof v === "object" &&
+  v !== null &&
+  typeof (v as ImagePosition).imageId === "string" &&
+  isPosition((v as ImagePosition).position);
 const isUploadPosition = (v: unknown): v is UploadPosition =>
-  typeof v === "object" && v !== null && typeof (v as UploadPosition).uploadId === "string" && isPosition((v as UploadPosition).position);
-const isError = (v: unknown): v is BodyError => typeof v === "object" && v !== null && !Array.isArray(v) && "error" in v;
+  typeof v === "object" &&
+  v !== null &&
+  typeof (v as UploadPosition).uploadId === "string" &&
+  isPosition((v as UploadPosition).position);
+const isError = (v: unknown): v is BodyError =>
+  typeof v === "object" && v !== null && !Array.isArray(v) && "error" in v;
 
 /** Reads the multipart body. Never throws: a malformed part is a BodyError for a 400. */
 export function readListingBody(fd: FormData): ListingBody | BodyError {
@@ -99,9 +115,13 @@ export function readListingBody(fd: FormData): ListingBody | BodyError {
   }
   for (const key of LIST_FIELDS) {
     const entries = [...fd.getAll(key), ...fd.getAll(`${key}[]`)];
-    for (const [name] of fd.entries()) if (name.startsWith(`${key}[`) && name !== `${key}[]`) entries.push(fd.get(name)!);
+    for (const [name] of fd.entries())
+      if (name.startsWith(`${key}[`) && name !== `${key}[]`) entries.push(fd.get(name)!);
     if (entries.some((e) => typeof e !== "string")) return { error: `${key} must be text`, field: key };
-    const items = (entries as string[]).flatMap((e) => (entries.length === 1 ? e.split(",") : [e])).map((s) => s.trim()).filter(Boolean);
+    const items = (entries as string[])
+      .flatMap((e) => (entries.length === 1 ? e.split(",") : [e]))
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (items.length > 100) return { error: `${key} has too many entries`, field: key };
     raw[key] = items;
   }

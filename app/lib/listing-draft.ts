@@ -20,7 +20,11 @@ export function serializeDraft(userId: string, modelId: string | null, values: L
 const isString = (v: unknown): v is string => typeof v === "string";
 const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every(isString);
 const isRowList = (v: unknown, keys: readonly string[]): v is Record<string, string>[] =>
-  Array.isArray(v) && v.every((row) => typeof row === "object" && row !== null && keys.every((k) => isString((row as Record<string, unknown>)[k])));
+  Array.isArray(v) &&
+  v.every(
+    (row) =>
+      typeof row === "object" && row !== null && keys.every((k) => isString((row as Record<string, unknown>)[k])),
+  );
 
 /**
  * Values read back from storage, field by field: anything missing or of the wrong type falls back to the
@@ -34,8 +38,10 @@ export function draftValues(raw: unknown): ListingValues {
   const out: Record<string, unknown> = { ...blank };
   for (const [key, fallback] of Object.entries(blank)) {
     const value = source[key];
-    if (key === "rates") out[key] = isRowList(value, ["call_type", "duration", "price", "description"]) ? value : fallback;
-    else if (key === "specialRates") out[key] = isRowList(value, ["serviceName", "duration", "rate", "description"]) ? value : fallback;
+    if (key === "rates")
+      out[key] = isRowList(value, ["call_type", "duration", "price", "description"]) ? value : fallback;
+    else if (key === "specialRates")
+      out[key] = isRowList(value, ["serviceName", "duration", "rate", "description"]) ? value : fallback;
     else if (Array.isArray(fallback)) out[key] = isStringArray(value) ? value : fallback;
     else out[key] = isString(value) ? value : fallback;
   }
@@ -43,7 +49,12 @@ export function draftValues(raw: unknown): ListingValues {
 }
 
 /** The stored draft, or null when there is none worth offering: malformed, another account's, or stale. */
-export function parseDraft(raw: string | null, userId: string, modelId: string | null, now: number): ListingDraft | null {
+export function parseDraft(
+  raw: string | null,
+  userId: string,
+  modelId: string | null,
+  now: number,
+): ListingDraft | null {
   if (!raw) return null;
   let value: unknown;
   try {

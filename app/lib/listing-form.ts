@@ -34,8 +34,18 @@ export function valuesFromProfile(p: Profile): ListingValues {
     twitter: p.twitter,
     onlyFans: p.onlyFans,
     website: p.website,
-    rates: p.rates.map((r) => ({ call_type: r.call_type, duration: r.duration, price: numberText(r.price), description: r.description })),
-    specialRates: p.specialRates.map((s) => ({ serviceName: s.serviceName, duration: s.duration, rate: numberText(s.rate), description: s.description })),
+    rates: p.rates.map((r) => ({
+      call_type: r.call_type,
+      duration: r.duration,
+      price: numberText(r.price),
+      description: r.description,
+    })),
+    specialRates: p.specialRates.map((s) => ({
+      serviceName: s.serviceName,
+      duration: s.duration,
+      rate: numberText(s.rate),
+      description: s.description,
+    })),
     availability: p.availability,
   };
 }
@@ -67,7 +77,8 @@ export function previewProfile(values: ListingValues, images: ProfileImage[], ba
     rate: dollarsOrZero(s.rate),
     description: s.description,
   }));
-  const oneHour = rates.find((r) => r.call_type === "incall" && r.duration === "1hr") ?? rates.find((r) => r.duration === "1hr");
+  const oneHour =
+    rates.find((r) => r.call_type === "incall" && r.duration === "1hr") ?? rates.find((r) => r.duration === "1hr");
   const ordered = [...images].sort((a, b) => a.position - b.position);
   return {
     modelId: base.modelId,

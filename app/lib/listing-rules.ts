@@ -39,7 +39,14 @@ export function saveButtonLabel(verified: boolean, live: boolean): "Save Draft" 
   return live ? "Publish Changes" : "Save Changes";
 }
 
-export type FlatRates = { rate30: number | null; rate60: number | null; rate120: number | null; orate30: number | null; orate60: number | null; orate120: number | null };
+export type FlatRates = {
+  rate30: number | null;
+  rate60: number | null;
+  rate120: number | null;
+  orate30: number | null;
+  orate60: number | null;
+  orate120: number | null;
+};
 
 /** listings.rate30/60/120 (incall) and orate30/60/120 (outcall), in cents, from the saved rate rows. */
 export function flatRates(rates: { callType: CallType; duration: RateDuration; priceCents: number }[]): FlatRates {
@@ -74,7 +81,10 @@ export function freeDurations(rates: { call_type: string; duration: string }[], 
 }
 
 /** A new rate defaults to 1hr, or the first free duration when 1hr is taken; null when all six are used. */
-export function newRateDuration(rates: { call_type: string; duration: string }[], callType: CallType): RateDuration | null {
+export function newRateDuration(
+  rates: { call_type: string; duration: string }[],
+  callType: CallType,
+): RateDuration | null {
   const free = freeDurations(rates, callType);
   if (free.length === 0) return null;
   return free.includes("1hr") ? "1hr" : free[0];
@@ -103,7 +113,9 @@ export type PlannedImage<K> = { kind: K; position: number };
  * order given), then any saved photo it did not mention, in its old order, never dropped silently.
  * Answers the photos renumbered 1..n.
  */
-export function orderImages<T extends { requested: number | null; previous: number }>(images: T[]): (T & { position: number })[] {
+export function orderImages<T extends { requested: number | null; previous: number }>(
+  images: T[],
+): (T & { position: number })[] {
   const indexed = images.map((img, i) => ({ img, i }));
   indexed.sort((a, b) => {
     const ra = a.img.requested ?? Number.POSITIVE_INFINITY;

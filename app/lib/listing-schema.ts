@@ -200,7 +200,9 @@ export function filledRates<T extends { price: string }>(rates: T[]): T[] {
 }
 
 export function filledSpecialRates<T extends SpecialRateValues>(rows: T[]): T[] {
-  return rows.filter((r) => !(isBlank(r.serviceName) && isBlank(r.rate) && isBlank(r.duration) && isBlank(r.description)));
+  return rows.filter(
+    (r) => !(isBlank(r.serviceName) && isBlank(r.rate) && isBlank(r.duration) && isBlank(r.description)),
+  );
 }
 
 /** Digits of a phone number with spaces (and a leading + for +64) removed; null unless 7-13 digits. */
@@ -231,10 +233,9 @@ const pageTwoSchema = z.object({
 });
 
 const pageThreeSchema = z.object({
-  rates: z.array(z.object({ price: z.string(), duration: z.string() })).refine(
-    (rates) => rates.some((r) => !isBlank(r.price) && !isBlank(r.duration)),
-    LISTING_MSG.rates,
-  ),
+  rates: z
+    .array(z.object({ price: z.string(), duration: z.string() }))
+    .refine((rates) => rates.some((r) => !isBlank(r.price) && !isBlank(r.duration)), LISTING_MSG.rates),
 });
 
 /** Renames the photo count's error key to the field the editor shows it beside. */
@@ -372,14 +373,18 @@ export const listingShapeSchema = z
     onlyFans: social("onlyFans", "OnlyFans"),
     website: text("Website", LIMITS.social).refine((s) => s === "" || safeExternalUrl(s) !== null, LISTING_MSG.website),
     availability: text("Availability", LIMITS.availability),
-    rates: z.array(rateRow).max(LIMITS.rateRows * 2, LISTING_MSG.tooManyRates).default([]),
+    rates: z
+      .array(rateRow)
+      .max(LIMITS.rateRows * 2, LISTING_MSG.tooManyRates)
+      .default([]),
     specialRates: z.array(specialRow).max(LIMITS.specialRateRows, LISTING_MSG.tooManySpecialRates).default([]),
   })
   .superRefine((v, ctx) => {
     const region = parseRegion(v.location) as Region | null;
     if (v.suburb) {
       if (!region) ctx.addIssue({ code: "custom", path: ["suburb"], message: LISTING_MSG.suburbWithoutRegion });
-      else if (!isSuburbOf(region, v.suburb)) ctx.addIssue({ code: "custom", path: ["suburb"], message: LISTING_MSG.suburb(region) });
+      else if (!isSuburbOf(region, v.suburb))
+        ctx.addIssue({ code: "custom", path: ["suburb"], message: LISTING_MSG.suburb(region) });
     }
     const seen = new Set<string>();
     v.rates.forEach((r, i) => {
@@ -393,14 +398,22 @@ export const listingShapeSchema = z
         return;
       }
       const key = `${r.call_type}/${r.duration}`;
-      if (seen.has(key)) ctx.addIssue({ code: "custom", path: ["rates", i, "duration"], message: LISTING_MSG.duplicateRate(r.call_type) });
+      if (seen.has(key))
+        ctx.addIssue({
+          code: "custom",
+          path: ["rates", i, "duration"],
+          message: LISTING_MSG.duplicateRate(r.call_type),
+        });
       seen.add(key);
     });
-    if (filledRates(v.rates).length > LIMITS.rateRows) ctx.addIssue({ code: "custom", path: ["rates"], message: LISTING_MSG.tooManyRates });
+    if (filledRates(v.rates).length > LIMITS.rateRows)
+      ctx.addIssue({ code: "custom", path: ["rates"], message: LISTING_MSG.tooManyRates });
     v.specialRates.forEach((s, i) => {
       const blank = !s.serviceName && isBlank(s.rate) && !s.duration && !s.description;
-      if (!blank && !s.serviceName) ctx.addIssue({ code: "custom", path: ["specialRates", i, "serviceName"], message: LISTING_MSG.serviceName });
-      if (!blank && isBlank(s.rate)) ctx.addIssue({ code: "custom", path: ["specialRates", i, "rate"], message: LISTING_MSG.notNumber("Rate") });
+      if (!blank && !s.serviceName)
+        ctx.addIssue({ code: "custom", path: ["specialRates", i, "serviceName"], message: LISTING_MSG.serviceName });
+      if (!blank && isBlank(s.rate))
+        ctx.addIssue({ code: "custom", path: ["specialRates", i, "rate"], message: LISTING_MSG.notNumber("Rate") });
     });
   })
   .transform((v) => ({
@@ -411,24 +424,24 @@ export const listingShapeSchema = z
     services: v.services.join(","),
     interests: v.interests.join(","),
     favorites: v.favorites.join(","),
-    rates: filledRates(v.rates).map(
-      (r): SavedRate => ({
-        callType: r.call_type as CallType,
-        duration: r.duration as RateDuration,
-        priceCents: toCents(r.price),
-        description: r.description,
-      }),
-    ),
-    specialRates: filledSpecialRates(v.specialRates).map(
-      (s): SavedSpecialRate => ({ serviceName: s.serviceName, duration: s.duration, rateCents: toCents(s.rate), description: s.description }),
-    ),
+    rates: filledRates(v.rates).map((r): SavedRate => ({
+      callType: r.call_type as CallType,
+      duration: r.duration as RateDuration,
+      priceCents: toCents(r.price),
+      description: r.description,
+    })),
+    specialRates: filledSpecialRates(v.specialRates).map((s): SavedSpecialRate => ({
+      serviceName: s.serviceName,
+      duration: s.duration,
+      rateCents: toCents(s.rate),
+      description: s.description,
+    })),
   }));
 
 export type ParsedListing = z.output<typeof listingShapeSchema>;
 
 export type ListingValidation =
-  | { ok: true; data: ParsedListing }
-  | { ok: false; fieldErrors: FieldErrors; page: Page; error: string };
+  { ok: true; data: ParsedListing } | { ok: false; fieldErrors: FieldErrors; page: Page; error: string };
 
 /** The first page holding an error, or null when there is none. */
 export function firstFailingPage(errors: FieldErrors): Page | null {
@@ -445,7 +458,8 @@ export function validateListing(input: unknown, photoCount: number): ListingVali
   // The page and save checks read strings; a request with wrong types still gets its shape errors.
   const values = coerceValues(input);
   const errors = pageChecks(values, photoCount);
-  for (const [key, message] of Object.entries(saveChecks(values, photoCount))) if (!(key in errors)) errors[key] = message;
+  for (const [key, message] of Object.entries(saveChecks(values, photoCount)))
+    if (!(key in errors)) errors[key] = message;
   if (photoCount > MAX_PHOTOS && !("images" in errors)) errors.images = LISTING_MSG.photosTooMany;
   collect(shaped, errors);
   const page = firstFailingPage(errors);
@@ -465,7 +479,8 @@ export function validatePage(page: Page, values: ListingValues, photoCount: numb
 
 const str = (v: unknown) => (typeof v === "string" ? v : "");
 const strList = (v: unknown) => (Array.isArray(v) ? v.filter((s): s is string => typeof s === "string") : []);
-const rows = (v: unknown) => (Array.isArray(v) ? v.filter((r): r is Record<string, unknown> => typeof r === "object" && r !== null) : []);
+const rows = (v: unknown) =>
+  Array.isArray(v) ? v.filter((r): r is Record<string, unknown> => typeof r === "object" && r !== null) : [];
 
 /** Any input as ListingValues: missing or mistyped values become empty (their shape error is reported apart). */
 export function coerceValues(input: unknown): ListingValues {
@@ -479,7 +494,12 @@ export function coerceValues(input: unknown): ListingValues {
   out.services = strList(o.services);
   out.interests = strList(o.interests);
   out.favorites = strList(o.favorites);
-  out.rates = rows(o.rates).map((r) => ({ call_type: str(r.call_type), duration: str(r.duration), price: str(r.price), description: str(r.description) }));
+  out.rates = rows(o.rates).map((r) => ({
+    call_type: str(r.call_type),
+    duration: str(r.duration),
+    price: str(r.price),
+    description: str(r.description),
+  }));
   out.specialRates = rows(o.specialRates).map((r) => ({
     serviceName: str(r.serviceName),
     duration: str(r.duration),

@@ -34,7 +34,11 @@ export type FlagChange = { ok: true; next: ModeratedState; changed: boolean } | 
  * a hidden listing cannot stay 'Active Now' (same rule as the owner's Live switch). Live on needs a
  * verified listing. An action that changes nothing answers changed: false (no write, no audit row).
  */
-export function adminFlagChange(state: ModeratedState, action: Exclude<AdminAction, "delete">, now: number): FlagChange {
+export function adminFlagChange(
+  state: ModeratedState,
+  action: Exclude<AdminAction, "delete">,
+  now: number,
+): FlagChange {
   const next: ModeratedState = { ...state };
   const hide = () => {
     if (!next.live) return;

@@ -46,7 +46,12 @@ export function sniffImage(bytes: Uint8Array): Sniffed | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return sniffJpeg(bytes);
   if (bytes.length >= 8 && u32be(bytes, 0) === 0x89504e47 && u32be(bytes, 4) === 0x0d0a1a0a) {
     const ok = bytes.length >= 24 && ascii(bytes, 12, 4) === "IHDR";
-    return { type: "image/png", width: ok ? u32be(bytes, 16) : null, height: ok ? u32be(bytes, 20) : null, orientation: 1 };
+    return {
+      type: "image/png",
+      width: ok ? u32be(bytes, 16) : null,
+      height: ok ? u32be(bytes, 20) : null,
+      orientation: 1,
+    };
   }
   if (bytes.length >= 12 && ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 4) === "WEBP") return sniffWebp(bytes);
   return null;

@@ -2,8 +2,20 @@
 import type { CallType, RateDuration } from "./listing-options";
 
 export type ProfileImage = { imageId: string; url: string; position: number; width: number; height: number };
-export type ProfileRate = { id: string; call_type: CallType; duration: RateDuration; price: number; description: string };
-export type ProfileSpecialRate = { id: string; serviceName: string; duration: string; rate: number; description: string };
+export type ProfileRate = {
+  id: string;
+  call_type: CallType;
+  duration: RateDuration;
+  price: number;
+  description: string;
+};
+export type ProfileSpecialRate = {
+  id: string;
+  serviceName: string;
+  duration: string;
+  rate: number;
+  description: string;
+};
 
 /** Money here is in dollars (cents / 100), as the public API has always delivered it. */
 export type Profile = {
@@ -90,7 +102,11 @@ export function socialUrl(kind: "instagram" | "twitter" | "onlyFans", value: str
   if (!v) return null;
   const handle = /^@?([A-Za-z0-9_.]{1,40})$/.exec(v)?.[1];
   if (handle) {
-    const base = { instagram: "https://www.instagram.com/", twitter: "https://x.com/", onlyFans: "https://onlyfans.com/" }[kind];
+    const base = {
+      instagram: "https://www.instagram.com/",
+      twitter: "https://x.com/",
+      onlyFans: "https://onlyfans.com/",
+    }[kind];
     return base + handle;
   }
   return safeExternalUrl(v);
@@ -135,8 +151,14 @@ export function pickSuggestions<T extends { modelId: string; location: string }>
   random: () => number = Math.random,
 ): T[] {
   const others = candidates.filter((c) => c.modelId !== current.modelId);
-  const same = shuffle(others.filter((c) => c.location === current.location), random);
-  const rest = shuffle(others.filter((c) => c.location !== current.location), random);
+  const same = shuffle(
+    others.filter((c) => c.location === current.location),
+    random,
+  );
+  const rest = shuffle(
+    others.filter((c) => c.location !== current.location),
+    random,
+  );
   const seen = new Set<string>();
   return [...same, ...rest].filter((c) => !seen.has(c.modelId) && seen.add(c.modelId)).slice(0, count);
 }

@@ -59,6 +59,7 @@ export class Coalescer {
   /** Windows that have passed need no memory: the map stays as small as the recent activity. */
   private forget(now: number) {
     if (this.lastSent.size < 1000) return;
-    for (const [modelId, t] of this.lastSent) if (now - t >= this.windowMs && !this.pending.has(modelId)) this.lastSent.delete(modelId);
+    for (const [modelId, t] of this.lastSent)
+      if (now - t >= this.windowMs && !this.pending.has(modelId)) this.lastSent.delete(modelId);
   }
 }

@@ -25,12 +25,24 @@ export type PublicState = { public: boolean; region: string | null };
  * The event for a change from `before` to `after` (null: the listing did not exist), or null when nothing
  * a visitor can see changed hands: a listing hidden on both sides stays unnamed.
  */
-export function profileUpdateFor(modelId: string, before: PublicState | null, after: PublicState | null, at: number): ProfileUpdateEvent | null {
+export function profileUpdateFor(
+  modelId: string,
+  before: PublicState | null,
+  after: PublicState | null,
+  at: number,
+): ProfileUpdateEvent | null {
   const wasPublic = before?.public === true;
   const isPublic = after?.public === true;
   if (!wasPublic && !isPublic) return null;
   const region = isPublic ? (after?.region ?? null) : null;
-  return { type: "profileUpdate", modelId, at, visible: isPublic, entered: isPublic && (!wasPublic || before?.region !== region), region };
+  return {
+    type: "profileUpdate",
+    modelId,
+    at,
+    visible: isPublic,
+    entered: isPublic && (!wasPublic || before?.region !== region),
+    region,
+  };
 }
 
 /** Two events for one listing, merged: the later state wins, and having entered somewhere is kept. */
@@ -54,14 +66,24 @@ export function parseProfileUpdate(data: unknown): ProfileUpdateEvent | null {
   if (m.type !== "profileUpdate" || typeof m.modelId !== "string" || !/^[0-9a-z]{1,64}$/i.test(m.modelId)) return null;
   if (typeof m.at !== "number" || typeof m.visible !== "boolean" || typeof m.entered !== "boolean") return null;
   if (m.region !== null && typeof m.region !== "string") return null;
-  return { type: "profileUpdate", modelId: m.modelId, at: m.at, visible: m.visible, entered: m.entered, region: m.region as string | null };
+  return {
+    type: "profileUpdate",
+    modelId: m.modelId,
+    at: m.at,
+    visible: m.visible,
+    entered: m.entered,
+    region: m.region as string | null,
+  };
 }
 
 /**
  * Whether an open page should reload for this event: the listing is on it, or it could now enter it (it
  * went public, or moved, in the page's region; `region` null means every region, as on the home page).
  */
-export function pageShouldRefresh(event: ProfileUpdateEvent, page: { ids: ReadonlySet<string>; region: string | null }): boolean {
+export function pageShouldRefresh(
+  event: ProfileUpdateEvent,
+  page: { ids: ReadonlySet<string>; region: string | null },
+): boolean {
   if (page.ids.has(event.modelId)) return true;
   return event.entered && (page.region === null || page.region === event.region);
 }

@@ -66,7 +66,9 @@ export type ReportInput = z.infer<typeof reportSchema>;
 
 export type FieldErrors = Partial<Record<keyof ReportInput, string>>;
 
-export function parseReport(input: unknown): { ok: true; data: ReportInput } | { ok: false; errors: FieldErrors; error: string } {
+export function parseReport(
+  input: unknown,
+): { ok: true; data: ReportInput } | { ok: false; errors: FieldErrors; error: string } {
   const parsed = reportSchema.safeParse(input);
   if (parsed.success) return { ok: true, data: parsed.data };
   const errors: FieldErrors = {};
@@ -86,7 +88,12 @@ export type ReportAge = { hours: number; overdue: boolean; label: string };
 export function reportAge(createdAt: number, now: number): ReportAge {
   const ms = Math.max(0, now - createdAt);
   const hours = Math.floor(ms / 3_600_000);
-  const label = hours < 1 ? "less than an hour" : hours < 48 ? `${hours} hour${hours === 1 ? "" : "s"}` : `${Math.floor(hours / 24)} days`;
+  const label =
+    hours < 1
+      ? "less than an hour"
+      : hours < 48
+        ? `${hours} hour${hours === 1 ? "" : "s"}`
+        : `${Math.floor(hours / 24)} days`;
   return { hours, overdue: ms > REPORT_WINDOW_MS, label };
 }
 

@@ -8,7 +8,13 @@ export const SMALL_BODY_BYTES = 256 * 1024;
 /** The largest file body any route takes (a listing save with its photos; see listing-save.server.ts). */
 export const FILE_BODY_BYTES = 40 * 1024 * 1024;
 
-const FILE_ROUTES = [/^\/api\/uploads$/, /^\/api\/profiles?$/, /^\/verification$/, /^\/photo-verification$/, /^\/api\/(photo-)?verify\/request\/[^/]+$/];
+const FILE_ROUTES = [
+  /^\/api\/uploads$/,
+  /^\/api\/profiles?$/,
+  /^\/verification$/,
+  /^\/photo-verification$/,
+  /^\/api\/(photo-)?verify\/request\/[^/]+$/,
+];
 
 /** The byte limit for this request's body: files only where a route takes them, and only as multipart. */
 export function bodyLimit(pathname: string, contentType: string | null): number {

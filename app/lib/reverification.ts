@@ -33,16 +33,19 @@ export function badgeEffects(before: BadgeBaseline, after: ListingAfter): BadgeE
   const clearsPhotoTick = before.photoVerified && !sameSet(before.imageIds, after.imageIds);
   const reReview: string[] = [];
   if (before.verified) {
-    if (before.firstName.trim() !== after.firstName.trim()) reReview.push(`display name changed from '${before.firstName}' to '${after.firstName}'`);
+    if (before.firstName.trim() !== after.firstName.trim())
+      reReview.push(`display name changed from '${before.firstName}' to '${after.firstName}'`);
     if (before.age !== after.age) reReview.push(`age changed from ${before.age ?? "none"} to ${after.age ?? "none"}`);
     const baseline = before.reviewedImageIds.length ? before.reviewedImageIds : before.imageIds;
-    if (!sameSet(before.imageIds, after.imageIds) && replacedMost(baseline, after.imageIds)) reReview.push("most photos replaced");
+    if (!sameSet(before.imageIds, after.imageIds) && replacedMost(baseline, after.imageIds))
+      reReview.push("most photos replaced");
   }
   return { clearsPhotoTick, reReview };
 }
 
 export const REVERIFY_MSG = {
-  photoTick: "Saving will remove the 'Photos verified' tick, because your photos changed. You can ask for photo verification again.",
+  photoTick:
+    "Saving will remove the 'Photos verified' tick, because your photos changed. You can ask for photo verification again.",
   reReview: (reasons: string[]) =>
     `Saving will send this listing to our team for a new ID check (${reasons.join("; ")}). It stays live and keeps its Verified badge while we check, usually within 24-48 hours.`,
 } as const;

@@ -41,28 +41,28 @@ export function deviceSummary(userAgent: string | null | undefined): string {
   const browser = /Edg\//.test(ua)
     ? "Edge"
     : /OPR\/|Opera/.test(ua)
-    ? "Opera"
-    : /Firefox\//.test(ua)
-    ? "Firefox"
-    : /SamsungBrowser\//.test(ua)
-    ? "Samsung Internet"
-    : /Chrome\/|CriOS\//.test(ua)
-    ? "Chrome"
-    : /Safari\//.test(ua)
-    ? "Safari"
-    : "Other browser";
+      ? "Opera"
+      : /Firefox\//.test(ua)
+        ? "Firefox"
+        : /SamsungBrowser\//.test(ua)
+          ? "Samsung Internet"
+          : /Chrome\/|CriOS\//.test(ua)
+            ? "Chrome"
+            : /Safari\//.test(ua)
+              ? "Safari"
+              : "Other browser";
   const system = /iPhone|iPad|iPod/.test(ua)
     ? "iOS"
     : /Android/.test(ua)
-    ? "Android"
-    : /Windows/.test(ua)
-    ? "Windows"
-    : /Mac OS X|Macintosh/.test(ua)
-    ? "macOS"
-    : /CrOS/.test(ua)
-    ? "ChromeOS"
-    : /Linux/.test(ua)
-    ? "Linux"
-    : "";
+      ? "Android"
+      : /Windows/.test(ua)
+        ? "Windows"
+        : /Mac OS X|Macintosh/.test(ua)
+          ? "macOS"
+          : /CrOS/.test(ua)
+            ? "ChromeOS"
+            : /Linux/.test(ua)
+              ? "Linux"
+              : "";
   return system ? `${browser} on ${system}` : browser;
 }

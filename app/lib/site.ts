@@ -12,7 +12,13 @@ export const PHONE_DISPLAY = "09 555 0142";
 /** E.164 form for tel: links, so the number dials from overseas SIMs too. */
 export const PHONE_TEL = "+6495550142";
 
-export const POSTAL_ADDRESS = ["Kiwi Companions", "PO Box 105 442", "Auckland City", "Auckland 1143", "New Zealand"] as const;
+export const POSTAL_ADDRESS = [
+  "Kiwi Companions",
+  "PO Box 105 442",
+  "Auckland City",
+  "Auckland 1143",
+  "New Zealand",
+] as const;
 
 export type OpeningHours = { days: string; hours: string };
 
@@ -25,7 +31,14 @@ export const BUSINESS_HOURS: readonly OpeningHours[] = [
 export const EMAIL_SUPPORT_HOURS = "E-mail support 24/7";
 
 /** Regions named on the About page (spec §2 lists six; Central North Island is served but not advertised there). */
-export const COVERAGE = ["Auckland", "Wellington", "Christchurch", "Hamilton", "Tauranga", "South Island"] as const satisfies readonly Region[];
+export const COVERAGE = [
+  "Auckland",
+  "Wellington",
+  "Christchurch",
+  "Hamilton",
+  "Tauranga",
+  "South Island",
+] as const satisfies readonly Region[];
 
 /** "Long inactivity" of the terms, made concrete: an expired listing not renewed for this long is deleted. */
 export const INACTIVE_LISTING_MONTHS = 12;

@@ -5,7 +5,13 @@ export const MAX_SUGGESTIONS = 5;
 /** Typing pauses this long before a lookup, so a fast typist costs one request, not one per key. */
 export const SUGGEST_DEBOUNCE_MS = 200;
 
-export type Suggestion = { modelId: string; firstName: string; age: number | null; location: string; photoUrl: string | null };
+export type Suggestion = {
+  modelId: string;
+  firstName: string;
+  age: number | null;
+  location: string;
+  photoUrl: string | null;
+};
 
 /** Where a suggestion leads: the spec's /profile/{id}, which redirects to the public profile. */
 export function suggestionHref(modelId: string): string {

@@ -69,7 +69,8 @@ export const PHOTO_VERIFY_MSG = {
  * request failed') and the photo form's own fallback, since no server error came back.
  */
 export function submitFailure(kind: VerificationKind, error: unknown): { error: string; message: string } {
-  if (kind === "photo") return { error: PHOTO_VERIFY_MSG.failure(PHOTO_VERIFY_MSG.fallback), message: PHOTO_VERIFY_MSG.fallback };
+  if (kind === "photo")
+    return { error: PHOTO_VERIFY_MSG.failure(PHOTO_VERIFY_MSG.fallback), message: PHOTO_VERIFY_MSG.fallback };
   const message = error instanceof Error && error.message ? error.message : ID_MSG.fallback;
   return { error: ID_MSG.failure(message), message };
 }

@@ -37,7 +37,11 @@ export default function AboutPage() {
   return (
     <InfoPage
       title="About Kiwi Companions"
-      lead={<p>A safe, respectful place for New Zealand's adult service providers to advertise, and for adults to find them.</p>}
+      lead={
+        <p>
+          A safe, respectful place for New Zealand's adult service providers to advertise, and for adults to find them.
+        </p>
+      }
     >
       <div className="space-y-10">
         <section aria-labelledby="mission" className="space-y-3">
@@ -45,11 +49,11 @@ export default function AboutPage() {
             Our mission
           </h2>
           <p className="leading-relaxed text-zinc-200">
-            Since the Prostitution Reform Act 2003, sex work in New Zealand has been legal work, with the same rights
-            to safety and fair treatment as any other. Our mission is to give providers a professional, affordable
-            way to advertise on their own terms, and to give clients a directory they can trust: every listing is
-            reviewed by a person, every advertiser is verified as 18 or older, and anything that breaks the law or our
-            terms is taken down.
+            Since the Prostitution Reform Act 2003, sex work in New Zealand has been legal work, with the same rights to
+            safety and fair treatment as any other. Our mission is to give providers a professional, affordable way to
+            advertise on their own terms, and to give clients a directory they can trust: every listing is reviewed by a
+            person, every advertiser is verified as 18 or older, and anything that breaks the law or our terms is taken
+            down.
           </p>
         </section>
 

@@ -6,7 +6,10 @@ import { auditLabel, formatNzTime, parseAuditPage } from "~/lib/moderation";
 import { loadAuditPage } from "~/server/audit.server";
 import { requireAdminPage } from "~/server/moderation.server";
 
-export const meta: MetaFunction = () => [{ title: "Audit log | Kiwi Companions" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Audit log | Kiwi Companions" },
+  { name: "robots", content: "noindex" },
+];
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -30,18 +33,30 @@ export default function AuditLog() {
   return (
     <AdminPage title="Audit log" lead="Every administrator action, newest first.">
       {rows.length === 0 ? (
-        <p className="rounded-xl border border-line bg-panel p-6 text-center text-muted">No administrator actions yet.</p>
+        <p className="rounded-xl border border-line bg-panel p-6 text-center text-muted">
+          No administrator actions yet.
+        </p>
       ) : (
         <div className="overflow-x-auto rounded-2xl border border-line">
           <table className="w-full min-w-[40rem] text-left text-sm" data-testid="audit-table">
             <caption className="sr-only">Administrator actions, page {page}</caption>
             <thead className="bg-panel text-muted">
               <tr>
-                <th scope="col" className="px-3 py-2 font-medium">When</th>
-                <th scope="col" className="px-3 py-2 font-medium">Who</th>
-                <th scope="col" className="px-3 py-2 font-medium">What</th>
-                <th scope="col" className="px-3 py-2 font-medium">Listing</th>
-                <th scope="col" className="px-3 py-2 font-medium">Detail</th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  When
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Who
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  What
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Listing
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Detail
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-line">

@@ -12,7 +12,10 @@ import { getSessionUser } from "~/server/auth.server";
 import { moderateDelete, moderateListing, readModeratedListing } from "~/server/moderation.server";
 import { readForm } from "~/server/request-body.server";
 
-export const meta: MetaFunction = () => [{ title: "Listing actions | Kiwi Companions" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Listing actions | Kiwi Companions" },
+  { name: "robots", content: "noindex" },
+];
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -35,7 +38,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await getSessionUser(request, env);
   if (!user) {
     if (js) return reply({ error: "Not authenticated" }, 401);
-    throw redirect(loginUrlFor(new URL(returnTo, request.url).href, { sessionExpired: true }), { status: 303, headers: NO_STORE });
+    throw redirect(loginUrlFor(new URL(returnTo, request.url).href, { sessionExpired: true }), {
+      status: 303,
+      headers: NO_STORE,
+    });
   }
   if (!user.isAdmin) return reply({ error: MODERATION_MSG.forbidden }, 403);
 

@@ -1,7 +1,14 @@
 // The administrators' report queue: open reports oldest first, each with its age against the 48-hour
 // handling window (overdue ones highlighted). Hide listing (live off, closes the listing's open reports)
 // or Dismiss. Non-administrators get 404.
-import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { ADMIN_DANGER, ADMIN_SECONDARY, AdminPage, Notice } from "~/components/admin/AdminPage";
 import { formatNzTime } from "~/lib/moderation";
@@ -10,7 +17,10 @@ import { requireAdminPage } from "~/server/moderation.server";
 import { handleReport, loadOpenReports } from "~/server/reports.server";
 import { readForm } from "~/server/request-body.server";
 
-export const meta: MetaFunction = () => [{ title: "Reports | Kiwi Companions" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Reports | Kiwi Companions" },
+  { name: "robots", content: "noindex" },
+];
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -32,7 +42,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdminPage(request, context);
   const form = await readForm(request);
   const intent = form?.get("intent");
-  if (intent !== "hide" && intent !== "dismiss") return data({ error: "Unknown action" }, { status: 400, headers: NO_STORE });
+  if (intent !== "hide" && intent !== "dismiss")
+    return data({ error: "Unknown action" }, { status: 400, headers: NO_STORE });
   const result = await handleReport(env, ctx, admin, form?.get("reportId"), intent);
   if (!result.ok) return data({ error: result.error }, { status: result.status, headers: NO_STORE });
   throw redirect(`/admin/reports?done=${intent}`, { status: 303, headers: NO_STORE });
@@ -51,8 +62,15 @@ export default function ReportQueue() {
   const done = params.get("done");
   const overdue = reports.filter((r) => r.age.overdue).length;
   return (
-    <AdminPage title="Reports" lead="Reports from visitors, oldest first. Each must be handled within 48 hours of arriving.">
-      {result && "error" in result ? <Notice tone="error">{result.error}</Notice> : done && DONE[done] ? <Notice tone="ok">{DONE[done]}</Notice> : null}
+    <AdminPage
+      title="Reports"
+      lead="Reports from visitors, oldest first. Each must be handled within 48 hours of arriving."
+    >
+      {result && "error" in result ? (
+        <Notice tone="error">{result.error}</Notice>
+      ) : done && DONE[done] ? (
+        <Notice tone="ok">{DONE[done]}</Notice>
+      ) : null}
       {overdue > 0 ? (
         <p className="font-semibold text-rose-200" data-testid="overdue-count">
           {overdue} {overdue === 1 ? "report is" : "reports are"} past the 48-hour window.
@@ -78,28 +96,46 @@ export default function ReportQueue() {
                 </h2>
                 <p className="text-sm">
                   {r.age.overdue ? (
-                    <span className="mr-2 rounded-full bg-rose-600 px-2 py-0.5 text-xs font-bold text-white">Overdue</span>
+                    <span className="mr-2 rounded-full bg-rose-600 px-2 py-0.5 text-xs font-bold text-white">
+                      Overdue
+                    </span>
                   ) : null}
                   <span className={r.age.overdue ? "text-rose-200" : "text-muted"}>
                     Received {r.received}, waiting {r.age.label}
                   </span>
                 </p>
               </div>
-              {r.details ? <p className="whitespace-pre-wrap break-words text-zinc-200">{r.details}</p> : <p className="text-muted">No details given.</p>}
+              {r.details ? (
+                <p className="whitespace-pre-wrap break-words text-zinc-200">{r.details}</p>
+              ) : (
+                <p className="text-muted">No details given.</p>
+              )}
               {r.contact ? <p className="text-sm text-zinc-300">Reporter's contact: {r.contact}</p> : null}
-              <p className="text-sm text-muted">{r.listingLive ? "The listing is live." : "The listing is already hidden."}</p>
+              <p className="text-sm text-muted">
+                {r.listingLive ? "The listing is live." : "The listing is already hidden."}
+              </p>
               <div className="flex flex-wrap gap-3">
                 <Form method="post">
                   <input type="hidden" name="intent" value="hide" />
                   <input type="hidden" name="reportId" value={r.id} />
-                  <button type="submit" className={ADMIN_DANGER} disabled={busy} aria-label={`Hide listing ${r.listingName}`}>
+                  <button
+                    type="submit"
+                    className={ADMIN_DANGER}
+                    disabled={busy}
+                    aria-label={`Hide listing ${r.listingName}`}
+                  >
                     Hide listing
                   </button>
                 </Form>
                 <Form method="post">
                   <input type="hidden" name="intent" value="dismiss" />
                   <input type="hidden" name="reportId" value={r.id} />
-                  <button type="submit" className={ADMIN_SECONDARY} disabled={busy} aria-label={`Dismiss report about ${r.listingName}`}>
+                  <button
+                    type="submit"
+                    className={ADMIN_SECONDARY}
+                    disabled={busy}
+                    aria-label={`Dismiss report about ${r.listingName}`}
+                  >
                     Dismiss
                   </button>
                 </Form>

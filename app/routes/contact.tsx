@@ -28,17 +28,17 @@ const CARD = "rounded-xl border border-line bg-panel p-5";
 
 export default function ContactPage() {
   return (
-    <InfoPage
-      title="Contact Us"
-      lead={<p>Questions about your account, a listing or a plan? We are here to help.</p>}
-    >
+    <InfoPage title="Contact Us" lead={<p>Questions about your account, a listing or a plan? We are here to help.</p>}>
       <div className="grid gap-4 sm:grid-cols-2">
         <section aria-labelledby="contact-email" className={CARD}>
           <h2 id="contact-email" className="text-lg font-semibold">
             E-mail
           </h2>
           <p className="mt-1">
-            <a href={`mailto:${SUPPORT_EMAIL}`} className="inline-flex min-h-11 items-center break-all text-accent underline underline-offset-2 hover:text-accent-strong">
+            <a
+              href={`mailto:${SUPPORT_EMAIL}`}
+              className="inline-flex min-h-11 items-center break-all text-accent underline underline-offset-2 hover:text-accent-strong"
+            >
               {SUPPORT_EMAIL}
             </a>
           </p>
@@ -50,7 +50,10 @@ export default function ContactPage() {
             Phone
           </h2>
           <p className="mt-1">
-            <a href={`tel:${PHONE_TEL}`} className="inline-flex min-h-11 items-center text-accent underline underline-offset-2 hover:text-accent-strong">
+            <a
+              href={`tel:${PHONE_TEL}`}
+              className="inline-flex min-h-11 items-center text-accent underline underline-offset-2 hover:text-accent-strong"
+            >
               {PHONE_DISPLAY}
             </a>
           </p>
@@ -68,7 +71,9 @@ export default function ContactPage() {
               </span>
             ))}
           </address>
-          <p className="mt-2 text-sm text-zinc-300">We have no public office; please write or e-mail rather than visit.</p>
+          <p className="mt-2 text-sm text-zinc-300">
+            We have no public office; please write or e-mail rather than visit.
+          </p>
         </section>
 
         <section aria-labelledby="contact-hours" className={CARD}>
@@ -106,7 +111,11 @@ export default function ContactPage() {
             how we handle complaints about harmful content
           </Link>
           . You can also get free help from{" "}
-          <a href="https://netsafe.org.nz" rel="noopener noreferrer" className="text-accent underline underline-offset-2">
+          <a
+            href="https://netsafe.org.nz"
+            rel="noopener noreferrer"
+            className="text-accent underline underline-offset-2"
+          >
             Netsafe
           </a>
           .

@@ -40,7 +40,10 @@ import { VerificationNotices } from "~/components/verification/VerificationNotic
 import { loadVerificationNotices } from "~/server/verification.server";
 import { readForm } from "~/server/request-body.server";
 
-export const meta: MetaFunction = () => [{ title: "Dashboard | Kiwi Companions" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Dashboard | Kiwi Companions" },
+  { name: "robots", content: "noindex" },
+];
 
 // Per-person pages: the loader's Cache-Control: no-store reaches the document response.
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -57,7 +60,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     loadDashboardListings(context.cloudflare.env, user.id, now),
     loadVerificationNotices(context.cloudflare.env, user.id, now),
   ]);
-  return data({ accountFirstName: user.firstName, agency: user.agency, listings, verificationNotices, now }, { headers: NO_STORE });
+  return data(
+    { accountFirstName: user.firstName, agency: user.agency, listings, verificationNotices, now },
+    { headers: NO_STORE },
+  );
 }
 
 type DashboardData = Awaited<ReturnType<typeof loader>>["data"];
@@ -87,7 +93,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const modelId = form?.get("modelId");
   const desired = parseDesired(form?.get("value") ?? undefined);
   const fail = (status: number, error: string) =>
-    data<ToggleFailure>({ error, modelId: typeof modelId === "string" ? modelId : undefined }, { status, headers: NO_STORE });
+    data<ToggleFailure>(
+      { error, modelId: typeof modelId === "string" ? modelId : undefined },
+      { status, headers: NO_STORE },
+    );
   if (intent !== "active" && intent !== "live") return fail(400, "Unknown action");
   if (!isId(modelId)) return fail(400, "Invalid model id");
   if (desired === null) return fail(400, "value must be true or false");
@@ -125,10 +134,13 @@ function DashboardView({ data }: { data: DashboardData }) {
     const expiry = nextExpiry(listings, Date.now());
     if (expiry === null) return;
     // A second of slack so the server, asked again, agrees the window is over.
-    const timer = setTimeout(() => {
-      setNow(Date.now());
-      revalidate();
-    }, expiryDelay(expiry, Date.now()) + 1000);
+    const timer = setTimeout(
+      () => {
+        setNow(Date.now());
+        revalidate();
+      },
+      expiryDelay(expiry, Date.now()) + 1000,
+    );
     return () => clearTimeout(timer);
   }, [listings, revalidate]);
 
@@ -191,7 +203,11 @@ function AddNewListing() {
 function DashboardSkeleton() {
   return (
     <DashboardShell greeting="Hello, " menu={[]}>
-      <div className="mx-auto max-w-6xl space-y-6 px-3 py-6 sm:px-6 sm:py-10" aria-busy="true" data-testid="dashboard-skeleton">
+      <div
+        className="mx-auto max-w-6xl space-y-6 px-3 py-6 sm:px-6 sm:py-10"
+        aria-busy="true"
+        data-testid="dashboard-skeleton"
+      >
         <p className="sr-only" role="status">
           Loading your listings…
         </p>
@@ -218,7 +234,10 @@ function LoadFailed() {
       <p role="alert" className="text-lg">
         Your listings could not be loaded.
       </p>
-      <a href="/dashboard" className="inline-flex min-h-11 items-center rounded-lg bg-accent px-4 font-semibold text-ink">
+      <a
+        href="/dashboard"
+        className="inline-flex min-h-11 items-center rounded-lg bg-accent px-4 font-semibold text-ink"
+      >
         Try again
       </a>
     </div>
@@ -236,7 +255,10 @@ export function ErrorBoundary() {
     <div className="mx-auto max-w-xl space-y-4 px-4 py-16 text-center">
       <h1 className="text-2xl font-bold">Your dashboard could not be shown</h1>
       <p className="text-muted">Please check your connection and try again.</p>
-      <a href="/dashboard" className="inline-flex min-h-11 items-center rounded-lg bg-accent px-4 font-semibold text-ink">
+      <a
+        href="/dashboard"
+        className="inline-flex min-h-11 items-center rounded-lg bg-accent px-4 font-semibold text-ink"
+      >
         Reload the dashboard
       </a>
     </div>

@@ -20,13 +20,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function FaqPage() {
   return (
-    <InfoPage title="Frequently Asked Questions" lead={<p>Quick answers for advertisers and visitors. Select a question to read the answer.</p>}>
+    <InfoPage
+      title="Frequently Asked Questions"
+      lead={<p>Quick answers for advertisers and visitors. Select a question to read the answer.</p>}
+    >
       <FaqAccordion groups={FAQ_GROUPS} />
       <section aria-labelledby="faq-help" className="mt-12 rounded-2xl border border-line bg-panel p-6 text-center">
         <h2 id="faq-help" className="text-xl font-semibold">
           Still have questions?
         </h2>
-        <p className="mx-auto mt-2 max-w-xl text-zinc-300">Our support team answers e-mail around the clock and the phone during business hours.</p>
+        <p className="mx-auto mt-2 max-w-xl text-zinc-300">
+          Our support team answers e-mail around the clock and the phone during business hours.
+        </p>
         <Link to="/contact" className={`${PRIMARY_BUTTON} mt-5`}>
           Contact Support
         </Link>

@@ -1,4 +1,10 @@
-import { data, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { useLoaderData, useParams } from "@remix-run/react";
 import { ListingsScreen } from "~/components/ListingsScreen";
 import { PRIVATE_NO_STORE } from "~/lib/cache-headers";

@@ -1,8 +1,21 @@
-import { data, replace, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  replace,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
 import { AuthCard, ErrorBox, Field, NoticeBox, SubmitButton, TextLink } from "~/components/auth/AuthParts";
-import { loginModeFrom, loginModeHref, safeRedirectTo, withoutSessionExpired, type LoginMode } from "~/lib/auth-redirect";
+import {
+  loginModeFrom,
+  loginModeHref,
+  safeRedirectTo,
+  withoutSessionExpired,
+  type LoginMode,
+} from "~/lib/auth-redirect";
 import {
   FALLBACK,
   formToObject,
@@ -29,7 +42,10 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  return data({ sessionExpired: url.searchParams.get("sessionExpired") === "true" }, { headers: { "Cache-Control": "no-store" } });
+  return data(
+    { sessionExpired: url.searchParams.get("sessionExpired") === "true" },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 type Intent = "login" | "signup" | "reset";
@@ -67,7 +83,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     if (error instanceof AuthError) return fail(intent, error.message, error.status);
     console.error(`login page: ${intent} failed`, error);
-    return fail(intent, intent === "login" ? FALLBACK.login : intent === "signup" ? FALLBACK.signup : FALLBACK.resetRequest, 500);
+    return fail(
+      intent,
+      intent === "login" ? FALLBACK.login : intent === "signup" ? FALLBACK.signup : FALLBACK.resetRequest,
+      500,
+    );
   }
 }
 
@@ -83,7 +103,8 @@ export default function LoginPage() {
 
   useEffect(() => {
     // Shown once: a reload or a shared link should not keep saying the session expired.
-    if (sessionExpired) window.history.replaceState(window.history.state, "", withoutSessionExpired(window.location.href));
+    if (sessionExpired)
+      window.history.replaceState(window.history.state, "", withoutSessionExpired(window.location.href));
   }, [sessionExpired]);
 
   const serverResult = actionData && actionData.intent === mode ? actionData : null;
@@ -111,10 +132,25 @@ export default function LoginPage() {
     return (
       <AuthCard title="Create an Account" subtitle="Join the #1 platform in New Zealand.">
         <ErrorBox message={error} />
-        <Form method="post" replace noValidate onSubmit={check(signupSchema)} className="space-y-4" aria-label="Sign up">
+        <Form
+          method="post"
+          replace
+          noValidate
+          onSubmit={check(signupSchema)}
+          className="space-y-4"
+          aria-label="Sign up"
+        >
           {hidden("signup")}
           <Field label="First Name" name="firstName" type="text" autoComplete="given-name" required maxLength={50} />
-          <Field label="Email" name="email" type="email" autoComplete="email" inputMode="email" required maxLength={254} />
+          <Field
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            maxLength={254}
+          />
           <Field
             label="Password"
             name="password"
@@ -136,7 +172,13 @@ export default function LoginPage() {
                   key={choice.value}
                   className="flex min-h-12 cursor-pointer items-center gap-2 rounded-lg border border-line bg-ink px-3 has-[:checked]:border-accent"
                 >
-                  <input type="radio" name="agency" value={choice.value} required className="h-5 w-5 accent-[#f0a86b]" />
+                  <input
+                    type="radio"
+                    name="agency"
+                    value={choice.value}
+                    required
+                    className="h-5 w-5 accent-[#f0a86b]"
+                  />
                   {choice.label}
                 </label>
               ))}
@@ -156,9 +198,24 @@ export default function LoginPage() {
       <AuthCard title="Reset Password" subtitle="Enter your email to receive a reset link.">
         <ErrorBox message={error} />
         <NoticeBox message={serverResult?.notice} />
-        <Form method="post" replace noValidate onSubmit={check(resetRequestSchema)} className="space-y-4" aria-label="Request a reset link">
+        <Form
+          method="post"
+          replace
+          noValidate
+          onSubmit={check(resetRequestSchema)}
+          className="space-y-4"
+          aria-label="Request a reset link"
+        >
           {hidden("reset")}
-          <Field label="Email" name="email" type="email" autoComplete="email" inputMode="email" required maxLength={254} />
+          <Field
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            maxLength={254}
+          />
           <SubmitButton busy={busy}>Send Reset Link</SubmitButton>
         </Form>
         <p className="text-center">
@@ -174,8 +231,23 @@ export default function LoginPage() {
       <ErrorBox message={error} />
       <Form method="post" replace noValidate onSubmit={check(loginSchema)} className="space-y-4" aria-label="Log in">
         {hidden("login")}
-        <Field label="Email" name="email" type="email" autoComplete="email" inputMode="email" required maxLength={254} />
-        <Field label="Password" name="password" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX} />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          maxLength={254}
+        />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          maxLength={PASSWORD_MAX}
+        />
         <div className="flex justify-end">
           <TextLink to={loginModeHref("reset", redirectTo)}>Forgot your password?</TextLink>
         </div>

@@ -9,7 +9,16 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  useActionData,
+  useFetcher,
+  useLoaderData,
+  useNavigation,
+  useSearchParams,
+  useSubmit,
+} from "@remix-run/react";
 import { useEffect, type FormEvent } from "react";
 import { useHydrated } from "~/components/useHydrated";
 import { InfoPage, PRIMARY_BUTTON } from "~/components/InfoPage";
@@ -156,7 +165,11 @@ export default function ManageSubscription() {
     <InfoPage title="Subscription and Account Settings">
       <div className="space-y-8">
         {error ? (
-          <p role="alert" className="rounded-xl border border-rose-400 bg-rose-950/60 p-4 text-rose-100" data-testid="delete-error">
+          <p
+            role="alert"
+            className="rounded-xl border border-rose-400 bg-rose-950/60 p-4 text-rose-100"
+            data-testid="delete-error"
+          >
             {error}
           </p>
         ) : null}
@@ -173,7 +186,10 @@ export default function ManageSubscription() {
             Subscription
           </h2>
           <p className="text-lg">
-            Current plan: <strong className="text-accent" data-testid="current-plan">{plan}</strong>
+            Current plan:{" "}
+            <strong className="text-accent" data-testid="current-plan">
+              {plan}
+            </strong>
           </p>
           {pendingTier ? (
             <p className="text-sm text-zinc-300">
@@ -195,12 +211,24 @@ export default function ManageSubscription() {
           ) : (
             <ul className="divide-y divide-line">
               {listings.map((l) => (
-                <li key={l.modelId} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="managed-listing">
+                <li
+                  key={l.modelId}
+                  className="flex flex-wrap items-center justify-between gap-3 py-3"
+                  data-testid="managed-listing"
+                >
                   <span className="font-medium">{l.firstName}</span>
-                  <Form method="post" onSubmit={hydrated ? confirmThen(deleteListingConfirm(l.firstName), "navigation") : undefined}>
+                  <Form
+                    method="post"
+                    onSubmit={hydrated ? confirmThen(deleteListingConfirm(l.firstName), "navigation") : undefined}
+                  >
                     <input type="hidden" name="intent" value="deleteListing" />
                     <input type="hidden" name="modelId" value={l.modelId} />
-                    <button type="submit" className={DANGER_BUTTON} disabled={busy} aria-label={`Delete Listing ${l.firstName}`}>
+                    <button
+                      type="submit"
+                      className={DANGER_BUTTON}
+                      disabled={busy}
+                      aria-label={`Delete Listing ${l.firstName}`}
+                    >
                       Delete Listing
                     </button>
                   </Form>
@@ -210,13 +238,17 @@ export default function ManageSubscription() {
           )}
         </section>
 
-        <section aria-labelledby="security-title" className="space-y-4 rounded-2xl border border-line bg-panel p-6" data-testid="security-log">
+        <section
+          aria-labelledby="security-title"
+          className="space-y-4 rounded-2xl border border-line bg-panel p-6"
+          data-testid="security-log"
+        >
           <h2 id="security-title" className="text-xl font-semibold">
             Account security
           </h2>
           <p className="text-sm text-zinc-300">
-            Sign-ins, failed sign-ins, password resets and deletions on your account in the last {SECURITY_LOG_RETENTION_DAYS} days, in
-            New Zealand time. If one was not you, reset your password.
+            Sign-ins, failed sign-ins, password resets and deletions on your account in the last{" "}
+            {SECURITY_LOG_RETENTION_DAYS} days, in New Zealand time. If one was not you, reset your password.
           </p>
           {security.length === 0 ? (
             <p className="text-muted">Nothing recorded yet.</p>
@@ -291,11 +323,17 @@ function ConfirmStep({ confirm }: { confirm: Confirm }) {
           <input type="hidden" name="intent" value={confirm.kind === "listing" ? "deleteListing" : "deleteAccount"} />
           {confirm.kind === "listing" ? <input type="hidden" name="modelId" value={confirm.modelId} /> : null}
           <input type="hidden" name="confirmed" value="yes" />
-          <button type="submit" className="inline-flex min-h-11 items-center justify-center rounded-lg bg-rose-500 px-5 font-semibold text-white hover:bg-rose-400">
+          <button
+            type="submit"
+            className="inline-flex min-h-11 items-center justify-center rounded-lg bg-rose-500 px-5 font-semibold text-white hover:bg-rose-400"
+          >
             {confirm.kind === "listing" ? "Yes, delete this listing" : "Yes, delete my account"}
           </button>
         </Form>
-        <Link to="/managesub" className="inline-flex min-h-11 items-center justify-center rounded-lg border border-line px-5 font-semibold">
+        <Link
+          to="/managesub"
+          className="inline-flex min-h-11 items-center justify-center rounded-lg border border-line px-5 font-semibold"
+        >
           Cancel
         </Link>
       </div>

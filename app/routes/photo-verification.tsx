@@ -1,7 +1,13 @@
 // Photo verification (spec provider §2, §4, §5, §8), optional: listings that are not photo-verified and
 // have at least 4 photos, each with 'Select this Profile' (a GET form, so it works without JavaScript);
 // the selected one gets three photo inputs and 'Submit Photos for Review'.
-import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
 import { InfoPage, PRIMARY_BUTTON } from "~/components/InfoPage";
@@ -13,7 +19,10 @@ import { requireUser } from "~/server/auth.server";
 import { handleVerificationForm, type VerificationFormResult } from "~/server/verification-form.server";
 import { loadVerificationChoices } from "~/server/verification.server";
 
-export const meta: MetaFunction = () => [{ title: "Photo verification | Kiwi Companions" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Photo verification | Kiwi Companions" },
+  { name: "robots", content: "noindex" },
+];
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -34,7 +43,8 @@ function useHydrated() {
   return hydrated;
 }
 
-const SELECT_BUTTON = "inline-flex min-h-11 items-center justify-center rounded-lg border border-accent px-4 font-semibold text-accent hover:bg-ink";
+const SELECT_BUTTON =
+  "inline-flex min-h-11 items-center justify-center rounded-lg border border-accent px-4 font-semibold text-accent hover:bg-ink";
 
 export default function PhotoVerification() {
   const { choices, selected } = useLoaderData<typeof loader>();
@@ -71,7 +81,10 @@ export default function PhotoVerification() {
     >
       {choices.length === 0 ? (
         <div className="space-y-4 rounded-2xl border border-line bg-panel p-6">
-          <p>No listing can be photo-verified right now: a listing needs at least 4 photos and must not be photo-verified already.</p>
+          <p>
+            No listing can be photo-verified right now: a listing needs at least 4 photos and must not be photo-verified
+            already.
+          </p>
           <Link to="/dashboard" className={PRIMARY_BUTTON}>
             Back to the dashboard
           </Link>
@@ -100,7 +113,13 @@ export default function PhotoVerification() {
                   <span className="text-sm font-semibold text-accent">Selected</span>
                 ) : (
                   <Form method="get" preventScrollReset>
-                    <button type="submit" name="modelId" value={c.modelId} className={SELECT_BUTTON} aria-label={`Select this Profile: ${c.firstName}`}>
+                    <button
+                      type="submit"
+                      name="modelId"
+                      value={c.modelId}
+                      className={SELECT_BUTTON}
+                      aria-label={`Select this Profile: ${c.firstName}`}
+                    >
                       Select this Profile
                     </button>
                   </Form>
@@ -110,7 +129,11 @@ export default function PhotoVerification() {
           </ul>
 
           {pageError ? (
-            <p role="alert" className="rounded-xl border border-rose-400 bg-rose-950/60 p-4 text-rose-100" data-testid="verification-error">
+            <p
+              role="alert"
+              className="rounded-xl border border-rose-400 bg-rose-950/60 p-4 text-rose-100"
+              data-testid="verification-error"
+            >
               {pageError}
             </p>
           ) : null}
@@ -130,7 +153,14 @@ export default function PhotoVerification() {
               </p>
               <input type="hidden" name="modelId" value={chosen.modelId} />
               {PHOTO_FIELDS.map((name, i) => (
-                <VerificationFileField key={name} kind="photo" name={name} label={`Photo ${i + 1}`} serverError={fieldError(name)} onChange={files.update} />
+                <VerificationFileField
+                  key={name}
+                  kind="photo"
+                  name={name}
+                  label={`Photo ${i + 1}`}
+                  serverError={fieldError(name)}
+                  onChange={files.update}
+                />
               ))}
               <button type="submit" className={PRIMARY_BUTTON} disabled={disabled}>
                 {submitting ? "Submitting..." : "Submit Photos for Review"}

@@ -3,7 +3,14 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { InfoPage, InfoSection, TableOfContents } from "~/components/InfoPage";
 import { originOf, seoMeta } from "~/lib/seo";
-import { INACTIVE_LISTING_MONTHS, POSTAL_ADDRESS, PRIVACY_EMAIL, PRIVACY_UPDATED, SITE_NAME, SUPPORT_EMAIL } from "~/lib/site";
+import {
+  INACTIVE_LISTING_MONTHS,
+  POSTAL_ADDRESS,
+  PRIVACY_EMAIL,
+  PRIVACY_UPDATED,
+  SITE_NAME,
+  SUPPORT_EMAIL,
+} from "~/lib/site";
 import { PENDING_ID_DOCUMENT_DAYS, REPORT_RETENTION_DAYS, SECURITY_LOG_RETENTION_DAYS } from "~/lib/retention";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
@@ -24,9 +31,15 @@ const support = <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>;
 
 /** The 13 information privacy principles of section 22 of the Privacy Act 2020, in plain words. */
 const PRINCIPLES = [
-  ["Purpose", "We collect personal information only when we need it for a lawful purpose connected with running this site."],
+  [
+    "Purpose",
+    "We collect personal information only when we need it for a lawful purpose connected with running this site.",
+  ],
   ["Source", "We collect it from you directly wherever we can."],
-  ["Telling you", "When we collect it, we tell you why, who will see it, and that you can see and correct it (this policy does that)."],
+  [
+    "Telling you",
+    "When we collect it, we tell you why, who will see it, and that you can see and correct it (this policy does that).",
+  ],
   ["Manner", "We collect it lawfully and fairly, without being unreasonably intrusive."],
   ["Security", "We protect it against loss, misuse and access by people who should not have it."],
   ["Access", "You can ask to see the personal information we hold about you."],
@@ -34,9 +47,15 @@ const PRINCIPLES = [
   ["Accuracy", "We check it is accurate, up to date and relevant before we use it."],
   ["Retention", "We keep it no longer than we need it."],
   ["Use", "We use it only for the purpose we collected it for, unless an exception in the Act applies."],
-  ["Disclosure", "We share it only in the limited cases the Act allows, such as with your permission or to prevent a serious threat to someone's safety."],
+  [
+    "Disclosure",
+    "We share it only in the limited cases the Act allows, such as with your permission or to prevent a serious threat to someone's safety.",
+  ],
   ["Overseas", "We send it overseas only where it will be protected in ways comparable to New Zealand law."],
-  ["Unique identifiers", "We do not use identifiers given to you by other agencies, such as your driver licence or IRD number, to identify you."],
+  [
+    "Unique identifiers",
+    "We do not use identifiers given to you by other agencies, such as your driver licence or IRD number, to identify you.",
+  ],
 ] as const;
 
 const SECTIONS: readonly { id: string; title: string; body: ReactNode }[] = [
@@ -46,8 +65,8 @@ const SECTIONS: readonly { id: string; title: string; body: ReactNode }[] = [
     body: (
       <>
         <p>
-          {SITE_NAME} runs this website and is responsible for the personal information described here under the
-          Privacy Act 2020. Our Privacy Officer can be reached at {privacy} or by post at {POSTAL_ADDRESS.join(", ")}.
+          {SITE_NAME} runs this website and is responsible for the personal information described here under the Privacy
+          Act 2020. Our Privacy Officer can be reached at {privacy} or by post at {POSTAL_ADDRESS.join(", ")}.
         </p>
       </>
     ),
@@ -60,9 +79,9 @@ const SECTIONS: readonly { id: string; title: string; body: ReactNode }[] = [
         <p>We keep only what the site needs to work:</p>
         <ul>
           <li>
-            <strong>Your account</strong>: e-mail address, name, the phone number you sign up with, whether you are
-            an Independent or an Agency, and your plan. Your password is stored only as a salted one-way hash, so
-            nobody here can read it.
+            <strong>Your account</strong>: e-mail address, name, the phone number you sign up with, whether you are an
+            Independent or an Agency, and your plan. Your password is stored only as a salted one-way hash, so nobody
+            here can read it.
           </li>
           <li>
             <strong>Sign-in sessions</strong>: a random session identifier in a cookie and a matching record on our
@@ -78,14 +97,14 @@ const SECTIONS: readonly { id: string; title: string; body: ReactNode }[] = [
             location removed, so a photo cannot give away where it was taken.
           </li>
           <li>
-            <strong>ID documents</strong> for verification: stored privately, seen only by the people who review
-            them, and deleted once the review is finished (or after {PENDING_ID_DOCUMENT_DAYS} days if nobody has
-            reviewed them). We keep a record that you were verified and when, not the documents.
+            <strong>ID documents</strong> for verification: stored privately, seen only by the people who review them,
+            and deleted once the review is finished (or after {PENDING_ID_DOCUMENT_DAYS} days if nobody has reviewed
+            them). We keep a record that you were verified and when, not the documents.
           </li>
           <li>
-            <strong>Likes</strong>: when you like a profile, your browser makes up a random visitor identifier and
-            keeps it; we store that identifier with the like so you cannot like a profile twice. It is not linked to
-            your name, account or device.
+            <strong>Likes</strong>: when you like a profile, your browser makes up a random visitor identifier and keeps
+            it; we store that identifier with the like so you cannot like a profile twice. It is not linked to your
+            name, account or device.
           </li>
           <li>
             <strong>Messages to support</strong> and reports you send us, with your e-mail address.
@@ -102,7 +121,10 @@ const SECTIONS: readonly { id: string; title: string; body: ReactNode }[] = [
         <li>No browser fingerprinting: we never build an identifier from your device, browser or screen settings.</li>
         <li>No third-party trackers, analytics, advertising cookies or social media pixels.</li>
         <li>We do not sell or rent personal information, and we do not use it for advertising.</li>
-        <li>We never receive or store your full card number: card payments go straight to a PCI DSS certified payment gateway.</li>
+        <li>
+          We never receive or store your full card number: card payments go straight to a PCI DSS certified payment
+          gateway.
+        </li>
       </ul>
     ),
   },
@@ -126,10 +148,9 @@ const SECTIONS: readonly { id: string; title: string; body: ReactNode }[] = [
     title: "Your location",
     body: (
       <p>
-        Our hosting provider works out an approximate country and city from your IP address for each request. We use
-        the city to show listings near you, and the country to stop listings being posted from outside New Zealand,
-        as our <Link to="/terms">terms</Link> require. We do not store your IP address, city or country with your
-        account.
+        Our hosting provider works out an approximate country and city from your IP address for each request. We use the
+        city to show listings near you, and the country to stop listings being posted from outside New Zealand, as our{" "}
+        <Link to="/terms">terms</Link> require. We do not store your IP address, city or country with your account.
       </p>
     ),
   },
@@ -152,13 +173,13 @@ const SECTIONS: readonly { id: string; title: string; body: ReactNode }[] = [
     body: (
       <>
         <p>
-          Service providers who process information for us and may not use it for anything else: our hosting and
-          storage provider (Cloudflare), the card payment gateway and our e-mail provider. Some of them store data
-          outside New Zealand; we use only providers bound to protect it in ways comparable to the Privacy Act.
+          Service providers who process information for us and may not use it for anything else: our hosting and storage
+          provider (Cloudflare), the card payment gateway and our e-mail provider. Some of them store data outside New
+          Zealand; we use only providers bound to protect it in ways comparable to the Privacy Act.
         </p>
         <p>
-          The Police or other authorities, where the law requires it or where it is needed to prevent a serious
-          threat to someone's life, health or safety, for example if we believe someone in a listing is under 18.
+          The Police or other authorities, where the law requires it or where it is needed to prevent a serious threat
+          to someone's life, health or safety, for example if we believe someone in a listing is under 18.
         </p>
       </>
     ),
@@ -170,22 +191,22 @@ const SECTIONS: readonly { id: string; title: string; body: ReactNode }[] = [
       <ul>
         <li>Accounts: until you delete your account, which also deletes your listings, photos and plan records.</li>
         <li>
-          Listings: until you delete them, or {INACTIVE_LISTING_MONTHS} months after their subscription expired
-          without renewal.
+          Listings: until you delete them, or {INACTIVE_LISTING_MONTHS} months after their subscription expired without
+          renewal.
         </li>
         <li>
-          ID documents: only until the verification review is finished, and never more than {PENDING_ID_DOCUMENT_DAYS} days: a request
-          nobody has reviewed by then is closed and its documents deleted (you can send them again).
+          ID documents: only until the verification review is finished, and never more than {PENDING_ID_DOCUMENT_DAYS}{" "}
+          days: a request nobody has reviewed by then is closed and its documents deleted (you can send them again).
         </li>
         <li>Sessions: until you sign out or the session expires.</li>
         <li>
-          Support messages and reports: as long as we need them to deal with the matter, and no more than two years; a decided
-          report is deleted {REPORT_RETENTION_DAYS / 365} years after it was made.
+          Support messages and reports: as long as we need them to deal with the matter, and no more than two years; a
+          decided report is deleted {REPORT_RETENTION_DAYS / 365} years after it was made.
         </li>
         <li>
-          Your account's security log (sign-ins, failed sign-ins, password resets and deletions, with an approximate place and the
-          kind of device, never your IP address): {SECURITY_LOG_RETENTION_DAYS} days, or until you delete your account. You can read
-          it on your Subscription and Account Settings page.
+          Your account's security log (sign-ins, failed sign-ins, password resets and deletions, with an approximate
+          place and the kind of device, never your IP address): {SECURITY_LOG_RETENTION_DAYS} days, or until you delete
+          your account. You can read it on your Subscription and Account Settings page.
         </li>
       </ul>
     ),
@@ -195,9 +216,9 @@ const SECTIONS: readonly { id: string; title: string; body: ReactNode }[] = [
     title: "How we protect it",
     body: (
       <p>
-        All traffic is encrypted (HTTPS). Passwords are hashed, ID documents and unpublished listings are not
-        public, and only the staff who need it for their work can see personal information. Sign-in attempts are
-        rate-limited to slow down password guessing.
+        All traffic is encrypted (HTTPS). Passwords are hashed, ID documents and unpublished listings are not public,
+        and only the staff who need it for their work can see personal information. Sign-in attempts are rate-limited to
+        slow down password guessing.
       </p>
     ),
   },
@@ -227,11 +248,13 @@ const SECTIONS: readonly { id: string; title: string; body: ReactNode }[] = [
           {privacy}. We may ask you to prove who you are first, so we do not hand your information to someone else.
         </p>
         <p>
-          We answer as soon as we reasonably can and no later than 20 working days after receiving your request, and
-          we do not charge for it. If we do not agree to a correction, you can ask us to attach your statement of the
+          We answer as soon as we reasonably can and no later than 20 working days after receiving your request, and we
+          do not charge for it. If we do not agree to a correction, you can ask us to attach your statement of the
           correction you asked for to the information.
         </p>
-        <p>You can edit most of your account and listing details yourself, and delete your account, from your Dashboard.</p>
+        <p>
+          You can edit most of your account and listing details yourself, and delete your account, from your Dashboard.
+        </p>
       </>
     ),
   },
@@ -242,8 +265,7 @@ const SECTIONS: readonly { id: string; title: string; body: ReactNode }[] = [
       <p>
         If a privacy breach happens that has caused or is likely to cause serious harm (a notifiable privacy breach
         under Part 6 of the Privacy Act 2020), we notify the Privacy Commissioner and the people affected as soon as
-        practicable after we become aware of it, tell them what happened and what they can do, and act to contain
-        it.
+        practicable after we become aware of it, tell them what happened and what they can do, and act to contain it.
       </p>
     ),
   },
@@ -264,16 +286,18 @@ const SECTIONS: readonly { id: string; title: string; body: ReactNode }[] = [
           <li>whether we may give your name to the person who posted it.</li>
         </ul>
         <p>
-          Within 48 hours of receiving your complaint we send a copy to the person who posted the content and tell
-          them they have 48 hours to agree to its removal or to respond. If they agree, do not respond within 48
-          hours, or cannot be reached, we take the content down. If they object, we tell you, and you can take the
-          matter further.
+          Within 48 hours of receiving your complaint we send a copy to the person who posted the content and tell them
+          they have 48 hours to agree to its removal or to respond. If they agree, do not respond within 48 hours, or
+          cannot be reached, we take the content down. If they object, we tell you, and you can take the matter further.
         </p>
         <p>
           Content that is clearly illegal, such as anything involving a person under 18, is removed straight away
           without waiting. For free, confidential help with online harm, contact{" "}
-          <a href="https://netsafe.org.nz" rel="noopener noreferrer">Netsafe</a>, the approved agency under the Act,
-          which can help resolve complaints and, if needed, support an application to the District Court.
+          <a href="https://netsafe.org.nz" rel="noopener noreferrer">
+            Netsafe
+          </a>
+          , the approved agency under the Act, which can help resolve complaints and, if needed, support an application
+          to the District Court.
         </p>
       </>
     ),
@@ -283,9 +307,13 @@ const SECTIONS: readonly { id: string; title: string; body: ReactNode }[] = [
     title: "Privacy complaints",
     body: (
       <p>
-        If you are unhappy with how we have handled your personal information, tell our Privacy Officer at {privacy}{" "}
-        and we will try to put it right. If you are still not satisfied, you can complain to the Office of the
-        Privacy Commissioner at <a href="https://www.privacy.org.nz" rel="noopener noreferrer">privacy.org.nz</a>.
+        If you are unhappy with how we have handled your personal information, tell our Privacy Officer at {privacy} and
+        we will try to put it right. If you are still not satisfied, you can complain to the Office of the Privacy
+        Commissioner at{" "}
+        <a href="https://www.privacy.org.nz" rel="noopener noreferrer">
+          privacy.org.nz
+        </a>
+        .
       </p>
     ),
   },
@@ -308,8 +336,8 @@ export default function PrivacyPage() {
       updated={PRIVACY_UPDATED}
       lead={
         <p>
-          How {SITE_NAME} collects, uses and protects personal information, and your rights under New Zealand's
-          Privacy Act 2020.
+          How {SITE_NAME} collects, uses and protects personal information, and your rights under New Zealand's Privacy
+          Act 2020.
         </p>
       }
     >

@@ -7,7 +7,10 @@ import { ListingEditor } from "~/components/editor/ListingEditor";
 import { requireUser } from "~/server/auth.server";
 import { loadEditableProfile } from "~/server/editor.server";
 
-export const meta: MetaFunction = () => [{ title: "Edit Listing | Kiwi Companions" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Edit Listing | Kiwi Companions" },
+  { name: "robots", content: "noindex" },
+];
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 

@@ -7,7 +7,10 @@ import { LISTING_RULE_MSG } from "~/lib/listing-rules";
 import { requireUser } from "~/server/auth.server";
 import { mayStartListing } from "~/server/editor.server";
 
-export const meta: MetaFunction = () => [{ title: "New Listing | Kiwi Companions" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "New Listing | Kiwi Companions" },
+  { name: "robots", content: "noindex" },
+];
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
@@ -24,7 +27,10 @@ export default function NewListing() {
       <div className="mx-auto max-w-xl space-y-4 px-4 py-16 text-center">
         <h1 className="text-2xl font-bold">You already have a listing</h1>
         <p className="text-muted">{LISTING_RULE_MSG.independentLimit}</p>
-        <Link to="/dashboard" className="inline-flex min-h-11 items-center rounded-lg bg-accent px-4 font-semibold text-ink">
+        <Link
+          to="/dashboard"
+          className="inline-flex min-h-11 items-center rounded-lg bg-accent px-4 font-semibold text-ink"
+        >
           Back to your dashboard
         </Link>
       </div>

@@ -5,7 +5,15 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { InfoPage, PRIMARY_BUTTON } from "~/components/InfoPage";
-import { parseReport, REPORT_BODY_MAX_BYTES, REPORT_CONTACT_MAX, REPORT_DETAILS_MAX, REPORT_MSG, REPORT_REASONS, type FieldErrors } from "~/lib/reports";
+import {
+  parseReport,
+  REPORT_BODY_MAX_BYTES,
+  REPORT_CONTACT_MAX,
+  REPORT_DETAILS_MAX,
+  REPORT_MSG,
+  REPORT_REASONS,
+  type FieldErrors,
+} from "~/lib/reports";
 import { createReport, readSmallForm, reportableListing, reportLimited } from "~/server/reports.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -150,7 +158,10 @@ export default function ReportListing() {
           <button type="submit" className={PRIMARY_BUTTON} disabled={sending}>
             {sending ? "Sending..." : "Send report"}
           </button>
-          <Link to={`/view/${listing.modelId}`} className="inline-flex min-h-11 items-center rounded-lg border border-line px-4">
+          <Link
+            to={`/view/${listing.modelId}`}
+            className="inline-flex min-h-11 items-center rounded-lg border border-line px-4"
+          >
             Cancel
           </Link>
         </div>

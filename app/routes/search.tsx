@@ -37,15 +37,21 @@ export default function Search() {
   const revalidator = useRevalidator();
   // Only a change to a listing shown here, or one newly public that might match, reloads the results.
   useProfileUpdates((event) => {
-    if (pageShouldRefresh(event, { ids: new Set(results.map((r) => r.modelId)), region: null })) revalidator.revalidate();
+    if (pageShouldRefresh(event, { ids: new Set(results.map((r) => r.modelId)), region: null }))
+      revalidator.revalidate();
   });
   return (
     <div className="mx-auto max-w-7xl space-y-5 px-3 py-5 sm:px-6">
       <h1 className="text-2xl font-bold sm:text-3xl">Search Results for "{q}"</h1>
       {failed ? (
-        <LoadFailed message="The search results could not be loaded just now." retryHref={location.pathname + location.search} />
+        <LoadFailed
+          message="The search results could not be loaded just now."
+          retryHref={location.pathname + location.search}
+        />
       ) : results.length === 0 ? (
-        <p className="rounded-xl border border-line bg-panel p-6 text-center text-muted">No models found matching your search.</p>
+        <p className="rounded-xl border border-line bg-panel p-6 text-center text-muted">
+          No models found matching your search.
+        </p>
       ) : (
         <div className={GRID_CLASSES} data-testid="search-results">
           {results.map((card) => (

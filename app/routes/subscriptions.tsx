@@ -1,4 +1,10 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { InfoPage } from "~/components/InfoPage";
 import { PlanCard, type PlanCardState } from "~/components/PlanCard";
@@ -126,7 +132,11 @@ export default function SubscriptionsPage() {
           </section>
         </div>
 
-        <section aria-labelledby="payment-security" className="rounded-2xl border border-line bg-panel p-6 sm:p-8" data-testid="payment-security">
+        <section
+          aria-labelledby="payment-security"
+          className="rounded-2xl border border-line bg-panel p-6 sm:p-8"
+          data-testid="payment-security"
+        >
           <div className="flex items-center gap-3">
             <LockIcon width="28" height="28" className="shrink-0 text-accent" />
             <h2 id="payment-security" className={SECTION_TITLE}>
@@ -136,8 +146,8 @@ export default function SubscriptionsPage() {
           <div className="mt-4 space-y-3 leading-relaxed text-zinc-200">
             <p>
               Card payments are processed by a PCI DSS certified payment provider. We accept Visa, Mastercard and
-              UnionPay credit and debit cards. Your card details go straight to the provider: we never see or store
-              your card number.
+              UnionPay credit and debit cards. Your card details go straight to the provider: we never see or store your
+              card number.
             </p>
             <p>
               Online payment is not available yet. When you choose a plan we record your choice and contact you to

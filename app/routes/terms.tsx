@@ -19,9 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { origin: originOf(request.url) };
 }
 
-const support = (
-  <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
-);
+const support = <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>;
 
 /** Numbered in this order; the numbers are part of the published terms, so add new sections at the end. */
 const TERMS_SECTIONS: readonly { id: string; title: string; body: ReactNode }[] = [
@@ -31,14 +29,14 @@ const TERMS_SECTIONS: readonly { id: string; title: string; body: ReactNode }[] 
     body: (
       <>
         <p>
-          These terms apply to everyone who visits {SITE_NAME} or posts on it. By using the site you agree to them.
-          If you do not agree, please do not use the site.
+          These terms apply to everyone who visits {SITE_NAME} or posts on it. By using the site you agree to them. If
+          you do not agree, please do not use the site.
         </p>
         <p>
-          {SITE_NAME} is a hosting platform for user-generated classified ads. Advertisers write and publish their
-          own listings and are responsible for their content. We are not an agency or brothel operator: we do not
-          employ advertisers, arrange bookings, take part in any arrangement between a client and an advertiser, or
-          receive any share of their earnings.
+          {SITE_NAME} is a hosting platform for user-generated classified ads. Advertisers write and publish their own
+          listings and are responsible for their content. We are not an agency or brothel operator: we do not employ
+          advertisers, arrange bookings, take part in any arrangement between a client and an advertiser, or receive any
+          share of their earnings.
         </p>
       </>
     ),
@@ -49,8 +47,8 @@ const TERMS_SECTIONS: readonly { id: string; title: string; body: ReactNode }[] 
     body: (
       <>
         <p>
-          You must be 18 or older to visit the site, create an account or appear in any listing. Minors are
-          prohibited from using the site in any way.
+          You must be 18 or older to visit the site, create an account or appear in any listing. Minors are prohibited
+          from using the site in any way.
         </p>
         <p>
           Any listing that involves, or appears to involve, a person under 18 is removed immediately, the account is
@@ -66,11 +64,13 @@ const TERMS_SECTIONS: readonly { id: string; title: string; body: ReactNode }[] 
     body: (
       <>
         <p>
-          Give us true and current details when you sign up and keep your password to yourself. You are responsible
-          for everything done through your account. Tell us at once at {support} if you think someone else has used
-          it.
+          Give us true and current details when you sign up and keep your password to yourself. You are responsible for
+          everything done through your account. Tell us at once at {support} if you think someone else has used it.
         </p>
-        <p>An Independent account holds one listing; an Agency account may hold several, one for each person it represents.</p>
+        <p>
+          An Independent account holds one listing; an Agency account may hold several, one for each person it
+          represents.
+        </p>
       </>
     ),
   },
@@ -81,8 +81,8 @@ const TERMS_SECTIONS: readonly { id: string; title: string; body: ReactNode }[] 
       <p>
         Before a listing goes live we verify the advertiser's age and identity with government-issued photo ID.
         Verification typically takes 24-48 hours. ID documents are used only for this check and are deleted once the
-        review is finished, as our <Link to="/privacy">Privacy Policy</Link> explains. We may ask you to verify again
-        at any time, for example after a report.
+        review is finished, as our <Link to="/privacy">Privacy Policy</Link> explains. We may ask you to verify again at
+        any time, for example after a report.
       </p>
     ),
   },
@@ -93,12 +93,21 @@ const TERMS_SECTIONS: readonly { id: string; title: string; body: ReactNode }[] 
       <>
         <p>When you post a listing you confirm that:</p>
         <ul>
-          <li>you are the person advertised, or an agency authorised in writing by that person, and everyone shown is 18 or older;</li>
-          <li>you own the photos and text or have permission to use them, and everyone in the photos has agreed to them being published here;</li>
+          <li>
+            you are the person advertised, or an agency authorised in writing by that person, and everyone shown is 18
+            or older;
+          </li>
+          <li>
+            you own the photos and text or have permission to use them, and everyone in the photos has agreed to them
+            being published here;
+          </li>
           <li>you are legally entitled to provide the services you advertise in New Zealand;</li>
           <li>everything in the listing is true, including age, photos, location and prices.</li>
         </ul>
-        <p>We review listings but do not check every statement in them, and we are not responsible for what advertisers publish.</p>
+        <p>
+          We review listings but do not check every statement in them, and we are not responsible for what advertisers
+          publish.
+        </p>
       </>
     ),
   },
@@ -110,9 +119,9 @@ const TERMS_SECTIONS: readonly { id: string; title: string; body: ReactNode }[] 
         <p>You must not post or send through the site anything that:</p>
         <ul>
           <li>
-            violates the Prostitution Reform Act 2003, including content that involves anyone under 18, anyone who
-            is coerced or is not free to refuse a client, or that offers services without the safer sex practices
-            section 9 of the Act requires;
+            violates the Prostitution Reform Act 2003, including content that involves anyone under 18, anyone who is
+            coerced or is not free to refuse a client, or that offers services without the safer sex practices section 9
+            of the Act requires;
           </li>
           <li>is false or misleading, including photos of someone else or photos edited to misrepresent you;</li>
           <li>
@@ -120,7 +129,10 @@ const TERMS_SECTIONS: readonly { id: string; title: string; body: ReactNode }[] 
             Classification Act 1993 and content that breaches the Harmful Digital Communications Act 2015;
           </li>
           <li>shares another person's personal information or intimate images without their consent;</li>
-          <li>harasses, threatens or discriminates against anyone, or is spam, malware or an attempt to get around our controls.</li>
+          <li>
+            harasses, threatens or discriminates against anyone, or is spam, malware or an attempt to get around our
+            controls.
+          </li>
         </ul>
       </>
     ),
@@ -141,10 +153,13 @@ const TERMS_SECTIONS: readonly { id: string; title: string; body: ReactNode }[] 
     title: "Review of listings and required changes",
     body: (
       <>
-        <p>Every new listing is reviewed by our team within 48 hours of being submitted, and we may review changes to it later.</p>
         <p>
-          If we ask for changes, you have 24 hours to respond. If you do not respond within 24 hours, or you decline
-          the changes, the subscription for that listing is terminated and the listing is not published.
+          Every new listing is reviewed by our team within 48 hours of being submitted, and we may review changes to it
+          later.
+        </p>
+        <p>
+          If we ask for changes, you have 24 hours to respond. If you do not respond within 24 hours, or you decline the
+          changes, the subscription for that listing is terminated and the listing is not published.
         </p>
       </>
     ),
@@ -154,9 +169,9 @@ const TERMS_SECTIONS: readonly { id: string; title: string; body: ReactNode }[] 
     title: "Reporting ads and profiles",
     body: (
       <p>
-        Every ad and profile has a Report button. Anyone may use it, or e-mail {support}, to tell us about content
-        that breaks the law or these terms. We look at every report, may hide a listing while we do, and handle
-        complaints about harmful digital communications within the 48-hour process described in our{" "}
+        Every ad and profile has a Report button. Anyone may use it, or e-mail {support}, to tell us about content that
+        breaks the law or these terms. We look at every report, may hide a listing while we do, and handle complaints
+        about harmful digital communications within the 48-hour process described in our{" "}
         <Link to="/privacy#harmful-content">Privacy Policy</Link>.
       </p>
     ),
@@ -169,8 +184,8 @@ const TERMS_SECTIONS: readonly { id: string; title: string; body: ReactNode }[] 
         <p>A listing is shown while its subscription is active. There are two weekly plans:</p>
         <ul>
           <li>
-            <strong>Standard</strong>, {formatPlanPrice(PLANS.standard.priceCents)} per week: a basic listing with up
-            to {PLANS.standard.maxPhotos} photos, analytics and standard support.
+            <strong>Standard</strong>, {formatPlanPrice(PLANS.standard.priceCents)} per week: a basic listing with up to{" "}
+            {PLANS.standard.maxPhotos} photos, analytics and standard support.
           </li>
           <li>
             <strong>Premium</strong>, shown on the site as <strong>Featured</strong>,{" "}
@@ -179,7 +194,10 @@ const TERMS_SECTIONS: readonly { id: string; title: string; body: ReactNode }[] 
             features.
           </li>
         </ul>
-        <p>Prices are in New Zealand dollars and include GST. We may change prices with at least 14 days' notice; a change applies from your next billing period.</p>
+        <p>
+          Prices are in New Zealand dollars and include GST. We may change prices with at least 14 days' notice; a
+          change applies from your next billing period.
+        </p>
       </>
     ),
   },
@@ -189,8 +207,8 @@ const TERMS_SECTIONS: readonly { id: string; title: string; body: ReactNode }[] 
     body: (
       <p>
         Posting a listing requires a fee, paid in advance for each billing period by credit or debit card through a
-        third-party payment gateway certified to PCI DSS. We never receive or store your full card number. The
-        posting fee is non-refundable once the listing has been published.
+        third-party payment gateway certified to PCI DSS. We never receive or store your full card number. The posting
+        fee is non-refundable once the listing has been published.
       </p>
     ),
   },
@@ -199,10 +217,10 @@ const TERMS_SECTIONS: readonly { id: string; title: string; body: ReactNode }[] 
     title: "Refunds",
     body: (
       <p>
-        Apart from the non-refundable posting fee, refund requests are decided case by case, for example where you
-        were charged twice or the site was unavailable for a long time. Write to {support}. Nothing in these terms
-        limits rights you have under the Consumer Guarantees Act 1993 or the Fair Trading Act 1986 that cannot be
-        excluded by law.
+        Apart from the non-refundable posting fee, refund requests are decided case by case, for example where you were
+        charged twice or the site was unavailable for a long time. Write to {support}. Nothing in these terms limits
+        rights you have under the Consumer Guarantees Act 1993 or the Fair Trading Act 1986 that cannot be excluded by
+        law.
       </p>
     ),
   },
@@ -211,8 +229,8 @@ const TERMS_SECTIONS: readonly { id: string; title: string; body: ReactNode }[] 
     title: "Upgrades",
     body: (
       <p>
-        You may upgrade from Standard to Featured at any time. Upgrades are prorated: you pay the difference between
-        the two plans for the days left in the current billing period, and the upgrade applies at once.
+        You may upgrade from Standard to Featured at any time. Upgrades are prorated: you pay the difference between the
+        two plans for the days left in the current billing period, and the upgrade applies at once.
       </p>
     ),
   },
@@ -221,9 +239,9 @@ const TERMS_SECTIONS: readonly { id: string; title: string; body: ReactNode }[] 
     title: "Cancellation",
     body: (
       <p>
-        You may cancel at any time from your account or by e-mailing {support}. Cancellation takes effect at the end
-        of the billing period you have paid for; your listing stays visible until then, and there are no partial
-        refunds for the rest of that period.
+        You may cancel at any time from your account or by e-mailing {support}. Cancellation takes effect at the end of
+        the billing period you have paid for; your listing stays visible until then, and there are no partial refunds
+        for the rest of that period.
       </p>
     ),
   },
@@ -232,8 +250,8 @@ const TERMS_SECTIONS: readonly { id: string; title: string; body: ReactNode }[] 
     title: "Expired subscriptions and reactivation",
     body: (
       <p>
-        When a subscription expires, its listing is hidden from the public. We keep the listing until you delete it
-        or until it has been inactive for a long time ({INACTIVE_LISTING_MONTHS} months without renewal), and you can
+        When a subscription expires, its listing is hidden from the public. We keep the listing until you delete it or
+        until it has been inactive for a long time ({INACTIVE_LISTING_MONTHS} months without renewal), and you can
         reactivate it at any time before then by renewing your subscription.
       </p>
     ),
@@ -245,9 +263,9 @@ const TERMS_SECTIONS: readonly { id: string; title: string; body: ReactNode }[] 
       <>
         <p>
           We may remove content, suspend or terminate an account, or refuse service where we reasonably believe these
-          terms or the law have been broken, verification has failed, or someone's safety is at risk. Where we can,
-          we tell you why. We may share information with the Police or other authorities where the law requires or
-          allows it.
+          terms or the law have been broken, verification has failed, or someone's safety is at risk. Where we can, we
+          tell you why. We may share information with the Police or other authorities where the law requires or allows
+          it.
         </p>
         <p>You may delete your listings or your whole account at any time from your account settings.</p>
       </>
@@ -258,11 +276,11 @@ const TERMS_SECTIONS: readonly { id: string; title: string; body: ReactNode }[] 
     title: "Our liability",
     body: (
       <p>
-        We provide the site as it is and do our best to keep it available and accurate, but we cannot promise it
-        will always be. To the extent the law allows, we are not liable for the content of listings, for any
-        arrangement between clients and advertisers, or for indirect loss, and our total liability to an advertiser
-        is limited to the fees they paid us in the three months before the claim. You agree to cover our reasonable
-        costs arising from content you post in breach of these terms.
+        We provide the site as it is and do our best to keep it available and accurate, but we cannot promise it will
+        always be. To the extent the law allows, we are not liable for the content of listings, for any arrangement
+        between clients and advertisers, or for indirect loss, and our total liability to an advertiser is limited to
+        the fees they paid us in the three months before the claim. You agree to cover our reasonable costs arising from
+        content you post in breach of these terms.
       </p>
     ),
   },
@@ -271,9 +289,9 @@ const TERMS_SECTIONS: readonly { id: string; title: string; body: ReactNode }[] 
     title: "Changes to these terms and governing law",
     body: (
       <p>
-        We may update these terms; the date at the top of this page shows the latest version, and we tell
-        advertisers by e-mail about changes that affect them. These terms are governed by New Zealand law and the
-        New Zealand courts have jurisdiction. Questions about them go to {support}.
+        We may update these terms; the date at the top of this page shows the latest version, and we tell advertisers by
+        e-mail about changes that affect them. These terms are governed by New Zealand law and the New Zealand courts
+        have jurisdiction. Questions about them go to {support}.
       </p>
     ),
   },
@@ -284,7 +302,11 @@ export default function TermsPage() {
     <InfoPage
       title="Terms and Conditions"
       updated={TERMS_UPDATED}
-      lead={<p>The rules for visiting {SITE_NAME} and for advertising on it, in {TERMS_SECTIONS.length} sections.</p>}
+      lead={
+        <p>
+          The rules for visiting {SITE_NAME} and for advertising on it, in {TERMS_SECTIONS.length} sections.
+        </p>
+      }
     >
       <TableOfContents numbered entries={TERMS_SECTIONS} />
       <div className="space-y-8">

@@ -1,7 +1,13 @@
 // Get Verified (spec provider §2, §4, §5, §8): choose one of your unverified listings, then the front
 // and back of a licence. A multipart <Form>, so it works without JavaScript; with it, files are checked
 // as they are chosen and the button waits for both. Success goes to the dashboard, which says so.
-import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
 import { InfoPage, PRIMARY_BUTTON } from "~/components/InfoPage";
@@ -13,7 +19,10 @@ import { requireUser } from "~/server/auth.server";
 import { handleVerificationForm, type VerificationFormResult } from "~/server/verification-form.server";
 import { loadVerificationChoices } from "~/server/verification.server";
 
-export const meta: MetaFunction = () => [{ title: "Get Verified | Kiwi Companions" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Get Verified | Kiwi Companions" },
+  { name: "robots", content: "noindex" },
+];
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -22,7 +31,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ choices }, { headers: { "Cache-Control": "no-store" } });
 }
 
-export const action = ({ request, context }: ActionFunctionArgs) => handleVerificationForm(request, context, "id", "/verification");
+export const action = ({ request, context }: ActionFunctionArgs) =>
+  handleVerificationForm(request, context, "id", "/verification");
 export const clientAction = verificationClientAction("id");
 
 function useHydrated() {
@@ -66,13 +76,20 @@ export default function GetVerified() {
   const fieldError = (name: string) => (shownResult?.field === name ? shownResult.message : undefined);
   const pageError =
     clientError ??
-    (shownResult && (!shownResult.field || shownResult.field === "modelId") ? (shownResult.field ? shownResult.message : shownResult.error) : null);
+    (shownResult && (!shownResult.field || shownResult.field === "modelId")
+      ? shownResult.field
+        ? shownResult.message
+        : shownResult.error
+      : null);
   // Spec §5: disabled while submitting, without both files, or with a file error (with JavaScript only:
   // without it the browser cannot tell, and the server answers instead).
   const disabled = submitting || (hydrated && (!files.allChosen || files.hasError));
 
   return (
-    <InfoPage title="Get Verified" lead="Verified listings can go live. Send us both sides of your driver licence for the listing you want verified.">
+    <InfoPage
+      title="Get Verified"
+      lead="Verified listings can go live. Send us both sides of your driver licence for the listing you want verified."
+    >
       {choices.length === 0 ? (
         <div className="space-y-4 rounded-2xl border border-line bg-panel p-6">
           <p>You have no listings waiting to be verified.</p>
@@ -83,7 +100,11 @@ export default function GetVerified() {
       ) : (
         <Form method="post" encType="multipart/form-data" onSubmit={onSubmit} className="space-y-6" noValidate>
           {pageError ? (
-            <p role="alert" className="rounded-xl border border-rose-400 bg-rose-950/60 p-4 text-rose-100" data-testid="verification-error">
+            <p
+              role="alert"
+              className="rounded-xl border border-rose-400 bg-rose-950/60 p-4 text-rose-100"
+              data-testid="verification-error"
+            >
               {pageError}
             </p>
           ) : null}
@@ -96,11 +117,23 @@ export default function GetVerified() {
           <fieldset className="space-y-4 rounded-2xl border border-line bg-panel p-5" key={round}>
             <legend className="px-1 text-lg font-semibold">2. Your licence</legend>
             <p className="text-sm text-zinc-300">
-              JPG, JPEG, PNG or WEBP, up to 5 MB each. Only our verification team sees these, and they are deleted as soon
-              as your listing has been checked.
+              JPG, JPEG, PNG or WEBP, up to 5 MB each. Only our verification team sees these, and they are deleted as
+              soon as your listing has been checked.
             </p>
-            <VerificationFileField kind="id" name="frontLicense" label="Front of licence" serverError={fieldError("frontLicense")} onChange={files.update} />
-            <VerificationFileField kind="id" name="backLicense" label="Back of licence" serverError={fieldError("backLicense")} onChange={files.update} />
+            <VerificationFileField
+              kind="id"
+              name="frontLicense"
+              label="Front of licence"
+              serverError={fieldError("frontLicense")}
+              onChange={files.update}
+            />
+            <VerificationFileField
+              kind="id"
+              name="backLicense"
+              label="Back of licence"
+              serverError={fieldError("backLicense")}
+              onChange={files.update}
+            />
           </fieldset>
           <button type="submit" className={PRIMARY_BUTTON} disabled={disabled}>
             {submitting ? "Submitting..." : "Submit for Verification"}

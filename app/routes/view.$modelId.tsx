@@ -29,7 +29,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     path: `/view/${p.modelId}`,
     origin: data.origin,
     type: "profile",
-    image: cover ? { url: cover.url, alt: `Photo of ${p.firstName}`, width: cover.width, height: cover.height } : undefined,
+    image: cover
+      ? { url: cover.url, alt: `Photo of ${p.firstName}`, width: cover.width, height: cover.height }
+      : undefined,
   });
   // Only an owner or administrator ever sees a hidden listing: keep it out of any index.
   return p.live ? tags : [...tags, { name: "robots", content: "noindex" }];
@@ -40,7 +42,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const modelId = params.modelId ?? "";
   if (!isId(modelId)) throw data("Model not found", { status: 404 });
   const viewer = await getSessionUser(request, env);
-  const profile = await loadPublicProfile(env, ctx, modelId, viewer ? { id: viewer.id, isAdmin: viewer.isAdmin } : null);
+  const profile = await loadPublicProfile(
+    env,
+    ctx,
+    modelId,
+    viewer ? { id: viewer.id, isAdmin: viewer.isAdmin } : null,
+  );
   if (!profile) throw data("Model not found", { status: 404 });
   // The profile is what the visitor came for: a failed suggestion list or like count is logged and left out.
   const [suggestions, likes] = await Promise.all([
@@ -63,7 +70,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     );
   }
   // A hidden listing is shown only to its owner or an administrator: never to a shared cache.
-  return data({ profile, suggestions, likes, now: Date.now(), origin: originOf(request.url) }, { headers: profile.live ? {} : PRIVATE_NO_STORE });
+  return data(
+    { profile, suggestions, likes, now: Date.now(), origin: originOf(request.url) },
+    { headers: profile.live ? {} : PRIVATE_NO_STORE },
+  );
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

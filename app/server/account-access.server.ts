@@ -6,7 +6,11 @@ import { getAccount, type AccountRecord } from "./accounts.server";
 import { jsonError } from "./auth-api.server";
 import { requireUserApi } from "./auth.server";
 
-export async function readableAccount(request: Request, context: AppLoadContext, userId: string | undefined): Promise<AccountRecord> {
+export async function readableAccount(
+  request: Request,
+  context: AppLoadContext,
+  userId: string | undefined,
+): Promise<AccountRecord> {
   const viewer = await requireUserApi(request, context);
   if (!userId || (viewer.id !== userId && !viewer.isAdmin)) throw jsonError(MSG.forbidden, 403);
   const account = await getAccount(context.cloudflare.env, userId);

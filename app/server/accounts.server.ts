@@ -29,7 +29,6 @@ function siteName(env: Env): string {
   return env.SITE_NAME || "Kiwi Companions";
 }
 
-
 export type SignupResult = {
   /** False when the e-mail already had an account: nobody is logged in, the owner is told by e-mail. */
   created: boolean;
@@ -98,13 +97,20 @@ async function notifySignup(request: Request, env: Env, email: string, created: 
   const origin = siteOrigin(env, request);
   if (created) {
     const [row] = await getDb(env).select().from(schema.users).where(eq(schema.users.email, email)).limit(1);
-    if (row) await sendEmail(env, { to: email, ...welcomeEmail({ origin, firstName: row.firstName, siteName: siteName(env) }) });
+    if (row)
+      await sendEmail(env, {
+        to: email,
+        ...welcomeEmail({ origin, firstName: row.firstName, siteName: siteName(env) }),
+      });
     return;
   }
   const [owner] = await getDb(env).select().from(schema.users).where(eq(schema.users.email, email)).limit(1);
   // Capped per recipient: repeated sign-ups with someone's address must not become a mail bomb.
   if (!owner || !(await claimMailSlot(env, "signup-attempt", email, SIGNUP_ATTEMPT_MAIL_INTERVAL_MS))) return;
-  await sendEmail(env, { to: email, ...signupAttemptEmail({ origin, firstName: owner.firstName, siteName: siteName(env) }) });
+  await sendEmail(env, {
+    to: email,
+    ...signupAttemptEmail({ origin, firstName: owner.firstName, siteName: siteName(env) }),
+  });
 }
 
 /**
@@ -124,7 +130,11 @@ export async function requestPasswordReset(request: Request, cf: Ctx, email: str
   if (!rows[0]) return;
   cf.ctx.waitUntil(sendResetEmail(request, env, rows[0].user_id, token));
   // After the answer, like the mail, so a known address answers no slower than an unknown one.
-  cf.ctx.waitUntil(recordSecurityEvent(securityEventStatement(env.DB, rows[0].user_id, "reset_requested", requestMeta(request, cf.cf), now)));
+  cf.ctx.waitUntil(
+    recordSecurityEvent(
+      securityEventStatement(env.DB, rows[0].user_id, "reset_requested", requestMeta(request, cf.cf), now),
+    ),
+  );
 }
 
 async function sendResetEmail(request: Request, env: Env, userId: string, token: string) {
@@ -132,7 +142,12 @@ async function sendResetEmail(request: Request, env: Env, userId: string, token:
   if (!row) return;
   await sendEmail(env, {
     to: row.email,
-    ...passwordResetEmail({ origin: siteOrigin(env, request), token, firstName: row.firstName, siteName: siteName(env) }),
+    ...passwordResetEmail({
+      origin: siteOrigin(env, request),
+      token,
+      firstName: row.firstName,
+      siteName: siteName(env),
+    }),
   });
 }
 
@@ -152,7 +167,13 @@ export async function isResetTokenUsable(env: Env, token: string, now = Date.now
  * ends every session of the account and voids its other reset links. False when the token is unknown,
  * expired or already used.
  */
-export async function resetPassword(request: Request, cf: Ctx, token: string, newPassword: string, now = Date.now()): Promise<boolean> {
+export async function resetPassword(
+  request: Request,
+  cf: Ctx,
+  token: string,
+  newPassword: string,
+  now = Date.now(),
+): Promise<boolean> {
   const { env } = cf;
   if (!isTokenShape(token)) return false;
   const [passwordHash, tokenHash] = await Promise.all([hashPassword(newPassword), sha256Hex(token)]);
@@ -178,7 +199,9 @@ export async function resetPassword(request: Request, cf: Ctx, token: string, ne
       .set({ usedAt: now })
       .where(and(eq(schema.passwordResets.userId, userId), isNull(schema.passwordResets.usedAt))),
   ]);
-  await recordSecurityEvent(securityEventStatement(env.DB, userId, "reset_completed", requestMeta(request, cf.cf), now));
+  await recordSecurityEvent(
+    securityEventStatement(env.DB, userId, "reset_completed", requestMeta(request, cf.cf), now),
+  );
   cf.ctx.waitUntil(notifyPasswordChanged(request, env, userId));
   return true;
 }

@@ -4,7 +4,14 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { parseDesired } from "~/lib/dashboard";
 import { parseVerifyFlag } from "~/lib/moderation";
-import { ID_MSG, maxRequestBytes, PHOTO_VERIFY_MSG, VERIFY_MSG, fileMessage, type VerificationKind } from "~/lib/verification";
+import {
+  ID_MSG,
+  maxRequestBytes,
+  PHOTO_VERIFY_MSG,
+  VERIFY_MSG,
+  fileMessage,
+  type VerificationKind,
+} from "~/lib/verification";
 import { jsonError } from "./auth-api.server";
 import { requireAdminApi, requireUserApi } from "./auth.server";
 import { moderateListing, type ModeratedListing } from "./moderation.server";
@@ -34,7 +41,8 @@ export async function adminProfileAction(
   modelId: string | undefined,
   kind: "verify" | "live" | "hot",
 ): Promise<Response> {
-  if (request.method.toUpperCase() !== "PUT") return jsonNoStore({ error: "Method not allowed" }, { status: 405, headers: { Allow: "PUT" } });
+  if (request.method.toUpperCase() !== "PUT")
+    return jsonNoStore({ error: "Method not allowed" }, { status: 405, headers: { Allow: "PUT" } });
   const { env, ctx } = context.cloudflare;
   const admin = await requireAdminApi(request, context);
   const body = await readBody(request);
@@ -68,10 +76,12 @@ export async function verificationRequestApi(
   modelId: string | undefined,
   kind: VerificationKind,
 ): Promise<Response> {
-  if (request.method.toUpperCase() !== "POST") return jsonNoStore({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+  if (request.method.toUpperCase() !== "POST")
+    return jsonNoStore({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
   const { env } = context.cloudflare;
   const user = await requireUserApi(request, context);
-  const fail = (error: string, status: number, field?: string) => jsonNoStore({ error, message: error, field }, { status });
+  const fail = (error: string, status: number, field?: string) =>
+    jsonNoStore({ error, message: error, field }, { status });
   if (await verificationLimited(env, user.id)) return fail(VERIFY_MSG.rateLimited, 429);
   const body = await readMultipart(request, maxRequestBytes(kind), fileMessage(kind, "size"));
   if (!body.ok) return fail(body.error, body.status);

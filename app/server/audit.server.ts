@@ -79,7 +79,10 @@ export type AuditRow = {
 };
 
 /** One page of the log, newest first, with the administrator's first name while the account exists. */
-export async function loadAuditPage(env: Pick<Env, "DB">, page: number): Promise<{ rows: AuditRow[]; hasMore: boolean }> {
+export async function loadAuditPage(
+  env: Pick<Env, "DB">,
+  page: number,
+): Promise<{ rows: AuditRow[]; hasMore: boolean }> {
   const a = schema.adminAudit;
   const u = schema.users;
   const db = getDb(env);

@@ -23,14 +23,21 @@ import { ADMIN_ACCOUNT_TYPE, type SessionUser } from "~/lib/auth-user";
 import { newToken } from "~/lib/ids";
 import { hashPassword, needsRehash, verifyPassword } from "~/lib/password";
 import { getDb, schema } from "./db.server";
-import { recordSecurityEvent, requestMeta, securityEventForEmailStatement, securityEventStatement } from "./security-log.server";
+import {
+  recordSecurityEvent,
+  requestMeta,
+  securityEventForEmailStatement,
+  securityEventStatement,
+} from "./security-log.server";
 
 export type { PublicUser, SessionUser } from "~/lib/auth-user";
 export { ADMIN_ACCOUNT_TYPE, toPublicUser } from "~/lib/auth-user";
 
 type UserRow = typeof schema.users.$inferSelect;
 
-export function toSessionUser(row: Pick<UserRow, "id" | "email" | "firstName" | "accountType" | "agency">): SessionUser {
+export function toSessionUser(
+  row: Pick<UserRow, "id" | "email" | "firstName" | "accountType" | "agency">,
+): SessionUser {
   return {
     id: row.id,
     email: row.email,
@@ -136,7 +143,8 @@ export async function requireUserApi(request: Request, context: AppLoadContext):
 /** For administrator-only JSON endpoints: 401 when signed out, 403 when signed in without the role. */
 export async function requireAdminApi(request: Request, context: AppLoadContext): Promise<SessionUser> {
   const user = await requireUserApi(request, context);
-  if (!user.isAdmin) throw Response.json({ error: MSG.forbidden }, { status: 403, headers: { "Cache-Control": "no-store" } });
+  if (!user.isAdmin)
+    throw Response.json({ error: MSG.forbidden }, { status: 403, headers: { "Cache-Control": "no-store" } });
   return user;
 }
 
@@ -187,7 +195,10 @@ export async function readPreviousSessionId(request: Request, env: Env): Promise
 export async function destroySession(request: Request, env: Env): Promise<string> {
   const secure = cookieIsSecure(env);
   const token = readSessionToken(request.headers.get("Cookie"), secure);
-  if (token) await getDb(env).delete(schema.sessions).where(eq(schema.sessions.id, await sha256Hex(token)));
+  if (token)
+    await getDb(env)
+      .delete(schema.sessions)
+      .where(eq(schema.sessions.id, await sha256Hex(token)));
   lookups.delete(request);
   return clearSessionCookie(secure);
 }
@@ -251,7 +262,9 @@ export async function login(
   } catch (error) {
     // Logged against the account only if the address has one; the same statement runs either way.
     if (error instanceof AuthError && error.status === 401) {
-      await recordSecurityEvent(securityEventForEmailStatement(env.DB, parsed.data.email, "login_failed", meta, Date.now()));
+      await recordSecurityEvent(
+        securityEventForEmailStatement(env.DB, parsed.data.email, "login_failed", meta, Date.now()),
+      );
     }
     throw error;
   }
@@ -305,7 +318,11 @@ export function formRequest(url: string, fields: Record<string, string>): Reques
 // Abuse control
 
 /** True when this client has made too many attempts of this kind (login, signup, reset) lately. */
-export async function isRateLimited(request: Request, env: Env, action: "login" | "signup" | "reset"): Promise<boolean> {
+export async function isRateLimited(
+  request: Request,
+  env: Env,
+  action: "login" | "signup" | "reset",
+): Promise<boolean> {
   const { success } = await env.AUTH_LIMITER.limit({ key: limiterKey(action, request.headers) });
   return !success;
 }

@@ -24,7 +24,11 @@ type Ctx = { waitUntil(promise: Promise<unknown>): void };
  * are read with a subquery on user_id, so an agency with hundreds of listings stays under D1's
  * bound-parameter limit.
  */
-export async function loadDashboardListings(env: Pick<Env, "DB">, userId: string, now = Date.now()): Promise<DashboardListing[]> {
+export async function loadDashboardListings(
+  env: Pick<Env, "DB">,
+  userId: string,
+  now = Date.now(),
+): Promise<DashboardListing[]> {
   const db = getDb(env);
   const [rows, images] = await db.batch([
     db
@@ -76,7 +80,11 @@ export async function loadDashboardListings(env: Pick<Env, "DB">, userId: string
 export type OwnListing = ListingState & { id: string; userId: string; firstName: string; location: string };
 
 /** The listing when `userId` owns it, else null (missing, malformed or someone else's: callers answer 403). */
-export async function findOwnListing(env: Pick<Env, "DB">, userId: string, modelId: string): Promise<OwnListing | null> {
+export async function findOwnListing(
+  env: Pick<Env, "DB">,
+  userId: string,
+  modelId: string,
+): Promise<OwnListing | null> {
   if (!isId(modelId)) return null;
   const [row] = await getDb(env)
     .select({
@@ -149,7 +157,11 @@ export async function setListingFlag(
     const fresh = await findOwnListing(env, userId, modelId);
     if (!fresh) return { ok: false, status: 403, error: NOT_YOUR_LISTING };
     const again = toggle === "active" ? activeChange(fresh, desired, now) : liveChange(fresh, desired, now);
-    return { ok: false, status: 409, error: again.ok ? "The listing changed meanwhile. Please try again." : again.error };
+    return {
+      ok: false,
+      status: 409,
+      error: again.ok ? "The listing changed meanwhile. Please try again." : again.error,
+    };
   }
   await refreshSnapshot(env, modelId);
   publishProfileUpdate(env, ctx, modelId, publicState(listing), now);
@@ -157,7 +169,14 @@ export async function setListingFlag(
 }
 
 function toggleState(modelId: string, next: ListingState): ToggleState {
-  return { modelId, live: next.live, verified: next.verified, active: next.active, active_until: next.activeUntil, activeUntil: next.activeUntil };
+  return {
+    modelId,
+    live: next.live,
+    verified: next.verified,
+    active: next.active,
+    active_until: next.activeUntil,
+    activeUntil: next.activeUntil,
+  };
 }
 
 /**
@@ -180,7 +199,11 @@ async function refreshSnapshot(env: Pick<Env, "DB" | "PROFILES">, modelId: strin
 export type OwnerProfile = Profile & FlatRates & { lastName: string };
 
 /** GET /api/modelP/{id}: the owner's listing for the editor, hidden or not. */
-export async function loadOwnerProfile(env: Pick<Env, "DB">, userId: string, modelId: string): Promise<OwnerProfile | null> {
+export async function loadOwnerProfile(
+  env: Pick<Env, "DB">,
+  userId: string,
+  modelId: string,
+): Promise<OwnerProfile | null> {
   if (!isId(modelId)) return null;
   const [owned] = await getDb(env)
     .select({
@@ -202,7 +225,10 @@ export async function loadOwnerProfile(env: Pick<Env, "DB">, userId: string, mod
 }
 
 /** The owner's listings as {modelId, firstName}, for the settings screen's delete buttons. */
-export async function listOwnListingNames(env: Pick<Env, "DB">, userId: string): Promise<{ modelId: string; firstName: string }[]> {
+export async function listOwnListingNames(
+  env: Pick<Env, "DB">,
+  userId: string,
+): Promise<{ modelId: string; firstName: string }[]> {
   return getDb(env)
     .select({ modelId: l.id, firstName: l.firstName })
     .from(l)

@@ -36,20 +36,32 @@ export async function handleUpload(request: Request, context: AppLoadContext): P
   const user = await requireUserApi(request, context);
   if (await overLimit(env, `upload:${user.id}`)) return limited();
   const body = await readMultipart(request, UPLOAD_BODY_BYTES, PHOTO_MSG.size);
-  if (!body.ok) return jsonNoStore({ error: body.error, problem: body.status === 413 ? "size" : undefined }, { status: body.status });
+  if (!body.ok)
+    return jsonNoStore(
+      { error: body.error, problem: body.status === 413 ? "size" : undefined },
+      { status: body.status },
+    );
   const files = body.form.getAll("file");
   if (files.length > 1) return jsonNoStore({ error: "Send one photo per request" }, { status: 400 });
   const file = files[0];
   if (!file || typeof file === "string") return jsonNoStore({ error: PHOTO_MSG.empty }, { status: 400 });
   const now = Date.now();
   const result = await createPendingUpload(env, user.id, file, now);
-  ctx.waitUntil(sweepPendingUploads(env, { now, userId: user.id }).catch((error: unknown) => console.error("pending sweep failed", error)));
+  ctx.waitUntil(
+    sweepPendingUploads(env, { now, userId: user.id }).catch((error: unknown) =>
+      console.error("pending sweep failed", error),
+    ),
+  );
   if (!result.ok) return jsonNoStore({ error: result.error, problem: result.problem }, { status: result.status });
   return jsonNoStore(result.upload, { status: 201 });
 }
 
 /** POST /api/profiles (create) and PUT /api/profile (update): the spec's multipart body, answered with the saved profile. */
-export async function handleSave(request: Request, context: AppLoadContext, mode: "create" | "update"): Promise<Response> {
+export async function handleSave(
+  request: Request,
+  context: AppLoadContext,
+  mode: "create" | "update",
+): Promise<Response> {
   const method = mode === "create" ? "POST" : "PUT";
   if (request.method !== method) return methodNotAllowed(method);
   const { env, ctx, cf } = context.cloudflare;
@@ -58,7 +70,11 @@ export async function handleSave(request: Request, context: AppLoadContext, mode
   const form = await readMultipart(request, MAX_SAVE_BYTES, LISTING_RULE_MSG.tooLarge);
   if (!form.ok) return jsonNoStore({ error: form.error }, { status: form.status });
   const body = readListingBody(form.form);
-  if ("error" in body) return jsonNoStore({ error: body.error, fieldErrors: body.field ? { [body.field]: body.error } : {} }, { status: 400 });
+  if ("error" in body)
+    return jsonNoStore(
+      { error: body.error, fieldErrors: body.field ? { [body.field]: body.error } : {} },
+      { status: 400 },
+    );
   const country = typeof cf?.country === "string" ? cf.country : null;
   const outcome = await saveListing({ env, ctx, user, country, body }, mode);
   if (!outcome.ok) return jsonNoStore(outcome.body, { status: outcome.status });
@@ -72,7 +88,11 @@ export async function handleSave(request: Request, context: AppLoadContext, mode
 }
 
 /** DELETE /api/profile/images/{imageId}: a saved photo of the caller's own listing. */
-export async function handleImageDelete(request: Request, context: AppLoadContext, imageId: string | undefined): Promise<Response> {
+export async function handleImageDelete(
+  request: Request,
+  context: AppLoadContext,
+  imageId: string | undefined,
+): Promise<Response> {
   if (request.method !== "DELETE") return methodNotAllowed("DELETE");
   const { env, ctx } = context.cloudflare;
   const user = await requireUserApi(request, context);

@@ -7,7 +7,11 @@ import { findManageableListing } from "./listing-access.server";
 import { buildProfileFromD1 } from "./profile.server";
 
 /** The listing for /profile/edit/{id}, or null when it does not exist or is not this user's (a 404). */
-export async function loadEditableProfile(env: Env, user: Pick<SessionUser, "id" | "isAdmin">, modelId: string): Promise<Profile | null> {
+export async function loadEditableProfile(
+  env: Env,
+  user: Pick<SessionUser, "id" | "isAdmin">,
+  modelId: string,
+): Promise<Profile | null> {
   const listing = await findManageableListing(env, user, modelId);
   if (!listing) return null;
   return buildProfileFromD1(env, listing.id);
@@ -16,6 +20,8 @@ export async function loadEditableProfile(env: Env, user: Pick<SessionUser, "id"
 /** For /profile/new: an Independent who already holds a listing is told so instead of filling a form in vain. */
 export async function mayStartListing(env: Env, user: Pick<SessionUser, "id" | "agency">): Promise<boolean> {
   if (user.agency) return true;
-  const held = await env.DB.prepare("SELECT COUNT(*) AS n FROM listings WHERE user_id = ?").bind(user.id).first<{ n: number }>();
+  const held = await env.DB.prepare("SELECT COUNT(*) AS n FROM listings WHERE user_id = ?")
+    .bind(user.id)
+    .first<{ n: number }>();
   return mayAddListing(user.agency, held?.n ?? 0);
 }

@@ -14,19 +14,21 @@ export function usesDevOutbox(env: Pick<Env, "APP_ENV">): boolean {
 }
 
 /** Never throws: a lost e-mail is logged, not turned into a failed request. */
-export async function sendEmail(env: EmailEnv, message: OutgoingEmail, fetcher: typeof fetch = fetch): Promise<boolean> {
+export async function sendEmail(
+  env: EmailEnv,
+  message: OutgoingEmail,
+  fetcher: typeof fetch = fetch,
+): Promise<boolean> {
   try {
     if (usesDevOutbox(env)) {
-      await getDb(env)
-        .insert(schema.devOutbox)
-        .values({
-          id: newId(),
-          toAddress: message.to,
-          subject: message.subject,
-          textBody: message.text,
-          htmlBody: message.html,
-          createdAt: Date.now(),
-        });
+      await getDb(env).insert(schema.devOutbox).values({
+        id: newId(),
+        toAddress: message.to,
+        subject: message.subject,
+        textBody: message.text,
+        htmlBody: message.html,
+        createdAt: Date.now(),
+      });
       return true;
     }
     if (!env.EMAIL_API_URL || !env.EMAIL_API_KEY || !env.EMAIL_FROM) {
@@ -36,7 +38,13 @@ export async function sendEmail(env: EmailEnv, message: OutgoingEmail, fetcher: 
     const response = await fetcher(env.EMAIL_API_URL, {
       method: "POST",
       headers: { Authorization: `Bearer ${env.EMAIL_API_KEY}`, "Content-Type": "application/json" },
-      body: JSON.stringify({ from: env.EMAIL_FROM, to: [message.to], subject: message.subject, text: message.text, html: message.html }),
+      body: JSON.stringify({
+        from: env.EMAIL_FROM,
+        to: [message.to],
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      }),
     });
     if (!response.ok) {
       // The address and body stay out of the logs.
@@ -47,7 +55,10 @@ export async function sendEmail(env: EmailEnv, message: OutgoingEmail, fetcher: 
   } catch (error) {
     // Not error.message: drizzle puts the query's parameters (address, body with a live reset link) in it.
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : null;
-    console.error(`email: send failed for "${message.subject}"`, cause ?? (error instanceof Error ? error.name : "unknown error"));
+    console.error(
+      `email: send failed for "${message.subject}"`,
+      cause ?? (error instanceof Error ? error.name : "unknown error"),
+    );
     return false;
   }
 }

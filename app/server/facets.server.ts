@@ -34,7 +34,12 @@ export function facetsQuery(db: Db) {
 export async function loadFacets(env: Pick<Env, "DB">, region: Region | null): Promise<Facets> {
   const rows = await facetsQuery(getDb(env));
   const counts = Object.fromEntries(REGIONS.map((r) => [r, 0])) as Record<Region, number>;
-  const values = { age: new Set<string>(), height: new Set<string>(), nationality: new Set<string>(), bodyType: new Set<string>() };
+  const values = {
+    age: new Set<string>(),
+    height: new Set<string>(),
+    nationality: new Set<string>(),
+    bodyType: new Set<string>(),
+  };
   for (const row of rows) {
     if (row.facet === "all" && row.location in counts) counts[row.location as Region] += row.n;
     if (region && row.location !== region) continue;

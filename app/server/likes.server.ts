@@ -43,16 +43,23 @@ export async function setLike(
   const mark = markKey
     ? [
         db
-          .prepare(`INSERT OR IGNORE INTO count_marks (key, holder, day) SELECT ?1, ?2, ?3 WHERE ${live.replace("?1", "?4")}`)
+          .prepare(
+            `INSERT OR IGNORE INTO count_marks (key, holder, day) SELECT ?1, ?2, ?3 WHERE ${live.replace("?1", "?4")}`,
+          )
           .bind(markKey, visitorId, countDay(now), modelId),
       ]
     : [];
   const statements = liked
     ? [
         ...mark,
-        counterStatement(db, "likes", modelId, 1, now, { sql: `${live} AND NOT ${likeRow} AND ${held}`, binds: markKey ? [visitorId, markKey] : [visitorId] }),
+        counterStatement(db, "likes", modelId, 1, now, {
+          sql: `${live} AND NOT ${likeRow} AND ${held}`,
+          binds: markKey ? [visitorId, markKey] : [visitorId],
+        }),
         db
-          .prepare(`INSERT OR IGNORE INTO likes (listing_id, visitor_id, created_at) SELECT ?1, ?2, ?3 WHERE ${live} AND ${held.replace("?4", "?2").replace("?5", "?4")}`)
+          .prepare(
+            `INSERT OR IGNORE INTO likes (listing_id, visitor_id, created_at) SELECT ?1, ?2, ?3 WHERE ${live} AND ${held.replace("?4", "?2").replace("?5", "?4")}`,
+          )
           .bind(modelId, visitorId, now, ...(markKey ? [markKey] : [])),
       ]
     : [
@@ -62,7 +69,11 @@ export async function setLike(
   const results = await db.batch<{ live?: number; n?: number; liked?: number }>([
     db.prepare("SELECT live FROM listings WHERE id = ?").bind(modelId),
     ...statements,
-    db.prepare("SELECT COUNT(*) AS n, EXISTS (SELECT 1 FROM likes WHERE listing_id = ?1 AND visitor_id = ?2) AS liked FROM likes WHERE listing_id = ?1").bind(modelId, visitorId),
+    db
+      .prepare(
+        "SELECT COUNT(*) AS n, EXISTS (SELECT 1 FROM likes WHERE listing_id = ?1 AND visitor_id = ?2) AS liked FROM likes WHERE listing_id = ?1",
+      )
+      .bind(modelId, visitorId),
   ]);
   const gate = results[0];
   const write = results[results.length - 2];
@@ -74,6 +85,8 @@ export async function setLike(
 
 /** The listing's total likes (the like button's count). */
 export async function countLikes(env: Pick<Env, "DB">, modelId: string): Promise<number> {
-  const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM likes WHERE listing_id = ?").bind(modelId).first<{ n: number }>();
+  const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM likes WHERE listing_id = ?")
+    .bind(modelId)
+    .first<{ n: number }>();
   return Number(row?.n ?? 0);
 }

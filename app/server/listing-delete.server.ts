@@ -102,7 +102,11 @@ export async function deleteListing(
   const removed = results[results.length - 1] as Removed[];
   const listingIds = removed.map((r) => r.id);
   // The rows are gone: the objects go on the delete queue, which retries until R2 has them all.
-  const photosDeleted = await scheduleR2Deletes(env, [...photos.map((p) => p.key), ...documents.flatMap((d) => parseKeyList(d.keys))], "listing deleted");
+  const photosDeleted = await scheduleR2Deletes(
+    env,
+    [...photos.map((p) => p.key), ...documents.flatMap((d) => parseKeyList(d.keys))],
+    "listing deleted",
+  );
   await afterListingsDeleted(env, ctx, removed);
   return { deleted: listingIds.length > 0, listingIds, photosDeleted };
 }
@@ -115,7 +119,11 @@ export async function deleteListing(
 export async function deleteAccount(env: DeleteEnv, ctx: Ctx, userId: string): Promise<DeleteOutcome> {
   if (!isId(userId)) return { deleted: false, listingIds: [], photosDeleted: 0 };
   const db = getDb(env);
-  const [user] = await db.select({ email: schema.users.email }).from(schema.users).where(eq(schema.users.id, userId)).limit(1);
+  const [user] = await db
+    .select({ email: schema.users.email })
+    .from(schema.users)
+    .where(eq(schema.users.id, userId))
+    .limit(1);
   if (!user) return { deleted: false, listingIds: [], photosDeleted: 0 };
   // A subquery rather than a list of ids: an agency may hold more listings than D1 takes parameters.
   const owned = db.select({ id: l.id }).from(l).where(eq(l.userId, userId));
@@ -130,7 +138,10 @@ export async function deleteAccount(env: DeleteEnv, ctx: Ctx, userId: string): P
     db.delete(schema.reports).where(inArray(schema.reports.listingId, owned)),
     db.update(schema.adminAudit).set({ detail: "" }).where(inArray(schema.adminAudit.listingId, owned)),
     db.delete(l).where(eq(l.userId, userId)).returning({ id: l.id, live: l.live, location: l.location }),
-    db.delete(schema.pendingUploads).where(eq(schema.pendingUploads.userId, userId)).returning({ key: schema.pendingUploads.r2Key }),
+    db
+      .delete(schema.pendingUploads)
+      .where(eq(schema.pendingUploads.userId, userId))
+      .returning({ key: schema.pendingUploads.r2Key }),
     db.delete(schema.sessions).where(eq(schema.sessions.userId, userId)),
     db.delete(schema.passwordResets).where(eq(schema.passwordResets.userId, userId)),
     db.delete(schema.planRequests).where(eq(schema.planRequests.userId, userId)),
@@ -163,4 +174,3 @@ async function afterListingsDeleted(env: DeleteEnv, ctx: Ctx, removed: Removed[]
     publishProfileUpdate(env, ctx, id, publicState(was));
   }
 }
-

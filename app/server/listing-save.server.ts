@@ -23,7 +23,12 @@ import { scheduleR2Deletes } from "./r2-deletes.server";
 import { badgeStatements, parseIdList } from "./reverification.server";
 import { publicState, publishProfileUpdate } from "./realtime.server";
 import type { PublicState } from "~/lib/realtime-protocol";
-import { claimStatement, findClaimableUploads, sweepPendingUploads, type PendingUpload } from "./pending-uploads.server";
+import {
+  claimStatement,
+  findClaimableUploads,
+  sweepPendingUploads,
+  type PendingUpload,
+} from "./pending-uploads.server";
 
 /** The whole multipart body of a save, files included (photos normally come through /api/uploads). */
 export const MAX_SAVE_BYTES = 40 * 1024 * 1024;
@@ -39,7 +44,11 @@ export type SaveRequest = {
   now?: number;
 };
 
-export type SaveFailure = { ok: false; status: number; body: { error: string; fieldErrors?: FieldErrors; page?: number } };
+export type SaveFailure = {
+  ok: false;
+  status: number;
+  body: { error: string; fieldErrors?: FieldErrors; page?: number };
+};
 export type SaveSuccess = {
   ok: true;
   status: 200 | 201;
@@ -51,12 +60,17 @@ export type SaveSuccess = {
 };
 export type SaveOutcome = SaveSuccess | SaveFailure;
 
-const failure = (status: number, error: string, extra: { fieldErrors?: FieldErrors; page?: number } = {}): SaveFailure => ({
+const failure = (
+  status: number,
+  error: string,
+  extra: { fieldErrors?: FieldErrors; page?: number } = {},
+): SaveFailure => ({
   ok: false,
   status,
   body: { error, ...extra },
 });
-const photoFailure = (status: number, message: string) => failure(status, message, { fieldErrors: { images: message }, page: 1 });
+const photoFailure = (status: number, message: string) =>
+  failure(status, message, { fieldErrors: { images: message }, page: 1 });
 
 type ExistingImage = { id: string; r2Key: string; position: number; width: number; height: number };
 type Planned =
@@ -88,7 +102,9 @@ export async function saveListing(req: SaveRequest, mode: "create" | "update"): 
   if (mode === "create") {
     if (!mayCreateListingFrom(req.country, env.APP_ENV)) return failure(403, LISTING_RULE_MSG.outsideNz);
     count.add();
-    const held = await env.DB.prepare("SELECT COUNT(*) AS n FROM listings WHERE user_id = ?").bind(user.id).first<{ n: number }>();
+    const held = await env.DB.prepare("SELECT COUNT(*) AS n FROM listings WHERE user_id = ?")
+      .bind(user.id)
+      .first<{ n: number }>();
     if (!mayAddListing(user.agency, held?.n ?? 0)) return failure(409, LISTING_RULE_MSG.independentLimit);
     listingId = newId();
     ownerId = user.id;
@@ -102,7 +118,9 @@ export async function saveListing(req: SaveRequest, mode: "create" | "update"): 
     ownerId = listing.userId;
     before = publicState(listing);
     count.add();
-    const { results } = await env.DB.prepare("SELECT id, r2_key AS r2Key, position, width, height FROM listing_images WHERE listing_id = ? ORDER BY position, created_at")
+    const { results } = await env.DB.prepare(
+      "SELECT id, r2_key AS r2Key, position, width, height FROM listing_images WHERE listing_id = ? ORDER BY position, created_at",
+    )
       .bind(listingId)
       .all<ExistingImage>();
     existing = results;
@@ -124,7 +142,8 @@ export async function saveListing(req: SaveRequest, mode: "create" | "update"): 
   const requestedSaved = new Map<string, number>();
   for (const p of body.imagePositions) if (!requestedSaved.has(p.imageId)) requestedSaved.set(p.imageId, p.position);
   const existingIds = new Set(existing.map((i) => i.id));
-  if ([...requestedSaved.keys()].some((id) => !existingIds.has(id))) return photoFailure(400, LISTING_RULE_MSG.imagesUnknown);
+  if ([...requestedSaved.keys()].some((id) => !existingIds.has(id)))
+    return photoFailure(400, LISTING_RULE_MSG.imagesUnknown);
   const requestedUploads = new Map<string, number>();
   for (const u of body.uploadIds) if (!requestedUploads.has(u.uploadId)) requestedUploads.set(u.uploadId, u.position);
   if (requestedUploads.size > MAX_PHOTOS) return photoFailure(400, PHOTO_MSG.tooMany);
@@ -150,9 +169,24 @@ export async function saveListing(req: SaveRequest, mode: "create" | "update"): 
   }
 
   const planned: Planned[] = [
-    ...existing.map((image): Planned => ({ kind: "saved", image, requested: requestedSaved.get(image.id) ?? null, previous: image.position })),
-    ...uploads.map((upload, i): Planned => ({ kind: "upload", upload, requested: requestedUploads.get(upload.id) ?? null, previous: 10_000 + i })),
-    ...body.files.map((_, index): Planned => ({ kind: "file", index, requested: body.newImagePositions[index] ?? null, previous: 20_000 + index })),
+    ...existing.map((image): Planned => ({
+      kind: "saved",
+      image,
+      requested: requestedSaved.get(image.id) ?? null,
+      previous: image.position,
+    })),
+    ...uploads.map((upload, i): Planned => ({
+      kind: "upload",
+      upload,
+      requested: requestedUploads.get(upload.id) ?? null,
+      previous: 10_000 + i,
+    })),
+    ...body.files.map((_, index): Planned => ({
+      kind: "file",
+      index,
+      requested: body.newImagePositions[index] ?? null,
+      previous: 20_000 + index,
+    })),
   ];
   const ordered = orderImages(planned);
 
@@ -177,12 +211,26 @@ export async function saveListing(req: SaveRequest, mode: "create" | "update"): 
         await env.PHOTOS.put(key, await object.arrayBuffer(), { httpMetadata: { contentType: "image/webp" } });
         pendingKeys.push(item.upload.r2Key);
         newKeys.push(key);
-        rows.push({ id: newId(), r2Key: key, width: item.upload.width, height: item.upload.height, position: item.position, isNew: true });
+        rows.push({
+          id: newId(),
+          r2Key: key,
+          width: item.upload.width,
+          height: item.upload.height,
+          position: item.position,
+          isNew: true,
+        });
       } else {
         const photo = processed[item.index];
         await env.PHOTOS.put(key, photo.bytes, { httpMetadata: { contentType: "image/webp" } });
         newKeys.push(key);
-        rows.push({ id: newId(), r2Key: key, width: photo.width, height: photo.height, position: item.position, isNew: true });
+        rows.push({
+          id: newId(),
+          r2Key: key,
+          width: photo.width,
+          height: photo.height,
+          position: item.position,
+          isNew: true,
+        });
       }
     }
   } catch (error) {
@@ -197,16 +245,14 @@ export async function saveListing(req: SaveRequest, mode: "create" | "update"): 
   for (const row of rows) {
     statements.push(
       row.isNew
-        ? env.DB.prepare("INSERT INTO listing_images (id, listing_id, r2_key, position, width, height, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)").bind(
+        ? env.DB.prepare(
+            "INSERT INTO listing_images (id, listing_id, r2_key, position, width, height, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+          ).bind(row.id, listingId, row.r2Key, row.position, row.width, row.height, now)
+        : env.DB.prepare("UPDATE listing_images SET position = ? WHERE id = ? AND listing_id = ?").bind(
+            row.position,
             row.id,
             listingId,
-            row.r2Key,
-            row.position,
-            row.width,
-            row.height,
-            now,
-          )
-        : env.DB.prepare("UPDATE listing_images SET position = ? WHERE id = ? AND listing_id = ?").bind(row.position, row.id, listingId),
+          ),
     );
   }
   if (mode === "update") {
@@ -215,14 +261,9 @@ export async function saveListing(req: SaveRequest, mode: "create" | "update"): 
   }
   for (const rate of data.rates) {
     statements.push(
-      env.DB.prepare("INSERT INTO listing_rates (id, listing_id, call_type, duration, price, description) VALUES (?, ?, ?, ?, ?, ?)").bind(
-        newId(),
-        listingId,
-        rate.callType,
-        rate.duration,
-        rate.priceCents,
-        rate.description,
-      ),
+      env.DB.prepare(
+        "INSERT INTO listing_rates (id, listing_id, call_type, duration, price, description) VALUES (?, ?, ?, ?, ?, ?)",
+      ).bind(newId(), listingId, rate.callType, rate.duration, rate.priceCents, rate.description),
     );
   }
   data.specialRates.forEach((s, i) => {
@@ -237,7 +278,11 @@ export async function saveListing(req: SaveRequest, mode: "create" | "update"): 
   // Verification means what it says: changed photos lose the tick; a new name, age or most photos on an
   // ID-verified listing go back to the administrators (decision 0007). In the same batch as the save.
   if (badges) {
-    const effects = badgeEffects(badges, { firstName: data.firstName, age: data.age ?? null, imageIds: rows.map((r) => r.id) });
+    const effects = badgeEffects(badges, {
+      firstName: data.firstName,
+      age: data.age ?? null,
+      imageIds: rows.map((r) => r.id),
+    });
     const baseline = badges.verified && !badges.reviewedImageIds.length ? badges.imageIds : undefined;
     statements.push(...badgeStatements(env, listingId, ownerId, effects, now, baseline));
   }
@@ -248,7 +293,9 @@ export async function saveListing(req: SaveRequest, mode: "create" | "update"): 
     const added = uploads.length + body.files.length;
     const listingExists = { sql: "EXISTS (SELECT 1 FROM listings WHERE id = ?)", binds: [listingId] };
     const detail = `Photos: ${removed} removed, ${added} added`;
-    statements.push(auditStatement(env.DB, { adminId: user.id, action: "edit_listing", listingId, detail }, now, listingExists));
+    statements.push(
+      auditStatement(env.DB, { adminId: user.id, action: "edit_listing", listingId, detail }, now, listingExists),
+    );
   }
 
   try {
@@ -262,7 +309,9 @@ export async function saveListing(req: SaveRequest, mode: "create" | "update"): 
     if (mode === "create") {
       // The batch's first statement only inserts when the Independent rule allows it; the image rows then
       // fail their foreign key and the whole batch rolls back. Tell that case apart from a real fault.
-      const held = await env.DB.prepare("SELECT COUNT(*) AS n FROM listings WHERE user_id = ?").bind(user.id).first<{ n: number }>();
+      const held = await env.DB.prepare("SELECT COUNT(*) AS n FROM listings WHERE user_id = ?")
+        .bind(user.id)
+        .first<{ n: number }>();
       if (!mayAddListing(user.agency, held?.n ?? 0)) return failure(409, LISTING_RULE_MSG.independentLimit);
     }
     console.error("listing save failed", listingId, error instanceof Error ? error.message : error);
@@ -273,15 +322,27 @@ export async function saveListing(req: SaveRequest, mode: "create" | "update"): 
   const { ctx } = req;
   if (pendingKeys.length) ctx.waitUntil(removeObjects(env, pendingKeys));
   ctx.waitUntil(
-    writeProfileSnapshot(env, listingId).catch((error: unknown) => console.error("profile snapshot after save failed", listingId, error)),
+    writeProfileSnapshot(env, listingId).catch((error: unknown) =>
+      console.error("profile snapshot after save failed", listingId, error),
+    ),
   );
   publishProfileUpdate(env, ctx, listingId, before, now);
-  ctx.waitUntil(sweepPendingUploads(env, { now, userId: user.id }).catch((error: unknown) => console.error("pending sweep failed", error)));
+  ctx.waitUntil(
+    sweepPendingUploads(env, { now, userId: user.id }).catch((error: unknown) =>
+      console.error("pending sweep failed", error),
+    ),
+  );
 
   count.add(4);
   const profile = await buildProfileFromD1(env, listingId);
   if (!profile) return failure(404, LISTING_RULE_MSG.notFound);
-  return { ok: true, status: mode === "create" ? 201 : 200, profile, statements: count.n, batchStatements: statements.length };
+  return {
+    ok: true,
+    status: mode === "create" ? 201 : 200,
+    profile,
+    statements: count.n,
+    batchStatements: statements.length,
+  };
 }
 
 class ListingGoneError extends Error {}
@@ -331,7 +392,13 @@ function contentColumns(data: ParsedListing): Record<string, string | number | n
  * A new listing: unverified, hidden, listed_at = created_at. Inserted only while the owner is an Agency
  * or holds no listing yet, checked inside the batch so two saves at once cannot both pass.
  */
-function insertListingStatement(env: Pick<Env, "DB">, id: string, userId: string, data: ParsedListing, now: number): D1PreparedStatement {
+function insertListingStatement(
+  env: Pick<Env, "DB">,
+  id: string,
+  userId: string,
+  data: ParsedListing,
+  now: number,
+): D1PreparedStatement {
   const columns: Record<string, string | number | null> = {
     id,
     user_id: userId,
@@ -352,14 +419,18 @@ function insertListingStatement(env: Pick<Env, "DB">, id: string, userId: string
 }
 
 /** An edit: content and updated_at only. verified, live and active stay (a live listing stays live). */
-function updateListingStatement(env: Pick<Env, "DB">, id: string, ownerId: string, data: ParsedListing, now: number): D1PreparedStatement {
+function updateListingStatement(
+  env: Pick<Env, "DB">,
+  id: string,
+  ownerId: string,
+  data: ParsedListing,
+  now: number,
+): D1PreparedStatement {
   const columns = { ...contentColumns(data), updated_at: now };
   const names = Object.keys(columns);
-  return env.DB.prepare(`UPDATE listings SET ${names.map((n) => `${n} = ?`).join(", ")} WHERE id = ? AND user_id = ?`).bind(
-    ...Object.values(columns),
-    id,
-    ownerId,
-  );
+  return env.DB.prepare(
+    `UPDATE listings SET ${names.map((n) => `${n} = ?`).join(", ")} WHERE id = ? AND user_id = ?`,
+  ).bind(...Object.values(columns), id, ownerId);
 }
 
 /** The cover (position 1) and photo count, read back from the rows the same batch just wrote. */
@@ -397,13 +468,19 @@ export async function deleteListingImage(
     .bind(imageId)
     .first<{ listingId: string; r2Key: string; userId: string }>();
   if (!found) return { ok: false, status: 404, error: LISTING_RULE_MSG.imageNotFound };
-  if (found.userId !== user.id && !user.isAdmin) return { ok: false, status: 403, error: LISTING_RULE_MSG.imageNotOwner };
+  if (found.userId !== user.id && !user.isAdmin)
+    return { ok: false, status: 403, error: LISTING_RULE_MSG.imageNotOwner };
 
   // An administrator removing someone else's photo is audited, only if the DELETE just before removed it.
   const audit =
     found.userId === user.id
       ? []
-      : [auditStatement(env.DB, { adminId: user.id, action: "delete_photo", listingId: found.listingId }, now, { sql: "changes() > 0", binds: [] })];
+      : [
+          auditStatement(env.DB, { adminId: user.id, action: "delete_photo", listingId: found.listingId }, now, {
+            sql: "changes() > 0",
+            binds: [],
+          }),
+        ];
   const [deleted] = await env.DB.batch([
     env.DB.prepare("DELETE FROM listing_images WHERE id = ? AND listing_id = ?").bind(imageId, found.listingId),
     ...audit,
@@ -421,10 +498,14 @@ export async function deleteListingImage(
   // The row is gone, so nothing serves the photo any more; the object itself goes through the delete queue.
   await scheduleR2Deletes(env, [found.r2Key], "photo deleted");
   ctx.waitUntil(
-    writeProfileSnapshot(env, found.listingId).catch((error: unknown) => console.error("profile snapshot after photo delete failed", error)),
+    writeProfileSnapshot(env, found.listingId).catch((error: unknown) =>
+      console.error("profile snapshot after photo delete failed", error),
+    ),
   );
   publishProfileUpdate(env, ctx, found.listingId);
-  const { results } = await env.DB.prepare("SELECT id AS imageId, position FROM listing_images WHERE listing_id = ? ORDER BY position")
+  const { results } = await env.DB.prepare(
+    "SELECT id AS imageId, position FROM listing_images WHERE listing_id = ? ORDER BY position",
+  )
     .bind(found.listingId)
     .all<{ imageId: string; position: number }>();
   return { ok: true, listingId: found.listingId, images: results };

@@ -34,7 +34,9 @@ export async function loadListingsView(
       (error: unknown) => logged("listing list", error, { ok: false as const }),
     ),
     loadFacets(env, region).catch((error: unknown) => logged("region counts and filter options", error, emptyFacets())),
-    region ? Promise.resolve([]) : loadNearYou(env, city).catch((error: unknown) => logged("escorts near you", error, [])),
+    region
+      ? Promise.resolve([])
+      : loadNearYou(env, city).catch((error: unknown) => logged("escorts near you", error, [])),
   ]);
   const loadFailed = !gridResult.ok;
   const grid = gridResult.ok ? gridResult.value : { cards: [], page, hasMore: false, matched: 0 };

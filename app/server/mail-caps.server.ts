@@ -10,7 +10,13 @@ export const SIGNUP_ATTEMPT_MAIL_INTERVAL_MS = 24 * 3600 * 1000;
 const c = schema.mailCaps;
 
 /** True when this kind of mail may go to `address` now (and records that it did), false while capped. */
-export async function claimMailSlot(env: Pick<Env, "DB">, kind: string, address: string, intervalMs: number, now = Date.now()): Promise<boolean> {
+export async function claimMailSlot(
+  env: Pick<Env, "DB">,
+  kind: string,
+  address: string,
+  intervalMs: number,
+  now = Date.now(),
+): Promise<boolean> {
   const key = `${kind}:${await keyedHash(await siteSecret(env, "mail-caps"), address.trim().toLowerCase())}`;
   // One statement: insert, or move an expired slot on; a slot still within its interval returns nothing.
   const rows = await getDb(env)
@@ -22,7 +28,14 @@ export async function claimMailSlot(env: Pick<Env, "DB">, kind: string, address:
 }
 
 /** Slots whose interval is over say nothing any more (the cron removes them). */
-export async function sweepMailCaps(env: Pick<Env, "DB">, now: number, maxIntervalMs = SIGNUP_ATTEMPT_MAIL_INTERVAL_MS): Promise<number> {
-  const gone = await getDb(env).delete(c).where(lte(c.sentAt, now - maxIntervalMs)).returning({ key: c.key });
+export async function sweepMailCaps(
+  env: Pick<Env, "DB">,
+  now: number,
+  maxIntervalMs = SIGNUP_ATTEMPT_MAIL_INTERVAL_MS,
+): Promise<number> {
+  const gone = await getDb(env)
+    .delete(c)
+    .where(lte(c.sentAt, now - maxIntervalMs))
+    .returning({ key: c.key });
   return gone.length;
 }

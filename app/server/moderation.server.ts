@@ -7,7 +7,13 @@
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { isId } from "~/lib/ids";
-import { adminFlagChange, MODERATION_MSG, type AdminAction, type AuditAction, type ModeratedState } from "~/lib/moderation";
+import {
+  adminFlagChange,
+  MODERATION_MSG,
+  type AdminAction,
+  type AuditAction,
+  type ModeratedState,
+} from "~/lib/moderation";
 import { auditStatement, type Condition } from "./audit.server";
 import { requireUser, type SessionUser } from "./auth.server";
 import { getDb, schema } from "./db.server";
@@ -94,7 +100,12 @@ export async function moderateListing(
       flag(current.hot),
     ),
     // changes() is the row count of the UPDATE just before: no change, no record.
-    auditStatement(env.DB, { adminId: admin.id, action: chosen, listingId: modelId, detail: current.firstName }, now, CHANGED),
+    auditStatement(
+      env.DB,
+      { adminId: admin.id, action: chosen, listingId: modelId, detail: current.firstName },
+      now,
+      CHANGED,
+    ),
   ]);
   if (!updated.meta.changes) {
     return (await readModeratedListing(env, modelId))
@@ -106,7 +117,12 @@ export async function moderateListing(
 }
 
 /** An administrator deletes a listing: the shared delete, with its audit row in the same batch. */
-export async function moderateDelete(env: Pick<Env, "DB" | "PHOTOS" | "PROFILES" | "ListingsRoom" | "R2_DELETES">, ctx: Ctx, admin: Admin, modelId: string) {
+export async function moderateDelete(
+  env: Pick<Env, "DB" | "PHOTOS" | "PROFILES" | "ListingsRoom" | "R2_DELETES">,
+  ctx: Ctx,
+  admin: Admin,
+  modelId: string,
+) {
   if (!admin.isAdmin) return { ok: false as const, status: 403 as const, error: MODERATION_MSG.forbidden };
   const current = await readModeratedListing(env, modelId);
   if (!current) return { ok: false as const, status: 404 as const, error: MODERATION_MSG.notFound };

@@ -26,7 +26,11 @@ export async function readMultipart(request: Request, maxBytes: number, tooLarge
     },
   });
   try {
-    const counted = new Request(request.url, { method: "POST", headers: { "Content-Type": type }, body: request.body.pipeThrough(counter) });
+    const counted = new Request(request.url, {
+      method: "POST",
+      headers: { "Content-Type": type },
+      body: request.body.pipeThrough(counter),
+    });
     return { ok: true, form: await counted.formData() };
   } catch {
     if (exceeded) return { ok: false, status: 413, error: tooLarge };
@@ -41,7 +45,11 @@ export type BytesResult = { ok: true; bytes: Uint8Array<ArrayBuffer> } | { ok: f
  * cancelled as soon as the streamed count passes it (chunked or lying senders), so no more than maxBytes
  * plus one chunk is ever held. The one capped reader behind readBody, readForm and readJsonObject.
  */
-export async function readBytes(request: Request, maxBytes: number, tooLarge = "Request body is too large"): Promise<BytesResult> {
+export async function readBytes(
+  request: Request,
+  maxBytes: number,
+  tooLarge = "Request body is too large",
+): Promise<BytesResult> {
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   if (declared > maxBytes) return { ok: false, status: 413, error: tooLarge };
   if (!request.body) return { ok: true, bytes: new Uint8Array(0) };

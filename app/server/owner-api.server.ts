@@ -8,7 +8,14 @@ import { isId } from "~/lib/ids";
 import { jsonError } from "./auth-api.server";
 import { cookieIsSecure, requireUserApi } from "./auth.server";
 import { clearSessionCookie } from "~/lib/auth-session";
-import { loadDashboardListings, loadOwnerProfile, NOT_YOUR_LISTING, ownerWriteLimited, RATE_LIMITED, setListingFlag } from "./dashboard.server";
+import {
+  loadDashboardListings,
+  loadOwnerProfile,
+  NOT_YOUR_LISTING,
+  ownerWriteLimited,
+  RATE_LIMITED,
+  setListingFlag,
+} from "./dashboard.server";
 import { deleteAccount, deleteListing } from "./listing-delete.server";
 import { findManageableListing } from "./listing-access.server";
 import { adminDeleteAudit } from "./moderation.server";
@@ -33,7 +40,11 @@ function ownAccountId(userId: string | undefined, viewerId: string): Response | 
 }
 
 /** GET /api/modelswvisits/{userId}: the owner's listings in the dashboard shape. */
-export async function ownerListings(request: Request, context: AppLoadContext, userId: string | undefined): Promise<Response> {
+export async function ownerListings(
+  request: Request,
+  context: AppLoadContext,
+  userId: string | undefined,
+): Promise<Response> {
   const user = await requireUserApi(request, context);
   const refused = ownAccountId(userId, user.id);
   if (refused) return refused;
@@ -64,7 +75,11 @@ export async function toggleFlag(
 }
 
 /** GET /api/modelP/{id}: the owner's profile for the editor and its preview, hidden or not. */
-export async function ownerProfile(request: Request, context: AppLoadContext, modelId: string | undefined): Promise<Response> {
+export async function ownerProfile(
+  request: Request,
+  context: AppLoadContext,
+  modelId: string | undefined,
+): Promise<Response> {
   const user = await requireUserApi(request, context);
   if (!isId(modelId)) return jsonError(INVALID_MODEL_ID, 400);
   const profile = await loadOwnerProfile(context.cloudflare.env, user.id, modelId);
@@ -73,7 +88,11 @@ export async function ownerProfile(request: Request, context: AppLoadContext, mo
 }
 
 /** DELETE /api/profiles/{modelId}/listing: the owner, or an administrator. */
-export async function deleteListingApi(request: Request, context: AppLoadContext, modelId: string | undefined): Promise<Response> {
+export async function deleteListingApi(
+  request: Request,
+  context: AppLoadContext,
+  modelId: string | undefined,
+): Promise<Response> {
   const { env, ctx } = context.cloudflare;
   const user = await requireUserApi(request, context);
   if (!isId(modelId)) return jsonError(INVALID_MODEL_ID, 400);
@@ -87,7 +106,11 @@ export async function deleteListingApi(request: Request, context: AppLoadContext
 }
 
 /** DELETE /api/profiles/{userId}/account: one's own account only; signs this browser out too. */
-export async function deleteAccountApi(request: Request, context: AppLoadContext, userId: string | undefined): Promise<Response> {
+export async function deleteAccountApi(
+  request: Request,
+  context: AppLoadContext,
+  userId: string | undefined,
+): Promise<Response> {
   const { env, ctx } = context.cloudflare;
   const user = await requireUserApi(request, context);
   const refused = ownAccountId(userId, user.id);

@@ -20,14 +20,26 @@ export const UPLOAD_MSG = {
   tooManyPending: "Too many photos are waiting to be saved. Save your listing first, or try again in an hour.",
 } as const;
 
-export type PendingUpload = { id: string; userId: string; r2Key: string; width: number; height: number; createdAt: number };
+export type PendingUpload = {
+  id: string;
+  userId: string;
+  r2Key: string;
+  width: number;
+  height: number;
+  createdAt: number;
+};
 
 export function pendingKey(): string {
   return `${PENDING_PREFIX}${newId(24)}.webp`;
 }
 
 /** The uploads a save may use: the user's own, not about to be swept. Missing ids are simply absent. */
-export async function findClaimableUploads(env: Pick<Env, "DB">, userId: string, ids: string[], now = Date.now()): Promise<PendingUpload[]> {
+export async function findClaimableUploads(
+  env: Pick<Env, "DB">,
+  userId: string,
+  ids: string[],
+  now = Date.now(),
+): Promise<PendingUpload[]> {
   if (ids.length === 0) return [];
   const placeholders = ids.map(() => "?").join(", ");
   const { results } = await env.DB.prepare(
@@ -48,7 +60,10 @@ export function claimStatement(env: Pick<Env, "DB">, userId: string, uploadId: s
  * Removes stale uploads (rows and objects) older than the hour: one user's (after their upload or save)
  * or everyone's (the cron). Answers how many rows went.
  */
-export async function sweepPendingUploads(env: Pick<Env, "DB" | "PHOTOS">, opts: { now?: number; userId?: string; maxBatches?: number } = {}): Promise<number> {
+export async function sweepPendingUploads(
+  env: Pick<Env, "DB" | "PHOTOS">,
+  opts: { now?: number; userId?: string; maxBatches?: number } = {},
+): Promise<number> {
   const cutoff = (opts.now ?? Date.now()) - PENDING_TTL_MS;
   let removed = 0;
   for (let batch = 0; batch < (opts.maxBatches ?? 10); batch++) {
@@ -87,7 +102,10 @@ export async function sweepOrphanObjects(env: Pick<Env, "PHOTOS">, now = Date.no
 }
 
 /** The Cron Trigger's work (wrangler.toml [triggers]). */
-export async function scheduledSweep(env: Pick<Env, "DB" | "PHOTOS">, now = Date.now()): Promise<{ rows: number; objects: number }> {
+export async function scheduledSweep(
+  env: Pick<Env, "DB" | "PHOTOS">,
+  now = Date.now(),
+): Promise<{ rows: number; objects: number }> {
   const rows = await sweepPendingUploads(env, { now });
   const objects = await sweepOrphanObjects(env, now);
   return { rows, objects };

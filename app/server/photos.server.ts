@@ -28,7 +28,8 @@ export async function servePhoto(request: Request, env: Env, key: string): Promi
   if (request.method !== "GET" && request.method !== "HEAD") {
     return Response.json({ error: "Method not allowed" }, { status: 405, headers: { Allow: "GET, HEAD" } });
   }
-  const notFound = () => Response.json({ error: "Photo not found" }, { status: 404, headers: { "Cache-Control": "no-store" } });
+  const notFound = () =>
+    Response.json({ error: "Photo not found" }, { status: 404, headers: { "Cache-Control": "no-store" } });
   if (!isPublicPhotoKey(key)) return notFound();
   const owner = await photoOwner(env, key);
   if (!owner) return notFound();

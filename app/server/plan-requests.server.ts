@@ -32,7 +32,11 @@ export async function recordPlanRequest(
 
 export async function pendingPlanRequest(env: Pick<Env, "DB">, userId: string): Promise<PendingPlanRequest | null> {
   const [row] = await getDb(env)
-    .select({ tier: schema.planRequests.tier, priceCents: schema.planRequests.priceCents, createdAt: schema.planRequests.createdAt })
+    .select({
+      tier: schema.planRequests.tier,
+      priceCents: schema.planRequests.priceCents,
+      createdAt: schema.planRequests.createdAt,
+    })
     .from(schema.planRequests)
     .where(and(eq(schema.planRequests.userId, userId), eq(schema.planRequests.status, "pending_payment")))
     .orderBy(desc(schema.planRequests.createdAt))

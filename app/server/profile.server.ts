@@ -5,7 +5,13 @@ import { isId } from "~/lib/ids";
 import { toCard, type ListingCardData } from "~/lib/listing-card";
 import { centsToDollars } from "~/lib/money";
 import { photoUrl } from "~/lib/photo-keys";
-import { pickSuggestions, type Profile, type ProfileImage, type ProfileRate, type ProfileSpecialRate } from "~/lib/profile";
+import {
+  pickSuggestions,
+  type Profile,
+  type ProfileImage,
+  type ProfileRate,
+  type ProfileSpecialRate,
+} from "~/lib/profile";
 import type { CallType, RateDuration } from "~/lib/listing-options";
 import { getDb, schema } from "./db.server";
 import { cardColumns, gridOrder } from "./grid.server";
@@ -36,7 +42,12 @@ const DURATION_ORDER: Record<string, number> = { "30min": 0, "1hr": 1, "1.5hr": 
  * are copied, so the owner's user id, last name and anything added to the table later stay private.
  * `images` must be in position order; `specialRates` in their own position order.
  */
-export function assembleProfile(row: ListingRow, images: ImageRow[], rates: RateRow[], specialRates: SpecialRateRow[]): Profile {
+export function assembleProfile(
+  row: ListingRow,
+  images: ImageRow[],
+  rates: RateRow[],
+  specialRates: SpecialRateRow[],
+): Profile {
   const publicImages: ProfileImage[] = images.map((i) => ({
     imageId: i.id,
     url: photoUrl(i.r2Key),
@@ -133,7 +144,11 @@ export async function assembleProfiles(env: Pick<Env, "DB">, rows: ListingRow[])
   const ids = rows.map((r) => r.id);
   const db = getDb(env);
   const [images, rates, specials] = await db.batch([
-    db.select().from(img).where(inArray(img.listingId, ids)).orderBy(asc(img.listingId), asc(img.position), asc(img.createdAt)),
+    db
+      .select()
+      .from(img)
+      .where(inArray(img.listingId, ids))
+      .orderBy(asc(img.listingId), asc(img.position), asc(img.createdAt)),
     db.select().from(rt).where(inArray(rt.listingId, ids)),
     db.select().from(sr).where(inArray(sr.listingId, ids)).orderBy(asc(sr.listingId), asc(sr.position)),
   ]);
@@ -149,7 +164,9 @@ export async function assembleProfiles(env: Pick<Env, "DB">, rows: ListingRow[])
   const imagesBy = group(images);
   const ratesBy = group(rates);
   const specialsBy = group(specials);
-  return rows.map((r) => assembleProfile(r, imagesBy.get(r.id) ?? [], ratesBy.get(r.id) ?? [], specialsBy.get(r.id) ?? []));
+  return rows.map((r) =>
+    assembleProfile(r, imagesBy.get(r.id) ?? [], ratesBy.get(r.id) ?? [], specialsBy.get(r.id) ?? []),
+  );
 }
 
 export type Viewer = { id: string; isAdmin: boolean } | null;
@@ -160,7 +177,9 @@ function parseSnapshot(raw: string | null, modelId: string): Profile | null {
   if (!raw) return null;
   try {
     const value = JSON.parse(raw) as Profile;
-    return value && typeof value === "object" && value.modelId === modelId && typeof value.updatedAt === "number" ? value : null;
+    return value && typeof value === "object" && value.modelId === modelId && typeof value.updatedAt === "number"
+      ? value
+      : null;
   } catch {
     return null;
   }
@@ -182,7 +201,9 @@ export async function loadPublicProfile(
   viewer: Viewer,
 ): Promise<Profile | null> {
   if (!isId(modelId)) return null;
-  const gate = await env.DB.prepare("SELECT live, user_id, updated_at FROM listings WHERE id = ?").bind(modelId).first<Gate>();
+  const gate = await env.DB.prepare("SELECT live, user_id, updated_at FROM listings WHERE id = ?")
+    .bind(modelId)
+    .first<Gate>();
   if (!gate) return null;
   const live = gate.live === 1;
   if (!live && !(viewer && (viewer.isAdmin || viewer.id === gate.user_id))) return null;
@@ -204,7 +225,9 @@ export async function loadPublicProfile(
 
 async function putSnapshot(env: Pick<Env, "PROFILES">, profile: Profile): Promise<void> {
   try {
-    await env.PROFILES.put(snapshotKey(profile.modelId), JSON.stringify(profile), { expirationTtl: SNAPSHOT_TTL_SECONDS });
+    await env.PROFILES.put(snapshotKey(profile.modelId), JSON.stringify(profile), {
+      expirationTtl: SNAPSHOT_TTL_SECONDS,
+    });
   } catch (error) {
     console.error("profile snapshot write failed", profile.modelId, error);
   }
@@ -215,7 +238,10 @@ async function putSnapshot(env: Pick<Env, "PROFILES">, profile: Profile): Promis
  * hidden or deleted one loses it. Writers should also bump listings.updated_at, which is what makes
  * readers distrust an older snapshot before KV catches up. Answers the profile written, or null.
  */
-export async function writeProfileSnapshot(env: Pick<Env, "DB" | "PROFILES">, modelId: string): Promise<Profile | null> {
+export async function writeProfileSnapshot(
+  env: Pick<Env, "DB" | "PROFILES">,
+  modelId: string,
+): Promise<Profile | null> {
   if (!isId(modelId)) return null;
   const profile = await buildProfileFromD1(env, modelId);
   if (!profile || !profile.live) {
@@ -248,9 +274,18 @@ export async function loadSuggestions(
   const withCover = and(eq(l.live, true), isNotNull(l.coverKey));
   const pool = SUGGESTION_POOL + 1; // +1: the current listing may be among them.
   const [sameRegion, overall] = await db.batch([
-    db.select(cardColumns).from(l).where(and(withCover, eq(l.location, profile.location))).orderBy(...gridOrder).limit(pool),
-    db.select(cardColumns).from(l).where(withCover).orderBy(...gridOrder).limit(pool),
+    db
+      .select(cardColumns)
+      .from(l)
+      .where(and(withCover, eq(l.location, profile.location)))
+      .orderBy(...gridOrder)
+      .limit(pool),
+    db
+      .select(cardColumns)
+      .from(l)
+      .where(withCover)
+      .orderBy(...gridOrder)
+      .limit(pool),
   ]);
   return pickSuggestions(profile, [...sameRegion, ...overall].map(toCard), 3, random);
 }
-

@@ -99,7 +99,10 @@ function nextCursor(rows: Keyed[], limit: number): string | null {
 }
 
 /** GET /api/LPmodels: one page of live listings as full profiles, with four queries whatever the page size. */
-export async function loadLiveProfilesPage(env: Pick<Env, "DB">, page: PageParams): Promise<{ profiles: Profile[]; next: string | null }> {
+export async function loadLiveProfilesPage(
+  env: Pick<Env, "DB">,
+  page: PageParams,
+): Promise<{ profiles: Profile[]; next: string | null }> {
   const rows = await getDb(env)
     .select()
     .from(l)
@@ -148,7 +151,8 @@ export async function handleLike(
   { bodyless = false } = {},
 ) {
   if (!isId(modelId)) return failure(400, "Invalid model id");
-  if (await overLimit(env.LIKE_LIMITER, "like", request)) return failure(429, "Too many likes, please try again in a minute");
+  if (await overLimit(env.LIKE_LIMITER, "like", request))
+    return failure(429, "Too many likes, please try again in a minute");
   const body = await readJsonObject(request);
   if (!body.ok) return failure(body.status, body.error);
   let visitorId: string;
@@ -172,7 +176,8 @@ export async function handleLike(
 /** PUT /api/visits/incrementContact/{id}: one contact click on a live listing; no body is read. */
 export async function handleContact(request: Request, { env }: WriteContext, modelId: string | undefined) {
   if (!isId(modelId)) return failure(400, "Invalid model id");
-  if (await overLimit(env.WRITE_LIMITER, "contact", request)) return failure(429, "Too many requests, please try again in a minute");
+  if (await overLimit(env.WRITE_LIMITER, "contact", request))
+    return failure(429, "Too many requests, please try again in a minute");
   // Once per visitor per listing per day: a repeat answers the same, and counts nothing.
   const counted = await recordContact(env, modelId, Date.now(), await countingVisitor(env, request));
   if (counted === "missing") return failure(404, "Model not found");

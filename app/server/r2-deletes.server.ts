@@ -20,7 +20,8 @@ export async function enqueueR2Deletes(env: Pick<Env, "R2_DELETES">, keys: strin
   const unique = [...new Set(keys)].filter(Boolean);
   if (!unique.length) return;
   const messages: { body: R2DeleteMessage }[] = [];
-  for (let i = 0; i < unique.length; i += KEYS_PER_MESSAGE) messages.push({ body: { keys: unique.slice(i, i + KEYS_PER_MESSAGE), reason } });
+  for (let i = 0; i < unique.length; i += KEYS_PER_MESSAGE)
+    messages.push({ body: { keys: unique.slice(i, i + KEYS_PER_MESSAGE), reason } });
   await env.R2_DELETES.sendBatch(messages);
 }
 
@@ -28,14 +29,25 @@ export async function enqueueR2Deletes(env: Pick<Env, "R2_DELETES">, keys: strin
  * Schedules the deletion of objects whose rows are already gone: on the queue, or, when the queue cannot
  * take them, straight into the table the cron retries. Either way they are written down somewhere durable.
  */
-export async function scheduleR2Deletes(env: Pick<Env, "R2_DELETES" | "DB">, keys: string[], reason: string, now = Date.now()): Promise<number> {
+export async function scheduleR2Deletes(
+  env: Pick<Env, "R2_DELETES" | "DB">,
+  keys: string[],
+  reason: string,
+  now = Date.now(),
+): Promise<number> {
   const unique = [...new Set(keys)].filter(Boolean);
   if (!unique.length) return 0;
   try {
     await enqueueR2Deletes(env, unique, reason);
   } catch (error) {
-    console.error("r2 delete queue unavailable; recorded for the cron", reason, error instanceof Error ? error.message : error);
-    await getDb(env).insert(f).values({ id: newId(), keys: JSON.stringify(unique), reason, attempts: 0, createdAt: now, lastTriedAt: now });
+    console.error(
+      "r2 delete queue unavailable; recorded for the cron",
+      reason,
+      error instanceof Error ? error.message : error,
+    );
+    await getDb(env)
+      .insert(f)
+      .values({ id: newId(), keys: JSON.stringify(unique), reason, attempts: 0, createdAt: now, lastTriedAt: now });
   }
   return unique.length;
 }
@@ -62,25 +74,47 @@ export async function consumeR2Deletes(batch: MessageBatch<unknown>, bucket: Pic
       await bucket.delete(message.body.keys);
       message.ack();
     } catch (error) {
-      console.error("r2 delete failed, will retry", message.body.reason, message.attempts, error instanceof Error ? error.message : error);
+      console.error(
+        "r2 delete failed, will retry",
+        message.body.reason,
+        message.attempts,
+        error instanceof Error ? error.message : error,
+      );
       message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
     }
   }
 }
 
 /** The dead-letter queue's consumer: what failed every retry is written down for the cron. */
-export async function recordDeadLetters(batch: MessageBatch<unknown>, env: Pick<Env, "DB">, now = Date.now()): Promise<void> {
+export async function recordDeadLetters(
+  batch: MessageBatch<unknown>,
+  env: Pick<Env, "DB">,
+  now = Date.now(),
+): Promise<void> {
   const db = getDb(env);
   for (const message of batch.messages) {
     if (isDeleteMessage(message.body) && message.body.keys.length) {
-      await db.insert(f).values({ id: newId(), keys: JSON.stringify(message.body.keys), reason: message.body.reason, attempts: message.attempts, createdAt: now, lastTriedAt: now });
+      await db
+        .insert(f)
+        .values({
+          id: newId(),
+          keys: JSON.stringify(message.body.keys),
+          reason: message.body.reason,
+          attempts: message.attempts,
+          createdAt: now,
+          lastTriedAt: now,
+        });
     }
     message.ack();
   }
 }
 
 /** The cron's retry of recorded failures: each row is deleted once R2 has deleted its keys. */
-export async function retryRecordedDeletes(env: Pick<Env, "DB" | "PHOTOS">, now = Date.now(), limit = 50): Promise<{ done: number; left: number }> {
+export async function retryRecordedDeletes(
+  env: Pick<Env, "DB" | "PHOTOS">,
+  now = Date.now(),
+  limit = 50,
+): Promise<{ done: number; left: number }> {
   const db = getDb(env);
   const rows = await db.select().from(f).orderBy(asc(f.lastTriedAt)).limit(limit);
   const done: string[] = [];
@@ -90,7 +124,10 @@ export async function retryRecordedDeletes(env: Pick<Env, "DB" | "PHOTOS">, now 
       done.push(row.id);
     } catch (error) {
       console.error("r2 delete retry failed", row.id, error instanceof Error ? error.message : error);
-      await db.update(f).set({ attempts: row.attempts + 1, lastTriedAt: now }).where(eq(f.id, row.id));
+      await db
+        .update(f)
+        .set({ attempts: row.attempts + 1, lastTriedAt: now })
+        .where(eq(f.id, row.id));
     }
   }
   if (done.length) await db.delete(f).where(inArray(f.id, done));

@@ -16,7 +16,11 @@ export function publicState(row: { live: boolean; location: string } | null | un
 
 async function currentState(env: Pick<Env, "DB">, modelId: string): Promise<PublicState | null> {
   const l = schema.listings;
-  const [row] = await getDb(env).select({ live: l.live, location: l.location }).from(l).where(eq(l.id, modelId)).limit(1);
+  const [row] = await getDb(env)
+    .select({ live: l.live, location: l.location })
+    .from(l)
+    .where(eq(l.id, modelId))
+    .limit(1);
   return publicState(row);
 }
 

@@ -17,7 +17,10 @@ const r = schema.reports;
 const l = schema.listings;
 
 /** The listing a visitor may report: a published one (what the public can see), or null. */
-export async function reportableListing(env: Pick<Env, "DB">, modelId: string | undefined): Promise<{ modelId: string; firstName: string } | null> {
+export async function reportableListing(
+  env: Pick<Env, "DB">,
+  modelId: string | undefined,
+): Promise<{ modelId: string; firstName: string } | null> {
   if (!isId(modelId)) return null;
   const [row] = await getDb(env)
     .select({ modelId: l.id, firstName: l.firstName })
@@ -27,7 +30,12 @@ export async function reportableListing(env: Pick<Env, "DB">, modelId: string | 
   return row ?? null;
 }
 
-export async function createReport(env: Pick<Env, "DB">, modelId: string, input: ReportInput, now = Date.now()): Promise<string> {
+export async function createReport(
+  env: Pick<Env, "DB">,
+  modelId: string,
+  input: ReportInput,
+  now = Date.now(),
+): Promise<string> {
   const id = newId();
   await getDb(env).insert(r).values({
     id,
@@ -95,7 +103,8 @@ export const REPORT_ACTION_MSG = {
   invalid: "Invalid report id",
 } as const;
 
-export type HandleResult = { ok: true; listingId: string } | { ok: false; status: 400 | 403 | 404 | 409; error: string };
+export type HandleResult =
+  { ok: true; listingId: string } | { ok: false; status: 400 | 403 | 404 | 409; error: string };
 
 /**
  * 'hide': the listing goes unlive (and stops being Active Now), and every open report about it is closed
@@ -112,7 +121,11 @@ export async function handleReport(
   if (!admin.isAdmin) return { ok: false, status: 403, error: "Administrators only" };
   if (!isId(reportId)) return { ok: false, status: 400, error: REPORT_ACTION_MSG.invalid };
   const db = getDb(env);
-  const [report] = await db.select({ id: r.id, listingId: r.listingId, status: r.status }).from(r).where(eq(r.id, reportId)).limit(1);
+  const [report] = await db
+    .select({ id: r.id, listingId: r.listingId, status: r.status })
+    .from(r)
+    .where(eq(r.id, reportId))
+    .limit(1);
   if (!report) return { ok: false, status: 404, error: REPORT_ACTION_MSG.notFound };
   if (report.status !== "open") return { ok: false, status: 409, error: REPORT_ACTION_MSG.handled };
   const listing = await readModeratedListing(env, report.listingId);
@@ -154,13 +167,9 @@ export async function handleReport(
     env.DB.prepare(
       `UPDATE reports SET status = 'hidden', handled_at = ?, handled_by = ? WHERE listing_id = ? AND status = 'open' AND ${closedHere.sql}`,
     ).bind(now, admin.id, report.listingId, ...closedHere.binds),
-    env.DB.prepare(`UPDATE listings SET live = 0, active = ?, active_until = ?, updated_at = ? WHERE id = ? AND ${closedHere.sql}`).bind(
-      next.active ? 1 : 0,
-      next.activeUntil,
-      now,
-      report.listingId,
-      ...closedHere.binds,
-    ),
+    env.DB.prepare(
+      `UPDATE listings SET live = 0, active = ?, active_until = ?, updated_at = ? WHERE id = ? AND ${closedHere.sql}`,
+    ).bind(next.active ? 1 : 0, next.activeUntil, now, report.listingId, ...closedHere.binds),
     audit,
   ]);
   if (!closed.meta.changes) return { ok: false, status: 409, error: REPORT_ACTION_MSG.handled };
@@ -168,7 +177,8 @@ export async function handleReport(
   return { ok: true, listingId: report.listingId };
 }
 
-export type SmallForm = { ok: true; data: Record<string, string> } | { ok: false; status: 400 | 413 | 415; error: string };
+export type SmallForm =
+  { ok: true; data: Record<string, string> } | { ok: false; status: 400 | 413 | 415; error: string };
 
 /**
  * A small form body (url-encoded or multipart) read with a hard cap counted as it streams in, so a
@@ -177,8 +187,10 @@ export type SmallForm = { ok: true; data: Record<string, string> } | { ok: false
 export async function readSmallForm(request: Request, maxBytes: number, tooLarge: string): Promise<SmallForm> {
   const type = request.headers.get("Content-Type") ?? "";
   const multipart = /^multipart\/form-data/i.test(type);
-  if (!multipart && !/^application\/x-www-form-urlencoded/i.test(type)) return { ok: false, status: 415, error: "Send the report as a form" };
-  if (Number(request.headers.get("Content-Length") ?? "0") > maxBytes) return { ok: false, status: 413, error: tooLarge };
+  if (!multipart && !/^application\/x-www-form-urlencoded/i.test(type))
+    return { ok: false, status: 415, error: "Send the report as a form" };
+  if (Number(request.headers.get("Content-Length") ?? "0") > maxBytes)
+    return { ok: false, status: 413, error: tooLarge };
   const chunks: Uint8Array[] = [];
   let seen = 0;
   if (request.body) {

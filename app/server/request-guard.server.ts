@@ -8,7 +8,10 @@ import { readBytes } from "./multipart.server";
 const TOO_LARGE = "Request body is too large";
 
 function tooLarge(): Response {
-  return Response.json({ error: TOO_LARGE }, { status: 413, headers: { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", Connection: "close" } });
+  return Response.json(
+    { error: TOO_LARGE },
+    { status: 413, headers: { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", Connection: "close" } },
+  );
 }
 
 /**

@@ -8,7 +8,8 @@ import { readForm } from "./request-body.server";
 // The token is in the URL: no cache may keep the page.
 const PRIVATE_HEADERS = { "Cache-Control": "no-store" };
 
-export type ResetActionResult = { success: true; message: string } | { success: false; error: string; tokenInvalid?: boolean };
+export type ResetActionResult =
+  { success: true; message: string } | { success: false; error: string; tokenInvalid?: boolean };
 
 export async function resetPageLoader({ params, context }: LoaderFunctionArgs) {
   const tokenValid = await isResetTokenUsable(context.cloudflare.env, params.token ?? "");
@@ -17,7 +18,8 @@ export async function resetPageLoader({ params, context }: LoaderFunctionArgs) {
 
 export async function resetPageAction({ request, params, context }: ActionFunctionArgs) {
   const cf = context.cloudflare;
-  const reply = (body: ResetActionResult, status = 200) => data<ResetActionResult>(body, { status, headers: PRIVATE_HEADERS });
+  const reply = (body: ResetActionResult, status = 200) =>
+    data<ResetActionResult>(body, { status, headers: PRIVATE_HEADERS });
   if (await isRateLimited(request, cf.env, "reset")) return reply({ success: false, error: MSG.rateLimited }, 429);
   const form = await readForm(request);
   if (!form) return reply({ success: false, error: MSG.passwordMin }, 400);

@@ -29,7 +29,9 @@ export async function pruneDecidedReports(env: Pick<Env, "DB">, now: number): Pr
 
 /** Listings whose subscription ran out INACTIVE_LISTING_MONTHS ago or more and was not renewed. */
 export async function deleteLapsedListings(env: RetentionEnv, ctx: Ctx, now: number): Promise<string[]> {
-  const { results } = await env.DB.prepare("SELECT id FROM listings WHERE active_until IS NOT NULL AND active_until < ? LIMIT ?")
+  const { results } = await env.DB.prepare(
+    "SELECT id FROM listings WHERE active_until IS NOT NULL AND active_until < ? LIMIT ?",
+  )
     .bind(monthsBefore(now, INACTIVE_LISTING_MONTHS), LISTINGS_PER_RUN)
     .all<{ id: string }>();
   const deleted: string[] = [];
@@ -48,7 +50,7 @@ export async function deleteLapsedListings(env: RetentionEnv, ctx: Ctx, now: num
 export async function expirePendingIdDocuments(env: Pick<Env, "DB" | "PHOTOS">, now: number): Promise<number> {
   const { results } = await env.DB.prepare(
     `UPDATE verification_requests SET status = 'rejected', reason = ?, decided_at = ?
-     WHERE kind = 'id' AND rereview = 0 AND status = 'pending' AND created_at < ? RETURNING id, r2_keys`
+     WHERE kind = 'id' AND rereview = 0 AND status = 'pending' AND created_at < ? RETURNING id, r2_keys`,
   )
     .bind(PENDING_ID_EXPIRED_REASON, now, daysBefore(now, PENDING_ID_DOCUMENT_DAYS))
     .all<{ id: string; r2_keys: string }>();

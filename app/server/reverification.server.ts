@@ -27,9 +27,15 @@ export function badgeStatements(
 ): D1PreparedStatement[] {
   const out: D1PreparedStatement[] = [];
   if (baseline?.length) {
-    out.push(env.DB.prepare("UPDATE listings SET reviewed_image_ids = ? WHERE id = ? AND reviewed_image_ids = '[]'").bind(JSON.stringify(baseline), listingId));
+    out.push(
+      env.DB.prepare("UPDATE listings SET reviewed_image_ids = ? WHERE id = ? AND reviewed_image_ids = '[]'").bind(
+        JSON.stringify(baseline),
+        listingId,
+      ),
+    );
   }
-  if (effects.clearsPhotoTick) out.push(env.DB.prepare("UPDATE listings SET photo_verified = 0 WHERE id = ?").bind(listingId));
+  if (effects.clearsPhotoTick)
+    out.push(env.DB.prepare("UPDATE listings SET photo_verified = 0 WHERE id = ?").bind(listingId));
   if (effects.reReview.length) {
     const changes = effects.reReview.join("; ");
     // One pending re-review per listing (the pending-request index): a later change adds its reasons.

@@ -76,7 +76,10 @@ export async function searchListings(
 ): Promise<SearchOutcome> {
   const query = normaliseQuery(q);
   if (!query) return { results: [], rowsRead: 0, total: 0 };
-  const limit = Math.min(Math.max(Math.trunc(opts.limit ?? DEFAULT_SEARCH_LIMIT) || DEFAULT_SEARCH_LIMIT, 1), MAX_SEARCH_LIMIT);
+  const limit = Math.min(
+    Math.max(Math.trunc(opts.limit ?? DEFAULT_SEARCH_LIMIT) || DEFAULT_SEARCH_LIMIT, 1),
+    MAX_SEARCH_LIMIT,
+  );
   // `live IN (0, 1)` rather than no condition keeps the index's first column constrained, so the exact
   // seek works for administrators too.
   const scope = opts.includeHidden ? "live IN (0, 1)" : "live = 1";

@@ -1,6 +1,12 @@
 // Writes and reads the account-security log (security_events). Every write is a D1 statement so callers
 // can put it in the same batch as the change it records, or run it on its own.
-import { deviceSummary, placeOf, SECURITY_LOG_RETENTION_DAYS, SECURITY_LOG_SHOWN, type SecurityEvent } from "~/lib/security-log";
+import {
+  deviceSummary,
+  placeOf,
+  SECURITY_LOG_RETENTION_DAYS,
+  SECURITY_LOG_SHOWN,
+  type SecurityEvent,
+} from "~/lib/security-log";
 import { newId } from "~/lib/ids";
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -9,12 +15,21 @@ const DAY_MS = 24 * 60 * 60_000;
 export type RequestMeta = { place: string; device: string };
 
 /** `cf` is the load context's request.cf (Remix hands routes a copy of the request without it). */
-export function requestMeta(request: Request, cf: { city?: unknown; country?: unknown } | null | undefined): RequestMeta {
+export function requestMeta(
+  request: Request,
+  cf: { city?: unknown; country?: unknown } | null | undefined,
+): RequestMeta {
   return { place: placeOf(cf), device: deviceSummary(request.headers.get("User-Agent")) };
 }
 
 /** One event for a known account. */
-export function securityEventStatement(d1: D1Database, userId: string, event: SecurityEvent, meta: RequestMeta, now: number): D1PreparedStatement {
+export function securityEventStatement(
+  d1: D1Database,
+  userId: string,
+  event: SecurityEvent,
+  meta: RequestMeta,
+  now: number,
+): D1PreparedStatement {
   return d1
     .prepare("INSERT INTO security_events (id, user_id, event, place, device, created_at) VALUES (?, ?, ?, ?, ?, ?)")
     .bind(newId(), userId, event, meta.place, meta.device, now);
@@ -29,10 +44,12 @@ export function securityEventForEmailStatement(
   email: string,
   event: SecurityEvent,
   meta: RequestMeta,
-  now: number
+  now: number,
 ): D1PreparedStatement {
   return d1
-    .prepare("INSERT INTO security_events (id, user_id, event, place, device, created_at) SELECT ?, id, ?, ?, ?, ? FROM users WHERE email = ?")
+    .prepare(
+      "INSERT INTO security_events (id, user_id, event, place, device, created_at) SELECT ?, id, ?, ?, ?, ? FROM users WHERE email = ?",
+    )
     .bind(newId(), event, meta.place, meta.device, now, email);
 }
 
@@ -56,7 +73,7 @@ export type SecurityLogRow = {
 /** The owner's own log, newest first. Callers pass the signed-in user's id: nobody reads another's. */
 export async function loadSecurityLog(env: Pick<Env, "DB">, userId: string): Promise<SecurityLogRow[]> {
   const { results } = await env.DB.prepare(
-    "SELECT id, event, place, device, created_at AS createdAt FROM security_events WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT ?"
+    "SELECT id, event, place, device, created_at AS createdAt FROM security_events WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT ?",
   )
     .bind(userId, SECURITY_LOG_SHOWN)
     .all<SecurityLogRow>();

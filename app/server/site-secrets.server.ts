@@ -10,7 +10,10 @@ const s = schema.siteSecrets;
 export async function siteSecret(env: Pick<Env, "DB">, name: string, now = Date.now()): Promise<string> {
   const db = getDb(env);
   const [, rows] = await db.batch([
-    db.insert(s).values({ name, value: newToken(32), createdAt: now }).onConflictDoNothing(),
+    db
+      .insert(s)
+      .values({ name, value: newToken(32), createdAt: now })
+      .onConflictDoNothing(),
     db.select({ value: s.value }).from(s).where(eq(s.name, name)),
   ]);
   const value = rows[0]?.value;
@@ -20,7 +23,13 @@ export async function siteSecret(env: Pick<Env, "DB">, name: string, now = Date.
 
 /** A keyed hash (HMAC-SHA-256, base64url): stable for one input, meaningless without the key. */
 export async function keyedHash(key: string, input: string): Promise<string> {
-  const cryptoKey = await crypto.subtle.importKey("raw", new TextEncoder().encode(key), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const cryptoKey = await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(key),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
   const mac = new Uint8Array(await crypto.subtle.sign("HMAC", cryptoKey, new TextEncoder().encode(input)));
   let bin = "";
   for (const b of mac) bin += String.fromCharCode(b);

@@ -9,20 +9,31 @@ export type UploadResult =
   | { ok: false; status: number; error: string; problem?: PhotoProblem | "limit" };
 
 /** Processes and stores one photo for `userId`, answering its upload id. */
-export async function createPendingUpload(env: Env, userId: string, file: File, now = Date.now()): Promise<UploadResult> {
-  const waiting = await env.DB.prepare("SELECT COUNT(*) AS n FROM pending_uploads WHERE user_id = ? AND created_at >= ?")
+export async function createPendingUpload(
+  env: Env,
+  userId: string,
+  file: File,
+  now = Date.now(),
+): Promise<UploadResult> {
+  const waiting = await env.DB.prepare(
+    "SELECT COUNT(*) AS n FROM pending_uploads WHERE user_id = ? AND created_at >= ?",
+  )
     .bind(userId, now - PENDING_TTL_MS)
     .first<{ n: number }>();
-  if ((waiting?.n ?? 0) >= MAX_PENDING_PER_USER) return { ok: false, status: 429, error: UPLOAD_MSG.tooManyPending, problem: "limit" };
+  if ((waiting?.n ?? 0) >= MAX_PENDING_PER_USER)
+    return { ok: false, status: 429, error: UPLOAD_MSG.tooManyPending, problem: "limit" };
 
   const result = await processPhoto(env.IMAGES, file);
-  if (!result.ok) return { ok: false, status: result.problem === "size" ? 413 : 400, error: result.message, problem: result.problem };
+  if (!result.ok)
+    return { ok: false, status: result.problem === "size" ? 413 : 400, error: result.message, problem: result.problem };
 
   const id = newId();
   const key = pendingKey();
   await env.PHOTOS.put(key, result.photo.bytes, { httpMetadata: { contentType: "image/webp" } });
   try {
-    await env.DB.prepare("INSERT INTO pending_uploads (id, user_id, r2_key, width, height, created_at) VALUES (?, ?, ?, ?, ?, ?)")
+    await env.DB.prepare(
+      "INSERT INTO pending_uploads (id, user_id, r2_key, width, height, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+    )
       .bind(id, userId, key, result.photo.width, result.photo.height, now)
       .run();
   } catch (error) {
@@ -32,4 +43,3 @@ export async function createPendingUpload(env: Env, userId: string, file: File, 
   }
   return { ok: true, upload: { uploadId: id, width: result.photo.width, height: result.photo.height } };
 }
-

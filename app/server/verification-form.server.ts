@@ -4,7 +4,15 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { loginUrlFor } from "~/lib/auth-redirect";
 import { clearSessionCookie } from "~/lib/auth-session";
-import { fileMessage, ID_MSG, maxRequestBytes, PHOTO_VERIFY_MSG, sentRedirect, VERIFY_MSG, type VerificationKind } from "~/lib/verification";
+import {
+  fileMessage,
+  ID_MSG,
+  maxRequestBytes,
+  PHOTO_VERIFY_MSG,
+  sentRedirect,
+  VERIFY_MSG,
+  type VerificationKind,
+} from "~/lib/verification";
 import { verificationLimited } from "./admin-api.server";
 import { cookieIsSecure, getSessionUser } from "./auth.server";
 import { readMultipart } from "./multipart.server";
@@ -15,7 +23,12 @@ const NO_STORE = { "Cache-Control": "no-store" };
 /** `error` is the spec's failure text; `message` the bare reason, shown beside `field` when there is one. */
 export type VerificationFormResult = { error: string; message: string; field?: string };
 
-export async function handleVerificationForm(request: Request, context: AppLoadContext, kind: VerificationKind, page: string) {
+export async function handleVerificationForm(
+  request: Request,
+  context: AppLoadContext,
+  kind: VerificationKind,
+  page: string,
+) {
   const env = context.cloudflare.env;
   const user = await getSessionUser(request, env);
   if (!user) {

@@ -68,7 +68,8 @@ type ListingFacts = {
 
 // Spelled out in full: drizzle leaves the table name off columns of a one-table select, and a bare "id"
 // inside this subquery would mean listing_images.id.
-const imageCountSql = sql<number>`(SELECT COUNT(*) FROM listing_images WHERE listing_images.listing_id = listings.id)`.mapWith(Number);
+const imageCountSql =
+  sql<number>`(SELECT COUNT(*) FROM listing_images WHERE listing_images.listing_id = listings.id)`.mapWith(Number);
 
 function factsQuery(db: Db) {
   return db
@@ -89,7 +90,11 @@ function factsQuery(db: Db) {
  * The user's listings that may be put forward for `kind`: unverified ones for ID verification; for photo
  * verification, those not photo-verified with at least 4 photos. Oldest first, as on the dashboard.
  */
-export async function loadVerificationChoices(env: Pick<Env, "DB">, userId: string, kind: VerificationKind): Promise<VerificationChoice[]> {
+export async function loadVerificationChoices(
+  env: Pick<Env, "DB">,
+  userId: string,
+  kind: VerificationKind,
+): Promise<VerificationChoice[]> {
   const db = getDb(env);
   const [rows, pending] = await db.batch([
     factsQuery(db).where(eq(l.userId, userId)).orderBy(asc(l.createdAt), asc(l.id)),
@@ -112,8 +117,7 @@ export async function loadVerificationChoices(env: Pick<Env, "DB">, userId: stri
 }
 
 export type SubmitResult =
-  | { ok: true; requestId: string }
-  | { ok: false; status: 400 | 403 | 409 | 413; error: string; field?: string };
+  { ok: true; requestId: string } | { ok: false; status: 400 | 403 | 409 | 413; error: string; field?: string };
 
 /**
  * Checks and stores one request. Order: the listing (ours? eligible? nothing pending?), then the files'
@@ -142,21 +146,28 @@ export async function submitVerification(
     const parts = form.getAll(field);
     if (parts.length > 1) return { ok: false, status: 400, error: VERIFY_MSG.tooManyFiles, field };
     const part = parts[0];
-    if (!part || typeof part === "string" || part.size === 0) return { ok: false, status: 400, error: missingFileMessage(kind, field), field };
+    if (!part || typeof part === "string" || part.size === 0)
+      return { ok: false, status: 400, error: missingFileMessage(kind, field), field };
     files.push(part);
   }
   // Cheap checks on every file before any expensive processing.
   for (const [i, file] of files.entries()) {
     const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
     const problem = verificationFileProblem(kind, file.size, head);
-    if (problem) return { ok: false, status: problem === fileMessage(kind, "size") ? 413 : 400, error: problem, field: fields[i] };
+    if (problem)
+      return { ok: false, status: problem === fileMessage(kind, "size") ? 413 : 400, error: problem, field: fields[i] };
   }
 
   const processed: Uint8Array[] = [];
   for (const [i, file] of files.entries()) {
     const result = await processVerificationImage(env.IMAGES, file);
     if (!result.ok) {
-      return { ok: false, status: result.problem === "size" ? 413 : 400, error: fileMessage(kind, result.problem), field: fields[i] };
+      return {
+        ok: false,
+        status: result.problem === "size" ? 413 : 400,
+        error: fileMessage(kind, result.problem),
+        field: fields[i],
+      };
     }
     processed.push(result.photo.bytes);
   }
@@ -185,7 +196,9 @@ export async function submitVerification(
 }
 
 async function hasPending(env: Pick<Env, "DB">, listingId: string, kind: VerificationKind): Promise<boolean> {
-  const row = await env.DB.prepare("SELECT 1 AS x FROM verification_requests WHERE listing_id = ? AND kind = ? AND status = 'pending' LIMIT 1")
+  const row = await env.DB.prepare(
+    "SELECT 1 AS x FROM verification_requests WHERE listing_id = ? AND kind = ? AND status = 'pending' LIMIT 1",
+  )
     .bind(listingId, kind)
     .first();
   return row != null;
@@ -195,7 +208,11 @@ async function hasPending(env: Pick<Env, "DB">, listingId: string, kind: Verific
  * The provider's notices on the dashboard: requests waiting for review, and rejections (with the
  * administrator's reason) from the last 30 days that no newer request of the same kind has replaced.
  */
-export async function loadVerificationNotices(env: Pick<Env, "DB">, userId: string, now = Date.now()): Promise<VerificationNotice[]> {
+export async function loadVerificationNotices(
+  env: Pick<Env, "DB">,
+  userId: string,
+  now = Date.now(),
+): Promise<VerificationNotice[]> {
   const { results } = await env.DB.prepare(
     `SELECT r.id, r.kind, r.status, r.reason, r.created_at, r.decided_at, l.first_name
        FROM verification_requests r JOIN listings l ON l.id = r.listing_id
@@ -207,7 +224,15 @@ export async function loadVerificationNotices(env: Pick<Env, "DB">, userId: stri
       ORDER BY r.created_at DESC LIMIT 20`,
   )
     .bind(userId, now - REJECTION_NOTICE_MS)
-    .all<{ id: string; kind: VerificationKind; status: VerificationStatus; reason: string; created_at: number; decided_at: number | null; first_name: string }>();
+    .all<{
+      id: string;
+      kind: VerificationKind;
+      status: VerificationStatus;
+      reason: string;
+      created_at: number;
+      decided_at: number | null;
+      first_name: string;
+    }>();
   return results.map((r) => ({
     requestId: r.id,
     kind: r.kind,
@@ -292,7 +317,15 @@ export async function decideRequest(
   if (!admin.isAdmin) return { ok: false, status: 403, error: "Administrators only" };
   if (!isId(requestId)) return { ok: false, status: 400, error: DECIDE_MSG.invalid };
   const [request] = await getDb(env)
-    .select({ id: vr.id, kind: vr.kind, rereview: vr.rereview, listingId: vr.listingId, status: vr.status, r2Keys: vr.r2Keys, listingName: l.firstName })
+    .select({
+      id: vr.id,
+      kind: vr.kind,
+      rereview: vr.rereview,
+      listingId: vr.listingId,
+      status: vr.status,
+      r2Keys: vr.r2Keys,
+      listingName: l.firstName,
+    })
     .from(vr)
     .innerJoin(l, eq(l.id, vr.listingId))
     .where(eq(vr.id, requestId))
@@ -315,7 +348,8 @@ export async function decideRequest(
   };
   // An approved ID review records the photos it saw (the baseline for 'most photos replaced'); a rejected
   // re-review takes the verification away, and with it the listing off the site (decision 0007).
-  const reviewed = "reviewed_image_ids = (SELECT json_group_array(id) FROM listing_images WHERE listing_id = listings.id), ";
+  const reviewed =
+    "reviewed_image_ids = (SELECT json_group_array(id) FROM listing_images WHERE listing_id = listings.id), ";
   const setFlag =
     decision === "reject"
       ? request.rereview
@@ -375,7 +409,9 @@ async function deleteFiles(env: Pick<Env, "PHOTOS">, keys: string[]): Promise<bo
 /** Deletes a decided request's files, then forgets their keys. */
 async function purgeRequestFiles(env: Pick<Env, "DB" | "PHOTOS">, requestId: string, keys: string[]): Promise<boolean> {
   if (!(await deleteFiles(env, keys))) return false;
-  await env.DB.prepare("UPDATE verification_requests SET r2_keys = '[]' WHERE id = ? AND status <> 'pending'").bind(requestId).run();
+  await env.DB.prepare("UPDATE verification_requests SET r2_keys = '[]' WHERE id = ? AND status <> 'pending'")
+    .bind(requestId)
+    .run();
   return true;
 }
 
@@ -398,7 +434,9 @@ export async function sweepVerificationFiles(env: Pick<Env, "DB" | "PHOTOS">, no
   const listing = await env.PHOTOS.list({ prefix: VERIFICATION_PREFIX, limit: 1000 });
   const old = listing.objects.filter((o) => o.uploaded.getTime() < now - ORPHAN_AGE_MS).map((o) => o.key);
   if (old.length) {
-    const { results } = await env.DB.prepare("SELECT r2_keys FROM verification_requests WHERE r2_keys <> '[]'").all<{ r2_keys: string }>();
+    const { results } = await env.DB.prepare("SELECT r2_keys FROM verification_requests WHERE r2_keys <> '[]'").all<{
+      r2_keys: string;
+    }>();
     const named = new Set(results.flatMap((r) => parseKeyList(r.r2_keys)));
     const orphans = old.filter((k) => !named.has(k));
     if (orphans.length && (await deleteFiles(env, orphans))) removed += orphans.length;

@@ -107,7 +107,9 @@ export function artSvg(rng: Rng, palette: readonly string[], style: ArtStyle, wi
     const sunY = rng.float(150, 380);
     const sunR = rng.float(70, 150);
     body.push(`<circle cx="${f(sunX)}" cy="${f(sunY)}" r="${f(sunR * 2.2)}" fill="${radial(light, light, 0.35, 0)}"/>`);
-    body.push(`<circle cx="${f(sunX)}" cy="${f(sunY)}" r="${f(sunR)}" fill="${linear([light, palette[3]], 90)}" fill-opacity="0.9"/>`);
+    body.push(
+      `<circle cx="${f(sunX)}" cy="${f(sunY)}" r="${f(sunR)}" fill="${linear([light, palette[3]], 90)}" fill-opacity="0.9"/>`,
+    );
     const bands = rng.int(4, 6);
     const bandColours = [...palette.slice(1, 4)].reverse();
     for (let b = 0; b < bands; b++) {
@@ -124,7 +126,9 @@ export function artSvg(rng: Rng, palette: readonly string[], style: ArtStyle, wi
       }
       const c1 = bandColours[b % bandColours.length];
       const fill = linear([c1, b >= bands - 2 ? dark : palette[1]], 90, [0.95, 1]);
-      body.push(`<path d="M${pts.join(" L")} L${W + 20} ${H + 20} L-20 ${H + 20} Z" fill="${fill}" fill-opacity="${f(0.55 + (b / bands) * 0.4)}"/>`);
+      body.push(
+        `<path d="M${pts.join(" L")} L${W + 20} ${H + 20} L-20 ${H + 20} Z" fill="${fill}" fill-opacity="${f(0.55 + (b / bands) * 0.4)}"/>`,
+      );
     }
   } else if (style === "blobs") {
     const shapes: string[] = [];
@@ -136,7 +140,9 @@ export function artSvg(rng: Rng, palette: readonly string[], style: ArtStyle, wi
       shapes.push(`<path d="${path}" fill="${fill}" fill-opacity="${f(rng.float(0.6, 0.9))}"/>`);
     }
     // One blurred group for all the shadows: a blur per shape costs several times as much.
-    body.push(`<g fill="${dark}" fill-opacity="0.35" transform="translate(12 18)" filter="${blur(22)}">${shadows.join("")}</g>`);
+    body.push(
+      `<g fill="${dark}" fill-opacity="0.35" transform="translate(12 18)" filter="${blur(22)}">${shadows.join("")}</g>`,
+    );
     body.push(...shapes);
     for (let i = 0, n = rng.int(6, 14); i < n; i++) {
       body.push(
@@ -145,7 +151,9 @@ export function artSvg(rng: Rng, palette: readonly string[], style: ArtStyle, wi
     }
   } else {
     // circles: overlapping discs and rings, a little Bauhaus.
-    body.push(`<circle cx="${f(rng.float(0, W))}" cy="${f(rng.float(0, H))}" r="380" fill="${radial(palette[2], palette[2], 0.6, 0)}"/>`);
+    body.push(
+      `<circle cx="${f(rng.float(0, W))}" cy="${f(rng.float(0, H))}" r="380" fill="${radial(palette[2], palette[2], 0.6, 0)}"/>`,
+    );
     for (let i = 0, n = rng.int(5, 9); i < n; i++) {
       const r = rng.float(40, 210);
       const cx = f(rng.float(-40, W + 40));
@@ -155,13 +163,17 @@ export function artSvg(rng: Rng, palette: readonly string[], style: ArtStyle, wi
           `<circle cx="${cx}" cy="${cy}" r="${f(r)}" fill="none" stroke="${colour()}" stroke-opacity="${f(rng.float(0.5, 0.9))}" stroke-width="${rng.int(4, 22)}"/>`,
         );
       } else {
-        body.push(`<circle cx="${cx}" cy="${cy}" r="${f(r)}" fill="${radial(palette[rng.int(2, 4)], palette[rng.int(1, 3)], 0.95, 0.55)}" fill-opacity="${f(rng.float(0.5, 0.85))}"/>`);
+        body.push(
+          `<circle cx="${cx}" cy="${cy}" r="${f(r)}" fill="${radial(palette[rng.int(2, 4)], palette[rng.int(1, 3)], 0.95, 0.55)}" fill-opacity="${f(rng.float(0.5, 0.85))}"/>`,
+        );
       }
     }
     // A half-disc or arc to anchor the composition.
     const ax = rng.float(150, W - 150);
     const ar = rng.float(120, 220);
-    body.push(`<path d="M${f(ax - ar)} ${H} A ${f(ar)} ${f(ar)} 0 0 1 ${f(ax + ar)} ${H} Z" fill="${light}" fill-opacity="0.55"/>`);
+    body.push(
+      `<path d="M${f(ax - ar)} ${H} A ${f(ar)} ${f(ar)} 0 0 1 ${f(ax + ar)} ${H} Z" fill="${light}" fill-opacity="0.55"/>`,
+    );
   }
 
   // Soft vignette keeps the edges calm against the dark site.

@@ -4,25 +4,115 @@ import type { Rng } from "./random";
 
 // Names that share prefixes or sound alike come first, so every seed has them and name search is interesting.
 export const NAME_CLUSTERS = [
-  "Anna", "Annabel", "Ana", "Hannah", "Annie", "Hana", "Ella", "Ellie", "Isabel", "Isabella", "Mia", "Amelia",
-  "Emma", "Emily", "Sophie", "Sophia", "Lily", "Lila",
+  "Anna",
+  "Annabel",
+  "Ana",
+  "Hannah",
+  "Annie",
+  "Hana",
+  "Ella",
+  "Ellie",
+  "Isabel",
+  "Isabella",
+  "Mia",
+  "Amelia",
+  "Emma",
+  "Emily",
+  "Sophie",
+  "Sophia",
+  "Lily",
+  "Lila",
 ] as const;
 
 export const FIRST_NAMES = [
   ...NAME_CLUSTERS,
-  "Anahera", "Aroha", "Eleanor", "Emilia", "Amy", "Maya", "Isla", "Olivia", "Charlotte", "Chloe", "Zoe", "Lucy",
-  "Lucia", "Grace", "Georgia", "Harper", "Ava", "Evie", "Eva", "Freya", "Poppy", "Rose", "Rosie", "Rosa", "Stella",
-  "Willow", "Ivy", "Holly", "Kate", "Katie", "Kiri", "Mere", "Moana", "Madison", "Maddie", "Jasmine", "Jess",
-  "Jessica", "Leah", "Lena", "Luna", "Mila", "Nina", "Nora", "Paige", "Penelope", "Quinn", "Riley", "Sara",
-  "Sarah", "Tessa", "Thea", "Violet", "Zara", "Aria", "Claire", "Daisy", "Eden", "Fleur", "Gemma", "Heidi",
-  "Imogen", "Layla", "Mei", "Priya", "Yuki", "Sofia", "Valentina", "Camila", "Natalia", "Elena",
+  "Anahera",
+  "Aroha",
+  "Eleanor",
+  "Emilia",
+  "Amy",
+  "Maya",
+  "Isla",
+  "Olivia",
+  "Charlotte",
+  "Chloe",
+  "Zoe",
+  "Lucy",
+  "Lucia",
+  "Grace",
+  "Georgia",
+  "Harper",
+  "Ava",
+  "Evie",
+  "Eva",
+  "Freya",
+  "Poppy",
+  "Rose",
+  "Rosie",
+  "Rosa",
+  "Stella",
+  "Willow",
+  "Ivy",
+  "Holly",
+  "Kate",
+  "Katie",
+  "Kiri",
+  "Mere",
+  "Moana",
+  "Madison",
+  "Maddie",
+  "Jasmine",
+  "Jess",
+  "Jessica",
+  "Leah",
+  "Lena",
+  "Luna",
+  "Mila",
+  "Nina",
+  "Nora",
+  "Paige",
+  "Penelope",
+  "Quinn",
+  "Riley",
+  "Sara",
+  "Sarah",
+  "Tessa",
+  "Thea",
+  "Violet",
+  "Zara",
+  "Aria",
+  "Claire",
+  "Daisy",
+  "Eden",
+  "Fleur",
+  "Gemma",
+  "Heidi",
+  "Imogen",
+  "Layla",
+  "Mei",
+  "Priya",
+  "Yuki",
+  "Sofia",
+  "Valentina",
+  "Camila",
+  "Natalia",
+  "Elena",
 ] as const;
 
 /** The agency's listings; kept out of FIRST_NAMES so a search finds exactly them. */
 export const AGENCY_NAMES = ["Sienna", "Jade", "Scarlett", "Coco"] as const;
 
 export const EYE_COLOURS = ["Brown", "Blue", "Green", "Hazel", "Grey", "Dark Brown"] as const;
-export const HAIR_COLOURS = ["Blonde", "Brunette", "Black", "Red", "Auburn", "Light Brown", "Platinum", "Dark Brown"] as const;
+export const HAIR_COLOURS = [
+  "Blonde",
+  "Brunette",
+  "Black",
+  "Red",
+  "Auburn",
+  "Light Brown",
+  "Platinum",
+  "Dark Brown",
+] as const;
 export const BUST_CUPS = ["A", "B", "C", "D", "DD", "E", "F"] as const;
 
 export const AVAILABILITY = [
@@ -108,16 +198,44 @@ const CLOSERS = [
 ] as const;
 
 export const SPECIAL_RATES = [
-  { serviceName: "Dinner Date", duration: "180", factor: 2.6, description: "Dinner at a restaurant of your choice, then time together" },
-  { serviceName: "Overnight Stay", duration: "720", factor: 7, description: "Dinner, conversation and breakfast in the morning" },
-  { serviceName: "Couples Booking", duration: "60", factor: 1.6, description: "For couples who would like to share the experience" },
-  { serviceName: "Weekend Getaway", duration: "2880", factor: 18, description: "Two days away together; travel costs are extra" },
+  {
+    serviceName: "Dinner Date",
+    duration: "180",
+    factor: 2.6,
+    description: "Dinner at a restaurant of your choice, then time together",
+  },
+  {
+    serviceName: "Overnight Stay",
+    duration: "720",
+    factor: 7,
+    description: "Dinner, conversation and breakfast in the morning",
+  },
+  {
+    serviceName: "Couples Booking",
+    duration: "60",
+    factor: 1.6,
+    description: "For couples who would like to share the experience",
+  },
+  {
+    serviceName: "Weekend Getaway",
+    duration: "2880",
+    factor: 18,
+    description: "Two days away together; travel costs are extra",
+  },
   { serviceName: "Extended GFE", duration: "240", factor: 3.2, description: "" },
   { serviceName: "Relaxation Massage", duration: "45", factor: 0.7, description: "A full body relaxation massage" },
   { serviceName: "Lunch Date", duration: "90", factor: 1.4, description: "A long lunch somewhere nice" },
 ] as const;
 
-export const RATE_NOTES = ["", "", "", "", "Includes a drink on arrival", "Shower available", "Travel within 15 km included"] as const;
+export const RATE_NOTES = [
+  "",
+  "",
+  "",
+  "",
+  "Includes a drink on arrival",
+  "Shower available",
+  "Travel within 15 km included",
+] as const;
 
 export type TextContext = {
   name: string;

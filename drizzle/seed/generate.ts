@@ -133,7 +133,9 @@ export function generateDemoData(options: GenerateOptions): DemoData {
   const { now } = options;
   const total = options.listings;
   if (!Number.isInteger(total) || total < MIN_LISTINGS) {
-    throw new Error(`--listings must be a whole number of at least ${MIN_LISTINGS} (the demo accounts own ${MIN_LISTINGS})`);
+    throw new Error(
+      `--listings must be a whole number of at least ${MIN_LISTINGS} (the demo accounts own ${MIN_LISTINGS})`,
+    );
   }
   const root = createRng(options.seed);
   const generated = total - MIN_LISTINGS;
@@ -212,7 +214,11 @@ export function generateDemoData(options: GenerateOptions): DemoData {
   const data: DemoData = { users, listings: [], photos: [], rates: [], specialRates: [], stats: [], pool: [] };
   if (options.poolSize) {
     for (let p = 0; p < options.poolSize; p++) {
-      data.pool.push({ seed: `${options.seed}:pool:${p}`, palette: p % PALETTES.length, style: ART_STYLES[p % ART_STYLES.length] });
+      data.pool.push({
+        seed: `${options.seed}:pool:${p}`,
+        palette: p % PALETTES.length,
+        style: ART_STYLES[p % ART_STYLES.length],
+      });
     }
   }
   const month = new Date(now).toISOString().slice(0, 7);
@@ -332,7 +338,11 @@ function listingRow(
         ]);
   const band = rng.next();
   const height =
-    band < 0.08 ? rng.int(145, 149) : band < 0.18 ? rng.int(176, 185) : Math.round((rng.int(150, 175) + rng.int(155, 172)) / 2);
+    band < 0.08
+      ? rng.int(145, 149)
+      : band < 0.18
+        ? rng.int(176, 185)
+        : Math.round((rng.int(150, 175) + rng.int(155, 172)) / 2);
   const bodyType =
     height < 155
       ? rng.pick(["Petite", "Short", "Slim", "Curvy", "Busty"] as const)
@@ -354,7 +364,8 @@ function listingRow(
   const weight = Math.round(rng.float(lo, hi) * (height / 100) ** 2);
   const dressSize = Math.min(26, Math.max(4, Math.round((8 + (weight - 50) / 4) / 2) * 2));
   const band2 = rng.pick([30, 32, 32, 34, 34, 36, 38]);
-  const cup = bodyType === "Busty" || bodyType === "BBW" ? rng.pick(["D", "DD", "E", "F"] as const) : rng.pick(BUST_CUPS);
+  const cup =
+    bodyType === "Busty" || bodyType === "BBW" ? rng.pick(["D", "DD", "E", "F"] as const) : rng.pick(BUST_CUPS);
   const nationality = rng.weighted(Object.entries(NATIONALITY_WEIGHTS));
   const calls = rng.weighted([
     [PLACES_OF_SERVICE[0], 35],
@@ -441,7 +452,8 @@ function buildRates(rng: Rng, listingId: string, calls: string, index: number): 
     };
     for (const duration of RATE_DURATIONS) {
       if (!rng.chance(chance[duration])) continue;
-      const dollars = duration === "1hr" ? hourly + extra : Math.round(((hourly + extra) * RATE_FACTORS[duration]) / 10) * 10;
+      const dollars =
+        duration === "1hr" ? hourly + extra : Math.round(((hourly + extra) * RATE_FACTORS[duration]) / 10) * 10;
       rows.push({
         id: newId(),
         listing_id: listingId,

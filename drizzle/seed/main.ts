@@ -76,7 +76,8 @@ export function parseArgs(argv: readonly string[], root: string): SeedOptions | 
     logins: true,
   };
   for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i].startsWith("--") && argv[i].includes("=") ? argv[i].split(/=(.*)/s, 2) : [argv[i], undefined];
+    const [flag, inline] =
+      argv[i].startsWith("--") && argv[i].includes("=") ? argv[i].split(/=(.*)/s, 2) : [argv[i], undefined];
     const value = () => {
       const v = inline ?? argv[++i];
       if (v === undefined || v === "") throw new UsageError(`${flag} needs a value`);
@@ -86,7 +87,8 @@ export function parseArgs(argv: readonly string[], root: string): SeedOptions | 
       case "--listings": {
         const raw = value();
         const n = Number(raw);
-        if (!/^\d+$/.test(raw) || n < MIN_LISTINGS) throw new UsageError(`--listings must be a whole number of at least ${MIN_LISTINGS}`);
+        if (!/^\d+$/.test(raw) || n < MIN_LISTINGS)
+          throw new UsageError(`--listings must be a whole number of at least ${MIN_LISTINGS}`);
         options.listings = n;
         break;
       }
@@ -147,7 +149,14 @@ export async function main(argv: readonly string[], root: string): Promise<numbe
 
 export class SeedError extends Error {}
 
-const REQUIRED_TABLES = ["users", "listings", "listing_images", "listing_rates", "listing_special_rates", "listing_stats"];
+const REQUIRED_TABLES = [
+  "users",
+  "listings",
+  "listing_images",
+  "listing_rates",
+  "listing_special_rates",
+  "listing_stats",
+];
 
 export async function seed(options: SeedOptions): Promise<SeedResult> {
   const started = Date.now();
@@ -171,7 +180,9 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
   try {
     const { DB: db, PHOTOS: photos } = proxy.env;
     const tables = await db
-      .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name IN (${REQUIRED_TABLES.map(() => "?").join(", ")})`)
+      .prepare(
+        `SELECT name FROM sqlite_master WHERE type = 'table' AND name IN (${REQUIRED_TABLES.map(() => "?").join(", ")})`,
+      )
       .bind(...REQUIRED_TABLES)
       .all<{ name: string }>();
     const missing = REQUIRED_TABLES.filter((t) => !tables.results.some((r) => r.name === t));
@@ -192,12 +203,19 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
 
     const now = Date.now();
     const large = options.listings > LARGE_RUN;
-    const data = generateDemoData({ listings: options.listings, now, seed: options.seed, poolSize: large ? POOL_SIZE : undefined });
+    const data = generateDemoData({
+      listings: options.listings,
+      now,
+      seed: options.seed,
+      poolSize: large ? POOL_SIZE : undefined,
+    });
     log(`Seeding ${data.listings.length} listings into ${path.join(options.persistTo, "v3")} ...`);
 
     let t = Date.now();
     await hashPasswords(data, large);
-    log(`  hashed passwords for ${data.users.length} users in ${seconds(t)}${large ? ` (generated providers share ${HASH_POOL} random ones)` : ""}`);
+    log(
+      `  hashed passwords for ${data.users.length} users in ${seconds(t)}${large ? ` (generated providers share ${HASH_POOL} random ones)` : ""}`,
+    );
 
     // Pictures first, so no row ever points at a missing object.
     t = Date.now();
@@ -207,9 +225,17 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
     t = Date.now();
     try {
       await runInBatches(db, [
-        ...insertStatements(db, "users", data.users.map((u) => u.row)),
+        ...insertStatements(
+          db,
+          "users",
+          data.users.map((u) => u.row),
+        ),
         ...insertStatements(db, "listings", data.listings),
-        ...insertStatements(db, "listing_images", data.photos.map((p) => p.row)),
+        ...insertStatements(
+          db,
+          "listing_images",
+          data.photos.map((p) => p.row),
+        ),
         ...insertStatements(db, "listing_rates", data.rates),
         ...insertStatements(db, "listing_special_rates", data.specialRates),
         ...insertStatements(db, "listing_stats", data.stats),
@@ -313,7 +339,10 @@ function printResult(result: SeedResult, options: SeedOptions): void {
     `Seeded ${result.listings} listings (${result.live} live), ${result.users} users and ${result.photos} pictures in ${(result.ms / 1000).toFixed(1)} s.`,
   );
   const width = Math.max(...result.regions.map((r) => r.region.length));
-  for (const r of result.regions) console.log(`  ${r.region.padEnd(width)}  ${String(r.listings).padStart(5)} listings, ${String(r.live).padStart(5)} live`);
+  for (const r of result.regions)
+    console.log(
+      `  ${r.region.padEnd(width)}  ${String(r.listings).padStart(5)} listings, ${String(r.live).padStart(5)} live`,
+    );
   if (options.logins) printAccounts();
 }
 

@@ -53,7 +53,11 @@ export async function putPhoto(bucket: R2Bucket, key: string, bytes: Uint8Array)
 }
 
 /** Runs `work` over `items` with at most `limit` in flight; stops at the first error. */
-export async function eachLimit<T>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
+export async function eachLimit<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<void>,
+): Promise<void> {
   let next = 0;
   let failed: unknown = null;
   const runner = async () => {

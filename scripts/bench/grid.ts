@@ -13,23 +13,42 @@ type Row = Record<string, string | number>;
 
 async function rowsRead(db: D1Database, query: { toSQL(): { sql: string; params: unknown[] } }) {
   const { sql, params } = query.toSQL();
-  const result = await db.prepare(sql).bind(...params).all();
+  const result = await db
+    .prepare(sql)
+    .bind(...params)
+    .all();
   return { rows: result.results.length, rowsRead: result.meta.rows_read as number };
 }
 
 export async function gridRowsRead(persistDir: string, listings: number): Promise<Row[]> {
-  const proxy = await getPlatformProxy<Env>({ configPath: "wrangler.toml", persist: { path: `${persistDir}/v3` }, remoteBindings: false });
+  const proxy = await getPlatformProxy<Env>({
+    configPath: "wrangler.toml",
+    persist: { path: `${persistDir}/v3` },
+    remoteBindings: false,
+  });
   try {
     const db = getDb(proxy.env);
     const now = Date.now();
     const none = parseFilters(new URLSearchParams());
     const cases: [string, { toSQL(): { sql: string; params: unknown[] } }][] = [
       ["grid page 1, all NZ", gridQuery(db, { region: null, filters: none, page: 1, now, limit: PAGE_SIZE + 1 })],
-      ["grid page 1, Auckland", gridQuery(db, { region: "Auckland", filters: none, page: 1, now, limit: PAGE_SIZE + 1 })],
-      ["grid page 5, Auckland", gridQuery(db, { region: "Auckland", filters: none, page: 5, now, limit: PAGE_SIZE + 1 })],
+      [
+        "grid page 1, Auckland",
+        gridQuery(db, { region: "Auckland", filters: none, page: 1, now, limit: PAGE_SIZE + 1 }),
+      ],
+      [
+        "grid page 5, Auckland",
+        gridQuery(db, { region: "Auckland", filters: none, page: 5, now, limit: PAGE_SIZE + 1 }),
+      ],
       [
         "grid page 1, all NZ, age 18-24 + hot",
-        gridQuery(db, { region: null, filters: parseFilters(new URLSearchParams("age=18-24&show=hot")), page: 1, now, limit: PAGE_SIZE + 1 }),
+        gridQuery(db, {
+          region: null,
+          filters: parseFilters(new URLSearchParams("age=18-24&show=hot")),
+          page: 1,
+          now,
+          limit: PAGE_SIZE + 1,
+        }),
       ],
       ["region counts + filter options", facetsQuery(db)],
     ];
@@ -51,7 +70,14 @@ export async function gridLoad(baseUrl: string, seconds: number): Promise<Row[]>
     // Warm up (first request compiles and fills caches), then measure.
     await load(baseUrl, path, { seconds: 1, concurrency: 4, headers });
     const r = await load(baseUrl, path, { seconds, concurrency: 8, headers });
-    rows.push({ path, requests: r.requests, errors: r.errors, "req/s": r.rps.toFixed(1), "p50 ms": r.p50.toFixed(1), "p95 ms": r.p95.toFixed(1) });
+    rows.push({
+      path,
+      requests: r.requests,
+      errors: r.errors,
+      "req/s": r.rps.toFixed(1),
+      "p50 ms": r.p50.toFixed(1),
+      "p95 ms": r.p95.toFixed(1),
+    });
   }
   const staticRps = Number(rows[0]["req/s"]);
   for (const row of rows.slice(1)) row["vs static"] = `${((Number(row["req/s"]) / staticRps) * 100).toFixed(0)}%`;

@@ -34,7 +34,14 @@ export async function load(
   await Promise.all(Array.from({ length: opts.concurrency }, worker));
   const elapsed = (performance.now() - started) / 1000;
   times.sort((a, b) => a - b);
-  return { path, requests: times.length, errors, rps: times.length / elapsed, p50: percentile(times, 50), p95: percentile(times, 95) };
+  return {
+    path,
+    requests: times.length,
+    errors,
+    rps: times.length / elapsed,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+  };
 }
 
 /** Latency of one URL requested one at a time (no queueing), for per-request figures. */

@@ -33,7 +33,10 @@ export async function main(args: string[]) {
   const small = store(100);
   const big = store(10_000);
 
-  table("D1 rows_read: grid and region counts", [...(await gridRowsRead(small, 100)), ...(await gridRowsRead(big, 10_000))]);
+  table("D1 rows_read: grid and region counts", [
+    ...(await gridRowsRead(small, 100)),
+    ...(await gridRowsRead(big, 10_000)),
+  ]);
   table("D1 rows_read: name search, 10,000 listings", await searchRowsRead(big, 10_000));
 
   const app = await startApp({ persistDir: big });

@@ -11,7 +11,9 @@ const SAMPLE_MS = 10;
 
 /** A 6000x4000 JPEG of noise just under 10 MB: noise does not compress, so the file is really that big. */
 async function bigJpeg(): Promise<Buffer> {
-  const noise = sharp({ create: { width: 6000, height: 4000, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 30 } } });
+  const noise = sharp({
+    create: { width: 6000, height: 4000, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 30 } },
+  });
   for (let quality = 84; quality >= 60; quality -= 1) {
     const bytes = await noise.clone().jpeg({ quality }).toBuffer();
     if (bytes.length <= MAX_BYTES - 64 * 1024) return bytes;
@@ -20,7 +22,11 @@ async function bigJpeg(): Promise<Buffer> {
 }
 
 function smallJpeg(seed: number): Promise<Buffer> {
-  return sharp({ create: { width: 600, height: 800, channels: 3, background: { r: (seed * 40) % 255, g: 120, b: 160 } } }).jpeg().toBuffer();
+  return sharp({
+    create: { width: 600, height: 800, channels: 3, background: { r: (seed * 40) % 255, g: 120, b: 160 } },
+  })
+    .jpeg()
+    .toBuffer();
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -117,7 +123,13 @@ function serverProcesses(baseUrl: string): Tracked[] {
   }
   return [...tree].map((pid) => {
     const cmd = commandOf(pid);
-    const kind = /workerd/.test(cmd) ? "workerd" : /esbuild/.test(cmd) ? "esbuild" : /wrangler|node/.test(cmd) ? "wrangler (node)" : "other";
+    const kind = /workerd/.test(cmd)
+      ? "workerd"
+      : /esbuild/.test(cmd)
+        ? "esbuild"
+        : /wrangler|node/.test(cmd)
+          ? "wrangler (node)"
+          : "other";
     return { pid, kind } as Tracked;
   });
 }
@@ -137,7 +149,10 @@ async function withPeakRss<T>(procs: Tracked[], work: () => Promise<T>) {
   const timer = setInterval(() => {
     const now = sample();
     for (const k of kinds) peak[k] = Math.max(peak[k], now[k]);
-    peakTotal = Math.max(peakTotal, Object.values(now).reduce((a, b) => a + b, 0));
+    peakTotal = Math.max(
+      peakTotal,
+      Object.values(now).reduce((a, b) => a + b, 0),
+    );
   }, SAMPLE_MS);
   try {
     const result = await work();
@@ -156,7 +171,14 @@ async function signUp(baseUrl: string): Promise<string> {
   const res = await fetch(`${baseUrl}/api/users/signup`, {
     method: "POST",
     headers: { "Content-Type": "application/json", "CF-Connecting-IP": `10.99.${Math.floor(Math.random() * 250)}.1` },
-    body: JSON.stringify({ accountType: "unpaid", agency: "true", firstName: "Bench", lastName: "", email, password: "bench-password-1" }),
+    body: JSON.stringify({
+      accountType: "unpaid",
+      agency: "true",
+      firstName: "Bench",
+      lastName: "",
+      email,
+      password: "bench-password-1",
+    }),
   });
   const cookie = /(session=[^;]+)/.exec(res.headers.get("set-cookie") ?? "")?.[1];
   if (!res.ok || !cookie) throw new Error(`bench sign-up failed: ${res.status} ${await res.text()}`);
@@ -172,7 +194,10 @@ async function upload(baseUrl: string, cookie: string, bytes: Buffer, name: stri
   return { ms: performance.now() - started, status: res.status, ...json };
 }
 
-function saveBody(uploads: { uploadId: string; position: number }[], opts: { modelId?: string; rates?: number; specials?: number } = {}) {
+function saveBody(
+  uploads: { uploadId: string; position: number }[],
+  opts: { modelId?: string; rates?: number; specials?: number } = {},
+) {
   const fd = new FormData();
   if (opts.modelId) fd.set("modelId", opts.modelId);
   const fields: Record<string, string> = {
@@ -202,7 +227,11 @@ function saveBody(uploads: { uploadId: string; position: number }[], opts: { mod
 
 async function save(baseUrl: string, cookie: string, method: "POST" | "PUT", body: FormData) {
   const started = performance.now();
-  const res = await fetch(`${baseUrl}${method === "POST" ? "/api/profiles" : "/api/profile"}`, { method, body, headers: { Cookie: cookie } });
+  const res = await fetch(`${baseUrl}${method === "POST" ? "/api/profiles" : "/api/profile"}`, {
+    method,
+    body,
+    headers: { Cookie: cookie },
+  });
   const json = (await res.json()) as { modelId?: string; error?: string };
   if (!res.ok) throw new Error(`bench save failed: ${res.status} ${JSON.stringify(json)}`);
   return {
@@ -253,8 +282,18 @@ export async function photoBench(baseUrl: string): Promise<Row[]> {
     const r = await upload(baseUrl, cookie, await smallJpeg(i + 1), `p${i}.jpg`);
     ids.push(r.uploadId!);
   }
-  const created = await save(baseUrl, cookie, "POST", saveBody(ids.map((uploadId, i) => ({ uploadId, position: i + 1 }))));
-  rows.push({ case: "save: new listing, 3 photos, 1 rate", "request ms": Math.round(created.ms), "D1 statements": created.statements, "in the atomic batch": created.batch });
+  const created = await save(
+    baseUrl,
+    cookie,
+    "POST",
+    saveBody(ids.map((uploadId, i) => ({ uploadId, position: i + 1 }))),
+  );
+  rows.push({
+    case: "save: new listing, 3 photos, 1 rate",
+    "request ms": Math.round(created.ms),
+    "D1 statements": created.statements,
+    "in the atomic batch": created.batch,
+  });
   const more: string[] = [];
   for (let i = 0; i < 17; i++) {
     const r = await upload(baseUrl, cookie, await smallJpeg(i + 4), `q${i}.jpg`);

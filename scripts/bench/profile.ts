@@ -21,7 +21,9 @@ async function timeEach(baseUrl: string, ids: string[]): Promise<number[]> {
   const times: number[] = [];
   for (const id of ids) {
     const t0 = performance.now();
-    const res = await fetch(`${baseUrl}/view/${id}`, { headers: { Cookie: "age_verified=1", "User-Agent": "Mozilla/5.0 bench" } });
+    const res = await fetch(`${baseUrl}/view/${id}`, {
+      headers: { Cookie: "age_verified=1", "User-Agent": "Mozilla/5.0 bench" },
+    });
     await res.arrayBuffer();
     if (res.status !== 200) throw new Error(`/view/${id} answered ${res.status}`);
     times.push(performance.now() - t0);

@@ -20,14 +20,25 @@ export const SEARCH_QUERIES: [label: string, q: string][] = [
 ];
 
 export async function searchRowsRead(persistDir: string, listings: number): Promise<Row[]> {
-  const proxy = await getPlatformProxy<Env>({ configPath: "wrangler.toml", persist: { path: `${persistDir}/v3` }, remoteBindings: false });
+  const proxy = await getPlatformProxy<Env>({
+    configPath: "wrangler.toml",
+    persist: { path: `${persistDir}/v3` },
+    remoteBindings: false,
+  });
   try {
     const rows: Row[] = [];
     for (const [label, q] of SEARCH_QUERIES) {
       await searchListings(proxy.env, q, { includeHidden: false });
       const t0 = performance.now();
       const r = await searchListings(proxy.env, q, { includeHidden: false });
-      rows.push({ listings, query: label, matches: r.total, shown: r.results.length, rows_read: r.rowsRead, "ms (proxy)": (performance.now() - t0).toFixed(1) });
+      rows.push({
+        listings,
+        query: label,
+        matches: r.total,
+        shown: r.results.length,
+        rows_read: r.rowsRead,
+        "ms (proxy)": (performance.now() - t0).toFixed(1),
+      });
     }
     return rows;
   } finally {

@@ -22,7 +22,10 @@ async function freePort(): Promise<number> {
 }
 
 function must(cmd: string, args: string[]) {
-  const r = spawnSync(cmd, args, { encoding: "utf8", env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false" } });
+  const r = spawnSync(cmd, args, {
+    encoding: "utf8",
+    env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false" },
+  });
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed:\n${r.stdout}\n${r.stderr}`);
 }
 
@@ -37,7 +40,9 @@ export function prepareStore(persistDir: string, listings: number) {
  */
 export async function startApp(opts: { listings?: number; persistDir?: string } = {}): Promise<AppServer> {
   if (!existsSync(`${TEST_BUILD_DIR}/server/index.js`)) {
-    throw new Error(`No test build: run \`npm test\` (it builds) or \`REMIX_BUILD_DIR=${TEST_BUILD_DIR} npm run build\` first.`);
+    throw new Error(
+      `No test build: run \`npm test\` (it builds) or \`REMIX_BUILD_DIR=${TEST_BUILD_DIR} npm run build\` first.`,
+    );
   }
   // The committed config is production; the app under test runs as local development (.dev.vars).
   ensureDevVars();
@@ -59,7 +64,11 @@ export async function startApp(opts: { listings?: number; persistDir?: string } 
       persistDir,
       "--show-interactive-dev-session=false",
     ],
-    { env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "1" }, stdio: ["ignore", "pipe", "pipe"], detached: true },
+    {
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    },
   );
   // wrangler's output goes to a file, so a server that dies mid-run can be diagnosed.
   mkdirSync("test-results", { recursive: true });

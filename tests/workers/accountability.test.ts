@@ -11,7 +11,10 @@ import { visit } from "./fixtures";
 afterEach(() => settleBackgroundWork());
 
 async function imagesOf(id: string) {
-  return rows<{ id: string; position: number }>("SELECT id, position FROM listing_images WHERE listing_id = ? ORDER BY position", id);
+  return rows<{ id: string; position: number }>(
+    "SELECT id, position FROM listing_images WHERE listing_id = ? ORDER BY position",
+    id,
+  );
 }
 
 describe("the audit log", () => {
@@ -21,7 +24,10 @@ describe("the audit log", () => {
     const images = await imagesOf(id);
     const own = await request("PUT", "/api/profile", {
       cookie: provider.cookie,
-      body: saveForm(validValues({ tagLine: "Owner's own words" }), { modelId: id, imagePositions: images.map((i) => ({ imageId: i.id, position: i.position })) }),
+      body: saveForm(validValues({ tagLine: "Owner's own words" }), {
+        modelId: id,
+        imagePositions: images.map((i) => ({ imageId: i.id, position: i.position })),
+      }),
     });
     expect(own.status).toBe(200);
     expect(await auditRows()).toEqual([]);
@@ -39,7 +45,12 @@ describe("the audit log", () => {
     expect(res.status).toBe(200);
     const audit = await auditRows();
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ admin_id: admin.userId, action: "edit_listing", listing_id: id, detail: "Photos: 1 removed, 1 added" });
+    expect(audit[0]).toMatchObject({
+      admin_id: admin.userId,
+      action: "edit_listing",
+      listing_id: id,
+      detail: "Photos: 1 removed, 1 added",
+    });
 
     // It shows on /admin/audit with its label.
     const page = await (await request("GET", "/admin/audit", { cookie: `${admin.cookie}; age_verified=1` })).text();
@@ -87,13 +98,25 @@ describe("nosniff", () => {
   it("JSON, single-fetch .data, errors and photos all send X-Content-Type-Options: nosniff", async () => {
     const { provider } = await cast();
     const id = await createListingVia(provider);
-    const paths = ["/api/models", "/api/grid", `/api/model/${id}`, "/_root.data", `/view/${id}.data`, "/api/auth/status", "/no-such-page", "/api/nope"];
+    const paths = [
+      "/api/models",
+      "/api/grid",
+      `/api/model/${id}`,
+      "/_root.data",
+      `/view/${id}.data`,
+      "/api/auth/status",
+      "/no-such-page",
+      "/api/nope",
+    ];
     for (const path of paths) {
       const res = await request("GET", path, { cookie: `${provider.cookie}; age_verified=1` });
       await res.arrayBuffer();
       expect(res.headers.get("X-Content-Type-Options"), `${path} (${res.status})`).toBe("nosniff");
     }
-    const bad = await request("POST", "/api/auth/login", { body: "{", headers: { "Content-Type": "application/json" } });
+    const bad = await request("POST", "/api/auth/login", {
+      body: "{",
+      headers: { "Content-Type": "application/json" },
+    });
     expect(bad.status).toBe(400);
     expect(bad.headers.get("X-Content-Type-Options")).toBe("nosniff");
   });
@@ -110,7 +133,10 @@ describe("oversized bodies", () => {
       ["/age-verification", "application/x-www-form-urlencoded"],
     ];
     for (const [path, type] of targets) {
-      const res = await request("POST", path, { body: type.includes("json") ? JSON.stringify({ email: big }) : `email=${big}`, headers: { "Content-Type": type } });
+      const res = await request("POST", path, {
+        body: type.includes("json") ? JSON.stringify({ email: big }) : `email=${big}`,
+        headers: { "Content-Type": type },
+      });
       expect(res.status, path).toBe(413);
       // JSON APIs answer { error }; a page's form post gets the error page with the same status.
       if (type.includes("json")) expect(((await res.json()) as { error: string }).error).toMatch(/too large/i);
@@ -129,7 +155,10 @@ describe("oversized bodies", () => {
         controller.enqueue(chunk);
       },
     });
-    const res = await request("POST", "/api/auth/login", { body: stream, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const res = await request("POST", "/api/auth/login", {
+      body: stream,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
     expect(res.status).toBe(413);
     expect(((await res.json()) as { error: string }).error).toMatch(/too large/i);
     expect(pulled).toBeLessThan(total);

@@ -12,7 +12,10 @@ type Call = { name: string; send: (id: string, cookie?: string) => Promise<Respo
 
 const CALLS: Call[] = [
   { name: "PUT verify", send: (id, cookie) => putJson(`/api/admin/profiles/${id}/verify`, cookie, { verify: true }) },
-  { name: "PUT unverify", send: (id, cookie) => putJson(`/api/admin/profiles/${id}/verify`, cookie, { verify: false }) },
+  {
+    name: "PUT unverify",
+    send: (id, cookie) => putJson(`/api/admin/profiles/${id}/verify`, cookie, { verify: false }),
+  },
   { name: "PUT toggle-live", send: (id, cookie) => putJson(`/api/admin/profiles/${id}/toggle-live`, cookie) },
   { name: "PUT toggle-hot", send: (id, cookie) => putJson(`/api/admin/profiles/${id}/toggle-hot`, cookie) },
 ];
@@ -89,7 +92,12 @@ describe("administrator calls: the rules, enforced on the server", () => {
 
   it("unverify also turns live (and Active Now) off, and drops the public snapshot", async () => {
     const { admin, provider } = await cast();
-    const id = await listingOf(provider, { live: true, verified: true, active: true, activeUntil: Date.now() + 3_600_000 });
+    const id = await listingOf(provider, {
+      live: true,
+      verified: true,
+      active: true,
+      activeUntil: Date.now() + 3_600_000,
+    });
     await env.PROFILES.put(`profile:${id}`, JSON.stringify({ modelId: id }));
     const res = await putJson(`/api/admin/profiles/${id}/verify`, admin.cookie, { verify: false });
     expect(res.status).toBe(200);
@@ -156,7 +164,11 @@ describe("administrator calls: the rules, enforced on the server", () => {
       expect(res.status, path).toBe(status);
       expect(await res.json()).toHaveProperty("error");
     }
-    const malformed = await request("PUT", `/api/admin/profiles/${id}/verify`, { cookie: admin.cookie, body: "{nope", headers: { "Content-Type": "application/json" } });
+    const malformed = await request("PUT", `/api/admin/profiles/${id}/verify`, {
+      cookie: admin.cookie,
+      body: "{nope",
+      headers: { "Content-Type": "application/json" },
+    });
     expect(malformed.status).toBe(400);
     expect((await request("GET", `/api/admin/profiles/${id}/verify`, { cookie: admin.cookie })).status).toBe(405);
     expect(await moderated(id)).toMatchObject({ verified: 0, live: 0 });
@@ -175,7 +187,14 @@ describe("administrator calls: the rules, enforced on the server", () => {
     expect((await putJson(`/api/admin/profiles/${id}/toggle-live`, admin.cookie)).status).toBe(200);
     await eventually(async () => messages.some((m) => m.modelId === id));
     // Newly public in its region: pages there may now show it.
-    expect(messages.find((m) => m.modelId === id)).toEqual({ type: "profileUpdate", modelId: id, at: expect.any(Number), visible: true, entered: true, region: "Auckland" });
+    expect(messages.find((m) => m.modelId === id)).toEqual({
+      type: "profileUpdate",
+      modelId: id,
+      at: expect.any(Number),
+      visible: true,
+      entered: true,
+      region: "Auckland",
+    });
     await new Promise<void>((resolve) => {
       socket.addEventListener("close", () => resolve());
       socket.close(1000, "done");

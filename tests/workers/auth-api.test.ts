@@ -35,11 +35,22 @@ describe("status and login", () => {
     expect(await anon.json()).toEqual({ error: "Not authenticated" });
 
     const { email, id } = await createAccount({ firstName: "Kiri", agency: true });
-    const login = await postJson("/api/auth/login", { email: email.toUpperCase(), password: PASSWORD }, { ip: newIp() });
+    const login = await postJson(
+      "/api/auth/login",
+      { email: email.toUpperCase(), password: PASSWORD },
+      { ip: newIp() },
+    );
     expect(login.status).toBe(200);
     expect(login.headers.get("Cache-Control")).toBe("no-store");
     const user = await login.json();
-    expect(user).toEqual({ userId: id, email, firstName: "Kiri", accountType: "unpaid", agency: "true", isAdmin: false });
+    expect(user).toEqual({
+      userId: id,
+      email,
+      firstName: "Kiri",
+      accountType: "unpaid",
+      agency: "true",
+      isAdmin: false,
+    });
 
     const status = await get("/api/auth/status", { cookie: sessionCookieFrom(login) });
     expect(status.status).toBe(200);
@@ -55,7 +66,10 @@ describe("status and login", () => {
 
   it("answers 'Invalid email or password' for a wrong password and an unknown e-mail alike", async () => {
     const { email } = await createAccount();
-    for (const body of [{ email, password: "not the password" }, { email: "ghost@test.nz", password: PASSWORD }]) {
+    for (const body of [
+      { email, password: "not the password" },
+      { email: "ghost@test.nz", password: PASSWORD },
+    ]) {
       const res = await postJson("/api/auth/login", body, { ip: newIp() });
       expect(res.status).toBe(401);
       expect(await res.json()).toEqual({ error: "Invalid email or password" });
@@ -86,11 +100,21 @@ describe("status and login", () => {
 
 describe("sign-up", () => {
   it("creates an 'unpaid' account whatever accountType says, and logs in", async () => {
-    const res = await postJson("/api/users/signup", signupBody({ accountType: "admin", agency: "true" }), { ip: newIp() });
+    const res = await postJson("/api/users/signup", signupBody({ accountType: "admin", agency: "true" }), {
+      ip: newIp(),
+    });
     expect(res.status).toBe(201);
     const user = (await res.json()) as { userId: string };
-    expect(user).toMatchObject({ email: "hana@test.nz", firstName: "Hana", accountType: "unpaid", agency: "true", isAdmin: false });
-    const row = await env.DB.prepare("SELECT * FROM users WHERE id = ?").bind(user.userId).first<Record<string, unknown>>();
+    expect(user).toMatchObject({
+      email: "hana@test.nz",
+      firstName: "Hana",
+      accountType: "unpaid",
+      agency: "true",
+      isAdmin: false,
+    });
+    const row = await env.DB.prepare("SELECT * FROM users WHERE id = ?")
+      .bind(user.userId)
+      .first<Record<string, unknown>>();
     expect(row).toMatchObject({ account_type: "unpaid", agency: 1, first_name: "Hana", last_name: "" });
     expect(String(row!.password_hash)).toMatch(/^pbkdf2-sha256\$100000\$/);
     const status = await get("/api/auth/status", { cookie: sessionCookieFrom(res) });
@@ -124,7 +148,9 @@ describe("sign-up", () => {
 
   it("an e-mail that has an account gets the same answer, no session, and its owner an e-mail", async () => {
     const { email } = await createAccount({ email: "taken@test.nz", firstName: "Owner" });
-    const res = await postJson("/api/users/signup", signupBody({ email: "Taken@test.nz", firstName: "Intruder" }), { ip: newIp() });
+    const res = await postJson("/api/users/signup", signupBody({ email: "Taken@test.nz", firstName: "Intruder" }), {
+      ip: newIp(),
+    });
     expect(res.status).toBe(201);
     const body = (await res.json()) as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual(["accountType", "agency", "email", "firstName", "isAdmin", "userId"]);
@@ -234,7 +260,11 @@ describe("account records", () => {
     const type = await get(`/api/type/${owner.id}`, { cookie: ownerCookie });
     expect(await type.json()).toEqual([{ userId: owner.id, accountType: "unpaid" }]);
 
-    for (const path of [`/api/userAccounts/${other.id}`, `/api/type/${other.id}`, "/api/userAccounts/doesnotexist0000"]) {
+    for (const path of [
+      `/api/userAccounts/${other.id}`,
+      `/api/type/${other.id}`,
+      "/api/userAccounts/doesnotexist0000",
+    ]) {
       const res = await get(path, { cookie: ownerCookie });
       expect(res.status, path).toBe(403);
       expect(await res.json()).toHaveProperty("error");
@@ -266,7 +296,9 @@ describe("abuse control", () => {
     const page = await postForm("/login", { intent: "login", email: "ghost@test.nz", password: "guess" }, { ip });
     expect(page.status).toBe(429);
     expect(await page.text()).toContain("Too many attempts");
-    expect((await postJson("/api/auth/login", { email: "ghost@test.nz", password: "guess" }, { ip: newIp() })).status).toBe(401);
+    expect(
+      (await postJson("/api/auth/login", { email: "ghost@test.nz", password: "guess" }, { ip: newIp() })).status,
+    ).toBe(401);
   });
 
   it("rate-limits sign-up and reset requests too", async () => {
@@ -283,14 +315,21 @@ describe("abuse control", () => {
 
   it("refuses a cross-origin POST /api/auth/login with 403 before anything runs", async () => {
     const { email } = await createAccount();
-    const crossSite: Record<string, string>[] = [{ Origin: "https://evil.example" }, { "Sec-Fetch-Site": "cross-site" }];
+    const crossSite: Record<string, string>[] = [
+      { Origin: "https://evil.example" },
+      { "Sec-Fetch-Site": "cross-site" },
+    ];
     for (const headers of crossSite) {
       const res = await postJson("/api/auth/login", { email, password: PASSWORD }, { ip: newIp(), headers });
       expect(res.status).toBe(403);
       expect(sessionCookieFrom(res)).toBeNull();
     }
     expect(await count("sessions")).toBe(0);
-    const same = await postJson("/api/auth/login", { email, password: PASSWORD }, { ip: newIp(), headers: { Origin: "http://localhost" } });
+    const same = await postJson(
+      "/api/auth/login",
+      { email, password: PASSWORD },
+      { ip: newIp(), headers: { Origin: "http://localhost" } },
+    );
     expect(same.status).toBe(200);
   });
 

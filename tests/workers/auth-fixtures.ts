@@ -23,7 +23,16 @@ export async function createAccount(
   await env.DB.prepare(
     "INSERT INTO users (id, email, first_name, password_hash, account_type, agency, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
   )
-    .bind(id, email, o.firstName ?? "Aroha", await hashPassword(o.password ?? PASSWORD), o.accountType ?? "unpaid", o.agency ? 1 : 0, now, now)
+    .bind(
+      id,
+      email,
+      o.firstName ?? "Aroha",
+      await hashPassword(o.password ?? PASSWORD),
+      o.accountType ?? "unpaid",
+      o.agency ? 1 : 0,
+      now,
+      now,
+    )
     .run();
   return { id, email, password: o.password ?? PASSWORD };
 }
@@ -76,7 +85,11 @@ export function clearsSessionCookie(res: Response): boolean {
 
 /** Logs in through the JSON API and answers the session cookie. */
 export async function loginCookie(email: string, password = PASSWORD, client: Partial<Client> = {}): Promise<string> {
-  const res = await postJson("/api/auth/login", { email, password }, { ip: client.ip ?? newIp(), cookie: client.cookie });
+  const res = await postJson(
+    "/api/auth/login",
+    { email, password },
+    { ip: client.ip ?? newIp(), cookie: client.cookie },
+  );
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
   const cookie = sessionCookieFrom(res);
   if (!cookie) throw new Error("login set no session cookie");
@@ -90,13 +103,21 @@ export async function count(table: string, where = "1 = 1", ...binds: unknown[])
   return row?.n ?? 0;
 }
 
-export type OutboxRow = { to_address: string; subject: string; text_body: string; html_body: string; created_at: number };
+export type OutboxRow = {
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  created_at: number;
+};
 
 /** Mail is sent through ctx.waitUntil, after the answer: poll the dev outbox briefly. */
 export async function waitForMail(to: string, subjectPart: string, timeoutMs = 3000): Promise<OutboxRow> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const row = await env.DB.prepare("SELECT * FROM dev_outbox WHERE to_address = ? AND subject LIKE ? ORDER BY created_at DESC LIMIT 1")
+    const row = await env.DB.prepare(
+      "SELECT * FROM dev_outbox WHERE to_address = ? AND subject LIKE ? ORDER BY created_at DESC LIMIT 1",
+    )
       .bind(to, `%${subjectPart}%`)
       .first<OutboxRow>();
     if (row) return row;

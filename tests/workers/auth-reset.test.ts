@@ -28,7 +28,11 @@ describe("reset request", () => {
   it("answers the same for known and unknown e-mails, and mails only the account's owner", async () => {
     const { email } = await createAccount();
     const known = await postForm("/login?action=reset", { intent: "reset", email }, { ip: newIp() });
-    const unknown = await postForm("/login?action=reset", { intent: "reset", email: "nobody@test.nz" }, { ip: newIp() });
+    const unknown = await postForm(
+      "/login?action=reset",
+      { intent: "reset", email: "nobody@test.nz" },
+      { ip: newIp() },
+    );
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     const [a, b] = [await known.text(), await unknown.text()];
@@ -49,7 +53,11 @@ describe("reset request", () => {
     const { email } = await createAccount();
     await postJson("/api/auth/request-password-reset", { email }, { ip: newIp() });
     const token = await resetTokenFor(email);
-    const row = await env.DB.prepare("SELECT * FROM password_resets").first<{ token_hash: string; created_at: number; expires_at: number }>();
+    const row = await env.DB.prepare("SELECT * FROM password_resets").first<{
+      token_hash: string;
+      created_at: number;
+      expires_at: number;
+    }>();
     expect(row!.token_hash).toBe(await sha256Hex(token));
     expect(row!.expires_at - row!.created_at).toBe(60 * 60_000);
   });
@@ -116,7 +124,11 @@ describe("new password page", () => {
     const token = await tokenFor(email);
     const newPassword = "brand new secret";
 
-    const res = await postForm(`/reset-password/${token}`, { password: newPassword, confirmPassword: newPassword }, { ip: newIp() });
+    const res = await postForm(
+      `/reset-password/${token}`,
+      { password: newPassword, confirmPassword: newPassword },
+      { ip: newIp() },
+    );
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain("Password reset successful! Redirecting to login...");
@@ -127,7 +139,11 @@ describe("new password page", () => {
     for (const cookie of [phone, laptop]) expect((await get("/api/auth/status", { cookie })).status).toBe(401);
     await waitForMail(email, "password was changed");
 
-    const again = await postForm(`/reset-password/${token}`, { password: "another secret", confirmPassword: "another secret" }, { ip: newIp() });
+    const again = await postForm(
+      `/reset-password/${token}`,
+      { password: "another secret", confirmPassword: "another secret" },
+      { ip: newIp() },
+    );
     expect(again.status).toBe(400);
     expect(await again.text()).toContain("This password reset link is invalid");
 
@@ -140,10 +156,16 @@ describe("new password page", () => {
   it("refuses an expired token", async () => {
     const { email } = await createAccount();
     const token = await tokenFor(email);
-    await env.DB.prepare("UPDATE password_resets SET expires_at = ?").bind(Date.now() - 1).run();
+    await env.DB.prepare("UPDATE password_resets SET expires_at = ?")
+      .bind(Date.now() - 1)
+      .run();
     const page = await (await get(`/login/${token}`)).text();
     expect(page).toContain("This password reset link is invalid");
-    const res = await postJson(`/api/auth/reset-password/${token}`, { newPassword: "brand new secret" }, { ip: newIp() });
+    const res = await postJson(
+      `/api/auth/reset-password/${token}`,
+      { newPassword: "brand new secret" },
+      { ip: newIp() },
+    );
     expect(res.status).toBe(400);
     expect((await res.json()) as object).toHaveProperty("error");
   });
@@ -156,7 +178,11 @@ describe("new password page", () => {
     await settle();
     const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM password_resets").first<{ n: number }>();
     expect(rows!.n).toBe(2);
-    const ok = await postJson(`/api/auth/reset-password/${first}`, { newPassword: "brand new secret" }, { ip: newIp() });
+    const ok = await postJson(
+      `/api/auth/reset-password/${first}`,
+      { newPassword: "brand new secret" },
+      { ip: newIp() },
+    );
     expect(ok.status).toBe(200);
     expect(await count("password_resets", "used_at IS NULL")).toBe(0);
   });
@@ -164,7 +190,13 @@ describe("new password page", () => {
   it("the JSON reset call validates its one field", async () => {
     const { email } = await createAccount();
     const token = await tokenFor(email);
-    for (const body of [{}, { newPassword: 12345678 }, { newPassword: "short" }, { newPassword: "x".repeat(10_000) }, "{oops"]) {
+    for (const body of [
+      {},
+      { newPassword: 12345678 },
+      { newPassword: "short" },
+      { newPassword: "x".repeat(10_000) },
+      "{oops",
+    ]) {
       const res = await postJson(`/api/auth/reset-password/${token}`, body, { ip: newIp() });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(await res.json()).toHaveProperty("error");

@@ -38,10 +38,24 @@ describe("login page", () => {
   it("returns to a same-site redirectTo and refuses other origins", async () => {
     const { email } = await createAccount();
     const ip = newIp();
-    const ok = await postForm("/login?redirectTo=%2Fverification%3Fx%3D1", { intent: "login", email, password: PASSWORD }, { ip });
+    const ok = await postForm(
+      "/login?redirectTo=%2Fverification%3Fx%3D1",
+      { intent: "login", email, password: PASSWORD },
+      { ip },
+    );
     expect(ok.headers.get("Location")).toBe("/verification?x=1");
-    for (const evil of ["//evil.example/x", "https://evil.example/", "/\\evil.example", "/\t/evil.example", "javascript:alert(1)"]) {
-      const res = await postForm("/login", { intent: "login", email, password: PASSWORD, redirectTo: evil }, { ip: newIp() });
+    for (const evil of [
+      "//evil.example/x",
+      "https://evil.example/",
+      "/\\evil.example",
+      "/\t/evil.example",
+      "javascript:alert(1)",
+    ]) {
+      const res = await postForm(
+        "/login",
+        { intent: "login", email, password: PASSWORD, redirectTo: evil },
+        { ip: newIp() },
+      );
       expect(res.headers.get("Location"), evil).toBe("/dashboard");
     }
   });
@@ -68,13 +82,27 @@ describe("login page", () => {
 
   it("renders every mode with its texts", async () => {
     const login = await (await get("/login")).text();
-    for (const t of ["Welcome Back", "Please log in to your account.", "Need an account? Sign Up", "Forgot your password?"]) expect(login).toContain(t);
+    for (const t of [
+      "Welcome Back",
+      "Please log in to your account.",
+      "Need an account? Sign Up",
+      "Forgot your password?",
+    ])
+      expect(login).toContain(t);
     const signup = await (await get("/login?action=signup")).text();
-    for (const t of ["Create an Account", "Join the #1 platform in New Zealand.", "Already have an account? Login", "Independent", "Agency", "First Name"]) {
+    for (const t of [
+      "Create an Account",
+      "Join the #1 platform in New Zealand.",
+      "Already have an account? Login",
+      "Independent",
+      "Agency",
+      "First Name",
+    ]) {
       expect(signup).toContain(t);
     }
     const reset = await (await get("/login?action=reset")).text();
-    for (const t of ["Reset Password", "Enter your email to receive a reset link.", "Back to Login"]) expect(reset).toContain(t);
+    for (const t of ["Reset Password", "Enter your email to receive a reset link.", "Back to Login"])
+      expect(reset).toContain(t);
     const expired = await (await get("/login?sessionExpired=true")).text();
     expect(expired).toContain("Your session has expired. Please log in again.");
     expect(login).not.toContain("Your session has expired");
@@ -85,7 +113,11 @@ describe("sessions", () => {
   it("issues a new session id at every login and drops the one the browser came with (no fixation)", async () => {
     const { email } = await createAccount();
     const first = await loginCookie(email);
-    const res = await postForm("/login", { intent: "login", email, password: PASSWORD }, { ip: newIp(), cookie: first });
+    const res = await postForm(
+      "/login",
+      { intent: "login", email, password: PASSWORD },
+      { ip: newIp(), cookie: first },
+    );
     const second = sessionCookieFrom(res);
     expect(second).not.toBeNull();
     expect(second).not.toBe(first);
@@ -136,21 +168,28 @@ describe("sessions", () => {
     const { email } = await createAccount();
     const day = 24 * 60 * 60_000;
     const idle = await loginCookie(email);
-    await env.DB.prepare("UPDATE sessions SET last_seen_at = ?").bind(Date.now() - 8 * day).run();
+    await env.DB.prepare("UPDATE sessions SET last_seen_at = ?")
+      .bind(Date.now() - 8 * day)
+      .run();
     const res = await get("/dashboard", { cookie: idle });
     expect(res.headers.get("Location")).toBe("/login?sessionExpired=true&redirectTo=%2Fdashboard");
     expect(clearsSessionCookie(res)).toBe(true);
     expect(await count("sessions")).toBe(0);
 
     const old = await loginCookie(email);
-    await env.DB.prepare("UPDATE sessions SET expires_at = ?").bind(Date.now() - 1).run();
+    await env.DB.prepare("UPDATE sessions SET expires_at = ?")
+      .bind(Date.now() - 1)
+      .run();
     expect((await get("/dashboard", { cookie: old })).headers.get("Location")).toContain("sessionExpired=true");
   });
 
   it("slides: last_seen is refreshed, but at most every few minutes", async () => {
     const { email } = await createAccount();
     const cookie = await loginCookie(email);
-    const seen = () => env.DB.prepare("SELECT last_seen_at AS t FROM sessions").first<{ t: number }>().then((r) => r!.t);
+    const seen = () =>
+      env.DB.prepare("SELECT last_seen_at AS t FROM sessions")
+        .first<{ t: number }>()
+        .then((r) => r!.t);
     const fresh = Date.now() - 60_000;
     await env.DB.prepare("UPDATE sessions SET last_seen_at = ?").bind(fresh).run();
     await get("/dashboard", { cookie });

@@ -10,11 +10,13 @@ import { freshIp, rows, send, settleBackgroundWork } from "./public-fixtures";
 afterEach(() => settleBackgroundWork(300));
 
 const stats = async (id: string) =>
-  (await env.DB.prepare("SELECT views, likes, contacts FROM listing_stats WHERE listing_id = ? AND month = ?").bind(id, monthKey(Date.now())).first<{
-    views: number;
-    likes: number;
-    contacts: number;
-  }>()) ?? { views: 0, likes: 0, contacts: 0 };
+  (await env.DB.prepare("SELECT views, likes, contacts FROM listing_stats WHERE listing_id = ? AND month = ?")
+    .bind(id, monthKey(Date.now()))
+    .first<{
+      views: number;
+      likes: number;
+      contacts: number;
+    }>()) ?? { views: 0, likes: 0, contacts: 0 };
 
 async function eventuallyEqual<T>(read: () => Promise<T>, expected: T, ms = 2000) {
   const deadline = Date.now() + ms;
@@ -34,7 +36,8 @@ describe("counts resist inflation by one visitor", () => {
   it("a profile view counts once per visitor per day", async () => {
     const id = await insertListing();
     const ip = freshIp();
-    for (let i = 0; i < 5; i++) expect((await send("GET", `/view/${id}`, { ip, cookie: "age_verified=1" })).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await send("GET", `/view/${id}`, { ip, cookie: "age_verified=1" })).status).toBe(200);
     await eventuallyEqual(async () => (await stats(id)).views, 1);
     await send("GET", `/view/${id}`, { cookie: "age_verified=1" });
     await eventuallyEqual(async () => (await stats(id)).views, 2);
@@ -60,18 +63,37 @@ describe("counts resist inflation by one visitor", () => {
   it("made-up browser ids from one address add one like a day; the holder can still toggle", async () => {
     const id = await insertListing();
     const ip = freshIp();
-    const like = (fingerprint: string, method = "POST") => send(method, `/api/profiles/${id}/like`, { ip, body: { fingerprint } });
+    const like = (fingerprint: string, method = "POST") =>
+      send(method, `/api/profiles/${id}/like`, { ip, body: { fingerprint } });
     expect(await (await like("visitor_first01")).json()).toEqual({ success: true, liked: true, likes: 1 });
     for (let i = 0; i < 5; i++) {
-      expect(await (await like(`visitor_fake${String(i).padStart(4, "0")}`)).json()).toEqual({ success: true, liked: false, likes: 1 });
+      expect(await (await like(`visitor_fake${String(i).padStart(4, "0")}`)).json()).toEqual({
+        success: true,
+        liked: false,
+        likes: 1,
+      });
     }
     // The browser that holds the like unlikes and likes again: a toggle, not a new count.
     expect(await (await like("visitor_first01", "DELETE")).json()).toMatchObject({ liked: false, likes: 0 });
     expect(await (await like("visitor_first01")).json()).toMatchObject({ liked: true, likes: 1 });
     expect((await stats(id)).likes).toBe(1);
     // Another address is another visitor; an IPv6 address is one visitor per /64.
-    expect(await (await send("POST", `/api/profiles/${id}/like`, { ip: "2001:db8:1:2::10", body: { fingerprint: "visitor_v6aaaaa" } })).json()).toMatchObject({ likes: 2 });
-    expect(await (await send("POST", `/api/profiles/${id}/like`, { ip: "2001:db8:1:2:ffff::1", body: { fingerprint: "visitor_v6bbbbb" } })).json()).toMatchObject({ likes: 2 });
+    expect(
+      await (
+        await send("POST", `/api/profiles/${id}/like`, {
+          ip: "2001:db8:1:2::10",
+          body: { fingerprint: "visitor_v6aaaaa" },
+        })
+      ).json(),
+    ).toMatchObject({ likes: 2 });
+    expect(
+      await (
+        await send("POST", `/api/profiles/${id}/like`, {
+          ip: "2001:db8:1:2:ffff::1",
+          body: { fingerprint: "visitor_v6bbbbb" },
+        })
+      ).json(),
+    ).toMatchObject({ likes: 2 });
   });
 
   it("stores no address, and the cron forgets old marks", async () => {

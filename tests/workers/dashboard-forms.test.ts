@@ -32,15 +32,25 @@ describe("dashboard switches without JavaScript", () => {
     expect(card.toggles.active.pressed).toBe(true);
     expect(card.status).toBe("Active · Standard Listing");
 
-    expect((await post("/dashboard", { intent: "active", modelId: id, value: "false" }, owner.cookie)).status).toBe(303);
+    expect((await post("/dashboard", { intent: "active", modelId: id, value: "false" }, owner.cookie)).status).toBe(
+      303,
+    );
     expect((await flags(id))!.active).toBe(0);
   });
 
   it("Live off turns Active off too; Live on needs verification", async () => {
     const owner = await createUserAndSignIn({ agency: true });
-    const verified = await insertListing({ userId: owner.userId, live: true, verified: true, active: true, activeUntil: Date.now() + 3_600_000 });
+    const verified = await insertListing({
+      userId: owner.userId,
+      live: true,
+      verified: true,
+      active: true,
+      activeUntil: Date.now() + 3_600_000,
+    });
     const unverified = await insertListing({ userId: owner.userId, live: false, verified: false });
-    expect((await post("/dashboard", { intent: "live", modelId: verified, value: "false" }, owner.cookie)).status).toBe(303);
+    expect((await post("/dashboard", { intent: "live", modelId: verified, value: "false" }, owner.cookie)).status).toBe(
+      303,
+    );
     expect(await flags(verified)).toMatchObject({ live: 0, active: 0 });
 
     const refused = await post("/dashboard", { intent: "live", modelId: unverified, value: "true" }, owner.cookie);
@@ -58,10 +68,14 @@ describe("dashboard switches without JavaScript", () => {
     const stranger = await createUserAndSignIn();
     const id = await insertListing({ userId: owner.userId, live: true });
     const before = await flags(id);
-    expect((await post("/dashboard", { intent: "live", modelId: id, value: "false" }, stranger.cookie)).status).toBe(403);
+    expect((await post("/dashboard", { intent: "live", modelId: id, value: "false" }, stranger.cookie)).status).toBe(
+      403,
+    );
     expect((await post("/dashboard", { intent: "explode", modelId: id }, owner.cookie)).status).toBe(400);
     expect((await post("/dashboard", { intent: "live", modelId: "nope" }, owner.cookie)).status).toBe(400);
-    expect((await post("/dashboard", { intent: "live", modelId: id, value: "perhaps" }, owner.cookie)).status).toBe(400);
+    expect((await post("/dashboard", { intent: "live", modelId: id, value: "perhaps" }, owner.cookie)).status).toBe(
+      400,
+    );
     const garbage = await fetchSelf("/dashboard", {
       method: "POST",
       body: "\u0000\u0001",
@@ -74,7 +88,11 @@ describe("dashboard switches without JavaScript", () => {
 
   it("a POST without a session goes to log in again, told the session expired", async () => {
     const id = await insertListing();
-    const res = await post("/dashboard", { intent: "active", modelId: id, value: "true" }, "age_verified=1; session=" + "a".repeat(43));
+    const res = await post(
+      "/dashboard",
+      { intent: "active", modelId: id, value: "true" },
+      "age_verified=1; session=" + "a".repeat(43),
+    );
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe("/login?sessionExpired=true&redirectTo=%2Fdashboard");
   });
@@ -137,7 +155,9 @@ describe("/managesub", () => {
     expect(res.status).toBe(403);
     expect((await outline(res)).text).toContain(deleteErrorText("listing"));
     expect(await env.DB.prepare("SELECT id FROM listings WHERE id = ?").bind(id).first()).not.toBeNull();
-    expect((await post("/managesub", { intent: "deleteListing", modelId: "../x", confirmed: "yes" }, owner.cookie)).status).toBe(400);
+    expect(
+      (await post("/managesub", { intent: "deleteListing", modelId: "../x", confirmed: "yes" }, owner.cookie)).status,
+    ).toBe(400);
     expect((await post("/managesub", { intent: "other" }, owner.cookie)).status).toBe(400);
   });
 

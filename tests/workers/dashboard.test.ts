@@ -65,7 +65,13 @@ describe("/dashboard greeting, menu and heading", () => {
 
   it("an agency: 'Your Listings', 'Hello, ', Add New Listing, and the verification items when they apply", async () => {
     const agency = await createUserAndSignIn({ firstName: "Harbour", agency: true });
-    const a = await insertListing({ userId: agency.userId, firstName: "Sienna", live: true, verified: true, photoVerified: false });
+    const a = await insertListing({
+      userId: agency.userId,
+      firstName: "Sienna",
+      live: true,
+      verified: true,
+      photoVerified: false,
+    });
     const c = await insertListing({ userId: agency.userId, firstName: "Coco", live: false, verified: false });
     await createdInOrder(a, c);
     await addPhotos(a, [1, 2, 3, 4], { r2: false });
@@ -98,8 +104,22 @@ describe("/dashboard listing cards", () => {
   it("shows badge, switches, status line and buttons by the listing's state", async () => {
     const agency = await createUserAndSignIn({ agency: true });
     const now = Date.now();
-    const live = await insertListing({ userId: agency.userId, firstName: "Sienna", live: true, verified: true, active: true, activeUntil: now + 2 * HOUR });
-    const hidden = await insertListing({ userId: agency.userId, firstName: "Jade", live: false, verified: true, active: true, activeUntil: now - HOUR });
+    const live = await insertListing({
+      userId: agency.userId,
+      firstName: "Sienna",
+      live: true,
+      verified: true,
+      active: true,
+      activeUntil: now + 2 * HOUR,
+    });
+    const hidden = await insertListing({
+      userId: agency.userId,
+      firstName: "Jade",
+      live: false,
+      verified: true,
+      active: true,
+      activeUntil: now - HOUR,
+    });
     const coco = await insertListing({ userId: agency.userId, firstName: "Coco", live: false, verified: false });
     await createdInOrder(live, hidden, coco);
     const keys = await addPhotos(live, [2, 1, 3], { r2: false });
@@ -163,7 +183,9 @@ describe("/dashboard listing cards", () => {
     const id = await insertListing({ userId: owner.userId, live: true });
     // Three visitors; the first comes back twice more the same day.
     for (const ip of ["10.201.0.1", "10.201.0.2", "10.201.0.3", "10.201.0.1", "10.201.0.1"]) {
-      const res = await fetchSelf(`/view/${id}`, { headers: { Cookie: "age_verified=1", "User-Agent": "Mozilla/5.0 Chrome/120", "CF-Connecting-IP": ip } });
+      const res = await fetchSelf(`/view/${id}`, {
+        headers: { Cookie: "age_verified=1", "User-Agent": "Mozilla/5.0 Chrome/120", "CF-Connecting-IP": ip },
+      });
       expect(res.status).toBe(200);
       await res.text();
     }

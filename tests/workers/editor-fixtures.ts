@@ -24,11 +24,21 @@ export async function newOwner(opts: { agency?: boolean; accountType?: string } 
   return { userId, cookie: await sessionCookie(userId) };
 }
 
-export async function request(method: string, path: string, opts: { cookie?: string; body?: BodyInit; cf?: Record<string, unknown>; headers?: Record<string, string> } = {}) {
+export async function request(
+  method: string,
+  path: string,
+  opts: { cookie?: string; body?: BodyInit; cf?: Record<string, unknown>; headers?: Record<string, string> } = {},
+) {
   const { SELF } = await import("cloudflare:test");
   const headers = new Headers({ "CF-Connecting-IP": freshIp(), ...opts.headers });
   if (opts.cookie) headers.set("Cookie", opts.cookie);
-  return SELF.fetch(`http://localhost${path}`, { method, body: opts.body, headers, redirect: "manual", cf: opts.cf } as RequestInit);
+  return SELF.fetch(`http://localhost${path}`, {
+    method,
+    body: opts.body,
+    headers,
+    redirect: "manual",
+    cf: opts.cf,
+  } as RequestInit);
 }
 
 export function photoForm(bytes: Uint8Array, name = "photo.jpg", type = "image/jpeg"): FormData {
@@ -52,7 +62,11 @@ export async function uploadIds(owner: Owner, n = 3): Promise<string[]> {
   return ids;
 }
 
-export function saveForm(values: ListingValues, plan: Partial<ImagePlanInput> & { modelId?: string } = {}, files: File[] = []): FormData {
+export function saveForm(
+  values: ListingValues,
+  plan: Partial<ImagePlanInput> & { modelId?: string } = {},
+  files: File[] = [],
+): FormData {
   const fd = listingFormData(values, plan);
   for (const f of files) fd.append("additionalImages", f);
   return fd;
@@ -63,17 +77,26 @@ export const positions = (ids: string[]) => ids.map((uploadId, i) => ({ uploadId
 /** Creates a listing through POST /api/profiles with fresh uploads; answers its id. */
 export async function createListingVia(owner: Owner, over: Partial<ListingValues> = {}): Promise<string> {
   const ids = await uploadIds(owner, 3);
-  const res = await request("POST", "/api/profiles", { cookie: owner.cookie, body: saveForm(validValues(over), { uploadIds: positions(ids) }) });
+  const res = await request("POST", "/api/profiles", {
+    cookie: owner.cookie,
+    body: saveForm(validValues(over), { uploadIds: positions(ids) }),
+  });
   if (res.status !== 201) throw new Error(`create failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { modelId: string }).modelId;
 }
 
 export async function rows<T>(sql: string, ...binds: unknown[]): Promise<T[]> {
-  return (await env.DB.prepare(sql).bind(...binds).all<T>()).results;
+  return (
+    await env.DB.prepare(sql)
+      .bind(...binds)
+      .all<T>()
+  ).results;
 }
 
 export async function countRows(table: string, where = "1 = 1", ...binds: unknown[]): Promise<number> {
-  const row = await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE ${where}`).bind(...binds).first<{ n: number }>();
+  const row = await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE ${where}`)
+    .bind(...binds)
+    .first<{ n: number }>();
   return row?.n ?? 0;
 }
 

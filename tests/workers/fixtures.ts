@@ -3,13 +3,23 @@ import { newId } from "~/lib/ids";
 
 let counter = 0;
 
-export async function insertUser(overrides: Partial<{ id: string; email: string; firstName: string; accountType: string; agency: boolean }> = {}) {
+export async function insertUser(
+  overrides: Partial<{ id: string; email: string; firstName: string; accountType: string; agency: boolean }> = {},
+) {
   const id = overrides.id ?? newId();
   const now = Date.now();
   await env.DB.prepare(
     "INSERT INTO users (id, email, first_name, password_hash, account_type, agency, created_at, updated_at) VALUES (?, ?, ?, 'x', ?, ?, ?, ?)",
   )
-    .bind(id, overrides.email ?? `user-${id}@test.nz`, overrides.firstName ?? "Owner", overrides.accountType ?? "unpaid", overrides.agency ? 1 : 0, now, now)
+    .bind(
+      id,
+      overrides.email ?? `user-${id}@test.nz`,
+      overrides.firstName ?? "Owner",
+      overrides.accountType ?? "unpaid",
+      overrides.agency ? 1 : 0,
+      now,
+      now,
+    )
     .run();
   return id;
 }

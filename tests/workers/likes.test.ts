@@ -10,7 +10,8 @@ import { freshIp, rows, send, settleBackgroundWork, VISITOR } from "./public-fix
 afterEach(() => settleBackgroundWork());
 
 const likesOf = (id: string) => rows("SELECT visitor_id FROM likes WHERE listing_id = ?", id);
-const statsOf = (id: string) => rows<{ likes: number; views: number }>("SELECT likes, views FROM listing_stats WHERE listing_id = ?", id);
+const statsOf = (id: string) =>
+  rows<{ likes: number; views: number }>("SELECT likes, views FROM listing_stats WHERE listing_id = ?", id);
 
 describe("POST/DELETE /api/profiles/{modelId}/like", () => {
   it("likes once per visitor; a second POST adds nothing; DELETE removes", async () => {
@@ -37,7 +38,9 @@ describe("POST/DELETE /api/profiles/{modelId}/like", () => {
   it("counts parallel double clicks once", async () => {
     const id = await insertListing();
     const answers = await Promise.all(
-      Array.from({ length: 5 }, () => send("POST", `/api/profiles/${id}/like`, { body: { fingerprint: VISITOR } }).then((r) => r.json())),
+      Array.from({ length: 5 }, () =>
+        send("POST", `/api/profiles/${id}/like`, { body: { fingerprint: VISITOR } }).then((r) => r.json()),
+      ),
     );
     expect(answers.every((a) => (a as { success: boolean }).success)).toBe(true);
     expect(await likesOf(id)).toHaveLength(1);
@@ -60,13 +63,18 @@ describe("POST/DELETE /api/profiles/{modelId}/like", () => {
       ["null", /JSON object/],
     ];
     for (const [body, message] of bad) {
-      const res = await send("POST", `/api/profiles/${id}/like`, { body, headers: { "Content-Type": "application/json" } });
+      const res = await send("POST", `/api/profiles/${id}/like`, {
+        body,
+        headers: { "Content-Type": "application/json" },
+      });
       expect(res.status, String(body)).toBe(400);
       const answer = (await res.json()) as { success: boolean; error: string };
       expect(answer.success).toBe(false);
       expect(answer.error, String(body)).toMatch(message);
     }
-    const huge = await send("POST", `/api/profiles/${id}/like`, { body: { fingerprint: VISITOR, pad: "x".repeat(10_000) } });
+    const huge = await send("POST", `/api/profiles/${id}/like`, {
+      body: { fingerprint: VISITOR, pad: "x".repeat(10_000) },
+    });
     expect(huge.status).toBe(413);
     expect(await likesOf(id)).toEqual([]);
     expect(await rows("SELECT * FROM listing_stats")).toEqual([]);
@@ -74,7 +82,11 @@ describe("POST/DELETE /api/profiles/{modelId}/like", () => {
 
   it("refuses unknown, hidden and malformed listings", async () => {
     const hidden = await insertListing({ live: false });
-    for (const [id, status] of [["0000000000000000", 404], [hidden, 404], ["not-an-id", 400]] as const) {
+    for (const [id, status] of [
+      ["0000000000000000", 404],
+      [hidden, 404],
+      ["not-an-id", 400],
+    ] as const) {
       const res = await send("POST", `/api/profiles/${id}/like`, { body: { fingerprint: VISITOR } });
       expect(res.status, id).toBe(status);
       expect(await res.json()).toMatchObject({ success: false, error: expect.any(String) });
@@ -86,7 +98,11 @@ describe("POST/DELETE /api/profiles/{modelId}/like", () => {
   it("answers 405 to other methods", async () => {
     const id = await insertListing();
     for (const method of ["GET", "PUT", "PATCH"]) {
-      const res = await send(method, `/api/profiles/${id}/like`, method === "GET" ? {} : { body: { fingerprint: VISITOR } });
+      const res = await send(
+        method,
+        `/api/profiles/${id}/like`,
+        method === "GET" ? {} : { body: { fingerprint: VISITOR } },
+      );
       expect(res.status, method).toBe(405);
       expect(await res.json()).toHaveProperty("error");
     }
@@ -97,7 +113,12 @@ describe("POST/DELETE /api/profiles/{modelId}/like", () => {
     const ip = freshIp();
     let last = 0;
     for (let i = 0; i < 61; i++) {
-      last = (await send("POST", `/api/profiles/${id}/like`, { ip, body: { fingerprint: `visitor_${String(i).padStart(4, "0")}` } })).status;
+      last = (
+        await send("POST", `/api/profiles/${id}/like`, {
+          ip,
+          body: { fingerprint: `visitor_${String(i).padStart(4, "0")}` },
+        })
+      ).status;
     }
     expect(last).toBe(429);
     // One address is one visitor for the day, however many browser ids it makes up (counts.test.ts).
@@ -127,7 +148,9 @@ describe("PUT /api/visits/like/{modelId}", () => {
       expect(await res.json()).toEqual({ success: true, liked: true, likes: 1 });
     }
     // An empty JSON object is no payload either; another address is another visitor.
-    expect(await (await send("PUT", `/api/visits/like/${id}`, { ip, headers: agent, body: {} })).json()).toMatchObject({ likes: 1 });
+    expect(await (await send("PUT", `/api/visits/like/${id}`, { ip, headers: agent, body: {} })).json()).toMatchObject({
+      likes: 1,
+    });
     expect(await (await send("PUT", `/api/visits/like/${id}`, { headers: agent })).json()).toMatchObject({ likes: 2 });
     const stored = await likesOf(id);
     expect(stored).toHaveLength(2);
@@ -153,7 +176,9 @@ describe("setLike and the monthly statistics", () => {
       { month: "2026-02", likes: 0 },
     ]);
     await adjustLikes(env, id, -1, feb);
-    expect(await rows("SELECT likes FROM listing_stats WHERE listing_id = ? AND month = '2026-02'", id)).toEqual([{ likes: 0 }]);
+    expect(await rows("SELECT likes FROM listing_stats WHERE listing_id = ? AND month = '2026-02'", id)).toEqual([
+      { likes: 0 },
+    ]);
   });
 
   it("throws ListingUnavailableError for a hidden listing", async () => {

@@ -25,7 +25,10 @@ import { carriesMetadata, withGpsExif } from "./jpeg-exif";
 afterEach(() => settle());
 
 async function pendingObject(uploadId: string) {
-  const [row] = await rows<{ r2_key: string; width: number; height: number }>("SELECT r2_key, width, height FROM pending_uploads WHERE id = ?", uploadId);
+  const [row] = await rows<{ r2_key: string; width: number; height: number }>(
+    "SELECT r2_key, width, height FROM pending_uploads WHERE id = ?",
+    uploadId,
+  );
   const object = await env.PHOTOS.get(row.r2_key);
   return { row, bytes: new Uint8Array(await object!.arrayBuffer()), contentType: object!.httpMetadata?.contentType };
 }
@@ -65,7 +68,12 @@ describe("POST /api/uploads: every stored photo is processed on the server", () 
 
   it("decides the type by the bytes: a text file named .jpg is refused", async () => {
     const owner = await newOwner();
-    const res = await upload(owner, new TextEncoder().encode("I am not a photo, whatever my name says."), "holiday.jpg", "image/jpeg");
+    const res = await upload(
+      owner,
+      new TextEncoder().encode("I am not a photo, whatever my name says."),
+      "holiday.jpg",
+      "image/jpeg",
+    );
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: "Only JPEG, PNG or WebP images can be uploaded.", problem: "type" });
     expect(await countRows("pending_uploads")).toBe(0);
@@ -111,7 +119,11 @@ describe("POST /api/uploads: every stored photo is processed on the server", () 
     const owner = await newOwner();
     expect((await request("POST", "/api/uploads", { cookie: owner.cookie, body: new FormData() })).status).toBe(400);
     expect((await request("GET", "/api/uploads", { cookie: owner.cookie })).status).toBe(405);
-    const notMultipart = await request("POST", "/api/uploads", { cookie: owner.cookie, body: "{}", headers: { "Content-Type": "application/json" } });
+    const notMultipart = await request("POST", "/api/uploads", {
+      cookie: owner.cookie,
+      body: "{}",
+      headers: { "Content-Type": "application/json" },
+    });
     expect(notMultipart.status).toBe(415);
   });
 });
@@ -119,8 +131,14 @@ describe("POST /api/uploads: every stored photo is processed on the server", () 
 describe("photos in a save", () => {
   it("refuses a batch of 21 files and stores nothing", async () => {
     const owner = await newOwner();
-    const files = Array.from({ length: 21 }, (_, i) => new File([SMALL_JPEG as Uint8Array<ArrayBuffer>], `p${i}.jpg`, { type: "image/jpeg" }));
-    const res = await request("POST", "/api/profiles", { cookie: owner.cookie, body: saveForm(validValues(), {}, files) });
+    const files = Array.from(
+      { length: 21 },
+      (_, i) => new File([SMALL_JPEG as Uint8Array<ArrayBuffer>], `p${i}.jpg`, { type: "image/jpeg" }),
+    );
+    const res = await request("POST", "/api/profiles", {
+      cookie: owner.cookie,
+      body: saveForm(validValues(), {}, files),
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: "You can only upload up to 20 images at once.", page: 1 });
     expect(await countRows("listings")).toBe(0);
@@ -129,7 +147,9 @@ describe("photos in a save", () => {
 
   it("accepts additionalImages file parts through the same processing", async () => {
     const owner = await newOwner();
-    const files = [BIG_JPEG, SMALL_JPEG, SMALL_JPEG].map((b, i) => new File([b as Uint8Array<ArrayBuffer>], `p${i}.jpg`, { type: "image/jpeg" }));
+    const files = [BIG_JPEG, SMALL_JPEG, SMALL_JPEG].map(
+      (b, i) => new File([b as Uint8Array<ArrayBuffer>], `p${i}.jpg`, { type: "image/jpeg" }),
+    );
     const res = await request("POST", "/api/profiles", {
       cookie: owner.cookie,
       body: saveForm(validValues(), { newImagePositions: [3, 1, 2] }, files),
@@ -154,7 +174,10 @@ describe("photos in a save", () => {
     const ids = await uploadIds(owner, 3);
     const pendingBefore = await r2Keys("pending/");
     expect(pendingBefore).toHaveLength(3);
-    const res = await request("POST", "/api/profiles", { cookie: owner.cookie, body: saveForm(validValues(), { uploadIds: positions(ids) }) });
+    const res = await request("POST", "/api/profiles", {
+      cookie: owner.cookie,
+      body: saveForm(validValues(), { uploadIds: positions(ids) }),
+    });
     expect(res.status).toBe(201);
     await settle(300);
     expect(await countRows("pending_uploads")).toBe(0);
@@ -168,9 +191,15 @@ describe("photos in a save", () => {
     const owner = await newOwner();
     const stranger = await newOwner();
     const theirs = await uploadIds(stranger, 3);
-    const res = await request("POST", "/api/profiles", { cookie: owner.cookie, body: saveForm(validValues(), { uploadIds: positions(theirs) }) });
+    const res = await request("POST", "/api/profiles", {
+      cookie: owner.cookie,
+      body: saveForm(validValues(), { uploadIds: positions(theirs) }),
+    });
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ error: "Some photos expired or were already saved. Please add them again.", page: 1 });
+    expect(await res.json()).toMatchObject({
+      error: "Some photos expired or were already saved. Please add them again.",
+      page: 1,
+    });
     expect(await countRows("pending_uploads", "user_id = ?", stranger.userId)).toBe(3);
   });
 });
@@ -192,7 +221,11 @@ describe("the processing pipeline (with a recording Images binding)", () => {
           calls.push({ op: `${source}.output`, arg: options });
           // A real WebP of the expected size, so the pipeline's own checks pass.
           const bytes = webpOf(size.width > 2400 || size.height > 2400 ? scaled(size) : size);
-          return { response: () => new Response(bytes as Uint8Array<ArrayBuffer>), contentType: () => "image/webp", image: () => new Response(bytes as Uint8Array<ArrayBuffer>).body! };
+          return {
+            response: () => new Response(bytes as Uint8Array<ArrayBuffer>),
+            contentType: () => "image/webp",
+            image: () => new Response(bytes as Uint8Array<ArrayBuffer>).body!,
+          };
         },
       };
       return t;
@@ -251,7 +284,10 @@ describe("the processing pipeline (with a recording Images binding)", () => {
 
   it("trusts the binding's size over the header (refuses 9000 px it reports)", async () => {
     const { binding } = recordingBinding({ width: 9000, height: 100 });
-    expect(await processPhoto(binding, new Blob([SMALL_JPEG as Uint8Array<ArrayBuffer>]))).toMatchObject({ ok: false, problem: "dimensions" });
+    expect(await processPhoto(binding, new Blob([SMALL_JPEG as Uint8Array<ArrayBuffer>]))).toMatchObject({
+      ok: false,
+      problem: "dimensions",
+    });
   });
 });
 
@@ -259,7 +295,9 @@ describe("stale uploads are swept", () => {
   async function pendingRow(userId: string, createdAt: number) {
     const key = `pending/${crypto.randomUUID().replace(/-/g, "").slice(0, 24)}.webp`;
     await env.PHOTOS.put(key, SMALL_JPEG);
-    await env.DB.prepare("INSERT INTO pending_uploads (id, user_id, r2_key, width, height, created_at) VALUES (?, ?, ?, 600, 800, ?)")
+    await env.DB.prepare(
+      "INSERT INTO pending_uploads (id, user_id, r2_key, width, height, created_at) VALUES (?, ?, ?, 600, 800, ?)",
+    )
       .bind(crypto.randomUUID().replace(/-/g, "").slice(0, 16), userId, key, createdAt)
       .run();
     return key;

@@ -8,7 +8,11 @@ import { createAccount, newIp, quiesce, waitForMail } from "./auth-fixtures";
 afterEach(() => quiesce());
 
 const fetchAt = (origin: string, path: string, init: RequestInit = {}) =>
-  SELF.fetch(`${origin}${path}`, { redirect: "manual", ...init, headers: { "CF-Connecting-IP": newIp(), ...(init.headers as Record<string, string>) } });
+  SELF.fetch(`${origin}${path}`, {
+    redirect: "manual",
+    ...init,
+    headers: { "CF-Connecting-IP": newIp(), ...(init.headers as Record<string, string>) },
+  });
 
 describe("/dev/outbox", () => {
   it("answers on this machine in development", async () => {
@@ -18,7 +22,12 @@ describe("/dev/outbox", () => {
   });
 
   it("is a 404 for any other host, even in development", async () => {
-    for (const origin of ["http://evil.example", "https://kiwicompanions.co.nz", "http://10.0.0.5:8787", "http://localhost.evil.example"]) {
+    for (const origin of [
+      "http://evil.example",
+      "https://kiwicompanions.co.nz",
+      "http://10.0.0.5:8787",
+      "http://localhost.evil.example",
+    ]) {
       const res = await fetchAt(origin, "/dev/outbox");
       expect(res.status, origin).toBe(404);
       expect(await res.text()).not.toContain("reset-password");
@@ -52,7 +61,11 @@ describe("links in e-mails", () => {
     expect(siteOrigin(dev, new Request("http://evil.example/login"))).toBe("https://kiwicompanions.co.nz");
     const prod = { ...dev, APP_ENV: "production" };
     expect(siteOrigin(prod, new Request("http://localhost:8787/login"))).toBe("https://kiwicompanions.co.nz");
-    expect(() => siteOrigin({ APP_ENV: "production", SITE_ORIGIN: "" }, new Request("https://x.example/"))).toThrow(/SITE_ORIGIN/);
-    expect(() => siteOrigin({ APP_ENV: "production", SITE_ORIGIN: "javascript:alert(1)" }, new Request("https://x.example/"))).toThrow(/SITE_ORIGIN/);
+    expect(() => siteOrigin({ APP_ENV: "production", SITE_ORIGIN: "" }, new Request("https://x.example/"))).toThrow(
+      /SITE_ORIGIN/,
+    );
+    expect(() =>
+      siteOrigin({ APP_ENV: "production", SITE_ORIGIN: "javascript:alert(1)" }, new Request("https://x.example/")),
+    ).toThrow(/SITE_ORIGIN/);
   });
 });

@@ -19,13 +19,24 @@ export async function insertImages(listingId: string, positions: number[]) {
   return ids;
 }
 
-export async function insertRate(listingId: string, callType: "incall" | "outcall", duration: string, priceCents: number) {
+export async function insertRate(
+  listingId: string,
+  callType: "incall" | "outcall",
+  duration: string,
+  priceCents: number,
+) {
   await env.DB.prepare("INSERT INTO listing_rates (id, listing_id, call_type, duration, price) VALUES (?, ?, ?, ?, ?)")
     .bind(newId(), listingId, callType, duration, priceCents)
     .run();
 }
 
-export async function insertSpecialRate(listingId: string, serviceName: string, duration: string, rateCents: number, position = 0) {
+export async function insertSpecialRate(
+  listingId: string,
+  serviceName: string,
+  duration: string,
+  rateCents: number,
+  position = 0,
+) {
   await env.DB.prepare(
     "INSERT INTO listing_special_rates (id, listing_id, service_name, duration, rate, description, position) VALUES (?, ?, ?, ?, ?, 'Ask me', ?)",
   )
@@ -37,7 +48,9 @@ export async function insertSpecialRate(listingId: string, serviceName: string, 
 export async function sessionCookie(userId: string): Promise<string> {
   const token = newToken();
   const now = Date.now();
-  await env.DB.prepare("INSERT INTO sessions (id, user_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)")
+  await env.DB.prepare(
+    "INSERT INTO sessions (id, user_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)",
+  )
     .bind(await sha256Hex(token), userId, now, now, now + 86_400_000)
     .run();
   return `age_verified=1; ${sessionCookieName(false)}=${token}`;
@@ -50,7 +63,11 @@ export function freshIp(): string {
   return `10.77.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
 }
 
-export function send(method: string, path: string, opts: { body?: unknown; ip?: string; cookie?: string; headers?: Record<string, string> } = {}) {
+export function send(
+  method: string,
+  path: string,
+  opts: { body?: unknown; ip?: string; cookie?: string; headers?: Record<string, string> } = {},
+) {
   const headers = new Headers({ "CF-Connecting-IP": opts.ip ?? freshIp(), ...opts.headers });
   if (opts.cookie) headers.set("Cookie", opts.cookie);
   let body: string | undefined;
@@ -62,7 +79,11 @@ export function send(method: string, path: string, opts: { body?: unknown; ip?: 
 }
 
 export async function rows<T = Record<string, unknown>>(sql: string, ...binds: unknown[]): Promise<T[]> {
-  return (await env.DB.prepare(sql).bind(...binds).all<T>()).results;
+  return (
+    await env.DB.prepare(sql)
+      .bind(...binds)
+      .all<T>()
+  ).results;
 }
 
 /** Polls until `check` passes: KV writes and broadcasts run in waitUntil, after the answer. */

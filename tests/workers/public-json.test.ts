@@ -3,7 +3,14 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { insertListing } from "./fixtures";
-import { insertImages, insertRate, insertSpecialRate, send, sessionCookie, settleBackgroundWork } from "./public-fixtures";
+import {
+  insertImages,
+  insertRate,
+  insertSpecialRate,
+  send,
+  sessionCookie,
+  settleBackgroundWork,
+} from "./public-fixtures";
 
 afterEach(() => settleBackgroundWork());
 
@@ -73,7 +80,11 @@ const FLAT_RATE_KEYS = ["orate120", "orate30", "orate60", "rate120", "rate30", "
 /** A live listing whose prices have cents in them, so a unit slip (x100, or rounding) shows. */
 async function pricedListing(userId?: string) {
   const id = await insertListing({ userId, firstName: "Mere", rate60: 24950, orate60: 38000 });
-  await env.DB.prepare("UPDATE listings SET rate30 = 15025, rate120 = 45000, orate30 = NULL, orate120 = 70000 WHERE id = ?").bind(id).run();
+  await env.DB.prepare(
+    "UPDATE listings SET rate30 = 15025, rate120 = 45000, orate30 = NULL, orate120 = 70000 WHERE id = ?",
+  )
+    .bind(id)
+    .run();
   await insertImages(id, [1, 2, 3]);
   await insertRate(id, "incall", "30min", 15025);
   await insertRate(id, "incall", "1hr", 24950);
@@ -142,16 +153,27 @@ describe("public JSON: one unit for money, fixed shapes", () => {
 
   it("/api/modelP gives the owner the provider doc's flat rate fields in dollars, beside rates[]", async () => {
     const id = await pricedListing();
-    const userId = (await env.DB.prepare("SELECT user_id FROM listings WHERE id = ?").bind(id).first<{ user_id: string }>())!.user_id;
+    const userId = (await env.DB.prepare("SELECT user_id FROM listings WHERE id = ?")
+      .bind(id)
+      .first<{ user_id: string }>())!.user_id;
     const owner = (await getJson(`/api/modelP/${id}`, await sessionCookie(userId))) as Record<string, unknown>;
     expect(Object.keys(owner).sort()).toEqual([...new Set([...PROFILE_KEYS, ...FLAT_RATE_KEYS, "lastName"])].sort());
-    expect(owner).toMatchObject({ rate30: 150.25, rate60: 249.5, rate120: 450, orate30: null, orate60: 380, orate120: 700 });
+    expect(owner).toMatchObject({
+      rate30: 150.25,
+      rate60: 249.5,
+      rate120: 450,
+      orate30: null,
+      orate60: 380,
+      orate120: 700,
+    });
     expect((owner.rates as unknown[]).length).toBe(5);
   });
 
   it("the owner's flat rate60 is the incall hour only, where the public one falls back to outcall", async () => {
     const id = await insertListing({ rate60: null, orate60: 38000 });
-    const userId = (await env.DB.prepare("SELECT user_id FROM listings WHERE id = ?").bind(id).first<{ user_id: string }>())!.user_id;
+    const userId = (await env.DB.prepare("SELECT user_id FROM listings WHERE id = ?")
+      .bind(id)
+      .first<{ user_id: string }>())!.user_id;
     const owner = (await getJson(`/api/modelP/${id}`, await sessionCookie(userId))) as Record<string, unknown>;
     expect(owner).toMatchObject({ rate60: null, orate60: 380 });
     expect(((await getJson(`/api/model/${id}`)) as Record<string, unknown>).rate60).toBe(380);

@@ -80,7 +80,14 @@ describe("realtime profileUpdate", () => {
     expect(messages).toEqual([]);
     expect((await send("PUT", `/api/profiles/${id}/live`, { cookie, body: { live: false } })).status).toBe(200);
     const gone = await waitFor(() => about(messages, id)[0]);
-    expect(gone).toEqual({ type: "profileUpdate", modelId: id, at: expect.any(Number), visible: false, entered: false, region: null });
+    expect(gone).toEqual({
+      type: "profileUpdate",
+      modelId: id,
+      at: expect.any(Number),
+      visible: false,
+      entered: false,
+      region: null,
+    });
     await closeSocket(socket);
   });
 
@@ -91,7 +98,9 @@ describe("realtime profileUpdate", () => {
     // An administrator marks the hidden listing Hot; its owner deletes another hidden listing.
     expect((await send("PUT", `/api/admin/profiles/${id}/toggle-hot`, { cookie: admin })).status).toBe(200);
     const hiddenId = await insertListing({ live: false, verified: false });
-    expect((await send("DELETE", `/api/profiles/${hiddenId}/listing`, { cookie: await ownerOf(hiddenId) })).status).toBe(200);
+    expect(
+      (await send("DELETE", `/api/profiles/${hiddenId}/listing`, { cookie: await ownerOf(hiddenId) })).status,
+    ).toBe(200);
     await sleep(500);
     expect(messages).toEqual([]);
     await closeSocket(socket);
@@ -100,7 +109,8 @@ describe("realtime profileUpdate", () => {
   it("coalesces a burst for one listing into one message now and the last state after the window", async () => {
     const { socket, messages } = await connect();
     const id = "burst0000000001";
-    for (let i = 0; i < 10; i++) await sendToRoom(env, event(id, { at: i, region: i < 9 ? "Auckland" : "Wellington", entered: i === 9 }));
+    for (let i = 0; i < 10; i++)
+      await sendToRoom(env, event(id, { at: i, region: i < 9 ? "Auckland" : "Wellington", entered: i === 9 }));
     await waitFor(() => (about(messages, id).length ? true : undefined));
     await sleep(200);
     expect(about(messages, id)).toHaveLength(1);
@@ -132,7 +142,9 @@ describe("realtime profileUpdate", () => {
 
   it("accepts only its one room name, and no plain HTTP", async () => {
     for (const room of ["other", "public2", "PUBLIC", "x".repeat(200)]) {
-      const res = await SELF.fetch(`http://localhost/parties/listings-room/${room}`, { headers: { Upgrade: "websocket" } });
+      const res = await SELF.fetch(`http://localhost/parties/listings-room/${room}`, {
+        headers: { Upgrade: "websocket" },
+      });
       expect(res.status, room).toBe(404);
     }
     expect((await SELF.fetch("http://localhost/parties/listings-room/public")).status).toBe(404);

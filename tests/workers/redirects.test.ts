@@ -4,11 +4,21 @@ import { describe, expect, it } from "vitest";
 import { cast, listingOf, request } from "./admin-fixtures";
 import { createAccount, newIp, PASSWORD, postForm } from "./auth-fixtures";
 
-const EVIL = ["/.//evil.example", "/..//evil.example", "/%2e//evil.example", "/\t/evil.example", "//evil.example", "/\\evil.example", "https://evil.example"];
+const EVIL = [
+  "/.//evil.example",
+  "/..//evil.example",
+  "/%2e//evil.example",
+  "/\t/evil.example",
+  "//evil.example",
+  "/\\evil.example",
+  "https://evil.example",
+];
 
 function expectOnSite(location: string | null, input: string) {
   expect(location, input).not.toBeNull();
-  expect(new URL(location!, "https://kiwi.example/a/b").origin, `${JSON.stringify(input)} -> ${location}`).toBe("https://kiwi.example");
+  expect(new URL(location!, "https://kiwi.example/a/b").origin, `${JSON.stringify(input)} -> ${location}`).toBe(
+    "https://kiwi.example",
+  );
   expect(location!.startsWith("//"), input).toBe(false);
 }
 
@@ -16,10 +26,18 @@ describe("redirect targets from the request never leave the site", () => {
   it("login, by form (no JavaScript) and by query string", async () => {
     const { email } = await createAccount();
     for (const evil of EVIL) {
-      const byForm = await postForm("/login", { intent: "login", email, password: PASSWORD, redirectTo: evil }, { ip: newIp() });
+      const byForm = await postForm(
+        "/login",
+        { intent: "login", email, password: PASSWORD, redirectTo: evil },
+        { ip: newIp() },
+      );
       expect(byForm.status).toBe(302);
       expect(byForm.headers.get("Location"), evil).toBe("/dashboard");
-      const byQuery = await postForm(`/login?redirectTo=${encodeURIComponent(evil)}`, { intent: "login", email, password: PASSWORD }, { ip: newIp() });
+      const byQuery = await postForm(
+        `/login?redirectTo=${encodeURIComponent(evil)}`,
+        { intent: "login", email, password: PASSWORD },
+        { ip: newIp() },
+      );
       expect(byQuery.headers.get("Location"), evil).toBe("/dashboard");
     }
   });

@@ -68,7 +68,11 @@ describe("request bodies are bounded before they are read", () => {
   it("a multipart body to a route that takes no files gets the small limit", async () => {
     const res = await SELF.fetch("http://localhost/age-verification", {
       method: "POST",
-      headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(1024 * 1024), "CF-Connecting-IP": newIp() },
+      headers: {
+        "Content-Type": "multipart/form-data; boundary=x",
+        "Content-Length": String(1024 * 1024),
+        "CF-Connecting-IP": newIp(),
+      },
       body: "x".repeat(1024 * 1024),
     });
     expect(res.status).toBe(413);
@@ -78,7 +82,16 @@ describe("request bodies are bounded before they are read", () => {
 describe("response headers", () => {
   it("JSON, single-fetch data and HTML answers all say nosniff", async () => {
     const id = await insertListing();
-    for (const path of ["/api/grid", `/api/model/${id}`, "/api/search/suggest?q=a", "/_root.data", "/faq.data", `/view/${id}.data`, "/", "/api/nope"]) {
+    for (const path of [
+      "/api/grid",
+      `/api/model/${id}`,
+      "/api/search/suggest?q=a",
+      "/_root.data",
+      "/faq.data",
+      `/view/${id}.data`,
+      "/",
+      "/api/nope",
+    ]) {
       const res = await send("GET", path, { cookie: "age_verified=1" });
       expect(res.headers.get("X-Content-Type-Options"), path).toBe("nosniff");
     }
@@ -87,7 +100,9 @@ describe("response headers", () => {
   it("the admin grid and a hidden listing's page are private, no-store; a visitor's page is not forced so", async () => {
     const admin = await sessionCookie(await insertUser({ accountType: "admin" }));
     const hidden = await insertListing({ live: false, verified: false });
-    const owner = await env.DB.prepare("SELECT user_id FROM listings WHERE id = ?").bind(hidden).first<{ user_id: string }>();
+    const owner = await env.DB.prepare("SELECT user_id FROM listings WHERE id = ?")
+      .bind(hidden)
+      .first<{ user_id: string }>();
     const ownerCookie = await sessionCookie(owner!.user_id);
     for (const [path, cookie] of [
       ["/", admin],
@@ -109,20 +124,32 @@ describe("mail a stranger can cause", () => {
   it("'someone tried to sign up with your address' goes once per recipient per day", async () => {
     const { email } = await createAccount({ firstName: "Mere" });
     for (let i = 0; i < 4; i++) {
-      const res = await postJson("/api/users/signup", { firstName: "Someone", lastName: "", email, password: "long enough pw 1", agency: "false" }, { ip: newIp() });
+      const res = await postJson(
+        "/api/users/signup",
+        { firstName: "Someone", lastName: "", email, password: "long enough pw 1", agency: "false" },
+        { ip: newIp() },
+      );
       expect(res.status).toBe(201);
     }
     await settle(500);
-    const mails = await env.DB.prepare("SELECT subject FROM dev_outbox WHERE to_address = ?").bind(email).all<{ subject: string }>();
+    const mails = await env.DB.prepare("SELECT subject FROM dev_outbox WHERE to_address = ?")
+      .bind(email)
+      .all<{ subject: string }>();
     expect(mails.results.filter((m) => m.subject.includes("tried to sign up"))).toHaveLength(1);
   });
 
   it("a name typed at sign-up that a mail client could link is left out of the greeting", async () => {
     const email = `victim-${Date.now()}@test.nz`;
-    const res = await postJson("/api/users/signup", { firstName: "evil.example/login", lastName: "", email, password: "long enough pw 1", agency: "false" }, { ip: newIp() });
+    const res = await postJson(
+      "/api/users/signup",
+      { firstName: "evil.example/login", lastName: "", email, password: "long enough pw 1", agency: "false" },
+      { ip: newIp() },
+    );
     expect(res.status).toBe(201);
     await settle(500);
-    const mail = await env.DB.prepare("SELECT text_body, html_body FROM dev_outbox WHERE to_address = ?").bind(email).first<{ text_body: string; html_body: string }>();
+    const mail = await env.DB.prepare("SELECT text_body, html_body FROM dev_outbox WHERE to_address = ?")
+      .bind(email)
+      .first<{ text_body: string; html_body: string }>();
     expect(mail).not.toBeNull();
     expect(mail!.text_body + mail!.html_body).not.toContain("evil.example");
     expect(mail!.text_body).toContain("Hi there,");

@@ -6,7 +6,16 @@ import { liveListingIds } from "~/server/sitemap.server";
 import { insertListing, visit } from "./fixtures";
 import { outline } from "./page-outline";
 
-const PUBLIC_PAGES = ["/", ...REGIONS.map(regionPath), "/faq", "/about", "/contact", "/terms", "/privacy", "/subscriptions"];
+const PUBLIC_PAGES = [
+  "/",
+  ...REGIONS.map(regionPath),
+  "/faq",
+  "/about",
+  "/contact",
+  "/terms",
+  "/privacy",
+  "/subscriptions",
+];
 
 describe("page metadata", () => {
   it("gives every public page a unique title and description, a canonical URL and Open Graph tags", async () => {

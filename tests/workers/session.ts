@@ -30,7 +30,13 @@ export async function signIn(email: string, password: string = TEST_PASSWORD): P
 
 export type TestUser = { userId: string; email: string; password: string; cookie: string };
 
-export type NewUser = Partial<{ email: string; password: string; firstName: string; agency: boolean; accountType: string }>;
+export type NewUser = Partial<{
+  email: string;
+  password: string;
+  firstName: string;
+  agency: boolean;
+  accountType: string;
+}>;
 
 /** Inserts a user with a real password hash and signs them in. */
 export async function createUserAndSignIn(o: NewUser = {}): Promise<TestUser> {
@@ -41,7 +47,16 @@ export async function createUserAndSignIn(o: NewUser = {}): Promise<TestUser> {
   await env.DB.prepare(
     "INSERT INTO users (id, email, first_name, password_hash, account_type, agency, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
   )
-    .bind(userId, email, o.firstName ?? "Owner", await hashPassword(password), o.accountType ?? "unpaid", o.agency ? 1 : 0, now, now)
+    .bind(
+      userId,
+      email,
+      o.firstName ?? "Owner",
+      await hashPassword(password),
+      o.accountType ?? "unpaid",
+      o.agency ? 1 : 0,
+      now,
+      now,
+    )
     .run();
   return { userId, email, password, cookie: await signIn(email, password) };
 }

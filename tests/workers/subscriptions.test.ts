@@ -10,7 +10,9 @@ import { h1s, h2s, outline } from "./page-outline";
 async function signIn(userId: string): Promise<string> {
   const token = newToken();
   const now = Date.now();
-  await env.DB.prepare("INSERT INTO sessions (id, user_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)")
+  await env.DB.prepare(
+    "INSERT INTO sessions (id, user_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)",
+  )
     .bind(await sha256Hex(token), userId, now, now, now + 86_400_000)
     .run();
   return `age_verified=1; session=${token}`;
@@ -23,7 +25,9 @@ function subscribe(body: BodyInit | null, cookie = "age_verified=1", contentType
 }
 
 async function planRows() {
-  const { results } = await env.DB.prepare("SELECT user_id, tier, price_cents, status FROM plan_requests ORDER BY created_at").all();
+  const { results } = await env.DB.prepare(
+    "SELECT user_id, tier, price_cents, status FROM plan_requests ORDER BY created_at",
+  ).all();
   return results;
 }
 
@@ -44,7 +48,9 @@ describe("/subscriptions page", () => {
     const html = await res.clone().text();
     const page = await outline(res);
     expect(h1s(page)).toEqual(["Choose Your Subscription"]);
-    expect(h2s(page)).toEqual(expect.arrayContaining(["Standard", "Featured", "How it works", "Good to know", "Secure payments"]));
+    expect(h2s(page)).toEqual(
+      expect.arrayContaining(["Standard", "Featured", "How it works", "Good to know", "Secure payments"]),
+    );
     for (const text of [
       "$35.00",
       "$75.00",
@@ -94,7 +100,9 @@ describe("subscribing", () => {
     for (const tier of ["standard", "featured"]) {
       const res = await subscribe(new URLSearchParams({ tier }));
       expect(res.status).toBe(303);
-      expect(res.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(`/subscriptions?tier=${tier}`)}`);
+      expect(res.headers.get("Location")).toBe(
+        `/login?redirectTo=${encodeURIComponent(`/subscriptions?tier=${tier}`)}`,
+      );
     }
     expect(await planRows()).toEqual([]);
   });
@@ -102,7 +110,11 @@ describe("subscribing", () => {
   it("refuses a bad tier with a 400 and a clear message, storing nothing", async () => {
     const userCookie = await signIn(await insertUser());
     for (const cookie of ["age_verified=1", userCookie]) {
-      for (const body of [new URLSearchParams({ tier: "gold" }), new URLSearchParams({ tier: "" }), new URLSearchParams({ plan: "featured" })]) {
+      for (const body of [
+        new URLSearchParams({ tier: "gold" }),
+        new URLSearchParams({ tier: "" }),
+        new URLSearchParams({ plan: "featured" }),
+      ]) {
         const res = await subscribe(body, cookie);
         expect(res.status).toBe(400);
         const page = await outline(res);
@@ -133,7 +145,9 @@ describe("subscribing", () => {
     const res = await subscribe(new URLSearchParams({ tier: "featured" }), cookie);
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe("/subscriptions?tier=featured");
-    expect(await planRows()).toEqual([{ user_id: userId, tier: "featured", price_cents: 7500, status: "pending_payment" }]);
+    expect(await planRows()).toEqual([
+      { user_id: userId, tier: "featured", price_cents: 7500, status: "pending_payment" },
+    ]);
 
     const after = await visit("/subscriptions?tier=featured", { headers: { Cookie: cookie } });
     const html = await after.clone().text();
@@ -144,7 +158,9 @@ describe("subscribing", () => {
     expect(card(html, "featured")).toEqual({ chosen: true, button: "Featured requested" });
 
     // Without a tier in the URL the recorded choice is still the highlighted one.
-    expect(card(await (await visit("/subscriptions", { headers: { Cookie: cookie } })).text(), "featured").chosen).toBe(true);
+    expect(card(await (await visit("/subscriptions", { headers: { Cookie: cookie } })).text(), "featured").chosen).toBe(
+      true,
+    );
   });
 
   it("keeps one pending request per provider: a new choice replaces the old", async () => {
@@ -153,7 +169,9 @@ describe("subscribing", () => {
     await subscribe(new URLSearchParams({ tier: "featured" }), cookie);
     await subscribe(new URLSearchParams({ tier: "standard" }), cookie);
     await subscribe(new URLSearchParams({ tier: "standard" }), cookie);
-    expect(await planRows()).toEqual([{ user_id: userId, tier: "standard", price_cents: 3500, status: "pending_payment" }]);
+    expect(await planRows()).toEqual([
+      { user_id: userId, tier: "standard", price_cents: 3500, status: "pending_payment" },
+    ]);
 
     const other = await insertUser();
     await subscribe(new URLSearchParams({ tier: "featured" }), await signIn(other));

@@ -43,11 +43,21 @@ describe("POST /api/verify/request/{modelId}", () => {
   it("stores both sides re-encoded as WebP without metadata under the private prefix, pending review", async () => {
     const { provider } = await cast();
     const id = await listingOf(provider, { live: false, verified: false });
-    const res = await requestId(provider, id, idForm(file(withGpsExif(BIG_JPEG), "IMG_1.JPG"), file(SMALL_JPEG, "back.png", "image/png")));
+    const res = await requestId(
+      provider,
+      id,
+      idForm(file(withGpsExif(BIG_JPEG), "IMG_1.JPG"), file(SMALL_JPEG, "back.png", "image/png")),
+    );
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ success: true, message: ID_MSG.success, requestId: expect.any(String) });
     const [row] = await requests();
-    expect(row).toMatchObject({ kind: "id", listing_id: id, user_id: provider.userId, status: "pending", decided_at: null });
+    expect(row).toMatchObject({
+      kind: "id",
+      listing_id: id,
+      user_id: provider.userId,
+      status: "pending",
+      decided_at: null,
+    });
     const keys = JSON.parse(row.r2_keys) as string[];
     expect(keys).toHaveLength(2);
     for (const key of keys) expect(key).toMatch(/^private\/verification\/[0-9a-z]{24}\.webp$/);
@@ -115,7 +125,9 @@ describe("POST /api/verify/request/{modelId}", () => {
     const stored = await privateKeys();
     const res = await requestId(provider, id);
     expect(res.status).toBe(409);
-    expect(await res.json()).toMatchObject({ error: "A verification request for this listing is already waiting for review." });
+    expect(await res.json()).toMatchObject({
+      error: "A verification request for this listing is already waiting for review.",
+    });
     expect(await requests()).toHaveLength(1);
     expect(await privateKeys()).toEqual(stored);
   });
@@ -168,7 +180,9 @@ describe("verification documents are never public", () => {
     expect(res.headers.get("Content-Type")).toBe("image/webp");
     expect(sniffImage(new Uint8Array(await res.arrayBuffer()))).toMatchObject({ type: "image/webp" });
     for (const bad of ["2", "-1", "01", "x"]) {
-      expect((await request("GET", `/admin/verification-files/${rid}/${bad}`, { cookie: admin.cookie })).status).toBe(404);
+      expect((await request("GET", `/admin/verification-files/${rid}/${bad}`, { cookie: admin.cookie })).status).toBe(
+        404,
+      );
     }
   });
 });
@@ -194,10 +208,20 @@ describe("the administrator decides", () => {
     expect(await privateKeys()).toEqual([]);
     expect((await request("GET", `/admin/verification-files/${rid}/0`, { cookie: admin.cookie })).status).toBe(404);
     expect(await auditRows()).toEqual([
-      expect.objectContaining({ admin_id: admin.userId, action: "approve_id", listing_id: id, request_id: rid, detail: "Ivy" }),
+      expect.objectContaining({
+        admin_id: admin.userId,
+        action: "approve_id",
+        listing_id: id,
+        request_id: rid,
+        detail: "Ivy",
+      }),
     ]);
     // Decided once: a second decision is refused and records nothing.
-    const again = await postForm("/admin/verifications", admin.cookie, { intent: "reject", requestId: rid, reason: "Blurry" });
+    const again = await postForm("/admin/verifications", admin.cookie, {
+      intent: "reject",
+      requestId: rid,
+      reason: "Blurry",
+    });
     expect(again.status).toBe(409);
     expect(await auditRows()).toHaveLength(1);
   });
@@ -206,7 +230,11 @@ describe("the administrator decides", () => {
     const { admin, provider } = await cast();
     const id = await listingOf(provider, { live: false, verified: false, firstName: "Ruby" });
     const { requestId: rid } = (await (await requestId(provider, id)).json()) as { requestId: string };
-    const noReason = await postForm("/admin/verifications", admin.cookie, { intent: "reject", requestId: rid, reason: "  " });
+    const noReason = await postForm("/admin/verifications", admin.cookie, {
+      intent: "reject",
+      requestId: rid,
+      reason: "  ",
+    });
     expect(noReason.status).toBe(400);
     expect(await requests()).toEqual([expect.objectContaining({ status: "pending" })]);
     expect(await privateKeys()).toHaveLength(2);
@@ -258,7 +286,11 @@ describe("photo verification", () => {
     const id = await listingWithPhotos(provider, 4, { firstName: "Pia", live: false, verified: false });
     res = await requestPhotos(provider, id, photoForm(2));
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: PHOTO_VERIFY_MSG.missing, message: PHOTO_VERIFY_MSG.missing, field: "photo3" });
+    expect(await res.json()).toEqual({
+      error: PHOTO_VERIFY_MSG.missing,
+      message: PHOTO_VERIFY_MSG.missing,
+      field: "photo3",
+    });
     const wrong = photoForm();
     wrong.set("photo2", file(new TextEncoder().encode("GIF89a..."), "me.gif", "image/gif"));
     res = await requestPhotos(provider, id, wrong);
@@ -274,7 +306,10 @@ describe("photo verification", () => {
     expect((await requestPhotos(provider, id)).status).toBe(409);
 
     const photoRequest = (await requests()).find((r) => r.kind === "photo")!;
-    const decided = await postForm("/admin/verifications", admin.cookie, { intent: "approve", requestId: photoRequest.id });
+    const decided = await postForm("/admin/verifications", admin.cookie, {
+      intent: "approve",
+      requestId: photoRequest.id,
+    });
     expect(decided.status).toBe(303);
     expect(await moderated(id)).toMatchObject({ photo_verified: 1, verified: 0 });
     expect(await privateKeys()).toHaveLength(2);
@@ -308,7 +343,9 @@ describe("the pages work without JavaScript", () => {
     second.set("modelId", id);
     const failed = await request("POST", "/verification", { cookie: provider.cookie, body: second });
     expect(failed.status).toBe(409);
-    expect(await failed.text()).toContain("Failed to submit verification request: A verification request for this listing is already waiting for review.");
+    expect(await failed.text()).toContain(
+      "Failed to submit verification request: A verification request for this listing is already waiting for review.",
+    );
   });
 
   it("Photo verification lists eligible listings with 'Select this Profile' and posts three photos", async () => {
@@ -319,14 +356,18 @@ describe("the pages work without JavaScript", () => {
     expect(list).toContain("Lena");
     expect(list).not.toContain("Short");
     expect(list).toContain("Select this Profile");
-    const selected = await (await request("GET", `/photo-verification?modelId=${id}`, { cookie: provider.cookie })).text();
+    const selected = await (
+      await request("GET", `/photo-verification?modelId=${id}`, { cookie: provider.cookie })
+    ).text();
     expect(selected).toContain("Submit Photos for Review");
     const form = photoForm();
     form.set("modelId", id);
     const res = await request("POST", "/photo-verification", { cookie: provider.cookie, body: form });
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe("/dashboard?verification=photos-sent");
-    const dashboard = await (await request("GET", "/dashboard?verification=photos-sent", { cookie: provider.cookie })).text();
+    const dashboard = await (
+      await request("GET", "/dashboard?verification=photos-sent", { cookie: provider.cookie })
+    ).text();
     expect(dashboard).toContain(PHOTO_VERIFY_MSG.success);
   });
 

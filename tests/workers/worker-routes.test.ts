@@ -8,7 +8,9 @@ describe("the Worker's own routes", () => {
       httpMetadata: { contentType: "image/webp" },
     });
     const id = await insertListing();
-    await env.DB.prepare("INSERT INTO listing_images (id, listing_id, r2_key, position, width, height, created_at) VALUES ('img0000000000001', ?, 'listing/abcdefghijklmnopqrstuvwx.webp', 1, 600, 800, 1)")
+    await env.DB.prepare(
+      "INSERT INTO listing_images (id, listing_id, r2_key, position, width, height, created_at) VALUES ('img0000000000001', ?, 'listing/abcdefghijklmnopqrstuvwx.webp', 1, 600, 800, 1)",
+    )
       .bind(id)
       .run();
     const res = await fetchSelf("/photos/listing/abcdefghijklmnopqrstuvwx.webp");
@@ -25,7 +27,11 @@ describe("the Worker's own routes", () => {
 
   it("never serves keys outside the public photo prefix", async () => {
     await env.PHOTOS.put("private/verification/abc.webp", new Uint8Array([9]));
-    for (const path of ["/photos/private/verification/abc.webp", "/photos/listing/../private/verification/abc.webp", "/photos/listing/missing00000000000000000.webp"]) {
+    for (const path of [
+      "/photos/private/verification/abc.webp",
+      "/photos/listing/../private/verification/abc.webp",
+      "/photos/listing/missing00000000000000000.webp",
+    ]) {
       const res = await fetchSelf(path);
       expect(res.status, path).toBe(404);
       expect(await res.json()).toEqual({ error: "Photo not found" });

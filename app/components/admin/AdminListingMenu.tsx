@@ -65,7 +65,11 @@ export function AdminListingMenu({ card }: { card: ListingCardData }) {
       >
         Admin actions
       </summary>
-      <div className="mt-1 space-y-0.5 rounded-lg border border-line bg-ink/60 p-1" role="group" aria-label={`Actions for ${card.firstName}`}>
+      <div
+        className="mt-1 space-y-0.5 rounded-lg border border-line bg-ink/60 p-1"
+        role="group"
+        aria-label={`Actions for ${card.firstName}`}
+      >
         {menuActions(card).map((action: AdminAction) => (
           <fetcher.Form
             key={action}

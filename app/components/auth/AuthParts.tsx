@@ -24,7 +24,11 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
 export function ErrorBox({ message }: { message: string | null | undefined }) {
   if (!message) return null;
   return (
-    <div role="alert" data-testid="auth-error" className="rounded-lg border border-red-500/60 bg-red-950/70 px-3 py-2 text-sm text-red-100">
+    <div
+      role="alert"
+      data-testid="auth-error"
+      className="rounded-lg border border-red-500/60 bg-red-950/70 px-3 py-2 text-sm text-red-100"
+    >
       {message}
     </div>
   );
@@ -32,7 +36,10 @@ export function ErrorBox({ message }: { message: string | null | undefined }) {
 
 export function NoticeBox({ message, tone = "ok" }: { message: string | null | undefined; tone?: "ok" | "warn" }) {
   if (!message) return null;
-  const colours = tone === "ok" ? "border-emerald-500/60 bg-emerald-950/60 text-emerald-100" : "border-amber-500/60 bg-amber-950/60 text-amber-100";
+  const colours =
+    tone === "ok"
+      ? "border-emerald-500/60 bg-emerald-950/60 text-emerald-100"
+      : "border-amber-500/60 bg-amber-950/60 text-amber-100";
   return (
     <div role="status" data-testid="auth-notice" className={`rounded-lg border px-3 py-2 text-sm ${colours}`}>
       {message}

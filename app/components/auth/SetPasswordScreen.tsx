@@ -77,7 +77,14 @@ export function SetPasswordScreen() {
           maxLength={PASSWORD_MAX}
           hint={`At least ${PASSWORD_MIN} characters.`}
         />
-        <Field label="Confirm New Password" name="confirmPassword" type="password" autoComplete="new-password" required maxLength={PASSWORD_MAX} />
+        <Field
+          label="Confirm New Password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          maxLength={PASSWORD_MAX}
+        />
         <SubmitButton busy={navigation.state === "submitting"}>Update Password</SubmitButton>
       </Form>
       <p className="text-center">

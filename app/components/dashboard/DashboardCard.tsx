@@ -51,18 +51,34 @@ export function DashboardCard({ listing, now, eager }: { listing: DashboardListi
   const badge = badgeText(listing);
   const nameId = `listing-name-${listing.modelId}`;
   return (
-    <article aria-labelledby={nameId} className="overflow-hidden rounded-xl border border-line bg-panel" data-testid="dashboard-card">
+    <article
+      aria-labelledby={nameId}
+      className="overflow-hidden rounded-xl border border-line bg-panel"
+      data-testid="dashboard-card"
+    >
       {/* A 3:4 thumbnail beside the name keeps the switches within reach on a phone. */}
       <div className="flex gap-4 p-4">
         <div className="aspect-[3/4] w-24 shrink-0 overflow-hidden rounded-lg bg-zinc-900 sm:w-28">
           {cover ? (
-            <Photo src={cover} alt={`Cover photo of ${listing.firstName}`} width={300} height={400} eager={eager} className="h-full w-full object-cover" />
+            <Photo
+              src={cover}
+              alt={`Cover photo of ${listing.firstName}`}
+              width={300}
+              height={400}
+              eager={eager}
+              className="h-full w-full object-cover"
+            />
           ) : (
-            <div className="flex h-full w-full items-center justify-center p-1 text-center text-sm text-muted">No Image</div>
+            <div className="flex h-full w-full items-center justify-center p-1 text-center text-sm text-muted">
+              No Image
+            </div>
           )}
         </div>
         <div className="min-w-0 space-y-2">
-          <span className={`inline-block rounded-full px-2.5 py-1 text-xs font-bold ${BADGE_STYLE[badge]}`} data-testid="listing-badge">
+          <span
+            className={`inline-block rounded-full px-2.5 py-1 text-xs font-bold ${BADGE_STYLE[badge]}`}
+            data-testid="listing-badge"
+          >
             {badge}
           </span>
           <h2 id={nameId} className="truncate text-xl font-semibold">
@@ -104,7 +120,11 @@ export function DashboardCard({ listing, now, eager }: { listing: DashboardListi
               View
             </Link>
           ) : null}
-          <Link to="/subscriptions" className={`${BUTTON} border-accent text-accent`} aria-label={`Upgrade ${listing.firstName}`}>
+          <Link
+            to="/subscriptions"
+            className={`${BUTTON} border-accent text-accent`}
+            aria-label={`Upgrade ${listing.firstName}`}
+          >
             Upgrade
           </Link>
         </div>
@@ -124,7 +144,11 @@ export function DashboardCard({ listing, now, eager }: { listing: DashboardListi
 
 export function DashboardCardSkeleton() {
   return (
-    <div className="overflow-hidden rounded-xl border border-line bg-panel" aria-hidden="true" data-testid="dashboard-skeleton-card">
+    <div
+      className="overflow-hidden rounded-xl border border-line bg-panel"
+      aria-hidden="true"
+      data-testid="dashboard-skeleton-card"
+    >
       <div className="flex gap-4 p-4">
         <div className="skeleton aspect-[3/4] w-24 shrink-0 rounded-lg sm:w-28" />
         <div className="flex-1 space-y-3 pt-1">

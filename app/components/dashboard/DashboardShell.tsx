@@ -14,7 +14,15 @@ const DRAWER_ID = "dashboard-drawer";
  * keyboards use the checkbox itself ('Show menu'); the icon labels are for pointers only. While closed
  * the drawer is `invisible`, which also takes its links out of the tab order.
  */
-export function DashboardShell({ greeting, menu, children }: { greeting: string; menu: MenuItem[]; children: ReactNode }) {
+export function DashboardShell({
+  greeting,
+  menu,
+  children,
+}: {
+  greeting: string;
+  menu: MenuItem[];
+  children: ReactNode;
+}) {
   const toggle = useRef<HTMLInputElement>(null);
   const location = useLocation();
   const close = () => {
@@ -43,7 +51,12 @@ export function DashboardShell({ greeting, menu, children }: { greeting: string;
         aria-controls="dashboard-sidebar"
       />
       {/* Backdrop: a click on it closes the drawer (it is a label of the same checkbox). */}
-      <label htmlFor={DRAWER_ID} aria-hidden="true" className="fixed inset-0 z-40 hidden bg-black/70 peer-checked:block md:hidden" data-testid="drawer-backdrop" />
+      <label
+        htmlFor={DRAWER_ID}
+        aria-hidden="true"
+        className="fixed inset-0 z-40 hidden bg-black/70 peer-checked:block md:hidden"
+        data-testid="drawer-backdrop"
+      />
       <aside
         id="dashboard-sidebar"
         aria-label="Dashboard menu"
@@ -78,7 +91,11 @@ export function DashboardShell({ greeting, menu, children }: { greeting: string;
             </li>
             {menu.map((item) => (
               <li key={item.to}>
-                <Link to={item.to} className="flex min-h-11 items-center rounded-lg px-3 hover:bg-ink" data-testid="dashboard-menu-item">
+                <Link
+                  to={item.to}
+                  className="flex min-h-11 items-center rounded-lg px-3 hover:bg-ink"
+                  data-testid="dashboard-menu-item"
+                >
                   {item.label}
                 </Link>
               </li>
@@ -86,7 +103,10 @@ export function DashboardShell({ greeting, menu, children }: { greeting: string;
           </ul>
         </nav>
         <SignOutForm className="mt-auto pt-6">
-          <button type="submit" className="flex min-h-11 w-full items-center rounded-lg border border-line px-3 text-left hover:border-accent">
+          <button
+            type="submit"
+            className="flex min-h-11 w-full items-center rounded-lg border border-line px-3 text-left hover:border-accent"
+          >
             Sign Out
           </button>
         </SignOutForm>

@@ -8,7 +8,15 @@ import { badgeEffects, badgeWarning } from "~/lib/reverification";
  * rule from lib/reverification.ts when it saves). The photos' keys stand for their ids: a new upload has a
  * key no saved photo has.
  */
-export function BadgeWarning({ base, values, photoKeys }: { base: Profile | null; values: ListingValues; photoKeys: string[] }) {
+export function BadgeWarning({
+  base,
+  values,
+  photoKeys,
+}: {
+  base: Profile | null;
+  values: ListingValues;
+  photoKeys: string[];
+}) {
   const lines = useMemo(() => {
     if (!base) return [];
     const age = /^\d+$/.test(values.age.trim()) ? Number(values.age) : null;
@@ -27,7 +35,11 @@ export function BadgeWarning({ base, values, photoKeys }: { base: Profile | null
   }, [base, values.firstName, values.age, photoKeys]);
   if (!lines.length) return null;
   return (
-    <div role="status" className="space-y-1 rounded-xl border border-amber-400/70 bg-amber-950/50 p-3 text-sm text-amber-50" data-testid="badge-warning">
+    <div
+      role="status"
+      className="space-y-1 rounded-xl border border-amber-400/70 bg-amber-950/50 p-3 text-sm text-amber-50"
+      data-testid="badge-warning"
+    >
       {lines.map((line) => (
         <p key={line}>{line}</p>
       ))}

@@ -5,7 +5,15 @@ import { BUTTON, PRIMARY } from "./fields";
  * Offers the unsaved changes found in this browser (after a reload, a crash or a lost connection). It takes
  * the focus when it appears, so keyboard and screen-reader users meet it before the form.
  */
-export function DraftOffer({ savedAt, onRestore, onDiscard }: { savedAt: number; onRestore: () => void; onDiscard: () => void }) {
+export function DraftOffer({
+  savedAt,
+  onRestore,
+  onDiscard,
+}: {
+  savedAt: number;
+  onRestore: () => void;
+  onDiscard: () => void;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
   const when = new Date(savedAt).toLocaleString("en-NZ", { dateStyle: "medium", timeStyle: "short" });

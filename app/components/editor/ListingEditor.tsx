@@ -3,7 +3,14 @@
 // listing opens in view mode until 'Edit Profile'. Saving sends the spec's multipart body to the JSON API.
 import { Link, useNavigate, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { BODY_TYPES, FAVOURITE_THINGS, INTERESTS, NATIONALITIES, PLACES_OF_SERVICE, SERVICES } from "~/lib/listing-options";
+import {
+  BODY_TYPES,
+  FAVOURITE_THINGS,
+  INTERESTS,
+  NATIONALITIES,
+  PLACES_OF_SERVICE,
+  SERVICES,
+} from "~/lib/listing-options";
 import { listingFormData } from "~/lib/listing-body";
 import { changedField, previewProfile, valuesFromProfile } from "~/lib/listing-form";
 import { renumber, saveButtonLabel } from "~/lib/listing-rules";
@@ -61,13 +68,23 @@ const highlightFor = (field: keyof ListingValues): HighlightField =>
 
 const photoSignature = (photos: PhotoItem[]) => photos.map((p) => `${p.key}:${p.position}`).join(",");
 
-export function ListingEditor({ mode, profile, userId }: { mode: "create" | "edit"; profile: Profile | null; userId: string }) {
+export function ListingEditor({
+  mode,
+  profile,
+  userId,
+}: {
+  mode: "create" | "edit";
+  profile: Profile | null;
+  userId: string;
+}) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [base, setBase] = useState<Profile | null>(profile);
   const [editing, setEditing] = useState(mode === "create");
   const [page, setPage] = useState<Page>(1);
-  const [values, setValues] = useState<ListingValues>(() => (profile ? valuesFromProfile(profile) : emptyListingValues()));
+  const [values, setValues] = useState<ListingValues>(() =>
+    profile ? valuesFromProfile(profile) : emptyListingValues(),
+  );
   const [photos, setPhotosState] = useState<PhotoItem[]>(() => savedPhotos(profile));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [toast, setToast] = useState<Toast>(null);
@@ -78,12 +95,21 @@ export function ListingEditor({ mode, profile, userId }: { mode: "create" | "edi
   const editingRef = useRef(editing);
   editingRef.current = editing;
 
-  const setPhotos = useCallback((update: (photos: PhotoItem[]) => PhotoItem[]) => setPhotosState((list) => update(list)), []);
+  const setPhotos = useCallback(
+    (update: (photos: PhotoItem[]) => PhotoItem[]) => setPhotosState((list) => update(list)),
+    [],
+  );
   const showToast = useCallback((message: string, tone: "error" | "ok" = "error") => setToast({ message, tone }), []);
   const expired = useCallback(() => window.location.assign("/login?sessionExpired=true"), []);
   const uploads = usePhotoUploads(setPhotos, showToast, expired);
   const savedValues = useMemo(() => (base ? valuesFromProfile(base) : emptyListingValues()), [base]);
-  const stored = useListingDraft({ userId, modelId: mode === "edit" ? (base?.modelId ?? null) : null, values, saved: savedValues, editing });
+  const stored = useListingDraft({
+    userId,
+    modelId: mode === "edit" ? (base?.modelId ?? null) : null,
+    values,
+    saved: savedValues,
+    editing,
+  });
   // Saved photos by id, new ones by their own key: what the badge warning compares with the saved set.
   const photoKeys = useMemo(() => photos.map((p) => (p.kind === "saved" ? p.imageId! : p.key)), [photos]);
 
@@ -131,12 +157,22 @@ export function ListingEditor({ mode, profile, userId }: { mode: "create" | "edi
     return () => window.clearTimeout(t);
   }, [highlight]);
 
-  const flags = { verified: base?.verified ?? false, live: base?.live ?? false, photoVerified: base?.photoVerified ?? false };
+  const flags = {
+    verified: base?.verified ?? false,
+    live: base?.live ?? false,
+    photoVerified: base?.photoVerified ?? false,
+  };
   const preview = useMemo(
     () =>
       previewProfile(
         draft.values,
-        draft.photos.map((p) => ({ imageId: p.key, url: p.url, position: p.position, width: p.width, height: p.height })),
+        draft.photos.map((p) => ({
+          imageId: p.key,
+          url: p.url,
+          position: p.position,
+          width: p.width,
+          height: p.height,
+        })),
         { modelId: base?.modelId ?? "preview", ...flags },
       ),
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -153,7 +189,9 @@ export function ListingEditor({ mode, profile, userId }: { mode: "create" | "edi
   };
 
   const focusFirstError = () =>
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-first-error]')?.focus());
+    requestAnimationFrame(() =>
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-first-error]')?.focus(),
+    );
 
   const goToPage = (next: Page) => {
     setPage(next);
@@ -166,7 +204,10 @@ export function ListingEditor({ mode, profile, userId }: { mode: "create" | "edi
   const onNext = () => {
     if (editing) {
       const pageErrors = validatePage(page, values, photos.length);
-      setErrors((e) => ({ ...Object.fromEntries(Object.entries(e).filter(([k]) => pageOf(k) !== page)), ...pageErrors }));
+      setErrors((e) => ({
+        ...Object.fromEntries(Object.entries(e).filter(([k]) => pageOf(k) !== page)),
+        ...pageErrors,
+      }));
       if (Object.keys(pageErrors).length) {
         focusFirstError();
         return;
@@ -208,19 +249,30 @@ export function ListingEditor({ mode, profile, userId }: { mode: "create" | "edi
     setSaving(true);
     const body = listingFormData(values, {
       modelId: mode === "edit" ? base?.modelId : undefined,
-      imagePositions: photos.filter((p) => p.kind === "saved").map((p) => ({ imageId: p.imageId!, position: p.position })),
+      imagePositions: photos
+        .filter((p) => p.kind === "saved")
+        .map((p) => ({ imageId: p.imageId!, position: p.position })),
       uploadIds: photos.filter((p) => p.kind === "temp").map((p) => ({ uploadId: p.uploadId!, position: p.position })),
     });
     let res: Response;
     try {
-      res = await fetch(mode === "create" ? "/api/profiles" : "/api/profile", { method: mode === "create" ? "POST" : "PUT", body, credentials: "same-origin" });
+      res = await fetch(mode === "create" ? "/api/profiles" : "/api/profile", {
+        method: mode === "create" ? "POST" : "PUT",
+        body,
+        credentials: "same-origin",
+      });
     } catch {
       setSaving(false);
       showToast(EDITOR_MSG.saveFailed);
       return;
     }
     if (res.status === 401) return expired();
-    const json = (await res.json().catch(() => ({}))) as Partial<Profile> & { error?: string; message?: string; fieldErrors?: FieldErrors; page?: Page };
+    const json = (await res.json().catch(() => ({}))) as Partial<Profile> & {
+      error?: string;
+      message?: string;
+      fieldErrors?: FieldErrors;
+      page?: Page;
+    };
     if (!res.ok) {
       setSaving(false);
       if (json.fieldErrors && Object.keys(json.fieldErrors).length) {
@@ -258,7 +310,10 @@ export function ListingEditor({ mode, profile, userId }: { mode: "create" | "edi
     }
     setDeleting(item.key);
     try {
-      const res = await fetch(`/api/profile/images/${encodeURIComponent(item.imageId!)}`, { method: "DELETE", credentials: "same-origin" });
+      const res = await fetch(`/api/profile/images/${encodeURIComponent(item.imageId!)}`, {
+        method: "DELETE",
+        credentials: "same-origin",
+      });
       if (res.status === 401) return expired();
       if (!res.ok) {
         const json = (await res.json().catch(() => ({}))) as { error?: string };
@@ -284,7 +339,12 @@ export function ListingEditor({ mode, profile, userId }: { mode: "create" | "edi
     <div className="min-h-dvh">
       <header className="sticky top-0 z-30 border-b border-line bg-ink/95 backdrop-blur">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-2 px-3 py-2 sm:flex-nowrap sm:px-6">
-          <Link to="/dashboard" aria-label="Back to dashboard" className="inline-flex h-11 w-11 items-center justify-center rounded-lg hover:text-accent" data-testid="editor-back">
+          <Link
+            to="/dashboard"
+            aria-label="Back to dashboard"
+            className="inline-flex h-11 w-11 items-center justify-center rounded-lg hover:text-accent"
+            data-testid="editor-back"
+          >
             <ArrowLeftIcon className="h-5 w-5" />
           </Link>
           <Link to="/" className="inline-flex min-h-11 items-center whitespace-nowrap">
@@ -297,7 +357,14 @@ export function ListingEditor({ mode, profile, userId }: { mode: "create" | "edi
                 <button type="button" onClick={onCancel} className={BUTTON} disabled={saving}>
                   Cancel
                 </button>
-                <button type="button" onClick={onSave} className={PRIMARY} disabled={saving} aria-busy={saving || undefined} data-testid="editor-save">
+                <button
+                  type="button"
+                  onClick={onSave}
+                  className={PRIMARY}
+                  disabled={saving}
+                  aria-busy={saving || undefined}
+                  data-testid="editor-save"
+                >
                   {saving ? "Saving…" : label}
                 </button>
               </>
@@ -314,11 +381,16 @@ export function ListingEditor({ mode, profile, userId }: { mode: "create" | "edi
         <div ref={formRef} className="min-w-0 scroll-mt-20 space-y-5">
           <div className="space-y-3">
             <h1 className="text-2xl font-bold">{title}</h1>
-            {!editing ? <p className="text-sm text-muted">You are viewing this listing. Choose Edit Profile to change it.</p> : null}
+            {!editing ? (
+              <p className="text-sm text-muted">You are viewing this listing. Choose Edit Profile to change it.</p>
+            ) : null}
             <ol className="grid grid-cols-3 gap-2" aria-label="Editor progress" data-testid="editor-progress">
               {([1, 2, 3] as Page[]).map((n) => (
                 <li key={n} aria-current={page === n ? "step" : undefined} className="space-y-1">
-                  <span className={`block h-1.5 rounded-full ${n <= page ? "bg-accent" : "bg-line"}`} aria-hidden="true" />
+                  <span
+                    className={`block h-1.5 rounded-full ${n <= page ? "bg-accent" : "bg-line"}`}
+                    aria-hidden="true"
+                  />
                   <span className={`block text-xs ${n === page ? "font-semibold text-white" : "text-muted"}`}>
                     {n}. {EDITOR_PAGE_TITLES[n]}
                   </span>
@@ -353,7 +425,12 @@ export function ListingEditor({ mode, profile, userId }: { mode: "create" | "edi
             className="space-y-6 rounded-2xl border border-line bg-panel p-4 sm:p-6"
             aria-labelledby="editor-page-heading"
           >
-            <h2 id="editor-page-heading" ref={headingRef} tabIndex={-1} className="text-xl font-semibold focus:outline-none">
+            <h2
+              id="editor-page-heading"
+              ref={headingRef}
+              tabIndex={-1}
+              className="text-xl font-semibold focus:outline-none"
+            >
               {`Page ${page} of 3: ${EDITOR_PAGE_TITLES[page]}`}
             </h2>
             {page === 1 ? (
@@ -374,7 +451,16 @@ export function ListingEditor({ mode, profile, userId }: { mode: "create" | "edi
               <legend className="sr-only">{EDITOR_PAGE_TITLES[page]}</legend>
               {page === 1 ? (
                 <>
-                  <TextField name="firstName" label="Display Name" required value={values.firstName} onChange={(v) => set("firstName", v)} error={e.firstName} maxLength={LIMITS.firstName} autoComplete="nickname" />
+                  <TextField
+                    name="firstName"
+                    label="Display Name"
+                    required
+                    value={values.firstName}
+                    onChange={(v) => set("firstName", v)}
+                    error={e.firstName}
+                    maxLength={LIMITS.firstName}
+                    autoComplete="nickname"
+                  />
                   <div className="grid gap-4 sm:grid-cols-2">
                     <SelectField
                       name="location"
@@ -389,39 +475,216 @@ export function ListingEditor({ mode, profile, userId }: { mode: "create" | "edi
                       }}
                       error={e.location}
                     />
-                    <SuburbPicker region={values.location} value={values.suburb} onChange={(s) => set("suburb", s)} error={e.suburb} disabled={!editing} />
+                    <SuburbPicker
+                      region={values.location}
+                      value={values.suburb}
+                      onChange={(s) => set("suburb", s)}
+                      error={e.suburb}
+                      disabled={!editing}
+                    />
                   </div>
                   <div className="grid gap-4 sm:grid-cols-2">
-                    <TextField name="contactPhone" label="Contact phone" type="tel" inputMode="tel" autoComplete="tel" required value={values.contactPhone} onChange={(v) => set("contactPhone", v)} error={e.contactPhone} maxLength={20} hint="Clients text this number. 7 to 13 digits." />
-                    <SelectField name="calls" label="Place of service" required options={PLACES_OF_SERVICE} value={values.calls} onChange={(v) => set("calls", v)} error={e.calls} />
+                    <TextField
+                      name="contactPhone"
+                      label="Contact phone"
+                      type="tel"
+                      inputMode="tel"
+                      autoComplete="tel"
+                      required
+                      value={values.contactPhone}
+                      onChange={(v) => set("contactPhone", v)}
+                      error={e.contactPhone}
+                      maxLength={20}
+                      hint="Clients text this number. 7 to 13 digits."
+                    />
+                    <SelectField
+                      name="calls"
+                      label="Place of service"
+                      required
+                      options={PLACES_OF_SERVICE}
+                      value={values.calls}
+                      onChange={(v) => set("calls", v)}
+                      error={e.calls}
+                    />
                   </div>
-                  <TextAreaField name="tagLine" label="Tagline" required rows={2} min={LIMITS.tagLineMin} max={LIMITS.tagLine} value={values.tagLine} onChange={(v) => set("tagLine", v)} error={e.tagLine} />
-                  <TextAreaField name="description" label="Bio" required rows={6} min={LIMITS.descriptionMin} max={LIMITS.description} value={values.description} onChange={(v) => set("description", v)} error={e.description} />
+                  <TextAreaField
+                    name="tagLine"
+                    label="Tagline"
+                    required
+                    rows={2}
+                    min={LIMITS.tagLineMin}
+                    max={LIMITS.tagLine}
+                    value={values.tagLine}
+                    onChange={(v) => set("tagLine", v)}
+                    error={e.tagLine}
+                  />
+                  <TextAreaField
+                    name="description"
+                    label="Bio"
+                    required
+                    rows={6}
+                    min={LIMITS.descriptionMin}
+                    max={LIMITS.description}
+                    value={values.description}
+                    onChange={(v) => set("description", v)}
+                    error={e.description}
+                  />
                 </>
               ) : null}
               {page === 2 ? (
                 <>
                   <div className="grid gap-4 sm:grid-cols-3">
-                    <TextField name="age" label="Age" type="number" inputMode="numeric" min={18} max={99} required value={values.age} onChange={(v) => set("age", v)} error={e.age} />
-                    <SelectField name="nationality" label="Nationality" options={NATIONALITIES} value={values.nationality} onChange={(v) => set("nationality", v)} error={e.nationality} />
-                    <SelectField name="bodyType" label="Body type" options={BODY_TYPES} value={values.bodyType} onChange={(v) => set("bodyType", v)} error={e.bodyType} />
-                    <TextField name="height" label="Height (cm)" type="number" inputMode="numeric" min={NUMBER_BOUNDS.height.min} max={NUMBER_BOUNDS.height.max} value={values.height} onChange={(v) => set("height", v)} error={e.height} />
-                    <TextField name="weight" label="Weight (kg)" type="number" inputMode="numeric" min={NUMBER_BOUNDS.weight.min} max={NUMBER_BOUNDS.weight.max} value={values.weight} onChange={(v) => set("weight", v)} error={e.weight} />
-                    <TextField name="dressSize" label="Dress size" type="number" inputMode="numeric" min={NUMBER_BOUNDS.dressSize.min} max={NUMBER_BOUNDS.dressSize.max} value={values.dressSize} onChange={(v) => set("dressSize", v)} error={e.dressSize} />
-                    <TextField name="bust" label="Bust" value={values.bust} onChange={(v) => set("bust", v)} error={e.bust} maxLength={LIMITS.bust} />
-                    <TextField name="eyeColour" label="Eye colour" value={values.eyeColour} onChange={(v) => set("eyeColour", v)} error={e.eyeColour} maxLength={LIMITS.colour} />
-                    <TextField name="hairColour" label="Hair colour" value={values.hairColour} onChange={(v) => set("hairColour", v)} error={e.hairColour} maxLength={LIMITS.colour} />
+                    <TextField
+                      name="age"
+                      label="Age"
+                      type="number"
+                      inputMode="numeric"
+                      min={18}
+                      max={99}
+                      required
+                      value={values.age}
+                      onChange={(v) => set("age", v)}
+                      error={e.age}
+                    />
+                    <SelectField
+                      name="nationality"
+                      label="Nationality"
+                      options={NATIONALITIES}
+                      value={values.nationality}
+                      onChange={(v) => set("nationality", v)}
+                      error={e.nationality}
+                    />
+                    <SelectField
+                      name="bodyType"
+                      label="Body type"
+                      options={BODY_TYPES}
+                      value={values.bodyType}
+                      onChange={(v) => set("bodyType", v)}
+                      error={e.bodyType}
+                    />
+                    <TextField
+                      name="height"
+                      label="Height (cm)"
+                      type="number"
+                      inputMode="numeric"
+                      min={NUMBER_BOUNDS.height.min}
+                      max={NUMBER_BOUNDS.height.max}
+                      value={values.height}
+                      onChange={(v) => set("height", v)}
+                      error={e.height}
+                    />
+                    <TextField
+                      name="weight"
+                      label="Weight (kg)"
+                      type="number"
+                      inputMode="numeric"
+                      min={NUMBER_BOUNDS.weight.min}
+                      max={NUMBER_BOUNDS.weight.max}
+                      value={values.weight}
+                      onChange={(v) => set("weight", v)}
+                      error={e.weight}
+                    />
+                    <TextField
+                      name="dressSize"
+                      label="Dress size"
+                      type="number"
+                      inputMode="numeric"
+                      min={NUMBER_BOUNDS.dressSize.min}
+                      max={NUMBER_BOUNDS.dressSize.max}
+                      value={values.dressSize}
+                      onChange={(v) => set("dressSize", v)}
+                      error={e.dressSize}
+                    />
+                    <TextField
+                      name="bust"
+                      label="Bust"
+                      value={values.bust}
+                      onChange={(v) => set("bust", v)}
+                      error={e.bust}
+                      maxLength={LIMITS.bust}
+                    />
+                    <TextField
+                      name="eyeColour"
+                      label="Eye colour"
+                      value={values.eyeColour}
+                      onChange={(v) => set("eyeColour", v)}
+                      error={e.eyeColour}
+                      maxLength={LIMITS.colour}
+                    />
+                    <TextField
+                      name="hairColour"
+                      label="Hair colour"
+                      value={values.hairColour}
+                      onChange={(v) => set("hairColour", v)}
+                      error={e.hairColour}
+                      maxLength={LIMITS.colour}
+                    />
                   </div>
-                  <MultiSelect name="services" label="Services" options={SERVICES} value={values.services} onChange={(v) => set("services", v)} error={e.services} />
-                  <MultiSelect name="interests" label="Interests" options={INTERESTS} value={values.interests} onChange={(v) => set("interests", v)} error={e.interests} />
-                  <MultiSelect name="favorites" label="Favourite things" options={FAVOURITE_THINGS} value={values.favorites} onChange={(v) => set("favorites", v)} error={e.favorites} />
+                  <MultiSelect
+                    name="services"
+                    label="Services"
+                    options={SERVICES}
+                    value={values.services}
+                    onChange={(v) => set("services", v)}
+                    error={e.services}
+                  />
+                  <MultiSelect
+                    name="interests"
+                    label="Interests"
+                    options={INTERESTS}
+                    value={values.interests}
+                    onChange={(v) => set("interests", v)}
+                    error={e.interests}
+                  />
+                  <MultiSelect
+                    name="favorites"
+                    label="Favourite things"
+                    options={FAVOURITE_THINGS}
+                    value={values.favorites}
+                    onChange={(v) => set("favorites", v)}
+                    error={e.favorites}
+                  />
                   <fieldset className="space-y-3">
                     <legend className="text-sm font-medium">Social links</legend>
                     <div className="grid gap-4 sm:grid-cols-2">
-                      <TextField name="instagram" label="Instagram" value={values.instagram} onChange={(v) => set("instagram", v)} error={e.instagram} maxLength={LIMITS.social} placeholder="@handle or link" />
-                      <TextField name="twitter" label="Twitter" value={values.twitter} onChange={(v) => set("twitter", v)} error={e.twitter} maxLength={LIMITS.social} placeholder="@handle or link" />
-                      <TextField name="onlyFans" label="OnlyFans" value={values.onlyFans} onChange={(v) => set("onlyFans", v)} error={e.onlyFans} maxLength={LIMITS.social} placeholder="handle or link" />
-                      <TextField name="website" label="Website" type="url" inputMode="url" value={values.website} onChange={(v) => set("website", v)} error={e.website} maxLength={LIMITS.social} placeholder="https://" />
+                      <TextField
+                        name="instagram"
+                        label="Instagram"
+                        value={values.instagram}
+                        onChange={(v) => set("instagram", v)}
+                        error={e.instagram}
+                        maxLength={LIMITS.social}
+                        placeholder="@handle or link"
+                      />
+                      <TextField
+                        name="twitter"
+                        label="Twitter"
+                        value={values.twitter}
+                        onChange={(v) => set("twitter", v)}
+                        error={e.twitter}
+                        maxLength={LIMITS.social}
+                        placeholder="@handle or link"
+                      />
+                      <TextField
+                        name="onlyFans"
+                        label="OnlyFans"
+                        value={values.onlyFans}
+                        onChange={(v) => set("onlyFans", v)}
+                        error={e.onlyFans}
+                        maxLength={LIMITS.social}
+                        placeholder="handle or link"
+                      />
+                      <TextField
+                        name="website"
+                        label="Website"
+                        type="url"
+                        inputMode="url"
+                        value={values.website}
+                        onChange={(v) => set("website", v)}
+                        error={e.website}
+                        maxLength={LIMITS.social}
+                        placeholder="https://"
+                      />
                     </div>
                   </fieldset>
                 </>
@@ -429,21 +692,57 @@ export function ListingEditor({ mode, profile, userId }: { mode: "create" | "edi
               {page === 3 ? (
                 <>
                   {e.rates ? (
-                    <p className="rounded-lg border border-red-500/60 bg-red-950/60 px-3 py-2 text-sm text-red-100" id="field-rates-error" data-testid="error-rates" tabIndex={-1} data-first-error>
+                    <p
+                      className="rounded-lg border border-red-500/60 bg-red-950/60 px-3 py-2 text-sm text-red-100"
+                      id="field-rates-error"
+                      data-testid="error-rates"
+                      tabIndex={-1}
+                      data-first-error
+                    >
                       {e.rates}
                     </p>
                   ) : null}
                   <div className="grid gap-6">
-                    <RateList callType="incall" rates={values.rates} onChange={(r) => set("rates", r)} errors={e} editing={editing} />
-                    <RateList callType="outcall" rates={values.rates} onChange={(r) => set("rates", r)} errors={e} editing={editing} />
+                    <RateList
+                      callType="incall"
+                      rates={values.rates}
+                      onChange={(r) => set("rates", r)}
+                      errors={e}
+                      editing={editing}
+                    />
+                    <RateList
+                      callType="outcall"
+                      rates={values.rates}
+                      onChange={(r) => set("rates", r)}
+                      errors={e}
+                      editing={editing}
+                    />
                   </div>
-                  <SpecialRatesEditor rows={values.specialRates} onChange={(r) => set("specialRates", r)} errors={e} editing={editing} />
-                  <TextAreaField name="availability" label="Availability" rows={3} max={LIMITS.availability} value={values.availability} onChange={(v) => set("availability", v)} error={e.availability} />
+                  <SpecialRatesEditor
+                    rows={values.specialRates}
+                    onChange={(r) => set("specialRates", r)}
+                    errors={e}
+                    editing={editing}
+                  />
+                  <TextAreaField
+                    name="availability"
+                    label="Availability"
+                    rows={3}
+                    max={LIMITS.availability}
+                    value={values.availability}
+                    onChange={(v) => set("availability", v)}
+                    error={e.availability}
+                  />
                 </>
               ) : null}
             </fieldset>
             <div className="flex items-center justify-between gap-3 border-t border-line pt-4">
-              <button type="button" onClick={() => goToPage((page - 1) as Page)} disabled={page === 1} className={BUTTON}>
+              <button
+                type="button"
+                onClick={() => goToPage((page - 1) as Page)}
+                disabled={page === 1}
+                className={BUTTON}
+              >
                 Back
               </button>
               {page < 3 ? (
@@ -461,7 +760,9 @@ export function ListingEditor({ mode, profile, userId }: { mode: "create" | "edi
 
         <aside className="hidden min-w-0 lg:block" aria-label="Live preview" data-testid="editor-preview">
           <div className="sticky top-20 max-h-[calc(100dvh-6rem)] space-y-2 overflow-y-auto rounded-2xl border border-line bg-ink p-4">
-            <p className="text-xs uppercase tracking-wide text-muted">Live preview: how visitors will see your listing</p>
+            <p className="text-xs uppercase tracking-wide text-muted">
+              Live preview: how visitors will see your listing
+            </p>
             <ProfileView profile={preview} highlight={highlight.field} preview />
           </div>
         </aside>
@@ -472,7 +773,10 @@ export function ListingEditor({ mode, profile, userId }: { mode: "create" | "edi
 }
 
 function EditorToast({ toast, onClose }: { toast: NonNullable<Toast>; onClose: () => void }): ReactNode {
-  const colours = toast.tone === "error" ? "border-red-500/70 bg-red-950 text-red-50" : "border-emerald-500/70 bg-emerald-950 text-emerald-50";
+  const colours =
+    toast.tone === "error"
+      ? "border-red-500/70 bg-red-950 text-red-50"
+      : "border-emerald-500/70 bg-emerald-950 text-emerald-50";
   return (
     <div
       className={`fixed inset-x-3 bottom-4 z-40 mx-auto flex max-w-lg items-center gap-3 rounded-xl border py-1 pl-4 pr-1 shadow-2xl sm:inset-x-auto sm:left-1/2 sm:w-[32rem] sm:-translate-x-1/2 ${colours}`}
@@ -480,7 +784,12 @@ function EditorToast({ toast, onClose }: { toast: NonNullable<Toast>; onClose: (
       data-testid="editor-toast"
     >
       <p className="flex-1 py-2">{toast.message}</p>
-      <button type="button" onClick={onClose} className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg hover:text-accent" aria-label="Dismiss message">
+      <button
+        type="button"
+        onClick={onClose}
+        className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg hover:text-accent"
+        aria-label="Dismiss message"
+      >
         ×
       </button>
     </div>

@@ -3,7 +3,15 @@
 // keyboard (Space to pick up, arrows to move, Space to drop, Escape to cancel); delete.
 import { useRef, useState, type DragEvent, type KeyboardEvent } from "react";
 import { moveItem, renumber } from "~/lib/listing-rules";
-import { fileProblem, MAX_BATCH, MAX_PHOTOS, orientedSize, PHOTO_MSG, sniffImage, SNIFF_BYTES } from "~/lib/photo-rules";
+import {
+  fileProblem,
+  MAX_BATCH,
+  MAX_PHOTOS,
+  orientedSize,
+  PHOTO_MSG,
+  sniffImage,
+  SNIFF_BYTES,
+} from "~/lib/photo-rules";
 import { BUTTON, errorId, FieldError } from "./fields";
 import { GripIcon, TrashIcon } from "../icons";
 
@@ -28,7 +36,9 @@ const MAX_RETRIES = 8;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Sends one file; a busy server (429) is waited out a few times before giving up. */
-async function sendPhoto(file: File): Promise<{ outcome: Outcome; uploadId?: string; width?: number; height?: number }> {
+async function sendPhoto(
+  file: File,
+): Promise<{ outcome: Outcome; uploadId?: string; width?: number; height?: number }> {
   for (let attempt = 0; attempt <= MAX_RETRIES; attempt++) {
     const body = new FormData();
     body.set("file", file);
@@ -49,7 +59,10 @@ async function sendPhoto(file: File): Promise<{ outcome: Outcome; uploadId?: str
       continue;
     }
     const json = (await res.json().catch(() => ({}))) as { problem?: string };
-    return { outcome: json.problem === "type" || json.problem === "size" || json.problem === "dimensions" ? "skipped" : "failed" };
+    return {
+      outcome:
+        json.problem === "type" || json.problem === "size" || json.problem === "dimensions" ? "skipped" : "failed",
+    };
   }
   return { outcome: "failed" };
 }
@@ -104,7 +117,11 @@ export function usePhotoUploads(setPhotos: Setter, onMessage: (message: string) 
         if (removed.current.has(item.key)) continue;
         if (result.outcome === "ok") {
           const { uploadId, width, height } = result;
-          setPhotos((photos) => photos.map((p) => (p.key === item.key ? { ...p, uploadId, width: width!, height: height!, status: "ready" } : p)));
+          setPhotos((photos) =>
+            photos.map((p) =>
+              p.key === item.key ? { ...p, uploadId, width: width!, height: height!, status: "ready" } : p,
+            ),
+          );
           continue;
         }
         URL.revokeObjectURL(item.url);
@@ -157,7 +174,13 @@ export function PhotoManager({
   const moveTo = (from: number, to: number, announce = true) => {
     if (to < 0 || to >= photos.length || from === to) return;
     const key = photos[from].key;
-    setPhotos((list) => moveItem(list, list.findIndex((p) => p.key === key), to));
+    setPhotos((list) =>
+      moveItem(
+        list,
+        list.findIndex((p) => p.key === key),
+        to,
+      ),
+    );
     if (announce) setAnnouncement(`Photo moved to position ${to + 1} of ${photos.length}.`);
     // Keep the keyboard on the photo being moved.
     requestAnimationFrame(() => handles.current.get(key)?.focus());
@@ -171,7 +194,9 @@ export function PhotoManager({
         setAnnouncement(`Photo dropped at position ${index + 1} of ${photos.length}.`);
       } else {
         setGrabbed({ key: item.key, from: index });
-        setAnnouncement(`Photo ${index + 1} picked up. Use the arrow keys to move it, Space to drop it, Escape to cancel.`);
+        setAnnouncement(
+          `Photo ${index + 1} picked up. Use the arrow keys to move it, Space to drop it, Escape to cancel.`,
+        );
       }
     } else if (grabbed?.key === item.key && (e.key === "ArrowLeft" || e.key === "ArrowUp")) {
       e.preventDefault();
@@ -195,7 +220,11 @@ export function PhotoManager({
   };
 
   return (
-    <fieldset className="space-y-3" aria-describedby={error ? errorId("images") : undefined} data-testid="photo-manager">
+    <fieldset
+      className="space-y-3"
+      aria-describedby={error ? errorId("images") : undefined}
+      data-testid="photo-manager"
+    >
       <legend className="text-sm font-medium">
         Photos{" "}
         <span className="text-accent" aria-hidden="true">
@@ -206,7 +235,11 @@ export function PhotoManager({
         </span>
       </legend>
       {photos.length ? (
-        <ol className="grid grid-cols-3 gap-2 sm:grid-cols-4" aria-label="Photos, in display order" data-testid="photo-list">
+        <ol
+          className="grid grid-cols-3 gap-2 sm:grid-cols-4"
+          aria-label="Photos, in display order"
+          data-testid="photo-list"
+        >
           {photos.map((item, index) => (
             <li
               key={item.key}
@@ -229,13 +262,24 @@ export function PhotoManager({
                 moveTo(from, index);
               }}
               className={`relative aspect-[3/4] overflow-hidden rounded-xl border bg-zinc-900 ${
-                grabbed?.key === item.key ? "border-accent ring-2 ring-accent" : dragKey === item.key ? "border-accent opacity-60" : "border-line"
+                grabbed?.key === item.key
+                  ? "border-accent ring-2 ring-accent"
+                  : dragKey === item.key
+                    ? "border-accent opacity-60"
+                    : "border-line"
               }`}
               data-testid="photo-tile"
               data-photo-key={item.key}
               data-position={item.position}
             >
-              <img src={item.url} alt={`Photo ${index + 1}`} width={item.width} height={item.height} className="h-full w-full object-cover" draggable={false} />
+              <img
+                src={item.url}
+                alt={`Photo ${index + 1}`}
+                width={item.width}
+                height={item.height}
+                className="h-full w-full object-cover"
+                draggable={false}
+              />
               <span className="absolute left-1 top-1 rounded-full bg-ink/80 px-2 text-xs font-semibold">
                 {index + 1}
                 {index === 0 ? " · Main" : ""}
@@ -285,7 +329,8 @@ export function PhotoManager({
         <p className="text-sm text-muted">No photos yet.</p>
       )}
       <p id="photo-reorder-help" className="sr-only">
-        Press Space to pick up the photo, the arrow keys to move it, Space again to drop it, or Escape to cancel. You can also drag photos.
+        Press Space to pick up the photo, the arrow keys to move it, Space again to drop it, or Escape to cancel. You
+        can also drag photos.
       </p>
       <p className="sr-only" aria-live="assertive" data-testid="photo-announcement">
         {announcement}
@@ -303,7 +348,12 @@ export function PhotoManager({
           className={`flex flex-col items-center gap-2 rounded-xl border-2 border-dashed p-4 text-center ${dropActive ? "border-accent bg-accent/10" : "border-line"}`}
         >
           <p className="text-sm text-muted">Drop photos here, or</p>
-          <button type="button" onClick={() => input.current?.click()} disabled={photos.length >= MAX_PHOTOS} className={BUTTON}>
+          <button
+            type="button"
+            onClick={() => input.current?.click()}
+            disabled={photos.length >= MAX_PHOTOS}
+            className={BUTTON}
+          >
             Add photos
           </button>
           <label htmlFor="photo-files" className="sr-only">
@@ -323,7 +373,9 @@ export function PhotoManager({
             }}
             data-testid="photo-input"
           />
-          <p className="text-xs text-muted">JPEG, PNG or WebP, up to 10 MB each and {MAX_BATCH} at a time. Photos are resized and watermarked.</p>
+          <p className="text-xs text-muted">
+            JPEG, PNG or WebP, up to 10 MB each and {MAX_BATCH} at a time. Photos are resized and watermarked.
+          </p>
         </div>
       ) : null}
       <FieldError name="images" message={error} />

@@ -25,11 +25,16 @@ export function RateList({
 }) {
   const label = CALL_TYPE_LABEL[callType];
   const next = newRateDuration(rates, callType);
-  const update = (index: number, patch: Partial<RateValues>) => onChange(rates.map((r, i) => (i === index ? { ...r, ...patch } : r)));
+  const update = (index: number, patch: Partial<RateValues>) =>
+    onChange(rates.map((r, i) => (i === index ? { ...r, ...patch } : r)));
   const rows = rates.map((rate, index) => ({ rate, index })).filter((r) => r.rate.call_type === callType);
   const noteId = `${callType}-rates-note`;
   return (
-    <section className="space-y-3" aria-labelledby={`${callType}-rates-heading`} data-testid={`${callType}-rates-editor`}>
+    <section
+      className="space-y-3"
+      aria-labelledby={`${callType}-rates-heading`}
+      data-testid={`${callType}-rates-editor`}
+    >
       <h3 id={`${callType}-rates-heading`} className="text-lg font-semibold">
         {label} rates
       </h3>
@@ -37,9 +42,15 @@ export function RateList({
       <ul className="space-y-3">
         {rows.map(({ rate, index }, n) => {
           const base = `rates.${index}`;
-          const options = [rate.duration, ...freeDurations(rates, callType)].filter((d, i, all) => d && all.indexOf(d) === i);
+          const options = [rate.duration, ...freeDurations(rates, callType)].filter(
+            (d, i, all) => d && all.indexOf(d) === i,
+          );
           return (
-            <li key={index} className="grid gap-2 rounded-xl border border-line bg-ink/60 p-3 sm:grid-cols-[8rem_8rem_1fr_auto]" data-testid="rate-row">
+            <li
+              key={index}
+              className="grid gap-2 rounded-xl border border-line bg-ink/60 p-3 sm:grid-cols-[8rem_8rem_1fr_auto]"
+              data-testid="rate-row"
+            >
               <div className="space-y-1">
                 <label htmlFor={fieldId(`${base}.duration`)} className="block text-xs text-muted">
                   Duration
@@ -111,7 +122,9 @@ export function RateList({
             type="button"
             disabled={!next}
             aria-describedby={!next ? noteId : undefined}
-            onClick={() => next && onChange([...rates, { call_type: callType, duration: next, price: "", description: "" }])}
+            onClick={() =>
+              next && onChange([...rates, { call_type: callType, duration: next, price: "", description: "" }])
+            }
             className={BUTTON}
           >
             <PlusIcon className="h-5 w-5" /> Add {callType} rate
@@ -138,8 +151,14 @@ export function SpecialRatesEditor({
   errors: Record<string, string>;
   editing: boolean;
 }) {
-  const update = (index: number, patch: Partial<SpecialRateValues>) => onChange(rows.map((r, i) => (i === index ? { ...r, ...patch } : r)));
-  const input = (index: number, key: keyof SpecialRateValues, label: string, extra: { type?: string; inputMode?: "decimal"; max?: number } = {}) => {
+  const update = (index: number, patch: Partial<SpecialRateValues>) =>
+    onChange(rows.map((r, i) => (i === index ? { ...r, ...patch } : r)));
+  const input = (
+    index: number,
+    key: keyof SpecialRateValues,
+    label: string,
+    extra: { type?: string; inputMode?: "decimal"; max?: number } = {},
+  ) => {
     const name = `specialRates.${index}.${key}`;
     return (
       <div className="space-y-1">
@@ -171,13 +190,21 @@ export function SpecialRatesEditor({
       {rows.length === 0 ? <p className="text-sm text-muted">No packages yet.</p> : null}
       <ul className="space-y-3">
         {rows.map((_, index) => (
-          <li key={index} className="grid gap-2 rounded-xl border border-line bg-ink/60 p-3 sm:grid-cols-2" data-testid="special-rate-row">
+          <li
+            key={index}
+            className="grid gap-2 rounded-xl border border-line bg-ink/60 p-3 sm:grid-cols-2"
+            data-testid="special-rate-row"
+          >
             {input(index, "serviceName", "Service name", { max: LIMITS.serviceName })}
             {input(index, "duration", "Duration (minutes)", { max: LIMITS.specialDuration })}
             {input(index, "rate", "Rate ($)", { type: "number", inputMode: "decimal" })}
             {input(index, "description", "Description (optional)", { max: LIMITS.rateDescription })}
             {editing ? (
-              <button type="button" onClick={() => onChange(rows.filter((__, i) => i !== index))} className={`${BUTTON} sm:col-span-2`}>
+              <button
+                type="button"
+                onClick={() => onChange(rows.filter((__, i) => i !== index))}
+                className={`${BUTTON} sm:col-span-2`}
+              >
                 <TrashIcon className="h-5 w-5" /> Remove package {index + 1}
               </button>
             ) : null}
@@ -185,7 +212,11 @@ export function SpecialRatesEditor({
         ))}
       </ul>
       {editing && rows.length < LIMITS.specialRateRows ? (
-        <button type="button" onClick={() => onChange([...rows, { serviceName: "", duration: "", rate: "", description: "" }])} className={BUTTON}>
+        <button
+          type="button"
+          onClick={() => onChange([...rows, { serviceName: "", duration: "", rate: "", description: "" }])}
+          className={BUTTON}
+        >
           <PlusIcon className="h-5 w-5" /> Add package or special rate
         </button>
       ) : null}

@@ -136,7 +136,11 @@ export function TextAreaField({
       />
       <p id={counterId} className={`text-right text-xs ${tone}`} data-testid={`counter-${name}`}>
         {length} / {max}
-        {min !== undefined ? <span className="sr-only"> characters, at least {min}</span> : <span className="sr-only"> characters</span>}
+        {min !== undefined ? (
+          <span className="sr-only"> characters, at least {min}</span>
+        ) : (
+          <span className="sr-only"> characters</span>
+        )}
       </p>
       <FieldError name={name} message={error} />
     </div>
@@ -207,7 +211,13 @@ export function MultiSelect({
               name={name}
               value={option}
               checked={chosen.has(option)}
-              onChange={(e) => onChange(e.target.checked ? options.filter((o) => chosen.has(o) || o === option) : value.filter((v) => v !== option))}
+              onChange={(e) =>
+                onChange(
+                  e.target.checked
+                    ? options.filter((o) => chosen.has(o) || o === option)
+                    : value.filter((v) => v !== option),
+                )
+              }
               className="sr-only"
             />
             {option}
@@ -218,4 +228,3 @@ export function MultiSelect({
     </fieldset>
   );
 }
-

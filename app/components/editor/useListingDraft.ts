@@ -1,5 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { DRAFT_DEBOUNCE_MS, draftKey, parseDraft, sameValues, serializeDraft, type ListingDraft } from "~/lib/listing-draft";
+import {
+  DRAFT_DEBOUNCE_MS,
+  draftKey,
+  parseDraft,
+  sameValues,
+  serializeDraft,
+  type ListingDraft,
+} from "~/lib/listing-draft";
 import type { ListingValues } from "~/lib/listing-schema";
 
 function storage(): Storage | null {
@@ -16,7 +23,13 @@ function storage(): Storage | null {
  * has answered, so the offer cannot be overwritten by the saved values. While editing, changes are written
  * 500 ms after the last keystroke; values equal to the saved ones remove the draft.
  */
-export function useListingDraft(opts: { userId: string; modelId: string | null; values: ListingValues; saved: ListingValues; editing: boolean }) {
+export function useListingDraft(opts: {
+  userId: string;
+  modelId: string | null;
+  values: ListingValues;
+  saved: ListingValues;
+  editing: boolean;
+}) {
   const { userId, modelId, values, saved, editing } = opts;
   const key = draftKey(modelId);
   const [offer, setOffer] = useState<ListingDraft | null>(null);

@@ -7,7 +7,17 @@ export const CONTACT_DEBOUNCE_MS = 300;
  * The SMS button. With JavaScript a click first counts a contact (debounced, so double taps count once)
  * and then opens the messaging app; without it the plain sms: link still works.
  */
-export function ContactCard({ modelId, firstName, phone, preview }: { modelId: string; firstName: string; phone: string; preview?: boolean }) {
+export function ContactCard({
+  modelId,
+  firstName,
+  phone,
+  preview,
+}: {
+  modelId: string;
+  firstName: string;
+  phone: string;
+  preview?: boolean;
+}) {
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
   const digits = phone.replace(/\D/g, "");

@@ -28,13 +28,24 @@ export function Gallery({ images, name }: { images: ProfileImage[]; name: string
       aria-label={`Open photo ${i + 1} of ${ordered.length}`}
       data-testid={big ? "gallery-main" : "gallery-side"}
     >
-      <Photo src={img.url} alt={`Photo ${i + 1} of ${name}`} width={img.width} height={img.height} eager={big} className="h-full w-full object-cover" />
+      <Photo
+        src={img.url}
+        alt={`Photo ${i + 1} of ${name}`}
+        width={img.width}
+        height={img.height}
+        eager={big}
+        className="h-full w-full object-cover"
+      />
     </button>
   );
   return (
     <div className="grid gap-2 sm:grid-cols-[2fr_1fr]" data-testid="gallery">
       {thumb(ordered[0], 0, true)}
-      {side.length ? <div className="grid grid-cols-4 gap-2 sm:grid-cols-2 sm:content-start">{side.map((img, i) => thumb(img, i + 1, false))}</div> : null}
+      {side.length ? (
+        <div className="grid grid-cols-4 gap-2 sm:grid-cols-2 sm:content-start">
+          {side.map((img, i) => thumb(img, i + 1, false))}
+        </div>
+      ) : null}
       {open != null ? (
         <Lightbox images={ordered} index={open} name={name} onIndex={setOpen} onClose={() => setOpen(null)} />
       ) : null}

@@ -9,7 +9,17 @@ export function highlightClass(field: HighlightField, ...names: string[]) {
   return field && names.includes(field) ? "ring-2 ring-accent ring-offset-2 ring-offset-ink transition-shadow" : "";
 }
 
-function Section({ title, children, className = "", testId }: { title: string; children: ReactNode; className?: string; testId?: string }) {
+function Section({
+  title,
+  children,
+  className = "",
+  testId,
+}: {
+  title: string;
+  children: ReactNode;
+  className?: string;
+  testId?: string;
+}) {
   return (
     <section className={`space-y-3 rounded-xl border border-line bg-panel/60 p-4 ${className}`} data-testid={testId}>
       <h2 className="text-lg font-semibold">{title}</h2>

@@ -1,9 +1,23 @@
 import { Photo } from "../Photo";
 
-export type Choice = { modelId: string; firstName: string; location: string; coverUrl: string | null; pending: boolean };
+export type Choice = {
+  modelId: string;
+  firstName: string;
+  location: string;
+  coverUrl: string | null;
+  pending: boolean;
+};
 
 /** One listing as a radio option (name="modelId"), with its cover photo; a listing already waiting for review cannot be chosen. */
-export function ListingChoice({ choice, checked, onChoose }: { choice: Choice; checked: boolean; onChoose: (modelId: string) => void }) {
+export function ListingChoice({
+  choice,
+  checked,
+  onChoose,
+}: {
+  choice: Choice;
+  checked: boolean;
+  onChoose: (modelId: string) => void;
+}) {
   const id = `choice-${choice.modelId}`;
   return (
     <label

@@ -60,7 +60,8 @@ export function VerificationFileField({ kind, name, label, serverError, onChange
 /** The state of a set of file fields: every one chosen, none with a problem. */
 export function useFileFields(names: readonly string[]) {
   const [files, setFiles] = useState<Record<string, { chosen: boolean; error: string | null }>>({});
-  const update = (name: string, state: { chosen: boolean; error: string | null }) => setFiles((f) => ({ ...f, [name]: state }));
+  const update = (name: string, state: { chosen: boolean; error: string | null }) =>
+    setFiles((f) => ({ ...f, [name]: state }));
   const allChosen = names.every((n) => files[n]?.chosen);
   const hasError = names.some((n) => files[n]?.error);
   const firstMissing = names.find((n) => !files[n]?.chosen) ?? null;

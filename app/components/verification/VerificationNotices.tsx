@@ -32,14 +32,22 @@ export function VerificationNotices({ notices }: { notices: readonly Verificatio
         </div>
       ) : null}
       {rejected.map((n) => (
-        <div key={n.requestId} role="note" className="rounded-xl border border-amber-400/70 bg-amber-950/50 p-4 text-amber-50" data-testid="verification-rejected">
+        <div
+          key={n.requestId}
+          role="note"
+          className="rounded-xl border border-amber-400/70 bg-amber-950/50 p-4 text-amber-50"
+          data-testid="verification-rejected"
+        >
           <p className="font-semibold">
             {kindLabel(n.kind)} for {n.listingName} was not approved.
           </p>
           <p className="mt-1 whitespace-pre-wrap break-words">Reason: {n.reason}</p>
           <p className="mt-2 text-sm">
             You can send a new request from{" "}
-            <a className="underline underline-offset-2" href={n.kind === "id" ? "/verification" : "/photo-verification"}>
+            <a
+              className="underline underline-offset-2"
+              href={n.kind === "id" ? "/verification" : "/photo-verification"}
+            >
               {n.kind === "id" ? "Get Verified" : "Verify Photos"}
             </a>
             .
