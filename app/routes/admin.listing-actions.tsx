@@ -10,7 +10,7 @@ import { adminDeleteConfirm, isAdminAction, MODERATION_MSG } from "~/lib/moderat
 import { safeRedirect } from "~/lib/redirects";
 import { getSessionUser } from "~/server/auth.server";
 import { moderateDelete, moderateListing, readModeratedListing } from "~/server/moderation.server";
-import { readForm } from "~/server/request-body.server";
+import { readForm } from "~/server/http/body.server";
 
 export const meta: MetaFunction = () => [
   { title: "Listing actions | Kiwi Companions" },

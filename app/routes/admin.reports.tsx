@@ -15,7 +15,7 @@ import { formatNzTime } from "~/lib/moderation";
 import { reportAge, reportReasonLabel } from "~/lib/reports";
 import { requireAdminPage } from "~/server/moderation.server";
 import { handleReport, loadOpenReports } from "~/server/reports.server";
-import { readForm } from "~/server/request-body.server";
+import { readForm } from "~/server/http/body.server";
 
 export const meta: MetaFunction = () => [
   { title: "Reports | Kiwi Companions" },

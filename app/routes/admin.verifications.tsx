@@ -16,7 +16,7 @@ import { reportAge } from "~/lib/reports";
 import { kindLabel, REJECT_REASON_MAX } from "~/lib/verification";
 import { requireAdminPage } from "~/server/moderation.server";
 import { decideRequest, loadPendingRequests, sweepVerificationFiles } from "~/server/verification.server";
-import { readForm } from "~/server/request-body.server";
+import { readForm } from "~/server/http/body.server";
 
 export const meta: MetaFunction = () => [
   { title: "Verification requests | Kiwi Companions" },

@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { ageCookie } from "~/lib/age-gate";
 import { safeRedirect } from "~/lib/redirects";
 import { isLocalDevelopment } from "~/server/security.server";
-import { readForm } from "~/server/request-body.server";
+import { readForm } from "~/server/http/body.server";
 
 /** The age gate's form target when JavaScript is off. */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,4 +1,6 @@
-/** Unknown API paths answer JSON, not the home page. */
-const notFound = () => Response.json({ error: "Not found" }, { status: 404 });
+// Unknown API paths answer JSON, not the home page.
+import { jsonError } from "~/server/http/responses.server";
+
+const notFound = () => jsonError(404, "Not found");
 export const loader = notFound;
 export const action = notFound;

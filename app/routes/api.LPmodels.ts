@@ -1,15 +1,8 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { json, loadLiveProfilesPage, methodNotAllowed, readPageParams } from "~/server/public-api.server";
+import { apiRoute } from "~/server/http/api-route.server";
+import { liveProfilesApi } from "~/server/controllers/public.server";
 
-/**
- * GET /api/LPmodels?limit=1-100&cursor=…: live listings as profiles (spec §3), in grid order. The body is
- * the array the original API answered; the next page's cursor is in X-Next-Cursor (absent on the last).
- */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const params = readPageParams(new URL(request.url));
-  if (!params.ok) return params.response;
-  const { profiles, next } = await loadLiveProfilesPage(context.cloudflare.env, params.value);
-  return json(profiles, { headers: next ? { "X-Next-Cursor": next } : {} });
-}
+/** GET /api/LPmodels: live listings as full profiles, paged by cursor. */
+const api = apiRoute({ method: "GET", auth: "none", handler: liveProfilesApi });
 
-export const action = () => methodNotAllowed("GET");
+export const loader = api.loader;
+export const action = api.action;

@@ -1,8 +1,12 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { adminProfileAction } from "~/server/admin-api.server";
-import { methodNotAllowed } from "~/server/request-body.server";
+import { apiRoute } from "~/server/http/api-route.server";
+import { adminProfileAction } from "~/server/controllers/admin.server";
 
 /** PUT: administrators only. Flips hot (or sets it from {hot}); the answer carries `hot`. */
-export const action = ({ request, params, context }: ActionFunctionArgs) =>
-  adminProfileAction(request, context, params.id, "hot");
-export const loader = () => methodNotAllowed("PUT");
+const api = apiRoute({
+  method: "PUT",
+  auth: "admin",
+  handler: (call) => adminProfileAction(call, "hot"),
+});
+
+export const loader = api.loader;
+export const action = api.action;

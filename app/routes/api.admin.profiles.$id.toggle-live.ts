@@ -1,8 +1,12 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { adminProfileAction } from "~/server/admin-api.server";
-import { methodNotAllowed } from "~/server/request-body.server";
+import { apiRoute } from "~/server/http/api-route.server";
+import { adminProfileAction } from "~/server/controllers/admin.server";
 
 /** PUT: administrators only. Flips live (or sets it from {live}); only a verified listing can go live. */
-export const action = ({ request, params, context }: ActionFunctionArgs) =>
-  adminProfileAction(request, context, params.id, "live");
-export const loader = () => methodNotAllowed("PUT");
+const api = apiRoute({
+  method: "PUT",
+  auth: "admin",
+  handler: (call) => adminProfileAction(call, "live"),
+});
+
+export const loader = api.loader;
+export const action = api.action;

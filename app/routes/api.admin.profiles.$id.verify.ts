@@ -1,8 +1,12 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { adminProfileAction } from "~/server/admin-api.server";
-import { methodNotAllowed } from "~/server/request-body.server";
+import { apiRoute } from "~/server/http/api-route.server";
+import { adminProfileAction } from "~/server/controllers/admin.server";
 
 /** PUT {verify: boolean}: administrators only. Unverifying also takes the listing off the site (live off). */
-export const action = ({ request, params, context }: ActionFunctionArgs) =>
-  adminProfileAction(request, context, params.id, "verify");
-export const loader = () => methodNotAllowed("PUT");
+const api = apiRoute({
+  method: "PUT",
+  auth: "admin",
+  handler: (call) => adminProfileAction(call, "verify"),
+});
+
+export const loader = api.loader;
+export const action = api.action;

@@ -1,12 +1,16 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { jsonNoStore, methodNotAllowed } from "~/server/auth-api.server";
+import { apiRoute } from "~/server/http/api-route.server";
 import { destroySession } from "~/server/auth.server";
+import { json } from "~/server/http/responses.server";
 
 /** POST: ends this session. Succeeds when signed out too: the client clears its state either way. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed("POST");
-  const cookie = await destroySession(request, context.cloudflare.env);
-  return jsonNoStore({ success: true }, { headers: { "Set-Cookie": cookie } });
-}
+const api = apiRoute({
+  method: "POST",
+  auth: "none",
+  handler: async ({ request, env }) => {
+    const cookie = await destroySession(request, env);
+    return json({ success: true }, { headers: { "Set-Cookie": cookie } });
+  },
+});
 
-export const loader = () => methodNotAllowed("POST");
+export const loader = api.loader;
+export const action = api.action;

@@ -1,11 +1,13 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { jsonNoStore, methodNotAllowed } from "~/server/auth-api.server";
-import { requireUserApi, toApiUser } from "~/server/auth.server";
+import { apiRoute } from "~/server/http/api-route.server";
+import { toApiUser } from "~/server/auth.server";
+import { json } from "~/server/http/responses.server";
 
 /** GET: the signed-in user (with userId), or 401 {error}. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUserApi(request, context);
-  return jsonNoStore(toApiUser(user));
-}
+const api = apiRoute({
+  method: "GET",
+  auth: "user",
+  handler: ({ user }) => json(toApiUser(user)),
+});
 
-export const action = () => methodNotAllowed("GET");
+export const loader = api.loader;
+export const action = api.action;

@@ -1,24 +1,8 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { isId } from "~/lib/ids";
-import { getSessionUser } from "~/server/auth.server";
-import { countLikes } from "~/server/likes.server";
-import { loadPublicProfile } from "~/server/profile.server";
-import { errorJson, json, methodNotAllowed } from "~/server/public-api.server";
+import { apiRoute } from "~/server/http/api-route.server";
+import { modelApi } from "~/server/controllers/public.server";
 
-/**
- * GET /api/model/{modelId}: one profile. Missing, malformed and hidden ids all answer the same 404, so
- * the API does not reveal which hidden listings exist. Owners and administrators see hidden ones.
- */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { env, ctx } = context.cloudflare;
-  const modelId = params.modelId ?? "";
-  // Shape first: junk ids cost no session or listing query.
-  if (!isId(modelId)) return errorJson(404, "Model not found");
-  const user = await getSessionUser(request, env);
-  const profile = await loadPublicProfile(env, ctx, modelId, user ? { id: user.id, isAdmin: user.isAdmin } : null);
-  if (!profile) return errorJson(404, "Model not found");
-  // The like count rides along so an open profile can refresh it on a realtime update.
-  return json({ ...profile, likes: await countLikes(env, modelId) });
-}
+/** GET /api/model/{modelId}: one profile, or the same 404 for missing, malformed and hidden ids. */
+const api = apiRoute({ method: "GET", auth: "none", handler: modelApi });
 
-export const action = () => methodNotAllowed("GET");
+export const loader = api.loader;
+export const action = api.action;

@@ -1,10 +1,8 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { methodNotAllowed } from "~/server/request-body.server";
-import { ownerProfile } from "~/server/owner-api.server";
+import { apiRoute } from "~/server/http/api-route.server";
+import { ownerProfile } from "~/server/controllers/owner.server";
 
 /** GET: the owner's own listing for the editor (hidden ones too), the profile shape plus lastName. */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  return ownerProfile(request, context, params.id);
-}
+const api = apiRoute({ method: "GET", auth: "user", handler: ownerProfile });
 
-export const action = () => methodNotAllowed("GET");
+export const loader = api.loader;
+export const action = api.action;

@@ -1,10 +1,8 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { methodNotAllowed } from "~/server/request-body.server";
-import { ownerListings } from "~/server/owner-api.server";
+import { apiRoute } from "~/server/http/api-route.server";
+import { ownerListings } from "~/server/controllers/owner.server";
 
 /** GET: the signed-in owner's listings in the dashboard shape (spec §3), with this month's counters. */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  return ownerListings(request, context, params.userId);
-}
+const api = apiRoute({ method: "GET", auth: "user", handler: ownerListings });
 
-export const action = () => methodNotAllowed("GET");
+export const loader = api.loader;
+export const action = api.action;

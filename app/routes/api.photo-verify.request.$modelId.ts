@@ -1,8 +1,12 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { verificationRequestApi } from "~/server/admin-api.server";
-import { methodNotAllowed } from "~/server/request-body.server";
+import { apiRoute } from "~/server/http/api-route.server";
+import { verificationRequestApi } from "~/server/controllers/admin.server";
 
 /** POST multipart photo1, photo2, photo3: the owner asks for the listing's photos to be verified. */
-export const action = ({ request, params, context }: ActionFunctionArgs) =>
-  verificationRequestApi(request, context, params.modelId, "photo");
-export const loader = () => methodNotAllowed("POST");
+const api = apiRoute({
+  method: "POST",
+  auth: "user",
+  handler: (call) => verificationRequestApi(call, "photo"),
+});
+
+export const loader = api.loader;
+export const action = api.action;

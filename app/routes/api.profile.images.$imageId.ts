@@ -1,8 +1,8 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { handleImageDelete } from "~/server/editor-api.server";
-import { methodNotAllowed } from "~/server/request-body.server";
+import { apiRoute } from "~/server/http/api-route.server";
+import { handleImageDelete } from "~/server/controllers/editor.server";
 
 /** DELETE /api/profile/images/{imageId}: removes a saved photo of the caller's own listing. */
-export const action = ({ request, params, context }: ActionFunctionArgs) =>
-  handleImageDelete(request, context, params.imageId);
-export const loader = () => methodNotAllowed("DELETE");
+const api = apiRoute({ method: "DELETE", auth: "user", handler: handleImageDelete });
+
+export const loader = api.loader;
+export const action = api.action;

@@ -1,7 +1,12 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { handleSave } from "~/server/editor-api.server";
-import { methodNotAllowed } from "~/server/request-body.server";
+import { apiRoute } from "~/server/http/api-route.server";
+import { handleSave } from "~/server/controllers/editor.server";
 
 /** PUT /api/profile: saves an edit of the caller's listing (modelId in the multipart body); answers the profile. */
-export const action = ({ request, context }: ActionFunctionArgs) => handleSave(request, context, "update");
-export const loader = () => methodNotAllowed("PUT");
+const api = apiRoute({
+  method: "PUT",
+  auth: "user",
+  handler: (call) => handleSave(call, "update"),
+});
+
+export const loader = api.loader;
+export const action = api.action;

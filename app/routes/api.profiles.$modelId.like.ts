@@ -1,11 +1,12 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { handleLike, methodNotAllowed } from "~/server/public-api.server";
+import { apiRoute } from "~/server/http/api-route.server";
+import { handleLike } from "~/server/controllers/public.server";
 
 /** POST likes, DELETE unlikes; body {fingerprint}. Answers {success, liked, likes} or {success: false, error}. */
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const method = request.method.toUpperCase();
-  if (method !== "POST" && method !== "DELETE") return methodNotAllowed("POST, DELETE");
-  return handleLike(request, context.cloudflare, params.modelId, method === "POST");
-}
+const api = apiRoute({
+  method: ["POST", "DELETE"],
+  auth: "none",
+  handler: (call) => handleLike(call, call.request.method.toUpperCase() === "POST"),
+});
 
-export const loader = () => methodNotAllowed("POST, DELETE");
+export const loader = api.loader;
+export const action = api.action;

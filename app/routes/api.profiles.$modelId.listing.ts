@@ -1,11 +1,8 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { methodNotAllowed } from "~/server/request-body.server";
-import { deleteListingApi } from "~/server/owner-api.server";
+import { apiRoute } from "~/server/http/api-route.server";
+import { deleteListingApi } from "~/server/controllers/owner.server";
 
 /** DELETE: removes the listing with its photos and snapshot. Its owner or an administrator; {success: true}. */
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  if (request.method.toUpperCase() !== "DELETE") return methodNotAllowed("DELETE");
-  return deleteListingApi(request, context, params.modelId);
-}
+const api = apiRoute({ method: "DELETE", auth: "user", handler: deleteListingApi });
 
-export const loader = () => methodNotAllowed("DELETE");
+export const loader = api.loader;
+export const action = api.action;

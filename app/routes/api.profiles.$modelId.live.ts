@@ -1,11 +1,12 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { methodNotAllowed } from "~/server/request-body.server";
-import { toggleFlag } from "~/server/owner-api.server";
+import { apiRoute } from "~/server/http/api-route.server";
+import { toggleFlag } from "~/server/controllers/owner.server";
 
 /** PUT: flips Live (or sets it from {live}); going live needs a verified listing, going hidden ends Active. */
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  if (request.method.toUpperCase() !== "PUT") return methodNotAllowed("PUT");
-  return toggleFlag(request, context, params.modelId, "live");
-}
+const api = apiRoute({
+  method: "PUT",
+  auth: "user",
+  handler: (call) => toggleFlag(call, "live"),
+});
 
-export const loader = () => methodNotAllowed("PUT");
+export const loader = api.loader;
+export const action = api.action;

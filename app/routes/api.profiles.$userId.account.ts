@@ -1,11 +1,8 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { methodNotAllowed } from "~/server/request-body.server";
-import { deleteAccountApi } from "~/server/owner-api.server";
+import { apiRoute } from "~/server/http/api-route.server";
+import { deleteAccountApi } from "~/server/controllers/owner.server";
 
 /** DELETE: removes the signed-in user's own account and every listing of it, and signs out; {success: true}. */
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  if (request.method.toUpperCase() !== "DELETE") return methodNotAllowed("DELETE");
-  return deleteAccountApi(request, context, params.userId);
-}
+const api = apiRoute({ method: "DELETE", auth: "user", handler: deleteAccountApi });
 
-export const loader = () => methodNotAllowed("DELETE");
+export const loader = api.loader;
+export const action = api.action;

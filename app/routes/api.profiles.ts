@@ -1,7 +1,12 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { handleSave } from "~/server/editor-api.server";
-import { methodNotAllowed } from "~/server/request-body.server";
+import { apiRoute } from "~/server/http/api-route.server";
+import { handleSave } from "~/server/controllers/editor.server";
 
 /** POST /api/profiles: creates a listing from the editor's multipart body (spec §7); answers 201 and the profile. */
-export const action = ({ request, context }: ActionFunctionArgs) => handleSave(request, context, "create");
-export const loader = () => methodNotAllowed("POST");
+const api = apiRoute({
+  method: "POST",
+  auth: "user",
+  handler: (call) => handleSave(call, "create"),
+});
+
+export const loader = api.loader;
+export const action = api.action;

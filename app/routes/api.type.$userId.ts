@@ -1,11 +1,16 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { readableAccount } from "~/server/account-access.server";
-import { jsonNoStore, methodNotAllowed } from "~/server/auth-api.server";
+import { apiRoute } from "~/server/http/api-route.server";
+import { readableAccount } from "~/server/controllers/auth.server";
+import { json } from "~/server/http/responses.server";
 
 /** GET: [{ accountType }] for the account. Own account or administrator. */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const account = await readableAccount(request, context, params.userId);
-  return jsonNoStore([{ userId: account.userId, accountType: account.accountType }]);
-}
+const api = apiRoute({
+  method: "GET",
+  auth: "user",
+  handler: async ({ env, user, params }) => {
+    const account = await readableAccount(env, user, params.userId);
+    return json([{ userId: account.userId, accountType: account.accountType }]);
+  },
+});
 
-export const action = () => methodNotAllowed("GET");
+export const loader = api.loader;
+export const action = api.action;

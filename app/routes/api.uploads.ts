@@ -1,7 +1,8 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { handleUpload } from "~/server/editor-api.server";
-import { methodNotAllowed } from "~/server/request-body.server";
+import { apiRoute } from "~/server/http/api-route.server";
+import { handleUpload } from "~/server/controllers/editor.server";
 
 /** POST /api/uploads: one photo for the editor, processed now, kept private until the listing is saved. */
-export const action = ({ request, context }: ActionFunctionArgs) => handleUpload(request, context);
-export const loader = () => methodNotAllowed("POST");
+const api = apiRoute({ method: "POST", auth: "user", handler: handleUpload });
+
+export const loader = api.loader;
+export const action = api.action;

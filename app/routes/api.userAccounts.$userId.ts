@@ -1,11 +1,13 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { readableAccount } from "~/server/account-access.server";
-import { jsonNoStore, methodNotAllowed } from "~/server/auth-api.server";
+import { apiRoute } from "~/server/http/api-route.server";
+import { readableAccount } from "~/server/controllers/auth.server";
+import { json } from "~/server/http/responses.server";
 
 /** GET: [account] whose first item has agency 'true'/'false' (spec §7). Own account or administrator. */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const account = await readableAccount(request, context, params.userId);
-  return jsonNoStore([account]);
-}
+const api = apiRoute({
+  method: "GET",
+  auth: "user",
+  handler: async ({ env, user, params }) => json([await readableAccount(env, user, params.userId)]),
+});
 
-export const action = () => methodNotAllowed("GET");
+export const loader = api.loader;
+export const action = api.action;

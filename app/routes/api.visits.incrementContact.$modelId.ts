@@ -1,10 +1,8 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { handleContact, methodNotAllowed } from "~/server/public-api.server";
+import { apiRoute } from "~/server/http/api-route.server";
+import { handleContact } from "~/server/controllers/public.server";
 
 /** PUT /api/visits/incrementContact/{modelId}: counts a contact click (sent before the SMS app opens). */
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  if (request.method.toUpperCase() !== "PUT") return methodNotAllowed("PUT");
-  return handleContact(request, context.cloudflare, params.modelId);
-}
+const api = apiRoute({ method: "PUT", auth: "none", handler: handleContact });
 
-export const loader = () => methodNotAllowed("PUT");
+export const loader = api.loader;
+export const action = api.action;

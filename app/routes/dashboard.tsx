@@ -38,7 +38,7 @@ import { requireUser, requireUserForPost } from "~/server/auth.server";
 import { loadDashboardListings, ownerWriteLimited, RATE_LIMITED, setListingFlag } from "~/server/dashboard.server";
 import { VerificationNotices } from "~/components/verification/VerificationNotices";
 import { loadVerificationNotices } from "~/server/verification.server";
-import { readForm } from "~/server/request-body.server";
+import { readForm } from "~/server/http/body.server";
 
 export const meta: MetaFunction = () => [
   { title: "Dashboard | Kiwi Companions" },

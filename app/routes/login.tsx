@@ -29,7 +29,7 @@ import {
 } from "~/lib/auth-schemas";
 import { requestPasswordReset, signup } from "~/server/accounts.server";
 import { AuthError, isRateLimited, login } from "~/server/auth.server";
-import { readForm } from "~/server/request-body.server";
+import { readForm } from "~/server/http/body.server";
 
 export const meta: MetaFunction = ({ location }) => {
   const mode = loginModeFrom(new URLSearchParams(location.search));

@@ -31,9 +31,9 @@ import { listOwnListingNames, ownerWriteLimited, RATE_LIMITED } from "~/server/d
 import { deleteAccount, deleteListing } from "~/server/listing-delete.server";
 import { findManageableListing } from "~/server/listing-access.server";
 import { adminDeleteAudit } from "~/server/moderation.server";
-import { CLEAR_STORAGE_HEADER } from "~/server/owner-api.server";
+import { CLEAR_STORAGE_HEADER } from "~/server/http/responses.server";
 import { pendingPlanRequest } from "~/server/plan-requests.server";
-import { readForm } from "~/server/request-body.server";
+import { readForm } from "~/server/http/body.server";
 import { loadSecurityLog, requestMeta } from "~/server/security-log.server";
 import { securityEventLabel, SECURITY_LOG_RETENTION_DAYS } from "~/lib/security-log";
 import { formatNzTime } from "~/lib/moderation";

@@ -14,7 +14,8 @@ import {
   REPORT_REASONS,
   type FieldErrors,
 } from "~/lib/reports";
-import { createReport, readSmallForm, reportableListing, reportLimited } from "~/server/reports.server";
+import { readBody, textFields } from "~/server/http/body.server";
+import { createReport, reportableListing, reportLimited } from "~/server/reports.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Report ${data.firstName} | Kiwi Companions` : "Report | Kiwi Companions" },
@@ -35,13 +36,19 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
   const reply = (body: ActionResult, status = 200) => data<ActionResult>(body, { status, headers: NO_STORE });
   if (await reportLimited(env, request)) return reply({ error: REPORT_MSG.rateLimited }, 429);
-  const body = await readSmallForm(request, REPORT_BODY_MAX_BYTES, REPORT_MSG.tooLarge);
+  const body = await readBody(request, {
+    maxBytes: REPORT_BODY_MAX_BYTES,
+    accept: ["form", "multipart"],
+    tooLarge: REPORT_MSG.tooLarge,
+    wrongType: "Send the report as a form",
+  });
   if (!body.ok) return reply({ error: body.error }, body.status);
+  const fields = textFields(body.form);
   const listing = await reportableListing(env, params.modelId);
   if (!listing) return reply({ error: REPORT_MSG.notFound }, 404);
-  const parsed = parseReport(body.data);
+  const parsed = parseReport(fields);
   if (!parsed.ok) {
-    const { reason = "", details = "", contact = "" } = body.data;
+    const { reason = "", details = "", contact = "" } = fields;
     return reply({ error: parsed.error, fieldErrors: parsed.errors, values: { reason, details, contact } }, 400);
   }
   await createReport(env, listing.modelId, parsed.data);

@@ -22,7 +22,7 @@ import { originOf, seoMeta } from "~/lib/seo";
 import { getSessionUser } from "~/server/auth.server";
 import { pendingPlanRequest, recordPlanRequest } from "~/server/plan-requests.server";
 import { LockIcon } from "~/components/icons";
-import { readForm } from "~/server/request-body.server";
+import { readForm } from "~/server/http/body.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   seoMeta({

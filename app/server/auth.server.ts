@@ -29,6 +29,7 @@ import {
   securityEventForEmailStatement,
   securityEventStatement,
 } from "./security-log.server";
+import { overLimit } from "./http/rate-limit.server";
 
 export type { PublicUser, SessionUser } from "~/lib/auth-user";
 export { ADMIN_ACCOUNT_TYPE, toPublicUser } from "~/lib/auth-user";
@@ -317,12 +318,14 @@ export function formRequest(url: string, fields: Record<string, string>): Reques
 // ---------------------------------------------------------------------------------------------------
 // Abuse control
 
-/** True when this client has made too many attempts of this kind (login, signup, reset) lately. */
-export async function isRateLimited(
+/**
+ * True when this client has made too many attempts of this kind (login, signup, reset) lately. A limiter
+ * outage refuses the attempt ("closed"): it must not become unlimited password guessing.
+ */
+export function isRateLimited(
   request: Request,
-  env: Env,
+  env: Pick<Env, "AUTH_LIMITER">,
   action: "login" | "signup" | "reset",
 ): Promise<boolean> {
-  const { success } = await env.AUTH_LIMITER.limit({ key: limiterKey(action, request.headers) });
-  return !success;
+  return overLimit(env.AUTH_LIMITER, limiterKey(action, request.headers), "closed");
 }

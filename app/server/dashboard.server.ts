@@ -11,6 +11,7 @@ import { monthKey } from "~/lib/stats";
 import { getDb, schema } from "./db.server";
 import { buildProfileFromD1, writeProfileSnapshot } from "./profile.server";
 import { publicState, publishProfileUpdate } from "./realtime.server";
+import { overLimit } from "./http/rate-limit.server";
 
 const l = schema.listings;
 const img = schema.listingImages;
@@ -241,14 +242,8 @@ export async function listOwnListingNames(
  * flipping a listing in a loop would flood every visitor. Keyed by user, not address, so providers
  * behind one NAT do not share a budget. A limiter outage lets the write through.
  */
-export async function ownerWriteLimited(env: Pick<Env, "WRITE_LIMITER">, userId: string): Promise<boolean> {
-  try {
-    const { success } = await env.WRITE_LIMITER.limit({ key: `owner:${userId}` });
-    return !success;
-  } catch (error) {
-    console.error("owner write limiter failed", error);
-    return false;
-  }
+export function ownerWriteLimited(env: Pick<Env, "WRITE_LIMITER">, userId: string): Promise<boolean> {
+  return overLimit(env.WRITE_LIMITER, `owner:${userId}`, "open");
 }
 
 export const RATE_LIMITED = "Too many changes, please wait a minute and try again.";

@@ -94,16 +94,14 @@ export async function recordDeadLetters(
   const db = getDb(env);
   for (const message of batch.messages) {
     if (isDeleteMessage(message.body) && message.body.keys.length) {
-      await db
-        .insert(f)
-        .values({
-          id: newId(),
-          keys: JSON.stringify(message.body.keys),
-          reason: message.body.reason,
-          attempts: message.attempts,
-          createdAt: now,
-          lastTriedAt: now,
-        });
+      await db.insert(f).values({
+        id: newId(),
+        keys: JSON.stringify(message.body.keys),
+        reason: message.body.reason,
+        attempts: message.attempts,
+        createdAt: now,
+        lastTriedAt: now,
+      });
     }
     message.ack();
   }

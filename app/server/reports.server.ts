@@ -10,6 +10,8 @@ import type { SessionUser } from "./auth.server";
 import { getDb, schema } from "./db.server";
 import { afterListingChange, readModeratedListing } from "./moderation.server";
 import { publicState } from "./realtime.server";
+import { overLimit } from "./http/rate-limit.server";
+import { limiterKey } from "~/lib/auth-session";
 
 type Ctx = { waitUntil(promise: Promise<unknown>): void };
 
@@ -53,15 +55,8 @@ export async function createReport(
  * Visitors' report budget, per client address (they are not signed in). Shares WRITE_LIMITER with the
  * other writes; a limiter outage lets the report through (a report must never be lost to our outage).
  */
-export async function reportLimited(env: Pick<Env, "WRITE_LIMITER">, request: Request): Promise<boolean> {
-  const ip = request.headers.get("CF-Connecting-IP") ?? "unknown";
-  try {
-    const { success } = await env.WRITE_LIMITER.limit({ key: `report:${ip}` });
-    return !success;
-  } catch (error) {
-    console.error("report limiter failed", error);
-    return false;
-  }
+export function reportLimited(env: Pick<Env, "WRITE_LIMITER">, request: Request): Promise<boolean> {
+  return overLimit(env.WRITE_LIMITER, limiterKey("report", request.headers), "open");
 }
 
 export type OpenReport = {
@@ -175,53 +170,4 @@ export async function handleReport(
   if (!closed.meta.changes) return { ok: false, status: 409, error: REPORT_ACTION_MSG.handled };
   await afterListingChange(env, ctx, report.listingId, publicState(listing));
   return { ok: true, listingId: report.listingId };
-}
-
-export type SmallForm =
-  { ok: true; data: Record<string, string> } | { ok: false; status: 400 | 413 | 415; error: string };
-
-/**
- * A small form body (url-encoded or multipart) read with a hard cap counted as it streams in, so a
- * 100,000-character report is refused with 413 before anything is parsed or stored. Text fields only.
- */
-export async function readSmallForm(request: Request, maxBytes: number, tooLarge: string): Promise<SmallForm> {
-  const type = request.headers.get("Content-Type") ?? "";
-  const multipart = /^multipart\/form-data/i.test(type);
-  if (!multipart && !/^application\/x-www-form-urlencoded/i.test(type))
-    return { ok: false, status: 415, error: "Send the report as a form" };
-  if (Number(request.headers.get("Content-Length") ?? "0") > maxBytes)
-    return { ok: false, status: 413, error: tooLarge };
-  const chunks: Uint8Array[] = [];
-  let seen = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      seen += value.byteLength;
-      if (seen > maxBytes) {
-        await reader.cancel().catch(() => undefined);
-        return { ok: false, status: 413, error: tooLarge };
-      }
-      chunks.push(value);
-    }
-  }
-  const bytes = new Uint8Array(seen);
-  let at = 0;
-  for (const c of chunks) {
-    bytes.set(c, at);
-    at += c.byteLength;
-  }
-  try {
-    const form = multipart
-      ? await new Response(bytes, { headers: { "Content-Type": type } }).formData()
-      : new URLSearchParams(new TextDecoder().decode(bytes));
-    const data: Record<string, string> = {};
-    for (const [key, value] of form.entries()) {
-      if (typeof value === "string" && !(key in data)) data[key] = value;
-    }
-    return { ok: true, data };
-  } catch {
-    return { ok: false, status: 400, error: "The form could not be read" };
-  }
 }

@@ -3,7 +3,7 @@
 import { hasSessionCookie } from "~/lib/auth-session";
 import { bodyLimit, declaredTooLarge, SMALL_BODY_BYTES } from "~/lib/request-limits";
 import { cookieIsSecure } from "./auth.server";
-import { readBytes } from "./multipart.server";
+import { readBytes } from "./http/body.server";
 
 const TOO_LARGE = "Request body is too large";
 

@@ -3,7 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { FALLBACK, formToObject, MSG, parseWith, setPasswordSchema } from "~/lib/auth-schemas";
 import { isResetTokenUsable, resetPassword } from "./accounts.server";
 import { isRateLimited } from "./auth.server";
-import { readForm } from "./request-body.server";
+import { readForm } from "./http/body.server";
 
 // The token is in the URL: no cache may keep the page.
 const PRIVATE_HEADERS = { "Cache-Control": "no-store" };

@@ -13,10 +13,9 @@ import {
   VERIFY_MSG,
   type VerificationKind,
 } from "~/lib/verification";
-import { verificationLimited } from "./admin-api.server";
 import { cookieIsSecure, getSessionUser } from "./auth.server";
-import { readMultipart } from "./multipart.server";
-import { submitVerification } from "./verification.server";
+import { readBody } from "./http/body.server";
+import { submitVerification, verificationLimited } from "./verification.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -41,7 +40,11 @@ export async function handleVerificationForm(
   const fail = (message: string, status: number, field?: string) =>
     data<VerificationFormResult>({ error: failure(message), message, field }, { status, headers: NO_STORE });
   if (await verificationLimited(env, user.id)) return fail(VERIFY_MSG.rateLimited, 429);
-  const body = await readMultipart(request, maxRequestBytes(kind), fileMessage(kind, "size"));
+  const body = await readBody(request, {
+    maxBytes: maxRequestBytes(kind),
+    accept: ["multipart"],
+    tooLarge: fileMessage(kind, "size"),
+  });
   if (!body.ok) return fail(body.error, body.status);
   const modelId = body.form.get("modelId");
   if (typeof modelId !== "string" || modelId === "") {

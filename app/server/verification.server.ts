@@ -36,6 +36,7 @@ import type { SessionUser } from "./auth.server";
 import { getDb, schema, type Db } from "./db.server";
 import { afterListingChange } from "./moderation.server";
 import { processVerificationImage } from "./photo-pipeline.server";
+import { overLimit } from "./http/rate-limit.server";
 
 type Ctx = { waitUntil(promise: Promise<unknown>): void };
 
@@ -476,4 +477,12 @@ export async function verificationFileResponse(
       "Referrer-Policy": "no-referrer",
     },
   });
+}
+
+/**
+ * Requests per provider: each carries up to 15 MB of images to process, so a script must not be able to
+ * send them in a loop. An outage of the limiter lets the request through (the API and the page form).
+ */
+export function verificationLimited(env: Pick<Env, "WRITE_LIMITER">, userId: string): Promise<boolean> {
+  return overLimit(env.WRITE_LIMITER, `verify:${userId}`, "open");
 }

@@ -1,0 +1,107 @@
+// The JSON auth endpoints (spec §7): every answer is JSON, never cached, and a failure is {error} with a
+// 4xx status. Sign-in, sign-up and reset are limited per address, and a limiter outage refuses them:
+// an outage must not become unlimited password guessing.
+import { apiResetPasswordSchema, FALLBACK, MSG, parseWith, resetRequestSchema, signupSchema } from "~/lib/auth-schemas";
+import { getAccount, requestPasswordReset, resetPassword, signup, type AccountRecord } from "../accounts.server";
+import { AuthError, isRateLimited, login, toApiUser, type SessionUser } from "../auth.server";
+import type { ApiCall } from "../http/api-route.server";
+import { readBody, SMALL_BODY_BYTES } from "../http/body.server";
+import { json, jsonError } from "../http/responses.server";
+
+export type AuthAction = "login" | "signup" | "reset";
+
+/** Rate limit, then the body as an object; or the Response to answer instead. */
+async function guardedBody(
+  request: Request,
+  env: Env,
+  action: AuthAction,
+): Promise<{ ok: true; data: Record<string, unknown> } | { ok: false; response: Response }> {
+  if (await isRateLimited(request, env, action)) {
+    return { ok: false, response: jsonError(429, MSG.rateLimited, {}, { "Retry-After": "60" }) };
+  }
+  const body = await readBody(request, { maxBytes: SMALL_BODY_BYTES, accept: ["json", "form"] });
+  if (!body.ok) return { ok: false, response: jsonError(body.status, body.error) };
+  return { ok: true, data: body.data };
+}
+
+/** AuthError becomes its own {error}; anything else is logged and answered with the spec's fallback. */
+function apiFailure(error: unknown, fallback: string): Response {
+  if (error instanceof Response) return error;
+  if (error instanceof AuthError) return jsonError(error.status, error.message);
+  console.error("auth api:", error);
+  return jsonError(500, fallback);
+}
+
+/** POST /api/auth/login {email, password} (JSON or form): the user object and a new session cookie. */
+export async function loginApi({ request, env, cf }: ApiCall<"none">): Promise<Response> {
+  const body = await guardedBody(request, env, "login");
+  if (!body.ok) return body.response;
+  try {
+    const { user, cookie } = await login(request, env, body.data, cf);
+    return json(toApiUser(user), { headers: { "Set-Cookie": cookie } });
+  } catch (error) {
+    return apiFailure(error, FALLBACK.login);
+  }
+}
+
+/**
+ * POST /api/users/signup {accountType, agency, firstName, lastName, email, password}: the new user object,
+ * logged in. accountType is ignored (always 'unpaid'). An e-mail that already has an account gets the same
+ * 201 answer without a session (docs/decisions/0002-signup-enumeration.md).
+ */
+export async function signupApi({ request, context, env }: ApiCall<"none">): Promise<Response> {
+  const body = await guardedBody(request, env, "signup");
+  if (!body.ok) return body.response;
+  const parsed = parseWith(signupSchema, body.data);
+  if (!parsed.ok) return jsonError(400, parsed.error);
+  try {
+    const { user, cookie } = await signup(request, context.cloudflare, parsed.data);
+    return json(toApiUser(user), { status: 201, headers: { "Set-Cookie": cookie } });
+  } catch (error) {
+    return apiFailure(error, FALLBACK.signup);
+  }
+}
+
+/** POST /api/auth/request-password-reset {email}: the same answer whether or not the account exists. */
+export async function requestResetApi({ request, context, env }: ApiCall<"none">): Promise<Response> {
+  const body = await guardedBody(request, env, "reset");
+  if (!body.ok) return body.response;
+  const parsed = parseWith(resetRequestSchema, body.data);
+  if (!parsed.ok) return jsonError(400, parsed.error);
+  try {
+    await requestPasswordReset(request, context.cloudflare, parsed.data.email);
+    return json({ message: MSG.resetSent });
+  } catch (error) {
+    return apiFailure(error, FALLBACK.resetRequest);
+  }
+}
+
+/** POST /api/auth/reset-password/{token} {newPassword}: spends the token, sets the password, ends every session. */
+export async function resetPasswordApi({ request, context, env, params }: ApiCall<"none">): Promise<Response> {
+  const body = await guardedBody(request, env, "reset");
+  if (!body.ok) return body.response;
+  const parsed = parseWith(apiResetPasswordSchema, body.data);
+  if (!parsed.ok) return jsonError(400, parsed.error);
+  try {
+    const done = await resetPassword(request, context.cloudflare, params.token ?? "", parsed.data.newPassword);
+    if (!done) return jsonError(400, MSG.resetTokenInvalid);
+    return json({ message: MSG.resetDone });
+  } catch (error) {
+    return apiFailure(error, FALLBACK.resetPassword);
+  }
+}
+
+/**
+ * Reading an account through the API: the owner, or an administrator; anyone else gets 403 whether or
+ * not the id exists, so ids cannot be probed.
+ */
+export async function readableAccount(
+  env: Env,
+  viewer: SessionUser,
+  userId: string | undefined,
+): Promise<AccountRecord> {
+  if (!userId || (viewer.id !== userId && !viewer.isAdmin)) throw jsonError(403, MSG.forbidden);
+  const account = await getAccount(env, userId);
+  if (!account) throw jsonError(404, "Account not found");
+  return account;
+}

@@ -1,0 +1,18 @@
+// The one rate-limit helper. Every call names what an outage of the limiter means for it:
+// - "open": the request goes through. For visitors' likes, contacts and reports and owners' edits: losing
+//   a report or an edit to our outage is worse than a burst we can clean up.
+// - "closed": the request is refused as if over the limit. For sign-in, sign-up and password resets: an
+//   outage must not become unlimited password guessing.
+// See docs/decisions/0009-one-http-layer.md.
+export type OutagePolicy = "open" | "closed";
+
+/** True when `key` has used up its allowance on `limiter` (or the limiter is down and the policy is closed). */
+export async function overLimit(limiter: RateLimit, key: string, onOutage: OutagePolicy): Promise<boolean> {
+  try {
+    const { success } = await limiter.limit({ key });
+    return !success;
+  } catch (error) {
+    console.error("rate limiter failed", key.split(":")[0], error);
+    return onOutage === "closed";
+  }
+}
