@@ -6,7 +6,7 @@ import { env, SELF } from "cloudflare:test";
 import { sessionCookieName, sha256Hex } from "~/lib/auth-session";
 import { newId, newToken } from "~/lib/ids";
 import type { ListingValues } from "~/lib/listing-schema";
-import { idForm, photoForm as selfieForm } from "./admin-fixtures";
+import { idForm, photoForm as photoVerificationForm } from "./admin-fixtures";
 import { PASSWORD } from "./auth-fixtures";
 import { readDashboard, type DashboardView } from "./dashboard-fixtures";
 import { photoForm, positions, saveForm, SMALL_JPEG, validValues } from "./editor-fixtures";
@@ -180,7 +180,7 @@ export function requestId(as: As, modelId: string, form: FormData = idForm()) {
   return as.client.post(`/api/verify/request/${modelId}`, { multipart: form });
 }
 
-export function requestPhotos(as: As, modelId: string, form: FormData = selfieForm()) {
+export function requestPhotos(as: As, modelId: string, form: FormData = photoVerificationForm()) {
   return as.client.post(`/api/photo-verify/request/${modelId}`, { multipart: form });
 }
 
