@@ -82,15 +82,3 @@ export async function insertListing(f: ListingFixture = {}) {
     .run();
   return id;
 }
-
-/** Fetches a page as a visitor who already passed the age gate. */
-export function visit(path: string, init: RequestInit & { cf?: Record<string, unknown> } = {}) {
-  const headers = new Headers(init.headers);
-  if (!headers.has("Cookie")) headers.set("Cookie", "age_verified=1");
-  return fetchSelf(path, { ...init, headers, redirect: "manual" });
-}
-
-export async function fetchSelf(path: string, init: RequestInit & { cf?: Record<string, unknown> } = {}) {
-  const { SELF } = await import("cloudflare:test");
-  return SELF.fetch(`http://localhost${path}`, init as RequestInit);
-}
