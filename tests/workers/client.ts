@@ -13,8 +13,9 @@ import { photoForm, positions, saveForm, SMALL_JPEG, validValues } from "./edito
 import { insertUser } from "./fixtures";
 
 /**
- * A request body. A `json` string is sent as it is, so tests can send malformed JSON; `raw` is for what the
- * other three cannot make (streams, bodies that lie about their type).
+ * A request body. A `json` string is sent as it is (and `json: undefined` as the type with no body), so tests
+ * can send malformed JSON; `raw` is for what the other three cannot make (streams, bodies that lie about
+ * their type).
  */
 export type Body = { json: unknown } | { form: Record<string, string> } | { multipart: FormData } | { raw: BodyInit | null; type?: string };
 
@@ -56,8 +57,7 @@ function encode(body: Body | undefined): { payload?: BodyInit | null; type?: str
 
 export function client(o: ClientOptions = {}): Client {
   const origin = o.origin ?? "http://localhost";
-  const passedGate = o.ageVerified !== false && !/(^|;\s*)age_verified=/.test(o.cookie ?? "");
-  const cookie = [passedGate ? "age_verified=1" : null, o.cookie].filter(Boolean).join("; ");
+  const cookie = [o.ageVerified === false ? null : "age_verified=1", o.cookie].filter(Boolean).join("; ");
 
   const send = (method: string, path: string, body?: Body, init: Init = {}) => {
     const { payload, type } = encode(body);
@@ -65,7 +65,7 @@ export function client(o: ClientOptions = {}): Client {
     if (type) headers.set("Content-Type", type);
     if (cookie) headers.set("Cookie", cookie);
     for (const [name, value] of Object.entries(init.headers ?? {})) headers.set(name, value);
-    // workerd wants duplex for a streamed request body.
+    // The fetch standard asks for duplex with a streamed request body.
     const duplex = payload instanceof ReadableStream ? { duplex: "half" } : {};
     return SELF.fetch(`${origin}${path}`, { method, body: payload, headers, redirect: "manual", cf: init.cf, ...duplex } as RequestInit);
   };
@@ -109,7 +109,7 @@ export type SignedInOptions = {
   firstName?: string;
   /**
    * Sign in through the login route (a real password hash, PASSWORD) rather than by writing the session
-   * row: a login leaves a security event behind, which tests of what deletion removes need to see.
+   * row, where what a login leaves behind matters: its security event is among what a deletion must clear.
    */
   logIn?: boolean;
 };
@@ -151,6 +151,7 @@ export async function cast(): Promise<Cast> {
   };
 }
 
+// Journeys several test files share; anyone with a client can take them.
 type As = { client: Client };
 
 export function upload(as: As, bytes: Uint8Array = SMALL_JPEG, name = "photo.jpg", type = "image/jpeg") {
