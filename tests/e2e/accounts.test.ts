@@ -71,7 +71,9 @@ describe("accounts in the browser", () => {
     await page.getByRole("heading", { name: "Reset Password" }).waitFor();
     await page.getByLabel("Email").fill(email);
     await page.getByRole("button", { name: "Send Reset Link" }).click();
-    await page.getByText("If an account exists with this email, you will receive reset instructions shortly.").waitFor();
+    await page
+      .getByText("If an account exists with this email, you will receive reset instructions shortly.")
+      .waitFor();
 
     await page.goto("/dev/outbox");
     const message = page.getByTestId("outbox-message").filter({ hasText: email }).first();

@@ -13,7 +13,9 @@ type Violation = { id: string; impact: string | null; help: string; nodes: { tar
 export async function seriousViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: AXE_SOURCE });
   const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: unknown[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: unknown[] }> } }
+    ).axe;
     const result = await axe.run(document, {
       runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
       resultTypes: ["violations"],

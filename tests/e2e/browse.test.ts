@@ -52,7 +52,9 @@ describe("a visitor browses the listings", () => {
   it("offers 'Exit Site' to leave", async () => {
     const { context, page } = await b.visitor({ adult: false });
     await page.goto("/");
-    await expect(page.getByRole("link", { name: "Exit Site" }).getAttribute("href")).resolves.toBe("https://www.google.com");
+    await expect(page.getByRole("link", { name: "Exit Site" }).getAttribute("href")).resolves.toBe(
+      "https://www.google.com",
+    );
     await context.close();
   });
 
@@ -113,7 +115,9 @@ describe("a visitor browses the listings", () => {
     // 'All Escorts' clears everything.
     await page.getByRole("link", { name: "All Escorts", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/" && url.search === "");
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="listing-grid"] [data-testid="listing-card"]').length === 8);
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="listing-grid"] [data-testid="listing-card"]').length === 8,
+    );
     await context.close();
   });
 
@@ -123,15 +127,26 @@ describe("a visitor browses the listings", () => {
     await hydrated(page);
     await expect(page.getByTestId("listing-grid").getByTestId("listing-card").count()).resolves.toBe(8);
     await page.getByTestId("grid-end").scrollIntoViewIfNeeded();
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="listing-grid"] [data-testid="listing-card"]').length >= 16);
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="listing-grid"] [data-testid="listing-card"]').length >= 16,
+    );
     await page.getByTestId("grid-end").scrollIntoViewIfNeeded();
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="listing-grid"] [data-testid="listing-card"]').length >= 24);
-    const ids = await page.getByTestId("listing-grid").locator("a[href^='/view/']").evaluateAll((els) => els.map((e) => e.getAttribute("href")));
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="listing-grid"] [data-testid="listing-card"]').length >= 24,
+    );
+    const ids = await page
+      .getByTestId("listing-grid")
+      .locator("a[href^='/view/']")
+      .evaluateAll((els) => els.map((e) => e.getAttribute("href")));
     expect(new Set(ids).size).toBe(ids.length);
     // The header slides away while scrolling down past 100 px and comes back on the way up.
-    await page.waitForFunction(() => document.querySelector('[data-testid="site-header"]')!.className.includes("-translate-y-full"));
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid="site-header"]')!.className.includes("-translate-y-full"),
+    );
     await page.mouse.wheel(0, -300);
-    await page.waitForFunction(() => !document.querySelector('[data-testid="site-header"]')!.className.includes("-translate-y-full"));
+    await page.waitForFunction(
+      () => !document.querySelector('[data-testid="site-header"]')!.className.includes("-translate-y-full"),
+    );
     await context.close();
   });
 

@@ -42,7 +42,14 @@ export function useBrowser() {
   return {
     baseUrl,
     /** A new visitor; `adult` pre-sets the age confirmation so tests can skip the gate. */
-    async visitor(opts: { viewport?: { width: number; height: number }; adult?: boolean; javaScript?: boolean; bypassCSP?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+    async visitor(
+      opts: {
+        viewport?: { width: number; height: number };
+        adult?: boolean;
+        javaScript?: boolean;
+        bypassCSP?: boolean;
+      } = {},
+    ): Promise<{ context: BrowserContext; page: Page }> {
       const context = await state.browser!.newContext({
         viewport: opts.viewport ?? DESKTOP,
         baseURL: baseUrl,

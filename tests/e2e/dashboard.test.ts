@@ -17,10 +17,14 @@ const throwawayId = newId();
 
 /** Runs SQL against the test server's own store (the one `wrangler dev` of this run reads). */
 function d1(sql: string) {
-  execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", inject("persistDir"), "--command", sql], {
-    env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false" },
-    stdio: "pipe",
-  });
+  execFileSync(
+    "npx",
+    ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", inject("persistDir"), "--command", sql],
+    {
+      env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false" },
+      stdio: "pipe",
+    },
+  );
 }
 
 beforeAll(() => {
@@ -39,7 +43,8 @@ async function logIn(page: Page) {
   await hydrated(page);
 }
 
-const card = (page: Page, name: string) => page.getByTestId("dashboard-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
+const card = (page: Page, name: string) =>
+  page.getByTestId("dashboard-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
 
 describe("the owner dashboard", () => {
   it("shows the agency's listings with badges, switches and this month's tiles", async () => {
@@ -64,7 +69,9 @@ describe("the owner dashboard", () => {
     await expect(page.getByRole("button", { name: "Active Now for Coco" }).isDisabled()).resolves.toBe(true);
     // Add New Listing drops an old draft before opening the editor.
     await page.evaluate(() => localStorage.setItem("currentProfileDraft", '{"firstName":"Old"}'));
-    await expect(page.getByRole("link", { name: "Add New Listing" }).getAttribute("href")).resolves.toBe("/profile/new");
+    await expect(page.getByRole("link", { name: "Add New Listing" }).getAttribute("href")).resolves.toBe(
+      "/profile/new",
+    );
     await page.getByRole("link", { name: "Add New Listing" }).click();
     await page.waitForURL((url) => url.pathname !== "/dashboard");
     expect(await page.evaluate(() => localStorage.getItem("currentProfileDraft"))).toBeNull();
@@ -78,23 +85,35 @@ describe("the owner dashboard", () => {
     // Scarlett is live and was last active two hours before the seed.
     const toggle = page.getByRole("button", { name: "Active Now for Scarlett" });
     await expect(toggle.getAttribute("aria-pressed")).resolves.toBe("false");
-    const saved = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/dashboard"));
+    const saved = page.waitForResponse(
+      (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/dashboard"),
+    );
     await toggle.click();
-    await page.waitForFunction(() => document.querySelector('[aria-label="Active Now for Scarlett"]')?.getAttribute("aria-pressed") === "true");
+    await page.waitForFunction(
+      () => document.querySelector('[aria-label="Active Now for Scarlett"]')?.getAttribute("aria-pressed") === "true",
+    );
     expect((await saved).status()).toBe(200);
 
     await page.reload();
     await hydrated(page);
-    await expect(page.getByRole("button", { name: "Active Now for Scarlett" }).getAttribute("aria-pressed")).resolves.toBe("true");
-    await expect(card(page, "Scarlett").getByTestId("listing-status").textContent()).resolves.toBe("Active · Standard Listing");
+    await expect(
+      page.getByRole("button", { name: "Active Now for Scarlett" }).getAttribute("aria-pressed"),
+    ).resolves.toBe("true");
+    await expect(card(page, "Scarlett").getByTestId("listing-status").textContent()).resolves.toBe(
+      "Active · Standard Listing",
+    );
     await card(page, "Scarlett").getByText("Active for the next 8 hours").waitFor();
 
     // And off again, which also puts the seed back as other tests expect it (bar 'Last active').
     await page.getByRole("button", { name: "Active Now for Scarlett" }).click();
-    await page.waitForFunction(() => document.querySelector('[aria-label="Active Now for Scarlett"]')?.getAttribute("aria-pressed") === "false");
+    await page.waitForFunction(
+      () => document.querySelector('[aria-label="Active Now for Scarlett"]')?.getAttribute("aria-pressed") === "false",
+    );
     await page.waitForLoadState("networkidle");
     await page.reload();
-    await expect(page.getByRole("button", { name: "Active Now for Scarlett" }).getAttribute("aria-pressed")).resolves.toBe("false");
+    await expect(
+      page.getByRole("button", { name: "Active Now for Scarlett" }).getAttribute("aria-pressed"),
+    ).resolves.toBe("false");
     await context.close();
   });
 
@@ -117,13 +136,22 @@ describe("the owner dashboard", () => {
     await expect(toggle.getAttribute("aria-pressed")).resolves.toBe("false");
     await toggle.click();
     // Flipped at once: well before the (slowed) server answers, which will be a refusal.
-    await page.waitForFunction(() => document.querySelector('[aria-label="Active Now for Sienna"]')?.getAttribute("aria-pressed") === "true", null, {
-      timeout: 600,
-    });
+    await page.waitForFunction(
+      () => document.querySelector('[aria-label="Active Now for Sienna"]')?.getAttribute("aria-pressed") === "true",
+      null,
+      {
+        timeout: 600,
+      },
+    );
     // ...then refused by the server: back off, the reason shown, and the page reloaded (Live is off now).
-    await card(page, "Sienna").getByRole("alert").filter({ hasText: "Turn Live on before going Active Now." }).waitFor();
+    await card(page, "Sienna")
+      .getByRole("alert")
+      .filter({ hasText: "Turn Live on before going Active Now." })
+      .waitFor();
     await expect(toggle.getAttribute("aria-pressed")).resolves.toBe("false");
-    await page.waitForFunction(() => document.querySelector('[aria-label="Live for Sienna"]')?.getAttribute("aria-pressed") === "false");
+    await page.waitForFunction(
+      () => document.querySelector('[aria-label="Live for Sienna"]')?.getAttribute("aria-pressed") === "false",
+    );
     await expect(card(page, "Sienna").getByTestId("listing-badge").textContent()).resolves.toBe("Hidden");
 
     expect((await page.request.put(`/api/profiles/${siennaId}/live`, { data: { live: true } })).status()).toBe(200);
@@ -137,7 +165,8 @@ describe("the owner dashboard", () => {
     await hydrated(page);
     // Only the dashboard's own data is slow; the root's (who is signed in) answers at once.
     await page.route(
-      (url) => url.pathname === "/dashboard.data" && (url.searchParams.get("_routes") ?? "").includes("routes/dashboard"),
+      (url) =>
+        url.pathname === "/dashboard.data" && (url.searchParams.get("_routes") ?? "").includes("routes/dashboard"),
       async (route) => {
         await new Promise((r) => setTimeout(r, 1000));
         await route.continue();
@@ -156,9 +185,13 @@ describe("the owner dashboard", () => {
     await logIn(page);
     const status = card(page, THROWAWAY).getByTestId("listing-status");
     await expect(status.textContent()).resolves.toBe("Active · Standard Listing");
-    const reload = page.waitForRequest((r) => r.method() === "GET" && new URL(r.url()).pathname === "/dashboard.data", { timeout: 15_000 });
+    const reload = page.waitForRequest((r) => r.method() === "GET" && new URL(r.url()).pathname === "/dashboard.data", {
+      timeout: 15_000,
+    });
     await page.waitForFunction(
-      (id) => document.querySelector(`[aria-labelledby="listing-name-${id}"] [data-testid="listing-status"]`)?.textContent === "Inactive · Standard Listing",
+      (id) =>
+        document.querySelector(`[aria-labelledby="listing-name-${id}"] [data-testid="listing-status"]`)?.textContent ===
+        "Inactive · Standard Listing",
       throwawayId,
       { timeout: 15_000 },
     );
@@ -193,7 +226,10 @@ describe("accessibility (axe-core, WCAG 2.2 AA)", () => {
       expect(await seriousViolations(page)).toEqual([]);
       if (viewport === MOBILE) {
         await page.getByTestId("drawer-open").click();
-        await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Manage" }).waitFor({ state: "visible" });
+        await page
+          .getByRole("navigation", { name: "Dashboard" })
+          .getByRole("link", { name: "Manage" })
+          .waitFor({ state: "visible" });
         expect(await seriousViolations(page)).toEqual([]);
       }
       await page.goto("/managesub");
@@ -267,7 +303,9 @@ describe("/managesub", () => {
     await page.waitForURL((url) => url.pathname === "/");
     expect(question).toBe(DELETE_ACCOUNT_CONFIRM);
     // What the account left in this browser is gone (the home page may store its own things afresh).
-    expect(await page.evaluate(() => [localStorage.getItem("currentProfileDraft"), localStorage.getItem("user")])).toEqual([null, null]);
+    expect(
+      await page.evaluate(() => [localStorage.getItem("currentProfileDraft"), localStorage.getItem("user")]),
+    ).toEqual([null, null]);
     await page.goto("/dashboard");
     await page.waitForURL((url) => url.pathname === "/login");
     // The account is gone: its password no longer logs in.

@@ -15,7 +15,9 @@ const unique = () => `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
 async function draftStored(page: Page, key: RegExp, text: string) {
   await page.waitForFunction(
     ([pattern, wanted]) =>
-      Object.keys(localStorage).some((k) => new RegExp(pattern).test(k) && (localStorage.getItem(k) ?? "").includes(wanted)),
+      Object.keys(localStorage).some(
+        (k) => new RegExp(pattern).test(k) && (localStorage.getItem(k) ?? "").includes(wanted),
+      ),
     [key.source, text] as const,
   );
 }
@@ -23,7 +25,12 @@ async function draftStored(page: Page, key: RegExp, text: string) {
 describe("the editor's draft", () => {
   it("offers a new listing's typing back after a reload; Discard and 'Add New Listing' start clean", async () => {
     const { context, page } = await b.visitor({ viewport: DESKTOP });
-    await signUp(page, { firstName: "Draft Agency", email: `draft-${unique()}@example.nz`, password: "a-long-password", agency: true });
+    await signUp(page, {
+      firstName: "Draft Agency",
+      email: `draft-${unique()}@example.nz`,
+      password: "a-long-password",
+      agency: true,
+    });
     await hydrated(page);
     await page.getByRole("link", { name: "Add New Listing" }).click();
     await page.waitForURL((url) => url.pathname === "/profile/new");
@@ -73,7 +80,9 @@ describe("the editor's draft", () => {
     await hydrated(page);
     await page.getByRole("button", { name: "Sign Out" }).first().click();
     await page.waitForURL((url) => url.pathname === "/login");
-    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("currentProfileDraft")))).toEqual([]);
+    expect(
+      await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("currentProfileDraft"))),
+    ).toEqual([]);
     await context.close();
   });
 

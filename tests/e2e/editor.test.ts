@@ -25,7 +25,9 @@ beforeAll(async () => {
   files = [];
   for (const [name, [r, g, bl]] of COLOURS) {
     const path = join(dir, `${name}.jpg`);
-    await sharp({ create: { width: 900, height: 1200, channels: 3, background: { r, g, b: bl } } }).jpeg({ quality: 85 }).toFile(path);
+    await sharp({ create: { width: 900, height: 1200, channels: 3, background: { r, g, b: bl } } })
+      .jpeg({ quality: 85 })
+      .toFile(path);
     files.push(path);
   }
   writeFileSync(join(dir, "notes.jpg"), "this is a text file wearing a .jpg name");
@@ -63,153 +65,159 @@ const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${labe
 
 async function waitForUploads(page: Page, count: number) {
   await page.waitForFunction(
-    (n) => document.querySelectorAll('[data-testid="photo-tile"]').length === n && !document.querySelector('[data-testid="photo-tile"] [role="status"]'),
+    (n) =>
+      document.querySelectorAll('[data-testid="photo-tile"]').length === n &&
+      !document.querySelector('[data-testid="photo-tile"] [role="status"]'),
     count,
     { timeout: 30_000 },
   );
 }
 
 describe("the listing editor", () => {
-  it(
-    "creates a listing over three pages, reorders photos, saves, edits it and deletes it",
-    async () => {
-      const { context, page } = await b.visitor({ viewport: DESKTOP });
-      const email = `editor-${unique()}@example.nz`;
-      const name = `Kahu${unique().slice(-5)}`;
+  it("creates a listing over three pages, reorders photos, saves, edits it and deletes it", async () => {
+    const { context, page } = await b.visitor({ viewport: DESKTOP });
+    const email = `editor-${unique()}@example.nz`;
+    const name = `Kahu${unique().slice(-5)}`;
 
-      // Sign up as an Agency.
-      await page.goto("/login?action=signup");
-      await hydrated(page);
-      await page.getByLabel("First Name").fill("Harbour Agency");
-      await page.getByLabel("Email").fill(email);
-      await field(page, "Password").fill("a-long-password");
-      await page.getByLabel("Agency").check();
-      await page.getByRole("button", { name: "Sign Up" }).click();
-      await page.waitForURL("**/dashboard");
+    // Sign up as an Agency.
+    await page.goto("/login?action=signup");
+    await hydrated(page);
+    await page.getByLabel("First Name").fill("Harbour Agency");
+    await page.getByLabel("Email").fill(email);
+    await field(page, "Password").fill("a-long-password");
+    await page.getByLabel("Agency").check();
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await page.waitForURL("**/dashboard");
 
-      // A blank form in edit mode; Next checks page 1 first.
-      await hydrated(page);
-      await page.getByRole("link", { name: "Add New Listing" }).click();
-      await page.waitForURL((url) => url.pathname === "/profile/new");
-      await hydrated(page);
-      await page.getByRole("heading", { name: "New Listing" }).waitFor();
-      await expect(page.getByRole("link", { name: "Back to dashboard" }).getAttribute("href")).resolves.toBe("/dashboard");
-      await page.getByTestId("editor-next").click();
-      await expect(page.getByTestId("error-firstName").textContent()).resolves.toBe("Display Name is required.");
-      await expect(page.getByTestId("error-images").textContent()).resolves.toBe("A minimum of 3 photos is required.");
-      await expect(page.getByTestId("error-contactPhone").textContent()).resolves.toBe("Contact phone is required");
-      await page.getByRole("heading", { name: /^Page 1 of 3/ }).waitFor();
+    // A blank form in edit mode; Next checks page 1 first.
+    await hydrated(page);
+    await page.getByRole("link", { name: "Add New Listing" }).click();
+    await page.waitForURL((url) => url.pathname === "/profile/new");
+    await hydrated(page);
+    await page.getByRole("heading", { name: "New Listing" }).waitFor();
+    await expect(page.getByRole("link", { name: "Back to dashboard" }).getAttribute("href")).resolves.toBe(
+      "/dashboard",
+    );
+    await page.getByTestId("editor-next").click();
+    await expect(page.getByTestId("error-firstName").textContent()).resolves.toBe("Display Name is required.");
+    await expect(page.getByTestId("error-images").textContent()).resolves.toBe("A minimum of 3 photos is required.");
+    await expect(page.getByTestId("error-contactPhone").textContent()).resolves.toBe("Contact phone is required");
+    await page.getByRole("heading", { name: /^Page 1 of 3/ }).waitFor();
 
-      // Real photo files, plus a text file named .jpg that is skipped by its bytes.
-      await page.getByTestId("photo-input").setInputFiles([...files, join(dir, "notes.jpg")]);
-      await expect(page.getByTestId("editor-toast").textContent()).resolves.toContain("1 files were skipped due to invalid type or size.");
-      await waitForUploads(page, 4);
-      expect(await tileColours(page)).toEqual(["red", "green", "blue", "yellow"]);
+    // Real photo files, plus a text file named .jpg that is skipped by its bytes.
+    await page.getByTestId("photo-input").setInputFiles([...files, join(dir, "notes.jpg")]);
+    await expect(page.getByTestId("editor-toast").textContent()).resolves.toContain(
+      "1 files were skipped due to invalid type or size.",
+    );
+    await waitForUploads(page, 4);
+    expect(await tileColours(page)).toEqual(["red", "green", "blue", "yellow"]);
 
-      // Drag the last photo onto the first place.
-      await page.getByTestId("photo-tile").nth(3).dragTo(page.getByTestId("photo-tile").nth(0));
-      expect(await tileColours(page)).toEqual(["yellow", "red", "green", "blue"]);
-      // Keyboard: pick up photo 1, move it one place later, drop it.
-      await page.getByTestId("photo-handle").nth(0).focus();
-      await page.keyboard.press("Space");
-      await page.keyboard.press("ArrowRight");
-      await page.keyboard.press("Space");
-      expect(await tileColours(page)).toEqual(["red", "yellow", "green", "blue"]);
-      await expect(page.getByTestId("photo-announcement").textContent()).resolves.toContain("position 2 of 4");
-      await expect(page.getByTestId("photo-tile").evaluateAll((t) => t.map((el) => el.getAttribute("data-position")))).resolves.toEqual(["1", "2", "3", "4"]);
+    // Drag the last photo onto the first place.
+    await page.getByTestId("photo-tile").nth(3).dragTo(page.getByTestId("photo-tile").nth(0));
+    expect(await tileColours(page)).toEqual(["yellow", "red", "green", "blue"]);
+    // Keyboard: pick up photo 1, move it one place later, drop it.
+    await page.getByTestId("photo-handle").nth(0).focus();
+    await page.keyboard.press("Space");
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("Space");
+    expect(await tileColours(page)).toEqual(["red", "yellow", "green", "blue"]);
+    await expect(page.getByTestId("photo-announcement").textContent()).resolves.toContain("position 2 of 4");
+    await expect(
+      page.getByTestId("photo-tile").evaluateAll((t) => t.map((el) => el.getAttribute("data-position"))),
+    ).resolves.toEqual(["1", "2", "3", "4"]);
 
-      // Page 1 fields; the suburb waits for a region and is cleared when the region changes.
-      await field(page, "Display Name").fill(name);
-      await expect(page.getByRole("combobox", { name: "Suburb" }).isDisabled()).resolves.toBe(true);
-      await field(page, "Service Location").selectOption("Wellington");
-      const suburb = page.getByRole("combobox", { name: "Suburb" });
-      await suburb.fill("zzz");
-      await page.getByText("No suburbs found.").waitFor();
-      await suburb.fill("TE A");
-      await page.getByRole("option", { name: "Te Aro" }).click();
-      await expect(suburb.inputValue()).resolves.toBe("Te Aro");
-      await field(page, "Service Location").selectOption("Auckland");
-      await expect(suburb.inputValue()).resolves.toBe("");
-      await field(page, "Service Location").selectOption("Wellington");
-      await suburb.fill("thorn");
-      await page.getByRole("option", { name: "Thorndon" }).click();
-      await field(page, "Contact phone").fill("021 555 0199");
-      await field(page, "Place of service").selectOption("Incall & Outcall");
-      await field(page, "Tagline").fill("Warm company in the capital");
-      await expect(page.getByTestId("counter-tagLine").textContent()).resolves.toContain("27 / 100");
-      await field(page, "Bio").fill("Relaxed, discreet and always on time. I love good coffee, long walks on the waterfront and great conversation.");
+    // Page 1 fields; the suburb waits for a region and is cleared when the region changes.
+    await field(page, "Display Name").fill(name);
+    await expect(page.getByRole("combobox", { name: "Suburb" }).isDisabled()).resolves.toBe(true);
+    await field(page, "Service Location").selectOption("Wellington");
+    const suburb = page.getByRole("combobox", { name: "Suburb" });
+    await suburb.fill("zzz");
+    await page.getByText("No suburbs found.").waitFor();
+    await suburb.fill("TE A");
+    await page.getByRole("option", { name: "Te Aro" }).click();
+    await expect(suburb.inputValue()).resolves.toBe("Te Aro");
+    await field(page, "Service Location").selectOption("Auckland");
+    await expect(suburb.inputValue()).resolves.toBe("");
+    await field(page, "Service Location").selectOption("Wellington");
+    await suburb.fill("thorn");
+    await page.getByRole("option", { name: "Thorndon" }).click();
+    await field(page, "Contact phone").fill("021 555 0199");
+    await field(page, "Place of service").selectOption("Incall & Outcall");
+    await field(page, "Tagline").fill("Warm company in the capital");
+    await expect(page.getByTestId("counter-tagLine").textContent()).resolves.toContain("27 / 100");
+    await field(page, "Bio").fill(
+      "Relaxed, discreet and always on time. I love good coffee, long walks on the waterfront and great conversation.",
+    );
 
-      // The live preview (desktop) follows the form after its debounce and rings the changed field.
-      const preview = page.getByTestId("editor-preview");
-      await preview.getByRole("heading", { name, exact: true }).waitFor();
-      await preview.getByText("Warm company in the capital").waitFor();
-      await preview.locator(".ring-accent").first().waitFor();
+    // The live preview (desktop) follows the form after its debounce and rings the changed field.
+    const preview = page.getByTestId("editor-preview");
+    await preview.getByRole("heading", { name, exact: true }).waitFor();
+    await preview.getByText("Warm company in the capital").waitFor();
+    await preview.locator(".ring-accent").first().waitFor();
 
-      await page.getByTestId("editor-next").click();
-      await page.getByRole("heading", { name: /^Page 2 of 3/ }).waitFor();
-      await page.getByTestId("editor-next").click();
-      await expect(page.getByTestId("error-age").textContent()).resolves.toBe("Age is required.");
-      await field(page, "Age").fill("29");
-      await field(page, "Nationality").selectOption("New Zealand");
-      await field(page, "Body type").selectOption("Athletic");
-      await page.getByTestId("multi-services").getByText("GFE", { exact: true }).click();
-      await page.getByTestId("multi-services").getByText("Massage", { exact: true }).click();
-      await page.getByTestId("multi-interests").getByText("Yoga", { exact: true }).click();
-      await page.getByTestId("editor-next").click();
+    await page.getByTestId("editor-next").click();
+    await page.getByRole("heading", { name: /^Page 2 of 3/ }).waitFor();
+    await page.getByTestId("editor-next").click();
+    await expect(page.getByTestId("error-age").textContent()).resolves.toBe("Age is required.");
+    await field(page, "Age").fill("29");
+    await field(page, "Nationality").selectOption("New Zealand");
+    await field(page, "Body type").selectOption("Athletic");
+    await page.getByTestId("multi-services").getByText("GFE", { exact: true }).click();
+    await page.getByTestId("multi-services").getByText("Massage", { exact: true }).click();
+    await page.getByTestId("multi-interests").getByText("Yoga", { exact: true }).click();
+    await page.getByTestId("editor-next").click();
 
-      await page.getByRole("heading", { name: /^Page 3 of 3/ }).waitFor();
-      await page.getByRole("button", { name: "Add incall rate" }).click();
-      await expect(page.getByLabel("Duration").first().inputValue()).resolves.toBe("1hr");
-      await page.getByLabel("Price ($)").first().fill("300");
-      await page.getByRole("button", { name: "Add outcall rate" }).click();
-      await page.getByLabel("Price ($)").nth(1).fill("420");
-      await field(page, "Availability").fill("Weekdays from 10am");
-      await page.getByTestId("editor-save").click();
+    await page.getByRole("heading", { name: /^Page 3 of 3/ }).waitFor();
+    await page.getByRole("button", { name: "Add incall rate" }).click();
+    await expect(page.getByLabel("Duration").first().inputValue()).resolves.toBe("1hr");
+    await page.getByLabel("Price ($)").first().fill("300");
+    await page.getByRole("button", { name: "Add outcall rate" }).click();
+    await page.getByLabel("Price ($)").nth(1).fill("420");
+    await field(page, "Availability").fill("Weekdays from 10am");
+    await page.getByTestId("editor-save").click();
 
-      // Saved: on the dashboard, hidden until verified.
-      await page.waitForURL((url) => url.pathname === "/dashboard");
-      await page.getByText(name).first().waitFor();
-      await page.getByText("Hidden - Get Verified").first().waitFor();
+    // Saved: on the dashboard, hidden until verified.
+    await page.waitForURL((url) => url.pathname === "/dashboard");
+    await page.getByText(name).first().waitFor();
+    await page.getByText("Hidden - Get Verified").first().waitFor();
 
-      // Edit it: view mode first, then Edit Profile.
-      const editHref = await page.locator(`a[href^="/profile/edit/"]`).first().getAttribute("href");
-      expect(editHref).toMatch(/^\/profile\/edit\/[0-9a-z]{16}$/);
-      await page.goto(editHref!);
-      await hydrated(page);
-      await page.getByRole("heading", { name: `Edit Listing: ${name}` }).waitFor();
-      await waitForUploads(page, 4);
-      // The saved photos kept the order chosen before the save.
-      expect(await tileColours(page)).toEqual(["red", "yellow", "green", "blue"]);
-      await expect(field(page, "Tagline").isDisabled()).resolves.toBe(true);
-      await page.getByTestId("editor-edit").click();
-      await field(page, "Tagline").fill("Warm company in the capital, now booking");
-      await page.getByTestId("editor-next").click();
-      await page.getByTestId("editor-next").click();
-      await page.getByTestId("editor-save").click();
-      await page.getByTestId("editor-edit").waitFor();
-      await expect(page.getByTestId("editor-toast").textContent()).resolves.toContain("Your changes were saved.");
-      await page.reload();
-      await hydrated(page);
-      await expect(field(page, "Tagline").inputValue()).resolves.toBe("Warm company in the capital, now booking");
+    // Edit it: view mode first, then Edit Profile.
+    const editHref = await page.locator(`a[href^="/profile/edit/"]`).first().getAttribute("href");
+    expect(editHref).toMatch(/^\/profile\/edit\/[0-9a-z]{16}$/);
+    await page.goto(editHref!);
+    await hydrated(page);
+    await page.getByRole("heading", { name: `Edit Listing: ${name}` }).waitFor();
+    await waitForUploads(page, 4);
+    // The saved photos kept the order chosen before the save.
+    expect(await tileColours(page)).toEqual(["red", "yellow", "green", "blue"]);
+    await expect(field(page, "Tagline").isDisabled()).resolves.toBe(true);
+    await page.getByTestId("editor-edit").click();
+    await field(page, "Tagline").fill("Warm company in the capital, now booking");
+    await page.getByTestId("editor-next").click();
+    await page.getByTestId("editor-next").click();
+    await page.getByTestId("editor-save").click();
+    await page.getByTestId("editor-edit").waitFor();
+    await expect(page.getByTestId("editor-toast").textContent()).resolves.toContain("Your changes were saved.");
+    await page.reload();
+    await hydrated(page);
+    await expect(field(page, "Tagline").inputValue()).resolves.toBe("Warm company in the capital, now booking");
 
-      // On a phone the preview is not shown.
-      await page.setViewportSize(MOBILE);
-      await expect(page.getByTestId("editor-preview").isVisible()).resolves.toBe(false);
-      await page.setViewportSize(DESKTOP);
+    // On a phone the preview is not shown.
+    await page.setViewportSize(MOBILE);
+    await expect(page.getByTestId("editor-preview").isVisible()).resolves.toBe(false);
+    await page.setViewportSize(DESKTOP);
 
-      // Delete it from /managesub.
-      await page.goto("/managesub");
-      await hydrated(page);
-      page.once("dialog", (d) => void d.accept());
-      await page.getByRole("button", { name: `Delete Listing ${name}` }).click();
-      await page.getByText("The listing has been deleted.").waitFor();
-      await page.goto(editHref!);
-      await page.getByRole("heading", { name: "Page not found" }).waitFor();
-      expect((page as Page & { jsErrors: string[] }).jsErrors).toEqual([]);
-      await context.close();
-    },
-    180_000,
-  );
+    // Delete it from /managesub.
+    await page.goto("/managesub");
+    await hydrated(page);
+    page.once("dialog", (d) => void d.accept());
+    await page.getByRole("button", { name: `Delete Listing ${name}` }).click();
+    await page.getByText("The listing has been deleted.").waitFor();
+    await page.goto(editHref!);
+    await page.getByRole("heading", { name: "Page not found" }).waitFor();
+    expect((page as Page & { jsErrors: string[] }).jsErrors).toEqual([]);
+    await context.close();
+  }, 180_000);
 
   it("refuses a batch of more than 20 files", async () => {
     const { context, page } = await b.visitor({ viewport: DESKTOP });
@@ -224,7 +232,9 @@ describe("the listing editor", () => {
     await page.goto("/profile/new");
     await hydrated(page);
     await page.getByTestId("photo-input").setInputFiles(Array.from({ length: 21 }, () => files[0]));
-    await expect(page.getByTestId("editor-toast").textContent()).resolves.toContain("You can only upload up to 20 images at once.");
+    await expect(page.getByTestId("editor-toast").textContent()).resolves.toContain(
+      "You can only upload up to 20 images at once.",
+    );
     await expect(page.getByTestId("photo-tile").count()).resolves.toBe(0);
     await context.close();
   });

@@ -20,7 +20,9 @@ describe("visitors' lists fail soft", () => {
     await hydrated(page);
     await expect(cards(page).count()).resolves.toBe(8);
     let failing = true;
-    await page.route(/\/api\/grid\?/, (route) => (failing ? route.fulfill({ status: 500, body: "boom" }) : route.continue()));
+    await page.route(/\/api\/grid\?/, (route) =>
+      failing ? route.fulfill({ status: 500, body: "boom" }) : route.continue(),
+    );
     await page.getByTestId("grid-end").scrollIntoViewIfNeeded();
     const problem = page.getByTestId("load-more-error");
     await problem.waitFor();
@@ -34,7 +36,9 @@ describe("visitors' lists fail soft", () => {
 
     failing = false;
     await problem.getByRole("button", { name: "Try again" }).click();
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="listing-grid"] [data-testid="listing-card"]').length > 8);
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="listing-grid"] [data-testid="listing-card"]').length > 8,
+    );
     await expect(page.getByTestId("load-more-error").count()).resolves.toBe(0);
     await context.close();
   });
@@ -44,7 +48,10 @@ describe("visitors' lists fail soft", () => {
     await page.goto("/");
     await hydrated(page);
     await page.route(/\.data(\?|$)/, (route) => route.fulfill({ status: 500, body: "" }));
-    await page.getByTestId("region-bar").getByRole("link", { name: /^Wellington/ }).click();
+    await page
+      .getByTestId("region-bar")
+      .getByRole("link", { name: /^Wellington/ })
+      .click();
     const problem = page.getByTestId("load-failed");
     await problem.waitFor();
     await expect(problem.textContent()).resolves.toContain("The listings could not be loaded just now.");
@@ -116,7 +123,9 @@ describe("verification forms fail soft", () => {
     await hydrated(page);
     await page.getByLabel("Front of licence").setInputFiles(PHOTO);
     await page.getByLabel("Back of licence").setInputFiles(PHOTO);
-    await page.route(/\/verification(\.data)?(\?.*)?$/, (route) => (route.request().method() === "POST" ? route.abort("failed") : route.continue()));
+    await page.route(/\/verification(\.data)?(\?.*)?$/, (route) =>
+      route.request().method() === "POST" ? route.abort("failed") : route.continue(),
+    );
     await page.getByRole("button", { name: "Submit for Verification" }).click();
     const alert = page.getByTestId("verification-error");
     await alert.waitFor();

@@ -7,11 +7,27 @@ const b = useBrowser();
 describe("information pages", () => {
   it.each([
     ["/faq", "Frequently Asked Questions", ["General", "Verification", "Subscriptions", "Contact Support"]],
-    ["/about", "About", ["Community", "Nationwide access", "Respect and discretion", "Auckland", "South Island", "Get Started"]],
-    ["/contact", "Contact", ["Monday to Friday", "9:00 AM to 6:00 PM", "Saturday", "10:00 AM to 4:00 PM", "Sunday", "24/7"]],
+    [
+      "/about",
+      "About",
+      ["Community", "Nationwide access", "Respect and discretion", "Auckland", "South Island", "Get Started"],
+    ],
+    [
+      "/contact",
+      "Contact",
+      ["Monday to Friday", "9:00 AM to 6:00 PM", "Saturday", "10:00 AM to 4:00 PM", "Sunday", "24/7"],
+    ],
     ["/terms", "Terms", ["Last updated March 20, 2025", "18."]],
-    ["/privacy", "Privacy", ["Last updated February 12, 2025", "Privacy Act 2020", "Harmful Digital Communications Act 2015"]],
-    ["/subscriptions", "Choose Your Subscription", ["Standard", "$35.00", "Featured", "$75.00", "Recommended", "PCI DSS"]],
+    [
+      "/privacy",
+      "Privacy",
+      ["Last updated February 12, 2025", "Privacy Act 2020", "Harmful Digital Communications Act 2015"],
+    ],
+    [
+      "/subscriptions",
+      "Choose Your Subscription",
+      ["Standard", "$35.00", "Featured", "$75.00", "Recommended", "PCI DSS"],
+    ],
   ])("%s shows its heading and texts", async (path, heading, texts) => {
     const { context, page } = await b.visitor();
     await page.goto(path);
@@ -46,7 +62,9 @@ describe("information pages", () => {
     await page.goto("/subscriptions");
     await hydrated(page);
     await page.getByRole("button", { name: "Choose Featured" }).click();
-    await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("redirectTo") === "/subscriptions?tier=featured");
+    await page.waitForURL(
+      (url) => url.pathname === "/login" && url.searchParams.get("redirectTo") === "/subscriptions?tier=featured",
+    );
     await hydrated(page);
     await page.getByLabel("Email").fill("independent@demo.test");
     await page.getByLabel("Password", { exact: true }).fill("demo-indie-2025");

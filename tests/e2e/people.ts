@@ -6,10 +6,14 @@ import { hydrated } from "./browser";
 
 /** Runs SQL against the test server's own store (the one `wrangler dev` of this run reads). */
 export function d1(sql: string) {
-  execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", inject("persistDir"), "--command", sql], {
-    env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false" },
-    stdio: "pipe",
-  });
+  execFileSync(
+    "npx",
+    ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", inject("persistDir"), "--command", sql],
+    {
+      env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false" },
+      stdio: "pipe",
+    },
+  );
 }
 
 /** Signs in through the login page, as a person would, and waits for the dashboard. */

@@ -49,7 +49,9 @@ describe("a visitor on a profile", () => {
     const grouped = digits.length === 10 ? `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}` : null;
     if (grouped) expect(text).toContain(grouped);
     // The click first reports the contact, then hands over to the messaging app.
-    const counted = page.waitForRequest((r) => r.url().endsWith(`/api/visits/incrementContact/${modelId}`) && r.method() === "PUT");
+    const counted = page.waitForRequest(
+      (r) => r.url().endsWith(`/api/visits/incrementContact/${modelId}`) && r.method() === "PUT",
+    );
     await page.route("sms:*", (route) => route.abort());
     await sms.click();
     await counted;
@@ -63,15 +65,27 @@ describe("a visitor on a profile", () => {
     await page.waitForFunction(() => !document.querySelector('[data-testid="like-button"]')?.hasAttribute("disabled"));
     const before = Number(await page.getByTestId("like-count").textContent());
     await like.click();
-    await page.waitForFunction(() => document.querySelector('[data-testid="like-button"]')?.getAttribute("aria-pressed") === "true");
-    await page.waitForFunction((n) => document.querySelector('[data-testid="like-count"]')?.textContent === String(n), before + 1);
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="like-button"]')?.getAttribute("aria-pressed") === "true",
+    );
+    await page.waitForFunction(
+      (n) => document.querySelector('[data-testid="like-count"]')?.textContent === String(n),
+      before + 1,
+    );
     await page.reload();
     await hydrated(page);
-    await page.waitForFunction(() => document.querySelector('[data-testid="like-button"]')?.getAttribute("aria-pressed") === "true");
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="like-button"]')?.getAttribute("aria-pressed") === "true",
+    );
     expect(Number(await page.getByTestId("like-count").textContent())).toBe(before + 1);
     await like.click();
-    await page.waitForFunction(() => document.querySelector('[data-testid="like-button"]')?.getAttribute("aria-pressed") === "false");
-    await page.waitForFunction((n) => document.querySelector('[data-testid="like-count"]')?.textContent === String(n), before);
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="like-button"]')?.getAttribute("aria-pressed") === "false",
+    );
+    await page.waitForFunction(
+      (n) => document.querySelector('[data-testid="like-count"]')?.textContent === String(n),
+      before,
+    );
     await context.close();
   });
 
@@ -84,7 +98,9 @@ describe("a visitor on a profile", () => {
     await page.goto(`/view/${modelId}`);
     await hydrated(page);
     await page.getByTestId("profile").getByTestId("favourite-button").click();
-    await page.waitForFunction(() => document.querySelector('[data-testid="header-heart"]')?.getAttribute("data-filled") === "true");
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="header-heart"]')?.getAttribute("data-filled") === "true",
+    );
     await page.getByTestId("header-heart").click();
     await page.waitForURL("**/favorites");
     await page.getByRole("heading", { name: "Favourites" }).waitFor();
@@ -131,16 +147,23 @@ describe("a visitor on a profile", () => {
     // Another visitor's like is a count: it does not make every open page reload.
     await two.page.goto(`/view/${modelId}`);
     await hydrated(two.page);
-    await two.page.waitForFunction(() => !document.querySelector('[data-testid="like-button"]')?.hasAttribute("disabled"));
+    await two.page.waitForFunction(
+      () => !document.querySelector('[data-testid="like-button"]')?.hasAttribute("disabled"),
+    );
     await two.page.getByTestId("like-button").first().click();
-    await two.page.waitForFunction((n) => document.querySelector('[data-testid="like-count"]')?.textContent === String(n), before + 1);
+    await two.page.waitForFunction(
+      (n) => document.querySelector('[data-testid="like-count"]')?.textContent === String(n),
+      before + 1,
+    );
     await one.page.waitForTimeout(1500);
     await expect(one.page.getByTestId("like-count").textContent()).resolves.toBe(String(before));
 
     // An administrator takes the listing down: the open page says so without a reload; then it goes back up.
     const admin = demoAccount("admin");
     const api = two.context.request;
-    expect((await api.post("/api/auth/login", { data: { email: admin.email, password: admin.password } })).status()).toBe(200);
+    expect(
+      (await api.post("/api/auth/login", { data: { email: admin.email, password: admin.password } })).status(),
+    ).toBe(200);
     expect((await api.put(`/api/admin/profiles/${modelId}/verify`, { data: { verify: false } })).status()).toBe(200);
     await one.page.getByTestId("profile-error").waitFor({ timeout: 10_000 });
     expect(await one.page.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(1);

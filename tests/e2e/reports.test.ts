@@ -45,7 +45,8 @@ describe("reporting a listing", () => {
     } finally {
       // Put the listing back for the other tests that share this store.
       const state = await admin.page.request.get(`/api/model/${modelId}`);
-      if (state.ok() && (await state.json()).live === false) await admin.page.request.put(`/api/admin/profiles/${modelId}/toggle-live`);
+      if (state.ok() && (await state.json()).live === false)
+        await admin.page.request.put(`/api/admin/profiles/${modelId}/toggle-live`);
       await visitor.context.close();
       await admin.context.close();
     }

@@ -17,7 +17,9 @@ describe("changing a verified listing's photos", () => {
   afterAll(() => d1(`UPDATE listings SET verified = 1, live = 1 WHERE user_id = ${forIndie}`));
 
   it("warns before saving, takes the photo tick away, and puts the listing in the re-review queue", async () => {
-    d1(`UPDATE listings SET verified = 1, live = 1, photo_verified = 1, reviewed_image_ids = '[]' WHERE user_id = ${forIndie}`);
+    d1(
+      `UPDATE listings SET verified = 1, live = 1, photo_verified = 1, reviewed_image_ids = '[]' WHERE user_id = ${forIndie}`,
+    );
     const provider = await b.visitor({ viewport: DESKTOP });
     const page = provider.page;
     await logIn(page, indie.email, indie.password);
@@ -29,9 +31,13 @@ describe("changing a verified listing's photos", () => {
     await expect(page.getByTestId("badge-warning").count()).resolves.toBe(0);
 
     const before = await page.getByTestId("photo-tile").count();
-    await page.getByTestId("photo-input").setInputFiles(Array.from({ length: 7 }, () => "tests/fixtures/photo-600x800.jpg"));
+    await page
+      .getByTestId("photo-input")
+      .setInputFiles(Array.from({ length: 7 }, () => "tests/fixtures/photo-600x800.jpg"));
     await page.waitForFunction(
-      (n) => document.querySelectorAll('[data-testid="photo-tile"]').length === n && !document.querySelector('[data-testid="photo-tile"] [role="status"]'),
+      (n) =>
+        document.querySelectorAll('[data-testid="photo-tile"]').length === n &&
+        !document.querySelector('[data-testid="photo-tile"] [role="status"]'),
       before + 7,
       { timeout: 60_000 },
     );
@@ -51,7 +57,10 @@ describe("changing a verified listing's photos", () => {
     const moderator = await b.visitor({ viewport: DESKTOP });
     await logIn(moderator.page, admin.email, admin.password);
     await moderator.page.goto("/admin/verifications");
-    const item = moderator.page.getByTestId("verification-request").filter({ hasText: "Re-review after changes" }).filter({ hasText: indie.firstName });
+    const item = moderator.page
+      .getByTestId("verification-request")
+      .filter({ hasText: "Re-review after changes" })
+      .filter({ hasText: indie.firstName });
     await item.waitFor();
     await expect(item.getByTestId("rereview-changes").textContent()).resolves.toContain("most photos replaced");
     await hydrated(moderator.page);

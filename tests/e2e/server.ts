@@ -21,7 +21,10 @@ async function freePort(): Promise<number> {
 }
 
 function must(cmd: string, args: string[]) {
-  const r = spawnSync(cmd, args, { encoding: "utf8", env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false" } });
+  const r = spawnSync(cmd, args, {
+    encoding: "utf8",
+    env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false" },
+  });
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed:\n${r.stdout}\n${r.stderr}`);
 }
 
@@ -35,7 +38,8 @@ export function prepareStore(persistDir: string, listings: number) {
  * otherwise a temporary store is made, seeded and removed at stop.
  */
 export async function startApp(opts: { listings?: number; persistDir?: string } = {}): Promise<AppServer> {
-  if (!existsSync("build/server/index.js")) throw new Error("No build: run `npm test` (it builds) or `npm run build` first.");
+  if (!existsSync("build/server/index.js"))
+    throw new Error("No build: run `npm test` (it builds) or `npm run build` first.");
   // The committed config is production; the app under test runs as local development (.dev.vars).
   ensureDevVars();
   const keep = Boolean(opts.persistDir);
@@ -44,8 +48,22 @@ export async function startApp(opts: { listings?: number; persistDir?: string } 
   const port = await freePort();
   const child: ChildProcess = spawn(
     "npx",
-    ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistDir, "--show-interactive-dev-session=false"],
-    { env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "1" }, stdio: ["ignore", "pipe", "pipe"], detached: true },
+    [
+      "wrangler",
+      "dev",
+      "--port",
+      String(port),
+      "--ip",
+      "127.0.0.1",
+      "--persist-to",
+      persistDir,
+      "--show-interactive-dev-session=false",
+    ],
+    {
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    },
   );
   // wrangler's output goes to a file, so a server that dies mid-run can be diagnosed.
   mkdirSync("test-results", { recursive: true });

@@ -20,11 +20,22 @@ const listingId = newId();
 const email = `verify-${newId(8)}@example.nz`;
 const PASSWORD = "verify-me-2025";
 
-const FRONT = { name: "licence-front.jpg", mimeType: "image/jpeg", buffer: readFileSync("tests/fixtures/photo-600x800.jpg") };
-const BACK = { name: "licence-back.jpg", mimeType: "image/jpeg", buffer: readFileSync("tests/fixtures/photo-3000x2000.jpg") };
+const FRONT = {
+  name: "licence-front.jpg",
+  mimeType: "image/jpeg",
+  buffer: readFileSync("tests/fixtures/photo-600x800.jpg"),
+};
+const BACK = {
+  name: "licence-back.jpg",
+  mimeType: "image/jpeg",
+  buffer: readFileSync("tests/fixtures/photo-3000x2000.jpg"),
+};
 
 const gridCard = (page: Page) =>
-  page.getByTestId("listing-grid").getByTestId("listing-card").filter({ has: page.getByRole("heading", { name: new RegExp(`^${NAME}\\b`) }) });
+  page
+    .getByTestId("listing-grid")
+    .getByTestId("listing-card")
+    .filter({ has: page.getByRole("heading", { name: new RegExp(`^${NAME}\\b`) }) });
 
 describe("ID verification, approval and going live", () => {
   beforeAll(async () => {
@@ -71,7 +82,9 @@ describe("ID verification, approval and going live", () => {
     await expect(choice.isChecked()).resolves.toBe(true);
     const submit = provider.page.getByRole("button", { name: "Submit for Verification" });
     // A wrong file is named at once (judged by its bytes, not its name), and the button waits.
-    await provider.page.getByLabel("Front of licence").setInputFiles({ name: "front.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not an image at all") });
+    await provider.page
+      .getByLabel("Front of licence")
+      .setInputFiles({ name: "front.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not an image at all") });
     await provider.page.getByText(ID_MSG.type).waitFor();
     await expect(submit.isDisabled()).resolves.toBe(true);
     await provider.page.getByLabel("Front of licence").setInputFiles(FRONT);
@@ -125,8 +138,8 @@ describe("ID verification, approval and going live", () => {
     await adminCard.getByText("Admin actions").click();
     await adminCard.getByRole("button", { name: `Make Live ${NAME}` }).click();
     await a.waitForFunction((name) => {
-      const card = [...document.querySelectorAll('[data-testid="listing-grid"] [data-testid="listing-card"]')].find((c) =>
-        c.querySelector("h3")?.textContent?.startsWith(name),
+      const card = [...document.querySelectorAll('[data-testid="listing-grid"] [data-testid="listing-card"]')].find(
+        (c) => c.querySelector("h3")?.textContent?.startsWith(name),
       );
       return card && !card.querySelector('[data-testid="admin-badge"]') && card.textContent?.includes("Make Unlive");
     }, NAME);
@@ -138,7 +151,9 @@ describe("ID verification, approval and going live", () => {
 
     // 5. The audit log has both actions, newest first.
     await a.goto("/admin/audit");
-    const actions = await a.getByTestId("audit-row").evaluateAll((rows) => rows.slice(0, 2).map((r) => r.getAttribute("data-action")));
+    const actions = await a
+      .getByTestId("audit-row")
+      .evaluateAll((rows) => rows.slice(0, 2).map((r) => r.getAttribute("data-action")));
     expect(actions).toEqual(["live", "approve_id"]);
 
     // 6. Delete from the admin grid, after the spec's confirmation; the visitor's grid drops it too.
@@ -150,12 +165,15 @@ describe("ID verification, approval and going live", () => {
       void dialog.accept();
     });
     await gridCard(a).getByText("Admin actions").click();
-    await gridCard(a).getByRole("button", { name: `Delete ${NAME}` }).click();
+    await gridCard(a)
+      .getByRole("button", { name: `Delete ${NAME}` })
+      .click();
     await gridCard(a).waitFor({ state: "detached" });
     expect(asked).toEqual([adminDeleteConfirm(NAME)]);
     await gridCard(visitor.page).waitFor({ state: "detached", timeout: 15_000 });
 
-    for (const p of [visitor, provider, adminView]) expect((p.page as Page & { jsErrors: string[] }).jsErrors).toEqual([]);
+    for (const p of [visitor, provider, adminView])
+      expect((p.page as Page & { jsErrors: string[] }).jsErrors).toEqual([]);
     await Promise.all([visitor.context.close(), provider.context.close(), adminView.context.close()]);
   });
 });

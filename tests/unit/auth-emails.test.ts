@@ -5,12 +5,19 @@ import { sendEmail, usesDevOutbox } from "~/server/email.server";
 
 describe("account e-mails", () => {
   it("puts the reset link on the given origin, drops markup from names and escapes HTML", () => {
-    const mail = passwordResetEmail({ origin: "https://site.nz", token: "T0k", firstName: "<b>Ana</b>", siteName: "Kiwi Companions" });
+    const mail = passwordResetEmail({
+      origin: "https://site.nz",
+      token: "T0k",
+      firstName: "<b>Ana</b>",
+      siteName: "Kiwi Companions",
+    });
     expect(mail.text).toContain("https://site.nz/reset-password/T0k");
     expect(mail.html).toContain('<a href="https://site.nz/reset-password/T0k">');
     expect(mail.html).not.toContain("<b>Ana</b>");
     expect(mail.text).toContain("Hi there,");
-    expect(passwordResetEmail({ origin: "https://site.nz", token: "T0k", firstName: "O'Neil", siteName: "K" }).html).toContain("O&#39;Neil");
+    expect(
+      passwordResetEmail({ origin: "https://site.nz", token: "T0k", firstName: "O'Neil", siteName: "K" }).html,
+    ).toContain("O&#39;Neil");
     expect(escapeHtml(`"'&`)).toBe("&#34;&#39;&#38;");
   });
 
@@ -43,7 +50,12 @@ describe("dev outbox switch", () => {
 
 describe("sendEmail in production", () => {
   const message = { to: "ana@test.nz", subject: "Hi", text: "t", html: "<p>t</p>" };
-  const prod = { APP_ENV: "production", EMAIL_API_URL: "https://mail.example/emails", EMAIL_API_KEY: "key", EMAIL_FROM: "Site <no-reply@site.nz>" };
+  const prod = {
+    APP_ENV: "production",
+    EMAIL_API_URL: "https://mail.example/emails",
+    EMAIL_API_KEY: "key",
+    EMAIL_FROM: "Site <no-reply@site.nz>",
+  };
 
   it("POSTs Resend-style JSON with the bearer key", async () => {
     const fetcher = vi.fn(async () => new Response("{}", { status: 200 }));
@@ -52,13 +64,28 @@ describe("sendEmail in production", () => {
     const [url, init] = fetcher.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe("https://mail.example/emails");
     expect(new Headers(init.headers).get("Authorization")).toBe("Bearer key");
-    expect(JSON.parse(String(init.body))).toEqual({ from: prod.EMAIL_FROM, to: ["ana@test.nz"], subject: "Hi", text: "t", html: "<p>t</p>" });
+    expect(JSON.parse(String(init.body))).toEqual({
+      from: prod.EMAIL_FROM,
+      to: ["ana@test.nz"],
+      subject: "Hi",
+      text: "t",
+      html: "<p>t</p>",
+    });
   });
 
   it("never throws: a provider error or missing settings only log", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
-    expect(await sendEmail(prod as never, message, (async () => new Response("no", { status: 500 })) as unknown as typeof fetch)).toBe(false);
-    expect(await sendEmail(prod as never, message, (async () => Promise.reject(new Error("down"))) as unknown as typeof fetch)).toBe(false);
+    expect(
+      await sendEmail(
+        prod as never,
+        message,
+        (async () => new Response("no", { status: 500 })) as unknown as typeof fetch,
+      ),
+    ).toBe(false);
+    expect(
+      await sendEmail(prod as never, message, (async () =>
+        Promise.reject(new Error("down"))) as unknown as typeof fetch),
+    ).toBe(false);
     expect(await sendEmail({ APP_ENV: "production" } as never, message)).toBe(false);
     expect(log.mock.calls.flat().join(" ")).not.toContain("ana@test.nz");
     log.mockRestore();
@@ -69,7 +96,18 @@ describe("greetingName: a stranger's typed name never becomes a link in our mail
   it("keeps plain names and drops anything a mail client could link", async () => {
     const { greetingName } = await import("~/lib/auth-emails");
     for (const name of ["Mere", "Mārama", "Anne-Marie", "O'Neil", "Te Aroha"]) expect(greetingName(name)).toBe(name);
-    for (const name of ["evil.example", "www.evil", "http://x", "a@b.nz", "Click here: x.co", "", "  ", "x".repeat(41), "<b>", "Bob 2"]) {
+    for (const name of [
+      "evil.example",
+      "www.evil",
+      "http://x",
+      "a@b.nz",
+      "Click here: x.co",
+      "",
+      "  ",
+      "x".repeat(41),
+      "<b>",
+      "Bob 2",
+    ]) {
       expect(greetingName(name), name).toBe("there");
     }
   });

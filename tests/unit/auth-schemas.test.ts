@@ -21,17 +21,32 @@ describe("login schema", () => {
   });
 
   it("asks for both fields before anything else", () => {
-    for (const input of [{}, { email: "" }, { email: "a@b.nz", password: "" }, { email: "bad", password: "" }, { email: "  ", password: "x" }]) {
+    for (const input of [
+      {},
+      { email: "" },
+      { email: "a@b.nz", password: "" },
+      { email: "bad", password: "" },
+      { email: "  ", password: "x" },
+    ]) {
       expect(parseWith(loginSchema, input)).toEqual({ ok: false, error: MSG.required });
     }
   });
 
   it("refuses wrong types, malformed e-mails and huge values", () => {
     expect(parseWith(loginSchema, { email: 5, password: "x" })).toEqual({ ok: false, error: MSG.emailNotText });
-    expect(parseWith(loginSchema, { email: "a@b.nz", password: 12345678 })).toEqual({ ok: false, error: MSG.passwordNotText });
+    expect(parseWith(loginSchema, { email: "a@b.nz", password: 12345678 })).toEqual({
+      ok: false,
+      error: MSG.passwordNotText,
+    });
     expect(parseWith(loginSchema, { email: "a@", password: "x" })).toEqual({ ok: false, error: MSG.emailInvalid });
-    expect(parseWith(loginSchema, { email: `${"x".repeat(300)}@b.nz`, password: "x" })).toEqual({ ok: false, error: MSG.emailTooLong });
-    expect(parseWith(loginSchema, { email: "a@b.nz", password: "x".repeat(129) })).toEqual({ ok: false, error: MSG.passwordMax });
+    expect(parseWith(loginSchema, { email: `${"x".repeat(300)}@b.nz`, password: "x" })).toEqual({
+      ok: false,
+      error: MSG.emailTooLong,
+    });
+    expect(parseWith(loginSchema, { email: "a@b.nz", password: "x".repeat(129) })).toEqual({
+      ok: false,
+      error: MSG.passwordMax,
+    });
   });
 
   it("has no minimum length at login", () => {
@@ -42,21 +57,33 @@ describe("login schema", () => {
 describe("sign-up schema", () => {
   it("accepts a complete form and turns agency into a boolean", () => {
     const r = parseWith(signupSchema, { ...good, agency: "true", accountType: "admin" });
-    expect(r).toEqual({ ok: true, data: { email: "hana@test.nz", password: "12345678", agency: true, firstName: "Hana", lastName: "" } });
+    expect(r).toEqual({
+      ok: true,
+      data: { email: "hana@test.nz", password: "12345678", agency: true, firstName: "Hana", lastName: "" },
+    });
     expect(parseWith(signupSchema, { ...good, agency: false })).toMatchObject({ ok: true, data: { agency: false } });
   });
 
   it("gives the spec's messages, presence first", () => {
     expect(parseWith(signupSchema, { ...good, email: "" })).toEqual({ ok: false, error: MSG.required });
-    expect(parseWith(signupSchema, { ...good, agency: undefined, email: "bad" })).toEqual({ ok: false, error: MSG.accountChoice });
+    expect(parseWith(signupSchema, { ...good, agency: undefined, email: "bad" })).toEqual({
+      ok: false,
+      error: MSG.accountChoice,
+    });
     expect(parseWith(signupSchema, { ...good, agency: "maybe" })).toEqual({ ok: false, error: MSG.accountChoice });
     expect(parseWith(signupSchema, { ...good, firstName: "   " })).toEqual({ ok: false, error: MSG.firstNameRequired });
     expect(parseWith(signupSchema, { ...good, password: "1234567" })).toEqual({
       ok: false,
       error: "Password must be at least 8 characters long",
     });
-    expect(parseWith(signupSchema, { ...good, password: "x".repeat(129) })).toEqual({ ok: false, error: MSG.passwordMax });
-    expect(parseWith(signupSchema, { ...good, firstName: "x".repeat(51) })).toEqual({ ok: false, error: MSG.firstNameTooLong });
+    expect(parseWith(signupSchema, { ...good, password: "x".repeat(129) })).toEqual({
+      ok: false,
+      error: MSG.passwordMax,
+    });
+    expect(parseWith(signupSchema, { ...good, firstName: "x".repeat(51) })).toEqual({
+      ok: false,
+      error: MSG.firstNameTooLong,
+    });
     expect(parseWith(signupSchema, { ...good, firstName: "Ha\nna" })).toEqual({ ok: false, error: MSG.nameInvalid });
     expect(parseWith(signupSchema, { ...good, lastName: null })).toEqual({ ok: false, error: MSG.nameNotText });
   });
@@ -69,11 +96,20 @@ describe("reset schemas", () => {
   });
 
   it("checks the match before the length", () => {
-    expect(parseWith(setPasswordSchema, { password: "short", confirmPassword: "other" })).toEqual({ ok: false, error: MSG.passwordMismatch });
-    expect(parseWith(setPasswordSchema, { password: "short", confirmPassword: "short" })).toEqual({ ok: false, error: MSG.passwordMin });
+    expect(parseWith(setPasswordSchema, { password: "short", confirmPassword: "other" })).toEqual({
+      ok: false,
+      error: MSG.passwordMismatch,
+    });
+    expect(parseWith(setPasswordSchema, { password: "short", confirmPassword: "short" })).toEqual({
+      ok: false,
+      error: MSG.passwordMin,
+    });
     expect(parseWith(setPasswordSchema, {})).toEqual({ ok: false, error: MSG.passwordMin });
     const long = "x".repeat(129);
-    expect(parseWith(setPasswordSchema, { password: long, confirmPassword: long })).toEqual({ ok: false, error: MSG.passwordMax });
+    expect(parseWith(setPasswordSchema, { password: long, confirmPassword: long })).toEqual({
+      ok: false,
+      error: MSG.passwordMax,
+    });
     expect(parseWith(setPasswordSchema, { password: "longenough", confirmPassword: "longenough" }).ok).toBe(true);
   });
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { AFTER_LOGIN_DEFAULT, loginModeFrom, loginModeHref, loginUrlFor, safeRedirectTo, withoutSessionExpired } from "~/lib/auth-redirect";
+import {
+  AFTER_LOGIN_DEFAULT,
+  loginModeFrom,
+  loginModeHref,
+  loginUrlFor,
+  safeRedirectTo,
+  withoutSessionExpired,
+} from "~/lib/auth-redirect";
 import {
   ABSOLUTE_TIMEOUT_MS,
   clearSessionCookie,
@@ -21,7 +28,11 @@ import { newToken } from "~/lib/ids";
 
 describe("session policy", () => {
   const now = 1_800_000_000_000;
-  const session = (ageMs: number, idleMs: number) => ({ createdAt: now - ageMs, lastSeenAt: now - idleMs, expiresAt: now - ageMs + ABSOLUTE_TIMEOUT_MS });
+  const session = (ageMs: number, idleMs: number) => ({
+    createdAt: now - ageMs,
+    lastSeenAt: now - idleMs,
+    expiresAt: now - ageMs + ABSOLUTE_TIMEOUT_MS,
+  });
 
   it("lives until idle for a week or 30 days old", () => {
     expect(isSessionLive(session(0, 0), now)).toBe(true);
@@ -42,8 +53,12 @@ describe("session cookie", () => {
   const token = newToken();
 
   it("is HttpOnly, Lax, Path=/, and Secure with the __Host- prefix outside development", () => {
-    expect(serializeSessionCookie(token, true, 60)).toBe(`__Host-session=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=60; Secure`);
-    expect(serializeSessionCookie(token, false, 60)).toBe(`session=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=60`);
+    expect(serializeSessionCookie(token, true, 60)).toBe(
+      `__Host-session=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=60; Secure`,
+    );
+    expect(serializeSessionCookie(token, false, 60)).toBe(
+      `session=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=60`,
+    );
     expect(clearSessionCookie(false)).toBe("session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0");
     expect(sessionCookieName(true)).toBe("__Host-session");
   });
@@ -77,7 +92,19 @@ describe("redirects", () => {
   it("follows same-site paths only", () => {
     expect(safeRedirectTo("/profile/edit/abc?x=1#top")).toBe("/profile/edit/abc?x=1#top");
     expect(safeRedirectTo("/")).toBe("/");
-    for (const bad of [null, 5, "", "dashboard", "//evil.example", "/\\evil.example", "/\t/evil.example", "/a\nb", "https://evil.example", "javascript:alert(1)", `/${"x".repeat(2001)}`]) {
+    for (const bad of [
+      null,
+      5,
+      "",
+      "dashboard",
+      "//evil.example",
+      "/\\evil.example",
+      "/\t/evil.example",
+      "/a\nb",
+      "https://evil.example",
+      "javascript:alert(1)",
+      `/${"x".repeat(2001)}`,
+    ]) {
       expect(safeRedirectTo(bad), String(bad)).toBe(AFTER_LOGIN_DEFAULT);
     }
   });
@@ -89,8 +116,12 @@ describe("redirects", () => {
   });
 
   it("builds the login URL for a protected page", () => {
-    expect(loginUrlFor("https://site.nz/profile/edit/x1?tab=2")).toBe("/login?redirectTo=%2Fprofile%2Fedit%2Fx1%3Ftab%3D2");
-    expect(loginUrlFor("https://site.nz/managesub", { sessionExpired: true })).toBe("/login?sessionExpired=true&redirectTo=%2Fmanagesub");
+    expect(loginUrlFor("https://site.nz/profile/edit/x1?tab=2")).toBe(
+      "/login?redirectTo=%2Fprofile%2Fedit%2Fx1%3Ftab%3D2",
+    );
+    expect(loginUrlFor("https://site.nz/managesub", { sessionExpired: true })).toBe(
+      "/login?sessionExpired=true&redirectTo=%2Fmanagesub",
+    );
     expect(loginUrlFor("https://site.nz/dashboard?_routes=routes%2Fdashboard")).toBe("/login?redirectTo=%2Fdashboard");
   });
 
@@ -104,13 +135,22 @@ describe("redirects", () => {
 
   it("drops sessionExpired from the address bar", () => {
     expect(withoutSessionExpired("http://x.nz/login?sessionExpired=true")).toBe("/login");
-    expect(withoutSessionExpired("http://x.nz/login?sessionExpired=true&redirectTo=%2Fdashboard")).toBe("/login?redirectTo=%2Fdashboard");
+    expect(withoutSessionExpired("http://x.nz/login?sessionExpired=true&redirectTo=%2Fdashboard")).toBe(
+      "/login?redirectTo=%2Fdashboard",
+    );
   });
 });
 
 describe("public user", () => {
   it("never carries the e-mail", () => {
-    const pub = toPublicUser({ id: "u1", email: "a@b.nz", firstName: "Ana", accountType: "unpaid", agency: false, isAdmin: false });
+    const pub = toPublicUser({
+      id: "u1",
+      email: "a@b.nz",
+      firstName: "Ana",
+      accountType: "unpaid",
+      agency: false,
+      isAdmin: false,
+    });
     expect(pub).toEqual({ id: "u1", firstName: "Ana", accountType: "unpaid", agency: false, isAdmin: false });
   });
 

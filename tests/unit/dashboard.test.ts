@@ -84,8 +84,12 @@ describe("menu", () => {
 
   it("shows Verify Photos when some listing is not photo-verified and has at least 4 images", () => {
     expect(labels([listing({ photoVerified: false, ImageUrls: four })])).toContain("Verify Photos /photo-verification");
-    expect(labels([listing({ photoVerified: false, ImageUrls: "/1,/2,/3" })])).not.toContain("Verify Photos /photo-verification");
-    expect(labels([listing({ photoVerified: true, ImageUrls: four })])).not.toContain("Verify Photos /photo-verification");
+    expect(labels([listing({ photoVerified: false, ImageUrls: "/1,/2,/3" })])).not.toContain(
+      "Verify Photos /photo-verification",
+    );
+    expect(labels([listing({ photoVerified: true, ImageUrls: four })])).not.toContain(
+      "Verify Photos /photo-verification",
+    );
     expect(labels([listing({ verified: false, photoVerified: false, ImageUrls: four })])).toEqual([
       "Subscriptions /subscriptions",
       "Manage /managesub",
@@ -178,10 +182,19 @@ describe("state changes", () => {
   });
 
   it("Live on needs verified; Live off also ends Active Now", () => {
-    expect(liveChange({ ...base, live: false, verified: false }, undefined, NOW)).toEqual({ ok: false, error: TOGGLE_ERRORS.notVerified });
-    expect(liveChange({ ...base, live: false }, undefined, NOW)).toEqual({ ok: true, next: { live: true, active: false, activeUntil: null } });
+    expect(liveChange({ ...base, live: false, verified: false }, undefined, NOW)).toEqual({
+      ok: false,
+      error: TOGGLE_ERRORS.notVerified,
+    });
+    expect(liveChange({ ...base, live: false }, undefined, NOW)).toEqual({
+      ok: true,
+      next: { live: true, active: false, activeUntil: null },
+    });
     const activeNow = { ...base, active: true, activeUntil: NOW + HOUR };
-    expect(liveChange(activeNow, false, NOW)).toEqual({ ok: true, next: { live: false, active: false, activeUntil: NOW } });
+    expect(liveChange(activeNow, false, NOW)).toEqual({
+      ok: true,
+      next: { live: false, active: false, activeUntil: NOW },
+    });
     expect(liveChange({ ...activeNow, verified: false }, undefined, NOW)).toEqual({
       ok: true,
       next: { live: false, active: false, activeUntil: NOW },
@@ -199,7 +212,9 @@ describe("state changes", () => {
 
 describe("settings texts", () => {
   it("uses the spec's confirmation and error wording", () => {
-    expect(deleteListingConfirm("Jade")).toBe("Are you sure you want to delete the listing for Jade? This cannot be undone.");
+    expect(deleteListingConfirm("Jade")).toBe(
+      "Are you sure you want to delete the listing for Jade? This cannot be undone.",
+    );
     expect(DELETE_ACCOUNT_CONFIRM).toBe(
       "Are you sure you want to delete your entire account? This will permanently remove all your listings and cannot be undone.",
     );

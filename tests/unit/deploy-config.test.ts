@@ -41,8 +41,20 @@ describe("the committed deploy configuration", () => {
 
 describe("loopback hosts (where development-only tools answer)", () => {
   it("knows this machine from everything else", () => {
-    for (const host of ["localhost", "LOCALHOST", "app.localhost", "127.0.0.1", "127.1.2.3", "[::1]"]) expect(isLoopbackHost(host), host).toBe(true);
-    for (const host of ["evil.example", "localhost.evil.example", "127.0.0.1.evil.example", "10.0.0.1", "192.168.1.2", "128.0.0.1", "[::2]", "0.0.0.0", "1270.0.0.1", ""]) {
+    for (const host of ["localhost", "LOCALHOST", "app.localhost", "127.0.0.1", "127.1.2.3", "[::1]"])
+      expect(isLoopbackHost(host), host).toBe(true);
+    for (const host of [
+      "evil.example",
+      "localhost.evil.example",
+      "127.0.0.1.evil.example",
+      "10.0.0.1",
+      "192.168.1.2",
+      "128.0.0.1",
+      "[::2]",
+      "0.0.0.0",
+      "1270.0.0.1",
+      "",
+    ]) {
       expect(isLoopbackHost(host), host).toBe(false);
     }
   });

@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  filtersToSearch,
-  hasActiveFilters,
-  isActive,
-  parseFilters,
-  parsePage,
-  toggleFilter,
-} from "~/lib/filters";
+import { filtersToSearch, hasActiveFilters, isActive, parseFilters, parsePage, toggleFilter } from "~/lib/filters";
 
 const parse = (qs: string) => parseFilters(new URLSearchParams(qs));
 

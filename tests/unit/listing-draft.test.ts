@@ -4,7 +4,12 @@ import { DRAFT_MAX_AGE_MS, draftValues, parseDraft, sameValues, serializeDraft }
 import { emptyListingValues } from "~/lib/listing-schema";
 
 const NOW = Date.UTC(2026, 10, 23, 3, 0);
-const values = () => ({ ...emptyListingValues(), firstName: "Mere", services: ["GFE"], rates: [{ call_type: "incall", duration: "1hr", price: "300", description: "" }] });
+const values = () => ({
+  ...emptyListingValues(),
+  firstName: "Mere",
+  services: ["GFE"],
+  rates: [{ call_type: "incall", duration: "1hr", price: "300", description: "" }],
+});
 
 describe("listing drafts", () => {
   it("keys the new listing by the spec's key and each listing by its id", () => {
@@ -14,7 +19,13 @@ describe("listing drafts", () => {
 
   it("reads back what it wrote, for the same account and listing only", () => {
     const raw = serializeDraft("u1", "m1", values(), NOW);
-    expect(parseDraft(raw, "u1", "m1", NOW + 1000)).toEqual({ v: 1, userId: "u1", modelId: "m1", savedAt: NOW, values: values() });
+    expect(parseDraft(raw, "u1", "m1", NOW + 1000)).toEqual({
+      v: 1,
+      userId: "u1",
+      modelId: "m1",
+      savedAt: NOW,
+      values: values(),
+    });
     expect(parseDraft(raw, "u2", "m1", NOW)).toBeNull();
     expect(parseDraft(raw, "u1", "m2", NOW)).toBeNull();
     expect(parseDraft(raw, "u1", null, NOW)).toBeNull();
@@ -24,13 +35,28 @@ describe("listing drafts", () => {
     const raw = serializeDraft("u1", null, values(), NOW);
     expect(parseDraft(raw, "u1", null, NOW + DRAFT_MAX_AGE_MS + 1)).toBeNull();
     expect(parseDraft(raw, "u1", null, NOW - 3_600_000)).toBeNull();
-    for (const bad of [null, "", "{", "[]", "null", '{"v":2}', JSON.stringify({ v: 1, userId: "u1", modelId: null, savedAt: "x", values: {} })]) {
+    for (const bad of [
+      null,
+      "",
+      "{",
+      "[]",
+      "null",
+      '{"v":2}',
+      JSON.stringify({ v: 1, userId: "u1", modelId: null, savedAt: "x", values: {} }),
+    ]) {
       expect(parseDraft(bad, "u1", null, NOW)).toBeNull();
     }
   });
 
   it("repairs field by field: wrong types fall back to the blank form's value", () => {
-    const v = draftValues({ firstName: 5, tagLine: "Hello there", services: ["a", 1], interests: ["x"], rates: [{ call_type: "incall" }], age: "30" });
+    const v = draftValues({
+      firstName: 5,
+      tagLine: "Hello there",
+      services: ["a", 1],
+      interests: ["x"],
+      rates: [{ call_type: "incall" }],
+      age: "30",
+    });
     expect(v.firstName).toBe("");
     expect(v.tagLine).toBe("Hello there");
     expect(v.services).toEqual([]);

@@ -33,4 +33,3 @@ export function validValues(over: Partial<ListingValues> = {}): ListingValues {
     ...over,
   };
 }
-

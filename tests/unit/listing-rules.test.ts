@@ -73,7 +73,10 @@ describe("rates", () => {
     expect(newRateDuration([], "incall")).toBe("1hr");
     expect(newRateDuration([{ call_type: "incall", duration: "1hr" }], "incall")).toBe("30min");
     expect(newRateDuration([{ call_type: "outcall", duration: "1hr" }], "incall")).toBe("1hr");
-    const all = ["30min", "1hr", "1.5hr", "2hr", "3hr", "Overnight"].map((duration) => ({ call_type: "incall", duration }));
+    const all = ["30min", "1hr", "1.5hr", "2hr", "3hr", "Overnight"].map((duration) => ({
+      call_type: "incall",
+      duration,
+    }));
     expect(newRateDuration(all, "incall")).toBeNull();
     expect(freeDurations(all, "outcall")).toHaveLength(6);
   });
@@ -146,7 +149,9 @@ describe("the multipart body (spec §7)", () => {
       return readListingBody(fd);
     };
     expect(bad([["imagePositions", "{nope"]])).toMatchObject({ error: "imagePositions is not valid JSON" });
-    expect(bad([["uploadIds", JSON.stringify([{ uploadId: 5, position: 1 }])]])).toMatchObject({ error: "uploadIds is not a valid list" });
+    expect(bad([["uploadIds", JSON.stringify([{ uploadId: 5, position: 1 }])]])).toMatchObject({
+      error: "uploadIds is not a valid list",
+    });
     expect(bad([["rates[9999][price]", "1"]])).toMatchObject({ error: "Too many rates" });
     expect(bad([["additionalImages", "not a file"]])).toMatchObject({ error: "additionalImages must be files" });
   });
@@ -154,7 +159,12 @@ describe("the multipart body (spec §7)", () => {
 
 describe("form <-> preview", () => {
   it("the preview profile follows the form; empty rate rows are left out", () => {
-    const values = validValues({ rates: [{ call_type: "incall", duration: "1hr", price: "300", description: "" }, { call_type: "incall", duration: "2hr", price: "", description: "" }] });
+    const values = validValues({
+      rates: [
+        { call_type: "incall", duration: "1hr", price: "300", description: "" },
+        { call_type: "incall", duration: "2hr", price: "", description: "" },
+      ],
+    });
     const p = previewProfile(values, [{ imageId: "t1", url: "blob:x", position: 1, width: 600, height: 800 }], {
       modelId: "new",
       verified: false,
@@ -203,7 +213,9 @@ describe("photo bytes", () => {
     expect(orientedSize(s.width!, s.height!, s.orientation)).toEqual({ width: 20, height: 60 });
   });
   it("size rules: 10 MB and 8000 px", async () => {
-    const tall = await sharp({ create: { width: 10, height: 9000, channels: 3, background: "#000" } }).png().toBuffer();
+    const tall = await sharp({ create: { width: 10, height: 9000, channels: 3, background: "#000" } })
+      .png()
+      .toBuffer();
     expect(fileProblem(tall.length, tall)).toBe("dimensions");
     expect(fileProblem(10 * 1024 * 1024 + 1, tall)).toBe("size");
     expect(fileProblem(0, tall)).toBe("size");
@@ -228,12 +240,16 @@ describe("photo bytes", () => {
     expect(meta.exif).toBeUndefined();
     expect(meta.width).toBe(32);
     // Nothing to strip: the same bytes back.
-    const plain = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#000" } }).webp().toBuffer();
+    const plain = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#000" } })
+      .webp()
+      .toBuffer();
     expect(stripWebpMetadata(plain)).toBe(plain);
   });
   it("the spec's messages", () => {
     expect(PHOTO_MSG.batchTooLarge).toBe("You can only upload up to 20 images at once.");
     expect(PHOTO_MSG.skipped(2)).toBe("2 files were skipped due to invalid type or size.");
-    expect(PHOTO_MSG.processFailed).toBe("Failed to process one or more images. Please try again with different images.");
+    expect(PHOTO_MSG.processFailed).toBe(
+      "Failed to process one or more images. Please try again with different images.",
+    );
   });
 });

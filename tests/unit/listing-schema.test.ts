@@ -20,7 +20,10 @@ const errorsOf = (over: Partial<ListingValues>, photos = 3) => {
 
 describe("validateListing: a complete listing", () => {
   it("passes and converts money to cents and numbers to whole numbers", () => {
-    const r = validateListing(validValues({ rates: [{ call_type: "outcall", duration: "2hr", price: "450.5", description: " x " }] }), 3);
+    const r = validateListing(
+      validValues({ rates: [{ call_type: "outcall", duration: "2hr", price: "450.5", description: " x " }] }),
+      3,
+    );
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.data.age).toBe(27);
@@ -70,11 +73,15 @@ describe("page 2 checks", () => {
 describe("page 3 checks", () => {
   it("needs one rate with price and duration", () => {
     expect(errorsOf({ rates: [] }).rates).toBe("Please add at least one incall or outcall rate.");
-    expect(errorsOf({ rates: [{ call_type: "incall", duration: "1hr", price: "", description: "" }] }).rates).toBe(LISTING_MSG.rates);
+    expect(errorsOf({ rates: [{ call_type: "incall", duration: "1hr", price: "", description: "" }] }).rates).toBe(
+      LISTING_MSG.rates,
+    );
   });
   it("a blank rate row next to a filled one is ignored", () => {
     const r = validateListing(
-      validValues({ rates: [...validValues().rates, { call_type: "incall", duration: "2hr", price: " ", description: "" }] }),
+      validValues({
+        rates: [...validValues().rates, { call_type: "incall", duration: "2hr", price: " ", description: "" }],
+      }),
       3,
     );
     expect(r.ok && r.data.rates.length).toBe(1);
@@ -109,10 +116,12 @@ describe("save checks (spec §5, second check)", () => {
     expect(pageOf(field)).toBe(2);
   });
   it("rates must be at least 0 and valid numbers", () => {
-    expect(errorsOf({ rates: [{ call_type: "incall", duration: "1hr", price: "-1", description: "" }] })["rates.0.price"]).toBe("Price must be at least 0");
-    expect(errorsOf({ rates: [{ call_type: "incall", duration: "1hr", price: "abc", description: "" }] })["rates.0.price"]).toBe(
-      "Price must be a valid number",
-    );
+    expect(
+      errorsOf({ rates: [{ call_type: "incall", duration: "1hr", price: "-1", description: "" }] })["rates.0.price"],
+    ).toBe("Price must be at least 0");
+    expect(
+      errorsOf({ rates: [{ call_type: "incall", duration: "1hr", price: "abc", description: "" }] })["rates.0.price"],
+    ).toBe("Price must be a valid number");
     const special = { serviceName: "Dinner date", duration: "180", rate: "-5", description: "" };
     expect(errorsOf({ specialRates: [special] })["specialRates.0.rate"]).toBe("Rate must be at least 0");
   });
@@ -164,11 +173,15 @@ describe("lengths, enumerations and caps (server)", () => {
   it("social links only as handles or http(s) links", () => {
     expect(errorsOf({ instagram: "javascript:alert(1)" }).instagram).toBe(LISTING_MSG.social("Instagram"));
     expect(errorsOf({ website: "data:text/html,hi" }).website).toBe(LISTING_MSG.website);
-    expect(errorsOf({ twitter: "@kiwi_nz", onlyFans: "https://onlyfans.com/kiwi", website: "kiwi.example.nz" })).toEqual({});
+    expect(
+      errorsOf({ twitter: "@kiwi_nz", onlyFans: "https://onlyfans.com/kiwi", website: "kiwi.example.nz" }),
+    ).toEqual({});
   });
   it("text fields are capped", () => {
     expect(errorsOf({ firstName: "x".repeat(51) }).firstName).toBe("Display Name must be no more than 50 characters.");
-    expect(errorsOf({ availability: "x".repeat(501) }).availability).toBe("Availability must be no more than 500 characters.");
+    expect(errorsOf({ availability: "x".repeat(501) }).availability).toBe(
+      "Availability must be no more than 500 characters.",
+    );
   });
   it("wrong JSON types are reported, not thrown", () => {
     const r = validateListing({ ...validValues(), firstName: 42, services: "GFE" }, 3);

@@ -15,12 +15,23 @@ import {
 
 const NOW = 1_750_000_000_000;
 const HOUR = 3_600_000;
-const state = (s: Partial<ModeratedState> = {}): ModeratedState => ({ verified: true, live: true, hot: false, active: false, activeUntil: null, ...s });
+const state = (s: Partial<ModeratedState> = {}): ModeratedState => ({
+  verified: true,
+  live: true,
+  hot: false,
+  active: false,
+  activeUntil: null,
+  ...s,
+});
 
 describe("administrator flag changes", () => {
   it("unverify also turns live and Active Now off", () => {
     const change = adminFlagChange(state({ active: true, activeUntil: NOW + HOUR }), "unverify", NOW);
-    expect(change).toEqual({ ok: true, changed: true, next: { verified: false, live: false, hot: false, active: false, activeUntil: NOW } });
+    expect(change).toEqual({
+      ok: true,
+      changed: true,
+      next: { verified: false, live: false, hot: false, active: false, activeUntil: NOW },
+    });
   });
 
   it("live needs a verified listing", () => {
@@ -43,7 +54,9 @@ describe("administrator flag changes", () => {
     expect(adminBadges({ verified: false, live: false })).toEqual(["Unverified"]);
     expect(adminBadges({ verified: true, live: false })).toEqual(["Hidden"]);
     expect(adminBadges({ verified: true, live: true })).toEqual([]);
-    expect(adminDeleteConfirm("Ana")).toBe("Are you sure you want to delete the listing for Ana? This action cannot be undone.");
+    expect(adminDeleteConfirm("Ana")).toBe(
+      "Are you sure you want to delete the listing for Ana? This action cannot be undone.",
+    );
   });
 });
 
@@ -55,8 +68,14 @@ describe("reports", () => {
     });
     expect(parseReport({ reason: "other" })).toEqual({ ok: true, data: { reason: "other", details: "", contact: "" } });
     expect(parseReport({ reason: "nope" })).toMatchObject({ ok: false, error: REPORT_MSG.reason });
-    expect(parseReport({ reason: "other", details: "x".repeat(2001) })).toMatchObject({ ok: false, errors: { details: REPORT_MSG.detailsTooLong } });
-    expect(parseReport({ reason: "other", contact: "call me maybe" })).toMatchObject({ ok: false, errors: { contact: REPORT_MSG.contactInvalid } });
+    expect(parseReport({ reason: "other", details: "x".repeat(2001) })).toMatchObject({
+      ok: false,
+      errors: { details: REPORT_MSG.detailsTooLong },
+    });
+    expect(parseReport({ reason: "other", contact: "call me maybe" })).toMatchObject({
+      ok: false,
+      errors: { contact: REPORT_MSG.contactInvalid },
+    });
   });
 
   it("counts age against the 48-hour window", () => {
@@ -80,10 +99,16 @@ describe("verification files and requests", () => {
 
   it("knows which listings may be put forward", () => {
     expect(eligibilityError("id", { verified: false, photoVerified: false, imageCount: 0 })).toBeNull();
-    expect(eligibilityError("id", { verified: true, photoVerified: false, imageCount: 0 })).toBe(VERIFY_MSG.alreadyVerified);
-    expect(eligibilityError("photo", { verified: false, photoVerified: false, imageCount: 3 })).toBe(VERIFY_MSG.tooFewPhotos);
+    expect(eligibilityError("id", { verified: true, photoVerified: false, imageCount: 0 })).toBe(
+      VERIFY_MSG.alreadyVerified,
+    );
+    expect(eligibilityError("photo", { verified: false, photoVerified: false, imageCount: 3 })).toBe(
+      VERIFY_MSG.tooFewPhotos,
+    );
     expect(eligibilityError("photo", { verified: false, photoVerified: false, imageCount: 4 })).toBeNull();
-    expect(eligibilityError("photo", { verified: true, photoVerified: true, imageCount: 9 })).toBe(VERIFY_MSG.alreadyPhotoVerified);
+    expect(eligibilityError("photo", { verified: true, photoVerified: true, imageCount: 9 })).toBe(
+      VERIFY_MSG.alreadyPhotoVerified,
+    );
   });
 
   it("keeps only private verification keys from the stored list", () => {

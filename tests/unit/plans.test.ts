@@ -14,8 +14,20 @@ import {
 
 describe("plans", () => {
   it("holds the two weekly plans of the spec in integer cents", () => {
-    expect(PLANS.standard).toMatchObject({ name: "Standard", priceCents: 3500, interval: "week", maxPhotos: 10, recommended: false });
-    expect(PLANS.featured).toMatchObject({ name: "Featured", priceCents: 7500, interval: "week", maxPhotos: 20, recommended: true });
+    expect(PLANS.standard).toMatchObject({
+      name: "Standard",
+      priceCents: 3500,
+      interval: "week",
+      maxPhotos: 10,
+      recommended: false,
+    });
+    expect(PLANS.featured).toMatchObject({
+      name: "Featured",
+      priceCents: 7500,
+      interval: "week",
+      maxPhotos: 20,
+      recommended: true,
+    });
     for (const plan of PLAN_LIST) expect(Number.isInteger(plan.priceCents)).toBe(true);
   });
 
@@ -58,7 +70,10 @@ describe("plans", () => {
   });
 
   it("validates the subscribe form with one clear message", () => {
-    expect(subscribeFormSchema.safeParse({ tier: "featured" })).toMatchObject({ success: true, data: { tier: "featured" } });
+    expect(subscribeFormSchema.safeParse({ tier: "featured" })).toMatchObject({
+      success: true,
+      data: { tier: "featured" },
+    });
     for (const tier of ["gold", "", undefined, 7]) {
       const result = subscribeFormSchema.safeParse({ tier });
       expect(result.success).toBe(false);
@@ -69,7 +84,9 @@ describe("plans", () => {
   it("builds the login detour that returns to the chosen plan", () => {
     expect(subscriptionPath(null)).toBe("/subscriptions");
     expect(subscriptionPath("standard")).toBe("/subscriptions?tier=standard");
-    expect(loginPathForPlan("featured")).toBe(`/login?redirectTo=${encodeURIComponent("/subscriptions?tier=featured")}`);
+    expect(loginPathForPlan("featured")).toBe(
+      `/login?redirectTo=${encodeURIComponent("/subscriptions?tier=featured")}`,
+    );
     expect(loginPathForPlan("featured")).toBe("/login?redirectTo=%2Fsubscriptions%3Ftier%3Dfeatured");
   });
 });

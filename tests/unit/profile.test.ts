@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { formatPhone, pickSuggestions, primaryImage, safeExternalUrl, shuffle, socialUrl, splitList } from "~/lib/profile";
+import {
+  formatPhone,
+  pickSuggestions,
+  primaryImage,
+  safeExternalUrl,
+  shuffle,
+  socialUrl,
+  splitList,
+} from "~/lib/profile";
 
 describe("formatPhone (spec §5)", () => {
   it("groups 9 digits 3-3-3", () => {
@@ -54,8 +62,18 @@ describe("socialUrl", () => {
 
 describe("primaryImage", () => {
   it("picks position 1, otherwise the first", () => {
-    expect(primaryImage([{ position: 2, id: "b" }, { position: 1, id: "a" }])?.id).toBe("a");
-    expect(primaryImage([{ position: 3, id: "c" }, { position: 2, id: "b" }])?.id).toBe("c");
+    expect(
+      primaryImage([
+        { position: 2, id: "b" },
+        { position: 1, id: "a" },
+      ])?.id,
+    ).toBe("a");
+    expect(
+      primaryImage([
+        { position: 3, id: "c" },
+        { position: 2, id: "b" },
+      ])?.id,
+    ).toBe("c");
     expect(primaryImage([])).toBeNull();
   });
 });

@@ -17,7 +17,14 @@ describe("like body", () => {
     expect(likeBodySchema.safeParse({ fingerprint: "x".repeat(128) }).success).toBe(true);
   });
   it("refuses a missing, non-string, short, long or odd fingerprint", () => {
-    for (const body of [{}, { fingerprint: 12345678 }, { fingerprint: null }, { fingerprint: "short" }, { fingerprint: "x".repeat(129) }, { fingerprint: "<script>alert(1)</script>" }]) {
+    for (const body of [
+      {},
+      { fingerprint: 12345678 },
+      { fingerprint: null },
+      { fingerprint: "short" },
+      { fingerprint: "x".repeat(129) },
+      { fingerprint: "<script>alert(1)</script>" },
+    ]) {
       const parsed = likeBodySchema.safeParse(body);
       expect(parsed.success, JSON.stringify(body)).toBe(false);
       expect(parsed.error?.issues[0]?.message).toMatch(/fingerprint/);
@@ -39,7 +46,17 @@ describe("list paging", () => {
     expect(decodeCursor(encodeCursor(c))).toEqual(c);
     expect(encodeCursor(c)).toMatch(/^[A-Za-z0-9_-]+$/);
     const b64 = (v: unknown) => btoa(JSON.stringify(v)).replace(/=+$/, "");
-    for (const bad of ["", "%%%", "not-a-cursor", b64([1, 5]), b64([2, 5, c.id]), b64([1, "5", c.id]), b64([1, 5, "x' OR 1=1"]), b64({ a: 1 }), "A".repeat(300)]) {
+    for (const bad of [
+      "",
+      "%%%",
+      "not-a-cursor",
+      b64([1, 5]),
+      b64([2, 5, c.id]),
+      b64([1, "5", c.id]),
+      b64([1, 5, "x' OR 1=1"]),
+      b64({ a: 1 }),
+      "A".repeat(300),
+    ]) {
       expect(decodeCursor(bad), bad).toBeNull();
     }
   });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { Coalescer } from "~/lib/realtime-coalescer";
-import { mergeEvents, pageShouldRefresh, parseProfileUpdate, profileUpdateFor, type ProfileUpdateEvent } from "~/lib/realtime-protocol";
+import {
+  mergeEvents,
+  pageShouldRefresh,
+  parseProfileUpdate,
+  profileUpdateFor,
+  type ProfileUpdateEvent,
+} from "~/lib/realtime-protocol";
 
 const AKL = { public: true, region: "Auckland" };
 const WLG = { public: true, region: "Wellington" };
@@ -31,7 +37,9 @@ describe("profileUpdateFor", () => {
   });
   it("merges: the later state wins, an entry into the same region is kept", () => {
     expect(mergeEvents(ev("a", { entered: true }), ev("a", { at: 2 }))).toMatchObject({ at: 2, entered: true });
-    expect(mergeEvents(ev("a", { entered: true }), ev("a", { visible: false, region: null }))).toMatchObject({ entered: false });
+    expect(mergeEvents(ev("a", { entered: true }), ev("a", { visible: false, region: null }))).toMatchObject({
+      entered: false,
+    });
     expect(mergeEvents(ev("a", { entered: true, region: "Wellington" }), ev("a"))).toMatchObject({ entered: false });
   });
 });
@@ -56,7 +64,17 @@ describe("pageShouldRefresh", () => {
 describe("parseProfileUpdate", () => {
   it("accepts the room's messages and nothing else", () => {
     expect(parseProfileUpdate(JSON.stringify(ev("abc123")))).toEqual(ev("abc123"));
-    for (const bad of [null, 5, "", "{", "[]", JSON.stringify({ ...ev("a"), type: "x" }), JSON.stringify({ ...ev("a"), modelId: "<x>" }), JSON.stringify({ ...ev("a"), visible: "yes" }), "x".repeat(600)]) {
+    for (const bad of [
+      null,
+      5,
+      "",
+      "{",
+      "[]",
+      JSON.stringify({ ...ev("a"), type: "x" }),
+      JSON.stringify({ ...ev("a"), modelId: "<x>" }),
+      JSON.stringify({ ...ev("a"), visible: "yes" }),
+      "x".repeat(600),
+    ]) {
       expect(parseProfileUpdate(bad)).toBeNull();
     }
   });

@@ -43,9 +43,12 @@ const HOSTILE: unknown[] = [
 ];
 
 describe("safeRedirect: one guard for every redirect target", () => {
-  it.each(HOSTILE.map((v) => [typeof v === "string" ? JSON.stringify(v).slice(0, 40) : String(v), v]))("refuses %s", (_label, value) => {
-    expect(safeRedirect(value, "/fallback")).toBe("/fallback");
-  });
+  it.each(HOSTILE.map((v) => [typeof v === "string" ? JSON.stringify(v).slice(0, 40) : String(v), v]))(
+    "refuses %s",
+    (_label, value) => {
+      expect(safeRedirect(value, "/fallback")).toBe("/fallback");
+    },
+  );
 
   it("keeps same-site paths with their query and hash, normalised", () => {
     expect(safeRedirect("/locations/Auckland?age=18-24")).toBe("/locations/Auckland?age=18-24");
@@ -60,7 +63,8 @@ describe("safeRedirect: one guard for every redirect target", () => {
     let seed = 7;
     const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
     const inputs = [...HOSTILE.filter((v): v is string => typeof v === "string")];
-    for (let i = 0; i < 2000; i++) inputs.push(Array.from({ length: 1 + (next() % 6) }, () => junk[next() % junk.length]).join(""));
+    for (let i = 0; i < 2000; i++)
+      inputs.push(Array.from({ length: 1 + (next() % 6) }, () => junk[next() % junk.length]).join(""));
     for (const input of inputs) {
       const out = safeRedirect(input, "/");
       expect(staysOnSite(out), JSON.stringify(input)).toBe(true);

@@ -1,22 +1,36 @@
 import { describe, expect, it } from "vitest";
 import { badgeEffects, badgeWarning, replacedMost, REVERIFY_MSG, type BadgeBaseline } from "~/lib/reverification";
 
-const base: BadgeBaseline = { verified: true, photoVerified: true, firstName: "Mere", age: 30, imageIds: ["a", "b", "c"], reviewedImageIds: ["a", "b", "c"] };
+const base: BadgeBaseline = {
+  verified: true,
+  photoVerified: true,
+  firstName: "Mere",
+  age: 30,
+  imageIds: ["a", "b", "c"],
+  reviewedImageIds: ["a", "b", "c"],
+};
 const same = { firstName: "Mere", age: 30, imageIds: ["a", "b", "c"] };
 
 describe("what a change does to the badges", () => {
   it("a pure reorder or an unrelated edit changes nothing", () => {
-    expect(badgeEffects(base, { ...same, imageIds: ["c", "a", "b"] })).toEqual({ clearsPhotoTick: false, reReview: [] });
+    expect(badgeEffects(base, { ...same, imageIds: ["c", "a", "b"] })).toEqual({
+      clearsPhotoTick: false,
+      reReview: [],
+    });
     expect(badgeEffects(base, same)).toEqual({ clearsPhotoTick: false, reReview: [] });
     expect(badgeWarning(badgeEffects(base, same))).toEqual([]);
   });
   it("any change to the set of photos clears the photo tick", () => {
     expect(badgeEffects(base, { ...same, imageIds: ["a", "b", "c", "d"] }).clearsPhotoTick).toBe(true);
     expect(badgeEffects(base, { ...same, imageIds: ["a", "b"] }).clearsPhotoTick).toBe(true);
-    expect(badgeEffects({ ...base, photoVerified: false }, { ...same, imageIds: ["a", "d"] }).clearsPhotoTick).toBe(false);
+    expect(badgeEffects({ ...base, photoVerified: false }, { ...same, imageIds: ["a", "d"] }).clearsPhotoTick).toBe(
+      false,
+    );
   });
   it("a new name, age or mostly new photos send an ID-verified listing back for review", () => {
-    expect(badgeEffects(base, { ...same, firstName: "Aroha" }).reReview).toEqual(["display name changed from 'Mere' to 'Aroha'"]);
+    expect(badgeEffects(base, { ...same, firstName: "Aroha" }).reReview).toEqual([
+      "display name changed from 'Mere' to 'Aroha'",
+    ]);
     expect(badgeEffects(base, { ...same, age: 22 }).reReview).toEqual(["age changed from 30 to 22"]);
     expect(badgeEffects(base, { ...same, imageIds: ["a", "d", "e", "f"] }).reReview).toEqual(["most photos replaced"]);
     expect(badgeEffects(base, { ...same, imageIds: ["a", "b", "d"] }).reReview).toEqual([]);
@@ -25,7 +39,9 @@ describe("what a change does to the badges", () => {
   it("counts replaced photos against the last reviewed set, or the set before the change when unknown", () => {
     expect(replacedMost(["a", "b", "c"], ["d", "e", "c"])).toBe(true);
     expect(replacedMost(["a", "b", "c", "d"], ["a", "b", "e", "f"])).toBe(false);
-    expect(badgeEffects({ ...base, reviewedImageIds: [] }, { ...same, imageIds: ["x", "y", "c"] }).reReview).toEqual(["most photos replaced"]);
+    expect(badgeEffects({ ...base, reviewedImageIds: [] }, { ...same, imageIds: ["x", "y", "c"] }).reReview).toEqual([
+      "most photos replaced",
+    ]);
   });
   it("words the warning the owner sees before saving", () => {
     const lines = badgeWarning(badgeEffects(base, { ...same, firstName: "Aroha", imageIds: ["a", "b", "c", "d"] }));

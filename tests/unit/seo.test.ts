@@ -17,8 +17,7 @@ import {
 } from "~/lib/seo";
 
 type Tag = Record<string, string>;
-const find = (tags: unknown[], key: string, value: string) =>
-  (tags as Tag[]).find((t) => t[key] === value);
+const find = (tags: unknown[], key: string, value: string) => (tags as Tag[]).find((t) => t[key] === value);
 const content = (tags: unknown[], key: string, value: string) => find(tags, key, value)?.content;
 
 describe("titles and descriptions", () => {
@@ -50,7 +49,9 @@ describe("absolute URLs", () => {
   });
 
   it("drops query and fragment from canonical URLs", () => {
-    expect(absoluteUrl("https://kiwi.example", "/subscriptions?tier=featured#x")).toBe("https://kiwi.example/subscriptions");
+    expect(absoluteUrl("https://kiwi.example", "/subscriptions?tier=featured#x")).toBe(
+      "https://kiwi.example/subscriptions",
+    );
     expect(absoluteUrl("https://kiwi.example", "faq")).toBe("https://kiwi.example/faq");
     expect(absoluteUrl("https://kiwi.example", regionPath("Central North Island"))).toBe(
       "https://kiwi.example/locations/Central%20North%20Island",

@@ -11,7 +11,9 @@ describe("a verification submit that failed on the way (not refused by the serve
       error: "Failed to submit verification request: Verification request failed",
       message: "Verification request failed",
     });
-    expect(submitFailure("id", "weird").error).toBe("Failed to submit verification request: Verification request failed");
+    expect(submitFailure("id", "weird").error).toBe(
+      "Failed to submit verification request: Verification request failed",
+    );
   });
 
   it("Photo verification: 'Error: Photo verification request failed' when no server error came back", () => {

@@ -10,7 +10,10 @@ import { settleBackgroundWork } from "./public-fixtures";
 afterEach(() => settleBackgroundWork());
 
 async function imagesOf(id: string) {
-  return rows<{ id: string; position: number }>("SELECT id, position FROM listing_images WHERE listing_id = ? ORDER BY position", id);
+  return rows<{ id: string; position: number }>(
+    "SELECT id, position FROM listing_images WHERE listing_id = ? ORDER BY position",
+    id,
+  );
 }
 
 describe("the audit log", () => {
@@ -19,7 +22,10 @@ describe("the audit log", () => {
     const id = await createListingVia(provider);
     const images = await imagesOf(id);
     const own = await provider.client.put("/api/profile", {
-      multipart: saveForm(validValues({ tagLine: "Owner's own words" }), { modelId: id, imagePositions: images.map((i) => ({ imageId: i.id, position: i.position })) }),
+      multipart: saveForm(validValues({ tagLine: "Owner's own words" }), {
+        modelId: id,
+        imagePositions: images.map((i) => ({ imageId: i.id, position: i.position })),
+      }),
     });
     expect(own.status).toBe(200);
     expect(await auditRows()).toEqual([]);
@@ -36,7 +42,12 @@ describe("the audit log", () => {
     expect(res.status).toBe(200);
     const audit = await auditRows();
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ admin_id: admin.userId, action: "edit_listing", listing_id: id, detail: "Photos: 1 removed, 1 added" });
+    expect(audit[0]).toMatchObject({
+      admin_id: admin.userId,
+      action: "edit_listing",
+      listing_id: id,
+      detail: "Photos: 1 removed, 1 added",
+    });
 
     // It shows on /admin/audit with its label.
     const page = await (await admin.client.get("/admin/audit")).text();
@@ -83,7 +94,16 @@ describe("nosniff", () => {
   it("JSON, single-fetch .data, errors and photos all send X-Content-Type-Options: nosniff", async () => {
     const { provider } = await cast();
     const id = await createListingVia(provider);
-    const paths = ["/api/models", "/api/grid", `/api/model/${id}`, "/_root.data", `/view/${id}.data`, "/api/auth/status", "/no-such-page", "/api/nope"];
+    const paths = [
+      "/api/models",
+      "/api/grid",
+      `/api/model/${id}`,
+      "/_root.data",
+      `/view/${id}.data`,
+      "/api/auth/status",
+      "/no-such-page",
+      "/api/nope",
+    ];
     for (const path of paths) {
       const res = await provider.client.get(path);
       await res.arrayBuffer();
@@ -106,7 +126,10 @@ describe("oversized bodies", () => {
       ["/age-verification", "application/x-www-form-urlencoded"],
     ];
     for (const [path, type] of targets) {
-      const res = await client().post(path, { raw: type.includes("json") ? JSON.stringify({ email: big }) : `email=${big}`, type });
+      const res = await client().post(path, {
+        raw: type.includes("json") ? JSON.stringify({ email: big }) : `email=${big}`,
+        type,
+      });
       expect(res.status, path).toBe(413);
       // JSON APIs answer { error }; a page's form post gets the error page with the same status.
       if (type.includes("json")) expect(((await res.json()) as { error: string }).error).toMatch(/too large/i);

@@ -90,7 +90,12 @@ describe("administrator calls: the rules, enforced on the server", () => {
 
   it("unverify also turns live (and Active Now) off, and drops the public snapshot", async () => {
     const { admin, provider } = await cast();
-    const id = await listingOf(provider, { live: true, verified: true, active: true, activeUntil: Date.now() + 3_600_000 });
+    const id = await listingOf(provider, {
+      live: true,
+      verified: true,
+      active: true,
+      activeUntil: Date.now() + 3_600_000,
+    });
     await env.PROFILES.put(`profile:${id}`, JSON.stringify({ modelId: id }));
     const res = await admin.client.put(`/api/admin/profiles/${id}/verify`, { json: { verify: false } });
     expect(res.status).toBe(200);
@@ -175,7 +180,14 @@ describe("administrator calls: the rules, enforced on the server", () => {
     expect((await admin.client.put(`/api/admin/profiles/${id}/toggle-live`)).status).toBe(200);
     await eventually(async () => messages.some((m) => m.modelId === id));
     // Newly public in its region: pages there may now show it.
-    expect(messages.find((m) => m.modelId === id)).toEqual({ type: "profileUpdate", modelId: id, at: expect.any(Number), visible: true, entered: true, region: "Auckland" });
+    expect(messages.find((m) => m.modelId === id)).toEqual({
+      type: "profileUpdate",
+      modelId: id,
+      at: expect.any(Number),
+      visible: true,
+      entered: true,
+      region: "Auckland",
+    });
     await new Promise<void>((resolve) => {
       socket.addEventListener("close", () => resolve());
       socket.close(1000, "done");

@@ -22,7 +22,13 @@ async function seed() {
   await listingOf(people.provider, { firstName: "Hidda", live: false, verified: true, location: "Auckland" });
   await listingOf(people.provider, { firstName: "Unvera", live: false, verified: false, location: "Wellington" });
   // No photo yet: administrators still see it (with the placeholder).
-  await listingOf(people.provider, { firstName: "Nophoto", live: false, verified: false, coverKey: null, location: "Auckland" });
+  await listingOf(people.provider, {
+    firstName: "Nophoto",
+    live: false,
+    verified: false,
+    coverKey: null,
+    location: "Auckland",
+  });
   return people;
 }
 
@@ -61,7 +67,9 @@ describe("the admin grid", () => {
     expect(gridNames(visitorRegion)).toEqual([]);
 
     const names = async (who: Client) =>
-      ((await (await who.get("/api/grid?page=1")).json()) as { cards: { firstName: string }[] }).cards.map((c) => c.firstName).sort();
+      ((await (await who.get("/api/grid?page=1")).json()) as { cards: { firstName: string }[] }).cards
+        .map((c) => c.firstName)
+        .sort();
     expect(await names(admin.client)).toEqual(["Hidda", "Livia", "Nophoto", "Unvera"]);
     expect(await names(provider.client)).toEqual(["Livia"]);
     expect(await names(client())).toEqual(["Livia"]);
@@ -73,7 +81,9 @@ describe("the card menu's form posts (/admin/listing-actions)", () => {
     const { provider } = await seed();
     const id = await listingOf(provider, { live: false, verified: true, firstName: "Target" });
     for (const intent of ["verify", "unverify", "live", "hot", "delete"]) {
-      const res = await provider.client.post("/admin/listing-actions", { form: { intent, modelId: id, js: "1", confirmed: "yes" } });
+      const res = await provider.client.post("/admin/listing-actions", {
+        form: { intent, modelId: id, js: "1", confirmed: "yes" },
+      });
       expect(res.status, intent).toBe(403);
     }
     const anonymous = await client().post("/admin/listing-actions", { form: { intent: "live", modelId: id, js: "1" } });
@@ -85,13 +95,17 @@ describe("the card menu's form posts (/admin/listing-actions)", () => {
   it("without JavaScript: acts and redirects back to the grid; a delete asks first", async () => {
     const { admin, provider } = await seed();
     const id = await listingOf(provider, { live: false, verified: true, firstName: "Moana" });
-    let res = await admin.client.post("/admin/listing-actions", { form: { intent: "live", modelId: id, returnTo: "/locations/Auckland?show=hot" } });
+    let res = await admin.client.post("/admin/listing-actions", {
+      form: { intent: "live", modelId: id, returnTo: "/locations/Auckland?show=hot" },
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe("/locations/Auckland?show=hot");
     expect(await moderated(id)).toMatchObject({ live: 1 });
 
     // Another site's address is never a place to return to.
-    res = await admin.client.post("/admin/listing-actions", { form: { intent: "hot", modelId: id, returnTo: "//evil.example/" } });
+    res = await admin.client.post("/admin/listing-actions", {
+      form: { intent: "hot", modelId: id, returnTo: "//evil.example/" },
+    });
     expect(res.headers.get("Location")).toBe("/");
 
     res = await admin.client.post("/admin/listing-actions", { form: { intent: "delete", modelId: id, returnTo: "/" } });
@@ -99,7 +113,9 @@ describe("the card menu's form posts (/admin/listing-actions)", () => {
     expect(text(await res.text())).toContain(adminDeleteConfirm("Moana"));
     expect(await moderated(id)).not.toBeNull();
 
-    res = await admin.client.post("/admin/listing-actions", { form: { intent: "delete", modelId: id, returnTo: "/", confirmed: "yes" } });
+    res = await admin.client.post("/admin/listing-actions", {
+      form: { intent: "delete", modelId: id, returnTo: "/", confirmed: "yes" },
+    });
     expect(res.status).toBe(303);
     expect(await moderated(id)).toBeNull();
     expect((await auditRows()).map((r) => r.action)).toEqual(["live", "hot", "delete"]);

@@ -28,7 +28,14 @@ describe("status and login", () => {
     expect(login.status).toBe(200);
     expect(login.headers.get("Cache-Control")).toBe("no-store");
     const user = await login.json();
-    expect(user).toEqual({ userId: id, email, firstName: "Kiri", accountType: "unpaid", agency: "true", isAdmin: false });
+    expect(user).toEqual({
+      userId: id,
+      email,
+      firstName: "Kiri",
+      accountType: "unpaid",
+      agency: "true",
+      isAdmin: false,
+    });
 
     const status = await client({ cookie: sessionCookieFrom(login) }).get("/api/auth/status");
     expect(status.status).toBe(200);
@@ -44,7 +51,10 @@ describe("status and login", () => {
 
   it("answers 'Invalid email or password' for a wrong password and an unknown e-mail alike", async () => {
     const { email } = await createAccount();
-    for (const body of [{ email, password: "not the password" }, { email: "ghost@test.nz", password: PASSWORD }]) {
+    for (const body of [
+      { email, password: "not the password" },
+      { email: "ghost@test.nz", password: PASSWORD },
+    ]) {
       const res = await client().post("/api/auth/login", { json: body });
       expect(res.status).toBe(401);
       expect(await res.json()).toEqual({ error: "Invalid email or password" });
@@ -75,11 +85,21 @@ describe("status and login", () => {
 
 describe("sign-up", () => {
   it("creates an 'unpaid' account whatever accountType says, and logs in", async () => {
-    const res = await client().post("/api/users/signup", { json: signupBody({ accountType: "admin", agency: "true" }) });
+    const res = await client().post("/api/users/signup", {
+      json: signupBody({ accountType: "admin", agency: "true" }),
+    });
     expect(res.status).toBe(201);
     const user = (await res.json()) as { userId: string };
-    expect(user).toMatchObject({ email: "hana@test.nz", firstName: "Hana", accountType: "unpaid", agency: "true", isAdmin: false });
-    const row = await env.DB.prepare("SELECT * FROM users WHERE id = ?").bind(user.userId).first<Record<string, unknown>>();
+    expect(user).toMatchObject({
+      email: "hana@test.nz",
+      firstName: "Hana",
+      accountType: "unpaid",
+      agency: "true",
+      isAdmin: false,
+    });
+    const row = await env.DB.prepare("SELECT * FROM users WHERE id = ?")
+      .bind(user.userId)
+      .first<Record<string, unknown>>();
     expect(row).toMatchObject({ account_type: "unpaid", agency: 1, first_name: "Hana", last_name: "" });
     expect(String(row!.password_hash)).toMatch(/^pbkdf2-sha256\$100000\$/);
     const status = await client({ cookie: sessionCookieFrom(res) }).get("/api/auth/status");
@@ -113,7 +133,9 @@ describe("sign-up", () => {
 
   it("an e-mail that has an account gets the same answer, no session, and its owner an e-mail", async () => {
     const { email } = await createAccount({ email: "taken@test.nz", firstName: "Owner" });
-    const res = await client().post("/api/users/signup", { json: signupBody({ email: "Taken@test.nz", firstName: "Intruder" }) });
+    const res = await client().post("/api/users/signup", {
+      json: signupBody({ email: "Taken@test.nz", firstName: "Intruder" }),
+    });
     expect(res.status).toBe(201);
     const body = (await res.json()) as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual(["accountType", "agency", "email", "firstName", "isAdmin", "userId"]);
@@ -125,7 +147,9 @@ describe("sign-up", () => {
     const mail = await waitForMail(email, "tried to sign up");
     expect(mail.text_body).toContain("No new account was made");
 
-    const page = await client().post("/login?action=signup", { form: { intent: "signup", firstName: "Intruder", email, password: PASSWORD, agency: "true" } });
+    const page = await client().post("/login?action=signup", {
+      form: { intent: "signup", firstName: "Intruder", email, password: PASSWORD, agency: "true" },
+    });
     expect(page.status).toBe(302);
     expect(page.headers.get("Location")).toBe("/dashboard");
     expect(sessionCookieFrom(page)).toBeNull();
@@ -219,7 +243,11 @@ describe("account records", () => {
     const type = await byOwner.get(`/api/type/${owner.id}`);
     expect(await type.json()).toEqual([{ userId: owner.id, accountType: "unpaid" }]);
 
-    for (const path of [`/api/userAccounts/${other.id}`, `/api/type/${other.id}`, "/api/userAccounts/doesnotexist0000"]) {
+    for (const path of [
+      `/api/userAccounts/${other.id}`,
+      `/api/type/${other.id}`,
+      "/api/userAccounts/doesnotexist0000",
+    ]) {
       const res = await byOwner.get(path);
       expect(res.status, path).toBe(403);
       expect(await res.json()).toHaveProperty("error");
@@ -248,10 +276,14 @@ describe("abuse control", () => {
     expect(res!.status).toBe(429);
     expect(await res!.json()).toEqual({ error: "Too many attempts. Please wait a minute and try again." });
     // The page shares the budget, and another address is unaffected.
-    const page = await oneAddress.post("/login", { form: { intent: "login", email: "ghost@test.nz", password: "guess" } });
+    const page = await oneAddress.post("/login", {
+      form: { intent: "login", email: "ghost@test.nz", password: "guess" },
+    });
     expect(page.status).toBe(429);
     expect(await page.text()).toContain("Too many attempts");
-    expect((await client().post("/api/auth/login", { json: { email: "ghost@test.nz", password: "guess" } })).status).toBe(401);
+    expect(
+      (await client().post("/api/auth/login", { json: { email: "ghost@test.nz", password: "guess" } })).status,
+    ).toBe(401);
   });
 
   it("rate-limits sign-up and reset requests too", async () => {
@@ -268,14 +300,21 @@ describe("abuse control", () => {
 
   it("refuses a cross-origin POST /api/auth/login with 403 before anything runs", async () => {
     const { email } = await createAccount();
-    const crossSite: Record<string, string>[] = [{ Origin: "https://evil.example" }, { "Sec-Fetch-Site": "cross-site" }];
+    const crossSite: Record<string, string>[] = [
+      { Origin: "https://evil.example" },
+      { "Sec-Fetch-Site": "cross-site" },
+    ];
     for (const headers of crossSite) {
       const res = await client().post("/api/auth/login", { json: { email, password: PASSWORD } }, { headers });
       expect(res.status).toBe(403);
       expect(sessionCookieFrom(res)).toBeNull();
     }
     expect(await count("sessions")).toBe(0);
-    const same = await client().post("/api/auth/login", { json: { email, password: PASSWORD } }, { headers: { Origin: "http://localhost" } });
+    const same = await client().post(
+      "/api/auth/login",
+      { json: { email, password: PASSWORD } },
+      { headers: { Origin: "http://localhost" } },
+    );
     expect(same.status).toBe(200);
   });
 

@@ -12,7 +12,14 @@ export async function createAccount(
   const id = newId();
   const email = o.email ?? `owner-${id}@test.nz`;
   const password = o.password ?? PASSWORD;
-  await insertUser({ id, email, firstName: o.firstName ?? "Aroha", password, accountType: o.accountType, agency: o.agency });
+  await insertUser({
+    id,
+    email,
+    firstName: o.firstName ?? "Aroha",
+    password,
+    accountType: o.accountType,
+    agency: o.agency,
+  });
   return { id, email, password };
 }
 
@@ -23,13 +30,21 @@ export async function count(table: string, where = "1 = 1", ...binds: unknown[])
   return row?.n ?? 0;
 }
 
-export type OutboxRow = { to_address: string; subject: string; text_body: string; html_body: string; created_at: number };
+export type OutboxRow = {
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  created_at: number;
+};
 
 /** Mail is sent through ctx.waitUntil, after the answer: poll the dev outbox briefly. */
 export async function waitForMail(to: string, subjectPart: string, timeoutMs = 3000): Promise<OutboxRow> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const row = await env.DB.prepare("SELECT * FROM dev_outbox WHERE to_address = ? AND subject LIKE ? ORDER BY created_at DESC LIMIT 1")
+    const row = await env.DB.prepare(
+      "SELECT * FROM dev_outbox WHERE to_address = ? AND subject LIKE ? ORDER BY created_at DESC LIMIT 1",
+    )
       .bind(to, `%${subjectPart}%`)
       .first<OutboxRow>();
     if (row) return row;

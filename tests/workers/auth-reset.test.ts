@@ -36,7 +36,11 @@ describe("reset request", () => {
     const { email } = await createAccount();
     await client().post("/api/auth/request-password-reset", { json: { email } });
     const token = await resetTokenFor(email);
-    const row = await env.DB.prepare("SELECT * FROM password_resets").first<{ token_hash: string; created_at: number; expires_at: number }>();
+    const row = await env.DB.prepare("SELECT * FROM password_resets").first<{
+      token_hash: string;
+      created_at: number;
+      expires_at: number;
+    }>();
     expect(row!.token_hash).toBe(await sha256Hex(token));
     expect(row!.expires_at - row!.created_at).toBe(60 * 60_000);
   });
@@ -103,7 +107,9 @@ describe("new password page", () => {
     const token = await tokenFor(email);
     const newPassword = "brand new secret";
 
-    const res = await client().post(`/reset-password/${token}`, { form: { password: newPassword, confirmPassword: newPassword } });
+    const res = await client().post(`/reset-password/${token}`, {
+      form: { password: newPassword, confirmPassword: newPassword },
+    });
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain("Password reset successful! Redirecting to login...");
@@ -114,7 +120,9 @@ describe("new password page", () => {
     for (const cookie of [phone, laptop]) expect((await client({ cookie }).get("/api/auth/status")).status).toBe(401);
     await waitForMail(email, "password was changed");
 
-    const again = await client().post(`/reset-password/${token}`, { form: { password: "another secret", confirmPassword: "another secret" } });
+    const again = await client().post(`/reset-password/${token}`, {
+      form: { password: "another secret", confirmPassword: "another secret" },
+    });
     expect(again.status).toBe(400);
     expect(await again.text()).toContain("This password reset link is invalid");
 
@@ -127,7 +135,9 @@ describe("new password page", () => {
   it("refuses an expired token", async () => {
     const { email } = await createAccount();
     const token = await tokenFor(email);
-    await env.DB.prepare("UPDATE password_resets SET expires_at = ?").bind(Date.now() - 1).run();
+    await env.DB.prepare("UPDATE password_resets SET expires_at = ?")
+      .bind(Date.now() - 1)
+      .run();
     const page = await (await client().get(`/login/${token}`)).text();
     expect(page).toContain("This password reset link is invalid");
     const res = await client().post(`/api/auth/reset-password/${token}`, { json: { newPassword: "brand new secret" } });
@@ -151,7 +161,13 @@ describe("new password page", () => {
   it("the JSON reset call validates its one field", async () => {
     const { email } = await createAccount();
     const token = await tokenFor(email);
-    for (const body of [{}, { newPassword: 12345678 }, { newPassword: "short" }, { newPassword: "x".repeat(10_000) }, "{oops"]) {
+    for (const body of [
+      {},
+      { newPassword: 12345678 },
+      { newPassword: "short" },
+      { newPassword: "x".repeat(10_000) },
+      "{oops",
+    ]) {
       const res = await client().post(`/api/auth/reset-password/${token}`, { json: body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(await res.json()).toHaveProperty("error");

@@ -27,10 +27,20 @@ describe("login page", () => {
 
   it("returns to a same-site redirectTo and refuses other origins", async () => {
     const { email } = await createAccount();
-    const ok = await client().post("/login?redirectTo=%2Fverification%3Fx%3D1", { form: { intent: "login", email, password: PASSWORD } });
+    const ok = await client().post("/login?redirectTo=%2Fverification%3Fx%3D1", {
+      form: { intent: "login", email, password: PASSWORD },
+    });
     expect(ok.headers.get("Location")).toBe("/verification?x=1");
-    for (const evil of ["//evil.example/x", "https://evil.example/", "/\\evil.example", "/\t/evil.example", "javascript:alert(1)"]) {
-      const res = await client().post("/login", { form: { intent: "login", email, password: PASSWORD, redirectTo: evil } });
+    for (const evil of [
+      "//evil.example/x",
+      "https://evil.example/",
+      "/\\evil.example",
+      "/\t/evil.example",
+      "javascript:alert(1)",
+    ]) {
+      const res = await client().post("/login", {
+        form: { intent: "login", email, password: PASSWORD, redirectTo: evil },
+      });
       expect(res.headers.get("Location"), evil).toBe("/dashboard");
     }
   });
@@ -57,13 +67,27 @@ describe("login page", () => {
 
   it("renders every mode with its texts", async () => {
     const login = await (await client().get("/login")).text();
-    for (const t of ["Welcome Back", "Please log in to your account.", "Need an account? Sign Up", "Forgot your password?"]) expect(login).toContain(t);
+    for (const t of [
+      "Welcome Back",
+      "Please log in to your account.",
+      "Need an account? Sign Up",
+      "Forgot your password?",
+    ])
+      expect(login).toContain(t);
     const signup = await (await client().get("/login?action=signup")).text();
-    for (const t of ["Create an Account", "Join the #1 platform in New Zealand.", "Already have an account? Login", "Independent", "Agency", "First Name"]) {
+    for (const t of [
+      "Create an Account",
+      "Join the #1 platform in New Zealand.",
+      "Already have an account? Login",
+      "Independent",
+      "Agency",
+      "First Name",
+    ]) {
       expect(signup).toContain(t);
     }
     const reset = await (await client().get("/login?action=reset")).text();
-    for (const t of ["Reset Password", "Enter your email to receive a reset link.", "Back to Login"]) expect(reset).toContain(t);
+    for (const t of ["Reset Password", "Enter your email to receive a reset link.", "Back to Login"])
+      expect(reset).toContain(t);
     const expired = await (await client().get("/login?sessionExpired=true")).text();
     expect(expired).toContain("Your session has expired. Please log in again.");
     expect(login).not.toContain("Your session has expired");
@@ -74,7 +98,9 @@ describe("sessions", () => {
   it("issues a new session id at every login and drops the one the browser came with (no fixation)", async () => {
     const { email } = await createAccount();
     const first = await logIn(email);
-    const res = await client({ cookie: first }).post("/login", { form: { intent: "login", email, password: PASSWORD } });
+    const res = await client({ cookie: first }).post("/login", {
+      form: { intent: "login", email, password: PASSWORD },
+    });
     const second = sessionCookieFrom(res);
     expect(second).not.toBeNull();
     expect(second).not.toBe(first);
@@ -125,21 +151,28 @@ describe("sessions", () => {
     const { email } = await createAccount();
     const day = 24 * 60 * 60_000;
     const idle = await logIn(email);
-    await env.DB.prepare("UPDATE sessions SET last_seen_at = ?").bind(Date.now() - 8 * day).run();
+    await env.DB.prepare("UPDATE sessions SET last_seen_at = ?")
+      .bind(Date.now() - 8 * day)
+      .run();
     const res = await client({ cookie: idle }).get("/dashboard");
     expect(res.headers.get("Location")).toBe("/login?sessionExpired=true&redirectTo=%2Fdashboard");
     expect(clearsSessionCookie(res)).toBe(true);
     expect(await count("sessions")).toBe(0);
 
     const old = await logIn(email);
-    await env.DB.prepare("UPDATE sessions SET expires_at = ?").bind(Date.now() - 1).run();
+    await env.DB.prepare("UPDATE sessions SET expires_at = ?")
+      .bind(Date.now() - 1)
+      .run();
     expect((await client({ cookie: old }).get("/dashboard")).headers.get("Location")).toContain("sessionExpired=true");
   });
 
   it("slides: last_seen is refreshed, but at most every few minutes", async () => {
     const { email } = await createAccount();
     const cookie = await logIn(email);
-    const seen = () => env.DB.prepare("SELECT last_seen_at AS t FROM sessions").first<{ t: number }>().then((r) => r!.t);
+    const seen = () =>
+      env.DB.prepare("SELECT last_seen_at AS t FROM sessions")
+        .first<{ t: number }>()
+        .then((r) => r!.t);
     const fresh = Date.now() - 60_000;
     await env.DB.prepare("UPDATE sessions SET last_seen_at = ?").bind(fresh).run();
     await client({ cookie }).get("/dashboard");

@@ -17,7 +17,11 @@ import { insertUser } from "./fixtures";
  * can send malformed JSON; `raw` is for what the other three cannot make (streams, bodies that lie about
  * their type).
  */
-export type Body = { json: unknown } | { form: Record<string, string> } | { multipart: FormData } | { raw: BodyInit | null; type?: string };
+export type Body =
+  | { json: unknown }
+  | { form: Record<string, string> }
+  | { multipart: FormData }
+  | { raw: BodyInit | null; type?: string };
 
 export type Init = { headers?: Record<string, string>; cf?: Record<string, unknown> };
 
@@ -49,8 +53,10 @@ export function freshIp(): string {
 
 function encode(body: Body | undefined): { payload?: BodyInit | null; type?: string } {
   if (!body) return {};
-  if ("json" in body) return { payload: typeof body.json === "string" ? body.json : JSON.stringify(body.json), type: "application/json" };
-  if ("form" in body) return { payload: new URLSearchParams(body.form).toString(), type: "application/x-www-form-urlencoded" };
+  if ("json" in body)
+    return { payload: typeof body.json === "string" ? body.json : JSON.stringify(body.json), type: "application/json" };
+  if ("form" in body)
+    return { payload: new URLSearchParams(body.form).toString(), type: "application/x-www-form-urlencoded" };
   if ("multipart" in body) return { payload: body.multipart };
   return { payload: body.raw, type: body.type };
 }
@@ -67,7 +73,14 @@ export function client(o: ClientOptions = {}): Client {
     for (const [name, value] of Object.entries(init.headers ?? {})) headers.set(name, value);
     // The fetch standard asks for duplex with a streamed request body.
     const duplex = payload instanceof ReadableStream ? { duplex: "half" } : {};
-    return SELF.fetch(`${origin}${path}`, { method, body: payload, headers, redirect: "manual", cf: init.cf, ...duplex } as RequestInit);
+    return SELF.fetch(`${origin}${path}`, {
+      method,
+      body: payload,
+      headers,
+      redirect: "manual",
+      cf: init.cf,
+      ...duplex,
+    } as RequestInit);
   };
 
   return {
@@ -134,7 +147,9 @@ export async function signedIn(o: SignedInOptions = {}): Promise<SignedIn> {
 async function sessionRow(userId: string): Promise<string> {
   const token = newToken();
   const now = Date.now();
-  await env.DB.prepare("INSERT INTO sessions (id, user_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)")
+  await env.DB.prepare(
+    "INSERT INTO sessions (id, user_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)",
+  )
     .bind(await sha256Hex(token), userId, now, now, now + 86_400_000)
     .run();
   return `${sessionCookieName(false)}=${token}`;
@@ -172,7 +187,9 @@ export async function uploadIds(as: As, n = 3): Promise<string[]> {
 /** Creates a listing through POST /api/profiles with fresh uploads; answers its id. */
 export async function createListingVia(as: As, over: Partial<ListingValues> = {}): Promise<string> {
   const ids = await uploadIds(as, 3);
-  const res = await as.client.post("/api/profiles", { multipart: saveForm(validValues(over), { uploadIds: positions(ids) }) });
+  const res = await as.client.post("/api/profiles", {
+    multipart: saveForm(validValues(over), { uploadIds: positions(ids) }),
+  });
   if (res.status !== 201) throw new Error(`create failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { modelId: string }).modelId;
 }

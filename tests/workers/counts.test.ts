@@ -11,11 +11,13 @@ import { rows, settleBackgroundWork } from "./public-fixtures";
 afterEach(() => settleBackgroundWork(300));
 
 const stats = async (id: string) =>
-  (await env.DB.prepare("SELECT views, likes, contacts FROM listing_stats WHERE listing_id = ? AND month = ?").bind(id, monthKey(Date.now())).first<{
-    views: number;
-    likes: number;
-    contacts: number;
-  }>()) ?? { views: 0, likes: 0, contacts: 0 };
+  (await env.DB.prepare("SELECT views, likes, contacts FROM listing_stats WHERE listing_id = ? AND month = ?")
+    .bind(id, monthKey(Date.now()))
+    .first<{
+      views: number;
+      likes: number;
+      contacts: number;
+    }>()) ?? { views: 0, likes: 0, contacts: 0 };
 
 async function eventuallyEqual<T>(read: () => Promise<T>, expected: T, ms = 2000) {
   const deadline = Date.now() + ms;
@@ -61,18 +63,35 @@ describe("counts resist inflation by one visitor", () => {
   it("made-up browser ids from one address add one like a day; the holder can still toggle", async () => {
     const id = await insertListing();
     const ip = freshIp();
-    const like = (fingerprint: string, method = "POST") => client({ ip }).send(method, `/api/profiles/${id}/like`, { json: { fingerprint } });
+    const like = (fingerprint: string, method = "POST") =>
+      client({ ip }).send(method, `/api/profiles/${id}/like`, { json: { fingerprint } });
     expect(await (await like("visitor_first01")).json()).toEqual({ success: true, liked: true, likes: 1 });
     for (let i = 0; i < 5; i++) {
-      expect(await (await like(`visitor_fake${String(i).padStart(4, "0")}`)).json()).toEqual({ success: true, liked: false, likes: 1 });
+      expect(await (await like(`visitor_fake${String(i).padStart(4, "0")}`)).json()).toEqual({
+        success: true,
+        liked: false,
+        likes: 1,
+      });
     }
     // The browser that holds the like unlikes and likes again: a toggle, not a new count.
     expect(await (await like("visitor_first01", "DELETE")).json()).toMatchObject({ liked: false, likes: 0 });
     expect(await (await like("visitor_first01")).json()).toMatchObject({ liked: true, likes: 1 });
     expect((await stats(id)).likes).toBe(1);
     // Another address is another visitor; an IPv6 address is one visitor per /64.
-    expect(await (await client({ ip: "2001:db8:1:2::10" }).post(`/api/profiles/${id}/like`, { json: { fingerprint: "visitor_v6aaaaa" } })).json()).toMatchObject({ likes: 2 });
-    expect(await (await client({ ip: "2001:db8:1:2:ffff::1" }).post(`/api/profiles/${id}/like`, { json: { fingerprint: "visitor_v6bbbbb" } })).json()).toMatchObject({ likes: 2 });
+    expect(
+      await (
+        await client({ ip: "2001:db8:1:2::10" }).post(`/api/profiles/${id}/like`, {
+          json: { fingerprint: "visitor_v6aaaaa" },
+        })
+      ).json(),
+    ).toMatchObject({ likes: 2 });
+    expect(
+      await (
+        await client({ ip: "2001:db8:1:2:ffff::1" }).post(`/api/profiles/${id}/like`, {
+          json: { fingerprint: "visitor_v6bbbbb" },
+        })
+      ).json(),
+    ).toMatchObject({ likes: 2 });
   });
 
   it("stores no address, and the cron forgets old marks", async () => {

@@ -60,7 +60,16 @@ export async function readDashboard(res: Response): Promise<DashboardView> {
     })
     .on('[data-testid="dashboard-card"]', {
       element(e) {
-        const c: CardView = { name: "", badge: "", status: "", toggles: {}, links: {}, cover: null, noImage: false, tiles: [] };
+        const c: CardView = {
+          name: "",
+          badge: "",
+          status: "",
+          toggles: {},
+          links: {},
+          cover: null,
+          noImage: false,
+          tiles: [],
+        };
         card = c;
         view.cards.push(c);
         e.onEndTag(() => {
@@ -122,7 +131,11 @@ export async function readDashboard(res: Response): Promise<DashboardView> {
 }
 
 /** Inserts image rows at `positions` and real R2 objects under their keys; answers the keys in position order. */
-export async function addPhotos(listingId: string, positions: number[], opts: { r2?: boolean } = {}): Promise<string[]> {
+export async function addPhotos(
+  listingId: string,
+  positions: number[],
+  opts: { r2?: boolean } = {},
+): Promise<string[]> {
   const made: { key: string; position: number }[] = [];
   for (const [i, position] of positions.entries()) {
     const key = `listing/${newId(24)}.webp`;
@@ -131,7 +144,8 @@ export async function addPhotos(listingId: string, positions: number[], opts: { 
     )
       .bind(newId(), listingId, key, position, 1000 + i)
       .run();
-    if (opts.r2 !== false) await env.PHOTOS.put(key, new Uint8Array([82, 73, 70, 70, i]), { httpMetadata: { contentType: "image/webp" } });
+    if (opts.r2 !== false)
+      await env.PHOTOS.put(key, new Uint8Array([82, 73, 70, 70, i]), { httpMetadata: { contentType: "image/webp" } });
     made.push({ key, position });
   }
   return made.sort((a, b) => a.position - b.position).map((m) => m.key);
@@ -145,10 +159,18 @@ export async function setStats(listingId: string, month: string, views: number, 
     .run();
 }
 
-export type ListingFlags = { live: number; verified: number; active: number; active_until: number | null; updated_at: number };
+export type ListingFlags = {
+  live: number;
+  verified: number;
+  active: number;
+  active_until: number | null;
+  updated_at: number;
+};
 
 export async function flags(listingId: string): Promise<ListingFlags | null> {
-  return env.DB.prepare("SELECT live, verified, active, active_until, updated_at FROM listings WHERE id = ?").bind(listingId).first<ListingFlags>();
+  return env.DB.prepare("SELECT live, verified, active, active_until, updated_at FROM listings WHERE id = ?")
+    .bind(listingId)
+    .first<ListingFlags>();
 }
 
 /** Sets updated_at back an hour, so a test can see a write move it on. */
@@ -159,6 +181,8 @@ export async function ageListing(listingId: string) {
 /** Gives listings increasing created_at in the order given (the dashboard lists oldest first; inserts can share a millisecond). */
 export async function createdInOrder(...ids: string[]) {
   for (const [i, id] of ids.entries()) {
-    await env.DB.prepare("UPDATE listings SET created_at = ? WHERE id = ?").bind(1_700_000_000_000 + i * 1000, id).run();
+    await env.DB.prepare("UPDATE listings SET created_at = ? WHERE id = ?")
+      .bind(1_700_000_000_000 + i * 1000, id)
+      .run();
   }
 }

@@ -23,23 +23,37 @@ describe("dashboard switches without JavaScript", () => {
     expect(card.toggles.active.pressed).toBe(true);
     expect(card.status).toBe("Active · Standard Listing");
 
-    expect((await owner.client.post("/dashboard", { form: { intent: "active", modelId: id, value: "false" } })).status).toBe(303);
+    expect(
+      (await owner.client.post("/dashboard", { form: { intent: "active", modelId: id, value: "false" } })).status,
+    ).toBe(303);
     expect((await flags(id))!.active).toBe(0);
   });
 
   it("Live off turns Active off too; Live on needs verification", async () => {
     const owner = await signedIn({ agency: true, logIn: true });
-    const verified = await insertListing({ userId: owner.userId, live: true, verified: true, active: true, activeUntil: Date.now() + 3_600_000 });
+    const verified = await insertListing({
+      userId: owner.userId,
+      live: true,
+      verified: true,
+      active: true,
+      activeUntil: Date.now() + 3_600_000,
+    });
     const unverified = await insertListing({ userId: owner.userId, live: false, verified: false });
-    expect((await owner.client.post("/dashboard", { form: { intent: "live", modelId: verified, value: "false" } })).status).toBe(303);
+    expect(
+      (await owner.client.post("/dashboard", { form: { intent: "live", modelId: verified, value: "false" } })).status,
+    ).toBe(303);
     expect(await flags(verified)).toMatchObject({ live: 0, active: 0 });
 
-    const refused = await owner.client.post("/dashboard", { form: { intent: "live", modelId: unverified, value: "true" } });
+    const refused = await owner.client.post("/dashboard", {
+      form: { intent: "live", modelId: unverified, value: "true" },
+    });
     expect(refused.status).toBe(409);
     expect((await outline(refused)).text).toContain(TOGGLE_ERRORS.notVerified);
     expect((await flags(unverified))!.live).toBe(0);
 
-    const notLive = await owner.client.post("/dashboard", { form: { intent: "active", modelId: verified, value: "true" } });
+    const notLive = await owner.client.post("/dashboard", {
+      form: { intent: "active", modelId: verified, value: "true" },
+    });
     expect(notLive.status).toBe(409);
     expect((await outline(notLive)).text).toContain(TOGGLE_ERRORS.notLive);
   });
@@ -49,18 +63,27 @@ describe("dashboard switches without JavaScript", () => {
     const stranger = await signedIn({ logIn: true });
     const id = await insertListing({ userId: owner.userId, live: true });
     const before = await flags(id);
-    expect((await stranger.client.post("/dashboard", { form: { intent: "live", modelId: id, value: "false" } })).status).toBe(403);
+    expect(
+      (await stranger.client.post("/dashboard", { form: { intent: "live", modelId: id, value: "false" } })).status,
+    ).toBe(403);
     expect((await owner.client.post("/dashboard", { form: { intent: "explode", modelId: id } })).status).toBe(400);
     expect((await owner.client.post("/dashboard", { form: { intent: "live", modelId: "nope" } })).status).toBe(400);
-    expect((await owner.client.post("/dashboard", { form: { intent: "live", modelId: id, value: "perhaps" } })).status).toBe(400);
-    const garbage = await owner.client.post("/dashboard", { raw: "\u0000\u0001", type: "multipart/form-data; boundary=x" });
+    expect(
+      (await owner.client.post("/dashboard", { form: { intent: "live", modelId: id, value: "perhaps" } })).status,
+    ).toBe(400);
+    const garbage = await owner.client.post("/dashboard", {
+      raw: "\u0000\u0001",
+      type: "multipart/form-data; boundary=x",
+    });
     expect(garbage.status).toBe(400);
     expect(await flags(id)).toEqual(before);
   });
 
   it("a POST without a session goes to log in again, told the session expired", async () => {
     const id = await insertListing();
-    const res = await client({ cookie: "session=" + "a".repeat(43) }).post("/dashboard", { form: { intent: "active", modelId: id, value: "true" } });
+    const res = await client({ cookie: "session=" + "a".repeat(43) }).post("/dashboard", {
+      form: { intent: "active", modelId: id, value: "true" },
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe("/login?sessionExpired=true&redirectTo=%2Fdashboard");
   });
@@ -103,7 +126,9 @@ describe("/managesub", () => {
     expect(html).toContain('name="confirmed" value="yes"');
     expect(await env.DB.prepare("SELECT id FROM listings WHERE id = ?").bind(id).first()).not.toBeNull();
 
-    const done = await owner.client.post("/managesub", { form: { intent: "deleteListing", modelId: id, confirmed: "yes" } });
+    const done = await owner.client.post("/managesub", {
+      form: { intent: "deleteListing", modelId: id, confirmed: "yes" },
+    });
     expect(done.status).toBe(303);
     expect(done.headers.get("Location")).toBe("/managesub?deleted=listing");
     expect(await env.DB.prepare("SELECT id FROM listings WHERE id = ?").bind(id).first()).toBeNull();
@@ -119,11 +144,16 @@ describe("/managesub", () => {
     const owner = await signedIn({ logIn: true });
     const stranger = await signedIn({ logIn: true });
     const id = await insertListing({ userId: owner.userId });
-    const res = await stranger.client.post("/managesub", { form: { intent: "deleteListing", modelId: id, confirmed: "yes" } });
+    const res = await stranger.client.post("/managesub", {
+      form: { intent: "deleteListing", modelId: id, confirmed: "yes" },
+    });
     expect(res.status).toBe(403);
     expect((await outline(res)).text).toContain(deleteErrorText("listing"));
     expect(await env.DB.prepare("SELECT id FROM listings WHERE id = ?").bind(id).first()).not.toBeNull();
-    expect((await owner.client.post("/managesub", { form: { intent: "deleteListing", modelId: "../x", confirmed: "yes" } })).status).toBe(400);
+    expect(
+      (await owner.client.post("/managesub", { form: { intent: "deleteListing", modelId: "../x", confirmed: "yes" } }))
+        .status,
+    ).toBe(400);
     expect((await owner.client.post("/managesub", { form: { intent: "other" } })).status).toBe(400);
   });
 

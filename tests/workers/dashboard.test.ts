@@ -65,7 +65,13 @@ describe("/dashboard greeting, menu and heading", () => {
 
   it("an agency: 'Your Listings', 'Hello, ', Add New Listing, and the verification items when they apply", async () => {
     const agency = await signedIn({ firstName: "Harbour", agency: true, logIn: true });
-    const a = await insertListing({ userId: agency.userId, firstName: "Sienna", live: true, verified: true, photoVerified: false });
+    const a = await insertListing({
+      userId: agency.userId,
+      firstName: "Sienna",
+      live: true,
+      verified: true,
+      photoVerified: false,
+    });
     const c = await insertListing({ userId: agency.userId, firstName: "Coco", live: false, verified: false });
     await createdInOrder(a, c);
     await addPhotos(a, [1, 2, 3, 4], { r2: false });
@@ -98,8 +104,22 @@ describe("/dashboard listing cards", () => {
   it("shows badge, switches, status line and buttons by the listing's state", async () => {
     const agency = await signedIn({ agency: true, logIn: true });
     const now = Date.now();
-    const live = await insertListing({ userId: agency.userId, firstName: "Sienna", live: true, verified: true, active: true, activeUntil: now + 2 * HOUR });
-    const hidden = await insertListing({ userId: agency.userId, firstName: "Jade", live: false, verified: true, active: true, activeUntil: now - HOUR });
+    const live = await insertListing({
+      userId: agency.userId,
+      firstName: "Sienna",
+      live: true,
+      verified: true,
+      active: true,
+      activeUntil: now + 2 * HOUR,
+    });
+    const hidden = await insertListing({
+      userId: agency.userId,
+      firstName: "Jade",
+      live: false,
+      verified: true,
+      active: true,
+      activeUntil: now - HOUR,
+    });
     const coco = await insertListing({ userId: agency.userId, firstName: "Coco", live: false, verified: false });
     await createdInOrder(live, hidden, coco);
     const keys = await addPhotos(live, [2, 1, 3], { r2: false });

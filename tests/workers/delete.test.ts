@@ -23,7 +23,9 @@ async function fullListing(userId: string, live = true): Promise<Owned> {
   await insertRate(id, "incall", "1hr", 30000);
   await insertRate(id, "outcall", "2hr", 50000);
   await insertSpecialRate(id, "Dinner date", "180", 90000);
-  await env.DB.prepare("INSERT INTO likes (listing_id, visitor_id, created_at) VALUES (?, 'visitor_aaaaaaaa1', 1), (?, 'visitor_aaaaaaaa2', 2)")
+  await env.DB.prepare(
+    "INSERT INTO likes (listing_id, visitor_id, created_at) VALUES (?, 'visitor_aaaaaaaa1', 1), (?, 'visitor_aaaaaaaa2', 2)",
+  )
     .bind(id, id)
     .run();
   await setStats(id, "2026-01", 5, 1, 2);
@@ -41,15 +43,21 @@ async function fullAccount(o: { agency?: boolean } = {}) {
   await env.DB.prepare("INSERT INTO password_resets (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)")
     .bind(newId(32), user.userId, now, now + 3_600_000)
     .run();
-  await env.DB.prepare("INSERT INTO plan_requests (id, user_id, tier, price_cents, created_at) VALUES (?, ?, 'standard', 3500, ?)")
+  await env.DB.prepare(
+    "INSERT INTO plan_requests (id, user_id, tier, price_cents, created_at) VALUES (?, ?, 'standard', 3500, ?)",
+  )
     .bind(newId(), user.userId, now)
     .run();
   const pendingKey = `pending/${newId(24)}.webp`;
   await env.PHOTOS.put(pendingKey, new Uint8Array([1, 2, 3]));
-  await env.DB.prepare("INSERT INTO pending_uploads (id, user_id, r2_key, width, height, created_at) VALUES (?, ?, ?, 600, 800, ?)")
+  await env.DB.prepare(
+    "INSERT INTO pending_uploads (id, user_id, r2_key, width, height, created_at) VALUES (?, ?, ?, 600, 800, ?)",
+  )
     .bind(newId(), user.userId, pendingKey, now)
     .run();
-  await env.DB.prepare("INSERT INTO dev_outbox (id, to_address, subject, text_body, html_body, created_at) VALUES (?, ?, 'Reset your password', 'x', 'x', ?)")
+  await env.DB.prepare(
+    "INSERT INTO dev_outbox (id, to_address, subject, text_body, html_body, created_at) VALUES (?, ?, 'Reset your password', 'x', 'x', ?)",
+  )
     .bind(newId(), user.email, now)
     .run();
   return {
@@ -75,7 +83,10 @@ async function everyRow(): Promise<Map<string, string[]>> {
   for (const { name } of tables) {
     if (KEPT_BY_DESIGN.has(name)) continue;
     const { results } = await env.DB.prepare(`SELECT * FROM "${name}"`).all();
-    out.set(name, results.map((r) => JSON.stringify(r)));
+    out.set(
+      name,
+      results.map((r) => JSON.stringify(r)),
+    );
   }
   return out;
 }
@@ -109,7 +120,9 @@ describe("DELETE /api/profiles/{modelId}/listing", () => {
     const gone = await fullListing(owner.userId);
     const kept = await fullListing(owner.userId);
     const [id] = gone.listingIds;
-    const regionBefore = await env.DB.prepare("SELECT n FROM listing_facets WHERE location = 'Auckland' AND facet = 'all'").first<{ n: number }>();
+    const regionBefore = await env.DB.prepare(
+      "SELECT n FROM listing_facets WHERE location = 'Auckland' AND facet = 'all'",
+    ).first<{ n: number }>();
 
     const res = await owner.client.delete(`/api/profiles/${id}/listing`);
     expect(res.status).toBe(200);
@@ -125,7 +138,9 @@ describe("DELETE /api/profiles/{modelId}/listing", () => {
     expect(await kvKeys()).toEqual([`profile:${kept.listingIds[0]}`]);
     expect((await tablesMentioning([kept.listingIds[0]])).length).toBeGreaterThan(5);
     // The live count of the region follows (the facet trigger fired on the delete).
-    const regionAfter = await env.DB.prepare("SELECT n FROM listing_facets WHERE location = 'Auckland' AND facet = 'all'").first<{ n: number }>();
+    const regionAfter = await env.DB.prepare(
+      "SELECT n FROM listing_facets WHERE location = 'Auckland' AND facet = 'all'",
+    ).first<{ n: number }>();
     expect(regionAfter!.n).toBe(regionBefore!.n - 1);
     // And the dashboard reloads without it.
     expect((await dashboard(owner)).cards).toHaveLength(1);
@@ -166,9 +181,17 @@ describe("DELETE /api/profiles/{modelId}/listing", () => {
     });
     expect((await owner.client.delete(`/api/profiles/${id}/listing`)).status).toBe(200);
     const deadline = Date.now() + 3000;
-    while (!messages.some((m) => m.modelId === id) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    while (!messages.some((m) => m.modelId === id) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
     // It was public, so its id is known to visitors: pages showing it are told it is gone.
-    expect(messages).toContainEqual({ type: "profileUpdate", modelId: id, at: expect.any(Number), visible: false, entered: false, region: null });
+    expect(messages).toContainEqual({
+      type: "profileUpdate",
+      modelId: id,
+      at: expect.any(Number),
+      visible: false,
+      entered: false,
+      region: null,
+    });
     await new Promise<void>((resolve) => {
       socket.addEventListener("close", () => resolve());
       socket.close(1000, "done");

@@ -21,7 +21,11 @@ export function photoForm(bytes: Uint8Array, name = "photo.jpg", type = "image/j
   return fd;
 }
 
-export function saveForm(values: ListingValues, plan: Partial<ImagePlanInput> & { modelId?: string } = {}, files: File[] = []): FormData {
+export function saveForm(
+  values: ListingValues,
+  plan: Partial<ImagePlanInput> & { modelId?: string } = {},
+  files: File[] = [],
+): FormData {
   const fd = listingFormData(values, plan);
   for (const f of files) fd.append("additionalImages", f);
   return fd;
@@ -30,11 +34,17 @@ export function saveForm(values: ListingValues, plan: Partial<ImagePlanInput> & 
 export const positions = (ids: string[]) => ids.map((uploadId, i) => ({ uploadId, position: i + 1 }));
 
 export async function rows<T>(sql: string, ...binds: unknown[]): Promise<T[]> {
-  return (await env.DB.prepare(sql).bind(...binds).all<T>()).results;
+  return (
+    await env.DB.prepare(sql)
+      .bind(...binds)
+      .all<T>()
+  ).results;
 }
 
 export async function countRows(table: string, where = "1 = 1", ...binds: unknown[]): Promise<number> {
-  const row = await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE ${where}`).bind(...binds).first<{ n: number }>();
+  const row = await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE ${where}`)
+    .bind(...binds)
+    .first<{ n: number }>();
   return row?.n ?? 0;
 }
 

@@ -36,10 +36,25 @@ describe("POST /api/profiles: a new listing", () => {
     expect(res.status).toBe(201);
     expect(res.headers.get("Cache-Control")).toBe("no-store");
     const profile = (await res.json()) as Profile;
-    expect(profile).toMatchObject({ firstName: "Aroha", age: 27, location: "Auckland", suburb: "Ponsonby", verified: false, live: false });
+    expect(profile).toMatchObject({
+      firstName: "Aroha",
+      age: 27,
+      location: "Auckland",
+      suburb: "Ponsonby",
+      verified: false,
+      live: false,
+    });
     expect(profile.images.map((i) => i.position)).toEqual([1, 2, 3]);
     expect(profile.rates).toHaveLength(5);
-    expect(profile.specialRates).toEqual([{ id: expect.any(String), serviceName: "Dinner date", duration: "180", rate: 700, description: "Dinner and drinks" }]);
+    expect(profile.specialRates).toEqual([
+      {
+        id: expect.any(String),
+        serviceName: "Dinner date",
+        duration: "180",
+        rate: 700,
+        description: "Dinner and drinks",
+      },
+    ]);
 
     const row = await listingRow(profile.modelId);
     expect(row).toMatchObject({
@@ -76,7 +91,9 @@ describe("POST /api/profiles: a new listing", () => {
   it("reports the D1 statements of a save in local development", async () => {
     const owner = await signedIn({ agency: true });
     const ids = await uploadIds(owner, 3);
-    const res = await owner.client.post("/api/profiles", { multipart: saveForm(validValues(), { uploadIds: positions(ids) }) });
+    const res = await owner.client.post("/api/profiles", {
+      multipart: saveForm(validValues(), { uploadIds: positions(ids) }),
+    });
     expect(res.status).toBe(201);
     // listing + 3 images + 1 rate + 3 upload claims + cover = 9 in the batch.
     expect(res.headers.get("X-D1-Batch-Statements")).toBe("9");
@@ -99,7 +116,12 @@ describe("POST /api/profiles: a new listing", () => {
     let sent = 0;
     const body = new ReadableStream<Uint8Array>({
       pull(controller) {
-        if (sent === 0) controller.enqueue(new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="additionalImages"; filename="a.jpg"\r\n\r\n`));
+        if (sent === 0)
+          controller.enqueue(
+            new TextEncoder().encode(
+              `--${boundary}\r\nContent-Disposition: form-data; name="additionalImages"; filename="a.jpg"\r\n\r\n`,
+            ),
+          );
         if (sent >= 42) {
           controller.enqueue(new TextEncoder().encode(`\r\n--${boundary}--\r\n`));
           controller.close();
@@ -109,7 +131,10 @@ describe("POST /api/profiles: a new listing", () => {
         sent++;
       },
     });
-    const res = await owner.client.post("/api/profiles", { raw: body, type: `multipart/form-data; boundary=${boundary}` });
+    const res = await owner.client.post("/api/profiles", {
+      raw: body,
+      type: `multipart/form-data; boundary=${boundary}`,
+    });
     expect(res.status).toBe(413);
     expect(((await res.json()) as { error: string }).error).toContain("40 MB");
     expect(await countRows("listings")).toBe(0);
@@ -135,7 +160,13 @@ describe("validation on the server: 400 {error, fieldErrors, page} and nothing s
     ["bio min", { description: "too short" }, "description", "Bio must be at least 50 characters.", 1],
     ["tagline max", { tagLine: "x".repeat(101) }, "tagLine", "Tagline must be no more than 100 characters.", 1],
     ["bio max", { description: "x".repeat(701) }, "description", "Bio must be no more than 700 characters.", 1],
-    ["phone digits", { contactPhone: "12 34" }, "contactPhone", "Please enter a valid phone number between 7-13 digits", 1],
+    [
+      "phone digits",
+      { contactPhone: "12 34" },
+      "contactPhone",
+      "Please enter a valid phone number between 7-13 digits",
+      1,
+    ],
     ["region", { location: "Perth", suburb: "" }, "location", LISTING_MSG.region, 1],
     ["suburb in region", { suburb: "Riccarton" }, "suburb", "Choose a suburb in Auckland from the list.", 1],
     ["place enum", { calls: "Hotel" }, "calls", LISTING_MSG.place, 1],
@@ -155,11 +186,41 @@ describe("validation on the server: 400 {error, fieldErrors, page} and nothing s
     ["social link", { instagram: "javascript:alert(1)" }, "instagram", LISTING_MSG.social("Instagram"), 2],
     ["website", { website: "ftp://files.example.nz" }, "website", LISTING_MSG.website, 2],
     ["one rate", { rates: [] }, "rates", "Please add at least one incall or outcall rate.", 3],
-    ["rate >= 0", { rates: [{ call_type: "incall", duration: "1hr", price: "-5", description: "" }] }, "rates.0.price", "Price must be at least 0", 3],
-    ["rate number", { rates: [{ call_type: "incall", duration: "1hr", price: "lots", description: "" }] }, "rates.0.price", "Price must be a valid number", 3],
-    ["duration enum", { rates: [{ call_type: "incall", duration: "5hr", price: "5", description: "" }] }, "rates.0.duration", LISTING_MSG.duration, 3],
-    ["call type enum", { rates: [{ call_type: "visit", duration: "1hr", price: "5", description: "" }] }, "rates.0.call_type", LISTING_MSG.callType, 3],
-    ["availability cap", { availability: "x".repeat(501) }, "availability", "Availability must be no more than 500 characters.", 3],
+    [
+      "rate >= 0",
+      { rates: [{ call_type: "incall", duration: "1hr", price: "-5", description: "" }] },
+      "rates.0.price",
+      "Price must be at least 0",
+      3,
+    ],
+    [
+      "rate number",
+      { rates: [{ call_type: "incall", duration: "1hr", price: "lots", description: "" }] },
+      "rates.0.price",
+      "Price must be a valid number",
+      3,
+    ],
+    [
+      "duration enum",
+      { rates: [{ call_type: "incall", duration: "5hr", price: "5", description: "" }] },
+      "rates.0.duration",
+      LISTING_MSG.duration,
+      3,
+    ],
+    [
+      "call type enum",
+      { rates: [{ call_type: "visit", duration: "1hr", price: "5", description: "" }] },
+      "rates.0.call_type",
+      LISTING_MSG.callType,
+      3,
+    ],
+    [
+      "availability cap",
+      { availability: "x".repeat(501) },
+      "availability",
+      "Availability must be no more than 500 characters.",
+      3,
+    ],
   ];
 
   it("every rule answers its message beside its field, with its page", async () => {
@@ -181,7 +242,9 @@ describe("validation on the server: 400 {error, fieldErrors, page} and nothing s
   it("needs three photos: 'A minimum of 3 photos is required.' on page 1", async () => {
     const owner = await signedIn({ agency: true });
     const ids = await uploadIds(owner, 2);
-    const res = await owner.client.post("/api/profiles", { multipart: saveForm(validValues(), { uploadIds: positions(ids) }) });
+    const res = await owner.client.post("/api/profiles", {
+      multipart: saveForm(validValues(), { uploadIds: positions(ids) }),
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ fieldErrors: { images: "A minimum of 3 photos is required." }, page: 1 });
     expect(await countRows("listings")).toBe(0);
@@ -205,7 +268,10 @@ describe("PUT /api/profile: editing", () => {
     // An administrator verified and published it meanwhile.
     await env.DB.prepare("UPDATE listings SET verified = 1, live = 1 WHERE id = ?").bind(id).run();
     const before = await listingRow(id);
-    const images = await rows<{ id: string; position: number; r2_key: string }>("SELECT id, position, r2_key FROM listing_images WHERE listing_id = ? ORDER BY position", id);
+    const images = await rows<{ id: string; position: number; r2_key: string }>(
+      "SELECT id, position, r2_key FROM listing_images WHERE listing_id = ? ORDER BY position",
+      id,
+    );
     const [added] = await uploadIds(owner, 1);
     await settle(5);
     const values = validValues({
@@ -242,12 +308,16 @@ describe("PUT /api/profile: editing", () => {
     const owner = await signedIn({ agency: true });
     const id = await createListingVia(owner);
     const stranger = await signedIn({ agency: true });
-    const res = await stranger.client.put("/api/profile", { multipart: saveForm(validValues({ firstName: "Hijack" }), { modelId: id }) });
+    const res = await stranger.client.put("/api/profile", {
+      multipart: saveForm(validValues({ firstName: "Hijack" }), { modelId: id }),
+    });
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({ error: "You can only edit your own listings" });
     expect((await listingRow(id)).first_name).toBe("Aroha");
     // A missing listing answers the same, so ids cannot be probed.
-    const missing = await stranger.client.put("/api/profile", { multipart: saveForm(validValues(), { modelId: "zzzzzzzzzzzzzzzz" }) });
+    const missing = await stranger.client.put("/api/profile", {
+      multipart: saveForm(validValues(), { modelId: "zzzzzzzzzzzzzzzz" }),
+    });
     expect(missing.status).toBe(403);
   });
 
@@ -256,7 +326,9 @@ describe("PUT /api/profile: editing", () => {
     const mine = await createListingVia(owner);
     const other = await createListingVia(owner);
     const [foreign] = await rows<{ id: string }>("SELECT id FROM listing_images WHERE listing_id = ? LIMIT 1", other);
-    const res = await owner.client.put("/api/profile", { multipart: saveForm(validValues(), { modelId: mine, imagePositions: [{ imageId: foreign.id, position: 1 }] }) });
+    const res = await owner.client.put("/api/profile", {
+      multipart: saveForm(validValues(), { modelId: mine, imagePositions: [{ imageId: foreign.id, position: 1 }] }),
+    });
     expect(res.status).toBe(400);
     expect(await countRows("listing_images", "listing_id = ?", other)).toBe(3);
   });
@@ -267,9 +339,15 @@ describe("the save batch is atomic", () => {
     const owner = await signedIn({ agency: true });
     const ids = await uploadIds(owner, 3);
     // Force the batch's special-rate insert to fail, after the listing, image and rate inserts ran.
-    await env.DB.exec("CREATE TRIGGER fail_special BEFORE INSERT ON listing_special_rates BEGIN SELECT RAISE(ABORT, 'forced failure'); END;");
-    const values = validValues({ specialRates: [{ serviceName: "Dinner date", duration: "120", rate: "500", description: "" }] });
-    const res = await owner.client.post("/api/profiles", { multipart: saveForm(values, { uploadIds: positions(ids) }) });
+    await env.DB.exec(
+      "CREATE TRIGGER fail_special BEFORE INSERT ON listing_special_rates BEGIN SELECT RAISE(ABORT, 'forced failure'); END;",
+    );
+    const values = validValues({
+      specialRates: [{ serviceName: "Dinner date", duration: "120", rate: "500", description: "" }],
+    });
+    const res = await owner.client.post("/api/profiles", {
+      multipart: saveForm(values, { uploadIds: positions(ids) }),
+    });
     expect(res.status).toBe(500);
     expect(await res.json()).toEqual({ error: "Profile update failed" });
     expect(await countRows("listings")).toBe(0);
@@ -281,7 +359,9 @@ describe("the save batch is atomic", () => {
 
     // The same uploads save fine once the fault is gone.
     await env.DB.exec("DROP TRIGGER fail_special;");
-    const retry = await owner.client.post("/api/profiles", { multipart: saveForm(values, { uploadIds: positions(ids) }) });
+    const retry = await owner.client.post("/api/profiles", {
+      multipart: saveForm(values, { uploadIds: positions(ids) }),
+    });
     expect(retry.status).toBe(201);
   });
 
@@ -289,8 +369,13 @@ describe("the save batch is atomic", () => {
     const owner = await signedIn({ agency: true });
     const id = await createListingVia(owner);
     const before = await listingRow(id);
-    const images = await rows<{ id: string; position: number }>("SELECT id, position FROM listing_images WHERE listing_id = ? ORDER BY position", id);
-    await env.DB.exec("CREATE TRIGGER fail_rate BEFORE INSERT ON listing_rates BEGIN SELECT RAISE(ABORT, 'forced failure'); END;");
+    const images = await rows<{ id: string; position: number }>(
+      "SELECT id, position FROM listing_images WHERE listing_id = ? ORDER BY position",
+      id,
+    );
+    await env.DB.exec(
+      "CREATE TRIGGER fail_rate BEFORE INSERT ON listing_rates BEGIN SELECT RAISE(ABORT, 'forced failure'); END;",
+    );
     const body = saveForm(validValues({ firstName: "Changed" }), {
       modelId: id,
       imagePositions: images.map((img, i) => ({ imageId: img.id, position: 3 - i })),
@@ -298,7 +383,9 @@ describe("the save batch is atomic", () => {
     const res = await owner.client.put("/api/profile", { multipart: body });
     expect(res.status).toBe(500);
     expect(await listingRow(id)).toEqual(before);
-    expect(await rows("SELECT id, position FROM listing_images WHERE listing_id = ? ORDER BY position", id)).toEqual(images);
+    expect(await rows("SELECT id, position FROM listing_images WHERE listing_id = ? ORDER BY position", id)).toEqual(
+      images,
+    );
     expect(await countRows("listing_rates", "listing_id = ?", id)).toBe(1);
     await env.DB.exec("DROP TRIGGER fail_rate;");
   });
@@ -309,9 +396,13 @@ describe("who may create listings", () => {
     const independent = await signedIn();
     await createListingVia(independent);
     const ids = await uploadIds(independent, 3);
-    const res = await independent.client.post("/api/profiles", { multipart: saveForm(validValues(), { uploadIds: positions(ids) }) });
+    const res = await independent.client.post("/api/profiles", {
+      multipart: saveForm(validValues(), { uploadIds: positions(ids) }),
+    });
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ error: "An Independent account can hold one listing. Sign up as an Agency to manage several listings." });
+    expect(await res.json()).toEqual({
+      error: "An Independent account can hold one listing. Sign up as an Agency to manage several listings.",
+    });
     expect(await countRows("listings", "user_id = ?", independent.userId)).toBe(1);
 
     const agency = await signedIn({ agency: true });
@@ -340,7 +431,9 @@ describe("who may create listings", () => {
     // Production settings: the Secure __Host- session cookie and a request from Australia.
     const token = newToken();
     const now = Date.now();
-    await env.DB.prepare("INSERT INTO sessions (id, user_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)")
+    await env.DB.prepare(
+      "INSERT INTO sessions (id, user_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)",
+    )
       .bind(await sha256Hex(token), owner.userId, now, now, now + 86_400_000)
       .run();
     const call = (country: string | undefined) =>
@@ -365,7 +458,9 @@ describe("who may create listings", () => {
     // From NZ (or with no country) the request goes on to the normal checks: here, no photos.
     const fromNz = await call("NZ");
     expect(fromNz.status).toBe(400);
-    expect(((await fromNz.json()) as { fieldErrors: Record<string, string> }).fieldErrors.images).toBe("A minimum of 3 photos is required.");
+    expect(((await fromNz.json()) as { fieldErrors: Record<string, string> }).fieldErrors.images).toBe(
+      "A minimum of 3 photos is required.",
+    );
     expect((await call(undefined)).status).toBe(400);
     expect(await countRows("listings")).toBe(0);
   });
@@ -373,7 +468,11 @@ describe("who may create listings", () => {
   it("in local development any country counts as New Zealand", async () => {
     const owner = await signedIn({ agency: true });
     const ids = await uploadIds(owner, 3);
-    const res = await owner.client.post("/api/profiles", { multipart: saveForm(validValues(), { uploadIds: positions(ids) }) }, { cf: { country: "US" } });
+    const res = await owner.client.post(
+      "/api/profiles",
+      { multipart: saveForm(validValues(), { uploadIds: positions(ids) }) },
+      { cf: { country: "US" } },
+    );
     expect(res.status).toBe(201);
   });
 });
@@ -382,7 +481,10 @@ describe("DELETE /api/profile/images/{imageId}", () => {
   it("removes the row and the object, renumbers 1..n and moves the cover", async () => {
     const owner = await signedIn({ agency: true });
     const id = await createListingVia(owner);
-    const images = await rows<{ id: string; r2_key: string }>("SELECT id, r2_key FROM listing_images WHERE listing_id = ? ORDER BY position", id);
+    const images = await rows<{ id: string; r2_key: string }>(
+      "SELECT id, r2_key FROM listing_images WHERE listing_id = ? ORDER BY position",
+      id,
+    );
     const res = await owner.client.delete(`/api/profile/images/${images[0].id}`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
@@ -401,7 +503,10 @@ describe("DELETE /api/profile/images/{imageId}", () => {
   it("another user's photo cannot be deleted (403); an unknown one is 404", async () => {
     const owner = await signedIn({ agency: true });
     const id = await createListingVia(owner);
-    const [image] = await rows<{ id: string; r2_key: string }>("SELECT id, r2_key FROM listing_images WHERE listing_id = ? LIMIT 1", id);
+    const [image] = await rows<{ id: string; r2_key: string }>(
+      "SELECT id, r2_key FROM listing_images WHERE listing_id = ? LIMIT 1",
+      id,
+    );
     const stranger = await signedIn({ agency: true });
     const res = await stranger.client.delete(`/api/profile/images/${image.id}`);
     expect(res.status).toBe(403);
@@ -423,11 +528,15 @@ describe("open pages are told", () => {
     const messages: { type?: string; modelId?: string }[] = [];
     socket.accept();
     socket.addEventListener("message", (e) => messages.push(JSON.parse(String(e.data))));
-    const saved = await owner.client.put("/api/profile", { multipart: saveForm(validValues({ tagLine: "Told everyone about it" }), { modelId: id }) });
+    const saved = await owner.client.put("/api/profile", {
+      multipart: saveForm(validValues({ tagLine: "Told everyone about it" }), { modelId: id }),
+    });
     expect(saved.status).toBe(200);
     const deadline = Date.now() + 3000;
     while (!messages.some((m) => m.modelId === id) && Date.now() < deadline) await settle(20);
-    expect(messages).toContainEqual(expect.objectContaining({ type: "profileUpdate", modelId: id, visible: true, entered: false }));
+    expect(messages).toContainEqual(
+      expect.objectContaining({ type: "profileUpdate", modelId: id, visible: true, entered: false }),
+    );
     await new Promise<void>((resolve) => {
       socket.addEventListener("close", () => resolve());
       socket.close(1000, "done");

@@ -5,14 +5,32 @@ import { hashPassword } from "~/lib/password";
 let counter = 0;
 
 /** Inserts a user; only with a `password` does it get a real hash (hashing is slow, and only a login needs it). */
-export async function insertUser(overrides: Partial<{ id: string; email: string; firstName: string; accountType: string; agency: boolean; password: string }> = {}) {
+export async function insertUser(
+  overrides: Partial<{
+    id: string;
+    email: string;
+    firstName: string;
+    accountType: string;
+    agency: boolean;
+    password: string;
+  }> = {},
+) {
   const id = overrides.id ?? newId();
   const now = Date.now();
   const hash = overrides.password === undefined ? "x" : await hashPassword(overrides.password);
   await env.DB.prepare(
     "INSERT INTO users (id, email, first_name, password_hash, account_type, agency, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
   )
-    .bind(id, overrides.email ?? `user-${id}@test.nz`, overrides.firstName ?? "Owner", hash, overrides.accountType ?? "unpaid", overrides.agency ? 1 : 0, now, now)
+    .bind(
+      id,
+      overrides.email ?? `user-${id}@test.nz`,
+      overrides.firstName ?? "Owner",
+      hash,
+      overrides.accountType ?? "unpaid",
+      overrides.agency ? 1 : 0,
+      now,
+      now,
+    )
     .run();
   return id;
 }

@@ -86,10 +86,41 @@ describe("home and region grid", () => {
   it("applies each filter, combined by AND", async () => {
     const now = Date.now();
     await insertListing({ firstName: "Young", age: 20, height: 160, nationality: "Asian", bodyType: "Petite" });
-    await insertListing({ firstName: "Tall", age: 30, height: 180, nationality: "European", bodyType: "Athletic", hot: true });
-    await insertListing({ firstName: "Mature", age: 40, height: 170, nationality: "European", bodyType: "Curvy", active: true, activeUntil: now + HOUR });
-    await insertListing({ firstName: "Expired", age: 41, height: 145, nationality: "Maori", bodyType: "Curvy", active: true, activeUntil: now - HOUR });
-    await insertListing({ firstName: "Plain", age: 26, height: 166, nationality: "Maori", bodyType: "Slim", live: true, verified: true });
+    await insertListing({
+      firstName: "Tall",
+      age: 30,
+      height: 180,
+      nationality: "European",
+      bodyType: "Athletic",
+      hot: true,
+    });
+    await insertListing({
+      firstName: "Mature",
+      age: 40,
+      height: 170,
+      nationality: "European",
+      bodyType: "Curvy",
+      active: true,
+      activeUntil: now + HOUR,
+    });
+    await insertListing({
+      firstName: "Expired",
+      age: 41,
+      height: 145,
+      nationality: "Maori",
+      bodyType: "Curvy",
+      active: true,
+      activeUntil: now - HOUR,
+    });
+    await insertListing({
+      firstName: "Plain",
+      age: 26,
+      height: 166,
+      nationality: "Maori",
+      bodyType: "Slim",
+      live: true,
+      verified: true,
+    });
     await env.DB.prepare("UPDATE listings SET verified = 0 WHERE first_name = 'Expired'").run();
 
     const names = async (qs: string) => (await gridJson(qs)).cards.map((c) => c.firstName).sort();
@@ -173,7 +204,9 @@ describe("home and region grid", () => {
   it("shows the four empty messages", async () => {
     expect(await (await visitor.get("/")).text()).toContain("No models available");
     await insertListing({ nationality: "Indian" });
-    expect(await (await visitor.get("/?nationality=British")).text()).toContain("No models found matching your criteria.");
+    expect(await (await visitor.get("/?nationality=British")).text()).toContain(
+      "No models found matching your criteria.",
+    );
     await env.DB.prepare("UPDATE listings SET cover_key = NULL").run();
     expect(await (await visitor.get("/")).text()).toContain("No models with primary images found");
     expect(await (await visitor.get("/?nationality=Indian")).text()).toContain(
@@ -183,7 +216,17 @@ describe("home and region grid", () => {
 
   it("shows the card's details and badges", async () => {
     const now = Date.now();
-    await insertListing({ firstName: "Cara", age: 27, tagLine: "Sunny smile", suburb: "Ponsonby", rate60: 24950, hot: true, photoVerified: true, active: true, activeUntil: now + HOUR });
+    await insertListing({
+      firstName: "Cara",
+      age: 27,
+      tagLine: "Sunny smile",
+      suburb: "Ponsonby",
+      rate60: 24950,
+      hot: true,
+      photoVerified: true,
+      active: true,
+      activeUntil: now + HOUR,
+    });
     await insertListing({ firstName: "Dana", active: false, activeUntil: now - 2 * HOUR - 60_000 });
     const html = await (await visitor.get("/")).text();
     expect(html).toContain("Cara");
@@ -193,12 +236,14 @@ describe("home and region grid", () => {
     expect(html).toMatch(/\$250<\/span> <span[^>]*>1 hour/);
     expect(html).toContain(">Hot<");
     expect(html).toContain("Active Now");
-    expect(html).toContain('title>Verified photos');
+    expect(html).toContain("title>Verified photos");
     expect(html).toContain("Last active 2 hours ago");
   });
 
   it("agrees with app/lib/filters.ts on the range bounds the triggers use", async () => {
-    const { results } = await env.DB.prepare("SELECT facet, value, min, max FROM facet_ranges ORDER BY facet, min").all();
+    const { results } = await env.DB.prepare(
+      "SELECT facet, value, min, max FROM facet_ranges ORDER BY facet, min",
+    ).all();
     const expected = [
       ...AGE_RANGES.map((r) => ({ facet: "age", value: r.value, min: r.min, max: r.max })),
       ...HEIGHT_RANGES.map((r) => ({ facet: "height", value: r.value, min: r.min, max: r.max })),

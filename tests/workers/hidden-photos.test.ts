@@ -4,7 +4,13 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { PUBLIC_PHOTO_MAX_AGE } from "~/server/photos.server";
-import { R2_DELETE_DEAD_LETTERS, R2_DELETE_QUEUE, retryDelaySeconds, retryRecordedDeletes, scheduleR2Deletes } from "~/server/r2-deletes.server";
+import {
+  R2_DELETE_DEAD_LETTERS,
+  R2_DELETE_QUEUE,
+  retryDelaySeconds,
+  retryRecordedDeletes,
+  scheduleR2Deletes,
+} from "~/server/r2-deletes.server";
 import worker from "../../workers/app";
 import { client, signedIn, type Client } from "./client";
 import { addPhotos } from "./dashboard-fixtures";
@@ -72,7 +78,14 @@ describe("photos of hidden and deleted listings", () => {
   });
 
   it("unknown and malformed photo paths are 404, never 500", async () => {
-    for (const path of ["listing/nope.webp", "pending/x.webp", "private/x", "listing/%00.webp", "listing/a/../b.webp", "x".repeat(3000)]) {
+    for (const path of [
+      "listing/nope.webp",
+      "pending/x.webp",
+      "private/x",
+      "listing/%00.webp",
+      "listing/a/../b.webp",
+      "x".repeat(3000),
+    ]) {
       expect((await client().get(`/photos/${path}`)).status, path.slice(0, 30)).toBe(404);
     }
   });
@@ -80,7 +93,9 @@ describe("photos of hidden and deleted listings", () => {
 
 describe("the R2 delete queue", () => {
   const batchOf = (queue: string, keys: string[], attempts = 1) =>
-    createMessageBatch(queue, [{ id: `m-${attempts}`, timestamp: new Date(), attempts, body: { keys, reason: "listing deleted" } }]);
+    createMessageBatch(queue, [
+      { id: `m-${attempts}`, timestamp: new Date(), attempts, body: { keys, reason: "listing deleted" } },
+    ]);
 
   it("retries a message whose delete failed, with a delay, and deletes on the next try", async () => {
     await env.PHOTOS.put("listing/flaky-1.webp", "x");
@@ -116,12 +131,17 @@ describe("the R2 delete queue", () => {
     const ctx = createExecutionContext();
     await worker.queue!(dead, env, ctx);
     expect((await getQueueResult(dead, ctx)).explicitAcks).toEqual(["m-4"]);
-    const recorded = await rows<{ keys: string; reason: string; attempts: number }>("SELECT keys, reason, attempts FROM r2_delete_failures");
+    const recorded = await rows<{ keys: string; reason: string; attempts: number }>(
+      "SELECT keys, reason, attempts FROM r2_delete_failures",
+    );
     expect(recorded).toEqual([{ keys: '["listing/dead-1.webp"]', reason: "listing deleted", attempts: 4 }]);
 
     // R2 still failing: the row stays, its attempts counted.
     const down = flakyBucket(99);
-    expect(await retryRecordedDeletes({ DB: env.DB, PHOTOS: down as unknown as R2Bucket })).toEqual({ done: 0, left: 1 });
+    expect(await retryRecordedDeletes({ DB: env.DB, PHOTOS: down as unknown as R2Bucket })).toEqual({
+      done: 0,
+      left: 1,
+    });
     expect(await rows("SELECT attempts FROM r2_delete_failures")).toEqual([{ attempts: 5 }]);
     // R2 back: the object and the row go.
     expect(await retryRecordedDeletes(env)).toEqual({ done: 1, left: 0 });
@@ -131,7 +151,15 @@ describe("the R2 delete queue", () => {
 
   it("when the queue itself is down, the keys are written down for the cron instead", async () => {
     const broken = { sendBatch: async () => Promise.reject(new Error("queue unavailable")) } as unknown as Queue;
-    expect(await scheduleR2Deletes({ DB: env.DB, R2_DELETES: broken }, ["listing/a.webp", "listing/a.webp", "listing/b.webp"], "photo deleted")).toBe(2);
-    expect(await rows("SELECT keys, reason FROM r2_delete_failures")).toEqual([{ keys: '["listing/a.webp","listing/b.webp"]', reason: "photo deleted" }]);
+    expect(
+      await scheduleR2Deletes(
+        { DB: env.DB, R2_DELETES: broken },
+        ["listing/a.webp", "listing/a.webp", "listing/b.webp"],
+        "photo deleted",
+      ),
+    ).toBe(2);
+    expect(await rows("SELECT keys, reason FROM r2_delete_failures")).toEqual([
+      { keys: '["listing/a.webp","listing/b.webp"]', reason: "photo deleted" },
+    ]);
   });
 });

@@ -154,7 +154,16 @@ describe("Privacy", () => {
     ]) {
       expect(privacy.text, phrase).toContain(phrase);
     }
-    for (const principle of ["Purpose", "Source", "Security", "Access", "Correction", "Retention", "Disclosure", "Unique identifiers"]) {
+    for (const principle of [
+      "Purpose",
+      "Source",
+      "Security",
+      "Access",
+      "Correction",
+      "Retention",
+      "Disclosure",
+      "Unique identifiers",
+    ]) {
       expect(privacy.text).toContain(`${principle}.`);
     }
     expectHeadingOrder(privacy.headings.map((h) => h.level));

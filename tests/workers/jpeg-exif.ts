@@ -72,9 +72,27 @@ export function gpsExifTiff(): Uint8Array {
   const gps = ifd(
     [
       { tag: 0x0001, type: 2, count: 2, data: ascii("S") },
-      { tag: 0x0002, type: 5, count: 3, data: rationals([[36, 1], [50, 1], [3000, 100]]) },
+      {
+        tag: 0x0002,
+        type: 5,
+        count: 3,
+        data: rationals([
+          [36, 1],
+          [50, 1],
+          [3000, 100],
+        ]),
+      },
       { tag: 0x0003, type: 2, count: 2, data: ascii("E") },
-      { tag: 0x0004, type: 5, count: 3, data: rationals([[174, 1], [45, 1], [4000, 100]]) },
+      {
+        tag: 0x0004,
+        type: 5,
+        count: 3,
+        data: rationals([
+          [174, 1],
+          [45, 1],
+          [4000, 100],
+        ]),
+      },
     ],
     gpsStart,
   );
@@ -106,5 +124,11 @@ export function withGpsExif(jpeg: Uint8Array): Uint8Array {
 /** True when the bytes still hold an EXIF block, the GPS IFD tag, or the camera's name anywhere. */
 export function carriesMetadata(bytes: Uint8Array): boolean {
   const text = new TextDecoder("latin1").decode(bytes);
-  return text.includes("Exif\0\0") || text.includes(GPS_MAKE) || text.includes(GPS_MODEL) || text.includes("EXIF") || text.includes("XMP ");
+  return (
+    text.includes("Exif\0\0") ||
+    text.includes(GPS_MAKE) ||
+    text.includes(GPS_MODEL) ||
+    text.includes("EXIF") ||
+    text.includes("XMP ")
+  );
 }

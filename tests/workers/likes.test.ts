@@ -11,7 +11,8 @@ import { rows, settleBackgroundWork, VISITOR } from "./public-fixtures";
 afterEach(() => settleBackgroundWork());
 
 const likesOf = (id: string) => rows("SELECT visitor_id FROM likes WHERE listing_id = ?", id);
-const statsOf = (id: string) => rows<{ likes: number; views: number }>("SELECT likes, views FROM listing_stats WHERE listing_id = ?", id);
+const statsOf = (id: string) =>
+  rows<{ likes: number; views: number }>("SELECT likes, views FROM listing_stats WHERE listing_id = ?", id);
 
 describe("POST/DELETE /api/profiles/{modelId}/like", () => {
   it("likes once per visitor; a second POST adds nothing; DELETE removes", async () => {
@@ -38,7 +39,11 @@ describe("POST/DELETE /api/profiles/{modelId}/like", () => {
   it("counts parallel double clicks once", async () => {
     const id = await insertListing();
     const answers = await Promise.all(
-      Array.from({ length: 5 }, () => client().post(`/api/profiles/${id}/like`, { json: { fingerprint: VISITOR } }).then((r) => r.json())),
+      Array.from({ length: 5 }, () =>
+        client()
+          .post(`/api/profiles/${id}/like`, { json: { fingerprint: VISITOR } })
+          .then((r) => r.json()),
+      ),
     );
     expect(answers.every((a) => (a as { success: boolean }).success)).toBe(true);
     expect(await likesOf(id)).toHaveLength(1);
@@ -67,7 +72,9 @@ describe("POST/DELETE /api/profiles/{modelId}/like", () => {
       expect(answer.success).toBe(false);
       expect(answer.error, String(body)).toMatch(message);
     }
-    const huge = await client().post(`/api/profiles/${id}/like`, { json: { fingerprint: VISITOR, pad: "x".repeat(10_000) } });
+    const huge = await client().post(`/api/profiles/${id}/like`, {
+      json: { fingerprint: VISITOR, pad: "x".repeat(10_000) },
+    });
     expect(huge.status).toBe(413);
     expect(await likesOf(id)).toEqual([]);
     expect(await rows("SELECT * FROM listing_stats")).toEqual([]);
@@ -75,7 +82,11 @@ describe("POST/DELETE /api/profiles/{modelId}/like", () => {
 
   it("refuses unknown, hidden and malformed listings", async () => {
     const hidden = await insertListing({ live: false });
-    for (const [id, status] of [["0000000000000000", 404], [hidden, 404], ["not-an-id", 400]] as const) {
+    for (const [id, status] of [
+      ["0000000000000000", 404],
+      [hidden, 404],
+      ["not-an-id", 400],
+    ] as const) {
       const res = await client().post(`/api/profiles/${id}/like`, { json: { fingerprint: VISITOR } });
       expect(res.status, id).toBe(status);
       expect(await res.json()).toMatchObject({ success: false, error: expect.any(String) });
@@ -87,7 +98,11 @@ describe("POST/DELETE /api/profiles/{modelId}/like", () => {
   it("answers 405 to other methods", async () => {
     const id = await insertListing();
     for (const method of ["GET", "PUT", "PATCH"]) {
-      const res = await client().send(method, `/api/profiles/${id}/like`, method === "GET" ? undefined : { json: { fingerprint: VISITOR } });
+      const res = await client().send(
+        method,
+        `/api/profiles/${id}/like`,
+        method === "GET" ? undefined : { json: { fingerprint: VISITOR } },
+      );
       expect(res.status, method).toBe(405);
       expect(await res.json()).toHaveProperty("error");
     }
@@ -98,7 +113,11 @@ describe("POST/DELETE /api/profiles/{modelId}/like", () => {
     const ip = freshIp();
     let last = 0;
     for (let i = 0; i < 61; i++) {
-      last = (await client({ ip }).post(`/api/profiles/${id}/like`, { json: { fingerprint: `visitor_${String(i).padStart(4, "0")}` } })).status;
+      last = (
+        await client({ ip }).post(`/api/profiles/${id}/like`, {
+          json: { fingerprint: `visitor_${String(i).padStart(4, "0")}` },
+        })
+      ).status;
     }
     expect(last).toBe(429);
     // One address is one visitor for the day, however many browser ids it makes up (counts.test.ts).
@@ -128,8 +147,12 @@ describe("PUT /api/visits/like/{modelId}", () => {
       expect(await res.json()).toEqual({ success: true, liked: true, likes: 1 });
     }
     // An empty JSON object is no payload either; another address is another visitor.
-    expect(await (await client({ ip }).put(`/api/visits/like/${id}`, { json: {} }, { headers: agent })).json()).toMatchObject({ likes: 1 });
-    expect(await (await client().put(`/api/visits/like/${id}`, undefined, { headers: agent })).json()).toMatchObject({ likes: 2 });
+    expect(
+      await (await client({ ip }).put(`/api/visits/like/${id}`, { json: {} }, { headers: agent })).json(),
+    ).toMatchObject({ likes: 1 });
+    expect(await (await client().put(`/api/visits/like/${id}`, undefined, { headers: agent })).json()).toMatchObject({
+      likes: 2,
+    });
     const stored = await likesOf(id);
     expect(stored).toHaveLength(2);
     for (const row of stored) {
@@ -154,7 +177,9 @@ describe("setLike and the monthly statistics", () => {
       { month: "2026-02", likes: 0 },
     ]);
     await adjustLikes(env, id, -1, feb);
-    expect(await rows("SELECT likes FROM listing_stats WHERE listing_id = ? AND month = '2026-02'", id)).toEqual([{ likes: 0 }]);
+    expect(await rows("SELECT likes FROM listing_stats WHERE listing_id = ? AND month = '2026-02'", id)).toEqual([
+      { likes: 0 },
+    ]);
   });
 
   it("throws ListingUnavailableError for a hidden listing", async () => {

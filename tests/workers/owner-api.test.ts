@@ -18,7 +18,15 @@ describe("GET /api/modelswvisits/{userId}", () => {
   it("answers the owner's listings in the dashboard shape with this month's counters, 0 by default", async () => {
     const owner = await signedIn({ agency: true, logIn: true });
     const until = Date.now() + HOUR;
-    const a = await insertListing({ userId: owner.userId, firstName: "Sienna", live: true, verified: true, active: true, activeUntil: until, photoVerified: true });
+    const a = await insertListing({
+      userId: owner.userId,
+      firstName: "Sienna",
+      live: true,
+      verified: true,
+      active: true,
+      activeUntil: until,
+      photoVerified: true,
+    });
     const b = await insertListing({ userId: owner.userId, firstName: "Coco", live: false, verified: false });
     await createdInOrder(a, b);
     const keys = await addPhotos(a, [3, 1, 2], { r2: false });
@@ -176,7 +184,9 @@ describe("PUT /api/profiles/{modelId}/live", () => {
     expect((await flags(id))!.live).toBe(1);
     expect(await snapshot(id)).not.toBeNull();
     // Live listings count in the region bar (the facet triggers follow live).
-    const region = await env.DB.prepare("SELECT n FROM listing_facets WHERE location = 'Auckland' AND facet = 'all'").first<{ n: number }>();
+    const region = await env.DB.prepare(
+      "SELECT n FROM listing_facets WHERE location = 'Auckland' AND facet = 'all'",
+    ).first<{ n: number }>();
     expect(region?.n).toBe(1);
 
     expect((await owner.client.put(`/api/profiles/${id}/active`)).status).toBe(200);
@@ -225,7 +235,13 @@ describe("GET /api/modelP/{id} and GET /api/models/{modelId}", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("Cache-Control")).toBe("no-store");
     const profile = (await res.json()) as Record<string, unknown>;
-    expect(profile).toMatchObject({ modelId: id, firstName: "Aroha", lastName: "Private", live: false, verified: false });
+    expect(profile).toMatchObject({
+      modelId: id,
+      firstName: "Aroha",
+      lastName: "Private",
+      live: false,
+      verified: false,
+    });
     expect(String(profile.ImageUrls).split(",")).toHaveLength(2);
     expect(profile.rates).toEqual([expect.objectContaining({ call_type: "incall", duration: "1hr", price: 250 })]);
     expect(profile).not.toHaveProperty("userId");

@@ -10,7 +10,15 @@ export type PageOutline = {
   text: string;
 };
 
-const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#x27;": "'", "&#39;": "'", "&nbsp;": " " };
+const ENTITIES: Record<string, string> = {
+  "&amp;": "&",
+  "&lt;": "<",
+  "&gt;": ">",
+  "&quot;": '"',
+  "&#x27;": "'",
+  "&#39;": "'",
+  "&nbsp;": " ",
+};
 
 export function decodeEntities(value: string): string {
   return value.replace(/&(?:amp|lt|gt|quot|#x27|#39|nbsp);/g, (m) => ENTITIES[m] ?? m);
@@ -29,13 +37,18 @@ export async function outline(response: Response): Promise<PageOutline> {
         if (key) result.meta.set(key, decodeEntities(e.getAttribute("content") ?? ""));
       },
     })
-    .on('link[rel="canonical"]', { element: (e) => void (result.canonical = decodeEntities(e.getAttribute("href") ?? "")) })
+    .on('link[rel="canonical"]', {
+      element: (e) => void (result.canonical = decodeEntities(e.getAttribute("href") ?? "")),
+    })
     .on("h1, h2, h3, h4, h5, h6", {
       element(e) {
         const current = { level: Number(e.tagName.slice(1)), text: "" };
         heading = current;
         e.onEndTag(() => {
-          result.headings.push({ level: current.level, text: decodeEntities(current.text).replace(/\s+/g, " ").trim() });
+          result.headings.push({
+            level: current.level,
+            text: decodeEntities(current.text).replace(/\s+/g, " ").trim(),
+          });
           heading = null;
         });
       },

@@ -5,13 +5,27 @@ import { processPhoto, WATERMARK_OPACITY } from "~/server/photo-pipeline.server"
 import { PENDING_TTL_MS, sweepOrphanObjects } from "~/server/pending-uploads.server";
 import worker from "../../workers/app";
 import { client, signedIn, upload, uploadIds } from "./client";
-import { BIG_JPEG, countRows, positions, r2Keys, rows, saveForm, settle, SMALL_JPEG, validValues, WIDE_PNG } from "./editor-fixtures";
+import {
+  BIG_JPEG,
+  countRows,
+  positions,
+  r2Keys,
+  rows,
+  saveForm,
+  settle,
+  SMALL_JPEG,
+  validValues,
+  WIDE_PNG,
+} from "./editor-fixtures";
 import { carriesMetadata, withGpsExif } from "./jpeg-exif";
 
 afterEach(() => settle());
 
 async function pendingObject(uploadId: string) {
-  const [row] = await rows<{ r2_key: string; width: number; height: number }>("SELECT r2_key, width, height FROM pending_uploads WHERE id = ?", uploadId);
+  const [row] = await rows<{ r2_key: string; width: number; height: number }>(
+    "SELECT r2_key, width, height FROM pending_uploads WHERE id = ?",
+    uploadId,
+  );
   const object = await env.PHOTOS.get(row.r2_key);
   return { row, bytes: new Uint8Array(await object!.arrayBuffer()), contentType: object!.httpMetadata?.contentType };
 }
@@ -51,7 +65,12 @@ describe("POST /api/uploads: every stored photo is processed on the server", () 
 
   it("decides the type by the bytes: a text file named .jpg is refused", async () => {
     const owner = await signedIn({ agency: true });
-    const res = await upload(owner, new TextEncoder().encode("I am not a photo, whatever my name says."), "holiday.jpg", "image/jpeg");
+    const res = await upload(
+      owner,
+      new TextEncoder().encode("I am not a photo, whatever my name says."),
+      "holiday.jpg",
+      "image/jpeg",
+    );
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: "Only JPEG, PNG or WebP images can be uploaded.", problem: "type" });
     expect(await countRows("pending_uploads")).toBe(0);
@@ -105,7 +124,10 @@ describe("POST /api/uploads: every stored photo is processed on the server", () 
 describe("photos in a save", () => {
   it("refuses a batch of 21 files and stores nothing", async () => {
     const owner = await signedIn({ agency: true });
-    const files = Array.from({ length: 21 }, (_, i) => new File([SMALL_JPEG as Uint8Array<ArrayBuffer>], `p${i}.jpg`, { type: "image/jpeg" }));
+    const files = Array.from(
+      { length: 21 },
+      (_, i) => new File([SMALL_JPEG as Uint8Array<ArrayBuffer>], `p${i}.jpg`, { type: "image/jpeg" }),
+    );
     const res = await owner.client.post("/api/profiles", { multipart: saveForm(validValues(), {}, files) });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: "You can only upload up to 20 images at once.", page: 1 });
@@ -115,8 +137,12 @@ describe("photos in a save", () => {
 
   it("accepts additionalImages file parts through the same processing", async () => {
     const owner = await signedIn({ agency: true });
-    const files = [BIG_JPEG, SMALL_JPEG, SMALL_JPEG].map((b, i) => new File([b as Uint8Array<ArrayBuffer>], `p${i}.jpg`, { type: "image/jpeg" }));
-    const res = await owner.client.post("/api/profiles", { multipart: saveForm(validValues(), { newImagePositions: [3, 1, 2] }, files) });
+    const files = [BIG_JPEG, SMALL_JPEG, SMALL_JPEG].map(
+      (b, i) => new File([b as Uint8Array<ArrayBuffer>], `p${i}.jpg`, { type: "image/jpeg" }),
+    );
+    const res = await owner.client.post("/api/profiles", {
+      multipart: saveForm(validValues(), { newImagePositions: [3, 1, 2] }, files),
+    });
     expect(res.status).toBe(201);
     const profile = (await res.json()) as { images: { url: string; position: number; width: number }[] };
     expect(profile.images.map((i) => [i.position, i.width])).toEqual([
@@ -137,7 +163,9 @@ describe("photos in a save", () => {
     const ids = await uploadIds(owner, 3);
     const pendingBefore = await r2Keys("pending/");
     expect(pendingBefore).toHaveLength(3);
-    const res = await owner.client.post("/api/profiles", { multipart: saveForm(validValues(), { uploadIds: positions(ids) }) });
+    const res = await owner.client.post("/api/profiles", {
+      multipart: saveForm(validValues(), { uploadIds: positions(ids) }),
+    });
     expect(res.status).toBe(201);
     await settle(300);
     expect(await countRows("pending_uploads")).toBe(0);
@@ -151,9 +179,14 @@ describe("photos in a save", () => {
     const owner = await signedIn({ agency: true });
     const stranger = await signedIn({ agency: true });
     const theirs = await uploadIds(stranger, 3);
-    const res = await owner.client.post("/api/profiles", { multipart: saveForm(validValues(), { uploadIds: positions(theirs) }) });
+    const res = await owner.client.post("/api/profiles", {
+      multipart: saveForm(validValues(), { uploadIds: positions(theirs) }),
+    });
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ error: "Some photos expired or were already saved. Please add them again.", page: 1 });
+    expect(await res.json()).toMatchObject({
+      error: "Some photos expired or were already saved. Please add them again.",
+      page: 1,
+    });
     expect(await countRows("pending_uploads", "user_id = ?", stranger.userId)).toBe(3);
   });
 });
@@ -175,7 +208,11 @@ describe("the processing pipeline (with a recording Images binding)", () => {
           calls.push({ op: `${source}.output`, arg: options });
           // A real WebP of the expected size, so the pipeline's own checks pass.
           const bytes = webpOf(size.width > 2400 || size.height > 2400 ? scaled(size) : size);
-          return { response: () => new Response(bytes as Uint8Array<ArrayBuffer>), contentType: () => "image/webp", image: () => new Response(bytes as Uint8Array<ArrayBuffer>).body! };
+          return {
+            response: () => new Response(bytes as Uint8Array<ArrayBuffer>),
+            contentType: () => "image/webp",
+            image: () => new Response(bytes as Uint8Array<ArrayBuffer>).body!,
+          };
         },
       };
       return t;
@@ -234,7 +271,10 @@ describe("the processing pipeline (with a recording Images binding)", () => {
 
   it("trusts the binding's size over the header (refuses 9000 px it reports)", async () => {
     const { binding } = recordingBinding({ width: 9000, height: 100 });
-    expect(await processPhoto(binding, new Blob([SMALL_JPEG as Uint8Array<ArrayBuffer>]))).toMatchObject({ ok: false, problem: "dimensions" });
+    expect(await processPhoto(binding, new Blob([SMALL_JPEG as Uint8Array<ArrayBuffer>]))).toMatchObject({
+      ok: false,
+      problem: "dimensions",
+    });
   });
 });
 
@@ -242,7 +282,9 @@ describe("stale uploads are swept", () => {
   async function pendingRow(userId: string, createdAt: number) {
     const key = `pending/${crypto.randomUUID().replace(/-/g, "").slice(0, 24)}.webp`;
     await env.PHOTOS.put(key, SMALL_JPEG);
-    await env.DB.prepare("INSERT INTO pending_uploads (id, user_id, r2_key, width, height, created_at) VALUES (?, ?, ?, 600, 800, ?)")
+    await env.DB.prepare(
+      "INSERT INTO pending_uploads (id, user_id, r2_key, width, height, created_at) VALUES (?, ?, ?, 600, 800, ?)",
+    )
       .bind(crypto.randomUUID().replace(/-/g, "").slice(0, 16), userId, key, createdAt)
       .run();
     return key;

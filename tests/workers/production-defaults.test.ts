@@ -16,7 +16,12 @@ describe("/dev/outbox", () => {
   });
 
   it("is a 404 for any other host, even in development", async () => {
-    for (const origin of ["http://evil.example", "https://kiwicompanions.co.nz", "http://10.0.0.5:8787", "http://localhost.evil.example"]) {
+    for (const origin of [
+      "http://evil.example",
+      "https://kiwicompanions.co.nz",
+      "http://10.0.0.5:8787",
+      "http://localhost.evil.example",
+    ]) {
       const res = await client({ origin }).get("/dev/outbox");
       expect(res.status, origin).toBe(404);
       expect(await res.text()).not.toContain("reset-password");
@@ -33,7 +38,9 @@ describe("/dev/outbox", () => {
 describe("links in e-mails", () => {
   it("point at the configured origin, not at a Host the request names", async () => {
     const { email } = await createAccount();
-    const res = await client({ origin: "http://evil.example" }).post("/api/auth/request-password-reset", { json: { email } });
+    const res = await client({ origin: "http://evil.example" }).post("/api/auth/request-password-reset", {
+      json: { email },
+    });
     expect(res.status).toBe(200);
     const mail = await waitForMail(email, "Reset your");
     expect(mail.text_body).toContain(`${env.SITE_ORIGIN}/reset-password/`);
@@ -46,7 +53,11 @@ describe("links in e-mails", () => {
     expect(siteOrigin(dev, new Request("http://evil.example/login"))).toBe("https://kiwicompanions.co.nz");
     const prod = { ...dev, APP_ENV: "production" };
     expect(siteOrigin(prod, new Request("http://localhost:8787/login"))).toBe("https://kiwicompanions.co.nz");
-    expect(() => siteOrigin({ APP_ENV: "production", SITE_ORIGIN: "" }, new Request("https://x.example/"))).toThrow(/SITE_ORIGIN/);
-    expect(() => siteOrigin({ APP_ENV: "production", SITE_ORIGIN: "javascript:alert(1)" }, new Request("https://x.example/"))).toThrow(/SITE_ORIGIN/);
+    expect(() => siteOrigin({ APP_ENV: "production", SITE_ORIGIN: "" }, new Request("https://x.example/"))).toThrow(
+      /SITE_ORIGIN/,
+    );
+    expect(() =>
+      siteOrigin({ APP_ENV: "production", SITE_ORIGIN: "javascript:alert(1)" }, new Request("https://x.example/")),
+    ).toThrow(/SITE_ORIGIN/);
   });
 });

@@ -26,7 +26,13 @@ async function kvProfile(id: string): Promise<Profile | null> {
 
 describe("buildProfileFromD1", () => {
   it("builds the spec §3 shape: dollars, aligned image lists, rates, flags", async () => {
-    const id = await insertListing({ firstName: "Aroha", featured: true, hot: true, rate60: 35050, photoVerified: true });
+    const id = await insertListing({
+      firstName: "Aroha",
+      featured: true,
+      hot: true,
+      rate60: 35050,
+      photoVerified: true,
+    });
     const imageIds = await insertImages(id, [2, 1, 3]);
     await insertRate(id, "outcall", "1hr", 40000);
     await insertRate(id, "incall", "2hr", 60000);
@@ -96,7 +102,9 @@ describe("loadPublicProfile", () => {
     const id = await insertListing({ firstName: "Mere" });
     const built = (await buildProfileFromD1(env, id))!;
     await env.PROFILES.put(snapshotKey(id), JSON.stringify({ ...built, tagLine: "stale" }));
-    await env.DB.prepare("UPDATE listings SET tag_line = 'fresh', updated_at = updated_at + 1000 WHERE id = ?").bind(id).run();
+    await env.DB.prepare("UPDATE listings SET tag_line = 'fresh', updated_at = updated_at + 1000 WHERE id = ?")
+      .bind(id)
+      .run();
     const { ctx, settle } = fakeCtx();
     const p = await loadPublicProfile(env, ctx, id, null);
     expect(p?.tagLine).toBe("fresh");
@@ -115,7 +123,9 @@ describe("loadPublicProfile", () => {
     expect(await loadPublicProfile(env, fakeCtx().ctx, id, { id: await insertUser(), isAdmin: false })).toBeNull();
     // Its owner and an administrator still see it, built from D1 (live: false).
     expect((await loadPublicProfile(env, fakeCtx().ctx, id, { id: ownerId, isAdmin: false }))?.live).toBe(false);
-    expect((await loadPublicProfile(env, fakeCtx().ctx, id, { id: "someadmin0000000", isAdmin: true }))?.live).toBe(false);
+    expect((await loadPublicProfile(env, fakeCtx().ctx, id, { id: "someadmin0000000", isAdmin: true }))?.live).toBe(
+      false,
+    );
   });
 
   it("answers null for unknown and malformed ids", async () => {

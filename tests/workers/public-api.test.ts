@@ -27,8 +27,19 @@ describe("GET /api/LPmodels", () => {
     expect(res.headers.get("X-Next-Cursor")).toBeNull();
     const body = (await res.json()) as Record<string, unknown>[];
     expect(body.map((p) => p.firstName)).toEqual(["Featured", "Older"]);
-    expect(body[0]).toMatchObject({ modelId: b, accountType: "featured", ImageUrls: "", positions: "", imageIds: "", images: [] });
-    expect(body[1]).toMatchObject({ positions: "1,2,3", rates: [{ call_type: "incall", duration: "1hr", price: 300 }], rate60: 300 });
+    expect(body[0]).toMatchObject({
+      modelId: b,
+      accountType: "featured",
+      ImageUrls: "",
+      positions: "",
+      imageIds: "",
+      images: [],
+    });
+    expect(body[1]).toMatchObject({
+      positions: "1,2,3",
+      rates: [{ call_type: "incall", duration: "1hr", price: 300 }],
+      rate60: 300,
+    });
     expect((body[1].ImageUrls as string).split(",")).toHaveLength(3);
     expect(JSON.stringify(body)).not.toMatch(/userId|user_id|email|password/);
   });
@@ -40,7 +51,9 @@ describe("GET /api/LPmodels", () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const page: Page<{ modelId: string }[]> = await getJson(`/api/LPmodels?limit=3${cursor ? `&cursor=${cursor}` : ""}`);
+      const page: Page<{ modelId: string }[]> = await getJson(
+        `/api/LPmodels?limit=3${cursor ? `&cursor=${cursor}` : ""}`,
+      );
       expect(page.status).toBe(200);
       seen.push(...page.body.map((p) => p.modelId));
       cursor = page.next;
@@ -55,7 +68,15 @@ describe("GET /api/LPmodels", () => {
   });
 
   it("refuses bad limits and cursors with 400 {error}", async () => {
-    for (const qs of ["limit=0", "limit=101", "limit=abc", "limit=-5", "cursor=nonsense", `cursor=${"A".repeat(500)}`, "cursor=%27%20OR%201%3D1"]) {
+    for (const qs of [
+      "limit=0",
+      "limit=101",
+      "limit=abc",
+      "limit=-5",
+      "cursor=nonsense",
+      `cursor=${"A".repeat(500)}`,
+      "cursor=%27%20OR%201%3D1",
+    ]) {
       const page = await getJson<{ error: string }>(`/api/LPmodels?${qs}`);
       expect(page.status, qs).toBe(400);
       expect(page.body.error, qs).toEqual(expect.any(String));
@@ -130,7 +151,9 @@ describe("PUT /api/visits/incrementContact/{modelId}", () => {
   it("counts a contact for a live listing in this month's statistics", async () => {
     const id = await insertListing();
     for (let i = 0; i < 2; i++) {
-      const res = await client().put(`/api/visits/incrementContact/${id}`, undefined, { headers: { "Content-Type": "application/json" } });
+      const res = await client().put(`/api/visits/incrementContact/${id}`, undefined, {
+        headers: { "Content-Type": "application/json" },
+      });
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ success: true });
     }
@@ -141,7 +164,12 @@ describe("PUT /api/visits/incrementContact/{modelId}", () => {
 
   it("refuses unknown, hidden and malformed ids and stores nothing", async () => {
     const hidden = await insertListing({ live: false });
-    for (const [id, status] of [["0000000000000000", 404], [hidden, 404], ["bad-id", 400], ["x".repeat(200), 400]] as const) {
+    for (const [id, status] of [
+      ["0000000000000000", 404],
+      [hidden, 404],
+      ["bad-id", 400],
+      ["x".repeat(200), 400],
+    ] as const) {
       const res = await client().put(`/api/visits/incrementContact/${id}`);
       expect(res.status, id).toBe(status);
       expect(await res.json(), id).toMatchObject({ success: false, error: expect.any(String) });
@@ -170,7 +198,9 @@ describe("PUT /api/visits/incrementContact/{modelId}", () => {
 describe("refusals", () => {
   it("refuses cross-site writes", async () => {
     const id = await insertListing();
-    const res = await client().put(`/api/visits/incrementContact/${id}`, undefined, { headers: { Origin: "https://evil.example" } });
+    const res = await client().put(`/api/visits/incrementContact/${id}`, undefined, {
+      headers: { Origin: "https://evil.example" },
+    });
     expect(res.status).toBe(403);
     expect(await rows("SELECT * FROM listing_stats")).toEqual([]);
   });
@@ -181,4 +211,3 @@ describe("refusals", () => {
     expect(await res.json()).toHaveProperty("error");
   });
 });
-

@@ -17,13 +17,24 @@ export async function insertImages(listingId: string, positions: number[]) {
   return ids;
 }
 
-export async function insertRate(listingId: string, callType: "incall" | "outcall", duration: string, priceCents: number) {
+export async function insertRate(
+  listingId: string,
+  callType: "incall" | "outcall",
+  duration: string,
+  priceCents: number,
+) {
   await env.DB.prepare("INSERT INTO listing_rates (id, listing_id, call_type, duration, price) VALUES (?, ?, ?, ?, ?)")
     .bind(newId(), listingId, callType, duration, priceCents)
     .run();
 }
 
-export async function insertSpecialRate(listingId: string, serviceName: string, duration: string, rateCents: number, position = 0) {
+export async function insertSpecialRate(
+  listingId: string,
+  serviceName: string,
+  duration: string,
+  rateCents: number,
+  position = 0,
+) {
   await env.DB.prepare(
     "INSERT INTO listing_special_rates (id, listing_id, service_name, duration, rate, description, position) VALUES (?, ?, ?, ?, ?, 'Ask me', ?)",
   )
@@ -32,7 +43,11 @@ export async function insertSpecialRate(listingId: string, serviceName: string, 
 }
 
 export async function rows<T = Record<string, unknown>>(sql: string, ...binds: unknown[]): Promise<T[]> {
-  return (await env.DB.prepare(sql).bind(...binds).all<T>()).results;
+  return (
+    await env.DB.prepare(sql)
+      .bind(...binds)
+      .all<T>()
+  ).results;
 }
 
 /** Polls until `check` passes: KV writes and broadcasts run in waitUntil, after the answer. */

@@ -74,7 +74,11 @@ const FLAT_RATE_KEYS = ["orate120", "orate30", "orate60", "rate120", "rate30", "
 /** A live listing whose prices have cents in them, so a unit slip (x100, or rounding) shows. */
 async function pricedListing(userId?: string) {
   const id = await insertListing({ userId, firstName: "Mere", rate60: 24950, orate60: 38000 });
-  await env.DB.prepare("UPDATE listings SET rate30 = 15025, rate120 = 45000, orate30 = NULL, orate120 = 70000 WHERE id = ?").bind(id).run();
+  await env.DB.prepare(
+    "UPDATE listings SET rate30 = 15025, rate120 = 45000, orate30 = NULL, orate120 = 70000 WHERE id = ?",
+  )
+    .bind(id)
+    .run();
   await insertImages(id, [1, 2, 3]);
   await insertRate(id, "incall", "30min", 15025);
   await insertRate(id, "incall", "1hr", 24950);
@@ -146,7 +150,14 @@ describe("public JSON: one unit for money, fixed shapes", () => {
     const id = await pricedListing(provider.userId);
     const owner = (await getJson(`/api/modelP/${id}`, provider.client)) as Record<string, unknown>;
     expect(Object.keys(owner).sort()).toEqual([...new Set([...PROFILE_KEYS, ...FLAT_RATE_KEYS, "lastName"])].sort());
-    expect(owner).toMatchObject({ rate30: 150.25, rate60: 249.5, rate120: 450, orate30: null, orate60: 380, orate120: 700 });
+    expect(owner).toMatchObject({
+      rate30: 150.25,
+      rate60: 249.5,
+      rate120: 450,
+      orate30: null,
+      orate60: 380,
+      orate120: 700,
+    });
     expect((owner.rates as unknown[]).length).toBe(5);
   });
 

@@ -75,7 +75,14 @@ describe("realtime profileUpdate", () => {
     expect(messages).toEqual([]);
     expect((await owner.client.put(`/api/profiles/${id}/live`, { json: { live: false } })).status).toBe(200);
     const gone = await waitFor(() => about(messages, id)[0]);
-    expect(gone).toEqual({ type: "profileUpdate", modelId: id, at: expect.any(Number), visible: false, entered: false, region: null });
+    expect(gone).toEqual({
+      type: "profileUpdate",
+      modelId: id,
+      at: expect.any(Number),
+      visible: false,
+      entered: false,
+      region: null,
+    });
     await closeSocket(socket);
   });
 
@@ -96,7 +103,8 @@ describe("realtime profileUpdate", () => {
   it("coalesces a burst for one listing into one message now and the last state after the window", async () => {
     const { socket, messages } = await connect();
     const id = "burst0000000001";
-    for (let i = 0; i < 10; i++) await sendToRoom(env, event(id, { at: i, region: i < 9 ? "Auckland" : "Wellington", entered: i === 9 }));
+    for (let i = 0; i < 10; i++)
+      await sendToRoom(env, event(id, { at: i, region: i < 9 ? "Auckland" : "Wellington", entered: i === 9 }));
     await waitFor(() => (about(messages, id).length ? true : undefined));
     await sleep(200);
     expect(about(messages, id)).toHaveLength(1);

@@ -5,11 +5,21 @@ import { listingOf } from "./admin-fixtures";
 import { createAccount, PASSWORD } from "./auth-fixtures";
 import { cast, client } from "./client";
 
-const EVIL = ["/.//evil.example", "/..//evil.example", "/%2e//evil.example", "/\t/evil.example", "//evil.example", "/\\evil.example", "https://evil.example"];
+const EVIL = [
+  "/.//evil.example",
+  "/..//evil.example",
+  "/%2e//evil.example",
+  "/\t/evil.example",
+  "//evil.example",
+  "/\\evil.example",
+  "https://evil.example",
+];
 
 function expectOnSite(location: string | null, input: string) {
   expect(location, input).not.toBeNull();
-  expect(new URL(location!, "https://kiwi.example/a/b").origin, `${JSON.stringify(input)} -> ${location}`).toBe("https://kiwi.example");
+  expect(new URL(location!, "https://kiwi.example/a/b").origin, `${JSON.stringify(input)} -> ${location}`).toBe(
+    "https://kiwi.example",
+  );
   expect(location!.startsWith("//"), input).toBe(false);
 }
 
@@ -17,10 +27,14 @@ describe("redirect targets from the request never leave the site", () => {
   it("login, by form (no JavaScript) and by query string", async () => {
     const { email } = await createAccount();
     for (const evil of EVIL) {
-      const byForm = await client().post("/login", { form: { intent: "login", email, password: PASSWORD, redirectTo: evil } });
+      const byForm = await client().post("/login", {
+        form: { intent: "login", email, password: PASSWORD, redirectTo: evil },
+      });
       expect(byForm.status).toBe(302);
       expect(byForm.headers.get("Location"), evil).toBe("/dashboard");
-      const byQuery = await client().post(`/login?redirectTo=${encodeURIComponent(evil)}`, { form: { intent: "login", email, password: PASSWORD } });
+      const byQuery = await client().post(`/login?redirectTo=${encodeURIComponent(evil)}`, {
+        form: { intent: "login", email, password: PASSWORD },
+      });
       expect(byQuery.headers.get("Location"), evil).toBe("/dashboard");
     }
   });
@@ -40,7 +54,9 @@ describe("redirect targets from the request never leave the site", () => {
     const { admin, provider } = await cast();
     const id = await listingOf(provider, { live: true, verified: true });
     for (const evil of EVIL) {
-      const res = await admin.client.post("/admin/listing-actions", { form: { intent: "unhot", modelId: id, returnTo: evil } });
+      const res = await admin.client.post("/admin/listing-actions", {
+        form: { intent: "unhot", modelId: id, returnTo: evil },
+      });
       expect(res.status, evil).toBe(303);
       expect(res.headers.get("Location"), evil).toBe("/");
     }

@@ -14,7 +14,15 @@ afterEach(() => settleBackgroundWork());
 
 const text = async (res: Response) => (await res.text()).replace(/<!-- -->/g, "");
 
-type ReportRow = { id: string; listing_id: string; reason: string; details: string; contact: string; status: string; handled_by: string | null };
+type ReportRow = {
+  id: string;
+  listing_id: string;
+  reason: string;
+  details: string;
+  contact: string;
+  status: string;
+  handled_by: string | null;
+};
 
 async function reports(): Promise<ReportRow[]> {
   return (await env.DB.prepare("SELECT * FROM reports ORDER BY created_at").all<ReportRow>()).results;
@@ -34,11 +42,21 @@ describe("the report form", () => {
     expect(page.status).toBe(200);
     expect(await text(page)).toContain("Report Tia");
 
-    const res = await report(id, { reason: "fake", details: "  The photos are from a stock site.  ", contact: "someone@example.nz" });
+    const res = await report(id, {
+      reason: "fake",
+      details: "  The photos are from a stock site.  ",
+      contact: "someone@example.nz",
+    });
     expect(res.status).toBe(200);
     expect(await text(res)).toContain(REPORT_MSG.sent);
     expect(await reports()).toEqual([
-      expect.objectContaining({ listing_id: id, reason: "fake", details: "The photos are from a stock site.", contact: "someone@example.nz", status: "open" }),
+      expect.objectContaining({
+        listing_id: id,
+        reason: "fake",
+        details: "The photos are from a stock site.",
+        contact: "someone@example.nz",
+        status: "open",
+      }),
     ]);
   });
 
@@ -81,7 +99,11 @@ describe("the report form", () => {
 describe("the report queue", () => {
   async function withReports() {
     const people = await cast();
-    const id = await listingOf(people.provider, { firstName: "Aria", active: true, activeUntil: Date.now() + 3_600_000 });
+    const id = await listingOf(people.provider, {
+      firstName: "Aria",
+      active: true,
+      activeUntil: Date.now() + 3_600_000,
+    });
     const now = Date.now();
     const insert = (reason: string, age: number) =>
       env.DB.prepare("INSERT INTO reports (id, listing_id, reason, details, created_at) VALUES (?, ?, ?, 'Details', ?)")
@@ -107,16 +129,22 @@ describe("the report queue", () => {
     const { admin, provider, id } = await withReports();
     const [first] = await reports();
     // Not an administrator: 404, nothing changes.
-    expect((await provider.client.post("/admin/reports", { form: { intent: "hide", reportId: first.id } })).status).toBe(404);
+    expect(
+      (await provider.client.post("/admin/reports", { form: { intent: "hide", reportId: first.id } })).status,
+    ).toBe(404);
     expect(await moderated(id)).toMatchObject({ live: 1 });
 
     const res = await admin.client.post("/admin/reports", { form: { intent: "hide", reportId: first.id } });
     expect(res.status).toBe(303);
     expect(await moderated(id)).toMatchObject({ live: 0, active: 0 });
     expect((await reports()).map((r) => r.status)).toEqual(["hidden", "hidden"]);
-    expect(await auditRows()).toEqual([expect.objectContaining({ admin_id: admin.userId, action: "report_hide", listing_id: id, report_id: first.id })]);
+    expect(await auditRows()).toEqual([
+      expect.objectContaining({ admin_id: admin.userId, action: "report_hide", listing_id: id, report_id: first.id }),
+    ]);
     // Already handled: refused, no second record.
-    expect((await admin.client.post("/admin/reports", { form: { intent: "dismiss", reportId: first.id } })).status).toBe(409);
+    expect(
+      (await admin.client.post("/admin/reports", { form: { intent: "dismiss", reportId: first.id } })).status,
+    ).toBe(409);
     expect(await auditRows()).toHaveLength(1);
   });
 
@@ -142,13 +170,18 @@ describe("the audit log page", () => {
     const { admin, provider } = await cast();
     const base = Date.now() - 1_000_000;
     for (let i = 0; i < AUDIT_PAGE_SIZE + 2; i++) {
-      await env.DB.prepare("INSERT INTO admin_audit (id, admin_id, action, listing_id, detail, created_at) VALUES (?, ?, 'hot', NULL, ?, ?)")
+      await env.DB.prepare(
+        "INSERT INTO admin_audit (id, admin_id, action, listing_id, detail, created_at) VALUES (?, ?, 'hot', NULL, ?, ?)",
+      )
         .bind(newId(), admin.userId, `note-${i}`, base + i * 1000)
         .run();
     }
     expect((await provider.client.get("/admin/audit")).status).toBe(404);
     // Notes in the rendered table (the page's data script repeats them).
-    const tableNotes = (html: string) => [...(html.split('data-testid="audit-table"')[1] ?? "").split("</table>")[0].matchAll(/note-(\d+)/g)].map((m) => Number(m[1]));
+    const tableNotes = (html: string) =>
+      [...(html.split('data-testid="audit-table"')[1] ?? "").split("</table>")[0].matchAll(/note-(\d+)/g)].map((m) =>
+        Number(m[1]),
+      );
     const first = await text(await admin.client.get("/admin/audit"));
     const notes = tableNotes(first);
     expect(notes[0]).toBe(AUDIT_PAGE_SIZE + 1);

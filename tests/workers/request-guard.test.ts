@@ -32,14 +32,21 @@ describe("request bodies are bounded before they are read", () => {
       ["/age-verification", "application/x-www-form-urlencoded"],
       [`/report/${id}`, "application/x-www-form-urlencoded"],
     ]) {
-      const res = await client().post(path, { raw: "x".repeat(SMALL_BODY_BYTES + 1), type }, { headers: { "Content-Length": String(SMALL_BODY_BYTES + 1) } });
+      const res = await client().post(
+        path,
+        { raw: "x".repeat(SMALL_BODY_BYTES + 1), type },
+        { headers: { "Content-Length": String(SMALL_BODY_BYTES + 1) } },
+      );
       expect(res.status, path).toBe(413);
       expect(await res.json()).toEqual({ error: "Request body is too large" });
     }
   });
 
   it("a streamed body with no length is cut off at the limit, not read to the end", async () => {
-    const res = await client().post("/age-verification", { raw: endless(50 * 1024 * 1024), type: "application/x-www-form-urlencoded" });
+    const res = await client().post("/age-verification", {
+      raw: endless(50 * 1024 * 1024),
+      type: "application/x-www-form-urlencoded",
+    });
     expect(res.status).toBe(413);
   });
 
@@ -64,7 +71,16 @@ describe("request bodies are bounded before they are read", () => {
 describe("response headers", () => {
   it("JSON, single-fetch data and HTML answers all say nosniff", async () => {
     const id = await insertListing();
-    for (const path of ["/api/grid", `/api/model/${id}`, "/api/search/suggest?q=a", "/_root.data", "/faq.data", `/view/${id}.data`, "/", "/api/nope"]) {
+    for (const path of [
+      "/api/grid",
+      `/api/model/${id}`,
+      "/api/search/suggest?q=a",
+      "/_root.data",
+      "/faq.data",
+      `/view/${id}.data`,
+      "/",
+      "/api/nope",
+    ]) {
       const res = await client().get(path);
       expect(res.headers.get("X-Content-Type-Options"), path).toBe("nosniff");
     }
@@ -94,20 +110,28 @@ describe("mail a stranger can cause", () => {
   it("'someone tried to sign up with your address' goes once per recipient per day", async () => {
     const { email } = await createAccount({ firstName: "Mere" });
     for (let i = 0; i < 4; i++) {
-      const res = await client().post("/api/users/signup", { json: { firstName: "Someone", lastName: "", email, password: "long enough pw 1", agency: "false" } });
+      const res = await client().post("/api/users/signup", {
+        json: { firstName: "Someone", lastName: "", email, password: "long enough pw 1", agency: "false" },
+      });
       expect(res.status).toBe(201);
     }
     await settle(500);
-    const mails = await env.DB.prepare("SELECT subject FROM dev_outbox WHERE to_address = ?").bind(email).all<{ subject: string }>();
+    const mails = await env.DB.prepare("SELECT subject FROM dev_outbox WHERE to_address = ?")
+      .bind(email)
+      .all<{ subject: string }>();
     expect(mails.results.filter((m) => m.subject.includes("tried to sign up"))).toHaveLength(1);
   });
 
   it("a name typed at sign-up that a mail client could link is left out of the greeting", async () => {
     const email = `victim-${Date.now()}@test.nz`;
-    const res = await client().post("/api/users/signup", { json: { firstName: "evil.example/login", lastName: "", email, password: "long enough pw 1", agency: "false" } });
+    const res = await client().post("/api/users/signup", {
+      json: { firstName: "evil.example/login", lastName: "", email, password: "long enough pw 1", agency: "false" },
+    });
     expect(res.status).toBe(201);
     await settle(500);
-    const mail = await env.DB.prepare("SELECT text_body, html_body FROM dev_outbox WHERE to_address = ?").bind(email).first<{ text_body: string; html_body: string }>();
+    const mail = await env.DB.prepare("SELECT text_body, html_body FROM dev_outbox WHERE to_address = ?")
+      .bind(email)
+      .first<{ text_body: string; html_body: string }>();
     expect(mail).not.toBeNull();
     expect(mail!.text_body + mail!.html_body).not.toContain("evil.example");
     expect(mail!.text_body).toContain("Hi there,");

@@ -3,7 +3,12 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { newId } from "~/lib/ids";
-import { PENDING_ID_DOCUMENT_DAYS, PENDING_ID_EXPIRED_REASON, REPORT_RETENTION_DAYS, SECURITY_LOG_RETENTION_DAYS } from "~/lib/retention";
+import {
+  PENDING_ID_DOCUMENT_DAYS,
+  PENDING_ID_EXPIRED_REASON,
+  REPORT_RETENTION_DAYS,
+  SECURITY_LOG_RETENTION_DAYS,
+} from "~/lib/retention";
 import worker from "../../workers/app";
 import { client } from "./client";
 import { insertListing, insertUser } from "./fixtures";
@@ -22,13 +27,17 @@ async function cron(now = NOW) {
 }
 
 async function ids(sql: string, ...binds: unknown[]): Promise<string[]> {
-  const { results } = await env.DB.prepare(sql).bind(...binds).all<{ id: string }>();
+  const { results } = await env.DB.prepare(sql)
+    .bind(...binds)
+    .all<{ id: string }>();
   return results.map((r) => r.id).sort();
 }
 
 async function report(listingId: string, status: "open" | "hidden" | "dismissed", createdAt: number): Promise<string> {
   const id = newId();
-  await env.DB.prepare("INSERT INTO reports (id, listing_id, reason, status, created_at, handled_at) VALUES (?, ?, 'other', ?, ?, ?)")
+  await env.DB.prepare(
+    "INSERT INTO reports (id, listing_id, reason, status, created_at, handled_at) VALUES (?, ?, 'other', ?, ?, ?)",
+  )
     .bind(id, listingId, status, createdAt, status === "open" ? null : createdAt + DAY)
     .run();
   return id;
@@ -39,7 +48,9 @@ async function idRequest(userId: string, createdAt: number, kind: "id" | "photo"
   const keys = [0, 1].map(() => `private/verification/${newId(24)}.webp`);
   for (const key of keys) await env.PHOTOS.put(key, new Uint8Array([1, 2, 3]));
   const id = newId();
-  await env.DB.prepare("INSERT INTO verification_requests (id, kind, listing_id, user_id, status, r2_keys, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
+  await env.DB.prepare(
+    "INSERT INTO verification_requests (id, kind, listing_id, user_id, status, r2_keys, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+  )
     .bind(id, kind, listingId, userId, status, JSON.stringify(keys), createdAt)
     .run();
   return { id, keys };
@@ -78,7 +89,9 @@ describe("retention on the cron", () => {
     const never = await insertListing({ userId, activeUntil: null });
     const photo = `listing/${newId(24)}.webp`;
     await env.PHOTOS.put(photo, new Uint8Array([1]));
-    await env.DB.prepare("INSERT INTO listing_images (id, listing_id, r2_key, position, width, height, created_at) VALUES (?, ?, ?, 1, 10, 10, ?)")
+    await env.DB.prepare(
+      "INSERT INTO listing_images (id, listing_id, r2_key, position, width, height, created_at) VALUES (?, ?, ?, 1, 10, 10, ?)",
+    )
       .bind(newId(), lapsed, photo, NOW - 400 * DAY)
       .run();
     await cron();
@@ -86,7 +99,9 @@ describe("retention on the cron", () => {
     // The photo leaves R2 through the delete queue, a moment after the run.
     await eventually(async () => !(await exists(photo)), 5000);
     // The owner's security log says it went, with no place or device (nobody asked for it).
-    const logged = await env.DB.prepare("SELECT event, place, device FROM security_events WHERE user_id = ?").bind(userId).all();
+    const logged = await env.DB.prepare("SELECT event, place, device FROM security_events WHERE user_id = ?")
+      .bind(userId)
+      .all();
     expect(logged.results).toEqual([{ event: "listing_deleted", place: "", device: "" }]);
   });
 
@@ -104,9 +119,18 @@ describe("retention on the cron", () => {
       decided_at: number | null;
     }>();
     const byId = new Map(rows.results.map((r) => [r.id, r]));
-    expect(byId.get(stale.id)).toMatchObject({ status: "rejected", reason: PENDING_ID_EXPIRED_REASON, r2_keys: "[]", decided_at: NOW });
+    expect(byId.get(stale.id)).toMatchObject({
+      status: "rejected",
+      reason: PENDING_ID_EXPIRED_REASON,
+      r2_keys: "[]",
+      decided_at: NOW,
+    });
     for (const key of stale.keys) expect(await exists(key)).toBe(false);
-    expect(byId.get(young.id)).toMatchObject({ status: "pending", r2_keys: JSON.stringify(young.keys), decided_at: null });
+    expect(byId.get(young.id)).toMatchObject({
+      status: "pending",
+      r2_keys: JSON.stringify(young.keys),
+      decided_at: null,
+    });
     for (const key of young.keys) expect(await exists(key)).toBe(true);
   });
 
@@ -115,7 +139,9 @@ describe("retention on the cron", () => {
     const bound = NOW - SECURITY_LOG_RETENTION_DAYS * DAY;
     const put = async (at: number) => {
       const id = newId();
-      await env.DB.prepare("INSERT INTO security_events (id, user_id, event, created_at) VALUES (?, ?, 'login', ?)").bind(id, userId, at).run();
+      await env.DB.prepare("INSERT INTO security_events (id, user_id, event, created_at) VALUES (?, ?, 'login', ?)")
+        .bind(id, userId, at)
+        .run();
       return id;
     };
     await put(bound - 1);

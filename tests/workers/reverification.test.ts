@@ -11,29 +11,65 @@ type ImageRow = { id: string; position: number };
 
 async function verifiedListing(owner: SignedIn, photoVerified = true) {
   const id = await createListingVia(owner);
-  await env.DB.prepare("UPDATE listings SET verified = 1, live = 1, photo_verified = ? WHERE id = ?").bind(photoVerified ? 1 : 0, id).run();
-  const images = await rows<ImageRow>("SELECT id, position FROM listing_images WHERE listing_id = ? ORDER BY position", id);
+  await env.DB.prepare("UPDATE listings SET verified = 1, live = 1, photo_verified = ? WHERE id = ?")
+    .bind(photoVerified ? 1 : 0, id)
+    .run();
+  const images = await rows<ImageRow>(
+    "SELECT id, position FROM listing_images WHERE listing_id = ? ORDER BY position",
+    id,
+  );
   return { id, images };
 }
 
-const files = (n: number) => Array.from({ length: n }, (_, i) => new File([SMALL_JPEG as Uint8Array<ArrayBuffer>], `new${i}.jpg`, { type: "image/jpeg" }));
+const files = (n: number) =>
+  Array.from(
+    { length: n },
+    (_, i) => new File([SMALL_JPEG as Uint8Array<ArrayBuffer>], `new${i}.jpg`, { type: "image/jpeg" }),
+  );
 
-async function save(owner: SignedIn, id: string, over: Record<string, string>, images: { imageId: string; position: number }[], newFiles: File[] = []) {
+async function save(
+  owner: SignedIn,
+  id: string,
+  over: Record<string, string>,
+  images: { imageId: string; position: number }[],
+  newFiles: File[] = [],
+) {
   const res = await owner.client.put("/api/profile", {
-    multipart: saveForm(validValues(over), { modelId: id, imagePositions: images, newImagePositions: newFiles.map((_, i) => images.length + i + 1) }, newFiles),
+    multipart: saveForm(
+      validValues(over),
+      { modelId: id, imagePositions: images, newImagePositions: newFiles.map((_, i) => images.length + i + 1) },
+      newFiles,
+    ),
   });
   expect(res.status, await res.clone().text()).toBe(200);
 }
 
-const flags = (id: string) => env.DB.prepare("SELECT verified, live, photo_verified FROM listings WHERE id = ?").bind(id).first<Record<string, number>>();
-const rereviews = (id: string) => rows<{ status: string; changes: string; rereview: number }>("SELECT status, changes, rereview FROM verification_requests WHERE listing_id = ?", id);
+const flags = (id: string) =>
+  env.DB.prepare("SELECT verified, live, photo_verified FROM listings WHERE id = ?")
+    .bind(id)
+    .first<Record<string, number>>();
+const rereviews = (id: string) =>
+  rows<{ status: string; changes: string; rereview: number }>(
+    "SELECT status, changes, rereview FROM verification_requests WHERE listing_id = ?",
+    id,
+  );
 
 describe("saving a verified listing", () => {
   it("an unrelated edit, or a pure reorder of the photos, keeps every badge", async () => {
     const owner = await signedIn({ agency: true });
     const { id, images } = await verifiedListing(owner);
-    await save(owner, id, { tagLine: "A brand new tagline here" }, images.map((i) => ({ imageId: i.id, position: i.position })));
-    await save(owner, id, {}, images.map((i, n) => ({ imageId: i.id, position: images.length - n })));
+    await save(
+      owner,
+      id,
+      { tagLine: "A brand new tagline here" },
+      images.map((i) => ({ imageId: i.id, position: i.position })),
+    );
+    await save(
+      owner,
+      id,
+      {},
+      images.map((i, n) => ({ imageId: i.id, position: images.length - n })),
+    );
     expect(await flags(id)).toEqual({ verified: 1, live: 1, photo_verified: 1 });
     expect(await rereviews(id)).toEqual([]);
   });
@@ -41,11 +77,26 @@ describe("saving a verified listing", () => {
   it("adding photos clears the photo tick; adding most of them opens a re-review", async () => {
     const owner = await signedIn({ agency: true });
     const { id, images } = await verifiedListing(owner);
-    await save(owner, id, {}, images.map((i) => ({ imageId: i.id, position: i.position })), files(1));
+    await save(
+      owner,
+      id,
+      {},
+      images.map((i) => ({ imageId: i.id, position: i.position })),
+      files(1),
+    );
     expect(await flags(id)).toEqual({ verified: 1, live: 1, photo_verified: 0 });
     expect(await rereviews(id)).toEqual([]);
-    const now = await rows<ImageRow>("SELECT id, position FROM listing_images WHERE listing_id = ? ORDER BY position", id);
-    await save(owner, id, {}, now.map((i) => ({ imageId: i.id, position: i.position })), files(4));
+    const now = await rows<ImageRow>(
+      "SELECT id, position FROM listing_images WHERE listing_id = ? ORDER BY position",
+      id,
+    );
+    await save(
+      owner,
+      id,
+      {},
+      now.map((i) => ({ imageId: i.id, position: i.position })),
+      files(4),
+    );
     expect(await rereviews(id)).toEqual([{ status: "pending", changes: "most photos replaced", rereview: 1 }]);
   });
 
@@ -69,7 +120,13 @@ describe("saving a verified listing", () => {
   it("deleting a saved photo clears the photo tick", async () => {
     const owner = await signedIn({ agency: true });
     const { id, images } = await verifiedListing(owner);
-    await save(owner, id, {}, images.map((i) => ({ imageId: i.id, position: i.position })), files(1));
+    await save(
+      owner,
+      id,
+      {},
+      images.map((i) => ({ imageId: i.id, position: i.position })),
+      files(1),
+    );
     await env.DB.prepare("UPDATE listings SET photo_verified = 1 WHERE id = ?").bind(id).run();
     expect((await owner.client.delete(`/api/profile/images/${images[0].id}`)).status).toBe(200);
     expect(await flags(id)).toMatchObject({ photo_verified: 0 });
@@ -81,8 +138,16 @@ describe("administrators decide a re-review", () => {
     const { admin } = await cast();
     const owner = await signedIn({ agency: true });
     const { id, images } = await verifiedListing(owner, false);
-    await save(owner, id, { firstName: "Changed Name" }, images.map((i) => ({ imageId: i.id, position: i.position })));
-    const [req] = await rows<{ id: string }>("SELECT id FROM verification_requests WHERE listing_id = ? AND status = 'pending'", id);
+    await save(
+      owner,
+      id,
+      { firstName: "Changed Name" },
+      images.map((i) => ({ imageId: i.id, position: i.position })),
+    );
+    const [req] = await rows<{ id: string }>(
+      "SELECT id FROM verification_requests WHERE listing_id = ? AND status = 'pending'",
+      id,
+    );
     return { admin, id, requestId: req.id };
   }
   const decide = (admin: SignedIn, requestId: string, intent: string, reason = "") =>
@@ -99,11 +164,16 @@ describe("administrators decide a re-review", () => {
     const a = await pendingRereview();
     expect((await decide(a.admin, a.requestId, "approve")).status).toBe(303);
     expect(await flags(a.id)).toMatchObject({ verified: 1, live: 1 });
-    const [{ reviewed_image_ids }] = await rows<{ reviewed_image_ids: string }>("SELECT reviewed_image_ids FROM listings WHERE id = ?", a.id);
+    const [{ reviewed_image_ids }] = await rows<{ reviewed_image_ids: string }>(
+      "SELECT reviewed_image_ids FROM listings WHERE id = ?",
+      a.id,
+    );
     expect(JSON.parse(reviewed_image_ids)).toHaveLength(3);
 
     const b = await pendingRereview();
-    expect((await decide(b.admin, b.requestId, "reject", "The new name does not match the ID we checked.")).status).toBe(303);
+    expect(
+      (await decide(b.admin, b.requestId, "reject", "The new name does not match the ID we checked.")).status,
+    ).toBe(303);
     expect(await flags(b.id)).toEqual({ verified: 0, live: 0, photo_verified: 0 });
     const audit = await rows<{ action: string }>("SELECT action FROM admin_audit ORDER BY created_at");
     expect(audit.map((r) => r.action)).toEqual(["approve_rereview", "reject_rereview"]);

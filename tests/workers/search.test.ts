@@ -33,9 +33,15 @@ describe("searchListings", () => {
     for (const firstName of all) await insertListing({ firstName });
     for (const q of ["a", "Z", "ë", "an", "ka", "mā", "nan", "te a", "katie", "xyz", "q", "ANNA", "zoë", "ao"]) {
       const r = await searchListings(env, q, { includeHidden: false });
-      const expected = rankByName(all.map((firstName) => ({ firstName })), q);
+      const expected = rankByName(
+        all.map((firstName) => ({ firstName })),
+        q,
+      );
       expect(names(r).sort(), q).toEqual(expected.map((e) => e.firstName).sort());
-      expect(r.results.map((x) => x.score), q).toEqual(expected.map((e) => e.score).sort((a, b) => b - a));
+      expect(
+        r.results.map((x) => x.score),
+        q,
+      ).toEqual(expected.map((e) => e.score).sort((a, b) => b - a));
     }
   });
 
@@ -54,18 +60,32 @@ describe("searchListings", () => {
     // Visitors never learn that a hidden exact match exists.
     expect(names(await searchListings(env, "anna", { includeHidden: false }))).toEqual(["Annalise"]);
     expect(names(await searchListings(env, "anna", { includeHidden: true }))).toEqual(["Anna"]);
-    expect(names(await searchListings(env, "ann", { includeHidden: true })).sort()).toEqual(["Anna", "Annalise", "Annika"]);
+    expect(names(await searchListings(env, "ann", { includeHidden: true })).sort()).toEqual([
+      "Anna",
+      "Annalise",
+      "Annika",
+    ]);
   });
 
   it("does nothing for a blank query", async () => {
     await insertListing({ firstName: "Anna" });
-    for (const q of ["", "   ", "\n\t"]) expect(await searchListings(env, q, { includeHidden: false })).toEqual({ results: [], rowsRead: 0, total: 0 });
+    for (const q of ["", "   ", "\n\t"])
+      expect(await searchListings(env, q, { includeHidden: false })).toEqual({ results: [], rowsRead: 0, total: 0 });
   });
 
   it("treats SQL and HTML as text, and a 10,000-character query is harmless", async () => {
     await insertListing({ firstName: "Anna" });
     await insertListing({ firstName: "O'Brien" });
-    for (const q of ["'; DROP TABLE listings; --", "\" OR 1=1 --", "<script>alert(1)</script>", "%", "_", "*", "a".repeat(10_000), "\u0000"]) {
+    for (const q of [
+      "'; DROP TABLE listings; --",
+      '" OR 1=1 --',
+      "<script>alert(1)</script>",
+      "%",
+      "_",
+      "*",
+      "a".repeat(10_000),
+      "\u0000",
+    ]) {
       const r = await searchListings(env, q, { includeHidden: false });
       expect(Array.isArray(r.results), q.slice(0, 20)).toBe(true);
     }
@@ -91,12 +111,19 @@ describe("searchListings", () => {
     await insertListing({ firstName: "Kate" });
     // The planner picks the covering index on its own (no INDEXED BY, so a store that lacks migration
     // 0004 still searches, only slower).
-    const plan = async (sql: string, ...binds: unknown[]) => (await rows<{ detail: string }>(`EXPLAIN QUERY PLAN ${sql}`, ...binds)).map((p) => p.detail).join(" | ");
-    expect(await plan("SELECT first_name, COUNT(*) FROM listings WHERE live = 1 AND first_name = ?1 COLLATE NOCASE GROUP BY first_name COLLATE NOCASE", "kate")).toBe(
-      "SEARCH listings USING COVERING INDEX listings_search (live=? AND first_name=?)",
-    );
+    const plan = async (sql: string, ...binds: unknown[]) =>
+      (await rows<{ detail: string }>(`EXPLAIN QUERY PLAN ${sql}`, ...binds)).map((p) => p.detail).join(" | ");
     expect(
-      await plan("SELECT first_name, COUNT(*) FROM listings WHERE live = 1 AND (instr(lower(first_name), ?1) > 0 OR first_name GLOB '*[^ -~]*') GROUP BY first_name COLLATE NOCASE", "at"),
+      await plan(
+        "SELECT first_name, COUNT(*) FROM listings WHERE live = 1 AND first_name = ?1 COLLATE NOCASE GROUP BY first_name COLLATE NOCASE",
+        "kate",
+      ),
+    ).toBe("SEARCH listings USING COVERING INDEX listings_search (live=? AND first_name=?)");
+    expect(
+      await plan(
+        "SELECT first_name, COUNT(*) FROM listings WHERE live = 1 AND (instr(lower(first_name), ?1) > 0 OR first_name GLOB '*[^ -~]*') GROUP BY first_name COLLATE NOCASE",
+        "at",
+      ),
     ).toBe("SEARCH listings USING COVERING INDEX listings_search (live=?)");
     // With the exact name present, the scan's LIMIT is 0 and it reads one index entry.
     const gated = await rows<{ n: number }>(
@@ -134,6 +161,9 @@ describe("searchListings", () => {
     expect(r.results.map((x) => x.score)).toEqual([900, 900, 900, 800, 800, 800, 800, 800, 800, 800]);
     expect(names(r).slice(0, 3)).toEqual(["Annie", "Annabel", "Anna"]);
     // The featured one first, then the newest.
-    expect(r.results.slice(3).map((x) => x.modelId)).toEqual([contained[7], ...contained.slice(53).reverse().slice(0, 6)]);
+    expect(r.results.slice(3).map((x) => x.modelId)).toEqual([
+      contained[7],
+      ...contained.slice(53).reverse().slice(0, 6),
+    ]);
   });
 });

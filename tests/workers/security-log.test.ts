@@ -18,7 +18,11 @@ const FROM_FIREFOX = { headers: { "User-Agent": FIREFOX }, cf: WHERE };
 
 type EventRow = { user_id: string; event: string; place: string; device: string; created_at: number };
 const eventsOf = async (userId: string) =>
-  (await env.DB.prepare("SELECT * FROM security_events WHERE user_id = ? ORDER BY created_at, rowid").bind(userId).all<EventRow>()).results;
+  (
+    await env.DB.prepare("SELECT * FROM security_events WHERE user_id = ? ORDER BY created_at, rowid")
+      .bind(userId)
+      .all<EventRow>()
+  ).results;
 const allEvents = async () => (await env.DB.prepare("SELECT * FROM security_events").all<EventRow>()).results;
 
 /** A form post to /managesub, as the page's form does without JavaScript. */
@@ -39,11 +43,19 @@ describe("the account-security log", () => {
     expect((await login(account.email, account.password, ip)).status).toBe(200);
 
     const resetIp = freshIp();
-    const asked = await client({ ip: resetIp }).post("/api/auth/request-password-reset", { json: { email: account.email } }, FROM_FIREFOX);
+    const asked = await client({ ip: resetIp }).post(
+      "/api/auth/request-password-reset",
+      { json: { email: account.email } },
+      FROM_FIREFOX,
+    );
     expect(asked.status).toBe(200);
     const token = await resetTokenFor(account.email);
     await eventually(async () => (await eventsOf(account.id)).some((e) => e.event === "reset_requested"));
-    const reset = await client({ ip: resetIp }).post(`/api/auth/reset-password/${token}`, { json: { newPassword: NEW_PASSWORD } }, FROM_FIREFOX);
+    const reset = await client({ ip: resetIp }).post(
+      `/api/auth/reset-password/${token}`,
+      { json: { newPassword: NEW_PASSWORD } },
+      FROM_FIREFOX,
+    );
     expect(reset.status).toBe(200);
 
     const cookie = await logIn(account.email, NEW_PASSWORD);
@@ -52,13 +64,30 @@ describe("the account-security log", () => {
     expect(deleted.status).toBe(303);
 
     const events = await eventsOf(account.id);
-    expect(events.map((e) => e.event)).toEqual(["login_failed", "login", "reset_requested", "reset_completed", "login", "listing_deleted"]);
+    expect(events.map((e) => e.event)).toEqual([
+      "login_failed",
+      "login",
+      "reset_requested",
+      "reset_completed",
+      "login",
+      "listing_deleted",
+    ]);
     expect(events[0]).toMatchObject({ place: "Wellington, NZ", device: "Firefox on Windows" });
     expect(events[1]).toMatchObject({ place: "Wellington, NZ", device: "Firefox on Windows" });
 
     // Nothing secret is stored: no password, token, hash, IP address or raw user agent.
     const stored = JSON.stringify(await allEvents());
-    for (const secret of [account.password, NEW_PASSWORD, "wrong password 1", token, "pbkdf2", ip, resetIp, FIREFOX, account.email]) {
+    for (const secret of [
+      account.password,
+      NEW_PASSWORD,
+      "wrong password 1",
+      token,
+      "pbkdf2",
+      ip,
+      resetIp,
+      FIREFOX,
+      account.email,
+    ]) {
       expect(stored).not.toContain(secret);
     }
 
@@ -66,13 +95,20 @@ describe("the account-security log", () => {
     expect(page.status).toBe(200);
     const html = await page.text();
     const section = html.split('data-testid="security-log"')[1]?.split("</section>")[0] ?? "";
-    for (const label of ["Signed in", "Failed sign-in (wrong password)", "Password reset requested", "Password reset completed", "Listing deleted"]) {
+    for (const label of [
+      "Signed in",
+      "Failed sign-in (wrong password)",
+      "Password reset requested",
+      "Password reset completed",
+      "Listing deleted",
+    ]) {
       expect(section).toContain(label);
     }
     expect(section).toContain("Wellington, NZ");
     expect(section).toContain("Firefox on Windows");
     expect(section.match(/data-testid="security-event"/g)).toHaveLength(6);
-    for (const secret of [account.password, NEW_PASSWORD, token, "pbkdf2", ip, resetIp]) expect(html).not.toContain(secret);
+    for (const secret of [account.password, NEW_PASSWORD, token, "pbkdf2", ip, resetIp])
+      expect(html).not.toContain(secret);
   });
 
   it("a failed sign-in for an unknown address writes nothing and answers like a wrong password", async () => {

@@ -9,7 +9,16 @@ import { insertListing } from "./fixtures";
 const visitor = client();
 import { outline } from "./page-outline";
 
-const PUBLIC_PAGES = ["/", ...REGIONS.map(regionPath), "/faq", "/about", "/contact", "/terms", "/privacy", "/subscriptions"];
+const PUBLIC_PAGES = [
+  "/",
+  ...REGIONS.map(regionPath),
+  "/faq",
+  "/about",
+  "/contact",
+  "/terms",
+  "/privacy",
+  "/subscriptions",
+];
 
 describe("page metadata", () => {
   it("gives every public page a unique title and description, a canonical URL and Open Graph tags", async () => {

@@ -11,7 +11,9 @@ function subscribe(body: Body, as: Client = visitor) {
 }
 
 async function planRows() {
-  const { results } = await env.DB.prepare("SELECT user_id, tier, price_cents, status FROM plan_requests ORDER BY created_at").all();
+  const { results } = await env.DB.prepare(
+    "SELECT user_id, tier, price_cents, status FROM plan_requests ORDER BY created_at",
+  ).all();
   return results;
 }
 
@@ -32,7 +34,9 @@ describe("/subscriptions page", () => {
     const html = await res.clone().text();
     const page = await outline(res);
     expect(h1s(page)).toEqual(["Choose Your Subscription"]);
-    expect(h2s(page)).toEqual(expect.arrayContaining(["Standard", "Featured", "How it works", "Good to know", "Secure payments"]));
+    expect(h2s(page)).toEqual(
+      expect.arrayContaining(["Standard", "Featured", "How it works", "Good to know", "Secure payments"]),
+    );
     for (const text of [
       "$35.00",
       "$75.00",
@@ -82,7 +86,9 @@ describe("subscribing", () => {
     for (const tier of ["standard", "featured"]) {
       const res = await subscribe({ form: { tier } });
       expect(res.status).toBe(303);
-      expect(res.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(`/subscriptions?tier=${tier}`)}`);
+      expect(res.headers.get("Location")).toBe(
+        `/login?redirectTo=${encodeURIComponent(`/subscriptions?tier=${tier}`)}`,
+      );
     }
     expect(await planRows()).toEqual([]);
   });
@@ -90,7 +96,11 @@ describe("subscribing", () => {
   it("refuses a bad tier with a 400 and a clear message, storing nothing", async () => {
     const user = await signedIn();
     for (const who of [visitor, user.client]) {
-      for (const body of [{ form: { tier: "gold" } }, { form: { tier: "" } }, { form: { plan: "featured" } }] as Body[]) {
+      for (const body of [
+        { form: { tier: "gold" } },
+        { form: { tier: "" } },
+        { form: { plan: "featured" } },
+      ] as Body[]) {
         const res = await subscribe(body, who);
         expect(res.status).toBe(400);
         const page = await outline(res);
@@ -120,7 +130,9 @@ describe("subscribing", () => {
     const res = await subscribe({ form: { tier: "featured" } }, provider);
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe("/subscriptions?tier=featured");
-    expect(await planRows()).toEqual([{ user_id: userId, tier: "featured", price_cents: 7500, status: "pending_payment" }]);
+    expect(await planRows()).toEqual([
+      { user_id: userId, tier: "featured", price_cents: 7500, status: "pending_payment" },
+    ]);
 
     const after = await provider.get("/subscriptions?tier=featured");
     const html = await after.clone().text();
@@ -139,7 +151,9 @@ describe("subscribing", () => {
     await subscribe({ form: { tier: "featured" } }, provider);
     await subscribe({ form: { tier: "standard" } }, provider);
     await subscribe({ form: { tier: "standard" } }, provider);
-    expect(await planRows()).toEqual([{ user_id: userId, tier: "standard", price_cents: 3500, status: "pending_payment" }]);
+    expect(await planRows()).toEqual([
+      { user_id: userId, tier: "standard", price_cents: 3500, status: "pending_payment" },
+    ]);
 
     const other = await signedIn();
     await subscribe({ form: { tier: "featured" } }, other.client);
@@ -159,7 +173,11 @@ describe("subscribing", () => {
 
   it("refuses a subscribe form posted from another site", async () => {
     const user = await signedIn();
-    const res = await user.client.post("/subscriptions", { form: { tier: "featured" } }, { headers: { Origin: "https://evil.example" } });
+    const res = await user.client.post(
+      "/subscriptions",
+      { form: { tier: "featured" } },
+      { headers: { Origin: "https://evil.example" } },
+    );
     expect(res.status).toBe(403);
     expect(await planRows()).toEqual([]);
   });

@@ -4,7 +4,9 @@ import { rankByName } from "~/lib/search";
 import { client } from "./client";
 import { insertListing } from "./fixtures";
 
-type Answer = { suggestions: { modelId: string; firstName: string; age: number | null; location: string; photoUrl: string | null }[] };
+type Answer = {
+  suggestions: { modelId: string; firstName: string; age: number | null; location: string; photoUrl: string | null }[];
+};
 
 async function suggest(q: string | null) {
   const res = await client().get(q === null ? "/api/search/suggest" : `/api/search/suggest?q=${encodeURIComponent(q)}`);
@@ -19,7 +21,10 @@ describe("GET /api/search/suggest", () => {
     const { status, cache, body } = await suggest("anna");
     expect(status).toBe(200);
     expect(cache).toBe("no-store");
-    const expected = rankByName(live.map((firstName) => ({ firstName })), "anna").slice(0, 5);
+    const expected = rankByName(
+      live.map((firstName) => ({ firstName })),
+      "anna",
+    ).slice(0, 5);
     expect(body.suggestions.map((s) => s.firstName)).toEqual(expected.map((e) => e.firstName));
     expect(body.suggestions.length).toBeLessThanOrEqual(5);
     expect(body.suggestions.map((s) => s.firstName)).not.toContain("Annalise");

@@ -6,7 +6,17 @@ import { afterEach, describe, expect, it } from "vitest";
 import { sniffImage, webpChunks } from "~/lib/photo-rules";
 import { ID_MSG, PHOTO_VERIFY_MSG, VERIFY_MSG } from "~/lib/verification";
 import { deleteAccount, deleteListing } from "~/server/listing-delete.server";
-import { auditRows, file, idForm, listingOf, listingWithPhotos, moderated, photoForm, privateKeys, requests } from "./admin-fixtures";
+import {
+  auditRows,
+  file,
+  idForm,
+  listingOf,
+  listingWithPhotos,
+  moderated,
+  photoForm,
+  privateKeys,
+  requests,
+} from "./admin-fixtures";
 import { cast, client, requestId, requestPhotos } from "./client";
 import { BIG_JPEG, SMALL_JPEG } from "./editor-fixtures";
 import { carriesMetadata, withGpsExif } from "./jpeg-exif";
@@ -28,11 +38,21 @@ describe("POST /api/verify/request/{modelId}", () => {
   it("stores both sides re-encoded as WebP without metadata under the private prefix, pending review", async () => {
     const { provider } = await cast();
     const id = await listingOf(provider, { live: false, verified: false });
-    const res = await requestId(provider, id, idForm(file(withGpsExif(BIG_JPEG), "IMG_1.JPG"), file(SMALL_JPEG, "back.png", "image/png")));
+    const res = await requestId(
+      provider,
+      id,
+      idForm(file(withGpsExif(BIG_JPEG), "IMG_1.JPG"), file(SMALL_JPEG, "back.png", "image/png")),
+    );
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ success: true, message: ID_MSG.success, requestId: expect.any(String) });
     const [row] = await requests();
-    expect(row).toMatchObject({ kind: "id", listing_id: id, user_id: provider.userId, status: "pending", decided_at: null });
+    expect(row).toMatchObject({
+      kind: "id",
+      listing_id: id,
+      user_id: provider.userId,
+      status: "pending",
+      decided_at: null,
+    });
     const keys = JSON.parse(row.r2_keys) as string[];
     expect(keys).toHaveLength(2);
     for (const key of keys) expect(key).toMatch(/^private\/verification\/[0-9a-z]{24}\.webp$/);
@@ -100,7 +120,9 @@ describe("POST /api/verify/request/{modelId}", () => {
     const stored = await privateKeys();
     const res = await requestId(provider, id);
     expect(res.status).toBe(409);
-    expect(await res.json()).toMatchObject({ error: "A verification request for this listing is already waiting for review." });
+    expect(await res.json()).toMatchObject({
+      error: "A verification request for this listing is already waiting for review.",
+    });
     expect(await requests()).toHaveLength(1);
     expect(await privateKeys()).toEqual(stored);
   });
@@ -179,10 +201,18 @@ describe("the administrator decides", () => {
     expect(await privateKeys()).toEqual([]);
     expect((await admin.client.get(`/admin/verification-files/${rid}/0`)).status).toBe(404);
     expect(await auditRows()).toEqual([
-      expect.objectContaining({ admin_id: admin.userId, action: "approve_id", listing_id: id, request_id: rid, detail: "Ivy" }),
+      expect.objectContaining({
+        admin_id: admin.userId,
+        action: "approve_id",
+        listing_id: id,
+        request_id: rid,
+        detail: "Ivy",
+      }),
     ]);
     // Decided once: a second decision is refused and records nothing.
-    const again = await admin.client.post("/admin/verifications", { form: { intent: "reject", requestId: rid, reason: "Blurry" } });
+    const again = await admin.client.post("/admin/verifications", {
+      form: { intent: "reject", requestId: rid, reason: "Blurry" },
+    });
     expect(again.status).toBe(409);
     expect(await auditRows()).toHaveLength(1);
   });
@@ -191,7 +221,9 @@ describe("the administrator decides", () => {
     const { admin, provider } = await cast();
     const id = await listingOf(provider, { live: false, verified: false, firstName: "Ruby" });
     const { requestId: rid } = (await (await requestId(provider, id)).json()) as { requestId: string };
-    const noReason = await admin.client.post("/admin/verifications", { form: { intent: "reject", requestId: rid, reason: "  " } });
+    const noReason = await admin.client.post("/admin/verifications", {
+      form: { intent: "reject", requestId: rid, reason: "  " },
+    });
     expect(noReason.status).toBe(400);
     expect(await requests()).toEqual([expect.objectContaining({ status: "pending" })]);
     expect(await privateKeys()).toHaveLength(2);
@@ -243,7 +275,11 @@ describe("photo verification", () => {
     const id = await listingWithPhotos(provider, 4, { firstName: "Pia", live: false, verified: false });
     res = await requestPhotos(provider, id, photoForm(2));
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: PHOTO_VERIFY_MSG.missing, message: PHOTO_VERIFY_MSG.missing, field: "photo3" });
+    expect(await res.json()).toEqual({
+      error: PHOTO_VERIFY_MSG.missing,
+      message: PHOTO_VERIFY_MSG.missing,
+      field: "photo3",
+    });
     const wrong = photoForm();
     wrong.set("photo2", file(new TextEncoder().encode("GIF89a..."), "me.gif", "image/gif"));
     res = await requestPhotos(provider, id, wrong);
@@ -259,7 +295,9 @@ describe("photo verification", () => {
     expect((await requestPhotos(provider, id)).status).toBe(409);
 
     const photoRequest = (await requests()).find((r) => r.kind === "photo")!;
-    const decided = await admin.client.post("/admin/verifications", { form: { intent: "approve", requestId: photoRequest.id } });
+    const decided = await admin.client.post("/admin/verifications", {
+      form: { intent: "approve", requestId: photoRequest.id },
+    });
     expect(decided.status).toBe(303);
     expect(await moderated(id)).toMatchObject({ photo_verified: 1, verified: 0 });
     expect(await privateKeys()).toHaveLength(2);
@@ -293,7 +331,9 @@ describe("the pages work without JavaScript", () => {
     second.set("modelId", id);
     const failed = await provider.client.post("/verification", { multipart: second });
     expect(failed.status).toBe(409);
-    expect(await failed.text()).toContain("Failed to submit verification request: A verification request for this listing is already waiting for review.");
+    expect(await failed.text()).toContain(
+      "Failed to submit verification request: A verification request for this listing is already waiting for review.",
+    );
   });
 
   it("Photo verification lists eligible listings with 'Select this Profile' and posts three photos", async () => {

@@ -11,7 +11,9 @@ describe("the Worker's own routes", () => {
       httpMetadata: { contentType: "image/webp" },
     });
     const id = await insertListing();
-    await env.DB.prepare("INSERT INTO listing_images (id, listing_id, r2_key, position, width, height, created_at) VALUES ('img0000000000001', ?, 'listing/abcdefghijklmnopqrstuvwx.webp', 1, 600, 800, 1)")
+    await env.DB.prepare(
+      "INSERT INTO listing_images (id, listing_id, r2_key, position, width, height, created_at) VALUES ('img0000000000001', ?, 'listing/abcdefghijklmnopqrstuvwx.webp', 1, 600, 800, 1)",
+    )
       .bind(id)
       .run();
     const res = await visitor.get("/photos/listing/abcdefghijklmnopqrstuvwx.webp");
@@ -20,13 +22,19 @@ describe("the Worker's own routes", () => {
     // Minutes, not a year: a hidden listing's photos must stop being shown (decision 0006).
     expect(res.headers.get("Cache-Control")).toBe("public, max-age=300");
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
-    const again = await visitor.get("/photos/listing/abcdefghijklmnopqrstuvwx.webp", { headers: { "If-None-Match": res.headers.get("ETag")! } });
+    const again = await visitor.get("/photos/listing/abcdefghijklmnopqrstuvwx.webp", {
+      headers: { "If-None-Match": res.headers.get("ETag")! },
+    });
     expect(again.status).toBe(304);
   });
 
   it("never serves keys outside the public photo prefix", async () => {
     await env.PHOTOS.put("private/verification/abc.webp", new Uint8Array([9]));
-    for (const path of ["/photos/private/verification/abc.webp", "/photos/listing/../private/verification/abc.webp", "/photos/listing/missing00000000000000000.webp"]) {
+    for (const path of [
+      "/photos/private/verification/abc.webp",
+      "/photos/listing/../private/verification/abc.webp",
+      "/photos/listing/missing00000000000000000.webp",
+    ]) {
       const res = await visitor.get(path);
       expect(res.status, path).toBe(404);
       expect(await res.json()).toEqual({ error: "Photo not found" });
@@ -76,7 +84,11 @@ describe("the Worker's own routes", () => {
     const firstVisit = client({ ageVerified: false });
     const first = await firstVisit.get("/");
     expect(await first.text()).toContain("I am 18+ years old");
-    const confirm = await firstVisit.post("/age-verification", { form: { returnTo: "/locations/Auckland" } }, { headers: { Origin: "http://localhost" } });
+    const confirm = await firstVisit.post(
+      "/age-verification",
+      { form: { returnTo: "/locations/Auckland" } },
+      { headers: { Origin: "http://localhost" } },
+    );
     expect(confirm.status).toBe(302);
     expect(confirm.headers.get("Location")).toBe("/locations/Auckland");
     expect(confirm.headers.get("Set-Cookie")).toMatch(/^age_verified=1;/);
@@ -85,7 +97,11 @@ describe("the Worker's own routes", () => {
   });
 
   it("refuses a form post started on another site", async () => {
-    const res = await client({ ageVerified: false }).post("/age-verification", { form: { returnTo: "/" } }, { headers: { Origin: "https://evil.example" } });
+    const res = await client({ ageVerified: false }).post(
+      "/age-verification",
+      { form: { returnTo: "/" } },
+      { headers: { Origin: "https://evil.example" } },
+    );
     expect(res.status).toBe(403);
     expect(res.headers.get("Set-Cookie")).toBeNull();
   });
