@@ -2,11 +2,10 @@
 // the admin grid and hidden listing pages are private, no-store; every JSON and .data answer says nosniff;
 // oversized bodies are refused with 413 before they are read.
 import { afterEach, describe, expect, it } from "vitest";
-import { auditRows, cast } from "./admin-fixtures";
-import { createListingVia, request, rows, saveForm, uploadIds } from "./editor-fixtures";
-import { validValues } from "./editor-fixtures";
+import { auditRows } from "./admin-fixtures";
+import { cast, client, createListingVia, uploadIds } from "./client";
+import { rows, saveForm, validValues } from "./editor-fixtures";
 import { settleBackgroundWork } from "./public-fixtures";
-import { visit } from "./fixtures";
 
 afterEach(() => settleBackgroundWork());
 
@@ -22,9 +21,8 @@ describe("the audit log", () => {
     const { admin, provider } = await cast();
     const id = await createListingVia(provider);
     const images = await imagesOf(id);
-    const own = await request("PUT", "/api/profile", {
-      cookie: provider.cookie,
-      body: saveForm(validValues({ tagLine: "Owner's own words" }), {
+    const own = await provider.client.put("/api/profile", {
+      multipart: saveForm(validValues({ tagLine: "Owner's own words" }), {
         modelId: id,
         imagePositions: images.map((i) => ({ imageId: i.id, position: i.position })),
       }),
@@ -34,9 +32,8 @@ describe("the audit log", () => {
 
     const [added] = await uploadIds(admin, 1);
     const kept = images.slice(1);
-    const res = await request("PUT", "/api/profile", {
-      cookie: admin.cookie,
-      body: saveForm(validValues({ tagLine: "Edited by an administrator" }), {
+    const res = await admin.client.put("/api/profile", {
+      multipart: saveForm(validValues({ tagLine: "Edited by an administrator" }), {
         modelId: id,
         imagePositions: kept.map((i, n) => ({ imageId: i.id, position: n + 1 })),
         uploadIds: [{ uploadId: added, position: 3 }],
@@ -53,7 +50,7 @@ describe("the audit log", () => {
     });
 
     // It shows on /admin/audit with its label.
-    const page = await (await request("GET", "/admin/audit", { cookie: `${admin.cookie}; age_verified=1` })).text();
+    const page = await (await admin.client.get("/admin/audit")).text();
     expect(page).toContain("Edited someone else&#x27;s listing");
   });
 
@@ -61,13 +58,13 @@ describe("the audit log", () => {
     const { admin, provider, stranger } = await cast();
     const id = await createListingVia(provider, {});
     const [a, b] = await imagesOf(id);
-    expect((await request("DELETE", `/api/profile/images/${a.id}`, { cookie: provider.cookie })).status).toBe(200);
-    expect((await request("DELETE", `/api/profile/images/${b.id}`, { cookie: stranger.cookie })).status).toBe(403);
+    expect((await provider.client.delete(`/api/profile/images/${a.id}`)).status).toBe(200);
+    expect((await stranger.client.delete(`/api/profile/images/${b.id}`)).status).toBe(403);
     expect(await auditRows()).toEqual([]);
 
-    expect((await request("DELETE", `/api/profile/images/${b.id}`, { cookie: admin.cookie })).status).toBe(200);
+    expect((await admin.client.delete(`/api/profile/images/${b.id}`)).status).toBe(200);
     // A second delete of the same photo finds nothing and records nothing.
-    expect((await request("DELETE", `/api/profile/images/${b.id}`, { cookie: admin.cookie })).status).toBe(404);
+    expect((await admin.client.delete(`/api/profile/images/${b.id}`)).status).toBe(404);
     const audit = await auditRows();
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ admin_id: admin.userId, action: "delete_photo", listing_id: id });
@@ -78,18 +75,17 @@ describe("private pages", () => {
   it("the admin grid and a hidden listing viewed by its owner or an administrator are private, no-store", async () => {
     const { admin, provider } = await cast();
     const hidden = await createListingVia(provider);
-    const adminCookie = `${admin.cookie}; age_verified=1`;
     for (const path of ["/", "/locations/Auckland", "/_root.data", "/locations/Auckland.data"]) {
-      const res = await request("GET", path, { cookie: adminCookie });
+      const res = await admin.client.get(path);
       expect(res.headers.get("Cache-Control"), path).toBe("private, no-store");
     }
-    for (const cookie of [adminCookie, `${provider.cookie}; age_verified=1`]) {
-      const res = await request("GET", `/view/${hidden}`, { cookie });
+    for (const who of [admin, provider]) {
+      const res = await who.client.get(`/view/${hidden}`);
       expect(res.status).toBe(200);
       expect(res.headers.get("Cache-Control")).toBe("private, no-store");
     }
     // Visitors' grid is not marked private by this rule.
-    const visitor = await visit("/");
+    const visitor = await client().get("/");
     expect(visitor.headers.get("Cache-Control") ?? "").not.toContain("private");
   });
 });
@@ -109,14 +105,11 @@ describe("nosniff", () => {
       "/api/nope",
     ];
     for (const path of paths) {
-      const res = await request("GET", path, { cookie: `${provider.cookie}; age_verified=1` });
+      const res = await provider.client.get(path);
       await res.arrayBuffer();
       expect(res.headers.get("X-Content-Type-Options"), `${path} (${res.status})`).toBe("nosniff");
     }
-    const bad = await request("POST", "/api/auth/login", {
-      body: "{",
-      headers: { "Content-Type": "application/json" },
-    });
+    const bad = await client().post("/api/auth/login", { json: "{" });
     expect(bad.status).toBe(400);
     expect(bad.headers.get("X-Content-Type-Options")).toBe("nosniff");
   });
@@ -133,9 +126,9 @@ describe("oversized bodies", () => {
       ["/age-verification", "application/x-www-form-urlencoded"],
     ];
     for (const [path, type] of targets) {
-      const res = await request("POST", path, {
-        body: type.includes("json") ? JSON.stringify({ email: big }) : `email=${big}`,
-        headers: { "Content-Type": type },
+      const res = await client().post(path, {
+        raw: type.includes("json") ? JSON.stringify({ email: big }) : `email=${big}`,
+        type,
       });
       expect(res.status, path).toBe(413);
       // JSON APIs answer { error }; a page's form post gets the error page with the same status.
@@ -155,10 +148,7 @@ describe("oversized bodies", () => {
         controller.enqueue(chunk);
       },
     });
-    const res = await request("POST", "/api/auth/login", {
-      body: stream,
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    });
+    const res = await client().post("/api/auth/login", { raw: stream, type: "application/x-www-form-urlencoded" });
     expect(res.status).toBe(413);
     expect(((await res.json()) as { error: string }).error).toMatch(/too large/i);
     expect(pulled).toBeLessThan(total);

@@ -3,21 +3,19 @@
 // (unverify hides, live needs verified), the audit row in the same batch, snapshots and broadcasts.
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { auditRows, cast, listingOf, moderated, putJson, request } from "./admin-fixtures";
+import { auditRows, listingOf, moderated } from "./admin-fixtures";
+import { cast, client, type Client } from "./client";
 import { eventually, settleBackgroundWork } from "./public-fixtures";
 
 afterEach(() => settleBackgroundWork());
 
-type Call = { name: string; send: (id: string, cookie?: string) => Promise<Response> };
+type Call = { name: string; send: (id: string, as: Client) => Promise<Response> };
 
 const CALLS: Call[] = [
-  { name: "PUT verify", send: (id, cookie) => putJson(`/api/admin/profiles/${id}/verify`, cookie, { verify: true }) },
-  {
-    name: "PUT unverify",
-    send: (id, cookie) => putJson(`/api/admin/profiles/${id}/verify`, cookie, { verify: false }),
-  },
-  { name: "PUT toggle-live", send: (id, cookie) => putJson(`/api/admin/profiles/${id}/toggle-live`, cookie) },
-  { name: "PUT toggle-hot", send: (id, cookie) => putJson(`/api/admin/profiles/${id}/toggle-hot`, cookie) },
+  { name: "PUT verify", send: (id, as) => as.put(`/api/admin/profiles/${id}/verify`, { json: { verify: true } }) },
+  { name: "PUT unverify", send: (id, as) => as.put(`/api/admin/profiles/${id}/verify`, { json: { verify: false } }) },
+  { name: "PUT toggle-live", send: (id, as) => as.put(`/api/admin/profiles/${id}/toggle-live`) },
+  { name: "PUT toggle-hot", send: (id, as) => as.put(`/api/admin/profiles/${id}/toggle-hot`) },
 ];
 
 describe("administrator calls: who may make them", () => {
@@ -26,10 +24,10 @@ describe("administrator calls: who may make them", () => {
       const { provider } = await cast();
       const id = await listingOf(provider, { live: false, verified: true });
       const before = await moderated(id);
-      const anonymous = await call.send(id);
+      const anonymous = await call.send(id, client());
       expect(anonymous.status).toBe(401);
       expect(await anonymous.json()).toEqual({ error: "Not authenticated" });
-      const owner = await call.send(id, provider.cookie);
+      const owner = await call.send(id, provider.client);
       expect(owner.status).toBe(403);
       expect(await owner.json()).toHaveProperty("error");
       expect(await moderated(id)).toEqual(before);
@@ -40,12 +38,12 @@ describe("administrator calls: who may make them", () => {
   it("DELETE /api/profiles/{id}/listing: 401 anonymous, 403 for another provider, 200 for an administrator (audited)", async () => {
     const { admin, provider, stranger } = await cast();
     const id = await listingOf(provider, { firstName: "Delia" });
-    expect((await request("DELETE", `/api/profiles/${id}/listing`)).status).toBe(401);
-    expect((await request("DELETE", `/api/profiles/${id}/listing`, { cookie: stranger.cookie })).status).toBe(403);
+    expect((await client().delete(`/api/profiles/${id}/listing`)).status).toBe(401);
+    expect((await stranger.client.delete(`/api/profiles/${id}/listing`)).status).toBe(403);
     expect(await moderated(id)).not.toBeNull();
     expect(await auditRows()).toEqual([]);
 
-    const res = await request("DELETE", `/api/profiles/${id}/listing`, { cookie: admin.cookie });
+    const res = await admin.client.delete(`/api/profiles/${id}/listing`);
     expect(res.status).toBe(200);
     expect(await moderated(id)).toBeNull();
     const [row] = await auditRows();
@@ -56,9 +54,9 @@ describe("administrator calls: who may make them", () => {
   it("a deleted listing's name is scrubbed from its earlier audit rows", async () => {
     const { admin, provider } = await cast();
     const id = await listingOf(provider, { live: true, verified: true, firstName: "Wren" });
-    expect((await putJson(`/api/admin/profiles/${id}/toggle-hot`, admin.cookie)).status).toBe(200);
+    expect((await admin.client.put(`/api/admin/profiles/${id}/toggle-hot`)).status).toBe(200);
     expect((await auditRows()).map((r) => r.detail)).toEqual(["Wren"]);
-    expect((await request("DELETE", `/api/profiles/${id}/listing`, { cookie: admin.cookie })).status).toBe(200);
+    expect((await admin.client.delete(`/api/profiles/${id}/listing`)).status).toBe(200);
     const rows = await auditRows();
     expect(rows).toHaveLength(2);
     for (const row of rows) expect(row.detail).toBe("");
@@ -67,7 +65,7 @@ describe("administrator calls: who may make them", () => {
   it("an owner's own delete is not an administrator action: no audit row", async () => {
     const { provider } = await cast();
     const id = await listingOf(provider);
-    expect((await request("DELETE", `/api/profiles/${id}/listing`, { cookie: provider.cookie })).status).toBe(200);
+    expect((await provider.client.delete(`/api/profiles/${id}/listing`)).status).toBe(200);
     expect(await auditRows()).toEqual([]);
   });
 });
@@ -78,7 +76,7 @@ describe("administrator calls: the rules, enforced on the server", () => {
     const id = await listingOf(provider, { live: false, verified: false, firstName: "Vera" });
     await env.DB.prepare("UPDATE listings SET updated_at = updated_at - 60000 WHERE id = ?").bind(id).run();
     const before = await moderated(id);
-    const res = await putJson(`/api/admin/profiles/${id}/verify`, admin.cookie, { verify: true });
+    const res = await admin.client.put(`/api/admin/profiles/${id}/verify`, { json: { verify: true } });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ success: true, changed: true, modelId: id, verified: true, live: false });
     const after = await moderated(id);
@@ -99,22 +97,22 @@ describe("administrator calls: the rules, enforced on the server", () => {
       activeUntil: Date.now() + 3_600_000,
     });
     await env.PROFILES.put(`profile:${id}`, JSON.stringify({ modelId: id }));
-    const res = await putJson(`/api/admin/profiles/${id}/verify`, admin.cookie, { verify: false });
+    const res = await admin.client.put(`/api/admin/profiles/${id}/verify`, { json: { verify: false } });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ verified: false, live: false, active: false });
     expect(await moderated(id)).toMatchObject({ verified: 0, live: 0, active: 0 });
     expect(await env.PROFILES.get(`profile:${id}`)).toBeNull();
     expect((await auditRows()).map((r) => r.action)).toEqual(["unverify"]);
     // Hidden from visitors at once.
-    expect((await request("GET", `/api/model/${id}`)).status).toBe(404);
+    expect((await client().get(`/api/model/${id}`)).status).toBe(404);
   });
 
   it("live cannot be set on an unverified listing: 409, nothing changed, no audit row", async () => {
     const { admin, provider } = await cast();
     const id = await listingOf(provider, { live: false, verified: false });
     const before = await moderated(id);
-    for (const body of [undefined, { live: true }]) {
-      const res = await putJson(`/api/admin/profiles/${id}/toggle-live`, admin.cookie, body);
+    for (const body of [undefined, { json: { live: true } }]) {
+      const res = await admin.client.put(`/api/admin/profiles/${id}/toggle-live`, body);
       expect(res.status).toBe(409);
       expect(await res.json()).toEqual({ error: "Only verified listings can go live. Verify the listing first." });
     }
@@ -125,14 +123,14 @@ describe("administrator calls: the rules, enforced on the server", () => {
   it("toggle-live flips a verified listing on and off (or sets {live}), writing a snapshot when live", async () => {
     const { admin, provider } = await cast();
     const id = await listingOf(provider, { live: false, verified: true });
-    let res = await putJson(`/api/admin/profiles/${id}/toggle-live`, admin.cookie);
+    let res = await admin.client.put(`/api/admin/profiles/${id}/toggle-live`);
     expect(await res.json()).toMatchObject({ live: true, changed: true });
     expect(await moderated(id)).toMatchObject({ live: 1 });
     await eventually(async () => (await env.PROFILES.get(`profile:${id}`)) !== null);
     // Asking for the state it already has changes nothing and records nothing.
-    res = await putJson(`/api/admin/profiles/${id}/toggle-live`, admin.cookie, { live: true });
+    res = await admin.client.put(`/api/admin/profiles/${id}/toggle-live`, { json: { live: true } });
     expect(await res.json()).toMatchObject({ live: true, changed: false });
-    res = await putJson(`/api/admin/profiles/${id}/toggle-live`, admin.cookie);
+    res = await admin.client.put(`/api/admin/profiles/${id}/toggle-live`);
     expect(await res.json()).toMatchObject({ live: false, changed: true });
     expect((await auditRows()).map((r) => r.action)).toEqual(["live", "unlive"]);
   });
@@ -140,11 +138,11 @@ describe("administrator calls: the rules, enforced on the server", () => {
   it("toggle-hot answers {hot}", async () => {
     const { admin, provider } = await cast();
     const id = await listingOf(provider, { hot: false });
-    let res = await putJson(`/api/admin/profiles/${id}/toggle-hot`, admin.cookie);
+    let res = await admin.client.put(`/api/admin/profiles/${id}/toggle-hot`);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ hot: true });
     expect(await moderated(id)).toMatchObject({ hot: 1 });
-    res = await putJson(`/api/admin/profiles/${id}/toggle-hot`, admin.cookie);
+    res = await admin.client.put(`/api/admin/profiles/${id}/toggle-hot`);
     expect(await res.json()).toMatchObject({ hot: false });
     expect((await auditRows()).map((r) => r.action)).toEqual(["hot", "unhot"]);
   });
@@ -160,17 +158,13 @@ describe("administrator calls: the rules, enforced on the server", () => {
       ["/api/admin/profiles/0123456789abcdef/verify", { verify: true }, 404],
     ];
     for (const [path, body, status] of cases) {
-      const res = await putJson(path, admin.cookie, body);
+      const res = await admin.client.put(path, { json: body });
       expect(res.status, path).toBe(status);
       expect(await res.json()).toHaveProperty("error");
     }
-    const malformed = await request("PUT", `/api/admin/profiles/${id}/verify`, {
-      cookie: admin.cookie,
-      body: "{nope",
-      headers: { "Content-Type": "application/json" },
-    });
+    const malformed = await admin.client.put(`/api/admin/profiles/${id}/verify`, { json: "{nope" });
     expect(malformed.status).toBe(400);
-    expect((await request("GET", `/api/admin/profiles/${id}/verify`, { cookie: admin.cookie })).status).toBe(405);
+    expect((await admin.client.get(`/api/admin/profiles/${id}/verify`)).status).toBe(405);
     expect(await moderated(id)).toMatchObject({ verified: 0, live: 0 });
     expect(await auditRows()).toEqual([]);
   });
@@ -178,13 +172,12 @@ describe("administrator calls: the rules, enforced on the server", () => {
   it("publishes profileUpdate after an administrator action", async () => {
     const { admin, provider } = await cast();
     const id = await listingOf(provider, { live: false, verified: true });
-    const { SELF } = await import("cloudflare:test");
-    const ws = await SELF.fetch("http://localhost/parties/listings-room/public", { headers: { Upgrade: "websocket" } });
+    const ws = await client().get("/parties/listings-room/public", { headers: { Upgrade: "websocket" } });
     const socket = ws.webSocket!;
     const messages: { modelId?: string }[] = [];
     socket.accept();
     socket.addEventListener("message", (e) => messages.push(JSON.parse(String(e.data))));
-    expect((await putJson(`/api/admin/profiles/${id}/toggle-live`, admin.cookie)).status).toBe(200);
+    expect((await admin.client.put(`/api/admin/profiles/${id}/toggle-live`)).status).toBe(200);
     await eventually(async () => messages.some((m) => m.modelId === id));
     // Newly public in its region: pages there may now show it.
     expect(messages.find((m) => m.modelId === id)).toEqual({

@@ -1,23 +1,11 @@
-// Helpers for the administrator, verification and report tests: an administrator and two providers with
-// sessions, a listing's moderated flags, audit rows, verification uploads and what is stored in R2.
+// Data for the administrator, verification and report tests: a listing's moderated flags, audit rows,
+// verification uploads and what is stored in R2.
 import { env } from "cloudflare:test";
-import { insertListing, insertUser, type ListingFixture } from "./fixtures";
-import { newOwner, request, SMALL_JPEG, type Owner } from "./editor-fixtures";
 import { addPhotos } from "./dashboard-fixtures";
+import { SMALL_JPEG } from "./editor-fixtures";
+import { insertListing, type ListingFixture } from "./fixtures";
 
-export { request, SMALL_JPEG };
-export type { Owner };
-
-export type Cast = { admin: Owner; provider: Owner; stranger: Owner };
-
-/** An administrator, a provider (who owns the test's listings) and another provider. */
-export async function cast(): Promise<Cast> {
-  return {
-    admin: await newOwner({ accountType: "admin" }),
-    provider: await newOwner(),
-    stranger: await newOwner(),
-  };
-}
+type Owner = { userId: string };
 
 export async function listingOf(owner: Owner, f: ListingFixture = {}): Promise<string> {
   return insertListing({ userId: owner.userId, ...f });
@@ -52,14 +40,6 @@ export async function auditRows(): Promise<AuditRow[]> {
   return (await env.DB.prepare("SELECT * FROM admin_audit ORDER BY created_at, rowid").all<AuditRow>()).results;
 }
 
-export function putJson(path: string, cookie: string | undefined, body?: unknown) {
-  return request("PUT", path, {
-    cookie,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    headers: body === undefined ? {} : { "Content-Type": "application/json" },
-  });
-}
-
 export const file = (bytes: Uint8Array, name = "licence.jpg", type = "image/jpeg") =>
   new File([bytes as Uint8Array<ArrayBuffer>], name, { type });
 
@@ -77,14 +57,6 @@ export function photoForm(count = 3): FormData {
   const fd = new FormData();
   for (let i = 1; i <= count; i++) fd.set(`photo${i}`, file(SMALL_JPEG, `me-${i}.jpg`));
   return fd;
-}
-
-export function requestId(owner: Owner, modelId: string, form: FormData = idForm()) {
-  return request("POST", `/api/verify/request/${modelId}`, { cookie: owner.cookie, body: form });
-}
-
-export function requestPhotos(owner: Owner, modelId: string, form: FormData = photoForm()) {
-  return request("POST", `/api/photo-verify/request/${modelId}`, { cookie: owner.cookie, body: form });
 }
 
 export type RequestRow = {
@@ -116,14 +88,3 @@ export async function listingWithPhotos(owner: Owner, n: number, f: ListingFixtu
   );
   return id;
 }
-
-/** Posts one admin queue form (url-encoded, as a browser without JavaScript does). */
-export function postForm(path: string, cookie: string | undefined, fields: Record<string, string>) {
-  return request("POST", path, {
-    cookie,
-    body: new URLSearchParams(fields).toString(),
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-  });
-}
-
-export { insertUser };

@@ -3,7 +3,8 @@
 // providers never receive a listing that is not live. The menu's form posts, with and without JavaScript.
 import { afterEach, describe, expect, it } from "vitest";
 import { adminDeleteConfirm } from "~/lib/moderation";
-import { auditRows, cast, listingOf, moderated, postForm, request } from "./admin-fixtures";
+import { auditRows, listingOf, moderated } from "./admin-fixtures";
+import { cast, client, type Client } from "./client";
 import { settleBackgroundWork } from "./public-fixtures";
 
 afterEach(() => settleBackgroundWork());
@@ -34,7 +35,7 @@ async function seed() {
 describe("the admin grid", () => {
   it("shows every listing with badges and menus to an administrator, live ones only to everyone else", async () => {
     const { admin, provider } = await seed();
-    const adminHtml = await (await request("GET", "/", { cookie: admin.cookie })).text();
+    const adminHtml = await (await admin.client.get("/")).text();
     expect(gridNames(adminHtml).sort()).toEqual(["Hidda", "Livia", "Nophoto", "Unvera"]);
     expect(adminHtml).toContain(">Unverified</span>");
     expect(adminHtml).toContain(">Hidden</span>");
@@ -48,8 +49,8 @@ describe("the admin grid", () => {
     expect(adminHtml).toMatch(/All New Zealand<span[^>]*>1<\/span>/);
     expect(adminHtml).toMatch(/Wellington<span[^>]*>0<\/span>/);
 
-    for (const cookie of [undefined, provider.cookie]) {
-      const html = await (await request("GET", "/", { cookie: cookie ?? "age_verified=1" })).text();
+    for (const who of [client(), provider.client]) {
+      const html = await (await who.get("/")).text();
       expect(gridNames(html)).toEqual(["Livia"]);
       expect(html).not.toContain("Hidda");
       expect(html).not.toContain("Unvera");
@@ -60,20 +61,18 @@ describe("the admin grid", () => {
 
   it("does the same on region pages and in /api/grid (endless scroll)", async () => {
     const { admin, provider } = await seed();
-    const adminRegion = await (await request("GET", "/locations/Wellington", { cookie: admin.cookie })).text();
+    const adminRegion = await (await admin.client.get("/locations/Wellington")).text();
     expect(gridNames(adminRegion)).toEqual(["Unvera"]);
-    const visitorRegion = await (await request("GET", "/locations/Wellington", { cookie: "age_verified=1" })).text();
+    const visitorRegion = await (await client().get("/locations/Wellington")).text();
     expect(gridNames(visitorRegion)).toEqual([]);
 
-    const names = async (cookie?: string) =>
-      (
-        (await (await request("GET", "/api/grid?page=1", { cookie })).json()) as { cards: { firstName: string }[] }
-      ).cards
+    const names = async (who: Client) =>
+      ((await (await who.get("/api/grid?page=1")).json()) as { cards: { firstName: string }[] }).cards
         .map((c) => c.firstName)
         .sort();
-    expect(await names(admin.cookie)).toEqual(["Hidda", "Livia", "Nophoto", "Unvera"]);
-    expect(await names(provider.cookie)).toEqual(["Livia"]);
-    expect(await names()).toEqual(["Livia"]);
+    expect(await names(admin.client)).toEqual(["Hidda", "Livia", "Nophoto", "Unvera"]);
+    expect(await names(provider.client)).toEqual(["Livia"]);
+    expect(await names(client())).toEqual(["Livia"]);
   });
 });
 
@@ -82,15 +81,12 @@ describe("the card menu's form posts (/admin/listing-actions)", () => {
     const { provider } = await seed();
     const id = await listingOf(provider, { live: false, verified: true, firstName: "Target" });
     for (const intent of ["verify", "unverify", "live", "hot", "delete"]) {
-      const res = await postForm("/admin/listing-actions", provider.cookie, {
-        intent,
-        modelId: id,
-        js: "1",
-        confirmed: "yes",
+      const res = await provider.client.post("/admin/listing-actions", {
+        form: { intent, modelId: id, js: "1", confirmed: "yes" },
       });
       expect(res.status, intent).toBe(403);
     }
-    const anonymous = await postForm("/admin/listing-actions", undefined, { intent: "live", modelId: id, js: "1" });
+    const anonymous = await client().post("/admin/listing-actions", { form: { intent: "live", modelId: id, js: "1" } });
     expect(anonymous.status).toBe(401);
     expect(await moderated(id)).toMatchObject({ live: 0, verified: 1, hot: 0 });
     expect(await auditRows()).toEqual([]);
@@ -99,33 +95,26 @@ describe("the card menu's form posts (/admin/listing-actions)", () => {
   it("without JavaScript: acts and redirects back to the grid; a delete asks first", async () => {
     const { admin, provider } = await seed();
     const id = await listingOf(provider, { live: false, verified: true, firstName: "Moana" });
-    let res = await postForm("/admin/listing-actions", admin.cookie, {
-      intent: "live",
-      modelId: id,
-      returnTo: "/locations/Auckland?show=hot",
+    let res = await admin.client.post("/admin/listing-actions", {
+      form: { intent: "live", modelId: id, returnTo: "/locations/Auckland?show=hot" },
     });
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe("/locations/Auckland?show=hot");
     expect(await moderated(id)).toMatchObject({ live: 1 });
 
     // Another site's address is never a place to return to.
-    res = await postForm("/admin/listing-actions", admin.cookie, {
-      intent: "hot",
-      modelId: id,
-      returnTo: "//evil.example/",
+    res = await admin.client.post("/admin/listing-actions", {
+      form: { intent: "hot", modelId: id, returnTo: "//evil.example/" },
     });
     expect(res.headers.get("Location")).toBe("/");
 
-    res = await postForm("/admin/listing-actions", admin.cookie, { intent: "delete", modelId: id, returnTo: "/" });
+    res = await admin.client.post("/admin/listing-actions", { form: { intent: "delete", modelId: id, returnTo: "/" } });
     expect(res.status).toBe(200);
     expect(text(await res.text())).toContain(adminDeleteConfirm("Moana"));
     expect(await moderated(id)).not.toBeNull();
 
-    res = await postForm("/admin/listing-actions", admin.cookie, {
-      intent: "delete",
-      modelId: id,
-      returnTo: "/",
-      confirmed: "yes",
+    res = await admin.client.post("/admin/listing-actions", {
+      form: { intent: "delete", modelId: id, returnTo: "/", confirmed: "yes" },
     });
     expect(res.status).toBe(303);
     expect(await moderated(id)).toBeNull();
@@ -135,13 +124,13 @@ describe("the card menu's form posts (/admin/listing-actions)", () => {
   it("with JavaScript: answers data; unverify hides; live on an unverified listing is refused", async () => {
     const { admin, provider } = await seed();
     const id = await listingOf(provider, { live: true, verified: true, firstName: "Kahu" });
-    let res = await postForm("/admin/listing-actions", admin.cookie, { intent: "unverify", modelId: id, js: "1" });
+    let res = await admin.client.post("/admin/listing-actions", { form: { intent: "unverify", modelId: id, js: "1" } });
     expect(res.status).toBe(200);
     expect(await moderated(id)).toMatchObject({ verified: 0, live: 0 });
-    res = await postForm("/admin/listing-actions", admin.cookie, { intent: "live", modelId: id, js: "1" });
+    res = await admin.client.post("/admin/listing-actions", { form: { intent: "live", modelId: id, js: "1" } });
     expect(res.status).toBe(409);
     expect(await moderated(id)).toMatchObject({ live: 0 });
-    res = await postForm("/admin/listing-actions", admin.cookie, { intent: "explode", modelId: id, js: "1" });
+    res = await admin.client.post("/admin/listing-actions", { form: { intent: "explode", modelId: id, js: "1" } });
     expect(res.status).toBe(400);
     expect((await auditRows()).map((r) => r.action)).toEqual(["unverify"]);
   });

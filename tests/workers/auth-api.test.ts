@@ -2,19 +2,8 @@
 // rate limiting and cross-site refusal.
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  count,
-  createAccount,
-  get,
-  loginCookie,
-  newIp,
-  PASSWORD,
-  postForm,
-  postJson,
-  quiesce,
-  sessionCookieFrom,
-  waitForMail,
-} from "./auth-fixtures";
+import { count, createAccount, PASSWORD, quiesce, waitForMail } from "./auth-fixtures";
+import { client, freshIp, logIn, sessionCookieFrom } from "./client";
 
 afterEach(quiesce);
 
@@ -30,16 +19,12 @@ const signupBody = (o: Record<string, unknown> = {}) => ({
 
 describe("status and login", () => {
   it("GET /api/auth/status is 401 {error} when signed out and the user object when signed in", async () => {
-    const anon = await get("/api/auth/status");
+    const anon = await client().get("/api/auth/status");
     expect(anon.status).toBe(401);
     expect(await anon.json()).toEqual({ error: "Not authenticated" });
 
     const { email, id } = await createAccount({ firstName: "Kiri", agency: true });
-    const login = await postJson(
-      "/api/auth/login",
-      { email: email.toUpperCase(), password: PASSWORD },
-      { ip: newIp() },
-    );
+    const login = await client().post("/api/auth/login", { json: { email: email.toUpperCase(), password: PASSWORD } });
     expect(login.status).toBe(200);
     expect(login.headers.get("Cache-Control")).toBe("no-store");
     const user = await login.json();
@@ -52,14 +37,14 @@ describe("status and login", () => {
       isAdmin: false,
     });
 
-    const status = await get("/api/auth/status", { cookie: sessionCookieFrom(login) });
+    const status = await client({ cookie: sessionCookieFrom(login) }).get("/api/auth/status");
     expect(status.status).toBe(200);
     expect(await status.json()).toEqual(user);
   });
 
   it("accepts a form body too", async () => {
     const { email } = await createAccount();
-    const res = await postForm("/api/auth/login", { email, password: PASSWORD }, { ip: newIp() });
+    const res = await client().post("/api/auth/login", { form: { email, password: PASSWORD } });
     expect(res.status).toBe(200);
     expect(sessionCookieFrom(res)).not.toBeNull();
   });
@@ -70,7 +55,7 @@ describe("status and login", () => {
       { email, password: "not the password" },
       { email: "ghost@test.nz", password: PASSWORD },
     ]) {
-      const res = await postJson("/api/auth/login", body, { ip: newIp() });
+      const res = await client().post("/api/auth/login", { json: body });
       expect(res.status).toBe(401);
       expect(await res.json()).toEqual({ error: "Invalid email or password" });
     }
@@ -80,7 +65,7 @@ describe("status and login", () => {
     const { email } = await createAccount();
     const time = async (body: object) => {
       const start = performance.now();
-      await postJson("/api/auth/login", body, { ip: newIp() });
+      await client().post("/api/auth/login", { json: body });
       return performance.now() - start;
     };
     // Warm up, then compare medians of a few tries: PBKDF2 (100,000 rounds) dominates both.
@@ -100,8 +85,8 @@ describe("status and login", () => {
 
 describe("sign-up", () => {
   it("creates an 'unpaid' account whatever accountType says, and logs in", async () => {
-    const res = await postJson("/api/users/signup", signupBody({ accountType: "admin", agency: "true" }), {
-      ip: newIp(),
+    const res = await client().post("/api/users/signup", {
+      json: signupBody({ accountType: "admin", agency: "true" }),
     });
     expect(res.status).toBe(201);
     const user = (await res.json()) as { userId: string };
@@ -117,7 +102,7 @@ describe("sign-up", () => {
       .first<Record<string, unknown>>();
     expect(row).toMatchObject({ account_type: "unpaid", agency: 1, first_name: "Hana", last_name: "" });
     expect(String(row!.password_hash)).toMatch(/^pbkdf2-sha256\$100000\$/);
-    const status = await get("/api/auth/status", { cookie: sessionCookieFrom(res) });
+    const status = await client({ cookie: sessionCookieFrom(res) }).get("/api/auth/status");
     expect(((await status.json()) as { userId: string }).userId).toBe(user.userId);
     await waitForMail("hana@test.nz", "Welcome");
   });
@@ -133,13 +118,13 @@ describe("sign-up", () => {
       [{ ...base, email: "page@" }, "Please enter a valid email address"],
     ];
     for (const [fields, message] of cases) {
-      const res = await postForm("/login?action=signup", fields, { ip: newIp() });
+      const res = await client().post("/login?action=signup", { form: fields });
       expect(res.status, message).toBe(400);
       expect(await res.text()).toContain(message);
     }
     expect(await count("users")).toBe(0);
 
-    const ok = await postForm("/login?action=signup&redirectTo=%2Fprofile%2Fnew", base, { ip: newIp() });
+    const ok = await client().post("/login?action=signup&redirectTo=%2Fprofile%2Fnew", { form: base });
     expect(ok.status).toBe(302);
     expect(ok.headers.get("Location")).toBe("/profile/new");
     expect(sessionCookieFrom(ok)).not.toBeNull();
@@ -148,8 +133,8 @@ describe("sign-up", () => {
 
   it("an e-mail that has an account gets the same answer, no session, and its owner an e-mail", async () => {
     const { email } = await createAccount({ email: "taken@test.nz", firstName: "Owner" });
-    const res = await postJson("/api/users/signup", signupBody({ email: "Taken@test.nz", firstName: "Intruder" }), {
-      ip: newIp(),
+    const res = await client().post("/api/users/signup", {
+      json: signupBody({ email: "Taken@test.nz", firstName: "Intruder" }),
     });
     expect(res.status).toBe(201);
     const body = (await res.json()) as Record<string, unknown>;
@@ -162,11 +147,9 @@ describe("sign-up", () => {
     const mail = await waitForMail(email, "tried to sign up");
     expect(mail.text_body).toContain("No new account was made");
 
-    const page = await postForm(
-      "/login?action=signup",
-      { intent: "signup", firstName: "Intruder", email, password: PASSWORD, agency: "true" },
-      { ip: newIp() },
-    );
+    const page = await client().post("/login?action=signup", {
+      form: { intent: "signup", firstName: "Intruder", email, password: PASSWORD, agency: "true" },
+    });
     expect(page.status).toBe(302);
     expect(page.headers.get("Location")).toBe("/dashboard");
     expect(sessionCookieFrom(page)).toBeNull();
@@ -189,7 +172,7 @@ describe("bad input is a 4xx and writes nothing", () => {
   ];
 
   it.each(cases)("login: %s", async (_name, body) => {
-    const res = await postJson("/api/auth/login", body, { ip: newIp() });
+    const res = await client().post("/api/auth/login", { json: body });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
     expect(await res.json()).toHaveProperty("error");
@@ -210,7 +193,7 @@ describe("bad input is a 4xx and writes nothing", () => {
   ];
 
   it.each(signupCases)("sign-up: %s", async (_name, body) => {
-    const res = await postJson("/api/users/signup", body, { ip: newIp() });
+    const res = await client().post("/api/users/signup", { json: body });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
     expect(await res.json()).toHaveProperty("error");
@@ -226,20 +209,20 @@ describe("bad input is a 4xx and writes nothing", () => {
     ["malformed JSON", "{"],
   ] as [string, unknown][])("reset request: %s", async (_name, body) => {
     await createAccount({ email: "x@test.nz" });
-    const res = await postJson("/api/auth/request-password-reset", body, { ip: newIp() });
+    const res = await client().post("/api/auth/request-password-reset", { json: body });
     expect(res.status).toBe(400);
     expect(await res.json()).toHaveProperty("error");
     expect(await count("password_resets")).toBe(0);
   });
 
   it("an oversized body is refused before it is read", async () => {
-    const res = await postJson("/api/users/signup", signupBody({ lastName: "y".repeat(40_000) }), { ip: newIp() });
+    const res = await client().post("/api/users/signup", { json: signupBody({ lastName: "y".repeat(40_000) }) });
     expect(res.status).toBe(413);
     expect(await count("users")).toBe(0);
   });
 
   it("GET on a POST-only endpoint is 405 JSON", async () => {
-    const res = await get("/api/auth/login");
+    const res = await client().get("/api/auth/login");
     expect(res.status).toBe(405);
     expect(await res.json()).toHaveProperty("error");
   });
@@ -250,14 +233,14 @@ describe("account records", () => {
     const owner = await createAccount({ agency: true });
     const other = await createAccount();
     const admin = await createAccount({ accountType: "admin" });
-    const ownerCookie = await loginCookie(owner.email);
+    const byOwner = client({ cookie: await logIn(owner.email) });
 
-    const mine = await get(`/api/userAccounts/${owner.id}`, { cookie: ownerCookie });
+    const mine = await byOwner.get(`/api/userAccounts/${owner.id}`);
     expect(mine.status).toBe(200);
     const [record] = (await mine.json()) as Record<string, unknown>[];
     expect(record).toMatchObject({ userId: owner.id, agency: "true", accountType: "unpaid" });
     expect(record).not.toHaveProperty("passwordHash");
-    const type = await get(`/api/type/${owner.id}`, { cookie: ownerCookie });
+    const type = await byOwner.get(`/api/type/${owner.id}`);
     expect(await type.json()).toEqual([{ userId: owner.id, accountType: "unpaid" }]);
 
     for (const path of [
@@ -265,18 +248,18 @@ describe("account records", () => {
       `/api/type/${other.id}`,
       "/api/userAccounts/doesnotexist0000",
     ]) {
-      const res = await get(path, { cookie: ownerCookie });
+      const res = await byOwner.get(path);
       expect(res.status, path).toBe(403);
       expect(await res.json()).toHaveProperty("error");
     }
 
-    const adminCookie = await loginCookie(admin.email);
-    const asAdmin = await get(`/api/userAccounts/${other.id}`, { cookie: adminCookie });
+    const byAdmin = client({ cookie: await logIn(admin.email) });
+    const asAdmin = await byAdmin.get(`/api/userAccounts/${other.id}`);
     expect(asAdmin.status).toBe(200);
     expect(((await asAdmin.json()) as { agency: string }[])[0].agency).toBe("false");
-    expect((await get("/api/userAccounts/doesnotexist0000", { cookie: adminCookie })).status).toBe(404);
+    expect((await byAdmin.get("/api/userAccounts/doesnotexist0000")).status).toBe(404);
 
-    const anon = await get(`/api/type/${owner.id}`);
+    const anon = await client().get(`/api/type/${owner.id}`);
     expect(anon.status).toBe(401);
     expect(await anon.json()).toEqual({ error: "Not authenticated" });
   });
@@ -284,20 +267,22 @@ describe("account records", () => {
 
 describe("abuse control", () => {
   it("rate-limits login attempts per client address with a 429 and a clear message", async () => {
-    const ip = newIp();
+    const oneAddress = client({ ip: freshIp() });
     let res: Response | null = null;
     for (let i = 0; i < 40; i++) {
-      res = await postJson("/api/auth/login", { email: "ghost@test.nz", password: "guess" }, { ip });
+      res = await oneAddress.post("/api/auth/login", { json: { email: "ghost@test.nz", password: "guess" } });
       if (res.status === 429) break;
     }
     expect(res!.status).toBe(429);
     expect(await res!.json()).toEqual({ error: "Too many attempts. Please wait a minute and try again." });
     // The page shares the budget, and another address is unaffected.
-    const page = await postForm("/login", { intent: "login", email: "ghost@test.nz", password: "guess" }, { ip });
+    const page = await oneAddress.post("/login", {
+      form: { intent: "login", email: "ghost@test.nz", password: "guess" },
+    });
     expect(page.status).toBe(429);
     expect(await page.text()).toContain("Too many attempts");
     expect(
-      (await postJson("/api/auth/login", { email: "ghost@test.nz", password: "guess" }, { ip: newIp() })).status,
+      (await client().post("/api/auth/login", { json: { email: "ghost@test.nz", password: "guess" } })).status,
     ).toBe(401);
   });
 
@@ -306,9 +291,9 @@ describe("abuse control", () => {
       ["/api/users/signup", signupBody({ password: "short" })],
       ["/api/auth/request-password-reset", { email: "ghost@test.nz" }],
     ] as const) {
-      const ip = newIp();
+      const oneAddress = client({ ip: freshIp() });
       let status = 0;
-      for (let i = 0; i < 40 && status !== 429; i++) status = (await postJson(path, body, { ip })).status;
+      for (let i = 0; i < 40 && status !== 429; i++) status = (await oneAddress.post(path, { json: body })).status;
       expect(status, path).toBe(429);
     }
   });
@@ -320,26 +305,26 @@ describe("abuse control", () => {
       { "Sec-Fetch-Site": "cross-site" },
     ];
     for (const headers of crossSite) {
-      const res = await postJson("/api/auth/login", { email, password: PASSWORD }, { ip: newIp(), headers });
+      const res = await client().post("/api/auth/login", { json: { email, password: PASSWORD } }, { headers });
       expect(res.status).toBe(403);
       expect(sessionCookieFrom(res)).toBeNull();
     }
     expect(await count("sessions")).toBe(0);
-    const same = await postJson(
+    const same = await client().post(
       "/api/auth/login",
-      { email, password: PASSWORD },
-      { ip: newIp(), headers: { Origin: "http://localhost" } },
+      { json: { email, password: PASSWORD } },
+      { headers: { Origin: "http://localhost" } },
     );
     expect(same.status).toBe(200);
   });
 
   it("refuses a cross-origin sign-up and logout too", async () => {
     const evil = { Origin: "https://evil.example" };
-    expect((await postJson("/api/users/signup", signupBody(), { ip: newIp(), headers: evil })).status).toBe(403);
+    expect((await client().post("/api/users/signup", { json: signupBody() }, { headers: evil })).status).toBe(403);
     expect(await count("users")).toBe(0);
     const { email } = await createAccount();
-    const cookie = await loginCookie(email);
-    expect((await postForm("/logout", {}, { ip: newIp(), cookie, headers: evil })).status).toBe(403);
+    const cookie = await logIn(email);
+    expect((await client({ cookie }).post("/logout", { form: {} }, { headers: evil })).status).toBe(403);
     expect(await count("sessions")).toBe(1);
   });
 });

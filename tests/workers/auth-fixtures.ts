@@ -1,99 +1,26 @@
-// Helpers for the account tests: real password hashes, cookies taken from Set-Cookie, one client
-// address per test so the auth rate limiter (10 a minute) only trips where a test wants it to.
+// Data for the account tests: accounts with real password hashes (the login checks them), and polls of the
+// mail outbox and the tables for what requests left behind.
 import { env } from "cloudflare:test";
 import { newId } from "~/lib/ids";
-import { hashPassword } from "~/lib/password";
-import { fetchSelf } from "./fixtures";
+import { insertUser } from "./fixtures";
 
 export const PASSWORD = "correct horse 1";
-
-let ipCounter = 0;
-/** A fresh client address (CF-Connecting-IP) for the rate limiter's key. */
-export function newIp(): string {
-  ipCounter++;
-  return `10.${Math.floor(Math.random() * 250)}.${ipCounter >> 8}.${ipCounter & 255}`;
-}
 
 export async function createAccount(
   o: Partial<{ email: string; password: string; firstName: string; agency: boolean; accountType: string }> = {},
 ) {
   const id = newId();
   const email = o.email ?? `owner-${id}@test.nz`;
-  const now = Date.now();
-  await env.DB.prepare(
-    "INSERT INTO users (id, email, first_name, password_hash, account_type, agency, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-  )
-    .bind(
-      id,
-      email,
-      o.firstName ?? "Aroha",
-      await hashPassword(o.password ?? PASSWORD),
-      o.accountType ?? "unpaid",
-      o.agency ? 1 : 0,
-      now,
-      now,
-    )
-    .run();
-  return { id, email, password: o.password ?? PASSWORD };
-}
-
-type Client = { ip: string; cookie?: string | null; headers?: Record<string, string> };
-
-/** POST a form, as the login page does without JavaScript. */
-export function postForm(path: string, fields: Record<string, string>, client: Client) {
-  return fetchSelf(path, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: headersFor(client, { "Content-Type": "application/x-www-form-urlencoded" }),
-    redirect: "manual",
+  const password = o.password ?? PASSWORD;
+  await insertUser({
+    id,
+    email,
+    firstName: o.firstName ?? "Aroha",
+    password,
+    accountType: o.accountType,
+    agency: o.agency,
   });
-}
-
-/** POST a JSON body (a string is sent as is, for malformed-JSON tests). */
-export function postJson(path: string, body: unknown, client: Client) {
-  return fetchSelf(path, {
-    method: "POST",
-    body: typeof body === "string" ? body : JSON.stringify(body),
-    headers: headersFor(client, { "Content-Type": "application/json" }),
-    redirect: "manual",
-  });
-}
-
-export function get(path: string, client: Partial<Client> = {}) {
-  return fetchSelf(path, { headers: headersFor({ ip: client.ip ?? newIp(), ...client }, {}), redirect: "manual" });
-}
-
-function headersFor(client: Client, extra: Record<string, string>): Headers {
-  const headers = new Headers({ "CF-Connecting-IP": client.ip, ...extra, ...client.headers });
-  const cookies = ["age_verified=1", client.cookie].filter(Boolean).join("; ");
-  headers.set("Cookie", cookies);
-  return headers;
-}
-
-/** "session=<token>" from a response's Set-Cookie, or null when it sets none (or clears it). */
-export function sessionCookieFrom(res: Response): string | null {
-  const header = res.headers.get("Set-Cookie");
-  const match = header?.match(/(?:^|,\s*)(session=[^;]*)/);
-  if (!match || match[1] === "session=") return null;
-  return match[1];
-}
-
-export function clearsSessionCookie(res: Response): boolean {
-  const header = res.headers.get("Set-Cookie") ?? "";
-  return /(^|,\s*)session=;/.test(header) && /Max-Age=0/.test(header);
-}
-
-/** Logs in through the JSON API and answers the session cookie. */
-export async function loginCookie(email: string, password = PASSWORD, client: Partial<Client> = {}): Promise<string> {
-  const res = await postJson(
-    "/api/auth/login",
-    { email, password },
-    { ip: client.ip ?? newIp(), cookie: client.cookie },
-  );
-  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  const cookie = sessionCookieFrom(res);
-  if (!cookie) throw new Error("login set no session cookie");
-  return cookie;
+  return { id, email, password };
 }
 
 export async function count(table: string, where = "1 = 1", ...binds: unknown[]): Promise<number> {

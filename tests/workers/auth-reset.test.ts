@@ -4,21 +4,8 @@ import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { sha256Hex } from "~/lib/auth-session";
 import { newToken } from "~/lib/ids";
-import {
-  count,
-  createAccount,
-  get,
-  loginCookie,
-  newIp,
-  PASSWORD,
-  postForm,
-  postJson,
-  quiesce,
-  resetTokenFor,
-  sessionCookieFrom,
-  settle,
-  waitForMail,
-} from "./auth-fixtures";
+import { count, createAccount, PASSWORD, quiesce, resetTokenFor, settle, waitForMail } from "./auth-fixtures";
+import { client, logIn, sessionCookieFrom } from "./client";
 
 afterEach(quiesce);
 
@@ -27,12 +14,8 @@ const SENT = "If an account exists with this email, you will receive reset instr
 describe("reset request", () => {
   it("answers the same for known and unknown e-mails, and mails only the account's owner", async () => {
     const { email } = await createAccount();
-    const known = await postForm("/login?action=reset", { intent: "reset", email }, { ip: newIp() });
-    const unknown = await postForm(
-      "/login?action=reset",
-      { intent: "reset", email: "nobody@test.nz" },
-      { ip: newIp() },
-    );
+    const known = await client().post("/login?action=reset", { form: { intent: "reset", email } });
+    const unknown = await client().post("/login?action=reset", { form: { intent: "reset", email: "nobody@test.nz" } });
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     const [a, b] = [await known.text(), await unknown.text()];
@@ -44,14 +27,14 @@ describe("reset request", () => {
     expect(await count("dev_outbox", "to_address = ?", "nobody@test.nz")).toBe(0);
     expect(await count("password_resets")).toBe(1);
 
-    const api = await postJson("/api/auth/request-password-reset", { email: "nobody@test.nz" }, { ip: newIp() });
+    const api = await client().post("/api/auth/request-password-reset", { json: { email: "nobody@test.nz" } });
     expect(api.status).toBe(200);
     expect(await api.json()).toEqual({ message: SENT });
   });
 
   it("stores only the token's hash, valid for an hour", async () => {
     const { email } = await createAccount();
-    await postJson("/api/auth/request-password-reset", { email }, { ip: newIp() });
+    await client().post("/api/auth/request-password-reset", { json: { email } });
     const token = await resetTokenFor(email);
     const row = await env.DB.prepare("SELECT * FROM password_resets").first<{
       token_hash: string;
@@ -63,7 +46,7 @@ describe("reset request", () => {
   });
 
   it("needs an e-mail", async () => {
-    const res = await postForm("/login?action=reset", { intent: "reset", email: "" }, { ip: newIp() });
+    const res = await client().post("/login?action=reset", { form: { intent: "reset", email: "" } });
     expect(res.status).toBe(400);
     expect(await res.text()).toContain("Please enter your email address");
     expect(await count("password_resets")).toBe(0);
@@ -71,14 +54,14 @@ describe("reset request", () => {
 
   it("caps reset mails per account per hour", async () => {
     const { email } = await createAccount();
-    for (let i = 0; i < 7; i++) await postJson("/api/auth/request-password-reset", { email }, { ip: newIp() });
+    for (let i = 0; i < 7; i++) await client().post("/api/auth/request-password-reset", { json: { email } });
     expect(await count("password_resets")).toBe(5);
   });
 });
 
 describe("new password page", () => {
   async function tokenFor(email: string) {
-    await postJson("/api/auth/request-password-reset", { email }, { ip: newIp() });
+    await client().post("/api/auth/request-password-reset", { json: { email } });
     return resetTokenFor(email);
   }
 
@@ -86,7 +69,7 @@ describe("new password page", () => {
     const { email } = await createAccount();
     const token = await tokenFor(email);
     for (const path of [`/reset-password/${token}`, `/login/${token}`]) {
-      const res = await get(path);
+      const res = await client().get(path);
       expect(res.status).toBe(200);
       expect(res.headers.get("Cache-Control")).toBe("no-store");
       const html = await res.text();
@@ -94,7 +77,7 @@ describe("new password page", () => {
       expect(html).toContain("New Password");
       expect(html).toContain("Confirm New Password");
     }
-    const bad = await (await get(`/reset-password/${newToken()}`)).text();
+    const bad = await (await client().get(`/reset-password/${newToken()}`)).text();
     expect(bad).toContain("This password reset link is invalid");
     expect(bad).not.toContain("Confirm New Password");
     // Opening the link does not spend it.
@@ -110,7 +93,7 @@ describe("new password page", () => {
       [{ password: "x".repeat(129), confirmPassword: "x".repeat(129) }, "Password must be at most 128 characters long"],
     ];
     for (const [fields, message] of cases) {
-      const res = await postForm(`/reset-password/${token}`, fields, { ip: newIp() });
+      const res = await client().post(`/reset-password/${token}`, { form: fields });
       expect(res.status, message).toBe(400);
       expect(await res.text()).toContain(message);
     }
@@ -119,16 +102,14 @@ describe("new password page", () => {
 
   it("sets the password, ends every session, and refuses the link a second time", async () => {
     const { email, id } = await createAccount();
-    const phone = await loginCookie(email);
-    const laptop = await loginCookie(email);
+    const phone = await logIn(email);
+    const laptop = await logIn(email);
     const token = await tokenFor(email);
     const newPassword = "brand new secret";
 
-    const res = await postForm(
-      `/reset-password/${token}`,
-      { password: newPassword, confirmPassword: newPassword },
-      { ip: newIp() },
-    );
+    const res = await client().post(`/reset-password/${token}`, {
+      form: { password: newPassword, confirmPassword: newPassword },
+    });
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain("Password reset successful! Redirecting to login...");
@@ -136,19 +117,17 @@ describe("new password page", () => {
     expect(html).toMatch(/<noscript><meta http-equiv="refresh" content="3;url=\/login"\/?><\/noscript>/);
 
     expect(await count("sessions", "user_id = ?", id)).toBe(0);
-    for (const cookie of [phone, laptop]) expect((await get("/api/auth/status", { cookie })).status).toBe(401);
+    for (const cookie of [phone, laptop]) expect((await client({ cookie }).get("/api/auth/status")).status).toBe(401);
     await waitForMail(email, "password was changed");
 
-    const again = await postForm(
-      `/reset-password/${token}`,
-      { password: "another secret", confirmPassword: "another secret" },
-      { ip: newIp() },
-    );
+    const again = await client().post(`/reset-password/${token}`, {
+      form: { password: "another secret", confirmPassword: "another secret" },
+    });
     expect(again.status).toBe(400);
     expect(await again.text()).toContain("This password reset link is invalid");
 
-    expect((await postJson("/api/auth/login", { email, password: PASSWORD }, { ip: newIp() })).status).toBe(401);
-    const ok = await postJson("/api/auth/login", { email, password: newPassword }, { ip: newIp() });
+    expect((await client().post("/api/auth/login", { json: { email, password: PASSWORD } })).status).toBe(401);
+    const ok = await client().post("/api/auth/login", { json: { email, password: newPassword } });
     expect(ok.status).toBe(200);
     expect(sessionCookieFrom(ok)).not.toBeNull();
   });
@@ -159,13 +138,9 @@ describe("new password page", () => {
     await env.DB.prepare("UPDATE password_resets SET expires_at = ?")
       .bind(Date.now() - 1)
       .run();
-    const page = await (await get(`/login/${token}`)).text();
+    const page = await (await client().get(`/login/${token}`)).text();
     expect(page).toContain("This password reset link is invalid");
-    const res = await postJson(
-      `/api/auth/reset-password/${token}`,
-      { newPassword: "brand new secret" },
-      { ip: newIp() },
-    );
+    const res = await client().post(`/api/auth/reset-password/${token}`, { json: { newPassword: "brand new secret" } });
     expect(res.status).toBe(400);
     expect((await res.json()) as object).toHaveProperty("error");
   });
@@ -174,15 +149,11 @@ describe("new password page", () => {
     const { email } = await createAccount();
     const first = await tokenFor(email);
     await settle(5);
-    await postJson("/api/auth/request-password-reset", { email }, { ip: newIp() });
+    await client().post("/api/auth/request-password-reset", { json: { email } });
     await settle();
     const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM password_resets").first<{ n: number }>();
     expect(rows!.n).toBe(2);
-    const ok = await postJson(
-      `/api/auth/reset-password/${first}`,
-      { newPassword: "brand new secret" },
-      { ip: newIp() },
-    );
+    const ok = await client().post(`/api/auth/reset-password/${first}`, { json: { newPassword: "brand new secret" } });
     expect(ok.status).toBe(200);
     expect(await count("password_resets", "used_at IS NULL")).toBe(0);
   });
@@ -197,7 +168,7 @@ describe("new password page", () => {
       { newPassword: "x".repeat(10_000) },
       "{oops",
     ]) {
-      const res = await postJson(`/api/auth/reset-password/${token}`, body, { ip: newIp() });
+      const res = await client().post(`/api/auth/reset-password/${token}`, { json: body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(await res.json()).toHaveProperty("error");
     }
@@ -208,12 +179,12 @@ describe("new password page", () => {
 describe("dev outbox", () => {
   it("lists mails newest first with clickable links", async () => {
     const { email } = await createAccount();
-    await postJson("/api/auth/request-password-reset", { email }, { ip: newIp() });
+    await client().post("/api/auth/request-password-reset", { json: { email } });
     const token = await resetTokenFor(email);
     await env.DB.prepare(
       "INSERT INTO dev_outbox (id, to_address, subject, text_body, html_body, created_at) VALUES ('old', 'x@test.nz', 'Older message', 'hi', '', 1)",
     ).run();
-    const html = await (await get("/dev/outbox")).text();
+    const html = await (await client().get("/dev/outbox")).text();
     expect(html).toContain(`href="http://localhost/reset-password/${token}"`);
     expect(html.indexOf("Reset your")).toBeLessThan(html.indexOf("Older message"));
   });

@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { monthKey } from "~/lib/stats";
 import { recordView, sweepCountMarks } from "~/server/stats.server";
 import { insertListing } from "./fixtures";
-import { freshIp, rows, send, settleBackgroundWork } from "./public-fixtures";
+import { client, freshIp } from "./client";
+import { rows, settleBackgroundWork } from "./public-fixtures";
 
 afterEach(() => settleBackgroundWork(300));
 
@@ -36,10 +37,9 @@ describe("counts resist inflation by one visitor", () => {
   it("a profile view counts once per visitor per day", async () => {
     const id = await insertListing();
     const ip = freshIp();
-    for (let i = 0; i < 5; i++)
-      expect((await send("GET", `/view/${id}`, { ip, cookie: "age_verified=1" })).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await client({ ip }).get(`/view/${id}`)).status).toBe(200);
     await eventuallyEqual(async () => (await stats(id)).views, 1);
-    await send("GET", `/view/${id}`, { cookie: "age_verified=1" });
+    await client().get(`/view/${id}`);
     await eventuallyEqual(async () => (await stats(id)).views, 2);
     // Tomorrow the same visitor counts again.
     expect(await recordView(env, id, Date.now() + 86_400_000, "same-visitor")).toBe(true);
@@ -50,21 +50,21 @@ describe("counts resist inflation by one visitor", () => {
     const id = await insertListing();
     const ip = freshIp();
     for (let i = 0; i < 4; i++) {
-      const res = await send("PUT", `/api/visits/incrementContact/${id}`, { ip });
+      const res = await client({ ip }).put(`/api/visits/incrementContact/${id}`);
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ success: true });
     }
     expect((await stats(id)).contacts).toBe(1);
-    expect((await send("PUT", `/api/visits/incrementContact/${id}`)).status).toBe(200);
+    expect((await client().put(`/api/visits/incrementContact/${id}`)).status).toBe(200);
     expect((await stats(id)).contacts).toBe(2);
-    expect((await send("PUT", `/api/visits/incrementContact/${"0".repeat(16)}`)).status).toBe(404);
+    expect((await client().put(`/api/visits/incrementContact/${"0".repeat(16)}`)).status).toBe(404);
   });
 
   it("made-up browser ids from one address add one like a day; the holder can still toggle", async () => {
     const id = await insertListing();
     const ip = freshIp();
     const like = (fingerprint: string, method = "POST") =>
-      send(method, `/api/profiles/${id}/like`, { ip, body: { fingerprint } });
+      client({ ip }).send(method, `/api/profiles/${id}/like`, { json: { fingerprint } });
     expect(await (await like("visitor_first01")).json()).toEqual({ success: true, liked: true, likes: 1 });
     for (let i = 0; i < 5; i++) {
       expect(await (await like(`visitor_fake${String(i).padStart(4, "0")}`)).json()).toEqual({
@@ -80,17 +80,15 @@ describe("counts resist inflation by one visitor", () => {
     // Another address is another visitor; an IPv6 address is one visitor per /64.
     expect(
       await (
-        await send("POST", `/api/profiles/${id}/like`, {
-          ip: "2001:db8:1:2::10",
-          body: { fingerprint: "visitor_v6aaaaa" },
+        await client({ ip: "2001:db8:1:2::10" }).post(`/api/profiles/${id}/like`, {
+          json: { fingerprint: "visitor_v6aaaaa" },
         })
       ).json(),
     ).toMatchObject({ likes: 2 });
     expect(
       await (
-        await send("POST", `/api/profiles/${id}/like`, {
-          ip: "2001:db8:1:2:ffff::1",
-          body: { fingerprint: "visitor_v6bbbbb" },
+        await client({ ip: "2001:db8:1:2:ffff::1" }).post(`/api/profiles/${id}/like`, {
+          json: { fingerprint: "visitor_v6bbbbb" },
         })
       ).json(),
     ).toMatchObject({ likes: 2 });
@@ -99,8 +97,8 @@ describe("counts resist inflation by one visitor", () => {
   it("stores no address, and the cron forgets old marks", async () => {
     const id = await insertListing();
     const ip = "10.99.88.77";
-    await send("PUT", `/api/visits/incrementContact/${id}`, { ip });
-    await send("POST", `/api/profiles/${id}/like`, { ip, body: { fingerprint: "visitor_marks01" } });
+    await client({ ip }).put(`/api/visits/incrementContact/${id}`);
+    await client({ ip }).post(`/api/profiles/${id}/like`, { json: { fingerprint: "visitor_marks01" } });
     const marks = await rows<{ key: string; day: string }>("SELECT key, day FROM count_marks");
     expect(marks.length).toBe(2);
     expect(JSON.stringify(marks)).not.toContain(ip);

@@ -2,7 +2,6 @@
 // tests. The page is read with workerd's HTMLRewriter, by the data-testid hooks the components carry.
 import { env } from "cloudflare:test";
 import { newId } from "~/lib/ids";
-import { fetchSelf } from "./fixtures";
 import { decodeEntities } from "./page-outline";
 
 export type CardView = {
@@ -129,13 +128,6 @@ export async function readDashboard(res: Response): Promise<DashboardView> {
   view.text = clean(text);
   for (const c of view.cards) c.noImage = c.cover === null;
   return view;
-}
-
-/** The dashboard as `cookie`'s owner sees it. */
-export async function dashboard(cookie: string): Promise<DashboardView> {
-  const res = await fetchSelf("/dashboard", { headers: { Cookie: cookie }, redirect: "manual" });
-  if (res.status !== 200) throw new Error(`dashboard answered ${res.status}`);
-  return readDashboard(res);
 }
 
 /** Inserts image rows at `positions` and real R2 objects under their keys; answers the keys in position order. */

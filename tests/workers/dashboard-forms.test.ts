@@ -3,43 +3,34 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { DELETE_ACCOUNT_CONFIRM, deleteErrorText, deleteListingConfirm, TOGGLE_ERRORS } from "~/lib/dashboard";
-import { addPhotos, dashboard, flags } from "./dashboard-fixtures";
-import { fetchSelf, insertListing } from "./fixtures";
+import { client, dashboard, signedIn } from "./client";
+import { addPhotos, flags } from "./dashboard-fixtures";
+import { insertListing } from "./fixtures";
 import { outline } from "./page-outline";
 import { eventually, settleBackgroundWork } from "./public-fixtures";
-import { createUserAndSignIn } from "./session";
 
 afterEach(() => settleBackgroundWork());
 
-function post(path: string, fields: Record<string, string>, cookie: string) {
-  return fetchSelf(path, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
-    redirect: "manual",
-  });
-}
-
 describe("dashboard switches without JavaScript", () => {
   it("Active Now on and off: a POST, then back to /dashboard showing the new state", async () => {
-    const owner = await createUserAndSignIn();
+    const owner = await signedIn({ logIn: true });
     const id = await insertListing({ userId: owner.userId, live: true, verified: true });
-    const on = await post("/dashboard", { intent: "active", modelId: id, value: "true" }, owner.cookie);
+    const on = await owner.client.post("/dashboard", { form: { intent: "active", modelId: id, value: "true" } });
     expect(on.status).toBe(303);
     expect(on.headers.get("Location")).toBe("/dashboard");
     expect((await flags(id))!.active).toBe(1);
-    const [card] = (await dashboard(owner.cookie)).cards;
+    const [card] = (await dashboard(owner)).cards;
     expect(card.toggles.active.pressed).toBe(true);
     expect(card.status).toBe("Active · Standard Listing");
 
-    expect((await post("/dashboard", { intent: "active", modelId: id, value: "false" }, owner.cookie)).status).toBe(
-      303,
-    );
+    expect(
+      (await owner.client.post("/dashboard", { form: { intent: "active", modelId: id, value: "false" } })).status,
+    ).toBe(303);
     expect((await flags(id))!.active).toBe(0);
   });
 
   it("Live off turns Active off too; Live on needs verification", async () => {
-    const owner = await createUserAndSignIn({ agency: true });
+    const owner = await signedIn({ agency: true, logIn: true });
     const verified = await insertListing({
       userId: owner.userId,
       live: true,
@@ -48,39 +39,41 @@ describe("dashboard switches without JavaScript", () => {
       activeUntil: Date.now() + 3_600_000,
     });
     const unverified = await insertListing({ userId: owner.userId, live: false, verified: false });
-    expect((await post("/dashboard", { intent: "live", modelId: verified, value: "false" }, owner.cookie)).status).toBe(
-      303,
-    );
+    expect(
+      (await owner.client.post("/dashboard", { form: { intent: "live", modelId: verified, value: "false" } })).status,
+    ).toBe(303);
     expect(await flags(verified)).toMatchObject({ live: 0, active: 0 });
 
-    const refused = await post("/dashboard", { intent: "live", modelId: unverified, value: "true" }, owner.cookie);
+    const refused = await owner.client.post("/dashboard", {
+      form: { intent: "live", modelId: unverified, value: "true" },
+    });
     expect(refused.status).toBe(409);
     expect((await outline(refused)).text).toContain(TOGGLE_ERRORS.notVerified);
     expect((await flags(unverified))!.live).toBe(0);
 
-    const notLive = await post("/dashboard", { intent: "active", modelId: verified, value: "true" }, owner.cookie);
+    const notLive = await owner.client.post("/dashboard", {
+      form: { intent: "active", modelId: verified, value: "true" },
+    });
     expect(notLive.status).toBe(409);
     expect((await outline(notLive)).text).toContain(TOGGLE_ERRORS.notLive);
   });
 
   it("cannot touch another user's listing; bad input is a 400, never a 500", async () => {
-    const owner = await createUserAndSignIn();
-    const stranger = await createUserAndSignIn();
+    const owner = await signedIn({ logIn: true });
+    const stranger = await signedIn({ logIn: true });
     const id = await insertListing({ userId: owner.userId, live: true });
     const before = await flags(id);
-    expect((await post("/dashboard", { intent: "live", modelId: id, value: "false" }, stranger.cookie)).status).toBe(
-      403,
-    );
-    expect((await post("/dashboard", { intent: "explode", modelId: id }, owner.cookie)).status).toBe(400);
-    expect((await post("/dashboard", { intent: "live", modelId: "nope" }, owner.cookie)).status).toBe(400);
-    expect((await post("/dashboard", { intent: "live", modelId: id, value: "perhaps" }, owner.cookie)).status).toBe(
-      400,
-    );
-    const garbage = await fetchSelf("/dashboard", {
-      method: "POST",
-      body: "\u0000\u0001",
-      headers: { Cookie: owner.cookie, "Content-Type": "multipart/form-data; boundary=x" },
-      redirect: "manual",
+    expect(
+      (await stranger.client.post("/dashboard", { form: { intent: "live", modelId: id, value: "false" } })).status,
+    ).toBe(403);
+    expect((await owner.client.post("/dashboard", { form: { intent: "explode", modelId: id } })).status).toBe(400);
+    expect((await owner.client.post("/dashboard", { form: { intent: "live", modelId: "nope" } })).status).toBe(400);
+    expect(
+      (await owner.client.post("/dashboard", { form: { intent: "live", modelId: id, value: "perhaps" } })).status,
+    ).toBe(400);
+    const garbage = await owner.client.post("/dashboard", {
+      raw: "\u0000\u0001",
+      type: "multipart/form-data; boundary=x",
     });
     expect(garbage.status).toBe(400);
     expect(await flags(id)).toEqual(before);
@@ -88,11 +81,9 @@ describe("dashboard switches without JavaScript", () => {
 
   it("a POST without a session goes to log in again, told the session expired", async () => {
     const id = await insertListing();
-    const res = await post(
-      "/dashboard",
-      { intent: "active", modelId: id, value: "true" },
-      "age_verified=1; session=" + "a".repeat(43),
-    );
+    const res = await client({ cookie: "session=" + "a".repeat(43) }).post("/dashboard", {
+      form: { intent: "active", modelId: id, value: "true" },
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe("/login?sessionExpired=true&redirectTo=%2Fdashboard");
   });
@@ -100,10 +91,10 @@ describe("dashboard switches without JavaScript", () => {
 
 describe("/managesub", () => {
   it("shows the plan as Unpaid, Upgrade Plan, and a Delete Listing per listing plus Delete My Account", async () => {
-    const owner = await createUserAndSignIn({ agency: true });
+    const owner = await signedIn({ agency: true, logIn: true });
     await insertListing({ userId: owner.userId, firstName: "Sienna" });
     await insertListing({ userId: owner.userId, firstName: "Jade" });
-    const res = await fetchSelf("/managesub", { headers: { Cookie: owner.cookie }, redirect: "manual" });
+    const res = await owner.client.get("/managesub");
     expect(res.status).toBe(200);
     expect(res.headers.get("Cache-Control")).toBe("no-store");
     const html = await res.clone().text();
@@ -118,58 +109,63 @@ describe("/managesub", () => {
   });
 
   it("is for signed-in users only", async () => {
-    const res = await fetchSelf("/managesub", { headers: { Cookie: "age_verified=1" }, redirect: "manual" });
+    const res = await client().get("/managesub");
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/login?redirectTo=%2Fmanagesub");
   });
 
   it("deletes a listing after a confirmation step, then reloads the list", async () => {
-    const owner = await createUserAndSignIn({ agency: true });
+    const owner = await signedIn({ agency: true, logIn: true });
     const id = await insertListing({ userId: owner.userId, firstName: "Jade" });
     const keys = await addPhotos(id, [1]);
 
-    const ask = await post("/managesub", { intent: "deleteListing", modelId: id }, owner.cookie);
+    const ask = await owner.client.post("/managesub", { form: { intent: "deleteListing", modelId: id } });
     expect(ask.status).toBe(200);
     const html = await ask.clone().text();
     expect((await outline(ask)).text).toContain(deleteListingConfirm("Jade"));
     expect(html).toContain('name="confirmed" value="yes"');
     expect(await env.DB.prepare("SELECT id FROM listings WHERE id = ?").bind(id).first()).not.toBeNull();
 
-    const done = await post("/managesub", { intent: "deleteListing", modelId: id, confirmed: "yes" }, owner.cookie);
+    const done = await owner.client.post("/managesub", {
+      form: { intent: "deleteListing", modelId: id, confirmed: "yes" },
+    });
     expect(done.status).toBe(303);
     expect(done.headers.get("Location")).toBe("/managesub?deleted=listing");
     expect(await env.DB.prepare("SELECT id FROM listings WHERE id = ?").bind(id).first()).toBeNull();
     // The object leaves R2 through the delete queue, a moment after the answer.
     await eventually(async () => (await env.PHOTOS.head(keys[0])) === null, 5000);
-    const after = await fetchSelf("/managesub?deleted=listing", { headers: { Cookie: owner.cookie } });
+    const after = await owner.client.get("/managesub?deleted=listing");
     const text = (await outline(after)).text;
     expect(text).toContain("The listing has been deleted.");
     expect(text).toContain("You have no listings.");
   });
 
   it("refuses another user's listing with the spec's error text", async () => {
-    const owner = await createUserAndSignIn();
-    const stranger = await createUserAndSignIn();
+    const owner = await signedIn({ logIn: true });
+    const stranger = await signedIn({ logIn: true });
     const id = await insertListing({ userId: owner.userId });
-    const res = await post("/managesub", { intent: "deleteListing", modelId: id, confirmed: "yes" }, stranger.cookie);
+    const res = await stranger.client.post("/managesub", {
+      form: { intent: "deleteListing", modelId: id, confirmed: "yes" },
+    });
     expect(res.status).toBe(403);
     expect((await outline(res)).text).toContain(deleteErrorText("listing"));
     expect(await env.DB.prepare("SELECT id FROM listings WHERE id = ?").bind(id).first()).not.toBeNull();
     expect(
-      (await post("/managesub", { intent: "deleteListing", modelId: "../x", confirmed: "yes" }, owner.cookie)).status,
+      (await owner.client.post("/managesub", { form: { intent: "deleteListing", modelId: "../x", confirmed: "yes" } }))
+        .status,
     ).toBe(400);
-    expect((await post("/managesub", { intent: "other" }, owner.cookie)).status).toBe(400);
+    expect((await owner.client.post("/managesub", { form: { intent: "other" } })).status).toBe(400);
   });
 
   it("deletes the account after confirming, signs out and goes home", async () => {
-    const owner = await createUserAndSignIn();
+    const owner = await signedIn({ logIn: true });
     await insertListing({ userId: owner.userId });
-    const ask = await post("/managesub", { intent: "deleteAccount" }, owner.cookie);
+    const ask = await owner.client.post("/managesub", { form: { intent: "deleteAccount" } });
     expect(ask.status).toBe(200);
     expect((await outline(ask)).text).toContain(DELETE_ACCOUNT_CONFIRM);
     expect(await env.DB.prepare("SELECT id FROM users WHERE id = ?").bind(owner.userId).first()).not.toBeNull();
 
-    const done = await post("/managesub", { intent: "deleteAccount", confirmed: "yes" }, owner.cookie);
+    const done = await owner.client.post("/managesub", { form: { intent: "deleteAccount", confirmed: "yes" } });
     expect(done.status).toBe(303);
     expect(done.headers.get("Location")).toBe("/");
     expect(done.headers.get("Set-Cookie")).toMatch(/^session=;.*Max-Age=0/);
@@ -179,9 +175,9 @@ describe("/managesub", () => {
   });
 
   it("a POST after the session ended goes to log in again", async () => {
-    const owner = await createUserAndSignIn();
+    const owner = await signedIn({ logIn: true });
     await env.DB.prepare("DELETE FROM sessions WHERE user_id = ?").bind(owner.userId).run();
-    const res = await post("/managesub", { intent: "deleteAccount", confirmed: "yes" }, owner.cookie);
+    const res = await owner.client.post("/managesub", { form: { intent: "deleteAccount", confirmed: "yes" } });
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe("/login?sessionExpired=true&redirectTo=%2Fmanagesub");
     expect(await env.DB.prepare("SELECT id FROM users WHERE id = ?").bind(owner.userId).first()).not.toBeNull();

@@ -3,10 +3,10 @@ import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { ACTIVE_WINDOW_MS } from "~/lib/dashboard";
 import { monthKey } from "~/lib/stats";
-import { addPhotos, createdInOrder, dashboard, setStats } from "./dashboard-fixtures";
-import { fetchSelf, insertListing } from "./fixtures";
+import { client, dashboard, signedIn } from "./client";
+import { addPhotos, createdInOrder, setStats } from "./dashboard-fixtures";
+import { insertListing } from "./fixtures";
 import { settleBackgroundWork } from "./public-fixtures";
-import { createUserAndSignIn } from "./session";
 
 afterEach(() => settleBackgroundWork());
 
@@ -14,23 +14,23 @@ const HOUR = 3_600_000;
 
 describe("/dashboard access", () => {
   it("sends a visitor without a session to log in, and a revoked session with sessionExpired=true", async () => {
-    const anon = await fetchSelf("/dashboard", { headers: { Cookie: "age_verified=1" }, redirect: "manual" });
+    const anon = await client().get("/dashboard");
     expect(anon.status).toBe(302);
     expect(anon.headers.get("Location")).toBe("/login?redirectTo=%2Fdashboard");
 
-    const owner = await createUserAndSignIn();
+    const owner = await signedIn({ logIn: true });
     await env.DB.prepare("DELETE FROM sessions WHERE user_id = ?").bind(owner.userId).run();
-    const stale = await fetchSelf("/dashboard", { headers: { Cookie: owner.cookie }, redirect: "manual" });
+    const stale = await owner.client.get("/dashboard");
     expect(stale.status).toBe(302);
     expect(stale.headers.get("Location")).toBe("/login?sessionExpired=true&redirectTo=%2Fdashboard");
   });
 
   it("is never cached and redirects /Dashboard to /dashboard", async () => {
-    const owner = await createUserAndSignIn();
-    const res = await fetchSelf("/dashboard", { headers: { Cookie: owner.cookie }, redirect: "manual" });
+    const owner = await signedIn({ logIn: true });
+    const res = await owner.client.get("/dashboard");
     expect(res.status).toBe(200);
     expect(res.headers.get("Cache-Control")).toBe("no-store");
-    const upper = await fetchSelf("/Dashboard", { headers: { Cookie: owner.cookie }, redirect: "manual" });
+    const upper = await owner.client.get("/Dashboard");
     expect(upper.status).toBe(301);
     expect(upper.headers.get("Location")).toBe("/dashboard");
   });
@@ -38,9 +38,9 @@ describe("/dashboard access", () => {
 
 describe("/dashboard greeting, menu and heading", () => {
   it("an Independent with one listing: 'Hi, {listing name}', 'Your Listing', no Add New Listing", async () => {
-    const owner = await createUserAndSignIn({ firstName: "Account" });
+    const owner = await signedIn({ firstName: "Account", logIn: true });
     await insertListing({ userId: owner.userId, firstName: "Ruby", live: true, verified: true, photoVerified: true });
-    const page = await dashboard(owner.cookie);
+    const page = await dashboard(owner);
     expect(page.greeting).toBe("Hi, Ruby");
     expect(page.h1).toBe("Your Listing");
     expect(page.addNewHref).toBeNull();
@@ -53,8 +53,8 @@ describe("/dashboard greeting, menu and heading", () => {
   });
 
   it("an Independent with no listing: 'Hello, ', 'Your Listing' and Add New Listing to /profile/new", async () => {
-    const owner = await createUserAndSignIn({ firstName: "Mere" });
-    const page = await dashboard(owner.cookie);
+    const owner = await signedIn({ firstName: "Mere", logIn: true });
+    const page = await dashboard(owner);
     expect(page.greeting).toBe("Hello, Mere");
     expect(page.h1).toBe("Your Listing");
     expect(page.addNewHref).toBe("/profile/new");
@@ -64,7 +64,7 @@ describe("/dashboard greeting, menu and heading", () => {
   });
 
   it("an agency: 'Your Listings', 'Hello, ', Add New Listing, and the verification items when they apply", async () => {
-    const agency = await createUserAndSignIn({ firstName: "Harbour", agency: true });
+    const agency = await signedIn({ firstName: "Harbour", agency: true, logIn: true });
     const a = await insertListing({
       userId: agency.userId,
       firstName: "Sienna",
@@ -75,7 +75,7 @@ describe("/dashboard greeting, menu and heading", () => {
     const c = await insertListing({ userId: agency.userId, firstName: "Coco", live: false, verified: false });
     await createdInOrder(a, c);
     await addPhotos(a, [1, 2, 3, 4], { r2: false });
-    const page = await dashboard(agency.cookie);
+    const page = await dashboard(agency);
     expect(page.greeting).toBe("Hello, Harbour");
     expect(page.h1).toBe("Your Listings");
     expect(page.addNewHref).toBe("/profile/new");
@@ -90,19 +90,19 @@ describe("/dashboard greeting, menu and heading", () => {
   });
 
   it("hides Get Verified when every listing is verified, and Verify Photos under 4 photos or once photo-verified", async () => {
-    const agency = await createUserAndSignIn({ agency: true });
+    const agency = await signedIn({ agency: true, logIn: true });
     const three = await insertListing({ userId: agency.userId, verified: true, live: false, photoVerified: false });
     const checked = await insertListing({ userId: agency.userId, verified: true, photoVerified: true });
     await addPhotos(three, [1, 2, 3], { r2: false });
     await addPhotos(checked, [1, 2, 3, 4, 5], { r2: false });
-    const page = await dashboard(agency.cookie);
+    const page = await dashboard(agency);
     expect(page.menu.map((m) => m.label)).toEqual(["Subscriptions", "Manage", "Help"]);
   });
 });
 
 describe("/dashboard listing cards", () => {
   it("shows badge, switches, status line and buttons by the listing's state", async () => {
-    const agency = await createUserAndSignIn({ agency: true });
+    const agency = await signedIn({ agency: true, logIn: true });
     const now = Date.now();
     const live = await insertListing({
       userId: agency.userId,
@@ -125,7 +125,7 @@ describe("/dashboard listing cards", () => {
     const keys = await addPhotos(live, [2, 1, 3], { r2: false });
     await addPhotos(hidden, [1], { r2: false });
 
-    const [sienna, jade, cocoCard] = (await dashboard(agency.cookie)).cards;
+    const [sienna, jade, cocoCard] = (await dashboard(agency)).cards;
 
     expect(sienna.badge).toBe("LIVE");
     expect(sienna.status).toBe("Active · Standard Listing");
@@ -147,22 +147,22 @@ describe("/dashboard listing cards", () => {
     expect(cocoCard.noImage).toBe(true);
     expect(cocoCard.links).toEqual({ Edit: expect.any(String), Upgrade: "/subscriptions" });
 
-    const page = await dashboard(agency.cookie);
+    const page = await dashboard(agency);
     expect(page.text).toContain("No Image");
     expect(page.text).toContain("Get verified to go live.");
     expect(page.text).toContain("Active for the next 2 hours");
   });
 
   it("tells the owner how long Active Now lasts", async () => {
-    const owner = await createUserAndSignIn();
+    const owner = await signedIn({ logIn: true });
     await insertListing({ userId: owner.userId, live: true, verified: true });
-    const page = await dashboard(owner.cookie);
+    const page = await dashboard(owner);
     expect(ACTIVE_WINDOW_MS).toBe(8 * HOUR);
     expect(page.text).toContain("Shows you as Active Now for the next 8 hours.");
   });
 
   it("Monthly Performance tiles show this UTC month's views (not halved), likes and contacts, 0 without a row", async () => {
-    const owner = await createUserAndSignIn({ agency: true });
+    const owner = await signedIn({ agency: true, logIn: true });
     const counted = await insertListing({ userId: owner.userId, firstName: "Counted" });
     const fresh = await insertListing({ userId: owner.userId, firstName: "Fresh" });
     await createdInOrder(counted, fresh);
@@ -172,33 +172,31 @@ describe("/dashboard listing cards", () => {
     lastMonth.setUTCMonth(lastMonth.getUTCMonth() - 1);
     await setStats(counted, monthKey(now), 7, 3, 2);
     await setStats(counted, monthKey(lastMonth.getTime()), 100, 100, 100);
-    const [a, b] = (await dashboard(owner.cookie)).cards;
+    const [a, b] = (await dashboard(owner)).cards;
     // Views on listing, Likes, Contacts opened.
     expect(a.tiles).toEqual([7, 2, 3]);
     expect(b.tiles).toEqual([0, 0, 0]);
   });
 
   it("counts each visitor's profile view once a day and shows the count as is (not halved)", async () => {
-    const owner = await createUserAndSignIn();
+    const owner = await signedIn({ logIn: true });
     const id = await insertListing({ userId: owner.userId, live: true });
     // Three visitors; the first comes back twice more the same day.
     for (const ip of ["10.201.0.1", "10.201.0.2", "10.201.0.3", "10.201.0.1", "10.201.0.1"]) {
-      const res = await fetchSelf(`/view/${id}`, {
-        headers: { Cookie: "age_verified=1", "User-Agent": "Mozilla/5.0 Chrome/120", "CF-Connecting-IP": ip },
-      });
+      const res = await client({ ip }).get(`/view/${id}`, { headers: { "User-Agent": "Mozilla/5.0 Chrome/120" } });
       expect(res.status).toBe(200);
       await res.text();
     }
     await settleBackgroundWork(300);
-    const [card] = (await dashboard(owner.cookie)).cards;
+    const [card] = (await dashboard(owner)).cards;
     expect(card.tiles[0]).toBe(3);
   });
 
   it("shows only the signed-in owner's listings", async () => {
-    const me = await createUserAndSignIn({ agency: true });
+    const me = await signedIn({ agency: true, logIn: true });
     await insertListing({ userId: me.userId, firstName: "Mine" });
     await insertListing({ firstName: "Theirs" });
-    const page = await dashboard(me.cookie);
+    const page = await dashboard(me);
     expect(page.cards.map((c) => c.name)).toEqual(["Mine"]);
   });
 });

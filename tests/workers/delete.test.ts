@@ -5,10 +5,10 @@ import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { newId } from "~/lib/ids";
 import { deleteAccount, deleteListing } from "~/server/listing-delete.server";
-import { addPhotos, dashboard, setStats } from "./dashboard-fixtures";
-import { fetchSelf, insertListing } from "./fixtures";
-import { eventually, insertRate, insertSpecialRate, send, settleBackgroundWork } from "./public-fixtures";
-import { createUserAndSignIn, signIn } from "./session";
+import { client, dashboard, logIn, signedIn } from "./client";
+import { addPhotos, setStats } from "./dashboard-fixtures";
+import { insertListing } from "./fixtures";
+import { eventually, insertRate, insertSpecialRate, settleBackgroundWork } from "./public-fixtures";
 
 afterEach(() => settleBackgroundWork());
 
@@ -35,10 +35,10 @@ async function fullListing(userId: string, live = true): Promise<Owned> {
 
 /** A whole account: two listings, two sessions, a reset link, a plan request, an unsaved upload, mail. */
 async function fullAccount(o: { agency?: boolean } = {}) {
-  const user = await createUserAndSignIn({ agency: o.agency ?? true });
+  const user = await signedIn({ agency: o.agency ?? true, logIn: true });
   const a = await fullListing(user.userId);
   const b = await fullListing(user.userId, false);
-  const secondDevice = await signIn(user.email, user.password);
+  const secondDevice = await logIn(user.email);
   const now = Date.now();
   await env.DB.prepare("INSERT INTO password_resets (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)")
     .bind(newId(32), user.userId, now, now + 3_600_000)
@@ -116,7 +116,7 @@ async function kvKeys(): Promise<string[]> {
 
 describe("DELETE /api/profiles/{modelId}/listing", () => {
   it("removes the listing's rows, photos, snapshot and likes, and nothing of the owner's other listing", async () => {
-    const owner = await createUserAndSignIn({ agency: true });
+    const owner = await signedIn({ agency: true, logIn: true });
     const gone = await fullListing(owner.userId);
     const kept = await fullListing(owner.userId);
     const [id] = gone.listingIds;
@@ -124,7 +124,7 @@ describe("DELETE /api/profiles/{modelId}/listing", () => {
       "SELECT n FROM listing_facets WHERE location = 'Auckland' AND facet = 'all'",
     ).first<{ n: number }>();
 
-    const res = await send("DELETE", `/api/profiles/${id}/listing`, { cookie: owner.cookie });
+    const res = await owner.client.delete(`/api/profiles/${id}/listing`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true });
 
@@ -143,48 +143,43 @@ describe("DELETE /api/profiles/{modelId}/listing", () => {
     ).first<{ n: number }>();
     expect(regionAfter!.n).toBe(regionBefore!.n - 1);
     // And the dashboard reloads without it.
-    expect((await dashboard(owner.cookie)).cards).toHaveLength(1);
+    expect((await dashboard(owner)).cards).toHaveLength(1);
   });
 
   it("refuses anyone but the owner (403) and lets an administrator delete", async () => {
-    const owner = await createUserAndSignIn();
-    const other = await createUserAndSignIn();
-    const admin = await createUserAndSignIn({ accountType: "admin" });
+    const owner = await signedIn({ logIn: true });
+    const other = await signedIn({ logIn: true });
+    const admin = await signedIn({ admin: true, logIn: true });
     const { listingIds, keys } = await fullListing(owner.userId);
     const [id] = listingIds;
 
-    expect((await send("DELETE", `/api/profiles/${id}/listing`)).status).toBe(401);
-    const refused = await send("DELETE", `/api/profiles/${id}/listing`, { cookie: other.cookie });
+    expect((await client().delete(`/api/profiles/${id}/listing`)).status).toBe(401);
+    const refused = await other.client.delete(`/api/profiles/${id}/listing`);
     expect(refused.status).toBe(403);
     expect(await refused.json()).toEqual({ error: expect.any(String) });
-    expect((await send("DELETE", `/api/profiles/${"q".repeat(16)}/listing`, { cookie: other.cookie })).status).toBe(
-      403,
-    );
-    expect((await send("DELETE", `/api/profiles/x'%20OR%201=1/listing`, { cookie: owner.cookie })).status).toBe(400);
-    expect((await send("GET", `/api/profiles/${id}/listing`, { cookie: owner.cookie })).status).toBe(405);
+    expect((await other.client.delete(`/api/profiles/${"q".repeat(16)}/listing`)).status).toBe(403);
+    expect((await owner.client.delete(`/api/profiles/x'%20OR%201=1/listing`)).status).toBe(400);
+    expect((await owner.client.get(`/api/profiles/${id}/listing`)).status).toBe(405);
     expect(await env.DB.prepare("SELECT id FROM listings WHERE id = ?").bind(id).first()).not.toBeNull();
     expect(await r2Keys()).toEqual(expect.arrayContaining(keys));
 
-    const byAdmin = await send("DELETE", `/api/profiles/${id}/listing`, { cookie: admin.cookie });
+    const byAdmin = await admin.client.delete(`/api/profiles/${id}/listing`);
     expect(byAdmin.status).toBe(200);
     expect(await tablesMentioning([id])).toEqual([]);
     await eventually(async () => (await r2Keys()).length === 0, 5000);
   });
 
   it("tells open pages (profileUpdate)", async () => {
-    const owner = await createUserAndSignIn();
+    const owner = await signedIn({ logIn: true });
     const [id] = (await fullListing(owner.userId)).listingIds;
-    const { SELF } = await import("cloudflare:test");
-    const upgrade = await SELF.fetch("http://localhost/parties/listings-room/public", {
-      headers: { Upgrade: "websocket" },
-    });
+    const upgrade = await client().get("/parties/listings-room/public", { headers: { Upgrade: "websocket" } });
     const socket = upgrade.webSocket!;
     const messages: { modelId?: string }[] = [];
     socket.accept();
     socket.addEventListener("message", (e) => {
       messages.push(JSON.parse(String(e.data)));
     });
-    expect((await send("DELETE", `/api/profiles/${id}/listing`, { cookie: owner.cookie })).status).toBe(200);
+    expect((await owner.client.delete(`/api/profiles/${id}/listing`)).status).toBe(200);
     const deadline = Date.now() + 3000;
     while (!messages.some((m) => m.modelId === id) && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 20));
@@ -210,7 +205,7 @@ describe("DELETE /api/profiles/{userId}/account", () => {
     const doomed = await fullAccount();
     const bystander = await fullAccount();
 
-    const res = await send("DELETE", `/api/profiles/${doomed.userId}/account`, { cookie: doomed.cookie });
+    const res = await doomed.client.delete(`/api/profiles/${doomed.userId}/account`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true });
     expect(res.headers.get("Set-Cookie")).toMatch(/^session=;.*Max-Age=0/);
@@ -226,28 +221,28 @@ describe("DELETE /api/profiles/{userId}/account", () => {
 
     // Both of the deleted user's sessions are gone; the bystander's still work.
     for (const cookie of [doomed.cookie, doomed.secondDevice]) {
-      const page = await fetchSelf("/dashboard", { headers: { Cookie: cookie }, redirect: "manual" });
+      const page = await client({ cookie }).get("/dashboard");
       expect(page.status).toBe(302);
     }
-    expect((await dashboard(bystander.cookie)).cards).toHaveLength(2);
+    expect((await dashboard(bystander)).cards).toHaveLength(2);
     expect((await tablesMentioning([bystander.userId])).length).toBeGreaterThan(0);
   });
 
   it("is one's own account only: 403 for another user and for an administrator, 401 signed out, 400 malformed", async () => {
-    const owner = await createUserAndSignIn();
-    const other = await createUserAndSignIn();
-    const admin = await createUserAndSignIn({ accountType: "admin" });
-    expect((await send("DELETE", `/api/profiles/${owner.userId}/account`)).status).toBe(401);
-    expect((await send("DELETE", `/api/profiles/${owner.userId}/account`, { cookie: other.cookie })).status).toBe(403);
-    expect((await send("DELETE", `/api/profiles/${owner.userId}/account`, { cookie: admin.cookie })).status).toBe(403);
-    expect((await send("DELETE", `/api/profiles/%00/account`, { cookie: owner.cookie })).status).toBe(400);
+    const owner = await signedIn({ logIn: true });
+    const other = await signedIn({ logIn: true });
+    const admin = await signedIn({ admin: true, logIn: true });
+    expect((await client().delete(`/api/profiles/${owner.userId}/account`)).status).toBe(401);
+    expect((await other.client.delete(`/api/profiles/${owner.userId}/account`)).status).toBe(403);
+    expect((await admin.client.delete(`/api/profiles/${owner.userId}/account`)).status).toBe(403);
+    expect((await owner.client.delete(`/api/profiles/%00/account`)).status).toBe(400);
     expect(await env.DB.prepare("SELECT id FROM users WHERE id = ?").bind(owner.userId).first()).not.toBeNull();
   });
 });
 
 describe("listing-delete.server", () => {
   it("answers deleted: false for unknown and malformed ids, and touches nothing", async () => {
-    const owner = await createUserAndSignIn();
+    const owner = await signedIn({ logIn: true });
     await fullListing(owner.userId);
     const before = await everyRow();
     expect(await deleteListing(env, ctx, "0".repeat(16))).toEqual({ deleted: false, listingIds: [], photosDeleted: 0 });
@@ -258,7 +253,7 @@ describe("listing-delete.server", () => {
   });
 
   it("reports what it removed, for the administrator screens", async () => {
-    const owner = await createUserAndSignIn({ agency: true });
+    const owner = await signedIn({ agency: true, logIn: true });
     const a = await fullListing(owner.userId);
     const b = await fullListing(owner.userId);
     const one = await deleteListing(env, ctx, a.listingIds[0]);

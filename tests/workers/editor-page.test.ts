@@ -1,21 +1,22 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { client, createListingVia, signedIn } from "./client";
+import { settle } from "./editor-fixtures";
 import { insertListing } from "./fixtures";
-import { createListingVia, newOwner, request, settle } from "./editor-fixtures";
 
 afterEach(() => settle());
 
 describe("the editor pages", () => {
   it("send a signed-out visitor to log in, carrying the path", async () => {
     for (const path of ["/profile/new", "/profile/edit/abcdefghij012345"]) {
-      const res = await request("GET", path, { headers: { Cookie: "age_verified=1" } });
+      const res = await client().get(path);
       expect(res.status).toBe(302);
       expect(res.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
     }
   });
 
   it("/profile/new: a blank form in edit mode, with the noscript note and no site header", async () => {
-    const owner = await newOwner();
-    const res = await request("GET", "/profile/new", { cookie: owner.cookie });
+    const owner = await signedIn({ agency: true });
+    const res = await owner.client.get("/profile/new");
     expect(res.status).toBe(200);
     expect(res.headers.get("Cache-Control")).toBe("no-store");
     const html = await res.text();
@@ -29,17 +30,17 @@ describe("the editor pages", () => {
   });
 
   it("/profile/new tells an Independent who already has a listing", async () => {
-    const owner = await newOwner({ agency: false });
+    const owner = await signedIn();
     await insertListing({ userId: owner.userId });
-    const html = await (await request("GET", "/profile/new", { cookie: owner.cookie })).text();
+    const html = await (await owner.client.get("/profile/new")).text();
     expect(html).toContain("You already have a listing");
     expect(html).not.toContain("Page 1 of 3");
   });
 
   it("/profile/edit/{id}: the owner's listing in view mode", async () => {
-    const owner = await newOwner();
+    const owner = await signedIn({ agency: true });
     const id = await createListingVia(owner, { firstName: "Manaia" });
-    const res = await request("GET", `/profile/edit/${id}`, { cookie: owner.cookie });
+    const res = await owner.client.get(`/profile/edit/${id}`);
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain("Edit Listing: Manaia");
@@ -48,11 +49,11 @@ describe("the editor pages", () => {
   });
 
   it("another user's listing, a missing one and a malformed id are all 404", async () => {
-    const owner = await newOwner();
+    const owner = await signedIn({ agency: true });
     const id = await createListingVia(owner);
-    const stranger = await newOwner();
+    const stranger = await signedIn({ agency: true });
     for (const path of [`/profile/edit/${id}`, "/profile/edit/zzzzzzzzzzzzzzzz", "/profile/edit/not-an-id"]) {
-      const res = await request("GET", path, { cookie: stranger.cookie });
+      const res = await stranger.client.get(path);
       expect(res.status, path).toBe(404);
       expect(await res.text()).not.toContain("Aroha");
     }

@@ -6,22 +6,10 @@ import { LISTING_MSG } from "~/lib/listing-schema";
 import type { Profile } from "~/lib/profile";
 import { action as createAction } from "~/routes/api.profiles";
 import { snapshotKey } from "~/server/profile.server";
+import { client, createListingVia, signedIn, uploadIds, type SignedIn } from "./client";
+import { countRows, positions, r2Keys, rows, saveForm, settle, validValues } from "./editor-fixtures";
 import { insertListing } from "./fixtures";
 import { eventually, insertImages, insertRate } from "./public-fixtures";
-import {
-  countRows,
-  createListingVia,
-  newOwner,
-  positions,
-  r2Keys,
-  request,
-  rows,
-  saveForm,
-  settle,
-  uploadIds,
-  validValues,
-  type Owner,
-} from "./editor-fixtures";
 
 afterEach(() => settle());
 
@@ -30,7 +18,7 @@ const listingRow = async (id: string) => (await rows<ListingRow>("SELECT * FROM 
 
 describe("POST /api/profiles: a new listing", () => {
   it("writes the listing, photos, rates and special rates, and answers 201 with the profile", async () => {
-    const owner = await newOwner();
+    const owner = await signedIn({ agency: true });
     const ids = await uploadIds(owner, 3);
     const values = validValues({
       rates: [
@@ -44,7 +32,7 @@ describe("POST /api/profiles: a new listing", () => {
     });
     // Photos in the order 3, 1, 2.
     const plan = { uploadIds: [ids[0], ids[1], ids[2]].map((uploadId, i) => ({ uploadId, position: [2, 3, 1][i] })) };
-    const res = await request("POST", "/api/profiles", { cookie: owner.cookie, body: saveForm(values, plan) });
+    const res = await owner.client.post("/api/profiles", { multipart: saveForm(values, plan) });
     expect(res.status).toBe(201);
     expect(res.headers.get("Cache-Control")).toBe("no-store");
     const profile = (await res.json()) as Profile;
@@ -101,11 +89,10 @@ describe("POST /api/profiles: a new listing", () => {
   });
 
   it("reports the D1 statements of a save in local development", async () => {
-    const owner = await newOwner();
+    const owner = await signedIn({ agency: true });
     const ids = await uploadIds(owner, 3);
-    const res = await request("POST", "/api/profiles", {
-      cookie: owner.cookie,
-      body: saveForm(validValues(), { uploadIds: positions(ids) }),
+    const res = await owner.client.post("/api/profiles", {
+      multipart: saveForm(validValues(), { uploadIds: positions(ids) }),
     });
     expect(res.status).toBe(201);
     // listing + 3 images + 1 rate + 3 upload claims + cover = 9 in the batch.
@@ -114,18 +101,16 @@ describe("POST /api/profiles: a new listing", () => {
   });
 
   it("needs a session (401) and the right method (405)", async () => {
-    expect((await request("POST", "/api/profiles", { body: saveForm(validValues()) })).status).toBe(401);
-    expect((await request("PUT", "/api/profile", { body: saveForm(validValues()) })).status).toBe(401);
-    expect((await request("DELETE", "/api/profile/images/abcdefghij012345")).status).toBe(401);
-    const owner = await newOwner();
-    expect((await request("GET", "/api/profiles", { cookie: owner.cookie })).status).toBe(405);
-    expect(
-      (await request("POST", "/api/profile", { cookie: owner.cookie, body: saveForm(validValues()) })).status,
-    ).toBe(405);
+    expect((await client().post("/api/profiles", { multipart: saveForm(validValues()) })).status).toBe(401);
+    expect((await client().put("/api/profile", { multipart: saveForm(validValues()) })).status).toBe(401);
+    expect((await client().delete("/api/profile/images/abcdefghij012345")).status).toBe(401);
+    const owner = await signedIn({ agency: true });
+    expect((await owner.client.get("/api/profiles")).status).toBe(405);
+    expect((await owner.client.post("/api/profile", { multipart: saveForm(validValues()) })).status).toBe(405);
   });
 
   it("caps the whole body at 40 MB (413), even without a Content-Length", async () => {
-    const owner = await newOwner();
+    const owner = await signedIn({ agency: true });
     const boundary = "----bound";
     const chunk = new Uint8Array(1024 * 1024);
     let sent = 0;
@@ -146,10 +131,9 @@ describe("POST /api/profiles: a new listing", () => {
         sent++;
       },
     });
-    const res = await request("POST", "/api/profiles", {
-      cookie: owner.cookie,
-      body,
-      headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
+    const res = await owner.client.post("/api/profiles", {
+      raw: body,
+      type: `multipart/form-data; boundary=${boundary}`,
     });
     expect(res.status).toBe(413);
     expect(((await res.json()) as { error: string }).error).toContain("40 MB");
@@ -159,8 +143,8 @@ describe("POST /api/profiles: a new listing", () => {
 
 describe("validation on the server: 400 {error, fieldErrors, page} and nothing stored", () => {
   // An existing listing with three saved photos, so each case tests its own rule only.
-  async function ownListing(): Promise<{ owner: Owner; id: string }> {
-    const owner = await newOwner();
+  async function ownListing(): Promise<{ owner: SignedIn; id: string }> {
+    const owner = await signedIn({ agency: true });
     const id = await insertListing({ userId: owner.userId, firstName: "Before", live: false });
     await insertImages(id, [1, 2, 3]);
     await insertRate(id, "incall", "1hr", 20000);
@@ -245,7 +229,7 @@ describe("validation on the server: 400 {error, fieldErrors, page} and nothing s
     for (const [index, [name, over, field, message, page]] of cases.entries()) {
       if (index > 0 && index % 10 === 0) current = await ownListing();
       const body = saveForm(validValues(over as never), { modelId: current.id });
-      const res = await request("PUT", "/api/profile", { cookie: current.owner.cookie, body });
+      const res = await current.owner.client.put("/api/profile", { multipart: body });
       expect(res.status, name).toBe(400);
       const json = (await res.json()) as { error: string; fieldErrors: Record<string, string>; page: number };
       expect(json.fieldErrors[field], name).toBe(message);
@@ -256,11 +240,10 @@ describe("validation on the server: 400 {error, fieldErrors, page} and nothing s
   });
 
   it("needs three photos: 'A minimum of 3 photos is required.' on page 1", async () => {
-    const owner = await newOwner();
+    const owner = await signedIn({ agency: true });
     const ids = await uploadIds(owner, 2);
-    const res = await request("POST", "/api/profiles", {
-      cookie: owner.cookie,
-      body: saveForm(validValues(), { uploadIds: positions(ids) }),
+    const res = await owner.client.post("/api/profiles", {
+      multipart: saveForm(validValues(), { uploadIds: positions(ids) }),
     });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ fieldErrors: { images: "A minimum of 3 photos is required." }, page: 1 });
@@ -269,10 +252,10 @@ describe("validation on the server: 400 {error, fieldErrors, page} and nothing s
   });
 
   it("malformed parts are a 400, never a 500", async () => {
-    const owner = await newOwner();
+    const owner = await signedIn({ agency: true });
     const fd = saveForm(validValues());
     fd.set("uploadIds", "[not json");
-    const res = await request("POST", "/api/profiles", { cookie: owner.cookie, body: fd });
+    const res = await owner.client.post("/api/profiles", { multipart: fd });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: "uploadIds is not valid JSON" });
   });
@@ -280,7 +263,7 @@ describe("validation on the server: 400 {error, fieldErrors, page} and nothing s
 
 describe("PUT /api/profile: editing", () => {
   it("reorders, adds a photo, replaces rates, keeps a live listing live and refreshes its snapshot", async () => {
-    const owner = await newOwner();
+    const owner = await signedIn({ agency: true });
     const id = await createListingVia(owner);
     // An administrator verified and published it meanwhile.
     await env.DB.prepare("UPDATE listings SET verified = 1, live = 1 WHERE id = ?").bind(id).run();
@@ -301,7 +284,7 @@ describe("PUT /api/profile: editing", () => {
       imagePositions: images.map((img, i) => ({ imageId: img.id, position: 4 - i })),
       uploadIds: [{ uploadId: added, position: 1 }],
     });
-    const res = await request("PUT", "/api/profile", { cookie: owner.cookie, body });
+    const res = await owner.client.put("/api/profile", { multipart: body });
     expect(res.status).toBe(200);
     const profile = (await res.json()) as Profile;
     expect(profile.live).toBe(true);
@@ -322,32 +305,29 @@ describe("PUT /api/profile: editing", () => {
   });
 
   it("another user's listing cannot be saved (403) and is untouched", async () => {
-    const owner = await newOwner();
+    const owner = await signedIn({ agency: true });
     const id = await createListingVia(owner);
-    const stranger = await newOwner();
-    const res = await request("PUT", "/api/profile", {
-      cookie: stranger.cookie,
-      body: saveForm(validValues({ firstName: "Hijack" }), { modelId: id }),
+    const stranger = await signedIn({ agency: true });
+    const res = await stranger.client.put("/api/profile", {
+      multipart: saveForm(validValues({ firstName: "Hijack" }), { modelId: id }),
     });
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({ error: "You can only edit your own listings" });
     expect((await listingRow(id)).first_name).toBe("Aroha");
     // A missing listing answers the same, so ids cannot be probed.
-    const missing = await request("PUT", "/api/profile", {
-      cookie: stranger.cookie,
-      body: saveForm(validValues(), { modelId: "zzzzzzzzzzzzzzzz" }),
+    const missing = await stranger.client.put("/api/profile", {
+      multipart: saveForm(validValues(), { modelId: "zzzzzzzzzzzzzzzz" }),
     });
     expect(missing.status).toBe(403);
   });
 
   it("cannot move another listing's photo into this one", async () => {
-    const owner = await newOwner();
+    const owner = await signedIn({ agency: true });
     const mine = await createListingVia(owner);
     const other = await createListingVia(owner);
     const [foreign] = await rows<{ id: string }>("SELECT id FROM listing_images WHERE listing_id = ? LIMIT 1", other);
-    const res = await request("PUT", "/api/profile", {
-      cookie: owner.cookie,
-      body: saveForm(validValues(), { modelId: mine, imagePositions: [{ imageId: foreign.id, position: 1 }] }),
+    const res = await owner.client.put("/api/profile", {
+      multipart: saveForm(validValues(), { modelId: mine, imagePositions: [{ imageId: foreign.id, position: 1 }] }),
     });
     expect(res.status).toBe(400);
     expect(await countRows("listing_images", "listing_id = ?", other)).toBe(3);
@@ -356,7 +336,7 @@ describe("PUT /api/profile: editing", () => {
 
 describe("the save batch is atomic", () => {
   it("a failing statement leaves no listing, no rows, no new objects, and the uploads still usable", async () => {
-    const owner = await newOwner();
+    const owner = await signedIn({ agency: true });
     const ids = await uploadIds(owner, 3);
     // Force the batch's special-rate insert to fail, after the listing, image and rate inserts ran.
     await env.DB.exec(
@@ -365,9 +345,8 @@ describe("the save batch is atomic", () => {
     const values = validValues({
       specialRates: [{ serviceName: "Dinner date", duration: "120", rate: "500", description: "" }],
     });
-    const res = await request("POST", "/api/profiles", {
-      cookie: owner.cookie,
-      body: saveForm(values, { uploadIds: positions(ids) }),
+    const res = await owner.client.post("/api/profiles", {
+      multipart: saveForm(values, { uploadIds: positions(ids) }),
     });
     expect(res.status).toBe(500);
     expect(await res.json()).toEqual({ error: "Profile update failed" });
@@ -380,15 +359,14 @@ describe("the save batch is atomic", () => {
 
     // The same uploads save fine once the fault is gone.
     await env.DB.exec("DROP TRIGGER fail_special;");
-    const retry = await request("POST", "/api/profiles", {
-      cookie: owner.cookie,
-      body: saveForm(values, { uploadIds: positions(ids) }),
+    const retry = await owner.client.post("/api/profiles", {
+      multipart: saveForm(values, { uploadIds: positions(ids) }),
     });
     expect(retry.status).toBe(201);
   });
 
   it("an edit that fails half-way changes nothing", async () => {
-    const owner = await newOwner();
+    const owner = await signedIn({ agency: true });
     const id = await createListingVia(owner);
     const before = await listingRow(id);
     const images = await rows<{ id: string; position: number }>(
@@ -402,7 +380,7 @@ describe("the save batch is atomic", () => {
       modelId: id,
       imagePositions: images.map((img, i) => ({ imageId: img.id, position: 3 - i })),
     });
-    const res = await request("PUT", "/api/profile", { cookie: owner.cookie, body });
+    const res = await owner.client.put("/api/profile", { multipart: body });
     expect(res.status).toBe(500);
     expect(await listingRow(id)).toEqual(before);
     expect(await rows("SELECT id, position FROM listing_images WHERE listing_id = ? ORDER BY position", id)).toEqual(
@@ -415,12 +393,11 @@ describe("the save batch is atomic", () => {
 
 describe("who may create listings", () => {
   it("an Independent holds one listing (409), an Agency many", async () => {
-    const independent = await newOwner({ agency: false });
+    const independent = await signedIn();
     await createListingVia(independent);
     const ids = await uploadIds(independent, 3);
-    const res = await request("POST", "/api/profiles", {
-      cookie: independent.cookie,
-      body: saveForm(validValues(), { uploadIds: positions(ids) }),
+    const res = await independent.client.post("/api/profiles", {
+      multipart: saveForm(validValues(), { uploadIds: positions(ids) }),
     });
     expect(res.status).toBe(409);
     expect(await res.json()).toEqual({
@@ -428,25 +405,19 @@ describe("who may create listings", () => {
     });
     expect(await countRows("listings", "user_id = ?", independent.userId)).toBe(1);
 
-    const agency = await newOwner({ agency: true });
+    const agency = await signedIn({ agency: true });
     await createListingVia(agency);
     await createListingVia(agency);
     expect(await countRows("listings", "user_id = ?", agency.userId)).toBe(2);
   });
 
   it("two simultaneous creates by an Independent make one listing", async () => {
-    const independent = await newOwner({ agency: false });
+    const independent = await signedIn();
     const a = await uploadIds(independent, 3);
     const b = await uploadIds(independent, 3);
     const [r1, r2] = await Promise.all([
-      request("POST", "/api/profiles", {
-        cookie: independent.cookie,
-        body: saveForm(validValues(), { uploadIds: positions(a) }),
-      }),
-      request("POST", "/api/profiles", {
-        cookie: independent.cookie,
-        body: saveForm(validValues(), { uploadIds: positions(b) }),
-      }),
+      independent.client.post("/api/profiles", { multipart: saveForm(validValues(), { uploadIds: positions(a) }) }),
+      independent.client.post("/api/profiles", { multipart: saveForm(validValues(), { uploadIds: positions(b) }) }),
     ]);
     expect([r1.status, r2.status].sort()).toEqual([201, 409]);
     expect(await countRows("listings", "user_id = ?", independent.userId)).toBe(1);
@@ -456,7 +427,7 @@ describe("who may create listings", () => {
   });
 
   it("creation from outside New Zealand is refused outside local development", async () => {
-    const owner = await newOwner();
+    const owner = await signedIn({ agency: true });
     // Production settings: the Secure __Host- session cookie and a request from Australia.
     const token = newToken();
     const now = Date.now();
@@ -495,26 +466,26 @@ describe("who may create listings", () => {
   });
 
   it("in local development any country counts as New Zealand", async () => {
-    const owner = await newOwner();
+    const owner = await signedIn({ agency: true });
     const ids = await uploadIds(owner, 3);
-    const res = await request("POST", "/api/profiles", {
-      cookie: owner.cookie,
-      cf: { country: "US" },
-      body: saveForm(validValues(), { uploadIds: positions(ids) }),
-    });
+    const res = await owner.client.post(
+      "/api/profiles",
+      { multipart: saveForm(validValues(), { uploadIds: positions(ids) }) },
+      { cf: { country: "US" } },
+    );
     expect(res.status).toBe(201);
   });
 });
 
 describe("DELETE /api/profile/images/{imageId}", () => {
   it("removes the row and the object, renumbers 1..n and moves the cover", async () => {
-    const owner = await newOwner();
+    const owner = await signedIn({ agency: true });
     const id = await createListingVia(owner);
     const images = await rows<{ id: string; r2_key: string }>(
       "SELECT id, r2_key FROM listing_images WHERE listing_id = ? ORDER BY position",
       id,
     );
-    const res = await request("DELETE", `/api/profile/images/${images[0].id}`, { cookie: owner.cookie });
+    const res = await owner.client.delete(`/api/profile/images/${images[0].id}`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       success: true,
@@ -526,45 +497,39 @@ describe("DELETE /api/profile/images/{imageId}", () => {
     });
     await eventually(async () => (await env.PHOTOS.head(images[0].r2_key)) === null, 5000);
     expect(await listingRow(id)).toMatchObject({ cover_key: images[1].r2_key, image_count: 2 });
-    expect((await request("GET", `/photos/${images[0].r2_key}`)).status).toBe(404);
+    expect((await client().get(`/photos/${images[0].r2_key}`)).status).toBe(404);
   });
 
   it("another user's photo cannot be deleted (403); an unknown one is 404", async () => {
-    const owner = await newOwner();
+    const owner = await signedIn({ agency: true });
     const id = await createListingVia(owner);
     const [image] = await rows<{ id: string; r2_key: string }>(
       "SELECT id, r2_key FROM listing_images WHERE listing_id = ? LIMIT 1",
       id,
     );
-    const stranger = await newOwner();
-    const res = await request("DELETE", `/api/profile/images/${image.id}`, { cookie: stranger.cookie });
+    const stranger = await signedIn({ agency: true });
+    const res = await stranger.client.delete(`/api/profile/images/${image.id}`);
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({ error: "You can only delete photos of your own listings" });
     expect(await countRows("listing_images", "listing_id = ?", id)).toBe(3);
     expect(await env.PHOTOS.head(image.r2_key)).not.toBeNull();
-    expect((await request("DELETE", "/api/profile/images/zzzzzzzzzzzzzzzz", { cookie: owner.cookie })).status).toBe(
-      404,
-    );
-    expect((await request("DELETE", "/api/profile/images/not-an-id", { cookie: owner.cookie })).status).toBe(404);
+    expect((await owner.client.delete("/api/profile/images/zzzzzzzzzzzzzzzz")).status).toBe(404);
+    expect((await owner.client.delete("/api/profile/images/not-an-id")).status).toBe(404);
   });
 });
 
 describe("open pages are told", () => {
   it("a save of a public listing publishes profileUpdate to the realtime room", async () => {
-    const owner = await newOwner();
+    const owner = await signedIn({ agency: true });
     const id = await createListingVia(owner);
     await env.DB.prepare("UPDATE listings SET verified = 1, live = 1 WHERE id = ?").bind(id).run();
-    const { SELF } = await import("cloudflare:test");
-    const res = await SELF.fetch("http://localhost/parties/listings-room/public", {
-      headers: { Upgrade: "websocket" },
-    });
+    const res = await client().get("/parties/listings-room/public", { headers: { Upgrade: "websocket" } });
     const socket = res.webSocket!;
     const messages: { type?: string; modelId?: string }[] = [];
     socket.accept();
     socket.addEventListener("message", (e) => messages.push(JSON.parse(String(e.data))));
-    const saved = await request("PUT", "/api/profile", {
-      cookie: owner.cookie,
-      body: saveForm(validValues({ tagLine: "Told everyone about it" }), { modelId: id }),
+    const saved = await owner.client.put("/api/profile", {
+      multipart: saveForm(validValues({ tagLine: "Told everyone about it" }), { modelId: id }),
     });
     expect(saved.status).toBe(200);
     const deadline = Date.now() + 3000;

@@ -2,13 +2,13 @@
 // with a retry, inside the normal page (spec public §8); never the site-wide error page or a 500.
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { client } from "./client";
 import { insertListing } from "./fixtures";
-import { send } from "./public-fixtures";
 
 afterEach(() => vi.restoreAllMocks());
 
 async function page(path: string) {
-  const res = await send("GET", path, { cookie: "age_verified=1" });
+  const res = await client().get(path);
   return { status: res.status, html: await res.text() };
 }
 

@@ -1,20 +1,31 @@
 import { env } from "cloudflare:test";
 import { newId } from "~/lib/ids";
+import { hashPassword } from "~/lib/password";
 
 let counter = 0;
 
+/** Inserts a user; only with a `password` does it get a real hash (hashing is slow, and only a login needs it). */
 export async function insertUser(
-  overrides: Partial<{ id: string; email: string; firstName: string; accountType: string; agency: boolean }> = {},
+  overrides: Partial<{
+    id: string;
+    email: string;
+    firstName: string;
+    accountType: string;
+    agency: boolean;
+    password: string;
+  }> = {},
 ) {
   const id = overrides.id ?? newId();
   const now = Date.now();
+  const hash = overrides.password === undefined ? "x" : await hashPassword(overrides.password);
   await env.DB.prepare(
-    "INSERT INTO users (id, email, first_name, password_hash, account_type, agency, created_at, updated_at) VALUES (?, ?, ?, 'x', ?, ?, ?, ?)",
+    "INSERT INTO users (id, email, first_name, password_hash, account_type, agency, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
   )
     .bind(
       id,
       overrides.email ?? `user-${id}@test.nz`,
       overrides.firstName ?? "Owner",
+      hash,
       overrides.accountType ?? "unpaid",
       overrides.agency ? 1 : 0,
       now,
@@ -88,16 +99,4 @@ export async function insertListing(f: ListingFixture = {}) {
     )
     .run();
   return id;
-}
-
-/** Fetches a page as a visitor who already passed the age gate. */
-export function visit(path: string, init: RequestInit & { cf?: Record<string, unknown> } = {}) {
-  const headers = new Headers(init.headers);
-  if (!headers.has("Cookie")) headers.set("Cookie", "age_verified=1");
-  return fetchSelf(path, { ...init, headers, redirect: "manual" });
-}
-
-export async function fetchSelf(path: string, init: RequestInit & { cf?: Record<string, unknown> } = {}) {
-  const { SELF } = await import("cloudflare:test");
-  return SELF.fetch(`http://localhost${path}`, init as RequestInit);
 }

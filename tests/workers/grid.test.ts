@@ -1,7 +1,10 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { AGE_RANGES, HEIGHT_RANGES } from "~/lib/filters";
-import { fetchSelf, insertListing, visit } from "./fixtures";
+import { client } from "./client";
+import { insertListing } from "./fixtures";
+
+const visitor = client();
 
 const HOUR = 3_600_000;
 
@@ -14,7 +17,7 @@ function namesIn(fragment: string): string[] {
 }
 
 async function gridJson(qs: string) {
-  const res = await fetchSelf(`/api/grid?${qs}`);
+  const res = await visitor.get(`/api/grid?${qs}`);
   expect(res.status).toBe(200);
   return (await res.json()) as { cards: { modelId: string; firstName: string }[]; page: number; hasMore: boolean };
 }
@@ -25,7 +28,7 @@ describe("home and region grid", () => {
     await insertListing({ firstName: "Hidden", live: false, verified: true });
     await insertListing({ firstName: "Unverified", live: false, verified: false });
     await insertListing({ firstName: "Felicity", featured: true, listedAt: 1 });
-    const html = await (await visit("/")).text();
+    const html = await (await visitor.get("/")).text();
     expect(cardNames(html)).toEqual(["Felicity", "Livia"]);
     expect(html).toContain("FEATURED");
   });
@@ -35,7 +38,7 @@ describe("home and region grid", () => {
     await insertListing({ location: "Auckland" });
     await insertListing({ location: "Wellington" });
     await insertListing({ location: "Wellington", live: false });
-    const html = await (await visit("/")).text();
+    const html = await (await visitor.get("/")).text();
     expect(html).toMatch(/All New Zealand<span[^>]*>3<\/span>/);
     expect(html).toMatch(/Auckland<span[^>]*>2<\/span>/);
     expect(html).toMatch(/Wellington<span[^>]*>1<\/span>/);
@@ -46,11 +49,11 @@ describe("home and region grid", () => {
   it("keeps the counts right as listings move, go live, hide and are deleted", async () => {
     const id = await insertListing({ location: "Auckland", nationality: "Asian" });
     await env.DB.prepare("UPDATE listings SET location = 'Tauranga' WHERE id = ?").bind(id).run();
-    let html = await (await visit("/")).text();
+    let html = await (await visitor.get("/")).text();
     expect(html).toMatch(/Auckland<span[^>]*>0<\/span>/);
     expect(html).toMatch(/Tauranga<span[^>]*>1<\/span>/);
     await env.DB.prepare("UPDATE listings SET live = 0 WHERE id = ?").bind(id).run();
-    html = await (await visit("/")).text();
+    html = await (await visitor.get("/")).text();
     expect(html).toMatch(/Tauranga<span[^>]*>0<\/span>/);
     await env.DB.prepare("UPDATE listings SET live = 1 WHERE id = ?").bind(id).run();
     await env.DB.prepare("DELETE FROM listings WHERE id = ?").bind(id).run();
@@ -61,7 +64,7 @@ describe("home and region grid", () => {
   it("shows one region with its heading and intro text", async () => {
     await insertListing({ firstName: "Ava", location: "Wellington" });
     await insertListing({ firstName: "Bea", location: "Auckland" });
-    const res = await visit("/locations/Wellington");
+    const res = await visitor.get("/locations/Wellington");
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain("Wellington Escorts");
@@ -70,13 +73,13 @@ describe("home and region grid", () => {
   });
 
   it("redirects other spellings of a region to its canonical URL and unknown regions home", async () => {
-    let res = await visit("/locations/central-north-island?show=hot");
+    let res = await visitor.get("/locations/central-north-island?show=hot");
     expect(res.status).toBe(301);
     expect(res.headers.get("Location")).toBe("/locations/Central%20North%20Island?show=hot");
-    res = await visit("/locations/Sydney");
+    res = await visitor.get("/locations/Sydney");
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/");
-    res = await visit("/locations?region=Hamilton");
+    res = await visitor.get("/locations?region=Hamilton");
     expect(res.headers.get("Location")).toBe("/locations/Hamilton");
   });
 
@@ -133,20 +136,20 @@ describe("home and region grid", () => {
     expect(await names("nationality=European&body=Curvy&age=35%2B")).toEqual(["Mature"]);
     expect(await names("nationality=European&body=Petite")).toEqual([]);
     // The page itself renders the same filter from its URL.
-    expect(cardNames(await (await visit("/?nationality=European&body=Curvy")).text())).toEqual(["Mature"]);
+    expect(cardNames(await (await visitor.get("/?nationality=European&body=Curvy")).text())).toEqual(["Mature"]);
   });
 
   it("offers only filter options with at least one live listing in the view", async () => {
     await insertListing({ age: 20, height: 180, nationality: "Indian", bodyType: "Tall", location: "Hamilton" });
     await insertListing({ age: 30, height: 140, nationality: "British", bodyType: "BBW", location: "Auckland" });
     await insertListing({ age: 50, nationality: "Maori", bodyType: "Short", location: "Auckland", live: false });
-    const home = await (await visit("/")).text();
+    const home = await (await visitor.get("/")).text();
     expect(home).toContain("?nationality=Indian");
     expect(home).toContain("?nationality=British");
     expect(home).not.toContain("nationality=Maori");
     expect(home).toContain("?age=18-24");
     expect(home).not.toContain("age=35%2B");
-    const hamilton = await (await visit("/locations/Hamilton")).text();
+    const hamilton = await (await visitor.get("/locations/Hamilton")).text();
     expect(hamilton).toContain("?body=Tall");
     expect(hamilton).not.toContain("body=BBW");
     expect(hamilton).toContain("?height=175%2B");
@@ -155,7 +158,7 @@ describe("home and region grid", () => {
 
   it("marks the active filter so clicking it clears it, and 'All Escorts' clears all", async () => {
     await insertListing({ nationality: "Indian" });
-    const html = await (await visit("/?nationality=Indian&show=hot")).text();
+    const html = await (await visitor.get("/?nationality=Indian&show=hot")).text();
     expect(html).toMatch(/aria-current="true"[^>]*href="\/\?show=hot">Indian</);
     expect(html).toMatch(/href="\/">All Escorts</);
   });
@@ -174,10 +177,10 @@ describe("home and region grid", () => {
     expect(new Set(ids).size).toBe(19);
     expect((await gridJson("page=1")).cards).toEqual(p1.cards);
     // The page HTML has the same first page and a no-JavaScript link to the next.
-    const html = await (await visit("/")).text();
+    const html = await (await visitor.get("/")).text();
     expect(cardNames(html)).toEqual(p1.cards.map((c) => c.firstName));
     expect(html).toContain('href="/?page=2"');
-    expect(cardNames(await (await visit("/?page=2")).text())).toEqual(p2.cards.map((c) => c.firstName));
+    expect(cardNames(await (await visitor.get("/?page=2")).text())).toEqual(p2.cards.map((c) => c.firstName));
   });
 
   it("answers bad input with a normal page, never a 500", async () => {
@@ -189,22 +192,24 @@ describe("home and region grid", () => {
       "/?age=999&height=%00&show=<script>&nationality=' OR 1=1 --",
       "/locations/Auckland?page=1e9&body=" + "x".repeat(5000),
     ]) {
-      const res = await visit(path);
+      const res = await visitor.get(path);
       expect(res.status, path).toBe(200);
     }
-    expect(cardNames(await (await visit("/?page=abc")).text())).toEqual(["Solo"]);
-    const past = await (await visit("/?page=50")).text();
+    expect(cardNames(await (await visitor.get("/?page=abc")).text())).toEqual(["Solo"]);
+    const past = await (await visitor.get("/?page=50")).text();
     expect(past).toContain("That is the end of the listings.");
-    expect((await fetchSelf("/api/grid?region=Atlantis")).status).toBe(400);
+    expect((await visitor.get("/api/grid?region=Atlantis")).status).toBe(400);
   });
 
   it("shows the four empty messages", async () => {
-    expect(await (await visit("/")).text()).toContain("No models available");
+    expect(await (await visitor.get("/")).text()).toContain("No models available");
     await insertListing({ nationality: "Indian" });
-    expect(await (await visit("/?nationality=British")).text()).toContain("No models found matching your criteria.");
+    expect(await (await visitor.get("/?nationality=British")).text()).toContain(
+      "No models found matching your criteria.",
+    );
     await env.DB.prepare("UPDATE listings SET cover_key = NULL").run();
-    expect(await (await visit("/")).text()).toContain("No models with primary images found");
-    expect(await (await visit("/?nationality=Indian")).text()).toContain(
+    expect(await (await visitor.get("/")).text()).toContain("No models with primary images found");
+    expect(await (await visitor.get("/?nationality=Indian")).text()).toContain(
       "Models found, but no primary images could be determined.",
     );
   });
@@ -223,7 +228,7 @@ describe("home and region grid", () => {
       activeUntil: now + HOUR,
     });
     await insertListing({ firstName: "Dana", active: false, activeUntil: now - 2 * HOUR - 60_000 });
-    const html = await (await visit("/")).text();
+    const html = await (await visitor.get("/")).text();
     expect(html).toContain("Cara");
     expect(html).toContain("27");
     expect(html).toContain("Sunny smile");
@@ -255,7 +260,7 @@ describe("escorts near you", () => {
     await insertListing({ firstName: "Region2", location: "Wellington", suburb: "Karori" });
     await insertListing({ firstName: "Hutt", location: "Wellington", suburb: "Lower Hutt", listedAt: 1 });
     await insertListing({ firstName: "HiddenHutt", location: "Wellington", suburb: "Lower Hutt", live: false });
-    const html = await (await visit("/", { cf: { city: "Lower Hutt" } })).text();
+    const html = await (await visitor.get("/", { cf: { city: "Lower Hutt" } })).text();
     const near = html.split('data-testid="near-you"')[1].split("</section>")[0];
     const names = namesIn(near);
     expect(names[0]).toBe("Hutt");
@@ -267,8 +272,8 @@ describe("escorts near you", () => {
 
   it("is hidden when the city is unknown or nothing matches", async () => {
     await insertListing({ location: "Auckland" });
-    expect(await (await visit("/", { cf: { city: "Austin" } })).text()).not.toContain("Escorts Near You");
-    expect(await (await visit("/", { cf: { city: "Dunedin" } })).text()).not.toContain("Escorts Near You");
-    expect(await (await visit("/", { cf: { city: "Auckland" } })).text()).toContain("Escorts Near You");
+    expect(await (await visitor.get("/", { cf: { city: "Austin" } })).text()).not.toContain("Escorts Near You");
+    expect(await (await visitor.get("/", { cf: { city: "Dunedin" } })).text()).not.toContain("Escorts Near You");
+    expect(await (await visitor.get("/", { cf: { city: "Auckland" } })).text()).toContain("Escorts Near You");
   });
 });

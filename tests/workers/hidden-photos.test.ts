@@ -12,20 +12,21 @@ import {
   scheduleR2Deletes,
 } from "~/server/r2-deletes.server";
 import worker from "../../workers/app";
+import { client, signedIn, type Client } from "./client";
 import { addPhotos } from "./dashboard-fixtures";
-import { insertListing, insertUser } from "./fixtures";
-import { eventually, rows, send, sessionCookie, settleBackgroundWork } from "./public-fixtures";
+import { insertListing } from "./fixtures";
+import { eventually, rows, settleBackgroundWork } from "./public-fixtures";
 
 afterEach(() => settleBackgroundWork(300));
 
 async function listingWithPhotos(live: boolean) {
-  const ownerId = await insertUser();
-  const id = await insertListing({ userId: ownerId, live, verified: true });
+  const owner = await signedIn();
+  const id = await insertListing({ userId: owner.userId, live, verified: true });
   const keys = await addPhotos(id, [1, 2, 3]);
-  return { id, keys, owner: await sessionCookie(ownerId) };
+  return { id, keys, owner };
 }
 
-const photo = (key: string, cookie?: string) => send("GET", `/photos/${key}`, { cookie });
+const photo = (key: string, as: Client = client()) => as.get(`/photos/${key}`);
 
 /** An R2 bucket whose deletes fail the first `failures` times, then reach the real one. */
 function flakyBucket(failures: number) {
@@ -55,14 +56,14 @@ describe("photos of hidden and deleted listings", () => {
 
   it("once hidden, only the owner and administrators get them, private and uncached", async () => {
     const { id, keys, owner } = await listingWithPhotos(true);
-    expect((await send("PUT", `/api/profiles/${id}/live`, { cookie: owner, body: { live: false } })).status).toBe(200);
-    const admin = await sessionCookie(await insertUser({ accountType: "admin" }));
-    const stranger = await sessionCookie(await insertUser());
+    expect((await owner.client.put(`/api/profiles/${id}/live`, { json: { live: false } })).status).toBe(200);
+    const admin = await signedIn({ admin: true });
+    const stranger = await signedIn();
     for (const key of keys) {
       expect((await photo(key)).status).toBe(404);
-      expect((await photo(key, stranger)).status).toBe(404);
-      for (const cookie of [owner, admin]) {
-        const res = await photo(key, cookie);
+      expect((await photo(key, stranger.client)).status).toBe(404);
+      for (const who of [owner, admin]) {
+        const res = await photo(key, who.client);
         expect(res.status).toBe(200);
         expect(res.headers.get("Cache-Control")).toBe("private, no-store");
       }
@@ -71,8 +72,8 @@ describe("photos of hidden and deleted listings", () => {
 
   it("once deleted, nobody gets them, and the objects leave R2 through the queue", async () => {
     const { id, keys, owner } = await listingWithPhotos(true);
-    expect((await send("DELETE", `/api/profiles/${id}/listing`, { cookie: owner })).status).toBe(200);
-    for (const key of keys) expect((await photo(key, owner)).status).toBe(404);
+    expect((await owner.client.delete(`/api/profiles/${id}/listing`)).status).toBe(200);
+    for (const key of keys) expect((await photo(key, owner.client)).status).toBe(404);
     await eventually(async () => (await Promise.all(keys.map(exists))).every((e) => !e), 5000);
   });
 
@@ -85,7 +86,7 @@ describe("photos of hidden and deleted listings", () => {
       "listing/a/../b.webp",
       "x".repeat(3000),
     ]) {
-      expect((await send("GET", `/photos/${path}`)).status, path.slice(0, 30)).toBe(404);
+      expect((await client().get(`/photos/${path}`)).status, path.slice(0, 30)).toBe(404);
     }
   });
 });

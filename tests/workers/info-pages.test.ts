@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { FAQ_GROUPS } from "~/lib/faq";
 import { BUSINESS_HOURS, COVERAGE, PHONE_DISPLAY, POSTAL_ADDRESS, PRIVACY_EMAIL, SUPPORT_EMAIL } from "~/lib/site";
-import { visit } from "./fixtures";
+import { client } from "./client";
 import { h1s, h2s, outline } from "./page-outline";
 
 async function page(path: string) {
-  const res = await visit(path);
+  const res = await client().get(path);
   expect(res.status, path).toBe(200);
   const html = await res.clone().text();
   return { html, page: await outline(res) };

@@ -4,7 +4,8 @@ import { env } from "cloudflare:test";
 import { setLike, ListingUnavailableError } from "~/server/likes.server";
 import { adjustLikes, recordView } from "~/server/stats.server";
 import { insertListing } from "./fixtures";
-import { freshIp, rows, send, settleBackgroundWork, VISITOR } from "./public-fixtures";
+import { client, freshIp } from "./client";
+import { rows, settleBackgroundWork, VISITOR } from "./public-fixtures";
 
 // Broadcasts and KV writes run in waitUntil after the answer: let them finish before the next test resets storage.
 afterEach(() => settleBackgroundWork());
@@ -16,21 +17,21 @@ const statsOf = (id: string) =>
 describe("POST/DELETE /api/profiles/{modelId}/like", () => {
   it("likes once per visitor; a second POST adds nothing; DELETE removes", async () => {
     const id = await insertListing();
-    let res = await send("POST", `/api/profiles/${id}/like`, { body: { fingerprint: VISITOR } });
+    let res = await client().post(`/api/profiles/${id}/like`, { json: { fingerprint: VISITOR } });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true, liked: true, likes: 1 });
-    res = await send("POST", `/api/profiles/${id}/like`, { body: { fingerprint: VISITOR } });
+    res = await client().post(`/api/profiles/${id}/like`, { json: { fingerprint: VISITOR } });
     expect(await res.json()).toEqual({ success: true, liked: true, likes: 1 });
     expect(await likesOf(id)).toHaveLength(1);
     expect(await statsOf(id)).toEqual([{ likes: 1, views: 0 }]);
 
-    res = await send("POST", `/api/profiles/${id}/like`, { body: { fingerprint: "another_visitor_1" } });
+    res = await client().post(`/api/profiles/${id}/like`, { json: { fingerprint: "another_visitor_1" } });
     expect(await res.json()).toEqual({ success: true, liked: true, likes: 2 });
 
-    res = await send("DELETE", `/api/profiles/${id}/like`, { body: { fingerprint: VISITOR } });
+    res = await client().delete(`/api/profiles/${id}/like`, { json: { fingerprint: VISITOR } });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true, liked: false, likes: 1 });
-    res = await send("DELETE", `/api/profiles/${id}/like`, { body: { fingerprint: VISITOR } });
+    res = await client().delete(`/api/profiles/${id}/like`, { json: { fingerprint: VISITOR } });
     expect(await res.json()).toEqual({ success: true, liked: false, likes: 1 });
     expect(await statsOf(id)).toEqual([{ likes: 1, views: 0 }]);
   });
@@ -39,7 +40,9 @@ describe("POST/DELETE /api/profiles/{modelId}/like", () => {
     const id = await insertListing();
     const answers = await Promise.all(
       Array.from({ length: 5 }, () =>
-        send("POST", `/api/profiles/${id}/like`, { body: { fingerprint: VISITOR } }).then((r) => r.json()),
+        client()
+          .post(`/api/profiles/${id}/like`, { json: { fingerprint: VISITOR } })
+          .then((r) => r.json()),
       ),
     );
     expect(answers.every((a) => (a as { success: boolean }).success)).toBe(true);
@@ -63,17 +66,14 @@ describe("POST/DELETE /api/profiles/{modelId}/like", () => {
       ["null", /JSON object/],
     ];
     for (const [body, message] of bad) {
-      const res = await send("POST", `/api/profiles/${id}/like`, {
-        body,
-        headers: { "Content-Type": "application/json" },
-      });
+      const res = await client().post(`/api/profiles/${id}/like`, { json: body });
       expect(res.status, String(body)).toBe(400);
       const answer = (await res.json()) as { success: boolean; error: string };
       expect(answer.success).toBe(false);
       expect(answer.error, String(body)).toMatch(message);
     }
-    const huge = await send("POST", `/api/profiles/${id}/like`, {
-      body: { fingerprint: VISITOR, pad: "x".repeat(10_000) },
+    const huge = await client().post(`/api/profiles/${id}/like`, {
+      json: { fingerprint: VISITOR, pad: "x".repeat(10_000) },
     });
     expect(huge.status).toBe(413);
     expect(await likesOf(id)).toEqual([]);
@@ -87,7 +87,7 @@ describe("POST/DELETE /api/profiles/{modelId}/like", () => {
       [hidden, 404],
       ["not-an-id", 400],
     ] as const) {
-      const res = await send("POST", `/api/profiles/${id}/like`, { body: { fingerprint: VISITOR } });
+      const res = await client().post(`/api/profiles/${id}/like`, { json: { fingerprint: VISITOR } });
       expect(res.status, id).toBe(status);
       expect(await res.json()).toMatchObject({ success: false, error: expect.any(String) });
     }
@@ -98,10 +98,10 @@ describe("POST/DELETE /api/profiles/{modelId}/like", () => {
   it("answers 405 to other methods", async () => {
     const id = await insertListing();
     for (const method of ["GET", "PUT", "PATCH"]) {
-      const res = await send(
+      const res = await client().send(
         method,
         `/api/profiles/${id}/like`,
-        method === "GET" ? {} : { body: { fingerprint: VISITOR } },
+        method === "GET" ? undefined : { json: { fingerprint: VISITOR } },
       );
       expect(res.status, method).toBe(405);
       expect(await res.json()).toHaveProperty("error");
@@ -114,9 +114,8 @@ describe("POST/DELETE /api/profiles/{modelId}/like", () => {
     let last = 0;
     for (let i = 0; i < 61; i++) {
       last = (
-        await send("POST", `/api/profiles/${id}/like`, {
-          ip,
-          body: { fingerprint: `visitor_${String(i).padStart(4, "0")}` },
+        await client({ ip }).post(`/api/profiles/${id}/like`, {
+          json: { fingerprint: `visitor_${String(i).padStart(4, "0")}` },
         })
       ).status;
     }
@@ -130,12 +129,12 @@ describe("PUT /api/visits/like/{modelId}", () => {
   it("likes idempotently, like the POST", async () => {
     const id = await insertListing();
     for (let i = 0; i < 2; i++) {
-      const res = await send("PUT", `/api/visits/like/${id}`, { body: { fingerprint: VISITOR } });
+      const res = await client().put(`/api/visits/like/${id}`, { json: { fingerprint: VISITOR } });
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ success: true, liked: true, likes: 1 });
     }
-    expect((await send("PUT", `/api/visits/like/${id}`, { body: { fingerprint: 5 } })).status).toBe(400);
-    expect((await send("GET", `/api/visits/like/${id}`)).status).toBe(405);
+    expect((await client().put(`/api/visits/like/${id}`, { json: { fingerprint: 5 } })).status).toBe(400);
+    expect((await client().get(`/api/visits/like/${id}`)).status).toBe(405);
   });
 
   it("accepts the spec's empty payload: one like per address and browser, no address stored", async () => {
@@ -143,15 +142,17 @@ describe("PUT /api/visits/like/{modelId}", () => {
     const ip = freshIp();
     const agent = { "User-Agent": "Mozilla/5.0 test-phone" };
     for (let i = 0; i < 2; i++) {
-      const res = await send("PUT", `/api/visits/like/${id}`, { ip, headers: agent });
+      const res = await client({ ip }).put(`/api/visits/like/${id}`, undefined, { headers: agent });
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ success: true, liked: true, likes: 1 });
     }
     // An empty JSON object is no payload either; another address is another visitor.
-    expect(await (await send("PUT", `/api/visits/like/${id}`, { ip, headers: agent, body: {} })).json()).toMatchObject({
-      likes: 1,
+    expect(
+      await (await client({ ip }).put(`/api/visits/like/${id}`, { json: {} }, { headers: agent })).json(),
+    ).toMatchObject({ likes: 1 });
+    expect(await (await client().put(`/api/visits/like/${id}`, undefined, { headers: agent })).json()).toMatchObject({
+      likes: 2,
     });
-    expect(await (await send("PUT", `/api/visits/like/${id}`, { headers: agent })).json()).toMatchObject({ likes: 2 });
     const stored = await likesOf(id);
     expect(stored).toHaveLength(2);
     for (const row of stored) {
@@ -159,8 +160,8 @@ describe("PUT /api/visits/like/{modelId}", () => {
       expect(row.visitor_id).not.toContain(ip);
     }
     // Only for the PUT: the POST still needs its fingerprint.
-    expect((await send("POST", `/api/profiles/${id}/like`, { ip })).status).toBe(400);
-    expect((await send("PUT", `/api/visits/like/${"0".repeat(16)}`, { ip })).status).toBe(404);
+    expect((await client({ ip }).post(`/api/profiles/${id}/like`)).status).toBe(400);
+    expect((await client({ ip }).put(`/api/visits/like/${"0".repeat(16)}`)).status).toBe(404);
   });
 });
 

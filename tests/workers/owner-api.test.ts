@@ -4,10 +4,10 @@ import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { ACTIVE_WINDOW_MS, TOGGLE_ERRORS } from "~/lib/dashboard";
 import { monthKey } from "~/lib/stats";
+import { client, signedIn } from "./client";
 import { addPhotos, ageListing, createdInOrder, flags, setStats } from "./dashboard-fixtures";
 import { insertListing } from "./fixtures";
-import { eventually, insertRate, send, settleBackgroundWork } from "./public-fixtures";
-import { createUserAndSignIn } from "./session";
+import { eventually, insertRate, settleBackgroundWork } from "./public-fixtures";
 
 afterEach(() => settleBackgroundWork());
 
@@ -16,7 +16,7 @@ const snapshot = (id: string) => env.PROFILES.get(`profile:${id}`);
 
 describe("GET /api/modelswvisits/{userId}", () => {
   it("answers the owner's listings in the dashboard shape with this month's counters, 0 by default", async () => {
-    const owner = await createUserAndSignIn({ agency: true });
+    const owner = await signedIn({ agency: true, logIn: true });
     const until = Date.now() + HOUR;
     const a = await insertListing({
       userId: owner.userId,
@@ -33,7 +33,7 @@ describe("GET /api/modelswvisits/{userId}", () => {
     await setStats(a, monthKey(Date.now()), 9, 4, 2);
     await insertListing({ firstName: "Someone else" });
 
-    const res = await send("GET", `/api/modelswvisits/${owner.userId}`, { cookie: owner.cookie });
+    const res = await owner.client.get(`/api/modelswvisits/${owner.userId}`);
     expect(res.status).toBe(200);
     expect(res.headers.get("Cache-Control")).toBe("no-store");
     expect(await res.json()).toEqual([
@@ -69,28 +69,28 @@ describe("GET /api/modelswvisits/{userId}", () => {
   });
 
   it("is 401 signed out, 403 for another user's id (administrators included), 400 for a malformed id", async () => {
-    const owner = await createUserAndSignIn();
-    const other = await createUserAndSignIn();
-    const admin = await createUserAndSignIn({ accountType: "admin" });
-    expect((await send("GET", `/api/modelswvisits/${owner.userId}`)).status).toBe(401);
-    const forbidden = await send("GET", `/api/modelswvisits/${owner.userId}`, { cookie: other.cookie });
+    const owner = await signedIn({ logIn: true });
+    const other = await signedIn({ logIn: true });
+    const admin = await signedIn({ admin: true, logIn: true });
+    expect((await client().get(`/api/modelswvisits/${owner.userId}`)).status).toBe(401);
+    const forbidden = await other.client.get(`/api/modelswvisits/${owner.userId}`);
     expect(forbidden.status).toBe(403);
     expect(await forbidden.json()).toEqual({ error: expect.any(String) });
-    expect((await send("GET", `/api/modelswvisits/${owner.userId}`, { cookie: admin.cookie })).status).toBe(403);
-    expect((await send("GET", `/api/modelswvisits/not-an-id`, { cookie: owner.cookie })).status).toBe(400);
-    expect((await send("POST", `/api/modelswvisits/${owner.userId}`, { cookie: owner.cookie })).status).toBe(405);
+    expect((await admin.client.get(`/api/modelswvisits/${owner.userId}`)).status).toBe(403);
+    expect((await owner.client.get(`/api/modelswvisits/not-an-id`)).status).toBe(400);
+    expect((await owner.client.post(`/api/modelswvisits/${owner.userId}`)).status).toBe(405);
   });
 });
 
 describe("PUT /api/profiles/{modelId}/active", () => {
   it("turns Active Now on for the fixed window and off again with active_until = now", async () => {
-    const owner = await createUserAndSignIn();
+    const owner = await signedIn({ logIn: true });
     const id = await insertListing({ userId: owner.userId, live: true, verified: true });
     await ageListing(id);
     const before = (await flags(id))!;
 
     const t0 = Date.now();
-    const on = await send("PUT", `/api/profiles/${id}/active`, { cookie: owner.cookie });
+    const on = await owner.client.put(`/api/profiles/${id}/active`);
     expect(on.status).toBe(200);
     const body = (await on.json()) as { success: boolean; active: boolean; active_until: number };
     expect(body).toMatchObject({ success: true, modelId: id, active: true, live: true });
@@ -108,7 +108,7 @@ describe("PUT /api/profiles/{modelId}/active", () => {
 
     // No body flips it back: off, and active_until becomes 'now' so the public card says 'Last active'.
     const t1 = Date.now();
-    const off = await send("PUT", `/api/profiles/${id}/active`, { cookie: owner.cookie });
+    const off = await owner.client.put(`/api/profiles/${id}/active`);
     expect(off.status).toBe(200);
     const after = (await flags(id))!;
     expect(after.active).toBe(0);
@@ -117,68 +117,68 @@ describe("PUT /api/profiles/{modelId}/active", () => {
   });
 
   it("takes an explicit state, so a repeated request does not undo itself", async () => {
-    const owner = await createUserAndSignIn();
+    const owner = await signedIn({ logIn: true });
     const id = await insertListing({ userId: owner.userId, live: true });
     for (let i = 0; i < 2; i++) {
-      const res = await send("PUT", `/api/profiles/${id}/active`, { cookie: owner.cookie, body: { active: true } });
+      const res = await owner.client.put(`/api/profiles/${id}/active`, { json: { active: true } });
       expect(res.status).toBe(200);
       expect((await flags(id))!.active).toBe(1);
     }
-    const bad = await send("PUT", `/api/profiles/${id}/active`, { cookie: owner.cookie, body: { active: "maybe" } });
+    const bad = await owner.client.put(`/api/profiles/${id}/active`, { json: { active: "maybe" } });
     expect(bad.status).toBe(400);
-    expect((await send("PUT", `/api/profiles/${id}/active`, { cookie: owner.cookie, body: "{nope" })).status).toBe(400);
+    expect((await owner.client.put(`/api/profiles/${id}/active`, { json: "{nope" })).status).toBe(400);
   });
 
   it("treats a run-out window as off: the next flip turns it on again", async () => {
-    const owner = await createUserAndSignIn();
+    const owner = await signedIn({ logIn: true });
     const id = await insertListing({ userId: owner.userId, live: true, active: true, activeUntil: Date.now() - HOUR });
-    const res = await send("PUT", `/api/profiles/${id}/active`, { cookie: owner.cookie });
+    const res = await owner.client.put(`/api/profiles/${id}/active`);
     expect(await res.json()).toMatchObject({ active: true });
   });
 
   it("refuses Active Now on a listing that is not live, and changes nothing", async () => {
-    const owner = await createUserAndSignIn();
+    const owner = await signedIn({ logIn: true });
     const id = await insertListing({ userId: owner.userId, live: false, verified: true });
     const before = await flags(id);
-    const res = await send("PUT", `/api/profiles/${id}/active`, { cookie: owner.cookie });
+    const res = await owner.client.put(`/api/profiles/${id}/active`);
     expect(res.status).toBe(409);
     expect(await res.json()).toEqual({ error: TOGGLE_ERRORS.notLive });
     expect(await flags(id)).toEqual(before);
   });
 
   it("is 401 signed out, 403 on another user's (or a missing) listing, 400 for a malformed id, 405 for GET", async () => {
-    const owner = await createUserAndSignIn();
-    const other = await createUserAndSignIn();
+    const owner = await signedIn({ logIn: true });
+    const other = await signedIn({ logIn: true });
     const id = await insertListing({ userId: owner.userId, live: true });
     const before = await flags(id);
-    expect((await send("PUT", `/api/profiles/${id}/active`)).status).toBe(401);
-    expect((await send("PUT", `/api/profiles/${id}/active`, { cookie: other.cookie })).status).toBe(403);
-    expect((await send("PUT", `/api/profiles/${"z".repeat(16)}/active`, { cookie: other.cookie })).status).toBe(403);
-    expect((await send("PUT", `/api/profiles/../active`, { cookie: owner.cookie })).status).toBeLessThan(500);
-    const malformed = await send("PUT", `/api/profiles/NOT_AN_ID/active`, { cookie: owner.cookie });
+    expect((await client().put(`/api/profiles/${id}/active`)).status).toBe(401);
+    expect((await other.client.put(`/api/profiles/${id}/active`)).status).toBe(403);
+    expect((await other.client.put(`/api/profiles/${"z".repeat(16)}/active`)).status).toBe(403);
+    expect((await owner.client.put(`/api/profiles/../active`)).status).toBeLessThan(500);
+    const malformed = await owner.client.put(`/api/profiles/NOT_AN_ID/active`);
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toEqual({ error: "Invalid model id" });
-    expect((await send("GET", `/api/profiles/${id}/active`, { cookie: owner.cookie })).status).toBe(405);
+    expect((await owner.client.get(`/api/profiles/${id}/active`)).status).toBe(405);
     expect(await flags(id)).toEqual(before);
   });
 });
 
 describe("PUT /api/profiles/{modelId}/live", () => {
   it("refuses to go live unverified", async () => {
-    const owner = await createUserAndSignIn();
+    const owner = await signedIn({ logIn: true });
     const id = await insertListing({ userId: owner.userId, live: false, verified: false });
-    const res = await send("PUT", `/api/profiles/${id}/live`, { cookie: owner.cookie });
+    const res = await owner.client.put(`/api/profiles/${id}/live`);
     expect(res.status).toBe(409);
     expect(await res.json()).toEqual({ error: TOGGLE_ERRORS.notVerified });
     expect((await flags(id))!.live).toBe(0);
   });
 
   it("goes live when verified (and writes the snapshot); going hidden ends Active Now and drops the snapshot", async () => {
-    const owner = await createUserAndSignIn();
+    const owner = await signedIn({ logIn: true });
     const id = await insertListing({ userId: owner.userId, live: false, verified: true });
     await insertRate(id, "incall", "1hr", 30000);
 
-    const on = await send("PUT", `/api/profiles/${id}/live`, { cookie: owner.cookie });
+    const on = await owner.client.put(`/api/profiles/${id}/live`);
     expect(on.status).toBe(200);
     expect(await on.json()).toMatchObject({ success: true, live: true, active: false });
     expect((await flags(id))!.live).toBe(1);
@@ -189,49 +189,49 @@ describe("PUT /api/profiles/{modelId}/live", () => {
     ).first<{ n: number }>();
     expect(region?.n).toBe(1);
 
-    expect((await send("PUT", `/api/profiles/${id}/active`, { cookie: owner.cookie })).status).toBe(200);
+    expect((await owner.client.put(`/api/profiles/${id}/active`)).status).toBe(200);
     expect((await flags(id))!.active).toBe(1);
 
     const t = Date.now();
-    const off = await send("PUT", `/api/profiles/${id}/live`, { cookie: owner.cookie, body: { live: false } });
+    const off = await owner.client.put(`/api/profiles/${id}/live`, { json: { live: false } });
     expect(off.status).toBe(200);
     const stored = (await flags(id))!;
     expect(stored).toMatchObject({ live: 0, active: 0 });
     expect(stored.active_until).toBeGreaterThanOrEqual(t);
     expect(await snapshot(id)).toBeNull();
     // Hidden now: Active Now is refused until it is live again.
-    expect((await send("PUT", `/api/profiles/${id}/active`, { cookie: owner.cookie })).status).toBe(409);
+    expect((await owner.client.put(`/api/profiles/${id}/active`)).status).toBe(409);
   });
 
   it("lets a live listing that lost its verification be hidden, but not shown again", async () => {
-    const owner = await createUserAndSignIn();
+    const owner = await signedIn({ logIn: true });
     const id = await insertListing({ userId: owner.userId, live: true, verified: false });
-    expect((await send("PUT", `/api/profiles/${id}/live`, { cookie: owner.cookie })).status).toBe(200);
-    expect((await send("PUT", `/api/profiles/${id}/live`, { cookie: owner.cookie })).status).toBe(409);
+    expect((await owner.client.put(`/api/profiles/${id}/live`)).status).toBe(200);
+    expect((await owner.client.put(`/api/profiles/${id}/live`)).status).toBe(409);
   });
 
   it("is owner-only: 403 for another user and for an administrator, 401 signed out", async () => {
-    const owner = await createUserAndSignIn();
-    const other = await createUserAndSignIn();
-    const admin = await createUserAndSignIn({ accountType: "admin" });
+    const owner = await signedIn({ logIn: true });
+    const other = await signedIn({ logIn: true });
+    const admin = await signedIn({ admin: true, logIn: true });
     const id = await insertListing({ userId: owner.userId, live: true });
-    expect((await send("PUT", `/api/profiles/${id}/live`)).status).toBe(401);
-    expect((await send("PUT", `/api/profiles/${id}/live`, { cookie: other.cookie })).status).toBe(403);
-    expect((await send("PUT", `/api/profiles/${id}/live`, { cookie: admin.cookie })).status).toBe(403);
+    expect((await client().put(`/api/profiles/${id}/live`)).status).toBe(401);
+    expect((await other.client.put(`/api/profiles/${id}/live`)).status).toBe(403);
+    expect((await admin.client.put(`/api/profiles/${id}/live`)).status).toBe(403);
     expect((await flags(id))!.live).toBe(1);
   });
 });
 
 describe("GET /api/modelP/{id} and GET /api/models/{modelId}", () => {
   it("modelP: the owner's profile for editing, hidden or not, with lastName; nobody else's", async () => {
-    const owner = await createUserAndSignIn();
-    const other = await createUserAndSignIn();
+    const owner = await signedIn({ logIn: true });
+    const other = await signedIn({ logIn: true });
     const id = await insertListing({ userId: owner.userId, firstName: "Aroha", live: false, verified: false });
     await env.DB.prepare("UPDATE listings SET last_name = 'Private' WHERE id = ?").bind(id).run();
     await addPhotos(id, [1, 2], { r2: false });
     await insertRate(id, "incall", "1hr", 25000);
 
-    const res = await send("GET", `/api/modelP/${id}`, { cookie: owner.cookie });
+    const res = await owner.client.get(`/api/modelP/${id}`);
     expect(res.status).toBe(200);
     expect(res.headers.get("Cache-Control")).toBe("no-store");
     const profile = (await res.json()) as Record<string, unknown>;
@@ -246,27 +246,27 @@ describe("GET /api/modelP/{id} and GET /api/models/{modelId}", () => {
     expect(profile.rates).toEqual([expect.objectContaining({ call_type: "incall", duration: "1hr", price: 250 })]);
     expect(profile).not.toHaveProperty("userId");
 
-    expect((await send("GET", `/api/modelP/${id}`)).status).toBe(401);
-    expect((await send("GET", `/api/modelP/${id}`, { cookie: other.cookie })).status).toBe(403);
-    expect((await send("GET", `/api/modelP/${"0".repeat(16)}`, { cookie: owner.cookie })).status).toBe(403);
-    expect((await send("GET", `/api/modelP/bad!id`, { cookie: owner.cookie })).status).toBe(400);
+    expect((await client().get(`/api/modelP/${id}`)).status).toBe(401);
+    expect((await other.client.get(`/api/modelP/${id}`)).status).toBe(403);
+    expect((await owner.client.get(`/api/modelP/${"0".repeat(16)}`)).status).toBe(403);
+    expect((await owner.client.get(`/api/modelP/bad!id`)).status).toBe(400);
   });
 
   it("models/{id}: live profiles for everyone, hidden ones only for their owner, one 404 otherwise", async () => {
-    const owner = await createUserAndSignIn();
+    const owner = await signedIn({ logIn: true });
     const live = await insertListing({ userId: owner.userId, firstName: "Shown", live: true });
     const hidden = await insertListing({ userId: owner.userId, firstName: "Hidden", live: false, verified: false });
-    const anon = await send("GET", `/api/models/${live}`);
+    const anon = await client().get(`/api/models/${live}`);
     expect(anon.status).toBe(200);
     const body = (await anon.json()) as Record<string, unknown>;
     expect(body).toMatchObject({ modelId: live, firstName: "Shown" });
     expect(body).not.toHaveProperty("lastName");
-    expect((await send("GET", `/api/models/${hidden}`)).status).toBe(404);
-    expect((await send("GET", `/api/models/${hidden}`, { cookie: owner.cookie })).status).toBe(200);
-    const junk = await send("GET", `/api/models/<script>`);
+    expect((await client().get(`/api/models/${hidden}`)).status).toBe(404);
+    expect((await owner.client.get(`/api/models/${hidden}`)).status).toBe(200);
+    const junk = await client().get(`/api/models/<script>`);
     expect(junk.status).toBe(404);
     expect(await junk.json()).toEqual({ error: "Model not found" });
     // The list route is untouched by the per-id route.
-    expect((await send("GET", `/api/models?limit=5`)).status).toBe(200);
+    expect((await client().get(`/api/models?limit=5`)).status).toBe(200);
   });
 });

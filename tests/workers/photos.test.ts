@@ -3,23 +3,20 @@ import { afterEach, describe, expect, it } from "vitest";
 import { sniffImage, webpChunks } from "~/lib/photo-rules";
 import { processPhoto, WATERMARK_OPACITY } from "~/server/photo-pipeline.server";
 import { PENDING_TTL_MS, sweepOrphanObjects } from "~/server/pending-uploads.server";
+import worker from "../../workers/app";
+import { client, signedIn, upload, uploadIds } from "./client";
 import {
   BIG_JPEG,
   countRows,
-  newOwner,
   positions,
   r2Keys,
-  request,
   rows,
   saveForm,
   settle,
   SMALL_JPEG,
-  upload,
-  uploadIds,
   validValues,
   WIDE_PNG,
 } from "./editor-fixtures";
-import worker from "../../workers/app";
 import { carriesMetadata, withGpsExif } from "./jpeg-exif";
 
 afterEach(() => settle());
@@ -35,7 +32,7 @@ async function pendingObject(uploadId: string) {
 
 describe("POST /api/uploads: every stored photo is processed on the server", () => {
   it("turns a 3000x2000 JPEG with GPS EXIF into a 2400 px WebP with no metadata", async () => {
-    const owner = await newOwner();
+    const owner = await signedIn({ agency: true });
     const withGps = withGpsExif(BIG_JPEG);
     expect(carriesMetadata(withGps)).toBe(true);
     const res = await upload(owner, withGps, "IMG_0001.JPG", "image/jpeg");
@@ -54,20 +51,20 @@ describe("POST /api/uploads: every stored photo is processed on the server", () 
   });
 
   it("keeps a small photo at its own size (never enlarged)", async () => {
-    const owner = await newOwner();
+    const owner = await signedIn({ agency: true });
     const res = await upload(owner, SMALL_JPEG);
     expect(await res.json()).toMatchObject({ width: 600, height: 800 });
   });
 
   it("never serves a pending photo", async () => {
-    const owner = await newOwner();
+    const owner = await signedIn({ agency: true });
     const [id] = await uploadIds(owner, 1);
     const [row] = await rows<{ r2_key: string }>("SELECT r2_key FROM pending_uploads WHERE id = ?", id);
-    expect((await request("GET", `/photos/${row.r2_key}`)).status).toBe(404);
+    expect((await client().get(`/photos/${row.r2_key}`)).status).toBe(404);
   });
 
   it("decides the type by the bytes: a text file named .jpg is refused", async () => {
-    const owner = await newOwner();
+    const owner = await signedIn({ agency: true });
     const res = await upload(
       owner,
       new TextEncoder().encode("I am not a photo, whatever my name says."),
@@ -81,12 +78,12 @@ describe("POST /api/uploads: every stored photo is processed on the server", () 
   });
 
   it("accepts a real photo whatever its name and claimed type", async () => {
-    const owner = await newOwner();
+    const owner = await signedIn({ agency: true });
     expect((await upload(owner, SMALL_JPEG, "notes.txt", "text/plain")).status).toBe(201);
   });
 
   it("refuses a photo more than 8000 px on a side (a 9000x10 PNG of a few hundred bytes)", async () => {
-    const owner = await newOwner();
+    const owner = await signedIn({ agency: true });
     expect(WIDE_PNG.length).toBeLessThan(2000);
     const res = await upload(owner, WIDE_PNG, "wide.png", "image/png");
     expect(res.status).toBe(400);
@@ -95,7 +92,7 @@ describe("POST /api/uploads: every stored photo is processed on the server", () 
   });
 
   it("refuses a file over 10 MB with 413", async () => {
-    const owner = await newOwner();
+    const owner = await signedIn({ agency: true });
     const big = new Uint8Array(10 * 1024 * 1024 + 1);
     big.set(SMALL_JPEG.subarray(0, 64));
     const res = await upload(owner, big);
@@ -104,7 +101,7 @@ describe("POST /api/uploads: every stored photo is processed on the server", () 
   });
 
   it("answers a corrupt JPEG with the processing message", async () => {
-    const owner = await newOwner();
+    const owner = await signedIn({ agency: true });
     const broken = SMALL_JPEG.slice(0, 600);
     const res = await upload(owner, broken);
     expect(res.status).toBe(400);
@@ -115,30 +112,23 @@ describe("POST /api/uploads: every stored photo is processed on the server", () 
   });
 
   it("needs a signed-in user, a file and POST", async () => {
-    expect((await request("POST", "/api/uploads", { body: new FormData() })).status).toBe(401);
-    const owner = await newOwner();
-    expect((await request("POST", "/api/uploads", { cookie: owner.cookie, body: new FormData() })).status).toBe(400);
-    expect((await request("GET", "/api/uploads", { cookie: owner.cookie })).status).toBe(405);
-    const notMultipart = await request("POST", "/api/uploads", {
-      cookie: owner.cookie,
-      body: "{}",
-      headers: { "Content-Type": "application/json" },
-    });
+    expect((await client().post("/api/uploads", { multipart: new FormData() })).status).toBe(401);
+    const owner = await signedIn({ agency: true });
+    expect((await owner.client.post("/api/uploads", { multipart: new FormData() })).status).toBe(400);
+    expect((await owner.client.get("/api/uploads")).status).toBe(405);
+    const notMultipart = await owner.client.post("/api/uploads", { json: "{}" });
     expect(notMultipart.status).toBe(415);
   });
 });
 
 describe("photos in a save", () => {
   it("refuses a batch of 21 files and stores nothing", async () => {
-    const owner = await newOwner();
+    const owner = await signedIn({ agency: true });
     const files = Array.from(
       { length: 21 },
       (_, i) => new File([SMALL_JPEG as Uint8Array<ArrayBuffer>], `p${i}.jpg`, { type: "image/jpeg" }),
     );
-    const res = await request("POST", "/api/profiles", {
-      cookie: owner.cookie,
-      body: saveForm(validValues(), {}, files),
-    });
+    const res = await owner.client.post("/api/profiles", { multipart: saveForm(validValues(), {}, files) });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: "You can only upload up to 20 images at once.", page: 1 });
     expect(await countRows("listings")).toBe(0);
@@ -146,13 +136,12 @@ describe("photos in a save", () => {
   });
 
   it("accepts additionalImages file parts through the same processing", async () => {
-    const owner = await newOwner();
+    const owner = await signedIn({ agency: true });
     const files = [BIG_JPEG, SMALL_JPEG, SMALL_JPEG].map(
       (b, i) => new File([b as Uint8Array<ArrayBuffer>], `p${i}.jpg`, { type: "image/jpeg" }),
     );
-    const res = await request("POST", "/api/profiles", {
-      cookie: owner.cookie,
-      body: saveForm(validValues(), { newImagePositions: [3, 1, 2] }, files),
+    const res = await owner.client.post("/api/profiles", {
+      multipart: saveForm(validValues(), { newImagePositions: [3, 1, 2] }, files),
     });
     expect(res.status).toBe(201);
     const profile = (await res.json()) as { images: { url: string; position: number; width: number }[] };
@@ -163,20 +152,19 @@ describe("photos in a save", () => {
     ]);
     for (const image of profile.images) {
       // A new listing is hidden until verified: its photos go to its owner only.
-      const served = await request("GET", image.url, { cookie: owner.cookie });
+      const served = await owner.client.get(image.url);
       expect(served.status).toBe(200);
       expect(served.headers.get("Content-Type")).toBe("image/webp");
     }
   });
 
   it("moves uploads to random public keys and removes the pending copies", async () => {
-    const owner = await newOwner();
+    const owner = await signedIn({ agency: true });
     const ids = await uploadIds(owner, 3);
     const pendingBefore = await r2Keys("pending/");
     expect(pendingBefore).toHaveLength(3);
-    const res = await request("POST", "/api/profiles", {
-      cookie: owner.cookie,
-      body: saveForm(validValues(), { uploadIds: positions(ids) }),
+    const res = await owner.client.post("/api/profiles", {
+      multipart: saveForm(validValues(), { uploadIds: positions(ids) }),
     });
     expect(res.status).toBe(201);
     await settle(300);
@@ -188,12 +176,11 @@ describe("photos in a save", () => {
   });
 
   it("cannot use another user's upload", async () => {
-    const owner = await newOwner();
-    const stranger = await newOwner();
+    const owner = await signedIn({ agency: true });
+    const stranger = await signedIn({ agency: true });
     const theirs = await uploadIds(stranger, 3);
-    const res = await request("POST", "/api/profiles", {
-      cookie: owner.cookie,
-      body: saveForm(validValues(), { uploadIds: positions(theirs) }),
+    const res = await owner.client.post("/api/profiles", {
+      multipart: saveForm(validValues(), { uploadIds: positions(theirs) }),
     });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({
@@ -304,7 +291,7 @@ describe("stale uploads are swept", () => {
   }
 
   it("by the cron: rows and objects older than an hour go, fresh ones stay", async () => {
-    const owner = await newOwner();
+    const owner = await signedIn({ agency: true });
     const now = Date.now();
     const stale = await pendingRow(owner.userId, now - PENDING_TTL_MS - 60_000);
     const fresh = await pendingRow(owner.userId, now - 60_000);
@@ -319,7 +306,7 @@ describe("stale uploads are swept", () => {
   });
 
   it("on the owner's next upload", async () => {
-    const owner = await newOwner();
+    const owner = await signedIn({ agency: true });
     const stale = await pendingRow(owner.userId, Date.now() - 2 * PENDING_TTL_MS);
     expect((await upload(owner)).status).toBe(201);
     await settle(300);

@@ -1,23 +1,17 @@
 // Development conveniences stay local: the outbox answers only on this machine, and links in e-mails come
 // from the configured site origin, never from the Host a request names.
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { devToolsAllowed, siteOrigin } from "~/server/site-origin.server";
-import { createAccount, newIp, quiesce, waitForMail } from "./auth-fixtures";
+import { createAccount, quiesce, waitForMail } from "./auth-fixtures";
+import { client } from "./client";
 
 afterEach(() => quiesce());
-
-const fetchAt = (origin: string, path: string, init: RequestInit = {}) =>
-  SELF.fetch(`${origin}${path}`, {
-    redirect: "manual",
-    ...init,
-    headers: { "CF-Connecting-IP": newIp(), ...(init.headers as Record<string, string>) },
-  });
 
 describe("/dev/outbox", () => {
   it("answers on this machine in development", async () => {
     for (const origin of ["http://localhost", "http://127.0.0.1:8787", "http://[::1]:8787"]) {
-      expect((await fetchAt(origin, "/dev/outbox")).status, origin).toBe(200);
+      expect((await client({ origin }).get("/dev/outbox")).status, origin).toBe(200);
     }
   });
 
@@ -28,7 +22,7 @@ describe("/dev/outbox", () => {
       "http://10.0.0.5:8787",
       "http://localhost.evil.example",
     ]) {
-      const res = await fetchAt(origin, "/dev/outbox");
+      const res = await client({ origin }).get("/dev/outbox");
       expect(res.status, origin).toBe(404);
       expect(await res.text()).not.toContain("reset-password");
     }
@@ -44,10 +38,8 @@ describe("/dev/outbox", () => {
 describe("links in e-mails", () => {
   it("point at the configured origin, not at a Host the request names", async () => {
     const { email } = await createAccount();
-    const res = await fetchAt("http://evil.example", "/api/auth/request-password-reset", {
-      method: "POST",
-      body: JSON.stringify({ email }),
-      headers: { "Content-Type": "application/json" },
+    const res = await client({ origin: "http://evil.example" }).post("/api/auth/request-password-reset", {
+      json: { email },
     });
     expect(res.status).toBe(200);
     const mail = await waitForMail(email, "Reset your");

@@ -1,15 +1,16 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { monthKey } from "~/lib/stats";
-import { insertListing, insertUser } from "./fixtures";
-import { freshIp, insertImages, insertRate, rows, send, sessionCookie, settleBackgroundWork } from "./public-fixtures";
+import { client, freshIp, signedIn, type Client } from "./client";
+import { insertListing } from "./fixtures";
+import { insertImages, insertRate, rows, settleBackgroundWork } from "./public-fixtures";
 
 // Broadcasts and KV writes run in waitUntil after the answer: let them finish before the next test resets storage.
 afterEach(() => settleBackgroundWork());
 
 type Page<T> = { status: number; body: T; next: string | null };
 
-async function getJson<T>(path: string, cookie?: string): Promise<Page<T>> {
-  const res = await send("GET", path, { cookie });
+async function getJson<T>(path: string, as: Client = client()): Promise<Page<T>> {
+  const res = await as.get(path);
   return { status: res.status, body: (await res.json()) as T, next: res.headers.get("X-Next-Cursor") };
 }
 
@@ -20,7 +21,7 @@ describe("GET /api/LPmodels", () => {
     await insertListing({ firstName: "Hidden", live: false });
     await insertImages(a, [3, 1, 2]);
     await insertRate(a, "incall", "1hr", 30000);
-    const res = await send("GET", "/api/LPmodels");
+    const res = await client().get("/api/LPmodels");
     expect(res.status).toBe(200);
     expect(res.headers.get("Cache-Control")).toBe("no-store");
     expect(res.headers.get("X-Next-Cursor")).toBeNull();
@@ -84,7 +85,7 @@ describe("GET /api/LPmodels", () => {
   });
 
   it("answers 405 {error} to other methods", async () => {
-    const res = await send("POST", "/api/LPmodels", { body: {} });
+    const res = await client().post("/api/LPmodels", { json: {} });
     expect(res.status).toBe(405);
     expect(await res.json()).toEqual({ error: "Method not allowed" });
   });
@@ -98,12 +99,12 @@ describe("GET /api/models", () => {
     expect(visitor.status).toBe(200);
     expect(visitor.body.map((c) => c.firstName)).toEqual(["Live"]);
     expect(visitor.body[0]).toMatchObject({ modelId: expect.any(String), location: "Auckland", live: true });
-    const admin = await sessionCookie(await insertUser({ accountType: "admin" }));
-    const all = await getJson<{ firstName: string }[]>("/api/models", admin);
+    const admin = await signedIn({ admin: true });
+    const all = await getJson<{ firstName: string }[]>("/api/models", admin.client);
     expect(all.body.map((c) => c.firstName).sort()).toEqual(["Hidden", "Live"]);
     // A provider is not an administrator.
-    const provider = await sessionCookie(await insertUser());
-    expect((await getJson<{ firstName: string }[]>("/api/models", provider)).body).toHaveLength(1);
+    const provider = await signedIn();
+    expect((await getJson<{ firstName: string }[]>("/api/models", provider.client)).body).toHaveLength(1);
   });
 
   it("pages like /api/LPmodels and refuses a bad cursor", async () => {
@@ -134,14 +135,14 @@ describe("GET /api/model/{modelId}", () => {
   });
 
   it("shows a hidden listing to its owner and to an administrator", async () => {
-    const owner = await insertUser();
-    const id = await insertListing({ userId: owner, live: false, firstName: "Secret" });
-    const asOwner = await getJson<{ firstName: string; live: boolean }>(`/api/model/${id}`, await sessionCookie(owner));
+    const owner = await signedIn();
+    const id = await insertListing({ userId: owner.userId, live: false, firstName: "Secret" });
+    const asOwner = await getJson<{ firstName: string; live: boolean }>(`/api/model/${id}`, owner.client);
     expect(asOwner.status).toBe(200);
     expect(asOwner.body).toMatchObject({ firstName: "Secret", live: false });
-    const asAdmin = await getJson(`/api/model/${id}`, await sessionCookie(await insertUser({ accountType: "admin" })));
+    const asAdmin = await getJson(`/api/model/${id}`, (await signedIn({ admin: true })).client);
     expect(asAdmin.status).toBe(200);
-    const asOther = await getJson(`/api/model/${id}`, await sessionCookie(await insertUser()));
+    const asOther = await getJson(`/api/model/${id}`, (await signedIn()).client);
     expect(asOther.status).toBe(404);
   });
 });
@@ -150,7 +151,7 @@ describe("PUT /api/visits/incrementContact/{modelId}", () => {
   it("counts a contact for a live listing in this month's statistics", async () => {
     const id = await insertListing();
     for (let i = 0; i < 2; i++) {
-      const res = await send("PUT", `/api/visits/incrementContact/${id}`, {
+      const res = await client().put(`/api/visits/incrementContact/${id}`, undefined, {
         headers: { "Content-Type": "application/json" },
       });
       expect(res.status).toBe(200);
@@ -169,7 +170,7 @@ describe("PUT /api/visits/incrementContact/{modelId}", () => {
       ["bad-id", 400],
       ["x".repeat(200), 400],
     ] as const) {
-      const res = await send("PUT", `/api/visits/incrementContact/${id}`);
+      const res = await client().put(`/api/visits/incrementContact/${id}`);
       expect(res.status, id).toBe(status);
       expect(await res.json(), id).toMatchObject({ success: false, error: expect.any(String) });
     }
@@ -178,27 +179,26 @@ describe("PUT /api/visits/incrementContact/{modelId}", () => {
 
   it("answers 405 to GET and POST", async () => {
     const id = await insertListing();
-    expect((await send("GET", `/api/visits/incrementContact/${id}`)).status).toBe(405);
-    expect((await send("POST", `/api/visits/incrementContact/${id}`)).status).toBe(405);
+    expect((await client().get(`/api/visits/incrementContact/${id}`)).status).toBe(405);
+    expect((await client().post(`/api/visits/incrementContact/${id}`)).status).toBe(405);
   });
 
   it("is rate-limited per client address", async () => {
     const id = await insertListing();
     const ip = freshIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 32; i++)
-      statuses.push((await send("PUT", `/api/visits/incrementContact/${id}`, { ip })).status);
+    for (let i = 0; i < 32; i++) statuses.push((await client({ ip }).put(`/api/visits/incrementContact/${id}`)).status);
     expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
     // Another address is not affected.
-    expect((await send("PUT", `/api/visits/incrementContact/${id}`)).status).toBe(200);
+    expect((await client().put(`/api/visits/incrementContact/${id}`)).status).toBe(200);
   });
 });
 
 describe("refusals", () => {
   it("refuses cross-site writes", async () => {
     const id = await insertListing();
-    const res = await send("PUT", `/api/visits/incrementContact/${id}`, {
+    const res = await client().put(`/api/visits/incrementContact/${id}`, undefined, {
       headers: { Origin: "https://evil.example" },
     });
     expect(res.status).toBe(403);
@@ -206,7 +206,7 @@ describe("refusals", () => {
   });
 
   it("has the model listing routes answer JSON to unknown subpaths", async () => {
-    const res = await send("GET", "/api/model/");
+    const res = await client().get("/api/model/");
     expect(res.status).toBe(404);
     expect(await res.json()).toHaveProperty("error");
   });

@@ -1,9 +1,7 @@
-// Fixtures for the public API tests: child rows of a listing, sessions without going through the login
-// form, JSON requests from a given client address, and a poll for waitUntil work.
+// Data for the public API tests: child rows of a listing, and polls for the work that waitUntil does after
+// an answer.
 import { env } from "cloudflare:test";
-import { newId, newToken } from "~/lib/ids";
-import { sessionCookieName, sha256Hex } from "~/lib/auth-session";
-import { fetchSelf } from "./fixtures";
+import { newId } from "~/lib/ids";
 
 export async function insertImages(listingId: string, positions: number[]) {
   const ids: string[] = [];
@@ -42,40 +40,6 @@ export async function insertSpecialRate(
   )
     .bind(newId(), listingId, serviceName, duration, rateCents, position)
     .run();
-}
-
-/** A signed-in session for `userId`, as the Cookie header value a browser would send. */
-export async function sessionCookie(userId: string): Promise<string> {
-  const token = newToken();
-  const now = Date.now();
-  await env.DB.prepare(
-    "INSERT INTO sessions (id, user_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)",
-  )
-    .bind(await sha256Hex(token), userId, now, now, now + 86_400_000)
-    .run();
-  return `age_verified=1; ${sessionCookieName(false)}=${token}`;
-}
-
-let ipCounter = 0;
-/** A fresh client address, so rate limits only trip where a test wants them to. */
-export function freshIp(): string {
-  ipCounter++;
-  return `10.77.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
-}
-
-export function send(
-  method: string,
-  path: string,
-  opts: { body?: unknown; ip?: string; cookie?: string; headers?: Record<string, string> } = {},
-) {
-  const headers = new Headers({ "CF-Connecting-IP": opts.ip ?? freshIp(), ...opts.headers });
-  if (opts.cookie) headers.set("Cookie", opts.cookie);
-  let body: string | undefined;
-  if (opts.body !== undefined) {
-    body = typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body);
-    if (!headers.has("Content-Type")) headers.set("Content-Type", "application/json");
-  }
-  return fetchSelf(path, { method, headers, body, redirect: "manual" });
 }
 
 export async function rows<T = Record<string, unknown>>(sql: string, ...binds: unknown[]): Promise<T[]> {

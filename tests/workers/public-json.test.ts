@@ -2,15 +2,9 @@
 // cards (grid, favourites, search source), profiles (one, a page of them) and the owner's editor read.
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
+import { client, signedIn, type Client } from "./client";
 import { insertListing } from "./fixtures";
-import {
-  insertImages,
-  insertRate,
-  insertSpecialRate,
-  send,
-  sessionCookie,
-  settleBackgroundWork,
-} from "./public-fixtures";
+import { insertImages, insertRate, insertSpecialRate, settleBackgroundWork } from "./public-fixtures";
 
 afterEach(() => settleBackgroundWork());
 
@@ -95,8 +89,8 @@ async function pricedListing(userId?: string) {
   return id;
 }
 
-async function getJson(path: string, cookie?: string) {
-  const res = await send("GET", path, { cookie });
+async function getJson(path: string, as: Client = client()) {
+  const res = await as.get(path);
   expect(res.status, path).toBe(200);
   expect(res.headers.get("Content-Type"), path).toMatch(/^application\/json/);
   return res.json() as Promise<unknown>;
@@ -152,11 +146,9 @@ describe("public JSON: one unit for money, fixed shapes", () => {
   });
 
   it("/api/modelP gives the owner the provider doc's flat rate fields in dollars, beside rates[]", async () => {
-    const id = await pricedListing();
-    const userId = (await env.DB.prepare("SELECT user_id FROM listings WHERE id = ?")
-      .bind(id)
-      .first<{ user_id: string }>())!.user_id;
-    const owner = (await getJson(`/api/modelP/${id}`, await sessionCookie(userId))) as Record<string, unknown>;
+    const provider = await signedIn();
+    const id = await pricedListing(provider.userId);
+    const owner = (await getJson(`/api/modelP/${id}`, provider.client)) as Record<string, unknown>;
     expect(Object.keys(owner).sort()).toEqual([...new Set([...PROFILE_KEYS, ...FLAT_RATE_KEYS, "lastName"])].sort());
     expect(owner).toMatchObject({
       rate30: 150.25,
@@ -170,11 +162,9 @@ describe("public JSON: one unit for money, fixed shapes", () => {
   });
 
   it("the owner's flat rate60 is the incall hour only, where the public one falls back to outcall", async () => {
-    const id = await insertListing({ rate60: null, orate60: 38000 });
-    const userId = (await env.DB.prepare("SELECT user_id FROM listings WHERE id = ?")
-      .bind(id)
-      .first<{ user_id: string }>())!.user_id;
-    const owner = (await getJson(`/api/modelP/${id}`, await sessionCookie(userId))) as Record<string, unknown>;
+    const provider = await signedIn();
+    const id = await insertListing({ userId: provider.userId, rate60: null, orate60: 38000 });
+    const owner = (await getJson(`/api/modelP/${id}`, provider.client)) as Record<string, unknown>;
     expect(owner).toMatchObject({ rate60: null, orate60: 380 });
     expect(((await getJson(`/api/model/${id}`)) as Record<string, unknown>).rate60).toBe(380);
   });

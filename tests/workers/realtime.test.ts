@@ -1,18 +1,18 @@
 // The realtime room: one small message per listing change that visitors can see, coalesced per listing and
 // capped overall; counts never broadcast; hidden listings never named; one room name only.
-import { SELF } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { PER_LISTING_WINDOW_MS } from "~/lib/realtime-coalescer";
 import type { ProfileUpdateEvent } from "~/lib/realtime-protocol";
 import { sendToRoom } from "~/server/realtime.server";
 import { env } from "cloudflare:test";
-import { insertListing, insertUser } from "./fixtures";
-import { send, sessionCookie, settleBackgroundWork, VISITOR } from "./public-fixtures";
+import { client, signedIn } from "./client";
+import { insertListing } from "./fixtures";
+import { settleBackgroundWork, VISITOR } from "./public-fixtures";
 
 afterEach(() => settleBackgroundWork());
 
 async function connect(room = "public"): Promise<{ socket: WebSocket; messages: ProfileUpdateEvent[] }> {
-  const res = await SELF.fetch(`http://localhost/parties/listings-room/${room}`, { headers: { Upgrade: "websocket" } });
+  const res = await client().get(`/parties/listings-room/${room}`, { headers: { Upgrade: "websocket" } });
   expect(res.status).toBe(101);
   const socket = res.webSocket!;
   const messages: ProfileUpdateEvent[] = [];
@@ -52,33 +52,28 @@ const event = (modelId: string, extra: Partial<ProfileUpdateEvent> = {}): Profil
   ...extra,
 });
 
-async function ownerOf(id: string) {
-  const row = await env.DB.prepare("SELECT user_id FROM listings WHERE id = ?").bind(id).first<{ user_id: string }>();
-  return sessionCookie(row!.user_id);
-}
-
 describe("realtime profileUpdate", () => {
   it("never broadcasts counts: likes, unlikes, contact clicks and views publish nothing", async () => {
     const id = await insertListing();
     const { socket, messages } = await connect();
-    expect((await send("POST", `/api/profiles/${id}/like`, { body: { fingerprint: VISITOR } })).status).toBe(200);
-    expect((await send("DELETE", `/api/profiles/${id}/like`, { body: { fingerprint: VISITOR } })).status).toBe(200);
-    expect((await send("PUT", `/api/visits/like/${id}`)).status).toBe(200);
-    expect((await send("PUT", `/api/visits/incrementContact/${id}`)).status).toBe(200);
-    expect((await send("GET", `/view/${id}`, { cookie: "age_verified=1" })).status).toBe(200);
+    expect((await client().post(`/api/profiles/${id}/like`, { json: { fingerprint: VISITOR } })).status).toBe(200);
+    expect((await client().delete(`/api/profiles/${id}/like`, { json: { fingerprint: VISITOR } })).status).toBe(200);
+    expect((await client().put(`/api/visits/like/${id}`)).status).toBe(200);
+    expect((await client().put(`/api/visits/incrementContact/${id}`)).status).toBe(200);
+    expect((await client().get(`/view/${id}`)).status).toBe(200);
     await sleep(400);
     expect(messages).toEqual([]);
     await closeSocket(socket);
   });
 
   it("a toggle that changes nothing publishes nothing; a real one publishes one small message", async () => {
-    const id = await insertListing({ live: true, verified: true, location: "Wellington" });
-    const cookie = await ownerOf(id);
+    const owner = await signedIn();
+    const id = await insertListing({ userId: owner.userId, live: true, verified: true, location: "Wellington" });
     const { socket, messages } = await connect();
-    expect((await send("PUT", `/api/profiles/${id}/live`, { cookie, body: { live: true } })).status).toBe(200);
+    expect((await owner.client.put(`/api/profiles/${id}/live`, { json: { live: true } })).status).toBe(200);
     await sleep(400);
     expect(messages).toEqual([]);
-    expect((await send("PUT", `/api/profiles/${id}/live`, { cookie, body: { live: false } })).status).toBe(200);
+    expect((await owner.client.put(`/api/profiles/${id}/live`, { json: { live: false } })).status).toBe(200);
     const gone = await waitFor(() => about(messages, id)[0]);
     expect(gone).toEqual({
       type: "profileUpdate",
@@ -93,14 +88,13 @@ describe("realtime profileUpdate", () => {
 
   it("never names a listing that was hidden before and after the change", async () => {
     const id = await insertListing({ live: false, verified: true });
-    const admin = await sessionCookie(await insertUser({ accountType: "admin" }));
+    const admin = await signedIn({ admin: true });
     const { socket, messages } = await connect();
     // An administrator marks the hidden listing Hot; its owner deletes another hidden listing.
-    expect((await send("PUT", `/api/admin/profiles/${id}/toggle-hot`, { cookie: admin })).status).toBe(200);
-    const hiddenId = await insertListing({ live: false, verified: false });
-    expect(
-      (await send("DELETE", `/api/profiles/${hiddenId}/listing`, { cookie: await ownerOf(hiddenId) })).status,
-    ).toBe(200);
+    expect((await admin.client.put(`/api/admin/profiles/${id}/toggle-hot`)).status).toBe(200);
+    const hiddenOwner = await signedIn();
+    const hiddenId = await insertListing({ userId: hiddenOwner.userId, live: false, verified: false });
+    expect((await hiddenOwner.client.delete(`/api/profiles/${hiddenId}/listing`)).status).toBe(200);
     await sleep(500);
     expect(messages).toEqual([]);
     await closeSocket(socket);
@@ -142,11 +136,9 @@ describe("realtime profileUpdate", () => {
 
   it("accepts only its one room name, and no plain HTTP", async () => {
     for (const room of ["other", "public2", "PUBLIC", "x".repeat(200)]) {
-      const res = await SELF.fetch(`http://localhost/parties/listings-room/${room}`, {
-        headers: { Upgrade: "websocket" },
-      });
+      const res = await client().get(`/parties/listings-room/${room}`, { headers: { Upgrade: "websocket" } });
       expect(res.status, room).toBe(404);
     }
-    expect((await SELF.fetch("http://localhost/parties/listings-room/public")).status).toBe(404);
+    expect((await client().get("/parties/listings-room/public")).status).toBe(404);
   });
 });

@@ -1,8 +1,9 @@
 // Every redirect that takes its target from the request (login, the age gate, the administrators' card
 // forms) stays on this site, with and without JavaScript, for the inputs that passed the old guards.
 import { describe, expect, it } from "vitest";
-import { cast, listingOf, request } from "./admin-fixtures";
-import { createAccount, newIp, PASSWORD, postForm } from "./auth-fixtures";
+import { listingOf } from "./admin-fixtures";
+import { createAccount, PASSWORD } from "./auth-fixtures";
+import { cast, client } from "./client";
 
 const EVIL = [
   "/.//evil.example",
@@ -26,30 +27,26 @@ describe("redirect targets from the request never leave the site", () => {
   it("login, by form (no JavaScript) and by query string", async () => {
     const { email } = await createAccount();
     for (const evil of EVIL) {
-      const byForm = await postForm(
-        "/login",
-        { intent: "login", email, password: PASSWORD, redirectTo: evil },
-        { ip: newIp() },
-      );
+      const byForm = await client().post("/login", {
+        form: { intent: "login", email, password: PASSWORD, redirectTo: evil },
+      });
       expect(byForm.status).toBe(302);
       expect(byForm.headers.get("Location"), evil).toBe("/dashboard");
-      const byQuery = await postForm(
-        `/login?redirectTo=${encodeURIComponent(evil)}`,
-        { intent: "login", email, password: PASSWORD },
-        { ip: newIp() },
-      );
+      const byQuery = await client().post(`/login?redirectTo=${encodeURIComponent(evil)}`, {
+        form: { intent: "login", email, password: PASSWORD },
+      });
       expect(byQuery.headers.get("Location"), evil).toBe("/dashboard");
     }
   });
 
   it("the age gate's no-JavaScript form", async () => {
     for (const evil of EVIL) {
-      const res = await postForm("/age-verification", { returnTo: evil }, { ip: newIp() });
+      const res = await client().post("/age-verification", { form: { returnTo: evil } });
       expect(res.status).toBe(302);
       expectOnSite(res.headers.get("Location"), evil);
       expect(res.headers.get("Location")).toBe("/");
     }
-    const ok = await postForm("/age-verification", { returnTo: "/locations/Auckland?age=18-24" }, { ip: newIp() });
+    const ok = await client().post("/age-verification", { form: { returnTo: "/locations/Auckland?age=18-24" } });
     expect(ok.headers.get("Location")).toBe("/locations/Auckland?age=18-24");
   });
 
@@ -57,10 +54,8 @@ describe("redirect targets from the request never leave the site", () => {
     const { admin, provider } = await cast();
     const id = await listingOf(provider, { live: true, verified: true });
     for (const evil of EVIL) {
-      const res = await request("POST", "/admin/listing-actions", {
-        cookie: admin.cookie,
-        body: new URLSearchParams({ intent: "unhot", modelId: id, returnTo: evil }),
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      const res = await admin.client.post("/admin/listing-actions", {
+        form: { intent: "unhot", modelId: id, returnTo: evil },
       });
       expect(res.status, evil).toBe(303);
       expect(res.headers.get("Location"), evil).toBe("/");

@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { newId } from "~/lib/ids";
 import { AUDIT_PAGE_SIZE } from "~/lib/moderation";
 import { REPORT_MSG } from "~/lib/reports";
-import { auditRows, cast, listingOf, moderated, postForm, request } from "./admin-fixtures";
+import { auditRows, listingOf, moderated } from "./admin-fixtures";
+import { cast, client } from "./client";
 import { settleBackgroundWork } from "./public-fixtures";
 
 afterEach(() => settleBackgroundWork());
@@ -28,16 +29,16 @@ async function reports(): Promise<ReportRow[]> {
 }
 
 function report(modelId: string, fields: Record<string, string>) {
-  return postForm(`/report/${modelId}`, "age_verified=1", fields);
+  return client().post(`/report/${modelId}`, { form: fields });
 }
 
 describe("the report form", () => {
   it("is linked from a public profile and stores a valid report", async () => {
     const { provider } = await cast();
     const id = await listingOf(provider, { firstName: "Tia" });
-    const profile = await (await request("GET", `/view/${id}`, { cookie: "age_verified=1" })).text();
+    const profile = await (await client().get(`/view/${id}`)).text();
     expect(profile).toContain(`href="/report/${id}"`);
-    const page = await request("GET", `/report/${id}`, { cookie: "age_verified=1" });
+    const page = await client().get(`/report/${id}`);
     expect(page.status).toBe(200);
     expect(await text(page)).toContain("Report Tia");
 
@@ -88,7 +89,7 @@ describe("the report form", () => {
   it("is not offered for a listing that is not live (404)", async () => {
     const { provider } = await cast();
     const hidden = await listingOf(provider, { live: false, verified: true });
-    expect((await request("GET", `/report/${hidden}`, { cookie: "age_verified=1" })).status).toBe(404);
+    expect((await client().get(`/report/${hidden}`)).status).toBe(404);
     expect((await report(hidden, { reason: "other" })).status).toBe(404);
     expect((await report("0123456789abcdef", { reason: "other" })).status).toBe(404);
     expect(await reports()).toEqual([]);
@@ -115,8 +116,8 @@ describe("the report queue", () => {
 
   it("lists open reports to administrators, oldest first, the overdue ones highlighted; 404 for others", async () => {
     const { admin, provider } = await withReports();
-    expect((await request("GET", "/admin/reports", { cookie: provider.cookie })).status).toBe(404);
-    const html = await text(await request("GET", "/admin/reports", { cookie: admin.cookie }));
+    expect((await provider.client.get("/admin/reports")).status).toBe(404);
+    const html = await text(await admin.client.get("/admin/reports"));
     const overdue = [...html.matchAll(/data-testid="report" data-overdue="(true|false)"/g)].map((m) => m[1]);
     expect(overdue).toEqual(["true", "false"]);
     expect(html).toContain("Scam or fraud");
@@ -128,12 +129,12 @@ describe("the report queue", () => {
     const { admin, provider, id } = await withReports();
     const [first] = await reports();
     // Not an administrator: 404, nothing changes.
-    expect((await postForm("/admin/reports", provider.cookie, { intent: "hide", reportId: first.id })).status).toBe(
-      404,
-    );
+    expect(
+      (await provider.client.post("/admin/reports", { form: { intent: "hide", reportId: first.id } })).status,
+    ).toBe(404);
     expect(await moderated(id)).toMatchObject({ live: 1 });
 
-    const res = await postForm("/admin/reports", admin.cookie, { intent: "hide", reportId: first.id });
+    const res = await admin.client.post("/admin/reports", { form: { intent: "hide", reportId: first.id } });
     expect(res.status).toBe(303);
     expect(await moderated(id)).toMatchObject({ live: 0, active: 0 });
     expect((await reports()).map((r) => r.status)).toEqual(["hidden", "hidden"]);
@@ -141,16 +142,16 @@ describe("the report queue", () => {
       expect.objectContaining({ admin_id: admin.userId, action: "report_hide", listing_id: id, report_id: first.id }),
     ]);
     // Already handled: refused, no second record.
-    expect((await postForm("/admin/reports", admin.cookie, { intent: "dismiss", reportId: first.id })).status).toBe(
-      409,
-    );
+    expect(
+      (await admin.client.post("/admin/reports", { form: { intent: "dismiss", reportId: first.id } })).status,
+    ).toBe(409);
     expect(await auditRows()).toHaveLength(1);
   });
 
   it("dismiss: closes one report, leaves the listing alone, one audit row", async () => {
     const { admin, id } = await withReports();
     const [, second] = await reports();
-    const res = await postForm("/admin/reports", admin.cookie, { intent: "dismiss", reportId: second.id });
+    const res = await admin.client.post("/admin/reports", { form: { intent: "dismiss", reportId: second.id } });
     expect(res.status).toBe(303);
     expect(await moderated(id)).toMatchObject({ live: 1 });
     expect((await reports()).map((r) => r.status)).toEqual(["open", "dismissed"]);
@@ -159,7 +160,7 @@ describe("the report queue", () => {
 
   it("reports go with their listing", async () => {
     const { admin, id } = await withReports();
-    expect((await request("DELETE", `/api/profiles/${id}/listing`, { cookie: admin.cookie })).status).toBe(200);
+    expect((await admin.client.delete(`/api/profiles/${id}/listing`)).status).toBe(200);
     expect(await reports()).toEqual([]);
   });
 });
@@ -175,19 +176,19 @@ describe("the audit log page", () => {
         .bind(newId(), admin.userId, `note-${i}`, base + i * 1000)
         .run();
     }
-    expect((await request("GET", "/admin/audit", { cookie: provider.cookie })).status).toBe(404);
+    expect((await provider.client.get("/admin/audit")).status).toBe(404);
     // Notes in the rendered table (the page's data script repeats them).
     const tableNotes = (html: string) =>
       [...(html.split('data-testid="audit-table"')[1] ?? "").split("</table>")[0].matchAll(/note-(\d+)/g)].map((m) =>
         Number(m[1]),
       );
-    const first = await text(await request("GET", "/admin/audit", { cookie: admin.cookie }));
+    const first = await text(await admin.client.get("/admin/audit"));
     const notes = tableNotes(first);
     expect(notes[0]).toBe(AUDIT_PAGE_SIZE + 1);
     expect(notes).toHaveLength(AUDIT_PAGE_SIZE);
     expect(first).toContain("Marked listing hot");
     expect(first).toContain("Older actions");
-    const second = await text(await request("GET", "/admin/audit?page=2", { cookie: admin.cookie }));
+    const second = await text(await admin.client.get("/admin/audit?page=2"));
     expect(tableNotes(second)).toEqual([1, 0]);
     expect(second).toContain("Newer actions");
   });

@@ -1,12 +1,12 @@
 // Smaller hardening: bodies bounded before any route reads them; nosniff on every answer; whatever a
 // signed-in person sees is private, no-store; the 'someone tried to sign up' mail is capped per recipient;
 // a stranger's typed name never reaches mail as something a mail client would link.
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { SMALL_BODY_BYTES } from "~/lib/request-limits";
-import { createAccount, newIp, postJson, quiesce, settle } from "./auth-fixtures";
-import { insertListing, insertUser } from "./fixtures";
-import { send, sessionCookie } from "./public-fixtures";
+import { createAccount, quiesce, settle } from "./auth-fixtures";
+import { client, signedIn } from "./client";
+import { insertListing } from "./fixtures";
 
 afterEach(() => quiesce());
 
@@ -32,49 +32,38 @@ describe("request bodies are bounded before they are read", () => {
       ["/age-verification", "application/x-www-form-urlencoded"],
       [`/report/${id}`, "application/x-www-form-urlencoded"],
     ]) {
-      const res = await SELF.fetch(`http://localhost${path}`, {
-        method: "POST",
-        headers: { "Content-Type": type, "Content-Length": String(SMALL_BODY_BYTES + 1), "CF-Connecting-IP": newIp() },
-        body: "x".repeat(SMALL_BODY_BYTES + 1),
-      });
+      const res = await client().post(
+        path,
+        { raw: "x".repeat(SMALL_BODY_BYTES + 1), type },
+        { headers: { "Content-Length": String(SMALL_BODY_BYTES + 1) } },
+      );
       expect(res.status, path).toBe(413);
       expect(await res.json()).toEqual({ error: "Request body is too large" });
     }
   });
 
   it("a streamed body with no length is cut off at the limit, not read to the end", async () => {
-    const res = await SELF.fetch("http://localhost/age-verification", {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": newIp() },
-      body: endless(50 * 1024 * 1024),
-      duplex: "half",
-    } as RequestInit);
+    const res = await client().post("/age-verification", {
+      raw: endless(50 * 1024 * 1024),
+      type: "application/x-www-form-urlencoded",
+    });
     expect(res.status).toBe(413);
   });
 
   it("a small body still reaches its route whole", async () => {
     const { email, password } = await createAccount();
-    const res = await postJson("/api/auth/login", { email, password }, { ip: newIp() });
+    const res = await client().post("/api/auth/login", { json: { email, password } });
     expect(res.status).toBe(200);
-    const form = await SELF.fetch("http://localhost/age-verification", {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": newIp() },
-      body: new URLSearchParams({ returnTo: "/faq" }),
-      redirect: "manual",
-    });
+    const form = await client().post("/age-verification", { form: { returnTo: "/faq" } });
     expect(form.headers.get("Location")).toBe("/faq");
   });
 
   it("a multipart body to a route that takes no files gets the small limit", async () => {
-    const res = await SELF.fetch("http://localhost/age-verification", {
-      method: "POST",
-      headers: {
-        "Content-Type": "multipart/form-data; boundary=x",
-        "Content-Length": String(1024 * 1024),
-        "CF-Connecting-IP": newIp(),
-      },
-      body: "x".repeat(1024 * 1024),
-    });
+    const res = await client().post(
+      "/age-verification",
+      { raw: "x".repeat(1024 * 1024), type: "multipart/form-data; boundary=x" },
+      { headers: { "Content-Length": String(1024 * 1024) } },
+    );
     expect(res.status).toBe(413);
   });
 });
@@ -92,30 +81,27 @@ describe("response headers", () => {
       "/",
       "/api/nope",
     ]) {
-      const res = await send("GET", path, { cookie: "age_verified=1" });
+      const res = await client().get(path);
       expect(res.headers.get("X-Content-Type-Options"), path).toBe("nosniff");
     }
   });
 
   it("the admin grid and a hidden listing's page are private, no-store; a visitor's page is not forced so", async () => {
-    const admin = await sessionCookie(await insertUser({ accountType: "admin" }));
-    const hidden = await insertListing({ live: false, verified: false });
-    const owner = await env.DB.prepare("SELECT user_id FROM listings WHERE id = ?")
-      .bind(hidden)
-      .first<{ user_id: string }>();
-    const ownerCookie = await sessionCookie(owner!.user_id);
-    for (const [path, cookie] of [
+    const admin = await signedIn({ admin: true });
+    const owner = await signedIn();
+    const hidden = await insertListing({ userId: owner.userId, live: false, verified: false });
+    for (const [path, who] of [
       ["/", admin],
       ["/locations/Auckland", admin],
       [`/view/${hidden}`, admin],
-      [`/view/${hidden}`, ownerCookie],
-      [`/view/${hidden}.data`, ownerCookie],
+      [`/view/${hidden}`, owner],
+      [`/view/${hidden}.data`, owner],
     ] as const) {
-      const res = await send("GET", path, { cookie });
+      const res = await who.client.get(path);
       expect(res.status, path).toBe(200);
       expect(res.headers.get("Cache-Control"), path).toBe("private, no-store");
     }
-    const anonymous = await send("GET", "/faq", { cookie: "age_verified=1" });
+    const anonymous = await client().get("/faq");
     expect(anonymous.headers.get("Cache-Control") ?? "").not.toContain("private");
   });
 });
@@ -124,11 +110,9 @@ describe("mail a stranger can cause", () => {
   it("'someone tried to sign up with your address' goes once per recipient per day", async () => {
     const { email } = await createAccount({ firstName: "Mere" });
     for (let i = 0; i < 4; i++) {
-      const res = await postJson(
-        "/api/users/signup",
-        { firstName: "Someone", lastName: "", email, password: "long enough pw 1", agency: "false" },
-        { ip: newIp() },
-      );
+      const res = await client().post("/api/users/signup", {
+        json: { firstName: "Someone", lastName: "", email, password: "long enough pw 1", agency: "false" },
+      });
       expect(res.status).toBe(201);
     }
     await settle(500);
@@ -140,11 +124,9 @@ describe("mail a stranger can cause", () => {
 
   it("a name typed at sign-up that a mail client could link is left out of the greeting", async () => {
     const email = `victim-${Date.now()}@test.nz`;
-    const res = await postJson(
-      "/api/users/signup",
-      { firstName: "evil.example/login", lastName: "", email, password: "long enough pw 1", agency: "false" },
-      { ip: newIp() },
-    );
+    const res = await client().post("/api/users/signup", {
+      json: { firstName: "evil.example/login", lastName: "", email, password: "long enough pw 1", agency: "false" },
+    });
     expect(res.status).toBe(201);
     await settle(500);
     const mail = await env.DB.prepare("SELECT text_body, html_body FROM dev_outbox WHERE to_address = ?")

@@ -10,6 +10,7 @@ import {
   SECURITY_LOG_RETENTION_DAYS,
 } from "~/lib/retention";
 import worker from "../../workers/app";
+import { client } from "./client";
 import { insertListing, insertUser } from "./fixtures";
 import { eventually } from "./public-fixtures";
 
@@ -59,11 +60,7 @@ const exists = async (key: string) => (await env.PHOTOS.head(key)) !== null;
 
 describe("retention on the cron", () => {
   it("the privacy policy states the periods the cron runs on", async () => {
-    const { fetchSelf } = await import("./fixtures");
-    const html = (await (await fetchSelf("/privacy", { headers: { Cookie: "age_verified=1" } })).text()).replace(
-      /<!-- -->/g,
-      "",
-    );
+    const html = (await (await client().get("/privacy")).text()).replace(/<!-- -->/g, "");
     expect(html).toContain(`never more than ${PENDING_ID_DOCUMENT_DAYS} days`);
     expect(html).toContain("a decided report is deleted 2 years after it was made");
     expect(html).toContain(`${SECURITY_LOG_RETENTION_DAYS} days, or until you delete your account`);

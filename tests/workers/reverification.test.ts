@@ -2,24 +2,14 @@
 // age or mostly new photos on an ID-verified listing opens a re-review for the administrators.
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { cast, request as adminRequest } from "./admin-fixtures";
-import {
-  createListingVia,
-  newOwner,
-  request,
-  rows,
-  saveForm,
-  settle,
-  SMALL_JPEG,
-  validValues,
-  type Owner,
-} from "./editor-fixtures";
+import { cast, createListingVia, signedIn, type SignedIn } from "./client";
+import { rows, saveForm, settle, SMALL_JPEG, validValues } from "./editor-fixtures";
 
 afterEach(() => settle(300));
 
 type ImageRow = { id: string; position: number };
 
-async function verifiedListing(owner: Owner, photoVerified = true) {
+async function verifiedListing(owner: SignedIn, photoVerified = true) {
   const id = await createListingVia(owner);
   await env.DB.prepare("UPDATE listings SET verified = 1, live = 1, photo_verified = ? WHERE id = ?")
     .bind(photoVerified ? 1 : 0, id)
@@ -38,15 +28,14 @@ const files = (n: number) =>
   );
 
 async function save(
-  owner: Owner,
+  owner: SignedIn,
   id: string,
   over: Record<string, string>,
   images: { imageId: string; position: number }[],
   newFiles: File[] = [],
 ) {
-  const res = await request("PUT", "/api/profile", {
-    cookie: owner.cookie,
-    body: saveForm(
+  const res = await owner.client.put("/api/profile", {
+    multipart: saveForm(
       validValues(over),
       { modelId: id, imagePositions: images, newImagePositions: newFiles.map((_, i) => images.length + i + 1) },
       newFiles,
@@ -67,7 +56,7 @@ const rereviews = (id: string) =>
 
 describe("saving a verified listing", () => {
   it("an unrelated edit, or a pure reorder of the photos, keeps every badge", async () => {
-    const owner = await newOwner();
+    const owner = await signedIn({ agency: true });
     const { id, images } = await verifiedListing(owner);
     await save(
       owner,
@@ -86,7 +75,7 @@ describe("saving a verified listing", () => {
   });
 
   it("adding photos clears the photo tick; adding most of them opens a re-review", async () => {
-    const owner = await newOwner();
+    const owner = await signedIn({ agency: true });
     const { id, images } = await verifiedListing(owner);
     await save(
       owner,
@@ -112,7 +101,7 @@ describe("saving a verified listing", () => {
   });
 
   it("a new display name or age opens one re-review that collects the reasons; the listing stays live", async () => {
-    const owner = await newOwner();
+    const owner = await signedIn({ agency: true });
     const { id, images } = await verifiedListing(owner, false);
     const keep = images.map((i) => ({ imageId: i.id, position: i.position }));
     const before = validValues();
@@ -129,7 +118,7 @@ describe("saving a verified listing", () => {
   });
 
   it("deleting a saved photo clears the photo tick", async () => {
-    const owner = await newOwner();
+    const owner = await signedIn({ agency: true });
     const { id, images } = await verifiedListing(owner);
     await save(
       owner,
@@ -139,7 +128,7 @@ describe("saving a verified listing", () => {
       files(1),
     );
     await env.DB.prepare("UPDATE listings SET photo_verified = 1 WHERE id = ?").bind(id).run();
-    expect((await request("DELETE", `/api/profile/images/${images[0].id}`, { cookie: owner.cookie })).status).toBe(200);
+    expect((await owner.client.delete(`/api/profile/images/${images[0].id}`)).status).toBe(200);
     expect(await flags(id)).toMatchObject({ photo_verified: 0 });
   });
 });
@@ -147,7 +136,7 @@ describe("saving a verified listing", () => {
 describe("administrators decide a re-review", () => {
   async function pendingRereview() {
     const { admin } = await cast();
-    const owner = await newOwner();
+    const owner = await signedIn({ agency: true });
     const { id, images } = await verifiedListing(owner, false);
     await save(
       owner,
@@ -161,23 +150,19 @@ describe("administrators decide a re-review", () => {
     );
     return { admin, id, requestId: req.id };
   }
-  const decide = (cookie: string, requestId: string, intent: string, reason = "") =>
-    adminRequest("POST", "/admin/verifications", {
-      cookie,
-      body: new URLSearchParams({ intent, requestId, reason }),
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    });
+  const decide = (admin: SignedIn, requestId: string, intent: string, reason = "") =>
+    admin.client.post("/admin/verifications", { form: { intent, requestId, reason } });
 
   it("the queue shows it as a re-review with what changed", async () => {
     const { admin } = await pendingRereview();
-    const html = await (await adminRequest("GET", "/admin/verifications", { cookie: admin.cookie })).text();
+    const html = await (await admin.client.get("/admin/verifications")).text();
     expect(html).toContain("Re-review after changes");
     expect(html).toContain("display name changed from");
   });
 
   it("approve keeps it verified and records the photos it saw; reject withdraws verification and takes it off the site", async () => {
     const a = await pendingRereview();
-    expect((await decide(a.admin.cookie, a.requestId, "approve")).status).toBe(303);
+    expect((await decide(a.admin, a.requestId, "approve")).status).toBe(303);
     expect(await flags(a.id)).toMatchObject({ verified: 1, live: 1 });
     const [{ reviewed_image_ids }] = await rows<{ reviewed_image_ids: string }>(
       "SELECT reviewed_image_ids FROM listings WHERE id = ?",
@@ -187,7 +172,7 @@ describe("administrators decide a re-review", () => {
 
     const b = await pendingRereview();
     expect(
-      (await decide(b.admin.cookie, b.requestId, "reject", "The new name does not match the ID we checked.")).status,
+      (await decide(b.admin, b.requestId, "reject", "The new name does not match the ID we checked.")).status,
     ).toBe(303);
     expect(await flags(b.id)).toEqual({ verified: 0, live: 0, photo_verified: 0 });
     const audit = await rows<{ action: string }>("SELECT action FROM admin_audit ORDER BY created_at");

@@ -3,9 +3,9 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { newId } from "~/lib/ids";
-import { createAccount, loginCookie, newIp, quiesce, resetTokenFor } from "./auth-fixtures";
+import { createAccount, quiesce, resetTokenFor } from "./auth-fixtures";
+import { client, freshIp, logIn } from "./client";
 import { insertListing } from "./fixtures";
-import { request } from "./editor-fixtures";
 import { eventually } from "./public-fixtures";
 
 afterEach(() => quiesce());
@@ -13,6 +13,8 @@ afterEach(() => quiesce());
 const FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0";
 const WHERE = { city: "Wellington", country: "NZ" };
 const NEW_PASSWORD = "brand new pass 9";
+/** A Firefox on Windows in Wellington. */
+const FROM_FIREFOX = { headers: { "User-Agent": FIREFOX }, cf: WHERE };
 
 type EventRow = { user_id: string; event: string; place: string; device: string; created_at: number };
 const eventsOf = async (userId: string) =>
@@ -25,46 +27,38 @@ const allEvents = async () => (await env.DB.prepare("SELECT * FROM security_even
 
 /** A form post to /managesub, as the page's form does without JavaScript. */
 function managesub(cookie: string, fields: Record<string, string>) {
-  return request("POST", "/managesub", {
-    cookie: `${cookie}; age_verified=1`,
-    body: new URLSearchParams(fields).toString(),
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-  });
+  return client({ cookie }).post("/managesub", { form: fields });
 }
 
 function login(email: string, password: string, ip: string) {
-  return request("POST", "/api/auth/login", {
-    body: JSON.stringify({ email, password }),
-    headers: { "Content-Type": "application/json", "User-Agent": FIREFOX, "CF-Connecting-IP": ip },
-    cf: WHERE,
-  });
+  return client({ ip }).post("/api/auth/login", { json: { email, password } }, FROM_FIREFOX);
 }
 
 describe("the account-security log", () => {
   it("records sign-ins, failed sign-ins, resets and deletions, shown to the owner on /managesub without secrets", async () => {
     const account = await createAccount({ email: `sec-${newId()}@test.nz` });
-    const ip = newIp();
+    const ip = freshIp();
 
     expect((await login(account.email, "wrong password 1", ip)).status).toBe(401);
     expect((await login(account.email, account.password, ip)).status).toBe(200);
 
-    const resetIp = newIp();
-    const asked = await request("POST", "/api/auth/request-password-reset", {
-      body: JSON.stringify({ email: account.email }),
-      headers: { "Content-Type": "application/json", "User-Agent": FIREFOX, "CF-Connecting-IP": resetIp },
-      cf: WHERE,
-    });
+    const resetIp = freshIp();
+    const asked = await client({ ip: resetIp }).post(
+      "/api/auth/request-password-reset",
+      { json: { email: account.email } },
+      FROM_FIREFOX,
+    );
     expect(asked.status).toBe(200);
     const token = await resetTokenFor(account.email);
     await eventually(async () => (await eventsOf(account.id)).some((e) => e.event === "reset_requested"));
-    const reset = await request("POST", `/api/auth/reset-password/${token}`, {
-      body: JSON.stringify({ newPassword: NEW_PASSWORD }),
-      headers: { "Content-Type": "application/json", "User-Agent": FIREFOX, "CF-Connecting-IP": resetIp },
-      cf: WHERE,
-    });
+    const reset = await client({ ip: resetIp }).post(
+      `/api/auth/reset-password/${token}`,
+      { json: { newPassword: NEW_PASSWORD } },
+      FROM_FIREFOX,
+    );
     expect(reset.status).toBe(200);
 
-    const cookie = await loginCookie(account.email, NEW_PASSWORD);
+    const cookie = await logIn(account.email, NEW_PASSWORD);
     const listingId = await insertListing({ userId: account.id, firstName: "Kahu" });
     const deleted = await managesub(cookie, { intent: "deleteListing", modelId: listingId, confirmed: "yes" });
     expect(deleted.status).toBe(303);
@@ -97,7 +91,7 @@ describe("the account-security log", () => {
       expect(stored).not.toContain(secret);
     }
 
-    const page = await request("GET", "/managesub", { cookie: `${cookie}; age_verified=1` });
+    const page = await client({ cookie }).get("/managesub");
     expect(page.status).toBe(200);
     const html = await page.text();
     const section = html.split('data-testid="security-log"')[1]?.split("</section>")[0] ?? "";
@@ -119,8 +113,8 @@ describe("the account-security log", () => {
 
   it("a failed sign-in for an unknown address writes nothing and answers like a wrong password", async () => {
     const account = await createAccount({ email: `known-${newId()}@test.nz` });
-    const unknown = await login(`nobody-${newId()}@test.nz`, "whatever pass 1", newIp());
-    const wrong = await login(account.email, "whatever pass 1", newIp());
+    const unknown = await login(`nobody-${newId()}@test.nz`, "whatever pass 1", freshIp());
+    const wrong = await login(account.email, "whatever pass 1", freshIp());
     expect(unknown.status).toBe(401);
     expect(wrong.status).toBe(401);
     expect(await unknown.json()).toEqual(await wrong.json());
@@ -131,17 +125,17 @@ describe("the account-security log", () => {
   it("another user cannot read someone's log", async () => {
     const alice = await createAccount({ email: `alice-${newId()}@test.nz` });
     const bob = await createAccount({ email: `bob-${newId()}@test.nz` });
-    await login(alice.email, "wrong password 2", newIp());
-    await login(alice.email, alice.password, newIp());
+    await login(alice.email, "wrong password 2", freshIp());
+    await login(alice.email, alice.password, freshIp());
     expect(await eventsOf(alice.id)).toHaveLength(2);
-    const bobCookie = await loginCookie(bob.email);
-    const html = await (await request("GET", "/managesub", { cookie: `${bobCookie}; age_verified=1` })).text();
+    const bobCookie = await logIn(bob.email);
+    const html = await (await client({ cookie: bobCookie }).get("/managesub")).text();
     const section = html.split('data-testid="security-log"')[1]?.split("</section>")[0] ?? "";
     // Bob sees his own sign-in only.
     expect(section.match(/data-testid="security-event"/g)).toHaveLength(1);
     expect(section).not.toContain("Failed sign-in");
     // Signed out, the page is not shown at all.
-    const anonymous = await request("GET", "/managesub", { cookie: "age_verified=1" });
+    const anonymous = await client().get("/managesub");
     expect(anonymous.status).toBeGreaterThanOrEqual(300);
     expect(await anonymous.text()).not.toContain("security-event");
   });

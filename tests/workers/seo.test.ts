@@ -3,7 +3,10 @@ import { describe, expect, it } from "vitest";
 import { REGIONS, regionPath } from "~/lib/regions";
 import { DESCRIPTION_MAX } from "~/lib/seo";
 import { liveListingIds } from "~/server/sitemap.server";
-import { insertListing, visit } from "./fixtures";
+import { client } from "./client";
+import { insertListing } from "./fixtures";
+
+const visitor = client();
 import { outline } from "./page-outline";
 
 const PUBLIC_PAGES = [
@@ -22,7 +25,7 @@ describe("page metadata", () => {
     const titles = new Set<string>();
     const descriptions = new Set<string>();
     for (const path of PUBLIC_PAGES) {
-      const res = await visit(path);
+      const res = await visitor.get(path);
       expect(res.status, path).toBe(200);
       const page = await outline(res);
       const canonical = `http://localhost${path}`;
@@ -44,17 +47,16 @@ describe("page metadata", () => {
   });
 
   it("names the page without its query string as canonical", async () => {
-    const home = await outline(await visit("/?age=18-24&page=2"));
+    const home = await outline(await visitor.get("/?age=18-24&page=2"));
     expect(home.canonical).toBe("http://localhost/");
-    const plans = await outline(await visit("/subscriptions?tier=featured"));
+    const plans = await outline(await visitor.get("/subscriptions?tier=featured"));
     expect(plans.canonical).toBe("http://localhost/subscriptions");
-    const region = await outline(await visit("/locations/Central%20North%20Island?display=hot"));
+    const region = await outline(await visitor.get("/locations/Central%20North%20Island?display=hot"));
     expect(region.canonical).toBe("http://localhost/locations/Central%20North%20Island");
   });
 
   it("builds canonical URLs from the request's own origin", async () => {
-    const { SELF } = await import("cloudflare:test");
-    const res = await SELF.fetch("https://kiwi.example/terms", { headers: { Cookie: "age_verified=1" } });
+    const res = await client({ origin: "https://kiwi.example" }).get("/terms");
     const page = await outline(res);
     expect(page.canonical).toBe("https://kiwi.example/terms");
     expect(page.meta.get("og:url")).toBe("https://kiwi.example/terms");
@@ -66,7 +68,7 @@ describe("/sitemap.xml", () => {
     const live = await insertListing({ firstName: "Live" });
     const hidden = await insertListing({ firstName: "Hidden", live: false, verified: true });
     const unverified = await insertListing({ firstName: "Unverified", live: false, verified: false });
-    const res = await visit("/sitemap.xml");
+    const res = await visitor.get("/sitemap.xml");
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toMatch(/^application\/xml/);
     const xml = await res.text();
@@ -107,7 +109,7 @@ describe("/sitemap.xml", () => {
     expect(await liveListingIds(env, { pageSize: 7 })).toEqual(liveIds);
     expect(await liveListingIds(env, { pageSize: 7, cap: 10 })).toEqual(liveIds.slice(0, 10));
 
-    const xml = await (await visit("/sitemap.xml")).text();
+    const xml = await (await visitor.get("/sitemap.xml")).text();
     const profiles = [...xml.matchAll(/<loc>http:\/\/localhost\/view\/([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(profiles).toEqual(liveIds);
   });
@@ -115,7 +117,7 @@ describe("/sitemap.xml", () => {
 
 describe("/robots.txt", () => {
   it("keeps crawlers out of private areas and points at the sitemap", async () => {
-    const res = await visit("/robots.txt");
+    const res = await visitor.get("/robots.txt");
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toMatch(/^text\/plain/);
     const lines = (await res.text()).split("\n");

@@ -1,27 +1,13 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { sha256Hex } from "~/lib/auth-session";
-import { newToken } from "~/lib/ids";
 import { TIER_ERROR } from "~/lib/plans";
-import { insertUser, visit } from "./fixtures";
+import { client, signedIn, type Body, type Client } from "./client";
 import { h1s, h2s, outline } from "./page-outline";
 
-/** A signed-in browser's cookies: a session row as the login would write it (the token's hash only). */
-async function signIn(userId: string): Promise<string> {
-  const token = newToken();
-  const now = Date.now();
-  await env.DB.prepare(
-    "INSERT INTO sessions (id, user_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)",
-  )
-    .bind(await sha256Hex(token), userId, now, now, now + 86_400_000)
-    .run();
-  return `age_verified=1; session=${token}`;
-}
+const visitor = client();
 
-function subscribe(body: BodyInit | null, cookie = "age_verified=1", contentType?: string) {
-  const headers: Record<string, string> = { Cookie: cookie };
-  if (contentType) headers["Content-Type"] = contentType;
-  return visit("/subscriptions", { method: "POST", body, headers });
+function subscribe(body: Body, as: Client = visitor) {
+  return as.post("/subscriptions", body);
 }
 
 async function planRows() {
@@ -43,7 +29,7 @@ function card(html: string, tier: string) {
 
 describe("/subscriptions page", () => {
   it("shows the two plans, the information sections and the payment notice", async () => {
-    const res = await visit("/subscriptions");
+    const res = await visitor.get("/subscriptions");
     expect(res.status).toBe(200);
     const html = await res.clone().text();
     const page = await outline(res);
@@ -81,13 +67,13 @@ describe("/subscriptions page", () => {
   });
 
   it("highlights the tier named in the URL and says so on its button", async () => {
-    const html = await (await visit("/subscriptions?tier=featured")).text();
+    const html = await (await visitor.get("/subscriptions?tier=featured")).text();
     expect(card(html, "featured")).toEqual({ chosen: true, button: "Featured selected: continue" });
     expect(card(html, "standard")).toEqual({ chosen: false, button: "Choose Standard" });
   });
 
   it("ignores an unknown tier in the URL", async () => {
-    const res = await visit("/subscriptions?tier=%3Cscript%3E");
+    const res = await visitor.get("/subscriptions?tier=%3Cscript%3E");
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(card(html, "featured").chosen).toBe(false);
@@ -98,7 +84,7 @@ describe("/subscriptions page", () => {
 describe("subscribing", () => {
   it("sends an anonymous visitor to the login page, keeping the chosen tier", async () => {
     for (const tier of ["standard", "featured"]) {
-      const res = await subscribe(new URLSearchParams({ tier }));
+      const res = await subscribe({ form: { tier } });
       expect(res.status).toBe(303);
       expect(res.headers.get("Location")).toBe(
         `/login?redirectTo=${encodeURIComponent(`/subscriptions?tier=${tier}`)}`,
@@ -108,14 +94,14 @@ describe("subscribing", () => {
   });
 
   it("refuses a bad tier with a 400 and a clear message, storing nothing", async () => {
-    const userCookie = await signIn(await insertUser());
-    for (const cookie of ["age_verified=1", userCookie]) {
+    const user = await signedIn();
+    for (const who of [visitor, user.client]) {
       for (const body of [
-        new URLSearchParams({ tier: "gold" }),
-        new URLSearchParams({ tier: "" }),
-        new URLSearchParams({ plan: "featured" }),
-      ]) {
-        const res = await subscribe(body, cookie);
+        { form: { tier: "gold" } },
+        { form: { tier: "" } },
+        { form: { plan: "featured" } },
+      ] as Body[]) {
+        const res = await subscribe(body, who);
         expect(res.status).toBe(400);
         const page = await outline(res);
         expect(page.text).toContain(TIER_ERROR);
@@ -126,13 +112,13 @@ describe("subscribing", () => {
   });
 
   it("answers a body that is not a form with a 4xx, not a 500", async () => {
-    const cookie = await signIn(await insertUser());
+    const user = await signedIn();
     for (const [body, type] of [
       ['{"tier":"featured"}', "application/json"],
       ["tier=featured", "multipart/form-data; boundary=nothing"],
       [null, undefined],
     ] as const) {
-      const res = await subscribe(body, cookie, type);
+      const res = await subscribe({ raw: body, type }, user.client);
       expect(res.status, String(type)).toBeGreaterThanOrEqual(400);
       expect(res.status, String(type)).toBeLessThan(500);
     }
@@ -140,16 +126,15 @@ describe("subscribing", () => {
   });
 
   it("records a signed-in provider's choice as pending payment and says no payment was taken", async () => {
-    const userId = await insertUser();
-    const cookie = await signIn(userId);
-    const res = await subscribe(new URLSearchParams({ tier: "featured" }), cookie);
+    const { userId, client: provider } = await signedIn();
+    const res = await subscribe({ form: { tier: "featured" } }, provider);
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe("/subscriptions?tier=featured");
     expect(await planRows()).toEqual([
       { user_id: userId, tier: "featured", price_cents: 7500, status: "pending_payment" },
     ]);
 
-    const after = await visit("/subscriptions?tier=featured", { headers: { Cookie: cookie } });
+    const after = await provider.get("/subscriptions?tier=featured");
     const html = await after.clone().text();
     const page = await outline(after);
     expect(page.text).toContain("No payment has been taken: online payment is not available yet.");
@@ -158,44 +143,41 @@ describe("subscribing", () => {
     expect(card(html, "featured")).toEqual({ chosen: true, button: "Featured requested" });
 
     // Without a tier in the URL the recorded choice is still the highlighted one.
-    expect(card(await (await visit("/subscriptions", { headers: { Cookie: cookie } })).text(), "featured").chosen).toBe(
-      true,
-    );
+    expect(card(await (await provider.get("/subscriptions")).text(), "featured").chosen).toBe(true);
   });
 
   it("keeps one pending request per provider: a new choice replaces the old", async () => {
-    const userId = await insertUser();
-    const cookie = await signIn(userId);
-    await subscribe(new URLSearchParams({ tier: "featured" }), cookie);
-    await subscribe(new URLSearchParams({ tier: "standard" }), cookie);
-    await subscribe(new URLSearchParams({ tier: "standard" }), cookie);
+    const { userId, client: provider } = await signedIn();
+    await subscribe({ form: { tier: "featured" } }, provider);
+    await subscribe({ form: { tier: "standard" } }, provider);
+    await subscribe({ form: { tier: "standard" } }, provider);
     expect(await planRows()).toEqual([
       { user_id: userId, tier: "standard", price_cents: 3500, status: "pending_payment" },
     ]);
 
-    const other = await insertUser();
-    await subscribe(new URLSearchParams({ tier: "featured" }), await signIn(other));
+    const other = await signedIn();
+    await subscribe({ form: { tier: "featured" } }, other.client);
     expect(await planRows()).toHaveLength(2);
   });
 
   it("shows nothing of another provider's request, and deleting the account deletes the request", async () => {
-    const owner = await insertUser();
-    await subscribe(new URLSearchParams({ tier: "featured" }), await signIn(owner));
-    const stranger = await signIn(await insertUser());
-    const page = await outline(await visit("/subscriptions", { headers: { Cookie: stranger } }));
+    const owner = await signedIn();
+    await subscribe({ form: { tier: "featured" } }, owner.client);
+    const stranger = await signedIn();
+    const page = await outline(await stranger.client.get("/subscriptions"));
     expect(page.text).not.toContain("No payment has been taken");
 
-    await env.DB.prepare("DELETE FROM users WHERE id = ?").bind(owner).run();
+    await env.DB.prepare("DELETE FROM users WHERE id = ?").bind(owner.userId).run();
     expect(await planRows()).toEqual([]);
   });
 
   it("refuses a subscribe form posted from another site", async () => {
-    const cookie = await signIn(await insertUser());
-    const res = await visit("/subscriptions", {
-      method: "POST",
-      body: new URLSearchParams({ tier: "featured" }),
-      headers: { Cookie: cookie, Origin: "https://evil.example" },
-    });
+    const user = await signedIn();
+    const res = await user.client.post(
+      "/subscriptions",
+      { form: { tier: "featured" } },
+      { headers: { Origin: "https://evil.example" } },
+    );
     expect(res.status).toBe(403);
     expect(await planRows()).toEqual([]);
   });

@@ -1,15 +1,15 @@
 // GET /api/search/suggest: the header's name suggestions, ranked by the spec's §5 scoring, live only.
 import { describe, expect, it } from "vitest";
 import { rankByName } from "~/lib/search";
+import { client } from "./client";
 import { insertListing } from "./fixtures";
-import { send } from "./public-fixtures";
 
 type Answer = {
   suggestions: { modelId: string; firstName: string; age: number | null; location: string; photoUrl: string | null }[];
 };
 
 async function suggest(q: string | null) {
-  const res = await send("GET", q === null ? "/api/search/suggest" : `/api/search/suggest?q=${encodeURIComponent(q)}`);
+  const res = await client().get(q === null ? "/api/search/suggest" : `/api/search/suggest?q=${encodeURIComponent(q)}`);
   return { status: res.status, cache: res.headers.get("Cache-Control"), body: (await res.json()) as Answer };
 }
 
@@ -52,6 +52,6 @@ describe("GET /api/search/suggest", () => {
       expect(Array.isArray(r.body.suggestions)).toBe(true);
       expect(r.body.suggestions.map((s) => s.firstName)).not.toContain("Mere");
     }
-    expect((await send("POST", "/api/search/suggest?q=a")).status).toBe(405);
+    expect((await client().post("/api/search/suggest?q=a")).status).toBe(405);
   });
 });

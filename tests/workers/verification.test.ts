@@ -8,22 +8,17 @@ import { ID_MSG, PHOTO_VERIFY_MSG, VERIFY_MSG } from "~/lib/verification";
 import { deleteAccount, deleteListing } from "~/server/listing-delete.server";
 import {
   auditRows,
-  cast,
   file,
   idForm,
   listingOf,
   listingWithPhotos,
   moderated,
   photoForm,
-  postForm,
   privateKeys,
-  request,
-  requestId,
-  requestPhotos,
   requests,
-  SMALL_JPEG,
 } from "./admin-fixtures";
-import { BIG_JPEG } from "./editor-fixtures";
+import { cast, client, requestId, requestPhotos } from "./client";
+import { BIG_JPEG, SMALL_JPEG } from "./editor-fixtures";
 import { carriesMetadata, withGpsExif } from "./jpeg-exif";
 import { eventually, settleBackgroundWork } from "./public-fixtures";
 
@@ -113,7 +108,7 @@ describe("POST /api/verify/request/{modelId}", () => {
     expect(await res.json()).toMatchObject({ error: VERIFY_MSG.notYours });
     expect((await requestId(stranger, "0123456789abcdef")).status).toBe(403);
     expect((await requestId(stranger, "nope")).status).toBe(400);
-    res = await request("POST", `/api/verify/request/${id}`, { body: idForm() });
+    res = await client().post(`/api/verify/request/${id}`, { multipart: idForm() });
     expect(res.status).toBe(401);
     await nothingStored();
   });
@@ -163,26 +158,24 @@ describe("verification documents are never public", () => {
       `/private/verification/${name}`,
     ];
     for (const path of publicPaths) {
-      const res = await request("GET", path, { cookie: admin.cookie });
+      const res = await admin.client.get(path);
       expect(res.status, path).not.toBe(200);
       const body = new Uint8Array(await res.arrayBuffer());
       expect(sniffImage(body), path).toBeNull();
     }
     const adminPath = `/admin/verification-files/${rid}/0`;
-    for (const who of [undefined, provider.cookie, stranger.cookie]) {
-      const res = await request("GET", adminPath, { cookie: who });
+    for (const who of [client(), provider.client, stranger.client]) {
+      const res = await who.get(adminPath);
       expect(res.status).toBe(404);
       expect(sniffImage(new Uint8Array(await res.arrayBuffer()))).toBeNull();
     }
-    const res = await request("GET", adminPath, { cookie: admin.cookie });
+    const res = await admin.client.get(adminPath);
     expect(res.status).toBe(200);
     expect(res.headers.get("Cache-Control")).toBe("private, no-store");
     expect(res.headers.get("Content-Type")).toBe("image/webp");
     expect(sniffImage(new Uint8Array(await res.arrayBuffer()))).toMatchObject({ type: "image/webp" });
     for (const bad of ["2", "-1", "01", "x"]) {
-      expect((await request("GET", `/admin/verification-files/${rid}/${bad}`, { cookie: admin.cookie })).status).toBe(
-        404,
-      );
+      expect((await admin.client.get(`/admin/verification-files/${rid}/${bad}`)).status).toBe(404);
     }
   });
 });
@@ -195,18 +188,18 @@ describe("the administrator decides", () => {
     expect(await privateKeys()).toHaveLength(2);
 
     // Not an administrator: 404 (the page does not admit to existing), nothing changes.
-    const refused = await postForm("/admin/verifications", provider.cookie, { intent: "approve", requestId: rid });
+    const refused = await provider.client.post("/admin/verifications", { form: { intent: "approve", requestId: rid } });
     expect(refused.status).toBe(404);
     expect(await moderated(id)).toMatchObject({ verified: 0 });
 
-    const res = await postForm("/admin/verifications", admin.cookie, { intent: "approve", requestId: rid });
+    const res = await admin.client.post("/admin/verifications", { form: { intent: "approve", requestId: rid } });
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe("/admin/verifications?done=approved");
     expect(await moderated(id)).toMatchObject({ verified: 1, live: 0 });
     const [row] = await requests();
     expect(row).toMatchObject({ status: "approved", decided_by: admin.userId, r2_keys: "[]" });
     expect(await privateKeys()).toEqual([]);
-    expect((await request("GET", `/admin/verification-files/${rid}/0`, { cookie: admin.cookie })).status).toBe(404);
+    expect((await admin.client.get(`/admin/verification-files/${rid}/0`)).status).toBe(404);
     expect(await auditRows()).toEqual([
       expect.objectContaining({
         admin_id: admin.userId,
@@ -217,10 +210,8 @@ describe("the administrator decides", () => {
       }),
     ]);
     // Decided once: a second decision is refused and records nothing.
-    const again = await postForm("/admin/verifications", admin.cookie, {
-      intent: "reject",
-      requestId: rid,
-      reason: "Blurry",
+    const again = await admin.client.post("/admin/verifications", {
+      form: { intent: "reject", requestId: rid, reason: "Blurry" },
     });
     expect(again.status).toBe(409);
     expect(await auditRows()).toHaveLength(1);
@@ -230,29 +221,27 @@ describe("the administrator decides", () => {
     const { admin, provider } = await cast();
     const id = await listingOf(provider, { live: false, verified: false, firstName: "Ruby" });
     const { requestId: rid } = (await (await requestId(provider, id)).json()) as { requestId: string };
-    const noReason = await postForm("/admin/verifications", admin.cookie, {
-      intent: "reject",
-      requestId: rid,
-      reason: "  ",
+    const noReason = await admin.client.post("/admin/verifications", {
+      form: { intent: "reject", requestId: rid, reason: "  " },
     });
     expect(noReason.status).toBe(400);
     expect(await requests()).toEqual([expect.objectContaining({ status: "pending" })]);
     expect(await privateKeys()).toHaveLength(2);
 
     const reason = "The licence photo is too blurry to read. Please send a sharper one.";
-    const res = await postForm("/admin/verifications", admin.cookie, { intent: "reject", requestId: rid, reason });
+    const res = await admin.client.post("/admin/verifications", { form: { intent: "reject", requestId: rid, reason } });
     expect(res.status).toBe(303);
     expect(await moderated(id)).toMatchObject({ verified: 0 });
     expect(await requests()).toEqual([expect.objectContaining({ status: "rejected", reason, r2_keys: "[]" })]);
     expect(await privateKeys()).toEqual([]);
     expect((await auditRows()).map((r) => r.action)).toEqual(["reject_id"]);
 
-    const dashboard = await pageText(await request("GET", "/dashboard", { cookie: provider.cookie }));
+    const dashboard = await pageText(await provider.client.get("/dashboard"));
     expect(dashboard).toContain("ID verification for Ruby was not approved.");
     expect(dashboard).toContain(reason);
     // A new request replaces the notice.
     expect((await requestId(provider, id)).status).toBe(201);
-    const after = await pageText(await request("GET", "/dashboard", { cookie: provider.cookie }));
+    const after = await pageText(await provider.client.get("/dashboard"));
     expect(after).not.toContain(reason);
     expect(after).toContain("ID verification for Ruby: our team usually replies");
   });
@@ -261,11 +250,11 @@ describe("the administrator decides", () => {
     const { admin, provider } = await cast();
     const id = await listingOf(provider, { live: false, verified: false, firstName: "Quinn" });
     const { requestId: rid } = (await (await requestId(provider, id)).json()) as { requestId: string };
-    expect((await request("GET", "/admin/verifications", { cookie: provider.cookie })).status).toBe(404);
-    const anonymous = await request("GET", "/admin/verifications");
+    expect((await provider.client.get("/admin/verifications")).status).toBe(404);
+    const anonymous = await client().get("/admin/verifications");
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("Location")).toContain("/login?redirectTo=%2Fadmin%2Fverifications");
-    const page = await request("GET", "/admin/verifications", { cookie: admin.cookie });
+    const page = await admin.client.get("/admin/verifications");
     expect(page.status).toBe(200);
     expect(page.headers.get("Cache-Control")).toBe("no-store");
     const html = await page.text();
@@ -306,9 +295,8 @@ describe("photo verification", () => {
     expect((await requestPhotos(provider, id)).status).toBe(409);
 
     const photoRequest = (await requests()).find((r) => r.kind === "photo")!;
-    const decided = await postForm("/admin/verifications", admin.cookie, {
-      intent: "approve",
-      requestId: photoRequest.id,
+    const decided = await admin.client.post("/admin/verifications", {
+      form: { intent: "approve", requestId: photoRequest.id },
     });
     expect(decided.status).toBe(303);
     expect(await moderated(id)).toMatchObject({ photo_verified: 1, verified: 0 });
@@ -322,26 +310,26 @@ describe("the pages work without JavaScript", () => {
     const { provider } = await cast();
     const id = await listingOf(provider, { live: false, verified: false, firstName: "Nova" });
     await listingOf(provider, { live: true, verified: true, firstName: "Done" });
-    const page = await (await request("GET", "/verification", { cookie: provider.cookie })).text();
+    const page = await (await provider.client.get("/verification")).text();
     expect(page).toContain("Nova");
     expect(page).not.toContain("Done");
 
-    const noModel = await request("POST", "/verification", { cookie: provider.cookie, body: idForm() });
+    const noModel = await provider.client.post("/verification", { multipart: idForm() });
     expect(noModel.status).toBe(400);
     expect(await noModel.text()).toContain(ID_MSG.selectModel);
 
     const form = idForm();
     form.set("modelId", id);
-    const res = await request("POST", "/verification", { cookie: provider.cookie, body: form });
+    const res = await provider.client.post("/verification", { multipart: form });
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe("/dashboard?verification=sent");
-    const dashboard = await (await request("GET", "/dashboard?verification=sent", { cookie: provider.cookie })).text();
+    const dashboard = await (await provider.client.get("/dashboard?verification=sent")).text();
     expect(dashboard).toContain(ID_MSG.success);
 
     // A failure reads 'Failed to submit verification request: {message}'.
     const second = idForm();
     second.set("modelId", id);
-    const failed = await request("POST", "/verification", { cookie: provider.cookie, body: second });
+    const failed = await provider.client.post("/verification", { multipart: second });
     expect(failed.status).toBe(409);
     expect(await failed.text()).toContain(
       "Failed to submit verification request: A verification request for this listing is already waiting for review.",
@@ -352,27 +340,23 @@ describe("the pages work without JavaScript", () => {
     const { provider } = await cast();
     const id = await listingWithPhotos(provider, 4, { firstName: "Lena" });
     await listingWithPhotos(provider, 2, { firstName: "Short" });
-    const list = await (await request("GET", "/photo-verification", { cookie: provider.cookie })).text();
+    const list = await (await provider.client.get("/photo-verification")).text();
     expect(list).toContain("Lena");
     expect(list).not.toContain("Short");
     expect(list).toContain("Select this Profile");
-    const selected = await (
-      await request("GET", `/photo-verification?modelId=${id}`, { cookie: provider.cookie })
-    ).text();
+    const selected = await (await provider.client.get(`/photo-verification?modelId=${id}`)).text();
     expect(selected).toContain("Submit Photos for Review");
     const form = photoForm();
     form.set("modelId", id);
-    const res = await request("POST", "/photo-verification", { cookie: provider.cookie, body: form });
+    const res = await provider.client.post("/photo-verification", { multipart: form });
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe("/dashboard?verification=photos-sent");
-    const dashboard = await (
-      await request("GET", "/dashboard?verification=photos-sent", { cookie: provider.cookie })
-    ).text();
+    const dashboard = await (await provider.client.get("/dashboard?verification=photos-sent")).text();
     expect(dashboard).toContain(PHOTO_VERIFY_MSG.success);
   });
 
   it("sends a signed-out visitor to log in", async () => {
-    const res = await request("GET", "/verification");
+    const res = await client().get("/verification");
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toContain("/login?redirectTo=%2Fverification");
   });

@@ -1,6 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { fetchSelf, insertListing, visit } from "./fixtures";
+import { client } from "./client";
+import { insertListing } from "./fixtures";
+
+const visitor = client();
 
 describe("the Worker's own routes", () => {
   it("serves a live listing's photos from R2 with short public caching and 304s", async () => {
@@ -13,13 +16,13 @@ describe("the Worker's own routes", () => {
     )
       .bind(id)
       .run();
-    const res = await fetchSelf("/photos/listing/abcdefghijklmnopqrstuvwx.webp");
+    const res = await visitor.get("/photos/listing/abcdefghijklmnopqrstuvwx.webp");
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("image/webp");
     // Minutes, not a year: a hidden listing's photos must stop being shown (decision 0006).
     expect(res.headers.get("Cache-Control")).toBe("public, max-age=300");
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
-    const again = await fetchSelf("/photos/listing/abcdefghijklmnopqrstuvwx.webp", {
+    const again = await visitor.get("/photos/listing/abcdefghijklmnopqrstuvwx.webp", {
       headers: { "If-None-Match": res.headers.get("ETag")! },
     });
     expect(again.status).toBe(304);
@@ -32,26 +35,26 @@ describe("the Worker's own routes", () => {
       "/photos/listing/../private/verification/abc.webp",
       "/photos/listing/missing00000000000000000.webp",
     ]) {
-      const res = await fetchSelf(path);
+      const res = await visitor.get(path);
       expect(res.status, path).toBe(404);
       expect(await res.json()).toEqual({ error: "Photo not found" });
     }
   });
 
   it("draws placeholders and refuses silly sizes", async () => {
-    const ok = await fetchSelf("/api/placeholder/300/400");
+    const ok = await visitor.get("/api/placeholder/300/400");
     expect(ok.status).toBe(200);
     expect(ok.headers.get("Content-Type")).toBe("image/svg+xml");
     expect(await ok.text()).toContain('width="300"');
     for (const path of ["/api/placeholder/0/400", "/api/placeholder/99999/1", "/api/placeholder/a/b"]) {
-      const res = await fetchSelf(path);
+      const res = await visitor.get(path);
       expect(res.status, path).toBe(400);
       expect(await res.json()).toHaveProperty("error");
     }
   });
 
   it("sends security headers with every page", async () => {
-    const res = await visit("/");
+    const res = await visitor.get("/");
     const csp = res.headers.get("Content-Security-Policy")!;
     expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
     expect(csp).toContain("object-src 'none'");
@@ -69,37 +72,36 @@ describe("the Worker's own routes", () => {
   });
 
   it("redirects unknown routes home and answers unknown API paths with JSON", async () => {
-    const res = await visit("/no/such/page");
+    const res = await visitor.get("/no/such/page");
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/");
-    const api = await fetchSelf("/api/nothing-here");
+    const api = await visitor.get("/api/nothing-here");
     expect(api.status).toBe(404);
     expect(await api.json()).toEqual({ error: "Not found" });
   });
 
   it("shows the age gate until the visitor confirms, and confirming works without JavaScript", async () => {
-    const first = await fetchSelf("/", { redirect: "manual" });
+    const firstVisit = client({ ageVerified: false });
+    const first = await firstVisit.get("/");
     expect(await first.text()).toContain("I am 18+ years old");
-    const confirm = await fetchSelf("/age-verification", {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost" },
-      body: "returnTo=%2Flocations%2FAuckland",
-      redirect: "manual",
-    });
+    const confirm = await firstVisit.post(
+      "/age-verification",
+      { form: { returnTo: "/locations/Auckland" } },
+      { headers: { Origin: "http://localhost" } },
+    );
     expect(confirm.status).toBe(302);
     expect(confirm.headers.get("Location")).toBe("/locations/Auckland");
     expect(confirm.headers.get("Set-Cookie")).toMatch(/^age_verified=1;/);
-    const after = await visit("/");
+    const after = await visitor.get("/");
     expect(await after.text()).not.toContain("I am 18+ years old");
   });
 
   it("refuses a form post started on another site", async () => {
-    const res = await fetchSelf("/age-verification", {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example" },
-      body: "returnTo=%2F",
-      redirect: "manual",
-    });
+    const res = await client({ ageVerified: false }).post(
+      "/age-verification",
+      { form: { returnTo: "/" } },
+      { headers: { Origin: "https://evil.example" } },
+    );
     expect(res.status).toBe(403);
     expect(res.headers.get("Set-Cookie")).toBeNull();
   });
