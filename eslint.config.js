@@ -72,7 +72,14 @@ export default tseslint.config(
   },
   {
     files: ["app/lib/**", "app/components/**"],
-    rules: { "no-restricted-imports": ["error", { patterns: [noServer, noRoutes] }] },
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [noServer, noRoutes] }],
+      // Hashing tokens and passwords is server work; code here ships to the browser.
+      "no-restricted-properties": [
+        "error",
+        { object: "crypto", property: "subtle", message: "Server-only crypto lives in app/server." },
+      ],
+    },
   },
   {
     files: ["app/server/**", "app/*.ts", "app/*.tsx", "workers/**"],

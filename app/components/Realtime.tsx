@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import PartySocket from "partysocket";
+import { usePartySocket } from "partysocket/react";
 import { parseProfileUpdate, PUBLIC_ROOM, REALTIME_PARTY, type ProfileUpdateEvent } from "~/lib/realtime-protocol";
 
 export const PROFILE_UPDATE_EVENT = "profileupdate";
@@ -18,14 +18,12 @@ export const SOCKET_OPTIONS = {
  * so every screen decides for itself whether it concerns it (lib/realtime-protocol: pageShouldRefresh).
  */
 export function RealtimeListener() {
-  useEffect(() => {
-    const socket = new PartySocket({
-      host: window.location.host,
-      party: REALTIME_PARTY,
-      room: PUBLIC_ROOM,
-      ...SOCKET_OPTIONS,
-    });
-    socket.addEventListener("message", (message) => {
+  // partysocket's hook opens the socket after hydration, keeps one per page and closes it on unmount.
+  usePartySocket({
+    party: REALTIME_PARTY,
+    room: PUBLIC_ROOM,
+    ...SOCKET_OPTIONS,
+    onMessage(message) {
       const event = parseProfileUpdate(message.data);
       if (!event) return;
       try {
@@ -34,9 +32,8 @@ export function RealtimeListener() {
         // Only a hint for other tabs.
       }
       window.dispatchEvent(new CustomEvent<ProfileUpdateEvent>(PROFILE_UPDATE_EVENT, { detail: event }));
-    });
-    return () => socket.close();
-  }, []);
+    },
+  });
   return null;
 }
 

@@ -1,6 +1,5 @@
-// Administrator moderation (spec public §4, §5, §6): what each action does to a listing's flags, the card
-// menu, and the audit log's wording. Pure: the clock is a parameter. Reports are in ./reports.ts.
-import { activeChange, type ListingState } from "./dashboard";
+// Administrator moderation (spec public §4, §5, §6): the actions, the card menu, and the audit log's
+// wording. What each action does to a listing's flags is in listing/state.ts. Reports are in ./reports.ts.
 
 // ---------------------------------------------------------------------------------------------------
 // Listing actions
@@ -11,8 +10,6 @@ export const ADMIN_ACTIONS: readonly AdminAction[] = ["verify", "unverify", "liv
 export function isAdminAction(value: unknown): value is AdminAction {
   return typeof value === "string" && (ADMIN_ACTIONS as readonly string[]).includes(value);
 }
-
-export type ModeratedState = ListingState & { hot: boolean };
 
 export const MODERATION_MSG = {
   liveNeedsVerified: "Only verified listings can go live. Verify the listing first.",
@@ -25,51 +22,6 @@ export const MODERATION_MSG = {
 /** The spec's confirmation for an administrator's delete (public §5). */
 export function adminDeleteConfirm(name: string): string {
   return `Are you sure you want to delete the listing for ${name}? This action cannot be undone.`;
-}
-
-export type FlagChange = { ok: true; next: ModeratedState; changed: boolean } | { ok: false; error: string };
-
-/**
- * The listing's flags after an administrator action (all but delete). Unverify also turns live off, and
- * a hidden listing cannot stay 'Active Now' (same rule as the owner's Live switch). Live on needs a
- * verified listing. An action that changes nothing answers changed: false (no write, no audit row).
- */
-export function adminFlagChange(
-  state: ModeratedState,
-  action: Exclude<AdminAction, "delete">,
-  now: number,
-): FlagChange {
-  const next: ModeratedState = { ...state };
-  const hide = () => {
-    if (!next.live) return;
-    next.live = false;
-    const off = activeChange({ ...next }, false, now);
-    if (off.ok) Object.assign(next, off.next);
-  };
-  switch (action) {
-    case "verify":
-      next.verified = true;
-      break;
-    case "unverify":
-      next.verified = false;
-      hide();
-      break;
-    case "live":
-      if (!state.verified) return { ok: false, error: MODERATION_MSG.liveNeedsVerified };
-      next.live = true;
-      break;
-    case "unlive":
-      hide();
-      break;
-    case "hot":
-      next.hot = true;
-      break;
-    case "unhot":
-      next.hot = false;
-      break;
-  }
-  const changed = next.verified !== state.verified || next.live !== state.live || next.hot !== state.hot;
-  return { ok: true, next, changed };
 }
 
 /** The buttons an administrator's card menu offers for a listing (Make Live / Unlive only when verified). */

@@ -23,16 +23,8 @@ import { Suspense, useEffect, useState } from "react";
 import { DashboardCard, DashboardCardSkeleton } from "~/components/dashboard/DashboardCard";
 import { DashboardShell } from "~/components/dashboard/DashboardShell";
 import { useProfileUpdates } from "~/components/Realtime";
-import {
-  expiryDelay,
-  greeting,
-  listingsHeading,
-  menuItems,
-  nextExpiry,
-  parseDesired,
-  PROFILE_DRAFT_KEY,
-  showsAddNewListing,
-} from "~/lib/dashboard";
+import { greeting, listingsHeading, menuItems, PROFILE_DRAFT_KEY, showsAddNewListing } from "~/lib/dashboard";
+import { expiryDelay, nextExpiry, parseDesired } from "~/lib/listing/state";
 import { isId } from "~/lib/ids";
 import { requireUser, requireUserForPost } from "~/server/auth.server";
 import { loadDashboardListings, ownerWriteLimited, RATE_LIMITED, setListingFlag } from "~/server/dashboard.server";

@@ -22,7 +22,7 @@ import {
 import { useEffect, type FormEvent } from "react";
 import { useHydrated } from "~/components/useHydrated";
 import { InfoPage, PRIMARY_BUTTON } from "~/components/InfoPage";
-import { clearSessionCookie } from "~/lib/auth-session";
+import { clearSessionCookie } from "~/server/session-cookie.server";
 import { DELETE_ACCOUNT_CONFIRM, deleteErrorText, deleteListingConfirm, planLabel } from "~/lib/dashboard";
 import { isId } from "~/lib/ids";
 import { PLANS } from "~/lib/plans";

@@ -5,17 +5,10 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { passwordChangedEmail, passwordResetEmail, signupAttemptEmail, welcomeEmail } from "~/lib/auth-emails";
 import type { SignupInput } from "~/lib/auth-schemas";
-import {
-  ABSOLUTE_TIMEOUT_MS,
-  isTokenShape,
-  RESET_REQUESTS_PER_HOUR,
-  RESET_TOKEN_TTL_MS,
-  serializeSessionCookie,
-  sessionExpiry,
-  sha256Hex,
-} from "~/lib/auth-session";
+import { ABSOLUTE_TIMEOUT_MS, RESET_REQUESTS_PER_HOUR, RESET_TOKEN_TTL_MS, sessionExpiry } from "~/lib/auth-session";
+import { isTokenShape, serializeSessionCookie, sha256Hex } from "~/server/session-cookie.server";
 import { newId, newToken } from "~/lib/ids";
-import { hashPassword } from "~/lib/password";
+import { hashPassword } from "~/server/password.server";
 import { cookieIsSecure, readPreviousSessionId, type SessionUser } from "./auth.server";
 import { getDb, schema } from "./db.server";
 import { sendEmail } from "./email.server";

@@ -6,22 +6,18 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { formToObject, loginSchema, MSG, parseWith } from "~/lib/auth-schemas";
 import { loginUrlFor } from "~/lib/auth-redirect";
+import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS, isSessionLive, needsTouch, sessionExpiry } from "~/lib/auth-session";
 import {
-  ABSOLUTE_TIMEOUT_MS,
   clearSessionCookie,
   hasSessionCookie,
-  IDLE_TIMEOUT_MS,
-  isSessionLive,
-  limiterKey,
-  needsTouch,
   readSessionToken,
   serializeSessionCookie,
-  sessionExpiry,
   sha256Hex,
-} from "~/lib/auth-session";
+} from "~/server/session-cookie.server";
+import { limiterKey } from "~/server/http/rate-limit.server";
 import { ADMIN_ACCOUNT_TYPE, type SessionUser } from "~/lib/auth-user";
 import { newToken } from "~/lib/ids";
-import { hashPassword, needsRehash, verifyPassword } from "~/lib/password";
+import { hashPassword, needsRehash, verifyPassword } from "~/server/password.server";
 import { getDb, schema } from "./db.server";
 import {
   recordSecurityEvent,

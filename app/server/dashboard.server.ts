@@ -2,7 +2,8 @@
 // toggles, and the owner's editable profile. Routes (the dashboard page and the JSON API) stay thin and
 // share these, so both paths enforce the same rules.
 import { and, asc, eq } from "drizzle-orm";
-import { activeChange, liveChange, type DashboardListing, type ListingState } from "~/lib/dashboard";
+import { type DashboardListing } from "~/lib/dashboard";
+import { activeChange, liveChange, type ListingState } from "~/lib/listing/state";
 import { isId } from "~/lib/ids";
 import { flatRatesInDollars, type FlatRates } from "~/lib/listing-rules";
 import { photoUrl } from "~/lib/photo-keys";

@@ -7,13 +7,8 @@
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { isId } from "~/lib/ids";
-import {
-  adminFlagChange,
-  MODERATION_MSG,
-  type AdminAction,
-  type AuditAction,
-  type ModeratedState,
-} from "~/lib/moderation";
+import { MODERATION_MSG, type AdminAction, type AuditAction } from "~/lib/moderation";
+import { adminFlagChange, type ModeratedState } from "~/lib/listing/state";
 import { auditStatement, type Condition } from "./audit.server";
 import { requireUser, type SessionUser } from "./auth.server";
 import { getDb, schema } from "./db.server";

@@ -3,7 +3,7 @@
 // the report. Both are administrator actions: one D1 batch with their audit row.
 import { asc, eq, sql } from "drizzle-orm";
 import { isId, newId } from "~/lib/ids";
-import { adminFlagChange } from "~/lib/moderation";
+import { adminFlagChange } from "~/lib/listing/state";
 import { type ReportInput } from "~/lib/reports";
 import { auditStatement, type Condition } from "./audit.server";
 import type { SessionUser } from "./auth.server";
@@ -11,7 +11,7 @@ import { getDb, schema } from "./db.server";
 import { afterListingChange, readModeratedListing } from "./moderation.server";
 import { publicState } from "./realtime.server";
 import { overLimit } from "./http/rate-limit.server";
-import { limiterKey } from "~/lib/auth-session";
+import { limiterKey } from "~/server/http/rate-limit.server";
 
 type Ctx = { waitUntil(promise: Promise<unknown>): void };
 

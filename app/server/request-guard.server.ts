@@ -1,6 +1,6 @@
 // The Worker entry's guards around every request: body size before any route reads it, and the headers
 // every answer carries (nosniff; private, no-store for anyone signed in).
-import { hasSessionCookie } from "~/lib/auth-session";
+import { hasSessionCookie } from "~/server/session-cookie.server";
 import { bodyLimit, declaredTooLarge, SMALL_BODY_BYTES } from "~/lib/request-limits";
 import { cookieIsSecure } from "./auth.server";
 import { readBytes } from "./http/body.server";

@@ -3,7 +3,7 @@
 // the dashboard, which shows the spec's success message, or the spec's failure text for the page.
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { loginUrlFor } from "~/lib/auth-redirect";
-import { clearSessionCookie } from "~/lib/auth-session";
+import { clearSessionCookie } from "~/server/session-cookie.server";
 import {
   fileMessage,
   ID_MSG,

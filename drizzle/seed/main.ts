@@ -4,7 +4,7 @@
 // The D1 migrations must already be applied to DIR.
 import { availableParallelism } from "node:os";
 import path from "node:path";
-import { hashPassword } from "../../app/lib/password";
+import { hashPassword } from "../../app/server/password.server";
 import { newToken } from "../../app/lib/ids";
 import { REGIONS } from "../../app/lib/regions";
 import { DEMO_ACCOUNTS } from "./demo-accounts";

@@ -9,20 +9,22 @@ import {
 } from "~/lib/auth-redirect";
 import {
   ABSOLUTE_TIMEOUT_MS,
-  clearSessionCookie,
-  hasSessionCookie,
   IDLE_TIMEOUT_MS,
   isSessionLive,
-  isTokenShape,
-  limiterKey,
   needsTouch,
+  sessionExpiry,
+  TOUCH_INTERVAL_MS,
+} from "~/lib/auth-session";
+import {
+  clearSessionCookie,
+  hasSessionCookie,
+  isTokenShape,
   readSessionToken,
   serializeSessionCookie,
   sessionCookieName,
-  sessionExpiry,
   sha256Hex,
-  TOUCH_INTERVAL_MS,
-} from "~/lib/auth-session";
+} from "~/server/session-cookie.server";
+import { limiterKey } from "~/server/http/rate-limit.server";
 import { initialOf, toPublicUser } from "~/lib/auth-user";
 import { newToken } from "~/lib/ids";
 

@@ -1,31 +1,33 @@
 import { describe, expect, it } from "vitest";
 import {
+  coverUrl,
+  DELETE_ACCOUNT_CONFIRM,
+  deleteErrorText,
+  deleteListingConfirm,
+  greeting,
+  imageCount,
+  listingsHeading,
+  menuItems,
+  planLabel,
+  showsAddNewListing,
+  type DashboardListing,
+} from "~/lib/dashboard";
+import {
   ACTIVE_WINDOW_MS,
   activeChange,
   activeForText,
   badgeText,
   canToggleActive,
   canToggleLive,
-  coverUrl,
-  DELETE_ACCOUNT_CONFIRM,
-  deleteErrorText,
-  deleteListingConfirm,
   expiryDelay,
-  greeting,
   hoursLeft,
-  imageCount,
   liveChange,
-  listingsHeading,
   MAX_TIMER_MS,
-  menuItems,
   nextExpiry,
   parseDesired,
-  planLabel,
-  showsAddNewListing,
   statusLine,
   TOGGLE_ERRORS,
-  type DashboardListing,
-} from "~/lib/dashboard";
+} from "~/lib/listing/state";
 
 const NOW = Date.UTC(2026, 5, 15, 12, 0, 0);
 const HOUR = 3_600_000;

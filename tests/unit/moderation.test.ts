@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { adminBadges, adminDeleteConfirm, adminFlagChange, menuActions, type ModeratedState } from "~/lib/moderation";
+import { adminBadges, adminDeleteConfirm, menuActions } from "~/lib/moderation";
+import { adminFlagChange, type ModeratedState } from "~/lib/listing/state";
 import { parseReport, REPORT_MSG, reportAge } from "~/lib/reports";
 import {
   eligibilityError,

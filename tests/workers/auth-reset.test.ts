@@ -2,7 +2,7 @@
 // every session of the account. Mail goes to the dev outbox.
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { sha256Hex } from "~/lib/auth-session";
+import { sha256Hex } from "~/server/session-cookie.server";
 import { newToken } from "~/lib/ids";
 import { count, createAccount, PASSWORD, quiesce, resetTokenFor, settle, waitForMail } from "./auth-fixtures";
 import { client, logIn, sessionCookieFrom } from "./client";

@@ -1,7 +1,8 @@
 // Sessions: login through the page and the API, fixation, logout, expiry, protected routes, the header.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { sha256Hex, TOUCH_INTERVAL_MS } from "~/lib/auth-session";
+import { TOUCH_INTERVAL_MS } from "~/lib/auth-session";
+import { sha256Hex } from "~/server/session-cookie.server";
 import { count, createAccount, PASSWORD } from "./auth-fixtures";
 import { clearsSessionCookie, client, logIn, sessionCookieFrom } from "./client";
 

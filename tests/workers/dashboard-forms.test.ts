@@ -2,7 +2,8 @@
 // then a redirect or a page that says what happened. The server rules are the same as the JSON API's.
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { DELETE_ACCOUNT_CONFIRM, deleteErrorText, deleteListingConfirm, TOGGLE_ERRORS } from "~/lib/dashboard";
+import { DELETE_ACCOUNT_CONFIRM, deleteErrorText, deleteListingConfirm } from "~/lib/dashboard";
+import { TOGGLE_ERRORS } from "~/lib/listing/state";
 import { client, dashboard, signedIn } from "./client";
 import { addPhotos, flags } from "./dashboard-fixtures";
 import { insertListing } from "./fixtures";

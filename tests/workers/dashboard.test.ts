@@ -1,7 +1,7 @@
 // The owner dashboard as rendered by the built Worker, with real sessions (logged in through the API).
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { ACTIVE_WINDOW_MS } from "~/lib/dashboard";
+import { ACTIVE_WINDOW_MS } from "~/lib/listing/state";
 import { monthKey } from "~/lib/stats";
 import { client, dashboard, signedIn } from "./client";
 import { addPhotos, createdInOrder, setStats } from "./dashboard-fixtures";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { sessionCookieName, sha256Hex } from "~/lib/auth-session";
+import { sessionCookieName, sha256Hex } from "~/server/session-cookie.server";
 import { newToken } from "~/lib/ids";
 import { LISTING_MSG } from "~/lib/listing-schema";
 import type { Profile } from "~/lib/profile";

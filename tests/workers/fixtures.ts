@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { newId } from "~/lib/ids";
-import { hashPassword } from "~/lib/password";
+import { hashPassword } from "~/server/password.server";
 
 let counter = 0;
 

@@ -2,7 +2,7 @@
 // rules, the editor's read, and who may call what (401 signed out, 403 anyone but the owner).
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { ACTIVE_WINDOW_MS, TOGGLE_ERRORS } from "~/lib/dashboard";
+import { ACTIVE_WINDOW_MS, TOGGLE_ERRORS } from "~/lib/listing/state";
 import { monthKey } from "~/lib/stats";
 import { client, signedIn } from "./client";
 import { addPhotos, ageListing, createdInOrder, flags, setStats } from "./dashboard-fixtures";

@@ -1,17 +1,16 @@
 import { Link } from "@remix-run/react";
 import { activityOf } from "~/lib/activity";
+import { coverUrl, type DashboardListing } from "~/lib/dashboard";
 import {
   ACTIVE_WINDOW_HOURS,
   activeForText,
   badgeText,
   canToggleActive,
   canToggleLive,
-  coverUrl,
   hoursLeft,
   isListingActive,
   statusLine,
-  type DashboardListing,
-} from "~/lib/dashboard";
+} from "~/lib/listing/state";
 import { Photo } from "../Photo";
 import { ListingToggle } from "./ListingToggle";
 

@@ -1,7 +1,7 @@
 // The administrator JSON API (spec public §7) and the providers' verification requests (spec provider
 // §7). Every answer is JSON and never cached. Order of checks: signed in (401), role (403), the id's
 // shape (400), then the rules (404/409).
-import { parseDesired } from "~/lib/dashboard";
+import { parseDesired } from "~/lib/listing/state";
 import { parseVerifyFlag } from "~/lib/moderation";
 import {
   ID_MSG,

@@ -2,8 +2,8 @@
 // and the two deletes. Every answer is JSON and never cached. Order of checks: signed in (401), the id's
 // shape (400), then ownership (403, the same whether the id exists or not, so ids cannot be probed).
 import { MSG } from "~/lib/auth-schemas";
-import { clearSessionCookie } from "~/lib/auth-session";
-import { parseDesired } from "~/lib/dashboard";
+import { clearSessionCookie } from "~/server/session-cookie.server";
+import { parseDesired } from "~/lib/listing/state";
 import { isId } from "~/lib/ids";
 import { cookieIsSecure } from "../auth.server";
 import {

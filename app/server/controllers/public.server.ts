@@ -18,7 +18,7 @@ import { loadCardsPage, loadLiveProfilesPage, type PageParams } from "../public-
 import { loadSuggestions } from "../suggestions.server";
 import { anonymousVisitorId, countingVisitor } from "../site-secrets.server";
 import { recordContact } from "../stats.server";
-import { limiterKey } from "~/lib/auth-session";
+import { limiterKey } from "~/server/http/rate-limit.server";
 
 // A like body is ~60 bytes; anything past 4 KiB is not a like.
 const MAX_LIKE_BYTES = 4096;

@@ -16,3 +16,8 @@ export async function overLimit(limiter: RateLimit, key: string, onOutage: Outag
     return onOutage === "closed";
   }
 }
+
+/** Rate-limit bucket: one per client address and kind of attempt (Cloudflare sets CF-Connecting-IP; clients cannot). */
+export function limiterKey(action: string, headers: Headers): string {
+  return `${action}:${headers.get("CF-Connecting-IP") ?? "unknown"}`;
+}

@@ -1,0 +1,63 @@
+// The session cookie's format and the token's hash, server-only. The cookie holds only a random token;
+// D1 holds only its SHA-256, so a leaked database copy cannot be replayed as anyone's cookie.
+
+// newToken(32) gives 43 URL-safe base64 characters. Checking the shape first keeps junk out of queries.
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export function isTokenShape(value: unknown): value is string {
+  return typeof value === "string" && TOKEN_PATTERN.test(value);
+}
+
+export async function sha256Hex(value: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value));
+  let hex = "";
+  for (const b of new Uint8Array(digest)) hex += b.toString(16).padStart(2, "0");
+  return hex;
+}
+
+/**
+ * The __Host- prefix makes browsers refuse the cookie unless it is Secure, host-only and Path=/, so a
+ * sibling subdomain cannot plant one. Plain http in local development cannot use it.
+ */
+export function sessionCookieName(secure: boolean): string {
+  return secure ? "__Host-session" : "session";
+}
+
+export function serializeSessionCookie(token: string, secure: boolean, maxAgeSeconds: number): string {
+  const parts = [
+    `${sessionCookieName(secure)}=${token}`,
+    "Path=/",
+    "HttpOnly",
+    "SameSite=Lax",
+    `Max-Age=${maxAgeSeconds}`,
+  ];
+  if (secure) parts.push("Secure");
+  return parts.join("; ");
+}
+
+export function clearSessionCookie(secure: boolean): string {
+  return serializeSessionCookie("", secure, 0);
+}
+
+/** The session token from a Cookie header, or null when absent or not token-shaped. */
+export function readSessionToken(cookieHeader: string | null, secure: boolean): string | null {
+  if (!cookieHeader) return null;
+  const name = sessionCookieName(secure);
+  for (const part of cookieHeader.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
+    const value = part.slice(eq + 1).trim();
+    if (isTokenShape(value)) return value;
+  }
+  return null;
+}
+
+/** True when the request carries a session cookie at all, even a malformed one (it is then "expired"). */
+export function hasSessionCookie(cookieHeader: string | null, secure: boolean): boolean {
+  if (!cookieHeader) return false;
+  const name = sessionCookieName(secure);
+  return cookieHeader.split(";").some((part) => {
+    const eq = part.indexOf("=");
+    return eq > 0 && part.slice(0, eq).trim() === name && part.slice(eq + 1).trim() !== "";
+  });
+}
