@@ -1,5 +1,6 @@
-// Mirrors drizzle/migrations/*.sql, which are the source of truth for the database
-// (the facet triggers cannot be expressed here).
+// Mirrors drizzle/migrations/*.sql, which are the source of truth for the database (the facet triggers,
+// partial indexes and CHECK constraints cannot all be expressed here). tests/workers/schema-matches-migrations.test.ts
+// compares every table's columns with the migrated database.
 
 import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
@@ -89,7 +90,8 @@ export const listingRates = sqliteTable("listing_rates", {
     .notNull()
     .references(() => listings.id, { onDelete: "cascade" }),
   callType: text("call_type", { enum: ["incall", "outcall"] }).notNull(),
-  duration: text("duration").notNull(),
+  // The CHECK constraint's values (0001_listings.sql), so drizzle types them too.
+  duration: text("duration", { enum: ["30min", "1hr", "1.5hr", "2hr", "3hr", "Overnight"] }).notNull(),
   price: integer("price").notNull(),
   description: text("description").notNull().default(""),
 });

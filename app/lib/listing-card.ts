@@ -1,3 +1,4 @@
+import type { ListingRow } from "../../drizzle/schema";
 import { centsToDollars } from "./money";
 import { photoUrl } from "./photo-keys";
 
@@ -21,26 +22,28 @@ export type ListingCardData = {
   cover: { url: string; width: number; height: number } | null;
 };
 
-export type CardRow = {
-  id: string;
-  firstName: string;
-  age: number | null;
-  tagLine: string;
-  location: string;
-  suburb: string;
-  rate60: number | null;
-  orate60: number | null;
-  featured: boolean;
-  hot: boolean;
-  verified: boolean;
-  live: boolean;
-  photoVerified: boolean;
-  active: boolean;
-  activeUntil: number | null;
-  coverKey: string | null;
-  coverWidth: number | null;
-  coverHeight: number | null;
-};
+/** The listing columns a card is made from (server/listing-queries.server.ts cardColumns reads them). */
+export type CardRow = Pick<
+  ListingRow,
+  | "id"
+  | "firstName"
+  | "age"
+  | "tagLine"
+  | "location"
+  | "suburb"
+  | "rate60"
+  | "orate60"
+  | "featured"
+  | "hot"
+  | "verified"
+  | "live"
+  | "photoVerified"
+  | "active"
+  | "activeUntil"
+  | "coverKey"
+  | "coverWidth"
+  | "coverHeight"
+>;
 
 export function toCard(row: CardRow): ListingCardData {
   return {

@@ -2,7 +2,7 @@
 // reset. Each does the same work whether or not the e-mail has an account, and mails through
 // ctx.waitUntil, so neither the answer nor its timing tells a stranger who is registered.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, count, eq, exists, gt, isNull, lt, sql } from "drizzle-orm";
 import { passwordChangedEmail, passwordResetEmail, signupAttemptEmail, welcomeEmail } from "~/lib/auth-emails";
 import type { SignupInput } from "~/lib/auth-schemas";
 import { ABSOLUTE_TIMEOUT_MS, RESET_REQUESTS_PER_HOUR, RESET_TOKEN_TTL_MS, sessionExpiry } from "~/lib/auth-session";
@@ -10,7 +10,7 @@ import { isTokenShape, serializeSessionCookie, sha256Hex } from "~/server/sessio
 import { newId, newToken } from "~/lib/ids";
 import { hashPassword } from "~/server/password.server";
 import { cookieIsSecure, readPreviousSessionId, type SessionUser } from "./auth.server";
-import { getDb, schema } from "./db.server";
+import { getDb, insertWhere, schema } from "./db.server";
 import { sendEmail } from "./email.server";
 import { claimMailSlot, SIGNUP_ATTEMPT_MAIL_INTERVAL_MS } from "./mail-caps.server";
 import { siteOrigin } from "./site-origin.server";
@@ -62,11 +62,17 @@ export async function signup(request: Request, cf: Ctx, input: SignupInput, now 
       })
       .onConflictDoNothing({ target: schema.users.email }),
     // Only if the row above was really inserted (this id is new, so it exists only then).
-    db
-      .insert(schema.sessions)
-      .select(
-        sql`SELECT ${sessionId}, ${userId}, ${now}, ${now}, ${sessionExpiry(now)} WHERE EXISTS (SELECT 1 FROM users WHERE id = ${userId})`,
+    insertWhere(
+      db,
+      schema.sessions,
+      { id: sessionId, userId, createdAt: now, lastSeenAt: now, expiresAt: sessionExpiry(now) },
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(schema.users)
+          .where(eq(schema.users.id, userId)),
       ),
+    ),
     // Whatever session the browser came with ends here, new account or not.
     db.delete(schema.sessions).where(eq(schema.sessions.id, previousId ?? "")),
   ]);
@@ -114,18 +120,35 @@ export async function requestPasswordReset(request: Request, cf: Ctx, email: str
   const { env } = cf;
   const token = newToken();
   const tokenHash = await sha256Hex(token);
-  const rows = await getDb(env).all<{ user_id: string }>(sql`
-    INSERT INTO password_resets (token_hash, user_id, created_at, expires_at)
-    SELECT ${tokenHash}, u.id, ${now}, ${now + RESET_TOKEN_TTL_MS} FROM users u
-    WHERE u.email = ${email}
-      AND (SELECT COUNT(*) FROM password_resets r WHERE r.user_id = u.id AND r.created_at > ${now - 60 * 60_000}) < ${RESET_REQUESTS_PER_HOUR}
-    RETURNING user_id`);
+  const db = getDb(env);
+  const u = schema.users;
+  const pr = schema.passwordResets;
+  const recent = db
+    .select({ n: count() })
+    .from(pr)
+    .where(and(eq(pr.userId, u.id), gt(pr.createdAt, now - 60 * 60_000)));
+  // Keys in the table's column order: drizzle lists the table's columns for the INSERT.
+  const rows = await db
+    .insert(pr)
+    .select(
+      db
+        .select({
+          tokenHash: sql<string>`${tokenHash}`.as("token_hash"),
+          userId: u.id,
+          createdAt: sql<number>`${now}`.as("created_at"),
+          expiresAt: sql<number>`${now + RESET_TOKEN_TTL_MS}`.as("expires_at"),
+          usedAt: sql<number | null>`null`.as("used_at"),
+        })
+        .from(u)
+        .where(and(eq(u.email, email), lt(recent, RESET_REQUESTS_PER_HOUR))),
+    )
+    .returning({ userId: pr.userId });
   if (!rows[0]) return;
-  cf.ctx.waitUntil(sendResetEmail(request, env, rows[0].user_id, token));
+  cf.ctx.waitUntil(sendResetEmail(request, env, rows[0].userId, token));
   // After the answer, like the mail, so a known address answers no slower than an unknown one.
   cf.ctx.waitUntil(
     recordSecurityEvent(
-      securityEventStatement(env.DB, rows[0].user_id, "reset_requested", requestMeta(request, cf.cf), now),
+      securityEventStatement(db, rows[0].userId, "reset_requested", requestMeta(request, cf.cf), now),
     ),
   );
 }
@@ -192,9 +215,7 @@ export async function resetPassword(
       .set({ usedAt: now })
       .where(and(eq(schema.passwordResets.userId, userId), isNull(schema.passwordResets.usedAt))),
   ]);
-  await recordSecurityEvent(
-    securityEventStatement(env.DB, userId, "reset_completed", requestMeta(request, cf.cf), now),
-  );
+  await recordSecurityEvent(securityEventStatement(db, userId, "reset_completed", requestMeta(request, cf.cf), now));
   cf.ctx.waitUntil(notifyPasswordChanged(request, env, userId));
   return true;
 }

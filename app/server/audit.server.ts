@@ -1,9 +1,9 @@
 // The administrators' audit log (admin_audit): one row per administrator action, always written by a
 // statement inside the same D1 batch as the action, so the action and its record stand or fall together.
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq, sql, type SQL } from "drizzle-orm";
 import { newId } from "~/lib/ids";
 import { AUDIT_PAGE_SIZE, auditDetail, type AuditAction } from "~/lib/moderation";
-import { getDb, schema, type Db } from "./db.server";
+import { d1Statement, getDb, insertWhere, schema, type Db } from "./db.server";
 
 export type AuditEntry = {
   adminId: string;
@@ -14,37 +14,43 @@ export type AuditEntry = {
   detail?: string;
 };
 
-/** A condition in raw SQL with its bound values, e.g. { sql: "changes() > 0", binds: [] }. */
-export type Condition = { sql: string; binds: unknown[] };
+/** "The statement just before me in the batch changed a row" (changes() speaks for that statement only). */
+export const CHANGED = sql`changes() > 0`;
 
 /**
- * The INSERT of one audit row, as a D1 statement for env.DB.batch([...]). With `when`, the row is written
- * only if that condition holds at that point of the batch (for example "the UPDATE before me changed the
- * row": changes() > 0), so a refused or lost race leaves no record of an action that did not happen.
+ * The INSERT of one audit row, for the action's own batch. With `when`, the row is written only if that
+ * condition holds at that point of the batch (for example CHANGED), so a refused or lost race leaves no
+ * record of an action that did not happen.
  */
-export function auditStatement(d1: D1Database, entry: AuditEntry, now: number, when?: Condition): D1PreparedStatement {
-  return d1
-    .prepare(
-      `INSERT INTO admin_audit (id, admin_id, action, listing_id, request_id, report_id, detail, created_at)
-       SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE ${when?.sql ?? "1"}`,
-    )
-    .bind(
-      newId(),
-      entry.adminId,
-      entry.action,
-      entry.listingId ?? null,
-      entry.requestId ?? null,
-      entry.reportId ?? null,
-      auditDetail(entry.detail ?? ""),
-      now,
-      ...(when?.binds ?? []),
-    );
+export function auditInsert(db: Db, entry: AuditEntry, now: number, when: SQL = sql`1`) {
+  return insertWhere(
+    db,
+    schema.adminAudit,
+    {
+      id: newId(),
+      adminId: entry.adminId,
+      action: entry.action,
+      listingId: entry.listingId ?? null,
+      requestId: entry.requestId ?? null,
+      reportId: entry.reportId ?? null,
+      detail: auditDetail(entry.detail ?? ""),
+      createdAt: now,
+    },
+    when,
+  );
 }
 
 /**
- * The same record as a drizzle query, for batches built with drizzle (listing-delete.server.ts): an
- * INSERT ... SELECT from the listing's own row, so it writes a row only while the listing exists. Place it
- * before the listing's DELETE in the batch.
+ * auditInsert as a plain D1 statement, for a batch of plain D1 statements: tests/workers/reports.test.ts
+ * checks the CHANGED condition with one.
+ */
+export function auditStatement(d1: D1Database, entry: AuditEntry, now: number, when?: SQL): D1PreparedStatement {
+  return d1Statement(d1, auditInsert(getDb({ DB: d1 }), entry, now, when));
+}
+
+/**
+ * The same record as an INSERT ... SELECT from the listing's own row, so it is written only while the
+ * listing exists at that point of the batch (listing-delete.server.ts places it before the listing's DELETE).
  */
 export function auditForListing(db: Db, entry: AuditEntry, listingId: string, now: number) {
   const l = schema.listings;
@@ -66,17 +72,8 @@ export function auditForListing(db: Db, entry: AuditEntry, listingId: string, no
   );
 }
 
-export type AuditRow = {
-  id: string;
-  adminId: string;
-  adminName: string | null;
-  action: string;
-  listingId: string | null;
-  requestId: string | null;
-  reportId: string | null;
-  detail: string;
-  createdAt: number;
-};
+/** A row of the log, with the administrator's first name while the account exists. */
+export type AuditRow = typeof schema.adminAudit.$inferSelect & { adminName: string | null };
 
 /** One page of the log, newest first, with the administrator's first name while the account exists. */
 export async function loadAuditPage(

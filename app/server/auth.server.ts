@@ -260,13 +260,13 @@ export async function login(
     // Logged against the account only if the address has one; the same statement runs either way.
     if (error instanceof AuthError && error.status === 401) {
       await recordSecurityEvent(
-        securityEventForEmailStatement(env.DB, parsed.data.email, "login_failed", meta, Date.now()),
+        securityEventForEmailStatement(getDb(env), parsed.data.email, "login_failed", meta, Date.now()),
       );
     }
     throw error;
   }
   const cookie = await createSession(request, env, user.id);
-  await recordSecurityEvent(securityEventStatement(env.DB, user.id, "login", meta, Date.now()));
+  await recordSecurityEvent(securityEventStatement(getDb(env), user.id, "login", meta, Date.now()));
   return { user, cookie };
 }
 

@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
 import { toCard, type ListingCardData } from "~/lib/listing-card";
 import { getDb, schema } from "./db.server";
-import { cardColumns } from "./grid.server";
+import { cardColumns } from "./listing-queries.server";
 
 export const MAX_CARD_IDS = 50;
 

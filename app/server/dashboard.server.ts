@@ -79,7 +79,7 @@ export async function loadDashboardListings(
   }));
 }
 
-export type OwnListing = ListingState & { id: string; userId: string; firstName: string; location: string };
+export type OwnListing = ListingState & Pick<typeof l.$inferSelect, "id" | "userId" | "firstName" | "location">;
 
 /** The listing when `userId` owns it, else null (missing, malformed or someone else's: callers answer 403). */
 export async function findOwnListing(

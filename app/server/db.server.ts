@@ -1,4 +1,6 @@
+import { getTableColumns, is, SQL, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as schema from "../../drizzle/schema";
 
 export function getDb(env: Pick<Env, "DB">) {
@@ -7,3 +9,65 @@ export function getDb(env: Pick<Env, "DB">) {
 
 export type Db = ReturnType<typeof getDb>;
 export { schema };
+
+/** A row for insertWhere: values, or SQL expressions the INSERT evaluates itself. */
+export type RowOf<T extends SQLiteTable> = { [K in keyof T["$inferInsert"]]?: T["$inferInsert"][K] | SQL };
+
+/**
+ * INSERT INTO table SELECT <row> WHERE <condition>: one row, written only if the condition holds when the
+ * statement runs. D1 has no interactive transactions, so a check that must still hold at write time rides
+ * inside the write, usually as one statement of a batch; drizzle's insert-select wants a FROM, which these
+ * rows have none of. Columns left out get the schema's default, as drizzle's .values() gives them.
+ */
+export function insertWhere<T extends SQLiteTable>(db: Db, table: T, row: RowOf<T>, condition: SQL) {
+  const values = Object.entries(getTableColumns(table)).map(([key, column]) => {
+    const value: unknown = (row as Record<string, unknown>)[key];
+    if (is(value, SQL)) return value;
+    if (value !== undefined) return sql.param(value, column);
+    if (column.default === undefined) return sql`null`;
+    return is(column.default, SQL) ? column.default : sql.param(column.default, column);
+  });
+  // The WHERE is always written: SQLite needs one between an INSERT's SELECT and an ON CONFLICT clause.
+  return db.insert(table).select(sql`select ${sql.join(values, sql`, `)} where ${condition}`);
+}
+
+type BuiltQuery = { toSQL(): { sql: string; params: unknown[] } };
+type MappableQuery = BuiltQuery & { prepare(): { mapResult(response: unknown, isFromBatch?: boolean): unknown } };
+
+/**
+ * A drizzle query as a plain D1 statement: drizzle writes the SQL, D1 runs it. Only for what drizzle's own
+ * execution cannot give: D1's meta (search reports rows_read), or a place in a batch of plain D1 statements.
+ */
+export function d1Statement(d1: D1Database, query: BuiltQuery): D1PreparedStatement {
+  const { sql: text, params } = query.toSQL();
+  // The one raw prepare left in app/server: the SQL is drizzle's, D1 only runs it (see above).
+  return d1.prepare(text).bind(...params);
+}
+
+/**
+ * `query`'s rows from a plain D1 result, mapped as drizzle maps them (booleans, mapWith, column order).
+ * prepare() only builds drizzle's mapper here: a D1 statement does nothing until it is run.
+ */
+function rowsOf<Q extends MappableQuery>(query: Q, result: D1Result): Awaited<Q> {
+  return query.prepare().mapResult(result, true) as Awaited<Q>;
+}
+
+export type WithMeta<Q> = { rows: Awaited<Q>; meta: D1Meta };
+
+/** Runs one drizzle select, answering its rows with D1's meta for it. */
+export async function allWithMeta<Q extends MappableQuery>(d1: D1Database, query: Q): Promise<WithMeta<Q>> {
+  const result = await d1Statement(d1, query).all();
+  return { rows: rowsOf(query, result), meta: result.meta };
+}
+
+/** Runs drizzle selects in one D1 batch (one round trip), answering each one's rows with D1's meta for it. */
+export async function batchWithMeta<A extends MappableQuery, B extends MappableQuery>(
+  d1: D1Database,
+  queries: [A, B],
+): Promise<[WithMeta<A>, WithMeta<B>]> {
+  const [a, b] = await d1.batch(queries.map((q) => d1Statement(d1, q)));
+  return [
+    { rows: rowsOf(queries[0], a), meta: a.meta },
+    { rows: rowsOf(queries[1], b), meta: b.meta },
+  ];
+}

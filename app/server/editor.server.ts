@@ -3,7 +3,7 @@
 import type { Profile } from "~/lib/profile";
 import { mayAddListing } from "~/lib/listing-rules";
 import type { SessionUser } from "./auth.server";
-import { findManageableListing } from "./listing-access.server";
+import { countListingsOf, findManageableListing } from "./listing-access.server";
 import { buildProfileFromD1 } from "./profile.server";
 
 /** The listing for /profile/edit/{id}, or null when it does not exist or is not this user's (a 404). */
@@ -20,8 +20,5 @@ export async function loadEditableProfile(
 /** For /profile/new: an Independent who already holds a listing is told so instead of filling a form in vain. */
 export async function mayStartListing(env: Env, user: Pick<SessionUser, "id" | "agency">): Promise<boolean> {
   if (user.agency) return true;
-  const held = await env.DB.prepare("SELECT COUNT(*) AS n FROM listings WHERE user_id = ?")
-    .bind(user.id)
-    .first<{ n: number }>();
-  return mayAddListing(user.agency, held?.n ?? 0);
+  return mayAddListing(user.agency, await countListingsOf(env, user.id));
 }

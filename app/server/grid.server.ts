@@ -1,4 +1,4 @@
-import { and, between, desc, eq, gt, isNull, or, type SQL } from "drizzle-orm";
+import { and, between, eq, gt, isNull, or, type SQL } from "drizzle-orm";
 import type { Filters } from "~/lib/filters";
 import { PAGE_SIZE } from "~/lib/filters";
 import { toCard, type ListingCardData } from "~/lib/listing-card";
@@ -6,32 +6,9 @@ import type { GridPage } from "~/lib/listings-view";
 import type { Region } from "~/lib/regions";
 import { regionForCity } from "~/lib/regions";
 import { getDb, schema, type Db } from "./db.server";
+import { cardColumns, gridOrder } from "./listing-queries.server";
 
 const l = schema.listings;
-
-export const cardColumns = {
-  id: l.id,
-  firstName: l.firstName,
-  age: l.age,
-  tagLine: l.tagLine,
-  location: l.location,
-  suburb: l.suburb,
-  rate60: l.rate60,
-  orate60: l.orate60,
-  featured: l.featured,
-  hot: l.hot,
-  verified: l.verified,
-  live: l.live,
-  photoVerified: l.photoVerified,
-  active: l.active,
-  activeUntil: l.activeUntil,
-  coverKey: l.coverKey,
-  coverWidth: l.coverWidth,
-  coverHeight: l.coverHeight,
-};
-
-/** Grid order: featured first, then newest listed; the id breaks ties so pages never overlap. */
-export const gridOrder = [desc(l.featured), desc(l.listedAt), desc(l.id)];
 
 export function activeNowCondition(now: number): SQL {
   return and(eq(l.active, true), or(isNull(l.activeUntil), eq(l.activeUntil, 0), gt(l.activeUntil, now)))!;

@@ -1,8 +1,15 @@
 // Likes: one per visitor per listing, enforced by the likes table's primary key rather than by a
 // read-then-write, so double clicks and parallel requests cannot count twice.
+import { and, count, eq, exists, not, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { isId } from "~/lib/ids";
 import { countDay } from "~/lib/client-address";
+import { getDb, insertWhere, schema } from "./db.server";
 import { counterStatement, countMarkKey } from "./stats.server";
+
+const l = schema.listings;
+const lk = schema.likes;
+const cm = schema.countMarks;
 
 /** The listing is missing or not live: nothing was stored (routes answer 404). */
 export class ListingUnavailableError extends Error {
@@ -32,61 +39,63 @@ export async function setLike(
   countingVisitor?: string,
 ): Promise<LikeResult> {
   if (!isId(modelId)) throw new ListingUnavailableError();
-  const db = env.DB;
-  const live = "EXISTS (SELECT 1 FROM listings WHERE id = ?1 AND live = 1)";
-  const likeRow = "EXISTS (SELECT 1 FROM likes WHERE listing_id = ?1 AND visitor_id = ?4)";
+  const db = getDb(env);
+  const one = { one: sql`1` };
+  const live = exists(
+    db
+      .select(one)
+      .from(l)
+      .where(and(eq(l.id, modelId), eq(l.live, true))),
+  );
+  const likeRow = exists(
+    db
+      .select(one)
+      .from(lk)
+      .where(and(eq(lk.listingId, modelId), eq(lk.visitorId, visitorId))),
+  );
   // With a counting visitor (the client address), a like holds that visitor's one like of this listing for
   // the day: the first browser id to like claims the mark; the same id may unlike and like again, another
   // id from the same address that day adds nothing (a new browser id is free, an address is not).
   const markKey = countingVisitor ? countMarkKey("likes", modelId, countingVisitor, now) : null;
-  const held = markKey ? "EXISTS (SELECT 1 FROM count_marks WHERE key = ?5 AND holder = ?4)" : "1";
-  const mark = markKey
-    ? [
+  const held = markKey
+    ? exists(
         db
-          .prepare(
-            `INSERT OR IGNORE INTO count_marks (key, holder, day) SELECT ?1, ?2, ?3 WHERE ${live.replace("?1", "?4")}`,
-          )
-          .bind(markKey, visitorId, countDay(now), modelId),
-      ]
+          .select(one)
+          .from(cm)
+          .where(and(eq(cm.key, markKey), eq(cm.holder, visitorId))),
+      )
+    : sql`1`;
+  const mark = markKey
+    ? [insertWhere(db, cm, { key: markKey, holder: visitorId, day: countDay(now) }, live).onConflictDoNothing()]
     : [];
-  const statements = liked
+  const statements: BatchItem<"sqlite">[] = liked
     ? [
         ...mark,
-        counterStatement(db, "likes", modelId, 1, now, {
-          sql: `${live} AND NOT ${likeRow} AND ${held}`,
-          binds: markKey ? [visitorId, markKey] : [visitorId],
-        }),
-        db
-          .prepare(
-            `INSERT OR IGNORE INTO likes (listing_id, visitor_id, created_at) SELECT ?1, ?2, ?3 WHERE ${live} AND ${held.replace("?4", "?2").replace("?5", "?4")}`,
-          )
-          .bind(modelId, visitorId, now, ...(markKey ? [markKey] : [])),
+        counterStatement(db, "likes", modelId, 1, now, and(live, not(likeRow), held)!),
+        insertWhere(db, lk, { listingId: modelId, visitorId, createdAt: now }, and(live, held)!).onConflictDoNothing(),
       ]
     : [
-        counterStatement(db, "likes", modelId, -1, now, { sql: `${live} AND ${likeRow}`, binds: [visitorId] }),
-        db.prepare(`DELETE FROM likes WHERE listing_id = ?1 AND visitor_id = ?2 AND ${live}`).bind(modelId, visitorId),
+        counterStatement(db, "likes", modelId, -1, now, and(live, likeRow)!),
+        db.delete(lk).where(and(eq(lk.listingId, modelId), eq(lk.visitorId, visitorId), live)),
       ];
-  const results = await db.batch<{ live?: number; n?: number; liked?: number }>([
-    db.prepare("SELECT live FROM listings WHERE id = ?").bind(modelId),
+  const results = await db.batch([
+    db.select({ live: l.live }).from(l).where(eq(l.id, modelId)),
     ...statements,
     db
-      .prepare(
-        "SELECT COUNT(*) AS n, EXISTS (SELECT 1 FROM likes WHERE listing_id = ?1 AND visitor_id = ?2) AS liked FROM likes WHERE listing_id = ?1",
-      )
-      .bind(modelId, visitorId),
+      .select({ n: count(), liked: sql<number>`${likeRow}` })
+      .from(lk)
+      .where(eq(lk.listingId, modelId)),
   ]);
-  const gate = results[0];
-  const write = results[results.length - 2];
-  const total = results[results.length - 1];
-  if (gate.results[0]?.live !== 1) throw new ListingUnavailableError();
+  const [gate] = results[0];
+  const write = results[results.length - 2] as D1Result;
+  const [total] = results[results.length - 1] as { n: number; liked: number }[];
+  if (gate?.live !== true) throw new ListingUnavailableError();
   const changed = (write.meta.changes ?? 0) > 0;
-  return { liked: total.results[0]?.liked === 1, likes: Number(total.results[0]?.n ?? 0), changed };
+  return { liked: total?.liked === 1, likes: total?.n ?? 0, changed };
 }
 
 /** The listing's total likes (the like button's count). */
 export async function countLikes(env: Pick<Env, "DB">, modelId: string): Promise<number> {
-  const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM likes WHERE listing_id = ?")
-    .bind(modelId)
-    .first<{ n: number }>();
-  return Number(row?.n ?? 0);
+  const [row] = await getDb(env).select({ n: count() }).from(lk).where(eq(lk.listingId, modelId));
+  return row?.n ?? 0;
 }

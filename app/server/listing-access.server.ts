@@ -1,19 +1,13 @@
-import { eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { isId } from "~/lib/ids";
 import type { SessionUser } from "./auth.server";
+import type { ListingRow } from "../../drizzle/schema";
 import { getDb, schema } from "./db.server";
 
-export type OwnedListing = {
-  id: string;
-  userId: string;
-  live: boolean;
-  verified: boolean;
-  photoVerified: boolean;
-  firstName: string;
-  age: number | null;
-  location: string;
-  reviewedImageIds: string;
-};
+export type OwnedListing = Pick<
+  ListingRow,
+  "id" | "userId" | "live" | "verified" | "photoVerified" | "firstName" | "age" | "location" | "reviewedImageIds"
+>;
 
 /**
  * The listing if `user` may manage it (its owner, or an administrator), else null. Callers answer
@@ -43,4 +37,11 @@ export async function findManageableListing(
     .limit(1);
   if (!row) return null;
   return row.userId === user.id || user.isAdmin ? row : null;
+}
+
+/** How many listings an account holds (the Independent rule, lib/listing-rules.ts mayAddListing). */
+export async function countListingsOf(env: Pick<Env, "DB">, userId: string): Promise<number> {
+  const l = schema.listings;
+  const [row] = await getDb(env).select({ n: count() }).from(l).where(eq(l.userId, userId));
+  return row?.n ?? 0;
 }

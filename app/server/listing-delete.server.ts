@@ -160,7 +160,7 @@ export async function deleteAccount(env: DeleteEnv, ctx: Ctx, userId: string): P
 }
 
 /** A deleted listing as it was: visitors are told only about the ones they could see. */
-type Removed = { id: string; live: boolean; location: string };
+type Removed = Pick<typeof l.$inferSelect, "id" | "live" | "location">;
 
 async function afterListingsDeleted(env: DeleteEnv, ctx: Ctx, removed: Removed[]) {
   for (const { id, ...was } of removed) {

@@ -6,6 +6,9 @@
 // transaction: the listing row, its images, rates and special rates, the uploads it used up, and the
 // cover columns. A failed batch leaves D1 as it was and its new R2 objects are removed again, so there is
 // never a half-written listing. Afterwards the KV snapshot is rewritten and open pages are told.
+import { and, asc, count, eq, exists, ne, notExists, or, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { BatchItem } from "drizzle-orm/batch";
 import { isId, newId } from "~/lib/ids";
 import type { ListingBody } from "~/lib/listing-body";
 import { flatRates, LISTING_RULE_MSG, mayAddListing, mayCreateListingFrom, orderImages } from "~/lib/listing-rules";
@@ -13,9 +16,10 @@ import { validateListing, type FieldErrors, type ParsedListing } from "~/lib/lis
 import { PUBLIC_PHOTO_PREFIX } from "~/lib/photo-keys";
 import { MAX_BATCH, MAX_PHOTOS, PHOTO_MSG } from "~/lib/photo-rules";
 import type { Profile } from "~/lib/profile";
-import { auditStatement } from "./audit.server";
+import { auditForListing, auditInsert, CHANGED } from "./audit.server";
 import type { SessionUser } from "./auth.server";
-import { findManageableListing } from "./listing-access.server";
+import { getDb, insertWhere, schema, type Db, type RowOf } from "./db.server";
+import { countListingsOf, findManageableListing } from "./listing-access.server";
 import { processPhoto, type ProcessedPhoto } from "./photo-pipeline.server";
 import { buildProfileFromD1, writeProfileSnapshot } from "./profile.server";
 import { badgeEffects, type BadgeBaseline } from "~/lib/reverification";
@@ -72,7 +76,10 @@ const failure = (
 const photoFailure = (status: number, message: string) =>
   failure(status, message, { fieldErrors: { images: message }, page: 1 });
 
-type ExistingImage = { id: string; r2Key: string; position: number; width: number; height: number };
+const l = schema.listings;
+const img = schema.listingImages;
+
+type ExistingImage = Pick<typeof img.$inferSelect, "id" | "r2Key" | "position" | "width" | "height">;
 type Planned =
   | { kind: "saved"; image: ExistingImage; requested: number | null; previous: number }
   | { kind: "upload"; upload: PendingUpload; requested: number | null; previous: number }
@@ -90,6 +97,7 @@ export async function saveListing(req: SaveRequest, mode: "create" | "update"): 
   const { env, user, body } = req;
   const now = req.now ?? Date.now();
   const count = new StatementCount();
+  const db = getDb(env);
 
   // 1. Who and where.
   let listingId: string;
@@ -102,10 +110,8 @@ export async function saveListing(req: SaveRequest, mode: "create" | "update"): 
   if (mode === "create") {
     if (!mayCreateListingFrom(req.country, env.APP_ENV)) return failure(403, LISTING_RULE_MSG.outsideNz);
     count.add();
-    const held = await env.DB.prepare("SELECT COUNT(*) AS n FROM listings WHERE user_id = ?")
-      .bind(user.id)
-      .first<{ n: number }>();
-    if (!mayAddListing(user.agency, held?.n ?? 0)) return failure(409, LISTING_RULE_MSG.independentLimit);
+    if (!mayAddListing(user.agency, await countListingsOf(env, user.id)))
+      return failure(409, LISTING_RULE_MSG.independentLimit);
     listingId = newId();
     ownerId = user.id;
   } else {
@@ -118,12 +124,11 @@ export async function saveListing(req: SaveRequest, mode: "create" | "update"): 
     ownerId = listing.userId;
     before = publicState(listing);
     count.add();
-    const { results } = await env.DB.prepare(
-      "SELECT id, r2_key AS r2Key, position, width, height FROM listing_images WHERE listing_id = ? ORDER BY position, created_at",
-    )
-      .bind(listingId)
-      .all<ExistingImage>();
-    existing = results;
+    existing = await db
+      .select({ id: img.id, r2Key: img.r2Key, position: img.position, width: img.width, height: img.height })
+      .from(img)
+      .where(eq(img.listingId, listingId))
+      .orderBy(asc(img.position), asc(img.createdAt));
     badges = {
       verified: listing.verified,
       photoVerified: listing.photoVerified,
@@ -238,43 +243,62 @@ export async function saveListing(req: SaveRequest, mode: "create" | "update"): 
     throw error;
   }
 
-  // 6. One atomic batch.
-  const statements: D1PreparedStatement[] = [];
-  if (mode === "create") statements.push(insertListingStatement(env, listingId, ownerId, data, now));
-  else statements.push(updateListingStatement(env, listingId, ownerId, data, now));
+  // 6. One atomic batch. The listing's own write comes first: the update's row count tells a listing
+  // deleted meanwhile.
+  const listingWrite =
+    mode === "create"
+      ? insertListing(db, listingId, ownerId, data, now)
+      : updateListing(db, listingId, ownerId, data, now);
+  const statements: BatchItem<"sqlite">[] = [];
   for (const row of rows) {
     statements.push(
       row.isNew
-        ? env.DB.prepare(
-            "INSERT INTO listing_images (id, listing_id, r2_key, position, width, height, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-          ).bind(row.id, listingId, row.r2Key, row.position, row.width, row.height, now)
-        : env.DB.prepare("UPDATE listing_images SET position = ? WHERE id = ? AND listing_id = ?").bind(
-            row.position,
-            row.id,
+        ? db.insert(img).values({
+            id: row.id,
             listingId,
-          ),
+            r2Key: row.r2Key,
+            position: row.position,
+            width: row.width,
+            height: row.height,
+            createdAt: now,
+          })
+        : db
+            .update(img)
+            .set({ position: row.position })
+            .where(and(eq(img.id, row.id), eq(img.listingId, listingId))),
     );
   }
   if (mode === "update") {
-    statements.push(env.DB.prepare("DELETE FROM listing_rates WHERE listing_id = ?").bind(listingId));
-    statements.push(env.DB.prepare("DELETE FROM listing_special_rates WHERE listing_id = ?").bind(listingId));
+    statements.push(db.delete(schema.listingRates).where(eq(schema.listingRates.listingId, listingId)));
+    statements.push(db.delete(schema.listingSpecialRates).where(eq(schema.listingSpecialRates.listingId, listingId)));
   }
   for (const rate of data.rates) {
     statements.push(
-      env.DB.prepare(
-        "INSERT INTO listing_rates (id, listing_id, call_type, duration, price, description) VALUES (?, ?, ?, ?, ?, ?)",
-      ).bind(newId(), listingId, rate.callType, rate.duration, rate.priceCents, rate.description),
+      db.insert(schema.listingRates).values({
+        id: newId(),
+        listingId,
+        callType: rate.callType,
+        duration: rate.duration,
+        price: rate.priceCents,
+        description: rate.description,
+      }),
     );
   }
   data.specialRates.forEach((s, i) => {
     statements.push(
-      env.DB.prepare(
-        "INSERT INTO listing_special_rates (id, listing_id, service_name, duration, rate, description, position) VALUES (?, ?, ?, ?, ?, ?, ?)",
-      ).bind(newId(), listingId, s.serviceName, s.duration, s.rateCents, s.description, i + 1),
+      db.insert(schema.listingSpecialRates).values({
+        id: newId(),
+        listingId,
+        serviceName: s.serviceName,
+        duration: s.duration,
+        rate: s.rateCents,
+        description: s.description,
+        position: i + 1,
+      }),
     );
   });
-  for (const upload of uploads) statements.push(claimStatement(env, user.id, upload.id));
-  statements.push(coverStatement(env, listingId));
+  for (const upload of uploads) statements.push(claimStatement(db, user.id, upload.id));
+  statements.push(coverStatement(db, listingId));
   // Verification means what it says: changed photos lose the tick; a new name, age or most photos on an
   // ID-verified listing go back to the administrators (decision 0007). In the same batch as the save.
   if (badges) {
@@ -284,35 +308,31 @@ export async function saveListing(req: SaveRequest, mode: "create" | "update"): 
       imageIds: rows.map((r) => r.id),
     });
     const baseline = badges.verified && !badges.reviewedImageIds.length ? badges.imageIds : undefined;
-    statements.push(...badgeStatements(env, listingId, ownerId, effects, now, baseline));
+    statements.push(...badgeStatements(db, listingId, ownerId, effects, now, baseline));
   }
   // An administrator's save of someone else's listing is on the audit log, in the same batch as the save,
   // and written only while the listing exists, so a save that finds it gone records nothing.
   if (mode === "update" && ownerId !== user.id) {
     const removed = existing.filter((i) => !requestedSaved.has(i.id)).length;
     const added = uploads.length + body.files.length;
-    const listingExists = { sql: "EXISTS (SELECT 1 FROM listings WHERE id = ?)", binds: [listingId] };
     const detail = `Photos: ${removed} removed, ${added} added`;
-    statements.push(
-      auditStatement(env.DB, { adminId: user.id, action: "edit_listing", listingId, detail }, now, listingExists),
-    );
+    statements.push(auditForListing(db, { adminId: user.id, action: "edit_listing", detail }, listingId, now));
   }
 
+  const batchStatements = 1 + statements.length;
   try {
-    count.add(statements.length);
-    const results = await env.DB.batch(statements);
+    count.add(batchStatements);
+    const [written] = await db.batch([listingWrite, ...statements]);
     // An update that matched no row (the listing was deleted meanwhile) wrote nothing that matters: undo.
-    if (mode === "update" && results[0].meta.changes === 0) throw new ListingGoneError();
+    if (mode === "update" && written.meta.changes === 0) throw new ListingGoneError();
   } catch (error) {
     await removeObjects(env, newKeys);
     if (error instanceof ListingGoneError) return failure(404, LISTING_RULE_MSG.notFound);
     if (mode === "create") {
       // The batch's first statement only inserts when the Independent rule allows it; the image rows then
       // fail their foreign key and the whole batch rolls back. Tell that case apart from a real fault.
-      const held = await env.DB.prepare("SELECT COUNT(*) AS n FROM listings WHERE user_id = ?")
-        .bind(user.id)
-        .first<{ n: number }>();
-      if (!mayAddListing(user.agency, held?.n ?? 0)) return failure(409, LISTING_RULE_MSG.independentLimit);
+      if (!mayAddListing(user.agency, await countListingsOf(env, user.id)))
+        return failure(409, LISTING_RULE_MSG.independentLimit);
     }
     console.error("listing save failed", listingId, error instanceof Error ? error.message : error);
     return failure(500, LISTING_RULE_MSG.saveFailed);
@@ -336,13 +356,7 @@ export async function saveListing(req: SaveRequest, mode: "create" | "update"): 
   count.add(4);
   const profile = await buildProfileFromD1(env, listingId);
   if (!profile) return failure(404, LISTING_RULE_MSG.notFound);
-  return {
-    ok: true,
-    status: mode === "create" ? 201 : 200,
-    profile,
-    statements: count.n,
-    batchStatements: statements.length,
-  };
+  return { ok: true, status: mode === "create" ? 201 : 200, profile, statements: count.n, batchStatements };
 }
 
 class ListingGoneError extends Error {}
@@ -357,12 +371,12 @@ async function removeObjects(env: Pick<Env, "PHOTOS">, keys: string[]) {
 }
 
 /** The listing's content columns, as stored (money in cents). */
-function contentColumns(data: ParsedListing): Record<string, string | number | null> {
+function contentColumns(data: ParsedListing) {
   return {
-    first_name: data.firstName,
-    last_name: "",
+    firstName: data.firstName,
+    lastName: "",
     age: data.age,
-    tag_line: data.tagLine,
+    tagLine: data.tagLine,
     description: data.description,
     location: data.location,
     suburb: data.suburb,
@@ -370,77 +384,89 @@ function contentColumns(data: ParsedListing): Record<string, string | number | n
     nationality: data.nationality,
     height: data.height,
     weight: data.weight,
-    eye_colour: data.eyeColour,
+    eyeColour: data.eyeColour,
     bust: data.bust,
-    dress_size: data.dressSize,
-    hair_colour: data.hairColour,
-    body_type: data.bodyType,
+    dressSize: data.dressSize,
+    hairColour: data.hairColour,
+    bodyType: data.bodyType,
     services: data.services,
     interests: data.interests,
     favorites: data.favorites,
     availability: data.availability,
     instagram: data.instagram,
     twitter: data.twitter,
-    only_fans: data.onlyFans,
+    onlyFans: data.onlyFans,
     website: data.website,
-    contact_phone: data.contactPhone,
+    contactPhone: data.contactPhone,
     ...flatRates(data.rates),
-  };
+  } satisfies RowOf<typeof l>;
 }
 
 /**
  * A new listing: unverified, hidden, listed_at = created_at. Inserted only while the owner is an Agency
  * or holds no listing yet, checked inside the batch so two saves at once cannot both pass.
  */
-function insertListingStatement(
-  env: Pick<Env, "DB">,
-  id: string,
-  userId: string,
-  data: ParsedListing,
-  now: number,
-): D1PreparedStatement {
-  const columns: Record<string, string | number | null> = {
-    id,
-    user_id: userId,
-    ...contentColumns(data),
-    verified: 0,
-    live: 0,
-    active: 0,
-    image_count: 0,
-    listed_at: now,
-    created_at: now,
-    updated_at: now,
-  };
-  const names = Object.keys(columns);
-  return env.DB.prepare(
-    `INSERT INTO listings (${names.join(", ")}) SELECT ${names.map(() => "?").join(", ")}
-     WHERE (SELECT agency FROM users WHERE id = ?) = 1 OR NOT EXISTS (SELECT 1 FROM listings WHERE user_id = ?)`,
-  ).bind(...Object.values(columns), userId, userId);
+function insertListing(db: Db, id: string, userId: string, data: ParsedListing, now: number) {
+  const u = schema.users;
+  const mayHoldAnother = or(
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(u)
+        .where(and(eq(u.id, userId), eq(u.agency, true))),
+    ),
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(l)
+        .where(eq(l.userId, userId)),
+    ),
+  )!;
+  return insertWhere(
+    db,
+    l,
+    {
+      id,
+      userId,
+      ...contentColumns(data),
+      verified: false,
+      live: false,
+      active: false,
+      imageCount: 0,
+      listedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    },
+    mayHoldAnother,
+  );
 }
 
 /** An edit: content and updated_at only. verified, live and active stay (a live listing stays live). */
-function updateListingStatement(
-  env: Pick<Env, "DB">,
-  id: string,
-  ownerId: string,
-  data: ParsedListing,
-  now: number,
-): D1PreparedStatement {
-  const columns = { ...contentColumns(data), updated_at: now };
-  const names = Object.keys(columns);
-  return env.DB.prepare(
-    `UPDATE listings SET ${names.map((n) => `${n} = ?`).join(", ")} WHERE id = ? AND user_id = ?`,
-  ).bind(...Object.values(columns), id, ownerId);
+function updateListing(db: Db, id: string, ownerId: string, data: ParsedListing, now: number) {
+  return db
+    .update(l)
+    .set({ ...contentColumns(data), updatedAt: now })
+    .where(and(eq(l.id, id), eq(l.userId, ownerId)));
 }
 
 /** The cover (position 1) and photo count, read back from the rows the same batch just wrote. */
-function coverStatement(env: Pick<Env, "DB">, listingId: string): D1PreparedStatement {
-  const first = "FROM listing_images WHERE listing_id = ?1 ORDER BY position, created_at LIMIT 1";
-  return env.DB.prepare(
-    `UPDATE listings SET cover_key = (SELECT r2_key ${first}), cover_width = (SELECT width ${first}),
-       cover_height = (SELECT height ${first}), image_count = (SELECT COUNT(*) FROM listing_images WHERE listing_id = ?1)
-     WHERE id = ?1`,
-  ).bind(listingId);
+function coverStatement(db: Db, listingId: string) {
+  const first = <T extends SQLiteColumn>(column: T) =>
+    sql`${db
+      .select({ value: column })
+      .from(img)
+      .where(eq(img.listingId, listingId))
+      .orderBy(asc(img.position), asc(img.createdAt))
+      .limit(1)}`;
+  return db
+    .update(l)
+    .set({
+      coverKey: first(img.r2Key),
+      coverWidth: first(img.width),
+      coverHeight: first(img.height),
+      imageCount: sql`${db.select({ n: count() }).from(img).where(eq(img.listingId, listingId))}`,
+    })
+    .where(eq(l.id, listingId));
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -462,11 +488,13 @@ export async function deleteListingImage(
   now = Date.now(),
 ): Promise<DeleteImageOutcome> {
   if (!isId(imageId)) return { ok: false, status: 404, error: LISTING_RULE_MSG.imageNotFound };
-  const found = await env.DB.prepare(
-    "SELECT i.listing_id AS listingId, i.r2_key AS r2Key, l.user_id AS userId FROM listing_images i JOIN listings l ON l.id = i.listing_id WHERE i.id = ?",
-  )
-    .bind(imageId)
-    .first<{ listingId: string; r2Key: string; userId: string }>();
+  const db = getDb(env);
+  const [found] = await db
+    .select({ listingId: img.listingId, r2Key: img.r2Key, userId: l.userId })
+    .from(img)
+    .innerJoin(l, eq(l.id, img.listingId))
+    .where(eq(img.id, imageId))
+    .limit(1);
   if (!found) return { ok: false, status: 404, error: LISTING_RULE_MSG.imageNotFound };
   if (found.userId !== user.id && !user.isAdmin)
     return { ok: false, status: 403, error: LISTING_RULE_MSG.imageNotOwner };
@@ -475,24 +503,28 @@ export async function deleteListingImage(
   const audit =
     found.userId === user.id
       ? []
-      : [
-          auditStatement(env.DB, { adminId: user.id, action: "delete_photo", listingId: found.listingId }, now, {
-            sql: "changes() > 0",
-            binds: [],
-          }),
-        ];
-  const [deleted] = await env.DB.batch([
-    env.DB.prepare("DELETE FROM listing_images WHERE id = ? AND listing_id = ?").bind(imageId, found.listingId),
+      : [auditInsert(db, { adminId: user.id, action: "delete_photo", listingId: found.listingId }, now, CHANGED)];
+  // The remaining photos numbered 1..n in their order.
+  const numbered = db
+    .select({
+      id: img.id,
+      rn: sql<number>`ROW_NUMBER() OVER (ORDER BY ${img.position}, ${img.createdAt}, ${img.id})`.as("rn"),
+    })
+    .from(img)
+    .where(eq(img.listingId, found.listingId))
+    .as("numbered");
+  const [deleted] = await db.batch([
+    db.delete(img).where(and(eq(img.id, imageId), eq(img.listingId, found.listingId))),
     ...audit,
-    env.DB.prepare(
-      `UPDATE listing_images SET position = r.rn FROM (
-         SELECT id, ROW_NUMBER() OVER (ORDER BY position, created_at, id) AS rn FROM listing_images WHERE listing_id = ?1
-       ) AS r WHERE listing_images.id = r.id AND listing_images.position <> r.rn`,
-    ).bind(found.listingId),
-    coverStatement(env, found.listingId),
-    env.DB.prepare("UPDATE listings SET updated_at = ? WHERE id = ?").bind(now, found.listingId),
+    db
+      .update(img)
+      .set({ position: sql`${numbered.rn}` })
+      .from(numbered)
+      .where(and(eq(img.id, numbered.id), ne(img.position, numbered.rn))),
+    coverStatement(db, found.listingId),
+    db.update(l).set({ updatedAt: now }).where(eq(l.id, found.listingId)),
     // A photo gone changes the set of photos: the 'Photos verified' tick no longer holds.
-    ...badgeStatements(env, found.listingId, found.userId, { clearsPhotoTick: true, reReview: [] }, now),
+    ...badgeStatements(db, found.listingId, found.userId, { clearsPhotoTick: true, reReview: [] }, now),
   ]);
   if (deleted.meta.changes === 0) return { ok: false, status: 404, error: LISTING_RULE_MSG.imageNotFound };
   // The row is gone, so nothing serves the photo any more; the object itself goes through the delete queue.
@@ -503,10 +535,10 @@ export async function deleteListingImage(
     ),
   );
   publishProfileUpdate(env, ctx, found.listingId);
-  const { results } = await env.DB.prepare(
-    "SELECT id AS imageId, position FROM listing_images WHERE listing_id = ? ORDER BY position",
-  )
-    .bind(found.listingId)
-    .all<{ imageId: string; position: number }>();
-  return { ok: true, listingId: found.listingId, images: results };
+  const images = await db
+    .select({ imageId: img.id, position: img.position })
+    .from(img)
+    .where(eq(img.listingId, found.listingId))
+    .orderBy(asc(img.position));
+  return { ok: true, listingId: found.listingId, images };
 }

@@ -5,11 +5,11 @@
 //      distrust an older KV snapshot;
 //   2. then the KV snapshot rewritten or dropped, and a profileUpdate published so open pages reload.
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { isId } from "~/lib/ids";
 import { MODERATION_MSG, type AdminAction, type AuditAction } from "~/lib/moderation";
 import { adminFlagChange, type ModeratedState } from "~/lib/listing/state";
-import { auditStatement, type Condition } from "./audit.server";
+import { auditInsert, CHANGED } from "./audit.server";
 import { requireUser, type SessionUser } from "./auth.server";
 import { getDb, schema } from "./db.server";
 import { deleteListing } from "./listing-delete.server";
@@ -48,10 +48,8 @@ export async function readModeratedListing(env: Pick<Env, "DB">, modelId: string
   return row ?? null;
 }
 
-const flag = (value: boolean) => (value ? 1 : 0);
-
-/** "The statement just before me in the batch changed a row." */
-export const CHANGED: Condition = { sql: "changes() > 0", binds: [] };
+// Re-exported: tests/workers/reports.test.ts imports it from here.
+export { CHANGED };
 
 /**
  * Applies one flag action for an administrator. `action` may depend on the current state (the JSON API's
@@ -77,30 +75,24 @@ export async function moderateListing(
   if (!change.changed) return { ok: true, listing: current, changed: false };
 
   const next = change.next;
-  const [updated] = await env.DB.batch([
+  const db = getDb(env);
+  const [updated] = await db.batch([
     // Guarded by the state the rule was applied to: if anything moved meanwhile, nothing is written.
-    env.DB.prepare(
-      `UPDATE listings SET verified = ?, live = ?, hot = ?, active = ?, active_until = ?, updated_at = ?
-        WHERE id = ? AND verified = ? AND live = ? AND hot = ?`,
-    ).bind(
-      flag(next.verified),
-      flag(next.live),
-      flag(next.hot),
-      flag(next.active),
-      next.activeUntil,
-      now,
-      modelId,
-      flag(current.verified),
-      flag(current.live),
-      flag(current.hot),
-    ),
+    db
+      .update(l)
+      .set({
+        verified: next.verified,
+        live: next.live,
+        hot: next.hot,
+        active: next.active,
+        activeUntil: next.activeUntil,
+        updatedAt: now,
+      })
+      .where(
+        and(eq(l.id, modelId), eq(l.verified, current.verified), eq(l.live, current.live), eq(l.hot, current.hot)),
+      ),
     // changes() is the row count of the UPDATE just before: no change, no record.
-    auditStatement(
-      env.DB,
-      { adminId: admin.id, action: chosen, listingId: modelId, detail: current.firstName },
-      now,
-      CHANGED,
-    ),
+    auditInsert(db, { adminId: admin.id, action: chosen, listingId: modelId, detail: current.firstName }, now, CHANGED),
   ]);
   if (!updated.meta.changes) {
     return (await readModeratedListing(env, modelId))

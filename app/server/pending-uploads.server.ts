@@ -6,7 +6,11 @@
 // copies the object to "listing/", and deletes the row in the same D1 batch as the listing's rows and the
 // pending object after it. Anything older than an hour is swept: on the owner's next upload or save, and
 // by the cron every 30 minutes (which also removes objects whose row is gone).
+import { and, eq, gte, inArray, lt } from "drizzle-orm";
 import { newId } from "~/lib/ids";
+import { getDb, schema, type Db } from "./db.server";
+
+const pu = schema.pendingUploads;
 
 export const PENDING_PREFIX = "pending/";
 export const PENDING_TTL_MS = 60 * 60 * 1000;
@@ -20,14 +24,7 @@ export const UPLOAD_MSG = {
   tooManyPending: "Too many photos are waiting to be saved. Save your listing first, or try again in an hour.",
 } as const;
 
-export type PendingUpload = {
-  id: string;
-  userId: string;
-  r2Key: string;
-  width: number;
-  height: number;
-  createdAt: number;
-};
+export type PendingUpload = typeof pu.$inferSelect;
 
 export function pendingKey(): string {
   return `${PENDING_PREFIX}${newId(24)}.webp`;
@@ -41,19 +38,15 @@ export async function findClaimableUploads(
   now = Date.now(),
 ): Promise<PendingUpload[]> {
   if (ids.length === 0) return [];
-  const placeholders = ids.map(() => "?").join(", ");
-  const { results } = await env.DB.prepare(
-    `SELECT id, user_id AS userId, r2_key AS r2Key, width, height, created_at AS createdAt FROM pending_uploads
-     WHERE user_id = ? AND created_at >= ? AND id IN (${placeholders})`,
-  )
-    .bind(userId, now - CLAIM_WINDOW_MS, ...ids)
-    .all<PendingUpload>();
-  return results;
+  return getDb(env)
+    .select()
+    .from(pu)
+    .where(and(eq(pu.userId, userId), gte(pu.createdAt, now - CLAIM_WINDOW_MS), inArray(pu.id, ids)));
 }
 
 /** The statement a save's batch runs to use up an upload (so it cannot be saved twice). */
-export function claimStatement(env: Pick<Env, "DB">, userId: string, uploadId: string): D1PreparedStatement {
-  return env.DB.prepare("DELETE FROM pending_uploads WHERE id = ? AND user_id = ?").bind(uploadId, userId);
+export function claimStatement(db: Db, userId: string, uploadId: string) {
+  return db.delete(pu).where(and(eq(pu.id, uploadId), eq(pu.userId, userId)));
 }
 
 /**
@@ -66,16 +59,15 @@ export async function sweepPendingUploads(
 ): Promise<number> {
   const cutoff = (opts.now ?? Date.now()) - PENDING_TTL_MS;
   let removed = 0;
+  const db = getDb(env);
   for (let batch = 0; batch < (opts.maxBatches ?? 10); batch++) {
-    const stmt = opts.userId
-      ? env.DB.prepare(
-          `DELETE FROM pending_uploads WHERE id IN (SELECT id FROM pending_uploads WHERE user_id = ? AND created_at < ? LIMIT ${SWEEP_BATCH}) RETURNING r2_key`,
-        ).bind(opts.userId, cutoff)
-      : env.DB.prepare(
-          `DELETE FROM pending_uploads WHERE id IN (SELECT id FROM pending_uploads WHERE created_at < ? LIMIT ${SWEEP_BATCH}) RETURNING r2_key`,
-        ).bind(cutoff);
-    const { results } = await stmt.all<{ r2_key: string }>();
-    if (results.length) await env.PHOTOS.delete(results.map((r) => r.r2_key));
+    const stale = db
+      .select({ id: pu.id })
+      .from(pu)
+      .where(and(opts.userId ? eq(pu.userId, opts.userId) : undefined, lt(pu.createdAt, cutoff)))
+      .limit(SWEEP_BATCH);
+    const results = await db.delete(pu).where(inArray(pu.id, stale)).returning({ r2Key: pu.r2Key });
+    if (results.length) await env.PHOTOS.delete(results.map((r) => r.r2Key));
     removed += results.length;
     if (results.length < SWEEP_BATCH) break;
   }

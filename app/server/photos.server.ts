@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import { isPublicPhotoKey } from "~/lib/photo-keys";
 import { getSessionUser } from "./auth.server";
+import { getDb, schema } from "./db.server";
 
 const YEAR_SECONDS = 31_536_000;
 /**
@@ -8,16 +10,19 @@ const YEAR_SECONDS = 31_536_000;
  */
 export const PUBLIC_PHOTO_MAX_AGE = 300;
 
-type PhotoOwner = { live: boolean; userId: string };
+type PhotoOwner = Pick<typeof schema.listings.$inferSelect, "live" | "userId">;
 
 /** Whose listing shows this stored photo, and whether visitors may see it; null once it is deleted. */
 async function photoOwner(env: Pick<Env, "DB">, key: string): Promise<PhotoOwner | null> {
-  const row = await env.DB.prepare(
-    "SELECT l.live AS live, l.user_id AS userId FROM listing_images i JOIN listings l ON l.id = i.listing_id WHERE i.r2_key = ?",
-  )
-    .bind(key)
-    .first<{ live: number; userId: string }>();
-  return row ? { live: row.live === 1, userId: row.userId } : null;
+  const l = schema.listings;
+  const img = schema.listingImages;
+  const [row] = await getDb(env)
+    .select({ live: l.live, userId: l.userId })
+    .from(img)
+    .innerJoin(l, eq(l.id, img.listingId))
+    .where(eq(img.r2Key, key))
+    .limit(1);
+  return row ?? null;
 }
 
 /**

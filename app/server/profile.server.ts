@@ -12,9 +12,8 @@ import {
   type ProfileRate,
   type ProfileSpecialRate,
 } from "~/lib/profile";
-import type { CallType, RateDuration } from "~/lib/listing-options";
 import { getDb, schema } from "./db.server";
-import { cardColumns, gridOrder } from "./grid.server";
+import { cardColumns, gridOrder } from "./listing-queries.server";
 
 const l = schema.listings;
 const img = schema.listingImages;
@@ -62,8 +61,8 @@ export function assembleProfile(
     )
     .map((r) => ({
       id: r.id,
-      call_type: r.callType as CallType,
-      duration: r.duration as RateDuration,
+      call_type: r.callType,
+      duration: r.duration,
       price: centsToDollars(r.price),
       description: r.description,
     }));
@@ -171,8 +170,6 @@ export async function assembleProfiles(env: Pick<Env, "DB">, rows: ListingRow[])
 
 export type Viewer = { id: string; isAdmin: boolean } | null;
 
-type Gate = { live: number; user_id: string; updated_at: number };
-
 function parseSnapshot(raw: string | null, modelId: string): Profile | null {
   if (!raw) return null;
   try {
@@ -201,12 +198,14 @@ export async function loadPublicProfile(
   viewer: Viewer,
 ): Promise<Profile | null> {
   if (!isId(modelId)) return null;
-  const gate = await env.DB.prepare("SELECT live, user_id, updated_at FROM listings WHERE id = ?")
-    .bind(modelId)
-    .first<Gate>();
+  const [gate] = await getDb(env)
+    .select({ live: l.live, userId: l.userId, updatedAt: l.updatedAt })
+    .from(l)
+    .where(eq(l.id, modelId))
+    .limit(1);
   if (!gate) return null;
-  const live = gate.live === 1;
-  if (!live && !(viewer && (viewer.isAdmin || viewer.id === gate.user_id))) return null;
+  const live = gate.live;
+  if (!live && !(viewer && (viewer.isAdmin || viewer.id === gate.userId))) return null;
   if (!live) return buildProfileFromD1(env, modelId);
 
   let snapshot: Profile | null = null;
@@ -216,7 +215,7 @@ export async function loadPublicProfile(
     // KV trouble only costs speed: D1 has everything.
     console.error("profile snapshot read failed", modelId, error);
   }
-  if (snapshot && snapshot.updatedAt === gate.updated_at && snapshot.live === true) return snapshot;
+  if (snapshot && snapshot.updatedAt === gate.updatedAt && snapshot.live === true) return snapshot;
 
   const profile = await buildProfileFromD1(env, modelId);
   if (profile?.live) ctx.waitUntil(putSnapshot(env, profile));

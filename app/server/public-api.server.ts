@@ -5,7 +5,7 @@ import { encodeCursor, type ListCursor } from "~/lib/public-api";
 import type { Profile } from "~/lib/profile";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { getDb, schema } from "./db.server";
-import { cardColumns, gridOrder } from "./grid.server";
+import { cardColumns, gridOrder } from "./listing-queries.server";
 import { assembleProfiles } from "./profile.server";
 
 const l = schema.listings;

@@ -1,11 +1,11 @@
 // Visitors' reports about listings (the terms' 'Report' button) and the administrators' queue. A report
 // waits against the 48-hour handling window; the administrator hides the listing (live off) or dismisses
 // the report. Both are administrator actions: one D1 batch with their audit row.
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, exists, sql } from "drizzle-orm";
 import { isId, newId } from "~/lib/ids";
 import { adminFlagChange } from "~/lib/listing/state";
 import { type ReportInput } from "~/lib/reports";
-import { auditStatement, type Condition } from "./audit.server";
+import { auditInsert } from "./audit.server";
 import type { SessionUser } from "./auth.server";
 import { getDb, schema } from "./db.server";
 import { afterListingChange, readModeratedListing } from "./moderation.server";
@@ -128,15 +128,18 @@ export async function handleReport(
 
   const status = decision === "hide" ? "hidden" : "dismissed";
   // "This batch closed the report": what the later statements check.
-  const closedHere: Condition = {
-    sql: "EXISTS (SELECT 1 FROM reports WHERE id = ? AND status = ? AND handled_at = ? AND handled_by = ?)",
-    binds: [report.id, status, now, admin.id],
-  };
-  const closeThis = env.DB.prepare(
-    "UPDATE reports SET status = ?, handled_at = ?, handled_by = ? WHERE id = ? AND status = 'open'",
-  ).bind(status, now, admin.id, report.id);
-  const audit = auditStatement(
-    env.DB,
+  const closedHere = exists(
+    db
+      .select({ one: sql`1` })
+      .from(r)
+      .where(and(eq(r.id, report.id), eq(r.status, status), eq(r.handledAt, now), eq(r.handledBy, admin.id))),
+  );
+  const closeThis = db
+    .update(r)
+    .set({ status, handledAt: now, handledBy: admin.id })
+    .where(and(eq(r.id, report.id), eq(r.status, "open")));
+  const audit = auditInsert(
+    db,
     {
       adminId: admin.id,
       action: decision === "hide" ? "report_hide" : "report_dismiss",
@@ -149,22 +152,24 @@ export async function handleReport(
   );
 
   if (decision === "dismiss") {
-    const [closed] = await env.DB.batch([closeThis, audit]);
+    const [closed] = await db.batch([closeThis, audit]);
     if (!closed.meta.changes) return { ok: false, status: 409, error: REPORT_ACTION_MSG.handled };
     return { ok: true, listingId: report.listingId };
   }
 
   const hidden = adminFlagChange(listing, "unlive", now);
   const next = hidden.ok ? hidden.next : listing;
-  const [closed] = await env.DB.batch([
+  const [closed] = await db.batch([
     // This report first (guarded on still being open), then the listing's other open reports.
     closeThis,
-    env.DB.prepare(
-      `UPDATE reports SET status = 'hidden', handled_at = ?, handled_by = ? WHERE listing_id = ? AND status = 'open' AND ${closedHere.sql}`,
-    ).bind(now, admin.id, report.listingId, ...closedHere.binds),
-    env.DB.prepare(
-      `UPDATE listings SET live = 0, active = ?, active_until = ?, updated_at = ? WHERE id = ? AND ${closedHere.sql}`,
-    ).bind(next.active ? 1 : 0, next.activeUntil, now, report.listingId, ...closedHere.binds),
+    db
+      .update(r)
+      .set({ status: "hidden", handledAt: now, handledBy: admin.id })
+      .where(and(eq(r.listingId, report.listingId), eq(r.status, "open"), closedHere)),
+    db
+      .update(l)
+      .set({ live: false, active: next.active, activeUntil: next.activeUntil, updatedAt: now })
+      .where(and(eq(l.id, report.listingId), closedHere)),
     audit,
   ]);
   if (!closed.meta.changes) return { ok: false, status: 409, error: REPORT_ACTION_MSG.handled };

@@ -1,5 +1,6 @@
 // The retention rules the privacy policy promises, run by the cron (workers/app.ts scheduled) with the
 // trigger's time as `now`. Each rule is idempotent and bounded per run, so a missed or repeated run is safe.
+import { and, eq, isNotNull, lt, ne } from "drizzle-orm";
 import {
   daysBefore,
   INACTIVE_LISTING_MONTHS,
@@ -9,6 +10,7 @@ import {
   REPORT_RETENTION_DAYS,
 } from "~/lib/retention";
 import { parseKeyList } from "~/lib/verification";
+import { getDb, schema } from "./db.server";
 import { deleteListing } from "./listing-delete.server";
 import { pruneSecurityLog } from "./security-log.server";
 import { sweepVerificationFiles } from "./verification.server";
@@ -21,21 +23,23 @@ const LISTINGS_PER_RUN = 25;
 
 /** Decided reports older than the bound. Open reports stay until an administrator decides them. */
 export async function pruneDecidedReports(env: Pick<Env, "DB">, now: number): Promise<number> {
-  const result = await env.DB.prepare("DELETE FROM reports WHERE status <> 'open' AND created_at < ?")
-    .bind(daysBefore(now, REPORT_RETENTION_DAYS))
-    .run();
+  const r = schema.reports;
+  const result = await getDb(env)
+    .delete(r)
+    .where(and(ne(r.status, "open"), lt(r.createdAt, daysBefore(now, REPORT_RETENTION_DAYS))));
   return result.meta.changes;
 }
 
 /** Listings whose subscription ran out INACTIVE_LISTING_MONTHS ago or more and was not renewed. */
 export async function deleteLapsedListings(env: RetentionEnv, ctx: Ctx, now: number): Promise<string[]> {
-  const { results } = await env.DB.prepare(
-    "SELECT id FROM listings WHERE active_until IS NOT NULL AND active_until < ? LIMIT ?",
-  )
-    .bind(monthsBefore(now, INACTIVE_LISTING_MONTHS), LISTINGS_PER_RUN)
-    .all<{ id: string }>();
+  const l = schema.listings;
+  const lapsed = await getDb(env)
+    .select({ id: l.id })
+    .from(l)
+    .where(and(isNotNull(l.activeUntil), lt(l.activeUntil, monthsBefore(now, INACTIVE_LISTING_MONTHS))))
+    .limit(LISTINGS_PER_RUN);
   const deleted: string[] = [];
-  for (const { id } of results) {
+  for (const { id } of lapsed) {
     const outcome = await deleteListing(env, ctx, id, { now });
     deleted.push(...outcome.listingIds);
   }
@@ -48,14 +52,21 @@ export async function deleteLapsedListings(env: RetentionEnv, ctx: Ctx, now: num
  * any delete that fails, since the closed row keeps its keys until the files are gone).
  */
 export async function expirePendingIdDocuments(env: Pick<Env, "DB" | "PHOTOS">, now: number): Promise<number> {
-  const { results } = await env.DB.prepare(
-    `UPDATE verification_requests SET status = 'rejected', reason = ?, decided_at = ?
-     WHERE kind = 'id' AND rereview = 0 AND status = 'pending' AND created_at < ? RETURNING id, r2_keys`,
-  )
-    .bind(PENDING_ID_EXPIRED_REASON, now, daysBefore(now, PENDING_ID_DOCUMENT_DAYS))
-    .all<{ id: string; r2_keys: string }>();
-  if (results.some((r) => parseKeyList(r.r2_keys).length > 0)) await sweepVerificationFiles(env, now);
-  return results.length;
+  const vr = schema.verificationRequests;
+  const expired = await getDb(env)
+    .update(vr)
+    .set({ status: "rejected", reason: PENDING_ID_EXPIRED_REASON, decidedAt: now })
+    .where(
+      and(
+        eq(vr.kind, "id"),
+        eq(vr.rereview, false),
+        eq(vr.status, "pending"),
+        lt(vr.createdAt, daysBefore(now, PENDING_ID_DOCUMENT_DAYS)),
+      ),
+    )
+    .returning({ id: vr.id, r2Keys: vr.r2Keys });
+  if (expired.some((r) => parseKeyList(r.r2Keys).length > 0)) await sweepVerificationFiles(env, now);
+  return expired.length;
 }
 
 export type RetentionReport = {

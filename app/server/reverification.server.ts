@@ -1,8 +1,14 @@
 // The writes behind lib/reverification.ts: clearing the photo tick, and opening (or adding to) the listing's
 // pending re-review, as statements for the caller's own batch so the change and its effect on the badges
 // are one atomic write.
+import { and, eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { newId } from "~/lib/ids";
 import type { BadgeEffects } from "~/lib/reverification";
+import { schema, type Db } from "./db.server";
+
+const l = schema.listings;
+const vr = schema.verificationRequests;
 
 export function parseIdList(json: string): string[] {
   try {
@@ -18,34 +24,45 @@ export function parseIdList(json: string): string[] {
  * the photos before this change become it, so a series of small additions cannot slip past 'most photos'.
  */
 export function badgeStatements(
-  env: Pick<Env, "DB">,
+  db: Db,
   listingId: string,
   ownerId: string,
   effects: BadgeEffects,
   now: number,
   baseline?: readonly string[],
-): D1PreparedStatement[] {
-  const out: D1PreparedStatement[] = [];
+): BatchItem<"sqlite">[] {
+  const out: BatchItem<"sqlite">[] = [];
   if (baseline?.length) {
     out.push(
-      env.DB.prepare("UPDATE listings SET reviewed_image_ids = ? WHERE id = ? AND reviewed_image_ids = '[]'").bind(
-        JSON.stringify(baseline),
-        listingId,
-      ),
+      db
+        .update(l)
+        .set({ reviewedImageIds: JSON.stringify(baseline) })
+        .where(and(eq(l.id, listingId), eq(l.reviewedImageIds, "[]"))),
     );
   }
-  if (effects.clearsPhotoTick)
-    out.push(env.DB.prepare("UPDATE listings SET photo_verified = 0 WHERE id = ?").bind(listingId));
+  if (effects.clearsPhotoTick) out.push(db.update(l).set({ photoVerified: false }).where(eq(l.id, listingId)));
   if (effects.reReview.length) {
-    const changes = effects.reReview.join("; ");
     // One pending re-review per listing (the pending-request index): a later change adds its reasons.
     out.push(
-      env.DB.prepare(
-        `INSERT INTO verification_requests (id, kind, listing_id, user_id, status, rereview, changes, created_at)
-         VALUES (?1, 'id', ?2, ?3, 'pending', 1, ?4, ?5)
-         ON CONFLICT (listing_id, kind) WHERE status = 'pending'
-         DO UPDATE SET changes = substr(changes || '; ' || excluded.changes, 1, 1000) WHERE rereview = 1`,
-      ).bind(newId(), listingId, ownerId, changes, now),
+      db
+        .insert(vr)
+        .values({
+          id: newId(),
+          kind: "id",
+          listingId,
+          userId: ownerId,
+          status: "pending",
+          rereview: true,
+          changes: effects.reReview.join("; "),
+          createdAt: now,
+        })
+        .onConflictDoUpdate({
+          target: [vr.listingId, vr.kind],
+          // A literal, as the partial index states it: SQLite matches the conflict target to the index by it.
+          targetWhere: sql`${vr.status} = 'pending'`,
+          set: { changes: sql`substr(${vr.changes} || '; ' || excluded.changes, 1, 1000)` },
+          setWhere: eq(vr.rereview, true),
+        }),
     );
   }
   return out;

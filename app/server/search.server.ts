@@ -15,8 +15,11 @@
 // Grouping uses NOCASE: names equal apart from ASCII case lower-case to the same string, so they score
 // the same. The SQL prefilter is a superset of what scoreName accepts: SQLite's lower() folds ASCII only,
 // so a name with any character outside printable ASCII always goes to JavaScript, which decides.
+import { and, count, desc, eq, exists, inArray, or, sql } from "drizzle-orm";
 import { normaliseQuery, rankByName, scoreName, searchTerms } from "~/lib/search";
 import { toCard, type CardRow, type ListingCardData } from "~/lib/listing-card";
+import { allWithMeta, batchWithMeta, getDb, schema } from "./db.server";
+import { byGridOrder, cardColumns, gridOrder } from "./listing-queries.server";
 
 export const DEFAULT_SEARCH_LIMIT = 48;
 export const MAX_SEARCH_LIMIT = 200;
@@ -26,31 +29,7 @@ export type SearchOutcome = { results: SearchResult[]; rowsRead: number; total: 
 
 type NameGroup = { firstName: string; n: number };
 
-const CARD_COLUMNS = `id, first_name AS firstName, age, tag_line AS tagLine, location, suburb, rate60, orate60,
-  featured, hot, verified, live, photo_verified AS photoVerified, active, active_until AS activeUntil,
-  cover_key AS coverKey, cover_width AS coverWidth, cover_height AS coverHeight, listed_at AS listedAt`;
-
-type RawCardRow = Omit<CardRow, "featured" | "hot" | "verified" | "live" | "photoVerified" | "active"> & {
-  featured: number;
-  hot: number;
-  verified: number;
-  live: number;
-  photoVerified: number;
-  active: number;
-  listedAt: number;
-};
-
-function toCardRow(r: RawCardRow): CardRow {
-  return {
-    ...r,
-    featured: r.featured === 1,
-    hot: r.hot === 1,
-    verified: r.verified === 1,
-    live: r.live === 1,
-    photoVerified: r.photoVerified === 1,
-    active: r.active === 1,
-  };
-}
+const l = schema.listings;
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]+$/;
 
@@ -80,25 +59,33 @@ export async function searchListings(
     Math.max(Math.trunc(opts.limit ?? DEFAULT_SEARCH_LIMIT) || DEFAULT_SEARCH_LIMIT, 1),
     MAX_SEARCH_LIMIT,
   );
+  const db = getDb(env);
   // `live IN (0, 1)` rather than no condition keeps the index's first column constrained, so the exact
   // seek works for administrators too.
-  const scope = opts.includeHidden ? "live IN (0, 1)" : "live = 1";
+  const scope = opts.includeHidden ? inArray(l.live, [false, true]) : eq(l.live, true);
   const { folded, singleChar, fragments } = searchTerms(query);
   let rowsRead = 0;
 
   const needles = singleChar ? [folded] : fragments;
-  const contains = needles.map((_, i) => `instr(lower(first_name), ?${i + 2}) > 0`).join(" OR ");
+  const contains = needles.map((needle) => sql`instr(lower(${l.firstName}), ${needle}) > 0`);
   const ascii = PRINTABLE_ASCII.test(folded);
+  const exactName = and(scope, sql`${l.firstName} = ${folded} COLLATE NOCASE`);
   // The distinct candidate names with their listing counts. For an ASCII query the scan carries a LIMIT
   // that is 0 when an exact name exists (SQLite evaluates it once, before the loop, and then reads
   // nothing): exact and scan go to D1 together in one round trip, and the scan only costs when needed.
-  const gate = ascii
-    ? ` LIMIT (CASE WHEN EXISTS (SELECT 1 FROM listings WHERE ${scope} AND first_name = ?1 COLLATE NOCASE) THEN 0 ELSE -1 END)`
-    : "";
-  const scanStatement = env.DB.prepare(
-    `SELECT first_name AS firstName, COUNT(*) AS n FROM listings
-     WHERE ${scope} AND (${contains} OR first_name GLOB '*[^ -~]*') GROUP BY first_name COLLATE NOCASE${gate}`,
-  ).bind(folded, ...needles);
+  const scanQuery = db
+    .select({ firstName: l.firstName, n: count() })
+    .from(l)
+    .where(and(scope, or(...contains, sql`${l.firstName} GLOB '*[^ -~]*'`)))
+    .groupBy(sql`${l.firstName} COLLATE NOCASE`);
+  // drizzle types LIMIT as a number but writes any expression it is given. The gate has to be the LIMIT:
+  // as a WHERE term, SQLite would test the subquery's answer on every index entry it reads.
+  const gate = sql`(CASE WHEN ${exists(
+    db
+      .select({ one: sql`1` })
+      .from(l)
+      .where(exactName),
+  )} THEN 0 ELSE -1 END)`;
 
   let groups: NameGroup[];
   // Index entries the scan read: about the number of listings in scope.
@@ -108,24 +95,34 @@ export async function searchListings(
     // query a NOCASE-equal name is always an exact match. (The one gap: when such a name exists, a name
     // stored with surrounding spaces or a Unicode look-alike letter, which scoreName would also call exact,
     // is not added. Names are trimmed at save.)
-    const exactStatement = env.DB.prepare(
-      `SELECT ${CARD_COLUMNS}, (SELECT COUNT(*) FROM listings WHERE ${scope} AND first_name = ?1 COLLATE NOCASE) AS total
-       FROM listings WHERE id IN (
-         SELECT id FROM listings WHERE ${scope} AND first_name = ?1 COLLATE NOCASE
-         ORDER BY featured DESC, listed_at DESC, id DESC LIMIT ?2
-       )`,
-    ).bind(folded, limit);
-    const [exact, scan] = await env.DB.batch<unknown>([exactStatement, scanStatement]);
+    const exactQuery = db
+      .select({
+        ...cardColumns,
+        listedAt: l.listedAt,
+        total: sql<number>`${db.select({ n: count() }).from(l).where(exactName)}`.mapWith(Number).as("total"),
+      })
+      .from(l)
+      .where(
+        inArray(
+          l.id,
+          db
+            .select({ id: l.id })
+            .from(l)
+            .where(exactName)
+            .orderBy(...gridOrder)
+            .limit(limit),
+        ),
+      );
+    const [exact, scan] = await batchWithMeta(env.DB, [exactQuery, scanQuery.limit(gate as unknown as number)]);
     rowsRead += (exact.meta.rows_read ?? 0) + (scan.meta.rows_read ?? 0);
     inScope = scan.meta.rows_read ?? 0;
-    const exactRows = exact.results as (RawCardRow & { total: number })[];
-    if (exactRows.length > 0) return { results: inRankOrder(exactRows, query), rowsRead, total: exactRows[0].total };
-    groups = scan.results as NameGroup[];
+    if (exact.rows.length > 0) return { results: inRankOrder(exact.rows, query), rowsRead, total: exact.rows[0].total };
+    groups = scan.rows;
   } else {
-    const scan = await scanStatement.all<NameGroup>();
+    const scan = await allWithMeta(env.DB, scanQuery);
     rowsRead += scan.meta.rows_read ?? 0;
     inScope = scan.meta.rows_read ?? 0;
-    groups = scan.results;
+    groups = scan.rows;
   }
 
   // Ties keep this order: it does not matter, every tier is ordered again in SQL.
@@ -143,33 +140,43 @@ export async function searchListings(
   //    rows whose name was chosen (reads about limit * inScope / tierTotal rows). That is what a
   //    one-letter query wants: thousands of names score 1, and the first 48 in grid order are near the top.
   const walkGrid = oneScore && limit * inScope < tierTotal * tierTotal;
+  const scored = db
+    .select({ name: sql<string>`value ->> 0`.as("name"), score: sql<number>`value ->> 1`.as("score") })
+    .from(sql`json_each(${named})`)
+    .as("s");
   const topIds = walkGrid
-    ? `SELECT id FROM listings WHERE ${scope} AND first_name COLLATE NOCASE IN (SELECT value ->> 0 FROM json_each(?1))
-       ORDER BY featured DESC, listed_at DESC, id DESC LIMIT ?2`
+    ? db
+        .select({ id: l.id })
+        .from(l)
+        .where(and(scope, sql`${l.firstName} COLLATE NOCASE IN (SELECT value ->> 0 FROM json_each(${named}))`))
+        .orderBy(...gridOrder)
+        .limit(limit)
     : // CROSS JOIN fixes the loop order (SQLite never reorders it): for each scored name, seek its entries.
       // Left to itself the planner may scan every listing and probe the names instead.
-      `SELECT l.id FROM (SELECT value ->> 0 AS name, value ->> 1 AS score FROM json_each(?1)) AS s
-       CROSS JOIN listings l ON l.${scope} AND l.first_name = s.name COLLATE NOCASE
-       ORDER BY s.score DESC, l.featured DESC, l.listed_at DESC, l.id DESC LIMIT ?2`;
-  const top = await env.DB.prepare(`SELECT ${CARD_COLUMNS} FROM listings WHERE id IN (${topIds})`)
-    .bind(named, limit)
-    .all<RawCardRow>();
+      db
+        .select({ id: l.id })
+        .from(scored)
+        .crossJoin(l)
+        .where(and(scope, sql`${l.firstName} = ${scored.name} COLLATE NOCASE`))
+        .orderBy(desc(scored.score), ...gridOrder)
+        .limit(limit);
+  const top = await allWithMeta(
+    env.DB,
+    db
+      .select({ ...cardColumns, listedAt: l.listedAt })
+      .from(l)
+      .where(inArray(l.id, topIds)),
+  );
   rowsRead += top.meta.rows_read ?? 0;
 
-  return { results: inRankOrder(top.results, query), rowsRead, total };
+  return { results: inRankOrder(top.rows, query), rowsRead, total };
 }
 
 /** Cards from an IN (...) read (id order) put back in rank order, then grid order. */
-function inRankOrder(rows: RawCardRow[], query: string): SearchResult[] {
+function inRankOrder(rows: (CardRow & { listedAt: number })[], query: string): SearchResult[] {
   return rows
-    .map((row) => ({ ...toCard(toCardRow(row)), score: scoreName(row.firstName, query), listedAt: row.listedAt }))
+    .map((row) => ({ row, score: scoreName(row.firstName, query) }))
     .filter((r) => r.score > 0)
-    .sort(
-      (a, b) =>
-        b.score - a.score ||
-        Number(b.featured) - Number(a.featured) ||
-        b.listedAt - a.listedAt ||
-        (a.modelId < b.modelId ? 1 : a.modelId > b.modelId ? -1 : 0),
-    )
-    .map(({ listedAt: _listedAt, ...card }) => card);
+    .sort((a, b) => b.score - a.score || byGridOrder(a.row, b.row))
+    .map(({ row, score }) => ({ ...toCard(row), score }));
 }

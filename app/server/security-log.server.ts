@@ -1,5 +1,6 @@
-// Writes and reads the account-security log (security_events). Every write is a D1 statement so callers
+// Writes and reads the account-security log (security_events). Every write is a drizzle query, so callers
 // can put it in the same batch as the change it records, or run it on its own.
+import { desc, eq, lt, sql } from "drizzle-orm";
 import {
   deviceSummary,
   placeOf,
@@ -8,8 +9,11 @@ import {
   type SecurityEvent,
 } from "~/lib/security-log";
 import { newId } from "~/lib/ids";
+import { getDb, schema, type Db } from "./db.server";
 
 const DAY_MS = 24 * 60 * 60_000;
+
+const se = schema.securityEvents;
 
 /** Where a request came from, as the log keeps it: a rough place and a device summary, nothing else. */
 export type RequestMeta = { place: string; device: string };
@@ -23,16 +27,8 @@ export function requestMeta(
 }
 
 /** One event for a known account. */
-export function securityEventStatement(
-  d1: D1Database,
-  userId: string,
-  event: SecurityEvent,
-  meta: RequestMeta,
-  now: number,
-): D1PreparedStatement {
-  return d1
-    .prepare("INSERT INTO security_events (id, user_id, event, place, device, created_at) VALUES (?, ?, ?, ?, ?, ?)")
-    .bind(newId(), userId, event, meta.place, meta.device, now);
+export function securityEventStatement(db: Db, userId: string, event: SecurityEvent, meta: RequestMeta, now: number) {
+  return db.insert(se).values({ id: newId(), userId, event, place: meta.place, device: meta.device, createdAt: now });
 }
 
 /**
@@ -40,50 +36,54 @@ export function securityEventStatement(
  * unknown address and writes nothing, so the log reveals nothing and the answer takes as long either way.
  */
 export function securityEventForEmailStatement(
-  d1: D1Database,
+  db: Db,
   email: string,
   event: SecurityEvent,
   meta: RequestMeta,
   now: number,
-): D1PreparedStatement {
-  return d1
-    .prepare(
-      "INSERT INTO security_events (id, user_id, event, place, device, created_at) SELECT ?, id, ?, ?, ?, ? FROM users WHERE email = ?",
-    )
-    .bind(newId(), event, meta.place, meta.device, now, email);
+) {
+  const u = schema.users;
+  // Keys in the table's column order: drizzle lists the table's columns for the INSERT.
+  return db.insert(se).select(
+    db
+      .select({
+        id: sql<string>`${newId()}`.as("id"),
+        userId: u.id,
+        event: sql<string>`${event}`.as("event"),
+        place: sql<string>`${meta.place}`.as("place"),
+        device: sql<string>`${meta.device}`.as("device"),
+        createdAt: sql<number>`${now}`.as("created_at"),
+      })
+      .from(u)
+      .where(eq(u.email, email)),
+  );
 }
 
 /** Runs a log write without ever failing the action it records: a lost log row is logged, not shown. */
-export async function recordSecurityEvent(statement: D1PreparedStatement): Promise<void> {
+export async function recordSecurityEvent(statement: PromiseLike<unknown>): Promise<void> {
   try {
-    await statement.run();
+    await statement;
   } catch (error) {
     console.error("security log write failed", error instanceof Error ? error.name : "unknown");
   }
 }
 
-export type SecurityLogRow = {
-  id: string;
-  event: string;
-  place: string;
-  device: string;
-  createdAt: number;
-};
+export type SecurityLogRow = Pick<typeof se.$inferSelect, "id" | "event" | "place" | "device" | "createdAt">;
 
 /** The owner's own log, newest first. Callers pass the signed-in user's id: nobody reads another's. */
 export async function loadSecurityLog(env: Pick<Env, "DB">, userId: string): Promise<SecurityLogRow[]> {
-  const { results } = await env.DB.prepare(
-    "SELECT id, event, place, device, created_at AS createdAt FROM security_events WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT ?",
-  )
-    .bind(userId, SECURITY_LOG_SHOWN)
-    .all<SecurityLogRow>();
-  return results;
+  return getDb(env)
+    .select({ id: se.id, event: se.event, place: se.place, device: se.device, createdAt: se.createdAt })
+    .from(se)
+    .where(eq(se.userId, userId))
+    .orderBy(desc(se.createdAt), desc(se.id))
+    .limit(SECURITY_LOG_SHOWN);
 }
 
 /** Removes rows older than the retention period (the cron). Returns how many went. */
 export async function pruneSecurityLog(env: Pick<Env, "DB">, now: number): Promise<number> {
-  const result = await env.DB.prepare("DELETE FROM security_events WHERE created_at < ?")
-    .bind(now - SECURITY_LOG_RETENTION_DAYS * DAY_MS)
-    .run();
+  const result = await getDb(env)
+    .delete(se)
+    .where(lt(se.createdAt, now - SECURITY_LOG_RETENTION_DAYS * DAY_MS));
   return result.meta.changes;
 }

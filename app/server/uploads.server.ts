@@ -1,6 +1,8 @@
 // POST /api/uploads: one photo processed at once and stored privately until a save uses it (the
 // lifetime of these uploads is described in pending-uploads.server.ts).
+import { and, count, eq, gte } from "drizzle-orm";
 import { newId } from "~/lib/ids";
+import { getDb, schema } from "./db.server";
 import { processPhoto, type PhotoProblem } from "./photo-pipeline.server";
 import { MAX_PENDING_PER_USER, PENDING_TTL_MS, pendingKey, UPLOAD_MSG } from "./pending-uploads.server";
 
@@ -15,11 +17,12 @@ export async function createPendingUpload(
   file: File,
   now = Date.now(),
 ): Promise<UploadResult> {
-  const waiting = await env.DB.prepare(
-    "SELECT COUNT(*) AS n FROM pending_uploads WHERE user_id = ? AND created_at >= ?",
-  )
-    .bind(userId, now - PENDING_TTL_MS)
-    .first<{ n: number }>();
+  const pu = schema.pendingUploads;
+  const db = getDb(env);
+  const [waiting] = await db
+    .select({ n: count() })
+    .from(pu)
+    .where(and(eq(pu.userId, userId), gte(pu.createdAt, now - PENDING_TTL_MS)));
   if ((waiting?.n ?? 0) >= MAX_PENDING_PER_USER)
     return { ok: false, status: 429, error: UPLOAD_MSG.tooManyPending, problem: "limit" };
 
@@ -31,11 +34,9 @@ export async function createPendingUpload(
   const key = pendingKey();
   await env.PHOTOS.put(key, result.photo.bytes, { httpMetadata: { contentType: "image/webp" } });
   try {
-    await env.DB.prepare(
-      "INSERT INTO pending_uploads (id, user_id, r2_key, width, height, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-    )
-      .bind(id, userId, key, result.photo.width, result.photo.height, now)
-      .run();
+    await db
+      .insert(pu)
+      .values({ id, userId, r2Key: key, width: result.photo.width, height: result.photo.height, createdAt: now });
   } catch (error) {
     // No row, no way to find the object again: remove it now rather than leave it to the cron.
     await env.PHOTOS.delete(key).catch(() => undefined);

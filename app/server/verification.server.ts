@@ -7,7 +7,8 @@
 //  - they are deleted from R2 as soon as the request is decided, and with the listing or the account
 //    (listing-delete.server.ts). If a delete fails, the row keeps the keys and sweepVerificationFiles
 //    finishes the job on the next administrator visit to the queue.
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, exists, gt, notExists, or, sql } from "drizzle-orm";
+import { alias, type SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import { isId, newId } from "~/lib/ids";
 import { photoUrl } from "~/lib/photo-keys";
 import {
@@ -28,12 +29,12 @@ import {
   VERIFY_MSG,
   type VerificationKind,
   type VerificationNotice,
-  type VerificationStatus,
 } from "~/lib/verification";
 import { SNIFF_BYTES } from "~/lib/photo-rules";
-import { auditStatement, type Condition } from "./audit.server";
+import { auditInsert } from "./audit.server";
 import type { SessionUser } from "./auth.server";
 import { getDb, schema, type Db } from "./db.server";
+import type { ListingRow } from "../../drizzle/schema";
 import { afterListingChange } from "./moderation.server";
 import { processVerificationImage } from "./photo-pipeline.server";
 import { overLimit } from "./http/rate-limit.server";
@@ -42,6 +43,13 @@ type Ctx = { waitUntil(promise: Promise<unknown>): void };
 
 const l = schema.listings;
 const vr = schema.verificationRequests;
+const img = schema.listingImages;
+
+// Written as literals, not bound values: SQLite uses a partial index (the one pending request per listing
+// and kind, and the sweep's leftover index, migration 0006) only for a WHERE that states its condition.
+const isPending = sql`${vr.status} = 'pending'`;
+const isDecided = sql`${vr.status} <> 'pending'`;
+const namesFiles = sql`${vr.r2Keys} <> '[]'`;
 
 // ---------------------------------------------------------------------------------------------------
 // The provider's side
@@ -56,16 +64,10 @@ export type VerificationChoice = {
   pending: boolean;
 };
 
-type ListingFacts = {
-  id: string;
-  userId: string;
-  firstName: string;
-  location: string;
-  verified: boolean;
-  photoVerified: boolean;
-  coverKey: string | null;
-  imageCount: number;
-};
+type ListingFacts = Pick<
+  ListingRow,
+  "id" | "userId" | "firstName" | "location" | "verified" | "photoVerified" | "coverKey"
+> & { imageCount: number };
 
 // Spelled out in full: drizzle leaves the table name off columns of a one-table select, and a bare "id"
 // inside this subquery would mean listing_images.id.
@@ -179,15 +181,23 @@ export async function submitVerification(
     for (const [i, bytes] of processed.entries()) {
       await env.PHOTOS.put(keys[i], bytes, { httpMetadata: { contentType: "image/webp" } });
     }
-    await env.DB.prepare(
-      "INSERT INTO verification_requests (id, kind, listing_id, user_id, status, r2_keys, created_at) VALUES (?, ?, ?, ?, 'pending', ?, ?)",
-    )
-      .bind(id, kind, modelId, user.id, JSON.stringify(keys), now)
-      .run();
+    await getDb(env)
+      .insert(vr)
+      .values({
+        id,
+        kind,
+        listingId: modelId,
+        userId: user.id,
+        status: "pending",
+        r2Keys: JSON.stringify(keys),
+        createdAt: now,
+      });
   } catch (error) {
     // No row, no way to find these files again: remove them now.
     await deleteFiles(env, keys);
-    if (error instanceof Error && /UNIQUE/i.test(error.message)) {
+    // drizzle wraps D1's error: the constraint is named in its cause.
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : "";
+    if (/UNIQUE/i.test(cause)) {
       // Two submissions raced; the other one is waiting for review.
       return { ok: false, status: 409, error: pendingMessage(kind) };
     }
@@ -197,11 +207,11 @@ export async function submitVerification(
 }
 
 async function hasPending(env: Pick<Env, "DB">, listingId: string, kind: VerificationKind): Promise<boolean> {
-  const row = await env.DB.prepare(
-    "SELECT 1 AS x FROM verification_requests WHERE listing_id = ? AND kind = ? AND status = 'pending' LIMIT 1",
-  )
-    .bind(listingId, kind)
-    .first();
+  const [row] = await getDb(env)
+    .select({ one: sql`1` })
+    .from(vr)
+    .where(and(eq(vr.listingId, listingId), eq(vr.kind, kind), isPending))
+    .limit(1);
   return row != null;
 }
 
@@ -214,33 +224,50 @@ export async function loadVerificationNotices(
   userId: string,
   now = Date.now(),
 ): Promise<VerificationNotice[]> {
-  const { results } = await env.DB.prepare(
-    `SELECT r.id, r.kind, r.status, r.reason, r.created_at, r.decided_at, l.first_name
-       FROM verification_requests r JOIN listings l ON l.id = r.listing_id
-      WHERE r.user_id = ?1
-        AND (r.status = 'pending'
-          OR (r.status = 'rejected' AND r.decided_at > ?2 AND NOT EXISTS (
-            SELECT 1 FROM verification_requests n
-             WHERE n.listing_id = r.listing_id AND n.kind = r.kind AND n.created_at > r.created_at)))
-      ORDER BY r.created_at DESC LIMIT 20`,
-  )
-    .bind(userId, now - REJECTION_NOTICE_MS)
-    .all<{
-      id: string;
-      kind: VerificationKind;
-      status: VerificationStatus;
-      reason: string;
-      created_at: number;
-      decided_at: number | null;
-      first_name: string;
-    }>();
-  return results.map((r) => ({
+  // A newer request of the same kind for the same listing replaces a rejection's notice.
+  const newer = alias(vr, "newer");
+  const db = getDb(env);
+  const rows = await db
+    .select({
+      id: vr.id,
+      kind: vr.kind,
+      status: vr.status,
+      reason: vr.reason,
+      createdAt: vr.createdAt,
+      decidedAt: vr.decidedAt,
+      firstName: l.firstName,
+    })
+    .from(vr)
+    .innerJoin(l, eq(l.id, vr.listingId))
+    .where(
+      and(
+        eq(vr.userId, userId),
+        or(
+          isPending,
+          and(
+            eq(vr.status, "rejected"),
+            gt(vr.decidedAt, now - REJECTION_NOTICE_MS),
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(newer)
+                .where(
+                  and(eq(newer.listingId, vr.listingId), eq(newer.kind, vr.kind), gt(newer.createdAt, vr.createdAt)),
+                ),
+            ),
+          ),
+        ),
+      ),
+    )
+    .orderBy(desc(vr.createdAt))
+    .limit(20);
+  return rows.map((r) => ({
     requestId: r.id,
     kind: r.kind,
     status: r.status,
-    listingName: r.first_name,
+    listingName: r.firstName,
     reason: r.reason,
-    at: r.decided_at ?? r.created_at,
+    at: r.decidedAt ?? r.createdAt,
   }));
 }
 
@@ -343,34 +370,39 @@ export async function decideRequest(
   const status = decision === "approve" ? "approved" : "rejected";
   // "This batch decided the request": the marker the later statements check (changes() would only speak
   // for the statement right before them).
-  const decidedHere: Condition = {
-    sql: "EXISTS (SELECT 1 FROM verification_requests WHERE id = ? AND status = ? AND decided_at = ? AND decided_by = ?)",
-    binds: [request.id, status, now, admin.id],
-  };
+  const db = getDb(env);
+  const decidedHere = exists(
+    db
+      .select({ one: sql`1` })
+      .from(vr)
+      .where(and(eq(vr.id, request.id), eq(vr.status, status), eq(vr.decidedAt, now), eq(vr.decidedBy, admin.id))),
+  );
   // An approved ID review records the photos it saw (the baseline for 'most photos replaced'); a rejected
   // re-review takes the verification away, and with it the listing off the site (decision 0007).
-  const reviewed =
-    "reviewed_image_ids = (SELECT json_group_array(id) FROM listing_images WHERE listing_id = listings.id), ";
-  const setFlag =
+  const reviewedImageIds = sql<string>`${db
+    .select({ ids: sql`json_group_array(${img.id})` })
+    .from(img)
+    .where(eq(img.listingId, l.id))}`;
+  const flags: SQLiteUpdateSetSource<typeof l> =
     decision === "reject"
       ? request.rereview
-        ? "verified = 0, live = 0, active = 0, "
-        : ""
+        ? { verified: false, live: false, active: false }
+        : {}
       : request.kind === "id"
-        ? `verified = 1, ${reviewed}`
-        : "photo_verified = 1, ";
-  const [decided] = await env.DB.batch([
-    env.DB.prepare(
-      "UPDATE verification_requests SET status = ?, reason = ?, decided_at = ?, decided_by = ? WHERE id = ? AND status = 'pending'",
-    ).bind(status, reason, now, admin.id, request.id),
+        ? { verified: true, reviewedImageIds }
+        : { photoVerified: true };
+  const [decided] = await db.batch([
+    db
+      .update(vr)
+      .set({ status, reason, decidedAt: now, decidedBy: admin.id })
+      .where(and(eq(vr.id, request.id), isPending)),
     // A rejection changes no flag but still moves updated_at: the owner's open dashboard reloads and shows why.
-    env.DB.prepare(`UPDATE listings SET ${setFlag}updated_at = ? WHERE id = ? AND ${decidedHere.sql}`).bind(
-      now,
-      request.listingId,
-      ...decidedHere.binds,
-    ),
-    auditStatement(
-      env.DB,
+    db
+      .update(l)
+      .set({ ...flags, updatedAt: now })
+      .where(and(eq(l.id, request.listingId), decidedHere)),
+    auditInsert(
+      db,
       {
         adminId: admin.id,
         action: `${decision}_${request.rereview ? "rereview" : request.kind}`,
@@ -410,9 +442,10 @@ async function deleteFiles(env: Pick<Env, "PHOTOS">, keys: string[]): Promise<bo
 /** Deletes a decided request's files, then forgets their keys. */
 async function purgeRequestFiles(env: Pick<Env, "DB" | "PHOTOS">, requestId: string, keys: string[]): Promise<boolean> {
   if (!(await deleteFiles(env, keys))) return false;
-  await env.DB.prepare("UPDATE verification_requests SET r2_keys = '[]' WHERE id = ? AND status <> 'pending'")
-    .bind(requestId)
-    .run();
+  await getDb(env)
+    .update(vr)
+    .set({ r2Keys: "[]" })
+    .where(and(eq(vr.id, requestId), isDecided));
   return true;
 }
 
@@ -425,20 +458,21 @@ const ORPHAN_AGE_MS = 60 * 60 * 1000;
  */
 export async function sweepVerificationFiles(env: Pick<Env, "DB" | "PHOTOS">, now = Date.now()): Promise<number> {
   let removed = 0;
-  const { results: leftovers } = await env.DB.prepare(
-    "SELECT id, r2_keys FROM verification_requests WHERE status <> 'pending' AND r2_keys <> '[]' LIMIT 50",
-  ).all<{ id: string; r2_keys: string }>();
+  const db = getDb(env);
+  const leftovers = await db
+    .select({ id: vr.id, r2Keys: vr.r2Keys })
+    .from(vr)
+    .where(and(isDecided, namesFiles))
+    .limit(50);
   for (const row of leftovers) {
-    const keys = parseKeyList(row.r2_keys);
+    const keys = parseKeyList(row.r2Keys);
     if (await purgeRequestFiles(env, row.id, keys)) removed += keys.length;
   }
   const listing = await env.PHOTOS.list({ prefix: VERIFICATION_PREFIX, limit: 1000 });
   const old = listing.objects.filter((o) => o.uploaded.getTime() < now - ORPHAN_AGE_MS).map((o) => o.key);
   if (old.length) {
-    const { results } = await env.DB.prepare("SELECT r2_keys FROM verification_requests WHERE r2_keys <> '[]'").all<{
-      r2_keys: string;
-    }>();
-    const named = new Set(results.flatMap((r) => parseKeyList(r.r2_keys)));
+    const rows = await db.select({ r2Keys: vr.r2Keys }).from(vr).where(namesFiles);
+    const named = new Set(rows.flatMap((r) => parseKeyList(r.r2Keys)));
     const orphans = old.filter((k) => !named.has(k));
     if (orphans.length && (await deleteFiles(env, orphans))) removed += orphans.length;
   }
@@ -460,10 +494,12 @@ export async function verificationFileResponse(
   if (!viewer?.isAdmin) return NOT_FOUND();
   const n = Number(index);
   if (!isId(requestId) || !Number.isInteger(n) || n < 0 || n > 2 || String(n) !== index) return NOT_FOUND();
-  const row = await env.DB.prepare("SELECT r2_keys FROM verification_requests WHERE id = ? AND status = 'pending'")
-    .bind(requestId)
-    .first<{ r2_keys: string }>();
-  const key = parseKeyList(row?.r2_keys)[n];
+  const [row] = await getDb(env)
+    .select({ r2Keys: vr.r2Keys })
+    .from(vr)
+    .where(and(eq(vr.id, requestId), isPending))
+    .limit(1);
+  const key = parseKeyList(row?.r2Keys)[n];
   if (!isVerificationKey(key)) return NOT_FOUND();
   const object = await env.PHOTOS.get(key);
   if (!object) return NOT_FOUND();
