@@ -1,6 +1,6 @@
 // The listing editor in Chromium: a new Agency creates a listing through all three pages with real photo
-// files, reorders the photos by drag and by keyboard, saves, finds it on the dashboard, edits it, and
-// deletes it from /managesub.
+// files, reorders the photos by drag and by keyboard, saves, finds it on the dashboard, edits it (the
+// photo order by keyboard alone), and deletes it from /managesub.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -112,8 +112,9 @@ describe("the listing editor", () => {
     await waitForUploads(page, 4);
     expect(await tileColours(page)).toEqual(["red", "green", "blue", "yellow"]);
 
-    // Drag the last photo onto the first place.
-    await page.getByTestId("photo-tile").nth(3).dragTo(page.getByTestId("photo-tile").nth(0));
+    // Drag the last photo onto the first place. In steps, as a hand moves: the first few pixels only pick
+    // the photo up (so a click is never a drag), and it follows the pointer from there.
+    await page.getByTestId("photo-tile").nth(3).dragTo(page.getByTestId("photo-tile").nth(0), { steps: 10 });
     expect(await tileColours(page)).toEqual(["yellow", "red", "green", "blue"]);
     // Keyboard: pick up photo 1, move it one place later, drop it.
     await page.getByTestId("photo-handle").nth(0).focus();
@@ -192,6 +193,16 @@ describe("the listing editor", () => {
     expect(await tileColours(page)).toEqual(["red", "yellow", "green", "blue"]);
     await expect(field(page, "Tagline").isDisabled()).resolves.toBe(true);
     await page.getByTestId("editor-edit").click();
+    // The keyboard alone reorders saved photos too, and screen readers hear each step.
+    await page.getByTestId("photo-handle").nth(0).focus();
+    await page.keyboard.press("Space");
+    await expect(page.getByTestId("photo-announcement").textContent()).resolves.toContain("Picked up photo 1 of 4.");
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("Space");
+    await expect(page.getByTestId("photo-announcement").textContent()).resolves.toContain(
+      "Photo 1 dropped at position 2 of 4.",
+    );
+    expect(await tileColours(page)).toEqual(["yellow", "red", "green", "blue"]);
     await field(page, "Tagline").fill("Warm company in the capital, now booking");
     await page.getByTestId("editor-next").click();
     await page.getByTestId("editor-next").click();
@@ -201,6 +212,9 @@ describe("the listing editor", () => {
     await page.reload();
     await hydrated(page);
     await expect(field(page, "Tagline").inputValue()).resolves.toBe("Warm company in the capital, now booking");
+    // The saved order is the one chosen with the keyboard.
+    await waitForUploads(page, 4);
+    expect(await tileColours(page)).toEqual(["yellow", "red", "green", "blue"]);
 
     // On a phone the preview is not shown.
     await page.setViewportSize(MOBILE);

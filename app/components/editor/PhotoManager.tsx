@@ -1,222 +1,165 @@
-// Page 1's photos: choose or drop files (checked by their bytes before sending), each uploaded on its own
-// to POST /api/uploads and kept temporary until the listing is saved; reorder by drag-and-drop or by
-// keyboard (Space to pick up, arrows to move, Space to drop, Escape to cancel); delete.
-import { useRef, useState, type DragEvent, type KeyboardEvent } from "react";
-import { moveItem, renumber } from "~/lib/listing-rules";
+// Page 1's photos: choose or drop files, reorder, delete. Reordering goes through dnd-kit: a mouse or pen
+// drags the whole tile, a finger presses and holds it first (so a swipe over the photos still scrolls the
+// page), and the keyboard uses the grip button: Space to pick up, arrows to move, Space to drop, Escape
+// to cancel. Screen readers hear each step.
 import {
-  fileProblem,
-  MAX_BATCH,
-  MAX_PHOTOS,
-  orientedSize,
-  PHOTO_MSG,
-  sniffImage,
-  SNIFF_BYTES,
-} from "~/lib/photo-rules";
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  TouchSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type KeyboardSensorProps,
+  type PointerSensorOptions,
+  type UniqueIdentifier,
+} from "@dnd-kit/core";
+import { rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable } from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
+import { useId, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
+import type { EditorPhoto } from "~/lib/listing-editor-state";
+import { MAX_BATCH, MAX_PHOTOS } from "~/lib/photo-rules";
 import { BUTTON, errorId, FieldError } from "./fields";
 import { GripIcon, TrashIcon } from "../icons";
 
-export type PhotoItem = {
-  /** Stable React key: the image id once saved, a local id while temporary. */
-  key: string;
-  kind: "saved" | "temp";
-  imageId?: string;
-  uploadId?: string;
-  url: string;
-  width: number;
-  height: number;
-  position: number;
-  status: "ready" | "uploading";
-};
+export type PhotoItem = EditorPhoto;
 
-type Setter = (update: (photos: PhotoItem[]) => PhotoItem[]) => void;
-type Outcome = "ok" | "skipped" | "failed" | "expired" | "removed";
-
-const UPLOAD_CONCURRENCY = 3;
-const MAX_RETRIES = 8;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Sends one file; a busy server (429) is waited out a few times before giving up. */
-async function sendPhoto(
-  file: File,
-): Promise<{ outcome: Outcome; uploadId?: string; width?: number; height?: number }> {
-  for (let attempt = 0; attempt <= MAX_RETRIES; attempt++) {
-    const body = new FormData();
-    body.set("file", file);
-    let res: Response;
-    try {
-      res = await fetch("/api/uploads", { method: "POST", body, credentials: "same-origin" });
-    } catch {
-      return { outcome: "failed" };
-    }
-    if (res.status === 201) {
-      const json = (await res.json()) as { uploadId: string; width: number; height: number };
-      return { outcome: "ok", ...json };
-    }
-    if (res.status === 401) return { outcome: "expired" };
-    if (res.status === 429) {
-      const wait = Math.min(Number(res.headers.get("Retry-After")) || 5, 10);
-      await sleep(wait * 1000);
-      continue;
-    }
-    const json = (await res.json().catch(() => ({}))) as { problem?: string };
-    return {
-      outcome:
-        json.problem === "type" || json.problem === "size" || json.problem === "dimensions" ? "skipped" : "failed",
-    };
-  }
-  return { outcome: "failed" };
+/** Mouse and pen only: a touch goes to the TouchSensor, whose press delay leaves quick swipes to scrolling. */
+class MouseAndPenSensor extends PointerSensor {
+  static activators = [
+    {
+      eventName: "onPointerDown" as const,
+      handler: (event: ReactPointerEvent, options: PointerSensorOptions) =>
+        event.nativeEvent.pointerType !== "touch" && PointerSensor.activators[0].handler(event, options),
+    },
+  ];
 }
 
-export function usePhotoUploads(setPhotos: Setter, onMessage: (message: string) => void, onExpired: () => void) {
-  const removed = useRef(new Set<string>());
-  const [active, setActive] = useState(0);
-
-  async function addFiles(list: FileList | File[], current: PhotoItem[]) {
-    const files = [...list];
-    if (files.length === 0) return;
-    if (files.length > MAX_BATCH) {
-      onMessage(PHOTO_MSG.batchTooLarge);
-      return;
-    }
-    let skipped = 0;
-    const accepted: { file: File; width: number; height: number }[] = [];
-    for (const file of files) {
-      const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
-      if (fileProblem(file.size, head)) {
-        skipped++;
-        continue;
-      }
-      const s = sniffImage(head)!;
-      const shown = s.width && s.height ? orientedSize(s.width, s.height, s.orientation) : { width: 600, height: 800 };
-      accepted.push({ file, ...shown });
-    }
-    const room = MAX_PHOTOS - current.length;
-    const taken = accepted.slice(0, Math.max(room, 0));
-    const messages: string[] = [];
-    if (accepted.length > taken.length) messages.push(PHOTO_MSG.tooMany);
-    const items: (PhotoItem & { file: File })[] = taken.map(({ file, width, height }) => ({
-      key: `tmp-${crypto.randomUUID()}`,
-      kind: "temp",
-      url: URL.createObjectURL(file),
-      width,
-      height,
-      position: 0,
-      status: "uploading",
-      file,
-    }));
-    setPhotos((photos) => renumber([...photos, ...items.map(({ file: _file, ...item }) => item)]));
-    setActive((n) => n + items.length);
-
-    let failed = 0;
-    let expired = false;
-    const queue = [...items];
-    const worker = async () => {
-      for (let item = queue.shift(); item; item = queue.shift()) {
-        const result = expired ? { outcome: "expired" as const } : await sendPhoto(item.file);
-        setActive((n) => n - 1);
-        if (removed.current.has(item.key)) continue;
-        if (result.outcome === "ok") {
-          const { uploadId, width, height } = result;
-          setPhotos((photos) =>
-            photos.map((p) =>
-              p.key === item.key ? { ...p, uploadId, width: width!, height: height!, status: "ready" } : p,
-            ),
-          );
-          continue;
-        }
-        URL.revokeObjectURL(item.url);
-        setPhotos((photos) => renumber(photos.filter((p) => p.key !== item.key)));
-        if (result.outcome === "skipped") skipped++;
-        else if (result.outcome === "expired") expired = true;
-        else failed++;
-      }
+/**
+ * dnd-kit's KeyboardSensor starts listening one timer tick after the pick-up (so the Space that picked the
+ * photo up does not also drop it), and moves nothing until it has measured the photos. Browsers run waiting
+ * key presses before timers, so keys pressed right after the pick-up (a quick hand, a switch device, a
+ * script) were lost or dropped the photo where it was. They are held here and handed to the sensor in
+ * order once it can act on them, one a task, so each move is on screen before the next key.
+ */
+class KeyboardSensorKeepingEarlyKeys extends KeyboardSensor {
+  constructor(props: KeyboardSensorProps) {
+    super(props);
+    const view = (props.event.target as Node | null)?.ownerDocument?.defaultView ?? window;
+    const held: KeyboardEventInit[] = [];
+    const hold = (event: KeyboardEvent) => {
+      // Untrusted events are the ones handed over below.
+      if (event === props.event || !event.isTrusted) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      held.push({
+        key: event.key,
+        code: event.code,
+        shiftKey: event.shiftKey,
+        altKey: event.altKey,
+        ctrlKey: event.ctrlKey,
+        metaKey: event.metaKey,
+      });
     };
-    await Promise.all(Array.from({ length: Math.min(UPLOAD_CONCURRENCY, items.length) }, worker));
-    if (skipped) messages.push(PHOTO_MSG.skipped(skipped));
-    if (failed) messages.push(PHOTO_MSG.processFailed);
-    if (messages.length) onMessage(messages.join(" "));
-    if (expired) onExpired();
+    view.addEventListener("keydown", hold, { capture: true });
+    const stop = () => view.removeEventListener("keydown", hold, { capture: true });
+    const measured = () =>
+      props.context.current.collisionRect !== null && props.context.current.droppableRects.size > 0;
+    let waits = 0;
+    const release = () => {
+      // Dropped or cancelled: keys after that are the page's again.
+      if (props.context.current.active === null) return stop();
+      // Half a second at most; a drag is measured within a few frames.
+      if (!measured() && waits++ < 50) return void view.setTimeout(release, 10);
+      const next = held.shift();
+      if (!next) return stop();
+      view.document.dispatchEvent(new view.KeyboardEvent("keydown", { ...next, bubbles: true, cancelable: true }));
+      view.setTimeout(release);
+    };
+    // Queued after the sensor's own zero-delay timer, so the sensor listens by the time this runs.
+    view.setTimeout(release);
   }
+}
 
-  /** A temporary photo is dropped locally; its upload, if any, expires on the server within the hour. */
-  function forget(item: PhotoItem) {
-    removed.current.add(item.key);
-    if (item.url.startsWith("blob:")) URL.revokeObjectURL(item.url);
-  }
+const INSTRUCTIONS =
+  "Press Space to pick up the photo, the arrow keys to move it, Space again to drop it, or Escape to cancel. With a mouse, drag the photo; on a touch screen, press and hold it, then drag.";
 
-  return { addFiles, forget, uploading: active > 0 };
+/**
+ * One list's reorder bookkeeping and what screen readers hear. dnd-kit settles `over` a task after each move,
+ * so a drop right after a key press would still see the old place; the move's own collisions are current,
+ * and the drop (and its announcement) goes where they point.
+ */
+function photoReorder(keys: string[]) {
+  const total = keys.length;
+  const at = (id: UniqueIdentifier) => keys.indexOf(String(id)) + 1;
+  // The place last announced: the pick-up's own place is not news, and must not cut its announcement short.
+  let announced: UniqueIdentifier | null = null;
+  let dropped: { from: number; to: number } | null = null;
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => {
+      announced = active.id;
+      dropped = null;
+      return `Picked up photo ${at(active.id)} of ${total}.`;
+    },
+    onDragOver: ({ over }) => {
+      if (!over || over.id === announced) return undefined;
+      announced = over.id;
+      return `Photo moved to position ${at(over.id)} of ${total}.`;
+    },
+    onDragEnd: ({ active }) => {
+      const { from, to } = dropped ?? { from: at(active.id), to: at(active.id) };
+      return `Photo ${from} dropped at position ${to} of ${total}.`;
+    },
+    onDragCancel: ({ active }) =>
+      `Move cancelled. Photo ${at(active.id)} is back at position ${at(active.id)} of ${total}.`,
+  };
+  /** Where a drop lands, 0-based; called by DndContext's onDragEnd, just before the drop is announced. */
+  const drop = ({ active, collisions, over }: DragEndEvent) => {
+    const target = collisions?.[0]?.id ?? over?.id ?? active.id;
+    dropped = { from: at(active.id), to: at(target) };
+    return dropped.to - 1;
+  };
+  return { announcements, drop };
 }
 
 export function PhotoManager({
   photos,
-  setPhotos,
   editing,
   error,
   onAddFiles,
   onDelete,
+  onMove,
   deleting,
 }: {
-  photos: PhotoItem[];
-  setPhotos: Setter;
+  photos: EditorPhoto[];
   editing: boolean;
   error?: string;
   onAddFiles: (files: FileList | File[]) => void;
-  onDelete: (item: PhotoItem) => void;
+  onDelete: (item: EditorPhoto) => void;
+  onMove: (key: string, to: number) => void;
   deleting: string | null;
 }) {
   const input = useRef<HTMLInputElement>(null);
-  const [dragKey, setDragKey] = useState<string | null>(null);
-  const [grabbed, setGrabbed] = useState<{ key: string; from: number } | null>(null);
-  const [announcement, setAnnouncement] = useState("");
   const [dropActive, setDropActive] = useState(false);
-  const handles = useRef(new Map<string, HTMLButtonElement>());
+  // dnd-kit's live region and instructions are rendered here, where the page has always announced moves.
+  const [liveRegion, setLiveRegion] = useState<HTMLElement | null>(null);
+  // A stable id keeps dnd-kit's aria-describedby the same on the server and in the browser.
+  const dndId = useId();
+  const sensors = useSensors(
+    useSensor(MouseAndPenSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
+    useSensor(KeyboardSensorKeepingEarlyKeys, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  // Keyed on the order itself: an upload finishing mid-drag changes the photos, not the order being dragged.
+  const order = photos.map((p) => p.key).join("\n");
+  const keys = useMemo(() => (order ? order.split("\n") : []), [order]);
+  const reorder = useMemo(() => photoReorder(keys), [keys]);
 
-  const moveTo = (from: number, to: number, announce = true) => {
-    if (to < 0 || to >= photos.length || from === to) return;
-    const key = photos[from].key;
-    setPhotos((list) =>
-      moveItem(
-        list,
-        list.findIndex((p) => p.key === key),
-        to,
-      ),
-    );
-    if (announce) setAnnouncement(`Photo moved to position ${to + 1} of ${photos.length}.`);
-    // Keep the keyboard on the photo being moved.
-    requestAnimationFrame(() => handles.current.get(key)?.focus());
-  };
-
-  const onHandleKey = (e: KeyboardEvent, index: number, item: PhotoItem) => {
-    if (e.key === " " || e.key === "Enter") {
-      e.preventDefault();
-      if (grabbed?.key === item.key) {
-        setGrabbed(null);
-        setAnnouncement(`Photo dropped at position ${index + 1} of ${photos.length}.`);
-      } else {
-        setGrabbed({ key: item.key, from: index });
-        setAnnouncement(
-          `Photo ${index + 1} picked up. Use the arrow keys to move it, Space to drop it, Escape to cancel.`,
-        );
-      }
-    } else if (grabbed?.key === item.key && (e.key === "ArrowLeft" || e.key === "ArrowUp")) {
-      e.preventDefault();
-      moveTo(index, index - 1);
-    } else if (grabbed?.key === item.key && (e.key === "ArrowRight" || e.key === "ArrowDown")) {
-      e.preventDefault();
-      moveTo(index, index + 1);
-    } else if (e.key === "Escape" && grabbed?.key === item.key) {
-      e.preventDefault();
-      moveTo(index, grabbed.from, false);
-      setGrabbed(null);
-      setAnnouncement(`Move cancelled. Photo back at position ${grabbed.from + 1}.`);
-    }
-  };
-
-  const onDropFiles = (e: DragEvent) => {
-    e.preventDefault();
-    setDropActive(false);
-    if (dragKey) return;
-    if (e.dataTransfer.files?.length) onAddFiles(e.dataTransfer.files);
+  const onDragEnd = (event: DragEndEvent) => {
+    const to = reorder.drop(event);
+    if (to >= 0 && to !== keys.indexOf(String(event.active.id))) onMove(String(event.active.id), to);
   };
 
   return (
@@ -235,116 +178,53 @@ export function PhotoManager({
         </span>
       </legend>
       {photos.length ? (
-        <ol
-          className="grid grid-cols-3 gap-2 sm:grid-cols-4"
-          aria-label="Photos, in display order"
-          data-testid="photo-list"
+        <DndContext
+          id={dndId}
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          onDragEnd={onDragEnd}
+          accessibility={{
+            announcements: reorder.announcements,
+            screenReaderInstructions: { draggable: INSTRUCTIONS },
+            container: liveRegion ?? undefined,
+          }}
         >
-          {photos.map((item, index) => (
-            <li
-              key={item.key}
-              draggable={editing}
-              onDragStart={(e) => {
-                setDragKey(item.key);
-                e.dataTransfer.effectAllowed = "move";
-                e.dataTransfer.setData("text/plain", item.key);
-              }}
-              onDragEnd={() => setDragKey(null)}
-              onDragOver={(e) => {
-                if (dragKey) e.preventDefault();
-              }}
-              onDrop={(e) => {
-                if (!dragKey) return;
-                e.preventDefault();
-                e.stopPropagation();
-                const from = photos.findIndex((p) => p.key === dragKey);
-                setDragKey(null);
-                moveTo(from, index);
-              }}
-              className={`relative aspect-[3/4] overflow-hidden rounded-xl border bg-zinc-900 ${
-                grabbed?.key === item.key
-                  ? "border-accent ring-2 ring-accent"
-                  : dragKey === item.key
-                    ? "border-accent opacity-60"
-                    : "border-line"
-              }`}
-              data-testid="photo-tile"
-              data-photo-key={item.key}
-              data-position={item.position}
+          <SortableContext items={keys} strategy={rectSortingStrategy} disabled={!editing}>
+            <ol
+              className="grid grid-cols-3 gap-2 sm:grid-cols-4"
+              aria-label="Photos, in display order"
+              data-testid="photo-list"
             >
-              <img
-                src={item.url}
-                alt={`Photo ${index + 1}`}
-                width={item.width}
-                height={item.height}
-                className="h-full w-full object-cover"
-                draggable={false}
-              />
-              <span className="absolute left-1 top-1 rounded-full bg-ink/80 px-2 text-xs font-semibold">
-                {index + 1}
-                {index === 0 ? " · Main" : ""}
-              </span>
-              {item.status === "uploading" ? (
-                <span className="absolute inset-0 flex items-center justify-center bg-ink/60 text-sm" role="status">
-                  Uploading…
-                </span>
-              ) : null}
-              {editing ? (
-                <div className="absolute bottom-1 left-1 right-1 flex justify-between">
-                  <button
-                    type="button"
-                    ref={(el) => {
-                      if (el) handles.current.set(item.key, el);
-                      else handles.current.delete(item.key);
-                    }}
-                    onKeyDown={(e) => onHandleKey(e, index, item)}
-                    // Moving the tile in the DOM blurs it with no new target: only a real focus change drops the photo.
-                    onBlur={(e) => {
-                      if (e.relatedTarget && grabbed?.key === item.key) setGrabbed(null);
-                    }}
-                    aria-pressed={grabbed?.key === item.key}
-                    aria-describedby="photo-reorder-help"
-                    aria-label={`Reorder photo ${index + 1}`}
-                    className="inline-flex h-11 w-11 cursor-grab items-center justify-center rounded-lg bg-ink/80 text-white hover:text-accent"
-                    data-testid="photo-handle"
-                  >
-                    <GripIcon className="h-5 w-5" />
-                  </button>
-                  <button
-                    type="button"
-                    onClick={() => onDelete(item)}
-                    disabled={deleting === item.key}
-                    aria-label={`Delete photo ${index + 1}`}
-                    className="inline-flex h-11 w-11 items-center justify-center rounded-lg bg-ink/80 text-white hover:text-red-300 disabled:opacity-50"
-                    data-testid="photo-delete"
-                  >
-                    <TrashIcon className="h-5 w-5" />
-                  </button>
-                </div>
-              ) : null}
-            </li>
-          ))}
-        </ol>
+              {photos.map((item, index) => (
+                <PhotoTile
+                  key={item.key}
+                  item={item}
+                  index={index}
+                  editing={editing}
+                  deleting={deleting === item.key}
+                  onDelete={onDelete}
+                />
+              ))}
+            </ol>
+          </SortableContext>
+        </DndContext>
       ) : (
         <p className="text-sm text-muted">No photos yet.</p>
       )}
-      <p id="photo-reorder-help" className="sr-only">
-        Press Space to pick up the photo, the arrow keys to move it, Space again to drop it, or Escape to cancel. You
-        can also drag photos.
-      </p>
-      <p className="sr-only" aria-live="assertive" data-testid="photo-announcement">
-        {announcement}
-      </p>
+      <div ref={setLiveRegion} className="sr-only" data-testid="photo-announcement" />
       {editing ? (
+        // Files dragged in from the desktop: the browser's own drag events are the only way to receive them.
         <div
           onDragOver={(e) => {
-            if (!dragKey) {
-              e.preventDefault();
-              setDropActive(true);
-            }
+            e.preventDefault();
+            setDropActive(true);
           }}
           onDragLeave={() => setDropActive(false)}
-          onDrop={onDropFiles}
+          onDrop={(e) => {
+            e.preventDefault();
+            setDropActive(false);
+            if (e.dataTransfer.files?.length) onAddFiles(e.dataTransfer.files);
+          }}
           className={`flex flex-col items-center gap-2 rounded-xl border-2 border-dashed p-4 text-center ${dropActive ? "border-accent bg-accent/10" : "border-line"}`}
         >
           <p className="text-sm text-muted">Drop photos here, or</p>
@@ -380,5 +260,84 @@ export function PhotoManager({
       ) : null}
       <FieldError name="images" message={error} />
     </fieldset>
+  );
+}
+
+function PhotoTile({
+  item,
+  index,
+  editing,
+  deleting,
+  onDelete,
+}: {
+  item: EditorPhoto;
+  index: number;
+  editing: boolean;
+  deleting: boolean;
+  onDelete: (item: EditorPhoto) => void;
+}) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: item.key,
+    disabled: !editing,
+  });
+  return (
+    // The pointer and touch listeners sit on the whole tile; the keyboard one only answers keys pressed on
+    // the grip button (its activator), so Space on the delete button still deletes.
+    <li
+      ref={setNodeRef}
+      {...listeners}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      className={`relative aspect-[3/4] touch-manipulation select-none overflow-hidden rounded-xl border bg-zinc-900 [-webkit-touch-callout:none] ${
+        isDragging ? "z-10 border-accent shadow-2xl ring-2 ring-accent" : "border-line"
+      } ${editing ? "cursor-grab active:cursor-grabbing" : ""}`}
+      data-testid="photo-tile"
+      data-photo-key={item.key}
+      data-position={item.position}
+    >
+      <img
+        src={item.url}
+        alt={`Photo ${index + 1}`}
+        width={item.width}
+        height={item.height}
+        className="h-full w-full object-cover"
+        draggable={false}
+      />
+      <span className="absolute left-1 top-1 rounded-full bg-ink/80 px-2 text-xs font-semibold">
+        {index + 1}
+        {index === 0 ? " · Main" : ""}
+      </span>
+      {item.status === "uploading" ? (
+        <span className="absolute inset-0 flex items-center justify-center bg-ink/60 text-sm" role="status">
+          Uploading…
+        </span>
+      ) : null}
+      {editing ? (
+        <div className="absolute bottom-1 left-1 right-1 flex justify-between">
+          <button
+            type="button"
+            ref={setActivatorNodeRef}
+            {...attributes}
+            // Still announced as the toggle button it always was, not as dnd-kit's 'sortable'.
+            aria-roledescription={undefined}
+            aria-pressed={isDragging}
+            aria-label={`Reorder photo ${index + 1}`}
+            className="inline-flex h-11 w-11 cursor-grab items-center justify-center rounded-lg bg-ink/80 text-white hover:text-accent"
+            data-testid="photo-handle"
+          >
+            <GripIcon className="h-5 w-5" />
+          </button>
+          <button
+            type="button"
+            onClick={() => onDelete(item)}
+            disabled={deleting}
+            aria-label={`Delete photo ${index + 1}`}
+            className="inline-flex h-11 w-11 items-center justify-center rounded-lg bg-ink/80 text-white hover:text-red-300 disabled:opacity-50"
+            data-testid="photo-delete"
+          >
+            <TrashIcon className="h-5 w-5" />
+          </button>
+        </div>
+      ) : null}
+    </li>
   );
 }

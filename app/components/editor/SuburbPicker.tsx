@@ -28,20 +28,29 @@ export function SuburbPicker({
   const parsed = parseRegion(region);
   const list = useMemo(() => (parsed ? SUBURBS[parsed] : []), [parsed]);
   const [query, setQuery] = useState(value);
-  const [filter, setFilter] = useState("");
+  // The shown text follows the value when it changes from outside (region change clears it, Cancel resets):
+  // adjusted during render, so the old text never flashes.
+  const [lastValue, setLastValue] = useState(value);
+  if (value !== lastValue) {
+    setLastValue(value);
+    setQuery(value);
+  }
+  // The highlighted option goes back to the first whenever the filter changes, in the same update.
+  const [search, setSearch] = useState({ filter: "", active: 0 });
+  const { filter, active } = search;
+  const setActive = (update: (i: number) => number) => setSearch((s) => ({ ...s, active: update(s.active) }));
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
   const listId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
 
-  // The shown text follows the value when it changes from outside (region change clears it, Cancel resets).
-  useEffect(() => setQuery(value), [value]);
   useEffect(() => {
-    const t = window.setTimeout(() => setFilter(query === value ? "" : query), SUBURB_SEARCH_DELAY_MS);
+    const t = window.setTimeout(() => {
+      const next = query === value ? "" : query;
+      setSearch((s) => (s.filter === next ? s : { filter: next, active: 0 }));
+    }, SUBURB_SEARCH_DELAY_MS);
     return () => window.clearTimeout(t);
   }, [query, value]);
   const matches = useMemo(() => filterSuburbs(list, filter), [list, filter]);
-  useEffect(() => setActive(0), [filter]);
 
   const choose = (suburb: string) => {
     onChange(suburb);
@@ -130,7 +139,7 @@ export function SuburbPicker({
                   e.preventDefault();
                   choose(s);
                 }}
-                onMouseEnter={() => setActive(i)}
+                onMouseEnter={() => setActive(() => i)}
                 className={`flex min-h-11 cursor-pointer items-center px-3 ${i === active ? "bg-accent/20 text-accent" : ""}`}
               >
                 {s}

@@ -1,6 +1,8 @@
 // The editor's labelled form controls. Every control has a visible label, its error beside it (linked
 // with aria-describedby and aria-invalid) and a 44 px target.
-import type { ReactNode } from "react";
+import type { Dispatch, ReactNode } from "react";
+import { setField, type EditorAction } from "~/lib/listing-editor-state";
+import type { FieldErrors, ListingValues } from "~/lib/listing-schema";
 
 export const INPUT =
   "min-h-11 w-full rounded-lg border border-line bg-ink px-3 text-base text-white placeholder:text-zinc-500 disabled:cursor-not-allowed disabled:opacity-70 aria-[invalid=true]:border-red-500";
@@ -225,6 +227,31 @@ export function MultiSelect({
         ))}
       </div>
       <FieldError name={name} message={error} />
+    </fieldset>
+  );
+}
+
+/** What each wizard page gets: the form, its errors, whether it can be changed, and where edits go. */
+export type EditorPageProps = {
+  values: ListingValues;
+  errors: FieldErrors;
+  editing: boolean;
+  dispatch: Dispatch<EditorAction>;
+};
+
+/** `set("age")` is the age field's onChange. */
+export const fieldSetter =
+  (dispatch: Dispatch<EditorAction>) =>
+  <K extends keyof ListingValues>(key: K) =>
+  (value: ListingValues[K]) =>
+    dispatch(setField(key, value));
+
+/** One wizard page's fields, read-only outside edit mode. */
+export function PageFieldset({ legend, editing, children }: { legend: string; editing: boolean; children: ReactNode }) {
+  return (
+    <fieldset disabled={!editing} className="space-y-5 disabled:opacity-90">
+      <legend className="sr-only">{legend}</legend>
+      {children}
     </fieldset>
   );
 }

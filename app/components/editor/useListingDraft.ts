@@ -1,12 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from "react";
-import {
-  DRAFT_DEBOUNCE_MS,
-  draftKey,
-  parseDraft,
-  sameValues,
-  serializeDraft,
-  type ListingDraft,
-} from "~/lib/listing-draft";
+import { useCallback, useEffect, useRef, type Dispatch } from "react";
+import { DRAFT_DEBOUNCE_MS, draftKey, parseDraft, sameValues, serializeDraft } from "~/lib/listing-draft";
+import { draftWritable, type DraftState, type EditorAction } from "~/lib/listing-editor-state";
 import type { ListingValues } from "~/lib/listing-schema";
 
 function storage(): Storage | null {
@@ -19,9 +13,10 @@ function storage(): Storage | null {
 
 /**
  * Keeps the editor's unsaved values in localStorage, per account and listing. On opening, a draft that
- * differs from the saved listing is offered (restore or discard) and nothing is written until the provider
- * has answered, so the offer cannot be overwritten by the saved values. While editing, changes are written
- * 500 ms after the last keystroke; values equal to the saved ones remove the draft.
+ * differs from the saved listing is offered (restore or discard, answered through the editor's reducer) and
+ * nothing is written until the provider has answered, so the offer cannot be overwritten by the saved
+ * values. While editing, changes are written 500 ms after the last keystroke; values equal to the saved ones
+ * remove the draft.
  */
 export function useListingDraft(opts: {
   userId: string;
@@ -29,31 +24,37 @@ export function useListingDraft(opts: {
   values: ListingValues;
   saved: ListingValues;
   editing: boolean;
+  draft: DraftState;
+  dispatch: Dispatch<EditorAction>;
 }) {
-  const { userId, modelId, values, saved, editing } = opts;
+  const { userId, modelId, values, saved, editing, draft, dispatch } = opts;
   const key = draftKey(modelId);
-  const [offer, setOffer] = useState<ListingDraft | null>(null);
-  const [ready, setReady] = useState(false);
-  // Set once the listing is saved: a write still waiting for its debounce must not bring the draft back.
+  // Set once a new listing is saved: nothing is written for this editor after that.
   const done = useRef(false);
+  // Bumped by every clear: a write still waiting for its debounce must not bring the draft back. React
+  // applies the save's state (and cancels that timer) a task or two after the clear, so the timer can fire
+  // in between.
+  const generation = useRef(0);
 
+  // Storage is read once per listing opened: the reducer records which key it checked, so a later save of the
+  // same listing (a new `saved`) does not offer the draft again.
+  const checked = draft.key === key;
   useEffect(() => {
+    if (checked) return;
     const store = storage();
-    const draft = parseDraft(store?.getItem(key) ?? null, userId, modelId, Date.now());
-    if (draft && !sameValues(draft.values, saved)) setOffer(draft);
-    else {
-      store?.removeItem(key);
-      setReady(true);
-    }
-    // Only when the listing opened changes: later saves of the same listing are handled by the writer.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, userId]);
+    const found = parseDraft(store?.getItem(key) ?? null, userId, modelId, Date.now());
+    const offer = found && !sameValues(found.values, saved) ? { savedAt: found.savedAt, values: found.values } : null;
+    if (!offer) store?.removeItem(key);
+    dispatch({ type: "draftChecked", key, offer });
+  }, [checked, key, userId, modelId, saved, dispatch]);
 
+  const writable = draftWritable(draft, key);
   useEffect(() => {
-    if (!ready || !editing || done.current) return;
+    if (!writable || !editing || done.current) return;
+    const scheduled = generation.current;
     const timer = window.setTimeout(() => {
       const store = storage();
-      if (!store || done.current) return;
+      if (!store || done.current || generation.current !== scheduled) return;
       try {
         if (sameValues(values, saved)) store.removeItem(key);
         else store.setItem(key, serializeDraft(userId, modelId, values, Date.now()));
@@ -62,29 +63,24 @@ export function useListingDraft(opts: {
       }
     }, DRAFT_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-  }, [ready, editing, values, saved, key, userId, modelId]);
+  }, [writable, editing, values, saved, key, userId, modelId]);
 
-  const restore = useCallback((): ListingValues | null => {
-    const values = offer?.values ?? null;
-    setOffer(null);
-    setReady(true);
-    return values;
-  }, [offer]);
+  const restore = useCallback(() => dispatch({ type: "draftRestored" }), [dispatch]);
 
   const discard = useCallback(() => {
     storage()?.removeItem(key);
-    setOffer(null);
-    setReady(true);
-  }, [key]);
+    dispatch({ type: "draftDiscarded" });
+  }, [key, dispatch]);
 
   /** After a successful save (or Cancel): the draft is gone, and stays gone for this editor. */
   const clear = useCallback(
     ({ final }: { final: boolean }) => {
       done.current = final;
+      generation.current++;
       storage()?.removeItem(key);
     },
     [key],
   );
 
-  return { offer, restore, discard, clear };
+  return { offer: draft.status === "offered" ? draft.offer : null, restore, discard, clear };
 }
