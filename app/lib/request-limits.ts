@@ -1,5 +1,5 @@
 // How large a request body may be, decided in the Worker entry before any route reads it. Routes that take
-// files stream-read multipart bodies with their own, larger caps (multipart.server.ts); every other body is
+// files stream-read multipart bodies with their own, larger caps (http/body.server.ts); every other body is
 // small (forms, JSON) and is refused past SMALL_BODY_BYTES without being read further.
 
 // Above every small route's own cap (32 KiB for auth forms, less for likes and reports), so those routes still

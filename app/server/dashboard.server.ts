@@ -123,7 +123,7 @@ type Toggle = "active" | "live";
 
 /**
  * Sets (or, with `desired` undefined, flips) Active Now or Live on the owner's listing. The rules of
- * app/lib/dashboard.ts decide the change; the UPDATE repeats the rule in its WHERE clause (live = 1 to go
+ * app/lib/listing/state.ts decide the change; the UPDATE repeats the rule in its WHERE clause (live = 1 to go
  * active, verified = 1 to go live), so a request racing an administrator's change cannot break it. Then
  * updated_at moves on (readers stop trusting an older KV snapshot), the snapshot is rewritten or dropped,
  * and open pages are told.
