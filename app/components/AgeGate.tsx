@@ -1,12 +1,13 @@
 import { Form, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { AGE_COOKIE, AGE_COOKIE_MAX_AGE, AGE_STORAGE_KEY, EXIT_URL } from "~/lib/age-gate";
-import { trapTab } from "./focus-trap";
 import { Logo } from "./Logo";
+import { Dialog } from "./ui/Dialog";
 
 /**
  * Full-screen overlay rendered by the server until the visitor confirms: nothing behind it is visible
  * before it, and closing it moves nothing. Without JavaScript the form posts to /age-verification.
+ * It cannot be dismissed, only answered.
  */
 export function AgeGate({ onConfirm }: { onConfirm: () => void }) {
   const location = useLocation();
@@ -14,15 +15,13 @@ export function AgeGate({ onConfirm }: { onConfirm: () => void }) {
   useEffect(() => confirmRef.current?.focus(), []);
 
   return (
-    <div
-      role="dialog"
-      aria-modal="true"
+    <Dialog
+      openOnServer
       aria-labelledby="age-gate-title"
       aria-describedby="age-gate-text"
-      className="fixed inset-0 z-50 flex items-center justify-center bg-ink p-4"
+      className="fixed inset-0 z-50 flex h-full w-full items-center justify-center bg-ink p-4 text-white"
       data-testid="age-gate"
       data-age-gate=""
-      onKeyDown={trapTab}
     >
       <div className="w-full max-w-md space-y-5 rounded-2xl border border-line bg-panel p-6 text-center shadow-2xl">
         <Logo />
@@ -61,6 +60,6 @@ export function AgeGate({ onConfirm }: { onConfirm: () => void }) {
           </a>
         </Form>
       </div>
-    </div>
+    </Dialog>
   );
 }

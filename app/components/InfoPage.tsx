@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { buttonClass } from "./ui/Button";
 
-/** Solid accent button (dark text on the accent colour keeps AA contrast). */
-export const PRIMARY_BUTTON =
-  "inline-flex min-h-11 items-center justify-center rounded-lg bg-accent px-5 font-semibold text-ink hover:bg-accent-strong";
+/** Solid accent button (dark text on the accent colour keeps AA contrast), for links in text pages. */
+export const PRIMARY_BUTTON = buttonClass({ size: "roomy" });
 
 // Links inside running text are underlined, not told apart by colour alone (WCAG 1.4.1).
 const PROSE =

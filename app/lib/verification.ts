@@ -160,18 +160,6 @@ export function parseRejectReason(value: unknown): { ok: true; reason: string } 
   return { ok: true, reason };
 }
 
-/** Where the pages go after a successful request: the dashboard shows the spec's success message. */
-export const SENT_PARAM = "verification";
-export function sentRedirect(kind: VerificationKind): string {
-  return `/dashboard?${SENT_PARAM}=${kind === "id" ? "sent" : "photos-sent"}`;
-}
-
-export function sentMessage(value: string | null): string | null {
-  if (value === "sent") return ID_MSG.success;
-  if (value === "photos-sent") return PHOTO_VERIFY_MSG.success;
-  return null;
-}
-
 /** A provider's view of one request, for the dashboard's notices. */
 export type VerificationNotice = {
   requestId: string;

@@ -5,7 +5,10 @@
 import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { InfoPage } from "~/components/InfoPage";
+import { Alert } from "~/components/ui/Alert";
+import { Button, buttonClass } from "~/components/ui/Button";
 import { loginUrlFor } from "~/lib/auth-redirect";
+import { ERROR_MSG } from "~/lib/messages";
 import { adminDeleteConfirm, isAdminAction, MODERATION_MSG } from "~/lib/moderation";
 import { safeRedirect } from "~/lib/redirects";
 import { getSessionUser } from "~/server/auth.server";
@@ -37,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const user = await getSessionUser(request, env);
   if (!user) {
-    if (js) return reply({ error: "Not authenticated" }, 401);
+    if (js) return reply({ error: ERROR_MSG.notAuthenticated }, 401);
     throw redirect(loginUrlFor(new URL(returnTo, request.url).href, { sessionExpired: true }), {
       status: 303,
       headers: NO_STORE,
@@ -48,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = form?.get("intent");
   const modelId = form?.get("modelId");
   if (!isAdminAction(intent)) return reply({ error: MODERATION_MSG.unknownAction, returnTo }, 400);
-  if (typeof modelId !== "string") return reply({ error: "Invalid model id", returnTo }, 400);
+  if (typeof modelId !== "string") return reply({ error: ERROR_MSG.invalidModelId, returnTo }, 400);
 
   if (intent === "delete") {
     if (form?.get("confirmed") !== "yes") {
@@ -81,14 +84,11 @@ export default function ListingActions() {
               <input type="hidden" name="modelId" value={modelId} />
               <input type="hidden" name="returnTo" value={returnTo} />
               <input type="hidden" name="confirmed" value="yes" />
-              <button
-                type="submit"
-                className="inline-flex min-h-11 items-center rounded-lg border border-rose-400 px-4 font-semibold text-rose-200 hover:bg-rose-950/60"
-              >
+              <Button type="submit" variant="danger">
                 Delete {name}
-              </button>
+              </Button>
             </Form>
-            <Link to={returnTo} className="inline-flex min-h-11 items-center rounded-lg border border-line px-4">
+            <Link to={returnTo} className={buttonClass({ variant: "secondary" })}>
               Cancel
             </Link>
           </div>
@@ -100,10 +100,8 @@ export default function ListingActions() {
   const back = result && "returnTo" in result && result.returnTo ? result.returnTo : "/";
   return (
     <InfoPage title="Listing actions">
-      <p role="alert" className="rounded-xl border border-rose-400 bg-rose-950/60 p-4 text-rose-100">
-        {error}
-      </p>
-      <Link to={back} className="mt-6 inline-flex min-h-11 items-center rounded-lg border border-line px-4">
+      <Alert tone="error">{error}</Alert>
+      <Link to={back} className={buttonClass({ variant: "secondary", className: "mt-6" })}>
         Back to the listings
       </Link>
     </InfoPage>

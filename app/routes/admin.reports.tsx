@@ -9,10 +9,15 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { ADMIN_DANGER, ADMIN_SECONDARY, AdminPage, Notice } from "~/components/admin/AdminPage";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AdminPage } from "~/components/admin/AdminPage";
+import { Alert } from "~/components/ui/Alert";
+import { Button } from "~/components/ui/Button";
+import { FlashNotice } from "~/components/ui/FlashNotice";
+import { ERROR_MSG } from "~/lib/messages";
 import { formatNzTime } from "~/lib/moderation";
 import { reportAge, reportReasonLabel } from "~/lib/reports";
+import { readFlash, setFlash } from "~/server/flash.server";
 import { requireAdminPage } from "~/server/moderation.server";
 import { handleReport, loadOpenReports } from "~/server/reports.server";
 import { readForm } from "~/server/http/body.server";
@@ -28,13 +33,14 @@ const NO_STORE = { "Cache-Control": "no-store" };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdminPage(request, context);
   const now = Date.now();
+  const flash = await readFlash(request, context.cloudflare.env);
   const reports = (await loadOpenReports(context.cloudflare.env)).map((r) => ({
     ...r,
     reasonLabel: reportReasonLabel(r.reason),
     received: formatNzTime(r.createdAt),
     age: reportAge(r.createdAt, now),
   }));
-  return data({ reports }, { headers: NO_STORE });
+  return data({ reports, notice: flash.notice }, { headers: flash.headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -43,34 +49,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const intent = form?.get("intent");
   if (intent !== "hide" && intent !== "dismiss")
-    return data({ error: "Unknown action" }, { status: 400, headers: NO_STORE });
+    return data({ error: ERROR_MSG.unknownAction }, { status: 400, headers: NO_STORE });
   const result = await handleReport(env, ctx, admin, form?.get("reportId"), intent);
   if (!result.ok) return data({ error: result.error }, { status: result.status, headers: NO_STORE });
-  throw redirect(`/admin/reports?done=${intent}`, { status: 303, headers: NO_STORE });
+  const notice = intent === "hide" ? "reportHidden" : "reportDismissed";
+  throw redirect("/admin/reports", { status: 303, headers: await setFlash(new Headers(NO_STORE), env, notice) });
 }
 
-const DONE: Record<string, string> = {
-  hide: "The listing is hidden (no longer live) and its open reports are closed.",
-  dismiss: "The report has been dismissed.",
-};
-
 export default function ReportQueue() {
-  const { reports } = useLoaderData<typeof loader>();
+  const { reports, notice } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const [params] = useSearchParams();
   const busy = useNavigation().state !== "idle";
-  const done = params.get("done");
   const overdue = reports.filter((r) => r.age.overdue).length;
   return (
     <AdminPage
       title="Reports"
       lead="Reports from visitors, oldest first. Each must be handled within 48 hours of arriving."
     >
-      {result && "error" in result ? (
-        <Notice tone="error">{result.error}</Notice>
-      ) : done && DONE[done] ? (
-        <Notice tone="ok">{DONE[done]}</Notice>
-      ) : null}
+      {result && "error" in result ? <Alert tone="error">{result.error}</Alert> : <FlashNotice notice={notice} />}
       {overdue > 0 ? (
         <p className="font-semibold text-rose-200" data-testid="overdue-count">
           {overdue} {overdue === 1 ? "report is" : "reports are"} past the 48-hour window.
@@ -118,26 +114,21 @@ export default function ReportQueue() {
                 <Form method="post">
                   <input type="hidden" name="intent" value="hide" />
                   <input type="hidden" name="reportId" value={r.id} />
-                  <button
-                    type="submit"
-                    className={ADMIN_DANGER}
-                    disabled={busy}
-                    aria-label={`Hide listing ${r.listingName}`}
-                  >
+                  <Button type="submit" variant="danger" disabled={busy} aria-label={`Hide listing ${r.listingName}`}>
                     Hide listing
-                  </button>
+                  </Button>
                 </Form>
                 <Form method="post">
                   <input type="hidden" name="intent" value="dismiss" />
                   <input type="hidden" name="reportId" value={r.id} />
-                  <button
+                  <Button
                     type="submit"
-                    className={ADMIN_SECONDARY}
+                    variant="secondary"
                     disabled={busy}
                     aria-label={`Dismiss report about ${r.listingName}`}
                   >
                     Dismiss
-                  </button>
+                  </Button>
                 </Form>
               </div>
             </li>

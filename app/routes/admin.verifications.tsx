@@ -9,11 +9,20 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { ADMIN_DANGER, ADMIN_PRIMARY, AdminPage, Notice } from "~/components/admin/AdminPage";
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { AdminPage } from "~/components/admin/AdminPage";
+import { Alert } from "~/components/ui/Alert";
+import { Button } from "~/components/ui/Button";
+import { Field } from "~/components/ui/Field";
+import { FlashNotice } from "~/components/ui/FlashNotice";
+import { ERROR_MSG } from "~/lib/messages";
 import { formatNzTime } from "~/lib/moderation";
 import { reportAge } from "~/lib/reports";
-import { kindLabel, REJECT_REASON_MAX } from "~/lib/verification";
+import { kindLabel, parseRejectReason, REJECT_REASON_MAX } from "~/lib/verification";
+import { readFlash, setFlash } from "~/server/flash.server";
 import { requireAdminPage } from "~/server/moderation.server";
 import { decideRequest, loadPendingRequests, sweepVerificationFiles } from "~/server/verification.server";
 import { readForm } from "~/server/http/body.server";
@@ -34,15 +43,27 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     sweepVerificationFiles(env).catch((error: unknown) => console.error("verification sweep failed", error)),
   );
   const now = Date.now();
+  const flash = await readFlash(request, env);
   const requests = (await loadPendingRequests(env)).map((r) => ({
     ...r,
     submitted: formatNzTime(r.createdAt),
     waiting: reportAge(r.createdAt, now).label,
   }));
-  return data({ requests }, { headers: NO_STORE });
+  return data({ requests, notice: flash.notice }, { headers: flash.headers });
 }
 
-type ActionResult = { error: string; requestId?: string };
+/** The reject form's one field, judged by the rule the server applies when it decides (parseRejectReason). */
+const rejectSchema = z.object({
+  reason: z.unknown().superRefine((value, ctx) => {
+    const parsed = parseRejectReason(value);
+    if (!parsed.ok) ctx.addIssue({ code: "custom", message: parsed.error });
+  }),
+});
+
+const parseReject = (form: FormData) => parseWithZod(form, { schema: rejectSchema, disableAutoCoercion: true });
+
+/** `result` is the reject form's state when the refusal was about its reason (shown under the field). */
+type ActionResult = { error: string; requestId?: string; result?: SubmissionResult<string[]> };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env, ctx } = context.cloudflare;
@@ -51,21 +72,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = form?.get("intent");
   const requestId = form?.get("requestId");
   if (intent !== "approve" && intent !== "reject")
-    return data<ActionResult>({ error: "Unknown action" }, { status: 400, headers: NO_STORE });
+    return data<ActionResult>({ error: ERROR_MSG.unknownAction }, { status: 400, headers: NO_STORE });
+  // The server's decision comes first (a request decided meanwhile is refused whatever the reason says).
   const result = await decideRequest(env, ctx, admin, requestId, intent, form?.get("reason"));
   if (!result.ok) {
+    const reject = intent === "reject" && form ? parseReject(form) : null;
     return data<ActionResult>(
-      { error: result.error, requestId: typeof requestId === "string" ? requestId : undefined },
+      {
+        error: result.error,
+        requestId: typeof requestId === "string" ? requestId : undefined,
+        result: reject?.status === "error" ? reject.reply() : undefined,
+      },
       { status: result.status, headers: NO_STORE },
     );
   }
-  throw redirect(`/admin/verifications?done=${result.status}`, { status: 303, headers: NO_STORE });
+  const notice = result.status === "approved" ? "requestApproved" : "requestRejected";
+  throw redirect("/admin/verifications", { status: 303, headers: await setFlash(new Headers(NO_STORE), env, notice) });
 }
-
-const DONE: Record<string, string> = {
-  approved: "Request approved. The documents have been deleted.",
-  rejected: "Request rejected. The provider will see your reason on their dashboard; the documents have been deleted.",
-};
 
 function fileLabels(kind: "id" | "photo", n: number): string[] {
   return kind === "id"
@@ -74,22 +97,18 @@ function fileLabels(kind: "id" | "photo", n: number): string[] {
 }
 
 export default function VerificationQueue() {
-  const { requests } = useLoaderData<typeof loader>();
+  const { requests, notice } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const [params] = useSearchParams();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  const done = params.get("done");
+  // A refused reason is shown under its field; any other refusal above the queue.
+  const pageError = result?.error && !result.result ? result.error : null;
   return (
     <AdminPage
       title="Verification requests"
       lead="Compare each document with the listing, then approve or reject. Documents are deleted as soon as you decide, and are never shown to anyone else."
     >
-      {result?.error ? (
-        <Notice tone="error">{result.error}</Notice>
-      ) : done && DONE[done] ? (
-        <Notice tone="ok">{DONE[done]}</Notice>
-      ) : null}
+      {pageError ? <Alert tone="error">{pageError}</Alert> : result?.error ? null : <FlashNotice notice={notice} />}
       {requests.length === 0 ? (
         <p className="rounded-xl border border-line bg-panel p-6 text-center text-muted">
           No requests are waiting for review.
@@ -121,13 +140,10 @@ export default function VerificationQueue() {
                   {r.listingPhotoVerified ? "photos verified" : "photos not verified"}
                 </p>
                 {r.rereview ? (
-                  <p
-                    className="rounded-lg border border-amber-400/60 bg-amber-950/40 p-3 text-amber-50"
-                    data-testid="rereview-changes"
-                  >
+                  <Alert tone="warning" role="note" data-testid="rereview-changes">
                     This ID-verified listing changed: {r.changes}. Compare the listing with what was verified; approve
                     to keep it verified, or reject to withdraw its verification (it then leaves the site).
-                  </p>
+                  </Alert>
                 ) : null}
                 <div className={`grid gap-3 ${r.kind === "id" ? "sm:grid-cols-2" : "sm:grid-cols-3"}`}>
                   {fileLabels(r.kind, r.fileCount).map((label, i) => (
@@ -155,31 +171,16 @@ export default function VerificationQueue() {
                   <Form method="post">
                     <input type="hidden" name="intent" value="approve" />
                     <input type="hidden" name="requestId" value={r.id} />
-                    <button type="submit" className={ADMIN_PRIMARY} disabled={busy} aria-label={`Approve ${who}`}>
+                    <Button type="submit" disabled={busy} aria-label={`Approve ${who}`}>
                       Approve
-                    </button>
+                    </Button>
                   </Form>
-                  <Form method="post" className="flex min-w-0 flex-1 flex-wrap items-end gap-2">
-                    <input type="hidden" name="intent" value="reject" />
-                    <input type="hidden" name="requestId" value={r.id} />
-                    <div className="min-w-0 flex-1 space-y-1">
-                      <label htmlFor={`reason-${r.id}`} className="block text-sm font-medium">
-                        Reason for rejecting (the provider sees this)
-                      </label>
-                      <textarea
-                        id={`reason-${r.id}`}
-                        name="reason"
-                        required
-                        maxLength={REJECT_REASON_MAX}
-                        rows={2}
-                        className="w-full rounded-lg border border-line bg-ink p-2 text-base"
-                        aria-invalid={result?.requestId === r.id ? true : undefined}
-                      />
-                    </div>
-                    <button type="submit" className={ADMIN_DANGER} disabled={busy} aria-label={`Reject ${who}`}>
-                      Reject
-                    </button>
-                  </Form>
+                  <RejectForm
+                    requestId={r.id}
+                    who={who}
+                    busy={busy}
+                    lastResult={result?.requestId === r.id ? result.result : undefined}
+                  />
                 </div>
               </li>
             );
@@ -187,5 +188,42 @@ export default function VerificationQueue() {
         </ul>
       )}
     </AdminPage>
+  );
+}
+
+/** Reject with a reason: checked in the browser by the server's rule before it is sent, and again on arrival. */
+function RejectForm({
+  requestId,
+  who,
+  busy,
+  lastResult,
+}: {
+  requestId: string;
+  who: string;
+  busy: boolean;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const [form, fields] = useForm({
+    id: `reject-${requestId}`,
+    lastResult,
+    onValidate: ({ formData }) => parseReject(formData),
+    // Before JavaScript runs, the browser's own check (required) still stops an empty reason.
+    defaultNoValidate: false,
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="flex min-w-0 flex-1 flex-wrap items-end gap-2">
+      <input type="hidden" name="intent" value="reject" />
+      <input type="hidden" name="requestId" value={requestId} />
+      <Field
+        variant="compact"
+        className="min-w-0 flex-1"
+        label="Reason for rejecting (the provider sees this)"
+        errors={fields.reason.errors}
+        textarea={{ ...getTextareaProps(fields.reason), required: true, maxLength: REJECT_REASON_MAX, rows: 2 }}
+      />
+      <Button type="submit" variant="danger" disabled={busy} aria-label={`Reject ${who}`}>
+        Reject
+      </Button>
+    </Form>
   );
 }

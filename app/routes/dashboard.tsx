@@ -22,14 +22,17 @@ import {
 import { Suspense, useEffect, useState } from "react";
 import { DashboardCard, DashboardCardSkeleton } from "~/components/dashboard/DashboardCard";
 import { DashboardShell } from "~/components/dashboard/DashboardShell";
+import { Alert } from "~/components/ui/Alert";
 import { useProfileUpdates } from "~/components/Realtime";
 import { greeting, listingsHeading, menuItems, PROFILE_DRAFT_KEY, showsAddNewListing } from "~/lib/dashboard";
 import { expiryDelay, nextExpiry, parseDesired } from "~/lib/listing/state";
 import { isId } from "~/lib/ids";
+import { ERROR_MSG } from "~/lib/messages";
 import { requireUser, requireUserForPost } from "~/server/auth.server";
-import { loadDashboardListings, ownerWriteLimited, RATE_LIMITED, setListingFlag } from "~/server/dashboard.server";
+import { loadDashboardListings, ownerWriteLimited, setListingFlag } from "~/server/dashboard.server";
 import { VerificationNotices } from "~/components/verification/VerificationNotices";
 import { loadVerificationNotices } from "~/server/verification.server";
+import { readFlash } from "~/server/flash.server";
 import { readForm } from "~/server/http/body.server";
 
 export const meta: MetaFunction = () => [
@@ -48,13 +51,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (url.pathname !== "/dashboard") throw redirect(`/dashboard${url.search}`, 301);
   const user = await requireUser(request, context);
   const now = Date.now();
-  const [listings, verificationNotices] = await Promise.all([
+  const [listings, verificationNotices, flash] = await Promise.all([
     loadDashboardListings(context.cloudflare.env, user.id, now),
     loadVerificationNotices(context.cloudflare.env, user.id, now),
+    // "Request sent" after the verification pages redirect here.
+    readFlash(request, context.cloudflare.env),
   ]);
   return data(
-    { accountFirstName: user.firstName, agency: user.agency, listings, verificationNotices, now },
-    { headers: NO_STORE },
+    { accountFirstName: user.firstName, agency: user.agency, listings, verificationNotices, notice: flash.notice, now },
+    { headers: flash.headers },
   );
 }
 
@@ -89,10 +94,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { error, modelId: typeof modelId === "string" ? modelId : undefined },
       { status, headers: NO_STORE },
     );
-  if (intent !== "active" && intent !== "live") return fail(400, "Unknown action");
-  if (!isId(modelId)) return fail(400, "Invalid model id");
+  if (intent !== "active" && intent !== "live") return fail(400, ERROR_MSG.unknownAction);
+  if (!isId(modelId)) return fail(400, ERROR_MSG.invalidModelId);
   if (desired === null) return fail(400, "value must be true or false");
-  if (await ownerWriteLimited(env, user.id)) return fail(429, RATE_LIMITED);
+  if (await ownerWriteLimited(env, user.id)) return fail(429, ERROR_MSG.tooManyChanges);
   const result = await setListingFlag(env, ctx, user.id, modelId, intent, desired);
   if (!result.ok) return fail(result.status, result.error);
   if (form?.get("js") !== "1") throw redirect("/dashboard", { status: 303, headers: NO_STORE });
@@ -150,12 +155,8 @@ function DashboardView({ data }: { data: DashboardData }) {
           <h1 className="text-3xl font-bold tracking-tight">{heading}</h1>
           {showsAddNewListing(listings.length, agency) ? <AddNewListing /> : null}
         </div>
-        <VerificationNotices notices={data.verificationNotices} />
-        {pageError ? (
-          <p role="alert" className="rounded-xl border border-rose-400 bg-rose-950/60 p-4 text-rose-100">
-            {pageError}
-          </p>
-        ) : null}
+        <VerificationNotices sent={data.notice} notices={data.verificationNotices} />
+        {pageError ? <Alert tone="error">{pageError}</Alert> : null}
         {listings.length === 0 ? (
           <div className="rounded-2xl border border-line bg-panel p-8 text-center">
             <p className="text-lg">You have no listings yet.</p>

@@ -1,3 +1,5 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
   replace,
@@ -7,26 +9,23 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { useEffect, useState, type FormEvent } from "react";
-import { AuthCard, ErrorBox, Field, NoticeBox, SubmitButton, TextLink } from "~/components/auth/AuthParts";
-import {
-  loginModeFrom,
-  loginModeHref,
-  safeRedirectTo,
-  withoutSessionExpired,
-  type LoginMode,
-} from "~/lib/auth-redirect";
+import { useEffect } from "react";
+import { AuthCard, boxMessage, ErrorBox, NoticeBox, TextLink } from "~/components/auth/AuthParts";
+import { Button } from "~/components/ui/Button";
+import { Field } from "~/components/ui/Field";
+import { formError } from "~/components/ui/submission";
+import { loginModeFrom, loginModeHref, safeRedirectTo, withoutSessionExpired } from "~/lib/auth-redirect";
 import {
   FALLBACK,
   formToObject,
   loginSchema,
   MSG,
-  parseWith,
   PASSWORD_MAX,
   PASSWORD_MIN,
   resetRequestSchema,
   signupSchema,
 } from "~/lib/auth-schemas";
+import { LABEL } from "~/lib/messages";
 import { requestPasswordReset, signup } from "~/server/accounts.server";
 import { AuthError, isRateLimited, login } from "~/server/auth.server";
 import { readForm } from "~/server/http/body.server";
@@ -49,45 +48,68 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 type Intent = "login" | "signup" | "reset";
-type ActionResult = { intent: Intent; error?: string; notice?: string };
+type ActionResult = { intent: Intent; result: SubmissionResult<string[]>; notice?: string };
 
-const fail = (intent: Intent, error: string, status: number) => data<ActionResult>({ intent, error }, { status });
+/**
+ * Each form's own schema from app/lib/auth-schemas.ts, in the browser before sending and here again. The
+ * schemas take the form's strings as they are ("" is "missing" to them), so Conform's coercion is off.
+ */
+const PARSE = {
+  login: (form: FormData) => parseWithZod(form, { schema: loginSchema, disableAutoCoercion: true }),
+  signup: (form: FormData) => parseWithZod(form, { schema: signupSchema, disableAutoCoercion: true }),
+  reset: (form: FormData) => parseWithZod(form, { schema: resetRequestSchema, disableAutoCoercion: true }),
+};
+
+// A password is never sent back in the page.
+const HIDDEN = { hideFields: ["password"] };
+
+const answer = (intent: Intent, result: SubmissionResult<string[]>, status: number) =>
+  data<ActionResult>({ intent, result }, { status });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const cf = context.cloudflare;
   const form = await readForm(request);
-  if (!form) return fail("login", MSG.required, 400);
+  if (!form) return answer("login", formError(MSG.required), 400);
   const raw = form.get("intent");
   const intent: Intent = raw === "signup" || raw === "reset" ? raw : "login";
-  const input = formToObject(form);
   const redirectTo = safeRedirectTo(form.get("redirectTo") ?? new URL(request.url).searchParams.get("redirectTo"));
-  const limiterAction = intent;
-  if (await isRateLimited(request, cf.env, limiterAction)) return fail(intent, MSG.rateLimited, 429);
+  if (await isRateLimited(request, cf.env, intent)) return answer(intent, formError(MSG.rateLimited), 429);
 
+  const fallback = intent === "login" ? FALLBACK.login : intent === "signup" ? FALLBACK.signup : FALLBACK.resetRequest;
   try {
     if (intent === "login") {
-      const { cookie } = await login(request, cf.env, input, cf.cf);
-      // replace(): the login page does not stay in history behind the page the user came for.
-      return replace(redirectTo, { headers: { "Set-Cookie": cookie } });
+      const submission = PARSE.login(form);
+      if (submission.status !== "success") return answer(intent, submission.reply(HIDDEN), 400);
+      try {
+        const { cookie } = await login(request, cf.env, formToObject(form), cf.cf);
+        // replace(): the login page does not stay in history behind the page the user came for.
+        return replace(redirectTo, { headers: { "Set-Cookie": cookie } });
+      } catch (error) {
+        if (error instanceof AuthError)
+          return answer(intent, submission.reply({ ...HIDDEN, formErrors: [error.message] }), error.status);
+        throw error;
+      }
     }
     if (intent === "signup") {
-      const parsed = parseWith(signupSchema, input);
-      if (!parsed.ok) return fail(intent, parsed.error, 400);
-      const { cookie } = await signup(request, cf, parsed.data);
-      return replace(redirectTo, { headers: { "Set-Cookie": cookie } });
+      const submission = PARSE.signup(form);
+      if (submission.status !== "success") return answer(intent, submission.reply(HIDDEN), 400);
+      try {
+        const { cookie } = await signup(request, cf, submission.value);
+        return replace(redirectTo, { headers: { "Set-Cookie": cookie } });
+      } catch (error) {
+        if (error instanceof AuthError)
+          return answer(intent, submission.reply({ ...HIDDEN, formErrors: [error.message] }), error.status);
+        throw error;
+      }
     }
-    const parsed = parseWith(resetRequestSchema, input);
-    if (!parsed.ok) return fail(intent, parsed.error, 400);
-    await requestPasswordReset(request, cf, parsed.data.email);
-    return data<ActionResult>({ intent, notice: MSG.resetSent });
+    const submission = PARSE.reset(form);
+    if (submission.status !== "success") return answer(intent, submission.reply(), 400);
+    await requestPasswordReset(request, cf, submission.value.email);
+    return data<ActionResult>({ intent, result: submission.reply(), notice: MSG.resetSent });
   } catch (error) {
-    if (error instanceof AuthError) return fail(intent, error.message, error.status);
+    if (error instanceof AuthError) return answer(intent, formError(error.message), error.status);
     console.error(`login page: ${intent} failed`, error);
-    return fail(
-      intent,
-      intent === "login" ? FALLBACK.login : intent === "signup" ? FALLBACK.signup : FALLBACK.resetRequest,
-      500,
-    );
+    return answer(intent, formError(fallback), 500);
   }
 }
 
@@ -99,7 +121,6 @@ export default function LoginPage() {
   const mode = loginModeFrom(params);
   const redirectTo = params.get("redirectTo");
   const busy = navigation.state !== "idle" && navigation.formMethod != null;
-  const [clientError, setClientError] = useState<{ mode: LoginMode; message: string } | null>(null);
 
   useEffect(() => {
     // Shown once: a reload or a shared link should not keep saying the session expired.
@@ -107,154 +128,175 @@ export default function LoginPage() {
       window.history.replaceState(window.history.state, "", withoutSessionExpired(window.location.href));
   }, [sessionExpired]);
 
-  const serverResult = actionData && actionData.intent === mode ? actionData : null;
-  const error = clientError?.mode === mode ? clientError.message : (serverResult?.error ?? null);
+  // An answer belongs to the form that was sent; switching forms leaves it behind.
+  const server = actionData && actionData.intent === mode ? actionData : undefined;
+  const props = { lastResult: server?.result, redirectTo, busy };
 
-  /** The same schema as the server, run first so the message shows without a round trip. */
-  const check = (schema: Parameters<typeof parseWith>[0]) => (event: FormEvent<HTMLFormElement>) => {
-    const result = parseWith(schema, formToObject(new FormData(event.currentTarget)));
-    if (result.ok) {
-      setClientError(null);
-    } else {
-      event.preventDefault();
-      setClientError({ mode, message: result.error });
-    }
-  };
+  if (mode === "signup") return <SignupForm key="signup" {...props} />;
+  if (mode === "reset") return <ResetForm key="reset" {...props} notice={server?.notice} />;
+  return <LoginForm key="login" {...props} sessionExpired={sessionExpired} />;
+}
 
-  const hidden = (intent: Intent) => (
+type FormProps = { lastResult?: SubmissionResult<string[]>; redirectTo: string | null; busy: boolean };
+
+/** Conform's form for one intent: the same schema runs before sending, and its one message shows in the red box. */
+function useAuthForm<I extends Intent>(intent: I, lastResult: SubmissionResult<string[]> | undefined) {
+  const [form, fields] = useForm({
+    id: `auth-${intent}`,
+    lastResult,
+    onValidate: ({ formData }) => PARSE[intent](formData),
+  });
+  const message = boxMessage(form.allErrors);
+  // Each field with a problem points at the box, which says what it is.
+  const errorFor = (name: string) => (form.allErrors[name]?.length ? form.errorId : null);
+  return { form, fields, message, errorFor };
+}
+
+function Hidden({ intent, redirectTo }: { intent: Intent; redirectTo: string | null }) {
+  return (
     <>
       <input type="hidden" name="intent" value={intent} />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
     </>
   );
+}
 
-  if (mode === "signup") {
-    return (
-      <AuthCard title="Create an Account" subtitle="Join the #1 platform in New Zealand.">
-        <ErrorBox message={error} />
-        <Form
-          method="post"
-          replace
-          noValidate
-          onSubmit={check(signupSchema)}
-          className="space-y-4"
-          aria-label="Sign up"
-        >
-          {hidden("signup")}
-          <Field label="First Name" name="firstName" type="text" autoComplete="given-name" required maxLength={50} />
-          <Field
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            maxLength={254}
-          />
-          <Field
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={PASSWORD_MIN}
-            maxLength={PASSWORD_MAX}
-            hint={`At least ${PASSWORD_MIN} characters.`}
-          />
-          <fieldset className="space-y-2">
-            <legend className="text-sm font-medium">Are you an Independent or an Agency?</legend>
-            <div className="grid grid-cols-2 gap-2">
-              {[
-                { value: "false", label: "Independent" },
-                { value: "true", label: "Agency" },
-              ].map((choice) => (
-                <label
-                  key={choice.value}
-                  className="flex min-h-12 cursor-pointer items-center gap-2 rounded-lg border border-line bg-ink px-3 has-[:checked]:border-accent"
-                >
-                  <input
-                    type="radio"
-                    name="agency"
-                    value={choice.value}
-                    required
-                    className="h-5 w-5 accent-[#f0a86b]"
-                  />
-                  {choice.label}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <SubmitButton busy={busy}>Sign Up</SubmitButton>
-        </Form>
-        <p className="text-center">
-          <TextLink to={loginModeHref("login", redirectTo)}>Already have an account? Login</TextLink>
-        </p>
-      </AuthCard>
-    );
-  }
+const email = { autoComplete: "email", inputMode: "email", required: true, maxLength: 254 } as const;
 
-  if (mode === "reset") {
-    return (
-      <AuthCard title="Reset Password" subtitle="Enter your email to receive a reset link.">
-        <ErrorBox message={error} />
-        <NoticeBox message={serverResult?.notice} />
-        <Form
-          method="post"
-          replace
-          noValidate
-          onSubmit={check(resetRequestSchema)}
-          className="space-y-4"
-          aria-label="Request a reset link"
-        >
-          {hidden("reset")}
-          <Field
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            maxLength={254}
-          />
-          <SubmitButton busy={busy}>Send Reset Link</SubmitButton>
-        </Form>
-        <p className="text-center">
-          <TextLink to={loginModeHref("login", redirectTo)}>Back to Login</TextLink>
-        </p>
-      </AuthCard>
-    );
-  }
-
+function LoginForm({ lastResult, redirectTo, busy, sessionExpired }: FormProps & { sessionExpired: boolean }) {
+  const { form, fields, message, errorFor } = useAuthForm("login", lastResult);
   return (
     <AuthCard title="Welcome Back" subtitle="Please log in to your account.">
       {sessionExpired ? <NoticeBox tone="warn" message={MSG.sessionExpired} /> : null}
-      <ErrorBox message={error} />
-      <Form method="post" replace noValidate onSubmit={check(loginSchema)} className="space-y-4" aria-label="Log in">
-        {hidden("login")}
+      <ErrorBox id={form.errorId} message={message} />
+      <Form method="post" replace {...getFormProps(form)} className="space-y-4" aria-label="Log in">
+        <Hidden intent="login" redirectTo={redirectTo} />
         <Field
+          variant="compact"
           label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          maxLength={254}
+          errorElsewhere={errorFor("email")}
+          input={{ ...getInputProps(fields.email, { type: "email" }), ...email }}
         />
         <Field
+          variant="compact"
           label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          maxLength={PASSWORD_MAX}
+          errorElsewhere={errorFor("password")}
+          input={{
+            ...getInputProps(fields.password, { type: "password", value: false }),
+            autoComplete: "current-password",
+            required: true,
+            maxLength: PASSWORD_MAX,
+          }}
         />
         <div className="flex justify-end">
           <TextLink to={loginModeHref("reset", redirectTo)}>Forgot your password?</TextLink>
         </div>
-        <SubmitButton busy={busy}>Login</SubmitButton>
+        <Button type="submit" size="lg" block busy={busy}>
+          Login
+        </Button>
       </Form>
       <p className="text-center">
         <TextLink to={loginModeHref("signup", redirectTo)}>Need an account? Sign Up</TextLink>
+      </p>
+    </AuthCard>
+  );
+}
+
+function SignupForm({ lastResult, redirectTo, busy }: FormProps) {
+  const { form, fields, message, errorFor } = useAuthForm("signup", lastResult);
+  return (
+    <AuthCard title="Create an Account" subtitle="Join the #1 platform in New Zealand.">
+      <ErrorBox id={form.errorId} message={message} />
+      <Form method="post" replace {...getFormProps(form)} className="space-y-4" aria-label="Sign up">
+        <Hidden intent="signup" redirectTo={redirectTo} />
+        <Field
+          variant="compact"
+          label="First Name"
+          errorElsewhere={errorFor("firstName")}
+          input={{
+            ...getInputProps(fields.firstName, { type: "text" }),
+            autoComplete: "given-name",
+            required: true,
+            maxLength: 50,
+          }}
+        />
+        <Field
+          variant="compact"
+          label="Email"
+          errorElsewhere={errorFor("email")}
+          input={{ ...getInputProps(fields.email, { type: "email" }), ...email }}
+        />
+        <Field
+          variant="compact"
+          label="Password"
+          description={`At least ${PASSWORD_MIN} characters.`}
+          errorElsewhere={errorFor("password")}
+          input={{
+            ...getInputProps(fields.password, { type: "password", value: false }),
+            autoComplete: "new-password",
+            required: true,
+            minLength: PASSWORD_MIN,
+            maxLength: PASSWORD_MAX,
+          }}
+        />
+        <fieldset
+          className="space-y-2"
+          aria-invalid={errorFor("agency") ? true : undefined}
+          aria-describedby={errorFor("agency") ?? undefined}
+        >
+          <legend className="text-sm font-medium">Are you an Independent or an Agency?</legend>
+          <div className="grid grid-cols-2 gap-2">
+            {[
+              { value: "false", label: "Independent" },
+              { value: "true", label: "Agency" },
+            ].map((choice) => (
+              <label
+                key={choice.value}
+                className="flex min-h-12 cursor-pointer items-center gap-2 rounded-lg border border-line bg-ink px-3 has-[:checked]:border-accent"
+              >
+                <input
+                  {...getInputProps(fields.agency, { type: "radio", value: choice.value })}
+                  id={`${fields.agency.id}-${choice.value}`}
+                  aria-describedby={undefined}
+                  required
+                  className="h-5 w-5 accent-[#f0a86b]"
+                />
+                {choice.label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <Button type="submit" size="lg" block busy={busy}>
+          Sign Up
+        </Button>
+      </Form>
+      <p className="text-center">
+        <TextLink to={loginModeHref("login", redirectTo)}>Already have an account? Login</TextLink>
+      </p>
+    </AuthCard>
+  );
+}
+
+function ResetForm({ lastResult, redirectTo, busy, notice }: FormProps & { notice?: string }) {
+  const { form, fields, message, errorFor } = useAuthForm("reset", lastResult);
+  return (
+    <AuthCard title="Reset Password" subtitle="Enter your email to receive a reset link.">
+      <ErrorBox id={form.errorId} message={message} />
+      <NoticeBox message={message ? null : notice} />
+      <Form method="post" replace {...getFormProps(form)} className="space-y-4" aria-label="Request a reset link">
+        <Hidden intent="reset" redirectTo={redirectTo} />
+        <Field
+          variant="compact"
+          label="Email"
+          errorElsewhere={errorFor("email")}
+          input={{ ...getInputProps(fields.email, { type: "email" }), ...email }}
+        />
+        <Button type="submit" size="lg" block busy={busy}>
+          Send Reset Link
+        </Button>
+      </Form>
+      <p className="text-center">
+        <TextLink to={loginModeHref("login", redirectTo)}>{LABEL.backToLogin}</TextLink>
       </p>
     </AuthCard>
   );

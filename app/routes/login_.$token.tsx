@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { SetPasswordScreen } from "~/components/auth/SetPasswordScreen";
+import { LABEL } from "~/lib/messages";
 import { resetPageAction, resetPageLoader } from "~/server/reset-page.server";
 
 export const meta: MetaFunction = () => [
-  { title: "Set a New Password | Kiwi Companions" },
+  { title: `${LABEL.setNewPassword} | Kiwi Companions` },
   // The token is in this page's URL. The site-wide Referrer-Policy (strict-origin-when-cross-origin)
   // already keeps it out of other sites' Referer; "no-referrer" would also turn this page's own form
   // POST's Origin into "null", which the cross-site check refuses.

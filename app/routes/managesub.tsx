@@ -9,30 +9,26 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import {
-  Form,
-  Link,
-  useActionData,
-  useFetcher,
-  useLoaderData,
-  useNavigation,
-  useSearchParams,
-  useSubmit,
-} from "@remix-run/react";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, type FormEvent } from "react";
 import { useHydrated } from "~/components/useHydrated";
-import { InfoPage, PRIMARY_BUTTON } from "~/components/InfoPage";
+import { InfoPage } from "~/components/InfoPage";
+import { Alert } from "~/components/ui/Alert";
+import { Button, buttonClass } from "~/components/ui/Button";
+import { FlashNotice } from "~/components/ui/FlashNotice";
 import { clearSessionCookie } from "~/server/session-cookie.server";
 import { DELETE_ACCOUNT_CONFIRM, deleteErrorText, deleteListingConfirm, planLabel } from "~/lib/dashboard";
 import { isId } from "~/lib/ids";
+import { ERROR_MSG } from "~/lib/messages";
 import { PLANS } from "~/lib/plans";
 import { cookieIsSecure, requireUser, requireUserForPost } from "~/server/auth.server";
-import { listOwnListingNames, ownerWriteLimited, RATE_LIMITED } from "~/server/dashboard.server";
+import { listOwnListingNames, ownerWriteLimited } from "~/server/dashboard.server";
 import { deleteAccount, deleteListing } from "~/server/listing-delete.server";
 import { findManageableListing } from "~/server/listing-access.server";
 import { adminDeleteAudit } from "~/server/moderation.server";
 import { CLEAR_STORAGE_HEADER } from "~/server/http/responses.server";
 import { pendingPlanRequest } from "~/server/plan-requests.server";
+import { readFlash, setFlash } from "~/server/flash.server";
 import { readForm } from "~/server/http/body.server";
 import { loadSecurityLog, requestMeta } from "~/server/security-log.server";
 import { securityEventLabel, SECURITY_LOG_RETENTION_DAYS } from "~/lib/security-log";
@@ -50,11 +46,12 @@ const NO_STORE = { "Cache-Control": "no-store" };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
   const user = await requireUser(request, context);
-  const [listings, pending, securityLog] = await Promise.all([
+  const [listings, pending, securityLog, flash] = await Promise.all([
     listOwnListingNames(env, user.id),
     pendingPlanRequest(env, user.id),
     // Only ever the signed-in user's own log.
     loadSecurityLog(env, user.id),
+    readFlash(request, env),
   ]);
   const security = securityLog.map((e) => ({
     id: e.id,
@@ -65,8 +62,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     device: e.device,
   }));
   return data(
-    { plan: planLabel(user.accountType), pendingTier: pending?.tier ?? null, listings, security },
-    { headers: NO_STORE },
+    { plan: planLabel(user.accountType), pendingTier: pending?.tier ?? null, listings, security, notice: flash.notice },
+    { headers: flash.headers },
   );
 }
 
@@ -88,7 +85,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const listing = await findManageableListing(env, user, modelId);
     if (!listing) return reply({ error }, 403);
     if (!confirmed) return reply({ confirm: { kind: "listing", modelId, name: listing.firstName } });
-    if (await ownerWriteLimited(env, user.id)) return reply({ error: RATE_LIMITED }, 429);
+    if (await ownerWriteLimited(env, user.id)) return reply({ error: ERROR_MSG.tooManyChanges }, 429);
     try {
       // An administrator deleting here is an administrator action: audited in the same batch.
       const meta = listing.userId === user.id ? requestMeta(request, context.cloudflare.cf) : undefined;
@@ -98,7 +95,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return reply({ error }, 500);
     }
     // Spec §4: deleting a listing reloads the list.
-    throw redirect("/managesub?deleted=listing", { status: 303, headers: NO_STORE });
+    throw redirect("/managesub", {
+      status: 303,
+      headers: await setFlash(new Headers(NO_STORE), env, "listingDeleted"),
+    });
   }
 
   if (intent === "deleteAccount") {
@@ -117,20 +117,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     throw redirect("/", { status: 303, headers });
   }
 
-  return reply({ error: "Unknown action" }, 400);
+  return reply({ error: ERROR_MSG.unknownAction }, 400);
 }
 
-const DANGER_BUTTON =
-  "inline-flex min-h-11 items-center justify-center rounded-lg border border-rose-400 px-4 font-semibold text-rose-200 hover:bg-rose-950/60 disabled:opacity-60";
-
 export default function ManageSubscription() {
-  const { plan, pendingTier, listings, security } = useLoaderData<typeof loader>();
+  const { plan, pendingTier, listings, security, notice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
   const accountFetcher = useFetcher<ActionResult>({ key: "delete-account" });
   const navigation = useNavigation();
   const submit = useSubmit();
   const hydrated = useHydrated();
-  const [searchParams] = useSearchParams();
 
   useEffect(() => {
     if (!accountFetcher.data?.accountDeleted) return;
@@ -165,19 +161,12 @@ export default function ManageSubscription() {
     <InfoPage title="Subscription and Account Settings">
       <div className="space-y-8">
         {error ? (
-          <p
-            role="alert"
-            className="rounded-xl border border-rose-400 bg-rose-950/60 p-4 text-rose-100"
-            data-testid="delete-error"
-          >
+          <Alert tone="error" data-testid="delete-error">
             {error}
-          </p>
-        ) : null}
-        {searchParams.get("deleted") === "listing" && !error ? (
-          <p role="status" className="rounded-xl border border-emerald-500/60 bg-emerald-950/60 p-4 text-emerald-100">
-            The listing has been deleted.
-          </p>
-        ) : null}
+          </Alert>
+        ) : (
+          <FlashNotice notice={notice} />
+        )}
 
         {confirm ? <ConfirmStep confirm={confirm} /> : null}
 
@@ -197,7 +186,7 @@ export default function ManageSubscription() {
             </p>
           ) : null}
           <p className="text-zinc-300">To access all features, please upgrade your plan.</p>
-          <Link to="/subscriptions" className={PRIMARY_BUTTON}>
+          <Link to="/subscriptions" className={buttonClass({ size: "roomy" })}>
             Upgrade Plan
           </Link>
         </section>
@@ -223,14 +212,9 @@ export default function ManageSubscription() {
                   >
                     <input type="hidden" name="intent" value="deleteListing" />
                     <input type="hidden" name="modelId" value={l.modelId} />
-                    <button
-                      type="submit"
-                      className={DANGER_BUTTON}
-                      disabled={busy}
-                      aria-label={`Delete Listing ${l.firstName}`}
-                    >
+                    <Button type="submit" variant="danger" disabled={busy} aria-label={`Delete Listing ${l.firstName}`}>
                       Delete Listing
-                    </button>
+                    </Button>
                   </Form>
                 </li>
               ))}
@@ -289,9 +273,9 @@ export default function ManageSubscription() {
           </p>
           <Form method="post" onSubmit={hydrated ? confirmThen(DELETE_ACCOUNT_CONFIRM, "fetcher") : undefined}>
             <input type="hidden" name="intent" value="deleteAccount" />
-            <button type="submit" className={DANGER_BUTTON} disabled={busy}>
+            <Button type="submit" variant="danger" disabled={busy}>
               Delete My Account
-            </button>
+            </Button>
           </Form>
         </section>
 
@@ -323,17 +307,11 @@ function ConfirmStep({ confirm }: { confirm: Confirm }) {
           <input type="hidden" name="intent" value={confirm.kind === "listing" ? "deleteListing" : "deleteAccount"} />
           {confirm.kind === "listing" ? <input type="hidden" name="modelId" value={confirm.modelId} /> : null}
           <input type="hidden" name="confirmed" value="yes" />
-          <button
-            type="submit"
-            className="inline-flex min-h-11 items-center justify-center rounded-lg bg-rose-500 px-5 font-semibold text-white hover:bg-rose-400"
-          >
+          <Button type="submit" variant="destructive" size="roomy">
             {confirm.kind === "listing" ? "Yes, delete this listing" : "Yes, delete my account"}
-          </button>
+          </Button>
         </Form>
-        <Link
-          to="/managesub"
-          className="inline-flex min-h-11 items-center justify-center rounded-lg border border-line px-5 font-semibold"
-        >
+        <Link to="/managesub" className={buttonClass({ variant: "secondary", size: "roomy" })}>
           Cancel
         </Link>
       </div>

@@ -10,10 +10,14 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
-import { InfoPage, PRIMARY_BUTTON } from "~/components/InfoPage";
+import { InfoPage } from "~/components/InfoPage";
+import { Alert } from "~/components/ui/Alert";
+import { Button, buttonClass } from "~/components/ui/Button";
+import { useHydrated } from "~/components/useHydrated";
 import { Photo } from "~/components/Photo";
 import { verificationClientAction } from "~/components/verification/clientAction";
 import { useFileFields, VerificationFileField } from "~/components/verification/VerificationFileField";
+import { LABEL } from "~/lib/messages";
 import { PHOTO_FIELDS, PHOTO_VERIFY_MSG } from "~/lib/verification";
 import { requireUser } from "~/server/auth.server";
 import { handleVerificationForm, type VerificationFormResult } from "~/server/verification-form.server";
@@ -36,12 +40,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const action = ({ request, context }: ActionFunctionArgs) =>
   handleVerificationForm(request, context, "photo", "/photo-verification");
 export const clientAction = verificationClientAction("photo");
-
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 const SELECT_BUTTON =
   "inline-flex min-h-11 items-center justify-center rounded-lg border border-accent px-4 font-semibold text-accent hover:bg-ink";
@@ -85,8 +83,8 @@ export default function PhotoVerification() {
             No listing can be photo-verified right now: a listing needs at least 4 photos and must not be photo-verified
             already.
           </p>
-          <Link to="/dashboard" className={PRIMARY_BUTTON}>
-            Back to the dashboard
+          <Link to="/dashboard" className={buttonClass({ size: "roomy" })}>
+            {LABEL.backToDashboard}
           </Link>
         </div>
       ) : (
@@ -104,7 +102,7 @@ export default function PhotoVerification() {
                 <span className="min-w-0 flex-1">
                   <span className="block font-semibold">{c.firstName}</span>
                   <span className="block text-sm text-muted">
-                    {c.location || "No region yet"} · {c.imageCount} photos
+                    {c.location || LABEL.noRegion} · {c.imageCount} photos
                   </span>
                 </span>
                 {c.pending ? (
@@ -129,13 +127,9 @@ export default function PhotoVerification() {
           </ul>
 
           {pageError ? (
-            <p
-              role="alert"
-              className="rounded-xl border border-rose-400 bg-rose-950/60 p-4 text-rose-100"
-              data-testid="verification-error"
-            >
+            <Alert tone="error" data-testid="verification-error">
               {pageError}
-            </p>
+            </Alert>
           ) : null}
 
           {chosen ? (
@@ -162,9 +156,9 @@ export default function PhotoVerification() {
                   onChange={files.update}
                 />
               ))}
-              <button type="submit" className={PRIMARY_BUTTON} disabled={disabled}>
-                {submitting ? "Submitting..." : "Submit Photos for Review"}
-              </button>
+              <Button type="submit" size="roomy" disabled={disabled}>
+                {submitting ? LABEL.submitting : "Submit Photos for Review"}
+              </Button>
             </Form>
           ) : (
             <p className="text-muted">Select a profile to add its photos.</p>

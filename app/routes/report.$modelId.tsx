@@ -1,18 +1,30 @@
 // 'Report' on a public profile (the terms allow a Report button on every ad): a short form with a reason
 // from a fixed list, optional details and optional contact details. Works without JavaScript, limited per
 // client (WRITE_LIMITER), and a body far over the form's size is refused with 413 before it is read.
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { InfoPage, PRIMARY_BUTTON } from "~/components/InfoPage";
+import { InfoPage } from "~/components/InfoPage";
+import { Alert } from "~/components/ui/Alert";
+import { Button, buttonClass } from "~/components/ui/Button";
+import { Field } from "~/components/ui/Field";
+import { formError } from "~/components/ui/submission";
 import {
-  parseReport,
   REPORT_BODY_MAX_BYTES,
   REPORT_CONTACT_MAX,
   REPORT_DETAILS_MAX,
   REPORT_MSG,
   REPORT_REASONS,
-  type FieldErrors,
+  reportSchema,
 } from "~/lib/reports";
 import { readBody, textFields } from "~/server/http/body.server";
 import { createReport, reportableListing, reportLimited } from "~/server/reports.server";
@@ -30,145 +42,103 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   return data(listing, { headers: NO_STORE });
 }
 
-type ActionResult = { sent: true } | { error: string; fieldErrors?: FieldErrors; values?: Record<string, string> };
+type ActionResult = { sent: true } | { result: SubmissionResult<string[]> };
+
+/** The same schema in the browser (before sending) and here (the check that counts). */
+const parse = (form: FormData | URLSearchParams) =>
+  parseWithZod(form, { schema: reportSchema, disableAutoCoercion: true });
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
   const reply = (body: ActionResult, status = 200) => data<ActionResult>(body, { status, headers: NO_STORE });
-  if (await reportLimited(env, request)) return reply({ error: REPORT_MSG.rateLimited }, 429);
+  if (await reportLimited(env, request)) return reply({ result: formError(REPORT_MSG.rateLimited) }, 429);
   const body = await readBody(request, {
     maxBytes: REPORT_BODY_MAX_BYTES,
     accept: ["form", "multipart"],
     tooLarge: REPORT_MSG.tooLarge,
     wrongType: "Send the report as a form",
   });
-  if (!body.ok) return reply({ error: body.error }, body.status);
-  const fields = textFields(body.form);
+  if (!body.ok) return reply({ result: formError(body.error) }, body.status);
   const listing = await reportableListing(env, params.modelId);
-  if (!listing) return reply({ error: REPORT_MSG.notFound }, 404);
-  const parsed = parseReport(fields);
-  if (!parsed.ok) {
-    const { reason = "", details = "", contact = "" } = fields;
-    return reply({ error: parsed.error, fieldErrors: parsed.errors, values: { reason, details, contact } }, 400);
-  }
-  await createReport(env, listing.modelId, parsed.data);
+  if (!listing) return reply({ result: formError(REPORT_MSG.notFound) }, 404);
+  const submission = parse(new URLSearchParams(textFields(body.form)));
+  // The reply carries what was typed back, so a form sent without JavaScript comes back filled in.
+  if (submission.status !== "success") return reply({ result: submission.reply() }, 400);
+  await createReport(env, listing.modelId, submission.value);
   return reply({ sent: true });
 }
 
-const FIELD = "w-full rounded-lg border border-line bg-panel px-3 py-2 text-base text-white";
-
 export default function ReportListing() {
   const listing = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as ActionResult | undefined;
+  const actionData = useActionData<typeof action>() as ActionResult | undefined;
   const sending = useNavigation().state === "submitting";
-  const failed = result && "error" in result ? result : null;
-  const [details, setDetails] = useState(failed?.values?.details ?? "");
+  const [form, fields] = useForm({
+    id: "report",
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
+    onValidate: ({ formData }) => parse(formData),
+    // Until JavaScript runs, the browser's own checks (a reason is required) stop an empty report.
+    defaultNoValidate: false,
+  });
+  const [detailsLength, setDetailsLength] = useState(() => String(fields.details.initialValue ?? "").length);
 
-  if (result && "sent" in result) {
+  if (actionData && "sent" in actionData) {
     return (
       <InfoPage title={`Report ${listing.firstName}`}>
-        <p role="status" className="rounded-xl border border-emerald-500/60 bg-emerald-950/60 p-4 text-emerald-100">
-          {REPORT_MSG.sent}
-        </p>
-        <Link to={`/view/${listing.modelId}`} className={`${PRIMARY_BUTTON} mt-6`}>
+        <Alert tone="success">{REPORT_MSG.sent}</Alert>
+        <Link to={`/view/${listing.modelId}`} className={buttonClass({ size: "roomy", className: "mt-6" })}>
           Back to the profile
         </Link>
       </InfoPage>
     );
   }
-  const fieldError = (name: keyof FieldErrors) => failed?.fieldErrors?.[name];
   return (
     <InfoPage
       title={`Report ${listing.firstName}`}
       lead="Tell our team what is wrong with this listing. Reports are confidential and handled within 48 hours."
     >
-      <Form method="post" className="space-y-5 rounded-2xl border border-line bg-panel p-6" noValidate={false}>
-        {failed && !failed.fieldErrors ? (
-          <p role="alert" className="rounded-xl border border-rose-400 bg-rose-950/60 p-4 text-rose-100">
-            {failed.error}
-          </p>
-        ) : null}
-        <div className="space-y-1">
-          <label htmlFor="report-reason" className="block font-medium">
-            Reason
-          </label>
-          <select
-            id="report-reason"
-            name="reason"
-            required
-            defaultValue={failed?.values?.reason ?? ""}
-            className={`${FIELD} min-h-11 bg-ink`}
-            aria-invalid={fieldError("reason") ? true : undefined}
-            aria-describedby={fieldError("reason") ? "report-reason-error" : undefined}
-          >
-            <option value="" disabled>
-              Choose a reason
+      <Form method="post" {...getFormProps(form)} className="space-y-5 rounded-2xl border border-line bg-panel p-6">
+        <Alert tone="error" id={form.errorId}>
+          {form.errors?.[0]}
+        </Alert>
+        <Field
+          label="Reason"
+          errors={fields.reason.errors}
+          select={{ ...getSelectProps(fields.reason), required: true, defaultValue: fields.reason.initialValue ?? "" }}
+        >
+          <option value="" disabled>
+            Choose a reason
+          </option>
+          {REPORT_REASONS.map((r) => (
+            <option key={r.value} value={r.value}>
+              {r.label}
             </option>
-            {REPORT_REASONS.map((r) => (
-              <option key={r.value} value={r.value}>
-                {r.label}
-              </option>
-            ))}
-          </select>
-          {fieldError("reason") ? (
-            <p id="report-reason-error" role="alert" className="text-sm text-rose-200">
-              {fieldError("reason")}
-            </p>
-          ) : null}
-        </div>
-        <div className="space-y-1">
-          <label htmlFor="report-details" className="block font-medium">
-            Details (optional)
-          </label>
-          <textarea
-            id="report-details"
-            name="details"
-            rows={5}
-            maxLength={REPORT_DETAILS_MAX}
-            value={details}
-            onChange={(e) => setDetails(e.target.value)}
-            className={`${FIELD} bg-ink`}
-            aria-describedby="report-details-count"
-            aria-invalid={fieldError("details") ? true : undefined}
-          />
-          <p id="report-details-count" className="text-sm text-muted">
-            {details.length} / {REPORT_DETAILS_MAX} characters
-          </p>
-          {fieldError("details") ? (
-            <p role="alert" className="text-sm text-rose-200">
-              {fieldError("details")}
-            </p>
-          ) : null}
-        </div>
-        <div className="space-y-1">
-          <label htmlFor="report-contact" className="block font-medium">
-            Your e-mail or phone (optional, only if you are happy for us to ask you about it)
-          </label>
-          <input
-            id="report-contact"
-            name="contact"
-            type="text"
-            autoComplete="email"
-            maxLength={REPORT_CONTACT_MAX}
-            defaultValue={failed?.values?.contact ?? ""}
-            className={`${FIELD} min-h-11 bg-ink`}
-            aria-invalid={fieldError("contact") ? true : undefined}
-            aria-describedby={fieldError("contact") ? "report-contact-error" : undefined}
-          />
-          {fieldError("contact") ? (
-            <p id="report-contact-error" role="alert" className="text-sm text-rose-200">
-              {fieldError("contact")}
-            </p>
-          ) : null}
-        </div>
+          ))}
+        </Field>
+        <Field
+          label="Details (optional)"
+          description={`${detailsLength} / ${REPORT_DETAILS_MAX} characters`}
+          errors={fields.details.errors}
+          textarea={{
+            ...getTextareaProps(fields.details),
+            rows: 5,
+            maxLength: REPORT_DETAILS_MAX,
+            onChange: (e) => setDetailsLength(e.target.value.length),
+          }}
+        />
+        <Field
+          label="Your e-mail or phone (optional, only if you are happy for us to ask you about it)"
+          errors={fields.contact.errors}
+          input={{
+            ...getInputProps(fields.contact, { type: "text" }),
+            autoComplete: "email",
+            maxLength: REPORT_CONTACT_MAX,
+          }}
+        />
         <div className="flex flex-wrap gap-3">
-          <button type="submit" className={PRIMARY_BUTTON} disabled={sending}>
+          <Button type="submit" size="roomy" disabled={sending}>
             {sending ? "Sending..." : "Send report"}
-          </button>
-          <Link
-            to={`/view/${listing.modelId}`}
-            className="inline-flex min-h-11 items-center rounded-lg border border-line px-4"
-          >
+          </Button>
+          <Link to={`/view/${listing.modelId}`} className={buttonClass({ variant: "secondary" })}>
             Cancel
           </Link>
         </div>

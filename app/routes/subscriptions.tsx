@@ -8,6 +8,7 @@ import {
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { InfoPage } from "~/components/InfoPage";
 import { PlanCard, type PlanCardState } from "~/components/PlanCard";
+import { Alert } from "~/components/ui/Alert";
 import {
   formatPlanPrice,
   loginPathForPlan,
@@ -82,11 +83,7 @@ export default function SubscriptionsPage() {
       }
     >
       <div className="space-y-12">
-        {actionData?.error ? (
-          <p role="alert" className="rounded-xl border border-rose-400 bg-rose-950/60 p-4 text-rose-100">
-            {actionData.error}
-          </p>
-        ) : null}
+        {actionData?.error ? <Alert tone="error">{actionData.error}</Alert> : null}
         {pendingTier ? (
           <div role="status" className="rounded-xl border border-accent bg-panel p-5" data-testid="plan-request-notice">
             <p className="font-semibold text-white">No payment has been taken: online payment is not available yet.</p>

@@ -9,11 +9,15 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useState, type FormEvent } from "react";
-import { InfoPage, PRIMARY_BUTTON } from "~/components/InfoPage";
+import { useState, type FormEvent } from "react";
+import { InfoPage } from "~/components/InfoPage";
+import { Alert } from "~/components/ui/Alert";
+import { Button, buttonClass } from "~/components/ui/Button";
+import { useHydrated } from "~/components/useHydrated";
 import { useFileFields, VerificationFileField } from "~/components/verification/VerificationFileField";
 import { ListingChoice } from "~/components/verification/ListingChoice";
 import { verificationClientAction } from "~/components/verification/clientAction";
+import { LABEL } from "~/lib/messages";
 import { ID_FIELDS, ID_MSG, missingFileMessage } from "~/lib/verification";
 import { requireUser } from "~/server/auth.server";
 import { handleVerificationForm, type VerificationFormResult } from "~/server/verification-form.server";
@@ -34,12 +38,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const action = ({ request, context }: ActionFunctionArgs) =>
   handleVerificationForm(request, context, "id", "/verification");
 export const clientAction = verificationClientAction("id");
-
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 export default function GetVerified() {
   const { choices } = useLoaderData<typeof loader>();
@@ -93,20 +91,16 @@ export default function GetVerified() {
       {choices.length === 0 ? (
         <div className="space-y-4 rounded-2xl border border-line bg-panel p-6">
           <p>You have no listings waiting to be verified.</p>
-          <Link to="/dashboard" className={PRIMARY_BUTTON}>
-            Back to the dashboard
+          <Link to="/dashboard" className={buttonClass({ size: "roomy" })}>
+            {LABEL.backToDashboard}
           </Link>
         </div>
       ) : (
         <Form method="post" encType="multipart/form-data" onSubmit={onSubmit} className="space-y-6" noValidate>
           {pageError ? (
-            <p
-              role="alert"
-              className="rounded-xl border border-rose-400 bg-rose-950/60 p-4 text-rose-100"
-              data-testid="verification-error"
-            >
+            <Alert tone="error" data-testid="verification-error">
               {pageError}
-            </p>
+            </Alert>
           ) : null}
           <fieldset className="space-y-3">
             <legend className="mb-2 text-lg font-semibold">1. Choose a listing</legend>
@@ -135,9 +129,9 @@ export default function GetVerified() {
               onChange={files.update}
             />
           </fieldset>
-          <button type="submit" className={PRIMARY_BUTTON} disabled={disabled}>
-            {submitting ? "Submitting..." : "Submit for Verification"}
-          </button>
+          <Button type="submit" size="roomy" disabled={disabled}>
+            {submitting ? LABEL.submitting : "Submit for Verification"}
+          </Button>
         </Form>
       )}
     </InfoPage>

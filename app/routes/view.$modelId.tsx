@@ -11,6 +11,7 @@ import { useProfileUpdates } from "~/components/Realtime";
 import { useJsonFetch } from "~/components/useJsonFetch";
 import { PRIVATE_NO_STORE } from "~/lib/cache-headers";
 import { isId } from "~/lib/ids";
+import { ERROR_MSG } from "~/lib/messages";
 import { primaryImage, type Profile } from "~/lib/profile";
 import { originOf, pageTitle, seoMeta } from "~/lib/seo";
 import { getSessionUser } from "~/server/auth.server";
@@ -40,7 +41,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { env, ctx } = context.cloudflare;
   const modelId = params.modelId ?? "";
-  if (!isId(modelId)) throw data("Model not found", { status: 404 });
+  if (!isId(modelId)) throw data(ERROR_MSG.modelNotFound, { status: 404 });
   const viewer = await getSessionUser(request, env);
   const profile = await loadPublicProfile(
     env,
@@ -48,7 +49,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     modelId,
     viewer ? { id: viewer.id, isAdmin: viewer.isAdmin } : null,
   );
-  if (!profile) throw data("Model not found", { status: 404 });
+  if (!profile) throw data(ERROR_MSG.modelNotFound, { status: 404 });
   // The profile is what the visitor came for: a failed suggestion list or like count is logged and left out.
   const [suggestions, likes] = await Promise.all([
     loadSuggestions(env, profile).catch((error: unknown) => {
@@ -133,7 +134,7 @@ export default function ViewProfile() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const message = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : "Model not found";
+  const message = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : ERROR_MSG.modelNotFound;
   return (
     <div className="mx-auto max-w-xl space-y-4 px-4 py-16 text-center" data-testid="profile-error">
       <p className="text-lg">Error loading profile: {message}</p>

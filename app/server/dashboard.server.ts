@@ -246,5 +246,3 @@ export async function listOwnListingNames(
 export function ownerWriteLimited(env: Pick<Env, "WRITE_LIMITER">, userId: string): Promise<boolean> {
   return overLimit(env.WRITE_LIMITER, `owner:${userId}`, "open");
 }
-
-export const RATE_LIMITED = "Too many changes, please wait a minute and try again.";

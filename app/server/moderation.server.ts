@@ -16,6 +16,7 @@ import { deleteListing } from "./listing-delete.server";
 import { writeProfileSnapshot } from "./profile.server";
 import { publicState, publishProfileUpdate } from "./realtime.server";
 import type { PublicState } from "~/lib/realtime-protocol";
+import { ERROR_MSG } from "~/lib/messages";
 
 type Ctx = { waitUntil(promise: Promise<unknown>): void };
 type ModerationEnv = Pick<Env, "DB" | "PROFILES" | "ListingsRoom">;
@@ -66,7 +67,7 @@ export async function moderateListing(
 ): Promise<ModerationResult> {
   // Every caller checks the role first; this is the last line, so a new caller cannot forget it.
   if (!admin.isAdmin) return { ok: false, status: 403, error: MODERATION_MSG.forbidden };
-  if (!isId(modelId)) return { ok: false, status: 400, error: "Invalid model id" };
+  if (!isId(modelId)) return { ok: false, status: 400, error: ERROR_MSG.invalidModelId };
   const current = await readModeratedListing(env, modelId);
   if (!current) return { ok: false, status: 404, error: MODERATION_MSG.notFound };
   const chosen = typeof action === "function" ? action(current) : action;

@@ -9,11 +9,11 @@ import {
   ID_MSG,
   maxRequestBytes,
   PHOTO_VERIFY_MSG,
-  sentRedirect,
   VERIFY_MSG,
   type VerificationKind,
 } from "~/lib/verification";
 import { cookieIsSecure, getSessionUser } from "./auth.server";
+import { setFlash } from "./flash.server";
 import { readBody } from "./http/body.server";
 import { submitVerification, verificationLimited } from "./verification.server";
 
@@ -52,5 +52,6 @@ export async function handleVerificationForm(
   }
   const result = await submitVerification(env, user, kind, modelId, body.form);
   if (!result.ok) return fail(result.error, result.status, result.field);
-  throw redirect(sentRedirect(kind), { status: 303, headers: NO_STORE });
+  const sent = await setFlash(new Headers(NO_STORE), env, kind === "id" ? "verificationSent" : "photosSent");
+  throw redirect("/dashboard", { status: 303, headers: sent });
 }

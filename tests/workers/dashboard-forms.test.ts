@@ -131,14 +131,43 @@ describe("/managesub", () => {
       form: { intent: "deleteListing", modelId: id, confirmed: "yes" },
     });
     expect(done.status).toBe(303);
-    expect(done.headers.get("Location")).toBe("/managesub?deleted=listing");
+    expect(done.headers.get("Location")).toBe("/managesub");
     expect(await env.DB.prepare("SELECT id FROM listings WHERE id = ?").bind(id).first()).toBeNull();
     // The object leaves R2 through the delete queue, a moment after the answer.
     await eventually(async () => (await env.PHOTOS.head(keys[0])) === null, 5000);
-    const after = await owner.client.get("/managesub?deleted=listing");
+    // The notice rides in the one-shot flash cookie the redirect set.
+    const flash = done.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("flash="))!
+      .split(";")[0];
+    const after = await client({ cookie: `${owner.cookie}; ${flash}` }).get("/managesub");
     const text = (await outline(after)).text;
     expect(text).toContain("The listing has been deleted.");
     expect(text).toContain("You have no listings.");
+  });
+
+  it("says 'deleted' once: the notice is a short-lived HttpOnly cookie, cleared by the page that shows it", async () => {
+    const owner = await signedIn({ logIn: true });
+    const id = await insertListing({ userId: owner.userId, firstName: "Once" });
+    const done = await owner.client.post("/managesub", {
+      form: { intent: "deleteListing", modelId: id, confirmed: "yes" },
+    });
+    const set = done.headers.getSetCookie().find((c) => c.startsWith("flash="))!;
+    expect(set).toMatch(/; Max-Age=60; Path=\/; HttpOnly; SameSite=Lax$/);
+    // Local development is plain http: no Secure there (production uses __Host-flash, Secure).
+    expect(set).not.toContain("Secure");
+
+    const shown = await client({ cookie: `${owner.cookie}; ${set.split(";")[0]}` }).get("/managesub");
+    expect(shown.headers.get("Cache-Control")).toBe("no-store");
+    expect(shown.headers.getSetCookie()).toContainEqual(expect.stringMatching(/^flash=; Max-Age=0; /));
+    expect((await outline(shown)).text).toContain("The listing has been deleted.");
+    const again = await owner.client.get("/managesub");
+    expect((await outline(again)).text).not.toContain("The listing has been deleted.");
+    // A forged cookie can name only one of the site's own notices; anything else shows nothing.
+    const forged = await client({ cookie: `${owner.cookie}; flash=${btoa(JSON.stringify("Forged notice"))}` }).get(
+      "/managesub",
+    );
+    expect((await outline(forged)).text).not.toContain("Forged notice");
   });
 
   it("refuses another user's listing with the spec's error text", async () => {

@@ -1,17 +1,13 @@
 import { useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, type FormEvent } from "react";
 import type { ListingCardData } from "~/lib/listing-card";
 import { ACTION_LABELS, adminBadges, adminDeleteConfirm, menuActions, type AdminAction } from "~/lib/moderation";
+import { ErrorList } from "../ui/ErrorList";
+import { useHydrated } from "../useHydrated";
 
 export const ADMIN_ACTIONS_PATH = "/admin/listing-actions";
 
 type ActionData = { ok: true } | { error: string };
-
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 /** 'Unverified' (not verified) and 'Hidden' (verified, not live): what only administrators see on cards. */
 export function AdminBadges({ card }: { card: Pick<ListingCardData, "verified" | "live"> }) {
@@ -93,11 +89,7 @@ export function AdminListingMenu({ card }: { card: ListingCardData }) {
             </button>
           </fetcher.Form>
         ))}
-        {error ? (
-          <p role="alert" className="px-3 py-2 text-sm text-rose-200">
-            {error}
-          </p>
-        ) : null}
+        <ErrorList errors={error ? [error] : null} className="px-3 py-2" />
       </div>
     </details>
   );

@@ -34,22 +34,3 @@ export function AdminPage({ title, lead, children }: { title: string; lead?: Rea
     </div>
   );
 }
-
-export function Notice({ tone, children }: { tone: "ok" | "error"; children: ReactNode }) {
-  return tone === "ok" ? (
-    <p role="status" className="rounded-xl border border-emerald-500/60 bg-emerald-950/60 p-4 text-emerald-100">
-      {children}
-    </p>
-  ) : (
-    <p role="alert" className="rounded-xl border border-rose-400 bg-rose-950/60 p-4 text-rose-100">
-      {children}
-    </p>
-  );
-}
-
-export const ADMIN_PRIMARY =
-  "inline-flex min-h-11 items-center justify-center rounded-lg bg-accent px-4 font-semibold text-ink hover:bg-accent-strong disabled:opacity-60";
-export const ADMIN_SECONDARY =
-  "inline-flex min-h-11 items-center justify-center rounded-lg border border-line px-4 font-semibold text-zinc-100 hover:bg-ink disabled:opacity-60";
-export const ADMIN_DANGER =
-  "inline-flex min-h-11 items-center justify-center rounded-lg border border-rose-400 px-4 font-semibold text-rose-200 hover:bg-rose-950/60 disabled:opacity-60";

@@ -1,7 +1,12 @@
-// Building blocks of the login and reset screens: the card, labelled fields, the message boxes.
-import type { InputHTMLAttributes, ReactNode } from "react";
+// Building blocks of the login and reset screens: the card, the one red box the spec puts above the form,
+// the notice box, links. Fields and buttons are the shared ones from ../ui.
+import type { ReactNode } from "react";
 import { Link } from "@remix-run/react";
+import { z } from "zod";
+import { firstError } from "~/lib/auth-schemas";
 import { Logo } from "../Logo";
+import { Alert } from "../ui/Alert";
+import { allMessages } from "../ui/submission";
 
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
   return (
@@ -20,69 +25,34 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
   );
 }
 
-/** The red box above the form (spec §8). */
-export function ErrorBox({ message }: { message: string | null | undefined }) {
-  if (!message) return null;
+/** The red box above the form (spec §8): one message, whichever field it is about. */
+export function ErrorBox({ id, message }: { id?: string; message: string | null | undefined }) {
   return (
-    <div
-      role="alert"
-      data-testid="auth-error"
-      className="rounded-lg border border-red-500/60 bg-red-950/70 px-3 py-2 text-sm text-red-100"
-    >
+    <Alert tone="error" size="compact" id={id} data-testid="auth-error">
       {message}
-    </div>
+    </Alert>
   );
 }
 
 export function NoticeBox({ message, tone = "ok" }: { message: string | null | undefined; tone?: "ok" | "warn" }) {
-  if (!message) return null;
-  const colours =
-    tone === "ok"
-      ? "border-emerald-500/60 bg-emerald-950/60 text-emerald-100"
-      : "border-amber-500/60 bg-amber-950/60 text-amber-100";
   return (
-    <div role="status" data-testid="auth-notice" className={`rounded-lg border px-3 py-2 text-sm ${colours}`}>
+    <Alert tone={tone === "ok" ? "success" : "warning"} size="compact" data-testid="auth-notice">
       {message}
-    </div>
+    </Alert>
   );
 }
 
-type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; name: string; hint?: string };
-
-export function Field({ label, name, hint, id, ...input }: FieldProps) {
-  const fieldId = id ?? `field-${name}`;
-  const hintId = hint ? `${fieldId}-hint` : undefined;
-  return (
-    <div className="space-y-1">
-      <label htmlFor={fieldId} className="block text-sm font-medium">
-        {label}
-      </label>
-      <input
-        id={fieldId}
-        name={name}
-        aria-describedby={hintId}
-        className="h-12 w-full rounded-lg border border-line bg-ink px-3 text-base text-white placeholder:text-zinc-500"
-        {...input}
-      />
-      {hint ? (
-        <p id={hintId} className="text-xs text-muted">
-          {hint}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-export function SubmitButton({ children, busy }: { children: ReactNode; busy?: boolean }) {
-  return (
-    <button
-      type="submit"
-      disabled={busy}
-      aria-busy={busy || undefined}
-      className="inline-flex min-h-12 w-full items-center justify-center rounded-lg bg-accent px-4 font-semibold text-ink disabled:opacity-60"
-    >
-      {children}
-    </button>
+/**
+ * The one message the red box shows for a form's errors (Conform's `allErrors`, or a server reply's
+ * `error`), chosen as the JSON API chooses it: "fill these in" before "this one is malformed".
+ */
+export function boxMessage(
+  errors: Record<string, readonly string[] | null | undefined> | null | undefined,
+): string | null {
+  const messages = allMessages(errors);
+  if (messages.length === 0) return null;
+  return firstError(
+    new z.ZodError(messages.map((message) => ({ code: "custom" as const, path: [], message, input: undefined }))),
   );
 }
 

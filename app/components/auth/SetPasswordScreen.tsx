@@ -1,12 +1,19 @@
 // The new-password form, shared by /login/{token} and /reset-password/{token}.
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
-import { formToObject, MSG, parseWith, PASSWORD_MAX, PASSWORD_MIN, setPasswordSchema } from "~/lib/auth-schemas";
-import { AuthCard, ErrorBox, Field, NoticeBox, SubmitButton, TextLink } from "./AuthParts";
+import { useEffect, useMemo } from "react";
+import { MSG, PASSWORD_MAX, PASSWORD_MIN, setPasswordSchema } from "~/lib/auth-schemas";
+import { LABEL } from "~/lib/messages";
+import { Button } from "../ui/Button";
+import { Field } from "../ui/Field";
+import { formError } from "../ui/submission";
+import { AuthCard, boxMessage, ErrorBox, NoticeBox, TextLink } from "./AuthParts";
 
 export const RESET_REDIRECT_DELAY_MS = 3000;
 
 type LoaderData = { tokenValid: boolean };
+// The action (app/server/reset-page.server.ts) answers in this shape, which its tests read.
 type ActionData = { success: true; message: string } | { success: false; error: string; tokenInvalid?: boolean };
 
 export function SetPasswordScreen() {
@@ -14,8 +21,16 @@ export function SetPasswordScreen() {
   const result = useActionData<ActionData>();
   const navigation = useNavigation();
   const navigate = useNavigate();
-  const [clientError, setClientError] = useState<string | null>(null);
   const succeeded = result?.success === true;
+  // The server's refusal as Conform's lastResult; one object per answer, or Conform would take every
+  // render for a new answer.
+  const lastResult = useMemo(() => (result?.success === false ? formError(result.error) : undefined), [result]);
+  const [form, fields] = useForm({
+    id: "set-password",
+    lastResult,
+    // The schema the server runs: the match is checked before the length (spec §5).
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: setPasswordSchema, disableAutoCoercion: true }),
+  });
 
   useEffect(() => {
     if (!succeeded) return;
@@ -25,7 +40,7 @@ export function SetPasswordScreen() {
 
   if (succeeded) {
     return (
-      <AuthCard title="Set a New Password">
+      <AuthCard title={LABEL.setNewPassword}>
         {/* Without JavaScript the timer above never runs; the browser follows this instead. */}
         <noscript>
           <meta httpEquiv="refresh" content={`${RESET_REDIRECT_DELAY_MS / 1000};url=/login`} />
@@ -41,54 +56,53 @@ export function SetPasswordScreen() {
   const tokenDead = !tokenValid || (result?.success === false && result.tokenInvalid);
   if (tokenDead) {
     return (
-      <AuthCard title="Set a New Password">
+      <AuthCard title={LABEL.setNewPassword}>
         <ErrorBox message={MSG.resetTokenInvalid} />
         <p className="flex flex-col items-center">
           <TextLink to="/login?action=reset">Request a new reset link</TextLink>
-          <TextLink to="/login">Back to Login</TextLink>
+          <TextLink to="/login">{LABEL.backToLogin}</TextLink>
         </p>
       </AuthCard>
     );
   }
 
-  const error = clientError ?? (result?.success === false ? result.error : null);
+  const message = boxMessage(form.allErrors);
+  // The schema files a mismatch under "password"; both fields are what the message is about.
+  const invalid = message ? form.errorId : null;
   return (
-    <AuthCard title="Set a New Password">
-      <ErrorBox message={error} />
-      <Form
-        method="post"
-        noValidate
-        aria-label="Set a new password"
-        className="space-y-4"
-        onSubmit={(event) => {
-          const check = parseWith(setPasswordSchema, formToObject(new FormData(event.currentTarget)));
-          if (check.ok) return setClientError(null);
-          event.preventDefault();
-          setClientError(check.error);
-        }}
-      >
+    <AuthCard title={LABEL.setNewPassword}>
+      <ErrorBox id={form.errorId} message={message} />
+      <Form method="post" {...getFormProps(form)} aria-label="Set a new password" className="space-y-4">
         <Field
+          variant="compact"
           label="New Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN}
-          maxLength={PASSWORD_MAX}
-          hint={`At least ${PASSWORD_MIN} characters.`}
+          description={`At least ${PASSWORD_MIN} characters.`}
+          errorElsewhere={invalid}
+          input={{
+            ...getInputProps(fields.password, { type: "password", value: false }),
+            autoComplete: "new-password",
+            required: true,
+            minLength: PASSWORD_MIN,
+            maxLength: PASSWORD_MAX,
+          }}
         />
         <Field
+          variant="compact"
           label="Confirm New Password"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          maxLength={PASSWORD_MAX}
+          errorElsewhere={invalid}
+          input={{
+            ...getInputProps(fields.confirmPassword, { type: "password", value: false }),
+            autoComplete: "new-password",
+            required: true,
+            maxLength: PASSWORD_MAX,
+          }}
         />
-        <SubmitButton busy={navigation.state === "submitting"}>Update Password</SubmitButton>
+        <Button type="submit" size="lg" block busy={navigation.state === "submitting"}>
+          Update Password
+        </Button>
       </Form>
       <p className="text-center">
-        <TextLink to="/login">Back to Login</TextLink>
+        <TextLink to="/login">{LABEL.backToLogin}</TextLink>
       </p>
     </AuthCard>
   );

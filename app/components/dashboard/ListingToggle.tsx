@@ -1,5 +1,6 @@
 import { useFetcher, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
+import { ErrorList } from "../ui/ErrorList";
 import { useHydrated } from "../useHydrated";
 
 export type ToggleActionData = { ok: true; modelId: string } | { ok?: false; error: string; modelId?: string };
@@ -78,11 +79,7 @@ export function ListingToggle({ modelId, firstName, flag, label, on, enabled, hi
       <p id={hintId} className="mt-0.5 text-xs text-muted" suppressHydrationWarning>
         {hint}
       </p>
-      {error ? (
-        <p id={errorId} role="alert" className="mt-1 text-sm text-rose-300">
-          {error}
-        </p>
-      ) : null}
+      <ErrorList id={errorId} errors={error ? [error] : null} className="mt-1" />
     </fetcher.Form>
   );
 }

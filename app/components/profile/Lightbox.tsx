@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ProfileImage } from "~/lib/profile";
-import { trapTab } from "../focus-trap";
 import { CloseIcon } from "../icons";
+import { Dialog } from "../ui/Dialog";
 
 // Spec §9 lightbox defaults.
 export const LIGHTBOX_FADE_MS = 250;
@@ -11,7 +11,7 @@ const SWIPE_THRESHOLD_PX = 50;
 
 type Props = { images: ProfileImage[]; index: number; name: string; onIndex: (i: number) => void; onClose: () => void };
 
-/** Full-screen photo viewer: arrows, Escape, swipe; traps focus and freezes page scroll while open. */
+/** Full-screen photo viewer: arrows, Escape, swipe; a modal dialog (focus stays inside), page scroll frozen while open. */
 export function Lightbox({ images, index, name, onIndex, onClose }: Props) {
   const [visible, setVisible] = useState(false);
   const [slide, setSlide] = useState<0 | 1 | -1>(0);
@@ -52,18 +52,15 @@ export function Lightbox({ images, index, name, onIndex, onClose }: Props) {
 
   const image = images[index];
   return (
-    <div
-      role="dialog"
-      aria-modal="true"
+    <Dialog
+      onDismiss={onClose}
       aria-label={`Photos of ${name}`}
       data-testid="lightbox"
-      className="fixed inset-0 z-50 flex items-center justify-center bg-black/95"
+      className="fixed inset-0 z-50 flex h-full w-full items-center justify-center bg-black/95 text-white backdrop:bg-transparent"
       style={{ opacity: visible ? 1 : 0, transition: `opacity ${LIGHTBOX_FADE_MS}ms ease` }}
       onKeyDown={(e) => {
-        if (e.key === "Escape") onClose();
-        else if (e.key === "ArrowRight") go(1);
+        if (e.key === "ArrowRight") go(1);
         else if (e.key === "ArrowLeft") go(-1);
-        else trapTab(e);
       }}
       onTouchStart={(e) => (touchX.current = e.touches[0].clientX)}
       onTouchEnd={(e) => {
@@ -117,6 +114,6 @@ export function Lightbox({ images, index, name, onIndex, onClose }: Props) {
       <p className="absolute bottom-4 left-0 right-0 text-center text-sm text-zinc-300" aria-live="polite">
         {index + 1} / {count}
       </p>
-    </div>
+    </Dialog>
   );
 }

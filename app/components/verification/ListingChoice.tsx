@@ -1,3 +1,4 @@
+import { LABEL } from "~/lib/messages";
 import { Photo } from "../Photo";
 
 export type Choice = {
@@ -43,7 +44,7 @@ export function ListingChoice({
       <span className="min-w-0">
         <span className="block font-semibold">{choice.firstName}</span>
         <span className="block text-sm text-muted">
-          {choice.location || "No region yet"}
+          {choice.location || LABEL.noRegion}
           {choice.pending ? " · Waiting for review" : ""}
         </span>
       </span>

@@ -1,6 +1,7 @@
 import { useCallback, useState } from "react";
 import { SNIFF_BYTES } from "~/lib/photo-rules";
 import { verificationFileProblem, type VerificationKind } from "~/lib/verification";
+import { Field } from "../ui/Field";
 
 export const ACCEPT = "image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp";
 
@@ -20,22 +21,20 @@ type Props = {
  */
 export function VerificationFileField({ kind, name, label, serverError, onChange }: Props) {
   const [error, setError] = useState<string | null>(null);
-  const id = `file-${name}`;
   const shown = error ?? serverError ?? null;
   return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block font-medium">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type="file"
-        accept={ACCEPT}
-        className="block w-full min-h-11 rounded-lg border border-line bg-ink p-2 text-sm file:mr-3 file:min-h-9 file:rounded-md file:border-0 file:bg-accent file:px-3 file:font-semibold file:text-ink"
-        aria-invalid={shown ? true : undefined}
-        aria-describedby={shown ? `${id}-error` : undefined}
-        onChange={async (event) => {
+    <Field
+      label={label}
+      errors={shown ? [shown] : null}
+      errorTestId="file-error"
+      input={{
+        id: `file-${name}`,
+        name,
+        type: "file",
+        accept: ACCEPT,
+        className:
+          "block w-full min-h-11 rounded-lg border border-line bg-ink p-2 text-sm file:mr-3 file:min-h-9 file:rounded-md file:border-0 file:bg-accent file:px-3 file:font-semibold file:text-ink",
+        onChange: async (event) => {
           const file = event.currentTarget.files?.[0];
           if (!file) {
             setError(null);
@@ -46,14 +45,9 @@ export function VerificationFileField({ kind, name, label, serverError, onChange
           const problem = verificationFileProblem(kind, file.size, head);
           setError(problem);
           onChange(name, { chosen: true, error: problem });
-        }}
-      />
-      {shown ? (
-        <p id={`${id}-error`} role="alert" className="text-sm text-rose-200" data-testid="file-error">
-          {shown}
-        </p>
-      ) : null}
-    </div>
+        },
+      }}
+    />
   );
 }
 

@@ -1,24 +1,26 @@
-import { useSearchParams } from "@remix-run/react";
-import { kindLabel, sentMessage, SENT_PARAM, type VerificationNotice } from "~/lib/verification";
+import { kindLabel, type VerificationNotice } from "~/lib/verification";
+import { Alert } from "../ui/Alert";
+import { useFlashNotice } from "../ui/FlashNotice";
 
 /**
- * The dashboard's verification notices: the success message after a request was sent (spec §8, carried
- * as ?verification=sent so it also shows without JavaScript), requests waiting for review, and recent
- * rejections with the administrator's reason.
+ * The dashboard's verification notices: the success message after a request was sent (spec §8; `sent` is
+ * the one-shot flash notice the verification pages leave, so it also shows without JavaScript), requests
+ * waiting for review, and recent rejections with the administrator's reason.
  */
-export function VerificationNotices({ notices }: { notices: readonly VerificationNotice[] }) {
-  const [params] = useSearchParams();
-  const sent = sentMessage(params.get(SENT_PARAM));
-  if (!sent && notices.length === 0) return null;
+export function VerificationNotices({
+  sent,
+  notices,
+}: {
+  sent: string | null;
+  notices: readonly VerificationNotice[];
+}) {
+  const sentShown = useFlashNotice(sent);
+  if (!sentShown && notices.length === 0) return null;
   const pending = notices.filter((n) => n.status === "pending");
   const rejected = notices.filter((n) => n.status === "rejected");
   return (
     <section aria-label="Verification" className="space-y-3" data-testid="verification-notices">
-      {sent ? (
-        <p role="status" className="rounded-xl border border-emerald-500/60 bg-emerald-950/60 p-4 text-emerald-100">
-          {sent}
-        </p>
-      ) : null}
+      <Alert tone="success">{sentShown}</Alert>
       {pending.length > 0 ? (
         <div className="rounded-xl border border-line bg-panel p-4">
           <p className="font-semibold">Waiting for review</p>
@@ -32,12 +34,7 @@ export function VerificationNotices({ notices }: { notices: readonly Verificatio
         </div>
       ) : null}
       {rejected.map((n) => (
-        <div
-          key={n.requestId}
-          role="note"
-          className="rounded-xl border border-amber-400/70 bg-amber-950/50 p-4 text-amber-50"
-          data-testid="verification-rejected"
-        >
+        <Alert key={n.requestId} tone="warning" role="note" data-testid="verification-rejected">
           <p className="font-semibold">
             {kindLabel(n.kind)} for {n.listingName} was not approved.
           </p>
@@ -52,7 +49,7 @@ export function VerificationNotices({ notices }: { notices: readonly Verificatio
             </a>
             .
           </p>
-        </div>
+        </Alert>
       ))}
     </section>
   );

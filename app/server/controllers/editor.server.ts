@@ -4,7 +4,6 @@
 import { readListingBody } from "~/lib/listing-body";
 import { LISTING_RULE_MSG } from "~/lib/listing-rules";
 import { MAX_PHOTO_BYTES, PHOTO_MSG } from "~/lib/photo-rules";
-import { RATE_LIMITED } from "../dashboard.server";
 import type { ApiCall } from "../http/api-route.server";
 import { readBody } from "../http/body.server";
 import { overLimit } from "../http/rate-limit.server";
@@ -12,6 +11,7 @@ import { json, jsonError } from "../http/responses.server";
 import { deleteListingImage, MAX_SAVE_BYTES, saveListing } from "../listing-save.server";
 import { sweepPendingUploads } from "../pending-uploads.server";
 import { createPendingUpload } from "../uploads.server";
+import { ERROR_MSG } from "~/lib/messages";
 
 // Room for the multipart framing around one 10 MB photo.
 const UPLOAD_BODY_BYTES = MAX_PHOTO_BYTES + 64 * 1024;
@@ -19,7 +19,7 @@ const UPLOAD_BODY_BYTES = MAX_PHOTO_BYTES + 64 * 1024;
 // A limiter outage must not lock providers out of their own listings: every editor write fails open.
 const writeLimited = (env: Env, key: string) => overLimit(env.WRITE_LIMITER, key, "open");
 
-const limited = () => jsonError(429, RATE_LIMITED, {}, { "Retry-After": "60" });
+const limited = () => jsonError(429, ERROR_MSG.tooManyChanges, {}, { "Retry-After": "60" });
 
 /** POST /api/uploads: one photo (multipart `file`), processed and kept private until a save uses it. */
 export async function handleUpload({ request, env, ctx, user }: ApiCall<"user">): Promise<Response> {

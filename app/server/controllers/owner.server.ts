@@ -11,7 +11,6 @@ import {
   loadOwnerProfile,
   NOT_YOUR_LISTING,
   ownerWriteLimited,
-  RATE_LIMITED,
   setListingFlag,
 } from "../dashboard.server";
 import type { ApiCall } from "../http/api-route.server";
@@ -21,12 +20,12 @@ import { findManageableListing } from "../listing-access.server";
 import { deleteAccount, deleteListing } from "../listing-delete.server";
 import { adminDeleteAudit } from "../moderation.server";
 import { requestMeta } from "../security-log.server";
+import { ERROR_MSG } from "~/lib/messages";
 
-export const INVALID_MODEL_ID = "Invalid model id";
 export const INVALID_USER_ID = "Invalid user id";
 
 function limited(): Response {
-  return jsonError(429, RATE_LIMITED, {}, { "Retry-After": "60" });
+  return jsonError(429, ERROR_MSG.tooManyChanges, {}, { "Retry-After": "60" });
 }
 
 /** The account's own id, or the 400/403 answer. Another user's id is 403 even for an administrator. */
@@ -52,7 +51,7 @@ export async function toggleFlag(
   flag: "active" | "live",
 ): Promise<Response> {
   const modelId = params.modelId;
-  if (!isId(modelId)) return jsonError(400, INVALID_MODEL_ID);
+  if (!isId(modelId)) return jsonError(400, ERROR_MSG.invalidModelId);
   const body = await readBody(request, { maxBytes: SMALL_BODY_BYTES, accept: ["json", "form"] });
   if (!body.ok) return jsonError(body.status, body.error);
   const desired = parseDesired(body.data[flag]);
@@ -66,7 +65,7 @@ export async function toggleFlag(
 /** GET /api/modelP/{id}: the owner's profile for the editor and its preview, hidden or not. */
 export async function ownerProfile({ env, user, params }: ApiCall<"user">): Promise<Response> {
   const modelId = params.id;
-  if (!isId(modelId)) return jsonError(400, INVALID_MODEL_ID);
+  if (!isId(modelId)) return jsonError(400, ERROR_MSG.invalidModelId);
   const profile = await loadOwnerProfile(env, user.id, modelId);
   if (!profile) return jsonError(403, NOT_YOUR_LISTING);
   return json(profile);
@@ -75,7 +74,7 @@ export async function ownerProfile({ env, user, params }: ApiCall<"user">): Prom
 /** DELETE /api/profiles/{modelId}/listing: the owner, or an administrator. */
 export async function deleteListingApi({ request, env, ctx, cf, user, params }: ApiCall<"user">): Promise<Response> {
   const modelId = params.modelId;
-  if (!isId(modelId)) return jsonError(400, INVALID_MODEL_ID);
+  if (!isId(modelId)) return jsonError(400, ERROR_MSG.invalidModelId);
   const listing = await findManageableListing(env, user, modelId);
   if (!listing) return jsonError(403, NOT_YOUR_LISTING);
   if (await ownerWriteLimited(env, user.id)) return limited();

@@ -19,6 +19,7 @@ import { loadSuggestions } from "../suggestions.server";
 import { anonymousVisitorId, countingVisitor } from "../site-secrets.server";
 import { recordContact } from "../stats.server";
 import { limiterKey } from "~/server/http/rate-limit.server";
+import { ERROR_MSG } from "~/lib/messages";
 
 // A like body is ~60 bytes; anything past 4 KiB is not a like.
 const MAX_LIKE_BYTES = 4096;
@@ -46,7 +47,7 @@ function failure(status: number, error: string): Response {
  */
 export async function handleLike({ request, env, params }: ApiCall<"none">, liked: boolean, { bodyless = false } = {}) {
   const modelId = params.modelId;
-  if (!isId(modelId)) return failure(400, "Invalid model id");
+  if (!isId(modelId)) return failure(400, ERROR_MSG.invalidModelId);
   // A limiter outage should not stop visitors: likes fail open.
   if (await overLimit(env.LIKE_LIMITER, limiterKey("like", request.headers), "open"))
     return failure(429, "Too many likes, please try again in a minute");
@@ -65,7 +66,7 @@ export async function handleLike({ request, env, params }: ApiCall<"none">, like
     // Counts never broadcast: one visitor's likes must not make every open page reload.
     return json({ success: true, liked: result.liked, likes: result.likes });
   } catch (error) {
-    if (error instanceof ListingUnavailableError) return failure(404, "Model not found");
+    if (error instanceof ListingUnavailableError) return failure(404, ERROR_MSG.modelNotFound);
     throw error;
   }
 }
@@ -73,13 +74,13 @@ export async function handleLike({ request, env, params }: ApiCall<"none">, like
 /** PUT /api/visits/incrementContact/{id}: one contact click on a live listing; no body is read. */
 export async function handleContact({ request, env, params }: ApiCall<"none">) {
   const modelId = params.modelId;
-  if (!isId(modelId)) return failure(400, "Invalid model id");
+  if (!isId(modelId)) return failure(400, ERROR_MSG.invalidModelId);
   // Counting contacts fails open too: a limiter outage must not hide a provider's number.
   if (await overLimit(env.WRITE_LIMITER, limiterKey("contact", request.headers), "open"))
     return failure(429, "Too many requests, please try again in a minute");
   // Once per visitor per listing per day: a repeat answers the same, and counts nothing.
   const counted = await recordContact(env, modelId, Date.now(), await countingVisitor(env, request));
-  if (counted === "missing") return failure(404, "Model not found");
+  if (counted === "missing") return failure(404, ERROR_MSG.modelNotFound);
   return json({ success: true });
 }
 
@@ -114,10 +115,10 @@ export async function cardsPageApi({ request, env }: ApiCall<"none">): Promise<R
 export async function modelApi({ request, env, ctx, params }: ApiCall<"none">): Promise<Response> {
   const modelId = params.modelId ?? "";
   // Shape first: junk ids cost no session or listing query.
-  if (!isId(modelId)) return jsonError(404, "Model not found");
+  if (!isId(modelId)) return jsonError(404, ERROR_MSG.modelNotFound);
   const user = await getSessionUser(request, env);
   const profile = await loadPublicProfile(env, ctx, modelId, user ? { id: user.id, isAdmin: user.isAdmin } : null);
-  if (!profile) return jsonError(404, "Model not found");
+  if (!profile) return jsonError(404, ERROR_MSG.modelNotFound);
   // The like count rides along so an open profile can refresh it on a realtime update.
   return json({ ...profile, likes: await countLikes(env, modelId) });
 }

@@ -1,0 +1,53 @@
+import type { ReactNode } from "react";
+
+export type AlertTone = "error" | "success" | "warning";
+
+/**
+ * "compact" sits inside a small card (the login and reset screens); "page" heads a page or a form.
+ * The two keep the sizes the screens had before they shared this component.
+ */
+export type AlertSize = "page" | "compact";
+
+const STYLE: Record<AlertTone, Record<AlertSize, string>> = {
+  error: {
+    page: "rounded-xl border border-rose-400 bg-rose-950/60 p-4 text-rose-100",
+    compact: "rounded-lg border border-red-500/60 bg-red-950/70 px-3 py-2 text-sm text-red-100",
+  },
+  success: {
+    page: "rounded-xl border border-emerald-500/60 bg-emerald-950/60 p-4 text-emerald-100",
+    compact: "rounded-lg border border-emerald-500/60 bg-emerald-950/60 px-3 py-2 text-sm text-emerald-100",
+  },
+  warning: {
+    page: "rounded-xl border border-amber-400/70 bg-amber-950/50 p-4 text-amber-50",
+    compact: "rounded-lg border border-amber-500/60 bg-amber-950/60 px-3 py-2 text-sm text-amber-100",
+  },
+};
+
+type Props = {
+  tone: AlertTone;
+  size?: AlertSize;
+  /**
+   * An error interrupts (alert); good news and warnings wait their turn (status). A standing message that
+   * is part of the page rather than news of something that just happened is a "note".
+   */
+  role?: "alert" | "status" | "note";
+  id?: string;
+  className?: string;
+  "data-testid"?: string;
+  children: ReactNode;
+};
+
+/** The coloured box for an error, a confirmation or a warning. Renders nothing without content. */
+export function Alert({ tone, size = "page", role, id, className, children, ...rest }: Props) {
+  if (children == null || children === false || children === "") return null;
+  return (
+    <div
+      id={id}
+      role={role ?? (tone === "error" ? "alert" : "status")}
+      className={className ? `${STYLE[tone][size]} ${className}` : STYLE[tone][size]}
+      data-testid={rest["data-testid"]}
+    >
+      {children}
+    </div>
+  );
+}
