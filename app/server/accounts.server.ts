@@ -6,10 +6,11 @@ import { and, count, eq, exists, gt, isNull, lt, sql } from "drizzle-orm";
 import { passwordChangedEmail, passwordResetEmail, signupAttemptEmail, welcomeEmail } from "~/lib/auth-emails";
 import type { SignupInput } from "~/lib/auth-schemas";
 import { ABSOLUTE_TIMEOUT_MS, RESET_REQUESTS_PER_HOUR, RESET_TOKEN_TTL_MS, sessionExpiry } from "~/lib/auth-session";
-import { isTokenShape, serializeSessionCookie, sha256Hex } from "~/server/session-cookie.server";
+import { isTokenShape, serializeSessionCookie, sha256Hex } from "./session-cookie.server";
 import { newId, newToken } from "~/lib/ids";
-import { hashPassword } from "~/server/password.server";
-import { cookieIsSecure, readPreviousSessionId, type SessionUser } from "./auth.server";
+import { hashPassword } from "./password.server";
+import { newPasswordProblem } from "./password-policy.server";
+import { AuthError, cookieIsSecure, readPreviousSessionId, type SessionUser } from "./auth.server";
 import { getDb, insertWhere, schema } from "./db.server";
 import { sendEmail } from "./email.server";
 import { claimMailSlot, SIGNUP_ATTEMPT_MAIL_INTERVAL_MS } from "./mail-caps.server";
@@ -37,6 +38,9 @@ export type SignupResult = {
  */
 export async function signup(request: Request, cf: Ctx, input: SignupInput, now = Date.now()): Promise<SignupResult> {
   const { env } = cf;
+  // Before anything is read: the refusal is the same whether or not the address has an account.
+  const problem = await newPasswordProblem(env, input.password);
+  if (problem) throw new AuthError(400, problem);
   const secure = cookieIsSecure(env);
   const userId = newId();
   const token = newToken();
@@ -192,6 +196,9 @@ export async function resetPassword(
 ): Promise<boolean> {
   const { env } = cf;
   if (!isTokenShape(token)) return false;
+  // Before the token is spent: a refused password leaves the link usable for a better one.
+  const problem = await newPasswordProblem(env, newPassword);
+  if (problem) throw new AuthError(400, problem);
   const [passwordHash, tokenHash] = await Promise.all([hashPassword(newPassword), sha256Hex(token)]);
   const db = getDb(env);
   const [spent] = await db

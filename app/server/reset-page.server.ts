@@ -2,7 +2,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { FALLBACK, formToObject, MSG, parseWith, setPasswordSchema } from "~/lib/auth-schemas";
 import { isResetTokenUsable, resetPassword } from "./accounts.server";
-import { isRateLimited } from "./auth.server";
+import { AuthError, isRateLimited } from "./auth.server";
 import { readForm } from "./http/body.server";
 
 // The token is in the URL: no cache may keep the page.
@@ -30,6 +30,7 @@ export async function resetPageAction({ request, params, context }: ActionFuncti
     if (!done) return reply({ success: false, error: MSG.resetTokenInvalid, tokenInvalid: true }, 400);
     return reply({ success: true, message: MSG.resetDone });
   } catch (error) {
+    if (error instanceof AuthError) return reply({ success: false, error: error.message }, error.status);
     console.error("reset page: reset failed", error);
     return reply({ success: false, error: FALLBACK.resetPassword }, 500);
   }
