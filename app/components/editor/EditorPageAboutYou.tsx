@@ -38,39 +38,9 @@ export function EditorPageAboutYou({ values, errors: e, editing, dispatch }: Edi
           onChange={set("bodyType")}
           error={e.bodyType}
         />
-        <TextField
-          name="height"
-          label="Height (cm)"
-          type="number"
-          inputMode="numeric"
-          min={NUMBER_BOUNDS.height.min}
-          max={NUMBER_BOUNDS.height.max}
-          value={values.height}
-          onChange={set("height")}
-          error={e.height}
-        />
-        <TextField
-          name="weight"
-          label="Weight (kg)"
-          type="number"
-          inputMode="numeric"
-          min={NUMBER_BOUNDS.weight.min}
-          max={NUMBER_BOUNDS.weight.max}
-          value={values.weight}
-          onChange={set("weight")}
-          error={e.weight}
-        />
-        <TextField
-          name="dressSize"
-          label="Dress size"
-          type="number"
-          inputMode="numeric"
-          min={NUMBER_BOUNDS.dressSize.min}
-          max={NUMBER_BOUNDS.dressSize.max}
-          value={values.dressSize}
-          onChange={set("dressSize")}
-          error={e.dressSize}
-        />
+        <BoundedNumber name="height" label="Height (cm)" values={values} errors={e} set={set} />
+        <BoundedNumber name="weight" label="Weight (kg)" values={values} errors={e} set={set} />
+        <BoundedNumber name="dressSize" label="Dress size" values={values} errors={e} set={set} />
         <TextField
           name="bust"
           label="Bust"
@@ -164,5 +134,34 @@ export function EditorPageAboutYou({ values, errors: e, editing, dispatch }: Edi
         </div>
       </fieldset>
     </PageFieldset>
+  );
+}
+
+/** A number field whose limits are the schema's (NUMBER_BOUNDS), so the browser and the save agree. */
+function BoundedNumber({
+  name,
+  label,
+  values,
+  errors,
+  set,
+}: {
+  name: keyof typeof NUMBER_BOUNDS;
+  label: string;
+  values: EditorPageProps["values"];
+  errors: EditorPageProps["errors"];
+  set: ReturnType<typeof fieldSetter>;
+}) {
+  return (
+    <TextField
+      name={name}
+      label={label}
+      type="number"
+      inputMode="numeric"
+      min={NUMBER_BOUNDS[name].min}
+      max={NUMBER_BOUNDS[name].max}
+      value={values[name]}
+      onChange={set(name)}
+      error={errors[name]}
+    />
   );
 }
