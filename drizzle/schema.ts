@@ -304,3 +304,10 @@ export const securityEvents = sqliteTable("security_events", {
   device: text("device").notNull().default(""),
   createdAt: integer("created_at").notNull(),
 });
+
+export const loginThrottle = sqliteTable("login_throttle", {
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull(),
+  windowStart: integer("window_start").notNull(),
+  blockedUntil: integer("blocked_until").notNull().default(0),
+});

@@ -7,6 +7,7 @@ import * as build from "remix-server-build";
 import { isCrossOriginWrite } from "../app/lib/origin";
 import { PUBLIC_ROOM } from "../app/lib/realtime-protocol";
 import { servePhoto, servePlaceholder } from "../app/server/photos.server";
+import { sweepLoginThrottle } from "../app/server/login-throttle.server";
 import { sweepMailCaps } from "../app/server/mail-caps.server";
 import { scheduledSweep } from "../app/server/pending-uploads.server";
 import {
@@ -82,6 +83,11 @@ export default {
     ctx.waitUntil(
       sweepMailCaps(env, controller.scheduledTime).catch((error: unknown) =>
         console.error("mail cap sweep failed", error),
+      ),
+    );
+    ctx.waitUntil(
+      sweepLoginThrottle(env, controller.scheduledTime).catch((error: unknown) =>
+        console.error("login throttle sweep failed", error),
       ),
     );
     ctx.waitUntil(

@@ -71,6 +71,21 @@ export function signupAttemptEmail(o: { origin: string; firstName: string; siteN
   );
 }
 
+export function loginFailuresEmail(o: { origin: string; firstName: string; siteName: string }): EmailContent {
+  return render(
+    `Several failed sign-ins to your ${o.siteName} account`,
+    [
+      `Hi ${greetingName(o.firstName)},`,
+      "",
+      "Someone has just entered a wrong password for your account several times in a row.",
+      "Further sign-ins are slowed down for a while. Your password has not been changed.",
+      "If it was you, wait a few minutes or reset your password; a reset always works and lifts the delay.",
+      "If it was not you, nothing more is needed, but a new password never hurts.",
+    ],
+    { href: `${o.origin}/login?action=reset`, label: "Reset your password" },
+  );
+}
+
 export function passwordChangedEmail(o: { origin: string; firstName: string; siteName: string }): EmailContent {
   return render(
     `Your ${o.siteName} password was changed`,

@@ -10,6 +10,7 @@ import { isTokenShape, serializeSessionCookie, sha256Hex } from "./session-cooki
 import { newId, newToken } from "~/lib/ids";
 import { hashPassword } from "./password.server";
 import { newPasswordProblem } from "./password-policy.server";
+import { clearThrottle } from "./login-throttle.server";
 import { AuthError, cookieIsSecure, readPreviousSessionId, type SessionUser } from "./auth.server";
 import { getDb, insertWhere, schema } from "./db.server";
 import { sendEmail } from "./email.server";
@@ -223,6 +224,9 @@ export async function resetPassword(
       .where(and(eq(schema.passwordResets.userId, userId), isNull(schema.passwordResets.usedAt))),
   ]);
   await recordSecurityEvent(securityEventStatement(db, userId, "reset_completed", requestMeta(request, cf.cf), now));
+  // A reset lifts the sign-in delays at once: the per-account budget never locks the owner out.
+  const [owner] = await db.select({ email: schema.users.email }).from(schema.users).where(eq(schema.users.id, userId));
+  if (owner) await clearThrottle(env, owner.email);
   cf.ctx.waitUntil(notifyPasswordChanged(request, env, userId));
   return true;
 }

@@ -26,6 +26,14 @@ import {
   securityEventStatement,
 } from "./security-log.server";
 import { overLimit } from "./http/rate-limit.server";
+import { isBlocked } from "~/lib/login-throttle";
+import {
+  clearThrottle,
+  readThrottle,
+  recordLoginFailure,
+  tellOwnerOfFailures,
+  throttleKey,
+} from "./login-throttle.server";
 
 export type { PublicUser, SessionUser } from "~/lib/auth-user";
 export { ADMIN_ACCOUNT_TYPE, toPublicUser } from "~/lib/auth-user";
@@ -253,18 +261,28 @@ export async function login(
   const parsed = parseWith(loginSchema, input);
   if (!parsed.ok) throw new AuthError(400, parsed.error);
   const meta = requestMeta(request, cf);
+  const now = Date.now();
+  // The per-account budget, read for every address, registered or not: the answer and the work are the same.
+  const throttle = await throttleKey(parsed.data.email);
+  const state = await readThrottle(env, throttle);
+  if (isBlocked(state, now)) throw new AuthError(429, MSG.rateLimited);
   let user: SessionUser;
   try {
     user = await authenticateLogin(formRequest(request.url, parsed.data), env);
   } catch (error) {
     // Logged against the account only if the address has one; the same statement runs either way.
     if (error instanceof AuthError && error.status === 401) {
-      await recordSecurityEvent(
-        securityEventForEmailStatement(getDb(env), parsed.data.email, "login_failed", meta, Date.now()),
-      );
+      const [, tripped] = await Promise.all([
+        recordSecurityEvent(
+          securityEventForEmailStatement(getDb(env), parsed.data.email, "login_failed", meta, Date.now()),
+        ),
+        recordLoginFailure(env, throttle, state, now),
+      ]);
+      if (tripped) await tellOwnerOfFailures(env, request, parsed.data.email);
     }
     throw error;
   }
+  if (state) await clearThrottle(env, parsed.data.email);
   const cookie = await createSession(request, env, user.id);
   await recordSecurityEvent(securityEventStatement(getDb(env), user.id, "login", meta, Date.now()));
   return { user, cookie };

@@ -1,0 +1,27 @@
+// The per-account sign-in budget (issue 13), beside the per-address limit: 5 failures in 15 minutes are
+// free, then each further failure doubles the wait (1, 2, 4 ... minutes, at most an hour). Kept for any
+// e-mail address, registered or not, so the answer never tells which. A password reset is never limited
+// by it, and a successful sign-in or reset clears it. Pure: the clock is a parameter.
+const MINUTE = 60_000;
+export const FAILURE_WINDOW_MS = 15 * MINUTE;
+export const FREE_FAILURES = 5;
+export const MAX_DELAY_MS = 60 * MINUTE;
+
+export type ThrottleState = { failures: number; windowStart: number; blockedUntil: number };
+
+export function isBlocked(state: ThrottleState | null | undefined, now: number): boolean {
+  return Boolean(state && now < state.blockedUntil);
+}
+
+/** The state after one more failure at `now`, and whether this is the failure that starts the delays. */
+export function afterFailure(
+  state: ThrottleState | null | undefined,
+  now: number,
+): ThrottleState & { tripped: boolean } {
+  const fresh = !state || now - state.windowStart > FAILURE_WINDOW_MS;
+  const failures = fresh ? 1 : state.failures + 1;
+  const windowStart = fresh ? now : state.windowStart;
+  const over = failures - FREE_FAILURES;
+  const blockedUntil = over >= 0 ? now + Math.min(MAX_DELAY_MS, MINUTE * 2 ** over) : 0;
+  return { failures, windowStart, blockedUntil, tripped: failures === FREE_FAILURES };
+}

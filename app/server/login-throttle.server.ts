@@ -1,0 +1,67 @@
+// The per-account sign-in budget in D1 (rules in lib/login-throttle.ts). The row is keyed by a hash of the
+// e-mail address, so unknown addresses are throttled exactly like known ones and no address is stored.
+import { and, eq, lt } from "drizzle-orm";
+import { loginFailuresEmail } from "~/lib/auth-emails";
+import { afterFailure, FAILURE_WINDOW_MS, type ThrottleState } from "~/lib/login-throttle";
+import { getDb, schema } from "./db.server";
+import { sendEmail } from "./email.server";
+import { claimMailSlot } from "./mail-caps.server";
+import { sha256Hex } from "./session-cookie.server";
+import { siteOrigin } from "./site-origin.server";
+
+const t = schema.loginThrottle;
+
+export function throttleKey(email: string): Promise<string> {
+  return sha256Hex(`login:${email.trim().toLowerCase()}`);
+}
+
+export async function readThrottle(env: Pick<Env, "DB">, key: string): Promise<ThrottleState | null> {
+  const [row] = await getDb(env)
+    .select({ failures: t.failures, windowStart: t.windowStart, blockedUntil: t.blockedUntil })
+    .from(t)
+    .where(eq(t.key, key))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Counts one failure; true when it is the one that starts the delays (the owner is told once). */
+export async function recordLoginFailure(
+  env: Pick<Env, "DB">,
+  key: string,
+  current: ThrottleState | null,
+  now: number,
+): Promise<boolean> {
+  const { tripped, ...next } = afterFailure(current, now);
+  await getDb(env)
+    .insert(t)
+    .values({ key, ...next })
+    .onConflictDoUpdate({ target: t.key, set: next });
+  return tripped;
+}
+
+/** The cron drops budgets whose window and delay are both over: they would count for nothing. */
+export async function sweepLoginThrottle(env: Pick<Env, "DB">, now: number): Promise<void> {
+  await getDb(env)
+    .delete(t)
+    .where(and(lt(t.windowStart, now - FAILURE_WINDOW_MS), lt(t.blockedUntil, now)));
+}
+
+export async function clearThrottle(env: Pick<Env, "DB">, email: string): Promise<void> {
+  await getDb(env)
+    .delete(t)
+    .where(eq(t.key, await throttleKey(email)));
+}
+
+/** One e-mail to the owner, if the address has an account, at most once per failure window. */
+export async function tellOwnerOfFailures(env: Env, request: Request, email: string): Promise<void> {
+  const [owner] = await getDb(env)
+    .select({ firstName: schema.users.firstName })
+    .from(schema.users)
+    .where(eq(schema.users.email, email))
+    .limit(1);
+  if (!owner || !(await claimMailSlot(env, "login-failures", email, FAILURE_WINDOW_MS))) return;
+  await sendEmail(env, {
+    to: email,
+    ...loginFailuresEmail({ origin: siteOrigin(env, request), firstName: owner.firstName, siteName: env.SITE_NAME }),
+  });
+}

@@ -1,0 +1,79 @@
+// The per-account sign-in budget beside the per-address limit (issue 13 item 3): 5 failures in 15 minutes,
+// then growing delays, the same for a registered and an unknown address; one e-mail to the owner; a reset
+// is never blocked and lifts the delays. Each request comes from a fresh address, as a distributed guesser's
+// would, so the per-address limit never answers first.
+import { afterEach, describe, expect, it } from "vitest";
+import { count, createAccount, PASSWORD, quiesce, resetTokenFor, settle, waitForMail } from "./auth-fixtures";
+import { client } from "./client";
+
+afterEach(() => quiesce());
+
+async function attempt(email: string, password = "wrong password") {
+  const res = await client().post("/api/auth/login", { json: { email, password } });
+  return { status: res.status, body: await res.json(), cookies: res.headers.getSetCookie().length };
+}
+
+describe("the per-account budget", () => {
+  it("trips after 5 failures for a known and an unknown address alike, with the same answer", async () => {
+    await createAccount({ email: "known@test.nz" });
+    const seen: Record<string, { status: number; body: unknown; cookies: number }[]> = {};
+    for (const email of ["known@test.nz", "nobody@test.nz"]) {
+      seen[email] = [];
+      for (let i = 0; i < 6; i++) seen[email].push(await attempt(email));
+    }
+    expect(seen["known@test.nz"].map((a) => a.status)).toEqual([401, 401, 401, 401, 401, 429]);
+    expect(seen["nobody@test.nz"]).toEqual(seen["known@test.nz"]);
+    // While the delay runs, even the right password waits: the guesser learns nothing from it.
+    const right = await attempt("known@test.nz", PASSWORD);
+    expect(right).toEqual(seen["nobody@test.nz"][5]);
+  });
+
+  it("tells the owner once, and nobody for an unknown address", async () => {
+    await createAccount({ email: "owner@test.nz" });
+    for (let i = 0; i < 7; i++) await attempt("owner@test.nz");
+    for (let i = 0; i < 7; i++) await attempt("ghost@test.nz");
+    await waitForMail("owner@test.nz", "Several failed sign-ins");
+    await settle();
+    expect(await count("dev_outbox", "to_address = ? AND subject LIKE ?", "owner@test.nz", "Several failed%")).toBe(1);
+    expect(await count("dev_outbox", "to_address = ?", "ghost@test.nz")).toBe(0);
+  });
+
+  it("never blocks a password reset, and the reset lifts the delay at once", async () => {
+    await createAccount({ email: "locked@test.nz" });
+    for (let i = 0; i < 6; i++) await attempt("locked@test.nz");
+    expect((await attempt("locked@test.nz", PASSWORD)).status).toBe(429);
+    const asked = await client().post("/api/auth/request-password-reset", { json: { email: "locked@test.nz" } });
+    expect(asked.status).toBe(200);
+    const token = await resetTokenFor("locked@test.nz");
+    const reset = await client().post(`/api/auth/reset-password/${token}`, {
+      json: { newPassword: "a fresh start 2026" },
+    });
+    expect(reset.status).toBe(200);
+    const after = await attempt("locked@test.nz", "a fresh start 2026");
+    expect(after.status).toBe(200);
+    expect(after.cookies).toBe(1);
+  });
+
+  it("a successful sign-in before the limit clears the count", async () => {
+    await createAccount({ email: "typo@test.nz" });
+    for (let i = 0; i < 4; i++) await attempt("typo@test.nz");
+    expect((await attempt("typo@test.nz", PASSWORD)).status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await attempt("typo@test.nz")).status).toBe(401);
+  });
+});
+
+describe("the cron", () => {
+  it("drops budgets whose window and delay are over, and keeps running ones", async () => {
+    const { env } = await import("cloudflare:test");
+    const { sweepLoginThrottle } = await import("~/server/login-throttle.server");
+    const now = Date.now();
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO login_throttle VALUES ('spent', 9, ?, ?)").bind(now - 20 * 60_000, now - 1),
+      env.DB.prepare("INSERT INTO login_throttle VALUES ('blocked', 9, ?, ?)").bind(now - 20 * 60_000, now + 60_000),
+      env.DB.prepare("INSERT INTO login_throttle VALUES ('recent', 2, ?, 0)").bind(now - 60_000),
+    ]);
+    await sweepLoginThrottle(env, now);
+    const { results } = await env.DB.prepare("SELECT key FROM login_throttle ORDER BY key").all<{ key: string }>();
+    expect(results.map((r) => r.key)).toEqual(["blocked", "recent"]);
+  });
+});
