@@ -165,6 +165,10 @@ export const sessions = sqliteTable("sessions", {
   createdAt: integer("created_at").notNull(),
   lastSeenAt: integer("last_seen_at").notNull(),
   expiresAt: integer("expires_at").notNull(),
+  // 0018_session_details.sql
+  device: text("device").notNull().default(""),
+  place: text("place").notNull().default(""),
+  secondFactorAt: integer("second_factor_at"),
 });
 
 export const passwordResets = sqliteTable("password_resets", {

@@ -34,6 +34,7 @@ export const MSG = {
   rateLimited: "Too many attempts. Please wait a minute and try again.",
   notAuthenticated: "Not authenticated",
   forbidden: "You do not have access to this account",
+  adminNeedsSecondFactor: "Administrators must set up two-factor sign-in before using admin tools.",
 } as const;
 
 /** Shown when the server answers without an error text, or not at all (spec §8). */

@@ -5,6 +5,10 @@ export type SessionUser = {
   firstName: string;
   accountType: string;
   agency: boolean;
+  /**
+   * Administrator powers in this session: the admin role AND a second factor proved (or set up) in this
+   * session. Everything that checks isAdmin is therefore closed to a password-only session.
+   */
   isAdmin: boolean;
 };
 
@@ -12,6 +16,14 @@ export type SessionUser = {
 export type PublicUser = Pick<SessionUser, "id" | "firstName" | "accountType" | "agency" | "isAdmin">;
 
 export const ADMIN_ACCOUNT_TYPE = "admin";
+
+/** Where two-factor sign-in is set up (and where an administrator without it is sent). */
+export const TWO_FACTOR_PATH = "/account/two-factor";
+
+/** An administrator whose session has no second factor yet: every admin page and call sends them to set one up. */
+export function needsAdminSecondFactor(user: Pick<SessionUser, "accountType" | "isAdmin">): boolean {
+  return user.accountType === ADMIN_ACCOUNT_TYPE && !user.isAdmin;
+}
 
 export function toPublicUser(user: SessionUser): PublicUser {
   return {

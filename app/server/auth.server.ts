@@ -15,7 +15,7 @@ import {
   sha256Hex,
 } from "~/server/session-cookie.server";
 import { limiterKey } from "~/server/http/rate-limit.server";
-import { ADMIN_ACCOUNT_TYPE, type SessionUser } from "~/lib/auth-user";
+import { ADMIN_ACCOUNT_TYPE, needsAdminSecondFactor, type SessionUser } from "~/lib/auth-user";
 import { newToken } from "~/lib/ids";
 import { hashPassword, needsRehash, verifyPassword } from "~/server/password.server";
 import { getDb, schema } from "./db.server";
@@ -40,8 +40,13 @@ export { ADMIN_ACCOUNT_TYPE, toPublicUser } from "~/lib/auth-user";
 
 type UserRow = typeof schema.users.$inferSelect;
 
+/**
+ * `secondFactorAt` is when the session proved a second factor: without it an administrator has no
+ * administrator powers (isAdmin false), only a pointer to set two-factor up (needsAdminSecondFactor).
+ */
 export function toSessionUser(
   row: Pick<UserRow, "id" | "email" | "firstName" | "accountType" | "agency">,
+  secondFactorAt: number | null | undefined,
 ): SessionUser {
   return {
     id: row.id,
@@ -49,7 +54,7 @@ export function toSessionUser(
     firstName: row.firstName,
     accountType: row.accountType,
     agency: row.agency,
-    isAdmin: row.accountType === ADMIN_ACCOUNT_TYPE,
+    isAdmin: row.accountType === ADMIN_ACCOUNT_TYPE && secondFactorAt != null,
   };
 }
 
@@ -61,7 +66,11 @@ export function cookieIsSecure(env: Pick<Env, "APP_ENV">): boolean {
 // ---------------------------------------------------------------------------------------------------
 // Sessions
 
-type SessionLookup = { state: "none" } | { state: "stale" } | { state: "valid"; user: SessionUser; sessionId: string };
+/** The session the request came with, as stored (its id is the token's hash). */
+export type CurrentSession = { id: string; secondFactorAt: number | null };
+
+type SessionLookup =
+  { state: "none" } | { state: "stale" } | { state: "valid"; user: SessionUser; session: CurrentSession };
 
 // The root loader and a page's loader both ask who is signed in; one D1 read per request is enough.
 const lookups = new WeakMap<Request, Promise<SessionLookup>>();
@@ -96,13 +105,26 @@ async function readSession(request: Request, env: Env, now: number): Promise<Ses
   if (needsTouch(row.session, now)) {
     await db.update(schema.sessions).set({ lastSeenAt: now }).where(eq(schema.sessions.id, sessionId));
   }
-  return { state: "valid", user: toSessionUser(row.user), sessionId };
+  return {
+    state: "valid",
+    user: toSessionUser(row.user, row.session.secondFactorAt),
+    session: { id: sessionId, secondFactorAt: row.session.secondFactorAt },
+  };
 }
 
 /** The signed-in user, or null (no cookie, or a session that expired or was revoked). */
 export async function getSessionUser(request: Request, env: Env): Promise<SessionUser | null> {
   const lookup = await lookupSession(request, env);
   return lookup.state === "valid" ? lookup.user : null;
+}
+
+/** The signed-in user with the session they came with, or null. */
+export async function getCurrentSession(
+  request: Request,
+  env: Env,
+): Promise<{ user: SessionUser; session: CurrentSession } | null> {
+  const lookup = await lookupSession(request, env);
+  return lookup.state === "valid" ? { user: lookup.user, session: lookup.session } : null;
 }
 
 /**
@@ -145,11 +167,16 @@ export async function requireUserApi(request: Request, context: AppLoadContext):
   throw Response.json({ error: MSG.notAuthenticated }, { status: 401, headers });
 }
 
-/** For administrator-only JSON endpoints: 401 when signed out, 403 when signed in without the role. */
+/**
+ * For administrator-only JSON endpoints: 401 when signed out, 403 when signed in without the role, and 403
+ * with its own message for an administrator whose session has not proved a second factor.
+ */
 export async function requireAdminApi(request: Request, context: AppLoadContext): Promise<SessionUser> {
   const user = await requireUserApi(request, context);
-  if (!user.isAdmin)
-    throw Response.json({ error: MSG.forbidden }, { status: 403, headers: { "Cache-Control": "no-store" } });
+  if (!user.isAdmin) {
+    const error = needsAdminSecondFactor(user) ? MSG.adminNeedsSecondFactor : MSG.forbidden;
+    throw Response.json({ error }, { status: 403, headers: { "Cache-Control": "no-store" } });
+  }
   return user;
 }
 
@@ -158,11 +185,25 @@ export async function requireAdminApi(request: Request, context: AppLoadContext)
  * (never one the browser brought along), and the session the request came with, if any, is deleted:
  * whoever planted or held the old cookie gets nothing from the login.
  */
-export async function createSession(request: Request, env: Env, userId: string, now = Date.now()): Promise<string> {
+export type NewSessionOptions = {
+  /** Where the request came from (`context.cloudflare.cf`): the session list shows a rough place. */
+  cf?: AppLoadContext["cloudflare"]["cf"];
+  /** True when this sign-in proved a second factor (TOTP, recovery code, passkey). */
+  secondFactor?: boolean;
+  now?: number;
+};
+
+export async function createSession(
+  request: Request,
+  env: Env,
+  userId: string,
+  { cf, secondFactor = false, now = Date.now() }: NewSessionOptions = {},
+): Promise<string> {
   const secure = cookieIsSecure(env);
   const token = newToken();
   const db = getDb(env);
   const previousId = await readPreviousSessionId(request, env);
+  const { device, place } = requestMeta(request, cf);
   const writes = [
     db.insert(schema.sessions).values({
       id: await sha256Hex(token),
@@ -170,6 +211,9 @@ export async function createSession(request: Request, env: Env, userId: string, 
       createdAt: now,
       lastSeenAt: now,
       expiresAt: sessionExpiry(now),
+      device,
+      place,
+      secondFactorAt: secondFactor ? now : null,
     }),
     // Housekeeping: this user's sessions that can no longer be used.
     db
@@ -206,6 +250,20 @@ export async function destroySession(request: Request, env: Env): Promise<string
       .where(eq(schema.sessions.id, await sha256Hex(token)));
   lookups.delete(request);
   return clearSessionCookie(secure);
+}
+
+/**
+ * Records that the request's session has just proved a second factor (or set one up): from now on an
+ * administrator's powers open in it, and a sensitive change counts it as fresh.
+ */
+export async function markSecondFactor(request: Request, env: Env, now = Date.now()): Promise<void> {
+  const lookup = await lookupSession(request, env);
+  if (lookup.state !== "valid") return;
+  await getDb(env)
+    .update(schema.sessions)
+    .set({ secondFactorAt: now })
+    .where(eq(schema.sessions.id, lookup.session.id));
+  lookups.delete(request);
 }
 
 /** Ends every session of a user (after a password reset). */
@@ -245,7 +303,7 @@ async function verifyCredentials(env: Env, input: unknown): Promise<SessionUser>
       .set({ passwordHash: await hashPassword(password), updatedAt: Date.now() })
       .where(eq(schema.users.id, row.id));
   }
-  return toSessionUser(row);
+  return toSessionUser(row, null);
 }
 
 /**
@@ -283,7 +341,7 @@ export async function login(
     throw error;
   }
   if (state) await clearThrottle(env, parsed.data.email);
-  const cookie = await createSession(request, env, user.id);
+  const cookie = await createSession(request, env, user.id, { cf, now });
   await recordSecurityEvent(securityEventStatement(getDb(env), user.id, "login", meta, Date.now()));
   return { user, cookie };
 }

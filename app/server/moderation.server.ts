@@ -4,7 +4,8 @@
 //      its audit row (written only if the change happened), and the updated_at bump that makes readers
 //      distrust an older KV snapshot;
 //   2. then the KV snapshot rewritten or dropped, and a profileUpdate published so open pages reload.
-import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { needsAdminSecondFactor, TWO_FACTOR_PATH } from "~/lib/auth-user";
 import { and, eq } from "drizzle-orm";
 import { isId } from "~/lib/ids";
 import { MODERATION_MSG, type AdminAction, type AuditAction } from "~/lib/moderation";
@@ -142,10 +143,18 @@ export async function afterListingChange(env: ModerationEnv, ctx: Ctx, modelId: 
 
 /**
  * For the administrators' pages: a signed-out visitor goes to the login page as on any protected page;
- * a signed-in user without the role gets a plain 404 (the pages do not admit to existing).
+ * a signed-in user without the role gets a plain 404 (the pages do not admit to existing); an
+ * administrator whose session has not proved a second factor goes to set one up, and comes back after.
  */
 export async function requireAdminPage(request: Request, context: AppLoadContext): Promise<SessionUser> {
   const user = await requireUser(request, context);
+  if (needsAdminSecondFactor(user)) {
+    const url = new URL(request.url);
+    const back = encodeURIComponent(url.pathname + url.search);
+    throw redirect(`${TWO_FACTOR_PATH}?required=admin&redirectTo=${back}`, {
+      headers: { "Cache-Control": "no-store" },
+    });
+  }
   if (!user.isAdmin) throw data("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
   return user;
 }

@@ -125,6 +125,11 @@ export type SignedInOptions = {
    * row, where what a login leaves behind matters: its security event is among what a deletion must clear.
    */
   logIn?: boolean;
+  /**
+   * An administrator's session normally counts as having proved a second factor (as after the two-factor
+   * step); true leaves it password-only, which must have no administrator powers.
+   */
+  withoutSecondFactor?: boolean;
 };
 
 /** A new user of the given kind with a live session. */
@@ -140,6 +145,9 @@ export async function signedIn(o: SignedInOptions = {}): Promise<SignedIn> {
     password: o.logIn ? PASSWORD : undefined,
   });
   const cookie = o.logIn ? await logIn(email) : await sessionRow(userId);
+  if (o.admin && !o.withoutSecondFactor) {
+    await env.DB.prepare("UPDATE sessions SET second_factor_at = ? WHERE user_id = ?").bind(Date.now(), userId).run();
+  }
   return { userId, email, cookie, client: client({ cookie }) };
 }
 

@@ -1,0 +1,60 @@
+// An administrator's powers need a second factor proved in the session itself (issue 13): a session that
+// signed in with the password alone is refused by every admin page and call, and by the admin powers that
+// other routes grant (seeing hidden listings, deleting someone else's), until two-factor is done.
+import { env } from "cloudflare:test";
+import { afterEach, describe, expect, it } from "vitest";
+import { auditRows, listingOf, moderated } from "./admin-fixtures";
+import { cast, signedIn } from "./client";
+import { settleBackgroundWork } from "./public-fixtures";
+
+afterEach(() => settleBackgroundWork());
+
+const MESSAGE = "Administrators must set up two-factor sign-in before using admin tools.";
+
+describe("an administrator without a second factor in this session", () => {
+  it("gets 403 with the set-up message from every admin call, and nothing changes", async () => {
+    const { provider } = await cast();
+    const admin = await signedIn({ admin: true, withoutSecondFactor: true });
+    const id = await listingOf(provider, { live: false, verified: true });
+    const before = await moderated(id);
+    for (const send of [
+      () => admin.client.put(`/api/admin/profiles/${id}/verify`, { json: { verify: false } }),
+      () => admin.client.put(`/api/admin/profiles/${id}/toggle-live`),
+      () => admin.client.put(`/api/admin/profiles/${id}/toggle-hot`),
+    ]) {
+      const res = await send();
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({ error: MESSAGE });
+    }
+    expect((await admin.client.delete(`/api/profiles/${id}/listing`)).status).toBe(403);
+    expect(await moderated(id)).toEqual(before);
+    expect(await auditRows()).toEqual([]);
+  });
+
+  it("is sent from every admin page to the two-factor set-up, and back afterwards", async () => {
+    const admin = await signedIn({ admin: true, withoutSecondFactor: true });
+    for (const path of ["/admin/reports", "/admin/verifications?status=pending", "/admin/audit"]) {
+      const res = await admin.client.get(path);
+      expect(res.status).toBe(302);
+      const to = new URL(res.headers.get("Location") ?? "", "http://x");
+      expect(to.pathname).toBe("/account/two-factor");
+      expect(to.searchParams.get("required")).toBe("admin");
+      expect(to.searchParams.get("redirectTo")).toBe(path);
+    }
+    // A form post to an admin page changes nothing either.
+    const res = await admin.client.post("/admin/reports", { form: { intent: "dismiss", reportId: "x" } });
+    expect(res.status).toBe(302);
+  });
+
+  it("sees no hidden listing and no admin links until the session proves a second factor", async () => {
+    const { provider } = await cast();
+    const id = await listingOf(provider, { live: false, verified: true });
+    const admin = await signedIn({ admin: true, withoutSecondFactor: true });
+    expect((await admin.client.get(`/api/model/${id}`)).status).toBe(404);
+    await env.DB.prepare("UPDATE sessions SET second_factor_at = ? WHERE user_id = ?")
+      .bind(Date.now(), admin.userId)
+      .run();
+    expect((await admin.client.get(`/api/model/${id}`)).status).toBe(200);
+    expect((await admin.client.get("/admin/audit")).status).toBe(200);
+  });
+});
