@@ -28,9 +28,11 @@ export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
+// Always 200: after a POST, Remix renders the page with this loader's answer too, and a spent link's 404
+// here would hide the action's success. The page itself says when a link cannot be used.
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const usable = await isEmailChangeUsable(context.cloudflare.env, params.token ?? "");
-  return data({ usable }, { status: usable ? 200 : 404, headers: NO_STORE });
+  return data({ usable }, { headers: NO_STORE });
 }
 
 type Result = { done: boolean; message: string };
