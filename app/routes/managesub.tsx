@@ -12,7 +12,16 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  useActionData,
+  useFetcher,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  useSubmit,
+} from "@remix-run/react";
 import { useEffect, useRef, type FormEvent } from "react";
 import { useHydrated } from "~/components/useHydrated";
 import { ChangeEmailForm } from "~/components/account/ChangeEmailForm";
@@ -161,6 +170,9 @@ export default function ManageSubscription() {
   const navigation = useNavigation();
   const submit = useSubmit();
   const hydrated = useHydrated();
+  // Each visit to the page (a redirect after a change included) starts the password forms empty: typed
+  // passwords do not stay in the page after they were used.
+  const { key: visit } = useLocation();
 
   useEffect(() => {
     if (!accountFetcher.data?.accountDeleted) return;
@@ -277,12 +289,14 @@ export default function ManageSubscription() {
         <SessionList sessions={account.sessions} error={accountResult("revokeSession")?.error?.[""]?.[0]} busy={busy} />
 
         <ChangePasswordForm
+          key={`password-${visit}`}
           lastResult={accountResult("changePassword")}
           freshSecondFactor={account.freshSecondFactor}
           busy={navigation.formData?.get("intent") === "changePassword"}
         />
 
         <ChangeEmailForm
+          key={`email-${visit}`}
           lastResult={accountResult("changeEmail")}
           freshSecondFactor={account.freshSecondFactor}
           busy={navigation.formData?.get("intent") === "changeEmail"}
