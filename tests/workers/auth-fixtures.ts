@@ -7,7 +7,15 @@ import { insertUser } from "./fixtures";
 export const PASSWORD = "correct horse 1";
 
 export async function createAccount(
-  o: Partial<{ email: string; password: string; firstName: string; agency: boolean; accountType: string }> = {},
+  o: Partial<{
+    email: string;
+    password: string;
+    firstName: string;
+    agency: boolean;
+    accountType: string;
+    confirmed: boolean;
+    createdAt: number;
+  }> = {},
 ) {
   const id = newId();
   const email = o.email ?? `owner-${id}@test.nz`;
@@ -19,6 +27,8 @@ export async function createAccount(
     password,
     accountType: o.accountType,
     agency: o.agency,
+    confirmed: o.confirmed,
+    createdAt: o.createdAt,
   });
   return { id, email, password };
 }
