@@ -7,6 +7,7 @@ import { DELETE_ACCOUNT_CONFIRM, deleteListingConfirm } from "../../app/lib/dash
 import { demoAccount } from "../../drizzle/seed/demo-accounts";
 import { seriousViolations } from "./axe";
 import { DESKTOP, hydrated, MOBILE, useBrowser } from "./browser";
+import { signUp } from "./people";
 
 const b = useBrowser();
 const agency = demoAccount("agency");
@@ -279,14 +280,7 @@ describe("/managesub", () => {
   it("deletes the whole account after confirming: local storage cleared, signed out, home page", async () => {
     const { context, page } = await b.visitor({ viewport: DESKTOP });
     const email = `leaving-${Date.now()}${Math.floor(Math.random() * 1e6)}@example.nz`;
-    await page.goto("/login?action=signup");
-    await hydrated(page);
-    await page.getByLabel("First Name").fill("Leaving");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill("a-long-password");
-    await page.getByLabel("Independent").check();
-    await page.getByRole("button", { name: "Sign Up" }).click();
-    await page.waitForURL("**/dashboard");
+    await signUp(page, { firstName: "Leaving", email, password: "a-long-password" });
     await page.evaluate(() => {
       localStorage.setItem("currentProfileDraft", "{}");
       localStorage.setItem("user", '{"userId":"x"}');
