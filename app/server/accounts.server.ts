@@ -95,7 +95,7 @@ async function notifySignup(request: Request, env: Env, email: string, link: { u
   const [owner] = await getDb(env).select().from(schema.users).where(eq(schema.users.email, email)).limit(1);
   // An unconfirmed sign-up over its hourly cap gets nothing more; a confirmed account's owner is told, once a
   // day at most: repeated sign-ups with someone's address must not become a mail bomb.
-  if (!owner?.emailConfirmedAt) return;
+  if (!owner || owner.emailConfirmedAt === null) return;
   if (!(await claimMailSlot(env, "signup-attempt", email, SIGNUP_ATTEMPT_MAIL_INTERVAL_MS))) return;
   await sendEmail(env, {
     to: email,

@@ -5,7 +5,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, count, eq, gt, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { confirmEmailEmail } from "~/lib/auth-emails";
-import { AFTER_LOGIN_DEFAULT } from "~/lib/auth-redirect";
+import { AFTER_LOGIN_DEFAULT, safeRedirectTo } from "~/lib/auth-redirect";
 import { CONFIRM_MAILS_PER_HOUR, CONFIRM_TOKEN_TTL_MS } from "~/lib/auth-session";
 import { newToken } from "~/lib/ids";
 import { getDb, schema, type Db } from "./db.server";
@@ -50,7 +50,8 @@ export function issueLinkStatements(db: Db, which: SQL, link: { tokenHash: strin
           .select({
             tokenHash: sql<string>`${link.tokenHash}`.as("token_hash"),
             userId: u.id,
-            redirectTo: sql<string>`${link.redirectTo}`.as("redirect_to"),
+            // Guarded here too, whoever the caller: the link will send a signed-in browser there.
+            redirectTo: sql<string>`${safeRedirectTo(link.redirectTo)}`.as("redirect_to"),
             createdAt: sql<number>`${now}`.as("created_at"),
             expiresAt: sql<number>`${now + CONFIRM_TOKEN_TTL_MS}`.as("expires_at"),
             usedAt: sql<number | null>`null`.as("used_at"),
