@@ -16,6 +16,8 @@ export const users = sqliteTable("users", {
   agency: flag("agency"),
   createdAt: integer("created_at").notNull(),
   updatedAt: integer("updated_at").notNull(),
+  /** Null until the address is confirmed through a mailed link (migration 0019); such an account cannot sign in. */
+  emailConfirmedAt: integer("email_confirmed_at"),
 });
 
 export const listings = sqliteTable("listings", {
@@ -323,6 +325,18 @@ export const emailChanges = sqliteTable("email_changes", {
     .notNull()
     .references(() => users.id, { onDelete: "cascade" }),
   newEmail: text("new_email").notNull(),
+  createdAt: integer("created_at").notNull(),
+  expiresAt: integer("expires_at").notNull(),
+  usedAt: integer("used_at"),
+});
+
+// drizzle/migrations/0019_email_confirmation.sql: sign-up confirmation links, stored as SHA-256 hashes only.
+export const emailConfirmations = sqliteTable("email_confirmations", {
+  tokenHash: text("token_hash").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  redirectTo: text("redirect_to").notNull().default("/dashboard"),
   createdAt: integer("created_at").notNull(),
   expiresAt: integer("expires_at").notNull(),
   usedAt: integer("used_at"),

@@ -1,5 +1,7 @@
 // The account e-mails. Plain text is what the dev outbox shows; the HTML part is for mail clients.
 // Names come from sign-up forms, so everything interpolated into HTML is escaped.
+import { CONFIRM_TOKEN_TTL_MS } from "./auth-session";
+import { UNCONFIRMED_ACCOUNT_DAYS } from "./retention";
 
 export type EmailContent = { subject: string; text: string; html: string };
 
@@ -44,15 +46,26 @@ export function passwordResetEmail(o: {
   );
 }
 
-export function welcomeEmail(o: { origin: string; firstName: string; siteName: string }): EmailContent {
+/**
+ * The link that finishes a sign-up. Anyone can type any address into the sign-up form, so the mail says what
+ * to do when it was not you: nothing, and the account never starts.
+ */
+export function confirmEmailEmail(o: {
+  origin: string;
+  token: string;
+  firstName: string;
+  siteName: string;
+}): EmailContent {
   return render(
-    `Welcome to ${o.siteName}`,
+    `Confirm your e-mail address for ${o.siteName}`,
     [
       `Hi ${greetingName(o.firstName)},`,
       "",
-      `Your ${o.siteName} account is ready. Create your listing from your dashboard.`,
+      `Someone, hopefully you, just signed up to ${o.siteName} with this address.`,
+      `Open the link below to confirm it and sign in. It works once, within ${CONFIRM_TOKEN_TTL_MS / 3_600_000} hours.`,
+      `If it was not you, ignore this e-mail: the account never starts and is deleted after ${UNCONFIRMED_ACCOUNT_DAYS} days.`,
     ],
-    { href: `${o.origin}/dashboard`, label: "Open your dashboard" },
+    { href: `${o.origin}/confirm-email/${o.token}`, label: "Confirm your e-mail address" },
   );
 }
 

@@ -31,6 +31,11 @@ export const MSG = {
   resetDone: "Password reset successful! Redirecting to login...",
   resetTokenInvalid: "This password reset link is invalid, has expired or was already used. Please request a new one.",
   sessionExpired: "Your session has expired. Please log in again.",
+  // The one answer to every sign-up, whether or not the address has an account (decision 0010).
+  signupCheckInbox: "Check your inbox: we have sent a link to confirm your e-mail address.",
+  confirmEmailFirst: "Please confirm your e-mail address first. We have sent you a new link.",
+  confirmTokenInvalid:
+    "This confirmation link is invalid, has expired or was already used. Log in to get a new one, or sign up again.",
   rateLimited: "Too many attempts. Please wait a minute and try again.",
   notAuthenticated: "Not authenticated",
   forbidden: "You do not have access to this account",

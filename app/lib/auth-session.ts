@@ -13,6 +13,13 @@ export const TOUCH_INTERVAL_MS = 5 * MINUTE;
 export const RESET_TOKEN_TTL_MS = 60 * MINUTE;
 /** Reset e-mails per account per hour: a stranger cannot flood someone's inbox. */
 export const RESET_REQUESTS_PER_HOUR = 5;
+/** A sign-up's confirmation link works this long (docs/decisions/0010-confirmed-signup.md). */
+export const CONFIRM_TOKEN_TTL_MS = 24 * 60 * MINUTE;
+/**
+ * Confirmation e-mails per account per hour, from sign-ups and refused sign-ins together: anyone may type
+ * someone's address into the sign-up form, so it must not become a way to flood their inbox.
+ */
+export const CONFIRM_MAILS_PER_HOUR = 3;
 
 export type SessionTimes = { createdAt: number; lastSeenAt: number; expiresAt: number };
 

@@ -11,6 +11,8 @@ const DAY_MS = 24 * 60 * 60_000;
 export const REPORT_RETENTION_DAYS = 730;
 /** ID documents of a request nobody has reviewed yet are deleted after this, and the request closed. */
 export const PENDING_ID_DOCUMENT_DAYS = 30;
+/** A sign-up whose address was never confirmed is deleted this long after it was made (or last repeated). */
+export const UNCONFIRMED_ACCOUNT_DAYS = 7;
 
 export function daysBefore(now: number, days: number): number {
   return now - days * DAY_MS;

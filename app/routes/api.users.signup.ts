@@ -2,9 +2,8 @@ import { apiRoute } from "~/server/http/api-route.server";
 import { signupApi } from "~/server/controllers/auth.server";
 
 /**
- * POST {accountType, agency, firstName, lastName, email, password}: the new user object, logged in.
- * accountType is ignored (always 'unpaid'). An e-mail that already has an account gets the same 201
- * answer without a session (docs/decisions/0002-signup-enumeration.md).
+ * POST {accountType, agency, firstName, lastName, email, password}: 201 {message} asking to confirm the
+ * address, the same for every address; nobody is signed in (docs/decisions/0010-confirmed-signup.md).
  */
 const api = apiRoute({ method: "POST", auth: "none", handler: signupApi });
 

@@ -25,9 +25,11 @@ import {
   resetRequestSchema,
   signupSchema,
 } from "~/lib/auth-schemas";
+import { CONFIRM_TOKEN_TTL_MS } from "~/lib/auth-session";
 import { LABEL } from "~/lib/messages";
 import { requestPasswordReset, signup } from "~/server/accounts.server";
-import { AuthError, isRateLimited, login } from "~/server/auth.server";
+import { AuthError, EmailUnconfirmedError, isRateLimited, login } from "~/server/auth.server";
+import { resendConfirmation } from "~/server/email-confirmation.server";
 import { readForm } from "~/server/http/body.server";
 
 export const meta: MetaFunction = ({ location }) => {
@@ -85,6 +87,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
         // replace(): the login page does not stay in history behind the page the user came for.
         return replace(redirectTo, { headers: { "Set-Cookie": cookie } });
       } catch (error) {
+        // The right password for an address not confirmed yet: a new link, which leads where this login would.
+        if (error instanceof EmailUnconfirmedError) await resendConfirmation(request, cf, error.userId, redirectTo);
         if (error instanceof AuthError)
           return answer(intent, submission.reply({ ...HIDDEN, formErrors: [error.message] }), error.status);
         throw error;
@@ -94,8 +98,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const submission = PARSE.signup(form);
       if (submission.status !== "success") return answer(intent, submission.reply(HIDDEN), 400);
       try {
-        const { cookie } = await signup(request, cf, submission.value);
-        return replace(redirectTo, { headers: { "Set-Cookie": cookie } });
+        // The same answer for every address: the check-your-inbox notice, nobody signed in (decision 0010).
+        // Where the visitor was going rides with the confirmation link.
+        const { cookie } = await signup(request, cf, submission.value, { redirectTo });
+        return data<ActionResult>(
+          { intent, result: submission.reply({ resetForm: true }), notice: MSG.signupCheckInbox },
+          { headers: { "Set-Cookie": cookie } },
+        );
       } catch (error) {
         if (error instanceof AuthError)
           return answer(intent, submission.reply({ ...HIDDEN, formErrors: [error.message] }), error.status);
@@ -132,7 +141,12 @@ export default function LoginPage() {
   const server = actionData && actionData.intent === mode ? actionData : undefined;
   const props = { lastResult: server?.result, redirectTo, busy };
 
-  if (mode === "signup") return <SignupForm key="signup" {...props} />;
+  if (mode === "signup")
+    return server?.notice ? (
+      <CheckInbox notice={server.notice} redirectTo={redirectTo} />
+    ) : (
+      <SignupForm key="signup" {...props} />
+    );
   if (mode === "reset") return <ResetForm key="reset" {...props} notice={server?.notice} />;
   return <LoginForm key="login" {...props} sessionExpired={sessionExpired} />;
 }
@@ -272,6 +286,22 @@ function SignupForm({ lastResult, redirectTo, busy }: FormProps) {
       </Form>
       <p className="text-center">
         <TextLink to={loginModeHref("login", redirectTo)}>Already have an account? Login</TextLink>
+      </p>
+    </AuthCard>
+  );
+}
+
+/** After a sign-up: what to do next, in place of the form (the same for every address). */
+function CheckInbox({ notice, redirectTo }: { notice: string; redirectTo: string | null }) {
+  return (
+    <AuthCard title="Check Your Inbox">
+      <NoticeBox message={notice} />
+      <p className="text-sm text-muted">
+        The link works once, within {CONFIRM_TOKEN_TTL_MS / 3_600_000} hours. If nothing arrives in a few minutes, look
+        in your spam folder, or log in: we send a new link when the address is not confirmed yet.
+      </p>
+      <p className="text-center">
+        <TextLink to={loginModeHref("login", redirectTo)}>{LABEL.backToLogin}</TextLink>
       </p>
     </AuthCard>
   );

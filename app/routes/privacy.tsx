@@ -11,7 +11,12 @@ import {
   SITE_NAME,
   SUPPORT_EMAIL,
 } from "~/lib/site";
-import { PENDING_ID_DOCUMENT_DAYS, REPORT_RETENTION_DAYS, SECURITY_LOG_RETENTION_DAYS } from "~/lib/retention";
+import {
+  PENDING_ID_DOCUMENT_DAYS,
+  REPORT_RETENTION_DAYS,
+  SECURITY_LOG_RETENTION_DAYS,
+  UNCONFIRMED_ACCOUNT_DAYS,
+} from "~/lib/retention";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   seoMeta({
@@ -189,7 +194,10 @@ const SECTIONS: readonly { id: string; title: string; body: ReactNode }[] = [
     title: "How long we keep it",
     body: (
       <ul>
-        <li>Accounts: until you delete your account, which also deletes your listings, photos and plan records.</li>
+        <li>
+          Accounts: until you delete your account, which also deletes your listings, photos and plan records. A sign-up
+          whose e-mail address is never confirmed is deleted after {UNCONFIRMED_ACCOUNT_DAYS} days.
+        </li>
         <li>
           Listings: until you delete them, or {INACTIVE_LISTING_MONTHS} months after their subscription expired without
           renewal.

@@ -2,118 +2,104 @@
 // reset. Each does the same work whether or not the e-mail has an account, and mails through
 // ctx.waitUntil, so neither the answer nor its timing tells a stranger who is registered.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, count, eq, exists, gt, isNull, lt, sql } from "drizzle-orm";
-import { passwordChangedEmail, passwordResetEmail, signupAttemptEmail, welcomeEmail } from "~/lib/auth-emails";
+import { and, count, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { passwordChangedEmail, passwordResetEmail, signupAttemptEmail } from "~/lib/auth-emails";
+import { AFTER_LOGIN_DEFAULT } from "~/lib/auth-redirect";
 import type { SignupInput } from "~/lib/auth-schemas";
-import { ABSOLUTE_TIMEOUT_MS, RESET_REQUESTS_PER_HOUR, RESET_TOKEN_TTL_MS, sessionExpiry } from "~/lib/auth-session";
-import { isTokenShape, serializeSessionCookie, sha256Hex } from "./session-cookie.server";
+import { RESET_REQUESTS_PER_HOUR, RESET_TOKEN_TTL_MS } from "~/lib/auth-session";
+import { clearSessionCookie, isTokenShape, sha256Hex } from "./session-cookie.server";
 import { newId, newToken } from "~/lib/ids";
 import { hashPassword } from "./password.server";
 import { newPasswordProblem } from "./password-policy.server";
 import { clearThrottle } from "./login-throttle.server";
-import { AuthError, cookieIsSecure, readPreviousSessionId, type SessionUser } from "./auth.server";
-import { getDb, insertWhere, schema } from "./db.server";
-import { sendEmail } from "./email.server";
+import { AuthError, cookieIsSecure, readPreviousSessionId } from "./auth.server";
+import { getDb, schema } from "./db.server";
+import { sendEmail, siteName } from "./email.server";
+import { issueLinkStatements, mayHaveNewLink, sendConfirmationEmail } from "./email-confirmation.server";
 import { claimMailSlot, SIGNUP_ATTEMPT_MAIL_INTERVAL_MS } from "./mail-caps.server";
 import { siteOrigin } from "./site-origin.server";
 import { recordSecurityEvent, requestMeta, securityEventStatement } from "./security-log.server";
 
 type Ctx = AppLoadContext["cloudflare"];
 
-function siteName(env: Env): string {
-  return env.SITE_NAME || "Kiwi Companions";
-}
-
 export type SignupResult = {
-  /** False when the e-mail already had an account: nobody is logged in, the owner is told by e-mail. */
-  created: boolean;
-  user: SessionUser;
-  /** Set-Cookie value: the new session, or a cleared cookie when no account was made. */
+  /** Set-Cookie value: always the cleared session cookie. Nobody is signed in by a sign-up. */
   cookie: string;
 };
 
 /**
- * Creates the account and its first session in one atomic batch. If the e-mail is taken, the same
- * statements run and change nothing, the answer has the same shape, and the owner gets an e-mail
- * (docs/decisions/0002-signup-enumeration.md).
+ * Starts a sign-up, with one answer for every address (docs/decisions/0010-confirmed-signup.md): nobody is
+ * signed in and the session the browser came with ends. The same PBKDF2 and the same one batch run whether
+ * the address is new (an unconfirmed account is made), has an unconfirmed sign-up (it is refreshed with
+ * these details: whoever reads the mailbox wins, so a squatter cannot hold an address) or has an account
+ * (left untouched). A confirmation link is mailed in the first two cases, within the hourly cap; the owner
+ * of an account is told that someone tried. Mail goes out after the answer.
  */
-export async function signup(request: Request, cf: Ctx, input: SignupInput, now = Date.now()): Promise<SignupResult> {
+export async function signup(
+  request: Request,
+  cf: Ctx,
+  input: SignupInput,
+  options: { redirectTo?: string; now?: number } = {},
+): Promise<SignupResult> {
   const { env } = cf;
+  const now = options.now ?? Date.now();
   // Before anything is read: the refusal is the same whether or not the address has an account.
   const problem = await newPasswordProblem(env, input.password);
   if (problem) throw new AuthError(400, problem);
-  const secure = cookieIsSecure(env);
-  const userId = newId();
   const token = newToken();
-  const [passwordHash, sessionId, previousId] = await Promise.all([
+  const [passwordHash, tokenHash, previousId] = await Promise.all([
     hashPassword(input.password),
     sha256Hex(token),
     readPreviousSessionId(request, env),
   ]);
   const db = getDb(env);
-  const [inserted] = await db.batch([
+  const u = schema.users;
+  const [voidOlder, insertLink] = issueLinkStatements(
+    db,
+    eq(u.email, input.email),
+    { tokenHash, redirectTo: options.redirectTo ?? AFTER_LOGIN_DEFAULT },
+    now,
+  );
+  const details = { passwordHash, firstName: input.firstName, lastName: input.lastName, agency: input.agency };
+  const [, , issued] = await db.batch([
+    // A new address makes an unconfirmed account. An unconfirmed one takes these details, and counts as made
+    // now for the unconfirmed-account sweep, but only when it may have a new link (the same condition as the
+    // link's): over the cap nothing changes, so the one usable link always matches the stored password.
     db
-      .insert(schema.users)
+      .insert(u)
       .values({
-        id: userId,
+        id: newId(),
         email: input.email,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        passwordHash,
+        ...details,
         accountType: "unpaid",
-        agency: input.agency,
         createdAt: now,
         updatedAt: now,
+        emailConfirmedAt: null,
       })
-      .onConflictDoNothing({ target: schema.users.email }),
-    // Only if the row above was really inserted (this id is new, so it exists only then).
-    insertWhere(
-      db,
-      schema.sessions,
-      { id: sessionId, userId, createdAt: now, lastSeenAt: now, expiresAt: sessionExpiry(now) },
-      exists(
-        db
-          .select({ one: sql`1` })
-          .from(schema.users)
-          .where(eq(schema.users.id, userId)),
-      ),
-    ),
-    // Whatever session the browser came with ends here, new account or not.
+      .onConflictDoUpdate({
+        target: u.email,
+        set: { ...details, createdAt: now, updatedAt: now },
+        setWhere: mayHaveNewLink(db, now),
+      }),
+    voidOlder,
+    insertLink,
+    // Whatever session the browser came with ends here, whichever path this was.
     db.delete(schema.sessions).where(eq(schema.sessions.id, previousId ?? "")),
   ]);
-  const created = (inserted as D1Result).meta.changes === 1;
-  const user: SessionUser = {
-    id: userId,
-    email: input.email,
-    firstName: input.firstName,
-    accountType: "unpaid",
-    agency: input.agency,
-    isAdmin: false,
-  };
-  cf.ctx.waitUntil(notifySignup(request, env, input.email, created));
-  const cookie = created
-    ? serializeSessionCookie(token, secure, Math.floor(ABSOLUTE_TIMEOUT_MS / 1000))
-    : serializeSessionCookie("", secure, 0);
-  return { created, user, cookie };
+  cf.ctx.waitUntil(notifySignup(request, env, input.email, issued[0] ? { userId: issued[0].userId, token } : null));
+  return { cookie: clearSessionCookie(cookieIsSecure(env)) };
 }
 
-async function notifySignup(request: Request, env: Env, email: string, created: boolean) {
-  const origin = siteOrigin(env, request);
-  if (created) {
-    const [row] = await getDb(env).select().from(schema.users).where(eq(schema.users.email, email)).limit(1);
-    if (row)
-      await sendEmail(env, {
-        to: email,
-        ...welcomeEmail({ origin, firstName: row.firstName, siteName: siteName(env) }),
-      });
-    return;
-  }
+async function notifySignup(request: Request, env: Env, email: string, link: { userId: string; token: string } | null) {
+  if (link) return sendConfirmationEmail(request, env, link.userId, link.token);
   const [owner] = await getDb(env).select().from(schema.users).where(eq(schema.users.email, email)).limit(1);
-  // Capped per recipient: repeated sign-ups with someone's address must not become a mail bomb.
-  if (!owner || !(await claimMailSlot(env, "signup-attempt", email, SIGNUP_ATTEMPT_MAIL_INTERVAL_MS))) return;
+  // An unconfirmed sign-up over its hourly cap gets nothing more; a confirmed account's owner is told, once a
+  // day at most: repeated sign-ups with someone's address must not become a mail bomb.
+  if (!owner || owner.emailConfirmedAt === null) return;
+  if (!(await claimMailSlot(env, "signup-attempt", email, SIGNUP_ATTEMPT_MAIL_INTERVAL_MS))) return;
   await sendEmail(env, {
     to: email,
-    ...signupAttemptEmail({ origin, firstName: owner.firstName, siteName: siteName(env) }),
+    ...signupAttemptEmail({ origin: siteOrigin(env, request), firstName: owner.firstName, siteName: siteName(env) }),
   });
 }
 
@@ -185,7 +171,7 @@ export async function isResetTokenUsable(env: Env, token: string, now = Date.now
 
 /**
  * Spends the token (once: the conditional UPDATE lets exactly one request win), sets the new password,
- * ends every session of the account and voids its other reset links. False when the token is unknown,
+ * confirms the address, ends every session of the account and voids its other reset and confirmation links. False when the token is unknown,
  * expired or already used.
  */
 export async function resetPassword(
@@ -216,12 +202,21 @@ export async function resetPassword(
   if (!spent) return false;
   const { userId } = spent;
   await db.batch([
-    db.update(schema.users).set({ passwordHash, updatedAt: now }).where(eq(schema.users.id, userId)),
+    // The reset link came through the mailbox, which is all a confirmation link proves: the address is
+    // confirmed now if it was not, and its confirmation links are no longer needed.
+    db
+      .update(schema.users)
+      .set({ passwordHash, updatedAt: now, emailConfirmedAt: sql`coalesce(${schema.users.emailConfirmedAt}, ${now})` })
+      .where(eq(schema.users.id, userId)),
     db.delete(schema.sessions).where(eq(schema.sessions.userId, userId)),
     db
       .update(schema.passwordResets)
       .set({ usedAt: now })
       .where(and(eq(schema.passwordResets.userId, userId), isNull(schema.passwordResets.usedAt))),
+    db
+      .update(schema.emailConfirmations)
+      .set({ usedAt: now })
+      .where(and(eq(schema.emailConfirmations.userId, userId), isNull(schema.emailConfirmations.usedAt))),
   ]);
   await recordSecurityEvent(securityEventStatement(db, userId, "reset_completed", requestMeta(request, cf.cf), now));
   // A reset lifts the sign-in delays at once: the per-account budget never locks the owner out.

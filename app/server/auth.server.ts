@@ -285,6 +285,18 @@ export class AuthError extends Error {
   }
 }
 
+/**
+ * The right password for an account whose address is not confirmed yet: 403, and the caller has a new link
+ * mailed (docs/decisions/0010-confirmed-signup.md). Only someone who knows the password gets this far, so
+ * it tells nobody else that the address has a sign-up.
+ */
+export class EmailUnconfirmedError extends AuthError {
+  constructor(readonly userId: string) {
+    super(403, MSG.confirmEmailFirst);
+    this.name = "EmailUnconfirmedError";
+  }
+}
+
 // Unknown e-mails are checked against this so they cost the same PBKDF2 as known ones: the answer time
 // does not tell whether an account exists. (Salt and hash are zero bytes; nothing ever matches it.)
 const DUMMY_HASH = `pbkdf2-sha256$100000$${"A".repeat(22)}==$${"A".repeat(43)}=`;
@@ -297,6 +309,7 @@ async function verifyCredentials(env: Env, input: unknown): Promise<SessionUser>
   const [row] = await db.select().from(schema.users).where(eq(schema.users.email, email)).limit(1);
   const valid = await verifyPassword(password, row?.passwordHash ?? DUMMY_HASH);
   if (!row || !valid) throw new AuthError(401, MSG.invalidLogin);
+  if (row.emailConfirmedAt === null) throw new EmailUnconfirmedError(row.id);
   if (needsRehash(row.passwordHash)) {
     await db
       .update(schema.users)

@@ -9,6 +9,11 @@ import { getDb, schema } from "./db.server";
 export type EmailEnv = Pick<Env, "APP_ENV" | "DB" | "EMAIL_API_URL" | "EMAIL_API_KEY" | "EMAIL_FROM">;
 export type OutgoingEmail = EmailContent & { to: string };
 
+/** The site's name as the e-mails say it. */
+export function siteName(env: Pick<Env, "SITE_NAME">): string {
+  return env.SITE_NAME || "Kiwi Companions";
+}
+
 export function usesDevOutbox(env: Pick<Env, "APP_ENV">): boolean {
   return env.APP_ENV === "development";
 }

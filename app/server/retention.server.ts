@@ -1,6 +1,6 @@
 // The retention rules the privacy policy promises, run by the cron (workers/app.ts scheduled) with the
 // trigger's time as `now`. Each rule is idempotent and bounded per run, so a missed or repeated run is safe.
-import { and, eq, isNotNull, lt, ne } from "drizzle-orm";
+import { and, eq, exists, inArray, isNotNull, isNull, lt, ne, not, sql } from "drizzle-orm";
 import {
   daysBefore,
   INACTIVE_LISTING_MONTHS,
@@ -8,6 +8,7 @@ import {
   PENDING_ID_DOCUMENT_DAYS,
   PENDING_ID_EXPIRED_REASON,
   REPORT_RETENTION_DAYS,
+  UNCONFIRMED_ACCOUNT_DAYS,
 } from "~/lib/retention";
 import { parseKeyList } from "~/lib/verification";
 import { getDb, schema } from "./db.server";
@@ -20,6 +21,8 @@ type RetentionEnv = Pick<Env, "DB" | "PHOTOS" | "PROFILES" | "ListingsRoom" | "R
 
 /** Listings deleted per run: each is a batch plus R2 deletes, and the cron runs again soon. */
 const LISTINGS_PER_RUN = 25;
+/** Unconfirmed sign-ups deleted per run: one statement, bounded so a flood of them cannot make it huge. */
+const UNCONFIRMED_PER_RUN = 500;
 
 /** Decided reports older than the bound. Open reports stay until an administrator decides them. */
 export async function pruneDecidedReports(env: Pick<Env, "DB">, now: number): Promise<number> {
@@ -69,11 +72,36 @@ export async function expirePendingIdDocuments(env: Pick<Env, "DB" | "PHOTOS">, 
   return expired.length;
 }
 
+/**
+ * Sign-ups whose address was never confirmed, UNCONFIRMED_ACCOUNT_DAYS after they were made (a repeated
+ * sign-up counts as made anew). Their confirmation links and anything else keyed to them cascade. Such an
+ * account cannot sign in, so it owns no listing; one that somehow did is left for the listing rules,
+ * which also delete its photos.
+ */
+export async function removeUnconfirmedAccounts(env: Pick<Env, "DB">, now: number): Promise<number> {
+  const u = schema.users;
+  const db = getDb(env);
+  const hasListing = exists(
+    db
+      .select({ one: sql`1` })
+      .from(schema.listings)
+      .where(eq(schema.listings.userId, u.id)),
+  );
+  const stale = db
+    .select({ id: u.id })
+    .from(u)
+    .where(and(isNull(u.emailConfirmedAt), lt(u.createdAt, daysBefore(now, UNCONFIRMED_ACCOUNT_DAYS)), not(hasListing)))
+    .limit(UNCONFIRMED_PER_RUN);
+  const result = await db.delete(u).where(inArray(u.id, stale));
+  return result.meta.changes;
+}
+
 export type RetentionReport = {
   reports: number;
   listings: number;
   idRequests: number;
   securityEvents: number;
+  unconfirmedAccounts: number;
 };
 
 /** Every rule, each on its own: one failing does not stop the others. */
@@ -91,5 +119,6 @@ export async function runRetention(env: RetentionEnv, ctx: Ctx, now: number): Pr
     listings: (await safely("listings", () => deleteLapsedListings(env, ctx, now), [] as string[])).length,
     idRequests: await safely("id documents", () => expirePendingIdDocuments(env, now), 0),
     securityEvents: await safely("security log", () => pruneSecurityLog(env, now), 0),
+    unconfirmedAccounts: await safely("unconfirmed accounts", () => removeUnconfirmedAccounts(env, now), 0),
   };
 }

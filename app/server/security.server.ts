@@ -33,7 +33,9 @@ export function applySecurityHeaders(headers: Headers, nonce: string, requestUrl
   const dev = isLocalDevelopment(env);
   headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, requestUrl, dev));
   headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  // A page whose URL holds a secret (a confirmation link) asks for no Referer at all: keep the stricter one.
+  if (headers.get("Referrer-Policy") !== "no-referrer")
+    headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()");
   if (!dev) headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains; preload");

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { MSG } from "../../app/lib/auth-schemas";
 import { hydrated, useBrowser } from "./browser";
+import { followConfirmationLink, signUp } from "./people";
 
 const b = useBrowser();
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
@@ -18,6 +20,14 @@ describe("accounts in the browser", () => {
     await page.getByLabel("Password", { exact: true }).fill("a-long-password");
     await page.getByLabel("Agency").check();
     await page.getByRole("button", { name: "Sign Up" }).click();
+    // Nobody is signed in yet: the page asks to confirm the address, and the dashboard still needs a login.
+    await page.getByRole("heading", { name: "Check Your Inbox" }).waitFor();
+    await page.getByText(MSG.signupCheckInbox).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/login");
+    await page.goto("/dashboard");
+    await page.waitForURL((url) => url.pathname === "/login");
+    // The link in the mailbox confirms the address and signs in.
+    await followConfirmationLink(page, email);
     await page.waitForURL("**/dashboard");
 
     // Sign Out is a POST and lands on /login.
@@ -43,6 +53,51 @@ describe("accounts in the browser", () => {
     await context.close();
   });
 
+  it("a plan chosen while signed out survives sign-up and the confirmation link", async () => {
+    const { context, page } = await b.visitor();
+    const email = `plan-${unique()}@example.nz`;
+    await page.goto("/subscriptions");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Choose Featured" }).click();
+    await page.waitForURL((url) => url.pathname === "/login");
+    await hydrated(page);
+    await page.getByRole("link", { name: "Need an account? Sign Up" }).click();
+    await page.getByRole("heading", { name: "Create an Account" }).waitFor();
+    await page.getByLabel("First Name").fill("Tui");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("a-long-password");
+    await page.getByLabel("Independent").check();
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await page.getByText(MSG.signupCheckInbox).waitFor();
+
+    await followConfirmationLink(page, email);
+    await page.waitForURL((url) => url.pathname === "/subscriptions" && url.searchParams.get("tier") === "featured");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Featured selected: continue" }).click();
+    await page.getByTestId("plan-request-notice").waitFor();
+    await context.close();
+  });
+
+  it("signs up without JavaScript: the notice, then the link signs in", async () => {
+    const { context, page } = await b.visitor({ javaScript: false });
+    const email = `nojs-${unique()}@example.nz`;
+    await page.goto("/login?action=signup");
+    await page.getByLabel("First Name").fill("Kōwhai");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("a-long-password");
+    await page.getByLabel("Independent").check();
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await page.getByText(MSG.signupCheckInbox).waitFor();
+    const link = await followConfirmationLink(page, email);
+    await page.waitForURL("**/dashboard");
+    // A used link is a clear page, not an error.
+    const again = await page.goto(link);
+    expect(again!.status()).toBe(400);
+    await page.getByText(MSG.confirmTokenInvalid).waitFor();
+    await page.getByRole("link", { name: "Log in" }).waitFor();
+    await context.close();
+  });
+
   it("shows the session-expired notice once and clears it from the address bar", async () => {
     const { context, page } = await b.visitor();
     await page.goto("/login?sessionExpired=true");
@@ -55,14 +110,7 @@ describe("accounts in the browser", () => {
   it("resets a password through the link in the outbox", async () => {
     const { context, page } = await b.visitor();
     const email = `indie-${unique()}@example.nz`;
-    await page.goto("/login?action=signup");
-    await hydrated(page);
-    await page.getByLabel("First Name").fill("Ivy");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill("first-password");
-    await page.getByLabel("Independent").check();
-    await page.getByRole("button", { name: "Sign Up" }).click();
-    await page.waitForURL("**/dashboard");
+    await signUp(page, { firstName: "Ivy", email, password: "first-password" });
     await page.getByRole("button", { name: "Sign Out" }).first().click();
     await page.waitForURL("**/login");
 

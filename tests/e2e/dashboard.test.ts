@@ -3,11 +3,11 @@ import { execFileSync } from "node:child_process";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { newId } from "../../app/lib/ids";
-import { hashPassword } from "../../app/server/password.server";
 import { DELETE_ACCOUNT_CONFIRM, deleteListingConfirm } from "../../app/lib/dashboard";
 import { demoAccount } from "../../drizzle/seed/demo-accounts";
 import { seriousViolations } from "./axe";
 import { DESKTOP, hydrated, MOBILE, useBrowser } from "./browser";
+import { signUp } from "./people";
 
 const b = useBrowser();
 const agency = demoAccount("agency");
@@ -279,17 +279,8 @@ describe("/managesub", () => {
 
   it("deletes the whole account after confirming with the password: local storage cleared, signed out, home page", async () => {
     const { context, page } = await b.visitor({ viewport: DESKTOP });
-    // Made in the store rather than through sign-up: this test is about leaving.
     const email = `leaving-${Date.now()}${Math.floor(Math.random() * 1e6)}@example.nz`;
-    const now = Date.now();
-    d1(`INSERT INTO users (id, email, first_name, password_hash, account_type, agency, created_at, updated_at)
-      VALUES ('${newId()}', '${email}', 'Leaving', '${await hashPassword("a-long-password")}', 'unpaid', 0, ${now}, ${now})`);
-    await page.goto("/login");
-    await hydrated(page);
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill("a-long-password");
-    await page.getByRole("button", { name: "Login" }).click();
-    await page.waitForURL("**/dashboard");
+    await signUp(page, { firstName: "Leaving", email, password: "a-long-password" });
     await page.evaluate(() => {
       localStorage.setItem("currentProfileDraft", "{}");
       localStorage.setItem("user", '{"userId":"x"}');

@@ -8,6 +8,7 @@ import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, hydrated, MOBILE, useBrowser } from "./browser";
+import { signUp } from "./people";
 
 const b = useBrowser();
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
@@ -80,14 +81,7 @@ describe("the listing editor", () => {
     const name = `Kahu${unique().slice(-5)}`;
 
     // Sign up as an Agency.
-    await page.goto("/login?action=signup");
-    await hydrated(page);
-    await page.getByLabel("First Name").fill("Harbour Agency");
-    await page.getByLabel("Email").fill(email);
-    await field(page, "Password").fill("a-long-password");
-    await page.getByLabel("Agency").check();
-    await page.getByRole("button", { name: "Sign Up" }).click();
-    await page.waitForURL("**/dashboard");
+    await signUp(page, { firstName: "Harbour Agency", email, password: "a-long-password", agency: true });
 
     // A blank form in edit mode; Next checks page 1 first.
     await hydrated(page);
@@ -235,14 +229,12 @@ describe("the listing editor", () => {
 
   it("refuses a batch of more than 20 files", async () => {
     const { context, page } = await b.visitor({ viewport: DESKTOP });
-    await page.goto("/login?action=signup");
-    await hydrated(page);
-    await page.getByLabel("First Name").fill("Batch");
-    await page.getByLabel("Email").fill(`batch-${unique()}@example.nz`);
-    await field(page, "Password").fill("a-long-password");
-    await page.getByLabel("Agency").check();
-    await page.getByRole("button", { name: "Sign Up" }).click();
-    await page.waitForURL("**/dashboard");
+    await signUp(page, {
+      firstName: "Batch",
+      email: `batch-${unique()}@example.nz`,
+      password: "a-long-password",
+      agency: true,
+    });
     await page.goto("/profile/new");
     await hydrated(page);
     await page.getByTestId("photo-input").setInputFiles(Array.from({ length: 21 }, () => files[0]));

@@ -82,6 +82,7 @@ describe("accessibility (axe-core, WCAG 2.2 AA)", () => {
     ["a region", "/locations/Auckland"],
     ["login", "/login"],
     ["sign-up", "/login?action=signup"],
+    ["an unusable confirmation link", "/confirm-email/not-a-token"],
     ["subscriptions", "/subscriptions"],
     ["faq", "/faq"],
   ];

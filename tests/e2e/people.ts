@@ -2,6 +2,7 @@
 import { execFileSync } from "node:child_process";
 import type { Page } from "playwright-core";
 import { inject } from "vitest";
+import { MSG } from "../../app/lib/auth-schemas";
 import { hydrated } from "./browser";
 
 /** Runs SQL against the test server's own store (the one `wrangler dev` of this run reads). */
@@ -26,7 +27,10 @@ export async function logIn(page: Page, email: string, password: string) {
   await page.waitForURL((url) => url.pathname === "/dashboard");
 }
 
-/** Signs up through the sign-up form and waits for the dashboard. */
+/**
+ * Signs up through the sign-up form, sees the check-your-inbox notice, then confirms the address through
+ * the link in the development mailbox as a person would from their inbox, and waits for the dashboard.
+ */
 export async function signUp(page: Page, o: { firstName: string; email: string; password: string; agency?: boolean }) {
   await page.goto("/login?action=signup");
   await hydrated(page);
@@ -35,5 +39,31 @@ export async function signUp(page: Page, o: { firstName: string; email: string; 
   await page.getByLabel(/^Password\s*\*?$/).fill(o.password);
   await page.getByLabel(o.agency ? "Agency" : "Independent").check();
   await page.getByRole("button", { name: "Sign Up" }).click();
+  await page.getByText(MSG.signupCheckInbox).waitFor();
+  await followConfirmationLink(page, o.email);
   await page.waitForURL("**/dashboard");
+}
+
+/**
+ * Opens /dev/outbox and follows the newest confirmation link mailed to `email`; answers the link. The mail
+ * goes out after the sign-up's answer, so the outbox is read again until it is there.
+ */
+export async function followConfirmationLink(page: Page, email: string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    await page.goto("/dev/outbox");
+    const link = page
+      .getByTestId("outbox-message")
+      .filter({ hasText: email })
+      .filter({ hasText: "Confirm your e-mail address" })
+      .first()
+      .locator("a[href*='/confirm-email/']");
+    if ((await link.count()) > 0) {
+      const href = (await link.first().getAttribute("href"))!;
+      await page.goto(href);
+      return href;
+    }
+    if (Date.now() > deadline) throw new Error(`no confirmation mail to ${email} in the outbox`);
+    await page.waitForTimeout(200);
+  }
 }

@@ -10,7 +10,7 @@ import { adminDeleteConfirm } from "../../app/lib/moderation";
 import { ID_MSG } from "../../app/lib/verification";
 import { demoAccount } from "../../drizzle/seed/demo-accounts";
 import { DESKTOP, hydrated, useBrowser } from "./browser";
-import { d1, logIn } from "./people";
+import { d1, logIn, signUp } from "./people";
 
 const b = useBrowser();
 const admin = demoAccount("admin");
@@ -41,14 +41,7 @@ describe("ID verification, approval and going live", () => {
   beforeAll(async () => {
     // The provider signs up as an Independent like anyone would.
     const { context, page } = await b.visitor({ viewport: DESKTOP });
-    await page.goto("/login?action=signup");
-    await hydrated(page);
-    await page.getByLabel("First Name").fill("Toria");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-    await page.getByLabel("Independent").check();
-    await page.getByRole("button", { name: "Sign Up" }).click();
-    await page.waitForURL("**/dashboard");
+    await signUp(page, { firstName: "Toria", email, password: PASSWORD });
     await context.close();
     // Their listing, saved but not verified (so hidden). Featured and newest, so it heads the grid once live;
     // it borrows a seeded listing's photo for its card.

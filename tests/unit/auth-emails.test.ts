@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { escapeHtml, passwordResetEmail, signupAttemptEmail } from "~/lib/auth-emails";
+import { confirmEmailEmail, escapeHtml, passwordResetEmail, signupAttemptEmail } from "~/lib/auth-emails";
 import { linkify } from "~/lib/linkify";
 import { sendEmail, usesDevOutbox } from "~/server/email.server";
 
@@ -19,6 +19,27 @@ describe("account e-mails", () => {
       passwordResetEmail({ origin: "https://site.nz", token: "T0k", firstName: "O'Neil", siteName: "K" }).html,
     ).toContain("O&#39;Neil");
     expect(escapeHtml(`"'&`)).toBe("&#34;&#39;&#38;");
+  });
+
+  it("the confirmation mail carries the one-time link, says how long it works and what to do if it was not you", () => {
+    const mail = confirmEmailEmail({
+      origin: "https://site.nz",
+      token: "T0k",
+      firstName: "evil.example",
+      siteName: "Kiwi Companions",
+    });
+    expect(mail.subject).toBe("Confirm your e-mail address for Kiwi Companions");
+    expect(mail.text).toContain("https://site.nz/confirm-email/T0k");
+    expect(mail.html).toContain('<a href="https://site.nz/confirm-email/T0k">');
+    expect(mail.text).toContain("It works once, within 24 hours.");
+    expect(mail.text).toContain("If it was not you, ignore this e-mail");
+    expect(mail.text).toContain("deleted after 7 days");
+    // A name a mail client could turn into a link is left out of the greeting.
+    expect(mail.text).toContain("Hi there,");
+    expect(mail.text + mail.html).not.toContain("evil.example");
+    expect(
+      confirmEmailEmail({ origin: "https://site.nz", token: "T", firstName: "Ana", siteName: "K" }).text,
+    ).toContain("Hi Ana,");
   });
 
   it("the sign-up attempt mail says nothing was created", () => {

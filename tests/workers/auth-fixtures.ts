@@ -7,7 +7,15 @@ import { insertUser } from "./fixtures";
 export const PASSWORD = "correct horse 1";
 
 export async function createAccount(
-  o: Partial<{ email: string; password: string; firstName: string; agency: boolean; accountType: string }> = {},
+  o: Partial<{
+    email: string;
+    password: string;
+    firstName: string;
+    agency: boolean;
+    accountType: string;
+    confirmed: boolean;
+    createdAt: number;
+  }> = {},
 ) {
   const id = newId();
   const email = o.email ?? `owner-${id}@test.nz`;
@@ -19,6 +27,8 @@ export async function createAccount(
     password,
     accountType: o.accountType,
     agency: o.agency,
+    confirmed: o.confirmed,
+    createdAt: o.createdAt,
   });
   return { id, email, password };
 }
@@ -64,6 +74,38 @@ export async function resetTokenFor(to: string): Promise<string> {
   const match = mail.text_body.match(/\/reset-password\/([A-Za-z0-9_-]{43})/);
   if (!match) throw new Error("no reset link in the mail");
   return match[1];
+}
+
+/** Confirmation mails sent to `to` so far. */
+export function confirmMailCount(to: string): Promise<number> {
+  return count("dev_outbox", "to_address = ? AND subject LIKE 'Confirm your e-mail%'", to);
+}
+
+/**
+ * The tokens of the confirmation links mailed to `to`, oldest first, once at least `atLeast` have arrived
+ * (mail goes out after the answer, so this polls briefly).
+ */
+export async function confirmTokensFor(to: string, atLeast = 1): Promise<string[]> {
+  const deadline = Date.now() + 3000;
+  while ((await confirmMailCount(to)) < atLeast) {
+    if (Date.now() > deadline) throw new Error(`fewer than ${atLeast} confirmation mails to ${to}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  const { results } = await env.DB.prepare(
+    "SELECT text_body FROM dev_outbox WHERE to_address = ? AND subject LIKE 'Confirm your e-mail%' ORDER BY created_at, rowid",
+  )
+    .bind(to)
+    .all<{ text_body: string }>();
+  return results.map((mail) => {
+    const match = mail.text_body.match(/\/confirm-email\/([A-Za-z0-9_-]{43})/);
+    if (!match) throw new Error("no confirmation link in the mail");
+    return match[1];
+  });
+}
+
+/** The token of the newest confirmation link mailed to `to`. */
+export async function confirmTokenFor(to: string): Promise<string> {
+  return (await confirmTokensFor(to)).at(-1)!;
 }
 
 /**

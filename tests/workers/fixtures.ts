@@ -4,7 +4,10 @@ import { hashPassword } from "~/server/password.server";
 
 let counter = 0;
 
-/** Inserts a user; only with a `password` does it get a real hash (hashing is slow, and only a login needs it). */
+/**
+ * Inserts a user; only with a `password` does it get a real hash (hashing is slow, and only a login needs it).
+ * Its address is confirmed unless `confirmed: false` (a sign-up whose link was never opened).
+ */
 export async function insertUser(
   overrides: Partial<{
     id: string;
@@ -13,13 +16,15 @@ export async function insertUser(
     accountType: string;
     agency: boolean;
     password: string;
+    confirmed: boolean;
+    createdAt: number;
   }> = {},
 ) {
   const id = overrides.id ?? newId();
-  const now = Date.now();
+  const now = overrides.createdAt ?? Date.now();
   const hash = overrides.password === undefined ? "x" : await hashPassword(overrides.password);
   await env.DB.prepare(
-    "INSERT INTO users (id, email, first_name, password_hash, account_type, agency, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    "INSERT INTO users (id, email, first_name, password_hash, account_type, agency, created_at, updated_at, email_confirmed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
   )
     .bind(
       id,
@@ -30,6 +35,7 @@ export async function insertUser(
       overrides.agency ? 1 : 0,
       now,
       now,
+      overrides.confirmed === false ? null : now,
     )
     .run();
   return id;

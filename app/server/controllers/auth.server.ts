@@ -3,7 +3,8 @@
 // an outage must not become unlimited password guessing.
 import { apiResetPasswordSchema, FALLBACK, MSG, parseWith, resetRequestSchema, signupSchema } from "~/lib/auth-schemas";
 import { getAccount, requestPasswordReset, resetPassword, signup, type AccountRecord } from "../accounts.server";
-import { AuthError, isRateLimited, login, toApiUser, type SessionUser } from "../auth.server";
+import { AuthError, EmailUnconfirmedError, isRateLimited, login, toApiUser, type SessionUser } from "../auth.server";
+import { resendConfirmation } from "../email-confirmation.server";
 import type { ApiCall } from "../http/api-route.server";
 import { readBody, SMALL_BODY_BYTES } from "../http/body.server";
 import { json, jsonError } from "../http/responses.server";
@@ -32,22 +33,26 @@ function apiFailure(error: unknown, fallback: string): Response {
   return jsonError(500, fallback);
 }
 
-/** POST /api/auth/login {email, password} (JSON or form): the user object and a new session cookie. */
-export async function loginApi({ request, env, cf }: ApiCall<"none">): Promise<Response> {
+/**
+ * POST /api/auth/login {email, password} (JSON or form): the user object and a new session cookie. The right
+ * password for an unconfirmed address is a 403 and a new confirmation link.
+ */
+export async function loginApi({ request, context, env, cf }: ApiCall<"none">): Promise<Response> {
   const body = await guardedBody(request, env, "login");
   if (!body.ok) return body.response;
   try {
     const { user, cookie } = await login(request, env, body.data, cf);
     return json(toApiUser(user), { headers: { "Set-Cookie": cookie } });
   } catch (error) {
+    if (error instanceof EmailUnconfirmedError) await resendConfirmation(request, context.cloudflare, error.userId);
     return apiFailure(error, FALLBACK.login);
   }
 }
 
 /**
- * POST /api/users/signup {accountType, agency, firstName, lastName, email, password}: the new user object,
- * logged in. accountType is ignored (always 'unpaid'). An e-mail that already has an account gets the same
- * 201 answer without a session (docs/decisions/0002-signup-enumeration.md).
+ * POST /api/users/signup {accountType, agency, firstName, lastName, email, password}: 201 {message} asking to
+ * confirm the address, the same for every address, with the session cookie cleared; nobody is signed in
+ * (docs/decisions/0010-confirmed-signup.md). accountType is ignored (always 'unpaid').
  */
 export async function signupApi({ request, context, env }: ApiCall<"none">): Promise<Response> {
   const body = await guardedBody(request, env, "signup");
@@ -55,8 +60,8 @@ export async function signupApi({ request, context, env }: ApiCall<"none">): Pro
   const parsed = parseWith(signupSchema, body.data);
   if (!parsed.ok) return jsonError(400, parsed.error);
   try {
-    const { user, cookie } = await signup(request, context.cloudflare, parsed.data);
-    return json(toApiUser(user), { status: 201, headers: { "Set-Cookie": cookie } });
+    const { cookie } = await signup(request, context.cloudflare, parsed.data);
+    return json({ message: MSG.signupCheckInbox }, { status: 201, headers: { "Set-Cookie": cookie } });
   } catch (error) {
     return apiFailure(error, FALLBACK.signup);
   }

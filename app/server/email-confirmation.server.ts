@@ -1,0 +1,137 @@
+// Confirming a sign-up's e-mail address (docs/decisions/0010-confirmed-signup.md): a random link, only its
+// SHA-256 stored, valid CONFIRM_TOKEN_TTL_MS, single use. An account has at most one usable link: issuing
+// one voids the older ones, and at most CONFIRM_MAILS_PER_HOUR are issued an hour, so neither the sign-up
+// form nor a refused sign-in can be turned into a mail bomb.
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, count, eq, gt, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { confirmEmailEmail } from "~/lib/auth-emails";
+import { AFTER_LOGIN_DEFAULT, safeRedirectTo } from "~/lib/auth-redirect";
+import { CONFIRM_MAILS_PER_HOUR, CONFIRM_TOKEN_TTL_MS } from "~/lib/auth-session";
+import { newToken } from "~/lib/ids";
+import { getDb, schema, type Db } from "./db.server";
+import { sendEmail, siteName } from "./email.server";
+import { isTokenShape, sha256Hex } from "./session-cookie.server";
+import { siteOrigin } from "./site-origin.server";
+
+type Ctx = AppLoadContext["cloudflare"];
+
+const u = schema.users;
+const ec = schema.emailConfirmations;
+
+/**
+ * Whether the account row in scope (`users`) may be given a new link now: it is unconfirmed and under the
+ * hourly cap. Voided links still count: the cap is on mails sent, not on links alive.
+ */
+export function mayHaveNewLink(db: Db, now: number): SQL {
+  const recent = db
+    .select({ n: count() })
+    .from(ec)
+    .where(and(eq(ec.userId, u.id), gt(ec.createdAt, now - 60 * 60_000)));
+  return and(isNull(u.emailConfirmedAt), lt(recent, CONFIRM_MAILS_PER_HOUR))!;
+}
+
+/**
+ * The statements that give the unconfirmed account `which` selects a new link, for the caller's batch: void
+ * its older links, then record the new one (returning its user id when it was recorded). Both carry the same
+ * condition, so a confirmed account, an unknown one and one over the hourly cap all change nothing.
+ */
+export function issueLinkStatements(db: Db, which: SQL, link: { tokenHash: string; redirectTo: string }, now: number) {
+  const target = and(which, mayHaveNewLink(db, now));
+  return [
+    db
+      .update(ec)
+      .set({ usedAt: now })
+      .where(and(isNull(ec.usedAt), inArray(ec.userId, db.select({ id: u.id }).from(u).where(target)))),
+    // Keys in the table's column order: drizzle lists the table's columns for the INSERT.
+    db
+      .insert(ec)
+      .select(
+        db
+          .select({
+            tokenHash: sql<string>`${link.tokenHash}`.as("token_hash"),
+            userId: u.id,
+            // Guarded here too, whoever the caller: the link will send a signed-in browser there.
+            redirectTo: sql<string>`${safeRedirectTo(link.redirectTo)}`.as("redirect_to"),
+            createdAt: sql<number>`${now}`.as("created_at"),
+            expiresAt: sql<number>`${now + CONFIRM_TOKEN_TTL_MS}`.as("expires_at"),
+            usedAt: sql<number | null>`null`.as("used_at"),
+          })
+          .from(u)
+          .where(target),
+      )
+      .returning({ userId: ec.userId }),
+  ] as const;
+}
+
+/**
+ * A new link for an unconfirmed account whose owner just gave the right password (the sign-in was refused
+ * with 403): mailed after the answer, within the hourly cap, older links voided.
+ */
+export async function resendConfirmation(
+  request: Request,
+  cf: Ctx,
+  userId: string,
+  redirectTo: string = AFTER_LOGIN_DEFAULT,
+  now = Date.now(),
+): Promise<void> {
+  const db = getDb(cf.env);
+  const token = newToken();
+  const [voidOlder, insertLink] = issueLinkStatements(
+    db,
+    eq(u.id, userId),
+    { tokenHash: await sha256Hex(token), redirectTo },
+    now,
+  );
+  const [, issued] = await db.batch([voidOlder, insertLink]);
+  if (issued[0]) cf.ctx.waitUntil(sendConfirmationEmail(request, cf.env, userId, token));
+}
+
+/** The mail with the link; the greeting uses the name typed at the sign-up that asked for it. */
+export async function sendConfirmationEmail(request: Request, env: Env, userId: string, token: string) {
+  const [row] = await getDb(env)
+    .select({ email: u.email, firstName: u.firstName })
+    .from(u)
+    .where(eq(u.id, userId))
+    .limit(1);
+  if (!row) return;
+  await sendEmail(env, {
+    to: row.email,
+    ...confirmEmailEmail({
+      origin: siteOrigin(env, request),
+      token,
+      firstName: row.firstName,
+      siteName: siteName(env),
+    }),
+  });
+}
+
+/**
+ * Spends the link and confirms its account, in one batch whose statements both require the link to be
+ * unused and unexpired at that moment: of two requests with the same link exactly one wins, and a used,
+ * expired, unknown or malformed link changes nothing. Answers the account and where the sign-up was going.
+ */
+export async function confirmEmail(
+  env: Pick<Env, "DB">,
+  token: string,
+  now = Date.now(),
+): Promise<{ userId: string; redirectTo: string } | null> {
+  if (!isTokenShape(token)) return null;
+  const tokenHash = await sha256Hex(token);
+  const db = getDb(env);
+  const live = and(eq(ec.tokenHash, tokenHash), isNull(ec.usedAt), gt(ec.expiresAt, now));
+  const ofThisLink = db.select({ userId: ec.userId }).from(ec).where(live);
+  const [, spent] = await db.batch([
+    db
+      .update(u)
+      .set({ emailConfirmedAt: sql`coalesce(${u.emailConfirmedAt}, ${now})`, updatedAt: now })
+      .where(inArray(u.id, ofThisLink)),
+    // Spends this link and voids any other the account still has: a confirmed address needs none.
+    db
+      .update(ec)
+      .set({ usedAt: now })
+      .where(and(isNull(ec.usedAt), inArray(ec.userId, ofThisLink)))
+      .returning({ tokenHash: ec.tokenHash, userId: ec.userId, redirectTo: ec.redirectTo }),
+  ]);
+  const row = spent.find((r) => r.tokenHash === tokenHash);
+  return row ? { userId: row.userId, redirectTo: row.redirectTo } : null;
+}

@@ -1,0 +1,393 @@
+// Sign-up confirmed by e-mail (issue 13 item 1, docs/decisions/0010-confirmed-signup.md): one answer for a
+// new address, an unconfirmed sign-up and an account alike; single-use, hashed, 24-hour links that sign the
+// person in and take them where they were going; refused sign-ins of unconfirmed accounts; the cron sweep.
+import {
+  applyD1Migrations,
+  createExecutionContext,
+  createScheduledController,
+  env,
+  reset,
+  waitOnExecutionContext,
+} from "cloudflare:test";
+import { afterEach, describe, expect, it } from "vitest";
+import { MSG } from "~/lib/auth-schemas";
+import { CONFIRM_MAILS_PER_HOUR, CONFIRM_TOKEN_TTL_MS } from "~/lib/auth-session";
+import { newToken } from "~/lib/ids";
+import { loginPathForPlan } from "~/lib/plans";
+import { UNCONFIRMED_ACCOUNT_DAYS } from "~/lib/retention";
+import worker from "../../workers/app";
+import {
+  confirmMailCount,
+  confirmTokenFor,
+  confirmTokensFor,
+  count,
+  createAccount,
+  PASSWORD,
+  quiesce,
+  resetTokenFor,
+  settle,
+  waitForMail,
+} from "./auth-fixtures";
+import { client, logIn, sessionCookieFrom, signedIn } from "./client";
+import { insertListing } from "./fixtures";
+
+afterEach(quiesce);
+
+const DAY = 24 * 60 * 60_000;
+
+const signupBody = (email: string, o: Record<string, unknown> = {}) => ({
+  accountType: "unpaid",
+  agency: "false",
+  firstName: "Hana",
+  lastName: "",
+  email,
+  password: PASSWORD,
+  ...o,
+});
+
+const signUp = (email: string, o: Record<string, unknown> = {}, cookie?: string) =>
+  client({ cookie }).post("/api/users/signup", { json: signupBody(email, o) });
+
+const signUpPage = (email: string, o: Record<string, string> = {}, path = "/login?action=signup") =>
+  client().post(path, {
+    form: { intent: "signup", firstName: "Hana", email, password: PASSWORD, agency: "false", ...o },
+  });
+
+const userRow = (email: string) =>
+  env.DB.prepare("SELECT * FROM users WHERE email = ?").bind(email).first<Record<string, unknown>>();
+
+/** What a response says and what its cookies are called, with cookie values reduced to their shape. */
+async function observable(res: Response) {
+  return {
+    status: res.status,
+    body: await res.text(),
+    cookies: res.headers.getSetCookie().map((c) => c.replace(/=[^;]*/, (v) => (v === "=" ? "=" : "=<value>"))),
+  };
+}
+
+describe("one answer for every address", () => {
+  it("a new address, an unconfirmed sign-up and an account: the same status, body and cookies, nobody signed in", async () => {
+    await createAccount({ email: "confirmed@test.nz", firstName: "Owner" });
+    await signUp("pending@test.nz");
+    await confirmTokenFor("pending@test.nz");
+    const answers = [];
+    for (const email of ["new@test.nz", "pending@test.nz", "confirmed@test.nz"]) {
+      // Each browser comes with a live session of its own: the sign-up must end it, whichever path it took.
+      const before = await signedIn();
+      const res = await signUp(email, { firstName: "Someone" }, before.cookie);
+      const seen = await observable(res);
+      answers.push(seen);
+      const setCookie = res.headers.get("Set-Cookie");
+      const status = await client({ cookie: setCookie?.split(";")[0] }).get("/api/auth/status");
+      expect(status.status, email).toBe(401);
+      expect((await before.client.get("/api/auth/status")).status, email).toBe(401);
+    }
+    expect(answers[0]).toEqual({
+      status: 201,
+      body: JSON.stringify({ message: MSG.signupCheckInbox }),
+      cookies: ["session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0"],
+    });
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+    expect(await count("sessions")).toBe(0);
+    expect(await count("users", "email = 'confirmed@test.nz' AND first_name = 'Owner'")).toBe(1);
+  });
+
+  it("the sign-up page: the same notice and cookies for every address, without JavaScript, no redirect", async () => {
+    await createAccount({ email: "confirmed@test.nz" });
+    await signUp("pending@test.nz");
+    const answers = [];
+    for (const email of ["new@test.nz", "pending@test.nz", "confirmed@test.nz"]) {
+      const res = await signUpPage(email);
+      const seen = await observable(res);
+      expect(seen.body, email).toContain(MSG.signupCheckInbox);
+      expect(seen.body, email).not.toContain(email);
+      expect(sessionCookieFrom(res)).toBeNull();
+      // The CSP nonce is new in every page; everything else must match.
+      answers.push({ ...seen, body: seen.body.replace(/nonce="[^"]*"/g, 'nonce=""') });
+    }
+    expect(answers[0].status).toBe(200);
+    expect(answers[0].cookies).toEqual(["session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0"]);
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+  });
+
+  it("mails a link to a new address, a new link to an unconfirmed one and a warning to an account's owner", async () => {
+    await createAccount({ email: "confirmed@test.nz", firstName: "Owner" });
+    await signUp("new@test.nz", { firstName: "Hana" });
+    const mail = await waitForMail("new@test.nz", "Confirm your e-mail");
+    expect(mail.text_body).toContain("Hi Hana,");
+    expect(mail.text_body).toMatch(/http:\/\/localhost\/confirm-email\/[A-Za-z0-9_-]{43}/);
+    expect(await count("dev_outbox", "subject LIKE 'Welcome%'")).toBe(0);
+
+    await signUp("confirmed@test.nz", { firstName: "Intruder" });
+    const warning = await waitForMail("confirmed@test.nz", "tried to sign up");
+    expect(warning.text_body).toContain("No new account was made");
+    await settle();
+    expect(await confirmMailCount("confirmed@test.nz")).toBe(0);
+    expect(await count("users", "email = 'confirmed@test.nz' AND first_name = 'Owner'")).toBe(1);
+  });
+});
+
+describe("the confirmation link", () => {
+  it("is stored only as a hash, works once, signs in and goes to the dashboard", async () => {
+    await signUp("hana@test.nz", { agency: "true" });
+    const token = await confirmTokenFor("hana@test.nz");
+    // The raw token is in no table but the development mailbox (which stands in for the recipient's inbox).
+    const { results: tables } = await env.DB.prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('dev_outbox', 'd1_migrations') AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'",
+    ).all<{ name: string }>();
+    for (const { name } of tables) {
+      const { results } = await env.DB.prepare(`SELECT * FROM "${name}"`).all();
+      expect(JSON.stringify(results), name).not.toContain(token);
+    }
+    expect(await count("email_confirmations", "expires_at - created_at = ?", CONFIRM_TOKEN_TTL_MS)).toBe(1);
+    expect((await userRow("hana@test.nz"))!.email_confirmed_at).toBeNull();
+
+    const res = await client().get(`/confirm-email/${token}`);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/dashboard");
+    expect(res.headers.get("Referrer-Policy")).toBe("no-referrer");
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+    const cookie = sessionCookieFrom(res);
+    expect(cookie).not.toBeNull();
+    const status = await client({ cookie }).get("/api/auth/status");
+    expect(status.status).toBe(200);
+    const row = (await userRow("hana@test.nz"))!;
+    expect(await status.json()).toMatchObject({ userId: row.id, email: "hana@test.nz", agency: "true" });
+    expect(row.email_confirmed_at).toEqual(expect.any(Number));
+    expect(await count("security_events", "user_id = ? AND event = 'login'", row.id)).toBe(1);
+    expect((await client({ cookie }).get("/dashboard")).status).toBe(200);
+
+    const again = await client().get(`/confirm-email/${token}`);
+    expect(again.status).toBe(400);
+    expect(again.headers.get("Referrer-Policy")).toBe("no-referrer");
+    expect(sessionCookieFrom(again)).toBeNull();
+    const html = await again.text();
+    expect(html).toContain(MSG.confirmTokenInvalid);
+    expect(html).toContain('href="/login"');
+    expect(await count("sessions")).toBe(1);
+  });
+
+  it("two requests with the same link: exactly one signs in", async () => {
+    await signUp("race@test.nz");
+    const token = await confirmTokenFor("race@test.nz");
+    const answers = await Promise.all([1, 2, 3].map(() => client().get(`/confirm-email/${token}`)));
+    expect(answers.map((r) => r.status).sort()).toEqual([302, 400, 400]);
+    expect(await count("sessions")).toBe(1);
+  });
+
+  it("expires after 24 hours and then changes nothing", async () => {
+    await signUp("late@test.nz");
+    const token = await confirmTokenFor("late@test.nz");
+    await env.DB.prepare("UPDATE email_confirmations SET expires_at = ?")
+      .bind(Date.now() - 1)
+      .run();
+    const res = await client().get(`/confirm-email/${token}`);
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain(MSG.confirmTokenInvalid);
+    expect((await userRow("late@test.nz"))!.email_confirmed_at).toBeNull();
+    expect(await count("email_confirmations", "used_at IS NULL")).toBe(1);
+    expect(await count("sessions")).toBe(0);
+  });
+
+  it("malformed, over-long and unknown tokens are a 400 page, never a 500, and change nothing", async () => {
+    await signUp("kept@test.nz");
+    await confirmTokenFor("kept@test.nz");
+    for (const token of [
+      "abc",
+      newToken(), // well-formed, unknown
+      `${newToken().slice(0, 42)}!`,
+      "x".repeat(5000),
+      "%00",
+      "%E2%98%83",
+      "..%2F..%2Fdashboard",
+      `${newToken()}${newToken()}`,
+    ]) {
+      const res = await client().get(`/confirm-email/${token}`);
+      expect(res.status, token.slice(0, 40)).toBe(400);
+      expect(res.headers.get("Referrer-Policy")).toBe("no-referrer");
+      expect(await res.text()).toContain(MSG.confirmTokenInvalid);
+    }
+    expect(await count("email_confirmations", "used_at IS NULL")).toBe(1);
+    expect(await count("users", "email_confirmed_at IS NOT NULL")).toBe(0);
+    expect(await count("sessions")).toBe(0);
+  });
+
+  it("takes the sign-up to where it was going; a redirect off the site is stored as the dashboard", async () => {
+    await signUpPage("going@test.nz", {}, "/login?action=signup&redirectTo=%2Fprofile%2Fnew");
+    const res = await client().get(`/confirm-email/${await confirmTokenFor("going@test.nz")}`);
+    expect(res.headers.get("Location")).toBe("/profile/new");
+
+    const offSite = ["//evil.example", "https://evil.example/", "/\\evil.example", "/.//evil.example", "/login"];
+    for (const [i, redirectTo] of offSite.entries()) {
+      await signUpPage(`evil${i}@test.nz`, { redirectTo });
+      const res = await client().get(`/confirm-email/${await confirmTokenFor(`evil${i}@test.nz`)}`);
+      expect(res.headers.get("Location"), redirectTo).toBe("/dashboard");
+    }
+    expect(await count("email_confirmations", "redirect_to NOT IN ('/dashboard', '/profile/new')")).toBe(0);
+  });
+
+  it("the subscriptions journey: the chosen tier survives sign-up and confirmation", async () => {
+    const chose = await client().post("/subscriptions", { form: { tier: "featured" } });
+    expect(chose.status).toBe(303);
+    const loginPath = chose.headers.get("Location")!;
+    expect(loginPath).toBe(loginPathForPlan("featured"));
+    // The login page's sign-up link keeps where the visitor was going.
+    const loginPage = await (await client().get(loginPath)).text();
+    const signupHref = loginPage.match(/href="([^"]*)"[^>]*>Need an account\? Sign Up/)![1].replace(/&amp;/g, "&");
+    expect(new URL(signupHref, "http://x").searchParams.get("redirectTo")).toBe("/subscriptions?tier=featured");
+    // Its form posts with that redirectTo (a hidden field), as a browser would send it.
+    const form = await (await client().get(signupHref)).text();
+    expect(form).toContain('name="redirectTo" value="/subscriptions?tier=featured"');
+    await signUpPage("tier@test.nz", { redirectTo: "/subscriptions?tier=featured" }, signupHref);
+
+    const res = await client().get(`/confirm-email/${await confirmTokenFor("tier@test.nz")}`);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/subscriptions?tier=featured");
+    const signedInClient = client({ cookie: sessionCookieFrom(res) });
+    expect((await signedInClient.get("/api/auth/status")).status).toBe(200);
+    const page = await signedInClient.get("/subscriptions?tier=featured");
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(/data-testid="plan-featured" data-chosen="true"/);
+    // Choosing there now records the plan for the new account.
+    const recorded = await signedInClient.post("/subscriptions", { form: { tier: "featured" } });
+    expect(recorded.headers.get("Location")).toBe("/subscriptions?tier=featured");
+    expect(await count("plan_requests", "tier = 'featured'")).toBe(1);
+  });
+});
+
+describe("an unconfirmed sign-up", () => {
+  it("whoever reads the mailbox wins: a later sign-up replaces the details and voids the older link", async () => {
+    await signUp("contested@test.nz", { firstName: "Squatter", password: "squatter password 1", agency: "true" });
+    const [first] = await confirmTokensFor("contested@test.nz", 1);
+    await signUp("contested@test.nz", { firstName: "Owner", password: "owner password 1", agency: "false" });
+    const [, second] = await confirmTokensFor("contested@test.nz", 2);
+    expect(await count("users", "email = 'contested@test.nz'")).toBe(1);
+    expect(await userRow("contested@test.nz")).toMatchObject({ first_name: "Owner", agency: 0 });
+
+    expect((await client().get(`/confirm-email/${first}`)).status).toBe(400);
+    expect((await client().get(`/confirm-email/${second}`)).status).toBe(302);
+    const squatter = await client().post("/api/auth/login", {
+      json: { email: "contested@test.nz", password: "squatter password 1" },
+    });
+    expect(squatter.status).toBe(401);
+    await logIn("contested@test.nz", "owner password 1");
+  });
+
+  it(`at most ${CONFIRM_MAILS_PER_HOUR} links an hour; over the cap the answer is the same and nothing changes`, async () => {
+    const answers = [];
+    for (let i = 1; i <= CONFIRM_MAILS_PER_HOUR + 2; i++) {
+      answers.push(await observable(await signUp("flood@test.nz", { password: `password number ${i}` })));
+    }
+    for (const a of answers) expect(a).toEqual(answers[0]);
+    const tokens = await confirmTokensFor("flood@test.nz", CONFIRM_MAILS_PER_HOUR);
+    await settle();
+    expect(await confirmMailCount("flood@test.nz")).toBe(CONFIRM_MAILS_PER_HOUR);
+    // The last link issued still works, with the password of the sign-up that issued it.
+    expect((await client().get(`/confirm-email/${tokens.at(-1)}`)).status).toBe(302);
+    await logIn("flood@test.nz", `password number ${CONFIRM_MAILS_PER_HOUR}`);
+  });
+
+  it("cannot sign in: the right password is a 403 with a new link, a wrong one the usual 401", async () => {
+    await signUp("early@test.nz");
+    const [first] = await confirmTokensFor("early@test.nz", 1);
+
+    const wrong = await client().post("/api/auth/login", {
+      json: { email: "early@test.nz", password: "not it at all" },
+    });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toEqual({ error: MSG.invalidLogin });
+
+    const right = await client().post("/api/auth/login", { json: { email: "early@test.nz", password: PASSWORD } });
+    expect(right.status).toBe(403);
+    expect(await right.json()).toEqual({ error: MSG.confirmEmailFirst });
+    expect(sessionCookieFrom(right)).toBeNull();
+    const [, second] = await confirmTokensFor("early@test.nz", 2);
+
+    // The page says the same, and its new link leads where the login was going.
+    const page = await client().post("/login?redirectTo=%2Fmanagesub", {
+      form: { intent: "login", email: "early@test.nz", password: PASSWORD },
+    });
+    expect(page.status).toBe(403);
+    expect(await page.text()).toContain(MSG.confirmEmailFirst);
+    const [, , third] = await confirmTokensFor("early@test.nz", 3);
+    expect(await count("sessions")).toBe(0);
+
+    for (const old of [first, second]) expect((await client().get(`/confirm-email/${old}`)).status).toBe(400);
+    const confirmed = await client().get(`/confirm-email/${third}`);
+    expect(confirmed.headers.get("Location")).toBe("/managesub");
+    expect(
+      (await client().post("/api/auth/login", { json: { email: "early@test.nz", password: PASSWORD } })).status,
+    ).toBe(200);
+  });
+
+  it("the per-account sign-in budget still answers first", async () => {
+    await signUp("guessed@test.nz");
+    for (let i = 0; i < 6; i++)
+      await client().post("/api/auth/login", { json: { email: "guessed@test.nz", password: `guess ${i}` } });
+    const right = await client().post("/api/auth/login", { json: { email: "guessed@test.nz", password: PASSWORD } });
+    expect(right.status).toBe(429);
+    await settle();
+    expect(await confirmMailCount("guessed@test.nz")).toBe(1);
+  });
+
+  it("a completed password reset confirms the address and voids the confirmation link", async () => {
+    await signUp("reset@test.nz");
+    const link = await confirmTokenFor("reset@test.nz");
+    await client().post("/api/auth/request-password-reset", { json: { email: "reset@test.nz" } });
+    const token = await resetTokenFor("reset@test.nz");
+    expect(
+      (await client().post(`/api/auth/reset-password/${token}`, { json: { newPassword: "a brand new one 7" } })).status,
+    ).toBe(200);
+    expect((await userRow("reset@test.nz"))!.email_confirmed_at).toEqual(expect.any(Number));
+    await logIn("reset@test.nz", "a brand new one 7");
+    expect((await client().get(`/confirm-email/${link}`)).status).toBe(400);
+  });
+});
+
+describe("unconfirmed accounts are removed by the cron", () => {
+  const NOW = Date.UTC(2030, 5, 15, 3, 0, 0);
+
+  async function cron(now = NOW) {
+    const controller = createScheduledController({ scheduledTime: new Date(now), cron: "0 * * * *" });
+    const ctx = createExecutionContext();
+    await worker.scheduled!(controller, env, ctx);
+    await waitOnExecutionContext(ctx);
+  }
+
+  it(`after ${UNCONFIRMED_ACCOUNT_DAYS} days; younger ones, confirmed ones and any with a listing stay`, async () => {
+    const limit = NOW - UNCONFIRMED_ACCOUNT_DAYS * DAY;
+    const old = await createAccount({ confirmed: false, createdAt: limit - 60_000 });
+    const young = await createAccount({ confirmed: false, createdAt: limit + 60_000 });
+    const confirmedOld = await createAccount({ createdAt: limit - 365 * DAY });
+    const withListing = await createAccount({ confirmed: false, createdAt: limit - DAY });
+    await insertListing({ userId: withListing.id });
+    await env.DB.prepare(
+      "INSERT INTO email_confirmations (token_hash, user_id, created_at, expires_at) VALUES ('h', ?, ?, ?)",
+    )
+      .bind(old.id, limit - 60_000, limit - 60_000 + CONFIRM_TOKEN_TTL_MS)
+      .run();
+
+    await cron();
+    const left = await env.DB.prepare("SELECT id FROM users").all<{ id: string }>();
+    expect(left.results.map((r) => r.id).sort()).toEqual([young.id, confirmedOld.id, withListing.id].sort());
+    expect(await count("email_confirmations")).toBe(0);
+    // A later run, once the younger one is past the bound too.
+    await cron(NOW + 2 * 60_000);
+    expect(await count("users", "id = ?", young.id)).toBe(0);
+  });
+});
+
+describe("migration 0019", () => {
+  it("every account that existed before it stays confirmed (from its creation)", async () => {
+    await reset();
+    const before = env.TEST_MIGRATIONS.filter((m) => m.name < "0019");
+    await applyD1Migrations(env.DB, before);
+    await env.DB.prepare(
+      "INSERT INTO users (id, email, first_name, password_hash, created_at, updated_at) VALUES ('old', 'old@test.nz', 'Old', 'x', 1000, 2000)",
+    ).run();
+    await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+    expect(await userRow("old@test.nz")).toMatchObject({ email_confirmed_at: 1000 });
+  });
+});
