@@ -270,6 +270,9 @@ describe("account records", () => {
     }
 
     const byAdmin = client({ cookie: await logIn(admin.email) });
+    // A password-only session has no administrator powers; the second factor opens them.
+    expect((await byAdmin.get(`/api/userAccounts/${other.id}`)).status).toBe(403);
+    await env.DB.prepare("UPDATE sessions SET second_factor_at = ? WHERE user_id = ?").bind(Date.now(), admin.id).run();
     const asAdmin = await byAdmin.get(`/api/userAccounts/${other.id}`);
     expect(asAdmin.status).toBe(200);
     expect(((await asAdmin.json()) as { agency: string }[])[0].agency).toBe("false");
