@@ -181,20 +181,23 @@ describe("the owner dashboard", () => {
   });
 
   it("turns Active Now off on screen by itself when the window runs out", async () => {
-    d1(`UPDATE listings SET active = 1, active_until = ${Date.now() + 8000} WHERE id = '${throwawayId}'`);
     const { context, page } = await b.visitor({ viewport: DESKTOP });
     await logIn(page);
+    // The window starts after the sign-in, so a slow machine still sees it open before it runs out.
+    d1(`UPDATE listings SET active = 1, active_until = ${Date.now() + 12_000} WHERE id = '${throwawayId}'`);
+    await page.reload();
+    await hydrated(page);
     const status = card(page, THROWAWAY).getByTestId("listing-status");
     await expect(status.textContent()).resolves.toBe("Active · Standard Listing");
     const reload = page.waitForRequest((r) => r.method() === "GET" && new URL(r.url()).pathname === "/dashboard.data", {
-      timeout: 15_000,
+      timeout: 20_000,
     });
     await page.waitForFunction(
       (id) =>
         document.querySelector(`[aria-labelledby="listing-name-${id}"] [data-testid="listing-status"]`)?.textContent ===
         "Inactive · Standard Listing",
       throwawayId,
-      { timeout: 15_000 },
+      { timeout: 20_000 },
     );
     await reload;
     await context.close();
