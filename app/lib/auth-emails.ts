@@ -19,7 +19,7 @@ export function greetingName(firstName: string): string {
   return name;
 }
 
-function render(subject: string, lines: string[], link?: { href: string; label: string }): EmailContent {
+export function render(subject: string, lines: string[], link?: { href: string; label: string }): EmailContent {
   const text = [...lines, ...(link ? ["", `${link.label}: ${link.href}`] : [])].join("\n");
   const paragraphs = lines.filter((l) => l !== "").map((l) => `<p>${escapeHtml(l)}</p>`);
   if (link) paragraphs.push(`<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`);

@@ -31,6 +31,7 @@ export const LABEL = {
  */
 export const NOTICE = {
   listingDeleted: "The listing has been deleted.",
+  passkeyRemoved: "The passkey has been removed.",
   reportHidden: "The listing is hidden (no longer live) and its open reports are closed.",
   reportDismissed: "The report has been dismissed.",
   requestApproved: "Request approved. The documents have been deleted.",

@@ -16,6 +16,7 @@ import { InfoPage } from "~/components/InfoPage";
 import { Alert } from "~/components/ui/Alert";
 import { Button, buttonClass } from "~/components/ui/Button";
 import { FlashNotice } from "~/components/ui/FlashNotice";
+import { PasskeysSection } from "~/components/passkeys/PasskeysSection";
 import { clearSessionCookie } from "~/server/session-cookie.server";
 import { DELETE_ACCOUNT_CONFIRM, deleteErrorText, deleteListingConfirm, planLabel } from "~/lib/dashboard";
 import { isId } from "~/lib/ids";
@@ -33,6 +34,8 @@ import { readForm } from "~/server/http/body.server";
 import { loadSecurityLog, requestMeta } from "~/server/security-log.server";
 import { securityEventLabel, SECURITY_LOG_RETENTION_DAYS } from "~/lib/security-log";
 import { formatNzTime } from "~/lib/moderation";
+import { PASSKEY_REMOVE_INTENT } from "~/lib/passkeys";
+import { loadPasskeySection, removePasskeyAction } from "~/server/passkeys.server";
 
 export const meta: MetaFunction = () => [
   { title: "Subscription and Account Settings | Kiwi Companions" },
@@ -46,12 +49,13 @@ const NO_STORE = { "Cache-Control": "no-store" };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
   const user = await requireUser(request, context);
-  const [listings, pending, securityLog, flash] = await Promise.all([
+  const [listings, pending, securityLog, flash, passkeys] = await Promise.all([
     listOwnListingNames(env, user.id),
     pendingPlanRequest(env, user.id),
     // Only ever the signed-in user's own log.
     loadSecurityLog(env, user.id),
     readFlash(request, env),
+    loadPasskeySection(request, env, user.id),
   ]);
   const security = securityLog.map((e) => ({
     id: e.id,
@@ -62,7 +66,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     device: e.device,
   }));
   return data(
-    { plan: planLabel(user.accountType), pendingTier: pending?.tier ?? null, listings, security, notice: flash.notice },
+    {
+      plan: planLabel(user.accountType),
+      pendingTier: pending?.tier ?? null,
+      listings,
+      security,
+      notice: flash.notice,
+      passkeys,
+    },
     { headers: flash.headers },
   );
 }
@@ -77,6 +88,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = form?.get("intent");
   const confirmed = form?.get("confirmed") === "yes";
   const reply = (body: ActionResult, status = 200, headers: HeadersInit = NO_STORE) => data(body, { status, headers });
+  if (intent === PASSKEY_REMOVE_INTENT) return removePasskeyAction(request, context.cloudflare, user, form);
 
   if (intent === "deleteListing") {
     const modelId = form?.get("modelId");
@@ -121,7 +133,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ManageSubscription() {
-  const { plan, pendingTier, listings, security, notice } = useLoaderData<typeof loader>();
+  const { plan, pendingTier, listings, security, notice, passkeys } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
   const accountFetcher = useFetcher<ActionResult>({ key: "delete-account" });
   const navigation = useNavigation();
@@ -221,6 +233,8 @@ export default function ManageSubscription() {
             </ul>
           )}
         </section>
+
+        <PasskeysSection {...passkeys} />
 
         <section
           aria-labelledby="security-title"
