@@ -415,6 +415,20 @@ describe("signing in with a passkey", () => {
   });
 });
 
+describe("without JavaScript", () => {
+  it("the pages say plainly that passkeys need it, and keep their buttons disabled", async () => {
+    const login = await (await client().get("/login")).text();
+    expect(login).toMatch(/<button[^>]*disabled=""[^>]*>Sign in with a passkey<\/button>/);
+    expect(login).toContain("<noscript><p");
+    expect(login).toContain("Signing in with a passkey needs JavaScript, which is turned off in this browser.");
+    const owner = await signedIn();
+    const page = await (await owner.client.get("/managesub")).text();
+    expect(page).toMatch(/<button[^>]*disabled=""[^>]*>Add a passkey<\/button>/);
+    expect(page).toContain("Adding a passkey needs JavaScript, which is turned off in this browser.");
+    expect(page).toContain("You have no passkeys yet.");
+  });
+});
+
 describe("removing a passkey", () => {
   const remove = (as: SignedIn, passkeyId: string, currentPassword?: string) =>
     as.client.post("/managesub", {
