@@ -316,6 +316,18 @@ export const loginThrottle = sqliteTable("login_throttle", {
   blockedUntil: integer("blocked_until").notNull().default(0),
 });
 
+// Pending e-mail address changes (0022_email_changes.sql): single-use links to the new address, hashed.
+export const emailChanges = sqliteTable("email_changes", {
+  tokenHash: text("token_hash").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  newEmail: text("new_email").notNull(),
+  createdAt: integer("created_at").notNull(),
+  expiresAt: integer("expires_at").notNull(),
+  usedAt: integer("used_at"),
+});
+
 // Passkeys and their one-time challenges (0021_passkeys.sql).
 export const passkeys = sqliteTable("passkeys", {
   id: text("id").primaryKey(),

@@ -31,6 +31,12 @@ export const LABEL = {
  */
 export const NOTICE = {
   listingDeleted: "The listing has been deleted.",
+  // The owner's session and account changes on /managesub (app/lib/account-settings.ts).
+  sessionSignedOut: "That session has been signed out.",
+  otherSessionsSignedOut: "Every other session has been signed out.",
+  passwordChanged: "Your password has been changed. Every other session has been signed out.",
+  emailChangeSent:
+    "We sent a link to the new address. Your e-mail address changes when you open it (it works once, for 24 hours).",
   passkeyRemoved: "The passkey has been removed.",
   reportHidden: "The listing is hidden (no longer live) and its open reports are closed.",
   reportDismissed: "The report has been dismissed.",

@@ -7,6 +7,12 @@ export const SECURITY_EVENTS = {
   login_failed: "Failed sign-in (wrong password)",
   reset_requested: "Password reset requested",
   reset_completed: "Password reset completed",
+  // The owner's own session and account changes on /managesub (issue 13).
+  session_revoked: "Signed out another session",
+  other_sessions_revoked: "Signed out all other sessions",
+  reauth_failed: "Wrong password when confirming a change",
+  email_change_requested: "E-mail address change requested",
+  email_changed: "E-mail address changed",
   password_changed: "Password changed",
   // Ready for two-factor sign-in, which does not exist yet.
   two_factor_enabled: "Two-factor sign-in turned on",

@@ -1,6 +1,9 @@
 // Subscription and Account Settings (spec provider §2 'Manage'): the current plan, and deleting a listing
-// or the whole account. Deleting works without JavaScript through a confirmation step rendered by the
-// action; with JavaScript the browser's own confirm() asks the spec's question instead.
+// or the whole account. Deleting a listing works without JavaScript through a confirmation step rendered by
+// the action; with JavaScript the browser's own confirm() asks the spec's question instead. Deleting the
+// account always asks in the page: the question comes with the current password (issue 13).
+// The signed-in sessions and the password and e-mail changes (issue 13) are app/components/account and
+// app/server/account-settings.server.ts.
 import {
   data,
   redirect,
@@ -9,9 +12,23 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
-import { useEffect, type FormEvent } from "react";
+import {
+  Form,
+  Link,
+  useActionData,
+  useFetcher,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  useSubmit,
+} from "@remix-run/react";
+import { useEffect, useRef, type FormEvent } from "react";
 import { useHydrated } from "~/components/useHydrated";
+import { ChangeEmailForm } from "~/components/account/ChangeEmailForm";
+import { ChangePasswordForm } from "~/components/account/ChangePasswordForm";
+import { CurrentPasswordField } from "~/components/account/CurrentPasswordField";
+import { SessionList } from "~/components/account/SessionList";
+import { FIELD, type AccountFormResult } from "~/lib/account-settings";
 import { InfoPage } from "~/components/InfoPage";
 import { Alert } from "~/components/ui/Alert";
 import { Button, buttonClass } from "~/components/ui/Button";
@@ -22,7 +39,7 @@ import { DELETE_ACCOUNT_CONFIRM, deleteErrorText, deleteListingConfirm, planLabe
 import { isId } from "~/lib/ids";
 import { ERROR_MSG } from "~/lib/messages";
 import { PLANS } from "~/lib/plans";
-import { cookieIsSecure, requireUser, requireUserForPost } from "~/server/auth.server";
+import { cookieIsSecure, getCurrentSession, requireUser, requireUserForPost } from "~/server/auth.server";
 import { listOwnListingNames, ownerWriteLimited } from "~/server/dashboard.server";
 import { deleteAccount, deleteListing } from "~/server/listing-delete.server";
 import { findManageableListing } from "~/server/listing-access.server";
@@ -34,6 +51,8 @@ import { readForm } from "~/server/http/body.server";
 import { loadSecurityLog, requestMeta } from "~/server/security-log.server";
 import { securityEventLabel, SECURITY_LOG_RETENTION_DAYS } from "~/lib/security-log";
 import { formatNzTime } from "~/lib/moderation";
+import { accountSettingsAction, loadAccountSettings } from "~/server/account-settings.server";
+import { reauthenticate } from "~/server/account-changes.server";
 import { PASSKEY_REMOVE_INTENT } from "~/lib/passkeys";
 import { loadPasskeySection, removePasskeyAction } from "~/server/passkeys.server";
 
@@ -49,12 +68,14 @@ const NO_STORE = { "Cache-Control": "no-store" };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
   const user = await requireUser(request, context);
-  const [listings, pending, securityLog, flash, passkeys] = await Promise.all([
+  const [listings, pending, securityLog, flash, account, passkeys] = await Promise.all([
     listOwnListingNames(env, user.id),
     pendingPlanRequest(env, user.id),
     // Only ever the signed-in user's own log.
     loadSecurityLog(env, user.id),
     readFlash(request, env),
+    // The sessions list and whether a fresh second factor stands in for the password.
+    loadAccountSettings(request, env, user),
     loadPasskeySection(request, env, user.id),
   ]);
   const security = securityLog.map((e) => ({
@@ -72,6 +93,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       listings,
       security,
       notice: flash.notice,
+      account,
       passkeys,
     },
     { headers: flash.headers },
@@ -79,7 +101,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 type Confirm = { kind: "listing"; modelId: string; name: string } | { kind: "account" };
-type ActionResult = { error?: string; confirm?: Confirm; accountDeleted?: true };
+type ActionResult = {
+  error?: string;
+  confirm?: Confirm;
+  accountDeleted?: true;
+  /** Deleting the account: the current password was missing or wrong (shown beside the field). */
+  passwordError?: string;
+} & Partial<AccountFormResult>;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env, ctx } = context.cloudflare;
@@ -89,6 +117,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const confirmed = form?.get("confirmed") === "yes";
   const reply = (body: ActionResult, status = 200, headers: HeadersInit = NO_STORE) => data(body, { status, headers });
   if (intent === PASSKEY_REMOVE_INTENT) return removePasskeyAction(request, context.cloudflare, user, form);
+
+  const account = form ? await accountSettingsAction(request, context.cloudflare, user, intent, form) : null;
+  if (account) return account;
 
   if (intent === "deleteListing") {
     const modelId = form?.get("modelId");
@@ -115,6 +146,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (intent === "deleteAccount") {
     if (!confirmed) return reply({ confirm: { kind: "account" } });
+    // The password again (or a fresh second factor): an open or stolen session alone cannot delete the account.
+    const current = await getCurrentSession(request, env);
+    const identity = current
+      ? await reauthenticate(request, context.cloudflare, user, current.session, form?.get(FIELD.currentPassword))
+      : ({ ok: false, status: 400, error: deleteErrorText("account") } as const);
+    if (!identity.ok) return reply({ confirm: { kind: "account" }, passwordError: identity.error }, identity.status);
     try {
       await deleteAccount(env, ctx, user.id);
     } catch (e) {
@@ -133,12 +170,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ManageSubscription() {
-  const { plan, pendingTier, listings, security, notice, passkeys } = useLoaderData<typeof loader>();
+  const { plan, pendingTier, listings, security, notice, account, passkeys } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
   const accountFetcher = useFetcher<ActionResult>({ key: "delete-account" });
   const navigation = useNavigation();
   const submit = useSubmit();
   const hydrated = useHydrated();
+  // Each visit to the page (a redirect after a change included) starts the password forms empty: typed
+  // passwords do not stay in the page after they were used.
+  const { key: visit } = useLocation();
 
   useEffect(() => {
     if (!accountFetcher.data?.accountDeleted) return;
@@ -153,21 +193,34 @@ export default function ManageSubscription() {
   }, [accountFetcher.data]);
 
   /** With JavaScript: the browser asks (spec §5 wording); on OK the form goes out already confirmed. */
-  function confirmThen(question: string, via: "navigation" | "fetcher") {
+  function confirmThen(question: string) {
     return (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
       if (!window.confirm(question)) return;
       const body = new FormData(event.currentTarget);
       body.set("confirmed", "yes");
       body.set("js", "1");
-      if (via === "fetcher") accountFetcher.submit(body, { method: "post", action: "/managesub" });
-      else submit(body, { method: "post", action: "/managesub" });
+      submit(body, { method: "post", action: "/managesub" });
     };
   }
 
   const confirm = actionData?.confirm;
   const error = accountFetcher.data?.error ?? actionData?.error;
   const busy = navigation.state !== "idle" || accountFetcher.state !== "idle";
+  const accountResult = (form: AccountFormResult["accountForm"]) =>
+    actionData?.accountForm === form ? actionData.result : undefined;
+  const passwordError =
+    accountFetcher.state === "idle" && accountFetcher.data
+      ? accountFetcher.data.passwordError
+      : actionData?.passwordError;
+
+  /** The account's confirmation step, with JavaScript: sent by the fetcher so the page can clear storage. */
+  function deleteAccountWithJs(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const body = new FormData(event.currentTarget);
+    body.set("js", "1");
+    accountFetcher.submit(body, { method: "post", action: "/managesub" });
+  }
 
   return (
     <InfoPage title="Subscription and Account Settings">
@@ -180,7 +233,15 @@ export default function ManageSubscription() {
           <FlashNotice notice={notice} />
         )}
 
-        {confirm ? <ConfirmStep confirm={confirm} /> : null}
+        {confirm ? (
+          <ConfirmStep
+            confirm={confirm}
+            passwordError={passwordError}
+            freshSecondFactor={account.freshSecondFactor}
+            onSubmit={hydrated && confirm.kind === "account" ? deleteAccountWithJs : undefined}
+            busy={busy}
+          />
+        ) : null}
 
         <section aria-labelledby="plan-title" className="space-y-4 rounded-2xl border border-line bg-panel p-6">
           <h2 id="plan-title" className="text-xl font-semibold">
@@ -218,10 +279,7 @@ export default function ManageSubscription() {
                   data-testid="managed-listing"
                 >
                   <span className="font-medium">{l.firstName}</span>
-                  <Form
-                    method="post"
-                    onSubmit={hydrated ? confirmThen(deleteListingConfirm(l.firstName), "navigation") : undefined}
-                  >
+                  <Form method="post" onSubmit={hydrated ? confirmThen(deleteListingConfirm(l.firstName)) : undefined}>
                     <input type="hidden" name="intent" value="deleteListing" />
                     <input type="hidden" name="modelId" value={l.modelId} />
                     <Button type="submit" variant="danger" disabled={busy} aria-label={`Delete Listing ${l.firstName}`}>
@@ -233,6 +291,22 @@ export default function ManageSubscription() {
             </ul>
           )}
         </section>
+
+        <SessionList sessions={account.sessions} error={accountResult("revokeSession")?.error?.[""]?.[0]} busy={busy} />
+
+        <ChangePasswordForm
+          key={`password-${visit}`}
+          lastResult={accountResult("changePassword")}
+          freshSecondFactor={account.freshSecondFactor}
+          busy={navigation.formData?.get("intent") === "changePassword"}
+        />
+
+        <ChangeEmailForm
+          key={`email-${visit}`}
+          lastResult={accountResult("changeEmail")}
+          freshSecondFactor={account.freshSecondFactor}
+          busy={navigation.formData?.get("intent") === "changeEmail"}
+        />
 
         <PasskeysSection {...passkeys} />
 
@@ -285,7 +359,8 @@ export default function ManageSubscription() {
           <p className="text-zinc-300">
             This permanently removes your account, every listing, photo and statistic, and signs you out everywhere.
           </p>
-          <Form method="post" onSubmit={hydrated ? confirmThen(DELETE_ACCOUNT_CONFIRM, "fetcher") : undefined}>
+          {/* No confirm() here: the confirmation step asks the question and the current password. */}
+          <Form method="post">
             <input type="hidden" name="intent" value="deleteAccount" />
             <Button type="submit" variant="danger" disabled={busy}>
               Delete My Account
@@ -303,11 +378,34 @@ export default function ManageSubscription() {
   );
 }
 
-/** Without JavaScript the question is asked here, in the page, before anything is deleted. */
-function ConfirmStep({ confirm }: { confirm: Confirm }) {
+/**
+ * The question asked in the page before anything is deleted: for a listing without JavaScript, for the
+ * account always, with the current password (or a fresh second factor) that deleting it needs.
+ */
+function ConfirmStep({
+  confirm,
+  passwordError,
+  freshSecondFactor,
+  onSubmit,
+  busy,
+}: {
+  confirm: Confirm;
+  passwordError?: string;
+  freshSecondFactor: boolean;
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
+  busy: boolean;
+}) {
   const question = confirm.kind === "listing" ? deleteListingConfirm(confirm.name) : DELETE_ACCOUNT_CONFIRM;
+  const ref = useRef<HTMLElement>(null);
+  // The step appears at the top of a long page: bring it into view and put the keyboard there.
+  useEffect(() => {
+    ref.current?.scrollIntoView({ block: "start" });
+    ref.current?.focus();
+  }, [confirm.kind]);
   return (
     <section
+      ref={ref}
+      tabIndex={-1}
       aria-labelledby="confirm-title"
       className="space-y-4 rounded-2xl border-2 border-rose-400 bg-rose-950/40 p-6"
       data-testid="delete-confirm"
@@ -316,12 +414,19 @@ function ConfirmStep({ confirm }: { confirm: Confirm }) {
         Please confirm
       </h2>
       <p className="text-lg">{question}</p>
-      <div className="flex flex-wrap gap-3">
-        <Form method="post">
+      <div className="flex flex-wrap items-end gap-3">
+        <Form method="post" onSubmit={onSubmit} className="space-y-4">
           <input type="hidden" name="intent" value={confirm.kind === "listing" ? "deleteListing" : "deleteAccount"} />
           {confirm.kind === "listing" ? <input type="hidden" name="modelId" value={confirm.modelId} /> : null}
           <input type="hidden" name="confirmed" value="yes" />
-          <Button type="submit" variant="destructive" size="roomy">
+          {confirm.kind === "account" ? (
+            <CurrentPasswordField
+              id="delete-account-password"
+              errors={passwordError ? [passwordError] : null}
+              freshSecondFactor={freshSecondFactor}
+            />
+          ) : null}
+          <Button type="submit" variant="destructive" size="roomy" busy={busy}>
             {confirm.kind === "listing" ? "Yes, delete this listing" : "Yes, delete my account"}
           </Button>
         </Form>

@@ -113,7 +113,7 @@ export async function deleteListing(
 
 /**
  * Deletes an account: every listing of it (as deleteListing does), its unsaved uploads, its sessions (so
- * every device is signed out), reset links, plan requests, the development mailbox's copies of its
+ * every device is signed out), reset links, pending e-mail changes, plan requests, the development mailbox's copies of its
  * e-mails, and the user.
  */
 export async function deleteAccount(env: DeleteEnv, ctx: Ctx, userId: string): Promise<DeleteOutcome> {
@@ -144,6 +144,7 @@ export async function deleteAccount(env: DeleteEnv, ctx: Ctx, userId: string): P
       .returning({ key: schema.pendingUploads.r2Key }),
     db.delete(schema.sessions).where(eq(schema.sessions.userId, userId)),
     db.delete(schema.passwordResets).where(eq(schema.passwordResets.userId, userId)),
+    db.delete(schema.emailChanges).where(eq(schema.emailChanges.userId, userId)),
     db.delete(schema.planRequests).where(eq(schema.planRequests.userId, userId)),
     // Only written in local development, but it holds the address and reset links: it goes too.
     db.delete(schema.devOutbox).where(eq(schema.devOutbox.toAddress, user.email)),

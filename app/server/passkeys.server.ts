@@ -36,7 +36,8 @@ import { cookieIsSecure, createSession, getCurrentSession, type CurrentSession }
 import { getDb, schema } from "./db.server";
 import { sendEmail } from "./email.server";
 import { setFlash } from "./flash.server";
-import { confirmIdentity, CURRENT_PASSWORD_FIELD, hasFreshSecondFactor, type Reauth } from "./reauth.server";
+import { reauthenticate } from "./account-changes.server";
+import { CURRENT_PASSWORD_FIELD, hasFreshSecondFactor, type Reauth } from "./reauth.server";
 import { recordSecurityEvent, requestMeta, securityEventStatement } from "./security-log.server";
 import { isTokenShape, sha256Hex } from "./session-cookie.server";
 import { siteOrigin } from "./site-origin.server";
@@ -392,7 +393,7 @@ export async function removePasskey(
   if (typeof passkeyId !== "string" || passkeyId.length === 0 || passkeyId.length > 1366) {
     return { ok: false, status: 400, error: PASSKEY_MSG.notFound };
   }
-  const reauth: Reauth = await confirmIdentity(request, cf.env, user, session, password, now);
+  const reauth: Reauth = await reauthenticate(request, cf, user, session, password);
   if (!reauth.ok) return reauth;
   const db = getDb(cf.env);
   const removed = await db

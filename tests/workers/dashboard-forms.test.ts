@@ -4,6 +4,7 @@ import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { DELETE_ACCOUNT_CONFIRM, deleteErrorText, deleteListingConfirm } from "~/lib/dashboard";
 import { TOGGLE_ERRORS } from "~/lib/listing/state";
+import { PASSWORD } from "./auth-fixtures";
 import { client, dashboard, signedIn } from "./client";
 import { addPhotos, flags } from "./dashboard-fixtures";
 import { insertListing } from "./fixtures";
@@ -195,7 +196,10 @@ describe("/managesub", () => {
     expect((await outline(ask)).text).toContain(DELETE_ACCOUNT_CONFIRM);
     expect(await env.DB.prepare("SELECT id FROM users WHERE id = ?").bind(owner.userId).first()).not.toBeNull();
 
-    const done = await owner.client.post("/managesub", { form: { intent: "deleteAccount", confirmed: "yes" } });
+    // Deleting the account needs the current password again (issue 13).
+    const done = await owner.client.post("/managesub", {
+      form: { intent: "deleteAccount", confirmed: "yes", currentPassword: PASSWORD },
+    });
     expect(done.status).toBe(303);
     expect(done.headers.get("Location")).toBe("/");
     expect(done.headers.get("Set-Cookie")).toMatch(/^session=;.*Max-Age=0/);

@@ -5,6 +5,7 @@ import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { newId } from "~/lib/ids";
 import { deleteAccount, deleteListing } from "~/server/listing-delete.server";
+import { PASSWORD } from "./auth-fixtures";
 import { client, dashboard, logIn, signedIn } from "./client";
 import { addPhotos, setStats } from "./dashboard-fixtures";
 import { insertListing } from "./fixtures";
@@ -33,7 +34,7 @@ async function fullListing(userId: string, live = true): Promise<Owned> {
   return { listingIds: [id], keys };
 }
 
-/** A whole account: two listings, two sessions, a reset link, a plan request, an unsaved upload, mail. */
+/** A whole account: two listings, two sessions, a reset link, an e-mail change, a plan request, an unsaved upload, mail. */
 async function fullAccount(o: { agency?: boolean } = {}) {
   const user = await signedIn({ agency: o.agency ?? true, logIn: true });
   const a = await fullListing(user.userId);
@@ -42,6 +43,12 @@ async function fullAccount(o: { agency?: boolean } = {}) {
   const now = Date.now();
   await env.DB.prepare("INSERT INTO password_resets (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)")
     .bind(newId(32), user.userId, now, now + 3_600_000)
+    .run();
+  // A pending e-mail change (issue 13).
+  await env.DB.prepare(
+    "INSERT INTO email_changes (token_hash, user_id, new_email, created_at, expires_at) VALUES (?, ?, ?, ?, ?)",
+  )
+    .bind(newId(32), user.userId, `moving-${newId()}@test.nz`, now, now + 86_400_000)
     .run();
   await env.DB.prepare(
     "INSERT INTO plan_requests (id, user_id, tier, price_cents, created_at) VALUES (?, ?, 'standard', 3500, ?)",
@@ -205,7 +212,8 @@ describe("DELETE /api/profiles/{userId}/account", () => {
     const doomed = await fullAccount();
     const bystander = await fullAccount();
 
-    const res = await doomed.client.delete(`/api/profiles/${doomed.userId}/account`);
+    // The current password is part of the call (issue 13).
+    const res = await doomed.client.delete(`/api/profiles/${doomed.userId}/account`, { json: { password: PASSWORD } });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true });
     expect(res.headers.get("Set-Cookie")).toMatch(/^session=;.*Max-Age=0/);
@@ -233,8 +241,10 @@ describe("DELETE /api/profiles/{userId}/account", () => {
     const other = await signedIn({ logIn: true });
     const admin = await signedIn({ admin: true, logIn: true });
     expect((await client().delete(`/api/profiles/${owner.userId}/account`)).status).toBe(401);
-    expect((await other.client.delete(`/api/profiles/${owner.userId}/account`)).status).toBe(403);
-    expect((await admin.client.delete(`/api/profiles/${owner.userId}/account`)).status).toBe(403);
+    // Even with the right password (theirs or the owner's): it is not their account.
+    const withPassword = { json: { password: PASSWORD } };
+    expect((await other.client.delete(`/api/profiles/${owner.userId}/account`, withPassword)).status).toBe(403);
+    expect((await admin.client.delete(`/api/profiles/${owner.userId}/account`, withPassword)).status).toBe(403);
     expect((await owner.client.delete(`/api/profiles/%00/account`)).status).toBe(400);
     expect(await env.DB.prepare("SELECT id FROM users WHERE id = ?").bind(owner.userId).first()).not.toBeNull();
   });

@@ -5,7 +5,8 @@ import { MSG } from "~/lib/auth-schemas";
 import { clearSessionCookie } from "~/server/session-cookie.server";
 import { parseDesired } from "~/lib/listing/state";
 import { isId } from "~/lib/ids";
-import { cookieIsSecure } from "../auth.server";
+import { reauthenticate } from "../account-changes.server";
+import { cookieIsSecure, getCurrentSession } from "../auth.server";
 import {
   loadDashboardListings,
   loadOwnerProfile,
@@ -85,9 +86,26 @@ export async function deleteListingApi({ request, env, ctx, cf, user, params }: 
 }
 
 /** DELETE /api/profiles/{userId}/account: one's own account only; signs this browser out too. */
-export async function deleteAccountApi({ env, ctx, user, params }: ApiCall<"user">): Promise<Response> {
+/**
+ * Deleting the account needs the current password in the body (`password`), or a second factor proved in
+ * this session in the last minutes (issue 13): a stolen or forgotten-open session alone cannot do it.
+ */
+export async function deleteAccountApi({
+  request,
+  context,
+  env,
+  ctx,
+  user,
+  params,
+}: ApiCall<"user">): Promise<Response> {
   const refused = ownAccountId(params.userId, user.id);
   if (refused) return refused;
+  const body = await readBody(request, { maxBytes: SMALL_BODY_BYTES, accept: ["json", "form"] });
+  if (!body.ok) return jsonError(body.status, body.error);
+  const current = await getCurrentSession(request, env);
+  if (!current) return jsonError(401, MSG.notAuthenticated);
+  const identity = await reauthenticate(request, context.cloudflare, user, current.session, body.data.password);
+  if (!identity.ok) return jsonError(identity.status, identity.error);
   await deleteAccount(env, ctx, user.id);
   const headers = new Headers({ "Set-Cookie": clearSessionCookie(cookieIsSecure(env)) });
   headers.set(...CLEAR_STORAGE_HEADER);

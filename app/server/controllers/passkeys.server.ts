@@ -14,7 +14,8 @@ import {
   verifyRegistration,
   verifySignIn,
 } from "../passkeys.server";
-import { confirmIdentity, CURRENT_PASSWORD_FIELD } from "../reauth.server";
+import { reauthenticate } from "../account-changes.server";
+import { CURRENT_PASSWORD_FIELD } from "../reauth.server";
 
 /** Rate limit, then the JSON body; or the Response to answer instead. */
 async function limitedBody(
@@ -35,12 +36,19 @@ function failure(error: unknown, headers?: HeadersInit): Response {
 }
 
 /** POST /api/passkeys/register/options {currentPassword?}: creation options, once the owner is confirmed. */
-export async function registerOptionsApi({ request, env, user }: ApiCall<"user">): Promise<Response> {
+export async function registerOptionsApi({ request, context, env, user }: ApiCall<"user">): Promise<Response> {
   const body = await limitedBody(request, env);
   if (!body.ok) return body.response;
   const current = await getCurrentSession(request, env);
   if (!current) return jsonError(401, MSG.notAuthenticated);
-  const reauth = await confirmIdentity(request, env, user, current.session, body.data[CURRENT_PASSWORD_FIELD]);
+  // A wrong password is also a line in the owner's security log, as for the other sensitive changes.
+  const reauth = await reauthenticate(
+    request,
+    context.cloudflare,
+    user,
+    current.session,
+    body.data[CURRENT_PASSWORD_FIELD],
+  );
   if (!reauth.ok) return jsonError(reauth.status, reauth.error);
   try {
     const { options, cookie } = await registrationOptions(request, env, user);

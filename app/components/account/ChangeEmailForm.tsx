@@ -1,0 +1,65 @@
+// Change e-mail on /managesub: the new address and the current password (or a fresh second factor). The
+// change waits for the link sent to the new address; the page only says a link was sent, whatever the
+// address, so it never tells whether another account uses it.
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "@remix-run/react";
+import { Alert } from "~/components/ui/Alert";
+import { Button } from "~/components/ui/Button";
+import { Field } from "~/components/ui/Field";
+import { changeEmailSchema, FIELD } from "~/lib/account-settings";
+import { EMAIL_MAX } from "~/lib/auth-schemas";
+import { CurrentPasswordField } from "./CurrentPasswordField";
+
+export function ChangeEmailForm({
+  lastResult,
+  freshSecondFactor,
+  busy,
+}: {
+  lastResult?: SubmissionResult<string[]>;
+  freshSecondFactor: boolean;
+  busy: boolean;
+}) {
+  const [form, fields] = useForm({
+    id: "change-email",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changeEmailSchema, disableAutoCoercion: true }),
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <section aria-labelledby="email-title" className="space-y-4 rounded-2xl border border-line bg-panel p-6">
+      <h2 id="email-title" className="text-xl font-semibold">
+        Change e-mail address
+      </h2>
+      <p className="text-sm text-zinc-300">
+        We send a link to the new address; your address changes when you open it, and the old one is told.
+      </p>
+      <Alert tone="error" id={form.errorId} data-testid="change-email-error">
+        {form.errors?.[0]}
+      </Alert>
+      <Form method="post" {...getFormProps(form)} className="max-w-md space-y-4" aria-label="Change e-mail address">
+        <input type="hidden" name="intent" value="changeEmail" />
+        <Field
+          label="New e-mail address"
+          errors={fields[FIELD.newEmail].errors}
+          errorTestId="new-email-error"
+          input={{
+            ...getInputProps(fields[FIELD.newEmail], { type: "email" }),
+            autoComplete: "email",
+            inputMode: "email",
+            required: true,
+            maxLength: EMAIL_MAX,
+          }}
+        />
+        <CurrentPasswordField
+          id={fields[FIELD.currentPassword].id}
+          errors={fields[FIELD.currentPassword].errors}
+          freshSecondFactor={freshSecondFactor}
+        />
+        <Button type="submit" busy={busy}>
+          Send confirmation link
+        </Button>
+      </Form>
+    </section>
+  );
+}

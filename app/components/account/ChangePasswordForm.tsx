@@ -1,0 +1,75 @@
+// Change password on /managesub: the current password (or a fresh second factor), the new one twice. The
+// same schema runs here before sending and on the server; the policy (common or breached passwords) and
+// the current password are the server's answers, shown beside their fields.
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "@remix-run/react";
+import { Alert } from "~/components/ui/Alert";
+import { Button } from "~/components/ui/Button";
+import { Field } from "~/components/ui/Field";
+import { changePasswordSchema, FIELD } from "~/lib/account-settings";
+import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/auth-schemas";
+import { CurrentPasswordField } from "./CurrentPasswordField";
+
+export function ChangePasswordForm({
+  lastResult,
+  freshSecondFactor,
+  busy,
+}: {
+  lastResult?: SubmissionResult<string[]>;
+  freshSecondFactor: boolean;
+  busy: boolean;
+}) {
+  const [form, fields] = useForm({
+    id: "change-password",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema, disableAutoCoercion: true }),
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <section aria-labelledby="password-title" className="space-y-4 rounded-2xl border border-line bg-panel p-6">
+      <h2 id="password-title" className="text-xl font-semibold">
+        Change password
+      </h2>
+      <p className="text-sm text-zinc-300">Every other device signed in to your account will be signed out.</p>
+      <Alert tone="error" id={form.errorId} data-testid="change-password-error">
+        {form.errors?.[0]}
+      </Alert>
+      <Form method="post" {...getFormProps(form)} className="max-w-md space-y-4" aria-label="Change password">
+        <input type="hidden" name="intent" value="changePassword" />
+        <CurrentPasswordField
+          id={fields[FIELD.currentPassword].id}
+          errors={fields[FIELD.currentPassword].errors}
+          freshSecondFactor={freshSecondFactor}
+        />
+        <Field
+          label="New password"
+          errors={fields[FIELD.newPassword].errors}
+          errorTestId="new-password-error"
+          description={`At least ${PASSWORD_MIN} characters.`}
+          input={{
+            ...getInputProps(fields[FIELD.newPassword], { type: "password", value: false }),
+            autoComplete: "new-password",
+            required: true,
+            minLength: PASSWORD_MIN,
+            maxLength: PASSWORD_MAX,
+          }}
+        />
+        <Field
+          label="Confirm new password"
+          errors={fields[FIELD.confirmPassword].errors}
+          errorTestId="confirm-password-error"
+          input={{
+            ...getInputProps(fields[FIELD.confirmPassword], { type: "password", value: false }),
+            autoComplete: "new-password",
+            required: true,
+            maxLength: PASSWORD_MAX,
+          }}
+        />
+        <Button type="submit" busy={busy}>
+          Change password
+        </Button>
+      </Form>
+    </section>
+  );
+}
