@@ -151,6 +151,8 @@ describe("registering a passkey", () => {
       expect(cookie).toBeNull();
     }
     expect(await count("passkey_challenges")).toBe(0);
+    // The wrong password is in the owner's log, as for every sensitive change.
+    expect(await count("security_events", "user_id = ? AND event = 'reauth_failed'", owner.userId)).toBe(1);
     // Signed in with a passkey a moment ago: no password needed.
     await env.DB.prepare("UPDATE sessions SET second_factor_at = ? WHERE user_id = ?")
       .bind(Date.now(), owner.userId)
@@ -443,6 +445,7 @@ describe("removing a passkey", () => {
       expect(res.status).toBe(400);
       expect(await countPasskeys(env, owner.userId)).toBe(1);
     }
+    expect(await count("security_events", "user_id = ? AND event = 'reauth_failed'", owner.userId)).toBe(1);
     const res = await remove(owner, auth.id, PASSWORD);
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe("/managesub");
