@@ -341,3 +341,27 @@ export const emailConfirmations = sqliteTable("email_confirmations", {
   expiresAt: integer("expires_at").notNull(),
   usedAt: integer("used_at"),
 });
+
+// Passkeys and their one-time challenges (0021_passkeys.sql).
+export const passkeys = sqliteTable("passkeys", {
+  id: text("id").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  userHandle: text("user_handle").notNull(),
+  publicKey: text("public_key").notNull(),
+  counter: integer("counter").notNull().default(0),
+  transports: text("transports").notNull().default(""),
+  name: text("name").notNull(),
+  createdAt: integer("created_at").notNull(),
+  lastUsedAt: integer("last_used_at"),
+});
+
+export const passkeyChallenges = sqliteTable("passkey_challenges", {
+  id: text("id").primaryKey(),
+  purpose: text("purpose", { enum: ["register", "sign_in"] }).notNull(),
+  challenge: text("challenge").notNull(),
+  userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+  userHandle: text("user_handle"),
+  expiresAt: integer("expires_at").notNull(),
+});

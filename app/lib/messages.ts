@@ -37,6 +37,7 @@ export const NOTICE = {
   passwordChanged: "Your password has been changed. Every other session has been signed out.",
   emailChangeSent:
     "We sent a link to the new address. Your e-mail address changes when you open it (it works once, for 24 hours).",
+  passkeyRemoved: "The passkey has been removed.",
   reportHidden: "The listing is hidden (no longer live) and its open reports are closed.",
   reportDismissed: "The report has been dismissed.",
   requestApproved: "Request approved. The documents have been deleted.",

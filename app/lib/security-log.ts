@@ -18,6 +18,9 @@ export const SECURITY_EVENTS = {
   two_factor_enabled: "Two-factor sign-in turned on",
   two_factor_disabled: "Two-factor sign-in turned off",
   listing_deleted: "Listing deleted",
+  passkey_added: "Passkey added",
+  passkey_removed: "Passkey removed",
+  passkey_login: "Signed in with a passkey",
 } as const;
 
 export type SecurityEvent = keyof typeof SECURITY_EVENTS;

@@ -11,6 +11,7 @@ import {
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
 import { AuthCard, boxMessage, ErrorBox, NoticeBox, TextLink } from "~/components/auth/AuthParts";
+import { PasskeySignIn } from "~/components/passkeys/PasskeySignIn";
 import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
 import { formError } from "~/components/ui/submission";
@@ -209,6 +210,7 @@ function LoginForm({ lastResult, redirectTo, busy, sessionExpired }: FormProps &
           Login
         </Button>
       </Form>
+      <PasskeySignIn redirectTo={redirectTo} />
       <p className="text-center">
         <TextLink to={loginModeHref("signup", redirectTo)}>Need an account? Sign Up</TextLink>
       </p>

@@ -33,6 +33,7 @@ import { InfoPage } from "~/components/InfoPage";
 import { Alert } from "~/components/ui/Alert";
 import { Button, buttonClass } from "~/components/ui/Button";
 import { FlashNotice } from "~/components/ui/FlashNotice";
+import { PasskeysSection } from "~/components/passkeys/PasskeysSection";
 import { clearSessionCookie } from "~/server/session-cookie.server";
 import { DELETE_ACCOUNT_CONFIRM, deleteErrorText, deleteListingConfirm, planLabel } from "~/lib/dashboard";
 import { isId } from "~/lib/ids";
@@ -52,6 +53,8 @@ import { securityEventLabel, SECURITY_LOG_RETENTION_DAYS } from "~/lib/security-
 import { formatNzTime } from "~/lib/moderation";
 import { accountSettingsAction, loadAccountSettings } from "~/server/account-settings.server";
 import { reauthenticate } from "~/server/account-changes.server";
+import { PASSKEY_REMOVE_INTENT } from "~/lib/passkeys";
+import { loadPasskeySection, removePasskeyAction } from "~/server/passkeys.server";
 
 export const meta: MetaFunction = () => [
   { title: "Subscription and Account Settings | Kiwi Companions" },
@@ -65,7 +68,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
   const user = await requireUser(request, context);
-  const [listings, pending, securityLog, flash, account] = await Promise.all([
+  const [listings, pending, securityLog, flash, account, passkeys] = await Promise.all([
     listOwnListingNames(env, user.id),
     pendingPlanRequest(env, user.id),
     // Only ever the signed-in user's own log.
@@ -73,6 +76,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     readFlash(request, env),
     // The sessions list and whether a fresh second factor stands in for the password.
     loadAccountSettings(request, env, user),
+    loadPasskeySection(request, env, user.id),
   ]);
   const security = securityLog.map((e) => ({
     id: e.id,
@@ -90,6 +94,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       security,
       notice: flash.notice,
       account,
+      passkeys,
     },
     { headers: flash.headers },
   );
@@ -111,6 +116,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = form?.get("intent");
   const confirmed = form?.get("confirmed") === "yes";
   const reply = (body: ActionResult, status = 200, headers: HeadersInit = NO_STORE) => data(body, { status, headers });
+  if (intent === PASSKEY_REMOVE_INTENT) return removePasskeyAction(request, context.cloudflare, user, form);
 
   const account = form ? await accountSettingsAction(request, context.cloudflare, user, intent, form) : null;
   if (account) return account;
@@ -164,7 +170,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ManageSubscription() {
-  const { plan, pendingTier, listings, security, notice, account } = useLoaderData<typeof loader>();
+  const { plan, pendingTier, listings, security, notice, account, passkeys } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
   const accountFetcher = useFetcher<ActionResult>({ key: "delete-account" });
   const navigation = useNavigation();
@@ -301,6 +307,8 @@ export default function ManageSubscription() {
           freshSecondFactor={account.freshSecondFactor}
           busy={navigation.formData?.get("intent") === "changeEmail"}
         />
+
+        <PasskeysSection {...passkeys} />
 
         <section
           aria-labelledby="security-title"

@@ -93,6 +93,10 @@ const SECTIONS: readonly { id: string; title: string; body: ReactNode }[] = [
             side, so that signing out really ends the session.
           </li>
           <li>
+            <strong>Passkeys</strong>, if you add one: its public key (which cannot sign anyone in by itself), the name
+            you give it, and when it was added and last used. Your fingerprint, face or PIN never leaves your device.
+          </li>
+          <li>
             <strong>Listings</strong>: what advertisers publish (name, age, description, location, rates, services,
             contact phone and links), which is public once the listing is live, and monthly totals of views, contact
             clicks and likes for the advertiser's dashboard.
@@ -142,6 +146,7 @@ const SECTIONS: readonly { id: string; title: string; body: ReactNode }[] = [
         <ul>
           <li>an age confirmation cookie, so you are not asked whether you are 18 on every page;</li>
           <li>a session cookie while you are signed in;</li>
+          <li>a cookie lasting a few minutes while you add or use a passkey;</li>
           <li>the random visitor identifier for likes, in your browser's local storage;</li>
           <li>your favourites, kept only in your browser for the current session and never sent to us.</li>
         </ul>
