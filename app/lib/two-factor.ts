@@ -37,6 +37,8 @@ export const TWO_FACTOR_MSG = {
   disabled: "Two-factor sign-in is off.",
   replaced: "Your new authenticator app is set up. The old one no longer works.",
   stepUpDone: "Thanks, this session has proved your second factor.",
+  stepUpFirst: "Enter a code from your authenticator app first.",
+  regenerated: "Your new recovery codes are below. The old ones no longer work.",
   adminRequired:
     "Administrators must use two-factor sign-in. Set it up now to open the admin tools; it takes a minute.",
 } as const;
@@ -180,3 +182,10 @@ export function secondFactorSchemaFor(body: Record<string, unknown>) {
 export function adminSetUpUrl(redirectTo: string): string {
   return `${TWO_FACTOR_PATH}?${new URLSearchParams({ required: "admin", redirectTo })}`;
 }
+
+// The /account/two-factor forms. The current password is optional in the schema: a second factor proved in
+// this session in the last few minutes stands in for it (the server decides, through confirmIdentity).
+const currentPassword = z.string().max(128, "That is not your current password.").optional();
+export const confirmSetUpSchema = z.object({ code: codeField, currentPassword });
+export const stepUpSchema = z.object({ code: codeField });
+export const identitySchema = z.object({ currentPassword });

@@ -33,6 +33,8 @@ import { readForm } from "~/server/http/body.server";
 import { loadSecurityLog, requestMeta } from "~/server/security-log.server";
 import { securityEventLabel, SECURITY_LOG_RETENTION_DAYS } from "~/lib/security-log";
 import { formatNzTime } from "~/lib/moderation";
+import { TwoFactorSummary } from "~/components/account/TwoFactorSummary";
+import { totpStatus } from "~/server/two-factor.server";
 
 export const meta: MetaFunction = () => [
   { title: "Subscription and Account Settings | Kiwi Companions" },
@@ -46,12 +48,13 @@ const NO_STORE = { "Cache-Control": "no-store" };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
   const user = await requireUser(request, context);
-  const [listings, pending, securityLog, flash] = await Promise.all([
+  const [listings, pending, securityLog, flash, twoFactor] = await Promise.all([
     listOwnListingNames(env, user.id),
     pendingPlanRequest(env, user.id),
     // Only ever the signed-in user's own log.
     loadSecurityLog(env, user.id),
     readFlash(request, env),
+    totpStatus(env, user.id),
   ]);
   const security = securityLog.map((e) => ({
     id: e.id,
@@ -62,7 +65,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     device: e.device,
   }));
   return data(
-    { plan: planLabel(user.accountType), pendingTier: pending?.tier ?? null, listings, security, notice: flash.notice },
+    {
+      plan: planLabel(user.accountType),
+      pendingTier: pending?.tier ?? null,
+      listings,
+      security,
+      notice: flash.notice,
+      twoFactor: { enabled: twoFactor.enabled, recoveryCodesLeft: twoFactor.recoveryCodesLeft },
+    },
     { headers: flash.headers },
   );
 }
@@ -121,7 +131,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ManageSubscription() {
-  const { plan, pendingTier, listings, security, notice } = useLoaderData<typeof loader>();
+  const { plan, pendingTier, listings, security, notice, twoFactor } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
   const accountFetcher = useFetcher<ActionResult>({ key: "delete-account" });
   const navigation = useNavigation();
@@ -221,6 +231,8 @@ export default function ManageSubscription() {
             </ul>
           )}
         </section>
+
+        <TwoFactorSummary {...twoFactor} />
 
         <section
           aria-labelledby="security-title"
