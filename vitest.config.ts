@@ -31,6 +31,8 @@ export default defineConfig({
                 // wrangler.toml says production (what a deploy ships); tests run the app as local development,
                 // as .dev.vars does for `wrangler dev`. Production behaviour is tested by passing its env.
                 APP_ENV: "development",
+                // The key that seals TOTP secrets (a Worker secret in production); any 32 bytes in base64.
+                TWO_FACTOR_KEY: "dGVzdC1vbmx5LXR3by1mYWN0b3Ita2V5LTMyLWJ5dGU=",
               },
             },
           })),

@@ -365,3 +365,38 @@ export const passkeyChallenges = sqliteTable("passkey_challenges", {
   userHandle: text("user_handle"),
   expiresAt: integer("expires_at").notNull(),
 });
+
+// Two-factor sign-in (0020_two_factor.sql).
+export const totpFactors = sqliteTable("totp_factors", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secret: text("secret"),
+  enabledAt: integer("enabled_at"),
+  lastStep: integer("last_step").notNull().default(0),
+  pendingSecret: text("pending_secret"),
+  pendingAt: integer("pending_at"),
+});
+
+export const recoveryCodes = sqliteTable(
+  "recovery_codes",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    createdAt: integer("created_at").notNull(),
+    usedAt: integer("used_at"),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
+);
+
+export const pendingSignIns = sqliteTable("pending_sign_ins", {
+  id: text("id").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  attempts: integer("attempts").notNull().default(0),
+  createdAt: integer("created_at").notNull(),
+  expiresAt: integer("expires_at").notNull(),
+});

@@ -1,6 +1,7 @@
 // Local runs are development: wrangler.toml says production (what a deploy ships) and `wrangler dev`
 // reads overrides from .dev.vars, which deploys never upload. `npm start`, `npm test` and the benchmark
-// make sure it says APP_ENV=development, keeping whatever else a developer put there.
+// make sure it says APP_ENV=development and has a TWO_FACTOR_KEY, keeping whatever else a developer put there.
+import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -8,9 +9,19 @@ import { fileURLToPath } from "node:url";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const DEV_VARS = path.join(ROOT, ".dev.vars");
 
+// The key that seals TOTP secrets in D1 (app/server/two-factor-key.server.ts): random per checkout, so a
+// copy of a local database is no more readable than a production one. The seed seals the demo
+// administrator's secret with it; a new key (a deleted .dev.vars) means seeding a fresh database.
+const LINES = [
+  [/^\s*APP_ENV\s*=/m, () => `APP_ENV = "development"`],
+  [/^\s*TWO_FACTOR_KEY\s*=/m, () => `TWO_FACTOR_KEY = "${randomBytes(32).toString("base64")}"`],
+];
+
 export function ensureDevVars(file = DEV_VARS) {
-  const text = existsSync(file) ? readFileSync(file, "utf8") : "";
-  if (/^\s*APP_ENV\s*=/m.test(text)) return;
-  const header = text ? "" : "# Local overrides of wrangler.toml [vars]; never deployed (see scripts/dev-vars.mjs).\n";
-  writeFileSync(file, `${text}${text && !text.endsWith("\n") ? "\n" : ""}${header}APP_ENV = "development"\n`);
+  let text = existsSync(file) ? readFileSync(file, "utf8") : "";
+  const missing = LINES.filter(([pattern]) => !pattern.test(text));
+  if (missing.length === 0) return;
+  if (!text) text = "# Local overrides of wrangler.toml [vars]; never deployed (see scripts/dev-vars.mjs).\n";
+  if (!text.endsWith("\n")) text += "\n";
+  writeFileSync(file, `${text}${missing.map(([, line]) => `${line()}\n`).join("")}`);
 }

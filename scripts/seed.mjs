@@ -5,6 +5,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { bundleAndImport, ROOT } from "./bundle.mjs";
+import { ensureDevVars } from "./dev-vars.mjs";
 
 export { ROOT };
 
@@ -16,6 +17,8 @@ export function loadSeedModule() {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   process.setSourceMapsEnabled?.(true);
   try {
+    // The seed seals the demo administrator's TOTP secret with .dev.vars' TWO_FACTOR_KEY.
+    ensureDevVars();
     const seed = await loadSeedModule();
     const code = await seed.main(process.argv.slice(2), ROOT);
     // Exit explicitly: sharp's worker threads can otherwise keep the process alive for a while.

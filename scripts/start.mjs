@@ -131,6 +131,7 @@ function banner(accounts, heading) {
     "",
     "  Demo logins (e-mail / password):",
     ...accounts.map((a) => `    ${a.role.padEnd(12)} ${a.email.padEnd(width)}  ${a.password}`),
+    "  The administrator also types a two-factor code: `npm run totp` prints the current one.",
     "",
     `  Local data: ${PERSIST_TO} (delete it for a fresh seed). Ctrl-C stops the server.`,
   ];
@@ -158,13 +159,14 @@ async function main() {
     env: { ...ENV, CI: "1" },
   });
 
+  // Before the seed: it seals the demo administrator's TOTP secret with .dev.vars' TWO_FACTOR_KEY.
+  ensureDevVars();
   console.log("> Seeding demo data (skipped when the database already has users) ...");
   await run("node", [path.join(ROOT, "scripts", "seed.mjs"), "--if-empty", "--no-logins", "--persist-to", PERSIST_TO]);
 
   // The logins come from drizzle/seed/demo-accounts.ts, through the bundled seed module.
   const { DEMO_ACCOUNTS } = await loadSeedModule();
 
-  ensureDevVars();
   console.log(`> Starting wrangler dev on port ${PORT} (the logins follow once it answers) ...`);
   const dev = spawnBin("wrangler", ["dev", "--port", String(PORT), "--persist-to", PERSIST_TO]);
   current = dev;

@@ -8,6 +8,7 @@ import { isCrossOriginWrite } from "../app/lib/origin";
 import { PUBLIC_ROOM } from "../app/lib/realtime-protocol";
 import { servePhoto, servePlaceholder } from "../app/server/photos.server";
 import { sweepLoginThrottle } from "../app/server/login-throttle.server";
+import { sweepPendingSignIns } from "../app/server/pending-sign-in.server";
 import { sweepMailCaps } from "../app/server/mail-caps.server";
 import { scheduledSweep } from "../app/server/pending-uploads.server";
 import {
@@ -88,6 +89,11 @@ export default {
     ctx.waitUntil(
       sweepLoginThrottle(env, controller.scheduledTime).catch((error: unknown) =>
         console.error("login throttle sweep failed", error),
+      ),
+    );
+    ctx.waitUntil(
+      sweepPendingSignIns(env, controller.scheduledTime).catch((error: unknown) =>
+        console.error("pending sign-in sweep failed", error),
       ),
     );
     ctx.waitUntil(

@@ -14,9 +14,13 @@ export const SECURITY_EVENTS = {
   email_change_requested: "E-mail address change requested",
   email_changed: "E-mail address changed",
   password_changed: "Password changed",
-  // Ready for two-factor sign-in, which does not exist yet.
   two_factor_enabled: "Two-factor sign-in turned on",
   two_factor_disabled: "Two-factor sign-in turned off",
+  // Two-factor sign-in (docs/accounts.md, 'Two-factor sign-in').
+  two_factor_replaced: "Authenticator app replaced",
+  two_factor_failed: "Failed sign-in (wrong two-factor code)",
+  recovery_code_used: "Signed in with a recovery code",
+  recovery_codes_regenerated: "New recovery codes made",
   listing_deleted: "Listing deleted",
   passkey_added: "Passkey added",
   passkey_removed: "Passkey removed",

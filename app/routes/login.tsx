@@ -28,10 +28,14 @@ import {
 } from "~/lib/auth-schemas";
 import { CONFIRM_TOKEN_TTL_MS } from "~/lib/auth-session";
 import { LABEL } from "~/lib/messages";
+import { needsAdminSecondFactor } from "~/lib/auth-user";
+import { adminSetUpUrl, recoveryStepSchema, totpStepSchema, TWO_FACTOR_MSG } from "~/lib/two-factor";
 import { requestPasswordReset, signup } from "~/server/accounts.server";
-import { AuthError, EmailUnconfirmedError, isRateLimited, login } from "~/server/auth.server";
+import { AuthError, cookieIsSecure, EmailUnconfirmedError, isRateLimited, login } from "~/server/auth.server";
 import { resendConfirmation } from "~/server/email-confirmation.server";
 import { readForm } from "~/server/http/body.server";
+import { clearPendingCookie, hasPendingCookie } from "~/server/pending-sign-in.server";
+import { completeSecondFactor, pendingSignInOf, SecondFactorError } from "~/server/second-factor-sign-in.server";
 
 export const meta: MetaFunction = ({ location }) => {
   const mode = loginModeFrom(new URLSearchParams(location.search));
@@ -42,15 +46,18 @@ export const meta: MetaFunction = ({ location }) => {
 // Per-person pages: the loader's Cache-Control: no-store reaches the document response.
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const env = context.cloudflare.env;
   const url = new URL(request.url);
-  return data(
-    { sessionExpired: url.searchParams.get("sessionExpired") === "true" },
-    { headers: { "Cache-Control": "no-store" } },
-  );
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  // A pending sign-in (password right, two-factor on) shows the code step, with or without JavaScript.
+  const secondFactor = Boolean(await pendingSignInOf(request, env));
+  if (!secondFactor && hasPendingCookie(request, cookieIsSecure(env)))
+    headers.append("Set-Cookie", clearPendingCookie(cookieIsSecure(env)));
+  return data({ sessionExpired: url.searchParams.get("sessionExpired") === "true", secondFactor }, { headers });
 }
 
-type Intent = "login" | "signup" | "reset";
+type Intent = "login" | "signup" | "reset" | "totp" | "recovery";
 type ActionResult = { intent: Intent; result: SubmissionResult<string[]>; notice?: string };
 
 /**
@@ -61,6 +68,8 @@ const PARSE = {
   login: (form: FormData) => parseWithZod(form, { schema: loginSchema, disableAutoCoercion: true }),
   signup: (form: FormData) => parseWithZod(form, { schema: signupSchema, disableAutoCoercion: true }),
   reset: (form: FormData) => parseWithZod(form, { schema: resetRequestSchema, disableAutoCoercion: true }),
+  totp: (form: FormData) => parseWithZod(form, { schema: totpStepSchema, disableAutoCoercion: true }),
+  recovery: (form: FormData) => parseWithZod(form, { schema: recoveryStepSchema, disableAutoCoercion: true }),
 };
 
 // A password is never sent back in the page.
@@ -74,19 +83,39 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   if (!form) return answer("login", formError(MSG.required), 400);
   const raw = form.get("intent");
-  const intent: Intent = raw === "signup" || raw === "reset" ? raw : "login";
+  const intent: Intent =
+    raw === "signup" || raw === "reset" || raw === "totp" || raw === "recovery" || raw === "restart"
+      ? raw === "restart"
+        ? "login"
+        : raw
+      : "login";
   const redirectTo = safeRedirectTo(form.get("redirectTo") ?? new URL(request.url).searchParams.get("redirectTo"));
-  if (await isRateLimited(request, cf.env, intent)) return answer(intent, formError(MSG.rateLimited), 429);
+  if (raw === "restart") {
+    // Back to the password: the pending sign-in cookie goes (its row expires on its own).
+    return replace(`/login${redirectTo === "/dashboard" ? "" : `?${new URLSearchParams({ redirectTo })}`}`, {
+      headers: { "Set-Cookie": clearPendingCookie(cookieIsSecure(cf.env)) },
+    });
+  }
+  const limiterKind = intent === "totp" || intent === "recovery" ? "login" : intent;
+  if (await isRateLimited(request, cf.env, limiterKind)) return answer(intent, formError(MSG.rateLimited), 429);
+  if (intent === "totp" || intent === "recovery") return secondFactorStep(request, cf, form, intent, redirectTo);
 
-  const fallback = intent === "login" ? FALLBACK.login : intent === "signup" ? FALLBACK.signup : FALLBACK.resetRequest;
+  const fallback = intent === "signup" ? FALLBACK.signup : intent === "reset" ? FALLBACK.resetRequest : FALLBACK.login;
   try {
     if (intent === "login") {
       const submission = PARSE.login(form);
       if (submission.status !== "success") return answer(intent, submission.reply(HIDDEN), 400);
       try {
-        const { cookie } = await login(request, cf.env, formToObject(form), cf.cf);
+        const result = await login(request, cf.env, formToObject(form), cf.cf);
+        // Two-factor on: no session yet; the page (its loader sees the pending cookie) asks for the code.
+        if (result.kind === "second-factor") {
+          const back = `/login?${new URLSearchParams({ redirectTo })}`;
+          return replace(back, { headers: { "Set-Cookie": result.cookie } });
+        }
+        // An administrator without a second factor sets one up before anything else, whatever redirectTo says.
+        const next = needsAdminSecondFactor(result.user) ? adminSetUpUrl(redirectTo) : redirectTo;
         // replace(): the login page does not stay in history behind the page the user came for.
-        return replace(redirectTo, { headers: { "Set-Cookie": cookie } });
+        return replace(next, { headers: { "Set-Cookie": result.cookie } });
       } catch (error) {
         // The right password for an address not confirmed yet: a new link, which leads where this login would.
         if (error instanceof EmailUnconfirmedError) await resendConfirmation(request, cf, error.userId, redirectTo);
@@ -123,12 +152,50 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
+/** The code step: a code from the app, or a recovery code with the password again. */
+async function secondFactorStep(
+  request: Request,
+  cf: ActionFunctionArgs["context"]["cloudflare"],
+  form: FormData,
+  intent: "totp" | "recovery",
+  redirectTo: string,
+) {
+  const submission = PARSE[intent](form);
+  if (submission.status !== "success") return answer(intent, submission.reply(HIDDEN), 400);
+  try {
+    const { cookies } = await completeSecondFactor(request, cf, submission.value);
+    const headers = new Headers();
+    for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+    return replace(redirectTo, { headers });
+  } catch (error) {
+    if (!(error instanceof SecondFactorError)) {
+      console.error("login page: second factor failed", error);
+      return answer(intent, formError(FALLBACK.login), 500);
+    }
+    if (error.restart) {
+      // The pending sign-in is gone: the password form shows why.
+      return data<ActionResult>(
+        { intent: "login", result: formError(error.message) },
+        { status: error.status, headers: { "Set-Cookie": clearPendingCookie(cookieIsSecure(cf.env)) } },
+      );
+    }
+    const reply = error.field
+      ? submission.reply({ ...HIDDEN, fieldErrors: { [error.field]: [error.message] } })
+      : submission.reply({ ...HIDDEN, formErrors: [error.message] });
+    return answer(intent, reply, error.status);
+  }
+}
+
 export default function LoginPage() {
-  const { sessionExpired } = useLoaderData<typeof loader>();
+  const { sessionExpired, secondFactor } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
   const navigation = useNavigation();
-  const mode = loginModeFrom(params);
+  const mode: Intent = secondFactor
+    ? params.get("method") === "recovery"
+      ? "recovery"
+      : "totp"
+    : loginModeFrom(params);
   const redirectTo = params.get("redirectTo");
   const busy = navigation.state !== "idle" && navigation.formMethod != null;
 
@@ -142,6 +209,8 @@ export default function LoginPage() {
   const server = actionData && actionData.intent === mode ? actionData : undefined;
   const props = { lastResult: server?.result, redirectTo, busy };
 
+  if (mode === "totp") return <TotpStepForm key="totp" {...props} />;
+  if (mode === "recovery") return <RecoveryStepForm key="recovery" {...props} />;
   if (mode === "signup")
     return server?.notice ? (
       <CheckInbox notice={server.notice} redirectTo={redirectTo} />
@@ -155,7 +224,10 @@ export default function LoginPage() {
 type FormProps = { lastResult?: SubmissionResult<string[]>; redirectTo: string | null; busy: boolean };
 
 /** Conform's form for one intent: the same schema runs before sending, and its one message shows in the red box. */
-function useAuthForm<I extends Intent>(intent: I, lastResult: SubmissionResult<string[]> | undefined) {
+function useAuthForm<I extends "login" | "signup" | "reset">(
+  intent: I,
+  lastResult: SubmissionResult<string[]> | undefined,
+) {
   const [form, fields] = useForm({
     id: `auth-${intent}`,
     lastResult,
@@ -330,6 +402,120 @@ function ResetForm({ lastResult, redirectTo, busy, notice }: FormProps & { notic
       <p className="text-center">
         <TextLink to={loginModeHref("login", redirectTo)}>{LABEL.backToLogin}</TextLink>
       </p>
+    </AuthCard>
+  );
+}
+
+/** A link within the code step that keeps redirectTo. */
+function stepHref(method: "recovery" | null, redirectTo: string | null): string {
+  const params = new URLSearchParams();
+  if (method) params.set("method", method);
+  if (redirectTo) params.set("redirectTo", redirectTo);
+  const q = params.toString();
+  return q ? `/login?${q}` : "/login";
+}
+
+/** Back to the e-mail and password: drops the pending sign-in's cookie. */
+function RestartForm({ redirectTo }: { redirectTo: string | null }) {
+  return (
+    <Form method="post" replace className="text-center">
+      <input type="hidden" name="intent" value="restart" />
+      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+      <button type="submit" className="min-h-11 text-sm text-accent underline underline-offset-2">
+        Sign in with a different account
+      </button>
+    </Form>
+  );
+}
+
+function TotpStepForm({ lastResult, redirectTo, busy }: FormProps) {
+  const [form, fields] = useForm({
+    id: "auth-totp",
+    lastResult,
+    onValidate: ({ formData }) => PARSE.totp(formData),
+  });
+  return (
+    <AuthCard title="Two-factor sign-in" subtitle={TWO_FACTOR_MSG.codeRequired}>
+      {/* Only form-wide refusals (too many attempts) go in the red box; a field's own message is beside it. */}
+      <ErrorBox id={form.errorId} message={form.errors?.[0]} />
+      <Form method="post" replace {...getFormProps(form)} className="space-y-4" aria-label="Enter your code">
+        <Hidden intent="totp" redirectTo={redirectTo} />
+        <Field
+          variant="compact"
+          label="6-digit code"
+          errors={fields.code.errors}
+          input={{
+            ...getInputProps(fields.code, { type: "text" }),
+            autoComplete: "one-time-code",
+            inputMode: "numeric",
+            pattern: "[0-9 \\-]*",
+            required: true,
+            maxLength: 20,
+            autoFocus: true,
+          }}
+        />
+        <Button type="submit" size="lg" block busy={busy}>
+          Verify
+        </Button>
+      </Form>
+      <p className="text-center">
+        <TextLink to={stepHref("recovery", redirectTo)}>Use a recovery code instead</TextLink>
+      </p>
+      {/* A passkey is a whole way in by itself, so it can stand in for the code. */}
+      <PasskeySignIn redirectTo={redirectTo} />
+      <RestartForm redirectTo={redirectTo} />
+    </AuthCard>
+  );
+}
+
+function RecoveryStepForm({ lastResult, redirectTo, busy }: FormProps) {
+  const [form, fields] = useForm({
+    id: "auth-recovery",
+    lastResult,
+    onValidate: ({ formData }) => PARSE.recovery(formData),
+  });
+  return (
+    <AuthCard
+      title="Use a recovery code"
+      subtitle="Enter one of the recovery codes you saved and your password. Each code works once."
+    >
+      {/* Only form-wide refusals (too many attempts) go in the red box; a field's own message is beside it. */}
+      <ErrorBox id={form.errorId} message={form.errors?.[0]} />
+      <Form method="post" replace {...getFormProps(form)} className="space-y-4" aria-label="Enter a recovery code">
+        <Hidden intent="recovery" redirectTo={redirectTo} />
+        <Field
+          variant="compact"
+          label="Recovery code"
+          errors={fields.recoveryCode.errors}
+          input={{
+            ...getInputProps(fields.recoveryCode, { type: "text" }),
+            autoComplete: "off",
+            autoCapitalize: "none",
+            spellCheck: false,
+            required: true,
+            maxLength: 40,
+            autoFocus: true,
+          }}
+        />
+        <Field
+          variant="compact"
+          label="Password"
+          errors={fields.password.errors}
+          input={{
+            ...getInputProps(fields.password, { type: "password", value: false }),
+            autoComplete: "current-password",
+            required: true,
+            maxLength: PASSWORD_MAX,
+          }}
+        />
+        <Button type="submit" size="lg" block busy={busy}>
+          Sign in
+        </Button>
+      </Form>
+      <p className="text-center">
+        <TextLink to={stepHref(null, redirectTo)}>Use your authenticator app instead</TextLink>
+      </p>
+      <RestartForm redirectTo={redirectTo} />
     </AuthCard>
   );
 }

@@ -55,6 +55,8 @@ import { accountSettingsAction, loadAccountSettings } from "~/server/account-set
 import { reauthenticate } from "~/server/account-changes.server";
 import { PASSKEY_REMOVE_INTENT } from "~/lib/passkeys";
 import { loadPasskeySection, removePasskeyAction } from "~/server/passkeys.server";
+import { TwoFactorSummary } from "~/components/account/TwoFactorSummary";
+import { totpStatus } from "~/server/two-factor.server";
 
 export const meta: MetaFunction = () => [
   { title: "Subscription and Account Settings | Kiwi Companions" },
@@ -68,7 +70,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
   const user = await requireUser(request, context);
-  const [listings, pending, securityLog, flash, account, passkeys] = await Promise.all([
+  const [listings, pending, securityLog, flash, account, passkeys, twoFactor] = await Promise.all([
     listOwnListingNames(env, user.id),
     pendingPlanRequest(env, user.id),
     // Only ever the signed-in user's own log.
@@ -77,6 +79,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // The sessions list and whether a fresh second factor stands in for the password.
     loadAccountSettings(request, env, user),
     loadPasskeySection(request, env, user.id),
+    totpStatus(env, user.id),
   ]);
   const security = securityLog.map((e) => ({
     id: e.id,
@@ -95,6 +98,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       notice: flash.notice,
       account,
       passkeys,
+      twoFactor: { enabled: twoFactor.enabled, recoveryCodesLeft: twoFactor.recoveryCodesLeft },
     },
     { headers: flash.headers },
   );
@@ -170,7 +174,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ManageSubscription() {
-  const { plan, pendingTier, listings, security, notice, account, passkeys } = useLoaderData<typeof loader>();
+  const { plan, pendingTier, listings, security, notice, account, passkeys, twoFactor } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
   const accountFetcher = useFetcher<ActionResult>({ key: "delete-account" });
   const navigation = useNavigation();
@@ -307,6 +312,8 @@ export default function ManageSubscription() {
           freshSecondFactor={account.freshSecondFactor}
           busy={navigation.formData?.get("intent") === "changeEmail"}
         />
+
+        <TwoFactorSummary {...twoFactor} />
 
         <PasskeysSection {...passkeys} />
 

@@ -34,6 +34,8 @@ import {
   tellOwnerOfFailures,
   throttleKey,
 } from "./login-throttle.server";
+import { startPendingSignIn } from "./pending-sign-in.server";
+import { secondFactorsOf } from "./second-factors.server";
 
 export type { PublicUser, SessionUser } from "~/lib/auth-user";
 export { ADMIN_ACCOUNT_TYPE, toPublicUser } from "~/lib/auth-user";
@@ -319,16 +321,21 @@ async function verifyCredentials(env: Env, input: unknown): Promise<SessionUser>
   return toSessionUser(row, null);
 }
 
+/** What a right password leads to: a session, or (two-factor on) a pending sign-in that waits for a code. */
+export type LoginResult =
+  { kind: "session"; user: SessionUser; cookie: string } | { kind: "second-factor"; cookie: string };
+
 /**
  * Logs in with e-mail and password (from a page form or a JSON body): checks them through remix-auth,
- * then starts a fresh session. Throws AuthError; answers the user and the Set-Cookie value.
+ * then starts a fresh session, or, when the account has a second factor, a pending sign-in (no session
+ * yet; see second-factor-sign-in.server.ts). Throws AuthError; answers the Set-Cookie value.
  */
 export async function login(
   request: Request,
   env: Env,
   input: Record<string, unknown>,
   cf?: AppLoadContext["cloudflare"]["cf"],
-): Promise<{ user: SessionUser; cookie: string }> {
+): Promise<LoginResult> {
   const parsed = parseWith(loginSchema, input);
   if (!parsed.ok) throw new AuthError(400, parsed.error);
   const meta = requestMeta(request, cf);
@@ -353,10 +360,15 @@ export async function login(
     }
     throw error;
   }
+  if ((await secondFactorsOf(env, user.id)).length > 0) {
+    // The budget is not cleared by the password alone: wrong codes count against it too, so someone who
+    // has the password cannot reset the count by typing it again between guesses at the code.
+    return { kind: "second-factor", cookie: await startPendingSignIn(env, user.id, cookieIsSecure(env), now) };
+  }
   if (state) await clearThrottle(env, parsed.data.email);
   const cookie = await createSession(request, env, user.id, { cf, now });
   await recordSecurityEvent(securityEventStatement(getDb(env), user.id, "login", meta, Date.now()));
-  return { user, cookie };
+  return { kind: "session", user, cookie };
 }
 
 /** The JSON API's user object (spec §7: it carries userId; agency is the string 'true'/'false'). */

@@ -10,6 +10,13 @@ export const DEMO_ACCOUNTS = [
 
 export type DemoAccount = (typeof DEMO_ACCOUNTS)[number];
 
+/**
+ * The demo administrator signs in with two-factor (administrators must): this fixed TOTP secret (base32,
+ * 30 s, 6 digits, SHA-1) is documented in the README so that `npm run totp` prints the current code, or
+ * any authenticator app can be given it. Demo data only: never a real account's secret.
+ */
+export const DEMO_ADMIN_TOTP_SECRET = "KIWIDEMOADMINTOTPSECRETNZTWOFAQQ";
+
 export function demoAccount(role: DemoRole): DemoAccount {
   const account = DEMO_ACCOUNTS.find((a) => a.role === role);
   if (!account) throw new Error(`No demo account with role ${role}`);

@@ -7,12 +7,13 @@ import path from "node:path";
 import { hashPassword } from "../../app/server/password.server";
 import { newToken } from "../../app/lib/ids";
 import { REGIONS } from "../../app/lib/regions";
-import { DEMO_ACCOUNTS } from "./demo-accounts";
+import { sealSecret } from "../../app/server/two-factor-key.server";
+import { DEMO_ACCOUNTS, DEMO_ADMIN_TOTP_SECRET } from "./demo-accounts";
 import { generateDemoData, MIN_LISTINGS, type DemoData } from "./generate";
 import { insertStatements, runInBatches } from "./insert";
 import { eachLimit, FULL, putPhoto, renderArt, type Rendering } from "./photos";
 
-export { DEMO_ACCOUNTS } from "./demo-accounts";
+export { DEMO_ACCOUNTS, DEMO_ADMIN_TOTP_SECRET } from "./demo-accounts";
 
 export const DEFAULT_LISTINGS = 72;
 export const DEFAULT_PERSIST_TO = ".wrangler/state";
@@ -169,7 +170,7 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
   process.env.WRANGLER_LOG ??= "error";
   const restoreStderr = muteStderr(/DurableObjectNamespace in the config referenced the class/);
   const { getPlatformProxy } = await import("wrangler");
-  const proxy = await getPlatformProxy<{ DB: D1Database; PHOTOS: R2Bucket }>({
+  const proxy = await getPlatformProxy<{ DB: D1Database; PHOTOS: R2Bucket; TWO_FACTOR_KEY?: string }>({
     configPath: path.join(options.root, "wrangler.toml"),
     persist: { path: path.join(persistTo, "v3") },
     remoteBindings: false,
@@ -222,6 +223,14 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
     const photoBytes = await storePhotos(data, photos, options, large);
     log(`  stored ${data.photos.length} pictures (${(photoBytes / 1e6).toFixed(1)} MB) in R2 in ${seconds(t)}`);
 
+    // The demo administrator's TOTP secret, sealed with the key `wrangler dev` will read from .dev.vars.
+    const admin = data.users.find((u) => u.role === "admin");
+    if (!admin) throw new SeedError("the demo data has no administrator");
+    if (!proxy.env.TWO_FACTOR_KEY)
+      throw new SeedError("TWO_FACTOR_KEY is missing from .dev.vars (scripts/seed.mjs writes one; run it again).");
+    const adminId = String(admin.row.id);
+    const sealedAdminSecret = await sealSecret(proxy.env, adminId, DEMO_ADMIN_TOTP_SECRET);
+
     t = Date.now();
     try {
       await runInBatches(db, [
@@ -239,6 +248,9 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
         ...insertStatements(db, "listing_rates", data.rates),
         ...insertStatements(db, "listing_special_rates", data.specialRates),
         ...insertStatements(db, "listing_stats", data.stats),
+        db
+          .prepare("INSERT INTO totp_factors (user_id, secret, enabled_at, last_step) VALUES (?, ?, ?, 0)")
+          .bind(adminId, sealedAdminSecret, now),
       ]);
     } catch (error) {
       // Leave the database empty rather than half seeded (listings and the rest cascade from users).
@@ -350,6 +362,7 @@ export function printAccounts(): void {
   console.log("Demo logins:");
   const width = Math.max(...DEMO_ACCOUNTS.map((a) => a.email.length));
   for (const a of DEMO_ACCOUNTS) console.log(`  ${a.role.padEnd(12)} ${a.email.padEnd(width)}  ${a.password}`);
+  console.log(`  (the administrator also needs a code: npm run totp, or secret ${DEMO_ADMIN_TOTP_SECRET} in an app)`);
 }
 
 function seconds(since: number): string {

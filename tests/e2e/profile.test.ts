@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { demoAccount } from "../../drizzle/seed/demo-accounts";
 import { hydrated, MOBILE, useBrowser } from "./browser";
+import { logInAdminApi } from "./people";
 
 const b = useBrowser();
 
@@ -160,11 +160,8 @@ describe("a visitor on a profile", () => {
     await expect(one.page.getByTestId("like-count").textContent()).resolves.toBe(String(before));
 
     // An administrator takes the listing down: the open page says so without a reload; then it goes back up.
-    const admin = demoAccount("admin");
     const api = two.context.request;
-    expect(
-      (await api.post("/api/auth/login", { data: { email: admin.email, password: admin.password } })).status(),
-    ).toBe(200);
+    await logInAdminApi(api);
     expect((await api.put(`/api/admin/profiles/${modelId}/verify`, { data: { verify: false } })).status()).toBe(200);
     await one.page.getByTestId("profile-error").waitFor({ timeout: 10_000 });
     expect(await one.page.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(1);

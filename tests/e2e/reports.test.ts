@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { hydrated, useBrowser } from "./browser";
+import { logInAdmin } from "./people";
 
 const b = useBrowser();
 
@@ -26,12 +27,8 @@ describe("reporting a listing", () => {
       await visitor.page.getByRole("button", { name: "Send report" }).click();
       await visitor.page.getByText("Thank you. Your report has been sent to our team").waitFor();
 
-      await admin.page.goto("/login?redirectTo=%2Fadmin%2Freports");
-      await hydrated(admin.page);
-      await admin.page.getByLabel("Email").fill("admin@demo.test");
-      await admin.page.getByLabel("Password", { exact: true }).fill("demo-admin-2025");
-      await admin.page.getByRole("button", { name: "Login" }).click();
-      await admin.page.waitForURL("**/admin/reports");
+      // Password, then the demo administrator's two-factor code.
+      await logInAdmin(admin.page, "/admin/reports");
       await hydrated(admin.page);
       const report = admin.page.getByTestId("report").filter({ hasText: details });
       await report.waitFor();

@@ -5,11 +5,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import { REVERIFY_MSG } from "../../app/lib/reverification";
 import { demoAccount } from "../../drizzle/seed/demo-accounts";
 import { DESKTOP, hydrated, useBrowser } from "./browser";
-import { d1, logIn } from "./people";
+import { d1, logIn, logInAdmin } from "./people";
 
 const b = useBrowser();
 const indie = demoAccount("independent");
-const admin = demoAccount("admin");
 
 describe("changing a verified listing's photos", () => {
   const forIndie = `(SELECT id FROM users WHERE email = '${indie.email}')`;
@@ -55,7 +54,7 @@ describe("changing a verified listing's photos", () => {
     await provider.context.close();
 
     const moderator = await b.visitor({ viewport: DESKTOP });
-    await logIn(moderator.page, admin.email, admin.password);
+    await logInAdmin(moderator.page);
     await moderator.page.goto("/admin/verifications");
     const item = moderator.page
       .getByTestId("verification-request")

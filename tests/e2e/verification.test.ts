@@ -8,12 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../app/lib/ids";
 import { adminDeleteConfirm } from "../../app/lib/moderation";
 import { ID_MSG } from "../../app/lib/verification";
-import { demoAccount } from "../../drizzle/seed/demo-accounts";
 import { DESKTOP, hydrated, useBrowser } from "./browser";
-import { d1, logIn, signUp } from "./people";
+import { d1, logIn, logInAdmin, signUp } from "./people";
 
 const b = useBrowser();
-const admin = demoAccount("admin");
 // A name no seeded listing has, so the cards are easy to find.
 const NAME = "Wikitoria";
 const listingId = newId();
@@ -92,7 +90,7 @@ describe("ID verification, approval and going live", () => {
     // 2. The administrator opens the queue from the account menu, sees both images, approves.
     const adminView = await b.visitor({ viewport: DESKTOP });
     const a = adminView.page;
-    await logIn(a, admin.email, admin.password);
+    await logInAdmin(a);
     await a.goto("/");
     await hydrated(a);
     await a.getByLabel(/^Account menu for/).click();

@@ -58,3 +58,44 @@ describe("an administrator without a second factor in this session", () => {
     expect((await admin.client.get("/admin/audit")).status).toBe(200);
   });
 });
+
+describe("an administrator's first sign-in without two-factor", () => {
+  it("goes from the password straight to the set-up, whatever redirectTo says, and set-up opens the admin tools", async () => {
+    const { createAccount, PASSWORD } = await import("./auth-fixtures");
+    const { client, sessionCookieFrom } = await import("./client");
+    const { awayFromStepEdge, codeFor } = await import("./two-factor-fixtures");
+    const admin = await createAccount({ accountType: "admin" });
+    for (const redirectTo of ["/admin/reports", "/dashboard"]) {
+      const res = await client().post(`/login?redirectTo=${encodeURIComponent(redirectTo)}`, {
+        form: { intent: "login", email: admin.email, password: PASSWORD, redirectTo },
+      });
+      expect(res.status).toBe(302);
+      const to = new URL(res.headers.get("Location") ?? "", "http://x");
+      expect(to.pathname).toBe("/account/two-factor");
+      expect(to.searchParams.get("required")).toBe("admin");
+      expect(to.searchParams.get("redirectTo")).toBe(redirectTo);
+    }
+    const res = await client().post("/login", {
+      form: { intent: "login", email: admin.email, password: PASSWORD, redirectTo: "/admin/audit" },
+    });
+    const cookie = sessionCookieFrom(res)!;
+    const as = client({ cookie });
+    // Refused everywhere admin until set-up is done.
+    expect((await as.get("/admin/audit")).status).toBe(302);
+    expect((await as.put("/api/admin/profiles/abcdefghijklmnop/toggle-hot")).status).toBe(403);
+    const page = await as.get("/account/two-factor?required=admin&redirectTo=%2Fadmin%2Faudit");
+    expect(await page.text()).toContain("Administrators must use two-factor sign-in");
+
+    await as.post("/account/two-factor?required=admin&redirectTo=%2Fadmin%2Faudit", { form: { intent: "start" } });
+    const html = await (await as.get("/account/two-factor?required=admin&redirectTo=%2Fadmin%2Faudit")).text();
+    const secret = html.match(/data-testid="totp-secret"[^>]*>([A-Z2-7 ]+)</)![1].replace(/ /g, "");
+    await awayFromStepEdge();
+    const done = await as.post("/account/two-factor?required=admin&redirectTo=%2Fadmin%2Faudit", {
+      form: { intent: "confirm", code: codeFor(secret), currentPassword: PASSWORD, redirectTo: "/admin/audit" },
+    });
+    expect(done.status).toBe(200);
+    // The recovery codes come first, then the way on to where the administrator was going.
+    expect(await done.text()).toMatch(/href="\/admin\/audit"[^>]*>I have saved them: continue/);
+    expect((await as.get("/admin/audit")).status).toBe(200);
+  });
+});

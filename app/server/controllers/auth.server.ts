@@ -3,8 +3,19 @@
 // an outage must not become unlimited password guessing.
 import { apiResetPasswordSchema, FALLBACK, MSG, parseWith, resetRequestSchema, signupSchema } from "~/lib/auth-schemas";
 import { getAccount, requestPasswordReset, resetPassword, signup, type AccountRecord } from "../accounts.server";
-import { AuthError, EmailUnconfirmedError, isRateLimited, login, toApiUser, type SessionUser } from "../auth.server";
+import {
+  AuthError,
+  cookieIsSecure,
+  EmailUnconfirmedError,
+  isRateLimited,
+  login,
+  toApiUser,
+  type SessionUser,
+} from "../auth.server";
 import { resendConfirmation } from "../email-confirmation.server";
+import { secondFactorSchemaFor } from "~/lib/two-factor";
+import { clearPendingCookie } from "../pending-sign-in.server";
+import { completeSecondFactor, SecondFactorError } from "../second-factor-sign-in.server";
 import type { ApiCall } from "../http/api-route.server";
 import { readBody, SMALL_BODY_BYTES } from "../http/body.server";
 import { json, jsonError } from "../http/responses.server";
@@ -34,17 +45,48 @@ function apiFailure(error: unknown, fallback: string): Response {
 }
 
 /**
- * POST /api/auth/login {email, password} (JSON or form): the user object and a new session cookie. The right
- * password for an unconfirmed address is a 403 and a new confirmation link.
+ * POST /api/auth/login {email, password} (JSON or form): the user object and a new session cookie; for an
+ * account with two-factor on, `{twoFactorRequired: true}` and a pending sign-in cookie instead (no session,
+ * no user object) for POST /api/auth/login/second-factor to finish. The right password for an unconfirmed
+ * address is a 403 and a new confirmation link.
  */
 export async function loginApi({ request, context, env, cf }: ApiCall<"none">): Promise<Response> {
   const body = await guardedBody(request, env, "login");
   if (!body.ok) return body.response;
   try {
-    const { user, cookie } = await login(request, env, body.data, cf);
-    return json(toApiUser(user), { headers: { "Set-Cookie": cookie } });
+    const result = await login(request, env, body.data, cf);
+    if (result.kind === "second-factor")
+      return json({ twoFactorRequired: true }, { headers: { "Set-Cookie": result.cookie } });
+    return json(toApiUser(result.user), { headers: { "Set-Cookie": result.cookie } });
   } catch (error) {
     if (error instanceof EmailUnconfirmedError) await resendConfirmation(request, context.cloudflare, error.userId);
+    return apiFailure(error, FALLBACK.login);
+  }
+}
+
+/**
+ * POST /api/auth/login/second-factor {code} or {recoveryCode, password}, with the pending sign-in cookie:
+ * the user object and the session cookie. A refusal is {error, field?} (the input it is about); 401 with
+ * `restart: true` when the pending sign-in is gone and the password must be sent again.
+ */
+export async function secondFactorApi({ request, env, ctx, cf }: ApiCall<"none">): Promise<Response> {
+  const body = await guardedBody(request, env, "login");
+  if (!body.ok) return body.response;
+  const parsed = parseWith(secondFactorSchemaFor(body.data), body.data);
+  if (!parsed.ok) return jsonError(400, parsed.error);
+  try {
+    const { user, cookies } = await completeSecondFactor(request, { env, ctx, cf }, parsed.data);
+    const headers = new Headers();
+    for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+    return json(toApiUser(user), { headers });
+  } catch (error) {
+    if (error instanceof SecondFactorError) {
+      const extra = { ...(error.field ? { field: error.field } : {}), ...(error.restart ? { restart: true } : {}) };
+      const headers: Record<string, string> = error.restart
+        ? { "Set-Cookie": clearPendingCookie(cookieIsSecure(env)) }
+        : {};
+      return jsonError(error.status, error.message, extra, headers);
+    }
     return apiFailure(error, FALLBACK.login);
   }
 }

@@ -1,0 +1,212 @@
+// Two-factor sign-in settings (issue 13): turn it on with an authenticator app, prove it in a session that
+// predates it, replace the app, make new recovery codes, turn it off. Administrators arrive here from any
+// admin page until their session has a second factor. The work is in app/server/two-factor-page.server.ts.
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { IdentityForm, RecoveryCodesPanel, SetUpPanel, StepUpPanel, type Reply } from "~/components/account/TwoFactor";
+import { InfoPage } from "~/components/InfoPage";
+import { Alert } from "~/components/ui/Alert";
+import { Button } from "~/components/ui/Button";
+import { formatNzTime } from "~/lib/moderation";
+import { safeRedirect } from "~/lib/redirects";
+import { TWO_FACTOR_MSG } from "~/lib/two-factor";
+import { getCurrentSession, requireUser, requireUserForPost } from "~/server/auth.server";
+import { readForm } from "~/server/http/body.server";
+import { hasFreshSecondFactor } from "~/server/reauth.server";
+import {
+  twoFactorAction,
+  twoFactorPageData,
+  type TwoFactorActionResult,
+  type TwoFactorIntent,
+} from "~/server/two-factor-page.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Two-factor sign-in | Kiwi Companions" },
+  { name: "robots", content: "noindex" },
+];
+
+export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
+  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const env = context.cloudflare.env;
+  await requireUser(request, context);
+  const current = await getCurrentSession(request, env);
+  if (!current) throw new Response(null, { status: 401 });
+  const page = await twoFactorPageData(request, env, current.user, current.session);
+  return data(
+    {
+      ...page,
+      enabledAt: page.enabledAt ? formatNzTime(page.enabledAt) : null,
+      freshSecondFactor: hasFreshSecondFactor(current.session),
+      siteName: env.SITE_NAME || "Kiwi Companions",
+    },
+    { headers: NO_STORE },
+  );
+}
+
+type ActionData = TwoFactorActionResult & { reply?: SubmissionResult<string[]> };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const cf = context.cloudflare;
+  const path = new URL(request.url);
+  await requireUserForPost(request, cf.env, path.pathname + path.search);
+  const current = await getCurrentSession(request, cf.env);
+  const form = await readForm(request);
+  if (!current || !form)
+    return data<ActionData>({ intent: null, error: "Please try again." }, { status: 400, headers: NO_STORE });
+  const { status, body } = await twoFactorAction(request, cf, current.user, current.session, form);
+  // A step-up has nothing to show: straight on to where the visitor was going (an admin page, say).
+  const next = safeRedirect(form.get("redirectTo"), "");
+  if (body.intent === "stepUp" && status === 200 && next) throw redirect(next, { status: 303, headers: NO_STORE });
+  // In the shape Conform reads: the message beside its field, or the form's own.
+  const reply: SubmissionResult<string[]> | undefined = body.error
+    ? { status: "error", error: { [body.field ?? ""]: [body.error] } }
+    : undefined;
+  return data<ActionData>({ ...body, reply }, { status, headers: NO_STORE });
+}
+
+export default function TwoFactorPage() {
+  const page = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as ActionData | undefined;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const replyFor = (intent: TwoFactorIntent): Reply => (result?.intent === intent ? result.reply : undefined);
+  const codes = result?.recoveryCodes;
+  const unknownError = result && result.intent === null ? result.error : null;
+
+  return (
+    <InfoPage title="Two-factor sign-in">
+      <div className="space-y-8">
+        {page.requiredForAdmin && !page.enabled ? (
+          <Alert tone="warning" data-testid="admin-required">
+            {TWO_FACTOR_MSG.adminRequired}
+          </Alert>
+        ) : null}
+        {unknownError ? <Alert tone="error">{unknownError}</Alert> : null}
+        {result?.notice ? (
+          <Alert tone="success" data-testid="two-factor-notice">
+            {result.notice}
+          </Alert>
+        ) : null}
+        {page.unavailable ? <Alert tone="error">{TWO_FACTOR_MSG.unavailable}</Alert> : null}
+
+        {codes ? <RecoveryCodesPanel codes={codes} siteName={page.siteName} continueTo={page.redirectTo} /> : null}
+
+        <section aria-labelledby="status-title" className="space-y-3 rounded-2xl border border-line bg-panel p-6">
+          <h2 id="status-title" className="text-xl font-semibold">
+            Status
+          </h2>
+          <p className="text-lg" data-testid="two-factor-status">
+            {page.enabled ? (
+              <>
+                <strong className="text-emerald-300">On</strong> since {page.enabledAt}. Signing in takes your password
+                and a code from your authenticator app.
+              </>
+            ) : (
+              <>
+                <strong className="text-amber-300">Off</strong>. Your password alone signs in to your account. A code
+                from an app on your phone keeps someone who learns your password out.
+              </>
+            )}
+          </p>
+          {page.enabled ? (
+            <p className="text-zinc-300" data-testid="recovery-codes-left">
+              Recovery codes left: {page.recoveryCodesLeft} of 10.
+            </p>
+          ) : null}
+          {!codes && page.redirectTo && page.enabled && !page.stepUpNeeded ? (
+            <p>
+              <Link to={page.redirectTo} className="text-accent underline underline-offset-2">
+                Continue
+              </Link>
+            </p>
+          ) : null}
+        </section>
+
+        {page.stepUpNeeded ? (
+          <StepUpPanel lastResult={replyFor("stepUp")} busy={busy} redirectTo={page.redirectTo} />
+        ) : page.setUp ? (
+          <SetUpPanel
+            setUp={page.setUp}
+            replacing={page.enabled}
+            freshSecondFactor={page.freshSecondFactor}
+            redirectTo={page.redirectTo}
+            lastResult={replyFor("confirm")}
+            busy={busy}
+          />
+        ) : !page.unavailable ? (
+          <section aria-labelledby="change-title" className="space-y-4 rounded-2xl border border-line bg-panel p-6">
+            <h2 id="change-title" className="text-xl font-semibold">
+              {page.enabled ? "Change" : "Turn on"}
+            </h2>
+            {replyFor("start")?.error ? <Alert tone="error">{String(result?.error)}</Alert> : null}
+            <Form method="post">
+              <input type="hidden" name="intent" value="start" />
+              <Button type="submit" size="roomy" busy={busy}>
+                {page.enabled ? "Replace authenticator app" : "Set up two-factor sign-in"}
+              </Button>
+            </Form>
+          </section>
+        ) : null}
+
+        {page.enabled && !page.stepUpNeeded ? (
+          <section
+            aria-labelledby="codes-manage-title"
+            className="space-y-4 rounded-2xl border border-line bg-panel p-6"
+          >
+            <h2 id="codes-manage-title" className="text-xl font-semibold">
+              Recovery codes
+            </h2>
+            <p className="text-zinc-300">New codes replace all of the old ones.</p>
+            <IdentityForm
+              id="two-factor-regenerate"
+              intent="regenerate"
+              label="Make new recovery codes"
+              freshSecondFactor={page.freshSecondFactor}
+              lastResult={replyFor("regenerate")}
+              busy={busy}
+            />
+          </section>
+        ) : null}
+
+        {page.enabled && !page.stepUpNeeded ? (
+          <section aria-labelledby="off-title" className="space-y-4 rounded-2xl border border-rose-900 bg-panel p-6">
+            <h2 id="off-title" className="text-xl font-semibold">
+              Turn off
+            </h2>
+            {page.isAdminAccount ? (
+              <p className="text-zinc-300">{TWO_FACTOR_MSG.adminCannotDisable}</p>
+            ) : (
+              <IdentityForm
+                id="two-factor-disable"
+                intent="disable"
+                label="Turn off two-factor sign-in"
+                variant="danger"
+                freshSecondFactor={page.freshSecondFactor}
+                lastResult={replyFor("disable")}
+                busy={busy}
+              />
+            )}
+          </section>
+        ) : null}
+
+        <p>
+          <Link to="/managesub" className="inline-flex min-h-11 items-center text-accent underline underline-offset-2">
+            Back to Account Settings
+          </Link>
+        </p>
+      </div>
+    </InfoPage>
+  );
+}

@@ -1,0 +1,121 @@
+// Two-factor sign-in in a real browser (issue 13): a provider turns it on from account settings (the test
+// reads the key off the page and computes codes with otpauth, as an authenticator app would), signs out,
+// signs in with a code, then with a recovery code; an administrator's first sign-in is taken through set-up
+// before any admin page opens. Accounts are made directly in the test server's database.
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { newId } from "~/lib/ids";
+import { hashPassword } from "~/server/password.server";
+import { DESKTOP, hydrated, useBrowser } from "./browser";
+import { d1, enterCode, logIn, nextCode } from "./people";
+
+const b = useBrowser();
+const PASSWORD = "two-factor-e2e-2025";
+
+async function insertAccount(accountType = "unpaid"): Promise<string> {
+  const id = newId();
+  const email = `tf-${id}@test.nz`;
+  const now = Date.now();
+  const hash = await hashPassword(PASSWORD);
+  d1(
+    `INSERT INTO users (id, email, first_name, password_hash, account_type, agency, created_at, updated_at) VALUES ('${id}', '${email}', 'Tui', '${hash}', '${accountType}', 0, ${now}, ${now})`,
+  );
+  return email;
+}
+
+/** On /account/two-factor: starts set-up, reads the key, confirms with a code and the password; answers key and codes. */
+async function setUp(page: Page, email: string): Promise<{ secret: string; codes: string[] }> {
+  await hydrated(page);
+  await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+  const secretBox = page.getByTestId("totp-secret");
+  await secretBox.waitFor();
+  await expect(page.getByTestId("totp-qr").count()).resolves.toBe(1);
+  const secret = (await secretBox.textContent())!.replace(/\s/g, "");
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await page.getByLabel("6-digit code").fill(await nextCode(secret, email));
+  await page.getByLabel("Current password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Turn on" }).click();
+  await page.getByTestId("recovery-codes").waitFor();
+  const codes = await page.getByTestId("recovery-code").allTextContents();
+  expect(codes).toHaveLength(10);
+  return { secret, codes };
+}
+
+async function passwordStep(page: Page, email: string, redirectTo = "/dashboard") {
+  await page.goto(`/login?${new URLSearchParams({ redirectTo })}`);
+  await hydrated(page);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Login" }).click();
+}
+
+describe("two-factor sign-in", () => {
+  it("a provider sets it up, then signs in with a code, and with a recovery code", async () => {
+    const email = await insertAccount();
+    const { page, context } = await b.visitor({ viewport: DESKTOP });
+    try {
+      await logIn(page, email, PASSWORD);
+      await page.goto("/managesub");
+      await hydrated(page);
+      await page.getByTestId("two-factor-summary").getByRole("link", { name: "Set up two-factor sign-in" }).click();
+      await page.waitForURL((url) => url.pathname === "/account/two-factor");
+      const { secret, codes } = await setUp(page, email);
+      await page.getByTestId("two-factor-status").getByText("On").waitFor();
+
+      // Signed out, the password alone no longer lets anyone in: the code step follows.
+      await page.goto("/dashboard");
+      await hydrated(page);
+      await page.getByRole("button", { name: "Sign Out" }).first().click();
+      await page.waitForURL("**/login");
+      await passwordStep(page, email);
+      await page.getByText("Enter the 6-digit code from your authenticator app.").first().waitFor();
+      // A wrong code is said beside the field, and nothing starts.
+      await hydrated(page);
+      await page.getByLabel("6-digit code").fill("000000");
+      await page.getByRole("button", { name: "Verify" }).click();
+      await page.getByText(/not right or has expired|already been used/).waitFor();
+      await enterCode(page, await nextCode(secret, email));
+      await page.waitForURL((url) => url.pathname === "/dashboard");
+
+      // With a recovery code instead of the app: the password again, in the same form.
+      await page.getByRole("button", { name: "Sign Out" }).first().click();
+      await page.waitForURL("**/login");
+      await passwordStep(page, email);
+      await page.getByRole("link", { name: "Use a recovery code instead" }).click();
+      await page.getByRole("heading", { name: "Use a recovery code" }).waitFor();
+      await hydrated(page);
+      await page.getByRole("textbox", { name: "Recovery code" }).fill(codes[0]);
+      await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
+      await page.waitForURL((url) => url.pathname === "/dashboard");
+      await page.goto("/account/two-factor");
+      await page.getByTestId("recovery-codes-left").getByText("Recovery codes left: 9 of 10.").waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("an administrator's first sign-in goes through set-up, then reaches the admin page", async () => {
+    const email = await insertAccount("admin");
+    const { page, context } = await b.visitor({ viewport: DESKTOP });
+    try {
+      await passwordStep(page, email, "/admin/reports");
+      await page.waitForURL((url) => url.pathname === "/account/two-factor");
+      const url = new URL(page.url());
+      expect(url.searchParams.get("required")).toBe("admin");
+      expect(url.searchParams.get("redirectTo")).toBe("/admin/reports");
+      await page.getByTestId("admin-required").waitFor();
+      // Nothing admin opens meanwhile.
+      await page.goto("/admin/reports");
+      await page.waitForURL((u) => u.pathname === "/account/two-factor");
+
+      await setUp(page, email);
+      await page.getByRole("link", { name: "I have saved them: continue" }).click();
+      await page.waitForURL((u) => u.pathname === "/admin/reports");
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      expect(new URL(page.url()).pathname).toBe("/admin/reports");
+    } finally {
+      await context.close();
+    }
+  });
+});
