@@ -23,7 +23,7 @@ export async function confirmEmailPageLoader({ request, params, context }: Loade
   if (!confirmed) {
     return data<ConfirmPageData>({ error: MSG.confirmTokenInvalid }, { status: 400, headers: CONFIRM_PAGE_HEADERS });
   }
-  const cookie = await createSession(request, cf.env, confirmed.userId);
+  const cookie = await createSession(request, cf.env, confirmed.userId, { cf: cf.cf });
   await recordSecurityEvent(
     securityEventStatement(getDb(cf.env), confirmed.userId, "login", requestMeta(request, cf.cf), Date.now()),
   );
