@@ -39,7 +39,7 @@ import { setFlash } from "./flash.server";
 import { reauthenticate } from "./account-changes.server";
 import { CURRENT_PASSWORD_FIELD, hasFreshSecondFactor, type Reauth } from "./reauth.server";
 import { recordSecurityEvent, requestMeta, securityEventStatement } from "./security-log.server";
-import { isTokenShape, sha256Hex } from "./session-cookie.server";
+import { readTokenCookie, serializeTokenCookie, sha256Hex, type TokenCookie } from "./session-cookie.server";
 import { siteOrigin } from "./site-origin.server";
 
 type Ctx = AppLoadContext["cloudflare"];
@@ -76,20 +76,10 @@ export function relyingParty(env: Env, request: Request): { origin: string; rpID
 // The challenge cookie: like the session cookie, __Host- except on plain-http local development. Strict:
 // only our own pages' fetches ever need it.
 
-function challengeCookieName(secure: boolean): string {
-  return secure ? "__Host-passkey" : "passkey";
-}
+const CHALLENGE_COOKIE: TokenCookie = { name: "passkey", sameSite: "Strict" };
 
 function challengeCookie(value: string, secure: boolean, maxAgeSeconds: number): string {
-  const parts = [
-    `${challengeCookieName(secure)}=${value}`,
-    "Path=/",
-    "HttpOnly",
-    "SameSite=Strict",
-    `Max-Age=${maxAgeSeconds}`,
-  ];
-  if (secure) parts.push("Secure");
-  return parts.join("; ");
+  return serializeTokenCookie(CHALLENGE_COOKIE, value, secure, maxAgeSeconds);
 }
 
 /** The Set-Cookie value that drops the challenge cookie once its challenge is spent. */
@@ -98,16 +88,7 @@ export function clearChallengeCookie(env: Pick<Env, "APP_ENV">): string {
 }
 
 function readChallengeToken(request: Request, secure: boolean): string | null {
-  const header = request.headers.get("Cookie");
-  if (!header) return null;
-  const name = challengeCookieName(secure);
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
-    const value = part.slice(eq + 1).trim();
-    if (isTokenShape(value)) return value;
-  }
-  return null;
+  return readTokenCookie(request.headers.get("Cookie"), CHALLENGE_COOKIE, secure);
 }
 
 type ChallengeRow = typeof pc.$inferSelect;

@@ -5,7 +5,7 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import { newToken } from "~/lib/ids";
 import { getDb, schema } from "./db.server";
-import { isTokenShape, sha256Hex } from "./session-cookie.server";
+import { readTokenCookie, serializeTokenCookie, sha256Hex, type TokenCookie } from "./session-cookie.server";
 
 const p = schema.pendingSignIns;
 
@@ -13,20 +13,10 @@ export const PENDING_SIGN_IN_MS = 10 * 60_000;
 /** Wrong codes one pending sign-in takes before the password must be typed again. */
 export const PENDING_MAX_ATTEMPTS = 5;
 
-export function pendingCookieName(secure: boolean): string {
-  return secure ? "__Host-pending_sign_in" : "pending_sign_in";
-}
+const PENDING_COOKIE: TokenCookie = { name: "pending_sign_in", sameSite: "Lax" };
 
 function serialize(value: string, secure: boolean, maxAgeSeconds: number): string {
-  const parts = [
-    `${pendingCookieName(secure)}=${value}`,
-    "Path=/",
-    "HttpOnly",
-    "SameSite=Lax",
-    `Max-Age=${maxAgeSeconds}`,
-  ];
-  if (secure) parts.push("Secure");
-  return parts.join("; ");
+  return serializeTokenCookie(PENDING_COOKIE, value, secure, maxAgeSeconds);
 }
 
 export function clearPendingCookie(secure: boolean): string {
@@ -34,16 +24,7 @@ export function clearPendingCookie(secure: boolean): string {
 }
 
 function readToken(request: Request, secure: boolean): string | null {
-  const header = request.headers.get("Cookie");
-  if (!header) return null;
-  const name = pendingCookieName(secure);
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
-    const value = part.slice(eq + 1).trim();
-    if (isTokenShape(value)) return value;
-  }
-  return null;
+  return readTokenCookie(request.headers.get("Cookie"), PENDING_COOKIE, secure);
 }
 
 /** Starts a pending sign-in for `userId`; answers the Set-Cookie value. Spent ones of the user are swept. */

@@ -16,33 +16,34 @@ export async function sha256Hex(value: string): Promise<string> {
 }
 
 /**
- * The __Host- prefix makes browsers refuse the cookie unless it is Secure, host-only and Path=/, so a
- * sibling subdomain cannot plant one. Plain http in local development cannot use it.
+ * A cookie that carries one random token (the session, a pending sign-in, a passkey challenge). The __Host-
+ * prefix makes browsers refuse it unless it is Secure, host-only and Path=/, so a sibling subdomain cannot
+ * plant one. Plain http in local development cannot use the prefix.
  */
-export function sessionCookieName(secure: boolean): string {
-  return secure ? "__Host-session" : "session";
+export type TokenCookie = { name: string; sameSite: "Lax" | "Strict" };
+
+export const SESSION_COOKIE: TokenCookie = { name: "session", sameSite: "Lax" };
+
+export function tokenCookieName(cookie: TokenCookie, secure: boolean): string {
+  return secure ? `__Host-${cookie.name}` : cookie.name;
 }
 
-export function serializeSessionCookie(token: string, secure: boolean, maxAgeSeconds: number): string {
+export function serializeTokenCookie(cookie: TokenCookie, value: string, secure: boolean, maxAgeSeconds: number) {
   const parts = [
-    `${sessionCookieName(secure)}=${token}`,
+    `${tokenCookieName(cookie, secure)}=${value}`,
     "Path=/",
     "HttpOnly",
-    "SameSite=Lax",
+    `SameSite=${cookie.sameSite}`,
     `Max-Age=${maxAgeSeconds}`,
   ];
   if (secure) parts.push("Secure");
   return parts.join("; ");
 }
 
-export function clearSessionCookie(secure: boolean): string {
-  return serializeSessionCookie("", secure, 0);
-}
-
-/** The session token from a Cookie header, or null when absent or not token-shaped. */
-export function readSessionToken(cookieHeader: string | null, secure: boolean): string | null {
+/** The cookie's token from a Cookie header, or null when absent or not token-shaped. */
+export function readTokenCookie(cookieHeader: string | null, cookie: TokenCookie, secure: boolean): string | null {
   if (!cookieHeader) return null;
-  const name = sessionCookieName(secure);
+  const name = tokenCookieName(cookie, secure);
   for (const part of cookieHeader.split(";")) {
     const eq = part.indexOf("=");
     if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
@@ -50,6 +51,22 @@ export function readSessionToken(cookieHeader: string | null, secure: boolean): 
     if (isTokenShape(value)) return value;
   }
   return null;
+}
+
+export function sessionCookieName(secure: boolean): string {
+  return tokenCookieName(SESSION_COOKIE, secure);
+}
+
+export function serializeSessionCookie(token: string, secure: boolean, maxAgeSeconds: number): string {
+  return serializeTokenCookie(SESSION_COOKIE, token, secure, maxAgeSeconds);
+}
+
+export function clearSessionCookie(secure: boolean): string {
+  return serializeSessionCookie("", secure, 0);
+}
+
+export function readSessionToken(cookieHeader: string | null, secure: boolean): string | null {
+  return readTokenCookie(cookieHeader, SESSION_COOKIE, secure);
 }
 
 /** True when the request carries a session cookie at all, even a malformed one (it is then "expired"). */
