@@ -39,7 +39,8 @@ export function PasskeysSection({ passkeys, needsPassword, defaultName }: Passke
       </h2>
       <p className="text-sm text-zinc-300">
         A passkey signs you in with your phone's or computer's screen lock (fingerprint, face or PIN) instead of your
-        password, and nobody can phish it. It also counts as a second factor.
+        password, and nobody can phish it. Your password still works on its own: to ask for a code after it, turn on
+        two-factor sign-in.
       </p>
       {passkeys.length === 0 ? (
         <p className="text-muted">You have no passkeys yet.</p>
