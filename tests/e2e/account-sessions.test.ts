@@ -3,10 +3,8 @@
 // signed in through the login page.
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { newId } from "../../app/lib/ids";
-import { hashPassword } from "../../app/server/password.server";
 import { hydrated, useBrowser } from "./browser";
-import { d1, logIn } from "./people";
+import { insertAccount, logIn } from "./people";
 
 const b = useBrowser();
 const PASSWORD = "kowhai blossom 42";
@@ -14,13 +12,7 @@ const NEW_PASSWORD = "pohutukawa summer 7";
 
 /** A fresh Independent account with PASSWORD; answers its e-mail address. */
 async function account(firstName: string): Promise<string> {
-  const id = newId();
-  const email = `${firstName.toLowerCase()}-${id}@example.nz`;
-  const hash = await hashPassword(PASSWORD);
-  const now = Date.now();
-  d1(`INSERT INTO users (id, email, first_name, password_hash, account_type, agency, created_at, updated_at)
-      VALUES ('${id}', '${email}', '${firstName}', '${hash}', 'unpaid', 0, ${now}, ${now})`);
-  return email;
+  return (await insertAccount({ firstName, password: PASSWORD })).email;
 }
 
 let twoDevices: string;

@@ -4,10 +4,8 @@
 // http://localhost:<port> (the test server listens on 127.0.0.1; the app treats both as local development).
 import { chromium, type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { newId } from "../../app/lib/ids";
-import { hashPassword } from "../../app/server/password.server";
 import { CHROMIUM_FLAGS, DESKTOP, hydrated } from "./browser";
-import { d1, logIn } from "./people";
+import { insertAccount, logIn } from "./people";
 
 const baseUrl = inject("baseUrl").replace("//127.0.0.1:", "//localhost:");
 let browser: Browser;
@@ -23,14 +21,8 @@ afterAll(() => browser?.close());
 
 describe("passkeys in the browser", () => {
   it("adds a passkey on /managesub, signs out, and signs in with it to the dashboard", async () => {
-    const id = newId();
-    const email = `passkey-${id}@example.nz`;
     const password = "a-long-passkey-test-password";
-    const now = Date.now();
-    d1(
-      `INSERT INTO users (id, email, first_name, password_hash, created_at, updated_at)
-       VALUES ('${id}', '${email}', 'Kiri', '${await hashPassword(password)}', ${now}, ${now})`,
-    );
+    const { email } = await insertAccount({ firstName: "Kiri", emailPrefix: "passkey", password });
     const context = await browser.newContext({
       viewport: DESKTOP,
       baseURL: baseUrl,

@@ -5,6 +5,8 @@ import { inject } from "vitest";
 import { MSG } from "../../app/lib/auth-schemas";
 import { TOTP_DRIFT_STEPS, totpCodeAt, totpStep } from "~/lib/two-factor";
 import { demoAccount, DEMO_ADMIN_TOTP_SECRET } from "../../drizzle/seed/demo-accounts";
+import { newId } from "../../app/lib/ids";
+import { hashPassword } from "../../app/server/password.server";
 import { hydrated } from "./browser";
 
 /** Runs SQL against the test server's own store (the one `wrangler dev` of this run reads). */
@@ -103,6 +105,25 @@ export async function logInAdminApi(api: APIRequestContext) {
     throw new Error(`admin login answered ${first.status()}`);
   const second = await api.post("/api/auth/login/second-factor", { data: { code: await demoAdminCode() } });
   if (second.status() !== 200) throw new Error(`admin code answered ${second.status()}: ${await second.text()}`);
+}
+
+/**
+ * An account made straight in the store, address already confirmed, for tests about what a signed-in person
+ * does rather than about signing up. Answers its id and e-mail address.
+ */
+export async function insertAccount(o: {
+  firstName: string;
+  password: string;
+  emailPrefix?: string;
+  accountType?: string;
+}): Promise<{ id: string; email: string }> {
+  const id = newId();
+  const email = `${o.emailPrefix ?? o.firstName.toLowerCase()}-${id}@example.nz`;
+  const now = Date.now();
+  d1(`INSERT INTO users (id, email, first_name, password_hash, account_type, agency, created_at, updated_at,
+      email_confirmed_at) VALUES ('${id}', '${email}', '${o.firstName}', '${await hashPassword(o.password)}',
+      '${o.accountType ?? "unpaid"}', 0, ${now}, ${now}, ${now})`);
+  return { id, email };
 }
 
 /** Signs in through the login page, as a person would, and waits for the dashboard. */

@@ -4,23 +4,14 @@
 // before any admin page opens. Accounts are made directly in the test server's database.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { newId } from "~/lib/ids";
-import { hashPassword } from "~/server/password.server";
 import { DESKTOP, hydrated, useBrowser } from "./browser";
-import { d1, enterCode, logIn, nextCode } from "./people";
+import { enterCode, insertAccount, logIn, nextCode } from "./people";
 
 const b = useBrowser();
 const PASSWORD = "two-factor-e2e-2025";
 
-async function insertAccount(accountType = "unpaid"): Promise<string> {
-  const id = newId();
-  const email = `tf-${id}@test.nz`;
-  const now = Date.now();
-  const hash = await hashPassword(PASSWORD);
-  d1(
-    `INSERT INTO users (id, email, first_name, password_hash, account_type, agency, created_at, updated_at) VALUES ('${id}', '${email}', 'Tui', '${hash}', '${accountType}', 0, ${now}, ${now})`,
-  );
-  return email;
+async function newAccount(accountType = "unpaid"): Promise<string> {
+  return (await insertAccount({ firstName: "Tui", emailPrefix: "tf", password: PASSWORD, accountType })).email;
 }
 
 /** On /account/two-factor: starts set-up, reads the key, confirms with a code and the password; answers key and codes. */
@@ -51,7 +42,7 @@ async function passwordStep(page: Page, email: string, redirectTo = "/dashboard"
 
 describe("two-factor sign-in", () => {
   it("a provider sets it up, then signs in with a code, and with a recovery code", async () => {
-    const email = await insertAccount();
+    const email = await newAccount();
     const { page, context } = await b.visitor({ viewport: DESKTOP });
     try {
       await logIn(page, email, PASSWORD);
@@ -96,7 +87,7 @@ describe("two-factor sign-in", () => {
   });
 
   it("an administrator's first sign-in goes through set-up, then reaches the admin page", async () => {
-    const email = await insertAccount("admin");
+    const email = await newAccount("admin");
     const { page, context } = await b.visitor({ viewport: DESKTOP });
     try {
       await passwordStep(page, email, "/admin/reports");
