@@ -340,6 +340,8 @@ export const emailConfirmations = sqliteTable("email_confirmations", {
   createdAt: integer("created_at").notNull(),
   expiresAt: integer("expires_at").notNull(),
   usedAt: integer("used_at"),
+  // 0023_confirmation_password.sql
+  needsPassword: flag("needs_password"),
 });
 
 // Passkeys and their one-time challenges (0021_passkeys.sql).

@@ -36,6 +36,12 @@ export const MSG = {
   confirmEmailFirst: "Please confirm your e-mail address first. We have sent you a new link.",
   confirmTokenInvalid:
     "This confirmation link is invalid, has expired or was already used. Log in to get a new one, or sign up again.",
+  // A link issued after an earlier sign-up with the same address asks for the latest sign-up's password.
+  confirmNeedsPassword:
+    "Someone signed up more than once with this address. To confirm, enter the password you chose the last time you signed up.",
+  confirmPasswordMissing: "Enter the password you chose when you signed up.",
+  confirmWrongPassword:
+    "That is not the password of the latest sign-up with this address. If you did not sign up twice, someone else may have used your address: sign up again to replace their details.",
   rateLimited: "Too many attempts. Please wait a minute and try again.",
   notAuthenticated: "Not authenticated",
   forbidden: "You do not have access to this account",

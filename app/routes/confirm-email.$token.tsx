@@ -1,8 +1,15 @@
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard, ErrorBox, TextLink } from "~/components/auth/AuthParts";
+import { Button } from "~/components/ui/Button";
+import { Field } from "~/components/ui/Field";
 import { loginModeHref } from "~/lib/auth-redirect";
-import { confirmEmailPageLoader, type ConfirmPageData } from "~/server/confirm-email-page.server";
+import { MSG, PASSWORD_MAX } from "~/lib/auth-schemas";
+import {
+  confirmEmailPageAction,
+  confirmEmailPageLoader,
+  type ConfirmPageData,
+} from "~/server/confirm-email-page.server";
 
 export const meta: MetaFunction = () => [
   { title: "Confirm Your E-mail Address | Kiwi Companions" },
@@ -10,16 +17,50 @@ export const meta: MetaFunction = () => [
 ];
 
 // no-store and Referrer-Policy: no-referrer from the loader reach the document (the link's token is in the URL).
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
+  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
 
 export const loader = (args: LoaderFunctionArgs) => confirmEmailPageLoader(args);
+export const action = (args: ActionFunctionArgs) => confirmEmailPageAction(args);
 
-/** Only a link that cannot be used renders: a good one redirects from the loader. */
+/** A first sign-up's good link redirects from the loader; what renders is the password step or a dead link. */
 export default function ConfirmEmailPage() {
-  const { error } = useLoaderData<ConfirmPageData>();
+  const loaded = useLoaderData<ConfirmPageData>();
+  const posted = useActionData<ConfirmPageData>();
+  const state = posted ?? loaded;
+  const busy = useNavigation().state === "submitting";
+  if (state.needsPassword) {
+    return (
+      <AuthCard title="Confirm Your E-mail Address" subtitle={MSG.confirmNeedsPassword}>
+        <Form method="post" replace className="space-y-4" aria-label="Confirm with your password">
+          <Field
+            variant="compact"
+            label="Password"
+            errors={state.error ? [state.error] : null}
+            errorTestId="confirm-password-error"
+            input={{
+              id: "confirm-password",
+              name: "password",
+              type: "password",
+              autoComplete: "current-password",
+              required: true,
+              maxLength: PASSWORD_MAX,
+              autoFocus: true,
+            }}
+          />
+          <Button type="submit" size="lg" block busy={busy}>
+            Confirm and sign in
+          </Button>
+        </Form>
+        <div className="flex flex-wrap justify-center gap-x-6">
+          <TextLink to={loginModeHref("signup", null)}>Sign up again</TextLink>
+        </div>
+      </AuthCard>
+    );
+  }
   return (
     <AuthCard title="Confirm Your E-mail Address">
-      <ErrorBox message={error} />
+      <ErrorBox message={state.error} />
       <p className="text-sm text-muted">
         Logging in with the password you signed up with sends a new link if your address is not confirmed yet.
       </p>

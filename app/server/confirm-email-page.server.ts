@@ -1,34 +1,77 @@
-// The loader behind /confirm-email/{token}, the link a sign-up mails (docs/decisions/0010-confirmed-signup.md).
-import { data, redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+// The loader and action behind /confirm-email/{token}, the link a sign-up mails
+// (docs/decisions/0010-confirmed-signup.md).
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { safeRedirectTo } from "~/lib/auth-redirect";
 import { MSG } from "~/lib/auth-schemas";
-import { createSession } from "./auth.server";
+import { isBlocked } from "~/lib/login-throttle";
+import { createSession, isRateLimited } from "./auth.server";
 import { getDb } from "./db.server";
-import { confirmEmail } from "./email-confirmation.server";
+import { confirmEmail, readConfirmationLink } from "./email-confirmation.server";
+import { readForm } from "./http/body.server";
+import { readThrottle, recordLoginFailure, throttleKey } from "./login-throttle.server";
+import { verifyPassword } from "./password.server";
 import { recordSecurityEvent, requestMeta, securityEventStatement } from "./security-log.server";
 
 // The token is in the URL: no cache may keep the answer, and no request this page or its redirect leads to
 // may carry the URL along as a Referer, not even to this site (its logs would hold a usable link).
 export const CONFIRM_PAGE_HEADERS = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
 
-export type ConfirmPageData = { error: string };
+export type ConfirmPageData = { error: string; needsPassword?: false } | { error?: string; needsPassword: true };
 
-/**
- * A usable link confirms the address, starts a session and goes where the sign-up was going; anything else
- * (used, expired, unknown, malformed) is a 400 page that changes nothing.
- */
-export async function confirmEmailPageLoader({ request, params, context }: LoaderFunctionArgs) {
-  const cf = context.cloudflare;
-  const confirmed = await confirmEmail(cf.env, params.token ?? "");
-  if (!confirmed) {
-    return data<ConfirmPageData>({ error: MSG.confirmTokenInvalid }, { status: 400, headers: CONFIRM_PAGE_HEADERS });
-  }
+const invalid = () =>
+  data<ConfirmPageData>({ error: MSG.confirmTokenInvalid }, { status: 400, headers: CONFIRM_PAGE_HEADERS });
+
+/** Spends the link, starts a session and goes where the sign-up was going; null when another request won. */
+async function confirmAndSignIn(request: Request, cf: LoaderFunctionArgs["context"]["cloudflare"], token: string) {
+  const confirmed = await confirmEmail(cf.env, token);
+  if (!confirmed) return null;
   const cookie = await createSession(request, cf.env, confirmed.userId, { cf: cf.cf });
   await recordSecurityEvent(
     securityEventStatement(getDb(cf.env), confirmed.userId, "login", requestMeta(request, cf.cf), Date.now()),
   );
   // Guarded when stored and again here, where it is followed.
-  throw redirect(safeRedirectTo(confirmed.redirectTo), {
+  return redirect(safeRedirectTo(confirmed.redirectTo), {
     headers: { ...CONFIRM_PAGE_HEADERS, "Set-Cookie": cookie },
   });
+}
+
+/**
+ * A usable first-sign-up link confirms at once; a link issued after an earlier sign-up with the address
+ * shows the password step; anything else (used, expired, unknown, malformed) is a 400 page that changes
+ * nothing.
+ */
+export async function confirmEmailPageLoader({ request, params, context }: LoaderFunctionArgs) {
+  const cf = context.cloudflare;
+  const token = params.token ?? "";
+  const link = await readConfirmationLink(cf.env, token);
+  if (!link) return invalid();
+  if (link.needsPassword) return data<ConfirmPageData>({ needsPassword: true }, { headers: CONFIRM_PAGE_HEADERS });
+  return (await confirmAndSignIn(request, cf, token)) ?? invalid();
+}
+
+/**
+ * The password step: the latest sign-up's password confirms. Wrong ones count against the address's sign-in
+ * budget like a sign-in, and leave the link usable for the right one.
+ */
+export async function confirmEmailPageAction({ request, params, context }: ActionFunctionArgs) {
+  const cf = context.cloudflare;
+  const token = params.token ?? "";
+  const reply = (error: string, status: number) =>
+    data<ConfirmPageData>({ needsPassword: true, error }, { status, headers: CONFIRM_PAGE_HEADERS });
+  if (await isRateLimited(request, cf.env, "login")) return reply(MSG.rateLimited, 429);
+  const link = await readConfirmationLink(cf.env, token);
+  if (!link) return invalid();
+  const form = await readForm(request);
+  const password = form?.get("password");
+  if (typeof password !== "string" || password === "" || password.length > 128)
+    return reply(MSG.confirmPasswordMissing, 400);
+  const key = await throttleKey(link.email);
+  const now = Date.now();
+  const state = await readThrottle(cf.env, key);
+  if (isBlocked(state, now)) return reply(MSG.rateLimited, 429);
+  if (!(await verifyPassword(password, link.passwordHash))) {
+    await recordLoginFailure(cf.env, key, state, now);
+    return reply(MSG.confirmWrongPassword, 400);
+  }
+  return (await confirmAndSignIn(request, cf, token)) ?? invalid();
 }

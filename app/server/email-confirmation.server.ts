@@ -55,6 +55,12 @@ export function issueLinkStatements(db: Db, which: SQL, link: { tokenHash: strin
             createdAt: sql<number>`${now}`.as("created_at"),
             expiresAt: sql<number>`${now + CONFIRM_TOKEN_TTL_MS}`.as("expires_at"),
             usedAt: sql<number | null>`null`.as("used_at"),
+            // Any earlier link means an earlier sign-up (or a refused sign-in) with this address: this one
+            // then asks for the password before it confirms, so a later stranger's sign-up cannot be confirmed
+            // by the address's owner without noticing. Read before this row exists.
+            needsPassword: sql<boolean>`exists (select 1 from ${ec} prior where prior.user_id = ${u.id})`.as(
+              "needs_password",
+            ),
           })
           .from(u)
           .where(target),
@@ -103,6 +109,24 @@ export async function sendConfirmationEmail(request: Request, env: Env, userId: 
       siteName: siteName(env),
     }),
   });
+}
+
+export type ConfirmationLink = { userId: string; email: string; passwordHash: string; needsPassword: boolean };
+
+/** The account behind a usable link (unused, unexpired), without spending it; null for anything else. */
+export async function readConfirmationLink(
+  env: Pick<Env, "DB">,
+  token: string,
+  now = Date.now(),
+): Promise<ConfirmationLink | null> {
+  if (!isTokenShape(token)) return null;
+  const [row] = await getDb(env)
+    .select({ userId: u.id, email: u.email, passwordHash: u.passwordHash, needsPassword: ec.needsPassword })
+    .from(ec)
+    .innerJoin(u, eq(u.id, ec.userId))
+    .where(and(eq(ec.tokenHash, await sha256Hex(token)), isNull(ec.usedAt), gt(ec.expiresAt, now)))
+    .limit(1);
+  return row ?? null;
 }
 
 /**

@@ -56,6 +56,10 @@ const signUpPage = (email: string, o: Record<string, string> = {}, path = "/logi
 const userRow = (email: string) =>
   env.DB.prepare("SELECT * FROM users WHERE email = ?").bind(email).first<Record<string, unknown>>();
 
+/** The password step of a link issued after an earlier sign-up with the same address. */
+const confirmWithPassword = (token: string, password: string) =>
+  client().post(`/confirm-email/${token}`, { form: { password } });
+
 /** What a response says and what its cookies are called, with cookie values reduced to their shape. */
 async function observable(res: Response) {
   return {
@@ -267,12 +271,59 @@ describe("an unconfirmed sign-up", () => {
     expect(await userRow("contested@test.nz")).toMatchObject({ first_name: "Owner", agency: 0 });
 
     expect((await client().get(`/confirm-email/${first}`)).status).toBe(400);
-    expect((await client().get(`/confirm-email/${second}`)).status).toBe(302);
+    // The second sign-up's link asks for that sign-up's password before it confirms.
+    expect((await client().get(`/confirm-email/${second}`)).status).toBe(200);
+    expect((await confirmWithPassword(second, "owner password 1")).status).toBe(302);
     const squatter = await client().post("/api/auth/login", {
       json: { email: "contested@test.nz", password: "squatter password 1" },
     });
     expect(squatter.status).toBe(401);
     await logIn("contested@test.nz", "owner password 1");
+  });
+
+  it("a stranger's later sign-up cannot be confirmed by the owner without noticing: its link wants its password", async () => {
+    await signUp("raced@test.nz", { firstName: "Owner", password: "owner password 1" });
+    const [own] = await confirmTokensFor("raced@test.nz", 1);
+    // Between the owner's sign-up and their click, a stranger signs up with the same address.
+    await signUp("raced@test.nz", { firstName: "Stranger", password: "stranger password 1" });
+    const [, strangers] = await confirmTokensFor("raced@test.nz", 2);
+    expect((await client().get(`/confirm-email/${own}`)).status).toBe(400);
+
+    // The owner opens the newest mail: no session, a password step.
+    const opened = await client().get(`/confirm-email/${strangers}`);
+    expect(opened.status).toBe(200);
+    expect(sessionCookieFrom(opened)).toBeNull();
+    expect(await opened.text()).toContain(MSG.confirmNeedsPassword);
+    const wrong = await confirmWithPassword(strangers, "owner password 1");
+    expect(wrong.status).toBe(400);
+    expect(sessionCookieFrom(wrong)).toBeNull();
+    expect(await wrong.text()).toContain("That is not the password of the latest sign-up");
+    expect((await client().post(`/confirm-email/${strangers}`, { form: {} })).status).toBe(400);
+    expect((await userRow("raced@test.nz"))?.email_confirmed_at).toBeNull();
+    expect(await count("sessions")).toBe(0);
+
+    // Signing up again replaces the stranger's details; that link confirms with the owner's password.
+    await signUp("raced@test.nz", { firstName: "Owner", password: "owner password 1" });
+    const [, , again] = await confirmTokensFor("raced@test.nz", 3);
+    expect((await client().get(`/confirm-email/${strangers}`)).status).toBe(400);
+    const confirmed = await confirmWithPassword(again, "owner password 1");
+    expect(confirmed.status).toBe(302);
+    expect(sessionCookieFrom(confirmed)).not.toBeNull();
+    expect((await confirmWithPassword(again, "owner password 1")).status).toBe(400);
+    const stranger = await client().post("/api/auth/login", {
+      json: { email: "raced@test.nz", password: "stranger password 1" },
+    });
+    expect(stranger.status).toBe(401);
+  });
+
+  it("a first sign-up's link stays one click; the password step never opens for it", async () => {
+    await signUp("once@test.nz");
+    const token = await confirmTokenFor("once@test.nz");
+    const row = await env.DB.prepare("SELECT needs_password FROM email_confirmations WHERE user_id = ?")
+      .bind((await userRow("once@test.nz"))?.id)
+      .first<{ needs_password: number }>();
+    expect(row?.needs_password).toBe(0);
+    expect((await client().get(`/confirm-email/${token}`)).status).toBe(302);
   });
 
   it(`at most ${CONFIRM_MAILS_PER_HOUR} links an hour; over the cap the answer is the same and nothing changes`, async () => {
@@ -285,7 +336,8 @@ describe("an unconfirmed sign-up", () => {
     await settle();
     expect(await confirmMailCount("flood@test.nz")).toBe(CONFIRM_MAILS_PER_HOUR);
     // The last link issued still works, with the password of the sign-up that issued it.
-    expect((await client().get(`/confirm-email/${tokens.at(-1)}`)).status).toBe(302);
+    const last = tokens.at(-1) ?? "";
+    expect((await confirmWithPassword(last, `password number ${CONFIRM_MAILS_PER_HOUR}`)).status).toBe(302);
     await logIn("flood@test.nz", `password number ${CONFIRM_MAILS_PER_HOUR}`);
   });
 
@@ -315,7 +367,7 @@ describe("an unconfirmed sign-up", () => {
     expect(await count("sessions")).toBe(0);
 
     for (const old of [first, second]) expect((await client().get(`/confirm-email/${old}`)).status).toBe(400);
-    const confirmed = await client().get(`/confirm-email/${third}`);
+    const confirmed = await confirmWithPassword(third, PASSWORD);
     expect(confirmed.headers.get("Location")).toBe("/managesub");
     expect(
       (await client().post("/api/auth/login", { json: { email: "early@test.nz", password: PASSWORD } })).status,
