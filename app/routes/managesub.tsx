@@ -12,17 +12,8 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import {
-  Form,
-  Link,
-  useActionData,
-  useFetcher,
-  useLoaderData,
-  useLocation,
-  useNavigation,
-  useSubmit,
-} from "@remix-run/react";
-import { useEffect, useRef, type FormEvent } from "react";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useHydrated } from "~/components/useHydrated";
 import { ChangeEmailForm } from "~/components/account/ChangeEmailForm";
 import { ChangePasswordForm } from "~/components/account/ChangePasswordForm";
@@ -96,6 +87,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       listings,
       security,
       notice: flash.notice,
+      // New for every notice read: the page starts its password forms empty after each change that went through.
+      noticeId: flash.notice ? crypto.randomUUID() : null,
       account,
       passkeys,
       twoFactor: { enabled: twoFactor.enabled, recoveryCodesLeft: twoFactor.recoveryCodesLeft },
@@ -174,16 +167,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ManageSubscription() {
-  const { plan, pendingTier, listings, security, notice, account, passkeys, twoFactor } =
+  const { plan, pendingTier, listings, security, notice, noticeId, account, passkeys, twoFactor } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
   const accountFetcher = useFetcher<ActionResult>({ key: "delete-account" });
   const navigation = useNavigation();
   const submit = useSubmit();
   const hydrated = useHydrated();
-  // Each visit to the page (a redirect after a change included) starts the password forms empty: typed
-  // passwords do not stay in the page after they were used.
-  const { key: visit } = useLocation();
+  // After each change that went through (it redirects back here with a notice), the password forms start
+  // empty: typed passwords do not stay in the page after they were used. Keyed on the notice, not on every
+  // navigation: a refused attempt's reload must not wipe what the person is typing for the next one.
+  const [visit, setVisit] = useState(0);
+  useEffect(() => {
+    if (noticeId) setVisit((n) => n + 1);
+  }, [noticeId]);
 
   useEffect(() => {
     if (!accountFetcher.data?.accountDeleted) return;

@@ -84,6 +84,9 @@ describe("sessions under the owner's control", () => {
     await form.getByLabel("Confirm new password").fill(NEW_PASSWORD);
     await form.getByRole("button", { name: "Change password" }).click();
     await here.page.getByText("Your password has been changed. Every other session has been signed out.").waitFor();
+    // The passwords just used do not stay in the page.
+    await expect(form.getByLabel("Current password").inputValue()).resolves.toBe("");
+    await expect(form.getByLabel("New password", { exact: true }).inputValue()).resolves.toBe("");
     await expect(here.page.getByTestId("session").count()).resolves.toBe(1);
 
     await elsewhere.page.goto("/dashboard");
