@@ -323,8 +323,9 @@ export default function ManageSubscription() {
             Account security
           </h2>
           <p className="text-sm text-zinc-300">
-            Sign-ins, failed sign-ins, password resets and deletions on your account in the last{" "}
-            {SECURITY_LOG_RETENTION_DAYS} days, in New Zealand time. If one was not you, reset your password.
+            Sign-ins, failed sign-ins, changes to your password, e-mail address, two-factor sign-in and passkeys,
+            signed-out sessions, password resets and deletions on your account in the last {SECURITY_LOG_RETENTION_DAYS}{" "}
+            days, in New Zealand time. If one was not you, reset your password.
           </p>
           {security.length === 0 ? (
             <p className="text-muted">Nothing recorded yet.</p>

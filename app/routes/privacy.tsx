@@ -217,9 +217,10 @@ const SECTIONS: readonly { id: string; title: string; body: ReactNode }[] = [
           decided report is deleted {REPORT_RETENTION_DAYS / 365} years after it was made.
         </li>
         <li>
-          Your account's security log (sign-ins, failed sign-ins, password resets and deletions, with an approximate
-          place and the kind of device, never your IP address): {SECURITY_LOG_RETENTION_DAYS} days, or until you delete
-          your account. You can read it on your Subscription and Account Settings page.
+          Your account's security log (sign-ins, failed sign-ins, changes to your password, e-mail address, two-factor
+          sign-in and passkeys, signed-out sessions, password resets and deletions, with an approximate place and the
+          kind of device, never your IP address): {SECURITY_LOG_RETENTION_DAYS} days, or until you delete your account.
+          You can read it on your Subscription and Account Settings page.
         </li>
       </ul>
     ),
