@@ -378,6 +378,8 @@ export const totpFactors = sqliteTable("totp_factors", {
   lastStep: integer("last_step").notNull().default(0),
   pendingSecret: text("pending_secret"),
   pendingAt: integer("pending_at"),
+  // 0025_two_factor_pending_session.sql
+  pendingSession: text("pending_session"),
 });
 
 export const recoveryCodes = sqliteTable(

@@ -33,7 +33,9 @@ export const MSG = {
   sessionExpired: "Your session has expired. Please log in again.",
   // The one answer to every sign-up, whether or not the address has an account (decision 0010).
   signupCheckInbox: "Check your inbox: we have sent a link to confirm your e-mail address.",
-  confirmEmailFirst: "Please confirm your e-mail address first. We have sent you a new link.",
+  // Under the login form for everyone: an unconfirmed account's sign-in is refused like a wrong password.
+  confirmEmailHint:
+    "Just signed up? Open the link we e-mailed you first: signing in with your new password sends a fresh one.",
   confirmTokenInvalid:
     "This confirmation link is invalid, has expired or was already used. Log in to get a new one, or sign up again.",
   // A link issued after an earlier sign-up with the same address asks for the latest sign-up's password.

@@ -13,15 +13,25 @@ export function isBlocked(state: ThrottleState | null | undefined, now: number):
   return Boolean(state && now < state.blockedUntil);
 }
 
+/** Until when sign-ins wait after the window's `failures`-th failure at `now` (0: no wait). */
+export function blockedUntilAfter(failures: number, now: number): number {
+  const over = failures - FREE_FAILURES;
+  return over >= 0 ? now + Math.min(MAX_DELAY_MS, MINUTE * 2 ** over) : 0;
+}
+
+/** True when a failure at `now` starts a new window rather than adding to `state`'s. */
+export function startsNewWindow(state: Pick<ThrottleState, "windowStart"> | null | undefined, now: number): boolean {
+  return !state || now - state.windowStart > FAILURE_WINDOW_MS;
+}
+
 /** The state after one more failure at `now`, and whether this is the failure that starts the delays. */
 export function afterFailure(
   state: ThrottleState | null | undefined,
   now: number,
 ): ThrottleState & { tripped: boolean } {
-  const fresh = !state || now - state.windowStart > FAILURE_WINDOW_MS;
-  const failures = fresh ? 1 : state.failures + 1;
-  const windowStart = fresh ? now : state.windowStart;
-  const over = failures - FREE_FAILURES;
-  const blockedUntil = over >= 0 ? now + Math.min(MAX_DELAY_MS, MINUTE * 2 ** over) : 0;
+  const fresh = startsNewWindow(state, now);
+  const failures = fresh || !state ? 1 : state.failures + 1;
+  const windowStart = fresh || !state ? now : state.windowStart;
+  const blockedUntil = blockedUntilAfter(failures, now);
   return { failures, windowStart, blockedUntil, tripped: failures === FREE_FAILURES };
 }

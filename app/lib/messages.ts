@@ -31,6 +31,9 @@ export const LABEL = {
  */
 export const NOTICE = {
   listingDeleted: "The listing has been deleted.",
+  // A confirmation link opened in a browser signed in to another account (app/server/confirm-email-page.server.ts).
+  emailConfirmedElsewhere:
+    "That e-mail address is now confirmed. You are still signed in to this account: sign out and log in to use the other one.",
   // The owner's session and account changes on /managesub (app/lib/account-settings.ts).
   sessionSignedOut: "That session has been signed out.",
   otherSessionsSignedOut: "Every other session has been signed out.",

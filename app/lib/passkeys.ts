@@ -21,6 +21,7 @@ export const PASSKEY_MSG = {
   signInNeedsJs: "Signing in with a passkey needs JavaScript, which is turned off in this browser.",
   addNeedsJs: "Adding a passkey needs JavaScript, which is turned off in this browser.",
   unsupported: "This browser cannot use passkeys.",
+  secondFactorFirst: "Confirm a code from your authenticator app first (on the two-factor page), then add the passkey.",
   cancelled: "The passkey request was cancelled or timed out. Please try again.",
   wrongAddress:
     "Passkeys only work when the site is opened at its own address (in local development: http://localhost, not 127.0.0.1).",

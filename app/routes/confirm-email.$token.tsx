@@ -16,7 +16,7 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-// no-store and Referrer-Policy: no-referrer from the loader reach the document (the link's token is in the URL).
+// no-store and Referrer-Policy: strict-origin from the loader reach the document (the link's token is in the URL).
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
   actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
 

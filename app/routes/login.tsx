@@ -118,7 +118,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return replace(next, { headers: { "Set-Cookie": result.cookie } });
       } catch (error) {
         // The right password for an address not confirmed yet: a new link, which leads where this login would.
-        if (error instanceof EmailUnconfirmedError) await resendConfirmation(request, cf, error.userId, redirectTo);
+        if (error instanceof EmailUnconfirmedError)
+          cf.ctx.waitUntil(resendConfirmation(request, cf, error.userId, redirectTo));
         if (error instanceof AuthError)
           return answer(intent, submission.reply({ ...HIDDEN, formErrors: [error.message] }), error.status);
         throw error;
@@ -286,6 +287,7 @@ function LoginForm({ lastResult, redirectTo, busy, sessionExpired }: FormProps &
       <p className="text-center">
         <TextLink to={loginModeHref("signup", redirectTo)}>Need an account? Sign Up</TextLink>
       </p>
+      <p className="text-center text-xs text-muted">{MSG.confirmEmailHint}</p>
     </AuthCard>
   );
 }

@@ -288,13 +288,15 @@ export class AuthError extends Error {
 }
 
 /**
- * The right password for an account whose address is not confirmed yet: 403, and the caller has a new link
- * mailed (docs/decisions/0010-confirmed-signup.md). Only someone who knows the password gets this far, so
- * it tells nobody else that the address has a sign-up.
+ * The right password for an account whose address is not confirmed yet (docs/decisions/0010-confirmed-signup.md):
+ * answered like a wrong password, and the caller has a new link mailed.
  */
 export class EmailUnconfirmedError extends AuthError {
   constructor(readonly userId: string) {
-    super(403, MSG.confirmEmailFirst);
+    // The same 401 as a wrong password: a stranger who signed up with someone's address chose the password, so
+    // any other answer here would tell them whether that address already had an account. The caller mails a
+    // new link after the answer.
+    super(401, MSG.invalidLogin);
     this.name = "EmailUnconfirmedError";
   }
 }
@@ -354,7 +356,7 @@ export async function login(
         recordSecurityEvent(
           securityEventForEmailStatement(getDb(env), parsed.data.email, "login_failed", meta, Date.now()),
         ),
-        recordLoginFailure(env, throttle, state, now),
+        recordLoginFailure(env, throttle, now),
       ]);
       if (tripped) await tellOwnerOfFailures(env, request, parsed.data.email);
     }

@@ -4,7 +4,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { safeRedirectTo } from "~/lib/auth-redirect";
 import { MSG } from "~/lib/auth-schemas";
 import { isBlocked } from "~/lib/login-throttle";
-import { createSession, isRateLimited } from "./auth.server";
+import { createSession, getSessionUser, isRateLimited } from "./auth.server";
+import { setFlash } from "./flash.server";
 import { getDb } from "./db.server";
 import { confirmEmail, readConfirmationLink } from "./email-confirmation.server";
 import { readForm } from "./http/body.server";
@@ -14,7 +15,9 @@ import { recordSecurityEvent, requestMeta, securityEventStatement } from "./secu
 
 // The token is in the URL: no cache may keep the answer, and no request this page or its redirect leads to
 // may carry the URL along as a Referer, not even to this site (its logs would hold a usable link).
-export const CONFIRM_PAGE_HEADERS = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+// "strict-origin" sends the origin alone; "no-referrer" would also make the password step's own form POST
+// say `Origin: null`, which the cross-site write guard refuses (so it would fail without JavaScript).
+export const CONFIRM_PAGE_HEADERS = { "Cache-Control": "no-store", "Referrer-Policy": "strict-origin" };
 
 export type ConfirmPageData = { error: string; needsPassword?: false } | { error?: string; needsPassword: true };
 
@@ -25,6 +28,13 @@ const invalid = () =>
 async function confirmAndSignIn(request: Request, cf: LoaderFunctionArgs["context"]["cloudflare"], token: string) {
   const confirmed = await confirmEmail(cf.env, token);
   if (!confirmed) return null;
+  // A browser signed in to another account keeps that session: a link someone sends must not silently swap
+  // the person into the sender's account (where what they then type or upload would land).
+  const current = await getSessionUser(request, cf.env);
+  if (current && current.id !== confirmed.userId) {
+    const headers = await setFlash(new Headers(CONFIRM_PAGE_HEADERS), cf.env, "emailConfirmedElsewhere");
+    return redirect("/dashboard", { headers });
+  }
   const cookie = await createSession(request, cf.env, confirmed.userId, { cf: cf.cf });
   await recordSecurityEvent(
     securityEventStatement(getDb(cf.env), confirmed.userId, "login", requestMeta(request, cf.cf), Date.now()),
@@ -70,7 +80,7 @@ export async function confirmEmailPageAction({ request, params, context }: Actio
   const state = await readThrottle(cf.env, key);
   if (isBlocked(state, now)) return reply(MSG.rateLimited, 429);
   if (!(await verifyPassword(password, link.passwordHash))) {
-    await recordLoginFailure(cf.env, key, state, now);
+    await recordLoginFailure(cf.env, key, now);
     return reply(MSG.confirmWrongPassword, 400);
   }
   return (await confirmAndSignIn(request, cf, token)) ?? invalid();

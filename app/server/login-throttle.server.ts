@@ -1,8 +1,8 @@
 // The per-account sign-in budget in D1 (rules in lib/login-throttle.ts). The row is keyed by a hash of the
 // e-mail address, so unknown addresses are throttled exactly like known ones and no address is stored.
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { loginFailuresEmail } from "~/lib/auth-emails";
-import { afterFailure, FAILURE_WINDOW_MS, type ThrottleState } from "~/lib/login-throttle";
+import { blockedUntilAfter, FAILURE_WINDOW_MS, FREE_FAILURES, type ThrottleState } from "~/lib/login-throttle";
 import { getDb, schema } from "./db.server";
 import { sendEmail } from "./email.server";
 import { claimMailSlot } from "./mail-caps.server";
@@ -24,19 +24,34 @@ export async function readThrottle(env: Pick<Env, "DB">, key: string): Promise<T
   return row ?? null;
 }
 
-/** Counts one failure; true when it is the one that starts the delays (the owner is told once). */
-export async function recordLoginFailure(
-  env: Pick<Env, "DB">,
-  key: string,
-  current: ThrottleState | null,
-  now: number,
-): Promise<boolean> {
-  const { tripped, ...next } = afterFailure(current, now);
-  await getDb(env)
+/**
+ * Counts one failure; true when it is the one that starts the delays (the owner is told once). The count is
+ * an increment in the statement itself, not a value computed from an earlier read: failures sent in parallel
+ * each count.
+ */
+export async function recordLoginFailure(env: Pick<Env, "DB">, key: string, now: number): Promise<boolean> {
+  const db = getDb(env);
+  const fresh = sql`${now} - ${t.windowStart} > ${FAILURE_WINDOW_MS}`;
+  const [row] = await db
     .insert(t)
-    .values({ key, ...next })
-    .onConflictDoUpdate({ target: t.key, set: next });
-  return tripped;
+    .values({ key, failures: 1, windowStart: now, blockedUntil: 0 })
+    .onConflictDoUpdate({
+      target: t.key,
+      set: {
+        failures: sql`CASE WHEN ${fresh} THEN 1 ELSE ${t.failures} + 1 END`,
+        windowStart: sql`CASE WHEN ${fresh} THEN ${now} ELSE ${t.windowStart} END`,
+      },
+    })
+    .returning({ failures: t.failures });
+  const failures = row?.failures ?? 1;
+  const blockedUntil = blockedUntilAfter(failures, now);
+  // Only ever later: a slower parallel failure must not shorten the wait a faster one set.
+  if (blockedUntil > 0)
+    await db
+      .update(t)
+      .set({ blockedUntil })
+      .where(and(eq(t.key, key), lt(t.blockedUntil, blockedUntil)));
+  return failures === FREE_FAILURES;
 }
 
 /** The cron drops budgets whose window and delay are both over: they would count for nothing. */

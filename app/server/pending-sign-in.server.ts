@@ -2,7 +2,7 @@
 // browser holds a random token in its own cookie (HttpOnly, SameSite=Lax, __Host- prefixed when Secure, like
 // the session cookie) and D1 only the token's SHA-256. It lasts a few minutes, takes a few wrong codes and is
 // spent by the right one.
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, lt, lte, sql } from "drizzle-orm";
 import { newToken } from "~/lib/ids";
 import { getDb, schema } from "./db.server";
 import { readTokenCookie, serializeTokenCookie, sha256Hex, type TokenCookie } from "./session-cookie.server";
@@ -69,16 +69,28 @@ export function hasPendingCookie(request: Request, secure: boolean): boolean {
   return readToken(request, secure) !== null;
 }
 
-/** Counts a wrong code; the last allowed one deletes the row. Answers whether attempts are left. */
-export async function countPendingFailure(env: Pick<Env, "DB">, id: string): Promise<boolean> {
-  const db = getDb(env);
-  const [row] = await db
+/**
+ * Takes one attempt before a code is checked, in the statement that counts it: parallel guesses each cost
+ * one, and none is checked once the attempts are gone. Answers the attempts used, or null when none is left
+ * (or the sign-in expired or was spent).
+ */
+export async function reservePendingAttempt(
+  env: Pick<Env, "DB">,
+  id: string,
+  now = Date.now(),
+): Promise<number | null> {
+  const [row] = await getDb(env)
     .update(p)
     .set({ attempts: sql`${p.attempts} + 1` })
-    .where(eq(p.id, id))
+    .where(and(eq(p.id, id), sql`${p.expiresAt} > ${now}`, lt(p.attempts, PENDING_MAX_ATTEMPTS)))
     .returning({ attempts: p.attempts });
-  if (row && row.attempts < PENDING_MAX_ATTEMPTS) return true;
-  await db.delete(p).where(eq(p.id, id));
+  return row ? row.attempts : null;
+}
+
+/** After a wrong code: the pending sign-in ends with its last attempt. Answers whether attempts are left. */
+export async function attemptsLeftAfterFailure(env: Pick<Env, "DB">, id: string, used: number): Promise<boolean> {
+  if (used < PENDING_MAX_ATTEMPTS) return true;
+  await getDb(env).delete(p).where(eq(p.id, id));
   return false;
 }
 
@@ -86,7 +98,8 @@ export async function countPendingFailure(env: Pick<Env, "DB">, id: string): Pro
 export async function consumePendingSignIn(env: Pick<Env, "DB">, id: string, now = Date.now()): Promise<boolean> {
   const gone = await getDb(env)
     .delete(p)
-    .where(and(eq(p.id, id), sql`${p.expiresAt} > ${now}`, lt(p.attempts, PENDING_MAX_ATTEMPTS)))
+    // The right code's own attempt was reserved, so up to and including the last one.
+    .where(and(eq(p.id, id), sql`${p.expiresAt} > ${now}`, lte(p.attempts, PENDING_MAX_ATTEMPTS)))
     .returning({ id: p.id });
   return gone.length === 1;
 }

@@ -56,6 +56,6 @@ export async function confirmIdentity(
     .where(eq(schema.users.id, user.id))
     .limit(1);
   if (row && (await verifyPassword(typed, row.passwordHash))) return { ok: true, via: "password" };
-  if (await recordLoginFailure(env, key, state, now)) await tellOwnerOfFailures(env, request, user.email);
+  if (await recordLoginFailure(env, key, now)) await tellOwnerOfFailures(env, request, user.email);
   return { ok: false, status: 400, error: REAUTH_MSG.wrong };
 }

@@ -22,7 +22,8 @@ import { verifyPassword } from "./password.server";
 import {
   clearPendingCookie,
   consumePendingSignIn,
-  countPendingFailure,
+  attemptsLeftAfterFailure,
+  reservePendingAttempt,
   readPendingSignIn,
   type PendingSignIn,
 } from "./pending-sign-in.server";
@@ -83,11 +84,13 @@ export async function completeSecondFactor(
   const throttle = await throttleKey(row.email);
   const state = await readThrottle(env, throttle);
   if (isBlocked(state, now)) throw new SecondFactorError(429, MSG.rateLimited, null);
+  const used = await reservePendingAttempt(env, pending.id, now);
+  if (used === null) throw new SecondFactorError(401, SIGN_IN_MSG.tooManyCodes, null, true);
 
   const refuse = async (field: SecondFactorField, message: string, event: "login_failed" | "two_factor_failed") => {
     const [left, tripped] = await Promise.all([
-      countPendingFailure(env, pending.id),
-      recordLoginFailure(env, throttle, state, now),
+      attemptsLeftAfterFailure(env, pending.id, used),
+      recordLoginFailure(env, throttle, now),
       recordSecurityEvent(securityEventStatement(db, row.id, event, meta, now)),
     ]);
     if (tripped) await tellOwnerOfFailures(env, request, row.email);

@@ -33,8 +33,9 @@ export function applySecurityHeaders(headers: Headers, nonce: string, requestUrl
   const dev = isLocalDevelopment(env);
   headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, requestUrl, dev));
   headers.set("X-Content-Type-Options", "nosniff");
-  // A page whose URL holds a secret (a confirmation link) asks for no Referer at all: keep the stricter one.
-  if (headers.get("Referrer-Policy") !== "no-referrer")
+  // A page whose URL holds a secret (a confirmation link) asks for a stricter policy: keep it.
+  const strict = headers.get("Referrer-Policy");
+  if (strict !== "no-referrer" && strict !== "strict-origin")
     headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()");

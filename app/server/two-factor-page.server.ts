@@ -16,6 +16,7 @@ import { sendEmail } from "./email.server";
 import { readThrottle, recordLoginFailure, tellOwnerOfFailures, throttleKey } from "./login-throttle.server";
 import { confirmIdentity, CURRENT_PASSWORD_FIELD } from "./reauth.server";
 import { requestMeta } from "./security-log.server";
+import { revokeOtherSessions } from "./sessions.server";
 import { siteOrigin } from "./site-origin.server";
 import { hasTwoFactorKey, TwoFactorKeyError } from "./two-factor-key.server";
 import {
@@ -62,7 +63,7 @@ export async function twoFactorPageData(
   const unavailable = !hasTwoFactorKey(env);
   if (status.pending && !unavailable) {
     try {
-      const pending = await pendingSetUp(env, user, siteName(env), { create: false });
+      const pending = await pendingSetUp(env, user, siteName(env), { create: false, sessionId: session.id });
       if (pending) setUp = { uri: pending.uri, secret: groupedSecret(pending.secret) };
     } catch (error) {
       if (!(error instanceof TwoFactorKeyError)) throw error;
@@ -141,7 +142,7 @@ export async function twoFactorAction(
     switch (intent) {
       case "start": {
         if (!hasTwoFactorKey(env)) return refuse(intent, 503, TWO_FACTOR_MSG.unavailable);
-        await pendingSetUp(env, user, siteName(env), { create: true, now });
+        await pendingSetUp(env, user, siteName(env), { create: true, sessionId: session.id, now });
         return ok(intent);
       }
       case "cancel": {
@@ -153,14 +154,17 @@ export async function twoFactorAction(
         if (code === null) return refuse(intent, 400, TWO_FACTOR_MSG.codeFormat, "code");
         const who = await identity();
         if (!who.ok) return refuse(intent, who.status, who.error, CURRENT_PASSWORD_FIELD);
-        const result = await confirmTotpSetUp(env, user.id, code, meta, now);
+        const result = await confirmTotpSetUp(env, user.id, code, meta, session.id, now);
         if (!result.ok) {
           return result.reason === "no-pending"
             ? refuse(intent, 409, TWO_FACTOR_MSG.noPendingSetUp)
             : refuse(intent, 400, totpMessage(result.reason), "code");
         }
         // Setting up proves the factor: this session may now use what needs it (an administrator's tools).
+        // Every other session ends: one that signed in with the password alone (perhaps a stolen cookie) must
+        // not go on, or step up with a code, under the new factor.
         await markSecondFactor(request, env, now);
+        await revokeOtherSessions(env, user.id, session.id, meta, now);
         return ok(intent, {
           notice: result.replaced ? TWO_FACTOR_MSG.replaced : TWO_FACTOR_MSG.enabled,
           recoveryCodes: result.recoveryCodes ?? undefined,
@@ -175,7 +179,7 @@ export async function twoFactorAction(
         const check = await verifyTotp(env, user.id, code, now);
         if (!check.ok) {
           // A malformed code is a typing slip, not a guess: only real attempts count.
-          if (check.reason !== "format" && (await recordLoginFailure(env, key, state, now)))
+          if (check.reason !== "format" && (await recordLoginFailure(env, key, now)))
             await tellOwnerOfFailures(env, request, user.email);
           return refuse(intent, 400, totpMessage(check.reason), "code");
         }

@@ -73,24 +73,31 @@ export async function pendingSetUp(
   env: TwoFactorEnv,
   user: { id: string; email: string },
   issuer: string,
-  { create, now = Date.now() }: { create: boolean; now?: number },
+  { create, sessionId, now = Date.now() }: { create: boolean; sessionId: string; now?: number },
 ): Promise<PendingSetUp | null> {
   const db = getDb(env);
   const [row] = await db
-    .select({ pendingSecret: tf.pendingSecret, pendingAt: tf.pendingAt })
+    .select({ pendingSecret: tf.pendingSecret, pendingAt: tf.pendingAt, pendingSession: tf.pendingSession })
     .from(tf)
     .where(eq(tf.userId, user.id))
     .limit(1);
   let secret: string | null = null;
-  if (row?.pendingSecret && row.pendingAt != null && now - row.pendingAt < PENDING_SET_UP_MS) {
+  // Only the session that started the set-up sees its secret; another session starting one replaces it.
+  if (
+    row?.pendingSecret &&
+    row.pendingSession === sessionId &&
+    row.pendingAt != null &&
+    now - row.pendingAt < PENDING_SET_UP_MS
+  ) {
     secret = await openSecret(env, user.id, row.pendingSecret);
   } else if (create) {
     secret = newTotpSecret();
     const sealed = await sealSecret(env, user.id, secret);
+    const pending = { pendingSecret: sealed, pendingAt: now, pendingSession: sessionId };
     await db
       .insert(tf)
-      .values({ userId: user.id, pendingSecret: sealed, pendingAt: now })
-      .onConflictDoUpdate({ target: tf.userId, set: { pendingSecret: sealed, pendingAt: now } });
+      .values({ userId: user.id, ...pending })
+      .onConflictDoUpdate({ target: tf.userId, set: pending });
   }
   return secret ? { secret, uri: totpUri(secret, user.email, issuer) } : null;
 }
@@ -112,11 +119,17 @@ export async function confirmTotpSetUp(
   userId: string,
   code: unknown,
   meta: RequestMeta,
+  sessionId: string,
   now = Date.now(),
 ): Promise<ConfirmResult> {
   const db = getDb(env);
   const [row] = await db.select().from(tf).where(eq(tf.userId, userId)).limit(1);
-  if (!row?.pendingSecret || row.pendingAt == null || now - row.pendingAt >= PENDING_SET_UP_MS)
+  if (
+    !row?.pendingSecret ||
+    row.pendingSession !== sessionId ||
+    row.pendingAt == null ||
+    now - row.pendingAt >= PENDING_SET_UP_MS
+  )
     return { ok: false, reason: "no-pending" };
   const secret = await openSecret(env, userId, row.pendingSecret);
   // A new secret has no codes used yet.

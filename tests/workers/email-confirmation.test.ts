@@ -151,7 +151,7 @@ describe("the confirmation link", () => {
     const res = await client().get(`/confirm-email/${token}`);
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/dashboard");
-    expect(res.headers.get("Referrer-Policy")).toBe("no-referrer");
+    expect(res.headers.get("Referrer-Policy")).toBe("strict-origin");
     expect(res.headers.get("Cache-Control")).toBe("no-store");
     const cookie = sessionCookieFrom(res);
     expect(cookie).not.toBeNull();
@@ -165,7 +165,7 @@ describe("the confirmation link", () => {
 
     const again = await client().get(`/confirm-email/${token}`);
     expect(again.status).toBe(400);
-    expect(again.headers.get("Referrer-Policy")).toBe("no-referrer");
+    expect(again.headers.get("Referrer-Policy")).toBe("strict-origin");
     expect(sessionCookieFrom(again)).toBeNull();
     const html = await again.text();
     expect(html).toContain(MSG.confirmTokenInvalid);
@@ -210,7 +210,7 @@ describe("the confirmation link", () => {
     ]) {
       const res = await client().get(`/confirm-email/${token}`);
       expect(res.status, token.slice(0, 40)).toBe(400);
-      expect(res.headers.get("Referrer-Policy")).toBe("no-referrer");
+      expect(res.headers.get("Referrer-Policy")).toBe("strict-origin");
       expect(await res.text()).toContain(MSG.confirmTokenInvalid);
     }
     expect(await count("email_confirmations", "used_at IS NULL")).toBe(1);
@@ -341,7 +341,19 @@ describe("an unconfirmed sign-up", () => {
     await logIn("flood@test.nz", `password number ${CONFIRM_MAILS_PER_HOUR}`);
   });
 
-  it("cannot sign in: the right password is a 403 with a new link, a wrong one the usual 401", async () => {
+  it("sign up, then sign in with the password just chosen: a taken address answers like a free one", async () => {
+    await createAccount({ email: "taken@test.nz", password: "the owner's own password" });
+    const answers = [];
+    for (const email of ["taken@test.nz", "free@test.nz"]) {
+      await signUp(email, { password: "a stranger's choice 1" });
+      const res = await client().post("/api/auth/login", { json: { email, password: "a stranger's choice 1" } });
+      answers.push({ status: res.status, body: await res.json(), cookie: sessionCookieFrom(res) });
+    }
+    expect(answers[0]).toEqual(answers[1]);
+    expect(answers[0]).toEqual({ status: 401, body: { error: MSG.invalidLogin }, cookie: null });
+  });
+
+  it("cannot sign in: the right password is answered like a wrong one (401), and a new link goes out", async () => {
     await signUp("early@test.nz");
     const [first] = await confirmTokensFor("early@test.nz", 1);
 
@@ -352,8 +364,8 @@ describe("an unconfirmed sign-up", () => {
     expect(await wrong.json()).toEqual({ error: MSG.invalidLogin });
 
     const right = await client().post("/api/auth/login", { json: { email: "early@test.nz", password: PASSWORD } });
-    expect(right.status).toBe(403);
-    expect(await right.json()).toEqual({ error: MSG.confirmEmailFirst });
+    expect(right.status).toBe(401);
+    expect(await right.json()).toEqual({ error: MSG.invalidLogin });
     expect(sessionCookieFrom(right)).toBeNull();
     const [, second] = await confirmTokensFor("early@test.nz", 2);
 
@@ -361,8 +373,8 @@ describe("an unconfirmed sign-up", () => {
     const page = await client().post("/login?redirectTo=%2Fmanagesub", {
       form: { intent: "login", email: "early@test.nz", password: PASSWORD },
     });
-    expect(page.status).toBe(403);
-    expect(await page.text()).toContain(MSG.confirmEmailFirst);
+    expect(page.status).toBe(401);
+    expect(await page.text()).toContain(MSG.invalidLogin);
     const [, , third] = await confirmTokensFor("early@test.nz", 3);
     expect(await count("sessions")).toBe(0);
 

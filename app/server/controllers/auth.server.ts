@@ -59,7 +59,9 @@ export async function loginApi({ request, context, env, cf }: ApiCall<"none">): 
       return json({ twoFactorRequired: true }, { headers: { "Set-Cookie": result.cookie } });
     return json(toApiUser(result.user), { headers: { "Set-Cookie": result.cookie } });
   } catch (error) {
-    if (error instanceof EmailUnconfirmedError) await resendConfirmation(request, context.cloudflare, error.userId);
+    // After the answer, so an unconfirmed account's right password takes as long as a wrong one.
+    if (error instanceof EmailUnconfirmedError)
+      context.cloudflare.ctx.waitUntil(resendConfirmation(request, context.cloudflare, error.userId));
     return apiFailure(error, FALLBACK.login);
   }
 }

@@ -3,6 +3,9 @@
 // address, and a limiter outage refuses them.
 import { MSG } from "~/lib/auth-schemas";
 import { getCurrentSession, isRateLimited } from "../auth.server";
+import { ADMIN_ACCOUNT_TYPE } from "~/lib/auth-user";
+import { PASSKEY_MSG } from "~/lib/passkeys";
+import { secondFactorsOf } from "../second-factors.server";
 import type { ApiCall } from "../http/api-route.server";
 import { readBody, SMALL_BODY_BYTES } from "../http/body.server";
 import { json, jsonError } from "../http/responses.server";
@@ -50,6 +53,12 @@ export async function registerOptionsApi({ request, context, env, user }: ApiCal
     body.data[CURRENT_PASSWORD_FIELD],
   );
   if (!reauth.ok) return jsonError(reauth.status, reauth.error);
+  // A passkey signs in as a second factor. Where one is already needed (two-factor on, or an administrator),
+  // only a session that proved one may add it: the password alone must not mint a way past the code.
+  if (current.session.secondFactorAt == null) {
+    const needsFactor = user.accountType === ADMIN_ACCOUNT_TYPE || (await secondFactorsOf(env, user.id)).length > 0;
+    if (needsFactor) return jsonError(403, PASSKEY_MSG.secondFactorFirst);
+  }
   try {
     const { options, cookie } = await registrationOptions(request, env, user);
     return json({ options }, { headers: { "Set-Cookie": cookie } });
