@@ -14,6 +14,7 @@
 // Results are paged by a keyset cursor (score, featured, listed_at, id): a page reads what page 1 reads.
 import { and, desc, eq, gt, inArray, or, sql, type SQL } from "drizzle-orm";
 import {
+  EXACT_SCORE,
   encodeSearchCursor,
   normaliseQuery,
   rankByName,
@@ -82,10 +83,29 @@ export async function searchListings(
   const inScope = opts.includeHidden ? names.listingCount : names.liveCount;
   const { folded, singleChar, fragments } = searchTerms(query);
 
-  // Two seeks in one round trip: the names holding one of the grams (a name holding several comes back once
-  // per gram: cheaper to drop the repeats here than to have D1 build a temporary b-tree for them), and the
-  // names SQLite cannot fold (the partial index of plain = 0).
-  const [byGram, unusual, totals] = await batchWithMeta(env.DB, [
+  // The exact name's page, asked for on speculation: when the names show that the exact matches are just
+  // the listings NOCASE-equal to the query (the usual case: someone types a name), this is the answer and
+  // the search takes one round trip. When no listing has that name it reads a row or two.
+  const exactIds = db
+    .select({ id: l.id })
+    .from(l)
+    .where(
+      and(
+        scope,
+        sql`${l.firstName} = ${folded} COLLATE NOCASE`,
+        after ? (after.score === EXACT_SCORE ? afterInGrid(after) : sql`0`) : undefined,
+      ),
+    )
+    .orderBy(...gridOrder)
+    .limit(limit + 1);
+  // Then three seeks: the names holding one of the grams (a name holding several comes back once per gram:
+  // cheaper to drop the repeats here than to have D1 build a temporary b-tree for them), the names SQLite
+  // cannot fold (the partial index of plain = 0), and the listing counts.
+  const [exactCards, byGram, unusual, totals] = await batchWithMeta(env.DB, [
+    db
+      .select({ ...cardColumns, listedAt: l.listedAt })
+      .from(l)
+      .where(inArray(l.id, exactIds)),
     db
       .select({ id: names.id, firstName: names.name, n: inScope })
       .from(grams)
@@ -99,11 +119,15 @@ export async function searchListings(
       .select({ n: opts.includeHidden ? schema.searchTotals.listingCount : schema.searchTotals.liveCount })
       .from(schema.searchTotals),
   ]);
-  let rowsRead = (byGram.meta.rows_read ?? 0) + (unusual.meta.rows_read ?? 0) + (totals.meta.rows_read ?? 0);
+  let rowsRead = [exactCards, byGram, unusual, totals].reduce((sum, r) => sum + (r.meta.rows_read ?? 0), 0);
   const candidates = [...new Map([...byGram.rows, ...unusual.rows].map((g) => [g.id, g])).values()];
 
   const ranked = rankByName(candidates, query);
   const total = ranked.reduce((sum, g) => sum + g.n, 0);
+  // rankByName kept only exact names if there is one. A name that is exact only by Unicode folding ("ZOË"
+  // for "zoë") is not NOCASE-equal, and then the general way below answers.
+  if (ranked.length > 0 && ranked.every((g) => g.score === EXACT_SCORE && asciiLower(g.firstName) === folded))
+    return { ...page(inRankOrder(exactCards.rows, query), limit), rowsRead, total };
   // Tiers above the cursor's score were on earlier pages.
   const remaining = after ? ranked.filter((g) => g.score <= after.score) : ranked;
   if (remaining.length === 0) return { results: [], rowsRead, total, next: null };
@@ -167,7 +191,19 @@ export async function searchListings(
   );
   rowsRead += top.meta.rows_read ?? 0;
 
-  const ordered = inRankOrder(top.rows, query);
+  return { ...page(inRankOrder(top.rows, query), limit), rowsRead, total };
+}
+
+/** What SQLite's NOCASE compares: ASCII letters folded, every other character as it is. */
+function asciiLower(value: string): string {
+  return value.replace(/[A-Z]/g, (c) => c.toLowerCase());
+}
+
+/** The first `limit` of one more than a page, and the cursor after them when there was more. */
+function page(
+  ordered: ReturnType<typeof inRankOrder>,
+  limit: number,
+): { results: SearchResult[]; next: string | null } {
   const results = ordered.slice(0, limit).map(({ row, score }) => ({ ...toCard(row), score }));
   const last = ordered[limit - 1];
   const next =
@@ -179,7 +215,7 @@ export async function searchListings(
           id: last.row.id,
         })
       : null;
-  return { results, rowsRead, total, next };
+  return { results, next };
 }
 
 /** Cards from an IN (...) read (id order) put back in rank order, then grid order. */

@@ -5,10 +5,14 @@
 -- and an index of those grams finds all of them. (A trigram index, FTS5's trigram tokenizer, cannot: it
 -- answers names containing the whole query and misses "Sarah" for "arahs", which §5 scores 200.)
 --
+-- (The file keeps the name the issue planned for an FTS5 trigram table; the index is plain tables for the
+-- reason above.)
+--
 -- The score depends on the name only and names repeat, so the index is over distinct names:
 --  - search_names: one row per first name (ASCII case folded, as listings_search groups them), with how many
 --    listings and how many live listings carry it;
---  - search_grams: (gram, name) for each distinct 1- and 2-character substring of lower(name).
+--  - search_grams: (gram, name) for each distinct 1- and 2-character substring of lower(name);
+--  - search_totals: one row, how many listings and live listings there are.
 -- Triggers on listings keep the counts; triggers on search_names keep the grams. app/lib/search.ts still
 -- decides every score: the index only has to give a superset of the names it accepts.
 --
