@@ -147,6 +147,33 @@ export const facetRanges = sqliteTable(
   (t) => [primaryKey({ columns: [t.facet, t.value] })],
 );
 
+/** Distinct first names (ASCII case folded) and their listing counts, kept by triggers (migration 0024). */
+export const searchNames = sqliteTable("search_names", {
+  id: integer("id").primaryKey(),
+  name: text("name").notNull(),
+  listingCount: integer("listing_count").notNull().default(0),
+  liveCount: integer("live_count").notNull().default(0),
+  // 0 when the name has a character outside printable ASCII: then every search considers it.
+  plain: integer("plain", { mode: "boolean" }).notNull().default(true),
+});
+
+/** One row (id 1): how many listings and live listings there are, kept by triggers (migration 0024). */
+export const searchTotals = sqliteTable("search_totals", {
+  id: integer("id").primaryKey(),
+  listingCount: integer("listing_count").notNull().default(0),
+  liveCount: integer("live_count").notNull().default(0),
+});
+
+/** The 1- and 2-character substrings of each lower-cased search_names.name (migration 0024). */
+export const searchGrams = sqliteTable(
+  "search_grams",
+  {
+    gram: text("gram").notNull(),
+    nameId: integer("name_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gram, t.nameId] })],
+);
+
 export const listingFacets = sqliteTable(
   "listing_facets",
   {

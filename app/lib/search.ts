@@ -78,3 +78,23 @@ export function searchTerms(query: string): { folded: string; singleChar: boolea
   const singleChar = Array.from(folded).length === 1;
   return { folded, singleChar, fragments: singleChar ? [] : [...new Set(queryFragments(folded))] };
 }
+
+/** Where a page of search results ends: rank order is score (highest first), then grid order. */
+export type SearchCursor = { score: number; featured: boolean; listedAt: number; id: string };
+
+const CURSOR_PATTERN = /^(\d{1,6})\.([01])\.(\d{1,16})\.([A-Za-z0-9_-]{1,64})$/;
+
+/** A plain, URL-safe keyset position ("900.1.1700000000000.abc"): no base64 needed, nothing secret in it. */
+export function encodeSearchCursor(c: SearchCursor): string {
+  return `${c.score}.${c.featured ? 1 : 0}.${c.listedAt}.${c.id}`;
+}
+
+/** The cursor, or null when it is not one we could have issued (the page then starts from the top). */
+export function decodeSearchCursor(raw: string | null | undefined): SearchCursor | null {
+  if (typeof raw !== "string") return null;
+  const m = CURSOR_PATTERN.exec(raw);
+  if (!m) return null;
+  const listedAt = Number(m[3]);
+  if (!Number.isSafeInteger(listedAt)) return null;
+  return { score: Number(m[1]), featured: m[2] === "1", listedAt, id: m[4] };
+}

@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
-import { GRID_CLASSES, ListingCard } from "~/components/ListingCard";
+import { Link, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
+import { useRef } from "react";
 import { useProfileUpdates } from "~/components/Realtime";
+import { SearchResults } from "~/components/SearchResults";
 import { pageShouldRefresh } from "~/lib/realtime-protocol";
-import { normaliseQuery } from "~/lib/search";
+import { decodeSearchCursor, normaliseQuery } from "~/lib/search";
 import { pageTitle } from "~/lib/seo";
 import { getSessionUser } from "~/server/auth.server";
 import { searchListings } from "~/server/search.server";
@@ -17,32 +18,44 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  const q = normaliseQuery(new URL(request.url).searchParams.get("q"));
+  const params = new URL(request.url).searchParams;
+  const q = normaliseQuery(params.get("q"));
+  // A cursor we could not have issued starts from the top: the results are still right, only the page is.
+  const after = decodeSearchCursor(params.get("after"));
+  const base = { now: Date.now(), continued: after !== null, next: null, failed: false };
   // Blank or whitespace-only text runs no query at all.
-  if (!q) return { q: "", results: [], now: Date.now(), failed: false };
+  if (!q) return { ...base, q: "", results: [] };
   const viewer = await getSessionUser(request, env).catch(() => null);
   try {
-    const { results } = await searchListings(env, q, { includeHidden: Boolean(viewer?.isAdmin) });
-    return { q, results, now: Date.now(), failed: false };
+    const { results, next } = await searchListings(env, q, { includeHidden: Boolean(viewer?.isAdmin), after });
+    return { ...base, q, results, next };
   } catch (error) {
     // Spec public §8: a failed list is logged and shown empty; the page offers to try again.
     console.error("search failed", error);
-    return { q, results: [], now: Date.now(), failed: true };
+    return { ...base, q, results: [], failed: true };
   }
 }
 
 export default function Search() {
-  const { q, results, now, failed } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { q, results, now, failed, continued } = data;
   const location = useLocation();
   const revalidator = useRevalidator();
+  const shownIds = useRef(new Set<string>());
   // Only a change to a listing shown here, or one newly public that might match, reloads the results.
   useProfileUpdates((event) => {
-    if (pageShouldRefresh(event, { ids: new Set(results.map((r) => r.modelId)), region: null }))
-      revalidator.revalidate();
+    if (pageShouldRefresh(event, { ids: shownIds.current, region: null })) revalidator.revalidate();
   });
   return (
     <div className="mx-auto max-w-7xl space-y-5 px-3 py-5 sm:px-6">
       <h1 className="text-2xl font-bold sm:text-3xl">Search Results for "{q}"</h1>
+      {continued && q ? (
+        <p className="text-sm">
+          <Link className="text-accent underline" to={`/search?${new URLSearchParams({ q })}`}>
+            Back to the first results
+          </Link>
+        </p>
+      ) : null}
       {failed ? (
         <LoadFailed
           message="The search results could not be loaded just now."
@@ -53,11 +66,7 @@ export default function Search() {
           No models found matching your search.
         </p>
       ) : (
-        <div className={GRID_CLASSES} data-testid="search-results">
-          {results.map((card) => (
-            <ListingCard key={card.modelId} card={card} now={now} href={`/profile/${card.modelId}`} />
-          ))}
-        </div>
+        <SearchResults first={data} now={now} shownIds={shownIds} />
       )}
     </div>
   );

@@ -61,13 +61,12 @@ export async function allWithMeta<Q extends MappableQuery>(d1: D1Database, query
 }
 
 /** Runs drizzle selects in one D1 batch (one round trip), answering each one's rows with D1's meta for it. */
-export async function batchWithMeta<A extends MappableQuery, B extends MappableQuery>(
+export async function batchWithMeta<T extends MappableQuery[]>(
   d1: D1Database,
-  queries: [A, B],
-): Promise<[WithMeta<A>, WithMeta<B>]> {
-  const [a, b] = await d1.batch(queries.map((q) => d1Statement(d1, q)));
-  return [
-    { rows: rowsOf(queries[0], a), meta: a.meta },
-    { rows: rowsOf(queries[1], b), meta: b.meta },
-  ];
+  queries: [...T],
+): Promise<{ [K in keyof T]: WithMeta<T[K]> }> {
+  const results = await d1.batch(queries.map((q) => d1Statement(d1, q)));
+  return queries.map((q, i) => ({ rows: rowsOf(q, results[i]), meta: results[i].meta })) as {
+    [K in keyof T]: WithMeta<T[K]>;
+  };
 }

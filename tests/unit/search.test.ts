@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { MAX_QUERY_LENGTH, normaliseQuery, queryFragments, rankByName, scoreName, searchTerms } from "~/lib/search";
+import {
+  decodeSearchCursor,
+  encodeSearchCursor,
+  MAX_QUERY_LENGTH,
+  normaliseQuery,
+  queryFragments,
+  rankByName,
+  scoreName,
+  searchTerms,
+} from "~/lib/search";
 
 describe("scoreName (spec §5)", () => {
   it("scores an exact match 1000, ignoring case and surrounding spaces", () => {
@@ -120,5 +129,34 @@ describe("searchTerms", () => {
   it("never needs more than 49 fragments, within D1's 100 bound parameters", () => {
     const q = normaliseQuery(Array.from({ length: 200 }, (_, i) => String.fromCharCode(97 + (i % 26))).join(""))!;
     expect(searchTerms(q).fragments.length).toBeLessThanOrEqual(49);
+  });
+});
+
+describe("search cursor", () => {
+  it("round-trips a page end", () => {
+    for (const c of [
+      { score: 1000, featured: true, listedAt: 1_700_000_000_000, id: "AbC123xyz" },
+      { score: 1, featured: false, listedAt: 0, id: "a" },
+      { score: 190, featured: false, listedAt: 42, id: "bulk000001_x-y" },
+    ])
+      expect(decodeSearchCursor(encodeSearchCursor(c))).toEqual(c);
+    expect(encodeSearchCursor({ score: 900, featured: true, listedAt: 5, id: "abc" })).toBe("900.1.5.abc");
+  });
+
+  it("answers null for anything we could not have issued", () => {
+    for (const raw of [
+      null,
+      undefined,
+      "",
+      "900.1.5",
+      "900.2.5.abc",
+      "-1.1.5.abc",
+      "900.1.5.a b",
+      "900.1.5.abc'--",
+      "900.1.99999999999999999.abc",
+      `900.1.5.${"a".repeat(65)}`,
+      "x".repeat(10_000),
+    ])
+      expect(decodeSearchCursor(raw), String(raw).slice(0, 20)).toBeNull();
   });
 });

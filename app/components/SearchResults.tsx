@@ -1,0 +1,108 @@
+import { Link, useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { mergeCards, type ListingCardData } from "~/lib/listing-card";
+import { GRID_CLASSES, ListingCard, SkeletonCard } from "./ListingCard";
+import { LoadFailed } from "./LoadFailed";
+
+/** What the /search loader answers for one page (its `next` cursor is null on the last page). */
+export type SearchPage = { q: string; results: ListingCardData[]; next: string | null; failed: boolean };
+
+const SKELETONS = 6;
+
+/** The URL of the page after `next`: the same /search loader, so the no-JS link and endless scroll agree. */
+export function searchPageHref(q: string, next: string) {
+  return `/search?${new URLSearchParams({ q, after: next })}`;
+}
+
+/**
+ * Search results with endless scroll, like the home grid: the next page arrives when the end sentinel comes
+ * within 50 px of the viewport, and without JavaScript the 'More results' link loads it instead.
+ */
+export function SearchResults({
+  first,
+  now,
+  shownIds,
+}: {
+  first: SearchPage;
+  now: number;
+  /** Kept up to date with the ids of every card shown, for the realtime refresh decision. */
+  shownIds: React.MutableRefObject<Set<string>>;
+}) {
+  const [cards, setCards] = useState(first.results);
+  const [next, setNext] = useState(first.next);
+  const fetcher = useFetcher<SearchPage>();
+  const sentinel = useRef<HTMLDivElement>(null);
+  // The cursor asked for last, so an answer is taken once (fetcher.data stays set across renders).
+  const asked = useRef<string | null>(null);
+
+  // A new answer of the loader (another query, or a realtime revalidation) starts the list again.
+  useEffect(() => {
+    setCards(first.results);
+    setNext(first.next);
+    asked.current = null;
+  }, [first]);
+
+  useEffect(() => {
+    shownIds.current = new Set(cards.map((c) => c.modelId));
+  }, [cards, shownIds]);
+
+  useEffect(() => {
+    const page = fetcher.data;
+    if (fetcher.state !== "idle" || !page || asked.current === null || page.q !== first.q || page.failed) return;
+    setCards((current) => mergeCards(current, page.results));
+    setNext(page.next);
+    asked.current = null;
+  }, [fetcher.state, fetcher.data, first.q]);
+
+  const failed = fetcher.state === "idle" && asked.current !== null && Boolean(fetcher.data?.failed);
+  const { load } = fetcher;
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || next == null || fetcher.state !== "idle" || failed) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        asked.current = next;
+        load(searchPageHref(first.q, next));
+      },
+      { rootMargin: "0px 0px 50px 0px" },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [next, fetcher.state, failed, load, first.q]);
+
+  return (
+    <>
+      <div className={GRID_CLASSES} data-testid="search-results">
+        {cards.map((card, i) => (
+          <ListingCard key={card.modelId} card={card} now={now} eager={i < 4} href={`/profile/${card.modelId}`} />
+        ))}
+        {fetcher.state !== "idle" ? Array.from({ length: SKELETONS }, (_, i) => <SkeletonCard key={`s${i}`} />) : null}
+      </div>
+      {failed && next != null ? (
+        <LoadFailed
+          message="More results could not be loaded."
+          onRetry={() => {
+            asked.current = next;
+            load(searchPageHref(first.q, next));
+          }}
+          testId="load-more-error"
+        />
+      ) : null}
+      <div ref={sentinel} className="h-px" data-testid="search-end" />
+      {next != null ? (
+        <nav className="mt-6 flex justify-center gap-4 text-sm" aria-label="Pages">
+          {/* Endless scroll takes over with JavaScript; this link is the fallback and stays usable by keyboard. */}
+          <Link
+            className="rounded-lg border border-line px-4 py-3"
+            to={searchPageHref(first.q, next)}
+            data-testid="more-link"
+          >
+            More results
+          </Link>
+        </nav>
+      ) : null}
+    </>
+  );
+}
