@@ -5,8 +5,7 @@
 -- and an index of those grams finds all of them. (A trigram index, FTS5's trigram tokenizer, cannot: it
 -- answers names containing the whole query and misses "Sarah" for "arahs", which §5 scores 200.)
 --
--- (The file keeps the name the issue planned for an FTS5 trigram table; the index is plain tables for the
--- reason above.)
+-- docs/decisions/0011-search-gram-index.md records why this departs from the issue's FTS5 plan.
 --
 -- The score depends on the name only and names repeat, so the index is over distinct names:
 --  - search_names: one row per first name (ASCII case folded, as listings_search groups them), with how many
