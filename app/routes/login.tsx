@@ -9,7 +9,7 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, type ReactNode } from "react";
 import { AuthCard, boxMessage, ErrorBox, NoticeBox, TextLink } from "~/components/auth/AuthParts";
 import { PasskeySignIn } from "~/components/passkeys/PasskeySignIn";
 import { Button } from "~/components/ui/Button";
@@ -430,6 +430,58 @@ function RestartForm({ redirectTo }: { redirectTo: string | null }) {
   );
 }
 
+/**
+ * The shell both code steps share: the card, the form-wide refusal, the form with its hidden fields, the way
+ * to the other kind of step, and the way back to the password.
+ */
+function SecondFactorStep({
+  intent,
+  title,
+  subtitle,
+  formProps,
+  formError,
+  formLabel,
+  submitLabel,
+  switchTo,
+  redirectTo,
+  busy,
+  children,
+  after,
+}: {
+  intent: "totp" | "recovery";
+  title: string;
+  subtitle: string;
+  /** getFormProps(form), and the form-wide refusal's id and text. */
+  formProps: ReturnType<typeof getFormProps>;
+  formError: { id: string; message: string | undefined };
+  formLabel: string;
+  submitLabel: string;
+  switchTo: { method: "recovery" | null; label: string };
+  redirectTo: string | null;
+  busy: boolean;
+  children: ReactNode;
+  after?: ReactNode;
+}) {
+  return (
+    <AuthCard title={title} subtitle={subtitle}>
+      {/* Only form-wide refusals (too many attempts) go in the red box; a field's own message is beside it. */}
+      <ErrorBox id={formError.id} message={formError.message} />
+      <Form method="post" replace {...formProps} className="space-y-4" aria-label={formLabel}>
+        <Hidden intent={intent} redirectTo={redirectTo} />
+        {children}
+        <Button type="submit" size="lg" block busy={busy}>
+          {submitLabel}
+        </Button>
+      </Form>
+      <p className="text-center">
+        <TextLink to={stepHref(switchTo.method, redirectTo)}>{switchTo.label}</TextLink>
+      </p>
+      {after}
+      <RestartForm redirectTo={redirectTo} />
+    </AuthCard>
+  );
+}
+
 function TotpStepForm({ lastResult, redirectTo, busy }: FormProps) {
   const [form, fields] = useForm({
     id: "auth-totp",
@@ -437,36 +489,35 @@ function TotpStepForm({ lastResult, redirectTo, busy }: FormProps) {
     onValidate: ({ formData }) => PARSE.totp(formData),
   });
   return (
-    <AuthCard title="Two-factor sign-in" subtitle={TWO_FACTOR_MSG.codeRequired}>
-      {/* Only form-wide refusals (too many attempts) go in the red box; a field's own message is beside it. */}
-      <ErrorBox id={form.errorId} message={form.errors?.[0]} />
-      <Form method="post" replace {...getFormProps(form)} className="space-y-4" aria-label="Enter your code">
-        <Hidden intent="totp" redirectTo={redirectTo} />
-        <Field
-          variant="compact"
-          label="6-digit code"
-          errors={fields.code.errors}
-          input={{
-            ...getInputProps(fields.code, { type: "text" }),
-            autoComplete: "one-time-code",
-            inputMode: "numeric",
-            pattern: "[0-9 \\-]*",
-            required: true,
-            maxLength: 20,
-            autoFocus: true,
-          }}
-        />
-        <Button type="submit" size="lg" block busy={busy}>
-          Verify
-        </Button>
-      </Form>
-      <p className="text-center">
-        <TextLink to={stepHref("recovery", redirectTo)}>Use a recovery code instead</TextLink>
-      </p>
-      {/* A passkey is a whole way in by itself, so it can stand in for the code. */}
-      <PasskeySignIn redirectTo={redirectTo} />
-      <RestartForm redirectTo={redirectTo} />
-    </AuthCard>
+    <SecondFactorStep
+      intent="totp"
+      title="Two-factor sign-in"
+      subtitle={TWO_FACTOR_MSG.codeRequired}
+      formProps={getFormProps(form)}
+      formError={{ id: form.errorId, message: form.errors?.[0] }}
+      formLabel="Enter your code"
+      submitLabel="Verify"
+      switchTo={{ method: "recovery", label: "Use a recovery code instead" }}
+      redirectTo={redirectTo}
+      busy={busy}
+      // A passkey is a whole way in by itself, so it can stand in for the code.
+      after={<PasskeySignIn redirectTo={redirectTo} />}
+    >
+      <Field
+        variant="compact"
+        label="6-digit code"
+        errors={fields.code.errors}
+        input={{
+          ...getInputProps(fields.code, { type: "text" }),
+          autoComplete: "one-time-code",
+          inputMode: "numeric",
+          pattern: "[0-9 \\-]*",
+          required: true,
+          maxLength: 20,
+          autoFocus: true,
+        }}
+      />
+    </SecondFactorStep>
   );
 }
 
@@ -477,47 +528,43 @@ function RecoveryStepForm({ lastResult, redirectTo, busy }: FormProps) {
     onValidate: ({ formData }) => PARSE.recovery(formData),
   });
   return (
-    <AuthCard
+    <SecondFactorStep
+      intent="recovery"
       title="Use a recovery code"
       subtitle="Enter one of the recovery codes you saved and your password. Each code works once."
+      formProps={getFormProps(form)}
+      formError={{ id: form.errorId, message: form.errors?.[0] }}
+      formLabel="Enter a recovery code"
+      submitLabel="Sign in"
+      switchTo={{ method: null, label: "Use your authenticator app instead" }}
+      redirectTo={redirectTo}
+      busy={busy}
     >
-      {/* Only form-wide refusals (too many attempts) go in the red box; a field's own message is beside it. */}
-      <ErrorBox id={form.errorId} message={form.errors?.[0]} />
-      <Form method="post" replace {...getFormProps(form)} className="space-y-4" aria-label="Enter a recovery code">
-        <Hidden intent="recovery" redirectTo={redirectTo} />
-        <Field
-          variant="compact"
-          label="Recovery code"
-          errors={fields.recoveryCode.errors}
-          input={{
-            ...getInputProps(fields.recoveryCode, { type: "text" }),
-            autoComplete: "off",
-            autoCapitalize: "none",
-            spellCheck: false,
-            required: true,
-            maxLength: 40,
-            autoFocus: true,
-          }}
-        />
-        <Field
-          variant="compact"
-          label="Password"
-          errors={fields.password.errors}
-          input={{
-            ...getInputProps(fields.password, { type: "password", value: false }),
-            autoComplete: "current-password",
-            required: true,
-            maxLength: PASSWORD_MAX,
-          }}
-        />
-        <Button type="submit" size="lg" block busy={busy}>
-          Sign in
-        </Button>
-      </Form>
-      <p className="text-center">
-        <TextLink to={stepHref(null, redirectTo)}>Use your authenticator app instead</TextLink>
-      </p>
-      <RestartForm redirectTo={redirectTo} />
-    </AuthCard>
+      <Field
+        variant="compact"
+        label="Recovery code"
+        errors={fields.recoveryCode.errors}
+        input={{
+          ...getInputProps(fields.recoveryCode, { type: "text" }),
+          autoComplete: "off",
+          autoCapitalize: "none",
+          spellCheck: false,
+          required: true,
+          maxLength: 40,
+          autoFocus: true,
+        }}
+      />
+      <Field
+        variant="compact"
+        label="Password"
+        errors={fields.password.errors}
+        input={{
+          ...getInputProps(fields.password, { type: "password", value: false }),
+          autoComplete: "current-password",
+          required: true,
+          maxLength: PASSWORD_MAX,
+        }}
+      />
+    </SecondFactorStep>
   );
 }
