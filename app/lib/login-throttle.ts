@@ -19,19 +19,18 @@ export function blockedUntilAfter(failures: number, now: number): number {
   return over >= 0 ? now + Math.min(MAX_DELAY_MS, MINUTE * 2 ** over) : 0;
 }
 
-/** True when a failure at `now` starts a new window rather than adding to `state`'s. */
-export function startsNewWindow(state: Pick<ThrottleState, "windowStart"> | null | undefined, now: number): boolean {
-  return !state || now - state.windowStart > FAILURE_WINDOW_MS;
-}
-
-/** The state after one more failure at `now`, and whether this is the failure that starts the delays. */
+/**
+ * The state after one more failure at `now`, and whether this is the failure that starts the delays. The
+ * rule in one place for reading and testing; recordLoginFailure (app/server/login-throttle.server.ts) applies
+ * the same window rule as an increment inside its SQL, so parallel failures each count.
+ */
 export function afterFailure(
   state: ThrottleState | null | undefined,
   now: number,
 ): ThrottleState & { tripped: boolean } {
-  const fresh = startsNewWindow(state, now);
-  const failures = fresh || !state ? 1 : state.failures + 1;
-  const windowStart = fresh || !state ? now : state.windowStart;
+  const fresh = !state || now - state.windowStart > FAILURE_WINDOW_MS;
+  const failures = fresh ? 1 : state.failures + 1;
+  const windowStart = fresh ? now : state.windowStart;
   const blockedUntil = blockedUntilAfter(failures, now);
   return { failures, windowStart, blockedUntil, tripped: failures === FREE_FAILURES };
 }
