@@ -51,6 +51,16 @@ export function freshIp(): string {
   return `10.77.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
 }
 
+/**
+ * The rate-limit bindings count per minute in windows aligned to the wall clock, so a test that spends a
+ * budget and then expects a 429 fails if a new window opens half-way. It waits for a fresh window when
+ * less than `needMs` of this one is left (such a test needs a timeout of 30 s or so).
+ */
+export async function inOneLimiterWindow(needMs = 10_000): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < needMs) await new Promise((done) => setTimeout(done, left + 100));
+}
+
 function encode(body: Body | undefined): { payload?: BodyInit | null; type?: string } {
   if (!body) return {};
   if ("json" in body)
