@@ -1,0 +1,96 @@
+// Touring: a listing also appears in another region for set NZ dates. Dates are NZ calendar dates and both
+// ends are inclusive ("Wellington 3–5 Dec" is three days); a stop ends by the date alone, so a query that
+// compares with today's NZ date never shows a stop that ended at midnight, cron or no cron.
+import { daysBetween, isCalendarDate, shortDate, shortDateRange } from "./nz-time";
+import { isSuburbOf, parseRegion, type Region } from "./regions";
+
+export type TourStop = { region: Region; suburb: string | null; start: string; end: string };
+/** As typed in the editor, before checking. */
+export type TourStopInput = { region: string; suburb: string; start: string; end: string };
+
+export const MAX_TOUR_STOPS = 5;
+/** A stop is a visit, not a second home: longer stays are a move, made by changing the listing's region. */
+export const MAX_STOP_DAYS = 31;
+/** How far ahead a stop may be planned. */
+export const MAX_DAYS_AHEAD = 365;
+
+export const TOUR_MSG = {
+  tooMany: `At most ${MAX_TOUR_STOPS} tour stops.`,
+  region: "Choose a region.",
+  homeRegion: "This listing is already shown in its own region.",
+  suburb: "Choose a suburb of that region, or leave it empty.",
+  date: "Enter a date.",
+  endBeforeStart: "The end date can't be before the start date.",
+  past: "This stop is over. Remove it, or choose dates from today on.",
+  startPast: "A new stop can't start before today.",
+  tooLong: `A stop can last at most ${MAX_STOP_DAYS} days.`,
+  tooFar: "A stop can start at most a year ahead.",
+  overlap: "This stop overlaps another one.",
+} as const;
+
+export type TourErrors = Record<string, string>;
+export type TourCheck = { ok: true; stops: TourStop[] } | { ok: false; errors: TourErrors };
+
+/**
+ * Checks the editor's stops against today's NZ date. Errors are keyed `tours.{i}.{field}` (or `tours`) so each
+ * shows beside its field. A stop already under way may keep its start date in the past (it was checked when
+ * it was added); a new one starts today at the earliest. The stops come back sorted by start.
+ */
+export function checkTourStops(
+  inputs: TourStopInput[],
+  ctx: { today: string; homeRegion: Region; saved: readonly TourStop[] },
+): TourCheck {
+  const errors: TourErrors = {};
+  if (inputs.length > MAX_TOUR_STOPS) errors.tours = TOUR_MSG.tooMany;
+  const stops: (TourStop & { i: number })[] = [];
+  inputs.forEach((input, i) => {
+    const key = (field: string) => `tours.${i}.${field}`;
+    const region = parseRegion(input.region);
+    const suburb = input.suburb.trim() || null;
+    let bad = false;
+    const fail = (field: string, message: string) => {
+      errors[key(field)] ??= message;
+      bad = true;
+    };
+    if (!region) fail("region", TOUR_MSG.region);
+    else if (region === ctx.homeRegion) fail("region", TOUR_MSG.homeRegion);
+    else if (suburb && !isSuburbOf(region, suburb)) fail("suburb", TOUR_MSG.suburb);
+    if (!isCalendarDate(input.start)) fail("start", TOUR_MSG.date);
+    if (!isCalendarDate(input.end)) fail("end", TOUR_MSG.date);
+    if (bad || !region) return;
+    const { start, end } = input;
+    const underWay = ctx.saved.some((s) => s.region === region && s.start === start);
+    if (end < start) fail("end", TOUR_MSG.endBeforeStart);
+    else if (end < ctx.today) fail("end", TOUR_MSG.past);
+    else if (start < ctx.today && !underWay) fail("start", TOUR_MSG.startPast);
+    else if (daysBetween(start, end) + 1 > MAX_STOP_DAYS) fail("end", TOUR_MSG.tooLong);
+    else if (daysBetween(ctx.today, start) > MAX_DAYS_AHEAD) fail("start", TOUR_MSG.tooFar);
+    if (!bad) stops.push({ region, suburb, start, end, i });
+  });
+  const sorted = [...stops].sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : a.i - b.i));
+  for (let k = 1; k < sorted.length; k++) {
+    if (sorted[k].start <= sorted[k - 1].end) errors[`tours.${sorted[k].i}.start`] ??= TOUR_MSG.overlap;
+  }
+  if (Object.keys(errors).length) return { ok: false, errors };
+  return { ok: true, stops: sorted.map(({ region, suburb, start, end }) => ({ region, suburb, start, end })) };
+}
+
+/** The stop running on an NZ date, if any. */
+export function currentStop(stops: readonly TourStop[], today: string): TourStop | null {
+  return stops.find((s) => s.start <= today && today <= s.end) ?? null;
+}
+
+/** Stops not yet over, soonest first: what the profile lists. */
+export function upcomingStops(stops: readonly TourStop[], today: string): TourStop[] {
+  return stops.filter((s) => s.end >= today).sort((a, b) => (a.start < b.start ? -1 : 1));
+}
+
+/** The card badge in the region toured: 'Touring · Wellington 3–5 Dec'. */
+export function touringBadge(stop: TourStop): string {
+  return `Touring · ${stop.region} ${shortDateRange(stop.start, stop.end)}`;
+}
+
+/** The line in the home region while away: 'On tour in Wellington until 5 Dec'. */
+export function onTourLine(stop: TourStop): string {
+  return `On tour in ${stop.region} until ${shortDate(stop.end)}`;
+}
