@@ -65,3 +65,18 @@ export function emailChangeTakenEmail(o: Pick<Common, "origin" | "siteName">): E
     { href: `${o.origin}/login?action=reset`, label: "Reset your password" },
   );
 }
+
+/** After 'Download my data': a copy of everything is worth knowing about when it was not you. */
+export function dataExportedEmail(o: Common): EmailContent {
+  return render(
+    `A copy of your ${o.siteName} data was downloaded`,
+    [
+      `Hi ${greetingName(o.firstName)},`,
+      "",
+      "A copy of your account's data (your details, listings, photos, stats and security log) was just downloaded",
+      "after your password was confirmed.",
+      "If it was not you, reset your password now and sign out your other sessions from your account settings.",
+    ],
+    { href: `${o.origin}/login?action=reset`, label: "Reset your password" },
+  );
+}

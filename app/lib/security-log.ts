@@ -25,6 +25,8 @@ export const SECURITY_EVENTS = {
   passkey_added: "Passkey added",
   passkey_removed: "Passkey removed",
   passkey_login: "Signed in with a passkey",
+  // 'Download my data' on /managesub (issue 16).
+  data_exported: "Downloaded a copy of your data",
 } as const;
 
 export type SecurityEvent = keyof typeof SECURITY_EVENTS;

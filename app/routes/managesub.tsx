@@ -357,6 +357,18 @@ export default function ManageSubscription() {
           )}
         </section>
 
+        <section aria-labelledby="your-data-title" className="space-y-4 rounded-2xl border border-line bg-panel p-6">
+          <h2 id="your-data-title" className="text-xl font-semibold">
+            Your data
+          </h2>
+          <p className="text-zinc-300">
+            One file with your account details, every listing with its photos and stats, and your security log.
+          </p>
+          <Link to="/account/your-data" className={buttonClass({ variant: "secondary" })} data-testid="your-data-link">
+            Download my data
+          </Link>
+        </section>
+
         <section aria-labelledby="account-title" className="space-y-4 rounded-2xl border border-rose-900 bg-panel p-6">
           <h2 id="account-title" className="text-xl font-semibold">
             Delete account

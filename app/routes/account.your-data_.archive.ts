@@ -1,0 +1,24 @@
+// The download link made by /account/your-data: valid for two minutes, and only in the session that
+// confirmed the password. Anything else is told to start again, with nothing streamed.
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { getDb } from "~/server/db.server";
+import { getCurrentSession } from "~/server/auth.server";
+import { archiveResponse, exportLinkValid, readAccountData } from "~/server/data-export.server";
+
+const again = (status: number, text: string) =>
+  new Response(`${text} Go back to /account/your-data and download it again.\n`, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const env = context.cloudflare.env;
+  const current = await getCurrentSession(request, env);
+  if (!current) return again(401, "You are signed out.");
+  const params = new URL(request.url).searchParams;
+  if (!(await exportLinkValid(env, current.user.id, current.session.id, params)))
+    return again(403, "This download link has expired or was made for another session.");
+  const account = await readAccountData(getDb(env), current.user.id);
+  if (!account) return again(404, "This account no longer exists.");
+  return archiveResponse(env, account, Date.now());
+}

@@ -1,0 +1,238 @@
+// Issue 16, 'Your data': after the password, one zip with every row of the account in each table the export
+// covers, and no one else's; the photos' bytes; nothing secret. The download link works for two minutes in
+// the session that asked for it only.
+import { env } from "cloudflare:test";
+import { unzipSync, strFromU8 } from "fflate";
+import { afterEach, describe, expect, it } from "vitest";
+import { EXPORTED_TABLES, isSystemTable, NOT_EXPORTED_TABLES } from "~/lib/data-export";
+import { newId } from "~/lib/ids";
+import { EXPORT_LINK_TTL_MS, exportLinkValid } from "~/server/data-export.server";
+import { REAUTH_MSG } from "~/server/reauth.server";
+import { PASSWORD, quiesce, waitForMail } from "./auth-fixtures";
+import { client, logIn, signedIn, type SignedIn } from "./client";
+import { insertListing } from "./fixtures";
+
+afterEach(() => quiesce());
+
+const run = (query: string, ...binds: unknown[]) =>
+  env.DB.prepare(query)
+    .bind(...binds)
+    .run();
+
+/** A listing of `owner` with photos in R2, rates, a special rate and two months of stats. */
+async function richListing(owner: string, firstName: string, photos = 3) {
+  const id = await insertListing({ userId: owner, firstName });
+  for (let i = 0; i < photos; i++) {
+    const key = `listing/${newId(24)}.webp`;
+    await env.PHOTOS.put(key, new TextEncoder().encode(`photo ${i} of ${id}`));
+    await run(
+      "INSERT INTO listing_images (id, listing_id, r2_key, position, width, height, created_at) VALUES (?, ?, ?, ?, 600, 800, ?)",
+      newId(),
+      id,
+      key,
+      i,
+      Date.now(),
+    );
+  }
+  await run(
+    "INSERT INTO listing_rates (id, listing_id, call_type, duration, price, description) VALUES (?, ?, 'incall', '1hr', 30000, '')",
+    newId(),
+    id,
+  );
+  await run(
+    "INSERT INTO listing_special_rates (id, listing_id, service_name, rate, position) VALUES (?, ?, 'Dinner date', 50000, 0)",
+    newId(),
+    id,
+  );
+  for (const month of ["2026-10", "2026-11"])
+    await run(
+      "INSERT INTO listing_stats (listing_id, month, views, contacts, likes) VALUES (?, ?, 7, 2, 1)",
+      id,
+      month,
+    );
+  return id;
+}
+
+/** A provider signed in with a real password, with two listings and a plan request. */
+async function providerWithData(): Promise<SignedIn & { listings: string[] }> {
+  const me = await signedIn({ logIn: true, agency: true, firstName: "Aroha" });
+  const listings = [await richListing(me.userId, "Ruby"), await richListing(me.userId, "Mere Rose")];
+  await run(
+    "INSERT INTO plan_requests (id, user_id, tier, price_cents, created_at) VALUES (?, ?, 'featured', 7500, ?)",
+    newId(),
+    me.userId,
+    Date.now(),
+  );
+  return { ...me, listings };
+}
+
+async function ask(as: { cookie: string }, password: string) {
+  return client({ cookie: as.cookie }).post("/account/your-data", { form: { currentPassword: password } });
+}
+
+async function download(as: { cookie: string }): Promise<Record<string, Uint8Array>> {
+  const asked = await ask(as, PASSWORD);
+  expect(asked.status).toBe(303);
+  const link = asked.headers.get("Location")!;
+  expect(link).toMatch(/^\/account\/your-data\/archive\?/);
+  const res = await client({ cookie: as.cookie }).get(link);
+  expect(res.status).toBe(200);
+  expect(res.headers.get("Content-Type")).toBe("application/zip");
+  expect(res.headers.get("Content-Disposition")).toMatch(/^attachment; filename="my-data-\d{4}-\d{2}-\d{2}\.zip"$/);
+  expect(res.headers.get("Cache-Control")).toBe("no-store");
+  return unzipSync(new Uint8Array(await res.arrayBuffer()));
+}
+
+const jsonOf = (files: Record<string, Uint8Array>, name: string) => JSON.parse(strFromU8(files[name]));
+
+describe("what the archive covers", () => {
+  it("names every table of the database: exported, or left out with a reason", async () => {
+    const { results } = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all<{
+      name: string;
+    }>();
+    const tables = results.map((r) => r.name).filter((name) => !isSystemTable(name) && !name.includes("_fts"));
+    const decided = [...Object.keys(EXPORTED_TABLES), ...Object.keys(NOT_EXPORTED_TABLES)];
+    expect(
+      tables.filter((t) => !decided.includes(t)),
+      "tables with no export decision",
+    ).toEqual([]);
+    expect(
+      decided.filter((t) => !tables.includes(t)),
+      "decisions about tables that do not exist",
+    ).toEqual([]);
+  });
+});
+
+describe("POST /account/your-data", () => {
+  it("refuses a wrong password beside the field, and makes no link", async () => {
+    const me = await providerWithData();
+    const res = await ask(me, "not my password");
+    expect(res.status).toBe(400);
+    expect(res.headers.get("Location")).toBeNull();
+    const html = await res.text();
+    expect(html).toContain(REAUTH_MSG.wrong);
+    expect(html).toContain('id="data-export-password-error"');
+    const events = await env.DB.prepare("SELECT event FROM security_events WHERE user_id = ?")
+      .bind(me.userId)
+      .all<{ event: string }>();
+    expect(events.results.map((e) => e.event)).not.toContain("data_exported");
+  });
+
+  it("sends a signed-out visitor to the login page", async () => {
+    const res = await client().post("/account/your-data", { form: { currentPassword: PASSWORD } });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toMatch(/^\/login/);
+  });
+});
+
+describe("the archive", () => {
+  it("holds the account's rows in every exported table, the photos' bytes, and no one else's data", async () => {
+    const me = await providerWithData();
+    const other = await providerWithData();
+    const files = await download(me);
+    const names = Object.keys(files).sort();
+    expect(names).toEqual(
+      [
+        "README.txt",
+        "account.json",
+        "plans.json",
+        "security-log.json",
+        "verification-requests.json",
+        ...["01-ruby", "02-mere-rose"].flatMap((folder) => [
+          `listings/${folder}/listing.json`,
+          `listings/${folder}/photos/01.webp`,
+          `listings/${folder}/photos/02.webp`,
+          `listings/${folder}/photos/03.webp`,
+          `listings/${folder}/stats.json`,
+        ]),
+      ].sort(),
+    );
+
+    const account = jsonOf(files, "account.json");
+    expect(account.account).toMatchObject({ id: me.userId, email: me.email, first_name: "Aroha" });
+    expect(account.account).not.toHaveProperty("password_hash");
+    expect(account.sessions).toHaveLength(1);
+    expect(account.sessions[0]).not.toHaveProperty("id");
+    expect(account.sessions[0]).toHaveProperty("last_seen_at");
+
+    // Every column of the listings table, for each listing, with its rates and photos.
+    const { results: columns } = await env.DB.prepare("PRAGMA table_info(listings)").all<{ name: string }>();
+    const ruby = jsonOf(files, "listings/01-ruby/listing.json");
+    for (const { name } of columns) expect(ruby, name).toHaveProperty(name);
+    expect(ruby).toMatchObject({ id: me.listings[0], user_id: me.userId, first_name: "Ruby" });
+    expect(ruby.rates).toHaveLength(1);
+    expect(ruby.specialRates).toMatchObject([{ service_name: "Dinner date", rate: 50000 }]);
+    expect(ruby.images.map((i: { position: number }) => i.position)).toEqual([0, 1, 2]);
+    expect(jsonOf(files, "listings/02-mere-rose/stats.json")).toMatchObject([
+      { month: "2026-10" },
+      { month: "2026-11" },
+    ]);
+    expect(strFromU8(files["listings/01-ruby/photos/02.webp"])).toBe(`photo 1 of ${me.listings[0]}`);
+
+    expect(jsonOf(files, "plans.json")).toMatchObject([{ tier: "featured", price_cents: 7500 }]);
+    expect(jsonOf(files, "security-log.json").map((e: { event: string }) => e.event)).toEqual(
+      expect.arrayContaining(["login", "data_exported"]),
+    );
+
+    // Nothing of the other provider, and no secret, anywhere in the archive.
+    const text = Object.values(files)
+      .map((f) => strFromU8(f))
+      .join("\n");
+    for (const theirs of [other.userId, other.email, ...other.listings]) expect(text).not.toContain(theirs);
+    const { results: hashes } = await env.DB.prepare(
+      "SELECT password_hash AS secret FROM users WHERE id = ? UNION ALL SELECT id FROM sessions WHERE user_id = ?",
+    )
+      .bind(me.userId, me.userId)
+      .all<{ secret: string }>();
+    for (const { secret } of hashes) expect(text).not.toContain(secret);
+  });
+
+  it("e-mails the owner that a copy was downloaded", async () => {
+    const me = await providerWithData();
+    await download(me);
+    const mail = await waitForMail(me.email, "data was downloaded");
+    expect(mail.text_body).toContain("If it was not you");
+  });
+
+  it("holds the largest account: ten listings of twenty photos each", async () => {
+    const me = await signedIn({ logIn: true, agency: true });
+    for (let i = 0; i < 10; i++) await richListing(me.userId, `Listing ${i}`, 20);
+    const files = await download(me);
+    expect(Object.keys(files).filter((name) => name.endsWith(".webp"))).toHaveLength(200);
+    expect(Object.keys(files).filter((name) => name.endsWith("/listing.json"))).toHaveLength(10);
+  }, 60_000);
+});
+
+describe("the download link", () => {
+  it("works only in the session that asked, only for two minutes, and only as made", async () => {
+    const me = await providerWithData();
+    const asked = await ask(me, PASSWORD);
+    const link = asked.headers.get("Location")!;
+    const url = new URL(link, "http://x");
+    // Another session of the same account, and a visitor signed out.
+    const otherSession = await logIn(me.email);
+    expect((await client({ cookie: otherSession }).get(link)).status).toBe(403);
+    expect((await client().get(link)).status).toBe(401);
+    // Tampered with: a later expiry, or another signature.
+    const later = new URLSearchParams(url.search);
+    later.set("e", String(Number(later.get("e")) + 60_000));
+    expect((await client({ cookie: me.cookie }).get(`${url.pathname}?${later}`)).status).toBe(403);
+    const forged = new URLSearchParams(url.search);
+    forged.set("t", "A".repeat(43));
+    expect((await client({ cookie: me.cookie }).get(`${url.pathname}?${forged}`)).status).toBe(403);
+    for (const junk of ["", "?e=abc&t=", `?e=${"9".repeat(400)}&t=x`])
+      expect((await client({ cookie: me.cookie }).get(`${url.pathname}${junk}`)).status).toBe(403);
+    // Expired: the same link, read two minutes later.
+    const [{ id: sessionId }] = (
+      await env.DB.prepare("SELECT id FROM sessions WHERE user_id = ? ORDER BY created_at LIMIT 1")
+        .bind(me.userId)
+        .all<{ id: string }>()
+    ).results;
+    expect(await exportLinkValid(env, me.userId, sessionId, url.searchParams)).toBe(true);
+    expect(await exportLinkValid(env, me.userId, sessionId, url.searchParams, Date.now() + EXPORT_LINK_TTL_MS)).toBe(
+      false,
+    );
+    // The real one still works.
+    expect((await client({ cookie: me.cookie }).get(link)).status).toBe(200);
+  });
+});
