@@ -301,18 +301,37 @@ describe("charge", () => {
     expect(await gateway.charge(renewal)).toEqual({ status: "pending", providerRef: "0000000600176401" });
   });
 
-  it("reports failure, not a throw, when Windcave refuses or cannot be reached", async () => {
+  it("reports failure when Windcave refuses the request", async () => {
     expect(await fakeWindcave(() => ({ status: 400, json: { errors: [] } })).gateway.charge(renewal)).toEqual({
       status: "failed",
       reason: "Windcave refused the charge (HTTP 400)",
     });
+  });
+
+  it("throws, never reports failure, when the outcome is unknown (network down, 5xx): the card may be charged", async () => {
+    await expect(fakeWindcave(() => ({ status: 502 })).gateway.charge(renewal)).rejects.toBeInstanceOf(
+      WindcaveUnavailableError,
+    );
     const down = createWindcaveGateway(
       { WINDCAVE_API_URL: "https://uat.windcave.com/api/v1", WINDCAVE_API_USERNAME: "u", WINDCAVE_API_KEY: "k" },
       async () => {
         throw new TypeError("network down");
       },
     );
-    expect(await down.charge(renewal)).toMatchObject({ status: "failed" });
+    await expect(down.charge(renewal)).rejects.toBeInstanceOf(WindcaveUnavailableError);
+  });
+
+  it("resolves a pending charge by looking its transaction up", async () => {
+    const { gateway, calls } = fakeWindcave(() => ({
+      status: 200,
+      json: nzdTransaction({ id: "0000000600176401", amount: "12.34", merchantReference: renewal.reference }),
+    }));
+    const result = await gateway.lookup({ transactionId: "0000000600176401" });
+    expect(calls[0].url).toBe("https://uat.windcave.com/api/v1/transactions/0000000600176401");
+    expect(result).toMatchObject({
+      ok: true,
+      notification: { kind: "payment_succeeded", amountCents: 1234, reference: "pay_01JD8RENEWAL" },
+    });
   });
 
   it.each([

@@ -30,7 +30,10 @@ export type WindcaveEnv = {
 
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
-/** Windcave could not be asked (network, 5xx): not the notifier's fault, so the route should answer 5xx and let it retry. */
+/**
+ * Windcave could not be asked (network, 5xx) or refused our credentials: not the notifier's fault, so the
+ * webhook route should answer 5xx and let Windcave retry; for a charge, the outcome is unknown.
+ */
 export class WindcaveUnavailableError extends Error {
   constructor(message: string) {
     super(message);
@@ -108,9 +111,21 @@ export class WindcaveGateway implements PaymentGateway {
       }
     }
 
+    return this.lookup(sessionId ? { sessionId } : { transactionId: transactionId! });
+  }
+
+  /**
+   * The outcome of a session or transaction as Windcave itself reports it. verifyNotification uses it for the
+   * id a notification names; the caller can use it for a charge that answered `pending` (Windcave only notifies
+   * the URL a request named, and a charge names none).
+   */
+  async lookup(id: { sessionId: string } | { transactionId: string }): Promise<VerifyResult> {
+    const sessionId = "sessionId" in id ? id.sessionId : undefined;
+    const providerId = "sessionId" in id ? id.sessionId : id.transactionId;
+    if (!PROVIDER_ID.test(providerId)) return { ok: false, status: 400, error: "The payment id is malformed" };
     const path = sessionId
-      ? `/sessions/${encodeURIComponent(sessionId)}`
-      : `/transactions/${encodeURIComponent(transactionId!)}`;
+      ? `/sessions/${encodeURIComponent(providerId)}`
+      : `/transactions/${encodeURIComponent(providerId)}`;
     let response: Response;
     try {
       response = await this.#send("GET", path);
@@ -146,11 +161,18 @@ export class WindcaveGateway implements PaymentGateway {
       // Merchant-initiated under the agreement made at checkout; the amount varies (renewal or proration).
       storedCardIndicator: "recurringvariable",
     };
+    // When the request or its answer is lost, Windcave may have charged the card: that is not a failure to
+    // record (the cron would charge again), so it throws, and the caller keeps the payment open.
     let response: Response;
     try {
       response = await this.#send("POST", "/transactions", body);
     } catch (error) {
-      return { status: "failed", reason: `Windcave could not be reached: ${String(error)}` };
+      throw new WindcaveUnavailableError(
+        `Windcave could not be reached; the charge's outcome is unknown: ${String(error)}`,
+      );
+    }
+    if (response.status >= 500) {
+      throw new WindcaveUnavailableError(`Windcave answered HTTP ${response.status}; the charge's outcome is unknown`);
     }
     const answer = await readJson(response);
     const id = isRecord(answer) && typeof answer.id === "string" ? answer.id : undefined;
