@@ -2,9 +2,8 @@
 // (docs/decisions/0016-payment-provider.md says why this one). Hosted Payment Page sessions for checkout,
 // stored cards ("cardId") for renewals and prorations, and notifications that carry only an id.
 //
-// Windcave does not sign its notifications. It calls our notification URL with `sessionId` (or, for a
-// transaction we started ourselves, `transactionId`), and the merchant asks Windcave for that session over the
-// authenticated API. So nothing in the notification request is trusted: amount, currency, outcome and our
+// Windcave does not sign its notifications. It calls our notification URL naming the session (`sessionId`;
+// a `transactionId` is read too), and the merchant asks Windcave for it over the authenticated API. So nothing in the notification request is trusted: amount, currency, outcome and our
 // reference all come from Windcave's own answer. A forged id is one Windcave does not know (401); a tampered
 // amount cannot be sent at all; a replay re-reads the same transaction and yields the same event id, which the
 // caller's idempotency turns into a no-op.
