@@ -477,9 +477,10 @@ describe("verifyNotification", () => {
 
   it("refuses a session Windcave answers for under another id", async () => {
     const { gateway } = fakeWindcave(() => ({ status: 200, json: { ...SESSION_COMPLETE_GBP, id: "otherSession" } }));
-    expect(await gateway.verifyNotification(notification("?sessionId=session123"))).toMatchObject({
+    expect(await gateway.verifyNotification(notification("?sessionId=session123"))).toEqual({
       ok: false,
       status: 400,
+      error: "Windcave answered for another session",
     });
   });
 

@@ -140,6 +140,9 @@ export class WindcaveGateway implements PaymentGateway {
       throw new WindcaveUnavailableError(`Windcave refused our lookup (HTTP ${response.status})`);
     }
     const answer = await readJson(response);
+    if (sessionId && (!isRecord(answer) || answer.id !== sessionId)) {
+      return { ok: false, status: 400, error: "Windcave answered for another session" };
+    }
     const transaction = sessionId ? finalTransactionOf(answer, sessionId) : answer;
     if (!isRecord(transaction) || !transaction.id) {
       return { ok: false, status: 400, error: "The payment has no outcome yet" };
@@ -217,6 +220,9 @@ async function readNotifiedIds(request: Request): Promise<NotifiedIds> {
   };
   if (fromQuery.sessionId || fromQuery.transactionId || request.method !== "POST") return fromQuery;
 
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_NOTIFICATION_BODY) {
+    throw new Error("notification body too large");
+  }
   const text = await request.text();
   if (text.length > MAX_NOTIFICATION_BODY) throw new Error("notification body too large");
   const type = request.headers.get("Content-Type") ?? "";
