@@ -1,0 +1,554 @@
+// The Windcave adapter against a stand-in `fetch`: the real host cannot be reached from here. The stand-in
+// answers with Windcave's own response shapes, so what is tested is what the adapter sends and how it reads
+// what comes back.
+//
+// Fixture sources (Windcave's REST reference, https://www.windcave.com/developer-e-commerce-api-rest, is not
+// readable from here):
+// - SESSION_COMPLETE_GBP is verbatim the recorded Windcave UAT answer to GET /api/v1/sessions/{id} in the
+//   PatronBase/omnipay-windcave-hpp test suite (tests/Mock/CompletePurchaseSuccess.txt, commit 13a57c4b).
+// - SESSION_CREATED is verbatim the recorded answer to POST /api/v1/sessions in the same suite
+//   (tests/Mock/PurchaseSuccess.txt, commit 64ea3cd7).
+// - The NZD session follows a captured UAT answer published with a public integration (same fields, NZD,
+//   currencyNumeric 554), with our own reference, amount and a stored card added.
+import { describe, expect, it } from "vitest";
+import type { CheckoutRequest } from "~/server/payments/gateway.server";
+import { createWindcaveGateway, WindcaveGateway, WindcaveUnavailableError } from "~/server/payments/windcave.server";
+
+const SESSION_CREATED = {
+  id: "Kdjc6dikdiodkdjsudjj53nr63uj6s42",
+  state: "init",
+  links: [
+    {
+      href: "https://uat.windcave.com/pxmi3/EF4054F622D6C4C1B5D0F260ED2B2C143C1EDCADD7A86374ED601212E11C409319CD439CC8082194B",
+      rel: "hpp",
+      method: "REDIRECT",
+    },
+  ],
+  transactions: [{}],
+  customerId: "32424324",
+};
+
+const SESSION_COMPLETE_GBP = {
+  id: "session123",
+  state: "complete",
+  type: "purchase",
+  amount: "20.00",
+  currency: "GBP",
+  currencyNumeric: 826,
+  merchantReference: "merchantRef1234",
+  methods: ["card", "paypal", "applepay", "googlepay", "klarna"],
+  expires: "2025-08-20T21:45:26Z",
+  callbackUrls: {
+    approved: "http://www.example.com/return",
+    declined: "http://www.example.com/decline",
+    cancelled: "http://www.example.com/cancel",
+  },
+  notificationUrl: "http://www.example.com/notify",
+  storeCard: false,
+  clientType: "internet",
+  links: [
+    { href: "https://uat.windcave.com/api/v1/sessions/session123", rel: "self", method: "GET" },
+    { href: "https://uat.windcave.com/api/v1/transactions/transaction123", rel: "transaction", method: "GET" },
+  ],
+  transactions: [
+    {
+      id: "transaction123",
+      username: "merchant",
+      authorised: true,
+      allowRetry: false,
+      retryIndicator: "",
+      reCo: "00",
+      responseText: "APPROVED",
+      authCode: "019533",
+      acquirer: { name: "Undefined", mid: "10000000", tid: "10001548", reCo: "00", responseText: "APPROVED" },
+      type: "purchase",
+      method: "card",
+      localTimeZone: "UK_GMT",
+      dateTimeUtc: "2025-08-17T22:06:51Z",
+      dateTimeLocal: "2025-08-17T23:06:51+01:00",
+      settlementDate: "2025-08-18",
+      amount: "20.00",
+      balanceAmount: "0.00",
+      currency: "GBP",
+      currencyNumeric: 826,
+      clientType: "internet",
+      merchantReference: "merchantRef123",
+      card: {
+        cardNumber2: "1111111111111111",
+        cardHolderName: "WHPP",
+        cardNumber: "411111......1111",
+        dateExpiryMonth: "05",
+        dateExpiryYear: "28",
+        type: "visa",
+      },
+      cvc2ResultCode: "U",
+      storedCardIndicator: "single",
+      notificationUrl: "http://www.example.com/notify",
+      sessionId: "session123",
+      browser: {
+        ipAddress: "192.168.1.1",
+        userAgent:
+          "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Safari/537.36",
+      },
+      isSurcharge: false,
+      amountTotal: "20.00",
+      liabilityIndicator: "standard",
+      links: [
+        { href: "https://uat.windcave.com/api/v1/transactions/transaction123", rel: "self", method: "GET" },
+        { href: "https://uat.windcave.com/api/v1/sessions/session123", rel: "session", method: "GET" },
+        { href: "https://uat.windcave.com/api/v1/transactions", rel: "refund", method: "POST" },
+      ],
+    },
+  ],
+};
+
+function nzdTransaction(overrides: Record<string, unknown> = {}) {
+  return {
+    id: "00000006001763f9",
+    authorised: true,
+    reCo: "00",
+    responseText: "APPROVED",
+    type: "purchase",
+    method: "card",
+    dateTimeUtc: "2026-02-23T19:39:46Z",
+    amount: "75.00",
+    currency: "NZD",
+    currencyNumeric: 554,
+    merchantReference: "pay_01JD7FEATURED",
+    card: { id: "0000060000987654", cardNumber: "411111........11", type: "visa" },
+    storedCardIndicator: "recurringinitial",
+    sessionId: "0000060000324512067bb17ae8bcbf49",
+    ...overrides,
+  };
+}
+
+function nzdSession(transactions: unknown[]) {
+  return {
+    id: "0000060000324512067bb17ae8bcbf49",
+    state: "complete",
+    type: "purchase",
+    amount: "75.00",
+    currency: "NZD",
+    currencyNumeric: 554,
+    merchantReference: "pay_01JD7FEATURED",
+    storeCard: true,
+    transactions,
+  };
+}
+
+type Call = { url: string; method: string; headers: Record<string, string>; body: unknown };
+
+/** A stand-in for Windcave: records each request and answers from `route`. */
+function fakeWindcave(route: (call: Call) => { status: number; json?: unknown; text?: string }) {
+  const calls: Call[] = [];
+  const fetchImpl = async (input: string, init?: RequestInit) => {
+    const call: Call = {
+      url: input,
+      method: init?.method ?? "GET",
+      headers: Object.fromEntries(new Headers(init?.headers).entries()),
+      body: typeof init?.body === "string" ? JSON.parse(init.body) : undefined,
+    };
+    calls.push(call);
+    const answer = route(call);
+    const body = answer.text ?? (answer.json === undefined ? "" : JSON.stringify(answer.json));
+    return new Response(answer.status === 204 ? null : body, {
+      status: answer.status,
+      headers: { "Content-Type": "application/json" },
+    });
+  };
+  const gateway = createWindcaveGateway(
+    {
+      WINDCAVE_API_URL: "https://uat.windcave.com/api/v1/",
+      WINDCAVE_API_USERNAME: "KiwiCompanions_Rest",
+      WINDCAVE_API_KEY: "test-api-key",
+    },
+    fetchImpl,
+  );
+  return { gateway, calls };
+}
+
+const BASIC = `Basic ${btoa("KiwiCompanions_Rest:test-api-key")}`;
+
+const checkout: CheckoutRequest = {
+  reference: "pay_01JD7FEATURED",
+  description: "Featured plan, 1 week",
+  amountCents: 7500,
+  currency: "NZD",
+  returnUrl: "https://kiwicompanions.co.nz/subscriptions/return?payment=pay_01JD7FEATURED",
+  cancelUrl: "https://kiwicompanions.co.nz/subscriptions",
+  notifyUrl: "https://kiwicompanions.co.nz/api/payments/windcave",
+  customerEmail: "owner@example.com",
+  storeMethod: true,
+};
+
+const notification = (query: string, init?: RequestInit) =>
+  new Request(`https://kiwicompanions.co.nz/api/payments/windcave${query}`, init);
+
+describe("createWindcaveGateway", () => {
+  it("refuses to start without its three settings", () => {
+    expect(() => createWindcaveGateway({})).toThrow(/WINDCAVE_API_URL/);
+    expect(() =>
+      createWindcaveGateway({ WINDCAVE_API_URL: "https://sec.windcave.com/api/v1", WINDCAVE_API_USERNAME: "u" }),
+    ).toThrow(/WINDCAVE_API_KEY/);
+  });
+
+  it("is a PaymentGateway named windcave", () => {
+    const { gateway } = fakeWindcave(() => ({ status: 500 }));
+    expect(gateway).toBeInstanceOf(WindcaveGateway);
+    expect(gateway.name).toBe("windcave");
+  });
+});
+
+describe("startCheckout", () => {
+  it("creates a hosted payment page session in NZD and returns its redirect link", async () => {
+    const { gateway, calls } = fakeWindcave(() => ({ status: 202, json: SESSION_CREATED }));
+
+    const start = await gateway.startCheckout(checkout);
+
+    expect(start).toEqual({ redirectUrl: SESSION_CREATED.links[0].href, providerRef: SESSION_CREATED.id });
+    expect(calls).toHaveLength(1);
+    const [call] = calls;
+    expect(call.method).toBe("POST");
+    expect(call.url).toBe("https://uat.windcave.com/api/v1/sessions");
+    expect(call.headers.authorization).toBe(BASIC);
+    expect(call.headers["content-type"]).toBe("application/json");
+    expect(call.body).toEqual({
+      type: "purchase",
+      methods: ["card"],
+      amount: "75.00",
+      currency: "NZD",
+      merchantReference: "pay_01JD7FEATURED",
+      language: "en",
+      storeCard: true,
+      storedCardIndicator: "recurringinitial",
+      callbackUrls: {
+        approved: checkout.returnUrl,
+        declined: checkout.returnUrl,
+        cancelled: checkout.cancelUrl,
+      },
+      notificationUrl: checkout.notifyUrl,
+    });
+  });
+
+  it("sends nothing that names the listing or the payer", async () => {
+    const { gateway, calls } = fakeWindcave(() => ({ status: 202, json: SESSION_CREATED }));
+    await gateway.startCheckout(checkout);
+    const sent = JSON.stringify(calls[0].body);
+    expect(sent).not.toContain("owner@example.com");
+    expect(sent).not.toContain("Featured plan");
+  });
+
+  it("asks for a one-off payment when no method is to be kept", async () => {
+    const { gateway, calls } = fakeWindcave(() => ({ status: 202, json: SESSION_CREATED }));
+    await gateway.startCheckout({ ...checkout, amountCents: 3500, storeMethod: false });
+    expect(calls[0].body).toMatchObject({ amount: "35.00", storeCard: false, storedCardIndicator: "single" });
+  });
+
+  it("throws when Windcave refuses the session or answers without a hosted page", async () => {
+    await expect(fakeWindcave(() => ({ status: 401 })).gateway.startCheckout(checkout)).rejects.toThrow(/401/);
+    await expect(
+      fakeWindcave(() => ({ status: 202, json: { id: "x", links: [] } })).gateway.startCheckout(checkout),
+    ).rejects.toThrow(/hosted page/);
+  });
+
+  it("refuses a reference Windcave would cut", async () => {
+    const { gateway, calls } = fakeWindcave(() => ({ status: 202, json: SESSION_CREATED }));
+    await expect(gateway.startCheckout({ ...checkout, reference: "p".repeat(65) })).rejects.toThrow(RangeError);
+    expect(calls).toHaveLength(0);
+  });
+});
+
+describe("charge", () => {
+  const renewal = {
+    reference: "pay_01JD8RENEWAL",
+    methodRef: "0000060000987654",
+    amountCents: 1234,
+    currency: "NZD" as const,
+    description: "Prorated upgrade to Featured",
+  };
+
+  it("charges the stored card as a merchant-initiated purchase", async () => {
+    const { gateway, calls } = fakeWindcave(() => ({
+      status: 201,
+      json: nzdTransaction({ id: "0000000600176400", amount: "12.34", merchantReference: renewal.reference }),
+    }));
+
+    expect(await gateway.charge(renewal)).toEqual({ status: "succeeded", providerRef: "0000000600176400" });
+    expect(calls).toHaveLength(1);
+    expect(calls[0].method).toBe("POST");
+    expect(calls[0].url).toBe("https://uat.windcave.com/api/v1/transactions");
+    expect(calls[0].headers.authorization).toBe(BASIC);
+    expect(calls[0].body).toEqual({
+      type: "purchase",
+      amount: "12.34",
+      currency: "NZD",
+      cardId: "0000060000987654",
+      merchantReference: "pay_01JD8RENEWAL",
+      storedCardIndicator: "recurringvariable",
+    });
+  });
+
+  it("reports a decline with Windcave's reason", async () => {
+    const { gateway } = fakeWindcave(() => ({
+      status: 201,
+      json: nzdTransaction({ authorised: false, reCo: "51", responseText: "DECLINED" }),
+    }));
+    expect(await gateway.charge(renewal)).toEqual({ status: "failed", reason: "DECLINED" });
+  });
+
+  it("reports pending when Windcave has accepted the transaction but not decided yet (202)", async () => {
+    const { gateway } = fakeWindcave(() => ({ status: 202, json: { id: "0000000600176401", links: [] } }));
+    expect(await gateway.charge(renewal)).toEqual({ status: "pending", providerRef: "0000000600176401" });
+  });
+
+  it("reports failure when Windcave refuses the request", async () => {
+    expect(await fakeWindcave(() => ({ status: 400, json: { errors: [] } })).gateway.charge(renewal)).toEqual({
+      status: "failed",
+      reason: "Windcave refused the charge (HTTP 400)",
+    });
+  });
+
+  it("throws, never reports failure, when the outcome is unknown (network down, 5xx): the card may be charged", async () => {
+    await expect(fakeWindcave(() => ({ status: 502 })).gateway.charge(renewal)).rejects.toBeInstanceOf(
+      WindcaveUnavailableError,
+    );
+    const down = createWindcaveGateway(
+      { WINDCAVE_API_URL: "https://uat.windcave.com/api/v1", WINDCAVE_API_USERNAME: "u", WINDCAVE_API_KEY: "k" },
+      async () => {
+        throw new TypeError("network down");
+      },
+    );
+    await expect(down.charge(renewal)).rejects.toBeInstanceOf(WindcaveUnavailableError);
+  });
+
+  it("resolves a pending charge by looking its transaction up", async () => {
+    const { gateway, calls } = fakeWindcave(() => ({
+      status: 200,
+      json: nzdTransaction({ id: "0000000600176401", amount: "12.34", merchantReference: renewal.reference }),
+    }));
+    const result = await gateway.lookup({ transactionId: "0000000600176401" });
+    expect(calls[0].url).toBe("https://uat.windcave.com/api/v1/transactions/0000000600176401");
+    expect(result).toMatchObject({
+      ok: true,
+      notification: { kind: "payment_succeeded", amountCents: 1234, reference: "pay_01JD8RENEWAL" },
+    });
+  });
+
+  it.each([
+    [1, "0.01"],
+    [10, "0.10"],
+    [3500, "35.00"],
+    [7500, "75.00"],
+    [123456, "1234.56"],
+  ])("sends %i cents as %s", async (amountCents, amount) => {
+    const { gateway, calls } = fakeWindcave(() => ({ status: 201, json: nzdTransaction() }));
+    await gateway.charge({ ...renewal, amountCents });
+    expect(calls[0].body).toMatchObject({ amount });
+  });
+});
+
+describe("verifyNotification", () => {
+  it("reads the outcome from Windcave, not from the notification (the recorded session answer)", async () => {
+    const { gateway, calls } = fakeWindcave(() => ({ status: 200, json: SESSION_COMPLETE_GBP }));
+
+    const result = await gateway.verifyNotification(notification("?sessionId=session123"));
+
+    expect(calls).toHaveLength(1);
+    expect(calls[0].method).toBe("GET");
+    expect(calls[0].url).toBe("https://uat.windcave.com/api/v1/sessions/session123");
+    expect(calls[0].headers.authorization).toBe(BASIC);
+    expect(result).toEqual({
+      ok: true,
+      notification: {
+        eventId: "windcave:transaction123",
+        kind: "payment_succeeded",
+        reference: "merchantRef123",
+        providerRef: "transaction123",
+        amountCents: 2000,
+        // Passed on as sent: the caller refuses a currency other than the plan's.
+        currency: "GBP",
+        occurredAt: Date.parse("2025-08-17T22:06:51Z"),
+      },
+    });
+  });
+
+  it("gives the stored card and the exact NZD amount of an approved checkout", async () => {
+    const { gateway } = fakeWindcave(() => ({ status: 200, json: nzdSession([nzdTransaction()]) }));
+    const result = await gateway.verifyNotification(
+      notification("?sessionId=0000060000324512067bb17ae8bcbf49", { method: "POST" }),
+    );
+    expect(result).toEqual({
+      ok: true,
+      notification: {
+        eventId: "windcave:00000006001763f9",
+        kind: "payment_succeeded",
+        reference: "pay_01JD7FEATURED",
+        providerRef: "00000006001763f9",
+        amountCents: 7500,
+        currency: "NZD",
+        methodRef: "0000060000987654",
+        occurredAt: Date.parse("2026-02-23T19:39:46Z"),
+      },
+    });
+  });
+
+  it("reads the session id from a form-encoded POST body", async () => {
+    const { gateway, calls } = fakeWindcave(() => ({ status: 200, json: SESSION_COMPLETE_GBP }));
+    const result = await gateway.verifyNotification(
+      notification("", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: "sessionId=session123",
+      }),
+    );
+    expect(result.ok).toBe(true);
+    expect(calls[0].url).toBe("https://uat.windcave.com/api/v1/sessions/session123");
+  });
+
+  it("looks up a merchant-initiated transaction by its id", async () => {
+    const { gateway, calls } = fakeWindcave(() => ({
+      status: 200,
+      json: nzdTransaction({ id: "0000000600176400", amount: "35.00", storedCardIndicator: "recurringvariable" }),
+    }));
+    const result = await gateway.verifyNotification(notification("?transactionId=0000000600176400"));
+    expect(calls[0].url).toBe("https://uat.windcave.com/api/v1/transactions/0000000600176400");
+    expect(result).toMatchObject({
+      ok: true,
+      notification: { amountCents: 3500, eventId: "windcave:0000000600176400" },
+    });
+  });
+
+  it("reports a declined checkout as payment_failed", async () => {
+    const declined = nzdTransaction({ authorised: false, reCo: "51", responseText: "DECLINED", card: undefined });
+    const { gateway } = fakeWindcave(() => ({ status: 200, json: nzdSession([declined]) }));
+    const result = await gateway.verifyNotification(notification("?sessionId=0000060000324512067bb17ae8bcbf49"));
+    expect(result).toMatchObject({ ok: true, notification: { kind: "payment_failed", amountCents: 7500 } });
+    expect(result.ok && result.notification.methodRef).toBeFalsy();
+  });
+
+  it("takes the approved attempt when a session holds a decline and then an approval", async () => {
+    const first = nzdTransaction({ id: "0000000600000001", authorised: false, responseText: "DECLINED" });
+    const second = nzdTransaction({ id: "0000000600000002" });
+    const { gateway } = fakeWindcave(() => ({ status: 200, json: nzdSession([first, second]) }));
+    const result = await gateway.verifyNotification(notification("?sessionId=0000060000324512067bb17ae8bcbf49"));
+    expect(result).toMatchObject({
+      ok: true,
+      notification: { kind: "payment_succeeded", providerRef: "0000000600000002" },
+    });
+  });
+
+  it("reports a refund as refund_succeeded", async () => {
+    const { gateway } = fakeWindcave(() => ({
+      status: 200,
+      json: nzdTransaction({ id: "0000000600176499", type: "refund", amount: "35.00" }),
+    }));
+    const result = await gateway.verifyNotification(notification("?transactionId=0000000600176499"));
+    expect(result).toMatchObject({ ok: true, notification: { kind: "refund_succeeded", amountCents: 3500 } });
+  });
+
+  it("refuses a forged session id that Windcave does not know", async () => {
+    const { gateway } = fakeWindcave(() => ({ status: 404, json: { errors: [{ message: "not found" }] } }));
+    expect(await gateway.verifyNotification(notification("?sessionId=ForgedSession0000000000000000000"))).toEqual({
+      ok: false,
+      status: 401,
+      error: "Windcave does not know this payment",
+    });
+  });
+
+  it("ignores a tampered amount or outcome in the notification: only Windcave's answer counts", async () => {
+    const declined = nzdTransaction({ authorised: false, responseText: "DECLINED" });
+    const { gateway } = fakeWindcave(() => ({ status: 200, json: nzdSession([declined]) }));
+    const result = await gateway.verifyNotification(
+      notification("?sessionId=0000060000324512067bb17ae8bcbf49&amount=0.01&authorised=true&currency=NZD", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ amount: "0.01", authorised: true }),
+      }),
+    );
+    expect(result).toMatchObject({ ok: true, notification: { kind: "payment_failed", amountCents: 7500 } });
+  });
+
+  it("gives a replayed notification the same event id, so the caller's idempotency makes it a no-op", async () => {
+    const { gateway } = fakeWindcave(() => ({ status: 200, json: SESSION_COMPLETE_GBP }));
+    const first = await gateway.verifyNotification(notification("?sessionId=session123"));
+    const again = await gateway.verifyNotification(notification("?sessionId=session123"));
+    expect(first).toEqual(again);
+  });
+
+  it("refuses a session Windcave answers for under another id", async () => {
+    const { gateway } = fakeWindcave(() => ({ status: 200, json: { ...SESSION_COMPLETE_GBP, id: "otherSession" } }));
+    expect(await gateway.verifyNotification(notification("?sessionId=session123"))).toEqual({
+      ok: false,
+      status: 400,
+      error: "Windcave answered for another session",
+    });
+  });
+
+  it("refuses a session with no outcome yet", async () => {
+    const { gateway } = fakeWindcave(() => ({ status: 200, json: { ...SESSION_CREATED, transactions: [{}] } }));
+    expect(await gateway.verifyNotification(notification(`?sessionId=${SESSION_CREATED.id}`))).toEqual({
+      ok: false,
+      status: 400,
+      error: "The payment has no outcome yet",
+    });
+  });
+
+  it.each([
+    ["no id at all", notification("")],
+    ["an id with path characters", notification("?sessionId=..%2Ftransactions%2Fx")],
+    ["an id far too long", notification(`?sessionId=${"a".repeat(65)}`)],
+    [
+      "a JSON body that is not JSON",
+      notification("", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{not json" }),
+    ],
+    [
+      "a JSON body that is an array",
+      notification("", { method: "POST", headers: { "Content-Type": "application/json" }, body: "[1,2]" }),
+    ],
+    [
+      "an oversized body",
+      notification("", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: `sessionId=${"a".repeat(5000)}`,
+      }),
+    ],
+  ])("answers 400 without asking Windcave for %s", async (_name, request) => {
+    const { gateway, calls } = fakeWindcave(() => ({ status: 200, json: SESSION_COMPLETE_GBP }));
+    const result = await gateway.verifyNotification(request);
+    expect(result).toMatchObject({ ok: false, status: 400 });
+    expect(calls).toHaveLength(0);
+  });
+
+  it.each([
+    ["an answer that is not JSON", { status: 200, text: "<html>oops</html>" }],
+    ["an amount that is not a decimal", { status: 200, json: nzdSession([nzdTransaction({ amount: "75.001" })]) }],
+    [
+      "a transaction with no reference",
+      {
+        status: 200,
+        json: { ...nzdSession([nzdTransaction({ merchantReference: undefined })]), merchantReference: undefined },
+      },
+    ],
+    ["a transaction with no time", { status: 200, json: nzdSession([nzdTransaction({ dateTimeUtc: "yesterday" })]) }],
+  ])("answers 400, never throws, for %s", async (_name, answer) => {
+    const { gateway } = fakeWindcave(() => answer);
+    const result = await gateway.verifyNotification(notification("?sessionId=0000060000324512067bb17ae8bcbf49"));
+    expect(result).toMatchObject({ ok: false, status: 400 });
+  });
+
+  it("throws WindcaveUnavailableError when Windcave is down, so the route answers 5xx and Windcave retries", async () => {
+    const { gateway } = fakeWindcave(() => ({ status: 503 }));
+    await expect(gateway.verifyNotification(notification("?sessionId=session123"))).rejects.toBeInstanceOf(
+      WindcaveUnavailableError,
+    );
+  });
+});
+
+describe("cancel", () => {
+  it("sends nothing: Windcave only ever charges when we ask it to", async () => {
+    const { gateway, calls } = fakeWindcave(() => ({ status: 200 }));
+    await gateway.cancel("0000060000987654");
+    expect(calls).toHaveLength(0);
+  });
+});
