@@ -72,6 +72,9 @@ export const listings = sqliteTable("listings", {
   updatedAt: integer("updated_at").notNull(),
   /** JSON list of the photo ids at the last approved ID review (migration 0016). */
   reviewedImageIds: text("reviewed_image_ids").notNull().default("[]"),
+  /** The weekly schedule as JSON, '' for none; available_days is its weekday bit mask (migration 0033). */
+  schedule: text("schedule").notNull().default(""),
+  availableDays: integer("available_days").notNull().default(0),
 });
 
 export const listingImages = sqliteTable("listing_images", {

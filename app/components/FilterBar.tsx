@@ -69,6 +69,7 @@ export function FilterBar({
           <FilterIcon className="h-4 w-4" /> Refine
         </h2>
         {DISPLAY_MODES.map((m) => chip("show", m.value, m.label))}
+        {chip("available", "today", "Available today")}
       </div>
       {hasMore ? (
         <details open={openByDefault} className="group">

@@ -29,9 +29,11 @@ export type Filters = {
   nationality: string | null;
   bodyType: string | null;
   show: DisplayMode;
+  /** Only listings with weekly hours on today's NZ weekday (issue 16); 'Active Now' keeps its own meaning. */
+  availableToday: boolean;
 };
 
-export const FILTER_PARAMS = ["age", "height", "nationality", "body", "show"] as const;
+export const FILTER_PARAMS = ["age", "height", "nationality", "body", "show", "available"] as const;
 type FilterParam = (typeof FILTER_PARAMS)[number];
 
 const MAX_TEXT = 40;
@@ -49,11 +51,12 @@ export function parseFilters(params: URLSearchParams): Filters {
     nationality: text("nationality"),
     bodyType: text("body"),
     show,
+    availableToday: params.get("available") === "today",
   };
 }
 
 export function hasActiveFilters(f: Filters): boolean {
-  return Boolean(f.age || f.height || f.nationality || f.bodyType || f.show !== "all");
+  return Boolean(f.age || f.height || f.nationality || f.bodyType || f.show !== "all" || f.availableToday);
 }
 
 function filterValue(f: Filters, param: FilterParam): string | null {
@@ -68,6 +71,8 @@ function filterValue(f: Filters, param: FilterParam): string | null {
       return f.bodyType;
     case "show":
       return f.show === "all" ? null : f.show;
+    case "available":
+      return f.availableToday ? "today" : null;
   }
 }
 

@@ -5,6 +5,7 @@
 //  - imagePositions: JSON [{imageId, position}] for saved images;
 //  - newImagePositions: JSON [position, ...], one per additionalImages file part, in order;
 //  - uploadIds: JSON [{uploadId, position}] for photos already sent to POST /api/uploads;
+//  - schedule: JSON, seven lists (Monday first) of {start, end} "HH:MM" ranges; absent means no weekly hours;
 //  - modelId on updates.
 import { coerceValues, type ListingValues, type RateValues, type SpecialRateValues } from "./listing-schema";
 
@@ -67,6 +68,7 @@ export function listingFormData(values: ListingValues, plan: Partial<ImagePlanIn
   for (const key of LIST_FIELDS) for (const item of values[key]) fd.append(key, item);
   values.rates.forEach((r, i) => RATE_KEYS.forEach((k) => fd.set(`rates[${i}][${k}]`, r[k])));
   values.specialRates.forEach((s, i) => SPECIAL_KEYS.forEach((k) => fd.set(`specialRates[${i}][${k}]`, s[k])));
+  fd.set("schedule", JSON.stringify(values.schedule));
   fd.set("imagePositions", JSON.stringify(plan.imagePositions ?? []));
   fd.set("uploadIds", JSON.stringify(plan.uploadIds ?? []));
   fd.set("newImagePositions", JSON.stringify(plan.newImagePositions ?? []));
@@ -131,6 +133,9 @@ export function readListingBody(fd: FormData): ListingBody | BodyError {
   if (isError(specialRates)) return specialRates;
   raw.rates = rates;
   raw.specialRates = specialRates;
+  const schedule = readSchedule(fd.get("schedule"));
+  if (isError(schedule)) return schedule;
+  raw.schedule = schedule;
 
   const imagePositions = parseJsonList(fd.get("imagePositions"), "imagePositions", isImagePosition);
   if (isError(imagePositions)) return imagePositions;
@@ -153,6 +158,21 @@ export function readListingBody(fd: FormData): ListingBody | BodyError {
     newImagePositions,
     files,
   };
+}
+
+/** Seven lists of ranges are a few hundred bytes; anything much longer is not a schedule. */
+const MAX_SCHEDULE_TEXT = 2000;
+
+function readSchedule(raw: FormDataEntryValue | null): unknown[] | BodyError {
+  if (raw == null || raw === "") return [];
+  const refused = { error: "schedule is not a valid weekly schedule", field: "schedule" };
+  if (typeof raw !== "string" || raw.length > MAX_SCHEDULE_TEXT) return refused;
+  try {
+    const value: unknown = JSON.parse(raw);
+    return Array.isArray(value) ? value : refused;
+  } catch {
+    return refused;
+  }
 }
 
 function readRows<K extends string>(fd: FormData, name: string, keys: readonly K[]): Record<K, string>[] | BodyError {

@@ -42,6 +42,11 @@ export function draftValues(raw: unknown): ListingValues {
       out[key] = isRowList(value, ["call_type", "duration", "price", "description"]) ? value : fallback;
     else if (key === "specialRates")
       out[key] = isRowList(value, ["serviceName", "duration", "rate", "description"]) ? value : fallback;
+    else if (key === "schedule")
+      out[key] =
+        Array.isArray(value) && value.length === 7 && value.every((day) => isRowList(day, ["start", "end"]))
+          ? value
+          : fallback;
     else if (Array.isArray(fallback)) out[key] = isStringArray(value) ? value : fallback;
     else out[key] = isString(value) ? value : fallback;
   }

@@ -4,6 +4,7 @@ import type { Profile, ProfileImage, ProfileRate, ProfileSpecialRate } from "./p
 import { emptyListingValues, filledRates, filledSpecialRates, type ListingValues } from "./listing-schema";
 import type { CallType, RateDuration } from "./listing-options";
 import { splitList } from "./profile";
+import { emptySchedule, usableRanges } from "./weekly-schedule";
 
 const numberText = (n: number | null | undefined) => (n == null ? "" : String(n));
 
@@ -47,6 +48,7 @@ export function valuesFromProfile(p: Profile): ListingValues {
       description: s.description,
     })),
     availability: p.availability,
+    schedule: p.schedule ?? emptySchedule(),
   };
 }
 
@@ -102,6 +104,7 @@ export function previewProfile(values: ListingValues, images: ProfileImage[], ba
     interests: values.interests.join(","),
     favorites: values.favorites.join(","),
     availability: values.availability.trim(),
+    schedule: usableRanges(values.schedule),
     instagram: values.instagram.trim(),
     twitter: values.twitter.trim(),
     onlyFans: values.onlyFans.trim(),

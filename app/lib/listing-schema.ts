@@ -21,6 +21,15 @@ import {
 import { MAX_PHOTOS, MIN_PHOTOS, PHOTO_MSG } from "./photo-rules";
 import { safeExternalUrl, socialUrl } from "./profile";
 import { isSuburbOf, parseRegion, REGIONS, type Region } from "./regions";
+import {
+  availableDaysMask,
+  emptySchedule,
+  MAX_RANGES_PER_DAY,
+  storedSchedule,
+  validateSchedule,
+  type WeeklySchedule,
+} from "./weekly-schedule";
+import { WEEKDAYS } from "./nz-time";
 
 export type RateValues = { call_type: string; duration: string; price: string; description: string };
 export type SpecialRateValues = { serviceName: string; duration: string; rate: string; description: string };
@@ -53,6 +62,8 @@ export type ListingValues = {
   rates: RateValues[];
   specialRates: SpecialRateValues[];
   availability: string;
+  /** Seven lists (Monday first) of up to two NZ wall-clock ranges, as typed ("HH:MM"). */
+  schedule: WeeklySchedule;
 };
 
 export const LIMITS = {
@@ -153,6 +164,7 @@ const PAGE_OF: Record<string, Page> = {
   rates: 3,
   specialRates: 3,
   availability: 3,
+  schedule: 3,
 };
 
 /** The wizard page of an error key ('rates.0.price' is on page 3). Unknown keys belong to page 1. */
@@ -188,6 +200,7 @@ export function emptyListingValues(): ListingValues {
     rates: [],
     specialRates: [],
     availability: "",
+    schedule: emptySchedule(),
   };
 }
 
@@ -344,6 +357,16 @@ const specialRow = z.object({
   description: text("Description", LIMITS.rateDescription),
 });
 
+// A hand-made request may send anything here; the editor sends seven lists of at most two ranges.
+const scheduleShape = z
+  .array(
+    z
+      .array(z.object({ start: z.string().max(5).default(""), end: z.string().max(5).default("") }))
+      .max(MAX_RANGES_PER_DAY * 2),
+  )
+  .length(WEEKDAYS.length)
+  .default(emptySchedule);
+
 export type SavedRate = { callType: CallType; duration: RateDuration; priceCents: number; description: string };
 export type SavedSpecialRate = { serviceName: string; duration: string; rateCents: number; description: string };
 
@@ -373,6 +396,7 @@ export const listingShapeSchema = z
     onlyFans: social("onlyFans", "OnlyFans"),
     website: text("Website", LIMITS.social).refine((s) => s === "" || safeExternalUrl(s) !== null, LISTING_MSG.website),
     availability: text("Availability", LIMITS.availability),
+    schedule: scheduleShape,
     rates: z
       .array(rateRow)
       .max(LIMITS.rateRows * 2, LISTING_MSG.tooManyRates)
@@ -386,6 +410,8 @@ export const listingShapeSchema = z
       else if (!isSuburbOf(region, v.suburb))
         ctx.addIssue({ code: "custom", path: ["suburb"], message: LISTING_MSG.suburb(region) });
     }
+    for (const [key, message] of Object.entries(validateSchedule(v.schedule)))
+      ctx.addIssue({ code: "custom", path: key.split(".").map((p) => (/^\d+$/.test(p) ? Number(p) : p)), message });
     const seen = new Set<string>();
     v.rates.forEach((r, i) => {
       if (isBlank(r.price)) return;
@@ -424,6 +450,8 @@ export const listingShapeSchema = z
     services: v.services.join(","),
     interests: v.interests.join(","),
     favorites: v.favorites.join(","),
+    schedule: storedSchedule(v.schedule),
+    availableDays: availableDaysMask(v.schedule),
     rates: filledRates(v.rates).map((r): SavedRate => ({
       callType: r.call_type as CallType,
       duration: r.duration as RateDuration,
@@ -500,6 +528,11 @@ export function coerceValues(input: unknown): ListingValues {
     price: str(r.price),
     description: str(r.description),
   }));
+  out.schedule = Array.isArray(o.schedule)
+    ? WEEKDAYS.map((_, day) =>
+        rows((o.schedule as unknown[])[day]).map((r) => ({ start: str(r.start), end: str(r.end) })),
+      )
+    : emptySchedule();
   out.specialRates = rows(o.specialRates).map((r) => ({
     serviceName: str(r.serviceName),
     duration: str(r.duration),

@@ -1,4 +1,5 @@
 // The public profile as every screen and API sees it (spec §3), plus its pure formatting rules.
+import type { WeeklySchedule } from "./weekly-schedule";
 import type { CallType, RateDuration } from "./listing-options";
 
 export type ProfileImage = { imageId: string; url: string; position: number; width: number; height: number };
@@ -40,6 +41,8 @@ export type Profile = {
   interests: string;
   favorites: string;
   availability: string;
+  /** The weekly hours (app/lib/weekly-schedule.ts): seven lists, Monday first; all empty when none. */
+  schedule: WeeklySchedule;
   instagram: string;
   twitter: string;
   onlyFans: string;

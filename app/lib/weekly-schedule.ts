@@ -126,6 +126,25 @@ export function readStoredSchedule(json: string | null | undefined): WeeklySched
   }
 }
 
+/**
+ * Only the ranges that can be read (both times valid and different): what the editor's live preview draws
+ * while the provider is still typing, before validation has had its say.
+ */
+export function usableRanges(schedule: WeeklySchedule): WeeklySchedule {
+  return schedule.map((ranges) =>
+    ranges.filter((r) => {
+      const from = parseTime(r.start);
+      const end = parseTime(r.end, true);
+      return from !== null && end !== null && from !== end;
+    }),
+  );
+}
+
+/** What the database keeps: '' for no hours, else the ranges in start order as JSON. */
+export function storedSchedule(schedule: WeeklySchedule): string {
+  return hasSchedule(schedule) ? JSON.stringify(normaliseSchedule(schedule)) : "";
+}
+
 export const hasSchedule = (schedule: WeeklySchedule): boolean => schedule.some((day) => day.length > 0);
 
 /** The same ranges in a fixed order (by start), so equal schedules store and compare equal. */

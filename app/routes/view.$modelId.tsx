@@ -108,6 +108,7 @@ export default function ViewProfile() {
     <div className="mx-auto max-w-7xl space-y-10 px-3 py-5 sm:px-6">
       <ProfileView
         profile={profile}
+        now={loaded.now}
         actions={
           <div className="flex gap-2">
             <LikeButton modelId={profile.modelId} name={profile.firstName} likes={likes} />

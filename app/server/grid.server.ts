@@ -1,6 +1,7 @@
-import { and, between, eq, gt, isNull, or, type SQL } from "drizzle-orm";
+import { and, between, eq, gt, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Filters } from "~/lib/filters";
 import { PAGE_SIZE } from "~/lib/filters";
+import { nzClock } from "~/lib/nz-time";
 import { toCard, type ListingCardData } from "~/lib/listing-card";
 import type { GridPage } from "~/lib/listings-view";
 import type { Region } from "~/lib/regions";
@@ -23,6 +24,8 @@ export function filterConditions(filters: Filters, now: number): SQL[] {
   if (filters.show === "hot") conds.push(eq(l.hot, true));
   if (filters.show === "verified") conds.push(eq(l.verified, true));
   if (filters.show === "active") conds.push(activeNowCondition(now));
+  // Today is the NZ weekday of the request's clock, so the filter turns over at NZ midnight by itself.
+  if (filters.availableToday) conds.push(sql`(${l.availableDays} & ${1 << nzClock(now).weekday}) <> 0`);
   return conds;
 }
 

@@ -393,6 +393,8 @@ function contentColumns(data: ParsedListing) {
     interests: data.interests,
     favorites: data.favorites,
     availability: data.availability,
+    schedule: data.schedule,
+    availableDays: data.availableDays,
     instagram: data.instagram,
     twitter: data.twitter,
     onlyFans: data.onlyFans,

@@ -1,5 +1,6 @@
 // The public profile: built from D1, cached as a KV snapshot, and always gated by a fresh D1 check so a
 // hidden or deleted listing is never served from a stale copy (KV lags D1 by up to a minute).
+import { readStoredSchedule } from "~/lib/weekly-schedule";
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import { isId } from "~/lib/ids";
 import { toCard, type ListingCardData } from "~/lib/listing-card";
@@ -96,6 +97,7 @@ export function assembleProfile(
     interests: row.interests,
     favorites: row.favorites,
     availability: row.availability,
+    schedule: readStoredSchedule(row.schedule),
     instagram: row.instagram,
     twitter: row.twitter,
     onlyFans: row.onlyFans,
@@ -174,7 +176,12 @@ function parseSnapshot(raw: string | null, modelId: string): Profile | null {
   if (!raw) return null;
   try {
     const value = JSON.parse(raw) as Profile;
-    return value && typeof value === "object" && value.modelId === modelId && typeof value.updatedAt === "number"
+    // A snapshot written before a field was added to Profile (the schedule) is rebuilt from D1.
+    return value &&
+      typeof value === "object" &&
+      value.modelId === modelId &&
+      typeof value.updatedAt === "number" &&
+      Array.isArray(value.schedule)
       ? value
       : null;
   } catch {

@@ -16,7 +16,14 @@ describe("parseFilters", () => {
 
   it("ignores unknown or malformed values instead of failing", () => {
     const f = parse("age=12-99&height=tall&show=nope&nationality=" + "x".repeat(500));
-    expect(f).toEqual({ age: null, height: null, nationality: null, bodyType: null, show: "all" });
+    expect(f).toEqual({
+      age: null,
+      height: null,
+      nationality: null,
+      bodyType: null,
+      show: "all",
+      availableToday: false,
+    });
     expect(hasActiveFilters(f)).toBe(false);
   });
 

@@ -43,6 +43,7 @@ function profile(over: Partial<Profile> = {}): Profile {
     interests: "Yoga",
     favorites: "Champagne",
     availability: v.availability,
+    schedule: v.schedule,
     instagram: v.instagram,
     twitter: "",
     onlyFans: "",

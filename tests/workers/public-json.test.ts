@@ -58,6 +58,8 @@ const PROFILE_KEYS = [
   "positions",
   "rate60",
   "rates",
+  // The weekly hours (issue 16): seven lists of NZ time ranges.
+  "schedule",
   "services",
   "specialRates",
   "suburb",

@@ -1,8 +1,10 @@
-// Wizard page 3 (provider spec §2): incall and outcall rates, packages and special rates, availability.
+// Wizard page 3 (provider spec §2): incall and outcall rates, packages and special rates, availability, and
+// the weekly hours (issue 16).
 import { EDITOR_PAGE_TITLES } from "~/lib/editor-pages";
 import { LIMITS } from "~/lib/listing-schema";
 import { fieldSetter, PageFieldset, TextAreaField, type EditorPageProps } from "./fields";
 import { RateList, SpecialRatesEditor } from "./RatesEditor";
+import { ScheduleEditor } from "./ScheduleEditor";
 
 export function EditorPageRates({ values, errors: e, editing, dispatch }: EditorPageProps) {
   const set = fieldSetter(dispatch);
@@ -34,6 +36,7 @@ export function EditorPageRates({ values, errors: e, editing, dispatch }: Editor
         onChange={set("availability")}
         error={e.availability}
       />
+      <ScheduleEditor schedule={values.schedule} onChange={set("schedule")} errors={e} editing={editing} />
     </PageFieldset>
   );
 }

@@ -75,11 +75,13 @@ export function EditorPreview({
       ),
     [shown, base],
   );
+  // Read once per mount: the preview's 'Available today' need not tick, and must not differ between renders.
+  const [now] = useState(() => Date.now());
   return (
     <aside className="hidden min-w-0 lg:block" aria-label="Live preview" data-testid="editor-preview">
       <div className="sticky top-20 max-h-[calc(100dvh-6rem)] space-y-2 overflow-y-auto rounded-2xl border border-line bg-ink p-4">
         <p className="text-xs uppercase tracking-wide text-muted">Live preview: how visitors will see your listing</p>
-        <ProfileView profile={preview} highlight={highlight} preview />
+        <ProfileView profile={preview} highlight={highlight} preview now={now} />
       </div>
     </aside>
   );

@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { formatDollarAmount } from "~/lib/money";
 import { RATE_LABELS, splitList, type Profile } from "~/lib/profile";
+import { hasSchedule } from "~/lib/weekly-schedule";
+import { WeeklyHours } from "./WeeklyHours";
 
 /** Field names the editor preview can highlight after a change. */
 export type HighlightField = keyof Profile | "rates" | "images" | null;
@@ -40,7 +42,16 @@ function Chips({ items }: { items: string[] }) {
   );
 }
 
-export function ProfileSections({ profile, highlight = null }: { profile: Profile; highlight?: HighlightField }) {
+export function ProfileSections({
+  profile,
+  highlight = null,
+  now,
+}: {
+  profile: Profile;
+  highlight?: HighlightField;
+  /** When the page was made: what 'Available today' is measured against. */
+  now: number;
+}) {
   const services = splitList(profile.services);
   const interests = splitList(profile.interests);
   const favourites = splitList(profile.favorites);
@@ -100,6 +111,11 @@ export function ProfileSections({ profile, highlight = null }: { profile: Profil
               </div>
             ))}
           </dl>
+        </Section>
+      ) : null}
+      {profile.schedule && hasSchedule(profile.schedule) ? (
+        <Section title="Hours" className={highlightClass(highlight, "schedule")} testId="hours">
+          <WeeklyHours schedule={profile.schedule} now={now} />
         </Section>
       ) : null}
       {interests.length ? (

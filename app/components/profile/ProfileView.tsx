@@ -12,10 +12,12 @@ type Props = {
   highlight?: HighlightField;
   /** The editor's preview: nothing counts or dials. */
   preview?: boolean;
+  /** When the page was made (the loader's clock), for the weekly hours' 'Available today'. */
+  now: number;
 };
 
 /** The public profile, also drawn as the editor's live preview. */
-export function ProfileView({ profile, actions, highlight = null, preview }: Props) {
+export function ProfileView({ profile, actions, highlight = null, preview, now }: Props) {
   const Name = preview ? "h2" : "h1";
   const links = [
     {
@@ -92,7 +94,7 @@ export function ProfileView({ profile, actions, highlight = null, preview }: Pro
         />
       </aside>
       <div className="md:col-start-1">
-        <ProfileSections profile={profile} highlight={highlight} />
+        <ProfileSections profile={profile} highlight={highlight} now={now} />
       </div>
     </article>
   );
