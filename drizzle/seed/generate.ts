@@ -15,6 +15,7 @@ import {
   type RateDuration,
 } from "../../app/lib/listing-options";
 import { REGIONS, SUBURBS, type Region } from "../../app/lib/regions";
+import { availableDaysMask, emptySchedule, storedSchedule, type TimeRange } from "../../app/lib/weekly-schedule";
 import { ART_STYLES, PALETTES, type ArtStyle } from "./art";
 import {
   AGENCY_NAMES,
@@ -401,6 +402,8 @@ function listingRow(
     interests: interests.join(","),
     favorites: rng.subset(FAVOURITE_THINGS, rng.int(2, 4)).join(","),
     availability: rng.pick(AVAILABILITY),
+    // A stream of its own, so the hours do not shift any other demo value.
+    ...demoSchedule(rng.fork("schedule")),
     instagram: rng.chance(0.35) ? socialHandle(rng, spec.name) : "",
     twitter: rng.chance(0.12) ? socialHandle(rng, spec.name) : "",
     only_fans: rng.chance(0.08) ? socialHandle(rng, spec.name) : "",
@@ -427,6 +430,26 @@ function listingRow(
     created_at: ids.created,
     updated_at: ids.updated,
   };
+}
+
+/** Weekly hours for most demo listings, in the shapes providers use: days, evenings past midnight, split shifts. */
+function demoSchedule(rng: Rng): { schedule: string; available_days: number } {
+  const range = (start: string, end: string): TimeRange => ({ start, end });
+  const schedule = emptySchedule();
+  const pattern = rng.weighted([
+    ["none", 3],
+    ["weekdays", 3],
+    ["evenings", 2],
+    ["split", 1],
+    ["everyday", 1],
+  ] as const);
+  for (let day = 0; day < 7; day++) {
+    if (pattern === "weekdays" && day < 5) schedule[day] = [range("10:00", "22:00")];
+    if (pattern === "evenings" && day >= 3) schedule[day] = [range("18:00", "02:00")];
+    if (pattern === "split" && day % 2 === 0) schedule[day] = [range("09:00", "13:00"), range("17:00", "23:00")];
+    if (pattern === "everyday") schedule[day] = [range(rng.pick(["09:00", "10:00", "11:00"]), "21:00")];
+  }
+  return { schedule: storedSchedule(schedule), available_days: availableDaysMask(schedule) };
 }
 
 /** Incall and/or outcall rates over some of the six durations, at most one per duration and call type. */
