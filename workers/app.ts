@@ -17,6 +17,7 @@ import {
   recordDeadLetters,
   retryRecordedDeletes,
 } from "../app/server/r2-deletes.server";
+import { openD1Session, withBookmarkCookie } from "../app/server/d1-session.server";
 import { boundBody, finishResponse } from "../app/server/request-guard.server";
 import { sweepCountMarks } from "../app/server/stats.server";
 import { runRetention } from "../app/server/retention.server";
@@ -55,7 +56,10 @@ export default {
     // Bodies are bounded before any route reads them; every answer leaves with the common headers.
     const request = await boundBody(incoming);
     if (request instanceof Response) return request;
-    return finishResponse(request, await route(request, env, ctx), env);
+    // Every query of the request runs in one D1 session, so reads may come from a nearby replica.
+    const d1 = openD1Session(env, request);
+    const response = withBookmarkCookie(request, await route(request, d1.env, ctx), d1, env);
+    return finishResponse(request, response, env);
   },
   // The R2 delete queue and its dead-letter queue (wrangler.toml [[queues.consumers]]).
   async queue(batch, env, _ctx) {
