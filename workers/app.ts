@@ -5,7 +5,7 @@ import { routePartykitRequest } from "partyserver";
 // @ts-ignore -- absent until the first build
 import * as build from "remix-server-build";
 import { isCrossOriginWrite } from "../app/lib/origin";
-import { PUBLIC_ROOM } from "../app/lib/realtime-protocol";
+import { isShardName } from "../app/lib/realtime-protocol";
 import { servePhoto, servePlaceholder } from "../app/server/photos.server";
 import { sweepLoginThrottle } from "../app/server/login-throttle.server";
 import { sweepPendingSignIns } from "../app/server/pending-sign-in.server";
@@ -40,9 +40,9 @@ async function route(
     const response = await routePartykitRequest(request, env, {
       // The room only takes WebSocket listeners; publishing goes through RPC from this Worker.
       onBeforeRequest: () => new Response("Not found", { status: 404 }),
-      // One room only: any other name would make a Durable Object per name an attacker invents.
+      // The known shards only: any other name would make a Durable Object per name an attacker invents.
       onBeforeConnect: (_req, lobby) =>
-        lobby.name === PUBLIC_ROOM ? undefined : new Response("Not found", { status: 404 }),
+        isShardName(lobby.name) ? undefined : new Response("Not found", { status: 404 }),
     });
     return response ?? new Response("Not found", { status: 404 });
   }
