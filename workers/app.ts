@@ -27,9 +27,11 @@ export { ListingsRoom } from "./listings-room";
 
 const handleRemix = createRequestHandler(build as unknown as ServerBuild);
 
+/** `env` is the Worker's own; `sessionEnv` has DB bound to the request's D1 session (d1-session.server.ts). */
 async function route(
   request: Request<unknown, IncomingRequestCfProperties>,
   env: Env,
+  sessionEnv: Env,
   ctx: ExecutionContext,
 ): Promise<Response> {
   const url = new URL(request.url);
@@ -46,9 +48,10 @@ async function route(
     });
     return response ?? new Response("Not found", { status: 404 });
   }
-  if (url.pathname.startsWith("/photos/")) return servePhoto(request, env, url.pathname.slice("/photos/".length));
+  if (url.pathname.startsWith("/photos/"))
+    return servePhoto(request, sessionEnv, url.pathname.slice("/photos/".length));
   if (url.pathname.startsWith("/api/placeholder/")) return servePlaceholder(url.pathname);
-  return handleRemix(request, { cloudflare: { env, ctx, cf: request.cf } });
+  return handleRemix(request, { cloudflare: { env: sessionEnv, ctx, cf: request.cf } });
 }
 
 export default {
@@ -57,8 +60,8 @@ export default {
     const request = await boundBody(incoming);
     if (request instanceof Response) return request;
     // Every query of the request runs in one D1 session, so reads may come from a nearby replica.
-    const d1 = openD1Session(env, request);
-    const response = withBookmarkCookie(request, await route(request, d1.env, ctx), d1, env);
+    const d1 = await openD1Session(env, request);
+    const response = await withBookmarkCookie(request, await route(request, env, d1.env, ctx), d1, env);
     return finishResponse(request, response, env);
   },
   // The R2 delete queue and its dead-letter queue (wrangler.toml [[queues.consumers]]).

@@ -6,12 +6,14 @@
 import {
   answerCarriesBookmark,
   isBookmark,
+  readBookmarkCookie,
   serializeBookmarkCookie,
   sessionStart,
   type SessionCookieChange,
 } from "~/lib/d1-bookmark";
 import { cookieIsSecure } from "./auth.server";
 import { hasSessionCookie, sessionCookieName } from "./session-cookie.server";
+import { hasTwoFactorKey, openSecret, sealSecret } from "./two-factor-key.server";
 
 const READ_ONLY = /^\s*(select|with)\b/i;
 
@@ -127,12 +129,28 @@ function statementOf(statement: D1PreparedStatement): SessionStatement {
 /** One request's D1 session: the env the app runs with, where the session started, and its bookmark. */
 export type RequestD1 = { env: Env; start: string; bookmark(): string | null };
 
+// The bookmark is sealed with the Worker secret's AES-GCM key (two-factor-key.server.ts), under its own
+// additional data: no user id contains "d1-bookmark", so a sealed bookmark never opens as a TOTP secret, nor
+// the other way round. Sealing also means only bookmarks D1 handed this site ever reach D1.
+const SEAL_CONTEXT = "d1-bookmark";
+
+async function openBookmark(env: Env, sealed: string | null): Promise<string | null> {
+  if (!sealed) return null;
+  try {
+    return await openSecret(env, SEAL_CONTEXT, sealed);
+  } catch {
+    // Forged, from another key, or no key: the request starts anywhere, as without a cookie.
+    return null;
+  }
+}
+
 /**
- * Opens the request's D1 session, from the request's bookmark cookie or "first-unconstrained", and
+ * Opens the request's D1 session, from the bookmark in the request's cookie or "first-unconstrained", and
  * answers the env to run the request with: the same bindings, with DB bound to the session.
  */
-export function openD1Session(env: Env, request: Request): RequestD1 {
-  const start = sessionStart(request.headers.get("Cookie"), cookieIsSecure(env));
+export async function openD1Session(env: Env, request: Request): Promise<RequestD1> {
+  const sealed = readBookmarkCookie(request.headers.get("Cookie"), cookieIsSecure(env));
+  const start = sessionStart(await openBookmark(env, sealed));
   const db = new SessionDatabase(env.DB, start);
   return {
     env: { ...env, DB: db as unknown as D1Database },
@@ -162,20 +180,21 @@ function sessionCookieOf(response: Response, secure: boolean): SessionCookieChan
  * The answer, with the bookmark cookie when it is a signed-in write (or a sign-in) and the session has a
  * bookmark. Anything else leaves as it came, so anonymous pages never carry a Set-Cookie from here.
  */
-export function withBookmarkCookie(
+export async function withBookmarkCookie(
   request: Request,
   response: Response,
   d1: RequestD1,
-  env: Pick<Env, "APP_ENV">,
-): Response {
+  env: Env,
+): Promise<Response> {
   const bookmark = d1.bookmark();
   observer?.({ method: request.method, path: new URL(request.url).pathname, start: d1.start, bookmark });
-  if (response.status === 101 || response.webSocket || !bookmark) return response;
+  if (response.status === 101 || response.webSocket || !isBookmark(bookmark)) return response;
   const secure = cookieIsSecure(env);
   const signedIn = hasSessionCookie(request.headers.get("Cookie"), secure);
   const session = sessionCookieOf(response, secure);
-  if (!answerCarriesBookmark(request.method, signedIn, session)) return response;
+  // Without the Worker secret there is nothing to seal with; reads then start anywhere, as before.
+  if (!answerCarriesBookmark(request.method, signedIn, session) || !hasTwoFactorKey(env)) return response;
   const out = new Response(response.body, response);
-  out.headers.append("Set-Cookie", serializeBookmarkCookie(bookmark, secure));
+  out.headers.append("Set-Cookie", serializeBookmarkCookie(await sealSecret(env, SEAL_CONTEXT, bookmark), secure));
   return out;
 }

@@ -1,8 +1,9 @@
 // Read replicas without stale reads for the writer: every request runs in one D1 session; a signed-in
-// write answers with the session's bookmark in a cookie, and the next request starts its session there.
+// write answers with the session's bookmark, sealed, in a cookie, and the next request starts its session
+// there.
 // D1 is the real local one; observeD1Sessions only reports where each request's session began and ended.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { BOOKMARK_MAX_AGE_SECONDS, isBookmark, UNCONSTRAINED } from "~/lib/d1-bookmark";
+import { BOOKMARK_MAX_AGE_SECONDS, isBookmark, isSealedBookmark, UNCONSTRAINED } from "~/lib/d1-bookmark";
 import { observeD1Sessions, type D1SessionRecord } from "~/server/d1-session.server";
 import { client, logIn, signedIn, type SignedIn } from "./client";
 import { insertListing, insertUser } from "./fixtures";
@@ -51,12 +52,16 @@ describe("D1 sessions and the bookmark cookie", () => {
     const { owner, id } = await ownerWithListing();
     const write = await owner.client.put(`/api/profiles/${id}/live`, { json: { live: false } });
     expect(write.status).toBe(200);
-    const bookmark = bookmarkOf(write);
+    const sealed = bookmarkOf(write);
+    // The write began anywhere and ended at a bookmark, which the cookie carries sealed, never in the clear.
+    const written = sessionOf(`/api/profiles/${id}/live`);
+    expect(written.start).toBe(UNCONSTRAINED);
+    const bookmark = written.bookmark!;
     expect(isBookmark(bookmark)).toBe(true);
-    // The write began anywhere and ended at the bookmark it handed out.
-    expect(sessionOf(`/api/profiles/${id}/live`)).toMatchObject({ start: UNCONSTRAINED, bookmark });
+    expect(isSealedBookmark(sealed)).toBe(true);
+    expect(sealed).not.toContain(bookmark);
 
-    const next = client({ cookie: `${owner.cookie}; d1-bookmark=${bookmark}` });
+    const next = client({ cookie: `${owner.cookie}; d1-bookmark=${sealed}` });
     const dashboard = await next.get("/dashboard");
     expect(dashboard.status).toBe(200);
     const read = sessionOf("/dashboard");
@@ -64,10 +69,16 @@ describe("D1 sessions and the bookmark cookie", () => {
     // D1 itself kept the session at or after the bookmark (bookmarks sort oldest to newest).
     expect(read.bookmark! >= bookmark).toBe(true);
     // And what a session begun there reads is the write: the listing is off, so visitors get no JSON for it.
-    expect((await client({ cookie: `d1-bookmark=${bookmark}` }).get(`/api/model/${id}`)).status).toBe(404);
+    expect((await client({ cookie: `d1-bookmark=${sealed}` }).get(`/api/model/${id}`)).status).toBe(404);
     expect(sessionOf(`/api/model/${id}`).start).toBe(bookmark);
     // A read answers no bookmark: only writes move it.
     expect(bookmarkCookie(dashboard)).toBeNull();
+    // Two writes in a row: the second starts where the first ended and hands on a later bookmark.
+    const again = await next.put(`/api/profiles/${id}/live`, { json: { live: true } });
+    expect(again.status).toBe(200);
+    expect(sessionOf(`/api/profiles/${id}/live`).start).toBe(bookmark);
+    expect(sessionOf(`/api/profiles/${id}/live`).bookmark! > bookmark).toBe(true);
+    expect(bookmarkOf(again)).not.toBe(sealed);
   });
 
   it("a request without the cookie starts first-unconstrained", async () => {
@@ -101,7 +112,7 @@ describe("D1 sessions and the bookmark cookie", () => {
     await insertUser({ email, password: PASSWORD });
     const res = await client().post("/api/auth/login", { json: { email, password: PASSWORD } });
     expect(res.status).toBe(200);
-    expect(isBookmark(bookmarkOf(res))).toBe(true);
+    expect(isSealedBookmark(bookmarkOf(res))).toBe(true);
     const failed = await client().post("/api/auth/login", { json: { email, password: "wrong password 1" } });
     expect(failed.status).toBe(401);
     expect(bookmarkCookie(failed)).toBeNull();
@@ -111,21 +122,34 @@ describe("D1 sessions and the bookmark cookie", () => {
     expect(bookmarkCookie(out)).toBeNull();
   });
 
-  it("a garbage or forged bookmark gets a normal answer from a session begun anywhere or at the primary", async () => {
+  it("a garbage, forged or tampered bookmark gets a normal answer from a session begun anywhere", async () => {
     const { owner, id } = await ownerWithListing();
+    const sealed = bookmarkOf(await owner.client.put(`/api/profiles/${id}/live`, { json: { live: false } }));
+    const plain = sessionOf(`/api/profiles/${id}/live`).bookmark!;
     const forged = `${"f".repeat(8)}-${"f".repeat(8)}-${"f".repeat(8)}-${"f".repeat(32)}`;
-    const garbage = ["garbage", "", "0000-0000", "x".repeat(5000), "first-primary", "%00%0d%0a", forged.toUpperCase()];
+    const flipped = sealed.slice(0, -2) + (sealed.endsWith("A") ? "B" : "A") + sealed.slice(-1);
+    const otherIv = `v1.${"A".repeat(16)}.${sealed.split(".")[2]}`;
+    const garbage = [
+      "garbage",
+      "",
+      "0000-0000",
+      "x".repeat(5000),
+      "first-primary",
+      "%00%0d%0a",
+      forged,
+      plain,
+      flipped,
+      otherIv,
+    ];
     for (const value of garbage) {
       sessions = [];
       const res = await client({ cookie: `${owner.cookie}; d1-bookmark=${value}` }).get("/dashboard");
       expect(res.status, value.slice(0, 20)).toBe(200);
       expect(sessionOf("/dashboard").start, value.slice(0, 20)).toBe(UNCONSTRAINED);
+      const write = await client({ cookie: `${owner.cookie}; d1-bookmark=${value}` }).put(`/api/profiles/${id}/live`, {
+        json: { live: false },
+      });
+      expect(write.status, value.slice(0, 20)).toBe(200);
     }
-    // Well-formed but never handed out: D1 decides (locally it answers), and the write still succeeds.
-    const res = await client({ cookie: `${owner.cookie}; d1-bookmark=${forged}` }).put(`/api/profiles/${id}/live`, {
-      json: { live: false },
-    });
-    expect(res.status).toBe(200);
-    expect(sessionOf(`/api/profiles/${id}/live`).start).toBe(forged);
   });
 });
