@@ -21,8 +21,8 @@ const READ_ONLY = /^\s*(select|with)\b/i;
  * A D1Database whose queries run in one D1 session. exec, dump and withSession have no session form and go
  * to the binding itself (the app uses none of them on request paths).
  *
- * A session started from a cookie's bookmark that D1 refuses (forged, or from before a Time Travel
- * restore) must not turn into a 500: the first read that fails is retried once in a fresh session that
+ * A session started from a cookie's bookmark that D1 refuses (sealed by this site, so not forged, but from
+ * before a Time Travel restore, say) must not turn into a 500: the first read that fails is retried once in a fresh session that
  * starts at the primary, which is as fresh as any bookmark can ask. Writes are never retried.
  */
 class SessionDatabase {
