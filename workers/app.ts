@@ -5,7 +5,7 @@ import { routePartykitRequest } from "partyserver";
 // @ts-ignore -- absent until the first build
 import * as build from "remix-server-build";
 import { isCrossOriginWrite } from "../app/lib/origin";
-import { PUBLIC_ROOM } from "../app/lib/realtime-protocol";
+import { isShardName } from "../app/lib/realtime-protocol";
 import { servePhoto, servePlaceholder } from "../app/server/photos.server";
 import { sweepLoginThrottle } from "../app/server/login-throttle.server";
 import { sweepPendingSignIns } from "../app/server/pending-sign-in.server";
@@ -17,6 +17,7 @@ import {
   recordDeadLetters,
   retryRecordedDeletes,
 } from "../app/server/r2-deletes.server";
+import { openD1Session, withBookmarkCookie } from "../app/server/d1-session.server";
 import { boundBody, finishResponse } from "../app/server/request-guard.server";
 import { sweepCountMarks } from "../app/server/stats.server";
 import { runRetention } from "../app/server/retention.server";
@@ -26,9 +27,11 @@ export { ListingsRoom } from "./listings-room";
 
 const handleRemix = createRequestHandler(build as unknown as ServerBuild);
 
+/** `env` is the Worker's own; `sessionEnv` has DB bound to the request's D1 session (d1-session.server.ts). */
 async function route(
   request: Request<unknown, IncomingRequestCfProperties>,
   env: Env,
+  sessionEnv: Env,
   ctx: ExecutionContext,
 ): Promise<Response> {
   const url = new URL(request.url);
@@ -39,15 +42,16 @@ async function route(
     const response = await routePartykitRequest(request, env, {
       // The room only takes WebSocket listeners; publishing goes through RPC from this Worker.
       onBeforeRequest: () => new Response("Not found", { status: 404 }),
-      // One room only: any other name would make a Durable Object per name an attacker invents.
+      // The known shards only: any other name would make a Durable Object per name an attacker invents.
       onBeforeConnect: (_req, lobby) =>
-        lobby.name === PUBLIC_ROOM ? undefined : new Response("Not found", { status: 404 }),
+        isShardName(lobby.name) ? undefined : new Response("Not found", { status: 404 }),
     });
     return response ?? new Response("Not found", { status: 404 });
   }
-  if (url.pathname.startsWith("/photos/")) return servePhoto(request, env, url.pathname.slice("/photos/".length));
+  if (url.pathname.startsWith("/photos/"))
+    return servePhoto(request, sessionEnv, url.pathname.slice("/photos/".length));
   if (url.pathname.startsWith("/api/placeholder/")) return servePlaceholder(url.pathname);
-  return handleRemix(request, { cloudflare: { env, ctx, cf: request.cf } });
+  return handleRemix(request, { cloudflare: { env: sessionEnv, ctx, cf: request.cf } });
 }
 
 export default {
@@ -55,7 +59,10 @@ export default {
     // Bodies are bounded before any route reads them; every answer leaves with the common headers.
     const request = await boundBody(incoming);
     if (request instanceof Response) return request;
-    return finishResponse(request, await route(request, env, ctx), env);
+    // Every query of the request runs in one D1 session, so reads may come from a nearby replica.
+    const d1 = await openD1Session(env, request);
+    const response = await withBookmarkCookie(request, await route(request, env, d1.env, ctx), d1, env);
+    return finishResponse(request, response, env);
   },
   // The R2 delete queue and its dead-letter queue (wrangler.toml [[queues.consumers]]).
   async queue(batch, env, _ctx) {

@@ -3,7 +3,7 @@ import { Coalescer } from "../app/lib/realtime-coalescer";
 import type { ProfileUpdateEvent } from "../app/lib/realtime-protocol";
 
 /**
- * One room that every open page joins. Visitors only listen: the Worker publishes through RPC, and
+ * One shard of the room that open pages join (lib/realtime-protocol: SHARD_NAMES; each page picks one). Visitors only listen: the Worker publishes through RPC, and
  * whatever a client sends is dropped so nobody can broadcast to other visitors. Events are coalesced (one
  * per listing per window, a global cap per second), so a flood of writes is a trickle of messages.
  */

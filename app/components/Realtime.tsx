@@ -1,6 +1,6 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { usePartySocket } from "partysocket/react";
-import { parseProfileUpdate, PUBLIC_ROOM, REALTIME_PARTY, type ProfileUpdateEvent } from "~/lib/realtime-protocol";
+import { parseProfileUpdate, pickShard, REALTIME_PARTY, type ProfileUpdateEvent } from "~/lib/realtime-protocol";
 
 export const PROFILE_UPDATE_EVENT = "profileupdate";
 const PROFILE_UPDATED_KEY = "profileUpdated";
@@ -18,10 +18,12 @@ export const SOCKET_OPTIONS = {
  * so every screen decides for itself whether it concerns it (lib/realtime-protocol: pageShouldRefresh).
  */
 export function RealtimeListener() {
+  // One shard per page load, at random: every shard gets every change, so any one will do.
+  const [room] = useState(() => pickShard(Math.random()));
   // partysocket's hook opens the socket after hydration, keeps one per page and closes it on unmount.
   usePartySocket({
     party: REALTIME_PARTY,
-    room: PUBLIC_ROOM,
+    room,
     ...SOCKET_OPTIONS,
     onMessage(message) {
       const event = parseProfileUpdate(message.data);

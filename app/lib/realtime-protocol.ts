@@ -3,8 +3,26 @@
 // travel here, and a listing that was hidden before and after a change is never named to visitors.
 
 export const REALTIME_PARTY = "listings-room";
-/** The only room: every page joins /parties/listings-room/public; any other name is refused. */
-export const PUBLIC_ROOM = "public";
+
+/**
+ * The room is sharded: a fixed fan-out of identical rooms, each page joining one at random and every change
+ * published to all of them, so no Durable Object holds more than its share of the open pages (100,000
+ * pages over 32 shards is about 3,100 sockets each; docs/decisions/0014-scale-plan.md). Only these names
+ * are accepted, so nobody can make a Durable Object per name they invent.
+ */
+export const REALTIME_SHARDS = 32;
+export const SHARD_NAMES: readonly string[] = Array.from({ length: REALTIME_SHARDS }, (_, i) => `public-${i}`);
+const SHARD_SET: ReadonlySet<string> = new Set(SHARD_NAMES);
+
+export function isShardName(name: string): boolean {
+  return SHARD_SET.has(name);
+}
+
+/** The shard for a page, from a number in [0, 1) (Math.random() in the browser): an even spread. */
+export function pickShard(random: number): string {
+  const i = Math.floor(random * REALTIME_SHARDS);
+  return SHARD_NAMES[Number.isFinite(i) ? Math.min(REALTIME_SHARDS - 1, Math.max(0, i)) : 0];
+}
 
 export type ProfileUpdateEvent = {
   type: "profileUpdate";

@@ -2,8 +2,7 @@
 // of a write that already succeeded: it runs after the answer (waitUntil) and a failure is logged, never
 // turned into an error for the person who made the change. Counts (likes, views, contacts) never publish.
 import { eq } from "drizzle-orm";
-import { getServerByName } from "partyserver";
-import { PUBLIC_ROOM, profileUpdateFor, type ProfileUpdateEvent, type PublicState } from "~/lib/realtime-protocol";
+import { profileUpdateFor, SHARD_NAMES, type ProfileUpdateEvent, type PublicState } from "~/lib/realtime-protocol";
 import type { ListingsRoom } from "../../workers/listings-room";
 import { getDb, schema } from "./db.server";
 
@@ -24,10 +23,28 @@ async function currentState(env: Pick<Env, "DB">, modelId: string): Promise<Publ
   return publicState(row);
 }
 
+/**
+ * Sends one change to every shard of the room (each coalesces and broadcasts to its own listeners), and
+ * answers how many messages went out now in all. One RPC per shard, all at once. A shard that fails is
+ * logged and the others still get the change; only when every shard fails is it an error.
+ */
 export async function sendToRoom(env: Pick<Env, "ListingsRoom">, event: ProfileUpdateEvent): Promise<number> {
   const namespace = env.ListingsRoom as unknown as DurableObjectNamespace<ListingsRoom>;
-  const room = await getServerByName(namespace, PUBLIC_ROOM);
-  return room.publish(event);
+  // A plain stub, not partyserver's getServerByName: that adds a setName RPC per shard, and publish needs no
+  // name (the id made from the name carries it).
+  const results = await Promise.allSettled(
+    SHARD_NAMES.map((name) => namespace.get(namespace.idFromName(name)).publish(event)),
+  );
+  let sent = 0;
+  const failed: unknown[] = [];
+  for (const r of results) {
+    if (r.status === "fulfilled") sent += r.value;
+    else failed.push(r.reason);
+  }
+  if (failed.length === results.length) throw failed[0];
+  if (failed.length)
+    console.error("profileUpdate reached", results.length - failed.length, "of", results.length, "shards", failed[0]);
+  return sent;
 }
 
 /**

@@ -1,10 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { Coalescer } from "~/lib/realtime-coalescer";
 import {
+  isShardName,
   mergeEvents,
   pageShouldRefresh,
   parseProfileUpdate,
+  pickShard,
   profileUpdateFor,
+  REALTIME_SHARDS,
+  SHARD_NAMES,
   type ProfileUpdateEvent,
 } from "~/lib/realtime-protocol";
 
@@ -107,5 +111,38 @@ describe("Coalescer (fake clock)", () => {
     expect(c.due(1000)).toHaveLength(5);
     expect(c.due(2000)).toHaveLength(2);
     expect(c.waiting).toBe(0);
+  });
+});
+
+describe("realtime shards", () => {
+  it("names a fixed set of distinct shards and accepts no other name", () => {
+    expect(SHARD_NAMES).toHaveLength(REALTIME_SHARDS);
+    expect(new Set(SHARD_NAMES).size).toBe(REALTIME_SHARDS);
+    for (const name of SHARD_NAMES) expect(isShardName(name)).toBe(true);
+    for (const name of [
+      "public",
+      "",
+      "public-",
+      "public-01",
+      "public-1.0",
+      `public-${REALTIME_SHARDS}`,
+      "Public-1",
+      "public-1/x",
+    ])
+      expect(isShardName(name), name).toBe(false);
+  });
+
+  it("picks a shard from a random number, spreading pages evenly and never outside the set", () => {
+    expect(pickShard(0)).toBe(SHARD_NAMES[0]);
+    expect(pickShard(0.999999)).toBe(SHARD_NAMES[REALTIME_SHARDS - 1]);
+    for (const odd of [1, -0.5, 7, NaN, Infinity, -Infinity])
+      expect(isShardName(pickShard(odd)), String(odd)).toBe(true);
+    const counts = new Map<string, number>();
+    const n = REALTIME_SHARDS * 1000;
+    for (let i = 0; i < n; i++) {
+      const shard = pickShard((i + 0.5) / n);
+      counts.set(shard, (counts.get(shard) ?? 0) + 1);
+    }
+    expect([...counts.values()]).toEqual(SHARD_NAMES.map(() => 1000));
   });
 });

@@ -172,7 +172,7 @@ describe("administrator calls: the rules, enforced on the server", () => {
   it("publishes profileUpdate after an administrator action", async () => {
     const { admin, provider } = await cast();
     const id = await listingOf(provider, { live: false, verified: true });
-    const ws = await client().get("/parties/listings-room/public", { headers: { Upgrade: "websocket" } });
+    const ws = await client().get("/parties/listings-room/public-17", { headers: { Upgrade: "websocket" } });
     const socket = ws.webSocket!;
     const messages: { modelId?: string }[] = [];
     socket.accept();

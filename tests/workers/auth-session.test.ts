@@ -16,7 +16,7 @@ describe("login page", () => {
     expect(res.headers.get("Location")).toBe("/dashboard");
     // Remix's replace(): the client router replaces the login entry in history.
     expect(res.headers.get("X-Remix-Replace")).toBe("true");
-    const setCookie = res.headers.get("Set-Cookie") ?? "";
+    const setCookie = res.headers.getSetCookie().find((c) => c.startsWith("session=")) ?? "";
     expect(setCookie).toMatch(/^session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+$/);
     // Local development (APP_ENV=development) is plain http: no Secure flag there, and only there.
     expect(setCookie).not.toContain("Secure");

@@ -179,7 +179,7 @@ describe("DELETE /api/profiles/{modelId}/listing", () => {
   it("tells open pages (profileUpdate)", async () => {
     const owner = await signedIn({ logIn: true });
     const [id] = (await fullListing(owner.userId)).listingIds;
-    const upgrade = await client().get("/parties/listings-room/public", { headers: { Upgrade: "websocket" } });
+    const upgrade = await client().get("/parties/listings-room/public-0", { headers: { Upgrade: "websocket" } });
     const socket = upgrade.webSocket!;
     const messages: { modelId?: string }[] = [];
     socket.accept();

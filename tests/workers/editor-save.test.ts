@@ -523,7 +523,7 @@ describe("open pages are told", () => {
     const owner = await signedIn({ agency: true });
     const id = await createListingVia(owner);
     await env.DB.prepare("UPDATE listings SET verified = 1, live = 1 WHERE id = ?").bind(id).run();
-    const res = await client().get("/parties/listings-room/public", { headers: { Upgrade: "websocket" } });
+    const res = await client().get("/parties/listings-room/public-31", { headers: { Upgrade: "websocket" } });
     const socket = res.webSocket!;
     const messages: { type?: string; modelId?: string }[] = [];
     socket.accept();

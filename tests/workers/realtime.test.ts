@@ -1,9 +1,10 @@
 // The realtime room: one small message per listing change that visitors can see, coalesced per listing and
-// capped overall; counts never broadcast; hidden listings never named; one room name only.
+// capped overall; counts never broadcast; hidden listings never named; a fixed set of shards, each getting
+// every change, and no other room name.
 import { afterEach, describe, expect, it } from "vitest";
 import { PER_LISTING_WINDOW_MS } from "~/lib/realtime-coalescer";
-import type { ProfileUpdateEvent } from "~/lib/realtime-protocol";
-import { sendToRoom } from "~/server/realtime.server";
+import { REALTIME_SHARDS, SHARD_NAMES, type ProfileUpdateEvent } from "~/lib/realtime-protocol";
+import type { ListingsRoom } from "../../workers/listings-room";
 import { env } from "cloudflare:test";
 import { client, signedIn } from "./client";
 import { insertListing } from "./fixtures";
@@ -11,7 +12,7 @@ import { settleBackgroundWork, VISITOR } from "./public-fixtures";
 
 afterEach(() => settleBackgroundWork());
 
-async function connect(room = "public"): Promise<{ socket: WebSocket; messages: ProfileUpdateEvent[] }> {
+async function connect(room = "public-0"): Promise<{ socket: WebSocket; messages: ProfileUpdateEvent[] }> {
   const res = await client().get(`/parties/listings-room/${room}`, { headers: { Upgrade: "websocket" } });
   expect(res.status).toBe(101);
   const socket = res.webSocket!;
@@ -27,6 +28,12 @@ function closeSocket(socket: WebSocket): Promise<void> {
     socket.close(1000, "done");
     setTimeout(resolve, 500);
   });
+}
+
+/** One change to one shard, as sendToRoom sends it to each: the flood control is each shard's own. */
+function publishTo(room: string, e: ProfileUpdateEvent): Promise<number> {
+  const namespace = env.ListingsRoom as unknown as DurableObjectNamespace<ListingsRoom>;
+  return namespace.get(namespace.idFromName(room)).publish(e);
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -104,7 +111,7 @@ describe("realtime profileUpdate", () => {
     const { socket, messages } = await connect();
     const id = "burst0000000001";
     for (let i = 0; i < 10; i++)
-      await sendToRoom(env, event(id, { at: i, region: i < 9 ? "Auckland" : "Wellington", entered: i === 9 }));
+      await publishTo("public-0", event(id, { at: i, region: i < 9 ? "Auckland" : "Wellington", entered: i === 9 }));
     await waitFor(() => (about(messages, id).length ? true : undefined));
     await sleep(200);
     expect(about(messages, id)).toHaveLength(1);
@@ -116,7 +123,7 @@ describe("realtime profileUpdate", () => {
 
   it("caps the messages per second across listings", async () => {
     const { socket, messages } = await connect();
-    for (let i = 0; i < 45; i++) await sendToRoom(env, event(`cap${String(i).padStart(12, "0")}`));
+    for (let i = 0; i < 45; i++) await publishTo("public-0", event(`cap${String(i).padStart(12, "0")}`));
     await sleep(300);
     expect(messages.length).toBe(20);
     await waitFor(() => (messages.length === 45 ? true : undefined), 4000);
@@ -134,11 +141,32 @@ describe("realtime profileUpdate", () => {
     await closeSocket(b.socket);
   });
 
-  it("accepts only its one room name, and no plain HTTP", async () => {
-    for (const room of ["other", "public2", "PUBLIC", "x".repeat(200)]) {
-      const res = await client().get(`/parties/listings-room/${room}`, { headers: { Upgrade: "websocket" } });
+  it("accepts only its shard names, and no plain HTTP", async () => {
+    const unknown = ["public", "other", "public2", "PUBLIC-0", "public-01", "public--1", `public-${REALTIME_SHARDS}`];
+    for (const room of [...unknown, "public-1e1", "public-0 ", "x".repeat(200)]) {
+      const res = await client().get(`/parties/listings-room/${encodeURIComponent(room)}`, {
+        headers: { Upgrade: "websocket" },
+      });
       expect(res.status, room).toBe(404);
     }
-    expect((await client().get("/parties/listings-room/public")).status).toBe(404);
+    expect((await client().get("/parties/listings-room/public-0")).status).toBe(404);
+  });
+
+  it("sends each change to every shard: listeners on all of them get it, once each", async () => {
+    expect(SHARD_NAMES).toHaveLength(REALTIME_SHARDS);
+    const listeners = [];
+    for (const room of SHARD_NAMES) listeners.push(await connect(room));
+    const owner = await signedIn();
+    const id = await insertListing({ userId: owner.userId, live: true, verified: true, location: "Nelson" });
+    expect((await owner.client.put(`/api/profiles/${id}/live`, { json: { live: false } })).status).toBe(200);
+    for (const [i, { messages }] of listeners.entries()) {
+      const got = await waitFor(() => about(messages, id)[0]);
+      expect(got, SHARD_NAMES[i]).toMatchObject({ modelId: id, visible: false, region: null });
+    }
+    await sleep(200);
+    for (const { messages } of listeners) expect(about(messages, id)).toHaveLength(1);
+    // One message per change per page, and a small one.
+    expect(JSON.stringify(about(listeners[0].messages, id)[0]).length).toBeLessThan(160);
+    for (const { socket } of listeners) await closeSocket(socket);
   });
 });
