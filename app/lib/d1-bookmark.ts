@@ -12,8 +12,14 @@ export const BOOKMARK_COOKIE = "d1-bookmark";
  */
 export const BOOKMARK_MAX_AGE_SECONDS = 300;
 
-/** How a request's D1 session starts when it has no usable bookmark. */
+/** How an anonymous request's D1 session starts when it has no usable bookmark: any replica will do. */
 export const UNCONSTRAINED = "first-unconstrained";
+/**
+ * How a signed-in request starts without a bookmark: at the primary. A replica a few seconds behind could
+ * still accept a session that was just signed out elsewhere, or show its owner a listing state from before
+ * their last change; people at risk come before the milliseconds a replica saves them.
+ */
+export const PRIMARY = "first-primary";
 
 // D1 bookmarks are four dash-separated hex fields (8-8-8-32), lexicographically ordered.
 const BOOKMARK_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{32}$/;
@@ -48,9 +54,10 @@ export function readBookmarkCookie(cookieHeader: string | null, secure: boolean)
   return null;
 }
 
-/** Where the request's D1 session starts: the opened bookmark when it is one, else anywhere. */
-export function sessionStart(openedBookmark: string | null): string {
-  return isBookmark(openedBookmark) ? openedBookmark : UNCONSTRAINED;
+/** Where the request's D1 session starts: the opened bookmark when it is one, else by who is asking. */
+export function sessionStart(openedBookmark: string | null, signedIn: boolean): string {
+  if (isBookmark(openedBookmark)) return openedBookmark;
+  return signedIn ? PRIMARY : UNCONSTRAINED;
 }
 
 export function serializeBookmarkCookie(sealed: string, secure: boolean): string {

@@ -145,12 +145,15 @@ async function openBookmark(env: Env, sealed: string | null): Promise<string | n
 }
 
 /**
- * Opens the request's D1 session, from the bookmark in the request's cookie or "first-unconstrained", and
+ * Opens the request's D1 session, from the bookmark in the request's cookie, else at the primary for a
+ * signed-in request and anywhere for an anonymous one, and
  * answers the env to run the request with: the same bindings, with DB bound to the session.
  */
 export async function openD1Session(env: Env, request: Request): Promise<RequestD1> {
-  const sealed = readBookmarkCookie(request.headers.get("Cookie"), cookieIsSecure(env));
-  const start = sessionStart(await openBookmark(env, sealed));
+  const cookies = request.headers.get("Cookie");
+  const secure = cookieIsSecure(env);
+  const sealed = readBookmarkCookie(cookies, secure);
+  const start = sessionStart(await openBookmark(env, sealed), hasSessionCookie(cookies, secure));
   const db = new SessionDatabase(env.DB, start);
   return {
     env: { ...env, DB: db as unknown as D1Database },

@@ -8,7 +8,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { makeZip } from "client-zip";
 import { dataExportedEmail } from "~/lib/account-emails";
 import type { SessionUser } from "~/lib/auth-user";
-import { listingFolder, photoFileName, readMe, withoutSecrets, type ExportedTable } from "~/lib/data-export";
+import { listingFolder, photoFileName, readMe, exportedColumns, type ExportedTable } from "~/lib/data-export";
 import { formatNzTime } from "~/lib/moderation";
 import type { CurrentSession } from "./auth.server";
 import { reauthenticate } from "./account-changes.server";
@@ -40,11 +40,11 @@ const TABLES: Record<ExportedTable, SQLiteTable> = {
   listing_stats: schema.listingStats,
 };
 
-/** A drizzle row under the database's own column names, without the columns the archive leaves out. */
+/** A drizzle row under the database's own column names, with only the columns the archive takes. */
 function exportRow(name: ExportedTable, row: Record<string, unknown>): Record<string, unknown> {
   const columns = getTableColumns(TABLES[name]);
   const named = Object.fromEntries(Object.entries(row).map(([key, value]) => [columns[key]?.name ?? key, value]));
-  return withoutSecrets(name, named);
+  return exportedColumns(name, named);
 }
 
 type Rows = Record<string, unknown>[];
@@ -152,12 +152,20 @@ async function* archiveEntries(env: Pick<Env, "PHOTOS">, data: AccountData, o: {
     const { row, images, rates, specialRates } = listing;
     yield file(`${folder}/listing.json`, json({ ...row, images, rates, specialRates }));
     yield file(`${folder}/stats.json`, json(listing.stats));
-    for (const image of images) {
-      const key = String(image.r2_key);
-      const object = await env.PHOTOS.get(key);
-      // A photo whose file is already gone (a delete in flight) is simply not in the archive.
-      if (object) yield file(`${folder}/${photoFileName(Number(image.position), key)}`, object.body);
+    const missing: string[] = [];
+    for (const [n, image] of images.entries()) {
+      const name = `${folder}/${photoFileName(n, String(image.r2_key))}`;
+      // A photo whose file is gone (a delete in flight) or that R2 cannot give now is listed, not fatal:
+      // a zip cut off half-way would look complete to its owner.
+      const object = await env.PHOTOS.get(String(image.r2_key)).catch(() => null);
+      if (object) yield file(name, object.body);
+      else missing.push(name);
     }
+    if (missing.length)
+      yield file(
+        `${folder}/missing-photos.txt`,
+        `These photos could not be read when the archive was made; download it again later:\n${missing.join("\n")}\n`,
+      );
   }
 }
 

@@ -6,6 +6,7 @@ import {
   isSealedBookmark,
   readBookmarkCookie,
   serializeBookmarkCookie,
+  PRIMARY,
   sessionStart,
   UNCONSTRAINED,
 } from "~/lib/d1-bookmark";
@@ -54,11 +55,15 @@ describe("D1 bookmark cookie", () => {
     expect(readBookmarkCookie("d1-bookmark=junk", false)).toBeNull();
   });
 
-  it("starts the session at an opened bookmark, or anywhere", () => {
-    expect(sessionStart(BM)).toBe(BM);
-    expect(sessionStart(LATER)).toBe(LATER);
-    for (const bad of [null, "", "garbage", "first-primary", BM.toUpperCase()])
-      expect(sessionStart(bad), String(bad)).toBe(UNCONSTRAINED);
+  it("starts the session at an opened bookmark, else at the primary when signed in and anywhere when not", () => {
+    for (const signedIn of [true, false]) {
+      expect(sessionStart(BM, signedIn)).toBe(BM);
+      expect(sessionStart(LATER, signedIn)).toBe(LATER);
+    }
+    for (const bad of [null, "", "garbage", "first-primary", BM.toUpperCase()]) {
+      expect(sessionStart(bad, false), String(bad)).toBe(UNCONSTRAINED);
+      expect(sessionStart(bad, true), String(bad)).toBe(PRIMARY);
+    }
   });
 
   it("serialises a short-lived, HttpOnly, SameSite=Lax cookie for the whole site", () => {

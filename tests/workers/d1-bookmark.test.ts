@@ -3,7 +3,7 @@
 // there.
 // D1 is the real local one; observeD1Sessions only reports where each request's session began and ended.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { BOOKMARK_MAX_AGE_SECONDS, isBookmark, isSealedBookmark, UNCONSTRAINED } from "~/lib/d1-bookmark";
+import { BOOKMARK_MAX_AGE_SECONDS, isBookmark, isSealedBookmark, PRIMARY, UNCONSTRAINED } from "~/lib/d1-bookmark";
 import { observeD1Sessions, type D1SessionRecord } from "~/server/d1-session.server";
 import { client, logIn, signedIn, type SignedIn } from "./client";
 import { insertListing, insertUser } from "./fixtures";
@@ -53,9 +53,9 @@ describe("D1 sessions and the bookmark cookie", () => {
     const write = await owner.client.put(`/api/profiles/${id}/live`, { json: { live: false } });
     expect(write.status).toBe(200);
     const sealed = bookmarkOf(write);
-    // The write began anywhere and ended at a bookmark, which the cookie carries sealed, never in the clear.
+    // The signed-in write began at the primary and ended at a bookmark, which the cookie carries sealed.
     const written = sessionOf(`/api/profiles/${id}/live`);
-    expect(written.start).toBe(UNCONSTRAINED);
+    expect(written.start).toBe(PRIMARY);
     const bookmark = written.bookmark!;
     expect(isBookmark(bookmark)).toBe(true);
     expect(isSealedBookmark(sealed)).toBe(true);
@@ -81,10 +81,10 @@ describe("D1 sessions and the bookmark cookie", () => {
     expect(bookmarkOf(again)).not.toBe(sealed);
   });
 
-  it("a request without the cookie starts first-unconstrained", async () => {
+  it("without the cookie, a signed-in request starts at the primary and an anonymous one anywhere", async () => {
     const { owner } = await ownerWithListing();
     expect((await owner.client.get("/dashboard")).status).toBe(200);
-    expect(sessionOf("/dashboard").start).toBe(UNCONSTRAINED);
+    expect(sessionOf("/dashboard").start).toBe(PRIMARY);
     expect((await client().get("/")).status).toBe(200);
     expect(sessionOf("/").start).toBe(UNCONSTRAINED);
   });
@@ -145,7 +145,7 @@ describe("D1 sessions and the bookmark cookie", () => {
       sessions = [];
       const res = await client({ cookie: `${owner.cookie}; d1-bookmark=${value}` }).get("/dashboard");
       expect(res.status, value.slice(0, 20)).toBe(200);
-      expect(sessionOf("/dashboard").start, value.slice(0, 20)).toBe(UNCONSTRAINED);
+      expect(sessionOf("/dashboard").start, value.slice(0, 20)).toBe(PRIMARY);
       const write = await client({ cookie: `${owner.cookie}; d1-bookmark=${value}` }).put(`/api/profiles/${id}/live`, {
         json: { live: false },
       });

@@ -30,7 +30,7 @@ async function richListing(owner: string, firstName: string, photos = 3) {
       newId(),
       id,
       key,
-      i,
+      i + 1,
       Date.now(),
     );
   }
@@ -162,7 +162,7 @@ describe("the archive", () => {
     expect(ruby).toMatchObject({ id: me.listings[0], user_id: me.userId, first_name: "Ruby" });
     expect(ruby.rates).toHaveLength(1);
     expect(ruby.specialRates).toMatchObject([{ service_name: "Dinner date", rate: 50000 }]);
-    expect(ruby.images.map((i: { position: number }) => i.position)).toEqual([0, 1, 2]);
+    expect(ruby.images.map((i: { position: number }) => i.position)).toEqual([1, 2, 3]);
     expect(jsonOf(files, "listings/02-mere-rose/stats.json")).toMatchObject([
       { month: "2026-10" },
       { month: "2026-11" },
@@ -185,6 +185,20 @@ describe("the archive", () => {
       .bind(me.userId, me.userId)
       .all<{ secret: string }>();
     for (const { secret } of hashes) expect(text).not.toContain(secret);
+  });
+
+  it("lists a photo R2 cannot give instead of cutting the archive short", async () => {
+    const me = await providerWithData();
+    const [{ r2_key }] = (
+      await env.DB.prepare("SELECT r2_key FROM listing_images WHERE listing_id = ? AND position = 2")
+        .bind(me.listings[0])
+        .all<{ r2_key: string }>()
+    ).results;
+    await env.PHOTOS.delete(r2_key);
+    const files = await download(me);
+    expect(files["listings/01-ruby/photos/02.webp"]).toBeUndefined();
+    expect(strFromU8(files["listings/01-ruby/missing-photos.txt"])).toContain("listings/01-ruby/photos/02.webp");
+    expect(strFromU8(files["listings/01-ruby/photos/03.webp"])).toBe(`photo 2 of ${me.listings[0]}`);
   });
 
   it("e-mails the owner that a copy was downloaded", async () => {
