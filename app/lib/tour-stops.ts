@@ -37,13 +37,13 @@ export type TourCheck = { ok: true; stops: TourStop[] } | { ok: false; errors: T
  * it was added); a new one starts today at the earliest. The stops come back sorted by start.
  */
 export function checkTourStops(
-  inputs: TourStopInput[],
+  given: readonly unknown[],
   ctx: { today: string; homeRegion: Region; saved: readonly TourStop[] },
 ): TourCheck {
   const errors: TourErrors = {};
-  if (inputs.length > MAX_TOUR_STOPS) errors.tours = TOUR_MSG.tooMany;
+  if (given.length > MAX_TOUR_STOPS) return { ok: false, errors: { tours: TOUR_MSG.tooMany } };
   const stops: (TourStop & { i: number })[] = [];
-  inputs.forEach((input, i) => {
+  given.map(asInput).forEach((input, i) => {
     const key = (field: string) => `tours.${i}.${field}`;
     const region = parseRegion(input.region);
     const suburb = input.suburb.trim() || null;
@@ -73,6 +73,13 @@ export function checkTourStops(
   }
   if (Object.keys(errors).length) return { ok: false, errors };
   return { ok: true, stops: sorted.map(({ region, suburb, start, end }) => ({ region, suburb, start, end })) };
+}
+
+/** Anything a request sent as a stop, as text fields: a hand-made body must get messages, not a crash. */
+function asInput(value: unknown): TourStopInput {
+  const o = (typeof value === "object" && value !== null ? value : {}) as Record<string, unknown>;
+  const text = (v: unknown) => (typeof v === "string" ? v.slice(0, 100) : "");
+  return { region: text(o.region), suburb: text(o.suburb), start: text(o.start), end: text(o.end) };
 }
 
 /** The stop running on an NZ date, if any. */

@@ -166,11 +166,13 @@ function coverage(schedule: WeeklySchedule): { from: number; to: number }[][] {
 }
 
 /**
- * Bit d set when weekday d (Monday = bit 0) has any hours, counting overnight tails. Stored beside the
- * schedule so that the 'Available today' filter is one indexed comparison in SQL, not JSON parsing.
+ * Bit d set when weekday d (Monday = bit 0) has hours of its own. Stored beside the schedule so that the
+ * 'Available today' filter is one bit test in SQL, not JSON parsing. An overnight range's hours after
+ * midnight do not set the next day's bit: Saturday is not a Friday-night provider's day, and the profile
+ * says 'Next available Friday' on it once those hours are over.
  */
 export function availableDaysMask(schedule: WeeklySchedule): number {
-  return coverage(schedule).reduce((mask, pieces, day) => (pieces.length ? mask | (1 << day) : mask), 0);
+  return schedule.reduce((mask, ranges, day) => (ranges.length ? mask | (1 << day) : mask), 0);
 }
 
 /** "10:00–22:00", or "20:00–02:00" for an overnight range. */

@@ -24,8 +24,8 @@ describe("a listing's weekly hours", () => {
       { start: "10:00", end: "14:00" },
       { start: "18:00", end: "23:00" },
     ]);
-    // Monday, Friday, and Saturday for the tail past midnight.
-    expect(r.data.availableDays).toBe(0b110001);
+    // Monday and Friday; Friday's hours past midnight do not make Saturday a day of hers.
+    expect(r.data.availableDays).toBe(0b10001);
   });
 
   it("store nothing when no day has hours", () => {

@@ -58,6 +58,18 @@ describe("checkTourStops", () => {
       stop("Wellington", `2026-12-${10 + i * 2}`, `2026-12-${10 + i * 2}`),
     );
     expect(checkTourStops(six, ctx)).toEqual({ ok: false, errors: { tours: TOUR_MSG.tooMany } });
+    // A hand-made body: wrong types are messages, never a crash.
+    expect(checkTourStops([null, { region: 7, suburb: {}, start: [], end: 1 }], ctx)).toEqual({
+      ok: false,
+      errors: {
+        "tours.0.region": TOUR_MSG.region,
+        "tours.0.start": TOUR_MSG.date,
+        "tours.0.end": TOUR_MSG.date,
+        "tours.1.region": TOUR_MSG.region,
+        "tours.1.start": TOUR_MSG.date,
+        "tours.1.end": TOUR_MSG.date,
+      },
+    });
     expect(MAX_STOP_DAYS).toBe(31);
   });
 

@@ -172,8 +172,8 @@ describe("availability at an instant", () => {
     expect(availableAt(schedule, wednesday1am)).toBe(true);
     expect(availabilityLine(schedule, wednesday1am)).toMatchObject({ kind: "today", now: true });
     expect(availableAt(schedule, at("2026-11-25T02:00:00+13:00"))).toBe(false);
-    // Tuesday, Wednesday (the tail), Monday and Friday.
-    expect(availableDaysMask(schedule)).toBe(0b10111);
+    // Monday, Tuesday and Friday: the hours after Tuesday's midnight are not Wednesday's own.
+    expect(availableDaysMask(schedule)).toBe(0b10011);
   });
 
   it("reads the wall clock on both daylight-saving Sundays", () => {
