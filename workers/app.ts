@@ -17,6 +17,7 @@ import {
   recordDeadLetters,
   retryRecordedDeletes,
 } from "../app/server/r2-deletes.server";
+import { servePageCached } from "../app/server/page-cache.server";
 import { boundBody, finishResponse } from "../app/server/request-guard.server";
 import { sweepCountMarks } from "../app/server/stats.server";
 import { runRetention } from "../app/server/retention.server";
@@ -24,7 +25,8 @@ import { sweepVerificationFiles } from "../app/server/verification.server";
 
 export { ListingsRoom } from "./listings-room";
 
-const handleRemix = createRequestHandler(build as unknown as ServerBuild);
+const serverBuild = build as unknown as ServerBuild;
+const handleRemix = createRequestHandler(serverBuild);
 
 async function route(
   request: Request<unknown, IncomingRequestCfProperties>,
@@ -47,7 +49,10 @@ async function route(
   }
   if (url.pathname.startsWith("/photos/")) return servePhoto(request, env, url.pathname.slice("/photos/".length));
   if (url.pathname.startsWith("/api/placeholder/")) return servePlaceholder(url.pathname);
-  return handleRemix(request, { cloudflare: { env, ctx, cf: request.cf } });
+  // Anonymous public pages may come from the page cache; the build's version keys it, so a deploy starts afresh.
+  return servePageCached(request, env, ctx, serverBuild.assets.version, (page) =>
+    handleRemix(page, { cloudflare: { env, ctx, cf: request.cf } }),
+  );
 }
 
 export default {
