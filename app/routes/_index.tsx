@@ -18,9 +18,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const view = await loadListingsView(context, request, null);
   // The admin grid lists hidden listings: it never enters a shared cache.
-  return data({ ...view, origin: originOf(request.url) }, {
-    headers: view.admin ? PRIVATE_NO_STORE : view.incomplete ? PARTIAL_NO_STORE : {},
-  });
+  return data(
+    { ...view, origin: originOf(request.url) },
+    {
+      headers: view.admin ? PRIVATE_NO_STORE : view.incomplete ? PARTIAL_NO_STORE : {},
+    },
+  );
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

@@ -27,7 +27,7 @@ export function isSignedIn(cookieHeader: string | null): boolean {
  * `render` (and stored when it may be). Requests that may not be cached go straight to `render`.
  */
 export async function servePageCached(
-  request: Request<unknown, IncomingRequestCfProperties>,
+  request: Request,
   env: Pick<Env, "DB">,
   ctx: ExecutionContext,
   build: string,
@@ -42,7 +42,8 @@ export async function servePageCached(
   const versions = await readVersions(env, plan.scopes);
   // No versions, no way to know a copy is current: render, and keep nothing.
   if (!versions) return render(request);
-  const city = typeof request.cf?.city === "string" ? request.cf.city : null;
+  const cf = request.cf as { city?: unknown } | undefined;
+  const city = typeof cf?.city === "string" ? cf.city : null;
   const key = new Request(pageCacheKey(url.origin, plan, { ageVerified: hasAgeCookie(cookie), city }, build, versions));
   const cache = await caches.open(CACHE_NAME);
   const hit = await cache.match(key).catch((error: unknown) => {
