@@ -204,7 +204,7 @@ export function nearYouVariant(kind: PageKind, city: string | null): string {
 
 /**
  * The Cache API key: the page's origin and canonical path, then the variant, the build and the versions.
- * `versions` are in the plan's scope order; a missing scope is 0 (numbers only grow, so 0 is never reused).
+ * `versions` are in the plan's scope order.
  */
 export function pageCacheKey(
   origin: string,

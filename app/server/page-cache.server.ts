@@ -40,7 +40,7 @@ export async function servePageCached(
   const plan = planPageCache(url);
   if (!plan) return render(request);
   const versions = await readVersions(env, plan.scopes);
-  // No versions, no way to know a copy is current: render, and keep nothing.
+  // No versions (a read failed, or the listing has no row): no way to know a copy is current. Render, keep nothing.
   if (!versions) return render(request);
   const cf = request.cf as { city?: unknown } | undefined;
   const city = typeof cf?.city === "string" ? cf.city : null;
@@ -78,7 +78,9 @@ async function readVersions(env: Pick<Env, "DB">, scopes: string[]): Promise<num
       .bind(...scopes)
       .all<{ scope: string; version: number }>();
     const found = new Map(results.map((r) => [r.scope, r.version]));
-    return scopes.map((s) => found.get(s) ?? 0);
+    // A listing without a row is deleted (or being made): its page is a 404, or will have a row soon.
+    if (scopes.some((s) => !found.has(s))) return null;
+    return scopes.map((s) => found.get(s)!);
   } catch (error) {
     console.error("page cache: version read failed", error);
     return null;
