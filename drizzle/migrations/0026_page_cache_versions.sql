@@ -16,8 +16,8 @@
 --    never given twice, even to a listing id deleted and made again.
 --
 -- The listings triggers fire on an UPDATE of ANY column, so a column added later (a subscription expiry, a
--- suspension flag) is covered without changing them. Counters (likes, views, contacts) live in other tables
--- and deliberately bump nothing: they may be stale for the cache's TTL.
+-- suspension flag) is covered without changing them. Likes move their listing's version (below); views and
+-- contacts live in listing_stats and bump nothing: they may be stale for the cache's TTL.
 CREATE TABLE page_cache_versions (
   scope TEXT PRIMARY KEY NOT NULL,
   version INTEGER NOT NULL DEFAULT 0
@@ -134,4 +134,21 @@ BEGIN
   WHERE scope IN ('listing:' || OLD.listing_id);
   UPDATE page_cache_versions SET version = version + 1
   WHERE scope = 'public' AND EXISTS (SELECT 1 FROM listings WHERE id IN (OLD.listing_id) AND live <> 0);
+END;
+
+-- Likes: the count on /view/{id} and /api/model/{id}. A visitor who likes and reloads must see their like,
+-- so a like moves that listing's version (not the public set's: grids show no like counts). Likes are
+-- rate-limited per client, so this empties one listing's copies at most as often as someone likes it.
+CREATE TRIGGER page_cache_likes_insert AFTER INSERT ON likes
+BEGIN
+  UPDATE page_cache_versions SET version = version + 1 WHERE scope = 'sequence';
+  UPDATE page_cache_versions SET version = (SELECT version FROM page_cache_versions WHERE scope = 'sequence')
+  WHERE scope = 'listing:' || NEW.listing_id;
+END;
+
+CREATE TRIGGER page_cache_likes_delete AFTER DELETE ON likes
+BEGIN
+  UPDATE page_cache_versions SET version = version + 1 WHERE scope = 'sequence';
+  UPDATE page_cache_versions SET version = (SELECT version FROM page_cache_versions WHERE scope = 'sequence')
+  WHERE scope = 'listing:' || OLD.listing_id;
 END;

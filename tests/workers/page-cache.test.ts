@@ -198,6 +198,22 @@ describe("a hide or delete is never served from the cache afterwards", () => {
   });
 });
 
+describe("likes", () => {
+  it("a like reaches the profile and its JSON at once: the visitor who liked sees it on a reload", async () => {
+    const { id } = await topListing();
+    await untilHit(`/view/${id}`);
+    await untilHit(`/api/model/${id}`);
+    const liked = await anonymous.post(`/api/profiles/${id}/like`, { json: { fingerprint: "visitor-" + newId() } });
+    expect(liked.status).toBe(200);
+    const json = await anonymous.get(`/api/model/${id}`);
+    expect(json.headers.get("X-Cache")).toBe("MISS");
+    expect(((await json.json()) as { likes: number }).likes).toBe(1);
+    const page = await anonymous.get(`/view/${id}`);
+    expect(page.headers.get("X-Cache")).toBe("MISS");
+    expect(await page.text()).toMatch(/data-testid="like-count"[^>]*>1</);
+  });
+});
+
 describe("signed-in visitors", () => {
   it("are never served from the cache: an administrator sees the hidden listing an anonymous copy lacks", async () => {
     const { firstName: hiddenName } = await topListing({ live: false, verified: true });
