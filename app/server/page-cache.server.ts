@@ -14,6 +14,17 @@ const CACHE_NAME = "pages";
 /** The browser's Cache-Control as rendered, kept beside the one that sets the copy's TTL. */
 const ORIGINAL_CACHE_CONTROL = "X-Page-Cache-Control";
 export const CACHE_STATUS_HEADER = "X-Cache";
+/**
+ * Set on a render whose answer may be stored (and stripped from what visitors send): its D1 reads must be at
+ * least as new as the versions read for its key, so once reads go through D1 sessions such a render must
+ * start from "first-primary" (docs/decisions/0012-page-cache.md, read replicas).
+ */
+export const CACHE_FILL_HEADER = "X-Page-Cache-Fill";
+
+/** True for a render the page cache may store: read from the primary, never from a lagging replica. */
+export function isCacheFill(request: Request): boolean {
+  return request.headers.get(CACHE_FILL_HEADER) === "1";
+}
 
 type Render = (request: Request) => Promise<Response>;
 
@@ -33,6 +44,10 @@ export async function servePageCached(
   build: string,
   render: Render,
 ): Promise<Response> {
+  if (request.headers.has(CACHE_FILL_HEADER)) {
+    request = new Request(request);
+    request.headers.delete(CACHE_FILL_HEADER);
+  }
   if (request.method !== "GET") return render(request);
   const cookie = request.headers.get("Cookie");
   if (isSignedIn(cookie)) return render(request);
@@ -57,6 +72,7 @@ export async function servePageCached(
   // The page is rendered from its canonical URL, so the copy is exactly what the key names (a dropped
   // tracker parameter cannot end up in a link on it).
   const canonical = new Request(new URL(plan.path, url.origin), request);
+  canonical.headers.set(CACHE_FILL_HEADER, "1");
   const response = await render(canonical);
   if (!storable(response, plan)) return withStatus(response, "BYPASS");
   const [toClient, toCache] = response.body ? response.body.tee() : [null, null];

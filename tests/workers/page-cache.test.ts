@@ -6,7 +6,7 @@ import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { monthKey } from "~/lib/stats";
 import { newId } from "~/lib/ids";
-import { servePageCached } from "~/server/page-cache.server";
+import { CACHE_FILL_HEADER, isCacheFill, servePageCached } from "~/server/page-cache.server";
 import { client, freshIp, signedIn } from "./client";
 import { insertListing } from "./fixtures";
 import { settleBackgroundWork } from "./public-fixtures";
@@ -290,6 +290,32 @@ describe("what is never stored", () => {
     // A listing with no version row (deleted, or never there) is not even looked up.
     for (let i = 0; i < 3; i++) expect((await anonymous.get(`/view/${newId()}`)).headers.get("X-Cache")).toBeNull();
     for (let i = 0; i < 3; i++) expect((await anonymous.get("/locations/auckland")).status).toBe(301);
+  });
+});
+
+describe("renders that fill the cache", () => {
+  it("are marked, so their reads can be made from the primary; visitors cannot set the mark", async () => {
+    const ctx = { waitUntil: (p: Promise<unknown>) => pending.push(p), passThroughOnException() {} };
+    const pending: Promise<unknown>[] = [];
+    const seen: boolean[] = [];
+    const render = async (request: Request) => {
+      seen.push(isCacheFill(request));
+      return new Response("{}", { headers: { "Content-Type": "application/json" } });
+    };
+    const { id } = await topListing();
+    const call = (path: string, headers: Record<string, string> = {}) =>
+      servePageCached(
+        new Request(`http://localhost${path}`, { headers: { [CACHE_FILL_HEADER]: "1", ...headers } }),
+        env,
+        ctx as unknown as ExecutionContext,
+        "test-" + id,
+        render,
+      );
+    await call(`/api/model/${id}`);
+    await call("/dashboard");
+    await call(`/api/model/${id}`, { Cookie: "session=x" });
+    await Promise.all(pending);
+    expect(seen).toEqual([true, false, false]);
   });
 });
 
