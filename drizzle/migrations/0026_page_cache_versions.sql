@@ -16,8 +16,8 @@
 --    never given twice, even to a listing id deleted and made again.
 --
 -- Numbers are milliseconds since 1970 where the clock is ahead of the counter (max(version + 1, now)), so
--- they also never repeat across a database that is emptied and migrated again (each test does), or restored
--- from a backup: the Cache API keeps copies across both, and a repeated number could name one of them.
+-- they also never repeat across a database restored from a backup, or emptied and migrated again: the Cache
+-- API keeps its copies across both, and a repeated number could name one of them.
 --
 -- The listings triggers fire on an UPDATE of ANY column, so a column added later (a subscription expiry, a
 -- suspension flag) is covered without changing them. Likes move their listing's version (below); views and
