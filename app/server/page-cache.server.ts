@@ -121,8 +121,9 @@ async function store(cache: Cache, key: Request, response: Response, plan: Cache
   const headers = new Headers(response.headers);
   if (plan.html) {
     // A copy whose nonce shows up anywhere but in nonce attributes could not be given a fresh one: skip it.
+    // (A page without a nonce, should the policy move to hashes, has nothing to rewrite.)
     const nonce = cspNonce(headers.get("Content-Security-Policy"));
-    if (!nonce || body.split(nonce).length !== body.split(`nonce="${nonce}"`).length) return;
+    if (nonce ? body.split(nonce).length !== body.split(`nonce="${nonce}"`).length : body.includes(" nonce=")) return;
   }
   headers.set(ORIGINAL_CACHE_CONTROL, headers.get("Cache-Control") ?? "");
   headers.set("Cache-Control", `public, max-age=${plan.ttlSeconds}`);
@@ -146,10 +147,10 @@ function fromCache(hit: Response, plan: CachePlan): Response {
   headers.delete("Age");
   headers.delete("CF-Cache-Status");
   headers.set(CACHE_STATUS_HEADER, "HIT");
-  if (!plan.html) return new Response(hit.body, { status: hit.status, headers });
-  const nonce = newNonce();
   const csp = headers.get("Content-Security-Policy");
-  if (csp) headers.set("Content-Security-Policy", csp.replace(/'nonce-[^']+'/g, `'nonce-${nonce}'`));
+  if (!plan.html || !cspNonce(csp)) return new Response(hit.body, { status: hit.status, headers });
+  const nonce = newNonce();
+  headers.set("Content-Security-Policy", csp!.replace(/'nonce-[^']+'/g, `'nonce-${nonce}'`));
   return new HTMLRewriter()
     .on("[nonce]", {
       element(element) {
