@@ -434,3 +434,10 @@ export const pendingSignIns = sqliteTable("pending_sign_ins", {
   createdAt: integer("created_at").notNull(),
   expiresAt: integer("expires_at").notNull(),
 });
+
+// Versions in the page cache's keys, bumped by triggers on listings and their photos and rates
+// (0026_page_cache_versions.sql, docs/decisions/0012-page-cache.md). Read with one primary-key query.
+export const pageCacheVersions = sqliteTable("page_cache_versions", {
+  scope: text("scope").primaryKey(),
+  version: integer("version").notNull().default(0),
+});

@@ -18,6 +18,7 @@ import {
   retryRecordedDeletes,
 } from "../app/server/r2-deletes.server";
 import { openD1Session, withBookmarkCookie } from "../app/server/d1-session.server";
+import { isCacheFill, servePageCached } from "../app/server/page-cache.server";
 import { boundBody, finishResponse } from "../app/server/request-guard.server";
 import { sweepCountMarks } from "../app/server/stats.server";
 import { runRetention } from "../app/server/retention.server";
@@ -25,7 +26,8 @@ import { sweepVerificationFiles } from "../app/server/verification.server";
 
 export { ListingsRoom } from "./listings-room";
 
-const handleRemix = createRequestHandler(build as unknown as ServerBuild);
+const serverBuild = build as unknown as ServerBuild;
+const handleRemix = createRequestHandler(serverBuild);
 
 /** `env` is the Worker's own; `sessionEnv` has DB bound to the request's D1 session (d1-session.server.ts). */
 async function route(
@@ -51,7 +53,12 @@ async function route(
   if (url.pathname.startsWith("/photos/"))
     return servePhoto(request, sessionEnv, url.pathname.slice("/photos/".length));
   if (url.pathname.startsWith("/api/placeholder/")) return servePlaceholder(url.pathname);
-  return handleRemix(request, { cloudflare: { env: sessionEnv, ctx, cf: request.cf } });
+  // Anonymous public pages may come from the page cache; the build's version keys it, so a deploy starts afresh.
+  // The versions are read from the primary (plain env), and so is a render that may be stored: a replica
+  // behind a hide must not fill the cache under the new versions with the page from before it.
+  return servePageCached(request, env, ctx, serverBuild.assets.version, (page) =>
+    handleRemix(page, { cloudflare: { env: isCacheFill(page) ? env : sessionEnv, ctx, cf: request.cf } }),
+  );
 }
 
 export default {

@@ -3,3 +3,9 @@
 export const PRIVATE_NO_STORE = {
   "Cache-Control": "private, no-store",
 } as const;
+
+// A page rendered with a part that failed to load (shown empty, with a retry): fine for this visitor, but
+// the page cache must not hand it to the next ones (app/server/page-cache.server.ts).
+export const PARTIAL_NO_STORE = {
+  "Cache-Control": "no-store",
+} as const;

@@ -24,5 +24,7 @@ export type ListingsView = {
   now: number;
   admin: boolean;
   loadFailed: boolean;
+  /** Some part failed and is shown empty or left out: the page is not kept by the page cache. */
+  incomplete: boolean;
   emptyMessage: string | null;
 };

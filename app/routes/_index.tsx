@@ -1,7 +1,7 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ListingsScreen } from "~/components/ListingsScreen";
-import { PRIVATE_NO_STORE } from "~/lib/cache-headers";
+import { PARTIAL_NO_STORE, PRIVATE_NO_STORE } from "~/lib/cache-headers";
 import { originOf, seoMeta } from "~/lib/seo";
 import { loadListingsView } from "~/server/listings-view.server";
 import { ListErrorBoundary } from "~/components/LoadFailed";
@@ -18,7 +18,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const view = await loadListingsView(context, request, null);
   // The admin grid lists hidden listings: it never enters a shared cache.
-  return data({ ...view, origin: originOf(request.url) }, { headers: view.admin ? PRIVATE_NO_STORE : {} });
+  return data(
+    { ...view, origin: originOf(request.url) },
+    {
+      headers: view.admin ? PRIVATE_NO_STORE : view.incomplete ? PARTIAL_NO_STORE : {},
+    },
+  );
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

@@ -7,7 +7,7 @@ import {
 } from "@remix-run/cloudflare";
 import { useLoaderData, useParams } from "@remix-run/react";
 import { ListingsScreen } from "~/components/ListingsScreen";
-import { PRIVATE_NO_STORE } from "~/lib/cache-headers";
+import { PARTIAL_NO_STORE, PRIVATE_NO_STORE } from "~/lib/cache-headers";
 import { REGION_INTROS } from "~/lib/region-intros";
 import { parseRegion, regionPath } from "~/lib/regions";
 import { seoMeta } from "~/lib/seo";
@@ -32,7 +32,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (url.pathname !== regionPath(region)) throw redirect(`${regionPath(region)}${url.search}`, 301);
   const view = await loadListingsView(context, request, region);
   // The admin grid lists hidden listings: it never enters a shared cache.
-  return data({ ...view, origin: url.origin }, { headers: view.admin ? PRIVATE_NO_STORE : {} });
+  return data(
+    { ...view, origin: url.origin },
+    {
+      headers: view.admin ? PRIVATE_NO_STORE : view.incomplete ? PARTIAL_NO_STORE : {},
+    },
+  );
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

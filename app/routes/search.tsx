@@ -1,8 +1,9 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
 import { useRef } from "react";
 import { useProfileUpdates } from "~/components/Realtime";
 import { SearchResults } from "~/components/SearchResults";
+import { PARTIAL_NO_STORE } from "~/lib/cache-headers";
 import { pageShouldRefresh } from "~/lib/realtime-protocol";
 import { decodeSearchCursor, normaliseQuery } from "~/lib/search";
 import { pageTitle } from "~/lib/seo";
@@ -32,9 +33,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   } catch (error) {
     // Spec public §8: a failed list is logged and shown empty; the page offers to try again.
     console.error("search failed", error);
-    return { ...base, q, results: [], failed: true };
+    return data({ ...base, q, results: [], failed: true }, { headers: PARTIAL_NO_STORE });
   }
 }
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export default function Search() {
   const data = useLoaderData<typeof loader>();

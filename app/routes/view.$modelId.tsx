@@ -9,7 +9,7 @@ import { GRID_CLASSES, ListingCard } from "~/components/ListingCard";
 import { ProfileView } from "~/components/profile/ProfileView";
 import { useProfileUpdates } from "~/components/Realtime";
 import { useJsonFetch } from "~/components/useJsonFetch";
-import { PRIVATE_NO_STORE } from "~/lib/cache-headers";
+import { PARTIAL_NO_STORE, PRIVATE_NO_STORE } from "~/lib/cache-headers";
 import { isId } from "~/lib/ids";
 import { ERROR_MSG } from "~/lib/messages";
 import { primaryImage, type Profile } from "~/lib/profile";
@@ -51,12 +51,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   );
   if (!profile) throw data(ERROR_MSG.modelNotFound, { status: 404 });
   // The profile is what the visitor came for: a failed suggestion list or like count is logged and left out.
+  let incomplete = false;
   const [suggestions, likes] = await Promise.all([
     loadSuggestions(env, profile).catch((error: unknown) => {
+      incomplete = true;
       console.error("profile: suggestions failed to load", error);
       return [];
     }),
     countLikes(env, modelId).catch((error: unknown) => {
+      incomplete = true;
       console.error("profile: like count failed to load", error);
       return 0;
     }),
@@ -73,7 +76,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // A hidden listing is shown only to its owner or an administrator: never to a shared cache.
   return data(
     { profile, suggestions, likes, now: Date.now(), origin: originOf(request.url) },
-    { headers: profile.live ? {} : PRIVATE_NO_STORE },
+    { headers: !profile.live ? PRIVATE_NO_STORE : incomplete ? PARTIAL_NO_STORE : {} },
   );
 }
 

@@ -28,6 +28,12 @@ export async function loadListingsView(
   const admin = viewer?.isAdmin === true;
   // Each part fails on its own (spec public §8): a failed list is logged and shown empty with a retry,
   // failed counts show none, a failed near-you lookup hides that section. The page itself always renders.
+  let incomplete = false;
+  const logged = <T>(what: string, error: unknown, fallback: T): T => {
+    incomplete = true;
+    console.error(`listings view: ${what} failed to load`, error);
+    return fallback;
+  };
   const [gridResult, facets, nearYou] = await Promise.all([
     loadGridPage(env, { region, filters, page, now, includeHidden: admin }).then(
       (value) => ({ ok: true as const, value }),
@@ -52,6 +58,7 @@ export async function loadListingsView(
     now,
     admin,
     loadFailed,
+    incomplete: incomplete || loadFailed,
     emptyMessage: gridEmptyMessage({
       // The admin grid is not limited to live listings: what it matched is what there is.
       liveTotal: Math.max(admin ? grid.matched : 0, region ? facets.counts[region] : facets.total),
@@ -60,11 +67,6 @@ export async function loadListingsView(
       withImages: grid.cards.length,
     }),
   };
-}
-
-function logged<T>(what: string, error: unknown, fallback: T): T {
-  console.error(`listings view: ${what} failed to load`, error);
-  return fallback;
 }
 
 export type { ListingsView } from "~/lib/listings-view";

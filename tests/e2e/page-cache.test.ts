@@ -1,0 +1,62 @@
+// A page that came from the page cache (docs/decisions/0012-page-cache.md) still follows realtime changes:
+// its socket hears the change and the JSON it refetches is keyed by the new version, so never stale.
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { hydrated, useBrowser } from "./browser";
+import { logInAdminApi } from "./people";
+
+const b = useBrowser();
+
+/** Loads `path` until the document itself is a cache hit (the copy is stored just after the first answer). */
+async function gotoCached(page: Page, path: string) {
+  for (let i = 0; i < 20; i++) {
+    const res = await page.goto(path);
+    if (res?.headers()["x-cache"] === "HIT") return;
+    await page.waitForTimeout(200);
+  }
+  throw new Error(`${path} was never served from the cache`);
+}
+
+describe("a cached page", () => {
+  it("still updates live when a listing on it is hidden, without a reload", async () => {
+    const visitor = await b.visitor();
+    const admin = await b.visitor();
+    const { page } = visitor;
+    await gotoCached(page, "/");
+    await hydrated(page);
+    await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+    const grid = page.getByTestId("listing-grid");
+    const href = (await grid.getByTestId("listing-card").first().locator("a").first().getAttribute("href"))!;
+    const modelId = href.split("/").pop()!;
+    const card = grid.locator(`a[href="/view/${modelId}"]`);
+    expect(await card.count()).toBeGreaterThan(0);
+    // Give the realtime socket a moment to join the room.
+    await page.waitForTimeout(1000);
+
+    const api = admin.context.request;
+    await logInAdminApi(api);
+    try {
+      expect((await api.put(`/api/admin/profiles/${modelId}/toggle-live`, { data: { live: false } })).status()).toBe(
+        200,
+      );
+      await page.waitForFunction(
+        (id) => !document.querySelector(`[data-testid="listing-grid"] a[href="/view/${id}"]`),
+        modelId,
+        { timeout: 10_000 },
+      );
+      expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+      // And the next visitor's copy of the page is a fresh one without it.
+      const next = await b.visitor();
+      const res = await next.page.goto("/");
+      expect(res!.headers()["x-cache"]).not.toBe("HIT");
+      expect(await next.page.locator(`[data-testid="listing-grid"] a[href="/view/${modelId}"]`).count()).toBe(0);
+      await next.context.close();
+    } finally {
+      expect((await api.put(`/api/admin/profiles/${modelId}/toggle-live`, { data: { live: true } })).status()).toBe(
+        200,
+      );
+    }
+    await visitor.context.close();
+    await admin.context.close();
+  });
+});

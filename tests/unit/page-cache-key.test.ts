@@ -1,0 +1,129 @@
+import { describe, expect, it } from "vitest";
+import { encodeCursor } from "~/lib/public-api";
+import {
+  listingScope,
+  MAX_CACHED_PAGE,
+  nearYouVariant,
+  pageCacheKey,
+  planPageCache,
+  PUBLIC_SCOPE,
+} from "~/lib/page-cache-key";
+
+const ID = "abcdefghij012345";
+const plan = (path: string) => planPageCache(new URL(path, "https://kiwi.example"));
+const pathOf = (path: string) => plan(path)?.path ?? null;
+
+describe("planPageCache: which pages", () => {
+  it("caches the public pages and JSON, keyed by the versions they depend on", () => {
+    expect(plan("/")).toMatchObject({ kind: "home", path: "/", scopes: [PUBLIC_SCOPE], html: true });
+    expect(plan("/locations/Auckland")).toMatchObject({ kind: "region", scopes: [PUBLIC_SCOPE] });
+    expect(plan("/locations/Central%20North%20Island")?.kind).toBe("region");
+    expect(plan(`/view/${ID}`)).toMatchObject({
+      kind: "view",
+      scopes: [PUBLIC_SCOPE, listingScope(ID)],
+      listingId: ID,
+    });
+    expect(plan("/search?q=anna")).toMatchObject({ kind: "search", path: "/search?q=anna" });
+    for (const info of ["/faq", "/terms", "/privacy", "/about", "/contact"])
+      expect(plan(info)).toMatchObject({ kind: "info", scopes: [] });
+    expect(plan("/api/grid")).toMatchObject({ kind: "api-grid", html: false, scopes: [PUBLIC_SCOPE] });
+    expect(plan("/api/LPmodels")).toMatchObject({ kind: "api-lp", html: false });
+    expect(plan(`/api/model/${ID}`)).toMatchObject({ kind: "api-model", scopes: [listingScope(ID)], html: false });
+  });
+
+  it("leaves everything else alone", () => {
+    for (const path of [
+      "/dashboard",
+      "/login",
+      "/favorites",
+      `/view/${ID}.data`,
+      "/_root.data",
+      "/search.data?q=a",
+      "/view/NOT-AN-ID",
+      "/api/model/xyz",
+      `/api/models/${ID}`,
+      "/api/cards?ids=a",
+      "/api/search/suggest?q=a",
+      "/locations/auckland", // a redirect to the canonical spelling
+      "/locations/Atlantis",
+      "/locations/%E0%A4%A",
+      "/faq/extra",
+    ])
+      expect(plan(path), path).toBeNull();
+  });
+});
+
+describe("planPageCache: canonical keys", () => {
+  it("orders the grid filters, keeps the first of repeats and drops values the page ignores", () => {
+    expect(pathOf("/?show=hot&page=2&age=18-24")).toBe("/?age=18-24&show=hot&page=2");
+    expect(pathOf("/?age=18-24&age=35%2B")).toBe("/?age=18-24");
+    expect(pathOf("/?age=bogus&height=1&show=all&page=1&page=x")).toBe("/");
+    expect(pathOf("/?page=abc")).toBe("/");
+    expect(pathOf("/locations/Auckland?nationality=%20Asian%20&body=Slim")).toBe(
+      "/locations/Auckland?nationality=Asian&body=Slim",
+    );
+  });
+
+  it("drops tracking parameters", () => {
+    expect(pathOf("/?utm_source=x&utm_campaign=y&fbclid=z&gclid=w")).toBe("/");
+    expect(pathOf(`/view/${ID}?utm_medium=social`)).toBe(`/view/${ID}`);
+  });
+
+  it("does not cache unknown parameters, free-text filters outside the lists, or deep pages", () => {
+    expect(plan("/?_=12345")).toBeNull();
+    expect(plan("/?cachebust=1")).toBeNull();
+    expect(plan(`/view/${ID}?x=1`)).toBeNull();
+    expect(plan("/faq?v=2")).toBeNull();
+    expect(plan("/?nationality=Martian")).toBeNull();
+    expect(plan("/?body=" + "x".repeat(40))).toBeNull();
+    expect(plan(`/?page=${MAX_CACHED_PAGE + 1}`)).toBeNull();
+    expect(pathOf(`/?page=${MAX_CACHED_PAGE}`)).toBe(`/?page=${MAX_CACHED_PAGE}`);
+    // Internal variant names are not accepted from outside.
+    expect(plan("/?_v=1")).toBeNull();
+    expect(plan("/?_age=1")).toBeNull();
+  });
+
+  it("normalises the search text as the page does, and leaves continued lists uncached", () => {
+    expect(pathOf("/search?q=%20%20anna%20")).toBe("/search?q=anna");
+    expect(pathOf("/search?q=")).toBe("/search");
+    expect(pathOf("/search?q=" + "a".repeat(5000))).toBe("/search?q=" + "a".repeat(50));
+    expect(pathOf('/search?q=NEAR%20"x"*')).toBe("/search?q=NEAR+%22x%22*");
+    expect(plan("/search?q=a&after=whatever")).toBeNull();
+    expect(plan("/search?q=a&page=2")).toBeNull();
+  });
+
+  it("keys /api/grid by region, filters and pages, and refuses what would be a 400", () => {
+    expect(pathOf("/api/grid?pages=3&region=auckland&page=2")).toBe("/api/grid?region=Auckland&page=2&pages=3");
+    expect(plan("/api/grid?region=Atlantis")).toBeNull();
+    expect(plan("/api/grid?pages=999")).toBeNull();
+  });
+
+  it("keys /api/LPmodels by limit and the one spelling of a cursor we issue", () => {
+    const cursor = encodeCursor({ featured: true, listedAt: 123, id: ID });
+    expect(pathOf("/api/LPmodels?limit=24")).toBe("/api/LPmodels");
+    expect(pathOf(`/api/LPmodels?cursor=${cursor}&limit=10`)).toBe(`/api/LPmodels?limit=10&cursor=${cursor}`);
+    expect(plan("/api/LPmodels?limit=1000")).toBeNull();
+    expect(plan("/api/LPmodels?cursor=junk")).toBeNull();
+    expect(plan(`/api/LPmodels?cursor=${cursor}==`)).toBeNull();
+  });
+});
+
+describe("pageCacheKey", () => {
+  it("adds the age gate, the near-you place, the build and the versions", () => {
+    const home = plan("/?age=18-24")!;
+    const key = pageCacheKey("https://kiwi.example", home, { ageVerified: true, city: "Ponsonby" }, "b1", [7]);
+    expect(key).toBe("https://kiwi.example/?age=18-24&_age=1&_near=Auckland%2FPonsonby&_build=b1&_v=7");
+    const gate = pageCacheKey("https://kiwi.example", home, { ageVerified: false, city: null }, "b1", [7]);
+    expect(gate).toBe("https://kiwi.example/?age=18-24&_age=0&_near=&_build=b1&_v=7");
+    const view = plan(`/view/${ID}`)!;
+    expect(pageCacheKey("https://kiwi.example", view, { ageVerified: true, city: "Ponsonby" }, "b1", [7, 3])).toBe(
+      `https://kiwi.example/view/${ID}?_age=1&_near=&_build=b1&_v=7.3`,
+    );
+  });
+
+  it("gives the near-you place only to the home page, from a bounded set", () => {
+    expect(nearYouVariant("home", "Wellington")).toBe("Wellington/");
+    expect(nearYouVariant("home", "Some Town Nobody Lists")).toBe("");
+    expect(nearYouVariant("region", "Ponsonby")).toBe("");
+  });
+});
