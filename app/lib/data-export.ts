@@ -170,6 +170,7 @@ export const NOT_EXPORTED_TABLES: Record<string, string> = {
   search_grams: "A search index derived from listing names.",
   search_totals: "A search index derived from listing names.",
   site_secrets: "The site's own keys.",
+  page_cache_versions: "Version numbers of the page cache, per listing id.",
   r2_delete_failures: "Storage keys of deleted files that are being removed.",
   dev_outbox: "Development only: e-mails that were never sent.",
 };
