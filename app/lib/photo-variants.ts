@@ -10,8 +10,8 @@ export type PhotoWidth = (typeof PHOTO_WIDTHS)[number];
 const VARIANT_KEY = /^(listing\/[0-9a-z]{24})\.w(\d{1,5})\.webp$/;
 const PHOTO_URL = /^\/photos\/(listing\/[0-9a-z]{24}\.webp)$/;
 
-/** WebP quality per size (decision 0013: chosen so that a phone's card costs at most 80 kB). */
-export const VARIANT_QUALITY: Record<PhotoWidth, number> = { 480: 75, 960: 70, 1600: 75 };
+/** WebP quality of every size (decision 0013 has the bytes it gives). */
+export const VARIANT_QUALITY = 75;
 
 export const UNKNOWN_WIDTH_MSG = `Photo width must be one of ${PHOTO_WIDTHS.join(", ")}`;
 
@@ -87,9 +87,14 @@ export function photoVariantUrl(url: string, width: PhotoWidth): string {
 // (container max-w-7xl = 1280 px, padding 12 px under 640 px and 24 px above). Honest widths: the browser
 // multiplies by the screen's density itself (decision 0013 explains what a 390 px phone then picks).
 
-/** A card in GRID_CLASSES: 2 columns (gap 12 px, 16 px from 640 px), 3 from 768 px, 4 from 1024 px. */
+/**
+ * A card in GRID_CLASSES: 2 columns (gap 12 px, 16 px from 640 px), 3 from 768 px, 4 from 1024 px. On a
+ * phone with 2.5 or more device pixels to the CSS pixel the width is stated at two thirds: cards are drawn
+ * at no more than 2 device pixels a CSS pixel, so a 390 px phone at 3x takes the 480 px size (about a third
+ * of the bytes of the 960), and its photo is scaled up by 1.1 on a screen too dense to show it.
+ */
 export const CARD_SIZES =
-  "(min-width: 1280px) 296px, (min-width: 1024px) calc((100vw - 96px) / 4), (min-width: 768px) calc((100vw - 80px) / 3), (min-width: 640px) calc((100vw - 64px) / 2), calc((100vw - 36px) / 2)";
+  "(max-width: 639px) and (min-resolution: 2.5dppx) calc((100vw - 36px) / 3), (min-width: 1280px) 296px, (min-width: 1024px) calc((100vw - 96px) / 4), (min-width: 768px) calc((100vw - 80px) / 3), (min-width: 640px) calc((100vw - 64px) / 2), calc((100vw - 36px) / 2)";
 
 /** The profile's main photo: full width on phones; two thirds of the gallery beside the 320 px contact card. */
 export const GALLERY_MAIN_SIZES =

@@ -25,7 +25,7 @@ export async function makeVariant(
   const original = new Uint8Array(await source.arrayBuffer());
   let bytes: Uint8Array;
   try {
-    bytes = (await resizedWebp(env.IMAGES, original, width, VARIANT_QUALITY[width])).bytes;
+    bytes = (await resizedWebp(env.IMAGES, original, width, VARIANT_QUALITY)).bytes;
   } catch (error) {
     console.error(
       "photo variant failed; serving the stored photo",

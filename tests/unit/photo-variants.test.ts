@@ -86,8 +86,10 @@ describe("srcset", () => {
     expect(photoVariantUrl(URL_, 960)).toBe(`/photos/listing/${ID}.w960.webp`);
   });
 
-  it("says the card's width per breakpoint, ending with the phone's two columns", () => {
-    expect(CARD_SIZES.split(", ").at(-1)).toBe("calc((100vw - 36px) / 2)");
+  it("says the card's width per breakpoint, ending with the phone's two columns, capped at 2x on dense phones", () => {
+    const entries = CARD_SIZES.split(", ");
+    expect(entries.at(-1)).toBe("calc((100vw - 36px) / 2)");
+    expect(entries[0]).toBe("(max-width: 639px) and (min-resolution: 2.5dppx) calc((100vw - 36px) / 3)");
   });
 
   it("bounds the lightbox by height on wide screens for its aspect ratio", () => {
