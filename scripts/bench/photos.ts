@@ -371,6 +371,11 @@ export function pickCandidate(srcset: string, slotCssPx: number, dpr: number): {
   return candidates.find((c) => c.width >= slotCssPx * dpr) ?? candidates[candidates.length - 1];
 }
 
+/** The responsive-photo figures alone, for a quick look: node scripts/bench/... through bundleAndImport. */
+export async function responsivePhotoBench(baseUrl: string): Promise<Row[]> {
+  return responsiveSizes(baseUrl, await signUp(baseUrl));
+}
+
 async function responsiveSizes(baseUrl: string, cookie: string): Promise<Row[]> {
   const rows: Row[] = [];
   const ids: string[] = [];
