@@ -49,7 +49,8 @@ async function widthOf(res: Response): Promise<{ type: string; width: number; by
   return { type: sniffed?.type ?? "unknown", width: sniffed?.width ?? 0, bytes: bytes.length };
 }
 
-describe("photo sizes", () => {
+// Each test runs real image work (the upload pipeline, then up to three resizes): slow on a busy machine.
+describe("photo sizes", { timeout: 30_000 }, () => {
   it("serves every size as a WebP of that width, made on the first request and stored in R2", async () => {
     const { key } = await listingWithPhoto();
     for (const width of PHOTO_WIDTHS) {
