@@ -10,7 +10,7 @@ export type MadeVariant =
   | { stored: false; bytes: Uint8Array; contentType: string; etag: string };
 
 /**
- * Makes one size of a stored photo and stores it. `stillExists` is asked after after the put: a delete
+ * Makes one size of a stored photo and stores it. `stillExists` is asked after the put: a delete
  * that ran between the visibility check and the put queued this key before it existed, so the new object
  * is removed here instead (nothing of a deleted photo may stay in R2). Null when the photo is gone.
  */
