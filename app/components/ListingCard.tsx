@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ListingCardData } from "~/lib/listing-card";
 import { formatDollarAmount } from "~/lib/money";
+import { CARD_SIZES } from "~/lib/photo-variants";
 import { ActivityBadge } from "./ActivityBadge";
 import { AdminBadges, AdminListingMenu } from "./admin/AdminListingMenu";
 import { FavouriteButton } from "./FavouriteButton";
@@ -11,14 +12,15 @@ import { Photo } from "./Photo";
 type CardProps = {
   card: ListingCardData;
   now: number;
-  eager?: boolean;
+  /** In the first row of a grid: its photo loads at once, before other images (the rest load lazily). */
+  firstRow?: boolean;
   /** Where a click goes: the profile by default (search results use /profile/{id}, as the spec has it). */
   href?: string;
   /** The administrators' grid: 'Unverified' / 'Hidden' badges and the action menu. */
   admin?: boolean;
 };
 
-export function ListingCard({ card, now, eager, href, admin }: CardProps) {
+export function ListingCard({ card, now, firstRow, href, admin }: CardProps) {
   const price = formatDollarAmount(card.rate60);
   return (
     // The name is the card's one link, stretched over the whole card by its ::after, so the like and
@@ -33,7 +35,8 @@ export function ListingCard({ card, now, eager, href, admin }: CardProps) {
           alt={`Photo of ${card.firstName}`}
           width={card.cover?.width ?? 600}
           height={card.cover?.height ?? 800}
-          eager={eager}
+          priority={firstRow}
+          sizes={CARD_SIZES}
           className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
         />
         <div className="absolute left-2 right-2 top-2 flex flex-wrap items-start gap-1">
@@ -103,5 +106,8 @@ export function SkeletonCard() {
     </div>
   );
 }
+
+/** Cards in the first row of the widest grid (lg:grid-cols-4); on a phone that is its first two rows, still above the fold. */
+export const FIRST_ROW = 4;
 
 export const GRID_CLASSES = "grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4";

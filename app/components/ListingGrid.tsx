@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type MutableRefObject } from "react";
 import { mergeCards, type ListingCardData } from "~/lib/listing-card";
 import type { GridPage } from "~/lib/listings-view";
-import { GRID_CLASSES, ListingCard, SkeletonCard } from "./ListingCard";
+import { FIRST_ROW, GRID_CLASSES, ListingCard, SkeletonCard } from "./ListingCard";
 import { LoadFailed } from "./LoadFailed";
 import { useJsonFetch } from "./useJsonFetch";
 
@@ -21,6 +21,8 @@ type Props = {
   loading: boolean;
   /** The administrators' grid: every listing with badges and action menus, and 8 skeletons instead of 6. */
   admin?: boolean;
+  /** This grid's first row is the page's first row of cards (false when other cards are above it). */
+  firstRowFirst?: boolean;
 };
 
 /** Skeleton cards while loading (spec public §2): 6 in the public grid, 8 in the admin grid. */
@@ -48,6 +50,7 @@ export function ListingGrid({
   loadFailed = false,
   loading,
   admin = false,
+  firstRowFirst = true,
 }: Props) {
   const skeletons = admin ? ADMIN_SKELETONS : SKELETONS;
   const [cards, setCards] = useState<ListingCardData[]>(first.cards);
@@ -151,7 +154,13 @@ export function ListingGrid({
     <>
       <div className={GRID_CLASSES} data-testid="listing-grid">
         {cards.map((card, i) => (
-          <ListingCard key={card.modelId} card={card} now={now} eager={i < 4} admin={admin} />
+          <ListingCard
+            key={card.modelId}
+            card={card}
+            now={now}
+            firstRow={firstRowFirst && i < FIRST_ROW}
+            admin={admin}
+          />
         ))}
         {more.loading ? Array.from({ length: skeletons }, (_, i) => <SkeletonCard key={`s${i}`} />) : null}
       </div>

@@ -4,7 +4,7 @@ import { filtersToSearch } from "~/lib/filters";
 import { pageShouldRefresh } from "~/lib/realtime-protocol";
 import type { ListingsView } from "~/lib/listings-view";
 import { FilterBar } from "./FilterBar";
-import { GRID_CLASSES, ListingCard } from "./ListingCard";
+import { FIRST_ROW, GRID_CLASSES, ListingCard } from "./ListingCard";
 import { ListingGrid } from "./ListingGrid";
 import { useProfileUpdates } from "./Realtime";
 import { RegionSelector } from "./RegionSelector";
@@ -47,8 +47,8 @@ export function ListingsScreen({ view, heading, intro }: { view: ListingsView; h
             Escorts Near You
           </h2>
           <div className={GRID_CLASSES} data-testid="near-you">
-            {view.nearYou.map((card) => (
-              <ListingCard key={card.modelId} card={card} now={view.now} />
+            {view.nearYou.map((card, i) => (
+              <ListingCard key={card.modelId} card={card} now={view.now} firstRow={i < FIRST_ROW} />
             ))}
           </div>
         </section>
@@ -68,6 +68,8 @@ export function ListingsScreen({ view, heading, intro }: { view: ListingsView; h
           shownIds={shownIds}
           loading={loadingGrid}
           admin={view.admin}
+          // Near-you cards, when shown, are the page's first row.
+          firstRowFirst={view.nearYou.length === 0}
         />
       </section>
     </div>

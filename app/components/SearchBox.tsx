@@ -1,5 +1,6 @@
 import { Form, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { photoVariantUrl } from "~/lib/photo-variants";
 import { moveHighlight, SUGGEST_DEBOUNCE_MS, suggestionHref, type Suggestion } from "~/lib/suggestions";
 import { SearchIcon } from "./icons";
 import { useJsonFetch } from "./useJsonFetch";
@@ -141,7 +142,8 @@ export function SearchBox() {
           >
             {s.photoUrl ? (
               <img
-                src={s.photoUrl}
+                // A 32 px thumbnail: the smallest size, not the stored photo.
+                src={photoVariantUrl(s.photoUrl, 480)}
                 alt=""
                 width={32}
                 height={43}

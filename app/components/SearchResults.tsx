@@ -1,7 +1,7 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { mergeCards, type ListingCardData } from "~/lib/listing-card";
-import { GRID_CLASSES, ListingCard, SkeletonCard } from "./ListingCard";
+import { FIRST_ROW, GRID_CLASSES, ListingCard, SkeletonCard } from "./ListingCard";
 import { LoadFailed } from "./LoadFailed";
 
 /** What the /search loader answers for one page (its `next` cursor is null on the last page). */
@@ -76,7 +76,13 @@ export function SearchResults({
     <>
       <div className={GRID_CLASSES} data-testid="search-results">
         {cards.map((card, i) => (
-          <ListingCard key={card.modelId} card={card} now={now} eager={i < 4} href={`/profile/${card.modelId}`} />
+          <ListingCard
+            key={card.modelId}
+            card={card}
+            now={now}
+            firstRow={i < FIRST_ROW}
+            href={`/profile/${card.modelId}`}
+          />
         ))}
         {fetcher.state !== "idle" ? Array.from({ length: SKELETONS }, (_, i) => <SkeletonCard key={`s${i}`} />) : null}
       </div>

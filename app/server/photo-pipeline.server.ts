@@ -138,3 +138,25 @@ async function encode(pipeline: ImageTransformer, quality: number): Promise<Uint
   const bytes = new Uint8Array(await result.response().arrayBuffer());
   return stripWebpMetadata(bytes);
 }
+
+/**
+ * A smaller WebP of a stored photo (decision 0013): `width` wide, never wider than the photo itself (a
+ * narrower photo is re-encoded at its own width, not enlarged). The stored photo already carries the
+ * watermark and no metadata. Throws when the binding cannot read the bytes; the caller decides.
+ */
+export async function resizedWebp(
+  images: ImagesBinding,
+  source: Uint8Array,
+  width: number,
+  quality: number,
+): Promise<ProcessedPhoto> {
+  const info = await images.info(streamOf(source));
+  if (!("width" in info) || !info.width || !info.height) throw new Error("stored photo has no size");
+  let pipeline = images.input(streamOf(source));
+  // Only when it shrinks: the local binding enlarges even with scale-down.
+  if (width < info.width) pipeline = pipeline.transform({ width, fit: "scale-down" });
+  const bytes = await encode(pipeline, quality);
+  const size = sniffImage(bytes);
+  if (!size || size.type !== "image/webp" || !size.width || !size.height) throw new Error("variant is not a WebP");
+  return { bytes, width: size.width, height: size.height };
+}

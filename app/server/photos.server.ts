@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
-import { isPublicPhotoKey } from "~/lib/photo-keys";
+import { parsePhotoPath, UNKNOWN_WIDTH_MSG, variantKey, type PhotoWidth } from "~/lib/photo-variants";
 import { getSessionUser } from "./auth.server";
 import { getDb, schema } from "./db.server";
+import { makeVariant } from "./photo-variants.server";
 
 const YEAR_SECONDS = 31_536_000;
 /**
@@ -26,16 +27,24 @@ async function photoOwner(env: Pick<Env, "DB">, key: string): Promise<PhotoOwner
 }
 
 /**
- * Photo bytes from R2. A live listing's photos are public (and briefly cacheable); a hidden listing's go
- * only to its owner and administrators, never cached; a deleted listing's, or an unknown key, are 404.
+ * Photo bytes from R2: a stored photo, or one of its sizes (`listing/{id}.w480.webp`, decision 0013), which
+ * follow the photo's own rules. A live listing's photos are public (and briefly cacheable); a hidden
+ * listing's go only to its owner and administrators, never cached; a deleted listing's, or an unknown key,
+ * are 404; a size that does not exist is 400 and stores nothing.
  */
-export async function servePhoto(request: Request, env: Env, key: string): Promise<Response> {
+export async function servePhoto(request: Request, env: Env, path: string): Promise<Response> {
   if (request.method !== "GET" && request.method !== "HEAD") {
     return Response.json({ error: "Method not allowed" }, { status: 405, headers: { Allow: "GET, HEAD" } });
   }
   const notFound = () =>
     Response.json({ error: "Photo not found" }, { status: 404, headers: { "Cache-Control": "no-store" } });
-  if (!isPublicPhotoKey(key)) return notFound();
+  const named = parsePhotoPath(path);
+  if (named.kind === "not-found") return notFound();
+  if (named.kind === "unknown-width") {
+    return Response.json({ error: UNKNOWN_WIDTH_MSG }, { status: 400, headers: { "Cache-Control": "no-store" } });
+  }
+  // A size is shown exactly when its photo is: every check below is on the photo's own key.
+  const key = named.key;
   const owner = await photoOwner(env, key);
   if (!owner) return notFound();
   let cacheControl = `public, max-age=${PUBLIC_PHOTO_MAX_AGE}`;
@@ -44,17 +53,44 @@ export async function servePhoto(request: Request, env: Env, key: string): Promi
     if (!viewer || (viewer.id !== owner.userId && !viewer.isAdmin)) return notFound();
     cacheControl = "private, no-store";
   }
-  const object = await env.PHOTOS.get(key, { onlyIf: request.headers });
-  if (!object) return notFound();
-  const headers = new Headers({
-    "Content-Type": object.httpMetadata?.contentType ?? "image/webp",
-    "Cache-Control": cacheControl,
-    ETag: object.httpEtag,
-    "X-Content-Type-Options": "nosniff",
-  });
+  const stored = named.kind === "variant" ? variantKey(key, named.width) : key;
+  const object = await env.PHOTOS.get(stored, { onlyIf: request.headers });
+  if (!object) {
+    return named.kind === "variant" ? serveNewVariant(request, env, key, named.width, cacheControl) : notFound();
+  }
+  const headers = photoHeaders(object.httpMetadata?.contentType, cacheControl, object.httpEtag);
   // `onlyIf` answers a matching If-None-Match with the object's metadata but no body.
   if (!("body" in object) || !object.body) return new Response(null, { status: 304, headers });
   return new Response(request.method === "HEAD" ? null : object.body, { headers });
+}
+
+function photoHeaders(contentType: string | undefined, cacheControl: string, etag: string): Headers {
+  return new Headers({
+    "Content-Type": contentType ?? "image/webp",
+    "Cache-Control": cacheControl,
+    ETag: etag,
+    "X-Content-Type-Options": "nosniff",
+  });
+}
+
+/** The first request for a size: made from the photo, stored, and answered with the same bytes. */
+async function serveNewVariant(
+  request: Request,
+  env: Env,
+  key: string,
+  width: PhotoWidth,
+  cacheControl: string,
+): Promise<Response> {
+  const made = await makeVariant(env, key, width, async () => (await photoOwner(env, key)) !== null);
+  if (!made) {
+    return Response.json({ error: "Photo not found" }, { status: 404, headers: { "Cache-Control": "no-store" } });
+  }
+  const headers = made.stored
+    ? photoHeaders("image/webp", cacheControl, made.etag)
+    : // The photo itself in place of its size: not to be kept as if it were the size.
+      photoHeaders(made.contentType, cacheControl.startsWith("public") ? "no-cache" : cacheControl, made.etag);
+  const body = made.bytes as Uint8Array<ArrayBuffer>;
+  return new Response(request.method === "HEAD" ? null : body, { headers });
 }
 
 /** A neutral grey frame with a silhouette, for missing or broken photos. */

@@ -4,6 +4,7 @@
 // dead-letter queue, whose consumer records the keys in D1, and the cron retries those until R2 answers.
 import { asc, eq, inArray } from "drizzle-orm";
 import { newId } from "~/lib/ids";
+import { withVariantKeys } from "~/lib/photo-variants";
 import { getDb, schema } from "./db.server";
 
 export const R2_DELETE_QUEUE = "nz-listings-r2-deletes";
@@ -15,9 +16,13 @@ export type R2DeleteMessage = { keys: string[]; reason: string };
 
 const f = schema.r2DeleteFailures;
 
-/** Queues the deletion of these objects. Resolves once the queue has them (or throws: the caller's write then fails). */
+/**
+ * Queues the deletion of these objects, and of every size made of a listing photo among them (decision
+ * 0013), so no caller can forget the sizes. Resolves once the queue has them (or throws: the caller's
+ * write then fails).
+ */
 export async function enqueueR2Deletes(env: Pick<Env, "R2_DELETES">, keys: string[], reason: string): Promise<void> {
-  const unique = [...new Set(keys)].filter(Boolean);
+  const unique = withVariantKeys(keys);
   if (!unique.length) return;
   const messages: { body: R2DeleteMessage }[] = [];
   for (let i = 0; i < unique.length; i += KEYS_PER_MESSAGE)
@@ -26,8 +31,9 @@ export async function enqueueR2Deletes(env: Pick<Env, "R2_DELETES">, keys: strin
 }
 
 /**
- * Schedules the deletion of objects whose rows are already gone: on the queue, or, when the queue cannot
- * take them, straight into the table the cron retries. Either way they are written down somewhere durable.
+ * Schedules the deletion of objects whose rows are already gone (with their photo sizes): on the queue,
+ * or, when the queue cannot take them, straight into the table the cron retries. Either way they are
+ * written down somewhere durable. Answers how many of the given objects that was.
  */
 export async function scheduleR2Deletes(
   env: Pick<Env, "R2_DELETES" | "DB">,
@@ -47,7 +53,14 @@ export async function scheduleR2Deletes(
     );
     await getDb(env)
       .insert(f)
-      .values({ id: newId(), keys: JSON.stringify(unique), reason, attempts: 0, createdAt: now, lastTriedAt: now });
+      .values({
+        id: newId(),
+        keys: JSON.stringify(withVariantKeys(unique)),
+        reason,
+        attempts: 0,
+        createdAt: now,
+        lastTriedAt: now,
+      });
   }
   return unique.length;
 }

@@ -71,6 +71,8 @@ export type GenerateOptions = {
   seed: string;
   /** When set, every listing gets 3 pictures drawn from a pool of this many (for large runs). */
   poolSize?: number;
+  /** The pictures' size (default PHOTO_WIDTH x PHOTO_HEIGHT). */
+  photoSize?: { width: number; height: number };
 };
 
 // Share of listings per region: Auckland largest, every region with several.
@@ -140,6 +142,7 @@ export function generateDemoData(options: GenerateOptions): DemoData {
   }
   const root = createRng(options.seed);
   const generated = total - MIN_LISTINGS;
+  const { width: photoWidth, height: photoHeight } = options.photoSize ?? { width: PHOTO_WIDTH, height: PHOTO_HEIGHT };
 
   // Users: the three demo accounts, then one Independent per generated listing.
   const users: SeedUser[] = DEMO_ACCOUNTS.map((account, i) => ({
@@ -276,15 +279,15 @@ export function generateDemoData(options: GenerateOptions): DemoData {
           listing_id: listingId,
           r2_key: key,
           position: p + 1,
-          width: PHOTO_WIDTH,
-          height: PHOTO_HEIGHT,
+          width: photoWidth,
+          height: photoHeight,
           created_at: created + p,
         },
       });
       if (p === 0) {
         row.cover_key = key;
-        row.cover_width = PHOTO_WIDTH;
-        row.cover_height = PHOTO_HEIGHT;
+        row.cover_width = photoWidth;
+        row.cover_height = photoHeight;
       }
     }
     row.image_count = count;

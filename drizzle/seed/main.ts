@@ -6,12 +6,13 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { hashPassword } from "../../app/server/password.server";
 import { newToken } from "../../app/lib/ids";
+import { MAX_SOURCE_SIDE, OUTPUT_MAX_SIDE } from "../../app/lib/photo-rules";
 import { REGIONS } from "../../app/lib/regions";
 import { sealSecret } from "../../app/server/two-factor-key.server";
 import { DEMO_ACCOUNTS, DEMO_ADMIN_TOTP_SECRET } from "./demo-accounts";
-import { generateDemoData, MIN_LISTINGS, type DemoData } from "./generate";
+import { generateDemoData, MIN_LISTINGS, PHOTO_HEIGHT, PHOTO_WIDTH, type DemoData } from "./generate";
 import { insertStatements, runInBatches } from "./insert";
-import { eachLimit, FULL, putPhoto, renderArt, type Rendering } from "./photos";
+import { eachLimit, FULL, putPhoto, renderArt, sizedRendering, type Rendering } from "./photos";
 
 export { DEMO_ACCOUNTS, DEMO_ADMIN_TOTP_SECRET } from "./demo-accounts";
 
@@ -36,7 +37,11 @@ export type SeedOptions = {
   cacheDir: string | null;
   /** Print the demo logins after seeding. */
   logins: boolean;
+  /** The pictures' stored size (an upload's, after the pipeline's scaling); null for the demo's own 600x800. */
+  photoSize: { width: number; height: number } | null;
 };
+
+const MIN_PHOTO_SIDE = 16;
 
 export type SeedResult =
   | { skipped: true; users: number }
@@ -51,7 +56,7 @@ export type SeedResult =
       ms: number;
     };
 
-const USAGE = `Usage: node scripts/seed.mjs [--listings N] [--persist-to DIR] [--if-empty] [--quiet] [--seed TEXT]
+const USAGE = `Usage: node scripts/seed.mjs [--listings N] [--persist-to DIR] [--if-empty] [--quiet] [--seed TEXT] [--photo-size WxH]
 
   --listings N      listings to create, at least ${MIN_LISTINGS} (default ${DEFAULT_LISTINGS})
   --persist-to DIR  local state folder, as for \`wrangler dev --persist-to\` (default ${DEFAULT_PERSIST_TO}; data in DIR/v3)
@@ -60,6 +65,9 @@ const USAGE = `Usage: node scripts/seed.mjs [--listings N] [--persist-to DIR] [-
   --seed TEXT       seed for the generated values (default ${DEFAULT_SEED}); ids are always random
   --no-cache        render every picture again instead of reusing node_modules/.cache/seed/photos
   --no-logins       do not print the demo logins (npm start prints them itself)
+  --photo-size WxH  pictures as an upload of this size is stored (e.g. 2400x3200, stored as the upload
+                    pipeline does: longest side at most ${OUTPUT_MAX_SIDE}, so 1800x2400), with a camera-like
+                    grain; each side ${MIN_PHOTO_SIDE} to ${MAX_SOURCE_SIDE}; default ${PHOTO_WIDTH}x${PHOTO_HEIGHT} without grain
 
 Apply the migrations first: npx wrangler d1 migrations apply DB --local --persist-to DIR`;
 
@@ -75,6 +83,7 @@ export function parseArgs(argv: readonly string[], root: string): SeedOptions | 
     root,
     cacheDir: path.join(root, "node_modules", ".cache", "seed", "photos"),
     logins: true,
+    photoSize: null,
   };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] =
@@ -111,6 +120,9 @@ export function parseArgs(argv: readonly string[], root: string): SeedOptions | 
       case "--no-cache":
         options.cacheDir = null;
         break;
+      case "--photo-size":
+        options.photoSize = parsePhotoSize(value());
+        break;
       case "--help":
       case "-h":
         return "help";
@@ -119,6 +131,24 @@ export function parseArgs(argv: readonly string[], root: string): SeedOptions | 
     }
   }
   return options;
+}
+
+/**
+ * "2400x3200" (an upload's size) → the size the upload pipeline stores it at, { width: 1800, height: 2400 };
+ * anything else is a usage error.
+ */
+export function parsePhotoSize(raw: string): { width: number; height: number } {
+  const m = /^(\d{1,5})x(\d{1,5})$/i.exec(raw.trim());
+  const width = m ? Number(m[1]) : NaN;
+  const height = m ? Number(m[2]) : NaN;
+  const fits = (n: number) => n >= MIN_PHOTO_SIDE && n <= MAX_SOURCE_SIDE;
+  if (!fits(width) || !fits(height)) {
+    throw new UsageError(
+      `--photo-size must be WIDTHxHEIGHT in pixels, each side from ${MIN_PHOTO_SIDE} to ${MAX_SOURCE_SIDE} (e.g. 2400x3200)`,
+    );
+  }
+  const scale = Math.min(1, OUTPUT_MAX_SIDE / Math.max(width, height));
+  return { width: Math.round(width * scale), height: Math.round(height * scale) };
 }
 
 /** Entry point for scripts/seed.mjs. Returns the process exit code. */
@@ -209,6 +239,7 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
       now,
       seed: options.seed,
       poolSize: large ? POOL_SIZE : undefined,
+      photoSize: options.photoSize ?? undefined,
     });
     log(`Seeding ${data.listings.length} listings into ${path.join(options.persistTo, "v3")} ...`);
 
@@ -321,8 +352,11 @@ async function storePhotos(data: DemoData, bucket: R2Bucket, options: SeedOption
   if (large) {
     // Render the pool once; every image row still gets its own key and object.
     const pool: Uint8Array[] = [];
+    const rendering = options.photoSize
+      ? { ...sizedRendering(options.photoSize.width, options.photoSize.height), quality: POOL_RENDERING.quality }
+      : POOL_RENDERING;
     await eachLimit(data.pool, cpus, async (art, i) => {
-      pool[i] = await renderArt(art, POOL_RENDERING, options.cacheDir);
+      pool[i] = await renderArt(art, rendering, options.cacheDir);
     });
     await eachLimit(data.photos, 32, async (photo) => {
       if (!("pool" in photo.art)) throw new Error("large runs use pool pictures");
@@ -333,9 +367,10 @@ async function storePhotos(data: DemoData, bucket: R2Bucket, options: SeedOption
     return bytes;
   }
   // Rendering is CPU-bound (one core per picture); the puts overlap it.
+  const rendering = options.photoSize ? sizedRendering(options.photoSize.width, options.photoSize.height) : FULL;
   await eachLimit(data.photos, cpus + 1, async (photo) => {
     if ("pool" in photo.art) throw new Error("small runs draw their own pictures");
-    const picture = await renderArt(photo.art, FULL, options.cacheDir);
+    const picture = await renderArt(photo.art, rendering, options.cacheDir);
     bytes += picture.byteLength;
     await putPhoto(bucket, photo.key, picture);
   });

@@ -9,9 +9,24 @@ import path from "node:path";
 import { artSvg, PALETTES, type ArtStyle } from "./art";
 import { createRng } from "./random";
 
-export type Rendering = { width: number; height: number; quality: number };
+export type Rendering = {
+  width: number;
+  height: number;
+  quality: number;
+  /**
+   * A photo-like texture over the drawing: flat vector art compresses far better than any photo, and fine
+   * grain alone vanishes when a picture is made smaller, so real-size pictures without detail at every
+   * scale would make every byte figure (of the picture and of its smaller sizes) look too good.
+   */
+  grain?: boolean;
+};
 
 export const FULL: Rendering = { width: 600, height: 800, quality: 90 };
+
+/** The demo's own pictures at another size (--photo-size): stored like an upload is (WebP at 90), with grain. */
+export function sizedRendering(width: number, height: number): Rendering {
+  return { width, height, quality: 90, grain: true };
+}
 
 // Loaded on first use, so importing the seed module (scripts/start.mjs does, for DEMO_ACCOUNTS) stays cheap.
 type Sharp = typeof sharpDefault;
@@ -21,13 +36,60 @@ async function loadSharp(): Promise<Sharp> {
   return sharpModule;
 }
 
+/** Noise at several scales ([1/scale of the size, strength]): detail that survives being made smaller. */
+const TEXTURE_LAYERS: [number, number][] = [
+  [1, 10],
+  [2, 14],
+  [6, 24],
+  [16, 40],
+];
+const textures = new Map<string, Promise<Buffer>>();
+
+/** One texture per size for the whole run (making it costs seconds; laying it over a picture does not). */
+function texture(sharp: Sharp, width: number, height: number): Promise<Buffer> {
+  const key = `${width}x${height}`;
+  let made = textures.get(key);
+  if (!made) {
+    made = (async () => {
+      let grey = await sharp({ create: { width, height, channels: 3, background: "#808080" } })
+        .png()
+        .toBuffer();
+      for (const [scale, sigma] of TEXTURE_LAYERS) {
+        const w = Math.max(1, Math.round(width / scale));
+        const h = Math.max(1, Math.round(height / scale));
+        const small = await sharp({
+          create: {
+            width: w,
+            height: h,
+            channels: 3,
+            background: "#808080",
+            noise: { type: "gaussian", mean: 128, sigma },
+          },
+        })
+          .png()
+          .toBuffer();
+        const layer = await sharp(small).resize(width, height, { kernel: "cubic" }).png().toBuffer();
+        grey = await sharp(grey)
+          .composite([{ input: layer, blend: "soft-light" }])
+          .png()
+          .toBuffer();
+      }
+      return grey;
+    })();
+    textures.set(key, made);
+  }
+  return made;
+}
+
 export async function renderArt(
   art: { seed: string; palette: number; style: ArtStyle },
   rendering: Rendering,
   cacheDir: string | null,
 ): Promise<Uint8Array> {
   const svg = artSvg(createRng(art.seed), PALETTES[art.palette], art.style, rendering.width, rendering.height);
-  const hash = createHash("sha1").update(`${svg}|q${rendering.quality}`).digest("hex");
+  const hash = createHash("sha1")
+    .update(`${svg}|q${rendering.quality}${rendering.grain ? `|texture${TEXTURE_LAYERS.join()}` : ""}`)
+    .digest("hex");
   const file = cacheDir ? path.join(cacheDir, `${hash}.webp`) : null;
   if (file) {
     try {
@@ -37,7 +99,12 @@ export async function renderArt(
     }
   }
   const sharp = await loadSharp();
-  const webp = await sharp(Buffer.from(svg)).webp({ quality: rendering.quality }).toBuffer();
+  let picture = sharp(Buffer.from(svg));
+  if (rendering.grain) {
+    const grain = await texture(sharp, rendering.width, rendering.height);
+    picture = sharp(await picture.png().toBuffer()).composite([{ input: grain, blend: "soft-light" }]);
+  }
+  const webp = await picture.webp({ quality: rendering.quality }).toBuffer();
   if (file) {
     await mkdir(path.dirname(file), { recursive: true });
     const tmp = `${file}.${process.pid}.tmp`;

@@ -1,8 +1,13 @@
 // Issue 5 figures: processing one 10 MB, 6000x4000 JPEG through POST /api/uploads (request time and the
 // peak memory of the local wrangler dev processes meanwhile), and the D1 statements one listing save takes.
+// Issue 14 figures (decision 0013): the bytes of each size of a 2400x3200 upload, and of the one a 390 px
+// phone picks for a card.
 // Called by scripts/bench/main.ts with a running `wrangler dev`: photoBench(baseUrl).
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import sharp from "sharp";
+import { photoSrcSet } from "../../app/lib/photo-variants";
+import { ART_STYLES, PALETTES } from "../../drizzle/seed/art";
+import { renderArt, sizedRendering } from "../../drizzle/seed/photos";
 
 type Row = Record<string, unknown>;
 
@@ -328,5 +333,109 @@ export async function photoBench(baseUrl: string): Promise<Row[]> {
     "D1 statements": edited.statements,
     "in the atomic batch": edited.batch,
   });
+  rows.push(...(await responsiveSizes(baseUrl, cookie)));
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Responsive photos (decision 0013).
+
+/** A 390 px phone's card as CARD_SIZES states it: calc((100vw - 36px) / 2), or / 3 from 2.5 device pixels a CSS pixel. */
+const PHONE_VIEWPORT = 390;
+const phoneCardCssPx = (dpr: number) => (PHONE_VIEWPORT - 36) / (dpr >= 2.5 ? 3 : 2);
+export const CARD_BUDGET_BYTES = 80 * 1000;
+
+/**
+ * A 2400x3200 upload as a phone camera makes it: the seed's drawing at full size with its photo-like grain
+ * (flat art alone would compress far better than any photo), as a JPEG at quality 90.
+ */
+async function phonePhoto(variant: number): Promise<Buffer> {
+  const art = {
+    seed: `bench-photo-${variant}`,
+    palette: variant % PALETTES.length,
+    style: ART_STYLES[variant % ART_STYLES.length],
+  };
+  const webp = await renderArt(art, sizedRendering(2400, 3200), null);
+  return sharp(webp).jpeg({ quality: 90 }).toBuffer();
+}
+
+/** What Chromium picks from a w-described srcset: the smallest candidate at least slot x density wide. */
+export function pickCandidate(srcset: string, slotCssPx: number, dpr: number): { url: string; width: number } {
+  const candidates = srcset
+    .split(", ")
+    .map((c) => {
+      const [url, w] = c.split(" ");
+      return { url, width: Number(w.slice(0, -1)) };
+    })
+    .sort((a, b) => a.width - b.width);
+  return candidates.find((c) => c.width >= slotCssPx * dpr) ?? candidates[candidates.length - 1];
+}
+
+/** The responsive-photo figures alone, for a quick look: node scripts/bench/... through bundleAndImport. */
+export async function responsivePhotoBench(baseUrl: string): Promise<Row[]> {
+  return responsiveSizes(baseUrl, await signUp(baseUrl));
+}
+
+async function responsiveSizes(baseUrl: string, cookie: string): Promise<Row[]> {
+  const rows: Row[] = [];
+  const ids: string[] = [];
+  let uploadBytes = 0;
+  for (let i = 0; i < 3; i++) {
+    const jpeg = await phonePhoto(i);
+    uploadBytes ||= jpeg.length;
+    const r = await upload(baseUrl, cookie, jpeg, `phone-${i}.jpg`);
+    if (!r.uploadId) throw new Error(`bench 2400x3200 upload failed: ${r.status} ${r.error}`);
+    ids.push(r.uploadId);
+  }
+  const res = await fetch(`${baseUrl}/api/profiles`, {
+    method: "POST",
+    body: saveBody(ids.map((uploadId, i) => ({ uploadId, position: i + 1 }))),
+    headers: { Cookie: cookie },
+  });
+  const profile = (await res.json()) as { images?: { url: string; width: number; height: number }[] };
+  if (!res.ok || !profile.images?.length) throw new Error(`bench save of 2400x3200 photos failed: ${res.status}`);
+  const photo = profile.images[0];
+
+  const get = async (url: string) => {
+    const started = performance.now();
+    const r = await fetch(`${baseUrl}${url}`, { headers: { Cookie: cookie } });
+    const body = Buffer.from(await r.arrayBuffer());
+    const ms = performance.now() - started;
+    const m = r.ok ? await sharp(body).metadata() : null;
+    return { status: r.status, bytes: body.length, ms, meta: m ? `${m.width}x${m.height}` : `status ${r.status}` };
+  };
+
+  const stored = await get(photo.url);
+  rows.push({
+    case: "responsive photos: a 2400x3200 JPEG upload",
+    "upload bytes": uploadBytes,
+    "stored as": `${photo.width}x${photo.height} webp`,
+    "stored bytes": stored.bytes,
+  });
+  const srcset = photoSrcSet(photo.url, photo.width)!;
+  const sizes = new Map<string, number>();
+  for (const candidate of srcset.split(", ")) {
+    const url = candidate.split(" ")[0];
+    const first = await get(url);
+    const again = await get(url);
+    sizes.set(url, again.bytes);
+    rows.push({
+      case: `  size ${/\.w(\d+)\.webp$/.exec(url)?.[1]}`,
+      dimensions: first.meta,
+      bytes: again.bytes,
+      "first request ms (made and stored)": Math.round(first.ms),
+      "next request ms (read from R2)": Math.round(again.ms),
+    });
+  }
+  for (const dpr of [1, 2, 3]) {
+    const pick = pickCandidate(srcset, phoneCardCssPx(dpr), dpr);
+    const bytes = sizes.get(pick.url) ?? 0;
+    rows.push({
+      case: `  card on a ${PHONE_VIEWPORT} px phone at ${dpr}x (sizes says ${phoneCardCssPx(dpr)} px)`,
+      picks: `${pick.width}w`,
+      bytes,
+      "target <= 80 kB": bytes <= CARD_BUDGET_BYTES ? "met" : "MISSED",
+    });
+  }
   return rows;
 }

@@ -48,10 +48,13 @@ export function useBrowser() {
         adult?: boolean;
         javaScript?: boolean;
         bypassCSP?: boolean;
+        /** Device pixels per CSS pixel (a phone's 3, say); 1 unless given. */
+        deviceScaleFactor?: number;
       } = {},
     ): Promise<{ context: BrowserContext; page: Page }> {
       const context = await state.browser!.newContext({
         viewport: opts.viewport ?? DESKTOP,
+        deviceScaleFactor: opts.deviceScaleFactor,
         baseURL: baseUrl,
         javaScriptEnabled: opts.javaScript ?? true,
         extraHTTPHeaders: { "CF-Connecting-IP": nextVisitorIp() },

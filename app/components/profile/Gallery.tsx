@@ -1,5 +1,6 @@
 import { useState } from "react";
 import type { ProfileImage } from "~/lib/profile";
+import { GALLERY_MAIN_SIZES, GALLERY_SIDE_SIZES } from "~/lib/photo-variants";
 import { primaryImage } from "~/lib/profile";
 import { Photo } from "../Photo";
 import { Lightbox } from "./Lightbox";
@@ -33,7 +34,8 @@ export function Gallery({ images, name }: { images: ProfileImage[]; name: string
         alt={`Photo ${i + 1} of ${name}`}
         width={img.width}
         height={img.height}
-        eager={big}
+        priority={big}
+        sizes={big ? GALLERY_MAIN_SIZES : GALLERY_SIDE_SIZES}
         className="h-full w-full object-cover"
       />
     </button>

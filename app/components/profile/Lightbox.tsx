@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { lightboxSizes, photoSrcSet, photoVariantUrl } from "~/lib/photo-variants";
 import type { ProfileImage } from "~/lib/profile";
 import { CloseIcon } from "../icons";
 import { Dialog } from "../ui/Dialog";
@@ -45,12 +46,21 @@ export function Lightbox({ images, index, name, onIndex, onClose }: Props) {
     for (let d = 1; d <= LIGHTBOX_PRELOAD; d++) {
       for (const i of [index + d, index - d]) {
         const img = images[(i + count) % count];
-        if (img) new Image().src = img.url;
+        if (!img) continue;
+        // The size the lightbox will pick, not the stored photo: srcset and sizes before src.
+        const preload = new Image();
+        const srcSet = photoSrcSet(img.url, img.width);
+        if (srcSet) {
+          preload.sizes = lightboxSizes(img.width, img.height);
+          preload.srcset = srcSet;
+        }
+        preload.src = srcSet ? photoVariantUrl(img.url, 1600) : img.url;
       }
     }
   }, [count, images, index]);
 
   const image = images[index];
+  const srcSet = photoSrcSet(image.url, image.width);
   return (
     <Dialog
       onDismiss={onClose}
@@ -91,7 +101,9 @@ export function Lightbox({ images, index, name, onIndex, onClose }: Props) {
       ) : null}
       <img
         key={image.imageId}
-        src={image.url}
+        sizes={srcSet ? lightboxSizes(image.width, image.height) : undefined}
+        srcSet={srcSet ?? undefined}
+        src={srcSet ? photoVariantUrl(image.url, 1600) : image.url}
         alt={`Photo ${index + 1} of ${count} of ${name}`}
         width={image.width}
         height={image.height}
