@@ -50,8 +50,9 @@ async function route(
     });
     return response ?? new Response("Not found", { status: 404 });
   }
-  if (url.pathname.startsWith("/photos/"))
-    return servePhoto(request, sessionEnv, url.pathname.slice("/photos/".length));
+  // Photos decide visibility on the primary: a replica behind a hide must not hand out a hidden listing's
+  // photos (decision 0006), nor miss a delete that raced the making of a size (decision 0013).
+  if (url.pathname.startsWith("/photos/")) return servePhoto(request, env, url.pathname.slice("/photos/".length));
   if (url.pathname.startsWith("/api/placeholder/")) return servePlaceholder(url.pathname);
   // Anonymous public pages may come from the page cache; the build's version keys it, so a deploy starts afresh.
   // The versions are read from the primary (plain env), and so is a render that may be stored: a replica
