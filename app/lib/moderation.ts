@@ -13,6 +13,7 @@ export function isAdminAction(value: unknown): value is AdminAction {
 
 export const MODERATION_MSG = {
   liveNeedsVerified: "Only verified listings can go live. Verify the listing first.",
+  liveNeedsPlan: "This listing has no active subscription, so it cannot go live.",
   notFound: "Listing not found",
   changed: "The listing changed meanwhile. Please try again.",
   unknownAction: "Unknown action",

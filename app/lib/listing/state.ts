@@ -77,6 +77,7 @@ export type ListingState = Flags;
 export const TOGGLE_ERRORS = {
   notLive: "Turn Live on before going Active Now.",
   notVerified: "Your listing must be verified before it can go live.",
+  notPaid: "Choose a plan for this listing before it can go live.",
 } as const;
 
 export type Change<T> = { ok: true; next: T } | { ok: false; error: string };

@@ -1,0 +1,305 @@
+// Weekly plans that are paid for (issue 15): checkout, the webhook, renewal and expiry, ownership.
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { GRACE_MS, WEEK_MS } from "~/lib/subscriptions";
+import type { PaymentNotification } from "~/server/payments/gateway.server";
+import {
+  notificationRequest,
+  TEST_GATEWAY_NAME,
+  TEST_SIGNATURE_TOLERANCE_MS,
+} from "~/server/payments/test-gateway.server";
+import { paymentGateway } from "~/server/payments/select.server";
+import { runRenewals } from "~/server/renewals.server";
+import { client, signedIn } from "./client";
+import { insertListing, insertSubscription } from "./fixtures";
+
+const ORIGIN = "http://localhost";
+const NOTIFY = `${ORIGIN}/api/payments/notify`;
+const ctx = { waitUntil: (_p: Promise<unknown>) => {} };
+
+async function rows<T = Record<string, unknown>>(query: string, ...binds: unknown[]): Promise<T[]> {
+  return (
+    await env.DB.prepare(query)
+      .bind(...binds)
+      .all<T>()
+  ).results;
+}
+
+async function one<T = Record<string, unknown>>(query: string, ...binds: unknown[]): Promise<T> {
+  const [row] = await rows<T>(query, ...binds);
+  return row;
+}
+
+/** A signed-in provider with one unpaid, verified listing that would be live once paid. */
+async function unpaidProvider(o: { agency?: boolean } = {}) {
+  const provider = await signedIn({ agency: o.agency });
+  const listingId = await insertListing({ userId: provider.userId, live: false, verified: true, subscription: "none" });
+  return { ...provider, listingId };
+}
+
+async function choose(as: Awaited<ReturnType<typeof signedIn>>, tier: string, listingId?: string) {
+  return as.client.post("/subscriptions", { form: listingId ? { tier, listingId } : { tier } });
+}
+
+function referenceFrom(location: string | null): string {
+  const match = /\/dev\/gateway\/checkout\/([^?]+)\?t=/.exec(location ?? "");
+  expect(match, String(location)).not.toBeNull();
+  return decodeURIComponent(match![1]);
+}
+
+function note(reference: string, o: Partial<PaymentNotification> = {}): PaymentNotification {
+  return {
+    eventId: `evt_${crypto.randomUUID()}`,
+    kind: "payment_succeeded",
+    reference,
+    providerRef: `tgc_${reference}`,
+    amountCents: 7500,
+    currency: "NZD",
+    methodRef: `tgm_ok_${crypto.randomUUID()}`,
+    occurredAt: Date.now(),
+    ...o,
+  };
+}
+
+/** POSTs a notification to the webhook route, signed as the test gateway signs it. */
+async function notify(n: PaymentNotification, o: { at?: number; secret?: string; tamper?: boolean } = {}) {
+  const request = await notificationRequest(NOTIFY, n, o.at ?? Date.now(), o.secret);
+  const body = o.tamper ? (await request.text()).replace('"amount":7500', '"amount":1') : await request.text();
+  return client().post(
+    "/api/payments/notify",
+    { raw: body, type: "application/json" },
+    {
+      headers: { "Test-Gateway-Signature": request.headers.get("Test-Gateway-Signature")! },
+    },
+  );
+}
+
+async function moneyState(listingId: string) {
+  return {
+    sub: await one<{ status: string; plan: string }>(
+      "SELECT status, plan FROM subscriptions WHERE listing_id = ?",
+      listingId,
+    ),
+    listing: await one<{ paid: number; featured: number; live: number }>(
+      "SELECT paid, featured, live FROM listings WHERE id = ?",
+      listingId,
+    ),
+    ledger: await rows("SELECT entry, amount_cents FROM ledger WHERE listing_id = ?", listingId),
+    receipts: await rows("SELECT total_cents, gst_cents FROM receipts WHERE listing_id = ?", listingId),
+  };
+}
+
+describe("checkout", () => {
+  it("'Choose' starts one checkout for the provider's listing, even when clicked twice", async () => {
+    const provider = await unpaidProvider();
+    const first = await choose(provider, "featured");
+    expect(first.status).toBe(303);
+    const reference = referenceFrom(first.headers.get("Location"));
+    const second = await choose(provider, "featured");
+    expect(referenceFrom(second.headers.get("Location"))).toBe(reference);
+    expect(await rows("SELECT id FROM payments WHERE listing_id = ?", provider.listingId)).toEqual([{ id: reference }]);
+    expect((await moneyState(provider.listingId)).sub.status).toBe("pending");
+  });
+
+  it("the gateway page approves: the notification activates the plan, features the listing, writes ledger and receipt", async () => {
+    const provider = await unpaidProvider();
+    const location = (await choose(provider, "featured")).headers.get("Location")!;
+    const reference = referenceFrom(location);
+    const path = location.slice(location.indexOf("/dev/"));
+    expect((await provider.client.get(path)).status).toBe(200);
+    const back = await provider.client.post(path, { form: { outcome: "approve" } });
+    expect(back.status).toBe(303);
+    expect(back.headers.get("Location")).toBe(`${ORIGIN}/subscriptions/return/${reference}`);
+    const state = await moneyState(provider.listingId);
+    expect(state.sub).toEqual({ status: "active", plan: "featured" });
+    expect(state.listing).toMatchObject({ paid: 1, featured: 1 });
+    expect(state.ledger).toEqual([{ entry: "charge", amount_cents: 7500 }]);
+    expect(state.receipts).toEqual([{ total_cents: 7500, gst_cents: 978 }]);
+    const page = await (await provider.client.get(`/subscriptions/return/${reference}`)).text();
+    expect(page).toContain("Payment received");
+    // Now the owner may put it live.
+    expect(
+      (await provider.client.put(`/api/profiles/${provider.listingId}/live`, { json: { live: true } })).status,
+    ).toBe(200);
+  });
+
+  it("a declined card says so clearly and leaves nothing half-done", async () => {
+    const provider = await unpaidProvider();
+    const location = (await choose(provider, "standard")).headers.get("Location")!;
+    const reference = referenceFrom(location);
+    await provider.client.post(location.slice(location.indexOf("/dev/")), { form: { outcome: "decline" } });
+    const state = await moneyState(provider.listingId);
+    expect(state.sub.status).toBe("unpaid");
+    expect(state.listing).toMatchObject({ paid: 0, featured: 0, live: 0 });
+    expect(state.ledger).toEqual([]);
+    expect(state.receipts).toEqual([]);
+    const page = await (await provider.client.get(`/subscriptions/return/${reference}`)).text();
+    expect(page).toContain("Your card was declined. No payment was taken");
+    // An unpaid listing cannot go live.
+    const live = await provider.client.put(`/api/profiles/${provider.listingId}/live`, { json: { live: true } });
+    expect(live.status).toBe(409);
+  });
+
+  it("shows 'Payment processing…' until the notification arrives", async () => {
+    const provider = await unpaidProvider();
+    const reference = referenceFrom((await choose(provider, "standard")).headers.get("Location"));
+    const page = await (await provider.client.get(`/subscriptions/return/${reference}`)).text();
+    expect(page).toContain("Payment processing…");
+  });
+
+  it("an agency is asked which listing, and each listing is billed separately", async () => {
+    const agency = await signedIn({ agency: true });
+    const a = await insertListing({ userId: agency.userId, live: false, subscription: "none", firstName: "Aroha" });
+    const b = await insertListing({ userId: agency.userId, live: false, subscription: "none", firstName: "Bex" });
+    const ask = await choose(agency, "standard");
+    expect(ask.headers.get("Location")).toBe("/subscriptions?tier=standard&pick=1");
+    const page = (await (await agency.client.get("/subscriptions?tier=standard&pick=1")).text()).replace(
+      /<!-- -->/g,
+      "",
+    );
+    expect(page).toContain("Which listing is the Standard plan for?");
+    expect(page).toContain("Pay for Aroha");
+    const ra = referenceFrom((await choose(agency, "standard", a)).headers.get("Location"));
+    const rb = referenceFrom((await choose(agency, "featured", b)).headers.get("Location"));
+    expect(ra).not.toBe(rb);
+    expect((await notify(note(ra, { amountCents: 3500 }))).status).toBe(200);
+    expect((await moneyState(a)).sub).toEqual({ status: "active", plan: "standard" });
+    expect((await moneyState(b)).sub).toEqual({ status: "pending", plan: "featured" });
+  });
+
+  it("refuses a listing that is not theirs", async () => {
+    const provider = await unpaidProvider();
+    const stranger = await unpaidProvider();
+    const res = await choose(stranger, "standard", provider.listingId);
+    expect(res.status).toBe(404);
+    expect(await rows("SELECT id FROM payments WHERE listing_id = ?", provider.listingId)).toEqual([]);
+  });
+});
+
+describe("the payment webhook", () => {
+  async function pendingCheckout() {
+    const provider = await unpaidProvider();
+    const reference = referenceFrom((await choose(provider, "featured")).headers.get("Location"));
+    return { ...provider, reference };
+  }
+
+  it("acts once on an event delivered twice", async () => {
+    const { listingId, reference } = await pendingCheckout();
+    const event = note(reference);
+    expect((await notify(event)).status).toBe(200);
+    const replay = await notify(event);
+    expect(replay.status).toBe(200);
+    expect(await replay.json()).toMatchObject({ duplicate: true });
+    const state = await moneyState(listingId);
+    expect(state.ledger).toHaveLength(1);
+    expect(state.receipts).toHaveLength(1);
+    // Another event for the same, already settled payment charges nothing more either.
+    expect((await notify(note(reference))).status).toBe(200);
+    expect((await moneyState(listingId)).ledger).toHaveLength(1);
+  });
+
+  it("refuses forged, stale and tampered notifications, changing nothing", async () => {
+    const { listingId, reference } = await pendingCheckout();
+    expect((await notify(note(reference), { secret: "not-the-secret" })).status).toBe(401);
+    expect((await notify(note(reference), { at: Date.now() - TEST_SIGNATURE_TOLERANCE_MS - 1000 })).status).toBe(401);
+    expect((await notify(note(reference), { tamper: true })).status).toBe(401);
+    const unsigned = await client().post("/api/payments/notify", { json: note(reference) });
+    expect(unsigned.status).toBe(401);
+    const state = await moneyState(listingId);
+    expect(state.sub.status).toBe("pending");
+    expect(state.ledger).toEqual([]);
+    expect(await rows("SELECT * FROM payment_events WHERE reference = ?", reference)).toEqual([]);
+  });
+
+  it("refuses a wrong amount or currency and an unknown reference with a 4xx", async () => {
+    const { listingId, reference } = await pendingCheckout();
+    expect((await notify(note(reference, { amountCents: 3500 }))).status).toBe(400);
+    expect((await notify(note(reference, { currency: "AUD" }))).status).toBe(400);
+    expect((await notify(note("pay_unknown"))).status).toBe(404);
+    const state = await moneyState(listingId);
+    expect(state.sub.status).toBe("pending");
+    expect(state.ledger).toEqual([]);
+  });
+
+  it("tolerates order: a failure that arrives after the success changes nothing", async () => {
+    const { listingId, reference } = await pendingCheckout();
+    const t = Date.now();
+    expect((await notify(note(reference, { occurredAt: t }))).status).toBe(200);
+    const late = note(reference, { kind: "payment_failed", occurredAt: t - 60_000, methodRef: undefined });
+    expect((await notify(late)).status).toBe(200);
+    const state = await moneyState(listingId);
+    expect(state.sub.status).toBe("active");
+    expect(state.ledger).toHaveLength(1);
+    expect(await one("SELECT status FROM payments WHERE id = ?", reference)).toEqual({ status: "succeeded" });
+  });
+});
+
+describe("renewal and expiry", () => {
+  it("a failed renewal is past due; failing after the grace hides the listing; paying again restores it", async () => {
+    const provider = await signedIn();
+    const now = Date.now();
+    const listingId = await insertListing({ userId: provider.userId, live: true, subscription: "none" });
+    await env.DB.prepare("UPDATE listings SET paid = 1 WHERE id = ?").bind(listingId).run();
+    await insertSubscription(listingId, provider.userId, {
+      periodStart: now - WEEK_MS - 1000,
+      periodEnd: now - 1000,
+      methodRef: "tgm_fail_card",
+    });
+    const gateway = paymentGateway(env, ctx, ORIGIN);
+    const first = await runRenewals(env, ctx, gateway, ORIGIN, now);
+    expect(first.failed).toBe(1);
+    expect(await one("SELECT status FROM subscriptions WHERE listing_id = ?", listingId)).toEqual({
+      status: "past_due",
+    });
+    // Still public during the grace.
+    expect((await client().get(`/api/model/${listingId}`)).status).toBe(200);
+    expect(await rows("SELECT subject FROM dev_outbox WHERE to_address = ?", provider.email)).toEqual([
+      { subject: "Your plan's renewal payment failed" },
+    ]);
+
+    const second = await runRenewals(env, ctx, gateway, ORIGIN, now + GRACE_MS + 1000);
+    expect(second.expired).toBe(1);
+    expect(await one("SELECT paid, live, hidden_by_expiry FROM listings WHERE id = ?", listingId)).toEqual({
+      paid: 0,
+      live: 0,
+      hidden_by_expiry: 1,
+    });
+    expect((await client().get(`/api/model/${listingId}`)).status).toBe(404);
+    const dashboard = await (await provider.client.get("/managesub")).text();
+    expect(dashboard).toContain("Hidden - Subscription expired");
+
+    // Renewing brings it back live, as it was.
+    const reference = referenceFrom((await choose(provider, "standard")).headers.get("Location"));
+    expect((await notify(note(reference, { amountCents: 3500 }))).status).toBe(200);
+    expect(await one("SELECT paid, live, hidden_by_expiry FROM listings WHERE id = ?", listingId)).toEqual({
+      paid: 1,
+      live: 1,
+      hidden_by_expiry: 0,
+    });
+    expect((await client().get(`/api/model/${listingId}`)).status).toBe(200);
+  });
+
+  it("a renewal charges the stored card and extends the week; a reminder goes out the day before", async () => {
+    const provider = await signedIn();
+    const now = Date.now();
+    const listingId = await insertListing({ userId: provider.userId, featured: true });
+    await insertSubscription(listingId, provider.userId, {
+      plan: "featured",
+      periodStart: now - WEEK_MS + 3600_000,
+      periodEnd: now + 3600_000,
+    });
+    const gateway = paymentGateway(env, ctx, ORIGIN);
+    expect((await runRenewals(env, ctx, gateway, ORIGIN, now)).reminded).toBe(1);
+    expect((await runRenewals(env, ctx, gateway, ORIGIN, now)).reminded).toBe(0);
+    const renewed = await runRenewals(env, ctx, gateway, ORIGIN, now + 3600_000);
+    expect(renewed.charged).toBe(1);
+    expect(await one("SELECT status, period_end FROM subscriptions WHERE listing_id = ?", listingId)).toEqual({
+      status: "active",
+      period_end: now + 3600_000 + WEEK_MS,
+    });
+    expect(await rows("SELECT entry, amount_cents FROM ledger WHERE listing_id = ?", listingId)).toEqual([
+      { entry: "charge", amount_cents: 7500 },
+    ]);
+    expect(TEST_GATEWAY_NAME).toBe("test");
+  });
+});
