@@ -3,12 +3,14 @@
 // finds the listing among that user's own: someone else's listing is "not found", never "forbidden", so ids
 // cannot be probed.
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import { paymentDescription } from "~/lib/billing-emails";
+import { formatNzDate, paymentDescription, receiptLabel } from "~/lib/billing-emails";
 import { newId } from "~/lib/ids";
-import { PLANS, type PlanTier } from "~/lib/plans";
+import { formatPlanPrice, PLANS, type PlanTier } from "~/lib/plans";
 import {
+  EXPIRED_BADGE,
   isPaidStatus,
   prorationCents,
+  statusLabel,
   SUBSCRIPTION_MSG,
   transition,
   type SubscriptionEvent,
@@ -66,6 +68,7 @@ export async function ownListingsWithPlans(env: Pick<Env, "DB">, userId: string)
       hiddenByExpiry: l.hiddenByExpiry,
       plan: s.plan,
       status: s.status,
+      periodStart: s.periodStart,
       periodEnd: s.periodEnd,
       graceUntil: s.graceUntil,
       pendingPlan: s.pendingPlan,
@@ -304,4 +307,46 @@ export async function openPaymentsOf(env: Pick<Env, "DB">, listingIds: string[])
     .where(and(inArray(p.listingId, listingIds.slice(0, 90)), eq(p.status, "open")))
     .limit(1);
   return rows.length;
+}
+
+/** What /managesub shows of billing: each listing's plan, and the payments with their receipts. */
+export async function loadBillingSection(env: Pick<Env, "DB">, userId: string, now = Date.now()) {
+  const [listings, payments] = await Promise.all([ownListingsWithPlans(env, userId), ownPayments(env, userId)]);
+  const names = new Map(listings.map((l) => [l.modelId, l.firstName]));
+  return {
+    listings: listings.map((l) => {
+      const status = l.status ?? "unpaid";
+      const paid = isPaidStatus(status);
+      const sub = {
+        plan: l.plan ?? "standard",
+        status,
+        periodStart: l.periodStart,
+        periodEnd: l.periodEnd,
+        graceUntil: l.graceUntil,
+        pendingPlan: l.pendingPlan,
+      } as const;
+      return {
+        modelId: l.modelId,
+        firstName: l.firstName,
+        plan: paid ? PLANS[sub.plan].name : null,
+        tier: paid ? sub.plan : null,
+        status,
+        statusLabel: statusLabel(sub),
+        periodEnd: paid && l.periodEnd ? formatNzDate(l.periodEnd) : null,
+        expiredBadge: l.hiddenByExpiry ? EXPIRED_BADGE : null,
+        pendingPlan: l.pendingPlan ? PLANS[l.pendingPlan].name : null,
+        upgradeCents: paid && sub.plan === "standard" && l.hasMethod ? prorationCents(sub, now) : null,
+      };
+    }),
+    payments: payments.map((p) => ({
+      reference: p.reference,
+      listing: names.get(p.listingId) ?? "",
+      description: paymentDescription(p.kind, p.plan),
+      amount: formatPlanPrice(p.amountCents),
+      status: p.status,
+      date: formatNzDate(p.createdAt),
+      receiptId: p.receiptId,
+      receipt: p.receiptNumber ? receiptLabel(p.receiptNumber) : null,
+    })),
+  };
 }

@@ -42,6 +42,9 @@ export async function loadDashboardListings(
         live: l.live,
         verified: l.verified,
         photoVerified: l.photoVerified,
+        paid: l.paid,
+        featured: l.featured,
+        hiddenByExpiry: l.hiddenByExpiry,
         views: st.views,
         contacts: st.contacts,
         likes: st.likes,
@@ -76,6 +79,9 @@ export async function loadDashboardListings(
     profileClicks: r.views ?? 0,
     contactClicks: r.contacts ?? 0,
     likes: r.likes ?? 0,
+    // `featured` follows the paid plan (issue 15), so it names the plan.
+    plan: r.paid ? (r.featured ? "Featured" : "Standard") : null,
+    subscriptionExpired: r.hiddenByExpiry,
   }));
 }
 

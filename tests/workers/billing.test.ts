@@ -303,3 +303,114 @@ describe("renewal and expiry", () => {
     expect(TEST_GATEWAY_NAME).toBe("test");
   });
 });
+
+describe("/managesub billing", () => {
+  async function paidStandard() {
+    const provider = await signedIn();
+    const now = Date.now();
+    const listingId = await insertListing({ userId: provider.userId, firstName: "Mere" });
+    // Half the week gone: the upgrade costs half the difference, $20.00.
+    await insertSubscription(listingId, provider.userId, {
+      periodStart: now - WEEK_MS / 2,
+      periodEnd: now + WEEK_MS / 2,
+    });
+    return { ...provider, listingId };
+  }
+
+  const text = async (res: Response) => (await res.text()).replace(/<!-- -->/g, "");
+
+  it("shows each listing's plan, status and period end, and the payments with receipts", async () => {
+    const provider = await unpaidProvider();
+    const location = (await choose(provider, "featured")).headers.get("Location")!;
+    await provider.client.post(location.slice(location.indexOf("/dev/")), { form: { outcome: "approve" } });
+    const page = await text(await provider.client.get("/managesub"));
+    expect(page).toMatch(/data-testid="current-plan">Featured</);
+    expect(page).toContain("Featured: Active (renews");
+    expect(page).toContain("Featured plan, 1 week");
+    const receiptId = /\/managesub\/receipts\/([a-z0-9]+)"/.exec(page)?.[1];
+    expect(receiptId).toBeTruthy();
+    const receipt = await text(await provider.client.get(`/managesub/receipts/${receiptId}`));
+    expect(receipt).toContain("GST number: 000-000-000");
+    expect(receipt).toContain("Total (including GST): $75.00 NZD");
+    expect(receipt).toContain("GST included: $9.78");
+    // The receipt went out by e-mail too.
+    expect(await rows("SELECT subject FROM dev_outbox WHERE to_address = ?", provider.email)).toEqual([
+      { subject: expect.stringMatching(/^Your receipt KC-\d{6}$/) },
+    ]);
+    // Nobody else can read it.
+    const stranger = await signedIn();
+    expect((await stranger.client.get(`/managesub/receipts/${receiptId}`)).status).toBe(404);
+  });
+
+  it("keeps 'Unpaid' and the upgrade text for unpaid listings", async () => {
+    const provider = await unpaidProvider();
+    const page = await text(await provider.client.get("/managesub"));
+    expect(page).toMatch(/data-testid="current-plan">Unpaid</);
+    expect(page).toContain("To access all features, please upgrade your plan.");
+  });
+
+  it("an upgrade shows the prorated amount first, then charges it at once", async () => {
+    const provider = await paidStandard();
+    const ask = await provider.client.post("/managesub", {
+      form: { intent: "upgradePlan", modelId: provider.listingId },
+    });
+    expect(ask.status).toBe(200);
+    const page = await text(ask);
+    const amount = /data-testid="upgrade-amount">\$(\d+\.\d\d)</.exec(page)?.[1];
+    expect(Number(amount)).toBeGreaterThan(19.9);
+    expect(Number(amount)).toBeLessThanOrEqual(20);
+    expect(await rows("SELECT id FROM payments WHERE listing_id = ?", provider.listingId)).toEqual([]);
+    const cents = Math.round(Number(amount) * 100);
+    // A tampered amount is refused, nothing charged.
+    const tampered = await provider.client.post("/managesub", {
+      form: { intent: "upgradePlan", modelId: provider.listingId, confirmed: "yes", expectedCents: "1" },
+    });
+    expect(tampered.status).toBe(409);
+    const done = await provider.client.post("/managesub", {
+      form: { intent: "upgradePlan", modelId: provider.listingId, confirmed: "yes", expectedCents: String(cents) },
+    });
+    expect(done.status).toBe(303);
+    const state = await moneyState(provider.listingId);
+    expect(state.sub).toEqual({ status: "active", plan: "featured" });
+    expect(state.listing.featured).toBe(1);
+    expect(state.ledger).toEqual([{ entry: "charge", amount_cents: cents }]);
+  });
+
+  it("cancel takes effect at the period's end and resume undoes it; nobody else can do either", async () => {
+    const provider = await paidStandard();
+    const stranger = await signedIn();
+    for (const intent of ["cancelPlan", "upgradePlan", "resumePlan", "downgradePlan"]) {
+      const res = await stranger.client.post("/managesub", { form: { intent, modelId: provider.listingId } });
+      expect(res.status, intent).toBe(404);
+    }
+    expect((await moneyState(provider.listingId)).sub.status).toBe("active");
+    await provider.client.post("/managesub", { form: { intent: "cancelPlan", modelId: provider.listingId } });
+    const cancelled = await moneyState(provider.listingId);
+    expect(cancelled.sub.status).toBe("cancelling");
+    expect(cancelled.listing).toMatchObject({ paid: 1, live: 1 });
+    await provider.client.post("/managesub", { form: { intent: "resumePlan", modelId: provider.listingId } });
+    expect((await moneyState(provider.listingId)).sub.status).toBe("active");
+  });
+
+  it("Featured → Standard waits for the renewal", async () => {
+    const provider = await signedIn();
+    const now = Date.now();
+    const listingId = await insertListing({ userId: provider.userId, featured: true });
+    await insertSubscription(listingId, provider.userId, { plan: "featured", periodStart: now - 1000 });
+    await provider.client.post("/managesub", { form: { intent: "downgradePlan", modelId: listingId } });
+    expect(await one("SELECT plan, pending_plan FROM subscriptions WHERE listing_id = ?", listingId)).toEqual({
+      plan: "featured",
+      pending_plan: "standard",
+    });
+    const gateway = paymentGateway(env, ctx, ORIGIN);
+    await runRenewals(env, ctx, gateway, ORIGIN, now + WEEK_MS);
+    expect(await one("SELECT plan, pending_plan FROM subscriptions WHERE listing_id = ?", listingId)).toEqual({
+      plan: "standard",
+      pending_plan: null,
+    });
+    expect(await rows("SELECT amount_cents FROM ledger WHERE listing_id = ?", listingId)).toEqual([
+      { amount_cents: 3500 },
+    ]);
+    expect(await one("SELECT featured FROM listings WHERE id = ?", listingId)).toEqual({ featured: 0 });
+  });
+});
