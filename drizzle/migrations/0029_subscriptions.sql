@@ -17,7 +17,7 @@ END;
 
 -- One per listing.
 CREATE TABLE subscriptions (
-  listing_id TEXT PRIMARY KEY REFERENCES listings(id) ON DELETE CASCADE,
+  listing_id TEXT PRIMARY KEY NOT NULL REFERENCES listings(id) ON DELETE CASCADE,
   user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
   plan TEXT NOT NULL CHECK (plan IN ('standard', 'featured')),
   status TEXT NOT NULL CHECK (status IN ('unpaid', 'pending', 'active', 'past_due', 'cancelling', 'expired')),
@@ -39,7 +39,7 @@ CREATE INDEX subscriptions_due ON subscriptions (status, period_end);
 -- Every payment we asked for: a hosted checkout, a renewal charge or an upgrade's prorated difference.
 -- id is our reference, echoed in the provider's notifications.
 CREATE TABLE payments (
-  id TEXT PRIMARY KEY,
+  id TEXT PRIMARY KEY NOT NULL,
   listing_id TEXT NOT NULL REFERENCES listings(id) ON DELETE CASCADE,
   user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
   kind TEXT NOT NULL CHECK (kind IN ('checkout', 'renewal', 'upgrade')),
@@ -62,7 +62,7 @@ CREATE UNIQUE INDEX payments_one_open_charge ON payments (listing_id) WHERE stat
 
 -- Money that moved: every charge and refund is one row. A payment is charged at most once.
 CREATE TABLE ledger (
-  id TEXT PRIMARY KEY,
+  id TEXT PRIMARY KEY NOT NULL,
   payment_id TEXT NOT NULL REFERENCES payments(id),
   listing_id TEXT,
   user_id TEXT,
@@ -90,7 +90,7 @@ CREATE TABLE payment_events (
 -- A tax receipt per charge (NZ GST: supplies under $200 need the supplier's name and GST number, the date,
 -- a description and the GST-inclusive total). The supplier's details are copied in, as they were that day.
 CREATE TABLE receipts (
-  id TEXT PRIMARY KEY,
+  id TEXT PRIMARY KEY NOT NULL,
   number INTEGER NOT NULL UNIQUE,
   payment_id TEXT NOT NULL UNIQUE REFERENCES payments(id),
   user_id TEXT,
