@@ -10,7 +10,8 @@ import {
 } from "~/server/payments/test-gateway.server";
 import { paymentGateway } from "~/server/payments/select.server";
 import { runRenewals } from "~/server/renewals.server";
-import { client, signedIn } from "./client";
+import { client, createListingVia, signedIn, uploadIds } from "./client";
+import { saveForm, validValues } from "./editor-fixtures";
 import { insertListing, insertSubscription } from "./fixtures";
 
 const ORIGIN = "http://localhost";
@@ -412,5 +413,35 @@ describe("/managesub billing", () => {
       { amount_cents: 3500 },
     ]);
     expect(await one("SELECT featured FROM listings WHERE id = ?", listingId)).toEqual({ featured: 0 });
+  });
+});
+
+describe("the photo limit per plan", () => {
+  it("holds a Standard (or unpaid) listing to 10 photos on save, a paid Featured one to 20", async () => {
+    const owner = await signedIn({ agency: true });
+    const id = await createListingVia(owner);
+    const images = await rows<{ id: string }>(
+      "SELECT id FROM listing_images WHERE listing_id = ? ORDER BY position",
+      id,
+    );
+    const added = await uploadIds(owner, 8);
+    const body = () =>
+      saveForm(validValues(), {
+        modelId: id,
+        imagePositions: images.map((img, i) => ({ imageId: img.id, position: i + 1 })),
+        uploadIds: added.map((uploadId, i) => ({ uploadId, position: images.length + i + 1 })),
+      });
+    const refused = await owner.client.put("/api/profile", { multipart: body() });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      fieldErrors: { images: "The Standard plan allows up to 10 photos. Upgrade to Featured for up to 20." },
+    });
+    expect(await rows("SELECT id FROM listing_images WHERE listing_id = ?", id)).toHaveLength(3);
+
+    await env.DB.prepare("UPDATE listings SET paid = 1 WHERE id = ?").bind(id).run();
+    await insertSubscription(id, owner.userId, { plan: "featured" });
+    const saved = await owner.client.put("/api/profile", { multipart: body() });
+    expect(saved.status).toBe(200);
+    expect(await rows("SELECT id FROM listing_images WHERE listing_id = ?", id)).toHaveLength(11);
   });
 });
