@@ -445,3 +445,55 @@ describe("the photo limit per plan", () => {
     expect(await rows("SELECT id FROM listing_images WHERE listing_id = ?", id)).toHaveLength(11);
   });
 });
+
+describe("/admin/subscriptions", () => {
+  it("filters by status, lists failed renewals, and grants free weeks with an audit row", async () => {
+    const admin = await signedIn({ admin: true });
+    const owner = await signedIn();
+    const now = Date.now();
+    const listingId = await insertListing({ userId: owner.userId, live: false, firstName: "Hine" });
+    await insertSubscription(listingId, owner.userId, {
+      status: "past_due",
+      periodStart: now - WEEK_MS - 1000,
+      periodEnd: now - 1000,
+      graceUntil: now + GRACE_MS,
+    });
+    const page = (await (await admin.client.get("/admin/subscriptions?status=past_due")).text()).replace(
+      /<!-- -->/g,
+      "",
+    );
+    expect(page).toContain(">Hine<");
+    expect(page).toContain("Past due: payment failed");
+    // Someone without the role sees nothing, and cannot grant.
+    expect((await owner.client.get("/admin/subscriptions")).status).toBe(404);
+    const refused = await owner.client.post("/admin/subscriptions", {
+      form: { intent: "grantWeeks", listingId, weeks: "2" },
+    });
+    expect(refused.status).toBe(404);
+    expect(await one("SELECT status FROM subscriptions WHERE listing_id = ?", listingId)).toEqual({
+      status: "past_due",
+    });
+
+    const bad = await admin.client.post("/admin/subscriptions", {
+      form: { intent: "grantWeeks", listingId, weeks: "0" },
+    });
+    expect(bad.status).toBe(400);
+    const granted = await admin.client.post("/admin/subscriptions", {
+      form: { intent: "grantWeeks", listingId, weeks: "2" },
+    });
+    expect(granted.status).toBe(303);
+    const sub = await one<{ status: string; period_end: number }>(
+      "SELECT status, period_end FROM subscriptions WHERE listing_id = ?",
+      listingId,
+    );
+    expect(sub.status).toBe("active");
+    expect(sub.period_end).toBeGreaterThanOrEqual(now + 2 * WEEK_MS);
+    expect(
+      await rows(
+        "SELECT action, detail FROM admin_audit WHERE listing_id = ? AND admin_id = ?",
+        listingId,
+        admin.userId,
+      ),
+    ).toEqual([{ action: "grant_weeks", detail: "2 weeks" }]);
+  });
+});
