@@ -461,12 +461,8 @@ export const subscriptions = sqliteTable("subscriptions", {
 
 export const payments = sqliteTable("payments", {
   id: text("id").primaryKey(),
-  listingId: text("listing_id")
-    .notNull()
-    .references(() => listings.id, { onDelete: "cascade" }),
-  userId: text("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
+  listingId: text("listing_id").references(() => listings.id, { onDelete: "set null" }),
+  userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
   kind: text("kind", { enum: ["checkout", "renewal", "upgrade"] }).notNull(),
   plan: text("plan", { enum: ["standard", "featured"] }).notNull(),
   amountCents: integer("amount_cents").notNull(),

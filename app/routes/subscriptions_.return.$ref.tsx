@@ -23,7 +23,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const payment = params.ref ? await ownPayment(env, user.id, params.ref) : null;
   // Someone else's payment, or a made-up reference: nothing to see.
   if (!payment) throw data("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
-  const sub = payment.status === "succeeded" ? await readSubscription(env, payment.listingId) : null;
+  const sub =
+    payment.status === "succeeded" && payment.listingId ? await readSubscription(env, payment.listingId) : null;
   return data(
     {
       status: payment.status,

@@ -148,7 +148,8 @@ export async function startCheckout(
 
 export type PaymentView = {
   reference: string;
-  listingId: string;
+  /** Null once the listing is deleted: the payment itself is kept. */
+  listingId: string | null;
   kind: "checkout" | "renewal" | "upgrade";
   plan: PlanTier;
   amountCents: number;
@@ -340,7 +341,7 @@ export async function loadBillingSection(env: Pick<Env, "DB">, userId: string, n
     }),
     payments: payments.map((p) => ({
       reference: p.reference,
-      listing: names.get(p.listingId) ?? "",
+      listing: (p.listingId && names.get(p.listingId)) || "",
       description: paymentDescription(p.kind, p.plan),
       amount: formatPlanPrice(p.amountCents),
       status: p.status,

@@ -38,10 +38,12 @@ CREATE INDEX subscriptions_due ON subscriptions (status, period_end);
 
 -- Every payment we asked for: a hosted checkout, a renewal charge or an upgrade's prorated difference.
 -- id is our reference, echoed in the provider's notifications.
+-- Money records outlive the listing and the account (a deleted listing's payments lose their links, not
+-- their rows): the ledger and the receipts point at payments, and tax records are kept.
 CREATE TABLE payments (
   id TEXT PRIMARY KEY NOT NULL,
-  listing_id TEXT NOT NULL REFERENCES listings(id) ON DELETE CASCADE,
-  user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  listing_id TEXT REFERENCES listings(id) ON DELETE SET NULL,
+  user_id TEXT REFERENCES users(id) ON DELETE SET NULL,
   kind TEXT NOT NULL CHECK (kind IN ('checkout', 'renewal', 'upgrade')),
   plan TEXT NOT NULL CHECK (plan IN ('standard', 'featured')),
   amount_cents INTEGER NOT NULL CHECK (amount_cents >= 0),

@@ -497,3 +497,26 @@ describe("/admin/subscriptions", () => {
     ).toEqual([{ action: "grant_weeks", detail: "2 weeks" }]);
   });
 });
+
+describe("money records outlive the listing", () => {
+  it("deleting a paid listing keeps its payment, ledger row and receipt", async () => {
+    const provider = await unpaidProvider();
+    const reference = referenceFrom((await choose(provider, "standard")).headers.get("Location"));
+    expect((await notify(note(reference, { amountCents: 3500 }))).status).toBe(200);
+    const ask = await provider.client.post("/managesub", {
+      form: { intent: "deleteListing", modelId: provider.listingId, confirmed: "yes" },
+    });
+    expect(ask.status).toBe(303);
+    expect(await rows("SELECT id FROM listings WHERE id = ?", provider.listingId)).toEqual([]);
+    expect(await one("SELECT listing_id, status FROM payments WHERE id = ?", reference)).toEqual({
+      listing_id: null,
+      status: "succeeded",
+    });
+    expect(await rows("SELECT amount_cents FROM ledger WHERE payment_id = ?", reference)).toEqual([
+      { amount_cents: 3500 },
+    ]);
+    expect(await rows("SELECT total_cents FROM receipts WHERE payment_id = ?", reference)).toEqual([
+      { total_cents: 3500 },
+    ]);
+  });
+});

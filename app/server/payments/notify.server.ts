@@ -74,7 +74,7 @@ export async function applyNotification(
     .limit(1);
   if (seen) return { status: 200, body: { ok: true, duplicate: true } };
 
-  const current = await readSubscription(env, payment.listingId);
+  const current = payment.listingId ? await readSubscription(env, payment.listingId) : null;
   if (!current) return { status: 404, body: { error: "Unknown listing" } };
   // The provider's clock decides when a payment happened, never later than we hear of it: a notification
   // that arrives late still starts the week it paid for when it was paid.
