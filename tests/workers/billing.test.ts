@@ -141,6 +141,28 @@ describe("checkout", () => {
     expect(live.status).toBe(409);
   });
 
+  it("approve after a delay: the return page says processing, then the notification arrives", async () => {
+    const provider = await unpaidProvider();
+    const location = (await choose(provider, "standard")).headers.get("Location")!;
+    const reference = referenceFrom(location);
+    const back = await provider.client.post(location.slice(location.indexOf("/dev/")), {
+      form: { outcome: "approve_delayed" },
+    });
+    expect(back.status).toBe(303);
+    expect(await (await provider.client.get(`/subscriptions/return/${reference}`)).text()).toContain(
+      "Payment processing…",
+    );
+    expect((await moneyState(provider.listingId)).sub.status).toBe("pending");
+    const deadline = Date.now() + 15_000;
+    while ((await moneyState(provider.listingId)).sub.status !== "active" && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect((await moneyState(provider.listingId)).sub.status).toBe("active");
+    expect(await (await provider.client.get(`/subscriptions/return/${reference}`)).text()).toContain(
+      "Payment received",
+    );
+  }, 30_000);
+
   it("shows 'Payment processing…' until the notification arrives", async () => {
     const provider = await unpaidProvider();
     const reference = referenceFrom((await choose(provider, "standard")).headers.get("Location"));
