@@ -75,6 +75,10 @@ export const listings = sqliteTable("listings", {
   /** The weekly schedule as JSON, '' for none; available_days is its weekday bit mask (migration 0033). */
   schedule: text("schedule").notNull().default(""),
   availableDays: integer("available_days").notNull().default(0),
+  /** The subscription lets the listing be public (migration 0029): kept with the subscription row. */
+  paid: flag("paid"),
+  /** Live was switched off by the subscription's expiry; renewal switches it back on (migration 0029). */
+  hiddenByExpiry: flag("hidden_by_expiry"),
 });
 
 export const listingImages = sqliteTable("listing_images", {
@@ -440,4 +444,90 @@ export const pendingSignIns = sqliteTable("pending_sign_ins", {
 export const pageCacheVersions = sqliteTable("page_cache_versions", {
   scope: text("scope").primaryKey(),
   version: integer("version").notNull().default(0),
+});
+
+// drizzle/migrations/0029_subscriptions.sql: weekly plans that are paid for (issue 15).
+export const subscriptions = sqliteTable("subscriptions", {
+  listingId: text("listing_id")
+    .primaryKey()
+    .references(() => listings.id, { onDelete: "cascade" }),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  plan: text("plan", { enum: ["standard", "featured"] }).notNull(),
+  status: text("status", {
+    enum: ["unpaid", "pending", "active", "past_due", "cancelling", "expired"],
+  }).notNull(),
+  periodStart: integer("period_start"),
+  periodEnd: integer("period_end"),
+  graceUntil: integer("grace_until"),
+  pendingPlan: text("pending_plan", { enum: ["standard", "featured"] }),
+  methodRef: text("method_ref"),
+  remindedFor: integer("reminded_for"),
+  failedRenewals: integer("failed_renewals").notNull().default(0),
+  createdAt: integer("created_at").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+});
+
+export const payments = sqliteTable("payments", {
+  id: text("id").primaryKey(),
+  listingId: text("listing_id").references(() => listings.id, { onDelete: "set null" }),
+  userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+  kind: text("kind", { enum: ["checkout", "renewal", "upgrade"] }).notNull(),
+  plan: text("plan", { enum: ["standard", "featured"] }).notNull(),
+  amountCents: integer("amount_cents").notNull(),
+  currency: text("currency").notNull().default("NZD"),
+  status: text("status", { enum: ["open", "succeeded", "failed"] }).notNull(),
+  provider: text("provider").notNull(),
+  providerRef: text("provider_ref"),
+  failure: text("failure"),
+  createdAt: integer("created_at").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+});
+
+export const ledger = sqliteTable("ledger", {
+  id: text("id").primaryKey(),
+  paymentId: text("payment_id")
+    .notNull()
+    .references(() => payments.id),
+  listingId: text("listing_id"),
+  userId: text("user_id"),
+  entry: text("entry", { enum: ["charge", "refund"] }).notNull(),
+  amountCents: integer("amount_cents").notNull(),
+  currency: text("currency").notNull(),
+  provider: text("provider").notNull(),
+  providerRef: text("provider_ref").notNull(),
+  eventId: text("event_id").notNull(),
+  createdAt: integer("created_at").notNull(),
+});
+
+export const paymentEvents = sqliteTable(
+  "payment_events",
+  {
+    eventId: text("event_id").notNull(),
+    provider: text("provider").notNull(),
+    kind: text("kind").notNull(),
+    reference: text("reference").notNull(),
+    occurredAt: integer("occurred_at").notNull(),
+    receivedAt: integer("received_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+export const receipts = sqliteTable("receipts", {
+  id: text("id").primaryKey(),
+  number: integer("number").notNull().unique(),
+  paymentId: text("payment_id")
+    .notNull()
+    .unique()
+    .references(() => payments.id),
+  userId: text("user_id"),
+  listingId: text("listing_id"),
+  issuedAt: integer("issued_at").notNull(),
+  supplierName: text("supplier_name").notNull(),
+  supplierGstNumber: text("supplier_gst_number").notNull(),
+  description: text("description").notNull(),
+  totalCents: integer("total_cents").notNull(),
+  gstCents: integer("gst_cents").notNull(),
+  currency: text("currency").notNull(),
 });

@@ -22,6 +22,9 @@ import { isCacheFill, servePageCached } from "../app/server/page-cache.server";
 import { boundBody, finishResponse } from "../app/server/request-guard.server";
 import { sweepCountMarks } from "../app/server/stats.server";
 import { runRetention } from "../app/server/retention.server";
+import { runRenewals } from "../app/server/renewals.server";
+import { billingGateway } from "../app/server/payments/select.server";
+import { configuredOrigin } from "../app/server/site-origin.server";
 import { sweepVerificationFiles } from "../app/server/verification.server";
 
 export { ListingsRoom } from "./listings-room";
@@ -114,6 +117,13 @@ export default {
     ctx.waitUntil(
       sweepCountMarks(env, controller.scheduledTime).catch((error: unknown) =>
         console.error("count mark sweep failed", error),
+      ),
+    );
+    // Weekly plans: reminders, renewal charges, second attempts after the grace, ends of cancelled plans.
+    const origin = configuredOrigin(env.SITE_ORIGIN) ?? "http://localhost:8787";
+    ctx.waitUntil(
+      runRenewals(env, ctx, billingGateway(env, ctx, origin), origin, controller.scheduledTime).catch(
+        (error: unknown) => console.error("renewals failed", error),
       ),
     );
     ctx.waitUntil(

@@ -27,6 +27,10 @@ export type DashboardListing = {
   profileClicks: number;
   contactClicks: number;
   likes: number;
+  /** The paid plan's name ("Standard", "Featured"), or null while unpaid (issue 15). */
+  plan: string | null;
+  /** Hidden because the subscription expired: renewing brings it back live. */
+  subscriptionExpired: boolean;
 };
 
 export type MenuItem = { label: string; to: string };

@@ -13,6 +13,7 @@ export function isAdminAction(value: unknown): value is AdminAction {
 
 export const MODERATION_MSG = {
   liveNeedsVerified: "Only verified listings can go live. Verify the listing first.",
+  liveNeedsPlan: "This listing has no active subscription, so it cannot go live.",
   notFound: "Listing not found",
   changed: "The listing changed meanwhile. Please try again.",
   unknownAction: "Unknown action",
@@ -71,7 +72,9 @@ export type AuditAction =
   | "report_dismiss"
   // An administrator's save of, or photo removal from, someone else's listing (issue 12 §6).
   | "edit_listing"
-  | "delete_photo";
+  | "delete_photo"
+  // Free weeks of a listing's plan (issue 15).
+  | "grant_weeks";
 
 export const AUDIT_LABELS: Record<AuditAction, string> = {
   verify: "Verified listing",
@@ -91,6 +94,7 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   report_dismiss: "Dismissed a report",
   edit_listing: "Edited someone else's listing",
   delete_photo: "Deleted a photo of someone else's listing",
+  grant_weeks: "Granted free weeks of a plan",
 };
 
 export function auditLabel(action: string): string {

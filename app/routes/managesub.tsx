@@ -48,6 +48,16 @@ import { PASSKEY_REMOVE_INTENT } from "~/lib/passkeys";
 import { loadPasskeySection, removePasskeyAction } from "~/server/passkeys.server";
 import { TwoFactorSummary } from "~/components/account/TwoFactorSummary";
 import { totpStatus } from "~/server/two-factor.server";
+import { changeSubscription, loadBillingSection, upgradeNow, upgradeQuote } from "~/server/billing.server";
+import { GatewayUnavailableError, paymentGateway } from "~/server/payments/select.server";
+import { siteOrigin } from "~/server/site-origin.server";
+import {
+  ListingPlanActions,
+  PaymentHistory,
+  UpgradeConfirmation,
+  type UpgradeConfirm,
+} from "~/components/billing/ListingPlans";
+import { formatPlanPrice } from "~/lib/plans";
 
 export const meta: MetaFunction = () => [
   { title: "Subscription and Account Settings | Kiwi Companions" },
@@ -61,7 +71,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
   const user = await requireUser(request, context);
-  const [listings, pending, securityLog, flash, account, passkeys, twoFactor] = await Promise.all([
+  const [listings, pending, securityLog, flash, account, passkeys, twoFactor, billing] = await Promise.all([
     listOwnListingNames(env, user.id),
     pendingPlanRequest(env, user.id),
     // Only ever the signed-in user's own log.
@@ -71,7 +81,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     loadAccountSettings(request, env, user),
     loadPasskeySection(request, env, user.id),
     totpStatus(env, user.id),
+    loadBillingSection(env, user.id),
   ]);
+  const paidPlans = [...new Set(billing.listings.flatMap((l) => (l.plan ? [l.plan] : [])))];
   const security = securityLog.map((e) => ({
     id: e.id,
     when: formatNzTime(e.createdAt),
@@ -82,7 +94,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }));
   return data(
     {
-      plan: planLabel(user.accountType),
+      // The spec's 'Unpaid' until a listing has a paid plan; then the plans the listings have.
+      plan: paidPlans.length > 0 ? paidPlans.join(" and ") : planLabel(user.accountType),
+      billing,
       pendingTier: pending?.tier ?? null,
       listings,
       security,
@@ -100,6 +114,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 type Confirm = { kind: "listing"; modelId: string; name: string } | { kind: "account" };
 type ActionResult = {
   error?: string;
+  upgrade?: UpgradeConfirm;
   confirm?: Confirm;
   accountDeleted?: true;
   /** Deleting the account: the current password was missing or wrong (shown beside the field). */
@@ -117,6 +132,50 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const account = form ? await accountSettingsAction(request, context.cloudflare, user, intent, form) : null;
   if (account) return account;
+
+  if (
+    intent === "cancelPlan" ||
+    intent === "resumePlan" ||
+    intent === "downgradePlan" ||
+    intent === "keepPlan" ||
+    intent === "upgradePlan"
+  ) {
+    const modelId = form?.get("modelId");
+    if (!isId(modelId)) return reply({ error: "Listing not found." }, 404);
+    if (await ownerWriteLimited(env, user.id)) return reply({ error: ERROR_MSG.tooManyChanges }, 429);
+    if (intent === "upgradePlan") {
+      if (!confirmed) {
+        // The amount first: nothing is charged until the owner has seen it and confirmed.
+        const quote = await upgradeQuote(env, user.id, modelId);
+        if (!quote.ok) return reply({ error: quote.error }, quote.status);
+        const name = (await loadBillingSection(env, user.id)).listings.find((l) => l.modelId === modelId)?.firstName;
+        return reply({ upgrade: { modelId, name: name ?? "", amountCents: quote.amountCents } });
+      }
+      const expected = Number(form?.get("expectedCents"));
+      if (!Number.isInteger(expected) || expected < 0) return reply({ error: "Confirm the amount again." }, 400);
+      try {
+        const gateway = paymentGateway(env, ctx, siteOrigin(env, request));
+        const charged = await upgradeNow(env, gateway, user.id, modelId, expected);
+        if (!charged.ok) return reply({ error: charged.error }, charged.status);
+      } catch (e) {
+        if (e instanceof GatewayUnavailableError)
+          return reply({ error: "Online payment is not available right now." }, 503);
+        throw e;
+      }
+      throw redirect("/managesub", { status: 303, headers: NO_STORE });
+    }
+    const event =
+      intent === "cancelPlan"
+        ? ({ type: "cancel" } as const)
+        : intent === "resumePlan"
+          ? ({ type: "resume" } as const)
+          : intent === "downgradePlan"
+            ? ({ type: "downgrade" } as const)
+            : ({ type: "keepPlan" } as const);
+    const changed = await changeSubscription(env, ctx, user.id, modelId, event);
+    if (!changed.ok) return reply({ error: changed.error }, changed.status);
+    throw redirect("/managesub", { status: 303, headers: NO_STORE });
+  }
 
   if (intent === "deleteListing") {
     const modelId = form?.get("modelId");
@@ -167,8 +226,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ManageSubscription() {
-  const { plan, pendingTier, listings, security, notice, noticeId, account, passkeys, twoFactor } =
+  const { plan, pendingTier, listings, security, notice, noticeId, account, passkeys, twoFactor, billing } =
     useLoaderData<typeof loader>();
+  const planOf = new Map(billing.listings.map((l) => [l.modelId, l]));
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
   const accountFetcher = useFetcher<ActionResult>({ key: "delete-account" });
   const navigation = useNavigation();
@@ -257,14 +317,20 @@ export default function ManageSubscription() {
           </p>
           {pendingTier ? (
             <p className="text-sm text-zinc-300">
-              You asked for the {PLANS[pendingTier].name} plan; we will contact you to arrange payment.
+              You chose the {PLANS[pendingTier].name} plan: create your listing, then pay for it on the plans page.
             </p>
           ) : null}
-          <p className="text-zinc-300">To access all features, please upgrade your plan.</p>
-          <Link to="/subscriptions" className={buttonClass({ size: "roomy" })}>
-            Upgrade Plan
-          </Link>
+          {billing.listings.some((l) => !l.plan) ? (
+            <>
+              <p className="text-zinc-300">To access all features, please upgrade your plan.</p>
+              <Link to="/subscriptions" className={buttonClass({ size: "roomy" })}>
+                Upgrade Plan
+              </Link>
+            </>
+          ) : null}
         </section>
+
+        {actionData?.upgrade ? <UpgradeConfirmation confirm={actionData.upgrade} busy={busy} /> : null}
 
         <section aria-labelledby="listings-title" className="space-y-4 rounded-2xl border border-line bg-panel p-6">
           <h2 id="listings-title" className="text-xl font-semibold">
@@ -280,7 +346,11 @@ export default function ManageSubscription() {
                   className="flex flex-wrap items-center justify-between gap-3 py-3"
                   data-testid="managed-listing"
                 >
-                  <span className="font-medium">{l.firstName}</span>
+                  <span className="space-y-1">
+                    <span className="block font-medium">{l.firstName}</span>
+                    <ListingPlanLine plan={planOf.get(l.modelId)} />
+                  </span>
+                  {planOf.get(l.modelId) ? <ListingPlanActions listing={planOf.get(l.modelId)!} busy={busy} /> : null}
                   <Form method="post" onSubmit={hydrated ? confirmThen(deleteListingConfirm(l.firstName)) : undefined}>
                     <input type="hidden" name="intent" value="deleteListing" />
                     <input type="hidden" name="modelId" value={l.modelId} />
@@ -293,6 +363,8 @@ export default function ManageSubscription() {
             </ul>
           )}
         </section>
+
+        <PaymentHistory payments={billing.payments} />
 
         <SessionList sessions={account.sessions} error={accountResult("revokeSession")?.error?.[""]?.[0]} busy={busy} />
 
@@ -452,5 +524,28 @@ function ConfirmStep({
         </Link>
       </div>
     </section>
+  );
+}
+
+function ListingPlanLine({
+  plan,
+}: {
+  plan: ReturnType<typeof useLoaderData<typeof loader>>["billing"]["listings"][number] | undefined;
+}) {
+  if (!plan) return null;
+  return (
+    <span className="block text-sm text-zinc-300" data-testid="listing-plan">
+      {plan.plan ? `${plan.plan}: ` : ""}
+      {plan.statusLabel}
+      {plan.periodEnd ? ` (${plan.status === "cancelling" ? "ends" : "renews"} ${plan.periodEnd})` : ""}
+      {plan.upgradeCents !== null && plan.upgradeCents > 0
+        ? `. Upgrade to Featured now for ${formatPlanPrice(plan.upgradeCents)}`
+        : ""}
+      {plan.expiredBadge ? (
+        <span className="ml-2 rounded-full border border-red-400 px-2 py-0.5 text-xs text-red-300">
+          {plan.expiredBadge}
+        </span>
+      ) : null}
+    </span>
   );
 }

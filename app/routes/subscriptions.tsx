@@ -5,7 +5,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { InfoPage } from "~/components/InfoPage";
 import { PlanCard, type PlanCardState } from "~/components/PlanCard";
 import { Alert } from "~/components/ui/Alert";
@@ -22,6 +22,11 @@ import {
 import { originOf, seoMeta } from "~/lib/seo";
 import { getSessionUser } from "~/server/auth.server";
 import { pendingPlanRequest, recordPlanRequest } from "~/server/plan-requests.server";
+import { ownListingsWithPlans, startCheckout } from "~/server/billing.server";
+import { GatewayUnavailableError, paymentGateway } from "~/server/payments/select.server";
+import { siteOrigin } from "~/server/site-origin.server";
+import { isPaidStatus, statusLabel, isSubscriptionStatus } from "~/lib/subscriptions";
+import { isId } from "~/lib/ids";
 import { LockIcon } from "~/components/icons";
 import { readForm } from "~/server/http/body.server";
 
@@ -37,13 +42,30 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
   const url = new URL(request.url);
   const user = await getSessionUser(request, env);
-  const pending = user ? await pendingPlanRequest(env, user.id) : null;
+  const [pending, listings] = user
+    ? await Promise.all([pendingPlanRequest(env, user.id), ownListingsWithPlans(env, user.id)])
+    : [null, []];
+  const chosen = parsePlanTier(url.searchParams.get("tier")) ?? pending?.tier ?? null;
   return {
     origin: originOf(request.url),
     // An unknown ?tier= is ignored rather than refused: it only decides which card is highlighted.
-    chosen: parsePlanTier(url.searchParams.get("tier")) ?? pending?.tier ?? null,
-    pendingTier: pending?.tier ?? null,
+    chosen,
+    // A choice kept for an account with no listing yet: it is paid for once the listing exists.
+    pendingTier: listings.length === 0 ? (pending?.tier ?? null) : null,
     signedIn: user !== null,
+    // An agency with several listings says which one the plan is for (issue 15).
+    pick:
+      chosen && url.searchParams.get("pick") === "1"
+        ? listings.map((l) => ({
+            modelId: l.modelId,
+            firstName: l.firstName,
+            paid: isSubscriptionStatus(l.status) && isPaidStatus(l.status),
+            status: isSubscriptionStatus(l.status)
+              ? statusLabel({ status: l.status, pendingPlan: l.pendingPlan })
+              : "Unpaid",
+            plan: l.plan && isSubscriptionStatus(l.status) && isPaidStatus(l.status) ? PLANS[l.plan].name : null,
+          }))
+        : null,
   };
 }
 
@@ -56,9 +78,31 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await getSessionUser(request, env);
   // Subscribing needs an account (spec §6); the login page brings the visitor back with the plan still chosen.
   if (!user) throw redirect(loginPathForPlan(tier), 303);
-  await recordPlanRequest(env, user.id, tier);
-  // Post/redirect/get: a reload shows the recorded choice instead of submitting it again.
-  throw redirect(subscriptionPath(tier), 303);
+  const listings = await ownListingsWithPlans(env, user.id);
+  if (listings.length === 0) {
+    // Nothing to pay for yet: the choice is kept, and paid for once the listing exists.
+    await recordPlanRequest(env, user.id, tier);
+    // Post/redirect/get: a reload shows the recorded choice instead of submitting it again.
+    throw redirect(subscriptionPath(tier), 303);
+  }
+  const asked = form?.get("listingId");
+  if (asked == null && listings.length > 1) throw redirect(`${subscriptionPath(tier)}&pick=1`, 303);
+  const listingId = asked == null ? listings[0].modelId : asked;
+  if (!isId(listingId) || !listings.some((l) => l.modelId === listingId)) {
+    return data({ error: "Listing not found." }, { status: 404 });
+  }
+  const { ctx } = context.cloudflare;
+  const origin = siteOrigin(env, request);
+  try {
+    const started = await startCheckout(env, paymentGateway(env, ctx, origin), user, listingId, tier, origin);
+    if (!started.ok) return data({ error: started.error }, { status: started.status });
+    throw redirect(started.redirectUrl, 303);
+  } catch (error) {
+    if (error instanceof GatewayUnavailableError) {
+      return data({ error: "Online payment is not available right now. Please try again later." }, { status: 503 });
+    }
+    throw error;
+  }
 }
 
 function cardState(tier: string, chosen: string | null, pendingTier: string | null): PlanCardState {
@@ -69,7 +113,7 @@ function cardState(tier: string, chosen: string | null, pendingTier: string | nu
 const SECTION_TITLE = "text-2xl font-semibold";
 
 export default function SubscriptionsPage() {
-  const { chosen, pendingTier } = useLoaderData<typeof loader>();
+  const { chosen, pendingTier, pick } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <InfoPage
@@ -86,12 +130,53 @@ export default function SubscriptionsPage() {
         {actionData?.error ? <Alert tone="error">{actionData.error}</Alert> : null}
         {pendingTier ? (
           <div role="status" className="rounded-xl border border-accent bg-panel p-5" data-testid="plan-request-notice">
-            <p className="font-semibold text-white">No payment has been taken: online payment is not available yet.</p>
+            <p className="font-semibold text-white">No payment has been taken: create your listing first.</p>
             <p className="mt-1 text-zinc-200">
-              We have recorded your choice of the {PLANS[pendingTier].name} plan and will contact you to arrange
-              payment. You can change your choice below at any time before then.
+              We have kept your choice of the {PLANS[pendingTier].name} plan. A plan is paid for one listing at a time:{" "}
+              <Link to="/profile/new" className="text-accent underline underline-offset-2">
+                create your listing
+              </Link>
+              , then choose the plan here again to pay for it.
             </p>
           </div>
+        ) : null}
+        {pick && chosen ? (
+          <section
+            aria-labelledby="pick-listing"
+            className="rounded-xl border border-accent bg-panel p-5"
+            data-testid="pick-listing"
+          >
+            <h2 id="pick-listing" className="text-xl font-semibold">
+              Which listing is the {PLANS[chosen].name} plan for?
+            </h2>
+            <p className="mt-1 text-zinc-200">Each listing has its own plan and is billed separately.</p>
+            <ul className="mt-4 space-y-3">
+              {pick.map((listing) => (
+                <li key={listing.modelId} className="flex flex-wrap items-center justify-between gap-3">
+                  <span>
+                    <strong>{listing.firstName}</strong>{" "}
+                    <span className="text-sm text-zinc-300">
+                      {listing.plan ? `${listing.plan}: ` : ""}
+                      {listing.status}
+                    </span>
+                  </span>
+                  {listing.paid ? (
+                    <Link to="/managesub" className="text-accent underline underline-offset-2">
+                      Manage
+                    </Link>
+                  ) : (
+                    <Form method="post">
+                      <input type="hidden" name="tier" value={chosen} />
+                      <input type="hidden" name="listingId" value={listing.modelId} />
+                      <button type="submit" className="rounded-lg bg-accent px-4 py-2 font-semibold text-ink">
+                        Pay for {listing.firstName}
+                      </button>
+                    </Form>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </section>
         ) : null}
 
         <div className="grid gap-6 md:grid-cols-2">
@@ -147,8 +232,8 @@ export default function SubscriptionsPage() {
               card number.
             </p>
             <p>
-              Online payment is not available yet. When you choose a plan we record your choice and contact you to
-              arrange payment; nothing is charged until then.
+              Each listing has its own plan, paid by the week. The card you pay with is kept by the provider for the
+              weekly renewal; you can cancel at any time on your subscription page, effective at the end of the week.
             </p>
             <p className="text-sm text-zinc-300">
               Questions? Read the{" "}

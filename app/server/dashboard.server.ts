@@ -3,7 +3,7 @@
 // share these, so both paths enforce the same rules.
 import { and, asc, eq } from "drizzle-orm";
 import { type DashboardListing } from "~/lib/dashboard";
-import { activeChange, liveChange, type ListingState } from "~/lib/listing/state";
+import { activeChange, liveChange, TOGGLE_ERRORS, type ListingState } from "~/lib/listing/state";
 import { isId } from "~/lib/ids";
 import { flatRatesInDollars, type FlatRates } from "~/lib/listing-rules";
 import { photoUrl } from "~/lib/photo-keys";
@@ -42,6 +42,9 @@ export async function loadDashboardListings(
         live: l.live,
         verified: l.verified,
         photoVerified: l.photoVerified,
+        paid: l.paid,
+        featured: l.featured,
+        hiddenByExpiry: l.hiddenByExpiry,
         views: st.views,
         contacts: st.contacts,
         likes: st.likes,
@@ -76,10 +79,14 @@ export async function loadDashboardListings(
     profileClicks: r.views ?? 0,
     contactClicks: r.contacts ?? 0,
     likes: r.likes ?? 0,
+    // `featured` follows the paid plan (issue 15), so it names the plan.
+    plan: r.paid ? (r.featured ? "Featured" : "Standard") : null,
+    subscriptionExpired: r.hiddenByExpiry,
   }));
 }
 
-export type OwnListing = ListingState & Pick<typeof l.$inferSelect, "id" | "userId" | "firstName" | "location">;
+export type OwnListing = ListingState &
+  Pick<typeof l.$inferSelect, "id" | "userId" | "firstName" | "location" | "paid">;
 
 /** The listing when `userId` owns it, else null (missing, malformed or someone else's: callers answer 403). */
 export async function findOwnListing(
@@ -98,6 +105,7 @@ export async function findOwnListing(
       verified: l.verified,
       active: l.active,
       activeUntil: l.activeUntil,
+      paid: l.paid,
     })
     .from(l)
     .where(and(eq(l.id, modelId), eq(l.userId, userId)))
@@ -141,13 +149,22 @@ export async function setListingFlag(
   if (!listing) return { ok: false, status: 403, error: NOT_YOUR_LISTING };
   const change = toggle === "active" ? activeChange(listing, desired, now) : liveChange(listing, desired, now);
   if (!change.ok) return { ok: false, status: 409, error: change.error };
+  // Public only while paid for (issue 15); the UPDATE below repeats it, and a trigger backs both.
+  if (toggle === "live" && desired !== false && !listing.live && !listing.paid) {
+    return { ok: false, status: 409, error: TOGGLE_ERRORS.notPaid };
+  }
 
   const next = { ...listing, ...change.next };
   // A toggle that changes nothing writes and tells nobody.
   if (next.live === listing.live && next.active === listing.active && next.activeUntil === listing.activeUntil) {
     return { ok: true, state: toggleState(modelId, next) };
   }
-  const guard = next.live && toggle === "live" ? eq(l.verified, true) : next.active ? eq(l.live, true) : undefined;
+  const guard =
+    next.live && toggle === "live"
+      ? and(eq(l.verified, true), eq(l.paid, true))
+      : next.active
+        ? eq(l.live, true)
+        : undefined;
   const db = getDb(env);
   const [updated] = await db
     .update(l)

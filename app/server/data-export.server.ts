@@ -38,6 +38,10 @@ const TABLES: Record<ExportedTable, SQLiteTable> = {
   listing_rates: schema.listingRates,
   listing_special_rates: schema.listingSpecialRates,
   listing_stats: schema.listingStats,
+  subscriptions: schema.subscriptions,
+  payments: schema.payments,
+  ledger: schema.ledger,
+  receipts: schema.receipts,
 };
 
 /** A drizzle row under the database's own column names, with only the columns the archive takes. */
@@ -57,6 +61,7 @@ export type AccountData = {
   securityLog: Rows;
   plans: Rows;
   verificationRequests: Rows;
+  billing: { subscriptions: Rows; payments: Rows; ledger: Rows; receipts: Rows };
   listings: { row: Record<string, unknown>; images: Rows; rates: Rows; specialRates: Rows; stats: Rows }[];
 };
 
@@ -64,38 +69,60 @@ export type AccountData = {
 export async function readAccountData(db: Db, userId: string): Promise<AccountData | null> {
   const s = schema;
   const own = sql`(select ${s.listings.id} from ${s.listings} where ${s.listings.userId} = ${userId})`;
-  const [users, sessions, passkeys, totp, codes, events, plans, requests, listings, images, rates, specials, stats] =
-    await db.batch([
-      db.select().from(s.users).where(eq(s.users.id, userId)),
-      db.select().from(s.sessions).where(eq(s.sessions.userId, userId)).orderBy(asc(s.sessions.createdAt)),
-      db.select().from(s.passkeys).where(eq(s.passkeys.userId, userId)).orderBy(asc(s.passkeys.createdAt)),
-      db.select().from(s.totpFactors).where(eq(s.totpFactors.userId, userId)),
-      db.select().from(s.recoveryCodes).where(eq(s.recoveryCodes.userId, userId)),
-      db
-        .select()
-        .from(s.securityEvents)
-        .where(eq(s.securityEvents.userId, userId))
-        .orderBy(asc(s.securityEvents.createdAt)),
-      db.select().from(s.planRequests).where(eq(s.planRequests.userId, userId)).orderBy(asc(s.planRequests.createdAt)),
-      db
-        .select()
-        .from(s.verificationRequests)
-        .where(eq(s.verificationRequests.userId, userId))
-        .orderBy(asc(s.verificationRequests.createdAt)),
-      db.select().from(s.listings).where(eq(s.listings.userId, userId)).orderBy(asc(s.listings.createdAt)),
-      db
-        .select()
-        .from(s.listingImages)
-        .where(inArray(s.listingImages.listingId, own))
-        .orderBy(asc(s.listingImages.position)),
-      db.select().from(s.listingRates).where(inArray(s.listingRates.listingId, own)),
-      db
-        .select()
-        .from(s.listingSpecialRates)
-        .where(inArray(s.listingSpecialRates.listingId, own))
-        .orderBy(asc(s.listingSpecialRates.position)),
-      db.select().from(s.listingStats).where(inArray(s.listingStats.listingId, own)).orderBy(asc(s.listingStats.month)),
-    ]);
+  const [
+    users,
+    sessions,
+    passkeys,
+    totp,
+    codes,
+    events,
+    plans,
+    requests,
+    listings,
+    images,
+    rates,
+    specials,
+    stats,
+    subscriptions,
+    payments,
+    ledger,
+    receipts,
+  ] = await db.batch([
+    db.select().from(s.users).where(eq(s.users.id, userId)),
+    db.select().from(s.sessions).where(eq(s.sessions.userId, userId)).orderBy(asc(s.sessions.createdAt)),
+    db.select().from(s.passkeys).where(eq(s.passkeys.userId, userId)).orderBy(asc(s.passkeys.createdAt)),
+    db.select().from(s.totpFactors).where(eq(s.totpFactors.userId, userId)),
+    db.select().from(s.recoveryCodes).where(eq(s.recoveryCodes.userId, userId)),
+    db
+      .select()
+      .from(s.securityEvents)
+      .where(eq(s.securityEvents.userId, userId))
+      .orderBy(asc(s.securityEvents.createdAt)),
+    db.select().from(s.planRequests).where(eq(s.planRequests.userId, userId)).orderBy(asc(s.planRequests.createdAt)),
+    db
+      .select()
+      .from(s.verificationRequests)
+      .where(eq(s.verificationRequests.userId, userId))
+      .orderBy(asc(s.verificationRequests.createdAt)),
+    db.select().from(s.listings).where(eq(s.listings.userId, userId)).orderBy(asc(s.listings.createdAt)),
+    db
+      .select()
+      .from(s.listingImages)
+      .where(inArray(s.listingImages.listingId, own))
+      .orderBy(asc(s.listingImages.position)),
+    db.select().from(s.listingRates).where(inArray(s.listingRates.listingId, own)),
+    db
+      .select()
+      .from(s.listingSpecialRates)
+      .where(inArray(s.listingSpecialRates.listingId, own))
+      .orderBy(asc(s.listingSpecialRates.position)),
+    db.select().from(s.listingStats).where(inArray(s.listingStats.listingId, own)).orderBy(asc(s.listingStats.month)),
+    db.select().from(s.subscriptions).where(eq(s.subscriptions.userId, userId)),
+    // Money records outlive a deleted listing (tax records), and stay the owner's.
+    db.select().from(s.payments).where(eq(s.payments.userId, userId)).orderBy(asc(s.payments.createdAt)),
+    db.select().from(s.ledger).where(eq(s.ledger.userId, userId)).orderBy(asc(s.ledger.createdAt)),
+    db.select().from(s.receipts).where(eq(s.receipts.userId, userId)).orderBy(asc(s.receipts.number)),
+  ]);
   if (!users[0]) return null;
   const of = <T extends { listingId: string }>(rows: T[], id: string) => rows.filter((r) => r.listingId === id);
   return {
@@ -107,6 +134,12 @@ export async function readAccountData(db: Db, userId: string): Promise<AccountDa
     securityLog: events.map((r) => exportRow("security_events", r)),
     plans: plans.map((r) => exportRow("plan_requests", r)),
     verificationRequests: requests.map((r) => exportRow("verification_requests", r)),
+    billing: {
+      subscriptions: subscriptions.map((r) => exportRow("subscriptions", r)),
+      payments: payments.map((r) => exportRow("payments", r)),
+      ledger: ledger.map((r) => exportRow("ledger", r)),
+      receipts: receipts.map((r) => exportRow("receipts", r)),
+    },
     listings: listings.map((l) => ({
       row: exportRow("listings", l),
       images: of(images, l.id).map((r) => exportRow("listing_images", r)),
@@ -146,6 +179,7 @@ async function* archiveEntries(env: Pick<Env, "PHOTOS">, data: AccountData, o: {
   );
   yield file("security-log.json", json(data.securityLog));
   yield file("plans.json", json(data.plans));
+  yield file("payments.json", json(data.billing));
   yield file("verification-requests.json", json(data.verificationRequests));
   for (const [i, listing] of data.listings.entries()) {
     const folder = listingFolder(i, String(listing.row.first_name ?? ""));

@@ -15,6 +15,8 @@ import { flatRates, LISTING_RULE_MSG, mayAddListing, mayCreateListingFrom, order
 import { validateListing, type FieldErrors, type ParsedListing } from "~/lib/listing-schema";
 import { PUBLIC_PHOTO_PREFIX } from "~/lib/photo-keys";
 import { MAX_BATCH, MAX_PHOTOS, PHOTO_MSG } from "~/lib/photo-rules";
+import { PLANS } from "~/lib/plans";
+import { isPaidStatus } from "~/lib/subscriptions";
 import type { Profile } from "~/lib/profile";
 import { auditForListing, auditInsert, CHANGED } from "./audit.server";
 import type { SessionUser } from "./auth.server";
@@ -159,6 +161,13 @@ export async function saveListing(req: SaveRequest, mode: "create" | "update"): 
     if (uploads.length !== requestedUploads.size) return photoFailure(400, LISTING_RULE_MSG.uploadsMissing);
   }
   const photoCount = existing.length + uploads.length + body.files.length;
+  // The plan's photo limit (issue 15): 20 with a paid Featured plan, else Standard's 10. Only a save that
+  // adds photos is held to it, so a listing over the limit after a change of plan can still be edited.
+  if (uploads.length + body.files.length > 0 && photoCount > PLANS.standard.maxPhotos) {
+    count.add();
+    const limit = await photoLimitOf(env, mode === "create" ? null : listingId);
+    if (photoCount > limit) return photoFailure(400, planPhotoLimitText(limit));
+  }
 
   // 3. Every field, with the page to show.
   const checked = validateListing(body.values, photoCount);
@@ -543,4 +552,24 @@ export async function deleteListingImage(
     .where(eq(img.listingId, found.listingId))
     .orderBy(asc(img.position));
   return { ok: true, listingId: found.listingId, images };
+}
+
+/** What a listing's plan allows (app/lib/plans.ts maxPhotos): Featured's only while it is paid for. */
+async function photoLimitOf(env: Pick<Env, "DB">, listingId: string | null): Promise<number> {
+  if (!listingId) return PLANS.standard.maxPhotos;
+  const s = schema.subscriptions;
+  const [row] = await getDb(env)
+    .select({ plan: s.plan, status: s.status })
+    .from(s)
+    .where(eq(s.listingId, listingId))
+    .limit(1);
+  return row && row.plan === "featured" && isPaidStatus(row.status)
+    ? PLANS.featured.maxPhotos
+    : PLANS.standard.maxPhotos;
+}
+
+export function planPhotoLimitText(limit: number): string {
+  return limit >= PLANS.featured.maxPhotos
+    ? `A listing can hold at most ${limit} photos.`
+    : `The Standard plan allows up to ${limit} photos. Upgrade to Featured for up to ${PLANS.featured.maxPhotos}.`;
 }

@@ -25,7 +25,12 @@ type Admin = Pick<SessionUser, "id" | "isAdmin">;
 
 const l = schema.listings;
 
-export type ModeratedListing = ModeratedState & { modelId: string; firstName: string; location: string };
+export type ModeratedListing = ModeratedState & {
+  modelId: string;
+  firstName: string;
+  location: string;
+  paid: boolean;
+};
 
 export type ModerationResult =
   | { ok: true; listing: ModeratedListing; changed: boolean }
@@ -43,6 +48,7 @@ export async function readModeratedListing(env: Pick<Env, "DB">, modelId: string
       hot: l.hot,
       active: l.active,
       activeUntil: l.activeUntil,
+      paid: l.paid,
     })
     .from(l)
     .where(eq(l.id, modelId))
@@ -72,6 +78,10 @@ export async function moderateListing(
   const current = await readModeratedListing(env, modelId);
   if (!current) return { ok: false, status: 404, error: MODERATION_MSG.notFound };
   const chosen = typeof action === "function" ? action(current) : action;
+  // Public only while paid for (issue 15): a moderator cannot put an unpaid listing live either.
+  if (chosen === "live" && !current.live && !current.paid) {
+    return { ok: false, status: 409, error: MODERATION_MSG.liveNeedsPlan };
+  }
   const change = adminFlagChange(current, chosen, now);
   if (!change.ok) return { ok: false, status: 409, error: change.error };
   if (!change.changed) return { ok: true, listing: current, changed: false };

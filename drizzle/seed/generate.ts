@@ -61,6 +61,8 @@ export type DemoData = {
   rates: Row[];
   specialRates: Row[];
   stats: Row[];
+  /** One subscription per paid (or once paid) listing (issue 15): most active, a few past due or expired. */
+  subscriptions: Row[];
   /** Pictures shared by the listings of a large run (empty otherwise). */
   pool: ArtPlan[];
 };
@@ -215,7 +217,16 @@ export function generateDemoData(options: GenerateOptions): DemoData {
     specs.push({ userIndex: users.length - 1, name: names[i], region: regions[i], listedAt, flags: flags[i] });
   }
 
-  const data: DemoData = { users, listings: [], photos: [], rates: [], specialRates: [], stats: [], pool: [] };
+  const data: DemoData = {
+    users,
+    listings: [],
+    photos: [],
+    rates: [],
+    specialRates: [],
+    stats: [],
+    subscriptions: [],
+    pool: [],
+  };
   if (options.poolSize) {
     for (let p = 0; p < options.poolSize; p++) {
       data.pool.push({
@@ -292,6 +303,8 @@ export function generateDemoData(options: GenerateOptions): DemoData {
     }
     row.image_count = count;
     data.listings.push(row);
+    const subscription = subscriptionRow(rng, row, index, now);
+    if (subscription) data.subscriptions.push(subscription);
 
     // This month's counters for the demo providers' listings and about one listing in ten.
     if (index < MIN_LISTINGS || (row.live === 1 && rng.chance(0.1))) {
@@ -563,4 +576,47 @@ function assignFlags(rng: Rng, count: number, now: number): Flags[] {
     flags[i].activity = { active: false, until: now - Math.floor(hoursAgo * HOUR) };
   });
   return flags;
+}
+
+const WEEK = 7 * DAY;
+
+/**
+ * The listing's subscription, so that every state can be seen after `npm start` (issue 15). The demo
+ * accounts' published listings are active (the agency's second one past due, inside its grace); the
+ * agency's unverified one is unpaid; among the rest, a few are past due, cancelled at the period's end, or
+ * expired (only ones already hidden, which renewal would bring back live). Every renewal charges the test
+ * gateway's stored card, so the cron renews them while `npm start` runs.
+ */
+function subscriptionRow(rng: Rng, row: Row, index: number, now: number): Row | null {
+  const published = row.live === 1;
+  row.paid = 0;
+  row.hidden_by_expiry = 0;
+  if (index === MIN_LISTINGS - 1 && !published) return null; // the agency's unverified listing: unpaid
+  const start = now - Math.floor(rng.float(0.1, 6.5) * DAY);
+  let status = "active";
+  if (index === 2) status = "past_due";
+  else if (index >= MIN_LISTINGS && index % 29 === 0) status = "past_due";
+  else if (index >= MIN_LISTINGS && index % 31 === 0) status = "cancelling";
+  else if (index >= MIN_LISTINGS && !published && row.verified === 1 && index % 3 === 0) status = "expired";
+  const plan = row.featured === 1 ? "featured" : "standard";
+  const paid = status !== "expired";
+  row.paid = paid ? 1 : 0;
+  row.hidden_by_expiry = paid ? 0 : 1;
+  if (!paid) row.featured = 0;
+  const periodStart = status === "past_due" ? now - WEEK - 2 * HOUR : status === "expired" ? start - 3 * WEEK : start;
+  return {
+    listing_id: String(row.id),
+    user_id: String(row.user_id),
+    plan,
+    status,
+    period_start: periodStart,
+    period_end: periodStart + WEEK,
+    grace_until: status === "past_due" ? now + 22 * HOUR : null,
+    pending_plan: null,
+    method_ref: `tgm_ok_demo${index}`,
+    reminded_for: null,
+    failed_renewals: status === "past_due" ? 1 : status === "expired" ? 2 : 0,
+    created_at: periodStart,
+    updated_at: periodStart,
+  };
 }

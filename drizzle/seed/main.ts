@@ -279,6 +279,7 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
         ...insertStatements(db, "listing_rates", data.rates),
         ...insertStatements(db, "listing_special_rates", data.specialRates),
         ...insertStatements(db, "listing_stats", data.stats),
+        ...insertStatements(db, "subscriptions", data.subscriptions),
         db
           .prepare("INSERT INTO totp_factors (user_id, secret, enabled_at, last_step) VALUES (?, ?, ?, 0)")
           .bind(adminId, sealedAdminSecret, now),

@@ -188,14 +188,15 @@ describe("the owner dashboard", () => {
     await page.reload();
     await hydrated(page);
     const status = card(page, THROWAWAY).getByTestId("listing-status");
-    await expect(status.textContent()).resolves.toBe("Active · Standard Listing");
+    // The throwaway listing has no plan (issue 15): the line says so.
+    await expect(status.textContent()).resolves.toBe("Active · Unpaid");
     const reload = page.waitForRequest((r) => r.method() === "GET" && new URL(r.url()).pathname === "/dashboard.data", {
       timeout: 20_000,
     });
     await page.waitForFunction(
       (id) =>
         document.querySelector(`[aria-labelledby="listing-name-${id}"] [data-testid="listing-status"]`)?.textContent ===
-        "Inactive · Standard Listing",
+        "Inactive · Unpaid",
       throwawayId,
       { timeout: 20_000 },
     );
@@ -250,7 +251,12 @@ describe("/managesub", () => {
     await logIn(page);
     await page.goto("/managesub");
     await hydrated(page);
-    await page.getByText("Unpaid", { exact: true }).waitFor();
+    // The throwaway listing (and Coco) are unpaid: each says so, and the spec's upgrade link stays.
+    await page
+      .getByTestId("managed-listing")
+      .filter({ hasText: THROWAWAY })
+      .getByText("Unpaid", { exact: true })
+      .waitFor();
     await expect(page.getByRole("link", { name: "Upgrade Plan" }).getAttribute("href")).resolves.toBe("/subscriptions");
     const row = page.getByTestId("managed-listing").filter({ hasText: THROWAWAY });
     await row.waitFor();

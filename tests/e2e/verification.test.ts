@@ -44,10 +44,14 @@ describe("ID verification, approval and going live", () => {
     // Their listing, saved but not verified (so hidden). Featured and newest, so it heads the grid once live;
     // it borrows a seeded listing's photo for its card.
     const now = Date.now();
-    d1(`INSERT INTO listings (id, user_id, first_name, age, tag_line, location, suburb, featured, cover_key, cover_width, cover_height,
-          image_count, listed_at, created_at, updated_at)
-        SELECT '${listingId}', u.id, '${NAME}', 27, 'Warm, discreet and always on time', 'Auckland', 'Ponsonby', 1,
+    // Paid for on the Featured plan (issue 15): only a paid listing can go live.
+    d1(`INSERT INTO listings (id, user_id, first_name, age, tag_line, location, suburb, featured, paid, cover_key, cover_width,
+          cover_height, image_count, listed_at, created_at, updated_at)
+        SELECT '${listingId}', u.id, '${NAME}', 27, 'Warm, discreet and always on time', 'Auckland', 'Ponsonby', 1, 1,
           (SELECT cover_key FROM listings WHERE cover_key IS NOT NULL LIMIT 1), 600, 800, 1, ${now + 86_400_000}, ${now}, ${now}
+        FROM users u WHERE u.email = '${email}';
+        INSERT INTO subscriptions (listing_id, user_id, plan, status, period_start, period_end, created_at, updated_at)
+        SELECT '${listingId}', u.id, 'featured', 'active', ${now}, ${now + 7 * 86_400_000}, ${now}, ${now}
         FROM users u WHERE u.email = '${email}'`);
   });
 

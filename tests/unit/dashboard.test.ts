@@ -46,6 +46,8 @@ function listing(over: Partial<DashboardListing> = {}): DashboardListing {
     profileClicks: 0,
     contactClicks: 0,
     likes: 0,
+    plan: "Standard",
+    subscriptionExpired: false,
     ...over,
   };
 }
@@ -114,6 +116,13 @@ describe("cards", () => {
     expect(statusLine({ active: true, activeUntil: NOW + HOUR }, NOW)).toBe("Active · Standard Listing");
     expect(statusLine({ active: true, activeUntil: NOW - 1 }, NOW)).toBe("Inactive · Standard Listing");
     expect(statusLine({ active: false, activeUntil: NOW + HOUR }, NOW)).toBe("Inactive · Standard Listing");
+  });
+
+  it("with paid plans (issue 15) the line names the real plan, or Unpaid, and expiry has its badge", () => {
+    expect(statusLine({ active: false, activeUntil: null, plan: "Featured" }, NOW)).toBe("Inactive · Featured Listing");
+    expect(statusLine({ active: false, activeUntil: null, plan: null }, NOW)).toBe("Inactive · Unpaid");
+    expect(badgeText({ live: false, verified: true, subscriptionExpired: true })).toBe("Hidden - Subscription expired");
+    expect(badgeText({ live: true, verified: true, subscriptionExpired: false })).toBe("LIVE");
   });
 
   it("cover is the first URL; no images means no cover", () => {

@@ -94,8 +94,9 @@ describe("dashboard switches without JavaScript", () => {
 describe("/managesub", () => {
   it("shows the plan as Unpaid, Upgrade Plan, and a Delete Listing per listing plus Delete My Account", async () => {
     const owner = await signedIn({ agency: true, logIn: true });
-    await insertListing({ userId: owner.userId, firstName: "Sienna" });
-    await insertListing({ userId: owner.userId, firstName: "Jade" });
+    // Unpaid listings (issue 15): the spec's screen, 'Unpaid' with the upgrade text.
+    await insertListing({ userId: owner.userId, firstName: "Sienna", live: false, subscription: "none" });
+    await insertListing({ userId: owner.userId, firstName: "Jade", live: false, subscription: "none" });
     const res = await owner.client.get("/managesub");
     expect(res.status).toBe(200);
     expect(res.headers.get("Cache-Control")).toBe("no-store");

@@ -135,6 +135,7 @@ describe("the archive", () => {
       [
         "README.txt",
         "account.json",
+        "payments.json",
         "plans.json",
         "security-log.json",
         "verification-requests.json",
@@ -170,6 +171,13 @@ describe("the archive", () => {
     expect(strFromU8(files["listings/01-ruby/photos/02.webp"])).toBe(`photo 1 of ${me.listings[0]}`);
 
     expect(jsonOf(files, "plans.json")).toMatchObject([{ tier: "featured", price_cents: 7500 }]);
+    // Each listing's subscription, without the provider's stored-card token.
+    const billing = jsonOf(files, "payments.json");
+    expect(billing.subscriptions.map((r: { listing_id: string }) => r.listing_id).sort()).toEqual(
+      [...me.listings].sort(),
+    );
+    expect(billing.subscriptions[0]).not.toHaveProperty("method_ref");
+    expect(billing).toMatchObject({ payments: [], ledger: [], receipts: [] });
     expect(jsonOf(files, "security-log.json").map((e: { event: string }) => e.event)).toEqual(
       expect.arrayContaining(["login", "data_exported"]),
     );

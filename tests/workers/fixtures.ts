@@ -63,6 +63,11 @@ export type ListingFixture = {
   photoVerified?: boolean;
   coverKey?: string | null;
   listedAt?: number;
+  /**
+   * The listing's subscription (issue 15): by default an active week on the plan `featured` implies, with
+   * a stored test-gateway card, so a listing can be public as before. "none" leaves it unpaid.
+   */
+  subscription?: "active" | "none";
 };
 
 /** Inserts a listing with sensible defaults: live, verified, in Auckland, with a cover photo key. */
@@ -72,11 +77,12 @@ export async function insertListing(f: ListingFixture = {}) {
   const now = Date.now();
   counter++;
   const live = f.live ?? true;
+  const paid = (f.subscription ?? "active") === "active";
   await env.DB.prepare(
     `INSERT INTO listings (id, user_id, first_name, age, height, nationality, body_type, location, suburb, tag_line,
       rate60, orate60, featured, hot, verified, live, active, active_until, photo_verified, cover_key, cover_width, cover_height,
-      image_count, listed_at, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 600, 800, 3, ?, ?, ?)`,
+      image_count, listed_at, created_at, updated_at, paid)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 600, 800, 3, ?, ?, ?, ?)`,
   )
     .bind(
       id,
@@ -102,7 +108,47 @@ export async function insertListing(f: ListingFixture = {}) {
       f.listedAt ?? now - counter * 1000,
       now,
       now,
+      paid ? 1 : 0,
     )
     .run();
+  if (paid) await insertSubscription(id, userId, { plan: f.featured ? "featured" : "standard", now });
   return id;
+}
+
+/** An active subscription row for a listing (its `paid` flag is the caller's). */
+export async function insertSubscription(
+  listingId: string,
+  userId: string,
+  o: Partial<{
+    plan: "standard" | "featured";
+    status: string;
+    now: number;
+    periodStart: number;
+    periodEnd: number;
+    graceUntil: number | null;
+    methodRef: string | null;
+  }> = {},
+) {
+  const now = o.now ?? Date.now();
+  const start = o.periodStart ?? now;
+  await env.DB.prepare(
+    `INSERT INTO subscriptions (listing_id, user_id, plan, status, period_start, period_end, grace_until, method_ref,
+      created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (listing_id) DO UPDATE SET plan = excluded.plan, status = excluded.status,
+      period_start = excluded.period_start, period_end = excluded.period_end, grace_until = excluded.grace_until,
+      method_ref = excluded.method_ref, updated_at = excluded.updated_at`,
+  )
+    .bind(
+      listingId,
+      userId,
+      o.plan ?? "standard",
+      o.status ?? "active",
+      start,
+      o.periodEnd ?? start + 7 * 24 * 60 * 60 * 1000,
+      o.graceUntil ?? null,
+      o.methodRef === undefined ? `tgm_ok_${listingId}` : o.methodRef,
+      now,
+      now,
+    )
+    .run();
 }

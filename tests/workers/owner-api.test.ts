@@ -50,6 +50,8 @@ describe("GET /api/modelswvisits/{userId}", () => {
         profileClicks: 9,
         contactClicks: 4,
         likes: 2,
+        plan: "Standard",
+        subscriptionExpired: false,
       },
       {
         modelId: b,
@@ -64,6 +66,8 @@ describe("GET /api/modelswvisits/{userId}", () => {
         profileClicks: 0,
         contactClicks: 0,
         likes: 0,
+        plan: "Standard",
+        subscriptionExpired: false,
       },
     ]);
   });

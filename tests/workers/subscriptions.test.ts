@@ -125,7 +125,7 @@ describe("subscribing", () => {
     expect(await planRows()).toEqual([]);
   });
 
-  it("records a signed-in provider's choice as pending payment and says no payment was taken", async () => {
+  it("keeps the choice of a provider with no listing yet and says no payment was taken", async () => {
     const { userId, client: provider } = await signedIn();
     const res = await subscribe({ form: { tier: "featured" } }, provider);
     expect(res.status).toBe(303);
@@ -137,8 +137,8 @@ describe("subscribing", () => {
     const after = await provider.get("/subscriptions?tier=featured");
     const html = await after.clone().text();
     const page = await outline(after);
-    expect(page.text).toContain("No payment has been taken: online payment is not available yet.");
-    expect(page.text).toContain("We have recorded your choice of the Featured plan and will contact you");
+    expect(page.text).toContain("No payment has been taken: create your listing first.");
+    expect(page.text).toContain("We have kept your choice of the Featured plan.");
     expect(html).toMatch(/role="status"/);
     expect(card(html, "featured")).toEqual({ chosen: true, button: "Featured requested" });
 

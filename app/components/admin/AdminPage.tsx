@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 export const ADMIN_LINKS = [
   { to: "/admin/verifications", label: "Verifications" },
   { to: "/admin/reports", label: "Reports" },
+  { to: "/admin/subscriptions", label: "Subscriptions" },
   { to: "/admin/audit", label: "Audit log" },
 ] as const;
 

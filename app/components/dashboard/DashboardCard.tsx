@@ -18,6 +18,7 @@ const BADGE_STYLE: Record<ReturnType<typeof badgeText>, string> = {
   LIVE: "bg-emerald-500 text-ink",
   Hidden: "bg-zinc-800 text-zinc-100 ring-1 ring-zinc-500",
   "Hidden - Get Verified": "bg-amber-400 text-ink",
+  "Hidden - Subscription expired": "bg-red-500 text-ink",
 };
 
 const BUTTON =

@@ -11,10 +11,12 @@ export const ACTIVE_WINDOW_MS = ACTIVE_WINDOW_HOURS * 60 * 60 * 1000;
 
 type Flags = { live: boolean; verified: boolean; active: boolean; activeUntil: number | null };
 
-export type Badge = "LIVE" | "Hidden" | "Hidden - Get Verified";
+export type Badge = "LIVE" | "Hidden" | "Hidden - Get Verified" | "Hidden - Subscription expired";
 
-export function badgeText(listing: Pick<Flags, "live" | "verified">): Badge {
+export function badgeText(listing: Pick<Flags, "live" | "verified"> & { subscriptionExpired?: boolean }): Badge {
   if (listing.live) return "LIVE";
+  // Issue 15: expiry hid it; renewing brings it back as it was.
+  if (listing.subscriptionExpired) return "Hidden - Subscription expired";
   return listing.verified ? "Hidden" : "Hidden - Get Verified";
 }
 
@@ -23,9 +25,16 @@ export function isListingActive(listing: Pick<Flags, "active" | "activeUntil">, 
   return isActiveNow(listing.active, listing.activeUntil, now);
 }
 
-/** The card's line under the name. The spec has it always say Standard, whatever the plan. */
-export function statusLine(listing: Pick<Flags, "active" | "activeUntil">, now: number): string {
-  return `${isListingActive(listing, now) ? "Active" : "Inactive"} · Standard Listing`;
+/**
+ * The card's line under the name. The spec has it always say Standard; with paid plans (issue 15) it says the
+ * listing's real plan, or Unpaid.
+ */
+export function statusLine(
+  listing: Pick<Flags, "active" | "activeUntil"> & { plan?: string | null },
+  now: number,
+): string {
+  const plan = listing.plan === undefined ? "Standard Listing" : listing.plan ? `${listing.plan} Listing` : "Unpaid";
+  return `${isListingActive(listing, now) ? "Active" : "Inactive"} · ${plan}`;
 }
 
 /** Live can be switched only on a verified listing (turning it off is always allowed, see liveChange). */
@@ -77,6 +86,7 @@ export type ListingState = Flags;
 export const TOGGLE_ERRORS = {
   notLive: "Turn Live on before going Active Now.",
   notVerified: "Your listing must be verified before it can go live.",
+  notPaid: "Choose a plan for this listing before it can go live.",
 } as const;
 
 export type Change<T> = { ok: true; next: T } | { ok: false; error: string };

@@ -1,0 +1,168 @@
+// Subscriptions for administrators (issue 15): filter by status, see failed renewals, grant free weeks
+// (audited). Non-administrators get 404.
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AdminPage } from "~/components/admin/AdminPage";
+import { Alert } from "~/components/ui/Alert";
+import { Button } from "~/components/ui/Button";
+import { formatNzDate } from "~/lib/billing-emails";
+import { formatPlanPrice, PLANS } from "~/lib/plans";
+import { statusLabel, SUBSCRIPTION_STATUSES } from "~/lib/subscriptions";
+import { grantFreeWeeks, loadAdminSubscriptions, parseStatusFilter } from "~/server/billing-admin.server";
+import { readForm } from "~/server/http/body.server";
+import { requireAdminPage } from "~/server/moderation.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Subscriptions | Kiwi Companions" },
+  { name: "robots", content: "noindex" },
+];
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdminPage(request, context);
+  const status = parseStatusFilter(new URL(request.url).searchParams.get("status"));
+  const { subscriptions, failed } = await loadAdminSubscriptions(context.cloudflare.env, status);
+  return data(
+    {
+      status,
+      subscriptions: subscriptions.map((s) => ({
+        ...s,
+        plan: PLANS[s.plan].name,
+        label: statusLabel({ status: s.status, pendingPlan: null }),
+        ends: s.periodEnd ? formatNzDate(s.periodEnd) : "",
+      })),
+      failed: failed.map((f) => ({ ...f, amount: formatPlanPrice(f.amountCents), when: formatNzDate(f.at) })),
+    },
+    { headers: NO_STORE },
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { env, ctx } = context.cloudflare;
+  const admin = await requireAdminPage(request, context);
+  const form = await readForm(request);
+  if (form?.get("intent") !== "grantWeeks")
+    return data({ error: "Unknown action." }, { status: 400, headers: NO_STORE });
+  const result = await grantFreeWeeks(env, ctx, admin, form.get("listingId"), form.get("weeks"));
+  if (!result.ok) return data({ error: result.error }, { status: result.status, headers: NO_STORE });
+  throw redirect(new URL(request.url).pathname + new URL(request.url).search, { status: 303, headers: NO_STORE });
+}
+
+const CELL = "px-3 py-2";
+
+export default function AdminSubscriptions() {
+  const { status, subscriptions, failed } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <AdminPage title="Subscriptions" lead="Every listing's plan, by status; failed renewals; free weeks.">
+      <div className="space-y-8">
+        {actionData?.error ? <Alert tone="error">{actionData.error}</Alert> : null}
+        <nav aria-label="Filter by status" className="flex flex-wrap gap-2">
+          <Link
+            to="/admin/subscriptions"
+            className="rounded-lg border border-line px-3 py-2"
+            aria-current={status ? undefined : "page"}
+          >
+            All
+          </Link>
+          {SUBSCRIPTION_STATUSES.map((s) => (
+            <Link
+              key={s}
+              to={`/admin/subscriptions?status=${s}`}
+              className="rounded-lg border border-line px-3 py-2"
+              aria-current={status === s ? "page" : undefined}
+            >
+              {statusLabel({ status: s, pendingPlan: null })}
+            </Link>
+          ))}
+        </nav>
+        <div className="overflow-x-auto rounded-2xl border border-line">
+          <table className="w-full min-w-[44rem] text-left text-sm" data-testid="subscriptions-table">
+            <caption className="sr-only">Subscriptions</caption>
+            <thead className="bg-panel text-muted">
+              <tr>
+                <th scope="col" className={CELL}>
+                  Listing
+                </th>
+                <th scope="col" className={CELL}>
+                  Plan
+                </th>
+                <th scope="col" className={CELL}>
+                  Status
+                </th>
+                <th scope="col" className={CELL}>
+                  Period ends
+                </th>
+                <th scope="col" className={CELL}>
+                  Failed renewals
+                </th>
+                <th scope="col" className={CELL}>
+                  Free weeks
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {subscriptions.map((s) => (
+                <tr key={s.listingId} className="border-t border-line" data-testid="subscription-row">
+                  <td className={CELL}>
+                    <Link to={`/profile/${s.listingId}`} className="text-accent underline">
+                      {s.name}
+                    </Link>
+                  </td>
+                  <td className={CELL}>{s.plan}</td>
+                  <td className={CELL}>{s.label}</td>
+                  <td className={CELL}>{s.ends}</td>
+                  <td className={CELL}>{s.failedRenewals}</td>
+                  <td className={CELL}>
+                    <Form method="post" className="flex items-center gap-2">
+                      <input type="hidden" name="intent" value="grantWeeks" />
+                      <input type="hidden" name="listingId" value={s.listingId} />
+                      <label className="sr-only" htmlFor={`weeks-${s.listingId}`}>
+                        Free weeks for {s.name}
+                      </label>
+                      <input
+                        id={`weeks-${s.listingId}`}
+                        name="weeks"
+                        type="number"
+                        min={1}
+                        max={52}
+                        defaultValue={1}
+                        className="w-16 rounded border border-line bg-ink px-2 py-1"
+                      />
+                      <Button type="submit" variant="secondary">
+                        Grant
+                      </Button>
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <section aria-labelledby="failed-title" className="space-y-3">
+          <h2 id="failed-title" className="text-xl font-semibold">
+            Failed renewals
+          </h2>
+          {failed.length === 0 ? (
+            <p className="text-muted">None.</p>
+          ) : (
+            <ul className="space-y-1" data-testid="failed-renewals">
+              {failed.map((f) => (
+                <li key={f.reference}>
+                  {f.when}: {f.name}, {f.amount}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </AdminPage>
+  );
+}

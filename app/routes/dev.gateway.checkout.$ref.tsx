@@ -1,0 +1,104 @@
+// The local test gateway's hosted checkout page (issue 15; app/server/payments/test-gateway.server.ts).
+// Development only, and only on this machine, like /dev/outbox. It stands where a real provider's card form
+// would: the choice made here is sent to the app as a signed notification, then the payer goes back.
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { formatPlanPrice } from "~/lib/plans";
+import { readForm } from "~/server/http/body.server";
+import { handlePaymentNotification } from "~/server/payments/notify.server";
+import { paymentGateway } from "~/server/payments/select.server";
+import {
+  decodeCheckout,
+  notificationRequest,
+  outcomeNotification,
+  TEST_DELAY_MS,
+  TEST_OUTCOMES,
+  type TestOutcome,
+} from "~/server/payments/test-gateway.server";
+import { devToolsAllowed, siteOrigin } from "~/server/site-origin.server";
+
+export const meta: MetaFunction = () => [{ title: "Test payment gateway" }, { name: "robots", content: "noindex" }];
+
+const NOT_FOUND = () => new Response("Not found", { status: 404 });
+
+async function checkoutOf(request: Request, env: Env, ref: string | undefined) {
+  if (!devToolsAllowed(env, request)) throw NOT_FOUND();
+  const checkout = await decodeCheckout(new URL(request.url).searchParams.get("t"));
+  if (!checkout || checkout.reference !== ref) throw NOT_FOUND();
+  return checkout;
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const checkout = await checkoutOf(request, context.cloudflare.env, params.ref);
+  return {
+    description: checkout.description,
+    amount: formatPlanPrice(checkout.amountCents),
+    currency: checkout.currency,
+    cancelUrl: checkout.cancelUrl,
+  };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { env, ctx } = context.cloudflare;
+  const checkout = await checkoutOf(request, env, params.ref);
+  const form = await readForm(request);
+  const outcome = form?.get("outcome");
+  if (typeof outcome !== "string" || !(TEST_OUTCOMES as readonly string[]).includes(outcome)) {
+    return new Response("Choose an outcome", { status: 400 });
+  }
+  const origin = siteOrigin(env, request);
+  const gateway = paymentGateway(env, ctx, origin);
+  const deliver = async () => {
+    const now = Date.now();
+    const note = outcomeNotification(checkout, outcome as TestOutcome, now);
+    const answer = await handlePaymentNotification(
+      env,
+      ctx,
+      gateway,
+      await notificationRequest(checkout.notifyUrl, note, now),
+      origin,
+    );
+    // Through the webhook's own handler (see select.server.ts): verified, then applied.
+    if (!answer.ok) console.error("test gateway: the app refused the notification", answer.status);
+  };
+  if (outcome === "approve_delayed") {
+    ctx.waitUntil(new Promise((resolve) => setTimeout(resolve, TEST_DELAY_MS)).then(deliver));
+  } else {
+    await deliver();
+  }
+  throw redirect(checkout.returnUrl, 303);
+}
+
+const BUTTON = "inline-flex min-h-12 w-full items-center justify-center rounded-lg px-5 font-semibold";
+
+export default function TestGatewayCheckout() {
+  const { description, amount, currency, cancelUrl } = useLoaderData<typeof loader>();
+  const busy = useNavigation().state !== "idle";
+  return (
+    <div className="mx-auto max-w-md space-y-6 px-4 py-12">
+      <p className="text-sm uppercase tracking-wide text-muted">Test payment gateway (development only)</p>
+      <h1 className="text-2xl font-bold">Pay {amount}</h1>
+      <p>
+        {description}: <strong>{amount}</strong> {currency}
+      </p>
+      <p className="text-sm text-muted">No card is needed: choose what the card does.</p>
+      <Form method="post" className="space-y-3">
+        <button name="outcome" value="approve" disabled={busy} className={`${BUTTON} bg-accent text-ink`}>
+          Approve
+        </button>
+        <button name="outcome" value="approve_delayed" disabled={busy} className={`${BUTTON} border border-accent`}>
+          Approve after a delay
+        </button>
+        <button name="outcome" value="approve_failing_card" disabled={busy} className={`${BUTTON} border border-line`}>
+          Approve with a card that fails renewals
+        </button>
+        <button name="outcome" value="decline" disabled={busy} className={`${BUTTON} border border-red-400`}>
+          Decline
+        </button>
+      </Form>
+      <a href={cancelUrl} className="block text-center text-accent underline">
+        Cancel and go back
+      </a>
+    </div>
+  );
+}

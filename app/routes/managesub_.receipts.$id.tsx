@@ -1,0 +1,42 @@
+// One receipt (issue 15): the NZ taxable supply information for a payment. Only its owner may read it:
+// anyone else's receipt, like a made-up id, is a 404.
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { InfoPage } from "~/components/InfoPage";
+import { receiptLabel, receiptLines } from "~/lib/billing-emails";
+import { isId } from "~/lib/ids";
+import { requireUser } from "~/server/auth.server";
+import { ownReceipt } from "~/server/billing.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Receipt | Kiwi Companions" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const receipt = isId(params.id) ? await ownReceipt(context.cloudflare.env, user.id, params.id) : null;
+  if (!receipt) throw data("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
+  return data(
+    { title: `Receipt ${receiptLabel(receipt.number)}`, lines: receiptLines(receipt) },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export default function ReceiptPage() {
+  const { title, lines } = useLoaderData<typeof loader>();
+  return (
+    <InfoPage width="medium" title={title}>
+      <div className="space-y-6">
+        <ul className="space-y-2 rounded-2xl border border-line bg-panel p-6" data-testid="receipt">
+          {lines.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+        <Link to="/managesub" className="text-accent underline underline-offset-2">
+          Back to your subscriptions
+        </Link>
+      </div>
+    </InfoPage>
+  );
+}

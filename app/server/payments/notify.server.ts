@@ -1,0 +1,219 @@
+// The payment webhook (issue 15): the only way money state changes. A notification is verified by its
+// gateway, checked against the payment we asked for (amount, currency, provider), and then acted on in ONE
+// D1 batch: the event id, the payment's status, the ledger row, the receipt and the subscription with its
+// listing. Uniqueness in the schema makes the batch all-or-nothing against duplicates: the same event id,
+// a second charge row or a second receipt for one payment fails the batch, and the whole batch rolls back.
+import { eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { paymentDescription, receiptEmail, gstOf } from "~/lib/billing-emails";
+import { newId } from "~/lib/ids";
+import { transition, type Subscription, type SubscriptionEvent } from "~/lib/subscriptions";
+import { getDb, schema } from "../db.server";
+import { sendEmail, type EmailEnv } from "../email.server";
+import {
+  afterSubscriptionChange,
+  changesListing,
+  listingPublicState,
+  readSubscription,
+  subscriptionStatements,
+  type BillingEnv,
+  type Ctx,
+} from "../subscriptions.server";
+import type { PaymentGateway, PaymentNotification } from "./gateway.server";
+
+export type NotifyEnv = BillingEnv & EmailEnv & Pick<Env, "BILLING_SUPPLIER_NAME" | "BILLING_GST_NUMBER">;
+
+export type NotifyResult = {
+  status: 200 | 400 | 401 | 404 | 409;
+  body: { ok?: true; duplicate?: true; error?: string };
+};
+
+const p = schema.payments;
+
+function isUniqueViolation(error: unknown): boolean {
+  const text = String((error as { message?: unknown })?.message ?? error);
+  return /UNIQUE constraint failed|SQLITE_CONSTRAINT/i.test(text);
+}
+
+/** Verifies a webhook request with `gateway` and applies it. Never throws for bad input. */
+export async function handlePaymentNotification(
+  env: NotifyEnv,
+  ctx: Ctx,
+  gateway: PaymentGateway,
+  request: Request,
+  origin: string,
+  now = Date.now(),
+): Promise<Response> {
+  const verified = await gateway.verifyNotification(request);
+  if (!verified.ok) return Response.json({ error: verified.error }, { status: verified.status });
+  const result = await applyNotification(env, ctx, gateway.name, verified.notification, origin, now);
+  return Response.json(result.body, { status: result.status, headers: { "Cache-Control": "no-store" } });
+}
+
+/** Acts on a verified notification. Exported for the tests, which build notifications directly. */
+export async function applyNotification(
+  env: NotifyEnv,
+  ctx: Ctx,
+  provider: string,
+  n: PaymentNotification,
+  origin: string,
+  now = Date.now(),
+): Promise<NotifyResult> {
+  const db = getDb(env);
+  const [payment] = await db.select().from(p).where(eq(p.id, n.reference)).limit(1);
+  if (!payment) return { status: 404, body: { error: "Unknown payment reference" } };
+  if (payment.provider !== provider) return { status: 400, body: { error: "Payment belongs to another provider" } };
+  if (n.currency !== payment.currency) return { status: 400, body: { error: "Currency does not match the payment" } };
+  if (n.kind !== "method_cancelled" && n.amountCents !== payment.amountCents) {
+    return { status: 400, body: { error: "Amount does not match the payment" } };
+  }
+  const [seen] = await db
+    .select({ id: schema.paymentEvents.eventId })
+    .from(schema.paymentEvents)
+    .where(sql`${schema.paymentEvents.provider} = ${provider} AND ${schema.paymentEvents.eventId} = ${n.eventId}`)
+    .limit(1);
+  if (seen) return { status: 200, body: { ok: true, duplicate: true } };
+
+  const current = payment.listingId ? await readSubscription(env, payment.listingId) : null;
+  if (!current) return { status: 404, body: { error: "Unknown listing" } };
+  // The provider's clock decides when a payment happened, never later than we hear of it: a notification
+  // that arrives late still starts the week it paid for when it was paid.
+  const at = Math.min(n.occurredAt, now);
+  const eventRow = db.insert(schema.paymentEvents).values({
+    eventId: n.eventId,
+    provider,
+    kind: n.kind,
+    reference: n.reference,
+    occurredAt: n.occurredAt,
+    receivedAt: now,
+  });
+  const statements: BatchItem<"sqlite">[] = [];
+  let next: Subscription | null = null;
+  let receipt: { number: number; total: number; gst: number; description: string } | null = null;
+
+  if (n.kind === "payment_succeeded" && payment.status !== "succeeded") {
+    // Money moved: it is recorded even when the subscription cannot use it (then support refunds it).
+    statements.push(
+      db
+        .update(p)
+        .set({ status: "succeeded", providerRef: n.providerRef, failure: null, updatedAt: now })
+        .where(eq(p.id, payment.id)),
+      db.insert(schema.ledger).values({
+        id: newId(),
+        paymentId: payment.id,
+        listingId: payment.listingId,
+        userId: payment.userId,
+        entry: "charge",
+        amountCents: payment.amountCents,
+        currency: payment.currency,
+        provider,
+        providerRef: n.providerRef,
+        eventId: n.eventId,
+        createdAt: now,
+      }),
+    );
+    const description = paymentDescription(payment.kind, payment.plan);
+    const gst = gstOf(payment.amountCents);
+    statements.push(
+      db.insert(schema.receipts).values({
+        id: newId(),
+        number: sql`(SELECT COALESCE(MAX(number), 0) + 1 FROM receipts)`,
+        paymentId: payment.id,
+        userId: payment.userId,
+        listingId: payment.listingId,
+        issuedAt: at,
+        supplierName: env.BILLING_SUPPLIER_NAME || "Kiwi Companions",
+        supplierGstNumber: env.BILLING_GST_NUMBER || "",
+        description,
+        totalCents: payment.amountCents,
+        gstCents: gst,
+        currency: payment.currency,
+      }),
+    );
+    receipt = { number: 0, total: payment.amountCents, gst, description };
+    const event: SubscriptionEvent =
+      payment.kind === "checkout"
+        ? { type: "paid", plan: payment.plan }
+        : payment.kind === "renewal"
+          ? { type: "renewalPaid" }
+          : { type: "upgradePaid" };
+    const moved = transition(current, event, at);
+    if (moved.ok) next = moved.next;
+    else console.error("payments: paid but the subscription cannot take it", payment.id, moved.error);
+  } else if (n.kind === "payment_failed" && payment.status === "open") {
+    // A failure only closes a payment still open: one that arrives after the success (out of order) is noted
+    // and changes nothing.
+    statements.push(
+      db.update(p).set({ status: "failed", failure: "Declined", updatedAt: now }).where(eq(p.id, payment.id)),
+    );
+    if (payment.kind === "checkout" && current.status === "pending") {
+      const moved = transition(current, { type: "checkoutFailed" }, at);
+      if (moved.ok) next = moved.next;
+    } else if (payment.kind === "renewal") {
+      const moved = transition(current, { type: "renewalFailed" }, at);
+      if (moved.ok) next = moved.next;
+    }
+  } else if (n.kind === "refund_succeeded" && payment.status === "succeeded") {
+    statements.push(
+      db.insert(schema.ledger).values({
+        id: newId(),
+        paymentId: payment.id,
+        listingId: payment.listingId,
+        userId: payment.userId,
+        entry: "refund",
+        amountCents: payment.amountCents,
+        currency: payment.currency,
+        provider,
+        providerRef: n.providerRef,
+        eventId: n.eventId,
+        createdAt: now,
+      }),
+    );
+  } else if (n.kind === "method_cancelled" && current.methodRef && current.methodRef === n.methodRef) {
+    next = { ...current };
+  }
+
+  const extras =
+    n.kind === "method_cancelled"
+      ? { methodRef: null }
+      : n.kind === "payment_succeeded"
+        ? { methodRef: n.methodRef ?? current.methodRef, failedRenewals: 0 }
+        : n.kind === "payment_failed" && payment.kind === "renewal"
+          ? { failedRenewals: current.failedRenewals + 1 }
+          : {};
+  if (next) statements.push(...subscriptionStatements(db, current, next, extras, now));
+  const before = next && changesListing(current, next) ? await listingPublicState(env, current.listingId) : null;
+
+  try {
+    await db.batch([eventRow, ...statements]);
+  } catch (error) {
+    // The same event (or a second charge of one payment) raced this one in: it already did the work.
+    if (isUniqueViolation(error)) return { status: 200, body: { ok: true, duplicate: true } };
+    throw error;
+  }
+  if (next && before) await afterSubscriptionChange(env, ctx, current.listingId, before);
+  if (receipt) ctx.waitUntil(mailReceipt(env, payment.id, origin));
+  return { status: 200, body: { ok: true } };
+}
+
+async function mailReceipt(env: NotifyEnv, paymentId: string, origin: string) {
+  const db = getDb(env);
+  const [row] = await db
+    .select({
+      number: schema.receipts.number,
+      issuedAt: schema.receipts.issuedAt,
+      supplierName: schema.receipts.supplierName,
+      supplierGstNumber: schema.receipts.supplierGstNumber,
+      description: schema.receipts.description,
+      totalCents: schema.receipts.totalCents,
+      gstCents: schema.receipts.gstCents,
+      email: schema.users.email,
+      firstName: schema.users.firstName,
+    })
+    .from(schema.receipts)
+    .innerJoin(schema.users, eq(schema.users.id, schema.receipts.userId))
+    .where(eq(schema.receipts.paymentId, paymentId))
+    .limit(1);
+  if (!row) return;
+  await sendEmail(env, { to: row.email, ...receiptEmail({ firstName: row.firstName, receipt: row, origin }) });
+}

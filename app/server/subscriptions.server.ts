@@ -1,0 +1,173 @@
+// A listing's subscription row and what it decides about the listing (issue 15). The state machine is
+// app/lib/subscriptions.ts; this stores its answers. Every write of a subscription carries, in the same D1
+// batch, the listing's `paid` and `featured` and (on expiry and renewal) `live`, so the public queries and the
+// facet triggers, which read `live`, never see a listing whose subscription says otherwise.
+import { asc, eq, inArray, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { isPaidStatus, UNPAID, type Subscription } from "~/lib/subscriptions";
+import { getDb, schema, type Db } from "./db.server";
+import { afterListingChange } from "./moderation.server";
+import { publicState } from "./realtime.server";
+
+const s = schema.subscriptions;
+const l = schema.listings;
+
+export type Ctx = { waitUntil(promise: Promise<unknown>): void };
+export type BillingEnv = Pick<Env, "DB" | "PROFILES" | "ListingsRoom">;
+
+export type StoredSubscription = Subscription & {
+  listingId: string;
+  userId: string;
+  methodRef: string | null;
+  remindedFor: number | null;
+  failedRenewals: number;
+  updatedAt: number;
+};
+
+const columns = {
+  listingId: s.listingId,
+  userId: s.userId,
+  plan: s.plan,
+  status: s.status,
+  periodStart: s.periodStart,
+  periodEnd: s.periodEnd,
+  graceUntil: s.graceUntil,
+  pendingPlan: s.pendingPlan,
+  methodRef: s.methodRef,
+  remindedFor: s.remindedFor,
+  failedRenewals: s.failedRenewals,
+  updatedAt: s.updatedAt,
+};
+
+/** The listing's subscription; a listing that never had one is unpaid. Null when the listing is gone. */
+export async function readSubscription(env: Pick<Env, "DB">, listingId: string): Promise<StoredSubscription | null> {
+  const db = getDb(env);
+  const [row] = await db.select(columns).from(s).where(eq(s.listingId, listingId)).limit(1);
+  if (row) return row;
+  const [listing] = await db.select({ userId: l.userId }).from(l).where(eq(l.id, listingId)).limit(1);
+  if (!listing) return null;
+  return {
+    ...UNPAID,
+    listingId,
+    userId: listing.userId,
+    methodRef: null,
+    remindedFor: null,
+    failedRenewals: 0,
+    updatedAt: 0,
+  };
+}
+
+export async function subscriptionsOf(
+  env: Pick<Env, "DB">,
+  listingIds: readonly string[],
+): Promise<Map<string, StoredSubscription>> {
+  if (listingIds.length === 0) return new Map();
+  const rows = await getDb(env)
+    .select(columns)
+    .from(s)
+    .where(inArray(s.listingId, [...listingIds].slice(0, 90)))
+    .orderBy(asc(s.listingId));
+  return new Map(rows.map((r) => [r.listingId, r]));
+}
+
+export type SubscriptionExtras = Partial<Pick<StoredSubscription, "methodRef" | "remindedFor" | "failedRenewals">>;
+
+/**
+ * The statements that store `next` and keep the listing in step with it, for the caller's batch:
+ * - paid (active, past due, cancelling): `paid` on; `featured` follows the plan; a listing hidden by an
+ *   earlier expiry comes back live (if it is still verified), as it was;
+ * - not paid: `paid`, `featured`, `live` and Active Now off, remembering in hidden_by_expiry whether it was
+ *   live, for the renewal.
+ * Both listing updates are written from the row's own values, so a stale read cannot undo a newer change.
+ */
+export function subscriptionStatements(
+  db: Db,
+  current: StoredSubscription,
+  next: Subscription,
+  extras: SubscriptionExtras,
+  now: number,
+): [BatchItem<"sqlite">, BatchItem<"sqlite">] {
+  const row = {
+    listingId: current.listingId,
+    userId: current.userId,
+    plan: next.plan,
+    status: next.status,
+    periodStart: next.periodStart,
+    periodEnd: next.periodEnd,
+    graceUntil: next.graceUntil,
+    pendingPlan: next.pendingPlan,
+    methodRef: extras.methodRef === undefined ? current.methodRef : extras.methodRef,
+    remindedFor: extras.remindedFor === undefined ? current.remindedFor : extras.remindedFor,
+    failedRenewals: extras.failedRenewals ?? current.failedRenewals,
+    updatedAt: now,
+  };
+  const upsert = db
+    .insert(s)
+    .values({ ...row, createdAt: now })
+    .onConflictDoUpdate({ target: s.listingId, set: row });
+  const paid = isPaidStatus(next.status);
+  const listing = paid
+    ? db
+        .update(l)
+        .set({
+          live: sql`CASE WHEN ${l.paid} = 0 AND ${l.hiddenByExpiry} = 1 AND ${l.verified} = 1 THEN 1 ELSE ${l.live} END`,
+          paid: true,
+          hiddenByExpiry: false,
+          featured: next.plan === "featured",
+          updatedAt: now,
+        })
+        .where(eq(l.id, current.listingId))
+    : db
+        .update(l)
+        .set({
+          hiddenByExpiry: sql`CASE WHEN ${l.paid} = 1 THEN ${l.live} ELSE ${l.hiddenByExpiry} END`,
+          paid: false,
+          featured: false,
+          live: false,
+          active: false,
+          activeUntil: null,
+          updatedAt: now,
+        })
+        .where(eq(l.id, current.listingId));
+  return [upsert, listing];
+}
+
+/** Whether a change from `before` to `next` changes what the public sees of the listing. */
+export function changesListing(before: Subscription, next: Subscription): boolean {
+  return isPaidStatus(before.status) !== isPaidStatus(next.status) || before.plan !== next.plan;
+}
+
+/** After the batch: the KV snapshot and open pages learn of the listing's new state. */
+export async function afterSubscriptionChange(
+  env: BillingEnv,
+  ctx: Ctx,
+  listingId: string,
+  before: { live: boolean; location: string } | null,
+) {
+  await afterListingChange(env, ctx, listingId, publicState(before));
+}
+
+export async function listingPublicState(env: Pick<Env, "DB">, listingId: string) {
+  const [row] = await getDb(env)
+    .select({ live: l.live, location: l.location })
+    .from(l)
+    .where(eq(l.id, listingId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Stores a transition with no money attached (cancel, resume, downgrade, the cron's expiry). */
+export async function saveSubscription(
+  env: BillingEnv,
+  ctx: Ctx,
+  current: StoredSubscription,
+  next: Subscription,
+  extras: SubscriptionExtras,
+  now: number,
+  also: BatchItem<"sqlite">[] = [],
+): Promise<void> {
+  const db = getDb(env);
+  const before = changesListing(current, next) ? await listingPublicState(env, current.listingId) : null;
+  await db.batch([...subscriptionStatements(db, current, next, extras, now), ...also]);
+  if (before) await afterSubscriptionChange(env, ctx, current.listingId, before);
+}

@@ -1,0 +1,135 @@
+// Weekly plans in Chromium (issue 15): choose while signed out, sign up, pay on the local test gateway; a
+// declined card; an upgrade that shows and charges the prorated amount.
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { MSG } from "../../app/lib/auth-schemas";
+import { newId } from "../../app/lib/ids";
+import { hydrated, useBrowser } from "./browser";
+import { d1, d1Rows, followConfirmationLink, insertAccount, logIn } from "./people";
+
+const b = useBrowser();
+const unique = () => newId(8);
+const WEEK = 7 * 24 * 60 * 60 * 1000;
+
+/** A verified listing, not live and unpaid, for the account with this e-mail address. */
+function insertUnpaidListing(email: string, name: string): string {
+  const id = newId();
+  const now = Date.now();
+  d1(`INSERT INTO listings (id, user_id, first_name, age, tag_line, location, suburb, verified, cover_key, cover_width,
+        cover_height, image_count, listed_at, created_at, updated_at)
+      SELECT '${id}', u.id, '${name}', 27, 'Warm and kind', 'Auckland', 'Ponsonby', 1,
+        (SELECT cover_key FROM listings WHERE cover_key IS NOT NULL LIMIT 1), 600, 800, 1, ${now}, ${now}, ${now}
+      FROM users u WHERE u.email = '${email}'`);
+  return id;
+}
+
+function moneyOf(listingId: string) {
+  const [sub] = d1Rows<{ status: string; plan: string }>(
+    `SELECT status, plan FROM subscriptions WHERE listing_id = '${listingId}'`,
+  );
+  const [listing] = d1Rows<{ paid: number; featured: number; live: number }>(
+    `SELECT paid, featured, live FROM listings WHERE id = '${listingId}'`,
+  );
+  const ledger = d1Rows<{ amount_cents: number }>(`SELECT amount_cents FROM ledger WHERE listing_id = '${listingId}'`);
+  return { sub, listing, ledger };
+}
+
+async function payOnGateway(page: Page, outcome: "Approve" | "Decline") {
+  await page.waitForURL((url) => url.pathname.startsWith("/dev/gateway/checkout/"));
+  await hydrated(page);
+  await page.getByRole("button", { name: outcome, exact: true }).click();
+  await page.waitForURL((url) => url.pathname.startsWith("/subscriptions/return/"));
+}
+
+describe("paying for a plan", () => {
+  it("an Independent picks Featured signed out, signs up, pays, and the listing goes live featured", async () => {
+    const { context, page } = await b.visitor();
+    const email = `billing-${unique()}@example.nz`;
+    await page.goto("/subscriptions");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Choose Featured" }).click();
+    await page.waitForURL((url) => url.pathname === "/login");
+    await hydrated(page);
+    await page.getByRole("link", { name: "Need an account? Sign Up" }).click();
+    await page.getByRole("heading", { name: "Create an Account" }).waitFor();
+    await page.getByLabel("First Name").fill("Aroha");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("a-long-password");
+    await page.getByLabel("Independent").check();
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await page.getByText(MSG.signupCheckInbox).waitFor();
+    await followConfirmationLink(page, email);
+    await page.waitForURL((url) => url.pathname === "/subscriptions" && url.searchParams.get("tier") === "featured");
+
+    // The listing exists (made and verified), so the plan can be paid for it.
+    const listingId = insertUnpaidListing(email, "Aroha");
+    await page.reload();
+    await hydrated(page);
+    await page.getByRole("button", { name: "Featured selected: continue" }).click();
+    await payOnGateway(page, "Approve");
+    await page.getByText("Payment received: $75.00 for the Featured plan.").waitFor();
+    expect(moneyOf(listingId)).toMatchObject({
+      sub: { status: "active", plan: "featured" },
+      listing: { paid: 1, featured: 1, live: 0 },
+      ledger: [{ amount_cents: 7500 }],
+    });
+
+    // Verified and now paid: the owner puts it live, and it is public and featured.
+    await page.goto("/dashboard");
+    await hydrated(page);
+    await page.getByText("Featured Listing").first().waitFor();
+    await page.getByRole("button", { name: "Live for Aroha" }).click();
+    await page.getByTestId("listing-badge").filter({ hasText: "LIVE" }).waitFor();
+    expect(moneyOf(listingId).listing).toEqual({ paid: 1, featured: 1, live: 1 });
+    const profile = await page.request.get(`/api/model/${listingId}`);
+    expect(profile.status()).toBe(200);
+    await context.close();
+  });
+
+  it("a declined card shows a clear message and leaves nothing half-done", async () => {
+    const { context, page } = await b.visitor();
+    const account = await insertAccount({ firstName: "Kahu", password: "a-long-password" });
+    const listingId = insertUnpaidListing(account.email, "Kahu");
+    await logIn(page, account.email, "a-long-password");
+    await page.goto("/subscriptions?tier=standard");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Standard selected: continue" }).click();
+    await payOnGateway(page, "Decline");
+    await page.getByText("Your card was declined. No payment was taken").waitFor();
+    expect(moneyOf(listingId)).toEqual({
+      sub: { status: "unpaid", plan: "standard" },
+      listing: { paid: 0, featured: 0, live: 0 },
+      ledger: [],
+    });
+    await context.close();
+  });
+
+  it("an upgrade shows the prorated amount, then charges it", async () => {
+    const { context, page } = await b.visitor();
+    const account = await insertAccount({ firstName: "Mere", password: "a-long-password" });
+    const listingId = insertUnpaidListing(account.email, "Mere");
+    const now = Date.now();
+    // Half the week gone: the difference for the rest of it is about $20.00.
+    d1(`UPDATE listings SET paid = 1 WHERE id = '${listingId}';
+        INSERT INTO subscriptions (listing_id, user_id, plan, status, period_start, period_end, method_ref, created_at,
+          updated_at) SELECT '${listingId}', id, 'standard', 'active', ${now - WEEK / 2}, ${now + WEEK / 2},
+          'tgm_ok_e2e', ${now}, ${now} FROM users WHERE email = '${account.email}'`);
+    await logIn(page, account.email, "a-long-password");
+    await page.goto("/managesub");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Upgrade to Featured" }).click();
+    const amount = await page.getByTestId("upgrade-amount").textContent();
+    const cents = Math.round(Number(amount!.replace("$", "")) * 100);
+    expect(cents).toBeGreaterThan(1990);
+    expect(cents).toBeLessThanOrEqual(2000);
+    expect(moneyOf(listingId).ledger).toEqual([]);
+    await page.getByRole("button", { name: `Pay ${amount} and upgrade` }).click();
+    await page.getByTestId("payment-history").getByText(amount!).waitFor();
+    expect(moneyOf(listingId)).toMatchObject({
+      sub: { status: "active", plan: "featured" },
+      listing: { featured: 1 },
+      ledger: [{ amount_cents: cents }],
+    });
+    await context.close();
+  });
+});

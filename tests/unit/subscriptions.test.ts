@@ -1,0 +1,189 @@
+import { describe, expect, it } from "vitest";
+import { gstIncludedCents } from "~/lib/plans";
+import {
+  dueAction,
+  GRACE_MS,
+  isPaidStatus,
+  prorationCents,
+  REMINDER_MS,
+  SUBSCRIPTION_MSG,
+  transition,
+  UNPAID,
+  WEEK_MS,
+  type Subscription,
+  type SubscriptionEvent,
+} from "~/lib/subscriptions";
+
+/** A fake clock: every test moves it by hand. */
+const T0 = Date.UTC(2026, 10, 2, 9, 0, 0);
+
+function step(sub: Subscription, event: SubscriptionEvent, now: number): Subscription {
+  const result = transition(sub, event, now);
+  if (!result.ok) throw new Error(`refused: ${result.error}`);
+  return result.next;
+}
+
+function refused(sub: Subscription, event: SubscriptionEvent, now: number): string {
+  const result = transition(sub, event, now);
+  if (result.ok) throw new Error(`allowed ${event.type} from ${sub.status}`);
+  return result.error;
+}
+
+const active = (plan: "standard" | "featured" = "standard"): Subscription => step(UNPAID, { type: "paid", plan }, T0);
+
+describe("subscription state machine", () => {
+  it("unpaid → pending → active for one week from the payment", () => {
+    const pending = step(UNPAID, { type: "checkoutStarted", plan: "featured" }, T0);
+    expect(pending).toMatchObject({ status: "pending", plan: "featured", periodEnd: null });
+    expect(isPaidStatus(pending.status)).toBe(false);
+    const paid = step(pending, { type: "paid", plan: "featured" }, T0 + 5000);
+    expect(paid).toMatchObject({
+      status: "active",
+      plan: "featured",
+      periodStart: T0 + 5000,
+      periodEnd: T0 + 5000 + WEEK_MS,
+    });
+    expect(isPaidStatus(paid.status)).toBe(true);
+  });
+
+  it("a declined checkout goes back to unpaid (never paid) or expired (lapsed)", () => {
+    const pending = step(UNPAID, { type: "checkoutStarted", plan: "standard" }, T0);
+    expect(step(pending, { type: "checkoutFailed" }, T0).status).toBe("unpaid");
+    const lapsed: Subscription = { ...active(), status: "expired" };
+    const again = step(lapsed, { type: "checkoutStarted", plan: "standard" }, T0 + 2 * WEEK_MS);
+    expect(step(again, { type: "checkoutFailed" }, T0 + 2 * WEEK_MS).status).toBe("expired");
+    expect(refused(active(), { type: "checkoutFailed" }, T0)).toBe(SUBSCRIPTION_MSG.noCheckout);
+  });
+
+  it("a paid listing cannot start a second checkout; a second payment adds a week", () => {
+    const sub = active();
+    expect(refused(sub, { type: "checkoutStarted", plan: "standard" }, T0)).toBe(SUBSCRIPTION_MSG.alreadyPaid);
+    expect(step(sub, { type: "paid", plan: "standard" }, T0 + 1000).periodEnd).toBe(T0 + 2 * WEEK_MS);
+  });
+
+  it("renewal: the next week follows the last one without a gap, in the plan chosen for it", () => {
+    const sub = step(active("featured"), { type: "downgrade" }, T0 + 1000);
+    expect(sub).toMatchObject({ plan: "featured", pendingPlan: "standard" });
+    const renewed = step(sub, { type: "renewalPaid" }, T0 + WEEK_MS + 60_000);
+    expect(renewed).toMatchObject({
+      status: "active",
+      plan: "standard",
+      pendingPlan: null,
+      periodStart: T0 + WEEK_MS,
+      periodEnd: T0 + 2 * WEEK_MS,
+    });
+  });
+
+  it("a failed renewal is past due with 24 h grace; failing again after the grace expires it", () => {
+    const due = T0 + WEEK_MS;
+    const pastDue = step(active(), { type: "renewalFailed" }, due);
+    expect(pastDue).toMatchObject({ status: "past_due", graceUntil: due + GRACE_MS });
+    expect(isPaidStatus(pastDue.status)).toBe(true);
+    // Inside the grace a failure changes nothing.
+    expect(step(pastDue, { type: "renewalFailed" }, due + GRACE_MS - 1)).toEqual(pastDue);
+    const expired = step(pastDue, { type: "renewalFailed" }, due + GRACE_MS);
+    expect(expired).toMatchObject({ status: "expired", graceUntil: null });
+    expect(isPaidStatus(expired.status)).toBe(false);
+  });
+
+  it("paying while past due keeps the weeks contiguous; paying after expiry starts a week now", () => {
+    const due = T0 + WEEK_MS;
+    const pastDue = step(active(), { type: "renewalFailed" }, due);
+    expect(step(pastDue, { type: "renewalPaid" }, due + 1000)).toMatchObject({
+      status: "active",
+      periodStart: due,
+      periodEnd: due + WEEK_MS,
+      graceUntil: null,
+    });
+    const expired = step(pastDue, { type: "renewalFailed" }, due + GRACE_MS);
+    const late = due + 3 * WEEK_MS;
+    expect(step(expired, { type: "renewalPaid" }, late)).toMatchObject({ status: "active", periodStart: late });
+    expect(step(expired, { type: "paid", plan: "featured" }, late)).toMatchObject({
+      plan: "featured",
+      periodStart: late,
+    });
+    expect(refused(UNPAID, { type: "renewalFailed" }, T0)).toBe(SUBSCRIPTION_MSG.notActive);
+  });
+
+  it("cancel takes effect at the period's end; resume undoes it before then", () => {
+    const cancelling = step(active(), { type: "cancel" }, T0 + 1000);
+    expect(cancelling.status).toBe("cancelling");
+    expect(isPaidStatus(cancelling.status)).toBe(true);
+    expect(step(cancelling, { type: "resume" }, T0 + 2000).status).toBe("active");
+    expect(refused(cancelling, { type: "periodEnded" }, T0 + WEEK_MS - 1)).toBe(SUBSCRIPTION_MSG.notDue);
+    expect(step(cancelling, { type: "periodEnded" }, T0 + WEEK_MS).status).toBe("expired");
+    expect(refused(active(), { type: "resume" }, T0)).toBe(SUBSCRIPTION_MSG.notCancelling);
+    expect(refused(UNPAID, { type: "cancel" }, T0)).toBe(SUBSCRIPTION_MSG.notActive);
+    expect(refused(active(), { type: "periodEnded" }, T0 + WEEK_MS)).toBe(SUBSCRIPTION_MSG.notActive);
+  });
+
+  it("upgrade applies at once; downgrade waits, and can be taken back", () => {
+    const up = step(active("standard"), { type: "upgradePaid" }, T0 + 1000);
+    expect(up).toMatchObject({ plan: "featured", periodEnd: T0 + WEEK_MS });
+    expect(refused(up, { type: "upgradePaid" }, T0)).toBe(SUBSCRIPTION_MSG.notStandard);
+    expect(refused(active("standard"), { type: "downgrade" }, T0)).toBe(SUBSCRIPTION_MSG.notFeatured);
+    const down = step(up, { type: "downgrade" }, T0 + 2000);
+    expect(down).toMatchObject({ plan: "featured", pendingPlan: "standard" });
+    expect(step(down, { type: "keepPlan" }, T0 + 3000).pendingPlan).toBeNull();
+    expect(refused(UNPAID, { type: "upgradePaid" }, T0)).toBe(SUBSCRIPTION_MSG.notActive);
+  });
+
+  it("free weeks extend a paid period, lift past due, or start one now", () => {
+    expect(step(active(), { type: "grantWeeks", weeks: 2 }, T0 + 1000).periodEnd).toBe(T0 + 3 * WEEK_MS);
+    const pastDue = step(active(), { type: "renewalFailed" }, T0 + WEEK_MS);
+    expect(step(pastDue, { type: "grantWeeks", weeks: 1 }, T0 + WEEK_MS + 10)).toMatchObject({
+      status: "active",
+      periodEnd: T0 + 2 * WEEK_MS + 10,
+    });
+    expect(step(UNPAID, { type: "grantWeeks", weeks: 1 }, T0)).toMatchObject({
+      status: "active",
+      periodEnd: T0 + WEEK_MS,
+    });
+    for (const weeks of [0, -1, 1.5, 53]) {
+      expect(refused(UNPAID, { type: "grantWeeks", weeks }, T0)).toBe(SUBSCRIPTION_MSG.badWeeks);
+    }
+  });
+});
+
+describe("what the cron does", () => {
+  const sub = active();
+  it("reminds once 24 h before, charges at the end, retries after the grace, ends a cancelled one", () => {
+    const end = T0 + WEEK_MS;
+    expect(dueAction(sub, null, end - REMINDER_MS - 1)).toBe("none");
+    expect(dueAction(sub, null, end - REMINDER_MS)).toBe("remind");
+    expect(dueAction(sub, end, end - 1000)).toBe("none");
+    expect(dueAction(sub, end, end)).toBe("charge");
+    const pastDue = step(sub, { type: "renewalFailed" }, end);
+    expect(dueAction(pastDue, end, end + GRACE_MS - 1)).toBe("none");
+    expect(dueAction(pastDue, end, end + GRACE_MS)).toBe("retry");
+    const cancelling = step(sub, { type: "cancel" }, T0);
+    expect(dueAction(cancelling, null, end - 1)).toBe("none");
+    expect(dueAction(cancelling, null, end)).toBe("end");
+    expect(dueAction(UNPAID, null, end)).toBe("none");
+  });
+});
+
+describe("money", () => {
+  it("prorates Standard → Featured over the part of the week left, to the nearest cent", () => {
+    const period = { periodStart: T0, periodEnd: T0 + WEEK_MS };
+    expect(prorationCents(period, T0)).toBe(4000);
+    expect(prorationCents(period, T0 + WEEK_MS / 2)).toBe(2000);
+    expect(prorationCents(period, T0 + WEEK_MS)).toBe(0);
+    expect(prorationCents(period, T0 + 2 * WEEK_MS)).toBe(0);
+    // One day gone: 4000 × 6/7 = 3428.571… → 3429.
+    expect(prorationCents(period, T0 + WEEK_MS / 7)).toBe(3429);
+    // Two days gone: 4000 × 5/7 = 2857.142… → 2857.
+    expect(prorationCents(period, T0 + (2 * WEEK_MS) / 7)).toBe(2857);
+    // A half cent rounds up: 4000 × left/length = 0.5 exactly when left = length/8000.
+    expect(prorationCents({ periodStart: 0, periodEnd: 8000 }, 7999)).toBe(1);
+    expect(prorationCents({ periodStart: null, periodEnd: null }, T0)).toBe(0);
+    expect(Number.isInteger(prorationCents(period, T0 + 12345))).toBe(true);
+  });
+
+  it("GST is 3/23 of the GST-inclusive amount, rounded to the cent", () => {
+    expect(gstIncludedCents(3500)).toBe(457);
+    expect(gstIncludedCents(7500)).toBe(978);
+    expect(gstIncludedCents(3429)).toBe(447);
+    expect(gstIncludedCents(0)).toBe(0);
+  });
+});
