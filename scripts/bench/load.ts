@@ -1,6 +1,14 @@
 // A small closed-loop load generator: `concurrency` workers request one URL back to back for a fixed
 // time (bounded, loopback only) and we report requests per second and latency percentiles.
-export type LoadResult = { path: string; requests: number; errors: number; rps: number; p50: number; p95: number };
+export type LoadResult = {
+  path: string;
+  requests: number;
+  errors: number;
+  rps: number;
+  p50: number;
+  p90: number;
+  p95: number;
+};
 
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
@@ -40,6 +48,7 @@ export async function load(
     errors,
     rps: times.length / elapsed,
     p50: percentile(times, 50),
+    p90: percentile(times, 90),
     p95: percentile(times, 95),
   };
 }
