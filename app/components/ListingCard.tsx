@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ListingCardData } from "~/lib/listing-card";
 import { formatDollarAmount } from "~/lib/money";
 import { ActivityBadge } from "./ActivityBadge";
-import { AdminBadges, AdminListingMenu } from "./admin/AdminListingMenu";
+import { AdminBadges, AdminListingMenu } from "./admin/LazyAdminListingMenu";
 import { FavouriteButton } from "./FavouriteButton";
 import { LikeButton } from "./LikeButton";
 import { CheckBadgeIcon, PinIcon } from "./icons";
