@@ -8,6 +8,9 @@ export type LoadResult = {
   p50: number;
   p90: number;
   p95: number;
+  /** Every successful request's time, sorted, and the seconds measured: for merging interleaved runs. */
+  times: number[];
+  seconds: number;
 };
 
 export function percentile(sorted: number[], p: number): number {
@@ -50,6 +53,25 @@ export async function load(
     p50: percentile(times, 50),
     p90: percentile(times, 90),
     p95: percentile(times, 95),
+    times,
+    seconds: elapsed,
+  };
+}
+
+/** Runs measured in slices (interleaved with others) as one result. */
+export function merged(path: string, parts: LoadResult[]): LoadResult {
+  const times = parts.flatMap((p) => p.times).sort((a, b) => a - b);
+  const seconds = parts.reduce((n, p) => n + p.seconds, 0);
+  return {
+    path,
+    requests: times.length,
+    errors: parts.reduce((n, p) => n + p.errors, 0),
+    rps: times.length / seconds,
+    p50: percentile(times, 50),
+    p90: percentile(times, 90),
+    p95: percentile(times, 95),
+    times,
+    seconds,
   };
 }
 
