@@ -7,20 +7,18 @@ import sprite from "./icons.svg?url&no-inline";
 
 type IconProps = SVGProps<SVGSVGElement> & { title?: string };
 
-function Icon({ title, symbol, ...props }: IconProps & { symbol: string }) {
+function Icon({ title, symbol, className, fill, strokeWidth, style, ...props }: IconProps & { symbol: string }) {
+  // The drawing style comes from the .icon class (app.css); a caller's fill or stroke width goes inline,
+  // since a stylesheet rule would outrank it as an attribute.
+  const own = fill === undefined && strokeWidth === undefined ? style : { ...style, fill, strokeWidth };
   return (
     <svg
-      viewBox="0 0 24 24"
       width="24"
       height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
+      className={className ? `icon ${className}` : "icon"}
+      style={own}
       aria-hidden={title ? undefined : true}
       role={title ? "img" : undefined}
-      focusable="false"
       {...props}
     >
       {title ? <title>{title}</title> : null}
