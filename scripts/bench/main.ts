@@ -53,12 +53,16 @@ async function targetSection(small: string, seconds: number, soakSeconds: number
   try {
     const t = await targets(app, { url: floor.url, asset: floorAssetPath(floorDir) }, { seconds, soakSeconds });
     table(
-      `Targets: app (100 listings) and framework floor, wrangler dev each, ${seconds} s per URL, 8 clients`,
+      `Targets: app (100 listings) and framework floor, wrangler dev each: ${seconds} s per URL with 8 clients, in 1 s slices taken in turn with the floor / and a static file`,
       t.load,
     );
     table("Targets: JavaScript on / (gzipped, every module script and preload)", t.javascript);
     table(`Targets: ${soakSeconds} s of 16 clients on /`, t.soak);
     table("Targets (issue 14): ratios to the floor measured in this run", t.targets);
+    console.log(
+      "The floor is served as its README says: `wrangler dev`, which bundles React's development server build" +
+        " unless NODE_ENV is set; the app's wrangler.toml defines NODE_ENV=production ([define]).",
+    );
     if (lighthouse) {
       const { lighthouseRows } = await import("./lighthouse");
       table("Lighthouse (mobile), one run each", await lighthouseRows(app.url));
