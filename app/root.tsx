@@ -31,7 +31,7 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // A failing session lookup must not take every public page down with it: show the visitor signed out.
-  const user = await getSessionUser(request, context.cloudflare.env).catch((error: unknown) => {
+  const user = await getSessionUser(request, context.cloudflare.env, context).catch((error: unknown) => {
     console.error("root: session lookup failed", error);
     return null;
   });

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: builds the app when needed, then runs scripts/bench/main.ts (bundled with esbuild,
-// like the seed) and prints the figures. `--seconds N` sets the load time per URL (default 10).
+// like the seed) and prints the figures. Options: see scripts/bench/main.ts (--quick, --seconds N, --soak N,
+// --lighthouse, --rows-only, --build).
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { buildEnv, TEST_BUILD_DIR } from "./build-dirs.mjs";

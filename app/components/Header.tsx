@@ -2,7 +2,7 @@ import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { initialOf, type PublicUser } from "~/lib/auth-user";
 import { REGIONS, regionPath } from "~/lib/regions";
-import { ADMIN_LINKS } from "./admin/AdminPage";
+import { ADMIN_LINKS } from "~/lib/admin-links";
 import { CloseIcon, HeartIcon, MenuIcon } from "./icons";
 import { Logo } from "./Logo";
 import { SearchBox } from "./SearchBox";

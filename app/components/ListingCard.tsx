@@ -3,7 +3,7 @@ import type { ListingCardData } from "~/lib/listing-card";
 import { formatDollarAmount } from "~/lib/money";
 import { CARD_SIZES } from "~/lib/photo-variants";
 import { ActivityBadge } from "./ActivityBadge";
-import { AdminBadges, AdminListingMenu } from "./admin/AdminListingMenu";
+import { AdminBadges, AdminListingMenu } from "./admin/LazyAdminListingMenu";
 import { FavouriteButton } from "./FavouriteButton";
 import { LikeButton } from "./LikeButton";
 import { CheckBadgeIcon, PinIcon } from "./icons";

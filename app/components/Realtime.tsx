@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState } from "react";
-import { usePartySocket } from "partysocket/react";
+import { useEffect, useRef } from "react";
 import { parseProfileUpdate, pickShard, REALTIME_PARTY, type ProfileUpdateEvent } from "~/lib/realtime-protocol";
 
 export const PROFILE_UPDATE_EVENT = "profileupdate";
@@ -18,24 +17,40 @@ export const SOCKET_OPTIONS = {
  * so every screen decides for itself whether it concerns it (lib/realtime-protocol: pageShouldRefresh).
  */
 export function RealtimeListener() {
-  // One shard per page load, at random: every shard gets every change, so any one will do.
-  const [room] = useState(() => pickShard(Math.random()));
-  // partysocket's hook opens the socket after hydration, keeps one per page and closes it on unmount.
-  usePartySocket({
-    party: REALTIME_PARTY,
-    room,
-    ...SOCKET_OPTIONS,
-    onMessage(message) {
-      const event = parseProfileUpdate(message.data);
-      if (!event) return;
-      try {
-        localStorage.setItem(PROFILE_UPDATED_KEY, String(Date.now()));
-      } catch {
-        // Only a hint for other tabs.
-      }
-      window.dispatchEvent(new CustomEvent<ProfileUpdateEvent>(PROFILE_UPDATE_EVENT, { detail: event }));
-    },
-  });
+  useEffect(() => {
+    let socket: { close(): void } | null = null;
+    let unmounted = false;
+    // One shard per page load, at random: every shard gets every change, so any one will do.
+    const room = pickShard(Math.random());
+    // partysocket is loaded after hydration, off the page's first load: nothing needs it sooner, and a
+    // page's JavaScript budget is better spent on what renders. One socket per page, closed on unmount.
+    import("partysocket")
+      .then(({ PartySocket }) => {
+        if (unmounted) return;
+        const ws = new PartySocket({
+          host: window.location.host,
+          party: REALTIME_PARTY,
+          room,
+          ...SOCKET_OPTIONS,
+        });
+        ws.addEventListener("message", (message: MessageEvent) => {
+          const event = parseProfileUpdate(message.data);
+          if (!event) return;
+          try {
+            localStorage.setItem(PROFILE_UPDATED_KEY, String(Date.now()));
+          } catch {
+            // Only a hint for other tabs.
+          }
+          window.dispatchEvent(new CustomEvent<ProfileUpdateEvent>(PROFILE_UPDATE_EVENT, { detail: event }));
+        });
+        socket = ws;
+      })
+      .catch((error: unknown) => console.error("realtime: could not load the socket client", error));
+    return () => {
+      unmounted = true;
+      socket?.close();
+    };
+  }, []);
   return null;
 }
 

@@ -26,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const base = { now: Date.now(), continued: after !== null, next: null, failed: false };
   // Blank or whitespace-only text runs no query at all.
   if (!q) return { ...base, q: "", results: [] };
-  const viewer = await getSessionUser(request, env).catch(() => null);
+  const viewer = await getSessionUser(request, env, context).catch(() => null);
   try {
     const { results, next } = await searchListings(env, q, { includeHidden: Boolean(viewer?.isAdmin), after });
     return { ...base, q, results, next };

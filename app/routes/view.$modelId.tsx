@@ -42,7 +42,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { env, ctx } = context.cloudflare;
   const modelId = params.modelId ?? "";
   if (!isId(modelId)) throw data(ERROR_MSG.modelNotFound, { status: 404 });
-  const viewer = await getSessionUser(request, env);
+  const viewer = await getSessionUser(request, env, context);
   const profile = await loadPublicProfile(
     env,
     ctx,

@@ -74,14 +74,16 @@ export type CurrentSession = { id: string; secondFactorAt: number | null };
 type SessionLookup =
   { state: "none" } | { state: "stale" } | { state: "valid"; user: SessionUser; session: CurrentSession };
 
-// The root loader and a page's loader both ask who is signed in; one D1 read per request is enough.
-const lookups = new WeakMap<Request, Promise<SessionLookup>>();
+// The root loader and a page's loader both ask who is signed in; one D1 read per request is enough. Remix
+// hands each loader its own copy of the Request, so loaders share the lookup through their load context
+// (one object per request, workers/app.ts), passed as `scope`.
+const lookups = new WeakMap<object, Promise<SessionLookup>>();
 
-function lookupSession(request: Request, env: Env): Promise<SessionLookup> {
-  let pending = lookups.get(request);
+function lookupSession(request: Request, env: Env, scope: object = request): Promise<SessionLookup> {
+  let pending = lookups.get(scope);
   if (!pending) {
     pending = readSession(request, env, Date.now());
-    lookups.set(request, pending);
+    lookups.set(scope, pending);
   }
   return pending;
 }
@@ -114,9 +116,12 @@ async function readSession(request: Request, env: Env, now: number): Promise<Ses
   };
 }
 
-/** The signed-in user, or null (no cookie, or a session that expired or was revoked). */
-export async function getSessionUser(request: Request, env: Env): Promise<SessionUser | null> {
-  const lookup = await lookupSession(request, env);
+/**
+ * The signed-in user, or null (no cookie, or a session that expired or was revoked). GET loaders pass their
+ * load context as `scope` to share one lookup per request; actions do not, since they may change the session.
+ */
+export async function getSessionUser(request: Request, env: Env, scope?: object): Promise<SessionUser | null> {
+  const lookup = await lookupSession(request, env, scope);
   return lookup.state === "valid" ? lookup.user : null;
 }
 

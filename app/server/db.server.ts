@@ -3,11 +3,25 @@ import { drizzle } from "drizzle-orm/d1";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as schema from "../../drizzle/schema";
 
-export function getDb(env: Pick<Env, "DB">) {
-  return drizzle(env.DB, { schema });
+function makeDb(d1: D1Database) {
+  return drizzle(d1, { schema });
 }
 
-export type Db = ReturnType<typeof getDb>;
+export type Db = ReturnType<typeof makeDb>;
+
+// drizzle() walks the whole schema to build its relational config each time: a page asking for the
+// database in several places paid for it per call. The instance holds nothing but the binding, so one per
+// binding object serves every request (a D1 session from withSession() is its own object, its own key).
+const instances = new WeakMap<D1Database, Db>();
+
+export function getDb(env: Pick<Env, "DB">): Db {
+  let db = instances.get(env.DB);
+  if (!db) {
+    db = makeDb(env.DB);
+    instances.set(env.DB, db);
+  }
+  return db;
+}
 export { schema };
 
 /** A row for insertWhere: values, or SQL expressions the INSERT evaluates itself. */

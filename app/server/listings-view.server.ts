@@ -24,7 +24,7 @@ export async function loadListingsView(
   const now = Date.now();
   const city = typeof cf?.city === "string" ? cf.city : null;
   // A failed session lookup shows the public grid, never an error page (the root loader does the same).
-  const viewer = await getSessionUser(request, env).catch(() => null);
+  const viewer = await getSessionUser(request, env, context).catch(() => null);
   const admin = viewer?.isAdmin === true;
   // Each part fails on its own (spec public §8): a failed list is logged and shown empty with a retry,
   // failed counts show none, a failed near-you lookup hides that section. The page itself always renders.

@@ -1,6 +1,17 @@
 // A small closed-loop load generator: `concurrency` workers request one URL back to back for a fixed
 // time (bounded, loopback only) and we report requests per second and latency percentiles.
-export type LoadResult = { path: string; requests: number; errors: number; rps: number; p50: number; p95: number };
+export type LoadResult = {
+  path: string;
+  requests: number;
+  errors: number;
+  rps: number;
+  p50: number;
+  p90: number;
+  p95: number;
+  /** Every successful request's time, sorted, and the seconds measured: for merging interleaved runs. */
+  times: number[];
+  seconds: number;
+};
 
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
@@ -40,7 +51,27 @@ export async function load(
     errors,
     rps: times.length / elapsed,
     p50: percentile(times, 50),
+    p90: percentile(times, 90),
     p95: percentile(times, 95),
+    times,
+    seconds: elapsed,
+  };
+}
+
+/** Runs measured in slices (interleaved with others) as one result. */
+export function merged(path: string, parts: LoadResult[]): LoadResult {
+  const times = parts.flatMap((p) => p.times).sort((a, b) => a - b);
+  const seconds = parts.reduce((n, p) => n + p.seconds, 0);
+  return {
+    path,
+    requests: times.length,
+    errors: parts.reduce((n, p) => n + p.errors, 0),
+    rps: times.length / seconds,
+    p50: percentile(times, 50),
+    p90: percentile(times, 90),
+    p95: percentile(times, 95),
+    times,
+    seconds,
   };
 }
 

@@ -1,12 +1,18 @@
 // `npm run bench`: prints the figures the issues ask for. Not a test: nothing here passes or fails.
 // `npm run bench -- --rows-only` stops after the D1 rows_read tables.
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+// `--quick` measures issue 14's Targets alone (beside the framework floor), with short runs.
+// `--seconds N` sets the load time per URL (default 10, quick 3); `--soak N` the soak time (default 60, quick 10).
+// `--lighthouse` adds Lighthouse (mobile) figures for /, a region and a profile.
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { prepareStore, startApp } from "../../tests/e2e/server";
+import { ensureFloor, floorAssetPath, startFloor } from "./floor";
 import { gridLoad, gridRowsRead, homeJavaScript } from "./grid";
 import { photoBench } from "./photos";
 import { profileLoad } from "./profile";
 import { searchLoad, searchRowsRead } from "./search";
+import { targets } from "./targets";
 
 const CACHE = join("node_modules", ".cache", "bench");
 
@@ -29,9 +35,55 @@ function table(title: string, rows: Record<string, unknown>[]) {
   console.table(rows);
 }
 
+function numberArg(args: string[], name: string): number | null {
+  const at = args.indexOf(name);
+  return at >= 0 ? Number(args[at + 1]) || null : null;
+}
+
+/**
+ * Issue 14's Targets: the app over a copy of the 100-listing store (the bench's providers write to it) and
+ * the framework floor, each on its own wrangler dev, measured in turn in one run.
+ */
+async function targetSection(small: string, seconds: number, soakSeconds: number, lighthouse: boolean) {
+  const floorDir = ensureFloor();
+  const copy = mkdtempSync(join(tmpdir(), "nz-bench-"));
+  cpSync(small, copy, { recursive: true });
+  const app = await startApp({ persistDir: copy });
+  const floor = await startFloor(floorDir);
+  try {
+    const t = await targets(app, { url: floor.url, asset: floorAssetPath(floorDir) }, { seconds, soakSeconds });
+    table(
+      `Targets: app (100 listings) and framework floor, wrangler dev each: ${seconds} s per URL with 8 clients, in 1 s slices taken in turn with the floor / and a static file`,
+      t.load,
+    );
+    table("Targets: JavaScript on / (gzipped, every module script and preload)", t.javascript);
+    table(`Targets: ${soakSeconds} s of 16 clients on /`, t.soak);
+    table("Targets (issue 14): ratios to the floor measured in this run", t.targets);
+    console.log(
+      "The floor is served as its README says: `wrangler dev`, which bundles React's development server build" +
+        " unless NODE_ENV is set; the app's wrangler.toml defines NODE_ENV=production ([define]).",
+    );
+    if (lighthouse) {
+      const { lighthouseRows } = await import("./lighthouse");
+      table("Lighthouse (mobile), one run each", await lighthouseRows(app.url));
+    }
+  } finally {
+    await floor.stop();
+    await app.stop();
+    rmSync(copy, { recursive: true, force: true });
+  }
+}
+
 export async function main(args: string[]) {
-  const seconds = Number(args[args.indexOf("--seconds") + 1]) || 10;
+  const quick = args.includes("--quick");
+  const seconds = numberArg(args, "--seconds") ?? (quick ? 3 : 10);
+  const soakSeconds = numberArg(args, "--soak") ?? (quick ? 10 : 60);
+  const lighthouse = args.includes("--lighthouse");
   const small = store(100);
+  if (quick) {
+    await targetSection(small, seconds, soakSeconds, lighthouse);
+    return 0;
+  }
   const big = store(10_000);
 
   table("D1 rows_read: grid and region counts", [
@@ -41,6 +93,8 @@ export async function main(args: string[]) {
   table("D1 rows_read: name search, 10,000 listings", await searchRowsRead(big, 10_000));
   // `--rows-only`: the rows_read tables alone, without wrangler dev and its load runs (a minute, not ten).
   if (args.includes("--rows-only")) return 0;
+
+  await targetSection(small, seconds, soakSeconds, lighthouse);
 
   const app = await startApp({ persistDir: big });
   try {

@@ -34,6 +34,11 @@ describe("the committed deploy configuration", () => {
     expect(new URL(vars.SITE_ORIGIN).origin).toBe(vars.SITE_ORIGIN);
   });
 
+  it("bundles React's production build under `wrangler dev` too (wrangler defines NODE_ENV as development there)", () => {
+    for (const name of ["process.env.NODE_ENV", "global.process.env.NODE_ENV", "globalThis.process.env.NODE_ENV"])
+      expect(toml).toContain(`"${name}" = '"production"'`);
+  });
+
   it("keeps the local override file out of git", () => {
     expect(readFileSync(".gitignore", "utf8").split("\n")).toContain(".dev.vars");
   });

@@ -2,9 +2,10 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { TOUCH_INTERVAL_MS } from "~/lib/auth-session";
+import { getSessionUser } from "~/server/auth.server";
 import { sha256Hex } from "~/server/session-cookie.server";
 import { count, createAccount, PASSWORD } from "./auth-fixtures";
-import { clearsSessionCookie, client, logIn, sessionCookieFrom } from "./client";
+import { clearsSessionCookie, client, logIn, sessionCookieFrom, signedIn } from "./client";
 
 const tokenOf = (cookie: string) => cookie.slice("session=".length);
 
@@ -239,5 +240,22 @@ describe("header and root data", () => {
     // The root loader's data is in the page: it must hold neither the e-mail nor the hash.
     expect(html).not.toContain(email);
     expect(html).not.toContain("pbkdf2");
+  });
+});
+
+describe("one session lookup per request", () => {
+  // Remix gives each loader its own copy of the Request: the root loader and the page's loader share their
+  // lookup through the load context they both get.
+  it("loaders passing the same load context share one lookup; other requests read afresh", async () => {
+    const { cookie, userId } = await signedIn();
+    const context = {};
+    const copy = () => new Request("http://localhost/", { headers: { Cookie: cookie } });
+    expect((await getSessionUser(copy(), env, context))?.id).toBe(userId);
+    // Signed out meanwhile: the same request's second loader still sees who the first one saw ...
+    await env.DB.prepare("DELETE FROM sessions WHERE user_id = ?").bind(userId).run();
+    expect((await getSessionUser(copy(), env, context))?.id).toBe(userId);
+    // ... and every other request, with its own context, reads the sessions table again.
+    expect(await getSessionUser(copy(), env, {})).toBeNull();
+    expect(await getSessionUser(copy(), env)).toBeNull();
   });
 });

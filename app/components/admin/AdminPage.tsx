@@ -1,12 +1,8 @@
 import { NavLink } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { ADMIN_LINKS } from "~/lib/admin-links";
 
-export const ADMIN_LINKS = [
-  { to: "/admin/verifications", label: "Verifications" },
-  { to: "/admin/reports", label: "Reports" },
-  { to: "/admin/subscriptions", label: "Subscriptions" },
-  { to: "/admin/audit", label: "Audit log" },
-] as const;
+export { ADMIN_LINKS };
 
 /** The frame of the administrators' screens: a title, the three queues as tabs, then the content. */
 export function AdminPage({ title, lead, children }: { title: string; lead?: ReactNode; children: ReactNode }) {

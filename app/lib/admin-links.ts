@@ -1,0 +1,7 @@
+/** The administrators' screens: tabs on their pages, links in the site header's menu. */
+export const ADMIN_LINKS = [
+  { to: "/admin/verifications", label: "Verifications" },
+  { to: "/admin/reports", label: "Reports" },
+  { to: "/admin/subscriptions", label: "Subscriptions" },
+  { to: "/admin/audit", label: "Audit log" },
+] as const;

@@ -1,0 +1,101 @@
+// A signed-in provider for the benchmark, made only through the app's real HTTP API on a running
+// `wrangler dev` (APP_ENV=development, so confirmation mail lands in /dev/outbox): sign up, confirm, upload
+// a photo, create a listing, then save edits of it.
+import sharp from "sharp";
+
+export type Provider = { cookie: string; modelId: string };
+
+const randomIp = () =>
+  `10.${98 + Math.floor(Math.random() * 2)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+
+async function signUp(baseUrl: string): Promise<string> {
+  const email = `bench-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.nz`;
+  const res = await fetch(`${baseUrl}/api/users/signup`, {
+    method: "POST",
+    // The sign-up limiter counts per client address; each bench provider comes from its own.
+    headers: { "Content-Type": "application/json", "CF-Connecting-IP": randomIp() },
+    body: JSON.stringify({
+      accountType: "unpaid",
+      agency: "false",
+      firstName: "Bench",
+      lastName: "",
+      email,
+      password: "bench-password-1",
+    }),
+  });
+  if (res.status !== 201) throw new Error(`bench sign-up failed: ${res.status} ${await res.text()}`);
+  // A sign-up signs nobody in: the link mailed to the local outbox does (sent just after the answer).
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const outbox = await (await fetch(`${baseUrl}/dev/outbox`)).text();
+    const at = outbox.indexOf(email);
+    const link = at < 0 ? null : /\/confirm-email\/[A-Za-z0-9_-]{43}/.exec(outbox.slice(at))?.[0];
+    if (link) {
+      const confirmed = await fetch(`${baseUrl}${link}`, { redirect: "manual" });
+      const cookie = /(session=[^;]+)/.exec(confirmed.headers.get("set-cookie") ?? "")?.[1];
+      if (!cookie) throw new Error(`bench confirmation failed: ${confirmed.status}`);
+      return cookie;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("bench sign-up: no confirmation link in /dev/outbox");
+}
+
+function listingForm(uploadIds: string[], modelId: string | null, edit: number): FormData {
+  const fd = new FormData();
+  if (modelId) fd.set("modelId", modelId);
+  const fields: Record<string, string> = {
+    firstName: "Bench",
+    location: "Auckland",
+    suburb: "Ponsonby",
+    contactPhone: "021 123 4567",
+    calls: "Incall & Outcall",
+    tagLine: `A listing the benchmark saves (edit ${edit})`,
+    description: "This listing exists so that the benchmark can save it while it measures the home page.",
+    age: "30",
+  };
+  for (const [k, v] of Object.entries(fields)) fd.set(k, v);
+  fd.set("rates[0][call_type]", "incall");
+  fd.set("rates[0][duration]", "1hr");
+  fd.set("rates[0][price]", String(200 + (edit % 50)));
+  // An edit sends only new uploads; the saved photos stay.
+  fd.set("uploadIds", JSON.stringify(uploadIds.map((uploadId, i) => ({ uploadId, position: i + 1 }))));
+  return fd;
+}
+
+/** Signs a new provider up and creates their listing with the three photos a listing needs. */
+export async function newProvider(baseUrl: string): Promise<Provider> {
+  const cookie = await signUp(baseUrl);
+  const uploadIds: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    const jpeg = await sharp({
+      create: { width: 600, height: 800, channels: 3, background: { r: 60 + i * 40, g: 120, b: 160 } },
+    })
+      .jpeg()
+      .toBuffer();
+    const upload = new FormData();
+    upload.set("file", new File([new Uint8Array(jpeg)], `bench-${i}.jpg`, { type: "image/jpeg" }));
+    const up = await fetch(`${baseUrl}/api/uploads`, { method: "POST", body: upload, headers: { Cookie: cookie } });
+    const { uploadId, error } = (await up.json()) as { uploadId?: string; error?: string };
+    if (!uploadId) throw new Error(`bench upload failed: ${up.status} ${error}`);
+    uploadIds.push(uploadId);
+  }
+  const res = await fetch(`${baseUrl}/api/profiles`, {
+    method: "POST",
+    body: listingForm(uploadIds, null, 0),
+    headers: { Cookie: cookie },
+  });
+  const json = (await res.json()) as { modelId?: string; error?: string };
+  if (!res.ok || !json.modelId) throw new Error(`bench listing create failed: ${res.status} ${JSON.stringify(json)}`);
+  return { cookie, modelId: json.modelId };
+}
+
+/** One edit of the provider's listing through PUT /api/profile; resolves to the HTTP status. */
+export async function saveEdit(baseUrl: string, p: Provider, edit: number): Promise<number> {
+  const res = await fetch(`${baseUrl}/api/profile`, {
+    method: "PUT",
+    body: listingForm([], p.modelId, edit),
+    headers: { Cookie: p.cookie },
+  });
+  await res.arrayBuffer();
+  return res.status;
+}

@@ -1,0 +1,184 @@
+// Issue 14's Targets, measured against the framework floor in the same run (scripts/bench/floor.ts):
+// req/s and p90 ratios, JavaScript on /, and the 16-client soak with and without a provider saving.
+// Ratios, not absolute figures: the machine is shared, so only figures taken side by side compare.
+import { homeJavaScript } from "./grid";
+import { load, merged, type LoadResult } from "./load";
+import { newProvider, saveEdit, type Provider } from "./provider";
+
+type Row = Record<string, string | number>;
+
+export type TargetOptions = { seconds: number; soakSeconds: number };
+
+// Like a returning visitor who passed the age gate.
+const AGE = "age_verified=1";
+const CONCURRENCY = 8;
+const SOAK_CONCURRENCY = 16;
+// PUT /api/profile allows 30 saves a minute per provider; three take turns so that the site sees one a second.
+const SAVERS = 3;
+
+const ratio = (a: number, b: number) => (b > 0 ? a / b : NaN);
+const fmt = (x: number, digits = 2) => (Number.isFinite(x) ? x.toFixed(digits) : "n/a");
+
+async function firstListingId(baseUrl: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/LPmodels?limit=1`);
+  const page = (await res.json()) as { modelId: string }[];
+  if (!page[0]) throw new Error("bench: no live listing to open");
+  return page[0].modelId;
+}
+
+// The machine is shared: its speed can change twofold within a minute. So every figure is taken in
+// one-second slices, each app URL alternating with the floor's / and a static file, and a ratio compares
+// slices taken side by side rather than runs taken minutes apart.
+const SLICE_SECONDS = 1;
+
+type Target = { base: string; path: string; cookie?: string };
+
+async function warm(t: Target) {
+  const headers: Record<string, string> = t.cookie ? { Cookie: t.cookie } : {};
+  await load(t.base, t.path, { seconds: 1, concurrency: 4, headers });
+  const probe = await fetch(t.base + t.path, { headers, redirect: "manual" });
+  await probe.arrayBuffer();
+  return { cache: probe.headers.get("X-Cache") ?? "-", status: probe.status };
+}
+
+/** `seconds` of 8 clients on each target, in slices taken in turn; one merged result per target. */
+async function interleaved(targets: Target[], seconds: number): Promise<Measured[]> {
+  const probes = [];
+  for (const t of targets) probes.push(await warm(t));
+  const parts: LoadResult[][] = targets.map(() => []);
+  for (let slice = 0; slice < Math.max(1, Math.round(seconds / SLICE_SECONDS)); slice++) {
+    for (const [i, t] of targets.entries()) {
+      const headers: Record<string, string> = t.cookie ? { Cookie: t.cookie } : {};
+      parts[i].push(await load(t.base, t.path, { seconds: SLICE_SECONDS, concurrency: CONCURRENCY, headers }));
+    }
+  }
+  return targets.map((t, i) => ({ ...merged(t.path, parts[i]), ...probes[i] }));
+}
+
+type Measured = LoadResult & { cache: string; status: number };
+
+function loadRow(server: string, label: string, r: Measured): Row {
+  return {
+    server,
+    url: label,
+    status: r.status,
+    "X-Cache": r.cache,
+    requests: r.requests,
+    errors: r.errors,
+    "req/s": fmt(r.rps, 1),
+    "p50 ms": fmt(r.p50, 1),
+    "p90 ms": fmt(r.p90, 1),
+  };
+}
+
+export async function targets(
+  app: { url: string },
+  floor: { url: string; asset: string },
+  opts: TargetOptions,
+): Promise<{ load: Row[]; targets: Row[]; javascript: Row[]; soak: Row[] }> {
+  const { seconds } = opts;
+  const viewId = await firstListingId(app.url);
+  const provider = await newProvider(app.url);
+  const signedIn = `${AGE}; ${provider.cookie}`;
+
+  const floorHome: Target = { base: floor.url, path: "/" };
+  const appStaticT: Target = { base: app.url, path: "/favicon.svg", cookie: AGE };
+  const pages: [string, Target][] = [
+    ["/ anonymous", { base: app.url, path: "/", cookie: AGE }],
+    ["/locations/Auckland anonymous", { base: app.url, path: "/locations/Auckland", cookie: AGE }],
+    [`/view/{id} anonymous`, { base: app.url, path: `/view/${viewId}`, cookie: AGE }],
+    ["/ signed in (uncached)", { base: app.url, path: "/", cookie: signedIn }],
+  ];
+  const [floorStatic] = await interleaved([{ base: floor.url, path: floor.asset }], seconds);
+  const loadRows: Row[] = [loadRow("floor", `${floor.asset} (static)`, floorStatic)];
+  const measured: { label: string; page: Measured; floor: Measured; static: Measured }[] = [];
+  for (const [label, t] of pages) {
+    const [page, floorSide, staticSide] = await interleaved([t, floorHome, appStaticT], seconds);
+    measured.push({ label, page, floor: floorSide, static: staticSide });
+    loadRows.push(
+      loadRow("app", label.replace("{id}", viewId), page),
+      loadRow("floor", "/ (alongside)", floorSide),
+      loadRow("app", "/favicon.svg (static, alongside)", staticSide),
+    );
+  }
+
+  const target = (name: string, value: number, goal: string, met: boolean): Row => ({
+    target: name,
+    figure: fmt(value),
+    goal,
+    met: Number.isFinite(value) ? (met ? "yes" : "NO") : "n/a",
+  });
+  const rows: Row[] = [];
+  for (const m of measured.slice(0, 3)) {
+    const vsFloor = ratio(m.page.rps, m.floor.rps);
+    const vsStatic = ratio(m.page.rps, m.static.rps);
+    rows.push(target(`${m.label}: req/s ÷ floor /`, vsFloor, "≥ 1.5", vsFloor >= 1.5));
+    rows.push(target(`${m.label}: req/s ÷ static file`, vsStatic, "≥ 0.4", vsStatic >= 0.4));
+  }
+  const signed = measured[3];
+  const signedRps = ratio(signed.page.rps, signed.floor.rps);
+  const signedP90 = ratio(signed.page.p90, signed.floor.p90);
+  rows.push(target("/ signed in: req/s ÷ floor /", signedRps, "≥ 0.5", signedRps >= 0.5));
+  rows.push(target("/ signed in: p90 ÷ floor / p90", signedP90, "≤ 2", signedP90 <= 2));
+
+  const javascript = await homeJavaScript(app.url);
+  const floorJs = await homeJavaScript(floor.url);
+  const kb = Number(javascript[0]["gzipped kB"]);
+  rows.push(target("JavaScript on /, gzipped kB", kb, "≤ 95", kb <= 95));
+
+  const soak = [await soakRun(app.url, opts.soakSeconds, null), await soakRun(app.url, opts.soakSeconds, provider)];
+  for (const s of soak) rows.push(target(`soak ${s.row.case}: errors`, s.errors, "0", s.errors === 0));
+  return {
+    load: loadRows,
+    targets: rows,
+    javascript: [
+      { server: "app", ...javascript[0] },
+      { server: "floor", ...floorJs[0] },
+    ],
+    soak: soak.map((s) => s.row),
+  };
+}
+
+/**
+ * `seconds` of 16 clients on / (anonymous, age cookie); with `provider`, one listing save a second through
+ * PUT /api/profile meanwhile (three providers in turn, each under its own save limit).
+ */
+async function soakRun(
+  baseUrl: string,
+  seconds: number,
+  provider: Provider | null,
+): Promise<{ row: Row; errors: number }> {
+  let savers: Provider[] = [];
+  if (provider)
+    savers = [provider, ...(await Promise.all(Array.from({ length: SAVERS - 1 }, () => newProvider(baseUrl))))];
+  let saves = 0;
+  const failedSaves: number[] = [];
+  let stop = false;
+  const saving = (async () => {
+    if (savers.length === 0) return;
+    for (let n = 0; !stop; n++) {
+      const started = Date.now();
+      const status = await saveEdit(baseUrl, savers[n % savers.length], n + 1).catch(() => 0);
+      if (status === 200) saves++;
+      else failedSaves.push(status);
+      await new Promise((r) => setTimeout(r, Math.max(0, 1000 - (Date.now() - started))));
+    }
+  })();
+  const r = await load(baseUrl, "/", { seconds, concurrency: SOAK_CONCURRENCY, headers: { Cookie: AGE } });
+  stop = true;
+  await saving;
+  const row: Row = {
+    case: provider ? "/ with a save every second" : "/ alone",
+    seconds,
+    clients: SOAK_CONCURRENCY,
+    requests: r.requests,
+    errors: r.errors,
+    "req/s": fmt(r.rps, 1),
+    "p50 ms": fmt(r.p50, 1),
+    "p90 ms": fmt(r.p90, 1),
+    saves: provider ? saves : "-",
+    "failed saves (status)": provider ? (failedSaves.length ? failedSaves.join(",") : 0) : "-",
+  };
+  // A failed save is an error as much as a failed page.
+  return { row, errors: r.errors + failedSaves.length };
+}
