@@ -8,6 +8,7 @@ import sharp from "sharp";
 import { photoSrcSet } from "../../app/lib/photo-variants";
 import { ART_STYLES, PALETTES } from "../../drizzle/seed/art";
 import { renderArt, sizedRendering } from "../../drizzle/seed/photos";
+import { signUp } from "./provider";
 
 type Row = Record<string, unknown>;
 
@@ -171,38 +172,6 @@ const mb = (kb: number) => (kb / 1024).toFixed(0);
 
 // ---------------------------------------------------------------------------------------------------
 
-async function signUp(baseUrl: string): Promise<string> {
-  const email = `bench-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.nz`;
-  const res = await fetch(`${baseUrl}/api/users/signup`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "CF-Connecting-IP": `10.99.${Math.floor(Math.random() * 250)}.1` },
-    body: JSON.stringify({
-      accountType: "unpaid",
-      agency: "true",
-      firstName: "Bench",
-      lastName: "",
-      email,
-      password: "bench-password-1",
-    }),
-  });
-  if (res.status !== 201) throw new Error(`bench sign-up failed: ${res.status} ${await res.text()}`);
-  // A sign-up signs nobody in (docs/decisions/0010-confirmed-signup.md): the link mailed to the local
-  // outbox does, as it would from an inbox. The mail goes out just after the answer.
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const outbox = await (await fetch(`${baseUrl}/dev/outbox`)).text();
-    const at = outbox.indexOf(email);
-    const link = at < 0 ? null : /\/confirm-email\/[A-Za-z0-9_-]{43}/.exec(outbox.slice(at))?.[0];
-    if (link) {
-      const confirmed = await fetch(`${baseUrl}${link}`, { redirect: "manual" });
-      const cookie = /(session=[^;]+)/.exec(confirmed.headers.get("set-cookie") ?? "")?.[1];
-      if (!cookie) throw new Error(`bench confirmation failed: ${confirmed.status}`);
-      return cookie;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("bench sign-up: no confirmation link in /dev/outbox");
-}
-
 async function upload(baseUrl: string, cookie: string, bytes: Buffer, name: string) {
   const body = new FormData();
   body.set("file", new File([bytes], name, { type: "image/jpeg" }));
@@ -262,7 +231,7 @@ async function save(baseUrl: string, cookie: string, method: "POST" | "PUT", bod
 
 export async function photoBench(baseUrl: string): Promise<Row[]> {
   const rows: Row[] = [];
-  const cookie = await signUp(baseUrl);
+  const cookie = await signUp(baseUrl, { agency: true });
   const big = await bigJpeg();
   const meta = await sharp(big).metadata();
   const procs = serverProcesses(baseUrl);
@@ -373,7 +342,7 @@ export function pickCandidate(srcset: string, slotCssPx: number, dpr: number): {
 
 /** The responsive-photo figures alone, for a quick look: node scripts/bench/... through bundleAndImport. */
 export async function responsivePhotoBench(baseUrl: string): Promise<Row[]> {
-  return responsiveSizes(baseUrl, await signUp(baseUrl));
+  return responsiveSizes(baseUrl, await signUp(baseUrl, { agency: true }));
 }
 
 async function responsiveSizes(baseUrl: string, cookie: string): Promise<Row[]> {

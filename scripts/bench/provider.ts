@@ -8,7 +8,8 @@ export type Provider = { cookie: string; modelId: string };
 const randomIp = () =>
   `10.${98 + Math.floor(Math.random() * 2)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 
-async function signUp(baseUrl: string): Promise<string> {
+/** A new confirmed account, signed in: answers its session cookie. */
+export async function signUp(baseUrl: string, o: { agency?: boolean } = {}): Promise<string> {
   const email = `bench-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.nz`;
   const res = await fetch(`${baseUrl}/api/users/signup`, {
     method: "POST",
@@ -16,7 +17,7 @@ async function signUp(baseUrl: string): Promise<string> {
     headers: { "Content-Type": "application/json", "CF-Connecting-IP": randomIp() },
     body: JSON.stringify({
       accountType: "unpaid",
-      agency: "false",
+      agency: o.agency ? "true" : "false",
       firstName: "Bench",
       lastName: "",
       email,
