@@ -72,6 +72,8 @@ function filterParams(params: URLSearchParams): Params | null {
   }
   const show = DISPLAY_MODES.find((m) => m.value === params.get("show"))?.value;
   if (show && show !== "all") out.push(["show", show]);
+  // Today's NZ weekday changes at midnight with no write: like 'Active Now', within the pages' 60 s lifetime.
+  if (params.get("available") === "today") out.push(["available", "today"]);
   return out;
 }
 
@@ -81,7 +83,7 @@ function pageParam(params: URLSearchParams, name: string): Params | null {
   return page === 1 ? [] : [[name, String(page)]];
 }
 
-const GRID_PARAMS = ["age", "height", "nationality", "body", "show", "page"];
+const GRID_PARAMS = ["age", "height", "nationality", "body", "show", "available", "page"];
 
 const gridPage: Reader = (params) => {
   if (!only(GRID_PARAMS, params)) return null;
