@@ -75,6 +75,9 @@ export const listings = sqliteTable("listings", {
   /** The weekly schedule as JSON, '' for none; available_days is its weekday bit mask (migration 0033). */
   schedule: text("schedule").notNull().default(""),
   availableDays: integer("available_days").notNull().default(0),
+  /** 'Take a break' (migration 0034): when it began (NULL: not paused) and when it ends (NULL: on resume). */
+  pausedAt: integer("paused_at"),
+  pausedUntil: integer("paused_until"),
   /** The subscription lets the listing be public (migration 0029): kept with the subscription row. */
   paid: flag("paid"),
   /** Live was switched off by the subscription's expiry; renewal switches it back on (migration 0029). */

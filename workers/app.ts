@@ -21,6 +21,7 @@ import { openD1Session, withBookmarkCookie } from "../app/server/d1-session.serv
 import { isCacheFill, servePageCached } from "../app/server/page-cache.server";
 import { boundBody, finishResponse } from "../app/server/request-guard.server";
 import { sweepCountMarks } from "../app/server/stats.server";
+import { resumeDuePauses } from "../app/server/listing-pause.server";
 import { runRetention } from "../app/server/retention.server";
 import { runRenewals } from "../app/server/renewals.server";
 import { billingGateway } from "../app/server/payments/select.server";
@@ -129,6 +130,12 @@ export default {
     ctx.waitUntil(
       retryRecordedDeletes(env, controller.scheduledTime).catch((error: unknown) =>
         console.error("r2 delete retry failed", error),
+      ),
+    );
+    // Breaks that have reached their return date end by themselves (issue 16, decision 0018).
+    ctx.waitUntil(
+      resumeDuePauses(env, ctx, controller.scheduledTime).catch((error: unknown) =>
+        console.error("pause resume failed", error),
       ),
     );
   },

@@ -31,6 +31,9 @@ export type DashboardListing = {
   plan: string | null;
   /** Hidden because the subscription expired: renewing brings it back live. */
   subscriptionExpired: boolean;
+  /** 'Take a break' (issue 16): when it began (null: not paused) and when it ends (null: on resume). */
+  pausedAt: number | null;
+  pausedUntil: number | null;
 };
 
 export type MenuItem = { label: string; to: string };

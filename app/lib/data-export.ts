@@ -125,6 +125,8 @@ export const EXPORTED_TABLES = {
       "available_days",
       "paid",
       "hidden_by_expiry",
+      "paused_at",
+      "paused_until",
     ],
     leftOut: [],
   },

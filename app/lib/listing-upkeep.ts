@@ -10,6 +10,9 @@ const DAY = 24 * 60 * 60 * 1000;
 /** The longest break that can be booked ahead; an open-ended break ('until I resume') has no end at all. */
 export const MAX_PAUSE_DAYS = 180;
 
+/** The field of the 'Take a break' form that holds the return date. */
+export const PAUSE_UNTIL_FIELD = "until";
+
 export const PAUSE_MSG = {
   date: "Choose the date to come back, or leave it empty to come back when you resume.",
   notFuture: "Choose a date after today.",

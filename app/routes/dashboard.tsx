@@ -30,6 +30,8 @@ import { isId } from "~/lib/ids";
 import { ERROR_MSG } from "~/lib/messages";
 import { requireUser, requireUserForPost } from "~/server/auth.server";
 import { loadDashboardListings, ownerWriteLimited, setListingFlag } from "~/server/dashboard.server";
+import { pauseListing, resumeListing } from "~/server/listing-pause.server";
+import { PAUSE_UNTIL_FIELD } from "~/lib/listing-upkeep";
 import { VerificationNotices } from "~/components/verification/VerificationNotices";
 import { loadVerificationNotices } from "~/server/verification.server";
 import { readFlash } from "~/server/flash.server";
@@ -76,11 +78,13 @@ export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
   return data;
 }
 
-type ToggleFailure = { error: string; modelId?: string };
+type ToggleFailure = { error: string; modelId?: string; field?: string };
 
 /**
  * The switches' form posts: intent 'active' | 'live', modelId, value 'true' | 'false'. With JavaScript
  * (the fetcher adds js=1) the answer is data; without it a redirect back (post/redirect/get).
+ * 'Take a break' posts intent 'pause' (with the return date in `until`, empty for 'until I resume') or
+ * 'resume'; a refused date comes back beside its field.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env, ctx } = context.cloudflare;
@@ -94,6 +98,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { error, modelId: typeof modelId === "string" ? modelId : undefined },
       { status, headers: NO_STORE },
     );
+  if (intent === "pause" || intent === "resume") {
+    if (!isId(modelId)) return fail(400, ERROR_MSG.invalidModelId);
+    if (await ownerWriteLimited(env, user.id)) return fail(429, ERROR_MSG.tooManyChanges);
+    const until = form?.get(PAUSE_UNTIL_FIELD);
+    const result =
+      intent === "pause"
+        ? await pauseListing(env, ctx, user.id, modelId, typeof until === "string" ? until : "")
+        : await resumeListing(env, ctx, user.id, modelId);
+    if (!result.ok)
+      return data<ToggleFailure>(
+        { error: result.error, modelId, field: result.field },
+        { status: result.status, headers: NO_STORE },
+      );
+    if (form?.get("js") !== "1") throw redirect("/dashboard", { status: 303, headers: NO_STORE });
+    return data({ ok: true as const, modelId }, { headers: NO_STORE });
+  }
   if (intent !== "active" && intent !== "live") return fail(400, ERROR_MSG.unknownAction);
   if (!isId(modelId)) return fail(400, ERROR_MSG.invalidModelId);
   if (desired === null) return fail(400, "value must be true or false");
@@ -147,7 +167,10 @@ function DashboardView({ data }: { data: DashboardData }) {
   });
 
   const heading = listingsHeading(agency);
-  const pageError = actionData && "error" in actionData ? actionData.error : null;
+  const failure = actionData && "error" in actionData ? (actionData as ToggleFailure) : null;
+  // A refused return date shows beside its field on its card; anything else at the top of the page.
+  const pauseError = failure?.field === PAUSE_UNTIL_FIELD ? failure : null;
+  const pageError = failure && !pauseError ? failure.error : null;
   return (
     <DashboardShell greeting={greeting(listings, accountFirstName)} menu={menuItems(listings)}>
       <div className="mx-auto max-w-6xl space-y-6 px-3 py-6 sm:px-6 sm:py-10">
@@ -165,7 +188,13 @@ function DashboardView({ data }: { data: DashboardData }) {
         ) : (
           <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3" data-testid="dashboard-listings">
             {listings.map((listing, i) => (
-              <DashboardCard key={listing.modelId} listing={listing} now={now} eager={i < 3} />
+              <DashboardCard
+                key={listing.modelId}
+                listing={listing}
+                now={now}
+                eager={i < 3}
+                pauseError={pauseError?.modelId === listing.modelId ? pauseError.error : null}
+              />
             ))}
           </div>
         )}

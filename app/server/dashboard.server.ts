@@ -45,6 +45,8 @@ export async function loadDashboardListings(
         paid: l.paid,
         featured: l.featured,
         hiddenByExpiry: l.hiddenByExpiry,
+        pausedAt: l.pausedAt,
+        pausedUntil: l.pausedUntil,
         views: st.views,
         contacts: st.contacts,
         likes: st.likes,
@@ -82,6 +84,8 @@ export async function loadDashboardListings(
     // `featured` follows the paid plan (issue 15), so it names the plan.
     plan: r.paid ? (r.featured ? "Featured" : "Standard") : null,
     subscriptionExpired: r.hiddenByExpiry,
+    pausedAt: r.pausedAt,
+    pausedUntil: r.pausedUntil,
   }));
 }
 
@@ -168,7 +172,14 @@ export async function setListingFlag(
   const db = getDb(env);
   const [updated] = await db
     .update(l)
-    .set({ live: next.live, active: next.active, activeUntil: next.activeUntil, updatedAt: now })
+    .set({
+      live: next.live,
+      active: next.active,
+      activeUntil: next.activeUntil,
+      // Turning Live on is the owner's way back from a break too.
+      ...(toggle === "live" && next.live ? { pausedAt: null, pausedUntil: null } : {}),
+      updatedAt: now,
+    })
     .where(and(eq(l.id, modelId), eq(l.userId, userId), guard))
     .returning({ id: l.id });
   if (!updated) {

@@ -48,6 +48,8 @@ function listing(over: Partial<DashboardListing> = {}): DashboardListing {
     likes: 0,
     plan: "Standard",
     subscriptionExpired: false,
+    pausedAt: null,
+    pausedUntil: null,
     ...over,
   };
 }

@@ -13,6 +13,7 @@ import {
 } from "~/lib/listing/state";
 import { Photo } from "../Photo";
 import { ListingToggle } from "./ListingToggle";
+import { TakeABreak } from "./TakeABreak";
 
 const BADGE_STYLE: Record<ReturnType<typeof badgeText>, string> = {
   LIVE: "bg-emerald-500 text-ink",
@@ -46,7 +47,18 @@ function Tile({ label, value }: { label: string; value: number }) {
   );
 }
 
-export function DashboardCard({ listing, now, eager }: { listing: DashboardListing; now: number; eager?: boolean }) {
+export function DashboardCard({
+  listing,
+  now,
+  eager,
+  pauseError = null,
+}: {
+  listing: DashboardListing;
+  now: number;
+  eager?: boolean;
+  /** The refused return date of this card's 'Take a break' form, if that was the last post. */
+  pauseError?: string | null;
+}) {
   const cover = coverUrl(listing.ImageUrls);
   const badge = badgeText(listing);
   const nameId = `listing-name-${listing.modelId}`;
@@ -110,6 +122,16 @@ export function DashboardCard({ listing, now, eager }: { listing: DashboardListi
             hint={liveHint(listing)}
           />
         </div>
+
+        <TakeABreak
+          modelId={listing.modelId}
+          firstName={listing.firstName}
+          live={listing.live}
+          pausedAt={listing.pausedAt}
+          pausedUntil={listing.pausedUntil}
+          now={now}
+          error={pauseError}
+        />
 
         <div className="flex gap-2">
           <Link to={`/profile/edit/${listing.modelId}`} className={BUTTON} aria-label={`Edit ${listing.firstName}`}>

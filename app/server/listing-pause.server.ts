@@ -1,0 +1,112 @@
+// 'Take a break' (issue 16 item 3, decision 0018). Pausing switches live off with the break's dates in the
+// same statement, so everything that follows a hide (region counts, the page cache's versions, realtime,
+// the KV snapshot) follows a pause too, and visitors see no badge: the listing is simply not listed. The
+// break ends by itself on the cron (every 30 minutes), or when the owner resumes; either way live comes
+// back on only while the listing is still verified and paid.
+import { and, eq, isNotNull, lte, sql } from "drizzle-orm";
+import { PAUSE_UNTIL_FIELD, pauseEnd } from "~/lib/listing-upkeep";
+import { nzDate } from "~/lib/nz-time";
+import { getDb, schema } from "./db.server";
+import { writeProfileSnapshot } from "./profile.server";
+import { publishProfileUpdate } from "./realtime.server";
+
+type Ctx = { waitUntil(promise: Promise<unknown>): void };
+type PauseEnv = Pick<Env, "DB" | "PROFILES" | "ListingsRoom">;
+
+const l = schema.listings;
+
+export const PAUSE_ERRORS = {
+  notYours: "That listing is not yours.",
+  notListed: "Only a listing that is live can take a break.",
+  notPaused: "This listing is not on a break.",
+} as const;
+
+export type PauseResult = { ok: true } | { ok: false; status: number; error: string; field?: string };
+
+
+// Live again only where it may be: the trigger listings_live_needs_plan refuses live on an unpaid listing.
+const liveAgain = sql`CASE WHEN ${l.verified} = 1 AND ${l.paid} = 1 THEN 1 ELSE 0 END`;
+
+async function afterChange(env: PauseEnv, ctx: Ctx, modelId: string, location: string, wasLive: boolean, now: number) {
+  try {
+    await writeProfileSnapshot(env, modelId);
+  } catch (error) {
+    // Readers compare updated_at with D1 before trusting a snapshot: a failed rewrite costs speed only.
+    console.error("pause: snapshot rewrite failed", modelId, error);
+  }
+  publishProfileUpdate(env, ctx, modelId, { public: wasLive, region: location }, now);
+}
+
+/**
+ * Pauses the owner's live listing until the NZ date typed (the break ends at that date's midnight), or
+ * until resumed when the date is empty. A bad date is refused beside the field and changes nothing.
+ */
+export async function pauseListing(
+  env: PauseEnv,
+  ctx: Ctx,
+  userId: string,
+  modelId: string,
+  untilInput: string,
+  now = Date.now(),
+): Promise<PauseResult> {
+  const end = pauseEnd(untilInput, nzDate(now));
+  if (!end.ok) return { ok: false, status: 400, error: end.error, field: PAUSE_UNTIL_FIELD };
+  const db = getDb(env);
+  const [updated] = await db
+    .update(l)
+    .set({ live: false, active: false, pausedAt: now, pausedUntil: end.until, updatedAt: now })
+    .where(and(eq(l.id, modelId), eq(l.userId, userId), eq(l.live, true)))
+    .returning({ location: l.location });
+  if (!updated) {
+    const [own] = await db
+      .select({ id: l.id })
+      .from(l)
+      .where(and(eq(l.id, modelId), eq(l.userId, userId)))
+      .limit(1);
+    return own
+      ? { ok: false, status: 409, error: PAUSE_ERRORS.notListed }
+      : { ok: false, status: 403, error: PAUSE_ERRORS.notYours };
+  }
+  await afterChange(env, ctx, modelId, updated.location, true, now);
+  return { ok: true };
+}
+
+/** Ends the owner's break now. */
+export async function resumeListing(
+  env: PauseEnv,
+  ctx: Ctx,
+  userId: string,
+  modelId: string,
+  now = Date.now(),
+): Promise<PauseResult> {
+  const db = getDb(env);
+  const [updated] = await db
+    .update(l)
+    .set({ live: liveAgain, pausedAt: null, pausedUntil: null, updatedAt: now })
+    .where(and(eq(l.id, modelId), eq(l.userId, userId), isNotNull(l.pausedAt)))
+    .returning({ location: l.location });
+  if (!updated) {
+    const [own] = await db
+      .select({ id: l.id })
+      .from(l)
+      .where(and(eq(l.id, modelId), eq(l.userId, userId)))
+      .limit(1);
+    return own
+      ? { ok: false, status: 409, error: PAUSE_ERRORS.notPaused }
+      : { ok: false, status: 403, error: PAUSE_ERRORS.notYours };
+  }
+  await afterChange(env, ctx, modelId, updated.location, false, now);
+  return { ok: true };
+}
+
+/** The cron's part: every break whose end has come is over. Answers how many listings it resumed. */
+export async function resumeDuePauses(env: PauseEnv, ctx: Ctx, now = Date.now()): Promise<number> {
+  const resumed = await getDb(env)
+    .update(l)
+    .set({ live: liveAgain, pausedAt: null, pausedUntil: null, updatedAt: now })
+    .where(and(isNotNull(l.pausedAt), isNotNull(l.pausedUntil), lte(l.pausedUntil, now)))
+    .returning({ id: l.id, location: l.location });
+  for (const r of resumed) await afterChange(env, ctx, r.id, r.location, false, now);
+  return resumed.length;
+}
+
