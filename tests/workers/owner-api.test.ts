@@ -52,6 +52,8 @@ describe("GET /api/modelswvisits/{userId}", () => {
         likes: 2,
         plan: "Standard",
         subscriptionExpired: false,
+        pausedAt: null,
+        pausedUntil: null,
       },
       {
         modelId: b,
@@ -68,6 +70,8 @@ describe("GET /api/modelswvisits/{userId}", () => {
         likes: 0,
         plan: "Standard",
         subscriptionExpired: false,
+        pausedAt: null,
+        pausedUntil: null,
       },
     ]);
   });
