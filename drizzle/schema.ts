@@ -78,6 +78,12 @@ export const listings = sqliteTable("listings", {
   /** 'Take a break' (migration 0034): when it began (NULL: not paused) and when it ends (NULL: on resume). */
   pausedAt: integer("paused_at"),
   pausedUntil: integer("paused_until"),
+  /** The stale-listing check (migration 0035): the last save or 'Still available', the question, its link's
+   * hash (single-use), and whether the check switched the listing off. */
+  confirmedAt: integer("confirmed_at").notNull().default(0),
+  staleRemindedAt: integer("stale_reminded_at"),
+  staleTokenHash: text("stale_token_hash"),
+  hiddenAsStale: flag("hidden_as_stale"),
   /** The subscription lets the listing be public (migration 0029): kept with the subscription row. */
   paid: flag("paid"),
   /** Live was switched off by the subscription's expiry; renewal switches it back on (migration 0029). */

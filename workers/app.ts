@@ -22,6 +22,7 @@ import { isCacheFill, servePageCached } from "../app/server/page-cache.server";
 import { boundBody, finishResponse } from "../app/server/request-guard.server";
 import { sweepCountMarks } from "../app/server/stats.server";
 import { resumeDuePauses } from "../app/server/listing-pause.server";
+import { runStaleCheck } from "../app/server/stale-check.server";
 import { runRetention } from "../app/server/retention.server";
 import { runRenewals } from "../app/server/renewals.server";
 import { billingGateway } from "../app/server/payments/select.server";
@@ -130,6 +131,12 @@ export default {
     ctx.waitUntil(
       retryRecordedDeletes(env, controller.scheduledTime).catch((error: unknown) =>
         console.error("r2 delete retry failed", error),
+      ),
+    );
+    // Listings nobody has saved or confirmed for 30 days are asked, then hidden a week later (issue 16).
+    ctx.waitUntil(
+      runStaleCheck(env, ctx, origin, controller.scheduledTime).catch((error: unknown) =>
+        console.error("stale-listing check failed", error),
       ),
     );
     // Breaks that have reached their return date end by themselves (issue 16, decision 0018).

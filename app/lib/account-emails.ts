@@ -80,3 +80,18 @@ export function dataExportedEmail(o: Common): EmailContent {
     { href: `${o.origin}/login?action=reset`, label: "Reset your password" },
   );
 }
+
+/** The stale-listing check's question (issue 16): one link, single-use, that confirms this listing only. */
+export function staleCheckEmail(o: Common & { listingName: string; href: string }): EmailContent {
+  return render(
+    `Is ${o.listingName} still available on ${o.siteName}?`,
+    [
+      `Hi ${greetingName(o.firstName)},`,
+      "",
+      `Your listing ${o.listingName} has not been saved or confirmed for 30 days.`,
+      "If it is still current, confirm it with the link below (it does not sign you in).",
+      "Without an answer within 7 days it is hidden until you confirm it from your dashboard.",
+    ],
+    { href: o.href, label: "Still available" },
+  );
+}

@@ -34,6 +34,10 @@ export type DashboardListing = {
   /** 'Take a break' (issue 16): when it began (null: not paused) and when it ends (null: on resume). */
   pausedAt: number | null;
   pausedUntil: number | null;
+  /** The stale-listing check asked whether it is still available, and no save or answer came since. */
+  staleAsked: boolean;
+  /** ...and, a week on, hid it until confirmed. */
+  hiddenAsStale: boolean;
 };
 
 export type MenuItem = { label: string; to: string };

@@ -127,8 +127,12 @@ export const EXPORTED_TABLES = {
       "hidden_by_expiry",
       "paused_at",
       "paused_until",
+      "confirmed_at",
+      "stale_reminded_at",
+      "hidden_as_stale",
     ],
-    leftOut: [],
+    // The 'Still available' link's hash: a live link could confirm the listing for the owner.
+    leftOut: ["stale_token_hash"],
   },
   listing_images: {
     file: "listings/*/listing.json",

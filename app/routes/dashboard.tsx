@@ -31,6 +31,7 @@ import { ERROR_MSG } from "~/lib/messages";
 import { requireUser, requireUserForPost } from "~/server/auth.server";
 import { loadDashboardListings, ownerWriteLimited, setListingFlag } from "~/server/dashboard.server";
 import { pauseListing, resumeListing } from "~/server/listing-pause.server";
+import { confirmFromDashboard } from "~/server/stale-check.server";
 import { PAUSE_UNTIL_FIELD } from "~/lib/listing-upkeep";
 import { VerificationNotices } from "~/components/verification/VerificationNotices";
 import { loadVerificationNotices } from "~/server/verification.server";
@@ -98,14 +99,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { error, modelId: typeof modelId === "string" ? modelId : undefined },
       { status, headers: NO_STORE },
     );
-  if (intent === "pause" || intent === "resume") {
+  if (intent === "pause" || intent === "resume" || intent === "confirm") {
     if (!isId(modelId)) return fail(400, ERROR_MSG.invalidModelId);
     if (await ownerWriteLimited(env, user.id)) return fail(429, ERROR_MSG.tooManyChanges);
     const until = form?.get(PAUSE_UNTIL_FIELD);
     const result =
       intent === "pause"
         ? await pauseListing(env, ctx, user.id, modelId, typeof until === "string" ? until : "")
-        : await resumeListing(env, ctx, user.id, modelId);
+        : intent === "resume"
+          ? await resumeListing(env, ctx, user.id, modelId)
+          : await confirmFromDashboard(env, ctx, user.id, modelId);
     if (!result.ok)
       return data<ToggleFailure>(
         { error: result.error, modelId, field: result.field },

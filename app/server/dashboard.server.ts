@@ -47,6 +47,9 @@ export async function loadDashboardListings(
         hiddenByExpiry: l.hiddenByExpiry,
         pausedAt: l.pausedAt,
         pausedUntil: l.pausedUntil,
+        confirmedAt: l.confirmedAt,
+        staleRemindedAt: l.staleRemindedAt,
+        hiddenAsStale: l.hiddenAsStale,
         views: st.views,
         contacts: st.contacts,
         likes: st.likes,
@@ -86,6 +89,8 @@ export async function loadDashboardListings(
     subscriptionExpired: r.hiddenByExpiry,
     pausedAt: r.pausedAt,
     pausedUntil: r.pausedUntil,
+    staleAsked: r.hiddenAsStale || (r.staleRemindedAt !== null && r.staleRemindedAt >= r.confirmedAt),
+    hiddenAsStale: r.hiddenAsStale,
   }));
 }
 

@@ -23,7 +23,6 @@ export const PAUSE_ERRORS = {
 
 export type PauseResult = { ok: true } | { ok: false; status: number; error: string; field?: string };
 
-
 // Live again only where it may be: the trigger listings_live_needs_plan refuses live on an unpaid listing.
 const liveAgain = sql`CASE WHEN ${l.verified} = 1 AND ${l.paid} = 1 THEN 1 ELSE 0 END`;
 
@@ -109,4 +108,3 @@ export async function resumeDuePauses(env: PauseEnv, ctx: Ctx, now = Date.now())
   for (const r of resumed) await afterChange(env, ctx, r.id, r.location, false, now);
   return resumed.length;
 }
-

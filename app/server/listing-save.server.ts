@@ -447,16 +447,20 @@ function insertListing(db: Db, id: string, userId: string, data: ParsedListing, 
       listedAt: now,
       createdAt: now,
       updatedAt: now,
+      confirmedAt: now,
     },
     mayHoldAnother,
   );
 }
 
-/** An edit: content and updated_at only. verified, live and active stay (a live listing stays live). */
+/**
+ * An edit: content, updated_at and confirmed_at (a save says the listing is current, for the stale-listing
+ * check). verified, live and active stay (a live listing stays live).
+ */
 function updateListing(db: Db, id: string, ownerId: string, data: ParsedListing, now: number) {
   return db
     .update(l)
-    .set({ ...contentColumns(data), updatedAt: now })
+    .set({ ...contentColumns(data), updatedAt: now, confirmedAt: now })
     .where(and(eq(l.id, id), eq(l.userId, ownerId)));
 }
 

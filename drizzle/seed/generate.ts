@@ -237,6 +237,8 @@ export function generateDemoData(options: GenerateOptions): DemoData {
     }
   }
   const month = new Date(now).toISOString().slice(0, 7);
+  // How many of the stale-listing check's states the demo data shows so far (staleCheckState).
+  let staleStates = 0;
   specs.forEach((spec, index) => {
     const rng = root.fork(`listing:${index}`);
     const user = users[spec.userIndex].row;
@@ -305,6 +307,7 @@ export function generateDemoData(options: GenerateOptions): DemoData {
     data.listings.push(row);
     const subscription = subscriptionRow(rng, row, index, now);
     if (subscription) data.subscriptions.push(subscription);
+    staleStates = staleCheckState(row, index, now, staleStates);
 
     // This month's counters for the demo providers' listings and about one listing in ten.
     if (index < MIN_LISTINGS || (row.live === 1 && rng.chance(0.1))) {
@@ -466,6 +469,27 @@ function demoSchedule(rng: Rng): { schedule: string; available_days: number } {
     if (pattern === "everyday") schedule[day] = [range(rng.pick(["09:00", "10:00", "11:00"]), "21:00")];
   }
   return { schedule: storedSchedule(schedule), available_days: availableDaysMask(schedule) };
+}
+
+/**
+ * The stale-listing check in every state after `npm start` (issue 16), on three generated listings that are
+ * live (the demo accounts' own listings stay as their tests expect): one due to be asked on the next cron,
+ * one asked two days ago, one hidden a week after an unanswered question. Every other listing counts as
+ * confirmed at its last update.
+ */
+function staleCheckState(row: Row, index: number, now: number, shown: number): number {
+  const day = 86_400_000;
+  row.confirmed_at = row.updated_at;
+  const state = (["due", "asked", "hidden"] as const)[shown];
+  if (!state || index < MIN_LISTINGS || row.live !== 1 || row.paid !== 1) return shown;
+  row.confirmed_at = now - 40 * day;
+  if (state !== "due") row.stale_reminded_at = state === "asked" ? now - 2 * day : now - 9 * day;
+  if (state === "hidden") {
+    row.live = 0;
+    row.active = 0;
+    row.hidden_as_stale = 1;
+  }
+  return shown + 1;
 }
 
 /** Incall and/or outcall rates over some of the six durations, at most one per duration and call type. */

@@ -50,6 +50,8 @@ function listing(over: Partial<DashboardListing> = {}): DashboardListing {
     subscriptionExpired: false,
     pausedAt: null,
     pausedUntil: null,
+    staleAsked: false,
+    hiddenAsStale: false,
     ...over,
   };
 }

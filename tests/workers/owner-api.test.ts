@@ -54,6 +54,8 @@ describe("GET /api/modelswvisits/{userId}", () => {
         subscriptionExpired: false,
         pausedAt: null,
         pausedUntil: null,
+        staleAsked: false,
+        hiddenAsStale: false,
       },
       {
         modelId: b,
@@ -72,6 +74,8 @@ describe("GET /api/modelswvisits/{userId}", () => {
         subscriptionExpired: false,
         pausedAt: null,
         pausedUntil: null,
+        staleAsked: false,
+        hiddenAsStale: false,
       },
     ]);
   });

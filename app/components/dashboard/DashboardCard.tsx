@@ -13,13 +13,14 @@ import {
 } from "~/lib/listing/state";
 import { Photo } from "../Photo";
 import { ListingToggle } from "./ListingToggle";
-import { TakeABreak } from "./TakeABreak";
+import { ConfirmListing, TakeABreak } from "./TakeABreak";
 
 const BADGE_STYLE: Record<ReturnType<typeof badgeText>, string> = {
   LIVE: "bg-emerald-500 text-ink",
   Hidden: "bg-zinc-800 text-zinc-100 ring-1 ring-zinc-500",
   "Hidden - Get Verified": "bg-amber-400 text-ink",
   "Hidden - Subscription expired": "bg-red-500 text-ink",
+  "Hidden - confirm your listing": "bg-amber-400 text-ink",
 };
 
 const BUTTON =
@@ -122,6 +123,8 @@ export function DashboardCard({
             hint={liveHint(listing)}
           />
         </div>
+
+        {listing.staleAsked ? <ConfirmListing modelId={listing.modelId} firstName={listing.firstName} /> : null}
 
         <TakeABreak
           modelId={listing.modelId}

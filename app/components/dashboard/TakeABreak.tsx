@@ -77,3 +77,19 @@ export function TakeABreak({ modelId, firstName, live, pausedAt, pausedUntil, no
     </details>
   );
 }
+
+/** The stale-listing check asked (or hid the listing): one button says it is still available. */
+export function ConfirmListing({ modelId, firstName }: { modelId: string; firstName: string }) {
+  return (
+    <div className="space-y-2 rounded-lg border border-amber-400/60 bg-ink p-3" data-testid="stale-panel">
+      <p className="text-sm font-semibold">Is this listing still current? Confirm it to keep it on the list.</p>
+      <Form method="post">
+        <input type="hidden" name="intent" value="confirm" />
+        <input type="hidden" name="modelId" value={modelId} />
+        <button type="submit" className={BUTTON} aria-label={`Confirm ${firstName} is still available`}>
+          Still available
+        </button>
+      </Form>
+    </div>
+  );
+}

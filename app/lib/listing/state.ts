@@ -11,12 +11,17 @@ export const ACTIVE_WINDOW_MS = ACTIVE_WINDOW_HOURS * 60 * 60 * 1000;
 
 type Flags = { live: boolean; verified: boolean; active: boolean; activeUntil: number | null };
 
-export type Badge = "LIVE" | "Hidden" | "Hidden - Get Verified" | "Hidden - Subscription expired";
+export type Badge =
+  "LIVE" | "Hidden" | "Hidden - Get Verified" | "Hidden - Subscription expired" | "Hidden - confirm your listing";
 
-export function badgeText(listing: Pick<Flags, "live" | "verified"> & { subscriptionExpired?: boolean }): Badge {
+export function badgeText(
+  listing: Pick<Flags, "live" | "verified"> & { subscriptionExpired?: boolean; hiddenAsStale?: boolean },
+): Badge {
   if (listing.live) return "LIVE";
   // Issue 15: expiry hid it; renewing brings it back as it was.
   if (listing.subscriptionExpired) return "Hidden - Subscription expired";
+  // Issue 16: the stale-listing check hid it; confirming brings it back.
+  if (listing.hiddenAsStale) return "Hidden - confirm your listing";
   return listing.verified ? "Hidden" : "Hidden - Get Verified";
 }
 

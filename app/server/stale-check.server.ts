@@ -1,0 +1,161 @@
+// The stale-listing check (issue 16 item 4; the rules in app/lib/listing-upkeep.ts). On the cron: a live
+// listing neither saved nor confirmed for 30 days gets one e-mail with a 'Still available' link (random,
+// single-use, only its hash kept, and not a login: it confirms that one listing and nothing else); seven
+// days after the question, unanswered, the listing is switched off as 'Hidden - confirm your listing'. The
+// link or the dashboard's 'Confirm listing' brings it back, while it is still verified and paid.
+import { and, eq, gte, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { staleCheckEmail } from "~/lib/account-emails";
+import { newToken } from "~/lib/ids";
+import { CONFIRM_WITHIN_DAYS, STALE_AFTER_DAYS } from "~/lib/listing-upkeep";
+import { getDb, schema } from "./db.server";
+import { sendEmail, siteName } from "./email.server";
+import { writeProfileSnapshot } from "./profile.server";
+import { publishProfileUpdate } from "./realtime.server";
+import { isTokenShape, sha256Hex } from "./session-cookie.server";
+
+type Ctx = { waitUntil(promise: Promise<unknown>): void };
+type CheckEnv = Pick<Env, "DB" | "PROFILES" | "ListingsRoom" | "SITE_NAME"> & Parameters<typeof sendEmail>[0];
+
+const l = schema.listings;
+const u = schema.users;
+const DAY = 86_400_000;
+/** Reminders per cron run: a backlog goes out over a few runs rather than in one burst. */
+const REMINDERS_PER_RUN = 50;
+
+export const STALE_PATH = "/listing-check";
+
+export const STALE_ERRORS = {
+  link: "This link has been used or is not valid. Sign in and confirm your listing from your dashboard.",
+  notYours: "That listing is not yours.",
+  notNeeded: "This listing does not need confirming.",
+} as const;
+
+// Live again only where it may be: the trigger listings_live_needs_plan refuses live on an unpaid listing.
+const liveAgain = sql`CASE WHEN ${l.hiddenAsStale} = 1 AND ${l.verified} = 1 AND ${l.paid} = 1 THEN 1 ELSE ${l.live} END`;
+
+async function announce(env: CheckEnv, ctx: Ctx, modelId: string, location: string, wasLive: boolean, now: number) {
+  try {
+    await writeProfileSnapshot(env, modelId);
+  } catch (error) {
+    console.error("stale check: snapshot rewrite failed", modelId, error);
+  }
+  publishProfileUpdate(env, ctx, modelId, { public: wasLive, region: location }, now);
+}
+
+/**
+ * The cron's part: ask the listings that fell due, then switch off those that did not answer in time.
+ * `origin` is the site's, for the links (the cron has no request to take it from).
+ */
+export async function runStaleCheck(
+  env: CheckEnv,
+  ctx: Ctx,
+  origin: string,
+  now = Date.now(),
+): Promise<{ asked: number; hidden: number }> {
+  const db = getDb(env);
+  const due = await db
+    .select({ id: l.id, firstName: l.firstName, email: u.email, ownerName: u.firstName })
+    .from(l)
+    .innerJoin(u, eq(u.id, l.userId))
+    .where(
+      and(
+        eq(l.live, true),
+        lte(l.confirmedAt, now - STALE_AFTER_DAYS * DAY),
+        or(isNull(l.staleRemindedAt), lt(l.staleRemindedAt, l.confirmedAt)),
+      ),
+    )
+    .limit(REMINDERS_PER_RUN);
+  let asked = 0;
+  for (const listing of due) {
+    const token = newToken();
+    // Only if nothing confirmed it meanwhile: the same condition, inside the write.
+    const [set] = await db
+      .update(l)
+      .set({ staleRemindedAt: now, staleTokenHash: await sha256Hex(token) })
+      .where(
+        and(
+          eq(l.id, listing.id),
+          eq(l.live, true),
+          or(isNull(l.staleRemindedAt), lt(l.staleRemindedAt, l.confirmedAt)),
+        ),
+      )
+      .returning({ id: l.id });
+    if (!set) continue;
+    asked++;
+    await sendEmail(env, {
+      to: listing.email,
+      ...staleCheckEmail({
+        origin,
+        firstName: listing.ownerName,
+        siteName: siteName(env),
+        listingName: listing.firstName,
+        href: `${origin}${STALE_PATH}/${token}`,
+      }),
+    });
+  }
+  const hidden = await db
+    .update(l)
+    .set({ live: false, active: false, hiddenAsStale: true, updatedAt: now })
+    .where(
+      and(
+        eq(l.live, true),
+        isNotNull(l.staleRemindedAt),
+        gte(l.staleRemindedAt, l.confirmedAt),
+        lte(l.staleRemindedAt, now - CONFIRM_WITHIN_DAYS * DAY),
+      ),
+    )
+    .returning({ id: l.id, location: l.location });
+  for (const h of hidden) await announce(env, ctx, h.id, h.location, true, now);
+  return { asked, hidden: hidden.length };
+}
+
+/** 'Still available': confirms the listing and relists it if the check had hidden it. */
+async function confirm(env: CheckEnv, ctx: Ctx, where: ReturnType<typeof and>, now: number) {
+  const [row] = await getDb(env)
+    .update(l)
+    .set({ confirmedAt: now, staleTokenHash: null, live: liveAgain, hiddenAsStale: false, updatedAt: now })
+    .where(where)
+    .returning({ id: l.id, location: l.location, live: l.live });
+  if (row) await announce(env, ctx, row.id, row.location, false, now);
+  return row ?? null;
+}
+
+/** The e-mailed link: single-use, so a replay or a made-up token is refused and changes nothing. */
+export async function confirmByLink(
+  env: CheckEnv,
+  ctx: Ctx,
+  token: string,
+  now = Date.now(),
+): Promise<{ ok: true; name: string; live: boolean } | { ok: false; status: 400; error: string }> {
+  if (!isTokenShape(token)) return { ok: false, status: 400, error: STALE_ERRORS.link };
+  const hash = await sha256Hex(token);
+  const [listing] = await getDb(env)
+    .select({ firstName: l.firstName })
+    .from(l)
+    .where(eq(l.staleTokenHash, hash))
+    .limit(1);
+  const row = listing ? await confirm(env, ctx, and(eq(l.staleTokenHash, hash)), now) : null;
+  if (!listing || !row) return { ok: false, status: 400, error: STALE_ERRORS.link };
+  return { ok: true, name: listing.firstName, live: row.live };
+}
+
+/** 'Confirm listing' on the dashboard, for the owner of a listing the check asked about or hid. */
+export async function confirmFromDashboard(
+  env: CheckEnv,
+  ctx: Ctx,
+  userId: string,
+  modelId: string,
+  now = Date.now(),
+): Promise<{ ok: true } | { ok: false; status: number; error: string; field?: string }> {
+  const asked = or(eq(l.hiddenAsStale, true), and(isNotNull(l.staleRemindedAt), gte(l.staleRemindedAt, l.confirmedAt)));
+  const row = await confirm(env, ctx, and(eq(l.id, modelId), eq(l.userId, userId), asked), now);
+  if (row) return { ok: true };
+  const [own] = await getDb(env)
+    .select({ id: l.id })
+    .from(l)
+    .where(and(eq(l.id, modelId), eq(l.userId, userId)))
+    .limit(1);
+  return own
+    ? { ok: false, status: 409, error: STALE_ERRORS.notNeeded }
+    : { ok: false, status: 403, error: STALE_ERRORS.notYours };
+}
