@@ -3,15 +3,13 @@
 // the KV snapshot) follows a pause too, and visitors see no badge: the listing is simply not listed. The
 // break ends by itself on the cron (every 30 minutes), or when the owner resumes; either way live comes
 // back on only while the listing is still verified and paid.
-import { and, eq, isNotNull, lte, sql } from "drizzle-orm";
+import { and, eq, isNotNull, lte } from "drizzle-orm";
 import { PAUSE_UNTIL_FIELD, pauseEnd } from "~/lib/listing-upkeep";
 import { nzDate } from "~/lib/nz-time";
 import { getDb, schema } from "./db.server";
-import { writeProfileSnapshot } from "./profile.server";
-import { publishProfileUpdate } from "./realtime.server";
+import { announceChange, liveIfAllowed, refusal, type RelistEnv } from "./listing-relist.server";
 
 type Ctx = { waitUntil(promise: Promise<unknown>): void };
-type PauseEnv = Pick<Env, "DB" | "PROFILES" | "ListingsRoom">;
 
 const l = schema.listings;
 
@@ -23,25 +21,12 @@ export const PAUSE_ERRORS = {
 
 export type PauseResult = { ok: true } | { ok: false; status: number; error: string; field?: string };
 
-// Live again only where it may be: the trigger listings_live_needs_plan refuses live on an unpaid listing.
-const liveAgain = sql`CASE WHEN ${l.verified} = 1 AND ${l.paid} = 1 THEN 1 ELSE 0 END`;
-
-async function afterChange(env: PauseEnv, ctx: Ctx, modelId: string, location: string, wasLive: boolean, now: number) {
-  try {
-    await writeProfileSnapshot(env, modelId);
-  } catch (error) {
-    // Readers compare updated_at with D1 before trusting a snapshot: a failed rewrite costs speed only.
-    console.error("pause: snapshot rewrite failed", modelId, error);
-  }
-  publishProfileUpdate(env, ctx, modelId, { public: wasLive, region: location }, now);
-}
-
 /**
  * Pauses the owner's live listing until the NZ date typed (the break ends at that date's midnight), or
  * until resumed when the date is empty. A bad date is refused beside the field and changes nothing.
  */
 export async function pauseListing(
-  env: PauseEnv,
+  env: RelistEnv,
   ctx: Ctx,
   userId: string,
   modelId: string,
@@ -56,23 +41,14 @@ export async function pauseListing(
     .set({ live: false, active: false, pausedAt: now, pausedUntil: end.until, updatedAt: now })
     .where(and(eq(l.id, modelId), eq(l.userId, userId), eq(l.live, true)))
     .returning({ location: l.location });
-  if (!updated) {
-    const [own] = await db
-      .select({ id: l.id })
-      .from(l)
-      .where(and(eq(l.id, modelId), eq(l.userId, userId)))
-      .limit(1);
-    return own
-      ? { ok: false, status: 409, error: PAUSE_ERRORS.notListed }
-      : { ok: false, status: 403, error: PAUSE_ERRORS.notYours };
-  }
-  await afterChange(env, ctx, modelId, updated.location, true, now);
+  if (!updated) return refusal(env, userId, modelId, PAUSE_ERRORS.notListed, PAUSE_ERRORS.notYours);
+  await announceChange(env, ctx, modelId, { live: true, location: updated.location }, now);
   return { ok: true };
 }
 
 /** Ends the owner's break now. */
 export async function resumeListing(
-  env: PauseEnv,
+  env: RelistEnv,
   ctx: Ctx,
   userId: string,
   modelId: string,
@@ -81,30 +57,21 @@ export async function resumeListing(
   const db = getDb(env);
   const [updated] = await db
     .update(l)
-    .set({ live: liveAgain, pausedAt: null, pausedUntil: null, updatedAt: now })
+    .set({ live: liveIfAllowed, pausedAt: null, pausedUntil: null, updatedAt: now })
     .where(and(eq(l.id, modelId), eq(l.userId, userId), isNotNull(l.pausedAt)))
     .returning({ location: l.location });
-  if (!updated) {
-    const [own] = await db
-      .select({ id: l.id })
-      .from(l)
-      .where(and(eq(l.id, modelId), eq(l.userId, userId)))
-      .limit(1);
-    return own
-      ? { ok: false, status: 409, error: PAUSE_ERRORS.notPaused }
-      : { ok: false, status: 403, error: PAUSE_ERRORS.notYours };
-  }
-  await afterChange(env, ctx, modelId, updated.location, false, now);
+  if (!updated) return refusal(env, userId, modelId, PAUSE_ERRORS.notPaused, PAUSE_ERRORS.notYours);
+  await announceChange(env, ctx, modelId, { live: false, location: updated.location }, now);
   return { ok: true };
 }
 
 /** The cron's part: every break whose end has come is over. Answers how many listings it resumed. */
-export async function resumeDuePauses(env: PauseEnv, ctx: Ctx, now = Date.now()): Promise<number> {
+export async function resumeDuePauses(env: RelistEnv, ctx: Ctx, now = Date.now()): Promise<number> {
   const resumed = await getDb(env)
     .update(l)
-    .set({ live: liveAgain, pausedAt: null, pausedUntil: null, updatedAt: now })
+    .set({ live: liveIfAllowed, pausedAt: null, pausedUntil: null, updatedAt: now })
     .where(and(isNotNull(l.pausedAt), isNotNull(l.pausedUntil), lte(l.pausedUntil, now)))
     .returning({ id: l.id, location: l.location });
-  for (const r of resumed) await afterChange(env, ctx, r.id, r.location, false, now);
+  for (const r of resumed) await announceChange(env, ctx, r.id, { live: false, location: r.location }, now);
   return resumed.length;
 }

@@ -9,8 +9,7 @@ import { newToken } from "~/lib/ids";
 import { CONFIRM_WITHIN_DAYS, STALE_AFTER_DAYS } from "~/lib/listing-upkeep";
 import { getDb, schema } from "./db.server";
 import { sendEmail, siteName } from "./email.server";
-import { writeProfileSnapshot } from "./profile.server";
-import { publishProfileUpdate } from "./realtime.server";
+import { announceChange, liveIfAllowed, refusal } from "./listing-relist.server";
 import { isTokenShape, sha256Hex } from "./session-cookie.server";
 
 type Ctx = { waitUntil(promise: Promise<unknown>): void };
@@ -30,17 +29,8 @@ export const STALE_ERRORS = {
   notNeeded: "This listing does not need confirming.",
 } as const;
 
-// Live again only where it may be: the trigger listings_live_needs_plan refuses live on an unpaid listing.
-const liveAgain = sql`CASE WHEN ${l.hiddenAsStale} = 1 AND ${l.verified} = 1 AND ${l.paid} = 1 THEN 1 ELSE ${l.live} END`;
-
-async function announce(env: CheckEnv, ctx: Ctx, modelId: string, location: string, wasLive: boolean, now: number) {
-  try {
-    await writeProfileSnapshot(env, modelId);
-  } catch (error) {
-    console.error("stale check: snapshot rewrite failed", modelId, error);
-  }
-  publishProfileUpdate(env, ctx, modelId, { public: wasLive, region: location }, now);
-}
+// A listing the check hid comes back where it may be public; any other keeps its live as it is.
+const liveAgain = sql`CASE WHEN ${l.hiddenAsStale} = 1 THEN ${liveIfAllowed} ELSE ${l.live} END`;
 
 /**
  * The cron's part: ask the listings that fell due, then switch off those that did not answer in time.
@@ -105,7 +95,7 @@ export async function runStaleCheck(
       ),
     )
     .returning({ id: l.id, location: l.location });
-  for (const h of hidden) await announce(env, ctx, h.id, h.location, true, now);
+  for (const h of hidden) await announceChange(env, ctx, h.id, { live: true, location: h.location }, now);
   return { asked, hidden: hidden.length };
 }
 
@@ -116,7 +106,7 @@ async function confirm(env: CheckEnv, ctx: Ctx, where: ReturnType<typeof and>, n
     .set({ confirmedAt: now, staleTokenHash: null, live: liveAgain, hiddenAsStale: false, updatedAt: now })
     .where(where)
     .returning({ id: l.id, location: l.location, live: l.live });
-  if (row) await announce(env, ctx, row.id, row.location, false, now);
+  if (row) await announceChange(env, ctx, row.id, { live: false, location: row.location }, now);
   return row ?? null;
 }
 
@@ -150,12 +140,5 @@ export async function confirmFromDashboard(
   const asked = or(eq(l.hiddenAsStale, true), and(isNotNull(l.staleRemindedAt), gte(l.staleRemindedAt, l.confirmedAt)));
   const row = await confirm(env, ctx, and(eq(l.id, modelId), eq(l.userId, userId), asked), now);
   if (row) return { ok: true };
-  const [own] = await getDb(env)
-    .select({ id: l.id })
-    .from(l)
-    .where(and(eq(l.id, modelId), eq(l.userId, userId)))
-    .limit(1);
-  return own
-    ? { ok: false, status: 409, error: STALE_ERRORS.notNeeded }
-    : { ok: false, status: 403, error: STALE_ERRORS.notYours };
+  return refusal(env, userId, modelId, STALE_ERRORS.notNeeded, STALE_ERRORS.notYours);
 }
