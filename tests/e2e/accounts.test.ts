@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MSG } from "../../app/lib/auth-schemas";
 import { hydrated, useBrowser } from "./browser";
-import { followConfirmationLink, signUp } from "./people";
+import { chooseFeaturedThenSignUp, followConfirmationLink, signUp } from "./people";
 
 const b = useBrowser();
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
@@ -56,22 +56,7 @@ describe("accounts in the browser", () => {
   it("a plan chosen while signed out survives sign-up and the confirmation link", async () => {
     const { context, page } = await b.visitor();
     const email = `plan-${unique()}@example.nz`;
-    await page.goto("/subscriptions");
-    await hydrated(page);
-    await page.getByRole("button", { name: "Choose Featured" }).click();
-    await page.waitForURL((url) => url.pathname === "/login");
-    await hydrated(page);
-    await page.getByRole("link", { name: "Need an account? Sign Up" }).click();
-    await page.getByRole("heading", { name: "Create an Account" }).waitFor();
-    await page.getByLabel("First Name").fill("Tui");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill("a-long-password");
-    await page.getByLabel("Independent").check();
-    await page.getByRole("button", { name: "Sign Up" }).click();
-    await page.getByText(MSG.signupCheckInbox).waitFor();
-
-    await followConfirmationLink(page, email);
-    await page.waitForURL((url) => url.pathname === "/subscriptions" && url.searchParams.get("tier") === "featured");
+    await chooseFeaturedThenSignUp(page, { firstName: "Tui", email });
     await hydrated(page);
     await page.getByRole("button", { name: "Featured selected: continue" }).click();
     await page.getByTestId("plan-request-notice").waitFor();

@@ -2,10 +2,9 @@
 // declined card; an upgrade that shows and charges the prorated amount.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { MSG } from "../../app/lib/auth-schemas";
 import { newId } from "../../app/lib/ids";
 import { hydrated, useBrowser } from "./browser";
-import { d1, d1Rows, followConfirmationLink, insertAccount, logIn } from "./people";
+import { chooseFeaturedThenSignUp, d1, d1Rows, insertAccount, logIn } from "./people";
 
 const b = useBrowser();
 const unique = () => newId(8);
@@ -45,21 +44,7 @@ describe("paying for a plan", () => {
   it("an Independent picks Featured signed out, signs up, pays, and the listing goes live featured", async () => {
     const { context, page } = await b.visitor();
     const email = `billing-${unique()}@example.nz`;
-    await page.goto("/subscriptions");
-    await hydrated(page);
-    await page.getByRole("button", { name: "Choose Featured" }).click();
-    await page.waitForURL((url) => url.pathname === "/login");
-    await hydrated(page);
-    await page.getByRole("link", { name: "Need an account? Sign Up" }).click();
-    await page.getByRole("heading", { name: "Create an Account" }).waitFor();
-    await page.getByLabel("First Name").fill("Aroha");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill("a-long-password");
-    await page.getByLabel("Independent").check();
-    await page.getByRole("button", { name: "Sign Up" }).click();
-    await page.getByText(MSG.signupCheckInbox).waitFor();
-    await followConfirmationLink(page, email);
-    await page.waitForURL((url) => url.pathname === "/subscriptions" && url.searchParams.get("tier") === "featured");
+    await chooseFeaturedThenSignUp(page, { firstName: "Aroha", email });
 
     // The listing exists (made and verified), so the plan can be paid for it.
     const listingId = insertUnpaidListing(email, "Aroha");

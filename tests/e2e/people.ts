@@ -176,3 +176,25 @@ export async function followConfirmationLink(page: Page, email: string): Promise
     await page.waitForTimeout(200);
   }
 }
+
+/**
+ * A visitor picks Featured on /subscriptions while signed out, signs up as an Independent from the login
+ * page it is sent to, and opens the confirmation link: the plan page comes back with the tier still chosen.
+ */
+export async function chooseFeaturedThenSignUp(page: Page, o: { firstName: string; email: string }) {
+  await page.goto("/subscriptions");
+  await hydrated(page);
+  await page.getByRole("button", { name: "Choose Featured" }).click();
+  await page.waitForURL((url) => url.pathname === "/login");
+  await hydrated(page);
+  await page.getByRole("link", { name: "Need an account? Sign Up" }).click();
+  await page.getByRole("heading", { name: "Create an Account" }).waitFor();
+  await page.getByLabel("First Name").fill(o.firstName);
+  await page.getByLabel("Email").fill(o.email);
+  await page.getByLabel("Password", { exact: true }).fill("a-long-password");
+  await page.getByLabel("Independent").check();
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await page.getByText(MSG.signupCheckInbox).waitFor();
+  await followConfirmationLink(page, o.email);
+  await page.waitForURL((url) => url.pathname === "/subscriptions" && url.searchParams.get("tier") === "featured");
+}
