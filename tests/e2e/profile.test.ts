@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { LIKES_KEY } from "../../app/lib/likes";
 import { hydrated, MOBILE, useBrowser } from "./browser";
 import { logInAdminApi } from "./people";
 
@@ -61,7 +62,7 @@ describe("a visitor on a profile", () => {
 
   it("likes and unlikes, and the state survives a reload", async () => {
     const { context, page } = await b.visitor();
-    await openFirstProfile(page);
+    const { modelId } = await openFirstProfile(page);
     const like = page.getByTestId("like-button").first();
     await page.waitForFunction(() => !document.querySelector('[data-testid="like-button"]')?.hasAttribute("disabled"));
     const before = Number(await page.getByTestId("like-count").textContent());
@@ -72,6 +73,12 @@ describe("a visitor on a profile", () => {
     await page.waitForFunction(
       (n) => document.querySelector('[data-testid="like-count"]')?.textContent === String(n),
       before + 1,
+    );
+    // The count moves at the click; the like is remembered in the browser once the server has answered.
+    // Reloading before then would throw the answer away.
+    await page.waitForFunction(
+      ([key, id]) => (JSON.parse(localStorage.getItem(key) ?? "{}") as Record<string, unknown>)[id] !== undefined,
+      [LIKES_KEY, modelId] as const,
     );
     await page.reload();
     await hydrated(page);
