@@ -6,7 +6,8 @@ import { unzipSync, strFromU8 } from "fflate";
 import { afterEach, describe, expect, it } from "vitest";
 import { EXPORTED_TABLES, isSystemTable, NOT_EXPORTED_TABLES } from "~/lib/data-export";
 import { newId } from "~/lib/ids";
-import { EXPORT_LINK_TTL_MS, exportLinkValid } from "~/server/data-export.server";
+import { archiveResponse, EXPORT_LINK_TTL_MS, exportLinkValid, readAccountData } from "~/server/data-export.server";
+import { getDb } from "~/server/db.server";
 import { REAUTH_MSG } from "~/server/reauth.server";
 import { PASSWORD, quiesce, waitForMail } from "./auth-fixtures";
 import { client, logIn, signedIn, type SignedIn } from "./client";
@@ -20,11 +21,14 @@ const run = (query: string, ...binds: unknown[]) =>
     .run();
 
 /** A listing of `owner` with photos in R2, rates, a special rate and two months of stats. */
-async function richListing(owner: string, firstName: string, photos = 3) {
+async function richListing(owner: string, firstName: string, photos = 3, photoBytes = 0) {
   const id = await insertListing({ userId: owner, firstName });
   for (let i = 0; i < photos; i++) {
     const key = `listing/${newId(24)}.webp`;
-    await env.PHOTOS.put(key, new TextEncoder().encode(`photo ${i} of ${id}`));
+    const label = new TextEncoder().encode(`photo ${i} of ${id}`);
+    const bytes = new Uint8Array(Math.max(photoBytes, label.length)).fill(i + 1);
+    bytes.set(label);
+    await env.PHOTOS.put(key, bytes);
     await run(
       "INSERT INTO listing_images (id, listing_id, r2_key, position, width, height, created_at) VALUES (?, ?, ?, ?, 600, 800, ?)",
       newId(),
@@ -227,6 +231,41 @@ describe("the archive", () => {
     expect(Object.keys(files).filter((name) => name.endsWith(".webp"))).toHaveLength(200);
     expect(Object.keys(files).filter((name) => name.endsWith("/listing.json"))).toHaveLength(10);
   }, 60_000);
+
+  // The Worker's memory (128 MB) is the limit: the archive must be read from R2 as it is sent, never held.
+  // 200 photos of 256 kB (51 MB) are counted as they are fetched: the first megabyte out needs only a few.
+  it("streams the largest account: photos are fetched as the archive is read, not all first", async () => {
+    const me = await signedIn({ logIn: true, agency: true });
+    for (let i = 0; i < 10; i++) await richListing(me.userId, `Listing ${i}`, 20, 256 * 1024);
+    let fetched = 0;
+    const photos = new Proxy(env.PHOTOS, {
+      get(target, prop) {
+        if (prop === "get")
+          return (...args: Parameters<R2Bucket["get"]>) => {
+            fetched++;
+            return target.get(...args);
+          };
+        const value = Reflect.get(target, prop);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const account = await readAccountData(getDb(env), me.userId);
+    const reader = archiveResponse({ ...env, PHOTOS: photos }, account!, Date.now()).body!.getReader();
+    let sent = 0;
+    while (sent < 1024 * 1024) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      sent += value.byteLength;
+    }
+    expect(fetched, "photos fetched when the first megabyte went out").toBeLessThanOrEqual(8);
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      sent += value.byteLength;
+    }
+    expect(fetched).toBe(200);
+    expect(sent).toBeGreaterThan(200 * 256 * 1024);
+  }, 120_000);
 });
 
 describe("the download link", () => {
