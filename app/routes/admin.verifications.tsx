@@ -10,7 +10,7 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/lib/form-submission";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { AdminPage } from "~/components/admin/AdminPage";
@@ -60,7 +60,7 @@ const rejectSchema = z.object({
   }),
 });
 
-const parseReject = (form: FormData) => parseWithZod(form, { schema: rejectSchema, disableAutoCoercion: true });
+const parseReject = (form: FormData) => parseForm(form, rejectSchema);
 
 /** `result` is the reject form's state when the refusal was about its reason (shown under the field). */
 type ActionResult = { error: string; requestId?: string; result?: SubmissionResult<string[]> };

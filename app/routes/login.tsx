@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/lib/form-submission";
 import {
   data,
   replace,
@@ -65,11 +65,11 @@ type ActionResult = { intent: Intent; result: SubmissionResult<string[]>; notice
  * schemas take the form's strings as they are ("" is "missing" to them), so Conform's coercion is off.
  */
 const PARSE = {
-  login: (form: FormData) => parseWithZod(form, { schema: loginSchema, disableAutoCoercion: true }),
-  signup: (form: FormData) => parseWithZod(form, { schema: signupSchema, disableAutoCoercion: true }),
-  reset: (form: FormData) => parseWithZod(form, { schema: resetRequestSchema, disableAutoCoercion: true }),
-  totp: (form: FormData) => parseWithZod(form, { schema: totpStepSchema, disableAutoCoercion: true }),
-  recovery: (form: FormData) => parseWithZod(form, { schema: recoveryStepSchema, disableAutoCoercion: true }),
+  login: (form: FormData) => parseForm(form, loginSchema),
+  signup: (form: FormData) => parseForm(form, signupSchema),
+  reset: (form: FormData) => parseForm(form, resetRequestSchema),
+  totp: (form: FormData) => parseForm(form, totpStepSchema),
+  recovery: (form: FormData) => parseForm(form, recoveryStepSchema),
 };
 
 // A password is never sent back in the page.

@@ -9,7 +9,7 @@ import {
   useForm,
   type SubmissionResult,
 } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/lib/form-submission";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
@@ -45,8 +45,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 type ActionResult = { sent: true } | { result: SubmissionResult<string[]> };
 
 /** The same schema in the browser (before sending) and here (the check that counts). */
-const parse = (form: FormData | URLSearchParams) =>
-  parseWithZod(form, { schema: reportSchema, disableAutoCoercion: true });
+const parse = (form: FormData | URLSearchParams) => parseForm(form, reportSchema);
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;

@@ -2,7 +2,7 @@
 // the form posts it answers. The route hands over every intent; this answers the ones it owns and null
 // for the rest, so the route stays a dispatcher and other sections can be added beside it.
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/lib/form-submission";
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import {
   ACCOUNT_MSG,
@@ -119,14 +119,14 @@ export async function accountSettingsAction(
   }
 
   if (intent === "changePassword") {
-    const submission = parseWithZod(form, { schema: changePasswordSchema, disableAutoCoercion: true });
+    const submission = parseForm(form, changePasswordSchema);
     if (submission.status !== "success") return answer("changePassword", submission.reply(HIDDEN), 400);
     const outcome = await changePassword(request, cf, user, session, submission.value);
     if (!outcome.ok) return refusal("changePassword", submission, outcome);
     return backWith(env, "passwordChanged");
   }
 
-  const submission = parseWithZod(form, { schema: changeEmailSchema, disableAutoCoercion: true });
+  const submission = parseForm(form, changeEmailSchema);
   if (submission.status !== "success") return answer("changeEmail", submission.reply(HIDDEN), 400);
   const outcome = await requestEmailChange(request, cf, user, session, submission.value);
   if (!outcome.ok) return refusal("changeEmail", submission, outcome);

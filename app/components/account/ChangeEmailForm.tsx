@@ -1,14 +1,15 @@
 // Change e-mail on /managesub: the new address and the current password (or a fresh second factor). The
 // change waits for the link sent to the new address; the page only says a link was sent, whatever the
 // address, so it never tells whether another account uses it.
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
+import { SettingsSection } from "~/components/ui/SettingsSection";
 import { changeEmailSchema, FIELD } from "~/lib/account-settings";
 import { EMAIL_MAX } from "~/lib/auth-schemas";
+import { useSchemaForm } from "../useSchemaForm";
 import { CurrentPasswordField } from "./CurrentPasswordField";
 
 export function ChangeEmailForm({
@@ -20,20 +21,13 @@ export function ChangeEmailForm({
   freshSecondFactor: boolean;
   busy: boolean;
 }) {
-  const [form, fields] = useForm({
-    id: "change-email",
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changeEmailSchema, disableAutoCoercion: true }),
-    shouldValidate: "onSubmit",
-  });
+  const [form, fields] = useSchemaForm("change-email", changeEmailSchema, lastResult, { shouldValidate: "onSubmit" });
   return (
-    <section aria-labelledby="email-title" className="space-y-4 rounded-2xl border border-line bg-panel p-6">
-      <h2 id="email-title" className="text-xl font-semibold">
-        Change e-mail address
-      </h2>
-      <p className="text-sm text-zinc-300">
-        We send a link to the new address; your address changes when you open it, and the old one is told.
-      </p>
+    <SettingsSection
+      id="email-title"
+      title="Change e-mail address"
+      intro="We send a link to the new address; your address changes when you open it, and the old one is told."
+    >
       <Alert tone="error" id={form.errorId} data-testid="change-email-error">
         {form.errors?.[0]}
       </Alert>
@@ -60,6 +54,6 @@ export function ChangeEmailForm({
           Send confirmation link
         </Button>
       </Form>
-    </section>
+    </SettingsSection>
   );
 }

@@ -1,14 +1,15 @@
 // Change password on /managesub: the current password (or a fresh second factor), the new one twice. The
 // same schema runs here before sending and on the server; the policy (common or breached passwords) and
 // the current password are the server's answers, shown beside their fields.
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
+import { SettingsSection } from "~/components/ui/SettingsSection";
 import { changePasswordSchema, FIELD } from "~/lib/account-settings";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/auth-schemas";
+import { useSchemaForm } from "../useSchemaForm";
 import { CurrentPasswordField } from "./CurrentPasswordField";
 
 export function ChangePasswordForm({
@@ -20,18 +21,15 @@ export function ChangePasswordForm({
   freshSecondFactor: boolean;
   busy: boolean;
 }) {
-  const [form, fields] = useForm({
-    id: "change-password",
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema, disableAutoCoercion: true }),
+  const [form, fields] = useSchemaForm("change-password", changePasswordSchema, lastResult, {
     shouldValidate: "onSubmit",
   });
   return (
-    <section aria-labelledby="password-title" className="space-y-4 rounded-2xl border border-line bg-panel p-6">
-      <h2 id="password-title" className="text-xl font-semibold">
-        Change password
-      </h2>
-      <p className="text-sm text-zinc-300">Every other device signed in to your account will be signed out.</p>
+    <SettingsSection
+      id="password-title"
+      title="Change password"
+      intro="Every other device signed in to your account will be signed out."
+    >
       <Alert tone="error" id={form.errorId} data-testid="change-password-error">
         {form.errors?.[0]}
       </Alert>
@@ -70,6 +68,6 @@ export function ChangePasswordForm({
           Change password
         </Button>
       </Form>
-    </section>
+    </SettingsSection>
   );
 }

@@ -4,6 +4,7 @@ import { Form } from "@remix-run/react";
 import { FIELD, type SessionView } from "~/lib/account-settings";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
+import { SettingsSection } from "~/components/ui/SettingsSection";
 
 export function SessionList({
   sessions,
@@ -16,18 +17,12 @@ export function SessionList({
 }) {
   const others = sessions.filter((s) => !s.current).length;
   return (
-    <section
-      aria-labelledby="sessions-title"
-      className="space-y-4 rounded-2xl border border-line bg-panel p-6"
-      data-testid="session-list"
+    <SettingsSection
+      id="sessions-title"
+      title="Where you are signed in"
+      testId="session-list"
+      intro="Devices signed in to your account, in New Zealand time; places are approximate. Sign out any you do not recognise, then change your password."
     >
-      <h2 id="sessions-title" className="text-xl font-semibold">
-        Where you are signed in
-      </h2>
-      <p className="text-sm text-zinc-300">
-        Devices signed in to your account, in New Zealand time; places are approximate. Sign out any you do not
-        recognise, then change your password.
-      </p>
       <Alert tone="error" data-testid="session-error">
         {error}
       </Alert>
@@ -79,6 +74,6 @@ export function SessionList({
       ) : (
         <p className="text-muted">This is the only device signed in.</p>
       )}
-    </section>
+    </SettingsSection>
   );
 }

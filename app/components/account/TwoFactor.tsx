@@ -1,29 +1,19 @@
 // The parts of /account/two-factor: status, set-up with a QR code, the step-up code, the recovery codes shown
 // once, and turning off. Every form is a plain POST that works without JavaScript; Conform runs the same
 // schemas in the browser first and puts the server's message beside the field it is about.
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import { encode } from "uqr";
-import type { z } from "zod";
 import { confirmSetUpSchema, identitySchema, recoveryCodesText, stepUpSchema, TWO_FACTOR_MSG } from "~/lib/two-factor";
 import { Alert } from "../ui/Alert";
 import { Button, buttonClass } from "../ui/Button";
 import { Field } from "../ui/Field";
+import { SettingsSection } from "../ui/SettingsSection";
 import { useHydrated } from "../useHydrated";
+import { useSchemaForm } from "../useSchemaForm";
 
 export type Reply = SubmissionResult<string[]> | undefined;
-
-const SECTION = "space-y-4 rounded-2xl border border-line bg-panel p-6";
-
-function useSchemaForm(id: string, schema: z.ZodType, lastResult: Reply) {
-  return useForm({
-    id,
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: true }),
-  });
-}
 
 /**
  * The QR code an authenticator app scans, drawn as one SVG path from uqr's module matrix (no markup string
@@ -113,10 +103,11 @@ export function SetUpPanel({
 }) {
   const [form, fields] = useSchemaForm("two-factor-confirm", confirmSetUpSchema, lastResult);
   return (
-    <section aria-labelledby="setup-title" className={SECTION} data-testid="totp-setup">
-      <h2 id="setup-title" className="text-xl font-semibold">
-        {replacing ? "Replace your authenticator app" : "Set up your authenticator app"}
-      </h2>
+    <SettingsSection
+      id="setup-title"
+      title={replacing ? "Replace your authenticator app" : "Set up your authenticator app"}
+      testId="totp-setup"
+    >
       <ol className="list-decimal space-y-2 pl-6 text-zinc-200">
         <li>
           Open an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Aegis, and others) and
@@ -152,7 +143,7 @@ export function SetUpPanel({
           Cancel set-up
         </Button>
       </Form>
-    </section>
+    </SettingsSection>
   );
 }
 
@@ -168,10 +159,7 @@ export function StepUpPanel({
 }) {
   const [form, fields] = useSchemaForm("two-factor-step-up", stepUpSchema, lastResult);
   return (
-    <section aria-labelledby="step-up-title" className={SECTION} data-testid="totp-step-up">
-      <h2 id="step-up-title" className="text-xl font-semibold">
-        Confirm it is you
-      </h2>
+    <SettingsSection id="step-up-title" title="Confirm it is you" testId="totp-step-up">
       <p className="text-zinc-300">
         This session started before you proved your second factor. {TWO_FACTOR_MSG.codeRequired}
       </p>
@@ -183,7 +171,7 @@ export function StepUpPanel({
           Verify
         </Button>
       </Form>
-    </section>
+    </SettingsSection>
   );
 }
 

@@ -2,17 +2,11 @@
 import { Link } from "@remix-run/react";
 import { TWO_FACTOR_PATH } from "~/lib/auth-user";
 import { buttonClass } from "../ui/Button";
+import { SettingsSection } from "../ui/SettingsSection";
 
 export function TwoFactorSummary({ enabled, recoveryCodesLeft }: { enabled: boolean; recoveryCodesLeft: number }) {
   return (
-    <section
-      aria-labelledby="two-factor-title"
-      className="space-y-4 rounded-2xl border border-line bg-panel p-6"
-      data-testid="two-factor-summary"
-    >
-      <h2 id="two-factor-title" className="text-xl font-semibold">
-        Two-factor sign-in
-      </h2>
+    <SettingsSection id="two-factor-title" title="Two-factor sign-in" testId="two-factor-summary">
       <p>
         {enabled ? (
           <>
@@ -29,6 +23,6 @@ export function TwoFactorSummary({ enabled, recoveryCodesLeft }: { enabled: bool
       <Link to={TWO_FACTOR_PATH} className={buttonClass({ variant: enabled ? "secondary" : "primary", size: "roomy" })}>
         {enabled ? "Manage two-factor sign-in" : "Set up two-factor sign-in"}
       </Link>
-    </section>
+    </SettingsSection>
   );
 }

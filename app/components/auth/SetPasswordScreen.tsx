@@ -1,6 +1,5 @@
 // The new-password form, shared by /login/{token} and /reset-password/{token}.
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo } from "react";
 import { MSG, PASSWORD_MAX, PASSWORD_MIN, setPasswordSchema } from "~/lib/auth-schemas";
@@ -8,6 +7,7 @@ import { LABEL } from "~/lib/messages";
 import { Button } from "../ui/Button";
 import { Field } from "../ui/Field";
 import { formError } from "../ui/submission";
+import { useSchemaForm } from "../useSchemaForm";
 import { AuthCard, boxMessage, ErrorBox, NoticeBox, TextLink } from "./AuthParts";
 
 export const RESET_REDIRECT_DELAY_MS = 3000;
@@ -25,12 +25,8 @@ export function SetPasswordScreen() {
   // The server's refusal as Conform's lastResult; one object per answer, or Conform would take every
   // render for a new answer.
   const lastResult = useMemo(() => (result?.success === false ? formError(result.error) : undefined), [result]);
-  const [form, fields] = useForm({
-    id: "set-password",
-    lastResult,
-    // The schema the server runs: the match is checked before the length (spec §5).
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: setPasswordSchema, disableAutoCoercion: true }),
-  });
+  // The schema the server runs: the match is checked before the length (spec §5).
+  const [form, fields] = useSchemaForm("set-password", setPasswordSchema, lastResult);
 
   useEffect(() => {
     if (!succeeded) return;
