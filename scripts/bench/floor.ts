@@ -2,10 +2,8 @@
 // one D1 row, copied under node_modules/.cache/bench/floor, installed, migrated and built once (again only
 // when the anchor's files change), and served by its own `wrangler dev` beside the app so that both are
 // measured in one run on the same noisy machine.
-import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
-  appendFileSync,
   chmodSync,
   cpSync,
   existsSync,
@@ -16,8 +14,8 @@ import {
   statSync,
   writeFileSync,
 } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
+import { mustRun, serveWithWranglerDev } from "../../tests/e2e/wrangler-dev";
 
 export const FLOOR_SOURCE = process.env.BENCH_FLOOR_SOURCE ?? "/work/shared/anchors/remix-floor";
 const FLOOR_DIR = join("node_modules", ".cache", "bench", "floor");
@@ -52,15 +50,6 @@ function makeWritable(path: string) {
   if (st.isDirectory()) for (const name of readdirSync(path)) makeWritable(join(path, name));
 }
 
-function run(cmd: string, args: string[], cwd: string) {
-  const r = spawnSync(cmd, args, {
-    cwd,
-    encoding: "utf8",
-    env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false" },
-  });
-  if (r.status !== 0) throw new Error(`floor: ${cmd} ${args.join(" ")} failed:\n${r.stdout}\n${r.stderr}`);
-}
-
 /** Copies, installs, migrates and builds the floor unless the cached copy was built from the same files. */
 export function ensureFloor(): string {
   if (!existsSync(FLOOR_SOURCE)) throw new Error(`floor: ${FLOOR_SOURCE} is missing (set BENCH_FLOOR_SOURCE)`);
@@ -73,22 +62,11 @@ export function ensureFloor(): string {
   // The anchor is read-only; its copy must take node_modules, a build and a local store.
   makeWritable(FLOOR_DIR);
   // As its README says: `npm install` (its lockfile lacks the optional platform packages `npm ci` wants).
-  run("npm", ["install", "--no-audit", "--no-fund"], FLOOR_DIR);
-  run("npx", ["wrangler", "d1", "migrations", "apply", "probe-db", "--local"], FLOOR_DIR);
-  run("npx", ["remix", "vite:build"], FLOOR_DIR);
+  mustRun("npm", ["install", "--no-audit", "--no-fund"], FLOOR_DIR);
+  mustRun("npx", ["wrangler", "d1", "migrations", "apply", "probe-db", "--local"], FLOOR_DIR);
+  mustRun("npx", ["remix", "vite:build"], FLOOR_DIR);
   writeFileSync(MARKER, hash);
   return FLOOR_DIR;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
 }
 
 /** One of the floor's built client assets: the platform floor (a static file through wrangler dev). */
@@ -100,49 +78,5 @@ export function floorAssetPath(dir = FLOOR_DIR): string {
 
 /** Serves the built floor with its own wrangler (the version its lockfile pins) on a free port. */
 export async function startFloor(dir = FLOOR_DIR): Promise<Served> {
-  const port = await freePort();
-  const child = spawn(
-    "npx",
-    ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false"],
-    {
-      cwd: dir,
-      env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "1" },
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true,
-    },
-  );
-  mkdirSync("test-results", { recursive: true });
-  const logFile = join("test-results", `wrangler-floor-${port}.log`);
-  let log = "";
-  const keep = (d: Buffer) => {
-    log += d;
-    appendFileSync(logFile, d);
-  };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode != null) throw new Error(`floor: wrangler dev exited:\n${log}`);
-    try {
-      const res = await fetch(`${url}/`);
-      await res.arrayBuffer();
-      if (res.ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error(`floor: wrangler dev did not start in 90 s:\n${log}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  return {
-    url,
-    async stop() {
-      try {
-        process.kill(-child.pid!, "SIGTERM");
-      } catch {
-        // Already gone.
-      }
-      await new Promise((r) => setTimeout(r, 500));
-    },
-  };
+  return serveWithWranglerDev({ name: "floor", args: [], readyPath: "/", cwd: dir });
 }
