@@ -88,6 +88,8 @@ export const listings = sqliteTable("listings", {
   paid: flag("paid"),
   /** Live was switched off by the subscription's expiry; renewal switches it back on (migration 0029). */
   hiddenByExpiry: flag("hidden_by_expiry"),
+  /** Featured granted by an administrator until then, whatever the plan (migration 0037). */
+  featuredUntil: integer("featured_until"),
 });
 
 export const listingImages = sqliteTable("listing_images", {
@@ -100,6 +102,10 @@ export const listingImages = sqliteTable("listing_images", {
   width: integer("width").notNull(),
   height: integer("height").notNull(),
   createdAt: integer("created_at").notNull(),
+  /** Shown to visitors; off for the photos beyond the Standard plan's 10, which are kept (migration 0037). */
+  public: integer("public", { mode: "boolean" }).notNull().default(true),
+  /** The owner's choice of the photos that stay public when the listing becomes Standard (migration 0037). */
+  keptOnStandard: flag("kept_on_standard"),
 });
 
 export const listingRates = sqliteTable("listing_rates", {

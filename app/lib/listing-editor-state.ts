@@ -25,6 +25,8 @@ export type EditorPhoto = {
   height: number;
   position: number;
   status: "ready" | "uploading";
+  /** Kept but not shown to visitors while the listing is on the Standard plan (decision 0017). */
+  hidden?: boolean;
 };
 
 export type EditorToast = { message: string; tone: "error" | "ok" } | null;
@@ -98,6 +100,7 @@ export const savedPhotos = (profile: Profile | null): EditorPhoto[] =>
     height: img.height,
     position: img.position,
     status: "ready",
+    ...(img.hidden ? { hidden: true } : {}),
   }));
 
 const valuesOf = (profile: Profile | null) => (profile ? valuesFromProfile(profile) : emptyListingValues());

@@ -2,7 +2,15 @@
 import type { WeeklySchedule } from "./weekly-schedule";
 import type { CallType, RateDuration } from "./listing-options";
 
-export type ProfileImage = { imageId: string; url: string; position: number; width: number; height: number };
+export type ProfileImage = {
+  imageId: string;
+  url: string;
+  position: number;
+  width: number;
+  height: number;
+  /** Kept but not shown to visitors (the Standard plan's limit, decision 0017): only in the owner's editor. */
+  hidden?: true;
+};
 export type ProfileRate = {
   id: string;
   call_type: CallType;

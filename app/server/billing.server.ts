@@ -15,7 +15,9 @@ import {
   transition,
   type SubscriptionEvent,
 } from "~/lib/subscriptions";
+import { checkPhotoChoice, needsPhotoChoice, preselectedPhotos } from "~/lib/plan-photos";
 import { getDb, schema } from "./db.server";
+import { choosablePhotos, keepChoiceStatement } from "./plan-photos.server";
 import type { PaymentGateway } from "./payments/gateway.server";
 import { NOTIFY_PATH } from "./payments/select.server";
 import {
@@ -282,13 +284,13 @@ export async function upgradeNow(
   return { ok: true, amountCents: quote.amountCents, status: result.status };
 }
 
-/** Cancel, resume, or a change of plan that waits for the period's end (or taking that change back). */
+/** Cancel, resume, or taking back a change of plan that waits for the period's end. */
 export async function changeSubscription(
   env: BillingEnv,
   ctx: Ctx,
   userId: string,
   listingId: string,
-  event: Extract<SubscriptionEvent, { type: "cancel" | "resume" | "downgrade" | "keepPlan" }>,
+  event: Extract<SubscriptionEvent, { type: "cancel" | "resume" | "keepPlan" }>,
   now = Date.now(),
 ): Promise<{ ok: true } | BillingFailure> {
   const current = await ownSubscription(env, userId, listingId);
@@ -296,6 +298,53 @@ export async function changeSubscription(
   const moved = transition(current, event, now);
   if (!moved.ok) return { ok: false, status: 409, error: moved.error };
   await saveSubscription(env, ctx, current, moved.next, {}, now);
+  return { ok: true };
+}
+
+export type PhotoChoiceView = {
+  modelId: string;
+  photos: { imageId: string; url: string; position: number; checked: boolean }[];
+};
+
+/**
+ * Featured → Standard at the period's end (decision 0017). A listing with more photos than Standard shows
+ * asks first which 10 stay public: with `keep` null (not answered yet) the answer is the question, with the
+ * boxes ticked as before or the first 10; an answer must be exactly 10 of the listing's own photos (400
+ * otherwise, asked again with the owner's ticks). The choice is stored with the change, in one batch, and
+ * applied by the renewal that switches the plan.
+ */
+export async function scheduleDowngrade(
+  env: BillingEnv,
+  ctx: Ctx,
+  userId: string,
+  listingId: string,
+  keep: readonly unknown[] | null,
+  now = Date.now(),
+): Promise<{ ok: true } | { ok: "choose"; choice: PhotoChoiceView } | (BillingFailure & { choice?: PhotoChoiceView })> {
+  const current = await ownSubscription(env, userId, listingId);
+  if (!current) return { ok: false, status: 404, error: BILLING_MSG.notFound };
+  const moved = transition(current, { type: "downgrade" }, now);
+  if (!moved.ok) return { ok: false, status: 409, error: moved.error };
+  const photos = await choosablePhotos(env, listingId);
+  if (!needsPhotoChoice(photos.length)) {
+    await saveSubscription(env, ctx, current, moved.next, {}, now);
+    return { ok: true };
+  }
+  const view = (checked: Set<string>): PhotoChoiceView => ({
+    modelId: listingId,
+    photos: photos.map((p) => ({ imageId: p.imageId, url: p.url, position: p.position, checked: checked.has(p.imageId) })),
+  });
+  if (keep === null) return { ok: "choose", choice: view(preselectedPhotos(photos)) };
+  const checked = checkPhotoChoice(
+    keep,
+    photos.map((p) => p.imageId),
+  );
+  if (!checked.ok) {
+    const ticked = new Set(keep.filter((v): v is string => typeof v === "string"));
+    return { ok: false, status: 400, error: checked.error, choice: view(ticked) };
+  }
+  const db = getDb(env);
+  await saveSubscription(env, ctx, current, moved.next, {}, now, [keepChoiceStatement(db, listingId, checked.ids)]);
   return { ok: true };
 }
 

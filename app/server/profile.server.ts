@@ -54,6 +54,8 @@ export function assembleProfile(
     position: i.position,
     width: i.width,
     height: i.height,
+    // Only in the owner's copy (the editor): visitors' copies never hold such a photo.
+    ...(i.public ? {} : { hidden: true as const }),
   }));
   const publicRates: ProfileRate[] = [...rates]
     .sort(
@@ -121,13 +123,22 @@ export function assembleProfile(
   };
 }
 
-/** One listing's profile straight from D1 (one batch of four index lookups), or null when it does not exist. */
-export async function buildProfileFromD1(env: Pick<Env, "DB">, modelId: string): Promise<Profile | null> {
+/**
+ * One listing's profile straight from D1 (one batch of four index lookups), or null when it does not exist.
+ * Its photos are the public ones (decision 0017); `withHidden` adds those kept but not shown on the Standard
+ * plan, marked `hidden`, for the owner's editor only.
+ */
+export async function buildProfileFromD1(
+  env: Pick<Env, "DB">,
+  modelId: string,
+  opts: { withHidden?: boolean } = {},
+): Promise<Profile | null> {
   if (!isId(modelId)) return null;
   const db = getDb(env);
+  const shown = opts.withHidden ? eq(img.listingId, modelId) : and(eq(img.listingId, modelId), eq(img.public, true));
   const [rows, images, rates, specials] = await db.batch([
     db.select().from(l).where(eq(l.id, modelId)).limit(1),
-    db.select().from(img).where(eq(img.listingId, modelId)).orderBy(asc(img.position), asc(img.createdAt)),
+    db.select().from(img).where(shown).orderBy(asc(img.position), asc(img.createdAt)),
     db.select().from(rt).where(eq(rt.listingId, modelId)),
     db.select().from(sr).where(eq(sr.listingId, modelId)).orderBy(asc(sr.position)),
   ]);
@@ -148,7 +159,7 @@ export async function assembleProfiles(env: Pick<Env, "DB">, rows: ListingRow[])
     db
       .select()
       .from(img)
-      .where(inArray(img.listingId, ids))
+      .where(and(inArray(img.listingId, ids), eq(img.public, true)))
       .orderBy(asc(img.listingId), asc(img.position), asc(img.createdAt)),
     db.select().from(rt).where(inArray(rt.listingId, ids)),
     db.select().from(sr).where(inArray(sr.listingId, ids)).orderBy(asc(sr.listingId), asc(sr.position)),

@@ -7,6 +7,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { isPaidStatus, UNPAID, type Subscription } from "~/lib/subscriptions";
 import { getDb, schema, type Db } from "./db.server";
 import { afterListingChange } from "./moderation.server";
+import { publicPhotoStatements } from "./plan-photos.server";
 import { publicState } from "./realtime.server";
 
 const s = schema.subscriptions;
@@ -74,8 +75,9 @@ export type SubscriptionExtras = Partial<Pick<StoredSubscription, "methodRef" | 
 
 /**
  * The statements that store `next` and keep the listing in step with it, for the caller's batch:
- * - paid (active, past due, cancelling): `paid` on; `featured` follows the plan; a listing hidden by an
- *   earlier expiry comes back live (if it is still verified), as it was;
+ * - paid (active, past due, cancelling): `paid` on; `featured` follows the plan (or an administrator's grant
+ *   still running); a listing hidden by an earlier expiry comes back live (if it is still verified), as it
+ *   was; the photos visitors see follow `featured` (plan-photos.server.ts);
  * - not paid: `paid`, `featured`, `live` and Active Now off, remembering in hidden_by_expiry whether it was
  *   live, for the renewal.
  * Both listing updates are written from the row's own values, so a stale read cannot undo a newer change.
@@ -86,7 +88,7 @@ export function subscriptionStatements(
   next: Subscription,
   extras: SubscriptionExtras,
   now: number,
-): [BatchItem<"sqlite">, BatchItem<"sqlite">] {
+): [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] {
   const row = {
     listingId: current.listingId,
     userId: current.userId,
@@ -113,7 +115,7 @@ export function subscriptionStatements(
           live: sql`CASE WHEN ${l.paid} = 0 AND ${l.hiddenByExpiry} = 1 AND ${l.verified} = 1 THEN 1 ELSE ${l.live} END`,
           paid: true,
           hiddenByExpiry: false,
-          featured: next.plan === "featured",
+          featured: next.plan === "featured" ? true : sql`coalesce(${l.featuredUntil}, 0) > ${now}`,
           updatedAt: now,
         })
         .where(eq(l.id, current.listingId))
@@ -129,7 +131,15 @@ export function subscriptionStatements(
           updatedAt: now,
         })
         .where(eq(l.id, current.listingId));
-  return [upsert, listing];
+  return paid ? [upsert, listing, ...publicPhotoStatements(db, current.listingId)] : [upsert, listing];
+}
+
+/**
+ * `featured` as the listing's own row and subscription say at `now`: paid, and a Featured plan or an
+ * administrator's grant still running. For the statements that change a grant, not the subscription.
+ */
+export function featuredNow(now: number) {
+  return sql`CASE WHEN ${l.paid} = 1 AND (coalesce(${l.featuredUntil}, 0) > ${now} OR EXISTS (SELECT 1 FROM subscriptions WHERE subscriptions.listing_id = listings.id AND subscriptions.plan = 'featured')) THEN 1 ELSE 0 END`;
 }
 
 /** Whether a change from `before` to `next` changes what the public sees of the listing. */
