@@ -41,7 +41,8 @@ export function checkPhotoChoice(
   const limit = PLANS.standard.maxPhotos;
   const own = new Set(photoIds);
   const ids = [...new Set(chosen.filter((v): v is string => typeof v === "string"))];
-  if (ids.length !== chosen.length || ids.some((id) => !own.has(id))) return { ok: false, error: PLAN_PHOTO_MSG.unknown };
+  if (ids.length !== chosen.length || ids.some((id) => !own.has(id)))
+    return { ok: false, error: PLAN_PHOTO_MSG.unknown };
   if (ids.length !== limit) return { ok: false, error: PLAN_PHOTO_MSG.count(limit, ids.length) };
   return { ok: true, ids };
 }

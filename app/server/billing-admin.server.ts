@@ -24,6 +24,8 @@ export async function loadAdminSubscriptions(env: Pick<Env, "DB">, status: Subsc
         periodEnd: s.periodEnd,
         graceUntil: s.graceUntil,
         failedRenewals: s.failedRenewals,
+        featured: l.featured,
+        featuredUntil: l.featuredUntil,
       })
       .from(s)
       .innerJoin(l, eq(l.id, s.listingId))

@@ -332,7 +332,12 @@ export async function scheduleDowngrade(
   }
   const view = (checked: Set<string>): PhotoChoiceView => ({
     modelId: listingId,
-    photos: photos.map((p) => ({ imageId: p.imageId, url: p.url, position: p.position, checked: checked.has(p.imageId) })),
+    photos: photos.map((p) => ({
+      imageId: p.imageId,
+      url: p.url,
+      position: p.position,
+      checked: checked.has(p.imageId),
+    })),
   });
   if (keep === null) return { ok: "choose", choice: view(preselectedPhotos(photos)) };
   const checked = checkPhotoChoice(

@@ -6,8 +6,7 @@
 // transaction: the listing row, its images, rates and special rates, the uploads it used up, and the
 // cover columns. A failed batch leaves D1 as it was and its new R2 objects are removed again, so there is
 // never a half-written listing. Afterwards the KV snapshot is rewritten and open pages are told.
-import { and, asc, count, eq, exists, ne, notExists, or, sql } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { and, asc, eq, exists, ne, notExists, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { isId, newId } from "~/lib/ids";
 import type { ListingBody } from "~/lib/listing-body";

@@ -1,13 +1,15 @@
 // The weekly billing run on the cron (issue 15): reminders 24 hours before a renewal, renewal charges of
-// the stored card, the second attempt after a failed renewal's 24-hour grace, and the end of cancelled
-// subscriptions. A charge only asks: the money state changes on the provider's notification
-// (payments/notify.server.ts), except a charge refused at once, which is a failure we know of now.
+// the stored card, the second attempt after a failed renewal's 24-hour grace, the end of cancelled
+// subscriptions, and the end of administrators' Featured grants. A charge only asks: the money state changes
+// on the provider's notification (payments/notify.server.ts), except a charge refused at once, which is a
+// failure we know of now.
 import { and, eq, lte, or, sql } from "drizzle-orm";
 import { expiredEmail, paymentDescription, renewalFailedEmail, renewalReminderEmail } from "~/lib/billing-emails";
 import { newId } from "~/lib/ids";
 import { PLANS } from "~/lib/plans";
 import { dueAction, REMINDER_MS, renewalPlan, transition } from "~/lib/subscriptions";
 import { getDb, schema } from "./db.server";
+import { endFeaturedGrants } from "./featured-grants.server";
 import { sendEmail, type EmailEnv } from "./email.server";
 import type { PaymentGateway } from "./payments/gateway.server";
 import { readSubscription, saveSubscription, type BillingEnv, type Ctx } from "./subscriptions.server";
@@ -17,7 +19,14 @@ const p = schema.payments;
 /** Per cron run; the rest wait for the next run (every 30 minutes). */
 const BATCH = 50;
 
-export type RenewalReport = { reminded: number; charged: number; failed: number; expired: number };
+export type RenewalReport = {
+  reminded: number;
+  charged: number;
+  failed: number;
+  expired: number;
+  /** Administrators' Featured grants that ran out (featured-grants.server.ts). */
+  grantsEnded: number;
+};
 
 export async function runRenewals(
   env: BillingEnv & EmailEnv,
@@ -40,7 +49,9 @@ export async function runRenewals(
     )
     .orderBy(s.periodEnd)
     .limit(BATCH);
-  const report: RenewalReport = { reminded: 0, charged: 0, failed: 0, expired: 0 };
+  const report: RenewalReport = { reminded: 0, charged: 0, failed: 0, expired: 0, grantsEnded: 0 };
+  // Before the renewals: a grant that ends changes `featured` as the end of a Featured plan does.
+  report.grantsEnded = await endFeaturedGrants(env, ctx, now);
   for (const row of due) {
     try {
       await renewOne(env, ctx, gateway, origin, row, now, report);

@@ -26,8 +26,8 @@ export function PhotoChoiceForm({ choice, error, busy }: { choice: PhotoChoice; 
         Choose the {limit} photos {choice.name} shows on Standard
       </h2>
       <p className="text-zinc-300">
-        The Standard plan shows up to {limit} photos. From the renewal, the photos you leave unticked are kept but
-        not shown to visitors; they come back if you return to Featured.
+        The Standard plan shows up to {limit} photos. From the renewal, the photos you leave unticked are kept but not
+        shown to visitors; they come back if you return to Featured.
       </p>
       <Form method="post" className="space-y-4">
         <input type="hidden" name="intent" value="downgradePlan" />
