@@ -19,18 +19,24 @@ const img = schema.listingImages;
  * they are, so an expiry does not undo a choice the renewal would need.
  */
 export function photoVisibilityStatement(db: Db, listingId: string) {
-  return db.run(sql`
-    UPDATE listing_images SET public = CASE WHEN ranked.rn <= plan_limit.n THEN 1 ELSE 0 END
-    FROM (
-      SELECT id, ROW_NUMBER() OVER (ORDER BY public DESC, kept_on_standard DESC, position, created_at, id) AS rn
-      FROM listing_images WHERE listing_id = ${listingId}
-    ) AS ranked,
-    (
-      SELECT CASE WHEN featured = 1 THEN ${PLANS.featured.maxPhotos} ELSE ${PLANS.standard.maxPhotos} END AS n
-      FROM listings WHERE id = ${listingId} AND paid = 1
-    ) AS plan_limit
-    WHERE listing_images.id = ranked.id
-      AND listing_images.public <> CASE WHEN ranked.rn <= plan_limit.n THEN 1 ELSE 0 END`);
+  const ranked = db
+    .select({
+      id: img.id,
+      rn: sql<number>`ROW_NUMBER() OVER (ORDER BY ${img.public} DESC, ${img.keptOnStandard} DESC, ${img.position}, ${img.createdAt}, ${img.id})`.as(
+        "rn",
+      ),
+    })
+    .from(img)
+    .where(eq(img.listingId, listingId))
+    .as("ranked");
+  const limit = sql`(SELECT CASE WHEN ${l.featured} = 1 THEN ${PLANS.featured.maxPhotos} ELSE ${PLANS.standard.maxPhotos} END FROM ${l} WHERE ${l.id} = ${listingId})`;
+  const shown = sql`CASE WHEN ${ranked.rn} <= ${limit} THEN 1 ELSE 0 END`;
+  const paid = sql`EXISTS (SELECT 1 FROM ${l} WHERE ${l.id} = ${listingId} AND ${l.paid} = 1)`;
+  return db
+    .update(img)
+    .set({ public: sql`${shown}` })
+    .from(ranked)
+    .where(and(eq(img.id, ranked.id), paid, sql`${img.public} <> ${shown}`));
 }
 
 /** The cover (the first public photo) and the count of public photos, read back from the same batch. */
