@@ -130,13 +130,14 @@ export const EXPORTED_TABLES = {
       "confirmed_at",
       "stale_reminded_at",
       "hidden_as_stale",
+      "featured_until",
     ],
     // The 'Still available' link's hash: a live link could confirm the listing for the owner.
     leftOut: ["stale_token_hash"],
   },
   listing_images: {
     file: "listings/*/listing.json",
-    columns: ["id", "listing_id", "r2_key", "position", "width", "height", "created_at"],
+    columns: ["id", "listing_id", "r2_key", "position", "width", "height", "created_at", "public", "kept_on_standard"],
     leftOut: [],
   },
   listing_rates: {
