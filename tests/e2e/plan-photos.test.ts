@@ -93,4 +93,35 @@ describe("changing from Featured to Standard with 12 photos", () => {
     await visitor.context.close();
     await context.close();
   });
+
+  it("works without JavaScript: the question, then the choice as a plain form post", async () => {
+    const account = await insertAccount({ firstName: "Moana", password: "a-long-password" });
+    const { id } = featuredListingWithPhotos(account.email, "Moana", 11);
+    const signedIn = await b.visitor();
+    await logIn(signedIn.page, account.email, "a-long-password");
+    const cookies = await signedIn.context.cookies();
+    await signedIn.context.close();
+    const { context, page } = await b.visitor({ javaScript: false });
+    await context.addCookies(cookies);
+    await page.goto("/managesub");
+    await page.getByRole("button", { name: "Change to Standard at renewal" }).click();
+    const choice = page.getByTestId("photo-choice");
+    await choice.waitFor();
+    // One box too many: refused beside the photos, and asked again.
+    await choice.getByLabel("Keep photo 11 public").check();
+    await choice.getByRole("button", { name: "Keep these and change to Standard at renewal" }).click();
+    await page
+      .getByTestId("photo-choice-error")
+      .getByText("Choose exactly 10 photos to keep public on the Standard plan (you chose 11).")
+      .waitFor();
+    await page.getByTestId("photo-choice").getByLabel("Keep photo 2 public").uncheck();
+    await page.getByRole("button", { name: "Keep these and change to Standard at renewal" }).click();
+    await page.getByText("Active (changes to Standard at renewal)").waitFor();
+    expect(
+      d1Rows<{ position: number }>(
+        `SELECT position FROM listing_images WHERE listing_id = '${id}' AND kept_on_standard = 0 ORDER BY position`,
+      ),
+    ).toEqual([{ position: 2 }]);
+    await context.close();
+  });
 });
