@@ -8,6 +8,7 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { InputHTMLAttributes } from "react";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
@@ -139,18 +140,7 @@ export default function AdminSubscriptions() {
                     <Form method="post" className="flex items-center gap-2">
                       <input type="hidden" name="intent" value="grantWeeks" />
                       <input type="hidden" name="listingId" value={s.listingId} />
-                      <label className="sr-only" htmlFor={`weeks-${s.listingId}`}>
-                        Free weeks for {s.name}
-                      </label>
-                      <input
-                        id={`weeks-${s.listingId}`}
-                        name="weeks"
-                        type="number"
-                        min={1}
-                        max={52}
-                        defaultValue={1}
-                        className="w-16 rounded border border-line bg-ink px-2 py-1"
-                      />
+                      <WeeksField id={`weeks-${s.listingId}`} label={`Free weeks for ${s.name}`} />
                       <Button type="submit" variant="secondary">
                         Grant
                       </Button>
@@ -187,36 +177,14 @@ export default function AdminSubscriptions() {
 
 /** Grant Featured for some weeks, or revoke a grant: both need a reason, which goes on the audit log. */
 function FeaturedGrant({ listingId, name, grantEnds }: { listingId: string; name: string; grantEnds: string | null }) {
-  const field = "w-full rounded border border-line bg-ink px-2 py-1";
   return (
     <div className="space-y-2" data-testid="featured-grant">
       {grantEnds ? <p>Featured until {grantEnds}</p> : null}
       <Form method="post" className="flex flex-wrap items-center gap-2">
         <input type="hidden" name="intent" value="grantFeatured" />
         <input type="hidden" name="listingId" value={listingId} />
-        <label className="sr-only" htmlFor={`featured-weeks-${listingId}`}>
-          Weeks of Featured for {name}
-        </label>
-        <input
-          id={`featured-weeks-${listingId}`}
-          name="weeks"
-          type="number"
-          min={1}
-          max={52}
-          defaultValue={1}
-          className="w-16 rounded border border-line bg-ink px-2 py-1"
-        />
-        <label className="sr-only" htmlFor={`featured-reason-${listingId}`}>
-          Reason for granting Featured to {name}
-        </label>
-        <input
-          id={`featured-reason-${listingId}`}
-          name="reason"
-          required
-          maxLength={200}
-          placeholder="Reason"
-          className={field}
-        />
+        <WeeksField id={`featured-weeks-${listingId}`} label={`Weeks of Featured for ${name}`} />
+        <ReasonField id={`featured-reason-${listingId}`} label={`Reason for granting Featured to ${name}`} />
         <Button type="submit" variant="secondary">
           Grant Featured
         </Button>
@@ -225,22 +193,55 @@ function FeaturedGrant({ listingId, name, grantEnds }: { listingId: string; name
         <Form method="post" className="flex flex-wrap items-center gap-2">
           <input type="hidden" name="intent" value="revokeFeatured" />
           <input type="hidden" name="listingId" value={listingId} />
-          <label className="sr-only" htmlFor={`revoke-reason-${listingId}`}>
-            Reason for revoking Featured from {name}
-          </label>
-          <input
-            id={`revoke-reason-${listingId}`}
-            name="reason"
-            required
-            maxLength={200}
-            placeholder="Reason"
-            className={field}
-          />
+          <ReasonField id={`revoke-reason-${listingId}`} label={`Reason for revoking Featured from ${name}`} />
           <Button type="submit" variant="danger">
             Revoke Featured
           </Button>
         </Form>
       ) : null}
     </div>
+  );
+}
+
+/** Why, for the audit log. */
+function ReasonField({ id, label }: { id: string; label: string }) {
+  return (
+    <LabelledInput
+      id={id}
+      label={label}
+      name="reason"
+      required
+      maxLength={200}
+      placeholder="Reason"
+      className="w-full rounded border border-line bg-ink px-2 py-1"
+    />
+  );
+}
+
+/** 1 to 52 weeks, for free weeks and for Featured. */
+function WeeksField({ id, label }: { id: string; label: string }) {
+  return (
+    <LabelledInput
+      id={id}
+      label={label}
+      name="weeks"
+      type="number"
+      min={1}
+      max={52}
+      defaultValue={1}
+      className="w-16 rounded border border-line bg-ink px-2 py-1"
+    />
+  );
+}
+
+/** A table cell's input: its label is for screen readers, the column heading says it to everyone else. */
+function LabelledInput({ id, label, ...input }: { id: string; label: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <>
+      <label className="sr-only" htmlFor={id}>
+        {label}
+      </label>
+      <input id={id} {...input} />
+    </>
   );
 }

@@ -4,6 +4,7 @@
 import { Form, Link } from "@remix-run/react";
 import { Alert } from "~/components/ui/Alert";
 import { Button, buttonClass } from "~/components/ui/Button";
+import { SettingsSection } from "~/components/ui/SettingsSection";
 import { KEEP_FIELD } from "~/lib/plan-photos";
 import { photoVariantUrl } from "~/lib/photo-variants";
 import { PLANS } from "~/lib/plans";
@@ -17,18 +18,12 @@ export type PhotoChoice = {
 export function PhotoChoiceForm({ choice, error, busy }: { choice: PhotoChoice; error?: string; busy: boolean }) {
   const limit = PLANS.standard.maxPhotos;
   return (
-    <section
-      aria-labelledby="photo-choice-title"
-      className="space-y-4 rounded-2xl border border-accent bg-panel p-6"
-      data-testid="photo-choice"
+    <SettingsSection
+      id="photo-choice-title"
+      testId="photo-choice"
+      title={`Choose the ${limit} photos ${choice.name} shows on Standard`}
+      intro={`The Standard plan shows up to ${limit} photos. From the renewal, the photos you leave unticked are kept but not shown to visitors; they come back if you return to Featured.`}
     >
-      <h2 id="photo-choice-title" className="text-xl font-semibold">
-        Choose the {limit} photos {choice.name} shows on Standard
-      </h2>
-      <p className="text-zinc-300">
-        The Standard plan shows up to {limit} photos. From the renewal, the photos you leave unticked are kept but not
-        shown to visitors; they come back if you return to Featured.
-      </p>
       <Form method="post" className="space-y-4">
         <input type="hidden" name="intent" value="downgradePlan" />
         <input type="hidden" name="modelId" value={choice.modelId} />
@@ -74,6 +69,6 @@ export function PhotoChoiceForm({ choice, error, busy }: { choice: PhotoChoice; 
           </Link>
         </div>
       </Form>
-    </section>
+    </SettingsSection>
   );
 }
