@@ -2,6 +2,7 @@
 // that stay public, the renewal at the period's end (the cron) applies the choice, and visitors see 10.
 import { describe, expect, it } from "vitest";
 import { newId } from "../../app/lib/ids";
+import { seriousViolations } from "./axe";
 import { hydrated, useBrowser } from "./browser";
 import { d1, d1Rows, insertAccount, logIn } from "./people";
 import { runCron } from "./server";
@@ -40,13 +41,14 @@ describe("changing from Featured to Standard with 12 photos", () => {
   it("the owner chooses the 10 kept public; at the period's end visitors see those 10", async () => {
     const account = await insertAccount({ firstName: "Kiri", password: "a-long-password" });
     const { id, photos } = featuredListingWithPhotos(account.email, "Kiri", 12);
-    const { context, page } = await b.visitor();
+    const { context, page } = await b.visitor({ bypassCSP: true });
     await logIn(page, account.email, "a-long-password");
     await page.goto("/managesub");
     await hydrated(page);
     await page.getByRole("button", { name: "Change to Standard at renewal" }).click();
     const choice = page.getByTestId("photo-choice");
     await choice.waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     // The first 10 come ticked; the owner swaps photo 1 for photo 11.
     await expect(choice.getByLabel("Keep photo 1 public").isChecked()).resolves.toBe(true);
     await expect(choice.getByLabel("Keep photo 11 public").isChecked()).resolves.toBe(false);
