@@ -568,12 +568,11 @@ export function coerceValues(input: unknown): ListingValues {
         rows((o.schedule as unknown[])[day]).map((r) => ({ start: str(r.start), end: str(r.end) })),
       )
     : emptySchedule();
-  out.tours = rows(o.tours).map((r) => ({
-    region: str(r.region),
-    suburb: str(r.suburb),
-    start: str(r.start),
-    end: str(r.end),
-  }));
+  // Every item stays a stop, junk included: it gets messages beside its fields rather than vanishing.
+  out.tours = (Array.isArray(o.tours) ? (o.tours as unknown[]) : []).map((item) => {
+    const r = (typeof item === "object" && item !== null ? item : {}) as Record<string, unknown>;
+    return { region: str(r.region), suburb: str(r.suburb), start: str(r.start), end: str(r.end) };
+  });
   out.specialRates = rows(o.specialRates).map((r) => ({
     serviceName: str(r.serviceName),
     duration: str(r.duration),
