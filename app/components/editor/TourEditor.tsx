@@ -28,8 +28,8 @@ export function TourEditor({
         Touring
       </h3>
       <p id="tours-hint" className="text-sm text-muted">
-        Visiting another region? While a stop runs you are also listed there, with your dates. New Zealand dates,
-        both days included; at most {MAX_TOUR_STOPS} stops, none overlapping.
+        Visiting another region? While a stop runs you are also listed there, with your dates. New Zealand dates, both
+        days included; at most {MAX_TOUR_STOPS} stops, none overlapping.
       </p>
       <FieldError name="tours" message={errors.tours} />
       {tours.length === 0 ? <p className="text-sm text-muted">No tour stops.</p> : null}
