@@ -529,12 +529,7 @@ export function validateListing(
 }
 
 /** The errors of one wizard page (Next in edit mode), with every check that applies to its fields. */
-export function validatePage(
-  page: Page,
-  values: ListingValues,
-  photoCount: number,
-  tours?: TourContext,
-): FieldErrors {
+export function validatePage(page: Page, values: ListingValues, photoCount: number, tours?: TourContext): FieldErrors {
   const result = validateListing(values, photoCount, tours);
   if (result.ok) return {};
   return Object.fromEntries(Object.entries(result.fieldErrors).filter(([key]) => pageOf(key) === page));
