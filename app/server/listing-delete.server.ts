@@ -20,12 +20,12 @@
 // by e-mail address); facet_ranges (fixed data) and listing_facets (aggregate counts kept by the
 // listings triggers, which fire on these deletes). pending_uploads belong to the user, not to a listing,
 // so deleting one listing leaves them to the editor that made them (and to its hourly sweep).
-// 0036: tour_stops (per listing; also cascaded).
 // 0006: verification_requests (per listing and user; their ID documents live under R2's private
 // "private/verification/" prefix and are deleted with them, RETURNING their keys like the photos) and
 // reports (per listing: a reporter's contact details must not outlive the listing). admin_audit is kept:
 // the administrators' record of who did what outlives listings and accounts by design, and holds no
 // provider's account data (listing id, a short note, the administrator's id).
+// 0036: tour_stops (per listing; the foreign key cascades too).
 import { eq, inArray, sql } from "drizzle-orm";
 import { parseKeyList } from "~/lib/verification";
 import { auditForListing, type AuditEntry } from "./audit.server";
