@@ -132,6 +132,22 @@ export const listingSpecialRates = sqliteTable("listing_special_rates", {
   position: integer("position").notNull().default(0),
 });
 
+/** Touring (migration 0036): NZ calendar dates 'YYYY-MM-DD', both ends inclusive; at most five a listing. */
+export const tourStops = sqliteTable(
+  "tour_stops",
+  {
+    listingId: text("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    region: text("region").notNull(),
+    suburb: text("suburb"),
+    startDate: text("start_date").notNull(),
+    endDate: text("end_date").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.listingId, t.position] })],
+);
+
 export const likes = sqliteTable(
   "likes",
   {

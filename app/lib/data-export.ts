@@ -150,6 +150,11 @@ export const EXPORTED_TABLES = {
     columns: ["id", "listing_id", "service_name", "duration", "rate", "description", "position"],
     leftOut: [],
   },
+  tour_stops: {
+    file: "listings/*/listing.json",
+    columns: ["listing_id", "position", "region", "suburb", "start_date", "end_date"],
+    leftOut: [],
+  },
   listing_stats: {
     file: "listings/*/stats.json",
     columns: ["listing_id", "month", "views", "contacts", "likes"],

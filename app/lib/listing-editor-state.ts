@@ -4,7 +4,14 @@
 import type { Page } from "./editor-pages";
 import { changedField, valuesFromProfile } from "./listing-form";
 import { moveItem, renumber } from "./listing-rules";
-import { emptyListingValues, pageOf, validatePage, type FieldErrors, type ListingValues } from "./listing-schema";
+import {
+  emptyListingValues,
+  pageOf,
+  tourContext,
+  validatePage,
+  type FieldErrors,
+  type ListingValues,
+} from "./listing-schema";
 import type { Profile } from "./profile";
 
 export const EDITOR_MSG = {
@@ -191,7 +198,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     case "next": {
       // Spec: in edit mode Next checks the current page and advances only when it passes; outside it always advances.
       if (state.editing) {
-        const pageErrors = validatePage(state.page, state.values, state.photos.length);
+        const pageErrors = validatePage(state.page, state.values, state.photos.length, tourContext(state.base?.tours));
         const others = Object.fromEntries(Object.entries(state.errors).filter(([k]) => pageOf(k) !== state.page));
         const errors = { ...others, ...pageErrors };
         if (Object.keys(pageErrors).length) return { ...state, errors, focus: focus(state, "error", false) };

@@ -1,4 +1,5 @@
 // The public profile as every screen and API sees it (spec §3), plus its pure formatting rules.
+import type { TourStop } from "./tour-stops";
 import type { WeeklySchedule } from "./weekly-schedule";
 import type { CallType, RateDuration } from "./listing-options";
 
@@ -51,6 +52,8 @@ export type Profile = {
   availability: string;
   /** The weekly hours (app/lib/weekly-schedule.ts): seven lists, Monday first; all empty when none. */
   schedule: WeeklySchedule;
+  /** Tour stops (app/lib/tour-stops.ts), soonest first; the pages show the ones not yet over. */
+  tours: TourStop[];
   instagram: string;
   twitter: string;
   onlyFans: string;

@@ -3,8 +3,8 @@
 //
 // A save checks everything first (owner, country, the Independent rule, every field, every photo), then
 // writes photo bytes to R2, then writes all of the listing's D1 rows in ONE batch, which D1 runs as a
-// transaction: the listing row, its images, rates and special rates, the uploads it used up, and the
-// cover columns. A failed batch leaves D1 as it was and its new R2 objects are removed again, so there is
+// transaction: the listing row, its images, rates, special rates and tour stops, the uploads it used up, and
+// the cover columns. A failed batch leaves D1 as it was and its new R2 objects are removed again, so there is
 // never a half-written listing. Afterwards the KV snapshot is rewritten and open pages are told.
 import { and, asc, eq, exists, ne, notExists, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
@@ -23,7 +23,9 @@ import { getDb, insertWhere, schema, type Db, type RowOf } from "./db.server";
 import { countListingsOf, findManageableListing } from "./listing-access.server";
 import { processPhoto, type ProcessedPhoto } from "./photo-pipeline.server";
 import { coverStatement } from "./plan-photos.server";
-import { buildProfileFromD1, writeProfileSnapshot } from "./profile.server";
+import { buildProfileFromD1, storedTourStops, writeProfileSnapshot } from "./profile.server";
+import { nzDate } from "~/lib/nz-time";
+import type { TourStop } from "~/lib/tour-stops";
 import { badgeEffects, type BadgeBaseline } from "~/lib/reverification";
 import { scheduleR2Deletes } from "./r2-deletes.server";
 import { badgeStatements, parseIdList } from "./reverification.server";
@@ -109,6 +111,8 @@ export async function saveListing(req: SaveRequest, mode: "create" | "update"): 
   // badges were given for, to tell what this save does to them.
   let before: PublicState | null = null;
   let badges: BadgeBaseline | null = null;
+  // The stops saved before: one already under way may keep its start date in the past.
+  let savedTours: TourStop[] = [];
   if (mode === "create") {
     if (!mayCreateListingFrom(req.country, env.APP_ENV)) return failure(403, LISTING_RULE_MSG.outsideNz);
     count.add();
@@ -125,19 +129,24 @@ export async function saveListing(req: SaveRequest, mode: "create" | "update"): 
     listingId = listing.id;
     ownerId = listing.userId;
     before = publicState(listing);
-    count.add();
-    existing = await db
-      .select({
-        id: img.id,
-        r2Key: img.r2Key,
-        position: img.position,
-        width: img.width,
-        height: img.height,
-        public: img.public,
-      })
-      .from(img)
-      .where(eq(img.listingId, listingId))
-      .orderBy(asc(img.position), asc(img.createdAt));
+    count.add(2);
+    const [images, tours] = await db.batch([
+      db
+        .select({
+          id: img.id,
+          r2Key: img.r2Key,
+          position: img.position,
+          width: img.width,
+          height: img.height,
+          public: img.public,
+        })
+        .from(img)
+        .where(eq(img.listingId, listingId))
+        .orderBy(asc(img.position), asc(img.createdAt)),
+      db.select().from(schema.tourStops).where(eq(schema.tourStops.listingId, listingId)),
+    ]);
+    existing = images;
+    savedTours = storedTourStops(tours);
     badges = {
       verified: listing.verified,
       photoVerified: listing.photoVerified,
@@ -179,8 +188,8 @@ export async function saveListing(req: SaveRequest, mode: "create" | "update"): 
     if (publicCount > limit) return photoFailure(400, planPhotoLimitText(limit));
   }
 
-  // 3. Every field, with the page to show.
-  const checked = validateListing(body.values, photoCount);
+  // 3. Every field, with the page to show. Tour stops against today's NZ date by the request's clock.
+  const checked = validateListing(body.values, photoCount, { today: nzDate(now), saved: savedTours });
   if (!checked.ok) return failure(400, checked.error, { fieldErrors: checked.fieldErrors, page: checked.page });
   const data = checked.data;
 
@@ -291,7 +300,20 @@ export async function saveListing(req: SaveRequest, mode: "create" | "update"): 
   if (mode === "update") {
     statements.push(db.delete(schema.listingRates).where(eq(schema.listingRates.listingId, listingId)));
     statements.push(db.delete(schema.listingSpecialRates).where(eq(schema.listingSpecialRates.listingId, listingId)));
+    statements.push(db.delete(schema.tourStops).where(eq(schema.tourStops.listingId, listingId)));
   }
+  data.tours.forEach((stop, i) => {
+    statements.push(
+      db.insert(schema.tourStops).values({
+        listingId,
+        position: i + 1,
+        region: stop.region,
+        suburb: stop.suburb,
+        startDate: stop.start,
+        endDate: stop.end,
+      }),
+    );
+  });
   for (const rate of data.rates) {
     statements.push(
       db.insert(schema.listingRates).values({
