@@ -49,7 +49,7 @@ import { loadPasskeySection, removePasskeyAction } from "~/server/passkeys.serve
 import { TwoFactorSummary } from "~/components/account/TwoFactorSummary";
 import { totpStatus } from "~/server/two-factor.server";
 import { changeSubscription, loadBillingSection, upgradeNow, upgradeQuote } from "~/server/billing.server";
-import { GatewayUnavailableError, paymentGateway } from "~/server/payments/select.server";
+import { GatewayUnavailableError, PAYMENT_UNAVAILABLE_MSG, paymentGateway } from "~/server/payments/select.server";
 import { siteOrigin } from "~/server/site-origin.server";
 import {
   ListingPlanActions,
@@ -154,12 +154,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const expected = Number(form?.get("expectedCents"));
       if (!Number.isInteger(expected) || expected < 0) return reply({ error: "Confirm the amount again." }, 400);
       try {
-        const gateway = paymentGateway(env, ctx, siteOrigin(env, request));
-        const charged = await upgradeNow(env, gateway, user.id, modelId, expected);
+        const origin = siteOrigin(env, request);
+        const charged = await upgradeNow(env, ctx, paymentGateway(env, ctx, origin), user.id, modelId, expected, origin);
         if (!charged.ok) return reply({ error: charged.error }, charged.status);
       } catch (e) {
-        if (e instanceof GatewayUnavailableError)
-          return reply({ error: "Online payment is not available right now." }, 503);
+        if (e instanceof GatewayUnavailableError) return reply({ error: PAYMENT_UNAVAILABLE_MSG }, 503);
         throw e;
       }
       throw redirect("/managesub", { status: 303, headers: NO_STORE });
