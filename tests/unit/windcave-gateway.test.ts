@@ -244,11 +244,21 @@ describe("startCheckout", () => {
     expect(calls[0].body).toMatchObject({ amount: "35.00", storeCard: false, storedCardIndicator: "single" });
   });
 
-  it("throws when Windcave refuses the session or answers without a hosted page", async () => {
+  it("throws WindcaveUnavailableError when Windcave refuses the session, is down, or answers without a hosted page", async () => {
     await expect(fakeWindcave(() => ({ status: 401 })).gateway.startCheckout(checkout)).rejects.toThrow(/401/);
+    await expect(fakeWindcave(() => ({ status: 503 })).gateway.startCheckout(checkout)).rejects.toBeInstanceOf(
+      WindcaveUnavailableError,
+    );
     await expect(
       fakeWindcave(() => ({ status: 202, json: { id: "x", links: [] } })).gateway.startCheckout(checkout),
     ).rejects.toThrow(/hosted page/);
+    const down = createWindcaveGateway(
+      { WINDCAVE_API_URL: "https://uat.windcave.com/api/v1", WINDCAVE_API_USERNAME: "u", WINDCAVE_API_KEY: "k" },
+      async () => {
+        throw new TypeError("network down");
+      },
+    );
+    await expect(down.startCheckout(checkout)).rejects.toBeInstanceOf(WindcaveUnavailableError);
   });
 
   it("refuses a reference Windcave would cut", async () => {
@@ -273,7 +283,7 @@ describe("charge", () => {
       json: nzdTransaction({ id: "0000000600176400", amount: "12.34", merchantReference: renewal.reference }),
     }));
 
-    expect(await gateway.charge(renewal)).toEqual({ status: "succeeded", providerRef: "0000000600176400" });
+    expect(await gateway.charge(renewal)).toMatchObject({ status: "succeeded", providerRef: "0000000600176400" });
     expect(calls).toHaveLength(1);
     expect(calls[0].method).toBe("POST");
     expect(calls[0].url).toBe("https://uat.windcave.com/api/v1/transactions");
@@ -293,7 +303,68 @@ describe("charge", () => {
       status: 201,
       json: nzdTransaction({ authorised: false, reCo: "51", responseText: "DECLINED" }),
     }));
-    expect(await gateway.charge(renewal)).toEqual({ status: "failed", reason: "DECLINED" });
+    expect(await gateway.charge(renewal)).toEqual({
+      status: "failed",
+      reason: "DECLINED",
+      providerRef: "00000006001763f9",
+    });
+  });
+
+  it("settles an approved charge from Windcave's answer: no notification follows a merchant-initiated charge", async () => {
+    const { gateway } = fakeWindcave(() => ({
+      status: 201,
+      json: nzdTransaction({
+        id: "0000000600176400",
+        amount: "12.34",
+        merchantReference: renewal.reference,
+        storedCardIndicator: "recurringvariable",
+      }),
+    }));
+    expect(await gateway.charge(renewal)).toEqual({
+      status: "succeeded",
+      providerRef: "0000000600176400",
+      settled: {
+        // The same event id a lookup of the transaction gives: settling twice is a duplicate, not a second charge.
+        eventId: "windcave:0000000600176400",
+        kind: "payment_succeeded",
+        reference: renewal.reference,
+        providerRef: "0000000600176400",
+        amountCents: 1234,
+        currency: "NZD",
+        methodRef: "0000060000987654",
+        occurredAt: Date.parse("2026-02-23T19:39:46Z"),
+      },
+    });
+  });
+
+  it("leaves an approval it cannot settle from (no time, another reference) to a lookup", async () => {
+    for (const odd of [{ dateTimeUtc: undefined }, { merchantReference: "pay_someone_else" }]) {
+      const { gateway } = fakeWindcave(() => ({
+        status: 201,
+        json: nzdTransaction({ id: "0000000600176400", amount: "12.34", merchantReference: renewal.reference, ...odd }),
+      }));
+      expect(await gateway.charge(renewal)).toEqual({ status: "pending", providerRef: "0000000600176400" });
+    }
+  });
+
+  it("throws, never reports a decline, when Windcave refuses our credentials (a configuration slip is not a card's fault)", async () => {
+    for (const status of [401, 403]) {
+      await expect(fakeWindcave(() => ({ status })).gateway.charge(renewal)).rejects.toBeInstanceOf(
+        WindcaveUnavailableError,
+      );
+    }
+  });
+
+  it("lookupCharge reads a pending charge's transaction", async () => {
+    const { gateway, calls } = fakeWindcave(() => ({
+      status: 200,
+      json: nzdTransaction({ id: "0000000600176401", amount: "12.34", merchantReference: renewal.reference }),
+    }));
+    expect(await gateway.lookupCharge("0000000600176401")).toMatchObject({
+      ok: true,
+      notification: { kind: "payment_succeeded", amountCents: 1234 },
+    });
+    expect(calls[0].url).toBe("https://uat.windcave.com/api/v1/transactions/0000000600176401");
   });
 
   it("reports pending when Windcave has accepted the transaction but not decided yet (202)", async () => {
