@@ -6,27 +6,14 @@
 // readable from here):
 // - SESSION_COMPLETE_GBP is verbatim the recorded Windcave UAT answer to GET /api/v1/sessions/{id} in the
 //   PatronBase/omnipay-windcave-hpp test suite (tests/Mock/CompletePurchaseSuccess.txt, commit 13a57c4b).
-// - SESSION_CREATED is verbatim the recorded answer to POST /api/v1/sessions in the same suite
-//   (tests/Mock/PurchaseSuccess.txt, commit 64ea3cd7).
+// - SESSION_CREATED (tests/windcave-stand-in.ts, with the stand-in itself) is verbatim the recorded answer to
+//   POST /api/v1/sessions in the same suite (tests/Mock/PurchaseSuccess.txt, commit 64ea3cd7).
 // - The NZD session follows a captured UAT answer published with a public integration (same fields, NZD,
 //   currencyNumeric 554), with our own reference, amount and a stored card added.
 import { describe, expect, it } from "vitest";
 import type { CheckoutRequest } from "~/server/payments/gateway.server";
 import { createWindcaveGateway, WindcaveGateway, WindcaveUnavailableError } from "~/server/payments/windcave.server";
-
-const SESSION_CREATED = {
-  id: "Kdjc6dikdiodkdjsudjj53nr63uj6s42",
-  state: "init",
-  links: [
-    {
-      href: "https://uat.windcave.com/pxmi3/EF4054F622D6C4C1B5D0F260ED2B2C143C1EDCADD7A86374ED601212E11C409319CD439CC8082194B",
-      rel: "hpp",
-      method: "REDIRECT",
-    },
-  ],
-  transactions: [{}],
-  customerId: "32424324",
-};
+import { fakeWindcave, nzdSession, nzdTransaction, SESSION_CREATED } from "../windcave-stand-in";
 
 const SESSION_COMPLETE_GBP = {
   id: "session123",
@@ -101,71 +88,6 @@ const SESSION_COMPLETE_GBP = {
     },
   ],
 };
-
-function nzdTransaction(overrides: Record<string, unknown> = {}) {
-  return {
-    id: "00000006001763f9",
-    authorised: true,
-    reCo: "00",
-    responseText: "APPROVED",
-    type: "purchase",
-    method: "card",
-    dateTimeUtc: "2026-02-23T19:39:46Z",
-    amount: "75.00",
-    currency: "NZD",
-    currencyNumeric: 554,
-    merchantReference: "pay_01JD7FEATURED",
-    card: { id: "0000060000987654", cardNumber: "411111........11", type: "visa" },
-    storedCardIndicator: "recurringinitial",
-    sessionId: "0000060000324512067bb17ae8bcbf49",
-    ...overrides,
-  };
-}
-
-function nzdSession(transactions: unknown[]) {
-  return {
-    id: "0000060000324512067bb17ae8bcbf49",
-    state: "complete",
-    type: "purchase",
-    amount: "75.00",
-    currency: "NZD",
-    currencyNumeric: 554,
-    merchantReference: "pay_01JD7FEATURED",
-    storeCard: true,
-    transactions,
-  };
-}
-
-type Call = { url: string; method: string; headers: Record<string, string>; body: unknown };
-
-/** A stand-in for Windcave: records each request and answers from `route`. */
-function fakeWindcave(route: (call: Call) => { status: number; json?: unknown; text?: string }) {
-  const calls: Call[] = [];
-  const fetchImpl = async (input: string, init?: RequestInit) => {
-    const call: Call = {
-      url: input,
-      method: init?.method ?? "GET",
-      headers: Object.fromEntries(new Headers(init?.headers).entries()),
-      body: typeof init?.body === "string" ? JSON.parse(init.body) : undefined,
-    };
-    calls.push(call);
-    const answer = route(call);
-    const body = answer.text ?? (answer.json === undefined ? "" : JSON.stringify(answer.json));
-    return new Response(answer.status === 204 ? null : body, {
-      status: answer.status,
-      headers: { "Content-Type": "application/json" },
-    });
-  };
-  const gateway = createWindcaveGateway(
-    {
-      WINDCAVE_API_URL: "https://uat.windcave.com/api/v1/",
-      WINDCAVE_API_USERNAME: "KiwiCompanions_Rest",
-      WINDCAVE_API_KEY: "test-api-key",
-    },
-    fetchImpl,
-  );
-  return { gateway, calls };
-}
 
 const BASIC = `Basic ${btoa("KiwiCompanions_Rest:test-api-key")}`;
 
