@@ -155,7 +155,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (!Number.isInteger(expected) || expected < 0) return reply({ error: "Confirm the amount again." }, 400);
       try {
         const origin = siteOrigin(env, request);
-        const charged = await upgradeNow(env, ctx, paymentGateway(env, ctx, origin), user.id, modelId, expected, origin);
+        const charged = await upgradeNow(
+          env,
+          ctx,
+          paymentGateway(env, ctx, origin),
+          user.id,
+          modelId,
+          expected,
+          origin,
+        );
         if (!charged.ok) return reply({ error: charged.error }, charged.status);
       } catch (e) {
         if (e instanceof GatewayUnavailableError) return reply({ error: PAYMENT_UNAVAILABLE_MSG }, 503);

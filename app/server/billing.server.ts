@@ -227,7 +227,10 @@ async function abandonCheckout(env: BillingEnv, listingId: string, reference: st
   const fresh = await readSubscription(env, listingId);
   const back = fresh ? transition(fresh, { type: "checkoutFailed" }, now) : null;
   try {
-    await batchOrChanged(db, [close, ...(fresh && back?.ok ? subscriptionStatements(db, fresh, back.next, {}, now) : [])]);
+    await batchOrChanged(db, [
+      close,
+      ...(fresh && back?.ok ? subscriptionStatements(db, fresh, back.next, {}, now) : []),
+    ]);
   } catch (error) {
     // Someone moved the subscription meanwhile: their state stands; only the payment closes.
     if (!(error instanceof SubscriptionChangedError)) throw error;
@@ -346,7 +349,8 @@ export async function upgradeNow(
     { kind: "upgrade", plan: "featured", amountCents: quote.amountCents },
     now,
   );
-  if (!opened.ok) return { ok: false, status: 409, error: opened.reason === "busy" ? BILLING_MSG.busy : BILLING_MSG.changed };
+  if (!opened.ok)
+    return { ok: false, status: 409, error: opened.reason === "busy" ? BILLING_MSG.busy : BILLING_MSG.changed };
   const sent = await sendCharge(env, ctx, gateway, opened.charge, current.methodRef, origin, now);
   switch (sent.outcome) {
     case "failed":

@@ -133,7 +133,13 @@ async function renewOne(
   const plan = renewalPlan(sub);
   // Opened with a compare-and-swap: a cancel or change of plan that landed since our read wins, and nothing
   // is charged; one that comes after it is refused while this charge is open.
-  const opened = await openCharge(env, gateway, sub, { kind: "renewal", plan, amountCents: PLANS[plan].priceCents }, now);
+  const opened = await openCharge(
+    env,
+    gateway,
+    sub,
+    { kind: "renewal", plan, amountCents: PLANS[plan].priceCents },
+    now,
+  );
   if (!opened.ok) return;
   const result = sub.methodRef
     ? await sendCharge(env, ctx, gateway, opened.charge, sub.methodRef, origin, now)

@@ -109,7 +109,9 @@ export async function readSubscription(env: Pick<Env, "DB">, listingId: string):
   if (row) {
     const { openId, openKind, openProviderRef, openUpdatedAt, ...sub } = row;
     const openPayment =
-      openId && openKind ? { id: openId, kind: openKind, providerRef: openProviderRef, updatedAt: openUpdatedAt ?? 0 } : null;
+      openId && openKind
+        ? { id: openId, kind: openKind, providerRef: openProviderRef, updatedAt: openUpdatedAt ?? 0 }
+        : null;
     return { ...sub, openPayment };
   }
   const [listing] = await db.select({ userId: l.userId }).from(l).where(eq(l.id, listingId)).limit(1);

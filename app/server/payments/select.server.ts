@@ -18,7 +18,8 @@ export class GatewayUnavailableError extends Error {
 }
 
 /** What the owner is told when payment cannot be taken now (no provider configured, or it did not answer). */
-export const PAYMENT_UNAVAILABLE_MSG = "Online payment is not available right now. Nothing was charged. Please try again later.";
+export const PAYMENT_UNAVAILABLE_MSG =
+  "Online payment is not available right now. Nothing was charged. Please try again later.";
 
 export type GatewayEnv = NotifyEnv & Pick<Env, "APP_ENV"> & WindcaveEnv;
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>;

@@ -93,7 +93,8 @@ export class WindcaveGateway implements PaymentGateway {
     } catch (error) {
       throw new WindcaveUnavailableError(`Windcave could not be reached: ${String(error)}`);
     }
-    if (!response.ok) throw new WindcaveUnavailableError(`Windcave refused the checkout session (HTTP ${response.status})`);
+    if (!response.ok)
+      throw new WindcaveUnavailableError(`Windcave refused the checkout session (HTTP ${response.status})`);
     const session = await readJson(response);
     const id = isRecord(session) ? session.id : undefined;
     const hpp = isRecord(session) ? findLink(session.links, "hpp") : undefined;
