@@ -11,67 +11,22 @@ import type { PaymentGateway } from "~/server/payments/gateway.server";
 import { paymentGateway } from "~/server/payments/select.server";
 import { runRenewals } from "~/server/renewals.server";
 import { readSubscription, saveSubscription, SubscriptionChangedError } from "~/server/subscriptions.server";
-import { nzdTransaction, WINDCAVE_TEST_SETTINGS, windcaveFetch, type Answer } from "../windcave-stand-in";
+import { nzdTransaction, windcaveFetch, type Answer } from "../windcave-stand-in";
+import { ctx, one, paidListing, production, SITE } from "./billing-fixtures";
 import { signedIn } from "./client";
 import { insertListing, insertSubscription } from "./fixtures";
+import { eventually, rows } from "./public-fixtures";
 
 const ORIGIN = "http://localhost";
-const SITE = "https://kiwicompanions.co.nz";
-const ctx = { waitUntil: (p: Promise<unknown>) => void p.catch(() => {}) };
-const production = { ...env, APP_ENV: "production", SITE_ORIGIN: SITE, ...WINDCAVE_TEST_SETTINGS };
 
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function one<T = Record<string, unknown>>(query: string, ...binds: unknown[]): Promise<T> {
-  return (await env.DB.prepare(query)
-    .bind(...binds)
-    .first<T>())!;
-}
-
-async function rows(query: string, ...binds: unknown[]) {
-  return (
-    await env.DB.prepare(query)
-      .bind(...binds)
-      .all()
-  ).results;
-}
-
-/** A paid, live listing whose week ends at `periodEnd` (now, unless told), with a stored card. */
-async function paidListing(
-  o: { plan?: "standard" | "featured"; status?: string; periodEnd?: number; methodRef?: string } = {},
-) {
-  const owner = await signedIn();
-  const periodEnd = o.periodEnd ?? Date.now();
-  const listingId = await insertListing({
-    userId: owner.userId,
-    featured: o.plan === "featured",
-    subscription: "none",
-  });
-  await env.DB.prepare("UPDATE listings SET paid = 1, live = 1 WHERE id = ?").bind(listingId).run();
-  await insertSubscription(listingId, owner.userId, {
-    plan: o.plan ?? "standard",
-    status: o.status ?? "active",
-    periodStart: periodEnd - WEEK_MS,
-    periodEnd,
-    methodRef: o.methodRef,
-  });
-  return { ...owner, listingId, periodEnd };
-}
-
 function deferred() {
   let resolve!: () => void;
   const promise = new Promise<void>((r) => (resolve = r));
   return { promise, resolve };
-}
-
-async function until(check: () => Promise<boolean>) {
-  const deadline = Date.now() + 5000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 describe("owner changes against the renewal", () => {
@@ -99,7 +54,7 @@ describe("owner changes against the renewal", () => {
       SITE,
       owner.periodEnd,
     );
-    await until(async () => (await rows("SELECT id FROM payments WHERE listing_id = ?", owner.listingId)).length > 0);
+    await eventually(async () => (await rows("SELECT id FROM payments WHERE listing_id = ?", owner.listingId)).length);
 
     for (const intent of ["cancelPlan", "downgradePlan"]) {
       const refused = await owner.client.post("/managesub", { form: { intent, modelId: owner.listingId } });

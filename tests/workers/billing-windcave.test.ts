@@ -17,49 +17,25 @@ import {
   paymentGateway,
 } from "~/server/payments/select.server";
 import { WindcaveGateway } from "~/server/payments/windcave.server";
-import { runRenewals } from "~/server/renewals.server";
 import {
   type Answer,
   type Call,
   nzdSession,
   nzdTransaction,
   SESSION_CREATED,
-  WINDCAVE_TEST_SETTINGS,
   windcaveFetch,
 } from "../windcave-stand-in";
+import { ctx, one, paidListing, production, SITE, windcaveRenewals } from "./billing-fixtures";
 import { signedIn } from "./client";
-import { insertListing, insertSubscription } from "./fixtures";
+import { insertListing } from "./fixtures";
+import { rows } from "./public-fixtures";
 
-const SITE = "https://kiwicompanions.co.nz";
-const ctx = { waitUntil: (p: Promise<unknown>) => void p.catch(() => {}), passThroughOnException: () => {} };
-/** What a deploy runs: production, with Windcave's URL (a var) and its username and key (secrets). */
-const production = { ...env, APP_ENV: "production", SITE_ORIGIN: SITE, ...WINDCAVE_TEST_SETTINGS };
 /** Production before the operator has put Windcave's secrets in. */
-const unconfigured = {
-  ...env,
-  APP_ENV: "production",
-  SITE_ORIGIN: SITE,
-  WINDCAVE_API_USERNAME: "",
-  WINDCAVE_API_KEY: "",
-};
+const unconfigured = { ...production, WINDCAVE_API_USERNAME: "", WINDCAVE_API_KEY: "" };
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-async function one<T = Record<string, unknown>>(query: string, ...binds: unknown[]): Promise<T> {
-  return (await env.DB.prepare(query)
-    .bind(...binds)
-    .first<T>())!;
-}
-
-async function rows(query: string, ...binds: unknown[]) {
-  return (
-    await env.DB.prepare(query)
-      .bind(...binds)
-      .all()
-  ).results;
-}
 
 function routeArgs(request: Request, cloudflareEnv: object): LoaderFunctionArgs {
   const context = { cloudflare: { env: cloudflareEnv, ctx, cf: {} } } as unknown as AppLoadContext;
@@ -95,24 +71,6 @@ async function unpaidListing() {
   const owner = await signedIn();
   const listingId = await insertListing({ userId: owner.userId, live: false, verified: true, subscription: "none" });
   return { ...owner, listingId };
-}
-
-async function dueListing(o: { methodRef?: string; plan?: "standard" | "featured" } = {}) {
-  const owner = await signedIn();
-  const now = Date.now();
-  const listingId = await insertListing({
-    userId: owner.userId,
-    featured: o.plan === "featured",
-    subscription: "none",
-  });
-  await env.DB.prepare("UPDATE listings SET paid = 1, live = 1 WHERE id = ?").bind(listingId).run();
-  await insertSubscription(listingId, owner.userId, {
-    plan: o.plan ?? "standard",
-    periodStart: now - WEEK_MS,
-    periodEnd: now,
-    methodRef: o.methodRef ?? "0000060000987654",
-  });
-  return { ...owner, listingId, periodEnd: now };
 }
 
 describe("choosing the gateway", () => {
@@ -286,15 +244,9 @@ describe("a Windcave checkout", () => {
 
 describe("Windcave renewals (no notification follows a stored-card charge)", () => {
   it("settle from Windcave's answer: the week is extended, with ledger row and receipt", async () => {
-    const owner = await dueListing({ plan: "featured" });
+    const owner = await paidListing({ plan: "featured", methodRef: "0000060000987654" });
     const stand = windcaveFetch((call) => chargeAnswer(call));
-    const report = await runRenewals(
-      production,
-      ctx,
-      paymentGateway(production, ctx, SITE, stand.fetchImpl),
-      SITE,
-      owner.periodEnd,
-    );
+    const report = await windcaveRenewals(stand, owner.periodEnd);
     expect(report).toMatchObject({ charged: 1, failed: 0, unsettled: 0, errors: 0 });
     expect(stand.calls).toHaveLength(1);
     expect(stand.calls[0].body).toMatchObject({
@@ -318,15 +270,9 @@ describe("Windcave renewals (no notification follows a stored-card charge)", () 
   });
 
   it("a decline in Windcave's answer moves the subscription to past due", async () => {
-    const owner = await dueListing();
+    const owner = await paidListing();
     const stand = windcaveFetch((call) => chargeAnswer(call, { authorised: false }));
-    const report = await runRenewals(
-      production,
-      ctx,
-      paymentGateway(production, ctx, SITE, stand.fetchImpl),
-      SITE,
-      owner.periodEnd,
-    );
+    const report = await windcaveRenewals(stand, owner.periodEnd);
     expect(report).toMatchObject({ charged: 0, failed: 1 });
     expect(await one("SELECT status FROM subscriptions WHERE listing_id = ?", owner.listingId)).toEqual({
       status: "past_due",
@@ -338,17 +284,11 @@ describe("Windcave renewals (no notification follows a stored-card charge)", () 
   });
 
   it("Windcave down: the charge stays open (not failed, not past due); a later run sends it again under the same reference", async () => {
-    const owner = await dueListing();
+    const owner = await paidListing();
     const down = windcaveFetch(() => {
       throw new TypeError("network connection lost");
     });
-    const first = await runRenewals(
-      production,
-      ctx,
-      paymentGateway(production, ctx, SITE, down.fetchImpl),
-      SITE,
-      owner.periodEnd,
-    );
+    const first = await windcaveRenewals(down, owner.periodEnd);
     expect(first).toMatchObject({ charged: 0, failed: 0, unsettled: 1, errors: 0 });
     const [open] = await rows("SELECT id, status FROM payments WHERE listing_id = ?", owner.listingId);
     expect(open.status).toBe("open");
@@ -358,11 +298,10 @@ describe("Windcave renewals (no notification follows a stored-card charge)", () 
 
     // The next run, too soon to tell a charge in flight from a lost one, leaves it alone.
     const up = windcaveFetch((call) => chargeAnswer(call));
-    const gateway = paymentGateway(production, ctx, SITE, up.fetchImpl);
-    await runRenewals(production, ctx, gateway, SITE, owner.periodEnd + 60_000);
+    await windcaveRenewals(up, owner.periodEnd + 60_000);
     expect(up.calls).toHaveLength(0);
 
-    const later = await runRenewals(production, ctx, gateway, SITE, owner.periodEnd + CHARGE_RETRY_AFTER_MS + 1000);
+    const later = await windcaveRenewals(up, owner.periodEnd + CHARGE_RETRY_AFTER_MS + 1000);
     expect(later).toMatchObject({ charged: 1, failed: 0 });
     expect(up.calls).toHaveLength(1);
     expect(up.calls[0].body).toMatchObject({ merchantReference: open.id });
@@ -375,7 +314,7 @@ describe("Windcave renewals (no notification follows a stored-card charge)", () 
   });
 
   it("a charge Windcave leaves pending (202) is finished by a lookup on a later run", async () => {
-    const owner = await dueListing();
+    const owner = await paidListing();
     let reference = "";
     const stand = windcaveFetch((call) => {
       if (call.method === "POST") {
@@ -392,12 +331,11 @@ describe("Windcave renewals (no notification follows a stored-card charge)", () 
         }),
       };
     });
-    const gateway = paymentGateway(production, ctx, SITE, stand.fetchImpl);
-    expect(await runRenewals(production, ctx, gateway, SITE, owner.periodEnd)).toMatchObject({ unsettled: 1 });
+    expect(await windcaveRenewals(stand, owner.periodEnd)).toMatchObject({ unsettled: 1 });
     expect(await rows("SELECT status, provider_ref FROM payments WHERE listing_id = ?", owner.listingId)).toEqual([
       { status: "open", provider_ref: "0000000600176401" },
     ]);
-    const later = await runRenewals(production, ctx, gateway, SITE, owner.periodEnd + CHARGE_RETRY_AFTER_MS + 1000);
+    const later = await windcaveRenewals(stand, owner.periodEnd + CHARGE_RETRY_AFTER_MS + 1000);
     expect(later).toMatchObject({ charged: 1 });
     expect(stand.calls.map((c) => c.method)).toEqual(["POST", "GET"]);
     expect(stand.calls[1].url).toBe("https://uat.windcave.com/api/v1/transactions/0000000600176401");
