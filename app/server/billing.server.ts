@@ -108,44 +108,49 @@ export async function startCheckout(
   origin: string,
   now = Date.now(),
 ): Promise<{ ok: true; redirectUrl: string; reference: string } | BillingFailure> {
-  const current = await ownSubscription(env, user.id, listingId);
-  if (!current) return { ok: false, status: 404, error: BILLING_MSG.notFound };
-  if (current.openPayment && current.openPayment.kind !== "checkout") {
-    return { ok: false, status: 409, error: BILLING_MSG.busy };
-  }
-  const started = transition(current, { type: "checkoutStarted", plan: tier }, now);
-  if (!started.ok) return { ok: false, status: 409, error: started.error };
   const db = getDb(env);
   const plan = PLANS[tier];
-  try {
-    await batchOrChanged(db, [
-      // Another plan's open checkout for this listing is dropped: only the latest choice is waiting. Should it
-      // still be paid, the notification records the money all the same (see notify.server.ts).
-      db
-        .update(p)
-        .set({ status: "failed", failure: "Replaced by another checkout", updatedAt: now })
-        .where(and(eq(p.listingId, listingId), eq(p.kind, "checkout"), eq(p.status, "open"), ne(p.plan, tier))),
-      db
-        .insert(p)
-        .values({
-          id: `pay_${newId()}`,
-          listingId,
-          userId: user.id,
-          kind: "checkout",
-          plan: tier,
-          amountCents: plan.priceCents,
-          currency: "NZD",
-          status: "open",
-          provider: gateway.name,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .onConflictDoNothing(),
-      ...subscriptionStatements(db, current, started.next, {}, now),
-    ]);
-  } catch (error) {
-    if (error instanceof SubscriptionChangedError) return { ok: false, status: 409, error: BILLING_MSG.changed };
-    throw error;
+  // A double click's two requests read the same version; the second loses the compare-and-swap, reads again,
+  // and finds the first one's checkout.
+  for (let attempt = 1; ; attempt++) {
+    const current = await ownSubscription(env, user.id, listingId);
+    if (!current) return { ok: false, status: 404, error: BILLING_MSG.notFound };
+    if (current.openPayment && current.openPayment.kind !== "checkout") {
+      return { ok: false, status: 409, error: BILLING_MSG.busy };
+    }
+    const started = transition(current, { type: "checkoutStarted", plan: tier }, now);
+    if (!started.ok) return { ok: false, status: 409, error: started.error };
+    try {
+      await batchOrChanged(db, [
+        // Another plan's open checkout for this listing is dropped: only the latest choice is waiting. Should
+        // it still be paid, the notification records the money all the same (see notify.server.ts).
+        db
+          .update(p)
+          .set({ status: "failed", failure: "Replaced by another checkout", updatedAt: now })
+          .where(and(eq(p.listingId, listingId), eq(p.kind, "checkout"), eq(p.status, "open"), ne(p.plan, tier))),
+        db
+          .insert(p)
+          .values({
+            id: `pay_${newId()}`,
+            listingId,
+            userId: user.id,
+            kind: "checkout",
+            plan: tier,
+            amountCents: plan.priceCents,
+            currency: "NZD",
+            status: "open",
+            provider: gateway.name,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .onConflictDoNothing(),
+        ...subscriptionStatements(db, current, started.next, {}, now),
+      ]);
+      break;
+    } catch (error) {
+      if (!(error instanceof SubscriptionChangedError)) throw error;
+      if (attempt >= 3) return { ok: false, status: 409, error: BILLING_MSG.changed };
+    }
   }
   const open = await openCheckout(env, listingId, tier);
   if (!open) return { ok: false, status: 409, error: BILLING_MSG.changed };

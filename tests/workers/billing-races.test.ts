@@ -156,6 +156,18 @@ describe("owner changes against the renewal", () => {
 });
 
 describe("one payment at a time", () => {
+  it("a double-clicked 'Choose' whose two requests land together opens one checkout, and both go to it", async () => {
+    const owner = await signedIn();
+    const listingId = await insertListing({ userId: owner.userId, live: false, verified: true, subscription: "none" });
+    const answers = await Promise.all([
+      owner.client.post("/subscriptions", { form: { tier: "featured" } }),
+      owner.client.post("/subscriptions", { form: { tier: "featured" } }),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([303, 303]);
+    expect(answers[1].headers.get("Location")).toBe(answers[0].headers.get("Location"));
+    expect(await rows("SELECT status FROM payments WHERE listing_id = ?", listingId)).toEqual([{ status: "open" }]);
+  });
+
   it("a double-clicked upgrade charges once", async () => {
     const owner = await signedIn();
     const now = Date.now();
