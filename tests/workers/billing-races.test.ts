@@ -8,6 +8,7 @@ import { BILLING_MSG } from "~/server/billing.server";
 import { openCharge } from "~/server/charges.server";
 import { getDb, schema } from "~/server/db.server";
 import type { PaymentGateway } from "~/server/payments/gateway.server";
+import { applyNotification } from "~/server/payments/notify.server";
 import { paymentGateway } from "~/server/payments/select.server";
 import { runRenewals } from "~/server/renewals.server";
 import { readSubscription, saveSubscription, SubscriptionChangedError } from "~/server/subscriptions.server";
@@ -152,6 +153,67 @@ describe("owner changes against the renewal", () => {
     expect(await one("SELECT status FROM subscriptions WHERE listing_id = ?", owner.listingId)).toEqual({
       status: "cancelling",
     });
+  });
+});
+
+describe("notifications against other writers", () => {
+  it("a notification that loses the race to an administrator's free week reads again: both the week paid and the week granted count", async () => {
+    const owner = await paidListing({ plan: "featured" });
+    await env.DB.prepare(
+      `INSERT INTO payments (id, listing_id, user_id, kind, plan, amount_cents, status, provider, created_at, updated_at)
+       VALUES ('pay_renewal', ?, ?, 'renewal', 'featured', 7500, 'open', 'test', ?, ?)`,
+    )
+      .bind(owner.listingId, owner.userId, owner.periodEnd, owner.periodEnd)
+      .run();
+    // The grant lands between the notification's read and its batch: D1 as the webhook sees it, with the
+    // administrator's write slipped in before its first batch.
+    let raced = false;
+    const db = new Proxy(env.DB, {
+      get(target, property) {
+        if (property === "batch") {
+          return async (statements: D1PreparedStatement[]) => {
+            if (!raced) {
+              raced = true;
+              await target
+                .prepare(
+                  "UPDATE subscriptions SET version = version + 1, period_end = period_end + ? WHERE listing_id = ?",
+                )
+                .bind(WEEK_MS, owner.listingId)
+                .run();
+            }
+            return target.batch(statements);
+          };
+        }
+        const value = Reflect.get(target, property);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const result = await applyNotification(
+      { ...env, DB: db },
+      ctx,
+      "test",
+      {
+        eventId: "evt_race",
+        kind: "payment_succeeded",
+        reference: "pay_renewal",
+        providerRef: "tgp_race",
+        amountCents: 7500,
+        currency: "NZD",
+        occurredAt: owner.periodEnd,
+      },
+      ORIGIN,
+      owner.periodEnd,
+    );
+    expect(raced).toBe(true);
+    expect(result.status).toBe(200);
+    expect(await one("SELECT status, period_end FROM subscriptions WHERE listing_id = ?", owner.listingId)).toEqual({
+      status: "active",
+      period_end: owner.periodEnd + 2 * WEEK_MS,
+    });
+    expect(await rows("SELECT amount_cents FROM ledger WHERE listing_id = ?", owner.listingId)).toEqual([
+      { amount_cents: 7500 },
+    ]);
+    expect(await rows("SELECT event_id FROM payment_events")).toEqual([{ event_id: "evt_race" }]);
   });
 });
 
