@@ -53,6 +53,11 @@ export const BILLING_MSG = {
 const CHECKOUT_WAIT_MS = 5000;
 /** A claim on a checkout's page older than this was lost (the Worker died mid-request): ask again. */
 const CHECKOUT_CLAIM_STALE_MS = 30_000;
+/**
+ * A hosted page is sent again for this long. A provider's session expires (Windcave's after hours or days):
+ * a payer who comes back later gets a fresh page rather than one that may have run out.
+ */
+const CHECKOUT_REUSE_MS = 30 * 60 * 1000;
 
 async function ownSubscription(
   env: Pick<Env, "DB">,
@@ -154,7 +159,9 @@ export async function startCheckout(
   }
   const open = await openCheckout(env, listingId, tier);
   if (!open) return { ok: false, status: 409, error: BILLING_MSG.changed };
-  if (open.checkoutUrl) return { ok: true, redirectUrl: open.checkoutUrl, reference: open.id };
+  if (open.checkoutUrl && open.updatedAt >= now - CHECKOUT_REUSE_MS) {
+    return { ok: true, redirectUrl: open.checkoutUrl, reference: open.id };
+  }
 
   // One request asks the provider for the hosted page; a second click meanwhile waits for it.
   const claimed = await db
@@ -164,7 +171,9 @@ export async function startCheckout(
       and(
         eq(p.id, open.id),
         eq(p.status, "open"),
-        sql`(${p.checkoutUrl} IS NULL OR (${p.checkoutUrl} = '' AND ${p.updatedAt} < ${now - CHECKOUT_CLAIM_STALE_MS}))`,
+        sql`(${p.checkoutUrl} IS NULL
+          OR (${p.checkoutUrl} = '' AND ${p.updatedAt} < ${now - CHECKOUT_CLAIM_STALE_MS})
+          OR (${p.checkoutUrl} <> '' AND ${p.updatedAt} < ${now - CHECKOUT_REUSE_MS}))`,
       ),
     )
     .returning({ id: p.id });
@@ -198,7 +207,7 @@ export async function startCheckout(
 
 async function openCheckout(env: Pick<Env, "DB">, listingId: string, tier: PlanTier) {
   const [open] = await getDb(env)
-    .select({ id: p.id, checkoutUrl: p.checkoutUrl })
+    .select({ id: p.id, checkoutUrl: p.checkoutUrl, updatedAt: p.updatedAt })
     .from(p)
     .where(and(eq(p.listingId, listingId), eq(p.plan, tier), eq(p.kind, "checkout"), eq(p.status, "open")))
     .limit(1);

@@ -122,6 +122,18 @@ describe("a Windcave checkout", () => {
     expect(stand.calls.filter((c) => c.url.endsWith("/sessions"))).toHaveLength(1);
     const reference = first.ok ? first.reference : "";
     expect(stand.calls[0].body).toMatchObject({ merchantReference: reference, amount: "75.00", currency: "NZD" });
+    // A payer back after half an hour gets a fresh page (a session runs out), for the same payment.
+    const later = await startCheckout(
+      production,
+      gateway,
+      user,
+      owner.listingId,
+      "featured",
+      SITE,
+      Date.now() + 31 * 60_000,
+    );
+    expect(later).toMatchObject({ ok: true, reference });
+    expect(stand.calls.filter((c) => c.url.endsWith("/sessions"))).toHaveLength(2);
 
     // Windcave calls the notification URL naming the session only (here by GET, with a forged amount beside it).
     const sessionId = SESSION_CREATED.id;
