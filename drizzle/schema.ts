@@ -498,6 +498,8 @@ export const subscriptions = sqliteTable("subscriptions", {
   failedRenewals: integer("failed_renewals").notNull().default(0),
   createdAt: integer("created_at").notNull(),
   updatedAt: integer("updated_at").notNull(),
+  // drizzle/migrations/0038_billing_races.sql: every state change is a compare-and-swap on this.
+  version: integer("version").notNull().default(0),
 });
 
 export const payments = sqliteTable("payments", {
@@ -514,6 +516,8 @@ export const payments = sqliteTable("payments", {
   failure: text("failure"),
   createdAt: integer("created_at").notNull(),
   updatedAt: integer("updated_at").notNull(),
+  // 0038: the hosted page of an open checkout, so a second click reuses it ('' while it is being asked for).
+  checkoutUrl: text("checkout_url"),
 });
 
 export const ledger = sqliteTable("ledger", {

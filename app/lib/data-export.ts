@@ -176,8 +176,9 @@ export const EXPORTED_TABLES = {
       "created_at",
       "updated_at",
     ],
-    // The provider's token for the stored card: whoever holds it could ask for charges on it.
-    leftOut: ["method_ref"],
+    // The provider's token for the stored card: whoever holds it could ask for charges on it. `version` is the
+    // compare-and-swap counter (migration 0038), bookkeeping that says nothing about the owner.
+    leftOut: ["method_ref", "version"],
   },
   payments: {
     file: "payments.json",
@@ -196,7 +197,8 @@ export const EXPORTED_TABLES = {
       "created_at",
       "updated_at",
     ],
-    leftOut: [],
+    // The provider's hosted page of a checkout still open: a link to pay, not a record of anything paid.
+    leftOut: ["checkout_url"],
   },
   ledger: {
     file: "payments.json",

@@ -57,7 +57,7 @@ import {
   type PhotoChoiceView,
 } from "~/server/billing.server";
 import { KEEP_FIELD } from "~/lib/plan-photos";
-import { GatewayUnavailableError, paymentGateway } from "~/server/payments/select.server";
+import { GatewayUnavailableError, PAYMENT_UNAVAILABLE_MSG, paymentGateway } from "~/server/payments/select.server";
 import { siteOrigin } from "~/server/site-origin.server";
 import {
   ListingPlanActions,
@@ -168,12 +168,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const expected = Number(form?.get("expectedCents"));
       if (!Number.isInteger(expected) || expected < 0) return reply({ error: "Confirm the amount again." }, 400);
       try {
-        const gateway = paymentGateway(env, ctx, siteOrigin(env, request));
-        const charged = await upgradeNow(env, gateway, user.id, modelId, expected);
+        const origin = siteOrigin(env, request);
+        const charged = await upgradeNow(
+          env,
+          ctx,
+          paymentGateway(env, ctx, origin),
+          user.id,
+          modelId,
+          expected,
+          origin,
+        );
         if (!charged.ok) return reply({ error: charged.error }, charged.status);
       } catch (e) {
-        if (e instanceof GatewayUnavailableError)
-          return reply({ error: "Online payment is not available right now." }, 503);
+        if (e instanceof GatewayUnavailableError) return reply({ error: PAYMENT_UNAVAILABLE_MSG }, 503);
         throw e;
       }
       throw redirect("/managesub", { status: 303, headers: NO_STORE });

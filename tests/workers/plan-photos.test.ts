@@ -229,10 +229,12 @@ describe("Featured → Standard with more than 10 photos", () => {
     expect(quote.ok).toBe(true);
     const upgraded = await upgradeNow(
       env,
+      ctx,
       paymentGateway(env, ctx, ORIGIN),
       owner.userId,
       listingId,
       quote.ok ? quote.amountCents : null,
+      ORIGIN,
       at,
     );
     expect(upgraded).toMatchObject({ ok: true, status: "succeeded" });
