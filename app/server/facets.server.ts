@@ -32,7 +32,10 @@ export function facetsQuery(db: Db) {
  * a few hundred rows at most, however many listings there are.
  */
 export async function loadFacets(env: Pick<Env, "DB">, region: Region | null): Promise<Facets> {
-  const rows = await facetsQuery(getDb(env));
+  return toFacets(await facetsQuery(getDb(env)), region);
+}
+
+export function toFacets(rows: Awaited<ReturnType<typeof facetsQuery>>, region: Region | null): Facets {
   const counts = Object.fromEntries(REGIONS.map((r) => [r, 0])) as Record<Region, number>;
   const values = {
     age: new Set<string>(),
