@@ -5,7 +5,7 @@ import type { ListingsView } from "~/lib/listings-view";
 import type { Region } from "~/lib/regions";
 import type { ListingCardData } from "~/lib/listing-card";
 import { regionForCity } from "~/lib/regions";
-import { getSessionUser } from "./auth.server";
+import { getSessionUser, withSessionLookup } from "./auth.server";
 import { getDb } from "./db.server";
 import { emptyFacets, facetsQuery, loadFacets, toFacets, type Facets } from "./facets.server";
 import {
@@ -27,36 +27,48 @@ type Parts = {
 
 type Fail = <T>(what: string, error: unknown, fallback: T) => T;
 
+type SessionStatement = Parameters<Parameters<typeof withSessionLookup>[3]>[0];
+type SessionRows = Awaited<NonNullable<SessionStatement>>;
+
 /**
- * The public grid page, the counts and the near-you cards in one D1 round trip. Should that fail, each part
- * is read again on its own, so that each fails on its own (spec public §8): a failed list is shown empty
- * with a retry, failed counts show none, a failed near-you lookup hides that section.
+ * The public grid page, the counts, the near-you cards and (when given) the session lookup in one D1 round
+ * trip. Should that fail, each part is read again on its own, so that each fails on its own (spec public
+ * §8): a failed list is shown empty with a retry, failed counts show none, a failed near-you lookup hides
+ * that section; the session is then looked up on its own (rows null).
  */
-async function loadParts(env: Pick<Env, "DB">, grid: GridOptions, city: string | null, fail: Fail): Promise<Parts> {
+async function loadParts(
+  env: Pick<Env, "DB">,
+  grid: GridOptions,
+  city: string | null,
+  fail: Fail,
+  session: SessionStatement,
+): Promise<{ rows: SessionRows | null; value: Parts }> {
   const db = getDb(env);
   const place = grid.region ? null : regionForCity(city);
   try {
-    const gridQuery = gridPageQuery(db, grid);
-    const facets = facetsQuery(db);
-    if (!place) {
-      const [gridRows, facetRows] = await db.batch([gridQuery, facets]);
-      return {
+    const near = place ? nearYouQueries(db, place) : null;
+    const lists = [
+      gridPageQuery(db, grid),
+      facetsQuery(db),
+      ...(near ? [near.inRegion, ...(near.inSuburb ? [near.inSuburb] : [])] : []),
+    ] as const;
+    // One batch; the results come back in the order of the statements.
+    const results = (await db.batch([...lists, ...(session ? [session] : [])] as unknown as Parameters<
+      typeof db.batch
+    >[0])) as unknown as unknown[];
+    const [gridRows, facetRows, regionRows, suburbRows] = results as [
+      Awaited<ReturnType<typeof gridPageQuery>>,
+      Awaited<ReturnType<typeof facetsQuery>>,
+      Awaited<ReturnType<typeof gridPageQuery>> | undefined,
+      Awaited<ReturnType<typeof gridPageQuery>> | undefined,
+    ];
+    return {
+      rows: session ? (results[lists.length] as SessionRows) : null,
+      value: {
         grid: { ok: true, value: toGridPage(gridRows, grid) },
         facets: toFacets(facetRows, grid.region),
-        nearYou: [],
-      };
-    }
-    const near = nearYouQueries(db, place);
-    const [gridRows, facetRows, regionRows, suburbRows] = await db.batch([
-      gridQuery,
-      facets,
-      near.inRegion,
-      ...(near.inSuburb ? [near.inSuburb] : []),
-    ]);
-    return {
-      grid: { ok: true, value: toGridPage(gridRows, grid) },
-      facets: toFacets(facetRows, grid.region),
-      nearYou: toNearYou(suburbRows ?? [], regionRows),
+        nearYou: near ? toNearYou(near.inSuburb ? (suburbRows ?? []) : [], regionRows ?? []) : [],
+      },
     };
   } catch {
     const [gridResult, facets, nearYou] = await Promise.all([
@@ -69,7 +81,7 @@ async function loadParts(env: Pick<Env, "DB">, grid: GridOptions, city: string |
       ),
       place ? loadNearYou(env, city).catch((error: unknown) => fail("escorts near you", error, [])) : [],
     ]);
-    return { grid: gridResult, facets, nearYou };
+    return { rows: null, value: { grid: gridResult, facets, nearYou } };
   }
 }
 
@@ -98,11 +110,12 @@ export async function loadListingsView(
     return fallback;
   };
   const gridOptions: GridOptions = { region, filters, page, now };
+  // The session lookup rides in the lists' batch (the root loader shares it): one D1 round trip.
+  const parts = await withSessionLookup(request, env, context, (session) =>
+    loadParts(env, gridOptions, city, fail, session),
+  );
   // A failed session lookup shows the public grid, never an error page (the root loader does the same).
-  const [viewer, parts] = await Promise.all([
-    getSessionUser(request, env, context).catch(() => null),
-    loadParts(env, gridOptions, city, fail),
-  ]);
+  const viewer = await getSessionUser(request, env, context).catch(() => null);
   const admin = viewer?.isAdmin === true;
   const gridResult = admin
     ? await loadGridPage(env, { ...gridOptions, includeHidden: true }).then(
