@@ -31,6 +31,9 @@ export default defineConfig({
                 // wrangler.toml says production (what a deploy ships); tests run the app as local development,
                 // as .dev.vars does for `wrangler dev`. Production behaviour is tested by passing its env.
                 APP_ENV: "development",
+                // Tests write to D1 directly and read pages at once: no reuse of version reads, no held
+                // answers (tests/workers/page-cache.test.ts turns it on where it tests it).
+                PAGE_CACHE_REUSE_MS: "0",
                 // The key that seals TOTP secrets (a Worker secret in production); any 32 bytes in base64.
                 TWO_FACTOR_KEY: "dGVzdC1vbmx5LXR3by1mYWN0b3Ita2V5LTMyLWJ5dGU=",
               },

@@ -21,7 +21,7 @@ import { ProfileSkeleton } from "~/components/profile/ProfileSkeleton";
 import { RealtimeListener } from "~/components/Realtime";
 import { AGE_RESTORE_SCRIPT, AGE_STORAGE_KEY, hasAgeCookie } from "~/lib/age-gate";
 import { toPublicUser } from "~/lib/auth-user";
-import { getSessionUser } from "~/server/auth.server";
+import { getSessionUser, needsSessionRead } from "~/server/auth.server";
 import styles from "~/styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -30,6 +30,9 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  // A page loader that reads D1 anyway may take the session lookup into its own batch (withSessionLookup:
+  // one round trip for the page). Waiting one turn lets it start first; this loader then shares its lookup.
+  if (needsSessionRead(request, context.cloudflare.env)) await new Promise((resolve) => setTimeout(resolve, 0));
   // A failing session lookup must not take every public page down with it: show the visitor signed out.
   const user = await getSessionUser(request, context.cloudflare.env, context).catch((error: unknown) => {
     console.error("root: session lookup failed", error);

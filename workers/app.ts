@@ -18,7 +18,7 @@ import {
   retryRecordedDeletes,
 } from "../app/server/r2-deletes.server";
 import { openD1Session, withBookmarkCookie } from "../app/server/d1-session.server";
-import { isCacheFill, servePageCached } from "../app/server/page-cache.server";
+import { holdAfterWrites, isCacheFill, servePageCached } from "../app/server/page-cache.server";
 import { boundBody, finishResponse } from "../app/server/request-guard.server";
 import { sweepCountMarks } from "../app/server/stats.server";
 import { resumeDuePauses } from "../app/server/listing-pause.server";
@@ -74,7 +74,10 @@ export default {
     if (request instanceof Response) return request;
     // Every query of the request runs in one D1 session, so reads may come from a nearby replica.
     const d1 = await openD1Session(env, request);
-    const response = await withBookmarkCookie(request, await route(request, env, d1.env, ctx), d1, env);
+    const routed = await route(request, env, d1.env, ctx);
+    // An answer that wrote waits until no isolate can still be reusing versions read before the write.
+    await holdAfterWrites(env, d1.wroteAt());
+    const response = await withBookmarkCookie(request, routed, d1, env);
     return finishResponse(request, response, env);
   },
   // The R2 delete queue and its dead-letter queue (wrangler.toml [[queues.consumers]]).

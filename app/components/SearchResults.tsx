@@ -14,16 +14,26 @@ export function searchPageHref(q: string, next: string) {
   return `/search?${new URLSearchParams({ q, after: next })}`;
 }
 
+/** The page's own results again, `pages` pages of them at once (what a realtime refresh reloads). */
+export function searchPagesHref(search: string, pages: number) {
+  const params = new URLSearchParams(search);
+  params.set("pages", String(pages));
+  return `/search?${params}`;
+}
+
 /**
  * Search results with endless scroll, like the home grid: the next page arrives when the end sentinel comes
  * within 50 px of the viewport, and without JavaScript the 'More results' link loads it instead.
  */
 export function SearchResults({
   first,
+  search,
   now,
   shownIds,
 }: {
   first: SearchPage;
+  /** The page's query string (`q`, and `after` on a no-JS continuation). */
+  search: string;
   now: number;
   /** Kept up to date with the ids of every card shown, for the realtime refresh decision. */
   shownIds: React.MutableRefObject<Set<string>>;
@@ -34,13 +44,35 @@ export function SearchResults({
   const sentinel = useRef<HTMLDivElement>(null);
   // The cursor asked for last, so an answer is taken once (fetcher.data stays set across renders).
   const asked = useRef<string | null>(null);
+  // Which results are on screen: the page's query string and how many pages of it have been scrolled in.
+  const shown = useRef({ search, pages: 1 });
+  const refresher = useFetcher<SearchPage>();
+  const refreshing = useRef(false);
+  const { load: reload } = refresher;
 
-  // A new answer of the loader (another query, or a realtime revalidation) starts the list again.
+  // A new answer of the loader for another query starts the list again. The same query revalidated (a
+  // realtime update) reloads every page scrolled through, so the list does not jump back to the first
+  // page; until that answer comes, and if it fails, the cards on screen stay.
   useEffect(() => {
+    if (shown.current.search === search && shown.current.pages > 1) {
+      refreshing.current = true;
+      reload(searchPagesHref(search, shown.current.pages));
+      return;
+    }
+    shown.current = { search, pages: 1 };
     setCards(first.results);
     setNext(first.next);
     asked.current = null;
-  }, [first]);
+  }, [first, search, reload]);
+
+  useEffect(() => {
+    const page = refresher.data;
+    if (refresher.state !== "idle" || !page || !refreshing.current) return;
+    refreshing.current = false;
+    if (page.failed || page.q !== first.q) return;
+    setCards(page.results);
+    setNext(page.next);
+  }, [refresher.state, refresher.data, first.q]);
 
   useEffect(() => {
     shownIds.current = new Set(cards.map((c) => c.modelId));
@@ -52,6 +84,7 @@ export function SearchResults({
     setCards((current) => mergeCards(current, page.results));
     setNext(page.next);
     asked.current = null;
+    shown.current.pages += 1;
   }, [fetcher.state, fetcher.data, first.q]);
 
   const failed = fetcher.state === "idle" && asked.current !== null && Boolean(fetcher.data?.failed);

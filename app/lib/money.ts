@@ -11,9 +11,12 @@ export function centsToDollars(cents: number | null): number | null {
   return cents == null ? null : cents / 100;
 }
 
+// One formatter for every call: toLocaleString builds a new one each time, a cost every card's price paid.
+const WHOLE_DOLLARS = new Intl.NumberFormat("en-NZ");
+
 export function formatDollars(cents: number | null | undefined): string | null {
   if (cents == null || !Number.isFinite(cents)) return null;
-  return `$${centsToWholeDollars(cents).toLocaleString("en-NZ")}`;
+  return `$${WHOLE_DOLLARS.format(centsToWholeDollars(cents))}`;
 }
 
 /** A dollar amount from the API (`rate60`, `rates[].price`) as the screens show it: '$350'. */

@@ -5,10 +5,11 @@ import { useProfileUpdates } from "~/components/Realtime";
 import { SearchResults } from "~/components/SearchResults";
 import { PARTIAL_NO_STORE } from "~/lib/cache-headers";
 import { pageShouldRefresh } from "~/lib/realtime-protocol";
+import { parsePage } from "~/lib/filters";
 import { decodeSearchCursor, normaliseQuery } from "~/lib/search";
 import { pageTitle } from "~/lib/seo";
 import { getSessionUser } from "~/server/auth.server";
-import { searchListings } from "~/server/search.server";
+import { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_PAGES, searchListings } from "~/server/search.server";
 import { ListErrorBoundary, LoadFailed } from "~/components/LoadFailed";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -23,12 +24,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const q = normaliseQuery(params.get("q"));
   // A cursor we could not have issued starts from the top: the results are still right, only the page is.
   const after = decodeSearchCursor(params.get("after"));
+  // A realtime refresh reloads every page the visitor has scrolled through at once (SearchResults).
+  const pages = Math.min(parsePage(params.get("pages")), MAX_SEARCH_PAGES);
   const base = { now: Date.now(), continued: after !== null, next: null, failed: false };
   // Blank or whitespace-only text runs no query at all.
   if (!q) return { ...base, q: "", results: [] };
   const viewer = await getSessionUser(request, env, context).catch(() => null);
   try {
-    const { results, next } = await searchListings(env, q, { includeHidden: Boolean(viewer?.isAdmin), after });
+    const { results, next } = await searchListings(env, q, {
+      includeHidden: Boolean(viewer?.isAdmin),
+      after,
+      limit: DEFAULT_SEARCH_LIMIT * pages,
+    });
     return { ...base, q, results, next };
   } catch (error) {
     // Spec public §8: a failed list is logged and shown empty; the page offers to try again.
@@ -69,7 +76,7 @@ export default function Search() {
           No models found matching your search.
         </p>
       ) : (
-        <SearchResults first={data} now={now} shownIds={shownIds} />
+        <SearchResults first={data} search={location.search} now={now} shownIds={shownIds} />
       )}
     </div>
   );

@@ -88,32 +88,91 @@ function lookupSession(request: Request, env: Env, scope: object = request): Pro
   return pending;
 }
 
+/** Only the columns the lookup uses, each name once, so that the statement can go in a D1 batch. */
+function sessionQuery(db: ReturnType<typeof getDb>, sessionId: string) {
+  const s = schema.sessions;
+  const u = schema.users;
+  return db
+    .select({
+      createdAt: s.createdAt,
+      lastSeenAt: s.lastSeenAt,
+      expiresAt: s.expiresAt,
+      secondFactorAt: s.secondFactorAt,
+      id: u.id,
+      email: u.email,
+      firstName: u.firstName,
+      accountType: u.accountType,
+      agency: u.agency,
+    })
+    .from(s)
+    .innerJoin(u, eq(s.userId, u.id))
+    .where(eq(s.id, sessionId))
+    .limit(1);
+}
+
+type SessionRow = Awaited<ReturnType<typeof sessionQuery>>[number];
+
+/** What a session row means now: expired rows are deleted, and a live one's last-seen time kept fresh. */
+async function settleSession(env: Env, sessionId: string, row: SessionRow | undefined, now: number) {
+  if (!row) return { state: "stale" } as const;
+  const db = getDb(env);
+  if (!isSessionLive(row, now)) {
+    await db.delete(schema.sessions).where(eq(schema.sessions.id, sessionId));
+    return { state: "stale" } as const;
+  }
+  if (needsTouch(row, now)) {
+    await db.update(schema.sessions).set({ lastSeenAt: now }).where(eq(schema.sessions.id, sessionId));
+  }
+  return {
+    state: "valid",
+    user: toSessionUser(row, row.secondFactorAt),
+    session: { id: sessionId, secondFactorAt: row.secondFactorAt },
+  } as const;
+}
+
 async function readSession(request: Request, env: Env, now: number): Promise<SessionLookup> {
   const secure = cookieIsSecure(env);
   const cookie = request.headers.get("Cookie");
   const token = readSessionToken(cookie, secure);
   if (!token) return hasSessionCookie(cookie, secure) ? { state: "stale" } : { state: "none" };
   const sessionId = await sha256Hex(token);
-  const db = getDb(env);
-  const [row] = await db
-    .select({ session: schema.sessions, user: schema.users })
-    .from(schema.sessions)
-    .innerJoin(schema.users, eq(schema.sessions.userId, schema.users.id))
-    .where(eq(schema.sessions.id, sessionId))
-    .limit(1);
-  if (!row) return { state: "stale" };
-  if (!isSessionLive(row.session, now)) {
-    await db.delete(schema.sessions).where(eq(schema.sessions.id, sessionId));
-    return { state: "stale" };
-  }
-  if (needsTouch(row.session, now)) {
-    await db.update(schema.sessions).set({ lastSeenAt: now }).where(eq(schema.sessions.id, sessionId));
-  }
-  return {
-    state: "valid",
-    user: toSessionUser(row.user, row.session.secondFactorAt),
-    session: { id: sessionId, secondFactorAt: row.session.secondFactorAt },
-  };
+  const [row] = await sessionQuery(getDb(env), sessionId);
+  return settleSession(env, sessionId, row, now);
+}
+
+/** True when the request carries a session cookie: its lookup needs D1. */
+export function needsSessionRead(request: Request, env: Env): boolean {
+  return hasSessionCookie(request.headers.get("Cookie"), cookieIsSecure(env));
+}
+
+/**
+ * For a page loader that reads D1 anyway: the session lookup as one more statement of its batch, so the page
+ * costs one round trip. `run` gets the statement (null when there is no token to look up) and answers the
+ * batch's results with the lookup's rows first; the lookup becomes this request's (`scope`), shared with the
+ * root loader, unless one is already under way. If `run` fails, the lookup is made on its own.
+ */
+export function withSessionLookup<T>(
+  request: Request,
+  env: Env,
+  scope: object,
+  run: (statement: ReturnType<typeof sessionQuery> | null) => Promise<{ rows: SessionRow[] | null; value: T }>,
+): Promise<T> {
+  if (lookups.has(scope)) return run(null).then((r) => r.value);
+  const now = Date.now();
+  let settled!: (lookup: Promise<SessionLookup>) => void;
+  lookups.set(scope, new Promise<SessionLookup>((resolve) => (settled = resolve)));
+  return (async () => {
+    const token = readSessionToken(request.headers.get("Cookie"), cookieIsSecure(env));
+    const sessionId = token ? await sha256Hex(token) : null;
+    try {
+      const { rows, value } = await run(sessionId ? sessionQuery(getDb(env), sessionId) : null);
+      settled(sessionId && rows ? settleSession(env, sessionId, rows[0], now) : readSession(request, env, now));
+      return value;
+    } catch (error) {
+      settled(readSession(request, env, now));
+      throw error;
+    }
+  })();
 }
 
 /**

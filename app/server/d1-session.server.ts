@@ -28,6 +28,11 @@ const READ_ONLY = /^\s*(select|with)\b/i;
 class SessionDatabase {
   private session: D1DatabaseSession;
   private proven: boolean;
+  /** When the last statement that was not a read ended (the page cache holds such answers back). */
+  wroteAt: number | null = null;
+  /** Round trips to D1 and the statements they carried: what tests hold the pages to. */
+  queries = 0;
+  statements = 0;
 
   constructor(
     private readonly primary: D1Database,
@@ -47,6 +52,7 @@ class SessionDatabase {
     return this.run(
       own.every((s) => READ_ONLY.test(s.query)),
       (session) => session.batch<T>(own.map((s) => s.on(session))),
+      own.length,
     );
   }
 
@@ -66,7 +72,17 @@ class SessionDatabase {
     return this.session.getBookmark();
   }
 
-  async run<T>(readOnly: boolean, op: (session: D1DatabaseSession) => Promise<T>): Promise<T> {
+  async run<T>(readOnly: boolean, op: (session: D1DatabaseSession) => Promise<T>, statements = 1): Promise<T> {
+    this.queries++;
+    this.statements += statements;
+    try {
+      return await this.runOnce(readOnly, op);
+    } finally {
+      if (!readOnly) this.wroteAt = Date.now();
+    }
+  }
+
+  private async runOnce<T>(readOnly: boolean, op: (session: D1DatabaseSession) => Promise<T>): Promise<T> {
     if (this.proven) return op(this.session);
     const session = this.session;
     try {
@@ -126,8 +142,19 @@ function statementOf(statement: D1PreparedStatement): SessionStatement {
   throw new Error("a D1 batch mixes statements of another database or session");
 }
 
-/** One request's D1 session: the env the app runs with, where the session started, and its bookmark. */
-export type RequestD1 = { env: Env; start: string; bookmark(): string | null };
+/**
+ * One request's D1 session: the env the app runs with, where the session started, its bookmark, when it last
+ * wrote (null: it only read), and how many round trips and statements it has sent.
+ */
+export type RequestD1 = {
+  env: Env;
+  start: string;
+  bookmark(): string | null;
+  wroteAt(): number | null;
+  counts(): D1Counts;
+};
+
+export type D1Counts = { queries: number; statements: number };
 
 // The bookmark is sealed with the Worker secret's AES-GCM key (two-factor-key.server.ts), under its own
 // additional data: no user id contains "d1-bookmark", so a sealed bookmark never opens as a TOTP secret, nor
@@ -159,11 +186,18 @@ export async function openD1Session(env: Env, request: Request): Promise<Request
     env: { ...env, DB: db as unknown as D1Database },
     start,
     bookmark: () => db.bookmark(),
+    wroteAt: () => db.wroteAt,
+    counts: () => ({ queries: db.queries, statements: db.statements }),
   };
 }
 
 /** The session a request ran in, for tests: where it started and where it ended. */
-export type D1SessionRecord = { method: string; path: string; start: string; bookmark: string | null };
+export type D1SessionRecord = {
+  method: string;
+  path: string;
+  start: string;
+  bookmark: string | null;
+} & D1Counts;
 let observer: ((record: D1SessionRecord) => void) | null = null;
 
 /** Test seam: tells `listener` about every request's D1 session as its answer leaves (null: stop). */
@@ -190,7 +224,13 @@ export async function withBookmarkCookie(
   env: Env,
 ): Promise<Response> {
   const bookmark = d1.bookmark();
-  observer?.({ method: request.method, path: new URL(request.url).pathname, start: d1.start, bookmark });
+  observer?.({
+    method: request.method,
+    path: new URL(request.url).pathname,
+    start: d1.start,
+    bookmark,
+    ...d1.counts(),
+  });
   if (response.status === 101 || response.webSocket || !isBookmark(bookmark)) return response;
   const secure = cookieIsSecure(env);
   const signedIn = hasSessionCookie(request.headers.get("Cookie"), secure);

@@ -3,15 +3,17 @@ import { drizzle } from "drizzle-orm/d1";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as schema from "../../drizzle/schema";
 
+// No schema: the app writes its queries with the query builder and never uses drizzle's relational API
+// (db.query.*), and drizzle() with a schema walks all of it to build that API's config, once per request
+// since each request has a D1 session of its own.
 function makeDb(d1: D1Database) {
-  return drizzle(d1, { schema });
+  return drizzle(d1);
 }
 
 export type Db = ReturnType<typeof makeDb>;
 
-// drizzle() walks the whole schema to build its relational config each time: a page asking for the
-// database in several places paid for it per call. The instance holds nothing but the binding, so one per
-// binding object serves every request (a D1 session from withSession() is its own object, its own key).
+// The instance holds nothing but the binding, so one per binding object serves every request (a D1 session
+// from withSession() is its own object, its own key).
 const instances = new WeakMap<D1Database, Db>();
 
 export function getDb(env: Pick<Env, "DB">): Db {

@@ -52,6 +52,15 @@ export function touringCountsQuery(db: Db, now: number) {
 export async function loadFacets(env: Pick<Env, "DB">, region: Region | null, now = Date.now()): Promise<Facets> {
   const db = getDb(env);
   const [rows, touring] = await db.batch([facetsQuery(db), touringCountsQuery(db, now)]);
+  return toFacets(rows, touring, region);
+}
+
+/** The facets from the rows of facetsQuery and touringCountsQuery (read in a caller's batch, or above). */
+export function toFacets(
+  rows: Awaited<ReturnType<typeof facetsQuery>>,
+  touring: Awaited<ReturnType<typeof touringCountsQuery>>,
+  region: Region | null,
+): Facets {
   const counts = Object.fromEntries(REGIONS.map((r) => [r, 0])) as Record<Region, number>;
   const values = {
     age: new Set<string>(),

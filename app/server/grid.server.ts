@@ -137,17 +137,30 @@ export type { GridPage } from "~/lib/listings-view";
 
 export const MAX_PAGES_AT_ONCE = 12;
 
-/**
- * One page of live listings (or `pages` consecutive pages, when an open grid refreshes what was scrolled in).
- * Reads the rows asked for and one past them (plus the offset), whatever the total.
- */
-export async function loadGridPage(
-  env: Pick<Env, "DB">,
-  opts: { region: Region | null; filters: Filters; page: number; now: number; pages?: number; includeHidden?: boolean },
-): Promise<GridPage> {
-  const pages = Math.min(Math.max(opts.pages ?? 1, 1), MAX_PAGES_AT_ONCE);
+export type GridOptions = {
+  region: Region | null;
+  filters: Filters;
+  page: number;
+  now: number;
+  pages?: number;
+  includeHidden?: boolean;
+};
+
+function pagesAsked(opts: GridOptions): number {
+  return Math.min(Math.max(opts.pages ?? 1, 1), MAX_PAGES_AT_ONCE);
+}
+
+/** The grid query for `opts`: the rows asked for and one past them, to tell whether there are more. */
+export function gridPageQuery(db: Db, opts: GridOptions) {
+  return gridQuery(db, { ...opts, limit: PAGE_SIZE * pagesAsked(opts) + 1 });
+}
+
+type CardRow = Awaited<ReturnType<typeof gridPageQuery>>[number];
+type NearYouRow = Awaited<ReturnType<typeof nearYouQueries>["inRegion"]>[number];
+
+export function toGridPage(rows: CardRow[], opts: GridOptions): GridPage {
+  const pages = pagesAsked(opts);
   const size = PAGE_SIZE * pages;
-  const rows = await gridQuery(getDb(env), { ...opts, limit: size + 1 });
   const pageRows = rows.slice(0, size);
   const touringMode = opts.filters.show === "touring";
   return {
@@ -161,37 +174,60 @@ export async function loadGridPage(
   };
 }
 
+/**
+ * One page of live listings (or `pages` consecutive pages, when an open grid refreshes what was scrolled in).
+ * Reads the rows asked for and one past them (plus the offset), whatever the total.
+ */
+export async function loadGridPage(env: Pick<Env, "DB">, opts: GridOptions): Promise<GridPage> {
+  return toGridPage(await gridPageQuery(getDb(env), opts), opts);
+}
+
 export const NEAR_YOU_LIMIT = 4;
+
+export type NearYouPlace = NonNullable<ReturnType<typeof regionForCity>>;
 
 /**
  * Up to four live listings in the visitor's city: listings in that suburb first, then others in the
- * region that name a suburb. Two index lookups rather than one sort over the whole region.
+ * region that name a suburb. Two index lookups rather than one sort over the whole region; the second
+ * (over-fetching a little: some rows lack a suburb or a photo) is only needed when the suburb has too few.
  */
-export async function loadNearYou(env: Pick<Env, "DB">, city: string | null | undefined): Promise<ListingCardData[]> {
-  const place = regionForCity(city);
-  if (!place) return [];
-  const db = getDb(env);
-  const inSuburb = place.suburb
-    ? await db
-        .select(cardColumns)
-        .from(l)
-        .where(and(eq(l.live, true), eq(l.suburb, place.suburb), eq(l.location, place.region)))
-        .orderBy(...gridOrder)
-        .limit(NEAR_YOU_LIMIT)
-    : [];
-  const picked = inSuburb.filter((r) => r.coverKey);
-  if (picked.length < NEAR_YOU_LIMIT) {
-    // Over-fetch a little: some rows may lack a suburb or a photo.
-    const more = await db
+export function nearYouQueries(db: Db, place: NearYouPlace) {
+  const inRegion = and(eq(l.live, true), eq(l.location, place.region));
+  return {
+    inSuburb: place.suburb
+      ? db
+          .select(cardColumns)
+          .from(l)
+          .where(and(inRegion, eq(l.suburb, place.suburb)))
+          .orderBy(...gridOrder)
+          .limit(NEAR_YOU_LIMIT)
+      : null,
+    inRegion: db
       .select(cardColumns)
       .from(l)
-      .where(and(eq(l.live, true), eq(l.location, place.region)))
+      .where(inRegion)
       .orderBy(...gridOrder)
-      .limit(NEAR_YOU_LIMIT * 3);
+      .limit(NEAR_YOU_LIMIT * 3),
+  };
+}
+
+/** The near-you cards from the suburb's rows and (when those are too few) the region's. */
+export function toNearYou(inSuburb: NearYouRow[], inRegion: NearYouRow[] | null): ListingCardData[] {
+  const picked = inSuburb.filter((r) => r.coverKey);
+  if (picked.length < NEAR_YOU_LIMIT && inRegion) {
     const seen = new Set(picked.map((r) => r.id));
-    const withSuburb = more.filter((r) => r.coverKey && !seen.has(r.id));
+    const withSuburb = inRegion.filter((r) => r.coverKey && !seen.has(r.id));
     withSuburb.sort((a, b) => Number(b.suburb !== "") - Number(a.suburb !== ""));
     picked.push(...withSuburb.slice(0, NEAR_YOU_LIMIT - picked.length));
   }
   return picked.map(toCard);
+}
+
+export async function loadNearYou(env: Pick<Env, "DB">, city: string | null | undefined): Promise<ListingCardData[]> {
+  const place = regionForCity(city);
+  if (!place) return [];
+  const queries = nearYouQueries(getDb(env), place);
+  const inSuburb = queries.inSuburb ? await queries.inSuburb : [];
+  const enough = inSuburb.filter((r) => r.coverKey).length >= NEAR_YOU_LIMIT;
+  return toNearYou(inSuburb, enough ? null : await queries.inRegion);
 }

@@ -3,14 +3,95 @@ import { hasActiveFilters, parseFilters, parsePage } from "~/lib/filters";
 import { gridEmptyMessage } from "~/lib/grid-empty";
 import type { ListingsView } from "~/lib/listings-view";
 import type { Region } from "~/lib/regions";
-import { getSessionUser } from "./auth.server";
-import { emptyFacets, loadFacets } from "./facets.server";
-import { loadGridPage, loadNearYou } from "./grid.server";
+import type { ListingCardData } from "~/lib/listing-card";
+import { regionForCity } from "~/lib/regions";
+import { getSessionUser, withSessionLookup } from "./auth.server";
+import { getDb } from "./db.server";
+import { emptyFacets, facetsQuery, loadFacets, toFacets, touringCountsQuery, type Facets } from "./facets.server";
+import {
+  gridPageQuery,
+  loadGridPage,
+  loadNearYou,
+  nearYouQueries,
+  toGridPage,
+  toNearYou,
+  type GridOptions,
+  type GridPage,
+} from "./grid.server";
+
+type Parts = {
+  grid: { ok: true; value: GridPage } | { ok: false };
+  facets: Facets;
+  nearYou: ListingCardData[];
+};
+
+type Fail = <T>(what: string, error: unknown, fallback: T) => T;
+
+type SessionStatement = Parameters<Parameters<typeof withSessionLookup>[3]>[0];
+type SessionRows = Awaited<NonNullable<SessionStatement>>;
 
 /**
- * Everything the home and region screens show, read in parallel. An administrator gets the admin grid
- * (spec public §2, §4): every listing, live or not, flagged `admin` for the badges and action menus.
- * The region counts and filter options stay live counts for everyone.
+ * The public grid page, the counts, the near-you cards and (when given) the session lookup in one D1 round
+ * trip. Should that fail, each part is read again on its own, so that each fails on its own (spec public
+ * §8): a failed list is shown empty with a retry, failed counts show none, a failed near-you lookup hides
+ * that section; the session is then looked up on its own (rows null).
+ */
+async function loadParts(
+  env: Pick<Env, "DB">,
+  grid: GridOptions,
+  city: string | null,
+  fail: Fail,
+  session: SessionStatement,
+): Promise<{ rows: SessionRows | null; value: Parts }> {
+  const db = getDb(env);
+  const place = grid.region ? null : regionForCity(city);
+  try {
+    const near = place ? nearYouQueries(db, place) : null;
+    const lists = [
+      gridPageQuery(db, grid),
+      facetsQuery(db),
+      touringCountsQuery(db, grid.now),
+      ...(near ? [near.inRegion, ...(near.inSuburb ? [near.inSuburb] : [])] : []),
+    ] as const;
+    // One batch; the results come back in the order of the statements.
+    const results = (await db.batch([...lists, ...(session ? [session] : [])] as unknown as Parameters<
+      typeof db.batch
+    >[0])) as unknown as unknown[];
+    const [gridRows, facetRows, touringRows, regionRows, suburbRows] = results as [
+      Awaited<ReturnType<typeof gridPageQuery>>,
+      Awaited<ReturnType<typeof facetsQuery>>,
+      Awaited<ReturnType<typeof touringCountsQuery>>,
+      Awaited<ReturnType<typeof gridPageQuery>> | undefined,
+      Awaited<ReturnType<typeof gridPageQuery>> | undefined,
+    ];
+    return {
+      rows: session ? (results[lists.length] as SessionRows) : null,
+      value: {
+        grid: { ok: true, value: toGridPage(gridRows, grid) },
+        facets: toFacets(facetRows, touringRows, grid.region),
+        nearYou: near ? toNearYou(near.inSuburb ? (suburbRows ?? []) : [], regionRows ?? []) : [],
+      },
+    };
+  } catch {
+    const [gridResult, facets, nearYou] = await Promise.all([
+      loadGridPage(env, grid).then(
+        (value) => ({ ok: true as const, value }),
+        (error: unknown) => fail("listing list", error, { ok: false as const }),
+      ),
+      loadFacets(env, grid.region, grid.now).catch((error: unknown) =>
+        fail("region counts and filter options", error, emptyFacets()),
+      ),
+      place ? loadNearYou(env, city).catch((error: unknown) => fail("escorts near you", error, [])) : [],
+    ]);
+    return { rows: null, value: { grid: gridResult, facets, nearYou } };
+  }
+}
+
+/**
+ * Everything the home and region screens show. The public parts are read at once, beside the session lookup
+ * (which the root loader has usually started already); an administrator then gets the admin grid (spec
+ * public §2, §4): every listing, live or not, flagged `admin` for the badges and action menus. The region
+ * counts and filter options stay live counts for everyone.
  */
 export async function loadListingsView(
   context: AppLoadContext,
@@ -23,29 +104,28 @@ export async function loadListingsView(
   const page = parsePage(url.searchParams.get("page"));
   const now = Date.now();
   const city = typeof cf?.city === "string" ? cf.city : null;
-  // A failed session lookup shows the public grid, never an error page (the root loader does the same).
-  const viewer = await getSessionUser(request, env, context).catch(() => null);
-  const admin = viewer?.isAdmin === true;
-  // Each part fails on its own (spec public §8): a failed list is logged and shown empty with a retry,
-  // failed counts show none, a failed near-you lookup hides that section. The page itself always renders.
+  // The page itself always renders: each part that fails is logged and shown empty.
   let incomplete = false;
-  const logged = <T>(what: string, error: unknown, fallback: T): T => {
+  const fail: Fail = (what, error, fallback) => {
     incomplete = true;
     console.error(`listings view: ${what} failed to load`, error);
     return fallback;
   };
-  const [gridResult, facets, nearYou] = await Promise.all([
-    loadGridPage(env, { region, filters, page, now, includeHidden: admin }).then(
-      (value) => ({ ok: true as const, value }),
-      (error: unknown) => logged("listing list", error, { ok: false as const }),
-    ),
-    loadFacets(env, region, now).catch((error: unknown) =>
-      logged("region counts and filter options", error, emptyFacets()),
-    ),
-    region
-      ? Promise.resolve([])
-      : loadNearYou(env, city).catch((error: unknown) => logged("escorts near you", error, [])),
-  ]);
+  const gridOptions: GridOptions = { region, filters, page, now };
+  // The session lookup rides in the lists' batch (the root loader shares it): one D1 round trip.
+  const parts = await withSessionLookup(request, env, context, (session) =>
+    loadParts(env, gridOptions, city, fail, session),
+  );
+  // A failed session lookup shows the public grid, never an error page (the root loader does the same).
+  const viewer = await getSessionUser(request, env, context).catch(() => null);
+  const admin = viewer?.isAdmin === true;
+  const gridResult = admin
+    ? await loadGridPage(env, { ...gridOptions, includeHidden: true }).then(
+        (value) => ({ ok: true as const, value }),
+        (error: unknown) => fail("listing list", error, { ok: false as const }),
+      )
+    : parts.grid;
+  const { facets, nearYou } = parts;
   const loadFailed = !gridResult.ok;
   const grid = gridResult.ok ? gridResult.value : { cards: [], page, hasMore: false, matched: 0 };
   const filtered = hasActiveFilters(filters);

@@ -14,6 +14,8 @@ import { recordView } from "./stats.server";
 const CACHE_NAME = "pages";
 /** The browser's Cache-Control as rendered, kept beside the one that sets the copy's TTL. */
 const ORIGINAL_CACHE_CONTROL = "X-Page-Cache-Control";
+/** When the copy stops being served (ms since the epoch), so this isolate's copy of it never outlives it. */
+const EXPIRES = "X-Page-Cache-Expires";
 export const CACHE_STATUS_HEADER = "X-Cache";
 /**
  * Set on a render whose answer may be stored (and stripped from what visitors send): its D1 reads must be at
@@ -40,7 +42,7 @@ export function isSignedIn(cookieHeader: string | null): boolean {
  */
 export async function servePageCached(
   request: Request,
-  env: Pick<Env, "DB">,
+  env: Pick<Env, "DB"> & Partial<Pick<Env, "PAGE_CACHE_REUSE_MS">>,
   ctx: ExecutionContext,
   build: string,
   render: Render,
@@ -55,21 +57,18 @@ export async function servePageCached(
   const url = new URL(request.url);
   const plan = planPageCache(url);
   if (!plan) return render(request);
-  const versions = await readVersions(env, plan.scopes);
+  const versions = await currentVersions(env, plan.scopes);
   // No versions (a read failed, or the listing has no row): no way to know a copy is current. Render, keep nothing.
   if (!versions) return render(request);
   const cf = request.cf as { city?: unknown } | undefined;
   const city = typeof cf?.city === "string" ? cf.city : null;
-  const variant = { ageVerified: hasAgeCookie(cookie), city, today: nzDate(Date.now()) };
-  const key = new Request(pageCacheKey(url.origin, plan, variant, build, versions));
-  const cache = await caches.open(CACHE_NAME);
-  const hit = await cache.match(key).catch((error: unknown) => {
-    console.error("page cache: read failed", error);
-    return undefined;
-  });
-  if (hit) {
+  const now = Date.now();
+  const variant = { ageVerified: hasAgeCookie(cookie), city, today: nzDate(now) };
+  const key = pageCacheKey(url.origin, plan, variant, build, versions);
+  const kept = keptCopy(key, now) ?? (await storedCopy(key, now));
+  if (kept) {
     countView(request, env, ctx, plan);
-    return fromCache(hit, plan);
+    return answer(kept);
   }
   // The page is rendered from its canonical URL, so the copy is exactly what the key names (a dropped
   // tracker parameter cannot end up in a link on it).
@@ -79,15 +78,73 @@ export async function servePageCached(
   if (!storable(response, plan)) return withStatus(response, "BYPASS");
   const [toClient, toCache] = response.body ? response.body.tee() : [null, null];
   ctx.waitUntil(
-    store(cache, key, new Response(toCache, response), plan).catch((error: unknown) =>
+    store(key, new Response(toCache, response), plan, now).catch((error: unknown) =>
       console.error("page cache: write failed", error),
     ),
   );
   return withStatus(new Response(toClient, response), "MISS");
 }
 
-async function readVersions(env: Pick<Env, "DB">, scopes: string[]): Promise<number[] | null> {
+// Versions this isolate has read, reused for a moment (docs/decisions/0012-page-cache.md, "Reusing a version
+// read"): every answer to a request that wrote to D1 is held back for longer than that moment (holdAfterWrites),
+// so a request that starts after such an answer never gets numbers read before the write.
+const knownVersions = new Map<string, { version: number; readAt: number }>();
+const MAX_KNOWN_VERSIONS = 5_000;
+/** Added to the writers' hold: Date.now() in a Worker only moves at I/O, so a reader's clock may lag a little. */
+const HOLD_SLACK_MS = 50;
+const DEFAULT_REUSE_MS = 250;
+const MAX_REUSE_MS = 2_000;
+
+/** How long a version read may be reused (PAGE_CACHE_REUSE_MS; 0 turns reuse and the writers' hold off). */
+export function versionReuseMs(env: Partial<Pick<Env, "PAGE_CACHE_REUSE_MS">>): number {
+  const raw = env.PAGE_CACHE_REUSE_MS;
+  const ms = raw === undefined || raw === "" ? DEFAULT_REUSE_MS : Number(raw);
+  return Number.isFinite(ms) ? Math.min(Math.max(Math.round(ms), 0), MAX_REUSE_MS) : DEFAULT_REUSE_MS;
+}
+
+/** How long an answer that wrote to D1, and a realtime event about a write, wait after the write. */
+export function writeHoldMs(env: Partial<Pick<Env, "PAGE_CACHE_REUSE_MS">>): number {
+  const reuse = versionReuseMs(env);
+  return reuse > 0 ? reuse + HOLD_SLACK_MS : 0;
+}
+
+/** Waits until `writeHoldMs` has passed since `wroteAt` (no wait when reuse is off or nothing was written). */
+export async function holdAfterWrites(
+  env: Partial<Pick<Env, "PAGE_CACHE_REUSE_MS">>,
+  wroteAt: number | null,
+): Promise<void> {
+  const hold = writeHoldMs(env);
+  if (!hold || wroteAt === null) return;
+  const wait = wroteAt + hold - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+}
+
+async function currentVersions(
+  env: Pick<Env, "DB"> & Partial<Pick<Env, "PAGE_CACHE_REUSE_MS">>,
+  scopes: string[],
+): Promise<number[] | null> {
   if (!scopes.length) return [];
+  const reuse = versionReuseMs(env);
+  const now = Date.now();
+  const known = scopes.map((s) => knownVersions.get(s));
+  if (reuse > 0 && known.every((k) => k && now - k.readAt <= reuse)) return known.map((k) => k!.version);
+  // Taken before the read: the numbers read are at least as new as this.
+  const readAt = Date.now();
+  const versions = await readVersions(env, scopes);
+  if (versions && reuse > 0) {
+    scopes.forEach((scope, i) => {
+      knownVersions.delete(scope);
+      knownVersions.set(scope, { version: versions[i], readAt });
+    });
+    for (const oldest of knownVersions.keys()) {
+      if (knownVersions.size <= MAX_KNOWN_VERSIONS) break;
+      knownVersions.delete(oldest);
+    }
+  }
+  return versions;
+}
+
+async function readVersions(env: Pick<Env, "DB">, scopes: string[]): Promise<number[] | null> {
   try {
     // Always the primary (no Sessions API bookmark): a replica could still hold the version before a hide.
     const { results } = await env.DB.prepare(
@@ -118,7 +175,17 @@ function storable(response: Response, plan: CachePlan): boolean {
   return plan.html ? type.startsWith("text/html") : type.startsWith("application/json");
 }
 
-async function store(cache: Cache, key: Request, response: Response, plan: CachePlan): Promise<void> {
+/** A stored page as it is answered: the browser's headers, and the HTML cut where its nonce goes. */
+type Copy = {
+  status: number;
+  headers: [string, string][];
+  /** The body split at `nonce="…"` (HTML with a nonce), else the body in one piece. */
+  parts: string[];
+  csp: string | null;
+  expires: number;
+};
+
+async function store(key: string, response: Response, plan: CachePlan, now: number): Promise<void> {
   const body = await response.text();
   const headers = new Headers(response.headers);
   if (plan.html) {
@@ -127,22 +194,29 @@ async function store(cache: Cache, key: Request, response: Response, plan: Cache
     const nonce = cspNonce(headers.get("Content-Security-Policy"));
     if (nonce ? body.split(nonce).length !== body.split(`nonce="${nonce}"`).length : body.includes(" nonce=")) return;
   }
+  const expires = now + plan.ttlSeconds * 1000;
   headers.set(ORIGINAL_CACHE_CONTROL, headers.get("Cache-Control") ?? "");
   headers.set("Cache-Control", `public, max-age=${plan.ttlSeconds}`);
+  headers.set(EXPIRES, String(expires));
   headers.delete("Vary");
   headers.delete(CACHE_STATUS_HEADER);
-  await cache.put(key, new Response(body, { status: response.status, headers }));
+  const stored = new Response(body, { status: response.status, headers });
+  keep(key, toCopy(stored.status, stored.headers, body));
+  const cache = await caches.open(CACHE_NAME);
+  await cache.put(new Request(key), stored);
 }
 
 function cspNonce(csp: string | null): string | null {
   return /'nonce-([^']+)'/.exec(csp ?? "")?.[1] ?? null;
 }
 
-/** The stored copy as the browser would have got it, with a nonce of its own. */
-function fromCache(hit: Response, plan: CachePlan): Response {
-  const headers = new Headers(hit.headers);
+/** The stored headers as the browser would have got them, and the body ready for a nonce of its own. */
+function toCopy(status: number, stored: Headers, body: string): Copy {
+  const headers = new Headers(stored);
   const original = headers.get(ORIGINAL_CACHE_CONTROL);
+  const expires = Number(headers.get(EXPIRES));
   headers.delete(ORIGINAL_CACHE_CONTROL);
+  headers.delete(EXPIRES);
   if (original) headers.set("Cache-Control", original);
   else headers.delete("Cache-Control");
   // The Cache API's own bookkeeping is not the page's.
@@ -150,16 +224,72 @@ function fromCache(hit: Response, plan: CachePlan): Response {
   headers.delete("CF-Cache-Status");
   headers.set(CACHE_STATUS_HEADER, "HIT");
   const csp = headers.get("Content-Security-Policy");
-  if (!plan.html || !cspNonce(csp)) return new Response(hit.body, { status: hit.status, headers });
+  const nonce = (headers.get("Content-Type") ?? "").startsWith("text/html") ? cspNonce(csp) : null;
+  return {
+    status,
+    headers: [...headers],
+    parts: nonce ? body.split(`nonce="${nonce}"`) : [body],
+    csp: nonce ? csp : null,
+    expires: Number.isFinite(expires) ? expires : 0,
+  };
+}
+
+/** The copy with a new nonce in every nonce attribute and in its Content-Security-Policy. */
+function answer(copy: Copy): Response {
+  const headers = new Headers(copy.headers);
+  if (!copy.csp) return new Response(copy.parts[0], { status: copy.status, headers });
   const nonce = newNonce();
-  headers.set("Content-Security-Policy", csp!.replace(/'nonce-[^']+'/g, `'nonce-${nonce}'`));
-  return new HTMLRewriter()
-    .on("[nonce]", {
-      element(element) {
-        element.setAttribute("nonce", nonce);
-      },
-    })
-    .transform(new Response(hit.body, { status: hit.status, headers }));
+  headers.set("Content-Security-Policy", copy.csp.replace(/'nonce-[^']+'/g, `'nonce-${nonce}'`));
+  return new Response(copy.parts.join(`nonce="${nonce}"`), { status: copy.status, headers });
+}
+
+// The Cache API answers in milliseconds; the pages most asked for are also kept in this isolate's memory,
+// under the same key (so the same versions) and never past the copy's own expiry.
+const KEPT_BYTES = 8 * 1024 * 1024;
+const kept = new Map<string, { copy: Copy; size: number }>();
+let keptBytes = 0;
+
+function keptCopy(key: string, now: number): Copy | null {
+  const entry = kept.get(key);
+  if (!entry) return null;
+  kept.delete(key);
+  if (entry.copy.expires <= now) {
+    keptBytes -= entry.size;
+    return null;
+  }
+  kept.set(key, entry);
+  return entry.copy;
+}
+
+function keep(key: string, copy: Copy): void {
+  const size = copy.parts.reduce((n, p) => n + p.length, 0) + 200;
+  if (size > KEPT_BYTES / 16) return;
+  const before = kept.get(key);
+  if (before) {
+    kept.delete(key);
+    keptBytes -= before.size;
+  }
+  kept.set(key, { copy, size });
+  keptBytes += size;
+  for (const [oldest, entry] of kept) {
+    if (keptBytes <= KEPT_BYTES) break;
+    kept.delete(oldest);
+    keptBytes -= entry.size;
+  }
+}
+
+async function storedCopy(key: string, now: number): Promise<Copy | null> {
+  try {
+    const cache = await caches.open(CACHE_NAME);
+    const hit = await cache.match(new Request(key));
+    if (!hit) return null;
+    const copy = toCopy(hit.status, hit.headers, await hit.text());
+    if (copy.expires > now) keep(key, copy);
+    return copy;
+  } catch (error) {
+    console.error("page cache: read failed", error);
+    return null;
+  }
 }
 
 function withStatus(response: Response, status: "MISS" | "BYPASS"): Response {

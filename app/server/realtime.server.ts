@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { profileUpdateFor, SHARD_NAMES, type ProfileUpdateEvent, type PublicState } from "~/lib/realtime-protocol";
 import type { ListingsRoom } from "../../workers/listings-room";
 import { getDb, schema } from "./db.server";
+import { holdAfterWrites } from "./page-cache.server";
 
 type Ctx = { waitUntil(promise: Promise<unknown>): void };
 
@@ -54,7 +55,8 @@ export async function sendToRoom(env: Pick<Env, "ListingsRoom">, event: ProfileU
  * of content, a photo, Active Now).
  */
 export function publishProfileUpdate(
-  env: Pick<Env, "DB" | "ListingsRoom">,
+  // The full env in practice: PAGE_CACHE_REUSE_MS is read when present (the default otherwise).
+  env: Pick<Env, "DB" | "ListingsRoom"> & Partial<Pick<Env, "PAGE_CACHE_REUSE_MS">>,
   ctx: Ctx,
   modelId: string,
   before?: PublicState | null,
@@ -62,6 +64,9 @@ export function publishProfileUpdate(
 ): void {
   ctx.waitUntil(
     (async () => {
+      // Pages refetch on the event: it waits, as the writer's answer does, until every isolate's reused
+      // version read is newer than the write (page-cache.server.ts).
+      await holdAfterWrites(env, Date.now());
       const after = await currentState(env, modelId);
       const event = profileUpdateFor(modelId, before === undefined ? after : before, after, now);
       if (event) await sendToRoom(env, event);

@@ -27,7 +27,9 @@ import { allWithMeta, batchWithMeta, getDb, schema } from "./db.server";
 import { byGridOrder, cardColumns, gridOrder } from "./listing-queries.server";
 
 export const DEFAULT_SEARCH_LIMIT = 48;
-export const MAX_SEARCH_LIMIT = 200;
+/** Pages a realtime refresh of the results page may reload at once (`pages=`), as the grid's refresh does. */
+export const MAX_SEARCH_PAGES = 12;
+export const MAX_SEARCH_LIMIT = DEFAULT_SEARCH_LIMIT * MAX_SEARCH_PAGES;
 
 export type SearchResult = ListingCardData & { score: number };
 /** `next` is the cursor of the following page, or null on the last one. */

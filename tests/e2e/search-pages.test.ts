@@ -5,7 +5,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hydrated, useBrowser } from "./browser";
-import { d1 } from "./people";
+import { d1, logInAdminApi } from "./people";
 
 const b = useBrowser();
 
@@ -63,6 +63,39 @@ describe("search result pages", () => {
     const scrolled = await shownIds(page);
     expect(scrolled).toEqual(all);
     expect((page as Page & { jsErrors: string[] }).jsErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("a realtime refresh keeps the pages scrolled in rather than going back to the first 48", async () => {
+    const { context, page } = await b.visitor();
+    await page.goto("/search?q=paginate");
+    await hydrated(page);
+    await page.getByTestId("search-end").scrollIntoViewIfNeeded();
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[data-testid="search-results"] a[href^="/profile/"]').length >= n,
+      COPIES,
+    );
+    const scrolled = await shownIds(page);
+    // Give the realtime socket a moment to join the room.
+    await page.waitForTimeout(1000);
+    // A listing from the second page is hidden: the page hears it and refreshes.
+    const hidden = scrolled[scrolled.length - 1];
+    const modelId = hidden.split("/").pop()!;
+    const admin = await b.visitor();
+    await logInAdminApi(admin.context.request);
+    const res = await admin.context.request.put(`/api/admin/profiles/${modelId}/toggle-live`, {
+      data: { live: false },
+    });
+    expect(res.status()).toBe(200);
+    await page.waitForFunction(
+      (href) => !document.querySelector(`[data-testid="search-results"] a[href="${href}"]`),
+      hidden,
+      { timeout: 10_000 },
+    );
+    // Every other result is still there: both pages, reloaded at once.
+    expect(await shownIds(page)).toEqual(scrolled.filter((h) => h !== hidden));
+    expect((page as Page & { jsErrors: string[] }).jsErrors).toEqual([]);
+    await admin.context.close();
     await context.close();
   });
 });

@@ -2,7 +2,7 @@
 // from the Workers Cache API when warm, with a nonce of their own; a hide or delete by any path is never
 // served from it afterwards; signed-in visitors and cookie-setting answers never touch it. The Cache API
 // outlives single tests here, so every test uses data of its own.
-import { env } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { monthKey } from "~/lib/stats";
 import { newId } from "~/lib/ids";
@@ -10,6 +10,7 @@ import { CACHE_FILL_HEADER, isCacheFill, servePageCached } from "~/server/page-c
 import { client, freshIp, signedIn } from "./client";
 import { insertListing } from "./fixtures";
 import { settleBackgroundWork } from "./public-fixtures";
+import worker from "../../workers/app";
 
 afterEach(() => settleBackgroundWork(200));
 
@@ -384,5 +385,78 @@ describe("query strings", () => {
         await res.arrayBuffer();
       }
     }
+  });
+});
+
+// Production reuses a version read for PAGE_CACHE_REUSE_MS and holds every answer that wrote for longer
+// (the tests' Worker runs with 0: they write to D1 directly and read at once). These call the Worker entry
+// with the setting on.
+describe("reusing a version read", () => {
+  async function fetchWith(reuseMs: number, path: string, init: RequestInit = {}) {
+    const headers = new Headers(init.headers);
+    headers.set("CF-Connecting-IP", freshIp());
+    headers.set("Cookie", ["age_verified=1", headers.get("Cookie")].filter(Boolean).join("; "));
+    const ctx = createExecutionContext();
+    const started = Date.now();
+    const res = await worker.fetch!(
+      new Request(`http://localhost${path}`, { ...init, headers, redirect: "manual" }) as Request<
+        unknown,
+        IncomingRequestCfProperties
+      >,
+      { ...env, PAGE_CACHE_REUSE_MS: String(reuseMs) },
+      ctx,
+    );
+    const took = Date.now() - started;
+    const body = await res.text();
+    await waitOnExecutionContext(ctx);
+    return { status: res.status, cache: res.headers.get("X-Cache"), body, took };
+  }
+
+  async function warm(reuseMs: number, path: string) {
+    for (let i = 0; i < 40; i++) {
+      const res = await fetchWith(reuseMs, path);
+      if (res.cache === "HIT") return res;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new Error(`${path} never came from the cache`);
+  }
+
+  it("within the window a hit needs no version read, so a write that is not held shows only after it", async () => {
+    const { id } = await topListing();
+    await warm(2_000, `/view/${id}`);
+    // A write straight to D1 (no answer to hold): the numbers this isolate read a moment ago are reused.
+    // (Its version moves; the page's text would come from the KV snapshot, decision 0001.)
+    await env.DB.prepare("UPDATE listings SET tag_line = 'Changed just now' WHERE id = ?").bind(id).run();
+    expect((await fetchWith(2_000, `/view/${id}`)).cache).toBe("HIT");
+    // Past the window the versions are read again: no copy has the new numbers yet.
+    await new Promise((r) => setTimeout(r, 2_100));
+    expect((await fetchWith(2_000, `/view/${id}`)).cache).toBe("MISS");
+  });
+
+  it("an answer that hid a listing is held past the window, so no request after it gets the old copy", async () => {
+    const reuseMs = 250;
+    const owner = await signedIn({ agency: true });
+    const { id } = await topListing({ userId: owner.userId });
+    const hit = await warm(reuseMs, `/view/${id}`);
+    expect(hit.body).toContain(id);
+    const hide = await fetchWith(reuseMs, `/api/profiles/${id}/live`, {
+      method: "PUT",
+      headers: { Cookie: owner.cookie, "Content-Type": "application/json" },
+      body: JSON.stringify({ live: false }),
+    });
+    expect(hide.status).toBe(200);
+    expect(hide.took).toBeGreaterThanOrEqual(reuseMs);
+    const after = await fetchWith(reuseMs, `/view/${id}`);
+    expect(after.status).toBe(404);
+    expect(after.cache).not.toBe("HIT");
+  });
+
+  it("an answer that only read is not held", async () => {
+    const { id } = await topListing();
+    await warm(2_000, `/view/${id}`);
+    const owner = await signedIn({ agency: true });
+    const page = await fetchWith(2_000, "/", { headers: { Cookie: owner.cookie } });
+    expect(page.status).toBe(200);
+    expect(page.took).toBeLessThan(2_000);
   });
 });

@@ -1,0 +1,62 @@
+// What a signed-in home page costs in D1 (issue 14, "Cheaper renders"): the round trips and statements one
+// request sends through its D1 session, counted by the session itself (observeD1Sessions). A change that
+// adds a query to every signed-in page fails here; lower the figures when a change saves one.
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { observeD1Sessions, type D1SessionRecord } from "~/server/d1-session.server";
+import { signedIn } from "./client";
+import { insertListing } from "./fixtures";
+import { settleBackgroundWork } from "./public-fixtures";
+
+let sessions: D1SessionRecord[] = [];
+beforeEach(() => {
+  sessions = [];
+  observeD1Sessions((record) => sessions.push(record));
+});
+afterEach(async () => {
+  observeD1Sessions(null);
+  await settleBackgroundWork();
+});
+
+async function costOf(get: () => Promise<Response>): Promise<D1SessionRecord> {
+  sessions = [];
+  const res = await get();
+  expect(res.status).toBe(200);
+  await res.text();
+  const pages = sessions.filter((s) => s.method === "GET");
+  expect(pages).toHaveLength(1);
+  return pages[0];
+}
+
+describe("D1 cost of a signed-in page", () => {
+  it("/ signed in: the session, the grid and the counts in one batch", async () => {
+    await insertListing({ firstName: "Ariana", location: "Auckland" });
+    const provider = await signedIn();
+    // The first request may refresh the session's last-seen time (a write); measure a settled one.
+    await (await provider.client.get("/")).text();
+    const cost = await costOf(() => provider.client.get("/"));
+    // One round trip: the session lookup (shared by the root and page loaders), the grid, the counts and
+    // today's touring counts.
+    expect(cost.queries).toBeLessThanOrEqual(1);
+    expect(cost.statements).toBeLessThanOrEqual(4);
+  });
+
+  it("/ signed in from a city with listings near it: the near-you lists join the batch", async () => {
+    await insertListing({ firstName: "Ariana", location: "Auckland", suburb: "Ponsonby" });
+    const provider = await signedIn();
+    const inAuckland = { cf: { city: "Auckland" } };
+    await (await provider.client.get("/", inAuckland)).text();
+    const cost = await costOf(() => provider.client.get("/", inAuckland));
+    // The near-you lists (the suburb's and the region's) join the grid and counts in the batch.
+    expect(cost.queries).toBeLessThanOrEqual(1);
+    expect(cost.statements).toBeLessThanOrEqual(6);
+  });
+
+  it("/locations/{region} signed in: the same one round trip", async () => {
+    await insertListing({ firstName: "Ariana", location: "Auckland" });
+    const provider = await signedIn();
+    await (await provider.client.get("/locations/Auckland")).text();
+    const cost = await costOf(() => provider.client.get("/locations/Auckland"));
+    expect(cost.queries).toBeLessThanOrEqual(1);
+    expect(cost.statements).toBeLessThanOrEqual(4);
+  });
+});
