@@ -13,7 +13,8 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
-import { AgeGate } from "~/components/AgeGate";
+import { AgeGate as EagerAgeGate } from "~/components/AgeGate";
+import { clientLazy } from "~/components/clientLazy";
 import { Footer } from "~/components/Footer";
 import { Header } from "~/components/Header";
 import { useNonce } from "~/components/nonce";
@@ -23,6 +24,12 @@ import { AGE_RESTORE_SCRIPT, AGE_STORAGE_KEY, hasAgeCookie } from "~/lib/age-gat
 import { toPublicUser } from "~/lib/auth-user";
 import { getSessionUser } from "~/server/auth.server";
 import styles from "~/styles/app.css?url";
+
+// Shown once per visitor: returning visitors' pages do not download it. Until its module is in, the
+// server's gate stays as it is, its button posting to /age-verification as it does without JavaScript.
+const AgeGate = clientLazy(import.meta.env.SSR ? EagerAgeGate : null, () =>
+  import("~/components/AgeGate").then((m) => m.AgeGate),
+);
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },

@@ -2,7 +2,8 @@
 // ends are inclusive ("Wellington 3–5 Dec" is three days); a stop ends by the date alone, so a query that
 // compares with today's NZ date never shows a stop that ended at midnight, cron or no cron.
 import { daysBetween, isCalendarDate, shortDate, shortDateRange } from "./nz-time";
-import { isSuburbOf, parseRegion, type Region } from "./regions";
+import { parseRegion, type Region } from "./regions";
+import { isSuburbOf } from "./suburbs";
 
 export type TourStop = { region: Region; suburb: string | null; start: string; end: string };
 /** As typed in the editor, before checking. */

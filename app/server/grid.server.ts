@@ -5,7 +5,7 @@ import { nzClock } from "~/lib/nz-time";
 import { toCard, type ListingCardData } from "~/lib/listing-card";
 import type { GridPage } from "~/lib/listings-view";
 import type { Region } from "~/lib/regions";
-import { regionForCity } from "~/lib/regions";
+import { regionForCity } from "~/lib/suburbs";
 import { getDb, schema, type Db } from "./db.server";
 import { cardColumns, gridOrder } from "./listing-queries.server";
 

@@ -1,0 +1,21 @@
+import { createElement, lazy, Suspense, type ComponentType } from "react";
+
+/**
+ * A component whose code the browser downloads only when the page first renders it, so pages that never
+ * show it (visitors' pages: an admin's menu, a signed-in user's, the age gate once confirmed) do not ship
+ * it. The server renders `eager` in place; call as `clientLazy(import.meta.env.SSR ? Eager : null, load)`,
+ * so the client build drops that static import. The client keeps the server's HTML (its links and forms
+ * work as plain HTML meanwhile) and hydrates it once the module is in.
+ */
+export function clientLazy<P extends object>(
+  eager: ComponentType<P> | null,
+  load: () => Promise<ComponentType<P>>,
+): ComponentType<P> {
+  // A lazy component takes the props of the one it loads; TypeScript cannot show that for a generic P.
+  const Component =
+    eager ?? (lazy(() => load().then((component) => ({ default: component }))) as unknown as ComponentType<P>);
+  function ClientLazy(props: P) {
+    return <Suspense fallback={null}>{createElement(Component, props)}</Suspense>;
+  }
+  return ClientLazy;
+}
