@@ -12,7 +12,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { useEffect, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { AgeGate as EagerAgeGate } from "~/components/AgeGate";
 import { clientLazy } from "~/components/clientLazy";
 import { Footer } from "~/components/Footer";
@@ -98,6 +98,7 @@ export default function App() {
     navigation.location.pathname.startsWith("/view/") &&
     navigation.location.pathname !== location.pathname;
   const [ageVerified, setAgeVerified] = useState(data?.ageVerified ?? false);
+  const confirmAge = useCallback(() => setAgeVerified(true), []);
   useEffect(() => {
     // A marker that React has hydrated: end-to-end tests wait for it before they click.
     document.documentElement.dataset.hydrated = "true";
@@ -110,7 +111,7 @@ export default function App() {
   const inert = ageVerified ? {} : { inert: "" };
   return (
     <>
-      {!ageVerified ? <AgeGate onConfirm={() => setAgeVerified(true)} /> : null}
+      {!ageVerified ? <AgeGate onConfirm={confirmAge} /> : null}
       <div {...inert} aria-hidden={ageVerified ? undefined : true} className="flex min-h-dvh flex-col">
         <a
           href="#main"

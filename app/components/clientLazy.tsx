@@ -1,4 +1,4 @@
-import { createElement, lazy, Suspense, type ComponentType } from "react";
+import { createElement, lazy, memo, Suspense, type ComponentType } from "react";
 
 /**
  * A component whose code the browser downloads only when the page first renders it, so pages that never
@@ -6,6 +6,10 @@ import { createElement, lazy, Suspense, type ComponentType } from "react";
  * it. The server renders `eager` in place; call as `clientLazy(import.meta.env.SSR ? Eager : null, load)`,
  * so the client build drops that static import. The client keeps the server's HTML (its links and forms
  * work as plain HTML meanwhile) and hydrates it once the module is in.
+ *
+ * Memoised: a parent's re-render with the same props (a navigation re-renders the header) must not reach a
+ * boundary still waiting for its module, or React gives up hydrating it (error 421) and renders it anew.
+ * Pass stable props (useCallback for functions).
  */
 export function clientLazy<P extends object>(
   eager: ComponentType<P> | null,
@@ -17,5 +21,5 @@ export function clientLazy<P extends object>(
   function ClientLazy(props: P) {
     return <Suspense fallback={null}>{createElement(Component, props)}</Suspense>;
   }
-  return ClientLazy;
+  return memo(ClientLazy) as unknown as ComponentType<P>;
 }
