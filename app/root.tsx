@@ -104,6 +104,16 @@ export default function App() {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   useEffect(() => {
+    // Confirmed by the gate's plain form post (without JavaScript, or before the gate's own code was in):
+    // the cookie is there, and the stored confirmation the spec names follows it.
+    if (!data?.ageVerified) return;
+    try {
+      localStorage.setItem(AGE_STORAGE_KEY, "true");
+    } catch {
+      // The cookie alone is enough.
+    }
+  }, [data?.ageVerified]);
+  useEffect(() => {
     // A visitor who confirmed before but lost the cookie: the head script already restored the cookie and
     // hid the gate before the first paint; the state catches up here.
     if (!ageVerified && localStorage.getItem(AGE_STORAGE_KEY) === "true") setAgeVerified(true);

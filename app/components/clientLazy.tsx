@@ -17,7 +17,18 @@ export function clientLazy<P extends object>(
 ): ComponentType<P> {
   // A lazy component takes the props of the one it loads; TypeScript cannot show that for a generic P.
   const Component =
-    eager ?? (lazy(() => load().then((component) => ({ default: component }))) as unknown as ComponentType<P>);
+    eager ??
+    (lazy(() =>
+      load().then(
+        (component) => ({ default: component }),
+        // A module that cannot be fetched must not take the page down (the root's error boundary): the part
+        // stays as the server rendered it, working as plain HTML, and a client-only part stays away.
+        (error: unknown) => {
+          console.error("clientLazy: could not load a component", error);
+          return new Promise<never>(() => {});
+        },
+      ),
+    ) as unknown as ComponentType<P>);
   function ClientLazy(props: P) {
     return <Suspense fallback={null}>{createElement(Component, props)}</Suspense>;
   }

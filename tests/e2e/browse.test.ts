@@ -62,6 +62,19 @@ describe("a visitor browses the listings", () => {
     await context.close();
   });
 
+  it("passes the age gate before the gate's own code is in: the form posts, and the confirmation is stored", async () => {
+    const { context, page } = await b.visitor({ adult: false });
+    await page.route(/\/assets\/AgeGate-[^/]*\.js$/, (route) => route.abort());
+    await page.goto("/locations/Auckland");
+    await hydrated(page);
+    await page.getByRole("button", { name: "I am 18+ years old" }).click();
+    await page.waitForURL((url) => url.pathname === "/locations/Auckland");
+    await hydrated(page);
+    await expect(page.getByTestId("age-gate").count()).resolves.toBe(0);
+    await page.waitForFunction(() => localStorage.getItem("ageVerified") === "true");
+    await context.close();
+  });
+
   it("downloads the age gate's code only for a visitor who has not confirmed", async () => {
     /** The scripts a page load fetched that contain the gate's button text. */
     async function gateScripts(adult: boolean) {
