@@ -88,6 +88,8 @@ export const listings = sqliteTable("listings", {
   paid: flag("paid"),
   /** Live was switched off by the subscription's expiry; renewal switches it back on (migration 0029). */
   hiddenByExpiry: flag("hidden_by_expiry"),
+  /** Featured granted by an administrator until then, whatever the plan (migration 0037). */
+  featuredUntil: integer("featured_until"),
 });
 
 export const listingImages = sqliteTable("listing_images", {
@@ -100,6 +102,10 @@ export const listingImages = sqliteTable("listing_images", {
   width: integer("width").notNull(),
   height: integer("height").notNull(),
   createdAt: integer("created_at").notNull(),
+  /** Shown to visitors; off for the photos beyond the Standard plan's 10, which are kept (migration 0037). */
+  public: integer("public", { mode: "boolean" }).notNull().default(true),
+  /** The owner's choice of the photos that stay public when the listing becomes Standard (migration 0037). */
+  keptOnStandard: flag("kept_on_standard"),
 });
 
 export const listingRates = sqliteTable("listing_rates", {
@@ -125,6 +131,22 @@ export const listingSpecialRates = sqliteTable("listing_special_rates", {
   description: text("description").notNull().default(""),
   position: integer("position").notNull().default(0),
 });
+
+/** Touring (migration 0036): NZ calendar dates 'YYYY-MM-DD', both ends inclusive; at most five a listing. */
+export const tourStops = sqliteTable(
+  "tour_stops",
+  {
+    listingId: text("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    region: text("region").notNull(),
+    suburb: text("suburb"),
+    startDate: text("start_date").notNull(),
+    endDate: text("end_date").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.listingId, t.position] })],
+);
 
 export const likes = sqliteTable(
   "likes",
@@ -476,6 +498,8 @@ export const subscriptions = sqliteTable("subscriptions", {
   failedRenewals: integer("failed_renewals").notNull().default(0),
   createdAt: integer("created_at").notNull(),
   updatedAt: integer("updated_at").notNull(),
+  // drizzle/migrations/0038_billing_races.sql: every state change is a compare-and-swap on this.
+  version: integer("version").notNull().default(0),
 });
 
 export const payments = sqliteTable("payments", {
@@ -492,6 +516,8 @@ export const payments = sqliteTable("payments", {
   failure: text("failure"),
   createdAt: integer("created_at").notNull(),
   updatedAt: integer("updated_at").notNull(),
+  // 0038: the hosted page of an open checkout, so a second click reuses it ('' while it is being asked for).
+  checkoutUrl: text("checkout_url"),
 });
 
 export const ledger = sqliteTable("ledger", {

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ListingCardData } from "~/lib/listing-card";
 import { formatDollarAmount } from "~/lib/money";
+import { cardTourText } from "~/lib/tour-stops";
 import { CARD_SIZES } from "~/lib/photo-variants";
 import { ActivityBadge } from "./ActivityBadge";
 import { AdminBadges, AdminListingMenu } from "./admin/LazyAdminListingMenu";
@@ -50,6 +51,14 @@ export function ListingCard({ card, now, firstRow, href, admin }: CardProps) {
             <span className="rounded-full bg-rose-600 px-2 py-0.5 text-xs font-bold text-white">Hot</span>
           ) : null}
           <ActivityBadge active={card.active} activeUntil={card.activeUntil} now={now} />
+          {card.tour?.here ? (
+            <span
+              className="rounded-full bg-violet-600 px-2 py-0.5 text-xs font-bold text-white"
+              data-testid="touring-badge"
+            >
+              {cardTourText(card.tour)}
+            </span>
+          ) : null}
         </div>
         <div className="absolute bottom-2 right-2 z-10 flex gap-1">
           <LikeButton modelId={card.modelId} name={card.firstName} compact />
@@ -78,6 +87,11 @@ export function ListingCard({ card, now, firstRow, href, admin }: CardProps) {
             {card.suburb ? <span> · {card.suburb}</span> : null}
           </span>
         </p>
+        {card.tour && !card.tour.here ? (
+          <p className="truncate text-xs text-violet-300" data-testid="on-tour">
+            {cardTourText(card.tour)}
+          </p>
+        ) : null}
         {price ? (
           <p className="text-sm">
             <span className="font-semibold text-accent">{price}</span> <span className="text-muted">1 hour</span>

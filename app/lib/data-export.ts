@@ -130,13 +130,14 @@ export const EXPORTED_TABLES = {
       "confirmed_at",
       "stale_reminded_at",
       "hidden_as_stale",
+      "featured_until",
     ],
     // The 'Still available' link's hash: a live link could confirm the listing for the owner.
     leftOut: ["stale_token_hash"],
   },
   listing_images: {
     file: "listings/*/listing.json",
-    columns: ["id", "listing_id", "r2_key", "position", "width", "height", "created_at"],
+    columns: ["id", "listing_id", "r2_key", "position", "width", "height", "created_at", "public", "kept_on_standard"],
     leftOut: [],
   },
   listing_rates: {
@@ -147,6 +148,11 @@ export const EXPORTED_TABLES = {
   listing_special_rates: {
     file: "listings/*/listing.json",
     columns: ["id", "listing_id", "service_name", "duration", "rate", "description", "position"],
+    leftOut: [],
+  },
+  tour_stops: {
+    file: "listings/*/listing.json",
+    columns: ["listing_id", "position", "region", "suburb", "start_date", "end_date"],
     leftOut: [],
   },
   listing_stats: {
@@ -170,8 +176,9 @@ export const EXPORTED_TABLES = {
       "created_at",
       "updated_at",
     ],
-    // The provider's token for the stored card: whoever holds it could ask for charges on it.
-    leftOut: ["method_ref"],
+    // The provider's token for the stored card: whoever holds it could ask for charges on it. `version` is the
+    // compare-and-swap counter (migration 0038), bookkeeping that says nothing about the owner.
+    leftOut: ["method_ref", "version"],
   },
   payments: {
     file: "payments.json",
@@ -190,7 +197,8 @@ export const EXPORTED_TABLES = {
       "created_at",
       "updated_at",
     ],
-    leftOut: [],
+    // The provider's hosted page of a checkout still open: a link to pay, not a record of anything paid.
+    leftOut: ["checkout_url"],
   },
   ledger: {
     file: "payments.json",

@@ -18,6 +18,8 @@ export const DISPLAY_MODES = [
   { value: "hot", label: "Hot" },
   { value: "verified", label: "Verified" },
   { value: "active", label: "Active Now" },
+  // Listings on a tour stop today (issue 16); in a region's grid, those touring that region.
+  { value: "touring", label: "Touring" },
 ] as const;
 
 export type DisplayMode = (typeof DISPLAY_MODES)[number]["value"];

@@ -6,6 +6,7 @@
 //  - newImagePositions: JSON [position, ...], one per additionalImages file part, in order;
 //  - uploadIds: JSON [{uploadId, position}] for photos already sent to POST /api/uploads;
 //  - schedule: JSON, seven lists (Monday first) of {start, end} "HH:MM" ranges; absent means no weekly hours;
+//  - tours: JSON, up to five {region, suburb, start, end} tour stops (NZ dates YYYY-MM-DD); absent means none;
 //  - modelId on updates.
 import { coerceValues, type ListingValues, type RateValues, type SpecialRateValues } from "./listing-schema";
 
@@ -69,6 +70,7 @@ export function listingFormData(values: ListingValues, plan: Partial<ImagePlanIn
   values.rates.forEach((r, i) => RATE_KEYS.forEach((k) => fd.set(`rates[${i}][${k}]`, r[k])));
   values.specialRates.forEach((s, i) => SPECIAL_KEYS.forEach((k) => fd.set(`specialRates[${i}][${k}]`, s[k])));
   fd.set("schedule", JSON.stringify(values.schedule));
+  fd.set("tours", JSON.stringify(values.tours));
   fd.set("imagePositions", JSON.stringify(plan.imagePositions ?? []));
   fd.set("uploadIds", JSON.stringify(plan.uploadIds ?? []));
   fd.set("newImagePositions", JSON.stringify(plan.newImagePositions ?? []));
@@ -136,6 +138,9 @@ export function readListingBody(fd: FormData): ListingBody | BodyError {
   const schedule = readSchedule(fd.get("schedule"));
   if (isError(schedule)) return schedule;
   raw.schedule = schedule;
+  const tours = readJsonArray(fd.get("tours"), TOURS_BODY);
+  if (isError(tours)) return tours;
+  raw.tours = tours;
 
   const imagePositions = parseJsonList(fd.get("imagePositions"), "imagePositions", isImagePosition);
   if (isError(imagePositions)) return imagePositions;
@@ -160,16 +165,37 @@ export function readListingBody(fd: FormData): ListingBody | BodyError {
   };
 }
 
+type JsonArrayPart = { field: string; error: string; maxText: number; maxItems?: number };
+
 /** Seven lists of ranges are a few hundred bytes; anything much longer is not a schedule. */
-const MAX_SCHEDULE_TEXT = 2000;
+const SCHEDULE_BODY: JsonArrayPart = {
+  field: "schedule",
+  error: "schedule is not a valid weekly schedule",
+  maxText: 2000,
+};
+/**
+ * A few more stops than allowed still get the editor's 'At most 5 tour stops.' beside the field; a list far
+ * longer than any editor sends is refused whole.
+ */
+const TOURS_BODY: JsonArrayPart = {
+  field: "tours",
+  error: "tours is not a valid list of tour stops",
+  maxText: 4000,
+  maxItems: 20,
+};
 
 function readSchedule(raw: FormDataEntryValue | null): unknown[] | BodyError {
+  return readJsonArray(raw, SCHEDULE_BODY);
+}
+
+/** A JSON array part whose items the validation checks one by one; absent or empty means none. */
+function readJsonArray(raw: FormDataEntryValue | null, part: JsonArrayPart): unknown[] | BodyError {
   if (raw == null || raw === "") return [];
-  const refused = { error: "schedule is not a valid weekly schedule", field: "schedule" };
-  if (typeof raw !== "string" || raw.length > MAX_SCHEDULE_TEXT) return refused;
+  const refused = { error: part.error, field: part.field };
+  if (typeof raw !== "string" || raw.length > part.maxText) return refused;
   try {
     const value: unknown = JSON.parse(raw);
-    return Array.isArray(value) ? value : refused;
+    return Array.isArray(value) && value.length <= (part.maxItems ?? value.length) ? value : refused;
   } catch {
     return refused;
   }

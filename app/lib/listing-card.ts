@@ -1,6 +1,7 @@
 import type { ListingRow } from "../../drizzle/schema";
 import { centsToDollars } from "./money";
 import { photoUrl } from "./photo-keys";
+import type { CardTour } from "./tour-stops";
 
 /** What a listing card needs: one row of `listings`, no joins. */
 export type ListingCardData = {
@@ -20,6 +21,8 @@ export type ListingCardData = {
   active: boolean;
   activeUntil: number | null;
   cover: { url: string; width: number; height: number } | null;
+  /** The stop the listing is on today (issue 16), where the grid reads it; null elsewhere and when none. */
+  tour: CardTour | null;
 };
 
 /** The listing columns a card is made from (server/listing-queries.server.ts cardColumns reads them). */
@@ -64,6 +67,7 @@ export function toCard(row: CardRow): ListingCardData {
     cover: row.coverKey
       ? { url: photoUrl(row.coverKey), width: row.coverWidth ?? 600, height: row.coverHeight ?? 800 }
       : null,
+    tour: null,
   };
 }
 

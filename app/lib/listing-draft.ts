@@ -47,6 +47,7 @@ export function draftValues(raw: unknown): ListingValues {
         Array.isArray(value) && value.length === 7 && value.every((day) => isRowList(day, ["start", "end"]))
           ? value
           : fallback;
+    else if (key === "tours") out[key] = isRowList(value, ["region", "suburb", "start", "end"]) ? value : fallback;
     else if (Array.isArray(fallback)) out[key] = isStringArray(value) ? value : fallback;
     else out[key] = isString(value) ? value : fallback;
   }

@@ -4,7 +4,14 @@
 import type { Page } from "./editor-pages";
 import { changedField, valuesFromProfile } from "./listing-form";
 import { moveItem, renumber } from "./listing-rules";
-import { emptyListingValues, pageOf, validatePage, type FieldErrors, type ListingValues } from "./listing-schema";
+import {
+  emptyListingValues,
+  pageOf,
+  tourContext,
+  validatePage,
+  type FieldErrors,
+  type ListingValues,
+} from "./listing-schema";
 import type { Profile } from "./profile";
 
 export const EDITOR_MSG = {
@@ -25,6 +32,8 @@ export type EditorPhoto = {
   height: number;
   position: number;
   status: "ready" | "uploading";
+  /** Kept but not shown to visitors while the listing is on the Standard plan (decision 0017). */
+  hidden?: boolean;
 };
 
 export type EditorToast = { message: string; tone: "error" | "ok" } | null;
@@ -98,6 +107,7 @@ export const savedPhotos = (profile: Profile | null): EditorPhoto[] =>
     height: img.height,
     position: img.position,
     status: "ready",
+    ...(img.hidden ? { hidden: true } : {}),
   }));
 
 const valuesOf = (profile: Profile | null) => (profile ? valuesFromProfile(profile) : emptyListingValues());
@@ -188,7 +198,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     case "next": {
       // Spec: in edit mode Next checks the current page and advances only when it passes; outside it always advances.
       if (state.editing) {
-        const pageErrors = validatePage(state.page, state.values, state.photos.length);
+        const pageErrors = validatePage(state.page, state.values, state.photos.length, tourContext(state.base?.tours));
         const others = Object.fromEntries(Object.entries(state.errors).filter(([k]) => pageOf(k) !== state.page));
         const errors = { ...others, ...pageErrors };
         if (Object.keys(pageErrors).length) return { ...state, errors, focus: focus(state, "error", false) };

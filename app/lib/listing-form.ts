@@ -5,11 +5,16 @@ import { emptyListingValues, filledRates, filledSpecialRates, type ListingValues
 import type { CallType, RateDuration } from "./listing-options";
 import { splitList } from "./profile";
 import { emptySchedule, usableRanges } from "./weekly-schedule";
+import { nzDate } from "./nz-time";
+import { draftStops, tourInputs } from "./tour-stops";
 
 const numberText = (n: number | null | undefined) => (n == null ? "" : String(n));
 
-/** The form of a saved listing. Money arrives in dollars (the public profile shape). */
-export function valuesFromProfile(p: Profile): ListingValues {
+/**
+ * The form of a saved listing. Money arrives in dollars (the public profile shape). Stops already over are
+ * left out, so the next save drops them.
+ */
+export function valuesFromProfile(p: Profile, today = nzDate(Date.now())): ListingValues {
   return {
     ...emptyListingValues(),
     firstName: p.firstName,
@@ -49,6 +54,7 @@ export function valuesFromProfile(p: Profile): ListingValues {
     })),
     availability: p.availability,
     schedule: p.schedule ?? emptySchedule(),
+    tours: tourInputs(p.tours ?? [], today),
   };
 }
 
@@ -105,6 +111,7 @@ export function previewProfile(values: ListingValues, images: ProfileImage[], ba
     favorites: values.favorites.join(","),
     availability: values.availability.trim(),
     schedule: usableRanges(values.schedule),
+    tours: draftStops(values.tours),
     instagram: values.instagram.trim(),
     twitter: values.twitter.trim(),
     onlyFans: values.onlyFans.trim(),

@@ -30,7 +30,8 @@ import {
   validateSchedule,
   type WeeklySchedule,
 } from "./weekly-schedule";
-import { WEEKDAYS } from "./nz-time";
+import { nzDate, WEEKDAYS } from "./nz-time";
+import { checkTourStops, type TourStop, type TourStopInput } from "./tour-stops";
 
 export type RateValues = { call_type: string; duration: string; price: string; description: string };
 export type SpecialRateValues = { serviceName: string; duration: string; rate: string; description: string };
@@ -65,6 +66,8 @@ export type ListingValues = {
   availability: string;
   /** Seven lists (Monday first) of up to two NZ wall-clock ranges, as typed ("HH:MM"). */
   schedule: WeeklySchedule;
+  /** Tour stops as typed (issue 16): region, suburb, and NZ start and end dates (YYYY-MM-DD). */
+  tours: TourStopInput[];
 };
 
 export const LIMITS = {
@@ -166,6 +169,7 @@ const PAGE_OF: Record<string, Page> = {
   specialRates: 3,
   availability: 3,
   schedule: 3,
+  tours: 3,
 };
 
 /** The wizard page of an error key ('rates.0.price' is on page 3). Unknown keys belong to page 1. */
@@ -202,6 +206,7 @@ export function emptyListingValues(): ListingValues {
     specialRates: [],
     availability: "",
     schedule: emptySchedule(),
+    tours: [],
   };
 }
 
@@ -467,7 +472,21 @@ export const listingShapeSchema = z
     })),
   }));
 
-export type ParsedListing = z.output<typeof listingShapeSchema>;
+export type ParsedListing = z.output<typeof listingShapeSchema> & {
+  /** The checked tour stops, sorted by start. */
+  tours: TourStop[];
+};
+
+/**
+ * What tour stops are checked against: today's NZ date and the stops saved before (a stop already under
+ * way keeps its start date in the past).
+ */
+export type TourContext = { today: string; saved: readonly TourStop[] };
+
+/** The tour context at an instant, for a listing whose saved stops are `saved`. */
+export function tourContext(saved: readonly TourStop[] | undefined, now = Date.now()): TourContext {
+  return { today: nzDate(now), saved: saved ?? [] };
+}
 
 export type ListingValidation =
   { ok: true; data: ParsedListing } | { ok: false; fieldErrors: FieldErrors; page: Page; error: string };
@@ -482,7 +501,11 @@ export function firstFailingPage(errors: FieldErrors): Page | null {
  * Everything save checks, in the spec's order. `input` is what the browser or a request sent (the
  * shape is checked too); `photoCount` is how many photos the listing will have after the save.
  */
-export function validateListing(input: unknown, photoCount: number): ListingValidation {
+export function validateListing(
+  input: unknown,
+  photoCount: number,
+  tours: TourContext = tourContext([]),
+): ListingValidation {
   const shaped = listingShapeSchema.safeParse(input);
   // The page and save checks read strings; a request with wrong types still gets its shape errors.
   const values = coerceValues(input);
@@ -491,17 +514,24 @@ export function validateListing(input: unknown, photoCount: number): ListingVali
     if (!(key in errors)) errors[key] = message;
   if (photoCount > MAX_PHOTOS && !("images" in errors)) errors.images = LISTING_MSG.photosTooMany;
   collect(shaped, errors);
+  // Stops are checked against the home region: without a valid one, its own error is the one to fix first.
+  const homeRegion = parseRegion(values.location);
+  const checkedTours = homeRegion
+    ? checkTourStops(values.tours, { today: tours.today, homeRegion, saved: tours.saved })
+    : { ok: true as const, stops: [] as TourStop[] };
+  if (!checkedTours.ok)
+    for (const [key, message] of Object.entries(checkedTours.errors)) if (!(key in errors)) errors[key] = message;
   const page = firstFailingPage(errors);
-  if (page !== null || !shaped.success) {
+  if (page !== null || !shaped.success || !checkedTours.ok) {
     const failing = page ?? 1;
     return { ok: false, fieldErrors: errors, page: failing, error: LISTING_MSG.fixPage(failing) };
   }
-  return { ok: true, data: shaped.data };
+  return { ok: true, data: { ...shaped.data, tours: checkedTours.stops } };
 }
 
 /** The errors of one wizard page (Next in edit mode), with every check that applies to its fields. */
-export function validatePage(page: Page, values: ListingValues, photoCount: number): FieldErrors {
-  const result = validateListing(values, photoCount);
+export function validatePage(page: Page, values: ListingValues, photoCount: number, tours?: TourContext): FieldErrors {
+  const result = validateListing(values, photoCount, tours);
   if (result.ok) return {};
   return Object.fromEntries(Object.entries(result.fieldErrors).filter(([key]) => pageOf(key) === page));
 }
@@ -534,6 +564,11 @@ export function coerceValues(input: unknown): ListingValues {
         rows((o.schedule as unknown[])[day]).map((r) => ({ start: str(r.start), end: str(r.end) })),
       )
     : emptySchedule();
+  // Every item stays a stop, junk included: it gets messages beside its fields rather than vanishing.
+  out.tours = (Array.isArray(o.tours) ? (o.tours as unknown[]) : []).map((item) => {
+    const r = (typeof item === "object" && item !== null ? item : {}) as Record<string, unknown>;
+    return { region: str(r.region), suburb: str(r.suburb), start: str(r.start), end: str(r.end) };
+  });
   out.specialRates = rows(o.specialRates).map((r) => ({
     serviceName: str(r.serviceName),
     duration: str(r.duration),

@@ -74,7 +74,10 @@ export type AuditAction =
   | "edit_listing"
   | "delete_photo"
   // Free weeks of a listing's plan (issue 15).
-  | "grant_weeks";
+  | "grant_weeks"
+  // Featured without the plan, for some weeks, and taking it back (issue 15, decision 0017).
+  | "grant_featured"
+  | "revoke_featured";
 
 export const AUDIT_LABELS: Record<AuditAction, string> = {
   verify: "Verified listing",
@@ -95,6 +98,8 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   edit_listing: "Edited someone else's listing",
   delete_photo: "Deleted a photo of someone else's listing",
   grant_weeks: "Granted free weeks of a plan",
+  grant_featured: "Granted Featured",
+  revoke_featured: "Revoked Featured",
 };
 
 export function auditLabel(action: string): string {

@@ -195,8 +195,12 @@ function safeDecode(value: string): string | null {
   }
 }
 
-/** What else changes the page: the age gate (shown or not), and on the home page the visitor's city. */
-export type CacheVariant = { ageVerified: boolean; city: string | null };
+/**
+ * What else changes the page: the age gate (shown or not), on the home page the visitor's city, and today's
+ * NZ date (YYYY-MM-DD). A tour stop begins and ends at NZ midnight with no write to bump a version, so the
+ * date in the key makes every listing page a new copy at midnight, exactly when stops change.
+ */
+export type CacheVariant = { ageVerified: boolean; city: string | null; today: string };
 
 /** The home page's "Escorts Near You" depends on the place the city maps to: a bounded set, not the city. */
 export function nearYouVariant(kind: PageKind, city: string | null): string {
@@ -219,6 +223,8 @@ export function pageCacheKey(
   const extra = new URLSearchParams([
     ["_age", variant.ageVerified ? "1" : "0"],
     ["_near", nearYouVariant(cachePlan.kind, variant.city)],
+    // Info pages read nothing from the database: one copy serves every day.
+    ["_day", cachePlan.kind === "info" ? "" : variant.today],
     ["_build", build],
     ["_v", versions.join(".")],
   ]);

@@ -1,8 +1,17 @@
 // The public profile as every screen and API sees it (spec §3), plus its pure formatting rules.
+import type { TourStop } from "./tour-stops";
 import type { WeeklySchedule } from "./weekly-schedule";
 import type { CallType, RateDuration } from "./listing-options";
 
-export type ProfileImage = { imageId: string; url: string; position: number; width: number; height: number };
+export type ProfileImage = {
+  imageId: string;
+  url: string;
+  position: number;
+  width: number;
+  height: number;
+  /** Kept but not shown to visitors (the Standard plan's limit, decision 0017): only in the owner's editor. */
+  hidden?: true;
+};
 export type ProfileRate = {
   id: string;
   call_type: CallType;
@@ -43,6 +52,8 @@ export type Profile = {
   availability: string;
   /** The weekly hours (app/lib/weekly-schedule.ts): seven lists, Monday first; all empty when none. */
   schedule: WeeklySchedule;
+  /** Tour stops (app/lib/tour-stops.ts), soonest first; the pages show the ones not yet over. */
+  tours: TourStop[];
   instagram: string;
   twitter: string;
   onlyFans: string;

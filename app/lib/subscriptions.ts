@@ -27,7 +27,8 @@ export type SubscriptionEvent =
   | { type: "checkoutStarted"; plan: PlanTier }
   | { type: "checkoutFailed" }
   | { type: "paid"; plan: PlanTier }
-  | { type: "renewalPaid" }
+  /** `plan`: what the renewal charged for (the plan of the next period when it was charged). */
+  | { type: "renewalPaid"; plan?: PlanTier }
   | { type: "renewalFailed" }
   | { type: "periodEnded" }
   | { type: "cancel" }
@@ -101,7 +102,7 @@ export function transition(sub: Subscription, event: SubscriptionEvent, now: num
       }
       return ok(fresh(sub, event.plan, now));
     case "renewalPaid": {
-      const plan = renewalPlan(sub);
+      const plan = event.plan ?? renewalPlan(sub);
       // Paid late, after expiry: the listing was hidden meanwhile, so the new week starts now.
       if (sub.status === "expired" || sub.periodEnd === null) return ok(fresh(sub, plan, now));
       if (sub.status !== "active" && sub.status !== "past_due") return no(SUBSCRIPTION_MSG.notActive);

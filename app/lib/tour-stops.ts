@@ -1,7 +1,7 @@
 // Touring: a listing also appears in another region for set NZ dates. Dates are NZ calendar dates and both
 // ends are inclusive ("Wellington 3–5 Dec" is three days); a stop ends by the date alone, so a query that
 // compares with today's NZ date never shows a stop that ended at midnight, cron or no cron.
-import { daysBetween, isCalendarDate, shortDate, shortDateRange } from "./nz-time";
+import { addDays, daysBetween, isCalendarDate, shortDate, shortDateRange } from "./nz-time";
 import { parseRegion, type Region } from "./regions";
 import { isSuburbOf } from "./suburbs";
 
@@ -101,4 +101,47 @@ export function touringBadge(stop: TourStop): string {
 /** The line in the home region while away: 'On tour in Wellington until 5 Dec'. */
 export function onTourLine(stop: TourStop): string {
   return `On tour in ${stop.region} until ${shortDate(stop.end)}`;
+}
+
+/**
+ * The earliest start of a stop that can still run on `today`: no stop lasts more than MAX_STOP_DAYS, so the
+ * grid and the counts read only stops that began in the last MAX_STOP_DAYS days (an index range, however
+ * many stops have ended since).
+ */
+export function earliestRunningStart(today: string): string {
+  return addDays(today, -(MAX_STOP_DAYS - 1));
+}
+
+/**
+ * A card's tour line: in the region toured (`here`), the badge; anywhere else, where the listing is away from.
+ */
+export type CardTour = { region: Region; start: string; end: string; here: boolean };
+
+export function cardTourText(tour: CardTour): string {
+  const stop = { region: tour.region, suburb: null, start: tour.start, end: tour.end };
+  return tour.here ? touringBadge(stop) : onTourLine(stop);
+}
+
+/** The stops as the editor's form holds them (text fields), for the ones not yet over. */
+export function tourInputs(stops: readonly TourStop[], today: string): TourStopInput[] {
+  return upcomingStops(stops, today).map((s) => ({
+    region: s.region,
+    suburb: s.suburb ?? "",
+    start: s.start,
+    end: s.end,
+  }));
+}
+
+/**
+ * The stops a draft would save, for the live preview: the rows that already read as a stop (a known region,
+ * real dates, in order), whether or not they would pass the save's checks.
+ */
+export function draftStops(inputs: readonly TourStopInput[]): TourStop[] {
+  const stops: TourStop[] = [];
+  for (const input of inputs) {
+    const region = parseRegion(input.region);
+    if (!region || !isCalendarDate(input.start) || !isCalendarDate(input.end) || input.end < input.start) continue;
+    stops.push({ region, suburb: input.suburb.trim() || null, start: input.start, end: input.end });
+  }
+  return stops.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
 }

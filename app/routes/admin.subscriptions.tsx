@@ -1,5 +1,5 @@
-// Subscriptions for administrators (issue 15): filter by status, see failed renewals, grant free weeks
-// (audited). Non-administrators get 404.
+// Subscriptions for administrators (issue 15): filter by status, see failed renewals, grant free weeks, grant
+// or revoke Featured for some weeks with a reason (each audited). Non-administrators get 404.
 import {
   data,
   redirect,
@@ -8,6 +8,7 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { InputHTMLAttributes } from "react";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
@@ -15,6 +16,7 @@ import { formatNzDate } from "~/lib/billing-emails";
 import { formatPlanPrice, PLANS } from "~/lib/plans";
 import { statusLabel, SUBSCRIPTION_STATUSES } from "~/lib/subscriptions";
 import { grantFreeWeeks, loadAdminSubscriptions, parseStatusFilter } from "~/server/billing-admin.server";
+import { grantFeatured, revokeFeatured } from "~/server/featured-grants.server";
 import { readForm } from "~/server/http/body.server";
 import { requireAdminPage } from "~/server/moderation.server";
 
@@ -37,6 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         plan: PLANS[s.plan].name,
         label: statusLabel({ status: s.status, pendingPlan: null }),
         ends: s.periodEnd ? formatNzDate(s.periodEnd) : "",
+        grantEnds: s.featuredUntil ? formatNzDate(s.featuredUntil) : null,
       })),
       failed: failed.map((f) => ({ ...f, amount: formatPlanPrice(f.amountCents), when: formatNzDate(f.at) })),
     },
@@ -48,9 +51,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { env, ctx } = context.cloudflare;
   const admin = await requireAdminPage(request, context);
   const form = await readForm(request);
-  if (form?.get("intent") !== "grantWeeks")
-    return data({ error: "Unknown action." }, { status: 400, headers: NO_STORE });
-  const result = await grantFreeWeeks(env, ctx, admin, form.get("listingId"), form.get("weeks"));
+  const intent = form?.get("intent");
+  const listingId = form?.get("listingId");
+  const result =
+    intent === "grantWeeks"
+      ? await grantFreeWeeks(env, ctx, admin, listingId, form?.get("weeks"))
+      : intent === "grantFeatured"
+        ? await grantFeatured(env, ctx, admin, listingId, form?.get("weeks"), form?.get("reason"))
+        : intent === "revokeFeatured"
+          ? await revokeFeatured(env, ctx, admin, listingId, form?.get("reason"))
+          : ({ ok: false, status: 400, error: "Unknown action." } as const);
   if (!result.ok) return data({ error: result.error }, { status: result.status, headers: NO_STORE });
   throw redirect(new URL(request.url).pathname + new URL(request.url).search, { status: 303, headers: NO_STORE });
 }
@@ -61,7 +71,10 @@ export default function AdminSubscriptions() {
   const { status, subscriptions, failed } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <AdminPage title="Subscriptions" lead="Every listing's plan, by status; failed renewals; free weeks.">
+    <AdminPage
+      title="Subscriptions"
+      lead="Every listing's plan, by status; failed renewals; free weeks; Featured granted without the plan."
+    >
       <div className="space-y-8">
         {actionData?.error ? <Alert tone="error">{actionData.error}</Alert> : null}
         <nav aria-label="Filter by status" className="flex flex-wrap gap-2">
@@ -106,6 +119,9 @@ export default function AdminSubscriptions() {
                 <th scope="col" className={CELL}>
                   Free weeks
                 </th>
+                <th scope="col" className={CELL}>
+                  Featured grant
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -124,22 +140,14 @@ export default function AdminSubscriptions() {
                     <Form method="post" className="flex items-center gap-2">
                       <input type="hidden" name="intent" value="grantWeeks" />
                       <input type="hidden" name="listingId" value={s.listingId} />
-                      <label className="sr-only" htmlFor={`weeks-${s.listingId}`}>
-                        Free weeks for {s.name}
-                      </label>
-                      <input
-                        id={`weeks-${s.listingId}`}
-                        name="weeks"
-                        type="number"
-                        min={1}
-                        max={52}
-                        defaultValue={1}
-                        className="w-16 rounded border border-line bg-ink px-2 py-1"
-                      />
+                      <WeeksField id={`weeks-${s.listingId}`} label={`Free weeks for ${s.name}`} />
                       <Button type="submit" variant="secondary">
                         Grant
                       </Button>
                     </Form>
+                  </td>
+                  <td className={CELL}>
+                    <FeaturedGrant listingId={s.listingId} name={s.name} grantEnds={s.grantEnds} />
                   </td>
                 </tr>
               ))}
@@ -164,5 +172,76 @@ export default function AdminSubscriptions() {
         </section>
       </div>
     </AdminPage>
+  );
+}
+
+/** Grant Featured for some weeks, or revoke a grant: both need a reason, which goes on the audit log. */
+function FeaturedGrant({ listingId, name, grantEnds }: { listingId: string; name: string; grantEnds: string | null }) {
+  return (
+    <div className="space-y-2" data-testid="featured-grant">
+      {grantEnds ? <p>Featured until {grantEnds}</p> : null}
+      <Form method="post" className="flex flex-wrap items-center gap-2">
+        <input type="hidden" name="intent" value="grantFeatured" />
+        <input type="hidden" name="listingId" value={listingId} />
+        <WeeksField id={`featured-weeks-${listingId}`} label={`Weeks of Featured for ${name}`} />
+        <ReasonField id={`featured-reason-${listingId}`} label={`Reason for granting Featured to ${name}`} />
+        <Button type="submit" variant="secondary">
+          Grant Featured
+        </Button>
+      </Form>
+      {grantEnds ? (
+        <Form method="post" className="flex flex-wrap items-center gap-2">
+          <input type="hidden" name="intent" value="revokeFeatured" />
+          <input type="hidden" name="listingId" value={listingId} />
+          <ReasonField id={`revoke-reason-${listingId}`} label={`Reason for revoking Featured from ${name}`} />
+          <Button type="submit" variant="danger">
+            Revoke Featured
+          </Button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}
+
+/** Why, for the audit log. */
+function ReasonField({ id, label }: { id: string; label: string }) {
+  return (
+    <LabelledInput
+      id={id}
+      label={label}
+      name="reason"
+      required
+      maxLength={200}
+      placeholder="Reason"
+      className="w-full rounded border border-line bg-ink px-2 py-1"
+    />
+  );
+}
+
+/** 1 to 52 weeks, for free weeks and for Featured. */
+function WeeksField({ id, label }: { id: string; label: string }) {
+  return (
+    <LabelledInput
+      id={id}
+      label={label}
+      name="weeks"
+      type="number"
+      min={1}
+      max={52}
+      defaultValue={1}
+      className="w-16 rounded border border-line bg-ink px-2 py-1"
+    />
+  );
+}
+
+/** A table cell's input: its label is for screen readers, the column heading says it to everyone else. */
+function LabelledInput({ id, label, ...input }: { id: string; label: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <>
+      <label className="sr-only" htmlFor={id}>
+        {label}
+      </label>
+      <input id={id} {...input} />
+    </>
   );
 }

@@ -48,8 +48,16 @@ import { PASSKEY_REMOVE_INTENT } from "~/lib/passkeys";
 import { loadPasskeySection, removePasskeyAction } from "~/server/passkeys.server";
 import { TwoFactorSummary } from "~/components/account/TwoFactorSummary";
 import { totpStatus } from "~/server/two-factor.server";
-import { changeSubscription, loadBillingSection, upgradeNow, upgradeQuote } from "~/server/billing.server";
-import { GatewayUnavailableError, paymentGateway } from "~/server/payments/select.server";
+import {
+  changeSubscription,
+  loadBillingSection,
+  scheduleDowngrade,
+  upgradeNow,
+  upgradeQuote,
+  type PhotoChoiceView,
+} from "~/server/billing.server";
+import { KEEP_FIELD } from "~/lib/plan-photos";
+import { GatewayUnavailableError, PAYMENT_UNAVAILABLE_MSG, paymentGateway } from "~/server/payments/select.server";
 import { siteOrigin } from "~/server/site-origin.server";
 import {
   ListingPlanActions,
@@ -57,6 +65,7 @@ import {
   UpgradeConfirmation,
   type UpgradeConfirm,
 } from "~/components/billing/ListingPlans";
+import { PhotoChoiceForm, type PhotoChoice } from "~/components/billing/PhotoChoiceForm";
 import { formatPlanPrice } from "~/lib/plans";
 
 export const meta: MetaFunction = () => [
@@ -115,6 +124,7 @@ type Confirm = { kind: "listing"; modelId: string; name: string } | { kind: "acc
 type ActionResult = {
   error?: string;
   upgrade?: UpgradeConfirm;
+  choosePhotos?: PhotoChoice;
   confirm?: Confirm;
   accountDeleted?: true;
   /** Deleting the account: the current password was missing or wrong (shown beside the field). */
@@ -143,6 +153,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const modelId = form?.get("modelId");
     if (!isId(modelId)) return reply({ error: "Listing not found." }, 404);
     if (await ownerWriteLimited(env, user.id)) return reply({ error: ERROR_MSG.tooManyChanges }, 429);
+    const withName = async (choice: PhotoChoiceView): Promise<PhotoChoice> => ({
+      ...choice,
+      name: (await listOwnListingNames(env, user.id)).find((l) => l.modelId === choice.modelId)?.firstName ?? "",
+    });
     if (intent === "upgradePlan") {
       if (!confirmed) {
         // The amount first: nothing is charged until the owner has seen it and confirmed.
@@ -154,13 +168,32 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const expected = Number(form?.get("expectedCents"));
       if (!Number.isInteger(expected) || expected < 0) return reply({ error: "Confirm the amount again." }, 400);
       try {
-        const gateway = paymentGateway(env, ctx, siteOrigin(env, request));
-        const charged = await upgradeNow(env, gateway, user.id, modelId, expected);
+        const origin = siteOrigin(env, request);
+        const charged = await upgradeNow(
+          env,
+          ctx,
+          paymentGateway(env, ctx, origin),
+          user.id,
+          modelId,
+          expected,
+          origin,
+        );
         if (!charged.ok) return reply({ error: charged.error }, charged.status);
       } catch (e) {
-        if (e instanceof GatewayUnavailableError)
-          return reply({ error: "Online payment is not available right now." }, 503);
+        if (e instanceof GatewayUnavailableError) return reply({ error: PAYMENT_UNAVAILABLE_MSG }, 503);
         throw e;
+      }
+      throw redirect("/managesub", { status: 303, headers: NO_STORE });
+    }
+    if (intent === "downgradePlan") {
+      // No-JS friendly: the first post asks which photos stay public (when there are too many), the second
+      // carries the ticked boxes.
+      const keep = form?.get("choosing") === "1" ? form.getAll(KEEP_FIELD) : null;
+      const scheduled = await scheduleDowngrade(env, ctx, user.id, modelId, keep);
+      if (scheduled.ok === "choose") return reply({ choosePhotos: await withName(scheduled.choice) });
+      if (!scheduled.ok) {
+        const choosePhotos = scheduled.choice ? await withName(scheduled.choice) : undefined;
+        return reply({ error: scheduled.error, choosePhotos }, scheduled.status);
       }
       throw redirect("/managesub", { status: 303, headers: NO_STORE });
     }
@@ -169,9 +202,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         ? ({ type: "cancel" } as const)
         : intent === "resumePlan"
           ? ({ type: "resume" } as const)
-          : intent === "downgradePlan"
-            ? ({ type: "downgrade" } as const)
-            : ({ type: "keepPlan" } as const);
+          : ({ type: "keepPlan" } as const);
     const changed = await changeSubscription(env, ctx, user.id, modelId, event);
     if (!changed.ok) return reply({ error: changed.error }, changed.status);
     throw redirect("/managesub", { status: 303, headers: NO_STORE });
@@ -267,7 +298,8 @@ export default function ManageSubscription() {
   }
 
   const confirm = actionData?.confirm;
-  const error = accountFetcher.data?.error ?? actionData?.error;
+  // A refused photo choice is told beside the photos, not at the top.
+  const error = accountFetcher.data?.error ?? (actionData?.choosePhotos ? undefined : actionData?.error);
   const busy = navigation.state !== "idle" || accountFetcher.state !== "idle";
   const accountResult = (form: AccountFormResult["accountForm"]) =>
     actionData?.accountForm === form ? actionData.result : undefined;
@@ -331,6 +363,9 @@ export default function ManageSubscription() {
         </section>
 
         {actionData?.upgrade ? <UpgradeConfirmation confirm={actionData.upgrade} busy={busy} /> : null}
+        {actionData?.choosePhotos ? (
+          <PhotoChoiceForm choice={actionData.choosePhotos} error={actionData.error} busy={busy} />
+        ) : null}
 
         <section aria-labelledby="listings-title" className="space-y-4 rounded-2xl border border-line bg-panel p-6">
           <h2 id="listings-title" className="text-xl font-semibold">

@@ -23,7 +23,7 @@ import { subscribeFormSchema } from "~/lib/subscribe-form";
 import { getSessionUser } from "~/server/auth.server";
 import { pendingPlanRequest, recordPlanRequest } from "~/server/plan-requests.server";
 import { ownListingsWithPlans, startCheckout } from "~/server/billing.server";
-import { GatewayUnavailableError, paymentGateway } from "~/server/payments/select.server";
+import { GatewayUnavailableError, PAYMENT_UNAVAILABLE_MSG, paymentGateway } from "~/server/payments/select.server";
 import { siteOrigin } from "~/server/site-origin.server";
 import { isPaidStatus, statusLabel, isSubscriptionStatus } from "~/lib/subscriptions";
 import { isId } from "~/lib/ids";
@@ -99,7 +99,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     throw redirect(started.redirectUrl, 303);
   } catch (error) {
     if (error instanceof GatewayUnavailableError) {
-      return data({ error: "Online payment is not available right now. Please try again later." }, { status: 503 });
+      return data({ error: PAYMENT_UNAVAILABLE_MSG }, { status: 503 });
     }
     throw error;
   }

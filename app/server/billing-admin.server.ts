@@ -5,7 +5,13 @@ import { isId } from "~/lib/ids";
 import { isSubscriptionStatus, transition, type SubscriptionStatus } from "~/lib/subscriptions";
 import { auditInsert } from "./audit.server";
 import { getDb, schema } from "./db.server";
-import { readSubscription, saveSubscription, type BillingEnv, type Ctx } from "./subscriptions.server";
+import {
+  readSubscription,
+  saveSubscription,
+  SubscriptionChangedError,
+  type BillingEnv,
+  type Ctx,
+} from "./subscriptions.server";
 
 const s = schema.subscriptions;
 const l = schema.listings;
@@ -24,6 +30,8 @@ export async function loadAdminSubscriptions(env: Pick<Env, "DB">, status: Subsc
         periodEnd: s.periodEnd,
         graceUntil: s.graceUntil,
         failedRenewals: s.failedRenewals,
+        featured: l.featured,
+        featuredUntil: l.featuredUntil,
       })
       .from(s)
       .innerJoin(l, eq(l.id, s.listingId))
@@ -72,6 +80,14 @@ export async function grantFreeWeeks(
     { adminId: admin.id, action: "grant_weeks", listingId, detail: `${weeks} week${weeks === 1 ? "" : "s"}` },
     now,
   );
-  await saveSubscription(env, ctx, current, moved.next, {}, now, [audit]);
+  try {
+    await saveSubscription(env, ctx, current, moved.next, {}, now, [audit]);
+  } catch (error) {
+    // The cron or a notification wrote it meanwhile: nothing was granted (nor audited); the admin tries again.
+    if (error instanceof SubscriptionChangedError) {
+      return { ok: false, status: 409, error: "The subscription changed meanwhile. Please try again." };
+    }
+    throw error;
+  }
   return { ok: true };
 }

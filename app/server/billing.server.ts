@@ -15,16 +15,22 @@ import {
   transition,
   type SubscriptionEvent,
 } from "~/lib/subscriptions";
+import { checkPhotoChoice, needsPhotoChoice, preselectedPhotos } from "~/lib/plan-photos";
+import { closeFailedCharge, openCharge, sendCharge } from "./charges.server";
 import { getDb, schema } from "./db.server";
-import type { PaymentGateway } from "./payments/gateway.server";
-import { NOTIFY_PATH } from "./payments/select.server";
+import { choosablePhotos, keepChoiceStatement } from "./plan-photos.server";
+import { ProviderUnavailableError, type PaymentGateway } from "./payments/gateway.server";
+import type { NotifyEnv } from "./payments/notify.server";
+import { NOTIFY_PATH, PAYMENT_UNAVAILABLE_MSG } from "./payments/select.server";
 import {
+  batchOrChanged,
   readSubscription,
   saveSubscription,
+  SubscriptionChangedError,
   subscriptionStatements,
   type BillingEnv,
   type Ctx,
-  type StoredSubscription,
+  type SubscriptionSnapshot,
 } from "./subscriptions.server";
 
 const l = schema.listings;
@@ -38,13 +44,28 @@ export const BILLING_MSG = {
   paymentFailed: "The payment could not be taken. Nothing was charged.",
   noMethod: "There is no stored card to charge: choose the plan again to pay by card.",
   noUpgrade: "There is nothing left to pay for this period: the change applies from the next one.",
+  busy: "A payment for this listing is already under way. Try again once it has gone through.",
+  changed: "This subscription changed meanwhile. Reload the page and try again.",
+  preparing: "Your checkout is being prepared. Please try again in a moment.",
+  outcomeUnknown:
+    "The payment provider did not answer, so we cannot tell yet whether your card was charged. We will check and finish the upgrade; this page shows it when done.",
 } as const;
+
+/** How long a second 'Choose' waits for the hosted page the first one is asking for. */
+const CHECKOUT_WAIT_MS = 5000;
+/** A claim on a checkout's page older than this was lost (the Worker died mid-request): ask again. */
+const CHECKOUT_CLAIM_STALE_MS = 30_000;
+/**
+ * A hosted page is sent again for this long. A provider's session expires (Windcave's after hours or days):
+ * a payer who comes back later gets a fresh page rather than one that may have run out.
+ */
+const CHECKOUT_REUSE_MS = 30 * 60 * 1000;
 
 async function ownSubscription(
   env: Pick<Env, "DB">,
   userId: string,
   listingId: string,
-): Promise<StoredSubscription | null> {
+): Promise<SubscriptionSnapshot | null> {
   const db = getDb(env);
   const [listing] = await db
     .select({ id: l.id })
@@ -82,8 +103,8 @@ export async function ownListingsWithPlans(env: Pick<Env, "DB">, userId: string)
 
 /**
  * Starts (or resumes) the hosted checkout of `tier` for one of the user's listings. A second click finds
- * the checkout the first one opened (one open checkout per listing and plan, a unique index), so it can
- * only ever be paid once.
+ * the checkout the first one opened (one open checkout per listing and plan, a unique index) and sends the
+ * payer to the same hosted page (`checkout_url`), so it can only ever be paid once.
  */
 export async function startCheckout(
   env: BillingEnv,
@@ -94,56 +115,143 @@ export async function startCheckout(
   origin: string,
   now = Date.now(),
 ): Promise<{ ok: true; redirectUrl: string; reference: string } | BillingFailure> {
-  const current = await ownSubscription(env, user.id, listingId);
-  if (!current) return { ok: false, status: 404, error: BILLING_MSG.notFound };
-  const started = transition(current, { type: "checkoutStarted", plan: tier }, now);
-  if (!started.ok) return { ok: false, status: 409, error: started.error };
   const db = getDb(env);
   const plan = PLANS[tier];
-  await db.batch([
-    // Another plan's open checkout for this listing is dropped: only the latest choice is waiting. Should it
-    // still be paid, the notification records the money all the same (see notify.server.ts).
-    db
-      .update(p)
-      .set({ status: "failed", failure: "Replaced by another checkout", updatedAt: now })
-      .where(and(eq(p.listingId, listingId), eq(p.kind, "checkout"), eq(p.status, "open"), ne(p.plan, tier))),
-    db
-      .insert(p)
-      .values({
-        id: `pay_${newId()}`,
-        listingId,
-        userId: user.id,
-        kind: "checkout",
-        plan: tier,
-        amountCents: plan.priceCents,
-        currency: "NZD",
-        status: "open",
-        provider: gateway.name,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing(),
-    ...subscriptionStatements(db, current, started.next, {}, now),
-  ]);
-  const [open] = await db
-    .select({ id: p.id })
+  // A double click's two requests read the same version; the second loses the compare-and-swap, reads again,
+  // and finds the first one's checkout.
+  for (let attempt = 1; ; attempt++) {
+    const current = await ownSubscription(env, user.id, listingId);
+    if (!current) return { ok: false, status: 404, error: BILLING_MSG.notFound };
+    if (current.openPayment && current.openPayment.kind !== "checkout") {
+      return { ok: false, status: 409, error: BILLING_MSG.busy };
+    }
+    const started = transition(current, { type: "checkoutStarted", plan: tier }, now);
+    if (!started.ok) return { ok: false, status: 409, error: started.error };
+    try {
+      await batchOrChanged(db, [
+        // Another plan's open checkout for this listing is dropped: only the latest choice is waiting. Should
+        // it still be paid, the notification records the money all the same (see notify.server.ts).
+        db
+          .update(p)
+          .set({ status: "failed", failure: "Replaced by another checkout", updatedAt: now })
+          .where(and(eq(p.listingId, listingId), eq(p.kind, "checkout"), eq(p.status, "open"), ne(p.plan, tier))),
+        db
+          .insert(p)
+          .values({
+            id: `pay_${newId()}`,
+            listingId,
+            userId: user.id,
+            kind: "checkout",
+            plan: tier,
+            amountCents: plan.priceCents,
+            currency: "NZD",
+            status: "open",
+            provider: gateway.name,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .onConflictDoNothing(),
+        ...subscriptionStatements(db, current, started.next, {}, now),
+      ]);
+      break;
+    } catch (error) {
+      if (!(error instanceof SubscriptionChangedError)) throw error;
+      if (attempt >= 3) return { ok: false, status: 409, error: BILLING_MSG.changed };
+    }
+  }
+  const open = await openCheckout(env, listingId, tier);
+  if (!open) return { ok: false, status: 409, error: BILLING_MSG.changed };
+  if (open.checkoutUrl && open.updatedAt >= now - CHECKOUT_REUSE_MS) {
+    return { ok: true, redirectUrl: open.checkoutUrl, reference: open.id };
+  }
+
+  // One request asks the provider for the hosted page; a second click meanwhile waits for it.
+  const claimed = await db
+    .update(p)
+    .set({ checkoutUrl: "", updatedAt: now })
+    .where(
+      and(
+        eq(p.id, open.id),
+        eq(p.status, "open"),
+        sql`(${p.checkoutUrl} IS NULL
+          OR (${p.checkoutUrl} = '' AND ${p.updatedAt} < ${now - CHECKOUT_CLAIM_STALE_MS})
+          OR (${p.checkoutUrl} <> '' AND ${p.updatedAt} < ${now - CHECKOUT_REUSE_MS}))`,
+      ),
+    )
+    .returning({ id: p.id });
+  if (claimed.length === 0) return waitForCheckoutPage(env, open.id);
+
+  let start;
+  try {
+    start = await gateway.startCheckout({
+      reference: open.id,
+      description: paymentDescription("checkout", tier),
+      amountCents: plan.priceCents,
+      currency: "NZD",
+      returnUrl: `${origin}/subscriptions/return/${open.id}`,
+      cancelUrl: `${origin}/subscriptions/return/${open.id}?cancelled=1`,
+      notifyUrl: `${origin}${NOTIFY_PATH}`,
+      customerEmail: user.email,
+      storeMethod: true,
+    });
+  } catch (error) {
+    if (!(error instanceof ProviderUnavailableError)) throw error;
+    console.error("billing: the provider could not start a checkout", open.id, error.message);
+    await abandonCheckout(env, listingId, open.id, now);
+    return { ok: false, status: 502, error: PAYMENT_UNAVAILABLE_MSG };
+  }
+  await db
+    .update(p)
+    .set({ providerRef: start.providerRef, checkoutUrl: start.redirectUrl, updatedAt: now })
+    .where(eq(p.id, open.id));
+  return { ok: true, redirectUrl: start.redirectUrl, reference: open.id };
+}
+
+async function openCheckout(env: Pick<Env, "DB">, listingId: string, tier: PlanTier) {
+  const [open] = await getDb(env)
+    .select({ id: p.id, checkoutUrl: p.checkoutUrl, updatedAt: p.updatedAt })
     .from(p)
     .where(and(eq(p.listingId, listingId), eq(p.plan, tier), eq(p.kind, "checkout"), eq(p.status, "open")))
     .limit(1);
-  if (!open) return { ok: false, status: 409, error: "The checkout changed meanwhile. Please try again." };
-  const start = await gateway.startCheckout({
-    reference: open.id,
-    description: paymentDescription("checkout", tier),
-    amountCents: plan.priceCents,
-    currency: "NZD",
-    returnUrl: `${origin}/subscriptions/return/${open.id}`,
-    cancelUrl: `${origin}/subscriptions/return/${open.id}?cancelled=1`,
-    notifyUrl: `${origin}${NOTIFY_PATH}`,
-    customerEmail: user.email,
-    storeMethod: true,
-  });
-  await db.update(p).set({ providerRef: start.providerRef, updatedAt: now }).where(eq(p.id, open.id));
-  return { ok: true, redirectUrl: start.redirectUrl, reference: open.id };
+  return open ?? null;
+}
+
+async function waitForCheckoutPage(
+  env: Pick<Env, "DB">,
+  reference: string,
+): Promise<{ ok: true; redirectUrl: string; reference: string } | BillingFailure> {
+  for (let waited = 0; waited < CHECKOUT_WAIT_MS; waited += 250) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const [row] = await getDb(env)
+      .select({ checkoutUrl: p.checkoutUrl, status: p.status })
+      .from(p)
+      .where(eq(p.id, reference))
+      .limit(1);
+    if (row?.status !== "open") break;
+    if (row.checkoutUrl) return { ok: true, redirectUrl: row.checkoutUrl, reference };
+  }
+  return { ok: false, status: 409, error: BILLING_MSG.preparing };
+}
+
+/** The provider gave no page to pay on: the payment closes and the subscription goes back where it was. */
+async function abandonCheckout(env: BillingEnv, listingId: string, reference: string, now: number) {
+  const db = getDb(env);
+  const close = db
+    .update(p)
+    .set({ status: "failed", failure: "The payment provider did not answer", updatedAt: now })
+    .where(and(eq(p.id, reference), eq(p.status, "open")));
+  const fresh = await readSubscription(env, listingId);
+  const back = fresh ? transition(fresh, { type: "checkoutFailed" }, now) : null;
+  try {
+    await batchOrChanged(db, [
+      close,
+      ...(fresh && back?.ok ? subscriptionStatements(db, fresh, back.next, {}, now) : []),
+    ]);
+  } catch (error) {
+    // Someone moved the subscription meanwhile: their state stands; only the payment closes.
+    if (!(error instanceof SubscriptionChangedError)) throw error;
+    await close;
+  }
 }
 
 export type PaymentView = {
@@ -203,6 +311,14 @@ export async function ownReceipt(env: Pick<Env, "DB">, userId: string, receiptId
   return row ?? null;
 }
 
+function quoteOf(current: SubscriptionSnapshot, now: number) {
+  if (!isPaidStatus(current.status) || current.periodEnd === null) {
+    return { ok: false, status: 409, error: SUBSCRIPTION_MSG.notActive } as const;
+  }
+  if (current.plan !== "standard") return { ok: false, status: 409, error: SUBSCRIPTION_MSG.notStandard } as const;
+  return { ok: true, amountCents: prorationCents(current, now), periodEnd: current.periodEnd } as const;
+}
+
 /** The amount an upgrade would charge now, shown before confirming. */
 export async function upgradeQuote(
   env: Pick<Env, "DB">,
@@ -212,27 +328,28 @@ export async function upgradeQuote(
 ): Promise<{ ok: true; amountCents: number; periodEnd: number } | BillingFailure> {
   const current = await ownSubscription(env, userId, listingId);
   if (!current) return { ok: false, status: 404, error: BILLING_MSG.notFound };
-  if (!isPaidStatus(current.status) || current.periodEnd === null) {
-    return { ok: false, status: 409, error: SUBSCRIPTION_MSG.notActive };
-  }
-  if (current.plan !== "standard") return { ok: false, status: 409, error: SUBSCRIPTION_MSG.notStandard };
-  return { ok: true, amountCents: prorationCents(current, now), periodEnd: current.periodEnd };
+  return quoteOf(current, now);
 }
 
 /**
- * Standard → Featured at once: the prorated difference is charged to the stored card. The plan changes when
- * the provider's notification confirms the charge (at once with the test gateway); a zero amount (the period
- * is over) is refused, as the renewal is the place for a change then.
+ * Standard → Featured at once: the prorated difference is charged to the stored card, and the plan changes
+ * when the charge settles (the provider's answer or its notification). A zero amount (the period is over) is
+ * refused, as the renewal is the place for a change then. A payment already open for the listing (a double
+ * click, the renewal) refuses it: one charge at a time.
  */
 export async function upgradeNow(
-  env: BillingEnv,
+  env: BillingEnv & NotifyEnv,
+  ctx: Ctx,
   gateway: PaymentGateway,
   userId: string,
   listingId: string,
   expectedCents: number | null,
+  origin: string,
   now = Date.now(),
 ): Promise<{ ok: true; amountCents: number; status: "succeeded" | "pending" } | BillingFailure> {
-  const quote = await upgradeQuote(env, userId, listingId, now);
+  const current = await ownSubscription(env, userId, listingId);
+  if (!current) return { ok: false, status: 404, error: BILLING_MSG.notFound };
+  const quote = quoteOf(current, now);
   if (!quote.ok) return quote;
   // The amount the owner confirmed must still be the amount: a tampered form, or one left open for an hour,
   // is asked again instead of charging a different sum.
@@ -240,63 +357,116 @@ export async function upgradeNow(
     return { ok: false, status: 409, error: "The amount changed meanwhile: check it and confirm again." };
   }
   if (quote.amountCents <= 0) return { ok: false, status: 409, error: BILLING_MSG.noUpgrade };
-  const current = await readSubscription(env, listingId);
-  if (!current?.methodRef) return { ok: false, status: 409, error: BILLING_MSG.noMethod };
-  const reference = `pay_${newId()}`;
-  const db = getDb(env);
-  const inserted = await db
-    .insert(p)
-    .values({
-      id: reference,
-      listingId,
-      userId,
-      kind: "upgrade",
-      plan: "featured",
-      amountCents: quote.amountCents,
-      currency: "NZD",
-      status: "open",
-      provider: gateway.name,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing()
-    .returning({ id: p.id });
-  // A charge is already under way for this listing (a double click, or the renewal): not a second one.
-  if (inserted.length === 0)
-    return { ok: false, status: 409, error: "A payment for this listing is already under way." };
-  const result = await gateway.charge({
-    reference,
-    methodRef: current.methodRef,
-    amountCents: quote.amountCents,
-    currency: "NZD",
-    description: paymentDescription("upgrade", "featured"),
-  });
-  if (result.status === "failed") {
-    await db
-      .update(p)
-      .set({ status: "failed", failure: result.reason, updatedAt: now })
-      .where(and(eq(p.id, reference), eq(p.status, "open")));
-    return { ok: false, status: 409, error: BILLING_MSG.paymentFailed };
+  if (!current.methodRef) return { ok: false, status: 409, error: BILLING_MSG.noMethod };
+  const opened = await openCharge(
+    env,
+    gateway,
+    current,
+    { kind: "upgrade", plan: "featured", amountCents: quote.amountCents },
+    now,
+  );
+  if (!opened.ok)
+    return { ok: false, status: 409, error: opened.reason === "busy" ? BILLING_MSG.busy : BILLING_MSG.changed };
+  const sent = await sendCharge(env, ctx, gateway, opened.charge, current.methodRef, origin, now);
+  switch (sent.outcome) {
+    case "failed":
+      await closeFailedCharge(getDb(env), opened.charge.reference, sent.reason, now);
+      return { ok: false, status: 409, error: BILLING_MSG.paymentFailed };
+    case "declined":
+      return { ok: false, status: 409, error: BILLING_MSG.paymentFailed };
+    case "unknown":
+      return { ok: false, status: 502, error: BILLING_MSG.outcomeUnknown };
+    case "succeeded":
+    case "pending":
+      return { ok: true, amountCents: quote.amountCents, status: sent.outcome };
   }
-  await db.update(p).set({ providerRef: result.providerRef }).where(eq(p.id, reference));
-  return { ok: true, amountCents: quote.amountCents, status: result.status };
 }
 
-/** Cancel, resume, or a change of plan that waits for the period's end (or taking that change back). */
+/**
+ * Cancel, resume, or taking back a change of plan that waits for the period's end. Refused
+ * while a payment is open for the listing: a cancel that landed beside a renewal charge would leave a charge
+ * for a cancelled plan, a change of plan one for the wrong plan. The compare-and-swap makes the refusal exact:
+ * a charge that opens after our read moves the version, and this write then fails instead. Scheduling the
+ * change to Standard (scheduleDowngrade) holds to the same rules.
+ */
 export async function changeSubscription(
   env: BillingEnv,
   ctx: Ctx,
   userId: string,
   listingId: string,
-  event: Extract<SubscriptionEvent, { type: "cancel" | "resume" | "downgrade" | "keepPlan" }>,
+  event: Extract<SubscriptionEvent, { type: "cancel" | "resume" | "keepPlan" }>,
   now = Date.now(),
 ): Promise<{ ok: true } | BillingFailure> {
   const current = await ownSubscription(env, userId, listingId);
   if (!current) return { ok: false, status: 404, error: BILLING_MSG.notFound };
+  if (current.openPayment) return { ok: false, status: 409, error: BILLING_MSG.busy };
   const moved = transition(current, event, now);
   if (!moved.ok) return { ok: false, status: 409, error: moved.error };
-  await saveSubscription(env, ctx, current, moved.next, {}, now);
+  try {
+    await saveSubscription(env, ctx, current, moved.next, {}, now);
+  } catch (error) {
+    if (error instanceof SubscriptionChangedError) return { ok: false, status: 409, error: BILLING_MSG.changed };
+    throw error;
+  }
   return { ok: true };
+}
+
+export type PhotoChoiceView = {
+  modelId: string;
+  photos: { imageId: string; url: string; position: number; checked: boolean }[];
+};
+
+/**
+ * Featured → Standard at the period's end (decision 0017). A listing with more photos than Standard shows
+ * asks first which 10 stay public: with `keep` null (not answered yet) the answer is the question, with the
+ * boxes ticked as before or the first 10; an answer must be exactly 10 of the listing's own photos (400
+ * otherwise, asked again with the owner's ticks). The choice is stored with the change, in one batch, and
+ * applied by the renewal that switches the plan.
+ */
+export async function scheduleDowngrade(
+  env: BillingEnv,
+  ctx: Ctx,
+  userId: string,
+  listingId: string,
+  keep: readonly unknown[] | null,
+  now = Date.now(),
+): Promise<{ ok: true } | { ok: "choose"; choice: PhotoChoiceView } | (BillingFailure & { choice?: PhotoChoiceView })> {
+  const current = await ownSubscription(env, userId, listingId);
+  if (!current) return { ok: false, status: 404, error: BILLING_MSG.notFound };
+  if (current.openPayment) return { ok: false, status: 409, error: BILLING_MSG.busy };
+  const moved = transition(current, { type: "downgrade" }, now);
+  if (!moved.ok) return { ok: false, status: 409, error: moved.error };
+  const save = async (also: Parameters<typeof saveSubscription>[6] = []) => {
+    try {
+      await saveSubscription(env, ctx, current, moved.next, {}, now, also);
+      return { ok: true } as const;
+    } catch (error) {
+      if (error instanceof SubscriptionChangedError)
+        return { ok: false, status: 409, error: BILLING_MSG.changed } as const;
+      throw error;
+    }
+  };
+  const photos = await choosablePhotos(env, listingId);
+  if (!needsPhotoChoice(photos.length)) return save();
+  const view = (checked: Set<string>): PhotoChoiceView => ({
+    modelId: listingId,
+    photos: photos.map((p) => ({
+      imageId: p.imageId,
+      url: p.url,
+      position: p.position,
+      checked: checked.has(p.imageId),
+    })),
+  });
+  if (keep === null) return { ok: "choose", choice: view(preselectedPhotos(photos)) };
+  const checked = checkPhotoChoice(
+    keep,
+    photos.map((p) => p.imageId),
+  );
+  if (!checked.ok) {
+    const ticked = new Set(keep.filter((v): v is string => typeof v === "string"));
+    return { ok: false, status: 400, error: checked.error, choice: view(ticked) };
+  }
+  return save([keepChoiceStatement(getDb(env), listingId, checked.ids)]);
 }
 
 /** Payments still open for these listings: the return page and /managesub poll while one is. */

@@ -254,7 +254,8 @@ export async function loadOwnerProfile(
     .where(and(eq(l.id, modelId), eq(l.userId, userId)))
     .limit(1);
   if (!owned) return null;
-  const profile = await buildProfileFromD1(env, modelId);
+  // The owner's own copy: with the photos kept but not shown on the Standard plan, marked.
+  const profile = await buildProfileFromD1(env, modelId, { withHidden: true });
   const { lastName, ...cents } = owned;
   return profile ? { ...profile, ...flatRatesInDollars(cents), lastName } : null;
 }

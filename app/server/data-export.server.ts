@@ -37,6 +37,7 @@ const TABLES: Record<ExportedTable, SQLiteTable> = {
   listing_images: schema.listingImages,
   listing_rates: schema.listingRates,
   listing_special_rates: schema.listingSpecialRates,
+  tour_stops: schema.tourStops,
   listing_stats: schema.listingStats,
   subscriptions: schema.subscriptions,
   payments: schema.payments,
@@ -62,7 +63,14 @@ export type AccountData = {
   plans: Rows;
   verificationRequests: Rows;
   billing: { subscriptions: Rows; payments: Rows; ledger: Rows; receipts: Rows };
-  listings: { row: Record<string, unknown>; images: Rows; rates: Rows; specialRates: Rows; stats: Rows }[];
+  listings: {
+    row: Record<string, unknown>;
+    images: Rows;
+    rates: Rows;
+    specialRates: Rows;
+    tourStops: Rows;
+    stats: Rows;
+  }[];
 };
 
 /** Every exported row of one account, read in one D1 batch. */
@@ -82,6 +90,7 @@ export async function readAccountData(db: Db, userId: string): Promise<AccountDa
     images,
     rates,
     specials,
+    tours,
     stats,
     subscriptions,
     payments,
@@ -116,6 +125,7 @@ export async function readAccountData(db: Db, userId: string): Promise<AccountDa
       .from(s.listingSpecialRates)
       .where(inArray(s.listingSpecialRates.listingId, own))
       .orderBy(asc(s.listingSpecialRates.position)),
+    db.select().from(s.tourStops).where(inArray(s.tourStops.listingId, own)).orderBy(asc(s.tourStops.startDate)),
     db.select().from(s.listingStats).where(inArray(s.listingStats.listingId, own)).orderBy(asc(s.listingStats.month)),
     db.select().from(s.subscriptions).where(eq(s.subscriptions.userId, userId)),
     // Money records outlive a deleted listing (tax records), and stay the owner's.
@@ -145,6 +155,7 @@ export async function readAccountData(db: Db, userId: string): Promise<AccountDa
       images: of(images, l.id).map((r) => exportRow("listing_images", r)),
       rates: of(rates, l.id).map((r) => exportRow("listing_rates", r)),
       specialRates: of(specials, l.id).map((r) => exportRow("listing_special_rates", r)),
+      tourStops: of(tours, l.id).map((r) => exportRow("tour_stops", r)),
       stats: of(stats, l.id).map((r) => exportRow("listing_stats", r)),
     })),
   };
@@ -183,8 +194,8 @@ async function* archiveEntries(env: Pick<Env, "PHOTOS">, data: AccountData, o: {
   yield file("verification-requests.json", json(data.verificationRequests));
   for (const [i, listing] of data.listings.entries()) {
     const folder = listingFolder(i, String(listing.row.first_name ?? ""));
-    const { row, images, rates, specialRates } = listing;
-    yield file(`${folder}/listing.json`, json({ ...row, images, rates, specialRates }));
+    const { row, images, rates, specialRates, tourStops } = listing;
+    yield file(`${folder}/listing.json`, json({ ...row, images, rates, specialRates, tourStops }));
     yield file(`${folder}/stats.json`, json(listing.stats));
     const missing: string[] = [];
     for (const [n, image] of images.entries()) {

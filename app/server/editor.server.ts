@@ -1,5 +1,5 @@
 // What the listing editor's pages load: the owner's listing as the public profile shape (hidden ones
-// included), and whether the account may start another listing.
+// included, and the photos kept but not shown on the Standard plan), and whether the account may start another listing.
 import type { Profile } from "~/lib/profile";
 import { mayAddListing } from "~/lib/listing-rules";
 import type { SessionUser } from "./auth.server";
@@ -14,7 +14,7 @@ export async function loadEditableProfile(
 ): Promise<Profile | null> {
   const listing = await findManageableListing(env, user, modelId);
   if (!listing) return null;
-  return buildProfileFromD1(env, listing.id);
+  return buildProfileFromD1(env, listing.id, { withHidden: true });
 }
 
 /** For /profile/new: an Independent who already holds a listing is told so instead of filling a form in vain. */

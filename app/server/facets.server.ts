@@ -1,8 +1,9 @@
-import { gt } from "drizzle-orm";
+import { and, count, eq, gt, ne } from "drizzle-orm";
 import { AGE_RANGES, HEIGHT_RANGES } from "~/lib/filters";
 import type { FilterOptions } from "~/lib/listings-view";
 import { REGIONS, type Region } from "~/lib/regions";
 import { getDb, schema, type Db } from "./db.server";
+import { runningStopConditions } from "./grid.server";
 
 export type { FilterOptions } from "~/lib/listings-view";
 
@@ -28,11 +29,29 @@ export function facetsQuery(db: Db) {
 }
 
 /**
- * Region counts and filter options from the trigger-maintained `listing_facets` table:
- * a few hundred rows at most, however many listings there are.
+ * Live listings touring each region today (issue 16), which that region's count includes: the stops begun
+ * in the last month read through tour_stops_start, each listing by its id. Today is the request's NZ date, so
+ * a stop leaves the count at NZ midnight with no write (listing_facets' triggers only see writes).
  */
-export async function loadFacets(env: Pick<Env, "DB">, region: Region | null): Promise<Facets> {
-  const rows = await facetsQuery(getDb(env));
+export function touringCountsQuery(db: Db, now: number) {
+  const ts = schema.tourStops;
+  const l = schema.listings;
+  return db
+    .select({ region: ts.region, n: count() })
+    .from(ts)
+    .crossJoin(l)
+    .where(and(eq(l.id, ts.listingId), ...runningStopConditions(now), eq(l.live, true), ne(l.location, ts.region)))
+    .groupBy(ts.region);
+}
+
+/**
+ * Region counts and filter options from the trigger-maintained `listing_facets` table (a few hundred rows
+ * at most, however many listings there are), plus the listings touring each region today. The total counts
+ * each listing once, in its home region.
+ */
+export async function loadFacets(env: Pick<Env, "DB">, region: Region | null, now = Date.now()): Promise<Facets> {
+  const db = getDb(env);
+  const [rows, touring] = await db.batch([facetsQuery(db), touringCountsQuery(db, now)]);
   const counts = Object.fromEntries(REGIONS.map((r) => [r, 0])) as Record<Region, number>;
   const values = {
     age: new Set<string>(),
@@ -45,9 +64,11 @@ export async function loadFacets(env: Pick<Env, "DB">, region: Region | null): P
     if (region && row.location !== region) continue;
     if (row.facet in values) values[row.facet as keyof typeof values].add(row.value);
   }
+  const total = Object.values(counts).reduce((a, b) => a + b, 0);
+  for (const row of touring) if (row.region in counts) counts[row.region as Region] += row.n;
   return {
     counts,
-    total: Object.values(counts).reduce((a, b) => a + b, 0),
+    total,
     options: {
       age: AGE_RANGES.map((r) => r.value).filter((v) => values.age.has(v)),
       height: HEIGHT_RANGES.map((r) => r.value).filter((v) => values.height.has(v)),

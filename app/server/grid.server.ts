@@ -1,15 +1,19 @@
-import { and, between, eq, gt, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, between, eq, gt, gte, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/sqlite-core";
 import type { Filters } from "~/lib/filters";
 import { PAGE_SIZE } from "~/lib/filters";
-import { nzClock } from "~/lib/nz-time";
+import { nzClock, nzDate } from "~/lib/nz-time";
 import { toCard, type ListingCardData } from "~/lib/listing-card";
 import type { GridPage } from "~/lib/listings-view";
 import type { Region } from "~/lib/regions";
+import { parseRegion } from "~/lib/regions";
 import { regionForCity } from "~/lib/suburbs";
+import { earliestRunningStart, type CardTour } from "~/lib/tour-stops";
 import { getDb, schema, type Db } from "./db.server";
 import { cardColumns, gridOrder } from "./listing-queries.server";
 
 const l = schema.listings;
+const ts = schema.tourStops;
 
 export function activeNowCondition(now: number): SQL {
   return and(eq(l.active, true), or(isNull(l.activeUntil), eq(l.activeUntil, 0), gt(l.activeUntil, now)))!;
@@ -29,23 +33,105 @@ export function filterConditions(filters: Filters, now: number): SQL[] {
   return conds;
 }
 
-/** `page` is the last page included: a refresh of several scrolled pages answers with the last one's number. */
-/** The grid's query, exposed so the benchmark can read D1's rows_read for exactly this SQL. */
-export function gridQuery(
-  db: Db,
-  opts: { region: Region | null; filters: Filters; page: number; now: number; limit: number; includeHidden?: boolean },
-) {
+/**
+ * Tour stops running on the request's NZ date. A stop lasts at most MAX_STOP_DAYS, so only stops begun in
+ * that many days before today are read (tour_stops_region / tour_stops_start): a stop ends at NZ midnight
+ * by this comparison, with no write and no cron.
+ */
+export function runningStopConditions(now: number): SQL[] {
+  const today = nzDate(now);
+  return [gte(ts.startDate, earliestRunningStart(today)), lte(ts.startDate, today), gte(ts.endDate, today)];
+}
+
+/** A stop as one text column, so it rides on a card row (read back by cardTour). */
+const stopText = sql<string>`${ts.region} || '|' || ${ts.startDate} || '|' || ${ts.endDate}`;
+
+/** Grid order by the result's column names: a compound SELECT (the region's union) sorts by those. */
+const resultOrder = ["featured", "listed_at", "id"].map((name) => sql`${sql.identifier(name)} desc`);
+
+type GridOpts = {
+  region: Region | null;
+  filters: Filters;
+  page: number;
+  now: number;
+  limit: number;
+  includeHidden?: boolean;
+};
+
+/**
+ * The grid's query, exposed so the benchmark can read D1's rows_read for exactly this SQL.
+ *
+ * Touring (issue 16): a region's grid is the listings based there (each with the stop it is on today, for
+ * 'On tour in Wellington until 5 Dec') and, merged in grid order, those touring there today (for 'Touring ·
+ * Wellington 3–5 Dec'). Each arm is read in grid order and the merge stops at the page, so a page still
+ * reads about offset + limit listings plus today's stops in the region. 'Touring' shows only the second arm.
+ */
+export function gridQuery(db: Db, opts: GridOpts) {
   // includeHidden is the administrators' grid (every listing, live or not). Callers set it only after
   // checking the viewer's role: visitors must never receive a listing that is not live.
   const conds = [...(opts.includeHidden ? [] : [eq(l.live, true)]), ...filterConditions(opts.filters, opts.now)];
-  if (opts.region) conds.push(eq(l.location, opts.region));
-  return db
-    .select(cardColumns)
-    .from(l)
-    .where(and(...conds))
-    .orderBy(...gridOrder)
+  const offset = (opts.page - 1) * PAGE_SIZE;
+  const touring = touringArm(db, conds, opts);
+  if (opts.filters.show === "touring") {
+    return db
+      .select({ ...cardColumns, listedAt: l.listedAt, tour: touring.tour })
+      .from(ts)
+      .crossJoin(l)
+      .where(touring.where)
+      .orderBy(...gridOrder)
+      .limit(opts.limit)
+      .offset(offset);
+  }
+  const current = sql<string | null>`(${db
+    .select({ stop: stopText })
+    .from(ts)
+    .where(and(eq(ts.listingId, l.id), ...runningStopConditions(opts.now)))
+    .limit(1)})`;
+  if (!opts.region) {
+    return db
+      .select({ ...cardColumns, listedAt: l.listedAt, tour: current.as("tour") })
+      .from(l)
+      .where(and(...conds))
+      .orderBy(...gridOrder)
+      .limit(opts.limit)
+      .offset(offset);
+  }
+  return unionAll(
+    db
+      .select({ ...cardColumns, listedAt: l.listedAt, tour: current.as("tour") })
+      .from(l)
+      .where(and(...conds, eq(l.location, opts.region))),
+    db
+      .select({ ...cardColumns, listedAt: l.listedAt, tour: touring.tour })
+      .from(ts)
+      .crossJoin(l)
+      .where(touring.where),
+  )
+    .orderBy(...resultOrder)
     .limit(opts.limit)
-    .offset((opts.page - 1) * PAGE_SIZE);
+    .offset(offset);
+}
+
+/** Listings on a stop today: in the viewed region when there is one (and based elsewhere), else anywhere. */
+function touringArm(db: Db, conds: SQL[], opts: GridOpts) {
+  // CROSS JOIN keeps tour_stops the outer table (SQLite never reorders one): today's few stops are read
+  // through their index and each listing by its id, never the whole grid probed for a stop.
+  const where = and(
+    eq(l.id, ts.listingId),
+    ...runningStopConditions(opts.now),
+    ...(opts.region ? [eq(ts.region, opts.region), ne(l.location, opts.region)] : []),
+    ...conds,
+  );
+  return { where, tour: stopText.as("tour") };
+}
+
+/** The tour line of a grid row: the badge where the listing is touring, else where it is away to. */
+export function cardTour(stop: string | null, viewed: Region | null, touringMode: boolean): CardTour | null {
+  if (!stop) return null;
+  const [rawRegion, start, end] = stop.split("|");
+  const region = parseRegion(rawRegion);
+  if (!region || !start || !end) return null;
+  return { region, start, end, here: touringMode || region === viewed };
 }
 
 export type { GridPage } from "~/lib/listings-view";
@@ -64,9 +150,12 @@ export async function loadGridPage(
   const size = PAGE_SIZE * pages;
   const rows = await gridQuery(getDb(env), { ...opts, limit: size + 1 });
   const pageRows = rows.slice(0, size);
+  const touringMode = opts.filters.show === "touring";
   return {
     // Administrators also see listings without a photo yet (with the placeholder): they moderate all of them.
-    cards: pageRows.filter((r) => opts.includeHidden || r.coverKey).map(toCard),
+    cards: pageRows
+      .filter((r) => opts.includeHidden || r.coverKey)
+      .map((r) => ({ ...toCard(r), tour: cardTour(r.tour, opts.region, touringMode) })),
     page: opts.page + pages - 1,
     hasMore: rows.length > size,
     matched: pageRows.length,

@@ -25,6 +25,7 @@
 // reports (per listing: a reporter's contact details must not outlive the listing). admin_audit is kept:
 // the administrators' record of who did what outlives listings and accounts by design, and holds no
 // provider's account data (listing id, a short note, the administrator's id).
+// 0036: tour_stops (per listing; the foreign key cascades too).
 import { eq, inArray, sql } from "drizzle-orm";
 import { parseKeyList } from "~/lib/verification";
 import { auditForListing, type AuditEntry } from "./audit.server";
@@ -89,6 +90,7 @@ export async function deleteListing(
     db.delete(schema.listingStats).where(eq(schema.listingStats.listingId, modelId)),
     db.delete(schema.listingRates).where(eq(schema.listingRates.listingId, modelId)),
     db.delete(schema.listingSpecialRates).where(eq(schema.listingSpecialRates.listingId, modelId)),
+    db.delete(schema.tourStops).where(eq(schema.tourStops.listingId, modelId)),
     db.delete(img).where(eq(img.listingId, modelId)).returning({ key: img.r2Key }),
     db.delete(vr).where(eq(vr.listingId, modelId)).returning({ keys: vr.r2Keys }),
     db.delete(schema.reports).where(eq(schema.reports.listingId, modelId)),
@@ -98,7 +100,7 @@ export async function deleteListing(
     logged,
     db.delete(l).where(eq(l.id, modelId)).returning({ id: l.id, live: l.live, location: l.location }),
   ]);
-  const [, , , , photos, documents] = results;
+  const [, , , , , photos, documents] = results;
   const removed = results[results.length - 1] as Removed[];
   const listingIds = removed.map((r) => r.id);
   // The rows are gone: the objects go on the delete queue, which retries until R2 has them all.
@@ -127,11 +129,12 @@ export async function deleteAccount(env: DeleteEnv, ctx: Ctx, userId: string): P
   if (!user) return { deleted: false, listingIds: [], photosDeleted: 0 };
   // A subquery rather than a list of ids: an agency may hold more listings than D1 takes parameters.
   const owned = db.select({ id: l.id }).from(l).where(eq(l.userId, userId));
-  const [, , , , photos, documents, , , removed, pending] = await db.batch([
+  const [, , , , , photos, documents, , , removed, pending] = await db.batch([
     db.delete(schema.likes).where(inArray(schema.likes.listingId, owned)),
     db.delete(schema.listingStats).where(inArray(schema.listingStats.listingId, owned)),
     db.delete(schema.listingRates).where(inArray(schema.listingRates.listingId, owned)),
     db.delete(schema.listingSpecialRates).where(inArray(schema.listingSpecialRates.listingId, owned)),
+    db.delete(schema.tourStops).where(inArray(schema.tourStops.listingId, owned)),
     db.delete(img).where(inArray(img.listingId, owned)).returning({ key: img.r2Key }),
     // By user as well as by listing: a request always belongs to both.
     db.delete(vr).where(eq(vr.userId, userId)).returning({ keys: vr.r2Keys }),

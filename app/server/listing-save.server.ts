@@ -3,11 +3,10 @@
 //
 // A save checks everything first (owner, country, the Independent rule, every field, every photo), then
 // writes photo bytes to R2, then writes all of the listing's D1 rows in ONE batch, which D1 runs as a
-// transaction: the listing row, its images, rates and special rates, the uploads it used up, and the
-// cover columns. A failed batch leaves D1 as it was and its new R2 objects are removed again, so there is
+// transaction: the listing row, its images, rates, special rates and tour stops, the uploads it used up, and
+// the cover columns. A failed batch leaves D1 as it was and its new R2 objects are removed again, so there is
 // never a half-written listing. Afterwards the KV snapshot is rewritten and open pages are told.
-import { and, asc, count, eq, exists, ne, notExists, or, sql } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { and, asc, eq, exists, ne, notExists, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { isId, newId } from "~/lib/ids";
 import type { ListingBody } from "~/lib/listing-body";
@@ -16,14 +15,17 @@ import { validateListing, type FieldErrors, type ParsedListing } from "~/lib/lis
 import { PUBLIC_PHOTO_PREFIX } from "~/lib/photo-keys";
 import { MAX_BATCH, MAX_PHOTOS, PHOTO_MSG } from "~/lib/photo-rules";
 import { PLANS } from "~/lib/plans";
-import { isPaidStatus } from "~/lib/subscriptions";
+import { publicPhotoLimit } from "~/lib/plan-photos";
 import type { Profile } from "~/lib/profile";
 import { auditForListing, auditInsert, CHANGED } from "./audit.server";
 import type { SessionUser } from "./auth.server";
 import { getDb, insertWhere, schema, type Db, type RowOf } from "./db.server";
 import { countListingsOf, findManageableListing } from "./listing-access.server";
 import { processPhoto, type ProcessedPhoto } from "./photo-pipeline.server";
-import { buildProfileFromD1, writeProfileSnapshot } from "./profile.server";
+import { coverStatement } from "./plan-photos.server";
+import { buildProfileFromD1, storedTourStops, writeProfileSnapshot } from "./profile.server";
+import { nzDate } from "~/lib/nz-time";
+import type { TourStop } from "~/lib/tour-stops";
 import { badgeEffects, type BadgeBaseline } from "~/lib/reverification";
 import { scheduleR2Deletes } from "./r2-deletes.server";
 import { badgeStatements, parseIdList } from "./reverification.server";
@@ -81,7 +83,7 @@ const photoFailure = (status: number, message: string) =>
 const l = schema.listings;
 const img = schema.listingImages;
 
-type ExistingImage = Pick<typeof img.$inferSelect, "id" | "r2Key" | "position" | "width" | "height">;
+type ExistingImage = Pick<typeof img.$inferSelect, "id" | "r2Key" | "position" | "width" | "height" | "public">;
 type Planned =
   | { kind: "saved"; image: ExistingImage; requested: number | null; previous: number }
   | { kind: "upload"; upload: PendingUpload; requested: number | null; previous: number }
@@ -109,6 +111,8 @@ export async function saveListing(req: SaveRequest, mode: "create" | "update"): 
   // badges were given for, to tell what this save does to them.
   let before: PublicState | null = null;
   let badges: BadgeBaseline | null = null;
+  // The stops saved before: one already under way may keep its start date in the past.
+  let savedTours: TourStop[] = [];
   if (mode === "create") {
     if (!mayCreateListingFrom(req.country, env.APP_ENV)) return failure(403, LISTING_RULE_MSG.outsideNz);
     count.add();
@@ -125,12 +129,24 @@ export async function saveListing(req: SaveRequest, mode: "create" | "update"): 
     listingId = listing.id;
     ownerId = listing.userId;
     before = publicState(listing);
-    count.add();
-    existing = await db
-      .select({ id: img.id, r2Key: img.r2Key, position: img.position, width: img.width, height: img.height })
-      .from(img)
-      .where(eq(img.listingId, listingId))
-      .orderBy(asc(img.position), asc(img.createdAt));
+    count.add(2);
+    const [images, tours] = await db.batch([
+      db
+        .select({
+          id: img.id,
+          r2Key: img.r2Key,
+          position: img.position,
+          width: img.width,
+          height: img.height,
+          public: img.public,
+        })
+        .from(img)
+        .where(eq(img.listingId, listingId))
+        .orderBy(asc(img.position), asc(img.createdAt)),
+      db.select().from(schema.tourStops).where(eq(schema.tourStops.listingId, listingId)),
+    ]);
+    existing = images;
+    savedTours = storedTourStops(tours);
     badges = {
       verified: listing.verified,
       photoVerified: listing.photoVerified,
@@ -160,17 +176,20 @@ export async function saveListing(req: SaveRequest, mode: "create" | "update"): 
     uploads = await findClaimableUploads(env, user.id, [...requestedUploads.keys()], now);
     if (uploads.length !== requestedUploads.size) return photoFailure(400, LISTING_RULE_MSG.uploadsMissing);
   }
-  const photoCount = existing.length + uploads.length + body.files.length;
-  // The plan's photo limit (issue 15): 20 with a paid Featured plan, else Standard's 10. Only a save that
-  // adds photos is held to it, so a listing over the limit after a change of plan can still be edited.
-  if (uploads.length + body.files.length > 0 && photoCount > PLANS.standard.maxPhotos) {
+  const added = uploads.length + body.files.length;
+  const photoCount = existing.length + added;
+  // The plan's photo limit (issue 15): 20 public photos while featured, else Standard's 10. New photos are
+  // public; those kept but not shown after a change to Standard (decision 0017) do not count, and only a save
+  // that adds photos is held to it, so a listing over the limit after a change of plan can still be edited.
+  const publicCount = existing.filter((i) => i.public).length + added;
+  if (added > 0 && publicCount > PLANS.standard.maxPhotos) {
     count.add();
     const limit = await photoLimitOf(env, mode === "create" ? null : listingId);
-    if (photoCount > limit) return photoFailure(400, planPhotoLimitText(limit));
+    if (publicCount > limit) return photoFailure(400, planPhotoLimitText(limit));
   }
 
-  // 3. Every field, with the page to show.
-  const checked = validateListing(body.values, photoCount);
+  // 3. Every field, with the page to show. Tour stops against today's NZ date by the request's clock.
+  const checked = validateListing(body.values, photoCount, { today: nzDate(now), saved: savedTours });
   if (!checked.ok) return failure(400, checked.error, { fieldErrors: checked.fieldErrors, page: checked.page });
   const data = checked.data;
 
@@ -212,7 +231,8 @@ export async function saveListing(req: SaveRequest, mode: "create" | "update"): 
   try {
     for (const item of ordered) {
       if (item.kind === "saved") {
-        rows.push({ ...item.image, position: item.position, isNew: false });
+        const { public: _shown, ...image } = item.image;
+        rows.push({ ...image, position: item.position, isNew: false });
         continue;
       }
       const key = `${PUBLIC_PHOTO_PREFIX}${newId(24)}.webp`;
@@ -280,7 +300,20 @@ export async function saveListing(req: SaveRequest, mode: "create" | "update"): 
   if (mode === "update") {
     statements.push(db.delete(schema.listingRates).where(eq(schema.listingRates.listingId, listingId)));
     statements.push(db.delete(schema.listingSpecialRates).where(eq(schema.listingSpecialRates.listingId, listingId)));
+    statements.push(db.delete(schema.tourStops).where(eq(schema.tourStops.listingId, listingId)));
   }
+  data.tours.forEach((stop, i) => {
+    statements.push(
+      db.insert(schema.tourStops).values({
+        listingId,
+        position: i + 1,
+        region: stop.region,
+        suburb: stop.suburb,
+        startDate: stop.start,
+        endDate: stop.end,
+      }),
+    );
+  });
   for (const rate of data.rates) {
     statements.push(
       db.insert(schema.listingRates).values({
@@ -363,7 +396,8 @@ export async function saveListing(req: SaveRequest, mode: "create" | "update"): 
   );
 
   count.add(4);
-  const profile = await buildProfileFromD1(env, listingId);
+  // The owner's (or an administrator's) own answer: with the photos kept but not shown, marked.
+  const profile = await buildProfileFromD1(env, listingId, { withHidden: true });
   if (!profile) return failure(404, LISTING_RULE_MSG.notFound);
   return { ok: true, status: mode === "create" ? 201 : 200, profile, statements: count.n, batchStatements };
 }
@@ -464,26 +498,6 @@ function updateListing(db: Db, id: string, ownerId: string, data: ParsedListing,
     .where(and(eq(l.id, id), eq(l.userId, ownerId)));
 }
 
-/** The cover (position 1) and photo count, read back from the rows the same batch just wrote. */
-function coverStatement(db: Db, listingId: string) {
-  const first = <T extends SQLiteColumn>(column: T) =>
-    sql`${db
-      .select({ value: column })
-      .from(img)
-      .where(eq(img.listingId, listingId))
-      .orderBy(asc(img.position), asc(img.createdAt))
-      .limit(1)}`;
-  return db
-    .update(l)
-    .set({
-      coverKey: first(img.r2Key),
-      coverWidth: first(img.width),
-      coverHeight: first(img.height),
-      imageCount: sql`${db.select({ n: count() }).from(img).where(eq(img.listingId, listingId))}`,
-    })
-    .where(eq(l.id, listingId));
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Deleting one saved photo
 
@@ -558,18 +572,14 @@ export async function deleteListingImage(
   return { ok: true, listingId: found.listingId, images };
 }
 
-/** What a listing's plan allows (app/lib/plans.ts maxPhotos): Featured's only while it is paid for. */
+/**
+ * What a listing's plan allows (app/lib/plans.ts maxPhotos): Featured's while it is featured, which is only
+ * while it is paid for (a Featured plan, or an administrator's grant).
+ */
 async function photoLimitOf(env: Pick<Env, "DB">, listingId: string | null): Promise<number> {
   if (!listingId) return PLANS.standard.maxPhotos;
-  const s = schema.subscriptions;
-  const [row] = await getDb(env)
-    .select({ plan: s.plan, status: s.status })
-    .from(s)
-    .where(eq(s.listingId, listingId))
-    .limit(1);
-  return row && row.plan === "featured" && isPaidStatus(row.status)
-    ? PLANS.featured.maxPhotos
-    : PLANS.standard.maxPhotos;
+  const [row] = await getDb(env).select({ featured: l.featured }).from(l).where(eq(l.id, listingId)).limit(1);
+  return publicPhotoLimit(row?.featured ?? false);
 }
 
 export function planPhotoLimitText(limit: number): string {

@@ -39,7 +39,9 @@ export async function loadListingsView(
       (value) => ({ ok: true as const, value }),
       (error: unknown) => logged("listing list", error, { ok: false as const }),
     ),
-    loadFacets(env, region).catch((error: unknown) => logged("region counts and filter options", error, emptyFacets())),
+    loadFacets(env, region, now).catch((error: unknown) =>
+      logged("region counts and filter options", error, emptyFacets()),
+    ),
     region
       ? Promise.resolve([])
       : loadNearYou(env, city).catch((error: unknown) => logged("escorts near you", error, [])),

@@ -4,6 +4,7 @@
 import { isbot } from "isbot";
 import { hasAgeCookie } from "~/lib/age-gate";
 import { pageCacheKey, planPageCache, type CachePlan } from "~/lib/page-cache-key";
+import { nzDate } from "~/lib/nz-time";
 import { newNonce } from "./security.server";
 import { hasSessionCookie } from "./session-cookie.server";
 import { countingVisitor } from "./site-secrets.server";
@@ -59,7 +60,8 @@ export async function servePageCached(
   if (!versions) return render(request);
   const cf = request.cf as { city?: unknown } | undefined;
   const city = typeof cf?.city === "string" ? cf.city : null;
-  const key = new Request(pageCacheKey(url.origin, plan, { ageVerified: hasAgeCookie(cookie), city }, build, versions));
+  const variant = { ageVerified: hasAgeCookie(cookie), city, today: nzDate(Date.now()) };
+  const key = new Request(pageCacheKey(url.origin, plan, variant, build, versions));
   const cache = await caches.open(CACHE_NAME);
   const hit = await cache.match(key).catch((error: unknown) => {
     console.error("page cache: read failed", error);

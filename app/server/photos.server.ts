@@ -11,14 +11,17 @@ const YEAR_SECONDS = 31_536_000;
  */
 export const PUBLIC_PHOTO_MAX_AGE = 300;
 
-type PhotoOwner = Pick<typeof schema.listings.$inferSelect, "live" | "userId">;
+type PhotoOwner = Pick<typeof schema.listings.$inferSelect, "live" | "userId"> & { public: boolean };
 
-/** Whose listing shows this stored photo, and whether visitors may see it; null once it is deleted. */
+/**
+ * Whose listing shows this stored photo, and whether visitors may see it (the listing is live and the photo
+ * is one its plan shows, decision 0017); null once it is deleted.
+ */
 async function photoOwner(env: Pick<Env, "DB">, key: string): Promise<PhotoOwner | null> {
   const l = schema.listings;
   const img = schema.listingImages;
   const [row] = await getDb(env)
-    .select({ live: l.live, userId: l.userId })
+    .select({ live: l.live, userId: l.userId, public: img.public })
     .from(img)
     .innerJoin(l, eq(l.id, img.listingId))
     .where(eq(img.r2Key, key))
@@ -29,7 +32,7 @@ async function photoOwner(env: Pick<Env, "DB">, key: string): Promise<PhotoOwner
 /**
  * Photo bytes from R2: a stored photo, or one of its sizes (`listing/{id}.w480.webp`, decision 0013), which
  * follow the photo's own rules. A live listing's photos are public (and briefly cacheable); a hidden
- * listing's go only to its owner and administrators, never cached; a deleted listing's, or an unknown key,
+ * listing's, or a photo kept but not shown on the Standard plan, go only to its owner and administrators, never cached; a deleted listing's, or an unknown key,
  * are 404; a size that does not exist is 400 and stores nothing.
  */
 export async function servePhoto(request: Request, env: Env, path: string): Promise<Response> {
@@ -48,7 +51,7 @@ export async function servePhoto(request: Request, env: Env, path: string): Prom
   const owner = await photoOwner(env, key);
   if (!owner) return notFound();
   let cacheControl = `public, max-age=${PUBLIC_PHOTO_MAX_AGE}`;
-  if (!owner.live) {
+  if (!owner.live || !owner.public) {
     const viewer = await getSessionUser(request, env).catch(() => null);
     if (!viewer || (viewer.id !== owner.userId && !viewer.isAdmin)) return notFound();
     cacheControl = "private, no-store";

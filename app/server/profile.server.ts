@@ -13,6 +13,8 @@ import {
   type ProfileRate,
   type ProfileSpecialRate,
 } from "~/lib/profile";
+import type { Region } from "~/lib/regions";
+import type { TourStop } from "~/lib/tour-stops";
 import { getDb, schema } from "./db.server";
 import { cardColumns, gridOrder } from "./listing-queries.server";
 
@@ -20,11 +22,13 @@ const l = schema.listings;
 const img = schema.listingImages;
 const rt = schema.listingRates;
 const sr = schema.listingSpecialRates;
+const ts = schema.tourStops;
 
 type ListingRow = typeof l.$inferSelect;
 type ImageRow = typeof img.$inferSelect;
 type RateRow = typeof rt.$inferSelect;
 type SpecialRateRow = typeof sr.$inferSelect;
+type TourStopRow = typeof ts.$inferSelect;
 
 export const SNAPSHOT_PREFIX = "profile:";
 // Snapshots are rewritten on every save; the TTL only clears out copies of listings nobody opens.
@@ -47,6 +51,7 @@ export function assembleProfile(
   images: ImageRow[],
   rates: RateRow[],
   specialRates: SpecialRateRow[],
+  tours: TourStopRow[] = [],
 ): Profile {
   const publicImages: ProfileImage[] = images.map((i) => ({
     imageId: i.id,
@@ -54,6 +59,8 @@ export function assembleProfile(
     position: i.position,
     width: i.width,
     height: i.height,
+    // Only in the owner's copy (the editor): visitors' copies never hold such a photo.
+    ...(i.public ? {} : { hidden: true as const }),
   }));
   const publicRates: ProfileRate[] = [...rates]
     .sort(
@@ -98,6 +105,7 @@ export function assembleProfile(
     favorites: row.favorites,
     availability: row.availability,
     schedule: readStoredSchedule(row.schedule),
+    tours: storedTourStops(tours),
     instagram: row.instagram,
     twitter: row.twitter,
     onlyFans: row.onlyFans,
@@ -121,37 +129,55 @@ export function assembleProfile(
   };
 }
 
-/** One listing's profile straight from D1 (one batch of four index lookups), or null when it does not exist. */
-export async function buildProfileFromD1(env: Pick<Env, "DB">, modelId: string): Promise<Profile | null> {
-  if (!isId(modelId)) return null;
-  const db = getDb(env);
-  const [rows, images, rates, specials] = await db.batch([
-    db.select().from(l).where(eq(l.id, modelId)).limit(1),
-    db.select().from(img).where(eq(img.listingId, modelId)).orderBy(asc(img.position), asc(img.createdAt)),
-    db.select().from(rt).where(eq(rt.listingId, modelId)),
-    db.select().from(sr).where(eq(sr.listingId, modelId)).orderBy(asc(sr.position)),
-  ]);
-  const row = rows[0];
-  return row ? assembleProfile(row, images, rates, specials) : null;
+/** A listing's stored stops in the public shape, soonest first. */
+export function storedTourStops(rows: readonly TourStopRow[]): TourStop[] {
+  return rows
+    .map((r) => ({ region: r.region as Region, suburb: r.suburb, start: r.startDate, end: r.endDate }))
+    .sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
 }
 
 /**
- * Profiles of many listings with four queries whatever their number: the listing rows are given, then
- * one IN-query each for images, rates and special rates. At most 100 ids (D1's bound-parameter limit).
+ * One listing's profile straight from D1 (one batch of five index lookups), or null when it does not exist.
+ * Its photos are the public ones (decision 0017); `withHidden` adds those kept but not shown on the Standard
+ * plan, marked `hidden`, for the owner's editor only.
+ */
+export async function buildProfileFromD1(
+  env: Pick<Env, "DB">,
+  modelId: string,
+  opts: { withHidden?: boolean } = {},
+): Promise<Profile | null> {
+  if (!isId(modelId)) return null;
+  const db = getDb(env);
+  const shown = opts.withHidden ? eq(img.listingId, modelId) : and(eq(img.listingId, modelId), eq(img.public, true));
+  const [rows, images, rates, specials, tours] = await db.batch([
+    db.select().from(l).where(eq(l.id, modelId)).limit(1),
+    db.select().from(img).where(shown).orderBy(asc(img.position), asc(img.createdAt)),
+    db.select().from(rt).where(eq(rt.listingId, modelId)),
+    db.select().from(sr).where(eq(sr.listingId, modelId)).orderBy(asc(sr.position)),
+    db.select().from(ts).where(eq(ts.listingId, modelId)),
+  ]);
+  const row = rows[0];
+  return row ? assembleProfile(row, images, rates, specials, tours) : null;
+}
+
+/**
+ * Profiles of many listings with five queries whatever their number: the listing rows are given, then
+ * one IN-query each for images, rates, special rates and tour stops. At most 100 ids (D1's bound-parameter limit).
  */
 export async function assembleProfiles(env: Pick<Env, "DB">, rows: ListingRow[]): Promise<Profile[]> {
   if (rows.length === 0) return [];
   if (rows.length > 100) throw new Error("assembleProfiles takes at most 100 listings");
   const ids = rows.map((r) => r.id);
   const db = getDb(env);
-  const [images, rates, specials] = await db.batch([
+  const [images, rates, specials, tours] = await db.batch([
     db
       .select()
       .from(img)
-      .where(inArray(img.listingId, ids))
+      .where(and(inArray(img.listingId, ids), eq(img.public, true)))
       .orderBy(asc(img.listingId), asc(img.position), asc(img.createdAt)),
     db.select().from(rt).where(inArray(rt.listingId, ids)),
     db.select().from(sr).where(inArray(sr.listingId, ids)).orderBy(asc(sr.listingId), asc(sr.position)),
+    db.select().from(ts).where(inArray(ts.listingId, ids)),
   ]);
   const group = <T extends { listingId: string }>(items: T[]) => {
     const map = new Map<string, T[]>();
@@ -165,8 +191,15 @@ export async function assembleProfiles(env: Pick<Env, "DB">, rows: ListingRow[])
   const imagesBy = group(images);
   const ratesBy = group(rates);
   const specialsBy = group(specials);
+  const toursBy = group(tours);
   return rows.map((r) =>
-    assembleProfile(r, imagesBy.get(r.id) ?? [], ratesBy.get(r.id) ?? [], specialsBy.get(r.id) ?? []),
+    assembleProfile(
+      r,
+      imagesBy.get(r.id) ?? [],
+      ratesBy.get(r.id) ?? [],
+      specialsBy.get(r.id) ?? [],
+      toursBy.get(r.id) ?? [],
+    ),
   );
 }
 
@@ -176,12 +209,13 @@ function parseSnapshot(raw: string | null, modelId: string): Profile | null {
   if (!raw) return null;
   try {
     const value = JSON.parse(raw) as Profile;
-    // A snapshot written before a field was added to Profile (the schedule) is rebuilt from D1.
+    // A snapshot written before a field was added to Profile (the schedule, the tours) is rebuilt from D1.
     return value &&
       typeof value === "object" &&
       value.modelId === modelId &&
       typeof value.updatedAt === "number" &&
-      Array.isArray(value.schedule)
+      Array.isArray(value.schedule) &&
+      Array.isArray(value.tours)
       ? value
       : null;
   } catch {

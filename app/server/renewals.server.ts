@@ -1,26 +1,56 @@
 // The weekly billing run on the cron (issue 15): reminders 24 hours before a renewal, renewal charges of
-// the stored card, the second attempt after a failed renewal's 24-hour grace, and the end of cancelled
-// subscriptions. A charge only asks: the money state changes on the provider's notification
-// (payments/notify.server.ts), except a charge refused at once, which is a failure we know of now.
+// the stored card, the second attempt after a failed renewal's 24-hour grace, the end of cancelled
+// subscriptions, the end of administrators' Featured grants, and charges left open (no answer yet) finished.
+// Each subscription is handled on its own: one that throws is logged and the rest go on. Charges go through
+// charges.server.ts, shared with the upgrade.
 import { and, eq, lte, or, sql } from "drizzle-orm";
-import { expiredEmail, paymentDescription, renewalFailedEmail, renewalReminderEmail } from "~/lib/billing-emails";
-import { newId } from "~/lib/ids";
+import { expiredEmail, renewalFailedEmail, renewalReminderEmail } from "~/lib/billing-emails";
 import { PLANS } from "~/lib/plans";
 import { dueAction, REMINDER_MS, renewalPlan, transition } from "~/lib/subscriptions";
+import {
+  CHARGE_RETRY_AFTER_MS,
+  closeFailedCharge,
+  finishOpenCharge,
+  openCharge,
+  sendCharge,
+  type Charge,
+  type ChargeOutcome,
+} from "./charges.server";
 import { getDb, schema } from "./db.server";
-import { sendEmail, type EmailEnv } from "./email.server";
+import { sendEmail } from "./email.server";
+import { endFeaturedGrants } from "./featured-grants.server";
 import type { PaymentGateway } from "./payments/gateway.server";
-import { readSubscription, saveSubscription, type BillingEnv, type Ctx } from "./subscriptions.server";
+import type { NotifyEnv } from "./payments/notify.server";
+import {
+  readSubscription,
+  saveSubscription,
+  SubscriptionChangedError,
+  type BillingEnv,
+  type Ctx,
+} from "./subscriptions.server";
 
 const s = schema.subscriptions;
-const p = schema.payments;
 /** Per cron run; the rest wait for the next run (every 30 minutes). */
 const BATCH = 50;
 
-export type RenewalReport = { reminded: number; charged: number; failed: number; expired: number };
+export type RenewalReport = {
+  reminded: number;
+  charged: number;
+  failed: number;
+  expired: number;
+  /** Administrators' Featured grants that ran out (featured-grants.server.ts). */
+  grantsEnded: number;
+  /** Charges left open: the provider has not decided, or could not be asked (asked again next run). */
+  unsettled: number;
+  /** Subscriptions whose turn threw (logged); the others were done all the same. */
+  errors: number;
+};
+
+type Owner = { listingId: string; email: string; firstName: string };
+type RenewEnv = BillingEnv & NotifyEnv;
 
 export async function runRenewals(
-  env: BillingEnv & EmailEnv,
+  env: RenewEnv,
   ctx: Ctx,
   gateway: PaymentGateway | null,
   origin: string,
@@ -36,27 +66,52 @@ export async function runRenewals(
         and(eq(s.status, "active"), lte(s.periodEnd, now + REMINDER_MS)),
         and(eq(s.status, "past_due"), lte(s.graceUntil, now)),
         and(eq(s.status, "cancelling"), lte(s.periodEnd, now)),
+        // A charge with no answer yet (an upgrade, or a renewal the provider left pending).
+        sql`EXISTS (SELECT 1 FROM payments WHERE payments.listing_id = ${s.listingId} AND payments.status = 'open'
+          AND payments.kind <> 'checkout' AND payments.updated_at <= ${now - CHARGE_RETRY_AFTER_MS})`,
       ),
     )
     .orderBy(s.periodEnd)
     .limit(BATCH);
-  const report: RenewalReport = { reminded: 0, charged: 0, failed: 0, expired: 0 };
+  const report: RenewalReport = {
+    reminded: 0,
+    charged: 0,
+    failed: 0,
+    expired: 0,
+    grantsEnded: 0,
+    unsettled: 0,
+    errors: 0,
+  };
+  // Before the renewals: a grant that ends changes `featured` as the end of a Featured plan does. A failure
+  // here is logged and the renewals still run: the grants are taken up again on the next run.
+  try {
+    report.grantsEnded = await endFeaturedGrants(env, ctx, now);
+  } catch (error) {
+    report.errors++;
+    console.error("renewals: ending Featured grants failed", errorName(error));
+  }
   for (const row of due) {
     try {
       await renewOne(env, ctx, gateway, origin, row, now, report);
     } catch (error) {
-      console.error("renewals: failed for one subscription", row.listingId, error);
+      // Only the listing's id and the error's kind: no addresses, names or card references in the log.
+      report.errors++;
+      console.error("renewals: one subscription failed; the others go on", row.listingId, errorName(error));
     }
   }
   return report;
 }
 
+function errorName(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message.slice(0, 200)}` : "unknown error";
+}
+
 async function renewOne(
-  env: BillingEnv & EmailEnv,
+  env: RenewEnv,
   ctx: Ctx,
   gateway: PaymentGateway | null,
   origin: string,
-  owner: { listingId: string; email: string; firstName: string },
+  owner: Owner,
   now: number,
   report: RenewalReport,
 ) {
@@ -64,6 +119,16 @@ async function renewOne(
   if (!sub) return;
   const mail = (content: { subject: string; text: string; html: string }) =>
     sendEmail(env, { to: owner.email, ...content });
+
+  if (sub.openPayment) {
+    // A checkout waiting for the payer, or a charge waiting for its answer: never a second charge beside it.
+    if (sub.openPayment.kind === "checkout" || !gateway) return;
+    const finished = await finishOpenCharge(env, ctx, gateway, sub, origin, now);
+    if (finished) await afterCharge(env, ctx, owner, origin, finished.charge, finished.result, now, report);
+    else report.unsettled++;
+    return;
+  }
+
   const action = dueAction(sub, sub.remindedFor, now);
   if (action === "remind") {
     await getDb(env).update(s).set({ remindedFor: sub.periodEnd }).where(eq(s.listingId, sub.listingId));
@@ -76,7 +141,7 @@ async function renewOne(
   if (action === "end") {
     const moved = transition(sub, { type: "periodEnded" }, now);
     if (!moved.ok) return;
-    await saveSubscription(env, ctx, sub, moved.next, {}, now);
+    if (!(await saved(() => saveSubscription(env, ctx, sub, moved.next, {}, now)))) return;
     if (sub.methodRef && gateway) await gateway.cancel(sub.methodRef);
     await mail(expiredEmail({ firstName: owner.firstName, origin }));
     report.expired++;
@@ -86,62 +151,97 @@ async function renewOne(
   if (!gateway) return;
 
   const plan = renewalPlan(sub);
-  const amountCents = PLANS[plan].priceCents;
-  const reference = `pay_${newId()}`;
-  const db = getDb(env);
-  const inserted = await db
-    .insert(p)
-    .values({
-      id: reference,
-      listingId: sub.listingId,
-      userId: sub.userId,
-      kind: "renewal",
-      plan,
-      amountCents,
-      currency: "NZD",
-      status: "open",
-      provider: gateway.name,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing()
-    .returning({ id: p.id });
-  // A charge for this listing is still waiting for its notification: not a second one.
-  if (inserted.length === 0) return;
+  // Opened with a compare-and-swap: a cancel or change of plan that landed since our read wins, and nothing
+  // is charged; one that comes after it is refused while this charge is open.
+  const opened = await openCharge(
+    env,
+    gateway,
+    sub,
+    { kind: "renewal", plan, amountCents: PLANS[plan].priceCents },
+    now,
+  );
+  if (!opened.ok) return;
   const result = sub.methodRef
-    ? await gateway.charge({
-        reference,
-        methodRef: sub.methodRef,
-        amountCents,
-        currency: "NZD",
-        description: paymentDescription("renewal", plan),
-      })
-    : ({ status: "failed", reason: "No stored card" } as const);
-  if (result.status !== "failed") {
-    await db
-      .update(p)
-      .set({ providerRef: sql`coalesce(${p.providerRef}, ${result.providerRef})`, updatedAt: now })
-      .where(eq(p.id, reference));
-    report.charged++;
-    return;
+    ? await sendCharge(env, ctx, gateway, opened.charge, sub.methodRef, origin, now)
+    : ({ outcome: "failed", reason: "No stored card" } as const);
+  await afterCharge(env, ctx, owner, origin, opened.charge, result, now, report);
+}
+
+/** What follows a renewal's or upgrade's outcome: counting, and for a refused renewal, past due or expiry. */
+async function afterCharge(
+  env: RenewEnv,
+  ctx: Ctx,
+  owner: Owner,
+  origin: string,
+  charge: Charge,
+  result: ChargeOutcome,
+  now: number,
+  report: RenewalReport,
+) {
+  const mail = (content: { subject: string; text: string; html: string }) =>
+    sendEmail(env, { to: owner.email, ...content });
+  switch (result.outcome) {
+    case "succeeded":
+      report.charged++;
+      return;
+    case "pending":
+    case "unknown":
+      // Left open, never failed: the card may have been charged. The next run asks again.
+      report.unsettled++;
+      return;
+    case "declined": {
+      // The provider's answer already closed it and moved the subscription (notify.server.ts): tell the owner.
+      report.failed++;
+      if (charge.kind !== "renewal") return;
+      const after = await readSubscription(env, owner.listingId);
+      if (after?.status === "expired") report.expired++;
+      await mail(
+        after?.status === "expired"
+          ? expiredEmail({ firstName: owner.firstName, origin })
+          : renewalFailedEmail({ firstName: owner.firstName, origin }),
+      );
+      return;
+    }
+    case "failed":
+      break;
   }
   // Refused at once: the payment closes as failed and the subscription moves on, in one batch.
-  const fresh = (await readSubscription(env, sub.listingId)) ?? sub;
-  const moved = transition(fresh, { type: "renewalFailed" }, now);
-  const close = db
-    .update(p)
-    .set({ status: "failed", failure: result.reason, updatedAt: now })
-    .where(and(eq(p.id, reference), eq(p.status, "open")));
-  if (!moved.ok) {
+  const db = getDb(env);
+  const close = closeFailedCharge(db, charge.reference, result.reason, now);
+  report.failed++;
+  if (charge.kind !== "renewal") {
     await close;
     return;
   }
-  await saveSubscription(env, ctx, fresh, moved.next, { failedRenewals: fresh.failedRenewals + 1 }, now, [close]);
-  report.failed++;
-  if (moved.next.status === "expired") {
-    report.expired++;
-    await mail(expiredEmail({ firstName: owner.firstName, origin }));
-  } else {
-    await mail(renewalFailedEmail({ firstName: owner.firstName, origin }));
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const fresh = await readSubscription(env, owner.listingId);
+    const moved = fresh ? transition(fresh, { type: "renewalFailed" }, now) : null;
+    if (!fresh || !moved?.ok) {
+      await close;
+      return;
+    }
+    const stored = await saved(() =>
+      saveSubscription(env, ctx, fresh, moved.next, { failedRenewals: fresh.failedRenewals + 1 }, now, [close]),
+    );
+    if (!stored) continue;
+    if (moved.next.status === "expired") {
+      report.expired++;
+      await mail(expiredEmail({ firstName: owner.firstName, origin }));
+    } else {
+      await mail(renewalFailedEmail({ firstName: owner.firstName, origin }));
+    }
+    return;
+  }
+  // Still racing after three reads: the payment stays open and the next run finishes it.
+}
+
+/** False when someone else wrote the subscription first (the next run looks again). */
+async function saved(write: () => Promise<void>): Promise<boolean> {
+  try {
+    await write();
+    return true;
+  } catch (error) {
+    if (error instanceof SubscriptionChangedError) return false;
+    throw error;
   }
 }

@@ -17,6 +17,7 @@ import {
 import { REGIONS, type Region } from "../../app/lib/regions";
 import { SUBURBS } from "../../app/lib/suburbs";
 import { availableDaysMask, emptySchedule, storedSchedule, type TimeRange } from "../../app/lib/weekly-schedule";
+import { addDays, nzDate } from "../../app/lib/nz-time";
 import { ART_STYLES, PALETTES, type ArtStyle } from "./art";
 import {
   AGENCY_NAMES,
@@ -61,6 +62,8 @@ export type DemoData = {
   photos: PhotoPlan[];
   rates: Row[];
   specialRates: Row[];
+  /** Touring (issue 16): two live listings on a stop today, one with a stop next week. */
+  tourStops: Row[];
   stats: Row[];
   /** One subscription per paid (or once paid) listing (issue 15): most active, a few past due or expired. */
   subscriptions: Row[];
@@ -224,6 +227,7 @@ export function generateDemoData(options: GenerateOptions): DemoData {
     photos: [],
     rates: [],
     specialRates: [],
+    tourStops: [],
     stats: [],
     subscriptions: [],
     pool: [],
@@ -240,6 +244,8 @@ export function generateDemoData(options: GenerateOptions): DemoData {
   const month = new Date(now).toISOString().slice(0, 7);
   // How many of the stale-listing check's states the demo data shows so far (staleCheckState).
   let staleStates = 0;
+  // How many of the touring examples are made so far (demoTour).
+  let tours = 0;
   specs.forEach((spec, index) => {
     const rng = root.fork(`listing:${index}`);
     const user = users[spec.userIndex].row;
@@ -309,6 +315,7 @@ export function generateDemoData(options: GenerateOptions): DemoData {
     const subscription = subscriptionRow(rng, row, index, now);
     if (subscription) data.subscriptions.push(subscription);
     staleStates = staleCheckState(row, index, now, staleStates);
+    tours = demoTour(data.tourStops, row, index, now, tours);
 
     // This month's counters for the demo providers' listings and about one listing in ten.
     if (index < MIN_LISTINGS || (row.live === 1 && rng.chance(0.1))) {
@@ -470,6 +477,27 @@ function demoSchedule(rng: Rng): { schedule: string; available_days: number } {
     if (pattern === "everyday") schedule[day] = [range(rng.pick(["09:00", "10:00", "11:00"]), "21:00")];
   }
   return { schedule: storedSchedule(schedule), available_days: availableDaysMask(schedule) };
+}
+
+/**
+ * Touring after `npm start` (issue 16), on generated live listings: the first two on a stop today (from
+ * yesterday to two days ahead, NZ dates), so the tour region's grid and count include them with the badge;
+ * the third with a stop next week, shown on its profile. Answers how many are made.
+ */
+function demoTour(stops: Row[], row: Row, index: number, now: number, made: number): number {
+  if (made >= 3 || index < MIN_LISTINGS || row.live !== 1) return made;
+  const today = nzDate(now);
+  const region = row.location === "Wellington" ? "Christchurch" : "Wellington";
+  const [from, to] = made < 2 ? [-1, 2] : [7, 9];
+  stops.push({
+    listing_id: row.id,
+    position: 1,
+    region,
+    suburb: made === 0 ? SUBURBS[region][0] : null,
+    start_date: addDays(today, from),
+    end_date: addDays(today, to),
+  });
+  return made + 1;
 }
 
 /**

@@ -278,6 +278,7 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
         ),
         ...insertStatements(db, "listing_rates", data.rates),
         ...insertStatements(db, "listing_special_rates", data.specialRates),
+        ...insertStatements(db, "tour_stops", data.tourStops),
         ...insertStatements(db, "listing_stats", data.stats),
         ...insertStatements(db, "subscriptions", data.subscriptions),
         db

@@ -4,7 +4,7 @@ import { gzipSync } from "node:zlib";
 import { getPlatformProxy } from "wrangler";
 import { parseFilters } from "../../app/lib/filters";
 import { getDb } from "../../app/server/db.server";
-import { facetsQuery } from "../../app/server/facets.server";
+import { facetsQuery, touringCountsQuery } from "../../app/server/facets.server";
 import { gridQuery } from "../../app/server/grid.server";
 import { PAGE_SIZE } from "../../app/lib/filters";
 import { load } from "./load";
@@ -50,7 +50,23 @@ export async function gridRowsRead(persistDir: string, listings: number): Promis
           limit: PAGE_SIZE + 1,
         }),
       ],
+      // Touring (issue 16): the region's union (listings based there + those touring there today).
+      [
+        "grid page 5, Wellington (with touring)",
+        gridQuery(db, { region: "Wellington", filters: none, page: 5, now, limit: PAGE_SIZE + 1 }),
+      ],
+      [
+        "grid page 1, all NZ, Touring",
+        gridQuery(db, {
+          region: null,
+          filters: parseFilters(new URLSearchParams("show=touring")),
+          page: 1,
+          now,
+          limit: PAGE_SIZE + 1,
+        }),
+      ],
       ["region counts + filter options", facetsQuery(db)],
+      ["touring counts", touringCountsQuery(db, now)],
     ];
     const rows: Row[] = [];
     for (const [name, q] of cases) {

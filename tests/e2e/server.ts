@@ -33,7 +33,8 @@ export async function startApp(opts: { listings?: number; persistDir?: string } 
   if (!keep) prepareStore(persistDir, opts.listings ?? 72);
   const served = await serveWithWranglerDev({
     name: "app",
-    args: [...testServeArgs(), "--persist-to", persistDir],
+    // --test-scheduled: GET /__scheduled runs the Worker's cron handler, for journeys that need it (runCron).
+    args: [...testServeArgs(), "--persist-to", persistDir, "--test-scheduled"],
     readyPath: "/api/placeholder/1/1",
   });
   return {
@@ -44,4 +45,13 @@ export async function startApp(opts: { listings?: number; persistDir?: string } 
       if (!keep) rmSync(persistDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Runs the Worker's cron handler once, as the every-30-minutes trigger would (wrangler dev --test-scheduled).
+ * Its jobs run in waitUntil after the answer: callers poll for what they expect.
+ */
+export async function runCron(baseUrl: string): Promise<void> {
+  const res = await fetch(`${baseUrl}/__scheduled?cron=${encodeURIComponent("*/30 * * * *")}`);
+  if (!res.ok) throw new Error(`the cron answered ${res.status}`);
 }

@@ -66,6 +66,12 @@ describe("listing drafts", () => {
     expect(Object.keys(v).sort()).toEqual(Object.keys(emptyListingValues()).sort());
   });
 
+  it("keeps a draft's tour stops, and drops malformed ones", () => {
+    const tours = [{ region: "Wellington", suburb: "", start: "2026-12-03", end: "2026-12-05" }];
+    expect(draftValues({ tours }).tours).toEqual(tours);
+    expect(draftValues({ tours: [{ region: "Wellington", start: 3 }] }).tours).toEqual([]);
+  });
+
   it("compares forms by value", () => {
     expect(sameValues(values(), values())).toBe(true);
     expect(sameValues(values(), { ...values(), firstName: "Aroha" })).toBe(false);

@@ -44,6 +44,7 @@ function profile(over: Partial<Profile> = {}): Profile {
     favorites: "Champagne",
     availability: v.availability,
     schedule: v.schedule,
+    tours: [],
     instagram: v.instagram,
     twitter: "",
     onlyFans: "",

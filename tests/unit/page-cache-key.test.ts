@@ -112,16 +112,28 @@ describe("planPageCache: canonical keys", () => {
 });
 
 describe("pageCacheKey", () => {
-  it("adds the age gate, the near-you place, the build and the versions", () => {
+  const today = "2026-12-03";
+  it("adds the age gate, the near-you place, the NZ date, the build and the versions", () => {
     const home = plan("/?age=18-24")!;
-    const key = pageCacheKey("https://kiwi.example", home, { ageVerified: true, city: "Ponsonby" }, "b1", [7]);
-    expect(key).toBe("https://kiwi.example/?age=18-24&_age=1&_near=Auckland%2FPonsonby&_build=b1&_v=7");
-    const gate = pageCacheKey("https://kiwi.example", home, { ageVerified: false, city: null }, "b1", [7]);
-    expect(gate).toBe("https://kiwi.example/?age=18-24&_age=0&_near=&_build=b1&_v=7");
+    const key = pageCacheKey("https://kiwi.example", home, { ageVerified: true, city: "Ponsonby", today }, "b1", [7]);
+    expect(key).toBe("https://kiwi.example/?age=18-24&_age=1&_near=Auckland%2FPonsonby&_day=2026-12-03&_build=b1&_v=7");
+    const gate = pageCacheKey("https://kiwi.example", home, { ageVerified: false, city: null, today }, "b1", [7]);
+    expect(gate).toBe("https://kiwi.example/?age=18-24&_age=0&_near=&_day=2026-12-03&_build=b1&_v=7");
     const view = plan(`/view/${ID}`)!;
-    expect(pageCacheKey("https://kiwi.example", view, { ageVerified: true, city: "Ponsonby" }, "b1", [7, 3])).toBe(
-      `https://kiwi.example/view/${ID}?_age=1&_near=&_build=b1&_v=7.3`,
-    );
+    expect(
+      pageCacheKey("https://kiwi.example", view, { ageVerified: true, city: "Ponsonby", today }, "b1", [7, 3]),
+    ).toBe(`https://kiwi.example/view/${ID}?_age=1&_near=&_day=2026-12-03&_build=b1&_v=7.3`);
+  });
+
+  it("changes every listing page's key at NZ midnight (tour stops begin and end then), not an info page's", () => {
+    const region = plan("/locations/Wellington")!;
+    const at = (day: string) =>
+      pageCacheKey("https://kiwi.example", region, { ageVerified: true, city: null, today: day }, "b1", [7]);
+    expect(at("2026-12-03")).not.toBe(at("2026-12-04"));
+    const about = plan("/about")!;
+    const info = (day: string) =>
+      pageCacheKey("https://kiwi.example", about, { ageVerified: true, city: null, today: day }, "b1", []);
+    expect(info("2026-12-03")).toBe(info("2026-12-04"));
   });
 
   it("gives the near-you place only to the home page, from a bounded set", () => {

@@ -74,6 +74,14 @@ describe("subscription state machine", () => {
     });
   });
 
+  it("renewal: a paid renewal gives the plan it was charged for, not one chosen after the charge", () => {
+    const sub = step(active("featured"), { type: "downgrade" }, T0 + 1000);
+    expect(step(sub, { type: "renewalPaid", plan: "featured" }, T0 + WEEK_MS)).toMatchObject({
+      plan: "featured",
+      pendingPlan: null,
+    });
+  });
+
   it("a failed renewal is past due with 24 h grace; failing again after the grace expires it", () => {
     const due = T0 + WEEK_MS;
     const pastDue = step(active(), { type: "renewalFailed" }, due);

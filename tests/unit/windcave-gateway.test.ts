@@ -6,27 +6,14 @@
 // readable from here):
 // - SESSION_COMPLETE_GBP is verbatim the recorded Windcave UAT answer to GET /api/v1/sessions/{id} in the
 //   PatronBase/omnipay-windcave-hpp test suite (tests/Mock/CompletePurchaseSuccess.txt, commit 13a57c4b).
-// - SESSION_CREATED is verbatim the recorded answer to POST /api/v1/sessions in the same suite
-//   (tests/Mock/PurchaseSuccess.txt, commit 64ea3cd7).
+// - SESSION_CREATED (tests/windcave-stand-in.ts, with the stand-in itself) is verbatim the recorded answer to
+//   POST /api/v1/sessions in the same suite (tests/Mock/PurchaseSuccess.txt, commit 64ea3cd7).
 // - The NZD session follows a captured UAT answer published with a public integration (same fields, NZD,
 //   currencyNumeric 554), with our own reference, amount and a stored card added.
 import { describe, expect, it } from "vitest";
 import type { CheckoutRequest } from "~/server/payments/gateway.server";
 import { createWindcaveGateway, WindcaveGateway, WindcaveUnavailableError } from "~/server/payments/windcave.server";
-
-const SESSION_CREATED = {
-  id: "Kdjc6dikdiodkdjsudjj53nr63uj6s42",
-  state: "init",
-  links: [
-    {
-      href: "https://uat.windcave.com/pxmi3/EF4054F622D6C4C1B5D0F260ED2B2C143C1EDCADD7A86374ED601212E11C409319CD439CC8082194B",
-      rel: "hpp",
-      method: "REDIRECT",
-    },
-  ],
-  transactions: [{}],
-  customerId: "32424324",
-};
+import { fakeWindcave, nzdSession, nzdTransaction, SESSION_CREATED } from "../windcave-stand-in";
 
 const SESSION_COMPLETE_GBP = {
   id: "session123",
@@ -101,71 +88,6 @@ const SESSION_COMPLETE_GBP = {
     },
   ],
 };
-
-function nzdTransaction(overrides: Record<string, unknown> = {}) {
-  return {
-    id: "00000006001763f9",
-    authorised: true,
-    reCo: "00",
-    responseText: "APPROVED",
-    type: "purchase",
-    method: "card",
-    dateTimeUtc: "2026-02-23T19:39:46Z",
-    amount: "75.00",
-    currency: "NZD",
-    currencyNumeric: 554,
-    merchantReference: "pay_01JD7FEATURED",
-    card: { id: "0000060000987654", cardNumber: "411111........11", type: "visa" },
-    storedCardIndicator: "recurringinitial",
-    sessionId: "0000060000324512067bb17ae8bcbf49",
-    ...overrides,
-  };
-}
-
-function nzdSession(transactions: unknown[]) {
-  return {
-    id: "0000060000324512067bb17ae8bcbf49",
-    state: "complete",
-    type: "purchase",
-    amount: "75.00",
-    currency: "NZD",
-    currencyNumeric: 554,
-    merchantReference: "pay_01JD7FEATURED",
-    storeCard: true,
-    transactions,
-  };
-}
-
-type Call = { url: string; method: string; headers: Record<string, string>; body: unknown };
-
-/** A stand-in for Windcave: records each request and answers from `route`. */
-function fakeWindcave(route: (call: Call) => { status: number; json?: unknown; text?: string }) {
-  const calls: Call[] = [];
-  const fetchImpl = async (input: string, init?: RequestInit) => {
-    const call: Call = {
-      url: input,
-      method: init?.method ?? "GET",
-      headers: Object.fromEntries(new Headers(init?.headers).entries()),
-      body: typeof init?.body === "string" ? JSON.parse(init.body) : undefined,
-    };
-    calls.push(call);
-    const answer = route(call);
-    const body = answer.text ?? (answer.json === undefined ? "" : JSON.stringify(answer.json));
-    return new Response(answer.status === 204 ? null : body, {
-      status: answer.status,
-      headers: { "Content-Type": "application/json" },
-    });
-  };
-  const gateway = createWindcaveGateway(
-    {
-      WINDCAVE_API_URL: "https://uat.windcave.com/api/v1/",
-      WINDCAVE_API_USERNAME: "KiwiCompanions_Rest",
-      WINDCAVE_API_KEY: "test-api-key",
-    },
-    fetchImpl,
-  );
-  return { gateway, calls };
-}
 
 const BASIC = `Basic ${btoa("KiwiCompanions_Rest:test-api-key")}`;
 
@@ -244,11 +166,21 @@ describe("startCheckout", () => {
     expect(calls[0].body).toMatchObject({ amount: "35.00", storeCard: false, storedCardIndicator: "single" });
   });
 
-  it("throws when Windcave refuses the session or answers without a hosted page", async () => {
+  it("throws WindcaveUnavailableError when Windcave refuses the session, is down, or answers without a hosted page", async () => {
     await expect(fakeWindcave(() => ({ status: 401 })).gateway.startCheckout(checkout)).rejects.toThrow(/401/);
+    await expect(fakeWindcave(() => ({ status: 503 })).gateway.startCheckout(checkout)).rejects.toBeInstanceOf(
+      WindcaveUnavailableError,
+    );
     await expect(
       fakeWindcave(() => ({ status: 202, json: { id: "x", links: [] } })).gateway.startCheckout(checkout),
     ).rejects.toThrow(/hosted page/);
+    const down = createWindcaveGateway(
+      { WINDCAVE_API_URL: "https://uat.windcave.com/api/v1", WINDCAVE_API_USERNAME: "u", WINDCAVE_API_KEY: "k" },
+      async () => {
+        throw new TypeError("network down");
+      },
+    );
+    await expect(down.startCheckout(checkout)).rejects.toBeInstanceOf(WindcaveUnavailableError);
   });
 
   it("refuses a reference Windcave would cut", async () => {
@@ -273,7 +205,7 @@ describe("charge", () => {
       json: nzdTransaction({ id: "0000000600176400", amount: "12.34", merchantReference: renewal.reference }),
     }));
 
-    expect(await gateway.charge(renewal)).toEqual({ status: "succeeded", providerRef: "0000000600176400" });
+    expect(await gateway.charge(renewal)).toMatchObject({ status: "succeeded", providerRef: "0000000600176400" });
     expect(calls).toHaveLength(1);
     expect(calls[0].method).toBe("POST");
     expect(calls[0].url).toBe("https://uat.windcave.com/api/v1/transactions");
@@ -293,7 +225,68 @@ describe("charge", () => {
       status: 201,
       json: nzdTransaction({ authorised: false, reCo: "51", responseText: "DECLINED" }),
     }));
-    expect(await gateway.charge(renewal)).toEqual({ status: "failed", reason: "DECLINED" });
+    expect(await gateway.charge(renewal)).toEqual({
+      status: "failed",
+      reason: "DECLINED",
+      providerRef: "00000006001763f9",
+    });
+  });
+
+  it("settles an approved charge from Windcave's answer: no notification follows a merchant-initiated charge", async () => {
+    const { gateway } = fakeWindcave(() => ({
+      status: 201,
+      json: nzdTransaction({
+        id: "0000000600176400",
+        amount: "12.34",
+        merchantReference: renewal.reference,
+        storedCardIndicator: "recurringvariable",
+      }),
+    }));
+    expect(await gateway.charge(renewal)).toEqual({
+      status: "succeeded",
+      providerRef: "0000000600176400",
+      settled: {
+        // The same event id a lookup of the transaction gives: settling twice is a duplicate, not a second charge.
+        eventId: "windcave:0000000600176400",
+        kind: "payment_succeeded",
+        reference: renewal.reference,
+        providerRef: "0000000600176400",
+        amountCents: 1234,
+        currency: "NZD",
+        methodRef: "0000060000987654",
+        occurredAt: Date.parse("2026-02-23T19:39:46Z"),
+      },
+    });
+  });
+
+  it("leaves an approval it cannot settle from (no time, another reference) to a lookup", async () => {
+    for (const odd of [{ dateTimeUtc: undefined }, { merchantReference: "pay_someone_else" }]) {
+      const { gateway } = fakeWindcave(() => ({
+        status: 201,
+        json: nzdTransaction({ id: "0000000600176400", amount: "12.34", merchantReference: renewal.reference, ...odd }),
+      }));
+      expect(await gateway.charge(renewal)).toEqual({ status: "pending", providerRef: "0000000600176400" });
+    }
+  });
+
+  it("throws, never reports a decline, when Windcave refuses our credentials (a configuration slip is not a card's fault)", async () => {
+    for (const status of [401, 403]) {
+      await expect(fakeWindcave(() => ({ status })).gateway.charge(renewal)).rejects.toBeInstanceOf(
+        WindcaveUnavailableError,
+      );
+    }
+  });
+
+  it("lookupCharge reads a pending charge's transaction", async () => {
+    const { gateway, calls } = fakeWindcave(() => ({
+      status: 200,
+      json: nzdTransaction({ id: "0000000600176401", amount: "12.34", merchantReference: renewal.reference }),
+    }));
+    expect(await gateway.lookupCharge("0000000600176401")).toMatchObject({
+      ok: true,
+      notification: { kind: "payment_succeeded", amountCents: 1234 },
+    });
+    expect(calls[0].url).toBe("https://uat.windcave.com/api/v1/transactions/0000000600176401");
   });
 
   it("reports pending when Windcave has accepted the transaction but not decided yet (202)", async () => {

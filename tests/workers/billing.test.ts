@@ -460,7 +460,8 @@ describe("the photo limit per plan", () => {
     });
     expect(await rows("SELECT id FROM listing_images WHERE listing_id = ?", id)).toHaveLength(3);
 
-    await env.DB.prepare("UPDATE listings SET paid = 1 WHERE id = ?").bind(id).run();
+    // As a paid Featured plan leaves it (subscriptionStatements): paid, and featured.
+    await env.DB.prepare("UPDATE listings SET paid = 1, featured = 1 WHERE id = ?").bind(id).run();
     await insertSubscription(id, owner.userId, { plan: "featured" });
     const saved = await owner.client.put("/api/profile", { multipart: body() });
     expect(saved.status).toBe(200);

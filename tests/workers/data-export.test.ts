@@ -48,6 +48,10 @@ async function richListing(owner: string, firstName: string, photos = 3, photoBy
     newId(),
     id,
   );
+  await run(
+    "INSERT INTO tour_stops (listing_id, position, region, suburb, start_date, end_date) VALUES (?, 1, 'Wellington', 'Te Aro', '2099-12-03', '2099-12-05')",
+    id,
+  );
   for (const month of ["2026-10", "2026-11"])
     await run(
       "INSERT INTO listing_stats (listing_id, month, views, contacts, likes) VALUES (?, ?, 7, 2, 1)",
@@ -171,6 +175,16 @@ describe("the archive", () => {
     expect(ruby).toMatchObject({ id: me.listings[0], user_id: me.userId, first_name: "Ruby" });
     expect(ruby.rates).toHaveLength(1);
     expect(ruby.specialRates).toMatchObject([{ service_name: "Dinner date", rate: 50000 }]);
+    expect(ruby.tourStops).toEqual([
+      {
+        listing_id: me.listings[0],
+        position: 1,
+        region: "Wellington",
+        suburb: "Te Aro",
+        start_date: "2099-12-03",
+        end_date: "2099-12-05",
+      },
+    ]);
     expect(ruby.images.map((i: { position: number }) => i.position)).toEqual([1, 2, 3]);
     expect(jsonOf(files, "listings/02-mere-rose/stats.json")).toMatchObject([
       { month: "2026-10" },

@@ -23,6 +23,8 @@ const CARD_KEYS = [
   "rate60",
   "suburb",
   "tagLine",
+  // The stop the listing is on today (issue 16), or null.
+  "tour",
   "verified",
 ].sort();
 
@@ -64,6 +66,8 @@ const PROFILE_KEYS = [
   "specialRates",
   "suburb",
   "tagLine",
+  // Tour stops (issue 16): region, suburb, NZ start and end dates.
+  "tours",
   "twitter",
   "updatedAt",
   "verified",

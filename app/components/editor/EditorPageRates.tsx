@@ -1,10 +1,11 @@
 // Wizard page 3 (provider spec §2): incall and outcall rates, packages and special rates, availability, and
-// the weekly hours (issue 16).
+// the weekly hours and tour stops (issue 16).
 import { EDITOR_PAGE_TITLES } from "~/lib/editor-pages";
 import { LIMITS } from "~/lib/listing-schema";
 import { fieldSetter, PageFieldset, TextAreaField, type EditorPageProps } from "./fields";
 import { RateList, SpecialRatesEditor } from "./RatesEditor";
 import { ScheduleEditor } from "./ScheduleEditor";
+import { TourEditor } from "./TourEditor";
 
 export function EditorPageRates({ values, errors: e, editing, dispatch }: EditorPageProps) {
   const set = fieldSetter(dispatch);
@@ -37,6 +38,13 @@ export function EditorPageRates({ values, errors: e, editing, dispatch }: Editor
         error={e.availability}
       />
       <ScheduleEditor schedule={values.schedule} onChange={set("schedule")} errors={e} editing={editing} />
+      <TourEditor
+        tours={values.tours}
+        homeRegion={values.location}
+        onChange={set("tours")}
+        errors={e}
+        editing={editing}
+      />
     </PageFieldset>
   );
 }

@@ -59,13 +59,16 @@ export function EditorPreview({
     () =>
       previewProfile(
         shown.values,
-        shown.photos.map((p) => ({
-          imageId: p.key,
-          url: p.url,
-          position: p.position,
-          width: p.width,
-          height: p.height,
-        })),
+        // As visitors will see it: without the photos kept but not shown on the Standard plan.
+        shown.photos
+          .filter((p) => !p.hidden)
+          .map((p) => ({
+            imageId: p.key,
+            url: p.url,
+            position: p.position,
+            width: p.width,
+            height: p.height,
+          })),
         {
           modelId: base?.modelId ?? "preview",
           verified: base?.verified ?? false,

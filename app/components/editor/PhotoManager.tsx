@@ -21,6 +21,7 @@ import { CSS } from "@dnd-kit/utilities";
 import { useId, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
 import type { EditorPhoto } from "~/lib/listing-editor-state";
 import { MAX_BATCH, MAX_PHOTOS } from "~/lib/photo-rules";
+import { HIDDEN_PHOTO_LABEL } from "~/lib/plan-photos";
 import { BUTTON, errorId, FieldError } from "./fields";
 import { GripIcon, TrashIcon } from "../icons";
 
@@ -306,6 +307,14 @@ function PhotoTile({
         {index + 1}
         {index === 0 ? " · Main" : ""}
       </span>
+      {item.hidden ? (
+        <span
+          className="absolute right-1 top-1 rounded-full border border-amber-400 bg-ink/90 px-2 text-xs text-amber-200"
+          data-testid="photo-hidden"
+        >
+          {HIDDEN_PHOTO_LABEL}
+        </span>
+      ) : null}
       {item.status === "uploading" ? (
         <span className="absolute inset-0 flex items-center justify-center bg-ink/60 text-sm" role="status">
           Uploading…

@@ -11,7 +11,7 @@ import {
   type EditorPhoto,
   type EditorState,
 } from "~/lib/listing-editor-state";
-import { validateListing, type FieldErrors, type Page } from "~/lib/listing-schema";
+import { tourContext, validateListing, type FieldErrors, type Page } from "~/lib/listing-schema";
 import type { Profile } from "~/lib/profile";
 import { sessionExpired } from "./usePhotoUploads";
 
@@ -41,7 +41,7 @@ export function useListingSave(opts: {
       dispatch({ type: "toast", message: EDITOR_MSG.waitForUploads });
       return;
     }
-    const check = validateListing(values, photos.length);
+    const check = validateListing(values, photos.length, tourContext(base?.tours));
     if (!check.ok) {
       dispatch({ type: "saveFailed", message: check.error, fieldErrors: check.fieldErrors, page: check.page });
       return;

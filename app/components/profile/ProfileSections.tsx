@@ -1,7 +1,10 @@
 import type { ReactNode } from "react";
 import { formatDollarAmount } from "~/lib/money";
 import { RATE_LABELS, splitList, type Profile } from "~/lib/profile";
+import { nzDate } from "~/lib/nz-time";
+import { upcomingStops } from "~/lib/tour-stops";
 import { hasSchedule } from "~/lib/weekly-schedule";
+import { TourList } from "./TourStops";
 import { WeeklyHours } from "./WeeklyHours";
 
 /** Field names the editor preview can highlight after a change. */
@@ -116,6 +119,11 @@ export function ProfileSections({
       {profile.schedule && hasSchedule(profile.schedule) ? (
         <Section title="Hours" className={highlightClass(highlight, "schedule")} testId="hours">
           <WeeklyHours schedule={profile.schedule} now={now} />
+        </Section>
+      ) : null}
+      {upcomingStops(profile.tours ?? [], nzDate(now)).length ? (
+        <Section title="On tour" className={highlightClass(highlight, "tours")} testId="tours">
+          <TourList tours={profile.tours} now={now} />
         </Section>
       ) : null}
       {interests.length ? (

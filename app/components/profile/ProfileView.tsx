@@ -4,6 +4,7 @@ import { CheckBadgeIcon, InstagramIcon, PinIcon, XIcon } from "../icons";
 import { ContactCard } from "./ContactCard";
 import { Gallery } from "./Gallery";
 import { highlightClass, ProfileSections, type HighlightField } from "./ProfileSections";
+import { OnTourLine } from "./TourStops";
 
 type Props = {
   profile: Profile;
@@ -58,6 +59,7 @@ export function ProfileView({ profile, actions, highlight = null, preview, now }
           {profile.photoVerified ? (
             <span className="rounded-full bg-sky-950 px-2 text-xs text-sky-300">Photos verified</span>
           ) : null}
+          {profile.tours ? <OnTourLine tours={profile.tours} now={now} /> : null}
         </p>
         {profile.tagLine ? (
           <p className={`text-lg text-zinc-100 ${highlightClass(highlight, "tagLine")}`}>{profile.tagLine}</p>

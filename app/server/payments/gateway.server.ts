@@ -35,13 +35,27 @@ export type ChargeRequest = {
 };
 
 /**
- * What a charge answered at once. Money state still changes only on the verified notification that
- * follows (a provider may answer `pending` and decide later).
+ * What a charge answered at once. A provider that notifies about charges (the test gateway) leaves money state
+ * to that notification. One that never notifies about a merchant-initiated charge (Windcave) gives its own
+ * answer as `settled`: the provider's reply to our authenticated request is as good as a verified
+ * notification, and the caller applies it as one. `pending`: no outcome yet, read it later with `lookup`.
  */
 export type ChargeResult =
-  | { status: "succeeded"; providerRef: string }
+  | { status: "succeeded"; providerRef: string; settled?: PaymentNotification }
   | { status: "pending"; providerRef: string }
-  | { status: "failed"; reason: string };
+  | { status: "failed"; reason: string; providerRef?: string };
+
+/**
+ * The provider could not be asked, or gave no usable answer (network, 5xx, our credentials refused). For a
+ * charge the outcome is unknown (the card may have been charged), so it is never recorded as a failure: the
+ * payment stays open and the cron asks again. Routes answer it 502, the webhook 503 (the provider retries).
+ */
+export class ProviderUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ProviderUnavailableError";
+  }
+}
 
 export type NotificationKind = "payment_succeeded" | "payment_failed" | "refund_succeeded" | "method_cancelled";
 
@@ -72,6 +86,11 @@ export interface PaymentGateway {
   /** Reads and checks a webhook request. Never throws for bad input: a forgery is `{ ok: false }`. */
   verifyNotification(request: Request): Promise<VerifyResult>;
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /**
+   * The outcome of one of our charges as the provider reports it now, by the provider's id (a charge that
+   * answered `pending`). Absent where the provider notifies instead.
+   */
+  lookupCharge?(providerRef: string): Promise<VerifyResult>;
   /** Stops the provider keeping or charging the method (the subscription itself ends at its period's end). */
   cancel(methodRef: string): Promise<void>;
 }

@@ -12,9 +12,12 @@ import { getDb, schema } from "../db.server";
 import { sendEmail, type EmailEnv } from "../email.server";
 import {
   afterSubscriptionChange,
+  batchOrChanged,
   changesListing,
+  isUniqueViolation,
   listingPublicState,
   readSubscription,
+  SubscriptionChangedError,
   subscriptionStatements,
   type BillingEnv,
   type Ctx,
@@ -29,11 +32,8 @@ export type NotifyResult = {
 };
 
 const p = schema.payments;
-
-function isUniqueViolation(error: unknown): boolean {
-  const text = String((error as { message?: unknown })?.message ?? error);
-  return /UNIQUE constraint failed|SQLITE_CONSTRAINT/i.test(text);
-}
+/** An owner, the cron or an administrator writing the same subscription meanwhile: read again, decide again. */
+const ATTEMPTS = 4;
 
 /** Verifies a webhook request with `gateway` and applies it. Never throws for bad input. */
 export async function handlePaymentNotification(
@@ -50,7 +50,11 @@ export async function handlePaymentNotification(
   return Response.json(result.body, { status: result.status, headers: { "Cache-Control": "no-store" } });
 }
 
-/** Acts on a verified notification. Exported for the tests, which build notifications directly. */
+/**
+ * Acts on a verified notification (or a provider's own answer to a charge, which is as good). The subscription
+ * is written by compare-and-swap in the same batch as the money rows; when someone else wrote it between our
+ * read and our batch, nothing of the batch stays and the whole decision is made again on the new state.
+ */
 export async function applyNotification(
   env: NotifyEnv,
   ctx: Ctx,
@@ -58,6 +62,23 @@ export async function applyNotification(
   n: PaymentNotification,
   origin: string,
   now = Date.now(),
+): Promise<NotifyResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await applyOnce(env, ctx, provider, n, origin, now);
+    } catch (error) {
+      if (!(error instanceof SubscriptionChangedError) || attempt >= ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function applyOnce(
+  env: NotifyEnv,
+  ctx: Ctx,
+  provider: string,
+  n: PaymentNotification,
+  origin: string,
+  now: number,
 ): Promise<NotifyResult> {
   const db = getDb(env);
   const [payment] = await db.select().from(p).where(eq(p.id, n.reference)).limit(1);
@@ -131,15 +152,20 @@ export async function applyNotification(
       }),
     );
     receipt = { number: 0, total: payment.amountCents, gst, description };
+    // A renewal pays for the plan it was charged for, whatever the subscription says now.
     const event: SubscriptionEvent =
       payment.kind === "checkout"
         ? { type: "paid", plan: payment.plan }
         : payment.kind === "renewal"
-          ? { type: "renewalPaid" }
+          ? { type: "renewalPaid", plan: payment.plan }
           : { type: "upgradePaid" };
     const moved = transition(current, event, at);
     if (moved.ok) next = moved.next;
     else console.error("payments: paid but the subscription cannot take it", payment.id, moved.error);
+  } else if (n.kind === "payment_succeeded" && payment.providerRef && n.providerRef !== payment.providerRef) {
+    // A second transaction paid the same payment (two pages of one checkout paid in two tabs): only one charge
+    // per payment is recorded, so support must refund this one by hand.
+    console.error("payments: a second successful transaction for a settled payment; refund it", payment.id);
   } else if (n.kind === "payment_failed" && payment.status === "open") {
     // A failure only closes a payment still open: one that arrives after the success (out of order) is noted
     // and changes nothing.
@@ -185,7 +211,7 @@ export async function applyNotification(
   const before = next && changesListing(current, next) ? await listingPublicState(env, current.listingId) : null;
 
   try {
-    await db.batch([eventRow, ...statements]);
+    await batchOrChanged(db, [eventRow, ...statements]);
   } catch (error) {
     // The same event (or a second charge of one payment) raced this one in: it already did the work.
     if (isUniqueViolation(error)) return { status: 200, body: { ok: true, duplicate: true } };

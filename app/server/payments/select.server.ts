@@ -1,9 +1,11 @@
 // Which payment gateway this deployment talks to. Development (APP_ENV=development, as `npm start` and the
-// tests run) uses the local test gateway, with no set-up; anything else needs the real provider's adapter,
-// and until one is configured, checkout is unavailable rather than pointed at a stand-in.
+// tests run) uses the local test gateway, with no set-up. Anywhere else it is Windcave
+// (docs/decisions/0016-payment-provider.md) once its three settings are there; until then checkout is
+// unavailable (503) rather than pointed at a stand-in.
 import type { PaymentGateway } from "./gateway.server";
 import { handlePaymentNotification, type NotifyEnv } from "./notify.server";
 import { TestGateway } from "./test-gateway.server";
+import { createWindcaveGateway, type WindcaveEnv } from "./windcave.server";
 import { isLocalDevelopment } from "../security.server";
 import type { Ctx } from "../subscriptions.server";
 
@@ -15,24 +17,40 @@ export class GatewayUnavailableError extends Error {
   }
 }
 
+/** What the owner is told when payment cannot be taken now (no provider configured, or it did not answer). */
+export const PAYMENT_UNAVAILABLE_MSG =
+  "Online payment is not available right now. Nothing was charged. Please try again later.";
+
+export type GatewayEnv = NotifyEnv & Pick<Env, "APP_ENV"> & WindcaveEnv;
+type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
+
+/** Windcave's URL is a var in wrangler.toml; the username and key are secrets, so "configured" means all three. */
+export function windcaveConfigured(env: WindcaveEnv): boolean {
+  return Boolean(env.WINDCAVE_API_URL && env.WINDCAVE_API_USERNAME && env.WINDCAVE_API_KEY);
+}
+
 /**
  * The gateway for requests at `origin` (the site's own origin). The test gateway hands its notifications
  * straight to the webhook's handler in this Worker: the same signed request a POST to NOTIFY_PATH carries,
- * without a Worker fetching its own origin (which workerd does not route back to itself).
+ * without a Worker fetching its own origin (which workerd does not route back to itself). `fetchImpl` is for
+ * the tests, which stand in for Windcave's host.
  */
-export function paymentGateway(env: NotifyEnv & Pick<Env, "APP_ENV">, ctx: Ctx, origin: string): PaymentGateway {
-  if (!isLocalDevelopment(env)) throw new GatewayUnavailableError();
-  const notifyUrl = `${origin}${NOTIFY_PATH}`;
-  const gateway: PaymentGateway = new TestGateway({
-    origin,
-    notifyUrl,
-    deliver: (request) => handlePaymentNotification(env, ctx, gateway, request, origin),
-  });
-  return gateway;
+export function paymentGateway(env: GatewayEnv, ctx: Ctx, origin: string, fetchImpl?: Fetch): PaymentGateway {
+  if (isLocalDevelopment(env)) {
+    const notifyUrl = `${origin}${NOTIFY_PATH}`;
+    const gateway: PaymentGateway = new TestGateway({
+      origin,
+      notifyUrl,
+      deliver: (request) => handlePaymentNotification(env, ctx, gateway, request, origin),
+    });
+    return gateway;
+  }
+  if (windcaveConfigured(env)) return createWindcaveGateway(env, fetchImpl);
+  throw new GatewayUnavailableError();
 }
 
 /** The gateway, or null where none is configured (the cron then reminds and expires, but charges nothing). */
-export function billingGateway(env: NotifyEnv & Pick<Env, "APP_ENV">, ctx: Ctx, origin: string): PaymentGateway | null {
+export function billingGateway(env: GatewayEnv, ctx: Ctx, origin: string): PaymentGateway | null {
   try {
     return paymentGateway(env, ctx, origin);
   } catch (error) {

@@ -18,6 +18,7 @@ import type {
   PaymentNotification,
   VerifyResult,
 } from "./gateway.server";
+import { ProviderUnavailableError } from "./gateway.server";
 
 /** The Worker's configuration for Windcave: the URL is a var, the two credentials are secrets. */
 export type WindcaveEnv = {
@@ -33,7 +34,7 @@ type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
  * Windcave could not be asked (network, 5xx) or refused our credentials: not the notifier's fault, so the
  * webhook route should answer 5xx and let Windcave retry; for a charge, the outcome is unknown.
  */
-export class WindcaveUnavailableError extends Error {
+export class WindcaveUnavailableError extends ProviderUnavailableError {
   constructor(message: string) {
     super(message);
     this.name = "WindcaveUnavailableError";
@@ -84,12 +85,22 @@ export class WindcaveGateway implements PaymentGateway {
       callbackUrls: { approved: request.returnUrl, declined: request.returnUrl, cancelled: request.cancelUrl },
       notificationUrl: request.notifyUrl,
     };
-    const response = await this.#send("POST", "/sessions", body);
-    if (!response.ok) throw new Error(`Windcave refused the checkout session (HTTP ${response.status})`);
+    // Every way this can fail leaves the payer with nothing to pay on, and nothing was charged: the caller
+    // answers 502 and the payer tries again.
+    let response: Response;
+    try {
+      response = await this.#send("POST", "/sessions", body);
+    } catch (error) {
+      throw new WindcaveUnavailableError(`Windcave could not be reached: ${String(error)}`);
+    }
+    if (!response.ok)
+      throw new WindcaveUnavailableError(`Windcave refused the checkout session (HTTP ${response.status})`);
     const session = await readJson(response);
     const id = isRecord(session) ? session.id : undefined;
     const hpp = isRecord(session) ? findLink(session.links, "hpp") : undefined;
-    if (typeof id !== "string" || !hpp) throw new Error("Windcave's session answer has no id or hosted page link");
+    if (typeof id !== "string" || !hpp) {
+      throw new WindcaveUnavailableError("Windcave's session answer has no id or hosted page link");
+    }
     return { redirectUrl: hpp, providerRef: id };
   }
 
@@ -173,18 +184,29 @@ export class WindcaveGateway implements PaymentGateway {
         `Windcave could not be reached; the charge's outcome is unknown: ${String(error)}`,
       );
     }
-    if (response.status >= 500) {
+    // 5xx: Windcave's own trouble; 401/403: our credentials. Neither says anything about the card, so neither
+    // may count as a declined renewal (that would expire a listing for an outage or a configuration slip).
+    if (response.status >= 500 || response.status === 401 || response.status === 403) {
       throw new WindcaveUnavailableError(`Windcave answered HTTP ${response.status}; the charge's outcome is unknown`);
     }
     const answer = await readJson(response);
     const id = isRecord(answer) && typeof answer.id === "string" ? answer.id : undefined;
-    // 202: Windcave has the transaction but no outcome yet; the notification (or a lookup) will tell.
+    // 202: Windcave has the transaction but no outcome yet: lookupCharge reads it later.
     if (response.status === 202 && id) return { status: "pending", providerRef: id };
     if (response.ok && isRecord(answer) && id) {
-      if (answer.authorised === true) return { status: "succeeded", providerRef: id };
-      return { status: "failed", reason: responseTextOf(answer) };
+      if (answer.authorised !== true) return { status: "failed", reason: responseTextOf(answer), providerRef: id };
+      // Windcave sends no notification for a merchant-initiated charge: its answer to this request settles it.
+      // An answer too thin to settle from leaves the charge to a lookup.
+      const settled = toNotification(answer, request.reference);
+      if (!settled || settled.reference !== request.reference) return { status: "pending", providerRef: id };
+      return { status: "succeeded", providerRef: id, settled };
     }
     return { status: "failed", reason: `Windcave refused the charge (HTTP ${response.status})` };
+  }
+
+  /** A charge that answered pending, read again by its transaction id. */
+  lookupCharge(providerRef: string): Promise<VerifyResult> {
+    return this.lookup({ transactionId: providerRef });
   }
 
   /**
