@@ -46,7 +46,9 @@ const PUBLIC_SHARED = new Set(
     "lib/realtime-protocol.ts",
     "lib/regions.ts",
     "lib/seo.ts",
+    "lib/short-dates.ts",
     "lib/site.ts",
+    "lib/tour-text.ts",
   ].map(appPath),
 );
 

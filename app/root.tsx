@@ -76,7 +76,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
         {data && !data.ageVerified ? (
-          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: AGE_RESTORE_SCRIPT }} />
+          // The script runs once, from the server's HTML; hydration keeps that element as it is, so the
+          // browser bundle need not carry the text.
+          <script
+            nonce={nonce}
+            dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? AGE_RESTORE_SCRIPT : "" }}
+            suppressHydrationWarning
+          />
         ) : null}
       </head>
       <body className="bg-ink text-white antialiased">
