@@ -9,28 +9,36 @@ declare module "@remix-run/cloudflare" {
   }
 }
 
-// Small modules that most public pages share (the root's realtime listener is on every page). Left to itself Rollup gives each its own chunk of a few
-// hundred bytes, so the home page fetched two dozen scripts, each gzipped alone (its own header, imports
-// and dictionary); together they are one request and compress better. Only small, dependency-free modules
-// belong here: anything pulling in a library (zod, dnd-kit, passkeys) would load on every page.
+function appPath(p: string) {
+  return fileURLToPath(new URL(`./app/${p}`, import.meta.url));
+}
+
+// The framework, the root route (its header, footer and realtime listener are on every page) and small
+// modules that most public pages share, in one chunk. Left to itself Rollup gives each its own chunk of a
+// few hundred bytes, so the home page fetched two dozen scripts, each gzipped alone (its own header,
+// imports and dictionary); together they are one request and compress better. Only small, dependency-free
+// modules belong here: anything pulling in a library (zod, dnd-kit, passkeys) would load on every page.
 const PUBLIC_SHARED = new Set(
   [
-    "components/Dialog.tsx",
-    "components/ui/Dialog.tsx",
-    "components/ui/ErrorList.tsx",
+    "root.tsx",
+    "components/clientLazy.tsx",
+    "components/Footer.tsx",
+    "components/Header.tsx",
+    "components/SearchBox.tsx",
+    "components/nonce.tsx",
+    "components/profile/ProfileSkeleton.tsx",
+    "lib/age-gate.ts",
+    "lib/suggestions.ts",
     "components/icons.tsx",
     "components/LoadFailed.tsx",
     "components/Logo.tsx",
     "components/Photo.tsx",
     "components/Realtime.tsx",
-    "components/auth/SignOutForm.tsx",
     "components/useFavourites.ts",
     "components/useHydrated.ts",
     "components/useJsonFetch.ts",
     "lib/activity.ts",
-    "lib/admin-links.ts",
     "lib/auth-user.ts",
-    "lib/draft-keys.ts",
     "lib/favourites.ts",
     "lib/listing-card.ts",
     "lib/money.ts",
@@ -38,9 +46,30 @@ const PUBLIC_SHARED = new Set(
     "lib/realtime-protocol.ts",
     "lib/regions.ts",
     "lib/seo.ts",
+    "lib/short-dates.ts",
     "lib/site.ts",
-  ].map((p) => fileURLToPath(new URL(`./app/${p}`, import.meta.url))),
+    "lib/tour-text.ts",
+  ].map(appPath),
 );
+
+// What the shared chunk's modules load only when they show it (clientLazy: the age gate, a signed-in
+// user's menu), and the modules those share with other pages. Each gets its own chunk: their static
+// import, kept for the server render, would otherwise make Rollup pull them into the shared chunk, and a
+// shared module would otherwise land in the lazy chunk, making other pages load it.
+const OWN_CHUNK = new Map(
+  [
+    "components/AgeGate.tsx",
+    "components/AccountMenu.tsx",
+    "components/ui/Dialog.tsx",
+    "components/auth/SignOutForm.tsx",
+    "lib/admin-links.ts",
+  ].map((p) => [appPath(p), p.replace(/^.*\/|\.tsx?$/g, "")]),
+);
+
+// React and Remix, named so that they stay in the shared chunk rather than follow the first lazy chunk
+// that imports them.
+const FRAMEWORK =
+  /\/node_modules\/(react|react-dom|scheduler|@remix-run\/[^/]+|react-router|react-router-dom|turbo-stream)\//;
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
@@ -66,9 +95,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     resolve: { conditions: ["workerd", "worker", "browser"], externalConditions: ["workerd", "worker"] },
   },
   build: {
-    minify: true,
+    minify: "terser",
     rollupOptions: isSsrBuild
       ? {}
-      : { output: { manualChunks: (id: string) => (PUBLIC_SHARED.has(id) ? "public-shared" : undefined) } },
+      : {
+          output: {
+            manualChunks: (id: string) =>
+              PUBLIC_SHARED.has(id) || FRAMEWORK.test(id) ? "public-shared" : OWN_CHUNK.get(id),
+          },
+        },
   },
 }));

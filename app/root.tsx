@@ -12,8 +12,9 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { useEffect, useState, type ReactNode } from "react";
-import { AgeGate } from "~/components/AgeGate";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { AgeGate as EagerAgeGate } from "~/components/AgeGate";
+import { clientLazy } from "~/components/clientLazy";
 import { Footer } from "~/components/Footer";
 import { Header } from "~/components/Header";
 import { useNonce } from "~/components/nonce";
@@ -23,6 +24,12 @@ import { AGE_RESTORE_SCRIPT, AGE_STORAGE_KEY, hasAgeCookie } from "~/lib/age-gat
 import { toPublicUser } from "~/lib/auth-user";
 import { getSessionUser, needsSessionRead } from "~/server/auth.server";
 import styles from "~/styles/app.css?url";
+
+// Shown once per visitor: returning visitors' pages do not download it. Until its module is in, the
+// server's gate stays as it is, its button posting to /age-verification as it does without JavaScript.
+const AgeGate = clientLazy(import.meta.env.SSR ? EagerAgeGate : null, () =>
+  import("~/components/AgeGate").then((m) => m.AgeGate),
+);
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -72,7 +79,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
         {data && !data.ageVerified ? (
-          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: AGE_RESTORE_SCRIPT }} />
+          // The script runs once, from the server's HTML; hydration keeps that element as it is, so the
+          // browser bundle need not carry the text.
+          <script
+            nonce={nonce}
+            dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? AGE_RESTORE_SCRIPT : "" }}
+            suppressHydrationWarning
+          />
         ) : null}
       </head>
       <body className="bg-ink text-white antialiased">
@@ -94,10 +107,21 @@ export default function App() {
     navigation.location.pathname.startsWith("/view/") &&
     navigation.location.pathname !== location.pathname;
   const [ageVerified, setAgeVerified] = useState(data?.ageVerified ?? false);
+  const confirmAge = useCallback(() => setAgeVerified(true), []);
   useEffect(() => {
     // A marker that React has hydrated: end-to-end tests wait for it before they click.
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  useEffect(() => {
+    // Confirmed by the gate's plain form post (without JavaScript, or before the gate's own code was in):
+    // the cookie is there, and the stored confirmation the spec names follows it.
+    if (!data?.ageVerified) return;
+    try {
+      localStorage.setItem(AGE_STORAGE_KEY, "true");
+    } catch {
+      // The cookie alone is enough.
+    }
+  }, [data?.ageVerified]);
   useEffect(() => {
     // A visitor who confirmed before but lost the cookie: the head script already restored the cookie and
     // hid the gate before the first paint; the state catches up here.
@@ -106,7 +130,7 @@ export default function App() {
   const inert = ageVerified ? {} : { inert: "" };
   return (
     <>
-      {!ageVerified ? <AgeGate onConfirm={() => setAgeVerified(true)} /> : null}
+      {!ageVerified ? <AgeGate onConfirm={confirmAge} /> : null}
       <div {...inert} aria-hidden={ageVerified ? undefined : true} className="flex min-h-dvh flex-col">
         <a
           href="#main"

@@ -1,13 +1,21 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
-import { initialOf, type PublicUser } from "~/lib/auth-user";
+import { useEffect, useState } from "react";
+import type { PublicUser } from "~/lib/auth-user";
 import { REGIONS, regionPath } from "~/lib/regions";
-import { ADMIN_LINKS } from "~/lib/admin-links";
+import { AccountMenu as EagerAccountMenu, SideMenuAccountItems as EagerSideMenuItems } from "./AccountMenu";
+import { clientLazy } from "./clientLazy";
 import { CloseIcon, HeartIcon, MenuIcon } from "./icons";
 import { Logo } from "./Logo";
 import { SearchBox } from "./SearchBox";
 import { useFavourites } from "./useFavourites";
-import { SignOutForm } from "./auth/SignOutForm";
+
+// Only signed-in users see these (with Sign Out and the admin links), so visitors' pages do not ship them.
+const AccountMenu = clientLazy(import.meta.env.SSR ? EagerAccountMenu : null, () =>
+  import("./AccountMenu").then((m) => m.AccountMenu),
+);
+const SideMenuAccountItems = clientLazy(import.meta.env.SSR ? EagerSideMenuItems : null, () =>
+  import("./AccountMenu").then((m) => m.SideMenuAccountItems),
+);
 
 const HIDE_AFTER_PX = 100;
 const SCROLL_THROTTLE_MS = 10;
@@ -30,62 +38,6 @@ function useHideOnScroll() {
     return () => window.removeEventListener("scroll", onScroll);
   }, []);
   return hidden;
-}
-
-/**
- * The signed-in user's avatar menu. A <details> opens without JavaScript; with it, the menu also
- * closes on navigation, on Escape and on a click elsewhere.
- */
-function AccountMenu({ user }: { user: PublicUser }) {
-  const ref = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
-  useEffect(() => {
-    ref.current?.removeAttribute("open");
-  }, [location.pathname]);
-  useEffect(() => {
-    const close = (event: Event) => {
-      const menu = ref.current;
-      if (!menu?.open) return;
-      if (event instanceof KeyboardEvent ? event.key === "Escape" : !menu.contains(event.target as Node)) {
-        menu.removeAttribute("open");
-      }
-    };
-    document.addEventListener("click", close);
-    document.addEventListener("keydown", close);
-    return () => {
-      document.removeEventListener("click", close);
-      document.removeEventListener("keydown", close);
-    };
-  }, []);
-  return (
-    // Below the sm breakpoint the search field needs the room: the side menu carries Dashboard and Sign Out there.
-    <details ref={ref} className="relative hidden shrink-0 sm:block" data-testid="account-menu">
-      <summary
-        className="inline-flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-full border border-accent bg-panel font-semibold text-accent"
-        aria-label={`Account menu for ${user.firstName}`}
-      >
-        <span aria-hidden="true">{initialOf(user.firstName)}</span>
-      </summary>
-      <div className="absolute right-0 z-40 mt-2 w-48 rounded-xl border border-line bg-panel p-1 shadow-2xl">
-        <p className="truncate px-3 py-2 text-sm text-muted">Hi, {user.firstName}</p>
-        <Link to="/dashboard" className="flex min-h-11 items-center rounded-lg px-3 hover:bg-ink">
-          Dashboard
-        </Link>
-        {user.isAdmin
-          ? ADMIN_LINKS.map((l) => (
-              <Link key={l.to} to={l.to} className="flex min-h-11 items-center rounded-lg px-3 hover:bg-ink">
-                {l.label}
-              </Link>
-            ))
-          : null}
-        <SignOutForm>
-          <button type="submit" className="flex min-h-11 w-full items-center rounded-lg px-3 text-left hover:bg-ink">
-            Sign Out
-          </button>
-        </SignOutForm>
-      </div>
-    </details>
-  );
 }
 
 export function Header({ user = null }: { user?: PublicUser | null }) {
@@ -163,29 +115,7 @@ export function Header({ user = null }: { user?: PublicUser | null }) {
               </li>
             ))}
             {user ? (
-              <>
-                <li>
-                  <Link to="/dashboard" className="flex min-h-11 items-center px-2 font-semibold text-accent">
-                    Dashboard
-                  </Link>
-                </li>
-                {user.isAdmin
-                  ? ADMIN_LINKS.map((l) => (
-                      <li key={l.to}>
-                        <Link to={l.to} className="flex min-h-11 items-center px-2">
-                          {l.label}
-                        </Link>
-                      </li>
-                    ))
-                  : null}
-                <li>
-                  <SignOutForm>
-                    <button type="submit" className="flex min-h-11 w-full items-center px-2 text-left">
-                      Sign Out
-                    </button>
-                  </SignOutForm>
-                </li>
-              </>
+              <SideMenuAccountItems user={user} />
             ) : (
               <li>
                 <Link to="/login?action=signup" className="flex min-h-11 items-center px-2 font-semibold text-accent">

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ListingCardData } from "~/lib/listing-card";
 import { formatDollarAmount } from "~/lib/money";
-import { cardTourText } from "~/lib/tour-stops";
+import { cardTourText } from "~/lib/tour-text";
 import { CARD_SIZES } from "~/lib/photo-variants";
 import { ActivityBadge } from "./ActivityBadge";
 import { AdminBadges, AdminListingMenu } from "./admin/LazyAdminListingMenu";

@@ -1,7 +1,7 @@
 import type { ListingRow } from "../../drizzle/schema";
 import { centsToDollars } from "./money";
 import { photoUrl } from "./photo-keys";
-import type { CardTour } from "./tour-stops";
+import type { CardTour } from "./tour-text";
 
 /** What a listing card needs: one row of `listings`, no joins. */
 export type ListingCardData = {

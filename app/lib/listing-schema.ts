@@ -20,7 +20,8 @@ import {
 } from "./listing-options";
 import { MAX_PHOTOS, MIN_PHOTOS, PHOTO_MSG } from "./photo-rules";
 import { safeExternalUrl, socialUrl } from "./profile";
-import { isSuburbOf, parseRegion, REGIONS, type Region } from "./regions";
+import { parseRegion, REGIONS, type Region } from "./regions";
+import { isSuburbOf } from "./suburbs";
 import {
   availableDaysMask,
   emptySchedule,

@@ -2,6 +2,9 @@
 // 10:00–22:00"), and those must mean the same across both daylight-saving changes, so every conversion
 // between an instant and an NZ date or time goes through the time-zone database, never a fixed offset.
 
+// Short date text lives in short-dates.ts (cards ship it without this clock).
+export { shortDate, shortDateRange } from "./short-dates";
+
 export const NZ_TIME_ZONE = "Pacific/Auckland";
 
 /** Monday first, as NZ calendars and the schedule table read. */
@@ -101,20 +104,4 @@ function offsetAt(ms: number): number {
   const p = wallParts(ms);
   const wallAsUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute);
   return wallAsUtc - Math.floor(ms / MINUTE) * MINUTE;
-}
-
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
-
-/** "5 Dec" */
-export function shortDate(date: string): string {
-  const [, m, d] = date.split("-").map(Number);
-  return `${d} ${MONTHS[m - 1]}`;
-}
-
-/** "3–5 Dec", "28 Nov–2 Dec", or "3 Dec" for one day: how NZ directories write a short stay. */
-export function shortDateRange(start: string, end: string): string {
-  if (start === end) return shortDate(start);
-  const [, sm, sd] = start.split("-").map(Number);
-  const [, em] = end.split("-").map(Number);
-  return sm === em ? `${sd}–${shortDate(end)}` : `${shortDate(start)}–${shortDate(end)}`;
 }

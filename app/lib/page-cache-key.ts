@@ -9,7 +9,8 @@ import { AGE_RANGES, DISPLAY_MODES, HEIGHT_RANGES, parsePage } from "./filters";
 import { isId } from "./ids";
 import { BODY_TYPES, NATIONALITIES } from "./listing-options";
 import { decodeCursor, DEFAULT_LIST_LIMIT, encodeCursor, parseListLimit } from "./public-api";
-import { parseRegion, regionForCity, regionPath } from "./regions";
+import { parseRegion, regionPath } from "./regions";
+import { regionForCity } from "./suburbs";
 import { normaliseQuery } from "./search";
 
 export type PageKind = "home" | "region" | "view" | "search" | "info" | "api-grid" | "api-lp" | "api-model";

@@ -1,7 +1,6 @@
 // The two weekly plans (spec §9). Money is integer cents; prices include GST and are in NZD.
-// The terms of the original product call the higher plan "Premium": it is the Featured plan.
-import { z } from "zod";
-
+// The terms of the original product call the higher plan "Premium": it is the Featured plan. No zod here:
+// the info pages quote the plans, and zod would be 24 kB of their JavaScript (subscribe-form.ts has the form).
 export const PLAN_TIERS = ["standard", "featured"] as const;
 export type PlanTier = (typeof PLAN_TIERS)[number];
 
@@ -71,11 +70,6 @@ export function parsePlanTier(value: unknown): PlanTier | null {
 }
 
 export const TIER_ERROR = "Choose the Standard or Featured plan.";
-
-/** The subscribe form: one hidden field naming the plan. Shared by the page and the action. */
-export const subscribeFormSchema = z.object({
-  tier: z.enum(PLAN_TIERS, { error: TIER_ERROR }),
-});
 
 /** Where the login page sends a visitor back to after signing in, with the plan still chosen. */
 export function subscriptionPath(tier: PlanTier | null): string {

@@ -1,10 +1,14 @@
 // Touring: a listing also appears in another region for set NZ dates. Dates are NZ calendar dates and both
 // ends are inclusive ("Wellington 3–5 Dec" is three days); a stop ends by the date alone, so a query that
 // compares with today's NZ date never shows a stop that ended at midnight, cron or no cron.
-import { addDays, daysBetween, isCalendarDate, shortDate, shortDateRange } from "./nz-time";
-import { isSuburbOf, parseRegion, type Region } from "./regions";
+import { addDays, daysBetween, isCalendarDate } from "./nz-time";
+import { parseRegion, type Region } from "./regions";
+import { isSuburbOf } from "./suburbs";
+import type { TourStop } from "./tour-text";
 
-export type TourStop = { region: Region; suburb: string | null; start: string; end: string };
+// The reading side lives in tour-text.ts (cards ship it without these checks); one import for the editor.
+export { cardTourText, onTourLine, touringBadge, type CardTour, type TourStop } from "./tour-text";
+
 /** As typed in the editor, before checking. */
 export type TourStopInput = { region: string; suburb: string; start: string; end: string };
 
@@ -92,16 +96,6 @@ export function upcomingStops(stops: readonly TourStop[], today: string): TourSt
   return stops.filter((s) => s.end >= today).sort((a, b) => (a.start < b.start ? -1 : 1));
 }
 
-/** The card badge in the region toured: 'Touring · Wellington 3–5 Dec'. */
-export function touringBadge(stop: TourStop): string {
-  return `Touring · ${stop.region} ${shortDateRange(stop.start, stop.end)}`;
-}
-
-/** The line in the home region while away: 'On tour in Wellington until 5 Dec'. */
-export function onTourLine(stop: TourStop): string {
-  return `On tour in ${stop.region} until ${shortDate(stop.end)}`;
-}
-
 /**
  * The earliest start of a stop that can still run on `today`: no stop lasts more than MAX_STOP_DAYS, so the
  * grid and the counts read only stops that began in the last MAX_STOP_DAYS days (an index range, however
@@ -109,16 +103,6 @@ export function onTourLine(stop: TourStop): string {
  */
 export function earliestRunningStart(today: string): string {
   return addDays(today, -(MAX_STOP_DAYS - 1));
-}
-
-/**
- * A card's tour line: in the region toured (`here`), the badge; anywhere else, where the listing is away from.
- */
-export type CardTour = { region: Region; start: string; end: string; here: boolean };
-
-export function cardTourText(tour: CardTour): string {
-  const stop = { region: tour.region, suburb: null, start: tour.start, end: tour.end };
-  return tour.here ? touringBadge(stop) : onTourLine(stop);
 }
 
 /** The stops as the editor's form holds them (text fields), for the ones not yet over. */

@@ -15,11 +15,11 @@ import {
   parsePlanTier,
   PLAN_LIST,
   PLANS,
-  subscribeFormSchema,
   subscriptionPath,
   TIER_ERROR,
 } from "~/lib/plans";
 import { originOf, seoMeta } from "~/lib/seo";
+import { subscribeFormSchema } from "~/lib/subscribe-form";
 import { getSessionUser } from "~/server/auth.server";
 import { pendingPlanRequest, recordPlanRequest } from "~/server/plan-requests.server";
 import { ownListingsWithPlans, startCheckout } from "~/server/billing.server";

@@ -14,7 +14,8 @@ import {
   type CallType,
   type RateDuration,
 } from "../../app/lib/listing-options";
-import { REGIONS, SUBURBS, type Region } from "../../app/lib/regions";
+import { REGIONS, type Region } from "../../app/lib/regions";
+import { SUBURBS } from "../../app/lib/suburbs";
 import { availableDaysMask, emptySchedule, storedSchedule, type TimeRange } from "../../app/lib/weekly-schedule";
 import { addDays, nzDate } from "../../app/lib/nz-time";
 import { ART_STYLES, PALETTES, type ArtStyle } from "./art";

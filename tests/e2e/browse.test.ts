@@ -13,6 +13,8 @@ describe("a visitor browses the listings", () => {
     await expect(page.locator("main").getAttribute("inert")).resolves.toBeNull();
     await expect(page.locator("div[inert]").count()).resolves.toBe(1);
     await hydrated(page);
+    // The gate's own code loads after the page's (app/components/clientLazy.tsx); once in, the gate is modal.
+    await page.waitForFunction(() => document.querySelector("[data-age-gate]")?.matches(":modal"));
     const before = await page.locator("main h1").boundingBox();
     await page.getByRole("button", { name: "I am 18+ years old" }).click();
     await gate.waitFor({ state: "detached" });
@@ -47,6 +49,50 @@ describe("a visitor browses the listings", () => {
     expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
     expect(await page.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(1);
     await context.close();
+  });
+
+  it("passes the age gate without JavaScript: the button posts and the same page comes back without the gate", async () => {
+    const { context, page } = await b.visitor({ adult: false, javaScript: false });
+    await page.goto("/locations/Auckland");
+    await expect(page.getByTestId("age-gate").isVisible()).resolves.toBe(true);
+    await page.getByRole("button", { name: "I am 18+ years old" }).click();
+    await page.waitForURL((url) => url.pathname === "/locations/Auckland");
+    await page.locator("main h1").waitFor();
+    await expect(page.getByTestId("age-gate").count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it("passes the age gate before the gate's own code is in: the form posts, and the confirmation is stored", async () => {
+    const { context, page } = await b.visitor({ adult: false });
+    await page.route(/\/assets\/AgeGate-[^/]*\.js$/, (route) => route.abort());
+    await page.goto("/locations/Auckland");
+    await hydrated(page);
+    await page.getByRole("button", { name: "I am 18+ years old" }).click();
+    await page.waitForURL((url) => url.pathname === "/locations/Auckland");
+    await hydrated(page);
+    await expect(page.getByTestId("age-gate").count()).resolves.toBe(0);
+    await page.waitForFunction(() => localStorage.getItem("ageVerified") === "true");
+    await context.close();
+  });
+
+  it("downloads the age gate's code only for a visitor who has not confirmed", async () => {
+    /** The scripts a page load fetched that contain the gate's button text. */
+    async function gateScripts(adult: boolean) {
+      const { context, page } = await b.visitor({ adult });
+      const bodies: Promise<string>[] = [];
+      page.on("response", (r) => {
+        if (r.request().resourceType() === "script") bodies.push(r.text().catch(() => ""));
+      });
+      await page.goto("/");
+      await hydrated(page);
+      await page.waitForLoadState("networkidle");
+      const texts = await Promise.all(bodies);
+      await context.close();
+      expect(texts.length).toBeGreaterThan(0);
+      return texts.filter((t) => t.includes("I am 18+ years old")).length;
+    }
+    await expect(gateScripts(false)).resolves.toBe(1);
+    await expect(gateScripts(true)).resolves.toBe(0);
   });
 
   it("offers 'Exit Site' to leave", async () => {

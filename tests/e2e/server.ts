@@ -9,9 +9,11 @@ import { mustRun, serveWithWranglerDev } from "./wrangler-dev";
 
 export type AppServer = { url: string; persistDir: string; stop: () => Promise<void> };
 
-export function prepareStore(persistDir: string, listings: number) {
+/** `photoSize` ("2400x3200"): pictures stored as uploads of that size are (the seed's --photo-size). */
+export function prepareStore(persistDir: string, listings: number, photoSize?: string) {
   mustRun("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir]);
-  mustRun("node", ["scripts/seed.mjs", "--persist-to", persistDir, "--quiet", "--listings", String(listings)]);
+  const size = photoSize ? ["--photo-size", photoSize] : [];
+  mustRun("node", ["scripts/seed.mjs", "--persist-to", persistDir, "--quiet", "--listings", String(listings), ...size]);
 }
 
 /**

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { gridEmptyMessage } from "~/lib/grid-empty";
 import { mergeCards, toCard, type CardRow } from "~/lib/listing-card";
 import { centsToDollars, centsToWholeDollars, formatDollarAmount, formatDollars } from "~/lib/money";
-import { parseRegion, regionForCity, regionPath, REGIONS, SUBURBS } from "~/lib/regions";
+import { parseRegion, regionPath, REGIONS } from "~/lib/regions";
+import { regionForCity, SUBURBS } from "~/lib/suburbs";
 
 describe("rate rounding", () => {
   it("rounds cents to whole dollars", () => {

@@ -7,10 +7,10 @@ import {
   parsePlanTier,
   PLAN_LIST,
   PLANS,
-  subscribeFormSchema,
   subscriptionPath,
   TIER_ERROR,
 } from "~/lib/plans";
+import { subscribeFormSchema } from "~/lib/subscribe-form";
 
 describe("plans", () => {
   it("holds the two weekly plans of the spec in integer cents", () => {

@@ -1,28 +1,11 @@
-import { lazy, Suspense } from "react";
-import type { ListingCardData } from "~/lib/listing-card";
+import { clientLazy } from "../clientLazy";
 import { AdminBadges as EagerBadges, AdminListingMenu as EagerMenu } from "./AdminListingMenu";
 
-// Only administrators see these, so visitors' pages do not download them: the browser loads the module
-// when an admin grid first renders. The server renders them in place as before (the static import, dropped
-// from the client build), and the client hydrates that HTML once the module is in.
-const LazyMenu = lazy(() => import("./AdminListingMenu").then((m) => ({ default: m.AdminListingMenu })));
-const LazyBadges = lazy(() => import("./AdminListingMenu").then((m) => ({ default: m.AdminBadges })));
+// Only administrators see these, so visitors' pages do not download them.
+export const AdminListingMenu = clientLazy(import.meta.env.SSR ? EagerMenu : null, () =>
+  import("./AdminListingMenu").then((m) => m.AdminListingMenu),
+);
 
-const Menu = import.meta.env.SSR ? EagerMenu : LazyMenu;
-const Badges = import.meta.env.SSR ? EagerBadges : LazyBadges;
-
-export function AdminListingMenu({ card }: { card: ListingCardData }) {
-  return (
-    <Suspense fallback={null}>
-      <Menu card={card} />
-    </Suspense>
-  );
-}
-
-export function AdminBadges({ card }: { card: Pick<ListingCardData, "verified" | "live"> }) {
-  return (
-    <Suspense fallback={null}>
-      <Badges card={card} />
-    </Suspense>
-  );
-}
+export const AdminBadges = clientLazy(import.meta.env.SSR ? EagerBadges : null, () =>
+  import("./AdminListingMenu").then((m) => m.AdminBadges),
+);

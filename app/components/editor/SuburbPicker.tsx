@@ -2,7 +2,8 @@
 // 250 ms after typing stops, 'No suburbs found.' when nothing matches. A combobox: type to filter, arrows
 // to move, Enter to choose, Escape to close. Only a suburb from the list is ever set as the value.
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { SUBURBS, parseRegion } from "~/lib/regions";
+import { parseRegion } from "~/lib/regions";
+import { SUBURBS } from "~/lib/suburbs";
 import { errorId, FieldError, fieldId, INPUT } from "./fields";
 
 export const SUBURB_SEARCH_DELAY_MS = 250;

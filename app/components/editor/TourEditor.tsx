@@ -1,7 +1,8 @@
 // Page 3's tour stops (issue 16): up to five visits to another region, each with an optional suburb and NZ
 // start and end dates. Inputs are named after their place ('tours.2.end'), so server errors land beside them.
 import { nzDate } from "~/lib/nz-time";
-import { REGIONS, SUBURBS, parseRegion } from "~/lib/regions";
+import { REGIONS, parseRegion } from "~/lib/regions";
+import { SUBURBS } from "~/lib/suburbs";
 import { MAX_TOUR_STOPS, type TourStopInput } from "~/lib/tour-stops";
 import { PlusIcon, TrashIcon } from "../icons";
 import { BUTTON, errorId, FieldError, fieldId, INPUT, SelectField } from "./fields";

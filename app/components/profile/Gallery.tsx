@@ -2,8 +2,14 @@ import { useState } from "react";
 import type { ProfileImage } from "~/lib/profile";
 import { GALLERY_MAIN_SIZES, GALLERY_SIDE_SIZES } from "~/lib/photo-variants";
 import { primaryImage } from "~/lib/profile";
+import { clientLazy } from "../clientLazy";
 import { Photo } from "../Photo";
-import { Lightbox } from "./Lightbox";
+import { Lightbox as EagerLightbox } from "./Lightbox";
+
+// Opened by a click, so its code (and the dialog's) loads on the first open, not with the profile.
+const Lightbox = clientLazy(import.meta.env.SSR ? EagerLightbox : null, () =>
+  import("./Lightbox").then((m) => m.Lightbox),
+);
 
 export const GALLERY_SIDE_IMAGES = 4;
 
