@@ -4,7 +4,7 @@ import { gridEmptyMessage } from "~/lib/grid-empty";
 import type { ListingsView } from "~/lib/listings-view";
 import type { Region } from "~/lib/regions";
 import type { ListingCardData } from "~/lib/listing-card";
-import { regionForCity } from "~/lib/regions";
+import { regionForCity } from "~/lib/suburbs";
 import { getSessionUser, withSessionLookup } from "./auth.server";
 import { getDb } from "./db.server";
 import { emptyFacets, facetsQuery, loadFacets, toFacets, touringCountsQuery, type Facets } from "./facets.server";
