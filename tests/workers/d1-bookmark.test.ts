@@ -2,23 +2,15 @@
 // write answers with the session's bookmark, sealed, in a cookie, and the next request starts its session
 // there.
 // D1 is the real local one; observeD1Sessions only reports where each request's session began and ended.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BOOKMARK_MAX_AGE_SECONDS, isBookmark, isSealedBookmark, PRIMARY, UNCONSTRAINED } from "~/lib/d1-bookmark";
-import { observeD1Sessions, type D1SessionRecord } from "~/server/d1-session.server";
 import { client, logIn, signedIn, type SignedIn } from "./client";
 import { insertListing, insertUser } from "./fixtures";
 import { PASSWORD } from "./auth-fixtures";
-import { settleBackgroundWork, VISITOR } from "./public-fixtures";
+import { recordD1Sessions, type D1SessionRecord } from "./d1-sessions-fixture";
+import { VISITOR } from "./public-fixtures";
 
-let sessions: D1SessionRecord[] = [];
-beforeEach(() => {
-  sessions = [];
-  observeD1Sessions((record) => sessions.push(record));
-});
-afterEach(async () => {
-  observeD1Sessions(null);
-  await settleBackgroundWork();
-});
+const sessions = recordD1Sessions();
 
 const BOOKMARK_COOKIE = /^d1-bookmark=([^;]*); Path=\/; HttpOnly; SameSite=Lax; Max-Age=(\d+)$/;
 
@@ -36,7 +28,7 @@ function bookmarkOf(res: Response): string {
 
 /** The session of the last request to `path` (the Worker reports each one as its answer leaves). */
 function sessionOf(path: string): D1SessionRecord {
-  const found = sessions.filter((s) => s.path === path).at(-1);
+  const found = sessions.records.filter((s) => s.path === path).at(-1);
   if (!found) throw new Error(`no D1 session recorded for ${path}`);
   return found;
 }
@@ -142,7 +134,7 @@ describe("D1 sessions and the bookmark cookie", () => {
       otherIv,
     ];
     for (const value of garbage) {
-      sessions = [];
+      sessions.clear();
       const res = await client({ cookie: `${owner.cookie}; d1-bookmark=${value}` }).get("/dashboard");
       expect(res.status, value.slice(0, 20)).toBe(200);
       expect(sessionOf("/dashboard").start, value.slice(0, 20)).toBe(PRIMARY);

@@ -1,28 +1,19 @@
 // What a signed-in home page costs in D1 (issue 14, "Cheaper renders"): the round trips and statements one
 // request sends through its D1 session, counted by the session itself (observeD1Sessions). A change that
 // adds a query to every signed-in page fails here; lower the figures when a change saves one.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { observeD1Sessions, type D1SessionRecord } from "~/server/d1-session.server";
+import { describe, expect, it } from "vitest";
+import { recordD1Sessions, type D1SessionRecord } from "./d1-sessions-fixture";
 import { signedIn } from "./client";
 import { insertListing } from "./fixtures";
-import { settleBackgroundWork } from "./public-fixtures";
 
-let sessions: D1SessionRecord[] = [];
-beforeEach(() => {
-  sessions = [];
-  observeD1Sessions((record) => sessions.push(record));
-});
-afterEach(async () => {
-  observeD1Sessions(null);
-  await settleBackgroundWork();
-});
+const sessions = recordD1Sessions();
 
 async function costOf(get: () => Promise<Response>): Promise<D1SessionRecord> {
-  sessions = [];
+  sessions.clear();
   const res = await get();
   expect(res.status).toBe(200);
   await res.text();
-  const pages = sessions.filter((s) => s.method === "GET");
+  const pages = sessions.records.filter((s) => s.method === "GET");
   expect(pages).toHaveLength(1);
   return pages[0];
 }

@@ -1,0 +1,20 @@
+// Records every request's D1 session (where it began, what it cost) for the tests of one file: registers
+// the observer before each test and removes it after, once background work has settled.
+import { afterEach, beforeEach } from "vitest";
+import { observeD1Sessions, type D1SessionRecord } from "~/server/d1-session.server";
+import { settleBackgroundWork } from "./public-fixtures";
+
+export type { D1SessionRecord };
+
+export function recordD1Sessions() {
+  const seen = { records: [] as D1SessionRecord[], clear: () => void (seen.records = []) };
+  beforeEach(() => {
+    seen.clear();
+    observeD1Sessions((record) => seen.records.push(record));
+  });
+  afterEach(async () => {
+    observeD1Sessions(null);
+    await settleBackgroundWork();
+  });
+  return seen;
+}
