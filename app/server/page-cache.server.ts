@@ -5,7 +5,7 @@ import { isbot } from "isbot";
 import { hasAgeCookie } from "~/lib/age-gate";
 import { pageCacheKey, planPageCache, type CachePlan } from "~/lib/page-cache-key";
 import { nzDate } from "~/lib/nz-time";
-import { newNonce } from "./security.server";
+import { answerCopy, copySize, cspNonce, gzipped, withScriptHashes, type Copy } from "./page-copy.server";
 import { hasSessionCookie } from "./session-cookie.server";
 import { countingVisitor } from "./site-secrets.server";
 import { recordView } from "./stats.server";
@@ -68,7 +68,7 @@ export async function servePageCached(
   const kept = keptCopy(key, now) ?? (await storedCopy(key, now));
   if (kept) {
     countView(request, env, ctx, plan);
-    return answer(kept);
+    return answerCopy(kept, request, "HIT");
   }
   // The page is rendered from its canonical URL, so the copy is exactly what the key names (a dropped
   // tracker parameter cannot end up in a link on it).
@@ -76,13 +76,12 @@ export async function servePageCached(
   canonical.headers.set(CACHE_FILL_HEADER, "1");
   const response = await render(canonical);
   if (!storable(response, plan)) return withStatus(response, "BYPASS");
-  const [toClient, toCache] = response.body ? response.body.tee() : [null, null];
-  ctx.waitUntil(
-    store(key, new Response(toCache, response), plan, now).catch((error: unknown) =>
-      console.error("page cache: write failed", error),
-    ),
-  );
-  return withStatus(new Response(toClient, response), "MISS");
+  // The whole page is read before answering: the miss gets the very copy the hits will get.
+  const body = await response.text();
+  const copy = await toCopy(body, response, plan, now);
+  if (!copy) return withStatus(new Response(body, response), "BYPASS");
+  ctx.waitUntil(store(key, copy, plan).catch((error: unknown) => console.error("page cache: write failed", error)));
+  return answerCopy(copy, request, "MISS");
 }
 
 // Versions this isolate has read, reused for a moment (docs/decisions/0012-page-cache.md, "Reusing a version
@@ -175,44 +174,50 @@ function storable(response: Response, plan: CachePlan): boolean {
   return plan.html ? type.startsWith("text/html") : type.startsWith("application/json");
 }
 
-/** A stored page as it is answered: the browser's headers, and the HTML cut where its nonce goes. */
-type Copy = {
-  status: number;
-  headers: [string, string][];
-  /** The body split at `nonce="…"` (HTML with a nonce), else the body in one piece. */
-  parts: string[];
-  csp: string | null;
-  expires: number;
-};
-
-async function store(key: string, response: Response, plan: CachePlan, now: number): Promise<void> {
-  const body = await response.text();
-  const headers = new Headers(response.headers);
-  if (plan.html) {
-    // A copy whose nonce shows up anywhere but in nonce attributes could not be given a fresh one: skip it.
-    // (A page without a nonce, should the policy move to hashes, has nothing to rewrite.)
-    const nonce = cspNonce(headers.get("Content-Security-Policy"));
-    if (nonce ? body.split(nonce).length !== body.split(`nonce="${nonce}"`).length : body.includes(" nonce=")) return;
-  }
-  const expires = now + plan.ttlSeconds * 1000;
+async function store(key: string, copy: Copy, plan: CachePlan): Promise<void> {
+  keep(key, copy);
+  const headers = new Headers(copy.headers);
+  headers.delete(CACHE_STATUS_HEADER);
   headers.set(ORIGINAL_CACHE_CONTROL, headers.get("Cache-Control") ?? "");
   headers.set("Cache-Control", `public, max-age=${plan.ttlSeconds}`);
-  headers.set(EXPIRES, String(expires));
+  headers.set(EXPIRES, String(copy.expires));
+  const cache = await caches.open(CACHE_NAME);
+  await cache.put(new Request(key), new Response(copy.body, { status: copy.status, headers }));
+}
+
+/**
+ * The render as a copy every visitor may get: HTML with its nonce traded for script hashes, and the
+ * browser's headers. Null when it cannot be (a nonce that shows up outside nonce attributes).
+ */
+async function toCopy(rendered: string, response: Response, plan: CachePlan, now: number): Promise<Copy | null> {
+  let body = rendered;
+  const headers = new Headers(response.headers);
+  const csp = headers.get("Content-Security-Policy");
+  const nonce = plan.html ? cspNonce(csp) : null;
+  if (nonce && csp) {
+    const hashed = await withScriptHashes(body, csp, nonce);
+    if (!hashed) return null;
+    body = hashed.body;
+    headers.set("Content-Security-Policy", hashed.csp);
+  } else if (plan.html && body.includes(" nonce=")) {
+    // Nonce attributes the policy does not name: nothing to trade them for.
+    return null;
+  }
   headers.delete("Vary");
   headers.delete(CACHE_STATUS_HEADER);
-  const stored = new Response(body, { status: response.status, headers });
-  keep(key, toCopy(stored.status, stored.headers, body));
-  const cache = await caches.open(CACHE_NAME);
-  await cache.put(new Request(key), stored);
+  headers.set(CACHE_STATUS_HEADER, "HIT");
+  return {
+    status: response.status,
+    headers: [...headers],
+    body,
+    gzip: await gzipped(body),
+    expires: now + plan.ttlSeconds * 1000,
+  };
 }
 
-function cspNonce(csp: string | null): string | null {
-  return /'nonce-([^']+)'/.exec(csp ?? "")?.[1] ?? null;
-}
-
-/** The stored headers as the browser would have got them, and the body ready for a nonce of its own. */
-function toCopy(status: number, stored: Headers, body: string): Copy {
-  const headers = new Headers(stored);
+/** A Cache API entry back as the copy it was stored from. */
+async function fromStored(stored: Response): Promise<Copy> {
+  const headers = new Headers(stored.headers);
   const original = headers.get(ORIGINAL_CACHE_CONTROL);
   const expires = Number(headers.get(EXPIRES));
   headers.delete(ORIGINAL_CACHE_CONTROL);
@@ -223,24 +228,14 @@ function toCopy(status: number, stored: Headers, body: string): Copy {
   headers.delete("Age");
   headers.delete("CF-Cache-Status");
   headers.set(CACHE_STATUS_HEADER, "HIT");
-  const csp = headers.get("Content-Security-Policy");
-  const nonce = (headers.get("Content-Type") ?? "").startsWith("text/html") ? cspNonce(csp) : null;
+  const body = await stored.text();
   return {
-    status,
+    status: stored.status,
     headers: [...headers],
-    parts: nonce ? body.split(`nonce="${nonce}"`) : [body],
-    csp: nonce ? csp : null,
+    body,
+    gzip: await gzipped(body),
     expires: Number.isFinite(expires) ? expires : 0,
   };
-}
-
-/** The copy with a new nonce in every nonce attribute and in its Content-Security-Policy. */
-function answer(copy: Copy): Response {
-  const headers = new Headers(copy.headers);
-  if (!copy.csp) return new Response(copy.parts[0], { status: copy.status, headers });
-  const nonce = newNonce();
-  headers.set("Content-Security-Policy", copy.csp.replace(/'nonce-[^']+'/g, `'nonce-${nonce}'`));
-  return new Response(copy.parts.join(`nonce="${nonce}"`), { status: copy.status, headers });
 }
 
 // The Cache API answers in milliseconds; the pages most asked for are also kept in this isolate's memory,
@@ -262,7 +257,7 @@ function keptCopy(key: string, now: number): Copy | null {
 }
 
 function keep(key: string, copy: Copy): void {
-  const size = copy.parts.reduce((n, p) => n + p.length, 0) + 200;
+  const size = copySize(copy);
   if (size > KEPT_BYTES / 16) return;
   const before = kept.get(key);
   if (before) {
@@ -283,7 +278,7 @@ async function storedCopy(key: string, now: number): Promise<Copy | null> {
     const cache = await caches.open(CACHE_NAME);
     const hit = await cache.match(new Request(key));
     if (!hit) return null;
-    const copy = toCopy(hit.status, hit.headers, await hit.text());
+    const copy = await fromStored(hit);
     if (copy.expires > now) keep(key, copy);
     return copy;
   } catch (error) {

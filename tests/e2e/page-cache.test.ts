@@ -18,6 +18,26 @@ async function gotoCached(page: Page, path: string) {
 }
 
 describe("a cached page", () => {
+  it("runs its scripts under the copy's hash-based policy, with no violation", async () => {
+    const { page, context } = await b.visitor();
+    const violations: string[] = [];
+    page.on("console", (m) => {
+      if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+    });
+    await page.addInitScript(() =>
+      document.addEventListener("securitypolicyviolation", (e) =>
+        console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI}`),
+      ),
+    );
+    await gotoCached(page, "/");
+    const res = await page.goto("/");
+    expect(res!.headers()["x-cache"]).toBe("HIT");
+    expect(res!.headers()["content-security-policy"]).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+    await hydrated(page);
+    expect(violations).toEqual([]);
+    await context.close();
+  });
+
   it("still updates live when a listing on it is hidden, without a reload", async () => {
     const visitor = await b.visitor();
     const admin = await b.visitor();

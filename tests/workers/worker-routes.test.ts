@@ -54,7 +54,8 @@ describe("the Worker's own routes", () => {
   });
 
   it("sends security headers with every page", async () => {
-    const res = await visitor.get("/");
+    // A fresh render (the page cache answers anonymous "/" with script hashes instead: page-cache.test.ts).
+    const res = await visitor.get("/login");
     const csp = res.headers.get("Content-Security-Policy")!;
     expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
     expect(csp).toContain("object-src 'none'");
