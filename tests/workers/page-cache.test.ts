@@ -94,7 +94,9 @@ describe("hit and miss", () => {
       for (const accept of ["gzip, deflate, br", "identity"]) {
         const ctx = createExecutionContext();
         const res = await worker.fetch!(
-          new Request(`http://localhost${path}`, { headers: { Cookie: "age_verified=1", "Accept-Encoding": accept } }),
+          new Request(`http://localhost${path}`, {
+            headers: { Cookie: "age_verified=1", "Accept-Encoding": accept },
+          }) as Request<unknown, IncomingRequestCfProperties>,
           env,
           ctx,
         );
