@@ -11,7 +11,12 @@ import { SignOutForm } from "./auth/SignOutForm";
 export function AccountMenu({ user }: { user: PublicUser }) {
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
+  // Closed when the page changes, not when this component arrives: it loads after hydration (clientLazy),
+  // and a menu opened before then (it works as plain HTML) must stay open.
+  const shownPath = useRef(location.pathname);
   useEffect(() => {
+    if (shownPath.current === location.pathname) return;
+    shownPath.current = location.pathname;
     ref.current?.removeAttribute("open");
   }, [location.pathname]);
   useEffect(() => {

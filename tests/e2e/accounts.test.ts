@@ -1,12 +1,48 @@
 import { describe, expect, it } from "vitest";
 import { MSG } from "../../app/lib/auth-schemas";
-import { hydrated, useBrowser } from "./browser";
-import { chooseFeaturedThenSignUp, followConfirmationLink, signUp } from "./people";
+import { DESKTOP, hydrated, useBrowser } from "./browser";
+import { chooseFeaturedThenSignUp, followConfirmationLink, insertAccount, logIn, signUp } from "./people";
 
 const b = useBrowser();
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
 
 describe("accounts in the browser", () => {
+  it("keeps the account menu open when its code arrives after the menu was opened", async () => {
+    const { context, page } = await b.visitor({ viewport: DESKTOP });
+    const password = "a-long-password";
+    const { email } = await insertAccount({ firstName: "Menu", password });
+    await logIn(page, email, password);
+    // The menu's code comes after hydration (a lazy chunk): hold it until the menu has been opened.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = false;
+    await page.route(/\/assets\/AccountMenu-[^/]+\.js$/, async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    await page.goto("/");
+    await hydrated(page);
+    const menu = page.getByTestId("account-menu");
+    await page.getByLabel(/^Account menu for/).click();
+    await menu.getByRole("link", { name: "Dashboard" }).waitFor();
+    await expect.poll(() => asked).toBe(true);
+    const loaded = page.waitForResponse(/\/assets\/AccountMenu-/);
+    release();
+    await loaded;
+    // React has taken the menu over once its element carries React's own properties.
+    await page.waitForFunction(() => {
+      const el = document.querySelector('[data-testid="account-menu"]');
+      return !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber$"));
+    });
+    await expect(menu.evaluate((d) => (d as HTMLDetailsElement).open)).resolves.toBe(true);
+    await menu.getByRole("link", { name: "Dashboard" }).waitFor();
+    // And the code works: Escape closes it.
+    await page.keyboard.press("Escape");
+    await expect.poll(() => menu.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    await context.close();
+  });
+
   it("signs up as an Agency, signs out, is sent to login for /dashboard and lands back there", async () => {
     const { context, page } = await b.visitor();
     const email = `agency-${unique()}@example.nz`;
