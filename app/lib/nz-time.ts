@@ -47,10 +47,20 @@ function wallParts(ms: number) {
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
+// NZ's offsets are whole hours, so one UTC minute is one NZ minute: the last one read is kept, since the page
+// cache asks for today's date on every request and Intl's formatToParts is slow.
+let lastMinute = NaN;
+let lastClock: NzClock | null = null;
+
 export function nzClock(ms: number): NzClock {
-  const p = wallParts(ms);
-  const date = `${p.year}-${pad(p.month)}-${pad(p.day)}`;
-  return { date, weekday: weekdayOf(date), minutes: p.hour * 60 + p.minute };
+  const minute = Math.floor(ms / MINUTE);
+  if (minute !== lastMinute || !lastClock) {
+    const p = wallParts(ms);
+    const date = `${p.year}-${pad(p.month)}-${pad(p.day)}`;
+    lastClock = { date, weekday: weekdayOf(date), minutes: p.hour * 60 + p.minute };
+    lastMinute = minute;
+  }
+  return { ...lastClock };
 }
 
 /** The NZ date of an instant, YYYY-MM-DD. */

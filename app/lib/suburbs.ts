@@ -164,11 +164,24 @@ export function isSuburbOf(region: Region, suburb: string): boolean {
 /** The region a visitor's city belongs to: a region named after the city, or the region listing it as a suburb. */
 export function regionForCity(city: string | null | undefined): { region: Region; suburb: string | null } | null {
   if (!city) return null;
-  const wanted = normalisePlace(city);
-  for (const region of REGIONS) {
-    const suburb = SUBURBS[region].find((s) => normalisePlace(s) === wanted);
-    if (suburb) return { region, suburb };
-  }
-  const region = REGIONS.find((r) => normalisePlace(r) === wanted);
-  return region ? { region, suburb: null } : null;
+  const found = placeIndex().get(normalisePlace(city));
+  return found ? { ...found } : null;
+}
+
+let places: Map<string, { region: Region; suburb: string | null }> | null = null;
+
+/**
+ * Every suburb and region by its compared spelling, made once (the page cache asks on every request): the
+ * first suburb of a spelling wins, and a region only where no suburb has its spelling.
+ */
+function placeIndex() {
+  if (places) return places;
+  const index = new Map<string, { region: Region; suburb: string | null }>();
+  const add = (name: string, region: Region, suburb: string | null) => {
+    const key = normalisePlace(name);
+    if (!index.has(key)) index.set(key, { region, suburb });
+  };
+  for (const region of REGIONS) for (const suburb of SUBURBS[region]) add(suburb, region, suburb);
+  for (const region of REGIONS) add(region, region, null);
+  return (places = index);
 }
