@@ -1,3 +1,5 @@
+// First: React must find the faster encoder when its module loads (workers/text-encoder.ts).
+import "./text-encoder";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/cloudflare";
 import { routePartykitRequest } from "partyserver";
 // The Remix server build; `npm run build` makes it before the Worker is bundled (it has no types of its own).

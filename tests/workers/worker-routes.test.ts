@@ -2,10 +2,21 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { client } from "./client";
 import { insertListing } from "./fixtures";
+import { ShortStringEncoder } from "~/lib/short-string-encoder";
+import "../../workers/app";
 
 const visitor = client();
 
 describe("the Worker's own routes", () => {
+  it("runs with the short-string TextEncoder installed before React loaded", async () => {
+    expect(new TextEncoder()).toBeInstanceOf(ShortStringEncoder);
+    // React's renderer still writes whole, correct pages with it (a name with macrons takes the native path).
+    const id = await insertListing({ firstName: "Mārama" });
+    const html = await (await client().get(`/view/${id}`)).text();
+    expect(html).toContain("Mārama");
+    expect(html).toContain("</body></html>");
+  });
+
   it("serves a live listing's photos from R2 with short public caching and 304s", async () => {
     await env.PHOTOS.put("listing/abcdefghijklmnopqrstuvwx.webp", new Uint8Array([1, 2, 3]), {
       httpMetadata: { contentType: "image/webp" },
