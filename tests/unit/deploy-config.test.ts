@@ -39,6 +39,10 @@ describe("the committed deploy configuration", () => {
       expect(toml).toContain(`"${name}" = '"production"'`);
   });
 
+  it("bundles without esbuild's keep-names wrappers (a __name() call per function made, decision 0020)", () => {
+    expect(toml).toMatch(/^keep_names = false$/m);
+  });
+
   it("keeps the local override file out of git", () => {
     expect(readFileSync(".gitignore", "utf8").split("\n")).toContain(".dev.vars");
   });
