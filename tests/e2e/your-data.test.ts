@@ -18,6 +18,9 @@ describe("Download my data", () => {
     await page.getByTestId("your-data-link").click();
     await page.waitForURL((url) => url.pathname === "/account/your-data");
     await hydrated(page);
+    // The address changes a moment before the new page replaces /managesub (whose forms also ask for the
+    // current password): wait for this page's own button.
+    await page.getByTestId("download-data").waitFor();
 
     // A wrong password is refused beside the field, and nothing is downloaded.
     await page.getByLabel("Current password").fill("not the password");
