@@ -1,7 +1,7 @@
 // Who is signed in. remix-auth v4 checks credentials (FormStrategy) and has no session handling, so the
 // sessions are ours: a random token in an HttpOnly cookie, its SHA-256 in D1, revocable at any time.
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, lt, or } from "drizzle-orm";
+import { and, eq, lt, or, sql, type Placeholder } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { formToObject, loginSchema, MSG, parseWith } from "~/lib/auth-schemas";
@@ -18,7 +18,7 @@ import { limiterKey } from "~/server/http/rate-limit.server";
 import { ADMIN_ACCOUNT_TYPE, needsAdminSecondFactor, type SessionUser } from "~/lib/auth-user";
 import { newToken } from "~/lib/ids";
 import { hashPassword, needsRehash, verifyPassword } from "~/server/password.server";
-import { getDb, schema } from "./db.server";
+import { getDb, keptSelect, keptStatement, schema } from "./db.server";
 import {
   recordSecurityEvent,
   requestMeta,
@@ -89,7 +89,7 @@ function lookupSession(request: Request, env: Env, scope: object = request): Pro
 }
 
 /** Only the columns the lookup uses, each name once, so that the statement can go in a D1 batch. */
-function sessionQuery(db: ReturnType<typeof getDb>, sessionId: string) {
+function sessionQuery(db: ReturnType<typeof getDb>, sessionId: string | Placeholder) {
   const s = schema.sessions;
   const u = schema.users;
   return db
@@ -145,6 +145,9 @@ export function needsSessionRead(request: Request, env: Env): boolean {
   return hasSessionCookie(request.headers.get("Cookie"), cookieIsSecure(env));
 }
 
+/** The session lookup as a batch's statement, with the mapping of its result. */
+export type SessionLookupStatement = { statement: D1PreparedStatement; rows: (result: D1Result) => SessionRow[] };
+
 /**
  * For a page loader that reads D1 anyway: the session lookup as one more statement of its batch, so the page
  * costs one round trip. `run` gets the statement (null when there is no token to look up) and answers the
@@ -155,7 +158,7 @@ export function withSessionLookup<T>(
   request: Request,
   env: Env,
   scope: object,
-  run: (statement: ReturnType<typeof sessionQuery> | null) => Promise<{ rows: SessionRow[] | null; value: T }>,
+  run: (lookup: SessionLookupStatement | null) => Promise<{ rows: SessionRow[] | null; value: T }>,
 ): Promise<T> {
   if (lookups.has(scope)) return run(null).then((r) => r.value);
   const now = Date.now();
@@ -165,7 +168,10 @@ export function withSessionLookup<T>(
     const token = readSessionToken(request.headers.get("Cookie"), cookieIsSecure(env));
     const sessionId = token ? await sha256Hex(token) : null;
     try {
-      const { rows, value } = await run(sessionId ? sessionQuery(getDb(env), sessionId) : null);
+      const select = keptSelect("session-lookup", (db) => sessionQuery(db, sql.placeholder("sessionId")));
+      const { rows, value } = await run(
+        sessionId ? { statement: keptStatement(env.DB, select, { sessionId }), rows: select.rows } : null,
+      );
       settled(sessionId && rows ? settleSession(env, sessionId, rows[0], now) : readSession(request, env, now));
       return value;
     } catch (error) {

@@ -1,4 +1,4 @@
-import { getTableColumns, is, SQL, sql } from "drizzle-orm";
+import { fillPlaceholders, getTableColumns, is, SQL, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as schema from "../../drizzle/schema";
@@ -85,4 +85,45 @@ export async function batchWithMeta<T extends MappableQuery[]>(
   return queries.map((q, i) => ({ rows: rowsOf(q, results[i]), meta: results[i].meta })) as {
     [K in keyof T]: WithMeta<T[K]>;
   };
+}
+
+/** A select as drizzle built it: its SQL, its parameters (placeholders left to fill) and its row mapping. */
+export type KeptSelect<R> = { sql: string; params: unknown[]; rows: (result: D1Result) => R };
+
+// Builds queries and their row mappers only: drizzle hands its client the SQL text when a query is prepared,
+// and nothing is ever run through this one.
+const builder = makeDb({ prepare: () => ({}) } as unknown as D1Database);
+
+const keptSelects = new Map<string, KeptSelect<unknown>>();
+const KEPT_SELECTS_MAX = 500;
+
+/**
+ * The build of a select that hot pages run on every request, kept per isolate by `key`. Building is most of
+ * what drizzle costs per query (about 5 % of a signed-in home page's CPU), and those pages run the same few
+ * shapes. `key` must name everything the SQL and its parameters depend on; a per-request value (a session
+ * id) goes in as `sql.placeholder(name)` and is given to keptStatement instead; a null key builds without
+ * keeping (a shape whose key would never repeat). A full map is emptied: the
+ * keys a day's pages use are far fewer than its size, so only a flood of odd filter URLs ever empties it.
+ */
+export function keptSelect<Q extends MappableQuery>(key: string | null, build: (db: Db) => Q): KeptSelect<Awaited<Q>> {
+  let entry = key === null ? undefined : (keptSelects.get(key) as KeptSelect<Awaited<Q>> | undefined);
+  if (!entry) {
+    const query = build(builder);
+    const { sql: text, params } = query.toSQL();
+    const mapper = query.prepare();
+    entry = { sql: text, params, rows: (result) => mapper.mapResult(result, true) as Awaited<Q> };
+    if (key === null) return entry;
+    if (keptSelects.size >= KEPT_SELECTS_MAX) keptSelects.clear();
+    keptSelects.set(key, entry);
+  }
+  return entry;
+}
+
+/** A kept select as a D1 statement of `d1` (a batch's member), its placeholders filled from `values`. */
+export function keptStatement(
+  d1: D1Database,
+  select: KeptSelect<unknown>,
+  values: Record<string, unknown> = {},
+): D1PreparedStatement {
+  return d1.prepare(select.sql).bind(...fillPlaceholders(select.params, values));
 }

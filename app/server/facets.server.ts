@@ -1,8 +1,9 @@
 import { and, count, eq, gt, ne } from "drizzle-orm";
 import { AGE_RANGES, HEIGHT_RANGES } from "~/lib/filters";
 import type { FilterOptions } from "~/lib/listings-view";
+import { nzDate } from "~/lib/nz-time";
 import { REGIONS, type Region } from "~/lib/regions";
-import { getDb, schema, type Db } from "./db.server";
+import { getDb, keptSelect, schema, type Db } from "./db.server";
 import { runningStopConditions } from "./grid.server";
 
 export type { FilterOptions } from "~/lib/listings-view";
@@ -26,6 +27,16 @@ export function emptyFacets(): Facets {
 export function facetsQuery(db: Db) {
   const f = schema.listingFacets;
   return db.select().from(f).where(gt(f.n, 0));
+}
+
+/** facetsQuery's build, kept (it has no inputs). */
+export function keptFacetsSelect() {
+  return keptSelect("facets", facetsQuery);
+}
+
+/** touringCountsQuery's build, kept by the NZ date, the only thing it reads of the clock. */
+export function keptTouringCountsSelect(now: number) {
+  return keptSelect(`touring-counts:${nzDate(now)}`, (db) => touringCountsQuery(db, now));
 }
 
 /**

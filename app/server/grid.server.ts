@@ -9,7 +9,7 @@ import type { Region } from "~/lib/regions";
 import { parseRegion } from "~/lib/regions";
 import { regionForCity } from "~/lib/suburbs";
 import { earliestRunningStart, type CardTour } from "~/lib/tour-stops";
-import { getDb, schema, type Db } from "./db.server";
+import { getDb, keptSelect, schema, type Db } from "./db.server";
 import { cardColumns, gridOrder } from "./listing-queries.server";
 
 const l = schema.listings;
@@ -156,6 +156,19 @@ export function gridPageQuery(db: Db, opts: GridOptions) {
   return gridQuery(db, { ...opts, limit: PAGE_SIZE * pagesAsked(opts) + 1 });
 }
 
+/**
+ * gridPageQuery's build, kept by everything it reads: the clock only as the NZ date (tour stops, 'Available
+ * today'), except under 'Active now', which compares with the time itself and so is built every time.
+ */
+export function keptGridPageSelect(opts: GridOptions) {
+  const { region, filters, page, pages, includeHidden, now } = opts;
+  const key =
+    filters.show === "active"
+      ? null
+      : `grid:${JSON.stringify([region, filters, page, pages ?? 1, includeHidden === true, nzDate(now)])}`;
+  return keptSelect(key, (db) => gridPageQuery(db, opts));
+}
+
 type CardRow = Awaited<ReturnType<typeof gridPageQuery>>[number];
 type NearYouRow = Awaited<ReturnType<typeof nearYouQueries>["inRegion"]>[number];
 
@@ -209,6 +222,17 @@ export function nearYouQueries(db: Db, place: NearYouPlace) {
       .where(inRegion)
       .orderBy(...gridOrder)
       .limit(NEAR_YOU_LIMIT * 3),
+  };
+}
+
+/** nearYouQueries' builds, kept by the place (their only input). */
+export function keptNearYouSelects(place: NearYouPlace) {
+  const { region, suburb } = place;
+  return {
+    inSuburb: suburb
+      ? keptSelect(`near-suburb:${region}:${suburb}`, (db) => nearYouQueries(db, place).inSuburb!)
+      : null,
+    inRegion: keptSelect(`near-region:${region}`, (db) => nearYouQueries(db, place).inRegion),
   };
 }
 

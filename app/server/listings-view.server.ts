@@ -5,14 +5,21 @@ import type { ListingsView } from "~/lib/listings-view";
 import type { Region } from "~/lib/regions";
 import type { ListingCardData } from "~/lib/listing-card";
 import { regionForCity } from "~/lib/suburbs";
-import { getSessionUser, withSessionLookup } from "./auth.server";
-import { getDb } from "./db.server";
-import { emptyFacets, facetsQuery, loadFacets, toFacets, touringCountsQuery, type Facets } from "./facets.server";
+import { getSessionUser, withSessionLookup, type SessionLookupStatement } from "./auth.server";
+import { keptStatement } from "./db.server";
 import {
-  gridPageQuery,
+  emptyFacets,
+  keptFacetsSelect,
+  keptTouringCountsSelect,
+  loadFacets,
+  toFacets,
+  type Facets,
+} from "./facets.server";
+import {
+  keptGridPageSelect,
+  keptNearYouSelects,
   loadGridPage,
   loadNearYou,
-  nearYouQueries,
   toGridPage,
   toNearYou,
   type GridOptions,
@@ -27,48 +34,41 @@ type Parts = {
 
 type Fail = <T>(what: string, error: unknown, fallback: T) => T;
 
-type SessionStatement = Parameters<Parameters<typeof withSessionLookup>[3]>[0];
-type SessionRows = Awaited<NonNullable<SessionStatement>>;
+type SessionRows = ReturnType<SessionLookupStatement["rows"]>;
 
 /**
  * The public grid page, the counts, the near-you cards and (when given) the session lookup in one D1 round
- * trip. Should that fail, each part is read again on its own, so that each fails on its own (spec public
- * §8): a failed list is shown empty with a retry, failed counts show none, a failed near-you lookup hides
- * that section; the session is then looked up on its own (rows null).
+ * trip, each query's build kept from earlier requests (keptSelect). Should that fail, each part is read again
+ * on its own, so that each fails on its own (spec public §8): a failed list is shown empty with a retry,
+ * failed counts show none, a failed near-you lookup hides that section; the session is then looked up on its
+ * own (rows null).
  */
 async function loadParts(
   env: Pick<Env, "DB">,
   grid: GridOptions,
   city: string | null,
   fail: Fail,
-  session: SessionStatement,
+  session: SessionLookupStatement | null,
 ): Promise<{ rows: SessionRows | null; value: Parts }> {
-  const db = getDb(env);
   const place = grid.region ? null : regionForCity(city);
   try {
-    const near = place ? nearYouQueries(db, place) : null;
-    const lists = [
-      gridPageQuery(db, grid),
-      facetsQuery(db),
-      touringCountsQuery(db, grid.now),
-      ...(near ? [near.inRegion, ...(near.inSuburb ? [near.inSuburb] : [])] : []),
-    ] as const;
+    const gridSelect = keptGridPageSelect(grid);
+    const facetsSelect = keptFacetsSelect();
+    const touringSelect = keptTouringCountsSelect(grid.now);
+    const near = place ? keptNearYouSelects(place) : null;
+    const nearSelects = near ? [near.inRegion, ...(near.inSuburb ? [near.inSuburb] : [])] : [];
+    const selects = [gridSelect, facetsSelect, touringSelect, ...nearSelects];
     // One batch; the results come back in the order of the statements.
-    const results = (await db.batch([...lists, ...(session ? [session] : [])] as unknown as Parameters<
-      typeof db.batch
-    >[0])) as unknown as unknown[];
-    const [gridRows, facetRows, touringRows, regionRows, suburbRows] = results as [
-      Awaited<ReturnType<typeof gridPageQuery>>,
-      Awaited<ReturnType<typeof facetsQuery>>,
-      Awaited<ReturnType<typeof touringCountsQuery>>,
-      Awaited<ReturnType<typeof gridPageQuery>> | undefined,
-      Awaited<ReturnType<typeof gridPageQuery>> | undefined,
-    ];
+    const results = await env.DB.batch([
+      ...selects.map((select) => keptStatement(env.DB, select)),
+      ...(session ? [session.statement] : []),
+    ]);
+    const [regionRows, suburbRows] = nearSelects.map((select, i) => select.rows(results[3 + i]));
     return {
-      rows: session ? (results[lists.length] as SessionRows) : null,
+      rows: session ? session.rows(results[selects.length]) : null,
       value: {
-        grid: { ok: true, value: toGridPage(gridRows, grid) },
-        facets: toFacets(facetRows, touringRows, grid.region),
+        grid: { ok: true, value: toGridPage(gridSelect.rows(results[0]), grid) },
+        facets: toFacets(facetsSelect.rows(results[1]), touringSelect.rows(results[2]), grid.region),
         nearYou: near ? toNearYou(near.inSuburb ? (suburbRows ?? []) : [], regionRows ?? []) : [],
       },
     };
