@@ -1,7 +1,7 @@
-import { Link } from "@remix-run/react";
 import { AGE_RANGES, DISPLAY_MODES, HEIGHT_RANGES, isActive, toggleFilter, type Filters } from "~/lib/filters";
 import type { FilterOptions } from "~/lib/listings-view";
 import { FilterIcon } from "./icons";
+import { useInAppLinks } from "./useInAppLinks";
 
 type Param = Parameters<typeof toggleFilter>[1];
 
@@ -19,19 +19,16 @@ function Chip({
   pathname: string;
 }) {
   const active = isActive(filters, param, value);
+  // A plain link (the bar has up to forty): FilterBar's one handler navigates in the app (useInAppLinks).
   return (
-    <Link
-      to={`${pathname}${toggleFilter(filters, param, value)}`}
-      preventScrollReset
+    <a
       aria-current={active ? "true" : undefined}
-      className={`inline-flex min-h-11 items-center rounded-full border px-4 text-sm transition-colors ${
-        active
-          ? "border-accent bg-accent font-semibold text-ink"
-          : "border-line bg-panel text-zinc-200 hover:border-accent"
-      }`}
+      className={active ? "chip chip-on" : "chip"}
+      data-discover="true"
+      href={`${pathname}${toggleFilter(filters, param, value)}`}
     >
       {label}
-    </Link>
+    </a>
   );
 }
 
@@ -62,8 +59,13 @@ export function FilterBar({
   );
   const hasMore = options.age.length + options.height.length + options.nationality.length + options.bodyType.length > 0;
   const openByDefault = Boolean(filters.age || filters.height || filters.nationality || filters.bodyType);
+  const followLink = useInAppLinks(true);
   return (
-    <section aria-labelledby="refine-heading" className="space-y-3 rounded-xl border border-line bg-panel/60 p-3">
+    <section
+      aria-labelledby="refine-heading"
+      className="space-y-3 rounded-xl border border-line bg-panel/60 p-3"
+      onClick={followLink}
+    >
       <div className="flex flex-wrap items-center gap-2">
         <h2 id="refine-heading" className="mr-1 flex items-center gap-1 text-sm font-semibold">
           <FilterIcon className="h-4 w-4" /> Refine

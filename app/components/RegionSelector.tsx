@@ -1,23 +1,26 @@
-import { Form, Link, useNavigate } from "@remix-run/react";
+import { Form, useNavigate } from "@remix-run/react";
 import { REGIONS, regionPath, type Region } from "~/lib/regions";
+import { useInAppLinks } from "./useInAppLinks";
 
 type Props = { current: Region | null; counts: Record<Region, number>; total: number; search: string };
 
 /** A dropdown below 768 px, a count bar from 768 px up. Both keep the current filters. */
 export function RegionSelector({ current, counts, total, search }: Props) {
   const navigate = useNavigate();
+  const followLink = useInAppLinks();
   const item = (to: string, label: string, count: number, selected: boolean) => (
     <li key={label}>
-      <Link
-        to={`${to}${search}`}
+      <a
         aria-current={selected ? "page" : undefined}
         className={`flex min-h-11 items-center gap-2 whitespace-nowrap rounded-lg px-3 text-sm ${
           selected ? "bg-accent font-semibold text-ink" : "text-zinc-200 hover:bg-panel"
         }`}
+        data-discover="true"
+        href={`${to}${search}`}
       >
         {label}
         <span className={`rounded-full px-2 text-xs ${selected ? "bg-ink/20" : "bg-panel text-muted"}`}>{count}</span>
-      </Link>
+      </a>
     </li>
   );
   return (
@@ -47,7 +50,8 @@ export function RegionSelector({ current, counts, total, search }: Props) {
           </button>
         </noscript>
       </Form>
-      <ul className="hidden gap-1 overflow-x-auto md:flex" data-testid="region-bar">
+      {/* Plain links, each followed in the app by the list's one handler (useInAppLinks). */}
+      <ul className="hidden gap-1 overflow-x-auto md:flex" data-testid="region-bar" onClick={followLink}>
         {item("/", "All New Zealand", total, current == null)}
         {REGIONS.map((r) => item(regionPath(r), r, counts[r], current === r))}
       </ul>

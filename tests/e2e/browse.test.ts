@@ -113,8 +113,11 @@ describe("a visitor browses the listings", () => {
     await expect(page.getByTestId("listing-card").count()).resolves.toBe(8);
     await expect(page.getByTestId("region-dropdown").isVisible()).resolves.toBe(false);
     const bar = page.getByTestId("region-bar");
+    // The bar's plain links are followed in the app (useInAppLinks): the document stays the same.
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
     await bar.getByRole("link", { name: /^Wellington/ }).click();
     await page.waitForURL("**/locations/Wellington");
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     await page.getByTestId("listing-grid").locator("article").first().waitFor();
     await page.getByRole("heading", { level: 1, name: "Wellington Escorts", exact: true }).waitFor();
     const locations = await page.getByTestId("listing-grid").locator("article").allTextContents();
@@ -142,8 +145,17 @@ describe("a visitor browses the listings", () => {
     await hydrated(page);
     await page.getByText("All Filters").click();
     await expect(page.getByText("Show Less").isVisible()).resolves.toBe(true);
+    // A filter link is followed in the app and keeps the scroll position, as a <Link preventScrollReset> did.
+    await page.getByRole("link", { name: "18-24", exact: true }).scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollBy(0, 40));
+    const scrolled = await page.evaluate(() => {
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+      return window.scrollY;
+    });
     await page.getByRole("link", { name: "18-24", exact: true }).click();
     await page.waitForURL("**/?age=18-24");
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
     await page.getByTestId("listing-grid").locator("h3").first().waitFor();
     const ages = await page.getByTestId("listing-grid").locator("h3").allTextContents();
     expect(ages.length).toBeGreaterThan(0);
