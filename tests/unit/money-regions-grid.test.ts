@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { gridEmptyMessage } from "~/lib/grid-empty";
 import { mergeCards, toCard, type CardRow } from "~/lib/listing-card";
-import { centsToDollars, centsToWholeDollars, formatDollarAmount, formatDollars } from "~/lib/money";
+import { centsToDollars, centsToWholeDollars, formatDollarAmount, formatDollars, groupThousands } from "~/lib/money";
 import { parseRegion, regionPath, REGIONS } from "~/lib/regions";
 import { regionForCity, SUBURBS } from "~/lib/suburbs";
 
@@ -12,6 +12,13 @@ describe("rate rounding", () => {
     expect(formatDollars(30000)).toBe("$300");
     expect(formatDollars(150050)).toBe("$1,501");
     expect(formatDollars(null)).toBeNull();
+  });
+
+  it("groups thousands as en-NZ's number format does", () => {
+    const nz = new Intl.NumberFormat("en-NZ");
+    const samples = [0, 1, 12, 999, 1000, 1001, 9999, 10000, 123456, 999999, 1000000, 1234567890, -1, -1000, -123456];
+    for (let i = 0; i < 200; i++) samples.push(Math.floor(Math.random() * 10 ** (1 + (i % 12))));
+    for (const n of samples) expect(groupThousands(n)).toBe(nz.format(n));
   });
 
   it("gives the API's dollars exact to the cent, and shows them rounded like stored cents", () => {
