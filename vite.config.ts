@@ -96,6 +96,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   build: {
     minify: "terser",
+    // A second compress pass finds what the first one's inlining exposed: about 0.3 kB less on /.
+    terserOptions: { compress: { passes: 2 } },
     rollupOptions: isSsrBuild
       ? {}
       : {
