@@ -44,6 +44,7 @@ describe("the password step for an account with two-factor", () => {
       new Request("https://kiwi.example/api/auth/login", { method: "POST" }),
       { ...env, APP_ENV: "production" },
       { email: account.email, password: PASSWORD },
+      { waitUntil: () => {} },
     );
     expect(result.kind).toBe("second-factor");
     expect(result.cookie).toMatch(/^__Host-pending_sign_in=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax/);
