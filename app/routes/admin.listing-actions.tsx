@@ -2,15 +2,24 @@
 // JavaScript (js=1) the answer is data and the grid reloads itself; without it, a redirect back to the
 // grid, or for a delete first a confirmation step rendered here. Non-administrators get 403 and nothing
 // changes; every rule is enforced in app/server/moderation.server.ts.
-import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { InfoPage } from "~/components/InfoPage";
 import { Alert } from "~/components/ui/Alert";
 import { Button, buttonClass } from "~/components/ui/Button";
 import { loginUrlFor } from "~/lib/auth-redirect";
+import { MSG } from "~/lib/auth-schemas";
+import { needsAdminSecondFactor } from "~/lib/auth-user";
 import { ERROR_MSG } from "~/lib/messages";
 import { adminDeleteConfirm, isAdminAction, MODERATION_MSG } from "~/lib/moderation";
 import { safeRedirect } from "~/lib/redirects";
+import { adminSetUpUrl } from "~/lib/two-factor";
 import { getSessionUser } from "~/server/auth.server";
 import { moderateDelete, moderateListing, readModeratedListing } from "~/server/moderation.server";
 import { readForm } from "~/server/http/body.server";
@@ -27,9 +36,17 @@ type ActionResult = { ok: true } | { error: string; returnTo?: string } | { conf
 
 /**
  * Nothing to load: the page only shows what a form post answered (a delete's confirmation step, or a
- * refusal). Opened directly, it offers the way back to the grid.
+ * refusal). Opened directly, it offers the way back to the grid. An administrator whose session has not
+ * proved a second factor is sent to set one up, as from every admin page (issue 13).
  */
-export const loader = () => data(null, { headers: NO_STORE });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await getSessionUser(request, context.cloudflare.env);
+  if (user && needsAdminSecondFactor(user)) {
+    const url = new URL(request.url);
+    throw redirect(adminSetUpUrl(url.pathname + url.search), { headers: NO_STORE });
+  }
+  return data(null, { headers: NO_STORE });
+}
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env, ctx } = context.cloudflare;
@@ -45,6 +62,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       status: 303,
       headers: NO_STORE,
     });
+  }
+  // An administrator without a second factor in this session: told why, or (without JavaScript) sent to set
+  // one up and back to the grid, as the admin pages do. Anyone else without the role: 403.
+  if (needsAdminSecondFactor(user)) {
+    if (js) return reply({ error: MSG.adminNeedsSecondFactor }, 403);
+    throw redirect(adminSetUpUrl(returnTo), { status: 303, headers: NO_STORE });
   }
   if (!user.isAdmin) return reply({ error: MODERATION_MSG.forbidden }, 403);
 

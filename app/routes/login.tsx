@@ -106,7 +106,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const submission = PARSE.login(form);
       if (submission.status !== "success") return answer(intent, submission.reply(HIDDEN), 400);
       try {
-        const result = await login(request, cf.env, formToObject(form), cf.cf);
+        const result = await login(request, cf.env, formToObject(form), {
+          cf: cf.cf,
+          waitUntil: (work) => cf.ctx.waitUntil(work),
+        });
         // Two-factor on: no session yet; the page (its loader sees the pending cookie) asks for the code.
         if (result.kind === "second-factor") {
           const back = `/login?${new URLSearchParams({ redirectTo })}`;

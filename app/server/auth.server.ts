@@ -397,6 +397,13 @@ async function verifyCredentials(env: Env, input: unknown): Promise<SessionUser>
 export type LoginResult =
   { kind: "session"; user: SessionUser; cookie: string } | { kind: "second-factor"; cookie: string };
 
+/** What login needs from the request's context: where it came from, and a way to work after the answer. */
+export type LoginContext = {
+  cf?: AppLoadContext["cloudflare"]["cf"];
+  /** ctx.waitUntil: the owner's 'several failed sign-ins' mail goes out after the answer. */
+  waitUntil: (work: Promise<unknown>) => void;
+};
+
 /**
  * Logs in with e-mail and password (from a page form or a JSON body): checks them through remix-auth,
  * then starts a fresh session, or, when the account has a second factor, a pending sign-in (no session
@@ -406,7 +413,7 @@ export async function login(
   request: Request,
   env: Env,
   input: Record<string, unknown>,
-  cf?: AppLoadContext["cloudflare"]["cf"],
+  { cf, waitUntil }: LoginContext,
 ): Promise<LoginResult> {
   const parsed = parseWith(loginSchema, input);
   if (!parsed.ok) throw new AuthError(400, parsed.error);
@@ -428,7 +435,14 @@ export async function login(
         ),
         recordLoginFailure(env, throttle, now),
       ]);
-      if (tripped) await tellOwnerOfFailures(env, request, parsed.data.email);
+      // After the answer, like every mail: looking the owner up and mailing them would otherwise make the
+      // failure that trips the budget slower for an address with an account than for one without.
+      if (tripped)
+        waitUntil(
+          tellOwnerOfFailures(env, request, parsed.data.email).catch((mailError: unknown) =>
+            console.error("login: failed sign-ins mail", mailError),
+          ),
+        );
     }
     throw error;
   }

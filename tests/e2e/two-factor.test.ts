@@ -1,11 +1,12 @@
-// Two-factor sign-in in a real browser (issue 13): a provider turns it on from account settings (the test
-// reads the key off the page and computes codes with otpauth, as an authenticator app would), signs out,
-// signs in with a code, then with a recovery code; an administrator's first sign-in is taken through set-up
-// before any admin page opens. Accounts are made directly in the test server's database.
+// Two-factor sign-in in a real browser (issue 13): a provider signs up, confirms the address through the
+// development outbox, turns two-factor on from account settings (the test reads the key off the page and
+// computes codes with otpauth, as an authenticator app would), signs out, signs in with a code, then with a
+// recovery code; an administrator's first sign-in is taken through set-up before any admin page opens. The
+// administrator's account is made directly in the test server's database.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DESKTOP, hydrated, useBrowser } from "./browser";
-import { enterCode, insertAccount, logIn, nextCode } from "./people";
+import { enterCode, insertAccount, nextCode, signUp } from "./people";
 
 const b = useBrowser();
 const PASSWORD = "two-factor-e2e-2025";
@@ -41,11 +42,12 @@ async function passwordStep(page: Page, email: string, redirectTo = "/dashboard"
 }
 
 describe("two-factor sign-in", () => {
-  it("a provider sets it up, then signs in with a code, and with a recovery code", async () => {
-    const email = await newAccount();
+  it("a provider signs up, confirms through the outbox, sets it up, then signs in with a code, and with a recovery code", async () => {
+    const email = `tf-signup-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.nz`;
     const { page, context } = await b.visitor({ viewport: DESKTOP });
     try {
-      await logIn(page, email, PASSWORD);
+      // Signed in by the confirmation link, on the dashboard.
+      await signUp(page, { firstName: "Tui", email, password: PASSWORD });
       await page.goto("/managesub");
       await hydrated(page);
       await page.getByTestId("two-factor-summary").getByRole("link", { name: "Set up two-factor sign-in" }).click();

@@ -2,7 +2,7 @@
 // then growing delays, the same for a registered and an unknown address; one e-mail to the owner; a reset
 // is never blocked and lifts the delays. Each request comes from a fresh address, as a distributed guesser's
 // would, so the per-address limit never answers first.
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { count, createAccount, PASSWORD, quiesce, resetTokenFor, settle, waitForMail } from "./auth-fixtures";
 import { client } from "./client";
 
@@ -61,6 +61,61 @@ describe("the per-account budget", () => {
     for (let i = 0; i < 4; i++) await attempt("typo@test.nz");
     expect((await attempt("typo@test.nz", PASSWORD)).status).toBe(200);
     for (let i = 0; i < 4; i++) expect((await attempt("typo@test.nz")).status).toBe(401);
+  });
+});
+
+describe("the owner's e-mail", () => {
+  it("goes out after the answer: the failure that trips the budget does not wait for the mail service", async () => {
+    const { env } = await import("cloudflare:test");
+    const { AuthError, login } = await import("~/server/auth.server");
+    await createAccount({ email: "slow-mail@test.nz" });
+    // A production mail service that answers only when the test lets it: a sign-in that waited for the mail
+    // would be slower for an address with an account, and tell the guesser so.
+    let release = () => {};
+    const held = new Promise<void>((done) => (release = done));
+    const sent: string[] = [];
+    const mailService = vi.spyOn(globalThis, "fetch").mockImplementation(async (_input, init) => {
+      sent.push(String(init?.body));
+      await held;
+      return Response.json({ id: "sent" });
+    });
+    const production = {
+      ...env,
+      APP_ENV: "production",
+      SITE_ORIGIN: "https://kiwi.example",
+      EMAIL_API_URL: "https://mail.example/emails",
+      EMAIL_API_KEY: "test-key",
+      EMAIL_FROM: "Kiwi Companions <no-reply@kiwi.example>",
+    };
+    const later: Promise<unknown>[] = [];
+    const attempt = (email: string) =>
+      login(
+        new Request("https://kiwi.example/api/auth/login", { method: "POST" }),
+        production,
+        { email, password: "wrong password" },
+        { waitUntil: (work) => later.push(work) },
+      ).then(
+        () => "signed in",
+        (error: unknown) => (error instanceof AuthError ? error.status : String(error)),
+      );
+    const tooSlow = () => new Promise((done) => setTimeout(() => done("waited for the mail"), 3_000));
+    try {
+      for (const email of ["slow-mail@test.nz", "nobody-slow@test.nz"]) {
+        const outcomes = [];
+        for (let i = 0; i < 5; i++) outcomes.push(await Promise.race([attempt(email), tooSlow()]));
+        expect(outcomes, email).toEqual([401, 401, 401, 401, 401]);
+      }
+      release();
+      await Promise.all(later);
+      expect(sent).toHaveLength(1);
+      expect(JSON.parse(sent[0])).toMatchObject({
+        to: ["slow-mail@test.nz"],
+        subject: expect.stringMatching(/failed sign-ins/i),
+      });
+    } finally {
+      release();
+      mailService.mockRestore();
+    }
   });
 });
 

@@ -44,6 +44,7 @@ describe("the password step for an account with two-factor", () => {
       new Request("https://kiwi.example/api/auth/login", { method: "POST" }),
       { ...env, APP_ENV: "production" },
       { email: account.email, password: PASSWORD },
+      { waitUntil: () => {} },
     );
     expect(result.kind).toBe("second-factor");
     expect(result.cookie).toMatch(/^__Host-pending_sign_in=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax/);
@@ -245,6 +246,39 @@ describe("recovery codes at sign-in", () => {
     });
     expect(again.status).toBe(401);
     expect(await again.json()).toEqual({ error: TWO_FACTOR_MSG.recoveryWrong, field: "recoveryCode" });
+  });
+
+  it("the login page's recovery step works without JavaScript; a wrong password is said on the page and spends nothing", async () => {
+    const account = await withCodes();
+    const res = await client().post("/login?redirectTo=%2Fmanagesub", {
+      form: { intent: "login", email: account.email, password: PASSWORD, redirectTo: "/managesub" },
+    });
+    const pending = cookieFrom(res, "pending_sign_in")!;
+    const as = client({ cookie: pending });
+    const page = await as.get("/login?method=recovery&redirectTo=%2Fmanagesub");
+    expect(await page.text()).toContain("Use a recovery code");
+
+    const path = "/login?method=recovery&redirectTo=%2Fmanagesub";
+    const wrong = await as.post(path, {
+      form: {
+        intent: "recovery",
+        recoveryCode: account.codes[2],
+        password: "not my password",
+        redirectTo: "/managesub",
+      },
+    });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.text()).toContain("That is not your password.");
+    expect(sessionCookieFrom(wrong)).toBeNull();
+    expect(await count("recovery_codes", "user_id = ? AND used_at IS NULL", account.id)).toBe(10);
+
+    const done = await as.post(path, {
+      form: { intent: "recovery", recoveryCode: account.codes[2], password: PASSWORD, redirectTo: "/managesub" },
+    });
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe("/managesub");
+    expect(sessionCookieFrom(done)).not.toBeNull();
+    expect(await count("recovery_codes", "user_id = ? AND used_at IS NULL", account.id)).toBe(9);
   });
 
   it("a wrong password spends no recovery code", async () => {

@@ -48,13 +48,14 @@ function apiFailure(error: unknown, fallback: string): Response {
  * POST /api/auth/login {email, password} (JSON or form): the user object and a new session cookie; for an
  * account with two-factor on, `{twoFactorRequired: true}` and a pending sign-in cookie instead (no session,
  * no user object) for POST /api/auth/login/second-factor to finish. The right password for an unconfirmed
- * address is a 403 and a new confirmation link.
+ * address is the same 401 as a wrong one, and a new confirmation link goes out after the answer (decision 0010).
  */
 export async function loginApi({ request, context, env, cf }: ApiCall<"none">): Promise<Response> {
   const body = await guardedBody(request, env, "login");
   if (!body.ok) return body.response;
   try {
-    const result = await login(request, env, body.data, cf);
+    const { ctx } = context.cloudflare;
+    const result = await login(request, env, body.data, { cf, waitUntil: (work) => ctx.waitUntil(work) });
     if (result.kind === "second-factor")
       return json({ twoFactorRequired: true }, { headers: { "Set-Cookie": result.cookie } });
     return json(toApiUser(result.user), { headers: { "Set-Cookie": result.cookie } });
