@@ -277,13 +277,15 @@ describe("charge", () => {
     }
   });
 
-  it("lookupCharge reads a pending charge's transaction", async () => {
+  it("lookup reads a pending charge's transaction", async () => {
     const { gateway, calls } = fakeWindcave(() => ({
       status: 200,
       json: nzdTransaction({ id: "0000000600176401", amount: "12.34", merchantReference: renewal.reference }),
     }));
-    expect(await gateway.lookupCharge("0000000600176401")).toMatchObject({
-      ok: true,
+    expect(
+      await gateway.lookup({ reference: renewal.reference, providerRef: "0000000600176401", kind: "renewal" }),
+    ).toMatchObject({
+      status: "settled",
       notification: { kind: "payment_succeeded", amountCents: 1234 },
     });
     expect(calls[0].url).toBe("https://uat.windcave.com/api/v1/transactions/0000000600176401");
@@ -319,7 +321,7 @@ describe("charge", () => {
       status: 200,
       json: nzdTransaction({ id: "0000000600176401", amount: "12.34", merchantReference: renewal.reference }),
     }));
-    const result = await gateway.lookup({ transactionId: "0000000600176401" });
+    const result = await gateway.lookupById({ transactionId: "0000000600176401" });
     expect(calls[0].url).toBe("https://uat.windcave.com/api/v1/transactions/0000000600176401");
     expect(result).toMatchObject({
       ok: true,
