@@ -70,7 +70,8 @@ export async function claimLookup(
 
 /** The provider's answer. A gateway that throws for an outage is read as unknown: nothing may follow from it. */
 export async function askProvider(gateway: PaymentGateway, payment: LookedUpPayment): Promise<LookupResult> {
-  if (payment.provider !== gateway.name) return { status: "unknown", reason: "The payment belongs to another provider" };
+  if (payment.provider !== gateway.name)
+    return { status: "unknown", reason: "The payment belongs to another provider" };
   try {
     return await gateway.lookup({ reference: payment.id, providerRef: payment.providerRef, kind: payment.kind });
   } catch (error) {
@@ -120,8 +121,7 @@ async function lookUpAndApply(
 // The checkout return page
 
 export type CheckResult =
-  | { ok: true; outcome: LookupOutcome | "limited" | "closed" }
-  | { ok: false; status: 404; error: string };
+  { ok: true; outcome: LookupOutcome | "limited" | "closed" } | { ok: false; status: 404; error: string };
 
 /**
  * The owner's "Check again" on the return page (and its script after 10 seconds): asks the provider about one
@@ -229,7 +229,8 @@ export async function giveUpPayment(
   if (!admin.isAdmin) return { ok: false, status: 403, error: "Administrators only." };
   if (!isPaymentId(paymentId)) return { ok: false, status: 404, error: "Payment not found." };
   const reason = parseGiveUpReason(reasonValue);
-  if (!reason) return { ok: false, status: 400, error: "Give a reason (up to 200 characters): it goes on the audit log." };
+  if (!reason)
+    return { ok: false, status: 400, error: "Give a reason (up to 200 characters): it goes on the audit log." };
   const db = getDb(env);
   for (let attempt = 1; ; attempt++) {
     const row = await paymentRow(env, paymentId);
@@ -255,7 +256,8 @@ export async function giveUpPayment(
       return { ok: true, message: "The payment is closed. No charge was recorded." };
     } catch (error) {
       if (!(error instanceof SubscriptionChangedError)) throw error;
-      if (attempt >= 3) return { ok: false, status: 409, error: "The subscription changed meanwhile. Please try again." };
+      if (attempt >= 3)
+        return { ok: false, status: 409, error: "The subscription changed meanwhile. Please try again." };
     }
   }
 }

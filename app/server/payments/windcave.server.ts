@@ -197,7 +197,8 @@ export class WindcaveGateway implements PaymentGateway {
     if (read.ok) {
       const n = read.notification;
       // The answer must be about this payment: a session or transaction of another reference settles nothing.
-      if (n.reference !== request.reference) return { status: "unknown", reason: "Windcave answered for another payment" };
+      if (n.reference !== request.reference)
+        return { status: "unknown", reason: "Windcave answered for another payment" };
       if (n.kind === "payment_succeeded") return { status: "settled", notification: n };
       if (n.kind === "payment_failed") return { status: "declined", notification: n };
       return { status: "unknown", reason: `Windcave reports a ${n.kind}` };
