@@ -84,10 +84,11 @@ export default function PaymentReturn() {
   const result = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   const lookup = useFetcher<typeof action>();
-  // The timer reads the fetcher through a ref: restarting the timer on each of its renders would reset it.
-  const lookupRef = useRef(lookup);
-  lookupRef.current = lookup;
   const waiting = result.status === "open" && !result.cancelled;
+  // The timer reads the revalidator and the fetcher through refs: both change on every revalidation, and
+  // restarting the timer with them would restart its clock too (and never reach the 10 seconds).
+  const live = useRef({ revalidator, lookup });
+  live.current = { revalidator, lookup };
   useEffect(() => {
     if (!waiting) return;
     const started = Date.now();
@@ -95,16 +96,17 @@ export default function PaymentReturn() {
     const timer = window.setInterval(() => {
       const now = Date.now();
       if (now - started > POLL_FOR_MS) return window.clearInterval(timer);
+      const { revalidator, lookup } = live.current;
       // No notification yet after 10 seconds: the server asks the provider itself, every 10 seconds at most.
-      if (now - lastLookup >= RETURN_LOOKUP_AFTER_MS && lookupRef.current.state === "idle") {
+      if (now - lastLookup >= RETURN_LOOKUP_AFTER_MS && lookup.state === "idle") {
         lastLookup = now;
-        lookupRef.current.submit({ intent: "check", js: "1" }, { method: "post" });
+        lookup.submit({ intent: "check", js: "1" }, { method: "post" });
         return;
       }
       if (revalidator.state === "idle") revalidator.revalidate();
     }, POLL_MS);
     return () => window.clearInterval(timer);
-  }, [waiting, revalidator]);
+  }, [waiting]);
 
   return (
     <InfoPage width="medium" title="Your payment">
