@@ -518,6 +518,8 @@ export const payments = sqliteTable("payments", {
   updatedAt: integer("updated_at").notNull(),
   // 0038: the hosted page of an open checkout, so a second click reuses it ('' while it is being asked for).
   checkoutUrl: text("checkout_url"),
+  // 0039: when the provider was last asked about this payment (lookups, rate-limited; the admins' list).
+  providerCheckedAt: integer("provider_checked_at"),
 });
 
 export const ledger = sqliteTable("ledger", {

@@ -77,7 +77,9 @@ export type AuditAction =
   | "grant_weeks"
   // Featured without the plan, for some weeks, and taking it back (issue 15, decision 0017).
   | "grant_featured"
-  | "revoke_featured";
+  | "revoke_featured"
+  // A payment left open, closed as failed without a charge (issue 15, decision 0015 "Looking a payment up").
+  | "give_up_payment";
 
 export const AUDIT_LABELS: Record<AuditAction, string> = {
   verify: "Verified listing",
@@ -100,6 +102,7 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   grant_weeks: "Granted free weeks of a plan",
   grant_featured: "Granted Featured",
   revoke_featured: "Revoked Featured",
+  give_up_payment: "Gave up an open payment",
 };
 
 export function auditLabel(action: string): string {

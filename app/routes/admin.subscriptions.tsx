@@ -1,5 +1,8 @@
 // Subscriptions for administrators (issue 15): filter by status, see failed renewals, grant free weeks, grant
-// or revoke Featured for some weeks with a reason (each audited). Non-administrators get 404.
+// or revoke Featured for some weeks with a reason (each audited), and settle payments left open for more than
+// two hours: ask the provider now, or give up (closed without a charge, with a reason, audited; decision 0015
+// "Looking a payment up"). Non-administrators get 404; an administrator without a second factor is sent to set
+// one up (requireAdminPage).
 import {
   data,
   redirect,
@@ -13,12 +16,16 @@ import { AdminPage } from "~/components/admin/AdminPage";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { formatNzDate } from "~/lib/billing-emails";
+import { formatNzTime } from "~/lib/moderation";
 import { formatPlanPrice, PLANS } from "~/lib/plans";
 import { statusLabel, SUBSCRIPTION_STATUSES } from "~/lib/subscriptions";
 import { grantFreeWeeks, loadAdminSubscriptions, parseStatusFilter } from "~/server/billing-admin.server";
 import { grantFeatured, revokeFeatured } from "~/server/featured-grants.server";
 import { readForm } from "~/server/http/body.server";
 import { requireAdminPage } from "~/server/moderation.server";
+import { askProviderNow, giveUpPayment, loadOpenPayments } from "~/server/payment-lookups.server";
+import { billingGateway } from "~/server/payments/select.server";
+import { siteOrigin } from "~/server/site-origin.server";
 
 export const meta: MetaFunction = () => [
   { title: "Subscriptions | Kiwi Companions" },
@@ -30,10 +37,22 @@ const NO_STORE = { "Cache-Control": "no-store" };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdminPage(request, context);
   const status = parseStatusFilter(new URL(request.url).searchParams.get("status"));
-  const { subscriptions, failed } = await loadAdminSubscriptions(context.cloudflare.env, status);
+  const [{ subscriptions, failed }, open] = await Promise.all([
+    loadAdminSubscriptions(context.cloudflare.env, status),
+    loadOpenPayments(context.cloudflare.env),
+  ]);
   return data(
     {
       status,
+      open: open.map((o) => ({
+        reference: o.reference,
+        name: o.name ?? "(deleted listing)",
+        email: o.email ?? "(deleted account)",
+        kind: o.kind,
+        amount: formatPlanPrice(o.amountCents),
+        openedAt: formatNzTime(o.createdAt),
+        checkedAt: o.checkedAt ? formatNzTime(o.checkedAt) : "Never",
+      })),
       subscriptions: subscriptions.map((s) => ({
         ...s,
         plan: PLANS[s.plan].name,
@@ -53,6 +72,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const intent = form?.get("intent");
   const listingId = form?.get("listingId");
+  if (intent === "askProvider" || intent === "giveUpPayment") {
+    const gateway = billingGateway(env, ctx, siteOrigin(env, request));
+    const paid =
+      intent === "giveUpPayment"
+        ? await giveUpPayment(env, ctx, admin, form?.get("paymentId"), form?.get("reason"))
+        : gateway
+          ? await askProviderNow(env, ctx, gateway, admin, form?.get("paymentId"), siteOrigin(env, request))
+          : ({ ok: false, status: 409, error: "No payment provider is configured." } as const);
+    if (!paid.ok) return data({ error: paid.error }, { status: paid.status, headers: NO_STORE });
+    return data({ message: paid.message }, { headers: NO_STORE });
+  }
   const result =
     intent === "grantWeeks"
       ? await grantFreeWeeks(env, ctx, admin, listingId, form?.get("weeks"))
@@ -68,7 +98,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const CELL = "px-3 py-2";
 
 export default function AdminSubscriptions() {
-  const { status, subscriptions, failed } = useLoaderData<typeof loader>();
+  const { status, subscriptions, failed, open } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <AdminPage
@@ -76,7 +106,8 @@ export default function AdminSubscriptions() {
       lead="Every listing's plan, by status; failed renewals; free weeks; Featured granted without the plan."
     >
       <div className="space-y-8">
-        {actionData?.error ? <Alert tone="error">{actionData.error}</Alert> : null}
+        {actionData && "error" in actionData ? <Alert tone="error">{actionData.error}</Alert> : null}
+        {actionData && "message" in actionData ? <Alert tone="success">{actionData.message}</Alert> : null}
         <nav aria-label="Filter by status" className="flex flex-wrap gap-2">
           <Link
             to="/admin/subscriptions"
@@ -170,8 +201,82 @@ export default function AdminSubscriptions() {
             </ul>
           )}
         </section>
+        <OpenPayments open={open} />
       </div>
     </AdminPage>
+  );
+}
+
+type OpenPayment = {
+  reference: string;
+  name: string;
+  email: string;
+  kind: string;
+  amount: string;
+  openedAt: string;
+  checkedAt: string;
+};
+
+/** Payments open for more than two hours: a lost notification or a charge whose answer never came. */
+function OpenPayments({ open }: { open: OpenPayment[] }) {
+  return (
+    <section aria-labelledby="open-title" className="space-y-3">
+      <h2 id="open-title" className="text-xl font-semibold">
+        Payments left open
+      </h2>
+      <p className="text-muted">
+        Open for more than two hours. Ask the provider settles it if the provider has decided. Give up closes it as
+        failed with no charge recorded (only once you are sure nothing was charged), so the listing can change plan
+        again.
+      </p>
+      {open.length === 0 ? (
+        <p className="text-muted">None.</p>
+      ) : (
+        <div className="overflow-x-auto rounded-2xl border border-line">
+          <table className="w-full min-w-[44rem] text-left text-sm" data-testid="open-payments">
+            <caption className="sr-only">Payments left open</caption>
+            <thead className="bg-panel text-muted">
+              <tr>
+                {["Listing", "Owner", "Amount", "Kind", "Opened", "Last checked", "Actions"].map((h) => (
+                  <th key={h} scope="col" className={CELL}>
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {open.map((o) => (
+                <tr key={o.reference} className="border-t border-line" data-testid="open-payment-row">
+                  <td className={CELL}>{o.name}</td>
+                  <td className={CELL}>{o.email}</td>
+                  <td className={CELL}>{o.amount}</td>
+                  <td className={CELL}>{o.kind}</td>
+                  <td className={CELL}>{o.openedAt}</td>
+                  <td className={CELL}>{o.checkedAt}</td>
+                  <td className={`${CELL} space-y-2`}>
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="askProvider" />
+                      <input type="hidden" name="paymentId" value={o.reference} />
+                      <Button type="submit" variant="secondary">
+                        Ask the provider now
+                      </Button>
+                    </Form>
+                    <Form method="post" className="flex flex-wrap items-center gap-2">
+                      <input type="hidden" name="intent" value="giveUpPayment" />
+                      <input type="hidden" name="paymentId" value={o.reference} />
+                      <ReasonField id={`give-up-reason-${o.reference}`} label={`Reason for giving up ${o.reference}`} />
+                      <Button type="submit" variant="danger">
+                        Give up
+                      </Button>
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
   );
 }
 

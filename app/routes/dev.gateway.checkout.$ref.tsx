@@ -5,16 +5,8 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { formatPlanPrice } from "~/lib/plans";
 import { readForm } from "~/server/http/body.server";
-import { handlePaymentNotification } from "~/server/payments/notify.server";
 import { paymentGateway } from "~/server/payments/select.server";
-import {
-  decodeCheckout,
-  notificationRequest,
-  outcomeNotification,
-  TEST_DELAY_MS,
-  TEST_OUTCOMES,
-  type TestOutcome,
-} from "~/server/payments/test-gateway.server";
+import { decodeCheckout, TEST_OUTCOMES, TestGateway, type TestOutcome } from "~/server/payments/test-gateway.server";
 import { devToolsAllowed, siteOrigin } from "~/server/site-origin.server";
 
 export const meta: MetaFunction = () => [{ title: "Test payment gateway" }, { name: "robots", content: "noindex" }];
@@ -48,24 +40,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   const origin = siteOrigin(env, request);
   const gateway = paymentGateway(env, ctx, origin);
-  const deliver = async () => {
-    const now = Date.now();
-    const note = outcomeNotification(checkout, outcome as TestOutcome, now);
-    const answer = await handlePaymentNotification(
-      env,
-      ctx,
-      gateway,
-      await notificationRequest(checkout.notifyUrl, note, now),
-      origin,
-    );
-    // Through the webhook's own handler (see select.server.ts): verified, then applied.
-    if (!answer.ok) console.error("test gateway: the app refused the notification", answer.status);
-  };
-  if (outcome === "approve_delayed") {
-    ctx.waitUntil(new Promise((resolve) => setTimeout(resolve, TEST_DELAY_MS)).then(deliver));
-  } else {
-    await deliver();
-  }
+  // Recorded in the gateway's books, then notified through the webhook's own handler (see select.server.ts):
+  // verified, then applied; never for approve_lost, whose payment the app must look up.
+  if (!(gateway instanceof TestGateway)) throw NOT_FOUND();
+  await gateway.completeCheckout(checkout, outcome as TestOutcome, (p) => ctx.waitUntil(p));
   throw redirect(checkout.returnUrl, 303);
 }
 
@@ -91,6 +69,9 @@ export default function TestGatewayCheckout() {
         </button>
         <button name="outcome" value="approve_failing_card" disabled={busy} className={`${BUTTON} border border-line`}>
           Approve with a card that fails renewals
+        </button>
+        <button name="outcome" value="approve_lost" disabled={busy} className={`${BUTTON} border border-line`}>
+          Approve, but lose the notification
         </button>
         <button name="outcome" value="decline" disabled={busy} className={`${BUTTON} border border-red-400`}>
           Decline

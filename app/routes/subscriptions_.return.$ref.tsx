@@ -1,15 +1,29 @@
-// Back from the payment provider (issue 15). Only the provider's verified notification changes money state,
-// so this page says 'Payment processing…' until it has arrived, checking again every second or so, and then
-// shows what happened.
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
-import { useEffect } from "react";
+// Back from the payment provider (issue 15). Only the provider's verified notification (or its own answer to
+// our lookup, which is as good) changes money state, so this page says 'Payment processing…' until one has
+// arrived, checking again every second or so, and then shows what happened. Still pending after 10 seconds,
+// it asks the server to look the payment up at the provider (decision 0015 "Looking a payment up"): a lost
+// notification does not leave the payer waiting. "Check again" does the same without JavaScript. The server
+// asks the provider at most once per payment every 10 seconds, however often this is posted.
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Form, Link, useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { InfoPage } from "~/components/InfoPage";
 import { Alert } from "~/components/ui/Alert";
 import { formatNzDate } from "~/lib/billing-emails";
+import { RETURN_LOOKUP_AFTER_MS } from "~/lib/payments/lookups";
 import { formatPlanPrice, PLANS } from "~/lib/plans";
 import { requireUser } from "~/server/auth.server";
 import { ownPayment } from "~/server/billing.server";
+import { readForm } from "~/server/http/body.server";
+import { checkOwnPayment } from "~/server/payment-lookups.server";
+import { billingGateway } from "~/server/payments/select.server";
+import { siteOrigin } from "~/server/site-origin.server";
 import { readSubscription } from "~/server/subscriptions.server";
 
 export const meta: MetaFunction = () => [
@@ -39,6 +53,29 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   );
 }
 
+/**
+ * "Check again": the server asks the provider about this payment (rate-limited per payment) and applies a
+ * settled or declined answer. The page's script posts with js=1 and reads the loader again; a plain form post
+ * comes back to the page.
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { env, ctx } = context.cloudflare;
+  const user = await requireUser(request, context);
+  const form = await readForm(request);
+  if (form?.get("intent") !== "check") {
+    return data({ error: "Unknown action." }, { status: 400, headers: { "Cache-Control": "no-store" } });
+  }
+  const origin = siteOrigin(env, request);
+  const gateway = billingGateway(env, ctx, origin);
+  const result = gateway
+    ? await checkOwnPayment(env, ctx, gateway, user.id, params.ref, origin)
+    : ({ ok: true, outcome: "unknown" } as const);
+  if (!result.ok) throw data("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
+  if (form.get("js") === "1") return data({ outcome: result.outcome }, { headers: { "Cache-Control": "no-store" } });
+  const url = new URL(request.url);
+  throw redirect(url.pathname + url.search, { status: 303, headers: { "Cache-Control": "no-store" } });
+}
+
 /** How long the page keeps asking: a notification later than this is shown on /managesub instead. */
 const POLL_MS = 1000;
 const POLL_FOR_MS = 120_000;
@@ -46,16 +83,30 @@ const POLL_FOR_MS = 120_000;
 export default function PaymentReturn() {
   const result = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
+  const lookup = useFetcher<typeof action>();
   const waiting = result.status === "open" && !result.cancelled;
+  // The timer reads the revalidator and the fetcher through refs: both change on every revalidation, and
+  // restarting the timer with them would restart its clock too (and never reach the 10 seconds).
+  const live = useRef({ revalidator, lookup });
+  live.current = { revalidator, lookup };
   useEffect(() => {
     if (!waiting) return;
     const started = Date.now();
+    let lastLookup = started;
     const timer = window.setInterval(() => {
-      if (Date.now() - started > POLL_FOR_MS) return window.clearInterval(timer);
+      const now = Date.now();
+      if (now - started > POLL_FOR_MS) return window.clearInterval(timer);
+      const { revalidator, lookup } = live.current;
+      // No notification yet after 10 seconds: the server asks the provider itself, every 10 seconds at most.
+      if (now - lastLookup >= RETURN_LOOKUP_AFTER_MS && lookup.state === "idle") {
+        lastLookup = now;
+        lookup.submit({ intent: "check", js: "1" }, { method: "post" });
+        return;
+      }
       if (revalidator.state === "idle") revalidator.revalidate();
     }, POLL_MS);
     return () => window.clearInterval(timer);
-  }, [waiting, revalidator]);
+  }, [waiting]);
 
   return (
     <InfoPage width="medium" title="Your payment">
@@ -73,9 +124,17 @@ export default function PaymentReturn() {
         ) : result.cancelled ? (
           <Alert tone="error">The payment was cancelled. Nothing was charged.</Alert>
         ) : (
-          <p role="status" aria-live="polite" className="rounded-xl border border-line bg-panel p-5 text-lg">
-            Payment processing…
-          </p>
+          <div className="space-y-3">
+            <p role="status" aria-live="polite" className="rounded-xl border border-line bg-panel p-5 text-lg">
+              Payment processing…
+            </p>
+            <Form method="post" replace>
+              <input type="hidden" name="intent" value="check" />
+              <button type="submit" className="text-accent underline underline-offset-2">
+                Check again
+              </button>
+            </Form>
+          </div>
         )}
         <p className="flex flex-wrap gap-4">
           <Link to="/managesub" className="text-accent underline underline-offset-2">

@@ -16,7 +16,7 @@ import {
   type SubscriptionEvent,
 } from "~/lib/subscriptions";
 import { checkPhotoChoice, needsPhotoChoice, preselectedPhotos } from "~/lib/plan-photos";
-import { closeFailedCharge, openCharge, sendCharge } from "./charges.server";
+import { closeFailedCharge, finishOpenCharge, openCharge, sendCharge } from "./charges.server";
 import { getDb, schema } from "./db.server";
 import { choosablePhotos, keepChoiceStatement } from "./plan-photos.server";
 import { ProviderUnavailableError, type PaymentGateway } from "./payments/gateway.server";
@@ -347,8 +347,20 @@ export async function upgradeNow(
   origin: string,
   now = Date.now(),
 ): Promise<{ ok: true; amountCents: number; status: "succeeded" | "pending" } | BillingFailure> {
-  const current = await ownSubscription(env, userId, listingId);
+  let current = await ownSubscription(env, userId, listingId);
   if (!current) return { ok: false, status: 404, error: BILLING_MSG.notFound };
+  if (current.openPayment?.kind === "upgrade") {
+    // An earlier upgrade's charge whose answer never came: asked about at the provider first (and sent again
+    // only if the provider never saw it), never charged a second time beside it.
+    const finished = await finishOpenCharge(env, ctx, gateway, current, origin, now);
+    if (finished?.result.outcome === "failed") {
+      await closeFailedCharge(getDb(env), finished.charge.reference, finished.result.reason, now);
+    }
+    if (finished) {
+      current = await ownSubscription(env, userId, listingId);
+      if (!current) return { ok: false, status: 404, error: BILLING_MSG.notFound };
+    }
+  }
   const quote = quoteOf(current, now);
   if (!quote.ok) return quote;
   // The amount the owner confirmed must still be the amount: a tampered form, or one left open for an hour,

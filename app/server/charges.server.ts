@@ -6,7 +6,8 @@
 // - A provider that never notifies about a charge (Windcave) answers with the outcome, which settles the
 //   payment exactly as a verified notification would (payments/notify.server.ts).
 // - When the provider could not be asked, the outcome is unknown (the card may have been charged): the payment
-//   stays open, never failed, and the cron finishes it later (finishOpenCharge).
+//   stays open, never failed, and the cron finishes it later (finishOpenCharge), looking it up at the provider
+//   before anything is sent again (payment-lookups.server.ts).
 import { and, eq } from "drizzle-orm";
 import { paymentDescription } from "~/lib/billing-emails";
 import { newId } from "~/lib/ids";
@@ -14,6 +15,8 @@ import type { PlanTier } from "~/lib/plans";
 import { getDb, schema, type Db } from "./db.server";
 import { ProviderUnavailableError, type PaymentGateway } from "./payments/gateway.server";
 import { applyNotification, type NotifyEnv } from "./payments/notify.server";
+import { lookupAction } from "~/lib/payments/lookups";
+import { applyLookup, askProvider } from "./payment-lookups.server";
 import {
   batchOrChanged,
   isUniqueViolation,
@@ -155,10 +158,11 @@ export function closeFailedCharge(db: Db, reference: string, reason: string, now
 }
 
 /**
- * The cron's turn at a charge still open after CHARGE_RETRY_AFTER_MS. With the provider's id, it asks the
- * provider (a charge that answered pending). Without one, no answer ever came back: it sends the charge
- * again under the same reference. Null when there is nothing of ours to finish (no open charge, a checkout,
- * or one too recent).
+ * The cron's turn at a charge still open after CHARGE_RETRY_AFTER_MS (and the upgrade's, when the owner tries
+ * again). The provider is asked first (gateway.lookup), with or without an id of its own: settled or declined
+ * is applied as a verified notification; none, for a charge whose answer never came back, means the provider
+ * never saw it, and only then is it sent again under the same reference; pending or unknown leaves it open (no
+ * second charge). Null when there is nothing of ours to finish (no open charge, a checkout, or one too recent).
  */
 export async function finishOpenCharge(
   env: NotifyEnv,
@@ -174,27 +178,37 @@ export async function finishOpenCharge(
   // Claimed by moving updated_at: of two cron runs (or a run and a slow request), one goes on.
   const claimed = await db
     .update(p)
-    .set({ updatedAt: now })
+    .set({ updatedAt: now, providerCheckedAt: now })
     .where(and(eq(p.id, open.id), eq(p.status, "open"), eq(p.updatedAt, open.updatedAt)))
     .returning({ kind: p.kind, plan: p.plan, amountCents: p.amountCents, provider: p.provider });
   const row = claimed[0];
   if (!row || row.kind === "checkout" || row.provider !== gateway.name) return null;
   const charge: Charge = { reference: open.id, kind: row.kind, plan: row.plan, amountCents: row.amountCents };
 
-  if (open.providerRef) {
-    if (!gateway.lookupCharge) return { charge, result: { outcome: "pending" } };
-    try {
-      const verified = await gateway.lookupCharge(open.providerRef);
-      if (!verified.ok) {
-        console.error("charges: the provider does not know an open charge", open.id, verified.error);
-        return { charge, result: { outcome: "pending" } };
-      }
-      return { charge, result: await settle(env, ctx, gateway, verified.notification, origin, now) };
-    } catch (error) {
-      if (!(error instanceof ProviderUnavailableError)) throw error;
-      return { charge, result: { outcome: "unknown" } };
+  const looked = await askProvider(gateway, {
+    id: open.id,
+    kind: row.kind,
+    providerRef: open.providerRef,
+    provider: row.provider,
+  });
+  switch (lookupAction(looked.status, { kind: row.kind, hasProviderRef: !!open.providerRef }, "finish_charge")) {
+    case "record": {
+      const applied = await applyLookup(env, ctx, gateway, looked, origin, now);
+      const result: ChargeOutcome =
+        applied === "settled"
+          ? { outcome: "succeeded" }
+          : applied === "declined"
+            ? { outcome: "declined" }
+            : { outcome: "pending" };
+      return { charge, result };
     }
+    case "resend":
+      if (!sub.methodRef) return { charge, result: { outcome: "failed", reason: "No stored card" } };
+      return { charge, result: await sendCharge(env, ctx, gateway, charge, sub.methodRef, origin, now) };
+    default:
+      if (looked.status === "none") {
+        console.error("charges: the provider does not know an open charge it gave an id for", open.id);
+      }
+      return { charge, result: { outcome: looked.status === "unknown" ? "unknown" : "pending" } };
   }
-  if (!sub.methodRef) return { charge, result: { outcome: "failed", reason: "No stored card" } };
-  return { charge, result: await sendCharge(env, ctx, gateway, charge, sub.methodRef, origin, now) };
 }

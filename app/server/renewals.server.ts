@@ -1,6 +1,7 @@
 // The weekly billing run on the cron (issue 15): reminders 24 hours before a renewal, renewal charges of
 // the stored card, the second attempt after a failed renewal's 24-hour grace, the end of cancelled
-// subscriptions, the end of administrators' Featured grants, and charges left open (no answer yet) finished.
+// subscriptions, the end of administrators' Featured grants, charges left open (no answer yet) finished after
+// asking the provider, and hosted checkouts nobody completed in 24 hours closed (payment-lookups.server.ts).
 // Each subscription is handled on its own: one that throws is logged and the rest go on. Charges go through
 // charges.server.ts, shared with the upgrade.
 import { and, eq, lte, or, sql } from "drizzle-orm";
@@ -19,6 +20,7 @@ import {
 import { getDb, schema } from "./db.server";
 import { sendEmail } from "./email.server";
 import { endFeaturedGrants } from "./featured-grants.server";
+import { sweepAbandonedCheckouts } from "./payment-lookups.server";
 import type { PaymentGateway } from "./payments/gateway.server";
 import type { NotifyEnv } from "./payments/notify.server";
 import {
@@ -42,6 +44,8 @@ export type RenewalReport = {
   grantsEnded: number;
   /** Charges left open: the provider has not decided, or could not be asked (asked again next run). */
   unsettled: number;
+  /** Checkouts nobody completed in 24 hours, closed (or settled, when the provider reports them paid). */
+  abandoned: number;
   /** Subscriptions whose turn threw (logged); the others were done all the same. */
   errors: number;
 };
@@ -80,6 +84,7 @@ export async function runRenewals(
     expired: 0,
     grantsEnded: 0,
     unsettled: 0,
+    abandoned: 0,
     errors: 0,
   };
   // Before the renewals: a grant that ends changes `featured` as the end of a Featured plan does. A failure
@@ -89,6 +94,15 @@ export async function runRenewals(
   } catch (error) {
     report.errors++;
     console.error("renewals: ending Featured grants failed", errorName(error));
+  }
+  // Also before: a checkout closed here no longer blocks its listing's renewal below.
+  if (gateway) {
+    try {
+      report.abandoned = await sweepAbandonedCheckouts(env, ctx, gateway, origin, now);
+    } catch (error) {
+      report.errors++;
+      console.error("renewals: closing abandoned checkouts failed", errorName(error));
+    }
   }
   for (const row of due) {
     try {

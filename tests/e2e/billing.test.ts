@@ -1,10 +1,11 @@
 // Weekly plans in Chromium (issue 15): choose while signed out, sign up, pay on the local test gateway; a
-// declined card; an upgrade that shows and charges the prorated amount.
+// declined card; an upgrade that shows and charges the prorated amount; a notification the gateway loses,
+// which the return page settles by asking; an administrator giving up a payment left open.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { newId } from "../../app/lib/ids";
 import { hydrated, useBrowser } from "./browser";
-import { chooseFeaturedThenSignUp, d1, d1Rows, insertAccount, logIn } from "./people";
+import { chooseFeaturedThenSignUp, d1, d1Rows, insertAccount, logIn, logInAdmin } from "./people";
 
 const b = useBrowser();
 const unique = () => newId(8);
@@ -33,7 +34,7 @@ function moneyOf(listingId: string) {
   return { sub, listing, ledger };
 }
 
-async function payOnGateway(page: Page, outcome: "Approve" | "Decline") {
+async function payOnGateway(page: Page, outcome: "Approve" | "Decline" | "Approve, but lose the notification") {
   await page.waitForURL((url) => url.pathname.startsWith("/dev/gateway/checkout/"));
   await hydrated(page);
   await page.getByRole("button", { name: outcome, exact: true }).click();
@@ -117,4 +118,58 @@ describe("paying for a plan", () => {
     });
     await context.close();
   });
+
+  it("the gateway loses the notification: the return page asks the provider itself and ends showing the plan paid", async () => {
+    const { context, page } = await b.visitor();
+    const account = await insertAccount({ firstName: "Tui", password: "a-long-password" });
+    const listingId = insertUnpaidListing(account.email, "Tui");
+    await logIn(page, account.email, "a-long-password");
+    await page.goto("/subscriptions?tier=standard");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Standard selected: continue" }).click();
+    await payOnGateway(page, "Approve, but lose the notification");
+    await hydrated(page);
+    // No notification is coming: the app has heard nothing yet.
+    await page.getByText("Payment processing…").waitFor();
+    expect(moneyOf(listingId).ledger).toEqual([]);
+    // After about 10 seconds the page asks the server to look the payment up at the gateway.
+    await page.getByText("Payment received: $35.00 for the Standard plan.").waitFor({ timeout: 30_000 });
+    expect(moneyOf(listingId)).toMatchObject({
+      sub: { status: "active", plan: "standard" },
+      listing: { paid: 1 },
+      ledger: [{ amount_cents: 3500 }],
+    });
+    await context.close();
+  }, 60_000);
+
+  it("an administrator gives up a payment left open: closed without a charge, audited", async () => {
+    const { context, page } = await b.visitor();
+    const account = await insertAccount({ firstName: "Nikau", password: "a-long-password" });
+    const listingId = insertUnpaidListing(account.email, "Nikau");
+    const now = Date.now();
+    const reference = `pay_e2e${newId(12)}`;
+    // A renewal charged three hours ago whose answer never came back.
+    d1(`UPDATE listings SET paid = 1 WHERE id = '${listingId}';
+        INSERT INTO subscriptions (listing_id, user_id, plan, status, period_start, period_end, method_ref, created_at,
+          updated_at) SELECT '${listingId}', id, 'standard', 'active', ${now - WEEK}, ${now + WEEK}, 'tgm_lose_e2e',
+          ${now}, ${now} FROM users WHERE email = '${account.email}';
+        INSERT INTO payments (id, listing_id, user_id, kind, plan, amount_cents, currency, status, provider, created_at,
+          updated_at) SELECT '${reference}', '${listingId}', id, 'renewal', 'standard', 3500, 'NZD', 'open', 'test',
+          ${now - 3 * 3600_000}, ${now - 3 * 3600_000} FROM users WHERE email = '${account.email}'`);
+    await logInAdmin(page, "/admin/subscriptions");
+    await hydrated(page);
+    const row = page.getByTestId("open-payment-row").filter({ hasText: account.email });
+    await row.waitFor();
+    expect(await row.textContent()).toContain("$35.00");
+    await row.getByLabel(`Reason for giving up ${reference}`).fill("Checked with the gateway: never charged");
+    await row.getByRole("button", { name: "Give up" }).click();
+    await page.getByText("The payment is closed. No charge was recorded.").waitFor();
+    await page.getByTestId("open-payment-row").filter({ hasText: account.email }).waitFor({ state: "detached" });
+    expect(d1Rows(`SELECT status FROM payments WHERE id = '${reference}'`)).toEqual([{ status: "failed" }]);
+    expect(moneyOf(listingId).ledger).toEqual([]);
+    expect(d1Rows(`SELECT action, detail FROM admin_audit WHERE listing_id = '${listingId}'`)).toEqual([
+      { action: "give_up_payment", detail: `${reference}: Checked with the gateway: never charged` },
+    ]);
+    await context.close();
+  }, 90_000);
 });

@@ -277,13 +277,15 @@ describe("charge", () => {
     }
   });
 
-  it("lookupCharge reads a pending charge's transaction", async () => {
+  it("lookup reads a pending charge's transaction", async () => {
     const { gateway, calls } = fakeWindcave(() => ({
       status: 200,
       json: nzdTransaction({ id: "0000000600176401", amount: "12.34", merchantReference: renewal.reference }),
     }));
-    expect(await gateway.lookupCharge("0000000600176401")).toMatchObject({
-      ok: true,
+    expect(
+      await gateway.lookup({ reference: renewal.reference, providerRef: "0000000600176401", kind: "renewal" }),
+    ).toMatchObject({
+      status: "settled",
       notification: { kind: "payment_succeeded", amountCents: 1234 },
     });
     expect(calls[0].url).toBe("https://uat.windcave.com/api/v1/transactions/0000000600176401");
@@ -319,7 +321,7 @@ describe("charge", () => {
       status: 200,
       json: nzdTransaction({ id: "0000000600176401", amount: "12.34", merchantReference: renewal.reference }),
     }));
-    const result = await gateway.lookup({ transactionId: "0000000600176401" });
+    const result = await gateway.lookupById({ transactionId: "0000000600176401" });
     expect(calls[0].url).toBe("https://uat.windcave.com/api/v1/transactions/0000000600176401");
     expect(result).toMatchObject({
       ok: true,
@@ -535,6 +537,93 @@ describe("verifyNotification", () => {
     await expect(gateway.verifyNotification(notification("?sessionId=session123"))).rejects.toBeInstanceOf(
       WindcaveUnavailableError,
     );
+  });
+});
+
+describe("lookup (a payment of ours, settled or left open)", () => {
+  const NOW = Date.parse("2026-02-24T00:00:00Z");
+  const session = (o: Record<string, unknown>) => ({ ...nzdSession([]), ...o });
+  const checkoutOf = (providerRef: string | null) =>
+    ({ reference: "pay_01JD7FEATURED", providerRef, kind: "checkout" }) as const;
+
+  it("a paid session is settled, from GET /sessions/{id}", async () => {
+    const { gateway, calls } = fakeWindcave(() => ({ status: 200, json: nzdSession([nzdTransaction()]) }));
+    const result = await gateway.lookup(checkoutOf("0000060000324512067bb17ae8bcbf49"), NOW);
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      "GET https://uat.windcave.com/api/v1/sessions/0000060000324512067bb17ae8bcbf49",
+    ]);
+    expect(result).toMatchObject({
+      status: "settled",
+      notification: { kind: "payment_succeeded", amountCents: 7500, currency: "NZD", reference: "pay_01JD7FEATURED" },
+    });
+  });
+
+  it("a declined session is declined", async () => {
+    const { gateway } = fakeWindcave(() => ({
+      status: 200,
+      json: nzdSession([nzdTransaction({ authorised: false, responseText: "DECLINED" })]),
+    }));
+    expect(await gateway.lookup(checkoutOf("0000060000324512067bb17ae8bcbf49"), NOW)).toMatchObject({
+      status: "declined",
+      notification: { kind: "payment_failed" },
+    });
+  });
+
+  it("an unpaid session is pending until it expires, then none; with no expiry given, none", async () => {
+    const ref = "0000060000324512067bb17ae8bcbf49";
+    const live = fakeWindcave(() => ({
+      status: 200,
+      json: session({ state: "init", expires: "2026-02-25T00:00:00Z" }),
+    }));
+    expect(await live.gateway.lookup(checkoutOf(ref), NOW)).toEqual({ status: "pending" });
+    const expired = fakeWindcave(() => ({
+      status: 200,
+      json: session({ state: "init", expires: "2026-02-23T00:00:00Z" }),
+    }));
+    expect(await expired.gateway.lookup(checkoutOf(ref), NOW)).toEqual({ status: "none" });
+    const noExpiry = fakeWindcave(() => ({ status: 200, json: session({ state: "init" }) }));
+    expect(await noExpiry.gateway.lookup(checkoutOf(ref), NOW)).toEqual({ status: "none" });
+  });
+
+  it("a session Windcave does not know is none; a checkout that never got a session is none without asking", async () => {
+    const { gateway, calls } = fakeWindcave(() => ({ status: 404, json: { errors: [] } }));
+    expect(await gateway.lookup(checkoutOf("0000060000324512067bb17ae8bcbf49"), NOW)).toEqual({ status: "none" });
+    expect(await gateway.lookup(checkoutOf(null), NOW)).toEqual({ status: "none" });
+    expect(calls).toHaveLength(1);
+  });
+
+  it("Windcave unreachable, 5xx or refusing our credentials: unknown, never thrown", async () => {
+    for (const route of [
+      () => {
+        throw new TypeError("network down");
+      },
+      () => ({ status: 503 }),
+      () => ({ status: 401 }),
+    ]) {
+      const { gateway } = fakeWindcave(route);
+      expect(await gateway.lookup(checkoutOf("0000060000324512067bb17ae8bcbf49"), NOW)).toMatchObject({
+        status: "unknown",
+      });
+    }
+  });
+
+  it("an answer about another reference settles nothing", async () => {
+    const { gateway } = fakeWindcave(() => ({
+      status: 200,
+      json: nzdSession([nzdTransaction({ merchantReference: "pay_SOMEONEELSE" })]),
+    }));
+    expect(await gateway.lookup(checkoutOf("0000060000324512067bb17ae8bcbf49"), NOW)).toMatchObject({
+      status: "unknown",
+    });
+  });
+
+  it("a stored-card charge whose answer was lost (no transaction id) is unknown, and Windcave is not asked", async () => {
+    const { gateway, calls } = fakeWindcave(() => ({ status: 200, json: nzdTransaction() }));
+    expect(await gateway.lookup({ reference: "pay_01JD8RENEWAL", providerRef: null, kind: "renewal" }, NOW)).toEqual({
+      status: "unknown",
+      reason: "Windcave has no lookup of a stored-card charge by our reference",
+    });
+    expect(calls).toHaveLength(0);
   });
 });
 

@@ -285,6 +285,7 @@ describe("the renewal loop", () => {
       startCheckout: (r) => real.startCheckout(r),
       verifyNotification: (r) => real.verifyNotification(r),
       cancel: (m) => real.cancel(m),
+      lookup: (r) => real.lookup(r),
       charge: async (r) => {
         if (r.methodRef === "tgm_ok_boom") throw new Error("unexpected answer");
         return real.charge(r);

@@ -295,7 +295,7 @@ describe("Windcave renewals (no notification follows a stored-card charge)", () 
     expect(await rows("SELECT id FROM ledger WHERE listing_id = ?", owner.listingId)).toEqual([]);
   });
 
-  it("Windcave down: the charge stays open (not failed, not past due); a later run sends it again under the same reference", async () => {
+  it("Windcave down: the charge stays open (not failed, not past due); it is never sent again blind, but left for an administrator", async () => {
     const owner = await paidListing();
     const down = windcaveFetch(() => {
       throw new TypeError("network connection lost");
@@ -313,16 +313,15 @@ describe("Windcave renewals (no notification follows a stored-card charge)", () 
     await windcaveRenewals(up, owner.periodEnd + 60_000);
     expect(up.calls).toHaveLength(0);
 
+    // Later: Windcave documents no lookup of a stored-card charge by our reference, and the card may have been
+    // charged, so nothing is sent again (decision 0016): the payment stays open for "Payments left open".
     const later = await windcaveRenewals(up, owner.periodEnd + CHARGE_RETRY_AFTER_MS + 1000);
-    expect(later).toMatchObject({ charged: 1, failed: 0 });
-    expect(up.calls).toHaveLength(1);
-    expect(up.calls[0].body).toMatchObject({ merchantReference: open.id });
+    expect(later).toMatchObject({ charged: 0, failed: 0, unsettled: 1 });
+    expect(up.calls).toHaveLength(0);
     expect(await rows("SELECT id, status FROM payments WHERE listing_id = ?", owner.listingId)).toEqual([
-      { id: open.id, status: "succeeded" },
+      { id: open.id, status: "open" },
     ]);
-    expect(await rows("SELECT amount_cents FROM ledger WHERE listing_id = ?", owner.listingId)).toEqual([
-      { amount_cents: 3500 },
-    ]);
+    expect(await rows("SELECT amount_cents FROM ledger WHERE listing_id = ?", owner.listingId)).toEqual([]);
   });
 
   it("a charge Windcave leaves pending (202) is finished by a lookup on a later run", async () => {

@@ -79,6 +79,29 @@ export type PaymentNotification = {
 export type VerifyResult =
   { ok: true; notification: PaymentNotification } | { ok: false; status: 400 | 401; error: string };
 
+/** Which of our payments to look up: our reference, and the provider's id when it ever gave us one. */
+export type LookupRequest = {
+  reference: string;
+  /** The hosted page's session id (a checkout) or the transaction id (a charge that answered pending). */
+  providerRef: string | null;
+  kind: "checkout" | "renewal" | "upgrade";
+};
+
+/**
+ * What the provider says now about one of our payments (docs/decisions/0015, "Looking a payment up").
+ * - settled / declined: the provider's own answer to our authenticated question, applied exactly as a verified
+ *   notification would be (same event id, so a late notification is a duplicate).
+ * - pending: the provider has it and has not decided.
+ * - none: the provider never saw it (nothing was or can be charged under it): a charge may be sent again, an
+ *   abandoned checkout closed.
+ * - unknown: no usable answer (unreachable, or the provider cannot be asked about it): leave it open.
+ */
+export type LookupResult =
+  | { status: "settled" | "declined"; notification: PaymentNotification }
+  | { status: "pending" }
+  | { status: "none" }
+  | { status: "unknown"; reason: string };
+
 export interface PaymentGateway {
   /** Stored with each payment, so a ledger row says who moved the money. */
   readonly name: string;
@@ -86,11 +109,8 @@ export interface PaymentGateway {
   /** Reads and checks a webhook request. Never throws for bad input: a forgery is `{ ok: false }`. */
   verifyNotification(request: Request): Promise<VerifyResult>;
   charge(request: ChargeRequest): Promise<ChargeResult>;
-  /**
-   * The outcome of one of our charges as the provider reports it now, by the provider's id (a charge that
-   * answered `pending`). Absent where the provider notifies instead.
-   */
-  lookupCharge?(providerRef: string): Promise<VerifyResult>;
+  /** The outcome of one of our payments as the provider reports it now. Never throws: unreachable is `unknown`. */
+  lookup(request: LookupRequest): Promise<LookupResult>;
   /** Stops the provider keeping or charging the method (the subscription itself ends at its period's end). */
   cancel(methodRef: string): Promise<void>;
 }

@@ -21,7 +21,7 @@ export class GatewayUnavailableError extends Error {
 export const PAYMENT_UNAVAILABLE_MSG =
   "Online payment is not available right now. Nothing was charged. Please try again later.";
 
-export type GatewayEnv = NotifyEnv & Pick<Env, "APP_ENV"> & WindcaveEnv;
+export type GatewayEnv = NotifyEnv & Pick<Env, "APP_ENV" | "PROFILES"> & WindcaveEnv;
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
 /** Windcave's URL is a var in wrangler.toml; the username and key are secrets, so "configured" means all three. */
@@ -41,6 +41,7 @@ export function paymentGateway(env: GatewayEnv, ctx: Ctx, origin: string, fetchI
     const gateway: PaymentGateway = new TestGateway({
       origin,
       notifyUrl,
+      store: env.PROFILES,
       deliver: (request) => handlePaymentNotification(env, ctx, gateway, request, origin),
     });
     return gateway;

@@ -2,15 +2,21 @@
 // `npm start` takes payments with no account anywhere. It behaves as a hosted-checkout provider does: the
 // payer is sent to its page (app/routes/dev.gateway.checkout.$ref.tsx, served only in development on a
 // loopback host), chooses Approve, Decline or Approve after a delay, and the gateway then sends a signed
-// notification to the app's webhook before sending the payer back. Nothing here is reachable in production:
+// notification to the app's webhook before sending the payer back. It records every charge and every outcome
+// of its hosted page in KV (as a provider keeps its own books), so `lookup` answers truthfully; the page's
+// "Approve, but lose the notification" and the `tgm_lose_` cards make a payment the app never hears about,
+// which is how the lookups are tried locally. Nothing here is reachable in production:
 // app/server/payments/select.server.ts picks this gateway only when APP_ENV is "development".
 import { z } from "zod";
 import { newId } from "~/lib/ids";
+import { ProviderUnavailableError } from "./gateway.server";
 import type {
   ChargeRequest,
   ChargeResult,
   CheckoutRequest,
   CheckoutStart,
+  LookupRequest,
+  LookupResult,
   PaymentGateway,
   PaymentNotification,
   VerifyResult,
@@ -28,6 +34,13 @@ export const TEST_GATEWAY_SECRET = "kiwi-companions-test-gateway-development-onl
 /** Stored methods whose renewals the gateway declines: how a failing card is tried locally. */
 export const FAILING_METHOD_PREFIX = "tgm_fail_";
 export const GOOD_METHOD_PREFIX = "tgm_ok_";
+/** Stored methods whose charges go through but whose answer is lost (no reply, no notification). */
+export const LOSING_METHOD_PREFIX = "tgm_lose_";
+/** Stored methods whose charges the gateway keeps undecided (pending), as a provider sometimes does. */
+export const PENDING_METHOD_PREFIX = "tgm_pending_";
+/** The gateway's own books, in KV: one record per payment reference. */
+export const TEST_GATEWAY_KEY_PREFIX = "dev-test-gateway:";
+const RECORD_TTL_S = 30 * 24 * 3600;
 
 const encoder = new TextEncoder();
 
@@ -205,6 +218,9 @@ export async function decodeCheckout(token: string | null, secret = TEST_GATEWAY
 
 export type Deliver = (request: Request) => Promise<Response>;
 
+/** What the gateway knows of one of our references: what happened, and the notification it made (or lost). */
+export type TestRecord = { status: "settled" | "declined" | "pending"; notification: PaymentNotification };
+
 export type TestGatewayOptions = {
   /** The app's own origin: the hosted page lives there, under /dev/gateway. */
   origin: string;
@@ -212,6 +228,8 @@ export type TestGatewayOptions = {
   notifyUrl: string;
   /** Hands a signed notification to the app's webhook (app/server/payments/select.server.ts). */
   deliver: Deliver;
+  /** The gateway's books (the PROFILES KV namespace, under its own prefix). */
+  store: KVNamespace;
   now?: () => number;
 };
 
@@ -235,14 +253,41 @@ export class TestGateway implements PaymentGateway {
     return verifyTestNotification(request, this.now());
   }
 
-  /** A method made with the failing card is declined at once; any other is charged and notified. */
+  /** Writes what happened to a reference in the gateway's books. */
+  async record(record: TestRecord): Promise<void> {
+    await this.options.store.put(`${TEST_GATEWAY_KEY_PREFIX}${record.notification.reference}`, JSON.stringify(record), {
+      expirationTtl: RECORD_TTL_S,
+    });
+  }
+
+  async readRecord(reference: string): Promise<TestRecord | null> {
+    return this.options.store.get<TestRecord>(`${TEST_GATEWAY_KEY_PREFIX}${reference}`, "json");
+  }
+
+  /** Signs and hands a notification to the app's webhook, as a provider posts it. */
+  async notify(notification: PaymentNotification): Promise<Response> {
+    const response = await this.options.deliver(
+      await notificationRequest(this.options.notifyUrl, notification, this.now()),
+    );
+    if (!response.ok) console.error("test gateway: the app refused a notification", response.status);
+    return response;
+  }
+
+  /**
+   * A method made with the failing card is declined at once; a losing one is charged but its answer is lost
+   * (the app sees the provider as unreachable and hears nothing more); a pending one stays undecided; any other
+   * good one is charged and notified. Every outcome is recorded first, as a provider's books would have it.
+   */
   async charge(request: ChargeRequest): Promise<ChargeResult> {
-    if (request.methodRef.startsWith(FAILING_METHOD_PREFIX)) return { status: "failed", reason: "Card declined" };
-    if (!request.methodRef.startsWith(GOOD_METHOD_PREFIX)) return { status: "failed", reason: "Unknown card" };
+    const known = [GOOD_METHOD_PREFIX, FAILING_METHOD_PREFIX, LOSING_METHOD_PREFIX, PENDING_METHOD_PREFIX];
+    if (!known.some((prefix) => request.methodRef.startsWith(prefix))) {
+      return { status: "failed", reason: "Unknown card" };
+    }
     const providerRef = `tgp_${newId()}`;
+    const declined = request.methodRef.startsWith(FAILING_METHOD_PREFIX);
     const notification: PaymentNotification = {
       eventId: `evt_${newId()}`,
-      kind: "payment_succeeded",
+      kind: declined ? "payment_failed" : "payment_succeeded",
       reference: request.reference,
       providerRef,
       amountCents: request.amountCents,
@@ -250,11 +295,53 @@ export class TestGateway implements PaymentGateway {
       methodRef: request.methodRef,
       occurredAt: this.now(),
     };
-    const response = await this.options.deliver(
-      await notificationRequest(this.options.notifyUrl, notification, this.now()),
-    );
-    if (!response.ok) console.error("test gateway: the app refused a charge notification", response.status);
+    if (declined) {
+      await this.record({ status: "declined", notification });
+      return { status: "failed", reason: "Card declined", providerRef };
+    }
+    if (request.methodRef.startsWith(PENDING_METHOD_PREFIX)) {
+      await this.record({ status: "pending", notification });
+      return { status: "pending", providerRef };
+    }
+    await this.record({ status: "settled", notification });
+    if (request.methodRef.startsWith(LOSING_METHOD_PREFIX)) {
+      throw new ProviderUnavailableError("test gateway: the charge went through but its answer was lost");
+    }
+    await this.notify(notification);
     return { status: "succeeded", providerRef };
+  }
+
+  /** From the gateway's books: a reference it has no record of was never seen (none). */
+  async lookup(request: LookupRequest): Promise<LookupResult> {
+    const record = await this.readRecord(request.reference);
+    if (!record) return { status: "none" };
+    if (record.status === "pending") return { status: "pending" };
+    return { status: record.status, notification: record.notification };
+  }
+
+  /**
+   * The hosted page's choice (app/routes/dev.gateway.checkout.$ref.tsx): recorded, then notified, after a
+   * delay for approve_delayed (through `waitUntil`), or never for approve_lost.
+   */
+  async completeCheckout(
+    checkout: TestCheckout,
+    outcome: TestOutcome,
+    waitUntil: (promise: Promise<unknown>) => void,
+  ): Promise<void> {
+    const notification = outcomeNotification(checkout, outcome, this.now());
+    const status = notification.kind === "payment_succeeded" ? "settled" : "declined";
+    if (outcome === "approve_delayed") {
+      await this.record({ status: "pending", notification });
+      waitUntil(
+        new Promise((resolve) => setTimeout(resolve, TEST_DELAY_MS)).then(async () => {
+          await this.record({ status, notification });
+          await this.notify(notification);
+        }),
+      );
+      return;
+    }
+    await this.record({ status, notification });
+    if (outcome !== "approve_lost") await this.notify(notification);
   }
 
   async cancel(_methodRef: string): Promise<void> {
@@ -263,7 +350,7 @@ export class TestGateway implements PaymentGateway {
 }
 
 /** The outcomes the hosted page offers. */
-export const TEST_OUTCOMES = ["approve", "approve_failing_card", "approve_delayed", "decline"] as const;
+export const TEST_OUTCOMES = ["approve", "approve_failing_card", "approve_delayed", "approve_lost", "decline"] as const;
 export type TestOutcome = (typeof TEST_OUTCOMES)[number];
 export const TEST_DELAY_MS = 3000;
 

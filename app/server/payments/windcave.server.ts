@@ -13,6 +13,8 @@ import type {
   ChargeResult,
   CheckoutRequest,
   CheckoutStart,
+  LookupRequest,
+  LookupResult,
   NotificationKind,
   PaymentGateway,
   PaymentNotification,
@@ -121,15 +123,16 @@ export class WindcaveGateway implements PaymentGateway {
       }
     }
 
-    return this.lookup(sessionId ? { sessionId } : { transactionId: transactionId! });
+    const read = await this.lookupById(sessionId ? { sessionId } : { transactionId: transactionId! });
+    return read.ok ? read : { ok: false, status: read.status, error: read.error };
   }
 
   /**
-   * The outcome of a session or transaction as Windcave itself reports it. verifyNotification uses it for the
-   * id a notification names; the caller can use it for a charge that answered `pending` (Windcave only notifies
-   * the URL a request named, and a charge names none).
+   * The outcome of a session or transaction as Windcave itself reports it (GET /sessions/{id}, GET
+   * /transactions/{id}). verifyNotification uses it for the id a notification names; lookup for a payment of
+   * ours. `unpaid`: a session nobody has paid (yet), with its expiry when Windcave gave one.
    */
-  async lookup(id: { sessionId: string } | { transactionId: string }): Promise<VerifyResult> {
+  async lookupById(id: { sessionId: string } | { transactionId: string }): Promise<WindcaveRead> {
     const sessionId = "sessionId" in id ? id.sessionId : undefined;
     const providerId = "sessionId" in id ? id.sessionId : id.transactionId;
     if (!PROVIDER_ID.test(providerId)) return { ok: false, status: 400, error: "The payment id is malformed" };
@@ -143,7 +146,7 @@ export class WindcaveGateway implements PaymentGateway {
       throw new WindcaveUnavailableError(`Windcave could not be reached: ${String(error)}`);
     }
     if (response.status === 404 || response.status === 400) {
-      return { ok: false, status: 401, error: "Windcave does not know this payment" };
+      return { ok: false, status: 401, error: "Windcave does not know this payment", unknownId: true };
     }
     if (response.status >= 500) throw new WindcaveUnavailableError(`Windcave answered HTTP ${response.status}`);
     if (!response.ok) {
@@ -156,12 +159,57 @@ export class WindcaveGateway implements PaymentGateway {
     }
     const transaction = sessionId ? finalTransactionOf(answer, sessionId) : answer;
     if (!isRecord(transaction) || !transaction.id) {
-      return { ok: false, status: 400, error: "The payment has no outcome yet" };
+      const expires = isRecord(answer) ? Date.parse(stringOrUndefined(answer.expires) ?? "") : NaN;
+      return {
+        ok: false,
+        status: 400,
+        error: "The payment has no outcome yet",
+        unpaid: { expiresAt: Number.isNaN(expires) ? null : expires },
+      };
     }
     const fallbackReference = sessionId && isRecord(answer) ? answer.merchantReference : undefined;
     const notification = toNotification(transaction, fallbackReference);
     if (!notification) return { ok: false, status: 400, error: "Windcave's answer is incomplete" };
     return { ok: true, notification };
+  }
+
+  /**
+   * One of our payments, as Windcave reports it now. A checkout is its hosted page's session; a charge that
+   * answered pending, its transaction. A stored-card charge whose answer was lost has neither, and Windcave
+   * documents no lookup by merchantReference: that is `unknown`, never `none`, so it is not sent again (it may
+   * have been charged) and waits for an administrator (decision 0016).
+   */
+  async lookup(request: LookupRequest, now = Date.now()): Promise<LookupResult> {
+    if (!request.providerRef) {
+      // A checkout without a session: Windcave never gave us a page, so nobody could pay on it.
+      if (request.kind === "checkout") return { status: "none" };
+      return { status: "unknown", reason: "Windcave has no lookup of a stored-card charge by our reference" };
+    }
+    let read: WindcaveRead;
+    try {
+      read = await this.lookupById(
+        request.kind === "checkout" ? { sessionId: request.providerRef } : { transactionId: request.providerRef },
+      );
+    } catch (error) {
+      if (error instanceof WindcaveUnavailableError) return { status: "unknown", reason: error.message };
+      throw error;
+    }
+    if (read.ok) {
+      const n = read.notification;
+      // The answer must be about this payment: a session or transaction of another reference settles nothing.
+      if (n.reference !== request.reference)
+        return { status: "unknown", reason: "Windcave answered for another payment" };
+      if (n.kind === "payment_succeeded") return { status: "settled", notification: n };
+      if (n.kind === "payment_failed") return { status: "declined", notification: n };
+      return { status: "unknown", reason: `Windcave reports a ${n.kind}` };
+    }
+    if (read.unknownId) return { status: "none" };
+    if (read.unpaid) {
+      // A hosted page nobody paid: still payable until it expires; after that (or with no expiry given) none.
+      const { expiresAt } = read.unpaid;
+      return expiresAt !== null && expiresAt > now ? { status: "pending" } : { status: "none" };
+    }
+    return { status: "unknown", reason: read.error };
   }
 
   async charge(request: ChargeRequest): Promise<ChargeResult> {
@@ -191,7 +239,7 @@ export class WindcaveGateway implements PaymentGateway {
     }
     const answer = await readJson(response);
     const id = isRecord(answer) && typeof answer.id === "string" ? answer.id : undefined;
-    // 202: Windcave has the transaction but no outcome yet: lookupCharge reads it later.
+    // 202: Windcave has the transaction but no outcome yet: lookup reads it later.
     if (response.status === 202 && id) return { status: "pending", providerRef: id };
     if (response.ok && isRecord(answer) && id) {
       if (answer.authorised !== true) return { status: "failed", reason: responseTextOf(answer), providerRef: id };
@@ -202,11 +250,6 @@ export class WindcaveGateway implements PaymentGateway {
       return { status: "succeeded", providerRef: id, settled };
     }
     return { status: "failed", reason: `Windcave refused the charge (HTTP ${response.status})` };
-  }
-
-  /** A charge that answered pending, read again by its transaction id. */
-  lookupCharge(providerRef: string): Promise<VerifyResult> {
-    return this.lookup({ transactionId: providerRef });
   }
 
   /**
@@ -230,6 +273,11 @@ export class WindcaveGateway implements PaymentGateway {
     });
   }
 }
+
+/** lookupById's answer: a notification, or why there is none (a session nobody paid, an id Windcave does not know). */
+type WindcaveRead =
+  | { ok: true; notification: PaymentNotification }
+  | { ok: false; status: 400 | 401; error: string; unknownId?: true; unpaid?: { expiresAt: number | null } };
 
 type NotifiedIds = { sessionId?: string; transactionId?: string };
 
