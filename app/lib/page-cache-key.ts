@@ -220,14 +220,14 @@ export function pageCacheKey(
   build: string,
   versions: number[],
 ): string {
-  const extra = new URLSearchParams([
-    ["_age", variant.ageVerified ? "1" : "0"],
-    ["_near", nearYouVariant(cachePlan.kind, variant.city)],
-    // Info pages read nothing from the database: one copy serves every day.
-    ["_day", cachePlan.kind === "info" ? "" : variant.today],
-    ["_build", build],
-    ["_v", versions.join(".")],
-  ]);
+  // Written out rather than through URLSearchParams, which cost a tenth of a cache hit's CPU. Only the place
+  // and the build can hold characters a query string must escape.
+  const near = encodeURIComponent(nearYouVariant(cachePlan.kind, variant.city));
+  // Info pages read nothing from the database: one copy serves every day.
+  const day = cachePlan.kind === "info" ? "" : variant.today;
   const sep = cachePlan.path.includes("?") ? "&" : "?";
-  return `${origin}${cachePlan.path}${sep}${extra.toString()}`;
+  return (
+    `${origin}${cachePlan.path}${sep}_age=${variant.ageVerified ? "1" : "0"}&_near=${near}&_day=${day}` +
+    `&_build=${encodeURIComponent(build)}&_v=${versions.join(".")}`
+  );
 }

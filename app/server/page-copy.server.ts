@@ -80,16 +80,36 @@ export async function gzipped(text: string): Promise<Uint8Array<ArrayBuffer>> {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
+// Each copy's answer headers, made once per cache status and encoding: a hit then builds its Response from a
+// list in one call instead of copying the copy's headers and setting three of them (a tenth of a hit's CPU).
+const answerHeaders = new WeakMap<Copy, Map<string, [string, string][]>>();
+
+function headersOf(copy: Copy, cacheStatus: "HIT" | "MISS", gzip: boolean): [string, string][] {
+  let made = answerHeaders.get(copy);
+  if (!made) answerHeaders.set(copy, (made = new Map()));
+  const kind = `${cacheStatus}${gzip ? "+gzip" : ""}`;
+  let list = made.get(kind);
+  if (!list) {
+    const headers = new Headers(copy.headers);
+    headers.set("X-Cache", cacheStatus);
+    // The same URL answers in two encodings: any cache between here and the browser must keep them apart.
+    headers.set("Vary", "Accept-Encoding");
+    if (gzip) headers.set("Content-Encoding", "gzip");
+    list = [...headers];
+    made.set(kind, list);
+  }
+  return list;
+}
+
 /** The copy as one visitor's answer: gzip bytes as they are when the client takes gzip, else the text. */
 export function answerCopy(copy: Copy, request: Request, cacheStatus: "HIT" | "MISS"): Response {
-  const headers = new Headers(copy.headers);
-  headers.set("X-Cache", cacheStatus);
-  // The same URL answers in two encodings: any cache between here and the browser must keep them apart.
-  headers.set("Vary", "Accept-Encoding");
   if (!acceptsGzip(request.headers.get("Accept-Encoding"))) {
-    return new Response(copy.body, { status: copy.status, headers });
+    return new Response(copy.body, { status: copy.status, headers: headersOf(copy, cacheStatus, false) });
   }
-  headers.set("Content-Encoding", "gzip");
   // "manual": the bytes are already gzip; the runtime must send them as they are, not encode them again.
-  return new Response(copy.gzip, { status: copy.status, headers, encodeBody: "manual" });
+  return new Response(copy.gzip, {
+    status: copy.status,
+    headers: headersOf(copy, cacheStatus, true),
+    encodeBody: "manual",
+  });
 }
