@@ -500,6 +500,8 @@ export const subscriptions = sqliteTable("subscriptions", {
   updatedAt: integer("updated_at").notNull(),
   // drizzle/migrations/0038_billing_races.sql: every state change is a compare-and-swap on this.
   version: integer("version").notNull().default(0),
+  // 0040_gift_weeks.sql: free weeks that end quietly (a `cancelling` period nobody cancelled).
+  gift: flag("gift"),
 });
 
 export const payments = sqliteTable("payments", {

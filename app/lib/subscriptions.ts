@@ -21,6 +21,12 @@ export type Subscription = {
   graceUntil: number | null;
   /** A Featured → Standard change waiting for the period's end. */
   pendingPlan: PlanTier | null;
+  /**
+   * Free weeks an administrator gave to a listing nobody pays for (no plan, or no card to renew it): the
+   * period ends quietly at its end, as a cancelled one does (status `cancelling`), with no charge and no
+   * renewal mail, and the owner is offered a checkout instead of 'Resume' (decision 0015, "Free weeks").
+   */
+  gift: boolean;
 };
 
 export type SubscriptionEvent =
@@ -36,7 +42,8 @@ export type SubscriptionEvent =
   | { type: "upgradePaid" }
   | { type: "downgrade" }
   | { type: "keepPlan" }
-  | { type: "grantWeeks"; weeks: number };
+  /** `hasCard`: a card is stored that a renewal could charge (the server's `methodRef`). */
+  | { type: "grantWeeks"; weeks: number; hasCard: boolean };
 
 export type Transition = { ok: true; next: Subscription } | { ok: false; error: string };
 
@@ -49,6 +56,7 @@ export const SUBSCRIPTION_MSG = {
   noCheckout: "There is no checkout waiting for payment.",
   badWeeks: "Grant between 1 and 52 weeks.",
   notDue: "The period has not ended yet.",
+  giftEnds: "These free weeks end on their own: subscribe to keep the listing public after them.",
 } as const;
 
 export const UNPAID: Subscription = {
@@ -58,6 +66,7 @@ export const UNPAID: Subscription = {
   periodEnd: null,
   graceUntil: null,
   pendingPlan: null,
+  gift: false,
 };
 
 /** While public: the listing may be live (and is, if its owner and the moderators say so). */
@@ -79,6 +88,7 @@ function fresh(sub: Subscription, plan: PlanTier, start: number): Subscription {
     periodEnd: start + WEEK_MS,
     graceUntil: null,
     pendingPlan: null,
+    gift: false,
   };
 }
 
@@ -88,6 +98,9 @@ export function transition(sub: Subscription, event: SubscriptionEvent, now: num
   const no = (error: string): Transition => ({ ok: false, error });
   switch (event.type) {
     case "checkoutStarted":
+      // During free weeks the owner may subscribe: the listing stays public (and on its plan) while the
+      // checkout waits; the payment decides the plan (`paid` below).
+      if (sub.gift && sub.status === "cancelling") return ok(sub);
       if (isPaidStatus(sub.status)) return no(SUBSCRIPTION_MSG.alreadyPaid);
       return ok({ ...sub, plan: event.plan, status: "pending" });
     case "checkoutFailed":
@@ -95,6 +108,11 @@ export function transition(sub: Subscription, event: SubscriptionEvent, now: num
       // Back where it was: never paid, or lapsed.
       return ok({ ...sub, status: sub.periodEnd === null ? "unpaid" : "expired" });
     case "paid":
+      // Paid during free weeks: a normal subscription on the chosen plan starts at once, renewed by the card
+      // just stored, and the free days still to run are kept: the paid week is added after them.
+      if (sub.gift && sub.status === "cancelling" && sub.periodEnd !== null) {
+        return ok({ ...fresh(sub, event.plan, now), periodEnd: Math.max(sub.periodEnd, now) + WEEK_MS });
+      }
       // A first payment (or one after expiry) starts a week now. Money that arrives while already paid (a
       // second checkout completed elsewhere) is not lost: it adds a week after the current one.
       if (isPaidStatus(sub.status) && sub.periodEnd !== null) {
@@ -117,13 +135,15 @@ export function transition(sub: Subscription, event: SubscriptionEvent, now: num
       return no(SUBSCRIPTION_MSG.notActive);
     case "periodEnded":
       if (sub.periodEnd === null || now < sub.periodEnd) return no(SUBSCRIPTION_MSG.notDue);
-      if (sub.status === "cancelling") return ok({ ...sub, status: "expired", pendingPlan: null });
+      if (sub.status === "cancelling") return ok({ ...sub, status: "expired", pendingPlan: null, gift: false });
       return no(SUBSCRIPTION_MSG.notActive);
     case "cancel":
       if (sub.status !== "active" && sub.status !== "past_due") return no(SUBSCRIPTION_MSG.notActive);
       return ok({ ...sub, status: "cancelling", graceUntil: null });
     case "resume":
       if (sub.status !== "cancelling") return no(SUBSCRIPTION_MSG.notCancelling);
+      // Nothing was cancelled, and 'active' would only lead to a charge with no card: a checkout instead.
+      if (sub.gift) return no(SUBSCRIPTION_MSG.giftEnds);
       return ok({ ...sub, status: "active" });
     case "upgradePaid":
       if (!isPaidStatus(sub.status)) return no(SUBSCRIPTION_MSG.notActive);
@@ -139,10 +159,17 @@ export function transition(sub: Subscription, event: SubscriptionEvent, now: num
       if (!Number.isInteger(event.weeks) || event.weeks < 1 || event.weeks > 52) return no(SUBSCRIPTION_MSG.badWeeks);
       const span = event.weeks * WEEK_MS;
       if (isPaidStatus(sub.status) && sub.periodEnd !== null) {
-        const status = sub.status === "past_due" ? "active" : sub.status;
-        return ok({ ...sub, status, periodEnd: Math.max(sub.periodEnd, now) + span, graceUntil: null });
+        const periodEnd = Math.max(sub.periodEnd, now) + span;
+        // A cancelled period (or earlier free weeks) stays as it was, only longer.
+        if (sub.status === "cancelling") return ok({ ...sub, periodEnd, graceUntil: null });
+        // A paying subscription is extended and then renewed by its card, as before.
+        if (event.hasCard) return ok({ ...sub, status: "active", periodEnd, graceUntil: null });
+        // Paid once but no card to renew with: the extension ends quietly rather than in a failed charge.
+        return ok({ ...sub, status: "cancelling", periodEnd, graceUntil: null, pendingPlan: null, gift: true });
       }
-      return ok({ ...fresh(sub, sub.plan, now), periodEnd: now + span });
+      // Nobody pays for it (never did, or it lapsed or was cancelled): free weeks from now that end quietly,
+      // never charging a card the owner may have left from an earlier plan without agreeing to it again.
+      return ok({ ...fresh(sub, sub.plan, now), status: "cancelling", periodEnd: now + span, gift: true });
     }
   }
 }
@@ -174,7 +201,8 @@ export function prorationCents(sub: Pick<Subscription, "periodStart" | "periodEn
 }
 
 /** The owner-facing name of a status. */
-export function statusLabel(sub: Pick<Subscription, "status" | "pendingPlan">): string {
+export function statusLabel(sub: Pick<Subscription, "status" | "pendingPlan"> & { gift?: boolean }): string {
+  if (sub.gift && sub.status === "cancelling") return "Free weeks: end without a charge";
   switch (sub.status) {
     case "unpaid":
       return "Unpaid";

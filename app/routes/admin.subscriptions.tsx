@@ -56,7 +56,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       subscriptions: subscriptions.map((s) => ({
         ...s,
         plan: PLANS[s.plan].name,
-        label: statusLabel({ status: s.status, pendingPlan: null }),
+        label: statusLabel({ status: s.status, pendingPlan: null, gift: s.gift }),
         ends: s.periodEnd ? formatNzDate(s.periodEnd) : "",
         grantEnds: s.featuredUntil ? formatNzDate(s.featuredUntil) : null,
       })),

@@ -572,7 +572,7 @@ function ListingPlanLine({
     <span className="block text-sm text-zinc-300" data-testid="listing-plan">
       {plan.plan ? `${plan.plan}: ` : ""}
       {plan.statusLabel}
-      {plan.periodEnd ? ` (${plan.status === "cancelling" ? "ends" : "renews"} ${plan.periodEnd})` : ""}
+      {plan.periodEnd && !plan.gift ? ` (${plan.status === "cancelling" ? "ends" : "renews"} ${plan.periodEnd})` : ""}
       {plan.upgradeCents !== null && plan.upgradeCents > 0
         ? `. Upgrade to Featured now for ${formatPlanPrice(plan.upgradeCents)}`
         : ""}

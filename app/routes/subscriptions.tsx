@@ -59,9 +59,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         ? listings.map((l) => ({
             modelId: l.modelId,
             firstName: l.firstName,
-            paid: isSubscriptionStatus(l.status) && isPaidStatus(l.status),
+            // Free weeks are paid for here like an unpaid listing (the payment keeps the free days).
+            paid: isSubscriptionStatus(l.status) && isPaidStatus(l.status) && l.gift !== true,
             status: isSubscriptionStatus(l.status)
-              ? statusLabel({ status: l.status, pendingPlan: l.pendingPlan })
+              ? statusLabel({ status: l.status, pendingPlan: l.pendingPlan, gift: l.gift === true })
               : "Unpaid",
             plan: l.plan && isSubscriptionStatus(l.status) && isPaidStatus(l.status) ? PLANS[l.plan].name : null,
           }))

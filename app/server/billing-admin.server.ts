@@ -30,6 +30,7 @@ export async function loadAdminSubscriptions(env: Pick<Env, "DB">, status: Subsc
         periodEnd: s.periodEnd,
         graceUntil: s.graceUntil,
         failedRenewals: s.failedRenewals,
+        gift: s.gift,
         featured: l.featured,
         featuredUntil: l.featuredUntil,
       })
@@ -72,7 +73,7 @@ export async function grantFreeWeeks(
   const weeks = Number(weeksValue);
   const current = await readSubscription(env, listingId);
   if (!current) return { ok: false, status: 404, error: "Listing not found." };
-  const moved = transition(current, { type: "grantWeeks", weeks }, now);
+  const moved = transition(current, { type: "grantWeeks", weeks, hasCard: current.methodRef !== null }, now);
   if (!moved.ok) return { ok: false, status: 400, error: moved.error };
   const db = getDb(env);
   const audit = auditInsert(

@@ -93,6 +93,7 @@ export async function ownListingsWithPlans(env: Pick<Env, "DB">, userId: string)
       periodEnd: s.periodEnd,
       graceUntil: s.graceUntil,
       pendingPlan: s.pendingPlan,
+      gift: s.gift,
       hasMethod: sql<number>`${s.methodRef} IS NOT NULL`.mapWith(Boolean),
     })
     .from(l)
@@ -508,17 +509,21 @@ export async function loadBillingSection(env: Pick<Env, "DB">, userId: string, n
         graceUntil: l.graceUntil,
         pendingPlan: l.pendingPlan,
       } as const;
+      // Free weeks nobody pays for (decision 0015): said as they are, never 'Cancelled', and the owner is
+      // offered a checkout (ListingPlanActions) rather than 'Resume' or an upgrade.
+      const gift = paid && status === "cancelling" && l.gift === true && l.periodEnd !== null;
       return {
         modelId: l.modelId,
         firstName: l.firstName,
         plan: paid ? PLANS[sub.plan].name : null,
         tier: paid ? sub.plan : null,
         status,
-        statusLabel: statusLabel(sub),
+        gift,
+        statusLabel: gift ? `Free until ${formatNzDate(l.periodEnd!)}` : statusLabel(sub),
         periodEnd: paid && l.periodEnd ? formatNzDate(l.periodEnd) : null,
         expiredBadge: l.hiddenByExpiry ? EXPIRED_BADGE : null,
         pendingPlan: l.pendingPlan ? PLANS[l.pendingPlan].name : null,
-        upgradeCents: paid && sub.plan === "standard" && l.hasMethod ? prorationCents(sub, now) : null,
+        upgradeCents: paid && !gift && sub.plan === "standard" && l.hasMethod ? prorationCents(sub, now) : null,
       };
     }),
     payments: payments.map((p) => ({

@@ -6,6 +6,7 @@ import {
   isPaidStatus,
   prorationCents,
   REMINDER_MS,
+  statusLabel,
   SUBSCRIPTION_MSG,
   transition,
   UNPAID,
@@ -136,20 +137,91 @@ describe("subscription state machine", () => {
     expect(refused(UNPAID, { type: "upgradePaid" }, T0)).toBe(SUBSCRIPTION_MSG.notActive);
   });
 
-  it("free weeks extend a paid period, lift past due, or start one now", () => {
-    expect(step(active(), { type: "grantWeeks", weeks: 2 }, T0 + 1000).periodEnd).toBe(T0 + 3 * WEEK_MS);
+  it("free weeks extend a paid period with a card, and lift past due, renewing by the card as before", () => {
+    const grant = { type: "grantWeeks", weeks: 2, hasCard: true } as const;
+    expect(step(active(), grant, T0 + 1000)).toMatchObject({
+      status: "active",
+      periodEnd: T0 + 3 * WEEK_MS,
+      gift: false,
+    });
     const pastDue = step(active(), { type: "renewalFailed" }, T0 + WEEK_MS);
-    expect(step(pastDue, { type: "grantWeeks", weeks: 1 }, T0 + WEEK_MS + 10)).toMatchObject({
+    expect(step(pastDue, { ...grant, weeks: 1 }, T0 + WEEK_MS + 10)).toMatchObject({
       status: "active",
       periodEnd: T0 + 2 * WEEK_MS + 10,
+      graceUntil: null,
+      gift: false,
     });
-    expect(step(UNPAID, { type: "grantWeeks", weeks: 1 }, T0)).toMatchObject({
-      status: "active",
-      periodEnd: T0 + WEEK_MS,
-    });
+    // Cancelled by its owner: longer, still cancelled (and still called so).
+    const cancelled = step(active(), { type: "cancel" }, T0 + 10);
+    expect(step(cancelled, grant, T0 + 20)).toMatchObject({ status: "cancelling", periodEnd: T0 + 3 * WEEK_MS });
+    expect(step(cancelled, grant, T0 + 20).gift).toBe(false);
     for (const weeks of [0, -1, 1.5, 53]) {
-      expect(refused(UNPAID, { type: "grantWeeks", weeks }, T0)).toBe(SUBSCRIPTION_MSG.badWeeks);
+      expect(refused(UNPAID, { type: "grantWeeks", weeks, hasCard: false }, T0)).toBe(SUBSCRIPTION_MSG.badWeeks);
     }
+  });
+
+  it("free weeks to a listing nobody pays for start now and are a gift that ends, not a plan that renews", () => {
+    const lapsed = step(
+      step(active(), { type: "renewalFailed" }, T0 + WEEK_MS),
+      { type: "renewalFailed" },
+      T0 + 3 * WEEK_MS,
+    );
+    expect(lapsed.status).toBe("expired");
+    const owned = step(step(active(), { type: "cancel" }, T0), { type: "periodEnded" }, T0 + WEEK_MS);
+    expect(owned.status).toBe("expired");
+    const pending = step(UNPAID, { type: "checkoutStarted", plan: "featured" }, T0);
+    // Whether or not a card is left from an earlier plan: nobody agreed to be charged again.
+    for (const [from, hasCard] of [
+      [UNPAID, false],
+      [lapsed, true],
+      [owned, true],
+      [pending, false],
+    ] as const) {
+      const now = T0 + 4 * WEEK_MS;
+      const gift = step(from, { type: "grantWeeks", weeks: 2, hasCard }, now);
+      expect(gift).toMatchObject({ status: "cancelling", gift: true, periodStart: now, periodEnd: now + 2 * WEEK_MS });
+      expect(isPaidStatus(gift.status)).toBe(true);
+      expect(statusLabel(gift)).toBe("Free weeks: end without a charge");
+    }
+  });
+
+  it("free weeks on a paid period with no card to renew it end quietly too", () => {
+    const gift = step(active("featured"), { type: "grantWeeks", weeks: 1, hasCard: false }, T0 + 1000);
+    expect(gift).toMatchObject({ status: "cancelling", gift: true, plan: "featured", periodEnd: T0 + 2 * WEEK_MS });
+    // More free weeks on top: longer, still a gift.
+    expect(step(gift, { type: "grantWeeks", weeks: 1, hasCard: false }, T0 + 2000)).toMatchObject({
+      status: "cancelling",
+      gift: true,
+      periodEnd: T0 + 3 * WEEK_MS,
+    });
+  });
+
+  it("a gift cannot be resumed or cancelled; it expires at its end like a cancelled period", () => {
+    const gift = step(UNPAID, { type: "grantWeeks", weeks: 1, hasCard: false }, T0);
+    expect(refused(gift, { type: "resume" }, T0 + 1)).toBe(SUBSCRIPTION_MSG.giftEnds);
+    expect(refused(gift, { type: "cancel" }, T0 + 1)).toBe(SUBSCRIPTION_MSG.notActive);
+    expect(refused(gift, { type: "renewalFailed" }, T0 + WEEK_MS)).toBe(SUBSCRIPTION_MSG.notActive);
+    expect(refused(gift, { type: "periodEnded" }, T0 + WEEK_MS - 1)).toBe(SUBSCRIPTION_MSG.notDue);
+    expect(step(gift, { type: "periodEnded" }, T0 + WEEK_MS)).toMatchObject({ status: "expired", gift: false });
+  });
+
+  it("subscribing during a gift: the listing stays public meanwhile; the payment starts a plan and keeps the free days", () => {
+    const gift = step(UNPAID, { type: "grantWeeks", weeks: 2, hasCard: false }, T0);
+    // The checkout neither hides the listing (pending) nor changes its plan before the money arrives.
+    expect(step(gift, { type: "checkoutStarted", plan: "featured" }, T0 + 1000)).toEqual(gift);
+    // A declined or abandoned checkout leaves the gift as it was.
+    expect(refused(gift, { type: "checkoutFailed" }, T0 + 2000)).toBe(SUBSCRIPTION_MSG.noCheckout);
+    const paid = step(gift, { type: "paid", plan: "featured" }, T0 + WEEK_MS);
+    expect(paid).toMatchObject({
+      status: "active",
+      gift: false,
+      plan: "featured",
+      periodStart: T0 + WEEK_MS,
+      periodEnd: T0 + 3 * WEEK_MS,
+    });
+    // From then on a normal subscription: reminded and charged at the end.
+    expect(dueAction(paid, null, T0 + 3 * WEEK_MS - REMINDER_MS)).toBe("remind");
+    expect(dueAction(paid, null, T0 + 3 * WEEK_MS)).toBe("charge");
   });
 });
 
@@ -168,6 +240,26 @@ describe("what the cron does", () => {
     expect(dueAction(cancelling, null, end - 1)).toBe("none");
     expect(dueAction(cancelling, null, end)).toBe("end");
     expect(dueAction(UNPAID, null, end)).toBe("none");
+  });
+
+  it("free weeks with no card: never a reminder or a charge, only the end", () => {
+    for (const from of [UNPAID, { ...active(), status: "expired" } as Subscription]) {
+      const gift = step(from, { type: "grantWeeks", weeks: 2, hasCard: false }, T0);
+      const end = T0 + 2 * WEEK_MS;
+      for (const now of [T0, end - REMINDER_MS - 1, end - REMINDER_MS, end - 1]) {
+        expect(dueAction(gift, null, now)).toBe("none");
+      }
+      expect(dueAction(gift, null, end)).toBe("end");
+      expect(dueAction(gift, null, end + GRACE_MS)).toBe("end");
+    }
+  });
+
+  it("free weeks on a paid plan with a card: reminded and charged at the new end", () => {
+    const longer = step(active(), { type: "grantWeeks", weeks: 1, hasCard: true }, T0 + 1000);
+    const end = T0 + 2 * WEEK_MS;
+    expect(dueAction(longer, null, T0 + WEEK_MS)).toBe("none");
+    expect(dueAction(longer, null, end - REMINDER_MS)).toBe("remind");
+    expect(dueAction(longer, end, end)).toBe("charge");
   });
 });
 

@@ -3,7 +3,7 @@
 // is not the signed-in user's.
 import { Form, Link } from "@remix-run/react";
 import { Button, buttonClass } from "~/components/ui/Button";
-import { formatPlanPrice } from "~/lib/plans";
+import { formatPlanPrice, PLAN_LIST } from "~/lib/plans";
 
 export type ListingPlanView = {
   modelId: string;
@@ -11,6 +11,8 @@ export type ListingPlanView = {
   plan: string | null;
   tier: "standard" | "featured" | null;
   status: string;
+  /** Free weeks with nothing to renew them: they end quietly, and the owner may subscribe. */
+  gift: boolean;
   statusLabel: string;
   periodEnd: string | null;
   expiredBadge: string | null;
@@ -62,6 +64,7 @@ export function ListingPlanActions({ listing, busy }: { listing: ListingPlanView
       </Link>
     );
   }
+  if (listing.gift) return <SubscribeDuringGift listing={listing} busy={busy} />;
   return (
     <div className="flex flex-wrap gap-2">
       {status === "cancelling" ? (
@@ -79,6 +82,29 @@ export function ListingPlanActions({ listing, busy }: { listing: ListingPlanView
         <PlanAction modelId={modelId} intent="keepPlan" label="Keep Featured" busy={busy} />
       ) : null}
     </div>
+  );
+}
+
+/**
+ * Free weeks end on their own: the way on is the normal hosted checkout for this listing (the /subscriptions
+ * action), which starts the plan at once and adds the paid week after the free days still to run.
+ */
+function SubscribeDuringGift({ listing, busy }: { listing: ListingPlanView; busy: boolean }) {
+  return (
+    <Form method="post" action="/subscriptions" className="space-y-2" data-testid="gift-subscribe">
+      <input type="hidden" name="listingId" value={listing.modelId} />
+      <p className="text-sm text-zinc-300">
+        To keep {listing.firstName} public after {listing.periodEnd}, subscribe: the plan starts now and your first paid
+        week is added after the free weeks.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {PLAN_LIST.map((plan) => (
+          <Button key={plan.tier} type="submit" name="tier" value={plan.tier} variant="secondary" disabled={busy}>
+            Subscribe: {plan.name} {formatPlanPrice(plan.priceCents)} a week
+          </Button>
+        ))}
+      </div>
+    </Form>
   );
 }
 
