@@ -134,8 +134,11 @@ async function renewOne(
   const mail = (content: { subject: string; text: string; html: string }) =>
     sendEmail(env, { to: owner.email, ...content });
 
-  if (sub.openPayment) {
-    // A checkout waiting for the payer, or a charge waiting for its answer: never a second charge beside it.
+  const action = dueAction(sub, sub.remindedFor, now);
+  // A checkout waiting for the payer, or a charge waiting for its answer: never a second charge beside it. A
+  // checkout holds back nothing else: free weeks end on time even while their owner's checkout waits, or
+  // starting checkouts and leaving them would keep the listing public without a payment.
+  if (sub.openPayment && (sub.openPayment.kind !== "checkout" || action !== "end")) {
     if (sub.openPayment.kind === "checkout" || !gateway) return;
     const finished = await finishOpenCharge(env, ctx, gateway, sub, origin, now);
     if (finished) await afterCharge(env, ctx, owner, origin, finished.charge, finished.result, now, report);
@@ -143,7 +146,6 @@ async function renewOne(
     return;
   }
 
-  const action = dueAction(sub, sub.remindedFor, now);
   if (action === "remind") {
     await getDb(env).update(s).set({ remindedFor: sub.periodEnd }).where(eq(s.listingId, sub.listingId));
     await mail(

@@ -142,6 +142,33 @@ describe("free weeks for a listing nobody pays for", () => {
     expect(await isPublic(listingId)).toBe(true);
   });
 
+  it("a checkout started and left during the gift does not keep the listing public past the gift's end", async () => {
+    const { admin, owner, listingId } = await unpaid("Hana");
+    await grantWeeks(admin, listingId, 1);
+    await putLive(owner, listingId);
+    const { period_end: end } = await one<{ period_end: number }>(
+      "SELECT period_end FROM subscriptions WHERE listing_id = ?",
+      listingId,
+    );
+    // An upgrade is not what free weeks offer (there is no paid plan to upgrade): subscribing to Featured is.
+    const upgrade = await owner.client.post("/managesub", { form: { intent: "upgradePlan", modelId: listingId } });
+    expect(upgrade.status).toBe(409);
+    // The owner starts a checkout and never pays.
+    const chose = await owner.client.post("/subscriptions", { form: { tier: "standard", listingId } });
+    expect(chose.headers.get("Location")).toContain("/dev/gateway/checkout/");
+    const { gateway, charged } = countingGateway();
+    await runRenewals(env, ctx, gateway, ORIGIN, end + 1000);
+    expect(charged).toEqual([]);
+    expect(await one("SELECT status FROM subscriptions WHERE listing_id = ?", listingId)).toEqual({
+      status: "expired",
+    });
+    expect(await isPublic(listingId)).toBe(false);
+    // Paying on that page later still counts: the plan starts then, and the listing comes back.
+    await approve(owner, chose.headers.get("Location"));
+    expect(await one("SELECT status FROM subscriptions WHERE listing_id = ?", listingId)).toEqual({ status: "active" });
+    expect(await isPublic(listingId)).toBe(true);
+  });
+
   it("the same for an expired plan whose card is still stored: the gift never charges it", async () => {
     const { admin, owner, listingId } = await unpaid("Kiri");
     const now = Date.now();
