@@ -197,7 +197,10 @@ export function prorationCents(sub: Pick<Subscription, "periodStart" | "periodEn
   const left = Math.min(Math.max(sub.periodEnd - now, 0), length);
   if (length <= 0 || left === 0) return 0;
   const difference = PLANS.featured.priceCents - PLANS.standard.priceCents;
-  return Math.floor((difference * left * 2 + length) / (2 * length));
+  // The difference is a weekly price: a period longer than a week (free weeks added to it, or a payment made
+  // during them) owes it for every week left, not one week's worth spread over the whole period.
+  const unit = Math.min(length, WEEK_MS);
+  return Math.floor((difference * left * 2 + unit) / (2 * unit));
 }
 
 /** The owner-facing name of a status. */

@@ -316,6 +316,8 @@ function quoteOf(current: SubscriptionSnapshot, now: number) {
   if (!isPaidStatus(current.status) || current.periodEnd === null) {
     return { ok: false, status: 409, error: SUBSCRIPTION_MSG.notActive } as const;
   }
+  // Free weeks have no paid plan to upgrade (and maybe no card): Featured is chosen by subscribing to it.
+  if (current.gift) return { ok: false, status: 409, error: SUBSCRIPTION_MSG.giftEnds } as const;
   if (current.plan !== "standard") return { ok: false, status: 409, error: SUBSCRIPTION_MSG.notStandard } as const;
   return { ok: true, amountCents: prorationCents(current, now), periodEnd: current.periodEnd } as const;
 }

@@ -280,6 +280,14 @@ describe("money", () => {
     expect(Number.isInteger(prorationCents(period, T0 + 12345))).toBe(true);
   });
 
+  it("prorates a period longer than a week (free weeks added to it) by the weeks left, not over its length", () => {
+    const long = { periodStart: T0, periodEnd: T0 + 3 * WEEK_MS };
+    expect(prorationCents(long, T0)).toBe(12000);
+    expect(prorationCents(long, T0 + 2 * WEEK_MS)).toBe(4000);
+    expect(prorationCents(long, T0 + 2.5 * WEEK_MS)).toBe(2000);
+    expect(prorationCents(long, T0 + 3 * WEEK_MS)).toBe(0);
+  });
+
   it("GST is 3/23 of the GST-inclusive amount, rounded to the cent", () => {
     expect(gstIncludedCents(3500)).toBe(457);
     expect(gstIncludedCents(7500)).toBe(978);
