@@ -11,7 +11,8 @@ export function useInAppLinks(preventScrollReset?: boolean) {
   const navigate = useNavigate();
   return (event: React.MouseEvent<HTMLElement>) => {
     const href = (event.target as Element).closest("a")?.getAttribute("href");
-    if (event.button || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey || !href?.startsWith("/")) {
+    const modified = event.button || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey;
+    if (event.defaultPrevented || modified || !href?.startsWith("/")) {
       return;
     }
     event.preventDefault();

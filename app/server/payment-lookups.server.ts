@@ -181,7 +181,7 @@ export type AdminPaymentResult =
 
 async function paymentRow(env: Pick<Env, "DB">, paymentId: string) {
   const [row] = await getDb(env)
-    .select({ id: p.id, status: p.status, kind: p.kind, listingId: p.listingId })
+    .select({ id: p.id, status: p.status, kind: p.kind, listingId: p.listingId, failure: p.failure })
     .from(p)
     .where(eq(p.id, paymentId))
     .limit(1);
@@ -253,6 +253,11 @@ export async function giveUpPayment(
         ),
         ...(sub && back?.ok ? subscriptionStatements(db, sub, back.next, {}, now) : []),
       ]);
+      // The provider's answer may have closed it between the read and the batch (then nothing was written).
+      const after = await paymentRow(env, paymentId);
+      if (after?.status !== "failed" || !after.failure?.startsWith("Given up")) {
+        return { ok: true, message: LOOKUP_MSG.closed };
+      }
       return { ok: true, message: "The payment is closed. No charge was recorded." };
     } catch (error) {
       if (!(error instanceof SubscriptionChangedError)) throw error;
