@@ -15,9 +15,11 @@ import {
   parseGiveUpReason,
   type LookupStatus,
 } from "~/lib/payments/lookups";
+import { renewalFailedEmail } from "~/lib/billing-emails";
 import { transition } from "~/lib/subscriptions";
 import { auditInsert, CHANGED } from "./audit.server";
 import { getDb, schema } from "./db.server";
+import { sendEmail } from "./email.server";
 import { ProviderUnavailableError, type LookupResult, type PaymentGateway } from "./payments/gateway.server";
 import { applyNotification, type NotifyEnv } from "./payments/notify.server";
 import {
@@ -208,7 +210,20 @@ export async function askProviderNow(
   if (!row) return { ok: false, status: 404, error: "Payment not found." };
   if (row.status !== "open") return { ok: true, message: LOOKUP_MSG.closed };
   const { outcome } = await lookUpAndApply(env, ctx, gateway, paymentId, origin, now);
+  // A renewal found declined is a failed renewal, as if the cron had heard it at once: its owner is told.
+  if (outcome === "declined" && row.kind === "renewal") ctx.waitUntil(mailRenewalFailed(env, paymentId, origin));
   return { ok: true, message: LOOKUP_MSG[outcome] };
+}
+
+async function mailRenewalFailed(env: NotifyEnv, paymentId: string, origin: string): Promise<void> {
+  const u = schema.users;
+  const [owner] = await getDb(env)
+    .select({ email: u.email, firstName: u.firstName })
+    .from(p)
+    .innerJoin(u, eq(u.id, p.userId))
+    .where(eq(p.id, paymentId))
+    .limit(1);
+  if (owner) await sendEmail(env, { to: owner.email, ...renewalFailedEmail({ firstName: owner.firstName, origin }) });
 }
 
 /**

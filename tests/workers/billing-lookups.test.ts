@@ -382,6 +382,32 @@ describe("administrators: payments left open", () => {
     expect((await moneyOf(owner.listingId)).ledger).toHaveLength(1);
   });
 
+  it("'Ask the provider now' finding a renewal declined puts it past due and tells the owner, as the cron would", async () => {
+    const { owner, reference } = await lostRenewal();
+    const admin = await signedIn({ admin: true });
+    const { gateway } = wrapped({
+      lookup: async (request) => {
+        const real = await testGateway().lookup(request);
+        if (real.status !== "settled") throw new Error(`expected the lost charge settled, got ${real.status}`);
+        return { status: "declined", notification: { ...real.notification, kind: "payment_failed" } };
+      },
+    });
+    const asked = await askProviderNow(env, ctx, gateway, { id: admin.userId, isAdmin: true }, reference, ORIGIN);
+    expect(asked).toMatchObject({ ok: true, message: expect.stringContaining("declined") });
+    const after = await moneyOf(owner.listingId);
+    expect(after.payments[0].status).toBe("failed");
+    expect(after.ledger).toEqual([]);
+    expect(after.sub.status).toBe("past_due");
+    await vi.waitFor(async () =>
+      expect(
+        await rows(
+          "SELECT subject FROM dev_outbox WHERE to_address = ? AND subject LIKE '%renewal payment failed%'",
+          owner.email,
+        ),
+      ).toHaveLength(1),
+    );
+  });
+
   it("'Give up' needs a reason, closes the payment without a charge, is audited, and unblocks the plan", async () => {
     const { owner, reference } = await lostRenewal();
     const admin = await signedIn({ admin: true });
