@@ -1,4 +1,4 @@
-import { and, count, eq, gt, ne } from "drizzle-orm";
+import { and, count, eq, gt, ne, sql } from "drizzle-orm";
 import { AGE_RANGES, HEIGHT_RANGES } from "~/lib/filters";
 import type { FilterOptions } from "~/lib/listings-view";
 import { nzDate } from "~/lib/nz-time";
@@ -24,14 +24,27 @@ export function emptyFacets(): Facets {
   };
 }
 
-export function facetsQuery(db: Db) {
+/**
+ * The region counts (the `all` rows: live listings per home region) and, once each, the filter values with a
+ * live listing in `region` or anywhere in New Zealand. Asking for only these, rather than every region's row
+ * of every value, keeps the answer a few dozen rows however many regions and values there are.
+ */
+export function facetsQuery(db: Db, region: Region | null) {
   const f = schema.listingFacets;
-  return db.select().from(f).where(gt(f.n, 0));
+  const counts = db
+    .select({ location: f.location, facet: f.facet, value: f.value, n: f.n })
+    .from(f)
+    .where(and(eq(f.facet, "all"), gt(f.n, 0)));
+  const options = db
+    .selectDistinct({ location: sql<string>`''`, facet: f.facet, value: f.value, n: sql<number>`0` })
+    .from(f)
+    .where(and(ne(f.facet, "all"), gt(f.n, 0), region ? eq(f.location, region) : undefined));
+  return counts.unionAll(options);
 }
 
-/** facetsQuery's build, kept (it has no inputs). */
-export function keptFacetsSelect() {
-  return keptSelect("facets", facetsQuery);
+/** facetsQuery's build, kept (the region is its only input). */
+export function keptFacetsSelect(region: Region | null) {
+  return keptSelect(`facets:${region ?? ""}`, (db) => facetsQuery(db, region));
 }
 
 /** touringCountsQuery's build, kept by the NZ date, the only thing it reads of the clock. */
@@ -56,21 +69,19 @@ export function touringCountsQuery(db: Db, now: number) {
 }
 
 /**
- * Region counts and filter options from the trigger-maintained `listing_facets` table (a few hundred rows
- * at most, however many listings there are), plus the listings touring each region today. The total counts
- * each listing once, in its home region.
+ * Region counts and filter options from the trigger-maintained `listing_facets` table, plus the listings
+ * touring each region today. The total counts each listing once, in its home region.
  */
 export async function loadFacets(env: Pick<Env, "DB">, region: Region | null, now = Date.now()): Promise<Facets> {
   const db = getDb(env);
-  const [rows, touring] = await db.batch([facetsQuery(db), touringCountsQuery(db, now)]);
-  return toFacets(rows, touring, region);
+  const [rows, touring] = await db.batch([facetsQuery(db, region), touringCountsQuery(db, now)]);
+  return toFacets(rows, touring);
 }
 
 /** The facets from the rows of facetsQuery and touringCountsQuery (read in a caller's batch, or above). */
 export function toFacets(
   rows: Awaited<ReturnType<typeof facetsQuery>>,
   touring: Awaited<ReturnType<typeof touringCountsQuery>>,
-  region: Region | null,
 ): Facets {
   const counts = Object.fromEntries(REGIONS.map((r) => [r, 0])) as Record<Region, number>;
   const values = {
@@ -80,9 +91,9 @@ export function toFacets(
     bodyType: new Set<string>(),
   };
   for (const row of rows) {
-    if (row.facet === "all" && row.location in counts) counts[row.location as Region] += row.n;
-    if (region && row.location !== region) continue;
-    if (row.facet in values) values[row.facet as keyof typeof values].add(row.value);
+    if (row.facet === "all") {
+      if (row.location in counts) counts[row.location as Region] += row.n;
+    } else if (row.facet in values) values[row.facet as keyof typeof values].add(row.value);
   }
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
   for (const row of touring) if (row.region in counts) counts[row.region as Region] += row.n;

@@ -53,7 +53,7 @@ async function loadParts(
   const place = grid.region ? null : regionForCity(city);
   try {
     const gridSelect = keptGridPageSelect(grid);
-    const facetsSelect = keptFacetsSelect();
+    const facetsSelect = keptFacetsSelect(grid.region);
     const touringSelect = keptTouringCountsSelect(grid.now);
     const near = place ? keptNearYouSelects(place) : null;
     const nearSelects = near ? [near.inRegion, ...(near.inSuburb ? [near.inSuburb] : [])] : [];
@@ -68,7 +68,7 @@ async function loadParts(
       rows: session ? session.rows(results[selects.length]) : null,
       value: {
         grid: { ok: true, value: toGridPage(gridSelect.rows(results[0]), grid) },
-        facets: toFacets(facetsSelect.rows(results[1]), touringSelect.rows(results[2]), grid.region),
+        facets: toFacets(facetsSelect.rows(results[1]), touringSelect.rows(results[2])),
         nearYou: near ? toNearYou(near.inSuburb ? (suburbRows ?? []) : [], regionRows ?? []) : [],
       },
     };

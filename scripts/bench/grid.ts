@@ -65,7 +65,8 @@ export async function gridRowsRead(persistDir: string, listings: number): Promis
           limit: PAGE_SIZE + 1,
         }),
       ],
-      ["region counts + filter options", facetsQuery(db)],
+      ["region counts + filter options, all of NZ", facetsQuery(db, null)],
+      ["region counts + filter options, Auckland", facetsQuery(db, "Auckland")],
       ["touring counts", touringCountsQuery(db, now)],
     ];
     const rows: Row[] = [];

@@ -1,6 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { AGE_RANGES, HEIGHT_RANGES } from "~/lib/filters";
+import { getDb } from "~/server/db.server";
+import { facetsQuery, loadFacets } from "~/server/facets.server";
 import { client } from "./client";
 import { insertListing } from "./fixtures";
 
@@ -154,6 +156,30 @@ describe("home and region grid", () => {
     expect(hamilton).not.toContain("body=BBW");
     expect(hamilton).toContain("?height=175%2B");
     expect(hamilton).not.toContain("height=under-150");
+  });
+
+  it("reads the counts and options as one row per region and per value, not one per region and value", async () => {
+    // The same nationality and body type in three regions: each value comes back once for the whole country.
+    for (const location of ["Auckland", "Hamilton", "Wellington"]) {
+      await insertListing({ age: 30, height: 170, nationality: "Indian", bodyType: "Curvy", location });
+    }
+    const db = getDb(env);
+    const country = await facetsQuery(db, null);
+    expect(country.filter((r) => r.facet === "all").map((r) => [r.location, r.n])).toEqual(
+      expect.arrayContaining([
+        ["Auckland", 1],
+        ["Hamilton", 1],
+        ["Wellington", 1],
+      ]),
+    );
+    const options = country.filter((r) => r.facet !== "all").map((r) => `${r.facet}=${r.value}`);
+    expect(options.sort()).toEqual(["age=28-35", "bodyType=Curvy", "height=165-175", "nationality=Indian"]);
+    const hamilton = await facetsQuery(db, "Hamilton");
+    expect(hamilton.filter((r) => r.facet !== "all")).toHaveLength(4);
+    // What the screens make of them is unchanged (toFacets).
+    const facets = await loadFacets(env, null);
+    expect(facets.counts.Hamilton).toBe(1);
+    expect(facets.options.nationality).toEqual(["Indian"]);
   });
 
   it("marks the active filter so clicking it clears it, and 'All Escorts' clears all", async () => {

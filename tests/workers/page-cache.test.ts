@@ -120,6 +120,33 @@ describe("hit and miss", () => {
     expect(await res.text()).toBe(plain);
   });
 
+  it("a change to one hit's headers never reaches the next hit (each answer has its own)", async () => {
+    const { id } = await topListing();
+    await (await untilHit(`/view/${id}`)).arrayBuffer();
+    const hit = async () => {
+      const ctx = createExecutionContext();
+      const res = await worker.fetch!(
+        new Request(`http://localhost/view/${id}`, {
+          headers: { Cookie: "age_verified=1", "Accept-Encoding": "gzip" },
+        }) as Request<unknown, IncomingRequestCfProperties>,
+        env,
+        ctx,
+      );
+      await waitOnExecutionContext(ctx);
+      return res;
+    };
+    const first = await hit();
+    expect(first.headers.get("X-Cache")).toBe("HIT");
+    const before = [...first.headers];
+    first.headers.set("Set-Cookie", "session=someone-else");
+    first.headers.set("Cache-Control", "private, no-store");
+    first.headers.delete("Content-Security-Policy");
+    await first.arrayBuffer();
+    const second = await hit();
+    expect([...second.headers]).toEqual(before);
+    await second.arrayBuffer();
+  });
+
   it("serves the grid, a region, search and an info page from the cache", async () => {
     const { firstName } = await topListing();
     for (const path of ["/", "/locations/Auckland", `/search?q=${firstName}`, "/faq", "/terms", "/privacy"]) {
