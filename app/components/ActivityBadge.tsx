@@ -20,14 +20,14 @@ export function ActivityBadge({
   const activity = activityOf(active, activeUntil, clock);
   if (activity.kind === "active") {
     return (
-      <span className="inline-flex items-center gap-1 rounded-full bg-emerald-950/90 px-2 py-0.5 text-xs font-semibold text-emerald-300">
+      <span className="tag tag-active">
         <span className="h-2 w-2 rounded-full bg-emerald-400" aria-hidden="true" />
         Active Now
       </span>
     );
   }
   if (activity.kind === "recent") {
-    return <span className="rounded-full bg-black/75 px-2 py-0.5 text-xs text-zinc-200">{activity.label}</span>;
+    return <span className="tag tag-recent">{activity.label}</span>;
   }
   return null;
 }

@@ -12,9 +12,7 @@ export function FavouriteButton({ modelId, name, compact }: { modelId: string; n
       aria-pressed={saved}
       aria-label={compact ? (saved ? `Remove ${name} from favourites` : `Add ${name} to favourites`) : undefined}
       data-testid="favourite-button"
-      className={`inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-full ${
-        compact ? "bg-black/60 px-2" : "border border-line px-3 text-sm"
-      } ${saved ? "text-accent" : "text-white"}`}
+      className={`toggle-btn ${compact ? "on-photo" : "border border-line px-3 text-sm"} ${saved ? "text-accent" : "text-white"}`}
     >
       <StarIcon filled={saved} width="20" height="20" />
       {compact ? null : (

@@ -84,9 +84,7 @@ export function LikeButton({
       // Icon-only on cards, so named here; with visible text the name comes from the content.
       aria-label={compact ? (liked ? `Unlike ${name}` : `Like ${name}`) : undefined}
       data-testid="like-button"
-      className={`inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-full ${
-        compact ? "bg-black/60 px-2" : "border border-line px-3"
-      } ${liked ? "text-rose-400" : "text-white"} disabled:opacity-60`}
+      className={`toggle-btn ${compact ? "on-photo" : "border border-line px-3"} ${liked ? "text-rose-400" : "text-white"}`}
     >
       <HeartIcon filled={liked} className="h-5 w-5" />
       {compact ? null : (

@@ -26,11 +26,8 @@ export function ListingCard({ card, now, firstRow, href, admin }: CardProps) {
   return (
     // The name is the card's one link, stretched over the whole card by its ::after, so the like and
     // favourite buttons can sit on the photo without being nested inside a link.
-    <article
-      className="group relative overflow-hidden rounded-xl border border-line bg-panel focus-within:ring-2 focus-within:ring-accent-strong"
-      data-testid="listing-card"
-    >
-      <div className="relative aspect-[3/4] w-full overflow-hidden bg-zinc-900">
+    <article className="group card" data-testid="listing-card">
+      <div className="card-photo">
         <Photo
           src={card.cover?.url}
           alt={`Photo of ${card.firstName}`}
@@ -38,53 +35,41 @@ export function ListingCard({ card, now, firstRow, href, admin }: CardProps) {
           height={card.cover?.height ?? 800}
           priority={firstRow}
           sizes={CARD_SIZES}
-          className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+          className="card-img"
         />
-        <div className="absolute left-2 right-2 top-2 flex flex-wrap items-start gap-1">
-          {card.featured ? (
-            <span className="rounded-full bg-accent px-2 py-0.5 text-xs font-bold tracking-wide text-ink">
-              FEATURED
-            </span>
-          ) : null}
+        <div className="card-tags">
+          {card.featured ? <span className="tag tag-featured">FEATURED</span> : null}
           {admin ? <AdminBadges card={card} /> : null}
-          {card.hot ? (
-            <span className="rounded-full bg-rose-600 px-2 py-0.5 text-xs font-bold text-white">Hot</span>
-          ) : null}
+          {card.hot ? <span className="tag tag-hot">Hot</span> : null}
           <ActivityBadge active={card.active} activeUntil={card.activeUntil} now={now} />
           {card.tour?.here ? (
-            <span
-              className="rounded-full bg-violet-600 px-2 py-0.5 text-xs font-bold text-white"
-              data-testid="touring-badge"
-            >
+            <span className="tag tag-tour" data-testid="touring-badge">
               {cardTourText(card.tour)}
             </span>
           ) : null}
         </div>
-        <div className="absolute bottom-2 right-2 z-10 flex gap-1">
+        <div className="card-actions">
           <LikeButton modelId={card.modelId} name={card.firstName} compact />
           <FavouriteButton modelId={card.modelId} name={card.firstName} compact />
         </div>
       </div>
-      <div className="space-y-1 p-3">
-        <Link
-          to={href ?? `/view/${card.modelId}`}
-          prefetch="intent"
-          className="block outline-none after:absolute after:inset-0 after:content-['']"
-        >
-          <h3 className="flex items-center text-base font-semibold">
+      <div className="card-body">
+        <Link to={href ?? `/view/${card.modelId}`} prefetch="intent" className="card-link">
+          <h3 className="card-title">
             <span className="truncate">{card.firstName}</span>
-            {card.age ? <span className="whitespace-pre font-normal text-muted">, {card.age}</span> : null}
+            {/* One text node (no React separator between the comma and the age). */}
+            {card.age ? <span className="card-age">{`, ${card.age}`}</span> : null}
             {card.photoVerified ? (
               <CheckBadgeIcon className="ml-1 h-4 w-4 shrink-0 text-sky-400" title="Verified photos" />
             ) : null}
           </h3>
         </Link>
-        <p className="line-clamp-2 min-h-[2.5rem] text-sm text-zinc-300">{card.tagLine}</p>
-        <p className="flex items-center gap-1 text-xs text-muted">
+        <p className="card-tagline">{card.tagLine}</p>
+        <p className="card-place">
           <PinIcon className="h-3.5 w-3.5 shrink-0" />
           <span className="truncate">
             {card.location}
-            {card.suburb ? <span> · {card.suburb}</span> : null}
+            {card.suburb ? <span>{` · ${card.suburb}`}</span> : null}
           </span>
         </p>
         {card.tour && !card.tour.here ? (

@@ -12,14 +12,12 @@ export function RegionSelector({ current, counts, total, search }: Props) {
     <li key={label}>
       <a
         aria-current={selected ? "page" : undefined}
-        className={`flex min-h-11 items-center gap-2 whitespace-nowrap rounded-lg px-3 text-sm ${
-          selected ? "bg-accent font-semibold text-ink" : "text-zinc-200 hover:bg-panel"
-        }`}
+        className={selected ? "region-link region-on" : "region-link"}
         data-discover="true"
         href={`${to}${search}`}
       >
         {label}
-        <span className={`rounded-full px-2 text-xs ${selected ? "bg-ink/20" : "bg-panel text-muted"}`}>{count}</span>
+        <span className="region-count">{count}</span>
       </a>
     </li>
   );

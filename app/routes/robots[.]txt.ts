@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { originOf, robotsTxt } from "~/lib/seo";
+import { originOf } from "~/lib/seo";
+import { robotsTxt } from "~/lib/sitemap";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return new Response(robotsTxt(originOf(request.url)), {

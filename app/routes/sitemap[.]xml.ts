@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { originOf, sitemapXml } from "~/lib/seo";
+import { originOf } from "~/lib/seo";
+import { sitemapXml } from "~/lib/sitemap";
 import { liveListingIds } from "~/server/sitemap.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt } from "drizzle-orm";
-import { SITEMAP_PROFILE_CAP } from "~/lib/seo";
+import { SITEMAP_PROFILE_CAP } from "~/lib/sitemap";
 import { getDb, schema } from "./db.server";
 
 /** Rows per query: small enough for D1's response limits, few enough round trips for a large directory. */

@@ -1,20 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { REGIONS, regionPath } from "~/lib/regions";
+import { absoluteUrl, DESCRIPTION_MAX, metaDescription, normaliseOrigin, pageTitle, seoMeta } from "~/lib/seo";
 import {
-  absoluteUrl,
-  DESCRIPTION_MAX,
   INFO_PAGE_PATHS,
-  metaDescription,
-  normaliseOrigin,
-  pageTitle,
   robotsTxt,
-  seoMeta,
   SITEMAP_MAX_URLS,
   SITEMAP_PROFILE_CAP,
   sitemapXml,
   staticSitemapPaths,
   xmlEscape,
-} from "~/lib/seo";
+} from "~/lib/sitemap";
 
 type Tag = Record<string, string>;
 const find = (tags: unknown[], key: string, value: string) => (tags as Tag[]).find((t) => t[key] === value);
