@@ -38,23 +38,5 @@ export default async function handleRequest(
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   applySecurityHeaders(responseHeaders, nonce, request.url, loadContext.cloudflare.env);
-  return scriptsAfterPaint(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
-}
-
-/**
- * The page's scripts (Remix's modulepreload links) fetched at low priority. They hydrate a page that is
- * already whole (module scripts never block the first paint), so on a phone's connection the stylesheet
- * and the first row's photos should not share the bandwidth with them; Lighthouse likewise stops counting
- * high-priority scripts as render-blocking. Remix's <Scripts> has no prop for it. The Vite dev server runs
- * this file in Node, without HTMLRewriter: there it is left out.
- */
-function scriptsAfterPaint(response: Response): Response {
-  if (typeof HTMLRewriter === "undefined") return response;
-  return new HTMLRewriter()
-    .on('link[rel="modulepreload"]', {
-      element(element) {
-        element.setAttribute("fetchpriority", "low");
-      },
-    })
-    .transform(response);
+  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }

@@ -4,7 +4,6 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunction,
   useLocation,
@@ -17,6 +16,7 @@ import { AgeGate as EagerAgeGate } from "~/components/AgeGate";
 import { clientLazy } from "~/components/clientLazy";
 import { Footer } from "~/components/Footer";
 import { Header } from "~/components/Header";
+import { LowPriorityScripts } from "~/components/LowPriorityScripts";
 import { useNonce } from "~/components/nonce";
 import { ProfileSkeleton } from "~/components/profile/ProfileSkeleton";
 import { RealtimeListener } from "~/components/Realtime";
@@ -91,7 +91,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className="bg-ink text-white antialiased">
         {children}
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <LowPriorityScripts nonce={nonce} />
       </body>
     </html>
   );
