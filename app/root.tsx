@@ -132,10 +132,7 @@ export default function App() {
     <>
       {!ageVerified ? <AgeGate onConfirm={confirmAge} /> : null}
       <div {...inert} aria-hidden={ageVerified ? undefined : true} className="flex min-h-dvh flex-col">
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-40 focus:rounded focus:bg-accent focus:p-2 focus:text-ink"
-        >
+        <a href="#main" className="skip-link">
           Skip to content
         </a>
         <RealtimeListener />

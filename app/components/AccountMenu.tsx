@@ -37,13 +37,10 @@ export function AccountMenu({ user }: { user: PublicUser }) {
   return (
     // Below the sm breakpoint the search field needs the room: the side menu carries Dashboard and Sign Out there.
     <details ref={ref} className="relative hidden shrink-0 sm:block" data-testid="account-menu">
-      <summary
-        className="inline-flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-full border border-accent bg-panel font-semibold text-accent"
-        aria-label={`Account menu for ${user.firstName}`}
-      >
+      <summary className="account-button" aria-label={`Account menu for ${user.firstName}`}>
         <span aria-hidden="true">{initialOf(user.firstName)}</span>
       </summary>
-      <div className="absolute right-0 z-40 mt-2 w-48 rounded-xl border border-line bg-panel p-1 shadow-2xl">
+      <div className="account-panel">
         <p className="truncate px-3 py-2 text-sm text-muted">Hi, {user.firstName}</p>
         <Link to="/dashboard" className="flex min-h-11 items-center rounded-lg px-3 hover:bg-ink">
           Dashboard

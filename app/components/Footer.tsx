@@ -3,8 +3,6 @@ import { FacebookIcon, InstagramIcon, XIcon } from "./icons";
 import { Logo } from "./Logo";
 
 export function Footer({ year }: { year: number }) {
-  const social =
-    "inline-flex h-11 w-11 items-center justify-center rounded-lg border border-line text-zinc-200 hover:text-accent";
   return (
     <footer className="mt-12 border-t border-line bg-panel/40">
       <div className="mx-auto grid max-w-7xl gap-6 px-3 py-8 sm:grid-cols-2 sm:px-6">
@@ -18,7 +16,7 @@ export function Footer({ year }: { year: number }) {
           <h2 className="text-sm font-semibold">Follow Us</h2>
           <div className="flex gap-2">
             <a
-              className={social}
+              className="social-link"
               href="https://www.instagram.com/"
               rel="noopener noreferrer"
               target="_blank"
@@ -27,7 +25,7 @@ export function Footer({ year }: { year: number }) {
               <InstagramIcon />
             </a>
             <a
-              className={social}
+              className="social-link"
               href="https://x.com/"
               rel="noopener noreferrer"
               target="_blank"
@@ -36,7 +34,7 @@ export function Footer({ year }: { year: number }) {
               <XIcon />
             </a>
             <a
-              className={social}
+              className="social-link"
               href="https://www.facebook.com/"
               rel="noopener noreferrer"
               target="_blank"

@@ -78,7 +78,7 @@ export function SearchBox() {
       method="get"
       action="/search"
       role="search"
-      className="relative order-last flex w-full min-w-0 basis-full items-center sm:order-none sm:ml-auto sm:w-auto sm:max-w-sm sm:flex-1 sm:basis-auto"
+      className="site-search"
       onSubmit={(e) => {
         e.preventDefault();
         const q = text.trim();
@@ -113,22 +113,12 @@ export function SearchBox() {
         onFocus={() => setOpen(true)}
         // A click on a suggestion keeps the focus (mousedown is prevented there), so blur means leaving.
         onBlur={() => setOpen(false)}
-        className="h-11 min-w-0 flex-1 rounded-l-lg border border-line bg-panel px-3 text-base text-white placeholder:text-zinc-400"
+        className="site-search-input"
       />
-      <button
-        type="submit"
-        className="inline-flex h-11 w-11 items-center justify-center rounded-r-lg bg-accent text-ink"
-        aria-label="Search"
-      >
+      <button type="submit" className="site-search-button" aria-label="Search">
         <SearchIcon />
       </button>
-      <ul
-        id={listId}
-        role="listbox"
-        aria-label="Suggested names"
-        hidden={!expanded}
-        className="absolute left-0 right-11 top-full z-40 mt-1 overflow-hidden rounded-lg border border-line bg-panel shadow-2xl"
-      >
+      <ul id={listId} role="listbox" aria-label="Suggested names" hidden={!expanded} className="site-search-list">
         {suggestions.map((s, i) => (
           <li
             key={s.modelId}
