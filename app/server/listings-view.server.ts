@@ -98,11 +98,13 @@ export async function loadListingsView(
   request: Request,
   region: Region | null,
 ): Promise<ListingsView> {
-  const { env, cf } = context.cloudflare;
+  const { env } = context.cloudflare;
   const url = new URL(request.url);
   const filters = parseFilters(url.searchParams);
   const page = parsePage(url.searchParams.get("page"));
   const now = Date.now();
+  // Only the home page has near-you cards; a region page never reads cf (parsing it is not free).
+  const cf = region ? null : context.cloudflare.cf;
   const city = typeof cf?.city === "string" ? cf.city : null;
   // The page itself always renders: each part that fails is logged and shown empty.
   let incomplete = false;

@@ -43,8 +43,20 @@ export function apiRoute<A extends ApiAuth>(spec: ApiRouteSpec<A>) {
           : spec.auth === "user"
             ? await requireUserApi(request, context)
             : null;
-      const { env, ctx, cf } = context.cloudflare;
-      return await spec.handler({ request, params, context, env, ctx, cf, user } as ApiCall<A>);
+      const { env, ctx } = context.cloudflare;
+      const call = {
+        request,
+        params,
+        context,
+        env,
+        ctx,
+        user,
+        // Read when a handler asks: the runtime parses the whole cf object on first read (workers/app.ts).
+        get cf() {
+          return context.cloudflare.cf;
+        },
+      };
+      return await spec.handler(call as ApiCall<A>);
     } catch (error) {
       // Helpers below signal a finished answer (401, 403, 413) by throwing it.
       if (error instanceof Response) return error;
