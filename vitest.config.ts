@@ -1,14 +1,18 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { DURABLE_OBJECT_CLASS_WARNING } from "./drizzle/seed/mute-stderr";
 import { SERVER_BUILD_MODULE, TEST_BUILD_DIR } from "./scripts/build-dirs.mjs";
 
+const E2E_WORKERS = Number(process.env.E2E_WORKERS) || 2;
 const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
 // The Worker under test runs the test build (scripts/build-dirs.mjs), never the build `npm start` serves.
 const testBuild = (path: string) => fileURLToPath(new URL(`./${TEST_BUILD_DIR}/${path}`, import.meta.url));
 
 export default defineConfig({
   test: {
+    // The end-to-end store proxy's workerd (tests/e2e/store.ts) warns that it has no Durable Object class.
+    onConsoleLog: (log) => !DURABLE_OBJECT_CLASS_WARNING.test(log),
     projects: [
       {
         resolve: { alias },
@@ -43,6 +47,11 @@ export default defineConfig({
         test: {
           name: "workers",
           include: ["tests/workers/**/*.test.ts"],
+          // One runtime per worker for all its files (the Worker is loaded once, not per file): each test
+          // still starts from an empty store (setup.ts), and no module keeps state a test can see.
+          isolate: false,
+          // A workerd test waits on its runtime more than it computes: two workers keep both cores busy.
+          maxWorkers: 2,
           setupFiles: ["./tests/workers/setup.ts"],
           deps: {
             optimizer: {
@@ -61,7 +70,11 @@ export default defineConfig({
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
           globalSetup: ["./tests/e2e/global-setup.ts"],
-          fileParallelism: false,
+          // Files run on E2E_WORKERS workers (2 unless told), each against its own server and store
+          // (global-setup.ts). A worker keeps its modules between files, so its one Chromium and its one
+          // platform proxy serve every file it runs.
+          maxWorkers: E2E_WORKERS,
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -1,13 +1,19 @@
-// `npm test`: every test. Makes sure Chromium is there, builds the app, then runs the unit,
-// workerd and end-to-end projects, and ends with a plain 'Tests: N passed, N failed' line.
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+// `npm test`: every test, in parallel legs. Makes sure Chromium is there, then at once builds the app and runs
+// the unit tests; once the build is in, the workerd leg and the end-to-end leg run side by side while lint and
+// the type check overlap them. Each leg's output is streamed with its name in front and kept in
+// test-results/<leg>.log. Ends with each leg's time and one plain 'Tests: N passed, N failed' line, and fails
+// if any leg or check fails.
+//   node scripts/test.mjs [--changed[=REF]] [vitest filters…]
+// --changed runs only the tests that the uncommitted change (or the change since REF) reaches, and no lint or
+// type check: the inner loop (README, 'Tests').
+import { spawn, spawnSync } from "node:child_process";
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { buildEnv, TEST_BUILD_DIR } from "./build-dirs.mjs";
 import { ensureDevVars } from "./dev-vars.mjs";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
-function run(cmd, args, opts = {}) {
+function runSync(cmd, args, opts = {}) {
   const r = spawnSync(cmd, args, { stdio: "inherit", ...opts });
   return r.status ?? 1;
 }
@@ -26,45 +32,142 @@ function ensureChromium() {
   console.log("No Chromium found: installing Debian's chromium package (apt-get update first)...");
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
   if (
-    run("apt-get", ["update"], { env }) !== 0 ||
-    run("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], { env }) !== 0
+    runSync("apt-get", ["update"], { env }) !== 0 ||
+    runSync("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], { env }) !== 0
   ) {
     console.error("Installing chromium failed; install it by hand: apt-get update && apt-get install -y chromium");
     process.exit(1);
   }
 }
 
+const started = Date.now();
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const timings = [];
+
+/**
+ * Runs one step as a child process, its output streamed line by line behind `[name]` and kept in
+ * test-results/<name>.log. Resolves to its exit status; records when it started and how long it took.
+ */
+function step(name, cmd, args, env = process.env) {
+  const at = Date.now();
+  const log = createWriteStream(`test-results/${name}.log`);
+  const child = spawn(cmd, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+  const relay = (stream, out) => {
+    let rest = "";
+    stream.on("data", (chunk) => {
+      log.write(chunk);
+      const lines = (rest + chunk).split("\n");
+      rest = lines.pop();
+      for (const line of lines) out.write(`[${name}] ${line}\n`);
+    });
+    stream.on("end", () => rest && out.write(`[${name}] ${rest}\n`));
+  };
+  relay(child.stdout, process.stdout);
+  relay(child.stderr, process.stderr);
+  return new Promise((resolve) => {
+    child.on("close", (code) => {
+      log.end();
+      timings.push({ name, startedAt: at - started, ms: Date.now() - at, status: code ?? 1 });
+      resolve(code ?? 1);
+    });
+  });
+}
+
+/** One vitest project as its own process, with its JSON report in test-results/vitest-<project>.json. */
+function leg(project, extra) {
+  const report = `test-results/vitest-${project}.json`;
+  rmSync(report, { force: true });
+  return step(
+    project,
+    "npx",
+    [
+      "vitest",
+      "run",
+      "--project",
+      project,
+      "--passWithNoTests",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${report}`,
+      ...extra,
+    ],
+    { ...process.env, CHROMIUM_PATH: CHROMIUM, FORCE_COLOR: process.env.FORCE_COLOR ?? "0" },
+  );
+}
+
+function readReport(project) {
+  try {
+    return JSON.parse(readFileSync(`test-results/vitest-${project}.json`, "utf8"));
+  } catch {
+    return null;
+  }
+}
+
 ensureChromium();
 // wrangler.toml is production; the app under test runs as local development (see scripts/dev-vars.mjs).
 ensureDevVars();
-// The rules a machine keeps (issue 11) fail the run like a failing test. The tests still run after a
-// failed check, so one stray format slip does not hide what the tests would have said.
-const failedChecks = ["lint", "typecheck"].filter((script) => run("npm", ["run", "--silent", script]) !== 0);
-if (failedChecks.length) console.error(`Failed: npm run ${failedChecks.join(", npm run ")}`);
-// Into build-test/, never build/: a running `npm start` keeps serving its own files.
-if (run("npx", ["remix", "vite:build"], { env: buildEnv(TEST_BUILD_DIR) }) !== 0) process.exit(1);
-
 mkdirSync("test-results", { recursive: true });
-const args = [
-  "vitest",
-  "run",
-  "--reporter=default",
-  "--reporter=json",
-  "--outputFile.json=test-results/vitest.json",
-  ...process.argv.slice(2),
-];
-const status = run("npx", args, { env: { ...process.env, CHROMIUM_PATH: CHROMIUM } });
 
-try {
-  const report = JSON.parse(readFileSync("test-results/vitest.json", "utf8"));
-  const skipped = report.numPendingTests + report.numTodoTests;
-  console.log(
-    `Tests: ${report.numPassedTests} passed, ${report.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ""}`,
-  );
-  if (failedChecks.length) console.log(`Checks failed: ${failedChecks.join(", ")}`);
-  if (report.numTotalTests === 0 || failedChecks.length) process.exit(1);
-} catch {
-  console.log("Tests: 0 passed, 1 failed");
-  process.exit(1);
+const cli = process.argv.slice(2);
+const changed = cli.find((a) => a === "--changed" || a.startsWith("--changed="));
+const filters = cli.filter((a) => a !== changed);
+const vitestArgs = changed ? [changed, ...filters] : filters;
+
+// The build gates the workerd and end-to-end legs; the unit tests need none and run beside it.
+// Into build-test/, never build/: a running `npm start` keeps serving its own files.
+const building = step("build", "npx", ["remix", "vite:build"], buildEnv(TEST_BUILD_DIR));
+const unit = leg("unit", vitestArgs);
+const buildStatus = await building;
+const legs = ["unit"];
+const running = [unit];
+if (buildStatus === 0) {
+  legs.push("workers", "e2e");
+  running.push(leg("workers", vitestArgs), leg("e2e", vitestArgs));
+} else {
+  console.error("The build failed: the workerd and end-to-end legs need it and did not run.");
 }
-process.exit(status);
+// The rules a machine keeps fail the run like a failing test, but run after the tests have started, so one
+// stray format slip neither hides what the tests would say nor holds them up.
+const checks = changed ? [] : ["lint", "typecheck"];
+const checking = (async () => {
+  const failed = [];
+  for (const script of checks) if ((await step(script, "npm", ["run", "--silent", script])) !== 0) failed.push(script);
+  return failed;
+})();
+const statuses = await Promise.all(running);
+const failedChecks = await checking;
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+let total = 0;
+const broken = [];
+legs.forEach((project, i) => {
+  const report = readReport(project);
+  if (!report) {
+    broken.push(project);
+    return;
+  }
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  skipped += report.numPendingTests + report.numTodoTests;
+  total += report.numTotalTests;
+  if (statuses[i] !== 0 && report.numFailedTests === 0) broken.push(project);
+});
+
+console.log("\nTimes (from the start of npm test):");
+for (const t of timings.sort((a, b) => a.startedAt - b.startedAt)) {
+  const report = legs.includes(t.name) ? readReport(t.name) : null;
+  const count = report ? `, ${report.numPassedTests} passed, ${report.numFailedTests} failed` : "";
+  console.log(
+    `  ${t.name.padEnd(10)} ${seconds(t.ms).padStart(8)}  (from ${seconds(t.startedAt)})${t.status ? "  FAILED" : ""}${count}`,
+  );
+}
+console.log(`  ${"all".padEnd(10)} ${seconds(Date.now() - started).padStart(8)}`);
+if (buildStatus !== 0) failed += 1;
+if (broken.length) console.log(`Legs that failed without a failing test: ${broken.join(", ")} (see test-results/)`);
+if (failedChecks.length)
+  console.log(`Checks failed: ${failedChecks.join(", ")} (npm run ${failedChecks.join(", npm run ")})`);
+console.log(`Tests: ${passed} passed, ${failed + broken.length} failed${skipped ? `, ${skipped} skipped` : ""}`);
+const ok = buildStatus === 0 && failed === 0 && broken.length === 0 && failedChecks.length === 0;
+process.exit(ok && (total > 0 || changed) ? 0 : 1);

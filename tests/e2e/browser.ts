@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { afterAll, beforeAll, inject } from "vitest";
+import { beforeAll } from "vitest";
+import { workerServer } from "./store";
 
 export const CHROMIUM_FLAGS = [
   "--no-sandbox",
@@ -15,30 +16,36 @@ export const DESKTOP = { width: 1280, height: 900 };
 // Every browser context is a different visitor to the rate limiters, as real visitors would be: the whole
 // suite otherwise shares 127.0.0.1 and trips the 10-logins-a-minute limit. Locally wrangler takes the
 // client's CF-Connecting-IP as given; in production Cloudflare sets it.
-// Each test file loads this module afresh, so two random octets keep files apart (views, likes and contact
-// clicks count once per address a day: two files sharing addresses would see each other's counts).
-const fileOctets = `${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
-let visitorCount = 0;
+// A worker runs many files against its own server; a random start and a counter over three octets keep every
+// context of the worker a different address (views, likes and contact clicks count once per address a day).
+const holder = globalThis as typeof globalThis & { __e2eVisitors?: number; __e2eBrowser?: Promise<Browser> };
+holder.__e2eVisitors ??= Math.floor(Math.random() * 200) * 65_536;
 function nextVisitorIp() {
-  visitorCount++;
-  return `10.${fileOctets}.${(visitorCount % 250) + 1}`;
+  const n = ++holder.__e2eVisitors!;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 }
 export const MOBILE = { width: 390, height: 844 };
 
-/** One Chromium per test file; each test opens its own context (fresh cookies and storage). */
+/**
+ * One Chromium per test worker, launched by the first file that asks and closed when the worker exits (each
+ * file used to launch its own); each test opens its own context (fresh cookies and storage).
+ */
+export function sharedBrowser(): Promise<Browser> {
+  holder.__e2eBrowser ??= chromium
+    .launch({ executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: CHROMIUM_FLAGS, headless: true })
+    .then((browser) => {
+      process.once("exit", () => void browser.close());
+      return browser;
+    });
+  return holder.__e2eBrowser;
+}
+
 export function useBrowser() {
   const state: { browser: Browser | null } = { browser: null };
   beforeAll(async () => {
-    state.browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-      args: CHROMIUM_FLAGS,
-      headless: true,
-    });
+    state.browser = await sharedBrowser();
   });
-  afterAll(async () => {
-    await state.browser?.close();
-  });
-  const baseUrl = inject("baseUrl");
+  const baseUrl = workerServer().url;
   return {
     baseUrl,
     /** A new visitor; `adult` pre-sets the age confirmation so tests can skip the gate. */

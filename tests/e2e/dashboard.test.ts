@@ -1,48 +1,34 @@
 // The owner dashboard and the settings screen in Chromium, as the seeded demo agency.
-import { execFileSync } from "node:child_process";
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../app/lib/ids";
 import { DELETE_ACCOUNT_CONFIRM, deleteListingConfirm } from "../../app/lib/dashboard";
-import { demoAccount } from "../../drizzle/seed/demo-accounts";
 import { seriousViolations } from "./axe";
 import { DESKTOP, hydrated, MOBILE, useBrowser } from "./browser";
-import { signUp } from "./people";
+import { d1, enterAs, signUp } from "./people";
+import { useOwnProvider } from "./providers";
 
 const b = useBrowser();
-const agency = demoAccount("agency");
-// A listing of our own for the delete test, so the seeded ones other test files rely on stay put.
+// A copy of the demo agency, this file's own, with a listing without photos for the delete test.
+const agency = useOwnProvider("agency");
 const THROWAWAY = "Tui";
 
 const throwawayId = newId();
 
-/** Runs SQL against the test server's own store (the one `wrangler dev` of this run reads). */
-function d1(sql: string) {
-  execFileSync(
-    "npx",
-    ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", inject("persistDir"), "--command", sql],
-    {
-      env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false" },
-      stdio: "pipe",
-    },
-  );
-}
-
-beforeAll(() => {
+beforeAll(async () => {
   const now = Date.now();
-  d1(`INSERT INTO listings (id, user_id, first_name, listed_at, created_at, updated_at)
-    SELECT '${throwawayId}', id, '${THROWAWAY}', ${now}, ${now}, ${now} FROM users WHERE email = '${agency.email}'`);
+  await d1(
+    "INSERT INTO listings (id, user_id, first_name, listed_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+    throwawayId,
+    agency.id,
+    THROWAWAY,
+    now,
+    now,
+    now,
+  );
 });
 
-async function logIn(page: Page) {
-  await page.goto("/login");
-  await hydrated(page);
-  await page.getByLabel("Email").fill(agency.email);
-  await page.getByLabel("Password", { exact: true }).fill(agency.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL((url) => url.pathname === "/dashboard");
-  await hydrated(page);
-}
+const logIn = (page: Page) => enterAs(page, agency);
 
 const card = (page: Page, name: string) =>
   page.getByTestId("dashboard-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
@@ -184,7 +170,7 @@ describe("the owner dashboard", () => {
     const { context, page } = await b.visitor({ viewport: DESKTOP });
     await logIn(page);
     // The window starts after the sign-in, so a slow machine still sees it open before it runs out.
-    d1(`UPDATE listings SET active = 1, active_until = ${Date.now() + 12_000} WHERE id = '${throwawayId}'`);
+    await d1(`UPDATE listings SET active = 1, active_until = ${Date.now() + 12_000} WHERE id = '${throwawayId}'`);
     await page.reload();
     await hydrated(page);
     const status = card(page, THROWAWAY).getByTestId("listing-status");

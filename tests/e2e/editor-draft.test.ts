@@ -3,11 +3,12 @@
 // signing out forgets every draft.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { demoAccount } from "../../drizzle/seed/demo-accounts";
 import { DESKTOP, hydrated, useBrowser } from "./browser";
-import { logIn, signUp } from "./people";
+import { enterAs, signUp } from "./people";
+import { useOwnProvider } from "./providers";
 
 const b = useBrowser();
+const indie = useOwnProvider("independent");
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
 
@@ -87,9 +88,8 @@ describe("the editor's draft", () => {
   });
 
   it("keeps an existing listing's edit across a reload, and a successful save clears it", async () => {
-    const indie = demoAccount("independent");
     const { context, page } = await b.visitor({ viewport: DESKTOP });
-    await logIn(page, indie.email, indie.password);
+    await enterAs(page, indie);
     const editHref = await page.locator(`a[href^="/profile/edit/"]`).first().getAttribute("href");
     const modelId = editHref!.split("/").pop()!;
     await page.goto(editHref!);

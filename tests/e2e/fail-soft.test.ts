@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../app/lib/ids";
 import { ID_MSG, PHOTO_VERIFY_MSG } from "../../app/lib/verification";
 import { DESKTOP, hydrated, MOBILE, useBrowser } from "./browser";
-import { d1, logIn, signUp } from "./people";
+import { d1, d1Rows, enterAs, signUp } from "./people";
 
 const b = useBrowser();
 const ROOT_ERROR = "Something went wrong";
@@ -101,7 +101,7 @@ describe("verification forms fail soft", () => {
     await context.close();
     // An unverified, hidden listing with four photo rows (their files need not exist here), so both forms apply.
     const now = Date.now();
-    d1(`INSERT INTO listings (id, user_id, first_name, age, tag_line, location, suburb, cover_key, cover_width, cover_height,
+    await d1(`INSERT INTO listings (id, user_id, first_name, age, tag_line, location, suburb, cover_key, cover_width, cover_height,
           image_count, listed_at, created_at, updated_at)
         SELECT '${listingId}', u.id, '${NAME}', 29, 'Calm and kind', 'Auckland', 'Ponsonby',
           (SELECT cover_key FROM listings WHERE cover_key IS NOT NULL LIMIT 1), 600, 800, 4, ${now}, ${now}, ${now}
@@ -114,7 +114,10 @@ describe("verification forms fail soft", () => {
 
   afterAll(() => d1(`DELETE FROM listings WHERE id = '${listingId}'`));
 
-  const signIn = (page: Page) => logIn(page, email, PASSWORD);
+  const signIn = async (page: Page) => {
+    const [owner] = await d1Rows<{ id: string }>("SELECT id FROM users WHERE email = ?", email);
+    await enterAs(page, owner);
+  };
 
   it("Get Verified: a dropped connection shows the spec's failure text on the form", async () => {
     const { context, page } = await b.visitor({ viewport: DESKTOP });

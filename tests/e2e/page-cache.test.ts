@@ -3,7 +3,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { hydrated, useBrowser } from "./browser";
-import { logInAdminApi } from "./people";
+import { makeAdministrator, signInAdmin } from "./people";
 
 const b = useBrowser();
 
@@ -54,7 +54,7 @@ describe("a cached page", () => {
     await page.waitForTimeout(1000);
 
     const api = admin.context.request;
-    await logInAdminApi(api);
+    await signInAdmin(admin.context, await makeAdministrator());
     try {
       expect((await api.put(`/api/admin/profiles/${modelId}/toggle-live`, { data: { live: false } })).status()).toBe(
         200,

@@ -2,22 +2,18 @@
 // fingerprint reader. A signed-in owner adds a passkey on /managesub, signs out, and signs in again with
 // 'Sign in with a passkey' alone. WebAuthn refuses IP addresses as RP IDs, so these pages are opened at
 // http://localhost:<port> (the test server listens on 127.0.0.1; the app treats both as local development).
-import { chromium, type Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { CHROMIUM_FLAGS, DESKTOP, hydrated } from "./browser";
+import type { Browser } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, hydrated, sharedBrowser } from "./browser";
+import { workerServer } from "./store";
 import { insertAccount, logIn } from "./people";
 
-const baseUrl = inject("baseUrl").replace("//127.0.0.1:", "//localhost:");
+const baseUrl = workerServer().url.replace("//127.0.0.1:", "//localhost:");
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-    args: CHROMIUM_FLAGS,
-    headless: true,
-  });
+  browser = await sharedBrowser();
 });
-afterAll(() => browser?.close());
 
 describe("passkeys in the browser", () => {
   it("adds a passkey on /managesub, signs out, and signs in with it to the dashboard", async () => {

@@ -1,36 +1,19 @@
-// The ways an end-to-end test gets a signed-in person, and reaches the test server's own database.
-import { execFileSync } from "node:child_process";
-import type { APIRequestContext, Page } from "playwright-core";
-import { inject } from "vitest";
+// The ways an end-to-end test gets a signed-in person. Files make their own people (makeAccount,
+// makeAdministrator) and sign them in by a stored session (signInAs), except where the test is about signing
+// in itself; the seeded demo logins are for reading, never for changing (docs/testing.md).
+import type { APIRequestContext, BrowserContext, Page } from "playwright-core";
 import { MSG } from "../../app/lib/auth-schemas";
-import { TOTP_DRIFT_STEPS, totpCodeAt, totpStep } from "~/lib/two-factor";
-import { demoAccount, DEMO_ADMIN_TOTP_SECRET } from "../../drizzle/seed/demo-accounts";
-import { newId } from "../../app/lib/ids";
+import { ADMIN_ACCOUNT_TYPE } from "~/lib/auth-user";
+import { sessionExpiry } from "~/lib/auth-session";
+import { newTotpSecret, TOTP_DRIFT_STEPS, totpCodeAt, totpStep } from "~/lib/two-factor";
+import { newId, newToken } from "../../app/lib/ids";
 import { hashPassword } from "../../app/server/password.server";
+import { sha256Hex } from "../../app/server/session-cookie.server";
+import { sealSecret } from "../../app/server/two-factor-key.server";
 import { hydrated } from "./browser";
+import { d1, d1Rows, store, workerServer } from "./store";
 
-/** Runs SQL against the test server's own store (the one `wrangler dev` of this run reads). */
-export function d1(sql: string) {
-  execFileSync(
-    "npx",
-    ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", inject("persistDir"), "--command", sql],
-    {
-      env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false" },
-      stdio: "pipe",
-    },
-  );
-}
-
-/** Runs a query against the test server's store and answers its rows. */
-export function d1Rows<T>(sql: string): T[] {
-  const out = execFileSync(
-    "npx",
-    ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", inject("persistDir"), "--json", "--command", sql],
-    { env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false" }, stdio: "pipe", encoding: "utf8" },
-  );
-  const parsed = JSON.parse(out) as { results: T[] }[];
-  return parsed[0]?.results ?? [];
-}
+export { d1, d1Rows } from "./store";
 
 /**
  * A code for `secret` the server will take now: each step's code works once per account (the replay guard
@@ -39,8 +22,9 @@ export function d1Rows<T>(sql: string): T[] {
  */
 export async function nextCode(secret: string, userEmail: string): Promise<string> {
   for (;;) {
-    const [row] = d1Rows<{ last_step: number }>(
-      `SELECT last_step FROM totp_factors JOIN users ON users.id = totp_factors.user_id WHERE users.email = '${userEmail.replace(/'/g, "''")}'`,
+    const [row] = await d1Rows<{ last_step: number }>(
+      "SELECT last_step FROM totp_factors JOIN users ON users.id = totp_factors.user_id WHERE users.email = ?",
+      userEmail,
     );
     const last = row?.last_step ?? 0;
     const now = Date.now();
@@ -52,11 +36,6 @@ export async function nextCode(secret: string, userEmail: string): Promise<strin
   }
 }
 
-/** The demo administrator's next usable code (DEMO_ADMIN_TOTP_SECRET, documented in the README). */
-export function demoAdminCode(): Promise<string> {
-  return nextCode(DEMO_ADMIN_TOTP_SECRET, demoAccount("admin").email);
-}
-
 /** Enters a code on the login page's code step and waits to leave it. */
 export async function enterCode(page: Page, code: string) {
   await page.getByText("Enter the 6-digit code from your authenticator app.").first().waitFor();
@@ -66,64 +45,117 @@ export async function enterCode(page: Page, code: string) {
   await page.waitForURL((url) => url.pathname !== "/login");
 }
 
+export type Person = { id: string; email: string; password: string; firstName: string };
+export type Administrator = Person & { totpSecret: string };
+
 /**
- * Signs the demo administrator in through the login page, password then code, and waits for `redirectTo`
- * (the dashboard when not given).
+ * An account made straight in the store, address already confirmed, for tests about what a signed-in person
+ * does rather than about signing up. The address is unique to the run.
  */
-export async function logInAdmin(page: Page, redirectTo = "/dashboard") {
-  const admin = demoAccount("admin");
+export async function insertAccount(o: {
+  firstName: string;
+  password?: string;
+  emailPrefix?: string;
+  accountType?: string;
+  agency?: boolean;
+}): Promise<Person> {
+  const id = newId();
+  const email = `${o.emailPrefix ?? o.firstName.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${id}@example.nz`;
+  const password = o.password ?? "a-long-password";
+  const now = Date.now();
+  await d1(
+    `INSERT INTO users (id, email, first_name, password_hash, account_type, agency, created_at, updated_at,
+      email_confirmed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    id,
+    email,
+    o.firstName,
+    await hashPassword(password),
+    o.accountType ?? "unpaid",
+    o.agency ? 1 : 0,
+    now,
+    now,
+    now,
+  );
+  return { id, email, password, firstName: o.firstName };
+}
+
+/**
+ * An administrator of the file's own, with two-factor on under a TOTP secret of its own, sealed with the
+ * server's TWO_FACTOR_KEY as the seed seals the demo one: files never queue for one account's codes.
+ */
+export async function makeAdministrator(firstName = "Moderator"): Promise<Administrator> {
+  const admin = await insertAccount({ firstName, accountType: ADMIN_ACCOUNT_TYPE, emailPrefix: "admin" });
+  const totpSecret = newTotpSecret();
+  const env = await store();
+  await d1(
+    "INSERT INTO totp_factors (user_id, secret, enabled_at, last_step) VALUES (?, ?, ?, 0)",
+    admin.id,
+    await sealSecret(env, admin.id, totpSecret),
+    Date.now(),
+  );
+  return { ...admin, totpSecret };
+}
+
+/**
+ * Signs `person` in to every page of `context` by a session stored as a sign-in would store it (the
+ * cookie holds the token, D1 its hash). `secondFactor` marks the session as having proved one, which an
+ * administrator needs for administrator powers. For tests that are not about signing in.
+ */
+export async function signInAs(
+  context: BrowserContext,
+  person: { id: string },
+  { secondFactor = false }: { secondFactor?: boolean } = {},
+): Promise<void> {
+  const token = newToken();
+  const now = Date.now();
+  await d1(
+    `INSERT INTO sessions (id, user_id, created_at, last_seen_at, expires_at, device, place, second_factor_at)
+      VALUES (?, ?, ?, ?, ?, 'Chromium on Linux', '', ?)`,
+    await sha256Hex(token),
+    person.id,
+    now,
+    now,
+    sessionExpiry(now),
+    secondFactor ? now : null,
+  );
+  await context.addCookies([{ name: "session", value: token, url: workerServer().url }]);
+}
+
+/** Signs `person` in by a stored session and opens `path` (the dashboard unless given), hydrated. */
+export async function enterAs(page: Page, person: { id: string }, path = "/dashboard"): Promise<void> {
+  await signInAs(page.context(), person);
+  await page.goto(path);
+  await hydrated(page);
+}
+
+/** An administrator signed in with their second factor proved, for tests of what administrators do. */
+export async function signInAdmin(context: BrowserContext, admin: Administrator): Promise<void> {
+  await signInAs(context, admin, { secondFactor: true });
+}
+
+/**
+ * Signs an administrator in through the login page, password then code, and waits for `redirectTo`
+ * (the dashboard when not given): for tests of the administrator's sign-in itself.
+ */
+export async function logInAdmin(page: Page, admin: Administrator, redirectTo = "/dashboard") {
   await page.goto(`/login?${new URLSearchParams({ redirectTo })}`);
   await hydrated(page);
   await page.getByLabel("Email").fill(admin.email);
   await page.getByLabel(/^Password\s*\*?$/).fill(admin.password);
   await page.getByRole("button", { name: "Login" }).click();
-  // The store read by nextCode may lag the server's last write by a moment: a code refused as used is
-  // retried with the next step's (the wrong tries stay well inside the sign-in budget).
-  for (let attempt = 0; ; attempt++) {
-    await page.getByText("Enter the 6-digit code from your authenticator app.").first().waitFor();
-    await hydrated(page);
-    await page.getByLabel("6-digit code").fill(await demoAdminCode());
-    await page.getByRole("button", { name: "Verify" }).click();
-    const refused = page.getByText(/already been used|not right or has expired/);
-    const outcome = await Promise.race([
-      page.waitForURL((url) => url.pathname !== "/login").then(() => "in" as const),
-      refused.waitFor().then(() => "refused" as const),
-    ]);
-    if (outcome === "in") break;
-    if (attempt >= 2) throw new Error(`the demo administrator's code was refused: ${await refused.textContent()}`);
-    await new Promise((r) => setTimeout(r, 30_000 - (Date.now() % 30_000) + 200));
-  }
+  await enterCode(page, await nextCode(admin.totpSecret, admin.email));
   const path = redirectTo.split("?")[0];
   await page.waitForURL((url) => url.pathname === path);
 }
 
 /** The same through the JSON API, for tests that only call it: password, then the code. */
-export async function logInAdminApi(api: APIRequestContext) {
-  const admin = demoAccount("admin");
+export async function logInAdminApi(api: APIRequestContext, admin: Administrator) {
   const first = await api.post("/api/auth/login", { data: { email: admin.email, password: admin.password } });
   if (first.status() !== 200 || !(await first.json()).twoFactorRequired)
     throw new Error(`admin login answered ${first.status()}`);
-  const second = await api.post("/api/auth/login/second-factor", { data: { code: await demoAdminCode() } });
+  const code = await nextCode(admin.totpSecret, admin.email);
+  const second = await api.post("/api/auth/login/second-factor", { data: { code } });
   if (second.status() !== 200) throw new Error(`admin code answered ${second.status()}: ${await second.text()}`);
-}
-
-/**
- * An account made straight in the store, address already confirmed, for tests about what a signed-in person
- * does rather than about signing up. Answers its id and e-mail address.
- */
-export async function insertAccount(o: {
-  firstName: string;
-  password: string;
-  emailPrefix?: string;
-  accountType?: string;
-}): Promise<{ id: string; email: string }> {
-  const id = newId();
-  const email = `${o.emailPrefix ?? o.firstName.toLowerCase()}-${id}@example.nz`;
-  const now = Date.now();
-  d1(`INSERT INTO users (id, email, first_name, password_hash, account_type, agency, created_at, updated_at,
-      email_confirmed_at) VALUES ('${id}', '${email}', '${o.firstName}', '${await hashPassword(o.password)}',
-      '${o.accountType ?? "unpaid"}', 0, ${now}, ${now}, ${now})`);
-  return { id, email };
 }
 
 /** Signs in through the login page, as a person would, and waits for the dashboard. */

@@ -67,7 +67,7 @@ describe("photo sizes in the browser", () => {
     const { context, page } = await b.visitor({ viewport: MOBILE, deviceScaleFactor: 2 });
     // A live listing with photos of its own: other files add listings whose rows borrow a seeded cover but
     // have no photo rows, and one of them may come first in the grid.
-    const [{ id }] = d1Rows<{ id: string }>(
+    const [{ id }] = await d1Rows<{ id: string }>(
       `SELECT l.id FROM listings l WHERE l.live = 1 AND (SELECT count(*) FROM listing_images i WHERE i.listing_id = l.id) >= 3
        ORDER BY l.created_at LIMIT 1`,
     );

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { newId } from "../../app/lib/ids";
 import { seriousViolations } from "./axe";
 import { hydrated, useBrowser } from "./browser";
-import { d1, d1Rows, insertAccount, logIn } from "./people";
+import { d1, d1Rows, enterAs, insertAccount } from "./people";
 import { runCron } from "./server";
 
 const b = useBrowser();
@@ -13,12 +13,12 @@ const WEEK = 7 * 24 * 60 * 60 * 1000;
 // Listings made here, taken off the shared grid afterwards: their photo rows have no bytes in R2, so as the
 // newest Featured cards they would head the home page that other files test photos on.
 const made: string[] = [];
-afterAll(() => {
-  if (made.length) d1(`UPDATE listings SET live = 0 WHERE id IN (${made.map((id) => `'${id}'`).join(", ")})`);
+afterAll(async () => {
+  if (made.length) await d1(`UPDATE listings SET live = 0 WHERE id IN (${made.map((id) => `'${id}'`).join(", ")})`);
 });
 
 /** A live, verified listing on a paid Featured week (a card that renews), with `count` photos (rows only). */
-function featuredListingWithPhotos(email: string, name: string, count: number) {
+async function featuredListingWithPhotos(email: string, name: string, count: number) {
   const id = newId();
   made.push(id);
   const now = Date.now();
@@ -27,7 +27,7 @@ function featuredListingWithPhotos(email: string, name: string, count: number) {
     key: `listing/${newId(24)}.webp`,
     position: i + 1,
   }));
-  d1(`INSERT INTO listings (id, user_id, first_name, age, tag_line, location, suburb, verified, live, paid, featured,
+  await d1(`INSERT INTO listings (id, user_id, first_name, age, tag_line, location, suburb, verified, live, paid, featured,
         cover_key, cover_width, cover_height, image_count, listed_at, created_at, updated_at)
       SELECT '${id}', u.id, '${name}', 29, 'Warm and kind', 'Auckland', 'Ponsonby', 1, 1, 1, 1,
         '${photos[0].key}', 600, 800, ${count}, ${now}, ${now}, ${now}
@@ -40,19 +40,19 @@ function featuredListingWithPhotos(email: string, name: string, count: number) {
   return { id, photos };
 }
 
-const publicFlags = (listingId: string) =>
-  d1Rows<{ public: number }>(
-    `SELECT public FROM listing_images WHERE listing_id = '${listingId}' ORDER BY position`,
+const publicFlags = async (listingId: string) =>
+  (
+    await d1Rows<{ public: number }>(
+      `SELECT public FROM listing_images WHERE listing_id = '${listingId}' ORDER BY position`,
+    )
   ).map((r) => r.public);
 
 describe("changing from Featured to Standard with 12 photos", () => {
   it("the owner chooses the 10 kept public; at the period's end visitors see those 10", async () => {
     const account = await insertAccount({ firstName: "Kiri", password: "a-long-password" });
-    const { id, photos } = featuredListingWithPhotos(account.email, "Kiri", 12);
+    const { id, photos } = await featuredListingWithPhotos(account.email, "Kiri", 12);
     const { context, page } = await b.visitor({ bypassCSP: true });
-    await logIn(page, account.email, "a-long-password");
-    await page.goto("/managesub");
-    await hydrated(page);
+    await enterAs(page, account, "/managesub");
     await page.getByRole("button", { name: "Change to Standard at renewal" }).click();
     const choice = page.getByTestId("photo-choice");
     await choice.waitFor();
@@ -64,28 +64,29 @@ describe("changing from Featured to Standard with 12 photos", () => {
     await choice.getByLabel("Keep photo 11 public").check();
     await choice.getByRole("button", { name: "Keep these and change to Standard at renewal" }).click();
     await page.getByText("Active (changes to Standard at renewal)").waitFor();
-    expect(d1Rows(`SELECT pending_plan FROM subscriptions WHERE listing_id = '${id}'`)).toEqual([
+    expect(await d1Rows(`SELECT pending_plan FROM subscriptions WHERE listing_id = '${id}'`)).toEqual([
       { pending_plan: "standard" },
     ]);
     // Nothing changes for visitors before the period ends.
-    expect(publicFlags(id)).toEqual(Array(12).fill(1));
+    expect(await publicFlags(id)).toEqual(Array(12).fill(1));
 
     // The week is over: the cron renews on the Standard plan and applies the choice.
     const now = Date.now();
-    d1(
+    await d1(
       `UPDATE subscriptions SET period_start = ${now - WEEK - 1000}, period_end = ${now - 1000} WHERE listing_id = '${id}'`,
     );
     await runCron(b.baseUrl);
     const deadline = Date.now() + 30_000;
     while (
-      d1Rows<{ plan: string }>(`SELECT plan FROM subscriptions WHERE listing_id = '${id}'`)[0]?.plan !== "standard"
+      (await d1Rows<{ plan: string }>(`SELECT plan FROM subscriptions WHERE listing_id = '${id}'`))[0]?.plan !==
+      "standard"
     ) {
       if (Date.now() > deadline) throw new Error("the renewal did not apply the Standard plan");
       await new Promise((r) => setTimeout(r, 250));
     }
-    expect(publicFlags(id)).toEqual([0, ...Array(9).fill(1), 1, 0]);
+    expect(await publicFlags(id)).toEqual([0, ...Array(9).fill(1), 1, 0]);
     // Kept, not deleted.
-    expect(d1Rows(`SELECT id FROM listing_images WHERE listing_id = '${id}'`)).toHaveLength(12);
+    expect(await d1Rows(`SELECT id FROM listing_images WHERE listing_id = '${id}'`)).toHaveLength(12);
 
     // A visitor sees 10 photos, and never the ones kept aside.
     const visitor = await b.visitor();
@@ -106,9 +107,9 @@ describe("changing from Featured to Standard with 12 photos", () => {
 
   it("works without JavaScript: the question, then the choice as a plain form post", async () => {
     const account = await insertAccount({ firstName: "Moana", password: "a-long-password" });
-    const { id } = featuredListingWithPhotos(account.email, "Moana", 11);
+    const { id } = await featuredListingWithPhotos(account.email, "Moana", 11);
     const signedIn = await b.visitor();
-    await logIn(signedIn.page, account.email, "a-long-password");
+    await enterAs(signedIn.page, account);
     const cookies = await signedIn.context.cookies();
     await signedIn.context.close();
     const { context, page } = await b.visitor({ javaScript: false });
@@ -128,7 +129,7 @@ describe("changing from Featured to Standard with 12 photos", () => {
     await page.getByRole("button", { name: "Keep these and change to Standard at renewal" }).click();
     await page.getByText("Active (changes to Standard at renewal)").waitFor();
     expect(
-      d1Rows<{ position: number }>(
+      await d1Rows<{ position: number }>(
         `SELECT position FROM listing_images WHERE listing_id = '${id}' AND kept_on_standard = 0 ORDER BY position`,
       ),
     ).toEqual([{ position: 2 }]);

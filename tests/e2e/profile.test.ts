@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { LIKES_KEY } from "../../app/lib/likes";
 import { hydrated, MOBILE, useBrowser } from "./browser";
-import { logInAdminApi } from "./people";
+import { makeAdministrator, signInAdmin } from "./people";
 
 const b = useBrowser();
 
@@ -168,7 +168,7 @@ describe("a visitor on a profile", () => {
 
     // An administrator takes the listing down: the open page says so without a reload; then it goes back up.
     const api = two.context.request;
-    await logInAdminApi(api);
+    await signInAdmin(two.context, await makeAdministrator());
     expect((await api.put(`/api/admin/profiles/${modelId}/verify`, { data: { verify: false } })).status()).toBe(200);
     await one.page.getByTestId("profile-error").waitFor({ timeout: 10_000 });
     expect(await one.page.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(1);

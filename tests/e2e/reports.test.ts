@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { hydrated, useBrowser } from "./browser";
-import { logInAdmin } from "./people";
+import { makeAdministrator, signInAdmin } from "./people";
 
 const b = useBrowser();
 
@@ -27,8 +27,8 @@ describe("reporting a listing", () => {
       await visitor.page.getByRole("button", { name: "Send report" }).click();
       await visitor.page.getByText("Thank you. Your report has been sent to our team").waitFor();
 
-      // Password, then the demo administrator's two-factor code.
-      await logInAdmin(admin.page, "/admin/reports");
+      await signInAdmin(admin.context, await makeAdministrator());
+      await admin.page.goto("/admin/reports");
       await hydrated(admin.page);
       const report = admin.page.getByTestId("report").filter({ hasText: details });
       await report.waitFor();

@@ -1,27 +1,24 @@
-// Verification means what it says, end to end: the demo Independent swaps in new photos on her verified,
+// Verification means what it says, end to end: an Independent (a copy of the demo one) swaps in new photos on her verified,
 // photo-verified listing, is warned before saving, saves, and the photo tick is gone; an administrator then
 // finds the listing in the verification queue as a re-review, and confirms it.
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { REVERIFY_MSG } from "../../app/lib/reverification";
-import { demoAccount } from "../../drizzle/seed/demo-accounts";
 import { DESKTOP, hydrated, useBrowser } from "./browser";
-import { d1, logIn, logInAdmin } from "./people";
+import { d1, enterAs, makeAdministrator, signInAdmin } from "./people";
+import { useOwnProvider } from "./providers";
 
 const b = useBrowser();
-const indie = demoAccount("independent");
+const indie = useOwnProvider("independent");
 
 describe("changing a verified listing's photos", () => {
-  const forIndie = `(SELECT id FROM users WHERE email = '${indie.email}')`;
-  // Leave the demo listing as other files expect it: verified and live.
-  afterAll(() => d1(`UPDATE listings SET verified = 1, live = 1 WHERE user_id = ${forIndie}`));
-
   it("warns before saving, takes the photo tick away, and puts the listing in the re-review queue", async () => {
-    d1(
-      `UPDATE listings SET verified = 1, live = 1, photo_verified = 1, reviewed_image_ids = '[]' WHERE user_id = ${forIndie}`,
+    await d1(
+      "UPDATE listings SET verified = 1, live = 1, photo_verified = 1, reviewed_image_ids = '[]' WHERE user_id = ?",
+      indie.id,
     );
     const provider = await b.visitor({ viewport: DESKTOP });
     const page = provider.page;
-    await logIn(page, indie.email, indie.password);
+    await enterAs(page, indie);
     const editHref = await page.locator(`a[href^="/profile/edit/"]`).first().getAttribute("href");
     const modelId = editHref!.split("/").pop()!;
     await page.goto(editHref!);
@@ -54,7 +51,7 @@ describe("changing a verified listing's photos", () => {
     await provider.context.close();
 
     const moderator = await b.visitor({ viewport: DESKTOP });
-    await logInAdmin(moderator.page);
+    await signInAdmin(moderator.context, await makeAdministrator());
     await moderator.page.goto("/admin/verifications");
     const item = moderator.page
       .getByTestId("verification-request")

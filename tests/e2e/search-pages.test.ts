@@ -5,7 +5,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hydrated, useBrowser } from "./browser";
-import { d1, logInAdminApi } from "./people";
+import { d1, makeAdministrator, signInAdmin } from "./people";
 
 const b = useBrowser();
 
@@ -17,8 +17,8 @@ const shownIds = (page: Page) =>
 
 const COPIES = 60;
 
-beforeAll(() => {
-  d1(`INSERT INTO listings (id, user_id, first_name, live, verified, location, suburb, age, tag_line, rate60,
+beforeAll(async () => {
+  await d1(`INSERT INTO listings (id, user_id, first_name, live, verified, location, suburb, age, tag_line, rate60,
         cover_key, cover_width, cover_height, image_count, listed_at, created_at, updated_at)
       SELECT 'e2esearchpage' || printf('%03d', j.key), l.user_id, 'Paginate', 1, 1, l.location, l.suburb, l.age,
         l.tag_line, l.rate60, l.cover_key, l.cover_width, l.cover_height, l.image_count, l.listed_at - 1 - j.key,
@@ -82,7 +82,7 @@ describe("search result pages", () => {
     const hidden = scrolled[scrolled.length - 1];
     const modelId = hidden.split("/").pop()!;
     const admin = await b.visitor();
-    await logInAdminApi(admin.context.request);
+    await signInAdmin(admin.context, await makeAdministrator());
     const res = await admin.context.request.put(`/api/admin/profiles/${modelId}/toggle-live`, {
       data: { live: false },
     });

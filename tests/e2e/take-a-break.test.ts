@@ -4,21 +4,21 @@ import { describe, expect, it } from "vitest";
 import { newId } from "../../app/lib/ids";
 import { addDays, nzDate, shortDate } from "../../app/lib/nz-time";
 import { useBrowser } from "./browser";
-import { d1, insertAccount, logIn } from "./people";
+import { d1, enterAs, insertAccount } from "./people";
 
 const b = useBrowser();
 const PASSWORD = "harakeke weaving 9";
 
 describe("Take a break", () => {
   it("pauses a live listing until a date, takes it off the list, and resumes it", async () => {
-    const { id: userId, email } = await insertAccount({ firstName: "Kiri", password: PASSWORD });
+    const { id: userId } = await insertAccount({ firstName: "Kiri", password: PASSWORD });
     const listingId = newId();
     const name = `Kiri${Date.now() % 100000}`;
     const now = Date.now();
-    d1(`INSERT INTO listings (id, user_id, first_name, location, verified, live, paid, listed_at, created_at, updated_at)
+    await d1(`INSERT INTO listings (id, user_id, first_name, location, verified, live, paid, listed_at, created_at, updated_at)
         VALUES ('${listingId}', '${userId}', '${name}', 'Tauranga', 1, 1, 1, ${now}, ${now}, ${now})`);
     const { page, context } = await b.visitor();
-    await logIn(page, email, PASSWORD);
+    await enterAs(page, { id: userId });
     const card = page.getByTestId("dashboard-card").filter({ hasText: name });
     await expect(card.getByTestId("listing-badge").textContent()).resolves.toBe("LIVE");
 

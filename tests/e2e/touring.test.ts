@@ -2,27 +2,27 @@
 // and the tour region's grid then shows the card with its 'Touring · …' badge.
 import { describe, expect, it } from "vitest";
 import { addDays, nzDate, shortDate } from "../../app/lib/nz-time";
-import { demoAccount } from "../../drizzle/seed/demo-accounts";
 import { DESKTOP, hydrated, useBrowser } from "./browser";
-import { d1, d1Rows, logIn } from "./people";
+import { d1, d1Rows, enterAs } from "./people";
+import { useOwnProvider } from "./providers";
 
 const b = useBrowser();
-const agency = demoAccount("agency");
+const agency = useOwnProvider("agency");
 
 describe("touring", () => {
   it("is added on page 3, previewed, saved, and listed with its badge in the tour region", async () => {
     // A featured Auckland listing: first in any grid it is listed in.
-    const [listing] = d1Rows<{ id: string; first_name: string }>(
+    const [listing] = await d1Rows<{ id: string; first_name: string }>(
       `SELECT l.id, l.first_name FROM listings l JOIN users u ON u.id = l.user_id
        WHERE u.email = '${agency.email}' AND l.live = 1 AND l.location = 'Auckland'
        ORDER BY l.featured DESC, l.created_at LIMIT 1`,
     );
-    d1(`DELETE FROM tour_stops WHERE listing_id = '${listing.id}'`);
+    await d1(`DELETE FROM tour_stops WHERE listing_id = '${listing.id}'`);
     const today = nzDate(Date.now());
     const end = addDays(today, 2);
     const { page, context } = await b.visitor({ viewport: DESKTOP });
     try {
-      await logIn(page, agency.email, agency.password);
+      await enterAs(page, agency);
       await page.goto(`/profile/edit/${listing.id}`);
       await hydrated(page);
       await page.getByTestId("editor-edit").click();
@@ -43,7 +43,7 @@ describe("touring", () => {
       await page.getByTestId("editor-save").click();
       await page.getByTestId("editor-edit").waitFor({ timeout: 30_000 });
       expect(
-        d1Rows<{ region: string; start_date: string; end_date: string }>(
+        await d1Rows<{ region: string; start_date: string; end_date: string }>(
           `SELECT region, start_date, end_date FROM tour_stops WHERE listing_id = '${listing.id}'`,
         ),
       ).toEqual([{ region: "Wellington", start_date: today, end_date: end }]);
@@ -63,7 +63,7 @@ describe("touring", () => {
     } finally {
       await context.close();
       // Other journeys count the demo regions as seeded.
-      d1(`DELETE FROM tour_stops WHERE listing_id = '${listing.id}'`);
+      await d1(`DELETE FROM tour_stops WHERE listing_id = '${listing.id}'`);
     }
   });
 });

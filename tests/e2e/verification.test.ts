@@ -9,7 +9,7 @@ import { newId } from "../../app/lib/ids";
 import { adminDeleteConfirm } from "../../app/lib/moderation";
 import { ID_MSG } from "../../app/lib/verification";
 import { DESKTOP, hydrated, useBrowser } from "./browser";
-import { d1, logIn, logInAdmin, signUp } from "./people";
+import { d1, logIn, makeAdministrator, signInAdmin, signUp } from "./people";
 
 const b = useBrowser();
 // A name no seeded listing has, so the cards are easy to find.
@@ -45,7 +45,7 @@ describe("ID verification, approval and going live", () => {
     // it borrows a seeded listing's photo for its card.
     const now = Date.now();
     // Paid for on the Featured plan (issue 15): only a paid listing can go live.
-    d1(`INSERT INTO listings (id, user_id, first_name, age, tag_line, location, suburb, featured, paid, cover_key, cover_width,
+    await d1(`INSERT INTO listings (id, user_id, first_name, age, tag_line, location, suburb, featured, paid, cover_key, cover_width,
           cover_height, image_count, listed_at, created_at, updated_at)
         SELECT '${listingId}', u.id, '${NAME}', 27, 'Warm, discreet and always on time', 'Auckland', 'Ponsonby', 1, 1,
           (SELECT cover_key FROM listings WHERE cover_key IS NOT NULL LIMIT 1), 600, 800, 1, ${now + 86_400_000}, ${now}, ${now}
@@ -94,7 +94,7 @@ describe("ID verification, approval and going live", () => {
     // 2. The administrator opens the queue from the account menu, sees both images, approves.
     const adminView = await b.visitor({ viewport: DESKTOP });
     const a = adminView.page;
-    await logInAdmin(a);
+    await signInAdmin(adminView.context, await makeAdministrator());
     await a.goto("/");
     await hydrated(a);
     await a.getByLabel(/^Account menu for/).click();

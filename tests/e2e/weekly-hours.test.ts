@@ -2,24 +2,26 @@
 // live preview, saves, and finds it on the public profile and under the grid's 'Available today' filter.
 import { describe, expect, it } from "vitest";
 import { nzClock } from "../../app/lib/nz-time";
-import { demoAccount } from "../../drizzle/seed/demo-accounts";
 import { DESKTOP, hydrated, useBrowser } from "./browser";
-import { d1, d1Rows, logIn } from "./people";
+import { d1, d1Rows, enterAs } from "./people";
+import { useOwnProvider } from "./providers";
 
 const b = useBrowser();
-const agency = demoAccount("agency");
+const agency = useOwnProvider("agency");
 
 describe("weekly hours", () => {
   it("are set on page 3, previewed, saved, shown on the profile and found by 'Available today'", async () => {
-    const [listing] = d1Rows<{ id: string; first_name: string }>(
+    const [listing] = await d1Rows<{ id: string; first_name: string }>(
       `SELECT l.id, l.first_name FROM listings l JOIN users u ON u.id = l.user_id
        WHERE u.email = '${agency.email}' AND l.live = 1 AND l.verified = 1 ORDER BY l.created_at LIMIT 1`,
     );
     // No hours yet, so the filter leaves it out. Listed now, so that it is on the filter's first page: on some
     // weekdays more than a page of demo listings are available, ahead of it in grid order.
-    d1(`UPDATE listings SET schedule = '', available_days = 0, listed_at = ${Date.now()} WHERE id = '${listing.id}'`);
+    await d1(
+      `UPDATE listings SET schedule = '', available_days = 0, listed_at = ${Date.now()} WHERE id = '${listing.id}'`,
+    );
     const { page, context } = await b.visitor({ viewport: DESKTOP });
-    await logIn(page, agency.email, agency.password);
+    await enterAs(page, agency);
     await page.goto(`/profile/edit/${listing.id}`);
     await hydrated(page);
     await page.getByTestId("editor-edit").click();

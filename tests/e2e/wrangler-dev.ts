@@ -37,6 +37,8 @@ export async function serveWithWranglerDev(opts: {
   cwd?: string;
 }): Promise<WranglerDev> {
   const port = await freePort();
+  // Its own inspector port too: two servers at once (one per test worker) would both take 9229.
+  const inspectorPort = await freePort();
   const child = spawn(
     "npx",
     [
@@ -48,6 +50,8 @@ export async function serveWithWranglerDev(opts: {
       "--ip",
       "127.0.0.1",
       "--show-interactive-dev-session=false",
+      "--inspector-port",
+      String(inspectorPort),
     ],
     { cwd: opts.cwd, env: { ...process.env, ...QUIET_WRANGLER }, stdio: ["ignore", "pipe", "pipe"], detached: true },
   );

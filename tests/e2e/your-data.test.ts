@@ -2,17 +2,17 @@
 import { readFileSync } from "node:fs";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { demoAccount } from "../../drizzle/seed/demo-accounts";
 import { hydrated, useBrowser } from "./browser";
-import { logIn } from "./people";
+import { enterAs } from "./people";
+import { useOwnProvider } from "./providers";
 
 const b = useBrowser();
-const agency = demoAccount("agency");
+const agency = useOwnProvider("agency");
 
 describe("Download my data", () => {
   it("asks for the password again, then downloads one zip with the account, its listings and their photos", async () => {
     const { page, context } = await b.visitor();
-    await logIn(page, agency.email, agency.password);
+    await enterAs(page, agency);
     await page.goto("/managesub");
     await hydrated(page);
     await page.getByTestId("your-data-link").click();

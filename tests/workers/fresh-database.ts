@@ -1,0 +1,65 @@
+// A fresh database for every test without running the 31 migrations every time. The migrations are applied
+// once per test file; what they made (every table, index and trigger, and the rows they seed) is read back
+// as a snapshot, and each test starts by replaying it as one batch after `reset()` has emptied every
+// binding (D1, KV, R2, the Cache API, Durable Objects). Replaying is about ten times faster than migrating.
+// The first replay of each file is compared with the snapshot, so a schema the replay cannot rebuild
+// exactly fails loudly instead of testing against something else.
+
+/** What the migrations left: schema objects in creation order, and the rows of every table that has any. */
+export type DatabaseSnapshot = {
+  objects: { type: string; name: string; sql: string }[];
+  rows: Record<string, Record<string, unknown>[]>;
+};
+
+// SQLite's own bookkeeping and D1's private table: rebuilt by SQLite itself or not readable at all.
+const INTERNAL = /^(sqlite_|_cf_)/;
+
+export async function captureDatabase(db: D1Database): Promise<DatabaseSnapshot> {
+  const { results: objects } = await db
+    .prepare("SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY rowid")
+    .all<{ type: string; name: string; sql: string }>();
+  const kept = objects.filter((o) => !INTERNAL.test(o.name));
+  const tables = kept.filter((o) => o.type === "table").map((o) => o.name);
+  const counted = await db.batch<Record<string, unknown>>(tables.map((t) => db.prepare(`SELECT * FROM "${t}"`)));
+  const rows: DatabaseSnapshot["rows"] = {};
+  tables.forEach((t, i) => {
+    if (counted[i].results.length) rows[t] = counted[i].results;
+  });
+  return { objects: kept, rows };
+}
+
+/**
+ * Rebuilds the snapshot in an empty database: tables and indexes, then the seeded rows, then the triggers,
+ * so that no trigger fires on the seeding itself (the migrations seeded those rows before their triggers).
+ */
+export async function restoreDatabase(db: D1Database, snapshot: DatabaseSnapshot): Promise<void> {
+  const statements: D1PreparedStatement[] = [];
+  for (const o of snapshot.objects) if (o.type !== "trigger") statements.push(db.prepare(o.sql));
+  for (const [table, rows] of Object.entries(snapshot.rows)) {
+    for (const row of rows) {
+      const columns = Object.keys(row);
+      statements.push(
+        db
+          .prepare(
+            `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
+          )
+          .bind(...columns.map((c) => row[c])),
+      );
+    }
+  }
+  for (const o of snapshot.objects) if (o.type === "trigger") statements.push(db.prepare(o.sql));
+  await db.batch(statements);
+}
+
+/** Throws unless the database holds exactly the snapshot (schema text, order and rows). */
+export async function assertSameDatabase(db: D1Database, expected: DatabaseSnapshot): Promise<void> {
+  const actual = await captureDatabase(db);
+  const key = (s: DatabaseSnapshot) =>
+    JSON.stringify({
+      objects: [...s.objects].sort((a, b) => a.name.localeCompare(b.name)),
+      rows: Object.fromEntries(Object.entries(s.rows).sort(([a], [b]) => a.localeCompare(b))),
+    });
+  if (key(actual) !== key(expected)) {
+    throw new Error("Replaying the migrated schema did not rebuild it exactly: see tests/workers/fresh-database.ts");
+  }
+}
