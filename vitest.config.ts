@@ -52,6 +52,9 @@ export default defineConfig({
           isolate: false,
           // A workerd test waits on its runtime more than it computes: two workers keep both cores busy.
           maxWorkers: 2,
+          // npm test runs this leg beside the end-to-end one on two cores: time limits for a busy machine.
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
           setupFiles: ["./tests/workers/setup.ts"],
           deps: {
             optimizer: {

@@ -48,10 +48,11 @@ const timings = [];
  * Runs one step as a child process, its output streamed line by line behind `[name]` and kept in
  * test-results/<name>.log. Resolves to its exit status; records when it started and how long it took.
  */
-function step(name, cmd, args, env = process.env) {
+function step(name, cmd, args, env = process.env, { niceness = 0 } = {}) {
   const at = Date.now();
   const log = createWriteStream(`test-results/${name}.log`);
-  const child = spawn(cmd, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+  const [file, argv] = niceness ? ["nice", ["-n", String(niceness), cmd, ...args]] : [cmd, args];
+  const child = spawn(file, argv, { env, stdio: ["ignore", "pipe", "pipe"] });
   const relay = (stream, out) => {
     let rest = "";
     stream.on("data", (chunk) => {
@@ -74,7 +75,7 @@ function step(name, cmd, args, env = process.env) {
 }
 
 /** One vitest project as its own process, with its JSON report in test-results/vitest-<project>.json. */
-function leg(project, extra) {
+function leg(project, extra, niceness = 0) {
   const report = `test-results/vitest-${project}.json`;
   rmSync(report, { force: true });
   return step(
@@ -91,7 +92,8 @@ function leg(project, extra) {
       `--outputFile.json=${report}`,
       ...extra,
     ],
-    { ...process.env, CHROMIUM_PATH: CHROMIUM, FORCE_COLOR: process.env.FORCE_COLOR ?? "0" },
+    { ...process.env, CHROMIUM_PATH: CHROMIUM, NO_COLOR: process.env.NO_COLOR ?? "1" },
+    { niceness },
   );
 }
 
@@ -122,7 +124,8 @@ const legs = ["unit"];
 const running = [unit];
 if (buildStatus === 0) {
   legs.push("workers", "e2e");
-  running.push(leg("workers", vitestArgs), leg("e2e", vitestArgs));
+  // The end-to-end leg is the longest: the others yield the processor to it (nice) and take what it leaves.
+  running.push(leg("workers", vitestArgs, 5), leg("e2e", vitestArgs));
 } else {
   console.error("The build failed: the workerd and end-to-end legs need it and did not run.");
 }
@@ -131,7 +134,9 @@ if (buildStatus === 0) {
 const checks = changed ? [] : ["lint", "typecheck"];
 const checking = (async () => {
   const failed = [];
-  for (const script of checks) if ((await step(script, "npm", ["run", "--silent", script])) !== 0) failed.push(script);
+  for (const script of checks)
+    if ((await step(script, "npm", ["run", "--silent", script], process.env, { niceness: 10 })) !== 0)
+      failed.push(script);
   return failed;
 })();
 const statuses = await Promise.all(running);

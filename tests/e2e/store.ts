@@ -44,15 +44,17 @@ export function store(): Promise<StoreEnv> {
 }
 
 /**
- * Runs `work` again while SQLite answers that the server's workerd holds the database's lock at that moment
- * (SQLITE_BUSY): two processes share the file, and each holds it only for one statement or batch.
+ * Runs `work` again while SQLite answers that the server's workerd holds the database's lock at that moment:
+ * two processes share the file, and each holds it only for one statement or batch. D1 reports the lock as
+ * SQLITE_BUSY, or inside a batch as an "internal error"; a batch is one transaction, so nothing of a failed
+ * one was written and running it again is safe.
  */
 export async function whenUnlocked<T>(work: () => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await work();
     } catch (error) {
-      if (attempt >= 50 || !/SQLITE_BUSY/.test(String(error))) throw error;
+      if (attempt >= 50 || !/SQLITE_BUSY|internal error/.test(String(error))) throw error;
       await new Promise((r) => setTimeout(r, 20 + attempt * 10));
     }
   }

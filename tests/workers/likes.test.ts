@@ -109,20 +109,20 @@ describe("POST/DELETE /api/profiles/{modelId}/like", () => {
   });
 
   it("is rate-limited per client address (LIKE_LIMITER, 60 a minute)", async () => {
-    const id = await insertListing();
-    const ip = freshIp();
-    await inOneLimiterWindow();
-    let last = 0;
-    for (let i = 0; i < 61; i++) {
-      last = (
-        await client({ ip }).post(`/api/profiles/${id}/like`, {
-          json: { fingerprint: `visitor_${String(i).padStart(4, "0")}` },
-        })
-      ).status;
-    }
-    expect(last).toBe(429);
-    // One address is one visitor for the day, however many browser ids it makes up (counts.test.ts).
-    expect(await likesOf(id)).toHaveLength(1);
+    await inOneLimiterWindow(async (ip) => {
+      const id = await insertListing();
+      let last = 0;
+      for (let i = 0; i < 61; i++) {
+        last = (
+          await client({ ip }).post(`/api/profiles/${id}/like`, {
+            json: { fingerprint: `visitor_${String(i).padStart(4, "0")}` },
+          })
+        ).status;
+      }
+      expect(last).toBe(429);
+      // One address is one visitor for the day, however many browser ids it makes up (counts.test.ts).
+      expect(await likesOf(id)).toHaveLength(1);
+    });
   }, 30_000);
 });
 

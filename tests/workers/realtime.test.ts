@@ -123,9 +123,14 @@ describe("realtime profileUpdate", () => {
 
   it("caps the messages per second across listings", async () => {
     const { socket, messages } = await connect();
+    const started = Date.now();
     for (let i = 0; i < 45; i++) await publishTo("public-0", event(`cap${String(i).padStart(12, "0")}`));
     await sleep(300);
-    expect(messages.length).toBe(20);
+    // At most 20 for each second the burst took to publish (on a busy machine it can take more than one);
+    // the policy itself is tested on a fake clock in tests/unit/realtime.test.ts.
+    const seconds = Math.ceil((Date.now() - started) / 1000);
+    if (seconds === 1) expect(messages.length).toBe(20);
+    else expect(messages.length).toBeLessThanOrEqual(20 * seconds);
     await waitFor(() => (messages.length === 45 ? true : undefined), 4000);
     expect(new Set(messages.map((m) => m.modelId)).size).toBe(45);
     await closeSocket(socket);
