@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { beforeAll } from "vitest";
+import { mkdirSync } from "node:fs";
+import { afterEach, beforeAll } from "vitest";
 import { workerServer } from "./store";
 
 export const CHROMIUM_FLAGS = [
@@ -42,8 +43,23 @@ export function sharedBrowser(): Promise<Browser> {
 
 export function useBrowser() {
   const state: { browser: Browser | null } = { browser: null };
+  // Contexts a test opened: when it fails, a screenshot of each of their pages goes to test-results/e2e/,
+  // and any it left open are closed, so a failure neither hides what the page showed nor leaks a context.
+  const open = new Set<BrowserContext>();
   beforeAll(async () => {
     state.browser = await sharedBrowser();
+  });
+  afterEach(async ({ task }) => {
+    if (task.result?.state === "fail") {
+      mkdirSync("test-results/e2e", { recursive: true });
+      const name = `${task.file.name.split("/").pop()}-${task.name}`.replace(/[^\w.-]+/g, "-").slice(0, 120);
+      let n = 0;
+      for (const context of open)
+        for (const page of context.pages())
+          await page.screenshot({ path: `test-results/e2e/${name}-${++n}.png`, fullPage: true }).catch(() => {});
+    }
+    await Promise.all([...open].map((context) => context.close().catch(() => {})));
+    open.clear();
   });
   const baseUrl = workerServer().url;
   return {
@@ -68,6 +84,8 @@ export function useBrowser() {
         // Only for injecting axe-core: the site's CSP rightly refuses foreign scripts.
         bypassCSP: opts.bypassCSP ?? false,
       });
+      open.add(context);
+      context.on("close", () => open.delete(context));
       if (opts.adult !== false) {
         await context.addCookies([{ name: "age_verified", value: "1", url: baseUrl }]);
       }
