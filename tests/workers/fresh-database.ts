@@ -1,9 +1,10 @@
 // A fresh database for every test without running the 31 migrations every time. The migrations are applied
-// once per test file; what they made (every table, index and trigger, and the rows they seed) is read back
-// as a snapshot, and each test starts by replaying it as one batch after `reset()` has emptied every
-// binding (D1, KV, R2, the Cache API, Durable Objects). Replaying is about ten times faster than migrating.
-// The first replay of each file is compared with the snapshot, so a schema the replay cannot rebuild
-// exactly fails loudly instead of testing against something else.
+// once per worker, into a store emptied first; what they made (every table, index and trigger, and the rows
+// they seed) is read back as a snapshot, and each test starts by replaying it as one batch after `reset()`
+// has emptied every binding (D1, KV, R2, the Cache API, Durable Objects). Replaying is a few times faster
+// than migrating. The first replay of each file is compared with the snapshot, so a schema the replay
+// cannot rebuild exactly fails loudly instead of testing against something else.
+import { applyD1Migrations, env, reset } from "cloudflare:test";
 
 /** What the migrations left: schema objects in creation order, and the rows of every table that has any. */
 export type DatabaseSnapshot = {
@@ -62,4 +63,48 @@ export async function assertSameDatabase(db: D1Database, expected: DatabaseSnaps
   if (key(actual) !== key(expected)) {
     throw new Error("Replaying the migrated schema did not rebuild it exactly: see tests/workers/fresh-database.ts");
   }
+}
+
+/** True when D1 holds no table of ours: what `reset()` should leave. */
+async function isEmpty(db: D1Database): Promise<boolean> {
+  const row = await db
+    .prepare(
+      "SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'",
+    )
+    .first<{ n: number }>();
+  return (row?.n ?? 0) === 0;
+}
+
+/**
+ * `reset()` until D1 is empty. Background work of the test before (a waitUntil, a queue consumer) can hold
+ * the database as the reset runs; without the check, migrations applied over what it left would find them
+ * already recorded and do nothing, and the snapshot would carry that test's rows into every later one.
+ */
+async function emptyStore(): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    await reset();
+    if (await isEmpty(env.DB)) return;
+    if (attempt >= 20) throw new Error("reset() left tables in D1: see tests/workers/fresh-database.ts");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+// Kept for the worker's life (vitest.config.ts: isolate: false), so the migrations run once per worker.
+let snapshot: Promise<DatabaseSnapshot> | undefined;
+
+/** The migrated schema and seed rows, made the first time it is asked for in this worker. */
+export function migratedSnapshot(): Promise<DatabaseSnapshot> {
+  snapshot ??= (async () => {
+    await emptyStore();
+    await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+    return captureDatabase(env.DB);
+  })();
+  return snapshot;
+}
+
+/** Every binding emptied, and D1 as the migrations leave it. */
+export async function freshDatabase(): Promise<void> {
+  const migrated = await migratedSnapshot();
+  await emptyStore();
+  await restoreDatabase(env.DB, migrated);
 }

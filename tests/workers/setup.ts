@@ -1,21 +1,14 @@
-import { applyD1Migrations, env, reset } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { beforeAll, beforeEach } from "vitest";
-import { assertSameDatabase, captureDatabase, type DatabaseSnapshot, restoreDatabase } from "./fresh-database";
+import { assertSameDatabase, freshDatabase, migratedSnapshot } from "./fresh-database";
 
 // Every test starts from an empty store (D1, KV, R2, the Cache API, Durable Objects) with the real
-// migrations' schema and seeded rows: migrated once per file, replayed per test (fresh-database.ts).
-let migrated: DatabaseSnapshot;
-
+// migrations' schema and seeded rows: migrated once per worker, replayed per test (fresh-database.ts).
 beforeAll(async () => {
-  await reset();
-  await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
-  migrated = await captureDatabase(env.DB);
-  await reset();
-  await restoreDatabase(env.DB, migrated);
-  await assertSameDatabase(env.DB, migrated);
+  await freshDatabase();
+  await assertSameDatabase(env.DB, await migratedSnapshot());
 });
 
 beforeEach(async () => {
-  await reset();
-  await restoreDatabase(env.DB, migrated);
+  await freshDatabase();
 });
