@@ -33,6 +33,15 @@ export function RealtimeListener() {
           room,
           ...SOCKET_OPTIONS,
         });
+        // Marks the page as listening, as `data-hydrated` marks it interactive: what waits for a change
+        // to arrive (the end-to-end tests) waits for this rather than for the clock.
+        const root = document.documentElement;
+        ws.addEventListener("open", () => {
+          root.dataset.realtime = "open";
+        });
+        ws.addEventListener("close", () => {
+          delete root.dataset.realtime;
+        });
         ws.addEventListener("message", (message: MessageEvent) => {
           const event = parseProfileUpdate(message.data);
           if (!event) return;

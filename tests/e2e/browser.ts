@@ -102,3 +102,8 @@ export function useBrowser() {
 export async function hydrated(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
+
+/** Waits until the page's realtime socket has joined its room (Realtime.tsx sets the marker on open). */
+export async function listening(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.realtime === "open");
+}

@@ -111,9 +111,11 @@ describe("the owner dashboard", () => {
     await logIn(page);
     const edit = await card(page, "Sienna").getByRole("link", { name: "Edit Sienna" }).getAttribute("href");
     const siennaId = edit!.split("/").pop()!;
-    // Slow the dashboard's writes down so the in-between state can be seen.
+    // Hold the dashboard's write back until the in-between state has been seen.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
     await page.route("**/dashboard.data*", async (route) => {
-      if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 800));
+      if (route.request().method() === "POST") await held;
       await route.continue();
     });
     // Meanwhile (say, in another tab) Sienna is hidden: the open page still offers Active Now.
@@ -122,14 +124,11 @@ describe("the owner dashboard", () => {
     const toggle = page.getByRole("button", { name: "Active Now for Sienna" });
     await expect(toggle.getAttribute("aria-pressed")).resolves.toBe("false");
     await toggle.click();
-    // Flipped at once: well before the (slowed) server answers, which will be a refusal.
+    // Flipped at once: before the (held) server answers, which will be a refusal.
     await page.waitForFunction(
       () => document.querySelector('[aria-label="Active Now for Sienna"]')?.getAttribute("aria-pressed") === "true",
-      null,
-      {
-        timeout: 600,
-      },
     );
+    release();
     // ...then refused by the server: back off, the reason shown, and the page reloaded (Live is off now).
     await card(page, "Sienna")
       .getByRole("alert")
@@ -150,17 +149,21 @@ describe("the owner dashboard", () => {
     await logIn(page);
     await page.goto("/");
     await hydrated(page);
-    // Only the dashboard's own data is slow; the root's (who is signed in) answers at once.
+    // Only the dashboard's own data is held back; the root's (who is signed in) answers at once.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
     await page.route(
       (url) =>
         url.pathname === "/dashboard.data" && (url.searchParams.get("_routes") ?? "").includes("routes/dashboard"),
       async (route) => {
-        await new Promise((r) => setTimeout(r, 1000));
+        await held;
         await route.continue();
       },
     );
     await page.getByRole("link", { name: "Dashboard" }).first().click();
-    await page.getByTestId("dashboard-skeleton").waitFor({ state: "visible", timeout: 900 });
+    // Held until the skeleton has been seen: it shows while the data is on its way, however slow the machine.
+    await page.getByTestId("dashboard-skeleton").waitFor({ state: "visible" });
+    release();
     await page.getByRole("heading", { name: "Your Listings" }).waitFor();
     await expect(page.getByTestId("dashboard-skeleton").count()).resolves.toBe(0);
     await context.close();

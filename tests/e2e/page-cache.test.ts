@@ -2,7 +2,7 @@
 // its socket hears the change and the JSON it refetches is keyed by the new version, so never stale.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { hydrated, useBrowser } from "./browser";
+import { hydrated, listening, useBrowser } from "./browser";
 import { makeAdministrator, signInAdmin } from "./people";
 
 const b = useBrowser();
@@ -50,8 +50,7 @@ describe("a cached page", () => {
     const modelId = href.split("/").pop()!;
     const card = grid.locator(`a[href="/view/${modelId}"]`);
     expect(await card.count()).toBeGreaterThan(0);
-    // Give the realtime socket a moment to join the room.
-    await page.waitForTimeout(1000);
+    await listening(page);
 
     const api = admin.context.request;
     await signInAdmin(admin.context, await makeAdministrator());

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { LIKES_KEY } from "../../app/lib/likes";
-import { hydrated, MOBILE, useBrowser } from "./browser";
+import { hydrated, listening, MOBILE, useBrowser } from "./browser";
 import { makeAdministrator, signInAdmin } from "./people";
 
 const b = useBrowser();
@@ -150,8 +150,7 @@ describe("a visitor on a profile", () => {
     const two = await b.visitor();
     const { modelId } = await openFirstProfile(one.page);
     const before = Number(await one.page.getByTestId("like-count").textContent());
-    // Give the realtime socket a moment to join the room.
-    await one.page.waitForTimeout(1000);
+    await listening(one.page);
     // Another visitor's like is a count: it does not make every open page reload.
     await two.page.goto(`/view/${modelId}`);
     await hydrated(two.page);

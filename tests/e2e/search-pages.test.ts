@@ -4,7 +4,7 @@
 // at a time.
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hydrated, useBrowser } from "./browser";
+import { hydrated, listening, useBrowser } from "./browser";
 import { d1, makeAdministrator, signInAdmin } from "./people";
 
 const b = useBrowser();
@@ -76,8 +76,7 @@ describe("search result pages", () => {
       COPIES,
     );
     const scrolled = await shownIds(page);
-    // Give the realtime socket a moment to join the room.
-    await page.waitForTimeout(1000);
+    await listening(page);
     // A listing from the second page is hidden: the page hears it and refreshes.
     const hidden = scrolled[scrolled.length - 1];
     const modelId = hidden.split("/").pop()!;
