@@ -5,7 +5,7 @@ import { newId } from "../../app/lib/ids";
 import { DELETE_ACCOUNT_CONFIRM, deleteListingConfirm } from "../../app/lib/dashboard";
 import { seriousViolations } from "./axe";
 import { DESKTOP, hydrated, MOBILE, useBrowser } from "./browser";
-import { d1, enterAs, signUp } from "./people";
+import { d1, enterAs, insertAccount } from "./people";
 import { useOwnProvider } from "./providers";
 
 const b = useBrowser();
@@ -277,8 +277,9 @@ describe("/managesub", () => {
 
   it("deletes the whole account after confirming with the password: local storage cleared, signed out, home page", async () => {
     const { context, page } = await b.visitor({ viewport: DESKTOP });
-    const email = `leaving-${Date.now()}${Math.floor(Math.random() * 1e6)}@example.nz`;
-    await signUp(page, { firstName: "Leaving", email, password: "a-long-password" });
+    const leaving = await insertAccount({ firstName: "Leaving" });
+    const { email } = leaving;
+    await enterAs(page, leaving);
     await page.evaluate(() => {
       localStorage.setItem("currentProfileDraft", "{}");
       localStorage.setItem("user", '{"userId":"x"}');

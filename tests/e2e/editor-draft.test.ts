@@ -4,7 +4,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DESKTOP, hydrated, useBrowser } from "./browser";
-import { enterAs, signUp } from "./people";
+import { enterAs, insertAccount } from "./people";
 import { useOwnProvider } from "./providers";
 
 const b = useBrowser();
@@ -26,13 +26,7 @@ async function draftStored(page: Page, key: RegExp, text: string) {
 describe("the editor's draft", () => {
   it("offers a new listing's typing back after a reload; Discard and 'Add New Listing' start clean", async () => {
     const { context, page } = await b.visitor({ viewport: DESKTOP });
-    await signUp(page, {
-      firstName: "Draft Agency",
-      email: `draft-${unique()}@example.nz`,
-      password: "a-long-password",
-      agency: true,
-    });
-    await hydrated(page);
+    await enterAs(page, await insertAccount({ firstName: "Draft Agency", emailPrefix: "draft", agency: true }));
     await page.getByRole("link", { name: "Add New Listing" }).click();
     await page.waitForURL((url) => url.pathname === "/profile/new");
     await hydrated(page);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../app/lib/ids";
 import { ID_MSG, PHOTO_VERIFY_MSG } from "../../app/lib/verification";
 import { DESKTOP, hydrated, MOBILE, useBrowser } from "./browser";
-import { d1, d1Rows, enterAs, signUp } from "./people";
+import { d1, enterAs, insertAccount, type Person } from "./people";
 
 const b = useBrowser();
 const ROOT_ERROR = "Something went wrong";
@@ -89,23 +89,20 @@ describe("visitors' lists fail soft", () => {
 });
 
 describe("verification forms fail soft", () => {
-  const email = `failsoft-${newId(8)}@example.nz`;
-  const PASSWORD = "fail-soft-2025";
+  let owner: Person;
   const NAME = "Huia";
   const listingId = newId();
   const PHOTO = { name: "me.jpg", mimeType: "image/jpeg", buffer: readFileSync("tests/fixtures/photo-600x800.jpg") };
 
   beforeAll(async () => {
-    const { context, page } = await b.visitor({ viewport: DESKTOP });
-    await signUp(page, { firstName: "Huia", email, password: PASSWORD });
-    await context.close();
+    owner = await insertAccount({ firstName: "Huia", emailPrefix: "failsoft" });
     // An unverified, hidden listing with four photo rows (their files need not exist here), so both forms apply.
     const now = Date.now();
     await d1(`INSERT INTO listings (id, user_id, first_name, age, tag_line, location, suburb, cover_key, cover_width, cover_height,
           image_count, listed_at, created_at, updated_at)
         SELECT '${listingId}', u.id, '${NAME}', 29, 'Calm and kind', 'Auckland', 'Ponsonby',
           (SELECT cover_key FROM listings WHERE cover_key IS NOT NULL LIMIT 1), 600, 800, 4, ${now}, ${now}, ${now}
-        FROM users u WHERE u.email = '${email}';
+        FROM users u WHERE u.id = '${owner.id}';
         INSERT INTO listing_images (id, listing_id, r2_key, position, width, height, created_at)
         SELECT lower(hex(randomblob(8))), '${listingId}', 'listing/' || lower(hex(randomblob(12))) || '.webp', position, width, height, ${now}
         FROM listing_images WHERE listing_id = (SELECT listing_id FROM listing_images GROUP BY listing_id HAVING COUNT(*) >= 4 LIMIT 1)
@@ -114,10 +111,7 @@ describe("verification forms fail soft", () => {
 
   afterAll(() => d1(`DELETE FROM listings WHERE id = '${listingId}'`));
 
-  const signIn = async (page: Page) => {
-    const [owner] = await d1Rows<{ id: string }>("SELECT id FROM users WHERE email = ?", email);
-    await enterAs(page, owner);
-  };
+  const signIn = (page: Page) => enterAs(page, owner);
 
   it("Get Verified: a dropped connection shows the spec's failure text on the form", async () => {
     const { context, page } = await b.visitor({ viewport: DESKTOP });
