@@ -115,19 +115,44 @@ const changed = cli.find((a) => a === "--changed" || a.startsWith("--changed="))
 const filters = cli.filter((a) => a !== changed);
 const vitestArgs = changed ? [changed, ...filters] : filters;
 
+/**
+ * With --changed, whether the change reaches any of `project`'s test files (vitest lists them without running
+ * anything): a leg nothing reaches is skipped, and so is the build when no leg that needs it is left.
+ */
+function reached(project) {
+  if (!changed) return true;
+  const r = spawnSync("npx", ["vitest", "list", "--project", project, "--filesOnly", ...vitestArgs], {
+    encoding: "utf8",
+    env: { ...process.env, NO_COLOR: "1" },
+  });
+  const files = r.status === 0 ? r.stdout.split("\n").filter((line) => line.includes(".test.")) : [];
+  console.log(`${project}: ${files.length ? `${files.length} test file(s) reached` : "nothing reached, skipped"}`);
+  return files.length > 0;
+}
+
+const [runUnit, runWorkers, runE2e] = ["unit", "workers", "e2e"].map(reached);
+const legs = [];
+const running = [];
+if (runUnit) {
+  legs.push("unit");
+  running.push(leg("unit", vitestArgs));
+}
 // The build gates the workerd and end-to-end legs; the unit tests need none and run beside it.
 // Into build-test/, never build/: a running `npm start` keeps serving its own files.
-const building = step("build", "npx", ["remix", "vite:build"], buildEnv(TEST_BUILD_DIR));
-const unit = leg("unit", vitestArgs);
-const buildStatus = await building;
-const legs = ["unit"];
-const running = [unit];
-if (buildStatus === 0) {
-  legs.push("workers", "e2e");
-  // The end-to-end leg is the longest: the others yield the processor to it (nice) and take what it leaves.
-  running.push(leg("workers", vitestArgs, 5), leg("e2e", vitestArgs));
-} else {
+const buildStatus =
+  runWorkers || runE2e ? await step("build", "npx", ["remix", "vite:build"], buildEnv(TEST_BUILD_DIR)) : 0;
+if (buildStatus !== 0) {
   console.error("The build failed: the workerd and end-to-end legs need it and did not run.");
+} else {
+  // The end-to-end leg is the longest: the others yield the processor to it (nice) and take what it leaves.
+  if (runWorkers) {
+    legs.push("workers");
+    running.push(leg("workers", vitestArgs, 5));
+  }
+  if (runE2e) {
+    legs.push("e2e");
+    running.push(leg("e2e", vitestArgs));
+  }
 }
 // The rules a machine keeps fail the run like a failing test, but run after the tests have started, so one
 // stray format slip neither hides what the tests would say nor holds them up.
