@@ -17,6 +17,22 @@ const shownIds = (page: Page) =>
 
 const COPIES = 60;
 
+/**
+ * Scrolls to the end of the results until `n` are shown, as a person keeps scrolling: the end can move out of
+ * view again while the page settles (photos, the header), and then one scroll loads nothing more.
+ */
+async function scrollToAll(page: Page, n: number) {
+  await expect
+    .poll(
+      async () => {
+        await page.getByTestId("search-end").scrollIntoViewIfNeeded();
+        return (await shownIds(page)).length;
+      },
+      { timeout: 30_000 },
+    )
+    .toBeGreaterThanOrEqual(n);
+}
+
 beforeAll(async () => {
   await d1(`INSERT INTO listings (id, user_id, first_name, live, verified, location, suburb, age, tag_line, rate60,
         cover_key, cover_width, cover_height, image_count, listed_at, created_at, updated_at)
@@ -55,11 +71,7 @@ describe("search result pages", () => {
     const { context, page } = await b.visitor();
     await page.goto(`/search?q=${q}`);
     await hydrated(page);
-    await page.getByTestId("search-end").scrollIntoViewIfNeeded();
-    await page.waitForFunction(
-      (n) => document.querySelectorAll('[data-testid="search-results"] a[href^="/profile/"]').length >= n,
-      all.length,
-    );
+    await scrollToAll(page, all.length);
     const scrolled = await shownIds(page);
     expect(scrolled).toEqual(all);
     expect((page as Page & { jsErrors: string[] }).jsErrors).toEqual([]);
@@ -70,11 +82,7 @@ describe("search result pages", () => {
     const { context, page } = await b.visitor();
     await page.goto("/search?q=paginate");
     await hydrated(page);
-    await page.getByTestId("search-end").scrollIntoViewIfNeeded();
-    await page.waitForFunction(
-      (n) => document.querySelectorAll('[data-testid="search-results"] a[href^="/profile/"]').length >= n,
-      COPIES,
-    );
+    await scrollToAll(page, COPIES);
     const scrolled = await shownIds(page);
     await listening(page);
     // A listing from the second page is hidden: the page hears it and refreshes.
