@@ -1,7 +1,6 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
-import { DURABLE_OBJECT_CLASS_WARNING } from "./drizzle/seed/mute-stderr";
 import { SERVER_BUILD_MODULE, TEST_BUILD_DIR } from "./scripts/build-dirs.mjs";
 
 const E2E_WORKERS = Number(process.env.E2E_WORKERS) || 2;
@@ -11,8 +10,6 @@ const testBuild = (path: string) => fileURLToPath(new URL(`./${TEST_BUILD_DIR}/$
 
 export default defineConfig({
   test: {
-    // The end-to-end store proxy's workerd (tests/e2e/store.ts) warns that it has no Durable Object class.
-    onConsoleLog: (log) => !DURABLE_OBJECT_CLASS_WARNING.test(log),
     projects: [
       {
         resolve: { alias },
@@ -74,8 +71,8 @@ export default defineConfig({
           environment: "node",
           globalSetup: ["./tests/e2e/global-setup.ts"],
           // Files run on E2E_WORKERS workers (2 unless told), each against its own server and store
-          // (global-setup.ts). A worker keeps its modules between files, so its one Chromium and its one
-          // platform proxy serve every file it runs.
+          // (global-setup.ts). A worker keeps its modules between files, so its one Chromium serves every
+          // file it runs.
           maxWorkers: E2E_WORKERS,
           isolate: false,
           testTimeout: 60_000,

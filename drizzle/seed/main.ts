@@ -12,7 +12,6 @@ import { sealSecret } from "../../app/server/two-factor-key.server";
 import { DEMO_ACCOUNTS, DEMO_ADMIN_TOTP_SECRET } from "./demo-accounts";
 import { generateDemoData, MIN_LISTINGS, PHOTO_HEIGHT, PHOTO_WIDTH, type DemoData } from "./generate";
 import { insertStatements, runInBatches } from "./insert";
-import { DURABLE_OBJECT_CLASS_WARNING, muteStderr } from "./mute-stderr";
 import { eachLimit, FULL, putPhoto, renderArt, sizedRendering, type Rendering } from "./photos";
 
 export { DEMO_ACCOUNTS, DEMO_ADMIN_TOTP_SECRET } from "./demo-accounts";
@@ -199,7 +198,7 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
   // getPlatformProxy warns (through wrangler's logger and workerd's stderr) that the Worker's own Durable
   // Object class is not available to it. The seed does not use it: keep that out of the output.
   process.env.WRANGLER_LOG ??= "error";
-  const restoreStderr = muteStderr(DURABLE_OBJECT_CLASS_WARNING);
+  const restoreStderr = muteStderr(/DurableObjectNamespace in the config referenced the class/);
   const { getPlatformProxy } = await import("wrangler");
   const proxy = await getPlatformProxy<{ DB: D1Database; PHOTOS: R2Bucket; TWO_FACTOR_KEY?: string }>({
     configPath: path.join(options.root, "wrangler.toml"),
@@ -313,6 +312,22 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
     await proxy.dispose();
     restoreStderr();
   }
+}
+
+/** Drops stderr writes matching `pattern` until the returned function is called. */
+function muteStderr(pattern: RegExp): () => void {
+  const original = process.stderr.write;
+  process.stderr.write = function (this: NodeJS.WriteStream, chunk: unknown, ...rest: unknown[]) {
+    if (pattern.test(String(chunk))) {
+      const callback = rest.find((r) => typeof r === "function") as (() => void) | undefined;
+      callback?.();
+      return true;
+    }
+    return (original as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+  } as typeof process.stderr.write;
+  return () => {
+    process.stderr.write = original;
+  };
 }
 
 async function hashPasswords(data: DemoData, large: boolean): Promise<void> {

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { prepareStore, startApp } from "./server";
 
-export type E2eServer = { url: string; persistDir: string };
+export type E2eServer = { url: string; persistDir: string; storeToken: string };
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -25,7 +25,7 @@ export default async function setup(project: TestProject) {
     cpSync(template, dir, { recursive: true });
     return dir;
   });
-  const started = await Promise.allSettled(dirs.map((persistDir) => startApp({ persistDir })));
+  const started = await Promise.allSettled(dirs.map((persistDir) => startApp({ persistDir, storeDoor: true })));
   const apps = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
   const failed = started.find((s) => s.status === "rejected");
   if (failed) {
@@ -35,7 +35,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide(
     "servers",
-    apps.map((app) => ({ url: app.url, persistDir: app.persistDir })),
+    apps.map((app) => ({ url: app.url, persistDir: app.persistDir, storeToken: app.storeToken! })),
   );
   return async () => {
     await Promise.all(apps.map((app) => app.stop()));

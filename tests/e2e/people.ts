@@ -9,9 +9,8 @@ import { newTotpSecret, TOTP_DRIFT_STEPS, totpCodeAt, totpStep } from "~/lib/two
 import { newId, newToken } from "../../app/lib/ids";
 import { hashPassword } from "../../app/server/password.server";
 import { sha256Hex } from "../../app/server/session-cookie.server";
-import { sealSecret } from "../../app/server/two-factor-key.server";
 import { hydrated } from "./browser";
-import { d1, d1Rows, store, workerServer } from "./store";
+import { d1, d1Rows, sealTotpSecret, workerServer } from "./store";
 
 export { d1, d1Rows } from "./store";
 
@@ -86,11 +85,10 @@ export async function insertAccount(o: {
 export async function makeAdministrator(firstName = "Moderator"): Promise<Administrator> {
   const admin = await insertAccount({ firstName, accountType: ADMIN_ACCOUNT_TYPE, emailPrefix: "admin" });
   const totpSecret = newTotpSecret();
-  const env = await store();
   await d1(
     "INSERT INTO totp_factors (user_id, secret, enabled_at, last_step) VALUES (?, ?, ?, 0)",
     admin.id,
-    await sealSecret(env, admin.id, totpSecret),
+    await sealTotpSecret(admin.id, totpSecret),
     Date.now(),
   );
   return { ...admin, totpSecret };

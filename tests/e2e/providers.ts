@@ -7,7 +7,8 @@ import { newId } from "../../app/lib/ids";
 import { PUBLIC_PHOTO_PREFIX } from "../../app/lib/photo-keys";
 import { demoAccount, type DemoRole } from "../../drizzle/seed/demo-accounts";
 import type { Person } from "./people";
-import { d1Rows, store, whenUnlocked } from "./store";
+import { copyPhotos, d1Batch, d1Rows, deletePhotos } from "./store";
+import type { StoreStatement } from "./store-door.worker";
 
 // The tables the seed fills for a provider's listings, in the order their rows can be inserted.
 const LISTING_TABLES = [
@@ -23,13 +24,12 @@ type Row = Record<string, unknown>;
 
 export type OwnProvider = Person & { listings: { id: string; firstName: string }[] };
 
-function insert(db: D1Database, table: string, row: Row): D1PreparedStatement {
+function insert(table: string, row: Row): StoreStatement {
   const columns = Object.keys(row);
-  return db
-    .prepare(
-      `INSERT INTO ${table} (${columns.map((c) => `"${c}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
-    )
-    .bind(...columns.map((c) => row[c]));
+  return {
+    sql: `INSERT INTO ${table} (${columns.map((c) => `"${c}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
+    params: columns.map((c) => row[c]),
+  };
 }
 
 /**
@@ -54,7 +54,6 @@ async function copyDemoProvider(
   role: Exclude<DemoRole, "admin">,
 ): Promise<{ provider: OwnProvider; remove: () => Promise<void> }> {
   const demo = demoAccount(role);
-  const { DB, PHOTOS } = await store();
   const [user] = await d1Rows<Row>("SELECT * FROM users WHERE email = ?", demo.email);
   if (!user) throw new Error(`the demo ${role} is not in the store`);
   const userId = newId();
@@ -63,8 +62,8 @@ async function copyDemoProvider(
   const listingIds = new Map(listings.map((l) => [String(l.id), newId()]));
   const keys = new Map<string, string>();
 
-  const statements = [insert(DB, "users", { ...user, id: userId, email })];
-  const children: D1PreparedStatement[] = [];
+  const statements = [insert("users", { ...user, id: userId, email })];
+  const children: StoreStatement[] = [];
   for (const table of LISTING_TABLES) {
     const rows = await d1Rows<Row>(
       `SELECT * FROM ${table} WHERE listing_id IN (${listings.map(() => "?").join(", ")})`,
@@ -80,20 +79,14 @@ async function copyDemoProvider(
         keys.set(copy.r2_key, key);
         copy.r2_key = key;
       }
-      children.push(insert(DB, table, copy));
+      children.push(insert(table, copy));
     }
   }
   // Photos first, so no row ever points at a missing object.
-  await Promise.all(
-    [...keys].map(async ([from, to]) => {
-      const object = await PHOTOS.get(from);
-      if (!object) throw new Error(`the demo photo ${from} is not in R2`);
-      await PHOTOS.put(to, await object.arrayBuffer(), { httpMetadata: object.httpMetadata });
-    }),
-  );
+  await copyPhotos([...keys]);
   for (const listing of listings) {
     statements.push(
-      insert(DB, "listings", {
+      insert("listings", {
         ...listing,
         id: listingIds.get(String(listing.id)),
         user_id: userId,
@@ -102,7 +95,7 @@ async function copyDemoProvider(
       }),
     );
   }
-  await whenUnlocked(() => DB.batch([...statements, ...children]));
+  await d1Batch([...statements, ...children]);
 
   return {
     provider: {
@@ -114,13 +107,11 @@ async function copyDemoProvider(
     },
     async remove() {
       // Listings and everything of theirs cascade from the account; the photo copies go by hand.
-      await whenUnlocked(() =>
-        DB.batch([
-          DB.prepare("DELETE FROM listings WHERE user_id = ?").bind(userId),
-          DB.prepare("DELETE FROM users WHERE id = ?").bind(userId),
-        ]),
-      );
-      await Promise.all([...keys.values()].map((key) => PHOTOS.delete(key)));
+      await d1Batch([
+        { sql: "DELETE FROM listings WHERE user_id = ?", params: [userId] },
+        { sql: "DELETE FROM users WHERE id = ?", params: [userId] },
+      ]);
+      await deletePhotos([...keys.values()]);
     },
   };
 }

@@ -1,5 +1,6 @@
 // Starts the built app with `wrangler dev` on a free port, over its own freshly migrated and seeded store,
 // so a run never touches the demo data of `npm start` and two runs cannot collide.
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,7 +8,7 @@ import { TEST_BUILD_DIR, testServeArgs } from "../../scripts/build-dirs.mjs";
 import { ensureDevVars } from "../../scripts/dev-vars.mjs";
 import { mustRun, serveWithWranglerDev } from "./wrangler-dev";
 
-export type AppServer = { url: string; persistDir: string; stop: () => Promise<void> };
+export type AppServer = { url: string; persistDir: string; storeToken?: string; stop: () => Promise<void> };
 
 /** `photoSize` ("2400x3200"): pictures stored as uploads of that size are (the seed's --photo-size). */
 export function prepareStore(persistDir: string, listings: number, photoSize?: string) {
@@ -20,7 +21,14 @@ export function prepareStore(persistDir: string, listings: number, photoSize?: s
  * `persistDir` reuses a store prepared earlier (the benchmark's 10,000 listings) and keeps it;
  * otherwise a temporary store is made, seeded and removed at stop.
  */
-export async function startApp(opts: { listings?: number; persistDir?: string } = {}): Promise<AppServer> {
+export async function startApp(
+  opts: {
+    listings?: number;
+    persistDir?: string;
+    /** Serve the app with the end-to-end tests' store door (store-door.worker.ts), under a new secret. */
+    storeDoor?: boolean;
+  } = {},
+): Promise<AppServer> {
   if (!existsSync(`${TEST_BUILD_DIR}/server/index.js`)) {
     throw new Error(
       `No test build: run \`npm test\` (it builds) or \`REMIX_BUILD_DIR=${TEST_BUILD_DIR} npm run build\` first.`,
@@ -31,15 +39,18 @@ export async function startApp(opts: { listings?: number; persistDir?: string } 
   const keep = Boolean(opts.persistDir);
   const persistDir = opts.persistDir ?? mkdtempSync(join(tmpdir(), "nz-e2e-"));
   if (!keep) prepareStore(persistDir, opts.listings ?? 72);
+  const storeToken = opts.storeDoor ? randomBytes(24).toString("hex") : undefined;
+  const door = storeToken ? ["tests/e2e/store-door.worker.ts", "--var", `E2E_STORE_TOKEN:${storeToken}`] : [];
   const served = await serveWithWranglerDev({
     name: "app",
     // --test-scheduled: GET /__scheduled runs the Worker's cron handler, for journeys that need it (runCron).
-    args: [...testServeArgs(), "--persist-to", persistDir, "--test-scheduled"],
+    args: [...door, ...testServeArgs(), "--persist-to", persistDir, "--test-scheduled"],
     readyPath: "/api/placeholder/1/1",
   });
   return {
     url: served.url,
     persistDir,
+    storeToken,
     async stop() {
       await served.stop();
       if (!keep) rmSync(persistDir, { recursive: true, force: true });

@@ -1,0 +1,67 @@
+// The Worker the end-to-end tests serve: the app's own Worker (workers/app.ts), plus one door for the tests
+// into the same store, POST /__e2e/store. Tests make their accounts, listings and sessions through it
+// (tests/e2e/store.ts), so the one workerd that serves the app is the only process that opens its SQLite
+// files: a second process writing them (a platform proxy) met the server's lock, and the server then failed
+// a page with SQLITE_BUSY.
+// Only tests/e2e/server.ts serves this file, with a secret of the run's own (E2E_STORE_TOKEN) and on a
+// loopback address; no build of the app contains it.
+import app from "../../workers/app";
+import { sealSecret } from "../../app/server/two-factor-key.server";
+
+export { ListingsRoom } from "../../workers/app";
+
+type DoorEnv = Env & { E2E_STORE_TOKEN?: string };
+
+export type StoreStatement = { sql: string; params?: unknown[] };
+export type StoreRequest =
+  | { op: "batch"; statements: StoreStatement[] }
+  | { op: "all"; statement: StoreStatement }
+  | { op: "copyPhotos"; pairs: [from: string, to: string][] }
+  | { op: "deletePhotos"; keys: string[] }
+  | { op: "seal"; userId: string; secret: string };
+
+const DOOR = "/__e2e/store";
+
+async function open(request: Request, env: DoorEnv): Promise<Response> {
+  const host = new URL(request.url).hostname;
+  const token = env.E2E_STORE_TOKEN;
+  if (!token || request.headers.get("X-E2E-Store-Token") !== token || !["127.0.0.1", "localhost"].includes(host)) {
+    return Response.json({ error: "Not found" }, { status: 404 });
+  }
+  const body = (await request.json()) as StoreRequest;
+  const prepare = (s: StoreStatement) => env.DB.prepare(s.sql).bind(...(s.params ?? []));
+  try {
+    switch (body.op) {
+      case "batch":
+        await env.DB.batch(body.statements.map(prepare));
+        return Response.json({ ok: true });
+      case "all":
+        return Response.json({ rows: (await prepare(body.statement).all()).results });
+      case "copyPhotos":
+        await Promise.all(
+          body.pairs.map(async ([from, to]) => {
+            const object = await env.PHOTOS.get(from);
+            if (!object) throw new Error(`no photo ${from}`);
+            await env.PHOTOS.put(to, await object.arrayBuffer(), { httpMetadata: object.httpMetadata });
+          }),
+        );
+        return Response.json({ ok: true });
+      case "deletePhotos":
+        if (body.keys.length) await env.PHOTOS.delete(body.keys);
+        return Response.json({ ok: true });
+      case "seal":
+        return Response.json({ sealed: await sealSecret(env, body.userId, body.secret) });
+    }
+  } catch (error) {
+    return Response.json({ error: String(error) }, { status: 500 });
+  }
+  return Response.json({ error: "unknown op" }, { status: 400 });
+}
+
+export default {
+  ...app,
+  async fetch(request, env, ctx) {
+    if (new URL(request.url).pathname === DOOR && request.method === "POST") return open(request, env);
+    return app.fetch!(request, env, ctx);
+  },
+} satisfies ExportedHandler<DoorEnv>;
