@@ -14,14 +14,20 @@ export function workerServer(): { url: string; persistDir: string; storeToken: s
 
 async function ask<T>(request: StoreRequest): Promise<T> {
   const { url, storeToken } = workerServer();
-  const res = await fetch(`${url}/__e2e/store`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-E2E-Store-Token": storeToken },
-    body: JSON.stringify(request),
-  });
-  const answer = (await res.json()) as T & { error?: string };
-  if (!res.ok) throw new Error(`the store door answered ${res.status}: ${answer.error}`);
-  return answer;
+  for (let attempt = 1; ; attempt++) {
+    const res = await fetch(`${url}/__e2e/store`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-E2E-Store-Token": storeToken },
+      body: JSON.stringify(request),
+    });
+    const text = await res.text();
+    // wrangler dev answers in plain text when its Worker restarted under the request ("Your worker
+    // restarted mid-request. Please try sending the request again."): the door never ran, so it is asked again.
+    if (!text.startsWith("{") && attempt < 3) continue;
+    const answer = JSON.parse(text) as T & { error?: string };
+    if (!res.ok) throw new Error(`the store door answered ${res.status}: ${answer.error}`);
+    return answer;
+  }
 }
 
 /**
