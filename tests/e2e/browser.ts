@@ -28,16 +28,15 @@ function nextVisitorIp() {
 export const MOBILE = { width: 390, height: 844 };
 
 /**
- * One Chromium per test worker, launched by the first file that asks and closed when the worker exits (each
- * file used to launch its own); each test opens its own context (fresh cookies and storage).
+ * One Chromium per test worker, launched by the first file that asks (Playwright ends it with the worker's
+ * process); each test opens its own context (fresh cookies and storage).
  */
 export function sharedBrowser(): Promise<Browser> {
-  holder.__e2eBrowser ??= chromium
-    .launch({ executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: CHROMIUM_FLAGS, headless: true })
-    .then((browser) => {
-      process.once("exit", () => void browser.close());
-      return browser;
-    });
+  holder.__e2eBrowser ??= chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    args: CHROMIUM_FLAGS,
+    headless: true,
+  });
   return holder.__e2eBrowser;
 }
 

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { prepareStore, startApp } from "./server";
 
-export type E2eServer = { url: string; persistDir: string; storeToken: string };
+export type E2eServer = { url: string; storeToken: string };
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -35,7 +35,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide(
     "servers",
-    apps.map((app) => ({ url: app.url, persistDir: app.persistDir, storeToken: app.storeToken! })),
+    apps.map((app) => ({ url: app.url, storeToken: app.storeToken! })),
   );
   return async () => {
     await Promise.all(apps.map((app) => app.stop()));

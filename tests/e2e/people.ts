@@ -1,4 +1,4 @@
-// The ways an end-to-end test gets a signed-in person. Files make their own people (makeAccount,
+// The ways an end-to-end test gets a signed-in person. Files make their own people (insertAccount,
 // makeAdministrator) and sign them in by a stored session (signInAs), except where the test is about signing
 // in itself; the seeded demo logins are for reading, never for changing (docs/testing.md).
 import type { APIRequestContext, BrowserContext, Page } from "playwright-core";

@@ -3,10 +3,11 @@
 // process that opens its SQLite files, and a test never makes the app meet a lock it did not take itself.
 // No process is started per statement.
 import { inject } from "vitest";
+import type { E2eServer } from "./global-setup";
 import type { StoreRequest, StoreStatement } from "./store-door.worker";
 
 /** Which of the run's servers this worker drives: vitest numbers its workers from 1 (VITEST_POOL_ID). */
-export function workerServer(): { url: string; persistDir: string; storeToken: string } {
+export function workerServer(): E2eServer {
   const servers = inject("servers");
   const index = (Number(process.env.VITEST_POOL_ID ?? "1") - 1) % servers.length;
   return servers[index];
