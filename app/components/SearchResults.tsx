@@ -4,8 +4,17 @@ import { mergeCards, type ListingCardData } from "~/lib/listing-card";
 import { FIRST_ROW, GRID_CLASSES, ListingCard, SkeletonCard } from "./ListingCard";
 import { LoadFailed } from "./LoadFailed";
 
-/** What the /search loader answers for one page (its `next` cursor is null on the last page). */
-export type SearchPage = { q: string; results: ListingCardData[]; next: string | null; failed: boolean };
+/**
+ * What the /search loader answers for one page: `after` is the cursor it was asked for (null for the first
+ * page), `next` the one after it (null on the last page).
+ */
+export type SearchPage = {
+  q: string;
+  after: string | null;
+  results: ListingCardData[];
+  next: string | null;
+  failed: boolean;
+};
 
 const SKELETONS = 6;
 
@@ -40,10 +49,12 @@ export function SearchResults({
 }) {
   const [cards, setCards] = useState(first.results);
   const [next, setNext] = useState(first.next);
+  // Whether the end of the list is within 50 px of the viewport, kept by one observer for the page's life:
+  // the next page is asked for whenever this holds and nothing is loading, whatever order the answers,
+  // revalidations and scrolls come in.
+  const [atEnd, setAtEnd] = useState(false);
   const fetcher = useFetcher<SearchPage>();
   const sentinel = useRef<HTMLDivElement>(null);
-  // The cursor asked for last, so an answer is taken once (fetcher.data stays set across renders).
-  const asked = useRef<string | null>(null);
   // Which results are on screen: the page's query string and how many pages of it have been scrolled in.
   const shown = useRef({ search, pages: 1 });
   const refresher = useFetcher<SearchPage>();
@@ -62,7 +73,6 @@ export function SearchResults({
     shown.current = { search, pages: 1 };
     setCards(first.results);
     setNext(first.next);
-    asked.current = null;
   }, [first, search, reload]);
 
   useEffect(() => {
@@ -78,32 +88,34 @@ export function SearchResults({
     shownIds.current = new Set(cards.map((c) => c.modelId));
   }, [cards, shownIds]);
 
+  // The answer for the page the list is waiting for (its `after` is our `next`) is added once: after that,
+  // `next` moves on and the same answer no longer matches.
+  const page = fetcher.state === "idle" ? fetcher.data : undefined;
+  const answered = page !== undefined && page.q === first.q && next !== null && page.after === next;
   useEffect(() => {
-    const page = fetcher.data;
-    if (fetcher.state !== "idle" || !page || asked.current === null || page.q !== first.q || page.failed) return;
+    if (!answered || !page || page.failed) return;
     setCards((current) => mergeCards(current, page.results));
     setNext(page.next);
-    asked.current = null;
     shown.current.pages += 1;
-  }, [fetcher.state, fetcher.data, first.q]);
+  }, [answered, page]);
+  const failed = answered && Boolean(page?.failed);
 
-  const failed = fetcher.state === "idle" && asked.current !== null && Boolean(fetcher.data?.failed);
-  const { load } = fetcher;
   useEffect(() => {
     const el = sentinel.current;
-    if (!el || next == null || fetcher.state !== "idle" || failed) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((e) => e.isIntersecting)) return;
-        observer.disconnect();
-        asked.current = next;
-        load(searchPageHref(first.q, next));
-      },
-      { rootMargin: "0px 0px 50px 0px" },
-    );
+    if (!el) return;
+    const observer = new IntersectionObserver((entries) => setAtEnd(entries[entries.length - 1].isIntersecting), {
+      rootMargin: "0px 0px 50px 0px",
+    });
     observer.observe(el);
     return () => observer.disconnect();
-  }, [next, fetcher.state, failed, load, first.q]);
+  }, []);
+
+  const { load } = fetcher;
+  useEffect(() => {
+    // `answered`: this page's answer is in (being added, or failed and waiting for 'Try again').
+    if (!atEnd || next == null || fetcher.state !== "idle" || answered) return;
+    load(searchPageHref(first.q, next));
+  }, [atEnd, next, fetcher.state, answered, load, first.q]);
 
   return (
     <>
@@ -122,10 +134,7 @@ export function SearchResults({
       {failed && next != null ? (
         <LoadFailed
           message="More results could not be loaded."
-          onRetry={() => {
-            asked.current = next;
-            load(searchPageHref(first.q, next));
-          }}
+          onRetry={() => load(searchPageHref(first.q, next))}
           testId="load-more-error"
         />
       ) : null}

@@ -26,7 +26,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const after = decodeSearchCursor(params.get("after"));
   // A realtime refresh reloads every page the visitor has scrolled through at once (SearchResults).
   const pages = Math.min(parsePage(params.get("pages")), MAX_SEARCH_PAGES);
-  const base = { now: Date.now(), continued: after !== null, next: null, failed: false };
+  // `after` echoes the cursor asked for, so endless scroll knows which page an answer is (SearchResults).
+  const base = {
+    now: Date.now(),
+    continued: after !== null,
+    after: after ? params.get("after") : null,
+    next: null,
+    failed: false,
+  };
   // Blank or whitespace-only text runs no query at all.
   if (!q) return { ...base, q: "", results: [] };
   const viewer = await getSessionUser(request, env, context).catch(() => null);
