@@ -110,7 +110,7 @@ export default {
   async fetch(incoming, env, ctx) {
     // Bodies are bounded before any route reads them; every answer leaves with the common headers.
     const request = await boundBody(incoming);
-    if (request instanceof Response) return request;
+    if (request instanceof Response) return finishResponse(incoming, request, env);
     // Every query of the request runs in one D1 session, so reads may come from a nearby replica.
     const d1 = await openD1Session(env, request);
     const routed = await route(request, env, d1.env, ctx);

@@ -1,9 +1,11 @@
 // The Worker entry's guards around every request: body size before any route reads it, and the headers
-// every answer carries (nosniff; private, no-store for anyone signed in).
+// every answer carries (nosniff; HSTS in production; private, no-store for anyone signed in). Static files
+// never reach the Worker: theirs are in public/_headers.
 import { hasSessionCookie } from "~/server/session-cookie.server";
 import { bodyLimit, declaredTooLarge, SMALL_BODY_BYTES } from "~/lib/request-limits";
 import { cookieIsSecure } from "./auth.server";
 import { readBytes } from "./http/body.server";
+import { isLocalDevelopment, STRICT_TRANSPORT_SECURITY } from "./security.server";
 
 const TOO_LARGE = "Request body is too large";
 
@@ -36,12 +38,17 @@ export function finishResponse(request: Request, response: Response, env: Pick<E
   if (response.status === 101 || response.webSocket) return response;
   const signedIn = hasSessionCookie(request.headers.get("Cookie"), cookieIsSecure(env));
   const needsNosniff = response.headers.get("X-Content-Type-Options") !== "nosniff";
+  // HSTS on every answer, not only pages: a browser whose first request here is for JSON, a photo or a
+  // redirect learns it too, and no answer leaves a gap in it (docs/accounts.md, "Safe defaults").
+  const needsHsts =
+    !isLocalDevelopment(env) && response.headers.get("Strict-Transport-Security") !== STRICT_TRANSPORT_SECURITY;
   const cache = response.headers.get("Cache-Control") ?? "";
   // Whatever a signed-in person is shown (an admin grid, their hidden listing) stays out of every cache.
   const needsPrivate = signedIn && !/\bno-store\b/.test(cache);
-  if (!needsNosniff && !needsPrivate) return response;
+  if (!needsNosniff && !needsHsts && !needsPrivate) return response;
   const out = new Response(response.body, response);
   if (needsNosniff) out.headers.set("X-Content-Type-Options", "nosniff");
+  if (needsHsts) out.headers.set("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
   if (needsPrivate) out.headers.set("Cache-Control", "private, no-store");
   return out;
 }

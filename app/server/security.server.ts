@@ -1,4 +1,5 @@
-// Security headers for every HTML response.
+// Security headers for every HTML response. HSTS goes on every answer instead (finishResponse in
+// request-guard.server.ts), and static files get theirs from public/_headers.
 
 export function newNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -6,6 +7,12 @@ export function newNonce(): string {
   for (const b of bytes) s += String.fromCharCode(b);
   return btoa(s);
 }
+
+/**
+ * Two years, this host and every subdomain, and asking to be preloaded. Sent in production only: local
+ * development is plain http on localhost, which no browser should remember as https-only.
+ */
+export const STRICT_TRANSPORT_SECURITY = "max-age=63072000; includeSubDomains; preload";
 
 export function isLocalDevelopment(env: Pick<Env, "APP_ENV">): boolean {
   return env.APP_ENV === "development";
@@ -39,5 +46,4 @@ export function applySecurityHeaders(headers: Headers, nonce: string, requestUrl
     headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()");
-  if (!dev) headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains; preload");
 }

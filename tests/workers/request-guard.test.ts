@@ -1,12 +1,15 @@
-// Smaller hardening: bodies bounded before any route reads them; nosniff on every answer; whatever a
-// signed-in person sees is private, no-store; the 'someone tried to sign up' mail is capped per recipient;
+// Smaller hardening: bodies bounded before any route reads them; nosniff on every answer, and HSTS on every
+// answer in production; whatever a signed-in person sees is private, no-store; the 'someone tried to sign up' mail is capped per recipient;
 // a stranger's typed name never reaches mail as something a mail client would link.
-import { env } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { SMALL_BODY_BYTES } from "~/lib/request-limits";
+import { STRICT_TRANSPORT_SECURITY } from "~/server/security.server";
+import worker from "../../workers/app";
 import { createAccount, quiesce, settle } from "./auth-fixtures";
-import { client, signedIn } from "./client";
+import { client, freshIp, signedIn } from "./client";
 import { insertListing } from "./fixtures";
+import { insertImages, rows } from "./public-fixtures";
 
 afterEach(() => quiesce());
 
@@ -103,6 +106,99 @@ describe("response headers", () => {
     }
     const anonymous = await client().get("/faq");
     expect(anonymous.headers.get("Cache-Control") ?? "").not.toContain("private");
+  });
+});
+
+describe("HSTS", () => {
+  const SITE = "https://kiwicompanions.co.nz";
+  /** The Worker as deployed (APP_ENV=production, wrangler.toml), asked over https as a browser would. */
+  async function inProduction(path: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    headers.set("Cookie", "age_verified=1");
+    headers.set("CF-Connecting-IP", freshIp());
+    const ctx = createExecutionContext();
+    const res = await worker.fetch!(
+      new Request(`${SITE}${path}`, { ...init, headers, redirect: "manual" }) as Request<
+        unknown,
+        IncomingRequestCfProperties
+      >,
+      { ...env, APP_ENV: "production", SITE_ORIGIN: SITE },
+      ctx,
+    );
+    await res.arrayBuffer();
+    await waitOnExecutionContext(ctx);
+    return res;
+  }
+
+  /** A live listing with one photo in R2: its page, its JSON and the photo's bytes can all be asked for. */
+  async function listingWithPhoto() {
+    const id = await insertListing();
+    await insertImages(id, [1]);
+    const [{ r2_key }] = await rows<{ r2_key: string }>("SELECT r2_key FROM listing_images WHERE listing_id = ?", id);
+    await env.PHOTOS.put(r2_key, new Uint8Array([82, 73, 70, 70]), { httpMetadata: { contentType: "image/webp" } });
+    return { id, photo: `/photos/${r2_key}` };
+  }
+
+  it("in production every answer carries it: pages, JSON, .data, redirects, errors, 404s, photos, a 413", async () => {
+    const { id, photo } = await listingWithPhoto();
+    const answers: [string, Promise<Response>, number][] = [
+      ["page", inProduction("/faq"), 200],
+      ["listing page", inProduction(`/view/${id}`), 200],
+      ["JSON", inProduction("/api/grid"), 200],
+      ["listing JSON", inProduction(`/api/model/${id}`), 200],
+      ["single-fetch data", inProduction("/_root.data"), 200],
+      ["listing data", inProduction(`/view/${id}.data`), 200],
+      ["photo", inProduction(photo), 200],
+      ["missing photo", inProduction("/photos/listing/nothing-here.webp"), 404],
+      ["redirect", inProduction("/no/such/page"), 302],
+      ["API 404", inProduction("/api/nope"), 404],
+      ["bad placeholder", inProduction("/api/placeholder/a/b"), 400],
+      [
+        "bad JSON",
+        inProduction("/api/auth/login", {
+          method: "POST",
+          body: "{",
+          headers: { "Content-Type": "application/json", Origin: SITE },
+        }),
+        400,
+      ],
+      [
+        "cross-site write",
+        inProduction("/api/auth/login", {
+          method: "POST",
+          body: "{}",
+          headers: { "Content-Type": "application/json", Origin: "https://evil.example" },
+        }),
+        403,
+      ],
+      [
+        "too large",
+        inProduction("/api/auth/login", {
+          method: "POST",
+          body: "x".repeat(SMALL_BODY_BYTES + 1),
+          headers: { "Content-Type": "application/json", Origin: SITE },
+        }),
+        413,
+      ],
+    ];
+    for (const [what, answer, status] of answers) {
+      const res = await answer;
+      expect(res.status, what).toBe(status);
+      expect(res.headers.get("Strict-Transport-Security"), `${what} (${res.status})`).toBe(STRICT_TRANSPORT_SECURITY);
+      expect(res.headers.get("X-Content-Type-Options"), what).toBe("nosniff");
+    }
+    // A page served from the page cache carries it as the first render did.
+    const again = await inProduction("/faq");
+    expect(again.headers.get("Strict-Transport-Security")).toBe(STRICT_TRANSPORT_SECURITY);
+  });
+
+  it("local development (plain http) sends it on no answer", async () => {
+    const { id, photo } = await listingWithPhoto();
+    for (const path of ["/faq", "/api/grid", `/view/${id}.data`, photo, "/no/such/page", "/api/nope"]) {
+      const res = await client().get(path);
+      await res.arrayBuffer();
+      expect(res.headers.get("Strict-Transport-Security"), path).toBeNull();
+    }
   });
 });
 
