@@ -1,6 +1,7 @@
 // The e-mails of the owner's own account changes on /managesub (issue 13). Like auth-emails.ts: plain text
 // for the dev outbox, escaped HTML for mail clients, and a greeting only for a name that is a plain name.
 import { greetingName, render, type EmailContent } from "./auth-emails";
+import { STALE_LINK_DAYS } from "./listing-upkeep";
 
 type Common = { origin: string; firstName: string; siteName: string };
 
@@ -89,7 +90,7 @@ export function staleCheckEmail(o: Common & { listingName: string; href: string 
       `Hi ${greetingName(o.firstName)},`,
       "",
       `Your listing ${o.listingName} has not been saved or confirmed for 30 days.`,
-      "If it is still current, confirm it with the link below (it does not sign you in).",
+      `If it is still current, confirm it with the link below (it works for ${STALE_LINK_DAYS} days and does not sign you in).`,
       "Without an answer within 7 days it is hidden until you confirm it from your dashboard.",
     ],
     { href: o.href, label: "Still available" },

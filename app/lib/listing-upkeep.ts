@@ -53,6 +53,11 @@ export function pausedLine(p: PauseFields, now: number): string | null {
 export const STALE_AFTER_DAYS = 30;
 /** And hidden this long after the question, unless confirmed. */
 export const CONFIRM_WITHIN_DAYS = 7;
+/**
+ * The e-mailed 'Still available' link works this long after it was sent: a week past the hide, so an owner
+ * back from a week away can still use it; after that it has expired, and the dashboard confirms instead.
+ */
+export const STALE_LINK_DAYS = 14;
 export const STALE_BADGE = "Hidden - confirm your listing";
 
 export type StaleFields = {

@@ -1,6 +1,7 @@
 // The stale-listing check's e-mailed link (issue 16): the page asks, one button answers. Opening the link
 // changes nothing, so a mail scanner that fetches it cannot answer for the owner; the POST confirms that one
-// listing, once, and signs nobody in. The work is in app/server/stale-check.server.ts.
+// listing, once, and signs nobody in. A link used already or made up is a 400, one past its 14 days a 410,
+// both saying to confirm from the dashboard instead. The work is in app/server/stale-check.server.ts.
 import {
   data,
   type ActionFunctionArgs,
@@ -8,11 +9,12 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { InfoPage } from "~/components/InfoPage";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
-import { confirmByLink } from "~/server/stale-check.server";
+import { isTokenShape } from "~/server/session-cookie.server";
+import { confirmByLink, staleLinkRefusal } from "~/server/stale-check.server";
 
 export const meta: MetaFunction = () => [
   { title: "Still available? | Kiwi Companions" },
@@ -23,7 +25,15 @@ export const meta: MetaFunction = () => [
 const HEADERS = { "Cache-Control": "no-store", "Referrer-Policy": "strict-origin" };
 export const headers: HeadersFunction = () => HEADERS;
 
-export const loader = (_: LoaderFunctionArgs) => data(null, { headers: HEADERS });
+// Read only: an expired link (410) or one that cannot be a link (400) says so at once, not after its button
+// is pressed. A link used already cannot be told from one just used by this page's own POST (Remix runs
+// this loader again after the action, when the link is gone), so it shows the button, which then says so.
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const refused = await staleLinkRefusal(context.cloudflare.env, params.token ?? "");
+  if (refused && (refused.status === 410 || !isTokenShape(params.token ?? "")))
+    return data({ error: refused.error as string | null }, { status: refused.status, headers: HEADERS });
+  return data({ error: null as string | null }, { headers: HEADERS });
+}
 
 export async function action({ params, context }: ActionFunctionArgs) {
   const { env, ctx } = context.cloudflare;
@@ -33,6 +43,7 @@ export async function action({ params, context }: ActionFunctionArgs) {
 }
 
 export default function StillAvailable() {
+  const opened = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   if (result?.ok) {
@@ -49,14 +60,24 @@ export default function StillAvailable() {
       </InfoPage>
     );
   }
+  const error = result?.error ?? opened?.error;
+  if (error) {
+    return (
+      <InfoPage title="This link no longer works">
+        <div className="space-y-4">
+          <Alert tone="error" data-testid="stale-error">
+            {error}
+          </Alert>
+          <p>
+            <Link to="/dashboard">Go to your dashboard</Link>
+          </p>
+        </div>
+      </InfoPage>
+    );
+  }
   return (
     <InfoPage title="Is your listing still available?">
       <div className="space-y-4">
-        {result ? (
-          <Alert tone="error" data-testid="stale-error">
-            {result.error}
-          </Alert>
-        ) : null}
         <p>Confirm that your listing is still current, and it stays on the list.</p>
         <Form method="post">
           <Button type="submit" size="lg" busy={busy} data-testid="still-available">

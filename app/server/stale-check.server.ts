@@ -2,11 +2,12 @@
 // listing neither saved nor confirmed for 30 days gets one e-mail with a 'Still available' link (random,
 // single-use, only its hash kept, and not a login: it confirms that one listing and nothing else); seven
 // days after the question, unanswered, the listing is switched off as 'Hidden - confirm your listing'. The
-// link or the dashboard's 'Confirm listing' brings it back, while it is still verified and paid.
-import { and, eq, gte, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
+// link (for 14 days after it was sent) or the dashboard's 'Confirm listing' brings it back, while it is
+// still verified and paid.
+import { and, eq, gt, gte, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { staleCheckEmail } from "~/lib/account-emails";
 import { newToken } from "~/lib/ids";
-import { CONFIRM_WITHIN_DAYS, STALE_AFTER_DAYS } from "~/lib/listing-upkeep";
+import { CONFIRM_WITHIN_DAYS, STALE_AFTER_DAYS, STALE_LINK_DAYS } from "~/lib/listing-upkeep";
 import { getDb, schema } from "./db.server";
 import { sendEmail, siteName } from "./email.server";
 import { announceChange, liveIfAllowed, refusal } from "./listing-relist.server";
@@ -25,6 +26,9 @@ export const STALE_PATH = "/listing-check";
 
 export const STALE_ERRORS = {
   link: "This link has been used or is not valid. Sign in and confirm your listing from your dashboard.",
+  expired:
+    `This link has expired: a link to confirm a listing works for ${STALE_LINK_DAYS} days after we send it. ` +
+    "Sign in and press 'Still available' beside the listing on your dashboard to confirm it instead.",
   notYours: "That listing is not yours.",
   notNeeded: "This listing does not need confirming.",
 } as const;
@@ -105,28 +109,52 @@ async function confirm(env: CheckEnv, ctx: Ctx, where: ReturnType<typeof and>, n
     .update(l)
     .set({ confirmedAt: now, staleTokenHash: null, live: liveAgain, hiddenAsStale: false, updatedAt: now })
     .where(where)
-    .returning({ id: l.id, location: l.location, live: l.live });
+    .returning({ id: l.id, location: l.location, live: l.live, firstName: l.firstName });
   if (row) await announceChange(env, ctx, row.id, { live: false, location: row.location }, now);
   return row ?? null;
 }
 
-/** The e-mailed link: single-use, so a replay or a made-up token is refused and changes nothing. */
+export type LinkRefusal = { ok: false; status: 400 | 410; error: string };
+
+/** A link sent at `sentAt` still works at `now`. */
+const linkFresh = (sentAt: number | null, now: number) => sentAt !== null && sentAt > now - STALE_LINK_DAYS * DAY;
+
+/** Why an e-mailed link does not work now, or null if it does. Reads only. */
+export async function staleLinkRefusal(
+  env: Pick<Env, "DB">,
+  token: string,
+  now = Date.now(),
+): Promise<LinkRefusal | null> {
+  if (!isTokenShape(token)) return { ok: false, status: 400, error: STALE_ERRORS.link };
+  const [listing] = await getDb(env)
+    .select({ sentAt: l.staleRemindedAt })
+    .from(l)
+    .where(eq(l.staleTokenHash, await sha256Hex(token)))
+    .limit(1);
+  if (!listing) return { ok: false, status: 400, error: STALE_ERRORS.link };
+  // 410 Gone: the link was real, and its time is over (the owner is told where to confirm instead).
+  if (!linkFresh(listing.sentAt, now)) return { ok: false, status: 410, error: STALE_ERRORS.expired };
+  return null;
+}
+
+/**
+ * The e-mailed link: single-use, and only for STALE_LINK_DAYS after it was sent, so a replay, an expired
+ * link or a made-up token is refused and changes nothing.
+ */
 export async function confirmByLink(
   env: CheckEnv,
   ctx: Ctx,
   token: string,
   now = Date.now(),
-): Promise<{ ok: true; name: string; live: boolean } | { ok: false; status: 400; error: string }> {
-  if (!isTokenShape(token)) return { ok: false, status: 400, error: STALE_ERRORS.link };
-  const hash = await sha256Hex(token);
-  const [listing] = await getDb(env)
-    .select({ firstName: l.firstName })
-    .from(l)
-    .where(eq(l.staleTokenHash, hash))
-    .limit(1);
-  const row = listing ? await confirm(env, ctx, and(eq(l.staleTokenHash, hash)), now) : null;
-  if (!listing || !row) return { ok: false, status: 400, error: STALE_ERRORS.link };
-  return { ok: true, name: listing.firstName, live: row.live };
+): Promise<{ ok: true; name: string; live: boolean } | LinkRefusal> {
+  const refused = await staleLinkRefusal(env, token, now);
+  if (refused) return refused;
+  // The link's freshness is part of the write's condition too: one used or expired since the read above
+  // changes nothing, and is told why.
+  const fresh = gt(l.staleRemindedAt, now - STALE_LINK_DAYS * DAY);
+  const row = await confirm(env, ctx, and(eq(l.staleTokenHash, await sha256Hex(token)), fresh), now);
+  if (!row) return (await staleLinkRefusal(env, token, now)) ?? { ok: false, status: 400, error: STALE_ERRORS.link };
+  return { ok: true, name: row.firstName, live: row.live };
 }
 
 /** 'Confirm listing' on the dashboard, for the owner of a listing the check asked about or hid. */

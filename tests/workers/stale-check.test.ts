@@ -1,10 +1,11 @@
 // Issue 16, the stale-listing check: a live listing neither saved nor confirmed for 30 days is asked once by
 // e-mail; the link's page changes nothing until its button is pressed, then confirms that listing once and
-// signs nobody in (a replay or a made-up link is a 400); unanswered for 7 days, the cron hides it as
-// 'Hidden - confirm your listing' until the owner confirms from the dashboard.
+// signs nobody in (a replay or a made-up link is a 400, a link past its 14 days a 410); unanswered for 7
+// days, the cron hides it as 'Hidden - confirm your listing' until the owner confirms from the dashboard.
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { STALE_ERRORS, runStaleCheck } from "~/server/stale-check.server";
+import { STALE_LINK_DAYS } from "~/lib/listing-upkeep";
+import { STALE_ERRORS, confirmByLink, runStaleCheck, staleLinkRefusal } from "~/server/stale-check.server";
 import { quiesce } from "./auth-fixtures";
 import { client, signedIn } from "./client";
 import { insertListing } from "./fixtures";
@@ -132,5 +133,65 @@ describe("the stale-listing check", () => {
     await runStaleCheck(env, ctx, ORIGIN, Date.now() + 8 * DAY);
     expect((await rowOf(id)).live).toBe(1);
     expect(await mailsTo(owner.email)).toBe(1);
+  });
+
+  it("a link past its 14 days says it has expired and how to confirm instead, with a 410, and changes nothing", async () => {
+    const { owner, id } = await staleListing(60);
+    // Asked 15 days ago, and hidden by the cron a week after that.
+    await runStaleCheck(env, ctx, ORIGIN, Date.now() - 15 * DAY);
+    await runStaleCheck(env, ctx, ORIGIN);
+    const link = await linkFor(owner.email);
+    const before = await rowOf(id);
+    expect(before).toMatchObject({ live: 0, hidden_as_stale: 1 });
+    const text = async (res: Response) => (await res.text()).replaceAll("&#x27;", "'");
+
+    const page = await client().get(link);
+    expect(page.status).toBe(410);
+    expect(page.headers.get("Cache-Control")).toBe("no-store");
+    const opened = await text(page);
+    expect(opened).toContain(STALE_ERRORS.expired);
+    expect(opened).toContain("on your dashboard");
+    expect(opened).not.toContain('data-testid="still-available"');
+
+    const pressed = await client().post(link, { form: {} });
+    expect(pressed.status).toBe(410);
+    expect(await text(pressed)).toContain(STALE_ERRORS.expired);
+    expect(await rowOf(id)).toEqual(before);
+
+    // The dashboard still confirms it.
+    const res = await owner.client.post("/dashboard", { form: { intent: "confirm", modelId: id } });
+    expect(res.status).toBe(303);
+    expect(await rowOf(id)).toMatchObject({ live: 1, hidden_as_stale: 0 });
+  });
+
+  it("the link works until 14 days after it was sent, and not from that instant on", async () => {
+    const { owner, id } = await staleListing();
+    const sentAt = Date.now();
+    await runStaleCheck(env, ctx, ORIGIN, sentAt);
+    const token = (await linkFor(owner.email)).split("/").pop()!;
+    const expiry = sentAt + STALE_LINK_DAYS * DAY;
+    expect(STALE_LINK_DAYS).toBe(14);
+    expect(await staleLinkRefusal(env, token, expiry - 1)).toBeNull();
+    expect(await staleLinkRefusal(env, token, expiry)).toMatchObject({ status: 410, error: STALE_ERRORS.expired });
+    const before = await rowOf(id);
+    expect(await confirmByLink(env, ctx, token, expiry)).toMatchObject({ ok: false, status: 410 });
+    expect(await rowOf(id)).toEqual(before);
+    // A day short of it, the same link confirms (the cron had hidden the listing a week after asking).
+    await runStaleCheck(env, ctx, ORIGIN, sentAt + 8 * DAY);
+    expect(await rowOf(id)).toMatchObject({ live: 0, hidden_as_stale: 1 });
+    expect(await confirmByLink(env, ctx, token, expiry - DAY)).toMatchObject({ ok: true, live: true });
+    expect(await rowOf(id)).toMatchObject({ live: 1, hidden_as_stale: 0 });
+    // Used, it is refused as used, not as expired.
+    expect(await confirmByLink(env, ctx, token, expiry - DAY)).toMatchObject({ status: 400, error: STALE_ERRORS.link });
+  });
+
+  it("an address that cannot be a link is a 400 as soon as it is opened, with no button", async () => {
+    for (const path of ["/listing-check/short", "/listing-check/%00", `/listing-check/${"A".repeat(44)}`]) {
+      const res = await client().get(path);
+      expect(res.status, path).toBe(400);
+      const html = await res.text();
+      expect(html, path).toContain(STALE_ERRORS.link);
+      expect(html, path).not.toContain('data-testid="still-available"');
+    }
   });
 });
