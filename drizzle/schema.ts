@@ -238,6 +238,17 @@ export const sessions = sqliteTable("sessions", {
   secondFactorAt: integer("second_factor_at"),
 });
 
+// 0043_data_export_links.sql: each 'Download my data' link, under the SHA-256 of its signature; used once.
+export const dataExportLinks = sqliteTable("data_export_links", {
+  id: text("id").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  createdAt: integer("created_at").notNull(),
+  expiresAt: integer("expires_at").notNull(),
+  usedAt: integer("used_at"),
+});
+
 export const passwordResets = sqliteTable("password_resets", {
   tokenHash: text("token_hash").primaryKey(),
   userId: text("user_id")

@@ -248,6 +248,7 @@ export const NOT_EXPORTED_TABLES: Record<string, string> = {
   password_resets: "Single-use links, stored only as hashes, that expire within hours.",
   email_changes: "Single-use links, stored only as hashes, that expire within a day.",
   email_confirmations: "Single-use links, stored only as hashes, that expire within a day.",
+  data_export_links: "These download links themselves, stored only as hashes, that expire within minutes.",
   passkey_challenges: "Random challenges that expire within minutes.",
   pending_sign_ins: "Half-finished sign-ins that expire within minutes.",
   login_throttle: "Failed sign-in counts under a keyed hash of the address.",

@@ -1,9 +1,15 @@
-// The download link made by /account/your-data: valid for two minutes, and only in the session that
+// The download link made by /account/your-data: valid for two minutes, once, and only in the session that
 // confirmed the password. Anything else is told to start again, with nothing streamed.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { getDb } from "~/server/db.server";
 import { getCurrentSession } from "~/server/auth.server";
-import { archiveResponse, exportLinkValid, readAccountData } from "~/server/data-export.server";
+import {
+  archiveResponse,
+  claimExportLink,
+  EXPORT_LINK_MSG,
+  exportLinkValid,
+  readAccountData,
+} from "~/server/data-export.server";
 
 const again = (status: number, text: string) =>
   new Response(`${text} Go back to /account/your-data and download it again.\n`, {
@@ -17,7 +23,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!current) return again(401, "You are signed out.");
   const params = new URL(request.url).searchParams;
   if (!(await exportLinkValid(env, current.user.id, current.session.id, params)))
-    return again(403, "This download link has expired or was made for another session.");
+    return again(403, EXPORT_LINK_MSG.invalid);
+  // Used once: the first download marks it, a second one (a replay, a copied link) gets nothing.
+  const claim = await claimExportLink(env, current.user.id, params);
+  if (claim === "used") return again(410, EXPORT_LINK_MSG.used);
+  if (claim !== "claimed") return again(403, EXPORT_LINK_MSG.invalid);
   const account = await readAccountData(getDb(env), current.user.id);
   if (!account) return again(404, "This account no longer exists.");
   return archiveResponse(env, account, Date.now());

@@ -1,8 +1,8 @@
-// 'Download my data': the owner confirms who they are, gets a short-lived link bound to this session, and
-// the link streams one zip (client-zip) of everything app/lib/data-export.ts lists. Rows are read first
+// 'Download my data': the owner confirms who they are, gets a short-lived, single-use link bound to this
+// session, and the link streams one zip (client-zip) of everything app/lib/data-export.ts lists. Rows are read first
 // (they are small); photos are streamed from R2 one at a time as the zip is written, so memory stays flat
 // however many photos an agency has.
-import { asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { makeZip } from "client-zip";
@@ -15,6 +15,7 @@ import { reauthenticate } from "./account-changes.server";
 import { getDb, schema, type Db } from "./db.server";
 import { sendEmail, siteName } from "./email.server";
 import { requestMeta, recordSecurityEvent, securityEventStatement } from "./security-log.server";
+import { sha256Hex } from "./session-cookie.server";
 import { keyedHash, siteSecret } from "./site-secrets.server";
 import { siteOrigin } from "./site-origin.server";
 
@@ -23,6 +24,12 @@ type Cf = AppLoadContext["cloudflare"];
 /** How long the download link works: long enough to start it, too short to be worth stealing. */
 export const EXPORT_LINK_TTL_MS = 2 * 60_000;
 export const ARCHIVE_PATH = "/account/your-data/archive";
+
+/** Why a download link gives no archive; the route adds where to ask for a new one. */
+export const EXPORT_LINK_MSG = {
+  invalid: "This download link has expired or was made for another session.",
+  used: "This download link has already been used: each link downloads your data once.",
+} as const;
 
 const TABLES: Record<ExportedTable, SQLiteTable> = {
   users: schema.users,
@@ -259,6 +266,16 @@ export async function startDataExport(
   );
   const expires = now + EXPORT_LINK_TTL_MS;
   const mac = await linkMac(env, user.id, session.id, expires);
+  // Remembered so that it works once (claimExportLink); this account's links that have run out go.
+  const db = getDb(env);
+  const links = schema.dataExportLinks;
+  await db.batch([
+    db.delete(links).where(and(eq(links.userId, user.id), lt(links.expiresAt, now))),
+    db
+      .insert(links)
+      .values({ id: await sha256Hex(mac), userId: user.id, createdAt: now, expiresAt: expires })
+      .onConflictDoNothing(),
+  ]);
   return { ok: true, href: `${ARCHIVE_PATH}?${new URLSearchParams({ e: String(expires), t: mac })}` };
 }
 
@@ -279,4 +296,30 @@ export async function exportLinkValid(
   let diff = 0;
   for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ mac.charCodeAt(i);
   return diff === 0;
+}
+
+/**
+ * Marks a link exportLinkValid accepted as used, if nothing used it first: "claimed" for the one download that
+ * may stream the archive, "used" for any other, "unknown" for a link never made (or long gone). One
+ * conditional UPDATE, so two downloads racing with the same link cannot both be "claimed" (D1 runs each
+ * statement atomically; there are no interactive transactions to lock with).
+ */
+export async function claimExportLink(
+  env: Pick<Env, "DB">,
+  userId: string,
+  params: URLSearchParams,
+  now = Date.now(),
+): Promise<"claimed" | "used" | "unknown"> {
+  const links = schema.dataExportLinks;
+  const id = await sha256Hex(params.get("t") ?? "");
+  const db = getDb(env);
+  const mine = and(eq(links.id, id), eq(links.userId, userId));
+  const [claimed] = await db
+    .update(links)
+    .set({ usedAt: now })
+    .where(and(mine, isNull(links.usedAt), gt(links.expiresAt, now)))
+    .returning({ id: links.id });
+  if (claimed) return "claimed";
+  const [known] = await db.select({ usedAt: links.usedAt }).from(links).where(mine).limit(1);
+  return known?.usedAt != null ? "used" : "unknown";
 }

@@ -1,12 +1,19 @@
 // Issue 16, 'Your data': after the password, one zip with every row of the account in each table the export
 // covers, and no one else's; the photos' bytes; nothing secret. The download link works for two minutes in
-// the session that asked for it only.
+// the session that asked for it only, and once.
 import { env } from "cloudflare:test";
 import { unzipSync, strFromU8 } from "fflate";
 import { afterEach, describe, expect, it } from "vitest";
 import { EXPORTED_TABLES, isSystemTable, NOT_EXPORTED_TABLES } from "~/lib/data-export";
 import { newId } from "~/lib/ids";
-import { archiveResponse, EXPORT_LINK_TTL_MS, exportLinkValid, readAccountData } from "~/server/data-export.server";
+import {
+  archiveResponse,
+  claimExportLink,
+  EXPORT_LINK_MSG,
+  EXPORT_LINK_TTL_MS,
+  exportLinkValid,
+  readAccountData,
+} from "~/server/data-export.server";
 import { getDb } from "~/server/db.server";
 import { REAUTH_MSG } from "~/server/reauth.server";
 import { PASSWORD, quiesce, waitForMail } from "./auth-fixtures";
@@ -313,5 +320,60 @@ describe("the download link", () => {
     );
     // The real one still works.
     expect((await client({ cookie: me.cookie }).get(link)).status).toBe(200);
+  });
+
+  it("works once: a second download is refused with 410 and where to ask again; a new export works", async () => {
+    const me = await providerWithData();
+    const link = (await ask(me, PASSWORD)).headers.get("Location")!;
+    const first = await client({ cookie: me.cookie }).get(link);
+    expect(first.status).toBe(200);
+    await first.arrayBuffer();
+
+    const second = await client({ cookie: me.cookie }).get(link);
+    expect(second.status).toBe(410);
+    expect(second.headers.get("Content-Type")).toMatch(/^text\/plain/);
+    expect(second.headers.get("Cache-Control")).toBe("no-store");
+    const text = await second.text();
+    expect(text).toContain(EXPORT_LINK_MSG.used);
+    expect(text).toContain("/account/your-data");
+
+    // Only the hash of the link's signature is kept, marked used.
+    const t = new URL(link, "http://x").searchParams.get("t")!;
+    const stored = await env.DB.prepare("SELECT id, used_at FROM data_export_links WHERE user_id = ?")
+      .bind(me.userId)
+      .all<{ id: string; used_at: number | null }>();
+    expect(stored.results).toHaveLength(1);
+    expect(stored.results[0].id).not.toContain(t);
+    expect(stored.results[0].used_at).toBeGreaterThan(0);
+
+    // Asking again gives a new link, which works (once).
+    const again = (await ask(me, PASSWORD)).headers.get("Location")!;
+    expect(again).not.toBe(link);
+    const fresh = await client({ cookie: me.cookie }).get(again);
+    expect(fresh.status).toBe(200);
+    await fresh.arrayBuffer();
+  });
+
+  it("two downloads racing with one link: only one gets the archive", async () => {
+    const me = await providerWithData();
+    const link = (await ask(me, PASSWORD)).headers.get("Location")!;
+    const answers = await Promise.all([1, 2, 3].map(() => client({ cookie: me.cookie }).get(link)));
+    for (const res of answers) await res.arrayBuffer();
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 410, 410]);
+  });
+
+  it("a link that passes its signature but was never made, or is another account's, is not claimed", async () => {
+    const me = await providerWithData();
+    const other = await signedIn({ logIn: true });
+    const link = (await ask(me, PASSWORD)).headers.get("Location")!;
+    const params = new URL(link, "http://x").searchParams;
+    expect(await claimExportLink(env, other.userId, params)).toBe("unknown");
+    const unknown = new URLSearchParams(params);
+    unknown.set("t", "B".repeat(43));
+    expect(await claimExportLink(env, me.userId, unknown)).toBe("unknown");
+    // Past its expiry it is not claimed either, even unused.
+    expect(await claimExportLink(env, me.userId, params, Date.now() + EXPORT_LINK_TTL_MS + 1)).toBe("unknown");
+    expect(await claimExportLink(env, me.userId, params)).toBe("claimed");
+    expect(await claimExportLink(env, me.userId, params)).toBe("used");
   });
 });
