@@ -236,6 +236,8 @@ export const sessions = sqliteTable("sessions", {
   device: text("device").notNull().default(""),
   place: text("place").notNull().default(""),
   secondFactorAt: integer("second_factor_at"),
+  // 0042_passkey_proof_and_signup_browser.sql: how it was proved ("code" or "passkey").
+  secondFactorVia: text("second_factor_via", { enum: ["code", "passkey"] }),
 });
 
 // 0043_data_export_links.sql: each 'Download my data' link, under the SHA-256 of its signature; used once.
@@ -418,6 +420,8 @@ export const emailConfirmations = sqliteTable("email_confirmations", {
   usedAt: integer("used_at"),
   // 0023_confirmation_password.sql
   needsPassword: flag("needs_password"),
+  // 0042_passkey_proof_and_signup_browser.sql: the SHA-256 of the signing-up browser's cookie value.
+  browserHash: text("browser_hash"),
 });
 
 // Passkeys and their one-time challenges (0021_passkeys.sql).
