@@ -28,18 +28,31 @@ export function render(subject: string, lines: string[], link?: { href: string; 
   return { subject, text, html: `<!doctype html><html><body>${paragraphs.join("")}</body></html>` };
 }
 
+/** "1 passkey", "3 passkeys". */
+export function passkeyCount(n: number): string {
+  return `${n} passkey${n === 1 ? "" : "s"}`;
+}
+
 export function passwordResetEmail(o: {
   origin: string;
   token: string;
   firstName: string;
   siteName: string;
+  /** How many passkeys the account has: the page the link opens can remove them all. */
+  passkeys?: number;
 }): EmailContent {
+  const passkeys = o.passkeys ?? 0;
   return render(
     `Reset your ${o.siteName} password`,
     [
       `Hi ${greetingName(o.firstName)},`,
       "",
       "Someone asked to reset the password of your account. The link below works once, for one hour.",
+      ...(passkeys > 0
+        ? [
+            `Your account also has ${passkeyCount(passkeys)}, and a passkey signs in without the password. The page the link opens removes all of them unless you untick 'Also remove all passkeys': keep it ticked if you think someone else got into your account.`,
+          ]
+        : []),
       "If it was not you, ignore this e-mail: your password stays as it is.",
     ],
     { href: `${o.origin}/reset-password/${o.token}`, label: "Set a new password" },
@@ -62,7 +75,7 @@ export function confirmEmailEmail(o: {
       `Hi ${greetingName(o.firstName)},`,
       "",
       `Someone, hopefully you, just signed up to ${o.siteName} with this address.`,
-      `Open the link below to confirm it and sign in. It works once, within ${CONFIRM_TOKEN_TTL_MS / 3_600_000} hours.`,
+      `Open the link below and press the button there to confirm it. It works once, within ${CONFIRM_TOKEN_TTL_MS / 3_600_000} hours. Opened in the browser you signed up in, it also signs you in; anywhere else, log in afterwards.`,
       `If it was not you, ignore this e-mail: the account never starts and is deleted after ${UNCONFIRMED_ACCOUNT_DAYS} days.`,
     ],
     { href: `${o.origin}/confirm-email/${o.token}`, label: "Confirm your e-mail address" },
@@ -99,13 +112,27 @@ export function loginFailuresEmail(o: { origin: string; firstName: string; siteN
   );
 }
 
-export function passwordChangedEmail(o: { origin: string; firstName: string; siteName: string }): EmailContent {
+export function passwordChangedEmail(o: {
+  origin: string;
+  firstName: string;
+  siteName: string;
+  /** What a reset did to the account's passkeys. */
+  passkeys?: { passkeysRemoved: number; passkeysKept: number };
+}): EmailContent {
+  const removed = o.passkeys?.passkeysRemoved ?? 0;
+  const kept = o.passkeys?.passkeysKept ?? 0;
   return render(
     `Your ${o.siteName} password was changed`,
     [
       `Hi ${greetingName(o.firstName)},`,
       "",
       "The password of your account was just changed and every signed-in device was logged out.",
+      ...(removed > 0
+        ? [`All your passkeys (${passkeyCount(removed)}) were removed too. Add them again from Account Settings.`]
+        : []),
+      ...(kept > 0
+        ? [`Your ${passkeyCount(kept)} still sign in: remove any you do not trust in Account Settings.`]
+        : []),
       "If it was not you, reset your password now.",
     ],
     { href: `${o.origin}/login?action=reset`, label: "Reset your password" },

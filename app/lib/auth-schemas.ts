@@ -42,6 +42,9 @@ export const MSG = {
   confirmNeedsPassword:
     "Someone signed up more than once with this address. To confirm, enter the password you chose the last time you signed up.",
   confirmPasswordMissing: "Enter the password you chose when you signed up.",
+  // Opening the link only shows a button (decision 0022): a GET confirms nothing and signs nobody in.
+  confirmPrompt: "Confirm your e-mail address to finish signing up.",
+  confirmButton: "Confirm my e-mail address",
   confirmWrongPassword:
     "That is not the password of the latest sign-up with this address. If you did not sign up twice, someone else may have used your address: sign up again to replace their details.",
   rateLimited: "Too many attempts. Please wait a minute and try again.",
@@ -137,6 +140,13 @@ export const apiResetPasswordSchema = z.object({
   newPassword: text(MSG.passwordMin, MSG.passwordNotText)
     .min(PASSWORD_MIN, MSG.passwordMin)
     .max(PASSWORD_MAX, MSG.passwordMax),
+  // Left out, the reset removes the account's passkeys, as the reset page's ticked box does (docs/accounts.md).
+  // A form body carries it as the text "true" or "false".
+  removePasskeys: z
+    .union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")], {
+      error: "removePasskeys must be true or false",
+    })
+    .default(true),
 });
 
 // When several fields fail, "fill these in" comes before "this one is malformed".

@@ -34,6 +34,9 @@ export const NOTICE = {
   // A confirmation link opened in a browser signed in to another account (app/server/confirm-email-page.server.ts).
   emailConfirmedElsewhere:
     "That e-mail address is now confirmed. You are still signed in to this account: sign out and log in to use the other one.",
+  // The same link confirmed in a browser that did not sign up: never signed in there (decision 0022, login CSRF).
+  emailConfirmedLogIn:
+    "Your e-mail address is confirmed. This is not the browser you signed up in, so you are not signed in here: log in with your e-mail address and password.",
   // The owner's session and account changes on /managesub (app/lib/account-settings.ts).
   sessionSignedOut: "That session has been signed out.",
   otherSessionsSignedOut: "Every other session has been signed out.",

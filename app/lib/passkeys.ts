@@ -38,6 +38,23 @@ export const PASSKEY_MSG = {
   added: "Passkey added. You can now sign in with it.",
 } as const;
 
+/** The form field of 'Also remove all passkeys' on the reset page and the two-factor set-up. */
+export const REMOVE_ALL_PASSKEYS_FIELD = "removePasskeys";
+
+/**
+ * The words of 'Also remove all passkeys (N)', offered (ticked) where someone secures an account they may
+ * have lost control of: a new password, a new authenticator app. A passkey signs in by itself, so neither
+ * would keep out whoever holds one.
+ */
+export const REMOVE_ALL_PASSKEYS = {
+  label: (n: number) => `Also remove all passkeys (${n})`,
+  hint: "A passkey signs in without your password. Keep this ticked if you think someone else got into your account; you can add your own passkeys again afterwards.",
+  removed: (n: number) =>
+    `All your passkeys (${n}) were removed. Add them again from Account Settings if you want to keep using them.`,
+  kept: (n: number) =>
+    `Your ${n === 1 ? "passkey still signs" : `${n} passkeys still sign`} in. Remove any you do not trust in Account Settings.`,
+} as const;
+
 /** A passkey as the owner's list shows it. */
 export type PasskeyView = { id: string; name: string; added: string; addedAt: string; lastUsed: string | null };
 

@@ -24,6 +24,8 @@ export const SECURITY_EVENTS = {
   listing_deleted: "Listing deleted",
   passkey_added: "Passkey added",
   passkey_removed: "Passkey removed",
+  // With a password reset or a two-factor set-up, when the owner ticked 'Also remove all passkeys'.
+  passkeys_removed: "All passkeys removed",
   passkey_login: "Signed in with a passkey",
   // 'Download my data' on /managesub (issue 16).
   data_exported: "Downloaded a copy of your data",

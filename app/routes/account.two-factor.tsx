@@ -141,6 +141,7 @@ export default function TwoFactorPage() {
             setUp={page.setUp}
             replacing={page.enabled}
             freshSecondFactor={page.freshSecondFactor}
+            passkeys={page.passkeys}
             redirectTo={page.redirectTo}
             lastResult={replyFor("confirm")}
             busy={busy}

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuthCard, ErrorBox, TextLink } from "~/components/auth/AuthParts";
+import { AuthCard, ErrorBox, NoticeBox, TextLink } from "~/components/auth/AuthParts";
 import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
 import { loginModeHref } from "~/lib/auth-redirect";
@@ -23,13 +23,27 @@ export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
 export const loader = (args: LoaderFunctionArgs) => confirmEmailPageLoader(args);
 export const action = (args: ActionFunctionArgs) => confirmEmailPageAction(args);
 
-/** A first sign-up's good link redirects from the loader; what renders is the password step or a dead link. */
+/**
+ * Opening the link shows a button (or the password step); pressing it confirms. The browser that signed up
+ * is then redirected, signed in; any other sees that the address is confirmed and a link to log in
+ * (docs/decisions/0022-confirm-with-a-button.md). A dead link shows what to do instead.
+ */
 export default function ConfirmEmailPage() {
   const loaded = useLoaderData<ConfirmPageData>();
   const posted = useActionData<ConfirmPageData>();
   const state = posted ?? loaded;
   const busy = useNavigation().state === "submitting";
-  if (state.needsPassword) {
+  if (state.confirmed) {
+    return (
+      <AuthCard title="E-mail Address Confirmed">
+        <NoticeBox message={state.confirmed} />
+        <div className="flex flex-wrap justify-center gap-x-6">
+          <TextLink to={state.loginHref}>Log in</TextLink>
+        </div>
+      </AuthCard>
+    );
+  }
+  if (state.needsPassword === true) {
     return (
       <AuthCard title="Confirm Your E-mail Address" subtitle={MSG.confirmNeedsPassword}>
         <Form method="post" replace className="space-y-4" aria-label="Confirm with your password">
@@ -49,12 +63,24 @@ export default function ConfirmEmailPage() {
             }}
           />
           <Button type="submit" size="lg" block busy={busy}>
-            Confirm and sign in
+            {MSG.confirmButton}
           </Button>
         </Form>
         <div className="flex flex-wrap justify-center gap-x-6">
           <TextLink to={loginModeHref("signup", null)}>Sign up again</TextLink>
         </div>
+      </AuthCard>
+    );
+  }
+  if (state.needsPassword === false) {
+    return (
+      <AuthCard title="Confirm Your E-mail Address" subtitle={MSG.confirmPrompt}>
+        <ErrorBox message={state.error} />
+        <Form method="post" replace aria-label="Confirm your e-mail address">
+          <Button type="submit" size="lg" block busy={busy}>
+            {MSG.confirmButton}
+          </Button>
+        </Form>
       </AuthCard>
     );
   }

@@ -134,10 +134,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       try {
         // The same answer for every address: the check-your-inbox notice, nobody signed in (decision 0010).
         // Where the visitor was going rides with the confirmation link.
-        const { cookie } = await signup(request, cf, submission.value, { redirectTo });
+        const { cookies } = await signup(request, cf, submission.value, { redirectTo });
+        const headers = new Headers();
+        for (const cookie of cookies) headers.append("Set-Cookie", cookie);
         return data<ActionResult>(
           { intent, result: submission.reply({ resetForm: true }), notice: MSG.signupCheckInbox },
-          { headers: { "Set-Cookie": cookie } },
+          { headers },
         );
       } catch (error) {
         if (error instanceof AuthError)

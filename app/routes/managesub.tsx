@@ -406,14 +406,14 @@ export default function ManageSubscription() {
         <ChangePasswordForm
           key={`password-${visit}`}
           lastResult={accountResult("changePassword")}
-          freshSecondFactor={account.freshSecondFactor}
+          freshSecondFactor={account.freshForCredentials}
           busy={navigation.formData?.get("intent") === "changePassword"}
         />
 
         <ChangeEmailForm
           key={`email-${visit}`}
           lastResult={accountResult("changeEmail")}
-          freshSecondFactor={account.freshSecondFactor}
+          freshSecondFactor={account.freshForCredentials}
           busy={navigation.formData?.get("intent") === "changeEmail"}
         />
 

@@ -1,6 +1,6 @@
 // Sensitive changes an owner makes to their own account (issue 13): a new password, a new e-mail address.
-// Each starts with confirmIdentity (the current password, or a second factor proved in this session in the
-// last few minutes), so a session left open or stolen is not enough. Mail goes out after the answer
+// Each starts with confirmIdentity (the current password, or a code proved in this session in the last few
+// minutes; a passkey sign-in is not enough for these two), so a session left open or stolen is not enough. Mail goes out after the answer
 // (ctx.waitUntil), so neither its timing nor its recipient shows in the response.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, count, eq, gt, isNull, notExists, sql } from "drizzle-orm";
@@ -26,7 +26,7 @@ import { sendEmail } from "./email.server";
 import { claimMailSlot } from "./mail-caps.server";
 import { hashPassword } from "./password.server";
 import { newPasswordProblem } from "./password-policy.server";
-import { confirmIdentity, REAUTH_MSG, type Reauth } from "./reauth.server";
+import { confirmIdentity, REAUTH_MSG, type Reauth, type ReauthPurpose } from "./reauth.server";
 import { recordSecurityEvent, requestMeta, securityEventStatement } from "./security-log.server";
 import { isTokenShape, sha256Hex } from "./session-cookie.server";
 import { siteOrigin } from "./site-origin.server";
@@ -55,10 +55,11 @@ export async function reauthenticate(
   request: Request,
   cf: Cf,
   user: Pick<SessionUser, "id" | "email">,
-  session: Pick<CurrentSession, "secondFactorAt">,
+  session: Pick<CurrentSession, "secondFactorAt" | "secondFactorVia">,
   password: unknown,
+  purpose: ReauthPurpose = "change",
 ): Promise<Reauth & { field?: string }> {
-  const result = await confirmIdentity(request, cf.env, user, session, password);
+  const result = await confirmIdentity(request, cf.env, user, session, password, Date.now(), purpose);
   if (result.ok) return result;
   if (result.error === REAUTH_MSG.wrong) {
     await recordSecurityEvent(
@@ -87,7 +88,8 @@ export async function changePassword(
   const { env } = cf;
   const problem = await newPasswordProblem(env, input.newPassword);
   if (problem) return refused({ status: 400, field: FIELD.newPassword, error: problem });
-  const identity = await reauthenticate(request, cf, user, session, input.currentPassword);
+  // A passkey sign-in is not enough here: the password, or a recent code (reauth.server.ts).
+  const identity = await reauthenticate(request, cf, user, session, input.currentPassword, "credentials");
   if (!identity.ok) return refused(identity);
   const passwordHash = await hashPassword(input.newPassword);
   const db = getDb(env);
@@ -125,14 +127,15 @@ export async function requestEmailChange(
   request: Request,
   cf: Cf,
   user: Owner,
-  session: Pick<CurrentSession, "secondFactorAt">,
+  session: Pick<CurrentSession, "secondFactorAt" | "secondFactorVia">,
   input: ChangeEmailInput,
   now = Date.now(),
 ): Promise<ChangeOutcome> {
   const { env } = cf;
   const newEmail = input.newEmail;
   if (newEmail === user.email) return refused({ status: 400, field: FIELD.newEmail, error: ACCOUNT_MSG.emailSame });
-  const identity = await reauthenticate(request, cf, user, session, input.currentPassword);
+  // Where the mail (and so every later reset link) goes: a passkey sign-in is not enough here either.
+  const identity = await reauthenticate(request, cf, user, session, input.currentPassword, "credentials");
   if (!identity.ok) return refused(identity);
   const db = getDb(env);
   const [recent] = await db

@@ -31,6 +31,8 @@ export type AccountSettingsView = {
   sessions: SessionView[];
   /** A second factor proved in this session in the last minutes stands in for the current password. */
   freshSecondFactor: boolean;
+  /** The same for a new password or e-mail address, where a passkey sign-in does not count (reauth.server.ts). */
+  freshForCredentials: boolean;
 };
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -59,6 +61,7 @@ export async function loadAccountSettings(request: Request, env: Env, user: Sess
       current: s.current,
     })),
     freshSecondFactor: hasFreshSecondFactor(session),
+    freshForCredentials: hasFreshSecondFactor(session, Date.now(), "credentials"),
   };
 }
 

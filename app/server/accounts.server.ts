@@ -15,16 +15,25 @@ import { clearThrottle } from "./login-throttle.server";
 import { AuthError, cookieIsSecure, readPreviousSessionId } from "./auth.server";
 import { getDb, schema } from "./db.server";
 import { sendEmail, siteName } from "./email.server";
-import { issueLinkStatements, mayHaveNewLink, sendConfirmationEmail } from "./email-confirmation.server";
+import {
+  issueLinkStatements,
+  mayHaveNewLink,
+  newSignupBrowser,
+  sendConfirmationEmail,
+} from "./email-confirmation.server";
 import { claimMailSlot, SIGNUP_ATTEMPT_MAIL_INTERVAL_MS } from "./mail-caps.server";
+import { countPasskeys, removeAllPasskeysStatements } from "./passkeys.server";
 import { siteOrigin } from "./site-origin.server";
 import { recordSecurityEvent, requestMeta, securityEventStatement } from "./security-log.server";
 
 type Ctx = AppLoadContext["cloudflare"];
 
 export type SignupResult = {
-  /** Set-Cookie value: always the cleared session cookie. Nobody is signed in by a sign-up. */
-  cookie: string;
+  /**
+   * Set-Cookie values, the same shape for every address: the cleared session cookie (nobody is signed in by
+   * a sign-up) and the signing-up browser's cookie, which lets the link sign in this browser only.
+   */
+  cookies: string[];
 };
 
 /**
@@ -47,17 +56,19 @@ export async function signup(
   const problem = await newPasswordProblem(env, input.password);
   if (problem) throw new AuthError(400, problem);
   const token = newToken();
-  const [passwordHash, tokenHash, previousId] = await Promise.all([
+  const [passwordHash, tokenHash, previousId, browser] = await Promise.all([
     hashPassword(input.password),
     sha256Hex(token),
     readPreviousSessionId(request, env),
+    // Made for every address, so the answer's cookies are the same whichever path this takes.
+    newSignupBrowser(env),
   ]);
   const db = getDb(env);
   const u = schema.users;
   const [voidOlder, insertLink] = issueLinkStatements(
     db,
     eq(u.email, input.email),
-    { tokenHash, redirectTo: options.redirectTo ?? AFTER_LOGIN_DEFAULT },
+    { tokenHash, redirectTo: options.redirectTo ?? AFTER_LOGIN_DEFAULT, browserHash: browser.hash },
     now,
   );
   const details = { passwordHash, firstName: input.firstName, lastName: input.lastName, agency: input.agency };
@@ -87,7 +98,7 @@ export async function signup(
     db.delete(schema.sessions).where(eq(schema.sessions.id, previousId ?? "")),
   ]);
   cf.ctx.waitUntil(notifySignup(request, env, input.email, issued[0] ? { userId: issued[0].userId, token } : null));
-  return { cookie: clearSessionCookie(cookieIsSecure(env)) };
+  return { cookies: [clearSessionCookie(cookieIsSecure(env)), browser.cookie] };
 }
 
 async function notifySignup(request: Request, env: Env, email: string, link: { userId: string; token: string } | null) {
@@ -154,35 +165,51 @@ async function sendResetEmail(request: Request, env: Env, userId: string, token:
       token,
       firstName: row.firstName,
       siteName: siteName(env),
+      // The mail says the reset page can remove them too, when there are any.
+      passkeys: await countPasskeys(env, userId),
     }),
   });
 }
 
-/** True when the link's token can still be used (read-only: opening the link does not spend it). */
-export async function isResetTokenUsable(env: Env, token: string, now = Date.now()): Promise<boolean> {
-  if (!isTokenShape(token)) return false;
+/**
+ * What the reset page needs from its link (read-only: opening the link does not spend it): null when the
+ * token cannot be used, else how many passkeys the account has (the page offers to remove them).
+ */
+export async function readResetLink(env: Env, token: string, now = Date.now()): Promise<{ passkeys: number } | null> {
+  if (!isTokenShape(token)) return null;
   const [row] = await getDb(env)
-    .select({ expiresAt: schema.passwordResets.expiresAt })
+    .select({ expiresAt: schema.passwordResets.expiresAt, userId: schema.passwordResets.userId })
     .from(schema.passwordResets)
     .where(and(eq(schema.passwordResets.tokenHash, await sha256Hex(token)), isNull(schema.passwordResets.usedAt)))
     .limit(1);
-  return !!row && row.expiresAt > now;
+  if (!row || row.expiresAt <= now) return null;
+  return { passkeys: await countPasskeys(env, row.userId) };
 }
+
+/** True when the link's token can still be used (read-only: opening the link does not spend it). */
+export async function isResetTokenUsable(env: Env, token: string, now = Date.now()): Promise<boolean> {
+  return (await readResetLink(env, token, now)) !== null;
+}
+
+/** A completed reset: how many passkeys it removed, and how many the account kept. */
+export type ResetOutcome = { passkeysRemoved: number; passkeysKept: number };
 
 /**
  * Spends the token (once: the conditional UPDATE lets exactly one request win), sets the new password,
- * confirms the address, ends every session of the account and voids its other reset and confirmation links. False when the token is unknown,
- * expired or already used.
+ * confirms the address, ends every session of the account and voids its other reset and confirmation links;
+ * with `removePasskeys`, removes every passkey of the account in the same batch (a passkey would otherwise
+ * still let in whoever the reset is meant to keep out). Null when the token is unknown, expired or already
+ * used.
  */
 export async function resetPassword(
   request: Request,
   cf: Ctx,
   token: string,
   newPassword: string,
-  now = Date.now(),
-): Promise<boolean> {
+  { removePasskeys, now = Date.now() }: { removePasskeys: boolean; now?: number },
+): Promise<ResetOutcome | null> {
   const { env } = cf;
-  if (!isTokenShape(token)) return false;
+  if (!isTokenShape(token)) return null;
   // Before the token is spent: a refused password leaves the link usable for a better one.
   const problem = await newPasswordProblem(env, newPassword);
   if (problem) throw new AuthError(400, problem);
@@ -199,9 +226,11 @@ export async function resetPassword(
       ),
     )
     .returning({ userId: schema.passwordResets.userId });
-  if (!spent) return false;
+  if (!spent) return null;
   const { userId } = spent;
-  await db.batch([
+  const meta = requestMeta(request, cf.cf);
+  const [dropPasskeys, dropChallenges] = removeAllPasskeysStatements(db, userId);
+  const results = await db.batch([
     // The reset link came through the mailbox, which is all a confirmation link proves: the address is
     // confirmed now if it was not, and its confirmation links are no longer needed.
     db
@@ -217,21 +246,35 @@ export async function resetPassword(
       .update(schema.emailConfirmations)
       .set({ usedAt: now })
       .where(and(eq(schema.emailConfirmations.userId, userId), isNull(schema.emailConfirmations.usedAt))),
+    ...(removePasskeys ? [dropPasskeys, dropChallenges] : []),
   ]);
-  await recordSecurityEvent(securityEventStatement(db, userId, "reset_completed", requestMeta(request, cf.cf), now));
+  const passkeysRemoved = removePasskeys ? (results[4] as { id: string }[]).length : 0;
+  const passkeysKept = removePasskeys ? 0 : await countPasskeys(env, userId);
+  await recordSecurityEvent(
+    db.batch([
+      securityEventStatement(db, userId, "reset_completed", meta, now),
+      ...(passkeysRemoved > 0 ? [securityEventStatement(db, userId, "passkeys_removed", meta, now)] : []),
+    ]),
+  );
   // A reset lifts the sign-in delays at once: the per-account budget never locks the owner out.
   const [owner] = await db.select({ email: schema.users.email }).from(schema.users).where(eq(schema.users.id, userId));
   if (owner) await clearThrottle(env, owner.email);
-  cf.ctx.waitUntil(notifyPasswordChanged(request, env, userId));
-  return true;
+  const outcome = { passkeysRemoved, passkeysKept };
+  cf.ctx.waitUntil(notifyPasswordChanged(request, env, userId, outcome));
+  return outcome;
 }
 
-async function notifyPasswordChanged(request: Request, env: Env, userId: string) {
+async function notifyPasswordChanged(request: Request, env: Env, userId: string, passkeys: ResetOutcome) {
   const [row] = await getDb(env).select().from(schema.users).where(eq(schema.users.id, userId)).limit(1);
   if (!row) return;
   await sendEmail(env, {
     to: row.email,
-    ...passwordChangedEmail({ origin: siteOrigin(env, request), firstName: row.firstName, siteName: siteName(env) }),
+    ...passwordChangedEmail({
+      origin: siteOrigin(env, request),
+      firstName: row.firstName,
+      siteName: siteName(env),
+      passkeys,
+    }),
   });
 }
 

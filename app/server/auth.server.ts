@@ -68,8 +68,14 @@ export function cookieIsSecure(env: Pick<Env, "APP_ENV">): boolean {
 // ---------------------------------------------------------------------------------------------------
 // Sessions
 
-/** The session the request came with, as stored (its id is the token's hash). */
-export type CurrentSession = { id: string; secondFactorAt: number | null };
+/** How a session proved its second factor: a code (the app, a recovery code, setting the app up) or a passkey. */
+export type SecondFactorVia = "code" | "passkey";
+
+/**
+ * The session the request came with, as stored (its id is the token's hash). `secondFactorVia` is null for a
+ * session that proved none, and for one from before migration 0042 (read as a code).
+ */
+export type CurrentSession = { id: string; secondFactorAt: number | null; secondFactorVia?: SecondFactorVia | null };
 
 type SessionLookup =
   { state: "none" } | { state: "stale" } | { state: "valid"; user: SessionUser; session: CurrentSession };
@@ -98,6 +104,7 @@ function sessionQuery(db: ReturnType<typeof getDb>, sessionId: string | Placehol
       lastSeenAt: s.lastSeenAt,
       expiresAt: s.expiresAt,
       secondFactorAt: s.secondFactorAt,
+      secondFactorVia: s.secondFactorVia,
       id: u.id,
       email: u.email,
       firstName: u.firstName,
@@ -126,7 +133,7 @@ async function settleSession(env: Env, sessionId: string, row: SessionRow | unde
   return {
     state: "valid",
     user: toSessionUser(row, row.secondFactorAt),
-    session: { id: sessionId, secondFactorAt: row.secondFactorAt },
+    session: { id: sessionId, secondFactorAt: row.secondFactorAt, secondFactorVia: row.secondFactorVia },
   } as const;
 }
 
@@ -260,8 +267,11 @@ export async function requireAdminApi(request: Request, context: AppLoadContext)
 export type NewSessionOptions = {
   /** Where the request came from (`context.cloudflare.cf`): the session list shows a rough place. */
   cf?: AppLoadContext["cloudflare"]["cf"];
-  /** True when this sign-in proved a second factor (TOTP, recovery code, passkey). */
-  secondFactor?: boolean;
+  /**
+   * How this sign-in proved a second factor, if it did: "code" (TOTP, recovery code) or "passkey". A passkey
+   * opens an administrator's powers but is not proof for a new password or e-mail address (reauth.server.ts).
+   */
+  secondFactor?: SecondFactorVia;
   now?: number;
 };
 
@@ -269,7 +279,7 @@ export async function createSession(
   request: Request,
   env: Env,
   userId: string,
-  { cf, secondFactor = false, now = Date.now() }: NewSessionOptions = {},
+  { cf, secondFactor, now = Date.now() }: NewSessionOptions = {},
 ): Promise<string> {
   const secure = cookieIsSecure(env);
   const token = newToken();
@@ -286,6 +296,7 @@ export async function createSession(
       device,
       place,
       secondFactorAt: secondFactor ? now : null,
+      secondFactorVia: secondFactor ?? null,
     }),
     // Housekeeping: this user's sessions that can no longer be used.
     db
@@ -325,15 +336,15 @@ export async function destroySession(request: Request, env: Env): Promise<string
 }
 
 /**
- * Records that the request's session has just proved a second factor (or set one up): from now on an
- * administrator's powers open in it, and a sensitive change counts it as fresh.
+ * Records that the request's session has just proved a code from the authenticator app (or set the app up):
+ * from now on an administrator's powers open in it, and a sensitive change counts it as fresh.
  */
 export async function markSecondFactor(request: Request, env: Env, now = Date.now()): Promise<void> {
   const lookup = await lookupSession(request, env);
   if (lookup.state !== "valid") return;
   await getDb(env)
     .update(schema.sessions)
-    .set({ secondFactorAt: now })
+    .set({ secondFactorAt: now, secondFactorVia: "code" })
     .where(eq(schema.sessions.id, lookup.session.id));
   lookups.delete(request);
 }

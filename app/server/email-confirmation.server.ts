@@ -10,13 +10,57 @@ import { CONFIRM_MAILS_PER_HOUR, CONFIRM_TOKEN_TTL_MS } from "~/lib/auth-session
 import { newToken } from "~/lib/ids";
 import { getDb, schema, type Db } from "./db.server";
 import { sendEmail, siteName } from "./email.server";
-import { isTokenShape, sha256Hex } from "./session-cookie.server";
+import {
+  isTokenShape,
+  readTokenCookie,
+  serializeTokenCookie,
+  sha256Hex,
+  type TokenCookie,
+} from "./session-cookie.server";
 import { siteOrigin } from "./site-origin.server";
 
 type Ctx = AppLoadContext["cloudflare"];
 
 const u = schema.users;
 const ec = schema.emailConfirmations;
+
+// ---------------------------------------------------------------------------------------------------
+// The signing-up browser (docs/decisions/0022-confirm-with-a-button.md). A sign-up puts a random value in an
+// HttpOnly cookie and stores its SHA-256 with the link; confirming signs in only a browser that brings that
+// value back. Anyone else who opens the link (a mail scanner, another device, or someone the link was sent
+// to: login CSRF, where a stranger's own sign-up link would sign the victim in to the stranger's account)
+// confirms the address and is asked to log in. Lax: the link arrives from a mail client (a cross-site GET,
+// which changes nothing), and the POST that confirms comes from our own page. Like the session cookie it is
+// __Host- and Secure except in local development, so a sibling subdomain cannot plant one.
+
+const SIGNUP_BROWSER_COOKIE: TokenCookie = { name: "signup", sameSite: "Lax" };
+const SIGNUP_BROWSER_MAX_AGE_S = Math.floor(CONFIRM_TOKEN_TTL_MS / 1000);
+const secureCookies = (env: Pick<Env, "APP_ENV">) => env.APP_ENV !== "development";
+
+/** A new value for the signing-up browser: the Set-Cookie that holds it and the hash to store with the link. */
+export async function newSignupBrowser(env: Pick<Env, "APP_ENV">): Promise<{ cookie: string; hash: string }> {
+  const value = newToken();
+  return {
+    cookie: serializeTokenCookie(SIGNUP_BROWSER_COOKIE, value, secureCookies(env), SIGNUP_BROWSER_MAX_AGE_S),
+    hash: await sha256Hex(value),
+  };
+}
+
+/** The Set-Cookie that drops the signing-up browser's cookie once its link is used. */
+export function clearSignupBrowserCookie(env: Pick<Env, "APP_ENV">): string {
+  return serializeTokenCookie(SIGNUP_BROWSER_COOKIE, "", secureCookies(env), 0);
+}
+
+/** True when the request comes from the browser whose value's hash is `browserHash` (null: no browser is). */
+export async function isSigningUpBrowser(
+  request: Request,
+  env: Pick<Env, "APP_ENV">,
+  browserHash: string | null,
+): Promise<boolean> {
+  if (!browserHash) return false;
+  const value = readTokenCookie(request.headers.get("Cookie"), SIGNUP_BROWSER_COOKIE, secureCookies(env));
+  return value !== null && (await sha256Hex(value)) === browserHash;
+}
 
 /**
  * Whether the account row in scope (`users`) may be given a new link now: it is unconfirmed and under the
@@ -35,7 +79,12 @@ export function mayHaveNewLink(db: Db, now: number): SQL {
  * its older links, then record the new one (returning its user id when it was recorded). Both carry the same
  * condition, so a confirmed account, an unknown one and one over the hourly cap all change nothing.
  */
-export function issueLinkStatements(db: Db, which: SQL, link: { tokenHash: string; redirectTo: string }, now: number) {
+export function issueLinkStatements(
+  db: Db,
+  which: SQL,
+  link: { tokenHash: string; redirectTo: string; browserHash: string | null },
+  now: number,
+) {
   const target = and(which, mayHaveNewLink(db, now));
   return [
     db
@@ -61,6 +110,7 @@ export function issueLinkStatements(db: Db, which: SQL, link: { tokenHash: strin
             needsPassword: sql<boolean>`exists (select 1 from ${ec} prior where prior.user_id = ${u.id})`.as(
               "needs_password",
             ),
+            browserHash: sql<string | null>`${link.browserHash}`.as("browser_hash"),
           })
           .from(u)
           .where(target),
@@ -71,7 +121,8 @@ export function issueLinkStatements(db: Db, which: SQL, link: { tokenHash: strin
 
 /**
  * A new link for an unconfirmed account whose owner just gave the right password (the sign-in was refused
- * with 403): mailed after the answer, within the hourly cap, older links voided.
+ * with 401): mailed after the answer, within the hourly cap, older links voided. It is bound to no browser
+ * (the refusal must look like a wrong password, cookies included), so it confirms and asks to log in.
  */
 export async function resendConfirmation(
   request: Request,
@@ -85,7 +136,7 @@ export async function resendConfirmation(
   const [voidOlder, insertLink] = issueLinkStatements(
     db,
     eq(u.id, userId),
-    { tokenHash: await sha256Hex(token), redirectTo },
+    { tokenHash: await sha256Hex(token), redirectTo, browserHash: null },
     now,
   );
   const [, issued] = await db.batch([voidOlder, insertLink]);
@@ -129,16 +180,28 @@ export async function readConfirmationLink(
   return row ?? null;
 }
 
+/** Where a link's sign-up was going, used or not (for the log-in link shown once it is used); null if unknown. */
+export async function confirmationRedirectTo(env: Pick<Env, "DB">, token: string): Promise<string | null> {
+  if (!isTokenShape(token)) return null;
+  const [row] = await getDb(env)
+    .select({ redirectTo: ec.redirectTo })
+    .from(ec)
+    .where(eq(ec.tokenHash, await sha256Hex(token)))
+    .limit(1);
+  return row?.redirectTo ?? null;
+}
+
 /**
  * Spends the link and confirms its account, in one batch whose statements both require the link to be
  * unused and unexpired at that moment: of two requests with the same link exactly one wins, and a used,
- * expired, unknown or malformed link changes nothing. Answers the account and where the sign-up was going.
+ * expired, unknown or malformed link changes nothing. Answers the account, where the sign-up was going and
+ * the hash of the signing-up browser's value (null: the link signs no browser in).
  */
 export async function confirmEmail(
   env: Pick<Env, "DB">,
   token: string,
   now = Date.now(),
-): Promise<{ userId: string; redirectTo: string } | null> {
+): Promise<{ userId: string; redirectTo: string; browserHash: string | null } | null> {
   if (!isTokenShape(token)) return null;
   const tokenHash = await sha256Hex(token);
   const db = getDb(env);
@@ -154,8 +217,13 @@ export async function confirmEmail(
       .update(ec)
       .set({ usedAt: now })
       .where(and(isNull(ec.usedAt), inArray(ec.userId, ofThisLink)))
-      .returning({ tokenHash: ec.tokenHash, userId: ec.userId, redirectTo: ec.redirectTo }),
+      .returning({
+        tokenHash: ec.tokenHash,
+        userId: ec.userId,
+        redirectTo: ec.redirectTo,
+        browserHash: ec.browserHash,
+      }),
   ]);
   const row = spent.find((r) => r.tokenHash === tokenHash);
-  return row ? { userId: row.userId, redirectTo: row.redirectTo } : null;
+  return row ? { userId: row.userId, redirectTo: row.redirectTo, browserHash: row.browserHash } : null;
 }

@@ -33,7 +33,7 @@ import {
   type PasskeyView,
 } from "~/lib/passkeys";
 import { cookieIsSecure, createSession, getCurrentSession, type CurrentSession } from "./auth.server";
-import { getDb, schema } from "./db.server";
+import { getDb, schema, type Db } from "./db.server";
 import { sendEmail } from "./email.server";
 import { setFlash } from "./flash.server";
 import { reauthenticate } from "./account-changes.server";
@@ -349,7 +349,7 @@ export async function verifySignIn(
     .where(and(eq(pk.id, row.id), eq(pk.counter, row.counter)))
     .returning({ id: pk.id });
   if (used.length === 0) throw new PasskeyError(400, PASSKEY_MSG.notVerified);
-  const cookie = await createSession(request, env, row.userId, { cf: cf.cf, secondFactor: true, now });
+  const cookie = await createSession(request, env, row.userId, { cf: cf.cf, secondFactor: "passkey", now });
   await recordSecurityEvent(
     securityEventStatement(db, row.userId, "passkey_login", requestMeta(request, cf.cf), Date.now()),
   );
@@ -359,6 +359,19 @@ export async function verifySignIn(
 // ---------------------------------------------------------------------------------------------------
 // Removing (signed in, confirmed with confirmIdentity)
 
+/**
+ * For the caller's batch: removes every passkey of the account and its unspent challenges. A password reset
+ * and a two-factor set-up offer this ('Also remove all passkeys'): a passkey is a whole way in, so a
+ * person who fears someone got into their account must be able to close that way too in the same step.
+ * The first statement returns the removed ids.
+ */
+export function removeAllPasskeysStatements(db: Db, userId: string) {
+  return [
+    db.delete(pk).where(eq(pk.userId, userId)).returning({ id: pk.id }),
+    db.delete(pc).where(eq(pc.userId, userId)),
+  ] as const;
+}
+
 export type RemoveResult = { ok: true } | { ok: false; status: number; error: string };
 
 /** Removes one of the signed-in owner's passkeys after confirmIdentity; another account's is "not found". */
@@ -366,7 +379,7 @@ export async function removePasskey(
   request: Request,
   cf: Ctx,
   user: Pick<SessionUser, "id" | "email" | "firstName">,
-  session: Pick<CurrentSession, "secondFactorAt">,
+  session: Pick<CurrentSession, "secondFactorAt" | "secondFactorVia">,
   passkeyId: unknown,
   password: unknown,
   now = Date.now(),

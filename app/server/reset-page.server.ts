@@ -1,7 +1,8 @@
 // Loader and action behind both new-password pages, /login/{token} and /reset-password/{token}.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { FALLBACK, formToObject, MSG, parseWith, setPasswordSchema } from "~/lib/auth-schemas";
-import { isResetTokenUsable, resetPassword } from "./accounts.server";
+import { REMOVE_ALL_PASSKEYS, REMOVE_ALL_PASSKEYS_FIELD } from "~/lib/passkeys";
+import { readResetLink, resetPassword, type ResetOutcome } from "./accounts.server";
 import { AuthError, isRateLimited } from "./auth.server";
 import { readForm } from "./http/body.server";
 
@@ -9,11 +10,20 @@ import { readForm } from "./http/body.server";
 const PRIVATE_HEADERS = { "Cache-Control": "no-store" };
 
 export type ResetActionResult =
-  { success: true; message: string } | { success: false; error: string; tokenInvalid?: boolean };
+  | { success: true; message: string; passkeysNotice?: string }
+  | { success: false; error: string; tokenInvalid?: boolean };
 
+/** What the reset did to the account's passkeys, in words; nothing when it had none. */
+export function passkeysNotice({ passkeysRemoved, passkeysKept }: ResetOutcome): string | undefined {
+  if (passkeysRemoved > 0) return REMOVE_ALL_PASSKEYS.removed(passkeysRemoved);
+  if (passkeysKept > 0) return REMOVE_ALL_PASSKEYS.kept(passkeysKept);
+  return undefined;
+}
+
+/** Whether the link is usable, and how many passkeys the page offers to remove (0: the choice is not shown). */
 export async function resetPageLoader({ params, context }: LoaderFunctionArgs) {
-  const tokenValid = await isResetTokenUsable(context.cloudflare.env, params.token ?? "");
-  return data({ tokenValid }, { headers: PRIVATE_HEADERS });
+  const link = await readResetLink(context.cloudflare.env, params.token ?? "");
+  return data({ tokenValid: link !== null, passkeys: link?.passkeys ?? 0 }, { headers: PRIVATE_HEADERS });
 }
 
 export async function resetPageAction({ request, params, context }: ActionFunctionArgs) {
@@ -25,10 +35,12 @@ export async function resetPageAction({ request, params, context }: ActionFuncti
   if (!form) return reply({ success: false, error: MSG.passwordMin }, 400);
   const parsed = parseWith(setPasswordSchema, formToObject(form));
   if (!parsed.ok) return reply({ success: false, error: parsed.error }, 400);
+  // The checkbox is ticked when the page offers it: a browser sends it only while it stays ticked.
+  const removePasskeys = form.has(REMOVE_ALL_PASSKEYS_FIELD);
   try {
-    const done = await resetPassword(request, cf, params.token ?? "", parsed.data.password);
+    const done = await resetPassword(request, cf, params.token ?? "", parsed.data.password, { removePasskeys });
     if (!done) return reply({ success: false, error: MSG.resetTokenInvalid, tokenInvalid: true }, 400);
-    return reply({ success: true, message: MSG.resetDone });
+    return reply({ success: true, message: MSG.resetDone, passkeysNotice: passkeysNotice(done) });
   } catch (error) {
     if (error instanceof AuthError) return reply({ success: false, error: error.message }, error.status);
     console.error("reset page: reset failed", error);

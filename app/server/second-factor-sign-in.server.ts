@@ -121,7 +121,7 @@ export async function completeSecondFactor(
   if (!(await consumePendingSignIn(env, pending.id, now)))
     throw new SecondFactorError(401, TWO_FACTOR_MSG.pendingExpired, null, true);
   if (state) await clearThrottle(env, row.email);
-  const cookie = await createSession(request, env, row.id, { cf: cf.cf, secondFactor: true, now });
+  const cookie = await createSession(request, env, row.id, { cf: cf.cf, secondFactor: "code", now });
   await recordSecurityEvent(
     db.batch([
       securityEventStatement(db, row.id, "login", meta, now),

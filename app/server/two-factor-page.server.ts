@@ -10,12 +10,14 @@ import { isBlocked } from "~/lib/login-throttle";
 import { safeRedirect } from "~/lib/redirects";
 import { groupedSecret, totpMessage, TWO_FACTOR_MSG } from "~/lib/two-factor";
 import { twoFactorDisabledEmail } from "~/lib/two-factor-emails";
+import { REMOVE_ALL_PASSKEYS, REMOVE_ALL_PASSKEYS_FIELD } from "~/lib/passkeys";
 import { markSecondFactor, type CurrentSession } from "./auth.server";
 import { getDb, schema } from "./db.server";
 import { sendEmail } from "./email.server";
 import { readThrottle, recordLoginFailure, tellOwnerOfFailures, throttleKey } from "./login-throttle.server";
+import { countPasskeys, removeAllPasskeysStatements } from "./passkeys.server";
 import { confirmIdentity, CURRENT_PASSWORD_FIELD } from "./reauth.server";
-import { requestMeta } from "./security-log.server";
+import { recordSecurityEvent, requestMeta, securityEventStatement } from "./security-log.server";
 import { revokeOtherSessions } from "./sessions.server";
 import { siteOrigin } from "./site-origin.server";
 import { hasTwoFactorKey, TwoFactorKeyError } from "./two-factor-key.server";
@@ -47,6 +49,8 @@ export type TwoFactorPageData = {
   setUp: { uri: string; secret: string } | null;
   /** The Worker has no usable TWO_FACTOR_KEY: set-up cannot start. */
   unavailable: boolean;
+  /** How many passkeys the account has: the set-up offers to remove them all. */
+  passkeys: number;
 };
 
 export async function twoFactorPageData(
@@ -56,7 +60,7 @@ export async function twoFactorPageData(
   session: CurrentSession,
 ): Promise<TwoFactorPageData> {
   const url = new URL(request.url);
-  const status = await totpStatus(env, user.id);
+  const [status, passkeys] = await Promise.all([totpStatus(env, user.id), countPasskeys(env, user.id)]);
   const isAdminAccount = user.accountType === ADMIN_ACCOUNT_TYPE;
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "") || null;
   let setUp: TwoFactorPageData["setUp"] = null;
@@ -80,6 +84,7 @@ export async function twoFactorPageData(
     redirectTo,
     setUp,
     unavailable,
+    passkeys,
   };
 }
 
@@ -165,8 +170,12 @@ export async function twoFactorAction(
         // not go on, or step up with a code, under the new factor.
         await markSecondFactor(request, env, now);
         await revokeOtherSessions(env, user.id, session.id, meta, now);
+        // 'Also remove all passkeys', ticked by default: a new app keeps out whoever has the password, not
+        // whoever holds a passkey.
+        const removed = form.has(REMOVE_ALL_PASSKEYS_FIELD) ? await removeAllPasskeys(env, user.id, meta, now) : 0;
+        const notice = result.replaced ? TWO_FACTOR_MSG.replaced : TWO_FACTOR_MSG.enabled;
         return ok(intent, {
-          notice: result.replaced ? TWO_FACTOR_MSG.replaced : TWO_FACTOR_MSG.enabled,
+          notice: removed > 0 ? `${notice} ${REMOVE_ALL_PASSKEYS.removed(removed)}` : notice,
           recoveryCodes: result.recoveryCodes ?? undefined,
         });
       }
@@ -213,6 +222,19 @@ export async function twoFactorAction(
     }
     throw error;
   }
+}
+
+/** Removes every passkey of the account and logs it; answers how many there were. */
+async function removeAllPasskeys(
+  env: Env,
+  userId: string,
+  meta: ReturnType<typeof requestMeta>,
+  now: number,
+): Promise<number> {
+  const db = getDb(env);
+  const [removed] = await db.batch(removeAllPasskeysStatements(db, userId));
+  if (removed.length > 0) await recordSecurityEvent(securityEventStatement(db, userId, "passkeys_removed", meta, now));
+  return removed.length;
 }
 
 async function tellOwnerDisabled(request: Request, env: Env, userId: string): Promise<void> {

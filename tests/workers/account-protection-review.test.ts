@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { newToken } from "~/lib/ids";
 import { PENDING_MAX_ATTEMPTS } from "~/server/pending-sign-in.server";
 import { sessionCookieName, sha256Hex } from "~/server/session-cookie.server";
-import { confirmTokenFor, PASSWORD, quiesce } from "./auth-fixtures";
+import { NOTICE } from "~/lib/messages";
+import { confirmTokenFor, PASSWORD, pressConfirm, quiesce, signupBrowserFrom } from "./auth-fixtures";
 import { client, logIn, signedIn, type SignedIn } from "./client";
 import { accountWithTotp, awayFromStepEdge, codeFor, passwordStep, secondStep } from "./two-factor-fixtures";
 
@@ -91,14 +92,40 @@ describe("a confirmation link opened in a browser signed in to another account",
       },
     });
     const token = await confirmTokenFor("sender@test.nz");
-    const res = await someone.client.get(`/confirm-email/${token}`);
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/dashboard");
+    // Not the browser that signed up (docs/decisions/0022-confirm-with-a-button.md): confirmed, nobody signed in.
+    const res = await someone.client.post(`/confirm-email/${token}`);
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toBe(`/confirm-email/${token}`);
     expect(res.headers.getSetCookie().some((c) => c.startsWith("session="))).toBe(false);
+    const flash = res.headers.getSetCookie().map((c) => c.split(";")[0]);
+    const shown = await client({ cookie: [someone.cookie, ...flash].join("; ") }).get(`/confirm-email/${token}`);
+    expect(shown.status).toBe(200);
+    expect(await shown.text()).toContain(NOTICE.emailConfirmedLogIn);
     const status = await someone.client.get("/api/auth/status");
     expect(((await status.json()) as { userId: string }).userId).toBe(someone.userId);
     const row = await env.DB.prepare("SELECT email_confirmed_at FROM users WHERE email = 'sender@test.nz'").first();
     expect(row?.email_confirmed_at).not.toBeNull();
+  });
+
+  it("the browser that signed up, since signed in to another account, keeps that session too", async () => {
+    const signup = await client().post("/api/users/signup", {
+      json: {
+        accountType: "unpaid",
+        agency: "false",
+        firstName: "Two",
+        lastName: "",
+        email: "two@test.nz",
+        password: PASSWORD,
+      },
+    });
+    const someone = await signedIn();
+    const token = await confirmTokenFor("two@test.nz");
+    const res = await pressConfirm(token, `${signupBrowserFrom(signup)}; ${someone.cookie}`);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/dashboard");
+    expect(res.headers.getSetCookie().some((c) => /^session=[^;]/.test(c))).toBe(false);
+    const status = await someone.client.get("/api/auth/status");
+    expect(((await status.json()) as { userId: string }).userId).toBe(someone.userId);
   });
 });
 

@@ -4,7 +4,16 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { MSG } from "~/lib/auth-schemas";
-import { confirmTokenFor, count, createAccount, PASSWORD, quiesce, waitForMail } from "./auth-fixtures";
+import {
+  confirmTokenFor,
+  count,
+  createAccount,
+  PASSWORD,
+  pressConfirm,
+  quiesce,
+  signupBrowserFrom,
+  waitForMail,
+} from "./auth-fixtures";
 import { client, freshIp, inOneLimiterWindow, logIn, sessionCookieFrom } from "./client";
 
 afterEach(quiesce);
@@ -105,7 +114,7 @@ describe("sign-up", () => {
     });
     expect(String(row!.password_hash)).toMatch(/^pbkdf2-sha256\$100000\$/);
 
-    const confirmed = await client().get(`/confirm-email/${await confirmTokenFor("hana@test.nz")}`);
+    const confirmed = await pressConfirm(await confirmTokenFor("hana@test.nz"), signupBrowserFrom(res));
     const status = await client({ cookie: sessionCookieFrom(confirmed) }).get("/api/auth/status");
     expect(await status.json()).toEqual({
       userId: row!.id,
@@ -144,7 +153,7 @@ describe("sign-up", () => {
         "email = 'page@test.nz' AND account_type = 'unpaid' AND agency = 0 AND email_confirmed_at IS NULL",
       ),
     ).toBe(1);
-    const confirmed = await client().get(`/confirm-email/${await confirmTokenFor("page@test.nz")}`);
+    const confirmed = await pressConfirm(await confirmTokenFor("page@test.nz"), signupBrowserFrom(ok));
     expect(confirmed.headers.get("Location")).toBe("/profile/new");
     expect(sessionCookieFrom(confirmed)).not.toBeNull();
   });

@@ -1,6 +1,6 @@
 // Data for the account tests: accounts with real password hashes (the login checks them), and polls of the
 // mail outbox and the tables for what requests left behind.
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { newId } from "~/lib/ids";
 import { insertUser } from "./fixtures";
 
@@ -120,4 +120,37 @@ export async function quiesce() {
     last = n;
     await new Promise((r) => setTimeout(r, 60));
   }
+}
+
+/**
+ * "signup=<value>" from a sign-up's answer: the cookie that marks the browser that signed up. Only that
+ * browser is signed in by the confirmation link (docs/decisions/0022-confirm-with-a-button.md).
+ */
+export function signupBrowserFrom(res: Response): string {
+  return (
+    res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("signup="))
+      ?.split(";")[0] ?? ""
+  );
+}
+
+// Addresses of their own (IPv6, beside client.ts's 10.x ones): the rate limiters outlive a test file.
+let pressCounter = Math.floor(Math.random() * 0xffff) << 12;
+
+/**
+ * The confirmation page's button, pressed in the browser that carries `browser` (or in another: ""). Sent
+ * like client.ts sends a form (which imports this file, so it is not imported here), from an address of its own.
+ */
+export function pressConfirm(token: string, browser: string, form: Record<string, string> = {}): Promise<Response> {
+  return SELF.fetch(`http://localhost/confirm-email/${token}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Cookie: ["age_verified=1", browser].filter(Boolean).join("; "),
+      "CF-Connecting-IP": `fd42::${((++pressCounter >> 16) & 0xffff).toString(16)}:${(pressCounter & 0xffff).toString(16)}`,
+    },
+    body: new URLSearchParams(form),
+  });
 }

@@ -1,6 +1,7 @@
 // Sign-up confirmed by e-mail (issue 13 item 1, docs/decisions/0010-confirmed-signup.md): one answer for a
-// new address, an unconfirmed sign-up and an account alike; single-use, hashed, 24-hour links that sign the
-// person in and take them where they were going; refused sign-ins of unconfirmed accounts; the cron sweep.
+// new address, an unconfirmed sign-up and an account alike; single-use, hashed, 24-hour links whose button
+// signs the browser that signed up in and takes it where it was going (decision 0022: only that browser;
+// see confirm-with-a-button.test.ts for the others); refused sign-ins of unconfirmed accounts; the cron sweep.
 import {
   applyD1Migrations,
   createExecutionContext,
@@ -11,6 +12,7 @@ import {
 } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { MSG } from "~/lib/auth-schemas";
+import { NOTICE } from "~/lib/messages";
 import { CONFIRM_MAILS_PER_HOUR, CONFIRM_TOKEN_TTL_MS } from "~/lib/auth-session";
 import { newToken } from "~/lib/ids";
 import { loginPathForPlan } from "~/lib/plans";
@@ -23,9 +25,11 @@ import {
   count,
   createAccount,
   PASSWORD,
+  pressConfirm,
   quiesce,
   resetTokenFor,
   settle,
+  signupBrowserFrom,
   waitForMail,
 } from "./auth-fixtures";
 import { client, logIn, sessionCookieFrom, signedIn } from "./client";
@@ -56,9 +60,14 @@ const signUpPage = (email: string, o: Record<string, string> = {}, path = "/logi
 const userRow = (email: string) =>
   env.DB.prepare("SELECT * FROM users WHERE email = ?").bind(email).first<Record<string, unknown>>();
 
+const browserOf = signupBrowserFrom;
+
+/** The link's button, pressed in the browser that signed up (`browser`, from browserOf). */
+const confirm = (token: string, browser: string) => pressConfirm(token, browser);
+
 /** The password step of a link issued after an earlier sign-up with the same address. */
-const confirmWithPassword = (token: string, password: string) =>
-  client().post(`/confirm-email/${token}`, { form: { password } });
+const confirmWithPassword = (token: string, password: string, browser: string) =>
+  pressConfirm(token, browser, { password });
 
 /** What a response says and what its cookies are called, with cookie values reduced to their shape. */
 async function observable(res: Response) {
@@ -68,6 +77,9 @@ async function observable(res: Response) {
     cookies: res.headers.getSetCookie().map((c) => c.replace(/=[^;]*/, (v) => (v === "=" ? "=" : "=<value>"))),
   };
 }
+
+/** The signing-up browser's cookie, as observable() shows it: a random value for every address alike. */
+const SIGNUP_BROWSER_COOKIE = "signup=<value>; Path=/; HttpOnly; SameSite=Lax; Max-Age=86400";
 
 describe("one answer for every address", () => {
   it("a new address, an unconfirmed sign-up and an account: the same status, body and cookies, nobody signed in", async () => {
@@ -89,7 +101,7 @@ describe("one answer for every address", () => {
     expect(answers[0]).toEqual({
       status: 201,
       body: JSON.stringify({ message: MSG.signupCheckInbox }),
-      cookies: ["session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0"],
+      cookies: ["session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0", SIGNUP_BROWSER_COOKIE],
     });
     expect(answers[1]).toEqual(answers[0]);
     expect(answers[2]).toEqual(answers[0]);
@@ -111,7 +123,7 @@ describe("one answer for every address", () => {
       answers.push({ ...seen, body: seen.body.replace(/nonce="[^"]*"/g, 'nonce=""') });
     }
     expect(answers[0].status).toBe(200);
-    expect(answers[0].cookies).toEqual(["session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0"]);
+    expect(answers[0].cookies).toEqual(["session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0", SIGNUP_BROWSER_COOKIE]);
     expect(answers[1]).toEqual(answers[0]);
     expect(answers[2]).toEqual(answers[0]);
   });
@@ -134,8 +146,8 @@ describe("one answer for every address", () => {
 });
 
 describe("the confirmation link", () => {
-  it("is stored only as a hash, works once, signs in and goes to the dashboard", async () => {
-    await signUp("hana@test.nz", { agency: "true" });
+  it("is stored only as a hash, works once, signs in the browser that signed up and goes to the dashboard", async () => {
+    const browser = browserOf(await signUp("hana@test.nz", { agency: "true" }));
     const token = await confirmTokenFor("hana@test.nz");
     // The raw token is in no table but the development mailbox (which stands in for the recipient's inbox).
     const { results: tables } = await env.DB.prepare(
@@ -148,7 +160,12 @@ describe("the confirmation link", () => {
     expect(await count("email_confirmations", "expires_at - created_at = ?", CONFIRM_TOKEN_TTL_MS)).toBe(1);
     expect((await userRow("hana@test.nz"))!.email_confirmed_at).toBeNull();
 
-    const res = await client().get(`/confirm-email/${token}`);
+    // Opening the link shows the button and changes nothing.
+    const opened = await client({ cookie: browser }).get(`/confirm-email/${token}`);
+    expect(opened.status).toBe(200);
+    expect(await opened.text()).toContain(MSG.confirmButton);
+    expect((await userRow("hana@test.nz"))!.email_confirmed_at).toBeNull();
+    const res = await confirm(token, browser);
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/dashboard");
     expect(res.headers.get("Referrer-Policy")).toBe("strict-origin");
@@ -163,6 +180,9 @@ describe("the confirmation link", () => {
     expect(await count("security_events", "user_id = ? AND event = 'login'", row.id)).toBe(1);
     expect((await client({ cookie }).get("/dashboard")).status).toBe(200);
 
+    // The browser's sign-up cookie is spent with the link.
+    expect(res.headers.getSetCookie().some((c) => /^signup=;/.test(c) && /Max-Age=0/.test(c))).toBe(true);
+    expect((await confirm(token, browser)).status).toBe(400);
     const again = await client().get(`/confirm-email/${token}`);
     expect(again.status).toBe(400);
     expect(again.headers.get("Referrer-Policy")).toBe("strict-origin");
@@ -174,15 +194,15 @@ describe("the confirmation link", () => {
   });
 
   it("two requests with the same link: exactly one signs in", async () => {
-    await signUp("race@test.nz");
+    const browser = browserOf(await signUp("race@test.nz"));
     const token = await confirmTokenFor("race@test.nz");
-    const answers = await Promise.all([1, 2, 3].map(() => client().get(`/confirm-email/${token}`)));
+    const answers = await Promise.all([1, 2, 3].map(() => confirm(token, browser)));
     expect(answers.map((r) => r.status).sort()).toEqual([302, 400, 400]);
     expect(await count("sessions")).toBe(1);
   });
 
   it("expires after 24 hours and then changes nothing", async () => {
-    await signUp("late@test.nz");
+    const browser = browserOf(await signUp("late@test.nz"));
     const token = await confirmTokenFor("late@test.nz");
     await env.DB.prepare("UPDATE email_confirmations SET expires_at = ?")
       .bind(Date.now() - 1)
@@ -190,6 +210,7 @@ describe("the confirmation link", () => {
     const res = await client().get(`/confirm-email/${token}`);
     expect(res.status).toBe(400);
     expect(await res.text()).toContain(MSG.confirmTokenInvalid);
+    expect((await confirm(token, browser)).status).toBe(400);
     expect((await userRow("late@test.nz"))!.email_confirmed_at).toBeNull();
     expect(await count("email_confirmations", "used_at IS NULL")).toBe(1);
     expect(await count("sessions")).toBe(0);
@@ -212,6 +233,7 @@ describe("the confirmation link", () => {
       expect(res.status, token.slice(0, 40)).toBe(400);
       expect(res.headers.get("Referrer-Policy")).toBe("strict-origin");
       expect(await res.text()).toContain(MSG.confirmTokenInvalid);
+      if (token.length < 200) expect((await client().post(`/confirm-email/${token}`)).status, token).toBe(400);
     }
     expect(await count("email_confirmations", "used_at IS NULL")).toBe(1);
     expect(await count("users", "email_confirmed_at IS NOT NULL")).toBe(0);
@@ -219,14 +241,14 @@ describe("the confirmation link", () => {
   });
 
   it("takes the sign-up to where it was going; a redirect off the site is stored as the dashboard", async () => {
-    await signUpPage("going@test.nz", {}, "/login?action=signup&redirectTo=%2Fprofile%2Fnew");
-    const res = await client().get(`/confirm-email/${await confirmTokenFor("going@test.nz")}`);
+    const going = browserOf(await signUpPage("going@test.nz", {}, "/login?action=signup&redirectTo=%2Fprofile%2Fnew"));
+    const res = await confirm(await confirmTokenFor("going@test.nz"), going);
     expect(res.headers.get("Location")).toBe("/profile/new");
 
     const offSite = ["//evil.example", "https://evil.example/", "/\\evil.example", "/.//evil.example", "/login"];
     for (const [i, redirectTo] of offSite.entries()) {
-      await signUpPage(`evil${i}@test.nz`, { redirectTo });
-      const res = await client().get(`/confirm-email/${await confirmTokenFor(`evil${i}@test.nz`)}`);
+      const browser = browserOf(await signUpPage(`evil${i}@test.nz`, { redirectTo }));
+      const res = await confirm(await confirmTokenFor(`evil${i}@test.nz`), browser);
       expect(res.headers.get("Location"), redirectTo).toBe("/dashboard");
     }
     expect(await count("email_confirmations", "redirect_to NOT IN ('/dashboard', '/profile/new')")).toBe(0);
@@ -244,9 +266,11 @@ describe("the confirmation link", () => {
     // Its form posts with that redirectTo (a hidden field), as a browser would send it.
     const form = await (await client().get(signupHref)).text();
     expect(form).toContain('name="redirectTo" value="/subscriptions?tier=featured"');
-    await signUpPage("tier@test.nz", { redirectTo: "/subscriptions?tier=featured" }, signupHref);
+    const browser = browserOf(
+      await signUpPage("tier@test.nz", { redirectTo: "/subscriptions?tier=featured" }, signupHref),
+    );
 
-    const res = await client().get(`/confirm-email/${await confirmTokenFor("tier@test.nz")}`);
+    const res = await confirm(await confirmTokenFor("tier@test.nz"), browser);
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/subscriptions?tier=featured");
     const signedInClient = client({ cookie: sessionCookieFrom(res) });
@@ -265,7 +289,9 @@ describe("an unconfirmed sign-up", () => {
   it("whoever reads the mailbox wins: a later sign-up replaces the details and voids the older link", async () => {
     await signUp("contested@test.nz", { firstName: "Squatter", password: "squatter password 1", agency: "true" });
     const [first] = await confirmTokensFor("contested@test.nz", 1);
-    await signUp("contested@test.nz", { firstName: "Owner", password: "owner password 1", agency: "false" });
+    const owner = browserOf(
+      await signUp("contested@test.nz", { firstName: "Owner", password: "owner password 1", agency: "false" }),
+    );
     const [, second] = await confirmTokensFor("contested@test.nz", 2);
     expect(await count("users", "email = 'contested@test.nz'")).toBe(1);
     expect(await userRow("contested@test.nz")).toMatchObject({ first_name: "Owner", agency: 0 });
@@ -273,7 +299,7 @@ describe("an unconfirmed sign-up", () => {
     expect((await client().get(`/confirm-email/${first}`)).status).toBe(400);
     // The second sign-up's link asks for that sign-up's password before it confirms.
     expect((await client().get(`/confirm-email/${second}`)).status).toBe(200);
-    expect((await confirmWithPassword(second, "owner password 1")).status).toBe(302);
+    expect((await confirmWithPassword(second, "owner password 1", owner)).status).toBe(302);
     const squatter = await client().post("/api/auth/login", {
       json: { email: "contested@test.nz", password: "squatter password 1" },
     });
@@ -285,7 +311,9 @@ describe("an unconfirmed sign-up", () => {
     await signUp("raced@test.nz", { firstName: "Owner", password: "owner password 1" });
     const [own] = await confirmTokensFor("raced@test.nz", 1);
     // Between the owner's sign-up and their click, a stranger signs up with the same address.
-    await signUp("raced@test.nz", { firstName: "Stranger", password: "stranger password 1" });
+    const strangersBrowser = browserOf(
+      await signUp("raced@test.nz", { firstName: "Stranger", password: "stranger password 1" }),
+    );
     const [, strangers] = await confirmTokensFor("raced@test.nz", 2);
     expect((await client().get(`/confirm-email/${own}`)).status).toBe(400);
 
@@ -294,7 +322,7 @@ describe("an unconfirmed sign-up", () => {
     expect(opened.status).toBe(200);
     expect(sessionCookieFrom(opened)).toBeNull();
     expect(await opened.text()).toContain(MSG.confirmNeedsPassword);
-    const wrong = await confirmWithPassword(strangers, "owner password 1");
+    const wrong = await confirmWithPassword(strangers, "owner password 1", strangersBrowser);
     expect(wrong.status).toBe(400);
     expect(sessionCookieFrom(wrong)).toBeNull();
     expect(await wrong.text()).toContain("That is not the password of the latest sign-up");
@@ -303,33 +331,38 @@ describe("an unconfirmed sign-up", () => {
     expect(await count("sessions")).toBe(0);
 
     // Signing up again replaces the stranger's details; that link confirms with the owner's password.
-    await signUp("raced@test.nz", { firstName: "Owner", password: "owner password 1" });
+    const owner = browserOf(await signUp("raced@test.nz", { firstName: "Owner", password: "owner password 1" }));
     const [, , again] = await confirmTokensFor("raced@test.nz", 3);
     expect((await client().get(`/confirm-email/${strangers}`)).status).toBe(400);
-    const confirmed = await confirmWithPassword(again, "owner password 1");
+    const confirmed = await confirmWithPassword(again, "owner password 1", owner);
     expect(confirmed.status).toBe(302);
     expect(sessionCookieFrom(confirmed)).not.toBeNull();
-    expect((await confirmWithPassword(again, "owner password 1")).status).toBe(400);
+    expect((await confirmWithPassword(again, "owner password 1", owner)).status).toBe(400);
     const stranger = await client().post("/api/auth/login", {
       json: { email: "raced@test.nz", password: "stranger password 1" },
     });
     expect(stranger.status).toBe(401);
   });
 
-  it("a first sign-up's link stays one click; the password step never opens for it", async () => {
-    await signUp("once@test.nz");
+  it("a first sign-up's link stays one button; the password step never opens for it", async () => {
+    const browser = browserOf(await signUp("once@test.nz"));
     const token = await confirmTokenFor("once@test.nz");
     const row = await env.DB.prepare("SELECT needs_password FROM email_confirmations WHERE user_id = ?")
       .bind((await userRow("once@test.nz"))?.id)
       .first<{ needs_password: number }>();
     expect(row?.needs_password).toBe(0);
-    expect((await client().get(`/confirm-email/${token}`)).status).toBe(302);
+    const opened = await client({ cookie: browser }).get(`/confirm-email/${token}`);
+    expect(await opened.text()).not.toContain(MSG.confirmNeedsPassword);
+    expect((await confirm(token, browser)).status).toBe(302);
   });
 
   it(`at most ${CONFIRM_MAILS_PER_HOUR} links an hour; over the cap the answer is the same and nothing changes`, async () => {
     const answers = [];
+    const browsers = [];
     for (let i = 1; i <= CONFIRM_MAILS_PER_HOUR + 2; i++) {
-      answers.push(await observable(await signUp("flood@test.nz", { password: `password number ${i}` })));
+      const res = await signUp("flood@test.nz", { password: `password number ${i}` });
+      browsers.push(browserOf(res));
+      answers.push(await observable(res));
     }
     for (const a of answers) expect(a).toEqual(answers[0]);
     const tokens = await confirmTokensFor("flood@test.nz", CONFIRM_MAILS_PER_HOUR);
@@ -337,7 +370,10 @@ describe("an unconfirmed sign-up", () => {
     expect(await confirmMailCount("flood@test.nz")).toBe(CONFIRM_MAILS_PER_HOUR);
     // The last link issued still works, with the password of the sign-up that issued it.
     const last = tokens.at(-1) ?? "";
-    expect((await confirmWithPassword(last, `password number ${CONFIRM_MAILS_PER_HOUR}`)).status).toBe(302);
+    const lastBrowser = browsers[CONFIRM_MAILS_PER_HOUR - 1];
+    expect((await confirmWithPassword(last, `password number ${CONFIRM_MAILS_PER_HOUR}`, lastBrowser)).status).toBe(
+      302,
+    );
     await logIn("flood@test.nz", `password number ${CONFIRM_MAILS_PER_HOUR}`);
   });
 
@@ -379,8 +415,14 @@ describe("an unconfirmed sign-up", () => {
     expect(await count("sessions")).toBe(0);
 
     for (const old of [first, second]) expect((await client().get(`/confirm-email/${old}`)).status).toBe(400);
-    const confirmed = await confirmWithPassword(third, PASSWORD);
-    expect(confirmed.headers.get("Location")).toBe("/managesub");
+    // A link mailed after a refused sign-in is bound to no browser: it confirms and asks to log in.
+    const confirmed = await confirmWithPassword(third, PASSWORD, "");
+    expect(confirmed.status).toBe(303);
+    expect(sessionCookieFrom(confirmed)).toBeNull();
+    const flash = confirmed.headers.getSetCookie().map((c) => c.split(";")[0]);
+    const shown = await (await client({ cookie: flash.join("; ") }).get(`/confirm-email/${third}`)).text();
+    expect(shown).toContain(NOTICE.emailConfirmedLogIn);
+    expect(shown).toContain('href="/login?redirectTo=%2Fmanagesub"');
     expect(
       (await client().post("/api/auth/login", { json: { email: "early@test.nz", password: PASSWORD } })).status,
     ).toBe(200);

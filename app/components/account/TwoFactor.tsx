@@ -12,6 +12,7 @@ import { Field } from "../ui/Field";
 import { SettingsSection } from "../ui/SettingsSection";
 import { useHydrated } from "../useHydrated";
 import { useSchemaForm } from "../useSchemaForm";
+import { RemoveAllPasskeys } from "../auth/RemoveAllPasskeys";
 
 export type Reply = SubmissionResult<string[]> | undefined;
 
@@ -90,6 +91,7 @@ export function SetUpPanel({
   setUp,
   replacing,
   freshSecondFactor,
+  passkeys,
   redirectTo,
   lastResult,
   busy,
@@ -97,6 +99,8 @@ export function SetUpPanel({
   setUp: { uri: string; secret: string };
   replacing: boolean;
   freshSecondFactor: boolean;
+  /** How many passkeys the account has: the form offers to remove them all with the new app. */
+  passkeys: number;
   redirectTo: string | null;
   lastResult: Reply;
   busy: boolean;
@@ -131,6 +135,7 @@ export function SetUpPanel({
         <Hidden intent="confirm" redirectTo={redirectTo} />
         <CodeInput field={fields.code} />
         <PasswordInput field={fields.currentPassword} optional={freshSecondFactor} />
+        <RemoveAllPasskeys count={passkeys} id="two-factor-remove-passkeys" />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" size="roomy" busy={busy}>
             {replacing ? "Replace" : "Turn on"}

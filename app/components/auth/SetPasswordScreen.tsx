@@ -9,15 +9,19 @@ import { Field } from "../ui/Field";
 import { formError } from "../ui/submission";
 import { useSchemaForm } from "../useSchemaForm";
 import { AuthCard, boxMessage, ErrorBox, NoticeBox, TextLink } from "./AuthParts";
+import { RemoveAllPasskeys } from "./RemoveAllPasskeys";
 
 export const RESET_REDIRECT_DELAY_MS = 3000;
 
-type LoaderData = { tokenValid: boolean };
+/** `passkeys`: how many the account has; the form offers to remove them all. */
+type LoaderData = { tokenValid: boolean; passkeys: number };
 // The action (app/server/reset-page.server.ts) answers in this shape, which its tests read.
-type ActionData = { success: true; message: string } | { success: false; error: string; tokenInvalid?: boolean };
+type ActionData =
+  | { success: true; message: string; passkeysNotice?: string }
+  | { success: false; error: string; tokenInvalid?: boolean };
 
 export function SetPasswordScreen() {
-  const { tokenValid } = useLoaderData<LoaderData>();
+  const { tokenValid, passkeys } = useLoaderData<LoaderData>();
   const result = useActionData<ActionData>();
   const navigation = useNavigation();
   const navigate = useNavigate();
@@ -42,6 +46,7 @@ export function SetPasswordScreen() {
           <meta httpEquiv="refresh" content={`${RESET_REDIRECT_DELAY_MS / 1000};url=/login`} />
         </noscript>
         <NoticeBox message={result.message} />
+        {result.passkeysNotice ? <NoticeBox tone="warn" message={result.passkeysNotice} /> : null}
         <p className="text-center">
           <TextLink to="/login">Go to login now</TextLink>
         </p>
@@ -93,6 +98,7 @@ export function SetPasswordScreen() {
             maxLength: PASSWORD_MAX,
           }}
         />
+        <RemoveAllPasskeys count={passkeys} id="reset-remove-passkeys" />
         <Button type="submit" size="lg" block busy={navigation.state === "submitting"}>
           Update Password
         </Button>

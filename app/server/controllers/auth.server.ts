@@ -105,8 +105,10 @@ export async function signupApi({ request, context, env }: ApiCall<"none">): Pro
   const parsed = parseWith(signupSchema, body.data);
   if (!parsed.ok) return jsonError(400, parsed.error);
   try {
-    const { cookie } = await signup(request, context.cloudflare, parsed.data);
-    return json({ message: MSG.signupCheckInbox }, { status: 201, headers: { "Set-Cookie": cookie } });
+    const { cookies } = await signup(request, context.cloudflare, parsed.data);
+    const headers = new Headers();
+    for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+    return json({ message: MSG.signupCheckInbox }, { status: 201, headers });
   } catch (error) {
     return apiFailure(error, FALLBACK.signup);
   }
@@ -126,16 +128,21 @@ export async function requestResetApi({ request, context, env }: ApiCall<"none">
   }
 }
 
-/** POST /api/auth/reset-password/{token} {newPassword}: spends the token, sets the password, ends every session. */
+/**
+ * POST /api/auth/reset-password/{token} {newPassword, removePasskeys?}: spends the token, sets the password,
+ * ends every session and (unless removePasskeys is false) removes the account's passkeys; answers
+ * {message, passkeysRemoved, passkeysKept}.
+ */
 export async function resetPasswordApi({ request, context, env, params }: ApiCall<"none">): Promise<Response> {
   const body = await guardedBody(request, env, "reset");
   if (!body.ok) return body.response;
   const parsed = parseWith(apiResetPasswordSchema, body.data);
   if (!parsed.ok) return jsonError(400, parsed.error);
   try {
-    const done = await resetPassword(request, context.cloudflare, params.token ?? "", parsed.data.newPassword);
+    const { newPassword, removePasskeys } = parsed.data;
+    const done = await resetPassword(request, context.cloudflare, params.token ?? "", newPassword, { removePasskeys });
     if (!done) return jsonError(400, MSG.resetTokenInvalid);
-    return json({ message: MSG.resetDone });
+    return json({ message: MSG.resetDone, ...done });
   } catch (error) {
     return apiFailure(error, FALLBACK.resetPassword);
   }
