@@ -539,6 +539,26 @@ export const payments = sqliteTable("payments", {
   providerCheckedAt: integer("provider_checked_at"),
 });
 
+// 0041: money that bought nothing, refunded (docs/decisions/0015, "Money that buys nothing").
+export const unappliedPayments = sqliteTable("unapplied_payments", {
+  id: text("id").primaryKey(),
+  paymentId: text("payment_id")
+    .notNull()
+    .references(() => payments.id),
+  listingId: text("listing_id"),
+  userId: text("user_id"),
+  provider: text("provider").notNull(),
+  providerRef: text("provider_ref").notNull(),
+  amountCents: integer("amount_cents").notNull(),
+  currency: text("currency").notNull(),
+  reason: text("reason").notNull(),
+  refundState: text("refund_state", { enum: ["due", "sending", "pending", "refunded", "manual"] }).notNull(),
+  refundRef: text("refund_ref"),
+  refundNote: text("refund_note"),
+  receivedAt: integer("received_at").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+});
+
 export const ledger = sqliteTable("ledger", {
   id: text("id").primaryKey(),
   paymentId: text("payment_id")

@@ -79,7 +79,8 @@ export type AuditAction =
   | "grant_featured"
   | "revoke_featured"
   // A payment left open, closed as failed without a charge (issue 15, decision 0015 "Looking a payment up").
-  | "give_up_payment";
+  | "give_up_payment"
+  | "mark_refunded";
 
 export const AUDIT_LABELS: Record<AuditAction, string> = {
   verify: "Verified listing",
@@ -103,6 +104,7 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   grant_featured: "Granted Featured",
   revoke_featured: "Revoked Featured",
   give_up_payment: "Gave up an open payment",
+  mark_refunded: "Marked a payment refunded by hand",
 };
 
 export function auditLabel(action: string): string {

@@ -54,6 +54,7 @@ export const SUBSCRIPTION_MSG = {
   notStandard: "Only a Standard plan can be upgraded to Featured.",
   notFeatured: "Only a Featured plan can be changed to Standard.",
   noCheckout: "There is no checkout waiting for payment.",
+  otherPlan: "This payment was for another plan than the listing has now.",
   badWeeks: "Grant between 1 and 52 weeks.",
   notDue: "The period has not ended yet.",
   giftEnds: "These free weeks end on their own: subscribe to keep the listing public after them.",
@@ -114,8 +115,11 @@ export function transition(sub: Subscription, event: SubscriptionEvent, now: num
         return ok({ ...fresh(sub, event.plan, now), periodEnd: Math.max(sub.periodEnd, now) + WEEK_MS });
       }
       // A first payment (or one after expiry) starts a week now. Money that arrives while already paid (a
-      // second checkout completed elsewhere) is not lost: it adds a week after the current one.
+      // checkout still open when free weeks became a paid plan) adds a week after the current one, but only a
+      // week of the plan it paid for: a Standard payment never buys a Featured week (it is refunded instead,
+      // payments/unapplied.server.ts).
       if (isPaidStatus(sub.status) && sub.periodEnd !== null) {
+        if (event.plan !== sub.plan) return no(SUBSCRIPTION_MSG.otherPlan);
         return ok({ ...sub, status: "active", periodEnd: sub.periodEnd + WEEK_MS, graceUntil: null });
       }
       return ok(fresh(sub, event.plan, now));

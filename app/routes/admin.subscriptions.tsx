@@ -25,6 +25,7 @@ import { readForm } from "~/server/http/body.server";
 import { requireAdminPage } from "~/server/moderation.server";
 import { askProviderNow, giveUpPayment, loadOpenPayments } from "~/server/payment-lookups.server";
 import { billingGateway } from "~/server/payments/select.server";
+import { loadUnappliedPayments, markRefunded } from "~/server/payments/unapplied.server";
 import { siteOrigin } from "~/server/site-origin.server";
 
 export const meta: MetaFunction = () => [
@@ -37,13 +38,26 @@ const NO_STORE = { "Cache-Control": "no-store" };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdminPage(request, context);
   const status = parseStatusFilter(new URL(request.url).searchParams.get("status"));
-  const [{ subscriptions, failed }, open] = await Promise.all([
+  const [{ subscriptions, failed }, open, stray] = await Promise.all([
     loadAdminSubscriptions(context.cloudflare.env, status),
     loadOpenPayments(context.cloudflare.env),
+    loadUnappliedPayments(context.cloudflare.env),
   ]);
   return data(
     {
       status,
+      stray: stray.map((r) => ({
+        id: r.id,
+        reference: r.reference,
+        name: r.name ?? "(deleted listing)",
+        email: r.email ?? "(deleted account)",
+        amount: formatPlanPrice(r.amountCents),
+        reason: r.reason,
+        state: REFUND_STATE_LABEL[r.refundState],
+        done: r.refundState === "refunded",
+        note: r.refundNote ?? "",
+        receivedAt: formatNzTime(r.receivedAt),
+      })),
       open: open.map((o) => ({
         reference: o.reference,
         name: o.name ?? "(deleted listing)",
@@ -72,6 +86,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const intent = form?.get("intent");
   const listingId = form?.get("listingId");
+  if (intent === "markRefunded") {
+    const marked = await markRefunded(env, admin, form?.get("id"), form?.get("reason"));
+    if (!marked.ok) return data({ error: marked.error }, { status: marked.status, headers: NO_STORE });
+    return data({ message: marked.message }, { headers: NO_STORE });
+  }
   if (intent === "askProvider" || intent === "giveUpPayment") {
     const gateway = billingGateway(env, ctx, siteOrigin(env, request));
     const paid =
@@ -98,7 +117,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const CELL = "px-3 py-2";
 
 export default function AdminSubscriptions() {
-  const { status, subscriptions, failed, open } = useLoaderData<typeof loader>();
+  const { status, subscriptions, failed, open, stray } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <AdminPage
@@ -202,6 +221,7 @@ export default function AdminSubscriptions() {
           )}
         </section>
         <OpenPayments open={open} />
+        <StrayPayments stray={stray} />
       </div>
     </AdminPage>
   );
@@ -269,6 +289,88 @@ function OpenPayments({ open }: { open: OpenPayment[] }) {
                         Give up
                       </Button>
                     </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+const REFUND_STATE_LABEL = {
+  due: "Refund to send",
+  sending: "Refund being sent",
+  pending: "Refund sent, the provider has not decided",
+  refunded: "Refunded",
+  manual: "The provider refused the refund: refund it in its portal",
+} as const;
+
+type StrayPayment = {
+  id: string;
+  reference: string;
+  name: string;
+  email: string;
+  amount: string;
+  reason: string;
+  state: string;
+  done: boolean;
+  note: string;
+  receivedAt: string;
+};
+
+/** Money that bought nothing (payments/unapplied.server.ts): refunded by the cron, listed until it is. */
+function StrayPayments({ stray }: { stray: StrayPayment[] }) {
+  return (
+    <section aria-labelledby="stray-title" className="space-y-3">
+      <h2 id="stray-title" className="text-xl font-semibold">
+        Payments that bought nothing
+      </h2>
+      <p className="text-muted">
+        Paid after the checkout was replaced or closed, paid twice, or for a listing that could not take it. Never
+        applied as a purchase: each is refunded through the payment provider. One the provider refused is yours to
+        refund in its portal; then mark it refunded.
+      </p>
+      {stray.length === 0 ? (
+        <p className="text-muted">None.</p>
+      ) : (
+        <div className="overflow-x-auto rounded-2xl border border-line">
+          <table className="w-full min-w-[44rem] text-left text-sm" data-testid="stray-payments">
+            <caption className="sr-only">Payments that bought nothing</caption>
+            <thead className="bg-panel text-muted">
+              <tr>
+                {["Listing", "Owner", "Amount", "Why", "Received", "Refund", "Actions"].map((h) => (
+                  <th key={h} scope="col" className={CELL}>
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {stray.map((r) => (
+                <tr key={r.id} className="border-t border-line" data-testid="stray-payment-row">
+                  <td className={CELL}>{r.name}</td>
+                  <td className={CELL}>{r.email}</td>
+                  <td className={CELL}>{r.amount}</td>
+                  <td className={CELL}>{r.reason}</td>
+                  <td className={CELL}>{r.receivedAt}</td>
+                  <td className={CELL}>
+                    {r.state}
+                    {r.note ? <span className="block text-muted">{r.note}</span> : null}
+                  </td>
+                  <td className={CELL}>
+                    {r.done ? null : (
+                      <Form method="post" className="flex flex-wrap items-center gap-2">
+                        <input type="hidden" name="intent" value="markRefunded" />
+                        <input type="hidden" name="id" value={r.id} />
+                        <ReasonField id={`refund-reason-${r.id}`} label={`How ${r.reference} was refunded`} />
+                        <Button type="submit" variant="secondary">
+                          Mark refunded
+                        </Button>
+                      </Form>
+                    )}
                   </td>
                 </tr>
               ))}

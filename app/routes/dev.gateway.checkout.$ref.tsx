@@ -20,8 +20,20 @@ async function checkoutOf(request: Request, env: Env, ref: string | undefined) {
   return checkout;
 }
 
+/** As a provider's page does once it has run out or been cancelled: nothing can be paid on it. */
+const EXPIRED = () =>
+  new Response("This payment page has expired. Go back to the site and choose your plan again.", { status: 410 });
+
+function testGateway(request: Request, context: LoaderFunctionArgs["context"]) {
+  const { env, ctx } = context.cloudflare;
+  const gateway = paymentGateway(env, ctx, siteOrigin(env, request));
+  if (!(gateway instanceof TestGateway)) throw NOT_FOUND();
+  return gateway;
+}
+
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const checkout = await checkoutOf(request, context.cloudflare.env, params.ref);
+  if (!(await testGateway(request, context).payable(checkout))) throw EXPIRED();
   return {
     description: checkout.description,
     amount: formatPlanPrice(checkout.amountCents),
@@ -38,11 +50,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (typeof outcome !== "string" || !(TEST_OUTCOMES as readonly string[]).includes(outcome)) {
     return new Response("Choose an outcome", { status: 400 });
   }
-  const origin = siteOrigin(env, request);
-  const gateway = paymentGateway(env, ctx, origin);
+  const gateway = testGateway(request, context);
+  if (!(await gateway.payable(checkout))) throw EXPIRED();
   // Recorded in the gateway's books, then notified through the webhook's own handler (see select.server.ts):
   // verified, then applied; never for approve_lost, whose payment the app must look up.
-  if (!(gateway instanceof TestGateway)) throw NOT_FOUND();
   await gateway.completeCheckout(checkout, outcome as TestOutcome, (p) => ctx.waitUntil(p));
   throw redirect(checkout.returnUrl, 303);
 }

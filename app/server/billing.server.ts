@@ -19,7 +19,7 @@ import { checkPhotoChoice, needsPhotoChoice, preselectedPhotos } from "~/lib/pla
 import { closeFailedCharge, finishOpenCharge, openCharge, sendCharge } from "./charges.server";
 import { getDb, schema } from "./db.server";
 import { choosablePhotos, keepChoiceStatement } from "./plan-photos.server";
-import { ProviderUnavailableError, type PaymentGateway } from "./payments/gateway.server";
+import { CHECKOUT_SESSION_MS, ProviderUnavailableError, type PaymentGateway } from "./payments/gateway.server";
 import type { NotifyEnv } from "./payments/notify.server";
 import { NOTIFY_PATH, PAYMENT_UNAVAILABLE_MSG } from "./payments/select.server";
 import {
@@ -128,10 +128,14 @@ export async function startCheckout(
     }
     const started = transition(current, { type: "checkoutStarted", plan: tier }, now);
     if (!started.ok) return { ok: false, status: 409, error: started.error };
+    const replaced = await getDb(env)
+      .select({ providerRef: p.providerRef })
+      .from(p)
+      .where(and(eq(p.listingId, listingId), eq(p.kind, "checkout"), eq(p.status, "open"), ne(p.plan, tier)));
     try {
       await batchOrChanged(db, [
-        // Another plan's open checkout for this listing is dropped: only the latest choice is waiting. Should
-        // it still be paid, the notification records the money all the same (see notify.server.ts).
+        // Another plan's open checkout for this listing is dropped: only the latest choice is waiting. Its page
+        // is cancelled below where the provider allows it; paid all the same, it buys nothing and is refunded.
         db
           .update(p)
           .set({ status: "failed", failure: "Replaced by another checkout", updatedAt: now })
@@ -154,6 +158,7 @@ export async function startCheckout(
           .onConflictDoNothing(),
         ...subscriptionStatements(db, current, started.next, {}, now),
       ]);
+      await cancelPages(gateway, replaced);
       break;
     } catch (error) {
       if (!(error instanceof SubscriptionChangedError)) throw error;
@@ -194,6 +199,7 @@ export async function startCheckout(
       notifyUrl: `${origin}${NOTIFY_PATH}`,
       customerEmail: user.email,
       storeMethod: true,
+      expiresAt: now + CHECKOUT_SESSION_MS,
     });
   } catch (error) {
     if (!(error instanceof ProviderUnavailableError)) throw error;
@@ -206,6 +212,18 @@ export async function startCheckout(
     .set({ providerRef: start.providerRef, checkoutUrl: start.redirectUrl, updatedAt: now })
     .where(eq(p.id, open.id));
   return { ok: true, redirectUrl: start.redirectUrl, reference: open.id };
+}
+
+/** Best effort: a page the provider would not cancel runs out at its expiry, and paying it buys nothing. */
+async function cancelPages(gateway: PaymentGateway, pages: { providerRef: string | null }[]) {
+  for (const { providerRef } of pages) {
+    if (!providerRef) continue;
+    try {
+      await gateway.cancelCheckout(providerRef);
+    } catch (error) {
+      console.error("billing: a replaced checkout page could not be cancelled", String(error));
+    }
+  }
 }
 
 async function openCheckout(env: Pick<Env, "DB">, listingId: string, tier: PlanTier) {
@@ -356,7 +374,7 @@ export async function upgradeNow(
     // An earlier upgrade's charge whose answer never came: asked about at the provider first (and sent again
     // only if the provider never saw it), never charged a second time beside it.
     const finished = await finishOpenCharge(env, ctx, gateway, current, origin, now);
-    if (finished?.result.outcome === "failed") {
+    if (finished?.result.outcome === "failed" || finished?.result.outcome === "notCharged") {
       await closeFailedCharge(getDb(env), finished.charge.reference, finished.result.reason, now);
     }
     if (finished) {
@@ -387,6 +405,10 @@ export async function upgradeNow(
     case "failed":
       await closeFailedCharge(getDb(env), opened.charge.reference, sent.reason, now);
       return { ok: false, status: 409, error: BILLING_MSG.paymentFailed };
+    case "notCharged":
+      // Not the card's fault (the provider was busy): nothing was charged, and the owner may try again.
+      await closeFailedCharge(getDb(env), opened.charge.reference, sent.reason, now);
+      return { ok: false, status: 502, error: PAYMENT_UNAVAILABLE_MSG };
     case "declined":
       return { ok: false, status: 409, error: BILLING_MSG.paymentFailed };
     case "unknown":

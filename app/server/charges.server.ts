@@ -46,7 +46,12 @@ export type ChargeOutcome =
   /** Refused at once: the caller closes the payment (closeFailedCharge) with whatever follows from it. */
   | { outcome: "failed"; reason: string }
   /** A lookup found it declined; the notification path already closed it and moved the subscription. */
-  | { outcome: "declined" };
+  | { outcome: "declined" }
+  /**
+   * The provider did not take the request (throttled, or another refusal that is not a decline): nothing was
+   * charged. The caller closes the payment without moving the subscription; the charge is made again later.
+   */
+  | { outcome: "notCharged"; reason: string };
 
 /**
  * Opens a charge against `sub` (read with readSubscription, so its open payment and version are one snapshot).
@@ -59,7 +64,8 @@ export async function openCharge(
   charge: Omit<Charge, "reference">,
   now: number,
 ): Promise<{ ok: true; charge: Charge } | { ok: false; reason: "busy" | "changed" }> {
-  if (sub.openPayment) return { ok: false, reason: "busy" };
+  // A checkout waiting for its payer is no charge: a renewal goes ahead beside it (renewals.server.ts).
+  if (sub.openPayment && sub.openPayment.kind !== "checkout") return { ok: false, reason: "busy" };
   const reference = `pay_${newId()}`;
   const db = getDb(env);
   try {
@@ -118,6 +124,7 @@ export async function sendCharge(
     return { outcome: "unknown" };
   }
   if (result.status === "failed") return { outcome: "failed", reason: result.reason };
+  if (result.status === "not_charged") return { outcome: "notCharged", reason: result.reason };
   const db = getDb(env);
   // The provider's id, for a later lookup. A notification that already settled the payment keeps its own.
   await db

@@ -50,6 +50,7 @@ const TABLES: Record<ExportedTable, SQLiteTable> = {
   payments: schema.payments,
   ledger: schema.ledger,
   receipts: schema.receipts,
+  unapplied_payments: schema.unappliedPayments,
 };
 
 /** A drizzle row under the database's own column names, with only the columns the archive takes. */
@@ -69,7 +70,7 @@ export type AccountData = {
   securityLog: Rows;
   plans: Rows;
   verificationRequests: Rows;
-  billing: { subscriptions: Rows; payments: Rows; ledger: Rows; receipts: Rows };
+  billing: { subscriptions: Rows; payments: Rows; ledger: Rows; receipts: Rows; refunds: Rows };
   listings: {
     row: Record<string, unknown>;
     images: Rows;
@@ -103,6 +104,7 @@ export async function readAccountData(db: Db, userId: string): Promise<AccountDa
     payments,
     ledger,
     receipts,
+    refunds,
   ] = await db.batch([
     db.select().from(s.users).where(eq(s.users.id, userId)),
     db.select().from(s.sessions).where(eq(s.sessions.userId, userId)).orderBy(asc(s.sessions.createdAt)),
@@ -139,6 +141,11 @@ export async function readAccountData(db: Db, userId: string): Promise<AccountDa
     db.select().from(s.payments).where(eq(s.payments.userId, userId)).orderBy(asc(s.payments.createdAt)),
     db.select().from(s.ledger).where(eq(s.ledger.userId, userId)).orderBy(asc(s.ledger.createdAt)),
     db.select().from(s.receipts).where(eq(s.receipts.userId, userId)).orderBy(asc(s.receipts.number)),
+    db
+      .select()
+      .from(s.unappliedPayments)
+      .where(eq(s.unappliedPayments.userId, userId))
+      .orderBy(asc(s.unappliedPayments.receivedAt)),
   ]);
   if (!users[0]) return null;
   const of = <T extends { listingId: string }>(rows: T[], id: string) => rows.filter((r) => r.listingId === id);
@@ -156,6 +163,8 @@ export async function readAccountData(db: Db, userId: string): Promise<AccountDa
       payments: payments.map((r) => exportRow("payments", r)),
       ledger: ledger.map((r) => exportRow("ledger", r)),
       receipts: receipts.map((r) => exportRow("receipts", r)),
+      // Money that bought nothing, and its refund (payments/unapplied.server.ts).
+      refunds: refunds.map((r) => exportRow("unapplied_payments", r)),
     },
     listings: listings.map((l) => ({
       row: exportRow("listings", l),

@@ -22,6 +22,7 @@ import { sendEmail } from "./email.server";
 import { endFeaturedGrants } from "./featured-grants.server";
 import { sweepAbandonedCheckouts } from "./payment-lookups.server";
 import type { PaymentGateway } from "./payments/gateway.server";
+import { refundUnapplied } from "./payments/unapplied.server";
 import type { NotifyEnv } from "./payments/notify.server";
 import {
   readSubscription,
@@ -46,6 +47,8 @@ export type RenewalReport = {
   unsettled: number;
   /** Checkouts nobody completed in 24 hours, closed (or settled, when the provider reports them paid). */
   abandoned: number;
+  /** Payments that bought nothing, refunded (payments/unapplied.server.ts). */
+  refunded: number;
   /** Subscriptions whose turn threw (logged); the others were done all the same. */
   errors: number;
 };
@@ -85,6 +88,7 @@ export async function runRenewals(
     grantsEnded: 0,
     unsettled: 0,
     abandoned: 0,
+    refunded: 0,
     errors: 0,
   };
   // Before the renewals: a grant that ends changes `featured` as the end of a Featured plan does. A failure
@@ -95,13 +99,21 @@ export async function runRenewals(
     report.errors++;
     console.error("renewals: ending Featured grants failed", errorName(error));
   }
-  // Also before: a checkout closed here no longer blocks its listing's renewal below.
   if (gateway) {
     try {
       report.abandoned = await sweepAbandonedCheckouts(env, ctx, gateway, origin, now);
     } catch (error) {
       report.errors++;
       console.error("renewals: closing abandoned checkouts failed", errorName(error));
+    }
+    // Money that bought nothing goes back (payments/unapplied.server.ts); one the webhook could not refund at
+    // once is sent again here.
+    try {
+      const refunds = await refundUnapplied(env, gateway, now);
+      report.refunded = refunds.refunded;
+    } catch (error) {
+      report.errors++;
+      console.error("renewals: refunds failed", errorName(error));
     }
   }
   for (const row of due) {
@@ -135,11 +147,12 @@ async function renewOne(
     sendEmail(env, { to: owner.email, ...content });
 
   const action = dueAction(sub, sub.remindedFor, now);
-  // A checkout waiting for the payer, or a charge waiting for its answer: never a second charge beside it. A
-  // checkout holds back nothing else: free weeks end on time even while their owner's checkout waits, or
-  // starting checkouts and leaving them would keep the listing public without a payment.
-  if (sub.openPayment && (sub.openPayment.kind !== "checkout" || action !== "end")) {
-    if (sub.openPayment.kind === "checkout" || !gateway) return;
+  // A charge waiting for its answer: never a second charge beside it. A checkout waiting for the payer holds
+  // back nothing: renewals, retries and the end of a period run as if it were not there, or starting a
+  // checkout and leaving it would keep a listing public (and Featured) without a payment. Should the checkout
+  // still be paid, it buys a week of its own plan, or is refunded (payments/notify.server.ts).
+  if (sub.openPayment && sub.openPayment.kind !== "checkout") {
+    if (!gateway) return;
     const finished = await finishOpenCharge(env, ctx, gateway, sub, origin, now);
     if (finished) await afterCharge(env, ctx, owner, origin, finished.charge, finished.result, now, report);
     else report.unsettled++;
@@ -218,6 +231,12 @@ async function afterCharge(
       );
       return;
     }
+    case "notCharged":
+      // The provider did not take the request (throttled): nothing was charged and nothing is known about
+      // the card, so the subscription does not move. The payment closes; the next run charges again.
+      await closeFailedCharge(getDb(env), charge.reference, result.reason, now);
+      report.unsettled++;
+      return;
     case "failed":
       break;
   }

@@ -88,7 +88,7 @@ const columns = {
 
 const openPaymentOf = (column: "id" | "kind" | "provider_ref" | "updated_at") =>
   sql.raw(
-    `(SELECT ${column} FROM payments WHERE payments.listing_id = subscriptions.listing_id AND payments.status = 'open' ORDER BY payments.created_at, payments.id LIMIT 1)`,
+    `(SELECT ${column} FROM payments WHERE payments.listing_id = subscriptions.listing_id AND payments.status = 'open' ORDER BY payments.kind = 'checkout', payments.created_at, payments.id LIMIT 1)`,
   );
 
 /**

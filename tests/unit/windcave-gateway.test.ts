@@ -101,6 +101,7 @@ const checkout: CheckoutRequest = {
   notifyUrl: "https://kiwicompanions.co.nz/api/payments/windcave",
   customerEmail: "owner@example.com",
   storeMethod: true,
+  expiresAt: Date.parse("2026-11-26T01:00:00Z"),
 };
 
 const notification = (query: string, init?: RequestInit) =>
@@ -149,6 +150,7 @@ describe("startCheckout", () => {
         cancelled: checkout.cancelUrl,
       },
       notificationUrl: checkout.notifyUrl,
+      expires: "2026-11-26T01:00:00Z",
     });
   });
 
@@ -296,11 +298,21 @@ describe("charge", () => {
     expect(await gateway.charge(renewal)).toEqual({ status: "pending", providerRef: "0000000600176401" });
   });
 
-  it("reports failure when Windcave refuses the request", async () => {
-    expect(await fakeWindcave(() => ({ status: 400, json: { errors: [] } })).gateway.charge(renewal)).toEqual({
-      status: "failed",
-      reason: "Windcave refused the charge (HTTP 400)",
-    });
+  it("a 429 or any other 4xx is not a decline: nothing was charged and it is tried again later", async () => {
+    for (const status of [429, 400, 409, 422]) {
+      expect(await fakeWindcave(() => ({ status, json: { errors: [] } })).gateway.charge(renewal)).toEqual({
+        status: "not_charged",
+        reason: `Windcave did not take the charge (HTTP ${status})`,
+      });
+    }
+  });
+
+  it("only an answered transaction that was not authorised is a declined card", async () => {
+    const declined = await fakeWindcave(() => ({
+      status: 201,
+      json: { id: "0000000a0b1c2d3e", authorised: false, responseText: "DECLINED" },
+    })).gateway.charge(renewal);
+    expect(declined).toEqual({ status: "failed", reason: "DECLINED", providerRef: "0000000a0b1c2d3e" });
   });
 
   it("throws, never reports failure, when the outcome is unknown (network down, 5xx): the card may be charged", async () => {
@@ -343,6 +355,21 @@ describe("charge", () => {
 });
 
 describe("verifyNotification", () => {
+  it("asks Windcave nothing about an id no payment of ours holds", async () => {
+    const { gateway, calls } = fakeWindcave(() => ({ status: 200, json: SESSION_COMPLETE_GBP }));
+    const asked: string[] = [];
+    const result = await gateway.verifyNotification(notification("?sessionId=session123"), async (id) => {
+      asked.push(id);
+      return false;
+    });
+    expect(result).toEqual({ ok: false, status: 404, error: "No payment of ours has this id" });
+    expect(asked).toEqual(["session123"]);
+    expect(calls).toHaveLength(0);
+    const known = await gateway.verifyNotification(notification("?sessionId=session123"), async () => true);
+    expect(known.ok).toBe(true);
+    expect(calls).toHaveLength(1);
+  });
+
   it("reads the outcome from Windcave, not from the notification (the recorded session answer)", async () => {
     const { gateway, calls } = fakeWindcave(() => ({ status: 200, json: SESSION_COMPLETE_GBP }));
 
@@ -623,6 +650,48 @@ describe("lookup (a payment of ours, settled or left open)", () => {
       status: "unknown",
       reason: "Windcave has no lookup of a stored-card charge by our reference",
     });
+    expect(calls).toHaveLength(0);
+  });
+});
+
+describe("refund", () => {
+  const request = {
+    reference: "pay_01JD7FEATURED",
+    providerRef: "0000000a0b1c2d3e",
+    amountCents: 3500,
+    currency: "NZD",
+  } as const;
+
+  it("refunds the transaction that took the money, for its amount", async () => {
+    const { gateway, calls } = fakeWindcave(() => ({
+      status: 201,
+      json: { id: "0000000f0e0d0c0b", authorised: true, type: "refund" },
+    }));
+    expect(await gateway.refund(request)).toEqual({ status: "succeeded", providerRef: "0000000f0e0d0c0b" });
+    expect(calls[0].method).toBe("POST");
+    expect(calls[0].url).toBe("https://uat.windcave.com/api/v1/transactions");
+    expect(calls[0].body).toEqual({
+      type: "refund",
+      amount: "35.00",
+      currency: "NZD",
+      transactionId: "0000000a0b1c2d3e",
+      merchantReference: "pay_01JD7FEATURED",
+    });
+  });
+
+  it("a refusal is for an administrator; throttling and outages are tried again", async () => {
+    const refused = fakeWindcave(() => ({ status: 201, json: { id: "x1", authorised: false, responseText: "NO" } }));
+    expect(await refused.gateway.refund(request)).toEqual({ status: "failed", reason: "NO" });
+    for (const status of [429, 500, 503]) {
+      await expect(fakeWindcave(() => ({ status })).gateway.refund(request)).rejects.toBeInstanceOf(
+        WindcaveUnavailableError,
+      );
+    }
+  });
+
+  it("cannot cancel a hosted page: it runs out at the expiry sent with it", async () => {
+    const { gateway, calls } = fakeWindcave(() => ({ status: 200 }));
+    expect(await gateway.cancelCheckout("session123")).toBe(false);
     expect(calls).toHaveLength(0);
   });
 });

@@ -11,7 +11,7 @@ import { paymentGateway } from "~/server/payments/select.server";
 import { runRenewals } from "~/server/renewals.server";
 import { client, signedIn } from "./client";
 import { insertListing, insertSubscription } from "./fixtures";
-import { rows } from "./public-fixtures";
+import { eventually, rows } from "./public-fixtures";
 
 const ORIGIN = "http://localhost";
 const ctx = { waitUntil: (p: Promise<unknown>) => void p.catch(() => {}) };
@@ -35,6 +35,8 @@ function countingGateway() {
     },
     lookup: (request) => real.lookup(request),
     cancel: (methodRef) => real.cancel(methodRef),
+    refund: (r) => real.refund(r),
+    cancelCheckout: (ref) => real.cancelCheckout(ref),
   };
   return { gateway, charged };
 }
@@ -163,10 +165,19 @@ describe("free weeks for a listing nobody pays for", () => {
       status: "expired",
     });
     expect(await isPublic(listingId)).toBe(false);
-    // Paying on that page later still counts: the plan starts then, and the listing comes back.
+    // The cron closed that checkout: paid on its page all the same, it buys nothing. The money is recorded
+    // and refunded through the gateway, and the listing stays hidden until a new checkout is paid.
     await approve(owner, chose.headers.get("Location"));
-    expect(await one("SELECT status FROM subscriptions WHERE listing_id = ?", listingId)).toEqual({ status: "active" });
-    expect(await isPublic(listingId)).toBe(true);
+    expect(await one("SELECT status FROM subscriptions WHERE listing_id = ?", listingId)).toEqual({
+      status: "expired",
+    });
+    expect(await isPublic(listingId)).toBe(false);
+    await eventually(async () =>
+      expect(
+        await one("SELECT amount_cents, refund_state FROM unapplied_payments WHERE listing_id = ?", listingId),
+      ).toEqual({ amount_cents: 3500, refund_state: "refunded" }),
+    );
+    expect(await rows("SELECT id FROM receipts WHERE listing_id = ?", listingId)).toEqual([]);
   });
 
   it("the same for an expired plan whose card is still stored: the gift never charges it", async () => {

@@ -43,6 +43,8 @@ function wrapped(over: Partial<PaymentGateway> = {}) {
     startCheckout: (r) => real.startCheckout(r),
     verifyNotification: (r) => real.verifyNotification(r),
     cancel: (m) => real.cancel(m),
+    refund: (r) => real.refund(r),
+    cancelCheckout: (ref) => real.cancelCheckout(ref),
     lookup: (r) => real.lookup(r),
     charge,
     ...over,

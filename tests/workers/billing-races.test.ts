@@ -255,7 +255,7 @@ describe("one payment at a time", () => {
     expect(await one("SELECT plan FROM subscriptions WHERE listing_id = ?", listingId)).toEqual({ plan: "featured" });
   });
 
-  it("a renewal while a checkout is waiting for the payer is skipped", async () => {
+  it("a renewal goes ahead while a checkout is waiting for the payer: an open checkout extends nothing", async () => {
     const owner = await paidListing();
     await env.DB.prepare(
       `INSERT INTO payments (id, listing_id, user_id, kind, plan, amount_cents, status, provider, created_at, updated_at)
@@ -264,11 +264,38 @@ describe("one payment at a time", () => {
       .bind(owner.listingId, owner.userId, owner.periodEnd - 1000, owner.periodEnd - 1000)
       .run();
     const report = await runRenewals(env, ctx, paymentGateway(env, ctx, ORIGIN), ORIGIN, owner.periodEnd);
-    expect(report).toMatchObject({ charged: 0, failed: 0 });
-    expect(await rows("SELECT id FROM payments WHERE listing_id = ?", owner.listingId)).toEqual([
-      { id: "pay_waiting" },
+    expect(report).toMatchObject({ charged: 1, failed: 0 });
+    expect(
+      await rows("SELECT kind, status FROM payments WHERE listing_id = ? ORDER BY created_at", owner.listingId),
+    ).toEqual([
+      { kind: "checkout", status: "open" },
+      { kind: "renewal", status: "succeeded" },
     ]);
-    expect(await rows("SELECT id FROM ledger WHERE listing_id = ?", owner.listingId)).toEqual([]);
+    expect(await rows("SELECT entry FROM ledger WHERE listing_id = ?", owner.listingId)).toEqual([{ entry: "charge" }]);
+  });
+
+  it("a declined renewal beside an open checkout makes the plan past due, and the retry expires it", async () => {
+    const owner = await paidListing({ methodRef: "tgm_fail_waiting" });
+    await env.DB.prepare(
+      `INSERT INTO payments (id, listing_id, user_id, kind, plan, amount_cents, status, provider, created_at, updated_at)
+       VALUES ('pay_waiting2', ?, ?, 'checkout', 'standard', 3500, 'open', 'test', ?, ?)`,
+    )
+      .bind(owner.listingId, owner.userId, owner.periodEnd - 1000, owner.periodEnd - 1000)
+      .run();
+    const gateway = paymentGateway(env, ctx, ORIGIN);
+    expect(await runRenewals(env, ctx, gateway, ORIGIN, owner.periodEnd)).toMatchObject({ failed: 1 });
+    const pastDue = await one<{ status: string; grace_until: number }>(
+      "SELECT status, grace_until FROM subscriptions WHERE listing_id = ?",
+      owner.listingId,
+    );
+    expect(pastDue.status).toBe("past_due");
+    await runRenewals(env, ctx, gateway, ORIGIN, pastDue.grace_until + 1000);
+    expect(await one("SELECT status FROM subscriptions WHERE listing_id = ?", owner.listingId)).toEqual({
+      status: "expired",
+    });
+    expect(await one("SELECT live, featured FROM listings WHERE id = ?", owner.listingId)).toMatchObject({
+      featured: 0,
+    });
   });
 });
 
@@ -285,6 +312,8 @@ describe("the renewal loop", () => {
       startCheckout: (r) => real.startCheckout(r),
       verifyNotification: (r) => real.verifyNotification(r),
       cancel: (m) => real.cancel(m),
+      refund: (r) => real.refund(r),
+      cancelCheckout: (ref) => real.cancelCheckout(ref),
       lookup: (r) => real.lookup(r),
       charge: async (r) => {
         if (r.methodRef === "tgm_ok_boom") throw new Error("unexpected answer");

@@ -183,7 +183,7 @@ describe("a Windcave checkout", () => {
     expect(await rows("SELECT id FROM ledger WHERE payment_id = ?", reference)).toHaveLength(1);
   });
 
-  it("a session Windcave does not know is 401; Windcave down is 503 so that it retries; neither changes anything", async () => {
+  it("a made-up session is 404 without asking Windcave; Windcave down is 503 so that it retries; neither changes anything", async () => {
     const owner = await unpaidListing();
     const stand = windcaveFetch(() => ({ status: 202, json: SESSION_CREATED }));
     const gateway = paymentGateway(production, ctx, SITE, stand.fetchImpl);
@@ -196,7 +196,7 @@ describe("a Windcave checkout", () => {
       SITE,
     );
 
-    windcaveAnswers(() => ({ status: 404, json: { errors: [] } }));
+    const asked = windcaveAnswers(() => ({ status: 404, json: { errors: [] } }));
     const forged = await notifyAction(
       routeArgs(
         new Request(`${SITE}/api/payments/notify`, {
@@ -207,7 +207,9 @@ describe("a Windcave checkout", () => {
         production,
       ),
     );
-    expect(forged.status).toBe(401);
+    // No payment of ours holds that id: refused without a call on the merchant's Windcave account.
+    expect(forged.status).toBe(404);
+    expect(asked).toEqual([]);
 
     windcaveAnswers(() => ({ status: 503 }));
     const down = await notifyLoader(
@@ -293,6 +295,29 @@ describe("Windcave renewals (no notification follows a stored-card charge)", () 
       { status: "failed" },
     ]);
     expect(await rows("SELECT id FROM ledger WHERE listing_id = ?", owner.listingId)).toEqual([]);
+  });
+
+  it("a 429 (or any 4xx that is not a decline) is no decline: nothing moves, and the next run charges again", async () => {
+    const owner = await paidListing();
+    for (const status of [429, 400]) {
+      const busy = windcaveFetch(() => ({ status, json: { errors: [{ message: "Too many requests" }] } }));
+      const report = await windcaveRenewals(busy, owner.periodEnd);
+      expect(report).toMatchObject({ charged: 0, failed: 0, expired: 0 });
+      expect(
+        await one("SELECT status, failed_renewals FROM subscriptions WHERE listing_id = ?", owner.listingId),
+      ).toEqual({ status: "active", failed_renewals: 0 });
+    }
+    // Nothing was charged: those payments closed, none open to block the retry, and no money recorded.
+    expect(await rows("SELECT status FROM payments WHERE listing_id = ?", owner.listingId)).toEqual([
+      { status: "failed" },
+      { status: "failed" },
+    ]);
+    expect(await rows("SELECT id FROM ledger WHERE listing_id = ?", owner.listingId)).toEqual([]);
+    const fine = windcaveFetch((call) => chargeAnswer(call));
+    expect(await windcaveRenewals(fine, owner.periodEnd + 60_000)).toMatchObject({ charged: 1 });
+    expect(await one("SELECT status FROM subscriptions WHERE listing_id = ?", owner.listingId)).toEqual({
+      status: "active",
+    });
   });
 
   it("Windcave down: the charge stays open (not failed, not past due); it is never sent again blind, but left for an administrator", async () => {

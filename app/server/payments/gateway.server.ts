@@ -21,7 +21,20 @@ export type CheckoutRequest = {
   customerEmail: string;
   /** Keep the payment method, so later renewals and prorations can be charged without the payer. */
   storeMethod: boolean;
+  /**
+   * When the hosted page stops taking payment (ms since the epoch). A page left open in a tab must not be
+   * payable days later, when it would buy nothing (CHECKOUT_SESSION_MS below).
+   */
+  expiresAt: number;
 };
+
+/**
+ * How long a hosted page takes payment (sent to the provider as its expiry). Longer than the 30 minutes a
+ * page is sent again for (billing.server.ts), so a page sent again still has half an hour; far shorter than
+ * the day after which the cron closes a checkout nobody paid. A page paid after its payment closed buys
+ * nothing and is refunded (unapplied.server.ts).
+ */
+export const CHECKOUT_SESSION_MS = 60 * 60 * 1000;
 
 export type CheckoutStart = { redirectUrl: string; providerRef: string };
 
@@ -43,7 +56,29 @@ export type ChargeRequest = {
 export type ChargeResult =
   | { status: "succeeded"; providerRef: string; settled?: PaymentNotification }
   | { status: "pending"; providerRef: string }
-  | { status: "failed"; reason: string; providerRef?: string };
+  /** The card was declined: only the provider's own decline answer is this. */
+  | { status: "failed"; reason: string; providerRef?: string }
+  /**
+   * The provider refused the request itself (throttled, 429, or another 4xx that is not a decline): nothing
+   * was charged and nothing is known about the card. Tried again later; never counted as a declined renewal.
+   */
+  | { status: "not_charged"; reason: string };
+
+/** Gives back a payment's money: `providerRef` is the provider's transaction that took it. */
+export type RefundRequest = {
+  /** Our payment's reference. */
+  reference: string;
+  providerRef: string;
+  amountCents: number;
+  currency: Currency;
+};
+
+/**
+ * succeeded: refunded (`providerRef` is the refund's own id). pending: the provider has it, undecided.
+ * failed: refused for good (an administrator refunds it by hand). Unreachable throws ProviderUnavailableError.
+ */
+export type RefundResult =
+  { status: "succeeded" | "pending"; providerRef: string } | { status: "failed"; reason: string };
 
 /**
  * The provider could not be asked, or gave no usable answer (network, 5xx, our credentials refused). For a
@@ -77,7 +112,7 @@ export type PaymentNotification = {
 };
 
 export type VerifyResult =
-  { ok: true; notification: PaymentNotification } | { ok: false; status: 400 | 401; error: string };
+  { ok: true; notification: PaymentNotification } | { ok: false; status: 400 | 401 | 404; error: string };
 
 /** Which of our payments to look up: our reference, and the provider's id when it ever gave us one. */
 export type LookupRequest = {
@@ -106,11 +141,21 @@ export interface PaymentGateway {
   /** Stored with each payment, so a ledger row says who moved the money. */
   readonly name: string;
   startCheckout(request: CheckoutRequest): Promise<CheckoutStart>;
-  /** Reads and checks a webhook request. Never throws for bad input: a forgery is `{ ok: false }`. */
-  verifyNotification(request: Request): Promise<VerifyResult>;
+  /**
+   * Reads and checks a webhook request. Never throws for bad input: a forgery is `{ ok: false }`. A provider
+   * whose notifications are checked by asking it (Windcave) first asks `knows` whether the id named is one of
+   * our payments that could have been paid, so a flood of made-up ids costs no calls to the provider.
+   */
+  verifyNotification(request: Request, knows?: (providerRef: string) => Promise<boolean>): Promise<VerifyResult>;
   charge(request: ChargeRequest): Promise<ChargeResult>;
   /** The outcome of one of our payments as the provider reports it now. Never throws: unreachable is `unknown`. */
   lookup(request: LookupRequest): Promise<LookupResult>;
   /** Stops the provider keeping or charging the method (the subscription itself ends at its period's end). */
   cancel(methodRef: string): Promise<void>;
+  refund(request: RefundRequest): Promise<RefundResult>;
+  /**
+   * Stops a hosted page taking payment, where the provider allows it (true when it did). One that cannot
+   * (Windcave has no such call) answers false: its page runs out at its `expiresAt`.
+   */
+  cancelCheckout(providerRef: string): Promise<boolean>;
 }

@@ -22,18 +22,23 @@ import {
   type BillingEnv,
   type Ctx,
 } from "../subscriptions.server";
-import type { PaymentGateway, PaymentNotification } from "./gateway.server";
+import { CHECKOUT_SESSION_MS, type PaymentGateway, type PaymentNotification } from "./gateway.server";
+import { payableRef, refundUnapplied, UNAPPLIED_REASON, unappliedInsert } from "./unapplied.server";
 
 export type NotifyEnv = BillingEnv & EmailEnv & Pick<Env, "BILLING_SUPPLIER_NAME" | "BILLING_GST_NUMBER">;
 
 export type NotifyResult = {
   status: 200 | 400 | 401 | 404 | 409;
   body: { ok?: true; duplicate?: true; error?: string };
+  /** Money that bought nothing was recorded: its refund is sent (unapplied.server.ts). */
+  refundDue?: true;
 };
 
 const p = schema.payments;
 /** An owner, the cron or an administrator writing the same subscription meanwhile: read again, decide again. */
 const ATTEMPTS = 4;
+/** A provider's clock and ours differ a little: a page is heard of this long after it should have run out. */
+const PAGE_LIFETIME_MARGIN_MS = 15 * 60 * 1000;
 
 /** Verifies a webhook request with `gateway` and applies it. Never throws for bad input. */
 export async function handlePaymentNotification(
@@ -44,9 +49,13 @@ export async function handlePaymentNotification(
   origin: string,
   now = Date.now(),
 ): Promise<Response> {
-  const verified = await gateway.verifyNotification(request);
+  const verified = await gateway.verifyNotification(request, (id) =>
+    payableRef(env, id, CHECKOUT_SESSION_MS + PAGE_LIFETIME_MARGIN_MS, now),
+  );
   if (!verified.ok) return Response.json({ error: verified.error }, { status: verified.status });
   const result = await applyNotification(env, ctx, gateway.name, verified.notification, origin, now);
+  if (result.refundDue)
+    ctx.waitUntil(refundUnapplied(env, gateway, now).catch((e) => console.error("payments: refunds", e)));
   return Response.json(result.body, { status: result.status, headers: { "Cache-Control": "no-store" } });
 }
 
@@ -96,7 +105,7 @@ async function applyOnce(
   if (seen) return { status: 200, body: { ok: true, duplicate: true } };
 
   const current = payment.listingId ? await readSubscription(env, payment.listingId) : null;
-  if (!current) return { status: 404, body: { error: "Unknown listing" } };
+  if (!current && n.kind !== "payment_succeeded") return { status: 404, body: { error: "Unknown listing" } };
   // The provider's clock decides when a payment happened, never later than we hear of it: a notification
   // that arrives late still starts the week it paid for when it was paid.
   const at = Math.min(n.occurredAt, now);
@@ -108,51 +117,29 @@ async function applyOnce(
     occurredAt: n.occurredAt,
     receivedAt: now,
   });
+  if (!current) {
+    // Paid for a listing deleted meanwhile: the money buys nothing and goes back.
+    try {
+      await db.batch([eventRow, unappliedInsert(db, payment, n, UNAPPLIED_REASON.deleted, now)]);
+    } catch (error) {
+      if (isUniqueViolation(error)) return { status: 200, body: { ok: true, duplicate: true } };
+      throw error;
+    }
+    return { status: 200, body: { ok: true }, refundDue: true };
+  }
   const statements: BatchItem<"sqlite">[] = [];
   let next: Subscription | null = null;
   let receipt: { number: number; total: number; gst: number; description: string } | null = null;
 
-  if (n.kind === "payment_succeeded" && payment.status !== "succeeded") {
-    // Money moved: it is recorded even when the subscription cannot use it (then support refunds it).
-    statements.push(
-      db
-        .update(p)
-        .set({ status: "succeeded", providerRef: n.providerRef, failure: null, updatedAt: now })
-        .where(eq(p.id, payment.id)),
-      db.insert(schema.ledger).values({
-        id: newId(),
-        paymentId: payment.id,
-        listingId: payment.listingId,
-        userId: payment.userId,
-        entry: "charge",
-        amountCents: payment.amountCents,
-        currency: payment.currency,
-        provider,
-        providerRef: n.providerRef,
-        eventId: n.eventId,
-        createdAt: now,
-      }),
-    );
-    const description = paymentDescription(payment.kind, payment.plan);
-    const gst = gstOf(payment.amountCents);
-    statements.push(
-      db.insert(schema.receipts).values({
-        id: newId(),
-        number: sql`(SELECT COALESCE(MAX(number), 0) + 1 FROM receipts)`,
-        paymentId: payment.id,
-        userId: payment.userId,
-        listingId: payment.listingId,
-        issuedAt: at,
-        supplierName: env.BILLING_SUPPLIER_NAME || "Kiwi Companions",
-        supplierGstNumber: env.BILLING_GST_NUMBER || "",
-        description,
-        totalCents: payment.amountCents,
-        gstCents: gst,
-        currency: payment.currency,
-      }),
-    );
-    receipt = { number: 0, total: payment.amountCents, gst, description };
-    // A renewal pays for the plan it was charged for, whatever the subscription says now.
+  // A payment that is open buys what it was opened for; money for any other (a page paid after its checkout
+  // was replaced or abandoned, a second transaction of a settled payment) or that the subscription cannot
+  // take buys nothing: recorded and refunded (unapplied.server.ts), never applied as a purchase.
+  let unapplied: string | null = null;
+  // A checkout keeps its hosted page's id (what the provider's notifications name, payableRef); the
+  // transaction that paid is on the ledger row.
+  const keptRef = payment.kind === "checkout" && payment.providerRef ? payment.providerRef : n.providerRef;
+  if (n.kind === "payment_succeeded" && payment.status === "open") {
+    // A renewal pays for the plan it was charged for, whatever the subscription says now; a checkout too.
     const event: SubscriptionEvent =
       payment.kind === "checkout"
         ? { type: "paid", plan: payment.plan }
@@ -160,12 +147,61 @@ async function applyOnce(
           ? { type: "renewalPaid", plan: payment.plan }
           : { type: "upgradePaid" };
     const moved = transition(current, event, at);
-    if (moved.ok) next = moved.next;
-    else console.error("payments: paid but the subscription cannot take it", payment.id, moved.error);
-  } else if (n.kind === "payment_succeeded" && payment.providerRef && n.providerRef !== payment.providerRef) {
-    // A second transaction paid the same payment (two pages of one checkout paid in two tabs): only one charge
-    // per payment is recorded, so support must refund this one by hand.
-    console.error("payments: a second successful transaction for a settled payment; refund it", payment.id);
+    if (moved.ok) {
+      next = moved.next;
+      statements.push(
+        db
+          .update(p)
+          .set({ status: "succeeded", providerRef: keptRef, failure: null, updatedAt: now })
+          .where(eq(p.id, payment.id)),
+        db.insert(schema.ledger).values({
+          id: newId(),
+          paymentId: payment.id,
+          listingId: payment.listingId,
+          userId: payment.userId,
+          entry: "charge",
+          amountCents: payment.amountCents,
+          currency: payment.currency,
+          provider,
+          providerRef: n.providerRef,
+          eventId: n.eventId,
+          createdAt: now,
+        }),
+      );
+      const description = paymentDescription(payment.kind, payment.plan);
+      const gst = gstOf(payment.amountCents);
+      statements.push(
+        db.insert(schema.receipts).values({
+          id: newId(),
+          number: sql`(SELECT COALESCE(MAX(number), 0) + 1 FROM receipts)`,
+          paymentId: payment.id,
+          userId: payment.userId,
+          listingId: payment.listingId,
+          issuedAt: at,
+          supplierName: env.BILLING_SUPPLIER_NAME || "Kiwi Companions",
+          supplierGstNumber: env.BILLING_GST_NUMBER || "",
+          description,
+          totalCents: payment.amountCents,
+          gstCents: gst,
+          currency: payment.currency,
+        }),
+      );
+      receipt = { number: 0, total: payment.amountCents, gst, description };
+    } else {
+      unapplied = UNAPPLIED_REASON.refused(moved.error);
+      statements.push(
+        db
+          .update(p)
+          .set({ status: "failed", providerRef: keptRef, failure: "Paid, but refunded", updatedAt: now })
+          .where(eq(p.id, payment.id)),
+      );
+    }
+  } else if (n.kind === "payment_succeeded" && !(await sameCharge(db, payment, n))) {
+    unapplied = payment.status === "failed" ? UNAPPLIED_REASON.closed(payment.failure) : UNAPPLIED_REASON.second;
+  }
+  if (unapplied) {
+    console.error("payments: money that buys nothing, to be refunded", payment.id, unapplied);
+    statements.push(unappliedInsert(db, payment, n, unapplied, now));
   } else if (n.kind === "payment_failed" && payment.status === "open") {
     // A failure only closes a payment still open: one that arrives after the success (out of order) is noted
     // and changes nothing.
@@ -219,7 +255,18 @@ async function applyOnce(
   }
   if (next && before) await afterSubscriptionChange(env, ctx, current.listingId, before);
   if (receipt) ctx.waitUntil(mailReceipt(env, payment.id, origin));
-  return { status: 200, body: { ok: true } };
+  return { status: 200, body: { ok: true }, ...(unapplied ? { refundDue: true } : {}) };
+}
+
+/** The transaction that already paid this payment, notified again (or its answer read again). */
+async function sameCharge(db: ReturnType<typeof getDb>, payment: typeof p.$inferSelect, n: PaymentNotification) {
+  if (payment.status !== "succeeded") return false;
+  const [charged] = await db
+    .select({ providerRef: schema.ledger.providerRef })
+    .from(schema.ledger)
+    .where(sql`${schema.ledger.paymentId} = ${payment.id} AND ${schema.ledger.entry} = 'charge'`)
+    .limit(1);
+  return charged?.providerRef === n.providerRef;
 }
 
 async function mailReceipt(env: NotifyEnv, paymentId: string, origin: string) {

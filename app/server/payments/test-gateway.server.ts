@@ -19,6 +19,8 @@ import type {
   LookupResult,
   PaymentGateway,
   PaymentNotification,
+  RefundRequest,
+  RefundResult,
   VerifyResult,
 } from "./gateway.server";
 
@@ -178,6 +180,7 @@ const checkoutToken = z.object({
   cancelUrl: z.string(),
   notifyUrl: z.string(),
   storeMethod: z.boolean(),
+  expiresAt: z.number().int(),
   providerRef: z.string(),
 });
 
@@ -346,6 +349,36 @@ export class TestGateway implements PaymentGateway {
 
   async cancel(_methodRef: string): Promise<void> {
     // Nothing is kept on this side: the reference simply stops being charged.
+  }
+
+  /** Refunds at once, as a provider's books would have it; the answer settles it (no notification). */
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    const providerRef = `tgr_${newId()}`;
+    await this.options.store.put(
+      `${TEST_GATEWAY_KEY_PREFIX}refund:${request.providerRef}`,
+      JSON.stringify({ ...request, refundRef: providerRef }),
+      { expirationTtl: RECORD_TTL_S },
+    );
+    return { status: "succeeded", providerRef };
+  }
+
+  /** Ends a hosted page early, as some providers allow: the page then refuses payment (`payable`). */
+  async cancelCheckout(providerRef: string): Promise<boolean> {
+    await this.options.store.put(`${TEST_GATEWAY_KEY_PREFIX}cancelled:${providerRef}`, "1", {
+      expirationTtl: RECORD_TTL_S,
+    });
+    return true;
+  }
+
+  /** Whether the hosted page still takes payment: not past its expiry, and not cancelled. */
+  async payable(checkout: TestCheckout): Promise<boolean> {
+    if (this.now() >= checkout.expiresAt) return false;
+    return (await this.options.store.get(`${TEST_GATEWAY_KEY_PREFIX}cancelled:${checkout.providerRef}`)) === null;
+  }
+
+  /** What the gateway refunded for a transaction (the tests read its books). */
+  async refundOf(providerRef: string): Promise<(RefundRequest & { refundRef: string }) | null> {
+    return this.options.store.get(`${TEST_GATEWAY_KEY_PREFIX}refund:${providerRef}`, "json");
   }
 }
 

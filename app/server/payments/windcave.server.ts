@@ -18,6 +18,8 @@ import type {
   NotificationKind,
   PaymentGateway,
   PaymentNotification,
+  RefundRequest,
+  RefundResult,
   VerifyResult,
 } from "./gateway.server";
 import { ProviderUnavailableError } from "./gateway.server";
@@ -86,6 +88,8 @@ export class WindcaveGateway implements PaymentGateway {
       storedCardIndicator: request.storeMethod ? "recurringinitial" : "single",
       callbackUrls: { approved: request.returnUrl, declined: request.returnUrl, cancelled: request.cancelUrl },
       notificationUrl: request.notifyUrl,
+      // The page stops taking payment then (UTC, ISO 8601): a tab left open cannot pay days later.
+      expires: new Date(request.expiresAt).toISOString().replace(/\.\d{3}Z$/, "Z"),
     };
     // Every way this can fail leaves the payer with nothing to pay on, and nothing was charged: the caller
     // answers 502 and the payer tries again.
@@ -106,7 +110,7 @@ export class WindcaveGateway implements PaymentGateway {
     return { redirectUrl: hpp, providerRef: id };
   }
 
-  async verifyNotification(request: Request): Promise<VerifyResult> {
+  async verifyNotification(request: Request, knows?: (providerRef: string) => Promise<boolean>): Promise<VerifyResult> {
     let ids: NotifiedIds;
     try {
       ids = await readNotifiedIds(request);
@@ -123,6 +127,9 @@ export class WindcaveGateway implements PaymentGateway {
       }
     }
 
+    // Every lookup is a call on the merchant's account: only for an id one of our payments holds.
+    const id = (sessionId ?? transactionId)!;
+    if (knows && !(await knows(id))) return { ok: false, status: 404, error: "No payment of ours has this id" };
     const read = await this.lookupById(sessionId ? { sessionId } : { transactionId: transactionId! });
     return read.ok ? read : { ok: false, status: read.status, error: read.error };
   }
@@ -249,7 +256,44 @@ export class WindcaveGateway implements PaymentGateway {
       if (!settled || settled.reference !== request.reference) return { status: "pending", providerRef: id };
       return { status: "succeeded", providerRef: id, settled };
     }
-    return { status: "failed", reason: `Windcave refused the charge (HTTP ${response.status})` };
+    // Only an answered transaction that was not authorised is a decline. Any other 4xx (429 throttling, a
+    // request Windcave would not take) charged nothing and says nothing about the card: tried again later.
+    return { status: "not_charged", reason: `Windcave did not take the charge (HTTP ${response.status})` };
+  }
+
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    const body = {
+      type: "refund",
+      amount: centsToDecimal(request.amountCents),
+      currency: request.currency,
+      transactionId: request.providerRef,
+      merchantReference: checkedReference(request.reference),
+    };
+    let response: Response;
+    try {
+      response = await this.#send("POST", "/transactions", body);
+    } catch (error) {
+      throw new WindcaveUnavailableError(`Windcave could not be reached for a refund: ${String(error)}`);
+    }
+    // Windcave's trouble, our credentials, or throttling: asked again on a later run.
+    if (response.status >= 500 || response.status === 401 || response.status === 403 || response.status === 429) {
+      throw new WindcaveUnavailableError(`Windcave answered HTTP ${response.status} to a refund`);
+    }
+    const answer = await readJson(response);
+    const id = isRecord(answer) && typeof answer.id === "string" ? answer.id : undefined;
+    if (response.status === 202 && id) return { status: "pending", providerRef: id };
+    if (response.ok && isRecord(answer) && id) {
+      return answer.authorised === true
+        ? { status: "succeeded", providerRef: id }
+        : { status: "failed", reason: responseTextOf(answer) };
+    }
+    return { status: "failed", reason: `Windcave refused the refund (HTTP ${response.status})` };
+  }
+
+  /** Windcave has no call to end a session early: the page runs out at the `expires` sent with it. */
+  async cancelCheckout(providerRef: string): Promise<boolean> {
+    void providerRef;
+    return false;
   }
 
   /**
