@@ -336,47 +336,39 @@ function StrayPayments({ stray }: { stray: StrayPayment[] }) {
       {stray.length === 0 ? (
         <p className="text-muted">None.</p>
       ) : (
-        <div className="overflow-x-auto rounded-2xl border border-line">
-          <table className="w-full min-w-[44rem] text-left text-sm" data-testid="stray-payments">
-            <caption className="sr-only">Payments that bought nothing</caption>
-            <thead className="bg-panel text-muted">
-              <tr>
-                {["Listing", "Owner", "Amount", "Why", "Received", "Refund", "Actions"].map((h) => (
-                  <th key={h} scope="col" className={CELL}>
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {stray.map((r) => (
-                <tr key={r.id} className="border-t border-line" data-testid="stray-payment-row">
-                  <td className={CELL}>{r.name}</td>
-                  <td className={CELL}>{r.email}</td>
-                  <td className={CELL}>{r.amount}</td>
-                  <td className={CELL}>{r.reason}</td>
-                  <td className={CELL}>{r.receivedAt}</td>
-                  <td className={CELL}>
-                    {r.state}
-                    {r.note ? <span className="block text-muted">{r.note}</span> : null}
-                  </td>
-                  <td className={CELL}>
-                    {r.done ? null : (
-                      <Form method="post" className="flex flex-wrap items-center gap-2">
-                        <input type="hidden" name="intent" value="markRefunded" />
-                        <input type="hidden" name="id" value={r.id} />
-                        <ReasonField id={`refund-reason-${r.id}`} label={`How ${r.reference} was refunded`} />
-                        <Button type="submit" variant="secondary">
-                          Mark refunded
-                        </Button>
-                      </Form>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        // Cards rather than a table: each has a form, and a phone shows them without scrolling sideways.
+        <ul className="grid gap-3 lg:grid-cols-2" data-testid="stray-payments">
+          {stray.map((r) => (
+            <li key={r.id} className="space-y-3 rounded-2xl border border-line p-4" data-testid="stray-payment-row">
+              <p className="font-semibold">
+                {r.amount} from {r.name} <span className="font-normal text-muted">({r.email})</span>
+              </p>
+              <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+                <dt className="text-muted">Why</dt>
+                <dd>{r.reason}</dd>
+                <dt className="text-muted">Received</dt>
+                <dd>{r.receivedAt}</dd>
+                <dt className="text-muted">Refund</dt>
+                <dd>
+                  {r.state}
+                  {r.note ? <span className="block text-muted">{r.note}</span> : null}
+                </dd>
+                <dt className="text-muted">Payment</dt>
+                <dd className="break-all">{r.reference}</dd>
+              </dl>
+              {r.done ? null : (
+                <Form method="post" className="flex flex-wrap items-end gap-2">
+                  <input type="hidden" name="intent" value="markRefunded" />
+                  <input type="hidden" name="id" value={r.id} />
+                  <ReasonField id={`refund-reason-${r.id}`} label={`How ${r.reference} was refunded`} />
+                  <Button type="submit" variant="secondary">
+                    Mark refunded
+                  </Button>
+                </Form>
+              )}
+            </li>
+          ))}
+        </ul>
       )}
     </section>
   );
