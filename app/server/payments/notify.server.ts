@@ -128,6 +128,21 @@ async function applyOnce(
     return { status: 200, body: { ok: true }, refundDue: true };
   }
   const statements: BatchItem<"sqlite">[] = [];
+  // The money this notification moves, on the ledger under the payment it belongs to.
+  const ledgerRow = (entry: "charge" | "refund") =>
+    db.insert(schema.ledger).values({
+      id: newId(),
+      paymentId: payment.id,
+      listingId: payment.listingId,
+      userId: payment.userId,
+      entry,
+      amountCents: payment.amountCents,
+      currency: payment.currency,
+      provider,
+      providerRef: n.providerRef,
+      eventId: n.eventId,
+      createdAt: now,
+    });
   let next: Subscription | null = null;
   let receipt: { number: number; total: number; gst: number; description: string } | null = null;
 
@@ -154,19 +169,7 @@ async function applyOnce(
           .update(p)
           .set({ status: "succeeded", providerRef: keptRef, failure: null, updatedAt: now })
           .where(eq(p.id, payment.id)),
-        db.insert(schema.ledger).values({
-          id: newId(),
-          paymentId: payment.id,
-          listingId: payment.listingId,
-          userId: payment.userId,
-          entry: "charge",
-          amountCents: payment.amountCents,
-          currency: payment.currency,
-          provider,
-          providerRef: n.providerRef,
-          eventId: n.eventId,
-          createdAt: now,
-        }),
+        ledgerRow("charge"),
       );
       const description = paymentDescription(payment.kind, payment.plan);
       const gst = gstOf(payment.amountCents);
@@ -216,21 +219,7 @@ async function applyOnce(
       if (moved.ok) next = moved.next;
     }
   } else if (n.kind === "refund_succeeded" && payment.status === "succeeded") {
-    statements.push(
-      db.insert(schema.ledger).values({
-        id: newId(),
-        paymentId: payment.id,
-        listingId: payment.listingId,
-        userId: payment.userId,
-        entry: "refund",
-        amountCents: payment.amountCents,
-        currency: payment.currency,
-        provider,
-        providerRef: n.providerRef,
-        eventId: n.eventId,
-        createdAt: now,
-      }),
-    );
+    statements.push(ledgerRow("refund"));
   } else if (n.kind === "method_cancelled" && current.methodRef && current.methodRef === n.methodRef) {
     next = { ...current };
   }
