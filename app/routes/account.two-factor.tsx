@@ -93,7 +93,11 @@ export default function TwoFactorPage() {
             {TWO_FACTOR_MSG.adminRequired}
           </Alert>
         ) : null}
-        {unknownError ? <Alert tone="error">{unknownError}</Alert> : null}
+        {unknownError ? (
+          <Alert tone="error" reveal={result}>
+            {unknownError}
+          </Alert>
+        ) : null}
         {result?.notice ? (
           <Alert tone="success" data-testid="two-factor-notice">
             {result.notice}

@@ -73,7 +73,11 @@ export default function YourData() {
           The file is a zip archive. Anyone who has it can read it, so keep it somewhere safe. We will e-mail you to say
           it was downloaded.
         </p>
-        {result && !fieldError ? <Alert tone="error">{result.error}</Alert> : null}
+        {result && !fieldError ? (
+          <Alert tone="error" reveal={result}>
+            {result.error}
+          </Alert>
+        ) : null}
         <Form method="post" reloadDocument className="space-y-4 rounded-2xl border border-line bg-panel p-6">
           <CurrentPasswordField id="data-export-password" errors={fieldError} freshSecondFactor={freshSecondFactor} />
           <Button type="submit" data-testid="download-data">

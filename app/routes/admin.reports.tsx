@@ -66,7 +66,13 @@ export default function ReportQueue() {
       title="Reports"
       lead="Reports from visitors, oldest first. Each must be handled within 48 hours of arriving."
     >
-      {result && "error" in result ? <Alert tone="error">{result.error}</Alert> : <FlashNotice notice={notice} />}
+      {result && "error" in result ? (
+        <Alert tone="error" reveal={result}>
+          {result.error}
+        </Alert>
+      ) : (
+        <FlashNotice notice={notice} />
+      )}
       {overdue > 0 ? (
         <p className="font-semibold text-rose-200" data-testid="overdue-count">
           {overdue} {overdue === 1 ? "report is" : "reports are"} past the 48-hour window.

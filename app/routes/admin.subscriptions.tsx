@@ -125,8 +125,16 @@ export default function AdminSubscriptions() {
       lead="Every listing's plan, by status; failed renewals; free weeks; Featured granted without the plan."
     >
       <div className="space-y-8">
-        {actionData && "error" in actionData ? <Alert tone="error">{actionData.error}</Alert> : null}
-        {actionData && "message" in actionData ? <Alert tone="success">{actionData.message}</Alert> : null}
+        {actionData && "error" in actionData ? (
+          <Alert tone="error" reveal={actionData}>
+            {actionData.error}
+          </Alert>
+        ) : null}
+        {actionData && "message" in actionData ? (
+          <Alert tone="success" reveal={actionData}>
+            {actionData.message}
+          </Alert>
+        ) : null}
         <nav aria-label="Filter by status" className="flex flex-wrap gap-2">
           <Link
             to="/admin/subscriptions"

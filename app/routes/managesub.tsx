@@ -320,7 +320,7 @@ export default function ManageSubscription() {
     <InfoPage title="Subscription and Account Settings">
       <div className="space-y-8">
         {error ? (
-          <Alert tone="error" data-testid="delete-error">
+          <Alert tone="error" data-testid="delete-error" reveal={accountFetcher.data ?? actionData}>
             {error}
           </Alert>
         ) : (

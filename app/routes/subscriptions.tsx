@@ -128,7 +128,11 @@ export default function SubscriptionsPage() {
       }
     >
       <div className="space-y-12">
-        {actionData?.error ? <Alert tone="error">{actionData.error}</Alert> : null}
+        {actionData?.error ? (
+          <Alert tone="error" reveal={actionData}>
+            {actionData.error}
+          </Alert>
+        ) : null}
         {pendingTier ? (
           <div role="status" className="rounded-xl border border-accent bg-panel p-5" data-testid="plan-request-notice">
             <p className="font-semibold text-white">No payment has been taken: create your listing first.</p>

@@ -6,7 +6,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DESKTOP, hydrated, useBrowser } from "./browser";
-import { enterCode, insertAccount, nextCode, signUp } from "./people";
+import { enterAs, enterCode, insertAccount, nextCode, signUp } from "./people";
 
 const b = useBrowser();
 const PASSWORD = "two-factor-e2e-2025";
@@ -83,6 +83,47 @@ describe("two-factor sign-in", () => {
       await page.waitForURL((url) => url.pathname === "/dashboard");
       await page.goto("/account/two-factor");
       await page.getByTestId("recovery-codes-left").getByText("Recovery codes left: 9 of 10.").waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("on a phone: the key can be tapped into an app or copied, and the recovery codes come into view, focused", async () => {
+    const person = await insertAccount({
+      firstName: "Tui",
+      emailPrefix: "tf",
+      password: PASSWORD,
+      accountType: "unpaid",
+    });
+    const email = person.email;
+    const { page, context } = await b.visitor({ viewport: { width: 390, height: 844 } });
+    try {
+      await enterAs(page, person, "/account/two-factor");
+      await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+      // The QR code cannot be scanned by the phone showing it: a link hands the key to the app instead.
+      const add = page.getByTestId("totp-add-link");
+      await add.waitFor();
+      expect(await add.getAttribute("href")).toMatch(/^otpauth:\/\/totp\/.+[?&]secret=[A-Z2-7]{32}/);
+      const grouped = (await page.getByTestId("totp-secret").textContent())!;
+      expect(grouped).toMatch(/^([A-Z2-7]{4} ){7}[A-Z2-7]{4}$/);
+      await expect(page.getByRole("button", { name: "Copy the key" }).count()).resolves.toBe(1);
+      await page.getByLabel("6-digit code").fill(await nextCode(grouped.replace(/ /g, ""), email));
+      await page.getByLabel("Current password").fill(PASSWORD);
+      await page.getByRole("button", { name: "Turn on" }).click();
+      await page.getByTestId("recovery-codes").waitFor();
+      expect(await page.getByTestId("recovery-code").count()).toBe(10);
+      // The form was low on the page; the codes, shown once, are brought into view and take the focus.
+      const panel = page.getByTestId("recovery-codes");
+      await page.waitForFunction(() => {
+        const el = document.querySelector('[data-testid="recovery-codes"]');
+        if (!el) return false;
+        const r = el.getBoundingClientRect();
+        return r.top >= 0 && r.top < window.innerHeight / 2 && document.activeElement === el;
+      });
+      await expect(panel.getByRole("link", { name: "Download" }).isVisible()).resolves.toBe(true);
+      await expect(panel.getByRole("button", { name: "Copy" }).isVisible()).resolves.toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      expect((page as Page & { jsErrors: string[] }).jsErrors).toEqual([]);
     } finally {
       await context.close();
     }

@@ -5,6 +5,7 @@ import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import { encode } from "uqr";
+import { useShowInView } from "~/components/ui/show-in-view";
 import { confirmSetUpSchema, identitySchema, recoveryCodesText, stepUpSchema, TWO_FACTOR_MSG } from "~/lib/two-factor";
 import { Alert } from "../ui/Alert";
 import { Button, buttonClass } from "../ui/Button";
@@ -115,13 +116,18 @@ export function SetUpPanel({
       <ol className="list-decimal space-y-2 pl-6 text-zinc-200">
         <li>
           Open an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Aegis, and others) and
-          scan this QR code.
+          scan this QR code. On the phone that has the app,{" "}
+          <a href={setUp.uri} className="text-accent underline" data-testid="totp-add-link">
+            add it to your authenticator app
+          </a>{" "}
+          instead.
         </li>
         <li>
           Or add it by hand with this key (time-based, 6 digits):{" "}
-          <code className="break-all rounded bg-ink px-2 py-1 font-mono text-accent" data-testid="totp-secret">
+          <code className="rounded bg-ink px-2 py-1 font-mono tracking-wide text-accent" data-testid="totp-secret">
             {setUp.secret}
-          </code>
+          </code>{" "}
+          <CopyButton text={setUp.secret.replace(/ /g, "")} label="Copy the key" className="mt-2" />
         </li>
         <li>Enter the 6-digit code the app shows{replacing ? "" : ", and your password"} below.</li>
       </ol>
@@ -211,6 +217,23 @@ export function IdentityForm({
   );
 }
 
+/** Copies `text` (with JavaScript; without it the text is on the page to select). */
+function CopyButton({ text, label, className }: { text: string; label: string; className?: string }) {
+  const [copied, setCopied] = useState(false);
+  if (!useHydrated()) return null;
+  return (
+    <Button
+      variant="secondary"
+      className={className}
+      onClick={() => {
+        void navigator.clipboard?.writeText(text).then(() => setCopied(true));
+      }}
+    >
+      {copied ? "Copied" : label}
+    </Button>
+  );
+}
+
 /** The recovery codes, shown once: to copy (with JavaScript), download or print. */
 export function RecoveryCodesPanel({
   codes,
@@ -221,13 +244,15 @@ export function RecoveryCodesPanel({
   siteName: string;
   continueTo: string | null;
 }) {
-  const [copied, setCopied] = useState(false);
-  const hydrated = useHydrated();
   const text = recoveryCodesText(codes, siteName);
+  // Shown once, right after a form post that leaves the page where it was: moved into view and focused.
+  const ref = useShowInView<HTMLElement>(codes);
   return (
     <section
+      ref={ref}
+      tabIndex={-1}
       aria-labelledby="codes-title"
-      className="space-y-4 rounded-2xl border-2 border-amber-400/70 bg-panel p-6"
+      className="scroll-mt-24 space-y-4 rounded-2xl border-2 border-amber-400/70 bg-panel p-6 focus:outline-none focus-visible:ring-2 focus-visible:ring-accent"
       data-testid="recovery-codes"
     >
       <h2 id="codes-title" className="text-xl font-semibold">
@@ -253,16 +278,7 @@ export function RecoveryCodesPanel({
           Download
         </a>
         {/* Copying needs JavaScript; the download and the list itself do not. */}
-        {hydrated ? (
-          <Button
-            variant="secondary"
-            onClick={() => {
-              void navigator.clipboard?.writeText(text).then(() => setCopied(true));
-            }}
-          >
-            {copied ? "Copied" : "Copy"}
-          </Button>
-        ) : null}
+        <CopyButton text={text} label="Copy" />
         {continueTo ? (
           <Link to={continueTo} className={buttonClass({ size: "roomy" })}>
             I have saved them: continue

@@ -1,6 +1,7 @@
 // /managesub's billing (issue 15): each listing's plan, status and period end with its actions, and the
 // payment history with receipts. Forms post to /managesub; every action is refused there for a listing that
 // is not the signed-in user's.
+import { useShowInView } from "~/components/ui/show-in-view";
 import { Form, Link } from "@remix-run/react";
 import { Button, buttonClass } from "~/components/ui/Button";
 import { formatPlanPrice, PLAN_LIST } from "~/lib/plans";
@@ -110,10 +111,14 @@ function SubscribeDuringGift({ listing, busy }: { listing: ListingPlanView; busy
 
 /** The upgrade's amount, shown before anything is charged. */
 export function UpgradeConfirmation({ confirm, busy }: { confirm: UpgradeConfirm; busy: boolean }) {
+  // Asked from a listing's row lower down: the question comes into view where it is answered.
+  const ref = useShowInView<HTMLElement>(confirm);
   return (
     <section
+      ref={ref}
+      tabIndex={-1}
       aria-labelledby="upgrade-confirm-title"
-      className="space-y-3 rounded-2xl border border-accent bg-panel p-6"
+      className="scroll-mt-24 space-y-3 rounded-2xl border border-accent bg-panel p-6 focus:outline-none"
       data-testid="upgrade-confirm"
     >
       <h2 id="upgrade-confirm-title" className="text-xl font-semibold">

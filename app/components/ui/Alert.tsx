@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useShowInView } from "./show-in-view";
 
 export type AlertTone = "error" | "success" | "warning";
 
@@ -34,17 +35,26 @@ type Props = {
   id?: string;
   className?: string;
   "data-testid"?: string;
+  /**
+   * The result of something the person just did (the action's answer): each new value moves the page to
+   * the box when it is out of view and focuses it (show-in-view.ts).
+   */
+  reveal?: unknown;
   children: ReactNode;
 };
 
 /** The coloured box for an error, a confirmation or a warning. Renders nothing without content. */
-export function Alert({ tone, size = "page", role, id, className, children, ...rest }: Props) {
-  if (children == null || children === false || children === "") return null;
+export function Alert({ tone, size = "page", role, id, className, reveal, children, ...rest }: Props) {
+  const empty = children == null || children === false || children === "";
+  const ref = useShowInView<HTMLDivElement>(empty ? null : reveal);
+  if (empty) return null;
   return (
     <div
+      ref={ref}
+      tabIndex={reveal ? -1 : undefined}
       id={id}
       role={role ?? (tone === "error" ? "alert" : "status")}
-      className={className ? `${STYLE[tone][size]} ${className}` : STYLE[tone][size]}
+      className={`${STYLE[tone][size]} scroll-mt-24 focus:outline-none${className ? ` ${className}` : ""}`}
       data-testid={rest["data-testid"]}
     >
       {children}
