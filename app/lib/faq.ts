@@ -111,7 +111,7 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
         question: "How do I pay?",
         answer: [
           "By credit or debit card (Visa, Mastercard or UnionPay) through a third-party payment gateway certified to PCI DSS. Your card details go straight to the gateway; we never see or store your card number.",
-          "Online payment is not available yet. Choose a plan on the Subscriptions page and we will contact you to arrange payment. Nothing is charged until then.",
+          "Choose a plan for your listing on the Subscriptions page and pay on the gateway's secure page. The card is kept by the gateway to renew each week until you cancel; we e-mail a receipt for every payment.",
         ],
       },
       {

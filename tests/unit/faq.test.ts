@@ -13,3 +13,12 @@ describe("FAQ 'How do I post a listing?'", () => {
     expect(text.indexOf("photos")).toBeLessThan(at[1]);
   });
 });
+
+describe("FAQ 'How do I pay?'", () => {
+  it("says payment is online, with no promise that someone will get in touch", () => {
+    const item = FAQ_GROUPS.flatMap((g) => g.items).find((i) => i.question === "How do I pay?");
+    const text = item!.answer.join(" ");
+    expect(text).toContain("Subscriptions page and pay on the gateway's secure page");
+    expect(text).not.toMatch(/not available|contact you/);
+  });
+});

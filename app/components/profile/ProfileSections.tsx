@@ -1,3 +1,4 @@
+import { specialRateDuration } from "~/lib/special-rate-duration";
 import type { ReactNode } from "react";
 import { formatDollarAmount } from "~/lib/money";
 import { RATE_LABELS, splitList, type Profile } from "~/lib/profile";
@@ -150,7 +151,7 @@ export function ProfileSections({
                   <li key={s.id} className="flex justify-between gap-4 border-t border-line pt-2">
                     <span>
                       {s.serviceName}
-                      {s.duration ? <span className="text-muted"> · {s.duration} minutes</span> : null}
+                      {s.duration ? <span className="text-muted"> · {specialRateDuration(s.duration)}</span> : null}
                       {s.description ? <span className="block text-xs text-muted">{s.description}</span> : null}
                     </span>
                     <span className="font-semibold">{formatDollarAmount(s.rate)}</span>
