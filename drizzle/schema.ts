@@ -156,6 +156,8 @@ export const likes = sqliteTable(
       .references(() => listings.id, { onDelete: "cascade" }),
     visitorId: text("visitor_id").notNull(),
     createdAt: integer("created_at").notNull(),
+    // 0044: whether this like adds to the listing's count (the first browser from an address that day).
+    counted: integer("counted", { mode: "boolean" }).notNull().default(true),
   },
   (t) => [primaryKey({ columns: [t.listingId, t.visitorId] })],
 );

@@ -1,5 +1,5 @@
-// Likes: one per visitor per listing, enforced by the likes table's primary key rather than by a
-// read-then-write, so double clicks and parallel requests cannot count twice.
+// Likes: one per browser per listing, enforced by the likes table's primary key rather than by a
+// read-then-write, so double clicks and parallel requests cannot count twice; counted once per address a day.
 import { and, count, eq, exists, not, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { isId } from "~/lib/ids";
@@ -53,9 +53,10 @@ export async function setLike(
       .from(lk)
       .where(and(eq(lk.listingId, modelId), eq(lk.visitorId, visitorId))),
   );
-  // With a counting visitor (the client address), a like holds that visitor's one like of this listing for
-  // the day: the first browser id to like claims the mark; the same id may unlike and like again, another
-  // id from the same address that day adds nothing (a new browser id is free, an address is not).
+  // With a counting visitor (the client address), the first browser id to like a listing from that address
+  // in a day claims the day's mark, and only its like is counted; another browser's like from the same address
+  // that day is stored all the same, for that browser's own heart, and counts nothing (a new browser id is free,
+  // an address is not). The holder may unlike and like again: a toggle, not a new count.
   const markKey = countingVisitor ? countMarkKey("likes", modelId, countingVisitor, now) : null;
   const held = markKey
     ? exists(
@@ -68,21 +69,32 @@ export async function setLike(
   const mark = markKey
     ? [insertWhere(db, cm, { key: markKey, holder: visitorId, day: countDay(now) }, live).onConflictDoNothing()]
     : [];
+  const countedRow = exists(
+    db
+      .select(one)
+      .from(lk)
+      .where(and(eq(lk.listingId, modelId), eq(lk.visitorId, visitorId), eq(lk.counted, true))),
+  );
   const statements: BatchItem<"sqlite">[] = liked
     ? [
         ...mark,
         counterStatement(db, "likes", modelId, 1, now, and(live, not(likeRow), held)!),
-        insertWhere(db, lk, { listingId: modelId, visitorId, createdAt: now }, and(live, held)!).onConflictDoNothing(),
+        insertWhere(
+          db,
+          lk,
+          { listingId: modelId, visitorId, createdAt: now, counted: sql`${held}` },
+          live,
+        ).onConflictDoNothing(),
       ]
     : [
-        counterStatement(db, "likes", modelId, -1, now, and(live, likeRow)!),
+        counterStatement(db, "likes", modelId, -1, now, and(live, countedRow)!),
         db.delete(lk).where(and(eq(lk.listingId, modelId), eq(lk.visitorId, visitorId), live)),
       ];
   const results = await db.batch([
     db.select({ live: l.live }).from(l).where(eq(l.id, modelId)),
     ...statements,
     db
-      .select({ n: count(), liked: sql<number>`${likeRow}` })
+      .select({ n: sql<number>`COALESCE(SUM(${lk.counted}), 0)`, liked: sql<number>`${likeRow}` })
       .from(lk)
       .where(eq(lk.listingId, modelId)),
   ]);
@@ -96,6 +108,9 @@ export async function setLike(
 
 /** The listing's total likes (the like button's count). */
 export async function countLikes(env: Pick<Env, "DB">, modelId: string): Promise<number> {
-  const [row] = await getDb(env).select({ n: count() }).from(lk).where(eq(lk.listingId, modelId));
+  const [row] = await getDb(env)
+    .select({ n: count() })
+    .from(lk)
+    .where(and(eq(lk.listingId, modelId), eq(lk.counted, true)));
   return row?.n ?? 0;
 }

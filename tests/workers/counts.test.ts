@@ -60,19 +60,23 @@ describe("counts resist inflation by one visitor", () => {
     expect((await client().put(`/api/visits/incrementContact/${"0".repeat(16)}`)).status).toBe(404);
   });
 
-  it("made-up browser ids from one address add one like a day; the holder can still toggle", async () => {
+  it("made-up browser ids from one address add one like a day, each keeping its own heart; the holder can still toggle", async () => {
     const id = await insertListing();
     const ip = freshIp();
     const like = (fingerprint: string, method = "POST") =>
       client({ ip }).send(method, `/api/profiles/${id}/like`, { json: { fingerprint } });
     expect(await (await like("visitor_first01")).json()).toEqual({ success: true, liked: true, likes: 1 });
+    // Another browser on the same home Wi-Fi: its heart is its own (liked), and the count does not move.
     for (let i = 0; i < 5; i++) {
       expect(await (await like(`visitor_fake${String(i).padStart(4, "0")}`)).json()).toEqual({
         success: true,
-        liked: false,
+        liked: true,
         likes: 1,
       });
     }
+    // Its unlike is its own too, and takes nothing from the count.
+    expect(await (await like("visitor_fake0000", "DELETE")).json()).toEqual({ success: true, liked: false, likes: 1 });
+    expect(await (await like("visitor_fake0001")).json()).toEqual({ success: true, liked: true, likes: 1 });
     // The browser that holds the like unlikes and likes again: a toggle, not a new count.
     expect(await (await like("visitor_first01", "DELETE")).json()).toMatchObject({ liked: false, likes: 0 });
     expect(await (await like("visitor_first01")).json()).toMatchObject({ liked: true, likes: 1 });
