@@ -109,7 +109,7 @@ describe("accounts in the browser", () => {
     await page.getByLabel("Independent").check();
     await page.getByRole("button", { name: "Sign Up" }).click();
     await page.getByText(MSG.signupCheckInbox).waitFor();
-    const link = await followConfirmationLink(page, email);
+    const link = await followConfirmationLink(page, email, { javaScript: false });
     await page.waitForURL("**/dashboard");
     // A used link is a clear page, not an error.
     const again = await page.goto(link);

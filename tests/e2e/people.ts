@@ -184,10 +184,15 @@ export async function signUp(page: Page, o: { firstName: string; email: string; 
 }
 
 /**
- * Opens /dev/outbox and follows the newest confirmation link mailed to `email`; answers the link. The mail
- * goes out after the sign-up's answer, so the outbox is read again until it is there.
+ * Opens /dev/outbox and follows the newest confirmation link mailed to `email`, then presses its button;
+ * answers the link. The mail goes out after the sign-up's answer, so the outbox is read again until it is
+ * there. `javaScript: false` for a page without it (nothing to wait for before pressing).
  */
-export async function followConfirmationLink(page: Page, email: string): Promise<string> {
+export async function followConfirmationLink(
+  page: Page,
+  email: string,
+  { javaScript = true }: { javaScript?: boolean } = {},
+): Promise<string> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     await page.goto("/dev/outbox");
@@ -203,7 +208,7 @@ export async function followConfirmationLink(page: Page, email: string): Promise
       // Opening the link changes nothing: the button confirms (and signs in the browser that signed up).
       // Pressed once the page is live, as a person sees it: pressed in the instant before hydration, the post
       // once led nowhere in ten runs on a busy machine (the page stayed on the button; not explained yet).
-      await hydrated(page);
+      if (javaScript) await hydrated(page);
       await page.getByRole("button", { name: "Confirm my e-mail address" }).click();
       return href;
     }
