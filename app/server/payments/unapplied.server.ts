@@ -4,8 +4,9 @@
 // (a replayed old page must not buy a week of whatever plan the listing has now). It is recorded in the same
 // batch as the notification's event id, refunded through the provider (at once from the webhook, and by the
 // cron until the provider has answered), and listed for administrators on /admin/subscriptions.
-import { and, desc, eq, inArray, lte, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, lte, ne, or, sql } from "drizzle-orm";
 import { isId, newId } from "~/lib/ids";
+import { parseGiveUpReason } from "~/lib/payments/lookups";
 import { auditInsert, CHANGED } from "../audit.server";
 import { getDb, schema, type Db } from "../db.server";
 import { ProviderUnavailableError, type PaymentGateway, type PaymentNotification } from "./gateway.server";
@@ -171,10 +172,8 @@ export async function payableRef(
     .where(
       and(
         eq(p.providerRef, providerRef),
-        or(
-          eq(p.status, "open"),
-          and(inArray(p.status, ["failed", "succeeded"]), sql`${p.updatedAt} > ${now - pageLifetimeMs}`),
-        ),
+        // Open, or closed (failed or succeeded) within a page's lifetime.
+        or(eq(p.status, "open"), sql`${p.updatedAt} > ${now - pageLifetimeMs}`),
       ),
     )
     .limit(1);
@@ -194,8 +193,9 @@ export async function markRefunded(
 ): Promise<{ ok: true; message: string } | { ok: false; status: 400 | 403 | 404; error: string }> {
   if (!admin.isAdmin) return { ok: false, status: 403, error: "Administrators only." };
   if (!isId(idValue)) return { ok: false, status: 404, error: "Payment not found." };
-  const reason = typeof reasonValue === "string" ? reasonValue.trim() : "";
-  if (!reason || reason.length > 200) {
+  // The same rule as every administrator's reason for a payment ("Give up"): 1 to 200 characters.
+  const reason = parseGiveUpReason(reasonValue);
+  if (!reason) {
     return { ok: false, status: 400, error: "Give a reason (up to 200 characters): it goes on the audit log." };
   }
   const db = getDb(env);
