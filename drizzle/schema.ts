@@ -86,8 +86,12 @@ export const listings = sqliteTable("listings", {
   hiddenAsStale: flag("hidden_as_stale"),
   /** The subscription lets the listing be public (migration 0029): kept with the subscription row. */
   paid: flag("paid"),
-  /** Live was switched off by the subscription's expiry; renewal switches it back on (migration 0029). */
+  /** The plan lapsed while the listing was live: the dashboard's 'Hidden - Subscription expired' badge
+   * (migration 0029; what brings it back is the visibility rule, docs/decisions/0029-one-visibility-rule.md). */
   hiddenByExpiry: flag("hidden_by_expiry"),
+  /** Someone chose to hide it: the owner's Live switch or an administrator (migration 0052,
+   * app/features/listings/visibility.ts). */
+  switchedOff: flag("switched_off"),
   /** Featured granted by an administrator until then, whatever the plan (migration 0037). */
   featuredUntil: integer("featured_until"),
 });

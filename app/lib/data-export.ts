@@ -131,6 +131,7 @@ export const EXPORTED_TABLES = {
       "stale_reminded_at",
       "hidden_as_stale",
       "featured_until",
+      "switched_off",
     ],
     // The 'Still available' link's hash: a live link could confirm the listing for the owner.
     leftOut: ["stale_token_hash"],

@@ -1,6 +1,7 @@
 // Identity and photo verification (spec provider §2, §4, §5, §8): who may ask, what files, and the exact
 // messages. Pure: the pages check files in the browser with these before sending, and the server checks
 // again with the same rules (the check that counts).
+import type { VisibilityInputs } from "~/features/listings/visibility";
 import { PHOTO_VERIFY_MIN_IMAGES } from "./dashboard";
 import { newId } from "./ids";
 import { sniffImage } from "./photo-rules";
@@ -168,10 +169,15 @@ export type VerificationNotice = {
   listingName: string;
   reason: string;
   at: number;
+  rereview: boolean;
+  /** The listing's visibility inputs now, for an approval's next step. */
+  listing: VisibilityInputs;
 };
 
 /** How long a rejection stays on the dashboard (unless a newer request replaces it). */
 export const REJECTION_NOTICE_MS = 30 * 24 * 60 * 60 * 1000;
+/** How long an approval stays on the dashboard: long enough to be seen on the next visit. */
+export const APPROVAL_NOTICE_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** The r2_keys column (a JSON array) as a list of verification keys; anything else in it is ignored. */
 export function parseKeyList(json: string | null | undefined): string[] {

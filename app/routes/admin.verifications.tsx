@@ -26,6 +26,7 @@ import { readFlash, setFlash } from "~/server/flash.server";
 import { requireAdminPage } from "~/server/moderation.server";
 import { decideRequest, loadPendingRequests, sweepVerificationFiles } from "~/server/verification.server";
 import { readForm } from "~/server/http/body.server";
+import { siteOrigin } from "~/server/site-origin.server";
 
 export const meta: MetaFunction = () => [
   { title: "Verification requests | Kiwi Companions" },
@@ -74,7 +75,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent !== "approve" && intent !== "reject")
     return data<ActionResult>({ error: ERROR_MSG.unknownAction }, { status: 400, headers: NO_STORE });
   // The server's decision comes first (a request decided meanwhile is refused whatever the reason says).
-  const result = await decideRequest(env, ctx, admin, requestId, intent, form?.get("reason"));
+  const result = await decideRequest(env, ctx, admin, requestId, intent, form?.get("reason"), {
+    origin: siteOrigin(env, request),
+  });
   if (!result.ok) {
     const reject = intent === "reject" && form ? parseReject(form) : null;
     return data<ActionResult>(

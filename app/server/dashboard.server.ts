@@ -9,6 +9,7 @@ import { flatRatesInDollars, type FlatRates } from "~/lib/listing-rules";
 import { photoUrl } from "~/lib/photo-keys";
 import type { Profile } from "~/lib/profile";
 import { monthKey } from "~/lib/stats";
+import { visibilitySet } from "~/features/listings/visibility.server";
 import { getDb, schema } from "./db.server";
 import { buildProfileFromD1, writeProfileSnapshot } from "./profile.server";
 import { publicState, publishProfileUpdate } from "./realtime.server";
@@ -178,15 +179,11 @@ export async function setListingFlag(
   const [updated] = await db
     .update(l)
     .set({
-      live: next.live,
-      active: next.active,
-      activeUntil: next.activeUntil,
-      // Turning Live on is the owner's way back from a break too.
-      ...(toggle === "live" && next.live ? { pausedAt: null, pausedUntil: null } : {}),
+      ...(toggle === "live" ? liveSwitch(next.live, now) : { active: next.active, activeUntil: next.activeUntil }),
       updatedAt: now,
     })
     .where(and(eq(l.id, modelId), eq(l.userId, userId), guard))
-    .returning({ id: l.id });
+    .returning({ id: l.id, live: l.live, active: l.active, activeUntil: l.activeUntil });
   if (!updated) {
     // The listing changed between the read and the write (hidden, unverified or deleted meanwhile).
     const fresh = await findOwnListing(env, userId, modelId);
@@ -200,7 +197,23 @@ export async function setListingFlag(
   }
   await refreshSnapshot(env, modelId);
   publishProfileUpdate(env, ctx, modelId, publicState(listing), now);
-  return { ok: true, state: toggleState(modelId, next) };
+  return { ok: true, state: toggleState(modelId, { ...next, ...updated }) };
+}
+
+/**
+ * The owner's Live switch is their choice to show or hide the listing; whether it is public follows from
+ * the visibility rule. Switching it on is also the owner's way back from a break and from the stale-listing
+ * check (it says they are still there).
+ */
+function liveSwitch(on: boolean, now: number) {
+  return on
+    ? {
+        ...visibilitySet({ switchedOff: false, pausedAt: null, hiddenAsStale: false }, now),
+        pausedUntil: null,
+        confirmedAt: now,
+        staleTokenHash: null,
+      }
+    : visibilitySet({ switchedOff: true }, now);
 }
 
 function toggleState(modelId: string, next: ListingState): ToggleState {

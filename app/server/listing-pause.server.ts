@@ -2,12 +2,13 @@
 // same statement, so everything that follows a hide (region counts, the page cache's versions, realtime,
 // the KV snapshot) follows a pause too, and visitors see no badge: the listing is simply not listed. The
 // break ends by itself on the cron (every 30 minutes), or when the owner resumes; either way live comes
-// back on only while the listing is still verified and paid.
+// back on only where the visibility rule allows (app/features/listings/visibility.ts).
 import { and, eq, isNotNull, lte } from "drizzle-orm";
 import { PAUSE_UNTIL_FIELD, pauseEnd } from "~/lib/listing-upkeep";
 import { nzDate } from "~/lib/nz-time";
 import { getDb, schema } from "./db.server";
-import { announceChange, liveIfAllowed, refusal, type RelistEnv } from "./listing-relist.server";
+import { visibilitySet } from "~/features/listings/visibility.server";
+import { announceChange, refusal, type RelistEnv } from "./listing-relist.server";
 
 type Ctx = { waitUntil(promise: Promise<unknown>): void };
 
@@ -38,7 +39,7 @@ export async function pauseListing(
   const db = getDb(env);
   const [updated] = await db
     .update(l)
-    .set({ live: false, active: false, pausedAt: now, pausedUntil: end.until, updatedAt: now })
+    .set({ ...visibilitySet({ pausedAt: now }, now), pausedUntil: end.until, updatedAt: now })
     .where(and(eq(l.id, modelId), eq(l.userId, userId), eq(l.live, true)))
     .returning({ location: l.location });
   if (!updated) return refusal(env, userId, modelId, PAUSE_ERRORS.notListed, PAUSE_ERRORS.notYours);
@@ -57,7 +58,7 @@ export async function resumeListing(
   const db = getDb(env);
   const [updated] = await db
     .update(l)
-    .set({ live: liveIfAllowed, pausedAt: null, pausedUntil: null, updatedAt: now })
+    .set({ ...visibilitySet({ pausedAt: null }, now), pausedUntil: null, updatedAt: now })
     .where(and(eq(l.id, modelId), eq(l.userId, userId), isNotNull(l.pausedAt)))
     .returning({ location: l.location });
   if (!updated) return refusal(env, userId, modelId, PAUSE_ERRORS.notPaused, PAUSE_ERRORS.notYours);
@@ -69,7 +70,7 @@ export async function resumeListing(
 export async function resumeDuePauses(env: RelistEnv, ctx: Ctx, now = Date.now()): Promise<number> {
   const resumed = await getDb(env)
     .update(l)
-    .set({ live: liveIfAllowed, pausedAt: null, pausedUntil: null, updatedAt: now })
+    .set({ ...visibilitySet({ pausedAt: null }, now), pausedUntil: null, updatedAt: now })
     .where(and(isNotNull(l.pausedAt), isNotNull(l.pausedUntil), lte(l.pausedUntil, now)))
     .returning({ id: l.id, location: l.location });
   for (const r of resumed) await announceChange(env, ctx, r.id, { live: false, location: r.location }, now);

@@ -1,21 +1,12 @@
-// What a break and the stale-listing check share (issue 16): both switch a listing off with a reason of
-// their own, bring it back only where it may be public, and tell readers once it has changed.
-import { sql } from "drizzle-orm";
-import { schema } from "./db.server";
+// What a break and the stale-listing check share: both switch a listing off with a reason of their own,
+// bring it back only where the visibility rule allows (app/features/listings/visibility.ts), and tell
+// readers once it has changed.
 import { findOwnListing } from "./dashboard.server";
 import { writeProfileSnapshot } from "./profile.server";
 import { publishProfileUpdate } from "./realtime.server";
 
 type Ctx = { waitUntil(promise: Promise<unknown>): void };
 export type RelistEnv = Pick<Env, "DB" | "PROFILES" | "ListingsRoom">;
-
-const l = schema.listings;
-
-/**
- * `live` for a listing coming back: on only while verified and paid (the trigger listings_live_needs_plan
- * refuses live on an unpaid listing, so the condition rides inside the write).
- */
-export const liveIfAllowed = sql`CASE WHEN ${l.verified} = 1 AND ${l.paid} = 1 THEN 1 ELSE 0 END`;
 
 /** After a listing was switched off or back on: the KV snapshot and open pages follow. */
 export async function announceChange(

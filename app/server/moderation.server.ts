@@ -12,6 +12,7 @@ import { MODERATION_MSG, type AdminAction, type AuditAction } from "~/lib/modera
 import { adminFlagChange, type ModeratedState } from "~/lib/listing/state";
 import { auditInsert, CHANGED } from "./audit.server";
 import { requireUser, type SessionUser } from "./auth.server";
+import { visibilitySet, type VisibilityChange } from "~/features/listings/visibility.server";
 import { getDb, schema } from "./db.server";
 import { deleteListing } from "./listing-delete.server";
 import { writeProfileSnapshot } from "./profile.server";
@@ -92,14 +93,7 @@ export async function moderateListing(
     // Guarded by the state the rule was applied to: if anything moved meanwhile, nothing is written.
     db
       .update(l)
-      .set({
-        verified: next.verified,
-        live: next.live,
-        hot: next.hot,
-        active: next.active,
-        activeUntil: next.activeUntil,
-        updatedAt: now,
-      })
+      .set({ ...visibilitySet(visibilityChange(chosen), now), hot: next.hot, updatedAt: now })
       .where(
         and(eq(l.id, modelId), eq(l.verified, current.verified), eq(l.live, current.live), eq(l.hot, current.hot)),
       ),
@@ -112,7 +106,22 @@ export async function moderateListing(
       : { ok: false, status: 404, error: MODERATION_MSG.notFound };
   }
   await afterListingChange(env, ctx, modelId, publicState(current));
-  return { ok: true, listing: { ...current, ...next }, changed: true };
+  // What the rule made of it: 'Make Live' on a listing on a break, say, leaves it hidden.
+  return { ok: true, listing: (await readModeratedListing(env, modelId)) ?? { ...current, ...next }, changed: true };
+}
+
+/** The visibility input an administrator's action sets (app/features/listings/visibility.ts). */
+function visibilityChange(action: Exclude<AdminAction, "delete">): VisibilityChange {
+  switch (action) {
+    case "verify":
+    case "unverify":
+      return { verified: action === "verify" };
+    case "live":
+    case "unlive":
+      return { switchedOff: action === "unlive" };
+    default:
+      return {};
+  }
 }
 
 /** An administrator deletes a listing: the shared delete, with its audit row in the same batch. */

@@ -3,7 +3,7 @@
 // the report. Both are administrator actions: one D1 batch with their audit row.
 import { and, asc, eq, exists, sql } from "drizzle-orm";
 import { isId, newId } from "~/lib/ids";
-import { adminFlagChange } from "~/lib/listing/state";
+import { visibilitySet } from "~/features/listings/visibility.server";
 import { type ReportInput } from "~/lib/reports";
 import { auditInsert } from "./audit.server";
 import type { SessionUser } from "./auth.server";
@@ -157,8 +157,6 @@ export async function handleReport(
     return { ok: true, listingId: report.listingId };
   }
 
-  const hidden = adminFlagChange(listing, "unlive", now);
-  const next = hidden.ok ? hidden.next : listing;
   const [closed] = await db.batch([
     // This report first (guarded on still being open), then the listing's other open reports.
     closeThis,
@@ -168,7 +166,7 @@ export async function handleReport(
       .where(and(eq(r.listingId, report.listingId), eq(r.status, "open"), closedHere)),
     db
       .update(l)
-      .set({ live: false, active: next.active, activeUntil: next.activeUntil, updatedAt: now })
+      .set({ ...visibilitySet({ switchedOff: true }, now), updatedAt: now })
       .where(and(eq(l.id, report.listingId), closedHere)),
     audit,
   ]);

@@ -4,13 +4,14 @@
 // days after the question, unanswered, the listing is switched off as 'Hidden - confirm your listing'. The
 // link (for 14 days after it was sent) or the dashboard's 'Confirm listing' brings it back, while it is
 // still verified and paid.
-import { and, eq, gt, gte, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, eq, gt, gte, isNotNull, isNull, lt, lte, or } from "drizzle-orm";
 import { staleCheckEmail } from "~/lib/account-emails";
 import { newToken } from "~/lib/ids";
 import { CONFIRM_WITHIN_DAYS, STALE_AFTER_DAYS, STALE_LINK_DAYS } from "~/lib/listing-upkeep";
 import { getDb, schema } from "./db.server";
 import { sendEmail, siteName } from "./email.server";
-import { announceChange, liveIfAllowed, refusal } from "./listing-relist.server";
+import { visibilitySet } from "~/features/listings/visibility.server";
+import { announceChange, refusal } from "./listing-relist.server";
 import { isTokenShape, sha256Hex } from "./session-cookie.server";
 
 type Ctx = { waitUntil(promise: Promise<unknown>): void };
@@ -32,9 +33,6 @@ export const STALE_ERRORS = {
   notYours: "That listing is not yours.",
   notNeeded: "This listing does not need confirming.",
 } as const;
-
-// A listing the check hid comes back where it may be public; any other keeps its live as it is.
-const liveAgain = sql`CASE WHEN ${l.hiddenAsStale} = 1 THEN ${liveIfAllowed} ELSE ${l.live} END`;
 
 /**
  * The cron's part: ask the listings that fell due, then switch off those that did not answer in time.
@@ -89,7 +87,7 @@ export async function runStaleCheck(
   }
   const hidden = await db
     .update(l)
-    .set({ live: false, active: false, hiddenAsStale: true, updatedAt: now })
+    .set({ ...visibilitySet({ hiddenAsStale: true }, now), updatedAt: now })
     .where(
       and(
         eq(l.live, true),
@@ -107,7 +105,7 @@ export async function runStaleCheck(
 async function confirm(env: CheckEnv, ctx: Ctx, where: ReturnType<typeof and>, now: number) {
   const [row] = await getDb(env)
     .update(l)
-    .set({ confirmedAt: now, staleTokenHash: null, live: liveAgain, hiddenAsStale: false, updatedAt: now })
+    .set({ confirmedAt: now, staleTokenHash: null, ...visibilitySet({ hiddenAsStale: false }, now), updatedAt: now })
     .where(where)
     .returning({ id: l.id, location: l.location, live: l.live, firstName: l.firstName });
   if (row) await announceChange(env, ctx, row.id, { live: false, location: row.location }, now);

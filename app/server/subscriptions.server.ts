@@ -9,6 +9,7 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { isPaidStatus, UNPAID, type Subscription } from "~/lib/subscriptions";
+import { visibilitySet } from "~/features/listings/visibility.server";
 import { getDb, schema, type Db } from "./db.server";
 import { afterListingChange } from "./moderation.server";
 import { publicPhotoStatements } from "./plan-photos.server";
@@ -189,8 +190,7 @@ export function subscriptionStatements(
     ? db
         .update(l)
         .set({
-          live: sql`CASE WHEN ${l.paid} = 0 AND ${l.hiddenByExpiry} = 1 AND ${l.verified} = 1 THEN 1 ELSE ${l.live} END`,
-          paid: true,
+          ...visibilitySet({ paid: true }, now),
           hiddenByExpiry: false,
           featured: next.plan === "featured" ? true : sql`coalesce(${l.featuredUntil}, 0) > ${now}`,
           updatedAt: now,
@@ -200,11 +200,8 @@ export function subscriptionStatements(
         .update(l)
         .set({
           hiddenByExpiry: sql`CASE WHEN ${l.paid} = 1 THEN ${l.live} ELSE ${l.hiddenByExpiry} END`,
-          paid: false,
+          ...visibilitySet({ paid: false }, now),
           featured: false,
-          live: false,
-          active: false,
-          activeUntil: null,
           updatedAt: now,
         })
         .where(eq(l.id, current.listingId));

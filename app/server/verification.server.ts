@@ -22,6 +22,7 @@ import {
   parseKeyList,
   parseRejectReason,
   pendingMessage,
+  APPROVAL_NOTICE_MS,
   REJECTION_NOTICE_MS,
   VERIFICATION_PREFIX,
   verificationFileProblem,
@@ -33,9 +34,14 @@ import {
 import { SNIFF_BYTES } from "~/lib/photo-rules";
 import { auditInsert } from "./audit.server";
 import type { SessionUser } from "./auth.server";
+import { visibilityInputs } from "~/features/listings/visibility";
+import { visibilitySet } from "~/features/listings/visibility.server";
+import { verificationDecisionEmail } from "~/lib/verification-emails";
+import { sendEmail, siteName, type EmailEnv } from "./email.server";
 import { getDb, schema, type Db } from "./db.server";
 import type { ListingRow } from "../../drizzle/schema";
 import { afterListingChange } from "./moderation.server";
+import { publicState } from "./realtime.server";
 import { processVerificationImage } from "./photo-pipeline.server";
 import { overLimit } from "./http/rate-limit.server";
 
@@ -43,6 +49,7 @@ type Ctx = { waitUntil(promise: Promise<unknown>): void };
 
 const l = schema.listings;
 const vr = schema.verificationRequests;
+const u = schema.users;
 const img = schema.listingImages;
 
 // Written as literals, not bound values: SQLite uses a partial index (the one pending request per listing
@@ -216,8 +223,9 @@ async function hasPending(env: Pick<Env, "DB">, listingId: string, kind: Verific
 }
 
 /**
- * The provider's notices on the dashboard: requests waiting for review, and rejections (with the
- * administrator's reason) from the last 30 days that no newer request of the same kind has replaced.
+ * The provider's notices on the dashboard: requests waiting for review, rejections (with the
+ * administrator's reason) from the last 30 days and approvals from the last 7, that no newer request of the
+ * same kind has replaced.
  */
 export async function loadVerificationNotices(
   env: Pick<Env, "DB">,
@@ -235,7 +243,13 @@ export async function loadVerificationNotices(
       reason: vr.reason,
       createdAt: vr.createdAt,
       decidedAt: vr.decidedAt,
+      rereview: vr.rereview,
       firstName: l.firstName,
+      verified: l.verified,
+      paid: l.paid,
+      pausedAt: l.pausedAt,
+      hiddenAsStale: l.hiddenAsStale,
+      switchedOff: l.switchedOff,
     })
     .from(vr)
     .innerJoin(l, eq(l.id, vr.listingId))
@@ -245,8 +259,10 @@ export async function loadVerificationNotices(
         or(
           isPending,
           and(
-            eq(vr.status, "rejected"),
-            gt(vr.decidedAt, now - REJECTION_NOTICE_MS),
+            or(
+              and(eq(vr.status, "rejected"), gt(vr.decidedAt, now - REJECTION_NOTICE_MS)),
+              and(eq(vr.status, "approved"), gt(vr.decidedAt, now - APPROVAL_NOTICE_MS)),
+            ),
             notExists(
               db
                 .select({ one: sql`1` })
@@ -268,6 +284,8 @@ export async function loadVerificationNotices(
     listingName: r.firstName,
     reason: r.reason,
     at: r.decidedAt ?? r.createdAt,
+    rereview: r.rereview,
+    listing: visibilityInputs(r),
   }));
 }
 
@@ -334,13 +352,13 @@ export type DecideResult =
  * and updated_at, then the audit row; the last two only if the first took effect. Then the files go.
  */
 export async function decideRequest(
-  env: Pick<Env, "DB" | "PHOTOS" | "PROFILES" | "ListingsRoom">,
+  env: Pick<Env, "DB" | "PHOTOS" | "PROFILES" | "ListingsRoom" | "SITE_NAME"> & EmailEnv,
   ctx: Ctx,
   admin: Pick<SessionUser, "id" | "isAdmin">,
   requestId: unknown,
   decision: "approve" | "reject",
   reasonInput?: unknown,
-  now = Date.now(),
+  { origin, now = Date.now() }: { origin?: string; now?: number } = {},
 ): Promise<DecideResult> {
   if (!admin.isAdmin) return { ok: false, status: 403, error: "Administrators only" };
   if (!isId(requestId)) return { ok: false, status: 400, error: DECIDE_MSG.invalid };
@@ -353,6 +371,9 @@ export async function decideRequest(
       status: vr.status,
       r2Keys: vr.r2Keys,
       listingName: l.firstName,
+      // What visitors saw before: an approval can put the listing live, a withdrawal take it off.
+      live: l.live,
+      location: l.location,
     })
     .from(vr)
     .innerJoin(l, eq(l.id, vr.listingId))
@@ -383,13 +404,14 @@ export async function decideRequest(
     .select({ ids: sql`json_group_array(${img.id})` })
     .from(img)
     .where(eq(img.listingId, l.id))}`;
+  // Verified is one of the visibility rule's inputs: an approved, paid listing goes live by itself.
   const flags: SQLiteUpdateSetSource<typeof l> =
     decision === "reject"
       ? request.rereview
-        ? { verified: false, live: false, active: false }
+        ? visibilitySet({ verified: false }, now)
         : {}
       : request.kind === "id"
-        ? { verified: true, reviewedImageIds }
+        ? { ...visibilitySet({ verified: true }, now), reviewedImageIds }
         : { photoVerified: true };
   const [decided] = await db.batch([
     db
@@ -417,8 +439,53 @@ export async function decideRequest(
   if (!decided.meta.changes) return { ok: false, status: 409, error: DECIDE_MSG.decided };
 
   const filesDeleted = await purgeRequestFiles(env, request.id, parseKeyList(request.r2Keys));
-  await afterListingChange(env, ctx, request.listingId);
+  await afterListingChange(env, ctx, request.listingId, publicState(request));
+  if (origin) await tellOwner(env, { ...request, status, reason }, origin);
   return { ok: true, listingId: request.listingId, status, filesDeleted };
+}
+
+/** Each decision reaches the owner by e-mail too, with the reason for a refusal and the next step. */
+async function tellOwner(
+  env: EmailEnv & Pick<Env, "SITE_NAME">,
+  decided: {
+    listingId: string;
+    kind: VerificationKind;
+    rereview: boolean;
+    status: "approved" | "rejected";
+    reason: string;
+  },
+  origin: string,
+) {
+  const [row] = await getDb(env)
+    .select({
+      email: u.email,
+      firstName: u.firstName,
+      listingName: l.firstName,
+      verified: l.verified,
+      paid: l.paid,
+      pausedAt: l.pausedAt,
+      hiddenAsStale: l.hiddenAsStale,
+      switchedOff: l.switchedOff,
+    })
+    .from(l)
+    .innerJoin(u, eq(u.id, l.userId))
+    .where(eq(l.id, decided.listingId))
+    .limit(1);
+  if (!row) return;
+  await sendEmail(env, {
+    to: row.email,
+    ...verificationDecisionEmail({
+      origin,
+      siteName: siteName(env),
+      firstName: row.firstName,
+      listingName: row.listingName,
+      kind: decided.kind,
+      rereview: decided.rereview,
+      status: decided.status,
+      reason: decided.reason,
+      listing: visibilityInputs(row),
+    }),
+  });
 }
 
 // R2 deletes are retried; a failure leaves the keys on the (decided) row for the sweep.

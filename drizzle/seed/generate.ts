@@ -315,6 +315,8 @@ export function generateDemoData(options: GenerateOptions): DemoData {
     const subscription = subscriptionRow(rng, row, index, now);
     if (subscription) data.subscriptions.push(subscription);
     staleStates = staleCheckState(row, index, now, staleStates);
+    // A verified, paid listing that is not live was hidden by choice (app/features/listings/visibility.ts).
+    row.switched_off = row.verified === 1 && row.paid === 1 && row.live === 0 && row.hidden_as_stale !== 1 ? 1 : 0;
     tours = demoTour(data.tourStops, row, index, now, tours);
 
     // This month's counters for the demo providers' listings and about one listing in ten.

@@ -64,19 +64,16 @@ describe("paying for a plan", () => {
     await page.getByRole("button", { name: "Featured selected: continue" }).click();
     await payOnGateway(page, "Approve");
     await page.getByText("Payment received: $75.00 for the Featured plan.").waitFor();
+    // Verified and now paid: live by itself (docs/decisions/0029-one-visibility-rule.md), public and featured.
     expect(await moneyOf(listingId)).toMatchObject({
       sub: { status: "active", plan: "featured" },
-      listing: { paid: 1, featured: 1, live: 0 },
+      listing: { paid: 1, featured: 1, live: 1 },
       ledger: [{ amount_cents: 7500 }],
     });
-
-    // Verified and now paid: the owner puts it live, and it is public and featured.
     await page.goto("/dashboard");
     await hydrated(page);
     await page.getByText("Featured Listing").first().waitFor();
-    await page.getByRole("button", { name: "Live for Aroha" }).click();
     await page.getByTestId("listing-badge").filter({ hasText: "LIVE" }).waitFor();
-    expect((await moneyOf(listingId)).listing).toEqual({ paid: 1, featured: 1, live: 1 });
     const profile = await page.request.get(`/api/model/${listingId}`);
     expect(profile.status()).toBe(200);
     await context.close();

@@ -1,6 +1,6 @@
 // ID verification end to end in Chromium: a new Independent asks for verification of an unverified listing
-// with two real photos of a licence; the demo administrator approves it in /admin/verifications and makes
-// the listing live from the admin grid; a visitor's home page, open since before the approval, shows the
+// with two real photos of a licence; the demo administrator approves it in /admin/verifications, and the
+// paid listing goes live by itself; a visitor's home page, open since before the approval, shows the
 // listing without a reload (realtime profileUpdate).
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
@@ -125,31 +125,31 @@ describe("ID verification, approval and going live", () => {
     // Decided: the documents are gone.
     expect((await a.request.get(fileUrl!)).status()).toBe(404);
 
-    // 3. From the admin grid: the listing shows as Hidden; Make Live.
+    // 3. Approved and paid means live: nobody flips a switch. The admin grid shows it public ('Make
+    // Unlive' in its menu, no badge), and the provider hears of it on the dashboard.
     await a.goto("/");
     await hydrated(a);
     const adminCard = gridCard(a);
-    await adminCard.getByTestId("admin-badge").filter({ hasText: "Hidden" }).waitFor();
+    await adminCard.waitFor();
+    await expect(adminCard.getByTestId("admin-badge").count()).resolves.toBe(0);
     await adminCard.getByText("Admin actions").click();
-    await adminCard.getByRole("button", { name: `Make Live ${NAME}` }).click();
-    await a.waitForFunction((name) => {
-      const card = [...document.querySelectorAll('[data-testid="listing-grid"] [data-testid="listing-card"]')].find(
-        (c) => c.querySelector("h3")?.textContent?.startsWith(name),
-      );
-      return card && !card.querySelector('[data-testid="admin-badge"]') && card.textContent?.includes("Make Unlive");
-    }, NAME);
+    await adminCard.getByRole("button", { name: `Make Unlive ${NAME}` }).waitFor();
+    await provider.page.goto("/dashboard");
+    await provider.page.getByTestId("verification-approved").filter({ hasText: NAME }).waitFor();
+    await provider.page.getByText("It is live now: visitors can find it.").waitFor();
+    await provider.page.getByTestId("listing-badge").filter({ hasText: "LIVE" }).waitFor();
 
     // 4. The visitor's page, never reloaded, now shows it.
     await gridCard(visitor.page).waitFor({ timeout: 15_000 });
     expect(await visitor.page.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(1);
     await expect(gridCard(visitor.page).getByTestId("admin-badge").count()).resolves.toBe(0);
 
-    // 5. The audit log has both actions, newest first.
+    // 5. The audit log has the approval.
     await a.goto("/admin/audit");
     const actions = await a
       .getByTestId("audit-row")
-      .evaluateAll((rows) => rows.slice(0, 2).map((r) => r.getAttribute("data-action")));
-    expect(actions).toEqual(["live", "approve_id"]);
+      .evaluateAll((rows) => rows.slice(0, 1).map((r) => r.getAttribute("data-action")));
+    expect(actions).toEqual(["approve_id"]);
 
     // 6. Delete from the admin grid, after the spec's confirmation; the visitor's grid drops it too.
     await a.goto("/");

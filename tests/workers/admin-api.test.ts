@@ -78,9 +78,10 @@ describe("administrator calls: the rules, enforced on the server", () => {
     const before = await moderated(id);
     const res = await admin.client.put(`/api/admin/profiles/${id}/verify`, { json: { verify: true } });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ success: true, changed: true, modelId: id, verified: true, live: false });
+    // Paid for, so verifying puts it live (docs/decisions/0029-one-visibility-rule.md).
+    expect(await res.json()).toMatchObject({ success: true, changed: true, modelId: id, verified: true, live: true });
     const after = await moderated(id);
-    expect(after).toMatchObject({ verified: 1, live: 0 });
+    expect(after).toMatchObject({ verified: 1, live: 1 });
     expect(after!.updated_at).toBeGreaterThan(before!.updated_at);
     const rows = await auditRows();
     expect(rows).toHaveLength(1);

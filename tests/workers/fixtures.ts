@@ -81,8 +81,8 @@ export async function insertListing(f: ListingFixture = {}) {
   await env.DB.prepare(
     `INSERT INTO listings (id, user_id, first_name, age, height, nationality, body_type, location, suburb, tag_line,
       rate60, orate60, featured, hot, verified, live, active, active_until, photo_verified, cover_key, cover_width, cover_height,
-      image_count, listed_at, created_at, updated_at, paid)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 600, 800, 3, ?, ?, ?, ?)`,
+      image_count, listed_at, created_at, updated_at, paid, switched_off)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 600, 800, 3, ?, ?, ?, ?, ?)`,
   )
     .bind(
       id,
@@ -109,6 +109,8 @@ export async function insertListing(f: ListingFixture = {}) {
       now,
       now,
       paid ? 1 : 0,
+      // Verified and paid but not live: hidden by choice, as app/features/listings/visibility.ts reads it.
+      (f.verified ?? live) && paid && !live ? 1 : 0,
     )
     .run();
   if (paid) await insertSubscription(id, userId, { plan: f.featured ? "featured" : "standard", now });

@@ -117,7 +117,8 @@ describe("search index (migration 0024)", () => {
       expect(s.grams).toEqual(s.expectedGrams);
     };
     const anna = await insertListing({ firstName: "Anna" });
-    const anna2 = await insertListing({ firstName: "ANNA", live: false });
+    // Hidden by choice (verified and paid, switched off): writing live = 1 shows it again.
+    const anna2 = await insertListing({ firstName: "ANNA", live: false, verified: true });
     const zoe = await insertListing({ firstName: "Zoë" });
     await check();
     expect(await rows("SELECT name, listing_count, live_count, plain FROM search_names ORDER BY id")).toEqual([
@@ -137,7 +138,7 @@ describe("search index (migration 0024)", () => {
     await check();
     expect((await searchListings(env, "zoë", { includeHidden: false })).results).toEqual([]);
     expect((await searchListings(env, "zoë", { includeHidden: true })).results.map((r) => r.modelId)).toEqual([zoe]);
-    await env.DB.prepare("UPDATE listings SET live = 1 WHERE id IN (?, ?)").bind(zoe, anna2).run();
+    await env.DB.prepare("UPDATE listings SET live = 1, switched_off = 0 WHERE id IN (?, ?)").bind(zoe, anna2).run();
     await check();
     expect((await searchListings(env, "ANNA", { includeHidden: false })).results.map((r) => r.modelId)).toEqual([
       anna2,

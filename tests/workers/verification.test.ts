@@ -204,7 +204,8 @@ describe("the administrator decides", () => {
     expect(res.headers.get("Location")).toBe("/admin/verifications");
     const queue = await client({ cookie: withFlash(admin.cookie, res) }).get("/admin/verifications");
     expect(await pageText(queue)).toContain("Request approved. The documents have been deleted.");
-    expect(await moderated(id)).toMatchObject({ verified: 1, live: 0 });
+    // Its plan is paid, so approval puts it live (docs/decisions/0029-one-visibility-rule.md).
+    expect(await moderated(id)).toMatchObject({ verified: 1, live: 1 });
     const [row] = await requests();
     expect(row).toMatchObject({ status: "approved", decided_by: admin.userId, r2_keys: "[]" });
     expect(await privateKeys()).toEqual([]);

@@ -19,6 +19,7 @@ const BADGE_STYLE: Record<ReturnType<typeof badgeText>, string> = {
   LIVE: "bg-emerald-500 text-ink",
   Hidden: "bg-zinc-800 text-zinc-100 ring-1 ring-zinc-500",
   "Hidden - Get Verified": "bg-amber-400 text-ink",
+  "Hidden - Choose a plan": "bg-amber-400 text-ink",
   "Hidden - Subscription expired": "bg-red-500 text-ink",
   "Hidden - confirm your listing": "bg-amber-400 text-ink",
 };
@@ -61,7 +62,7 @@ export function DashboardCard({
   pauseError?: string | null;
 }) {
   const cover = coverUrl(listing.ImageUrls);
-  const badge = badgeText(listing);
+  const badge = badgeText({ ...listing, paid: listing.plan !== null });
   const nameId = `listing-name-${listing.modelId}`;
   return (
     <article

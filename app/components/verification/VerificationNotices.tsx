@@ -1,11 +1,14 @@
+import { hideReasons } from "~/features/listings/visibility";
 import { kindLabel, type VerificationNotice } from "~/lib/verification";
+import { nextStepAfterApproval } from "~/lib/verification-emails";
 import { Alert } from "../ui/Alert";
 import { useFlashNotice } from "../ui/FlashNotice";
 
 /**
  * The dashboard's verification notices: the success message after a request was sent (spec §8; `sent` is
  * the one-shot flash notice the verification pages leave, so it also shows without JavaScript), requests
- * waiting for review, and recent rejections with the administrator's reason.
+ * waiting for review, recent approvals with what happens next, and recent rejections with the
+ * administrator's reason.
  */
 export function VerificationNotices({
   sent,
@@ -18,6 +21,7 @@ export function VerificationNotices({
   if (!sentShown && notices.length === 0) return null;
   const pending = notices.filter((n) => n.status === "pending");
   const rejected = notices.filter((n) => n.status === "rejected");
+  const approved = notices.filter((n) => n.status === "approved");
   return (
     <section aria-label="Verification" className="space-y-3" data-testid="verification-notices">
       <Alert tone="success">{sentShown}</Alert>
@@ -33,6 +37,26 @@ export function VerificationNotices({
           </ul>
         </div>
       ) : null}
+      {approved.map((n) => (
+        <Alert key={n.requestId} tone="success" role="note" data-testid="verification-approved">
+          <p className="font-semibold">
+            {kindLabel(n.kind)} for {n.listingName} was approved.
+          </p>
+          {n.kind === "id" && !n.rereview ? (
+            <p className="mt-1">
+              {nextStepAfterApproval(n.listing)}
+              {hideReasons(n.listing)[0] === "unpaid" ? (
+                <>
+                  {" "}
+                  <a className="underline underline-offset-2" href="/subscriptions">
+                    Choose a plan
+                  </a>
+                </>
+              ) : null}
+            </p>
+          ) : null}
+        </Alert>
+      ))}
       {rejected.map((n) => (
         <Alert key={n.requestId} tone="warning" role="note" data-testid="verification-rejected">
           <p className="font-semibold">

@@ -12,17 +12,28 @@ export const ACTIVE_WINDOW_MS = ACTIVE_WINDOW_HOURS * 60 * 60 * 1000;
 type Flags = { live: boolean; verified: boolean; active: boolean; activeUntil: number | null };
 
 export type Badge =
-  "LIVE" | "Hidden" | "Hidden - Get Verified" | "Hidden - Subscription expired" | "Hidden - confirm your listing";
+  | "LIVE"
+  | "Hidden"
+  | "Hidden - Get Verified"
+  | "Hidden - Choose a plan"
+  | "Hidden - Subscription expired"
+  | "Hidden - confirm your listing";
 
+/**
+ * The dashboard badge: the spec's LIVE, 'Hidden' and 'Hidden - Get Verified', and a more exact 'Hidden - …'
+ * where the listing waits for something its owner can do (app/features/listings/visibility.ts).
+ */
 export function badgeText(
-  listing: Pick<Flags, "live" | "verified"> & { subscriptionExpired?: boolean; hiddenAsStale?: boolean },
+  listing: Pick<Flags, "live" | "verified"> & { subscriptionExpired?: boolean; hiddenAsStale?: boolean; paid?: boolean },
 ): Badge {
   if (listing.live) return "LIVE";
-  // Issue 15: expiry hid it; renewing brings it back as it was.
+  // Its plan lapsed; paying again brings it back.
   if (listing.subscriptionExpired) return "Hidden - Subscription expired";
-  // Issue 16: the stale-listing check hid it; confirming brings it back.
+  // The stale-listing check hid it; confirming brings it back.
   if (listing.hiddenAsStale) return "Hidden - confirm your listing";
-  return listing.verified ? "Hidden" : "Hidden - Get Verified";
+  if (!listing.verified) return "Hidden - Get Verified";
+  // Approved and waiting for its first payment: paying puts it live.
+  return listing.paid === false ? "Hidden - Choose a plan" : "Hidden";
 }
 
 /** Whether 'Active Now' is on at `now`: the flag is set and its window has not run out. */
