@@ -1,7 +1,9 @@
 import { cloudflareDevProxyVitePlugin, vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
+import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { TEST_BUILD_DIR } from "./scripts/build-dirs.mjs";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -9,8 +11,12 @@ declare module "@remix-run/cloudflare" {
   }
 }
 
+// The chunk lists below name files by path: a moved or renamed file must fail the build, not silently
+// fall out of its chunk.
 function appPath(p: string) {
-  return fileURLToPath(new URL(`./app/${p}`, import.meta.url));
+  const file = fileURLToPath(new URL(`./app/${p}`, import.meta.url));
+  if (!existsSync(file)) throw new Error(`vite.config.ts names app/${p}, which does not exist`);
+  return file;
 }
 
 // The framework, the root route (its header, footer and realtime listener are on every page) and small
@@ -71,12 +77,19 @@ const OWN_CHUNK = new Map(
 const FRAMEWORK =
   /\/node_modules\/(react|react-dom|scheduler|@remix-run\/[^/]+|react-router|react-router-dom|turbo-stream)\//;
 
+// The development tools (the test payment gateway, /dev/outbox, the dev checkout) are built only for this
+// machine: scripts/build-dirs.mjs sets KIWI_DEV_TOOLS=1 for `npm start`, the tests and the benchmark; a
+// production build (`npm run build`) drops their routes and, through the constant, their code.
+const DEV_TOOLS = process.env.KIWI_DEV_TOOLS === "1" || process.env.REMIX_BUILD_DIR === TEST_BUILD_DIR;
+
 export default defineConfig(({ isSsrBuild }) => ({
+  define: { __DEV_TOOLS__: JSON.stringify(DEV_TOOLS) },
   plugins: [
     cloudflareDevProxyVitePlugin(),
     remix({
       // Tests build into build-test/ (scripts/build-dirs.mjs) so they never replace what `npm start` serves.
       buildDirectory: process.env.REMIX_BUILD_DIR || "build",
+      ignoredRouteFiles: DEV_TOOLS ? [] : ["**/dev.*"],
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,

@@ -13,10 +13,13 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
+        define: { __DEV_TOOLS__: "true" },
         test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
       },
       {
         resolve: { alias: { ...alias, [SERVER_BUILD_MODULE]: testBuild("server/index.js") } },
+        // The Worker under test is built with the development tools, as `npm start` is (scripts/build-dirs.mjs).
+        define: { __DEV_TOOLS__: "true" },
         plugins: [
           cloudflareTest(async () => ({
             // The built Worker: tests fetch it through SELF like a browser would (npm test builds first).

@@ -19,9 +19,17 @@ const ROOT = (() => {
 })();
 const TEST_CONFIG = "wrangler.test.toml";
 
+/**
+ * Builds for this machine (`npm start`, the tests, the benchmark) keep the development tools: the test
+ * payment gateway, /dev/outbox and the dev checkout. A production build (`npm run build`, which sets
+ * neither) leaves them out, in the Remix build (vite.config.ts reads KIWI_DEV_TOOLS) and in the Worker
+ * (wrangler.toml defines __DEV_TOOLS__ false; `wrangler dev` here is given DEV_TOOLS_DEFINE).
+ */
+export const DEV_TOOLS_DEFINE = ["--define", "__DEV_TOOLS__:true"];
+
 /** The `remix vite:build` environment that writes into `dir`. vite.config.ts reads REMIX_BUILD_DIR. */
 export function buildEnv(dir, env = process.env) {
-  return { ...env, REMIX_BUILD_DIR: dir };
+  return { ...env, REMIX_BUILD_DIR: dir, KIWI_DEV_TOOLS: "1" };
 }
 
 /**
@@ -48,5 +56,5 @@ export function testServeArgs() {
     path.join(ROOT, TEST_CONFIG),
     testWranglerConfig(readFileSync(path.join(ROOT, "wrangler.toml"), "utf8")),
   );
-  return ["--config", TEST_CONFIG];
+  return ["--config", TEST_CONFIG, ...DEV_TOOLS_DEFINE];
 }

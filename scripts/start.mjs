@@ -8,12 +8,13 @@
 // PORT overrides the port (default 8787).
 import { spawn } from "node:child_process";
 import { realpathSync } from "node:fs";
-import { readdir, stat } from "node:fs/promises";
+import { readdir, stat, writeFile } from "node:fs/promises";
 import net from "node:net";
 import { constants } from "node:os";
 import path from "node:path";
 import { ensureDevVars } from "./dev-vars.mjs";
 import { loadSeedModule, ROOT } from "./seed.mjs";
+import { APP_BUILD_DIR, buildEnv, DEV_TOOLS_DEFINE } from "./build-dirs.mjs";
 
 const PORT = Number(process.env.PORT) || 8787;
 const URL = `http://localhost:${PORT}`;
@@ -90,10 +91,15 @@ async function newestMtime(target) {
   return newest;
 }
 
+// Left by this script's own build: a production build (`npm run build`) in build/ has no development
+// tools (no test payment gateway), so it is rebuilt rather than served.
+const DEV_BUILD_STAMP = path.join(ROOT, "build", ".dev-tools");
+
 async function buildIsCurrent() {
   let built;
   try {
     built = (await stat(BUILD_OUTPUT)).mtimeMs;
+    await stat(DEV_BUILD_STAMP);
   } catch {
     return false;
   }
@@ -151,7 +157,8 @@ async function main() {
     console.log("> build/ is up to date, skipping the build");
   } else {
     console.log("> Building the app (remix vite:build) ...");
-    await run("remix", ["vite:build"]);
+    await run("remix", ["vite:build"], { env: buildEnv(APP_BUILD_DIR, ENV) });
+    await writeFile(DEV_BUILD_STAMP, "built by npm start with the development tools\n");
   }
 
   console.log(`> Applying D1 migrations to ${PERSIST_TO} ...`);
@@ -168,7 +175,7 @@ async function main() {
   const { DEMO_ACCOUNTS } = await loadSeedModule();
 
   console.log(`> Starting wrangler dev on port ${PORT} (the logins follow once it answers) ...`);
-  const dev = spawnBin("wrangler", ["dev", "--port", String(PORT), "--persist-to", PERSIST_TO]);
+  const dev = spawnBin("wrangler", ["dev", "--port", String(PORT), "--persist-to", PERSIST_TO, ...DEV_TOOLS_DEFINE]);
   current = dev;
   dev.on("exit", (code, signal) => {
     process.exit(code ?? (signal ? 128 + constants.signals[signal] : 1));

@@ -156,14 +156,18 @@ if (buildStatus !== 0) {
 }
 // The rules a machine keeps fail the run like a failing test, but run after the tests have started, so one
 // stray format slip neither hides what the tests would say nor holds them up.
-const checks = changed ? [] : ["lint", "typecheck"];
-const checking = (async () => {
-  const failed = [];
-  for (const script of checks)
-    if ((await step(script, "npm", ["run", "--silent", script], process.env, { niceness: 10 })) !== 0)
-      failed.push(script);
-  return failed;
-})();
+// Two lanes: lint then typecheck, and beside them the production build's check (no development tools in
+// what a deploy ships: scripts/check-production-build.mjs).
+const lanes = changed ? [] : [["lint", "typecheck"], ["check:production"]];
+const checking = Promise.all(
+  lanes.map(async (scripts) => {
+    const failed = [];
+    for (const script of scripts)
+      if ((await step(script, "npm", ["run", "--silent", script], process.env, { niceness: 10 })) !== 0)
+        failed.push(script);
+    return failed;
+  }),
+).then((lists) => lists.flat());
 const statuses = await Promise.all(running);
 const failedChecks = await checking;
 

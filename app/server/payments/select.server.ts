@@ -1,11 +1,13 @@
-// Which payment gateway this deployment talks to. Development (APP_ENV=development, as `npm start` and the
-// tests run) uses the local test gateway, with no set-up. Anywhere else it is Windcave
+// Which payment gateway this deployment talks to. Development (APP_ENV=development on a loopback host, as
+// `npm start` and the tests run, in a build made with the development tools) uses the local test gateway,
+// with no set-up. Anywhere else it is Windcave
 // (docs/decisions/0016-payment-provider.md) once its three settings are there; until then checkout is
 // unavailable (503) rather than pointed at a stand-in.
 import type { PaymentGateway } from "./gateway.server";
 import { handlePaymentNotification, type NotifyEnv } from "./notify.server";
 import { TestGateway } from "./test-gateway.server";
 import { createWindcaveGateway, type WindcaveEnv } from "./windcave.server";
+import { isLoopbackHost } from "~/lib/loopback";
 import { isLocalDevelopment } from "../security.server";
 import type { Ctx } from "../subscriptions.server";
 
@@ -36,7 +38,9 @@ export function windcaveConfigured(env: WindcaveEnv): boolean {
  * the tests, which stand in for Windcave's host.
  */
 export function paymentGateway(env: GatewayEnv, ctx: Ctx, origin: string, fetchImpl?: Fetch): PaymentGateway {
-  if (isLocalDevelopment(env)) {
+  // Three locks, like /dev/outbox: a build with the development tools (a production build leaves this
+  // branch and the whole test gateway out: docs/testing.md), local development, and this machine.
+  if (__DEV_TOOLS__ && isLocalDevelopment(env) && isLoopbackHost(new URL(origin).hostname)) {
     const notifyUrl = `${origin}${NOTIFY_PATH}`;
     const gateway: PaymentGateway = new TestGateway({
       origin,
