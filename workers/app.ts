@@ -30,6 +30,7 @@ import { runRetention } from "../app/server/retention.server";
 import { runRenewals } from "../app/server/renewals.server";
 import { billingGateway } from "../app/server/payments/select.server";
 import { configuredOrigin } from "../app/server/site-origin.server";
+import { isLocalDevelopment } from "../app/server/security.server";
 import { sweepVerificationFiles } from "../app/server/verification.server";
 
 export { ListingsRoom } from "./listings-room";
@@ -165,8 +166,10 @@ export default {
     );
     // Weekly plans: reminders, renewal charges, second attempts after the grace, ends of cancelled plans.
     const origin = configuredOrigin(env.SITE_ORIGIN) ?? "http://localhost:8787";
+    // In development the cron runs on this machine, where the test gateway answers (it wants a loopback host).
+    const gatewayOrigin = isLocalDevelopment(env) ? "http://localhost" : origin;
     ctx.waitUntil(
-      runRenewals(env, ctx, billingGateway(env, ctx, origin), origin, controller.scheduledTime).catch(
+      runRenewals(env, ctx, billingGateway(env, ctx, gatewayOrigin), origin, controller.scheduledTime).catch(
         (error: unknown) => console.error("renewals failed", error),
       ),
     );
