@@ -37,7 +37,7 @@ import { findManageableListing } from "~/server/listing-access.server";
 import { adminDeleteAudit } from "~/server/moderation.server";
 import { CLEAR_STORAGE_HEADER } from "~/server/http/responses.server";
 import { pendingPlanRequest } from "~/server/plan-requests.server";
-import { readFlash, setFlash } from "~/server/flash.server";
+import { readFlash, setFlash, setToast } from "~/server/flash.server";
 import { readForm } from "~/server/http/body.server";
 import { loadSecurityLog, requestMeta } from "~/server/security-log.server";
 import { securityEventLabel, SECURITY_LOG_RETENTION_DAYS } from "~/lib/security-log";
@@ -223,11 +223,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
           origin,
         );
         if (!charged.ok) return reply({ error: charged.error }, charged.status);
+        // The upgrade went through (or waits for the bank): said by the toast on the page it comes back to.
+        const toast = charged.status === "succeeded" ? "upgraded" : "upgradeProcessing";
+        throw redirect("/managesub", { status: 303, headers: await setToast(new Headers(NO_STORE), env, toast) });
       } catch (e) {
         if (e instanceof GatewayUnavailableError) return reply({ error: PAYMENT_UNAVAILABLE_MSG }, 503);
         throw e;
       }
-      throw redirect("/managesub", { status: 303, headers: NO_STORE });
     }
     if (intent === "downgradePlan") {
       // No-JS friendly: the first post asks which photos stay public (when there are too many), the second
