@@ -151,6 +151,26 @@ describe("'Pay now' on a past-due listing", () => {
     expect(after.sub).toMatchObject({ status: "active", period_end: owner.periodEnd + WEEK_MS });
   });
 
+  it("after an unfinished 'Use another card': the waiting page is closed and cannot be paid, one charge", async () => {
+    const owner = await pastDue();
+    const checkout = await post(owner, "useAnotherCard", owner.listingId);
+    const location = checkout.headers.get("Location")!;
+    expect((await post(owner, "payNow", owner.listingId)).status).toBe(303);
+    expect(
+      await rows(
+        "SELECT kind, status, failure FROM payments WHERE listing_id = ? ORDER BY created_at",
+        owner.listingId,
+      ),
+    ).toEqual([
+      { kind: "checkout", status: "failed", failure: "Replaced by a payment with the card on file" },
+      { kind: "renewal", status: "succeeded", failure: null },
+    ]);
+    // The test gateway cancels a replaced page, as a provider that allows it does.
+    const page = await owner.client.post(location.slice(location.indexOf("/dev/")), { form: { outcome: "approve" } });
+    expect(page.status).toBe(410);
+    expect((await state(owner.listingId)).ledger).toEqual([{ entry: "charge", amount_cents: 3500 }]);
+  });
+
   it("is refused for a listing that is not past due, and for someone else's", async () => {
     const owner = await pastDue();
     const stranger = await signedIn();
