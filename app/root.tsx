@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,
   Links,
@@ -20,9 +20,11 @@ import { LowPriorityScripts } from "~/components/LowPriorityScripts";
 import { useNonce } from "~/components/nonce";
 import { ProfileSkeleton } from "~/components/profile/ProfileSkeleton";
 import { RealtimeListener } from "~/components/Realtime";
+import { Toast } from "~/components/ui/Toast";
 import { AGE_RESTORE_SCRIPT, AGE_STORAGE_KEY, hasAgeCookie } from "~/lib/age-gate";
 import { toPublicUser } from "~/lib/auth-user";
 import { getSessionUser, needsSessionRead } from "~/server/auth.server";
+import { readToast } from "~/server/flash.server";
 import styles from "~/styles/app.css?url";
 
 // Shown once per visitor: returning visitors' pages do not download it. Until its module is in, the
@@ -45,12 +47,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     console.error("root: session lookup failed", error);
     return null;
   });
-  return {
-    ageVerified: hasAgeCookie(request.headers.get("Cookie")),
-    // Public fields only: this lands in every page's HTML.
-    user: user ? toPublicUser(user) : null,
-    year: new Date().getUTCFullYear(),
-  };
+  // The confirmation an action left for the toast (a saved listing, an upgrade, an admin action).
+  const { toast, headers } = await readToast(request, context.cloudflare.env);
+  return data(
+    {
+      ageVerified: hasAgeCookie(request.headers.get("Cookie")),
+      // Public fields only: this lands in every page's HTML.
+      user: user ? toPublicUser(user) : null,
+      year: new Date().getUTCFullYear(),
+      toast,
+    },
+    headers ? { headers } : undefined,
+  );
 }
 
 /**
@@ -142,6 +150,7 @@ export default function App() {
         </main>
         <Footer year={data?.year ?? new Date().getUTCFullYear()} />
       </div>
+      <Toast toast={data?.toast} />
     </>
   );
 }

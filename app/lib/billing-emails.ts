@@ -24,6 +24,26 @@ export function formatNzDate(ms: number): string {
   });
 }
 
+/**
+ * A past-due listing's deadline, to the minute, in New Zealand time ("Friday, 27 November at 2:05 pm"): the
+ * grace is a day, so the date alone would not say when.
+ */
+export function paymentDeadline(ms: number): string {
+  return new Date(ms).toLocaleString("en-NZ", {
+    timeZone: "Pacific/Auckland",
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    hour: "numeric",
+    minute: "2-digit",
+  });
+}
+
+/** What a past-due listing's owner reads beside it: how long it stays public, and what keeps it so. */
+export function pastDueText(deadline: string): string {
+  return `Payment failed. Pay by ${deadline} to keep this listing public.`;
+}
+
 export type ReceiptView = {
   number: number;
   issuedAt: number;

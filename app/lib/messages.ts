@@ -49,6 +49,9 @@ export const NOTICE = {
   requestApproved: "Request approved. The documents have been deleted.",
   requestRejected:
     "Request rejected. The provider will see your reason on their dashboard; the documents have been deleted.",
+  // 'Pay now' on a past-due listing (app/server/past-due.server.ts).
+  paymentReceived: "Payment received. Your listing's plan is active again.",
+  paymentProcessing: "Payment processing… This page shows the result once your card's bank has answered.",
   verificationSent: ID_MSG.success,
   photosSent: PHOTO_VERIFY_MSG.success,
 } as const;

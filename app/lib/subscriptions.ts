@@ -102,6 +102,12 @@ export function transition(sub: Subscription, event: SubscriptionEvent, now: num
       // During free weeks the owner may subscribe: the listing stays public (and on its plan) while the
       // checkout waits; the payment decides the plan (`paid` below).
       if (sub.gift && sub.status === "cancelling") return ok(sub);
+      // A failed renewal put right with a card not on file ('Pay now' with no card, 'Use another card'): the
+      // listing stays public and past due while the checkout waits, and the checkout pays the renewal's plan
+      // (docs/decisions/0027-putting-a-failed-renewal-right.md).
+      if (sub.status === "past_due") {
+        return event.plan === renewalPlan(sub) ? ok(sub) : no(SUBSCRIPTION_MSG.otherPlan);
+      }
       if (isPaidStatus(sub.status)) return no(SUBSCRIPTION_MSG.alreadyPaid);
       return ok({ ...sub, plan: event.plan, status: "pending" });
     case "checkoutFailed":
@@ -118,6 +124,11 @@ export function transition(sub: Subscription, event: SubscriptionEvent, now: num
       // checkout still open when free weeks became a paid plan) adds a week after the current one, but only a
       // week of the plan it paid for: a Standard payment never buys a Featured week (it is refunded instead,
       // payments/unapplied.server.ts).
+      // A checkout that pays a failed renewal is that renewal: the week that was not paid, on the renewal's plan.
+      if (sub.status === "past_due" && sub.periodEnd !== null) {
+        if (event.plan !== renewalPlan(sub)) return no(SUBSCRIPTION_MSG.otherPlan);
+        return ok(fresh(sub, event.plan, sub.periodEnd));
+      }
       if (isPaidStatus(sub.status) && sub.periodEnd !== null) {
         if (event.plan !== sub.plan) return no(SUBSCRIPTION_MSG.otherPlan);
         return ok({ ...sub, status: "active", periodEnd: sub.periodEnd + WEEK_MS, graceUntil: null });

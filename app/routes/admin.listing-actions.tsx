@@ -23,6 +23,8 @@ import { adminSetUpUrl } from "~/lib/two-factor";
 import { getSessionUser } from "~/server/auth.server";
 import { moderateDelete, moderateListing, readModeratedListing } from "~/server/moderation.server";
 import { readForm } from "~/server/http/body.server";
+import { setToast } from "~/server/flash.server";
+import { adminActionToast } from "~/lib/toasts";
 
 export const meta: MetaFunction = () => [
   { title: "Listing actions | Kiwi Companions" },
@@ -88,8 +90,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const result = await moderateListing(env, ctx, user, modelId, intent);
     if (!result.ok) return reply({ error: result.error, returnTo }, result.status);
   }
-  if (js) return reply({ ok: true });
-  throw redirect(returnTo, { status: 303, headers: NO_STORE });
+  // Done: the toast on the grid says so (the root loader reads it when the grid reloads after the post).
+  const headers = await setToast(new Headers(NO_STORE), env, adminActionToast(intent));
+  if (js) return data<ActionResult>({ ok: true }, { headers });
+  throw redirect(returnTo, { status: 303, headers });
 }
 
 /** Only reached without JavaScript: a delete's confirmation step, or a refused action. */

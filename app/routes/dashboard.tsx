@@ -36,6 +36,7 @@ import { PAUSE_UNTIL_FIELD } from "~/lib/listing-upkeep";
 import { VerificationNotices } from "~/components/verification/VerificationNotices";
 import { loadVerificationNotices } from "~/server/verification.server";
 import { readFlash } from "~/server/flash.server";
+import { pastDueDeadlines } from "~/server/billing.server";
 import { readForm } from "~/server/http/body.server";
 
 export const meta: MetaFunction = () => [
@@ -54,14 +55,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (url.pathname !== "/dashboard") throw redirect(`/dashboard${url.search}`, 301);
   const user = await requireUser(request, context);
   const now = Date.now();
-  const [listings, verificationNotices, flash] = await Promise.all([
+  const [listings, verificationNotices, flash, paymentDeadlines] = await Promise.all([
     loadDashboardListings(context.cloudflare.env, user.id, now),
     loadVerificationNotices(context.cloudflare.env, user.id, now),
     // "Request sent" after the verification pages redirect here.
     readFlash(request, context.cloudflare.env),
+    // Past-due listings: the deadline before they are hidden, on their cards.
+    pastDueDeadlines(context.cloudflare.env, user.id),
   ]);
   return data(
-    { accountFirstName: user.firstName, agency: user.agency, listings, verificationNotices, notice: flash.notice, now },
+    {
+      accountFirstName: user.firstName,
+      agency: user.agency,
+      listings,
+      verificationNotices,
+      notice: flash.notice,
+      now,
+      paymentDeadlines,
+    },
     { headers: flash.headers },
   );
 }
@@ -197,6 +208,7 @@ function DashboardView({ data }: { data: DashboardData }) {
                 now={now}
                 eager={i < 3}
                 pauseError={pauseError?.modelId === listing.modelId ? pauseError.error : null}
+                paymentDeadline={data.paymentDeadlines[listing.modelId] ?? null}
               />
             ))}
           </div>

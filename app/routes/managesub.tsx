@@ -37,7 +37,7 @@ import { findManageableListing } from "~/server/listing-access.server";
 import { adminDeleteAudit } from "~/server/moderation.server";
 import { CLEAR_STORAGE_HEADER } from "~/server/http/responses.server";
 import { pendingPlanRequest } from "~/server/plan-requests.server";
-import { readFlash, setFlash } from "~/server/flash.server";
+import { readFlash, setFlash, setToast } from "~/server/flash.server";
 import { readForm } from "~/server/http/body.server";
 import { loadSecurityLog, requestMeta } from "~/server/security-log.server";
 import { securityEventLabel, SECURITY_LOG_RETENTION_DAYS } from "~/lib/security-log";
@@ -59,14 +59,19 @@ import {
 import { KEEP_FIELD } from "~/lib/plan-photos";
 import { GatewayUnavailableError, PAYMENT_UNAVAILABLE_MSG, paymentGateway } from "~/server/payments/select.server";
 import { siteOrigin } from "~/server/site-origin.server";
+import { payNow, payWithAnotherCard, type PastDueOutcome } from "~/server/past-due.server";
 import {
+  DeclinedNextStep,
   ListingPlanActions,
+  PlanSummary,
   PaymentHistory,
   UpgradeConfirmation,
   type UpgradeConfirm,
 } from "~/components/billing/ListingPlans";
 import { PhotoChoiceForm, type PhotoChoice } from "~/components/billing/PhotoChoiceForm";
 import { formatPlanPrice } from "~/lib/plans";
+import { pastDueText } from "~/lib/billing-emails";
+import { PaymentsWaiting } from "~/components/billing/PaymentsWaiting";
 
 export const meta: MetaFunction = () => [
   { title: "Subscription and Account Settings | Kiwi Companions" },
@@ -120,10 +125,32 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
+/** 'Pay now' and 'Use another card' on a past-due listing (app/server/past-due.server.ts). */
+async function putPastDueRight(
+  cf: ActionFunctionArgs["context"]["cloudflare"],
+  request: Request,
+  user: { id: string; email: string },
+  modelId: string,
+  intent: "payNow" | "useAnotherCard",
+): Promise<PastDueOutcome> {
+  const origin = siteOrigin(cf.env, request);
+  try {
+    const gateway = paymentGateway(cf.env, cf.ctx, origin);
+    return intent === "payNow"
+      ? await payNow(cf.env, cf.ctx, gateway, user, modelId, origin)
+      : await payWithAnotherCard(cf.env, gateway, user, modelId, origin);
+  } catch (e) {
+    if (e instanceof GatewayUnavailableError) return { ok: false, status: 502, error: PAYMENT_UNAVAILABLE_MSG };
+    throw e;
+  }
+}
+
 type Confirm = { kind: "listing"; modelId: string; name: string } | { kind: "account" };
 type ActionResult = {
   error?: string;
   upgrade?: UpgradeConfirm;
+  /** The card on file was declined: the next step is another card. */
+  declined?: { modelId: string; name: string };
   choosePhotos?: PhotoChoice;
   confirm?: Confirm;
   accountDeleted?: true;
@@ -142,6 +169,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const account = form ? await accountSettingsAction(request, context.cloudflare, user, intent, form) : null;
   if (account) return account;
+
+  if (intent === "payNow" || intent === "useAnotherCard") {
+    const modelId = form?.get("modelId");
+    if (!isId(modelId)) return reply({ error: "Listing not found." }, 404);
+    if (await ownerWriteLimited(env, user.id)) return reply({ error: ERROR_MSG.tooManyChanges }, 429);
+    const paid = await putPastDueRight(context.cloudflare, request, user, modelId, intent);
+    if (paid.ok && paid.via === "checkout") throw redirect(paid.redirectUrl, { status: 303, headers: NO_STORE });
+    if (paid.ok) {
+      const notice = paid.status === "succeeded" ? "paymentReceived" : "paymentProcessing";
+      throw redirect("/managesub", { status: 303, headers: await setFlash(new Headers(NO_STORE), env, notice) });
+    }
+    if (paid.declined) {
+      const name = (await listOwnListingNames(env, user.id)).find((l) => l.modelId === modelId)?.firstName ?? "";
+      return reply({ declined: { modelId, name } }, paid.status);
+    }
+    return reply({ error: paid.error }, paid.status);
+  }
 
   if (
     intent === "cancelPlan" ||
@@ -179,11 +223,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
           origin,
         );
         if (!charged.ok) return reply({ error: charged.error }, charged.status);
+        // The upgrade went through (or waits for the bank): said by the toast on the page it comes back to.
+        const toast = charged.status === "succeeded" ? "upgraded" : "upgradeProcessing";
+        throw redirect("/managesub", { status: 303, headers: await setToast(new Headers(NO_STORE), env, toast) });
       } catch (e) {
         if (e instanceof GatewayUnavailableError) return reply({ error: PAYMENT_UNAVAILABLE_MSG }, 503);
         throw e;
       }
-      throw redirect("/managesub", { status: 303, headers: NO_STORE });
     }
     if (intent === "downgradePlan") {
       // No-JS friendly: the first post asks which photos stay public (when there are too many), the second
@@ -341,12 +387,17 @@ export default function ManageSubscription() {
           <h2 id="plan-title" className="text-xl font-semibold">
             Subscription
           </h2>
-          <p className="text-lg">
-            Current plan:{" "}
-            <strong className="text-accent" data-testid="current-plan">
-              {plan}
-            </strong>
-          </p>
+          {billing.listings.some((l) => l.plan) ? (
+            <PlanSummary listings={billing.listings} />
+          ) : (
+            <p className="text-lg">
+              Current plan:{" "}
+              <strong className="text-accent" data-testid="current-plan">
+                {plan}
+              </strong>
+            </p>
+          )}
+          <PaymentsWaiting open={billing.listings.some((l) => l.paymentOpen)} />
           {pendingTier ? (
             <p className="text-sm text-zinc-300">
               You chose the {PLANS[pendingTier].name} plan: create your listing, then pay for it on the plans page.
@@ -362,6 +413,13 @@ export default function ManageSubscription() {
           ) : null}
         </section>
 
+        {actionData?.declined ? (
+          <DeclinedNextStep
+            declined={actionData.declined}
+            deadline={planOf.get(actionData.declined.modelId)?.deadline ?? null}
+            busy={busy}
+          />
+        ) : null}
         {actionData?.upgrade ? <UpgradeConfirmation confirm={actionData.upgrade} busy={busy} /> : null}
         {actionData?.choosePhotos ? (
           <PhotoChoiceForm choice={actionData.choosePhotos} error={actionData.error} busy={busy} />
@@ -572,7 +630,14 @@ function ListingPlanLine({
     <span className="block text-sm text-zinc-300" data-testid="listing-plan">
       {plan.plan ? `${plan.plan}: ` : ""}
       {plan.statusLabel}
-      {plan.periodEnd && !plan.gift ? ` (${plan.status === "cancelling" ? "ends" : "renews"} ${plan.periodEnd})` : ""}
+      {plan.periodEnd && !plan.gift && !plan.deadline
+        ? ` (${plan.status === "cancelling" ? "ends" : "renews"} ${plan.periodEnd})`
+        : ""}
+      {plan.deadline ? (
+        <strong className="mt-1 block text-rose-200" data-testid="payment-deadline">
+          {pastDueText(plan.deadline)}
+        </strong>
+      ) : null}
       {plan.upgradeCents !== null && plan.upgradeCents > 0
         ? `. Upgrade to Featured now for ${formatPlanPrice(plan.upgradeCents)}`
         : ""}

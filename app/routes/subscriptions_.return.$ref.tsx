@@ -1,6 +1,6 @@
 // Back from the payment provider (issue 15). Only the provider's verified notification (or its own answer to
 // our lookup, which is as good) changes money state, so this page says 'Payment processing…' until one has
-// arrived, checking again every second or so, and then shows what happened. Still pending after 10 seconds,
+// arrived, checking again every two seconds, and then shows what happened. Still pending after 10 seconds,
 // it asks the server to look the payment up at the provider (decision 0015 "Looking a payment up"): a lost
 // notification does not leave the payer waiting. "Check again" does the same without JavaScript. The server
 // asks the provider at most once per payment every 10 seconds, however often this is posted.
@@ -11,11 +11,12 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Form, Link, useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
+import { Form, Link, useFetcher, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { InfoPage } from "~/components/InfoPage";
 import { Alert } from "~/components/ui/Alert";
-import { formatNzDate } from "~/lib/billing-emails";
+import { Button } from "~/components/ui/Button";
+import { formatNzDate, paymentDeadline } from "~/lib/billing-emails";
 import { RETURN_LOOKUP_AFTER_MS } from "~/lib/payments/lookups";
 import { formatPlanPrice, PLANS } from "~/lib/plans";
 import { requireUser } from "~/server/auth.server";
@@ -37,8 +38,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const payment = params.ref ? await ownPayment(env, user.id, params.ref) : null;
   // Someone else's payment, or a made-up reference: nothing to see.
   if (!payment) throw data("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
-  const sub =
-    payment.status === "succeeded" && payment.listingId ? await readSubscription(env, payment.listingId) : null;
+  const sub = payment.status !== "open" && payment.listingId ? await readSubscription(env, payment.listingId) : null;
+  // Declined while the listing is past due: the next step is another card, before the deadline.
+  const pastDue =
+    payment.status === "failed" && sub?.status === "past_due" && sub.graceUntil !== null
+      ? { modelId: sub.listingId, deadline: paymentDeadline(sub.graceUntil) }
+      : null;
   return data(
     {
       status: payment.status,
@@ -47,7 +52,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       tier: payment.plan,
       amount: formatPlanPrice(payment.amountCents),
       cancelled: new URL(request.url).searchParams.get("cancelled") === "1",
-      periodEnd: sub?.periodEnd ? formatNzDate(sub.periodEnd) : null,
+      periodEnd: payment.status === "succeeded" && sub?.periodEnd ? formatNzDate(sub.periodEnd) : null,
+      pastDue,
     },
     { headers: { "Cache-Control": "no-store" } },
   );
@@ -77,7 +83,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 /** How long the page keeps asking: a notification later than this is shown on /managesub instead. */
-const POLL_MS = 1000;
+const POLL_MS = 2000;
 const POLL_FOR_MS = 120_000;
 
 export default function PaymentReturn() {
@@ -85,6 +91,8 @@ export default function PaymentReturn() {
   const revalidator = useRevalidator();
   const lookup = useFetcher<typeof action>();
   const waiting = result.status === "open" && !result.cancelled;
+  const { pathname, search } = useLocation();
+  const pageHref = pathname + search;
   // The timer reads the revalidator and the fetcher through refs: both change on every revalidation, and
   // restarting the timer with them would restart its clock too (and never reach the 10 seconds).
   const live = useRef({ revalidator, lookup });
@@ -116,6 +124,20 @@ export default function PaymentReturn() {
             Payment received: {result.amount} for the {result.plan} plan.
             {result.periodEnd ? ` Your plan runs until ${result.periodEnd} and renews weekly.` : ""}
           </Alert>
+        ) : result.status === "failed" && result.pastDue ? (
+          <Alert tone="error" data-testid="declined-next-step">
+            <div className="space-y-3">
+              <p className="font-semibold">Your card was declined. Use another card.</p>
+              <p>No payment was taken. Pay by {result.pastDue.deadline} to keep this listing public.</p>
+              <Form method="post" action="/managesub">
+                <input type="hidden" name="intent" value="useAnotherCard" />
+                <input type="hidden" name="modelId" value={result.pastDue.modelId} />
+                <Button type="submit" data-testid="declined-use-another-card">
+                  Use another card
+                </Button>
+              </Form>
+            </div>
+          </Alert>
         ) : result.status === "failed" ? (
           <Alert tone="error">
             Your card was declined. No payment was taken and nothing about your listing has changed. You can try again
@@ -125,22 +147,34 @@ export default function PaymentReturn() {
           <Alert tone="error">The payment was cancelled. Nothing was charged.</Alert>
         ) : (
           <div className="space-y-3">
-            <p role="status" aria-live="polite" className="rounded-xl border border-line bg-panel p-5 text-lg">
-              Payment processing…
+            <p
+              role="status"
+              aria-live="polite"
+              className="rounded-xl border border-line bg-panel p-5 text-lg"
+              data-testid="payment-processing"
+            >
+              Payment processing… This page updates by itself.
             </p>
-            <Form method="post" replace>
-              <input type="hidden" name="intent" value="check" />
-              <button type="submit" className="text-accent underline underline-offset-2">
-                Check again
-              </button>
-            </Form>
+            <div className="flex flex-wrap items-center gap-4">
+              <Form method="post" replace>
+                <input type="hidden" name="intent" value="check" />
+                <button type="submit" className="min-h-11 text-accent underline underline-offset-2">
+                  Check again
+                </button>
+              </Form>
+              {/* Without JavaScript nothing reloads by itself: the page again, with the latest outcome. */}
+              <a href={pageHref} className="inline-flex min-h-11 items-center text-accent underline underline-offset-2">
+                Refresh
+              </a>
+            </div>
           </div>
         )}
         <p className="flex flex-wrap gap-4">
           <Link to="/managesub" className="text-accent underline underline-offset-2">
             Your subscriptions and receipts
           </Link>
-          {result.status !== "succeeded" ? (
+          {/* Not while it waits: a second plan chosen meanwhile would replace the checkout being paid. */}
+          {result.status !== "succeeded" && !waiting && !result.pastDue ? (
             <Link to={`/subscriptions?tier=${result.tier}`} className="text-accent underline underline-offset-2">
               Choose a plan again
             </Link>

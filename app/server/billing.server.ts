@@ -3,7 +3,7 @@
 // finds the listing among that user's own: someone else's listing is "not found", never "forbidden", so ids
 // cannot be probed.
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import { formatNzDate, paymentDescription, receiptLabel } from "~/lib/billing-emails";
+import { formatNzDate, paymentDeadline, paymentDescription, receiptLabel } from "~/lib/billing-emails";
 import { newId } from "~/lib/ids";
 import { formatPlanPrice, PLANS, type PlanTier } from "~/lib/plans";
 import {
@@ -61,7 +61,7 @@ const CHECKOUT_CLAIM_STALE_MS = 30_000;
  */
 const CHECKOUT_REUSE_MS = 30 * 60 * 1000;
 
-async function ownSubscription(
+export async function ownSubscription(
   env: Pick<Env, "DB">,
   userId: string,
   listingId: string,
@@ -95,6 +95,10 @@ export async function ownListingsWithPlans(env: Pick<Env, "DB">, userId: string)
       pendingPlan: s.pendingPlan,
       gift: s.gift,
       hasMethod: sql<number>`${s.methodRef} IS NOT NULL`.mapWith(Boolean),
+      paymentOpen:
+        sql<number>`EXISTS (SELECT 1 FROM payments WHERE payments.listing_id = ${l.id} AND payments.status = 'open')`.mapWith(
+          Boolean,
+        ),
     })
     .from(l)
     .leftJoin(s, eq(s.listingId, l.id))
@@ -215,7 +219,7 @@ export async function startCheckout(
 }
 
 /** Best effort: a page the provider would not cancel runs out at its expiry, and paying it buys nothing. */
-async function cancelPages(gateway: PaymentGateway, pages: { providerRef: string | null }[]) {
+export async function cancelPages(gateway: PaymentGateway, pages: { providerRef: string | null }[]) {
   for (const { providerRef } of pages) {
     if (!providerRef) continue;
     try {
@@ -547,7 +551,15 @@ export async function loadBillingSection(env: Pick<Env, "DB">, userId: string, n
         periodEnd: paid && l.periodEnd ? formatNzDate(l.periodEnd) : null,
         expiredBadge: l.hiddenByExpiry ? EXPIRED_BADGE : null,
         pendingPlan: l.pendingPlan ? PLANS[l.pendingPlan].name : null,
-        upgradeCents: paid && !gift && sub.plan === "standard" && l.hasMethod ? prorationCents(sub, now) : null,
+        // Past due, the period being charged for has ended: there is nothing to prorate until it is paid.
+        upgradeCents:
+          paid && !gift && status !== "past_due" && sub.plan === "standard" && l.hasMethod
+            ? prorationCents(sub, now)
+            : null,
+        // Past due: when the listing is hidden unless the renewal is paid (the grace's end, decision 0015).
+        deadline: status === "past_due" && l.graceUntil !== null ? paymentDeadline(l.graceUntil) : null,
+        hasCard: l.hasMethod,
+        paymentOpen: l.paymentOpen,
       };
     }),
     payments: payments.map((p) => ({
@@ -561,4 +573,16 @@ export async function loadBillingSection(env: Pick<Env, "DB">, userId: string, n
       receipt: p.receiptNumber ? receiptLabel(p.receiptNumber) : null,
     })),
   };
+}
+
+/** The owner's past-due listings and their deadlines (the grace's end, worded): for the dashboard's cards. */
+export async function pastDueDeadlines(env: Pick<Env, "DB">, userId: string): Promise<Record<string, string>> {
+  const s = schema.subscriptions;
+  const rows = await getDb(env)
+    .select({ listingId: s.listingId, graceUntil: s.graceUntil })
+    .from(s)
+    .where(and(eq(s.userId, userId), eq(s.status, "past_due")));
+  return Object.fromEntries(
+    rows.flatMap((r) => (r.graceUntil === null ? [] : [[r.listingId, paymentDeadline(r.graceUntil)] as const])),
+  );
 }

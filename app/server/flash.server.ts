@@ -3,6 +3,7 @@
 // bookmark or a shared link does not say "deleted" again.
 import { createCookie } from "@remix-run/cloudflare";
 import { isNoticeKey, NOTICE, type NoticeKey } from "~/lib/messages";
+import { isToastKey, TOAST, type ToastKey } from "~/lib/toasts";
 import { cookieIsSecure } from "./auth.server";
 
 /** Long enough for the redirect to be followed on a slow phone, short enough not to turn up later. */
@@ -41,4 +42,41 @@ export async function readFlash(
   const value: unknown = await cookie.parse(cookieHeader).catch(() => null);
   headers.append("Set-Cookie", await cookie.serialize("", { maxAge: 0 }));
   return { notice: isNoticeKey(value) ? NOTICE[value] : null, headers };
+}
+
+// Toasts (app/components/ui/Toast.tsx) ride a cookie of their own, read by the root loader: a page's own notice
+// and a toast never spend each other's cookie. The root loader runs again after every form post, so a toast
+// set by an action (a redirect, or a fetcher's answer) shows on the page the person is on.
+function toastCookie(env: Pick<Env, "APP_ENV">) {
+  const secure = cookieIsSecure(env);
+  return createCookie(secure ? "__Host-toast" : "toast", {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+    maxAge: FLASH_MAX_AGE_SECONDS,
+  });
+}
+
+/** Adds the Set-Cookie for the toast `key` to `headers` (and returns them). */
+export async function setToast(headers: Headers, env: Pick<Env, "APP_ENV">, key: ToastKey): Promise<Headers> {
+  headers.append("Set-Cookie", await toastCookie(env).serialize(key));
+  return headers;
+}
+
+/**
+ * The toast waiting for this request, with a fresh id (the same text twice is two toasts), and the headers
+ * that clear it; null headers when there was none, so a public page's caching is left alone.
+ */
+export async function readToast(
+  request: Request,
+  env: Pick<Env, "APP_ENV">,
+): Promise<{ toast: { id: string; message: string } | null; headers: Headers | null }> {
+  const cookie = toastCookie(env);
+  const cookieHeader = request.headers.get("Cookie");
+  if (!cookieHeader?.includes(`${cookie.name}=`)) return { toast: null, headers: null };
+  const value: unknown = await cookie.parse(cookieHeader).catch(() => null);
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  headers.append("Set-Cookie", await cookie.serialize("", { maxAge: 0 }));
+  return { toast: isToastKey(value) ? { id: crypto.randomUUID(), message: TOAST[value] } : null, headers };
 }

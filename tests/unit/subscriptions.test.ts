@@ -62,6 +62,38 @@ describe("subscription state machine", () => {
     expect(step(sub, { type: "paid", plan: "standard" }, T0 + 1000).periodEnd).toBe(T0 + 2 * WEEK_MS);
   });
 
+  it("a failed renewal can be paid by a checkout: the listing stays past due while it waits, and the payment is the renewal", () => {
+    const due = T0 + WEEK_MS;
+    const pastDue = step(active(), { type: "renewalFailed" }, due);
+    // Waiting for the payer changes nothing: still past due, still public, the same deadline.
+    expect(step(pastDue, { type: "checkoutStarted", plan: "standard" }, due + 1000)).toEqual(pastDue);
+    // Only the plan the renewal charges: another plan's checkout would buy nothing.
+    expect(refused(pastDue, { type: "checkoutStarted", plan: "featured" }, due + 1000)).toBe(
+      SUBSCRIPTION_MSG.otherPlan,
+    );
+    expect(refused(pastDue, { type: "paid", plan: "featured" }, due + 1000)).toBe(SUBSCRIPTION_MSG.otherPlan);
+    // Paid: the week that was not paid, following the last one without a gap.
+    expect(step(pastDue, { type: "paid", plan: "standard" }, due + 5000)).toMatchObject({
+      status: "active",
+      plan: "standard",
+      periodStart: due,
+      periodEnd: due + WEEK_MS,
+      graceUntil: null,
+    });
+    // A Featured plan changing to Standard at renewal pays the Standard week.
+    const featuredDown = step(
+      step({ ...active(), plan: "featured" }, { type: "downgrade" }, T0 + 10),
+      { type: "renewalFailed" },
+      due,
+    );
+    expect(refused(featuredDown, { type: "checkoutStarted", plan: "featured" }, due)).toBe(SUBSCRIPTION_MSG.otherPlan);
+    expect(step(featuredDown, { type: "paid", plan: "standard" }, due + 1)).toMatchObject({
+      plan: "standard",
+      pendingPlan: null,
+      status: "active",
+    });
+  });
+
   it("renewal: the next week follows the last one without a gap, in the plan chosen for it", () => {
     const sub = step(active("featured"), { type: "downgrade" }, T0 + 1000);
     expect(sub).toMatchObject({ plan: "featured", pendingPlan: "standard" });

@@ -347,7 +347,9 @@ describe("/managesub billing", () => {
     const location = (await choose(provider, "featured")).headers.get("Location")!;
     await provider.client.post(location.slice(location.indexOf("/dev/")), { form: { outcome: "approve" } });
     const page = await text(await provider.client.get("/managesub"));
-    expect(page).toMatch(/data-testid="current-plan">Featured</);
+    // 'Current plan', listing by listing: its plan, status and next renewal.
+    expect(page).toMatch(/data-testid="plan-summary-item">.*?: <strong[^>]*>Featured<\/strong>/);
+    expect(page).toMatch(/Active, renews \d{1,2} \w+ \d{4}/);
     expect(page).toContain("Featured: Active (renews");
     expect(page).toContain("Featured plan, 1 week");
     const receiptId = /\/managesub\/receipts\/([a-z0-9]+)"/.exec(page)?.[1];

@@ -3,6 +3,7 @@
 // is not the signed-in user's.
 import { useShowInView } from "~/components/ui/show-in-view";
 import { Form, Link } from "@remix-run/react";
+import { Alert } from "~/components/ui/Alert";
 import { Button, buttonClass } from "~/components/ui/Button";
 import { formatPlanPrice, PLAN_LIST } from "~/lib/plans";
 
@@ -19,6 +20,12 @@ export type ListingPlanView = {
   expiredBadge: string | null;
   pendingPlan: string | null;
   upgradeCents: number | null;
+  /** Past due: when the listing is hidden unless the renewal is paid (already worded). */
+  deadline: string | null;
+  /** A card is on file that 'Pay now' charges. */
+  hasCard: boolean;
+  /** A payment of this listing's is waiting for its outcome: the page checks again by itself. */
+  paymentOpen: boolean;
 };
 
 export type PaymentRowView = {
@@ -39,26 +46,91 @@ function PlanAction({
   intent,
   label,
   busy,
+  variant = "secondary",
+  testId,
 }: {
   modelId: string;
   intent: string;
   label: string;
   busy: boolean;
+  variant?: "primary" | "secondary";
+  testId?: string;
 }) {
   return (
-    <Form method="post">
+    <Form method="post" action="/managesub">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="modelId" value={modelId} />
-      <Button type="submit" variant="secondary" disabled={busy}>
+      <Button type="submit" variant={variant} disabled={busy} data-testid={testId}>
         {label}
       </Button>
     </Form>
   );
 }
 
+/**
+ * A failed renewal, put right before its deadline (docs/decisions/0027-putting-a-failed-renewal-right.md):
+ * 'Pay now' charges the card on file (or, with none, opens the checkout); 'Use another card' always checks out
+ * with a new card, which becomes the card on file.
+ */
+function PastDueActions({ listing, busy }: { listing: ListingPlanView; busy: boolean }) {
+  return (
+    <div className="flex flex-wrap gap-2" data-testid="past-due-actions">
+      <PlanAction
+        modelId={listing.modelId}
+        intent="payNow"
+        label="Pay now"
+        busy={busy}
+        variant="primary"
+        testId="pay-now"
+      />
+      <PlanAction
+        modelId={listing.modelId}
+        intent="useAnotherCard"
+        label="Use another card"
+        busy={busy}
+        testId="use-another-card"
+      />
+      <PlanAction modelId={listing.modelId} intent="cancelPlan" label="Cancel plan" busy={busy} />
+    </div>
+  );
+}
+
+/** After the card on file was declined: the one next step, in view, with its button. */
+export function DeclinedNextStep({
+  declined,
+  deadline,
+  busy,
+}: {
+  declined: { modelId: string; name: string };
+  deadline: string | null;
+  busy: boolean;
+}) {
+  return (
+    <Alert tone="error" reveal={declined} data-testid="declined-next-step">
+      <div className="space-y-3">
+        <p className="font-semibold">Your card was declined. Use another card.</p>
+        <p>
+          No payment was taken{declined.name ? ` for ${declined.name}` : ""}.
+          {deadline ? ` Pay by ${deadline} to keep this listing public.` : ""}
+        </p>
+        <PlanAction
+          modelId={declined.modelId}
+          intent="useAnotherCard"
+          label="Use another card"
+          busy={busy}
+          variant="primary"
+          testId="declined-use-another-card"
+        />
+      </div>
+    </Alert>
+  );
+}
+
 export function ListingPlanActions({ listing, busy }: { listing: ListingPlanView; busy: boolean }) {
   const { modelId, status, tier } = listing;
-  if (status === "unpaid" || status === "expired" || status === "pending") {
+  // While a checkout waits for its outcome the page checks by itself: nothing to choose again meanwhile.
+  if (status === "pending") return null;
+  if (status === "unpaid" || status === "expired") {
     return (
       <Link to="/subscriptions" className={buttonClass({ variant: "secondary" })}>
         {status === "expired" ? "Renew" : "Choose a plan"}
@@ -66,6 +138,7 @@ export function ListingPlanActions({ listing, busy }: { listing: ListingPlanView
     );
   }
   if (listing.gift) return <SubscribeDuringGift listing={listing} busy={busy} />;
+  if (status === "past_due") return <PastDueActions listing={listing} busy={busy} />;
   return (
     <div className="flex flex-wrap gap-2">
       {status === "cancelling" ? (
@@ -106,6 +179,42 @@ function SubscribeDuringGift({ listing, busy }: { listing: ListingPlanView; busy
         ))}
       </div>
     </Form>
+  );
+}
+
+/** When a listing's plan next needs something: its renewal, its end, or the deadline of a failed payment. */
+export function nextDate(listing: ListingPlanView): string | null {
+  if (listing.deadline) return `pay by ${listing.deadline}`;
+  if (!listing.periodEnd || listing.gift) return null;
+  return `${listing.status === "cancelling" ? "ends" : "renews"} ${listing.periodEnd}`;
+}
+
+/** 'Current plan', listing by listing: its plan, its status and its next renewal or deadline. */
+export function PlanSummary({ listings }: { listings: ListingPlanView[] }) {
+  return (
+    <div className="space-y-2">
+      <p className="text-lg">Current plan:</p>
+      <ul className="space-y-2" data-testid="plan-summary">
+        {listings.map((l) => {
+          const next = nextDate(l);
+          return (
+            <li
+              key={l.modelId}
+              className={`rounded-lg border p-3 ${l.deadline ? "border-rose-400" : "border-line"}`}
+              data-testid="plan-summary-item"
+            >
+              <span className="block font-medium">
+                {l.firstName}: <strong className="text-accent">{l.plan ?? "Unpaid"}</strong>
+              </span>
+              <span className="block text-sm text-zinc-300">
+                {l.statusLabel}
+                {next ? `, ${next}` : ""}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
   );
 }
 

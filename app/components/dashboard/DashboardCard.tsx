@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { activityOf } from "~/lib/activity";
+import { pastDueText } from "~/lib/billing-emails";
 import { coverUrl, type DashboardListing } from "~/lib/dashboard";
 import {
   ACTIVE_WINDOW_HOURS,
@@ -54,12 +55,15 @@ export function DashboardCard({
   now,
   eager,
   pauseError = null,
+  paymentDeadline = null,
 }: {
   listing: DashboardListing;
   now: number;
   eager?: boolean;
   /** The refused return date of this card's 'Take a break' form, if that was the last post. */
   pauseError?: string | null;
+  /** Past due: when the listing is hidden unless the failed renewal is paid (worded). */
+  paymentDeadline?: string | null;
 }) {
   const cover = coverUrl(listing.ImageUrls);
   const badge = badgeText({ ...listing, paid: listing.plan !== null });
@@ -124,6 +128,22 @@ export function DashboardCard({
             hint={liveHint(listing)}
           />
         </div>
+
+        {paymentDeadline ? (
+          <div
+            className="space-y-2 rounded-lg border border-rose-400 bg-rose-950/60 p-3 text-sm text-rose-100"
+            data-testid="payment-deadline"
+          >
+            <p>{pastDueText(paymentDeadline)}</p>
+            <Link
+              to="/managesub"
+              className="inline-flex min-h-11 items-center font-semibold text-white underline underline-offset-2"
+              aria-label={`Pay now for ${listing.firstName}`}
+            >
+              Pay now
+            </Link>
+          </div>
+        ) : null}
 
         {listing.staleAsked ? <ConfirmListing modelId={listing.modelId} firstName={listing.firstName} /> : null}
 

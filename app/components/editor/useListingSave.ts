@@ -2,6 +2,8 @@
 // then the spec's multipart body to POST /api/profiles (new) or PUT /api/profile (existing). A new listing
 // goes to /dashboard; an existing one leaves edit mode and reloads.
 import { useNavigate, useRevalidator } from "@remix-run/react";
+import { announceToast } from "~/components/ui/Toast";
+import { TOAST } from "~/lib/toasts";
 import type { Dispatch } from "react";
 import { listingFormData } from "~/lib/listing-body";
 import {
@@ -80,6 +82,8 @@ export function useListingSave(opts: {
     }
     clearDraft({ final: mode === "create" });
     if (mode === "create") {
+      // The editor closes: the site's toast (root layout) confirms the save on the dashboard it opens.
+      announceToast(TOAST.listingSaved);
       navigate("/dashboard");
       return;
     }
