@@ -64,6 +64,9 @@ describe("a new Independent on a phone, from sign-up to a public listing", () =>
     await field(page, "Contact phone").fill("021 555 0142");
     await field(page, "Place of service").selectOption("Incall");
     await field(page, "Tagline").fill("Warm, discreet and on time");
+    await field(page, "Bio").fill(
+      "Relaxed and friendly company in central Auckland. I love good food, long walks and great conversation.",
+    );
     await page.getByTestId("editor-next").click();
     await page.getByRole("heading", { name: /^Page 2 of 3/ }).waitFor();
     await field(page, "Age").fill("28");
@@ -96,7 +99,7 @@ describe("a new Independent on a phone, from sign-up to a public listing", () =>
     await page.getByRole("button", { name: "Approve", exact: true }).click();
     await page.waitForURL((url) => url.pathname.startsWith("/subscriptions/return/"));
     await page.getByText(/Payment received/).waitFor();
-    expect((await page.request.get(`/api/model/${listingId}`)).status()).toBe(404);
+    await expect(d1Rows(`SELECT live FROM listings WHERE id = '${listingId}'`)).resolves.toEqual([{ live: 0 }]);
 
     // 4. The administrator approves it in the verification queue (signed in with a second factor).
     const admin = await b.visitor({ viewport: MOBILE });
