@@ -3,10 +3,9 @@
 // nothing. Pure: the hook in components/editor/useListingDraft.ts does the storage.
 import { emptyListingValues, type ListingValues } from "./listing-schema";
 
-export { draftKey } from "./draft-keys";
+import { DRAFT_MAX_AGE_MS } from "./draft-keys";
 
-/** A draft older than this is not offered: the provider has long moved on. */
-export const DRAFT_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
+export { draftKey, DRAFT_MAX_AGE_MS } from "./draft-keys";
 /** Field edits reach the draft after this pause (spec §4: 'applied to a draft with a 500 ms debounce'). */
 export const DRAFT_DEBOUNCE_MS = 500;
 
