@@ -114,9 +114,9 @@ describe("the listing editor", () => {
 
     // Real photo files, plus a text file named .jpg that is skipped by its bytes.
     await page.getByTestId("photo-input").setInputFiles([...files, join(dir, "notes.jpg")]);
-    await expect(page.getByTestId("editor-toast").textContent()).resolves.toContain(
-      "1 files were skipped due to invalid type or size.",
-    );
+    await expect(page.getByTestId("photo-refusal").allTextContents()).resolves.toEqual([
+      "notes.jpg: not a JPEG, PNG or WebP image",
+    ]);
     await waitForUploads(page, 4);
     expect(await tileColours(page)).toEqual(["red", "green", "blue", "yellow"]);
 
