@@ -85,10 +85,10 @@ describe("the draft kept through 'Add New Listing'", () => {
     await choice.waitFor();
     await expect(choice.textContent()).resolves.toContain("with 1 photo");
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: "test-results/e2e/draft-choice-390.png" }).catch(() => {});
     await choice.getByRole("button", { name: /^Continue your unsaved listing from / }).click();
     await page.waitForURL((url) => url.pathname === "/profile/new");
-    await expect(field(page, "Display Name").inputValue()).resolves.toBe("Moana");
+    await hydrated(page);
+    await expect.poll(() => field(page, "Display Name").inputValue()).toBe("Moana");
     await expect(field(page, "Tagline").inputValue()).resolves.toBe("Warm and calm, in the capital");
     await loadedPhotos(page, 1);
     await expect(page.getByTestId("draft-offer").count()).resolves.toBe(0);

@@ -29,7 +29,7 @@ export function DiscardDialog({
       </button>
       <button
         type="button"
-        className="inline-flex min-h-11 items-center justify-center rounded-lg bg-rose-500 px-4 font-semibold text-white hover:bg-rose-400"
+        className="inline-flex min-h-11 items-center justify-center rounded-lg bg-rose-700 px-4 font-semibold text-white hover:bg-rose-600"
         onClick={onDiscard}
       >
         {creating ? "Discard listing" : "Discard changes"}
