@@ -266,7 +266,7 @@ export function PhotoManager({
         </div>
       ) : null}
       {refused.length ? (
-        <Alert tone="warning" reveal={refused} data-testid="photo-refusals">
+        <Alert tone="warning" reveal={refused} className="scroll-mt-32" data-testid="photo-refusals">
           <p className="font-semibold">{refusalHeading(refused.length)}</p>
           <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
             {refused.map((r, i) => (
