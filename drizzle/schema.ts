@@ -303,6 +303,9 @@ export const pendingUploads = sqliteTable("pending_uploads", {
   width: integer("width").notNull(),
   height: integer("height").notNull(),
   createdAt: integer("created_at").notNull(),
+  // 0049: an upload named by the editor's draft lives until kept_until (the draft's lifetime), not the hour.
+  keptUntil: integer("kept_until"),
+  draftKey: text("draft_key"),
 });
 
 // drizzle/migrations/0006_verification_moderation.sql. The partial unique index (one pending request per

@@ -1,9 +1,6 @@
 // The owner dashboard's screen rules (spec provider §2, §4): what the sidebar, headings and menus show and
 // what the delete confirmations say. A listing's states and their changes are in listing/state.ts.
 
-/** The localStorage key of the new listing's unsaved draft; 'Add New Listing' clears it so the form starts blank. */
-export { DRAFT_KEY as PROFILE_DRAFT_KEY } from "./draft-keys";
-
 /** Verify Photos needs this many photos on a listing (spec §4, photo verification). */
 export const PHOTO_VERIFY_MIN_IMAGES = 4;
 

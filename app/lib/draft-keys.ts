@@ -1,6 +1,9 @@
 // Where the editor keeps drafts in localStorage. Apart from the draft logic (which needs the form's zod
 // schema) so the header's Sign Out can clear drafts without shipping the editor's validation to visitors.
 
+/** A draft older than this is not offered, and the photos it holds on the server go with it. */
+export const DRAFT_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
+
 /** The spec's 'current-profile draft' key, for a new listing; an existing listing's draft adds its id. */
 export const DRAFT_KEY = "currentProfileDraft";
 

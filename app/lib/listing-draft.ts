@@ -1,20 +1,64 @@
 // The editor's draft (provider spec: the 'current-profile draft' in browser storage): what a provider typed
 // and has not saved, kept per listing and per account so a reload, a crash or a lost connection loses
 // nothing. Pure: the hook in components/editor/useListingDraft.ts does the storage.
-import { emptyListingValues, type ListingValues } from "./listing-schema";
+import { isId } from "./ids";
+import { MAX_PHOTOS } from "./photo-rules";
+import {
+  pageOf,
+  tourContext,
+  validateListing,
+  emptyListingValues,
+  type ListingValues,
+  type TourContext,
+} from "./listing-schema";
+import type { Page } from "./editor-pages";
 
-export { draftKey } from "./draft-keys";
+import { DRAFT_MAX_AGE_MS } from "./draft-keys";
 
-/** A draft older than this is not offered: the provider has long moved on. */
-export const DRAFT_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
+export { draftKey, DRAFT_MAX_AGE_MS } from "./draft-keys";
 /** Field edits reach the draft after this pause (spec §4: 'applied to a draft with a 500 ms debounce'). */
 export const DRAFT_DEBOUNCE_MS = 500;
 
-export type ListingDraft = { v: 1; userId: string; modelId: string | null; savedAt: number; values: ListingValues };
+/**
+ * A photo uploaded into the draft and not saved yet: the server keeps it as long as the draft
+ * (docs/decisions/0025-drafts-kept-with-their-photos.md), under its upload id, in the form's order.
+ */
+export type DraftPhoto = { uploadId: string; width: number; height: number };
 
-export function serializeDraft(userId: string, modelId: string | null, values: ListingValues, now: number): string {
-  const draft: ListingDraft = { v: 1, userId, modelId, savedAt: now, values };
+export type ListingDraft = {
+  v: 1;
+  userId: string;
+  modelId: string | null;
+  savedAt: number;
+  values: ListingValues;
+  photos: DraftPhoto[];
+};
+
+export function serializeDraft(
+  userId: string,
+  modelId: string | null,
+  values: ListingValues,
+  now: number,
+  photos: DraftPhoto[] = [],
+): string {
+  const draft: ListingDraft = { v: 1, userId, modelId, savedAt: now, values, photos };
   return JSON.stringify(draft);
+}
+
+/** The draft's photos read back from storage: well-formed entries only, at most a listing's worth. */
+export function draftPhotos(raw: unknown): DraftPhoto[] {
+  if (!Array.isArray(raw)) return [];
+  const ok = (n: unknown) => typeof n === "number" && Number.isInteger(n) && n > 0 && n <= 100_000;
+  const seen = new Set<string>();
+  const out: DraftPhoto[] = [];
+  for (const p of raw) {
+    if (typeof p !== "object" || p === null) continue;
+    const { uploadId, width, height } = p as Record<string, unknown>;
+    if (!isId(uploadId) || !ok(width) || !ok(height) || seen.has(uploadId)) continue;
+    seen.add(uploadId);
+    out.push({ uploadId, width: width as number, height: height as number });
+  }
+  return out.slice(0, MAX_PHOTOS);
 }
 
 const isString = (v: unknown): v is string => typeof v === "string";
@@ -72,7 +116,26 @@ export function parseDraft(
   const d = value as Partial<ListingDraft>;
   if (d.v !== 1 || d.userId !== userId || (d.modelId ?? null) !== modelId) return null;
   if (typeof d.savedAt !== "number" || now - d.savedAt > DRAFT_MAX_AGE_MS || d.savedAt > now + 60_000) return null;
-  return { v: 1, userId, modelId, savedAt: d.savedAt, values: draftValues(d.values) };
+  return { v: 1, userId, modelId, savedAt: d.savedAt, values: draftValues(d.values), photos: draftPhotos(d.photos) };
+}
+
+/** Whether a draft holds anything of the provider's: typing, or photos. An untouched form is not worth asking about. */
+export function draftHasContent(draft: Pick<ListingDraft, "values" | "photos">): boolean {
+  return draft.photos.length > 0 || !sameValues(draft.values, emptyListingValues());
+}
+
+export type DraftGap = { page: Page; field: string; message: string };
+
+/**
+ * What an incomplete listing still needs before it can be saved as a listing, page by page in the wizard's
+ * order, each said as the field's own error message ('Save Draft' keeps the draft and lists these).
+ */
+export function draftGaps(values: ListingValues, photoCount: number, tours: TourContext = tourContext([])): DraftGap[] {
+  const check = validateListing(values, photoCount, tours);
+  if (check.ok) return [];
+  return Object.entries(check.fieldErrors)
+    .map(([field, message]) => ({ page: pageOf(field), field, message }))
+    .sort((a, b) => a.page - b.page);
 }
 
 /** Whether two forms hold the same values (the draft is only kept, and offered, when it differs). */

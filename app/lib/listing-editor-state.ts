@@ -2,6 +2,7 @@
 // values and photos, the browser draft's offer, saving and errors. The components only dispatch and do the
 // side effects (network, storage, focus), so every transition can be tested without a browser.
 import type { Page } from "./editor-pages";
+import type { DraftGap, DraftPhoto } from "./listing-draft";
 import { changedField, valuesFromProfile } from "./listing-form";
 import { moveItem, renumber } from "./listing-rules";
 import {
@@ -12,6 +13,7 @@ import {
   type FieldErrors,
   type ListingValues,
 } from "./listing-schema";
+import type { Refusal } from "./photo-upload-rules";
 import type { Profile } from "./profile";
 
 export const EDITOR_MSG = {
@@ -32,6 +34,8 @@ export type EditorPhoto = {
   height: number;
   position: number;
   status: "ready" | "uploading";
+  /** While uploading: how much of the file has gone, 0-100 (the tile's progress bar). */
+  progress?: number;
   /** Kept but not shown to visitors while the listing is on the Standard plan (decision 0017). */
   hidden?: boolean;
 };
@@ -46,8 +50,9 @@ export type DraftStatus = "checking" | "offered" | "none" | "restored" | "discar
 export type DraftState = {
   key: string | null;
   status: DraftStatus;
-  offer: { savedAt: number; values: ListingValues } | null;
+  offer: DraftOffer | null;
 };
+export type DraftOffer = { savedAt: number; values: ListingValues; photos: DraftPhoto[] };
 
 /** A request for the component to move the focus once the DOM shows the new state; `seq` makes each one new. */
 export type FocusRequest = { target: "heading" | "error"; scroll: boolean; seq: number } | null;
@@ -64,6 +69,10 @@ export type EditorState = {
   deleting: string | null;
   toast: EditorToast;
   focus: FocusRequest;
+  /** Files of the last selections that were not added, each with its reason, until dismissed. */
+  refused: Refusal[];
+  /** After 'Save Draft' on an incomplete listing: the draft was kept, and this is what it still needs. */
+  gaps: DraftGap[] | null;
 };
 
 type FieldAction = {
@@ -79,12 +88,18 @@ export type EditorAction =
   | { type: "clearErrors"; keys: string[] }
   | { type: "next" }
   | { type: "back" }
+  | { type: "goTo"; page: Page }
   | { type: "photosAdded"; photos: EditorPhoto[] }
   | { type: "photoUploaded"; key: string; uploadId: string; width: number; height: number }
+  | { type: "photoProgress"; key: string; percent: number }
+  | { type: "photosRefused"; refusals: Refusal[] }
+  | { type: "refusalsClosed" }
+  | { type: "draftPhotosKept"; asked: string[]; kept: string[] }
+  | { type: "draftKept"; gaps: DraftGap[] }
   | { type: "photoRemoved"; key: string }
   | { type: "photoMoved"; key: string; to: number }
   | { type: "deleting"; key: string | null }
-  | { type: "draftChecked"; key: string; offer: { savedAt: number; values: ListingValues } | null }
+  | { type: "draftChecked"; key: string; offer: DraftOffer | null }
   | { type: "draftRestored" }
   | { type: "draftDiscarded" }
   | { type: "saveStarted" }
@@ -125,8 +140,28 @@ export function initialEditorState(mode: "create" | "edit", profile: Profile | n
     deleting: null,
     toast: null,
     focus: null,
+    refused: [],
+    gaps: null,
   };
 }
+
+/** A photo of a restored draft: an upload the server kept with the draft, shown to its owner only. */
+export const draftPhoto = (p: DraftPhoto): EditorPhoto => ({
+  key: `draft-${p.uploadId}`,
+  kind: "temp",
+  uploadId: p.uploadId,
+  url: `/api/uploads/${p.uploadId}`,
+  width: p.width,
+  height: p.height,
+  position: 0,
+  status: "ready",
+});
+
+/** The draft's share of the form's photos: new uploads that reached the server, in the form's order. */
+export const draftPhotosOf = (photos: EditorPhoto[]): DraftPhoto[] =>
+  photos
+    .filter((p) => p.kind === "temp" && p.status === "ready" && p.uploadId)
+    .map((p) => ({ uploadId: p.uploadId!, width: p.width, height: p.height }));
 
 const without = (errors: FieldErrors, keys: string[]): FieldErrors => {
   if (!keys.some((k) => k in errors)) return errors;
@@ -153,6 +188,8 @@ const resetTo = (state: EditorState, profile: Profile | null): EditorState => ({
   photos: savedPhotos(profile),
   errors: {},
   editing: false,
+  refused: [],
+  gaps: null,
 });
 
 export function editorReducer(state: EditorState, action: EditorAction): EditorState {
@@ -208,14 +245,47 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     }
     case "back":
       return state.page > 1 ? toPage(state, (state.page - 1) as Page) : state;
+    case "goTo":
+      return action.page === state.page
+        ? { ...state, focus: focus(state, "heading", true) }
+        : toPage(state, action.page);
     case "photosAdded":
       return { ...state, photos: renumber([...state.photos, ...action.photos]) };
     case "photoUploaded": {
       const { key, uploadId, width, height } = action;
       return {
         ...state,
-        photos: state.photos.map((p) => (p.key === key ? { ...p, uploadId, width, height, status: "ready" } : p)),
+        photos: state.photos.map((p) =>
+          p.key === key ? { ...p, uploadId, width, height, status: "ready", progress: undefined } : p,
+        ),
       };
+    }
+    case "photoProgress": {
+      const { key, percent } = action;
+      const at = state.photos.find((p) => p.key === key);
+      if (!at || at.status !== "uploading" || at.progress === percent) return state;
+      return { ...state, photos: state.photos.map((p) => (p.key === key ? { ...p, progress: percent } : p)) };
+    }
+    case "photosRefused":
+      // Each selection says what happened to its own files; an earlier selection's list goes.
+      return { ...state, refused: action.refusals };
+    case "refusalsClosed":
+      return { ...state, refused: [] };
+    case "draftPhotosKept": {
+      // The restored draft's photos the server no longer has (expired, or saved elsewhere) leave the form.
+      const gone = new Set(action.asked.filter((id) => !action.kept.includes(id)));
+      if (!gone.size) return state;
+      return {
+        ...state,
+        photos: renumber(state.photos.filter((p) => !(p.kind === "temp" && p.uploadId && gone.has(p.uploadId)))),
+      };
+    }
+    case "draftKept": {
+      // 'Save Draft' on an incomplete listing: the draft is kept and what it still needs is listed (the list
+      // takes the focus); the fields show their messages, on the first page that has one.
+      const errors: FieldErrors = Object.fromEntries(action.gaps.map((g) => [g.field, g.message]));
+      const page = action.gaps[0]?.page ?? state.page;
+      return { ...state, saving: false, gaps: action.gaps, errors, page, toast: null };
     }
     case "photoRemoved":
       return { ...state, photos: renumber(state.photos.filter((p) => p.key !== action.key)) };
@@ -229,12 +299,15 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     case "draftChecked":
       return { ...state, draft: { key: action.key, status: action.offer ? "offered" : "none", offer: action.offer } };
     case "draftRestored": {
-      // Restoring opens the form for editing with the draft's values (photos are never part of a draft).
+      // Restoring opens the form for editing with the draft's values and the photos uploaded into it.
       const offer = state.draft.offer;
       if (state.draft.status !== "offered" || !offer) return state;
+      const have = new Set(state.photos.map((p) => p.uploadId).filter(Boolean));
+      const back = offer.photos.filter((p) => !have.has(p.uploadId)).map(draftPhoto);
       return {
         ...state,
         values: offer.values,
+        photos: renumber([...state.photos, ...back]),
         errors: {},
         editing: true,
         draft: { ...state.draft, status: "restored", offer: null },
@@ -244,7 +317,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       if (state.draft.status !== "offered") return state;
       return { ...state, draft: { ...state.draft, status: "discarded", offer: null } };
     case "saveStarted":
-      return { ...state, saving: true };
+      return { ...state, saving: true, gaps: null };
     case "saveFailed": {
       const next: EditorState = { ...state, saving: false, toast: { message: action.message, tone: "error" } };
       // The first failing page is shown with its first error focused (spec §4: 'On save the first failing page is shown').

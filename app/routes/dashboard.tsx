@@ -11,7 +11,6 @@ import {
 } from "@remix-run/cloudflare";
 import {
   Await,
-  Link,
   useActionData,
   useAsyncError,
   useLoaderData,
@@ -22,9 +21,10 @@ import {
 import { Suspense, useEffect, useState } from "react";
 import { DashboardCard, DashboardCardSkeleton } from "~/components/dashboard/DashboardCard";
 import { DashboardShell } from "~/components/dashboard/DashboardShell";
+import { AddNewListing } from "~/components/dashboard/AddNewListing";
 import { Alert } from "~/components/ui/Alert";
 import { useProfileUpdates } from "~/components/Realtime";
-import { greeting, listingsHeading, menuItems, PROFILE_DRAFT_KEY, showsAddNewListing } from "~/lib/dashboard";
+import { greeting, listingsHeading, menuItems, showsAddNewListing } from "~/lib/dashboard";
 import { expiryDelay, nextExpiry, parseDesired } from "~/lib/listing/state";
 import { isId } from "~/lib/ids";
 import { ERROR_MSG } from "~/lib/messages";
@@ -65,6 +65,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   return data(
     {
+      userId: user.id,
       accountFirstName: user.firstName,
       agency: user.agency,
       listings,
@@ -190,7 +191,7 @@ function DashboardView({ data }: { data: DashboardData }) {
       <div className="mx-auto max-w-6xl space-y-6 px-3 py-6 sm:px-6 sm:py-10">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="text-3xl font-bold tracking-tight">{heading}</h1>
-          {showsAddNewListing(listings.length, agency) ? <AddNewListing /> : null}
+          {showsAddNewListing(listings.length, agency) ? <AddNewListing userId={data.userId} /> : null}
         </div>
         <VerificationNotices sent={data.notice} notices={data.verificationNotices} />
         {pageError ? <Alert tone="error">{pageError}</Alert> : null}
@@ -215,25 +216,6 @@ function DashboardView({ data }: { data: DashboardData }) {
         )}
       </div>
     </DashboardShell>
-  );
-}
-
-/** Opens a blank editor: the unsaved draft of an earlier listing must not leak into a new one. */
-function AddNewListing() {
-  return (
-    <Link
-      to="/profile/new"
-      onClick={() => {
-        try {
-          localStorage.removeItem(PROFILE_DRAFT_KEY);
-        } catch {
-          // Storage can be off (private mode); the editor starts blank then anyway.
-        }
-      }}
-      className="inline-flex min-h-11 items-center justify-center rounded-lg bg-accent px-5 font-semibold text-ink hover:bg-accent-strong"
-    >
-      Add New Listing
-    </Link>
   );
 }
 

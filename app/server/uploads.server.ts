@@ -1,6 +1,6 @@
 // POST /api/uploads: one photo processed at once and stored privately until a save uses it (the
 // lifetime of these uploads is described in pending-uploads.server.ts).
-import { and, count, eq, gte } from "drizzle-orm";
+import { and, count, eq, gte, isNull } from "drizzle-orm";
 import { newId } from "~/lib/ids";
 import { getDb, schema } from "./db.server";
 import { processPhoto, type PhotoProblem } from "./photo-pipeline.server";
@@ -22,7 +22,8 @@ export async function createPendingUpload(
   const [waiting] = await db
     .select({ n: count() })
     .from(pu)
-    .where(and(eq(pu.userId, userId), gte(pu.createdAt, now - PENDING_TTL_MS)));
+    // Uploads a draft keeps do not count: a draft holds at most a listing's photos (draft-photos.server.ts).
+    .where(and(eq(pu.userId, userId), isNull(pu.keptUntil), gte(pu.createdAt, now - PENDING_TTL_MS)));
   if ((waiting?.n ?? 0) >= MAX_PENDING_PER_USER)
     return { ok: false, status: 429, error: UPLOAD_MSG.tooManyPending, problem: "limit" };
 

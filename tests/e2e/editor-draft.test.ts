@@ -1,5 +1,5 @@
 // The editor keeps a draft in this browser (provider spec: the current-profile draft): after a reload it
-// offers to restore what was typed; 'Add New Listing' starts clean; a successful save clears the draft;
+// offers to restore what was typed; 'Add New Listing' asks, and 'Start a new one' starts clean; a successful save clears the draft;
 // signing out forgets every draft.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -24,7 +24,7 @@ async function draftStored(page: Page, key: RegExp, text: string) {
 }
 
 describe("the editor's draft", () => {
-  it("offers a new listing's typing back after a reload; Discard and 'Add New Listing' start clean", async () => {
+  it("offers a new listing's typing back after a reload; Discard and 'Start a new one' start clean", async () => {
     const { context, page } = await b.visitor({ viewport: DESKTOP });
     await enterAs(page, await insertAccount({ firstName: "Draft Agency", emailPrefix: "draft", agency: true }));
     await page.getByRole("link", { name: "Add New Listing" }).click();
@@ -56,12 +56,13 @@ describe("the editor's draft", () => {
     await page.getByRole("heading", { name: "New Listing" }).waitFor();
     await expect(page.getByTestId("draft-offer").count()).resolves.toBe(0);
 
-    // 'Add New Listing' clears the new listing's draft, as the spec says.
+    // 'Add New Listing' asks before it clears the new listing's draft (decision 0025); 'Start a new one' does.
     await field(page, "Display Name").fill("Kea");
     await draftStored(page, /^currentProfileDraft$/, "Kea");
     await page.goto("/dashboard");
     await hydrated(page);
     await page.getByRole("link", { name: "Add New Listing" }).click();
+    await page.getByTestId("draft-choice").getByRole("button", { name: "Start a new one" }).click();
     await page.waitForURL((url) => url.pathname === "/profile/new");
     await hydrated(page);
     await page.getByRole("heading", { name: "New Listing" }).waitFor();

@@ -112,11 +112,12 @@ describe("the listing editor", () => {
     await expect(page.getByTestId("error-contactPhone").textContent()).resolves.toBe("Contact phone is required");
     await page.getByRole("heading", { name: /^Page 1 of 3/ }).waitFor();
 
-    // Real photo files, plus a text file named .jpg that is skipped by its bytes.
+    // Real photo files, plus a text file named .jpg that is refused by its bytes, by name.
     await page.getByTestId("photo-input").setInputFiles([...files, join(dir, "notes.jpg")]);
-    await expect(page.getByTestId("editor-toast").textContent()).resolves.toContain(
-      "1 files were skipped due to invalid type or size.",
-    );
+    await page.getByTestId("photo-refusals").waitFor();
+    await expect(page.getByTestId("photo-refusal").allTextContents()).resolves.toEqual([
+      "notes.jpg: not a JPEG, PNG or WebP image",
+    ]);
     await waitForUploads(page, 4);
     expect(await tileColours(page)).toEqual(["red", "green", "blue", "yellow"]);
 

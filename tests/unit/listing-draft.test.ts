@@ -25,6 +25,7 @@ describe("listing drafts", () => {
       modelId: "m1",
       savedAt: NOW,
       values: values(),
+      photos: [],
     });
     expect(parseDraft(raw, "u2", "m1", NOW)).toBeNull();
     expect(parseDraft(raw, "u1", "m2", NOW)).toBeNull();

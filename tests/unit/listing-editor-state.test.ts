@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  draftPhotosOf,
   draftWritable,
   EDITOR_MSG,
   editorReducer,
@@ -253,7 +254,7 @@ describe("edit and cancel", () => {
 });
 
 describe("the browser draft", () => {
-  const offer = { savedAt: 1000, values: { ...emptyListingValues(), firstName: "Tui" } };
+  const offer = { savedAt: 1000, values: { ...emptyListingValues(), firstName: "Tui" }, photos: [] };
 
   it("is not written before storage was read for this listing, nor while an offer waits", () => {
     const start = initialEditorState("create", null);
@@ -287,6 +288,59 @@ describe("the browser draft", () => {
     const none = run(start, { type: "draftChecked", key: "k", offer: null });
     expect(run(none, { type: "draftRestored" })).toBe(none);
     expect(run(none, { type: "draftDiscarded" })).toBe(none);
+  });
+});
+
+describe("a draft's photos", () => {
+  const kept = { uploadId: "abcdefghij012345", width: 600, height: 800 };
+  const offer = { savedAt: 1000, values: { ...emptyListingValues(), firstName: "Tui" }, photos: [kept] };
+
+  it("come back with the draft, after the saved ones, served to their owner from the upload", () => {
+    const start = initialEditorState("edit", profile());
+    const s = run(start, { type: "draftChecked", key: "k", offer }, { type: "draftRestored" });
+    expect(order(s)).toEqual(["img1@1", "img2@2", "img3@3", "draft-abcdefghij012345@4"]);
+    expect(s.photos[3]).toMatchObject({ kind: "temp", uploadId: kept.uploadId, url: `/api/uploads/${kept.uploadId}` });
+    // And they are the draft's share of the form when it is written again.
+    expect(draftPhotosOf(s.photos)).toEqual([kept]);
+  });
+
+  it("leave the form when the server no longer keeps them; a fresh upload meanwhile stays", () => {
+    const start = initialEditorState("create", null);
+    let s = run(start, { type: "draftChecked", key: "k", offer }, { type: "draftRestored" });
+    s = run(s, { type: "photosAdded", photos: [temp("t1")] });
+    s = run(s, { type: "draftPhotosKept", asked: [kept.uploadId], kept: [] });
+    expect(order(s)).toEqual(["t1@1"]);
+  });
+
+  it("an upload in flight is not part of the draft, and its progress shows until it is done", () => {
+    let s = run(initialEditorState("create", null), { type: "photosAdded", photos: [temp("t1", "uploading")] });
+    expect(draftPhotosOf(s.photos)).toEqual([]);
+    s = run(s, { type: "photoProgress", key: "t1", percent: 40 });
+    expect(s.photos[0].progress).toBe(40);
+    expect(run(s, { type: "photoProgress", key: "t1", percent: 40 })).toBe(s);
+    s = run(s, { type: "photoUploaded", key: "t1", uploadId: "u1", width: 10, height: 20 });
+    expect(s.photos[0]).toMatchObject({ status: "ready", progress: undefined });
+    expect(draftPhotosOf(s.photos)).toEqual([{ uploadId: "u1", width: 10, height: 20 }]);
+  });
+});
+
+describe("'Save Draft' on an incomplete listing", () => {
+  it("keeps the draft, lists the gaps and shows the first page that has one", () => {
+    const start = { ...initialEditorState("create", null), page: 3 as const, saving: true };
+    const gaps = [
+      { page: 2 as const, field: "age", message: "Age is required" },
+      { page: 3 as const, field: "rates", message: "x" },
+    ];
+    const s = run(start, { type: "draftKept", gaps });
+    expect(s).toMatchObject({
+      saving: false,
+      page: 2,
+      gaps,
+      toast: null,
+      errors: { age: "Age is required", rates: "x" },
+    });
+    // The next save attempt starts without the old list.
+    expect(run(s, { type: "saveStarted" }).gaps).toBeNull();
   });
 });
 

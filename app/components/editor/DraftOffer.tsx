@@ -29,7 +29,9 @@ export function DraftOffer({
       <p id="draft-offer-title" className="font-semibold">
         You have unsaved changes from {when}.
       </p>
-      <p className="text-sm text-muted">They were kept in this browser only. Photos are not part of a draft.</p>
+      <p className="text-sm text-muted">
+        They were kept in this browser only; photos you added come back with them for 30 days.
+      </p>
       <div className="flex flex-wrap gap-2">
         <button type="button" className={PRIMARY} onClick={onRestore}>
           Restore changes

@@ -2,6 +2,7 @@
 // service, tagline and bio.
 import { EDITOR_PAGE_TITLES } from "~/lib/editor-pages";
 import type { EditorPhoto } from "~/lib/listing-editor-state";
+import type { Refusal } from "~/lib/photo-upload-rules";
 import { PLACES_OF_SERVICE } from "~/lib/listing-options";
 import { LIMITS } from "~/lib/listing-schema";
 import { REGIONS } from "~/lib/regions";
@@ -18,7 +19,9 @@ export function EditorPagePhotosBasics({
   deleting,
   onAddFiles,
   onDeletePhoto,
+  refused,
 }: EditorPageProps & {
+  refused: Refusal[];
   photos: EditorPhoto[];
   deleting: string | null;
   onAddFiles: (files: FileList | File[]) => void;
@@ -38,6 +41,8 @@ export function EditorPagePhotosBasics({
         onDelete={onDeletePhoto}
         onMove={(key, to) => dispatch({ type: "photoMoved", key, to })}
         deleting={deleting}
+        refused={refused}
+        onCloseRefused={() => dispatch({ type: "refusalsClosed" })}
       />
       <PageFieldset legend={EDITOR_PAGE_TITLES[1]} editing={editing}>
         <TextField

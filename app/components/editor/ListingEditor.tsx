@@ -2,10 +2,11 @@
 // public profile's own components. /profile/new starts in edit mode with a blank form; an existing
 // listing opens in view mode until 'Edit Profile'. The state lives in lib/listing-editor-state.ts; this
 // shell wires it to the pages, the draft, the uploads and the save.
-import { Link } from "@remix-run/react";
-import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
+import { Link, useLocation } from "@remix-run/react";
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { EDITOR_PAGE_TITLES } from "~/lib/editor-pages";
 import { editorReducer, initialEditorState, photoKeys } from "~/lib/listing-editor-state";
+import { sameValues } from "~/lib/listing-draft";
 import { valuesFromProfile } from "~/lib/listing-form";
 import { saveButtonLabel } from "~/lib/listing-rules";
 import { emptyListingValues, type Page } from "~/lib/listing-schema";
@@ -13,6 +14,8 @@ import type { Profile } from "~/lib/profile";
 import { Logo } from "../Logo";
 import { ArrowLeftIcon } from "../icons";
 import { BadgeWarning } from "./BadgeWarning";
+import { DiscardDialog } from "./DiscardDialog";
+import { DraftGaps } from "./DraftGaps";
 import { DraftOffer } from "./DraftOffer";
 import { EditorPageAboutYou } from "./EditorPageAboutYou";
 import { EditorPagePhotosBasics } from "./EditorPagePhotosBasics";
@@ -44,7 +47,21 @@ export function ListingEditor({
   const uploads = usePhotoUploads(dispatch);
   const saved = useMemo(() => (base ? valuesFromProfile(base) : emptyListingValues()), [base]);
   const modelId = mode === "edit" ? (base?.modelId ?? null) : null;
-  const stored = useListingDraft({ userId, modelId, values, saved, editing, draft: state.draft, dispatch });
+  // The dashboard's 'Continue your unsaved listing' opens the new listing's draft without asking again.
+  const location = useLocation();
+  const autoContinue = mode === "create" && (location.state as { draft?: string } | null)?.draft === "continue";
+  const stored = useListingDraft({
+    userId,
+    modelId,
+    values,
+    photos,
+    saved,
+    editing,
+    draft: state.draft,
+    dispatch,
+    autoContinue,
+  });
+  const label = saveButtonLabel(base?.verified ?? false, base?.live ?? false);
   const { save, submit, cancel } = useListingSave({
     mode,
     state,
@@ -52,7 +69,13 @@ export function ListingEditor({
     uploading: uploads.uploading,
     forget: uploads.forget,
     clearDraft: stored.clear,
+    keepDraft: stored.flush,
+    draftOnly: !(base?.verified ?? false),
   });
+  // Cancel asks first when it would throw something away: typing, or photos not saved yet.
+  const [askingCancel, setAskingCancel] = useState(false);
+  const changed = !sameValues(values, saved) || photos.some((p) => p.kind === "temp");
+  const onCancel = () => (changed ? setAskingCancel(true) : cancel());
   const keys = useMemo(() => photoKeys(photos), [photos]);
   const closeToast = useCallback(() => dispatch({ type: "toastClosed" }), []);
 
@@ -69,7 +92,6 @@ export function ListingEditor({
     else formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-first-error]')?.focus();
   }, [focus]);
 
-  const label = saveButtonLabel(base?.verified ?? false, base?.live ?? false);
   const title = mode === "create" ? "New Listing" : `Edit Listing${base?.firstName ? `: ${base.firstName}` : ""}`;
   const pageProps = { values, errors, editing, dispatch };
 
@@ -92,7 +114,13 @@ export function ListingEditor({
           <div className="flex w-full justify-end gap-2 sm:ml-auto sm:w-auto">
             {editing ? (
               <>
-                <button type="button" onClick={cancel} className={BUTTON} disabled={saving}>
+                <button
+                  type="button"
+                  onClick={onCancel}
+                  className={BUTTON}
+                  disabled={saving}
+                  data-testid="editor-cancel"
+                >
                   Cancel
                 </button>
                 <button
@@ -146,6 +174,9 @@ export function ListingEditor({
           {stored.offer ? (
             <DraftOffer savedAt={stored.offer.savedAt} onRestore={stored.restore} onDiscard={stored.discard} />
           ) : null}
+          {state.gaps?.length ? (
+            <DraftGaps gaps={state.gaps} onGoTo={(p) => dispatch({ type: "goTo", page: p })} />
+          ) : null}
 
           <form
             noValidate
@@ -169,6 +200,7 @@ export function ListingEditor({
                 {...pageProps}
                 photos={photos}
                 deleting={state.deleting}
+                refused={state.refused}
                 onAddFiles={(files) => void uploads.addFiles(files, photos.length)}
                 onDeletePhoto={(item) => void uploads.remove(item)}
               />
@@ -197,6 +229,16 @@ export function ListingEditor({
         <EditorPreview values={values} photos={photos} base={base} />
       </div>
       {state.toast ? <EditorToast toast={state.toast} onClose={closeToast} /> : null}
+      {askingCancel ? (
+        <DiscardDialog
+          creating={mode === "create"}
+          onKeep={() => setAskingCancel(false)}
+          onDiscard={() => {
+            setAskingCancel(false);
+            cancel();
+          }}
+        />
+      ) : null}
     </div>
   );
 }

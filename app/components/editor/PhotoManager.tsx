@@ -20,10 +20,12 @@ import { rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useS
 import { CSS } from "@dnd-kit/utilities";
 import { useId, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
 import type { EditorPhoto } from "~/lib/listing-editor-state";
+import { refusalHeading, type Refusal } from "~/lib/photo-upload-rules";
 import { MAX_BATCH, MAX_PHOTOS } from "~/lib/photo-rules";
 import { HIDDEN_PHOTO_LABEL } from "~/lib/plan-photos";
 import { BUTTON, errorId, FieldError } from "./fields";
 import { GripIcon, TrashIcon } from "../icons";
+import { Alert } from "../ui/Alert";
 
 export type PhotoItem = EditorPhoto;
 
@@ -133,7 +135,11 @@ export function PhotoManager({
   onDelete,
   onMove,
   deleting,
+  refused,
+  onCloseRefused,
 }: {
+  refused: Refusal[];
+  onCloseRefused: () => void;
   photos: EditorPhoto[];
   editing: boolean;
   error?: string;
@@ -259,6 +265,25 @@ export function PhotoManager({
           </p>
         </div>
       ) : null}
+      {refused.length ? (
+        <Alert tone="warning" reveal={refused} className="scroll-mt-32" data-testid="photo-refusals">
+          <p className="font-semibold">{refusalHeading(refused.length)}</p>
+          <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
+            {refused.map((r, i) => (
+              <li key={`${i}-${r.name}`} className="break-words" data-testid="photo-refusal">
+                <span className="font-medium [overflow-wrap:anywhere]">{r.name}</span>: {r.reason}
+              </li>
+            ))}
+          </ul>
+          <button
+            type="button"
+            onClick={onCloseRefused}
+            className="mt-2 min-h-11 text-sm font-semibold underline underline-offset-2 hover:text-accent"
+          >
+            Dismiss
+          </button>
+        </Alert>
+      ) : null}
       <FieldError name="images" message={error} />
     </fieldset>
   );
@@ -316,8 +341,18 @@ function PhotoTile({
         </span>
       ) : null}
       {item.status === "uploading" ? (
-        <span className="absolute inset-0 flex items-center justify-center bg-ink/60 text-sm" role="status">
-          Uploading…
+        <span className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-ink/60 p-2 text-sm">
+          <span role="status">
+            <span aria-hidden="true">{item.progress ? `${item.progress}%` : "Uploading…"}</span>
+            <span className="sr-only">Uploading photo {index + 1}</span>
+          </span>
+          <progress
+            max={100}
+            value={item.progress ?? 0}
+            aria-label={`Uploading photo ${index + 1}`}
+            className="h-2 w-full max-w-24 accent-accent"
+            data-testid="photo-progress"
+          />
         </span>
       ) : null}
       {editing ? (

@@ -1,11 +1,13 @@
 // Saving the listing (provider spec §4, §5, §7): the save check first (the first failing page is shown),
 // then the spec's multipart body to POST /api/profiles (new) or PUT /api/profile (existing). A new listing
-// goes to /dashboard; an existing one leaves edit mode and reloads.
+// goes to /dashboard; an existing one leaves edit mode and reloads. 'Save Draft' on an incomplete listing keeps
+// the draft (with its photos) and lists what it still needs (docs/decisions/0025-drafts-kept-with-their-photos.md).
 import { useNavigate, useRevalidator } from "@remix-run/react";
 import { announceToast } from "~/components/ui/Toast";
 import { TOAST } from "~/lib/toasts";
 import type { Dispatch } from "react";
 import { listingFormData } from "~/lib/listing-body";
+import { draftGaps } from "~/lib/listing-draft";
 import {
   EDITOR_MSG,
   photoPlan,
@@ -28,8 +30,12 @@ export function useListingSave(opts: {
   /** Lets go of a temporary photo (its preview URL) once the form no longer shows it. */
   forget: (photo: EditorPhoto) => void;
   clearDraft: (opts: { final: boolean }) => void;
+  /** Writes the draft now (its photos kept with it on the server). */
+  keepDraft: () => void;
+  /** The button reads Save Draft (an unverified listing): an incomplete one is kept as a draft. */
+  draftOnly: boolean;
 }) {
-  const { mode, state, dispatch, uploading, forget, clearDraft } = opts;
+  const { mode, state, dispatch, uploading, forget, clearDraft, keepDraft, draftOnly } = opts;
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const { values, photos, base, page, editing } = state;
@@ -44,6 +50,11 @@ export function useListingSave(opts: {
       return;
     }
     const check = validateListing(values, photos.length, tourContext(base?.tours));
+    if (!check.ok && draftOnly) {
+      keepDraft();
+      dispatch({ type: "draftKept", gaps: draftGaps(values, photos.length, tourContext(base?.tours)) });
+      return;
+    }
     if (!check.ok) {
       dispatch({ type: "saveFailed", message: check.error, fieldErrors: check.fieldErrors, page: check.page });
       return;

@@ -1,9 +1,11 @@
-// Page 1's photo traffic: files checked by their bytes before sending, each uploaded on its own to
-// POST /api/uploads and kept temporary until the listing is saved; deleting a temporary photo is local,
-// deleting a saved one calls the server (provider spec §4 'Images').
+// Page 1's photo traffic: files checked by their bytes before sending, scaled down when larger than the site
+// keeps, each uploaded on its own to POST /api/uploads with its progress shown, and kept temporary until the
+// listing is saved; deleting a temporary photo is local, deleting a saved one calls the server (provider
+// spec §4 'Images'). Every file that is not added is named with its reason (docs/editor.md 'Photos').
 import { useRevalidator } from "@remix-run/react";
 import { useRef, useState, type Dispatch } from "react";
 import { EDITOR_MSG, type EditorAction, type EditorPhoto } from "~/lib/listing-editor-state";
+import { percent, refusal, serverRefusalKind, type Refusal } from "~/lib/photo-upload-rules";
 import {
   fileProblem,
   MAX_BATCH,
@@ -13,8 +15,12 @@ import {
   sniffImage,
   SNIFF_BYTES,
 } from "~/lib/photo-rules";
+import { scaledForUpload } from "./photo-scaling";
 
-type Outcome = "ok" | "skipped" | "failed" | "expired" | "removed";
+type Sent =
+  | { outcome: "ok"; uploadId: string; width: number; height: number }
+  | { outcome: "refused"; problem: unknown }
+  | { outcome: "failed" | "expired" };
 
 const UPLOAD_CONCURRENCY = 3;
 const MAX_RETRIES = 8;
@@ -23,34 +29,44 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Where every call answering 401 sends the provider (spec §4 'Session'). */
 export const sessionExpired = () => window.location.assign("/login?sessionExpired=true");
 
-/** Sends one file; a busy server (429) is waited out a few times before giving up. */
-async function sendPhoto(
-  file: File,
-): Promise<{ outcome: Outcome; uploadId?: string; width?: number; height?: number }> {
-  for (let attempt = 0; attempt <= MAX_RETRIES; attempt++) {
+type Answer = { status: number; body: unknown; retryAfter: string | null } | null;
+
+/** One POST through XMLHttpRequest, the one browser API that reports an upload's progress. */
+function post(file: File, onProgress: (percent: number) => void): Promise<Answer> {
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", "/api/uploads");
+    xhr.responseType = "json";
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(percent(e.loaded, e.total));
+    };
+    xhr.onload = () =>
+      resolve({ status: xhr.status, body: xhr.response, retryAfter: xhr.getResponseHeader("Retry-After") });
+    xhr.onerror = xhr.onabort = xhr.ontimeout = () => resolve(null);
     const body = new FormData();
     body.set("file", file);
-    let res: Response;
-    try {
-      res = await fetch("/api/uploads", { method: "POST", body, credentials: "same-origin" });
-    } catch {
-      return { outcome: "failed" };
-    }
+    xhr.send(body);
+  });
+}
+
+/** Sends one file; a busy server (429) is waited out a few times before giving up. */
+async function sendPhoto(file: File, onProgress: (percent: number) => void): Promise<Sent> {
+  for (let attempt = 0; attempt <= MAX_RETRIES; attempt++) {
+    const res = await post(file, onProgress);
+    if (!res) return { outcome: "failed" };
     if (res.status === 201) {
-      const json = (await res.json()) as { uploadId: string; width: number; height: number };
+      const json = res.body as { uploadId: string; width: number; height: number };
       return { outcome: "ok", ...json };
     }
     if (res.status === 401) return { outcome: "expired" };
     if (res.status === 429) {
-      const wait = Math.min(Number(res.headers.get("Retry-After")) || 5, 10);
+      onProgress(0);
+      const wait = Math.min(Number(res.retryAfter) || 5, 10);
       await sleep(wait * 1000);
       continue;
     }
-    const json = (await res.json().catch(() => ({}))) as { problem?: string };
-    return {
-      outcome:
-        json.problem === "type" || json.problem === "size" || json.problem === "dimensions" ? "skipped" : "failed",
-    };
+    const json = (res.body ?? {}) as { problem?: string };
+    return { outcome: "refused", problem: json.problem };
   }
   return { outcome: "failed" };
 }
@@ -67,64 +83,73 @@ export function usePhotoUploads(dispatch: Dispatch<EditorAction>) {
       dispatch({ type: "toast", message: PHOTO_MSG.batchTooLarge });
       return;
     }
-    let skipped = 0;
-    const accepted: { file: File; width: number; height: number }[] = [];
+    const refused: Refusal[] = [];
+    const accepted: { file: File; width: number; height: number; known: boolean }[] = [];
     for (const file of files) {
       const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
-      if (fileProblem(file.size, head)) {
-        skipped++;
+      const problem = fileProblem(file.size, head);
+      if (problem) {
+        refused.push(refusal(file.name, problem, file.size));
         continue;
       }
       const s = sniffImage(head)!;
-      const shown = s.width && s.height ? orientedSize(s.width, s.height, s.orientation) : { width: 600, height: 800 };
-      accepted.push({ file, ...shown });
+      const known = Boolean(s.width && s.height);
+      const shown = known ? orientedSize(s.width!, s.height!, s.orientation) : { width: 600, height: 800 };
+      accepted.push({ file, ...shown, known });
     }
-    const room = MAX_PHOTOS - currentCount;
-    const taken = accepted.slice(0, Math.max(room, 0));
-    const messages: string[] = [];
-    if (accepted.length > taken.length) messages.push(PHOTO_MSG.tooMany);
-    const items: (EditorPhoto & { file: File })[] = taken.map(({ file, width, height }) => ({
-      key: `tmp-${crypto.randomUUID()}`,
-      kind: "temp",
-      url: URL.createObjectURL(file),
-      width,
-      height,
-      position: 0,
-      status: "uploading",
+    const room = Math.max(MAX_PHOTOS - currentCount, 0);
+    const taken = accepted.slice(0, room);
+    for (const { file } of accepted.slice(room)) refused.push(refusal(file.name, "tooMany"));
+    // Named at once, before the uploads finish: the provider can pick other files straight away.
+    dispatch({ type: "photosRefused", refusals: [...refused] });
+    const early = refused.length;
+    const items = taken.map(({ file, width, height, known }) => ({
+      photo: {
+        key: `tmp-${crypto.randomUUID()}`,
+        kind: "temp",
+        url: URL.createObjectURL(file),
+        width,
+        height,
+        position: 0,
+        status: "uploading",
+        progress: 0,
+      } satisfies EditorPhoto,
       file,
+      known,
     }));
-    dispatch({ type: "photosAdded", photos: items.map(({ file: _file, ...item }) => item) });
+    dispatch({ type: "photosAdded", photos: items.map((i) => i.photo) });
     setActive((n) => n + items.length);
 
-    let failed = 0;
     let expired = false;
     const queue = [...items];
     const worker = async () => {
       for (let item = queue.shift(); item; item = queue.shift()) {
-        const result = expired ? { outcome: "expired" as const } : await sendPhoto(item.file);
+        const { photo, file, known } = item;
+        const progress = (p: number) => dispatch({ type: "photoProgress", key: photo.key, percent: p });
+        const result: Sent = expired
+          ? { outcome: "expired" }
+          : await sendPhoto(await scaledForUpload(file, known ? photo : null), progress);
         setActive((n) => n - 1);
-        if (removed.current.has(item.key)) continue;
+        if (removed.current.has(photo.key)) continue;
         if (result.outcome === "ok") {
           dispatch({
             type: "photoUploaded",
-            key: item.key,
-            uploadId: result.uploadId!,
-            width: result.width!,
-            height: result.height!,
+            key: photo.key,
+            uploadId: result.uploadId,
+            width: result.width,
+            height: result.height,
           });
           continue;
         }
-        URL.revokeObjectURL(item.url);
-        dispatch({ type: "photoRemoved", key: item.key });
-        if (result.outcome === "skipped") skipped++;
-        else if (result.outcome === "expired") expired = true;
-        else failed++;
+        URL.revokeObjectURL(photo.url);
+        dispatch({ type: "photoRemoved", key: photo.key });
+        if (result.outcome === "expired") expired = true;
+        else
+          refused.push(refusal(file.name, result.outcome === "refused" ? serverRefusalKind(result.problem) : "failed"));
       }
     };
     await Promise.all(Array.from({ length: Math.min(UPLOAD_CONCURRENCY, items.length) }, worker));
-    if (skipped) messages.push(PHOTO_MSG.skipped(skipped));
-    if (failed) messages.push(PHOTO_MSG.processFailed);
-    if (messages.length) dispatch({ type: "toast", message: messages.join(" ") });
+    if (refused.length > early) dispatch({ type: "photosRefused", refusals: refused });
     if (expired) sessionExpired();
   }
 

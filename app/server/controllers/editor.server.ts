@@ -1,5 +1,5 @@
-// The editor's JSON endpoints, kept out of the route modules: POST /api/uploads, POST /api/profiles,
-// PUT /api/profile and DELETE /api/profile/images/{id}. Checks run in this order: method, signed in
+// The editor's JSON endpoints, kept out of the route modules: POST /api/uploads, PUT /api/uploads/draft,
+// GET /api/uploads/{id}, POST /api/profiles, PUT /api/profile and DELETE /api/profile/images/{id}. Checks run in this order: method, signed in
 // (401), the client's write allowance (429), the body's size and form (413/415/400), then the work.
 import { readListingBody } from "~/lib/listing-body";
 import { LISTING_RULE_MSG } from "~/lib/listing-rules";
@@ -8,6 +8,7 @@ import type { ApiCall } from "../http/api-route.server";
 import { readBody } from "../http/body.server";
 import { overLimit } from "../http/rate-limit.server";
 import { json, jsonError } from "../http/responses.server";
+import { DRAFT_PHOTO_MSG, keepDraftUploads, readDraftUpload, readKeepBody } from "../draft-photos.server";
 import { deleteListingImage, MAX_SAVE_BYTES, saveListing } from "../listing-save.server";
 import { sweepPendingUploads } from "../pending-uploads.server";
 import { createPendingUpload } from "../uploads.server";
@@ -43,6 +44,34 @@ export async function handleUpload({ request, env, ctx, user }: ApiCall<"user">)
   );
   if (!result.ok) return jsonError(result.status, result.error, { problem: result.problem });
   return json(result.upload, { status: 201 });
+}
+
+/**
+ * PUT /api/uploads/draft `{ modelId, uploadIds }`: the uploads the editor's draft holds, kept until the draft
+ * expires; answers `{ kept: [{uploadId, width, height}] }`, the ones still there.
+ */
+export async function handleKeepDraftUploads({ request, env, user }: ApiCall<"user">): Promise<Response> {
+  if (await writeLimited(env, `draft:${user.id}`)) return limited();
+  const body = await readBody(request, { maxBytes: 8 * 1024, accept: ["json"] });
+  if (!body.ok) return jsonError(body.status, body.error);
+  const keep = readKeepBody(body.data);
+  if (!keep) return jsonError(400, DRAFT_PHOTO_MSG.badBody);
+  const kept = await keepDraftUploads(env, user.id, keep.modelId, keep.uploadIds);
+  return json({ kept });
+}
+
+/** GET /api/uploads/{id}: one of the caller's own unsaved photos, for the editor's restored draft. */
+export async function handleDraftUpload({ env, user, params }: ApiCall<"user">): Promise<Response> {
+  const object = await readDraftUpload(env, user.id, params.uploadId ?? "");
+  if (!object) return jsonError(404, DRAFT_PHOTO_MSG.notFound);
+  return new Response(object.body, {
+    headers: {
+      "Content-Type": "image/webp",
+      // Someone's unsaved photo: never in a shared cache, nor kept by the browser past the editor.
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
 }
 
 /** POST /api/profiles (create) and PUT /api/profile (update): the spec's multipart body, answered with the saved profile. */
