@@ -1,7 +1,7 @@
 // The report form (dashboard → Safety Net → Report an incident). After it is sent, the NZPC text is made
 // in the browser from what was typed: the server never sends the identifiers back, it keeps only their
 // hashes (docs/decisions/0023-safety-net.md).
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { REGIONS } from "~/lib/regions";
 import { Alert } from "~/components/ui/Alert";
@@ -39,9 +39,6 @@ export function ReportForm({
           </p>
         </Alert>
         {typed ? <NzpcLink id="sent" text={nzpcText(typed)} mailto={nzpcMailto(typed)} /> : null}
-        <Link to="/dashboard/safety-net" className="inline-flex min-h-11 items-center text-accent underline">
-          Back to the Safety Net
-        </Link>
       </div>
     );
   }
