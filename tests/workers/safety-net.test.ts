@@ -8,7 +8,7 @@ import { sweepSafetyNet } from "~/features/safety-net/sweep.server";
 import { sendDigests } from "~/features/safety-net/digest.server";
 import { getDb } from "~/server/db.server";
 import { readAccountData } from "~/server/data-export.server";
-import { count } from "./auth-fixtures";
+import { count, waitForMail } from "./auth-fixtures";
 import { auditRows } from "./admin-fixtures";
 import { client, signedIn, type SignedIn } from "./client";
 import { insertListing } from "./fixtures";
@@ -197,6 +197,10 @@ describe("moderation", () => {
       200,
     );
     expect(await text(await p.client.get("/dashboard/safety-net"))).toContain("Which suburb was it in?");
+    // The reporter is told by a discreet e-mail: no question, no details, only a link.
+    const told = await waitForMail(p.email, "something new on your dashboard");
+    expect(told.text_body).toContain("/dashboard/safety-net");
+    expect(told.text_body).not.toContain("suburb");
     expect(
       (await p.client.post("/dashboard/safety-net", { form: { intent: "answer", reportId: a, answer: "Newmarket" } }))
         .status,

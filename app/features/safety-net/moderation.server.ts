@@ -251,3 +251,14 @@ export async function closeCorrection(
     ? { ok: true }
     : { ok: false, status: 409, error: "That correction request is already handled." };
 }
+
+/** The reporter's address, to tell them a question waits (the e-mail says nothing more). */
+export async function reporterEmail(env: Pick<Env, "DB">, reportId: string): Promise<string | null> {
+  const r = schema.safetyReports;
+  const [row] = await getDb(env)
+    .select({ email: schema.users.email })
+    .from(r)
+    .innerJoin(schema.users, eq(schema.users.id, r.userId))
+    .where(eq(r.id, reportId));
+  return row?.email ?? null;
+}

@@ -23,7 +23,11 @@ import {
   loadModeration,
   publishReport,
   removeAlert,
+  reporterEmail,
 } from "./moderation.server";
+import { questionEmail } from "./digest";
+import { sendEmail, siteName } from "~/server/email.server";
+import { siteOrigin } from "~/server/site-origin.server";
 import { nzpcMailto, nzpcText } from "./nzpc";
 import { toE164 } from "./phone-numbers";
 import {
@@ -264,7 +268,12 @@ export async function moderationAction(request: Request, context: AppLoadContext
         { status: 400, headers: NO_STORE },
       );
     outcome = await askReporter(env, admin, id, question, now);
-    message = "The question is on the reporter's Safety Net page.";
+    message = "The question is on the reporter's Safety Net page, and they are told by e-mail that something is new.";
+    if (outcome.ok) {
+      const to = await reporterEmail(env, id);
+      const email = questionEmail(siteName(env), siteOrigin(env, request));
+      if (to) context.cloudflare.ctx.waitUntil(sendEmail(env, { to, ...email }));
+    }
   } else if (intent === "decline") {
     const reason = boundedText(fields.reason, REASON_MAX);
     if (!reason)
