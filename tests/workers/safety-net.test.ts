@@ -2,7 +2,7 @@
 // alerts and the number check answer (and what never changes an answer), the check's daily limit, the
 // retention sweep, the correction route, the refusal to run without SAFETY_NET_KEY, and a scan of every
 // page, answer and export for a reported identifier in clear text (docs/decisions/0023-safety-net.md).
-import { env } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { sweepSafetyNet } from "~/features/safety-net/sweep.server";
 import { sendDigests } from "~/features/safety-net/digest.server";
@@ -13,6 +13,7 @@ import { auditRows } from "./admin-fixtures";
 import { client, signedIn, type SignedIn } from "./client";
 import { insertListing } from "./fixtures";
 import { rows, settleBackgroundWork } from "./public-fixtures";
+import worker from "../../workers/app";
 
 afterEach(() => settleBackgroundWork());
 
@@ -363,6 +364,25 @@ describe("retention", () => {
     expect(await count("safety_reports", "id = ?", published)).toBe(0);
     expect(await count("safety_identifiers")).toBe(0);
     expect(await count("safety_reports", "id = ?", pending)).toBe(1);
+  });
+});
+
+describe("the cron", () => {
+  it("runs the Safety Net sweep: an alert past its expiry goes with its hashes", async () => {
+    const admin = await signedIn({ admin: true });
+    const p = await provider();
+    await report(p);
+    const [id] = await reportIds(p.userId);
+    await publish(admin, id);
+    await env.DB.prepare("UPDATE safety_reports SET expires_at = ? WHERE id = ?")
+      .bind(Date.now() - 1, id)
+      .run();
+    const controller = createScheduledController({ scheduledTime: Date.now(), cron: "*/30 * * * *" });
+    const ctx = createExecutionContext();
+    await worker.scheduled!(controller, env, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(await count("safety_reports")).toBe(0);
+    expect(await count("safety_identifiers")).toBe(0);
   });
 });
 
