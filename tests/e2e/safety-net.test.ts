@@ -72,6 +72,7 @@ describe("Safety Net", () => {
 
     // The reporter's page says so.
     await mine.page.goto("/dashboard/safety-net");
+    await hydrated(mine.page);
     await mine.page.getByTestId("my-report").filter({ hasText: "Published as an alert" }).waitFor();
 
     // Another verified provider in Auckland sees the alert, and checks the number written another way.
@@ -87,6 +88,18 @@ describe("Safety Net", () => {
     expect(await answer.textContent()).not.toContain(alertText);
     await screenIsSound(other.page, "number check answer");
     await other.page.getByLabel("Phone number or e-mail address").fill("027 444 1235");
+    await other.page.getByRole("button", { name: "Check" }).click();
+    await other.page.getByTestId("check-result").getByText("No reports").waitFor();
+
+    // The reporter withdraws it (a second, deliberate press): the alert and its hashes go at once.
+    const report = mine.page.getByTestId("my-report").filter({ hasText: description });
+    await report.getByText("Withdraw this report").click();
+    await report.getByRole("button", { name: "Withdraw and delete it" }).click();
+    await mine.page.getByTestId("safety-notice").getByText("withdrawn and deleted").waitFor();
+    await other.page.goto("/dashboard/safety-net");
+    await hydrated(other.page);
+    expect(await other.page.getByTestId("safety-alert").filter({ hasText: alertText }).count()).toBe(0);
+    await other.page.getByLabel("Phone number or e-mail address").fill(NUMBER);
     await other.page.getByRole("button", { name: "Check" }).click();
     await other.page.getByTestId("check-result").getByText("No reports").waitFor();
   });

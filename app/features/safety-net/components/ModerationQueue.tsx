@@ -290,13 +290,21 @@ export function ModerationQueue({
                     </Button>
                   </Form>
                 </details>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="remove" />
-                  <input type="hidden" name="reportId" value={a.id} />
-                  <Button type="submit" variant="danger" disabled={busy}>
+                <details className="rounded-lg border border-line p-3">
+                  <summary className="min-h-11 cursor-pointer content-center font-semibold text-rose-200">
                     Remove this alert
-                  </Button>
-                </Form>
+                  </summary>
+                  <Form method="post" className="mt-2 space-y-2">
+                    <input type="hidden" name="intent" value="remove" />
+                    <input type="hidden" name="reportId" value={a.id} />
+                    <p className="text-sm text-zinc-300">
+                      The alert, its report and its hashes are deleted at once; the audit log keeps the decision.
+                    </p>
+                    <Button type="submit" variant="danger" disabled={busy}>
+                      Remove and delete it
+                    </Button>
+                  </Form>
+                </details>
               </li>
             ))}
           </ul>

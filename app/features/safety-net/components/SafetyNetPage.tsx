@@ -189,13 +189,22 @@ export function SafetyNetPage({ page, result }: { page: SafetyNetData; result: S
                   <p className="text-sm text-zinc-300">Your answer: {r.answer}</p>
                 ) : null}
                 <NzpcLink id={r.id} text={r.nzpcText} mailto={r.nzpcMailto} />
-                <Form method="post">
-                  <input type="hidden" name="intent" value="withdraw" />
-                  <input type="hidden" name="reportId" value={r.id} />
-                  <Button type="submit" variant="secondary" disabled={busy}>
+                {/* Withdrawing deletes at once and cannot be undone: a second, deliberate press. */}
+                <details className="rounded-lg border border-line p-3">
+                  <summary className="min-h-11 cursor-pointer content-center font-semibold">
                     Withdraw this report
-                  </Button>
-                </Form>
+                  </summary>
+                  <Form method="post" className="mt-2 space-y-2">
+                    <input type="hidden" name="intent" value="withdraw" />
+                    <input type="hidden" name="reportId" value={r.id} />
+                    <p className="text-sm text-zinc-300">
+                      It is deleted at once, with any alert made from it. This cannot be undone.
+                    </p>
+                    <Button type="submit" variant="danger" disabled={busy}>
+                      Withdraw and delete it
+                    </Button>
+                  </Form>
+                </details>
               </li>
             ))}
           </ul>
