@@ -82,7 +82,20 @@ export default tseslint.config(
     },
   },
   {
-    files: ["app/server/**", "app/*.ts", "app/*.tsx", "workers/**"],
+    // A domain folder (app/features/<domain>/): its pure rules and components follow app/lib's and
+    // app/components' rules; only its *.server.ts modules do I/O.
+    files: ["app/features/**"],
+    ignores: ["app/features/**/*.server.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [noServer, noRoutes] }],
+      "no-restricted-properties": [
+        "error",
+        { object: "crypto", property: "subtle", message: "Server-only crypto lives in *.server.ts modules." },
+      ],
+    },
+  },
+  {
+    files: ["app/server/**", "app/features/**/*.server.ts", "app/*.ts", "app/*.tsx", "workers/**"],
     rules: { "no-restricted-imports": ["error", { patterns: [noRoutes] }] },
   },
   {

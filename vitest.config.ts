@@ -40,6 +40,8 @@ export default defineConfig({
                 PAGE_CACHE_REUSE_MS: "0",
                 // The key that seals TOTP secrets (a Worker secret in production); any 32 bytes in base64.
                 TWO_FACTOR_KEY: "dGVzdC1vbmx5LXR3by1mYWN0b3Ita2V5LTMyLWJ5dGU=",
+                // The Safety Net's key (a Worker secret in production); any 32 bytes in base64.
+                SAFETY_NET_KEY: "dGVzdC1vbmx5LXNhZmV0eS1uZXQta2V5LTMyLWJ5dGU=",
               },
             },
           })),

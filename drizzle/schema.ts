@@ -614,3 +614,77 @@ export const receipts = sqliteTable("receipts", {
   gstCents: integer("gst_cents").notNull(),
   currency: text("currency").notNull(),
 });
+
+// Safety Net (migrations 0045, 0046; docs/decisions/0023-safety-net.md). description and answer are sealed,
+// identifiers are keyed hashes only; the alert_* columns are the administrator's text that providers read.
+export const safetyReports = sqliteTable("safety_reports", {
+  id: text("id").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  incidentDate: text("incident_date").notNull(),
+  region: text("region").notNull(),
+  category: text("category").notNull(),
+  description: text("description").notNull(),
+  status: text("status", { enum: ["pending", "question", "published", "declined"] })
+    .notNull()
+    .default("pending"),
+  secondLook: flag("second_look"),
+  question: text("question").notNull().default(""),
+  answer: text("answer").notNull().default(""),
+  declineReason: text("decline_reason").notNull().default(""),
+  alertRegion: text("alert_region").notNull().default(""),
+  alertMonth: text("alert_month").notNull().default(""),
+  alertCategory: text("alert_category").notNull().default(""),
+  alertText: text("alert_text").notNull().default(""),
+  createdAt: integer("created_at").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+  decidedAt: integer("decided_at"),
+  decidedBy: text("decided_by"),
+  publishedAt: integer("published_at"),
+  expiresAt: integer("expires_at"),
+});
+
+export const safetyIdentifiers = sqliteTable(
+  "safety_identifiers",
+  {
+    reportId: text("report_id")
+      .notNull()
+      .references(() => safetyReports.id, { onDelete: "cascade" }),
+    hash: text("hash").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.reportId, t.hash] })],
+);
+
+export const safetyChecks = sqliteTable(
+  "safety_checks",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+export const safetyCorrections = sqliteTable("safety_corrections", {
+  id: text("id").primaryKey(),
+  contact: text("contact").notNull(),
+  message: text("message").notNull(),
+  matchedReports: text("matched_reports").notNull().default("[]"),
+  status: text("status", { enum: ["open", "handled"] })
+    .notNull()
+    .default("open"),
+  createdAt: integer("created_at").notNull(),
+  handledAt: integer("handled_at"),
+  handledBy: text("handled_by"),
+});
+
+export const safetyDigests = sqliteTable("safety_digests", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  createdAt: integer("created_at").notNull(),
+  lastSentAt: integer("last_sent_at").notNull(),
+});

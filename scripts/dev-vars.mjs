@@ -15,6 +15,8 @@ export const DEV_VARS = path.join(ROOT, ".dev.vars");
 const LINES = [
   [/^\s*APP_ENV\s*=/m, () => `APP_ENV = "development"`],
   [/^\s*TWO_FACTOR_KEY\s*=/m, () => `TWO_FACTOR_KEY = "${randomBytes(32).toString("base64")}"`],
+  // The Safety Net's key for identifier hashes and sealed reports (app/features/safety-net/safety-key.server.ts).
+  [/^\s*SAFETY_NET_KEY\s*=/m, () => `SAFETY_NET_KEY = "${randomBytes(32).toString("base64")}"`],
 ];
 
 export function ensureDevVars(file = DEV_VARS) {

@@ -27,6 +27,8 @@ import { sweepCountMarks } from "../app/server/stats.server";
 import { resumeDuePauses } from "../app/server/listing-pause.server";
 import { runStaleCheck } from "../app/server/stale-check.server";
 import { runRetention } from "../app/server/retention.server";
+import { sendDigests } from "../app/features/safety-net/digest.server";
+import { sweepSafetyNet } from "../app/features/safety-net/sweep.server";
 import { runRenewals } from "../app/server/renewals.server";
 import { billingGateway } from "../app/server/payments/select.server";
 import { configuredOrigin } from "../app/server/site-origin.server";
@@ -183,6 +185,12 @@ export default {
       runStaleCheck(env, ctx, origin, controller.scheduledTime).catch((error: unknown) =>
         console.error("stale-listing check failed", error),
       ),
+    );
+    // Safety Net: expired alerts, declined reports, old check totals, and the digest e-mails (decision 0023).
+    ctx.waitUntil(
+      sweepSafetyNet(env, controller.scheduledTime)
+        .then(() => sendDigests(env, origin, controller.scheduledTime))
+        .catch((error: unknown) => console.error("safety net sweep failed", error)),
     );
     // Breaks that have reached their return date end by themselves (issue 16, decision 0018).
     ctx.waitUntil(

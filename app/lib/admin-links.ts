@@ -3,5 +3,6 @@ export const ADMIN_LINKS = [
   { to: "/admin/verifications", label: "Verifications" },
   { to: "/admin/reports", label: "Reports" },
   { to: "/admin/subscriptions", label: "Subscriptions" },
+  { to: "/admin/safety-net", label: "Safety Net" },
   { to: "/admin/audit", label: "Audit log" },
 ] as const;

@@ -79,7 +79,9 @@ export function showsVerifyPhotos(listings: readonly Pick<DashboardListing, "pho
 }
 
 export function menuItems(
-  listings: readonly Pick<DashboardListing, "verified" | "photoVerified" | "ImageUrls">[],
+  listings: readonly (Pick<DashboardListing, "verified" | "photoVerified" | "ImageUrls"> & {
+    pausedAt?: number | null;
+  })[],
 ): MenuItem[] {
   const items: MenuItem[] = [
     { label: "Subscriptions", to: "/subscriptions" },
@@ -88,6 +90,8 @@ export function menuItems(
   ];
   if (showsGetVerified(listings)) items.push({ label: "Get Verified", to: "/verification" });
   if (showsVerifyPhotos(listings)) items.push({ label: "Verify Photos", to: "/photo-verification" });
+  // Safety Net: only for an ID-verified listing that is not paused (docs/decisions/0023-safety-net.md).
+  if (listings.some((l) => l.verified && !l.pausedAt)) items.push({ label: "Safety Net", to: "/dashboard/safety-net" });
   return items;
 }
 

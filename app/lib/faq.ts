@@ -93,6 +93,13 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
           "Listings with at least 4 photos can also ask for photo verification: send 3 photos taken for the purpose and we compare them with your listing. Verified listings show a tick beside the name.",
         ],
       },
+      {
+        id: "safety-net",
+        question: "What is the Safety Net?",
+        answer: [
+          "Once your ID is verified, your dashboard has a Safety Net: report a client who harmed you, read the alerts our administrators publish for your regions, and check a caller's number privately (see our privacy policy).",
+        ],
+      },
     ],
   },
   {

@@ -80,7 +80,14 @@ export type AuditAction =
   | "revoke_featured"
   // A payment left open, closed as failed without a charge (issue 15, decision 0015 "Looking a payment up").
   | "give_up_payment"
-  | "mark_refunded";
+  | "mark_refunded"
+  // Safety Net moderation (docs/decisions/0023-safety-net.md).
+  | "safety_publish"
+  | "safety_ask"
+  | "safety_decline"
+  | "safety_correct"
+  | "safety_remove"
+  | "safety_correction_handled";
 
 export const AUDIT_LABELS: Record<AuditAction, string> = {
   verify: "Verified listing",
@@ -105,6 +112,12 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   revoke_featured: "Revoked Featured",
   give_up_payment: "Gave up an open payment",
   mark_refunded: "Marked a payment refunded by hand",
+  safety_publish: "Published a Safety Net alert",
+  safety_ask: "Asked a Safety Net reporter a question",
+  safety_decline: "Declined a Safety Net report",
+  safety_correct: "Corrected a Safety Net alert",
+  safety_remove: "Removed a Safety Net alert",
+  safety_correction_handled: "Handled a Safety Net correction request",
 };
 
 export function auditLabel(action: string): string {

@@ -121,6 +121,13 @@ export default function ContactPage() {
           .
         </p>
         <p>
+          If you believe a Safety Net alert shared between verified providers is about you and is wrong, send a{" "}
+          <Link to="/contact/safety-net-correction" className="text-accent underline underline-offset-2">
+            Safety Net correction
+          </Link>{" "}
+          request. We reply within 48 hours.
+        </p>
+        <p>
           Privacy questions and requests to see or correct your information go to our Privacy Officer at{" "}
           <a href={`mailto:${PRIVACY_EMAIL}`} className="text-accent underline underline-offset-2">
             {PRIVACY_EMAIL}

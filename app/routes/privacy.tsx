@@ -17,6 +17,7 @@ import {
   SECURITY_LOG_RETENTION_DAYS,
   UNCONFIRMED_ACCOUNT_DAYS,
 } from "~/lib/retention";
+import { ALERT_MONTHS, CHECKS_PER_DAY, DECLINED_DAYS } from "~/features/safety-net/retention";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   seoMeta({
@@ -313,6 +314,58 @@ const SECTIONS: readonly { id: string; title: string; body: ReactNode }[] = [
           , the approved agency under the Act, which can help resolve complaints and, if needed, support an application
           to the District Court.
         </p>
+      </>
+    ),
+  },
+  {
+    id: "safety-net",
+    title: "Safety Net",
+    body: (
+      <>
+        <p>
+          The Safety Net lets providers whose ID we have verified warn each other about clients who harmed them. Only
+          those providers and our administrators can use it. Reports are personal information about the person reported
+          as well as the reporter, so we handle them as follows.
+        </p>
+        <ul>
+          <li>
+            <strong>What we collect and why.</strong> The date, region and kind of incident, what happened, and any
+            phone numbers, e-mail addresses or name the provider has, so that other providers can be warned and can
+            check a caller before a booking. We collect them from the provider who was there.
+          </li>
+          <li>
+            <strong>How we protect it.</strong> Phone numbers, e-mail addresses and names are never stored as text, only
+            as a keyed code that cannot be turned back into them. The description is encrypted and only our
+            administrators and the reporter can read it.
+          </li>
+          <li>
+            <strong>Accuracy.</strong> An administrator reads every report before anything is shared, may ask the
+            reporter questions, and writes the alert other providers see without anything that identifies the reporter.
+            Reports can be declined, and the reporter can withdraw theirs at any time.
+          </li>
+          <li>
+            <strong>Who sees what.</strong> Verified providers see alerts for their regions: region, month, kind of
+            incident and a short description. A number check shows only how many alerts a number or address is on, with
+            their kinds and months, never the text or who reported it. Checks are limited to {CHECKS_PER_DAY} a day for
+            each account, and we keep only that daily count, not what was checked.
+          </li>
+          <li>
+            <strong>How long we keep it.</strong> Alerts and their codes are deleted {ALERT_MONTHS} months after
+            publication, declined reports {DECLINED_DAYS} days after the decision, and withdrawn reports at once.
+          </li>
+          <li>
+            <strong>If you are the person reported.</strong> If you believe an alert is about you and is wrong, use the{" "}
+            <Link to="/contact/safety-net-correction">Safety Net correction</Link> form. We reply within 48 hours, as
+            the Harmful Digital Communications Act&apos;s process for complaints expects, and correct or remove the
+            alert if it is wrong. Removing an alert deletes its codes. You can also ask our Privacy Officer at {privacy}{" "}
+            for the information we hold about you.
+          </li>
+          <li>
+            <strong>Breaches.</strong> A breach affecting Safety Net information is handled as any other (see{" "}
+            <a href="#breaches">privacy breaches</a>): we tell the Privacy Commissioner and the people affected, on both
+            sides of a report.
+          </li>
+        </ul>
       </>
     ),
   },

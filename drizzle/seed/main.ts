@@ -9,6 +9,7 @@ import { newToken } from "../../app/lib/ids";
 import { MAX_SOURCE_SIDE, OUTPUT_MAX_SIDE } from "../../app/lib/photo-rules";
 import { REGIONS } from "../../app/lib/regions";
 import { sealSecret } from "../../app/server/two-factor-key.server";
+import { safetyNetStatements } from "./safety-net";
 import { DEMO_ACCOUNTS, DEMO_ADMIN_TOTP_SECRET } from "./demo-accounts";
 import { generateDemoData, MIN_LISTINGS, PHOTO_HEIGHT, PHOTO_WIDTH, type DemoData } from "./generate";
 import { insertStatements, runInBatches } from "./insert";
@@ -200,7 +201,12 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
   process.env.WRANGLER_LOG ??= "error";
   const restoreStderr = muteStderr(/DurableObjectNamespace in the config referenced the class/);
   const { getPlatformProxy } = await import("wrangler");
-  const proxy = await getPlatformProxy<{ DB: D1Database; PHOTOS: R2Bucket; TWO_FACTOR_KEY?: string }>({
+  const proxy = await getPlatformProxy<{
+    DB: D1Database;
+    PHOTOS: R2Bucket;
+    TWO_FACTOR_KEY?: string;
+    SAFETY_NET_KEY?: string;
+  }>({
     configPath: path.join(options.root, "wrangler.toml"),
     persist: { path: path.join(persistTo, "v3") },
     remoteBindings: false,
@@ -261,6 +267,11 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
       throw new SeedError("TWO_FACTOR_KEY is missing from .dev.vars (scripts/seed.mjs writes one; run it again).");
     const adminId = String(admin.row.id);
     const sealedAdminSecret = await sealSecret(proxy.env, adminId, DEMO_ADMIN_TOTP_SECRET);
+    // Demo Safety Net alerts, reported by generated providers (drizzle/seed/safety-net.ts).
+    if (!proxy.env.SAFETY_NET_KEY)
+      throw new SeedError("SAFETY_NET_KEY is missing from .dev.vars (scripts/seed.mjs writes one; run it again).");
+    const reporters = data.users.filter((u) => u.role === "provider").map((u) => String(u.row.id));
+    const safetyNet = reporters.length > 0 ? await safetyNetStatements(proxy.env, reporters, now) : [];
 
     t = Date.now();
     try {
@@ -284,6 +295,7 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
         db
           .prepare("INSERT INTO totp_factors (user_id, secret, enabled_at, last_step) VALUES (?, ?, ?, 0)")
           .bind(adminId, sealedAdminSecret, now),
+        ...safetyNet,
       ]);
     } catch (error) {
       // Leave the database empty rather than half seeded (listings and the rest cascade from users).

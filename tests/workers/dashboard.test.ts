@@ -44,11 +44,12 @@ describe("/dashboard greeting, menu and heading", () => {
     expect(page.greeting).toBe("Hi, Ruby");
     expect(page.h1).toBe("Your Listing");
     expect(page.addNewHref).toBeNull();
-    // Verified and photo-verified: neither verification item.
+    // Verified and photo-verified: neither verification item, and the Safety Net (decision 0023).
     expect(page.menu).toEqual([
       { label: "Subscriptions", href: "/subscriptions" },
       { label: "Manage", href: "/managesub" },
       { label: "Help", href: "/faq" },
+      { label: "Safety Net", href: "/dashboard/safety-net" },
     ]);
   });
 
@@ -85,6 +86,7 @@ describe("/dashboard greeting, menu and heading", () => {
       { label: "Help", href: "/faq" },
       { label: "Get Verified", href: "/verification" },
       { label: "Verify Photos", href: "/photo-verification" },
+      { label: "Safety Net", href: "/dashboard/safety-net" },
     ]);
     expect(page.cards.map((c) => c.name)).toEqual(["Sienna", "Coco"]);
   });
@@ -96,7 +98,7 @@ describe("/dashboard greeting, menu and heading", () => {
     await addPhotos(three, [1, 2, 3], { r2: false });
     await addPhotos(checked, [1, 2, 3, 4, 5], { r2: false });
     const page = await dashboard(agency);
-    expect(page.menu.map((m) => m.label)).toEqual(["Subscriptions", "Manage", "Help"]);
+    expect(page.menu.map((m) => m.label)).toEqual(["Subscriptions", "Manage", "Help", "Safety Net"]);
   });
 });
 

@@ -1,0 +1,78 @@
+// What verified providers read: published alerts for their regions, and the number check. Only published,
+// unexpired alerts ever count; a pending, declined, withdrawn or expired report changes no answer
+// (docs/decisions/0023-safety-net.md).
+import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { nzDate } from "~/lib/nz-time";
+import { getDb, schema } from "~/server/db.server";
+import { CHECKS_PER_DAY } from "./retention";
+import { identifierHash } from "./safety-key.server";
+
+export type Alert = { id: string; region: string; month: string; category: string; text: string; publishedAt: number };
+
+/** Current alerts for these regions, newest first. */
+export async function loadAlerts(env: Pick<Env, "DB">, regions: readonly string[], now: number): Promise<Alert[]> {
+  if (regions.length === 0) return [];
+  const r = schema.safetyReports;
+  return getDb(env)
+    .select({
+      id: r.id,
+      region: r.alertRegion,
+      month: r.alertMonth,
+      category: r.alertCategory,
+      text: r.alertText,
+      publishedAt: sql<number>`${r.publishedAt}`,
+    })
+    .from(r)
+    .where(and(eq(r.status, "published"), inArray(r.alertRegion, [...regions]), gt(r.expiresAt, now)))
+    .orderBy(desc(r.publishedAt), desc(r.id))
+    .limit(100);
+}
+
+export type CheckAnswer =
+  | { ok: true; matches: { category: string; month: string }[]; left: number }
+  | { ok: false; status: 429; error: "limit" };
+
+/**
+ * Counts the check against the account's daily total first (one conditional upsert: the 31st check of the
+ * day changes nothing and is refused), then answers how many current alerts the identifier is on, with their
+ * categories and months only. What was checked is not stored.
+ */
+export async function checkIdentifier(
+  env: Pick<Env, "DB">,
+  userId: string,
+  identifierKey: string,
+  now: number,
+): Promise<CheckAnswer> {
+  const db = getDb(env);
+  const c = schema.safetyChecks;
+  const counted = await db
+    .insert(c)
+    .values({ userId, day: nzDate(now), count: 1 })
+    .onConflictDoUpdate({
+      target: [c.userId, c.day],
+      set: { count: sql`${c.count} + 1` },
+      setWhere: sql`${c.count} < ${CHECKS_PER_DAY}`,
+    })
+    .returning({ count: c.count });
+  if (counted.length === 0) return { ok: false, status: 429, error: "limit" };
+  const hash = await identifierHash(env, identifierKey);
+  const r = schema.safetyReports;
+  const i = schema.safetyIdentifiers;
+  const matches = await db
+    .select({ category: r.alertCategory, month: r.alertMonth })
+    .from(i)
+    .innerJoin(r, eq(r.id, i.reportId))
+    .where(and(eq(i.hash, hash), eq(r.status, "published"), gt(r.expiresAt, now)))
+    .orderBy(desc(r.alertMonth));
+  return { ok: true, matches, left: CHECKS_PER_DAY - counted[0].count };
+}
+
+/** Checks left today, for the form's note. */
+export async function checksLeft(env: Pick<Env, "DB">, userId: string, now: number): Promise<number> {
+  const c = schema.safetyChecks;
+  const [row] = await getDb(env)
+    .select({ count: c.count })
+    .from(c)
+    .where(and(eq(c.userId, userId), eq(c.day, nzDate(now))));
+  return Math.max(0, CHECKS_PER_DAY - (row?.count ?? 0));
+}

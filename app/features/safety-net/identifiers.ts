@@ -1,0 +1,100 @@
+// What a provider knows about the person: phone numbers, e-mail addresses, a name. Each is put in one
+// canonical form and prefixed with its kind, and only the keyed hash of that string is ever stored
+// (identifier-key.server.ts). Pure: unit-tested in tests/unit/safety-net-numbers.test.ts.
+import { toE164 } from "./phone-numbers";
+
+export const MAX_PHONES = 5;
+export const MAX_EMAILS = 5;
+export const MAX_NAME = 80;
+
+const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/;
+
+/** An e-mail address as compared: trimmed and in lower case, or null when it is not one. */
+export function canonicalEmail(input: string): string | null {
+  const s = input.trim().toLowerCase();
+  return s.length <= 254 && EMAIL.test(s) ? s : null;
+}
+
+/** A name as compared: letters and digits only, single spaces, lower case; null when nothing is left. */
+export function canonicalName(input: string): string | null {
+  const s = input
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+  return s.length > 0 ? s : null;
+}
+
+export type IdentifierKind = "phone" | "email" | "name";
+
+/** The string that is hashed: its kind, a colon, the canonical form. */
+export function identifierKey(kind: IdentifierKind, canonical: string): string {
+  return `${kind}:${canonical}`;
+}
+
+/** One entry per line or comma (a textarea). */
+export function splitEntries(value: string): string[] {
+  return value
+    .split(/[\n,;]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+export const IDENTIFIER_MSG = {
+  phone: (n: number) =>
+    `Phone number ${n} cannot be read. Write it as a New Zealand number (021 123 4567, 09 123 4567) or with its country code (+61 412 345 678).`,
+  tooManyPhones: `At most ${MAX_PHONES} phone numbers.`,
+  email: (n: number) => `E-mail address ${n} is not an e-mail address.`,
+  tooManyEmails: `At most ${MAX_EMAILS} e-mail addresses.`,
+  nameTooLong: `A name of at most ${MAX_NAME} characters.`,
+  checkWhat: "Type a phone number or an e-mail address.",
+  checkUnreadable:
+    "That is not a phone number or e-mail address we can read. Write a number as 021 123 4567 or +64 21 123 4567.",
+} as const;
+
+export type ParsedIdentifiers =
+  { ok: true; keys: string[] } | { ok: false; errors: Partial<Record<"phones" | "emails" | "name", string>> };
+
+/** The report form's identifier fields as hash inputs (duplicates removed), or the errors beside each field. */
+export function parseIdentifiers(fields: { phones?: string; emails?: string; name?: string }): ParsedIdentifiers {
+  const errors: Partial<Record<"phones" | "emails" | "name", string>> = {};
+  const keys = new Set<string>();
+  const phones = splitEntries(fields.phones ?? "");
+  if (phones.length > MAX_PHONES) errors.phones = IDENTIFIER_MSG.tooManyPhones;
+  else
+    phones.forEach((p, i) => {
+      const e164 = toE164(p);
+      if (!e164) errors.phones ??= IDENTIFIER_MSG.phone(i + 1);
+      else keys.add(identifierKey("phone", e164));
+    });
+  const emails = splitEntries(fields.emails ?? "");
+  if (emails.length > MAX_EMAILS) errors.emails = IDENTIFIER_MSG.tooManyEmails;
+  else
+    emails.forEach((m, i) => {
+      const email = canonicalEmail(m);
+      if (!email) errors.emails ??= IDENTIFIER_MSG.email(i + 1);
+      else keys.add(identifierKey("email", email));
+    });
+  const rawName = (fields.name ?? "").trim();
+  if (rawName.length > MAX_NAME) errors.name = IDENTIFIER_MSG.nameTooLong;
+  else if (rawName) {
+    const name = canonicalName(rawName);
+    if (name) keys.add(identifierKey("name", name));
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, keys: [...keys] };
+}
+
+/** The number check's one field: a phone number or an e-mail address, as a hash input. */
+export function parseCheckQuery(value: string): { ok: true; key: string } | { ok: false; error: string } {
+  const s = value.trim();
+  if (!s) return { ok: false, error: IDENTIFIER_MSG.checkWhat };
+  if (s.includes("@")) {
+    const email = canonicalEmail(s);
+    return email
+      ? { ok: true, key: identifierKey("email", email) }
+      : { ok: false, error: IDENTIFIER_MSG.checkUnreadable };
+  }
+  const e164 = toE164(s);
+  return e164 ? { ok: true, key: identifierKey("phone", e164) } : { ok: false, error: IDENTIFIER_MSG.checkUnreadable };
+}

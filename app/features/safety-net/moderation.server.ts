@@ -1,0 +1,264 @@
+// The administrators' side: the queue (oldest first, against the 48-hour target), publishing with the
+// alert text they write, asking the reporter a question, declining with a reason, correcting or removing a
+// published alert, and closing correction requests. Every decision writes its audit row in the same batch,
+// only when the decision changed something (docs/decisions/0023-safety-net.md).
+import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import type { SessionUser } from "~/lib/auth-user";
+import { CHANGED, auditInsert } from "~/server/audit.server";
+import { getDb, schema } from "~/server/db.server";
+import { alertExpiry, declinedExpiry } from "./retention";
+import { SAFETY_MSG, type AlertFields } from "./report-rules";
+import { answerBinding, descriptionBinding, type Outcome } from "./reports.server";
+import { openText } from "./safety-key.server";
+
+export type QueueItem = {
+  id: string;
+  incidentDate: string;
+  region: string;
+  category: string;
+  description: string;
+  status: "pending" | "question";
+  secondLook: boolean;
+  question: string;
+  answer: string;
+  createdAt: number;
+};
+
+export type PublishedAlert = {
+  id: string;
+  region: string;
+  month: string;
+  category: string;
+  text: string;
+  publishedAt: number;
+  expiresAt: number;
+};
+
+export type CorrectionItem = {
+  id: string;
+  contact: string;
+  message: string;
+  matchedReports: string[];
+  createdAt: number;
+};
+
+export async function loadModeration(
+  env: Pick<Env, "DB">,
+  now: number,
+): Promise<{ queue: QueueItem[]; alerts: PublishedAlert[]; corrections: CorrectionItem[] }> {
+  const db = getDb(env);
+  const r = schema.safetyReports;
+  const c = schema.safetyCorrections;
+  const [waiting, published, corrections] = await db.batch([
+    db
+      .select({
+        id: r.id,
+        incidentDate: r.incidentDate,
+        region: r.region,
+        category: r.category,
+        description: r.description,
+        status: r.status,
+        secondLook: r.secondLook,
+        question: r.question,
+        answer: r.answer,
+        createdAt: r.createdAt,
+      })
+      .from(r)
+      .where(inArray(r.status, ["pending", "question"]))
+      .orderBy(asc(r.createdAt))
+      .limit(100),
+    db
+      .select({
+        id: r.id,
+        region: r.alertRegion,
+        month: r.alertMonth,
+        category: r.alertCategory,
+        text: r.alertText,
+        publishedAt: sql<number>`${r.publishedAt}`,
+        expiresAt: sql<number>`${r.expiresAt}`,
+      })
+      .from(r)
+      .where(and(eq(r.status, "published"), gt(r.expiresAt, now)))
+      .orderBy(desc(r.publishedAt))
+      .limit(200),
+    db
+      .select({ id: c.id, contact: c.contact, message: c.message, matched: c.matchedReports, createdAt: c.createdAt })
+      .from(c)
+      .where(eq(c.status, "open"))
+      .orderBy(asc(c.createdAt))
+      .limit(100),
+  ]);
+  const queue = await Promise.all(
+    waiting.map(async (row) => ({
+      ...row,
+      status: row.status as QueueItem["status"],
+      description: await openText(env, descriptionBinding(row.id), row.description),
+      answer: await openText(env, answerBinding(row.id), row.answer),
+    })),
+  );
+  return {
+    queue,
+    alerts: published,
+    corrections: corrections.map(({ matched, ...row }) => ({ ...row, matchedReports: parseIds(matched) })),
+  };
+}
+
+function parseIds(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((x): x is string => typeof x === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+type Admin = Pick<SessionUser, "id">;
+const WAITING = inArray(schema.safetyReports.status, ["pending", "question"]);
+
+async function decide(
+  env: Pick<Env, "DB">,
+  admin: Admin,
+  reportId: string,
+  set: Partial<typeof schema.safetyReports.$inferInsert>,
+  where: ReturnType<typeof eq>,
+  action: "safety_publish" | "safety_ask" | "safety_decline" | "safety_correct",
+  detail: string,
+  now: number,
+  failure: string,
+  after: "keep-hashes" | "delete-hashes" = "keep-hashes",
+): Promise<Outcome> {
+  const db = getDb(env);
+  const r = schema.safetyReports;
+  const update = db
+    .update(r)
+    .set({ ...set, updatedAt: now })
+    .where(and(eq(r.id, reportId), where));
+  const audit = auditInsert(db, { adminId: admin.id, action, reportId, detail }, now, CHANGED);
+  const results =
+    after === "delete-hashes"
+      ? await db.batch([
+          update,
+          audit,
+          // Declined: the hashes are no longer needed for anything (only published alerts are checked).
+          db
+            .delete(schema.safetyIdentifiers)
+            .where(
+              and(
+                eq(schema.safetyIdentifiers.reportId, reportId),
+                sql`exists (select 1 from ${r} where ${r.id} = ${reportId} and ${r.status} = 'declined')`,
+              ),
+            ),
+        ])
+      : await db.batch([update, audit]);
+  return results[0].meta.changes > 0 ? { ok: true } : { ok: false, status: 409, error: failure };
+}
+
+export function publishReport(env: Pick<Env, "DB">, admin: Admin, reportId: string, alert: AlertFields, now: number) {
+  return decide(
+    env,
+    admin,
+    reportId,
+    {
+      status: "published",
+      alertRegion: alert.region,
+      alertMonth: alert.month,
+      alertCategory: alert.category,
+      alertText: alert.text,
+      publishedAt: now,
+      expiresAt: alertExpiry(now),
+      decidedAt: now,
+      decidedBy: admin.id,
+    },
+    WAITING,
+    "safety_publish",
+    `${alert.region}, ${alert.month}, ${alert.category}`,
+    now,
+    SAFETY_MSG.notWaiting,
+  );
+}
+
+export function askReporter(env: Pick<Env, "DB">, admin: Admin, reportId: string, question: string, now: number) {
+  return decide(
+    env,
+    admin,
+    reportId,
+    { status: "question", question },
+    WAITING,
+    "safety_ask",
+    "",
+    now,
+    SAFETY_MSG.notWaiting,
+  );
+}
+
+export function declineReport(env: Pick<Env, "DB">, admin: Admin, reportId: string, reason: string, now: number) {
+  return decide(
+    env,
+    admin,
+    reportId,
+    { status: "declined", declineReason: reason, decidedAt: now, decidedBy: admin.id, expiresAt: declinedExpiry(now) },
+    WAITING,
+    "safety_decline",
+    "",
+    now,
+    SAFETY_MSG.notWaiting,
+    "delete-hashes",
+  );
+}
+
+/** A published alert's text, region, month or category put right (its expiry stays). */
+export function correctAlert(env: Pick<Env, "DB">, admin: Admin, reportId: string, alert: AlertFields, now: number) {
+  return decide(
+    env,
+    admin,
+    reportId,
+    { alertRegion: alert.region, alertMonth: alert.month, alertCategory: alert.category, alertText: alert.text },
+    eq(schema.safetyReports.status, "published"),
+    "safety_correct",
+    `${alert.region}, ${alert.month}, ${alert.category}`,
+    now,
+    SAFETY_MSG.notPublished,
+  );
+}
+
+/** Removes a published alert: the report and its hashes are deleted; the audit row is what remains. */
+export async function removeAlert(env: Pick<Env, "DB">, admin: Admin, reportId: string, now: number): Promise<Outcome> {
+  const db = getDb(env);
+  const r = schema.safetyReports;
+  const [deleted] = await db.batch([
+    db.delete(r).where(and(eq(r.id, reportId), eq(r.status, "published"))),
+    auditInsert(db, { adminId: admin.id, action: "safety_remove", reportId }, now, CHANGED),
+  ]);
+  return deleted.meta.changes > 0 ? { ok: true } : { ok: false, status: 409, error: SAFETY_MSG.notPublished };
+}
+
+export async function closeCorrection(
+  env: Pick<Env, "DB">,
+  admin: Admin,
+  correctionId: string,
+  now: number,
+): Promise<Outcome> {
+  const db = getDb(env);
+  const c = schema.safetyCorrections;
+  const [updated] = await db.batch([
+    db
+      .update(c)
+      .set({ status: "handled", handledAt: now, handledBy: admin.id })
+      .where(and(eq(c.id, correctionId), eq(c.status, "open"))),
+    auditInsert(db, { adminId: admin.id, action: "safety_correction_handled", detail: correctionId }, now, CHANGED),
+  ]);
+  return updated.meta.changes > 0
+    ? { ok: true }
+    : { ok: false, status: 409, error: "That correction request is already handled." };
+}
+
+/** The reporter's address, to tell them a question waits (the e-mail says nothing more). */
+export async function reporterEmail(env: Pick<Env, "DB">, reportId: string): Promise<string | null> {
+  const r = schema.safetyReports;
+  const [row] = await getDb(env)
+    .select({ email: schema.users.email })
+    .from(r)
+    .innerJoin(schema.users, eq(schema.users.id, r.userId))
+    .where(eq(r.id, reportId));
+  return row?.email ?? null;
+}

@@ -1,0 +1,136 @@
+// The reporter's side: send a report, read one's own, answer the administrator's question, withdraw.
+// Identifiers become keyed hashes and the description is sealed before anything is written; the report and
+// its hashes go in one D1 batch (docs/decisions/0023-safety-net.md).
+import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { newId } from "~/lib/ids";
+import { getDb, insertWhere, schema } from "~/server/db.server";
+import type { SafetyAccess } from "./access.server";
+import { isNewAccount, REPORTS_PER_WEEK } from "./retention";
+import { SAFETY_MSG, type ReportFields } from "./report-rules";
+import { identifierHashes, openText, sealText } from "./safety-key.server";
+
+const WEEK_MS = 7 * 24 * 3_600_000;
+
+export type Outcome = { ok: true; id?: string } | { ok: false; status: number; error: string };
+
+export const descriptionBinding = (reportId: string) => `${reportId}:description`;
+export const answerBinding = (reportId: string) => `${reportId}:answer`;
+
+/** Stores a report unless the account has sent REPORTS_PER_WEEK in the last seven days (checked in the batch). */
+export async function createReport(
+  env: Pick<Env, "DB">,
+  access: SafetyAccess,
+  report: ReportFields,
+  now: number,
+): Promise<Outcome> {
+  const db = getDb(env);
+  const r = schema.safetyReports;
+  const id = newId();
+  const [description, hashes] = await Promise.all([
+    sealText(env, descriptionBinding(id), report.description),
+    identifierHashes(env, report.identifierKeys),
+  ]);
+  const underLimit = sql`(select count(*) from ${r} where ${r.userId} = ${access.userId} and ${r.createdAt} > ${now - WEEK_MS}) < ${REPORTS_PER_WEEK}`;
+  const inserted = sql`exists (select 1 from ${r} where ${r.id} = ${id})`;
+  const [first] = await db.batch([
+    insertWhere(
+      db,
+      r,
+      {
+        id,
+        userId: access.userId,
+        incidentDate: report.incidentDate,
+        region: report.region,
+        category: report.category,
+        description,
+        secondLook: isNewAccount(access.accountCreatedAt, now),
+        createdAt: now,
+        updatedAt: now,
+      },
+      underLimit,
+    ),
+    ...hashes.map((hash) => insertWhere(db, schema.safetyIdentifiers, { reportId: id, hash }, inserted)),
+  ]);
+  if (first.meta.changes === 0) return { ok: false, status: 429, error: SAFETY_MSG.tooManyReports };
+  return { ok: true, id };
+}
+
+export type MyReport = {
+  id: string;
+  incidentDate: string;
+  region: string;
+  category: string;
+  description: string;
+  status: "pending" | "question" | "published" | "declined";
+  question: string;
+  answer: string;
+  declineReason: string;
+  alertText: string;
+  createdAt: number;
+};
+
+/** The account's own reports, newest first, opened for the reporter. */
+export async function loadMyReports(env: Pick<Env, "DB">, userId: string): Promise<MyReport[]> {
+  const r = schema.safetyReports;
+  const rows = await getDb(env)
+    .select({
+      id: r.id,
+      incidentDate: r.incidentDate,
+      region: r.region,
+      category: r.category,
+      description: r.description,
+      status: r.status,
+      question: r.question,
+      answer: r.answer,
+      declineReason: r.declineReason,
+      alertText: r.alertText,
+      createdAt: r.createdAt,
+    })
+    .from(r)
+    .where(eq(r.userId, userId))
+    .orderBy(desc(r.createdAt))
+    .limit(50);
+  return Promise.all(
+    rows.map(async (row) => ({
+      ...row,
+      description: await openText(env, descriptionBinding(row.id), row.description),
+      answer: await openText(env, answerBinding(row.id), row.answer),
+    })),
+  );
+}
+
+/** Deletes the reporter's own report at once, with its hashes (and its alert, if published). */
+export async function withdrawReport(env: Pick<Env, "DB">, userId: string, reportId: string): Promise<Outcome> {
+  const r = schema.safetyReports;
+  const result = await getDb(env)
+    .delete(r)
+    .where(and(eq(r.id, reportId), eq(r.userId, userId)));
+  return result.meta.changes > 0 ? { ok: true } : { ok: false, status: 404, error: SAFETY_MSG.reportNotFound };
+}
+
+/** The reporter's answer to the administrator's question: sealed, and the report goes back to the queue. */
+export async function answerQuestion(
+  env: Pick<Env, "DB">,
+  userId: string,
+  reportId: string,
+  answer: string,
+  now: number,
+): Promise<Outcome> {
+  const r = schema.safetyReports;
+  const sealed = await sealText(env, answerBinding(reportId), answer);
+  const result = await getDb(env)
+    .update(r)
+    .set({ answer: sealed, status: "pending", updatedAt: now })
+    .where(and(eq(r.id, reportId), eq(r.userId, userId), eq(r.status, "question")));
+  return result.meta.changes > 0 ? { ok: true } : { ok: false, status: 409, error: SAFETY_MSG.notAsked };
+}
+
+/** Reports sent by the account in the last seven days (for the form's note). */
+export async function reportsThisWeek(env: Pick<Env, "DB">, userId: string, now: number): Promise<number> {
+  const r = schema.safetyReports;
+  const [row] = await getDb(env)
+    .select({ n: sql<number>`count(*)` })
+    .from(r)
+    .where(and(eq(r.userId, userId), gt(r.createdAt, now - WEEK_MS)));
+  return row?.n ?? 0;
+}

@@ -1,0 +1,29 @@
+// The administrators' Safety Net queue (docs/decisions/0023-safety-net.md). Non-administrators get 404;
+// the work is in app/features/safety-net/pages.server.ts.
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { AdminPage } from "~/components/admin/AdminPage";
+import { ModerationQueue, type ModerationResult } from "~/features/safety-net/components/ModerationQueue";
+import { moderationAction, moderationPage } from "~/features/safety-net/pages.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Safety Net | Kiwi Companions" },
+  { name: "robots", content: "noindex" },
+];
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export const loader = ({ request, context }: LoaderFunctionArgs) => moderationPage(request, context);
+export const action = ({ request, context }: ActionFunctionArgs) => moderationAction(request, context);
+
+export default function SafetyNetModeration() {
+  const { queue, alerts, corrections } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as ModerationResult | undefined;
+  return (
+    <AdminPage
+      title="Safety Net"
+      lead="Incident reports from verified providers, oldest first: decide each within 48 hours. Write the alert without anything that identifies the reporter."
+    >
+      <ModerationQueue queue={queue} alerts={alerts} corrections={corrections} result={result} />
+    </AdminPage>
+  );
+}
