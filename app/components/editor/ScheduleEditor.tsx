@@ -115,7 +115,7 @@ function RangeRow({
     );
   };
   return (
-    <div className="grid grid-cols-[1fr_1fr_auto] items-start gap-2" data-testid="schedule-range">
+    <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] items-start gap-2" data-testid="schedule-range">
       {time("start", "From")}
       {time("end", "Until")}
       {editing ? (
