@@ -31,22 +31,27 @@ export const meta: MetaFunction = () => [
 const HEADERS = { "Cache-Control": "no-store", "Referrer-Policy": "strict-origin" };
 export const headers: HeadersFunction = () => HEADERS;
 
+// The load contexts of requests whose action has just used the link. A POST without JavaScript renders the
+// page in the same request, loader after action: the link is spent by then, and the action's answer is what
+// the page shows (its status too).
+const answeredHere = new WeakSet<object>();
+
 // Read only: a link that does not work now says so as soon as it is opened (400 for one used already or
 // made up, 410 for one past its days), not only after its button is pressed.
 export async function loader({ params, context }: LoaderFunctionArgs) {
+  if (answeredHere.has(context)) return data({ error: null as string | null }, { headers: HEADERS });
   const refused = await staleLinkRefusal(context.cloudflare.env, params.token ?? "");
   if (refused) return data({ error: refused.error as string | null }, { status: refused.status, headers: HEADERS });
   return data({ error: null as string | null }, { headers: HEADERS });
 }
 
-// After its own POST the link is spent, so the loader would now call it used: the action's answer is what
-// the page shows, and the loader is not asked again. (Without JavaScript the action's answer wins in the
-// component below for the same reason.)
+// With JavaScript the same: after its own POST the loader is not asked again.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod && formMethod.toUpperCase() === "POST" ? false : defaultShouldRevalidate;
 
 export async function action({ params, context }: ActionFunctionArgs) {
   const { env, ctx } = context.cloudflare;
+  answeredHere.add(context);
   const result = await confirmByLink(env, ctx, params.token ?? "");
   if (!result.ok) return data({ ok: false as const, error: result.error }, { status: result.status, headers: HEADERS });
   return data({ ok: true as const, name: result.name, live: result.live }, { headers: HEADERS });
@@ -70,7 +75,6 @@ export default function StillAvailable() {
       </InfoPage>
     );
   }
-  // The action's answer first: after a successful press the loader's data (if any) is from before it.
   const error = result ? result.error : opened?.error;
   if (error) {
     return (
