@@ -115,17 +115,23 @@ function RangeRow({
     );
   };
   return (
-    <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] items-start gap-2" data-testid="schedule-range">
+    // On a phone the two time fields take the row and Remove goes under them: beside them, the fields were
+    // too narrow to show a time.
+    <div
+      className="grid grid-cols-2 items-start gap-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto]"
+      data-testid="schedule-range"
+    >
       {time("start", "From")}
       {time("end", "Until")}
       {editing ? (
         <button
           type="button"
-          className={`${BUTTON} mt-5 px-3`}
+          className={`${BUTTON} col-span-2 justify-self-end px-3 sm:col-span-1 sm:mt-5`}
           onClick={() => onChange(null)}
           aria-label={`Remove these hours on ${weekday}`}
         >
           <TrashIcon className="h-5 w-5" />
+          <span className="sm:sr-only">Remove</span>
         </button>
       ) : null}
     </div>
