@@ -115,10 +115,10 @@ function RangeRow({
     );
   };
   return (
-    // On a phone the two time fields take the row and Remove goes under them: beside them, the fields were
-    // too narrow to show a time.
+    // On a phone the two time fields take the row and Remove goes under them (on the narrowest phones each
+    // field has a row of its own): beside each other and Remove, they were too narrow to show a time.
     <div
-      className="grid grid-cols-2 items-start gap-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto]"
+      className="grid grid-cols-1 items-start gap-2 min-[22rem]:grid-cols-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto]"
       data-testid="schedule-range"
     >
       {time("start", "From")}
@@ -126,7 +126,7 @@ function RangeRow({
       {editing ? (
         <button
           type="button"
-          className={`${BUTTON} col-span-2 justify-self-end px-3 sm:col-span-1 sm:mt-5`}
+          className={`${BUTTON} col-span-full justify-self-end px-3 sm:col-span-1 sm:mt-5`}
           onClick={() => onChange(null)}
           aria-label={`Remove these hours on ${weekday}`}
         >
