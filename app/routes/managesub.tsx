@@ -376,17 +376,13 @@ export default function ManageSubscription() {
           ) : (
             <ul className="divide-y divide-line">
               {listings.map((l) => (
-                <li
-                  key={l.modelId}
-                  className="flex flex-wrap items-center justify-between gap-3 py-3"
-                  data-testid="managed-listing"
-                >
-                  <span className="space-y-1">
+                <li key={l.modelId} className="space-y-3 py-3" data-testid="managed-listing">
+                  <span className="block space-y-1">
                     <span className="block font-medium">{l.firstName}</span>
                     <ListingPlanLine plan={planOf.get(l.modelId)} />
                   </span>
-                  {/* The plan's actions and Delete as one group at the row's end, whichever actions a plan has
-                      (a lone 'Choose a plan' otherwise sat in the middle of the row). */}
+                  {/* The plan's actions and Delete as one group under the name, in every row alike, whichever
+                      actions a plan has (a lone 'Choose a plan' otherwise sat in the middle of its row). */}
                   <div className="flex flex-wrap items-center gap-2">
                     {planOf.get(l.modelId) ? <ListingPlanActions listing={planOf.get(l.modelId)!} busy={busy} /> : null}
                     <Form
