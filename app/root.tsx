@@ -148,7 +148,7 @@ export default function App() {
         <main id="main" className="flex-1">
           {openingProfile ? <ProfileSkeleton /> : <Outlet />}
         </main>
-        <Footer year={data?.year ?? new Date().getUTCFullYear()} />
+        <Footer year={data?.year ?? new Date().getUTCFullYear()} signedIn={Boolean(data?.user)} />
       </div>
       <Toast toast={data?.toast} />
     </>

@@ -1,8 +1,12 @@
 import { Link } from "@remix-run/react";
-import { FacebookIcon, InstagramIcon, XIcon } from "./icons";
+import { INFO_LINKS } from "~/lib/site-links";
 import { Logo } from "./Logo";
 
-export function Footer({ year }: { year: number }) {
+const FOOTER_LINK = "inline-flex min-h-11 items-center hover:text-white";
+
+// No 'Follow Us' links: the site has no social accounts, and links to the networks' home pages only looked
+// like ones (docs/decisions/0028-nothing-wider-than-the-phone.md).
+export function Footer({ year, signedIn = false }: { year: number; signedIn?: boolean }) {
   return (
     <footer className="mt-12 border-t border-line bg-panel/40">
       <div className="mx-auto grid max-w-7xl gap-6 px-3 py-8 sm:grid-cols-2 sm:px-6">
@@ -12,47 +16,46 @@ export function Footer({ year }: { year: number }) {
           </Link>
           <p className="text-sm text-muted">Adults 18+ only. Listings are posted by the advertisers themselves.</p>
         </div>
-        <div className="space-y-2 sm:justify-self-end">
-          <h2 className="text-sm font-semibold">Follow Us</h2>
-          <div className="flex gap-2">
-            <a
-              className="social-link"
-              href="https://www.instagram.com/"
-              rel="noopener noreferrer"
-              target="_blank"
-              aria-label="Instagram"
-            >
-              <InstagramIcon />
-            </a>
-            <a
-              className="social-link"
-              href="https://x.com/"
-              rel="noopener noreferrer"
-              target="_blank"
-              aria-label="X (Twitter)"
-            >
-              <XIcon />
-            </a>
-            <a
-              className="social-link"
-              href="https://www.facebook.com/"
-              rel="noopener noreferrer"
-              target="_blank"
-              aria-label="Facebook"
-            >
-              <FacebookIcon />
-            </a>
-          </div>
-        </div>
+        <nav aria-label="Site" className="sm:justify-self-end" data-testid="footer-links">
+          <ul className="grid grid-cols-2 gap-x-6 text-sm text-zinc-200">
+            {INFO_LINKS.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to} className={FOOTER_LINK}>
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+            {signedIn ? (
+              <li>
+                <Link to="/dashboard" className={FOOTER_LINK}>
+                  Dashboard
+                </Link>
+              </li>
+            ) : (
+              <>
+                <li>
+                  <Link to="/login" className={FOOTER_LINK}>
+                    Log in
+                  </Link>
+                </li>
+                <li>
+                  <Link to="/login?action=signup" className={FOOTER_LINK}>
+                    Add Your Listing
+                  </Link>
+                </li>
+              </>
+            )}
+          </ul>
+        </nav>
       </div>
       <div className="border-t border-line">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-3 py-4 text-sm text-muted sm:px-6">
           <p>© {year} Kiwi Companions. All rights reserved.</p>
           <nav aria-label="Legal" className="flex gap-4">
-            <Link to="/terms" className="inline-flex min-h-11 items-center hover:text-white">
+            <Link to="/terms" className={FOOTER_LINK}>
               Terms
             </Link>
-            <Link to="/privacy" className="inline-flex min-h-11 items-center hover:text-white">
+            <Link to="/privacy" className={FOOTER_LINK}>
               Privacy
             </Link>
           </nav>

@@ -1,7 +1,8 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { PublicUser } from "~/lib/auth-user";
 import { REGIONS, regionPath } from "~/lib/regions";
+import { INFO_LINKS } from "~/lib/site-links";
 import { AccountMenu as EagerAccountMenu, SideMenuAccountItems as EagerSideMenuItems } from "./AccountMenu";
 import { clientLazy } from "./clientLazy";
 import { CloseIcon, HeartIcon, MenuIcon } from "./icons";
@@ -40,13 +41,26 @@ function useHideOnScroll() {
   return hidden;
 }
 
+/**
+ * The phone menu is a <details>, so it opens without JavaScript; with it, it also closes when the page
+ * changes. Only on a change: a menu opened before hydration stays open.
+ */
+function useClosesOnNavigation() {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  const shownPath = useRef(location.pathname);
+  useEffect(() => {
+    if (shownPath.current === location.pathname) return;
+    shownPath.current = location.pathname;
+    ref.current?.removeAttribute("open");
+  }, [location.pathname]);
+  return ref;
+}
+
 export function Header({ user = null }: { user?: PublicUser | null }) {
   const hidden = useHideOnScroll();
-  const [menuOpen, setMenuOpen] = useState(false);
   const { favourites } = useFavourites();
-  const location = useLocation();
-
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+  const menuRef = useClosesOnNavigation();
 
   return (
     <header
@@ -57,20 +71,81 @@ export function Header({ user = null }: { user?: PublicUser | null }) {
     >
       {/* Phones: the search box takes a full-width second row so it is never squeezed to nothing. */}
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-2 px-3 py-2 sm:h-16 sm:flex-nowrap sm:px-6 sm:py-0">
-        <button
-          type="button"
-          className="inline-flex h-11 w-11 items-center justify-center rounded-lg md:hidden"
-          aria-label={menuOpen ? "Close menu" : "Open menu"}
-          aria-expanded={menuOpen}
-          aria-controls="side-menu"
-          onClick={() => setMenuOpen((o) => !o)}
-        >
-          {menuOpen ? <CloseIcon /> : <MenuIcon />}
-        </button>
+        <details ref={menuRef} className="group md:hidden" data-testid="site-menu">
+          <summary
+            className="inline-flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-lg [&::-webkit-details-marker]:hidden"
+            aria-label="Menu"
+          >
+            <MenuIcon className="group-open:hidden" />
+            <CloseIcon className="hidden group-open:block" />
+          </summary>
+          {/* Over the page below the header (the sticky header is its containing block), scrolling on its own. */}
+          <nav
+            id="side-menu"
+            aria-label="Menu"
+            className="absolute inset-x-0 top-full max-h-[calc(100dvh-7rem)] overflow-y-auto border-y border-line bg-ink px-3 pb-4"
+          >
+            <ul className="space-y-1 pt-2">
+              <li>
+                <NavLink to="/" className="flex min-h-11 items-center px-2">
+                  All New Zealand
+                </NavLink>
+              </li>
+              {REGIONS.map((r) => (
+                <li key={r}>
+                  <NavLink to={regionPath(r)} className="flex min-h-11 items-center px-2">
+                    {r}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+            <ul className="mt-2 space-y-1 border-t border-line pt-2">
+              {INFO_LINKS.map((l) => (
+                <li key={l.to}>
+                  <NavLink to={l.to} className="flex min-h-11 items-center px-2">
+                    {l.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+            <ul className="mt-2 space-y-1 border-t border-line pt-2">
+              {user ? (
+                <SideMenuAccountItems user={user} />
+              ) : (
+                <>
+                  <li>
+                    <Link to="/login" className="flex min-h-11 items-center px-2">
+                      Log in
+                    </Link>
+                  </li>
+                  <li>
+                    <Link
+                      to="/login?action=signup"
+                      className="flex min-h-11 items-center px-2 font-semibold text-accent"
+                    >
+                      Add Your Listing
+                    </Link>
+                  </li>
+                </>
+              )}
+            </ul>
+          </nav>
+        </details>
         <Link to="/" className="flex shrink-0 items-center">
           <Logo />
         </Link>
         <SearchBox />
+        <nav aria-label="Information" className="hidden shrink-0 gap-1 lg:flex">
+          {INFO_LINKS.map((l) => (
+            <NavLink
+              key={l.to}
+              to={l.to}
+              className="inline-flex min-h-11 items-center px-2 text-sm text-zinc-200 hover:text-white"
+            >
+              {l.label}
+            </NavLink>
+          ))}
+        </nav>
         <Link
           to="/favorites"
           className="ml-auto inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-rose-400 sm:ml-0"
@@ -91,41 +166,23 @@ export function Header({ user = null }: { user?: PublicUser | null }) {
             <AccountMenu user={user} />
           </>
         ) : (
-          <Link
-            to="/login?action=signup"
-            className="hidden min-h-11 shrink-0 items-center rounded-lg border border-accent px-3 text-sm font-semibold text-accent sm:inline-flex"
-          >
-            Add Your Listing
-          </Link>
+          <>
+            <Link
+              to="/login"
+              className="inline-flex min-h-11 shrink-0 items-center rounded-lg px-2 text-sm font-semibold"
+              data-testid="header-login"
+            >
+              Log in
+            </Link>
+            <Link
+              to="/login?action=signup"
+              className="hidden min-h-11 shrink-0 items-center rounded-lg border border-accent px-3 text-sm font-semibold text-accent sm:inline-flex"
+            >
+              Add Your Listing
+            </Link>
+          </>
         )}
       </div>
-      {menuOpen ? (
-        <nav id="side-menu" aria-label="Menu" className="border-t border-line bg-ink px-3 pb-4 md:hidden">
-          <ul className="space-y-1 pt-2">
-            <li>
-              <NavLink to="/" className="flex min-h-11 items-center px-2">
-                All New Zealand
-              </NavLink>
-            </li>
-            {REGIONS.map((r) => (
-              <li key={r}>
-                <NavLink to={regionPath(r)} className="flex min-h-11 items-center px-2">
-                  {r}
-                </NavLink>
-              </li>
-            ))}
-            {user ? (
-              <SideMenuAccountItems user={user} />
-            ) : (
-              <li>
-                <Link to="/login?action=signup" className="flex min-h-11 items-center px-2 font-semibold text-accent">
-                  Add Your Listing
-                </Link>
-              </li>
-            )}
-          </ul>
-        </nav>
-      ) : null}
     </header>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { newToken } from "~/lib/ids";
 import { isVisitorId, LIKES_KEY, parseLikes, VISITOR_KEY, withLike } from "~/lib/likes";
 import { HeartIcon } from "./icons";
@@ -48,7 +48,9 @@ export function LikeButton({
   useEffect(() => setLiked(Boolean(readLikes()[modelId])), [modelId]);
   useEffect(() => setCount(initialLikes), [initialLikes]);
 
-  async function toggle() {
+  async function toggle(event: FormEvent) {
+    // With JavaScript the form never posts: the API call below shows the change at once.
+    event.preventDefault();
     if (!visitorId || busy) return;
     const next = !liked;
     const before = { liked, count };
@@ -76,28 +78,30 @@ export function LikeButton({
   }
 
   return (
-    <button
-      type="button"
-      onClick={toggle}
-      disabled={!visitorId}
-      aria-pressed={liked}
-      // Icon-only on cards, so named here; with visible text the name comes from the content.
-      aria-label={compact ? (liked ? `Unlike ${name}` : `Like ${name}`) : undefined}
-      data-testid="like-button"
-      className={`toggle-btn ${compact ? "on-photo" : "border border-line px-3"} ${liked ? "text-rose-400" : "text-white"}`}
-    >
-      <HeartIcon filled={liked} className="h-5 w-5" />
-      {compact ? null : (
-        <>
-          <span className="text-sm">{liked ? "Liked" : "Like"}</span>
-          <span className="sr-only"> {name}</span>
-          {count != null ? (
-            <span className="text-sm text-muted" data-testid="like-count">
-              {count}
-            </span>
-          ) : null}
-        </>
-      )}
-    </button>
+    // A plain form, so the heart also likes without JavaScript (routes/likes.$modelId.ts sends the browser
+    // back to this page); hydrated, the submit is handled here instead.
+    <form method="post" action={`/likes/${modelId}`} onSubmit={toggle} className="contents">
+      <button
+        type="submit"
+        aria-pressed={liked}
+        // Icon-only on cards, so named here; with visible text the name comes from the content.
+        aria-label={compact ? (liked ? `Unlike ${name}` : `Like ${name}`) : undefined}
+        data-testid="like-button"
+        className={`toggle-btn ${compact ? "on-photo" : "border border-line px-3"} ${liked ? "text-rose-400" : "text-white"}`}
+      >
+        <HeartIcon filled={liked} className="h-5 w-5" />
+        {compact ? null : (
+          <>
+            <span className="text-sm">{liked ? "Liked" : "Like"}</span>
+            <span className="sr-only"> {name}</span>
+            {count != null ? (
+              <span className="text-sm text-muted" data-testid="like-count">
+                {count}
+              </span>
+            ) : null}
+          </>
+        )}
+      </button>
+    </form>
   );
 }

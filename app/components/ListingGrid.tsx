@@ -183,9 +183,16 @@ export function ListingGrid({
         ) : null}
         {next != null ? (
           // Endless scroll takes over with JavaScript; this link is the fallback and stays usable by keyboard.
+          // With JavaScript it adds the next page here, and does nothing while one is on its way: followed,
+          // it would open a page of its own past the one endless scroll was loading.
           <Link
             className="rounded-lg border border-line px-4 py-3"
             to={`${pathname}${withPage(search, next)}`}
+            onClick={(event) => {
+              event.preventDefault();
+              if (!more.loading) void loadMore(next);
+            }}
+            aria-disabled={more.loading || undefined}
             data-testid="more-link"
           >
             More listings

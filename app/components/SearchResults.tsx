@@ -145,6 +145,13 @@ export function SearchResults({
           <Link
             className="rounded-lg border border-line px-4 py-3"
             to={searchPageHref(first.q, next)}
+            // With JavaScript: the next page here, and nothing while one is on its way (followed, the link
+            // would open a page of its own past the one endless scroll was loading).
+            onClick={(event) => {
+              event.preventDefault();
+              if (fetcher.state === "idle" && !answered) load(searchPageHref(first.q, next));
+            }}
+            aria-disabled={fetcher.state !== "idle" || undefined}
             data-testid="more-link"
           >
             More results

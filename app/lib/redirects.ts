@@ -37,3 +37,19 @@ function isSameSitePath(path: string): boolean {
     return false;
   }
 }
+
+/**
+ * The page a plain HTML form was posted from, to send the browser back to: the Referer's path when it is
+ * this site's own page (the site's Referrer-Policy sends the full address to itself), else `fallback`.
+ */
+export function refererPath(referer: string | null, requestUrl: string, fallback: string): string {
+  if (!referer) return fallback;
+  let from: URL;
+  try {
+    from = new URL(referer);
+  } catch {
+    return fallback;
+  }
+  if (from.origin !== new URL(requestUrl).origin) return fallback;
+  return safeRedirect(from.pathname + from.search, fallback);
+}

@@ -2,8 +2,11 @@
 // request came from. No IP address is kept, not even truncated: the city and the device say enough for an
 // owner to spot a sign-in that was not theirs, and an IP would help whoever reads a leaked copy track them.
 
+// Each label says exactly what happened: how someone signed in, what they got wrong, who removed a listing.
 export const SECURITY_EVENTS = {
-  login: "Signed in",
+  login: "Signed in with your password",
+  login_two_factor: "Signed in with your password and a two-factor code",
+  login_email_confirmed: "Signed in by confirming your e-mail address",
   login_failed: "Failed sign-in (wrong password)",
   reset_requested: "Password reset requested",
   reset_completed: "Password reset completed",
@@ -19,9 +22,12 @@ export const SECURITY_EVENTS = {
   // Two-factor sign-in (docs/accounts.md, 'Two-factor sign-in').
   two_factor_replaced: "Authenticator app replaced",
   two_factor_failed: "Failed sign-in (wrong two-factor code)",
-  recovery_code_used: "Signed in with a recovery code",
+  recovery_code_failed: "Failed sign-in (wrong recovery code)",
+  recovery_code_used: "Signed in with your password and a recovery code",
   recovery_codes_regenerated: "New recovery codes made",
-  listing_deleted: "Listing deleted",
+  listing_deleted: "You deleted a listing",
+  listing_removed_by_admin: "An administrator removed one of your listings",
+  listing_lapsed_deleted: "A listing whose plan had lapsed for months was deleted",
   passkey_added: "Passkey added",
   passkey_removed: "Passkey removed",
   // With a password reset or a two-factor set-up, when the owner ticked 'Also remove all passkeys'.

@@ -37,7 +37,7 @@ export default function AuditLog() {
           No administrator actions yet.
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-2xl border border-line">
+        <div className="relative overflow-x-auto rounded-2xl border border-line">
           <table className="w-full min-w-[40rem] text-left text-sm" data-testid="audit-table">
             <caption className="sr-only">Administrator actions, page {page}</caption>
             <thead className="bg-panel text-muted">

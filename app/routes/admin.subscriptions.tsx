@@ -154,7 +154,7 @@ export default function AdminSubscriptions() {
             </Link>
           ))}
         </nav>
-        <div className="overflow-x-auto rounded-2xl border border-line">
+        <div className="relative overflow-x-auto rounded-2xl border border-line">
           <table className="w-full min-w-[44rem] text-left text-sm" data-testid="subscriptions-table">
             <caption className="sr-only">Subscriptions</caption>
             <thead className="bg-panel text-muted">
@@ -260,7 +260,7 @@ function OpenPayments({ open }: { open: OpenPayment[] }) {
       {open.length === 0 ? (
         <p className="text-muted">None.</p>
       ) : (
-        <div className="overflow-x-auto rounded-2xl border border-line">
+        <div className="relative overflow-x-auto rounded-2xl border border-line">
           <table className="w-full min-w-[44rem] text-left text-sm" data-testid="open-payments">
             <caption className="sr-only">Payments left open</caption>
             <thead className="bg-panel text-muted">

@@ -1,7 +1,7 @@
 // The stale-listing check's e-mailed link (issue 16): the page asks, one button answers. Opening the link
 // changes nothing, so a mail scanner that fetches it cannot answer for the owner; the POST confirms that one
 // listing, once, and signs nobody in. A link used already or made up is a 400, one past its 14 days a 410,
-// both saying to confirm from the dashboard instead. The work is in app/server/stale-check.server.ts.
+// both saying to confirm from the dashboard instead, as soon as the link is opened. The work is in app/server/stale-check.server.ts.
 import {
   data,
   type ActionFunctionArgs,
@@ -9,11 +9,17 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
 import { InfoPage } from "~/components/InfoPage";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
-import { isTokenShape } from "~/server/session-cookie.server";
 import { confirmByLink, staleLinkRefusal } from "~/server/stale-check.server";
 
 export const meta: MetaFunction = () => [
@@ -25,18 +31,27 @@ export const meta: MetaFunction = () => [
 const HEADERS = { "Cache-Control": "no-store", "Referrer-Policy": "strict-origin" };
 export const headers: HeadersFunction = () => HEADERS;
 
-// Read only: an expired link (410) or one that cannot be a link (400) says so at once, not after its button
-// is pressed. A link used already cannot be told from one just used by this page's own POST (Remix runs
-// this loader again after the action, when the link is gone), so it shows the button, which then says so.
+// The load contexts of requests whose action has just used the link. A POST without JavaScript renders the
+// page in the same request, loader after action: the link is spent by then, and the action's answer is what
+// the page shows (its status too).
+const answeredHere = new WeakSet<object>();
+
+// Read only: a link that does not work now says so as soon as it is opened (400 for one used already or
+// made up, 410 for one past its days), not only after its button is pressed.
 export async function loader({ params, context }: LoaderFunctionArgs) {
+  if (answeredHere.has(context)) return data({ error: null as string | null }, { headers: HEADERS });
   const refused = await staleLinkRefusal(context.cloudflare.env, params.token ?? "");
-  if (refused && (refused.status === 410 || !isTokenShape(params.token ?? "")))
-    return data({ error: refused.error as string | null }, { status: refused.status, headers: HEADERS });
+  if (refused) return data({ error: refused.error as string | null }, { status: refused.status, headers: HEADERS });
   return data({ error: null as string | null }, { headers: HEADERS });
 }
 
+// With JavaScript the same: after its own POST the loader is not asked again.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod && formMethod.toUpperCase() === "POST" ? false : defaultShouldRevalidate;
+
 export async function action({ params, context }: ActionFunctionArgs) {
   const { env, ctx } = context.cloudflare;
+  answeredHere.add(context);
   const result = await confirmByLink(env, ctx, params.token ?? "");
   if (!result.ok) return data({ ok: false as const, error: result.error }, { status: result.status, headers: HEADERS });
   return data({ ok: true as const, name: result.name, live: result.live }, { headers: HEADERS });
@@ -60,7 +75,7 @@ export default function StillAvailable() {
       </InfoPage>
     );
   }
-  const error = result?.error ?? opened?.error;
+  const error = result ? result.error : opened?.error;
   if (error) {
     return (
       <InfoPage title="This link no longer works">

@@ -434,23 +434,31 @@ export default function ManageSubscription() {
           ) : (
             <ul className="divide-y divide-line">
               {listings.map((l) => (
-                <li
-                  key={l.modelId}
-                  className="flex flex-wrap items-center justify-between gap-3 py-3"
-                  data-testid="managed-listing"
-                >
-                  <span className="space-y-1">
+                <li key={l.modelId} className="space-y-3 py-3" data-testid="managed-listing">
+                  <span className="block space-y-1">
                     <span className="block font-medium">{l.firstName}</span>
                     <ListingPlanLine plan={planOf.get(l.modelId)} />
                   </span>
-                  {planOf.get(l.modelId) ? <ListingPlanActions listing={planOf.get(l.modelId)!} busy={busy} /> : null}
-                  <Form method="post" onSubmit={hydrated ? confirmThen(deleteListingConfirm(l.firstName)) : undefined}>
-                    <input type="hidden" name="intent" value="deleteListing" />
-                    <input type="hidden" name="modelId" value={l.modelId} />
-                    <Button type="submit" variant="danger" disabled={busy} aria-label={`Delete Listing ${l.firstName}`}>
-                      Delete Listing
-                    </Button>
-                  </Form>
+                  {/* The plan's actions and Delete as one group under the name, in every row alike, whichever
+                      actions a plan has (a lone 'Choose a plan' otherwise sat in the middle of its row). */}
+                  <div className="flex flex-wrap items-center gap-2">
+                    {planOf.get(l.modelId) ? <ListingPlanActions listing={planOf.get(l.modelId)!} busy={busy} /> : null}
+                    <Form
+                      method="post"
+                      onSubmit={hydrated ? confirmThen(deleteListingConfirm(l.firstName)) : undefined}
+                    >
+                      <input type="hidden" name="intent" value="deleteListing" />
+                      <input type="hidden" name="modelId" value={l.modelId} />
+                      <Button
+                        type="submit"
+                        variant="danger"
+                        disabled={busy}
+                        aria-label={`Delete Listing ${l.firstName}`}
+                      >
+                        Delete Listing
+                      </Button>
+                    </Form>
+                  </div>
                 </li>
               ))}
             </ul>
@@ -495,30 +503,27 @@ export default function ManageSubscription() {
           {security.length === 0 ? (
             <p className="text-muted">Nothing recorded yet.</p>
           ) : (
-            <div className="overflow-x-auto">
-              <table className="w-full text-left text-sm">
-                <thead className="text-zinc-400">
-                  <tr>
-                    <th className="py-2 pr-4 font-medium">When</th>
-                    <th className="py-2 pr-4 font-medium">What</th>
-                    <th className="py-2 pr-4 font-medium">Where (approximate)</th>
-                    <th className="py-2 font-medium">Device</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-line">
-                  {security.map((e) => (
-                    <tr key={e.id} data-testid="security-event">
-                      <td className="py-2 pr-4">
-                        <time dateTime={e.at}>{e.when}</time>
-                      </td>
-                      <td className="py-2 pr-4">{e.event}</td>
-                      <td className="py-2 pr-4">{e.place || "Unknown"}</td>
-                      <td className="py-2">{e.device || "Unknown"}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            // One card per entry: a table of four columns was wider than a phone.
+            <ol className="space-y-2" data-testid="security-events">
+              {security.map((e) => (
+                <li
+                  key={e.id}
+                  className="space-y-1 rounded-xl border border-line bg-ink/60 p-3 text-sm break-words"
+                  data-testid="security-event"
+                >
+                  <p className="font-medium text-white">{e.event}</p>
+                  <p className="text-zinc-300">
+                    <time dateTime={e.at}>{e.when}</time>
+                  </p>
+                  <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 text-muted">
+                    <dt>Where (approximate):</dt>
+                    <dd>{e.place || "Unknown"}</dd>
+                    <dt>Device:</dt>
+                    <dd>{e.device || "Unknown"}</dd>
+                  </dl>
+                </li>
+              ))}
+            </ol>
           )}
         </section>
 

@@ -71,7 +71,13 @@ async function confirmAndMaybeSignIn(request: Request, cf: LoaderFunctionArgs["c
   }
   headers.append("Set-Cookie", await createSession(request, cf.env, confirmed.userId, { cf: cf.cf }));
   await recordSecurityEvent(
-    securityEventStatement(getDb(cf.env), confirmed.userId, "login", requestMeta(request, cf.cf), Date.now()),
+    securityEventStatement(
+      getDb(cf.env),
+      confirmed.userId,
+      "login_email_confirmed",
+      requestMeta(request, cf.cf),
+      Date.now(),
+    ),
   );
   // Guarded when stored and again here, where it is followed.
   return redirect(safeRedirectTo(confirmed.redirectTo), { headers });

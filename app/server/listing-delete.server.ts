@@ -34,6 +34,7 @@ import { getDb, schema } from "./db.server";
 import { deleteProfileSnapshot } from "./profile.server";
 import { scheduleR2Deletes } from "./r2-deletes.server";
 import { publicState, publishProfileUpdate } from "./realtime.server";
+import type { SecurityEvent } from "~/lib/security-log";
 import type { RequestMeta } from "./security-log.server";
 
 type Ctx = { waitUntil(promise: Promise<unknown>): void };
@@ -68,13 +69,20 @@ export async function deleteListing(
   const db = getDb(env);
   // The owner's security log records the deletion. Place and device only when the owner did it: an
   // administrator's (or the cron's) whereabouts are not the owner's business.
-  const meta = opts.meta ?? { place: "", device: "" };
+  const meta = opts.meta && !opts.audit ? opts.meta : { place: "", device: "" };
+  // Who removed it, so the entry says so: an administrator (with an audit record), the owner (with the
+  // request's place), or the retention sweep.
+  const event: SecurityEvent = opts.audit
+    ? "listing_removed_by_admin"
+    : opts.meta
+      ? "listing_deleted"
+      : "listing_lapsed_deleted";
   const logged = db.insert(schema.securityEvents).select(
     db
       .select({
         id: sql<string>`${newId()}`.as("id"),
         userId: l.userId,
-        event: sql<string>`${"listing_deleted"}`.as("event"),
+        event: sql<string>`${event}`.as("event"),
         place: sql<string>`${meta.place}`.as("place"),
         device: sql<string>`${meta.device}`.as("device"),
         createdAt: sql<number>`${opts.now ?? Date.now()}`.as("created_at"),

@@ -87,7 +87,11 @@ export async function completeSecondFactor(
   const used = await reservePendingAttempt(env, pending.id, now);
   if (used === null) throw new SecondFactorError(401, SIGN_IN_MSG.tooManyCodes, null, true);
 
-  const refuse = async (field: SecondFactorField, message: string, event: "login_failed" | "two_factor_failed") => {
+  const refuse = async (
+    field: SecondFactorField,
+    message: string,
+    event: "login_failed" | "two_factor_failed" | "recovery_code_failed",
+  ) => {
     const [left, tripped] = await Promise.all([
       attemptsLeftAfterFailure(env, pending.id, used),
       recordLoginFailure(env, throttle, now),
@@ -114,7 +118,7 @@ export async function completeSecondFactor(
     if (!(await verifyPassword(input.password, row.passwordHash)))
       throw await refuse("password", SIGN_IN_MSG.wrongPassword, "login_failed");
     const used = await spendRecoveryCode(env, row.id, input.recoveryCode, now);
-    if (!used) throw await refuse("recoveryCode", TWO_FACTOR_MSG.recoveryWrong, "two_factor_failed");
+    if (!used) throw await refuse("recoveryCode", TWO_FACTOR_MSG.recoveryWrong, "recovery_code_failed");
     recoveryLeft = used.left;
   }
 
@@ -122,11 +126,9 @@ export async function completeSecondFactor(
     throw new SecondFactorError(401, TWO_FACTOR_MSG.pendingExpired, null, true);
   if (state) await clearThrottle(env, row.email);
   const cookie = await createSession(request, env, row.id, { cf: cf.cf, secondFactor: "code", now });
+  // One entry that says how: with a code, or with a recovery code.
   await recordSecurityEvent(
-    db.batch([
-      securityEventStatement(db, row.id, "login", meta, now),
-      ...(recoveryLeft !== null ? [securityEventStatement(db, row.id, "recovery_code_used", meta, now)] : []),
-    ]),
+    securityEventStatement(db, row.id, recoveryLeft !== null ? "recovery_code_used" : "login_two_factor", meta, now),
   );
   if (recoveryLeft !== null) {
     const email = recoveryCodeUsedEmail({

@@ -2,7 +2,7 @@
 // browser would read it as a Location: it must resolve to this site.
 import { describe, expect, it } from "vitest";
 import { safeRedirectTo } from "~/lib/auth-redirect";
-import { safeRedirect } from "~/lib/redirects";
+import { refererPath, safeRedirect } from "~/lib/redirects";
 
 const SITE = "https://kiwi.example";
 const staysOnSite = (location: string) => new URL(location, `${SITE}/login?x=1`).origin === SITE;
@@ -79,5 +79,25 @@ describe("safeRedirect: one guard for every redirect target", () => {
     expect(safeRedirectTo("/login#a")).toBe("/dashboard");
     expect(safeRedirectTo("/logout")).toBe("/dashboard");
     expect(safeRedirectTo("/managesub")).toBe("/managesub");
+  });
+});
+
+describe("refererPath: back to the page a plain form was posted from", () => {
+  const here = "https://kiwi.example/likes/abc";
+  it("takes this site's own page, with its query", () => {
+    expect(refererPath("https://kiwi.example/locations/Auckland?page=2", here, "/view/abc")).toBe(
+      "/locations/Auckland?page=2",
+    );
+  });
+  it("falls back for none, another site, a bad address or a path that would leave the site", () => {
+    for (const referer of [
+      null,
+      "",
+      "https://evil.example/",
+      "http://kiwi.example/",
+      "not a url",
+      "https://kiwi.example//evil.example",
+    ])
+      expect(refererPath(referer, here, "/view/abc"), String(referer)).toBe("/view/abc");
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deviceSummary, placeOf, securityEventLabel } from "~/lib/security-log";
+import { deviceSummary, placeOf, SECURITY_EVENTS, securityEventLabel } from "~/lib/security-log";
 import { monthsBefore } from "~/lib/retention";
 
 describe("deviceSummary", () => {
@@ -43,6 +43,19 @@ describe("labels and months", () => {
     expect(securityEventLabel("login_failed")).toBe("Failed sign-in (wrong password)");
     expect(securityEventLabel("two_factor_enabled")).toBe("Two-factor sign-in turned on");
     expect(securityEventLabel("other")).toBe("other");
+  });
+
+  it("says exactly what happened: how someone signed in, what was wrong, who removed a listing", () => {
+    expect(securityEventLabel("login")).toBe("Signed in with your password");
+    expect(securityEventLabel("login_two_factor")).toBe("Signed in with your password and a two-factor code");
+    expect(securityEventLabel("recovery_code_used")).toBe("Signed in with your password and a recovery code");
+    expect(securityEventLabel("login_email_confirmed")).toBe("Signed in by confirming your e-mail address");
+    expect(securityEventLabel("recovery_code_failed")).toBe("Failed sign-in (wrong recovery code)");
+    expect(securityEventLabel("listing_deleted")).toBe("You deleted a listing");
+    expect(securityEventLabel("listing_removed_by_admin")).toBe("An administrator removed one of your listings");
+    // No two events read the same.
+    const labels = Object.values(SECURITY_EVENTS);
+    expect(new Set(labels).size).toBe(labels.length);
   });
 
   it("counts calendar months back", () => {

@@ -26,7 +26,7 @@ async function state(email: string) {
     confirmedAt: user?.email_confirmed_at ?? null,
     unusedLinks: await count("email_confirmations", "user_id = ? AND used_at IS NULL", user?.id),
     sessions: await count("sessions"),
-    logins: await count("security_events", "event = 'login'"),
+    logins: await count("security_events", "event IN ('login', 'login_email_confirmed')"),
   };
 }
 

@@ -177,7 +177,7 @@ describe("the confirmation link", () => {
     const row = (await userRow("hana@test.nz"))!;
     expect(await status.json()).toMatchObject({ userId: row.id, email: "hana@test.nz", agency: "true" });
     expect(row.email_confirmed_at).toEqual(expect.any(Number));
-    expect(await count("security_events", "user_id = ? AND event = 'login'", row.id)).toBe(1);
+    expect(await count("security_events", "user_id = ? AND event = 'login_email_confirmed'", row.id)).toBe(1);
     expect((await client({ cookie }).get("/dashboard")).status).toBe(200);
 
     // The browser's sign-up cookie is spent with the link.

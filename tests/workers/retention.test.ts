@@ -98,11 +98,11 @@ describe("retention on the cron", () => {
     expect(await ids("SELECT id FROM listings")).toEqual([recent, current, never].sort());
     // The photo leaves R2 through the delete queue, a moment after the run.
     await eventually(async () => !(await exists(photo)), 5000);
-    // The owner's security log says it went, with no place or device (nobody asked for it).
+    // The owner's security log says it went and why, with no place or device (nobody asked for it).
     const logged = await env.DB.prepare("SELECT event, place, device FROM security_events WHERE user_id = ?")
       .bind(userId)
       .all();
-    expect(logged.results).toEqual([{ event: "listing_deleted", place: "", device: "" }]);
+    expect(logged.results).toEqual([{ event: "listing_lapsed_deleted", place: "", device: "" }]);
   });
 
   it(`closes ID requests pending over ${PENDING_ID_DOCUMENT_DAYS} days and deletes their files from R2; keeps younger ones`, async () => {

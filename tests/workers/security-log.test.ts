@@ -100,7 +100,7 @@ describe("the account-security log", () => {
       "Failed sign-in (wrong password)",
       "Password reset requested",
       "Password reset completed",
-      "Listing deleted",
+      "You deleted a listing",
     ]) {
       expect(section).toContain(label);
     }

@@ -194,4 +194,18 @@ describe("the stale-listing check", () => {
       expect(html, path).not.toContain('data-testid="still-available"');
     }
   });
+
+  it("a link used already, or shaped like one but made up, says so when opened, not only when pressed", async () => {
+    const { owner } = await staleListing();
+    await runStaleCheck(env, ctx, ORIGIN);
+    const link = await linkFor(owner.email);
+    expect((await client().post(link, { form: {} })).status).toBe(200);
+    for (const path of [link, `/listing-check/${"A".repeat(43)}`]) {
+      const res = await client().get(path);
+      expect(res.status, path).toBe(400);
+      const html = await res.text();
+      expect(html, path).toContain(STALE_ERRORS.link);
+      expect(html, path).not.toContain('data-testid="still-available"');
+    }
+  });
 });

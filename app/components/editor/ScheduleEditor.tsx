@@ -115,17 +115,23 @@ function RangeRow({
     );
   };
   return (
-    <div className="grid grid-cols-[1fr_1fr_auto] items-start gap-2" data-testid="schedule-range">
+    // On a phone the two time fields take the row and Remove goes under them (on the narrowest phones each
+    // field has a row of its own): beside each other and Remove, they were too narrow to show a time.
+    <div
+      className="grid grid-cols-1 items-start gap-2 min-[22rem]:grid-cols-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto]"
+      data-testid="schedule-range"
+    >
       {time("start", "From")}
       {time("end", "Until")}
       {editing ? (
         <button
           type="button"
-          className={`${BUTTON} mt-5 px-3`}
+          className={`${BUTTON} col-span-full justify-self-end px-3 sm:col-span-1 sm:mt-5`}
           onClick={() => onChange(null)}
           aria-label={`Remove these hours on ${weekday}`}
         >
           <TrashIcon className="h-5 w-5" />
+          <span className="sm:sr-only">Remove</span>
         </button>
       ) : null}
     </div>

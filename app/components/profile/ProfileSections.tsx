@@ -59,6 +59,7 @@ export function ProfileSections({
   const services = splitList(profile.services);
   const interests = splitList(profile.interests);
   const favourites = splitList(profile.favorites);
+  const showsHours = Boolean(profile.schedule && hasSchedule(profile.schedule));
   const facts: [string, string | number | null, string][] = [
     ["Age", profile.age, "age"],
     ["Nationality", profile.nationality, "nationality"],
@@ -70,7 +71,8 @@ export function ProfileSections({
     ["Eye colour", profile.eyeColour, "eyeColour"],
     ["Hair colour", profile.hairColour, "hairColour"],
     ["Place of service", profile.calls, "calls"],
-    ["Availability", profile.availability, "availability"],
+    // With weekly hours, the free-text availability is their note (under the table), not a fact of its own.
+    ["Availability", showsHours ? null : profile.availability, "availability"],
   ];
   const shownFacts = facts.filter(([, v]) => v != null && v !== "");
   const incall = profile.rates.filter((r) => r.call_type === "incall");
@@ -117,9 +119,9 @@ export function ProfileSections({
           </dl>
         </Section>
       ) : null}
-      {profile.schedule && hasSchedule(profile.schedule) ? (
+      {showsHours && profile.schedule ? (
         <Section title="Hours" className={highlightClass(highlight, "schedule")} testId="hours">
-          <WeeklyHours schedule={profile.schedule} now={now} />
+          <WeeklyHours schedule={profile.schedule} now={now} note={profile.availability} />
         </Section>
       ) : null}
       {upcomingStops(profile.tours ?? [], nzDate(now)).length ? (

@@ -4,7 +4,8 @@
 import { WEEKDAYS, nzClock } from "~/lib/nz-time";
 import { availabilityLine, formatRange, hasSchedule, type WeeklySchedule } from "~/lib/weekly-schedule";
 
-export function WeeklyHours({ schedule, now }: { schedule: WeeklySchedule; now: number }) {
+/** `note`: the provider's free-text availability, shown under the table as a note on it. */
+export function WeeklyHours({ schedule, now, note }: { schedule: WeeklySchedule; now: number; note?: string | null }) {
   if (!hasSchedule(schedule)) return null;
   const line = availabilityLine(schedule, now);
   const today = nzClock(now).weekday;
@@ -37,6 +38,12 @@ export function WeeklyHours({ schedule, now }: { schedule: WeeklySchedule; now: 
           ))}
         </tbody>
       </table>
+      {note ? (
+        <p className="whitespace-pre-line break-words text-sm text-zinc-300" data-testid="availability-note">
+          <span className="font-semibold text-muted">Note: </span>
+          {note}
+        </p>
+      ) : null}
     </div>
   );
 }

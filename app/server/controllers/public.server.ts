@@ -20,6 +20,7 @@ import { anonymousVisitorId, countingVisitor } from "../site-secrets.server";
 import { recordContact } from "../stats.server";
 import { limiterKey } from "~/server/http/rate-limit.server";
 import { ERROR_MSG } from "~/lib/messages";
+import { refererPath } from "~/lib/redirects";
 
 // A like body is ~60 bytes; anything past 4 KiB is not a like.
 const MAX_LIKE_BYTES = 4096;
@@ -69,6 +70,34 @@ export async function handleLike({ request, env, params }: ApiCall<"none">, like
     if (error instanceof ListingUnavailableError) return failure(404, ERROR_MSG.modelNotFound);
     throw error;
   }
+}
+
+/**
+ * POST /likes/{id} from the heart's plain HTML form (no JavaScript): likes the listing for this browser as
+ * the server tells it apart (no stored visitor id without JavaScript), then sends the browser back to the
+ * page it came from. Unliking needs the stored id, so it is for the enhanced button.
+ */
+export async function likeFromForm(request: Request, env: Env, modelId: string | undefined): Promise<Response> {
+  const text = (status: number, message: string) =>
+    new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!isId(modelId)) return text(400, ERROR_MSG.invalidModelId);
+  if (await overLimit(env.LIKE_LIMITER, limiterKey("like", request.headers), "open"))
+    return text(429, "Too many likes, please try again in a minute");
+  try {
+    await setLike(
+      env,
+      modelId,
+      await anonymousVisitorId(env, request),
+      true,
+      Date.now(),
+      await countingVisitor(env, request),
+    );
+  } catch (error) {
+    if (error instanceof ListingUnavailableError) return text(404, ERROR_MSG.modelNotFound);
+    throw error;
+  }
+  const back = refererPath(request.headers.get("Referer"), request.url, `/view/${modelId}`);
+  return new Response(null, { status: 303, headers: { Location: back } });
 }
 
 /** PUT /api/visits/incrementContact/{id}: one contact click on a live listing; no body is read. */

@@ -1,0 +1,254 @@
+// Nothing wider than the phone: every page of app/routes/ (signed out, as an Independent, as an Agency and as
+// an administrator, with real ids from the seeded store) and the editor's page 3 with weekly hours and a tour
+// stop added (creating and editing) must not scroll sideways at 320, 360 or 390 px: the document is never
+// wider than the window. A failure lists what sticks out, so the fix can be found.
+// Not walked: the JSON API (api.*), downloads and files (account.your-data_.archive,
+// admin.verification-files, robots.txt, sitemap.xml), and routes that only take a POST or redirect
+// (age-verification, logout, likes, admin.listing-actions).
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import sharp from "sharp";
+import { beforeAll, describe, expect, it } from "vitest";
+import { nzDate } from "../../app/lib/nz-time";
+import { hydrated, useBrowser } from "./browser";
+import { d1Rows, makeAdministrator, signInAdmin, signInAs, type Administrator } from "./people";
+import { useOwnProvider } from "./providers";
+
+const b = useBrowser();
+const independent = useOwnProvider("independent");
+const agency = useOwnProvider("agency");
+let admin: Administrator;
+
+const WIDTHS = [320, 360, 390];
+const MADE_UP_TOKEN = "A".repeat(43);
+
+/** The document's width against the window's, and the elements that reach past its right edge. */
+async function overflow(page: Page) {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    const sticking: string[] = [];
+    if (document.documentElement.scrollWidth > width) {
+      for (const el of document.body.querySelectorAll("*")) {
+        const box = el.getBoundingClientRect();
+        if (box.width === 0 || box.right <= width + 0.5) continue;
+        const text = (el.textContent ?? "").trim().slice(0, 30);
+        sticking.push(
+          `<${el.tagName.toLowerCase()} class="${String(el.getAttribute("class")).slice(0, 50)}"> "${text}"`,
+        );
+        if (sticking.length === 5) break;
+      }
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: width, sticking };
+  });
+}
+
+/** Opens each path and checks it at every width; answers what overflowed, empty when nothing did. */
+async function walk(page: Page, paths: string[]): Promise<string[]> {
+  const failures: string[] = [];
+  for (const path of paths) {
+    await page.setViewportSize({ width: WIDTHS[0], height: 844 });
+    const response = await page.goto(path);
+    expect(response?.status() ?? 0, path).toBeLessThan(500);
+    await hydrated(page);
+    failures.push(...(await atEveryWidth(page, path)));
+  }
+  return failures;
+}
+
+async function atEveryWidth(page: Page, label: string): Promise<string[]> {
+  const failures: string[] = [];
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 844 });
+    const o = await overflow(page);
+    if (o.scrollWidth > o.innerWidth)
+      failures.push(`${label} at ${width}: ${o.scrollWidth} px wide; ${o.sticking.join(" | ")}`);
+  }
+  return failures;
+}
+
+async function listingIds(email: string) {
+  return d1Rows<{ id: string; live: number }>(
+    "SELECT l.id, l.live FROM listings l JOIN users u ON u.id = l.user_id WHERE u.email = ? ORDER BY l.created_at",
+    email,
+  );
+}
+
+beforeAll(async () => {
+  admin = await makeAdministrator("Overflow");
+});
+
+describe("no page is wider than a phone", () => {
+  it("signed out", async () => {
+    const [live] = await d1Rows<{ id: string }>("SELECT id FROM listings WHERE live = 1 ORDER BY created_at LIMIT 1");
+    const { page } = await b.visitor();
+    const failures = await walk(page, [
+      "/",
+      "/locations",
+      "/locations/Auckland",
+      "/search?q=Ruby",
+      `/view/${live.id}`,
+      `/profile/${live.id}`,
+      "/favorites",
+      "/subscriptions",
+      "/faq",
+      "/about",
+      "/contact",
+      "/terms",
+      "/privacy",
+      "/login",
+      "/login?action=signup",
+      `/login/${MADE_UP_TOKEN}`,
+      `/reset-password/${MADE_UP_TOKEN}`,
+      `/confirm-email/${MADE_UP_TOKEN}`,
+      `/account/email/${MADE_UP_TOKEN}`,
+      `/listing-check/${MADE_UP_TOKEN}`,
+      `/report/${live.id}`,
+      "/no-such-page",
+    ]);
+    expect(failures).toEqual([]);
+  });
+
+  it("as an Independent", async () => {
+    const [listing] = await listingIds(independent.email);
+    const { context, page } = await b.visitor();
+    await signInAs(context, independent);
+    const failures = await walk(page, [
+      "/dashboard",
+      "/managesub",
+      "/account/two-factor",
+      "/account/your-data",
+      "/verification",
+      "/photo-verification",
+      `/profile/edit/${listing.id}`,
+      `/view/${listing.id}`,
+      "/subscriptions",
+    ]);
+    expect(failures).toEqual([]);
+  });
+
+  it("as an Agency, through a checkout on the test gateway", async () => {
+    const listings = await listingIds(agency.email);
+    const hidden = listings.find((l) => !l.live) ?? listings[0];
+    const { context, page } = await b.visitor();
+    await signInAs(context, agency);
+    // A checkout for the listing that is not live: its gateway page and the page it returns to.
+    const checkout = await page.request.post("/subscriptions", {
+      form: { listingId: hidden.id, tier: "standard" },
+      maxRedirects: 0,
+    });
+    expect(checkout.status()).toBe(303);
+    const gateway = new URL(checkout.headers().location!);
+    const ref = gateway.pathname.split("/").pop()!;
+    const failures = await walk(page, [
+      "/dashboard",
+      "/managesub",
+      "/profile/new",
+      ...listings.map((l) => `/profile/edit/${l.id}`),
+      `/view/${hidden.id}`,
+      "/verification",
+      "/subscriptions",
+      gateway.pathname + gateway.search,
+      `/subscriptions/return/${ref}`,
+    ]);
+    // Cancelled, so no payment of this file's is left open for the other files.
+    await page.goto(`/subscriptions/return/${ref}?cancelled=1`);
+    expect(failures).toEqual([]);
+  });
+
+  it("as an administrator", async () => {
+    const [hidden] = await d1Rows<{ id: string }>("SELECT id FROM listings WHERE live = 0 ORDER BY created_at LIMIT 1");
+    const { context, page } = await b.visitor();
+    await signInAdmin(context, admin);
+    const failures = await walk(page, [
+      "/",
+      "/locations/Auckland",
+      `/view/${hidden.id}`,
+      "/admin/verifications",
+      "/admin/reports",
+      "/admin/subscriptions",
+      "/admin/audit",
+      "/dev/outbox",
+      "/dashboard",
+      "/managesub",
+      "/account/two-factor",
+    ]);
+    expect(failures).toEqual([]);
+  });
+});
+
+describe("the editor's page 3 with weekly hours and a tour stop", () => {
+  let photos: string[] = [];
+  beforeAll(async () => {
+    const dir = mkdtempSync(join(tmpdir(), "overflow-photos-"));
+    photos = [];
+    for (const [i, colour] of [
+      [1, { r: 200, g: 60, b: 60 }],
+      [2, { r: 60, g: 160, b: 80 }],
+      [3, { r: 60, g: 80, b: 200 }],
+    ] as const) {
+      const path = join(dir, `photo-${i}.jpg`);
+      await sharp({ create: { width: 900, height: 1200, channels: 3, background: colour } })
+        .jpeg()
+        .toFile(path);
+      photos.push(path);
+    }
+  });
+
+  const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
+
+  async function addHoursAndTourStop(page: Page) {
+    await page.getByRole("heading", { name: /^Page 3 of 3/ }).waitFor();
+    await page.getByTestId("schedule-add-0").click();
+    await page.getByTestId("schedule-add-0").click();
+    await page.getByTestId("tour-add").click();
+    const stop = page.getByTestId("tour-stop").first();
+    await stop.getByRole("combobox").first().selectOption({ index: 1 });
+    await stop.locator('input[type="date"]').first().fill(nzDate(Date.now()));
+  }
+
+  it("editing a listing", async () => {
+    const [listing] = await listingIds(independent.email);
+    const { context, page } = await b.visitor({ viewport: { width: 390, height: 844 } });
+    await signInAs(context, independent);
+    await page.goto(`/profile/edit/${listing.id}`);
+    await hydrated(page);
+    await page.getByTestId("editor-edit").click();
+    await page.getByTestId("editor-next").click();
+    await page.getByTestId("editor-next").click();
+    await addHoursAndTourStop(page);
+    expect(await atEveryWidth(page, "editing, page 3")).toEqual([]);
+  });
+
+  it("creating a listing", async () => {
+    const { context, page } = await b.visitor({ viewport: { width: 390, height: 844 } });
+    await signInAs(context, agency);
+    await page.goto("/profile/new");
+    await hydrated(page);
+    await page.getByTestId("photo-input").setInputFiles(photos);
+    await page.waitForFunction(
+      () =>
+        document.querySelectorAll('[data-testid="photo-tile"]').length === 3 &&
+        !document.querySelector('[data-testid="photo-tile"] [role="status"]'),
+      undefined,
+      { timeout: 30_000 },
+    );
+    await field(page, "Display Name").fill("Overflow");
+    await field(page, "Service Location").selectOption("Wellington");
+    await field(page, "Contact phone").fill("021 555 0199");
+    await field(page, "Place of service").selectOption("Incall & Outcall");
+    await field(page, "Tagline").fill("Warm company in the capital");
+    await field(page, "Bio").fill("Relaxed, discreet and always on time. Good coffee and great conversation.");
+    await page.getByTestId("editor-next").click();
+    await page.getByRole("heading", { name: /^Page 2 of 3/ }).waitFor();
+    expect(await atEveryWidth(page, "creating, page 2")).toEqual([]);
+    await field(page, "Age").fill("29");
+    await field(page, "Nationality").selectOption("New Zealand");
+    await field(page, "Body type").selectOption("Athletic");
+    await page.getByTestId("multi-services").getByText("GFE", { exact: true }).click();
+    await page.getByTestId("editor-next").click();
+    await addHoursAndTourStop(page);
+    expect(await atEveryWidth(page, "creating, page 3")).toEqual([]);
+  });
+});
