@@ -351,6 +351,8 @@ export const adminAudit = sqliteTable("admin_audit", {
   reportId: text("report_id"),
   detail: text("detail").notNull().default(""),
   createdAt: integer("created_at").notNull(),
+  // 0050_signup_attempts_and_audit_names.sql: the listing's name when the action was taken.
+  listingName: text("listing_name"),
 });
 
 export const siteSecrets = sqliteTable("site_secrets", {
@@ -424,6 +426,16 @@ export const emailConfirmations = sqliteTable("email_confirmations", {
   needsPassword: flag("needs_password"),
   // 0042_passkey_proof_and_signup_browser.sql: the SHA-256 of the signing-up browser's cookie value.
   browserHash: text("browser_hash"),
+});
+
+// 0050_signup_attempts_and_audit_names.sql: the password typed by the latest sign-up with a confirmed
+// account's address (docs/decisions/0026-sign-in-before-confirming.md).
+export const signupAttempts = sqliteTable("signup_attempts", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  passwordHash: text("password_hash").notNull(),
+  createdAt: integer("created_at").notNull(),
 });
 
 // Passkeys and their one-time challenges (0021_passkeys.sql).

@@ -2,6 +2,16 @@
 import { safeRedirect } from "./redirects";
 
 export const AFTER_LOGIN_DEFAULT = "/dashboard";
+/** The administrators' home: their queues (routes/admin._index.tsx). */
+export const ADMIN_HOME = "/admin";
+
+/**
+ * Where a completed sign-in goes: the `redirectTo` it carried, except that an administrator who was not
+ * going anywhere in particular lands on their tools rather than on the providers' dashboard.
+ */
+export function landingAfterLogin(redirectTo: string, isAdmin: boolean): string {
+  return isAdmin && redirectTo === AFTER_LOGIN_DEFAULT ? ADMIN_HOME : redirectTo;
+}
 
 /**
  * The `redirectTo` to follow after login, or /dashboard: a path on this site (lib/redirects.ts), and never

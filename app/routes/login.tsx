@@ -15,7 +15,7 @@ import { PasskeySignIn } from "~/components/passkeys/PasskeySignIn";
 import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
 import { formError } from "~/components/ui/submission";
-import { loginModeFrom, loginModeHref, safeRedirectTo, withoutSessionExpired } from "~/lib/auth-redirect";
+import { landingAfterLogin, loginModeFrom, loginModeHref, safeRedirectTo, withoutSessionExpired } from "~/lib/auth-redirect";
 import {
   FALLBACK,
   formToObject,
@@ -116,12 +116,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
           return replace(back, { headers: { "Set-Cookie": result.cookie } });
         }
         // An administrator without a second factor sets one up before anything else, whatever redirectTo says.
-        const next = needsAdminSecondFactor(result.user) ? adminSetUpUrl(redirectTo) : redirectTo;
+        const landing = landingAfterLogin(redirectTo, result.user.isAdmin);
+        const next = needsAdminSecondFactor(result.user) ? adminSetUpUrl(landing) : landing;
         // replace(): the login page does not stay in history behind the page the user came for.
         return replace(next, { headers: { "Set-Cookie": result.cookie } });
       } catch (error) {
         // The right password for an address not confirmed yet: a new link, which leads where this login would.
-        if (error instanceof EmailUnconfirmedError)
+        if (error instanceof EmailUnconfirmedError && error.userId)
           cf.ctx.waitUntil(resendConfirmation(request, cf, error.userId, redirectTo));
         if (error instanceof AuthError)
           return answer(intent, submission.reply({ ...HIDDEN, formErrors: [error.message] }), error.status);
@@ -169,10 +170,10 @@ async function secondFactorStep(
   const submission = PARSE[intent](form);
   if (submission.status !== "success") return answer(intent, submission.reply(HIDDEN), 400);
   try {
-    const { cookies } = await completeSecondFactor(request, cf, submission.value);
+    const { user, cookies } = await completeSecondFactor(request, cf, submission.value);
     const headers = new Headers();
     for (const cookie of cookies) headers.append("Set-Cookie", cookie);
-    return replace(redirectTo, { headers });
+    return replace(landingAfterLogin(redirectTo, user.isAdmin), { headers });
   } catch (error) {
     if (!(error instanceof SecondFactorError)) {
       console.error("login page: second factor failed", error);
