@@ -35,8 +35,7 @@ export const MSG = {
   // The one answer to every sign-up, whether or not the address has an account (decision 0010).
   signupCheckInbox: "Check your inbox: we have sent a link to confirm your e-mail address.",
   // The right password of an address not confirmed yet (decision 0026): a fresh link goes out, within the cap.
-  confirmFirst:
-    `Your e-mail address is not confirmed yet. We have e-mailed you a link: open it to confirm, then log in. (If it does not arrive, check your spam folder; we send at most ${CONFIRM_MAILS_PER_HOUR} links an hour.)`,
+  confirmFirst: `Your e-mail address is not confirmed yet. We have e-mailed you a link: open it to confirm, then log in. (If it does not arrive, check your spam folder; we send at most ${CONFIRM_MAILS_PER_HOUR} links an hour.)`,
   // Under the login form for everyone.
   confirmEmailHint:
     "Just signed up? Open the link we e-mailed you first: signing in with your new password sends a fresh one.",

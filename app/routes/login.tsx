@@ -15,7 +15,13 @@ import { PasskeySignIn } from "~/components/passkeys/PasskeySignIn";
 import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
 import { formError } from "~/components/ui/submission";
-import { landingAfterLogin, loginModeFrom, loginModeHref, safeRedirectTo, withoutSessionExpired } from "~/lib/auth-redirect";
+import {
+  landingAfterLogin,
+  loginModeFrom,
+  loginModeHref,
+  safeRedirectTo,
+  withoutSessionExpired,
+} from "~/lib/auth-redirect";
 import {
   FALLBACK,
   formToObject,
@@ -28,7 +34,7 @@ import {
 } from "~/lib/auth-schemas";
 import { CONFIRM_TOKEN_TTL_MS } from "~/lib/auth-session";
 import { LABEL } from "~/lib/messages";
-import { needsAdminSecondFactor } from "~/lib/auth-user";
+import { ADMIN_ACCOUNT_TYPE, needsAdminSecondFactor } from "~/lib/auth-user";
 import { adminSetUpUrl, recoveryStepSchema, totpStepSchema, TWO_FACTOR_MSG } from "~/lib/two-factor";
 import { requestPasswordReset, signup } from "~/server/accounts.server";
 import { AuthError, cookieIsSecure, EmailUnconfirmedError, isRateLimited, login } from "~/server/auth.server";
@@ -116,7 +122,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
           return replace(back, { headers: { "Set-Cookie": result.cookie } });
         }
         // An administrator without a second factor sets one up before anything else, whatever redirectTo says.
-        const landing = landingAfterLogin(redirectTo, result.user.isAdmin);
+        const landing = landingAfterLogin(redirectTo, result.user.accountType === ADMIN_ACCOUNT_TYPE);
         const next = needsAdminSecondFactor(result.user) ? adminSetUpUrl(landing) : landing;
         // replace(): the login page does not stay in history behind the page the user came for.
         return replace(next, { headers: { "Set-Cookie": result.cookie } });
@@ -173,7 +179,7 @@ async function secondFactorStep(
     const { user, cookies } = await completeSecondFactor(request, cf, submission.value);
     const headers = new Headers();
     for (const cookie of cookies) headers.append("Set-Cookie", cookie);
-    return replace(landingAfterLogin(redirectTo, user.isAdmin), { headers });
+    return replace(landingAfterLogin(redirectTo, user.accountType === ADMIN_ACCOUNT_TYPE), { headers });
   } catch (error) {
     if (!(error instanceof SecondFactorError)) {
       console.error("login page: second factor failed", error);
