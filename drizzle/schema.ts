@@ -324,6 +324,8 @@ export const verificationRequests = sqliteTable("verification_requests", {
   /** Opened by the app after a verified listing changed its name, age or most photos (migration 0016). */
   rereview: integer("rereview", { mode: "boolean" }).notNull().default(false),
   changes: text("changes").notNull().default(""),
+  // 0050: which document an ID request sent (lib/verification.ts, ID_DOCUMENTS); null for photo requests.
+  documentType: text("document_type", { enum: ["passport", "nz_licence", "kiwi_access"] }),
 });
 
 export const reports = sqliteTable("reports", {
@@ -351,7 +353,7 @@ export const adminAudit = sqliteTable("admin_audit", {
   reportId: text("report_id"),
   detail: text("detail").notNull().default(""),
   createdAt: integer("created_at").notNull(),
-  // 0050_signup_attempts_and_audit_names.sql: the listing's name when the action was taken.
+  // 0050_signup_attempts_audit_names_id_documents.sql: the listing's name when the action was taken.
   listingName: text("listing_name"),
 });
 
@@ -428,7 +430,7 @@ export const emailConfirmations = sqliteTable("email_confirmations", {
   browserHash: text("browser_hash"),
 });
 
-// 0050_signup_attempts_and_audit_names.sql: the password typed by the latest sign-up with a confirmed
+// 0050_signup_attempts_audit_names_id_documents.sql: the password typed by the latest sign-up with a confirmed
 // account's address (docs/decisions/0026-sign-in-before-confirming.md).
 export const signupAttempts = sqliteTable("signup_attempts", {
   userId: text("user_id")

@@ -38,6 +38,8 @@ export type DashboardListing = {
   staleAsked: boolean;
   /** ...and, a week on, hid it until confirmed. */
   hiddenAsStale: boolean;
+  /** An ID verification request for it waits for review. */
+  idPending: boolean;
 };
 
 export type MenuItem = { label: string; to: string };
@@ -81,15 +83,20 @@ export function showsVerifyPhotos(listings: readonly Pick<DashboardListing, "pho
   return listings.some((l) => !l.photoVerified && imageCount(l.ImageUrls) >= PHOTO_VERIFY_MIN_IMAGES);
 }
 
+/** 'Verification pending' instead of 'Get Verified' once every unverified listing has a request waiting. */
+export function getVerifiedLabel(listings: readonly Pick<DashboardListing, "verified" | "idPending">[]): string {
+  return listings.every((l) => l.verified || l.idPending) ? "Verification pending" : "Get Verified";
+}
+
 export function menuItems(
-  listings: readonly Pick<DashboardListing, "verified" | "photoVerified" | "ImageUrls">[],
+  listings: readonly Pick<DashboardListing, "verified" | "photoVerified" | "ImageUrls" | "idPending">[],
 ): MenuItem[] {
   const items: MenuItem[] = [
     { label: "Subscriptions", to: "/subscriptions" },
     { label: "Manage", to: "/managesub" },
     { label: "Help", to: "/faq" },
   ];
-  if (showsGetVerified(listings)) items.push({ label: "Get Verified", to: "/verification" });
+  if (showsGetVerified(listings)) items.push({ label: getVerifiedLabel(listings), to: "/verification" });
   if (showsVerifyPhotos(listings)) items.push({ label: "Verify Photos", to: "/photo-verification" });
   return items;
 }

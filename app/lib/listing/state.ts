@@ -12,17 +12,28 @@ export const ACTIVE_WINDOW_MS = ACTIVE_WINDOW_HOURS * 60 * 60 * 1000;
 type Flags = { live: boolean; verified: boolean; active: boolean; activeUntil: number | null };
 
 export type Badge =
-  "LIVE" | "Hidden" | "Hidden - Get Verified" | "Hidden - Subscription expired" | "Hidden - confirm your listing";
+  | "LIVE"
+  | "Hidden"
+  | "Hidden - Get Verified"
+  | "Hidden - Verification pending"
+  | "Hidden - Subscription expired"
+  | "Hidden - confirm your listing";
 
 export function badgeText(
-  listing: Pick<Flags, "live" | "verified"> & { subscriptionExpired?: boolean; hiddenAsStale?: boolean },
+  listing: Pick<Flags, "live" | "verified"> & {
+    subscriptionExpired?: boolean;
+    hiddenAsStale?: boolean;
+    /** An ID verification request waits for review: nothing more to do but wait. */
+    idPending?: boolean;
+  },
 ): Badge {
   if (listing.live) return "LIVE";
   // Issue 15: expiry hid it; renewing brings it back as it was.
   if (listing.subscriptionExpired) return "Hidden - Subscription expired";
   // Issue 16: the stale-listing check hid it; confirming brings it back.
   if (listing.hiddenAsStale) return "Hidden - confirm your listing";
-  return listing.verified ? "Hidden" : "Hidden - Get Verified";
+  if (listing.verified) return "Hidden";
+  return listing.idPending ? "Hidden - Verification pending" : "Hidden - Get Verified";
 }
 
 /** Whether 'Active Now' is on at `now`: the flag is set and its window has not run out. */

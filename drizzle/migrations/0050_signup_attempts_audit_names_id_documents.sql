@@ -15,3 +15,10 @@ CREATE TABLE signup_attempts (
 ALTER TABLE admin_audit ADD COLUMN listing_name TEXT;
 UPDATE admin_audit SET listing_name = (SELECT first_name FROM listings WHERE listings.id = admin_audit.listing_id)
   WHERE listing_id IS NOT NULL;
+
+-- Which document an ID verification request sent: a passport (its photo page only), an NZ driver licence or
+-- an 18+ card (Kiwi Access) (lib/verification.ts). Requests sent before this were licences; photo requests
+-- have none.
+ALTER TABLE verification_requests ADD COLUMN document_type TEXT
+  CHECK (document_type IS NULL OR document_type IN ('passport', 'nz_licence', 'kiwi_access'));
+UPDATE verification_requests SET document_type = 'nz_licence' WHERE kind = 'id';
