@@ -6,11 +6,12 @@ export const AFTER_LOGIN_DEFAULT = "/dashboard";
 export const ADMIN_HOME = "/admin";
 
 /**
- * Where a completed sign-in goes: the `redirectTo` it carried, except that an administrator who was not
- * going anywhere in particular lands on their tools rather than on the providers' dashboard.
+ * Where a completed sign-in goes: the `redirectTo` it was asked to follow, if any; else an administrator lands
+ * on their tools and everyone else on the dashboard.
  */
-export function landingAfterLogin(redirectTo: string, isAdmin: boolean): string {
-  return isAdmin && redirectTo === AFTER_LOGIN_DEFAULT ? ADMIN_HOME : redirectTo;
+export function landingAfterLogin(asked: unknown, isAdmin: boolean): string {
+  if (typeof asked === "string" && asked !== "") return safeRedirectTo(asked);
+  return isAdmin ? ADMIN_HOME : AFTER_LOGIN_DEFAULT;
 }
 
 /**

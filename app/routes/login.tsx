@@ -95,7 +95,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
         ? "login"
         : raw
       : "login";
-  const redirectTo = safeRedirectTo(form.get("redirectTo") ?? new URL(request.url).searchParams.get("redirectTo"));
+  // What the visitor asked to go to, if anything: without it an administrator lands on /admin (landingAfterLogin).
+  const asked = form.get("redirectTo") ?? new URL(request.url).searchParams.get("redirectTo");
+  const redirectTo = safeRedirectTo(asked);
   if (raw === "restart") {
     // Back to the password: the pending sign-in cookie goes (its row expires on its own).
     return replace(`/login${redirectTo === "/dashboard" ? "" : `?${new URLSearchParams({ redirectTo })}`}`, {
@@ -104,7 +106,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const limiterKind = intent === "totp" || intent === "recovery" ? "login" : intent;
   if (await isRateLimited(request, cf.env, limiterKind)) return answer(intent, formError(MSG.rateLimited), 429);
-  if (intent === "totp" || intent === "recovery") return secondFactorStep(request, cf, form, intent, redirectTo);
+  if (intent === "totp" || intent === "recovery") return secondFactorStep(request, cf, form, intent, asked);
 
   const fallback = intent === "signup" ? FALLBACK.signup : intent === "reset" ? FALLBACK.resetRequest : FALLBACK.login;
   try {
@@ -118,11 +120,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
         });
         // Two-factor on: no session yet; the page (its loader sees the pending cookie) asks for the code.
         if (result.kind === "second-factor") {
-          const back = `/login?${new URLSearchParams({ redirectTo })}`;
+          const back = asked ? `/login?${new URLSearchParams({ redirectTo })}` : "/login";
           return replace(back, { headers: { "Set-Cookie": result.cookie } });
         }
         // An administrator without a second factor sets one up before anything else, whatever redirectTo says.
-        const landing = landingAfterLogin(redirectTo, result.user.accountType === ADMIN_ACCOUNT_TYPE);
+        const landing = landingAfterLogin(asked, result.user.accountType === ADMIN_ACCOUNT_TYPE);
         const next = needsAdminSecondFactor(result.user) ? adminSetUpUrl(landing) : landing;
         // replace(): the login page does not stay in history behind the page the user came for.
         return replace(next, { headers: { "Set-Cookie": result.cookie } });
@@ -171,7 +173,7 @@ async function secondFactorStep(
   cf: ActionFunctionArgs["context"]["cloudflare"],
   form: FormData,
   intent: "totp" | "recovery",
-  redirectTo: string,
+  asked: unknown,
 ) {
   const submission = PARSE[intent](form);
   if (submission.status !== "success") return answer(intent, submission.reply(HIDDEN), 400);
@@ -179,7 +181,7 @@ async function secondFactorStep(
     const { user, cookies } = await completeSecondFactor(request, cf, submission.value);
     const headers = new Headers();
     for (const cookie of cookies) headers.append("Set-Cookie", cookie);
-    return replace(landingAfterLogin(redirectTo, user.accountType === ADMIN_ACCOUNT_TYPE), { headers });
+    return replace(landingAfterLogin(asked, user.accountType === ADMIN_ACCOUNT_TYPE), { headers });
   } catch (error) {
     if (!(error instanceof SecondFactorError)) {
       console.error("login page: second factor failed", error);

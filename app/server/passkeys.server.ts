@@ -15,7 +15,7 @@ import {
 } from "@simplewebauthn/server";
 import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import { and, count, eq, lt } from "drizzle-orm";
-import { landingAfterLogin, safeRedirectTo } from "~/lib/auth-redirect";
+import { landingAfterLogin } from "~/lib/auth-redirect";
 import { MSG } from "~/lib/auth-schemas";
 import { ADMIN_ACCOUNT_TYPE } from "~/lib/auth-user";
 import type { SessionUser } from "~/lib/auth-user";
@@ -360,7 +360,7 @@ export async function verifySignIn(
     .where(eq(schema.users.id, row.userId))
     .limit(1);
   const isAdmin = account?.accountType === ADMIN_ACCOUNT_TYPE;
-  return { userId: row.userId, cookie, redirectTo: landingAfterLogin(safeRedirectTo(parsed.data.redirectTo), isAdmin) };
+  return { userId: row.userId, cookie, redirectTo: landingAfterLogin(parsed.data.redirectTo, isAdmin) };
 }
 
 // ---------------------------------------------------------------------------------------------------
