@@ -85,11 +85,12 @@ export default function AdminHome() {
           </li>
         ))}
       </ul>
-      <p>
+      <p className="text-muted">
+        Every administrator action, newest first, is in the{" "}
         <Link to="/admin/audit" className="text-accent underline underline-offset-2">
-          Audit log
-        </Link>{" "}
-        <span className="text-muted">: every administrator action, newest first.</span>
+          audit log
+        </Link>
+        .
       </p>
     </AdminPage>
   );
