@@ -331,6 +331,8 @@ export const verificationRequests = sqliteTable("verification_requests", {
   /** Opened by the app after a verified listing changed its name, age or most photos (migration 0016). */
   rereview: integer("rereview", { mode: "boolean" }).notNull().default(false),
   changes: text("changes").notNull().default(""),
+  // 0050: which document an ID request sent (lib/verification.ts, ID_DOCUMENTS); null for photo requests.
+  documentType: text("document_type", { enum: ["passport", "nz_licence", "kiwi_access"] }),
 });
 
 export const reports = sqliteTable("reports", {
@@ -358,6 +360,8 @@ export const adminAudit = sqliteTable("admin_audit", {
   reportId: text("report_id"),
   detail: text("detail").notNull().default(""),
   createdAt: integer("created_at").notNull(),
+  // 0050_signup_attempts_audit_names_id_documents.sql: the listing's name when the action was taken.
+  listingName: text("listing_name"),
 });
 
 export const siteSecrets = sqliteTable("site_secrets", {
@@ -431,6 +435,16 @@ export const emailConfirmations = sqliteTable("email_confirmations", {
   needsPassword: flag("needs_password"),
   // 0042_passkey_proof_and_signup_browser.sql: the SHA-256 of the signing-up browser's cookie value.
   browserHash: text("browser_hash"),
+});
+
+// 0050_signup_attempts_audit_names_id_documents.sql: the password typed by the latest sign-up with a confirmed
+// account's address (docs/decisions/0026-sign-in-before-confirming.md).
+export const signupAttempts = sqliteTable("signup_attempts", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  passwordHash: text("password_hash").notNull(),
+  createdAt: integer("created_at").notNull(),
 });
 
 // Passkeys and their one-time challenges (0021_passkeys.sql).

@@ -1,5 +1,6 @@
 /** The administrators' screens: tabs on their pages, links in the site header's menu. */
 export const ADMIN_LINKS = [
+  { to: "/admin", label: "Admin home" },
   { to: "/admin/verifications", label: "Verifications" },
   { to: "/admin/reports", label: "Reports" },
   { to: "/admin/subscriptions", label: "Subscriptions" },

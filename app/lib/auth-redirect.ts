@@ -2,6 +2,17 @@
 import { safeRedirect } from "./redirects";
 
 export const AFTER_LOGIN_DEFAULT = "/dashboard";
+/** The administrators' home: their queues (routes/admin._index.tsx). */
+export const ADMIN_HOME = "/admin";
+
+/**
+ * Where a completed sign-in goes: the `redirectTo` it was asked to follow, if any; else an administrator lands
+ * on their tools and everyone else on the dashboard.
+ */
+export function landingAfterLogin(asked: unknown, isAdmin: boolean): string {
+  if (typeof asked === "string" && asked !== "") return safeRedirectTo(asked);
+  return isAdmin ? ADMIN_HOME : AFTER_LOGIN_DEFAULT;
+}
 
 /**
  * The `redirectTo` to follow after login, or /dashboard: a path on this site (lib/redirects.ts), and never

@@ -2,6 +2,7 @@
 // and again on the server (the only check that counts). Messages are the spec's wording (§5, §8), with
 // design.md's 8-character minimum instead of the spec's 6.
 import { z } from "zod";
+import { CONFIRM_MAILS_PER_HOUR } from "./auth-session";
 
 export const PASSWORD_MIN = 8;
 // PBKDF2 cost grows with the password's length, so an unbounded one is a cheap way to burn CPU.
@@ -33,7 +34,9 @@ export const MSG = {
   sessionExpired: "Your session has expired. Please log in again.",
   // The one answer to every sign-up, whether or not the address has an account (decision 0010).
   signupCheckInbox: "Check your inbox: we have sent a link to confirm your e-mail address.",
-  // Under the login form for everyone: an unconfirmed account's sign-in is refused like a wrong password.
+  // The right password of an address not confirmed yet (decision 0026): a fresh link goes out, within the cap.
+  confirmFirst: `Your e-mail address is not confirmed yet. We have e-mailed you a link: open it to confirm, then log in. (If it does not arrive, check your spam folder; we send at most ${CONFIRM_MAILS_PER_HOUR} links an hour.)`,
+  // Under the login form for everyone.
   confirmEmailHint:
     "Just signed up? Open the link we e-mailed you first: signing in with your new password sends a fresh one.",
   confirmTokenInvalid:

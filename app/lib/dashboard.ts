@@ -35,6 +35,8 @@ export type DashboardListing = {
   staleAsked: boolean;
   /** ...and, a week on, hid it until confirmed. */
   hiddenAsStale: boolean;
+  /** An ID verification request for it waits for review. */
+  idPending: boolean;
 };
 
 export type MenuItem = { label: string; to: string };
@@ -78,8 +80,13 @@ export function showsVerifyPhotos(listings: readonly Pick<DashboardListing, "pho
   return listings.some((l) => !l.photoVerified && imageCount(l.ImageUrls) >= PHOTO_VERIFY_MIN_IMAGES);
 }
 
+/** 'Verification pending' instead of 'Get Verified' once every unverified listing has a request waiting. */
+export function getVerifiedLabel(listings: readonly Pick<DashboardListing, "verified" | "idPending">[]): string {
+  return listings.every((l) => l.verified || l.idPending) ? "Verification pending" : "Get Verified";
+}
+
 export function menuItems(
-  listings: readonly (Pick<DashboardListing, "verified" | "photoVerified" | "ImageUrls"> & {
+  listings: readonly (Pick<DashboardListing, "verified" | "photoVerified" | "ImageUrls" | "idPending"> & {
     pausedAt?: number | null;
   })[],
 ): MenuItem[] {
@@ -88,7 +95,7 @@ export function menuItems(
     { label: "Manage", to: "/managesub" },
     { label: "Help", to: "/faq" },
   ];
-  if (showsGetVerified(listings)) items.push({ label: "Get Verified", to: "/verification" });
+  if (showsGetVerified(listings)) items.push({ label: getVerifiedLabel(listings), to: "/verification" });
   if (showsVerifyPhotos(listings)) items.push({ label: "Verify Photos", to: "/photo-verification" });
   // Safety Net: only for an ID-verified listing that is not paused (docs/decisions/0023-safety-net.md).
   if (listings.some((l) => l.verified && !l.pausedAt)) items.push({ label: "Safety Net", to: "/dashboard/safety-net" });

@@ -38,6 +38,87 @@ export function fieldsOf(kind: VerificationKind): readonly string[] {
   return kind === "id" ? ID_FIELDS : PHOTO_FIELDS;
 }
 
+// ---------------------------------------------------------------------------------------------------
+// Which document (the provider picks). The spec asked for both sides of a driver licence; many providers have
+// a passport or an 18+ card (Kiwi Access) instead, and a passport has one page that matters. What the check
+// needs is a photo of the person, their name, their date of birth and that the document is current: the
+// rest (document number, address, signature) the provider may cover.
+
+export const ID_DOCUMENTS = ["passport", "nz_licence", "kiwi_access"] as const;
+export type IdDocument = (typeof ID_DOCUMENTS)[number];
+/** What a request without a choice is (the JSON API of the spec sends a licence's front and back). */
+export const DEFAULT_ID_DOCUMENT: IdDocument = "nz_licence";
+
+export type DocumentFile = { field: (typeof ID_FIELDS)[number]; label: string; shows: string };
+
+export const ID_DOCUMENT_INFO: Record<IdDocument, { name: string; files: readonly DocumentFile[] }> = {
+  passport: {
+    name: "Passport",
+    files: [
+      {
+        field: "frontLicense",
+        label: "Passport photo page",
+        shows: "The page with your photo: your face, your name, your date of birth and the expiry date.",
+      },
+    ],
+  },
+  nz_licence: {
+    name: "NZ driver licence",
+    files: [
+      {
+        field: "frontLicense",
+        label: "Front of licence",
+        shows: "Your photo, your name, your date of birth and the expiry date.",
+      },
+      {
+        field: "backLicense",
+        label: "Back of licence",
+        shows: "The whole back of the card, so we can see it is the same licence.",
+      },
+    ],
+  },
+  kiwi_access: {
+    name: "18+ card (Kiwi Access)",
+    files: [
+      {
+        field: "frontLicense",
+        label: "Front of card",
+        shows: "Your photo, your name, your date of birth and the expiry date.",
+      },
+      {
+        field: "backLicense",
+        label: "Back of card",
+        shows: "The whole back of the card, so we can see it is the same card.",
+      },
+    ],
+  },
+};
+
+/** Said on the form, for every document. */
+export const ID_COVER_NOTE =
+  "You may cover what the check does not need, for example with a finger or a strip of paper: the document number, your address and your signature. Keep your photo, your name, your date of birth and the expiry date readable, and all four corners in the picture.";
+
+export const ID_DOCUMENT_MSG = {
+  choose: "Choose the document you are sending.",
+  unknown: "Choose a passport, an NZ driver licence or an 18+ card (Kiwi Access).",
+} as const;
+
+export function isIdDocument(value: unknown): value is IdDocument {
+  return typeof value === "string" && (ID_DOCUMENTS as readonly string[]).includes(value);
+}
+
+/** The file fields a request must carry: for an ID request, those of its document. */
+export function fieldsFor(kind: VerificationKind, document: IdDocument | null): readonly string[] {
+  if (kind === "photo") return PHOTO_FIELDS;
+  return ID_DOCUMENT_INFO[document ?? DEFAULT_ID_DOCUMENT].files.map((f) => f.field);
+}
+
+/** The queue's caption of each file of a request (a photo request's, or an ID request's by its document). */
+export function fileLabelsFor(kind: VerificationKind, document: IdDocument | null, count: number): string[] {
+  if (kind === "photo") return Array.from({ length: count }, (_, i) => `Verification photo ${i + 1}`);
+  return ID_DOCUMENT_INFO[document ?? DEFAULT_ID_DOCUMENT].files.map((f) => f.label).slice(0, count);
+}
+
 /** Largest multipart body each kind may send: its files plus room for the framing. */
 export function maxRequestBytes(kind: VerificationKind): number {
   return fieldsOf(kind).length * VERIFY_MAX_BYTES + 64 * 1024;
@@ -111,8 +192,12 @@ export function verificationFileProblem(kind: VerificationKind, size: number, he
 }
 
 /** The message for a missing file field. */
-export function missingFileMessage(kind: VerificationKind, field: string): string {
+export function missingFileMessage(kind: VerificationKind, field: string, document: IdDocument | null = null): string {
   if (kind === "photo") return PHOTO_VERIFY_MSG.missing;
+  // The spec's words for a licence; the same sentence for the other documents.
+  if (document === "passport") return "Please upload the photo page of your passport.";
+  if (document === "kiwi_access")
+    return field === "backLicense" ? "Please upload the back of your card." : "Please upload the front of your card.";
   return field === "backLicense" ? ID_MSG.back : ID_MSG.front;
 }
 

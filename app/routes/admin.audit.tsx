@@ -66,6 +66,11 @@ export default function AuditLog() {
                   <td className="px-3 py-2">{r.adminName ?? `Former administrator (${r.adminId})`}</td>
                   <td className="px-3 py-2">{r.what}</td>
                   <td className="px-3 py-2 font-mono text-xs">
+                    {r.listingName ? (
+                      <span className="block font-sans text-sm" data-testid="audit-listing-name">
+                        {r.listingName}
+                      </span>
+                    ) : null}
                     {r.listingId ? (
                       <Link to={`/view/${r.listingId}`} className="text-accent underline underline-offset-2">
                         {r.listingId}

@@ -17,9 +17,16 @@ import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { formatNzDate } from "~/lib/billing-emails";
 import { formatNzTime } from "~/lib/moderation";
-import { formatPlanPrice, PLANS } from "~/lib/plans";
-import { statusLabel, SUBSCRIPTION_STATUSES } from "~/lib/subscriptions";
-import { grantFreeWeeks, loadAdminSubscriptions, parseStatusFilter } from "~/server/billing-admin.server";
+import {
+  pageCount,
+  parseSubscriptionQuery,
+  SEARCH_MAX,
+  subscriptionsHref,
+  type SubscriptionQuery,
+} from "~/lib/admin-subscriptions";
+import { formatPlanPrice, PLAN_TIERS, PLANS } from "~/lib/plans";
+import { statusLabel, SUBSCRIPTION_STATUSES, type SubscriptionStatus } from "~/lib/subscriptions";
+import { grantFreeWeeks, loadAdminSubscriptions } from "~/server/billing-admin.server";
 import { grantFeatured, revokeFeatured } from "~/server/featured-grants.server";
 import { readForm } from "~/server/http/body.server";
 import { requireAdminPage } from "~/server/moderation.server";
@@ -37,15 +44,19 @@ const NO_STORE = { "Cache-Control": "no-store" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdminPage(request, context);
-  const status = parseStatusFilter(new URL(request.url).searchParams.get("status"));
-  const [{ subscriptions, failed }, open, stray] = await Promise.all([
-    loadAdminSubscriptions(context.cloudflare.env, status),
+  const query = parseSubscriptionQuery(new URL(request.url).searchParams);
+  const [{ rows, total, counts, all, failed }, open, stray] = await Promise.all([
+    loadAdminSubscriptions(context.cloudflare.env, query),
     loadOpenPayments(context.cloudflare.env),
     loadUnappliedPayments(context.cloudflare.env),
   ]);
   return data(
     {
-      status,
+      query,
+      total,
+      counts,
+      all,
+      pages: pageCount(total),
       stray: stray.map((r) => ({
         id: r.id,
         reference: r.reference,
@@ -67,14 +78,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         openedAt: formatNzTime(o.createdAt),
         checkedAt: o.checkedAt ? formatNzTime(o.checkedAt) : "Never",
       })),
-      subscriptions: subscriptions.map((s) => ({
+      subscriptions: rows.map((s) => ({
         ...s,
         plan: PLANS[s.plan].name,
         label: statusLabel({ status: s.status, pendingPlan: null, gift: s.gift }),
         ends: s.periodEnd ? formatNzDate(s.periodEnd) : "",
         grantEnds: s.featuredUntil ? formatNzDate(s.featuredUntil) : null,
       })),
-      failed: failed.map((f) => ({ ...f, amount: formatPlanPrice(f.amountCents), when: formatNzDate(f.at) })),
+      failed: failed.map((f) => ({
+        ...f,
+        plan: PLANS[f.plan].name,
+        retry: f.graceUntil ? formatNzTime(f.graceUntil) : null,
+      })),
     },
     { headers: NO_STORE },
   );
@@ -117,12 +132,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const CELL = "px-3 py-2";
 
 export default function AdminSubscriptions() {
-  const { status, subscriptions, failed, open, stray } = useLoaderData<typeof loader>();
+  const { query, total, counts, all, pages, subscriptions, failed, open, stray } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <AdminPage
       title="Subscriptions"
-      lead="Every listing's plan, by status; failed renewals; free weeks; Featured granted without the plan."
+      lead="Every listing's plan, by status and plan, searchable by e-mail or listing name; failed renewals; free weeks; Featured granted without the plan."
     >
       <div className="space-y-8">
         {actionData && "error" in actionData ? (
@@ -135,25 +150,7 @@ export default function AdminSubscriptions() {
             {actionData.message}
           </Alert>
         ) : null}
-        <nav aria-label="Filter by status" className="flex flex-wrap gap-2">
-          <Link
-            to="/admin/subscriptions"
-            className="rounded-lg border border-line px-3 py-2"
-            aria-current={status ? undefined : "page"}
-          >
-            All
-          </Link>
-          {SUBSCRIPTION_STATUSES.map((s) => (
-            <Link
-              key={s}
-              to={`/admin/subscriptions?status=${s}`}
-              className="rounded-lg border border-line px-3 py-2"
-              aria-current={status === s ? "page" : undefined}
-            >
-              {statusLabel({ status: s, pendingPlan: null })}
-            </Link>
-          ))}
-        </nav>
+        <SubscriptionFilters query={query} counts={counts} all={all} total={total} />
         <div className="relative overflow-x-auto rounded-2xl border border-line">
           <table className="w-full min-w-[44rem] text-left text-sm" data-testid="subscriptions-table">
             <caption className="sr-only">Subscriptions</caption>
@@ -189,6 +186,7 @@ export default function AdminSubscriptions() {
                     <Link to={`/profile/${s.listingId}`} className="text-accent underline">
                       {s.name}
                     </Link>
+                    <span className="block break-all text-xs text-muted">{s.email}</span>
                   </td>
                   <td className={CELL}>{s.plan}</td>
                   <td className={CELL}>{s.label}</td>
@@ -212,17 +210,28 @@ export default function AdminSubscriptions() {
             </tbody>
           </table>
         </div>
+        {subscriptions.length === 0 ? (
+          <p className="text-muted" data-testid="subscriptions-empty">
+            No subscriptions match.
+          </p>
+        ) : null}
+        <Pager query={query} pages={pages} />
         <section aria-labelledby="failed-title" className="space-y-3">
           <h2 id="failed-title" className="text-xl font-semibold">
-            Failed renewals
+            Failed renewals{failed.length ? ` (${failed.length})` : ""}
           </h2>
+          <p className="text-muted">Past due: the renewal was refused, and the second attempt is still to come.</p>
           {failed.length === 0 ? (
             <p className="text-muted">None.</p>
           ) : (
-            <ul className="space-y-1" data-testid="failed-renewals">
+            <ul className="space-y-2" data-testid="failed-renewals">
               {failed.map((f) => (
-                <li key={f.reference}>
-                  {f.when}: {f.name}, {f.amount}
+                <li key={f.listingId} className="break-words">
+                  <Link to={`/profile/${f.listingId}`} className="text-accent underline">
+                    {f.name}
+                  </Link>{" "}
+                  <span className="text-muted">({f.email})</span>, {f.plan}: {f.failedRenewals} failed
+                  {f.retry ? `, second attempt ${f.retry}` : ""}
                 </li>
               ))}
             </ul>
@@ -232,6 +241,114 @@ export default function AdminSubscriptions() {
         <StrayPayments stray={stray} />
       </div>
     </AdminPage>
+  );
+}
+
+type Counts = Record<SubscriptionStatus, number>;
+
+/** Search (GET, so a view can be linked), then status with counts, then plan. */
+function SubscriptionFilters({
+  query,
+  counts,
+  all,
+  total,
+}: {
+  query: SubscriptionQuery;
+  counts: Counts;
+  all: number;
+  total: number;
+}) {
+  const chip =
+    "inline-flex min-h-11 items-center rounded-lg border border-line px-3 aria-[current=page]:border-accent aria-[current=page]:bg-accent aria-[current=page]:text-ink";
+  return (
+    <div className="space-y-3">
+      <Form method="get" role="search" className="flex flex-wrap items-end gap-2" data-testid="subscriptions-search">
+        <label className="flex min-w-0 flex-1 basis-56 flex-col gap-1 text-sm">
+          <span>E-mail or listing name</span>
+          <input
+            type="search"
+            name="q"
+            defaultValue={query.q}
+            maxLength={SEARCH_MAX}
+            className="min-h-11 w-full rounded-lg border border-line bg-ink px-3"
+          />
+        </label>
+        <label className="flex flex-col gap-1 text-sm">
+          <span>Plan</span>
+          <select
+            name="plan"
+            defaultValue={query.plan ?? ""}
+            className="min-h-11 rounded-lg border border-line bg-ink px-3"
+          >
+            <option value="">All plans</option>
+            {PLAN_TIERS.map((t) => (
+              <option key={t} value={t}>
+                {PLANS[t].name}
+              </option>
+            ))}
+          </select>
+        </label>
+        {query.status ? <input type="hidden" name="status" value={query.status} /> : null}
+        <Button type="submit" variant="secondary">
+          Search
+        </Button>
+      </Form>
+      <nav aria-label="Filter by status" className="flex flex-wrap gap-2">
+        <Link
+          to={subscriptionsHref(query, { status: null })}
+          className={chip}
+          aria-current={query.status ? undefined : "page"}
+        >
+          All ({all})
+        </Link>
+        {SUBSCRIPTION_STATUSES.map((st) => (
+          <Link
+            key={st}
+            to={subscriptionsHref(query, { status: st })}
+            className={chip}
+            aria-current={query.status === st ? "page" : undefined}
+            data-testid={`status-${st}`}
+          >
+            {statusLabel({ status: st, pendingPlan: null })} ({counts[st]})
+          </Link>
+        ))}
+      </nav>
+      <p className="text-sm text-muted" role="status" data-testid="subscriptions-total">
+        {total === 1 ? "1 subscription" : `${total} subscriptions`}
+        {query.q ? ` matching “${query.q}”` : ""}
+        {query.q || query.plan || query.status ? (
+          <>
+            {" "}
+            <Link to="/admin/subscriptions" className="text-accent underline">
+              Clear
+            </Link>
+          </>
+        ) : null}
+      </p>
+    </div>
+  );
+}
+
+/** Server-side pages: Previous and Next keep the search and filters. */
+function Pager({ query, pages }: { query: SubscriptionQuery; pages: number }) {
+  if (pages <= 1) return null;
+  const link = "inline-flex min-h-11 items-center rounded-lg border border-line px-4 hover:bg-panel";
+  return (
+    <nav aria-label="Pages" className="flex flex-wrap items-center gap-3" data-testid="subscriptions-pager">
+      {query.page > 1 ? (
+        <Link to={subscriptionsHref(query, { page: query.page - 1 })} className={link} rel="prev">
+          Previous
+        </Link>
+      ) : null}
+      <span className="text-sm text-muted">
+        Page {Math.min(query.page, pages)} of {pages}
+      </span>
+      {query.page < pages ? (
+        <Link to={subscriptionsHref(query, { page: query.page + 1 })} className={link} rel="next">
+          Next
+        </Link>
+      ) : null}
+    </nav>
   );
 }
 

@@ -21,7 +21,7 @@ import { FlashNotice } from "~/components/ui/FlashNotice";
 import { ERROR_MSG } from "~/lib/messages";
 import { formatNzTime } from "~/lib/moderation";
 import { reportAge } from "~/lib/reports";
-import { kindLabel, parseRejectReason, REJECT_REASON_MAX } from "~/lib/verification";
+import { fileLabelsFor, ID_DOCUMENT_INFO, kindLabel, parseRejectReason, REJECT_REASON_MAX } from "~/lib/verification";
 import { readFlash, setFlash } from "~/server/flash.server";
 import { requireAdminPage } from "~/server/moderation.server";
 import { decideRequest, loadPendingRequests, sweepVerificationFiles } from "~/server/verification.server";
@@ -93,12 +93,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   throw redirect("/admin/verifications", { status: 303, headers: await setFlash(new Headers(NO_STORE), env, notice) });
 }
 
-function fileLabels(kind: "id" | "photo", n: number): string[] {
-  return kind === "id"
-    ? ["Front of licence", "Back of licence"]
-    : Array.from({ length: n }, (_, i) => `Verification photo ${i + 1}`);
-}
-
 export default function VerificationQueue() {
   const { requests, notice } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
@@ -141,6 +135,11 @@ export default function VerificationQueue() {
                 <p className="text-sm text-zinc-300">
                   {r.location || "No region"} · {r.listingVerified ? "Listing verified" : "Listing not verified"} ·{" "}
                   {r.listingPhotoVerified ? "photos verified" : "photos not verified"}
+                  {r.documentType ? (
+                    <span className="block" data-testid="verification-document">
+                      Document: {ID_DOCUMENT_INFO[r.documentType].name}
+                    </span>
+                  ) : null}
                 </p>
                 {r.rereview ? (
                   <Alert tone="warning" role="note" data-testid="rereview-changes">
@@ -149,8 +148,9 @@ export default function VerificationQueue() {
                   </Alert>
                 ) : null}
                 <div className={`grid gap-3 ${r.kind === "id" ? "sm:grid-cols-2" : "sm:grid-cols-3"}`}>
-                  {fileLabels(r.kind, r.fileCount).map((label, i) => (
+                  {fileLabelsFor(r.kind, r.documentType, r.fileCount).map((label, i) => (
                     <figure key={label} className="space-y-1">
+                      {/* A small copy in the queue; the original only when opened (routes/admin.verification-files…). */}
                       <a
                         href={`/admin/verification-files/${r.id}/${i}`}
                         target="_blank"
@@ -158,15 +158,27 @@ export default function VerificationQueue() {
                         className="block"
                       >
                         <img
-                          src={`/admin/verification-files/${r.id}/${i}`}
+                          src={`/admin/verification-files/${r.id}/${i}?size=thumb`}
                           alt={`${label}, ${r.listingName}`}
                           loading="lazy"
+                          decoding="async"
                           referrerPolicy="no-referrer"
-                          className="max-h-80 w-full rounded-lg border border-line bg-ink object-contain"
+                          className="max-h-60 w-full rounded-lg border border-line bg-ink object-contain"
                           data-testid="verification-image"
                         />
                       </a>
-                      <figcaption className="text-sm text-muted">{label}</figcaption>
+                      <figcaption className="flex flex-wrap justify-between gap-2 text-sm text-muted">
+                        <span>{label}</span>
+                        <a
+                          href={`/admin/verification-files/${r.id}/${i}`}
+                          target="_blank"
+                          rel="noreferrer"
+                          className="text-accent underline underline-offset-2"
+                          aria-label={`Open the original: ${label}, ${r.listingName}`}
+                        >
+                          Open the original
+                        </a>
+                      </figcaption>
                     </figure>
                   ))}
                 </div>

@@ -15,7 +15,13 @@ import { PasskeySignIn } from "~/components/passkeys/PasskeySignIn";
 import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
 import { formError } from "~/components/ui/submission";
-import { loginModeFrom, loginModeHref, safeRedirectTo, withoutSessionExpired } from "~/lib/auth-redirect";
+import {
+  landingAfterLogin,
+  loginModeFrom,
+  loginModeHref,
+  safeRedirectTo,
+  withoutSessionExpired,
+} from "~/lib/auth-redirect";
 import {
   FALLBACK,
   formToObject,
@@ -28,7 +34,7 @@ import {
 } from "~/lib/auth-schemas";
 import { CONFIRM_TOKEN_TTL_MS } from "~/lib/auth-session";
 import { LABEL } from "~/lib/messages";
-import { needsAdminSecondFactor } from "~/lib/auth-user";
+import { ADMIN_ACCOUNT_TYPE, needsAdminSecondFactor } from "~/lib/auth-user";
 import { adminSetUpUrl, recoveryStepSchema, totpStepSchema, TWO_FACTOR_MSG } from "~/lib/two-factor";
 import { requestPasswordReset, signup } from "~/server/accounts.server";
 import { AuthError, cookieIsSecure, EmailUnconfirmedError, isRateLimited, login } from "~/server/auth.server";
@@ -89,7 +95,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
         ? "login"
         : raw
       : "login";
-  const redirectTo = safeRedirectTo(form.get("redirectTo") ?? new URL(request.url).searchParams.get("redirectTo"));
+  // What the visitor asked to go to, if anything: without it an administrator lands on /admin (landingAfterLogin).
+  const asked = form.get("redirectTo") ?? new URL(request.url).searchParams.get("redirectTo");
+  const redirectTo = safeRedirectTo(asked);
   if (raw === "restart") {
     // Back to the password: the pending sign-in cookie goes (its row expires on its own).
     return replace(`/login${redirectTo === "/dashboard" ? "" : `?${new URLSearchParams({ redirectTo })}`}`, {
@@ -98,7 +106,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const limiterKind = intent === "totp" || intent === "recovery" ? "login" : intent;
   if (await isRateLimited(request, cf.env, limiterKind)) return answer(intent, formError(MSG.rateLimited), 429);
-  if (intent === "totp" || intent === "recovery") return secondFactorStep(request, cf, form, intent, redirectTo);
+  if (intent === "totp" || intent === "recovery") return secondFactorStep(request, cf, form, intent, asked);
 
   const fallback = intent === "signup" ? FALLBACK.signup : intent === "reset" ? FALLBACK.resetRequest : FALLBACK.login;
   try {
@@ -112,16 +120,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
         });
         // Two-factor on: no session yet; the page (its loader sees the pending cookie) asks for the code.
         if (result.kind === "second-factor") {
-          const back = `/login?${new URLSearchParams({ redirectTo })}`;
+          const back = asked ? `/login?${new URLSearchParams({ redirectTo })}` : "/login";
           return replace(back, { headers: { "Set-Cookie": result.cookie } });
         }
         // An administrator without a second factor sets one up before anything else, whatever redirectTo says.
-        const next = needsAdminSecondFactor(result.user) ? adminSetUpUrl(redirectTo) : redirectTo;
+        const landing = landingAfterLogin(asked, result.user.accountType === ADMIN_ACCOUNT_TYPE);
+        const next = needsAdminSecondFactor(result.user) ? adminSetUpUrl(landing) : landing;
         // replace(): the login page does not stay in history behind the page the user came for.
         return replace(next, { headers: { "Set-Cookie": result.cookie } });
       } catch (error) {
         // The right password for an address not confirmed yet: a new link, which leads where this login would.
-        if (error instanceof EmailUnconfirmedError)
+        if (error instanceof EmailUnconfirmedError && error.userId)
           cf.ctx.waitUntil(resendConfirmation(request, cf, error.userId, redirectTo));
         if (error instanceof AuthError)
           return answer(intent, submission.reply({ ...HIDDEN, formErrors: [error.message] }), error.status);
@@ -164,15 +173,15 @@ async function secondFactorStep(
   cf: ActionFunctionArgs["context"]["cloudflare"],
   form: FormData,
   intent: "totp" | "recovery",
-  redirectTo: string,
+  asked: unknown,
 ) {
   const submission = PARSE[intent](form);
   if (submission.status !== "success") return answer(intent, submission.reply(HIDDEN), 400);
   try {
-    const { cookies } = await completeSecondFactor(request, cf, submission.value);
+    const { user, cookies } = await completeSecondFactor(request, cf, submission.value);
     const headers = new Headers();
     for (const cookie of cookies) headers.append("Set-Cookie", cookie);
-    return replace(redirectTo, { headers });
+    return replace(landingAfterLogin(asked, user.accountType === ADMIN_ACCOUNT_TYPE), { headers });
   } catch (error) {
     if (!(error instanceof SecondFactorError)) {
       console.error("login page: second factor failed", error);

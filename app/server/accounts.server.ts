@@ -2,7 +2,7 @@
 // reset. Each does the same work whether or not the e-mail has an account, and mails through
 // ctx.waitUntil, so neither the answer nor its timing tells a stranger who is registered.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, count, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { and, count, eq, gt, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { passwordChangedEmail, passwordResetEmail, signupAttemptEmail } from "~/lib/auth-emails";
 import { AFTER_LOGIN_DEFAULT } from "~/lib/auth-redirect";
 import type { SignupInput } from "~/lib/auth-schemas";
@@ -65,6 +65,7 @@ export async function signup(
   ]);
   const db = getDb(env);
   const u = schema.users;
+  const sa = schema.signupAttempts;
   const [voidOlder, insertLink] = issueLinkStatements(
     db,
     eq(u.email, input.email),
@@ -94,6 +95,24 @@ export async function signup(
       }),
     voidOlder,
     insertLink,
+    // A confirmed account keeps the password this sign-up typed, so that signing in with it is told to confirm
+    // first, as it would be had the address been free (docs/decisions/0026-sign-in-before-confirming.md).
+    db
+      .insert(sa)
+      .select(
+        db
+          .select({
+            userId: u.id,
+            passwordHash: sql<string>`${passwordHash}`.as("password_hash"),
+            createdAt: sql<number>`${now}`.as("created_at"),
+          })
+          .from(u)
+          .where(and(eq(u.email, input.email), isNotNull(u.emailConfirmedAt))),
+      )
+      .onConflictDoUpdate({
+        target: sa.userId,
+        set: { passwordHash: sql`excluded.password_hash`, createdAt: sql`excluded.created_at` },
+      }),
     // Whatever session the browser came with ends here, whichever path this was.
     db.delete(schema.sessions).where(eq(schema.sessions.id, previousId ?? "")),
   ]);

@@ -18,6 +18,15 @@ export type AuditEntry = {
 export const CHANGED = sql`changes() > 0`;
 
 /**
+ * The listing's name as it is at that point of the batch, kept in the entry so that the log still names a
+ * listing after it is deleted or renamed (migration 0050). Null if it is already gone.
+ */
+function listingNameNow(listingId: string): SQL {
+  const l = schema.listings;
+  return sql`(select ${l.firstName} from ${l} where ${l.id} = ${listingId})`;
+}
+
+/**
  * The INSERT of one audit row, for the action's own batch. With `when`, the row is written only if that
  * condition holds at that point of the batch (for example CHANGED), so a refused or lost race leaves no
  * record of an action that did not happen.
@@ -35,6 +44,7 @@ export function auditInsert(db: Db, entry: AuditEntry, now: number, when: SQL = 
       reportId: entry.reportId ?? null,
       detail: auditDetail(entry.detail ?? ""),
       createdAt: now,
+      listingName: entry.listingId ? listingNameNow(entry.listingId) : null,
     },
     when,
   );
@@ -66,6 +76,7 @@ export function auditForListing(db: Db, entry: AuditEntry, listingId: string, no
         reportId: sql<string | null>`${entry.reportId ?? null}`.as("report_id"),
         detail: sql<string>`${auditDetail(entry.detail ?? "")}`.as("detail"),
         createdAt: sql<number>`${now}`.as("created_at"),
+        listingName: l.firstName,
       })
       .from(l)
       .where(eq(l.id, listingId)),
@@ -90,6 +101,7 @@ export async function loadAuditPage(
       adminName: u.firstName,
       action: a.action,
       listingId: a.listingId,
+      listingName: a.listingName,
       requestId: a.requestId,
       reportId: a.reportId,
       detail: a.detail,

@@ -1,7 +1,7 @@
 // Who is signed in. remix-auth v4 checks credentials (FormStrategy) and has no session handling, so the
 // sessions are ours: a random token in an HttpOnly cookie, its SHA-256 in D1, revocable at any time.
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, lt, or, sql, type Placeholder } from "drizzle-orm";
+import { and, eq, gt, lt, or, sql, type Placeholder } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { formToObject, loginSchema, MSG, parseWith } from "~/lib/auth-schemas";
@@ -17,6 +17,7 @@ import {
 import { limiterKey } from "~/server/http/rate-limit.server";
 import { ADMIN_ACCOUNT_TYPE, needsAdminSecondFactor, type SessionUser } from "~/lib/auth-user";
 import { newToken } from "~/lib/ids";
+import { UNCONFIRMED_ACCOUNT_DAYS } from "~/lib/retention";
 import { hashPassword, needsRehash, verifyPassword } from "~/server/password.server";
 import { getDb, keptSelect, keptStatement, schema } from "./db.server";
 import {
@@ -369,15 +370,14 @@ export class AuthError extends Error {
 }
 
 /**
- * The right password for an account whose address is not confirmed yet (docs/decisions/0010-confirmed-signup.md):
- * answered like a wrong password, and the caller has a new link mailed.
+ * The right password for an account whose address is not confirmed yet (docs/decisions/0026-sign-in-before-confirming.md):
+ * the person is told to confirm first, and the caller has a fresh link mailed (`userId`). The same answer
+ * goes to the password a sign-up typed for a confirmed account's address (`userId` null: nothing is mailed),
+ * so a stranger who signs up and then signs in learns nothing about whether the address had an account.
  */
 export class EmailUnconfirmedError extends AuthError {
-  constructor(readonly userId: string) {
-    // The same 401 as a wrong password: a stranger who signed up with someone's address chose the password, so
-    // any other answer here would tell them whether that address already had an account. The caller mails a
-    // new link after the answer.
-    super(401, MSG.invalidLogin);
+  constructor(readonly userId: string | null) {
+    super(403, MSG.confirmFirst);
     this.name = "EmailUnconfirmedError";
   }
 }
@@ -386,22 +386,39 @@ export class EmailUnconfirmedError extends AuthError {
 // does not tell whether an account exists. (Salt and hash are zero bytes; nothing ever matches it.)
 const DUMMY_HASH = `pbkdf2-sha256$100000$${"A".repeat(22)}==$${"A".repeat(43)}=`;
 
+/** How long a sign-up's password for a confirmed account's address is remembered: as long as a pending sign-up lives. */
+export const SIGNUP_ATTEMPT_TTL_MS = UNCONFIRMED_ACCOUNT_DAYS * 24 * 60 * 60_000;
+
 async function verifyCredentials(env: Env, input: unknown): Promise<SessionUser> {
   const parsed = parseWith(loginSchema, input);
   if (!parsed.ok) throw new AuthError(400, parsed.error);
   const { email, password } = parsed.data;
   const db = getDb(env);
-  const [row] = await db.select().from(schema.users).where(eq(schema.users.email, email)).limit(1);
+  const sa = schema.signupAttempts;
+  const [found] = await db
+    .select({ user: schema.users, attemptHash: sa.passwordHash })
+    .from(schema.users)
+    .leftJoin(sa, and(eq(sa.userId, schema.users.id), gt(sa.createdAt, Date.now() - SIGNUP_ATTEMPT_TTL_MS)))
+    .where(eq(schema.users.email, email))
+    .limit(1);
+  const row = found?.user;
   const valid = await verifyPassword(password, row?.passwordHash ?? DUMMY_HASH);
-  if (!row || !valid) throw new AuthError(401, MSG.invalidLogin);
-  if (row.emailConfirmedAt === null) throw new EmailUnconfirmedError(row.id);
-  if (needsRehash(row.passwordHash)) {
-    await db
-      .update(schema.users)
-      .set({ passwordHash: await hashPassword(password), updatedAt: Date.now() })
-      .where(eq(schema.users.id, row.id));
+  if (row && valid && row.emailConfirmedAt !== null) {
+    if (needsRehash(row.passwordHash)) {
+      await db
+        .update(schema.users)
+        .set({ passwordHash: await hashPassword(password), updatedAt: Date.now() })
+        .where(eq(schema.users.id, row.id));
+    }
+    return toSessionUser(row, null);
   }
-  return toSessionUser(row, null);
+  // Every answer but a sign-in costs a second derivation, against the password a sign-up typed for this
+  // confirmed address (or against nothing), so the time taken does not tell the answers apart either.
+  const attempt = row && !valid && row.emailConfirmedAt !== null ? found.attemptHash : null;
+  const typedAtSignup = await verifyPassword(password, attempt ?? DUMMY_HASH);
+  if (row && valid) throw new EmailUnconfirmedError(row.id);
+  if (row && typedAtSignup) throw new EmailUnconfirmedError(null);
+  throw new AuthError(401, MSG.invalidLogin);
 }
 
 /** What a right password leads to: a session, or (two-factor on) a pending sign-in that waits for a code. */

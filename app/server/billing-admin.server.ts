@@ -1,10 +1,16 @@
 // The administrators' view of billing (issue 15): subscriptions by status, failed renewals, and free weeks,
 // each grant audited in the same D1 batch as the subscription it changes.
-import { and, desc, eq } from "drizzle-orm";
+import { and, count, eq, or, sql, type SQL } from "drizzle-orm";
+import {
+  FAILED_RENEWAL_STATUS,
+  searchNeedle,
+  SUBSCRIPTIONS_PAGE_SIZE,
+  type SubscriptionQuery,
+} from "~/lib/admin-subscriptions";
 import { isId } from "~/lib/ids";
-import { isSubscriptionStatus, transition, type SubscriptionStatus } from "~/lib/subscriptions";
+import { isSubscriptionStatus, SUBSCRIPTION_STATUSES, transition, type SubscriptionStatus } from "~/lib/subscriptions";
 import { auditInsert } from "./audit.server";
-import { getDb, schema } from "./db.server";
+import { getDb, schema, type Db } from "./db.server";
 import {
   readSubscription,
   saveSubscription,
@@ -15,16 +21,37 @@ import {
 
 const s = schema.subscriptions;
 const l = schema.listings;
-const p = schema.payments;
+const u = schema.users;
 const PAGE = 100;
 
-export async function loadAdminSubscriptions(env: Pick<Env, "DB">, status: SubscriptionStatus | null) {
+type Query = SubscriptionQuery;
+
+/** The search and the plan filter: the status counts are counted within them, the table also by status. */
+function searched(query: Query): SQL | undefined {
+  // instr(), not LIKE: the search is plain text (no wildcards to escape), and D1 caps LIKE patterns at 50 bytes.
+  const needle = query.q ? searchNeedle(query.q) : null;
+  return and(
+    needle
+      ? or(sql`instr(lower(${l.firstName}), ${needle}) > 0`, sql`instr(lower(${u.email}), ${needle}) > 0`)
+      : undefined,
+    query.plan ? eq(s.plan, query.plan) : undefined,
+  );
+}
+
+/**
+ * One page of subscriptions for the search and filters, how many match in all, how many match per status
+ * (the filter's counts: the same conditions as the table, so they agree), and the failed renewals
+ * (FAILED_RENEWAL_STATUS, the same rule as the table's 'Past due' filter).
+ */
+export async function loadAdminSubscriptions(env: Pick<Env, "DB">, query: Query) {
   const db = getDb(env);
-  const [subscriptions, failed] = await db.batch([
+  const where = and(searched(query), query.status ? eq(s.status, query.status) : undefined);
+  const [rows, byStatus, failed] = await db.batch([
     db
       .select({
         listingId: s.listingId,
         name: l.firstName,
+        email: u.email,
         plan: s.plan,
         status: s.status,
         periodEnd: s.periodEnd,
@@ -36,24 +63,52 @@ export async function loadAdminSubscriptions(env: Pick<Env, "DB">, status: Subsc
       })
       .from(s)
       .innerJoin(l, eq(l.id, s.listingId))
-      .where(status ? eq(s.status, status) : undefined)
+      .innerJoin(u, eq(u.id, s.userId))
+      .where(where)
       .orderBy(s.periodEnd, s.listingId)
-      .limit(PAGE),
+      .limit(SUBSCRIPTIONS_PAGE_SIZE)
+      .offset((query.page - 1) * SUBSCRIPTIONS_PAGE_SIZE),
     db
-      .select({
-        reference: p.id,
-        listingId: p.listingId,
-        name: l.firstName,
-        amountCents: p.amountCents,
-        at: p.updatedAt,
-      })
-      .from(p)
-      .innerJoin(l, eq(l.id, p.listingId))
-      .where(and(eq(p.kind, "renewal"), eq(p.status, "failed")))
-      .orderBy(desc(p.updatedAt))
-      .limit(PAGE),
+      .select({ status: s.status, n: count() })
+      .from(s)
+      .innerJoin(l, eq(l.id, s.listingId))
+      .innerJoin(u, eq(u.id, s.userId))
+      .where(searched(query))
+      .groupBy(s.status),
+    failedRenewalsQuery(db).orderBy(s.graceUntil, s.listingId).limit(PAGE),
   ]);
-  return { subscriptions, failed };
+  const counts = Object.fromEntries(SUBSCRIPTION_STATUSES.map((st) => [st, 0])) as Record<SubscriptionStatus, number>;
+  for (const r of byStatus) counts[r.status] = r.n;
+  const all = Object.values(counts).reduce((a, b) => a + b, 0);
+  const total = query.status ? counts[query.status] : all;
+  return { rows, total, counts, all, failed };
+}
+
+/** The failed renewals still waiting for their second attempt (lib/admin-subscriptions.ts). */
+function failedRenewalsQuery(db: Db) {
+  return db
+    .select({
+      listingId: s.listingId,
+      name: l.firstName,
+      email: u.email,
+      plan: s.plan,
+      failedRenewals: s.failedRenewals,
+      graceUntil: s.graceUntil,
+    })
+    .from(s)
+    .innerJoin(l, eq(l.id, s.listingId))
+    .innerJoin(u, eq(u.id, s.userId))
+    .where(eq(s.status, FAILED_RENEWAL_STATUS));
+}
+
+/** How many failed renewals wait (the admin home's count): the same rows as the list above. */
+export function countFailedRenewals(db: Db) {
+  return db
+    .select({ n: count() })
+    .from(s)
+    .innerJoin(l, eq(l.id, s.listingId))
+    .innerJoin(u, eq(u.id, s.userId))
+    .where(eq(s.status, FAILED_RENEWAL_STATUS));
 }
 
 export function parseStatusFilter(value: string | null): SubscriptionStatus | null {

@@ -1,7 +1,7 @@
 // The owner's side of a listing: the dashboard's list with this month's counters, the Active and Live
 // toggles, and the owner's editable profile. Routes (the dashboard page and the JSON API) stay thin and
 // share these, so both paths enforce the same rules.
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { type DashboardListing } from "~/lib/dashboard";
 import { activeChange, liveChange, TOGGLE_ERRORS, type ListingState } from "~/lib/listing/state";
 import { isId } from "~/lib/ids";
@@ -51,6 +51,11 @@ export async function loadDashboardListings(
         confirmedAt: l.confirmedAt,
         staleRemindedAt: l.staleRemindedAt,
         hiddenAsStale: l.hiddenAsStale,
+        // An ID verification request waits for review: 'Get Verified' reads 'Verification pending'.
+        idPending:
+          sql<boolean>`exists (select 1 from verification_requests vr where vr.listing_id = ${l.id} and vr.kind = 'id' and vr.status = 'pending')`.mapWith(
+            Boolean,
+          ),
         views: st.views,
         contacts: st.contacts,
         likes: st.likes,
@@ -92,6 +97,7 @@ export async function loadDashboardListings(
     pausedUntil: r.pausedUntil,
     staleAsked: r.hiddenAsStale || (r.staleRemindedAt !== null && r.staleRemindedAt >= r.confirmedAt),
     hiddenAsStale: r.hiddenAsStale,
+    idPending: r.idPending,
   }));
 }
 

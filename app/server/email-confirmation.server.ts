@@ -3,7 +3,7 @@
 // one voids the older ones, and at most CONFIRM_MAILS_PER_HOUR are issued an hour, so neither the sign-up
 // form nor a refused sign-in can be turned into a mail bomb.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, count, eq, gt, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { confirmEmailEmail } from "~/lib/auth-emails";
 import { AFTER_LOGIN_DEFAULT, safeRedirectTo } from "~/lib/auth-redirect";
 import { CONFIRM_MAILS_PER_HOUR, CONFIRM_TOKEN_TTL_MS } from "~/lib/auth-session";
@@ -104,7 +104,7 @@ export function issueLinkStatements(
             createdAt: sql<number>`${now}`.as("created_at"),
             expiresAt: sql<number>`${now + CONFIRM_TOKEN_TTL_MS}`.as("expires_at"),
             usedAt: sql<number | null>`null`.as("used_at"),
-            // Any earlier link means an earlier sign-up (or a refused sign-in) with this address: this one
+            // Any earlier link means an earlier sign-up (or a sign-in before confirming) with this address: this one
             // then asks for the password before it confirms, so a later stranger's sign-up cannot be confirmed
             // by the address's owner without noticing. Read before this row exists.
             needsPassword: sql<boolean>`exists (select 1 from ${ec} prior where prior.user_id = ${u.id})`.as(
@@ -120,9 +120,11 @@ export function issueLinkStatements(
 }
 
 /**
- * A new link for an unconfirmed account whose owner just gave the right password (the sign-in was refused
- * with 401): mailed after the answer, within the hourly cap, older links voided. It is bound to no browser
- * (the refusal must look like a wrong password, cookies included), so it confirms and asks to log in.
+ * A fresh link for an unconfirmed account whose owner just gave the right password (the sign-in was told to
+ * confirm first; docs/decisions/0026-sign-in-before-confirming.md): mailed after the answer, within the hourly
+ * cap. It voids nothing: every usable link belongs to the latest sign-up, whose password was just typed, so
+ * the earlier ones stay valid until they expire. It asks for the password exactly when the latest sign-up's
+ * link does, and is bound to no browser, so it confirms and asks to log in.
  */
 export async function resendConfirmation(
   request: Request,
@@ -133,13 +135,31 @@ export async function resendConfirmation(
 ): Promise<void> {
   const db = getDb(cf.env);
   const token = newToken();
-  const [voidOlder, insertLink] = issueLinkStatements(
-    db,
-    eq(u.id, userId),
-    { tokenHash: await sha256Hex(token), redirectTo, browserHash: null },
-    now,
-  );
-  const [, issued] = await db.batch([voidOlder, insertLink]);
+  const latest = db
+    .select({ needsPassword: ec.needsPassword })
+    .from(ec)
+    .where(eq(ec.userId, u.id))
+    .orderBy(desc(ec.createdAt))
+    .limit(1);
+  // Keys in the table's column order: drizzle lists the table's columns for the INSERT.
+  const issued = await db
+    .insert(ec)
+    .select(
+      db
+        .select({
+          tokenHash: sql<string>`${await sha256Hex(token)}`.as("token_hash"),
+          userId: u.id,
+          redirectTo: sql<string>`${safeRedirectTo(redirectTo)}`.as("redirect_to"),
+          createdAt: sql<number>`${now}`.as("created_at"),
+          expiresAt: sql<number>`${now + CONFIRM_TOKEN_TTL_MS}`.as("expires_at"),
+          usedAt: sql<number | null>`null`.as("used_at"),
+          needsPassword: sql<boolean>`coalesce((${latest}), 0)`.as("needs_password"),
+          browserHash: sql<string | null>`null`.as("browser_hash"),
+        })
+        .from(u)
+        .where(and(eq(u.id, userId), mayHaveNewLink(db, now))),
+    )
+    .returning({ userId: ec.userId });
   if (issued[0]) cf.ctx.waitUntil(sendConfirmationEmail(request, cf.env, userId, token));
 }
 

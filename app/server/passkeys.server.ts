@@ -15,8 +15,9 @@ import {
 } from "@simplewebauthn/server";
 import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import { and, count, eq, lt } from "drizzle-orm";
-import { safeRedirectTo } from "~/lib/auth-redirect";
+import { landingAfterLogin } from "~/lib/auth-redirect";
 import { MSG } from "~/lib/auth-schemas";
+import { ADMIN_ACCOUNT_TYPE } from "~/lib/auth-user";
 import type { SessionUser } from "~/lib/auth-user";
 import { newToken } from "~/lib/ids";
 import { formatNzTime } from "~/lib/moderation";
@@ -353,7 +354,13 @@ export async function verifySignIn(
   await recordSecurityEvent(
     securityEventStatement(db, row.userId, "passkey_login", requestMeta(request, cf.cf), Date.now()),
   );
-  return { userId: row.userId, cookie, redirectTo: safeRedirectTo(parsed.data.redirectTo) };
+  const [account] = await db
+    .select({ accountType: schema.users.accountType })
+    .from(schema.users)
+    .where(eq(schema.users.id, row.userId))
+    .limit(1);
+  const isAdmin = account?.accountType === ADMIN_ACCOUNT_TYPE;
+  return { userId: row.userId, cookie, redirectTo: landingAfterLogin(parsed.data.redirectTo, isAdmin) };
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@
 // notification (payments/notify.server.ts: idempotent by event id, amount and currency checked, ledger row
 // and receipt in one batch). Used by the cron's re-send of a charge (charges.server.ts), the checkout return
 // page's "Check again", the administrators' "Payments left open", and the cron's sweep of abandoned checkouts.
-import { and, asc, eq, lte, or, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, lte, or, isNull, sql, type SQL } from "drizzle-orm";
 import {
   ABANDONED_CHECKOUT_MS,
   isPaymentId,
@@ -154,6 +154,11 @@ export async function checkOwnPayment(
 // ---------------------------------------------------------------------------------------------------------
 // Administrators: "Payments left open" on /admin/subscriptions
 
+/** A payment left open: open for more than two hours (the list below, and the admin home's count). */
+export function leftOpen(now: number): SQL {
+  return and(eq(p.status, "open"), lte(p.createdAt, now - OPEN_PAYMENT_ALERT_MS))!;
+}
+
 /** Open payments older than two hours, oldest first, with whose they are. */
 export async function loadOpenPayments(env: Pick<Env, "DB">, now = Date.now()) {
   const l = schema.listings;
@@ -172,7 +177,7 @@ export async function loadOpenPayments(env: Pick<Env, "DB">, now = Date.now()) {
     .from(p)
     .leftJoin(l, eq(l.id, p.listingId))
     .leftJoin(u, eq(u.id, p.userId))
-    .where(and(eq(p.status, "open"), lte(p.createdAt, now - OPEN_PAYMENT_ALERT_MS)))
+    .where(leftOpen(now))
     .orderBy(asc(p.createdAt), asc(p.id))
     .limit(100);
 }

@@ -72,6 +72,9 @@ export type OpenReport = {
 
 export const REPORT_QUEUE_LIMIT = 200;
 
+/** An open report (the queue below, and the admin home's count). */
+export const isOpenReport = eq(r.status, "open");
+
 /** Open reports, oldest first: the ones closest to (or past) the 48-hour window come first. */
 export async function loadOpenReports(env: Pick<Env, "DB">): Promise<OpenReport[]> {
   return getDb(env)
@@ -87,7 +90,7 @@ export async function loadOpenReports(env: Pick<Env, "DB">): Promise<OpenReport[
     })
     .from(r)
     .innerJoin(l, eq(l.id, r.listingId))
-    .where(eq(r.status, "open"))
+    .where(isOpenReport)
     .orderBy(asc(r.createdAt), asc(r.id))
     .limit(REPORT_QUEUE_LIMIT);
 }

@@ -92,7 +92,14 @@ export async function removeUnconfirmedAccounts(env: Pick<Env, "DB">, now: numbe
     .from(u)
     .where(and(isNull(u.emailConfirmedAt), lt(u.createdAt, daysBefore(now, UNCONFIRMED_ACCOUNT_DAYS)), not(hasListing)))
     .limit(UNCONFIRMED_PER_RUN);
-  const result = await db.delete(u).where(inArray(u.id, stale));
+  const [result] = await db.batch([
+    db.delete(u).where(inArray(u.id, stale)),
+    // The password a sign-up typed for a confirmed account's address lives as long as a pending sign-up would
+    // (docs/decisions/0026-sign-in-before-confirming.md).
+    db
+      .delete(schema.signupAttempts)
+      .where(lt(schema.signupAttempts.createdAt, daysBefore(now, UNCONFIRMED_ACCOUNT_DAYS))),
+  ]);
   return result.meta.changes;
 }
 

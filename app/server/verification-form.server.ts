@@ -6,6 +6,7 @@ import { loginUrlFor } from "~/lib/auth-redirect";
 import { clearSessionCookie } from "~/server/session-cookie.server";
 import {
   fileMessage,
+  ID_DOCUMENT_MSG,
   ID_MSG,
   maxRequestBytes,
   PHOTO_VERIFY_MSG,
@@ -50,6 +51,8 @@ export async function handleVerificationForm(
   if (typeof modelId !== "string" || modelId === "") {
     return fail(kind === "id" ? ID_MSG.selectModel : PHOTO_VERIFY_MSG.missing, 400, "modelId");
   }
+  // The page always asks which document (the JSON API may leave it out: a licence).
+  if (kind === "id" && !body.form.get("documentType")) return fail(ID_DOCUMENT_MSG.choose, 400, "documentType");
   const result = await submitVerification(env, user, kind, modelId, body.form);
   if (!result.ok) return fail(result.error, result.status, result.field);
   const sent = await setFlash(new Headers(NO_STORE), env, kind === "id" ? "verificationSent" : "photosSent");

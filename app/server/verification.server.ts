@@ -14,9 +14,12 @@ import { photoUrl } from "~/lib/photo-keys";
 import {
   canRequestId,
   canRequestPhoto,
+  DEFAULT_ID_DOCUMENT,
   eligibilityError,
-  fieldsOf,
+  fieldsFor,
   fileMessage,
+  ID_DOCUMENT_MSG,
+  isIdDocument,
   isVerificationKey,
   missingFileMessage,
   parseKeyList,
@@ -28,6 +31,7 @@ import {
   verificationFileProblem,
   verificationKey,
   VERIFY_MSG,
+  type IdDocument,
   type VerificationKind,
   type VerificationNotice,
 } from "~/lib/verification";
@@ -150,14 +154,19 @@ export async function submitVerification(
   if (ineligible) return { ok: false, status: 409, error: ineligible };
   if (await hasPending(env, modelId, kind)) return { ok: false, status: 409, error: pendingMessage(kind) };
 
-  const fields = fieldsOf(kind);
+  // Which document an ID request is: the provider's choice, or a licence when none is given (the JSON API).
+  const chosen = form.get("documentType");
+  if (kind === "id" && chosen !== null && !isIdDocument(chosen))
+    return { ok: false, status: 400, error: ID_DOCUMENT_MSG.unknown, field: "documentType" };
+  const documentType = kind === "id" ? (isIdDocument(chosen) ? chosen : DEFAULT_ID_DOCUMENT) : null;
+  const fields = fieldsFor(kind, documentType);
   const files: File[] = [];
   for (const field of fields) {
     const parts = form.getAll(field);
     if (parts.length > 1) return { ok: false, status: 400, error: VERIFY_MSG.tooManyFiles, field };
     const part = parts[0];
     if (!part || typeof part === "string" || part.size === 0)
-      return { ok: false, status: 400, error: missingFileMessage(kind, field), field };
+      return { ok: false, status: 400, error: missingFileMessage(kind, field, documentType), field };
     files.push(part);
   }
   // Cheap checks on every file before any expensive processing.
@@ -198,6 +207,7 @@ export async function submitVerification(
         status: "pending",
         r2Keys: JSON.stringify(keys),
         createdAt: now,
+        documentType,
       });
   } catch (error) {
     // No row, no way to find these files again: remove them now.
@@ -305,6 +315,8 @@ export type PendingRequest = {
   fileCount: number;
   /** Opened by the app after changes to a verified listing: what changed, for the administrator. */
   rereview: boolean;
+  /** Which document an ID request sent (null: a photo request). */
+  documentType: IdDocument | null;
   changes: string;
 };
 
@@ -326,6 +338,7 @@ export async function loadPendingRequests(env: Pick<Env, "DB">): Promise<Pending
       r2Keys: vr.r2Keys,
       rereview: vr.rereview,
       changes: vr.changes,
+      documentType: vr.documentType,
     })
     .from(vr)
     .innerJoin(l, eq(l.id, vr.listingId))

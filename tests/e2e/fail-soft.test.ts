@@ -118,6 +118,7 @@ describe("verification forms fail soft", () => {
     await signIn(page);
     await page.goto("/verification");
     await hydrated(page);
+    await page.getByLabel("NZ driver licence").check();
     await page.getByLabel("Front of licence").setInputFiles(PHOTO);
     await page.getByLabel("Back of licence").setInputFiles(PHOTO);
     await page.route(/\/verification(\.data)?(\?.*)?$/, (route) =>

@@ -76,6 +76,8 @@ describe("ID verification, approval and going live", () => {
     const choice = provider.page.getByRole("radio", { name: new RegExp(NAME) });
     await expect(choice.isChecked()).resolves.toBe(true);
     const submit = provider.page.getByRole("button", { name: "Submit for Verification" });
+    // The document first: it decides which photos are asked for.
+    await provider.page.getByLabel("NZ driver licence").check();
     // A wrong file is named at once (judged by its bytes, not its name), and the button waits.
     await provider.page
       .getByLabel("Front of licence")

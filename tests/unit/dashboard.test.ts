@@ -52,6 +52,7 @@ function listing(over: Partial<DashboardListing> = {}): DashboardListing {
     pausedUntil: null,
     staleAsked: false,
     hiddenAsStale: false,
+    idPending: false,
     ...over,
   };
 }
@@ -90,6 +91,16 @@ describe("menu", () => {
     expect(labels([listing(), listing()])).not.toContain("Get Verified /verification");
   });
 
+  it("says 'Verification pending' instead of 'Get Verified' once every unverified listing has a request waiting", () => {
+    expect(labels([listing({ verified: false, idPending: true })])).toContain("Verification pending /verification");
+    expect(labels([listing({ verified: false, idPending: true }), listing({ verified: false })])).toContain(
+      "Get Verified /verification",
+    );
+    expect(labels([listing({ verified: false, idPending: true }), listing()])).not.toContain(
+      "Get Verified /verification",
+    );
+  });
+
   it("shows Verify Photos when some listing is not photo-verified and has at least 4 images", () => {
     expect(labels([listing({ photoVerified: false, ImageUrls: four })])).toContain("Verify Photos /photo-verification");
     expect(labels([listing({ photoVerified: false, ImageUrls: "/1,/2,/3" })])).not.toContain(
@@ -114,6 +125,8 @@ describe("cards", () => {
     expect(badgeText({ live: true, verified: false })).toBe("LIVE");
     expect(badgeText({ live: false, verified: true })).toBe("Hidden");
     expect(badgeText({ live: false, verified: false })).toBe("Hidden - Get Verified");
+    expect(badgeText({ live: false, verified: false, idPending: true })).toBe("Hidden - Verification pending");
+    expect(badgeText({ live: false, verified: true, idPending: true })).toBe("Hidden");
   });
 
   it("status line says Active only inside the window, and always Standard Listing", () => {

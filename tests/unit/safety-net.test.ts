@@ -196,6 +196,7 @@ describe("the dashboard menu", () => {
     verified,
     photoVerified: true,
     ImageUrls: "",
+    idPending: false,
     pausedAt,
   });
   it("offers the Safety Net only with an ID-verified listing that is not paused", () => {

@@ -386,37 +386,55 @@ describe("an unconfirmed sign-up", () => {
       answers.push({ status: res.status, body: await res.json(), cookie: sessionCookieFrom(res) });
     }
     expect(answers[0]).toEqual(answers[1]);
-    expect(answers[0]).toEqual({ status: 401, body: { error: MSG.invalidLogin }, cookie: null });
+    // Both are told to confirm first (decision 0026); only the free address's mailbox gets a link.
+    expect(answers[0]).toEqual({ status: 403, body: { error: MSG.confirmFirst }, cookie: null });
+    await confirmTokensFor("free@test.nz", 2);
+    await settle();
+    expect(await confirmMailCount("taken@test.nz")).toBe(0);
+    // The owner's own password still signs in, and any other is still wrong.
+    await logIn("taken@test.nz", "the owner's own password");
+    const other = await client().post("/api/auth/login", { json: { email: "taken@test.nz", password: "guess 1 2 3" } });
+    expect(other.status).toBe(401);
   });
 
-  it("cannot sign in: the right password is answered like a wrong one (401), and a new link goes out", async () => {
+  it("the right password before confirming: told to confirm, a fresh link, no failed sign-in, earlier links still valid", async () => {
     await signUp("early@test.nz");
     const [first] = await confirmTokensFor("early@test.nz", 1);
+    const id = (await userRow("early@test.nz"))?.id;
+    const failures = () => count("security_events", `user_id = '${id}' AND event = 'login_failed'`);
 
     const wrong = await client().post("/api/auth/login", {
       json: { email: "early@test.nz", password: "not it at all" },
     });
     expect(wrong.status).toBe(401);
     expect(await wrong.json()).toEqual({ error: MSG.invalidLogin });
+    expect(await failures()).toBe(1);
 
     const right = await client().post("/api/auth/login", { json: { email: "early@test.nz", password: PASSWORD } });
-    expect(right.status).toBe(401);
-    expect(await right.json()).toEqual({ error: MSG.invalidLogin });
+    expect(right.status).toBe(403);
+    expect(await right.json()).toEqual({ error: MSG.confirmFirst });
     expect(sessionCookieFrom(right)).toBeNull();
     const [, second] = await confirmTokensFor("early@test.nz", 2);
+    expect(await failures()).toBe(1);
 
-    // The page says the same, and its new link leads where the login was going.
+    // The page says the same, and its fresh link leads where the login was going.
     const page = await client().post("/login?redirectTo=%2Fmanagesub", {
       form: { intent: "login", email: "early@test.nz", password: PASSWORD },
     });
-    expect(page.status).toBe(401);
-    expect(await page.text()).toContain(MSG.invalidLogin);
+    expect(page.status).toBe(403);
+    expect(await page.text()).toContain("Your e-mail address is not confirmed yet.");
     const [, , third] = await confirmTokensFor("early@test.nz", 3);
     expect(await count("sessions")).toBe(0);
+    expect(await failures()).toBe(1);
 
-    for (const old of [first, second]) expect((await client().get(`/confirm-email/${old}`)).status).toBe(400);
-    // A link mailed after a refused sign-in is bound to no browser: it confirms and asks to log in.
-    const confirmed = await confirmWithPassword(third, PASSWORD, "");
+    // Every link is still usable, and none claims that someone signed up twice.
+    for (const link of [first, second, third]) {
+      const opened = await client().get(`/confirm-email/${link}`);
+      expect(opened.status).toBe(200);
+      expect(await opened.text()).not.toContain(MSG.confirmNeedsPassword);
+    }
+    // A fresh link is bound to no browser: it confirms and asks to log in.
+    const confirmed = await pressConfirm(third, "");
     expect(confirmed.status).toBe(303);
     expect(sessionCookieFrom(confirmed)).toBeNull();
     const flash = confirmed.headers.getSetCookie().map((c) => c.split(";")[0]);
@@ -426,6 +444,27 @@ describe("an unconfirmed sign-up", () => {
     expect(
       (await client().post("/api/auth/login", { json: { email: "early@test.nz", password: PASSWORD } })).status,
     ).toBe(200);
+  });
+
+  it("the first link, opened after a sign-in sent a fresh one, still confirms with one button", async () => {
+    const browser = browserOf(await signUp("first-link@test.nz"));
+    const [first] = await confirmTokensFor("first-link@test.nz", 1);
+    await client().post("/api/auth/login", { json: { email: "first-link@test.nz", password: PASSWORD } });
+    await confirmTokensFor("first-link@test.nz", 2);
+    const done = await confirm(first, browser);
+    expect(done.status).toBe(302);
+    expect(sessionCookieFrom(done)).not.toBeNull();
+  });
+
+  it(`fresh links from sign-ins share the cap of ${CONFIRM_MAILS_PER_HOUR} an hour`, async () => {
+    await signUp("eager@test.nz");
+    for (let i = 0; i < CONFIRM_MAILS_PER_HOUR + 1; i++) {
+      const res = await client().post("/api/auth/login", { json: { email: "eager@test.nz", password: PASSWORD } });
+      expect(res.status).toBe(403);
+    }
+    await confirmTokensFor("eager@test.nz", CONFIRM_MAILS_PER_HOUR);
+    await settle();
+    expect(await confirmMailCount("eager@test.nz")).toBe(CONFIRM_MAILS_PER_HOUR);
   });
 
   it("the per-account sign-in budget still answers first", async () => {

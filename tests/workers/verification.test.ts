@@ -330,6 +330,7 @@ describe("the pages work without JavaScript", () => {
 
     const form = idForm();
     form.set("modelId", id);
+    form.set("documentType", "nz_licence");
     const res = await provider.client.post("/verification", { multipart: form });
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe("/dashboard");
@@ -339,6 +340,7 @@ describe("the pages work without JavaScript", () => {
     // A failure reads 'Failed to submit verification request: {message}'.
     const second = idForm();
     second.set("modelId", id);
+    second.set("documentType", "nz_licence");
     const failed = await provider.client.post("/verification", { multipart: second });
     expect(failed.status).toBe(409);
     expect(await failed.text()).toContain(

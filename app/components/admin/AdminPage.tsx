@@ -4,7 +4,7 @@ import { ADMIN_LINKS } from "~/lib/admin-links";
 
 export { ADMIN_LINKS };
 
-/** The frame of the administrators' screens: a title, the three queues as tabs, then the content. */
+/** The frame of the administrators' screens: a title, the home and the queues as tabs, then the content. */
 export function AdminPage({ title, lead, children }: { title: string; lead?: ReactNode; children: ReactNode }) {
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-3 py-8 sm:px-6">
@@ -16,6 +16,8 @@ export function AdminPage({ title, lead, children }: { title: string; lead?: Rea
             <NavLink
               key={l.to}
               to={l.to}
+              // The home's tab is current on /admin only, not under every /admin/… page.
+              end
               className={({ isActive }) =>
                 `inline-flex min-h-11 items-center rounded-lg border px-4 text-sm font-semibold ${
                   isActive ? "border-accent bg-accent text-ink" : "border-line text-zinc-200 hover:bg-panel"

@@ -21,6 +21,7 @@ const BADGE_STYLE: Record<ReturnType<typeof badgeText>, string> = {
   Hidden: "bg-zinc-800 text-zinc-100 ring-1 ring-zinc-500",
   "Hidden - Get Verified": "bg-amber-400 text-ink",
   "Hidden - Choose a plan": "bg-amber-400 text-ink",
+  "Hidden - Verification pending": "bg-sky-300 text-ink",
   "Hidden - Subscription expired": "bg-red-500 text-ink",
   "Hidden - confirm your listing": "bg-amber-400 text-ink",
 };

@@ -9,6 +9,8 @@ type Props = {
   kind: VerificationKind;
   name: string;
   label: string;
+  /** What the photo must show, read out with the control. */
+  description?: string;
   /** An error for this field from the server (a form posted without JavaScript). */
   serverError?: string;
   /** Told whether a usable file is chosen, and the problem with it if any. */
@@ -19,12 +21,13 @@ type Props = {
  * One labelled file input. On selection the file is checked in the browser by its size and first bytes
  * (the spec's messages), so a wrong file is named at once; the server checks again on receipt.
  */
-export function VerificationFileField({ kind, name, label, serverError, onChange }: Props) {
+export function VerificationFileField({ kind, name, label, description, serverError, onChange }: Props) {
   const [error, setError] = useState<string | null>(null);
   const shown = error ?? serverError ?? null;
   return (
     <Field
       label={label}
+      description={description}
       errors={shown ? [shown] : null}
       errorTestId="file-error"
       input={{

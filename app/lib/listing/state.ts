@@ -16,6 +16,7 @@ export type Badge =
   | "Hidden"
   | "Hidden - Get Verified"
   | "Hidden - Choose a plan"
+  | "Hidden - Verification pending"
   | "Hidden - Subscription expired"
   | "Hidden - confirm your listing";
 
@@ -24,14 +25,20 @@ export type Badge =
  * where the listing waits for something its owner can do (app/features/listings/visibility.ts).
  */
 export function badgeText(
-  listing: Pick<Flags, "live" | "verified"> & { subscriptionExpired?: boolean; hiddenAsStale?: boolean; paid?: boolean },
+  listing: Pick<Flags, "live" | "verified"> & {
+    subscriptionExpired?: boolean;
+    hiddenAsStale?: boolean;
+    /** An ID verification request waits for review: nothing more to do but wait. */
+    idPending?: boolean;
+    paid?: boolean;
+  },
 ): Badge {
   if (listing.live) return "LIVE";
   // Its plan lapsed; paying again brings it back.
   if (listing.subscriptionExpired) return "Hidden - Subscription expired";
   // The stale-listing check hid it; confirming brings it back.
   if (listing.hiddenAsStale) return "Hidden - confirm your listing";
-  if (!listing.verified) return "Hidden - Get Verified";
+  if (!listing.verified) return listing.idPending ? "Hidden - Verification pending" : "Hidden - Get Verified";
   // Approved and waiting for its first payment: paying puts it live.
   return listing.paid === false ? "Hidden - Choose a plan" : "Hidden";
 }

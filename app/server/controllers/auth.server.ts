@@ -48,7 +48,8 @@ function apiFailure(error: unknown, fallback: string): Response {
  * POST /api/auth/login {email, password} (JSON or form): the user object and a new session cookie; for an
  * account with two-factor on, `{twoFactorRequired: true}` and a pending sign-in cookie instead (no session,
  * no user object) for POST /api/auth/login/second-factor to finish. The right password for an unconfirmed
- * address is the same 401 as a wrong one, and a new confirmation link goes out after the answer (decision 0010).
+ * address is a 403 asking to confirm first, and a fresh link goes out after the answer
+ * (docs/decisions/0026-sign-in-before-confirming.md).
  */
 export async function loginApi({ request, context, env, cf }: ApiCall<"none">): Promise<Response> {
   const body = await guardedBody(request, env, "login");
@@ -60,8 +61,8 @@ export async function loginApi({ request, context, env, cf }: ApiCall<"none">): 
       return json({ twoFactorRequired: true }, { headers: { "Set-Cookie": result.cookie } });
     return json(toApiUser(result.user), { headers: { "Set-Cookie": result.cookie } });
   } catch (error) {
-    // After the answer, so an unconfirmed account's right password takes as long as a wrong one.
-    if (error instanceof EmailUnconfirmedError)
+    // After the answer, so an unconfirmed account's right password takes as long as any other refusal.
+    if (error instanceof EmailUnconfirmedError && error.userId)
       context.cloudflare.ctx.waitUntil(resendConfirmation(request, context.cloudflare, error.userId));
     return apiFailure(error, FALLBACK.login);
   }

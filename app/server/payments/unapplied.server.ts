@@ -118,6 +118,9 @@ export async function refundUnapplied(
   return run;
 }
 
+/** A stray payment still to refund (the list below, and the admin home's count). */
+export const notRefunded = ne(u.refundState, "refunded");
+
 /** For administrators: every stray payment not yet refunded, then the latest refunded ones. */
 export async function loadUnappliedPayments(env: Pick<Env, "DB">) {
   const l = schema.listings;
@@ -140,7 +143,7 @@ export async function loadUnappliedPayments(env: Pick<Env, "DB">) {
       .from(u)
       .leftJoin(l, eq(l.id, u.listingId))
       .leftJoin(users, eq(users.id, u.userId))
-      .where(ne(u.refundState, "refunded"))
+      .where(notRefunded)
       .orderBy(u.receivedAt)
       .limit(100),
     db
