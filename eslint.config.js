@@ -82,7 +82,20 @@ export default tseslint.config(
     },
   },
   {
-    files: ["app/server/**", "app/*.ts", "app/*.tsx", "workers/**"],
+    // A domain folder holds its pure rules and components (shipped to the browser, like app/lib) beside its
+    // I/O (*.server.ts, like app/server).
+    files: ["app/features/**"],
+    ignores: ["app/features/**/*.server.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [noServer, noRoutes] }],
+      "no-restricted-properties": [
+        "error",
+        { object: "crypto", property: "subtle", message: "Server-only crypto lives in a .server.ts module." },
+      ],
+    },
+  },
+  {
+    files: ["app/server/**", "app/features/**/*.server.ts", "app/*.ts", "app/*.tsx", "workers/**"],
     rules: { "no-restricted-imports": ["error", { patterns: [noRoutes] }] },
   },
   {

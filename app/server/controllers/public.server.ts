@@ -20,6 +20,7 @@ import { anonymousVisitorId, countingVisitor } from "../site-secrets.server";
 import { recordContact } from "../stats.server";
 import { limiterKey } from "~/server/http/rate-limit.server";
 import { ERROR_MSG } from "~/lib/messages";
+import { countEvents } from "~/features/insights/count-queue.server";
 
 // A like body is ~60 bytes; anything past 4 KiB is not a like.
 const MAX_LIKE_BYTES = 4096;
@@ -45,7 +46,11 @@ function failure(status: number, error: string): Response {
  * `bodyless` (the PUT, whose payload the spec gives as none): an empty body likes as the anonymous visitor
  * this address and browser are; a body, when sent, is checked as for the POST.
  */
-export async function handleLike({ request, env, params }: ApiCall<"none">, liked: boolean, { bodyless = false } = {}) {
+export async function handleLike(
+  { request, env, ctx, params }: ApiCall<"none">,
+  liked: boolean,
+  { bodyless = false } = {},
+) {
   const modelId = params.modelId;
   if (!isId(modelId)) return failure(400, ERROR_MSG.invalidModelId);
   // A limiter outage should not stop visitors: likes fail open.
@@ -63,6 +68,8 @@ export async function handleLike({ request, env, params }: ApiCall<"none">, like
   }
   try {
     const result = await setLike(env, modelId, visitorId, liked, Date.now(), await countingVisitor(env, request));
+    // The day's insights count a new like once per visitor (decision 0024); an unlike takes none back.
+    if (liked && result.changed) countEvents(env, ctx, request, [{ kind: "like", listing: modelId }]);
     // Counts never broadcast: one visitor's likes must not make every open page reload.
     return json({ success: true, liked: result.liked, likes: result.likes });
   } catch (error) {
@@ -72,7 +79,7 @@ export async function handleLike({ request, env, params }: ApiCall<"none">, like
 }
 
 /** PUT /api/visits/incrementContact/{id}: one contact click on a live listing; no body is read. */
-export async function handleContact({ request, env, params }: ApiCall<"none">) {
+export async function handleContact({ request, env, ctx, params }: ApiCall<"none">) {
   const modelId = params.modelId;
   if (!isId(modelId)) return failure(400, ERROR_MSG.invalidModelId);
   // Counting contacts fails open too: a limiter outage must not hide a provider's number.
@@ -81,6 +88,7 @@ export async function handleContact({ request, env, params }: ApiCall<"none">) {
   // Once per visitor per listing per day: a repeat answers the same, and counts nothing.
   const counted = await recordContact(env, modelId, Date.now(), await countingVisitor(env, request));
   if (counted === "missing") return failure(404, ERROR_MSG.modelNotFound);
+  if (counted === "counted") countEvents(env, ctx, request, [{ kind: "contact", listing: modelId }]);
   return json({ success: true });
 }
 
