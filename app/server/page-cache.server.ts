@@ -7,6 +7,7 @@ import { nzDate } from "~/lib/nz-time";
 import { answerCopy, copySize, cspNonce, gzipped, withScriptHashes, type Copy } from "./page-copy.server";
 import { hasSessionCookie } from "./session-cookie.server";
 import { countEvents } from "~/features/insights/count-queue.server";
+import { rotationSlot } from "~/features/insights/rotation";
 
 /** A named cache: the zone's default cache (and a purge of it) never mixes with these entries. */
 const CACHE_NAME = "pages";
@@ -61,7 +62,7 @@ export async function servePageCached(
   // Only the home page varies by city; reading request.cf parses the whole cf object (a tenth of a hit's CPU).
   const city = plan.kind === "home" ? requestCity(request) : null;
   const now = Date.now();
-  const variant = { ageVerified: hasAgeCookie(cookie), city, today: nzDate(now) };
+  const variant = { ageVerified: hasAgeCookie(cookie), city, today: nzDate(now), slot: rotationSlot(now) };
   const key = pageCacheKey(url.origin, plan, variant, build, versions);
   const kept = keptCopy(key, now) ?? (await storedCopy(key, now));
   if (kept) {
