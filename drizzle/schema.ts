@@ -393,6 +393,24 @@ export const listingDaily = sqliteTable(
   (t) => [primaryKey({ columns: [t.listingId, t.day] })],
 );
 
+/** Insights older than 400 days, folded into one row per listing per month by the cron (migration 0048). */
+export const listingMonthlyInsights = sqliteTable(
+  "listing_monthly_insights",
+  {
+    listingId: text("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    month: text("month").notNull(),
+    impressions: integer("impressions").notNull().default(0),
+    views: integer("views").notNull().default(0),
+    photoOpens: integer("photo_opens").notNull().default(0),
+    contacts: integer("contacts").notNull().default(0),
+    likes: integer("likes").notNull().default(0),
+    favourites: integer("favourites").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.listingId, t.month] })],
+);
+
 /** Per photo and day: shown as a seen card's cover, and opened on the profile (migration 0047). */
 export const listingPhotoDaily = sqliteTable(
   "listing_photo_daily",

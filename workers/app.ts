@@ -25,6 +25,7 @@ import { holdAfterWrites, isCacheFill, servePageCached } from "../app/server/pag
 import { boundBody, finishResponse } from "../app/server/request-guard.server";
 import { sweepCountMarks } from "../app/server/stats.server";
 import { consumeCounts, COUNT_QUEUE } from "../app/features/insights/count-flush.server";
+import { foldOldInsights } from "../app/features/insights/retention.server";
 import { resumeDuePauses } from "../app/server/listing-pause.server";
 import { runStaleCheck } from "../app/server/stale-check.server";
 import { runRetention } from "../app/server/retention.server";
@@ -163,6 +164,12 @@ export default {
     ctx.waitUntil(
       sweepCountMarks(env, controller.scheduledTime).catch((error: unknown) =>
         console.error("count mark sweep failed", error),
+      ),
+    );
+    // Insights: daily rows kept 400 days, then folded into months (docs/decisions/0024).
+    ctx.waitUntil(
+      foldOldInsights(env, controller.scheduledTime).catch((error: unknown) =>
+        console.error("insights fold failed", error),
       ),
     );
     // Weekly plans: reminders, renewal charges, second attempts after the grace, ends of cancelled plans.
