@@ -38,6 +38,8 @@ export default defineConfig({
                 // Tests write to D1 directly and read pages at once: no reuse of version reads, no held
                 // answers (tests/workers/page-cache.test.ts turns it on where it tests it).
                 PAGE_CACHE_REUSE_MS: "0",
+                // Insights counts leave each request's waitUntil soon (the window's logic is the same).
+                COUNT_WINDOW_MS: "50",
                 // The key that seals TOTP secrets (a Worker secret in production); any 32 bytes in base64.
                 TWO_FACTOR_KEY: "dGVzdC1vbmx5LXR3by1mYWN0b3Ita2V5LTMyLWJ5dGU=",
                 // The Safety Net's key (a Worker secret in production); any 32 bytes in base64.

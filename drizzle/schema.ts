@@ -379,7 +379,63 @@ export const countMarks = sqliteTable("count_marks", {
   key: text("key").primaryKey(),
   holder: text("holder").notNull().default(""),
   day: text("day").notNull(),
+  /** Set by the count queue's flush that made the mark (migration 0047), with what it counted. */
+  flush: text("flush"),
+  listingId: text("listing_id"),
+  kind: text("kind"),
+  photo: text("photo"),
 });
+
+/** Insights: one row per listing per UTC day, written only by the count queue's flush (migration 0047). */
+export const listingDaily = sqliteTable(
+  "listing_daily",
+  {
+    listingId: text("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    impressions: integer("impressions").notNull().default(0),
+    views: integer("views").notNull().default(0),
+    photoOpens: integer("photo_opens").notNull().default(0),
+    contacts: integer("contacts").notNull().default(0),
+    likes: integer("likes").notNull().default(0),
+    favourites: integer("favourites").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.listingId, t.day] })],
+);
+
+/** Insights older than 400 days, folded into one row per listing per month by the cron (migration 0048). */
+export const listingMonthlyInsights = sqliteTable(
+  "listing_monthly_insights",
+  {
+    listingId: text("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    month: text("month").notNull(),
+    impressions: integer("impressions").notNull().default(0),
+    views: integer("views").notNull().default(0),
+    photoOpens: integer("photo_opens").notNull().default(0),
+    contacts: integer("contacts").notNull().default(0),
+    likes: integer("likes").notNull().default(0),
+    favourites: integer("favourites").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.listingId, t.month] })],
+);
+
+/** Per photo and day: shown as a seen card's cover, and opened on the profile (migration 0047). */
+export const listingPhotoDaily = sqliteTable(
+  "listing_photo_daily",
+  {
+    listingId: text("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    photo: text("photo").notNull(),
+    shown: integer("shown").notNull().default(0),
+    opened: integer("opened").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.listingId, t.day, t.photo] })],
+);
 
 export const r2DeleteFailures = sqliteTable("r2_delete_failures", {
   id: text("id").primaryKey(),

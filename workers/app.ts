@@ -24,6 +24,8 @@ import { openD1Session, withBookmarkCookie } from "../app/server/d1-session.serv
 import { holdAfterWrites, isCacheFill, servePageCached } from "../app/server/page-cache.server";
 import { boundBody, finishResponse } from "../app/server/request-guard.server";
 import { sweepCountMarks } from "../app/server/stats.server";
+import { consumeCounts, COUNT_QUEUE } from "../app/features/insights/count-flush.server";
+import { foldOldInsights } from "../app/features/insights/retention.server";
 import { resumeDuePauses } from "../app/server/listing-pause.server";
 import { runStaleCheck } from "../app/server/stale-check.server";
 import { runRetention } from "../app/server/retention.server";
@@ -122,9 +124,10 @@ export default {
     const response = await withBookmarkCookie(request, routed, d1, env);
     return finishResponse(request, response, env);
   },
-  // The R2 delete queue and its dead-letter queue (wrangler.toml [[queues.consumers]]).
+  // The insights count queue, the R2 delete queue and its dead-letter queue (wrangler.toml [[queues.consumers]]).
   async queue(batch, env, _ctx) {
-    if (batch.queue === R2_DELETE_DEAD_LETTERS) await recordDeadLetters(batch, env);
+    if (batch.queue === COUNT_QUEUE) await consumeCounts(batch, env);
+    else if (batch.queue === R2_DELETE_DEAD_LETTERS) await recordDeadLetters(batch, env);
     else await consumeR2Deletes(batch, env.PHOTOS);
   },
   // Cron Trigger (wrangler.toml [triggers]): removes editor uploads that were never saved.
@@ -164,6 +167,12 @@ export default {
     ctx.waitUntil(
       sweepCountMarks(env, controller.scheduledTime).catch((error: unknown) =>
         console.error("count mark sweep failed", error),
+      ),
+    );
+    // Insights: daily rows kept 400 days, then folded into months (docs/decisions/0024).
+    ctx.waitUntil(
+      foldOldInsights(env, controller.scheduledTime).catch((error: unknown) =>
+        console.error("insights fold failed", error),
       ),
     );
     // Weekly plans: reminders, renewal charges, second attempts after the grace, ends of cancelled plans.

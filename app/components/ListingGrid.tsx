@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type MutableRefObject } from "react";
+import { useCardImpressions } from "~/features/insights/beacon";
 import { mergeCards, type ListingCardData } from "~/lib/listing-card";
 import type { GridPage } from "~/lib/listings-view";
 import { FIRST_ROW, GRID_CLASSES, ListingCard, SkeletonCard } from "./ListingCard";
@@ -59,6 +60,9 @@ export function ListingGrid({
   const { load: loadMorePage } = more;
   const { load: reloadPages } = useJsonFetch<GridPage>();
   const sentinel = useRef<HTMLDivElement>(null);
+  // Card impressions for the listings' insights (decision 0024); the administrators' grid is not an audience.
+  const grid = useRef<HTMLDivElement>(null);
+  useCardImpressions(grid, admin ? null : cards);
 
   useEffect(() => {
     if (shownIds) shownIds.current = new Set(cards.map((c) => c.modelId));
@@ -152,7 +156,7 @@ export function ListingGrid({
   }
   return (
     <>
-      <div className={GRID_CLASSES} data-testid="listing-grid">
+      <div ref={admin ? undefined : grid} className={GRID_CLASSES} data-testid="listing-grid">
         {cards.map((card, i) => (
           <ListingCard
             key={card.modelId}

@@ -1,4 +1,5 @@
 import { useCallback, useSyncExternalStore } from "react";
+import { reportEvent } from "~/features/insights/beacon";
 import { FAVOURITES_EVENT, FAVOURITES_KEY, parseFavourites, toggleFavourite } from "~/lib/favourites";
 
 // Cached so useSyncExternalStore sees a stable snapshot until storage changes.
@@ -40,6 +41,7 @@ export function useFavourites() {
       return;
     }
     window.dispatchEvent(new Event(FAVOURITES_EVENT));
+    if (next.includes(modelId)) reportEvent({ kind: "favourite", listing: modelId });
   }, []);
   return { favourites: list, toggle };
 }

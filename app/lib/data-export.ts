@@ -161,6 +161,21 @@ export const EXPORTED_TABLES = {
     columns: ["listing_id", "month", "views", "contacts", "likes"],
     leftOut: [],
   },
+  listing_daily: {
+    file: "listings/*/insights.json",
+    columns: ["listing_id", "day", "impressions", "views", "photo_opens", "contacts", "likes", "favourites"],
+    leftOut: [],
+  },
+  listing_monthly_insights: {
+    file: "listings/*/insights.json",
+    columns: ["listing_id", "month", "impressions", "views", "photo_opens", "contacts", "likes", "favourites"],
+    leftOut: [],
+  },
+  listing_photo_daily: {
+    file: "listings/*/insights.json",
+    columns: ["listing_id", "day", "photo", "shown", "opened"],
+    leftOut: [],
+  },
   subscriptions: {
     file: "payments.json",
     columns: [
@@ -332,7 +347,7 @@ export function readMe(o: { siteName: string; email: string; createdAt: string; 
     "plans.json                    The plans you chose.",
     "payments.json                 Your subscriptions, payments, ledger entries, receipts and refunds (no card details).",
     "verification-requests.json    Your ID and photo verification requests and their outcome.",
-    `listings/                     Your ${o.listings} listing(s): every field, rates, photos and monthly stats.`,
+    `listings/                     Your ${o.listings} listing(s): every field, rates, photos, monthly stats and daily insights.`,
     "",
     "Times are milliseconds since 1 January 1970 (UTC). Money is in whole cents of NZ dollars.",
     "",

@@ -1,4 +1,5 @@
 // The FAQ page's questions (spec §2 Static pages): three groups, plain text answers.
+import { FAIR_ORDER_TEXT } from "~/features/insights/rotation";
 import { EDITOR_PAGE_TITLES } from "./editor-pages";
 import { formatPlanPrice, PLANS } from "./plans";
 import { INACTIVE_LISTING_MONTHS, SUPPORT_EMAIL } from "./site";
@@ -112,6 +113,11 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
         answer: [
           `Two weekly plans: ${standard} and ${featured}. Prices are in New Zealand dollars and include GST. Featured listings get priority in search and on the homepage, up to 20 photos and a featured tag.`,
         ],
+      },
+      {
+        id: "order",
+        question: "How is the order of listings decided?",
+        answer: FAIR_ORDER_TEXT,
       },
       {
         id: "payment",

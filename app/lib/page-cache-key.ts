@@ -200,7 +200,16 @@ function safeDecode(value: string): string | null {
  * NZ date (YYYY-MM-DD). A tour stop begins and ends at NZ midnight with no write to bump a version, so the
  * date in the key makes every listing page a new copy at midnight, exactly when stops change.
  */
-export type CacheVariant = { ageVerified: boolean; city: string | null; today: string };
+export type CacheVariant = {
+  ageVerified: boolean;
+  city: string | null;
+  today: string;
+  /** The grid's 10-minute rotation slot (docs/decisions/0024): the grids' order turns with it. */
+  slot?: number;
+};
+
+/** The pages whose cards come in the grid's rotated order. */
+const ROTATING: ReadonlySet<PageKind> = new Set(["home", "region", "api-grid"]);
 
 /** The home page's "Escorts Near You" depends on the place the city maps to: a bounded set, not the city. */
 export function nearYouVariant(kind: PageKind, city: string | null): string {
@@ -225,9 +234,10 @@ export function pageCacheKey(
   const near = encodeURIComponent(nearYouVariant(cachePlan.kind, variant.city));
   // Info pages read nothing from the database: one copy serves every day.
   const day = cachePlan.kind === "info" ? "" : variant.today;
+  const rotation = variant.slot !== undefined && ROTATING.has(cachePlan.kind) ? `&_rot=${variant.slot}` : "";
   const sep = cachePlan.path.includes("?") ? "&" : "?";
   return (
-    `${origin}${cachePlan.path}${sep}_age=${variant.ageVerified ? "1" : "0"}&_near=${near}&_day=${day}` +
+    `${origin}${cachePlan.path}${sep}_age=${variant.ageVerified ? "1" : "0"}&_near=${near}&_day=${day}${rotation}` +
     `&_build=${encodeURIComponent(build)}&_v=${versions.join(".")}`
   );
 }

@@ -8,4 +8,4 @@ export const loader = ({ params }: LoaderFunctionArgs) =>
   redirect(isId(params.modelId) ? `/view/${params.modelId}` : "/");
 
 export const action = ({ request, context, params }: ActionFunctionArgs) =>
-  likeFromForm(request, context.cloudflare.env, params.modelId);
+  likeFromForm(request, context.cloudflare.env, context.cloudflare.ctx, params.modelId);

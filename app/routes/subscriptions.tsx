@@ -7,6 +7,7 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { InfoPage } from "~/components/InfoPage";
+import { FAIR_ORDER_TEXT } from "~/features/insights/rotation";
 import { PlanCard, type PlanCardState } from "~/components/PlanCard";
 import { Alert } from "~/components/ui/Alert";
 import {
@@ -211,6 +212,9 @@ export default function SubscriptionsPage() {
               <li>Cancel any time: cancellation takes effect at the end of the period, with no partial refunds.</li>
               <li>Upgrade from Standard to Featured at any time and pay only the prorated difference.</li>
               <li>When a subscription expires your listing is hidden, not deleted: renew to bring it back.</li>
+              {FAIR_ORDER_TEXT.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
               <li>
                 If you do not respond to requested changes within 24 hours, or decline them, the subscription is
                 terminated.

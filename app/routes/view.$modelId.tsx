@@ -1,6 +1,5 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, useLoaderData, useRevalidator, useRouteError } from "@remix-run/react";
-import { isbot } from "isbot";
 import { useEffect, useState } from "react";
 import { ReportLink } from "~/components/admin/ReportLink";
 import { FavouriteButton } from "~/components/FavouriteButton";
@@ -17,8 +16,7 @@ import { originOf, pageTitle, seoMeta } from "~/lib/seo";
 import { getSessionUser } from "~/server/auth.server";
 import { countLikes } from "~/server/likes.server";
 import { loadPublicProfile, loadSuggestions } from "~/server/profile.server";
-import { countingVisitor } from "~/server/site-secrets.server";
-import { recordView } from "~/server/stats.server";
+import { countEvents } from "~/features/insights/count-queue.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: pageTitle("Profile not found") }, { name: "robots", content: "noindex" }];
@@ -65,14 +63,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     }),
   ]);
   // One view per page load by a person: crawlers and the owner's own visits are not counted.
-  if (profile.live && !isbot(request.headers.get("User-Agent") ?? "") && !viewer) {
-    // Once per visitor (client address) per listing per day: reloads and scripts do not inflate views.
-    ctx.waitUntil(
-      countingVisitor(env, request)
-        .then((visitor) => recordView(env, modelId, Date.now(), visitor))
-        .catch((e) => console.error("Failed to record view", e)),
-    );
-  }
+  // Once per visitor (client address) per listing per day, through the count queue (decision 0024).
+  if (profile.live && !viewer) countEvents(env, ctx, request, [{ kind: "view", listing: modelId }]);
   // A hidden listing is shown only to its owner or an administrator: never to a shared cache.
   return data(
     { profile, suggestions, likes, now: Date.now(), origin: originOf(request.url) },

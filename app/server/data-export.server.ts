@@ -46,6 +46,9 @@ const TABLES: Record<ExportedTable, SQLiteTable> = {
   listing_special_rates: schema.listingSpecialRates,
   tour_stops: schema.tourStops,
   listing_stats: schema.listingStats,
+  listing_daily: schema.listingDaily,
+  listing_photo_daily: schema.listingPhotoDaily,
+  listing_monthly_insights: schema.listingMonthlyInsights,
   subscriptions: schema.subscriptions,
   payments: schema.payments,
   ledger: schema.ledger,
@@ -78,6 +81,7 @@ export type AccountData = {
     specialRates: Rows;
     tourStops: Rows;
     stats: Rows;
+    insights: { months: Rows; daily: Rows; photos: Rows };
   }[];
 };
 
@@ -100,6 +104,9 @@ export async function readAccountData(db: Db, userId: string): Promise<AccountDa
     specials,
     tours,
     stats,
+    daily,
+    photoDaily,
+    months,
     subscriptions,
     payments,
     ledger,
@@ -136,6 +143,17 @@ export async function readAccountData(db: Db, userId: string): Promise<AccountDa
       .orderBy(asc(s.listingSpecialRates.position)),
     db.select().from(s.tourStops).where(inArray(s.tourStops.listingId, own)).orderBy(asc(s.tourStops.startDate)),
     db.select().from(s.listingStats).where(inArray(s.listingStats.listingId, own)).orderBy(asc(s.listingStats.month)),
+    db.select().from(s.listingDaily).where(inArray(s.listingDaily.listingId, own)).orderBy(asc(s.listingDaily.day)),
+    db
+      .select()
+      .from(s.listingPhotoDaily)
+      .where(inArray(s.listingPhotoDaily.listingId, own))
+      .orderBy(asc(s.listingPhotoDaily.day), asc(s.listingPhotoDaily.photo)),
+    db
+      .select()
+      .from(s.listingMonthlyInsights)
+      .where(inArray(s.listingMonthlyInsights.listingId, own))
+      .orderBy(asc(s.listingMonthlyInsights.month)),
     db.select().from(s.subscriptions).where(eq(s.subscriptions.userId, userId)),
     // Money records outlive a deleted listing (tax records), and stay the owner's.
     db.select().from(s.payments).where(eq(s.payments.userId, userId)).orderBy(asc(s.payments.createdAt)),
@@ -173,6 +191,11 @@ export async function readAccountData(db: Db, userId: string): Promise<AccountDa
       specialRates: of(specials, l.id).map((r) => exportRow("listing_special_rates", r)),
       tourStops: of(tours, l.id).map((r) => exportRow("tour_stops", r)),
       stats: of(stats, l.id).map((r) => exportRow("listing_stats", r)),
+      insights: {
+        months: of(months, l.id).map((r) => exportRow("listing_monthly_insights", r)),
+        daily: of(daily, l.id).map((r) => exportRow("listing_daily", r)),
+        photos: of(photoDaily, l.id).map((r) => exportRow("listing_photo_daily", r)),
+      },
     })),
   };
 }
@@ -213,6 +236,7 @@ async function* archiveEntries(env: Pick<Env, "PHOTOS">, data: AccountData, o: {
     const { row, images, rates, specialRates, tourStops } = listing;
     yield file(`${folder}/listing.json`, json({ ...row, images, rates, specialRates, tourStops }));
     yield file(`${folder}/stats.json`, json(listing.stats));
+    yield file(`${folder}/insights.json`, json(listing.insights));
     const missing: string[] = [];
     for (const [n, image] of images.entries()) {
       const name = `${folder}/${photoFileName(n, String(image.r2_key))}`;

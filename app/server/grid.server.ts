@@ -11,6 +11,8 @@ import { regionForCity } from "~/lib/suburbs";
 import { earliestRunningStart, type CardTour } from "~/lib/tour-stops";
 import { getDb, keptSelect, schema, type Db } from "./db.server";
 import { cardColumns, gridOrder } from "./listing-queries.server";
+import { rotatedOrderBy } from "~/features/insights/rotation.server";
+import { rotationSlot } from "~/features/insights/rotation";
 
 const l = schema.listings;
 const ts = schema.tourStops;
@@ -72,13 +74,17 @@ export function gridQuery(db: Db, opts: GridOpts) {
   const conds = [...(opts.includeHidden ? [] : [eq(l.live, true)]), ...filterConditions(opts.filters, opts.now)];
   const offset = (opts.page - 1) * PAGE_SIZE;
   const touring = touringArm(db, conds, opts);
+  // Visitors' grids rotate fairly within each tier every 10 minutes (features/insights/rotation.ts); the
+  // administrators' grid keeps the plain order, so a listing stays where they last saw it.
+  const rotate = !opts.includeHidden;
+  const order = rotate ? rotatedOrderBy(l, opts.now) : gridOrder;
   if (opts.filters.show === "touring") {
     return db
       .select({ ...cardColumns, listedAt: l.listedAt, tour: touring.tour })
       .from(ts)
       .crossJoin(l)
       .where(touring.where)
-      .orderBy(...gridOrder)
+      .orderBy(...order)
       .limit(opts.limit)
       .offset(offset);
   }
@@ -92,11 +98,11 @@ export function gridQuery(db: Db, opts: GridOpts) {
       .select({ ...cardColumns, listedAt: l.listedAt, tour: current.as("tour") })
       .from(l)
       .where(and(...conds))
-      .orderBy(...gridOrder)
+      .orderBy(...order)
       .limit(opts.limit)
       .offset(offset);
   }
-  return unionAll(
+  const arms = unionAll(
     db
       .select({ ...cardColumns, listedAt: l.listedAt, tour: current.as("tour") })
       .from(l)
@@ -106,8 +112,18 @@ export function gridQuery(db: Db, opts: GridOpts) {
       .from(ts)
       .crossJoin(l)
       .where(touring.where),
-  )
-    .orderBy(...resultOrder)
+  );
+  if (!rotate)
+    return arms
+      .orderBy(...resultOrder)
+      .limit(opts.limit)
+      .offset(offset);
+  // A compound SELECT sorts only by its result columns: the rotation ranks the merged rows from outside.
+  const merged = arms.as("g");
+  return db
+    .select()
+    .from(merged)
+    .orderBy(...rotatedOrderBy(merged, opts.now))
     .limit(opts.limit)
     .offset(offset);
 }
@@ -165,7 +181,7 @@ export function keptGridPageSelect(opts: GridOptions) {
   const key =
     filters.show === "active"
       ? null
-      : `grid:${JSON.stringify([region, filters, page, pages ?? 1, includeHidden === true, nzDate(now)])}`;
+      : `grid:${JSON.stringify([region, filters, page, pages ?? 1, includeHidden === true, nzDate(now), rotationSlot(now)])}`;
   return keptSelect(key, (db) => gridPageQuery(db, opts));
 }
 

@@ -1,14 +1,13 @@
 // The page cache: anonymous public pages and JSON from the Workers Cache API, keyed by versions that D1
 // triggers bump on every write that could change them (docs/decisions/0012-page-cache.md). Anyone with a
 // session cookie is rendered fresh and never stored; so is any response that sets a cookie.
-import { isbot } from "isbot";
 import { hasAgeCookie } from "~/lib/age-gate";
 import { pageCacheKey, planPageCache, type CachePlan } from "~/lib/page-cache-key";
 import { nzDate } from "~/lib/nz-time";
 import { answerCopy, copySize, cspNonce, gzipped, withScriptHashes, type Copy } from "./page-copy.server";
 import { hasSessionCookie } from "./session-cookie.server";
-import { countingVisitor } from "./site-secrets.server";
-import { recordView } from "./stats.server";
+import { countEvents } from "~/features/insights/count-queue.server";
+import { rotationSlot } from "~/features/insights/rotation";
 
 /** A named cache: the zone's default cache (and a purge of it) never mixes with these entries. */
 const CACHE_NAME = "pages";
@@ -42,7 +41,7 @@ export function isSignedIn(cookieHeader: string | null): boolean {
  */
 export async function servePageCached(
   request: Request,
-  env: Pick<Env, "DB"> & Partial<Pick<Env, "PAGE_CACHE_REUSE_MS">>,
+  env: Pick<Env, "DB" | "COUNTS"> & Partial<Pick<Env, "PAGE_CACHE_REUSE_MS" | "COUNT_WINDOW_MS">>,
   ctx: ExecutionContext,
   build: string,
   render: Render,
@@ -63,7 +62,7 @@ export async function servePageCached(
   // Only the home page varies by city; reading request.cf parses the whole cf object (a tenth of a hit's CPU).
   const city = plan.kind === "home" ? requestCity(request) : null;
   const now = Date.now();
-  const variant = { ageVerified: hasAgeCookie(cookie), city, today: nzDate(now) };
+  const variant = { ageVerified: hasAgeCookie(cookie), city, today: nzDate(now), slot: rotationSlot(now) };
   const key = pageCacheKey(url.origin, plan, variant, build, versions);
   const kept = keptCopy(key, now) ?? (await storedCopy(key, now));
   if (kept) {
@@ -298,14 +297,13 @@ function withStatus(response: Response, status: "MISS" | "BYPASS"): Response {
   return out;
 }
 
-/** A profile served from the cache is still a view, counted as the loader counts one (decision 0001). */
-function countView(request: Request, env: Pick<Env, "DB">, ctx: ExecutionContext, plan: CachePlan): void {
+/** A profile served from the cache is still a view, counted off the request path (decision 0024). */
+function countView(
+  request: Request,
+  env: Pick<Env, "DB" | "COUNTS"> & Partial<Pick<Env, "COUNT_WINDOW_MS">>,
+  ctx: ExecutionContext,
+  plan: CachePlan,
+): void {
   if (plan.kind !== "view" || !plan.listingId) return;
-  if (isbot(request.headers.get("User-Agent") ?? "")) return;
-  const modelId = plan.listingId;
-  ctx.waitUntil(
-    countingVisitor(env, request)
-      .then((visitor) => recordView(env, modelId, Date.now(), visitor))
-      .catch((e: unknown) => console.error("Failed to record view", e)),
-  );
+  countEvents(env, ctx, request, [{ kind: "view", listing: plan.listingId }]);
 }

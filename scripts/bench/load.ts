@@ -13,6 +13,15 @@ export type LoadResult = {
   seconds: number;
 };
 
+/**
+ * What every bench request says it is unless told otherwise: a phone's Chromium. Node's own 'node' is a
+ * crawler to the app (isbot), and crawlers skip the work a person's visit costs (counting a view).
+ */
+export const BROWSER_UA =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+/** A crawler's User-Agent, for the bot-path rows. */
+export const CRAWLER_UA = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
@@ -33,7 +42,10 @@ export async function load(
     while (performance.now() < deadline && times.length + errors < max) {
       const t0 = performance.now();
       try {
-        const res = await fetch(baseUrl + path, { headers: opts.headers, redirect: "manual" });
+        const res = await fetch(baseUrl + path, {
+          headers: { "User-Agent": BROWSER_UA, ...opts.headers },
+          redirect: "manual",
+        });
         await res.arrayBuffer();
         if (res.status >= 400) errors++;
         else times.push(performance.now() - t0);
@@ -80,7 +92,7 @@ export async function sequential(baseUrl: string, path: string, count: number, h
   const times: number[] = [];
   for (let i = 0; i < count; i++) {
     const t0 = performance.now();
-    const res = await fetch(baseUrl + path, { headers, redirect: "manual" });
+    const res = await fetch(baseUrl + path, { headers: { "User-Agent": BROWSER_UA, ...headers }, redirect: "manual" });
     await res.arrayBuffer();
     times.push(performance.now() - t0);
   }

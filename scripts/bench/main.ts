@@ -62,7 +62,10 @@ async function targetSection(small: string, seconds: number, soakSeconds: number
       `Targets: app (100 listings) and framework floor, wrangler dev each: ${seconds} s per URL with 8 clients, in 1 s slices taken in turn with the floor / and a static file`,
       t.load,
     );
-    table("Targets: JavaScript on / (gzipped, every module script and preload)", t.javascript);
+    table(
+      "Targets: JavaScript on /: as a phone's Chromium downloads it by network idle (browser), and the scripts the HTML names, gzipped (html)",
+      t.javascript,
+    );
     table(`Targets: ${soakSeconds} s of 16 clients on /`, t.soak);
     table("Targets (issue 14): ratios to the floor measured in this run", t.targets);
     console.log(

@@ -25,13 +25,24 @@ export async function signUp(baseUrl: string, o: { agency?: boolean } = {}): Pro
     }),
   });
   if (res.status !== 201) throw new Error(`bench sign-up failed: ${res.status} ${await res.text()}`);
+  const signupCookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   // A sign-up signs nobody in: the link mailed to the local outbox does (sent just after the answer).
   for (let attempt = 0; attempt < 50; attempt++) {
     const outbox = await (await fetch(`${baseUrl}/dev/outbox`)).text();
     const at = outbox.indexOf(email);
     const link = at < 0 ? null : /\/confirm-email\/[A-Za-z0-9_-]{43}/.exec(outbox.slice(at))?.[0];
     if (link) {
-      const confirmed = await fetch(`${baseUrl}${link}`, { redirect: "manual" });
+      // Opening the link only shows a button; pressing it confirms, and signs in only the browser that signed
+      // up (decision 0022): the bench presses it with the sign-up's cookie, as that browser would.
+      const confirmed = await fetch(`${baseUrl}${link}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseUrl, Cookie: signupCookie },
+        body: "",
+      });
       const cookie = /(session=[^;]+)/.exec(confirmed.headers.get("set-cookie") ?? "")?.[1];
       if (!cookie) throw new Error(`bench confirmation failed: ${confirmed.status}`);
       return cookie;

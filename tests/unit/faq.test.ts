@@ -22,3 +22,14 @@ describe("FAQ 'How do I pay?'", () => {
     expect(text).not.toMatch(/not available|contact you/);
   });
 });
+
+describe("FAQ 'How is the order of listings decided?'", () => {
+  it("says the order turns fairly within each plan, Featured first, with a fading boost and no paid bumps", () => {
+    const item = FAQ_GROUPS.flatMap((g) => g.items).find((i) => i.question === "How is the order of listings decided?");
+    const text = item!.answer.join(" ");
+    expect(text).toContain("Featured listings always come before Standard ones");
+    expect(text).toContain("every 10 minutes");
+    expect(text).toContain("fades away over 2 hours");
+    expect(text).toContain("nobody can buy a bump");
+  });
+});

@@ -125,6 +125,23 @@ describe("pageCacheKey", () => {
     ).toBe(`https://kiwi.example/view/${ID}?_age=1&_near=&_day=2026-12-03&_build=b1&_v=7.3`);
   });
 
+  it("keys the grids on the 10-minute rotation slot, not a profile or an info page", () => {
+    const v = (slot: number) => ({ ageVerified: true, city: null, today, slot });
+    for (const path of ["/", "/locations/Wellington", "/api/grid?region=Wellington"]) {
+      const p = plan(path)!;
+      expect(pageCacheKey("https://kiwi.example", p, v(5), "b1", [7])).toContain("&_rot=5&");
+      expect(pageCacheKey("https://kiwi.example", p, v(5), "b1", [7])).not.toBe(
+        pageCacheKey("https://kiwi.example", p, v(6), "b1", [7]),
+      );
+    }
+    for (const path of [`/view/${ID}`, "/about"]) {
+      const p = plan(path)!;
+      expect(pageCacheKey("https://kiwi.example", p, v(5), "b1", [7])).toBe(
+        pageCacheKey("https://kiwi.example", p, v(6), "b1", [7]),
+      );
+    }
+  });
+
   it("changes every listing page's key at NZ midnight (tour stops begin and end then), not an info page's", () => {
     const region = plan("/locations/Wellington")!;
     const at = (day: string) =>

@@ -19,7 +19,7 @@ const stats = async (id: string) =>
       contacts: number;
     }>()) ?? { views: 0, likes: 0, contacts: 0 };
 
-async function eventuallyEqual<T>(read: () => Promise<T>, expected: T, ms = 2000) {
+async function eventuallyEqual<T>(read: () => Promise<T>, expected: T, ms = 10_000) {
   const deadline = Date.now() + ms;
   for (;;) {
     const value = await read();

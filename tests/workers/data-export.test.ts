@@ -59,6 +59,14 @@ async function richListing(owner: string, firstName: string, photos = 3, photoBy
     "INSERT INTO tour_stops (listing_id, position, region, suburb, start_date, end_date) VALUES (?, 1, 'Wellington', 'Te Aro', '2099-12-03', '2099-12-05')",
     id,
   );
+  await run(
+    "INSERT INTO listing_daily (listing_id, day, impressions, views, contacts) VALUES (?, '2026-11-20', 120, 12, 3)",
+    id,
+  );
+  await run(
+    "INSERT INTO listing_photo_daily (listing_id, day, photo, shown, opened) VALUES (?, '2026-11-20', 'listing/x.webp', 120, 2)",
+    id,
+  );
   for (const month of ["2026-10", "2026-11"])
     await run(
       "INSERT INTO listing_stats (listing_id, month, views, contacts, likes) VALUES (?, ?, 7, 2, 1)",
@@ -160,6 +168,7 @@ describe("the archive", () => {
           `listings/${folder}/photos/02.webp`,
           `listings/${folder}/photos/03.webp`,
           `listings/${folder}/stats.json`,
+          `listings/${folder}/insights.json`,
         ]),
       ].sort(),
     );
@@ -197,6 +206,23 @@ describe("the archive", () => {
       { month: "2026-10" },
       { month: "2026-11" },
     ]);
+    // Its insights: the daily rows and each photo's counts, nothing about any visitor.
+    expect(jsonOf(files, "listings/01-ruby/insights.json")).toEqual({
+      months: [],
+      daily: [
+        {
+          listing_id: me.listings[0],
+          day: "2026-11-20",
+          impressions: 120,
+          views: 12,
+          photo_opens: 0,
+          contacts: 3,
+          likes: 0,
+          favourites: 0,
+        },
+      ],
+      photos: [{ listing_id: me.listings[0], day: "2026-11-20", photo: "listing/x.webp", shown: 120, opened: 2 }],
+    });
     expect(strFromU8(files["listings/01-ruby/photos/02.webp"])).toBe(`photo 1 of ${me.listings[0]}`);
 
     expect(jsonOf(files, "plans.json")).toMatchObject([{ tier: "featured", price_cents: 7500 }]);

@@ -1,5 +1,6 @@
 import { useLocation, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { reportPhotoOpen } from "~/features/insights/beacon";
 import type { ProfileImage } from "~/lib/profile";
 import { GALLERY_MAIN_SIZES, GALLERY_SIDE_SIZES } from "~/lib/photo-variants";
 import { primaryImage } from "~/lib/profile";
@@ -71,7 +72,10 @@ export function Gallery({ images, name }: { images: ProfileImage[]; name: string
     <button
       key={img.imageId}
       type="button"
-      onClick={() => show(i)}
+      onClick={() => {
+        show(i);
+        reportPhotoOpen(img.url);
+      }}
       className={`relative block overflow-hidden rounded-xl bg-zinc-900 ${big ? "aspect-[3/4]" : "aspect-[3/4]"}`}
       aria-label={`Open photo ${i + 1} of ${ordered.length}`}
       data-testid={big ? "gallery-main" : "gallery-side"}

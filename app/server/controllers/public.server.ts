@@ -21,6 +21,7 @@ import { recordContact } from "../stats.server";
 import { limiterKey } from "~/server/http/rate-limit.server";
 import { ERROR_MSG } from "~/lib/messages";
 import { refererPath } from "~/lib/redirects";
+import { countEvents } from "~/features/insights/count-queue.server";
 
 // A like body is ~60 bytes; anything past 4 KiB is not a like.
 const MAX_LIKE_BYTES = 4096;
@@ -46,7 +47,11 @@ function failure(status: number, error: string): Response {
  * `bodyless` (the PUT, whose payload the spec gives as none): an empty body likes as the anonymous visitor
  * this address and browser are; a body, when sent, is checked as for the POST.
  */
-export async function handleLike({ request, env, params }: ApiCall<"none">, liked: boolean, { bodyless = false } = {}) {
+export async function handleLike(
+  { request, env, ctx, params }: ApiCall<"none">,
+  liked: boolean,
+  { bodyless = false } = {},
+) {
   const modelId = params.modelId;
   if (!isId(modelId)) return failure(400, ERROR_MSG.invalidModelId);
   // A limiter outage should not stop visitors: likes fail open.
@@ -64,6 +69,8 @@ export async function handleLike({ request, env, params }: ApiCall<"none">, like
   }
   try {
     const result = await setLike(env, modelId, visitorId, liked, Date.now(), await countingVisitor(env, request));
+    // The day's insights count a new like once per visitor (decision 0024); an unlike takes none back.
+    if (liked && result.changed) countEvents(env, ctx, request, [{ kind: "like", listing: modelId }]);
     // Counts never broadcast: one visitor's likes must not make every open page reload.
     return json({ success: true, liked: result.liked, likes: result.likes });
   } catch (error) {
@@ -77,14 +84,19 @@ export async function handleLike({ request, env, params }: ApiCall<"none">, like
  * the server tells it apart (no stored visitor id without JavaScript), then sends the browser back to the
  * page it came from. Unliking needs the stored id, so it is for the enhanced button.
  */
-export async function likeFromForm(request: Request, env: Env, modelId: string | undefined): Promise<Response> {
+export async function likeFromForm(
+  request: Request,
+  env: Env,
+  ctx: Parameters<typeof countEvents>[1],
+  modelId: string | undefined,
+): Promise<Response> {
   const text = (status: number, message: string) =>
     new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   if (!isId(modelId)) return text(400, ERROR_MSG.invalidModelId);
   if (await overLimit(env.LIKE_LIMITER, limiterKey("like", request.headers), "open"))
     return text(429, "Too many likes, please try again in a minute");
   try {
-    await setLike(
+    const result = await setLike(
       env,
       modelId,
       await anonymousVisitorId(env, request),
@@ -92,6 +104,8 @@ export async function likeFromForm(request: Request, env: Env, modelId: string |
       Date.now(),
       await countingVisitor(env, request),
     );
+    // Counted as the enhanced button's like is (decision 0024).
+    if (result.changed) countEvents(env, ctx, request, [{ kind: "like", listing: modelId }]);
   } catch (error) {
     if (error instanceof ListingUnavailableError) return text(404, ERROR_MSG.modelNotFound);
     throw error;
@@ -101,7 +115,7 @@ export async function likeFromForm(request: Request, env: Env, modelId: string |
 }
 
 /** PUT /api/visits/incrementContact/{id}: one contact click on a live listing; no body is read. */
-export async function handleContact({ request, env, params }: ApiCall<"none">) {
+export async function handleContact({ request, env, ctx, params }: ApiCall<"none">) {
   const modelId = params.modelId;
   if (!isId(modelId)) return failure(400, ERROR_MSG.invalidModelId);
   // Counting contacts fails open too: a limiter outage must not hide a provider's number.
@@ -110,6 +124,7 @@ export async function handleContact({ request, env, params }: ApiCall<"none">) {
   // Once per visitor per listing per day: a repeat answers the same, and counts nothing.
   const counted = await recordContact(env, modelId, Date.now(), await countingVisitor(env, request));
   if (counted === "missing") return failure(404, ERROR_MSG.modelNotFound);
+  if (counted === "counted") countEvents(env, ctx, request, [{ kind: "contact", listing: modelId }]);
   return json({ success: true });
 }
 

@@ -1,0 +1,110 @@
+// What insights count, and the rules that need no I/O: what a beacon may say, and how a queue batch becomes
+// the day's dedupe marks (docs/decisions/0024-counting-off-the-request-path.md).
+import { countDay } from "~/lib/client-address";
+import { isId } from "~/lib/ids";
+
+export const COUNT_KINDS = ["impression", "view", "photo", "contact", "like", "favourite"] as const;
+export type CountKind = (typeof COUNT_KINDS)[number];
+
+/** One thing a visitor did to one listing; `photo` is the photo's key (the card's cover, the photo opened). */
+export type CountEvent = { kind: CountKind; listing: string; photo?: string };
+
+/** What the request side hands the queue: one visitor's events at one moment. */
+export type CountItem = { at: number; visitor: string; events: CountEvent[] };
+/** One queue message: a window's items from one isolate. */
+export type CountMessage = { items: CountItem[] };
+
+/** Most events one beacon may carry (a phone scrolling a long grid for a while sends several beacons). */
+export const MAX_BEACON_EVENTS = 60;
+
+const PHOTO_KEY = /^[A-Za-z0-9][A-Za-z0-9/_.-]{0,159}$/;
+
+/** The photo key in a card's or lightbox's photo URL ('/photos/<key>', with or without a size). */
+export function photoKeyOf(value: unknown): string | undefined {
+  if (typeof value !== "string") return undefined;
+  const path = value.startsWith("/photos/") ? value.slice("/photos/".length).split("?")[0] : value;
+  // A size of a photo (photo-variants.ts: 'x.w480.webp') is the photo itself.
+  const key = path.replace(/\.w\d+\.webp$/, ".webp");
+  return PHOTO_KEY.test(key) && !key.includes("..") ? key : undefined;
+}
+
+export type BeaconResult = { ok: true; events: CountEvent[] } | { ok: false; error: string };
+
+/**
+ * A beacon's body, `{ events: [{ kind, listing, photo? }] }`, checked. Only what a browser reports can come
+ * this way: impressions, photo opens and favourites (views, contacts and likes are counted by the server
+ * when it answers them, so a script cannot add them twice).
+ */
+export function parseBeacon(body: unknown): BeaconResult {
+  const events = (body as { events?: unknown } | null)?.events;
+  if (!Array.isArray(events)) return { ok: false, error: "events must be a list" };
+  if (events.length > MAX_BEACON_EVENTS) return { ok: false, error: `At most ${MAX_BEACON_EVENTS} events at once` };
+  const out: CountEvent[] = [];
+  for (const raw of events as unknown[]) {
+    const e = raw as { kind?: unknown; listing?: unknown; photo?: unknown } | null;
+    if (!e || (e.kind !== "impression" && e.kind !== "photo" && e.kind !== "favourite")) {
+      return { ok: false, error: "Each event's kind must be impression, photo or favourite" };
+    }
+    if (!isId(e.listing)) return { ok: false, error: "Each event needs a listing id" };
+    const photo = e.photo === undefined || e.photo === null ? undefined : photoKeyOf(e.photo);
+    if (e.photo !== undefined && e.photo !== null && !photo) return { ok: false, error: "Unknown photo" };
+    if (e.kind === "photo" && !photo) return { ok: false, error: "A photo event needs its photo" };
+    out.push(photo ? { kind: e.kind, listing: e.listing, photo } : { kind: e.kind, listing: e.listing });
+  }
+  return { ok: true, events: out };
+}
+
+/** A queue message's body as the consumer trusts it: anything malformed is dropped, never thrown on. */
+export function readCountMessage(body: unknown): CountItem[] {
+  const items = (body as Partial<CountMessage> | null)?.items;
+  if (!Array.isArray(items)) return [];
+  return items.filter(
+    (item): item is CountItem =>
+      !!item &&
+      typeof item.at === "number" &&
+      Number.isFinite(item.at) &&
+      typeof item.visitor === "string" &&
+      item.visitor.length > 0 &&
+      item.visitor.length <= 100 &&
+      Array.isArray(item.events),
+  );
+}
+
+/** One day's mark: the keyed hash of (kind, listing, visitor, day[, photo]) and what it counts. */
+export type CountMark = { key: string; day: string; listing: string; kind: CountKind; photo: string | null };
+
+/**
+ * The mark's key. A view keeps the key profile views have used since marks began ('views:…', migration 0014),
+ * so a visitor counted before a deploy is not counted again after it; a photo open is one per photo.
+ */
+export function countMarkKeyFor(kind: CountKind, listing: string, visitor: string, day: string, photo?: string) {
+  const prefix = kind === "view" ? "views" : `i-${kind}`;
+  const base = `${prefix}:${listing}:${visitor}:${day}`;
+  return kind === "photo" ? `${base}:${photo ?? ""}` : base;
+}
+
+/**
+ * Every item's events as marks, one per visitor, listing, kind and day (per photo for photo opens): the first
+ * of a batch's repeats wins, and the database skips a mark it already has, so each counts once a day.
+ */
+export function marksOf(items: CountItem[]): CountMark[] {
+  const marks = new Map<string, CountMark>();
+  for (const item of items) {
+    const day = countDay(item.at);
+    for (const e of item.events) {
+      if (!e || !COUNT_KINDS.includes(e.kind) || !isId(e.listing)) continue;
+      const photo = photoKeyOf(e.photo) ?? null;
+      if (e.kind === "photo" && !photo) continue;
+      const key = countMarkKeyFor(e.kind, e.listing, item.visitor, day, photo ?? undefined);
+      if (!marks.has(key)) marks.set(key, { key, day, listing: e.listing, kind: e.kind, photo });
+    }
+  }
+  return [...marks.values()];
+}
+
+/** Splits a list into runs of at most `size` (statements have a size limit). */
+export function chunks<T>(list: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}

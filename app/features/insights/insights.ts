@@ -1,0 +1,111 @@
+// A provider's insights for one listing over the last 7, 30 or 90 days, from the daily aggregate rows: the totals,
+// the rates, the series by day (every day present, zeros where nothing was counted), the CSV and the chart's
+// geometry. Pure: the page and the CSV download both use it.
+import { countDay } from "~/lib/client-address";
+
+export const RANGES = [7, 30, 90] as const;
+export type Range = (typeof RANGES)[number];
+
+/** ?days=7|30|90; anything else is the 30-day default. */
+export function parseRange(value: string | null): Range {
+  const n = Number(value);
+  return (RANGES as readonly number[]).includes(n) ? (n as Range) : 30;
+}
+
+export type DayCounts = {
+  day: string;
+  impressions: number;
+  views: number;
+  photoOpens: number;
+  contacts: number;
+  likes: number;
+  favourites: number;
+};
+export type Totals = Omit<DayCounts, "day"> & { viewRate: number | null; contactRate: number | null };
+export type PhotoCounts = { photo: string; shown: number; opened: number };
+
+const DAY_MS = 86_400_000;
+
+/** The UTC days of the range, oldest first, ending today. */
+export function rangeDays(days: number, now: number): string[] {
+  return Array.from({ length: days }, (_, i) => countDay(now - (days - 1 - i) * DAY_MS));
+}
+
+/** Every day of the range, with the stored row where there is one. */
+export function fillDays(rows: DayCounts[], days: number, now: number): DayCounts[] {
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  return rangeDays(days, now).map(
+    (day) => byDay.get(day) ?? { day, impressions: 0, views: 0, photoOpens: 0, contacts: 0, likes: 0, favourites: 0 },
+  );
+}
+
+/** A share as a fraction, or null when there was nothing to divide by. */
+export function rate(part: number, whole: number): number | null {
+  return whole > 0 ? part / whole : null;
+}
+
+export function totalsOf(series: DayCounts[]): Totals {
+  const sum = (k: keyof Omit<DayCounts, "day">) => series.reduce((n, d) => n + d[k], 0);
+  const t = {
+    impressions: sum("impressions"),
+    views: sum("views"),
+    photoOpens: sum("photoOpens"),
+    contacts: sum("contacts"),
+    likes: sum("likes"),
+    favourites: sum("favourites"),
+  };
+  return { ...t, viewRate: rate(t.views, t.impressions), contactRate: rate(t.contacts, t.views) };
+}
+
+/** '12.5%', or '–' when there is nothing to divide by. */
+export function formatRate(value: number | null): string {
+  if (value === null) return "–";
+  const pct = value * 100;
+  return `${pct >= 10 || pct === 0 ? pct.toFixed(0) : pct.toFixed(1)}%`;
+}
+
+/** The series as CSV (one row a day), for a spreadsheet. */
+export function insightsCsv(series: DayCounts[]): string {
+  const head = "day,impressions,profile_views,view_rate,contact_taps,contact_rate,likes,favourites,photo_opens";
+  const rows = series.map((d) => {
+    const vr = rate(d.views, d.impressions);
+    const cr = rate(d.contacts, d.views);
+    return [
+      d.day,
+      d.impressions,
+      d.views,
+      vr === null ? "" : vr.toFixed(4),
+      d.contacts,
+      cr === null ? "" : cr.toFixed(4),
+      d.likes,
+      d.favourites,
+      d.photoOpens,
+    ].join(",");
+  });
+  return [head, ...rows].join("\r\n") + "\r\n";
+}
+
+export type ChartBar = { day: string; x: number; width: number; impressionsY: number; viewsY: number };
+
+/**
+ * The chart's bars in a `width` × `height` box: impressions as a bar, profile views as a bar inside it, on one
+ * scale (rounded up to a readable top). Drawn by the server as plain SVG, no chart library.
+ */
+export function chartBars(series: DayCounts[], width: number, height: number): { bars: ChartBar[]; top: number } {
+  const max = Math.max(1, ...series.map((d) => Math.max(d.impressions, d.views)));
+  const step = 10 ** Math.floor(Math.log10(max));
+  const top = Math.ceil(max / step) * step;
+  const slot = width / Math.max(1, series.length);
+  const barWidth = Math.max(1, slot * 0.8);
+  const y = (v: number) => height - (v / top) * height;
+  return {
+    top,
+    bars: series.map((d, i) => ({
+      day: d.day,
+      x: i * slot + (slot - barWidth) / 2,
+      width: barWidth,
+      impressionsY: y(d.impressions),
+      viewsY: y(d.views),
+    })),
+  };
+}
