@@ -287,6 +287,8 @@ export const NOT_EXPORTED_TABLES: Record<string, string> = {
   data_export_links: "These download links themselves, stored only as hashes, that expire within minutes.",
   passkey_challenges: "Random challenges that expire within minutes.",
   pending_sign_ins: "Half-finished sign-ins that expire within minutes.",
+  signup_attempts:
+    "A keyed hash of a password typed in a sign-up for an address that already has an account, kept 7 days so that signing in with it answers as for any unconfirmed account; it is not the account's data.",
   login_throttle: "Failed sign-in counts under a keyed hash of the address.",
   mail_caps: "When a notice last went out, under a keyed hash.",
   count_marks: "Once-a-day markers for counting views, under keyed hashes.",

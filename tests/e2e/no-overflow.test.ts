@@ -5,7 +5,7 @@
 // Not walked: the JSON API (api.*), downloads and files (account.your-data_.archive,
 // admin.verification-files, robots.txt, sitemap.xml), and routes that only take a POST or redirect
 // (age-verification, logout, likes, admin.listing-actions).
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
@@ -52,10 +52,38 @@ async function walk(page: Page, paths: string[]): Promise<string[]> {
     const response = await page.goto(path);
     expect(response?.status() ?? 0, path).toBeLessThan(500);
     await hydrated(page);
+    for (const id of await renderedRoutes(page)) walkedRoutes.add(id);
     failures.push(...(await atEveryWidth(page, path)));
   }
   return failures;
 }
+
+/** Route modules of app/routes/ that some walk rendered (Remix's route ids, e.g. "routes/dashboard"). */
+const walkedRoutes = new Set<string>();
+
+function renderedRoutes(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Object.keys((window as unknown as { __remixRouteModules?: object }).__remixRouteModules ?? {}),
+  );
+}
+
+/** Page routes not walked, and why: every other file of app/routes/ must be rendered by some walk below. */
+const NOT_WALKED: Record<string, string> = {
+  "account.your-data_.archive": "a download",
+  "admin.verification-files.$requestId.$index": "an image file",
+  "age-verification": "takes a POST and redirects",
+  logout: "takes a POST and redirects",
+  "likes.$modelId": "takes a POST and redirects",
+  "admin.listing-actions": "takes a POST and redirects",
+  "robots[.]txt": "a text file",
+  "sitemap[.]xml": "an XML file",
+  "dashboard_.insights[.]csv": "a CSV download",
+  "locations._index": "redirects to a region or home",
+  "profile.$modelId": "redirects to /view/{id}",
+  // Walked as /no-such-page: a 404 shows the root's error page, so the splat route's module is not rendered.
+  $: "the 404 page, walked as /no-such-page",
+  "managesub_.receipts.$id": "the seeded store has no receipt to open",
+};
 
 async function atEveryWidth(page: Page, label: string): Promise<string[]> {
   const failures: string[] = [];
@@ -105,6 +133,7 @@ describe("no page is wider than a phone", () => {
       `/account/email/${MADE_UP_TOKEN}`,
       `/listing-check/${MADE_UP_TOKEN}`,
       `/report/${live.id}`,
+      "/contact/safety-net-correction",
       "/no-such-page",
     ]);
     expect(failures).toEqual([]);
@@ -114,6 +143,10 @@ describe("no page is wider than a phone", () => {
     const [listing] = await listingIds(independent.email);
     const { context, page } = await b.visitor();
     await signInAs(context, independent);
+    const [receipt] = await d1Rows<{ id: string }>(
+      "SELECT r.id FROM receipts r JOIN users u ON u.id = r.user_id WHERE u.email = ? LIMIT 1",
+      independent.email,
+    );
     const failures = await walk(page, [
       "/dashboard",
       "/managesub",
@@ -124,6 +157,10 @@ describe("no page is wider than a phone", () => {
       `/profile/edit/${listing.id}`,
       `/view/${listing.id}`,
       "/subscriptions",
+      "/dashboard/safety-net",
+      "/dashboard/safety-net/report",
+      "/dashboard/insights",
+      ...(receipt ? [`/managesub/receipts/${receipt.id}`] : []),
     ]);
     expect(failures).toEqual([]);
   });
@@ -165,7 +202,9 @@ describe("no page is wider than a phone", () => {
       "/",
       "/locations/Auckland",
       `/view/${hidden.id}`,
+      "/admin",
       "/admin/verifications",
+      "/admin/safety-net",
       "/admin/reports",
       "/admin/subscriptions",
       "/admin/audit",
@@ -250,5 +289,15 @@ describe("the editor's page 3 with weekly hours and a tour stop", () => {
     await page.getByTestId("editor-next").click();
     await addHoursAndTourStop(page);
     expect(await atEveryWidth(page, "creating, page 3")).toEqual([]);
+  });
+});
+
+// Last, after every walk above: a page added to app/routes/ must be added to a walk (or to NOT_WALKED).
+describe("the walks cover app/routes/", () => {
+  it("rendered every page route", () => {
+    const pages = readdirSync("app/routes")
+      .map((file) => file.replace(/\.tsx?$/, ""))
+      .filter((name) => !name.startsWith("api.") && !(name in NOT_WALKED));
+    expect(pages.filter((name) => !walkedRoutes.has(`routes/${name}`)).join(", ")).toBe("");
   });
 });

@@ -63,7 +63,7 @@ describe("changing from Featured to Standard with 12 photos", () => {
     await choice.getByLabel("Keep photo 1 public").uncheck();
     await choice.getByLabel("Keep photo 11 public").check();
     await choice.getByRole("button", { name: "Keep these and change to Standard at renewal" }).click();
-    await page.getByText("Active (changes to Standard at renewal)").waitFor();
+    await page.getByTestId("listing-plan").getByText("Active (changes to Standard at renewal)").waitFor();
     expect(await d1Rows(`SELECT pending_plan FROM subscriptions WHERE listing_id = '${id}'`)).toEqual([
       { pending_plan: "standard" },
     ]);
@@ -127,7 +127,7 @@ describe("changing from Featured to Standard with 12 photos", () => {
       .waitFor();
     await page.getByTestId("photo-choice").getByLabel("Keep photo 2 public").uncheck();
     await page.getByRole("button", { name: "Keep these and change to Standard at renewal" }).click();
-    await page.getByText("Active (changes to Standard at renewal)").waitFor();
+    await page.getByTestId("listing-plan").getByText("Active (changes to Standard at renewal)").waitFor();
     expect(
       await d1Rows<{ position: number }>(
         `SELECT position FROM listing_images WHERE listing_id = '${id}' AND kept_on_standard = 0 ORDER BY position`,

@@ -85,8 +85,9 @@ describe("a new Independent on a phone, from sign-up to a public listing", () =>
     // 2. ID verification, with two photos of a licence.
     await page.goto("/verification");
     await hydrated(page);
-    await page.getByLabel(/^Front of/).setInputFiles(photos[0]);
-    await page.getByLabel(/^Back of/).setInputFiles(photos[1]);
+    await page.getByLabel("NZ driver licence").check();
+    await page.getByLabel("Front of licence").setInputFiles(photos[0]);
+    await page.getByLabel("Back of licence").setInputFiles(photos[1]);
     await page.getByRole("button", { name: "Submit for Verification" }).click();
     await page.waitForURL((url) => url.pathname === "/dashboard");
 

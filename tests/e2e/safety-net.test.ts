@@ -132,6 +132,6 @@ describe("Safety Net", () => {
     expect(await request.textContent()).toContain("Matches this alert");
     await request.getByRole("button", { name: "Mark handled" }).click();
     await admin.page.getByText("The correction request is marked handled.").waitFor();
-    expect(await admin.page.getByTestId("safety-correction").filter({ hasText: message }).count()).toBe(0);
+    await admin.page.getByTestId("safety-correction").filter({ hasText: message }).waitFor({ state: "detached" });
   });
 });

@@ -56,6 +56,7 @@ describe("GET /api/modelswvisits/{userId}", () => {
         pausedUntil: null,
         staleAsked: false,
         hiddenAsStale: false,
+        idPending: false,
       },
       {
         modelId: b,
@@ -76,6 +77,7 @@ describe("GET /api/modelswvisits/{userId}", () => {
         pausedUntil: null,
         staleAsked: false,
         hiddenAsStale: false,
+        idPending: false,
       },
     ]);
   });

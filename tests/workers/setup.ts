@@ -9,6 +9,14 @@ beforeAll(async () => {
   await assertSameDatabase(env.DB, await migratedSnapshot());
 });
 
+// The visitor key of the insights counts is a site secret kept in D1 and cached by each copy of its module
+// (the built app's and the one workers/app.ts imports from source) for the life of the isolate, which in
+// these tests outlives many resets: a fixed value keeps every copy's key the same, as one deployment's is.
+const COUNT_VISITOR_SECRET = "test-only-count-visitor-secret-0123456789abcdef";
+
 beforeEach(async () => {
   await freshDatabase();
+  await env.DB.prepare("INSERT INTO site_secrets (name, value, created_at) VALUES ('count-visitor', ?, 0)")
+    .bind(COUNT_VISITOR_SECRET)
+    .run();
 });

@@ -108,10 +108,12 @@ describe("a touring listing in the grid and the counts, by the request's NZ date
       seen.push(
         ...(await loadGridPage(env, { region: "Tauranga", filters: none, page, now })).cards.map((c) => c.modelId),
       );
-    expect(seen.slice(0, 14)).toEqual(all);
+    // In the tier's rotation order of the moment (docs/decisions/0024-counting-off-the-request-path.md), every
+    // listing, based or touring, once.
+    expect([...seen.slice(0, 14)].sort()).toEqual([...all].sort());
     // A refresh of both pages at once reads the same.
     const both = await loadGridPage(env, { region: "Tauranga", filters: none, page: 1, pages: 2, now });
-    expect(both.cards.map((c) => c.modelId).slice(0, 14)).toEqual(all);
+    expect(both.cards.map((c) => c.modelId).slice(0, 14)).toEqual(seen.slice(0, 14));
     expect(new Set(seen).size).toBe(seen.length);
   });
 });
