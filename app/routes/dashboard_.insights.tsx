@@ -45,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const on = form.get("on");
   if (form.get("intent") !== "statement-email" || (on !== "1" && on !== "0")) {
-    return data({ error: "Unknown request." }, { status: 400 });
+    return data({ error: "Choose to turn the weekly e-mail on or off." }, { status: 400 });
   }
   await setStatementEmail(context.cloudflare.env, user.id, on === "1", Date.now());
   return data({
@@ -64,6 +64,7 @@ export default function Insights() {
           statement={statement}
           emailOn={emailOn}
           notice={result && "notice" in result ? result.notice : null}
+          error={result && "error" in result ? result.error : null}
         />
       </div>
     </InfoPage>

@@ -124,6 +124,7 @@ describe("no page is wider than a phone", () => {
       `/profile/edit/${listing.id}`,
       `/view/${listing.id}`,
       "/subscriptions",
+      "/dashboard/insights",
     ]);
     expect(failures).toEqual([]);
   });
@@ -169,6 +170,7 @@ describe("no page is wider than a phone", () => {
       "/admin/reports",
       "/admin/subscriptions",
       "/admin/audit",
+      "/admin/exposure",
       "/dev/outbox",
       "/dashboard",
       "/managesub",

@@ -10,9 +10,10 @@ type Props = {
   emailOn: boolean;
   /** What the last toggle did, shown where the toggle is. */
   notice?: string | null;
+  error?: string | null;
 };
 
-export function WeeklyStatement({ statement, emailOn, notice }: Props) {
+export function WeeklyStatement({ statement, emailOn, notice, error }: Props) {
   if (!statement) return null;
   return (
     <section aria-labelledby="weekly-statement" className="space-y-3" data-testid="weekly-statement">
@@ -46,6 +47,9 @@ export function WeeklyStatement({ statement, emailOn, notice }: Props) {
         </button>
         <Alert tone="success" size="compact" reveal={notice} data-testid="statement-email-notice">
           {notice}
+        </Alert>
+        <Alert tone="error" size="compact" reveal={error} data-testid="statement-email-error">
+          {error}
         </Alert>
       </Form>
     </section>
