@@ -42,7 +42,13 @@ export default function Exposure() {
         {groups.length === 0 ? (
           <p className="rounded-xl border border-line bg-panel p-6 text-center text-muted">No listings last week.</p>
         ) : (
-          <div className="relative overflow-x-auto rounded-2xl border border-line">
+          // Focusable, so a keyboard can scroll the table sideways on a phone.
+          <div
+            className="relative overflow-x-auto rounded-2xl border border-line"
+            role="region"
+            aria-label="Exposure by plan and region, scrolls sideways"
+            tabIndex={0}
+          >
             <table className="w-full min-w-[34rem] text-left text-sm" data-testid="exposure-table">
               <caption className="sr-only">Exposure by plan and region</caption>
               <thead className="bg-panel text-muted">

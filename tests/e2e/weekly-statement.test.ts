@@ -1,6 +1,7 @@
 // The weekly visibility statement in Chromium at 390 px: the provider reads last week's figures on the insights
 // page and turns the weekly e-mail on (a plain form POST); an administrator reads /admin/exposure. Both pass axe
 // and do not scroll sideways.
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { lastFullWeek } from "~/features/insights/statement";
 import { MOBILE, hydrated, useBrowser } from "./browser";
@@ -12,8 +13,7 @@ import { d1, d1Rows } from "./store";
 const b = useBrowser();
 const independent = useOwnProvider("independent");
 
-const sideways = (page: import("playwright-core").Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 
 describe("the weekly visibility statement", () => {
   it("shows last week's figures and takes the e-mail opt-in, at 390 px", async () => {
