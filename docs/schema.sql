@@ -974,6 +974,16 @@ CREATE TABLE site_secrets (
 
 
 -- ----------------------------------------------------------------------------------------------------
+-- statement_emails
+
+CREATE TABLE statement_emails (
+  user_id TEXT NOT NULL PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+  created_at INTEGER NOT NULL,
+  last_week TEXT NOT NULL DEFAULT ''
+);
+
+
+-- ----------------------------------------------------------------------------------------------------
 -- subscriptions
 
 CREATE TABLE subscriptions (

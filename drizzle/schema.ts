@@ -758,3 +758,13 @@ export const safetyDigests = sqliteTable("safety_digests", {
   createdAt: integer("created_at").notNull(),
   lastSentAt: integer("last_sent_at").notNull(),
 });
+
+/** The weekly visibility statement by e-mail: a row is a provider's opt-in (migration 0053). */
+export const statementEmails = sqliteTable("statement_emails", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  createdAt: integer("created_at").notNull(),
+  /** The Monday (NZ date) of the last week sent, '' before the first. */
+  lastWeek: text("last_week").notNull().default(""),
+});

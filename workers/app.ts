@@ -26,6 +26,7 @@ import { boundBody, finishResponse } from "../app/server/request-guard.server";
 import { sweepCountMarks } from "../app/server/stats.server";
 import { consumeCounts, COUNT_QUEUE } from "../app/features/insights/count-flush.server";
 import { foldOldInsights } from "../app/features/insights/retention.server";
+import { sendWeeklyStatements } from "../app/features/insights/statement.server";
 import { resumeDuePauses } from "../app/server/listing-pause.server";
 import { runStaleCheck } from "../app/server/stale-check.server";
 import { runRetention } from "../app/server/retention.server";
@@ -200,6 +201,12 @@ export default {
       sweepSafetyNet(env, controller.scheduledTime)
         .then(() => sendDigests(env, origin, controller.scheduledTime))
         .catch((error: unknown) => console.error("safety net sweep failed", error)),
+    );
+    // The weekly visibility statement to those who asked: each week claimed once per provider (decision 0030).
+    ctx.waitUntil(
+      sendWeeklyStatements(env, origin, controller.scheduledTime).catch((error: unknown) =>
+        console.error("weekly statements failed", error),
+      ),
     );
     // Breaks that have reached their return date end by themselves (issue 16, decision 0018).
     ctx.waitUntil(

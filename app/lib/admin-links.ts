@@ -5,5 +5,6 @@ export const ADMIN_LINKS = [
   { to: "/admin/reports", label: "Reports" },
   { to: "/admin/subscriptions", label: "Subscriptions" },
   { to: "/admin/safety-net", label: "Safety Net" },
+  { to: "/admin/exposure", label: "Exposure" },
   { to: "/admin/audit", label: "Audit log" },
 ] as const;

@@ -208,6 +208,7 @@ describe("no page is wider than a phone", () => {
       "/admin/reports",
       "/admin/subscriptions",
       "/admin/audit",
+      "/admin/exposure",
       "/dev/outbox",
       "/dashboard",
       "/managesub",
