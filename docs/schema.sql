@@ -15,7 +15,7 @@ CREATE TABLE admin_audit (
   report_id TEXT,
   detail TEXT NOT NULL DEFAULT '',
   created_at INTEGER NOT NULL
-);
+, listing_name TEXT);
 
 CREATE INDEX admin_audit_created ON admin_audit (created_at DESC, id DESC);
 
@@ -27,9 +27,11 @@ CREATE TABLE count_marks (
   key TEXT PRIMARY KEY NOT NULL,
   holder TEXT NOT NULL DEFAULT '',
   day TEXT NOT NULL
-);
+, flush TEXT, listing_id TEXT, kind TEXT, photo TEXT);
 
 CREATE INDEX count_marks_day ON count_marks (day);
+
+CREATE INDEX count_marks_flush ON count_marks (flush) WHERE flush IS NOT NULL;
 
 
 -- ----------------------------------------------------------------------------------------------------
@@ -149,6 +151,22 @@ END;
 
 
 -- ----------------------------------------------------------------------------------------------------
+-- listing_daily
+
+CREATE TABLE listing_daily (
+  listing_id TEXT NOT NULL REFERENCES listings(id) ON DELETE CASCADE,
+  day TEXT NOT NULL,
+  impressions INTEGER NOT NULL DEFAULT 0,
+  views INTEGER NOT NULL DEFAULT 0,
+  photo_opens INTEGER NOT NULL DEFAULT 0,
+  contacts INTEGER NOT NULL DEFAULT 0,
+  likes INTEGER NOT NULL DEFAULT 0,
+  favourites INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (listing_id, day)
+) WITHOUT ROWID;
+
+
+-- ----------------------------------------------------------------------------------------------------
 -- listing_facets
 
 CREATE TABLE listing_facets (
@@ -206,6 +224,35 @@ END;
 
 
 -- ----------------------------------------------------------------------------------------------------
+-- listing_monthly_insights
+
+CREATE TABLE listing_monthly_insights (
+  listing_id TEXT NOT NULL REFERENCES listings(id) ON DELETE CASCADE,
+  month TEXT NOT NULL,
+  impressions INTEGER NOT NULL DEFAULT 0,
+  views INTEGER NOT NULL DEFAULT 0,
+  photo_opens INTEGER NOT NULL DEFAULT 0,
+  contacts INTEGER NOT NULL DEFAULT 0,
+  likes INTEGER NOT NULL DEFAULT 0,
+  favourites INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (listing_id, month)
+) WITHOUT ROWID;
+
+
+-- ----------------------------------------------------------------------------------------------------
+-- listing_photo_daily
+
+CREATE TABLE listing_photo_daily (
+  listing_id TEXT NOT NULL REFERENCES listings(id) ON DELETE CASCADE,
+  day TEXT NOT NULL,
+  photo TEXT NOT NULL,
+  shown INTEGER NOT NULL DEFAULT 0,
+  opened INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (listing_id, day, photo)
+) WITHOUT ROWID;
+
+
+-- ----------------------------------------------------------------------------------------------------
 -- listing_rates
 
 CREATE TABLE listing_rates (
@@ -245,6 +292,18 @@ BEGIN
   UPDATE page_cache_versions SET version = max(version + 1, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER))
   WHERE scope = 'public' AND EXISTS (SELECT 1 FROM listings WHERE id IN (OLD.listing_id, NEW.listing_id) AND live <> 0);
 END;
+
+
+-- ----------------------------------------------------------------------------------------------------
+-- listing_region_daily
+
+CREATE TABLE listing_region_daily (
+  listing_id TEXT NOT NULL REFERENCES listings(id) ON DELETE CASCADE,
+  day TEXT NOT NULL,
+  region TEXT NOT NULL,
+  views INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (listing_id, day, region)
+) WITHOUT ROWID;
 
 
 -- ----------------------------------------------------------------------------------------------------
@@ -640,9 +699,13 @@ CREATE TABLE pending_uploads (
   width INTEGER NOT NULL,
   height INTEGER NOT NULL,
   created_at INTEGER NOT NULL
-);
+, kept_until INTEGER, draft_key TEXT);
 
 CREATE INDEX pending_uploads_created ON pending_uploads (created_at);
+
+CREATE INDEX pending_uploads_draft ON pending_uploads (user_id, draft_key) WHERE draft_key IS NOT NULL;
+
+CREATE INDEX pending_uploads_kept ON pending_uploads (kept_until) WHERE kept_until IS NOT NULL;
 
 CREATE INDEX pending_uploads_user ON pending_uploads (user_id, created_at);
 
@@ -726,6 +789,92 @@ CREATE TABLE reports (
 CREATE INDEX reports_listing ON reports (listing_id, status);
 
 CREATE INDEX reports_status ON reports (status, created_at);
+
+
+-- ----------------------------------------------------------------------------------------------------
+-- safety_checks
+
+CREATE TABLE safety_checks (
+  user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  day TEXT NOT NULL,
+  count INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (user_id, day)
+);
+
+
+-- ----------------------------------------------------------------------------------------------------
+-- safety_corrections
+
+CREATE TABLE safety_corrections (
+  id TEXT PRIMARY KEY NOT NULL,
+  contact TEXT NOT NULL,
+  message TEXT NOT NULL,
+  matched_reports TEXT NOT NULL DEFAULT '[]',
+  status TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'handled')),
+  created_at INTEGER NOT NULL,
+  handled_at INTEGER,
+  handled_by TEXT
+);
+
+CREATE INDEX safety_corrections_queue ON safety_corrections (status, created_at);
+
+
+-- ----------------------------------------------------------------------------------------------------
+-- safety_digests
+
+CREATE TABLE safety_digests (
+  user_id TEXT PRIMARY KEY NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  created_at INTEGER NOT NULL,
+  last_sent_at INTEGER NOT NULL
+);
+
+
+-- ----------------------------------------------------------------------------------------------------
+-- safety_identifiers
+
+CREATE TABLE safety_identifiers (
+  report_id TEXT NOT NULL REFERENCES safety_reports(id) ON DELETE CASCADE,
+  hash TEXT NOT NULL,
+  PRIMARY KEY (report_id, hash)
+);
+
+CREATE INDEX safety_identifiers_hash ON safety_identifiers (hash);
+
+
+-- ----------------------------------------------------------------------------------------------------
+-- safety_reports
+
+CREATE TABLE safety_reports (
+  id TEXT PRIMARY KEY NOT NULL,
+  user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  incident_date TEXT NOT NULL,
+  region TEXT NOT NULL,
+  category TEXT NOT NULL,
+  description TEXT NOT NULL,
+  status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'question', 'published', 'declined')),
+  second_look INTEGER NOT NULL DEFAULT 0,
+  question TEXT NOT NULL DEFAULT '',
+  answer TEXT NOT NULL DEFAULT '',
+  decline_reason TEXT NOT NULL DEFAULT '',
+  alert_region TEXT NOT NULL DEFAULT '',
+  alert_month TEXT NOT NULL DEFAULT '',
+  alert_category TEXT NOT NULL DEFAULT '',
+  alert_text TEXT NOT NULL DEFAULT '',
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL,
+  decided_at INTEGER,
+  decided_by TEXT,
+  published_at INTEGER,
+  expires_at INTEGER
+);
+
+CREATE INDEX safety_reports_alerts ON safety_reports (alert_region, published_at) WHERE status = 'published';
+
+CREATE INDEX safety_reports_expiry ON safety_reports (expires_at) WHERE expires_at IS NOT NULL;
+
+CREATE INDEX safety_reports_queue ON safety_reports (status, created_at);
+
+CREATE INDEX safety_reports_user ON safety_reports (user_id, created_at);
 
 
 -- ----------------------------------------------------------------------------------------------------
@@ -814,6 +963,16 @@ CREATE TABLE sessions (
 , device TEXT NOT NULL DEFAULT '', place TEXT NOT NULL DEFAULT '', second_factor_at INTEGER, second_factor_via TEXT);
 
 CREATE INDEX sessions_user ON sessions (user_id);
+
+
+-- ----------------------------------------------------------------------------------------------------
+-- signup_attempts
+
+CREATE TABLE signup_attempts (
+  user_id TEXT PRIMARY KEY NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  password_hash TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+);
 
 
 -- ----------------------------------------------------------------------------------------------------
@@ -974,7 +1133,8 @@ CREATE TABLE verification_requests (
   created_at INTEGER NOT NULL,
   decided_at INTEGER,
   decided_by TEXT
-, rereview INTEGER NOT NULL DEFAULT 0, changes TEXT NOT NULL DEFAULT '');
+, rereview INTEGER NOT NULL DEFAULT 0, changes TEXT NOT NULL DEFAULT '', document_type TEXT
+  CHECK (document_type IS NULL OR document_type IN ('passport', 'nz_licence', 'kiwi_access')));
 
 CREATE INDEX verification_requests_leftover ON verification_requests (status) WHERE status <> 'pending' AND r2_keys <> '[]';
 
