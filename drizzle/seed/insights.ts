@@ -3,13 +3,21 @@
 // contacts, likes and favourites from views, per-photo counts for the listing's photos, and profile views by
 // visitor region (mostly the listing's own region, some neighbours, a few from abroad).
 import { countDay } from "../../app/lib/client-address";
-import { NZ_REGIONS } from "../../app/features/insights/regions";
 import type { Row } from "./generate";
 import { createRng } from "./random";
 
 export const DEMO_INSIGHT_DAYS = 90;
 const DAY_MS = 86_400_000;
-const REGION_CODES = Object.keys(NZ_REGIONS);
+/** Where a listing's other visitors mostly come from: the regions next to its own. */
+const NEARBY: Record<string, [string, string]> = {
+  AUK: ["WKO", "NTL"],
+  WGN: ["MWT", "HKB"],
+  MWT: ["WGN", "HKB"],
+  WKO: ["AUK", "BOP"],
+  BOP: ["WKO", "AUK"],
+  CAN: ["OTA", "NSN"],
+  OTA: ["CAN", "STL"],
+};
 /** The site's regions (app/lib/regions.ts) to the ISO region most of their visitors are in. */
 const CODE_OF_NAME = new Map([
   ["auckland", "AUK"],
@@ -34,7 +42,7 @@ export function demoInsights(
     const rng = createRng(`${seed}:insights:${listing.id}`);
     const base = rng.int(60, 260);
     const home = CODE_OF_NAME.get(listing.location.toLowerCase()) ?? "AUK";
-    const neighbours = [rng.pick(REGION_CODES), rng.pick(REGION_CODES)].filter((c) => c !== home);
+    const neighbours = NEARBY[home] ?? ["WKO", "BOP"];
     for (let ago = DEMO_INSIGHT_DAYS - 1; ago >= 0; ago--) {
       const at = now - ago * DAY_MS;
       const day = countDay(at);
