@@ -295,6 +295,18 @@ END;
 
 
 -- ----------------------------------------------------------------------------------------------------
+-- listing_region_daily
+
+CREATE TABLE listing_region_daily (
+  listing_id TEXT NOT NULL REFERENCES listings(id) ON DELETE CASCADE,
+  day TEXT NOT NULL,
+  region TEXT NOT NULL,
+  views INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (listing_id, day, region)
+) WITHOUT ROWID;
+
+
+-- ----------------------------------------------------------------------------------------------------
 -- listing_special_rates
 
 CREATE TABLE listing_special_rates (

@@ -437,6 +437,20 @@ export const listingPhotoDaily = sqliteTable(
   (t) => [primaryKey({ columns: [t.listingId, t.day, t.photo] })],
 );
 
+/** Profile views per listing per day per visitor region (migration 0054): an aggregate, nothing per visitor. */
+export const listingRegionDaily = sqliteTable(
+  "listing_region_daily",
+  {
+    listingId: text("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    region: text("region").notNull(),
+    views: integer("views").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.listingId, t.day, t.region] })],
+);
+
 export const r2DeleteFailures = sqliteTable("r2_delete_failures", {
   id: text("id").primaryKey(),
   keys: text("keys").notNull(),

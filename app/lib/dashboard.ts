@@ -99,6 +99,8 @@ export function menuItems(
   if (showsVerifyPhotos(listings)) items.push({ label: "Verify Photos", to: "/photo-verification" });
   // Safety Net: only for an ID-verified listing that is not paused (docs/decisions/0023-safety-net.md).
   if (listings.some((l) => l.verified && !l.pausedAt)) items.push({ label: "Safety Net", to: "/dashboard/safety-net" });
+  // Insights once there is a listing to show them for (docs/decisions/0024-counting-off-the-request-path.md).
+  if (listings.length > 0) items.push({ label: "Insights", to: "/dashboard/insights" });
   return items;
 }
 

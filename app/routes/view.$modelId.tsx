@@ -64,7 +64,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   ]);
   // One view per page load by a person: crawlers and the owner's own visits are not counted.
   // Once per visitor (client address) per listing per day, through the count queue (decision 0024).
-  if (profile.live && !viewer) countEvents(env, ctx, request, [{ kind: "view", listing: modelId }]);
+  // Remix's request has no `cf`: the visitor's region comes from the context (regions.ts).
+  if (profile.live && !viewer) {
+    countEvents(env, ctx, request, [{ kind: "view", listing: modelId }], context.cloudflare.cf);
+  }
   // A hidden listing is shown only to its owner or an administrator: never to a shared cache.
   return data(
     { profile, suggestions, likes, now: Date.now(), origin: originOf(request.url) },

@@ -9,6 +9,7 @@ import { newToken } from "../../app/lib/ids";
 import { MAX_SOURCE_SIDE, OUTPUT_MAX_SIDE } from "../../app/lib/photo-rules";
 import { REGIONS } from "../../app/lib/regions";
 import { sealSecret } from "../../app/server/two-factor-key.server";
+import { demoInsights } from "./insights";
 import { safetyNetStatements } from "./safety-net";
 import { DEMO_ACCOUNTS, DEMO_ADMIN_TOTP_SECRET } from "./demo-accounts";
 import { generateDemoData, MIN_LISTINGS, PHOTO_HEIGHT, PHOTO_WIDTH, type DemoData } from "./generate";
@@ -273,6 +274,16 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
     const reporters = data.users.filter((u) => u.role === "provider").map((u) => String(u.row.id));
     const safetyNet = reporters.length > 0 ? await safetyNetStatements(proxy.env, reporters, now) : [];
 
+    // 90 days of insights for the demo providers' listings (drizzle/seed/insights.ts).
+    const insights = demoInsights(
+      data.listings.slice(0, MIN_LISTINGS).map((row) => ({
+        id: String(row.id),
+        location: String(row.location ?? ""),
+        photos: data.photos.filter((p) => p.row.listing_id === row.id).map((p) => String(p.row.r2_key)),
+      })),
+      now,
+      options.seed,
+    );
     t = Date.now();
     try {
       await runInBatches(db, [
@@ -291,6 +302,9 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
         ...insertStatements(db, "listing_special_rates", data.specialRates),
         ...insertStatements(db, "tour_stops", data.tourStops),
         ...insertStatements(db, "listing_stats", data.stats),
+        ...insertStatements(db, "listing_daily", insights.daily),
+        ...insertStatements(db, "listing_photo_daily", insights.photos),
+        ...insertStatements(db, "listing_region_daily", insights.regions),
         ...insertStatements(db, "subscriptions", data.subscriptions),
         db
           .prepare("INSERT INTO totp_factors (user_id, secret, enabled_at, last_step) VALUES (?, ?, ?, 0)")

@@ -115,7 +115,13 @@ describe("menu", () => {
       "Help /faq",
       "Get Verified /verification",
       "Verify Photos /photo-verification",
+      "Insights /dashboard/insights",
     ]);
+  });
+
+  it("links Insights once there is a listing", () => {
+    expect(labels([])).not.toContain("Insights /dashboard/insights");
+    expect(labels([listing()])).toContain("Insights /dashboard/insights");
   });
 });
 

@@ -2,6 +2,8 @@
 // docs/decisions/0024-counting-off-the-request-path.md) with its data as a table for screen readers, the CSV
 // download and the photos' counts.
 import { Form, Link } from "@remix-run/react";
+import { RegionBreakdown } from "./RegionBreakdown";
+import type { RegionViews } from "./regions";
 import { chartBars, formatRate, RANGES, type DayCounts, type PhotoCounts, type Range, type Totals } from "./insights";
 
 type Props = {
@@ -11,6 +13,7 @@ type Props = {
   series: DayCounts[];
   totals: Totals;
   photos: PhotoCounts[];
+  regions: RegionViews[];
 };
 
 const CHART_W = 320;
@@ -60,7 +63,7 @@ function Chart({ series }: { series: DayCounts[] }) {
   );
 }
 
-export function InsightsPage({ listings, listingId, days, series, totals, photos }: Props) {
+export function InsightsPage({ listings, listingId, days, series, totals, photos, regions }: Props) {
   const query = (d: number) =>
     `?${new URLSearchParams({ ...(listingId ? { listing: listingId } : {}), days: String(d) })}`;
   const csv = `/dashboard/insights.csv${query(days)}`;
@@ -185,6 +188,8 @@ export function InsightsPage({ listings, listingId, days, series, totals, photos
           <p className="text-sm text-muted">No photo has been seen in this period yet.</p>
         )}
       </section>
+
+      <RegionBreakdown regions={regions} days={days} />
     </div>
   );
 }

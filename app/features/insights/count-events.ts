@@ -2,6 +2,7 @@
 // the day's dedupe marks (docs/decisions/0024-counting-off-the-request-path.md).
 import { countDay } from "~/lib/client-address";
 import { isId } from "~/lib/ids";
+import { storedRegion } from "./regions";
 
 export const COUNT_KINDS = ["impression", "view", "photo", "contact", "like", "favourite"] as const;
 export type CountKind = (typeof COUNT_KINDS)[number];
@@ -9,8 +10,11 @@ export type CountKind = (typeof COUNT_KINDS)[number];
 /** One thing a visitor did to one listing; `photo` is the photo's key (the card's cover, the photo opened). */
 export type CountEvent = { kind: CountKind; listing: string; photo?: string };
 
-/** What the request side hands the queue: one visitor's events at one moment. */
-export type CountItem = { at: number; visitor: string; events: CountEvent[] };
+/**
+ * What the request side hands the queue: one visitor's events at one moment, and for a view the visitor's
+ * region (regions.ts), which the consumer adds to the day's count by region and does not keep with the mark.
+ */
+export type CountItem = { at: number; visitor: string; events: CountEvent[]; region?: string };
 /** One queue message: a window's items from one isolate. */
 export type CountMessage = { items: CountItem[] };
 
@@ -70,8 +74,18 @@ export function readCountMessage(body: unknown): CountItem[] {
   );
 }
 
-/** One day's mark: the keyed hash of (kind, listing, visitor, day[, photo]) and what it counts. */
-export type CountMark = { key: string; day: string; listing: string; kind: CountKind; photo: string | null };
+/**
+ * One day's mark: the keyed hash of (kind, listing, visitor, day[, photo]) and what it counts. A view's mark
+ * carries the visitor's region to the flush, which adds it to the region's count; the mark row never stores it.
+ */
+export type CountMark = {
+  key: string;
+  day: string;
+  listing: string;
+  kind: CountKind;
+  photo: string | null;
+  region?: string;
+};
 
 /**
  * The mark's key. A view keeps the key profile views have used since marks began ('views:…', migration 0014),
@@ -96,7 +110,10 @@ export function marksOf(items: CountItem[]): CountMark[] {
       const photo = photoKeyOf(e.photo) ?? null;
       if (e.kind === "photo" && !photo) continue;
       const key = countMarkKeyFor(e.kind, e.listing, item.visitor, day, photo ?? undefined);
-      if (!marks.has(key)) marks.set(key, { key, day, listing: e.listing, kind: e.kind, photo });
+      if (marks.has(key)) continue;
+      const mark: CountMark = { key, day, listing: e.listing, kind: e.kind, photo };
+      if (e.kind === "view") mark.region = storedRegion(item.region);
+      marks.set(key, mark);
     }
   }
   return [...marks.values()];

@@ -36,14 +36,28 @@ const ADD_MONTHLY_VIEWS = `INSERT INTO listing_stats (listing_id, month, views)
   WHERE m.flush = ?1 AND m.kind = 'view' GROUP BY m.listing_id, substr(m.day, 1, 7)
   ON CONFLICT(listing_id, month) DO UPDATE SET views = views + excluded.views`;
 
+// A new view mark's region, from the JSON the flush was given (never stored with the mark), into the day's
+// count for that region (docs/decisions/0030-region-breakdown.md).
+const ADD_REGIONS = `INSERT INTO listing_region_daily (listing_id, day, region, views)
+  SELECT m.listing_id, m.day, json_extract(j.value, '$.region'), COUNT(*)
+  FROM json_each(?2) j JOIN count_marks m ON m.key = json_extract(j.value, '$.key')
+  JOIN listings l ON l.id = m.listing_id
+  WHERE m.flush = ?1 AND m.kind = 'view' GROUP BY m.listing_id, m.day, json_extract(j.value, '$.region')
+  ON CONFLICT(listing_id, day, region) DO UPDATE SET views = views + excluded.views`;
+
 /** Writes `marks` and what they add, all or nothing. Returns the number of marks that were new. */
 export async function flushMarks(db: D1Database, marks: CountMark[], flush = crypto.randomUUID()): Promise<number> {
   if (marks.length === 0) return 0;
   const inserts = chunks(marks, MARKS_PER_STATEMENT).map((part) =>
     db.prepare(INSERT_MARKS).bind(flush, JSON.stringify(part)),
   );
+  const views = marks.filter((m) => m.kind === "view").map((m) => ({ key: m.key, region: m.region ?? "unknown" }));
+  const regions = chunks(views, MARKS_PER_STATEMENT).map((part) =>
+    db.prepare(ADD_REGIONS).bind(flush, JSON.stringify(part)),
+  );
   const results = await db.batch([
     ...inserts,
+    ...regions,
     db.prepare(ADD_DAILY).bind(flush),
     db.prepare(ADD_PHOTOS).bind(flush),
     db.prepare(ADD_MONTHLY_VIEWS).bind(flush),

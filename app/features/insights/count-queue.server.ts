@@ -6,6 +6,7 @@ import { addressKey } from "~/lib/client-address";
 import { siteSecret } from "~/server/site-secrets.server";
 import { chunks, type CountEvent, type CountItem, type CountMessage } from "./count-events";
 import { isCountableRequest } from "./countable-request";
+import { visitorRegion } from "./regions";
 
 /** How long an isolate gathers events before sending them: the most a Worker restart can lose. */
 const DEFAULT_WINDOW_MS = 1_000;
@@ -75,15 +76,25 @@ function takeWindow(): CountItem[] {
 
 /**
  * Counts `events` for the visitor making `request`, after the answer: skipped for bots and prefetches. The
- * first event of a window schedules its send in this request's waitUntil; later ones only join it.
+ * first event of a window schedules its send in this request's waitUntil; later ones only join it. `cf` is the
+ * request's Cloudflare properties (a Remix route's request lacks them: pass the context's).
  */
-export function countEvents(env: CountEnv, ctx: Ctx, request: Request, events: CountEvent[]): void {
+export function countEvents(
+  env: CountEnv,
+  ctx: Ctx,
+  request: Request,
+  events: CountEvent[],
+  cf: unknown = request.cf,
+): void {
   if (events.length === 0 || !isCountableRequest(request.headers)) return;
   const at = Date.now();
   ctx.waitUntil(
     visitorOf(env, request)
       .then((visitor) => {
-        windowItems.push({ at, visitor, events });
+        // Only a view is broken down by region; request.cf is read here, after the answer, and only then.
+        const item: CountItem = { at, visitor, events };
+        if (events.some((e) => e.kind === "view")) item.region = visitorRegion(cf);
+        windowItems.push(item);
         if (windowItems.length >= MAX_WINDOW_ITEMS) return sendCountItems(env.COUNTS, takeWindow());
         if (windowItems.length > 1) return;
         return new Promise((resolve) => setTimeout(resolve, countWindowMs(env))).then(() => {

@@ -3,11 +3,13 @@
 import { and, asc, eq, gte, sql } from "drizzle-orm";
 import { getDb, schema } from "~/server/db.server";
 import { countDay } from "~/lib/client-address";
+import type { RegionViews } from "./regions";
 import { fillDays, totalsOf, type DayCounts, type PhotoCounts, type Range, type Totals } from "./insights";
 
 const l = schema.listings;
 const ld = schema.listingDaily;
 const lp = schema.listingPhotoDaily;
+const lr = schema.listingRegionDaily;
 const DAY_MS = 86_400_000;
 
 export type InsightsView = {
@@ -17,6 +19,8 @@ export type InsightsView = {
   series: DayCounts[];
   totals: Totals;
   photos: PhotoCounts[];
+  /** Profile views by visitor region over the range (shown masked: regions.ts maskedCount). */
+  regions: RegionViews[];
 };
 
 export async function loadInsights(
@@ -34,9 +38,9 @@ export async function loadInsights(
     .orderBy(asc(l.createdAt), asc(l.id));
   // Someone else's id (or none) shows the owner's first listing: nothing of another provider is ever read.
   const listingId = listings.find((x) => x.modelId === wanted)?.modelId ?? listings[0]?.modelId ?? null;
-  if (!listingId) return { listings, listingId, days, series: [], totals: totalsOf([]), photos: [] };
+  if (!listingId) return { listings, listingId, days, series: [], totals: totalsOf([]), photos: [], regions: [] };
   const from = countDay(now - (days - 1) * DAY_MS);
-  const [rows, photos] = await db.batch([
+  const [rows, photos, regions] = await db.batch([
     db
       .select({
         day: ld.day,
@@ -60,7 +64,12 @@ export async function loadInsights(
       .groupBy(lp.photo)
       .orderBy(sql`sum(${lp.shown}) desc`, asc(lp.photo))
       .limit(30),
+    db
+      .select({ region: lr.region, views: sql<number>`sum(${lr.views})` })
+      .from(lr)
+      .where(and(eq(lr.listingId, listingId), gte(lr.day, from)))
+      .groupBy(lr.region),
   ]);
   const series = fillDays(rows, days, now);
-  return { listings, listingId, days, series, totals: totalsOf(series), photos };
+  return { listings, listingId, days, series, totals: totalsOf(series), photos, regions };
 }

@@ -18,6 +18,7 @@ export async function foldOldInsights(env: Pick<Env, "DB">, now: number): Promis
     env.DB.prepare(FOLD).bind(cutoff),
     env.DB.prepare("DELETE FROM listing_daily WHERE day < ?1").bind(cutoff),
     env.DB.prepare("DELETE FROM listing_photo_daily WHERE day < ?1").bind(cutoff),
+    env.DB.prepare("DELETE FROM listing_region_daily WHERE day < ?1").bind(cutoff),
   ]);
   return removed.meta.changes ?? 0;
 }
