@@ -1,4 +1,4 @@
-// The insights page's region breakdown in Chromium at 390 px (docs/decisions/0030-region-breakdown.md): counts
+// The insights page's region breakdown in Chromium at 390 px (docs/decisions/0032-region-breakdown.md): counts
 // under 5 read 'fewer than 5', the table fits the phone and the page passes axe.
 import { describe, expect, it } from "vitest";
 import { MOBILE, hydrated, useBrowser } from "./browser";

@@ -1,4 +1,4 @@
-// Profile views by visitor region (docs/decisions/0030-region-breakdown.md): the region read
+// Profile views by visitor region (docs/decisions/0032-region-breakdown.md): the region read
 // from request.cf, small counts masked, and the region riding with a view's mark but never stored with it.
 import { describe, expect, it } from "vitest";
 import { newId } from "~/lib/ids";

@@ -1,4 +1,4 @@
-// Profile views by visitor region (docs/decisions/0030-region-breakdown.md): the region comes
+// Profile views by visitor region (docs/decisions/0032-region-breakdown.md): the region comes
 // from request.cf when a view is counted, goes through the real count queue, and its consumer adds it to one
 // row per listing per day per region. Nothing per visitor is kept, and the page masks counts under 5.
 import { env } from "cloudflare:test";

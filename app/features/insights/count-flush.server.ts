@@ -37,7 +37,7 @@ const ADD_MONTHLY_VIEWS = `INSERT INTO listing_stats (listing_id, month, views)
   ON CONFLICT(listing_id, month) DO UPDATE SET views = views + excluded.views`;
 
 // A new view mark's region, from the JSON the flush was given (never stored with the mark), into the day's
-// count for that region (docs/decisions/0030-region-breakdown.md).
+// count for that region (docs/decisions/0032-region-breakdown.md).
 const ADD_REGIONS = `INSERT INTO listing_region_daily (listing_id, day, region, views)
   SELECT m.listing_id, m.day, json_extract(j.value, '$.region'), COUNT(*)
   FROM json_each(?2) j JOIN count_marks m ON m.key = json_extract(j.value, '$.key')

@@ -1,5 +1,5 @@
 // Where profile views come from, by New Zealand region, and how small numbers are shown. Only aggregates are
-// stored (one count per listing per day per region, docs/decisions/0030-region-breakdown.md):
+// stored (one count per listing per day per region, docs/decisions/0032-region-breakdown.md):
 // the region is read from the request when a view is counted and travels with the view to the queue's
 // consumer, which adds it to the day's count and keeps nothing per visitor.
 
