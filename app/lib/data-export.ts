@@ -292,6 +292,10 @@ export const NOT_EXPORTED_TABLES: Record<string, string> = {
   login_throttle: "Failed sign-in counts under a keyed hash of the address.",
   mail_caps: "When a notice last went out, under a keyed hash.",
   count_marks: "Once-a-day markers for counting views, under keyed hashes.",
+  statement_emails:
+    "Whether the weekly statement e-mail is wanted and the week it last went out; the choice is on the insights page.",
+  listing_region_daily:
+    "Profile views per visitor region and day, shown on the insights page (not yet in insights.json).",
   listing_facets: "Counts derived from all listings.",
   facet_ranges: "The site's filter ranges.",
   search_names: "A search index derived from listing names.",
