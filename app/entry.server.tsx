@@ -2,8 +2,8 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import { NonceContext } from "~/components/nonce";
-import { applySecurityHeaders, newNonce } from "~/server/security.server";
+import { NonceContext } from "~/ui/nonce";
+import { applySecurityHeaders, newNonce } from "~/platform/http/security-headers.server";
 
 const ABORT_DELAY = 5_000;
 

@@ -12,25 +12,25 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
-import { AgeGate as EagerAgeGate } from "~/components/AgeGate";
-import { clientLazy } from "~/components/clientLazy";
-import { Footer } from "~/components/Footer";
-import { Header } from "~/components/Header";
-import { LowPriorityScripts } from "~/components/LowPriorityScripts";
-import { useNonce } from "~/components/nonce";
-import { ProfileSkeleton } from "~/components/profile/ProfileSkeleton";
-import { RealtimeListener } from "~/components/Realtime";
-import { Toast } from "~/components/ui/Toast";
-import { AGE_RESTORE_SCRIPT, AGE_STORAGE_KEY, hasAgeCookie } from "~/lib/age-gate";
-import { toPublicUser } from "~/lib/auth-user";
-import { getSessionUser, needsSessionRead } from "~/server/auth.server";
-import { readToast } from "~/server/flash.server";
+import { AgeGate as EagerAgeGate } from "~/features/site/AgeGate";
+import { clientLazy } from "~/ui/clientLazy";
+import { Footer } from "~/features/site/Footer";
+import { Header } from "~/features/site/Header";
+import { LowPriorityScripts } from "~/ui/LowPriorityScripts";
+import { useNonce } from "~/ui/nonce";
+import { ProfileSkeleton } from "~/features/profile/ProfileSkeleton";
+import { RealtimeListener } from "~/features/site/Realtime";
+import { Toast } from "~/ui/Toast";
+import { AGE_RESTORE_SCRIPT, AGE_STORAGE_KEY, hasAgeCookie } from "~/features/site/age-gate";
+import { toPublicUser } from "~/features/accounts/auth-user";
+import { getSessionUser, needsSessionRead } from "~/features/accounts/auth.server";
+import { readToast } from "~/features/site/flash.server";
 import styles from "~/styles/app.css?url";
 
 // Shown once per visitor: returning visitors' pages do not download it. Until its module is in, the
 // server's gate stays as it is, its button posting to /age-verification as it does without JavaScript.
 const AgeGate = clientLazy(import.meta.env.SSR ? EagerAgeGate : null, () =>
-  import("~/components/AgeGate").then((m) => m.AgeGate),
+  import("~/features/site/AgeGate").then((m) => m.AgeGate),
 );
 
 export const links: LinksFunction = () => [

@@ -331,7 +331,7 @@ export const verificationRequests = sqliteTable("verification_requests", {
   /** Opened by the app after a verified listing changed its name, age or most photos (migration 0016). */
   rereview: integer("rereview", { mode: "boolean" }).notNull().default(false),
   changes: text("changes").notNull().default(""),
-  // 0050: which document an ID request sent (lib/verification.ts, ID_DOCUMENTS); null for photo requests.
+  // 0050: which document an ID request sent (features/verification/verification.ts, ID_DOCUMENTS); null for photo requests.
   documentType: text("document_type", { enum: ["passport", "nz_licence", "kiwi_access"] }),
 });
 

@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const DEV_VARS = path.join(ROOT, ".dev.vars");
 
-// The key that seals TOTP secrets in D1 (app/server/two-factor-key.server.ts): random per checkout, so a
+// The key that seals TOTP secrets in D1 (app/platform/crypto/sealing-key.server.ts): random per checkout, so a
 // copy of a local database is no more readable than a production one. The seed seals the demo
 // administrator's secret with it; a new key (a deleted .dev.vars) means seeding a fresh database.
 const LINES = [

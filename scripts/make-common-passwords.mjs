@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Writes app/server/data/common-passwords.txt: the common-password list of @zxcvbn-ts/language-common (MIT,
+// Writes app/features/accounts/common-passwords.txt: the common-password list of @zxcvbn-ts/language-common (MIT,
 // built from leaked-password corpora), kept to what a sign-up could otherwise accept (8 to 128 characters),
 // lower-cased, one per line. Run again after upgrading the package; the file is committed so the Worker
 // checks passwords offline without decompressing dictionaries at start-up.
@@ -19,7 +19,7 @@ const header = [
   "# scripts/make-common-passwords.mjs. Do not edit by hand.",
 ];
 writeFileSync(
-  new URL("../app/server/data/common-passwords.txt", import.meta.url),
+  new URL("../app/features/accounts/common-passwords.txt", import.meta.url),
   [...header, ...words].join("\n") + "\n",
 );
 console.log(`${words.size} passwords written`);

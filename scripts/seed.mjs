@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run db:seed`: demo data into the local D1/R2 of `wrangler dev`.
-// A thin launcher: bundles drizzle/seed/main.ts (TypeScript that shares app/lib with the app) with esbuild
+// A thin launcher: bundles drizzle/seed/main.ts (TypeScript that shares the pure modules of app/features with the app) with esbuild
 // into node_modules/.cache/seed/main.mjs, then runs it. Options: node scripts/seed.mjs --help
 import path from "node:path";
 import { fileURLToPath } from "node:url";

@@ -6,37 +6,38 @@ import { routePartykitRequest } from "partyserver";
 // "remix-server-build" is an alias: build/ in wrangler.toml, build-test/ under the tests (scripts/build-dirs.mjs).
 // @ts-ignore -- absent until the first build
 import * as build from "remix-server-build";
-import { isCrossOriginWrite } from "../app/lib/origin";
-import { isShardName } from "../app/lib/realtime-protocol";
-import { groupFor, routeGroups } from "../app/lib/route-groups";
-import { servePhoto, servePlaceholder } from "../app/server/photos.server";
-import { sweepLoginThrottle } from "../app/server/login-throttle.server";
-import { sweepPendingSignIns } from "../app/server/pending-sign-in.server";
-import { sweepMailCaps } from "../app/server/mail-caps.server";
-import { scheduledSweep } from "../app/server/pending-uploads.server";
+import { isCrossOriginWrite } from "../app/platform/http/origin";
+import { isShardName } from "../app/platform/realtime/protocol";
+import { groupFor, routeGroups } from "../app/platform/http/route-groups";
+import { servePhoto, servePlaceholder } from "../app/features/photos/photos.server";
+import { sweepLoginThrottle } from "../app/features/accounts/sign-in/login-throttle.server";
+import { sweepPendingSignIns } from "../app/features/accounts/sign-in/pending-sign-in.server";
+import { sweepMailCaps } from "../app/features/accounts/mail-caps.server";
+import { scheduledSweep } from "../app/features/photos/pending-uploads.server";
 import {
   consumeR2Deletes,
   R2_DELETE_DEAD_LETTERS,
   recordDeadLetters,
   retryRecordedDeletes,
-} from "../app/server/r2-deletes.server";
-import { openD1Session, withBookmarkCookie } from "../app/server/d1-session.server";
-import { holdAfterWrites, isCacheFill, servePageCached } from "../app/server/page-cache.server";
-import { boundBody, finishResponse } from "../app/server/request-guard.server";
-import { sweepCountMarks } from "../app/server/stats.server";
+} from "../app/features/photos/r2-deletes.server";
+import { openD1Session, withBookmarkCookie } from "../app/platform/data/d1-session.server";
+import { holdAfterWrites, isCacheFill } from "../app/platform/page-cache/page-cache.server";
+import { servePageCached } from "../app/features/catalogue/page-cache.server";
+import { boundBody, finishResponse } from "../app/platform/http/request-guard.server";
+import { sweepCountMarks } from "../app/features/dashboard/stats.server";
 import { consumeCounts, COUNT_QUEUE } from "../app/features/insights/count-flush.server";
 import { foldOldInsights } from "../app/features/insights/retention.server";
 import { sendWeeklyStatements } from "../app/features/insights/statement.server";
-import { resumeDuePauses } from "../app/server/listing-pause.server";
-import { runStaleCheck } from "../app/server/stale-check.server";
-import { runRetention } from "../app/server/retention.server";
+import { resumeDuePauses } from "../app/features/listings/pause.server";
+import { runStaleCheck } from "../app/features/listings/stale-check.server";
+import { runRetention } from "../app/jobs/retention.server";
 import { sendDigests } from "../app/features/safety-net/digest.server";
 import { sweepSafetyNet } from "../app/features/safety-net/sweep.server";
-import { runRenewals } from "../app/server/renewals.server";
-import { billingGateway } from "../app/server/payments/select.server";
-import { configuredOrigin } from "../app/server/site-origin.server";
-import { isLocalDevelopment } from "../app/server/security.server";
-import { sweepVerificationFiles } from "../app/server/verification.server";
+import { runRenewals } from "../app/features/billing/renewals.server";
+import { billingGateway } from "../app/features/payments/select.server";
+import { configuredOrigin } from "../app/platform/http/site-origin.server";
+import { isDevelopment } from "../app/platform/env";
+import { sweepVerificationFiles } from "../app/features/verification/verification.server";
 
 export { ListingsRoom } from "./listings-room";
 
@@ -48,7 +49,7 @@ function only<T>(routes: Record<string, T>, ids: Set<string>): Record<string, T>
   return Object.fromEntries(Object.entries(routes).filter(([id]) => ids.has(id)));
 }
 
-/** Remix over the routes that could match this path (app/lib/route-groups.ts), made once per group. */
+/** Remix over the routes that could match this path (app/platform/http/route-groups.ts), made once per group. */
 function handleRemix(request: Request, context: AppLoadContext): Promise<Response> {
   const group = groupFor(new URL(request.url).pathname, groups);
   let handler = remixHandlers.get(group);
@@ -139,7 +140,7 @@ export default {
         console.error("pending upload sweep failed", error),
       ),
     );
-    // What the privacy policy promises about how long things are kept (app/server/retention.server.ts).
+    // What the privacy policy promises about how long things are kept (app/jobs/retention.server.ts).
     ctx.waitUntil(
       runRetention(env, ctx, controller.scheduledTime).catch((error: unknown) =>
         console.error("retention failed", error),
@@ -179,7 +180,7 @@ export default {
     // Weekly plans: reminders, renewal charges, second attempts after the grace, ends of cancelled plans.
     const origin = configuredOrigin(env.SITE_ORIGIN) ?? "http://localhost:8787";
     // In development the cron runs on this machine, where the test gateway answers (it wants a loopback host).
-    const gatewayOrigin = isLocalDevelopment(env) ? "http://localhost" : origin;
+    const gatewayOrigin = isDevelopment(env) ? "http://localhost" : origin;
     ctx.waitUntil(
       runRenewals(env, ctx, billingGateway(env, ctx, gatewayOrigin), origin, controller.scheduledTime).catch(
         (error: unknown) => console.error("renewals failed", error),

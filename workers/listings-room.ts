@@ -1,6 +1,6 @@
 import { Server, type Connection } from "partyserver";
-import { Coalescer } from "../app/lib/realtime-coalescer";
-import type { ProfileUpdateEvent } from "../app/lib/realtime-protocol";
+import { Coalescer } from "../app/platform/realtime/coalescer";
+import type { ProfileUpdateEvent } from "../app/platform/realtime/protocol";
 
 /**
  * One shard of the room that open pages join (lib/realtime-protocol: SHARD_NAMES; each page picks one). Visitors only listen: the Worker publishes through RPC, and

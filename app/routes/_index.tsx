@@ -1,10 +1,10 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { ListingsScreen } from "~/components/ListingsScreen";
-import { PARTIAL_NO_STORE, PRIVATE_NO_STORE } from "~/lib/cache-headers";
-import { originOf, seoMeta } from "~/lib/seo";
-import { loadListingsView } from "~/server/listings-view.server";
-import { ListErrorBoundary } from "~/components/LoadFailed";
+import { ListingsScreen } from "~/features/catalogue/ListingsScreen";
+import { PARTIAL_NO_STORE, PRIVATE_NO_STORE } from "~/platform/http/cache-headers";
+import { originOf, seoMeta } from "~/features/site/seo";
+import { loadListingsView } from "~/features/catalogue/listings-view.server";
+import { ListErrorBoundary } from "~/ui/LoadFailed";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   seoMeta({

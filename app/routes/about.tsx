@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
-import { CallToAction, InfoPage } from "~/components/InfoPage";
-import { regionPath } from "~/lib/regions";
-import { originOf, seoMeta } from "~/lib/seo";
-import { COVERAGE } from "~/lib/site";
+import { CallToAction, InfoPage } from "~/features/site/InfoPage";
+import { regionPath } from "~/features/catalogue/regions";
+import { originOf, seoMeta } from "~/features/site/seo";
+import { COVERAGE } from "~/features/site/site";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   seoMeta({

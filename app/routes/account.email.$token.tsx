@@ -10,10 +10,10 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuthCard, ErrorBox, NoticeBox, TextLink } from "~/components/auth/AuthParts";
-import { Button } from "~/components/ui/Button";
-import { ACCOUNT_MSG } from "~/lib/account-settings";
-import { confirmEmailChange, isEmailChangeUsable } from "~/server/account-changes.server";
+import { AuthCard, ErrorBox, NoticeBox, TextLink } from "~/features/accounts/sign-in/AuthParts";
+import { Button } from "~/ui/Button";
+import { ACCOUNT_MSG } from "~/features/accounts/settings/account-settings";
+import { confirmEmailChange, isEmailChangeUsable } from "~/features/accounts/account-changes.server";
 
 export const meta: MetaFunction = () => [
   { title: "Confirm your new e-mail address | Kiwi Companions" },

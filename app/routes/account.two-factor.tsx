@@ -1,6 +1,6 @@
 // Two-factor sign-in settings (issue 13): turn it on with an authenticator app, prove it in a session that
 // predates it, replace the app, make new recovery codes, turn it off. Administrators arrive here from any
-// admin page until their session has a second factor. The work is in app/server/two-factor-page.server.ts.
+// admin page until their session has a second factor. The work is in app/features/accounts/second-factor/totp-page.server.ts.
 import {
   data,
   redirect,
@@ -11,22 +11,28 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
-import { IdentityForm, RecoveryCodesPanel, SetUpPanel, StepUpPanel, type Reply } from "~/components/account/TwoFactor";
-import { InfoPage } from "~/components/InfoPage";
-import { Alert } from "~/components/ui/Alert";
-import { Button } from "~/components/ui/Button";
-import { formatNzTime } from "~/lib/moderation";
-import { safeRedirect } from "~/lib/redirects";
-import { TWO_FACTOR_MSG } from "~/lib/two-factor";
-import { getCurrentSession, requireUser, requireUserForPost } from "~/server/auth.server";
-import { readForm } from "~/server/http/body.server";
-import { hasFreshSecondFactor } from "~/server/reauth.server";
+import {
+  IdentityForm,
+  RecoveryCodesPanel,
+  SetUpPanel,
+  StepUpPanel,
+  type Reply,
+} from "~/features/accounts/second-factor/TotpSettings";
+import { InfoPage } from "~/features/site/InfoPage";
+import { Alert } from "~/ui/Alert";
+import { Button } from "~/ui/Button";
+import { formatNzTime } from "~/features/moderation/moderation";
+import { safeRedirect } from "~/platform/http/redirects";
+import { TWO_FACTOR_MSG } from "~/features/accounts/second-factor/totp";
+import { getCurrentSession, requireUser, requireUserForPost } from "~/features/accounts/auth.server";
+import { readForm } from "~/platform/http/body.server";
+import { hasFreshSecondFactor } from "~/features/accounts/reauth.server";
 import {
   twoFactorAction,
   twoFactorPageData,
   type TwoFactorActionResult,
   type TwoFactorIntent,
-} from "~/server/two-factor-page.server";
+} from "~/features/accounts/second-factor/totp-page.server";
 
 export const meta: MetaFunction = () => [
   { title: "Two-factor sign-in | Kiwi Companions" },

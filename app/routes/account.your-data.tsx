@@ -1,6 +1,6 @@
 // 'Download my data' (issue 16, Privacy Act 2020 IPP 6): the password again, then one zip of the account's
 // data. The form is a plain document POST, so the browser downloads the archive with or without JavaScript;
-// the work is in app/server/data-export.server.ts.
+// the work is in app/features/dashboard/data-export.server.ts.
 import {
   data,
   redirect,
@@ -10,15 +10,15 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { CurrentPasswordField } from "~/components/account/CurrentPasswordField";
-import { InfoPage } from "~/components/InfoPage";
-import { Alert } from "~/components/ui/Alert";
-import { Button } from "~/components/ui/Button";
-import { FIELD } from "~/lib/account-settings";
-import { getCurrentSession, requireUser, requireUserForPost } from "~/server/auth.server";
-import { startDataExport } from "~/server/data-export.server";
-import { readForm } from "~/server/http/body.server";
-import { hasFreshSecondFactor } from "~/server/reauth.server";
+import { CurrentPasswordField } from "~/features/accounts/settings/CurrentPasswordField";
+import { InfoPage } from "~/features/site/InfoPage";
+import { Alert } from "~/ui/Alert";
+import { Button } from "~/ui/Button";
+import { FIELD } from "~/features/accounts/settings/account-settings";
+import { getCurrentSession, requireUser, requireUserForPost } from "~/features/accounts/auth.server";
+import { startDataExport } from "~/features/dashboard/data-export.server";
+import { readForm } from "~/platform/http/body.server";
+import { hasFreshSecondFactor } from "~/features/accounts/reauth.server";
 
 export const meta: MetaFunction = () => [
   { title: "Your data | Kiwi Companions" },

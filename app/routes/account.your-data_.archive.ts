@@ -1,15 +1,15 @@
 // The download link made by /account/your-data: valid for two minutes, once, and only in the session that
 // confirmed the password. Anything else is told to start again, with nothing streamed.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { getDb } from "~/server/db.server";
-import { getCurrentSession } from "~/server/auth.server";
+import { getDb } from "~/platform/data/db.server";
+import { getCurrentSession } from "~/features/accounts/auth.server";
 import {
   archiveResponse,
   claimExportLink,
   EXPORT_LINK_MSG,
   exportLinkValid,
   readAccountData,
-} from "~/server/data-export.server";
+} from "~/features/dashboard/data-export.server";
 
 const again = (status: number, text: string) =>
   new Response(`${text} Go back to /account/your-data and download it again.\n`, {

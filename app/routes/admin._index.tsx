@@ -1,11 +1,11 @@
 // The administrators' home: what waits in each queue, each a link to it. An administrator who signs in
-// without a page to go back to lands here (lib/auth-redirect.ts, landingAfterLogin). Non-administrators get
+// without a page to go back to lands here (features/accounts/auth-redirect.ts, landingAfterLogin). Non-administrators get
 // 404; an administrator without a second factor is sent to set one up (requireAdminPage).
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { AdminPage } from "~/components/admin/AdminPage";
-import { loadQueueCounts } from "~/server/admin-home.server";
-import { requireAdminPage } from "~/server/moderation.server";
+import { AdminPage } from "~/features/moderation/AdminPage";
+import { loadQueueCounts } from "~/features/moderation/admin-home.server";
+import { requireAdminPage } from "~/features/moderation/moderation.server";
 
 export const meta: MetaFunction = () => [
   { title: "Administration | Kiwi Companions" },

@@ -1,10 +1,10 @@
 // The audit log of administrator actions, newest first, 50 a page. Non-administrators get 404.
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { AdminPage } from "~/components/admin/AdminPage";
-import { auditLabel, formatNzTime, parseAuditPage } from "~/lib/moderation";
-import { loadAuditPage } from "~/server/audit.server";
-import { requireAdminPage } from "~/server/moderation.server";
+import { AdminPage } from "~/features/moderation/AdminPage";
+import { auditLabel, formatNzTime, parseAuditPage } from "~/features/moderation/moderation";
+import { loadAuditPage } from "~/features/moderation/audit.server";
+import { requireAdminPage } from "~/features/moderation/moderation.server";
 
 export const meta: MetaFunction = () => [
   { title: "Audit log | Kiwi Companions" },

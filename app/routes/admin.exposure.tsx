@@ -3,10 +3,10 @@
 // get 404.
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { AdminPage } from "~/components/admin/AdminPage";
+import { AdminPage } from "~/features/moderation/AdminPage";
 import { loadExposureReport } from "~/features/insights/statement.server";
 import { PLAN_LABEL, percent, weekWords } from "~/features/insights/statement";
-import { requireAdminPage } from "~/server/moderation.server";
+import { requireAdminPage } from "~/features/moderation/moderation.server";
 
 export const meta: MetaFunction = () => [
   { title: "Exposure | Kiwi Companions" },

@@ -1,7 +1,7 @@
 // Where the admin grid's card menus post (spec public §4): verify / unverify, live, hot, delete. With
 // JavaScript (js=1) the answer is data and the grid reloads itself; without it, a redirect back to the
 // grid, or for a delete first a confirmation step rendered here. Non-administrators get 403 and nothing
-// changes; every rule is enforced in app/server/moderation.server.ts.
+// changes; every rule is enforced in app/features/moderation/moderation.server.ts.
 import {
   data,
   redirect,
@@ -10,21 +10,21 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData } from "@remix-run/react";
-import { InfoPage } from "~/components/InfoPage";
-import { Alert } from "~/components/ui/Alert";
-import { Button, buttonClass } from "~/components/ui/Button";
-import { loginUrlFor } from "~/lib/auth-redirect";
-import { MSG } from "~/lib/auth-schemas";
-import { needsAdminSecondFactor } from "~/lib/auth-user";
-import { ERROR_MSG } from "~/lib/messages";
-import { adminDeleteConfirm, isAdminAction, MODERATION_MSG } from "~/lib/moderation";
-import { safeRedirect } from "~/lib/redirects";
-import { adminSetUpUrl } from "~/lib/two-factor";
-import { getSessionUser } from "~/server/auth.server";
-import { moderateDelete, moderateListing, readModeratedListing } from "~/server/moderation.server";
-import { readForm } from "~/server/http/body.server";
-import { setToast } from "~/server/flash.server";
-import { adminActionToast } from "~/lib/toasts";
+import { InfoPage } from "~/features/site/InfoPage";
+import { Alert } from "~/ui/Alert";
+import { Button, buttonClass } from "~/ui/Button";
+import { loginUrlFor } from "~/features/accounts/auth-redirect";
+import { MSG } from "~/features/accounts/auth-schemas";
+import { needsAdminSecondFactor } from "~/features/accounts/auth-user";
+import { ERROR_MSG } from "~/features/site/messages";
+import { adminDeleteConfirm, isAdminAction, MODERATION_MSG } from "~/features/moderation/moderation";
+import { safeRedirect } from "~/platform/http/redirects";
+import { adminSetUpUrl } from "~/features/accounts/second-factor/totp";
+import { getSessionUser } from "~/features/accounts/auth.server";
+import { moderateDelete, moderateListing, readModeratedListing } from "~/features/moderation/moderation.server";
+import { readForm } from "~/platform/http/body.server";
+import { setToast } from "~/features/site/flash.server";
+import { adminActionToast } from "~/features/site/toasts";
 
 export const meta: MetaFunction = () => [
   { title: "Listing actions | Kiwi Companions" },

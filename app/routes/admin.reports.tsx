@@ -10,17 +10,17 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AdminPage } from "~/components/admin/AdminPage";
-import { Alert } from "~/components/ui/Alert";
-import { Button } from "~/components/ui/Button";
-import { FlashNotice } from "~/components/ui/FlashNotice";
-import { ERROR_MSG } from "~/lib/messages";
-import { formatNzTime } from "~/lib/moderation";
-import { reportAge, reportReasonLabel } from "~/lib/reports";
-import { readFlash, setFlash } from "~/server/flash.server";
-import { requireAdminPage } from "~/server/moderation.server";
-import { handleReport, loadOpenReports } from "~/server/reports.server";
-import { readForm } from "~/server/http/body.server";
+import { AdminPage } from "~/features/moderation/AdminPage";
+import { Alert } from "~/ui/Alert";
+import { Button } from "~/ui/Button";
+import { FlashNotice } from "~/ui/FlashNotice";
+import { ERROR_MSG } from "~/features/site/messages";
+import { formatNzTime } from "~/features/moderation/moderation";
+import { reportAge, reportReasonLabel } from "~/features/moderation/reports";
+import { readFlash, setFlash } from "~/features/site/flash.server";
+import { requireAdminPage } from "~/features/moderation/moderation.server";
+import { handleReport, loadOpenReports } from "~/features/moderation/reports.server";
+import { readForm } from "~/platform/http/body.server";
 
 export const meta: MetaFunction = () => [
   { title: "Reports | Kiwi Companions" },

@@ -2,7 +2,7 @@
 // the work is in app/features/safety-net/pages.server.ts.
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { AdminPage } from "~/components/admin/AdminPage";
+import { AdminPage } from "~/features/moderation/AdminPage";
 import { ModerationQueue, type ModerationResult } from "~/features/safety-net/components/ModerationQueue";
 import { moderationAction, moderationPage } from "~/features/safety-net/pages.server";
 

@@ -12,28 +12,28 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { InputHTMLAttributes } from "react";
-import { AdminPage } from "~/components/admin/AdminPage";
-import { Alert } from "~/components/ui/Alert";
-import { Button } from "~/components/ui/Button";
-import { formatNzDate } from "~/lib/billing-emails";
-import { formatNzTime } from "~/lib/moderation";
+import { AdminPage } from "~/features/moderation/AdminPage";
+import { Alert } from "~/ui/Alert";
+import { Button } from "~/ui/Button";
+import { formatNzDate } from "~/features/billing/emails";
+import { formatNzTime } from "~/features/moderation/moderation";
 import {
   pageCount,
   parseSubscriptionQuery,
   SEARCH_MAX,
   subscriptionsHref,
   type SubscriptionQuery,
-} from "~/lib/admin-subscriptions";
-import { formatPlanPrice, PLAN_TIERS, PLANS } from "~/lib/plans";
-import { statusLabel, SUBSCRIPTION_STATUSES, type SubscriptionStatus } from "~/lib/subscriptions";
-import { grantFreeWeeks, loadAdminSubscriptions } from "~/server/billing-admin.server";
-import { grantFeatured, revokeFeatured } from "~/server/featured-grants.server";
-import { readForm } from "~/server/http/body.server";
-import { requireAdminPage } from "~/server/moderation.server";
-import { askProviderNow, giveUpPayment, loadOpenPayments } from "~/server/payment-lookups.server";
-import { billingGateway } from "~/server/payments/select.server";
-import { loadUnappliedPayments, markRefunded } from "~/server/payments/unapplied.server";
-import { siteOrigin } from "~/server/site-origin.server";
+} from "~/features/billing/admin-subscriptions";
+import { formatPlanPrice, PLAN_TIERS, PLANS } from "~/features/billing/plans";
+import { statusLabel, SUBSCRIPTION_STATUSES, type SubscriptionStatus } from "~/features/billing/subscriptions";
+import { grantFreeWeeks, loadAdminSubscriptions } from "~/features/billing/billing-admin.server";
+import { grantFeatured, revokeFeatured } from "~/features/billing/featured-grants.server";
+import { readForm } from "~/platform/http/body.server";
+import { requireAdminPage } from "~/features/moderation/moderation.server";
+import { askProviderNow, giveUpPayment, loadOpenPayments } from "~/features/payments/lookups.server";
+import { billingGateway } from "~/features/payments/select.server";
+import { loadUnappliedPayments, markRefunded } from "~/features/payments/unapplied.server";
+import { siteOrigin } from "~/platform/http/site-origin.server";
 
 export const meta: MetaFunction = () => [
   { title: "Subscriptions | Kiwi Companions" },

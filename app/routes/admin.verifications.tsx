@@ -10,23 +10,33 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseForm } from "~/lib/form-submission";
+import { parseForm } from "~/ui/form-submission";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
-import { AdminPage } from "~/components/admin/AdminPage";
-import { Alert } from "~/components/ui/Alert";
-import { Button } from "~/components/ui/Button";
-import { Field } from "~/components/ui/Field";
-import { FlashNotice } from "~/components/ui/FlashNotice";
-import { ERROR_MSG } from "~/lib/messages";
-import { formatNzTime } from "~/lib/moderation";
-import { reportAge } from "~/lib/reports";
-import { fileLabelsFor, ID_DOCUMENT_INFO, kindLabel, parseRejectReason, REJECT_REASON_MAX } from "~/lib/verification";
-import { readFlash, setFlash } from "~/server/flash.server";
-import { requireAdminPage } from "~/server/moderation.server";
-import { decideRequest, loadPendingRequests, sweepVerificationFiles } from "~/server/verification.server";
-import { readForm } from "~/server/http/body.server";
-import { siteOrigin } from "~/server/site-origin.server";
+import { AdminPage } from "~/features/moderation/AdminPage";
+import { Alert } from "~/ui/Alert";
+import { Button } from "~/ui/Button";
+import { Field } from "~/ui/Field";
+import { FlashNotice } from "~/ui/FlashNotice";
+import { ERROR_MSG } from "~/features/site/messages";
+import { formatNzTime } from "~/features/moderation/moderation";
+import { reportAge } from "~/features/moderation/reports";
+import {
+  fileLabelsFor,
+  ID_DOCUMENT_INFO,
+  kindLabel,
+  parseRejectReason,
+  REJECT_REASON_MAX,
+} from "~/features/verification/verification";
+import { readFlash, setFlash } from "~/features/site/flash.server";
+import { requireAdminPage } from "~/features/moderation/moderation.server";
+import {
+  decideRequest,
+  loadPendingRequests,
+  sweepVerificationFiles,
+} from "~/features/verification/verification.server";
+import { readForm } from "~/platform/http/body.server";
+import { siteOrigin } from "~/platform/http/site-origin.server";
 
 export const meta: MetaFunction = () => [
   { title: "Verification requests | Kiwi Companions" },

@@ -1,5 +1,5 @@
 // Unknown API paths answer JSON, not the home page.
-import { jsonError } from "~/server/http/responses.server";
+import { jsonError } from "~/platform/http/responses.server";
 
 const notFound = () => jsonError(404, "Not found");
 export const loader = notFound;

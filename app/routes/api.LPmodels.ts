@@ -1,5 +1,5 @@
-import { apiRoute } from "~/server/http/api-route.server";
-import { liveProfilesApi } from "~/server/controllers/public.server";
+import { apiRoute } from "~/features/accounts/api-route.server";
+import { liveProfilesApi } from "~/features/catalogue/api.server";
 
 /** GET /api/LPmodels: live listings as full profiles, paged by cursor. */
 const api = apiRoute({ method: "GET", auth: "none", handler: liveProfilesApi });

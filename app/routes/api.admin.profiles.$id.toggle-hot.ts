@@ -1,5 +1,5 @@
-import { apiRoute } from "~/server/http/api-route.server";
-import { adminProfileAction } from "~/server/controllers/admin.server";
+import { apiRoute } from "~/features/accounts/api-route.server";
+import { adminProfileAction } from "~/features/moderation/api.server";
 
 /** PUT: administrators only. Flips hot (or sets it from {hot}); the answer carries `hot`. */
 const api = apiRoute({

@@ -1,5 +1,5 @@
-import { apiRoute } from "~/server/http/api-route.server";
-import { adminProfileAction } from "~/server/controllers/admin.server";
+import { apiRoute } from "~/features/accounts/api-route.server";
+import { adminProfileAction } from "~/features/moderation/api.server";
 
 /** PUT: administrators only. Flips live (or sets it from {live}); only a verified listing can go live. */
 const api = apiRoute({

@@ -1,5 +1,5 @@
-import { apiRoute } from "~/server/http/api-route.server";
-import { adminProfileAction } from "~/server/controllers/admin.server";
+import { apiRoute } from "~/features/accounts/api-route.server";
+import { adminProfileAction } from "~/features/moderation/api.server";
 
 /** PUT {verify: boolean}: administrators only. Unverifying also takes the listing off the site (live off). */
 const api = apiRoute({

@@ -1,6 +1,6 @@
-import { apiRoute } from "~/server/http/api-route.server";
-import { destroySession } from "~/server/auth.server";
-import { json } from "~/server/http/responses.server";
+import { apiRoute } from "~/features/accounts/api-route.server";
+import { destroySession } from "~/features/accounts/auth.server";
+import { json } from "~/platform/http/responses.server";
 
 /** POST: ends this session. Succeeds when signed out too: the client clears its state either way. */
 const api = apiRoute({

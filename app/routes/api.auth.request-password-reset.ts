@@ -1,5 +1,5 @@
-import { apiRoute } from "~/server/http/api-route.server";
-import { requestResetApi } from "~/server/controllers/auth.server";
+import { apiRoute } from "~/features/accounts/api-route.server";
+import { requestResetApi } from "~/features/accounts/api.server";
 
 /** POST {email}: the same answer whether or not the account exists. */
 const api = apiRoute({ method: "POST", auth: "none", handler: requestResetApi });

@@ -1,6 +1,6 @@
-import { apiRoute } from "~/server/http/api-route.server";
-import { toApiUser } from "~/server/auth.server";
-import { json } from "~/server/http/responses.server";
+import { apiRoute } from "~/features/accounts/api-route.server";
+import { toApiUser } from "~/features/accounts/auth.server";
+import { json } from "~/platform/http/responses.server";
 
 /** GET: the signed-in user (with userId), or 401 {error}. */
 const api = apiRoute({

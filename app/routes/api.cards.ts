@@ -1,5 +1,5 @@
-import { apiRoute } from "~/server/http/api-route.server";
-import { cardsByIdsApi } from "~/server/controllers/public.server";
+import { apiRoute } from "~/features/accounts/api-route.server";
+import { cardsByIdsApi } from "~/features/catalogue/api.server";
 
 /** GET /api/cards?ids=…: cards for the favourites page. */
 const api = apiRoute({ method: "GET", auth: "none", handler: cardsByIdsApi });

@@ -1,4 +1,4 @@
-import { apiRoute } from "~/server/http/api-route.server";
+import { apiRoute } from "~/features/accounts/api-route.server";
 import { handleBeacon } from "~/features/insights/beacon.server";
 
 /** POST /api/insights/events: batched card impressions, photo opens and favourites (docs/decisions/0024). */

@@ -1,5 +1,5 @@
-import { apiRoute } from "~/server/http/api-route.server";
-import { cardsPageApi } from "~/server/controllers/public.server";
+import { apiRoute } from "~/features/accounts/api-route.server";
+import { cardsPageApi } from "~/features/catalogue/api.server";
 
 /** GET /api/models: the search source, card-shaped, paged by cursor. */
 const api = apiRoute({ method: "GET", auth: "none", handler: cardsPageApi });

@@ -1,5 +1,5 @@
-import { apiRoute } from "~/server/http/api-route.server";
-import { ownerListings } from "~/server/controllers/owner.server";
+import { apiRoute } from "~/features/accounts/api-route.server";
+import { ownerListings } from "~/features/dashboard/api.server";
 
 /** GET: the signed-in owner's listings in the dashboard shape (spec §3), with this month's counters. */
 const api = apiRoute({ method: "GET", auth: "user", handler: ownerListings });

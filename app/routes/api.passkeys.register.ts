@@ -1,5 +1,5 @@
-import { apiRoute } from "~/server/http/api-route.server";
-import { registerApi } from "~/server/controllers/passkeys.server";
+import { apiRoute } from "~/features/accounts/api-route.server";
+import { registerApi } from "~/features/accounts/second-factor/passkeys-api.server";
 
 /** POST {name?, response}: stores the verified passkey; 201 {passkey}. */
 const api = apiRoute({ method: "POST", auth: "user", handler: registerApi });

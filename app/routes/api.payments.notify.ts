@@ -1,14 +1,14 @@
 // The payment provider's webhook: notifications about checkouts and charges. The only place a provider tells
-// us of money (app/server/payments/notify.server.ts checks and applies it). GET as well as POST: Windcave may
+// us of money (app/features/payments/notify.server.ts checks and applies it). GET as well as POST: Windcave may
 // call the notification URL either way, naming only a session, which is then looked up.
-import { apiRoute } from "~/server/http/api-route.server";
-import { limiterKey, overLimit } from "~/server/http/rate-limit.server";
-import { json } from "~/server/http/responses.server";
-import { ProviderUnavailableError } from "~/server/payments/gateway.server";
-import { handlePaymentNotification } from "~/server/payments/notify.server";
-import { GatewayUnavailableError, paymentGateway } from "~/server/payments/select.server";
-import { isLocalDevelopment } from "~/server/security.server";
-import { devToolsAllowed, siteOrigin } from "~/server/site-origin.server";
+import { apiRoute } from "~/features/accounts/api-route.server";
+import { limiterKey, overLimit } from "~/platform/http/rate-limit.server";
+import { json } from "~/platform/http/responses.server";
+import { ProviderUnavailableError } from "~/features/payments/gateway.server";
+import { handlePaymentNotification } from "~/features/payments/notify.server";
+import { GatewayUnavailableError, paymentGateway } from "~/features/payments/select.server";
+import { isDevelopment } from "~/platform/env";
+import { devToolsAllowed, siteOrigin } from "~/platform/http/site-origin.server";
 
 const api = apiRoute({
   method: ["GET", "POST"],
@@ -16,7 +16,7 @@ const api = apiRoute({
   handler: async ({ request, env, ctx }) => {
     // In development the gateway is the local test one, whose signing secret is published in the code: only
     // this machine may call it, as with /dev/outbox.
-    if (isLocalDevelopment(env) && !devToolsAllowed(env, request)) return json({ error: "Not found" }, { status: 404 });
+    if (isDevelopment(env) && !devToolsAllowed(env, request)) return json({ error: "Not found" }, { status: 404 });
     // Per client, then for everyone: a limiter outage lets notifications through (money must not be lost
     // to our outage; the provider's lookup still decides). 429 makes a provider send it again later.
     if (

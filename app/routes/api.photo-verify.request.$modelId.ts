@@ -1,5 +1,5 @@
-import { apiRoute } from "~/server/http/api-route.server";
-import { verificationRequestApi } from "~/server/controllers/admin.server";
+import { apiRoute } from "~/features/accounts/api-route.server";
+import { verificationRequestApi } from "~/features/moderation/api.server";
 
 /** POST multipart photo1, photo2, photo3: the owner asks for the listing's photos to be verified. */
 const api = apiRoute({

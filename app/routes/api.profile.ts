@@ -1,5 +1,5 @@
-import { apiRoute } from "~/server/http/api-route.server";
-import { handleSave } from "~/server/controllers/editor.server";
+import { apiRoute } from "~/features/accounts/api-route.server";
+import { handleSave } from "~/features/listings/editor-api.server";
 
 /** PUT /api/profile: saves an edit of the caller's listing (modelId in the multipart body); answers the profile. */
 const api = apiRoute({

@@ -1,5 +1,5 @@
-import { apiRoute } from "~/server/http/api-route.server";
-import { toggleFlag } from "~/server/controllers/owner.server";
+import { apiRoute } from "~/features/accounts/api-route.server";
+import { toggleFlag } from "~/features/dashboard/api.server";
 
 /** PUT: flips Active Now (or sets it from {active}); refused with 409 unless the listing is live. */
 const api = apiRoute({

@@ -1,5 +1,5 @@
-import { apiRoute } from "~/server/http/api-route.server";
-import { handleLike } from "~/server/controllers/public.server";
+import { apiRoute } from "~/features/accounts/api-route.server";
+import { handleLike } from "~/features/catalogue/api.server";
 
 /** POST likes, DELETE unlikes; body {fingerprint}. Answers {success, liked, likes} or {success: false, error}. */
 const api = apiRoute({

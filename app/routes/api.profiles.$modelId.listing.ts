@@ -1,5 +1,5 @@
-import { apiRoute } from "~/server/http/api-route.server";
-import { deleteListingApi } from "~/server/controllers/owner.server";
+import { apiRoute } from "~/features/accounts/api-route.server";
+import { deleteListingApi } from "~/features/dashboard/api.server";
 
 /** DELETE: removes the listing with its photos and snapshot. Its owner or an administrator; {success: true}. */
 const api = apiRoute({ method: "DELETE", auth: "user", handler: deleteListingApi });

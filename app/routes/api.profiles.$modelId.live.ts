@@ -1,5 +1,5 @@
-import { apiRoute } from "~/server/http/api-route.server";
-import { toggleFlag } from "~/server/controllers/owner.server";
+import { apiRoute } from "~/features/accounts/api-route.server";
+import { toggleFlag } from "~/features/dashboard/api.server";
 
 /** PUT: flips Live (or sets it from {live}); going live needs a verified listing, going hidden ends Active. */
 const api = apiRoute({

@@ -1,5 +1,5 @@
-import { apiRoute } from "~/server/http/api-route.server";
-import { deleteAccountApi } from "~/server/controllers/owner.server";
+import { apiRoute } from "~/features/accounts/api-route.server";
+import { deleteAccountApi } from "~/features/dashboard/api.server";
 
 /** DELETE: removes the signed-in user's own account and every listing of it, and signs out; {success: true}. */
 const api = apiRoute({ method: "DELETE", auth: "user", handler: deleteAccountApi });

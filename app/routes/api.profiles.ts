@@ -1,5 +1,5 @@
-import { apiRoute } from "~/server/http/api-route.server";
-import { handleSave } from "~/server/controllers/editor.server";
+import { apiRoute } from "~/features/accounts/api-route.server";
+import { handleSave } from "~/features/listings/editor-api.server";
 
 /** POST /api/profiles: creates a listing from the editor's multipart body (spec §7); answers 201 and the profile. */
 const api = apiRoute({

@@ -1,5 +1,5 @@
-import { apiRoute } from "~/server/http/api-route.server";
-import { suggestApi } from "~/server/controllers/public.server";
+import { apiRoute } from "~/features/accounts/api-route.server";
+import { suggestApi } from "~/features/catalogue/api.server";
 
 /** GET /api/search/suggest?q=: the header's 'Find by name' suggestions. */
 const api = apiRoute({ method: "GET", auth: "none", handler: suggestApi });

@@ -1,6 +1,6 @@
-import { apiRoute } from "~/server/http/api-route.server";
-import { readableAccount } from "~/server/controllers/auth.server";
-import { json } from "~/server/http/responses.server";
+import { apiRoute } from "~/features/accounts/api-route.server";
+import { readableAccount } from "~/features/accounts/api.server";
+import { json } from "~/platform/http/responses.server";
 
 /** GET: [{ accountType }] for the account. Own account or administrator. */
 const api = apiRoute({

@@ -1,5 +1,5 @@
-import { apiRoute } from "~/server/http/api-route.server";
-import { handleDraftUpload } from "~/server/controllers/editor.server";
+import { apiRoute } from "~/features/accounts/api-route.server";
+import { handleDraftUpload } from "~/features/listings/editor-api.server";
 
 /** GET /api/uploads/{uploadId}: one of the caller's own unsaved photos (never anyone else's). */
 const api = apiRoute({ method: "GET", auth: "user", handler: handleDraftUpload });

@@ -1,5 +1,5 @@
-import { apiRoute } from "~/server/http/api-route.server";
-import { signupApi } from "~/server/controllers/auth.server";
+import { apiRoute } from "~/features/accounts/api-route.server";
+import { signupApi } from "~/features/accounts/api.server";
 
 /**
  * POST {accountType, agency, firstName, lastName, email, password}: 201 {message} asking to confirm the

@@ -1,5 +1,5 @@
-import { apiRoute } from "~/server/http/api-route.server";
-import { verificationRequestApi } from "~/server/controllers/admin.server";
+import { apiRoute } from "~/features/accounts/api-route.server";
+import { verificationRequestApi } from "~/features/moderation/api.server";
 
 /** POST multipart frontLicense, backLicense: the owner asks for ID verification of a listing. */
 const api = apiRoute({

@@ -1,5 +1,5 @@
-import { apiRoute } from "~/server/http/api-route.server";
-import { handleLike } from "~/server/controllers/public.server";
+import { apiRoute } from "~/features/accounts/api-route.server";
+import { handleLike } from "~/features/catalogue/api.server";
 
 /**
  * PUT /api/visits/like/{modelId}: the same like as POST /api/profiles/{id}/like, idempotent. The spec gives

@@ -1,15 +1,15 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuthCard, ErrorBox, NoticeBox, TextLink } from "~/components/auth/AuthParts";
-import { Button } from "~/components/ui/Button";
-import { Field } from "~/components/ui/Field";
-import { loginModeHref } from "~/lib/auth-redirect";
-import { MSG, PASSWORD_MAX } from "~/lib/auth-schemas";
+import { AuthCard, ErrorBox, NoticeBox, TextLink } from "~/features/accounts/sign-in/AuthParts";
+import { Button } from "~/ui/Button";
+import { Field } from "~/ui/Field";
+import { loginModeHref } from "~/features/accounts/auth-redirect";
+import { MSG, PASSWORD_MAX } from "~/features/accounts/auth-schemas";
 import {
   confirmEmailPageAction,
   confirmEmailPageLoader,
   type ConfirmPageData,
-} from "~/server/confirm-email-page.server";
+} from "~/features/accounts/sign-in/confirm-email-page.server";
 
 export const meta: MetaFunction = () => [
   { title: "Confirm Your E-mail Address | Kiwi Companions" },

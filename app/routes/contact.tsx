@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
-import { InfoPage } from "~/components/InfoPage";
-import { originOf, seoMeta } from "~/lib/seo";
+import { InfoPage } from "~/features/site/InfoPage";
+import { originOf, seoMeta } from "~/features/site/seo";
 import {
   BUSINESS_HOURS,
   EMAIL_SUPPORT_HOURS,
@@ -10,7 +10,7 @@ import {
   POSTAL_ADDRESS,
   PRIVACY_EMAIL,
   SUPPORT_EMAIL,
-} from "~/lib/site";
+} from "~/features/site/site";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   seoMeta({

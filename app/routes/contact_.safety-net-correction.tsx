@@ -3,10 +3,10 @@
 // docs/decisions/0023-safety-net.md. The work is in app/features/safety-net/pages.server.ts.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData } from "@remix-run/react";
-import { InfoPage } from "~/components/InfoPage";
+import { InfoPage } from "~/features/site/InfoPage";
 import { CorrectionForm, type CorrectionResult } from "~/features/safety-net/components/CorrectionForm";
 import { correctionAction } from "~/features/safety-net/pages.server";
-import { originOf, seoMeta } from "~/lib/seo";
+import { originOf, seoMeta } from "~/features/site/seo";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   seoMeta({

@@ -1,6 +1,6 @@
 // The owner dashboard (spec provider §2, §4): the provider's listings with their switches and this
-// month's counters. The rules live in app/lib/dashboard.ts, the reads and writes in
-// app/server/dashboard.server.ts; this module wires them to the page.
+// month's counters. The rules live in app/features/dashboard/dashboard.ts, the reads and writes in
+// app/features/dashboard/dashboard.server.ts; this module wires them to the page.
 import {
   data,
   redirect,
@@ -19,25 +19,25 @@ import {
   type ClientLoaderFunctionArgs,
 } from "@remix-run/react";
 import { Suspense, useEffect, useState } from "react";
-import { DashboardCard, DashboardCardSkeleton } from "~/components/dashboard/DashboardCard";
-import { DashboardShell } from "~/components/dashboard/DashboardShell";
-import { AddNewListing } from "~/components/dashboard/AddNewListing";
-import { Alert } from "~/components/ui/Alert";
-import { useProfileUpdates } from "~/components/Realtime";
-import { greeting, listingsHeading, menuItems, showsAddNewListing } from "~/lib/dashboard";
-import { expiryDelay, nextExpiry, parseDesired } from "~/lib/listing/state";
-import { isId } from "~/lib/ids";
-import { ERROR_MSG } from "~/lib/messages";
-import { requireUser, requireUserForPost } from "~/server/auth.server";
-import { loadDashboardListings, ownerWriteLimited, setListingFlag } from "~/server/dashboard.server";
-import { pauseListing, resumeListing } from "~/server/listing-pause.server";
-import { confirmFromDashboard } from "~/server/stale-check.server";
-import { PAUSE_UNTIL_FIELD } from "~/lib/listing-upkeep";
-import { VerificationNotices } from "~/components/verification/VerificationNotices";
-import { loadVerificationNotices } from "~/server/verification.server";
-import { readFlash } from "~/server/flash.server";
-import { pastDueDeadlines } from "~/server/billing.server";
-import { readForm } from "~/server/http/body.server";
+import { DashboardCard, DashboardCardSkeleton } from "~/features/dashboard/DashboardCard";
+import { DashboardShell } from "~/features/dashboard/DashboardShell";
+import { AddNewListing } from "~/features/dashboard/AddNewListing";
+import { Alert } from "~/ui/Alert";
+import { useProfileUpdates } from "~/features/site/Realtime";
+import { greeting, listingsHeading, menuItems, showsAddNewListing } from "~/features/dashboard/dashboard";
+import { expiryDelay, nextExpiry, parseDesired } from "~/features/listings/state";
+import { isId } from "~/platform/data/ids";
+import { ERROR_MSG } from "~/features/site/messages";
+import { requireUser, requireUserForPost } from "~/features/accounts/auth.server";
+import { loadDashboardListings, ownerWriteLimited, setListingFlag } from "~/features/dashboard/dashboard.server";
+import { pauseListing, resumeListing } from "~/features/listings/pause.server";
+import { confirmFromDashboard } from "~/features/listings/stale-check.server";
+import { PAUSE_UNTIL_FIELD } from "~/features/listings/upkeep";
+import { VerificationNotices } from "~/features/verification/VerificationNotices";
+import { loadVerificationNotices } from "~/features/verification/verification.server";
+import { readFlash } from "~/features/site/flash.server";
+import { pastDueDeadlines } from "~/features/billing/billing.server";
+import { readForm } from "~/platform/http/body.server";
 
 export const meta: MetaFunction = () => [
   { title: "Dashboard | Kiwi Companions" },

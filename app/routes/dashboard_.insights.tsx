@@ -6,13 +6,13 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { InfoPage } from "~/components/InfoPage";
+import { InfoPage } from "~/features/site/InfoPage";
 import { parseRange } from "~/features/insights/insights";
 import { loadInsights } from "~/features/insights/insights.server";
 import { InsightsPage } from "~/features/insights/InsightsPage";
 import { hasStatementEmail, loadStatement, setStatementEmail } from "~/features/insights/statement.server";
 import { WeeklyStatement } from "~/features/insights/WeeklyStatement";
-import { requireUser } from "~/server/auth.server";
+import { requireUser } from "~/features/accounts/auth.server";
 
 export const meta: MetaFunction = () => [
   { title: "Insights | Kiwi Companions" },

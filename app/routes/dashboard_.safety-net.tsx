@@ -3,7 +3,7 @@
 // app/features/safety-net/pages.server.ts.
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { InfoPage } from "~/components/InfoPage";
+import { InfoPage } from "~/features/site/InfoPage";
 import { SafetyNetPage, type SafetyNetResult } from "~/features/safety-net/components/SafetyNetPage";
 import { safetyNetAction, safetyNetPage } from "~/features/safety-net/pages.server";
 

@@ -2,7 +2,7 @@
 // app/features/safety-net/pages.server.ts.
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { InfoPage } from "~/components/InfoPage";
+import { InfoPage } from "~/features/site/InfoPage";
 import { ReportForm, type ReportResult } from "~/features/safety-net/components/ReportForm";
 import { reportAction, reportPage } from "~/features/safety-net/pages.server";
 

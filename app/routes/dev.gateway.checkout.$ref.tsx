@@ -1,13 +1,13 @@
-// The local test gateway's hosted checkout page (issue 15; app/server/payments/test-gateway.server.ts).
+// The local test gateway's hosted checkout page (issue 15; app/dev/test-gateway.server.ts).
 // Development only, and only on this machine, like /dev/outbox. It stands where a real provider's card form
 // would: the choice made here is sent to the app as a signed notification, then the payer goes back.
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
-import { formatPlanPrice } from "~/lib/plans";
-import { readForm } from "~/server/http/body.server";
-import { paymentGateway } from "~/server/payments/select.server";
-import { decodeCheckout, TEST_OUTCOMES, TestGateway, type TestOutcome } from "~/server/payments/test-gateway.server";
-import { devToolsAllowed, siteOrigin } from "~/server/site-origin.server";
+import { formatPlanPrice } from "~/features/billing/plans";
+import { readForm } from "~/platform/http/body.server";
+import { paymentGateway } from "~/features/payments/select.server";
+import { decodeCheckout, TEST_OUTCOMES, TestGateway, type TestOutcome } from "~/dev/test-gateway.server";
+import { devToolsAllowed, siteOrigin } from "~/platform/http/site-origin.server";
 
 export const meta: MetaFunction = () => [{ title: "Test payment gateway" }, { name: "robots", content: "noindex" }];
 

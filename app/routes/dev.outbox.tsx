@@ -1,9 +1,9 @@
 // Local-only mailbox: every e-mail the app "sent" in development, newest first, links clickable.
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { linkify } from "~/lib/linkify";
-import { listDevOutbox, usesDevOutbox } from "~/server/email.server";
-import { devToolsAllowed } from "~/server/site-origin.server";
+import { linkify } from "~/platform/email/linkify";
+import { listDevOutbox, usesDevOutbox } from "~/platform/email/email.server";
+import { devToolsAllowed } from "~/platform/http/site-origin.server";
 
 export const meta: MetaFunction = () => [{ title: "Dev outbox" }, { name: "robots", content: "noindex" }];
 

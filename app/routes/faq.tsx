@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
-import { FaqAccordion } from "~/components/FaqAccordion";
-import { InfoPage, PRIMARY_BUTTON } from "~/components/InfoPage";
-import { FAQ_GROUPS } from "~/lib/faq";
-import { originOf, seoMeta } from "~/lib/seo";
+import { FaqAccordion } from "~/features/site/FaqAccordion";
+import { InfoPage, PRIMARY_BUTTON } from "~/features/site/InfoPage";
+import { FAQ_GROUPS } from "~/features/site/faq";
+import { originOf, seoMeta } from "~/features/site/seo";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   seoMeta({

@@ -1,12 +1,12 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { useCallback, useEffect, useState } from "react";
-import { GRID_CLASSES, ListingCard, SkeletonCard } from "~/components/ListingCard";
-import { useProfileUpdates } from "~/components/Realtime";
-import { useFavourites } from "~/components/useFavourites";
-import type { ListingCardData } from "~/lib/listing-card";
-import { pageTitle } from "~/lib/seo";
-import { ListErrorBoundary, LoadFailed } from "~/components/LoadFailed";
-import { useJsonFetch } from "~/components/useJsonFetch";
+import { GRID_CLASSES, ListingCard, SkeletonCard } from "~/features/catalogue/ListingCard";
+import { useProfileUpdates } from "~/features/site/Realtime";
+import { useFavourites } from "~/features/likes/useFavourites";
+import type { ListingCardData } from "~/features/catalogue/listing-card";
+import { pageTitle } from "~/features/site/seo";
+import { ListErrorBoundary, LoadFailed } from "~/ui/LoadFailed";
+import { useJsonFetch } from "~/ui/useJsonFetch";
 
 type FavouriteCards = { cards: ListingCardData[]; now: number };
 

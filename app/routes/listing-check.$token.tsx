@@ -1,7 +1,7 @@
 // The stale-listing check's e-mailed link (issue 16): the page asks, one button answers. Opening the link
 // changes nothing, so a mail scanner that fetches it cannot answer for the owner; the POST confirms that one
 // listing, once, and signs nobody in. A link used already or made up is a 400, one past its 14 days a 410,
-// both saying to confirm from the dashboard instead, as soon as the link is opened. The work is in app/server/stale-check.server.ts.
+// both saying to confirm from the dashboard instead, as soon as the link is opened. The work is in app/features/listings/stale-check.server.ts.
 import {
   data,
   type ActionFunctionArgs,
@@ -17,10 +17,10 @@ import {
   useNavigation,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { InfoPage } from "~/components/InfoPage";
-import { Alert } from "~/components/ui/Alert";
-import { Button } from "~/components/ui/Button";
-import { confirmByLink, staleLinkRefusal } from "~/server/stale-check.server";
+import { InfoPage } from "~/features/site/InfoPage";
+import { Alert } from "~/ui/Alert";
+import { Button } from "~/ui/Button";
+import { confirmByLink, staleLinkRefusal } from "~/features/listings/stale-check.server";
 
 export const meta: MetaFunction = () => [
   { title: "Still available? | Kiwi Companions" },

@@ -6,13 +6,13 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { useLoaderData, useParams } from "@remix-run/react";
-import { ListingsScreen } from "~/components/ListingsScreen";
-import { PARTIAL_NO_STORE, PRIVATE_NO_STORE } from "~/lib/cache-headers";
-import { REGION_INTROS } from "~/lib/region-intros";
-import { parseRegion, regionPath } from "~/lib/regions";
-import { seoMeta } from "~/lib/seo";
-import { loadListingsView } from "~/server/listings-view.server";
-import { ListErrorBoundary } from "~/components/LoadFailed";
+import { ListingsScreen } from "~/features/catalogue/ListingsScreen";
+import { PARTIAL_NO_STORE, PRIVATE_NO_STORE } from "~/platform/http/cache-headers";
+import { REGION_INTROS } from "~/features/catalogue/region-intros";
+import { parseRegion, regionPath } from "~/features/catalogue/regions";
+import { seoMeta } from "~/features/site/seo";
+import { loadListingsView } from "~/features/catalogue/listings-view.server";
+import { ListErrorBoundary } from "~/ui/LoadFailed";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data?.region

@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { parseRegion, regionPath } from "~/lib/regions";
+import { parseRegion, regionPath } from "~/features/catalogue/regions";
 
 /** Target of the region dropdown's no-JavaScript form: /locations?region=Auckland. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseForm } from "~/lib/form-submission";
+import { parseForm } from "~/ui/form-submission";
 import {
   data,
   replace,
@@ -10,38 +10,48 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { AuthCard, boxMessage, ErrorBox, NoticeBox, TextLink } from "~/components/auth/AuthParts";
-import { PasskeySignIn } from "~/components/passkeys/PasskeySignIn";
-import { Button } from "~/components/ui/Button";
-import { Field } from "~/components/ui/Field";
-import { formError } from "~/components/ui/submission";
+import { AuthCard, boxMessage, ErrorBox, NoticeBox, TextLink } from "~/features/accounts/sign-in/AuthParts";
+import { PasskeySignIn } from "~/features/accounts/second-factor/PasskeySignIn";
+import { Button } from "~/ui/Button";
+import { Field } from "~/ui/Field";
+import { formError } from "~/ui/submission";
 import {
   landingAfterLogin,
   loginModeFrom,
   loginModeHref,
   safeRedirectTo,
   withoutSessionExpired,
-} from "~/lib/auth-redirect";
+} from "~/features/accounts/auth-redirect";
 import {
   FALLBACK,
-  formToObject,
   loginSchema,
   MSG,
   PASSWORD_MAX,
   PASSWORD_MIN,
   resetRequestSchema,
   signupSchema,
-} from "~/lib/auth-schemas";
-import { CONFIRM_TOKEN_TTL_MS } from "~/lib/auth-session";
-import { LABEL } from "~/lib/messages";
-import { ADMIN_ACCOUNT_TYPE, needsAdminSecondFactor } from "~/lib/auth-user";
-import { adminSetUpUrl, recoveryStepSchema, totpStepSchema, TWO_FACTOR_MSG } from "~/lib/two-factor";
-import { requestPasswordReset, signup } from "~/server/accounts.server";
-import { AuthError, cookieIsSecure, EmailUnconfirmedError, isRateLimited, login } from "~/server/auth.server";
-import { resendConfirmation } from "~/server/email-confirmation.server";
-import { readForm } from "~/server/http/body.server";
-import { clearPendingCookie, hasPendingCookie } from "~/server/pending-sign-in.server";
-import { completeSecondFactor, pendingSignInOf, SecondFactorError } from "~/server/second-factor-sign-in.server";
+} from "~/features/accounts/auth-schemas";
+import { formToObject } from "~/platform/http/form-object";
+import { CONFIRM_TOKEN_TTL_MS } from "~/features/accounts/auth-session";
+import { LABEL } from "~/features/site/messages";
+import { ADMIN_ACCOUNT_TYPE, needsAdminSecondFactor } from "~/features/accounts/auth-user";
+import {
+  adminSetUpUrl,
+  recoveryStepSchema,
+  totpStepSchema,
+  TWO_FACTOR_MSG,
+} from "~/features/accounts/second-factor/totp";
+import { requestPasswordReset, signup } from "~/features/accounts/accounts.server";
+import { AuthError, EmailUnconfirmedError, isRateLimited, login } from "~/features/accounts/auth.server";
+import { cookieIsSecure } from "~/platform/env";
+import { resendConfirmation } from "~/features/accounts/email-confirmation.server";
+import { readForm } from "~/platform/http/body.server";
+import { clearPendingCookie, hasPendingCookie } from "~/features/accounts/sign-in/pending-sign-in.server";
+import {
+  completeSecondFactor,
+  pendingSignInOf,
+  SecondFactorError,
+} from "~/features/accounts/second-factor/sign-in.server";
 
 export const meta: MetaFunction = ({ location }) => {
   const mode = loginModeFrom(new URLSearchParams(location.search));
@@ -67,7 +77,7 @@ type Intent = "login" | "signup" | "reset" | "totp" | "recovery";
 type ActionResult = { intent: Intent; result: SubmissionResult<string[]>; notice?: string };
 
 /**
- * Each form's own schema from app/lib/auth-schemas.ts, in the browser before sending and here again. The
+ * Each form's own schema from app/features/accounts/auth-schemas.ts, in the browser before sending and here again. The
  * schemas take the form's strings as they are ("" is "missing" to them), so Conform's coercion is off.
  */
 const PARSE = {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { SetPasswordScreen } from "~/components/auth/SetPasswordScreen";
-import { LABEL } from "~/lib/messages";
-import { resetPageAction, resetPageLoader } from "~/server/reset-page.server";
+import { SetPasswordScreen } from "~/features/accounts/sign-in/SetPasswordScreen";
+import { LABEL } from "~/features/site/messages";
+import { resetPageAction, resetPageLoader } from "~/features/accounts/sign-in/reset-page.server";
 
 export const meta: MetaFunction = () => [
   { title: `${LABEL.setNewPassword} | Kiwi Companions` },

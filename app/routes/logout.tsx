@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { destroySession } from "~/server/auth.server";
+import { destroySession } from "~/features/accounts/auth.server";
 
 /** Sign Out: a POST (a link or an image elsewhere cannot log anyone out), then the login page. */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -2,8 +2,8 @@
 // or the whole account. Deleting a listing works without JavaScript through a confirmation step rendered by
 // the action; with JavaScript the browser's own confirm() asks the spec's question instead. Deleting the
 // account always asks in the page: the question comes with the current password (issue 13).
-// The signed-in sessions and the password and e-mail changes (issue 13) are app/components/account and
-// app/server/account-settings.server.ts.
+// The signed-in sessions and the password and e-mail changes (issue 13) are app/features/accounts/settings/
+// (its components and account-settings.server.ts).
 import {
   data,
   redirect,
@@ -14,40 +14,46 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { useHydrated } from "~/components/useHydrated";
-import { ChangeEmailForm } from "~/components/account/ChangeEmailForm";
-import { ChangePasswordForm } from "~/components/account/ChangePasswordForm";
-import { CurrentPasswordField } from "~/components/account/CurrentPasswordField";
-import { SessionList } from "~/components/account/SessionList";
-import { FIELD, type AccountFormResult } from "~/lib/account-settings";
-import { InfoPage } from "~/components/InfoPage";
-import { Alert } from "~/components/ui/Alert";
-import { Button, buttonClass } from "~/components/ui/Button";
-import { FlashNotice } from "~/components/ui/FlashNotice";
-import { PasskeysSection } from "~/components/passkeys/PasskeysSection";
-import { clearSessionCookie } from "~/server/session-cookie.server";
-import { DELETE_ACCOUNT_CONFIRM, deleteErrorText, deleteListingConfirm, planLabel } from "~/lib/dashboard";
-import { isId } from "~/lib/ids";
-import { ERROR_MSG } from "~/lib/messages";
-import { PLANS } from "~/lib/plans";
-import { cookieIsSecure, getCurrentSession, requireUser, requireUserForPost } from "~/server/auth.server";
-import { listOwnListingNames, ownerWriteLimited } from "~/server/dashboard.server";
-import { deleteAccount, deleteListing } from "~/server/listing-delete.server";
-import { findManageableListing } from "~/server/listing-access.server";
-import { adminDeleteAudit } from "~/server/moderation.server";
-import { CLEAR_STORAGE_HEADER } from "~/server/http/responses.server";
-import { pendingPlanRequest } from "~/server/plan-requests.server";
-import { readFlash, setFlash, setToast } from "~/server/flash.server";
-import { readForm } from "~/server/http/body.server";
-import { loadSecurityLog, requestMeta } from "~/server/security-log.server";
-import { securityEventLabel, SECURITY_LOG_RETENTION_DAYS } from "~/lib/security-log";
-import { formatNzTime } from "~/lib/moderation";
-import { accountSettingsAction, loadAccountSettings } from "~/server/account-settings.server";
-import { reauthenticate } from "~/server/account-changes.server";
-import { PASSKEY_REMOVE_INTENT } from "~/lib/passkeys";
-import { loadPasskeySection, removePasskeyAction } from "~/server/passkeys.server";
-import { TwoFactorSummary } from "~/components/account/TwoFactorSummary";
-import { totpStatus } from "~/server/two-factor.server";
+import { useHydrated } from "~/ui/useHydrated";
+import { ChangeEmailForm } from "~/features/accounts/settings/ChangeEmailForm";
+import { ChangePasswordForm } from "~/features/accounts/settings/ChangePasswordForm";
+import { CurrentPasswordField } from "~/features/accounts/settings/CurrentPasswordField";
+import { SessionList } from "~/features/accounts/settings/SessionList";
+import { FIELD, type AccountFormResult } from "~/features/accounts/settings/account-settings";
+import { InfoPage } from "~/features/site/InfoPage";
+import { Alert } from "~/ui/Alert";
+import { Button, buttonClass } from "~/ui/Button";
+import { FlashNotice } from "~/ui/FlashNotice";
+import { PasskeysSection } from "~/features/accounts/second-factor/PasskeysSection";
+import { clearSessionCookie } from "~/platform/http/token-cookie.server";
+import {
+  DELETE_ACCOUNT_CONFIRM,
+  deleteErrorText,
+  deleteListingConfirm,
+  planLabel,
+} from "~/features/dashboard/dashboard";
+import { isId } from "~/platform/data/ids";
+import { ERROR_MSG } from "~/features/site/messages";
+import { PLANS } from "~/features/billing/plans";
+import { getCurrentSession, requireUser, requireUserForPost } from "~/features/accounts/auth.server";
+import { cookieIsSecure } from "~/platform/env";
+import { listOwnListingNames, ownerWriteLimited } from "~/features/dashboard/dashboard.server";
+import { deleteAccount, deleteListing } from "~/features/listings/delete.server";
+import { findManageableListing } from "~/features/listings/access.server";
+import { adminDeleteAudit } from "~/features/moderation/moderation.server";
+import { CLEAR_STORAGE_HEADER } from "~/platform/http/responses.server";
+import { pendingPlanRequest } from "~/features/billing/plan-requests.server";
+import { readFlash, setFlash, setToast } from "~/features/site/flash.server";
+import { readForm } from "~/platform/http/body.server";
+import { loadSecurityLog, requestMeta } from "~/features/accounts/security-log.server";
+import { securityEventLabel, SECURITY_LOG_RETENTION_DAYS } from "~/features/accounts/security-log";
+import { formatNzTime } from "~/features/moderation/moderation";
+import { accountSettingsAction, loadAccountSettings } from "~/features/accounts/settings/account-settings.server";
+import { reauthenticate } from "~/features/accounts/account-changes.server";
+import { PASSKEY_REMOVE_INTENT } from "~/features/accounts/second-factor/passkeys";
+import { loadPasskeySection, removePasskeyAction } from "~/features/accounts/second-factor/passkeys.server";
+import { TwoFactorSummary } from "~/features/accounts/second-factor/SecondFactorSummary";
+import { totpStatus } from "~/features/accounts/second-factor/totp.server";
 import {
   changeSubscription,
   loadBillingSection,
@@ -55,11 +61,11 @@ import {
   upgradeNow,
   upgradeQuote,
   type PhotoChoiceView,
-} from "~/server/billing.server";
-import { KEEP_FIELD } from "~/lib/plan-photos";
-import { GatewayUnavailableError, PAYMENT_UNAVAILABLE_MSG, paymentGateway } from "~/server/payments/select.server";
-import { siteOrigin } from "~/server/site-origin.server";
-import { payNow, payWithAnotherCard, type PastDueOutcome } from "~/server/past-due.server";
+} from "~/features/billing/billing.server";
+import { KEEP_FIELD } from "~/features/photos/plan-photos";
+import { GatewayUnavailableError, PAYMENT_UNAVAILABLE_MSG, paymentGateway } from "~/features/payments/select.server";
+import { siteOrigin } from "~/platform/http/site-origin.server";
+import { payNow, payWithAnotherCard, type PastDueOutcome } from "~/features/billing/past-due.server";
 import {
   DeclinedNextStep,
   ListingPlanActions,
@@ -67,11 +73,11 @@ import {
   PaymentHistory,
   UpgradeConfirmation,
   type UpgradeConfirm,
-} from "~/components/billing/ListingPlans";
-import { PhotoChoiceForm, type PhotoChoice } from "~/components/billing/PhotoChoiceForm";
-import { formatPlanPrice } from "~/lib/plans";
-import { pastDueText } from "~/lib/billing-emails";
-import { PaymentsWaiting } from "~/components/billing/PaymentsWaiting";
+} from "~/features/billing/ListingPlans";
+import { PhotoChoiceForm, type PhotoChoice } from "~/features/billing/PhotoChoiceForm";
+import { formatPlanPrice } from "~/features/billing/plans";
+import { pastDueText } from "~/features/billing/emails";
+import { PaymentsWaiting } from "~/features/billing/PaymentsWaiting";
 
 export const meta: MetaFunction = () => [
   { title: "Subscription and Account Settings | Kiwi Companions" },
@@ -125,7 +131,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-/** 'Pay now' and 'Use another card' on a past-due listing (app/server/past-due.server.ts). */
+/** 'Pay now' and 'Use another card' on a past-due listing (app/features/billing/past-due.server.ts). */
 async function putPastDueRight(
   cf: ActionFunctionArgs["context"]["cloudflare"],
   request: Request,

@@ -2,11 +2,11 @@
 // anyone else's receipt, like a made-up id, is a 404.
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { InfoPage } from "~/components/InfoPage";
-import { receiptLabel, receiptLines } from "~/lib/billing-emails";
-import { isId } from "~/lib/ids";
-import { requireUser } from "~/server/auth.server";
-import { ownReceipt } from "~/server/billing.server";
+import { InfoPage } from "~/features/site/InfoPage";
+import { receiptLabel, receiptLines } from "~/features/billing/emails";
+import { isId } from "~/platform/data/ids";
+import { requireUser } from "~/features/accounts/auth.server";
+import { ownReceipt } from "~/features/billing/billing.server";
 
 export const meta: MetaFunction = () => [
   { title: "Receipt | Kiwi Companions" },

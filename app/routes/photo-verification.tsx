@@ -10,18 +10,18 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
-import { InfoPage } from "~/components/InfoPage";
-import { Alert } from "~/components/ui/Alert";
-import { Button, buttonClass } from "~/components/ui/Button";
-import { useHydrated } from "~/components/useHydrated";
-import { Photo } from "~/components/Photo";
-import { verificationClientAction } from "~/components/verification/clientAction";
-import { useFileFields, VerificationFileField } from "~/components/verification/VerificationFileField";
-import { LABEL } from "~/lib/messages";
-import { PHOTO_FIELDS, PHOTO_VERIFY_MSG } from "~/lib/verification";
-import { requireUser } from "~/server/auth.server";
-import { handleVerificationForm, type VerificationFormResult } from "~/server/verification-form.server";
-import { loadVerificationChoices } from "~/server/verification.server";
+import { InfoPage } from "~/features/site/InfoPage";
+import { Alert } from "~/ui/Alert";
+import { Button, buttonClass } from "~/ui/Button";
+import { useHydrated } from "~/ui/useHydrated";
+import { Photo } from "~/features/photos/Photo";
+import { verificationClientAction } from "~/features/verification/clientAction";
+import { useFileFields, VerificationFileField } from "~/features/verification/VerificationFileField";
+import { LABEL } from "~/features/site/messages";
+import { PHOTO_FIELDS, PHOTO_VERIFY_MSG } from "~/features/verification/verification";
+import { requireUser } from "~/features/accounts/auth.server";
+import { handleVerificationForm, type VerificationFormResult } from "~/features/verification/form.server";
+import { loadVerificationChoices } from "~/features/verification/verification.server";
 
 export const meta: MetaFunction = () => [
   { title: "Photo verification | Kiwi Companions" },

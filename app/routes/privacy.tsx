@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { InfoPage, InfoSection, TableOfContents } from "~/components/InfoPage";
-import { originOf, seoMeta } from "~/lib/seo";
+import { InfoPage, InfoSection, TableOfContents } from "~/features/site/InfoPage";
+import { originOf, seoMeta } from "~/features/site/seo";
 import {
   INACTIVE_LISTING_MONTHS,
   POSTAL_ADDRESS,
@@ -10,13 +10,13 @@ import {
   PRIVACY_UPDATED,
   SITE_NAME,
   SUPPORT_EMAIL,
-} from "~/lib/site";
+} from "~/features/site/site";
 import {
   PENDING_ID_DOCUMENT_DAYS,
   REPORT_RETENTION_DAYS,
   SECURITY_LOG_RETENTION_DAYS,
   UNCONFIRMED_ACCOUNT_DAYS,
-} from "~/lib/retention";
+} from "~/features/site/retention";
 import { ALERT_MONTHS, CHECKS_PER_DAY, DECLINED_DAYS } from "~/features/safety-net/retention";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>

@@ -2,10 +2,10 @@
 // missing) listing is a plain 404, so the page tells a stranger nothing about the id.
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { EditorNoScript } from "~/components/editor/EditorNoScript";
-import { ListingEditor } from "~/components/editor/ListingEditor";
-import { requireUser } from "~/server/auth.server";
-import { loadEditableProfile } from "~/server/editor.server";
+import { EditorNoScript } from "~/features/listings/editor/EditorNoScript";
+import { ListingEditor } from "~/features/listings/editor/ListingEditor";
+import { requireUser } from "~/features/accounts/auth.server";
+import { loadEditableProfile } from "~/features/listings/editor.server";
 
 export const meta: MetaFunction = () => [
   { title: "Edit Listing | Kiwi Companions" },

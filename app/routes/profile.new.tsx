@@ -1,11 +1,11 @@
 // /profile/new: the listing editor with a blank form, in edit mode (provider spec §2, §4).
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { EditorNoScript } from "~/components/editor/EditorNoScript";
-import { ListingEditor } from "~/components/editor/ListingEditor";
-import { LISTING_RULE_MSG } from "~/lib/listing-rules";
-import { requireUser } from "~/server/auth.server";
-import { mayStartListing } from "~/server/editor.server";
+import { EditorNoScript } from "~/features/listings/editor/EditorNoScript";
+import { ListingEditor } from "~/features/listings/editor/ListingEditor";
+import { LISTING_RULE_MSG } from "~/features/listings/rules";
+import { requireUser } from "~/features/accounts/auth.server";
+import { mayStartListing } from "~/features/listings/editor.server";
 
 export const meta: MetaFunction = () => [
   { title: "New Listing | Kiwi Companions" },

@@ -9,15 +9,15 @@ import {
   useForm,
   type SubmissionResult,
 } from "@conform-to/react";
-import { parseForm } from "~/lib/form-submission";
+import { parseForm } from "~/ui/form-submission";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { InfoPage } from "~/components/InfoPage";
-import { Alert } from "~/components/ui/Alert";
-import { Button, buttonClass } from "~/components/ui/Button";
-import { Field } from "~/components/ui/Field";
-import { formError } from "~/components/ui/submission";
+import { InfoPage } from "~/features/site/InfoPage";
+import { Alert } from "~/ui/Alert";
+import { Button, buttonClass } from "~/ui/Button";
+import { Field } from "~/ui/Field";
+import { formError } from "~/ui/submission";
 import {
   REPORT_BODY_MAX_BYTES,
   REPORT_CONTACT_MAX,
@@ -25,9 +25,9 @@ import {
   REPORT_MSG,
   REPORT_REASONS,
   reportSchema,
-} from "~/lib/reports";
-import { readBody, textFields } from "~/server/http/body.server";
-import { createReport, reportableListing, reportLimited } from "~/server/reports.server";
+} from "~/features/moderation/reports";
+import { readBody, textFields } from "~/platform/http/body.server";
+import { createReport, reportableListing, reportLimited } from "~/features/moderation/reports.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Report ${data.firstName} | Kiwi Companions` : "Report | Kiwi Companions" },

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { originOf } from "~/lib/seo";
-import { robotsTxt } from "~/lib/sitemap";
+import { originOf } from "~/features/site/seo";
+import { robotsTxt } from "~/features/site/sitemap";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return new Response(robotsTxt(originOf(request.url)), {

@@ -1,16 +1,16 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
 import { useRef } from "react";
-import { useProfileUpdates } from "~/components/Realtime";
-import { SearchResults } from "~/components/SearchResults";
-import { PARTIAL_NO_STORE } from "~/lib/cache-headers";
-import { pageShouldRefresh } from "~/lib/realtime-protocol";
-import { parsePage } from "~/lib/filters";
-import { decodeSearchCursor, normaliseQuery } from "~/lib/search";
-import { pageTitle } from "~/lib/seo";
-import { getSessionUser } from "~/server/auth.server";
-import { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_PAGES, searchListings } from "~/server/search.server";
-import { ListErrorBoundary, LoadFailed } from "~/components/LoadFailed";
+import { useProfileUpdates } from "~/features/site/Realtime";
+import { SearchResults } from "~/features/search/SearchResults";
+import { PARTIAL_NO_STORE } from "~/platform/http/cache-headers";
+import { pageShouldRefresh } from "~/platform/realtime/protocol";
+import { parsePage } from "~/features/catalogue/filters";
+import { decodeSearchCursor, normaliseQuery } from "~/features/search/search";
+import { pageTitle } from "~/features/site/seo";
+import { getSessionUser } from "~/features/accounts/auth.server";
+import { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_PAGES, searchListings } from "~/features/search/search.server";
+import { ListErrorBoundary, LoadFailed } from "~/ui/LoadFailed";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: pageTitle(data?.q ? `Search Results for "${data.q}"` : "Search") },

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { originOf } from "~/lib/seo";
-import { sitemapXml } from "~/lib/sitemap";
-import { liveListingIds } from "~/server/sitemap.server";
+import { originOf } from "~/features/site/seo";
+import { sitemapXml } from "~/features/site/sitemap";
+import { liveListingIds } from "~/features/site/sitemap.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ids = await liveListingIds(context.cloudflare.env);

@@ -6,10 +6,10 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { InfoPage } from "~/components/InfoPage";
+import { InfoPage } from "~/features/site/InfoPage";
 import { FAIR_ORDER_TEXT } from "~/features/insights/rotation";
-import { PlanCard, type PlanCardState } from "~/components/PlanCard";
-import { Alert } from "~/components/ui/Alert";
+import { PlanCard, type PlanCardState } from "~/features/billing/PlanCard";
+import { Alert } from "~/ui/Alert";
 import {
   formatPlanPrice,
   loginPathForPlan,
@@ -18,18 +18,18 @@ import {
   PLANS,
   subscriptionPath,
   TIER_ERROR,
-} from "~/lib/plans";
-import { originOf, seoMeta } from "~/lib/seo";
-import { subscribeFormSchema } from "~/lib/subscribe-form";
-import { getSessionUser } from "~/server/auth.server";
-import { pendingPlanRequest, recordPlanRequest } from "~/server/plan-requests.server";
-import { ownListingsWithPlans, startCheckout } from "~/server/billing.server";
-import { GatewayUnavailableError, PAYMENT_UNAVAILABLE_MSG, paymentGateway } from "~/server/payments/select.server";
-import { siteOrigin } from "~/server/site-origin.server";
-import { isPaidStatus, statusLabel, isSubscriptionStatus } from "~/lib/subscriptions";
-import { isId } from "~/lib/ids";
-import { LockIcon } from "~/components/icons";
-import { readForm } from "~/server/http/body.server";
+} from "~/features/billing/plans";
+import { originOf, seoMeta } from "~/features/site/seo";
+import { subscribeFormSchema } from "~/features/billing/subscribe-form";
+import { getSessionUser } from "~/features/accounts/auth.server";
+import { pendingPlanRequest, recordPlanRequest } from "~/features/billing/plan-requests.server";
+import { ownListingsWithPlans, startCheckout } from "~/features/billing/billing.server";
+import { GatewayUnavailableError, PAYMENT_UNAVAILABLE_MSG, paymentGateway } from "~/features/payments/select.server";
+import { siteOrigin } from "~/platform/http/site-origin.server";
+import { isPaidStatus, statusLabel, isSubscriptionStatus } from "~/features/billing/subscriptions";
+import { isId } from "~/platform/data/ids";
+import { LockIcon } from "~/ui/icons";
+import { readForm } from "~/platform/http/body.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   seoMeta({

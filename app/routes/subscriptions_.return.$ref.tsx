@@ -13,19 +13,19 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, Link, useFetcher, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { InfoPage } from "~/components/InfoPage";
-import { Alert } from "~/components/ui/Alert";
-import { Button } from "~/components/ui/Button";
-import { formatNzDate, paymentDeadline } from "~/lib/billing-emails";
-import { RETURN_LOOKUP_AFTER_MS } from "~/lib/payments/lookups";
-import { formatPlanPrice, PLANS } from "~/lib/plans";
-import { requireUser } from "~/server/auth.server";
-import { ownPayment } from "~/server/billing.server";
-import { readForm } from "~/server/http/body.server";
-import { checkOwnPayment } from "~/server/payment-lookups.server";
-import { billingGateway } from "~/server/payments/select.server";
-import { siteOrigin } from "~/server/site-origin.server";
-import { readSubscription } from "~/server/subscriptions.server";
+import { InfoPage } from "~/features/site/InfoPage";
+import { Alert } from "~/ui/Alert";
+import { Button } from "~/ui/Button";
+import { formatNzDate, paymentDeadline } from "~/features/billing/emails";
+import { RETURN_LOOKUP_AFTER_MS } from "~/features/payments/lookups";
+import { formatPlanPrice, PLANS } from "~/features/billing/plans";
+import { requireUser } from "~/features/accounts/auth.server";
+import { ownPayment } from "~/features/billing/billing.server";
+import { readForm } from "~/platform/http/body.server";
+import { checkOwnPayment } from "~/features/payments/lookups.server";
+import { billingGateway } from "~/features/payments/select.server";
+import { siteOrigin } from "~/platform/http/site-origin.server";
+import { readSubscription } from "~/features/billing/subscriptions.server";
 
 export const meta: MetaFunction = () => [
   { title: "Payment | Kiwi Companions" },

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { InfoPage, InfoSection, TableOfContents } from "~/components/InfoPage";
-import { formatPlanPrice, PLANS } from "~/lib/plans";
-import { originOf, seoMeta } from "~/lib/seo";
-import { INACTIVE_LISTING_MONTHS, SITE_NAME, SUPPORT_EMAIL, TERMS_UPDATED } from "~/lib/site";
+import { InfoPage, InfoSection, TableOfContents } from "~/features/site/InfoPage";
+import { formatPlanPrice, PLANS } from "~/features/billing/plans";
+import { originOf, seoMeta } from "~/features/site/seo";
+import { INACTIVE_LISTING_MONTHS, SITE_NAME, SUPPORT_EMAIL, TERMS_UPDATED } from "~/features/site/site";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   seoMeta({

@@ -1,6 +1,6 @@
 // Get Verified (spec provider §2, §4, §5, §8): choose one of your unverified listings, then the document (a
 // passport, an NZ driver licence or an 18+ card; the spec had a licence only), then its photos, each with what
-// it must show and what may be covered (lib/verification.ts, ID_DOCUMENT_INFO). A multipart <Form>, so it
+// it must show and what may be covered (features/verification/verification.ts, ID_DOCUMENT_INFO). A multipart <Form>, so it
 // works without JavaScript; with it, files are checked as they are chosen and the button waits for them all.
 // Success goes to the dashboard, which says so.
 import {
@@ -12,14 +12,14 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
-import { InfoPage } from "~/components/InfoPage";
-import { Alert } from "~/components/ui/Alert";
-import { Button, buttonClass } from "~/components/ui/Button";
-import { useHydrated } from "~/components/useHydrated";
-import { useFileFields, VerificationFileField } from "~/components/verification/VerificationFileField";
-import { ListingChoice } from "~/components/verification/ListingChoice";
-import { verificationClientAction } from "~/components/verification/clientAction";
-import { LABEL } from "~/lib/messages";
+import { InfoPage } from "~/features/site/InfoPage";
+import { Alert } from "~/ui/Alert";
+import { Button, buttonClass } from "~/ui/Button";
+import { useHydrated } from "~/ui/useHydrated";
+import { useFileFields, VerificationFileField } from "~/features/verification/VerificationFileField";
+import { ListingChoice } from "~/features/verification/ListingChoice";
+import { verificationClientAction } from "~/features/verification/clientAction";
+import { LABEL } from "~/features/site/messages";
 import {
   fieldsFor,
   ID_COVER_NOTE,
@@ -29,10 +29,10 @@ import {
   ID_MSG,
   missingFileMessage,
   type IdDocument,
-} from "~/lib/verification";
-import { requireUser } from "~/server/auth.server";
-import { handleVerificationForm, type VerificationFormResult } from "~/server/verification-form.server";
-import { loadVerificationChoices } from "~/server/verification.server";
+} from "~/features/verification/verification";
+import { requireUser } from "~/features/accounts/auth.server";
+import { handleVerificationForm, type VerificationFormResult } from "~/features/verification/form.server";
+import { loadVerificationChoices } from "~/features/verification/verification.server";
 
 export const meta: MetaFunction = () => [
   { title: "Get Verified | Kiwi Companions" },

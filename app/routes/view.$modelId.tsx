@@ -1,21 +1,21 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, useLoaderData, useRevalidator, useRouteError } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { ReportLink } from "~/components/admin/ReportLink";
-import { FavouriteButton } from "~/components/FavouriteButton";
-import { LikeButton } from "~/components/LikeButton";
-import { GRID_CLASSES, ListingCard } from "~/components/ListingCard";
-import { ProfileView } from "~/components/profile/ProfileView";
-import { useProfileUpdates } from "~/components/Realtime";
-import { useJsonFetch } from "~/components/useJsonFetch";
-import { PARTIAL_NO_STORE, PRIVATE_NO_STORE } from "~/lib/cache-headers";
-import { isId } from "~/lib/ids";
-import { ERROR_MSG } from "~/lib/messages";
-import { primaryImage, type Profile } from "~/lib/profile";
-import { originOf, pageTitle, seoMeta } from "~/lib/seo";
-import { getSessionUser } from "~/server/auth.server";
-import { countLikes } from "~/server/likes.server";
-import { loadPublicProfile, loadSuggestions } from "~/server/profile.server";
+import { ReportLink } from "~/features/moderation/ReportLink";
+import { FavouriteButton } from "~/features/likes/FavouriteButton";
+import { LikeButton } from "~/features/likes/LikeButton";
+import { GRID_CLASSES, ListingCard } from "~/features/catalogue/ListingCard";
+import { ProfileView } from "~/features/profile/ProfileView";
+import { useProfileUpdates } from "~/features/site/Realtime";
+import { useJsonFetch } from "~/ui/useJsonFetch";
+import { PARTIAL_NO_STORE, PRIVATE_NO_STORE } from "~/platform/http/cache-headers";
+import { isId } from "~/platform/data/ids";
+import { ERROR_MSG } from "~/features/site/messages";
+import { primaryImage, type Profile } from "~/features/profile/profile";
+import { originOf, pageTitle, seoMeta } from "~/features/site/seo";
+import { getSessionUser } from "~/features/accounts/auth.server";
+import { countLikes } from "~/features/likes/likes.server";
+import { loadPublicProfile, loadSuggestions } from "~/features/profile/profile.server";
 import { countEvents } from "~/features/insights/count-queue.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {

@@ -122,7 +122,7 @@ CREATE TABLE listing_stats (
   PRIMARY KEY (listing_id, month)
 ) WITHOUT ROWID;
 
--- Filter ranges (mirrors app/lib/filters.ts; a workers test checks they agree).
+-- Filter ranges (mirrors app/features/catalogue/filters.ts; a workers test checks they agree).
 CREATE TABLE facet_ranges (
   facet TEXT NOT NULL,
   value TEXT NOT NULL,

@@ -1,4 +1,4 @@
--- Name search (app/server/search.server.ts) reads only this index, never the listing rows:
+-- Name search (app/features/search/search.server.ts) reads only this index, never the listing rows:
 --  - `live` first, so a visitor's search scans only the live part;
 --  - first_name with NOCASE, so an exact-name lookup ("first_name = ? COLLATE NOCASE") is an index seek
 --    and a search with an exact match reads a handful of entries instead of every listing;

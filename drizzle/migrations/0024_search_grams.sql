@@ -12,7 +12,7 @@
 --    listings and how many live listings carry it;
 --  - search_grams: (gram, name) for each distinct 1- and 2-character substring of lower(name);
 --  - search_totals: one row, how many listings and live listings there are.
--- Triggers on listings keep the counts; triggers on search_names keep the grams. app/lib/search.ts still
+-- Triggers on listings keep the counts; triggers on search_names keep the grams. app/features/search/search.ts still
 -- decides every score: the index only has to give a superset of the names it accepts.
 --
 -- lower() folds ASCII only, while the scoring folds all of Unicode. A name with any character outside

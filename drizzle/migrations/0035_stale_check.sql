@@ -1,4 +1,4 @@
--- The stale-listing check (issue 16 item 4, app/lib/listing-upkeep.ts): a live listing neither saved nor
+-- The stale-listing check (issue 16 item 4, app/features/listings/upkeep.ts): a live listing neither saved nor
 -- confirmed for 30 days is asked by e-mail whether it is still available (a single-use link, only its hash
 -- kept); seven days after the question, unanswered, the cron switches it off as 'Hidden - confirm your
 -- listing' until the owner confirms. Existing listings count as confirmed at their last save.

@@ -1,4 +1,4 @@
--- Touring (issue 16 item 1, app/lib/tour-stops.ts, docs/touring.md): a listing also appears in another
+-- Touring (issue 16 item 1, app/features/listings/tour-stops.ts, docs/touring.md): a listing also appears in another
 -- region for set NZ calendar dates, both ends inclusive. At most five stops a listing (positions 1-5 under
 -- the primary key), none longer than 31 days, so a stop running today started at most 30 days ago: the grid
 -- and the counts read only stops with start_date in [today - 30, today] through tour_stops_region /

@@ -17,7 +17,7 @@ UPDATE admin_audit SET listing_name = (SELECT first_name FROM listings WHERE lis
   WHERE listing_id IS NOT NULL;
 
 -- Which document an ID verification request sent: a passport (its photo page only), an NZ driver licence or
--- an 18+ card (Kiwi Access) (lib/verification.ts). Requests sent before this were licences; photo requests
+-- an 18+ card (Kiwi Access) (features/verification/verification.ts). Requests sent before this were licences; photo requests
 -- have none.
 ALTER TABLE verification_requests ADD COLUMN document_type TEXT
   CHECK (document_type IS NULL OR document_type IN ('passport', 'nz_licence', 'kiwi_access'));

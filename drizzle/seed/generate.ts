@@ -1,7 +1,7 @@
 // Builds the demo data set in memory: users, listings, rates, special rates, stats and the plan
 // for each listing's pictures. No I/O here; drizzle/seed/main.ts writes it to D1 and R2.
 // Values come from a seeded PRNG (same data on every run); ids come from newId().
-import { newId } from "../../app/lib/ids";
+import { newId } from "../../app/platform/data/ids";
 import {
   BODY_TYPES,
   CALL_TYPES,
@@ -13,11 +13,16 @@ import {
   SERVICES,
   type CallType,
   type RateDuration,
-} from "../../app/lib/listing-options";
-import { REGIONS, type Region } from "../../app/lib/regions";
-import { SUBURBS } from "../../app/lib/suburbs";
-import { availableDaysMask, emptySchedule, storedSchedule, type TimeRange } from "../../app/lib/weekly-schedule";
-import { addDays, nzDate } from "../../app/lib/nz-time";
+} from "../../app/features/listings/options";
+import { REGIONS, type Region } from "../../app/features/catalogue/regions";
+import { SUBURBS } from "../../app/features/catalogue/suburbs";
+import {
+  availableDaysMask,
+  emptySchedule,
+  storedSchedule,
+  type TimeRange,
+} from "../../app/features/listings/weekly-schedule";
+import { addDays, nzDate } from "../../app/platform/time/nz-time";
 import { ART_STYLES, PALETTES, type ArtStyle } from "./art";
 import {
   AGENCY_NAMES,

@@ -2,7 +2,7 @@
 // (docs/demo-data.md): daily impressions with a weekly rhythm and a slow rise, views at 6–14% of them,
 // contacts, likes and favourites from views, per-photo counts for the listing's photos, and profile views by
 // visitor region (mostly the listing's own region, some neighbours, a few from abroad).
-import { countDay } from "../../app/lib/client-address";
+import { countDay } from "../../app/platform/http/client-address";
 import type { Row } from "./generate";
 import { createRng } from "./random";
 
@@ -18,7 +18,7 @@ const NEARBY: Record<string, [string, string]> = {
   CAN: ["OTA", "NSN"],
   OTA: ["CAN", "STL"],
 };
-/** The site's regions (app/lib/regions.ts) to the ISO region most of their visitors are in. */
+/** The site's regions (app/features/catalogue/regions.ts) to the ISO region most of their visitors are in. */
 const CODE_OF_NAME = new Map([
   ["auckland", "AUK"],
   ["wellington", "WGN"],

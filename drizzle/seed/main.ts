@@ -4,11 +4,11 @@
 // The D1 migrations must already be applied to DIR.
 import { availableParallelism } from "node:os";
 import path from "node:path";
-import { hashPassword } from "../../app/server/password.server";
-import { newToken } from "../../app/lib/ids";
-import { MAX_SOURCE_SIDE, OUTPUT_MAX_SIDE } from "../../app/lib/photo-rules";
-import { REGIONS } from "../../app/lib/regions";
-import { sealSecret } from "../../app/server/two-factor-key.server";
+import { hashPassword } from "../../app/features/accounts/password.server";
+import { newToken } from "../../app/platform/data/ids";
+import { MAX_SOURCE_SIDE, OUTPUT_MAX_SIDE } from "../../app/features/photos/rules";
+import { REGIONS } from "../../app/features/catalogue/regions";
+import { sealSecret } from "../../app/platform/crypto/sealing-key.server";
 import { demoInsights } from "./insights";
 import { safetyNetStatements } from "./safety-net";
 import { DEMO_ACCOUNTS, DEMO_ADMIN_TOTP_SECRET } from "./demo-accounts";

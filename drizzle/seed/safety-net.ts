@@ -6,7 +6,7 @@ import { identifierKey } from "../../app/features/safety-net/identifiers";
 import { toE164 } from "../../app/features/safety-net/phone-numbers";
 import { alertExpiry } from "../../app/features/safety-net/retention";
 import { identifierHash, sealText } from "../../app/features/safety-net/safety-key.server";
-import { newId } from "../../app/lib/ids";
+import { newId } from "../../app/platform/data/ids";
 
 /** The documented demo number: a number check for it answers one published alert. */
 export const DEMO_SAFETY_NUMBER = "021 000 0101";

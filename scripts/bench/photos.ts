@@ -5,7 +5,7 @@
 // Called by scripts/bench/main.ts with a running `wrangler dev`: photoBench(baseUrl).
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import sharp from "sharp";
-import { photoSrcSet } from "../../app/lib/photo-variants";
+import { photoSrcSet } from "../../app/features/photos/variants";
 import { ART_STYLES, PALETTES } from "../../drizzle/seed/art";
 import { renderArt, sizedRendering } from "../../drizzle/seed/photos";
 import { signUp } from "./provider";

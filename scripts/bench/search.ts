@@ -2,8 +2,8 @@
 // per search for 1- to 5-letter queries and its p50 through the platform proxy, and /search?q= latency on
 // wrangler dev (targets: rows_read at most 1,000 for 3+ letters over 10,000 listings, p50 at most 20 ms).
 import { getPlatformProxy } from "wrangler";
-import { decodeSearchCursor } from "../../app/lib/search";
-import { searchListings } from "../../app/server/search.server";
+import { decodeSearchCursor } from "../../app/features/search/search";
+import { searchListings } from "../../app/features/search/search.server";
 import { load, sequential } from "./load";
 
 type Row = Record<string, string | number>;

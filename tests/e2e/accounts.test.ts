@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MSG } from "../../app/lib/auth-schemas";
+import { MSG } from "../../app/features/accounts/auth-schemas";
 import { DESKTOP, hydrated, useBrowser } from "./browser";
 import { chooseFeaturedThenSignUp, followConfirmationLink, insertAccount, logIn, signUp } from "./people";
 

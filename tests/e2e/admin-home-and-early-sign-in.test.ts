@@ -4,7 +4,7 @@
 // Axe on both new screens.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { MSG } from "../../app/lib/auth-schemas";
+import { MSG } from "../../app/features/accounts/auth-schemas";
 import { seriousViolations } from "./axe";
 import { hydrated, MOBILE, useBrowser } from "./browser";
 import { d1Rows, enterCode, makeAdministrator, nextCode } from "./people";

@@ -3,7 +3,7 @@
 // which the return page settles by asking; an administrator giving up a payment left open.
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import { newId } from "../../app/lib/ids";
+import { newId } from "../../app/platform/data/ids";
 import { hydrated, useBrowser } from "./browser";
 import { chooseFeaturedThenSignUp, d1, d1Rows, enterAs, insertAccount, makeAdministrator, signInAdmin } from "./people";
 

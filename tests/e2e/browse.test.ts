@@ -13,7 +13,7 @@ describe("a visitor browses the listings", () => {
     await expect(page.locator("main").getAttribute("inert")).resolves.toBeNull();
     await expect(page.locator("div[inert]").count()).resolves.toBe(1);
     await hydrated(page);
-    // The gate's own code loads after the page's (app/components/clientLazy.tsx); once in, the gate is modal.
+    // The gate's own code loads after the page's (app/ui/clientLazy.tsx); once in, the gate is modal.
     await page.waitForFunction(() => document.querySelector("[data-age-gate]")?.matches(":modal"));
     const before = await page.locator("main h1").boundingBox();
     await page.getByRole("button", { name: "I am 18+ years old" }).click();

@@ -1,8 +1,8 @@
 // The owner dashboard and the settings screen in Chromium, as the seeded demo agency.
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { newId } from "../../app/lib/ids";
-import { DELETE_ACCOUNT_CONFIRM, deleteListingConfirm } from "../../app/lib/dashboard";
+import { newId } from "../../app/platform/data/ids";
+import { DELETE_ACCOUNT_CONFIRM, deleteListingConfirm } from "../../app/features/dashboard/dashboard";
 import { seriousViolations } from "./axe";
 import { DESKTOP, hydrated, MOBILE, useBrowser } from "./browser";
 import { d1, enterAs, insertAccount } from "./people";

@@ -4,8 +4,8 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newId } from "../../app/lib/ids";
-import { ID_MSG, PHOTO_VERIFY_MSG } from "../../app/lib/verification";
+import { newId } from "../../app/platform/data/ids";
+import { ID_MSG, PHOTO_VERIFY_MSG } from "../../app/features/verification/verification";
 import { DESKTOP, hydrated, MOBILE, useBrowser } from "./browser";
 import { d1, enterAs, insertAccount, type Person } from "./people";
 

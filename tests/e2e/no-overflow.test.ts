@@ -11,7 +11,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { nzDate } from "../../app/lib/nz-time";
+import { nzDate } from "../../app/platform/time/nz-time";
 import { hydrated, useBrowser } from "./browser";
 import { d1Rows, makeAdministrator, signInAdmin, signInAs, type Administrator } from "./people";
 import { useOwnProvider } from "./providers";

@@ -1,11 +1,11 @@
 // A failed renewal put right on a phone (docs/decisions/0027-putting-a-failed-renewal-right.md): the owner of a
 // past-due listing sees the deadline on the dashboard card, presses 'Pay now' on /managesub, is told the card
 // on file was declined with 'Use another card' in view, pays on the local test gateway and is paid up, the
-// listing still public. And the toast (app/components/ui/Toast.tsx) announces an upgrade. 390x844, axe on each
+// listing still public. And the toast (app/ui/Toast.tsx) announces an upgrade. 390x844, axe on each
 // changed screen.
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import { newId } from "../../app/lib/ids";
+import { newId } from "../../app/platform/data/ids";
 import { seriousViolations } from "./axe";
 import { hydrated, MOBILE, useBrowser } from "./browser";
 import { d1, d1Rows, enterAs, insertAccount } from "./people";

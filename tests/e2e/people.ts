@@ -2,13 +2,13 @@
 // makeAdministrator) and sign them in by a stored session (signInAs), except where the test is about signing
 // in itself; the seeded demo logins are for reading, never for changing (docs/testing.md).
 import type { APIRequestContext, BrowserContext, Page } from "playwright-core";
-import { MSG } from "../../app/lib/auth-schemas";
-import { ADMIN_ACCOUNT_TYPE } from "~/lib/auth-user";
-import { sessionExpiry } from "~/lib/auth-session";
-import { newTotpSecret, TOTP_DRIFT_STEPS, totpCodeAt, totpStep } from "~/lib/two-factor";
-import { newId, newToken } from "../../app/lib/ids";
-import { hashPassword } from "../../app/server/password.server";
-import { sha256Hex } from "../../app/server/session-cookie.server";
+import { MSG } from "../../app/features/accounts/auth-schemas";
+import { ADMIN_ACCOUNT_TYPE } from "~/features/accounts/auth-user";
+import { sessionExpiry } from "~/features/accounts/auth-session";
+import { newTotpSecret, TOTP_DRIFT_STEPS, totpCodeAt, totpStep } from "~/features/accounts/second-factor/totp";
+import { newId, newToken } from "../../app/platform/data/ids";
+import { hashPassword } from "../../app/features/accounts/password.server";
+import { sha256Hex } from "../../app/platform/http/token-cookie.server";
 import { hydrated } from "./browser";
 import { d1, d1Rows, sealTotpSecret, workerServer } from "./store";
 

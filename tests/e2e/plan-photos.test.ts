@@ -1,7 +1,7 @@
 // Featured → Standard with more than 10 photos, in Chromium (issue 15, decision 0017): the owner chooses the 10
 // that stay public, the renewal at the period's end (the cron) applies the choice, and visitors see 10.
 import { afterAll, describe, expect, it } from "vitest";
-import { newId } from "../../app/lib/ids";
+import { newId } from "../../app/platform/data/ids";
 import { seriousViolations } from "./axe";
 import { hydrated, useBrowser } from "./browser";
 import { d1, d1Rows, enterAs, insertAccount } from "./people";

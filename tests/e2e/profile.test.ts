@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { LIKES_KEY } from "../../app/lib/likes";
+import { LIKES_KEY } from "../../app/features/likes/likes";
 import { hydrated, listening, MOBILE, useBrowser } from "./browser";
 import { makeAdministrator, signInAdmin } from "./people";
 

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newId } from "../../app/lib/ids";
+import { newId } from "../../app/platform/data/ids";
 import { seriousViolations } from "./axe";
 import { hydrated, MOBILE, useBrowser } from "./browser";
 import { d1, d1Rows, makeAdministrator, signInAdmin, signUp } from "./people";

@@ -3,8 +3,8 @@
 // file seeing it, and the demo data stays as seeded for the files that only read it. The copy is deleted when
 // the file ends (afterAll), photos included, so nothing it made is left on the grid.
 import { afterAll, beforeAll } from "vitest";
-import { newId } from "../../app/lib/ids";
-import { PUBLIC_PHOTO_PREFIX } from "../../app/lib/photo-keys";
+import { newId } from "../../app/platform/data/ids";
+import { PUBLIC_PHOTO_PREFIX } from "../../app/features/photos/keys";
 import { demoAccount, type DemoRole } from "../../drizzle/seed/demo-accounts";
 import type { Person } from "./people";
 import { copyPhotos, d1Batch, d1Rows, deletePhotos } from "./store";

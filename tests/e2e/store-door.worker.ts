@@ -6,7 +6,7 @@
 // Only tests/e2e/server.ts serves this file, with a secret of the run's own (E2E_STORE_TOKEN) and on a
 // loopback address; no build of the app contains it.
 import app from "../../workers/app";
-import { sealSecret } from "../../app/server/two-factor-key.server";
+import { sealSecret } from "../../app/platform/crypto/sealing-key.server";
 
 export { ListingsRoom } from "../../workers/app";
 

@@ -1,8 +1,8 @@
 // Issue 16 in Chromium: a provider takes a break from the dashboard until a date, sees 'Paused until …' and
 // the listing gone from its region, then resumes it.
 import { describe, expect, it } from "vitest";
-import { newId } from "../../app/lib/ids";
-import { addDays, nzDate, shortDate } from "../../app/lib/nz-time";
+import { newId } from "../../app/platform/data/ids";
+import { addDays, nzDate, shortDate } from "../../app/platform/time/nz-time";
 import { useBrowser } from "./browser";
 import { d1, enterAs, insertAccount } from "./people";
 

@@ -1,4 +1,4 @@
-// The site's one toast (app/components/ui/Toast.tsx) after saving a new listing on a phone: the editor closes
+// The site's one toast (app/ui/Toast.tsx) after saving a new listing on a phone: the editor closes
 // onto the dashboard, and the toast's live region, in the page from the start, says the listing was saved.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";

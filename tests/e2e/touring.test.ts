@@ -1,7 +1,7 @@
 // Issue 16 in Chromium: a provider adds a tour stop on the editor's page 3, sees it in the live preview, saves,
 // and the tour region's grid then shows the card with its 'Touring · …' badge.
 import { describe, expect, it } from "vitest";
-import { addDays, nzDate, shortDate } from "../../app/lib/nz-time";
+import { addDays, nzDate, shortDate } from "../../app/platform/time/nz-time";
 import { DESKTOP, hydrated, useBrowser } from "./browser";
 import { d1, d1Rows, enterAs } from "./people";
 import { useOwnProvider } from "./providers";

@@ -5,9 +5,9 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newId } from "../../app/lib/ids";
-import { adminDeleteConfirm } from "../../app/lib/moderation";
-import { ID_MSG } from "../../app/lib/verification";
+import { newId } from "../../app/platform/data/ids";
+import { adminDeleteConfirm } from "../../app/features/moderation/moderation";
+import { ID_MSG } from "../../app/features/verification/verification";
 import { DESKTOP, hydrated, useBrowser } from "./browser";
 import { d1, logIn, makeAdministrator, signInAdmin, signUp } from "./people";
 

@@ -1,7 +1,7 @@
 // Issue 16 in Chromium: a provider sets weekly hours on the editor's page 3, sees 'Available today' in the
 // live preview, saves, and finds it on the public profile and under the grid's 'Available today' filter.
 import { describe, expect, it } from "vitest";
-import { nzClock } from "../../app/lib/nz-time";
+import { nzClock } from "../../app/platform/time/nz-time";
 import { DESKTOP, hydrated, useBrowser } from "./browser";
 import { d1, d1Rows, enterAs } from "./people";
 import { useOwnProvider } from "./providers";

@@ -1,4 +1,4 @@
-// The pure rules of the owner's session list and sensitive-change forms (app/lib/account-settings.ts).
+// The pure rules of the owner's session list and sensitive-change forms (app/features/accounts/settings/account-settings.ts).
 import { describe, expect, it } from "vitest";
 import {
   changeEmailSchema,
@@ -6,8 +6,8 @@ import {
   isAccountIntent,
   isPublicSessionId,
   orderSessions,
-} from "~/lib/account-settings";
-import { MSG, parseWith } from "~/lib/auth-schemas";
+} from "~/features/accounts/settings/account-settings";
+import { MSG, parseWith } from "~/features/accounts/auth-schemas";
 
 describe("account settings rules", () => {
   it("stores a new e-mail address trimmed and lower-cased, and refuses malformed or over-long ones", () => {

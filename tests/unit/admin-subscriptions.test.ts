@@ -1,5 +1,5 @@
-// The pure rules of /admin/subscriptions and of where a sign-in lands (lib/admin-subscriptions.ts,
-// lib/auth-redirect.ts).
+// The pure rules of /admin/subscriptions and of where a sign-in lands (features/billing/admin-subscriptions.ts,
+// features/accounts/auth-redirect.ts).
 import { describe, expect, it } from "vitest";
 import {
   FAILED_RENEWAL_STATUS,
@@ -9,8 +9,8 @@ import {
   searchNeedle,
   subscriptionsHref,
   SUBSCRIPTIONS_PAGE_SIZE,
-} from "~/lib/admin-subscriptions";
-import { ADMIN_HOME, AFTER_LOGIN_DEFAULT, landingAfterLogin } from "~/lib/auth-redirect";
+} from "~/features/billing/admin-subscriptions";
+import { ADMIN_HOME, AFTER_LOGIN_DEFAULT, landingAfterLogin } from "~/features/accounts/auth-redirect";
 
 const parse = (search: string) => parseSubscriptionQuery(new URLSearchParams(search));
 

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
-import { confirmEmailEmail, escapeHtml, passwordResetEmail, signupAttemptEmail } from "~/lib/auth-emails";
-import { linkify } from "~/lib/linkify";
-import { sendEmail, usesDevOutbox } from "~/server/email.server";
+import { confirmEmailEmail, passwordResetEmail, signupAttemptEmail } from "~/features/accounts/auth-emails";
+import { escapeHtml } from "../../app/platform/email/template";
+import { linkify } from "~/platform/email/linkify";
+import { sendEmail, usesDevOutbox } from "~/platform/email/email.server";
 
 describe("account e-mails", () => {
   it("puts the reset link on the given origin, drops markup from names and escapes HTML", () => {
@@ -115,7 +116,7 @@ describe("sendEmail in production", () => {
 
 describe("greetingName: a stranger's typed name never becomes a link in our mail", () => {
   it("keeps plain names and drops anything a mail client could link", async () => {
-    const { greetingName } = await import("~/lib/auth-emails");
+    const { greetingName } = await import("~/platform/email/template");
     for (const name of ["Mere", "Mārama", "Anne-Marie", "O'Neil", "Te Aroha"]) expect(greetingName(name)).toBe(name);
     for (const name of [
       "evil.example",

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
   apiResetPasswordSchema,
-  formToObject,
   loginSchema,
   MSG,
   parseWith,
   resetRequestSchema,
   setPasswordSchema,
   signupSchema,
-} from "~/lib/auth-schemas";
+} from "~/features/accounts/auth-schemas";
+import { formToObject } from "../../app/platform/http/form-object";
 
 const good = { email: "Hana@Test.NZ ", password: "12345678", agency: "false", firstName: " Hana " };
 

@@ -6,7 +6,7 @@ import {
   loginUrlFor,
   safeRedirectTo,
   withoutSessionExpired,
-} from "~/lib/auth-redirect";
+} from "~/features/accounts/auth-redirect";
 import {
   ABSOLUTE_TIMEOUT_MS,
   IDLE_TIMEOUT_MS,
@@ -14,7 +14,7 @@ import {
   needsTouch,
   sessionExpiry,
   TOUCH_INTERVAL_MS,
-} from "~/lib/auth-session";
+} from "~/features/accounts/auth-session";
 import {
   clearSessionCookie,
   hasSessionCookie,
@@ -23,10 +23,10 @@ import {
   serializeSessionCookie,
   sessionCookieName,
   sha256Hex,
-} from "~/server/session-cookie.server";
-import { limiterKey } from "~/server/http/rate-limit.server";
-import { initialOf, toPublicUser } from "~/lib/auth-user";
-import { newToken } from "~/lib/ids";
+} from "~/platform/http/token-cookie.server";
+import { limiterKey } from "~/platform/http/rate-limit.server";
+import { initialOf, toPublicUser } from "~/features/accounts/auth-user";
+import { newToken } from "~/platform/data/ids";
 
 describe("session policy", () => {
   const now = 1_800_000_000_000;

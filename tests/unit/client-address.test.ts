@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressKey, countDay } from "~/lib/client-address";
+import { addressKey, countDay } from "~/platform/http/client-address";
 
 describe("one visitor for counting", () => {
   it("is the IPv4 address, or the IPv6 /64", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { acceptsGzip } from "~/lib/content-encoding";
+import { acceptsGzip } from "~/platform/http/content-encoding";
 
 describe("acceptsGzip", () => {
   it("takes gzip when a browser or Node's fetch names it", () => {

@@ -9,7 +9,7 @@ import {
   PRIMARY,
   sessionStart,
   UNCONSTRAINED,
-} from "~/lib/d1-bookmark";
+} from "~/platform/data/d1-bookmark";
 
 const BM = "00000000-0000001a-00000000-00000000000000000000000000000000";
 const LATER = "0000006a-00000004-00004fb5-1c0a0f3b4e0c6e9d8f7a6b5c4d3e2f10";

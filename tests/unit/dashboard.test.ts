@@ -11,7 +11,7 @@ import {
   planLabel,
   showsAddNewListing,
   type DashboardListing,
-} from "~/lib/dashboard";
+} from "~/features/dashboard/dashboard";
 import {
   ACTIVE_WINDOW_MS,
   activeChange,
@@ -27,7 +27,7 @@ import {
   parseDesired,
   statusLine,
   TOGGLE_ERRORS,
-} from "~/lib/listing/state";
+} from "~/features/listings/state";
 
 const NOW = Date.UTC(2026, 5, 15, 12, 0, 0);
 const HOUR = 3_600_000;

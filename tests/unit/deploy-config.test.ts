@@ -2,7 +2,7 @@
 // overrides live in .dev.vars, which git ignores and deploys never upload.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { isLoopbackHost } from "~/lib/loopback";
+import { isLoopbackHost } from "~/platform/http/loopback";
 
 function varsOf(toml: string): Record<string, string> {
   const vars: Record<string, string> = {};

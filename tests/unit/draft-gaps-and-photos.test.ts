@@ -1,8 +1,8 @@
 // What a kept draft holds and still needs (docs/decisions/0025-drafts-kept-with-their-photos.md).
 import { describe, expect, it } from "vitest";
-import { draftGaps, draftHasContent, draftPhotos, parseDraft, serializeDraft } from "~/lib/listing-draft";
-import { emptyListingValues } from "~/lib/listing-schema";
-import { PHOTO_MSG } from "~/lib/photo-rules";
+import { draftGaps, draftHasContent, draftPhotos, parseDraft, serializeDraft } from "~/features/listings/draft";
+import { emptyListingValues } from "~/features/listings/schema";
+import { PHOTO_MSG } from "~/features/photos/rules";
 import { validValues } from "./listing-fixtures";
 
 const photo = (uploadId: string) => ({ uploadId, width: 600, height: 800 });

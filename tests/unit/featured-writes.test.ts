@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
-const ALLOWED = ["app/server/subscriptions.server.ts", "app/server/featured-grants.server.ts"];
+const ALLOWED = ["app/features/billing/subscriptions.server.ts", "app/features/billing/featured-grants.server.ts"];
 const ROOTS = ["app", "workers"];
 
 function sourceFiles(dir: string): string[] {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { filtersToSearch, hasActiveFilters, isActive, parseFilters, parsePage, toggleFilter } from "~/lib/filters";
+import {
+  filtersToSearch,
+  hasActiveFilters,
+  isActive,
+  parseFilters,
+  parsePage,
+  toggleFilter,
+} from "~/features/catalogue/filters";
 
 const parse = (qs: string) => parseFilters(new URLSearchParams(qs));
 

@@ -1,7 +1,7 @@
 // Profile views by visitor region (docs/decisions/0032-region-breakdown.md): the region read
 // from request.cf, small counts masked, and the region riding with a view's mark but never stored with it.
 import { describe, expect, it } from "vitest";
-import { newId } from "~/lib/ids";
+import { newId } from "~/platform/data/ids";
 import { marksOf } from "~/features/insights/count-events";
 import { maskedCount, regionRows, storedRegion, visitorRegion } from "~/features/insights/regions";
 

@@ -2,7 +2,7 @@
 // listing in a tier holds the first row about as often as any other; Featured stays above Standard; the
 // 'Available now' boost fades to nothing in 2 hours.
 import { describe, expect, it } from "vitest";
-import { ACTIVE_WINDOW_MS } from "~/lib/listing/state";
+import { ACTIVE_WINDOW_MS } from "~/features/listings/state";
 import {
   availableBoost,
   BOOST_POSITIONS,

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { parseFilters } from "~/lib/filters";
-import { keptSelect, keptStatement, schema } from "~/server/db.server";
-import { keptGridPageSelect, type GridOptions } from "~/server/grid.server";
+import { parseFilters } from "~/features/catalogue/filters";
+import { keptSelect, keptStatement, schema } from "~/platform/data/db.server";
+import { keptGridPageSelect, type GridOptions } from "~/features/catalogue/grid.server";
 
 /** A D1 stand-in that records what a statement would run with. */
 const recorder = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { DRAFT_KEY, draftKey, removeAllDrafts } from "~/lib/draft-keys";
-import { DRAFT_MAX_AGE_MS, draftValues, parseDraft, sameValues, serializeDraft } from "~/lib/listing-draft";
-import { emptyListingValues } from "~/lib/listing-schema";
+import { DRAFT_KEY, draftKey, removeAllDrafts } from "~/features/listings/draft-keys";
+import { DRAFT_MAX_AGE_MS, draftValues, parseDraft, sameValues, serializeDraft } from "~/features/listings/draft";
+import { emptyListingValues } from "~/features/listings/schema";
 
 const NOW = Date.UTC(2026, 10, 23, 3, 0);
 const values = () => ({

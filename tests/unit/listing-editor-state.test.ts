@@ -12,10 +12,10 @@ import {
   type EditorAction,
   type EditorPhoto,
   type EditorState,
-} from "~/lib/listing-editor-state";
-import { valuesFromProfile } from "~/lib/listing-form";
-import { emptyListingValues, LISTING_MSG } from "~/lib/listing-schema";
-import type { Profile } from "~/lib/profile";
+} from "~/features/listings/editor/editor-state";
+import { valuesFromProfile } from "~/features/listings/editor/form";
+import { emptyListingValues, LISTING_MSG } from "~/features/listings/schema";
+import type { Profile } from "~/features/profile/profile";
 import { validValues } from "./listing-fixtures";
 
 const image = (n: number) => ({ imageId: `img${n}`, url: `/photos/${n}.webp`, position: n, width: 600, height: 800 });

@@ -1,4 +1,4 @@
-import { emptyListingValues, type ListingValues } from "~/lib/listing-schema";
+import { emptyListingValues, type ListingValues } from "~/features/listings/schema";
 
 /** A listing that passes every check. */
 export function validValues(over: Partial<ListingValues> = {}): ListingValues {

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { listingFormData, readListingBody } from "~/lib/listing-body";
-import { changedField, previewProfile, valuesFromProfile } from "~/lib/listing-form";
+import { listingFormData, readListingBody } from "~/features/listings/body";
+import { changedField, previewProfile, valuesFromProfile } from "~/features/listings/editor/form";
 import {
   flatRates,
   freeDurations,
@@ -11,8 +11,8 @@ import {
   newRateDuration,
   orderImages,
   saveButtonLabel,
-} from "~/lib/listing-rules";
-import { emptyListingValues } from "~/lib/listing-schema";
+} from "~/features/listings/rules";
+import { emptyListingValues } from "~/features/listings/schema";
 import {
   fileProblem,
   orientedSize,
@@ -22,7 +22,7 @@ import {
   stripWebpMetadata,
   watermarkWidth,
   webpChunks,
-} from "~/lib/photo-rules";
+} from "~/features/photos/rules";
 import { validValues } from "./listing-fixtures";
 
 describe("mayCreateListingFrom (listings only from New Zealand)", () => {

@@ -1,9 +1,9 @@
 // Issue 16: the weekly hours travel with the listing: validated beside their fields on page 3, stored as JSON
 // with a weekday mask, and sent in the editor's multipart body as one JSON part.
 import { describe, expect, it } from "vitest";
-import { listingFormData, readListingBody } from "~/lib/listing-body";
-import { validateListing } from "~/lib/listing-schema";
-import { emptySchedule, SCHEDULE_MSG } from "~/lib/weekly-schedule";
+import { listingFormData, readListingBody } from "~/features/listings/body";
+import { validateListing } from "~/features/listings/schema";
+import { emptySchedule, SCHEDULE_MSG } from "~/features/listings/weekly-schedule";
 import { validValues } from "./listing-fixtures";
 
 const week = (days: Record<number, { start: string; end: string }[]>) => emptySchedule().map((_, d) => days[d] ?? []);

@@ -10,7 +10,7 @@ import {
   validateListing,
   validatePage,
   type ListingValues,
-} from "~/lib/listing-schema";
+} from "~/features/listings/schema";
 import { validValues } from "./listing-fixtures";
 
 const errorsOf = (over: Partial<ListingValues>, photos = 3) => {

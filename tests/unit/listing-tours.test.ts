@@ -1,9 +1,9 @@
 // Tour stops in the editor's form, its save body, its preview and the grid's card line (issue 16).
 import { describe, expect, it } from "vitest";
-import { listingFormData, readListingBody } from "~/lib/listing-body";
-import { previewProfile, valuesFromProfile } from "~/lib/listing-form";
-import { tourContext, validateListing } from "~/lib/listing-schema";
-import { nzDayStart } from "~/lib/nz-time";
+import { listingFormData, readListingBody } from "~/features/listings/body";
+import { previewProfile, valuesFromProfile } from "~/features/listings/editor/form";
+import { tourContext, validateListing } from "~/features/listings/schema";
+import { nzDayStart } from "~/platform/time/nz-time";
 import {
   cardTourText,
   draftStops,
@@ -12,7 +12,7 @@ import {
   TOUR_MSG,
   tourInputs,
   type TourStop,
-} from "~/lib/tour-stops";
+} from "~/features/listings/tour-stops";
 import { validValues } from "./listing-fixtures";
 
 const today = "2026-11-23";

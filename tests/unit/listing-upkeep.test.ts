@@ -10,7 +10,7 @@ import {
   STALE_AFTER_DAYS,
   staleState,
   type StaleFields,
-} from "~/lib/listing-upkeep";
+} from "~/features/listings/upkeep";
 
 const DAY = 86_400_000;
 const today = "2026-11-23";

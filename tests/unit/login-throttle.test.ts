@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { afterFailure, FAILURE_WINDOW_MS, isBlocked, MAX_DELAY_MS, type ThrottleState } from "~/lib/login-throttle";
+import {
+  afterFailure,
+  FAILURE_WINDOW_MS,
+  isBlocked,
+  MAX_DELAY_MS,
+  type ThrottleState,
+} from "~/features/accounts/sign-in/login-throttle";
 
 const MIN = 60_000;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { adminBadges, adminDeleteConfirm, menuActions } from "~/lib/moderation";
-import { adminFlagChange, type ModeratedState } from "~/lib/listing/state";
-import { parseReport, REPORT_MSG, reportAge } from "~/lib/reports";
+import { adminBadges, adminDeleteConfirm, menuActions } from "~/features/moderation/moderation";
+import { adminFlagChange, type ModeratedState } from "~/features/listings/state";
+import { parseReport, REPORT_MSG, reportAge } from "~/features/moderation/reports";
 import {
   eligibilityError,
   ID_MSG,
@@ -12,7 +12,7 @@ import {
   VERIFY_MAX_BYTES,
   VERIFY_MSG,
   verificationFileProblem,
-} from "~/lib/verification";
+} from "~/features/verification/verification";
 
 const NOW = 1_750_000_000_000;
 const HOUR = 3_600_000;

@@ -1,9 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { gridEmptyMessage } from "~/lib/grid-empty";
-import { mergeCards, toCard, type CardRow } from "~/lib/listing-card";
-import { centsToDollars, centsToWholeDollars, formatDollarAmount, formatDollars, groupThousands } from "~/lib/money";
-import { parseRegion, regionPath, REGIONS } from "~/lib/regions";
-import { regionForCity, SUBURBS } from "~/lib/suburbs";
+import { gridEmptyMessage } from "~/features/catalogue/grid-empty";
+import { mergeCards, toCard, type CardRow } from "~/features/catalogue/listing-card";
+import {
+  centsToDollars,
+  centsToWholeDollars,
+  formatDollarAmount,
+  formatDollars,
+  groupThousands,
+} from "~/platform/money";
+import { parseRegion, regionPath, REGIONS } from "~/features/catalogue/regions";
+import { regionForCity, SUBURBS } from "~/features/catalogue/suburbs";
 
 describe("rate rounding", () => {
   it("rounds cents to whole dollars", () => {

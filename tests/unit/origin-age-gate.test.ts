@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hasAgeCookie } from "~/lib/age-gate";
-import { isCrossOriginWrite } from "~/lib/origin";
+import { hasAgeCookie } from "~/features/site/age-gate";
+import { isCrossOriginWrite } from "~/platform/http/origin";
 
 describe("cross-origin writes", () => {
   const url = "https://site.nz/api/x";

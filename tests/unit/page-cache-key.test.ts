@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { encodeCursor } from "~/lib/public-api";
+import { encodeCursor } from "~/features/catalogue/public-api";
 import {
   listingScope,
   MAX_CACHED_PAGE,
@@ -7,7 +7,7 @@ import {
   pageCacheKey,
   planPageCache,
   PUBLIC_SCOPE,
-} from "~/lib/page-cache-key";
+} from "~/features/catalogue/page-cache-key";
 
 const ID = "abcdefghij012345";
 const plan = (path: string) => planPageCache(new URL(path, "https://kiwi.example"));

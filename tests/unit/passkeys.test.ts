@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { passkeyAddedEmail, passkeyRemovedEmail } from "~/lib/passkey-emails";
-import { authenticationResponseSchema, registerBodySchema } from "~/lib/passkey-schemas";
-import { PASSKEY_MSG, passkeyErrorText, passkeyName, transportList } from "~/lib/passkeys";
-import { securityEventLabel } from "~/lib/security-log";
+import { passkeyAddedEmail, passkeyRemovedEmail } from "~/features/accounts/second-factor/passkey-emails";
+import { authenticationResponseSchema, registerBodySchema } from "~/features/accounts/second-factor/passkey-schemas";
+import { PASSKEY_MSG, passkeyErrorText, passkeyName, transportList } from "~/features/accounts/second-factor/passkeys";
+import { securityEventLabel } from "~/features/accounts/security-log";
 
 describe("passkey names", () => {
   it("keeps the owner's name, trimmed, and falls back to the device summary", () => {

@@ -1,8 +1,8 @@
-// What a past-due listing's owner reads (app/lib/billing-emails.ts) and the toasts' words (app/lib/toasts.ts).
+// What a past-due listing's owner reads (app/features/billing/emails.ts) and the toasts' words (app/features/site/toasts.ts).
 import { describe, expect, it } from "vitest";
-import { pastDueText, paymentDeadline } from "~/lib/billing-emails";
-import { ADMIN_ACTIONS } from "~/lib/moderation";
-import { adminActionToast, isToastKey, TOAST } from "~/lib/toasts";
+import { pastDueText, paymentDeadline } from "~/features/billing/emails";
+import { ADMIN_ACTIONS } from "~/features/moderation/moderation";
+import { adminActionToast, isToastKey, TOAST } from "~/features/site/toasts";
 
 describe("the deadline of a failed payment", () => {
   it("is told to the minute in New Zealand time, whatever the server's zone", () => {

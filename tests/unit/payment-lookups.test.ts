@@ -1,4 +1,4 @@
-// The rules for payments left open (app/lib/payments/lookups.ts): what each answer of a provider's lookup
+// The rules for payments left open (app/features/payments/lookups.ts): what each answer of a provider's lookup
 // leads to, the per-payment rate limit, and the input the admin actions take.
 import { describe, expect, it } from "vitest";
 import {
@@ -8,7 +8,7 @@ import {
   mayAskProvider,
   parseGiveUpReason,
   type LookupStatus,
-} from "~/lib/payments/lookups";
+} from "~/features/payments/lookups";
 
 const charge = { kind: "renewal", hasProviderRef: false } as const;
 const chargeWithId = { kind: "upgrade", hasProviderRef: true } as const;

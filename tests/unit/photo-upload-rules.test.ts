@@ -7,8 +7,8 @@ import {
   RESCALE_ABOVE_BYTES,
   serverRefusalKind,
   uploadSize,
-} from "~/lib/photo-upload-rules";
-import { fileProblem } from "~/lib/photo-rules";
+} from "~/features/photos/upload-rules";
+import { fileProblem } from "~/features/photos/rules";
 
 const MB = 1024 * 1024;
 const PNG_HEAD = (w: number, h: number) => {

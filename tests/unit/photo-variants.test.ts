@@ -8,7 +8,7 @@ import {
   PHOTO_WIDTHS,
   variantKey,
   withVariantKeys,
-} from "~/lib/photo-variants";
+} from "~/features/photos/variants";
 
 const ID = "abcdefghijklmnopqrstuvwx";
 const KEY = `listing/${ID}.webp`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkPhotoChoice, needsPhotoChoice, preselectedPhotos, publicPhotoLimit } from "~/lib/plan-photos";
+import { checkPhotoChoice, needsPhotoChoice, preselectedPhotos, publicPhotoLimit } from "~/features/photos/plan-photos";
 
 const photos = (n: number, kept: number[] = []) =>
   Array.from({ length: n }, (_, i) => ({

@@ -9,8 +9,8 @@ import {
   PLANS,
   subscriptionPath,
   TIER_ERROR,
-} from "~/lib/plans";
-import { subscribeFormSchema } from "~/lib/subscribe-form";
+} from "~/features/billing/plans";
+import { subscribeFormSchema } from "~/features/billing/subscribe-form";
 
 describe("plans", () => {
   it("holds the two weekly plans of the spec in integer cents", () => {

@@ -7,7 +7,7 @@ import {
   shuffle,
   socialUrl,
   splitList,
-} from "~/lib/profile";
+} from "~/features/profile/profile";
 
 describe("formatPhone (spec §5)", () => {
   it("groups 9 digits 3-3-3", () => {

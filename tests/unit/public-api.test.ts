@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { monthKey } from "~/lib/stats";
-import { decodeCursor, encodeCursor, likeBodySchema, parseListLimit } from "~/lib/public-api";
+import { monthKey } from "~/features/dashboard/stats";
+import { decodeCursor, encodeCursor, likeBodySchema, parseListLimit } from "~/features/catalogue/public-api";
 
 describe("monthKey", () => {
   it("is the UTC month, whatever the local time zone", () => {

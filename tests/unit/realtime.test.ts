@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Coalescer } from "~/lib/realtime-coalescer";
+import { Coalescer } from "~/platform/realtime/coalescer";
 import {
   isShardName,
   mergeEvents,
@@ -10,7 +10,7 @@ import {
   REALTIME_SHARDS,
   SHARD_NAMES,
   type ProfileUpdateEvent,
-} from "~/lib/realtime-protocol";
+} from "~/platform/realtime/protocol";
 
 const AKL = { public: true, region: "Auckland" };
 const WLG = { public: true, region: "Wellington" };

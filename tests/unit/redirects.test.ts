@@ -1,8 +1,8 @@
 // The one redirect guard, against a table of hostile inputs. Each returned value is also checked the way a
 // browser would read it as a Location: it must resolve to this site.
 import { describe, expect, it } from "vitest";
-import { safeRedirectTo } from "~/lib/auth-redirect";
-import { refererPath, safeRedirect } from "~/lib/redirects";
+import { safeRedirectTo } from "~/features/accounts/auth-redirect";
+import { refererPath, safeRedirect } from "~/platform/http/redirects";
 
 const SITE = "https://kiwi.example";
 const staysOnSite = (location: string) => new URL(location, `${SITE}/login?x=1`).origin === SITE;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { badgeEffects, badgeWarning, replacedMost, REVERIFY_MSG, type BadgeBaseline } from "~/lib/reverification";
+import {
+  badgeEffects,
+  badgeWarning,
+  replacedMost,
+  REVERIFY_MSG,
+  type BadgeBaseline,
+} from "~/features/verification/reverification";
 
 const base: BadgeBaseline = {
   verified: true,

@@ -1,7 +1,7 @@
 // The Safety Net's pure rules: phone numbers to E.164 (every common NZ form, international forms, junk),
 // identifiers, the keyed hashes and sealing (Node has the same WebCrypto as workerd), and expiry.
 import { describe, expect, it } from "vitest";
-import { menuItems } from "~/lib/dashboard";
+import { menuItems } from "~/features/dashboard/dashboard";
 import { categoryLabel, parseCategory } from "~/features/safety-net/categories";
 import { canonicalEmail, canonicalName, parseCheckQuery, parseIdentifiers } from "~/features/safety-net/identifiers";
 import { nzpcMailto, nzpcText } from "~/features/safety-net/nzpc";

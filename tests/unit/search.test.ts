@@ -8,7 +8,7 @@ import {
   rankByName,
   scoreName,
   searchTerms,
-} from "~/lib/search";
+} from "~/features/search/search";
 
 describe("scoreName (spec §5)", () => {
   it("scores an exact match 1000, ignoring case and surrounding spaces", () => {

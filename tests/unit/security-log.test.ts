@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { deviceSummary, placeOf, SECURITY_EVENTS, securityEventLabel } from "~/lib/security-log";
-import { monthsBefore } from "~/lib/retention";
+import { deviceSummary, placeOf, SECURITY_EVENTS, securityEventLabel } from "~/features/accounts/security-log";
+import { monthsBefore } from "~/features/site/retention";
 
 describe("deviceSummary", () => {
   it.each([

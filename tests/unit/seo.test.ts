@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { REGIONS, regionPath } from "~/lib/regions";
-import { absoluteUrl, DESCRIPTION_MAX, metaDescription, normaliseOrigin, pageTitle, seoMeta } from "~/lib/seo";
+import { REGIONS, regionPath } from "~/features/catalogue/regions";
+import {
+  absoluteUrl,
+  DESCRIPTION_MAX,
+  metaDescription,
+  normaliseOrigin,
+  pageTitle,
+  seoMeta,
+} from "~/features/site/seo";
 import {
   INFO_PAGE_PATHS,
   robotsTxt,
@@ -9,7 +16,7 @@ import {
   sitemapXml,
   staticSitemapPaths,
   xmlEscape,
-} from "~/lib/sitemap";
+} from "~/features/site/sitemap";
 
 type Tag = Record<string, string>;
 const find = (tags: unknown[], key: string, value: string) => (tags as Tag[]).find((t) => t[key] === value);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ShortStringEncoder } from "~/lib/short-string-encoder";
+import { ShortStringEncoder } from "~/platform/http/short-string-encoder";
 
 const native = new TextEncoder();
 const fast = new ShortStringEncoder();

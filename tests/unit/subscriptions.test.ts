@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { gstIncludedCents } from "~/lib/plans";
+import { gstIncludedCents } from "~/features/billing/plans";
 import {
   dueAction,
   GRACE_MS,
@@ -13,7 +13,7 @@ import {
   WEEK_MS,
   type Subscription,
   type SubscriptionEvent,
-} from "~/lib/subscriptions";
+} from "~/features/billing/subscriptions";
 
 /** A fake clock: every test moves it by hand. */
 const T0 = Date.UTC(2026, 10, 2, 9, 0, 0);

@@ -9,7 +9,7 @@ import {
   upcomingStops,
   type TourStop,
   type TourStopInput,
-} from "~/lib/tour-stops";
+} from "~/features/listings/tour-stops";
 
 const today = "2026-11-23";
 const ctx = { today, homeRegion: "Auckland" as const, saved: [] as TourStop[] };

@@ -1,4 +1,4 @@
-// The pure rules of two-factor sign-in (app/lib/two-factor.ts): RFC 6238 codes, one step of drift either
+// The pure rules of two-factor sign-in (app/features/accounts/second-factor/totp.ts): RFC 6238 codes, one step of drift either
 // way, no replay, and the recovery codes' shape.
 import { TOTP, Secret } from "otpauth";
 import { describe, expect, it } from "vitest";
@@ -13,7 +13,7 @@ import {
   totpCodeAt,
   totpStep,
   totpUri,
-} from "~/lib/two-factor";
+} from "~/features/accounts/second-factor/totp";
 
 // RFC 6238 appendix B's SHA-1 key ("12345678901234567890"), whose codes at these instants are published.
 const RFC_SECRET = "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { submitFailure } from "~/lib/verification";
+import { submitFailure } from "~/features/verification/verification";
 
 describe("a verification submit that failed on the way (not refused by the server)", () => {
   it("Get Verified: 'Failed to submit verification request: {message}', else the spec's fallback", () => {

@@ -2,8 +2,8 @@
 // of its inputs, and what the owner is told to do next.
 import { describe, expect, it } from "vitest";
 import { HIDE_REASONS, hideReasons, isPublic, type VisibilityInputs } from "~/features/listings/visibility";
-import { badgeText } from "~/lib/listing/state";
-import { nextStepAfterApproval, verificationDecisionEmail } from "~/lib/verification-emails";
+import { badgeText } from "~/features/listings/state";
+import { nextStepAfterApproval, verificationDecisionEmail } from "~/features/verification/emails";
 
 const KEYS = ["verified", "paid", "paused", "stale", "switchedOff"] as const;
 

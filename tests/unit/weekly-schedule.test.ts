@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { addDays, daysBetween, isCalendarDate, nzClock, nzDayStart, shortDateRange, weekdayOf } from "~/lib/nz-time";
+import {
+  addDays,
+  daysBetween,
+  isCalendarDate,
+  nzClock,
+  nzDayStart,
+  shortDateRange,
+  weekdayOf,
+} from "~/platform/time/nz-time";
 import {
   availabilityLine,
   availableAt,
@@ -11,7 +19,7 @@ import {
   validateSchedule,
   type TimeRange,
   type WeeklySchedule,
-} from "~/lib/weekly-schedule";
+} from "~/features/listings/weekly-schedule";
 
 const at = (iso: string) => Date.parse(iso);
 const HOUR = 3_600_000;

@@ -11,8 +11,8 @@
 // - The NZD session follows a captured UAT answer published with a public integration (same fields, NZD,
 //   currencyNumeric 554), with our own reference, amount and a stored card added.
 import { describe, expect, it } from "vitest";
-import type { CheckoutRequest } from "~/server/payments/gateway.server";
-import { createWindcaveGateway, WindcaveGateway, WindcaveUnavailableError } from "~/server/payments/windcave.server";
+import type { CheckoutRequest } from "~/features/payments/gateway.server";
+import { createWindcaveGateway, WindcaveGateway, WindcaveUnavailableError } from "~/features/payments/windcave.server";
 import { fakeWindcave, nzdSession, nzdTransaction, SESSION_CREATED } from "../windcave-stand-in";
 
 const SESSION_COMPLETE_GBP = {

@@ -3,12 +3,12 @@
 // the last 10 minutes. A refusal is a 4xx with the message beside the field, and changes nothing.
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { ACCOUNT_MSG } from "~/lib/account-settings";
-import { MSG } from "~/lib/auth-schemas";
-import { newId } from "~/lib/ids";
-import { PASSWORD_POLICY_MSG } from "~/server/password-policy.server";
-import { REAUTH_MSG } from "~/server/reauth.server";
-import { sha256Hex } from "~/server/session-cookie.server";
+import { ACCOUNT_MSG } from "~/features/accounts/settings/account-settings";
+import { MSG } from "~/features/accounts/auth-schemas";
+import { newId } from "~/platform/data/ids";
+import { PASSWORD_POLICY_MSG } from "~/features/accounts/password-policy.server";
+import { REAUTH_MSG } from "~/features/accounts/reauth.server";
+import { sha256Hex } from "~/platform/http/token-cookie.server";
 import { count, createAccount, PASSWORD, quiesce, settle, waitForMail } from "./auth-fixtures";
 import { client, logIn, signedIn, type SignedIn } from "./client";
 import { outline } from "./page-outline";

@@ -4,10 +4,10 @@
 // sign-in budget; a confirmation link does not swap a signed-in browser into another account.
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { newToken } from "~/lib/ids";
-import { PENDING_MAX_ATTEMPTS } from "~/server/pending-sign-in.server";
-import { sessionCookieName, sha256Hex } from "~/server/session-cookie.server";
-import { NOTICE } from "~/lib/messages";
+import { newToken } from "~/platform/data/ids";
+import { PENDING_MAX_ATTEMPTS } from "~/features/accounts/sign-in/pending-sign-in.server";
+import { sessionCookieName, sha256Hex } from "~/platform/http/token-cookie.server";
+import { NOTICE } from "~/features/site/messages";
 import { confirmTokenFor, PASSWORD, pressConfirm, quiesce, signupBrowserFrom } from "./auth-fixtures";
 import { client, logIn, signedIn, type SignedIn } from "./client";
 import { accountWithTotp, awayFromStepEdge, codeFor, passwordStep, secondStep } from "./two-factor-fixtures";

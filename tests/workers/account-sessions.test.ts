@@ -2,9 +2,9 @@
 // one at a time or all but this one; nobody else's, and never by the stored id.
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { IDLE_TIMEOUT_MS } from "~/lib/auth-session";
-import { newToken } from "~/lib/ids";
-import { sessionCookieName, sha256Hex } from "~/server/session-cookie.server";
+import { IDLE_TIMEOUT_MS } from "~/features/accounts/auth-session";
+import { newToken } from "~/platform/data/ids";
+import { sessionCookieName, sha256Hex } from "~/platform/http/token-cookie.server";
 import { quiesce } from "./auth-fixtures";
 import { client, sessionCookieFrom, signedIn } from "./client";
 import { outline } from "./page-outline";

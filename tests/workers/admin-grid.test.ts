@@ -2,7 +2,7 @@
 // with 'Unverified' / 'Hidden' badges and an action menu, for administrators only; visitors and
 // providers never receive a listing that is not live. The menu's form posts, with and without JavaScript.
 import { afterEach, describe, expect, it } from "vitest";
-import { adminDeleteConfirm } from "~/lib/moderation";
+import { adminDeleteConfirm } from "~/features/moderation/moderation";
 import { auditRows, listingOf, moderated } from "./admin-fixtures";
 import { cast, client, type Client } from "./client";
 import { settleBackgroundWork } from "./public-fixtures";

@@ -3,9 +3,9 @@
 // /admin/subscriptions' counts, search, filters and paging, and audit entries that keep a listing's name.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { SUBSCRIPTIONS_PAGE_SIZE } from "~/lib/admin-subscriptions";
-import { newId } from "~/lib/ids";
-import { GRACE_MS, WEEK_MS } from "~/lib/subscriptions";
+import { SUBSCRIPTIONS_PAGE_SIZE } from "~/features/billing/admin-subscriptions";
+import { newId } from "~/platform/data/ids";
+import { GRACE_MS, WEEK_MS } from "~/features/billing/subscriptions";
 import { PASSWORD } from "./auth-fixtures";
 import { client, signedIn } from "./client";
 import { insertListing, insertSubscription, insertUser } from "./fixtures";

@@ -9,7 +9,7 @@
 import * as build from "remix-server-build";
 import type { ServerBuild } from "@remix-run/cloudflare";
 import { afterEach, describe, expect, it } from "vitest";
-import { MSG } from "~/lib/auth-schemas";
+import { MSG } from "~/features/accounts/auth-schemas";
 import { auditRows, listingOf, moderated, requests } from "./admin-fixtures";
 import { cast, requestId, type Client } from "./client";
 import { settleBackgroundWork } from "./public-fixtures";

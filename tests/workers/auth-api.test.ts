@@ -3,7 +3,7 @@
 // cross-site refusal.
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { MSG } from "~/lib/auth-schemas";
+import { MSG } from "~/features/accounts/auth-schemas";
 import {
   confirmTokenFor,
   count,

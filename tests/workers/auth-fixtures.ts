@@ -1,7 +1,7 @@
 // Data for the account tests: accounts with real password hashes (the login checks them), and polls of the
 // mail outbox and the tables for what requests left behind.
 import { env, SELF } from "cloudflare:test";
-import { newId } from "~/lib/ids";
+import { newId } from "~/platform/data/ids";
 import { insertUser } from "./fixtures";
 
 export const PASSWORD = "correct horse 1";

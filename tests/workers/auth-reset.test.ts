@@ -2,8 +2,8 @@
 // every session of the account. Mail goes to the dev outbox.
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { sha256Hex } from "~/server/session-cookie.server";
-import { newToken } from "~/lib/ids";
+import { sha256Hex } from "~/platform/http/token-cookie.server";
+import { newToken } from "~/platform/data/ids";
 import { count, createAccount, PASSWORD, quiesce, resetTokenFor, settle, waitForMail } from "./auth-fixtures";
 import { client, logIn, sessionCookieFrom } from "./client";
 

@@ -1,9 +1,9 @@
 // Sessions: login through the page and the API, fixation, logout, expiry, protected routes, the header.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { TOUCH_INTERVAL_MS } from "~/lib/auth-session";
-import { getSessionUser } from "~/server/auth.server";
-import { sha256Hex } from "~/server/session-cookie.server";
+import { TOUCH_INTERVAL_MS } from "~/features/accounts/auth-session";
+import { getSessionUser } from "~/features/accounts/auth.server";
+import { sha256Hex } from "~/platform/http/token-cookie.server";
 import { count, createAccount, PASSWORD } from "./auth-fixtures";
 import { clearsSessionCookie, client, logIn, sessionCookieFrom, signedIn } from "./client";
 

@@ -1,9 +1,9 @@
 // Shared by the billing tests that run the deployed configuration (production, Windcave's settings) against
 // the real D1, with a stand-in for Windcave's host (tests/windcave-stand-in.ts).
 import { env } from "cloudflare:test";
-import { WEEK_MS } from "~/lib/subscriptions";
-import { paymentGateway } from "~/server/payments/select.server";
-import { runRenewals } from "~/server/renewals.server";
+import { WEEK_MS } from "~/features/billing/subscriptions";
+import { paymentGateway } from "~/features/payments/select.server";
+import { runRenewals } from "~/features/billing/renewals.server";
 import { WINDCAVE_TEST_SETTINGS, type windcaveFetch } from "../windcave-stand-in";
 import { signedIn } from "./client";
 import { insertListing, insertSubscription } from "./fixtures";

@@ -4,11 +4,11 @@
 // A Featured grant on a listing with no plan charges nothing and ends quietly too (decision 0017).
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { REMINDER_MS, WEEK_MS } from "~/lib/subscriptions";
-import { grantFeatured } from "~/server/featured-grants.server";
-import type { PaymentGateway } from "~/server/payments/gateway.server";
-import { paymentGateway } from "~/server/payments/select.server";
-import { runRenewals } from "~/server/renewals.server";
+import { REMINDER_MS, WEEK_MS } from "~/features/billing/subscriptions";
+import { grantFeatured } from "~/features/billing/featured-grants.server";
+import type { PaymentGateway } from "~/features/payments/gateway.server";
+import { paymentGateway } from "~/features/payments/select.server";
+import { runRenewals } from "~/features/billing/renewals.server";
 import { client, signedIn } from "./client";
 import { insertListing, insertSubscription } from "./fixtures";
 import { eventually, rows } from "./public-fixtures";

@@ -4,16 +4,16 @@
 // with its own books (it records every charge, and can lose an answer), an explicit clock.
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { PLANS } from "~/lib/plans";
-import { WEEK_MS } from "~/lib/subscriptions";
-import { changeSubscription, upgradeNow } from "~/server/billing.server";
-import { CHARGE_RETRY_AFTER_MS, openCharge } from "~/server/charges.server";
-import { askProviderNow, checkOwnPayment, giveUpPayment } from "~/server/payment-lookups.server";
-import type { PaymentGateway } from "~/server/payments/gateway.server";
-import { paymentGateway } from "~/server/payments/select.server";
-import { TestGateway } from "~/server/payments/test-gateway.server";
-import { runRenewals } from "~/server/renewals.server";
-import { readSubscription } from "~/server/subscriptions.server";
+import { PLANS } from "~/features/billing/plans";
+import { WEEK_MS } from "~/features/billing/subscriptions";
+import { changeSubscription, upgradeNow } from "~/features/billing/billing.server";
+import { CHARGE_RETRY_AFTER_MS, openCharge } from "~/features/billing/charges.server";
+import { askProviderNow, checkOwnPayment, giveUpPayment } from "~/features/payments/lookups.server";
+import type { PaymentGateway } from "~/features/payments/gateway.server";
+import { paymentGateway } from "~/features/payments/select.server";
+import { TestGateway } from "~/dev/test-gateway.server";
+import { runRenewals } from "~/features/billing/renewals.server";
+import { readSubscription } from "~/features/billing/subscriptions.server";
 import { one, paidListing } from "./billing-fixtures";
 import { signedIn, type SignedIn } from "./client";
 import { insertListing } from "./fixtures";

@@ -4,10 +4,10 @@
 // step, and a double press or the cron's retry racing it charges once. Real D1, the local test gateway.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { paymentDeadline } from "~/lib/billing-emails";
-import { GRACE_MS, WEEK_MS } from "~/lib/subscriptions";
-import { paymentGateway } from "~/server/payments/select.server";
-import { runRenewals } from "~/server/renewals.server";
+import { paymentDeadline } from "~/features/billing/emails";
+import { GRACE_MS, WEEK_MS } from "~/features/billing/subscriptions";
+import { paymentGateway } from "~/features/payments/select.server";
+import { runRenewals } from "~/features/billing/renewals.server";
 import { ctx, one } from "./billing-fixtures";
 import { client, signedIn, type SignedIn } from "./client";
 import { insertListing, insertSubscription } from "./fixtures";

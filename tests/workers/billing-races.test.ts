@@ -3,15 +3,15 @@
 // at one bad subscription. Real D1; the cron is driven through runRenewals with an explicit clock.
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { transition, WEEK_MS } from "~/lib/subscriptions";
-import { BILLING_MSG } from "~/server/billing.server";
-import { openCharge } from "~/server/charges.server";
-import { getDb, schema } from "~/server/db.server";
-import type { PaymentGateway } from "~/server/payments/gateway.server";
-import { applyNotification } from "~/server/payments/notify.server";
-import { paymentGateway } from "~/server/payments/select.server";
-import { runRenewals } from "~/server/renewals.server";
-import { readSubscription, saveSubscription, SubscriptionChangedError } from "~/server/subscriptions.server";
+import { transition, WEEK_MS } from "~/features/billing/subscriptions";
+import { BILLING_MSG } from "~/features/billing/billing.server";
+import { openCharge } from "~/features/billing/charges.server";
+import { getDb, schema } from "~/platform/data/db.server";
+import type { PaymentGateway } from "~/features/payments/gateway.server";
+import { applyNotification } from "~/features/payments/notify.server";
+import { paymentGateway } from "~/features/payments/select.server";
+import { runRenewals } from "~/features/billing/renewals.server";
+import { readSubscription, saveSubscription, SubscriptionChangedError } from "~/features/billing/subscriptions.server";
 import { nzdTransaction, windcaveFetch, type Answer } from "../windcave-stand-in";
 import { ctx, one, paidListing, production, SITE } from "./billing-fixtures";
 import { signedIn } from "./client";

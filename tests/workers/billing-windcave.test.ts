@@ -5,18 +5,18 @@
 import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { WEEK_MS } from "~/lib/subscriptions";
+import { WEEK_MS } from "~/features/billing/subscriptions";
 import { action as notifyAction, loader as notifyLoader } from "~/routes/api.payments.notify";
 import { action as subscribeAction } from "~/routes/subscriptions";
-import { startCheckout } from "~/server/billing.server";
-import { CHARGE_RETRY_AFTER_MS } from "~/server/charges.server";
+import { startCheckout } from "~/features/billing/billing.server";
+import { CHARGE_RETRY_AFTER_MS } from "~/features/billing/charges.server";
 import {
   billingGateway,
   GatewayUnavailableError,
   PAYMENT_UNAVAILABLE_MSG,
   paymentGateway,
-} from "~/server/payments/select.server";
-import { WindcaveGateway } from "~/server/payments/windcave.server";
+} from "~/features/payments/select.server";
+import { WindcaveGateway } from "~/features/payments/windcave.server";
 import {
   type Answer,
   type Call,

@@ -1,15 +1,11 @@
 // Weekly plans that are paid for (issue 15): checkout, the webhook, renewal and expiry, ownership.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { GRACE_MS, WEEK_MS } from "~/lib/subscriptions";
-import type { PaymentNotification } from "~/server/payments/gateway.server";
-import {
-  notificationRequest,
-  TEST_GATEWAY_NAME,
-  TEST_SIGNATURE_TOLERANCE_MS,
-} from "~/server/payments/test-gateway.server";
-import { paymentGateway } from "~/server/payments/select.server";
-import { runRenewals } from "~/server/renewals.server";
+import { GRACE_MS, WEEK_MS } from "~/features/billing/subscriptions";
+import type { PaymentNotification } from "~/features/payments/gateway.server";
+import { notificationRequest, TEST_GATEWAY_NAME, TEST_SIGNATURE_TOLERANCE_MS } from "~/dev/test-gateway.server";
+import { paymentGateway } from "~/features/payments/select.server";
+import { runRenewals } from "~/features/billing/renewals.server";
 import { client, createListingVia, signedIn, uploadIds } from "./client";
 import { saveForm, validValues } from "./editor-fixtures";
 import { insertListing, insertSubscription } from "./fixtures";

@@ -3,9 +3,9 @@
 // from a client address of their own so the rate limiters only trip where a test means them to. The
 // *-fixtures.ts files only insert data; whatever sends a request or makes a session lives here.
 import { env, SELF } from "cloudflare:test";
-import { sessionCookieName, sha256Hex } from "~/server/session-cookie.server";
-import { newId, newToken } from "~/lib/ids";
-import type { ListingValues } from "~/lib/listing-schema";
+import { sessionCookieName, sha256Hex } from "~/platform/http/token-cookie.server";
+import { newId, newToken } from "~/platform/data/ids";
+import type { ListingValues } from "~/features/listings/schema";
 import { idForm, photoForm as photoVerificationForm } from "./admin-fixtures";
 import { PASSWORD } from "./auth-fixtures";
 import { readDashboard, type DashboardView } from "./dashboard-fixtures";

@@ -3,10 +3,10 @@
 // the cookie the sign-up set, is signed in. Any other browser confirms the address and is asked to log in.
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { MSG } from "~/lib/auth-schemas";
-import { newToken } from "~/lib/ids";
-import { NOTICE } from "~/lib/messages";
-import { newSignupBrowser } from "~/server/email-confirmation.server";
+import { MSG } from "~/features/accounts/auth-schemas";
+import { newToken } from "~/platform/data/ids";
+import { NOTICE } from "~/features/site/messages";
+import { newSignupBrowser } from "~/features/accounts/email-confirmation.server";
 import { confirmTokenFor, count, PASSWORD, pressConfirm, quiesce, signupBrowserFrom } from "./auth-fixtures";
 import { client, sessionCookieFrom } from "./client";
 

@@ -3,7 +3,13 @@
 // there.
 // D1 is the real local one; observeD1Sessions only reports where each request's session began and ended.
 import { describe, expect, it } from "vitest";
-import { BOOKMARK_MAX_AGE_SECONDS, isBookmark, isSealedBookmark, PRIMARY, UNCONSTRAINED } from "~/lib/d1-bookmark";
+import {
+  BOOKMARK_MAX_AGE_SECONDS,
+  isBookmark,
+  isSealedBookmark,
+  PRIMARY,
+  UNCONSTRAINED,
+} from "~/platform/data/d1-bookmark";
 import { client, logIn, signedIn, type SignedIn } from "./client";
 import { insertListing, insertUser } from "./fixtures";
 import { PASSWORD } from "./auth-fixtures";

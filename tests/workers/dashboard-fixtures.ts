@@ -1,7 +1,7 @@
 // Reading the rendered dashboard and managing listings' child rows for the dashboard, owner API and delete
 // tests. The page is read with workerd's HTMLRewriter, by the data-testid hooks the components carry.
 import { env } from "cloudflare:test";
-import { newId } from "~/lib/ids";
+import { newId } from "~/platform/data/ids";
 import { decodeEntities } from "./page-outline";
 
 export type CardView = {

@@ -2,8 +2,8 @@
 // then a redirect or a page that says what happened. The server rules are the same as the JSON API's.
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { DELETE_ACCOUNT_CONFIRM, deleteErrorText, deleteListingConfirm } from "~/lib/dashboard";
-import { TOGGLE_ERRORS } from "~/lib/listing/state";
+import { DELETE_ACCOUNT_CONFIRM, deleteErrorText, deleteListingConfirm } from "~/features/dashboard/dashboard";
+import { TOGGLE_ERRORS } from "~/features/listings/state";
 import { PASSWORD } from "./auth-fixtures";
 import { client, dashboard, signedIn } from "./client";
 import { addPhotos, flags } from "./dashboard-fixtures";

@@ -1,8 +1,8 @@
 // The owner dashboard as rendered by the built Worker, with real sessions (logged in through the API).
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { ACTIVE_WINDOW_MS } from "~/lib/listing/state";
-import { monthKey } from "~/lib/stats";
+import { ACTIVE_WINDOW_MS } from "~/features/listings/state";
+import { monthKey } from "~/features/dashboard/stats";
 import { client, dashboard, signedIn } from "./client";
 import { addPhotos, createdInOrder, setStats } from "./dashboard-fixtures";
 import { insertListing } from "./fixtures";

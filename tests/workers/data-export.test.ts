@@ -4,8 +4,8 @@
 import { env } from "cloudflare:test";
 import { unzipSync, strFromU8 } from "fflate";
 import { afterEach, describe, expect, it } from "vitest";
-import { EXPORTED_TABLES, isSystemTable, NOT_EXPORTED_TABLES } from "~/lib/data-export";
-import { newId } from "~/lib/ids";
+import { EXPORTED_TABLES, isSystemTable, NOT_EXPORTED_TABLES } from "~/features/dashboard/data-export";
+import { newId } from "~/platform/data/ids";
 import {
   archiveResponse,
   claimExportLink,
@@ -13,9 +13,9 @@ import {
   EXPORT_LINK_TTL_MS,
   exportLinkValid,
   readAccountData,
-} from "~/server/data-export.server";
-import { getDb } from "~/server/db.server";
-import { REAUTH_MSG } from "~/server/reauth.server";
+} from "~/features/dashboard/data-export.server";
+import { getDb } from "~/platform/data/db.server";
+import { REAUTH_MSG } from "~/features/accounts/reauth.server";
 import { PASSWORD, quiesce, waitForMail } from "./auth-fixtures";
 import { client, logIn, signedIn, type SignedIn } from "./client";
 import { insertListing } from "./fixtures";

@@ -3,8 +3,8 @@
 // too without editing this file.
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { newId } from "~/lib/ids";
-import { deleteAccount, deleteListing } from "~/server/listing-delete.server";
+import { newId } from "~/platform/data/ids";
+import { deleteAccount, deleteListing } from "~/features/listings/delete.server";
 import { PASSWORD } from "./auth-fixtures";
 import { client, dashboard, logIn, signedIn } from "./client";
 import { addPhotos, setStats } from "./dashboard-fixtures";

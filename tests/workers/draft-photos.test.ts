@@ -3,9 +3,9 @@
 // unsaved upload otherwise gets, the owner alone reads them back, and a save still takes them.
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { DRAFT_MAX_AGE_MS } from "~/lib/draft-keys";
-import { sniffImage } from "~/lib/photo-rules";
-import { PENDING_TTL_MS, scheduledSweep } from "~/server/pending-uploads.server";
+import { DRAFT_MAX_AGE_MS } from "~/features/listings/draft-keys";
+import { sniffImage } from "~/features/photos/rules";
+import { PENDING_TTL_MS, scheduledSweep } from "~/features/photos/pending-uploads.server";
 import { client, signedIn, uploadIds } from "./client";
 import { countRows, positions, r2Keys, rows, saveForm, settle, validValues } from "./editor-fixtures";
 

@@ -1,8 +1,8 @@
 // Data for the editor, save and photo tests: photo fixtures as bytes, the save form's body, and counts of
 // what is stored.
 import { env } from "cloudflare:test";
-import { listingFormData, type ImagePlanInput } from "~/lib/listing-body";
-import type { ListingValues } from "~/lib/listing-schema";
+import { listingFormData, type ImagePlanInput } from "~/features/listings/body";
+import type { ListingValues } from "~/features/listings/schema";
 import { validValues } from "../unit/listing-fixtures";
 import bigPhotoUrl from "../fixtures/photo-3000x2000.jpg?inline";
 import smallPhotoUrl from "../fixtures/photo-600x800.jpg?inline";

@@ -1,11 +1,11 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { sessionCookieName, sha256Hex } from "~/server/session-cookie.server";
-import { newToken } from "~/lib/ids";
-import { LISTING_MSG } from "~/lib/listing-schema";
-import type { Profile } from "~/lib/profile";
+import { sessionCookieName, sha256Hex } from "~/platform/http/token-cookie.server";
+import { newToken } from "~/platform/data/ids";
+import { LISTING_MSG } from "~/features/listings/schema";
+import type { Profile } from "~/features/profile/profile";
 import { action as createAction } from "~/routes/api.profiles";
-import { snapshotKey } from "~/server/profile.server";
+import { snapshotKey } from "~/features/profile/profile.server";
 import { client, createListingVia, signedIn, uploadIds, type SignedIn } from "./client";
 import { countRows, positions, r2Keys, rows, saveForm, settle, validValues } from "./editor-fixtures";
 import { insertListing } from "./fixtures";

@@ -11,12 +11,12 @@ import {
   waitOnExecutionContext,
 } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { MSG } from "~/lib/auth-schemas";
-import { NOTICE } from "~/lib/messages";
-import { CONFIRM_MAILS_PER_HOUR, CONFIRM_TOKEN_TTL_MS } from "~/lib/auth-session";
-import { newToken } from "~/lib/ids";
-import { loginPathForPlan } from "~/lib/plans";
-import { UNCONFIRMED_ACCOUNT_DAYS } from "~/lib/retention";
+import { MSG } from "~/features/accounts/auth-schemas";
+import { NOTICE } from "~/features/site/messages";
+import { CONFIRM_MAILS_PER_HOUR, CONFIRM_TOKEN_TTL_MS } from "~/features/accounts/auth-session";
+import { newToken } from "~/platform/data/ids";
+import { loginPathForPlan } from "~/features/billing/plans";
+import { UNCONFIRMED_ACCOUNT_DAYS } from "~/features/site/retention";
 import worker from "../../workers/app";
 import {
   confirmMailCount,

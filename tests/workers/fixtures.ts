@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
-import { newId } from "~/lib/ids";
-import { hashPassword } from "~/server/password.server";
+import { newId } from "~/platform/data/ids";
+import { hashPassword } from "~/features/accounts/password.server";
 
 let counter = 0;
 

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { AGE_RANGES, HEIGHT_RANGES } from "~/lib/filters";
-import { getDb } from "~/server/db.server";
-import { facetsQuery, loadFacets } from "~/server/facets.server";
+import { AGE_RANGES, HEIGHT_RANGES } from "~/features/catalogue/filters";
+import { getDb } from "~/platform/data/db.server";
+import { facetsQuery, loadFacets } from "~/features/catalogue/facets.server";
 import { client } from "./client";
 import { insertListing } from "./fixtures";
 
@@ -266,7 +266,7 @@ describe("home and region grid", () => {
     expect(html).toContain("Last active 2 hours ago");
   });
 
-  it("agrees with app/lib/filters.ts on the range bounds the triggers use", async () => {
+  it("agrees with app/features/catalogue/filters.ts on the range bounds the triggers use", async () => {
     const { results } = await env.DB.prepare(
       "SELECT facet, value, min, max FROM facet_ranges ORDER BY facet, min",
     ).all();

@@ -3,14 +3,14 @@
 // retries until R2 has deleted them, with a dead-letter record the cron retries after that.
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { PUBLIC_PHOTO_MAX_AGE } from "~/server/photos.server";
+import { PUBLIC_PHOTO_MAX_AGE } from "~/features/photos/photos.server";
 import {
   R2_DELETE_DEAD_LETTERS,
   R2_DELETE_QUEUE,
   retryDelaySeconds,
   retryRecordedDeletes,
   scheduleR2Deletes,
-} from "~/server/r2-deletes.server";
+} from "~/features/photos/r2-deletes.server";
 import worker from "../../workers/app";
 import { client, signedIn, type Client } from "./client";
 import { addPhotos } from "./dashboard-fixtures";

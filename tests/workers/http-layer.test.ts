@@ -1,11 +1,11 @@
-// The one HTTP layer (app/server/http): the body reader's caps and accepted types, the API route
+// The one HTTP layer (app/platform/http, app/features/accounts/api-route.server.ts): the body reader's caps and accepted types, the API route
 // declaration's method and sign-in checks, and the rate-limit helper's named outage policies.
 import { env } from "cloudflare:test";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { describe, expect, it } from "vitest";
-import { apiRoute } from "~/server/http/api-route.server";
-import { readBody, textFields } from "~/server/http/body.server";
-import { overLimit } from "~/server/http/rate-limit.server";
+import { apiRoute } from "~/features/accounts/api-route.server";
+import { readBody, textFields } from "~/platform/http/body.server";
+import { overLimit } from "~/platform/http/rate-limit.server";
 
 const URL_ = "https://example.test/api/x";
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { FAQ_GROUPS } from "~/lib/faq";
-import { BUSINESS_HOURS, COVERAGE, PHONE_DISPLAY, POSTAL_ADDRESS, PRIVACY_EMAIL, SUPPORT_EMAIL } from "~/lib/site";
+import { FAQ_GROUPS } from "~/features/site/faq";
+import {
+  BUSINESS_HOURS,
+  COVERAGE,
+  PHONE_DISPLAY,
+  POSTAL_ADDRESS,
+  PRIVACY_EMAIL,
+  SUPPORT_EMAIL,
+} from "~/features/site/site";
 import { client } from "./client";
 import { h1s, h2s, outline } from "./page-outline";
 

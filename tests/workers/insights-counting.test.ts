@@ -3,10 +3,10 @@
 // per visitor, and a failed flush is retried without counting anything twice.
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { countDay } from "~/lib/client-address";
+import { countDay } from "~/platform/http/client-address";
 import { marksOf, type CountItem } from "~/features/insights/count-events";
 import { COUNT_QUEUE, flushMarks, retryDelaySeconds } from "~/features/insights/count-flush.server";
-import { sweepCountMarks } from "~/server/stats.server";
+import { sweepCountMarks } from "~/features/dashboard/stats.server";
 import worker from "../../workers/app";
 import { client, freshIp } from "./client";
 import { insertListing } from "./fixtures";

@@ -1,7 +1,7 @@
 // /dashboard/insights: the owner's own listings only, the range's daily rows, the photo counts and the CSV.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { countDay } from "~/lib/client-address";
+import { countDay } from "~/platform/http/client-address";
 import { client, signedIn } from "./client";
 import { insertListing } from "./fixtures";
 

@@ -3,7 +3,7 @@
 // row per listing per day per region. Nothing per visitor is kept, and the page masks counts under 5.
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { countDay } from "~/lib/client-address";
+import { countDay } from "~/platform/http/client-address";
 import { client, freshIp, signedIn } from "./client";
 import { insertListing } from "./fixtures";
 import { rows, settleBackgroundWork } from "./public-fixtures";

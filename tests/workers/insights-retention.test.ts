@@ -1,7 +1,7 @@
 // Insights retention: daily rows are kept 400 days, then folded into months by the cron's sweep.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { countDay } from "~/lib/client-address";
+import { countDay } from "~/platform/http/client-address";
 import { foldOldInsights } from "~/features/insights/retention.server";
 import { insertListing } from "./fixtures";
 import { rows } from "./public-fixtures";

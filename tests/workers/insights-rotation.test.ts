@@ -4,10 +4,10 @@
 // keeps the plain order.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { parseFilters } from "~/lib/filters";
-import { ACTIVE_WINDOW_MS } from "~/lib/listing/state";
+import { parseFilters } from "~/features/catalogue/filters";
+import { ACTIVE_WINDOW_MS } from "~/features/listings/state";
 import { rotatedOrder, rotationSlot, slotStart, type RotationEntry } from "~/features/insights/rotation";
-import { loadGridPage } from "~/server/grid.server";
+import { loadGridPage } from "~/features/catalogue/grid.server";
 import { insertListing } from "./fixtures";
 
 const NOW = Date.UTC(2026, 10, 26, 2, 3);

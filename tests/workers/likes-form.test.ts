@@ -1,8 +1,8 @@
 // The heart without JavaScript: a plain form POST to /likes/{id} likes the listing for this browser (told
 // apart by the server, as there is no stored visitor id) and sends it back to the page it came from.
 import { afterEach, describe, expect, it } from "vitest";
-import { ERROR_MSG } from "~/lib/messages";
-import { newId } from "~/lib/ids";
+import { ERROR_MSG } from "~/features/site/messages";
+import { newId } from "~/platform/data/ids";
 import { insertListing } from "./fixtures";
 import { client, freshIp } from "./client";
 import { rows, settleBackgroundWork } from "./public-fixtures";

@@ -67,7 +67,7 @@ describe("the per-account budget", () => {
 describe("the owner's e-mail", () => {
   it("goes out after the answer: the failure that trips the budget does not wait for the mail service", async () => {
     const { env } = await import("cloudflare:test");
-    const { AuthError, login } = await import("~/server/auth.server");
+    const { AuthError, login } = await import("~/features/accounts/auth.server");
     await createAccount({ email: "slow-mail@test.nz" });
     // A production mail service that answers only when the test lets it: a sign-in that waited for the mail
     // would be slower for an address with an account, and tell the guesser so.
@@ -122,7 +122,7 @@ describe("the owner's e-mail", () => {
 describe("the cron", () => {
   it("drops budgets whose window and delay are over, and keeps running ones", async () => {
     const { env } = await import("cloudflare:test");
-    const { sweepLoginThrottle } = await import("~/server/login-throttle.server");
+    const { sweepLoginThrottle } = await import("~/features/accounts/sign-in/login-throttle.server");
     const now = Date.now();
     await env.DB.batch([
       env.DB.prepare("INSERT INTO login_throttle VALUES ('spent', 9, ?, ?)").bind(now - 20 * 60_000, now - 1),

@@ -2,8 +2,8 @@
 // rules, the editor's read, and who may call what (401 signed out, 403 anyone but the owner).
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { ACTIVE_WINDOW_MS, TOGGLE_ERRORS } from "~/lib/listing/state";
-import { monthKey } from "~/lib/stats";
+import { ACTIVE_WINDOW_MS, TOGGLE_ERRORS } from "~/features/listings/state";
+import { monthKey } from "~/features/dashboard/stats";
 import { client, signedIn } from "./client";
 import { addPhotos, ageListing, createdInOrder, flags, setStats } from "./dashboard-fixtures";
 import { insertListing } from "./fixtures";

@@ -4,9 +4,10 @@
 // outlives single tests here, so every test uses data of its own.
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { monthKey } from "~/lib/stats";
-import { newId } from "~/lib/ids";
-import { CACHE_FILL_HEADER, isCacheFill, servePageCached } from "~/server/page-cache.server";
+import { monthKey } from "~/features/dashboard/stats";
+import { newId } from "~/platform/data/ids";
+import { CACHE_FILL_HEADER, isCacheFill } from "~/platform/page-cache/page-cache.server";
+import { servePageCached } from "~/features/catalogue/page-cache.server";
 import { client, freshIp, signedIn } from "./client";
 import { insertListing } from "./fixtures";
 import { settleBackgroundWork } from "./public-fixtures";

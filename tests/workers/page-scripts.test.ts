@@ -1,4 +1,4 @@
-// The page's scripts are fetched at low priority (app/components/LowPriorityScripts.tsx): they hydrate a page that is already
+// The page's scripts are fetched at low priority (app/ui/LowPriorityScripts.tsx): they hydrate a page that is already
 // whole, so the stylesheet and the first row's photos go first. Also on a copy served from the page cache.
 import { describe, expect, it } from "vitest";
 import { client } from "./client";

@@ -3,11 +3,11 @@
 // passkey sign-in is a sign-in, not proof for a new password or e-mail address (reauth.server.ts).
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { REMOVE_ALL_PASSKEYS } from "~/lib/passkeys";
-import { TWO_FACTOR_MSG } from "~/lib/two-factor";
-import { countPasskeys } from "~/server/passkeys.server";
-import { REAUTH_MSG } from "~/server/reauth.server";
-import { sha256Hex } from "~/server/session-cookie.server";
+import { REMOVE_ALL_PASSKEYS } from "~/features/accounts/second-factor/passkeys";
+import { TWO_FACTOR_MSG } from "~/features/accounts/second-factor/totp";
+import { countPasskeys } from "~/features/accounts/second-factor/passkeys.server";
+import { REAUTH_MSG } from "~/features/accounts/reauth.server";
+import { sha256Hex } from "~/platform/http/token-cookie.server";
 import { count, PASSWORD, quiesce, resetTokenFor, waitForMail } from "./auth-fixtures";
 import { client, sessionCookieFrom, signedIn, type SignedIn } from "./client";
 import { SoftAuthenticator } from "./soft-authenticator";

@@ -3,8 +3,8 @@
 // sign-in with a second factor; every refusal is a 4xx {error} that leaves nothing behind.
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { countPasskeys } from "~/server/passkeys.server";
-import { deleteAccount } from "~/server/listing-delete.server";
+import { countPasskeys } from "~/features/accounts/second-factor/passkeys.server";
+import { deleteAccount } from "~/features/listings/delete.server";
 import { count, PASSWORD, quiesce, waitForMail } from "./auth-fixtures";
 import { client, freshIp, inOneLimiterWindow, logIn, sessionCookieFrom, signedIn, type SignedIn } from "./client";
 import { rows } from "./public-fixtures";

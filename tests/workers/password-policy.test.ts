@@ -8,7 +8,7 @@ import {
   isCommonPassword,
   newPasswordProblem,
   PASSWORD_POLICY_MSG,
-} from "~/server/password-policy.server";
+} from "~/features/accounts/password-policy.server";
 import { count, createAccount, PASSWORD, quiesce, resetTokenFor } from "./auth-fixtures";
 import { client } from "./client";
 

@@ -2,12 +2,12 @@
 // request and then read from R2, shown exactly when the photo is, and deleted with it.
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { newId } from "~/lib/ids";
-import { sniffImage } from "~/lib/photo-rules";
-import { PHOTO_WIDTHS, variantKey } from "~/lib/photo-variants";
-import { processPhoto } from "~/server/photo-pipeline.server";
-import { makeVariant } from "~/server/photo-variants.server";
-import { PUBLIC_PHOTO_MAX_AGE } from "~/server/photos.server";
+import { newId } from "~/platform/data/ids";
+import { sniffImage } from "~/features/photos/rules";
+import { PHOTO_WIDTHS, variantKey } from "~/features/photos/variants";
+import { processPhoto } from "~/features/photos/pipeline.server";
+import { makeVariant } from "~/features/photos/variants.server";
+import { PUBLIC_PHOTO_MAX_AGE } from "~/features/photos/photos.server";
 import { PASSWORD } from "./auth-fixtures";
 import { client, signedIn, type Client } from "./client";
 import { BIG_JPEG, r2Keys, SMALL_JPEG } from "./editor-fixtures";

@@ -1,8 +1,8 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { sniffImage, webpChunks } from "~/lib/photo-rules";
-import { processPhoto, WATERMARK_OPACITY } from "~/server/photo-pipeline.server";
-import { PENDING_TTL_MS, sweepOrphanObjects } from "~/server/pending-uploads.server";
+import { sniffImage, webpChunks } from "~/features/photos/rules";
+import { processPhoto, WATERMARK_OPACITY } from "~/features/photos/pipeline.server";
+import { PENDING_TTL_MS, sweepOrphanObjects } from "~/features/photos/pending-uploads.server";
 import worker from "../../workers/app";
 import { client, signedIn, upload, uploadIds } from "./client";
 import {

@@ -3,13 +3,13 @@
 // a hidden photo; Featured again shows them; and `featured` is set only by the plan or an audited grant.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { newId } from "~/lib/ids";
-import { HIDDEN_PHOTO_LABEL } from "~/lib/plan-photos";
-import { WEEK_MS } from "~/lib/subscriptions";
-import { upgradeNow, upgradeQuote } from "~/server/billing.server";
-import { grantFeatured, revokeFeatured } from "~/server/featured-grants.server";
-import { paymentGateway } from "~/server/payments/select.server";
-import { runRenewals } from "~/server/renewals.server";
+import { newId } from "~/platform/data/ids";
+import { HIDDEN_PHOTO_LABEL } from "~/features/photos/plan-photos";
+import { WEEK_MS } from "~/features/billing/subscriptions";
+import { upgradeNow, upgradeQuote } from "~/features/billing/billing.server";
+import { grantFeatured, revokeFeatured } from "~/features/billing/featured-grants.server";
+import { paymentGateway } from "~/features/payments/select.server";
+import { runRenewals } from "~/features/billing/renewals.server";
 import { client, signedIn, uploadIds, type SignedIn } from "./client";
 import { saveForm, validValues } from "./editor-fixtures";
 import { insertListing, insertSubscription } from "./fixtures";

@@ -2,7 +2,7 @@
 // from the configured site origin, never from the Host a request names.
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { devToolsAllowed, siteOrigin } from "~/server/site-origin.server";
+import { devToolsAllowed, siteOrigin } from "~/platform/http/site-origin.server";
 import { createAccount, quiesce, waitForMail } from "./auth-fixtures";
 import { client } from "./client";
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Profile } from "~/lib/profile";
+import type { Profile } from "~/features/profile/profile";
 import {
   buildProfileFromD1,
   deleteProfileSnapshot,
@@ -8,7 +8,7 @@ import {
   loadSuggestions,
   snapshotKey,
   writeProfileSnapshot,
-} from "~/server/profile.server";
+} from "~/features/profile/profile.server";
 import { insertListing, insertUser } from "./fixtures";
 import { insertImages, insertRate, insertSpecialRate, rows, settleBackgroundWork } from "./public-fixtures";
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { monthKey } from "~/lib/stats";
+import { monthKey } from "~/features/dashboard/stats";
 import { client, inOneLimiterWindow, signedIn, type Client } from "./client";
 import { insertListing } from "./fixtures";
 import { insertImages, insertRate, rows, settleBackgroundWork } from "./public-fixtures";

@@ -1,7 +1,7 @@
 // Data for the public API tests: child rows of a listing, and polls for the work that waitUntil does after
 // an answer.
 import { env } from "cloudflare:test";
-import { newId } from "~/lib/ids";
+import { newId } from "~/platform/data/ids";
 
 export async function insertImages(listingId: string, positions: number[]) {
   const ids: string[] = [];

@@ -2,8 +2,8 @@
 // capped overall; counts never broadcast; hidden listings never named; a fixed set of shards, each getting
 // every change, and no other room name.
 import { afterEach, describe, expect, it } from "vitest";
-import { PER_LISTING_WINDOW_MS } from "~/lib/realtime-coalescer";
-import { REALTIME_SHARDS, SHARD_NAMES, type ProfileUpdateEvent } from "~/lib/realtime-protocol";
+import { PER_LISTING_WINDOW_MS } from "~/platform/realtime/coalescer";
+import { REALTIME_SHARDS, SHARD_NAMES, type ProfileUpdateEvent } from "~/platform/realtime/protocol";
 import type { ListingsRoom } from "../../workers/listings-room";
 import { env } from "cloudflare:test";
 import { client, signedIn } from "./client";

@@ -3,9 +3,9 @@
 // rows, and the audit log page.
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { newId } from "~/lib/ids";
-import { AUDIT_PAGE_SIZE } from "~/lib/moderation";
-import { REPORT_MSG } from "~/lib/reports";
+import { newId } from "~/platform/data/ids";
+import { AUDIT_PAGE_SIZE } from "~/features/moderation/moderation";
+import { REPORT_MSG } from "~/features/moderation/reports";
 import { auditRows, listingOf, moderated } from "./admin-fixtures";
 import { cast, client } from "./client";
 import { settleBackgroundWork } from "./public-fixtures";
@@ -196,8 +196,8 @@ describe("the audit log page", () => {
 
 describe("the audit condition", () => {
   it("writes the record only when the statement before it changed a row (changes() in a D1 batch)", async () => {
-    const { auditStatement } = await import("~/server/audit.server");
-    const { CHANGED } = await import("~/server/moderation.server");
+    const { auditStatement } = await import("~/features/moderation/audit.server");
+    const { CHANGED } = await import("~/features/moderation/moderation.server");
     const { provider } = await cast();
     const id = await listingOf(provider);
     await env.DB.batch([

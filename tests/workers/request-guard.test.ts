@@ -3,8 +3,8 @@
 // a stranger's typed name never reaches mail as something a mail client would link.
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { SMALL_BODY_BYTES } from "~/lib/request-limits";
-import { STRICT_TRANSPORT_SECURITY } from "~/server/security.server";
+import { SMALL_BODY_BYTES } from "~/platform/http/request-limits";
+import { STRICT_TRANSPORT_SECURITY } from "~/platform/http/security-headers.server";
 import worker from "../../workers/app";
 import { createAccount, quiesce, settle } from "./auth-fixtures";
 import { client, freshIp, signedIn } from "./client";

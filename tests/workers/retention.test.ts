@@ -2,13 +2,13 @@
 // rule with a fake clock: the cron's scheduledTime is `now`, rows older than the bound go, younger stay.
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { newId } from "~/lib/ids";
+import { newId } from "~/platform/data/ids";
 import {
   PENDING_ID_DOCUMENT_DAYS,
   PENDING_ID_EXPIRED_REASON,
   REPORT_RETENTION_DAYS,
   SECURITY_LOG_RETENTION_DAYS,
-} from "~/lib/retention";
+} from "~/features/site/retention";
 import worker from "../../workers/app";
 import { client } from "./client";
 import { insertListing, insertUser } from "./fixtures";

@@ -3,9 +3,9 @@
 // page by page, and a search reads a number of rows that follows the matches, not the table.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { decodeSearchCursor, rankByName } from "~/lib/search";
-import { searchListings } from "~/server/search.server";
-import { byGridOrder } from "~/server/listing-queries.server";
+import { decodeSearchCursor, rankByName } from "~/features/search/search";
+import { searchListings } from "~/features/search/search.server";
+import { byGridOrder } from "~/features/catalogue/listing-queries.server";
 import { insertListing, insertUser } from "./fixtures";
 import { rows } from "./public-fixtures";
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { rankByName } from "~/lib/search";
-import { searchListings } from "~/server/search.server";
+import { rankByName } from "~/features/search/search";
+import { searchListings } from "~/features/search/search.server";
 import { insertListing } from "./fixtures";
 import { rows } from "./public-fixtures";
 

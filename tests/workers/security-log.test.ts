@@ -2,7 +2,7 @@
 // log on /managesub, with a rough place and a device summary, never a secret, token, hash or IP address.
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { newId } from "~/lib/ids";
+import { newId } from "~/platform/data/ids";
 import { createAccount, quiesce, resetTokenFor } from "./auth-fixtures";
 import { client, freshIp, logIn } from "./client";
 import { insertListing } from "./fixtures";

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { REGIONS, regionPath } from "~/lib/regions";
-import { DESCRIPTION_MAX } from "~/lib/seo";
-import { liveListingIds } from "~/server/sitemap.server";
+import { REGIONS, regionPath } from "~/features/catalogue/regions";
+import { DESCRIPTION_MAX } from "~/features/site/seo";
+import { liveListingIds } from "~/features/site/sitemap.server";
 import { client } from "./client";
 import { insertListing } from "./fixtures";
 

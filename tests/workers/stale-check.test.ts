@@ -4,8 +4,8 @@
 // days, the cron hides it as 'Hidden - confirm your listing' until the owner confirms from the dashboard.
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { STALE_LINK_DAYS } from "~/lib/listing-upkeep";
-import { STALE_ERRORS, confirmByLink, runStaleCheck, staleLinkRefusal } from "~/server/stale-check.server";
+import { STALE_LINK_DAYS } from "~/features/listings/upkeep";
+import { STALE_ERRORS, confirmByLink, runStaleCheck, staleLinkRefusal } from "~/features/listings/stale-check.server";
 import { quiesce } from "./auth-fixtures";
 import { client, signedIn } from "./client";
 import { insertListing } from "./fixtures";

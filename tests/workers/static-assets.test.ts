@@ -1,5 +1,5 @@
 // The built client files are served by the platform's static-asset handling before the Worker runs, so the
-// Worker's own headers (app/server/request-guard.server.ts) never reach them: public/_headers, which the
+// Worker's own headers (app/platform/http/request-guard.server.ts) never reach them: public/_headers, which the
 // build copies beside them, gives them theirs. env.ASSETS is that handling over the test build, _headers
 // parsed as `wrangler dev` and a deploy parse it (docs/accounts.md, "Safe defaults").
 // @ts-ignore -- the build has no types of its own (see workers/app.ts)

@@ -1,6 +1,6 @@
 // GET /api/search/suggest: the header's name suggestions, ranked by the spec's §5 scoring, live only.
 import { describe, expect, it } from "vitest";
-import { rankByName } from "~/lib/search";
+import { rankByName } from "~/features/search/search";
 import { client } from "./client";
 import { insertListing } from "./fixtures";
 

@@ -1,9 +1,9 @@
-// The toast (app/components/ui/Toast.tsx): an action that went through leaves a keyed toast in its own flash
+// The toast (app/ui/Toast.tsx): an action that went through leaves a keyed toast in its own flash
 // cookie, the root loader reads it once into the page's one live region, and clears it. Wired to an upgrade
 // and to every administrator action on the listings grid (a saved listing announces from the editor itself).
 import { describe, expect, it } from "vitest";
-import { TOAST } from "~/lib/toasts";
-import { WEEK_MS } from "~/lib/subscriptions";
+import { TOAST } from "~/features/site/toasts";
+import { WEEK_MS } from "~/features/billing/subscriptions";
 import { listingOf } from "./admin-fixtures";
 import { cast, signedIn, type SignedIn } from "./client";
 import { insertListing, insertSubscription } from "./fixtures";

@@ -4,13 +4,13 @@
 // gets a 400 with its message beside the field.
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { parseFilters } from "~/lib/filters";
-import { addDays, nzDate, nzDayStart, shortDate } from "~/lib/nz-time";
-import type { Profile } from "~/lib/profile";
-import { TOUR_MSG } from "~/lib/tour-stops";
-import type { Region } from "~/lib/regions";
-import { loadFacets } from "~/server/facets.server";
-import { loadGridPage } from "~/server/grid.server";
+import { parseFilters } from "~/features/catalogue/filters";
+import { addDays, nzDate, nzDayStart, shortDate } from "~/platform/time/nz-time";
+import type { Profile } from "~/features/profile/profile";
+import { TOUR_MSG } from "~/features/listings/tour-stops";
+import type { Region } from "~/features/catalogue/regions";
+import { loadFacets } from "~/features/catalogue/facets.server";
+import { loadGridPage } from "~/features/catalogue/grid.server";
 import { client, signedIn, type SignedIn } from "./client";
 import { rows, saveForm, settle, validValues } from "./editor-fixtures";
 import { insertListing } from "./fixtures";

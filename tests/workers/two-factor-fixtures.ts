@@ -1,7 +1,7 @@
 // Accounts with two-factor on, codes from their secrets at chosen instants, and the two halves of a sign-in.
 import { env } from "cloudflare:test";
-import { newTotpSecret, TOTP_PERIOD_SECONDS, totpCodeAt, totpStep } from "~/lib/two-factor";
-import { sealSecret } from "~/server/two-factor-key.server";
+import { newTotpSecret, TOTP_PERIOD_SECONDS, totpCodeAt, totpStep } from "~/features/accounts/second-factor/totp";
+import { sealSecret } from "~/platform/crypto/sealing-key.server";
 import { createAccount } from "./auth-fixtures";
 import { client } from "./client";
 

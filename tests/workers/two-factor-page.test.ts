@@ -3,7 +3,7 @@
 // that need the current password (turning off, new codes). Administrators may replace it, never drop it.
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { TWO_FACTOR_MSG } from "~/lib/two-factor";
+import { TWO_FACTOR_MSG } from "~/features/accounts/second-factor/totp";
 import { count, PASSWORD, quiesce, waitForMail } from "./auth-fixtures";
 import { client, signedIn, type SignedIn } from "./client";
 import {
@@ -98,7 +98,7 @@ describe("setting up two-factor on /account/two-factor", () => {
   });
 
   it("the sealed secret does not open with another key or on another account's row", async () => {
-    const { openSecret, sealSecret } = await import("~/server/two-factor-key.server");
+    const { openSecret, sealSecret } = await import("~/platform/crypto/sealing-key.server");
     const sealed = await sealSecret(env, "user-a", "JBSWY3DPEHPK3PXP");
     expect(await openSecret(env, "user-a", sealed)).toBe("JBSWY3DPEHPK3PXP");
     await expect(openSecret(env, "user-b", sealed)).rejects.toThrow(/does not open/);
@@ -109,7 +109,7 @@ describe("setting up two-factor on /account/two-factor", () => {
   });
 
   it("refuses to start without TWO_FACTOR_KEY instead of storing the secret in the clear", async () => {
-    const { twoFactorAction } = await import("~/server/two-factor-page.server");
+    const { twoFactorAction } = await import("~/features/accounts/second-factor/totp-page.server");
     const owner = await signedIn();
     const form = new FormData();
     form.set("intent", "start");
@@ -141,7 +141,7 @@ describe("a session from before set-up", () => {
     // A session as it was before two-factor was on: no second factor in it.
     await env.DB.prepare("DELETE FROM totp_factors WHERE user_id = ?").bind(account.id).run();
     const cookie = await logIn(account.email);
-    const { sealSecret } = await import("~/server/two-factor-key.server");
+    const { sealSecret } = await import("~/platform/crypto/sealing-key.server");
     await env.DB.prepare("INSERT INTO totp_factors (user_id, secret, enabled_at, last_step) VALUES (?, ?, ?, 0)")
       .bind(account.id, await sealSecret(env, account.id, account.secret), Date.now())
       .run();

@@ -3,8 +3,8 @@
 // finishes; a few wrong codes, a few minutes, once. Codes are computed from the secret with otpauth.
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { MSG } from "~/lib/auth-schemas";
-import { TWO_FACTOR_MSG } from "~/lib/two-factor";
+import { MSG } from "~/features/accounts/auth-schemas";
+import { TWO_FACTOR_MSG } from "~/features/accounts/second-factor/totp";
 import { count, createAccount, PASSWORD, quiesce, waitForMail } from "./auth-fixtures";
 import { client, sessionCookieFrom } from "./client";
 import {
@@ -38,7 +38,7 @@ describe("the password step for an account with two-factor", () => {
   });
 
   it("is __Host- prefixed and Secure in production", async () => {
-    const { login } = await import("~/server/auth.server");
+    const { login } = await import("~/features/accounts/auth.server");
     const account = await accountWithTotp();
     const result = await login(
       new Request("https://kiwi.example/api/auth/login", { method: "POST" }),
@@ -217,8 +217,8 @@ describe("the login page's code step, without JavaScript", () => {
 describe("recovery codes at sign-in", () => {
   async function withCodes() {
     const account = await accountWithTotp();
-    const { newRecoveryCodes, normaliseRecoveryCode } = await import("~/lib/two-factor");
-    const { sha256Hex } = await import("~/server/session-cookie.server");
+    const { newRecoveryCodes, normaliseRecoveryCode } = await import("~/features/accounts/second-factor/totp");
+    const { sha256Hex } = await import("~/platform/http/token-cookie.server");
     const codes = newRecoveryCodes();
     for (const code of codes) {
       await env.DB.prepare("INSERT INTO recovery_codes (user_id, code_hash, created_at) VALUES (?, ?, ?)")

@@ -4,9 +4,9 @@
 // 'Get Verified' reads 'Verification pending' while a request waits.
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { sniffImage } from "~/lib/photo-rules";
-import { ID_COVER_NOTE, ID_DOCUMENT_INFO, ID_DOCUMENT_MSG } from "~/lib/verification";
-import { VERIFICATION_THUMB_WIDTH } from "~/server/verification-thumbnails.server";
+import { sniffImage } from "~/features/photos/rules";
+import { ID_COVER_NOTE, ID_DOCUMENT_INFO, ID_DOCUMENT_MSG } from "~/features/verification/verification";
+import { VERIFICATION_THUMB_WIDTH } from "~/features/verification/thumbnails.server";
 import { file, idForm, listingOf, privateKeys, requests } from "./admin-fixtures";
 import { cast, client, requestId } from "./client";
 import { BIG_JPEG, SMALL_JPEG } from "./editor-fixtures";

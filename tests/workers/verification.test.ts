@@ -3,9 +3,9 @@
 // administrator's decision (flags, audit row, files gone from R2), and the provider's notices.
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { sniffImage, webpChunks } from "~/lib/photo-rules";
-import { ID_MSG, PHOTO_VERIFY_MSG, VERIFY_MSG } from "~/lib/verification";
-import { deleteAccount, deleteListing } from "~/server/listing-delete.server";
+import { sniffImage, webpChunks } from "~/features/photos/rules";
+import { ID_MSG, PHOTO_VERIFY_MSG, VERIFY_MSG } from "~/features/verification/verification";
+import { deleteAccount, deleteListing } from "~/features/listings/delete.server";
 import {
   auditRows,
   file,

@@ -3,9 +3,9 @@
 // NZ weekday. 'Active Now' is untouched by it.
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { nzClock } from "~/lib/nz-time";
-import type { Profile } from "~/lib/profile";
-import { emptySchedule, type WeeklySchedule } from "~/lib/weekly-schedule";
+import { nzClock } from "~/platform/time/nz-time";
+import type { Profile } from "~/features/profile/profile";
+import { emptySchedule, type WeeklySchedule } from "~/features/listings/weekly-schedule";
 import { client, signedIn, uploadIds } from "./client";
 import { positions, rows, saveForm, settle, validValues } from "./editor-fixtures";
 import { insertListing } from "./fixtures";

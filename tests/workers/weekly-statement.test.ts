@@ -4,8 +4,8 @@ import { createExecutionContext, createScheduledController, env, waitOnExecution
 import { afterEach, describe, expect, it } from "vitest";
 import { lastFullWeek, type Week } from "~/features/insights/statement";
 import { sendWeeklyStatements } from "~/features/insights/statement.server";
-import { newId } from "~/lib/ids";
-import { addDays } from "~/lib/nz-time";
+import { newId } from "~/platform/data/ids";
+import { addDays } from "~/platform/time/nz-time";
 import { count } from "./auth-fixtures";
 import { client, signedIn } from "./client";
 import { insertListing } from "./fixtures";

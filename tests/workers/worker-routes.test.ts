@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { client } from "./client";
 import { insertListing } from "./fixtures";
-import { ShortStringEncoder } from "~/lib/short-string-encoder";
+import { ShortStringEncoder } from "~/platform/http/short-string-encoder";
 import "../../workers/app";
 
 const visitor = client();

@@ -2,7 +2,7 @@
 // on the same plan in the same region, in plain words, and the e-mail opt-in (a plain form POST, so it works
 // without JavaScript). docs/decisions/0030-weekly-visibility-statement.md
 import { Form } from "@remix-run/react";
-import { Alert } from "~/components/ui/Alert";
+import { Alert } from "~/ui/Alert";
 import { comparisonWords, percent, weekWords, type Statement } from "./statement";
 
 type Props = {

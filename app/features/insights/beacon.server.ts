@@ -1,10 +1,10 @@
 // POST /api/insights/events: the grid's and the profile's batched beacon (card impressions, photo opens,
 // favourites). It only checks the body and hands the events to the count queue: no D1 on this path either.
-import type { ApiCall } from "~/server/http/api-route.server";
-import { readBody } from "~/server/http/body.server";
-import { overLimit, limiterKey } from "~/server/http/rate-limit.server";
-import { jsonError } from "~/server/http/responses.server";
-import { isSignedIn } from "~/server/page-cache.server";
+import type { ApiCall } from "~/features/accounts/api-route.server";
+import { readBody } from "~/platform/http/body.server";
+import { overLimit, limiterKey } from "~/platform/http/rate-limit.server";
+import { jsonError } from "~/platform/http/responses.server";
+import { isSignedIn } from "~/platform/page-cache/page-cache.server";
 import { parseBeacon } from "./count-events";
 import { countEvents } from "./count-queue.server";
 

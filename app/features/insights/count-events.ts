@@ -1,7 +1,7 @@
 // What insights count, and the rules that need no I/O: what a beacon may say, and how a queue batch becomes
 // the day's dedupe marks (docs/decisions/0024-counting-off-the-request-path.md).
-import { countDay } from "~/lib/client-address";
-import { isId } from "~/lib/ids";
+import { countDay } from "~/platform/http/client-address";
+import { isId } from "~/platform/data/ids";
 import { storedRegion } from "./regions";
 
 export const COUNT_KINDS = ["impression", "view", "photo", "contact", "like", "favourite"] as const;

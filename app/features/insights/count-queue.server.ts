@@ -2,8 +2,8 @@
 // events are hashed to their visitor and kept in this isolate for one short window, then sent to the count
 // queue as one message (docs/decisions/0024-counting-off-the-request-path.md); the queue's consumer
 // (count-flush.server.ts) writes them into the day's aggregate rows.
-import { addressKey } from "~/lib/client-address";
-import { siteSecret } from "~/server/site-secrets.server";
+import { addressKey } from "~/platform/http/client-address";
+import { siteSecret } from "~/platform/data/site-secrets.server";
 import { chunks, type CountEvent, type CountItem, type CountMessage } from "./count-events";
 import { isCountableRequest } from "./countable-request";
 import { visitorRegion } from "./regions";

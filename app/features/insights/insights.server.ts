@@ -1,8 +1,8 @@
 // Reads a provider's insights: only their own listings, only the range's daily rows (at most 90) and the
 // range's photo rows summed per photo, whatever the number of listings or the age of the table.
 import { and, asc, eq, gte, sql } from "drizzle-orm";
-import { getDb, schema } from "~/server/db.server";
-import { countDay } from "~/lib/client-address";
+import { getDb, schema } from "~/platform/data/db.server";
+import { countDay } from "~/platform/http/client-address";
 import type { RegionViews } from "./regions";
 import { fillDays, totalsOf, type DayCounts, type PhotoCounts, type Range, type Totals } from "./insights";
 

@@ -1,7 +1,7 @@
 // A provider's insights for one listing over the last 7, 30 or 90 days, from the daily aggregate rows: the totals,
 // the rates, the series by day (every day present, zeros where nothing was counted), the CSV and the chart's
 // geometry. Pure: the page and the CSV download both use it.
-import { countDay } from "~/lib/client-address";
+import { countDay } from "~/platform/http/client-address";
 
 export const RANGES = [7, 30, 90] as const;
 export type Range = (typeof RANGES)[number];

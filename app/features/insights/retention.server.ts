@@ -1,6 +1,6 @@
 // Daily insights are kept 400 days; older days are folded into one row per listing per month (and the per-photo
 // rows, which only the last 90 days show, go), in one D1 batch so no count is lost or counted twice.
-import { countDay } from "~/lib/client-address";
+import { countDay } from "~/platform/http/client-address";
 
 export const DAILY_KEEP_DAYS = 400;
 

@@ -3,7 +3,7 @@
 // rows the grid matched; the order is fixed for the slot (its boost is taken at the slot's start), which is
 // what lets the page cache key on the slot.
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { ACTIVE_WINDOW_MS } from "~/lib/listing/state";
+import { ACTIVE_WINDOW_MS } from "~/features/listings/state";
 import { BOOST_FADE_MS, BOOST_POSITIONS, rotationSlot, slotStart, SLOTS_PER_DAY } from "./rotation";
 
 type RotationColumns = {

@@ -2,7 +2,7 @@
 // tier (Featured above Standard) the order turns every 10 minutes, so over any 24 hours each listing in a tier
 // holds the top positions as often as any other. 'Available now' lifts a listing within its tier, by a boost
 // that fades to nothing over 2 hours. Nothing can be bought to move up.
-import { ACTIVE_WINDOW_MS } from "~/lib/listing/state";
+import { ACTIVE_WINDOW_MS } from "~/features/listings/state";
 
 /** The order changes every 10 minutes; the page cache keys on the slot. */
 export const ROTATION_SLOT_MS = 10 * 60 * 1000;

@@ -3,8 +3,8 @@
 // report (docs/decisions/0030-weekly-visibility-statement.md). Peers are the listings public now or seen last
 // week, so a listing hidden all week does not pull the median down.
 import { and, eq, lt, sql } from "drizzle-orm";
-import { getDb, schema } from "~/server/db.server";
-import { sendEmail, siteName, type EmailEnv } from "~/server/email.server";
+import { getDb, schema } from "~/platform/data/db.server";
+import { sendEmail, siteName, type EmailEnv } from "~/platform/email/email.server";
 import {
   lastFullWeek,
   median,

@@ -2,7 +2,7 @@
 // median listing of a peer group (same plan, same region), where one listing stands in it, and how evenly a
 // group shared its impressions (the administrators' screen). Pure: the page, the e-mail and the admin screen
 // all use it (docs/decisions/0030-weekly-visibility-statement.md).
-import { addDays, nzDate, weekdayOf } from "~/lib/nz-time";
+import { addDays, nzDate, weekdayOf } from "~/platform/time/nz-time";
 
 export type Week = {
   /** The Monday, YYYY-MM-DD (NZ calendar). */

@@ -3,7 +3,7 @@
 // only. SQLite evaluates SET expressions against the row as it was, so the inputs the statement itself
 // changes are passed in and used as values instead of their columns.
 import { sql, type SQL } from "drizzle-orm";
-import { schema } from "~/server/db.server";
+import { schema } from "~/platform/data/db.server";
 
 const l = schema.listings;
 

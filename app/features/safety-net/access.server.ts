@@ -1,11 +1,11 @@
 // Who may use the Safety Net: an account with at least one listing whose ID verification was approved
-// (listings.verified, set only by an administrator's approval: app/server/verification.server.ts) and not
+// (listings.verified, set only by an administrator's approval: app/features/verification/verification.server.ts) and not
 // paused ('Take a break'). Everyone else, signed in or not, gets 403 on a post and 404 on a page, and is
 // never told what the feature holds (docs/decisions/0023-safety-net.md).
 import { and, eq, gte, inArray } from "drizzle-orm";
-import { nzDate } from "~/lib/nz-time";
-import { parseRegion, type Region } from "~/lib/regions";
-import { getDb, schema } from "~/server/db.server";
+import { nzDate } from "~/platform/time/nz-time";
+import { parseRegion, type Region } from "~/features/catalogue/regions";
+import { getDb, schema } from "~/platform/data/db.server";
 
 export type SafetyAccess = {
   userId: string;

@@ -2,8 +2,8 @@
 // unexpired alerts ever count; a pending, declined, withdrawn or expired report changes no answer
 // (docs/decisions/0023-safety-net.md).
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
-import { nzDate } from "~/lib/nz-time";
-import { getDb, schema } from "~/server/db.server";
+import { nzDate } from "~/platform/time/nz-time";
+import { getDb, schema } from "~/platform/data/db.server";
 import { CHECKS_PER_DAY } from "./retention";
 import { identifierHash } from "./safety-key.server";
 

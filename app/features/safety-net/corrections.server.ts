@@ -3,8 +3,8 @@
 // address given is hashed and only the ids of the current alerts it matched are kept for the administrator
 // (docs/decisions/0023-safety-net.md).
 import { and, eq, gt } from "drizzle-orm";
-import { newId } from "~/lib/ids";
-import { getDb, schema } from "~/server/db.server";
+import { newId } from "~/platform/data/ids";
+import { getDb, schema } from "~/platform/data/db.server";
 import { identifierHash } from "./safety-key.server";
 
 export async function createCorrection(

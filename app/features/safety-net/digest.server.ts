@@ -2,8 +2,8 @@
 // an alert was published for one of their regions since the last one. A provider who is no longer verified
 // gets nothing (docs/decisions/0023-safety-net.md).
 import { and, count, eq, gt, inArray, lt } from "drizzle-orm";
-import { getDb, schema } from "~/server/db.server";
-import { sendEmail, siteName, type EmailEnv } from "~/server/email.server";
+import { getDb, schema } from "~/platform/data/db.server";
+import { sendEmail, siteName, type EmailEnv } from "~/platform/email/email.server";
 import { safetyAccess } from "./access.server";
 import { digestEmail } from "./digest";
 import { DIGEST_HOURS } from "./retention";

@@ -1,6 +1,6 @@
 // The optional digest e-mail: a discreet subject and no details, only a link to the dashboard, so an
 // inbox seen over a shoulder says nothing (docs/decisions/0023-safety-net.md).
-import type { EmailContent } from "~/lib/auth-emails";
+import type { EmailContent } from "~/platform/email/template";
 
 export const SAFETY_NET_PATH = "/dashboard/safety-net";
 

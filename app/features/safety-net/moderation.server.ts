@@ -3,9 +3,9 @@
 // published alert, and closing correction requests. Every decision writes its audit row in the same batch,
 // only when the decision changed something (docs/decisions/0023-safety-net.md).
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
-import type { SessionUser } from "~/lib/auth-user";
-import { CHANGED, auditInsert } from "~/server/audit.server";
-import { getDb, schema } from "~/server/db.server";
+import type { SessionUser } from "~/features/accounts/auth-user";
+import { CHANGED, auditInsert } from "~/features/moderation/audit.server";
+import { getDb, schema } from "~/platform/data/db.server";
 import { alertExpiry, declinedExpiry } from "./retention";
 import { SAFETY_MSG, type AlertFields } from "./report-rules";
 import { answerBinding, descriptionBinding, type Outcome } from "./reports.server";

@@ -3,12 +3,12 @@
 // nothing stored; a page is a 404 to them, as the administrators' pages are to non-administrators
 // (docs/decisions/0023-safety-net.md).
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
-import { ERROR_MSG } from "~/lib/messages";
-import { nzDate } from "~/lib/nz-time";
-import { getSessionUser, requireUser, type SessionUser } from "~/server/auth.server";
-import { readForm, textFields } from "~/server/http/body.server";
-import { limiterKey, overLimit } from "~/server/http/rate-limit.server";
-import { requireAdminPage } from "~/server/moderation.server";
+import { ERROR_MSG } from "~/features/site/messages";
+import { nzDate } from "~/platform/time/nz-time";
+import { getSessionUser, requireUser, type SessionUser } from "~/features/accounts/auth.server";
+import { readForm, textFields } from "~/platform/http/body.server";
+import { limiterKey, overLimit } from "~/platform/http/rate-limit.server";
+import { requireAdminPage } from "~/features/moderation/moderation.server";
 import { safetyAccess, type SafetyAccess } from "./access.server";
 import { checkIdentifier, checksLeft, loadAlerts } from "./alerts.server";
 import { categoryLabel } from "./categories";
@@ -26,8 +26,8 @@ import {
   reporterEmail,
 } from "./moderation.server";
 import { questionEmail } from "./digest";
-import { sendEmail, siteName } from "~/server/email.server";
-import { siteOrigin } from "~/server/site-origin.server";
+import { sendEmail, siteName } from "~/platform/email/email.server";
+import { siteOrigin } from "~/platform/http/site-origin.server";
 import { nzpcMailto, nzpcText } from "./nzpc";
 import { toE164 } from "./phone-numbers";
 import {

@@ -2,8 +2,8 @@
 // Identifiers become keyed hashes and the description is sealed before anything is written; the report and
 // its hashes go in one D1 batch (docs/decisions/0023-safety-net.md).
 import { and, desc, eq, gt, sql } from "drizzle-orm";
-import { newId } from "~/lib/ids";
-import { getDb, insertWhere, schema } from "~/server/db.server";
+import { newId } from "~/platform/data/ids";
+import { getDb, insertWhere, schema } from "~/platform/data/db.server";
 import type { SafetyAccess } from "./access.server";
 import { isNewAccount, REPORTS_PER_WEEK } from "./retention";
 import { SAFETY_MSG, type ReportFields } from "./report-rules";

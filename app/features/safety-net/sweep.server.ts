@@ -4,8 +4,8 @@
 // Withdrawn reports and removed alerts never wait for this: they are deleted at once. Idempotent, so a
 // missed or repeated run is safe (docs/decisions/0023-safety-net.md).
 import { and, eq, lt, lte, isNotNull } from "drizzle-orm";
-import { addDays, nzDate } from "~/lib/nz-time";
-import { getDb, schema } from "~/server/db.server";
+import { addDays, nzDate } from "~/platform/time/nz-time";
+import { getDb, schema } from "~/platform/data/db.server";
 import { CHECK_TOTAL_DAYS, HANDLED_CORRECTION_DAYS, daysAfter } from "./retention";
 
 export type SafetySweep = { reports: number; checks: number; corrections: number };

@@ -1,9 +1,9 @@
 // The reported person's side (contact page → Safety Net correction). The answer is the same whatever the
 // list holds, so the form tells nobody whether a number is on it.
 import { Form, useNavigation } from "@remix-run/react";
-import { Alert } from "~/components/ui/Alert";
-import { Button } from "~/components/ui/Button";
-import { Field } from "~/components/ui/Field";
+import { Alert } from "~/ui/Alert";
+import { Button } from "~/ui/Button";
+import { Field } from "~/ui/Field";
 
 export type CorrectionResult = { ok: false; error: string; fieldErrors: Record<string, string> } | { ok: true };
 

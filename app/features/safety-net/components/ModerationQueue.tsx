@@ -1,10 +1,10 @@
 // The administrators' Safety Net screen: reports waiting (oldest first, against the 48-hour target), the
 // published alerts (correct or remove), and correction requests from the contact page.
 import { Form, useNavigation } from "@remix-run/react";
-import { Alert } from "~/components/ui/Alert";
-import { Button } from "~/components/ui/Button";
-import { Field } from "~/components/ui/Field";
-import { REGIONS } from "~/lib/regions";
+import { Alert } from "~/ui/Alert";
+import { Button } from "~/ui/Button";
+import { Field } from "~/ui/Field";
+import { REGIONS } from "~/features/catalogue/regions";
 import { SAFETY_CATEGORIES } from "../categories";
 
 export type QueueView = {

@@ -3,10 +3,10 @@
 // hashes (docs/decisions/0023-safety-net.md).
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { REGIONS } from "~/lib/regions";
-import { Alert } from "~/components/ui/Alert";
-import { Button } from "~/components/ui/Button";
-import { Field } from "~/components/ui/Field";
+import { REGIONS } from "~/features/catalogue/regions";
+import { Alert } from "~/ui/Alert";
+import { Button } from "~/ui/Button";
+import { Field } from "~/ui/Field";
 import { SAFETY_CATEGORIES } from "../categories";
 import { nzpcMailto, nzpcText, type NzpcReport } from "../nzpc";
 import { NzpcLink } from "./NzpcLink";

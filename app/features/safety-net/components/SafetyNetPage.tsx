@@ -1,9 +1,9 @@
 // The provider's Safety Net page: the number check, the alerts for their regions, their own reports and the
 // digest switch. The data comes from pages.server.ts through the route (routes/dashboard_.safety-net.tsx).
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { Alert } from "~/components/ui/Alert";
-import { Button, buttonClass } from "~/components/ui/Button";
-import { Field } from "~/components/ui/Field";
+import { Alert } from "~/ui/Alert";
+import { Button, buttonClass } from "~/ui/Button";
+import { Field } from "~/ui/Field";
 import { NzpcLink } from "./NzpcLink";
 
 export type AlertView = { id: string; region: string; categoryLabel: string; monthLabel: string; text: string };

@@ -1,0 +1,252 @@
+// Sensitive changes an owner makes to their own account (issue 13): a new password, a new e-mail address.
+// Each starts with confirmIdentity (the current password, or a code proved in this session in the last few
+// minutes; a passkey sign-in is not enough for these two), so a session left open or stolen is not enough. Mail goes out after the answer
+// (ctx.waitUntil), so neither its timing nor its recipient shows in the response.
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, count, eq, gt, isNull, notExists, sql } from "drizzle-orm";
+import {
+  confirmEmailChangeEmail,
+  emailChangedEmail,
+  emailChangeTakenEmail,
+  passwordChangedHereEmail,
+} from "./account-emails";
+import {
+  ACCOUNT_MSG,
+  EMAIL_CHANGE_TTL_MS,
+  EMAIL_CHANGES_PER_HOUR,
+  FIELD,
+  type ChangeEmailInput,
+  type ChangePasswordInput,
+} from "~/features/accounts/settings/account-settings";
+import type { SessionUser } from "./auth-user";
+import { newToken } from "~/platform/data/ids";
+import type { CurrentSession } from "./auth.server";
+import { getDb, schema } from "~/platform/data/db.server";
+import { sendEmail } from "~/platform/email/email.server";
+import { claimMailSlot } from "./mail-caps.server";
+import { hashPassword } from "./password.server";
+import { newPasswordProblem } from "./password-policy.server";
+import { confirmIdentity, REAUTH_MSG, type Reauth, type ReauthPurpose } from "./reauth.server";
+import { recordSecurityEvent, requestMeta, securityEventStatement } from "./security-log.server";
+import { isTokenShape, sha256Hex } from "~/platform/http/token-cookie.server";
+import { siteOrigin } from "~/platform/http/site-origin.server";
+
+type Cf = AppLoadContext["cloudflare"];
+type Owner = Pick<SessionUser, "id" | "email" | "firstName">;
+
+/** A refusal, with the form field it is about (null: about the whole form) and the status to answer. */
+export type ChangeRefused = { ok: false; status: number; field: string | null; error: string };
+export type ChangeOutcome = { ok: true } | ChangeRefused;
+
+const ec = schema.emailChanges;
+const DAY_MS = 24 * 60 * 60_000;
+/** The 'someone tried to move an account to your address' notice goes at most once a day per recipient. */
+const TAKEN_NOTICE_INTERVAL_MS = DAY_MS;
+
+function siteName(env: Env): string {
+  return env.SITE_NAME || "Kiwi Companions";
+}
+
+/**
+ * confirmIdentity, plus a line in the owner's security log for a wrong password: someone at this session
+ * guessing the password is worth knowing about. The refusal is about the current-password field.
+ */
+export async function reauthenticate(
+  request: Request,
+  cf: Cf,
+  user: Pick<SessionUser, "id" | "email">,
+  session: Pick<CurrentSession, "secondFactorAt" | "secondFactorVia">,
+  password: unknown,
+  purpose: ReauthPurpose = "change",
+): Promise<Reauth & { field?: string }> {
+  const result = await confirmIdentity(request, cf.env, user, session, password, Date.now(), purpose);
+  if (result.ok) return result;
+  if (result.error === REAUTH_MSG.wrong) {
+    await recordSecurityEvent(
+      securityEventStatement(getDb(cf.env), user.id, "reauth_failed", requestMeta(request, cf.cf), Date.now()),
+    );
+  }
+  return { ...result, field: FIELD.currentPassword };
+}
+
+function refused(r: { status: number; error: string; field?: string | null }): ChangeRefused {
+  return { ok: false, status: r.status, field: r.field ?? null, error: r.error };
+}
+
+/**
+ * A new password from the settings page: checked against the policy before the identity is (a refused
+ * password costs no sign-in budget), then set; every other session of the account ends, this one stays.
+ */
+export async function changePassword(
+  request: Request,
+  cf: Cf,
+  user: Owner,
+  session: CurrentSession,
+  input: ChangePasswordInput,
+  now = Date.now(),
+): Promise<ChangeOutcome> {
+  const { env } = cf;
+  const problem = await newPasswordProblem(env, input.newPassword);
+  if (problem) return refused({ status: 400, field: FIELD.newPassword, error: problem });
+  // A passkey sign-in is not enough here: the password, or a recent code (reauth.server.ts).
+  const identity = await reauthenticate(request, cf, user, session, input.currentPassword, "credentials");
+  if (!identity.ok) return refused(identity);
+  const passwordHash = await hashPassword(input.newPassword);
+  const db = getDb(env);
+  const s = schema.sessions;
+  await db.batch([
+    db.update(schema.users).set({ passwordHash, updatedAt: now }).where(eq(schema.users.id, user.id)),
+    db.delete(s).where(and(eq(s.userId, user.id), sql`${s.id} <> ${session.id}`)),
+    // Reset links asked for before the change would set a password over this one: they are void now.
+    db
+      .update(schema.passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(schema.passwordResets.userId, user.id), isNull(schema.passwordResets.usedAt))),
+    securityEventStatement(db, user.id, "password_changed", requestMeta(request, cf.cf), now),
+  ]);
+  cf.ctx.waitUntil(
+    sendEmail(env, {
+      to: user.email,
+      ...passwordChangedHereEmail({
+        origin: siteOrigin(env, request),
+        firstName: user.firstName,
+        siteName: siteName(env),
+      }),
+    }),
+  );
+  return { ok: true };
+}
+
+/**
+ * Asks for a change of address: after confirmIdentity, a single-use link (24 hours, only its hash stored)
+ * goes to the NEW address; nothing changes until it is used. An address that already has an account gets
+ * the same answer and the same kind of row, but one born spent with no address in it and no link sent, so
+ * nothing can ever come of it; that address's owner may get a short notice (capped per day).
+ */
+export async function requestEmailChange(
+  request: Request,
+  cf: Cf,
+  user: Owner,
+  session: Pick<CurrentSession, "secondFactorAt" | "secondFactorVia">,
+  input: ChangeEmailInput,
+  now = Date.now(),
+): Promise<ChangeOutcome> {
+  const { env } = cf;
+  const newEmail = input.newEmail;
+  if (newEmail === user.email) return refused({ status: 400, field: FIELD.newEmail, error: ACCOUNT_MSG.emailSame });
+  // Where the mail (and so every later reset link) goes: a passkey sign-in is not enough here either.
+  const identity = await reauthenticate(request, cf, user, session, input.currentPassword, "credentials");
+  if (!identity.ok) return refused(identity);
+  const db = getDb(env);
+  const [recent] = await db
+    .select({ n: count() })
+    .from(ec)
+    .where(and(eq(ec.userId, user.id), gt(ec.createdAt, now - 60 * 60_000)));
+  if ((recent?.n ?? 0) >= EMAIL_CHANGES_PER_HOUR)
+    return refused({ status: 429, field: null, error: ACCOUNT_MSG.emailChangeTooMany });
+  const [taken] = await db
+    .select({ id: schema.users.id })
+    .from(schema.users)
+    .where(eq(schema.users.email, newEmail))
+    .limit(1);
+  const token = newToken();
+  await db.batch([
+    // One pending change at a time: an older link stops working when a newer one is asked for.
+    db
+      .update(ec)
+      .set({ usedAt: now })
+      .where(and(eq(ec.userId, user.id), isNull(ec.usedAt))),
+    db.insert(ec).values({
+      tokenHash: await sha256Hex(token),
+      userId: user.id,
+      newEmail: taken ? "" : newEmail,
+      createdAt: now,
+      expiresAt: now + EMAIL_CHANGE_TTL_MS,
+      usedAt: taken ? now : null,
+    }),
+    securityEventStatement(db, user.id, "email_change_requested", requestMeta(request, cf.cf), now),
+  ]);
+  const origin = siteOrigin(env, request);
+  cf.ctx.waitUntil(
+    taken
+      ? noticeToTakenAddress(env, newEmail, origin)
+      : sendEmail(env, {
+          to: newEmail,
+          ...confirmEmailChangeEmail({ origin, token, firstName: user.firstName, siteName: siteName(env) }),
+        }),
+  );
+  return { ok: true };
+}
+
+async function noticeToTakenAddress(env: Env, address: string, origin: string) {
+  if (!(await claimMailSlot(env, "email-change-taken", address, TAKEN_NOTICE_INTERVAL_MS))) return;
+  await sendEmail(env, { to: address, ...emailChangeTakenEmail({ origin, siteName: siteName(env) }) });
+}
+
+/** True when the link can still be used (read-only: opening the page does not spend it). */
+export async function isEmailChangeUsable(env: Env, token: string, now = Date.now()): Promise<boolean> {
+  if (!isTokenShape(token)) return false;
+  const [row] = await getDb(env)
+    .select({ expiresAt: ec.expiresAt })
+    .from(ec)
+    .where(and(eq(ec.tokenHash, await sha256Hex(token)), isNull(ec.usedAt)))
+    .limit(1);
+  return !!row && row.expiresAt > now;
+}
+
+export type EmailChangeResult = "changed" | "invalid" | "taken";
+
+/**
+ * Uses the link: spends it (a conditional UPDATE, so exactly one request wins), then moves the account to
+ * the new address unless another account has taken it meanwhile, and tells the old address.
+ */
+export async function confirmEmailChange(
+  request: Request,
+  cf: Cf,
+  token: string,
+  now = Date.now(),
+): Promise<EmailChangeResult> {
+  const { env } = cf;
+  if (!isTokenShape(token)) return "invalid";
+  const db = getDb(env);
+  const [spent] = await db
+    .update(ec)
+    .set({ usedAt: now })
+    .where(and(eq(ec.tokenHash, await sha256Hex(token)), isNull(ec.usedAt), gt(ec.expiresAt, now)))
+    .returning({ userId: ec.userId, newEmail: ec.newEmail });
+  if (!spent || spent.newEmail === "") return "invalid";
+  const [before] = await db
+    .select({ email: schema.users.email, firstName: schema.users.firstName })
+    .from(schema.users)
+    .where(eq(schema.users.id, spent.userId))
+    .limit(1);
+  if (!before) return "invalid";
+  const u = schema.users;
+  const other = db
+    .select({ one: sql`1` })
+    .from(u)
+    .where(eq(u.email, spent.newEmail));
+  // The address is unique: the condition keeps a sign-up that took it meanwhile from becoming a 500.
+  const [updated] = await db.batch([
+    db
+      .update(u)
+      .set({ email: spent.newEmail, updatedAt: now })
+      .where(and(eq(u.id, spent.userId), notExists(other)))
+      .returning({ id: u.id }),
+    db
+      .update(ec)
+      .set({ usedAt: now })
+      .where(and(eq(ec.userId, spent.userId), isNull(ec.usedAt))),
+  ]);
+  if (updated.length === 0) return "taken";
+  await recordSecurityEvent(
+    securityEventStatement(db, spent.userId, "email_changed", requestMeta(request, cf.cf), now),
+  );
+  cf.ctx.waitUntil(
+    sendEmail(env, {
+      to: before.email,
+      ...emailChangedEmail({ origin: siteOrigin(env, request), firstName: before.firstName, siteName: siteName(env) }),
+    }),
+  );
+  return "changed";
+}

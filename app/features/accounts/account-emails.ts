@@ -1,0 +1,98 @@
+// The e-mails of the owner's own account changes on /managesub (issue 13). Like auth-emails.ts: plain text
+// for the dev outbox, escaped HTML for mail clients, and a greeting only for a name that is a plain name.
+import { greetingName, render, type EmailContent } from "~/platform/email/template";
+import { STALE_LINK_DAYS } from "~/features/listings/upkeep";
+
+type Common = { origin: string; firstName: string; siteName: string };
+
+/** To the owner after a change of password from the settings page (this device stays signed in). */
+export function passwordChangedHereEmail(o: Common): EmailContent {
+  return render(
+    `Your ${o.siteName} password was changed`,
+    [
+      `Hi ${greetingName(o.firstName)},`,
+      "",
+      "The password of your account was just changed from your account settings.",
+      "Every other device signed in to your account was signed out.",
+      "If it was not you, reset your password now.",
+    ],
+    { href: `${o.origin}/login?action=reset`, label: "Reset your password" },
+  );
+}
+
+/** To the NEW address: the only way the change can happen. */
+export function confirmEmailChangeEmail(o: Common & { token: string }): EmailContent {
+  return render(
+    `Confirm your new ${o.siteName} e-mail address`,
+    [
+      `Hi ${greetingName(o.firstName)},`,
+      "",
+      `You asked to use this address for your ${o.siteName} account. Open the link below to confirm it.`,
+      "The link works once, for 24 hours. Until then your old address stays in use.",
+      "If you did not ask for this, ignore this e-mail: nothing changes.",
+    ],
+    { href: `${o.origin}/account/email/${o.token}`, label: "Confirm the new address" },
+  );
+}
+
+/** To the OLD address, once the change is done: the owner hears of it even if it was not them. */
+export function emailChangedEmail(o: Common): EmailContent {
+  return render(
+    `Your ${o.siteName} e-mail address was changed`,
+    [
+      `Hi ${greetingName(o.firstName)},`,
+      "",
+      "The e-mail address of your account was just changed; this address is no longer used for it.",
+      "If it was not you, contact us at once: password resets now go to the new address.",
+    ],
+    { href: `${o.origin}/contact`, label: "Contact us" },
+  );
+}
+
+/**
+ * To an address that already has an account, when someone asked to move their account to it. No link (it
+ * could change nothing anyway) and no name: the requester is a stranger to this recipient.
+ */
+export function emailChangeTakenEmail(o: Pick<Common, "origin" | "siteName">): EmailContent {
+  return render(
+    `Someone tried to use your address on ${o.siteName}`,
+    [
+      "Hi there,",
+      "",
+      `Someone asked to move another ${o.siteName} account to this e-mail address, which already has an account.`,
+      "Nothing was changed, and your account is as it was.",
+      "If you have not signed in for a while, a new password never hurts.",
+    ],
+    { href: `${o.origin}/login?action=reset`, label: "Reset your password" },
+  );
+}
+
+/** After 'Download my data': a copy of everything is worth knowing about when it was not you. */
+export function dataExportedEmail(o: Common): EmailContent {
+  return render(
+    `A copy of your ${o.siteName} data was downloaded`,
+    [
+      `Hi ${greetingName(o.firstName)},`,
+      "",
+      "A copy of your account's data (your details, listings, photos, stats and security log) was just downloaded",
+      "after your password was confirmed.",
+      "If it was not you, reset your password now and sign out your other sessions from your account settings.",
+    ],
+    { href: `${o.origin}/login?action=reset`, label: "Reset your password" },
+  );
+}
+
+/** The stale-listing check's question (issue 16): one link, single-use, that confirms this listing only. */
+export function staleCheckEmail(o: Common & { listingName: string; href: string }): EmailContent {
+  return render(
+    `Is ${o.listingName} still available on ${o.siteName}?`,
+    [
+      `Hi ${greetingName(o.firstName)},`,
+      "",
+      `Your listing ${o.listingName} has not been saved or confirmed for 30 days.`,
+      `If it is still current, confirm it with the link below (it works for ${STALE_LINK_DAYS} days and does not sign you in).`,
+      "Without an answer within 7 days it is hidden until you confirm it from your dashboard.",
+    ],
+    { href: o.href, label: "Still available" },
+  );
+}

@@ -1,0 +1,62 @@
+// 'Sign in with a passkey': usernameless, so it needs nothing from the page but where to go afterwards.
+// Self-contained so any sign-in step (the password form, a two-factor step) can offer it.
+import {
+  browserSupportsWebAuthn,
+  startAuthentication,
+  type PublicKeyCredentialRequestOptionsJSON,
+} from "@simplewebauthn/browser";
+import { useState } from "react";
+import { PASSKEY_API, PASSKEY_MSG, passkeyErrorText } from "./passkeys";
+import { Alert } from "~/ui/Alert";
+import { Button } from "~/ui/Button";
+import { useHydrated } from "~/ui/useHydrated";
+import { errorName, postPasskeyJson } from "./passkey-fetch";
+
+export function PasskeySignIn({ redirectTo }: { redirectTo: string | null }) {
+  const hydrated = useHydrated();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function signIn() {
+    setError(null);
+    if (!browserSupportsWebAuthn()) {
+      setError(PASSKEY_MSG.unsupported);
+      return;
+    }
+    setBusy(true);
+    try {
+      const started = await postPasskeyJson<{ options: PublicKeyCredentialRequestOptionsJSON }>(
+        PASSKEY_API.signInOptions,
+        {},
+      );
+      if (!started.ok) return setError(started.error);
+      let response;
+      try {
+        response = await startAuthentication({ optionsJSON: started.data.options });
+      } catch (e) {
+        return setError(passkeyErrorText(errorName(e), "sign-in"));
+      }
+      const done = await postPasskeyJson<{ redirectTo: string }>(PASSKEY_API.signIn, { response, redirectTo });
+      if (!done.ok) return setError(done.error);
+      // A full load: every part of the page (the header's menu, the root loader) sees the new session. The
+      // server chose the path through the redirect guard; replace() keeps the login page out of history.
+      window.location.replace(done.data.redirectTo);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="space-y-2" data-testid="passkey-sign-in">
+      <Alert tone="error" size="compact" data-testid="passkey-error">
+        {error}
+      </Alert>
+      <Button variant="secondary" size="lg" block busy={busy} disabled={!hydrated} onClick={signIn}>
+        Sign in with a passkey
+      </Button>
+      <noscript>
+        <p className="text-sm text-muted">{PASSKEY_MSG.signInNeedsJs}</p>
+      </noscript>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+// The owner's view of their own sessions (issue 13): which devices are signed in, and signing any of them
+// out. Every query is bounded by the signed-in user's id, so an id from another account matches nothing.
+//
+// The page never carries a session's stored id (the SHA-256 of its cookie token). That id cannot be turned
+// back into a cookie, but it is the key of the row: a copy of the page (browser history and cache, an
+// extension, a screenshot sent for help) together with a database copy would tie a device to a person,
+// and nothing in the browser needs it. The page names a session by a keyed hash of the id instead
+// (HMAC with a site secret, cut to 22 characters, ~132 bits): stable while the session lives, meaningless
+// without the key, and not usable anywhere else. Matching a posted one means hashing the owner's own few
+// sessions; an account has only its live sessions (logins delete dead ones).
+import { and, eq, gt, ne } from "drizzle-orm";
+import { orderSessions } from "./account-settings";
+import { IDLE_TIMEOUT_MS } from "~/features/accounts/auth-session";
+import { getDb, schema } from "~/platform/data/db.server";
+import { recordSecurityEvent, securityEventStatement, type RequestMeta } from "../security-log.server";
+import { keyedHash, siteSecret } from "~/platform/data/site-secrets.server";
+
+const s = schema.sessions;
+
+export type OwnSession = {
+  publicId: string;
+  device: string;
+  place: string;
+  createdAt: number;
+  lastSeenAt: number;
+  /** The session this request came with ('This device'). */
+  current: boolean;
+};
+
+/** The keyed name of a stored session id, as the page shows it. */
+async function publicIdOf(key: string, sessionId: string): Promise<string> {
+  return (await keyedHash(key, `session:${sessionId}`)).slice(0, 22);
+}
+
+/** Live sessions only: neither past the absolute expiry nor idle for longer than the idle timeout. */
+function liveFor(userId: string, now: number) {
+  return and(eq(s.userId, userId), gt(s.expiresAt, now), gt(s.lastSeenAt, now - IDLE_TIMEOUT_MS));
+}
+
+async function ownLiveSessions(env: Pick<Env, "DB">, userId: string, now: number) {
+  return getDb(env)
+    .select({ id: s.id, device: s.device, place: s.place, createdAt: s.createdAt, lastSeenAt: s.lastSeenAt })
+    .from(s)
+    .where(liveFor(userId, now));
+}
+
+/** The user's live sessions, this device first, then the most recently used. */
+export async function listOwnSessions(
+  env: Pick<Env, "DB">,
+  userId: string,
+  currentId: string,
+  now = Date.now(),
+): Promise<OwnSession[]> {
+  const [key, rows] = await Promise.all([siteSecret(env, "session-public-id"), ownLiveSessions(env, userId, now)]);
+  const sessions = await Promise.all(
+    rows.map(async ({ id, ...row }) => ({ ...row, publicId: await publicIdOf(key, id), current: id === currentId })),
+  );
+  return orderSessions(sessions);
+}
+
+export type RevokeOutcome = "revoked" | "current" | "not-found";
+
+/**
+ * Signs out one of the user's own sessions, named by its public id. "current" when it is the session the
+ * request came with (the caller signs this device out as Sign Out would); "not-found" when it is nobody's
+ * live session of this user, which changes nothing.
+ */
+export async function revokeOwnSession(
+  env: Pick<Env, "DB">,
+  userId: string,
+  publicId: string,
+  currentId: string,
+  meta: RequestMeta,
+  now = Date.now(),
+): Promise<RevokeOutcome> {
+  const [key, rows] = await Promise.all([siteSecret(env, "session-public-id"), ownLiveSessions(env, userId, now)]);
+  let target: string | null = null;
+  for (const row of rows) if ((await publicIdOf(key, row.id)) === publicId) target = row.id;
+  if (!target) return "not-found";
+  if (target === currentId) return "current";
+  const db = getDb(env);
+  // user_id again in the delete: the row is this user's whatever happened since it was read.
+  const [deleted] = await db.batch([
+    db
+      .delete(s)
+      .where(and(eq(s.id, target), eq(s.userId, userId)))
+      .returning({ id: s.id }),
+    securityEventStatement(db, userId, "session_revoked", meta, now),
+  ]);
+  return deleted.length > 0 ? "revoked" : "not-found";
+}
+
+/** Signs out every session of the user except `currentId`; answers how many ended. */
+export async function revokeOtherSessions(
+  env: Pick<Env, "DB">,
+  userId: string,
+  currentId: string,
+  meta: RequestMeta,
+  now = Date.now(),
+): Promise<number> {
+  const db = getDb(env);
+  const deleted = await db
+    .delete(s)
+    .where(and(eq(s.userId, userId), ne(s.id, currentId)))
+    .returning({ id: s.id });
+  await recordSecurityEvent(securityEventStatement(db, userId, "other_sessions_revoked", meta, now));
+  return deleted.length;
+}

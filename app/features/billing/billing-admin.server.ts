@@ -1,0 +1,149 @@
+// The administrators' view of billing (issue 15): subscriptions by status, failed renewals, and free weeks,
+// each grant audited in the same D1 batch as the subscription it changes.
+import { and, count, eq, or, sql, type SQL } from "drizzle-orm";
+import {
+  FAILED_RENEWAL_STATUS,
+  searchNeedle,
+  SUBSCRIPTIONS_PAGE_SIZE,
+  type SubscriptionQuery,
+} from "./admin-subscriptions";
+import { isId } from "~/platform/data/ids";
+import { isSubscriptionStatus, SUBSCRIPTION_STATUSES, transition, type SubscriptionStatus } from "./subscriptions";
+import { auditInsert } from "~/features/moderation/audit.server";
+import { getDb, schema, type Db } from "~/platform/data/db.server";
+import {
+  readSubscription,
+  saveSubscription,
+  SubscriptionChangedError,
+  type BillingEnv,
+  type Ctx,
+} from "./subscriptions.server";
+
+const s = schema.subscriptions;
+const l = schema.listings;
+const u = schema.users;
+const PAGE = 100;
+
+type Query = SubscriptionQuery;
+
+/** The search and the plan filter: the status counts are counted within them, the table also by status. */
+function searched(query: Query): SQL | undefined {
+  // instr(), not LIKE: the search is plain text (no wildcards to escape), and D1 caps LIKE patterns at 50 bytes.
+  const needle = query.q ? searchNeedle(query.q) : null;
+  return and(
+    needle
+      ? or(sql`instr(lower(${l.firstName}), ${needle}) > 0`, sql`instr(lower(${u.email}), ${needle}) > 0`)
+      : undefined,
+    query.plan ? eq(s.plan, query.plan) : undefined,
+  );
+}
+
+/**
+ * One page of subscriptions for the search and filters, how many match in all, how many match per status
+ * (the filter's counts: the same conditions as the table, so they agree), and the failed renewals
+ * (FAILED_RENEWAL_STATUS, the same rule as the table's 'Past due' filter).
+ */
+export async function loadAdminSubscriptions(env: Pick<Env, "DB">, query: Query) {
+  const db = getDb(env);
+  const where = and(searched(query), query.status ? eq(s.status, query.status) : undefined);
+  const [rows, byStatus, failed] = await db.batch([
+    db
+      .select({
+        listingId: s.listingId,
+        name: l.firstName,
+        email: u.email,
+        plan: s.plan,
+        status: s.status,
+        periodEnd: s.periodEnd,
+        graceUntil: s.graceUntil,
+        failedRenewals: s.failedRenewals,
+        gift: s.gift,
+        featured: l.featured,
+        featuredUntil: l.featuredUntil,
+      })
+      .from(s)
+      .innerJoin(l, eq(l.id, s.listingId))
+      .innerJoin(u, eq(u.id, s.userId))
+      .where(where)
+      .orderBy(s.periodEnd, s.listingId)
+      .limit(SUBSCRIPTIONS_PAGE_SIZE)
+      .offset((query.page - 1) * SUBSCRIPTIONS_PAGE_SIZE),
+    db
+      .select({ status: s.status, n: count() })
+      .from(s)
+      .innerJoin(l, eq(l.id, s.listingId))
+      .innerJoin(u, eq(u.id, s.userId))
+      .where(searched(query))
+      .groupBy(s.status),
+    failedRenewalsQuery(db).orderBy(s.graceUntil, s.listingId).limit(PAGE),
+  ]);
+  const counts = Object.fromEntries(SUBSCRIPTION_STATUSES.map((st) => [st, 0])) as Record<SubscriptionStatus, number>;
+  for (const r of byStatus) counts[r.status] = r.n;
+  const all = Object.values(counts).reduce((a, b) => a + b, 0);
+  const total = query.status ? counts[query.status] : all;
+  return { rows, total, counts, all, failed };
+}
+
+/** The failed renewals still waiting for their second attempt (features/billing/admin-subscriptions.ts). */
+function failedRenewalsQuery(db: Db) {
+  return db
+    .select({
+      listingId: s.listingId,
+      name: l.firstName,
+      email: u.email,
+      plan: s.plan,
+      failedRenewals: s.failedRenewals,
+      graceUntil: s.graceUntil,
+    })
+    .from(s)
+    .innerJoin(l, eq(l.id, s.listingId))
+    .innerJoin(u, eq(u.id, s.userId))
+    .where(eq(s.status, FAILED_RENEWAL_STATUS));
+}
+
+/** How many failed renewals wait (the admin home's count): the same rows as the list above. */
+export function countFailedRenewals(db: Db) {
+  return db
+    .select({ n: count() })
+    .from(s)
+    .innerJoin(l, eq(l.id, s.listingId))
+    .innerJoin(u, eq(u.id, s.userId))
+    .where(eq(s.status, FAILED_RENEWAL_STATUS));
+}
+
+export function parseStatusFilter(value: string | null): SubscriptionStatus | null {
+  return isSubscriptionStatus(value) ? value : null;
+}
+
+export async function grantFreeWeeks(
+  env: BillingEnv,
+  ctx: Ctx,
+  admin: { id: string; isAdmin: boolean },
+  listingId: unknown,
+  weeksValue: unknown,
+  now = Date.now(),
+): Promise<{ ok: true } | { ok: false; status: 400 | 403 | 404 | 409; error: string }> {
+  if (!admin.isAdmin) return { ok: false, status: 403, error: "Administrators only." };
+  if (!isId(listingId)) return { ok: false, status: 400, error: "Listing not found." };
+  const weeks = Number(weeksValue);
+  const current = await readSubscription(env, listingId);
+  if (!current) return { ok: false, status: 404, error: "Listing not found." };
+  const moved = transition(current, { type: "grantWeeks", weeks, hasCard: current.methodRef !== null }, now);
+  if (!moved.ok) return { ok: false, status: 400, error: moved.error };
+  const db = getDb(env);
+  const audit = auditInsert(
+    db,
+    { adminId: admin.id, action: "grant_weeks", listingId, detail: `${weeks} week${weeks === 1 ? "" : "s"}` },
+    now,
+  );
+  try {
+    await saveSubscription(env, ctx, current, moved.next, {}, now, [audit]);
+  } catch (error) {
+    // The cron or a notification wrote it meanwhile: nothing was granted (nor audited); the admin tries again.
+    if (error instanceof SubscriptionChangedError) {
+      return { ok: false, status: 409, error: "The subscription changed meanwhile. Please try again." };
+    }
+    throw error;
+  }
+  return { ok: true };
+}

@@ -1,0 +1,124 @@
+// What payments say to people: the payer's statement line, receipts and the billing e-mails (issue 15).
+// No listing names anywhere: a bank statement or an e-mail preview must not out anyone.
+import { greetingName, render, type EmailContent } from "~/platform/email/template";
+import { formatPlanPrice, gstIncludedCents, PLANS, type PlanTier } from "./plans";
+
+export type PaymentKind = "checkout" | "renewal" | "upgrade";
+
+export function paymentDescription(kind: PaymentKind, plan: PlanTier): string {
+  if (kind === "upgrade") return "Upgrade to Featured plan, rest of the week (prorated)";
+  return `${PLANS[plan].name} plan, 1 week`;
+}
+
+/** "KC-000042": receipts are numbered in one sequence. */
+export function receiptLabel(number: number): string {
+  return `KC-${String(number).padStart(6, "0")}`;
+}
+
+export function formatNzDate(ms: number): string {
+  return new Date(ms).toLocaleDateString("en-NZ", {
+    timeZone: "Pacific/Auckland",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+  });
+}
+
+/**
+ * A past-due listing's deadline, to the minute, in New Zealand time ("Friday, 27 November at 2:05 pm"): the
+ * grace is a day, so the date alone would not say when.
+ */
+export function paymentDeadline(ms: number): string {
+  return new Date(ms).toLocaleString("en-NZ", {
+    timeZone: "Pacific/Auckland",
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    hour: "numeric",
+    minute: "2-digit",
+  });
+}
+
+/** What a past-due listing's owner reads beside it: how long it stays public, and what keeps it so. */
+export function pastDueText(deadline: string): string {
+  return `Payment failed. Pay by ${deadline} to keep this listing public.`;
+}
+
+export type ReceiptView = {
+  number: number;
+  issuedAt: number;
+  supplierName: string;
+  supplierGstNumber: string;
+  description: string;
+  totalCents: number;
+  gstCents: number;
+};
+
+/** The receipt's lines, as the page and the e-mail show them (NZ taxable supply information). */
+export function receiptLines(r: ReceiptView): string[] {
+  return [
+    `Tax invoice ${receiptLabel(r.number)}`,
+    `Supplier: ${r.supplierName}`,
+    `GST number: ${r.supplierGstNumber}`,
+    `Date: ${formatNzDate(r.issuedAt)}`,
+    `Description: ${r.description}`,
+    `Total (including GST): ${formatPlanPrice(r.totalCents)} NZD`,
+    `GST included: ${formatPlanPrice(r.gstCents)}`,
+  ];
+}
+
+export function gstOf(totalCents: number): number {
+  return gstIncludedCents(totalCents);
+}
+
+export function receiptEmail(o: { firstName: string; receipt: ReceiptView; origin: string }): EmailContent {
+  return render(
+    `Your receipt ${receiptLabel(o.receipt.number)}`,
+    [`Hi ${greetingName(o.firstName)},`, "", "Thank you for your payment.", "", ...receiptLines(o.receipt)],
+    { href: `${o.origin}/managesub`, label: "Your subscriptions and receipts" },
+  );
+}
+
+export function renewalReminderEmail(o: {
+  firstName: string;
+  plan: PlanTier;
+  renewsAt: number;
+  origin: string;
+}): EmailContent {
+  return render(
+    "Your plan renews tomorrow",
+    [
+      `Hi ${greetingName(o.firstName)},`,
+      "",
+      `Your ${PLANS[o.plan].name} plan renews on ${formatNzDate(o.renewsAt)} for ${formatPlanPrice(PLANS[o.plan].priceCents)} (GST included), charged to the card you paid with.`,
+      "To change or cancel it before then, open your subscriptions.",
+    ],
+    { href: `${o.origin}/managesub`, label: "Manage your subscriptions" },
+  );
+}
+
+export function renewalFailedEmail(o: { firstName: string; origin: string }): EmailContent {
+  return render(
+    "Your plan's renewal payment failed",
+    [
+      `Hi ${greetingName(o.firstName)},`,
+      "",
+      "We could not take this week's payment for one of your listings. It stays visible for 24 hours while we try again.",
+      "If the second attempt fails too, the listing is hidden until you renew. Nothing is deleted.",
+    ],
+    { href: `${o.origin}/managesub`, label: "Manage your subscriptions" },
+  );
+}
+
+export function expiredEmail(o: { firstName: string; origin: string }): EmailContent {
+  return render(
+    "Your listing is hidden: its subscription expired",
+    [
+      `Hi ${greetingName(o.firstName)},`,
+      "",
+      "A subscription of yours has expired, so its listing is hidden from the public. It is kept, not deleted.",
+      "Renew the plan to bring it back as it was.",
+    ],
+    { href: `${o.origin}/subscriptions`, label: "Renew a plan" },
+  );
+}

@@ -1,0 +1,106 @@
+import { AGE_RANGES, DISPLAY_MODES, HEIGHT_RANGES, isActive, toggleFilter, type Filters } from "./filters";
+import type { FilterOptions } from "./listings-view";
+import { FilterIcon } from "~/ui/icons";
+import { useInAppLinks } from "~/ui/useInAppLinks";
+
+type Param = Parameters<typeof toggleFilter>[1];
+
+function Chip({
+  filters,
+  param,
+  value,
+  label,
+  pathname,
+}: {
+  filters: Filters;
+  param: Param;
+  value: string;
+  label: string;
+  pathname: string;
+}) {
+  const active = isActive(filters, param, value);
+  // A plain link (the bar has up to forty): FilterBar's one handler navigates in the app (useInAppLinks).
+  return (
+    <a
+      aria-current={active ? "true" : undefined}
+      className={active ? "chip chip-on" : "chip"}
+      data-discover="true"
+      href={`${pathname}${toggleFilter(filters, param, value)}`}
+    >
+      {label}
+    </a>
+  );
+}
+
+function Group({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <fieldset className="space-y-2">
+      <legend className="filter-legend">{title}</legend>
+      <div className="flex flex-wrap gap-2">{children}</div>
+    </fieldset>
+  );
+}
+
+/**
+ * 'Refine' bar. Every option is a link to the filtered URL, so it works without JavaScript;
+ * only options with at least one live listing are offered.
+ */
+export function FilterBar({
+  filters,
+  options,
+  pathname,
+}: {
+  filters: Filters;
+  options: FilterOptions;
+  pathname: string;
+}) {
+  const chip = (param: Param, value: string, label: string) => (
+    <Chip key={`${param}:${value}`} filters={filters} param={param} value={value} label={label} pathname={pathname} />
+  );
+  const hasMore = options.age.length + options.height.length + options.nationality.length + options.bodyType.length > 0;
+  const openByDefault = Boolean(filters.age || filters.height || filters.nationality || filters.bodyType);
+  const followLink = useInAppLinks(true);
+  return (
+    <section
+      aria-labelledby="refine-heading"
+      className="space-y-3 rounded-xl border border-line bg-panel/60 p-3"
+      onClick={followLink}
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 id="refine-heading" className="mr-1 flex items-center gap-1 text-sm font-semibold">
+          <FilterIcon className="h-4 w-4" /> Refine
+        </h2>
+        {DISPLAY_MODES.map((m) => chip("show", m.value, m.label))}
+        {chip("available", "today", "Available today")}
+      </div>
+      {hasMore ? (
+        <details open={openByDefault} className="group">
+          <summary className="inline-flex min-h-11 cursor-pointer list-none items-center rounded-full border border-line px-4 text-sm text-accent">
+            <span className="when-closed">All Filters</span>
+            <span className="when-open">Show Less</span>
+          </summary>
+          <div className="mt-3 grid gap-4 md:grid-cols-2">
+            {options.age.length ? (
+              <Group title="Age">
+                {AGE_RANGES.filter((r) => options.age.includes(r.value)).map((r) => chip("age", r.value, r.label))}
+              </Group>
+            ) : null}
+            {options.height.length ? (
+              <Group title="Height">
+                {HEIGHT_RANGES.filter((r) => options.height.includes(r.value)).map((r) =>
+                  chip("height", r.value, r.label),
+                )}
+              </Group>
+            ) : null}
+            {options.nationality.length ? (
+              <Group title="Nationality">{options.nationality.map((n) => chip("nationality", n, n))}</Group>
+            ) : null}
+            {options.bodyType.length ? (
+              <Group title="Body type">{options.bodyType.map((b) => chip("body", b, b))}</Group>
+            ) : null}
+          </div>
+        </details>
+      ) : null}
+    </section>
+  );
+}

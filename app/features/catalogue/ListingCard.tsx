@@ -1,0 +1,112 @@
+import { Link } from "@remix-run/react";
+import type { ListingCardData } from "./listing-card";
+import { formatDollarAmount } from "~/platform/money";
+import { cardTourText } from "~/features/listings/tour-text";
+import { CARD_SIZES } from "~/features/photos/variants";
+import { ActivityBadge } from "./ActivityBadge";
+import { AdminBadges, AdminListingMenu } from "~/features/moderation/LazyAdminListingMenu";
+import { FavouriteButton } from "~/features/likes/FavouriteButton";
+import { LikeButton } from "~/features/likes/LikeButton";
+import { CheckBadgeIcon, PinIcon } from "~/ui/icons";
+import { Photo } from "~/features/photos/Photo";
+
+type CardProps = {
+  card: ListingCardData;
+  now: number;
+  /** In the first row of a grid: its photo loads at once, before other images (the rest load lazily). */
+  firstRow?: boolean;
+  /** Where a click goes: the profile by default (search results use /profile/{id}, as the spec has it). */
+  href?: string;
+  /** The administrators' grid: 'Unverified' / 'Hidden' badges and the action menu. */
+  admin?: boolean;
+};
+
+export function ListingCard({ card, now, firstRow, href, admin }: CardProps) {
+  const price = formatDollarAmount(card.rate60);
+  return (
+    // The name is the card's one link, stretched over the whole card by its ::after, so the like and
+    // favourite buttons can sit on the photo without being nested inside a link.
+    <article className="group card" data-testid="listing-card">
+      <div className="card-photo">
+        <Photo
+          src={card.cover?.url}
+          alt={`Photo of ${card.firstName}`}
+          width={card.cover?.width ?? 600}
+          height={card.cover?.height ?? 800}
+          priority={firstRow}
+          sizes={CARD_SIZES}
+          className="card-img"
+        />
+        <div className="card-tags">
+          {card.featured ? <span className="tag tag-featured">FEATURED</span> : null}
+          {admin ? <AdminBadges card={card} /> : null}
+          {card.hot ? <span className="tag tag-hot">Hot</span> : null}
+          <ActivityBadge active={card.active} activeUntil={card.activeUntil} now={now} />
+          {card.tour?.here ? (
+            <span className="tag tag-tour" data-testid="touring-badge">
+              {cardTourText(card.tour)}
+            </span>
+          ) : null}
+        </div>
+        <div className="card-actions">
+          <LikeButton modelId={card.modelId} name={card.firstName} compact />
+          <FavouriteButton modelId={card.modelId} name={card.firstName} compact />
+        </div>
+      </div>
+      <div className="card-body">
+        <Link to={href ?? `/view/${card.modelId}`} prefetch="intent" className="card-link">
+          <h3 className="card-title">
+            <span className="truncate">{card.firstName}</span>
+            {/* One text node (no React separator between the comma and the age). */}
+            {card.age ? <span className="card-age">{`, ${card.age}`}</span> : null}
+            {card.photoVerified ? (
+              <CheckBadgeIcon className="ml-1 h-4 w-4 shrink-0 text-sky-400" title="Verified photos" />
+            ) : null}
+          </h3>
+        </Link>
+        <p className="card-tagline">{card.tagLine}</p>
+        <p className="card-place">
+          <PinIcon className="h-3.5 w-3.5 shrink-0" />
+          <span className="truncate">
+            {card.location}
+            {card.suburb ? <span>{` · ${card.suburb}`}</span> : null}
+          </span>
+        </p>
+        {card.tour && !card.tour.here ? (
+          <p className="truncate text-xs text-violet-300" data-testid="on-tour">
+            {cardTourText(card.tour)}
+          </p>
+        ) : null}
+        {price ? (
+          <p className="text-sm">
+            <span className="font-semibold text-accent">{price}</span> <span className="text-muted">1 hour</span>
+          </p>
+        ) : null}
+        {admin ? <AdminListingMenu card={card} /> : null}
+      </div>
+    </article>
+  );
+}
+
+export function SkeletonCard() {
+  return (
+    <div
+      className="overflow-hidden rounded-xl border border-line bg-panel"
+      aria-hidden="true"
+      data-testid="skeleton-card"
+    >
+      <div className="skeleton aspect-[3/4] w-full" />
+      <div className="space-y-2 p-3">
+        <div className="skeleton h-5 w-2/3 rounded" />
+        <div className="skeleton h-10 w-full rounded" />
+        <div className="skeleton h-4 w-1/2 rounded" />
+        <div className="skeleton h-4 w-1/3 rounded" />
+      </div>
+    </div>
+  );
+}
+
+/** Cards in the first row of the widest grid (lg:grid-cols-4); on a phone that is its first two rows, still above the fold. */
+export const FIRST_ROW = 4;
+
+export const GRID_CLASSES = "grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4";

@@ -1,0 +1,274 @@
+import { and, between, eq, gt, gte, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/sqlite-core";
+import type { Filters } from "./filters";
+import { PAGE_SIZE } from "./filters";
+import { nzClock, nzDate } from "~/platform/time/nz-time";
+import { toCard, type ListingCardData } from "./listing-card";
+import type { GridPage } from "./listings-view";
+import type { Region } from "./regions";
+import { parseRegion } from "./regions";
+import { regionForCity } from "./suburbs";
+import { earliestRunningStart, type CardTour } from "~/features/listings/tour-stops";
+import { getDb, keptSelect, schema, type Db } from "~/platform/data/db.server";
+import { cardColumns, gridOrder } from "./listing-queries.server";
+import { rotatedOrderBy } from "~/features/insights/rotation.server";
+import { rotationSlot } from "~/features/insights/rotation";
+
+const l = schema.listings;
+const ts = schema.tourStops;
+
+export function activeNowCondition(now: number): SQL {
+  return and(eq(l.active, true), or(isNull(l.activeUntil), eq(l.activeUntil, 0), gt(l.activeUntil, now)))!;
+}
+
+export function filterConditions(filters: Filters, now: number): SQL[] {
+  const conds: SQL[] = [];
+  if (filters.age) conds.push(between(l.age, filters.age.min, filters.age.max));
+  if (filters.height) conds.push(between(l.height, filters.height.min, filters.height.max));
+  if (filters.nationality) conds.push(eq(l.nationality, filters.nationality));
+  if (filters.bodyType) conds.push(eq(l.bodyType, filters.bodyType));
+  if (filters.show === "hot") conds.push(eq(l.hot, true));
+  if (filters.show === "verified") conds.push(eq(l.verified, true));
+  if (filters.show === "active") conds.push(activeNowCondition(now));
+  // Today is the NZ weekday of the request's clock, so the filter turns over at NZ midnight by itself.
+  if (filters.availableToday) conds.push(sql`(${l.availableDays} & ${1 << nzClock(now).weekday}) <> 0`);
+  return conds;
+}
+
+/**
+ * Tour stops running on the request's NZ date. A stop lasts at most MAX_STOP_DAYS, so only stops begun in
+ * that many days before today are read (tour_stops_region / tour_stops_start): a stop ends at NZ midnight
+ * by this comparison, with no write and no cron.
+ */
+export function runningStopConditions(now: number): SQL[] {
+  const today = nzDate(now);
+  return [gte(ts.startDate, earliestRunningStart(today)), lte(ts.startDate, today), gte(ts.endDate, today)];
+}
+
+/** A stop as one text column, so it rides on a card row (read back by cardTour). */
+const stopText = sql<string>`${ts.region} || '|' || ${ts.startDate} || '|' || ${ts.endDate}`;
+
+/** Grid order by the result's column names: a compound SELECT (the region's union) sorts by those. */
+const resultOrder = ["featured", "listed_at", "id"].map((name) => sql`${sql.identifier(name)} desc`);
+
+type GridOpts = {
+  region: Region | null;
+  filters: Filters;
+  page: number;
+  now: number;
+  limit: number;
+  includeHidden?: boolean;
+};
+
+/**
+ * The grid's query, exposed so the benchmark can read D1's rows_read for exactly this SQL.
+ *
+ * Touring (issue 16): a region's grid is the listings based there (each with the stop it is on today, for
+ * 'On tour in Wellington until 5 Dec') and, merged in grid order, those touring there today (for 'Touring ·
+ * Wellington 3–5 Dec'). Each arm is read in grid order and the merge stops at the page, so a page still
+ * reads about offset + limit listings plus today's stops in the region. 'Touring' shows only the second arm.
+ */
+export function gridQuery(db: Db, opts: GridOpts) {
+  // includeHidden is the administrators' grid (every listing, live or not). Callers set it only after
+  // checking the viewer's role: visitors must never receive a listing that is not live.
+  const conds = [...(opts.includeHidden ? [] : [eq(l.live, true)]), ...filterConditions(opts.filters, opts.now)];
+  const offset = (opts.page - 1) * PAGE_SIZE;
+  const touring = touringArm(db, conds, opts);
+  // Visitors' grids rotate fairly within each tier every 10 minutes (features/insights/rotation.ts); the
+  // administrators' grid keeps the plain order, so a listing stays where they last saw it.
+  const rotate = !opts.includeHidden;
+  const order = rotate ? rotatedOrderBy(l, opts.now) : gridOrder;
+  if (opts.filters.show === "touring") {
+    return db
+      .select({ ...cardColumns, listedAt: l.listedAt, tour: touring.tour })
+      .from(ts)
+      .crossJoin(l)
+      .where(touring.where)
+      .orderBy(...order)
+      .limit(opts.limit)
+      .offset(offset);
+  }
+  const current = sql<string | null>`(${db
+    .select({ stop: stopText })
+    .from(ts)
+    .where(and(eq(ts.listingId, l.id), ...runningStopConditions(opts.now)))
+    .limit(1)})`;
+  if (!opts.region) {
+    return db
+      .select({ ...cardColumns, listedAt: l.listedAt, tour: current.as("tour") })
+      .from(l)
+      .where(and(...conds))
+      .orderBy(...order)
+      .limit(opts.limit)
+      .offset(offset);
+  }
+  const arms = unionAll(
+    db
+      .select({ ...cardColumns, listedAt: l.listedAt, tour: current.as("tour") })
+      .from(l)
+      .where(and(...conds, eq(l.location, opts.region))),
+    db
+      .select({ ...cardColumns, listedAt: l.listedAt, tour: touring.tour })
+      .from(ts)
+      .crossJoin(l)
+      .where(touring.where),
+  );
+  if (!rotate)
+    return arms
+      .orderBy(...resultOrder)
+      .limit(opts.limit)
+      .offset(offset);
+  // A compound SELECT sorts only by its result columns: the rotation ranks the merged rows from outside.
+  const merged = arms.as("g");
+  return db
+    .select()
+    .from(merged)
+    .orderBy(...rotatedOrderBy(merged, opts.now))
+    .limit(opts.limit)
+    .offset(offset);
+}
+
+/** Listings on a stop today: in the viewed region when there is one (and based elsewhere), else anywhere. */
+function touringArm(db: Db, conds: SQL[], opts: GridOpts) {
+  // CROSS JOIN keeps tour_stops the outer table (SQLite never reorders one): today's few stops are read
+  // through their index and each listing by its id, never the whole grid probed for a stop.
+  const where = and(
+    eq(l.id, ts.listingId),
+    ...runningStopConditions(opts.now),
+    ...(opts.region ? [eq(ts.region, opts.region), ne(l.location, opts.region)] : []),
+    ...conds,
+  );
+  return { where, tour: stopText.as("tour") };
+}
+
+/** The tour line of a grid row: the badge where the listing is touring, else where it is away to. */
+export function cardTour(stop: string | null, viewed: Region | null, touringMode: boolean): CardTour | null {
+  if (!stop) return null;
+  const [rawRegion, start, end] = stop.split("|");
+  const region = parseRegion(rawRegion);
+  if (!region || !start || !end) return null;
+  return { region, start, end, here: touringMode || region === viewed };
+}
+
+export type { GridPage } from "./listings-view";
+
+export const MAX_PAGES_AT_ONCE = 12;
+
+export type GridOptions = {
+  region: Region | null;
+  filters: Filters;
+  page: number;
+  now: number;
+  pages?: number;
+  includeHidden?: boolean;
+};
+
+function pagesAsked(opts: GridOptions): number {
+  return Math.min(Math.max(opts.pages ?? 1, 1), MAX_PAGES_AT_ONCE);
+}
+
+/** The grid query for `opts`: the rows asked for and one past them, to tell whether there are more. */
+export function gridPageQuery(db: Db, opts: GridOptions) {
+  return gridQuery(db, { ...opts, limit: PAGE_SIZE * pagesAsked(opts) + 1 });
+}
+
+/**
+ * gridPageQuery's build, kept by everything it reads: the clock only as the NZ date (tour stops, 'Available
+ * today'), except under 'Active now', which compares with the time itself and so is built every time.
+ */
+export function keptGridPageSelect(opts: GridOptions) {
+  const { region, filters, page, pages, includeHidden, now } = opts;
+  const key =
+    filters.show === "active"
+      ? null
+      : `grid:${JSON.stringify([region, filters, page, pages ?? 1, includeHidden === true, nzDate(now), rotationSlot(now)])}`;
+  return keptSelect(key, (db) => gridPageQuery(db, opts));
+}
+
+type CardRow = Awaited<ReturnType<typeof gridPageQuery>>[number];
+type NearYouRow = Awaited<ReturnType<typeof nearYouQueries>["inRegion"]>[number];
+
+export function toGridPage(rows: CardRow[], opts: GridOptions): GridPage {
+  const pages = pagesAsked(opts);
+  const size = PAGE_SIZE * pages;
+  const pageRows = rows.slice(0, size);
+  const touringMode = opts.filters.show === "touring";
+  return {
+    // Administrators also see listings without a photo yet (with the placeholder): they moderate all of them.
+    cards: pageRows
+      .filter((r) => opts.includeHidden || r.coverKey)
+      .map((r) => ({ ...toCard(r), tour: cardTour(r.tour, opts.region, touringMode) })),
+    page: opts.page + pages - 1,
+    hasMore: rows.length > size,
+    matched: pageRows.length,
+  };
+}
+
+/**
+ * One page of live listings (or `pages` consecutive pages, when an open grid refreshes what was scrolled in).
+ * Reads the rows asked for and one past them (plus the offset), whatever the total.
+ */
+export async function loadGridPage(env: Pick<Env, "DB">, opts: GridOptions): Promise<GridPage> {
+  return toGridPage(await gridPageQuery(getDb(env), opts), opts);
+}
+
+export const NEAR_YOU_LIMIT = 4;
+
+export type NearYouPlace = NonNullable<ReturnType<typeof regionForCity>>;
+
+/**
+ * Up to four live listings in the visitor's city: listings in that suburb first, then others in the
+ * region that name a suburb. Two index lookups rather than one sort over the whole region; the second
+ * (over-fetching a little: some rows lack a suburb or a photo) is only needed when the suburb has too few.
+ */
+export function nearYouQueries(db: Db, place: NearYouPlace) {
+  const inRegion = and(eq(l.live, true), eq(l.location, place.region));
+  return {
+    inSuburb: place.suburb
+      ? db
+          .select(cardColumns)
+          .from(l)
+          .where(and(inRegion, eq(l.suburb, place.suburb)))
+          .orderBy(...gridOrder)
+          .limit(NEAR_YOU_LIMIT)
+      : null,
+    inRegion: db
+      .select(cardColumns)
+      .from(l)
+      .where(inRegion)
+      .orderBy(...gridOrder)
+      .limit(NEAR_YOU_LIMIT * 3),
+  };
+}
+
+/** nearYouQueries' builds, kept by the place (their only input). */
+export function keptNearYouSelects(place: NearYouPlace) {
+  const { region, suburb } = place;
+  return {
+    inSuburb: suburb
+      ? keptSelect(`near-suburb:${region}:${suburb}`, (db) => nearYouQueries(db, place).inSuburb!)
+      : null,
+    inRegion: keptSelect(`near-region:${region}`, (db) => nearYouQueries(db, place).inRegion),
+  };
+}
+
+/** The near-you cards from the suburb's rows and (when those are too few) the region's. */
+export function toNearYou(inSuburb: NearYouRow[], inRegion: NearYouRow[] | null): ListingCardData[] {
+  const picked = inSuburb.filter((r) => r.coverKey);
+  if (picked.length < NEAR_YOU_LIMIT && inRegion) {
+    const seen = new Set(picked.map((r) => r.id));
+    const withSuburb = inRegion.filter((r) => r.coverKey && !seen.has(r.id));
+    withSuburb.sort((a, b) => Number(b.suburb !== "") - Number(a.suburb !== ""));
+    picked.push(...withSuburb.slice(0, NEAR_YOU_LIMIT - picked.length));
+  }
+  return picked.map(toCard);
+}
+
+export async function loadNearYou(env: Pick<Env, "DB">, city: string | null | undefined): Promise<ListingCardData[]> {
+  const place = regionForCity(city);
+  if (!place) return [];
+  const queries = nearYouQueries(getDb(env), place);
+  const inSuburb = queries.inSuburb ? await queries.inSuburb : [];
+  const enough = inSuburb.filter((r) => r.coverKey).length >= NEAR_YOU_LIMIT;
+  return toNearYou(inSuburb, enough ? null : await queries.inRegion);
+}

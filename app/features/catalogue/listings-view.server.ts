@@ -1,0 +1,156 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { hasActiveFilters, parseFilters, parsePage } from "./filters";
+import { gridEmptyMessage } from "./grid-empty";
+import type { ListingsView } from "./listings-view";
+import type { Region } from "./regions";
+import type { ListingCardData } from "./listing-card";
+import { regionForCity } from "./suburbs";
+import { getSessionUser, withSessionLookup, type SessionLookupStatement } from "~/features/accounts/auth.server";
+import { keptStatement } from "~/platform/data/db.server";
+import {
+  emptyFacets,
+  keptFacetsSelect,
+  keptTouringCountsSelect,
+  loadFacets,
+  toFacets,
+  type Facets,
+} from "./facets.server";
+import {
+  keptGridPageSelect,
+  keptNearYouSelects,
+  loadGridPage,
+  loadNearYou,
+  toGridPage,
+  toNearYou,
+  type GridOptions,
+  type GridPage,
+} from "./grid.server";
+
+type Parts = {
+  grid: { ok: true; value: GridPage } | { ok: false };
+  facets: Facets;
+  nearYou: ListingCardData[];
+};
+
+type Fail = <T>(what: string, error: unknown, fallback: T) => T;
+
+type SessionRows = ReturnType<SessionLookupStatement["rows"]>;
+
+/**
+ * The public grid page, the counts, the near-you cards and (when given) the session lookup in one D1 round
+ * trip, each query's build kept from earlier requests (keptSelect). Should that fail, each part is read again
+ * on its own, so that each fails on its own (spec public §8): a failed list is shown empty with a retry,
+ * failed counts show none, a failed near-you lookup hides that section; the session is then looked up on its
+ * own (rows null).
+ */
+async function loadParts(
+  env: Pick<Env, "DB">,
+  grid: GridOptions,
+  city: string | null,
+  fail: Fail,
+  session: SessionLookupStatement | null,
+): Promise<{ rows: SessionRows | null; value: Parts }> {
+  const place = grid.region ? null : regionForCity(city);
+  try {
+    const gridSelect = keptGridPageSelect(grid);
+    const facetsSelect = keptFacetsSelect(grid.region);
+    const touringSelect = keptTouringCountsSelect(grid.now);
+    const near = place ? keptNearYouSelects(place) : null;
+    const nearSelects = near ? [near.inRegion, ...(near.inSuburb ? [near.inSuburb] : [])] : [];
+    const selects = [gridSelect, facetsSelect, touringSelect, ...nearSelects];
+    // One batch; the results come back in the order of the statements.
+    const results = await env.DB.batch([
+      ...selects.map((select) => keptStatement(env.DB, select)),
+      ...(session ? [session.statement] : []),
+    ]);
+    const [regionRows, suburbRows] = nearSelects.map((select, i) => select.rows(results[3 + i]));
+    return {
+      rows: session ? session.rows(results[selects.length]) : null,
+      value: {
+        grid: { ok: true, value: toGridPage(gridSelect.rows(results[0]), grid) },
+        facets: toFacets(facetsSelect.rows(results[1]), touringSelect.rows(results[2])),
+        nearYou: near ? toNearYou(near.inSuburb ? (suburbRows ?? []) : [], regionRows ?? []) : [],
+      },
+    };
+  } catch {
+    const [gridResult, facets, nearYou] = await Promise.all([
+      loadGridPage(env, grid).then(
+        (value) => ({ ok: true as const, value }),
+        (error: unknown) => fail("listing list", error, { ok: false as const }),
+      ),
+      loadFacets(env, grid.region, grid.now).catch((error: unknown) =>
+        fail("region counts and filter options", error, emptyFacets()),
+      ),
+      place ? loadNearYou(env, city).catch((error: unknown) => fail("escorts near you", error, [])) : [],
+    ]);
+    return { rows: null, value: { grid: gridResult, facets, nearYou } };
+  }
+}
+
+/**
+ * Everything the home and region screens show. The public parts are read at once, beside the session lookup
+ * (which the root loader has usually started already); an administrator then gets the admin grid (spec
+ * public §2, §4): every listing, live or not, flagged `admin` for the badges and action menus. The region
+ * counts and filter options stay live counts for everyone.
+ */
+export async function loadListingsView(
+  context: AppLoadContext,
+  request: Request,
+  region: Region | null,
+): Promise<ListingsView> {
+  const { env } = context.cloudflare;
+  const url = new URL(request.url);
+  const filters = parseFilters(url.searchParams);
+  const page = parsePage(url.searchParams.get("page"));
+  const now = Date.now();
+  // Only the home page has near-you cards; a region page never reads cf (parsing it is not free).
+  const cf = region ? null : context.cloudflare.cf;
+  const city = typeof cf?.city === "string" ? cf.city : null;
+  // The page itself always renders: each part that fails is logged and shown empty.
+  let incomplete = false;
+  const fail: Fail = (what, error, fallback) => {
+    incomplete = true;
+    console.error(`listings view: ${what} failed to load`, error);
+    return fallback;
+  };
+  const gridOptions: GridOptions = { region, filters, page, now };
+  // The session lookup rides in the lists' batch (the root loader shares it): one D1 round trip.
+  const parts = await withSessionLookup(request, env, context, (session) =>
+    loadParts(env, gridOptions, city, fail, session),
+  );
+  // A failed session lookup shows the public grid, never an error page (the root loader does the same).
+  const viewer = await getSessionUser(request, env, context).catch(() => null);
+  const admin = viewer?.isAdmin === true;
+  const gridResult = admin
+    ? await loadGridPage(env, { ...gridOptions, includeHidden: true }).then(
+        (value) => ({ ok: true as const, value }),
+        (error: unknown) => fail("listing list", error, { ok: false as const }),
+      )
+    : parts.grid;
+  const { facets, nearYou } = parts;
+  const loadFailed = !gridResult.ok;
+  const grid = gridResult.ok ? gridResult.value : { cards: [], page, hasMore: false, matched: 0 };
+  const filtered = hasActiveFilters(filters);
+  return {
+    region,
+    filters,
+    grid,
+    counts: facets.counts,
+    total: facets.total,
+    options: facets.options,
+    nearYou,
+    now,
+    admin,
+    loadFailed,
+    incomplete: incomplete || loadFailed,
+    emptyMessage: gridEmptyMessage({
+      // The admin grid is not limited to live listings: what it matched is what there is.
+      liveTotal: Math.max(admin ? grid.matched : 0, region ? facets.counts[region] : facets.total),
+      filtered,
+      matched: grid.matched,
+      withImages: grid.cards.length,
+    }),
+  };
+}
+
+export type { ListingsView } from "./listings-view";

@@ -1,0 +1,30 @@
+// The shapes the listing screens render. They live here, not beside the loaders that fill them, because
+// components import them and components never import server modules.
+import type { Filters } from "./filters";
+import type { ListingCardData } from "./listing-card";
+import type { Region } from "./regions";
+
+export type FilterOptions = {
+  age: string[];
+  height: string[];
+  nationality: string[];
+  bodyType: string[];
+};
+
+export type GridPage = { cards: ListingCardData[]; page: number; hasMore: boolean; matched: number };
+
+export type ListingsView = {
+  region: Region | null;
+  filters: Filters;
+  grid: GridPage;
+  counts: Record<Region, number>;
+  total: number;
+  options: FilterOptions;
+  nearYou: ListingCardData[];
+  now: number;
+  admin: boolean;
+  loadFailed: boolean;
+  /** Some part failed and is shown empty or left out: the page is not kept by the page cache. */
+  incomplete: boolean;
+  emptyMessage: string | null;
+};

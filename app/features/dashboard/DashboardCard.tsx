@@ -1,0 +1,219 @@
+import { Link } from "@remix-run/react";
+import { activityOf } from "~/features/catalogue/activity";
+import { pastDueText } from "~/features/billing/emails";
+import { coverUrl, type DashboardListing } from "./dashboard";
+import {
+  ACTIVE_WINDOW_HOURS,
+  activeForText,
+  badgeText,
+  canToggleActive,
+  canToggleLive,
+  hoursLeft,
+  isListingActive,
+  statusLine,
+} from "~/features/listings/state";
+import { Photo } from "~/features/photos/Photo";
+import { ListingToggle } from "./ListingToggle";
+import { ConfirmListing, TakeABreak } from "./TakeABreak";
+
+const BADGE_STYLE: Record<ReturnType<typeof badgeText>, string> = {
+  LIVE: "bg-emerald-500 text-ink",
+  Hidden: "bg-zinc-800 text-zinc-100 ring-1 ring-zinc-500",
+  "Hidden - Get Verified": "bg-amber-400 text-ink",
+  "Hidden - Choose a plan": "bg-amber-400 text-ink",
+  "Hidden - Verification pending": "bg-sky-300 text-ink",
+  "Hidden - Subscription expired": "bg-red-500 text-ink",
+  "Hidden - confirm your listing": "bg-amber-400 text-ink",
+};
+
+const BUTTON =
+  "inline-flex min-h-11 flex-1 items-center justify-center rounded-lg border border-line px-3 text-sm font-semibold hover:border-accent hover:text-accent";
+
+function activeHint(listing: DashboardListing, now: number): string {
+  if (isListingActive(listing, now)) return activeForText(hoursLeft(listing.activeUntil, now));
+  if (!listing.live) return "Turn Live on first to use Active Now.";
+  const recent = activityOf(listing.active, listing.activeUntil, now);
+  const base = `Shows you as Active Now for the next ${ACTIVE_WINDOW_HOURS} hours.`;
+  return recent.kind === "recent" ? `${recent.label}. ${base}` : base;
+}
+
+function liveHint(listing: DashboardListing): string {
+  if (!listing.verified && !listing.live) return "Get verified to go live.";
+  return listing.live ? "Visible to everyone." : "Hidden from the public.";
+}
+
+function Tile({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="rounded-lg border border-line bg-ink px-2 py-3 text-center">
+      <dt className="text-xs leading-tight text-muted">{label}</dt>
+      <dd className="mt-1 text-xl font-bold tabular-nums text-white">{value.toLocaleString("en-NZ")}</dd>
+    </div>
+  );
+}
+
+export function DashboardCard({
+  listing,
+  now,
+  eager,
+  pauseError = null,
+  paymentDeadline = null,
+}: {
+  listing: DashboardListing;
+  now: number;
+  eager?: boolean;
+  /** The refused return date of this card's 'Take a break' form, if that was the last post. */
+  pauseError?: string | null;
+  /** Past due: when the listing is hidden unless the failed renewal is paid (worded). */
+  paymentDeadline?: string | null;
+}) {
+  const cover = coverUrl(listing.ImageUrls);
+  const badge = badgeText({ ...listing, paid: listing.plan !== null });
+  const nameId = `listing-name-${listing.modelId}`;
+  return (
+    <article
+      aria-labelledby={nameId}
+      className="overflow-hidden rounded-xl border border-line bg-panel"
+      data-testid="dashboard-card"
+    >
+      {/* A 3:4 thumbnail beside the name keeps the switches within reach on a phone. */}
+      <div className="flex gap-4 p-4">
+        <div className="aspect-[3/4] w-24 shrink-0 overflow-hidden rounded-lg bg-zinc-900 sm:w-28">
+          {cover ? (
+            <Photo
+              src={cover}
+              alt={`Cover photo of ${listing.firstName}`}
+              width={300}
+              height={400}
+              eager={eager}
+              className="h-full w-full object-cover"
+            />
+          ) : (
+            <div className="flex h-full w-full items-center justify-center p-1 text-center text-sm text-muted">
+              No Image
+            </div>
+          )}
+        </div>
+        <div className="min-w-0 space-y-2">
+          <span
+            className={`inline-block rounded-full px-2.5 py-1 text-xs font-bold ${BADGE_STYLE[badge]}`}
+            data-testid="listing-badge"
+          >
+            {badge}
+          </span>
+          <h2 id={nameId} className="truncate text-xl font-semibold">
+            {listing.firstName}
+          </h2>
+          <p className="text-sm text-muted" data-testid="listing-status" suppressHydrationWarning>
+            {statusLine(listing, now)}
+          </p>
+        </div>
+      </div>
+      <div className="space-y-4 px-4 pb-4">
+        <div className="grid gap-3">
+          <ListingToggle
+            modelId={listing.modelId}
+            firstName={listing.firstName}
+            flag="active"
+            label="Active Now"
+            on={isListingActive(listing, now)}
+            enabled={canToggleActive(listing, now)}
+            hint={activeHint(listing, now)}
+          />
+          <ListingToggle
+            modelId={listing.modelId}
+            firstName={listing.firstName}
+            flag="live"
+            label="Live"
+            on={listing.live}
+            enabled={canToggleLive(listing)}
+            hint={liveHint(listing)}
+          />
+        </div>
+
+        {paymentDeadline ? (
+          <div
+            className="space-y-2 rounded-lg border border-rose-400 bg-rose-950/60 p-3 text-sm text-rose-100"
+            data-testid="payment-deadline"
+          >
+            <p>{pastDueText(paymentDeadline)}</p>
+            <Link
+              to="/managesub"
+              className="inline-flex min-h-11 items-center font-semibold text-white underline underline-offset-2"
+              aria-label={`Pay now for ${listing.firstName}`}
+            >
+              Pay now
+            </Link>
+          </div>
+        ) : null}
+
+        {listing.staleAsked ? <ConfirmListing modelId={listing.modelId} firstName={listing.firstName} /> : null}
+
+        <TakeABreak
+          modelId={listing.modelId}
+          firstName={listing.firstName}
+          live={listing.live}
+          pausedAt={listing.pausedAt}
+          pausedUntil={listing.pausedUntil}
+          now={now}
+          error={pauseError}
+        />
+
+        <div className="flex gap-2">
+          <Link to={`/profile/edit/${listing.modelId}`} className={BUTTON} aria-label={`Edit ${listing.firstName}`}>
+            Edit
+          </Link>
+          {cover ? (
+            <Link to={`/view/${listing.modelId}`} className={BUTTON} aria-label={`View ${listing.firstName}`}>
+              View
+            </Link>
+          ) : null}
+          <Link
+            to="/subscriptions"
+            className={`${BUTTON} border-accent text-accent`}
+            aria-label={`Upgrade ${listing.firstName}`}
+          >
+            Upgrade
+          </Link>
+        </div>
+
+        <section aria-label={`Monthly Performance of ${listing.firstName}`}>
+          <h3 className="mb-2 text-sm font-semibold uppercase tracking-wide text-zinc-300">Monthly Performance</h3>
+          <dl className="grid grid-cols-3 gap-2" data-testid="listing-tiles">
+            <Tile label="Views on listing" value={listing.profileClicks} />
+            <Tile label="Likes" value={listing.likes} />
+            <Tile label="Contacts opened" value={listing.contactClicks} />
+          </dl>
+        </section>
+      </div>
+    </article>
+  );
+}
+
+export function DashboardCardSkeleton() {
+  return (
+    <div
+      className="overflow-hidden rounded-xl border border-line bg-panel"
+      aria-hidden="true"
+      data-testid="dashboard-skeleton-card"
+    >
+      <div className="flex gap-4 p-4">
+        <div className="skeleton aspect-[3/4] w-24 shrink-0 rounded-lg sm:w-28" />
+        <div className="flex-1 space-y-3 pt-1">
+          <div className="skeleton h-5 w-16 rounded-full" />
+          <div className="skeleton h-6 w-3/5 rounded" />
+          <div className="skeleton h-4 w-4/5 rounded" />
+        </div>
+      </div>
+      <div className="space-y-4 px-4 pb-4">
+        <div className="skeleton h-11 w-3/5 rounded-lg" />
+        <div className="skeleton h-11 w-2/5 rounded-lg" />
+        <div className="skeleton h-11 rounded-lg" />
+        <div className="grid grid-cols-3 gap-2">
+          <div className="skeleton h-16 rounded-lg" />
+          <div className="skeleton h-16 rounded-lg" />
+          <div className="skeleton h-16 rounded-lg" />
+        </div>
+      </div>
+    </div>
+  );
+}

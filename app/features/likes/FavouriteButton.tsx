@@ -1,0 +1,30 @@
+import { StarIcon } from "~/ui/icons";
+import { useFavourites } from "./useFavourites";
+
+/**
+ * Adds or removes the listing from this tab's favourites; the header heart follows at once. Favourites live
+ * in the browser (design: per browser session), so without JavaScript there is nothing it could do and it
+ * is hidden (.js-only).
+ */
+export function FavouriteButton({ modelId, name, compact }: { modelId: string; name: string; compact?: boolean }) {
+  const { favourites, toggle } = useFavourites();
+  const saved = favourites.includes(modelId);
+  return (
+    <button
+      type="button"
+      onClick={() => toggle(modelId)}
+      aria-pressed={saved}
+      aria-label={compact ? (saved ? `Remove ${name} from favourites` : `Add ${name} to favourites`) : undefined}
+      data-testid="favourite-button"
+      className={`js-only toggle-btn ${compact ? "on-photo" : "border border-line px-3 text-sm"} ${saved ? "text-accent" : "text-white"}`}
+    >
+      <StarIcon filled={saved} width="20" height="20" />
+      {compact ? null : (
+        <>
+          <span>{saved ? "Saved" : "Favourite"}</span>
+          <span className="sr-only"> {name}</span>
+        </>
+      )}
+    </button>
+  );
+}

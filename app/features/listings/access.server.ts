@@ -1,0 +1,47 @@
+import { count, eq } from "drizzle-orm";
+import { isId } from "~/platform/data/ids";
+import type { SessionUser } from "~/features/accounts/auth.server";
+import type { ListingRow } from "../../../drizzle/schema";
+import { getDb, schema } from "~/platform/data/db.server";
+
+export type OwnedListing = Pick<
+  ListingRow,
+  "id" | "userId" | "live" | "verified" | "photoVerified" | "firstName" | "age" | "location" | "reviewedImageIds"
+>;
+
+/**
+ * The listing if `user` may manage it (its owner, or an administrator), else null. Callers answer
+ * null with 404 on pages (a stranger learns nothing about the id) and 403 on the owner JSON API.
+ */
+export async function findManageableListing(
+  env: Pick<Env, "DB">,
+  user: Pick<SessionUser, "id" | "isAdmin">,
+  modelId: string,
+): Promise<OwnedListing | null> {
+  if (!isId(modelId)) return null;
+  const l = schema.listings;
+  const [row] = await getDb(env)
+    .select({
+      id: l.id,
+      userId: l.userId,
+      live: l.live,
+      verified: l.verified,
+      photoVerified: l.photoVerified,
+      firstName: l.firstName,
+      age: l.age,
+      location: l.location,
+      reviewedImageIds: l.reviewedImageIds,
+    })
+    .from(l)
+    .where(eq(l.id, modelId))
+    .limit(1);
+  if (!row) return null;
+  return row.userId === user.id || user.isAdmin ? row : null;
+}
+
+/** How many listings an account holds (the Independent rule, features/listings/rules.ts mayAddListing). */
+export async function countListingsOf(env: Pick<Env, "DB">, userId: string): Promise<number> {
+  const l = schema.listings;
+  const [row] = await getDb(env).select({ n: count() }).from(l).where(eq(l.userId, userId));
+  return row?.n ?? 0;
+}

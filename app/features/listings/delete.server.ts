@@ -1,0 +1,188 @@
+// Deleting a listing or a whole account: the one place that knows everything a listing leaves behind.
+// Providers' privacy depends on it being complete, so every table of drizzle/migrations is accounted for
+// here (see the list below), and the owner dashboard, the JSON API and the administrator screens all
+// call these two functions.
+//
+// Order, and why:
+//  1. D1 first, in ONE batch (atomic on D1): the listing vanishes from every reader at once, and a failed
+//     batch leaves everything as it was, photos included. Child rows are deleted explicitly rather than
+//     left to ON DELETE CASCADE, so nothing depends on foreign-key enforcement being on. The photo rows
+//     are deleted with RETURNING r2_key, so the keys removed from R2 are exactly the rows deleted in the
+//     same atomic step, even if an upload attached a photo a moment before.
+//  2. R2 photos, by those keys. Photo URLs are public and never expire from R2 by themselves, so a
+//     failure is retried and then logged with the keys for an operator to purge.
+//  3. The KV snapshot profile:{id}, so no copy of the profile outlives the listing.
+//  4. A profileUpdate broadcast, so open pages drop the listing.
+//
+// Tables (0001-0005): users, listings, listing_images, listing_rates, listing_special_rates, likes,
+// listing_stats (per listing); sessions, password_resets, plan_requests, pending_uploads (photos uploaded
+// in the editor but not saved yet, under R2's private "pending/" prefix), dev_outbox (per user, the last
+// by e-mail address); facet_ranges (fixed data) and listing_facets (aggregate counts kept by the
+// listings triggers, which fire on these deletes). pending_uploads belong to the user, not to a listing,
+// so deleting one listing leaves them to the editor that made them (and to its hourly sweep).
+// 0006: verification_requests (per listing and user; their ID documents live under R2's private
+// "private/verification/" prefix and are deleted with them, RETURNING their keys like the photos) and
+// reports (per listing: a reporter's contact details must not outlive the listing). admin_audit is kept:
+// the administrators' record of who did what outlives listings and accounts by design, and holds no
+// provider's account data (listing id, a short note, the administrator's id).
+// 0036: tour_stops (per listing; the foreign key cascades too).
+import { eq, inArray, sql } from "drizzle-orm";
+import { parseKeyList } from "~/features/verification/verification";
+import { auditForListing, type AuditEntry } from "~/features/moderation/audit.server";
+import { isId, newId } from "~/platform/data/ids";
+import { getDb, schema } from "~/platform/data/db.server";
+import { deleteProfileSnapshot } from "~/features/profile/profile.server";
+import { scheduleR2Deletes } from "~/features/photos/r2-deletes.server";
+import { publicState, publishProfileUpdate } from "~/platform/realtime/publish.server";
+import type { SecurityEvent } from "~/features/accounts/security-log";
+import type { RequestMeta } from "~/features/accounts/security-log.server";
+
+type Ctx = { waitUntil(promise: Promise<unknown>): void };
+type DeleteEnv = Pick<Env, "DB" | "PHOTOS" | "PROFILES" | "ListingsRoom" | "R2_DELETES">;
+
+export type DeleteOutcome = {
+  /** False when there was nothing to delete (unknown or malformed id). */
+  deleted: boolean;
+  /** Listings removed (one for deleteListing, all of the account's for deleteAccount). */
+  listingIds: string[];
+  /** R2 objects removed. */
+  photosDeleted: number;
+};
+
+const l = schema.listings;
+const img = schema.listingImages;
+
+const vr = schema.verificationRequests;
+
+/**
+ * Deletes one listing and everything that belongs to it. Callers check who may do this first. An
+ * administrator's delete passes `audit`: its record is written in the same batch, and only if the
+ * listing still existed at that moment.
+ */
+export async function deleteListing(
+  env: DeleteEnv,
+  ctx: Ctx,
+  modelId: string,
+  opts: { audit?: AuditEntry; now?: number; meta?: RequestMeta } = {},
+): Promise<DeleteOutcome> {
+  if (!isId(modelId)) return { deleted: false, listingIds: [], photosDeleted: 0 };
+  const db = getDb(env);
+  // The owner's security log records the deletion. Place and device only when the owner did it: an
+  // administrator's (or the cron's) whereabouts are not the owner's business.
+  const meta = opts.meta && !opts.audit ? opts.meta : { place: "", device: "" };
+  // Who removed it, so the entry says so: an administrator (with an audit record), the owner (with the
+  // request's place), or the retention sweep.
+  const event: SecurityEvent = opts.audit
+    ? "listing_removed_by_admin"
+    : opts.meta
+      ? "listing_deleted"
+      : "listing_lapsed_deleted";
+  const logged = db.insert(schema.securityEvents).select(
+    db
+      .select({
+        id: sql<string>`${newId()}`.as("id"),
+        userId: l.userId,
+        event: sql<string>`${event}`.as("event"),
+        place: sql<string>`${meta.place}`.as("place"),
+        device: sql<string>`${meta.device}`.as("device"),
+        createdAt: sql<number>`${opts.now ?? Date.now()}`.as("created_at"),
+      })
+      .from(l)
+      .where(eq(l.id, modelId)),
+  );
+  // The administrator's record comes right before the listing's DELETE: it copies from the listing's row,
+  // so it is written only if this batch finds the listing to remove.
+  const audit = opts.audit ? [auditForListing(db, opts.audit, modelId, opts.now ?? Date.now())] : [];
+  const results = await db.batch([
+    db.delete(schema.likes).where(eq(schema.likes.listingId, modelId)),
+    db.delete(schema.listingStats).where(eq(schema.listingStats.listingId, modelId)),
+    db.delete(schema.listingRates).where(eq(schema.listingRates.listingId, modelId)),
+    db.delete(schema.listingSpecialRates).where(eq(schema.listingSpecialRates.listingId, modelId)),
+    db.delete(schema.tourStops).where(eq(schema.tourStops.listingId, modelId)),
+    db.delete(img).where(eq(img.listingId, modelId)).returning({ key: img.r2Key }),
+    db.delete(vr).where(eq(vr.listingId, modelId)).returning({ keys: vr.r2Keys }),
+    db.delete(schema.reports).where(eq(schema.reports.listingId, modelId)),
+    // The audit log keeps who did what and when, but not the deleted listing's name.
+    db.update(schema.adminAudit).set({ detail: "" }).where(eq(schema.adminAudit.listingId, modelId)),
+    ...audit,
+    logged,
+    db.delete(l).where(eq(l.id, modelId)).returning({ id: l.id, live: l.live, location: l.location }),
+  ]);
+  const [, , , , , photos, documents] = results;
+  const removed = results[results.length - 1] as Removed[];
+  const listingIds = removed.map((r) => r.id);
+  // The rows are gone: the objects go on the delete queue, which retries until R2 has them all.
+  const photosDeleted = await scheduleR2Deletes(
+    env,
+    [...photos.map((p) => p.key), ...documents.flatMap((d) => parseKeyList(d.keys))],
+    "listing deleted",
+  );
+  await afterListingsDeleted(env, ctx, removed);
+  return { deleted: listingIds.length > 0, listingIds, photosDeleted };
+}
+
+/**
+ * Deletes an account: every listing of it (as deleteListing does), its unsaved uploads, its sessions (so
+ * every device is signed out), reset links, pending e-mail changes, plan requests, the development mailbox's copies of its
+ * e-mails, and the user.
+ */
+export async function deleteAccount(env: DeleteEnv, ctx: Ctx, userId: string): Promise<DeleteOutcome> {
+  if (!isId(userId)) return { deleted: false, listingIds: [], photosDeleted: 0 };
+  const db = getDb(env);
+  const [user] = await db
+    .select({ email: schema.users.email })
+    .from(schema.users)
+    .where(eq(schema.users.id, userId))
+    .limit(1);
+  if (!user) return { deleted: false, listingIds: [], photosDeleted: 0 };
+  // A subquery rather than a list of ids: an agency may hold more listings than D1 takes parameters.
+  const owned = db.select({ id: l.id }).from(l).where(eq(l.userId, userId));
+  const [, , , , , photos, documents, , , removed, pending] = await db.batch([
+    db.delete(schema.likes).where(inArray(schema.likes.listingId, owned)),
+    db.delete(schema.listingStats).where(inArray(schema.listingStats.listingId, owned)),
+    db.delete(schema.listingRates).where(inArray(schema.listingRates.listingId, owned)),
+    db.delete(schema.listingSpecialRates).where(inArray(schema.listingSpecialRates.listingId, owned)),
+    db.delete(schema.tourStops).where(inArray(schema.tourStops.listingId, owned)),
+    db.delete(img).where(inArray(img.listingId, owned)).returning({ key: img.r2Key }),
+    // By user as well as by listing: a request always belongs to both.
+    db.delete(vr).where(eq(vr.userId, userId)).returning({ keys: vr.r2Keys }),
+    db.delete(schema.reports).where(inArray(schema.reports.listingId, owned)),
+    db.update(schema.adminAudit).set({ detail: "" }).where(inArray(schema.adminAudit.listingId, owned)),
+    db.delete(l).where(eq(l.userId, userId)).returning({ id: l.id, live: l.live, location: l.location }),
+    db
+      .delete(schema.pendingUploads)
+      .where(eq(schema.pendingUploads.userId, userId))
+      .returning({ key: schema.pendingUploads.r2Key }),
+    db.delete(schema.sessions).where(eq(schema.sessions.userId, userId)),
+    db.delete(schema.passwordResets).where(eq(schema.passwordResets.userId, userId)),
+    db.delete(schema.emailChanges).where(eq(schema.emailChanges.userId, userId)),
+    db.delete(schema.planRequests).where(eq(schema.planRequests.userId, userId)),
+    // Only written in local development, but it holds the address and reset links: it goes too.
+    db.delete(schema.devOutbox).where(eq(schema.devOutbox.toAddress, user.email)),
+    db.delete(schema.users).where(eq(schema.users.id, userId)),
+  ]);
+  const listingIds = removed.map((r) => r.id);
+  const photosDeleted = await scheduleR2Deletes(
+    env,
+    [...[...photos, ...pending].map((p) => p.key), ...documents.flatMap((d) => parseKeyList(d.keys))],
+    "account deleted",
+  );
+  await afterListingsDeleted(env, ctx, removed);
+  return { deleted: true, listingIds, photosDeleted };
+}
+
+/** A deleted listing as it was: visitors are told only about the ones they could see. */
+type Removed = Pick<typeof l.$inferSelect, "id" | "live" | "location">;
+
+async function afterListingsDeleted(env: DeleteEnv, ctx: Ctx, removed: Removed[]) {
+  for (const { id, ...was } of removed) {
+    try {
+      await deleteProfileSnapshot(env, id);
+    } catch (error) {
+      // Readers gate every snapshot on a D1 row that no longer exists, so a leftover copy is never served;
+      // its 30-day TTL removes it.
+      console.error("delete: KV snapshot delete failed", id, error);
+    }
+    publishProfileUpdate(env, ctx, id, publicState(was));
+  }
+}

@@ -1,0 +1,257 @@
+// The editor's labelled form controls. Every control has a visible label, its error beside it (linked
+// with aria-describedby and aria-invalid) and a 44 px target.
+import type { Dispatch, ReactNode } from "react";
+import { setField, type EditorAction } from "./editor-state";
+import type { FieldErrors, ListingValues } from "~/features/listings/schema";
+
+export const INPUT =
+  "min-h-11 w-full rounded-lg border border-line bg-ink px-3 text-base text-white placeholder:text-zinc-500 disabled:cursor-not-allowed disabled:opacity-70 aria-[invalid=true]:border-red-500";
+
+export const BUTTON =
+  "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-line px-4 font-semibold text-white hover:border-accent hover:text-accent disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:border-line disabled:hover:text-white";
+
+export const PRIMARY =
+  "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-accent px-4 font-semibold text-ink hover:bg-accent-strong disabled:cursor-not-allowed disabled:opacity-60";
+
+export const fieldId = (name: string) => `field-${name.replace(/[^a-zA-Z0-9_-]/g, "-")}`;
+export const errorId = (name: string) => `${fieldId(name)}-error`;
+
+export function FieldError({ name, message }: { name: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={errorId(name)} className="text-sm text-red-300" data-testid={`error-${name}`}>
+      {message}
+    </p>
+  );
+}
+
+type Common = { name: string; label: string; error?: string; hint?: ReactNode; required?: boolean };
+
+function Label({ name, label, required }: Pick<Common, "name" | "label" | "required">) {
+  return (
+    <label htmlFor={fieldId(name)} className="block text-sm font-medium">
+      {label}
+      {/* The asterisk is for the eye; aria-required says it to screen readers. */}
+      {required ? (
+        <span className="text-accent" aria-hidden="true">
+          {" "}
+          *
+        </span>
+      ) : null}
+    </label>
+  );
+}
+
+function describedBy(name: string, error?: string, hint?: ReactNode, extra?: string) {
+  const ids = [error ? errorId(name) : null, hint ? `${fieldId(name)}-hint` : null, extra ?? null].filter(Boolean);
+  return ids.length ? ids.join(" ") : undefined;
+}
+
+export function TextField({
+  name,
+  label,
+  error,
+  hint,
+  required,
+  value,
+  onChange,
+  type = "text",
+  inputMode,
+  autoComplete,
+  maxLength,
+  placeholder,
+  min,
+  max,
+  step,
+}: Common & {
+  value: string;
+  onChange: (value: string) => void;
+  type?: string;
+  inputMode?: "text" | "numeric" | "decimal" | "tel" | "url";
+  autoComplete?: string;
+  maxLength?: number;
+  placeholder?: string;
+  min?: number;
+  max?: number;
+  step?: string;
+}) {
+  return (
+    <div className="space-y-1">
+      <Label name={name} label={label} required={required} />
+      <input
+        id={fieldId(name)}
+        name={name}
+        type={type}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        inputMode={inputMode}
+        autoComplete={autoComplete ?? "off"}
+        maxLength={maxLength}
+        placeholder={placeholder}
+        min={min}
+        max={max}
+        step={step}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(name, error, hint)}
+        className={INPUT}
+      />
+      {hint ? (
+        <p id={`${fieldId(name)}-hint`} className="text-xs text-muted">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError name={name} message={error} />
+    </div>
+  );
+}
+
+/** A text area with a live character counter ("23 / 100"), announced politely as it changes. */
+export function TextAreaField({
+  name,
+  label,
+  error,
+  required,
+  value,
+  onChange,
+  min,
+  max,
+  rows = 4,
+}: Common & { value: string; onChange: (value: string) => void; min?: number; max: number; rows?: number }) {
+  const length = value.trim().length;
+  const counterId = `${fieldId(name)}-counter`;
+  const tone = length > max || (min !== undefined && length > 0 && length < min) ? "text-amber-300" : "text-muted";
+  return (
+    <div className="space-y-1">
+      <Label name={name} label={label} required={required} />
+      <textarea
+        id={fieldId(name)}
+        name={name}
+        rows={rows}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        maxLength={max}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(name, error, undefined, counterId)}
+        className={`${INPUT} py-2`}
+      />
+      <p id={counterId} className={`text-right text-xs ${tone}`} data-testid={`counter-${name}`}>
+        {length} / {max}
+        {min !== undefined ? (
+          <span className="sr-only"> characters, at least {min}</span>
+        ) : (
+          <span className="sr-only"> characters</span>
+        )}
+      </p>
+      <FieldError name={name} message={error} />
+    </div>
+  );
+}
+
+export function SelectField({
+  name,
+  label,
+  error,
+  required,
+  value,
+  onChange,
+  options,
+  placeholder = "Choose…",
+}: Common & { value: string; onChange: (value: string) => void; options: readonly string[]; placeholder?: string }) {
+  return (
+    <div className="space-y-1">
+      <Label name={name} label={label} required={required} />
+      <select
+        id={fieldId(name)}
+        name={name}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(name, error)}
+        className={INPUT}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+      <FieldError name={name} message={error} />
+    </div>
+  );
+}
+
+/**
+ * A multi-select as a group of toggle chips (real checkboxes, so it reads and works like one for
+ * keyboards and screen readers), with the number chosen in its legend.
+ */
+export function MultiSelect({
+  name,
+  label,
+  error,
+  options,
+  value,
+  onChange,
+}: Common & { options: readonly string[]; value: string[]; onChange: (value: string[]) => void }) {
+  const chosen = new Set(value);
+  return (
+    <fieldset className="space-y-2" aria-describedby={error ? errorId(name) : undefined} data-testid={`multi-${name}`}>
+      <legend className="text-sm font-medium">
+        {label} <span className="text-muted">({chosen.size} selected)</span>
+      </legend>
+      <div className="flex flex-wrap gap-2">
+        {options.map((option) => (
+          <label
+            key={option}
+            className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full border border-line bg-ink px-3 text-sm has-[:checked]:border-accent has-[:checked]:bg-accent/15 has-[:checked]:text-accent has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-accent-strong has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-70"
+          >
+            <input
+              type="checkbox"
+              name={name}
+              value={option}
+              checked={chosen.has(option)}
+              onChange={(e) =>
+                onChange(
+                  e.target.checked
+                    ? options.filter((o) => chosen.has(o) || o === option)
+                    : value.filter((v) => v !== option),
+                )
+              }
+              className="sr-only"
+            />
+            {option}
+          </label>
+        ))}
+      </div>
+      <FieldError name={name} message={error} />
+    </fieldset>
+  );
+}
+
+/** What each wizard page gets: the form, its errors, whether it can be changed, and where edits go. */
+export type EditorPageProps = {
+  values: ListingValues;
+  errors: FieldErrors;
+  editing: boolean;
+  dispatch: Dispatch<EditorAction>;
+};
+
+/** `set("age")` is the age field's onChange. */
+export const fieldSetter =
+  (dispatch: Dispatch<EditorAction>) =>
+  <K extends keyof ListingValues>(key: K) =>
+  (value: ListingValues[K]) =>
+    dispatch(setField(key, value));
+
+/** One wizard page's fields, read-only outside edit mode. */
+export function PageFieldset({ legend, editing, children }: { legend: string; editing: boolean; children: ReactNode }) {
+  return (
+    <fieldset disabled={!editing} className="space-y-5 disabled:opacity-90">
+      <legend className="sr-only">{legend}</legend>
+      {children}
+    </fieldset>
+  );
+}

@@ -1,0 +1,78 @@
+// 'Take a break' (issue 16 item 3, decision 0018). Pausing switches live off with the break's dates in the
+// same statement, so everything that follows a hide (region counts, the page cache's versions, realtime,
+// the KV snapshot) follows a pause too, and visitors see no badge: the listing is simply not listed. The
+// break ends by itself on the cron (every 30 minutes), or when the owner resumes; either way live comes
+// back on only where the visibility rule allows (app/features/listings/visibility.ts).
+import { and, eq, isNotNull, lte } from "drizzle-orm";
+import { PAUSE_UNTIL_FIELD, pauseEnd } from "./upkeep";
+import { nzDate } from "~/platform/time/nz-time";
+import { getDb, schema } from "~/platform/data/db.server";
+import { visibilitySet } from "./visibility.server";
+import { announceChange, refusal, type RelistEnv } from "./relist.server";
+
+type Ctx = { waitUntil(promise: Promise<unknown>): void };
+
+const l = schema.listings;
+
+export const PAUSE_ERRORS = {
+  notYours: "That listing is not yours.",
+  notListed: "Only a listing that is live can take a break.",
+  notPaused: "This listing is not on a break.",
+} as const;
+
+export type PauseResult = { ok: true } | { ok: false; status: number; error: string; field?: string };
+
+/**
+ * Pauses the owner's live listing until the NZ date typed (the break ends at that date's midnight), or
+ * until resumed when the date is empty. A bad date is refused beside the field and changes nothing.
+ */
+export async function pauseListing(
+  env: RelistEnv,
+  ctx: Ctx,
+  userId: string,
+  modelId: string,
+  untilInput: string,
+  now = Date.now(),
+): Promise<PauseResult> {
+  const end = pauseEnd(untilInput, nzDate(now));
+  if (!end.ok) return { ok: false, status: 400, error: end.error, field: PAUSE_UNTIL_FIELD };
+  const db = getDb(env);
+  const [updated] = await db
+    .update(l)
+    .set({ ...visibilitySet({ pausedAt: now }, now), pausedUntil: end.until, updatedAt: now })
+    .where(and(eq(l.id, modelId), eq(l.userId, userId), eq(l.live, true)))
+    .returning({ location: l.location });
+  if (!updated) return refusal(env, userId, modelId, PAUSE_ERRORS.notListed, PAUSE_ERRORS.notYours);
+  await announceChange(env, ctx, modelId, { live: true, location: updated.location }, now);
+  return { ok: true };
+}
+
+/** Ends the owner's break now. */
+export async function resumeListing(
+  env: RelistEnv,
+  ctx: Ctx,
+  userId: string,
+  modelId: string,
+  now = Date.now(),
+): Promise<PauseResult> {
+  const db = getDb(env);
+  const [updated] = await db
+    .update(l)
+    .set({ ...visibilitySet({ pausedAt: null }, now), pausedUntil: null, updatedAt: now })
+    .where(and(eq(l.id, modelId), eq(l.userId, userId), isNotNull(l.pausedAt)))
+    .returning({ location: l.location });
+  if (!updated) return refusal(env, userId, modelId, PAUSE_ERRORS.notPaused, PAUSE_ERRORS.notYours);
+  await announceChange(env, ctx, modelId, { live: false, location: updated.location }, now);
+  return { ok: true };
+}
+
+/** The cron's part: every break whose end has come is over. Answers how many listings it resumed. */
+export async function resumeDuePauses(env: RelistEnv, ctx: Ctx, now = Date.now()): Promise<number> {
+  const resumed = await getDb(env)
+    .update(l)
+    .set({ ...visibilitySet({ pausedAt: null }, now), pausedUntil: null, updatedAt: now })
+    .where(and(isNotNull(l.pausedAt), isNotNull(l.pausedUntil), lte(l.pausedUntil, now)))
+    .returning({ id: l.id, location: l.location });
+  for (const r of resumed) await announceChange(env, ctx, r.id, { live: false, location: r.location }, now);
+  return resumed.length;
+}

@@ -1,0 +1,43 @@
+// The administrators' home (/admin): how much waits in each queue. Each count uses the condition of the
+// queue it counts (exported beside that queue's list), so a number here is the number of rows there.
+import { count, eq } from "drizzle-orm";
+import { countFailedRenewals } from "~/features/billing/billing-admin.server";
+import { getDb, schema } from "~/platform/data/db.server";
+import { leftOpen } from "~/features/payments/lookups.server";
+import { notRefunded } from "~/features/payments/unapplied.server";
+import { isOpenReport } from "./reports.server";
+
+export type QueueCounts = {
+  verifications: number;
+  reports: number;
+  openPayments: number;
+  strayPayments: number;
+  failedRenewals: number;
+};
+
+export async function loadQueueCounts(env: Pick<Env, "DB">, now = Date.now()): Promise<QueueCounts> {
+  const db = getDb(env);
+  const vr = schema.verificationRequests;
+  const l = schema.listings;
+  const [verifications, reports, openPayments, strayPayments, failedRenewals] = await db.batch([
+    // As the queue (verification.server.ts, loadPendingRequests): pending, with its listing and account.
+    db
+      .select({ n: count() })
+      .from(vr)
+      .innerJoin(l, eq(l.id, vr.listingId))
+      .innerJoin(schema.users, eq(schema.users.id, vr.userId))
+      .where(eq(vr.status, "pending")),
+    db.select({ n: count() }).from(schema.reports).innerJoin(l, eq(l.id, schema.reports.listingId)).where(isOpenReport),
+    db.select({ n: count() }).from(schema.payments).where(leftOpen(now)),
+    db.select({ n: count() }).from(schema.unappliedPayments).where(notRefunded),
+    countFailedRenewals(db),
+  ]);
+  const n = (rows: { n: number }[]) => rows[0]?.n ?? 0;
+  return {
+    verifications: n(verifications),
+    reports: n(reports),
+    openPayments: n(openPayments),
+    strayPayments: n(strayPayments),
+    failedRenewals: n(failedRenewals),
+  };
+}

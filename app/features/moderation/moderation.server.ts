@@ -1,0 +1,179 @@
+// Administrator actions on listings (spec public §4): verify / unverify, live, hot, delete. Every one is
+// enforced here, whatever the caller (the admin grid's forms or the JSON API), and every one is:
+//   1. one D1 batch: the change (guarded by the state it was decided on, so a race cannot break a rule),
+//      its audit row (written only if the change happened), and the updated_at bump that makes readers
+//      distrust an older KV snapshot;
+//   2. then the KV snapshot rewritten or dropped, and a profileUpdate published so open pages reload.
+import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { needsAdminSecondFactor, TWO_FACTOR_PATH } from "~/features/accounts/auth-user";
+import { and, eq } from "drizzle-orm";
+import { isId } from "~/platform/data/ids";
+import { MODERATION_MSG, type AdminAction, type AuditAction } from "./moderation";
+import { adminFlagChange, type ModeratedState } from "~/features/listings/state";
+import { auditInsert, CHANGED } from "./audit.server";
+import { requireUser, type SessionUser } from "~/features/accounts/auth.server";
+import { visibilitySet, type VisibilityChange } from "~/features/listings/visibility.server";
+import { getDb, schema } from "~/platform/data/db.server";
+import { deleteListing } from "~/features/listings/delete.server";
+import { writeProfileSnapshot } from "~/features/profile/profile.server";
+import { publicState, publishProfileUpdate } from "~/platform/realtime/publish.server";
+import type { PublicState } from "~/platform/realtime/protocol";
+import { ERROR_MSG } from "~/features/site/messages";
+
+type Ctx = { waitUntil(promise: Promise<unknown>): void };
+type ModerationEnv = Pick<Env, "DB" | "PROFILES" | "ListingsRoom">;
+type Admin = Pick<SessionUser, "id" | "isAdmin">;
+
+const l = schema.listings;
+
+export type ModeratedListing = ModeratedState & {
+  modelId: string;
+  firstName: string;
+  location: string;
+  paid: boolean;
+};
+
+export type ModerationResult =
+  | { ok: true; listing: ModeratedListing; changed: boolean }
+  | { ok: false; status: 400 | 403 | 404 | 409; error: string };
+
+export async function readModeratedListing(env: Pick<Env, "DB">, modelId: string): Promise<ModeratedListing | null> {
+  if (!isId(modelId)) return null;
+  const [row] = await getDb(env)
+    .select({
+      modelId: l.id,
+      firstName: l.firstName,
+      location: l.location,
+      verified: l.verified,
+      live: l.live,
+      hot: l.hot,
+      active: l.active,
+      activeUntil: l.activeUntil,
+      paid: l.paid,
+    })
+    .from(l)
+    .where(eq(l.id, modelId))
+    .limit(1);
+  return row ?? null;
+}
+
+// Re-exported: tests/workers/reports.test.ts imports it from here.
+export { CHANGED };
+
+/**
+ * Applies one flag action for an administrator. `action` may depend on the current state (the JSON API's
+ * toggles flip whatever is stored). A refused rule is 409; an action that changes nothing answers the
+ * current state and writes nothing.
+ */
+export async function moderateListing(
+  env: ModerationEnv,
+  ctx: Ctx,
+  admin: Admin,
+  modelId: string,
+  action: Exclude<AdminAction, "delete"> | ((current: ModeratedListing) => Exclude<AdminAction, "delete">),
+  now = Date.now(),
+): Promise<ModerationResult> {
+  // Every caller checks the role first; this is the last line, so a new caller cannot forget it.
+  if (!admin.isAdmin) return { ok: false, status: 403, error: MODERATION_MSG.forbidden };
+  if (!isId(modelId)) return { ok: false, status: 400, error: ERROR_MSG.invalidModelId };
+  const current = await readModeratedListing(env, modelId);
+  if (!current) return { ok: false, status: 404, error: MODERATION_MSG.notFound };
+  const chosen = typeof action === "function" ? action(current) : action;
+  // Public only while paid for (issue 15): a moderator cannot put an unpaid listing live either.
+  if (chosen === "live" && !current.live && !current.paid) {
+    return { ok: false, status: 409, error: MODERATION_MSG.liveNeedsPlan };
+  }
+  const change = adminFlagChange(current, chosen, now);
+  if (!change.ok) return { ok: false, status: 409, error: change.error };
+  if (!change.changed) return { ok: true, listing: current, changed: false };
+
+  const next = change.next;
+  const db = getDb(env);
+  const [updated] = await db.batch([
+    // Guarded by the state the rule was applied to: if anything moved meanwhile, nothing is written.
+    db
+      .update(l)
+      .set({ ...visibilitySet(visibilityChange(chosen), now), hot: next.hot, updatedAt: now })
+      .where(
+        and(eq(l.id, modelId), eq(l.verified, current.verified), eq(l.live, current.live), eq(l.hot, current.hot)),
+      ),
+    // changes() is the row count of the UPDATE just before: no change, no record.
+    auditInsert(db, { adminId: admin.id, action: chosen, listingId: modelId, detail: current.firstName }, now, CHANGED),
+  ]);
+  if (!updated.meta.changes) {
+    return (await readModeratedListing(env, modelId))
+      ? { ok: false, status: 409, error: MODERATION_MSG.changed }
+      : { ok: false, status: 404, error: MODERATION_MSG.notFound };
+  }
+  await afterListingChange(env, ctx, modelId, publicState(current));
+  // What the rule made of it: 'Make Live' on a listing on a break, say, leaves it hidden.
+  return { ok: true, listing: (await readModeratedListing(env, modelId)) ?? { ...current, ...next }, changed: true };
+}
+
+/** The visibility input an administrator's action sets (app/features/listings/visibility.ts). */
+function visibilityChange(action: Exclude<AdminAction, "delete">): VisibilityChange {
+  switch (action) {
+    case "verify":
+    case "unverify":
+      return { verified: action === "verify" };
+    case "live":
+    case "unlive":
+      return { switchedOff: action === "unlive" };
+    default:
+      return {};
+  }
+}
+
+/** An administrator deletes a listing: the shared delete, with its audit row in the same batch. */
+export async function moderateDelete(
+  env: Pick<Env, "DB" | "PHOTOS" | "PROFILES" | "ListingsRoom" | "R2_DELETES">,
+  ctx: Ctx,
+  admin: Admin,
+  modelId: string,
+) {
+  if (!admin.isAdmin) return { ok: false as const, status: 403 as const, error: MODERATION_MSG.forbidden };
+  const current = await readModeratedListing(env, modelId);
+  if (!current) return { ok: false as const, status: 404 as const, error: MODERATION_MSG.notFound };
+  const outcome = await deleteListing(env, ctx, modelId, { audit: adminDeleteAudit(admin) });
+  if (!outcome.deleted) return { ok: false as const, status: 404 as const, error: MODERATION_MSG.notFound };
+  return { ok: true as const, name: current.firstName };
+}
+
+/**
+ * The audit entry of an administrator's delete (also used by the owner API when an admin deletes there).
+ * No name: the listing's id says which one, and a deleted provider's name should not outlive the listing.
+ */
+export function adminDeleteAudit(admin: Pick<SessionUser, "id">) {
+  return { adminId: admin.id, action: "delete" as AuditAction, detail: "" };
+}
+
+/**
+ * KV only speeds up public reads, and readers check updated_at against D1 before using a snapshot, so a
+ * failed rewrite costs speed, never correctness. The broadcast makes open pages reload.
+ */
+export async function afterListingChange(env: ModerationEnv, ctx: Ctx, modelId: string, before?: PublicState | null) {
+  try {
+    await writeProfileSnapshot(env, modelId);
+  } catch (error) {
+    console.error("moderation: snapshot rewrite failed", modelId, error);
+  }
+  publishProfileUpdate(env, ctx, modelId, before);
+}
+
+/**
+ * For the administrators' pages: a signed-out visitor goes to the login page as on any protected page;
+ * a signed-in user without the role gets a plain 404 (the pages do not admit to existing); an
+ * administrator whose session has not proved a second factor goes to set one up, and comes back after.
+ */
+export async function requireAdminPage(request: Request, context: AppLoadContext): Promise<SessionUser> {
+  const user = await requireUser(request, context);
+  if (needsAdminSecondFactor(user)) {
+    const url = new URL(request.url);
+    const back = encodeURIComponent(url.pathname + url.search);
+    throw redirect(`${TWO_FACTOR_PATH}?required=admin&redirectTo=${back}`, {
+      headers: { "Cache-Control": "no-store" },
+    });
+  }
+  if (!user.isAdmin) throw data("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
+  return user;
+}

@@ -1,0 +1,68 @@
+// Which payment gateway this deployment talks to. Development (APP_ENV=development on a loopback host, as
+// `npm start` and the tests run, in a build made with the development tools) uses the local test gateway,
+// with no set-up. Anywhere else it is Windcave
+// (docs/decisions/0016-payment-provider.md) once its three settings are there; until then checkout is
+// unavailable (503) rather than pointed at a stand-in.
+import type { PaymentGateway } from "./gateway.server";
+import { handlePaymentNotification, type NotifyEnv } from "./notify.server";
+// The one way into app/dev from the app: used only under __DEV_TOOLS__, which a production build sets to
+// false, so Rollup drops this import with the branch (scripts/check-production-build.mjs proves it).
+// eslint-disable-next-line import-x/no-restricted-paths
+import { TestGateway } from "~/dev/test-gateway.server";
+import { createWindcaveGateway, type WindcaveEnv } from "./windcave.server";
+import { isLoopbackHost } from "~/platform/http/loopback";
+import { isDevelopment } from "~/platform/env";
+import type { Ctx } from "~/features/billing/subscriptions.server";
+
+export const NOTIFY_PATH = "/api/payments/notify";
+
+export class GatewayUnavailableError extends Error {
+  constructor() {
+    super("No payment provider is configured");
+  }
+}
+
+/** What the owner is told when payment cannot be taken now (no provider configured, or it did not answer). */
+export const PAYMENT_UNAVAILABLE_MSG =
+  "Online payment is not available right now. Nothing was charged. Please try again later.";
+
+export type GatewayEnv = NotifyEnv & Pick<Env, "APP_ENV" | "PROFILES"> & WindcaveEnv;
+type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
+
+/** Windcave's URL is a var in wrangler.toml; the username and key are secrets, so "configured" means all three. */
+export function windcaveConfigured(env: WindcaveEnv): boolean {
+  return Boolean(env.WINDCAVE_API_URL && env.WINDCAVE_API_USERNAME && env.WINDCAVE_API_KEY);
+}
+
+/**
+ * The gateway for requests at `origin` (the site's own origin). The test gateway hands its notifications
+ * straight to the webhook's handler in this Worker: the same signed request a POST to NOTIFY_PATH carries,
+ * without a Worker fetching its own origin (which workerd does not route back to itself). `fetchImpl` is for
+ * the tests, which stand in for Windcave's host.
+ */
+export function paymentGateway(env: GatewayEnv, ctx: Ctx, origin: string, fetchImpl?: Fetch): PaymentGateway {
+  // Three locks, like /dev/outbox: a build with the development tools (a production build leaves this
+  // branch and the whole test gateway out: docs/testing.md), local development, and this machine.
+  if (__DEV_TOOLS__ && isDevelopment(env) && isLoopbackHost(new URL(origin).hostname)) {
+    const notifyUrl = `${origin}${NOTIFY_PATH}`;
+    const gateway: PaymentGateway = new TestGateway({
+      origin,
+      notifyUrl,
+      store: env.PROFILES,
+      deliver: (request) => handlePaymentNotification(env, ctx, gateway, request, origin),
+    });
+    return gateway;
+  }
+  if (windcaveConfigured(env)) return createWindcaveGateway(env, fetchImpl);
+  throw new GatewayUnavailableError();
+}
+
+/** The gateway, or null where none is configured (the cron then reminds and expires, but charges nothing). */
+export function billingGateway(env: GatewayEnv, ctx: Ctx, origin: string): PaymentGateway | null {
+  try {
+    return paymentGateway(env, ctx, origin);
+  } catch (error) {
+    if (error instanceof GatewayUnavailableError) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,103 @@
+import type { ReactNode } from "react";
+import { socialUrl, safeExternalUrl, type Profile } from "./profile";
+import { CheckBadgeIcon, InstagramIcon, PinIcon, XIcon } from "~/ui/icons";
+import { ContactCard } from "./ContactCard";
+import { Gallery } from "./Gallery";
+import { highlightClass, ProfileSections, type HighlightField } from "./ProfileSections";
+import { OnTourLine } from "./TourStops";
+
+type Props = {
+  profile: Profile;
+  /** Like and favourite buttons (left out of the editor preview). */
+  actions?: ReactNode;
+  highlight?: HighlightField;
+  /** The editor's preview: nothing counts or dials. */
+  preview?: boolean;
+  /** When the page was made (the loader's clock), for the weekly hours' 'Available today'. */
+  now: number;
+};
+
+/** The public profile, also drawn as the editor's live preview. */
+export function ProfileView({ profile, actions, highlight = null, preview, now }: Props) {
+  const Name = preview ? "h2" : "h1";
+  const links = [
+    {
+      label: "Instagram",
+      href: socialUrl("instagram", profile.instagram),
+      icon: <InstagramIcon className="h-4 w-4" />,
+    },
+    { label: "Twitter", href: socialUrl("twitter", profile.twitter), icon: <XIcon className="h-4 w-4" /> },
+    { label: "OnlyFans", href: socialUrl("onlyFans", profile.onlyFans), icon: null },
+    { label: "Website", href: safeExternalUrl(profile.website), icon: null },
+  ].filter((l): l is { label: string; href: string; icon: JSX.Element | null } => Boolean(l.href));
+  return (
+    // One contact card: after the header on phones, a sticky column beside everything from 768 px.
+    <article className="grid gap-5 md:grid-cols-[1fr_320px] md:gap-x-6" data-testid="profile">
+      <div className={`md:col-start-1 ${highlightClass(highlight, "images")}`}>
+        <Gallery images={profile.images} name={profile.firstName} />
+      </div>
+      <header className="space-y-2 md:col-start-1">
+        <div className="flex flex-wrap items-center gap-3">
+          {/* The editor's preview sits under the editor's own h1, so there the name is a level lower. */}
+          <Name className={`flex items-center gap-2 text-3xl font-bold ${highlightClass(highlight, "firstName")}`}>
+            {profile.firstName || "Your name"}
+            {profile.verified ? <CheckBadgeIcon className="h-6 w-6 text-sky-400" title="Verified" /> : null}
+          </Name>
+          {actions}
+        </div>
+        <p
+          className={`flex flex-wrap items-center gap-2 text-zinc-300 ${highlightClass(highlight, "age", "location", "suburb")}`}
+        >
+          {profile.age ? <span>{profile.age} years</span> : null}
+          {profile.location ? (
+            <span className="inline-flex items-center gap-1">
+              <PinIcon className="h-4 w-4" />
+              {profile.location}
+              {profile.suburb ? `, ${profile.suburb}` : ""}
+            </span>
+          ) : null}
+          {profile.photoVerified ? (
+            <span className="rounded-full bg-sky-950 px-2 text-xs text-sky-300">Photos verified</span>
+          ) : null}
+          {profile.tours ? <OnTourLine tours={profile.tours} now={now} /> : null}
+        </p>
+        {profile.tagLine ? (
+          <p className={`text-lg text-zinc-100 ${highlightClass(highlight, "tagLine")}`}>{profile.tagLine}</p>
+        ) : null}
+        {links.length ? (
+          <ul
+            className={`flex flex-wrap gap-2 ${highlightClass(highlight, "instagram", "twitter", "onlyFans", "website")}`}
+            aria-label="Social links"
+          >
+            {links.map((l) => (
+              <li key={l.label}>
+                <a
+                  href={l.href}
+                  target="_blank"
+                  rel="noopener noreferrer nofollow ugc"
+                  className="inline-flex min-h-11 items-center gap-1 rounded-full border border-line px-3 text-sm text-zinc-200 hover:border-accent"
+                >
+                  {l.icon}
+                  {l.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </header>
+      <aside
+        className={`md:sticky md:top-4 md:col-start-2 md:row-span-3 md:row-start-1 md:self-start ${highlightClass(highlight, "contactPhone")}`}
+      >
+        <ContactCard
+          modelId={profile.modelId}
+          firstName={profile.firstName}
+          phone={profile.contactPhone}
+          preview={preview}
+        />
+      </aside>
+      <div className="md:col-start-1">
+        <ProfileSections profile={profile} highlight={highlight} now={now} />
+      </div>
+    </article>
+  );
+}

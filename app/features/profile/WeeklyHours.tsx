@@ -1,0 +1,49 @@
+// The profile's weekly hours (issue 16): a one-line summary for today, then the week as a table. Times are
+// NZ wall-clock times as the provider entered them; `now` comes from the loader so the server and the
+// browser draw the same line.
+import { WEEKDAYS, nzClock } from "~/platform/time/nz-time";
+import { availabilityLine, formatRange, hasSchedule, type WeeklySchedule } from "~/features/listings/weekly-schedule";
+
+/** `note`: the provider's free-text availability, shown under the table as a note on it. */
+export function WeeklyHours({ schedule, now, note }: { schedule: WeeklySchedule; now: number; note?: string | null }) {
+  if (!hasSchedule(schedule)) return null;
+  const line = availabilityLine(schedule, now);
+  const today = nzClock(now).weekday;
+  return (
+    <div className="space-y-3" data-testid="weekly-hours">
+      {line.kind !== "none" ? (
+        <p className="font-semibold text-accent" data-testid="availability-line">
+          {line.text}
+        </p>
+      ) : null}
+      <table className="w-full text-sm">
+        <caption className="sr-only">Weekly hours, New Zealand time</caption>
+        <tbody>
+          {WEEKDAYS.map((weekday, day) => (
+            <tr key={weekday} className="border-t border-line" aria-current={day === today ? "date" : undefined}>
+              <th
+                scope="row"
+                className={`py-2 text-left font-normal ${day === today ? "text-white" : "text-zinc-300"}`}
+              >
+                {weekday}
+              </th>
+              <td className="py-2 text-right">
+                {schedule[day].length ? (
+                  schedule[day].map(formatRange).join(", ")
+                ) : (
+                  <span className="text-muted">—</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {note ? (
+        <p className="whitespace-pre-line break-words text-sm text-zinc-300" data-testid="availability-note">
+          <span className="font-semibold text-muted">Note: </span>
+          {note}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,325 @@
+// The public profile: built from D1, cached as a KV snapshot, and always gated by a fresh D1 check so a
+// hidden or deleted listing is never served from a stale copy (KV lags D1 by up to a minute).
+import { readStoredSchedule } from "~/features/listings/weekly-schedule";
+import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
+import { isId } from "~/platform/data/ids";
+import { toCard, type ListingCardData } from "~/features/catalogue/listing-card";
+import { centsToDollars } from "~/platform/money";
+import { photoUrl } from "~/features/photos/keys";
+import { pickSuggestions, type Profile, type ProfileImage, type ProfileRate, type ProfileSpecialRate } from "./profile";
+import type { Region } from "~/features/catalogue/regions";
+import type { TourStop } from "~/features/listings/tour-stops";
+import { getDb, schema } from "~/platform/data/db.server";
+import { cardColumns, gridOrder } from "~/features/catalogue/listing-queries.server";
+
+const l = schema.listings;
+const img = schema.listingImages;
+const rt = schema.listingRates;
+const sr = schema.listingSpecialRates;
+const ts = schema.tourStops;
+
+type ListingRow = typeof l.$inferSelect;
+type ImageRow = typeof img.$inferSelect;
+type RateRow = typeof rt.$inferSelect;
+type SpecialRateRow = typeof sr.$inferSelect;
+type TourStopRow = typeof ts.$inferSelect;
+
+export const SNAPSHOT_PREFIX = "profile:";
+// Snapshots are rewritten on every save; the TTL only clears out copies of listings nobody opens.
+const SNAPSHOT_TTL_SECONDS = 30 * 24 * 3600;
+
+export function snapshotKey(modelId: string): string {
+  return SNAPSHOT_PREFIX + modelId;
+}
+
+// Rate durations in the order a price list reads.
+const DURATION_ORDER: Record<string, number> = { "30min": 0, "1hr": 1, "1.5hr": 2, "2hr": 3, "3hr": 4, Overnight: 5 };
+
+/**
+ * Maps one listing and its child rows to the public shape (spec §3). Only fields named in `Profile`
+ * are copied, so the owner's user id, last name and anything added to the table later stay private.
+ * `images` must be in position order; `specialRates` in their own position order.
+ */
+export function assembleProfile(
+  row: ListingRow,
+  images: ImageRow[],
+  rates: RateRow[],
+  specialRates: SpecialRateRow[],
+  tours: TourStopRow[] = [],
+): Profile {
+  const publicImages: ProfileImage[] = images.map((i) => ({
+    imageId: i.id,
+    url: photoUrl(i.r2Key),
+    position: i.position,
+    width: i.width,
+    height: i.height,
+    // Only in the owner's copy (the editor): visitors' copies never hold such a photo.
+    ...(i.public ? {} : { hidden: true as const }),
+  }));
+  const publicRates: ProfileRate[] = [...rates]
+    .sort(
+      (a, b) =>
+        a.callType.localeCompare(b.callType) || (DURATION_ORDER[a.duration] ?? 9) - (DURATION_ORDER[b.duration] ?? 9),
+    )
+    .map((r) => ({
+      id: r.id,
+      call_type: r.callType,
+      duration: r.duration,
+      price: centsToDollars(r.price),
+      description: r.description,
+    }));
+  const publicSpecialRates: ProfileSpecialRate[] = specialRates.map((s) => ({
+    id: s.id,
+    serviceName: s.serviceName,
+    duration: s.duration,
+    rate: centsToDollars(s.rate),
+    description: s.description,
+  }));
+  const oneHour = row.rate60 ?? row.orate60;
+  return {
+    modelId: row.id,
+    firstName: row.firstName,
+    age: row.age,
+    tagLine: row.tagLine,
+    description: row.description,
+    location: row.location,
+    suburb: row.suburb,
+    calls: row.calls,
+    rate60: centsToDollars(oneHour),
+    nationality: row.nationality,
+    height: row.height,
+    weight: row.weight,
+    eyeColour: row.eyeColour,
+    bust: row.bust,
+    dressSize: row.dressSize,
+    hairColour: row.hairColour,
+    bodyType: row.bodyType,
+    services: row.services,
+    interests: row.interests,
+    favorites: row.favorites,
+    availability: row.availability,
+    schedule: readStoredSchedule(row.schedule),
+    tours: storedTourStops(tours),
+    instagram: row.instagram,
+    twitter: row.twitter,
+    onlyFans: row.onlyFans,
+    website: row.website,
+    contactPhone: row.contactPhone,
+    accountType: row.featured ? "featured" : "standard",
+    hot: row.hot,
+    verified: row.verified,
+    live: row.live,
+    active: row.active,
+    active_until: row.activeUntil,
+    photoVerified: row.photoVerified,
+    // Three aligned comma-separated lists, as the original API delivered them.
+    ImageUrls: publicImages.map((i) => i.url).join(","),
+    positions: publicImages.map((i) => String(i.position)).join(","),
+    imageIds: publicImages.map((i) => i.imageId).join(","),
+    images: publicImages,
+    rates: publicRates,
+    specialRates: publicSpecialRates,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** A listing's stored stops in the public shape, soonest first. */
+export function storedTourStops(rows: readonly TourStopRow[]): TourStop[] {
+  return rows
+    .map((r) => ({ region: r.region as Region, suburb: r.suburb, start: r.startDate, end: r.endDate }))
+    .sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
+}
+
+/**
+ * One listing's profile straight from D1 (one batch of five index lookups), or null when it does not exist.
+ * Its photos are the public ones (decision 0017); `withHidden` adds those kept but not shown on the Standard
+ * plan, marked `hidden`, for the owner's editor only.
+ */
+export async function buildProfileFromD1(
+  env: Pick<Env, "DB">,
+  modelId: string,
+  opts: { withHidden?: boolean } = {},
+): Promise<Profile | null> {
+  if (!isId(modelId)) return null;
+  const db = getDb(env);
+  const shown = opts.withHidden ? eq(img.listingId, modelId) : and(eq(img.listingId, modelId), eq(img.public, true));
+  const [rows, images, rates, specials, tours] = await db.batch([
+    db.select().from(l).where(eq(l.id, modelId)).limit(1),
+    db.select().from(img).where(shown).orderBy(asc(img.position), asc(img.createdAt)),
+    db.select().from(rt).where(eq(rt.listingId, modelId)),
+    db.select().from(sr).where(eq(sr.listingId, modelId)).orderBy(asc(sr.position)),
+    db.select().from(ts).where(eq(ts.listingId, modelId)),
+  ]);
+  const row = rows[0];
+  return row ? assembleProfile(row, images, rates, specials, tours) : null;
+}
+
+/**
+ * Profiles of many listings with five queries whatever their number: the listing rows are given, then
+ * one IN-query each for images, rates, special rates and tour stops. At most 100 ids (D1's bound-parameter limit).
+ */
+export async function assembleProfiles(env: Pick<Env, "DB">, rows: ListingRow[]): Promise<Profile[]> {
+  if (rows.length === 0) return [];
+  if (rows.length > 100) throw new Error("assembleProfiles takes at most 100 listings");
+  const ids = rows.map((r) => r.id);
+  const db = getDb(env);
+  const [images, rates, specials, tours] = await db.batch([
+    db
+      .select()
+      .from(img)
+      .where(and(inArray(img.listingId, ids), eq(img.public, true)))
+      .orderBy(asc(img.listingId), asc(img.position), asc(img.createdAt)),
+    db.select().from(rt).where(inArray(rt.listingId, ids)),
+    db.select().from(sr).where(inArray(sr.listingId, ids)).orderBy(asc(sr.listingId), asc(sr.position)),
+    db.select().from(ts).where(inArray(ts.listingId, ids)),
+  ]);
+  const group = <T extends { listingId: string }>(items: T[]) => {
+    const map = new Map<string, T[]>();
+    for (const item of items) {
+      const list = map.get(item.listingId);
+      if (list) list.push(item);
+      else map.set(item.listingId, [item]);
+    }
+    return map;
+  };
+  const imagesBy = group(images);
+  const ratesBy = group(rates);
+  const specialsBy = group(specials);
+  const toursBy = group(tours);
+  return rows.map((r) =>
+    assembleProfile(
+      r,
+      imagesBy.get(r.id) ?? [],
+      ratesBy.get(r.id) ?? [],
+      specialsBy.get(r.id) ?? [],
+      toursBy.get(r.id) ?? [],
+    ),
+  );
+}
+
+export type Viewer = { id: string; isAdmin: boolean } | null;
+
+function parseSnapshot(raw: string | null, modelId: string): Profile | null {
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(raw) as Profile;
+    // A snapshot written before a field was added to Profile (the schedule, the tours) is rebuilt from D1.
+    return value &&
+      typeof value === "object" &&
+      value.modelId === modelId &&
+      typeof value.updatedAt === "number" &&
+      Array.isArray(value.schedule) &&
+      Array.isArray(value.tours)
+      ? value
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The profile a viewer may see, or null (the route answers 'Model not found'). Order matters for privacy:
+ *  1. a one-row D1 read decides whether the listing exists and whether this viewer may see it;
+ *  2. only then is the KV snapshot read, and used only when it was built from the same D1 version
+ *     (updated_at) and agrees on `live`;
+ *  3. otherwise the profile is built from D1 and the snapshot refreshed after the answer (waitUntil).
+ * Hidden listings (seen by their owner or an administrator) always come from D1 and are not written to
+ * KV, which holds published listings only.
+ */
+export async function loadPublicProfile(
+  env: Pick<Env, "DB" | "PROFILES">,
+  ctx: { waitUntil(promise: Promise<unknown>): void },
+  modelId: string,
+  viewer: Viewer,
+): Promise<Profile | null> {
+  if (!isId(modelId)) return null;
+  const [gate] = await getDb(env)
+    .select({ live: l.live, userId: l.userId, updatedAt: l.updatedAt })
+    .from(l)
+    .where(eq(l.id, modelId))
+    .limit(1);
+  if (!gate) return null;
+  const live = gate.live;
+  if (!live && !(viewer && (viewer.isAdmin || viewer.id === gate.userId))) return null;
+  if (!live) return buildProfileFromD1(env, modelId);
+
+  let snapshot: Profile | null = null;
+  try {
+    snapshot = parseSnapshot(await env.PROFILES.get(snapshotKey(modelId)), modelId);
+  } catch (error) {
+    // KV trouble only costs speed: D1 has everything.
+    console.error("profile snapshot read failed", modelId, error);
+  }
+  if (snapshot && snapshot.updatedAt === gate.updatedAt && snapshot.live === true) return snapshot;
+
+  const profile = await buildProfileFromD1(env, modelId);
+  if (profile?.live) ctx.waitUntil(putSnapshot(env, profile));
+  return profile;
+}
+
+async function putSnapshot(env: Pick<Env, "PROFILES">, profile: Profile): Promise<void> {
+  try {
+    await env.PROFILES.put(snapshotKey(profile.modelId), JSON.stringify(profile), {
+      expirationTtl: SNAPSHOT_TTL_SECONDS,
+    });
+  } catch (error) {
+    console.error("profile snapshot write failed", profile.modelId, error);
+  }
+}
+
+/**
+ * Rewrites a listing's snapshot after a save or moderation: published listings get a fresh copy, a
+ * hidden or deleted one loses it. Writers should also bump listings.updated_at, which is what makes
+ * readers distrust an older snapshot before KV catches up. Answers the profile written, or null.
+ */
+export async function writeProfileSnapshot(
+  env: Pick<Env, "DB" | "PROFILES">,
+  modelId: string,
+): Promise<Profile | null> {
+  if (!isId(modelId)) return null;
+  const profile = await buildProfileFromD1(env, modelId);
+  if (!profile || !profile.live) {
+    await deleteProfileSnapshot(env, modelId);
+    return null;
+  }
+  await env.PROFILES.put(snapshotKey(modelId), JSON.stringify(profile), { expirationTtl: SNAPSHOT_TTL_SECONDS });
+  return profile;
+}
+
+export async function deleteProfileSnapshot(env: Pick<Env, "PROFILES">, modelId: string): Promise<void> {
+  if (!isId(modelId)) return;
+  await env.PROFILES.delete(snapshotKey(modelId));
+}
+
+/** How many of the grid's first listings the suggestions are drawn from, per query. */
+export const SUGGESTION_POOL = 24;
+
+/**
+ * 'You Might Also Like': 3 live listings with a photo, same location first, shuffled, never the current
+ * one. Two small index reads (the first 24 of the region and the first 24 overall, in grid order)
+ * rather than the whole region, then the pure pickSuggestions.
+ */
+export async function loadSuggestions(
+  env: Pick<Env, "DB">,
+  profile: { modelId: string; location: string },
+  random: () => number = Math.random,
+): Promise<ListingCardData[]> {
+  const db = getDb(env);
+  const withCover = and(eq(l.live, true), isNotNull(l.coverKey));
+  const pool = SUGGESTION_POOL + 1; // +1: the current listing may be among them.
+  const [sameRegion, overall] = await db.batch([
+    db
+      .select(cardColumns)
+      .from(l)
+      .where(and(withCover, eq(l.location, profile.location)))
+      .orderBy(...gridOrder)
+      .limit(pool),
+    db
+      .select(cardColumns)
+      .from(l)
+      .where(withCover)
+      .orderBy(...gridOrder)
+      .limit(pool),
+  ]);
+  return pickSuggestions(profile, [...sameRegion, ...overall].map(toCard), 3, random);
+}

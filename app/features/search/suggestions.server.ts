@@ -1,0 +1,15 @@
+import { MAX_SUGGESTIONS, type Suggestion } from "./suggestions";
+import { searchListings } from "./search.server";
+
+/** The best few live listings for a typed name, for visitors (never hidden ones, whoever asks). */
+export async function loadSuggestions(env: Pick<Env, "DB">, q: string | null): Promise<Suggestion[]> {
+  if (!q) return [];
+  const { results } = await searchListings(env, q, { includeHidden: false, limit: MAX_SUGGESTIONS });
+  return results.slice(0, MAX_SUGGESTIONS).map((r) => ({
+    modelId: r.modelId,
+    firstName: r.firstName,
+    age: r.age,
+    location: r.location,
+    photoUrl: r.cover?.url ?? null,
+  }));
+}

@@ -1,0 +1,75 @@
+import { useEffect, useRef } from "react";
+import { parseProfileUpdate, pickShard, REALTIME_PARTY, type ProfileUpdateEvent } from "~/platform/realtime/protocol";
+
+export const PROFILE_UPDATE_EVENT = "profileupdate";
+const PROFILE_UPDATED_KEY = "profileUpdated";
+
+// Spec §9: 10 reconnect attempts, 1 s growing to 5 s, 20 s connection timeout.
+export const SOCKET_OPTIONS = {
+  maxRetries: 10,
+  minReconnectionDelay: 1_000,
+  maxReconnectionDelay: 5_000,
+  connectionTimeout: 20_000,
+};
+
+/**
+ * Joins the listings room once per page load and re-announces each `profileUpdate` as a window event,
+ * so every screen decides for itself whether it concerns it (lib/realtime-protocol: pageShouldRefresh).
+ */
+export function RealtimeListener() {
+  useEffect(() => {
+    let socket: { close(): void } | null = null;
+    let unmounted = false;
+    // One shard per page load, at random: every shard gets every change, so any one will do.
+    const room = pickShard(Math.random());
+    // partysocket is loaded after hydration, off the page's first load: nothing needs it sooner, and a
+    // page's JavaScript budget is better spent on what renders. One socket per page, closed on unmount.
+    import("partysocket")
+      .then(({ PartySocket }) => {
+        if (unmounted) return;
+        const ws = new PartySocket({
+          host: window.location.host,
+          party: REALTIME_PARTY,
+          room,
+          ...SOCKET_OPTIONS,
+        });
+        // Marks the page as listening, as `data-hydrated` marks it interactive: what waits for a change
+        // to arrive (the end-to-end tests) waits for this rather than for the clock.
+        const root = document.documentElement;
+        ws.addEventListener("open", () => {
+          root.dataset.realtime = "open";
+        });
+        ws.addEventListener("close", () => {
+          delete root.dataset.realtime;
+        });
+        ws.addEventListener("message", (message: MessageEvent) => {
+          const event = parseProfileUpdate(message.data);
+          if (!event) return;
+          try {
+            localStorage.setItem(PROFILE_UPDATED_KEY, String(Date.now()));
+          } catch {
+            // Only a hint for other tabs.
+          }
+          window.dispatchEvent(new CustomEvent<ProfileUpdateEvent>(PROFILE_UPDATE_EVENT, { detail: event }));
+        });
+        socket = ws;
+      })
+      .catch((error: unknown) => console.error("realtime: could not load the socket client", error));
+    return () => {
+      unmounted = true;
+      socket?.close();
+    };
+  }, []);
+  return null;
+}
+
+/** Calls `onUpdate(event)` for each realtime listing change while the component is mounted. */
+export function useProfileUpdates(onUpdate: (event: ProfileUpdateEvent) => void) {
+  const handler = useRef(onUpdate);
+  handler.current = onUpdate;
+  useEffect(() => {
+    const listener = (e: Event) => handler.current((e as CustomEvent<ProfileUpdateEvent>).detail);
+    window.addEventListener(PROFILE_UPDATE_EVENT, listener);
+    return () => window.removeEventListener(PROFILE_UPDATE_EVENT, listener);
+  }, []);
+}

@@ -1,0 +1,63 @@
+// Texts said in more than one place: the pages' own errors and labels, and the one-shot notices that
+// follow a redirect. Where an older module already owns a text (the spec's verification messages, the
+// moderation rules), this table points at it instead of keeping a second copy.
+import { MODERATION_MSG } from "~/features/moderation/moderation";
+import { ID_MSG, PHOTO_VERIFY_MSG } from "~/features/verification/verification";
+
+/** Refusals the page actions answer with (and the JSON API with the same words). */
+export const ERROR_MSG = {
+  unknownAction: MODERATION_MSG.unknownAction,
+  invalidModelId: "Invalid model id",
+  /** An owner's toggles, saves, uploads and deletes over their per-account budget. */
+  tooManyChanges: "Too many changes, please wait a minute and try again.",
+  modelNotFound: "Model not found",
+  // The same words as auth-schemas' MSG.notAuthenticated, not imported from there: that module builds zod
+  // schemas on load and would bring zod into every page that imports this table.
+  notAuthenticated: "Not authenticated",
+} as const;
+
+/** Words that several screens put on their buttons and headings. */
+export const LABEL = {
+  submitting: "Submitting...",
+  noRegion: "No region yet",
+  backToLogin: "Back to Login",
+  backToDashboard: "Back to the dashboard",
+  setNewPassword: "Set a New Password",
+} as const;
+
+/**
+ * What a page says once after a form posted to it redirected back (post/redirect/get). The flash cookie
+ * carries the key, never the text, so a forged cookie can at most show one of these.
+ */
+export const NOTICE = {
+  listingDeleted: "The listing has been deleted.",
+  // A confirmation link opened in a browser signed in to another account (app/features/accounts/sign-in/confirm-email-page.server.ts).
+  emailConfirmedElsewhere:
+    "That e-mail address is now confirmed. You are still signed in to this account: sign out and log in to use the other one.",
+  // The same link confirmed in a browser that did not sign up: never signed in there (decision 0022, login CSRF).
+  emailConfirmedLogIn:
+    "Your e-mail address is confirmed. This is not the browser you signed up in, so you are not signed in here: log in with your e-mail address and password.",
+  // The owner's session and account changes on /managesub (app/features/accounts/settings/account-settings.ts).
+  sessionSignedOut: "That session has been signed out.",
+  otherSessionsSignedOut: "Every other session has been signed out.",
+  passwordChanged: "Your password has been changed. Every other session has been signed out.",
+  emailChangeSent:
+    "We sent a link to the new address. Your e-mail address changes when you open it (it works once, for 24 hours).",
+  passkeyRemoved: "The passkey has been removed.",
+  reportHidden: "The listing is hidden (no longer live) and its open reports are closed.",
+  reportDismissed: "The report has been dismissed.",
+  requestApproved: "Request approved. The documents have been deleted.",
+  requestRejected:
+    "Request rejected. The provider will see your reason on their dashboard; the documents have been deleted.",
+  // 'Pay now' on a past-due listing (app/features/billing/past-due.server.ts).
+  paymentReceived: "Payment received. Your listing's plan is active again.",
+  paymentProcessing: "Payment processing… This page shows the result once your card's bank has answered.",
+  verificationSent: ID_MSG.success,
+  photosSent: PHOTO_VERIFY_MSG.success,
+} as const;
+
+export type NoticeKey = keyof typeof NOTICE;
+
+export function isNoticeKey(value: unknown): value is NoticeKey {
+  return typeof value === "string" && Object.hasOwn(NOTICE, value);
+}

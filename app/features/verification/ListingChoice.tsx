@@ -1,0 +1,53 @@
+import { LABEL } from "~/features/site/messages";
+import { Photo } from "~/features/photos/Photo";
+
+export type Choice = {
+  modelId: string;
+  firstName: string;
+  location: string;
+  coverUrl: string | null;
+  pending: boolean;
+};
+
+/** One listing as a radio option (name="modelId"), with its cover photo; a listing already waiting for review cannot be chosen. */
+export function ListingChoice({
+  choice,
+  checked,
+  onChoose,
+}: {
+  choice: Choice;
+  checked: boolean;
+  onChoose: (modelId: string) => void;
+}) {
+  const id = `choice-${choice.modelId}`;
+  return (
+    <label
+      htmlFor={id}
+      className={`flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border p-3 focus-within:ring-2 focus-within:ring-accent-strong ${
+        checked ? "border-accent bg-panel" : "border-line"
+      } ${choice.pending ? "cursor-not-allowed opacity-60" : ""}`}
+      data-testid="listing-choice"
+    >
+      <input
+        id={id}
+        type="radio"
+        name="modelId"
+        value={choice.modelId}
+        checked={checked}
+        disabled={choice.pending}
+        onChange={() => onChoose(choice.modelId)}
+        className="h-5 w-5 accent-[var(--color-accent)]"
+      />
+      <span className="h-16 w-12 shrink-0 overflow-hidden rounded-md bg-ink">
+        <Photo src={choice.coverUrl} alt="" width={48} height={64} className="h-full w-full object-cover" />
+      </span>
+      <span className="min-w-0">
+        <span className="block font-semibold">{choice.firstName}</span>
+        <span className="block text-sm text-muted">
+          {choice.location || LABEL.noRegion}
+          {choice.pending ? " · Waiting for review" : ""}
+        </span>
+      </span>
+    </label>
+  );
+}

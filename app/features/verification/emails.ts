@@ -1,0 +1,65 @@
+// The e-mail an administrator's verification decision sends to the listing's owner: what was decided, the
+// reason for a refusal, and what happens next. Nothing else about the decision (who decided, the files)
+// leaves the admin screens.
+import { hideReasons, type VisibilityInputs } from "~/features/listings/visibility";
+import { greetingName, render, type EmailContent } from "~/platform/email/template";
+import { kindLabel, type VerificationKind } from "./verification";
+
+export type DecisionEmailInput = {
+  origin: string;
+  siteName: string;
+  firstName: string;
+  listingName: string;
+  kind: VerificationKind;
+  /** A review opened by the app after a verified listing changed (docs/decisions/0007-reverification-after-changes.md). */
+  rereview: boolean;
+  status: "approved" | "rejected";
+  reason: string;
+  /** The listing's visibility inputs after the decision, for the next step. */
+  listing: VisibilityInputs;
+};
+
+/** What the owner can do next after an approved ID review, by the first thing that still hides the listing. */
+export function nextStepAfterApproval(listing: VisibilityInputs): string {
+  switch (hideReasons(listing)[0]) {
+    case undefined:
+      return "It is live now: visitors can find it.";
+    case "unpaid":
+      return "Choose a plan for it on the Subscriptions page: it goes live as soon as it is paid for.";
+    case "stale":
+      return "Press 'Still available' beside it on your dashboard and it goes live again.";
+    case "paused":
+      return "It is on a break: it goes live again when the break ends, or when you resume it from your dashboard.";
+    default:
+      return "You switched it off: switch Live on from your dashboard when you want it shown.";
+  }
+}
+
+export function verificationDecisionEmail(o: DecisionEmailInput): EmailContent {
+  const hi = `Hi ${greetingName(o.firstName)},`;
+  const dashboard = { href: `${o.origin}/dashboard`, label: "Open your dashboard" };
+  if (o.status === "approved") {
+    const lines =
+      o.kind === "photo"
+        ? [`The photos of ${o.listingName} are verified: the listing now shows that its photos are genuine.`]
+        : o.rereview
+          ? [`We checked the changes to ${o.listingName}: it stays verified.`]
+          : [`${o.listingName} is verified.`, nextStepAfterApproval(o.listing)];
+    return render(`${kindLabel(o.kind)} for ${o.listingName} approved`, [hi, "", ...lines], dashboard);
+  }
+  const again =
+    o.kind === "id"
+      ? { href: `${o.origin}/verification`, label: "Get Verified" }
+      : { href: `${o.origin}/photo-verification`, label: "Verify Photos" };
+  const lines = o.rereview
+    ? [
+        `We checked the changes to ${o.listingName} and could not confirm it is still the verified person.`,
+        "It is hidden until it is verified again.",
+      ]
+    : [`${kindLabel(o.kind)} for ${o.listingName} was not approved.`];
+  return render(
+    `${kindLabel(o.kind)} for ${o.listingName} not approved`,
+    [hi, "", ...lines, `Reason: ${o.reason}`, "", "You can send a new request at any time."],
+    again,
+  );
+}

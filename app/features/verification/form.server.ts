@@ -1,0 +1,61 @@
+// The Get Verified and Photo verification pages' form posts (multipart, so they work without
+// JavaScript). Same checks and storage as the JSON API (submitVerification); the answer is a redirect to
+// the dashboard, which shows the spec's success message, or the spec's failure text for the page.
+import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { loginUrlFor } from "~/features/accounts/auth-redirect";
+import { clearSessionCookie } from "~/platform/http/token-cookie.server";
+import {
+  fileMessage,
+  ID_DOCUMENT_MSG,
+  ID_MSG,
+  maxRequestBytes,
+  PHOTO_VERIFY_MSG,
+  VERIFY_MSG,
+  type VerificationKind,
+} from "./verification";
+import { getSessionUser } from "~/features/accounts/auth.server";
+import { cookieIsSecure } from "~/platform/env";
+import { setFlash } from "~/features/site/flash.server";
+import { readBody } from "~/platform/http/body.server";
+import { submitVerification, verificationLimited } from "./verification.server";
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/** `error` is the spec's failure text; `message` the bare reason, shown beside `field` when there is one. */
+export type VerificationFormResult = { error: string; message: string; field?: string };
+
+export async function handleVerificationForm(
+  request: Request,
+  context: AppLoadContext,
+  kind: VerificationKind,
+  page: string,
+) {
+  const env = context.cloudflare.env;
+  const user = await getSessionUser(request, env);
+  if (!user) {
+    throw redirect(loginUrlFor(new URL(page, request.url).href, { sessionExpired: true }), {
+      status: 303,
+      headers: { "Set-Cookie": clearSessionCookie(cookieIsSecure(env)), ...NO_STORE },
+    });
+  }
+  const failure = kind === "id" ? ID_MSG.failure : PHOTO_VERIFY_MSG.failure;
+  const fail = (message: string, status: number, field?: string) =>
+    data<VerificationFormResult>({ error: failure(message), message, field }, { status, headers: NO_STORE });
+  if (await verificationLimited(env, user.id)) return fail(VERIFY_MSG.rateLimited, 429);
+  const body = await readBody(request, {
+    maxBytes: maxRequestBytes(kind),
+    accept: ["multipart"],
+    tooLarge: fileMessage(kind, "size"),
+  });
+  if (!body.ok) return fail(body.error, body.status);
+  const modelId = body.form.get("modelId");
+  if (typeof modelId !== "string" || modelId === "") {
+    return fail(kind === "id" ? ID_MSG.selectModel : PHOTO_VERIFY_MSG.missing, 400, "modelId");
+  }
+  // The page always asks which document (the JSON API may leave it out: a licence).
+  if (kind === "id" && !body.form.get("documentType")) return fail(ID_DOCUMENT_MSG.choose, 400, "documentType");
+  const result = await submitVerification(env, user, kind, modelId, body.form);
+  if (!result.ok) return fail(result.error, result.status, result.field);
+  const sent = await setFlash(new Headers(NO_STORE), env, kind === "id" ? "verificationSent" : "photosSent");
+  throw redirect("/dashboard", { status: 303, headers: sent });
+}

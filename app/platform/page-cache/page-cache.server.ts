@@ -1,0 +1,311 @@
+// The page cache: anonymous public pages and JSON from the Workers Cache API, keyed by versions that D1
+// triggers bump on every write that could change them (docs/decisions/0012-page-cache.md). Anyone with a
+// session cookie is rendered fresh and never stored; so is any response that sets a cookie.
+import { answerCopy, copySize, cspNonce, gzipped, withScriptHashes, type Copy } from "./page-copy.server";
+import { hasSessionCookie } from "../http/token-cookie.server";
+
+/** A named cache: the zone's default cache (and a purge of it) never mixes with these entries. */
+const CACHE_NAME = "pages";
+/** The browser's Cache-Control as rendered, kept beside the one that sets the copy's TTL. */
+const ORIGINAL_CACHE_CONTROL = "X-Page-Cache-Control";
+/** When the copy stops being served (ms since the epoch), so this isolate's copy of it never outlives it. */
+const EXPIRES = "X-Page-Cache-Expires";
+export const CACHE_STATUS_HEADER = "X-Cache";
+/**
+ * Set on a render whose answer may be stored (and stripped from what visitors send): its D1 reads must be at
+ * least as new as the versions read for its key, so once reads go through D1 sessions such a render must
+ * start from "first-primary" (docs/decisions/0012-page-cache.md, read replicas).
+ */
+export const CACHE_FILL_HEADER = "X-Page-Cache-Fill";
+
+/** True for a render the page cache may store: read from the primary, never from a lagging replica. */
+export function isCacheFill(request: Request): boolean {
+  return request.headers.get(CACHE_FILL_HEADER) === "1";
+}
+
+type Render = (request: Request) => Promise<Response>;
+
+/** What the engine needs of a page it may keep; the policy adds what its key needs. */
+export type CachePlan = {
+  /** Path and canonical query: what the page is rendered from, e.g. "/locations/Auckland?age=18-24&page=2". */
+  path: string;
+  /** Version scopes whose numbers go into the key. */
+  scopes: string[];
+  /** How long a copy may be served: the bound on changes no version covers (counts, "active now", time). */
+  ttlSeconds: number;
+  /** True for HTML (nonce rewritten on a hit); false for JSON. */
+  html: boolean;
+};
+
+/**
+ * Which pages are kept and under which key: the catalogue's rules (app/features/catalogue/page-cache.server.ts).
+ * The engine here knows versions, copies and the Cache API, and nothing of what a page shows.
+ */
+export type PageCachePolicy<P extends CachePlan> = {
+  /** The page this URL is, or null for one that is never kept. */
+  plan(url: URL): P | null;
+  /** The copy's key, from the versions read for plan.scopes (in that order). */
+  key(request: Request, url: URL, plan: P, versions: number[], build: string, now: number): string;
+  /** A hit skips the render, so whatever a render does for itself (counting a view) happens here. */
+  onHit?(request: Request, plan: P): void;
+};
+
+/** Either session cookie name, whatever the environment: a cookie that might sign someone in bypasses. */
+export function isSignedIn(cookieHeader: string | null): boolean {
+  return hasSessionCookie(cookieHeader, true) || hasSessionCookie(cookieHeader, false);
+}
+
+/**
+ * The answer for `request`: from the cache when a copy for the current versions is there, else rendered by
+ * `render` (and stored when it may be). Requests that may not be cached go straight to `render`.
+ */
+export async function servePageWith<P extends CachePlan>(
+  policy: PageCachePolicy<P>,
+  request: Request,
+  env: Pick<Env, "DB"> & Partial<Pick<Env, "PAGE_CACHE_REUSE_MS">>,
+  ctx: ExecutionContext,
+  build: string,
+  render: Render,
+): Promise<Response> {
+  if (request.headers.has(CACHE_FILL_HEADER)) {
+    request = new Request(request);
+    request.headers.delete(CACHE_FILL_HEADER);
+  }
+  if (request.method !== "GET") return render(request);
+  const cookie = request.headers.get("Cookie");
+  if (isSignedIn(cookie)) return render(request);
+  const url = new URL(request.url);
+  const plan = policy.plan(url);
+  if (!plan) return render(request);
+  const versions = await currentVersions(env, plan.scopes);
+  // No versions (a read failed, or the listing has no row): no way to know a copy is current. Render, keep nothing.
+  if (!versions) return render(request);
+  const now = Date.now();
+  const key = policy.key(request, url, plan, versions, build, now);
+  const kept = keptCopy(key, now) ?? (await storedCopy(key, now));
+  if (kept) {
+    policy.onHit?.(request, plan);
+    return answerCopy(kept, request, "HIT");
+  }
+  // The page is rendered from its canonical URL, so the copy is exactly what the key names (a dropped
+  // tracker parameter cannot end up in a link on it).
+  const canonical = new Request(new URL(plan.path, url.origin), request);
+  canonical.headers.set(CACHE_FILL_HEADER, "1");
+  const response = await render(canonical);
+  if (!storable(response, plan)) return withStatus(response, "BYPASS");
+  // The whole page is read before answering: the miss gets the very copy the hits will get.
+  const body = await response.text();
+  const copy = await toCopy(body, response, plan, now);
+  if (!copy) return withStatus(new Response(body, response), "BYPASS");
+  ctx.waitUntil(store(key, copy, plan).catch((error: unknown) => console.error("page cache: write failed", error)));
+  return answerCopy(copy, request, "MISS");
+}
+
+// Versions this isolate has read, reused for a moment (docs/decisions/0012-page-cache.md, "Reusing a version
+// read"): every answer to a request that wrote to D1 is held back for longer than that moment (holdAfterWrites),
+// so a request that starts after such an answer never gets numbers read before the write.
+const knownVersions = new Map<string, { version: number; readAt: number }>();
+const MAX_KNOWN_VERSIONS = 5_000;
+/** Added to the writers' hold: Date.now() in a Worker only moves at I/O, so a reader's clock may lag a little. */
+const HOLD_SLACK_MS = 50;
+const DEFAULT_REUSE_MS = 250;
+const MAX_REUSE_MS = 2_000;
+
+/** How long a version read may be reused (PAGE_CACHE_REUSE_MS; 0 turns reuse and the writers' hold off). */
+export function versionReuseMs(env: Partial<Pick<Env, "PAGE_CACHE_REUSE_MS">>): number {
+  const raw = env.PAGE_CACHE_REUSE_MS;
+  const ms = raw === undefined || raw === "" ? DEFAULT_REUSE_MS : Number(raw);
+  return Number.isFinite(ms) ? Math.min(Math.max(Math.round(ms), 0), MAX_REUSE_MS) : DEFAULT_REUSE_MS;
+}
+
+/** How long an answer that wrote to D1, and a realtime event about a write, wait after the write. */
+export function writeHoldMs(env: Partial<Pick<Env, "PAGE_CACHE_REUSE_MS">>): number {
+  const reuse = versionReuseMs(env);
+  return reuse > 0 ? reuse + HOLD_SLACK_MS : 0;
+}
+
+/** Waits until `writeHoldMs` has passed since `wroteAt` (no wait when reuse is off or nothing was written). */
+export async function holdAfterWrites(
+  env: Partial<Pick<Env, "PAGE_CACHE_REUSE_MS">>,
+  wroteAt: number | null,
+): Promise<void> {
+  const hold = writeHoldMs(env);
+  if (!hold || wroteAt === null) return;
+  const wait = wroteAt + hold - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+}
+
+async function currentVersions(
+  env: Pick<Env, "DB"> & Partial<Pick<Env, "PAGE_CACHE_REUSE_MS">>,
+  scopes: string[],
+): Promise<number[] | null> {
+  if (!scopes.length) return [];
+  const reuse = versionReuseMs(env);
+  const now = Date.now();
+  const known = scopes.map((s) => knownVersions.get(s));
+  if (reuse > 0 && known.every((k) => k && now - k.readAt <= reuse)) return known.map((k) => k!.version);
+  // Taken before the read: the numbers read are at least as new as this.
+  const readAt = Date.now();
+  const versions = await readVersions(env, scopes);
+  if (versions && reuse > 0) {
+    scopes.forEach((scope, i) => {
+      knownVersions.delete(scope);
+      knownVersions.set(scope, { version: versions[i], readAt });
+    });
+    for (const oldest of knownVersions.keys()) {
+      if (knownVersions.size <= MAX_KNOWN_VERSIONS) break;
+      knownVersions.delete(oldest);
+    }
+  }
+  return versions;
+}
+
+async function readVersions(env: Pick<Env, "DB">, scopes: string[]): Promise<number[] | null> {
+  try {
+    // Always the primary (no Sessions API bookmark): a replica could still hold the version before a hide.
+    const { results } = await env.DB.prepare(
+      `SELECT scope, version FROM page_cache_versions WHERE scope IN (${scopes.map(() => "?").join(", ")})`,
+    )
+      .bind(...scopes)
+      .all<{ scope: string; version: number }>();
+    const found = new Map(results.map((r) => [r.scope, r.version]));
+    // A listing without a row is deleted (or being made): its page is a 404, or will have a row soon.
+    if (scopes.some((s) => !found.has(s))) return null;
+    return scopes.map((s) => found.get(s)!);
+  } catch (error) {
+    console.error("page cache: version read failed", error);
+    return null;
+  }
+}
+
+/** Only a whole, public, cookie-free success: never a redirect, an error page or anything private. */
+function storable(response: Response, plan: CachePlan): boolean {
+  if (response.status !== 200 || !response.body) return false;
+  if (response.headers.has("Set-Cookie")) return false;
+  const cacheControl = response.headers.get("Cache-Control") ?? "";
+  if (/\bprivate\b/i.test(cacheControl)) return false;
+  // Pages mark a partial render (a list that failed to load) no-store. JSON is always no-store to browsers:
+  // its copies here are safe because the key carries the versions.
+  if (plan.html && /\bno-store\b/i.test(cacheControl)) return false;
+  const type = response.headers.get("Content-Type") ?? "";
+  return plan.html ? type.startsWith("text/html") : type.startsWith("application/json");
+}
+
+async function store(key: string, copy: Copy, plan: CachePlan): Promise<void> {
+  keep(key, copy);
+  const headers = new Headers(copy.headers);
+  headers.delete(CACHE_STATUS_HEADER);
+  headers.set(ORIGINAL_CACHE_CONTROL, headers.get("Cache-Control") ?? "");
+  headers.set("Cache-Control", `public, max-age=${plan.ttlSeconds}`);
+  headers.set(EXPIRES, String(copy.expires));
+  const cache = await caches.open(CACHE_NAME);
+  await cache.put(new Request(key), new Response(copy.body, { status: copy.status, headers }));
+}
+
+/**
+ * The render as a copy every visitor may get: HTML with its nonce traded for script hashes, and the
+ * browser's headers. Null when it cannot be (a nonce that shows up outside nonce attributes).
+ */
+async function toCopy(rendered: string, response: Response, plan: CachePlan, now: number): Promise<Copy | null> {
+  let body = rendered;
+  const headers = new Headers(response.headers);
+  const csp = headers.get("Content-Security-Policy");
+  const nonce = plan.html ? cspNonce(csp) : null;
+  if (nonce && csp) {
+    const hashed = await withScriptHashes(body, csp, nonce);
+    if (!hashed) return null;
+    body = hashed.body;
+    headers.set("Content-Security-Policy", hashed.csp);
+  } else if (plan.html && body.includes(" nonce=")) {
+    // Nonce attributes the policy does not name: nothing to trade them for.
+    return null;
+  }
+  headers.delete("Vary");
+  headers.delete(CACHE_STATUS_HEADER);
+  headers.set(CACHE_STATUS_HEADER, "HIT");
+  return {
+    status: response.status,
+    headers: [...headers],
+    body,
+    gzip: await gzipped(body),
+    expires: now + plan.ttlSeconds * 1000,
+  };
+}
+
+/** A Cache API entry back as the copy it was stored from. */
+async function fromStored(stored: Response): Promise<Copy> {
+  const headers = new Headers(stored.headers);
+  const original = headers.get(ORIGINAL_CACHE_CONTROL);
+  const expires = Number(headers.get(EXPIRES));
+  headers.delete(ORIGINAL_CACHE_CONTROL);
+  headers.delete(EXPIRES);
+  if (original) headers.set("Cache-Control", original);
+  else headers.delete("Cache-Control");
+  // The Cache API's own bookkeeping is not the page's.
+  headers.delete("Age");
+  headers.delete("CF-Cache-Status");
+  headers.set(CACHE_STATUS_HEADER, "HIT");
+  const body = await stored.text();
+  return {
+    status: stored.status,
+    headers: [...headers],
+    body,
+    gzip: await gzipped(body),
+    expires: Number.isFinite(expires) ? expires : 0,
+  };
+}
+
+// The Cache API answers in milliseconds; the pages most asked for are also kept in this isolate's memory,
+// under the same key (so the same versions) and never past the copy's own expiry.
+const KEPT_BYTES = 8 * 1024 * 1024;
+const kept = new Map<string, { copy: Copy; size: number }>();
+let keptBytes = 0;
+
+function keptCopy(key: string, now: number): Copy | null {
+  const entry = kept.get(key);
+  if (!entry) return null;
+  kept.delete(key);
+  if (entry.copy.expires <= now) {
+    keptBytes -= entry.size;
+    return null;
+  }
+  kept.set(key, entry);
+  return entry.copy;
+}
+
+function keep(key: string, copy: Copy): void {
+  const size = copySize(copy);
+  if (size > KEPT_BYTES / 16) return;
+  const before = kept.get(key);
+  if (before) {
+    kept.delete(key);
+    keptBytes -= before.size;
+  }
+  kept.set(key, { copy, size });
+  keptBytes += size;
+  for (const [oldest, entry] of kept) {
+    if (keptBytes <= KEPT_BYTES) break;
+    kept.delete(oldest);
+    keptBytes -= entry.size;
+  }
+}
+
+async function storedCopy(key: string, now: number): Promise<Copy | null> {
+  try {
+    const cache = await caches.open(CACHE_NAME);
+    const hit = await cache.match(new Request(key));
+    if (!hit) return null;
+    const copy = await fromStored(hit);
+    if (copy.expires > now) keep(key, copy);
+    return copy;
+  } catch (error) {
+    console.error("page cache: read failed", error);
+    return null;
+  }
+}
+
+function withStatus(response: Response, status: "MISS" | "BYPASS"): Response {
+  const out = new Response(response.body, response);
+  out.headers.set(CACHE_STATUS_HEADER, status);
+  return out;
+}
