@@ -1,5 +1,8 @@
-// The rules a machine keeps (issue 11). The layer rules are the architecture written down:
-// routes → app/server → bindings, with app/lib and app/components pure enough to ship to the browser.
+// The rules a machine keeps. The layer rules are the architecture written down (docs/architecture.md):
+// routes and jobs on top; app/features/<domain> below them; app/platform and app/ui at the bottom, knowing
+// no feature; app/dev reached by nothing a production build keeps. Only *.server.ts modules do I/O: the rest
+// is pure enough to ship to the browser.
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import js from "@eslint/js";
@@ -13,13 +16,56 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 // Server modules hold secrets, bindings and SQL; a type import is still a coupling that lets the next
 // change turn into a value import, and the bundler would then ship server code to the browser.
 const noServer = {
-  group: ["~/server", "~/server/*", "**/server/*", "../server", "**/*.server", "**/*.server.ts"],
-  message: "app/lib and app/components run in the browser too: they never import app/server, not even types.",
+  group: ["**/*.server", "**/*.server.ts"],
+  message:
+    "Modules without .server in their name run in the browser too: they never import server code, not even types.",
 };
 const noRoutes = {
   group: ["~/routes", "~/routes/*", "**/routes/*"],
   message: "Routes are the top layer: nothing under app/ imports a route module.",
 };
+
+// The domain folders. Each reaches another only through its public face: the modules at the top of its
+// folder. Its sub-folders (editor/, settings/, second-factor/, components/ ...) are its own business.
+const FEATURES = readdirSync(path.join(root, "app/features"), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const LAYER_ZONES = [
+  {
+    target: ["./app/platform", "./app/ui"],
+    from: ["./app/features", "./app/jobs", "./app/dev"],
+    message: "app/platform and app/ui know no feature: pass what they need in (see page-cache.server.ts's policy).",
+  },
+  {
+    target: "./app/platform",
+    from: "./app/ui",
+    message: "app/platform runs on the server and in shared pure code; components live above it.",
+  },
+  {
+    target: [
+      "./app/features",
+      "./app/platform",
+      "./app/ui",
+      "./app/jobs",
+      "./app/root.tsx",
+      "./app/entry.server.tsx",
+      "./workers",
+    ],
+    from: "./app/dev",
+    message: "Nothing reaches app/dev: the development tools are left out of production builds (docs/testing.md).",
+  },
+  {
+    target: ["./app/features", "./app/platform", "./app/ui"],
+    from: "./app/jobs",
+    message:
+      "app/jobs is a top layer, like routes: the Worker's cron and queue handlers call features, never the reverse.",
+  },
+  ...FEATURES.map((feature) => ({
+    target: FEATURES.filter((other) => other !== feature).map((other) => `./app/features/${other}`),
+    from: `./app/features/${feature}/*/**`,
+    message: `Reach app/features/${feature} through the modules at its top level: its sub-folders are its own.`,
+  })),
+];
 
 export default tseslint.config(
   {
@@ -71,23 +117,12 @@ export default tseslint.config(
     rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
   },
   {
-    files: ["app/lib/**", "app/components/**"],
+    // Everything but the server modules, the route modules and the entry points may ship to the browser.
+    files: ["app/**/*.ts", "app/**/*.tsx"],
+    ignores: ["app/**/*.server.ts", "app/**/*.server.tsx", "app/routes/**", "app/*.ts", "app/*.tsx", "app/jobs/**"],
     rules: {
       "no-restricted-imports": ["error", { patterns: [noServer, noRoutes] }],
       // Hashing tokens and passwords is server work; code here ships to the browser.
-      "no-restricted-properties": [
-        "error",
-        { object: "crypto", property: "subtle", message: "Server-only crypto lives in app/server." },
-      ],
-    },
-  },
-  {
-    // A domain folder (app/features/<domain>/): its pure rules and components follow app/lib's and
-    // app/components' rules; only its *.server.ts modules do I/O.
-    files: ["app/features/**"],
-    ignores: ["app/features/**/*.server.ts"],
-    rules: {
-      "no-restricted-imports": ["error", { patterns: [noServer, noRoutes] }],
       "no-restricted-properties": [
         "error",
         { object: "crypto", property: "subtle", message: "Server-only crypto lives in *.server.ts modules." },
@@ -95,8 +130,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ["app/server/**", "app/features/**/*.server.ts", "app/*.ts", "app/*.tsx", "workers/**"],
+    files: ["app/**/*.server.ts", "app/*.ts", "app/*.tsx", "app/jobs/**", "workers/**"],
     rules: { "no-restricted-imports": ["error", { patterns: [noRoutes] }] },
+  },
+  {
+    files: ["app/**", "workers/**"],
+    rules: { "import-x/no-restricted-paths": ["error", { basePath: root, zones: LAYER_ZONES }] },
   },
   {
     // Tests and scripts may reach any layer; they only need the language rules.

@@ -1,0 +1,106 @@
+// The layers of docs/architecture.md are kept by ESLint (eslint.config.js). Each zone is proved here by a
+// planted import that must fail lint, and the layout targets by counting: a rule nobody checks decays.
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+const root = path.resolve(__dirname, "../..");
+const eslint = new ESLint({ cwd: root });
+
+/** The messages ESLint gives `code` written as the file `file` (which need not exist). */
+async function lintAs(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result.messages.map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+const PLANTED: [zone: string, file: string, code: string, expected: RegExp][] = [
+  [
+    "platform knows no feature",
+    "app/platform/planted.ts",
+    'import { SITE as _s } from "~/features/site/site";\n',
+    /no-restricted-paths.*know no feature/,
+  ],
+  [
+    "ui knows no feature",
+    "app/ui/Planted.tsx",
+    'import { PLANS as _p } from "~/features/billing/plans";\n',
+    /no-restricted-paths.*know no feature/,
+  ],
+  [
+    "platform does not reach ui",
+    "app/platform/planted.ts",
+    'import { Button as _b } from "~/ui/Button";\n',
+    /no-restricted-paths.*components live above it/,
+  ],
+  [
+    "nothing reaches app/dev",
+    "app/features/billing/planted.server.ts",
+    'import { TestGateway as _t } from "~/dev/test-gateway.server";\n',
+    /no-restricted-paths.*Nothing reaches app\/dev/,
+  ],
+  [
+    "a feature reaches another only through its top level",
+    "app/features/dashboard/planted.ts",
+    'import { isBlocked as _i } from "~/features/accounts/sign-in/login-throttle";\n',
+    /no-restricted-paths.*through the modules at its top level/,
+  ],
+  [
+    "nothing below reaches app/jobs",
+    "app/features/listings/planted.server.ts",
+    'import { runRetention as _r } from "~/jobs/retention.server";\n',
+    /no-restricted-paths.*app\/jobs is a top layer/,
+  ],
+  [
+    "browser code never imports a server module",
+    "app/features/listings/planted.ts",
+    'import { saveListing as _s } from "./save.server";\n',
+    /no-restricted-imports.*never import server code/,
+  ],
+  [
+    "nothing under app/ imports a route",
+    "app/features/listings/planted.server.ts",
+    'import { loader as _l } from "~/routes/_index";\n',
+    /no-restricted-imports.*Routes are the top layer/,
+  ],
+];
+
+describe("the layer zones fail lint on a planted import", () => {
+  for (const [zone, file, code, expected] of PLANTED) {
+    it(zone, { timeout: 60_000 }, async () => {
+      const messages = await lintAs(file, code);
+      expect(
+        messages.some((m) => expected.test(m)),
+        messages.join("\n"),
+      ).toBe(true);
+    });
+  }
+
+  it("a feature's own sub-folder is open to it", { timeout: 60_000 }, async () => {
+    const messages = await lintAs(
+      "app/features/accounts/planted.ts",
+      'import { isBlocked as _i } from "./sign-in/login-throttle";\n',
+    );
+    expect(messages.filter((m) => m.includes("no-restricted-paths"))).toEqual([]);
+  });
+});
+
+describe("the layout's targets", () => {
+  function folders(dir: string): string[] {
+    const entries = readdirSync(path.join(root, dir), { withFileTypes: true });
+    return [dir, ...entries.filter((e) => e.isDirectory()).flatMap((e) => folders(path.join(dir, e.name)))];
+  }
+
+  it("no folder under app/ but routes/ holds more than 25 modules at its top level", () => {
+    const crowded = folders("app")
+      .filter((dir) => dir !== path.join("app", "routes"))
+      .map((dir) => {
+        const modules = readdirSync(path.join(root, dir), { withFileTypes: true }).filter(
+          (e) => e.isFile() && /\.(ts|tsx)$/.test(e.name),
+        );
+        return { dir, count: modules.length };
+      })
+      .filter(({ count }) => count > 25);
+    expect(crowded).toEqual([]);
+  });
+});
