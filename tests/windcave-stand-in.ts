@@ -1,7 +1,7 @@
 // A stand-in for Windcave's REST host, shared by the adapter's unit tests and the workerd tests that drive it
 // through the real D1 (the real host is unreachable from here; this is the one place a stand-in is right).
 // The answers follow Windcave's own shapes: see the sources named in tests/unit/windcave-gateway.test.ts.
-import { createWindcaveGateway } from "~/server/payments/windcave.server";
+import { createWindcaveGateway } from "~/features/payments/windcave.server";
 
 export const WINDCAVE_TEST_SETTINGS = {
   WINDCAVE_API_URL: "https://uat.windcave.com/api/v1/",
