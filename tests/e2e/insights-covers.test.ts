@@ -6,7 +6,9 @@ import { MOBILE, hydrated, useBrowser } from "./browser";
 import { seriousViolations } from "./axe";
 import { enterAs } from "./people";
 import { useOwnProvider } from "./providers";
-import { d1, d1Rows } from "./store";
+import { copyPhotos, d1, d1Rows } from "./store";
+import { newId } from "~/lib/ids";
+import { PUBLIC_PHOTO_PREFIX } from "~/lib/photo-keys";
 
 const b = useBrowser();
 const independent = useOwnProvider("independent");
@@ -15,6 +17,20 @@ const SHOTS = "/work/wt/shots/covers2";
 describe("cover rotation", () => {
   it("chooses covers at 390 px, refuses a fourth, and shows which cover earns more views", async () => {
     const listing = independent.listings[0].id;
+    // A fourth photo (the demo listing has three), so that ticking one too many is possible.
+    const [first] = await d1Rows<{ r2_key: string }>(
+      "SELECT r2_key FROM listing_images WHERE listing_id = ? ORDER BY position LIMIT 1",
+      listing,
+    );
+    const extra = `${PUBLIC_PHOTO_PREFIX}${newId(24)}.webp`;
+    await copyPhotos([[first.r2_key, extra]]);
+    await d1(
+      "INSERT INTO listing_images (id, listing_id, r2_key, position, width, height, created_at) VALUES (?, ?, ?, 99, 600, 800, ?)",
+      newId(),
+      listing,
+      extra,
+      Date.now(),
+    );
     const { page } = await b.visitor({ viewport: MOBILE, bypassCSP: true });
     await enterAs(page, independent, `/dashboard/insights?listing=${listing}&days=7`);
     await hydrated(page);
