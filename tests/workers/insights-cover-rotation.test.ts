@@ -192,7 +192,7 @@ describe("credit per cover", () => {
     const html = await (await owner.client.get(`/dashboard/insights?listing=${id}&days=7`)).text();
     const table = html.split('data-testid="cover-results"')[1]?.split("</table>")[0] ?? "";
     const results = [...table.matchAll(/<tr data-testid="cover-result">(.*?)<\/tr>/g)].map((m) =>
-      [...m[1].matchAll(/<td>(.*?)<\/td>/g)].map((c) => c[1].replace(/<[^>]+>/g, "")),
+      [...m[1].matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((c) => c[1].replace(/<[^>]+>/g, "")),
     );
     expect(results).toEqual([
       ["4", "1", "25%"],

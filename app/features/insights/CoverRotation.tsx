@@ -99,19 +99,25 @@ export function CoverRotation({ listingId, days, photos, results, notice, error 
       {results.length ? (
         <table className="w-full text-left text-sm" data-testid="cover-results">
           <caption className="mb-1 text-left text-muted">{`Each cover over the last ${days} days`}</caption>
-          <thead className="text-muted">
+          <thead className="align-bottom text-muted">
             <tr>
-              <th scope="col">Cover</th>
-              <th scope="col">Impressions</th>
-              <th scope="col">Profile views</th>
+              <th scope="col" className="pr-2">
+                Cover
+              </th>
+              <th scope="col" className="pr-2">
+                Impressions
+              </th>
+              <th scope="col" className="pr-2">
+                Profile views
+              </th>
               <th scope="col">Views per impression</th>
             </tr>
           </thead>
           <tbody>
             {results.map((r) => (
               <tr key={r.photo} data-testid="cover-result">
-                <th scope="row" className="py-1 font-normal">
-                  <span className="flex items-center gap-2">
+                <th scope="row" className="py-1 pr-2 font-normal">
+                  <span className="flex flex-col items-start gap-1 whitespace-nowrap">
                     <img
                       src={photoVariantUrl(photoUrl(r.photo), 480)}
                       alt=""
@@ -122,8 +128,8 @@ export function CoverRotation({ listingId, days, photos, results, notice, error 
                     Photo {number.get(r.photo) ?? "?"}
                   </span>
                 </th>
-                <td>{r.impressions}</td>
-                <td>{r.opens}</td>
+                <td className="pr-2">{r.impressions}</td>
+                <td className="pr-2">{r.opens}</td>
                 <td>
                   {formatRate(r.rate)}
                   {r.best ? (
