@@ -151,6 +151,19 @@ END;
 
 
 -- ----------------------------------------------------------------------------------------------------
+-- listing_covers
+
+CREATE TABLE listing_covers (
+  listing_id TEXT NOT NULL REFERENCES listings(id) ON DELETE CASCADE,
+  image_id TEXT NOT NULL REFERENCES listing_images(id) ON DELETE CASCADE,
+  position INTEGER NOT NULL,
+  PRIMARY KEY (listing_id, image_id)
+) WITHOUT ROWID;
+
+CREATE INDEX listing_covers_image ON listing_covers (image_id);
+
+
+-- ----------------------------------------------------------------------------------------------------
 -- listing_daily
 
 CREATE TABLE listing_daily (
@@ -247,7 +260,7 @@ CREATE TABLE listing_photo_daily (
   day TEXT NOT NULL,
   photo TEXT NOT NULL,
   shown INTEGER NOT NULL DEFAULT 0,
-  opened INTEGER NOT NULL DEFAULT 0,
+  opened INTEGER NOT NULL DEFAULT 0, card_opens INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (listing_id, day, photo)
 ) WITHOUT ROWID;
 

@@ -433,8 +433,25 @@ export const listingPhotoDaily = sqliteTable(
     photo: text("photo").notNull(),
     shown: integer("shown").notNull().default(0),
     opened: integer("opened").notNull().default(0),
+    /** Profiles opened from a card with this photo as its cover (migration 0055). */
+    cardOpens: integer("card_opens").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.listingId, t.day, t.photo] })],
+);
+
+/** The owner's cover photos for the grid's rotation, at most 3 in order (migration 0055). */
+export const listingCovers = sqliteTable(
+  "listing_covers",
+  {
+    listingId: text("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    imageId: text("image_id")
+      .notNull()
+      .references(() => listingImages.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.listingId, t.imageId] })],
 );
 
 /** Profile views per listing per day per visitor region (migration 0054): an aggregate, nothing per visitor. */

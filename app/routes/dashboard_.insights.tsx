@@ -7,6 +7,9 @@ import {
 } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { InfoPage } from "~/features/site/InfoPage";
+import { CoverRotation } from "~/features/insights/CoverRotation";
+import { COVER_FIELD } from "~/features/insights/cover-rotation";
+import { loadCoverRotation, saveCovers } from "~/features/insights/cover-rotation.server";
 import { parseRange } from "~/features/insights/insights";
 import { loadInsights } from "~/features/insights/insights.server";
 import { InsightsPage } from "~/features/insights/InsightsPage";
@@ -32,17 +35,29 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const now = Date.now();
   const view = await loadInsights(env, user.id, url.searchParams.get("listing"), days, now);
   // The weekly statement (docs/decisions/0030-weekly-visibility-statement.md): last full NZ week, same plan and region.
-  const [statement, emailOn] = await Promise.all([
+  const [statement, emailOn, covers] = await Promise.all([
     view.listingId ? loadStatement(env, user.id, view.listingId, now) : null,
     hasStatementEmail(env, user.id),
+    view.listingId ? loadCoverRotation(env, view.listingId, days, now) : null,
   ]);
-  return data({ ...view, statement, emailOn }, { headers: NO_STORE });
+  return data({ ...view, statement, emailOn, covers }, { headers: NO_STORE });
 }
 
-/** The weekly e-mail's opt-in: on=1 turns it on, on=0 off. */
+/** The weekly e-mail's opt-in (on=1 turns it on, on=0 off), or the listing's rotating covers (intent=covers). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const form = await request.formData();
+  if (form.get("intent") === "covers") {
+    const chosen = form.get("off") === "1" ? [] : form.getAll(COVER_FIELD);
+    const saved = await saveCovers(context.cloudflare.env, user.id, String(form.get("listing") ?? ""), chosen);
+    if (!saved.ok) return data({ for: "covers" as const, error: saved.error }, { status: saved.status });
+    return data({
+      for: "covers" as const,
+      notice: saved.ids.length
+        ? `Saved: ${saved.ids.length === 1 ? "this photo is" : `these ${saved.ids.length} photos take turns as`} your card's cover.`
+        : "Rotation is off: your first photo is the cover.",
+    });
+  }
   const on = form.get("on");
   if (form.get("intent") !== "statement-email" || (on !== "1" && on !== "0")) {
     return data({ error: "Choose to turn the weekly e-mail on or off." }, { status: 400 });
@@ -54,17 +69,31 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Insights() {
-  const { statement, emailOn, ...view } = useLoaderData<typeof loader>();
+  const { statement, emailOn, covers, ...view } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const coverResult = result && "for" in result ? result : null;
+  const statementResult = coverResult ? null : result;
   return (
     <InfoPage title="Insights">
       <InsightsPage {...view} />
+      {covers && view.listingId ? (
+        <div className="mt-6">
+          <CoverRotation
+            listingId={view.listingId}
+            days={view.days}
+            photos={covers.photos}
+            results={covers.results}
+            notice={coverResult && "notice" in coverResult ? coverResult.notice : null}
+            error={coverResult && "error" in coverResult ? coverResult.error : null}
+          />
+        </div>
+      ) : null}
       <div className="mt-6">
         <WeeklyStatement
           statement={statement}
           emailOn={emailOn}
-          notice={result && "notice" in result ? result.notice : null}
-          error={result && "error" in result ? result.error : null}
+          notice={statementResult && "notice" in statementResult ? statementResult.notice : null}
+          error={statementResult && "error" in statementResult ? statementResult.error : null}
         />
       </div>
     </InfoPage>

@@ -221,7 +221,16 @@ describe("the archive", () => {
           favourites: 0,
         },
       ],
-      photos: [{ listing_id: me.listings[0], day: "2026-11-20", photo: "listing/x.webp", shown: 120, opened: 2 }],
+      photos: [
+        {
+          listing_id: me.listings[0],
+          day: "2026-11-20",
+          photo: "listing/x.webp",
+          shown: 120,
+          opened: 2,
+          card_opens: 0,
+        },
+      ],
     });
     expect(strFromU8(files["listings/01-ruby/photos/02.webp"])).toBe(`photo 1 of ${me.listings[0]}`);
 

@@ -13,6 +13,7 @@ import { getDb, keptSelect, schema, type Db } from "~/platform/data/db.server";
 import { cardColumns, gridOrder } from "./listing-queries.server";
 import { rotatedOrderBy } from "~/features/insights/rotation.server";
 import { rotationSlot } from "~/features/insights/rotation";
+import { parseRotatedCover, rotatedCoverSql } from "~/features/insights/cover-rotation.server";
 
 const l = schema.listings;
 const ts = schema.tourStops;
@@ -78,9 +79,11 @@ export function gridQuery(db: Db, opts: GridOpts) {
   // administrators' grid keeps the plain order, so a listing stays where they last saw it.
   const rotate = !opts.includeHidden;
   const order = rotate ? rotatedOrderBy(l, opts.now) : gridOrder;
+  // The owner's rotating covers turn on the same slot (features/insights/cover-rotation.ts).
+  const cover = (rotate ? rotatedCoverSql(l.id, rotationSlot(opts.now)) : sql<string | null>`null`).as("rotated_cover");
   if (opts.filters.show === "touring") {
     return db
-      .select({ ...cardColumns, listedAt: l.listedAt, tour: touring.tour })
+      .select({ ...cardColumns, listedAt: l.listedAt, rotatedCover: cover, tour: touring.tour })
       .from(ts)
       .crossJoin(l)
       .where(touring.where)
@@ -95,7 +98,7 @@ export function gridQuery(db: Db, opts: GridOpts) {
     .limit(1)})`;
   if (!opts.region) {
     return db
-      .select({ ...cardColumns, listedAt: l.listedAt, tour: current.as("tour") })
+      .select({ ...cardColumns, listedAt: l.listedAt, rotatedCover: cover, tour: current.as("tour") })
       .from(l)
       .where(and(...conds))
       .orderBy(...order)
@@ -104,11 +107,11 @@ export function gridQuery(db: Db, opts: GridOpts) {
   }
   const arms = unionAll(
     db
-      .select({ ...cardColumns, listedAt: l.listedAt, tour: current.as("tour") })
+      .select({ ...cardColumns, listedAt: l.listedAt, rotatedCover: cover, tour: current.as("tour") })
       .from(l)
       .where(and(...conds, eq(l.location, opts.region))),
     db
-      .select({ ...cardColumns, listedAt: l.listedAt, tour: touring.tour })
+      .select({ ...cardColumns, listedAt: l.listedAt, rotatedCover: cover, tour: touring.tour })
       .from(ts)
       .crossJoin(l)
       .where(touring.where),
@@ -188,6 +191,12 @@ export function keptGridPageSelect(opts: GridOptions) {
 type CardRow = Awaited<ReturnType<typeof gridPageQuery>>[number];
 type NearYouRow = Awaited<ReturnType<typeof nearYouQueries>["inRegion"]>[number];
 
+/** A grid row's card, with the slot's rotated cover where the owner chose covers. */
+function withCover(r: CardRow) {
+  const rotated = parseRotatedCover(r.rotatedCover);
+  return toCard(rotated ? { ...r, coverKey: rotated.key, coverWidth: rotated.width, coverHeight: rotated.height } : r);
+}
+
 export function toGridPage(rows: CardRow[], opts: GridOptions): GridPage {
   const pages = pagesAsked(opts);
   const size = PAGE_SIZE * pages;
@@ -197,7 +206,7 @@ export function toGridPage(rows: CardRow[], opts: GridOptions): GridPage {
     // Administrators also see listings without a photo yet (with the placeholder): they moderate all of them.
     cards: pageRows
       .filter((r) => opts.includeHidden || r.coverKey)
-      .map((r) => ({ ...toCard(r), tour: cardTour(r.tour, opts.region, touringMode) })),
+      .map((r) => ({ ...withCover(r), tour: cardTour(r.tour, opts.region, touringMode) })),
     page: opts.page + pages - 1,
     hasMore: rows.length > size,
     matched: pageRows.length,

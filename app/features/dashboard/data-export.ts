@@ -173,7 +173,7 @@ export const EXPORTED_TABLES = {
   },
   listing_photo_daily: {
     file: "listings/*/insights.json",
-    columns: ["listing_id", "day", "photo", "shown", "opened"],
+    columns: ["listing_id", "day", "photo", "shown", "opened", "card_opens"],
     leftOut: [],
   },
   subscriptions: {
@@ -294,6 +294,8 @@ export const NOT_EXPORTED_TABLES: Record<string, string> = {
   count_marks: "Once-a-day markers for counting views, under keyed hashes.",
   statement_emails:
     "Whether the weekly statement e-mail is wanted and the week it last went out; the choice is on the insights page.",
+  listing_covers:
+    "Which of the listing's own photos take turns as the card's cover (the photos themselves are in the archive); the choice is shown on the insights page.",
   listing_region_daily:
     "Profile views per visitor region and day, shown on the insights page (not yet in insights.json).",
   listing_facets: "Counts derived from all listings.",

@@ -64,11 +64,25 @@ function cardEvent(card: Element): CountEvent | null {
   return photo ? { kind: "impression", listing, photo } : { kind: "impression", listing };
 }
 
+/** A profile opened from a card: reported with the card's cover, which rotation may change by the slot. */
+function onCardClick(event: MouseEvent) {
+  const card = (event.target as Element | null)?.closest?.("a.card-link")?.closest("[data-testid='listing-card']");
+  const seen = card ? cardEvent(card) : null;
+  if (seen?.photo) reportEvent({ kind: "open", listing: seen.listing, photo: seen.photo });
+}
+
 /**
- * Reports each card in `grid` that stays at least half in view for a second. `cards` is what the grid shows:
- * when it changes (more loaded, a new filter) the new cards are watched too.
+ * Reports each card in `grid` that stays at least half in view for a second, and each card whose profile is
+ * opened (docs/decisions/0033-cover-rotation.md). `cards` is what the grid shows: when it changes (more loaded,
+ * a new filter) the new cards are watched too.
  */
 export function useCardImpressions(grid: RefObject<HTMLElement>, cards: unknown) {
+  useEffect(() => {
+    const root = grid.current;
+    if (!root || cards === null) return;
+    root.addEventListener("click", onCardClick);
+    return () => root.removeEventListener("click", onCardClick);
+  }, [grid, cards]);
   useEffect(() => {
     const root = grid.current;
     if (!root || typeof IntersectionObserver === "undefined") return;

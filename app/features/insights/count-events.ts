@@ -4,7 +4,9 @@ import { countDay } from "~/platform/http/client-address";
 import { isId } from "~/platform/data/ids";
 import { storedRegion } from "./regions";
 
-export const COUNT_KINDS = ["impression", "view", "photo", "contact", "like", "favourite"] as const;
+// 'open': a profile opened from a card, reported with the card's cover so that each rotating cover's views per
+// impression can be told apart (docs/decisions/0033-cover-rotation.md); it adds to no daily total.
+export const COUNT_KINDS = ["impression", "view", "photo", "contact", "like", "favourite", "open"] as const;
 export type CountKind = (typeof COUNT_KINDS)[number];
 
 /** One thing a visitor did to one listing; `photo` is the photo's key (the card's cover, the photo opened). */
@@ -36,7 +38,7 @@ export type BeaconResult = { ok: true; events: CountEvent[] } | { ok: false; err
 
 /**
  * A beacon's body, `{ events: [{ kind, listing, photo? }] }`, checked. Only what a browser reports can come
- * this way: impressions, photo opens and favourites (views, contacts and likes are counted by the server
+ * this way: impressions, photo opens, favourites and card opens (views, contacts and likes are counted by the server
  * when it answers them, so a script cannot add them twice).
  */
 export function parseBeacon(body: unknown): BeaconResult {
@@ -46,13 +48,14 @@ export function parseBeacon(body: unknown): BeaconResult {
   const out: CountEvent[] = [];
   for (const raw of events as unknown[]) {
     const e = raw as { kind?: unknown; listing?: unknown; photo?: unknown } | null;
-    if (!e || (e.kind !== "impression" && e.kind !== "photo" && e.kind !== "favourite")) {
-      return { ok: false, error: "Each event's kind must be impression, photo or favourite" };
+    if (!e || (e.kind !== "impression" && e.kind !== "photo" && e.kind !== "favourite" && e.kind !== "open")) {
+      return { ok: false, error: "Each event's kind must be impression, photo, favourite or open" };
     }
     if (!isId(e.listing)) return { ok: false, error: "Each event needs a listing id" };
     const photo = e.photo === undefined || e.photo === null ? undefined : photoKeyOf(e.photo);
     if (e.photo !== undefined && e.photo !== null && !photo) return { ok: false, error: "Unknown photo" };
     if (e.kind === "photo" && !photo) return { ok: false, error: "A photo event needs its photo" };
+    if (e.kind === "open" && !photo) return { ok: false, error: "An open event needs the card's cover" };
     out.push(photo ? { kind: e.kind, listing: e.listing, photo } : { kind: e.kind, listing: e.listing });
   }
   return { ok: true, events: out };
@@ -108,7 +111,7 @@ export function marksOf(items: CountItem[]): CountMark[] {
     for (const e of item.events) {
       if (!e || !COUNT_KINDS.includes(e.kind) || !isId(e.listing)) continue;
       const photo = photoKeyOf(e.photo) ?? null;
-      if (e.kind === "photo" && !photo) continue;
+      if ((e.kind === "photo" || e.kind === "open") && !photo) continue;
       const key = countMarkKeyFor(e.kind, e.listing, item.visitor, day, photo ?? undefined);
       if (marks.has(key)) continue;
       const mark: CountMark = { key, day, listing: e.listing, kind: e.kind, photo };

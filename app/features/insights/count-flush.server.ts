@@ -18,16 +18,18 @@ const ADD_DAILY = `INSERT INTO listing_daily (listing_id, day, impressions, view
   SELECT m.listing_id, m.day, SUM(m.kind = 'impression'), SUM(m.kind = 'view'), SUM(m.kind = 'photo'),
     SUM(m.kind = 'contact'), SUM(m.kind = 'like'), SUM(m.kind = 'favourite')
   FROM count_marks m JOIN listings l ON l.id = m.listing_id
-  WHERE m.flush = ?1 GROUP BY m.listing_id, m.day
+  WHERE m.flush = ?1 AND m.kind <> 'open' GROUP BY m.listing_id, m.day
   ON CONFLICT(listing_id, day) DO UPDATE SET impressions = impressions + excluded.impressions,
     views = views + excluded.views, photo_opens = photo_opens + excluded.photo_opens,
     contacts = contacts + excluded.contacts, likes = likes + excluded.likes, favourites = favourites + excluded.favourites`;
 
-const ADD_PHOTOS = `INSERT INTO listing_photo_daily (listing_id, day, photo, shown, opened)
-  SELECT m.listing_id, m.day, m.photo, SUM(m.kind = 'impression'), SUM(m.kind = 'photo')
+// A card open counts for the cover the card showed (docs/decisions/0033-cover-rotation.md).
+const ADD_PHOTOS = `INSERT INTO listing_photo_daily (listing_id, day, photo, shown, opened, card_opens)
+  SELECT m.listing_id, m.day, m.photo, SUM(m.kind = 'impression'), SUM(m.kind = 'photo'), SUM(m.kind = 'open')
   FROM count_marks m JOIN listings l ON l.id = m.listing_id
   WHERE m.flush = ?1 AND m.photo IS NOT NULL GROUP BY m.listing_id, m.day, m.photo
-  ON CONFLICT(listing_id, day, photo) DO UPDATE SET shown = shown + excluded.shown, opened = opened + excluded.opened`;
+  ON CONFLICT(listing_id, day, photo) DO UPDATE SET shown = shown + excluded.shown, opened = opened + excluded.opened,
+    card_opens = card_opens + excluded.card_opens`;
 
 // The dashboard's monthly views (listing_stats) move with the same marks.
 const ADD_MONTHLY_VIEWS = `INSERT INTO listing_stats (listing_id, month, views)

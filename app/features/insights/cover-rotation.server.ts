@@ -1,0 +1,132 @@
+// Cover rotation's I/O (docs/decisions/0033-cover-rotation.md): the grid's pick of the slot's cover in SQL (the
+// same rule as coverForSlot in cover-rotation.ts), the owner's choice read and saved, and each chosen cover's
+// impressions and opens over the insights range.
+import { and, asc, eq, gte, inArray, sql, type SQLWrapper } from "drizzle-orm";
+import { countDay } from "~/platform/http/client-address";
+import { getDb, schema } from "~/platform/data/db.server";
+import { checkCoverChoice, COVER_MSG, coverResults, type CoverCounts, type CoverResult } from "./cover-rotation";
+
+const l = schema.listings;
+const img = schema.listingImages;
+const lc = schema.listingCovers;
+const lp = schema.listingPhotoDaily;
+const DAY_MS = 86_400_000;
+
+/**
+ * The cover a card shows in `slot`, as 'key|width|height', or null when the listing has no choice (its own
+ * cover then). Only photos visitors can see count: the k-th of the n visible choices by position, where
+ * k = slot mod n. Plain correlated subqueries over at most 3 rows, read through the primary key.
+ */
+export function rotatedCoverSql(listingId: SQLWrapper, slot: number) {
+  const visible = (alias: string) =>
+    sql`from ${lc} ${sql.raw(alias)} join ${img} ${sql.raw(`${alias}i`)} on ${sql.raw(`${alias}i`)}.id = ${sql.raw(alias)}.image_id
+      where ${sql.raw(alias)}.listing_id = ${listingId} and ${sql.raw(`${alias}i`)}.public = 1`;
+  const n = sql`(select count(*) ${visible("cn")})`;
+  const before = sql`(select count(*) ${visible("cb")} and cb.position < ca.position)`;
+  return sql<string | null>`(select cai.r2_key || '|' || cai.width || '|' || cai.height ${visible("ca")}
+    and ${before} = ${slot} % ${n} limit 1)`;
+}
+
+/** A grid row's rotated cover, read back from rotatedCoverSql's text. */
+export function parseRotatedCover(
+  text: string | null | undefined,
+): { key: string; width: number; height: number } | null {
+  if (!text) return null;
+  const [key, w, h] = text.split("|");
+  const width = Number(w);
+  const height = Number(h);
+  return key && width > 0 && height > 0 ? { key, width, height } : null;
+}
+
+export type CoverPhoto = { imageId: string; r2Key: string; public: boolean; chosen: number | null };
+
+/** The listing's photos in order, each with its place among the chosen covers (null: not chosen). */
+export async function loadCoverPhotos(env: Pick<Env, "DB">, listingId: string): Promise<CoverPhoto[]> {
+  const db = getDb(env);
+  const rows = await db
+    .select({ imageId: img.id, r2Key: img.r2Key, public: img.public, chosen: lc.position })
+    .from(img)
+    .leftJoin(lc, and(eq(lc.imageId, img.id), eq(lc.listingId, img.listingId)))
+    .where(eq(img.listingId, listingId))
+    .orderBy(asc(img.position), asc(img.createdAt), asc(img.id));
+  return rows;
+}
+
+/**
+ * Each photo's impressions as a card's cover and the profiles opened from such a card, summed over the range
+ * (listing_photo_daily, written by the count queue's flush).
+ */
+export async function loadCoverCounts(
+  env: Pick<Env, "DB">,
+  listingId: string,
+  keys: string[],
+  days: number,
+  now: number,
+): Promise<CoverCounts[]> {
+  if (keys.length === 0) return [];
+  const from = countDay(now - (days - 1) * DAY_MS);
+  const rows = await getDb(env)
+    .select({
+      photo: lp.photo,
+      impressions: sql<number>`sum(${lp.shown})`,
+      opens: sql<number>`sum(${lp.cardOpens})`,
+    })
+    .from(lp)
+    .where(and(eq(lp.listingId, listingId), gte(lp.day, from), inArray(lp.photo, keys)))
+    .groupBy(lp.photo);
+  const byKey = new Map(rows.map((r) => [r.photo, r]));
+  return keys.map((photo) => byKey.get(photo) ?? { photo, impressions: 0, opens: 0 });
+}
+
+const CLEAR = "DELETE FROM listing_covers WHERE listing_id = ?1";
+// Only the listing's own photos visitors can see are written, whatever was checked a moment before: a photo
+// deleted meanwhile is left out rather than failing the batch.
+const CHOOSE = `INSERT INTO listing_covers (listing_id, image_id, position)
+  SELECT i.listing_id, i.id, CAST(j.key AS INTEGER) FROM json_each(?2) j JOIN listing_images i ON i.id = j.value
+  WHERE i.listing_id = ?1 AND i.public = 1`;
+
+export type SaveCoversResult = { ok: true; ids: string[] } | { ok: false; status: 400 | 404; error: string };
+
+/**
+ * Replaces the owner's cover choice for one listing: at most 3 of its visible photos, in the order given; an
+ * empty choice turns rotation off. Someone else's listing is answered as not found.
+ */
+export async function saveCovers(
+  env: Pick<Env, "DB">,
+  userId: string,
+  listingId: string,
+  chosen: readonly unknown[],
+): Promise<SaveCoversResult> {
+  const db = getDb(env);
+  const [owned] = await db
+    .select({ id: l.id })
+    .from(l)
+    .where(and(eq(l.id, listingId), eq(l.userId, userId)))
+    .limit(1);
+  if (!owned) return { ok: false, status: 404, error: COVER_MSG.listing };
+  const photos = await db.select({ imageId: img.id, public: img.public }).from(img).where(eq(img.listingId, listingId));
+  const checked = checkCoverChoice(chosen, photos);
+  if (!checked.ok) return { ok: false, status: 400, error: checked.error };
+  await env.DB.batch([
+    env.DB.prepare(CLEAR).bind(listingId),
+    ...(checked.ids.length ? [env.DB.prepare(CHOOSE).bind(listingId, JSON.stringify(checked.ids))] : []),
+  ]);
+  return { ok: true, ids: checked.ids };
+}
+
+export type CoverRotationView = { photos: CoverPhoto[]; results: CoverResult[] };
+
+/** The insights page's cover section: the photos to choose from and each visible chosen cover's counts. */
+export async function loadCoverRotation(
+  env: Pick<Env, "DB">,
+  listingId: string,
+  days: number,
+  now: number,
+): Promise<CoverRotationView> {
+  const photos = await loadCoverPhotos(env, listingId);
+  const chosen = photos
+    .filter((p) => p.public && p.chosen !== null)
+    .sort((a, b) => a.chosen! - b.chosen!)
+    .map((p) => p.r2Key);
+  return { photos, results: coverResults(await loadCoverCounts(env, listingId, chosen, days, now)) };
+}
