@@ -3,7 +3,8 @@
 // finds the listing among that user's own: someone else's listing is "not found", never "forbidden", so ids
 // cannot be probed.
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import { formatNzDate, paymentDeadline, paymentDescription, receiptLabel } from "./emails";
+import { formatNzDate } from "~/platform/time/date-text";
+import { paymentDeadline, paymentDescription, receiptLabel } from "./emails";
 import { newId } from "~/platform/data/ids";
 import { formatPlanPrice, PLANS, type PlanTier } from "./plans";
 import {

@@ -3,7 +3,7 @@
 // it is audited too, and the cron ends a grant whose time has come, as it ends a plan. `featured` is then
 // worked out again from the plan and the grant (featuredNow), and the photos visitors see follow it.
 import { and, asc, eq, isNotNull, lte, sql } from "drizzle-orm";
-import { formatNzDate } from "./emails";
+import { formatNzDate } from "~/platform/time/date-text";
 import { isId } from "~/platform/data/ids";
 import { SUBSCRIPTION_MSG, WEEK_MS } from "./subscriptions";
 import { auditForListing } from "~/features/moderation/audit.server";

@@ -9,7 +9,7 @@ import { makeZip } from "client-zip";
 import { dataExportedEmail } from "~/features/accounts/account-emails";
 import type { SessionUser } from "~/features/accounts/auth-user";
 import { listingFolder, photoFileName, readMe, exportedColumns, type ExportedTable } from "./data-export";
-import { formatNzTime } from "~/features/moderation/moderation";
+import { formatNzTime } from "~/platform/time/date-text";
 import type { CurrentSession } from "~/features/accounts/auth.server";
 import { reauthenticate } from "~/features/accounts/account-changes.server";
 import { getDb, schema, type Db } from "~/platform/data/db.server";

@@ -20,7 +20,7 @@ import { MSG } from "~/features/accounts/auth-schemas";
 import { ADMIN_ACCOUNT_TYPE } from "~/features/accounts/auth-user";
 import type { SessionUser } from "~/features/accounts/auth-user";
 import { newToken } from "~/platform/data/ids";
-import { formatNzTime } from "~/features/moderation/moderation";
+import { formatNzTime } from "~/platform/time/date-text";
 import { passkeyAddedEmail, passkeyRemovedEmail } from "./passkey-emails";
 import { registerBodySchema, signInBodySchema } from "./passkey-schemas";
 import {

@@ -17,7 +17,7 @@ import {
 } from "./account-settings";
 import type { SessionUser } from "~/features/accounts/auth-user";
 import type { NoticeKey } from "~/features/site/messages";
-import { formatNzTime } from "~/features/moderation/moderation";
+import { formatNzTime } from "~/platform/time/date-text";
 import { changePassword, requestEmailChange, type ChangeRefused } from "../account-changes.server";
 import { destroySession, getCurrentSession, type CurrentSession } from "../auth.server";
 import { setFlash } from "~/features/site/flash.server";
