@@ -30,9 +30,9 @@ import {
   SubscriptionChangedError,
   subscriptionStatements,
   type BillingEnv,
-  type Ctx,
   type SubscriptionSnapshot,
 } from "./subscriptions.server";
+import type { WaitUntil } from "~/platform/request-context";
 
 const l = schema.listings;
 const p = schema.payments;
@@ -365,7 +365,7 @@ export async function upgradeQuote(
  */
 export async function upgradeNow(
   env: BillingEnv & NotifyEnv,
-  ctx: Ctx,
+  ctx: WaitUntil,
   gateway: PaymentGateway,
   userId: string,
   listingId: string,
@@ -433,7 +433,7 @@ export async function upgradeNow(
  */
 export async function changeSubscription(
   env: BillingEnv,
-  ctx: Ctx,
+  ctx: WaitUntil,
   userId: string,
   listingId: string,
   event: Extract<SubscriptionEvent, { type: "cancel" | "resume" | "keepPlan" }>,
@@ -467,7 +467,7 @@ export type PhotoChoiceView = {
  */
 export async function scheduleDowngrade(
   env: BillingEnv,
-  ctx: Ctx,
+  ctx: WaitUntil,
   userId: string,
   listingId: string,
   keep: readonly unknown[] | null,

@@ -14,12 +14,11 @@ import { getDb, schema } from "~/platform/data/db.server";
 import { buildProfileFromD1, writeProfileSnapshot } from "~/features/profile/profile.server";
 import { publicState, publishProfileUpdate } from "~/platform/realtime/publish.server";
 import { overLimit } from "~/platform/http/rate-limit.server";
+import type { WaitUntil } from "~/platform/request-context";
 
 const l = schema.listings;
 const img = schema.listingImages;
 const st = schema.listingStats;
-
-type Ctx = { waitUntil(promise: Promise<unknown>): void };
 
 /**
  * Every listing of `userId` in the dashboard shape, oldest first, with this UTC month's views, contacts
@@ -154,7 +153,7 @@ type Toggle = "active" | "live";
  */
 export async function setListingFlag(
   env: Pick<Env, "DB" | "PROFILES" | "ListingsRoom">,
-  ctx: Ctx,
+  ctx: WaitUntil,
   userId: string,
   modelId: string,
   toggle: Toggle,

@@ -9,8 +9,7 @@ import { nzDate } from "~/platform/time/nz-time";
 import { getDb, schema } from "~/platform/data/db.server";
 import { visibilitySet } from "./visibility.server";
 import { announceChange, refusal, type RelistEnv } from "./relist.server";
-
-type Ctx = { waitUntil(promise: Promise<unknown>): void };
+import type { WaitUntil } from "~/platform/request-context";
 
 const l = schema.listings;
 
@@ -28,7 +27,7 @@ export type PauseResult = { ok: true } | { ok: false; status: number; error: str
  */
 export async function pauseListing(
   env: RelistEnv,
-  ctx: Ctx,
+  ctx: WaitUntil,
   userId: string,
   modelId: string,
   untilInput: string,
@@ -50,7 +49,7 @@ export async function pauseListing(
 /** Ends the owner's break now. */
 export async function resumeListing(
   env: RelistEnv,
-  ctx: Ctx,
+  ctx: WaitUntil,
   userId: string,
   modelId: string,
   now = Date.now(),
@@ -67,7 +66,7 @@ export async function resumeListing(
 }
 
 /** The cron's part: every break whose end has come is over. Answers how many listings it resumed. */
-export async function resumeDuePauses(env: RelistEnv, ctx: Ctx, now = Date.now()): Promise<number> {
+export async function resumeDuePauses(env: RelistEnv, ctx: WaitUntil, now = Date.now()): Promise<number> {
   const resumed = await getDb(env)
     .update(l)
     .set({ ...visibilitySet({ pausedAt: null }, now), pausedUntil: null, updatedAt: now })

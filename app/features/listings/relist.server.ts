@@ -4,14 +4,14 @@
 import { findOwnListing } from "~/features/dashboard/dashboard.server";
 import { writeProfileSnapshot } from "~/features/profile/profile.server";
 import { publishProfileUpdate } from "~/platform/realtime/publish.server";
+import type { WaitUntil } from "~/platform/request-context";
 
-type Ctx = { waitUntil(promise: Promise<unknown>): void };
 export type RelistEnv = Pick<Env, "DB" | "PROFILES" | "ListingsRoom">;
 
 /** After a listing was switched off or back on: the KV snapshot and open pages follow. */
 export async function announceChange(
   env: RelistEnv,
-  ctx: Ctx,
+  ctx: WaitUntil,
   modelId: string,
   before: { live: boolean; location: string },
   now: number,

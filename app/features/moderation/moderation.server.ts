@@ -19,8 +19,8 @@ import { writeProfileSnapshot } from "~/features/profile/profile.server";
 import { publicState, publishProfileUpdate } from "~/platform/realtime/publish.server";
 import type { PublicState } from "~/platform/realtime/protocol";
 import { ERROR_MSG } from "~/features/site/messages";
+import type { WaitUntil } from "~/platform/request-context";
 
-type Ctx = { waitUntil(promise: Promise<unknown>): void };
 type ModerationEnv = Pick<Env, "DB" | "PROFILES" | "ListingsRoom">;
 type Admin = Pick<SessionUser, "id" | "isAdmin">;
 
@@ -67,7 +67,7 @@ export { CHANGED };
  */
 export async function moderateListing(
   env: ModerationEnv,
-  ctx: Ctx,
+  ctx: WaitUntil,
   admin: Admin,
   modelId: string,
   action: Exclude<AdminAction, "delete"> | ((current: ModeratedListing) => Exclude<AdminAction, "delete">),
@@ -127,7 +127,7 @@ function visibilityChange(action: Exclude<AdminAction, "delete">): VisibilityCha
 /** An administrator deletes a listing: the shared delete, with its audit row in the same batch. */
 export async function moderateDelete(
   env: Pick<Env, "DB" | "PHOTOS" | "PROFILES" | "ListingsRoom" | "R2_DELETES">,
-  ctx: Ctx,
+  ctx: WaitUntil,
   admin: Admin,
   modelId: string,
 ) {
@@ -151,7 +151,12 @@ export function adminDeleteAudit(admin: Pick<SessionUser, "id">) {
  * KV only speeds up public reads, and readers check updated_at against D1 before using a snapshot, so a
  * failed rewrite costs speed, never correctness. The broadcast makes open pages reload.
  */
-export async function afterListingChange(env: ModerationEnv, ctx: Ctx, modelId: string, before?: PublicState | null) {
+export async function afterListingChange(
+  env: ModerationEnv,
+  ctx: WaitUntil,
+  modelId: string,
+  before?: PublicState | null,
+) {
   try {
     await writeProfileSnapshot(env, modelId);
   } catch (error) {

@@ -12,8 +12,7 @@ import { afterListingChange, readModeratedListing } from "./moderation.server";
 import { publicState } from "~/platform/realtime/publish.server";
 import { overLimit } from "~/platform/http/rate-limit.server";
 import { limiterKey } from "~/platform/http/rate-limit.server";
-
-type Ctx = { waitUntil(promise: Promise<unknown>): void };
+import type { WaitUntil } from "~/platform/request-context";
 
 const r = schema.reports;
 const l = schema.listings;
@@ -110,7 +109,7 @@ export type HandleResult =
  */
 export async function handleReport(
   env: Pick<Env, "DB" | "PROFILES" | "ListingsRoom">,
-  ctx: Ctx,
+  ctx: WaitUntil,
   admin: Pick<SessionUser, "id" | "isAdmin">,
   reportId: unknown,
   decision: "hide" | "dismiss",

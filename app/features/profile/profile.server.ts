@@ -11,6 +11,7 @@ import type { Region } from "~/features/catalogue/regions";
 import type { TourStop } from "~/features/listings/tour-stops";
 import { getDb, schema } from "~/platform/data/db.server";
 import { cardColumns, gridOrder } from "~/features/catalogue/listing-queries.server";
+import type { WaitUntil } from "~/platform/request-context";
 
 const l = schema.listings;
 const img = schema.listingImages;
@@ -228,7 +229,7 @@ function parseSnapshot(raw: string | null, modelId: string): Profile | null {
  */
 export async function loadPublicProfile(
   env: Pick<Env, "DB" | "PROFILES">,
-  ctx: { waitUntil(promise: Promise<unknown>): void },
+  ctx: WaitUntil,
   modelId: string,
   viewer: Viewer,
 ): Promise<Profile | null> {

@@ -6,8 +6,7 @@ import { profileUpdateFor, SHARD_NAMES, type ProfileUpdateEvent, type PublicStat
 import type { ListingsRoom } from "../../../workers/listings-room";
 import { getDb, schema } from "../data/db.server";
 import { holdAfterWrites } from "../page-cache/page-cache.server";
-
-type Ctx = { waitUntil(promise: Promise<unknown>): void };
+import type { WaitUntil } from "~/platform/request-context";
 
 /** Public means live (live needs verified); the region is where the grid shows it. */
 export function publicState(row: { live: boolean; location: string } | null | undefined): PublicState | null {
@@ -57,7 +56,7 @@ export async function sendToRoom(env: Pick<Env, "ListingsRoom">, event: ProfileU
 export function publishProfileUpdate(
   // The full env in practice: PAGE_CACHE_REUSE_MS is read when present (the default otherwise).
   env: Pick<Env, "DB" | "ListingsRoom"> & Partial<Pick<Env, "PAGE_CACHE_REUSE_MS">>,
-  ctx: Ctx,
+  ctx: WaitUntil,
   modelId: string,
   before?: PublicState | null,
   now = Date.now(),

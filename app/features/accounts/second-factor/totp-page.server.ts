@@ -2,7 +2,6 @@
 // that weakens or replaces the second factor asks who is at the keyboard (confirmIdentity: the current
 // password, or a second factor proved in this session in the last few minutes). Codes typed here count
 // against the same per-account budget as sign-in.
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { ADMIN_ACCOUNT_TYPE, type SessionUser } from "~/features/accounts/auth-user";
 import { MSG } from "~/features/accounts/auth-schemas";
@@ -30,8 +29,7 @@ import {
   totpStatus,
   verifyTotp,
 } from "./totp.server";
-
-type Cf = AppLoadContext["cloudflare"];
+import type { RequestContext } from "~/platform/request-context";
 
 const siteName = (env: Env) => env.SITE_NAME || "Kiwi Companions";
 
@@ -122,7 +120,7 @@ function textField(form: FormData, name: string, max: number): string | null {
 
 export async function twoFactorAction(
   request: Request,
-  cf: Pick<Cf, "env" | "ctx" | "cf">,
+  cf: Pick<RequestContext, "env" | "ctx" | "cf">,
   user: SessionUser,
   session: CurrentSession,
   form: FormData,
