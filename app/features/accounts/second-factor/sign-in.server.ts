@@ -29,7 +29,7 @@ import {
 } from "../sign-in/pending-sign-in.server";
 import { recordSecurityEvent, requestMeta, securityEventStatement } from "../security-log.server";
 import { siteOrigin } from "~/platform/http/site-origin.server";
-import { TwoFactorKeyError } from "~/platform/crypto/sealing-key.server";
+import { SealingKeyError } from "~/platform/crypto/sealing-key.server";
 import { spendRecoveryCode, verifyTotp } from "./totp.server";
 import type { RequestContext } from "~/platform/request-context";
 
@@ -104,8 +104,8 @@ export async function completeSecondFactor(
   let recoveryLeft: number | null = null;
   if ("code" in input) {
     const check = await verifyTotp(env, row.id, input.code, now).catch((error: unknown) => {
-      // A missing or changed TWO_FACTOR_KEY: nobody can sign in with a code until it is put right.
-      if (error instanceof TwoFactorKeyError) {
+      // A missing or changed sealing key: nobody can sign in with a code until it is put right.
+      if (error instanceof SealingKeyError) {
         console.error("two-factor sign-in:", error.message);
         throw new SecondFactorError(503, TWO_FACTOR_MSG.unavailable, null);
       }
