@@ -29,7 +29,7 @@ export async function pauseListing(
   env: RelistEnv,
   ctx: WaitUntil,
   userId: string,
-  modelId: string,
+  listingId: string,
   untilInput: string,
   now = Date.now(),
 ): Promise<PauseResult> {
@@ -39,10 +39,10 @@ export async function pauseListing(
   const [updated] = await db
     .update(l)
     .set({ ...visibilitySet({ pausedAt: now }, now), pausedUntil: end.until, updatedAt: now })
-    .where(and(eq(l.id, modelId), eq(l.userId, userId), eq(l.live, true)))
+    .where(and(eq(l.id, listingId), eq(l.userId, userId), eq(l.live, true)))
     .returning({ location: l.location });
-  if (!updated) return refusal(env, userId, modelId, PAUSE_ERRORS.notListed, PAUSE_ERRORS.notYours);
-  await announceChange(env, ctx, modelId, { live: true, location: updated.location }, now);
+  if (!updated) return refusal(env, userId, listingId, PAUSE_ERRORS.notListed, PAUSE_ERRORS.notYours);
+  await announceChange(env, ctx, listingId, { live: true, location: updated.location }, now);
   return { ok: true };
 }
 
@@ -51,17 +51,17 @@ export async function resumeListing(
   env: RelistEnv,
   ctx: WaitUntil,
   userId: string,
-  modelId: string,
+  listingId: string,
   now = Date.now(),
 ): Promise<PauseResult> {
   const db = getDb(env);
   const [updated] = await db
     .update(l)
     .set({ ...visibilitySet({ pausedAt: null }, now), pausedUntil: null, updatedAt: now })
-    .where(and(eq(l.id, modelId), eq(l.userId, userId), isNotNull(l.pausedAt)))
+    .where(and(eq(l.id, listingId), eq(l.userId, userId), isNotNull(l.pausedAt)))
     .returning({ location: l.location });
-  if (!updated) return refusal(env, userId, modelId, PAUSE_ERRORS.notPaused, PAUSE_ERRORS.notYours);
-  await announceChange(env, ctx, modelId, { live: false, location: updated.location }, now);
+  if (!updated) return refusal(env, userId, listingId, PAUSE_ERRORS.notPaused, PAUSE_ERRORS.notYours);
+  await announceChange(env, ctx, listingId, { live: false, location: updated.location }, now);
   return { ok: true };
 }
 

@@ -160,11 +160,11 @@ export async function confirmFromDashboard(
   env: CheckEnv,
   ctx: WaitUntil,
   userId: string,
-  modelId: string,
+  listingId: string,
   now = Date.now(),
 ): Promise<{ ok: true } | { ok: false; status: number; error: string; field?: string }> {
   const asked = or(eq(l.hiddenAsStale, true), and(isNotNull(l.staleRemindedAt), gte(l.staleRemindedAt, l.confirmedAt)));
-  const row = await confirm(env, ctx, and(eq(l.id, modelId), eq(l.userId, userId), asked), now);
+  const row = await confirm(env, ctx, and(eq(l.id, listingId), eq(l.userId, userId), asked), now);
   if (row) return { ok: true };
-  return refusal(env, userId, modelId, STALE_ERRORS.notNeeded, STALE_ERRORS.notYours);
+  return refusal(env, userId, listingId, STALE_ERRORS.notNeeded, STALE_ERRORS.notYours);
 }

@@ -37,8 +37,8 @@ export type ModerationResult =
   | { ok: true; listing: ModeratedListing; changed: boolean }
   | { ok: false; status: 400 | 403 | 404 | 409; error: string };
 
-export async function readModeratedListing(env: Pick<Env, "DB">, modelId: string): Promise<ModeratedListing | null> {
-  if (!isId(modelId)) return null;
+export async function readModeratedListing(env: Pick<Env, "DB">, listingId: string): Promise<ModeratedListing | null> {
+  if (!isId(listingId)) return null;
   const [row] = await getDb(env)
     .select({
       modelId: l.id,
@@ -52,7 +52,7 @@ export async function readModeratedListing(env: Pick<Env, "DB">, modelId: string
       paid: l.paid,
     })
     .from(l)
-    .where(eq(l.id, modelId))
+    .where(eq(l.id, listingId))
     .limit(1);
   return row ?? null;
 }
@@ -129,12 +129,12 @@ export async function moderateDelete(
   env: Pick<Env, "DB" | "PHOTOS" | "PROFILES" | "ListingsRoom" | "R2_DELETES">,
   ctx: WaitUntil,
   admin: Admin,
-  modelId: string,
+  listingId: string,
 ) {
   if (!admin.isAdmin) return { ok: false as const, status: 403 as const, error: MODERATION_MSG.forbidden };
-  const current = await readModeratedListing(env, modelId);
+  const current = await readModeratedListing(env, listingId);
   if (!current) return { ok: false as const, status: 404 as const, error: MODERATION_MSG.notFound };
-  const outcome = await deleteListing(env, ctx, modelId, { audit: adminDeleteAudit(admin) });
+  const outcome = await deleteListing(env, ctx, listingId, { audit: adminDeleteAudit(admin) });
   if (!outcome.deleted) return { ok: false as const, status: 404 as const, error: MODERATION_MSG.notFound };
   return { ok: true as const, name: current.firstName };
 }
@@ -154,15 +154,15 @@ export function adminDeleteAudit(admin: Pick<SessionUser, "id">) {
 export async function afterListingChange(
   env: ModerationEnv,
   ctx: WaitUntil,
-  modelId: string,
+  listingId: string,
   before?: PublicState | null,
 ) {
   try {
-    await writeProfileSnapshot(env, modelId);
+    await writeProfileSnapshot(env, listingId);
   } catch (error) {
-    console.error("moderation: snapshot rewrite failed", modelId, error);
+    console.error("moderation: snapshot rewrite failed", listingId, error);
   }
-  publishProfileUpdate(env, ctx, modelId, before);
+  publishProfileUpdate(env, ctx, listingId, before);
 }
 
 /**

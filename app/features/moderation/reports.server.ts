@@ -20,13 +20,13 @@ const l = schema.listings;
 /** The listing a visitor may report: a published one (what the public can see), or null. */
 export async function reportableListing(
   env: Pick<Env, "DB">,
-  modelId: string | undefined,
+  listingId: string | undefined,
 ): Promise<{ modelId: string; firstName: string } | null> {
-  if (!isId(modelId)) return null;
+  if (!isId(listingId)) return null;
   const [row] = await getDb(env)
     .select({ modelId: l.id, firstName: l.firstName })
     .from(l)
-    .where(sql`${l.id} = ${modelId} AND ${l.live} = 1`)
+    .where(sql`${l.id} = ${listingId} AND ${l.live} = 1`)
     .limit(1);
   return row ?? null;
 }
