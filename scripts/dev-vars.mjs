@@ -1,6 +1,6 @@
 // Local runs are development: wrangler.toml says production (what a deploy ships) and `wrangler dev`
 // reads overrides from .dev.vars, which deploys never upload. `npm start`, `npm test` and the benchmark
-// make sure it says APP_ENV=development and has a TWO_FACTOR_KEY, keeping whatever else a developer put there.
+// make sure it says APP_ENV=development and has a sealing key, keeping whatever else a developer put there.
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -9,12 +9,14 @@ import { fileURLToPath } from "node:url";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const DEV_VARS = path.join(ROOT, ".dev.vars");
 
-// The key that seals TOTP secrets in D1 (app/platform/crypto/sealing-key.server.ts): random per checkout, so a
-// copy of a local database is no more readable than a production one. The seed seals the demo
-// administrator's secret with it; a new key (a deleted .dev.vars) means seeding a fresh database.
+// The key that seals TOTP secrets in D1 and the D1 bookmark cookie (app/platform/crypto/sealing-key.server.ts):
+// random per checkout, so a copy of a local database is no more readable than a production one. The seed
+// seals the demo administrator's secret with it; a new key (a deleted .dev.vars) means seeding a fresh
+// database. A checkout from before has it as TWO_FACTOR_KEY, its first name, which is still read: it is kept
+// as it is, so its database still opens (docs/decisions/0038-sealing-key.md).
 const LINES = [
   [/^\s*APP_ENV\s*=/m, () => `APP_ENV = "development"`],
-  [/^\s*TWO_FACTOR_KEY\s*=/m, () => `TWO_FACTOR_KEY = "${randomBytes(32).toString("base64")}"`],
+  [/^\s*(SEALING_KEY|TWO_FACTOR_KEY)\s*=/m, () => `SEALING_KEY = "${randomBytes(32).toString("base64")}"`],
   // The Safety Net's key for identifier hashes and sealed reports (app/features/safety-net/safety-key.server.ts).
   [/^\s*SAFETY_NET_KEY\s*=/m, () => `SAFETY_NET_KEY = "${randomBytes(32).toString("base64")}"`],
 ];

@@ -17,7 +17,7 @@ export function loadSeedModule() {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   process.setSourceMapsEnabled?.(true);
   try {
-    // The seed seals the demo administrator's TOTP secret with .dev.vars' TWO_FACTOR_KEY.
+    // The seed seals the demo administrator's TOTP secret with .dev.vars' sealing key.
     ensureDevVars();
     const seed = await loadSeedModule();
     const code = await seed.main(process.argv.slice(2), ROOT);

@@ -166,7 +166,7 @@ async function main() {
     env: { ...ENV, CI: "1" },
   });
 
-  // Before the seed: it seals the demo administrator's TOTP secret with .dev.vars' TWO_FACTOR_KEY.
+  // Before the seed: it seals the demo administrator's TOTP secret with .dev.vars' sealing key.
   ensureDevVars();
   console.log("> Seeding demo data (skipped when the database already has users) ...");
   await run("node", [path.join(ROOT, "scripts", "seed.mjs"), "--if-empty", "--no-logins", "--persist-to", PERSIST_TO]);

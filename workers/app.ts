@@ -1,14 +1,9 @@
 // First: React must find the faster encoder when its module loads (workers/text-encoder.ts).
 import "./text-encoder";
-import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/cloudflare";
 import { routePartykitRequest } from "partyserver";
-// The Remix server build; `npm run build` makes it before the Worker is bundled (it has no types of its own).
-// "remix-server-build" is an alias: build/ in wrangler.toml, build-test/ under the tests (scripts/build-dirs.mjs).
-// @ts-ignore -- absent until the first build
-import * as build from "remix-server-build";
+import { handleRemix, serverBuild } from "./remix-handlers";
 import { isCrossOriginWrite } from "../app/platform/http/origin";
 import { isShardName } from "../app/platform/realtime/protocol";
-import { groupFor, routeGroups } from "../app/platform/http/route-groups";
 import { servePhoto, servePlaceholder } from "../app/features/photos/photos.server";
 import { sweepLoginThrottle } from "../app/features/accounts/sign-in/login-throttle.server";
 import { sweepPendingSignIns } from "../app/features/accounts/sign-in/pending-sign-in.server";
@@ -40,35 +35,6 @@ import { isDevelopment } from "../app/platform/env";
 import { sweepVerificationFiles } from "../app/features/verification/verification.server";
 
 export { ListingsRoom } from "./listings-room";
-
-const serverBuild = build as unknown as ServerBuild;
-const groups = routeGroups(serverBuild.routes);
-const remixHandlers = new Map<string | null, ReturnType<typeof createRequestHandler>>();
-
-function only<T>(routes: Record<string, T>, ids: Set<string>): Record<string, T> {
-  return Object.fromEntries(Object.entries(routes).filter(([id]) => ids.has(id)));
-}
-
-/** Remix over the routes that could match this path (app/platform/http/route-groups.ts), made once per group. */
-function handleRemix(request: Request, context: AppLoadContext): Promise<Response> {
-  const group = groupFor(new URL(request.url).pathname, groups);
-  let handler = remixHandlers.get(group);
-  if (!handler) {
-    const ids = group === null ? null : (groups.byFirstSegment.get(group) ?? groups.shared);
-    // The client manifest too: the render builds its routes from it (lazy route discovery sends the rest).
-    handler = createRequestHandler(
-      ids
-        ? {
-            ...serverBuild,
-            routes: only(serverBuild.routes, ids),
-            assets: { ...serverBuild.assets, routes: only(serverBuild.assets.routes, ids) },
-          }
-        : serverBuild,
-    );
-    remixHandlers.set(group, handler);
-  }
-  return handler(request, context);
-}
 
 /** `env` is the Worker's own; `sessionEnv` has DB bound to the request's D1 session (d1-session.server.ts). */
 async function route(

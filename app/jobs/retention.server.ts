@@ -15,8 +15,8 @@ import { getDb, schema } from "~/platform/data/db.server";
 import { deleteListing } from "~/features/listings/delete.server";
 import { pruneSecurityLog } from "~/features/accounts/security-log.server";
 import { sweepVerificationFiles } from "~/features/verification/verification.server";
+import type { WaitUntil } from "~/platform/request-context";
 
-type Ctx = { waitUntil(promise: Promise<unknown>): void };
 type RetentionEnv = Pick<Env, "DB" | "PHOTOS" | "PROFILES" | "ListingsRoom" | "R2_DELETES">;
 
 /** Listings deleted per run: each is a batch plus R2 deletes, and the cron runs again soon. */
@@ -34,7 +34,7 @@ export async function pruneDecidedReports(env: Pick<Env, "DB">, now: number): Pr
 }
 
 /** Listings whose subscription ran out INACTIVE_LISTING_MONTHS ago or more and was not renewed. */
-export async function deleteLapsedListings(env: RetentionEnv, ctx: Ctx, now: number): Promise<string[]> {
+export async function deleteLapsedListings(env: RetentionEnv, ctx: WaitUntil, now: number): Promise<string[]> {
   const l = schema.listings;
   const lapsed = await getDb(env)
     .select({ id: l.id })
@@ -112,7 +112,7 @@ export type RetentionReport = {
 };
 
 /** Every rule, each on its own: one failing does not stop the others. */
-export async function runRetention(env: RetentionEnv, ctx: Ctx, now: number): Promise<RetentionReport> {
+export async function runRetention(env: RetentionEnv, ctx: WaitUntil, now: number): Promise<RetentionReport> {
   const safely = async <T>(name: string, run: () => Promise<T>, none: T): Promise<T> => {
     try {
       return await run();

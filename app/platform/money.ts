@@ -1,5 +1,7 @@
-// Money is integer cents in storage. Everything that leaves the server as JSON (cards, profiles, the owner's
-// profile) speaks dollars, as the spec's screens show them; screens round to whole dollars.
+// Money, in one place. It is integer cents in storage. Everything that leaves the server as JSON (cards,
+// profiles, the owner's profile) speaks dollars, as the spec's screens show them; screens round rates to whole
+// dollars ('$350') and write what is paid to the cent ('$35.00'); the payment provider speaks decimal strings
+// ('35.00'). No amount ever passes through a binary fraction on its way to text.
 export function centsToWholeDollars(cents: number): number {
   return Math.round(cents / 100);
 }
@@ -31,4 +33,34 @@ export function formatDollars(cents: number | null | undefined): string | null {
 export function formatDollarAmount(dollars: number | null | undefined): string | null {
   if (dollars == null || !Number.isFinite(dollars)) return null;
   return formatDollars(Math.round(dollars * 100));
+}
+
+/** "$35.00", "$1,234.56": what is paid (plans, receipts, payments) keeps its cents, as the spec writes them. */
+export function formatDollarsAndCents(cents: number): string {
+  const dollars = Math.trunc(cents / 100);
+  const rest = Math.abs(cents % 100);
+  return `$${groupThousands(dollars)}.${String(rest).padStart(2, "0")}`;
+}
+
+// The payment provider speaks decimal strings ("35.00"). Both directions work on the digits as text, so no
+// amount ever passes through a binary fraction (0.1 + 0.2 never happens here).
+
+/** 3500 → "35.00", 1 → "0.01", 123456 → "1234.56". Only whole, non-negative, safe-integer cents. */
+export function centsToDecimal(cents: number): string {
+  if (!Number.isSafeInteger(cents) || cents < 0) {
+    throw new RangeError(`An amount must be a whole, non-negative number of cents, not ${cents}`);
+  }
+  const digits = String(cents).padStart(3, "0");
+  return `${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
+const DECIMAL_AMOUNT = /^(0|[1-9]\d{0,12})(?:\.(\d{1,2}))?$/;
+
+/** "35.00" → 3500, "35" → 3500, "0.5" → 50. Anything else (signs, spaces, a third decimal, "1e3") → null. */
+export function decimalToCents(text: unknown): number | null {
+  if (typeof text !== "string") return null;
+  const match = DECIMAL_AMOUNT.exec(text);
+  if (!match) return null;
+  const [, whole, fraction = ""] = match;
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
 }

@@ -21,7 +21,7 @@ import {
 import { InfoPage } from "~/features/site/InfoPage";
 import { Alert } from "~/ui/Alert";
 import { Button } from "~/ui/Button";
-import { formatNzTime } from "~/features/moderation/moderation";
+import { formatNzTime } from "~/platform/time/date-text";
 import { safeRedirect } from "~/platform/http/redirects";
 import { TWO_FACTOR_MSG } from "~/features/accounts/second-factor/totp";
 import { getCurrentSession, requireUser, requireUserForPost } from "~/features/accounts/auth.server";

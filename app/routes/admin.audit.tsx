@@ -2,7 +2,8 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/features/moderation/AdminPage";
-import { auditLabel, formatNzTime, parseAuditPage } from "~/features/moderation/moderation";
+import { auditLabel, parseAuditPage } from "~/features/moderation/moderation";
+import { formatNzTime } from "~/platform/time/date-text";
 import { loadAuditPage } from "~/features/moderation/audit.server";
 import { requireAdminPage } from "~/features/moderation/moderation.server";
 

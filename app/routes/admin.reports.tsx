@@ -15,7 +15,7 @@ import { Alert } from "~/ui/Alert";
 import { Button } from "~/ui/Button";
 import { FlashNotice } from "~/ui/FlashNotice";
 import { ERROR_MSG } from "~/features/site/messages";
-import { formatNzTime } from "~/features/moderation/moderation";
+import { formatNzTime } from "~/platform/time/date-text";
 import { reportAge, reportReasonLabel } from "~/features/moderation/reports";
 import { readFlash, setFlash } from "~/features/site/flash.server";
 import { requireAdminPage } from "~/features/moderation/moderation.server";

@@ -15,8 +15,6 @@ import type { InputHTMLAttributes } from "react";
 import { AdminPage } from "~/features/moderation/AdminPage";
 import { Alert } from "~/ui/Alert";
 import { Button } from "~/ui/Button";
-import { formatNzDate } from "~/features/billing/emails";
-import { formatNzTime } from "~/features/moderation/moderation";
 import {
   pageCount,
   parseSubscriptionQuery,
@@ -29,6 +27,7 @@ import { statusLabel, SUBSCRIPTION_STATUSES, type SubscriptionStatus } from "~/f
 import { grantFreeWeeks, loadAdminSubscriptions } from "~/features/billing/billing-admin.server";
 import { grantFeatured, revokeFeatured } from "~/features/billing/featured-grants.server";
 import { readForm } from "~/platform/http/body.server";
+import { formatNzDate, formatNzTime } from "~/platform/time/date-text";
 import { requireAdminPage } from "~/features/moderation/moderation.server";
 import { askProviderNow, giveUpPayment, loadOpenPayments } from "~/features/payments/lookups.server";
 import { billingGateway } from "~/features/payments/select.server";

@@ -19,7 +19,7 @@ import { Button } from "~/ui/Button";
 import { Field } from "~/ui/Field";
 import { FlashNotice } from "~/ui/FlashNotice";
 import { ERROR_MSG } from "~/features/site/messages";
-import { formatNzTime } from "~/features/moderation/moderation";
+import { formatNzTime } from "~/platform/time/date-text";
 import { reportAge } from "~/features/moderation/reports";
 import {
   fileLabelsFor,

@@ -47,7 +47,7 @@ import { readFlash, setFlash, setToast } from "~/features/site/flash.server";
 import { readForm } from "~/platform/http/body.server";
 import { loadSecurityLog, requestMeta } from "~/features/accounts/security-log.server";
 import { securityEventLabel, SECURITY_LOG_RETENTION_DAYS } from "~/features/accounts/security-log";
-import { formatNzTime } from "~/features/moderation/moderation";
+import { formatNzTime } from "~/platform/time/date-text";
 import { accountSettingsAction, loadAccountSettings } from "~/features/accounts/settings/account-settings.server";
 import { reauthenticate } from "~/features/accounts/account-changes.server";
 import { PASSKEY_REMOVE_INTENT } from "~/features/accounts/second-factor/passkeys";

@@ -8,7 +8,7 @@ import { hashPassword } from "../../app/features/accounts/password.server";
 import { newToken } from "../../app/platform/data/ids";
 import { MAX_SOURCE_SIDE, OUTPUT_MAX_SIDE } from "../../app/features/photos/rules";
 import { REGIONS } from "../../app/features/catalogue/regions";
-import { sealSecret } from "../../app/platform/crypto/sealing-key.server";
+import { hasSealingKey, sealSecret } from "../../app/platform/crypto/sealing-key.server";
 import { demoInsights } from "./insights";
 import { safetyNetStatements } from "./safety-net";
 import { DEMO_ACCOUNTS, DEMO_ADMIN_TOTP_SECRET } from "./demo-accounts";
@@ -205,6 +205,7 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
   const proxy = await getPlatformProxy<{
     DB: D1Database;
     PHOTOS: R2Bucket;
+    SEALING_KEY?: string;
     TWO_FACTOR_KEY?: string;
     SAFETY_NET_KEY?: string;
   }>({
@@ -264,8 +265,8 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
     // The demo administrator's TOTP secret, sealed with the key `wrangler dev` will read from .dev.vars.
     const admin = data.users.find((u) => u.role === "admin");
     if (!admin) throw new SeedError("the demo data has no administrator");
-    if (!proxy.env.TWO_FACTOR_KEY)
-      throw new SeedError("TWO_FACTOR_KEY is missing from .dev.vars (scripts/seed.mjs writes one; run it again).");
+    if (!hasSealingKey(proxy.env))
+      throw new SeedError("SEALING_KEY is missing from .dev.vars (scripts/seed.mjs writes one; run it again).");
     const adminId = String(admin.row.id);
     const sealedAdminSecret = await sealSecret(proxy.env, adminId, DEMO_ADMIN_TOTP_SECRET);
     // Demo Safety Net alerts, reported by generated providers (drizzle/seed/safety-net.ts).

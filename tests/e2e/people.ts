@@ -80,7 +80,7 @@ export async function insertAccount(o: {
 
 /**
  * An administrator of the file's own, with two-factor on under a TOTP secret of its own, sealed with the
- * server's TWO_FACTOR_KEY as the seed seals the demo one: files never queue for one account's codes.
+ * server's sealing key as the seed seals the demo one: files never queue for one account's codes.
  */
 export async function makeAdministrator(firstName = "Moderator"): Promise<Administrator> {
   const admin = await insertAccount({ firstName, accountType: ADMIN_ACCOUNT_TYPE, emailPrefix: "admin" });

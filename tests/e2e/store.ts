@@ -63,7 +63,7 @@ export async function deletePhotos(keys: string[]): Promise<void> {
   await ask({ op: "deletePhotos", keys });
 }
 
-/** A TOTP secret sealed with the server's TWO_FACTOR_KEY for `userId`, as the seed seals the demo one. */
+/** A TOTP secret sealed with the server's sealing key for `userId`, as the seed seals the demo one. */
 export async function sealTotpSecret(userId: string, secret: string): Promise<string> {
   return (await ask<{ sealed: string }>({ op: "seal", userId, secret })).sealed;
 }

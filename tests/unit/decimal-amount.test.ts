@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { centsToDecimal, decimalToCents } from "~/features/payments/decimal-amount";
+import { centsToDecimal, decimalToCents } from "~/platform/money";
 
 describe("centsToDecimal", () => {
   it.each([

@@ -6,7 +6,8 @@ import { categoryLabel, parseCategory } from "~/features/safety-net/categories";
 import { canonicalEmail, canonicalName, parseCheckQuery, parseIdentifiers } from "~/features/safety-net/identifiers";
 import { nzpcMailto, nzpcText } from "~/features/safety-net/nzpc";
 import { toE164 } from "~/features/safety-net/phone-numbers";
-import { monthLabel, parseAlert, parseReport } from "~/features/safety-net/report-rules";
+import { parseAlert, parseReport } from "~/features/safety-net/report-rules";
+import { monthLabel } from "~/platform/time/date-text";
 import { alertExpiry, declinedExpiry, isCurrent, isNewAccount, waiting } from "~/features/safety-net/retention";
 import { hasSafetyNetKey, identifierHash, openText, sealText } from "~/features/safety-net/safety-key.server";
 

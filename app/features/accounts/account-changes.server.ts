@@ -2,7 +2,6 @@
 // Each starts with confirmIdentity (the current password, or a code proved in this session in the last few
 // minutes; a passkey sign-in is not enough for these two), so a session left open or stolen is not enough. Mail goes out after the answer
 // (ctx.waitUntil), so neither its timing nor its recipient shows in the response.
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, count, eq, gt, isNull, notExists, sql } from "drizzle-orm";
 import {
   confirmEmailChangeEmail,
@@ -30,8 +29,8 @@ import { confirmIdentity, REAUTH_MSG, type Reauth, type ReauthPurpose } from "./
 import { recordSecurityEvent, requestMeta, securityEventStatement } from "./security-log.server";
 import { isTokenShape, sha256Hex } from "~/platform/http/token-cookie.server";
 import { siteOrigin } from "~/platform/http/site-origin.server";
+import type { RequestContext } from "~/platform/request-context";
 
-type Cf = AppLoadContext["cloudflare"];
 type Owner = Pick<SessionUser, "id" | "email" | "firstName">;
 
 /** A refusal, with the form field it is about (null: about the whole form) and the status to answer. */
@@ -53,7 +52,7 @@ function siteName(env: Env): string {
  */
 export async function reauthenticate(
   request: Request,
-  cf: Cf,
+  cf: RequestContext,
   user: Pick<SessionUser, "id" | "email">,
   session: Pick<CurrentSession, "secondFactorAt" | "secondFactorVia">,
   password: unknown,
@@ -79,7 +78,7 @@ function refused(r: { status: number; error: string; field?: string | null }): C
  */
 export async function changePassword(
   request: Request,
-  cf: Cf,
+  cf: RequestContext,
   user: Owner,
   session: CurrentSession,
   input: ChangePasswordInput,
@@ -125,7 +124,7 @@ export async function changePassword(
  */
 export async function requestEmailChange(
   request: Request,
-  cf: Cf,
+  cf: RequestContext,
   user: Owner,
   session: Pick<CurrentSession, "secondFactorAt" | "secondFactorVia">,
   input: ChangeEmailInput,
@@ -202,7 +201,7 @@ export type EmailChangeResult = "changed" | "invalid" | "taken";
  */
 export async function confirmEmailChange(
   request: Request,
-  cf: Cf,
+  cf: RequestContext,
   token: string,
   now = Date.now(),
 ): Promise<EmailChangeResult> {

@@ -1,7 +1,6 @@
 // Account flows shared by the pages (/login, the reset pages) and the JSON API: sign-up, reset request,
 // reset. Each does the same work whether or not the e-mail has an account, and mails through
 // ctx.waitUntil, so neither the answer nor its timing tells a stranger who is registered.
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, count, eq, gt, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { passwordChangedEmail, passwordResetEmail, signupAttemptEmail } from "./auth-emails";
 import { AFTER_LOGIN_DEFAULT } from "./auth-redirect";
@@ -26,8 +25,7 @@ import { claimMailSlot, SIGNUP_ATTEMPT_MAIL_INTERVAL_MS } from "./mail-caps.serv
 import { countPasskeys, removeAllPasskeysStatements } from "./second-factor/passkeys.server";
 import { siteOrigin } from "~/platform/http/site-origin.server";
 import { recordSecurityEvent, requestMeta, securityEventStatement } from "./security-log.server";
-
-type Ctx = AppLoadContext["cloudflare"];
+import type { RequestContext } from "~/platform/request-context";
 
 export type SignupResult = {
   /**
@@ -47,7 +45,7 @@ export type SignupResult = {
  */
 export async function signup(
   request: Request,
-  cf: Ctx,
+  cf: RequestContext,
   input: SignupInput,
   options: { redirectTo?: string; now?: number } = {},
 ): Promise<SignupResult> {
@@ -138,7 +136,12 @@ async function notifySignup(request: Request, env: Env, email: string, link: { u
  * Records a reset token for the account with this e-mail, if there is one and it has not asked too often
  * this hour, in a single statement that runs the same way either way. The e-mail goes out afterwards.
  */
-export async function requestPasswordReset(request: Request, cf: Ctx, email: string, now = Date.now()): Promise<void> {
+export async function requestPasswordReset(
+  request: Request,
+  cf: RequestContext,
+  email: string,
+  now = Date.now(),
+): Promise<void> {
   const { env } = cf;
   const token = newToken();
   const tokenHash = await sha256Hex(token);
@@ -223,7 +226,7 @@ export type ResetOutcome = { passkeysRemoved: number; passkeysKept: number };
  */
 export async function resetPassword(
   request: Request,
-  cf: Ctx,
+  cf: RequestContext,
   token: string,
   newPassword: string,
   { removePasskeys, now = Date.now() }: { removePasskeys: boolean; now?: number },

@@ -3,7 +3,6 @@
 // one voids the older ones, and at most CONFIRM_MAILS_PER_HOUR are issued an hour, so neither the sign-up
 // form nor a refused sign-in can be turned into a mail bomb.
 import { cookieIsSecure } from "~/platform/env";
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, count, desc, eq, gt, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { confirmEmailEmail } from "./auth-emails";
 import { AFTER_LOGIN_DEFAULT, safeRedirectTo } from "./auth-redirect";
@@ -19,8 +18,7 @@ import {
   type TokenCookie,
 } from "~/platform/http/token-cookie.server";
 import { siteOrigin } from "~/platform/http/site-origin.server";
-
-type Ctx = AppLoadContext["cloudflare"];
+import type { RequestContext } from "~/platform/request-context";
 
 const u = schema.users;
 const ec = schema.emailConfirmations;
@@ -128,7 +126,7 @@ export function issueLinkStatements(
  */
 export async function resendConfirmation(
   request: Request,
-  cf: Ctx,
+  cf: RequestContext,
   userId: string,
   redirectTo: string = AFTER_LOGIN_DEFAULT,
   now = Date.now(),

@@ -11,13 +11,8 @@ import { isId } from "~/platform/data/ids";
 import { isSubscriptionStatus, SUBSCRIPTION_STATUSES, transition, type SubscriptionStatus } from "./subscriptions";
 import { auditInsert } from "~/features/moderation/audit.server";
 import { getDb, schema, type Db } from "~/platform/data/db.server";
-import {
-  readSubscription,
-  saveSubscription,
-  SubscriptionChangedError,
-  type BillingEnv,
-  type Ctx,
-} from "./subscriptions.server";
+import { readSubscription, saveSubscription, SubscriptionChangedError, type BillingEnv } from "./subscriptions.server";
+import type { WaitUntil } from "~/platform/request-context";
 
 const s = schema.subscriptions;
 const l = schema.listings;
@@ -117,7 +112,7 @@ export function parseStatusFilter(value: string | null): SubscriptionStatus | nu
 
 export async function grantFreeWeeks(
   env: BillingEnv,
-  ctx: Ctx,
+  ctx: WaitUntil,
   admin: { id: string; isAdmin: boolean },
   listingId: unknown,
   weeksValue: unknown,

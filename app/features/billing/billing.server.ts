@@ -3,7 +3,8 @@
 // finds the listing among that user's own: someone else's listing is "not found", never "forbidden", so ids
 // cannot be probed.
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import { formatNzDate, paymentDeadline, paymentDescription, receiptLabel } from "./emails";
+import { formatNzDate } from "~/platform/time/date-text";
+import { paymentDeadline, paymentDescription, receiptLabel } from "./emails";
 import { newId } from "~/platform/data/ids";
 import { formatPlanPrice, PLANS, type PlanTier } from "./plans";
 import {
@@ -29,9 +30,9 @@ import {
   SubscriptionChangedError,
   subscriptionStatements,
   type BillingEnv,
-  type Ctx,
   type SubscriptionSnapshot,
 } from "./subscriptions.server";
+import type { WaitUntil } from "~/platform/request-context";
 
 const l = schema.listings;
 const p = schema.payments;
@@ -364,7 +365,7 @@ export async function upgradeQuote(
  */
 export async function upgradeNow(
   env: BillingEnv & NotifyEnv,
-  ctx: Ctx,
+  ctx: WaitUntil,
   gateway: PaymentGateway,
   userId: string,
   listingId: string,
@@ -432,7 +433,7 @@ export async function upgradeNow(
  */
 export async function changeSubscription(
   env: BillingEnv,
-  ctx: Ctx,
+  ctx: WaitUntil,
   userId: string,
   listingId: string,
   event: Extract<SubscriptionEvent, { type: "cancel" | "resume" | "keepPlan" }>,
@@ -466,7 +467,7 @@ export type PhotoChoiceView = {
  */
 export async function scheduleDowngrade(
   env: BillingEnv,
-  ctx: Ctx,
+  ctx: WaitUntil,
   userId: string,
   listingId: string,
   keep: readonly unknown[] | null,

@@ -21,9 +21,9 @@ import {
   batchOrChanged,
   isUniqueViolation,
   SubscriptionChangedError,
-  type Ctx,
   type SubscriptionSnapshot,
 } from "./subscriptions.server";
+import type { WaitUntil } from "~/platform/request-context";
 
 const p = schema.payments;
 const s = schema.subscriptions;
@@ -102,7 +102,7 @@ export async function openCharge(
 /** Asks the provider to charge the stored card, and settles what it answered. */
 export async function sendCharge(
   env: NotifyEnv,
-  ctx: Ctx,
+  ctx: WaitUntil,
   gateway: PaymentGateway,
   charge: Charge,
   methodRef: string,
@@ -138,7 +138,7 @@ export async function sendCharge(
 
 async function settle(
   env: NotifyEnv,
-  ctx: Ctx,
+  ctx: WaitUntil,
   gateway: PaymentGateway,
   settled: Parameters<typeof applyNotification>[3],
   origin: string,
@@ -173,7 +173,7 @@ export function closeFailedCharge(db: Db, reference: string, reason: string, now
  */
 export async function finishOpenCharge(
   env: NotifyEnv,
-  ctx: Ctx,
+  ctx: WaitUntil,
   gateway: PaymentGateway,
   sub: SubscriptionSnapshot,
   origin: string,

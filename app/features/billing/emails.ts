@@ -1,6 +1,7 @@
 // What payments say to people: the payer's statement line, receipts and the billing e-mails (issue 15).
 // No listing names anywhere: a bank statement or an e-mail preview must not out anyone.
 import { greetingName, render, type EmailContent } from "~/platform/email/template";
+import { formatNzDate, formatNzDeadline } from "~/platform/time/date-text";
 import { formatPlanPrice, gstIncludedCents, PLANS, type PlanTier } from "./plans";
 
 export type PaymentKind = "checkout" | "renewal" | "upgrade";
@@ -15,29 +16,11 @@ export function receiptLabel(number: number): string {
   return `KC-${String(number).padStart(6, "0")}`;
 }
 
-export function formatNzDate(ms: number): string {
-  return new Date(ms).toLocaleDateString("en-NZ", {
-    timeZone: "Pacific/Auckland",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-  });
-}
-
 /**
  * A past-due listing's deadline, to the minute, in New Zealand time ("Friday, 27 November at 2:05 pm"): the
  * grace is a day, so the date alone would not say when.
  */
-export function paymentDeadline(ms: number): string {
-  return new Date(ms).toLocaleString("en-NZ", {
-    timeZone: "Pacific/Auckland",
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    hour: "numeric",
-    minute: "2-digit",
-  });
-}
+export const paymentDeadline = formatNzDeadline;
 
 /** What a past-due listing's owner reads beside it: how long it stays public, and what keeps it so. */
 export function pastDueText(deadline: string): string {

@@ -3,19 +3,14 @@
 // it is audited too, and the cron ends a grant whose time has come, as it ends a plan. `featured` is then
 // worked out again from the plan and the grant (featuredNow), and the photos visitors see follow it.
 import { and, asc, eq, isNotNull, lte, sql } from "drizzle-orm";
-import { formatNzDate } from "./emails";
+import { formatNzDate } from "~/platform/time/date-text";
 import { isId } from "~/platform/data/ids";
 import { SUBSCRIPTION_MSG, WEEK_MS } from "./subscriptions";
 import { auditForListing } from "~/features/moderation/audit.server";
 import { getDb, schema, type Db } from "~/platform/data/db.server";
 import { publicPhotoStatements } from "~/features/photos/plan-photos.server";
-import {
-  afterSubscriptionChange,
-  featuredNow,
-  listingPublicState,
-  type BillingEnv,
-  type Ctx,
-} from "./subscriptions.server";
+import { afterSubscriptionChange, featuredNow, listingPublicState, type BillingEnv } from "./subscriptions.server";
+import type { WaitUntil } from "~/platform/request-context";
 
 const l = schema.listings;
 /** Per cron run; the rest wait for the next run. */
@@ -58,7 +53,7 @@ async function readGrant(env: Pick<Env, "DB">, listingId: string) {
  */
 export async function grantFeatured(
   env: BillingEnv,
-  ctx: Ctx,
+  ctx: WaitUntil,
   admin: Admin,
   listingId: unknown,
   weeksValue: unknown,
@@ -91,7 +86,7 @@ export async function grantFeatured(
 /** Ends a grant now: `featured` follows the plan again, and a Standard listing shows 10 photos. */
 export async function revokeFeatured(
   env: BillingEnv,
-  ctx: Ctx,
+  ctx: WaitUntil,
   admin: Admin,
   listingId: unknown,
   reasonValue: unknown,
@@ -119,7 +114,7 @@ export async function revokeFeatured(
 }
 
 /** The cron: grants whose time has come end as a plan does, `featured` and the photos following. */
-export async function endFeaturedGrants(env: BillingEnv, ctx: Ctx, now = Date.now()): Promise<number> {
+export async function endFeaturedGrants(env: BillingEnv, ctx: WaitUntil, now = Date.now()): Promise<number> {
   const db = getDb(env);
   const due = await db
     .select({ id: l.id })

@@ -17,7 +17,8 @@ import { getDb, schema } from "~/platform/data/db.server";
 import type { PaymentGateway } from "~/features/payments/gateway.server";
 import type { NotifyEnv } from "~/features/payments/notify.server";
 import { PAYMENT_UNAVAILABLE_MSG } from "~/features/payments/select.server";
-import type { BillingEnv, Ctx } from "./subscriptions.server";
+import type { BillingEnv } from "./subscriptions.server";
+import type { WaitUntil } from "~/platform/request-context";
 
 const p = schema.payments;
 
@@ -41,7 +42,7 @@ export type PastDueOutcome =
  */
 export async function payNow(
   env: BillingEnv & NotifyEnv,
-  ctx: Ctx,
+  ctx: WaitUntil,
   gateway: PaymentGateway,
   user: BillingUser,
   listingId: string,

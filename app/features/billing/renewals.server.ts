@@ -24,13 +24,8 @@ import { sweepAbandonedCheckouts } from "~/features/payments/lookups.server";
 import type { PaymentGateway } from "~/features/payments/gateway.server";
 import { refundUnapplied } from "~/features/payments/unapplied.server";
 import type { NotifyEnv } from "~/features/payments/notify.server";
-import {
-  readSubscription,
-  saveSubscription,
-  SubscriptionChangedError,
-  type BillingEnv,
-  type Ctx,
-} from "./subscriptions.server";
+import { readSubscription, saveSubscription, SubscriptionChangedError, type BillingEnv } from "./subscriptions.server";
+import type { WaitUntil } from "~/platform/request-context";
 
 const s = schema.subscriptions;
 /** Per cron run; the rest wait for the next run (every 30 minutes). */
@@ -58,7 +53,7 @@ type RenewEnv = BillingEnv & NotifyEnv;
 
 export async function runRenewals(
   env: RenewEnv,
-  ctx: Ctx,
+  ctx: WaitUntil,
   gateway: PaymentGateway | null,
   origin: string,
   now = Date.now(),
@@ -134,7 +129,7 @@ function errorName(error: unknown): string {
 
 async function renewOne(
   env: RenewEnv,
-  ctx: Ctx,
+  ctx: WaitUntil,
   gateway: PaymentGateway | null,
   origin: string,
   owner: Owner,
@@ -199,7 +194,7 @@ async function renewOne(
 /** What follows a renewal's or upgrade's outcome: counting, and for a refused renewal, past due or expiry. */
 async function afterCharge(
   env: RenewEnv,
-  ctx: Ctx,
+  ctx: WaitUntil,
   owner: Owner,
   origin: string,
   charge: Charge,

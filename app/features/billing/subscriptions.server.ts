@@ -14,11 +14,11 @@ import { getDb, schema, type Db } from "~/platform/data/db.server";
 import { afterListingChange } from "~/features/moderation/moderation.server";
 import { publicPhotoStatements } from "~/features/photos/plan-photos.server";
 import { publicState } from "~/platform/realtime/publish.server";
+import type { WaitUntil } from "~/platform/request-context";
 
 const s = schema.subscriptions;
 const l = schema.listings;
 
-export type Ctx = { waitUntil(promise: Promise<unknown>): void };
 export type BillingEnv = Pick<Env, "DB" | "PROFILES" | "ListingsRoom">;
 
 export type StoredSubscription = Subscription & {
@@ -224,7 +224,7 @@ export function changesListing(before: Subscription, next: Subscription): boolea
 /** After the batch: the KV snapshot and open pages learn of the listing's new state. */
 export async function afterSubscriptionChange(
   env: BillingEnv,
-  ctx: Ctx,
+  ctx: WaitUntil,
   listingId: string,
   before: { live: boolean; location: string } | null,
 ) {
@@ -246,7 +246,7 @@ export async function listingPublicState(env: Pick<Env, "DB">, listingId: string
  */
 export async function saveSubscription(
   env: BillingEnv,
-  ctx: Ctx,
+  ctx: WaitUntil,
   current: StoredSubscription,
   next: Subscription,
   extras: SubscriptionExtras,

@@ -52,8 +52,8 @@ export async function handleLike(
   liked: boolean,
   { bodyless = false } = {},
 ) {
-  const modelId = params.modelId;
-  if (!isId(modelId)) return failure(400, ERROR_MSG.invalidModelId);
+  const listingId = params.modelId;
+  if (!isId(listingId)) return failure(400, ERROR_MSG.invalidModelId);
   // A limiter outage should not stop visitors: likes fail open.
   if (await overLimit(env.LIKE_LIMITER, limiterKey("like", request.headers), "open"))
     return failure(429, "Too many likes, please try again in a minute");
@@ -68,9 +68,9 @@ export async function handleLike(
     visitorId = parsed.data.fingerprint;
   }
   try {
-    const result = await setLike(env, modelId, visitorId, liked, Date.now(), await countingVisitor(env, request));
+    const result = await setLike(env, listingId, visitorId, liked, Date.now(), await countingVisitor(env, request));
     // The day's insights count a new like once per visitor (decision 0024); an unlike takes none back.
-    if (liked && result.changed) countEvents(env, ctx, request, [{ kind: "like", listing: modelId }]);
+    if (liked && result.changed) countEvents(env, ctx, request, [{ kind: "like", listing: listingId }]);
     // Counts never broadcast: one visitor's likes must not make every open page reload.
     return json({ success: true, liked: result.liked, likes: result.likes });
   } catch (error) {
@@ -88,43 +88,43 @@ export async function likeFromForm(
   request: Request,
   env: Env,
   ctx: Parameters<typeof countEvents>[1],
-  modelId: string | undefined,
+  listingId: string | undefined,
 ): Promise<Response> {
   const text = (status: number, message: string) =>
     new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  if (!isId(modelId)) return text(400, ERROR_MSG.invalidModelId);
+  if (!isId(listingId)) return text(400, ERROR_MSG.invalidModelId);
   if (await overLimit(env.LIKE_LIMITER, limiterKey("like", request.headers), "open"))
     return text(429, "Too many likes, please try again in a minute");
   try {
     const result = await setLike(
       env,
-      modelId,
+      listingId,
       await anonymousVisitorId(env, request),
       true,
       Date.now(),
       await countingVisitor(env, request),
     );
     // Counted as the enhanced button's like is (decision 0024).
-    if (result.changed) countEvents(env, ctx, request, [{ kind: "like", listing: modelId }]);
+    if (result.changed) countEvents(env, ctx, request, [{ kind: "like", listing: listingId }]);
   } catch (error) {
     if (error instanceof ListingUnavailableError) return text(404, ERROR_MSG.modelNotFound);
     throw error;
   }
-  const back = refererPath(request.headers.get("Referer"), request.url, `/view/${modelId}`);
+  const back = refererPath(request.headers.get("Referer"), request.url, `/view/${listingId}`);
   return new Response(null, { status: 303, headers: { Location: back } });
 }
 
 /** PUT /api/visits/incrementContact/{id}: one contact click on a live listing; no body is read. */
 export async function handleContact({ request, env, ctx, params }: ApiCall<"none">) {
-  const modelId = params.modelId;
-  if (!isId(modelId)) return failure(400, ERROR_MSG.invalidModelId);
+  const listingId = params.modelId;
+  if (!isId(listingId)) return failure(400, ERROR_MSG.invalidModelId);
   // Counting contacts fails open too: a limiter outage must not hide a provider's number.
   if (await overLimit(env.WRITE_LIMITER, limiterKey("contact", request.headers), "open"))
     return failure(429, "Too many requests, please try again in a minute");
   // Once per visitor per listing per day: a repeat answers the same, and counts nothing.
-  const counted = await recordContact(env, modelId, Date.now(), await countingVisitor(env, request));
+  const counted = await recordContact(env, listingId, Date.now(), await countingVisitor(env, request));
   if (counted === "missing") return failure(404, ERROR_MSG.modelNotFound);
-  if (counted === "counted") countEvents(env, ctx, request, [{ kind: "contact", listing: modelId }]);
+  if (counted === "counted") countEvents(env, ctx, request, [{ kind: "contact", listing: listingId }]);
   return json({ success: true });
 }
 
@@ -157,14 +157,14 @@ export async function cardsPageApi({ request, env }: ApiCall<"none">): Promise<R
  * see hidden ones.
  */
 export async function modelApi({ request, env, ctx, params }: ApiCall<"none">): Promise<Response> {
-  const modelId = params.modelId ?? "";
+  const listingId = params.modelId ?? "";
   // Shape first: junk ids cost no session or listing query.
-  if (!isId(modelId)) return jsonError(404, ERROR_MSG.modelNotFound);
+  if (!isId(listingId)) return jsonError(404, ERROR_MSG.modelNotFound);
   const user = await getSessionUser(request, env);
-  const profile = await loadPublicProfile(env, ctx, modelId, user ? { id: user.id, isAdmin: user.isAdmin } : null);
+  const profile = await loadPublicProfile(env, ctx, listingId, user ? { id: user.id, isAdmin: user.isAdmin } : null);
   if (!profile) return jsonError(404, ERROR_MSG.modelNotFound);
   // The like count rides along so an open profile can refresh it on a realtime update.
-  return json({ ...profile, likes: await countLikes(env, modelId) });
+  return json({ ...profile, likes: await countLikes(env, listingId) });
 }
 
 /**

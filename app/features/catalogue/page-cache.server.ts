@@ -8,6 +8,7 @@ import { hasAgeCookie } from "~/features/site/age-gate";
 import { servePageWith, type PageCachePolicy } from "~/platform/page-cache/page-cache.server";
 import { nzDate } from "~/platform/time/nz-time";
 import { pageCacheKey, planPageCache, type CachePlan } from "./page-cache-key";
+import type { WaitUntil } from "~/platform/request-context";
 
 type CountEnv = Pick<Env, "DB" | "COUNTS"> & Partial<Pick<Env, "PAGE_CACHE_REUSE_MS" | "COUNT_WINDOW_MS">>;
 
@@ -16,7 +17,7 @@ function requestCity(request: Request): string | null {
   return typeof cf?.city === "string" ? cf.city : null;
 }
 
-function catalogueCachePolicy(env: CountEnv, ctx: ExecutionContext): PageCachePolicy<CachePlan> {
+function catalogueCachePolicy(env: CountEnv, ctx: WaitUntil): PageCachePolicy<CachePlan> {
   return {
     plan: planPageCache,
     key(request, url, plan, versions, build, now) {
@@ -38,7 +39,7 @@ function catalogueCachePolicy(env: CountEnv, ctx: ExecutionContext): PageCachePo
 export function servePageCached(
   request: Request,
   env: CountEnv,
-  ctx: ExecutionContext,
+  ctx: WaitUntil,
   build: string,
   render: (request: Request) => Promise<Response>,
 ): Promise<Response> {

@@ -7,6 +7,7 @@ import { useState } from "react";
 import { DRAFT_KEY } from "~/features/listings/draft-keys";
 import { draftHasContent, parseDraft, type ListingDraft } from "~/features/listings/draft";
 import { keepDraftPhotos } from "~/features/listings/draft-photos";
+import { formatLocalTime } from "~/platform/time/date-text";
 import { ChoiceDialog } from "~/ui/ChoiceDialog";
 
 const LINK =
@@ -19,9 +20,6 @@ function storage(): Storage | null {
     return null; // Storage off (private mode): there is no draft, the editor starts blank.
   }
 }
-
-export const draftTime = (savedAt: number) =>
-  new Date(savedAt).toLocaleString("en-NZ", { dateStyle: "medium", timeStyle: "short" });
 
 export function AddNewListing({ userId }: { userId: string }) {
   const navigate = useNavigate();
@@ -76,7 +74,7 @@ export function AddNewListing({ userId }: { userId: string }) {
             onClick={() => navigate("/profile/new", { state: { draft: "continue" } })}
             autoFocus
           >
-            Continue your unsaved listing from {draftTime(found.savedAt)}
+            Continue your unsaved listing from {formatLocalTime(found.savedAt)}
           </button>
           <button
             type="button"

@@ -52,32 +52,32 @@ export async function toggleFlag(
   { request, env, ctx, user, params }: ApiCall<"user">,
   flag: "active" | "live",
 ): Promise<Response> {
-  const modelId = params.modelId;
-  if (!isId(modelId)) return jsonError(400, ERROR_MSG.invalidModelId);
+  const listingId = params.modelId;
+  if (!isId(listingId)) return jsonError(400, ERROR_MSG.invalidModelId);
   const body = await readBody(request, { maxBytes: SMALL_BODY_BYTES, accept: ["json", "form"] });
   if (!body.ok) return jsonError(body.status, body.error);
   const desired = parseDesired(body.data[flag]);
   if (desired === null) return jsonError(400, `${flag} must be true or false`);
   if (await ownerWriteLimited(env, user.id)) return limited();
-  const result = await setListingFlag(env, ctx, user.id, modelId, flag, desired);
+  const result = await setListingFlag(env, ctx, user.id, listingId, flag, desired);
   if (!result.ok) return jsonError(result.status, result.error);
   return json({ success: true, ...result.state });
 }
 
 /** GET /api/modelP/{id}: the owner's profile for the editor and its preview, hidden or not. */
 export async function ownerProfile({ env, user, params }: ApiCall<"user">): Promise<Response> {
-  const modelId = params.id;
-  if (!isId(modelId)) return jsonError(400, ERROR_MSG.invalidModelId);
-  const profile = await loadOwnerProfile(env, user.id, modelId);
+  const listingId = params.id;
+  if (!isId(listingId)) return jsonError(400, ERROR_MSG.invalidModelId);
+  const profile = await loadOwnerProfile(env, user.id, listingId);
   if (!profile) return jsonError(403, NOT_YOUR_LISTING);
   return json(profile);
 }
 
 /** DELETE /api/profiles/{modelId}/listing: the owner, or an administrator. */
 export async function deleteListingApi({ request, env, ctx, cf, user, params }: ApiCall<"user">): Promise<Response> {
-  const modelId = params.modelId;
-  if (!isId(modelId)) return jsonError(400, ERROR_MSG.invalidModelId);
-  const listing = await findManageableListing(env, user, modelId);
+  const listingId = params.modelId;
+  if (!isId(listingId)) return jsonError(400, ERROR_MSG.invalidModelId);
+  const listing = await findManageableListing(env, user, listingId);
   if (!listing) return jsonError(403, NOT_YOUR_LISTING);
   if (await ownerWriteLimited(env, user.id)) return limited();
   // An administrator's delete is an administrator action: its audit row goes in the same batch.

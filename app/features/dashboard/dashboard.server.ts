@@ -14,12 +14,11 @@ import { getDb, schema } from "~/platform/data/db.server";
 import { buildProfileFromD1, writeProfileSnapshot } from "~/features/profile/profile.server";
 import { publicState, publishProfileUpdate } from "~/platform/realtime/publish.server";
 import { overLimit } from "~/platform/http/rate-limit.server";
+import type { WaitUntil } from "~/platform/request-context";
 
 const l = schema.listings;
 const img = schema.listingImages;
 const st = schema.listingStats;
-
-type Ctx = { waitUntil(promise: Promise<unknown>): void };
 
 /**
  * Every listing of `userId` in the dashboard shape, oldest first, with this UTC month's views, contacts
@@ -108,9 +107,9 @@ export type OwnListing = ListingState &
 export async function findOwnListing(
   env: Pick<Env, "DB">,
   userId: string,
-  modelId: string,
+  listingId: string,
 ): Promise<OwnListing | null> {
-  if (!isId(modelId)) return null;
+  if (!isId(listingId)) return null;
   const [row] = await getDb(env)
     .select({
       id: l.id,
@@ -124,7 +123,7 @@ export async function findOwnListing(
       paid: l.paid,
     })
     .from(l)
-    .where(and(eq(l.id, modelId), eq(l.userId, userId)))
+    .where(and(eq(l.id, listingId), eq(l.userId, userId)))
     .limit(1);
   return row ?? null;
 }
@@ -154,14 +153,14 @@ type Toggle = "active" | "live";
  */
 export async function setListingFlag(
   env: Pick<Env, "DB" | "PROFILES" | "ListingsRoom">,
-  ctx: Ctx,
+  ctx: WaitUntil,
   userId: string,
-  modelId: string,
+  listingId: string,
   toggle: Toggle,
   desired: boolean | undefined,
   now = Date.now(),
 ): Promise<ToggleResult> {
-  const listing = await findOwnListing(env, userId, modelId);
+  const listing = await findOwnListing(env, userId, listingId);
   if (!listing) return { ok: false, status: 403, error: NOT_YOUR_LISTING };
   const change = toggle === "active" ? activeChange(listing, desired, now) : liveChange(listing, desired, now);
   if (!change.ok) return { ok: false, status: 409, error: change.error };
@@ -173,7 +172,7 @@ export async function setListingFlag(
   const next = { ...listing, ...change.next };
   // A toggle that changes nothing writes and tells nobody.
   if (next.live === listing.live && next.active === listing.active && next.activeUntil === listing.activeUntil) {
-    return { ok: true, state: toggleState(modelId, next) };
+    return { ok: true, state: toggleState(listingId, next) };
   }
   const guard =
     next.live && toggle === "live"
@@ -188,11 +187,11 @@ export async function setListingFlag(
       ...(toggle === "live" ? liveSwitch(next.live, now) : { active: next.active, activeUntil: next.activeUntil }),
       updatedAt: now,
     })
-    .where(and(eq(l.id, modelId), eq(l.userId, userId), guard))
+    .where(and(eq(l.id, listingId), eq(l.userId, userId), guard))
     .returning({ id: l.id, live: l.live, active: l.active, activeUntil: l.activeUntil });
   if (!updated) {
     // The listing changed between the read and the write (hidden, unverified or deleted meanwhile).
-    const fresh = await findOwnListing(env, userId, modelId);
+    const fresh = await findOwnListing(env, userId, listingId);
     if (!fresh) return { ok: false, status: 403, error: NOT_YOUR_LISTING };
     const again = toggle === "active" ? activeChange(fresh, desired, now) : liveChange(fresh, desired, now);
     return {
@@ -201,9 +200,9 @@ export async function setListingFlag(
       error: again.ok ? "The listing changed meanwhile. Please try again." : again.error,
     };
   }
-  await refreshSnapshot(env, modelId);
-  publishProfileUpdate(env, ctx, modelId, publicState(listing), now);
-  return { ok: true, state: toggleState(modelId, { ...next, ...updated }) };
+  await refreshSnapshot(env, listingId);
+  publishProfileUpdate(env, ctx, listingId, publicState(listing), now);
+  return { ok: true, state: toggleState(listingId, { ...next, ...updated }) };
 }
 
 /**
@@ -222,9 +221,9 @@ function liveSwitch(on: boolean, now: number) {
     : visibilitySet({ switchedOff: true }, now);
 }
 
-function toggleState(modelId: string, next: ListingState): ToggleState {
+function toggleState(listingId: string, next: ListingState): ToggleState {
   return {
-    modelId,
+    modelId: listingId,
     live: next.live,
     verified: next.verified,
     active: next.active,
@@ -237,11 +236,11 @@ function toggleState(modelId: string, next: ListingState): ToggleState {
  * KV only speeds up public reads, and readers check updated_at against D1 before using a snapshot, so a
  * failed rewrite costs speed, never correctness: log it and let the toggle stand.
  */
-async function refreshSnapshot(env: Pick<Env, "DB" | "PROFILES">, modelId: string) {
+async function refreshSnapshot(env: Pick<Env, "DB" | "PROFILES">, listingId: string) {
   try {
-    await writeProfileSnapshot(env, modelId);
+    await writeProfileSnapshot(env, listingId);
   } catch (error) {
-    console.error("dashboard: snapshot rewrite failed", modelId, error);
+    console.error("dashboard: snapshot rewrite failed", listingId, error);
   }
 }
 
@@ -256,9 +255,9 @@ export type OwnerProfile = Profile & FlatRates & { lastName: string };
 export async function loadOwnerProfile(
   env: Pick<Env, "DB">,
   userId: string,
-  modelId: string,
+  listingId: string,
 ): Promise<OwnerProfile | null> {
-  if (!isId(modelId)) return null;
+  if (!isId(listingId)) return null;
   const [owned] = await getDb(env)
     .select({
       lastName: l.lastName,
@@ -270,11 +269,11 @@ export async function loadOwnerProfile(
       orate120: l.orate120,
     })
     .from(l)
-    .where(and(eq(l.id, modelId), eq(l.userId, userId)))
+    .where(and(eq(l.id, listingId), eq(l.userId, userId)))
     .limit(1);
   if (!owned) return null;
   // The owner's own copy: with the photos kept but not shown on the Standard plan, marked.
-  const profile = await buildProfileFromD1(env, modelId, { withHidden: true });
+  const profile = await buildProfileFromD1(env, listingId, { withHidden: true });
   const { lastName, ...cents } = owned;
   return profile ? { ...profile, ...flatRatesInDollars(cents), lastName } : null;
 }

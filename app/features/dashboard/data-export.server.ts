@@ -4,12 +4,11 @@
 // however many photos an agency has.
 import { and, asc, eq, getTableColumns, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import { makeZip } from "client-zip";
 import { dataExportedEmail } from "~/features/accounts/account-emails";
 import type { SessionUser } from "~/features/accounts/auth-user";
 import { listingFolder, photoFileName, readMe, exportedColumns, type ExportedTable } from "./data-export";
-import { formatNzTime } from "~/features/moderation/moderation";
+import { formatNzTime } from "~/platform/time/date-text";
 import type { CurrentSession } from "~/features/accounts/auth.server";
 import { reauthenticate } from "~/features/accounts/account-changes.server";
 import { getDb, schema, type Db } from "~/platform/data/db.server";
@@ -18,8 +17,7 @@ import { requestMeta, recordSecurityEvent, securityEventStatement } from "~/feat
 import { sha256Hex } from "~/platform/http/token-cookie.server";
 import { keyedHash, siteSecret } from "~/platform/data/site-secrets.server";
 import { siteOrigin } from "~/platform/http/site-origin.server";
-
-type Cf = AppLoadContext["cloudflare"];
+import type { RequestContext } from "~/platform/request-context";
 
 /** How long the download link works: long enough to start it, too short to be worth stealing. */
 export const EXPORT_LINK_TTL_MS = 2 * 60_000;
@@ -279,7 +277,7 @@ export type ExportRefusal = { ok: false; status: number; field?: string; error: 
  */
 export async function startDataExport(
   request: Request,
-  cf: Cf,
+  cf: RequestContext,
   user: Pick<SessionUser, "id" | "email" | "firstName">,
   session: CurrentSession,
   password: unknown,

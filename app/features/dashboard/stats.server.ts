@@ -35,40 +35,40 @@ export function counterStatement(
   });
 }
 
-const listingExists = (db: Db, modelId: string) =>
+const listingExists = (db: Db, listingId: string) =>
   exists(
     db
       .select({ one: sql`1` })
       .from(l)
-      .where(eq(l.id, modelId)),
+      .where(eq(l.id, listingId)),
   );
-const listingIsLive = (db: Db, modelId: string) =>
+const listingIsLive = (db: Db, listingId: string) =>
   exists(
     db
       .select({ one: sql`1` })
       .from(l)
-      .where(and(eq(l.id, modelId), eq(l.live, true))),
+      .where(and(eq(l.id, listingId), eq(l.live, true))),
   );
 
 /** The day's mark of one visitor's count of one kind on one listing (see migration 0014). */
-export function countMarkKey(kind: Counter, modelId: string, visitor: string, now: number): string {
-  return `${kind}:${modelId}:${visitor}:${countDay(now)}`;
+export function countMarkKey(kind: Counter, listingId: string, visitor: string, now: number): string {
+  return `${kind}:${listingId}:${visitor}:${countDay(now)}`;
 }
 
 /**
  * Bumps `counter` once; with a `visitor`, only the first time that visitor does so on that listing that
  * day: the mark goes in first, and the counter's condition asks that it was new (changes() in one batch).
  */
-async function countOnce(db: Db, counter: Counter, modelId: string, now: number, condition: SQL, visitor?: string) {
-  if (!visitor) return (await counterStatement(db, counter, modelId, 1, now, condition)).meta.changes > 0;
+async function countOnce(db: Db, counter: Counter, listingId: string, now: number, condition: SQL, visitor?: string) {
+  if (!visitor) return (await counterStatement(db, counter, listingId, 1, now, condition)).meta.changes > 0;
   const [, counted] = await db.batch([
     insertWhere(
       db,
       cm,
-      { key: countMarkKey(counter, modelId, visitor, now), day: countDay(now) },
-      listingExists(db, modelId),
+      { key: countMarkKey(counter, listingId, visitor, now), day: countDay(now) },
+      listingExists(db, listingId),
     ).onConflictDoNothing(),
-    counterStatement(db, counter, modelId, 1, now, and(sql`changes() = 1`, condition)!),
+    counterStatement(db, counter, listingId, 1, now, and(sql`changes() = 1`, condition)!),
   ]);
   return counted.meta.changes > 0;
 }
@@ -76,12 +76,12 @@ async function countOnce(db: Db, counter: Counter, modelId: string, now: number,
 /** Counts one profile view (callers skip bots). False when the listing does not exist or was counted today. */
 export async function recordView(
   env: Pick<Env, "DB">,
-  modelId: string,
+  listingId: string,
   now = Date.now(),
   visitor?: string,
 ): Promise<boolean> {
   const db = getDb(env);
-  return countOnce(db, "views", modelId, now, listingExists(db, modelId), visitor);
+  return countOnce(db, "views", listingId, now, listingExists(db, listingId), visitor);
 }
 
 /**
@@ -90,16 +90,16 @@ export async function recordView(
  */
 export async function recordContact(
   env: Pick<Env, "DB">,
-  modelId: string,
+  listingId: string,
   now = Date.now(),
   visitor?: string,
 ): Promise<"counted" | "repeat" | "missing"> {
   const db = getDb(env);
-  if (await countOnce(db, "contacts", modelId, now, listingIsLive(db, modelId), visitor)) return "counted";
+  if (await countOnce(db, "contacts", listingId, now, listingIsLive(db, listingId), visitor)) return "counted";
   const [live] = await db
     .select({ ok: sql`1` })
     .from(l)
-    .where(and(eq(l.id, modelId), eq(l.live, true)))
+    .where(and(eq(l.id, listingId), eq(l.live, true)))
     .limit(1);
   return live ? "repeat" : "missing";
 }
@@ -114,10 +114,10 @@ export async function sweepCountMarks(env: Pick<Env, "DB">, now: number): Promis
 /** Adds `delta` (+1 or -1) to the month's like count, never going below 0. */
 export async function adjustLikes(
   env: Pick<Env, "DB">,
-  modelId: string,
+  listingId: string,
   delta: number,
   now = Date.now(),
 ): Promise<void> {
   const db = getDb(env);
-  await counterStatement(db, "likes", modelId, delta, now, listingExists(db, modelId));
+  await counterStatement(db, "likes", listingId, delta, now, listingExists(db, listingId));
 }

@@ -15,6 +15,6 @@ export function parseFavourites(raw: string | null): string[] {
   }
 }
 
-export function toggleFavourite(list: string[], modelId: string): string[] {
-  return list.includes(modelId) ? list.filter((id) => id !== modelId) : [...list, modelId].slice(-MAX_FAVOURITES);
+export function toggleFavourite(list: string[], listingId: string): string[] {
+  return list.includes(listingId) ? list.filter((id) => id !== listingId) : [...list, listingId].slice(-MAX_FAVOURITES);
 }

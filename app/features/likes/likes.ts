@@ -17,9 +17,9 @@ export function parseLikes(raw: string | null): Record<string, true> {
   }
 }
 
-export function withLike(likes: Record<string, true>, modelId: string, liked: boolean): Record<string, true> {
+export function withLike(likes: Record<string, true>, listingId: string, liked: boolean): Record<string, true> {
   const next = { ...likes };
-  if (liked) next[modelId] = true;
-  else delete next[modelId];
+  if (liked) next[listingId] = true;
+  else delete next[listingId];
   return next;
 }

@@ -33,15 +33,15 @@ function subscribe(onChange: () => void) {
 /** The favourites list, shared by every component on the page (the header heart updates at once). */
 export function useFavourites() {
   const list = useSyncExternalStore(subscribe, read, () => EMPTY);
-  const toggle = useCallback((modelId: string) => {
-    const next = toggleFavourite(read(), modelId);
+  const toggle = useCallback((listingId: string) => {
+    const next = toggleFavourite(read(), listingId);
     try {
       sessionStorage.setItem(FAVOURITES_KEY, JSON.stringify(next));
     } catch {
       return;
     }
     window.dispatchEvent(new Event(FAVOURITES_EVENT));
-    if (next.includes(modelId)) reportEvent({ kind: "favourite", listing: modelId });
+    if (next.includes(listingId)) reportEvent({ kind: "favourite", listing: listingId });
   }, []);
   return { favourites: list, toggle };
 }

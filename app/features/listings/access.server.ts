@@ -16,9 +16,9 @@ export type OwnedListing = Pick<
 export async function findManageableListing(
   env: Pick<Env, "DB">,
   user: Pick<SessionUser, "id" | "isAdmin">,
-  modelId: string,
+  listingId: string,
 ): Promise<OwnedListing | null> {
-  if (!isId(modelId)) return null;
+  if (!isId(listingId)) return null;
   const l = schema.listings;
   const [row] = await getDb(env)
     .select({
@@ -33,7 +33,7 @@ export async function findManageableListing(
       reviewedImageIds: l.reviewedImageIds,
     })
     .from(l)
-    .where(eq(l.id, modelId))
+    .where(eq(l.id, listingId))
     .limit(1);
   if (!row) return null;
   return row.userId === user.id || user.isAdmin ? row : null;

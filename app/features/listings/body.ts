@@ -153,11 +153,11 @@ export function readListingBody(fd: FormData): ListingBody | BodyError {
     if (typeof part === "string") return { error: "additionalImages must be files", field: "additionalImages" };
     files.push(part);
   }
-  const modelId = fd.get("modelId");
-  if (modelId != null && typeof modelId !== "string") return { error: "modelId must be text", field: "modelId" };
+  const listingId = fd.get("modelId");
+  if (listingId != null && typeof listingId !== "string") return { error: "modelId must be text", field: "modelId" };
   return {
     values: coerceValues(raw),
-    modelId: modelId ? modelId.trim() : null,
+    modelId: listingId ? listingId.trim() : null,
     imagePositions,
     uploadIds,
     newImagePositions,

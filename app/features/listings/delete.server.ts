@@ -36,8 +36,8 @@ import { scheduleR2Deletes } from "~/features/photos/r2-deletes.server";
 import { publicState, publishProfileUpdate } from "~/platform/realtime/publish.server";
 import type { SecurityEvent } from "~/features/accounts/security-log";
 import type { RequestMeta } from "~/features/accounts/security-log.server";
+import type { WaitUntil } from "~/platform/request-context";
 
-type Ctx = { waitUntil(promise: Promise<unknown>): void };
 type DeleteEnv = Pick<Env, "DB" | "PHOTOS" | "PROFILES" | "ListingsRoom" | "R2_DELETES">;
 
 export type DeleteOutcome = {
@@ -61,7 +61,7 @@ const vr = schema.verificationRequests;
  */
 export async function deleteListing(
   env: DeleteEnv,
-  ctx: Ctx,
+  ctx: WaitUntil,
   modelId: string,
   opts: { audit?: AuditEntry; now?: number; meta?: RequestMeta } = {},
 ): Promise<DeleteOutcome> {
@@ -126,7 +126,7 @@ export async function deleteListing(
  * every device is signed out), reset links, pending e-mail changes, plan requests, the development mailbox's copies of its
  * e-mails, and the user.
  */
-export async function deleteAccount(env: DeleteEnv, ctx: Ctx, userId: string): Promise<DeleteOutcome> {
+export async function deleteAccount(env: DeleteEnv, ctx: WaitUntil, userId: string): Promise<DeleteOutcome> {
   if (!isId(userId)) return { deleted: false, listingIds: [], photosDeleted: 0 };
   const db = getDb(env);
   const [user] = await db
@@ -174,7 +174,7 @@ export async function deleteAccount(env: DeleteEnv, ctx: Ctx, userId: string): P
 /** A deleted listing as it was: visitors are told only about the ones they could see. */
 type Removed = Pick<typeof l.$inferSelect, "id" | "live" | "location">;
 
-async function afterListingsDeleted(env: DeleteEnv, ctx: Ctx, removed: Removed[]) {
+async function afterListingsDeleted(env: DeleteEnv, ctx: WaitUntil, removed: Removed[]) {
   for (const { id, ...was } of removed) {
     try {
       await deleteProfileSnapshot(env, id);

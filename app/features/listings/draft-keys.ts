@@ -7,8 +7,8 @@ export const DRAFT_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
 /** The spec's 'current-profile draft' key, for a new listing; an existing listing's draft adds its id. */
 export const DRAFT_KEY = "currentProfileDraft";
 
-export function draftKey(modelId: string | null): string {
-  return modelId ? `${DRAFT_KEY}:${modelId}` : DRAFT_KEY;
+export function draftKey(listingId: string | null): string {
+  return listingId ? `${DRAFT_KEY}:${listingId}` : DRAFT_KEY;
 }
 
 export function isDraftKey(key: string): boolean {

@@ -3,12 +3,12 @@
 // go of them all.
 
 /** The upload ids the server still keeps for this draft, or null when it could not be asked. */
-export async function keepDraftPhotos(modelId: string | null, uploadIds: string[]): Promise<string[] | null> {
+export async function keepDraftPhotos(listingId: string | null, uploadIds: string[]): Promise<string[] | null> {
   try {
     const res = await fetch("/api/uploads/draft", {
       method: "PUT",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ modelId, uploadIds }),
+      body: JSON.stringify({ modelId: listingId, uploadIds }),
       credentials: "same-origin",
     });
     if (!res.ok) return null;

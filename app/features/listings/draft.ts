@@ -36,12 +36,12 @@ export type ListingDraft = {
 
 export function serializeDraft(
   userId: string,
-  modelId: string | null,
+  listingId: string | null,
   values: ListingValues,
   now: number,
   photos: DraftPhoto[] = [],
 ): string {
-  const draft: ListingDraft = { v: 1, userId, modelId, savedAt: now, values, photos };
+  const draft: ListingDraft = { v: 1, userId, modelId: listingId, savedAt: now, values, photos };
   return JSON.stringify(draft);
 }
 
@@ -102,7 +102,7 @@ export function draftValues(raw: unknown): ListingValues {
 export function parseDraft(
   raw: string | null,
   userId: string,
-  modelId: string | null,
+  listingId: string | null,
   now: number,
 ): ListingDraft | null {
   if (!raw) return null;
@@ -114,9 +114,16 @@ export function parseDraft(
   }
   if (typeof value !== "object" || value === null) return null;
   const d = value as Partial<ListingDraft>;
-  if (d.v !== 1 || d.userId !== userId || (d.modelId ?? null) !== modelId) return null;
+  if (d.v !== 1 || d.userId !== userId || (d.modelId ?? null) !== listingId) return null;
   if (typeof d.savedAt !== "number" || now - d.savedAt > DRAFT_MAX_AGE_MS || d.savedAt > now + 60_000) return null;
-  return { v: 1, userId, modelId, savedAt: d.savedAt, values: draftValues(d.values), photos: draftPhotos(d.photos) };
+  return {
+    v: 1,
+    userId,
+    modelId: listingId,
+    savedAt: d.savedAt,
+    values: draftValues(d.values),
+    photos: draftPhotos(d.photos),
+  };
 }
 
 /** Whether a draft holds anything of the provider's: typing, or photos. An untouched form is not worth asking about. */

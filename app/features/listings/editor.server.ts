@@ -10,9 +10,9 @@ import { buildProfileFromD1 } from "~/features/profile/profile.server";
 export async function loadEditableProfile(
   env: Env,
   user: Pick<SessionUser, "id" | "isAdmin">,
-  modelId: string,
+  listingId: string,
 ): Promise<Profile | null> {
-  const listing = await findManageableListing(env, user, modelId);
+  const listing = await findManageableListing(env, user, listingId);
   if (!listing) return null;
   return buildProfileFromD1(env, listing.id, { withHidden: true });
 }

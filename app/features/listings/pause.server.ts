@@ -9,8 +9,7 @@ import { nzDate } from "~/platform/time/nz-time";
 import { getDb, schema } from "~/platform/data/db.server";
 import { visibilitySet } from "./visibility.server";
 import { announceChange, refusal, type RelistEnv } from "./relist.server";
-
-type Ctx = { waitUntil(promise: Promise<unknown>): void };
+import type { WaitUntil } from "~/platform/request-context";
 
 const l = schema.listings;
 
@@ -28,9 +27,9 @@ export type PauseResult = { ok: true } | { ok: false; status: number; error: str
  */
 export async function pauseListing(
   env: RelistEnv,
-  ctx: Ctx,
+  ctx: WaitUntil,
   userId: string,
-  modelId: string,
+  listingId: string,
   untilInput: string,
   now = Date.now(),
 ): Promise<PauseResult> {
@@ -40,34 +39,34 @@ export async function pauseListing(
   const [updated] = await db
     .update(l)
     .set({ ...visibilitySet({ pausedAt: now }, now), pausedUntil: end.until, updatedAt: now })
-    .where(and(eq(l.id, modelId), eq(l.userId, userId), eq(l.live, true)))
+    .where(and(eq(l.id, listingId), eq(l.userId, userId), eq(l.live, true)))
     .returning({ location: l.location });
-  if (!updated) return refusal(env, userId, modelId, PAUSE_ERRORS.notListed, PAUSE_ERRORS.notYours);
-  await announceChange(env, ctx, modelId, { live: true, location: updated.location }, now);
+  if (!updated) return refusal(env, userId, listingId, PAUSE_ERRORS.notListed, PAUSE_ERRORS.notYours);
+  await announceChange(env, ctx, listingId, { live: true, location: updated.location }, now);
   return { ok: true };
 }
 
 /** Ends the owner's break now. */
 export async function resumeListing(
   env: RelistEnv,
-  ctx: Ctx,
+  ctx: WaitUntil,
   userId: string,
-  modelId: string,
+  listingId: string,
   now = Date.now(),
 ): Promise<PauseResult> {
   const db = getDb(env);
   const [updated] = await db
     .update(l)
     .set({ ...visibilitySet({ pausedAt: null }, now), pausedUntil: null, updatedAt: now })
-    .where(and(eq(l.id, modelId), eq(l.userId, userId), isNotNull(l.pausedAt)))
+    .where(and(eq(l.id, listingId), eq(l.userId, userId), isNotNull(l.pausedAt)))
     .returning({ location: l.location });
-  if (!updated) return refusal(env, userId, modelId, PAUSE_ERRORS.notPaused, PAUSE_ERRORS.notYours);
-  await announceChange(env, ctx, modelId, { live: false, location: updated.location }, now);
+  if (!updated) return refusal(env, userId, listingId, PAUSE_ERRORS.notPaused, PAUSE_ERRORS.notYours);
+  await announceChange(env, ctx, listingId, { live: false, location: updated.location }, now);
   return { ok: true };
 }
 
 /** The cron's part: every break whose end has come is over. Answers how many listings it resumed. */
-export async function resumeDuePauses(env: RelistEnv, ctx: Ctx, now = Date.now()): Promise<number> {
+export async function resumeDuePauses(env: RelistEnv, ctx: WaitUntil, now = Date.now()): Promise<number> {
   const resumed = await getDb(env)
     .update(l)
     .set({ ...visibilitySet({ pausedAt: null }, now), pausedUntil: null, updatedAt: now })

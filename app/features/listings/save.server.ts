@@ -37,11 +37,11 @@ import {
   sweepPendingUploads,
   type PendingUpload,
 } from "~/features/photos/pending-uploads.server";
+import type { WaitUntil } from "~/platform/request-context";
 
 /** The whole multipart body of a save, files included (photos normally come through /api/uploads). */
 export const MAX_SAVE_BYTES = 40 * 1024 * 1024;
 
-type WaitUntil = { waitUntil(promise: Promise<unknown>): void };
 export type SaveRequest = {
   env: Env;
   ctx: WaitUntil;

@@ -13,8 +13,8 @@ import { sendEmail, siteName } from "~/platform/email/email.server";
 import { visibilitySet } from "./visibility.server";
 import { announceChange, refusal } from "./relist.server";
 import { isTokenShape, sha256Hex } from "~/platform/http/token-cookie.server";
+import type { WaitUntil } from "~/platform/request-context";
 
-type Ctx = { waitUntil(promise: Promise<unknown>): void };
 type CheckEnv = Pick<Env, "DB" | "PROFILES" | "ListingsRoom" | "SITE_NAME"> & Parameters<typeof sendEmail>[0];
 
 const l = schema.listings;
@@ -40,7 +40,7 @@ export const STALE_ERRORS = {
  */
 export async function runStaleCheck(
   env: CheckEnv,
-  ctx: Ctx,
+  ctx: WaitUntil,
   origin: string,
   now = Date.now(),
 ): Promise<{ asked: number; hidden: number }> {
@@ -102,7 +102,7 @@ export async function runStaleCheck(
 }
 
 /** 'Still available': confirms the listing and relists it if the check had hidden it. */
-async function confirm(env: CheckEnv, ctx: Ctx, where: ReturnType<typeof and>, now: number) {
+async function confirm(env: CheckEnv, ctx: WaitUntil, where: ReturnType<typeof and>, now: number) {
   const [row] = await getDb(env)
     .update(l)
     .set({ confirmedAt: now, staleTokenHash: null, ...visibilitySet({ hiddenAsStale: false }, now), updatedAt: now })
@@ -141,7 +141,7 @@ export async function staleLinkRefusal(
  */
 export async function confirmByLink(
   env: CheckEnv,
-  ctx: Ctx,
+  ctx: WaitUntil,
   token: string,
   now = Date.now(),
 ): Promise<{ ok: true; name: string; live: boolean } | LinkRefusal> {
@@ -158,13 +158,13 @@ export async function confirmByLink(
 /** 'Confirm listing' on the dashboard, for the owner of a listing the check asked about or hid. */
 export async function confirmFromDashboard(
   env: CheckEnv,
-  ctx: Ctx,
+  ctx: WaitUntil,
   userId: string,
-  modelId: string,
+  listingId: string,
   now = Date.now(),
 ): Promise<{ ok: true } | { ok: false; status: number; error: string; field?: string }> {
   const asked = or(eq(l.hiddenAsStale, true), and(isNotNull(l.staleRemindedAt), gte(l.staleRemindedAt, l.confirmedAt)));
-  const row = await confirm(env, ctx, and(eq(l.id, modelId), eq(l.userId, userId), asked), now);
+  const row = await confirm(env, ctx, and(eq(l.id, listingId), eq(l.userId, userId), asked), now);
   if (row) return { ok: true };
-  return refusal(env, userId, modelId, STALE_ERRORS.notNeeded, STALE_ERRORS.notYours);
+  return refusal(env, userId, listingId, STALE_ERRORS.notNeeded, STALE_ERRORS.notYours);
 }

@@ -37,7 +37,7 @@ export async function adminProfileAction(
   { request, env, ctx, user: admin, params }: ApiCall<"admin">,
   kind: "verify" | "live" | "hot",
 ): Promise<Response> {
-  const modelId = params.id;
+  const listingId = params.id;
   const body = await readBody(request, { maxBytes: SMALL_BODY_BYTES, accept: ["json", "form"] });
   if (!body.ok) return jsonError(body.status, body.error);
 
@@ -45,11 +45,11 @@ export async function adminProfileAction(
   if (kind === "verify") {
     const verify = parseVerifyFlag(body.data.verify);
     if (verify === null) return jsonError(400, "verify must be true or false");
-    result = await moderateListing(env, ctx, admin, modelId ?? "", verify ? "verify" : "unverify");
+    result = await moderateListing(env, ctx, admin, listingId ?? "", verify ? "verify" : "unverify");
   } else {
     const desired = parseDesired(body.data[kind]);
     if (desired === null) return jsonError(400, `${kind} must be true or false`);
-    result = await moderateListing(env, ctx, admin, modelId ?? "", (current) => {
+    result = await moderateListing(env, ctx, admin, listingId ?? "", (current) => {
       const on = desired ?? !current[kind];
       return kind === "live" ? (on ? "live" : "unlive") : on ? "hot" : "unhot";
     });

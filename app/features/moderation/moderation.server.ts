@@ -19,8 +19,8 @@ import { writeProfileSnapshot } from "~/features/profile/profile.server";
 import { publicState, publishProfileUpdate } from "~/platform/realtime/publish.server";
 import type { PublicState } from "~/platform/realtime/protocol";
 import { ERROR_MSG } from "~/features/site/messages";
+import type { WaitUntil } from "~/platform/request-context";
 
-type Ctx = { waitUntil(promise: Promise<unknown>): void };
 type ModerationEnv = Pick<Env, "DB" | "PROFILES" | "ListingsRoom">;
 type Admin = Pick<SessionUser, "id" | "isAdmin">;
 
@@ -37,8 +37,8 @@ export type ModerationResult =
   | { ok: true; listing: ModeratedListing; changed: boolean }
   | { ok: false; status: 400 | 403 | 404 | 409; error: string };
 
-export async function readModeratedListing(env: Pick<Env, "DB">, modelId: string): Promise<ModeratedListing | null> {
-  if (!isId(modelId)) return null;
+export async function readModeratedListing(env: Pick<Env, "DB">, listingId: string): Promise<ModeratedListing | null> {
+  if (!isId(listingId)) return null;
   const [row] = await getDb(env)
     .select({
       modelId: l.id,
@@ -52,7 +52,7 @@ export async function readModeratedListing(env: Pick<Env, "DB">, modelId: string
       paid: l.paid,
     })
     .from(l)
-    .where(eq(l.id, modelId))
+    .where(eq(l.id, listingId))
     .limit(1);
   return row ?? null;
 }
@@ -67,7 +67,7 @@ export { CHANGED };
  */
 export async function moderateListing(
   env: ModerationEnv,
-  ctx: Ctx,
+  ctx: WaitUntil,
   admin: Admin,
   modelId: string,
   action: Exclude<AdminAction, "delete"> | ((current: ModeratedListing) => Exclude<AdminAction, "delete">),
@@ -127,14 +127,14 @@ function visibilityChange(action: Exclude<AdminAction, "delete">): VisibilityCha
 /** An administrator deletes a listing: the shared delete, with its audit row in the same batch. */
 export async function moderateDelete(
   env: Pick<Env, "DB" | "PHOTOS" | "PROFILES" | "ListingsRoom" | "R2_DELETES">,
-  ctx: Ctx,
+  ctx: WaitUntil,
   admin: Admin,
-  modelId: string,
+  listingId: string,
 ) {
   if (!admin.isAdmin) return { ok: false as const, status: 403 as const, error: MODERATION_MSG.forbidden };
-  const current = await readModeratedListing(env, modelId);
+  const current = await readModeratedListing(env, listingId);
   if (!current) return { ok: false as const, status: 404 as const, error: MODERATION_MSG.notFound };
-  const outcome = await deleteListing(env, ctx, modelId, { audit: adminDeleteAudit(admin) });
+  const outcome = await deleteListing(env, ctx, listingId, { audit: adminDeleteAudit(admin) });
   if (!outcome.deleted) return { ok: false as const, status: 404 as const, error: MODERATION_MSG.notFound };
   return { ok: true as const, name: current.firstName };
 }
@@ -151,13 +151,18 @@ export function adminDeleteAudit(admin: Pick<SessionUser, "id">) {
  * KV only speeds up public reads, and readers check updated_at against D1 before using a snapshot, so a
  * failed rewrite costs speed, never correctness. The broadcast makes open pages reload.
  */
-export async function afterListingChange(env: ModerationEnv, ctx: Ctx, modelId: string, before?: PublicState | null) {
+export async function afterListingChange(
+  env: ModerationEnv,
+  ctx: WaitUntil,
+  listingId: string,
+  before?: PublicState | null,
+) {
   try {
-    await writeProfileSnapshot(env, modelId);
+    await writeProfileSnapshot(env, listingId);
   } catch (error) {
-    console.error("moderation: snapshot rewrite failed", modelId, error);
+    console.error("moderation: snapshot rewrite failed", listingId, error);
   }
-  publishProfileUpdate(env, ctx, modelId, before);
+  publishProfileUpdate(env, ctx, listingId, before);
 }
 
 /**

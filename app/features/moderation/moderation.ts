@@ -137,15 +137,3 @@ export function parseAuditPage(value: string | null): number {
   const n = Number(value);
   return Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1;
 }
-
-/** A moment as New Zealand reads it (the team works in NZ time), e.g. "21 Nov 2025, 2:05 pm". */
-export function formatNzTime(ms: number): string {
-  return new Date(ms).toLocaleString("en-NZ", {
-    timeZone: "Pacific/Auckland",
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  });
-}

@@ -12,8 +12,7 @@ import { afterListingChange, readModeratedListing } from "./moderation.server";
 import { publicState } from "~/platform/realtime/publish.server";
 import { overLimit } from "~/platform/http/rate-limit.server";
 import { limiterKey } from "~/platform/http/rate-limit.server";
-
-type Ctx = { waitUntil(promise: Promise<unknown>): void };
+import type { WaitUntil } from "~/platform/request-context";
 
 const r = schema.reports;
 const l = schema.listings;
@@ -21,13 +20,13 @@ const l = schema.listings;
 /** The listing a visitor may report: a published one (what the public can see), or null. */
 export async function reportableListing(
   env: Pick<Env, "DB">,
-  modelId: string | undefined,
+  listingId: string | undefined,
 ): Promise<{ modelId: string; firstName: string } | null> {
-  if (!isId(modelId)) return null;
+  if (!isId(listingId)) return null;
   const [row] = await getDb(env)
     .select({ modelId: l.id, firstName: l.firstName })
     .from(l)
-    .where(sql`${l.id} = ${modelId} AND ${l.live} = 1`)
+    .where(sql`${l.id} = ${listingId} AND ${l.live} = 1`)
     .limit(1);
   return row ?? null;
 }
@@ -110,7 +109,7 @@ export type HandleResult =
  */
 export async function handleReport(
   env: Pick<Env, "DB" | "PROFILES" | "ListingsRoom">,
-  ctx: Ctx,
+  ctx: WaitUntil,
   admin: Pick<SessionUser, "id" | "isAdmin">,
   reportId: unknown,
   decision: "hide" | "dismiss",

@@ -28,8 +28,8 @@ import {
   SubscriptionChangedError,
   subscriptionStatements,
   type BillingEnv,
-  type Ctx,
 } from "~/features/billing/subscriptions.server";
+import type { WaitUntil } from "~/platform/request-context";
 
 const p = schema.payments;
 /** Per cron run; the rest wait for the next run. */
@@ -89,7 +89,7 @@ export async function askProvider(gateway: PaymentGateway, payment: LookedUpPaym
  */
 export async function applyLookup(
   env: NotifyEnv,
-  ctx: Ctx,
+  ctx: WaitUntil,
   gateway: PaymentGateway,
   result: LookupResult,
   origin: string,
@@ -107,7 +107,7 @@ export async function applyLookup(
 /** Claims, asks, and applies a settled or declined answer. "limited" when it was asked about just now. */
 async function lookUpAndApply(
   env: NotifyEnv,
-  ctx: Ctx,
+  ctx: WaitUntil,
   gateway: PaymentGateway,
   paymentId: string,
   origin: string,
@@ -132,7 +132,7 @@ export type CheckResult =
  */
 export async function checkOwnPayment(
   env: NotifyEnv,
-  ctx: Ctx,
+  ctx: WaitUntil,
   gateway: PaymentGateway,
   userId: string,
   paymentId: unknown,
@@ -202,7 +202,7 @@ async function paymentRow(env: Pick<Env, "DB">, paymentId: string) {
  */
 export async function askProviderNow(
   env: NotifyEnv,
-  ctx: Ctx,
+  ctx: WaitUntil,
   gateway: PaymentGateway,
   admin: Admin,
   paymentId: unknown,
@@ -240,7 +240,7 @@ async function mailRenewalFailed(env: NotifyEnv, paymentId: string, origin: stri
  */
 export async function giveUpPayment(
   env: BillingEnv,
-  ctx: Ctx,
+  ctx: WaitUntil,
   admin: Admin,
   paymentId: unknown,
   reasonValue: unknown,
@@ -298,7 +298,7 @@ export async function giveUpPayment(
  */
 export async function sweepAbandonedCheckouts(
   env: NotifyEnv,
-  ctx: Ctx,
+  ctx: WaitUntil,
   gateway: PaymentGateway,
   origin: string,
   now = Date.now(),

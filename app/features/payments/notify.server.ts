@@ -20,10 +20,10 @@ import {
   SubscriptionChangedError,
   subscriptionStatements,
   type BillingEnv,
-  type Ctx,
 } from "~/features/billing/subscriptions.server";
 import { CHECKOUT_SESSION_MS, type PaymentGateway, type PaymentNotification } from "./gateway.server";
 import { payableRef, refundUnapplied, UNAPPLIED_REASON, unappliedInsert } from "./unapplied.server";
+import type { WaitUntil } from "~/platform/request-context";
 
 export type NotifyEnv = BillingEnv & EmailEnv & Pick<Env, "BILLING_SUPPLIER_NAME" | "BILLING_GST_NUMBER">;
 
@@ -43,7 +43,7 @@ const PAGE_LIFETIME_MARGIN_MS = 15 * 60 * 1000;
 /** Verifies a webhook request with `gateway` and applies it. Never throws for bad input. */
 export async function handlePaymentNotification(
   env: NotifyEnv,
-  ctx: Ctx,
+  ctx: WaitUntil,
   gateway: PaymentGateway,
   request: Request,
   origin: string,
@@ -66,7 +66,7 @@ export async function handlePaymentNotification(
  */
 export async function applyNotification(
   env: NotifyEnv,
-  ctx: Ctx,
+  ctx: WaitUntil,
   provider: string,
   n: PaymentNotification,
   origin: string,
@@ -83,7 +83,7 @@ export async function applyNotification(
 
 async function applyOnce(
   env: NotifyEnv,
-  ctx: Ctx,
+  ctx: WaitUntil,
   provider: string,
   n: PaymentNotification,
   origin: string,

@@ -12,7 +12,7 @@ import { TestGateway } from "~/dev/test-gateway.server";
 import { createWindcaveGateway, type WindcaveEnv } from "./windcave.server";
 import { isLoopbackHost } from "~/platform/http/loopback";
 import { isDevelopment } from "~/platform/env";
-import type { Ctx } from "~/features/billing/subscriptions.server";
+import type { WaitUntil } from "~/platform/request-context";
 
 export const NOTIFY_PATH = "/api/payments/notify";
 
@@ -40,7 +40,7 @@ export function windcaveConfigured(env: WindcaveEnv): boolean {
  * without a Worker fetching its own origin (which workerd does not route back to itself). `fetchImpl` is for
  * the tests, which stand in for Windcave's host.
  */
-export function paymentGateway(env: GatewayEnv, ctx: Ctx, origin: string, fetchImpl?: Fetch): PaymentGateway {
+export function paymentGateway(env: GatewayEnv, ctx: WaitUntil, origin: string, fetchImpl?: Fetch): PaymentGateway {
   // Three locks, like /dev/outbox: a build with the development tools (a production build leaves this
   // branch and the whole test gateway out: docs/testing.md), local development, and this machine.
   if (__DEV_TOOLS__ && isDevelopment(env) && isLoopbackHost(new URL(origin).hostname)) {
@@ -58,7 +58,7 @@ export function paymentGateway(env: GatewayEnv, ctx: Ctx, origin: string, fetchI
 }
 
 /** The gateway, or null where none is configured (the cron then reminds and expires, but charges nothing). */
-export function billingGateway(env: GatewayEnv, ctx: Ctx, origin: string): PaymentGateway | null {
+export function billingGateway(env: GatewayEnv, ctx: WaitUntil, origin: string): PaymentGateway | null {
   try {
     return paymentGateway(env, ctx, origin);
   } catch (error) {

@@ -7,7 +7,7 @@
 // reference all come from Windcave's own answer. A forged id is one Windcave does not know (401); a tampered
 // amount cannot be sent at all; a replay re-reads the same transaction and yields the same event id, which the
 // caller's idempotency turns into a no-op.
-import { centsToDecimal, decimalToCents } from "./decimal-amount";
+import { centsToDecimal, decimalToCents } from "~/platform/money";
 import type {
   ChargeRequest,
   ChargeResult,

@@ -11,6 +11,7 @@ import type { Region } from "~/features/catalogue/regions";
 import type { TourStop } from "~/features/listings/tour-stops";
 import { getDb, schema } from "~/platform/data/db.server";
 import { cardColumns, gridOrder } from "~/features/catalogue/listing-queries.server";
+import type { WaitUntil } from "~/platform/request-context";
 
 const l = schema.listings;
 const img = schema.listingImages;
@@ -28,8 +29,8 @@ export const SNAPSHOT_PREFIX = "profile:";
 // Snapshots are rewritten on every save; the TTL only clears out copies of listings nobody opens.
 const SNAPSHOT_TTL_SECONDS = 30 * 24 * 3600;
 
-export function snapshotKey(modelId: string): string {
-  return SNAPSHOT_PREFIX + modelId;
+export function snapshotKey(listingId: string): string {
+  return SNAPSHOT_PREFIX + listingId;
 }
 
 // Rate durations in the order a price list reads.
@@ -199,14 +200,14 @@ export async function assembleProfiles(env: Pick<Env, "DB">, rows: ListingRow[])
 
 export type Viewer = { id: string; isAdmin: boolean } | null;
 
-function parseSnapshot(raw: string | null, modelId: string): Profile | null {
+function parseSnapshot(raw: string | null, listingId: string): Profile | null {
   if (!raw) return null;
   try {
     const value = JSON.parse(raw) as Profile;
     // A snapshot written before a field was added to Profile (the schedule, the tours) is rebuilt from D1.
     return value &&
       typeof value === "object" &&
-      value.modelId === modelId &&
+      value.modelId === listingId &&
       typeof value.updatedAt === "number" &&
       Array.isArray(value.schedule) &&
       Array.isArray(value.tours)
@@ -228,31 +229,31 @@ function parseSnapshot(raw: string | null, modelId: string): Profile | null {
  */
 export async function loadPublicProfile(
   env: Pick<Env, "DB" | "PROFILES">,
-  ctx: { waitUntil(promise: Promise<unknown>): void },
-  modelId: string,
+  ctx: WaitUntil,
+  listingId: string,
   viewer: Viewer,
 ): Promise<Profile | null> {
-  if (!isId(modelId)) return null;
+  if (!isId(listingId)) return null;
   const [gate] = await getDb(env)
     .select({ live: l.live, userId: l.userId, updatedAt: l.updatedAt })
     .from(l)
-    .where(eq(l.id, modelId))
+    .where(eq(l.id, listingId))
     .limit(1);
   if (!gate) return null;
   const live = gate.live;
   if (!live && !(viewer && (viewer.isAdmin || viewer.id === gate.userId))) return null;
-  if (!live) return buildProfileFromD1(env, modelId);
+  if (!live) return buildProfileFromD1(env, listingId);
 
   let snapshot: Profile | null = null;
   try {
-    snapshot = parseSnapshot(await env.PROFILES.get(snapshotKey(modelId)), modelId);
+    snapshot = parseSnapshot(await env.PROFILES.get(snapshotKey(listingId)), listingId);
   } catch (error) {
     // KV trouble only costs speed: D1 has everything.
-    console.error("profile snapshot read failed", modelId, error);
+    console.error("profile snapshot read failed", listingId, error);
   }
   if (snapshot && snapshot.updatedAt === gate.updatedAt && snapshot.live === true) return snapshot;
 
-  const profile = await buildProfileFromD1(env, modelId);
+  const profile = await buildProfileFromD1(env, listingId);
   if (profile?.live) ctx.waitUntil(putSnapshot(env, profile));
   return profile;
 }
@@ -274,21 +275,21 @@ async function putSnapshot(env: Pick<Env, "PROFILES">, profile: Profile): Promis
  */
 export async function writeProfileSnapshot(
   env: Pick<Env, "DB" | "PROFILES">,
-  modelId: string,
+  listingId: string,
 ): Promise<Profile | null> {
-  if (!isId(modelId)) return null;
-  const profile = await buildProfileFromD1(env, modelId);
+  if (!isId(listingId)) return null;
+  const profile = await buildProfileFromD1(env, listingId);
   if (!profile || !profile.live) {
-    await deleteProfileSnapshot(env, modelId);
+    await deleteProfileSnapshot(env, listingId);
     return null;
   }
-  await env.PROFILES.put(snapshotKey(modelId), JSON.stringify(profile), { expirationTtl: SNAPSHOT_TTL_SECONDS });
+  await env.PROFILES.put(snapshotKey(listingId), JSON.stringify(profile), { expirationTtl: SNAPSHOT_TTL_SECONDS });
   return profile;
 }
 
-export async function deleteProfileSnapshot(env: Pick<Env, "PROFILES">, modelId: string): Promise<void> {
-  if (!isId(modelId)) return;
-  await env.PROFILES.delete(snapshotKey(modelId));
+export async function deleteProfileSnapshot(env: Pick<Env, "PROFILES">, listingId: string): Promise<void> {
+  if (!isId(listingId)) return;
+  await env.PROFILES.delete(snapshotKey(listingId));
 }
 
 /** How many of the grid's first listings the suggestions are drawn from, per query. */

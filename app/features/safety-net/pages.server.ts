@@ -28,18 +28,10 @@ import {
 import { questionEmail } from "./digest";
 import { sendEmail, siteName } from "~/platform/email/email.server";
 import { siteOrigin } from "~/platform/http/site-origin.server";
+import { monthLabel } from "~/platform/time/date-text";
 import { nzpcMailto, nzpcText } from "./nzpc";
 import { toE164 } from "./phone-numbers";
-import {
-  ANSWER_MAX,
-  boundedText,
-  monthLabel,
-  parseAlert,
-  parseReport,
-  QUESTION_MAX,
-  REASON_MAX,
-  SAFETY_MSG,
-} from "./report-rules";
+import { ANSWER_MAX, boundedText, parseAlert, parseReport, QUESTION_MAX, REASON_MAX, SAFETY_MSG } from "./report-rules";
 import { answerQuestion, createReport, loadMyReports, reportsThisWeek, withdrawReport } from "./reports.server";
 import { REPORTS_PER_WEEK, waiting } from "./retention";
 import { hasSafetyNetKey } from "./safety-key.server";

@@ -106,10 +106,3 @@ export function boundedText(value: string | undefined, max: number, min = 1): st
   const s = (value ?? "").trim();
   return s.length >= min && s.length <= max ? s : null;
 }
-
-/** "November 2026" for "2026-11". */
-export function monthLabel(month: string): string {
-  const [y, m] = month.split("-").map(Number);
-  if (!y || !m) return month;
-  return new Date(Date.UTC(y, m - 1, 1)).toLocaleString("en-NZ", { month: "long", year: "numeric", timeZone: "UTC" });
-}

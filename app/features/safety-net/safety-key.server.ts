@@ -6,12 +6,12 @@
 //   hash could;
 // - descriptions and answers are sealed with AES-256-GCM under the second, with the report id and field
 //   bound in, so a sealed text copied onto another report does not open there.
-// Why not TWO_FACTOR_KEY: a leak of one secret should open one thing. Why not a key kept in D1
+// Why not the sealing key (SEALING_KEY): a leak of one secret should open one thing. Why not a key kept in D1
 // (site-secrets.server.ts): it would travel with the database it protects. Without the secret the feature
 // refuses to run (503), in production as anywhere; there is no default (docs/decisions/0023-safety-net.md).
-
-const VERSION = "v1";
-const IV_BYTES = 12;
+// Reading and checking the secret, and the sealed format, are shared with the sealing key
+// (app/platform/crypto/worker-key.server.ts).
+import { openWith, readWorkerSecret, sealWith, toBase64Url, workerKeyBytes } from "~/platform/crypto/worker-key.server";
 
 export class SafetyNetKeyError extends Error {
   constructor(message: string) {
@@ -20,38 +20,13 @@ export class SafetyNetKeyError extends Error {
   }
 }
 
-function fromBase64(value: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(value.replace(/-/g, "+").replace(/_/g, "/"));
-  const out = new Uint8Array(new ArrayBuffer(binary.length));
-  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
-  return out;
-}
-
-function toBase64Url(bytes: Uint8Array): string {
-  let s = "";
-  for (const b of bytes) s += String.fromCharCode(b);
-  return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
+const fail = (message: string) => new SafetyNetKeyError(message);
 
 type Keys = { hmac: CryptoKey; seal: CryptoKey };
 const cache = new Map<string, Promise<Keys>>();
 
-function rawKey(env: object): string | undefined {
-  // Read loosely, as two-factor-key.server.ts does: `wrangler types` declares .dev.vars' names on Env itself.
-  const value = (env as { SAFETY_NET_KEY?: unknown }).SAFETY_NET_KEY;
-  return typeof value === "string" && value.trim() ? value.trim() : undefined;
-}
-
-function rawBytes(raw: string | undefined): Uint8Array<ArrayBuffer> {
-  if (!raw) throw new SafetyNetKeyError("SAFETY_NET_KEY is not set");
-  let bytes: Uint8Array<ArrayBuffer>;
-  try {
-    bytes = fromBase64(raw);
-  } catch {
-    throw new SafetyNetKeyError("SAFETY_NET_KEY is not base64");
-  }
-  if (bytes.length !== 32) throw new SafetyNetKeyError("SAFETY_NET_KEY must be 32 bytes in base64");
-  return bytes;
+function rawBytes(env: object): Uint8Array<ArrayBuffer> {
+  return workerKeyBytes(readWorkerSecret(env, ["SAFETY_NET_KEY"]), "SAFETY_NET_KEY", fail);
 }
 
 async function derive(raw: Uint8Array<ArrayBuffer>): Promise<Keys> {
@@ -80,12 +55,12 @@ async function derive(raw: Uint8Array<ArrayBuffer>): Promise<Keys> {
 }
 
 function keysFor(env: object): Promise<Keys> {
-  const raw = rawKey(env);
-  const bytes = rawBytes(raw);
-  let pending = cache.get(raw!);
+  const bytes = rawBytes(env);
+  const raw = readWorkerSecret(env, ["SAFETY_NET_KEY"])!.value;
+  let pending = cache.get(raw);
   if (!pending) {
     pending = derive(bytes);
-    cache.set(raw!, pending);
+    cache.set(raw, pending);
   }
   return pending;
 }
@@ -93,7 +68,7 @@ function keysFor(env: object): Promise<Keys> {
 /** True when the Worker has a usable SAFETY_NET_KEY; every Safety Net route answers 503 without one. */
 export function hasSafetyNetKey(env: object): boolean {
   try {
-    rawBytes(rawKey(env));
+    rawBytes(env);
     return true;
   } catch {
     return false;
@@ -114,29 +89,15 @@ export async function identifierHashes(env: object, keys: readonly string[]): Pr
 /** `text` sealed for one report's one field. */
 export async function sealText(env: object, binding: string, text: string): Promise<string> {
   const { seal } = await keysFor(env);
-  const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
-  const sealed = await crypto.subtle.encrypt(
-    { name: "AES-GCM", iv, additionalData: new TextEncoder().encode(binding) },
-    seal,
-    new TextEncoder().encode(text),
-  );
-  return `${VERSION}.${toBase64Url(iv)}.${toBase64Url(new Uint8Array(sealed))}`;
+  return sealWith(seal, binding, text);
 }
 
 /** The text, or a SafetyNetKeyError when the key is missing or is not the one it was sealed with. */
 export async function openText(env: object, binding: string, sealed: string): Promise<string> {
   if (sealed === "") return "";
-  const { seal } = await keysFor(env);
-  const [version, iv, data] = sealed.split(".");
-  if (version !== VERSION || !iv || !data) throw new SafetyNetKeyError("unknown sealed text format");
-  try {
-    const plain = await crypto.subtle.decrypt(
-      { name: "AES-GCM", iv: fromBase64(iv), additionalData: new TextEncoder().encode(binding) },
-      seal,
-      fromBase64(data),
-    );
-    return new TextDecoder().decode(plain);
-  } catch {
-    throw new SafetyNetKeyError("sealed text does not open with SAFETY_NET_KEY");
-  }
+  const opened = await openWith((await keysFor(env)).seal, binding, sealed);
+  if (opened.ok) return opened.text;
+  throw new SafetyNetKeyError(
+    opened.why === "format" ? "unknown sealed text format" : "sealed text does not open with SAFETY_NET_KEY",
+  );
 }

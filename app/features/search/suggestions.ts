@@ -14,8 +14,8 @@ export type Suggestion = {
 };
 
 /** Where a suggestion leads: the spec's /profile/{id}, which redirects to the public profile. */
-export function suggestionHref(modelId: string): string {
-  return `/profile/${encodeURIComponent(modelId)}`;
+export function suggestionHref(listingId: string): string {
+  return `/profile/${encodeURIComponent(listingId)}`;
 }
 
 /**

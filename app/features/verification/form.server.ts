@@ -48,13 +48,13 @@ export async function handleVerificationForm(
     tooLarge: fileMessage(kind, "size"),
   });
   if (!body.ok) return fail(body.error, body.status);
-  const modelId = body.form.get("modelId");
-  if (typeof modelId !== "string" || modelId === "") {
+  const listingId = body.form.get("modelId");
+  if (typeof listingId !== "string" || listingId === "") {
     return fail(kind === "id" ? ID_MSG.selectModel : PHOTO_VERIFY_MSG.missing, 400, "modelId");
   }
   // The page always asks which document (the JSON API may leave it out: a licence).
   if (kind === "id" && !body.form.get("documentType")) return fail(ID_DOCUMENT_MSG.choose, 400, "documentType");
-  const result = await submitVerification(env, user, kind, modelId, body.form);
+  const result = await submitVerification(env, user, kind, listingId, body.form);
   if (!result.ok) return fail(result.error, result.status, result.field);
   const sent = await setFlash(new Headers(NO_STORE), env, kind === "id" ? "verificationSent" : "photosSent");
   throw redirect("/dashboard", { status: 303, headers: sent });

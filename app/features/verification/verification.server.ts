@@ -48,8 +48,7 @@ import { afterListingChange } from "~/features/moderation/moderation.server";
 import { publicState } from "~/platform/realtime/publish.server";
 import { processVerificationImage } from "~/features/photos/pipeline.server";
 import { overLimit } from "~/platform/http/rate-limit.server";
-
-type Ctx = { waitUntil(promise: Promise<unknown>): void };
+import type { WaitUntil } from "~/platform/request-context";
 
 const l = schema.listings;
 const vr = schema.verificationRequests;
@@ -366,7 +365,7 @@ export type DecideResult =
  */
 export async function decideRequest(
   env: Pick<Env, "DB" | "PHOTOS" | "PROFILES" | "ListingsRoom" | "SITE_NAME"> & EmailEnv,
-  ctx: Ctx,
+  ctx: WaitUntil,
   admin: Pick<SessionUser, "id" | "isAdmin">,
   requestId: unknown,
   decision: "approve" | "reject",

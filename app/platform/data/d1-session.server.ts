@@ -13,7 +13,7 @@ import {
 } from "./d1-bookmark";
 import { cookieIsSecure } from "~/platform/env";
 import { hasSessionCookie, sessionCookieName } from "../http/token-cookie.server";
-import { hasTwoFactorKey, openSecret, sealSecret } from "../crypto/sealing-key.server";
+import { hasSealingKey, openSecret, sealSecret } from "../crypto/sealing-key.server";
 
 const READ_ONLY = /^\s*(select|with)\b/i;
 
@@ -156,7 +156,7 @@ export type RequestD1 = {
 
 export type D1Counts = { queries: number; statements: number };
 
-// The bookmark is sealed with the Worker secret's AES-GCM key (two-factor-key.server.ts), under its own
+// The bookmark is sealed with the sealing key (app/platform/crypto/sealing-key.server.ts), under its own
 // additional data: no user id contains "d1-bookmark", so a sealed bookmark never opens as a TOTP secret, nor
 // the other way round. Sealing also means only bookmarks D1 handed this site ever reach D1.
 const SEAL_CONTEXT = "d1-bookmark";
@@ -236,7 +236,7 @@ export async function withBookmarkCookie(
   const signedIn = hasSessionCookie(request.headers.get("Cookie"), secure);
   const session = sessionCookieOf(response, secure);
   // Without the Worker secret there is nothing to seal with; reads then start anywhere, as before.
-  if (!answerCarriesBookmark(request.method, signedIn, session) || !hasTwoFactorKey(env)) return response;
+  if (!answerCarriesBookmark(request.method, signedIn, session) || !hasSealingKey(env)) return response;
   const out = new Response(response.body, response);
   out.headers.append("Set-Cookie", serializeBookmarkCookie(await sealSecret(env, SEAL_CONTEXT, bookmark), secure));
   return out;

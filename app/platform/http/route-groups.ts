@@ -66,3 +66,41 @@ export function groupFor(pathname: string, groups: RouteGroups): string | null {
   const key = first.toLowerCase();
   return groups.byFirstSegment.has(key) ? key : "";
 }
+
+type BuildLike = { routes: Record<string, RouteEntry>; assets: { routes: Record<string, unknown> } };
+
+/** Keeps only the routes named by `ids`. */
+function only<T>(routes: Record<string, T>, ids: Set<string>): Record<string, T> {
+  return Object.fromEntries(Object.entries(routes).filter(([id]) => ids.has(id)));
+}
+
+/**
+ * One request handler per group, each `make` (Remix's createRequestHandler) over a copy of the build holding
+ * only the group's routes, in both `routes` and the client manifest `assets.routes`: the render builds its
+ * routes from the manifest (lazy route discovery sends the rest). Made on first use and kept; `made` lists the
+ * route ids of each handler made so far (null: the whole build), which the tests hold the groups to.
+ */
+export function groupedHandlers<B extends BuildLike, H>(build: B, make: (build: B) => H) {
+  const groups = routeGroups(build.routes);
+  const handlers = new Map<string | null, H>();
+  const made = new Map<string | null, readonly string[]>();
+  function handlerFor(pathname: string): H {
+    const group = groupFor(pathname, groups);
+    let handler = handlers.get(group);
+    if (!handler) {
+      const ids = group === null ? null : (groups.byFirstSegment.get(group) ?? groups.shared);
+      const subset = ids
+        ? {
+            ...build,
+            routes: only(build.routes, ids),
+            assets: { ...build.assets, routes: only(build.assets.routes, ids) },
+          }
+        : build;
+      handler = make(subset);
+      handlers.set(group, handler);
+      made.set(group, Object.keys(subset.routes));
+    }
+    return handler;
+  }
+  return { groups, made: made as ReadonlyMap<string | null, readonly string[]>, handlerFor };
+}

@@ -3,6 +3,7 @@
 // session cookie is rendered fresh and never stored; so is any response that sets a cookie.
 import { answerCopy, copySize, cspNonce, gzipped, withScriptHashes, type Copy } from "./page-copy.server";
 import { hasSessionCookie } from "../http/token-cookie.server";
+import type { WaitUntil } from "~/platform/request-context";
 
 /** A named cache: the zone's default cache (and a purge of it) never mixes with these entries. */
 const CACHE_NAME = "pages";
@@ -63,7 +64,7 @@ export async function servePageWith<P extends CachePlan>(
   policy: PageCachePolicy<P>,
   request: Request,
   env: Pick<Env, "DB"> & Partial<Pick<Env, "PAGE_CACHE_REUSE_MS">>,
-  ctx: ExecutionContext,
+  ctx: WaitUntil,
   build: string,
   render: Render,
 ): Promise<Response> {

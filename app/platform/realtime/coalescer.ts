@@ -27,12 +27,12 @@ export class Coalescer {
   due(now: number): ProfileUpdateEvent[] {
     this.sentThisSecond = this.sentThisSecond.filter((t) => now - t < 1000);
     const out: ProfileUpdateEvent[] = [];
-    for (const [modelId, event] of this.pending) {
+    for (const [listingId, event] of this.pending) {
       if (this.sentThisSecond.length >= this.perSecond) break;
-      const last = this.lastSent.get(modelId);
+      const last = this.lastSent.get(listingId);
       if (last !== undefined && now - last < this.windowMs) continue;
-      this.pending.delete(modelId);
-      this.lastSent.set(modelId, now);
+      this.pending.delete(listingId);
+      this.lastSent.set(listingId, now);
       this.sentThisSecond.push(now);
       out.push(event);
     }
@@ -44,8 +44,8 @@ export class Coalescer {
   nextWake(now: number): number | null {
     if (this.pending.size === 0) return null;
     let soonest = Infinity;
-    for (const modelId of this.pending.keys()) {
-      const last = this.lastSent.get(modelId);
+    for (const listingId of this.pending.keys()) {
+      const last = this.lastSent.get(listingId);
       soonest = Math.min(soonest, last === undefined ? now : last + this.windowMs);
     }
     if (this.sentThisSecond.length >= this.perSecond) soonest = Math.max(soonest, this.sentThisSecond[0] + 1000);
@@ -59,7 +59,7 @@ export class Coalescer {
   /** Windows that have passed need no memory: the map stays as small as the recent activity. */
   private forget(now: number) {
     if (this.lastSent.size < 1000) return;
-    for (const [modelId, t] of this.lastSent)
-      if (now - t >= this.windowMs && !this.pending.has(modelId)) this.lastSent.delete(modelId);
+    for (const [listingId, t] of this.lastSent)
+      if (now - t >= this.windowMs && !this.pending.has(listingId)) this.lastSent.delete(listingId);
   }
 }

@@ -44,7 +44,7 @@ export type PublicState = { public: boolean; region: string | null };
  * a visitor can see changed hands: a listing hidden on both sides stays unnamed.
  */
 export function profileUpdateFor(
-  modelId: string,
+  listingId: string,
   before: PublicState | null,
   after: PublicState | null,
   at: number,
@@ -55,7 +55,7 @@ export function profileUpdateFor(
   const region = isPublic ? (after?.region ?? null) : null;
   return {
     type: "profileUpdate",
-    modelId,
+    modelId: listingId,
     at,
     visible: isPublic,
     entered: isPublic && (!wasPublic || before?.region !== region),

@@ -6,20 +6,19 @@ import { profileUpdateFor, SHARD_NAMES, type ProfileUpdateEvent, type PublicStat
 import type { ListingsRoom } from "../../../workers/listings-room";
 import { getDb, schema } from "../data/db.server";
 import { holdAfterWrites } from "../page-cache/page-cache.server";
-
-type Ctx = { waitUntil(promise: Promise<unknown>): void };
+import type { WaitUntil } from "~/platform/request-context";
 
 /** Public means live (live needs verified); the region is where the grid shows it. */
 export function publicState(row: { live: boolean; location: string } | null | undefined): PublicState | null {
   return row ? { public: row.live, region: row.location } : null;
 }
 
-async function currentState(env: Pick<Env, "DB">, modelId: string): Promise<PublicState | null> {
+async function currentState(env: Pick<Env, "DB">, listingId: string): Promise<PublicState | null> {
   const l = schema.listings;
   const [row] = await getDb(env)
     .select({ live: l.live, location: l.location })
     .from(l)
-    .where(eq(l.id, modelId))
+    .where(eq(l.id, listingId))
     .limit(1);
   return publicState(row);
 }
@@ -57,8 +56,8 @@ export async function sendToRoom(env: Pick<Env, "ListingsRoom">, event: ProfileU
 export function publishProfileUpdate(
   // The full env in practice: PAGE_CACHE_REUSE_MS is read when present (the default otherwise).
   env: Pick<Env, "DB" | "ListingsRoom"> & Partial<Pick<Env, "PAGE_CACHE_REUSE_MS">>,
-  ctx: Ctx,
-  modelId: string,
+  ctx: WaitUntil,
+  listingId: string,
   before?: PublicState | null,
   now = Date.now(),
 ): void {
@@ -67,11 +66,11 @@ export function publishProfileUpdate(
       // Pages refetch on the event: it waits, as the writer's answer does, until every isolate's reused
       // version read is newer than the write (page-cache.server.ts).
       await holdAfterWrites(env, Date.now());
-      const after = await currentState(env, modelId);
-      const event = profileUpdateFor(modelId, before === undefined ? after : before, after, now);
+      const after = await currentState(env, listingId);
+      const event = profileUpdateFor(listingId, before === undefined ? after : before, after, now);
       if (event) await sendToRoom(env, event);
     })().catch((error: unknown) => {
-      console.error("profileUpdate publish failed", modelId, error);
+      console.error("profileUpdate publish failed", listingId, error);
     }),
   );
 }

@@ -3,7 +3,7 @@
 // single-use challenge per browser (found through an HttpOnly cookie holding a random id, stored hashed).
 // The relying party is the site's own origin (site-origin.server.ts): SITE_ORIGIN in production, the
 // address it was opened at only for local development on a loopback host.
-import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -20,7 +20,7 @@ import { MSG } from "~/features/accounts/auth-schemas";
 import { ADMIN_ACCOUNT_TYPE } from "~/features/accounts/auth-user";
 import type { SessionUser } from "~/features/accounts/auth-user";
 import { newToken } from "~/platform/data/ids";
-import { formatNzTime } from "~/features/moderation/moderation";
+import { formatNzTime } from "~/platform/time/date-text";
 import { passkeyAddedEmail, passkeyRemovedEmail } from "./passkey-emails";
 import { registerBodySchema, signInBodySchema } from "./passkey-schemas";
 import {
@@ -48,8 +48,7 @@ import {
   type TokenCookie,
 } from "~/platform/http/token-cookie.server";
 import { siteOrigin } from "~/platform/http/site-origin.server";
-
-type Ctx = AppLoadContext["cloudflare"];
+import type { RequestContext } from "~/platform/request-context";
 
 const pk = schema.passkeys;
 const pc = schema.passkeyChallenges;
@@ -224,7 +223,7 @@ export async function registrationOptions(
 /** Verifies the browser's answer to the registration options and stores the passkey. Throws PasskeyError. */
 export async function verifyRegistration(
   request: Request,
-  cf: Ctx,
+  cf: RequestContext,
   user: Pick<SessionUser, "id" | "email" | "firstName">,
   input: unknown,
   now = Date.now(),
@@ -312,7 +311,7 @@ export async function signInOptions(
  */
 export async function verifySignIn(
   request: Request,
-  cf: Ctx,
+  cf: RequestContext,
   input: unknown,
   now = Date.now(),
 ): Promise<{ userId: string; cookie: string; redirectTo: string }> {
@@ -390,7 +389,7 @@ export type RemoveResult = { ok: true } | { ok: false; status: number; error: st
 /** Removes one of the signed-in owner's passkeys after confirmIdentity; another account's is "not found". */
 export async function removePasskey(
   request: Request,
-  cf: Ctx,
+  cf: RequestContext,
   user: Pick<SessionUser, "id" | "email" | "firstName">,
   session: Pick<CurrentSession, "secondFactorAt" | "secondFactorVia">,
   passkeyId: unknown,
@@ -421,7 +420,7 @@ export async function removePasskey(
  */
 export async function removePasskeyAction(
   request: Request,
-  cf: Ctx,
+  cf: RequestContext,
   user: Pick<SessionUser, "id" | "email" | "firstName">,
   form: FormData | null,
 ) {

@@ -2,7 +2,6 @@
 // code from the authenticator app, or a recovery code with the password again, start the session. Wrong
 // codes count three ways: against the pending sign-in (a few, then the password again), against the
 // per-account budget shared with wrong passwords, and in the owner's security log.
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { MSG } from "~/features/accounts/auth-schemas";
 import { isBlocked } from "~/features/accounts/sign-in/login-throttle";
@@ -30,8 +29,9 @@ import {
 } from "../sign-in/pending-sign-in.server";
 import { recordSecurityEvent, requestMeta, securityEventStatement } from "../security-log.server";
 import { siteOrigin } from "~/platform/http/site-origin.server";
-import { TwoFactorKeyError } from "~/platform/crypto/sealing-key.server";
+import { SealingKeyError } from "~/platform/crypto/sealing-key.server";
 import { spendRecoveryCode, verifyTotp } from "./totp.server";
+import type { RequestContext } from "~/platform/request-context";
 
 export type SecondFactorInput = { code: string } | { recoveryCode: string; password: string };
 export type SecondFactorField = "code" | "recoveryCode" | "password";
@@ -62,15 +62,13 @@ export function pendingSignInOf(request: Request, env: Env): Promise<PendingSign
   return readPendingSignIn(request, env, cookieIsSecure(env));
 }
 
-type Cf = AppLoadContext["cloudflare"];
-
 /**
  * Finishes the sign-in: answers the user and the Set-Cookie values (the new session's, and the pending
  * cookie cleared). Throws SecondFactorError.
  */
 export async function completeSecondFactor(
   request: Request,
-  cf: Pick<Cf, "env" | "ctx" | "cf">,
+  cf: Pick<RequestContext, "env" | "ctx" | "cf">,
   input: SecondFactorInput,
   now = Date.now(),
 ): Promise<{ user: SessionUser; cookies: string[] }> {
@@ -106,8 +104,8 @@ export async function completeSecondFactor(
   let recoveryLeft: number | null = null;
   if ("code" in input) {
     const check = await verifyTotp(env, row.id, input.code, now).catch((error: unknown) => {
-      // A missing or changed TWO_FACTOR_KEY: nobody can sign in with a code until it is put right.
-      if (error instanceof TwoFactorKeyError) {
+      // A missing or changed sealing key: nobody can sign in with a code until it is put right.
+      if (error instanceof SealingKeyError) {
         console.error("two-factor sign-in:", error.message);
         throw new SecondFactorError(503, TWO_FACTOR_MSG.unavailable, null);
       }

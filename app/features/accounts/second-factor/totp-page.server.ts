@@ -2,7 +2,6 @@
 // that weakens or replaces the second factor asks who is at the keyboard (confirmIdentity: the current
 // password, or a second factor proved in this session in the last few minutes). Codes typed here count
 // against the same per-account budget as sign-in.
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { ADMIN_ACCOUNT_TYPE, type SessionUser } from "~/features/accounts/auth-user";
 import { MSG } from "~/features/accounts/auth-schemas";
@@ -20,7 +19,7 @@ import { confirmIdentity, CURRENT_PASSWORD_FIELD } from "../reauth.server";
 import { recordSecurityEvent, requestMeta, securityEventStatement } from "../security-log.server";
 import { revokeOtherSessions } from "../settings/sessions.server";
 import { siteOrigin } from "~/platform/http/site-origin.server";
-import { hasTwoFactorKey, TwoFactorKeyError } from "~/platform/crypto/sealing-key.server";
+import { hasSealingKey, SealingKeyError } from "~/platform/crypto/sealing-key.server";
 import {
   cancelSetUp,
   confirmTotpSetUp,
@@ -30,8 +29,7 @@ import {
   totpStatus,
   verifyTotp,
 } from "./totp.server";
-
-type Cf = AppLoadContext["cloudflare"];
+import type { RequestContext } from "~/platform/request-context";
 
 const siteName = (env: Env) => env.SITE_NAME || "Kiwi Companions";
 
@@ -47,7 +45,7 @@ export type TwoFactorPageData = {
   /** Where to go once done (a same-site path), or null. */
   redirectTo: string | null;
   setUp: { uri: string; secret: string } | null;
-  /** The Worker has no usable TWO_FACTOR_KEY: set-up cannot start. */
+  /** The Worker has no usable sealing key (SEALING_KEY): set-up cannot start. */
   unavailable: boolean;
   /** How many passkeys the account has: the set-up offers to remove them all. */
   passkeys: number;
@@ -64,13 +62,13 @@ export async function twoFactorPageData(
   const isAdminAccount = user.accountType === ADMIN_ACCOUNT_TYPE;
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "") || null;
   let setUp: TwoFactorPageData["setUp"] = null;
-  const unavailable = !hasTwoFactorKey(env);
+  const unavailable = !hasSealingKey(env);
   if (status.pending && !unavailable) {
     try {
       const pending = await pendingSetUp(env, user, siteName(env), { create: false, sessionId: session.id });
       if (pending) setUp = { uri: pending.uri, secret: groupedSecret(pending.secret) };
     } catch (error) {
-      if (!(error instanceof TwoFactorKeyError)) throw error;
+      if (!(error instanceof SealingKeyError)) throw error;
       console.error("two-factor page:", error.message);
     }
   }
@@ -122,7 +120,7 @@ function textField(form: FormData, name: string, max: number): string | null {
 
 export async function twoFactorAction(
   request: Request,
-  cf: Pick<Cf, "env" | "ctx" | "cf">,
+  cf: Pick<RequestContext, "env" | "ctx" | "cf">,
   user: SessionUser,
   session: CurrentSession,
   form: FormData,
@@ -146,7 +144,7 @@ export async function twoFactorAction(
   try {
     switch (intent) {
       case "start": {
-        if (!hasTwoFactorKey(env)) return refuse(intent, 503, TWO_FACTOR_MSG.unavailable);
+        if (!hasSealingKey(env)) return refuse(intent, 503, TWO_FACTOR_MSG.unavailable);
         await pendingSetUp(env, user, siteName(env), { create: true, sessionId: session.id, now });
         return ok(intent);
       }
@@ -216,7 +214,7 @@ export async function twoFactorAction(
       }
     }
   } catch (error) {
-    if (error instanceof TwoFactorKeyError) {
+    if (error instanceof SealingKeyError) {
       console.error("two-factor page:", error.message);
       return refuse(intent, 503, TWO_FACTOR_MSG.unavailable);
     }

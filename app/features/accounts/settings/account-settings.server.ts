@@ -3,7 +3,7 @@
 // for the rest, so the route stays a dispatcher and other sections can be added beside it.
 import type { SubmissionResult } from "@conform-to/react";
 import { parseForm } from "~/ui/form-submission";
-import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
 import {
   ACCOUNT_MSG,
   changeEmailSchema,
@@ -17,15 +17,14 @@ import {
 } from "./account-settings";
 import type { SessionUser } from "~/features/accounts/auth-user";
 import type { NoticeKey } from "~/features/site/messages";
-import { formatNzTime } from "~/features/moderation/moderation";
+import { formatNzTime } from "~/platform/time/date-text";
 import { changePassword, requestEmailChange, type ChangeRefused } from "../account-changes.server";
 import { destroySession, getCurrentSession, type CurrentSession } from "../auth.server";
 import { setFlash } from "~/features/site/flash.server";
 import { hasFreshSecondFactor } from "../reauth.server";
 import { requestMeta } from "../security-log.server";
 import { listOwnSessions, revokeOtherSessions, revokeOwnSession } from "./sessions.server";
-
-type Cf = AppLoadContext["cloudflare"];
+import type { RequestContext } from "~/platform/request-context";
 
 export type AccountSettingsView = {
   sessions: SessionView[];
@@ -89,7 +88,7 @@ function refusal(
  */
 export async function accountSettingsAction(
   request: Request,
-  cf: Cf,
+  cf: RequestContext,
   user: SessionUser,
   intent: unknown,
   form: FormData,

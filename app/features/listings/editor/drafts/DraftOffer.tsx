@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { formatLocalTime } from "~/platform/time/date-text";
 import { BUTTON, PRIMARY } from "../fields";
 
 /**
@@ -16,7 +17,7 @@ export function DraftOffer({
 }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
-  const when = new Date(savedAt).toLocaleString("en-NZ", { dateStyle: "medium", timeStyle: "short" });
+  const when = formatLocalTime(savedAt);
   return (
     <div
       ref={ref}

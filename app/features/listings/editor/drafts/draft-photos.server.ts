@@ -18,16 +18,16 @@ export const DRAFT_PHOTO_MSG = {
 } as const;
 
 /** The draft a photo belongs to: a new listing's, or one existing listing's. */
-export const draftLabel = (modelId: string | null) => modelId ?? "new";
+export const draftLabel = (listingId: string | null) => listingId ?? "new";
 
 export type KeptUpload = { uploadId: string; width: number; height: number };
 
 /** The body of PUT /api/uploads/draft, or null when it is not one. */
 export function readKeepBody(data: Record<string, unknown>): { modelId: string | null; uploadIds: string[] } | null {
-  const { modelId = null, uploadIds } = data;
-  if (modelId !== null && !isId(modelId)) return null;
+  const { modelId: listingId = null, uploadIds } = data;
+  if (listingId !== null && !isId(listingId)) return null;
   if (!Array.isArray(uploadIds) || uploadIds.length > MAX_PHOTOS || !uploadIds.every(isId)) return null;
-  return { modelId, uploadIds: [...new Set(uploadIds)] };
+  return { modelId: listingId, uploadIds: [...new Set(uploadIds)] };
 }
 
 /**
@@ -38,12 +38,12 @@ export function readKeepBody(data: Record<string, unknown>): { modelId: string |
 export async function keepDraftUploads(
   env: Pick<Env, "DB">,
   userId: string,
-  modelId: string | null,
+  listingId: string | null,
   uploadIds: string[],
   now = Date.now(),
 ): Promise<KeptUpload[]> {
   const db = getDb(env);
-  const label = draftLabel(modelId);
+  const label = draftLabel(listingId);
   const alive = uploadIds.length
     ? await db
         .select({ id: pu.id, width: pu.width, height: pu.height })

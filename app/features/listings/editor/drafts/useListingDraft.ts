@@ -48,8 +48,8 @@ export function useListingDraft(opts: {
   dispatch: Dispatch<EditorAction>;
   autoContinue?: boolean;
 }) {
-  const { userId, modelId, values, photos, saved, editing, draft, dispatch, autoContinue = false } = opts;
-  const key = draftKey(modelId);
+  const { userId, modelId: listingId, values, photos, saved, editing, draft, dispatch, autoContinue = false } = opts;
+  const key = draftKey(listingId);
   // Set once a new listing is saved: nothing is written for this editor after that.
   const done = useRef(false);
   // Bumped by every clear: a write still waiting for its debounce must not bring the draft back. React
@@ -67,11 +67,11 @@ export function useListingDraft(opts: {
       const asked = idsOf(offer.photos);
       if (!asked.length) return;
       keptSent.current = asked.join(",");
-      void keepDraftPhotos(modelId, asked).then((kept) => {
+      void keepDraftPhotos(listingId, asked).then((kept) => {
         if (kept) dispatch({ type: "draftPhotosKept", asked, kept });
       });
     },
-    [dispatch, modelId],
+    [dispatch, listingId],
   );
 
   // Storage is read once per listing opened: the reducer records which key it checked, so a later save of the
@@ -80,7 +80,7 @@ export function useListingDraft(opts: {
   useEffect(() => {
     if (checked) return;
     const store = storage();
-    const found = parseDraft(store?.getItem(key) ?? null, userId, modelId, Date.now());
+    const found = parseDraft(store?.getItem(key) ?? null, userId, listingId, Date.now());
     const offer =
       found && (found.photos.length > 0 || !sameValues(found.values, saved))
         ? { savedAt: found.savedAt, values: found.values, photos: found.photos }
@@ -88,7 +88,7 @@ export function useListingDraft(opts: {
     if (!offer) store?.removeItem(key);
     dispatch({ type: "draftChecked", key, offer });
     if (offer && autoContinue) restoreOffer(offer);
-  }, [checked, key, userId, modelId, saved, dispatch, autoContinue, restoreOffer]);
+  }, [checked, key, userId, listingId, saved, dispatch, autoContinue, restoreOffer]);
 
   const write = useCallback(
     (current: { values: ListingValues; photos: DraftPhoto[] }) => {
@@ -96,17 +96,17 @@ export function useListingDraft(opts: {
       if (!store || done.current) return;
       try {
         if (sameValues(current.values, saved) && current.photos.length === 0) store.removeItem(key);
-        else store.setItem(key, serializeDraft(userId, modelId, current.values, Date.now(), current.photos));
+        else store.setItem(key, serializeDraft(userId, listingId, current.values, Date.now(), current.photos));
       } catch {
         // A full storage loses the draft, never the edit on screen.
       }
       const ids = idsOf(current.photos).join(",");
       if (ids !== keptSent.current) {
         keptSent.current = ids;
-        void keepDraftPhotos(modelId, idsOf(current.photos));
+        void keepDraftPhotos(listingId, idsOf(current.photos));
       }
     },
-    [saved, key, userId, modelId],
+    [saved, key, userId, listingId],
   );
 
   const writable = draftWritable(draft, key);
@@ -129,9 +129,9 @@ export function useListingDraft(opts: {
 
   const discard = useCallback(() => {
     storage()?.removeItem(key);
-    if (draft.offer?.photos.length) void keepDraftPhotos(modelId, []);
+    if (draft.offer?.photos.length) void keepDraftPhotos(listingId, []);
     dispatch({ type: "draftDiscarded" });
-  }, [key, dispatch, draft.offer, modelId]);
+  }, [key, dispatch, draft.offer, listingId]);
 
   /** After a successful save (or Cancel): the draft is gone, and stays gone for this editor. */
   const clear = useCallback(
@@ -141,10 +141,10 @@ export function useListingDraft(opts: {
       storage()?.removeItem(key);
       if (keptSent.current) {
         keptSent.current = "";
-        void keepDraftPhotos(modelId, []);
+        void keepDraftPhotos(listingId, []);
       }
     },
-    [key, modelId],
+    [key, listingId],
   );
 
   /** 'Save Draft' on an incomplete listing: the draft is written now rather than after the pause. */
