@@ -1,10 +1,10 @@
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ListingsScreen } from "~/features/catalogue/ListingsScreen";
-import { PARTIAL_NO_STORE, PRIVATE_NO_STORE } from "~/platform/http/cache-headers";
 import { originOf, seoMeta } from "~/features/site/seo";
 import { loadListingsView } from "~/features/catalogue/listings-view.server";
 import { ListErrorBoundary } from "~/ui/LoadFailed";
+import { PARTIAL_NO_STORE, PRIVATE_NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   seoMeta({
@@ -26,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const headers = pipeHeaders;
 
 export default function Home() {
   const view = useLoaderData<typeof loader>();

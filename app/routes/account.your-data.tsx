@@ -5,7 +5,6 @@ import {
   data,
   redirect,
   type ActionFunctionArgs,
-  type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
@@ -19,15 +18,12 @@ import { getCurrentSession, requireUser, requireUserForPost } from "~/features/a
 import { startDataExport } from "~/features/dashboard/data-export.server";
 import { readForm } from "~/platform/http/body.server";
 import { hasFreshSecondFactor } from "~/features/accounts/reauth.server";
+import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
+import { privateMeta } from "~/features/site/seo";
 
-export const meta: MetaFunction = () => [
-  { title: "Your data | Kiwi Companions" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => privateMeta("Your data");
 
-const NO_STORE = { "Cache-Control": "no-store" };
-
-export const headers: HeadersFunction = () => NO_STORE;
+export const headers = pipeHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);

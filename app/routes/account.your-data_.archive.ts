@@ -3,6 +3,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { getDb } from "~/platform/data/db.server";
 import { getCurrentSession } from "~/features/accounts/auth.server";
+import { NO_STORE } from "~/platform/http/page-answer";
 import {
   archiveResponse,
   claimExportLink,
@@ -14,7 +15,7 @@ import {
 const again = (status: number, text: string) =>
   new Response(`${text} Go back to /account/your-data and download it again.\n`, {
     status,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" },
   });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,22 +1,21 @@
 // The administrators' home: what waits in each queue, each a link to it. An administrator who signs in
 // without a page to go back to lands here (features/accounts/auth-redirect.ts, landingAfterLogin). Non-administrators get
 // 404; an administrator without a second factor is sent to set one up (requireAdminPage).
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/features/moderation/AdminPage";
 import { loadQueueCounts } from "~/features/moderation/admin-home.server";
 import { requireAdminPage } from "~/features/moderation/moderation.server";
+import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
+import { privateMeta } from "~/features/site/seo";
 
-export const meta: MetaFunction = () => [
-  { title: "Administration | Kiwi Companions" },
-  { name: "robots", content: "noindex" },
-];
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const meta: MetaFunction = () => privateMeta("Administration");
+export const headers = pipeHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdminPage(request, context);
   const counts = await loadQueueCounts(context.cloudflare.env);
-  return data({ firstName: admin.firstName, counts }, { headers: { "Cache-Control": "no-store" } });
+  return data({ firstName: admin.firstName, counts }, { headers: NO_STORE });
 }
 
 type Queue = { key: string; label: string; count: number; to: string; none: string; what: string };

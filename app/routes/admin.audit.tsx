@@ -1,17 +1,16 @@
 // The audit log of administrator actions, newest first, 50 a page. Non-administrators get 404.
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/features/moderation/AdminPage";
 import { auditLabel, parseAuditPage } from "~/features/moderation/moderation";
 import { formatNzTime } from "~/platform/time/date-text";
 import { loadAuditPage } from "~/features/moderation/audit.server";
 import { requireAdminPage } from "~/features/moderation/moderation.server";
+import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
+import { privateMeta } from "~/features/site/seo";
 
-export const meta: MetaFunction = () => [
-  { title: "Audit log | Kiwi Companions" },
-  { name: "robots", content: "noindex" },
-];
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const meta: MetaFunction = () => privateMeta("Audit log");
+export const headers = pipeHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdminPage(request, context);
@@ -23,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       hasMore,
       rows: rows.map((r) => ({ ...r, when: formatNzTime(r.createdAt), what: auditLabel(r.action) })),
     },
-    { headers: { "Cache-Control": "no-store" } },
+    { headers: NO_STORE },
   );
 }
 

@@ -1,23 +1,22 @@
 // How evenly last week's impressions spread in each plan and region, and any Featured listing that got fewer
 // than the Standard median of its region (docs/decisions/0030-weekly-visibility-statement.md). Non-administrators
 // get 404.
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/features/moderation/AdminPage";
 import { loadExposureReport } from "~/features/insights/statement.server";
 import { PLAN_LABEL, percent, weekWords } from "~/features/insights/statement";
 import { requireAdminPage } from "~/features/moderation/moderation.server";
+import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
+import { privateMeta } from "~/features/site/seo";
 
-export const meta: MetaFunction = () => [
-  { title: "Exposure | Kiwi Companions" },
-  { name: "robots", content: "noindex" },
-];
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const meta: MetaFunction = () => privateMeta("Exposure");
+export const headers = pipeHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdminPage(request, context);
   const report = await loadExposureReport(context.cloudflare.env, Date.now());
-  return data(report, { headers: { "Cache-Control": "no-store" } });
+  return data(report, { headers: NO_STORE });
 }
 
 const CELL = "px-3 py-2";

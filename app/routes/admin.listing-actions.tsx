@@ -25,13 +25,12 @@ import { moderateDelete, moderateListing, readModeratedListing } from "~/feature
 import { readForm } from "~/platform/http/body.server";
 import { setToast } from "~/features/site/flash.server";
 import { adminActionToast } from "~/features/site/toasts";
+import { noStore, pipeHeaders } from "~/platform/http/page-answer";
+import { privateData, privateRedirect } from "~/platform/http/page-answer.server";
+import { privateMeta } from "~/features/site/seo";
 
-export const meta: MetaFunction = () => [
-  { title: "Listing actions | Kiwi Companions" },
-  { name: "robots", content: "noindex" },
-];
-
-const NO_STORE = { "Cache-Control": "no-store" };
+export const meta: MetaFunction = () => privateMeta("Listing actions");
+export const headers = pipeHeaders;
 
 type Confirm = { modelId: string; name: string; returnTo: string };
 type ActionResult = { ok: true } | { error: string; returnTo?: string } | { confirm: Confirm };
@@ -45,9 +44,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getSessionUser(request, context.cloudflare.env);
   if (user && needsAdminSecondFactor(user)) {
     const url = new URL(request.url);
-    throw redirect(adminSetUpUrl(url.pathname + url.search), { headers: NO_STORE });
+    throw privateRedirect(adminSetUpUrl(url.pathname + url.search));
   }
-  return data(null, { headers: NO_STORE });
+  return privateData(null);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -55,43 +54,39 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const js = form?.get("js") === "1";
   const returnTo = safeRedirect(form?.get("returnTo"));
-  const reply = (body: ActionResult, status = 200) => data(body, { status, headers: NO_STORE });
 
   const user = await getSessionUser(request, env);
   if (!user) {
-    if (js) return reply({ error: ERROR_MSG.notAuthenticated }, 401);
-    throw redirect(loginUrlFor(new URL(returnTo, request.url).href, { sessionExpired: true }), {
-      status: 303,
-      headers: NO_STORE,
-    });
+    if (js) return privateData<ActionResult>({ error: ERROR_MSG.notAuthenticated }, 401);
+    throw privateRedirect(loginUrlFor(new URL(returnTo, request.url).href, { sessionExpired: true }), 303);
   }
   // An administrator without a second factor in this session: told why, or (without JavaScript) sent to set
   // one up and back to the grid, as the admin pages do. Anyone else without the role: 403.
   if (needsAdminSecondFactor(user)) {
-    if (js) return reply({ error: MSG.adminNeedsSecondFactor }, 403);
-    throw redirect(adminSetUpUrl(returnTo), { status: 303, headers: NO_STORE });
+    if (js) return privateData<ActionResult>({ error: MSG.adminNeedsSecondFactor }, 403);
+    throw privateRedirect(adminSetUpUrl(returnTo), 303);
   }
-  if (!user.isAdmin) return reply({ error: MODERATION_MSG.forbidden }, 403);
+  if (!user.isAdmin) return privateData<ActionResult>({ error: MODERATION_MSG.forbidden }, 403);
 
   const intent = form?.get("intent");
   const modelId = form?.get("modelId");
-  if (!isAdminAction(intent)) return reply({ error: MODERATION_MSG.unknownAction, returnTo }, 400);
-  if (typeof modelId !== "string") return reply({ error: ERROR_MSG.invalidModelId, returnTo }, 400);
+  if (!isAdminAction(intent)) return privateData<ActionResult>({ error: MODERATION_MSG.unknownAction, returnTo }, 400);
+  if (typeof modelId !== "string") return privateData<ActionResult>({ error: ERROR_MSG.invalidModelId, returnTo }, 400);
 
   if (intent === "delete") {
     if (form?.get("confirmed") !== "yes") {
       const listing = await readModeratedListing(env, modelId);
-      if (!listing) return reply({ error: MODERATION_MSG.notFound, returnTo }, 404);
-      return reply({ confirm: { modelId, name: listing.firstName, returnTo } });
+      if (!listing) return privateData<ActionResult>({ error: MODERATION_MSG.notFound, returnTo }, 404);
+      return privateData<ActionResult>({ confirm: { modelId, name: listing.firstName, returnTo } });
     }
     const deleted = await moderateDelete(env, ctx, user, modelId);
-    if (!deleted.ok) return reply({ error: deleted.error, returnTo }, deleted.status);
+    if (!deleted.ok) return privateData<ActionResult>({ error: deleted.error, returnTo }, deleted.status);
   } else {
     const result = await moderateListing(env, ctx, user, modelId, intent);
-    if (!result.ok) return reply({ error: result.error, returnTo }, result.status);
+    if (!result.ok) return privateData<ActionResult>({ error: result.error, returnTo }, result.status);
   }
   // Done: the toast on the grid says so (the root loader reads it when the grid reloads after the post).
-  const headers = await setToast(new Headers(NO_STORE), env, adminActionToast(intent));
+  const headers = await setToast(noStore(), env, adminActionToast(intent));
   if (js) return data<ActionResult>({ ok: true }, { headers });
   throw redirect(returnTo, { status: 303, headers });
 }

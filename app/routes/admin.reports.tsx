@@ -5,7 +5,6 @@ import {
   data,
   redirect,
   type ActionFunctionArgs,
-  type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
@@ -21,14 +20,11 @@ import { readFlash, setFlash } from "~/features/site/flash.server";
 import { requireAdminPage } from "~/features/moderation/moderation.server";
 import { handleReport, loadOpenReports } from "~/features/moderation/reports.server";
 import { readForm } from "~/platform/http/body.server";
+import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
+import { privateMeta } from "~/features/site/seo";
 
-export const meta: MetaFunction = () => [
-  { title: "Reports | Kiwi Companions" },
-  { name: "robots", content: "noindex" },
-];
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
-
-const NO_STORE = { "Cache-Control": "no-store" };
+export const meta: MetaFunction = () => privateMeta("Reports");
+export const headers = pipeHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdminPage(request, context);

@@ -1,16 +1,15 @@
 // The administrators' Safety Net queue (docs/decisions/0023-safety-net.md). Non-administrators get 404;
 // the work is in app/features/safety-net/pages.server.ts.
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/features/moderation/AdminPage";
 import { ModerationQueue, type ModerationResult } from "~/features/safety-net/components/ModerationQueue";
 import { moderationAction, moderationPage } from "~/features/safety-net/pages.server";
+import { pipeHeaders } from "~/platform/http/page-answer";
+import { privateMeta } from "~/features/site/seo";
 
-export const meta: MetaFunction = () => [
-  { title: "Safety Net | Kiwi Companions" },
-  { name: "robots", content: "noindex" },
-];
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const meta: MetaFunction = () => privateMeta("Safety Net");
+export const headers = pipeHeaders;
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => moderationPage(request, context);
 export const action = ({ request, context }: ActionFunctionArgs) => moderationAction(request, context);

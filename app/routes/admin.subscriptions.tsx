@@ -33,13 +33,11 @@ import { askProviderNow, giveUpPayment, loadOpenPayments } from "~/features/paym
 import { billingGateway } from "~/features/payments/select.server";
 import { loadUnappliedPayments, markRefunded } from "~/features/payments/unapplied.server";
 import { siteOrigin } from "~/platform/http/site-origin.server";
+import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
+import { privateMeta } from "~/features/site/seo";
 
-export const meta: MetaFunction = () => [
-  { title: "Subscriptions | Kiwi Companions" },
-  { name: "robots", content: "noindex" },
-];
-
-const NO_STORE = { "Cache-Control": "no-store" };
+export const meta: MetaFunction = () => privateMeta("Subscriptions");
+export const headers = pipeHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdminPage(request, context);

@@ -5,7 +5,6 @@ import {
   data,
   redirect,
   type ActionFunctionArgs,
-  type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
@@ -37,14 +36,11 @@ import {
 } from "~/features/verification/verification.server";
 import { readForm } from "~/platform/http/body.server";
 import { siteOrigin } from "~/platform/http/site-origin.server";
+import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
+import { privateMeta } from "~/features/site/seo";
 
-export const meta: MetaFunction = () => [
-  { title: "Verification requests | Kiwi Companions" },
-  { name: "robots", content: "noindex" },
-];
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
-
-const NO_STORE = { "Cache-Control": "no-store" };
+export const meta: MetaFunction = () => privateMeta("Verification requests");
+export const headers = pipeHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env, ctx } = context.cloudflare;

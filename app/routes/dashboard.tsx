@@ -5,7 +5,6 @@ import {
   data,
   redirect,
   type ActionFunctionArgs,
-  type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
@@ -38,16 +37,13 @@ import { loadVerificationNotices } from "~/features/verification/verification.se
 import { readFlash } from "~/features/site/flash.server";
 import { pastDueDeadlines } from "~/features/billing/billing.server";
 import { readForm } from "~/platform/http/body.server";
+import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
+import { privateMeta } from "~/features/site/seo";
 
-export const meta: MetaFunction = () => [
-  { title: "Dashboard | Kiwi Companions" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => privateMeta("Dashboard");
 
 // Per-person pages: the loader's Cache-Control: no-store reaches the document response.
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
-
-const NO_STORE = { "Cache-Control": "no-store" };
+export const headers = pipeHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);

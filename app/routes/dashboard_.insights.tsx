@@ -1,10 +1,4 @@
-import {
-  data,
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { InfoPage } from "~/features/site/InfoPage";
 import { CoverRotation } from "~/features/insights/CoverRotation";
@@ -16,15 +10,12 @@ import { InsightsPage } from "~/features/insights/InsightsPage";
 import { hasStatementEmail, loadStatement, setStatementEmail } from "~/features/insights/statement.server";
 import { WeeklyStatement } from "~/features/insights/WeeklyStatement";
 import { requireUser } from "~/features/accounts/auth.server";
+import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
+import { privateMeta } from "~/features/site/seo";
 
-export const meta: MetaFunction = () => [
-  { title: "Insights | Kiwi Companions" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => privateMeta("Insights");
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
-
-const NO_STORE = { "Cache-Control": "no-store" };
+export const headers = pipeHeaders;
 
 /** /dashboard/insights?listing=…&days=7|30|90: the owner's own listings only (the CSV is dashboard_.insights[.]csv.ts). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

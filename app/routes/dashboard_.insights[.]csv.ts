@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { insightsCsv, parseRange } from "~/features/insights/insights";
 import { loadInsights } from "~/features/insights/insights.server";
 import { requireUser } from "~/features/accounts/auth.server";
+import { NO_STORE } from "~/platform/http/page-answer";
 
 /** /dashboard/insights.csv?listing=…&days=…: the insights page's days as a spreadsheet, the owner's own only. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -12,7 +13,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!view.listingId) return Response.json({ error: "You have no listings yet" }, { status: 404 });
   return new Response(insightsCsv(view.series), {
     headers: {
-      "Cache-Control": "no-store",
+      ...NO_STORE,
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="insights-${days}-days.csv"`,
     },

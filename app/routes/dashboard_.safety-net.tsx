@@ -1,18 +1,16 @@
 // Safety Net for ID-verified providers (docs/decisions/0023-safety-net.md): the number check, alerts for
 // their regions, their own reports and the digest. Everyone else gets 404; the work is in
 // app/features/safety-net/pages.server.ts.
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { InfoPage } from "~/features/site/InfoPage";
 import { SafetyNetPage, type SafetyNetResult } from "~/features/safety-net/components/SafetyNetPage";
 import { safetyNetAction, safetyNetPage } from "~/features/safety-net/pages.server";
+import { pipeHeaders } from "~/platform/http/page-answer";
+import { privateMeta } from "~/features/site/seo";
 
-export const meta: MetaFunction = () => [
-  { title: "Safety Net | Kiwi Companions" },
-  { name: "robots", content: "noindex" },
-];
-export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
-  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+export const meta: MetaFunction = () => privateMeta("Safety Net");
+export const headers = pipeHeaders;
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => safetyNetPage(request, context);
 export const action = ({ request, context }: ActionFunctionArgs) => safetyNetAction(request, context);

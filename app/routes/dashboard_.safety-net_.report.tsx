@@ -1,17 +1,15 @@
 // Report an incident to the Safety Net (docs/decisions/0023-safety-net.md); the work is in
 // app/features/safety-net/pages.server.ts.
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { InfoPage } from "~/features/site/InfoPage";
 import { ReportForm, type ReportResult } from "~/features/safety-net/components/ReportForm";
 import { reportAction, reportPage } from "~/features/safety-net/pages.server";
+import { pipeHeaders } from "~/platform/http/page-answer";
+import { privateMeta } from "~/features/site/seo";
 
-export const meta: MetaFunction = () => [
-  { title: "Report an incident | Kiwi Companions" },
-  { name: "robots", content: "noindex" },
-];
-export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
-  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+export const meta: MetaFunction = () => privateMeta("Report an incident");
+export const headers = pipeHeaders;
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => reportPage(request, context);
 export const action = ({ request, context }: ActionFunctionArgs) => reportAction(request, context);

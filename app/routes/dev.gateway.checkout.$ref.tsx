@@ -8,8 +8,9 @@ import { readForm } from "~/platform/http/body.server";
 import { paymentGateway } from "~/features/payments/select.server";
 import { decodeCheckout, TEST_OUTCOMES, TestGateway, type TestOutcome } from "~/dev/test-gateway.server";
 import { devToolsAllowed, siteOrigin } from "~/platform/http/site-origin.server";
+import { privateMeta } from "~/features/site/seo";
 
-export const meta: MetaFunction = () => [{ title: "Test payment gateway" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => privateMeta("Test payment gateway");
 
 const NOT_FOUND = () => new Response("Not found", { status: 404 });
 

@@ -4,15 +4,18 @@ import { useLoaderData } from "@remix-run/react";
 import { linkify } from "~/platform/email/linkify";
 import { listDevOutbox, usesDevOutbox } from "~/platform/email/email.server";
 import { devToolsAllowed } from "~/platform/http/site-origin.server";
+import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
+import { privateMeta } from "~/features/site/seo";
 
-export const meta: MetaFunction = () => [{ title: "Dev outbox" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => privateMeta("Dev outbox");
+export const headers = pipeHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
   // Development only, and only to this machine: a deploy that forgot APP_ENV, or a tunnel to a laptop,
   // must not publish everyone's reset links.
   if (!usesDevOutbox(env) || !devToolsAllowed(env, request)) throw new Response("Not found", { status: 404 });
-  return data({ messages: await listDevOutbox(env) }, { headers: { "Cache-Control": "no-store" } });
+  return data({ messages: await listDevOutbox(env) }, { headers: NO_STORE });
 }
 
 export default function DevOutbox() {

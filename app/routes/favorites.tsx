@@ -5,6 +5,7 @@ import { useProfileUpdates } from "~/features/site/Realtime";
 import { useFavourites } from "~/features/likes/useFavourites";
 import type { ListingCardData } from "~/features/catalogue/listing-card";
 import { pageTitle } from "~/features/site/seo";
+import { NOINDEX } from "~/platform/http/page-answer";
 import { ListErrorBoundary, LoadFailed } from "~/ui/LoadFailed";
 import { useJsonFetch } from "~/ui/useJsonFetch";
 
@@ -13,7 +14,7 @@ type FavouriteCards = { cards: ListingCardData[]; now: number };
 export const meta: MetaFunction = () => [
   { title: pageTitle("Favourites") },
   { name: "description", content: "The listings you saved in this browser tab." },
-  { name: "robots", content: "noindex" },
+  NOINDEX,
 ];
 
 /** Favourites live in this tab's session storage, so the list is fetched from the browser. */

@@ -1,18 +1,12 @@
-import {
-  data,
-  redirect,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useParams } from "@remix-run/react";
 import { ListingsScreen } from "~/features/catalogue/ListingsScreen";
-import { PARTIAL_NO_STORE, PRIVATE_NO_STORE } from "~/platform/http/cache-headers";
 import { REGION_INTROS } from "~/features/catalogue/region-intros";
 import { parseRegion, regionPath } from "~/features/catalogue/regions";
 import { seoMeta } from "~/features/site/seo";
 import { loadListingsView } from "~/features/catalogue/listings-view.server";
 import { ListErrorBoundary } from "~/ui/LoadFailed";
+import { PARTIAL_NO_STORE, PRIVATE_NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data?.region
@@ -40,7 +34,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   );
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const headers = pipeHeaders;
 
 export default function RegionScreen() {
   const view = useLoaderData<typeof loader>();

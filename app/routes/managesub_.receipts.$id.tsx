@@ -7,19 +7,19 @@ import { receiptLabel, receiptLines } from "~/features/billing/emails";
 import { isId } from "~/platform/data/ids";
 import { requireUser } from "~/features/accounts/auth.server";
 import { ownReceipt } from "~/features/billing/billing.server";
+import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
+import { privateMeta } from "~/features/site/seo";
 
-export const meta: MetaFunction = () => [
-  { title: "Receipt | Kiwi Companions" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => privateMeta("Receipt");
+export const headers = pipeHeaders;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const receipt = isId(params.id) ? await ownReceipt(context.cloudflare.env, user.id, params.id) : null;
-  if (!receipt) throw data("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
+  if (!receipt) throw data("Not found", { status: 404, headers: NO_STORE });
   return data(
     { title: `Receipt ${receiptLabel(receipt.number)}`, lines: receiptLines(receipt) },
-    { headers: { "Cache-Control": "no-store" } },
+    { headers: NO_STORE },
   );
 }
 

@@ -1,13 +1,7 @@
 // Photo verification (spec provider §2, §4, §5, §8), optional: listings that are not photo-verified and
 // have at least 4 photos, each with 'Select this Profile' (a GET form, so it works without JavaScript);
 // the selected one gets three photo inputs and 'Submit Photos for Review'.
-import {
-  data,
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
 import { InfoPage } from "~/features/site/InfoPage";
@@ -22,19 +16,18 @@ import { PHOTO_FIELDS, PHOTO_VERIFY_MSG } from "~/features/verification/verifica
 import { requireUser } from "~/features/accounts/auth.server";
 import { handleVerificationForm, type VerificationFormResult } from "~/features/verification/form.server";
 import { loadVerificationChoices } from "~/features/verification/verification.server";
+import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
+import { privateMeta } from "~/features/site/seo";
 
-export const meta: MetaFunction = () => [
-  { title: "Photo verification | Kiwi Companions" },
-  { name: "robots", content: "noindex" },
-];
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const meta: MetaFunction = () => privateMeta("Photo verification");
+export const headers = pipeHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const choices = await loadVerificationChoices(context.cloudflare.env, user.id, "photo");
   const wanted = new URL(request.url).searchParams.get("modelId");
   const selected = choices.find((c) => c.modelId === wanted && !c.pending)?.modelId ?? null;
-  return data({ choices, selected }, { headers: { "Cache-Control": "no-store" } });
+  return data({ choices, selected }, { headers: NO_STORE });
 }
 
 export const action = ({ request, context }: ActionFunctionArgs) =>

@@ -1,25 +1,24 @@
 // /profile/edit/{modelId}: the listing editor for one of the signed-in user's listings. Anyone else's (or a
 // missing) listing is a plain 404, so the page tells a stranger nothing about the id.
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { EditorNoScript } from "~/features/listings/editor/EditorNoScript";
 import { ListingEditor } from "~/features/listings/editor/ListingEditor";
 import { requireUser } from "~/features/accounts/auth.server";
 import { loadEditableProfile } from "~/features/listings/editor.server";
+import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
+import { privateMeta } from "~/features/site/seo";
 
-export const meta: MetaFunction = () => [
-  { title: "Edit Listing | Kiwi Companions" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => privateMeta("Edit Listing");
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const headers = pipeHeaders;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const profile = await loadEditableProfile(context.cloudflare.env, user, params.modelId ?? "");
-  if (!profile) throw data(null, { status: 404, headers: { "Cache-Control": "no-store" } });
+  if (!profile) throw data(null, { status: 404, headers: NO_STORE });
   // The user id keys this browser's unsaved draft, so two accounts on one browser never see each other's.
-  return data({ profile, userId: user.id }, { headers: { "Cache-Control": "no-store" } });
+  return data({ profile, userId: user.id }, { headers: NO_STORE });
 }
 
 export default function EditListing() {

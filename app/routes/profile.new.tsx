@@ -1,23 +1,22 @@
 // /profile/new: the listing editor with a blank form, in edit mode (provider spec §2, §4).
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { EditorNoScript } from "~/features/listings/editor/EditorNoScript";
 import { ListingEditor } from "~/features/listings/editor/ListingEditor";
 import { LISTING_RULE_MSG } from "~/features/listings/rules";
 import { requireUser } from "~/features/accounts/auth.server";
 import { mayStartListing } from "~/features/listings/editor.server";
+import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
+import { privateMeta } from "~/features/site/seo";
 
-export const meta: MetaFunction = () => [
-  { title: "New Listing | Kiwi Companions" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => privateMeta("New Listing");
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const headers = pipeHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const allowed = await mayStartListing(context.cloudflare.env, user);
-  return data({ allowed, userId: user.id }, { headers: { "Cache-Control": "no-store" } });
+  return data({ allowed, userId: user.id }, { headers: NO_STORE });
 }
 
 export default function NewListing() {

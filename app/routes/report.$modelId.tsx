@@ -28,18 +28,18 @@ import {
 } from "~/features/moderation/reports";
 import { readBody, textFields } from "~/platform/http/body.server";
 import { createReport, reportableListing, reportLimited } from "~/features/moderation/reports.server";
+import { pipeHeaders } from "~/platform/http/page-answer";
+import { privateData } from "~/platform/http/page-answer.server";
+import { privateMeta } from "~/features/site/seo";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Report ${data.firstName} | Kiwi Companions` : "Report | Kiwi Companions" },
-  { name: "robots", content: "noindex" },
-];
-
-const NO_STORE = { "Cache-Control": "no-store" };
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  privateMeta(data ? `Report ${data.firstName}` : "Report");
+export const headers = pipeHeaders;
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const listing = await reportableListing(context.cloudflare.env, params.modelId);
   if (!listing) throw data(REPORT_MSG.notFound, { status: 404 });
-  return data(listing, { headers: NO_STORE });
+  return privateData(listing);
 }
 
 type ActionResult = { sent: true } | { result: SubmissionResult<string[]> };
@@ -49,22 +49,22 @@ const parse = (form: FormData | URLSearchParams) => parseForm(form, reportSchema
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
-  const reply = (body: ActionResult, status = 200) => data<ActionResult>(body, { status, headers: NO_STORE });
-  if (await reportLimited(env, request)) return reply({ result: formError(REPORT_MSG.rateLimited) }, 429);
+  if (await reportLimited(env, request))
+    return privateData<ActionResult>({ result: formError(REPORT_MSG.rateLimited) }, 429);
   const body = await readBody(request, {
     maxBytes: REPORT_BODY_MAX_BYTES,
     accept: ["form", "multipart"],
     tooLarge: REPORT_MSG.tooLarge,
     wrongType: "Send the report as a form",
   });
-  if (!body.ok) return reply({ result: formError(body.error) }, body.status);
+  if (!body.ok) return privateData<ActionResult>({ result: formError(body.error) }, body.status);
   const listing = await reportableListing(env, params.modelId);
-  if (!listing) return reply({ result: formError(REPORT_MSG.notFound) }, 404);
+  if (!listing) return privateData<ActionResult>({ result: formError(REPORT_MSG.notFound) }, 404);
   const submission = parse(new URLSearchParams(textFields(body.form)));
   // The reply carries what was typed back, so a form sent without JavaScript comes back filled in.
-  if (submission.status !== "success") return reply({ result: submission.reply() }, 400);
+  if (submission.status !== "success") return privateData<ActionResult>({ result: submission.reply() }, 400);
   await createReport(env, listing.modelId, submission.value);
-  return reply({ sent: true });
+  return privateData<ActionResult>({ sent: true });
 }
 
 export default function ReportListing() {

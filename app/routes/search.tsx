@@ -1,9 +1,8 @@
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
 import { useRef } from "react";
 import { useProfileUpdates } from "~/features/site/Realtime";
 import { SearchResults } from "~/features/search/SearchResults";
-import { PARTIAL_NO_STORE } from "~/platform/http/cache-headers";
 import { pageShouldRefresh } from "~/platform/realtime/protocol";
 import { parsePage } from "~/features/catalogue/filters";
 import { decodeSearchCursor, normaliseQuery } from "~/features/search/search";
@@ -11,11 +10,12 @@ import { pageTitle } from "~/features/site/seo";
 import { getSessionUser } from "~/features/accounts/auth.server";
 import { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_PAGES, searchListings } from "~/features/search/search.server";
 import { ListErrorBoundary, LoadFailed } from "~/ui/LoadFailed";
+import { NOINDEX, PARTIAL_NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: pageTitle(data?.q ? `Search Results for "${data.q}"` : "Search") },
   { name: "description", content: "Find a listing by name." },
-  { name: "robots", content: "noindex" },
+  NOINDEX,
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -51,7 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const headers = pipeHeaders;
 
 export default function Search() {
   const data = useLoaderData<typeof loader>();

@@ -27,18 +27,18 @@ import { checkOwnPayment } from "~/features/payments/lookups.server";
 import { billingGateway } from "~/features/payments/select.server";
 import { siteOrigin } from "~/platform/http/site-origin.server";
 import { readSubscription } from "~/features/billing/subscriptions.server";
+import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
+import { privateMeta } from "~/features/site/seo";
 
-export const meta: MetaFunction = () => [
-  { title: "Payment | Kiwi Companions" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => privateMeta("Payment");
+export const headers = pipeHeaders;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
   const user = await requireUser(request, context);
   const payment = params.ref ? await ownPayment(env, user.id, params.ref) : null;
   // Someone else's payment, or a made-up reference: nothing to see.
-  if (!payment) throw data("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
+  if (!payment) throw data("Not found", { status: 404, headers: NO_STORE });
   const sub = payment.status !== "open" && payment.listingId ? await readSubscription(env, payment.listingId) : null;
   // Declined while the listing is past due: the next step is another card, before the deadline.
   const pastDue =
@@ -56,7 +56,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       periodEnd: payment.status === "succeeded" && sub?.periodEnd ? formatNzDate(sub.periodEnd) : null,
       pastDue,
     },
-    { headers: { "Cache-Control": "no-store" } },
+    { headers: NO_STORE },
   );
 }
 
@@ -70,17 +70,17 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const form = await readForm(request);
   if (form?.get("intent") !== "check") {
-    return data({ error: "Unknown action." }, { status: 400, headers: { "Cache-Control": "no-store" } });
+    return data({ error: "Unknown action." }, { status: 400, headers: NO_STORE });
   }
   const origin = siteOrigin(env, request);
   const gateway = billingGateway(env, ctx, origin);
   const result = gateway
     ? await checkOwnPayment(env, ctx, gateway, user.id, params.ref, origin)
     : ({ ok: true, outcome: "unknown" } as const);
-  if (!result.ok) throw data("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
-  if (form.get("js") === "1") return data({ outcome: result.outcome }, { headers: { "Cache-Control": "no-store" } });
+  if (!result.ok) throw data("Not found", { status: 404, headers: NO_STORE });
+  if (form.get("js") === "1") return data({ outcome: result.outcome }, { headers: NO_STORE });
   const url = new URL(request.url);
-  throw redirect(url.pathname + url.search, { status: 303, headers: { "Cache-Control": "no-store" } });
+  throw redirect(url.pathname + url.search, { status: 303, headers: NO_STORE });
 }
 
 /** How long the page keeps asking: a notification later than this is shown on /managesub instead. */

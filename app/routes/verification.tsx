@@ -3,13 +3,7 @@
 // it must show and what may be covered (features/verification/verification.ts, ID_DOCUMENT_INFO). A multipart <Form>, so it
 // works without JavaScript; with it, files are checked as they are chosen and the button waits for them all.
 // Success goes to the dashboard, which says so.
-import {
-  data,
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { InfoPage } from "~/features/site/InfoPage";
@@ -33,17 +27,16 @@ import {
 import { requireUser } from "~/features/accounts/auth.server";
 import { handleVerificationForm, type VerificationFormResult } from "~/features/verification/form.server";
 import { loadVerificationChoices } from "~/features/verification/verification.server";
+import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
+import { privateMeta } from "~/features/site/seo";
 
-export const meta: MetaFunction = () => [
-  { title: "Get Verified | Kiwi Companions" },
-  { name: "robots", content: "noindex" },
-];
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const meta: MetaFunction = () => privateMeta("Get Verified");
+export const headers = pipeHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const choices = await loadVerificationChoices(context.cloudflare.env, user.id, "id");
-  return data({ choices }, { headers: { "Cache-Control": "no-store" } });
+  return data({ choices }, { headers: NO_STORE });
 }
 
 export const action = ({ request, context }: ActionFunctionArgs) =>

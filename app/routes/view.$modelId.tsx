@@ -1,4 +1,4 @@
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, useLoaderData, useRevalidator, useRouteError } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { ReportLink } from "~/features/moderation/ReportLink";
@@ -8,18 +8,18 @@ import { GRID_CLASSES, ListingCard } from "~/features/catalogue/ListingCard";
 import { ProfileView } from "~/features/profile/ProfileView";
 import { useProfileUpdates } from "~/features/site/Realtime";
 import { useJsonFetch } from "~/ui/useJsonFetch";
-import { PARTIAL_NO_STORE, PRIVATE_NO_STORE } from "~/platform/http/cache-headers";
 import { isId } from "~/platform/data/ids";
 import { ERROR_MSG } from "~/features/site/messages";
 import { primaryImage, type Profile } from "~/features/profile/profile";
-import { originOf, pageTitle, seoMeta } from "~/features/site/seo";
+import { originOf, privateMeta, seoMeta } from "~/features/site/seo";
 import { getSessionUser } from "~/features/accounts/auth.server";
 import { countLikes } from "~/features/likes/likes.server";
 import { loadPublicProfile, loadSuggestions } from "~/features/profile/profile.server";
 import { countEvents } from "~/features/insights/count-queue.server";
+import { NOINDEX, PARTIAL_NO_STORE, PRIVATE_NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return [{ title: pageTitle("Profile not found") }, { name: "robots", content: "noindex" }];
+  if (!data) return privateMeta("Profile not found");
   const p = data.profile;
   const cover = primaryImage(p.images);
   const tags = seoMeta({
@@ -33,7 +33,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
       : undefined,
   });
   // Only an owner or administrator ever sees a hidden listing: keep it out of any index.
-  return p.live ? tags : [...tags, { name: "robots", content: "noindex" }];
+  return p.live ? tags : [...tags, NOINDEX];
 };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -75,7 +75,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   );
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const headers = pipeHeaders;
 
 export default function ViewProfile() {
   const loaded = useLoaderData<typeof loader>();

@@ -5,6 +5,7 @@ import { createCookie } from "@remix-run/cloudflare";
 import { isNoticeKey, NOTICE, type NoticeKey } from "./messages";
 import { isToastKey, TOAST, type ToastKey } from "./toasts";
 import { cookieIsSecure } from "~/platform/env";
+import { noStore } from "~/platform/http/page-answer";
 
 /** Long enough for the redirect to be followed on a slow phone, short enough not to turn up later. */
 const FLASH_MAX_AGE_SECONDS = 60;
@@ -35,7 +36,7 @@ export async function readFlash(
   request: Request,
   env: Pick<Env, "APP_ENV">,
 ): Promise<{ notice: string | null; headers: Headers }> {
-  const headers = new Headers({ "Cache-Control": "no-store" });
+  const headers = noStore();
   const cookie = flashCookie(env);
   const cookieHeader = request.headers.get("Cookie");
   if (!cookieHeader?.includes(`${cookie.name}=`)) return { notice: null, headers };
@@ -76,7 +77,7 @@ export async function readToast(
   const cookieHeader = request.headers.get("Cookie");
   if (!cookieHeader?.includes(`${cookie.name}=`)) return { toast: null, headers: null };
   const value: unknown = await cookie.parse(cookieHeader).catch(() => null);
-  const headers = new Headers({ "Cache-Control": "no-store" });
+  const headers = noStore();
   headers.append("Set-Cookie", await cookie.serialize("", { maxAge: 0 }));
   return { toast: isToastKey(value) ? { id: crypto.randomUUID(), message: TOAST[value] } : null, headers };
 }

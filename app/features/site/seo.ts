@@ -2,6 +2,7 @@
 // in sitemap.ts).
 // The origin comes from the request (loaders hand it to `meta`), so canonical URLs stay right on any host.
 import type { MetaDescriptor } from "@remix-run/react";
+import { NOINDEX } from "~/platform/http/page-answer";
 import { SITE_NAME } from "./site";
 
 /** Google shows about this many characters of a description; longer ones are cut mid-word by the engine. */
@@ -25,6 +26,14 @@ export function pageTitle(title: string): string {
   const clean = collapse(title);
   if (!clean) return SITE_NAME;
   return clean.endsWith(SITE_NAME) ? clean : `${clean} | ${SITE_NAME}`;
+}
+
+/**
+ * A page search engines must not list (anything signed-in, a one-time link, a form's answer): its title by
+ * the one title rule, and robots noindex (docs/decisions/0037-one-page-answer-layer.md).
+ */
+export function privateMeta(title: string): MetaDescriptor[] {
+  return [{ title: pageTitle(title) }, NOINDEX];
 }
 
 /** One line of at most DESCRIPTION_MAX characters, cut at a word boundary with an ellipsis. */
