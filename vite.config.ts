@@ -50,6 +50,7 @@ const PUBLIC_SHARED = new Set(
     "platform/money.ts",
     "features/photos/keys.ts",
     "platform/realtime/protocol.ts",
+    "platform/realtime/room-socket.ts",
     "features/catalogue/regions.ts",
     "features/site/seo.ts",
     "platform/time/short-dates.ts",

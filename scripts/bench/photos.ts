@@ -229,6 +229,9 @@ async function save(baseUrl: string, cookie: string, method: "POST" | "PUT", bod
   };
 }
 
+/** The most photos the Standard plan allows (app/features/billing/plans.ts): the bench's listing is unpaid. */
+const STANDARD_MAX_PHOTOS = 10;
+
 export async function photoBench(baseUrl: string): Promise<Row[]> {
   const rows: Row[] = [];
   const cookie = await signUp(baseUrl, { agency: true });
@@ -281,8 +284,9 @@ export async function photoBench(baseUrl: string): Promise<Row[]> {
     "D1 statements": created.statements,
     "in the atomic batch": created.batch,
   });
+  // An unpaid listing saves as the Standard plan, whose most is 10 photos (app/features/billing/plans.ts).
   const more: string[] = [];
-  for (let i = 0; i < 17; i++) {
+  for (let i = 0; i < STANDARD_MAX_PHOTOS - 3; i++) {
     const r = await upload(baseUrl, cookie, await smallJpeg(i + 4), `q${i}.jpg`);
     if (!r.uploadId) throw new Error(`bench upload failed: ${r.status} ${r.error}`);
     more.push(r.uploadId);
@@ -297,7 +301,7 @@ export async function photoBench(baseUrl: string): Promise<Row[]> {
     ),
   );
   rows.push({
-    case: "save: edit to 20 photos (17 new), 12 rates, 20 packages",
+    case: `save: edit to ${STANDARD_MAX_PHOTOS} photos (${STANDARD_MAX_PHOTOS - 3} new, the Standard plan's most), 12 rates, 20 packages`,
     "request ms": Math.round(edited.ms),
     "D1 statements": edited.statements,
     "in the atomic batch": edited.batch,

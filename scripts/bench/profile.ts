@@ -9,7 +9,10 @@ async function liveIds(baseUrl: string, count: number): Promise<string[]> {
   while (ids.length < count) {
     const url = `${baseUrl}/api/LPmodels?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
     const res = await fetch(url);
-    const page = (await res.json()) as { modelId: string }[];
+    // Read as text first: an answer that is not JSON (a 500's plain text) says what went wrong.
+    const text = await res.text();
+    if (!res.ok) throw new Error(`bench: ${url} answered ${res.status}: ${text.slice(0, 200)}`);
+    const page = JSON.parse(text) as { modelId: string }[];
     ids.push(...page.map((p) => p.modelId));
     cursor = res.headers.get("X-Next-Cursor");
     if (!cursor || page.length === 0) break;

@@ -1,7 +1,7 @@
 // The public profile: built from D1, cached as a KV snapshot, and always gated by a fresh D1 check so a
 // hidden or deleted listing is never served from a stale copy (KV lags D1 by up to a minute).
 import { readStoredSchedule } from "~/features/listings/weekly-schedule";
-import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { isId } from "~/platform/data/ids";
 import { toCard, type ListingCardData } from "~/features/catalogue/listing-card";
 import { centsToDollars } from "~/platform/money";
@@ -168,7 +168,8 @@ export async function assembleProfiles(env: Pick<Env, "DB">, rows: ListingRow[])
     db
       .select()
       .from(img)
-      .where(and(inArray(img.listingId, ids), eq(img.public, true)))
+      // `public = 1` written into the SQL: a bound `true` beside 100 ids passes D1's 100 parameters.
+      .where(and(inArray(img.listingId, ids), sql`${img.public} = 1`))
       .orderBy(asc(img.listingId), asc(img.position), asc(img.createdAt)),
     db.select().from(rt).where(inArray(rt.listingId, ids)),
     db.select().from(sr).where(inArray(sr.listingId, ids)).orderBy(asc(sr.listingId), asc(sr.position)),

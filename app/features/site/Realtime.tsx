@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { parseProfileUpdate, pickShard, REALTIME_PARTY, type ProfileUpdateEvent } from "~/platform/realtime/protocol";
+import { openRoomSocket, roomUrl } from "~/platform/realtime/room-socket";
 
 export const PROFILE_UPDATE_EVENT = "profileupdate";
 const PROFILE_UPDATED_KEY = "profileUpdated";
@@ -18,47 +19,30 @@ export const SOCKET_OPTIONS = {
  */
 export function RealtimeListener() {
   useEffect(() => {
-    let socket: { close(): void } | null = null;
-    let unmounted = false;
     // One shard per page load, at random: every shard gets every change, so any one will do.
     const room = pickShard(Math.random());
-    // partysocket is loaded after hydration, off the page's first load: nothing needs it sooner, and a
-    // page's JavaScript budget is better spent on what renders. One socket per page, closed on unmount.
-    import("partysocket")
-      .then(({ PartySocket }) => {
-        if (unmounted) return;
-        const ws = new PartySocket({
-          host: window.location.host,
-          party: REALTIME_PARTY,
-          room,
-          ...SOCKET_OPTIONS,
-        });
-        // Marks the page as listening, as `data-hydrated` marks it interactive: what waits for a change
-        // to arrive (the end-to-end tests) waits for this rather than for the clock.
-        const root = document.documentElement;
-        ws.addEventListener("open", () => {
-          root.dataset.realtime = "open";
-        });
-        ws.addEventListener("close", () => {
-          delete root.dataset.realtime;
-        });
-        ws.addEventListener("message", (message: MessageEvent) => {
-          const event = parseProfileUpdate(message.data);
-          if (!event) return;
-          try {
-            localStorage.setItem(PROFILE_UPDATED_KEY, String(Date.now()));
-          } catch {
-            // Only a hint for other tabs.
-          }
-          window.dispatchEvent(new CustomEvent<ProfileUpdateEvent>(PROFILE_UPDATE_EVENT, { detail: event }));
-        });
-        socket = ws;
-      })
-      .catch((error: unknown) => console.error("realtime: could not load the socket client", error));
-    return () => {
-      unmounted = true;
-      socket?.close();
-    };
+    const root = document.documentElement;
+    // Marks the page as listening, as `data-hydrated` marks it interactive: what waits for a change to
+    // arrive (the end-to-end tests) waits for this rather than for the clock. One socket per page.
+    const socket = openRoomSocket(roomUrl(window.location, REALTIME_PARTY, room), SOCKET_OPTIONS, {
+      open: () => {
+        root.dataset.realtime = "open";
+      },
+      close: () => {
+        delete root.dataset.realtime;
+      },
+      message: (data) => {
+        const event = parseProfileUpdate(data);
+        if (!event) return;
+        try {
+          localStorage.setItem(PROFILE_UPDATED_KEY, String(Date.now()));
+        } catch {
+          // Only a hint for other tabs.
+        }
+        window.dispatchEvent(new CustomEvent<ProfileUpdateEvent>(PROFILE_UPDATE_EVENT, { detail: event }));
+      },
+    });
+    return () => socket.close();
   }, []);
   return null;
 }
