@@ -9,14 +9,9 @@ import { siteOrigin } from "~/platform/http/site-origin.server";
 import { KEEP_FIELD } from "~/features/photos/plan-photos";
 import { listOwnListingNames, ownerWriteLimited } from "~/features/dashboard/dashboard.server";
 import { GatewayUnavailableError, PAYMENT_UNAVAILABLE_MSG, paymentGateway } from "~/features/payments/select.server";
-import {
-  changeSubscription,
-  loadBillingSection,
-  scheduleDowngrade,
-  upgradeNow,
-  upgradeQuote,
-  type PhotoChoiceView,
-} from "../billing.server";
+import { loadBillingSection } from "../billing.server";
+import { changeSubscription, scheduleDowngrade, type PhotoChoiceView } from "../plan-changes.server";
+import { upgradeNow, upgradeQuote } from "../upgrade.server";
 import type { PhotoChoice } from "../PhotoChoiceForm";
 import { NO_STORE, reply, type PlanIntentArgs } from "./manage-reply.server";
 
