@@ -5,34 +5,14 @@ import { handleRemix, serverBuild } from "./remix-handlers";
 import { isCrossOriginWrite } from "../app/platform/http/origin";
 import { isShardName } from "../app/platform/realtime/protocol";
 import { servePhoto, servePlaceholder } from "../app/features/photos/photos.server";
-import { sweepLoginThrottle } from "../app/features/accounts/sign-in/login-throttle.server";
-import { sweepPendingSignIns } from "../app/features/accounts/sign-in/pending-sign-in.server";
-import { sweepMailCaps } from "../app/features/accounts/mail-caps.server";
-import { scheduledSweep } from "../app/features/photos/pending-uploads.server";
-import {
-  consumeR2Deletes,
-  R2_DELETE_DEAD_LETTERS,
-  recordDeadLetters,
-  retryRecordedDeletes,
-} from "../app/features/photos/r2-deletes.server";
+import { consumeR2Deletes, R2_DELETE_DEAD_LETTERS, recordDeadLetters } from "../app/features/photos/r2-deletes.server";
 import { openD1Session, withBookmarkCookie } from "../app/platform/data/d1-session.server";
 import { holdAfterWrites, isCacheFill } from "../app/platform/page-cache/page-cache.server";
 import { servePageCached } from "../app/features/catalogue/page-cache.server";
 import { boundBody, finishResponse } from "../app/platform/http/request-guard.server";
-import { sweepCountMarks } from "../app/features/dashboard/stats.server";
 import { consumeCounts, COUNT_QUEUE } from "../app/features/insights/count-flush.server";
-import { foldOldInsights } from "../app/features/insights/retention.server";
-import { sendWeeklyStatements } from "../app/features/insights/statement.server";
-import { resumeDuePauses } from "../app/features/listings/pause.server";
-import { runStaleCheck } from "../app/features/listings/stale-check.server";
-import { runRetention } from "../app/jobs/retention.server";
-import { sendDigests } from "../app/features/safety-net/digest.server";
-import { sweepSafetyNet } from "../app/features/safety-net/sweep.server";
-import { runRenewals } from "../app/features/billing/renewals.server";
-import { billingGateway } from "../app/features/payments/select.server";
-import { configuredOrigin } from "../app/platform/http/site-origin.server";
-import { isDevelopment } from "../app/platform/env";
-import { sweepVerificationFiles } from "../app/features/verification/verification.server";
+import { JOBS } from "../app/jobs/jobs.server";
+import { runJobs } from "../app/jobs/run-jobs.server";
 
 export { ListingsRoom } from "./listings-room";
 
@@ -98,88 +78,8 @@ export default {
     else if (batch.queue === R2_DELETE_DEAD_LETTERS) await recordDeadLetters(batch, env);
     else await consumeR2Deletes(batch, env.PHOTOS);
   },
-  // Cron Trigger (wrangler.toml [triggers]): removes editor uploads that were never saved.
+  // Cron Trigger (wrangler.toml [triggers]): the job table in app/jobs/jobs.server.ts, each job isolated.
   async scheduled(controller, env, ctx) {
-    // Abandoned photo uploads, and ID documents whose request was decided but whose delete failed.
-    ctx.waitUntil(
-      scheduledSweep(env, controller.scheduledTime).catch((error: unknown) =>
-        console.error("pending upload sweep failed", error),
-      ),
-    );
-    // What the privacy policy promises about how long things are kept (app/jobs/retention.server.ts).
-    ctx.waitUntil(
-      runRetention(env, ctx, controller.scheduledTime).catch((error: unknown) =>
-        console.error("retention failed", error),
-      ),
-    );
-    ctx.waitUntil(
-      sweepVerificationFiles(env, controller.scheduledTime).catch((error: unknown) =>
-        console.error("verification file sweep failed", error),
-      ),
-    );
-    ctx.waitUntil(
-      sweepMailCaps(env, controller.scheduledTime).catch((error: unknown) =>
-        console.error("mail cap sweep failed", error),
-      ),
-    );
-    ctx.waitUntil(
-      sweepLoginThrottle(env, controller.scheduledTime).catch((error: unknown) =>
-        console.error("login throttle sweep failed", error),
-      ),
-    );
-    ctx.waitUntil(
-      sweepPendingSignIns(env, controller.scheduledTime).catch((error: unknown) =>
-        console.error("pending sign-in sweep failed", error),
-      ),
-    );
-    ctx.waitUntil(
-      sweepCountMarks(env, controller.scheduledTime).catch((error: unknown) =>
-        console.error("count mark sweep failed", error),
-      ),
-    );
-    // Insights: daily rows kept 400 days, then folded into months (docs/decisions/0024).
-    ctx.waitUntil(
-      foldOldInsights(env, controller.scheduledTime).catch((error: unknown) =>
-        console.error("insights fold failed", error),
-      ),
-    );
-    // Weekly plans: reminders, renewal charges, second attempts after the grace, ends of cancelled plans.
-    const origin = configuredOrigin(env.SITE_ORIGIN) ?? "http://localhost:8787";
-    // In development the cron runs on this machine, where the test gateway answers (it wants a loopback host).
-    const gatewayOrigin = isDevelopment(env) ? "http://localhost" : origin;
-    ctx.waitUntil(
-      runRenewals(env, ctx, billingGateway(env, ctx, gatewayOrigin), origin, controller.scheduledTime).catch(
-        (error: unknown) => console.error("renewals failed", error),
-      ),
-    );
-    ctx.waitUntil(
-      retryRecordedDeletes(env, controller.scheduledTime).catch((error: unknown) =>
-        console.error("r2 delete retry failed", error),
-      ),
-    );
-    // Listings nobody has saved or confirmed for 30 days are asked, then hidden a week later (issue 16).
-    ctx.waitUntil(
-      runStaleCheck(env, ctx, origin, controller.scheduledTime).catch((error: unknown) =>
-        console.error("stale-listing check failed", error),
-      ),
-    );
-    // Safety Net: expired alerts, declined reports, old check totals, and the digest e-mails (decision 0023).
-    ctx.waitUntil(
-      sweepSafetyNet(env, controller.scheduledTime)
-        .then(() => sendDigests(env, origin, controller.scheduledTime))
-        .catch((error: unknown) => console.error("safety net sweep failed", error)),
-    );
-    // The weekly visibility statement to those who asked: each week claimed once per provider (decision 0030).
-    ctx.waitUntil(
-      sendWeeklyStatements(env, origin, controller.scheduledTime).catch((error: unknown) =>
-        console.error("weekly statements failed", error),
-      ),
-    );
-    // Breaks that have reached their return date end by themselves (issue 16, decision 0018).
-    ctx.waitUntil(
-      resumeDuePauses(env, ctx, controller.scheduledTime).catch((error: unknown) =>
-        console.error("pause resume failed", error),
-      ),
-    );
+    void runJobs(JOBS, controller, env, ctx);
   },
 } satisfies ExportedHandler<Env>;

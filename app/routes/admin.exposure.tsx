@@ -30,90 +30,106 @@ export default function Exposure() {
       title="Exposure"
       lead={`Impressions in ${weekWords(week)} (Monday to Sunday, NZ time), by plan and region: listings public now or seen that week.`}
     >
-      <section aria-labelledby="spread" className="space-y-2">
-        <h2 id="spread" className="text-lg font-semibold">
-          How evenly it spread
-        </h2>
-        <p className="text-sm text-muted">
-          Highest over lowest: the most-seen listing&apos;s impressions over the least-seen&apos;s. Spread: their
-          difference as a share of the group&apos;s impressions.
-        </p>
-        {groups.length === 0 ? (
-          <p className="rounded-xl border border-line bg-panel p-6 text-center text-muted">No listings last week.</p>
-        ) : (
-          // Focusable, so a keyboard can scroll the table sideways on a phone.
-          <div
-            className="relative overflow-x-auto rounded-2xl border border-line"
-            role="region"
-            aria-label="Exposure by plan and region, scrolls sideways"
-            tabIndex={0}
-          >
-            <table className="w-full min-w-[34rem] text-left text-sm" data-testid="exposure-table">
-              <caption className="sr-only">Exposure by plan and region</caption>
-              <thead className="bg-panel text-muted">
-                <tr>
-                  <th scope="col" className={CELL}>
-                    Plan
-                  </th>
-                  <th scope="col" className={CELL}>
-                    Region
-                  </th>
-                  <th scope="col" className={CELL}>
-                    Listings
-                  </th>
-                  <th scope="col" className={CELL}>
-                    Impressions
-                  </th>
-                  <th scope="col" className={CELL}>
-                    Median
-                  </th>
-                  <th scope="col" className={CELL}>
-                    Highest over lowest
-                  </th>
-                  <th scope="col" className={CELL}>
-                    Spread
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {groups.map((g) => (
-                  <tr key={`${g.plan}-${g.region}`} className="border-t border-line">
-                    <td className={CELL}>{PLAN_LABEL[g.plan]}</td>
-                    <td className={CELL}>{g.region || "–"}</td>
-                    <td className={CELL}>{g.listings}</td>
-                    <td className={CELL}>{g.impressions}</td>
-                    <td className={CELL}>{num(g.median)}</td>
-                    <td className={CELL}>{ratioText(g.ratio)}</td>
-                    <td className={CELL}>{percent(g.spread)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
-      <section aria-labelledby="behind" className="mt-6 space-y-2">
-        <h2 id="behind" className="text-lg font-semibold">
-          Featured listings below the Standard median
-        </h2>
-        {behind.length === 0 ? (
-          <p className="text-sm text-muted" data-testid="exposure-none-behind">
-            None: every Featured listing got at least the Standard median of its region.
-          </p>
-        ) : (
-          <ul className="space-y-2" data-testid="exposure-behind">
-            {behind.map((b) => (
-              <li key={b.id} className="rounded-xl border border-line bg-panel p-3 text-sm">
-                <Link to={`/view/${b.id}`} className="text-accent underline underline-offset-2">
-                  {b.firstName}
-                </Link>{" "}
-                in {b.region || "no region"}: {b.impressions} impressions; the Standard median there was{" "}
-                {num(b.standardMedian)}.
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <SpreadSection groups={groups} />
+      <BehindSection behind={behind} />
     </AdminPage>
+  );
+}
+
+type Report = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/** Each plan and region's impressions, and how evenly they spread. */
+function SpreadSection({ groups }: { groups: Report["groups"] }) {
+  return (
+    <section aria-labelledby="spread" className="space-y-2">
+      <h2 id="spread" className="text-lg font-semibold">
+        How evenly it spread
+      </h2>
+      <p className="text-sm text-muted">
+        Highest over lowest: the most-seen listing&apos;s impressions over the least-seen&apos;s. Spread: their
+        difference as a share of the group&apos;s impressions.
+      </p>
+      {groups.length === 0 ? (
+        <p className="rounded-xl border border-line bg-panel p-6 text-center text-muted">No listings last week.</p>
+      ) : (
+        // Focusable, so a keyboard can scroll the table sideways on a phone.
+        <div
+          className="relative overflow-x-auto rounded-2xl border border-line"
+          role="region"
+          aria-label="Exposure by plan and region, scrolls sideways"
+          tabIndex={0}
+        >
+          <table className="w-full min-w-[34rem] text-left text-sm" data-testid="exposure-table">
+            <caption className="sr-only">Exposure by plan and region</caption>
+            <thead className="bg-panel text-muted">
+              <tr>
+                <th scope="col" className={CELL}>
+                  Plan
+                </th>
+                <th scope="col" className={CELL}>
+                  Region
+                </th>
+                <th scope="col" className={CELL}>
+                  Listings
+                </th>
+                <th scope="col" className={CELL}>
+                  Impressions
+                </th>
+                <th scope="col" className={CELL}>
+                  Median
+                </th>
+                <th scope="col" className={CELL}>
+                  Highest over lowest
+                </th>
+                <th scope="col" className={CELL}>
+                  Spread
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {groups.map((g) => (
+                <tr key={`${g.plan}-${g.region}`} className="border-t border-line">
+                  <td className={CELL}>{PLAN_LABEL[g.plan]}</td>
+                  <td className={CELL}>{g.region || "–"}</td>
+                  <td className={CELL}>{g.listings}</td>
+                  <td className={CELL}>{g.impressions}</td>
+                  <td className={CELL}>{num(g.median)}</td>
+                  <td className={CELL}>{ratioText(g.ratio)}</td>
+                  <td className={CELL}>{percent(g.spread)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Featured listings that got fewer impressions than the Standard median of their region. */
+function BehindSection({ behind }: { behind: Report["behind"] }) {
+  return (
+    <section aria-labelledby="behind" className="mt-6 space-y-2">
+      <h2 id="behind" className="text-lg font-semibold">
+        Featured listings below the Standard median
+      </h2>
+      {behind.length === 0 ? (
+        <p className="text-sm text-muted" data-testid="exposure-none-behind">
+          None: every Featured listing got at least the Standard median of its region.
+        </p>
+      ) : (
+        <ul className="space-y-2" data-testid="exposure-behind">
+          {behind.map((b) => (
+            <li key={b.id} className="rounded-xl border border-line bg-panel p-3 text-sm">
+              <Link to={`/view/${b.id}`} className="text-accent underline underline-offset-2">
+                {b.firstName}
+              </Link>{" "}
+              in {b.region || "no region"}: {b.impressions} impressions; the Standard median there was{" "}
+              {num(b.standardMedian)}.
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

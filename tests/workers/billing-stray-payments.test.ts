@@ -7,7 +7,7 @@ import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { WEEK_MS } from "~/features/billing/subscriptions";
 import { action as notifyAction } from "~/routes/api.payments.notify";
-import { startCheckout } from "~/features/billing/billing.server";
+import { startCheckout } from "~/features/billing/checkout.server";
 import type { PaymentNotification } from "~/features/payments/gateway.server";
 import { handlePaymentNotification } from "~/features/payments/notify.server";
 import { paymentGateway } from "~/features/payments/select.server";

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { WEEK_MS } from "~/features/billing/subscriptions";
 import { action as notifyAction, loader as notifyLoader } from "~/routes/api.payments.notify";
 import { action as subscribeAction } from "~/routes/subscriptions";
-import { startCheckout } from "~/features/billing/billing.server";
+import { startCheckout } from "~/features/billing/checkout.server";
 import { CHARGE_RETRY_AFTER_MS } from "~/features/billing/charges.server";
 import {
   billingGateway,

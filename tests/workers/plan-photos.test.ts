@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { newId } from "~/platform/data/ids";
 import { HIDDEN_PHOTO_LABEL } from "~/features/photos/plan-photos";
 import { WEEK_MS } from "~/features/billing/subscriptions";
-import { upgradeNow, upgradeQuote } from "~/features/billing/billing.server";
+import { upgradeNow, upgradeQuote } from "~/features/billing/upgrade.server";
 import { grantFeatured, revokeFeatured } from "~/features/billing/featured-grants.server";
 import { paymentGateway } from "~/features/payments/select.server";
 import { runRenewals } from "~/features/billing/renewals.server";

@@ -11,7 +11,8 @@
 import { and, eq } from "drizzle-orm";
 import { PLANS } from "./plans";
 import { renewalPlan } from "./subscriptions";
-import { BILLING_MSG, cancelPages, ownSubscription, startCheckout, type BillingUser } from "./billing.server";
+import { BILLING_MSG, ownSubscription, type BillingUser } from "./billing.server";
+import { cancelPages, startCheckout } from "./checkout.server";
 import { closeFailedCharge, openCharge, sendCharge } from "./charges.server";
 import { getDb, schema } from "~/platform/data/db.server";
 import type { PaymentGateway } from "~/features/payments/gateway.server";

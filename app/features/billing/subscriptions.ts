@@ -93,47 +93,82 @@ function fresh(sub: Subscription, plan: PlanTier, start: number): Subscription {
   };
 }
 
+const ok = (next: Subscription): Transition => ({ ok: true, next });
+const no = (error: string): Transition => ({ ok: false, error });
+
+function checkoutStarted(sub: Subscription, plan: PlanTier): Transition {
+  // During free weeks the owner may subscribe: the listing stays public (and on its plan) while the
+  // checkout waits; the payment decides the plan (`paid` below).
+  if (sub.gift && sub.status === "cancelling") return ok(sub);
+  // A failed renewal put right with a card not on file ('Pay now' with no card, 'Use another card'): the
+  // listing stays public and past due while the checkout waits, and the checkout pays the renewal's plan
+  // (docs/decisions/0027-putting-a-failed-renewal-right.md).
+  if (sub.status === "past_due") {
+    return plan === renewalPlan(sub) ? ok(sub) : no(SUBSCRIPTION_MSG.otherPlan);
+  }
+  if (isPaidStatus(sub.status)) return no(SUBSCRIPTION_MSG.alreadyPaid);
+  return ok({ ...sub, plan, status: "pending" });
+}
+
+function paid(sub: Subscription, plan: PlanTier, now: number): Transition {
+  // Paid during free weeks: a normal subscription on the chosen plan starts at once, renewed by the card
+  // just stored, and the free days still to run are kept: the paid week is added after them.
+  if (sub.gift && sub.status === "cancelling" && sub.periodEnd !== null) {
+    return ok({ ...fresh(sub, plan, now), periodEnd: Math.max(sub.periodEnd, now) + WEEK_MS });
+  }
+  // A first payment (or one after expiry) starts a week now. Money that arrives while already paid (a
+  // checkout still open when free weeks became a paid plan) adds a week after the current one, but only a
+  // week of the plan it paid for: a Standard payment never buys a Featured week (it is refunded instead,
+  // payments/unapplied.server.ts).
+  // A checkout that pays a failed renewal is that renewal: the week that was not paid, on the renewal's plan.
+  if (sub.status === "past_due" && sub.periodEnd !== null) {
+    if (plan !== renewalPlan(sub)) return no(SUBSCRIPTION_MSG.otherPlan);
+    return ok(fresh(sub, plan, sub.periodEnd));
+  }
+  if (isPaidStatus(sub.status) && sub.periodEnd !== null) {
+    if (plan !== sub.plan) return no(SUBSCRIPTION_MSG.otherPlan);
+    return ok({ ...sub, status: "active", periodEnd: sub.periodEnd + WEEK_MS, graceUntil: null });
+  }
+  return ok(fresh(sub, plan, now));
+}
+
+function grantWeeks(sub: Subscription, weeks: number, hasCard: boolean, now: number): Transition {
+  if (!Number.isInteger(weeks) || weeks < 1 || weeks > 52) return no(SUBSCRIPTION_MSG.badWeeks);
+  const span = weeks * WEEK_MS;
+  if (isPaidStatus(sub.status) && sub.periodEnd !== null) {
+    const periodEnd = Math.max(sub.periodEnd, now) + span;
+    // A cancelled period (or earlier free weeks) stays as it was, only longer.
+    if (sub.status === "cancelling") return ok({ ...sub, periodEnd, graceUntil: null });
+    // A paying subscription is extended and then renewed by its card, as before.
+    if (hasCard) return ok({ ...sub, status: "active", periodEnd, graceUntil: null });
+    // Paid once but no card to renew with: the extension ends quietly rather than in a failed charge.
+    return ok({ ...sub, status: "cancelling", periodEnd, graceUntil: null, pendingPlan: null, gift: true });
+  }
+  // Nobody pays for it (never did, or it lapsed or was cancelled): free weeks from now that end quietly,
+  // never charging a card the owner may have left from an earlier plan without agreeing to it again.
+  return ok({ ...fresh(sub, sub.plan, now), status: "cancelling", periodEnd: now + span, gift: true });
+}
+
+function renewalFailed(sub: Subscription, now: number): Transition {
+  if (sub.status === "active") return ok({ ...sub, status: "past_due", graceUntil: now + GRACE_MS });
+  if (sub.status === "past_due") {
+    if (sub.graceUntil !== null && now < sub.graceUntil) return ok(sub);
+    return ok({ ...sub, status: "expired", graceUntil: null, pendingPlan: null });
+  }
+  return no(SUBSCRIPTION_MSG.notActive);
+}
+
 /** The state machine: every allowed transition; anything else is refused with a reason. */
 export function transition(sub: Subscription, event: SubscriptionEvent, now: number): Transition {
-  const ok = (next: Subscription): Transition => ({ ok: true, next });
-  const no = (error: string): Transition => ({ ok: false, error });
   switch (event.type) {
     case "checkoutStarted":
-      // During free weeks the owner may subscribe: the listing stays public (and on its plan) while the
-      // checkout waits; the payment decides the plan (`paid` below).
-      if (sub.gift && sub.status === "cancelling") return ok(sub);
-      // A failed renewal put right with a card not on file ('Pay now' with no card, 'Use another card'): the
-      // listing stays public and past due while the checkout waits, and the checkout pays the renewal's plan
-      // (docs/decisions/0027-putting-a-failed-renewal-right.md).
-      if (sub.status === "past_due") {
-        return event.plan === renewalPlan(sub) ? ok(sub) : no(SUBSCRIPTION_MSG.otherPlan);
-      }
-      if (isPaidStatus(sub.status)) return no(SUBSCRIPTION_MSG.alreadyPaid);
-      return ok({ ...sub, plan: event.plan, status: "pending" });
+      return checkoutStarted(sub, event.plan);
     case "checkoutFailed":
       if (sub.status !== "pending") return no(SUBSCRIPTION_MSG.noCheckout);
       // Back where it was: never paid, or lapsed.
       return ok({ ...sub, status: sub.periodEnd === null ? "unpaid" : "expired" });
     case "paid":
-      // Paid during free weeks: a normal subscription on the chosen plan starts at once, renewed by the card
-      // just stored, and the free days still to run are kept: the paid week is added after them.
-      if (sub.gift && sub.status === "cancelling" && sub.periodEnd !== null) {
-        return ok({ ...fresh(sub, event.plan, now), periodEnd: Math.max(sub.periodEnd, now) + WEEK_MS });
-      }
-      // A first payment (or one after expiry) starts a week now. Money that arrives while already paid (a
-      // checkout still open when free weeks became a paid plan) adds a week after the current one, but only a
-      // week of the plan it paid for: a Standard payment never buys a Featured week (it is refunded instead,
-      // payments/unapplied.server.ts).
-      // A checkout that pays a failed renewal is that renewal: the week that was not paid, on the renewal's plan.
-      if (sub.status === "past_due" && sub.periodEnd !== null) {
-        if (event.plan !== renewalPlan(sub)) return no(SUBSCRIPTION_MSG.otherPlan);
-        return ok(fresh(sub, event.plan, sub.periodEnd));
-      }
-      if (isPaidStatus(sub.status) && sub.periodEnd !== null) {
-        if (event.plan !== sub.plan) return no(SUBSCRIPTION_MSG.otherPlan);
-        return ok({ ...sub, status: "active", periodEnd: sub.periodEnd + WEEK_MS, graceUntil: null });
-      }
-      return ok(fresh(sub, event.plan, now));
+      return paid(sub, event.plan, now);
     case "renewalPaid": {
       const plan = event.plan ?? renewalPlan(sub);
       // Paid late, after expiry: the listing was hidden meanwhile, so the new week starts now.
@@ -142,12 +177,7 @@ export function transition(sub: Subscription, event: SubscriptionEvent, now: num
       return ok(fresh(sub, plan, sub.periodEnd));
     }
     case "renewalFailed":
-      if (sub.status === "active") return ok({ ...sub, status: "past_due", graceUntil: now + GRACE_MS });
-      if (sub.status === "past_due") {
-        if (sub.graceUntil !== null && now < sub.graceUntil) return ok(sub);
-        return ok({ ...sub, status: "expired", graceUntil: null, pendingPlan: null });
-      }
-      return no(SUBSCRIPTION_MSG.notActive);
+      return renewalFailed(sub, now);
     case "periodEnded":
       if (sub.periodEnd === null || now < sub.periodEnd) return no(SUBSCRIPTION_MSG.notDue);
       if (sub.status === "cancelling") return ok({ ...sub, status: "expired", pendingPlan: null, gift: false });
@@ -170,22 +200,8 @@ export function transition(sub: Subscription, event: SubscriptionEvent, now: num
       return ok({ ...sub, pendingPlan: "standard" });
     case "keepPlan":
       return ok({ ...sub, pendingPlan: null });
-    case "grantWeeks": {
-      if (!Number.isInteger(event.weeks) || event.weeks < 1 || event.weeks > 52) return no(SUBSCRIPTION_MSG.badWeeks);
-      const span = event.weeks * WEEK_MS;
-      if (isPaidStatus(sub.status) && sub.periodEnd !== null) {
-        const periodEnd = Math.max(sub.periodEnd, now) + span;
-        // A cancelled period (or earlier free weeks) stays as it was, only longer.
-        if (sub.status === "cancelling") return ok({ ...sub, periodEnd, graceUntil: null });
-        // A paying subscription is extended and then renewed by its card, as before.
-        if (event.hasCard) return ok({ ...sub, status: "active", periodEnd, graceUntil: null });
-        // Paid once but no card to renew with: the extension ends quietly rather than in a failed charge.
-        return ok({ ...sub, status: "cancelling", periodEnd, graceUntil: null, pendingPlan: null, gift: true });
-      }
-      // Nobody pays for it (never did, or it lapsed or was cancelled): free weeks from now that end quietly,
-      // never charging a card the owner may have left from an earlier plan without agreeing to it again.
-      return ok({ ...fresh(sub, sub.plan, now), status: "cancelling", periodEnd: now + span, gift: true });
-    }
+    case "grantWeeks":
+      return grantWeeks(sub, event.weeks, event.hasCard, now);
   }
 }
 

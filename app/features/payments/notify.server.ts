@@ -1,13 +1,12 @@
-// The payment webhook (issue 15): the only way money state changes. A notification is verified by its
+// The payment webhook: the only way money state changes. A notification is verified by its
 // gateway, checked against the payment we asked for (amount, currency, provider), and then acted on in ONE
 // D1 batch: the event id, the payment's status, the ledger row, the receipt and the subscription with its
 // listing. Uniqueness in the schema makes the batch all-or-nothing against duplicates: the same event id,
 // a second charge row or a second receipt for one payment fails the batch, and the whole batch rolls back.
+import type { WaitUntil } from "~/platform/request-context";
 import { eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { paymentDescription, receiptEmail, gstOf } from "~/features/billing/emails";
-import { newId } from "~/platform/data/ids";
-import { transition, type Subscription, type SubscriptionEvent } from "~/features/billing/subscriptions";
+import { receiptEmail } from "~/features/billing/emails";
 import { getDb, schema } from "~/platform/data/db.server";
 import { sendEmail, type EmailEnv } from "~/platform/email/email.server";
 import {
@@ -23,7 +22,7 @@ import {
 } from "~/features/billing/subscriptions.server";
 import { CHECKOUT_SESSION_MS, type PaymentGateway, type PaymentNotification } from "./gateway.server";
 import { payableRef, refundUnapplied, UNAPPLIED_REASON, unappliedInsert } from "./unapplied.server";
-import type { WaitUntil } from "~/platform/request-context";
+import { decide, subscriptionExtras, withUnapplied, type Heard, type Payment } from "./notify-decide.server";
 
 export type NotifyEnv = BillingEnv & EmailEnv & Pick<Env, "BILLING_SUPPLIER_NAME" | "BILLING_GST_NUMBER">;
 
@@ -35,6 +34,7 @@ export type NotifyResult = {
 };
 
 const p = schema.payments;
+type Db = ReturnType<typeof getDb>;
 /** An owner, the cron or an administrator writing the same subscription meanwhile: read again, decide again. */
 const ATTEMPTS = 4;
 /** A provider's clock and ours differ a little: a page is heard of this long after it should have run out. */
@@ -81,6 +81,50 @@ export async function applyNotification(
   }
 }
 
+/** Why a notification cannot be about the payment it names, or null when it can. */
+function mismatch(payment: Payment, provider: string, n: PaymentNotification): string | null {
+  if (payment.provider !== provider) return "Payment belongs to another provider";
+  if (n.currency !== payment.currency) return "Currency does not match the payment";
+  if (n.kind !== "method_cancelled" && n.amountCents !== payment.amountCents) {
+    return "Amount does not match the payment";
+  }
+  return null;
+}
+
+async function eventSeen(db: Db, provider: string, eventId: string) {
+  const [seen] = await db
+    .select({ id: schema.paymentEvents.eventId })
+    .from(schema.paymentEvents)
+    .where(sql`${schema.paymentEvents.provider} = ${provider} AND ${schema.paymentEvents.eventId} = ${eventId}`)
+    .limit(1);
+  return Boolean(seen);
+}
+
+function eventRow(db: Db, provider: string, n: PaymentNotification, now: number) {
+  return db.insert(schema.paymentEvents).values({
+    eventId: n.eventId,
+    provider,
+    kind: n.kind,
+    reference: n.reference,
+    occurredAt: n.occurredAt,
+    receivedAt: now,
+  });
+}
+
+/** Runs the one batch; the same event (or a second charge of one payment) racing in already did the work. */
+async function batchOnce(db: Db, statements: BatchItem<"sqlite">[]): Promise<NotifyResult | null> {
+  try {
+    await batchOrChanged(db, statements);
+    return null;
+  } catch (error) {
+    if (isUniqueViolation(error)) return DUPLICATE;
+    throw error;
+  }
+}
+
+const DUPLICATE: NotifyResult = { status: 200, body: { ok: true, duplicate: true } };
+
+/** One attempt: check the notification against the payment, decide, write it all in one batch, then follow up. */
 async function applyOnce(
   env: NotifyEnv,
   ctx: WaitUntil,
@@ -92,170 +136,32 @@ async function applyOnce(
   const db = getDb(env);
   const [payment] = await db.select().from(p).where(eq(p.id, n.reference)).limit(1);
   if (!payment) return { status: 404, body: { error: "Unknown payment reference" } };
-  if (payment.provider !== provider) return { status: 400, body: { error: "Payment belongs to another provider" } };
-  if (n.currency !== payment.currency) return { status: 400, body: { error: "Currency does not match the payment" } };
-  if (n.kind !== "method_cancelled" && n.amountCents !== payment.amountCents) {
-    return { status: 400, body: { error: "Amount does not match the payment" } };
-  }
-  const [seen] = await db
-    .select({ id: schema.paymentEvents.eventId })
-    .from(schema.paymentEvents)
-    .where(sql`${schema.paymentEvents.provider} = ${provider} AND ${schema.paymentEvents.eventId} = ${n.eventId}`)
-    .limit(1);
-  if (seen) return { status: 200, body: { ok: true, duplicate: true } };
+  const wrong = mismatch(payment, provider, n);
+  if (wrong) return { status: 400, body: { error: wrong } };
+  if (await eventSeen(db, provider, n.eventId)) return DUPLICATE;
 
   const current = payment.listingId ? await readSubscription(env, payment.listingId) : null;
   if (!current && n.kind !== "payment_succeeded") return { status: 404, body: { error: "Unknown listing" } };
-  // The provider's clock decides when a payment happened, never later than we hear of it: a notification
-  // that arrives late still starts the week it paid for when it was paid.
-  const at = Math.min(n.occurredAt, now);
-  const eventRow = db.insert(schema.paymentEvents).values({
-    eventId: n.eventId,
-    provider,
-    kind: n.kind,
-    reference: n.reference,
-    occurredAt: n.occurredAt,
-    receivedAt: now,
-  });
+  const event = eventRow(db, provider, n, now);
   if (!current) {
     // Paid for a listing deleted meanwhile: the money buys nothing and goes back.
-    try {
-      await db.batch([eventRow, unappliedInsert(db, payment, n, UNAPPLIED_REASON.deleted, now)]);
-    } catch (error) {
-      if (isUniqueViolation(error)) return { status: 200, body: { ok: true, duplicate: true } };
-      throw error;
-    }
-    return { status: 200, body: { ok: true }, refundDue: true };
+    const raced = await batchOnce(db, [event, unappliedInsert(db, payment, n, UNAPPLIED_REASON.deleted, now)]);
+    return raced ?? { status: 200, body: { ok: true }, refundDue: true };
   }
-  const statements: BatchItem<"sqlite">[] = [];
-  // The money this notification moves, on the ledger under the payment it belongs to.
-  const ledgerRow = (entry: "charge" | "refund") =>
-    db.insert(schema.ledger).values({
-      id: newId(),
-      paymentId: payment.id,
-      listingId: payment.listingId,
-      userId: payment.userId,
-      entry,
-      amountCents: payment.amountCents,
-      currency: payment.currency,
-      provider,
-      providerRef: n.providerRef,
-      eventId: n.eventId,
-      createdAt: now,
-    });
-  let next: Subscription | null = null;
-  let receipt: { number: number; total: number; gst: number; description: string } | null = null;
-
-  // A payment that is open buys what it was opened for; money for any other (a page paid after its checkout
-  // was replaced or abandoned, a second transaction of a settled payment) or that the subscription cannot
-  // take buys nothing: recorded and refunded (unapplied.server.ts), never applied as a purchase.
-  let unapplied: string | null = null;
-  // A checkout keeps its hosted page's id (what the provider's notifications name, payableRef); the
-  // transaction that paid is on the ledger row.
-  const keptRef = payment.kind === "checkout" && payment.providerRef ? payment.providerRef : n.providerRef;
-  if (n.kind === "payment_succeeded" && payment.status === "open") {
-    // A renewal pays for the plan it was charged for, whatever the subscription says now; a checkout too.
-    const event: SubscriptionEvent =
-      payment.kind === "checkout"
-        ? { type: "paid", plan: payment.plan }
-        : payment.kind === "renewal"
-          ? { type: "renewalPaid", plan: payment.plan }
-          : { type: "upgradePaid" };
-    const moved = transition(current, event, at);
-    if (moved.ok) {
-      next = moved.next;
-      statements.push(
-        db
-          .update(p)
-          .set({ status: "succeeded", providerRef: keptRef, failure: null, updatedAt: now })
-          .where(eq(p.id, payment.id)),
-        ledgerRow("charge"),
-      );
-      const description = paymentDescription(payment.kind, payment.plan);
-      const gst = gstOf(payment.amountCents);
-      statements.push(
-        db.insert(schema.receipts).values({
-          id: newId(),
-          number: sql`(SELECT COALESCE(MAX(number), 0) + 1 FROM receipts)`,
-          paymentId: payment.id,
-          userId: payment.userId,
-          listingId: payment.listingId,
-          issuedAt: at,
-          supplierName: env.BILLING_SUPPLIER_NAME || "Kiwi Companions",
-          supplierGstNumber: env.BILLING_GST_NUMBER || "",
-          description,
-          totalCents: payment.amountCents,
-          gstCents: gst,
-          currency: payment.currency,
-        }),
-      );
-      receipt = { number: 0, total: payment.amountCents, gst, description };
-    } else {
-      unapplied = UNAPPLIED_REASON.refused(moved.error);
-      statements.push(
-        db
-          .update(p)
-          .set({ status: "failed", providerRef: keptRef, failure: "Paid, but refunded", updatedAt: now })
-          .where(eq(p.id, payment.id)),
-      );
-    }
-  } else if (n.kind === "payment_succeeded" && !(await sameCharge(db, payment, n))) {
-    unapplied = payment.status === "failed" ? UNAPPLIED_REASON.closed(payment.failure) : UNAPPLIED_REASON.second;
-  }
-  if (unapplied) {
-    console.error("payments: money that buys nothing, to be refunded", payment.id, unapplied);
-    statements.push(unappliedInsert(db, payment, n, unapplied, now));
-  } else if (n.kind === "payment_failed" && payment.status === "open") {
-    // A failure only closes a payment still open: one that arrives after the success (out of order) is noted
-    // and changes nothing.
-    statements.push(
-      db.update(p).set({ status: "failed", failure: "Declined", updatedAt: now }).where(eq(p.id, payment.id)),
-    );
-    if (payment.kind === "checkout" && current.status === "pending") {
-      const moved = transition(current, { type: "checkoutFailed" }, at);
-      if (moved.ok) next = moved.next;
-    } else if (payment.kind === "renewal") {
-      const moved = transition(current, { type: "renewalFailed" }, at);
-      if (moved.ok) next = moved.next;
-    }
-  } else if (n.kind === "refund_succeeded" && payment.status === "succeeded") {
-    statements.push(ledgerRow("refund"));
-  } else if (n.kind === "method_cancelled" && current.methodRef && current.methodRef === n.methodRef) {
-    next = { ...current };
-  }
-
-  const extras =
-    n.kind === "method_cancelled"
-      ? { methodRef: null }
-      : n.kind === "payment_succeeded"
-        ? { methodRef: n.methodRef ?? current.methodRef, failedRenewals: 0 }
-        : n.kind === "payment_failed" && payment.kind === "renewal"
-          ? { failedRenewals: current.failedRenewals + 1 }
-          : {};
-  if (next) statements.push(...subscriptionStatements(db, current, next, extras, now));
+  // The provider's clock decides when a payment happened, never later than we hear of it: a notification
+  // that arrives late still starts the week it paid for when it was paid.
+  const heard: Heard = { db, env, provider, n, payment, current, at: Math.min(n.occurredAt, now), now };
+  const decision = await decide(heard);
+  const { next } = decision;
+  const statements = withUnapplied(heard, decision);
+  if (next) statements.push(...subscriptionStatements(db, current, next, subscriptionExtras(heard), now));
   const before = next && changesListing(current, next) ? await listingPublicState(env, current.listingId) : null;
 
-  try {
-    await batchOrChanged(db, [eventRow, ...statements]);
-  } catch (error) {
-    // The same event (or a second charge of one payment) raced this one in: it already did the work.
-    if (isUniqueViolation(error)) return { status: 200, body: { ok: true, duplicate: true } };
-    throw error;
-  }
+  const raced = await batchOnce(db, [event, ...statements]);
+  if (raced) return raced;
   if (next && before) await afterSubscriptionChange(env, ctx, current.listingId, before);
-  if (receipt) ctx.waitUntil(mailReceipt(env, payment.id, origin));
-  return { status: 200, body: { ok: true }, ...(unapplied ? { refundDue: true } : {}) };
-}
-
-/** The transaction that already paid this payment, notified again (or its answer read again). */
-async function sameCharge(db: ReturnType<typeof getDb>, payment: typeof p.$inferSelect, n: PaymentNotification) {
-  if (payment.status !== "succeeded") return false;
-  const [charged] = await db
-    .select({ providerRef: schema.ledger.providerRef })
-    .from(schema.ledger)
-    .where(sql`${schema.ledger.paymentId} = ${payment.id} AND ${schema.ledger.entry} = 'charge'`)
-    .limit(1);
-  return charged?.providerRef === n.providerRef;
+  if (decision.receipted) ctx.waitUntil(mailReceipt(env, payment.id, origin));
+  return { status: 200, body: { ok: true }, ...(decision.unapplied ? { refundDue: true } : {}) };
 }
 
 async function mailReceipt(env: NotifyEnv, paymentId: string, origin: string) {

@@ -1,0 +1,65 @@
+// The question asked in /managesub before anything is deleted: for a listing without JavaScript, for the
+// account always, with the current password (or a fresh second factor) that deleting it needs.
+import { Form, Link } from "@remix-run/react";
+import { useEffect, useRef, type FormEvent } from "react";
+import { Button, buttonClass } from "~/ui/Button";
+import { DELETE_ACCOUNT_CONFIRM, deleteListingConfirm } from "~/features/dashboard/dashboard";
+import { CurrentPasswordField } from "./CurrentPasswordField";
+
+export type DeleteConfirm = { kind: "listing"; modelId: string; name: string } | { kind: "account" };
+
+export function DeleteConfirmStep({
+  confirm,
+  passwordError,
+  freshSecondFactor,
+  onSubmit,
+  busy,
+}: {
+  confirm: DeleteConfirm;
+  passwordError?: string;
+  freshSecondFactor: boolean;
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
+  busy: boolean;
+}) {
+  const question = confirm.kind === "listing" ? deleteListingConfirm(confirm.name) : DELETE_ACCOUNT_CONFIRM;
+  const ref = useRef<HTMLElement>(null);
+  // The step appears at the top of a long page: bring it into view and put the keyboard there.
+  useEffect(() => {
+    ref.current?.scrollIntoView({ block: "start" });
+    ref.current?.focus();
+  }, [confirm.kind]);
+  return (
+    <section
+      ref={ref}
+      tabIndex={-1}
+      aria-labelledby="confirm-title"
+      className="space-y-4 rounded-2xl border-2 border-rose-400 bg-rose-950/40 p-6"
+      data-testid="delete-confirm"
+    >
+      <h2 id="confirm-title" className="text-xl font-semibold">
+        Please confirm
+      </h2>
+      <p className="text-lg">{question}</p>
+      <div className="flex flex-wrap items-end gap-3">
+        <Form method="post" onSubmit={onSubmit} className="space-y-4">
+          <input type="hidden" name="intent" value={confirm.kind === "listing" ? "deleteListing" : "deleteAccount"} />
+          {confirm.kind === "listing" ? <input type="hidden" name="modelId" value={confirm.modelId} /> : null}
+          <input type="hidden" name="confirmed" value="yes" />
+          {confirm.kind === "account" ? (
+            <CurrentPasswordField
+              id="delete-account-password"
+              errors={passwordError ? [passwordError] : null}
+              freshSecondFactor={freshSecondFactor}
+            />
+          ) : null}
+          <Button type="submit" variant="destructive" size="roomy" busy={busy}>
+            {confirm.kind === "listing" ? "Yes, delete this listing" : "Yes, delete my account"}
+          </Button>
+        </Form>
+        <Link to="/managesub" className={buttonClass({ variant: "secondary", size: "roomy" })}>
+          Cancel
+        </Link>
+      </div>
+    </section>
+  );
+}

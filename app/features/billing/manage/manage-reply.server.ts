@@ -1,0 +1,18 @@
+// What the /managesub plan intents answer with: the page's own result, never kept by a cache.
+import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import type { SessionUser } from "~/features/accounts/auth-user";
+import type { PlanResult } from "./plan-result";
+
+export type { PlanResult };
+
+export const NO_STORE = { "Cache-Control": "no-store" } as const;
+
+/** One posted plan intent: the request, the Worker's bindings, who posted and what. */
+export type PlanIntentArgs = {
+  request: Request;
+  cf: AppLoadContext["cloudflare"];
+  user: SessionUser;
+  form: FormData | null;
+};
+
+export const reply = (body: PlanResult, status = 200) => data(body, { status, headers: NO_STORE });

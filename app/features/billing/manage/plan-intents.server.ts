@@ -1,0 +1,84 @@
+// The plan changes posted from /managesub: cancel, resume, keep, downgrade (with its photo choice) and
+// upgrade (quote first, then charge). The rules are ../billing.server.ts and ../subscriptions.ts;
+// docs/billing.md maps them.
+import { redirect } from "@remix-run/cloudflare";
+import { isId } from "~/platform/data/ids";
+import { ERROR_MSG } from "~/features/site/messages";
+import { setToast } from "~/features/site/flash.server";
+import { siteOrigin } from "~/platform/http/site-origin.server";
+import { KEEP_FIELD } from "~/features/photos/plan-photos";
+import { listOwnListingNames, ownerWriteLimited } from "~/features/dashboard/dashboard.server";
+import { GatewayUnavailableError, PAYMENT_UNAVAILABLE_MSG, paymentGateway } from "~/features/payments/select.server";
+import { loadBillingSection } from "../billing.server";
+import { changeSubscription, scheduleDowngrade, type PhotoChoiceView } from "../plan-changes.server";
+import { upgradeNow, upgradeQuote } from "../upgrade.server";
+import type { PhotoChoice } from "../PhotoChoiceForm";
+import { NO_STORE, reply, type PlanIntentArgs } from "./manage-reply.server";
+
+export const PLAN_INTENTS = ["cancelPlan", "resumePlan", "downgradePlan", "keepPlan", "upgradePlan"] as const;
+type PlanIntent = (typeof PLAN_INTENTS)[number];
+
+export function isPlanIntent(intent: unknown): intent is PlanIntent {
+  return PLAN_INTENTS.includes(intent as PlanIntent);
+}
+
+export async function planIntent(args: PlanIntentArgs, intent: PlanIntent) {
+  const { env, ctx } = args.cf;
+  const modelId = args.form?.get("modelId");
+  if (!isId(modelId)) return reply({ error: "Listing not found." }, 404);
+  if (await ownerWriteLimited(env, args.user.id)) return reply({ error: ERROR_MSG.tooManyChanges }, 429);
+  if (intent === "upgradePlan") return upgrade(args, modelId);
+  if (intent === "downgradePlan") return downgrade(args, modelId);
+  const event =
+    intent === "cancelPlan"
+      ? ({ type: "cancel" } as const)
+      : intent === "resumePlan"
+        ? ({ type: "resume" } as const)
+        : ({ type: "keepPlan" } as const);
+  const changed = await changeSubscription(env, ctx, args.user.id, modelId, event);
+  if (!changed.ok) return reply({ error: changed.error }, changed.status);
+  throw redirect("/managesub", { status: 303, headers: NO_STORE });
+}
+
+async function upgrade({ request, cf, user, form }: PlanIntentArgs, modelId: string) {
+  const { env, ctx } = cf;
+  if (form?.get("confirmed") !== "yes") {
+    // The amount first: nothing is charged until the owner has seen it and confirmed.
+    const quote = await upgradeQuote(env, user.id, modelId);
+    if (!quote.ok) return reply({ error: quote.error }, quote.status);
+    const name = (await loadBillingSection(env, user.id)).listings.find((l) => l.modelId === modelId)?.firstName;
+    return reply({ upgrade: { modelId, name: name ?? "", amountCents: quote.amountCents } });
+  }
+  const expected = Number(form?.get("expectedCents"));
+  if (!Number.isInteger(expected) || expected < 0) return reply({ error: "Confirm the amount again." }, 400);
+  try {
+    const origin = siteOrigin(env, request);
+    const charged = await upgradeNow(env, ctx, paymentGateway(env, ctx, origin), user.id, modelId, expected, origin);
+    if (!charged.ok) return reply({ error: charged.error }, charged.status);
+    // The upgrade went through (or waits for the bank): said by the toast on the page it comes back to.
+    const toast = charged.status === "succeeded" ? "upgraded" : "upgradeProcessing";
+    throw redirect("/managesub", { status: 303, headers: await setToast(new Headers(NO_STORE), env, toast) });
+  } catch (e) {
+    if (e instanceof GatewayUnavailableError) return reply({ error: PAYMENT_UNAVAILABLE_MSG }, 503);
+    throw e;
+  }
+}
+
+/**
+ * No-JS friendly: the first post asks which photos stay public (when there are too many), the second
+ * carries the ticked boxes.
+ */
+async function downgrade({ cf, user, form }: PlanIntentArgs, modelId: string) {
+  const withName = async (choice: PhotoChoiceView): Promise<PhotoChoice> => ({
+    ...choice,
+    name: (await listOwnListingNames(cf.env, user.id)).find((l) => l.modelId === choice.modelId)?.firstName ?? "",
+  });
+  const keep = form?.get("choosing") === "1" ? form.getAll(KEEP_FIELD) : null;
+  const scheduled = await scheduleDowngrade(cf.env, cf.ctx, user.id, modelId, keep);
+  if (scheduled.ok === "choose") return reply({ choosePhotos: await withName(scheduled.choice) });
+  if (!scheduled.ok) {
+    const choosePhotos = scheduled.choice ? await withName(scheduled.choice) : undefined;
+    return reply({ error: scheduled.error, choosePhotos }, scheduled.status);
+  }
+  throw redirect("/managesub", { status: 303, headers: NO_STORE });
+}

@@ -1,0 +1,53 @@
+// /subscriptions: an account with several listings says which one the chosen plan is for; each listing has
+// its own plan and is billed separately.
+import { Form, Link } from "@remix-run/react";
+import { PLANS, type PlanTier } from "../plans";
+
+export type PickableListing = {
+  modelId: string;
+  firstName: string;
+  paid: boolean;
+  status: string;
+  plan: string | null;
+};
+
+export function PickListing({ tier, listings }: { tier: PlanTier; listings: PickableListing[] }) {
+  return (
+    <section
+      aria-labelledby="pick-listing"
+      className="rounded-xl border border-accent bg-panel p-5"
+      data-testid="pick-listing"
+    >
+      <h2 id="pick-listing" className="text-xl font-semibold">
+        Which listing is the {PLANS[tier].name} plan for?
+      </h2>
+      <p className="mt-1 text-zinc-200">Each listing has its own plan and is billed separately.</p>
+      <ul className="mt-4 space-y-3">
+        {listings.map((listing) => (
+          <li key={listing.modelId} className="flex flex-wrap items-center justify-between gap-3">
+            <span>
+              <strong>{listing.firstName}</strong>{" "}
+              <span className="text-sm text-zinc-300">
+                {listing.plan ? `${listing.plan}: ` : ""}
+                {listing.status}
+              </span>
+            </span>
+            {listing.paid ? (
+              <Link to="/managesub" className="text-accent underline underline-offset-2">
+                Manage
+              </Link>
+            ) : (
+              <Form method="post">
+                <input type="hidden" name="tier" value={tier} />
+                <input type="hidden" name="listingId" value={listing.modelId} />
+                <button type="submit" className="rounded-lg bg-accent px-4 py-2 font-semibold text-ink">
+                  Pay for {listing.firstName}
+                </button>
+              </Form>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+// 'Delete Listing' posted from /managesub: without JavaScript the first post answers with the confirmation
+// step, the second (confirmed) deletes; with JavaScript the browser's confirm() asked and the post comes
+// confirmed. The deletion itself is ~/features/listings/delete.server.ts.
+import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import type { SessionUser } from "~/features/accounts/auth-user";
+import { requestMeta } from "~/features/accounts/security-log.server";
+import { deleteListing } from "~/features/listings/delete.server";
+import { findManageableListing } from "~/features/listings/access.server";
+import { adminDeleteAudit } from "~/features/moderation/moderation.server";
+import { ERROR_MSG } from "~/features/site/messages";
+import { setFlash } from "~/features/site/flash.server";
+import { isId } from "~/platform/data/ids";
+import { deleteErrorText } from "./dashboard";
+import { ownerWriteLimited } from "./dashboard.server";
+
+const NO_STORE = { "Cache-Control": "no-store" } as const;
+
+export type DeleteListingResult = { error?: string; confirm?: { kind: "listing"; modelId: string; name: string } };
+
+const reply = (body: DeleteListingResult, status = 200) => data(body, { status, headers: NO_STORE });
+
+export async function deleteListingIntent(
+  request: Request,
+  cf: AppLoadContext["cloudflare"],
+  user: SessionUser,
+  form: FormData | null,
+) {
+  const { env, ctx } = cf;
+  const modelId = form?.get("modelId");
+  const error = deleteErrorText("listing");
+  if (!isId(modelId)) return reply({ error }, 400);
+  const listing = await findManageableListing(env, user, modelId);
+  if (!listing) return reply({ error }, 403);
+  if (form?.get("confirmed") !== "yes")
+    return reply({ confirm: { kind: "listing", modelId, name: listing.firstName } });
+  if (await ownerWriteLimited(env, user.id)) return reply({ error: ERROR_MSG.tooManyChanges }, 429);
+  try {
+    // An administrator deleting here is an administrator action: audited in the same batch.
+    const meta = listing.userId === user.id ? requestMeta(request, cf.cf) : undefined;
+    await deleteListing(env, ctx, modelId, { audit: user.isAdmin ? adminDeleteAudit(user) : undefined, meta });
+  } catch (e) {
+    console.error("managesub: listing delete failed", modelId, e);
+    return reply({ error }, 500);
+  }
+  // Spec §4: deleting a listing reloads the list.
+  throw redirect("/managesub", {
+    status: 303,
+    headers: await setFlash(new Headers(NO_STORE), env, "listingDeleted"),
+  });
+}
