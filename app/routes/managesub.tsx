@@ -7,13 +7,7 @@
 // Deleting a listing works without JavaScript through a confirmation step rendered by the action; with
 // JavaScript the browser's own confirm() asks the spec's question instead. Deleting the account always asks
 // in the page: the question comes with the current password.
-import {
-  data,
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useHydrated } from "~/ui/useHydrated";
@@ -23,6 +17,8 @@ import { InfoPage } from "~/features/site/InfoPage";
 import { ERROR_MSG } from "~/features/site/messages";
 import { readFlash } from "~/features/site/flash.server";
 import { readForm } from "~/platform/http/body.server";
+import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
+import { privateMeta } from "~/features/site/seo";
 import { requireUser, requireUserForPost } from "~/features/accounts/auth.server";
 import { ChangeEmailForm } from "~/features/accounts/settings/ChangeEmailForm";
 import { ChangePasswordForm } from "~/features/accounts/settings/ChangePasswordForm";
@@ -53,12 +49,9 @@ import type { PlanResult } from "~/features/billing/manage/plan-result";
 import { isPlanIntent, planIntent } from "~/features/billing/manage/plan-intents.server";
 import { isPastDueIntent, pastDueIntent } from "~/features/billing/manage/past-due-intents.server";
 
-export const meta: MetaFunction = () => [
-  { title: "Subscription and Account Settings | Kiwi Companions" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => privateMeta("Subscription and Account Settings");
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const headers = pipeHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
@@ -114,10 +107,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (isPlanIntent(intent)) return planIntent({ request, cf, user, form }, intent);
   if (intent === "deleteListing") return deleteListingIntent(request, cf, user, form);
   if (intent === "deleteAccount") return deleteAccountIntent(request, cf, user, form);
-  return data<ActionResult>(
-    { error: ERROR_MSG.unknownAction },
-    { status: 400, headers: { "Cache-Control": "no-store" } },
-  );
+  return data<ActionResult>({ error: ERROR_MSG.unknownAction }, { status: 400, headers: NO_STORE });
 }
 
 /**
