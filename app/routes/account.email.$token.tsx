@@ -1,32 +1,19 @@
-// /account/email/{token}: the link sent to a new e-mail address (issue 13). Opening it shows one button;
+// /account/email/{token}: the link sent to a new e-mail address (docs/accounts.md). Opening it shows one button;
 // the change happens when that is pressed (a POST), so a mail scanner that fetches every link cannot spend
 // it. Signing in is not needed: the link itself proves the new address, and the request behind it already
 // needed the current password. Works without JavaScript.
-import {
-  data,
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard, ErrorBox, NoticeBox, TextLink } from "~/features/accounts/sign-in/AuthParts";
 import { Button } from "~/ui/Button";
 import { ACCOUNT_MSG } from "~/features/accounts/settings/account-settings";
 import { confirmEmailChange, isEmailChangeUsable } from "~/features/accounts/account-changes.server";
+import { LINK_PAGE_HEADERS, linkPageHeadersFunction, linkPageMeta } from "~/platform/http/link-page";
 
-export const meta: MetaFunction = () => [
-  { title: "Confirm your new e-mail address | Kiwi Companions" },
-  { name: "robots", content: "noindex" },
-];
-
-export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
-  const headers = new Headers(loaderHeaders);
-  actionHeaders.forEach((value, key) => headers.set(key, value));
-  return headers;
-};
-
-const NO_STORE = { "Cache-Control": "no-store" };
+// The token is in the URL: the one-time link pages' policy (app/platform/http/link-page.ts).
+export const meta: MetaFunction = () => linkPageMeta("Confirm your new e-mail address | Kiwi Companions");
+export const headers = linkPageHeadersFunction;
+const NO_STORE = LINK_PAGE_HEADERS;
 
 // Always 200: after a POST, Remix renders the page with this loader's answer too, and a spent link's 404
 // here would hide the action's success. The page itself says when a link cannot be used.

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard, ErrorBox, NoticeBox, TextLink } from "~/features/accounts/sign-in/AuthParts";
 import { Button } from "~/ui/Button";
@@ -10,15 +10,11 @@ import {
   confirmEmailPageLoader,
   type ConfirmPageData,
 } from "~/features/accounts/sign-in/confirm-email-page.server";
+import { linkPageHeadersFunction, linkPageMeta } from "~/platform/http/link-page";
 
-export const meta: MetaFunction = () => [
-  { title: "Confirm Your E-mail Address | Kiwi Companions" },
-  { name: "robots", content: "noindex" },
-];
-
-// no-store and Referrer-Policy: strict-origin from the loader reach the document (the link's token is in the URL).
-export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
-  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+// The link's token is in the URL: the one-time link pages' policy (app/platform/http/link-page.ts).
+export const meta: MetaFunction = () => linkPageMeta("Confirm Your E-mail Address | Kiwi Companions");
+export const headers = linkPageHeadersFunction;
 
 export const loader = (args: LoaderFunctionArgs) => confirmEmailPageLoader(args);
 export const action = (args: ActionFunctionArgs) => confirmEmailPageAction(args);

@@ -1,14 +1,8 @@
-// The stale-listing check's e-mailed link (issue 16): the page asks, one button answers. Opening the link
+// The stale-listing check's e-mailed link (docs/dashboard.md): the page asks, one button answers. Opening the link
 // changes nothing, so a mail scanner that fetches it cannot answer for the owner; the POST confirms that one
 // listing, once, and signs nobody in. A link used already or made up is a 400, one past its 14 days a 410,
 // both saying to confirm from the dashboard instead, as soon as the link is opened. The work is in app/features/listings/stale-check.server.ts.
-import {
-  data,
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import {
   Form,
   Link,
@@ -21,15 +15,12 @@ import { InfoPage } from "~/features/site/InfoPage";
 import { Alert } from "~/ui/Alert";
 import { Button } from "~/ui/Button";
 import { confirmByLink, staleLinkRefusal } from "~/features/listings/stale-check.server";
+import { LINK_PAGE_HEADERS, linkPageMeta } from "~/platform/http/link-page";
 
-export const meta: MetaFunction = () => [
-  { title: "Still available? | Kiwi Companions" },
-  { name: "robots", content: "noindex" },
-];
-
-// The token is in the URL: not stored, not sent on to other sites (strict-origin keeps the form's Origin).
-const HEADERS = { "Cache-Control": "no-store", "Referrer-Policy": "strict-origin" };
-export const headers: HeadersFunction = () => HEADERS;
+// The token is in the URL: the one-time link pages' policy (app/platform/http/link-page.ts).
+export const meta: MetaFunction = () => linkPageMeta("Still available? | Kiwi Companions");
+const HEADERS = LINK_PAGE_HEADERS;
+export const headers = () => HEADERS;
 
 // The load contexts of requests whose action has just used the link. A POST without JavaScript renders the
 // page in the same request, loader after action: the link is spent by then, and the action's answer is what

@@ -41,7 +41,8 @@ import {
   totpStepSchema,
   TWO_FACTOR_MSG,
 } from "~/features/accounts/second-factor/totp";
-import { requestPasswordReset, signup } from "~/features/accounts/accounts.server";
+import { signup } from "~/features/accounts/accounts.server";
+import { requestPasswordReset } from "~/features/accounts/password-reset.server";
 import { AuthError, EmailUnconfirmedError, isRateLimited, login } from "~/features/accounts/auth.server";
 import { cookieIsSecure } from "~/platform/env";
 import { resendConfirmation } from "~/features/accounts/email-confirmation.server";
