@@ -35,7 +35,8 @@ import {
 import { isId } from "~/platform/data/ids";
 import { ERROR_MSG } from "~/features/site/messages";
 import { PLANS } from "~/features/billing/plans";
-import { getCurrentSession, requireUser, requireUserForPost } from "~/features/accounts/auth.server";
+import { getCurrentSession } from "~/features/accounts/auth.server";
+import { requireUser, requireUserForPost } from "~/features/accounts/guards.server";
 import { cookieIsSecure } from "~/platform/env";
 import { listOwnListingNames, ownerWriteLimited } from "~/features/dashboard/dashboard.server";
 import { deleteAccount, deleteListing } from "~/features/listings/delete.server";

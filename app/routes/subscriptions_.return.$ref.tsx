@@ -19,7 +19,7 @@ import { Button } from "~/ui/Button";
 import { formatNzDate, paymentDeadline } from "~/features/billing/emails";
 import { RETURN_LOOKUP_AFTER_MS } from "~/features/payments/lookups";
 import { formatPlanPrice, PLANS } from "~/features/billing/plans";
-import { requireUser } from "~/features/accounts/auth.server";
+import { requireUser } from "~/features/accounts/guards.server";
 import { ownPayment } from "~/features/billing/billing.server";
 import { readForm } from "~/platform/http/body.server";
 import { checkOwnPayment } from "~/features/payments/lookups.server";
