@@ -1,4 +1,4 @@
-// /account/email/{token}: the link sent to a new e-mail address (issue 13). Opening it shows one button;
+// /account/email/{token}: the link sent to a new e-mail address (docs/accounts.md). Opening it shows one button;
 // the change happens when that is pressed (a POST), so a mail scanner that fetches every link cannot spend
 // it. Signing in is not needed: the link itself proves the new address, and the request behind it already
 // needed the current password. Works without JavaScript.
@@ -8,12 +8,13 @@ import { AuthCard, ErrorBox, NoticeBox, TextLink } from "~/features/accounts/sig
 import { Button } from "~/ui/Button";
 import { ACCOUNT_MSG } from "~/features/accounts/settings/account-settings";
 import { confirmEmailChange, isEmailChangeUsable } from "~/features/accounts/account-changes.server";
-import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
+import { LINK_PAGE_HEADERS, linkPageHeadersFunction } from "~/platform/http/link-page";
 import { privateMeta } from "~/features/site/seo";
 
+// The token is in the URL: the one-time link pages' policy (app/platform/http/link-page.ts).
 export const meta: MetaFunction = () => privateMeta("Confirm your new e-mail address");
-
-export const headers = pipeHeaders;
+export const headers = linkPageHeadersFunction;
+const NO_STORE = LINK_PAGE_HEADERS;
 
 // Always 200: after a POST, Remix renders the page with this loader's answer too, and a spent link's 404
 // here would hide the action's success. The page itself says when a link cannot be used.

@@ -23,7 +23,8 @@ import { Button } from "~/ui/Button";
 import { formatNzTime } from "~/platform/time/date-text";
 import { safeRedirect } from "~/platform/http/redirects";
 import { TWO_FACTOR_MSG } from "~/features/accounts/second-factor/totp";
-import { getCurrentSession, requireUser, requireUserForPost } from "~/features/accounts/auth.server";
+import { getCurrentSession } from "~/features/accounts/auth.server";
+import { requireUser, requireUserForPost } from "~/features/accounts/guards.server";
 import { readForm } from "~/platform/http/body.server";
 import { hasFreshSecondFactor } from "~/features/accounts/reauth.server";
 import {

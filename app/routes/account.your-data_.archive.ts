@@ -2,8 +2,8 @@
 // confirmed the password. Anything else is told to start again, with nothing streamed.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { getDb } from "~/platform/data/db.server";
+import { linkPageHeaders } from "~/platform/http/link-page";
 import { getCurrentSession } from "~/features/accounts/auth.server";
-import { NO_STORE } from "~/platform/http/page-answer";
 import {
   archiveResponse,
   claimExportLink,
@@ -15,7 +15,8 @@ import {
 const again = (status: number, text: string) =>
   new Response(`${text} Go back to /account/your-data and download it again.\n`, {
     status,
-    headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" },
+    // The link's token is in the URL: the one-time link pages' policy (app/platform/http/link-page.ts).
+    headers: linkPageHeaders({ "Content-Type": "text/plain; charset=utf-8" }),
   });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -31,5 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (claim !== "claimed") return again(403, EXPORT_LINK_MSG.invalid);
   const account = await readAccountData(getDb(env), current.user.id);
   if (!account) return again(404, "This account no longer exists.");
-  return archiveResponse(env, account, Date.now());
+  const archive = archiveResponse(env, account, Date.now());
+  linkPageHeaders().forEach((value, name) => archive.headers.set(name, value));
+  return archive;
 }

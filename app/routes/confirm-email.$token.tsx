@@ -10,13 +10,12 @@ import {
   confirmEmailPageLoader,
   type ConfirmPageData,
 } from "~/features/accounts/sign-in/confirm-email-page.server";
-import { pipeHeaders } from "~/platform/http/page-answer";
+import { linkPageHeadersFunction } from "~/platform/http/link-page";
 import { privateMeta } from "~/features/site/seo";
 
+// The link's token is in the URL: the one-time link pages' policy (app/platform/http/link-page.ts).
 export const meta: MetaFunction = () => privateMeta("Confirm Your E-mail Address");
-
-// no-store and Referrer-Policy: strict-origin from the loader reach the document (the link's token is in the URL).
-export const headers = pipeHeaders;
+export const headers = linkPageHeadersFunction;
 
 export const loader = (args: LoaderFunctionArgs) => confirmEmailPageLoader(args);
 export const action = (args: ActionFunctionArgs) => confirmEmailPageAction(args);

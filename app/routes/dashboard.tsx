@@ -27,7 +27,7 @@ import { greeting, listingsHeading, menuItems, showsAddNewListing } from "~/feat
 import { expiryDelay, nextExpiry, parseDesired } from "~/features/listings/state";
 import { isId } from "~/platform/data/ids";
 import { ERROR_MSG } from "~/features/site/messages";
-import { requireUser, requireUserForPost } from "~/features/accounts/auth.server";
+import { requireUser, requireUserForPost } from "~/features/accounts/guards.server";
 import { loadDashboardListings, ownerWriteLimited, setListingFlag } from "~/features/dashboard/dashboard.server";
 import { pauseListing, resumeListing } from "~/features/listings/pause.server";
 import { confirmFromDashboard } from "~/features/listings/stale-check.server";

@@ -9,7 +9,7 @@ import { loadInsights } from "~/features/insights/insights.server";
 import { InsightsPage } from "~/features/insights/InsightsPage";
 import { hasStatementEmail, loadStatement, setStatementEmail } from "~/features/insights/statement.server";
 import { WeeklyStatement } from "~/features/insights/WeeklyStatement";
-import { requireUser } from "~/features/accounts/auth.server";
+import { requireUser } from "~/features/accounts/guards.server";
 import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
 import { privateMeta } from "~/features/site/seo";
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { insightsCsv, parseRange } from "~/features/insights/insights";
 import { loadInsights } from "~/features/insights/insights.server";
-import { requireUser } from "~/features/accounts/auth.server";
+import { requireUser } from "~/features/accounts/guards.server";
 import { NO_STORE } from "~/platform/http/page-answer";
 
 /** /dashboard/insights.csv?listing=…&days=…: the insights page's days as a spreadsheet, the owner's own only. */

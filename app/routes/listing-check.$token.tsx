@@ -1,4 +1,4 @@
-// The stale-listing check's e-mailed link (issue 16): the page asks, one button answers. Opening the link
+// The stale-listing check's e-mailed link (docs/dashboard.md): the page asks, one button answers. Opening the link
 // changes nothing, so a mail scanner that fetches it cannot answer for the owner; the POST confirms that one
 // listing, once, and signs nobody in. A link used already or made up is a 400, one past its 14 days a 410,
 // both saying to confirm from the dashboard instead, as soon as the link is opened. The work is in app/features/listings/stale-check.server.ts.
@@ -15,14 +15,13 @@ import { InfoPage } from "~/features/site/InfoPage";
 import { Alert } from "~/ui/Alert";
 import { Button } from "~/ui/Button";
 import { confirmByLink, staleLinkRefusal } from "~/features/listings/stale-check.server";
-import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
+import { LINK_PAGE_HEADERS, linkPageHeadersFunction } from "~/platform/http/link-page";
 import { privateMeta } from "~/features/site/seo";
 
+// The token is in the URL: the one-time link pages' policy (app/platform/http/link-page.ts).
 export const meta: MetaFunction = () => privateMeta("Still available?");
-
-// The token is in the URL: not stored, not sent on to other sites (strict-origin keeps the form's Origin).
-const HEADERS = { ...NO_STORE, "Referrer-Policy": "strict-origin" };
-export const headers = pipeHeaders;
+const HEADERS = LINK_PAGE_HEADERS;
+export const headers = linkPageHeadersFunction;
 
 // The load contexts of requests whose action has just used the link. A POST without JavaScript renders the
 // page in the same request, loader after action: the link is spent by then, and the action's answer is what

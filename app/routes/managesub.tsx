@@ -19,7 +19,7 @@ import { readFlash } from "~/features/site/flash.server";
 import { readForm } from "~/platform/http/body.server";
 import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
 import { privateMeta } from "~/features/site/seo";
-import { requireUser, requireUserForPost } from "~/features/accounts/auth.server";
+import { requireUser, requireUserForPost } from "~/features/accounts/guards.server";
 import { ChangeEmailForm } from "~/features/accounts/settings/ChangeEmailForm";
 import { ChangePasswordForm } from "~/features/accounts/settings/ChangePasswordForm";
 import { SessionList } from "~/features/accounts/settings/SessionList";

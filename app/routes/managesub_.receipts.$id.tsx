@@ -5,7 +5,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { InfoPage } from "~/features/site/InfoPage";
 import { receiptLabel, receiptLines } from "~/features/billing/emails";
 import { isId } from "~/platform/data/ids";
-import { requireUser } from "~/features/accounts/auth.server";
+import { requireUser } from "~/features/accounts/guards.server";
 import { ownReceipt } from "~/features/billing/billing.server";
 import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
 import { privateMeta } from "~/features/site/seo";

@@ -13,7 +13,7 @@ import { verificationClientAction } from "~/features/verification/clientAction";
 import { useFileFields, VerificationFileField } from "~/features/verification/VerificationFileField";
 import { LABEL } from "~/features/site/messages";
 import { PHOTO_FIELDS, PHOTO_VERIFY_MSG } from "~/features/verification/verification";
-import { requireUser } from "~/features/accounts/auth.server";
+import { requireUser } from "~/features/accounts/guards.server";
 import { handleVerificationForm, type VerificationFormResult } from "~/features/verification/form.server";
 import { loadVerificationChoices } from "~/features/verification/verification.server";
 import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";

@@ -4,7 +4,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { useLoaderData } from "@remix-run/react";
 import { EditorNoScript } from "~/features/listings/editor/EditorNoScript";
 import { ListingEditor } from "~/features/listings/editor/ListingEditor";
-import { requireUser } from "~/features/accounts/auth.server";
+import { requireUser } from "~/features/accounts/guards.server";
 import { loadEditableProfile } from "~/features/listings/editor.server";
 import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
 import { privateMeta } from "~/features/site/seo";

@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { EditorNoScript } from "~/features/listings/editor/EditorNoScript";
 import { ListingEditor } from "~/features/listings/editor/ListingEditor";
 import { LISTING_RULE_MSG } from "~/features/listings/rules";
-import { requireUser } from "~/features/accounts/auth.server";
+import { requireUser } from "~/features/accounts/guards.server";
 import { mayStartListing } from "~/features/listings/editor.server";
 import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
 import { privateMeta } from "~/features/site/seo";

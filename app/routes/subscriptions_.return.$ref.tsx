@@ -18,7 +18,7 @@ import { useReturnPolling } from "~/features/billing/return-page/useReturnPollin
 import { paymentDeadline } from "~/features/billing/emails";
 import { formatNzDate } from "~/platform/time/date-text";
 import { formatPlanPrice, PLANS } from "~/features/billing/plans";
-import { requireUser } from "~/features/accounts/auth.server";
+import { requireUser } from "~/features/accounts/guards.server";
 import { ownPayment } from "~/features/billing/billing.server";
 import { readForm } from "~/platform/http/body.server";
 import { checkOwnPayment } from "~/features/payments/lookups.server";

@@ -24,7 +24,7 @@ import {
   missingFileMessage,
   type IdDocument,
 } from "~/features/verification/verification";
-import { requireUser } from "~/features/accounts/auth.server";
+import { requireUser } from "~/features/accounts/guards.server";
 import { handleVerificationForm, type VerificationFormResult } from "~/features/verification/form.server";
 import { loadVerificationChoices } from "~/features/verification/verification.server";
 import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";

@@ -19,8 +19,8 @@ const RULES: [what: string, pattern: RegExp][] = [
   ["a hand-written robots noindex: use privateMeta() or NOINDEX", /["'`]noindex["'`]/],
   ["a hand-written site-name title: use privateMeta() or pageTitle()", /\|\s*Kiwi Companions["'`]/],
   [
-    "a headers export of its own: use `export const headers = pipeHeaders`",
-    /export\s+(const|function)\s+headers\b(?!\s*=\s*pipeHeaders;)/,
+    "a headers export of its own: use `export const headers = pipeHeaders` (or linkPageHeadersFunction on a page a one-time link opens)",
+    /export\s+(const|function)\s+headers\b(?!\s*=\s*(pipeHeaders|linkPageHeadersFunction);)/,
   ],
 ];
 
@@ -34,7 +34,7 @@ function offences(file: string, source: string): Offence[] {
   // A loader or action that answers no-store only reaches the document through the headers export.
   const answersPrivately = /\b(NO_STORE|noStore\(|privateData\(|privateRedirect\()/.test(source);
   const isPage = /export default function/.test(source);
-  if (isPage && answersPrivately && !/export const headers = pipeHeaders;/.test(source)) {
+  if (isPage && answersPrivately && !/export const headers = (pipeHeaders|linkPageHeadersFunction);/.test(source)) {
     found.push({ file, line: 0, what: "answers no-store but has no `export const headers = pipeHeaders`" });
   }
   return found;

@@ -1,8 +1,8 @@
-// Sensitive changes an owner makes to their own account (issue 13): a new password, a new e-mail address.
+// Sensitive changes an owner makes to their own account (docs/accounts.md): a new password, a new e-mail address.
 // Each starts with confirmIdentity (the current password, or a code proved in this session in the last few
 // minutes; a passkey sign-in is not enough for these two), so a session left open or stolen is not enough. Mail goes out after the answer
 // (ctx.waitUntil), so neither its timing nor its recipient shows in the response.
-import { and, count, eq, gt, isNull, notExists, sql } from "drizzle-orm";
+import { and, count, eq, gt, notExists, sql } from "drizzle-orm";
 import {
   confirmEmailChangeEmail,
   emailChangedEmail,
@@ -18,16 +18,16 @@ import {
   type ChangePasswordInput,
 } from "~/features/accounts/settings/account-settings";
 import type { SessionUser } from "./auth-user";
-import { newToken } from "~/platform/data/ids";
 import type { CurrentSession } from "./auth.server";
 import { getDb, schema } from "~/platform/data/db.server";
+import { newLink, peekLink, spendLink, unspentWhere } from "~/platform/data/one-time-links.server";
+import { EMAIL_CHANGE_LINK, RESET_LINK } from "./link-kinds.server";
 import { sendEmail } from "~/platform/email/email.server";
 import { claimMailSlot } from "./mail-caps.server";
 import { hashPassword } from "./password.server";
 import { newPasswordProblem } from "./password-policy.server";
 import { confirmIdentity, REAUTH_MSG, type Reauth, type ReauthPurpose } from "./reauth.server";
 import { recordSecurityEvent, requestMeta, securityEventStatement } from "./security-log.server";
-import { isTokenShape, sha256Hex } from "~/platform/http/token-cookie.server";
 import { siteOrigin } from "~/platform/http/site-origin.server";
 import type { RequestContext } from "~/platform/request-context";
 
@@ -38,6 +38,7 @@ export type ChangeRefused = { ok: false; status: number; field: string | null; e
 export type ChangeOutcome = { ok: true } | ChangeRefused;
 
 const ec = schema.emailChanges;
+
 const DAY_MS = 24 * 60 * 60_000;
 /** The 'someone tried to move an account to your address' notice goes at most once a day per recipient. */
 const TAKEN_NOTICE_INTERVAL_MS = DAY_MS;
@@ -99,8 +100,8 @@ export async function changePassword(
     // Reset links asked for before the change would set a password over this one: they are void now.
     db
       .update(schema.passwordResets)
-      .set({ usedAt: now })
-      .where(and(eq(schema.passwordResets.userId, user.id), isNull(schema.passwordResets.usedAt))),
+      .set(RESET_LINK.spend(now))
+      .where(unspentWhere(RESET_LINK, eq(schema.passwordResets.userId, user.id))),
     securityEventStatement(db, user.id, "password_changed", requestMeta(request, cf.cf), now),
   ]);
   cf.ctx.waitUntil(
@@ -148,15 +149,15 @@ export async function requestEmailChange(
     .from(schema.users)
     .where(eq(schema.users.email, newEmail))
     .limit(1);
-  const token = newToken();
+  const { token, hash } = await newLink();
   await db.batch([
     // One pending change at a time: an older link stops working when a newer one is asked for.
     db
       .update(ec)
-      .set({ usedAt: now })
-      .where(and(eq(ec.userId, user.id), isNull(ec.usedAt))),
+      .set(EMAIL_CHANGE_LINK.spend(now))
+      .where(unspentWhere(EMAIL_CHANGE_LINK, eq(ec.userId, user.id))),
     db.insert(ec).values({
-      tokenHash: await sha256Hex(token),
+      tokenHash: hash,
       userId: user.id,
       newEmail: taken ? "" : newEmail,
       createdAt: now,
@@ -184,13 +185,7 @@ async function noticeToTakenAddress(env: Env, address: string, origin: string) {
 
 /** True when the link can still be used (read-only: opening the page does not spend it). */
 export async function isEmailChangeUsable(env: Env, token: string, now = Date.now()): Promise<boolean> {
-  if (!isTokenShape(token)) return false;
-  const [row] = await getDb(env)
-    .select({ expiresAt: ec.expiresAt })
-    .from(ec)
-    .where(and(eq(ec.tokenHash, await sha256Hex(token)), isNull(ec.usedAt)))
-    .limit(1);
-  return !!row && row.expiresAt > now;
+  return (await peekLink(getDb(env), EMAIL_CHANGE_LINK, token, { now, fields: {} })).ok;
 }
 
 export type EmailChangeResult = "changed" | "invalid" | "taken";
@@ -206,14 +201,14 @@ export async function confirmEmailChange(
   now = Date.now(),
 ): Promise<EmailChangeResult> {
   const { env } = cf;
-  if (!isTokenShape(token)) return "invalid";
   const db = getDb(env);
-  const [spent] = await db
-    .update(ec)
-    .set({ usedAt: now })
-    .where(and(eq(ec.tokenHash, await sha256Hex(token)), isNull(ec.usedAt), gt(ec.expiresAt, now)))
-    .returning({ userId: ec.userId, newEmail: ec.newEmail });
-  if (!spent || spent.newEmail === "") return "invalid";
+  const link = await spendLink(db, EMAIL_CHANGE_LINK, token, {
+    now,
+    fields: { userId: ec.userId, newEmail: ec.newEmail },
+  });
+  // A change asked for an address that has an account is born spent, with no address: never usable.
+  if (!link.ok || link.row.newEmail === "") return "invalid";
+  const spent = link.row;
   const [before] = await db
     .select({ email: schema.users.email, firstName: schema.users.firstName })
     .from(schema.users)
@@ -234,8 +229,8 @@ export async function confirmEmailChange(
       .returning({ id: u.id }),
     db
       .update(ec)
-      .set({ usedAt: now })
-      .where(and(eq(ec.userId, spent.userId), isNull(ec.usedAt))),
+      .set(EMAIL_CHANGE_LINK.spend(now))
+      .where(unspentWhere(EMAIL_CHANGE_LINK, eq(ec.userId, spent.userId))),
   ]);
   if (updated.length === 0) return "taken";
   await recordSecurityEvent(

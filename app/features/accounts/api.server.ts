@@ -2,7 +2,8 @@
 // 4xx status. Sign-in, sign-up and reset are limited per address, and a limiter outage refuses them:
 // an outage must not become unlimited password guessing.
 import { apiResetPasswordSchema, FALLBACK, MSG, parseWith, resetRequestSchema, signupSchema } from "./auth-schemas";
-import { getAccount, requestPasswordReset, resetPassword, signup, type AccountRecord } from "./accounts.server";
+import { getAccount, signup, type AccountRecord } from "./accounts.server";
+import { requestPasswordReset, resetPassword } from "./password-reset.server";
 import { AuthError, EmailUnconfirmedError, isRateLimited, login, toApiUser, type SessionUser } from "./auth.server";
 import { cookieIsSecure } from "~/platform/env";
 import { resendConfirmation } from "./email-confirmation.server";

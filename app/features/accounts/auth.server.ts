@@ -1,13 +1,12 @@
 // Who is signed in. remix-auth v4 checks credentials (FormStrategy) and has no session handling, so the
 // sessions are ours: a random token in an HttpOnly cookie, its SHA-256 in D1, revocable at any time.
 import { cookieIsSecure } from "~/platform/env";
-import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, gt, lt, or, sql, type Placeholder } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { loginSchema, MSG, parseWith } from "./auth-schemas";
 import { formToObject } from "~/platform/http/form-object";
-import { loginUrlFor } from "./auth-redirect";
 import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS, isSessionLive, needsTouch, sessionExpiry } from "./auth-session";
 import {
   clearSessionCookie,
@@ -17,7 +16,7 @@ import {
   sha256Hex,
 } from "~/platform/http/token-cookie.server";
 import { limiterKey } from "~/platform/http/rate-limit.server";
-import { ADMIN_ACCOUNT_TYPE, needsAdminSecondFactor, type SessionUser } from "./auth-user";
+import { ADMIN_ACCOUNT_TYPE, type SessionUser } from "./auth-user";
 import { newToken } from "~/platform/data/ids";
 import { UNCONFIRMED_ACCOUNT_DAYS } from "~/features/site/retention";
 import { hashPassword, needsRehash, verifyPassword } from "./password.server";
@@ -85,7 +84,7 @@ type SessionLookup =
 // (one object per request, workers/app.ts), passed as `scope`.
 const lookups = new WeakMap<object, Promise<SessionLookup>>();
 
-function lookupSession(request: Request, env: Env, scope: object = request): Promise<SessionLookup> {
+export function lookupSession(request: Request, env: Env, scope: object = request): Promise<SessionLookup> {
   let pending = lookups.get(scope);
   if (!pending) {
     pending = readSession(request, env, Date.now());
@@ -204,59 +203,6 @@ export async function getCurrentSession(
 ): Promise<{ user: SessionUser; session: CurrentSession } | null> {
   const lookup = await lookupSession(request, env);
   return lookup.state === "valid" ? { user: lookup.user, session: lookup.session } : null;
-}
-
-/**
- * For protected pages. Anonymous visitors are redirected to /login?redirectTo=<path+search>; a visitor
- * whose cookie names an expired or revoked session to /login?sessionExpired=true&redirectTo=..., and
- * the stale cookie is cleared.
- */
-export async function requireUser(request: Request, context: AppLoadContext): Promise<SessionUser> {
-  const env = context.cloudflare.env;
-  const lookup = await lookupSession(request, env);
-  if (lookup.state === "valid") return lookup.user;
-  if (lookup.state === "stale") {
-    throw redirect(loginUrlFor(request.url, { sessionExpired: true }), {
-      headers: { "Set-Cookie": clearSessionCookie(cookieIsSecure(env)), "Cache-Control": "no-store" },
-    });
-  }
-  throw redirect(loginUrlFor(request.url), { headers: { "Cache-Control": "no-store" } });
-}
-
-/**
- * For an owner page's form posts: a post that finds no session (expired, revoked, or signed out in another
- * tab) sends the user to log in again, told why (provider spec §4), and back to `returnPath` afterwards.
- */
-export async function requireUserForPost(request: Request, env: Env, returnPath: string): Promise<SessionUser> {
-  const user = await getSessionUser(request, env);
-  if (user) return user;
-  throw redirect(loginUrlFor(new URL(returnPath, request.url).href, { sessionExpired: true }), {
-    status: 303,
-    headers: { "Set-Cookie": clearSessionCookie(cookieIsSecure(env)), "Cache-Control": "no-store" },
-  });
-}
-
-/** For JSON endpoints: throws a 401 {error} Response instead of redirecting. */
-export async function requireUserApi(request: Request, context: AppLoadContext): Promise<SessionUser> {
-  const env = context.cloudflare.env;
-  const lookup = await lookupSession(request, env);
-  if (lookup.state === "valid") return lookup.user;
-  const headers = new Headers({ "Cache-Control": "no-store" });
-  if (lookup.state === "stale") headers.set("Set-Cookie", clearSessionCookie(cookieIsSecure(env)));
-  throw Response.json({ error: MSG.notAuthenticated }, { status: 401, headers });
-}
-
-/**
- * For administrator-only JSON endpoints: 401 when signed out, 403 when signed in without the role, and 403
- * with its own message for an administrator whose session has not proved a second factor.
- */
-export async function requireAdminApi(request: Request, context: AppLoadContext): Promise<SessionUser> {
-  const user = await requireUserApi(request, context);
-  if (!user.isAdmin) {
-    const error = needsAdminSecondFactor(user) ? MSG.adminNeedsSecondFactor : MSG.forbidden;
-    throw Response.json({ error }, { status: 403, headers: { "Cache-Control": "no-store" } });
-  }
-  return user;
 }
 
 /**

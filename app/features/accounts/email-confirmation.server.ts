@@ -1,5 +1,5 @@
-// Confirming a sign-up's e-mail address (docs/decisions/0010-confirmed-signup.md): a random link, only its
-// SHA-256 stored, valid CONFIRM_TOKEN_TTL_MS, single use. An account has at most one usable link: issuing
+// Confirming a sign-up's e-mail address (docs/decisions/0010-confirmed-signup.md): a one-time link
+// (app/platform/data/one-time-links.server.ts) kept in email_confirmations, valid CONFIRM_TOKEN_TTL_MS. An account has at most one usable link: issuing
 // one voids the older ones, and at most CONFIRM_MAILS_PER_HOUR are issued an hour, so neither the sign-up
 // form nor a refused sign-in can be turned into a mail bomb.
 import { cookieIsSecure } from "~/platform/env";
@@ -7,11 +7,12 @@ import { and, count, desc, eq, gt, inArray, isNull, lt, sql, type SQL } from "dr
 import { confirmEmailEmail } from "./auth-emails";
 import { AFTER_LOGIN_DEFAULT, safeRedirectTo } from "./auth-redirect";
 import { CONFIRM_MAILS_PER_HOUR, CONFIRM_TOKEN_TTL_MS } from "./auth-session";
+import { CONFIRMATION_LINK } from "./link-kinds.server";
 import { newToken } from "~/platform/data/ids";
 import { getDb, schema, type Db } from "~/platform/data/db.server";
+import { linkHash, newLink, peekLink, unspentWhere, usableWhere } from "~/platform/data/one-time-links.server";
 import { sendEmail, siteName } from "~/platform/email/email.server";
 import {
-  isTokenShape,
   readTokenCookie,
   serializeTokenCookie,
   sha256Hex,
@@ -87,8 +88,8 @@ export function issueLinkStatements(
   return [
     db
       .update(ec)
-      .set({ usedAt: now })
-      .where(and(isNull(ec.usedAt), inArray(ec.userId, db.select({ id: u.id }).from(u).where(target)))),
+      .set(CONFIRMATION_LINK.spend(now))
+      .where(unspentWhere(CONFIRMATION_LINK, inArray(ec.userId, db.select({ id: u.id }).from(u).where(target)))),
     // Keys in the table's column order: drizzle lists the table's columns for the INSERT.
     db
       .insert(ec)
@@ -132,7 +133,7 @@ export async function resendConfirmation(
   now = Date.now(),
 ): Promise<void> {
   const db = getDb(cf.env);
-  const token = newToken();
+  const { token, hash } = await newLink();
   const latest = db
     .select({ needsPassword: ec.needsPassword })
     .from(ec)
@@ -145,7 +146,7 @@ export async function resendConfirmation(
     .select(
       db
         .select({
-          tokenHash: sql<string>`${await sha256Hex(token)}`.as("token_hash"),
+          tokenHash: sql<string>`${hash}`.as("token_hash"),
           userId: u.id,
           redirectTo: sql<string>`${safeRedirectTo(redirectTo)}`.as("redirect_to"),
           createdAt: sql<number>`${now}`.as("created_at"),
@@ -188,24 +189,25 @@ export async function readConfirmationLink(
   token: string,
   now = Date.now(),
 ): Promise<ConfirmationLink | null> {
-  if (!isTokenShape(token)) return null;
-  const [row] = await getDb(env)
-    .select({ userId: u.id, email: u.email, passwordHash: u.passwordHash, needsPassword: ec.needsPassword })
-    .from(ec)
-    .innerJoin(u, eq(u.id, ec.userId))
-    .where(and(eq(ec.tokenHash, await sha256Hex(token)), isNull(ec.usedAt), gt(ec.expiresAt, now)))
+  const db = getDb(env);
+  const link = await peekLink(db, CONFIRMATION_LINK, token, {
+    now,
+    fields: { userId: ec.userId, needsPassword: ec.needsPassword },
+  });
+  if (!link.ok) return null;
+  const [account] = await db
+    .select({ email: u.email, passwordHash: u.passwordHash })
+    .from(u)
+    .where(eq(u.id, link.row.userId))
     .limit(1);
-  return row ?? null;
+  return account ? { ...link.row, ...account } : null;
 }
 
 /** Where a link's sign-up was going, used or not (for the log-in link shown once it is used); null if unknown. */
 export async function confirmationRedirectTo(env: Pick<Env, "DB">, token: string): Promise<string | null> {
-  if (!isTokenShape(token)) return null;
-  const [row] = await getDb(env)
-    .select({ redirectTo: ec.redirectTo })
-    .from(ec)
-    .where(eq(ec.tokenHash, await sha256Hex(token)))
-    .limit(1);
+  const hash = await linkHash(token);
+  if (!hash) return null;
+  const [row] = await getDb(env).select({ redirectTo: ec.redirectTo }).from(ec).where(eq(ec.tokenHash, hash)).limit(1);
   return row?.redirectTo ?? null;
 }
 
@@ -220,10 +222,10 @@ export async function confirmEmail(
   token: string,
   now = Date.now(),
 ): Promise<{ userId: string; redirectTo: string; browserHash: string | null } | null> {
-  if (!isTokenShape(token)) return null;
-  const tokenHash = await sha256Hex(token);
+  const tokenHash = await linkHash(token);
+  if (!tokenHash) return null;
   const db = getDb(env);
-  const live = and(eq(ec.tokenHash, tokenHash), isNull(ec.usedAt), gt(ec.expiresAt, now));
+  const live = usableWhere(CONFIRMATION_LINK, tokenHash, now);
   const ofThisLink = db.select({ userId: ec.userId }).from(ec).where(live);
   const [, spent] = await db.batch([
     db
@@ -233,8 +235,8 @@ export async function confirmEmail(
     // Spends this link and voids any other the account still has: a confirmed address needs none.
     db
       .update(ec)
-      .set({ usedAt: now })
-      .where(and(isNull(ec.usedAt), inArray(ec.userId, ofThisLink)))
+      .set(CONFIRMATION_LINK.spend(now))
+      .where(unspentWhere(CONFIRMATION_LINK, inArray(ec.userId, ofThisLink)))
       .returning({
         tokenHash: ec.tokenHash,
         userId: ec.userId,

@@ -2,7 +2,7 @@
 // session, and the link streams one zip (client-zip) of everything app/features/dashboard/data-export.ts lists. Rows are read first
 // (they are small); photos are streamed from R2 one at a time as the zip is written, so memory stays flat
 // however many photos an agency has.
-import { and, asc, eq, getTableColumns, gt, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gt, inArray, lt, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { makeZip } from "client-zip";
 import { dataExportedEmail } from "~/features/accounts/account-emails";
@@ -14,7 +14,7 @@ import { reauthenticate } from "~/features/accounts/account-changes.server";
 import { getDb, schema, type Db } from "~/platform/data/db.server";
 import { sendEmail, siteName } from "~/platform/email/email.server";
 import { requestMeta, recordSecurityEvent, securityEventStatement } from "~/features/accounts/security-log.server";
-import { sha256Hex } from "~/platform/http/token-cookie.server";
+import { linkHash, spendLink, type LinkKind } from "~/platform/data/one-time-links.server";
 import { keyedHash, siteSecret } from "~/platform/data/site-secrets.server";
 import { siteOrigin } from "~/platform/http/site-origin.server";
 import type { RequestContext } from "~/platform/request-context";
@@ -22,6 +22,21 @@ import type { RequestContext } from "~/platform/request-context";
 /** How long the download link works: long enough to start it, too short to be worth stealing. */
 export const EXPORT_LINK_TTL_MS = 2 * 60_000;
 export const ARCHIVE_PATH = "/account/your-data/archive";
+
+const links = schema.dataExportLinks;
+
+/**
+ * The download link as a one-time link (app/platform/data/one-time-links.server.ts). Its token is an HMAC of
+ * the account, the session and the expiry (so it works in that session only, checked before it is spent);
+ * its hash is the row's id.
+ */
+export const EXPORT_LINK: LinkKind<typeof links> = {
+  table: links,
+  hash: links.id,
+  usedAt: links.usedAt,
+  fresh: (now) => gt(links.expiresAt, now),
+  spend: (now) => ({ usedAt: now }),
+};
 
 /** Why a download link gives no archive; the route adds where to ask for a new one. */
 export const EXPORT_LINK_MSG = {
@@ -299,12 +314,11 @@ export async function startDataExport(
   const mac = await linkMac(env, user.id, session.id, expires);
   // Remembered so that it works once (claimExportLink); this account's links that have run out go.
   const db = getDb(env);
-  const links = schema.dataExportLinks;
   await db.batch([
     db.delete(links).where(and(eq(links.userId, user.id), lt(links.expiresAt, now))),
     db
       .insert(links)
-      .values({ id: await sha256Hex(mac), userId: user.id, createdAt: now, expiresAt: expires })
+      .values({ id: (await linkHash(mac))!, userId: user.id, createdAt: now, expiresAt: expires })
       .onConflictDoNothing(),
   ]);
   return { ok: true, href: `${ARCHIVE_PATH}?${new URLSearchParams({ e: String(expires), t: mac })}` };
@@ -341,16 +355,11 @@ export async function claimExportLink(
   params: URLSearchParams,
   now = Date.now(),
 ): Promise<"claimed" | "used" | "unknown"> {
-  const links = schema.dataExportLinks;
-  const id = await sha256Hex(params.get("t") ?? "");
-  const db = getDb(env);
-  const mine = and(eq(links.id, id), eq(links.userId, userId));
-  const [claimed] = await db
-    .update(links)
-    .set({ usedAt: now })
-    .where(and(mine, isNull(links.usedAt), gt(links.expiresAt, now)))
-    .returning({ id: links.id });
-  if (claimed) return "claimed";
-  const [known] = await db.select({ usedAt: links.usedAt }).from(links).where(mine).limit(1);
-  return known?.usedAt != null ? "used" : "unknown";
+  const claim = await spendLink(getDb(env), EXPORT_LINK, params.get("t"), {
+    now,
+    fields: { id: links.id },
+    where: eq(links.userId, userId),
+  });
+  if (claim.ok) return "claimed";
+  return claim.why === "used" ? "used" : "unknown";
 }

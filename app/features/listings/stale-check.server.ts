@@ -1,19 +1,18 @@
-// The stale-listing check (issue 16 item 4; the rules in app/features/listings/upkeep.ts). On the cron: a live
-// listing neither saved nor confirmed for 30 days gets one e-mail with a 'Still available' link (random,
-// single-use, only its hash kept, and not a login: it confirms that one listing and nothing else); seven
+// The stale-listing check (the rules in app/features/listings/upkeep.ts). On the cron: a live listing
+// neither saved nor confirmed for 30 days gets one e-mail with a 'Still available' link (a one-time link,
+// app/platform/data/one-time-links.server.ts, and not a login: it confirms that one listing and nothing else); seven
 // days after the question, unanswered, the listing is switched off as 'Hidden - confirm your listing'. The
 // link (for 14 days after it was sent) or the dashboard's 'Confirm listing' brings it back, while it is
 // still verified and paid.
+import type { WaitUntil } from "~/platform/request-context";
 import { and, eq, gt, gte, isNotNull, isNull, lt, lte, or } from "drizzle-orm";
 import { staleCheckEmail } from "~/features/accounts/account-emails";
-import { newToken } from "~/platform/data/ids";
 import { CONFIRM_WITHIN_DAYS, STALE_AFTER_DAYS, STALE_LINK_DAYS } from "./upkeep";
 import { getDb, schema } from "~/platform/data/db.server";
+import { linkHash, newLink, peekLink, usableWhere, type LinkKind } from "~/platform/data/one-time-links.server";
 import { sendEmail, siteName } from "~/platform/email/email.server";
 import { visibilitySet } from "./visibility.server";
 import { announceChange, refusal } from "./relist.server";
-import { isTokenShape, sha256Hex } from "~/platform/http/token-cookie.server";
-import type { WaitUntil } from "~/platform/request-context";
 
 type CheckEnv = Pick<Env, "DB" | "PROFILES" | "ListingsRoom" | "SITE_NAME"> & Parameters<typeof sendEmail>[0];
 
@@ -24,6 +23,18 @@ const DAY = 86_400_000;
 const REMINDERS_PER_RUN = 50;
 
 export const STALE_PATH = "/listing-check";
+
+/**
+ * The 'Still available' link: its hash is kept on the listing itself, good for STALE_LINK_DAYS after it was
+ * sent, and spending it clears the hash (so a used link is as unknown as a made-up one).
+ */
+export const STALE_LINK: LinkKind<typeof l> = {
+  table: l,
+  hash: l.staleTokenHash,
+  usedAt: null,
+  fresh: (now) => gt(l.staleRemindedAt, now - STALE_LINK_DAYS * DAY),
+  spend: () => ({ staleTokenHash: null }),
+};
 
 export const STALE_ERRORS = {
   link: "This link has been used or is not valid. Sign in and confirm your listing from your dashboard.",
@@ -59,11 +70,11 @@ export async function runStaleCheck(
     .limit(REMINDERS_PER_RUN);
   let asked = 0;
   for (const listing of due) {
-    const token = newToken();
+    const { token, hash } = await newLink();
     // Only if nothing confirmed it meanwhile: the same condition, inside the write.
     const [set] = await db
       .update(l)
-      .set({ staleRemindedAt: now, staleTokenHash: await sha256Hex(token) })
+      .set({ staleRemindedAt: now, staleTokenHash: hash })
       .where(
         and(
           eq(l.id, listing.id),
@@ -105,7 +116,12 @@ export async function runStaleCheck(
 async function confirm(env: CheckEnv, ctx: WaitUntil, where: ReturnType<typeof and>, now: number) {
   const [row] = await getDb(env)
     .update(l)
-    .set({ confirmedAt: now, staleTokenHash: null, ...visibilitySet({ hiddenAsStale: false }, now), updatedAt: now })
+    .set({
+      confirmedAt: now,
+      ...STALE_LINK.spend(now),
+      ...visibilitySet({ hiddenAsStale: false }, now),
+      updatedAt: now,
+    })
     .where(where)
     .returning({ id: l.id, location: l.location, live: l.live, firstName: l.firstName });
   if (row) await announceChange(env, ctx, row.id, { live: false, location: row.location }, now);
@@ -114,25 +130,17 @@ async function confirm(env: CheckEnv, ctx: WaitUntil, where: ReturnType<typeof a
 
 export type LinkRefusal = { ok: false; status: 400 | 410; error: string };
 
-/** A link sent at `sentAt` still works at `now`. */
-const linkFresh = (sentAt: number | null, now: number) => sentAt !== null && sentAt > now - STALE_LINK_DAYS * DAY;
-
 /** Why an e-mailed link does not work now, or null if it does. Reads only. */
 export async function staleLinkRefusal(
   env: Pick<Env, "DB">,
   token: string,
   now = Date.now(),
 ): Promise<LinkRefusal | null> {
-  if (!isTokenShape(token)) return { ok: false, status: 400, error: STALE_ERRORS.link };
-  const [listing] = await getDb(env)
-    .select({ sentAt: l.staleRemindedAt })
-    .from(l)
-    .where(eq(l.staleTokenHash, await sha256Hex(token)))
-    .limit(1);
-  if (!listing) return { ok: false, status: 400, error: STALE_ERRORS.link };
+  const link = await peekLink(getDb(env), STALE_LINK, token, { now, fields: {} });
+  if (link.ok) return null;
   // 410 Gone: the link was real, and its time is over (the owner is told where to confirm instead).
-  if (!linkFresh(listing.sentAt, now)) return { ok: false, status: 410, error: STALE_ERRORS.expired };
-  return null;
+  if (link.why === "expired") return { ok: false, status: 410, error: STALE_ERRORS.expired };
+  return { ok: false, status: 400, error: STALE_ERRORS.link };
 }
 
 /**
@@ -149,8 +157,7 @@ export async function confirmByLink(
   if (refused) return refused;
   // The link's freshness is part of the write's condition too: one used or expired since the read above
   // changes nothing, and is told why.
-  const fresh = gt(l.staleRemindedAt, now - STALE_LINK_DAYS * DAY);
-  const row = await confirm(env, ctx, and(eq(l.staleTokenHash, await sha256Hex(token)), fresh), now);
+  const row = await confirm(env, ctx, usableWhere(STALE_LINK, (await linkHash(token))!, now), now);
   if (!row) return (await staleLinkRefusal(env, token, now)) ?? { ok: false, status: 400, error: STALE_ERRORS.link };
   return { ok: true, name: row.firstName, live: row.live };
 }

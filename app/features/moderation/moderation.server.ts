@@ -4,14 +4,12 @@
 //      its audit row (written only if the change happened), and the updated_at bump that makes readers
 //      distrust an older KV snapshot;
 //   2. then the KV snapshot rewritten or dropped, and a profileUpdate published so open pages reload.
-import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { needsAdminSecondFactor, TWO_FACTOR_PATH } from "~/features/accounts/auth-user";
 import { and, eq } from "drizzle-orm";
 import { isId } from "~/platform/data/ids";
 import { MODERATION_MSG, type AdminAction, type AuditAction } from "./moderation";
 import { adminFlagChange, type ModeratedState } from "~/features/listings/state";
 import { auditInsert, CHANGED } from "./audit.server";
-import { requireUser, type SessionUser } from "~/features/accounts/auth.server";
+import type { SessionUser } from "~/features/accounts/auth.server";
 import { visibilitySet, type VisibilityChange } from "~/features/listings/visibility.server";
 import { getDb, schema } from "~/platform/data/db.server";
 import { deleteListing } from "~/features/listings/delete.server";
@@ -20,6 +18,9 @@ import { publicState, publishProfileUpdate } from "~/platform/realtime/publish.s
 import type { PublicState } from "~/platform/realtime/protocol";
 import { ERROR_MSG } from "~/features/site/messages";
 import type { WaitUntil } from "~/platform/request-context";
+
+// The administrators' page guard is one of the account guards; the admin routes reach it from here.
+export { requireAdminPage } from "~/features/accounts/guards.server";
 
 type ModerationEnv = Pick<Env, "DB" | "PROFILES" | "ListingsRoom">;
 type Admin = Pick<SessionUser, "id" | "isAdmin">;
@@ -163,22 +164,4 @@ export async function afterListingChange(
     console.error("moderation: snapshot rewrite failed", listingId, error);
   }
   publishProfileUpdate(env, ctx, listingId, before);
-}
-
-/**
- * For the administrators' pages: a signed-out visitor goes to the login page as on any protected page;
- * a signed-in user without the role gets a plain 404 (the pages do not admit to existing); an
- * administrator whose session has not proved a second factor goes to set one up, and comes back after.
- */
-export async function requireAdminPage(request: Request, context: AppLoadContext): Promise<SessionUser> {
-  const user = await requireUser(request, context);
-  if (needsAdminSecondFactor(user)) {
-    const url = new URL(request.url);
-    const back = encodeURIComponent(url.pathname + url.search);
-    throw redirect(`${TWO_FACTOR_PATH}?required=admin&redirectTo=${back}`, {
-      headers: { "Cache-Control": "no-store" },
-    });
-  }
-  if (!user.isAdmin) throw data("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
-  return user;
 }

@@ -5,7 +5,8 @@
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { ERROR_MSG } from "~/features/site/messages";
 import { nzDate } from "~/platform/time/nz-time";
-import { getSessionUser, requireUser, type SessionUser } from "~/features/accounts/auth.server";
+import { getSessionUser, type SessionUser } from "~/features/accounts/auth.server";
+import { requireUser } from "~/features/accounts/guards.server";
 import { readForm, textFields } from "~/platform/http/body.server";
 import { limiterKey, overLimit } from "~/platform/http/rate-limit.server";
 import { requireAdminPage } from "~/features/moderation/moderation.server";

@@ -18,15 +18,14 @@ import {
   readConfirmationLink,
 } from "../email-confirmation.server";
 import { readForm } from "~/platform/http/body.server";
+import { LINK_PAGE_HEADERS } from "~/platform/http/link-page";
 import { readThrottle, recordLoginFailure, throttleKey } from "./login-throttle.server";
 import { verifyPassword } from "../password.server";
 import { recordSecurityEvent, requestMeta, securityEventStatement } from "../security-log.server";
 
-// The token is in the URL: no cache may keep the answer, and no request this page or its redirect leads to
-// may carry the URL along as a Referer, not even to this site (its logs would hold a usable link).
-// "strict-origin" sends the origin alone; "no-referrer" would also make the page's own form POST say
-// `Origin: null`, which the cross-site write guard refuses (so it would fail without JavaScript).
-export const CONFIRM_PAGE_HEADERS = { "Cache-Control": "no-store", "Referrer-Policy": "strict-origin" };
+// The token is in the URL: the one-time link pages' policy (app/platform/http/link-page.ts), on the page
+// and on its redirects.
+export const CONFIRM_PAGE_HEADERS = LINK_PAGE_HEADERS;
 
 /**
  * What the page shows: the dead-link message (`error` alone); the button (`needsPassword` false) or the

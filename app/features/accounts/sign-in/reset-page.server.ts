@@ -3,12 +3,10 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { FALLBACK, MSG, parseWith, setPasswordSchema } from "~/features/accounts/auth-schemas";
 import { formToObject } from "~/platform/http/form-object";
 import { REMOVE_ALL_PASSKEYS, REMOVE_ALL_PASSKEYS_FIELD } from "~/features/accounts/second-factor/passkeys";
-import { readResetLink, resetPassword, type ResetOutcome } from "../accounts.server";
+import { LINK_PAGE_HEADERS } from "~/platform/http/link-page";
+import { readResetLink, resetPassword, type ResetOutcome } from "../password-reset.server";
 import { AuthError, isRateLimited } from "../auth.server";
 import { readForm } from "~/platform/http/body.server";
-
-// The token is in the URL: no cache may keep the page.
-const PRIVATE_HEADERS = { "Cache-Control": "no-store" };
 
 export type ResetActionResult =
   | { success: true; message: string; passkeysNotice?: string }
@@ -24,13 +22,13 @@ export function passkeysNotice({ passkeysRemoved, passkeysKept }: ResetOutcome):
 /** Whether the link is usable, and how many passkeys the page offers to remove (0: the choice is not shown). */
 export async function resetPageLoader({ params, context }: LoaderFunctionArgs) {
   const link = await readResetLink(context.cloudflare.env, params.token ?? "");
-  return data({ tokenValid: link !== null, passkeys: link?.passkeys ?? 0 }, { headers: PRIVATE_HEADERS });
+  return data({ tokenValid: link !== null, passkeys: link?.passkeys ?? 0 }, { headers: LINK_PAGE_HEADERS });
 }
 
 export async function resetPageAction({ request, params, context }: ActionFunctionArgs) {
   const cf = context.cloudflare;
   const reply = (body: ResetActionResult, status = 200) =>
-    data<ResetActionResult>(body, { status, headers: PRIVATE_HEADERS });
+    data<ResetActionResult>(body, { status, headers: LINK_PAGE_HEADERS });
   if (await isRateLimited(request, cf.env, "reset")) return reply({ success: false, error: MSG.rateLimited }, 429);
   const form = await readForm(request);
   if (!form) return reply({ success: false, error: MSG.passwordMin }, 400);

@@ -1,0 +1,81 @@
+// The auth guards, one set for every page and API route (docs/accounts.md): each reads the session once and
+// either answers the signed-in user or throws the answer a visitor without one gets. Pages redirect to the
+// login page (and back afterwards); JSON endpoints answer 401/403 { error }.
+import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { MSG } from "./auth-schemas";
+import { loginUrlFor } from "./auth-redirect";
+import { needsAdminSecondFactor, TWO_FACTOR_PATH, type SessionUser } from "./auth-user";
+import { getSessionUser, lookupSession } from "./auth.server";
+import { cookieIsSecure } from "~/platform/env";
+import { clearSessionCookie } from "~/platform/http/token-cookie.server";
+
+/**
+ * For protected pages. Anonymous visitors are redirected to /login?redirectTo=<path+search>; a visitor
+ * whose cookie names an expired or revoked session to /login?sessionExpired=true&redirectTo=..., and
+ * the stale cookie is cleared.
+ */
+export async function requireUser(request: Request, context: AppLoadContext): Promise<SessionUser> {
+  const env = context.cloudflare.env;
+  const lookup = await lookupSession(request, env);
+  if (lookup.state === "valid") return lookup.user;
+  if (lookup.state === "stale") {
+    throw redirect(loginUrlFor(request.url, { sessionExpired: true }), {
+      headers: { "Set-Cookie": clearSessionCookie(cookieIsSecure(env)), "Cache-Control": "no-store" },
+    });
+  }
+  throw redirect(loginUrlFor(request.url), { headers: { "Cache-Control": "no-store" } });
+}
+
+/**
+ * For an owner page's form posts: a post that finds no session (expired, revoked, or signed out in another
+ * tab) sends the user to log in again, told why (provider spec §4), and back to `returnPath` afterwards.
+ */
+export async function requireUserForPost(request: Request, env: Env, returnPath: string): Promise<SessionUser> {
+  const user = await getSessionUser(request, env);
+  if (user) return user;
+  throw redirect(loginUrlFor(new URL(returnPath, request.url).href, { sessionExpired: true }), {
+    status: 303,
+    headers: { "Set-Cookie": clearSessionCookie(cookieIsSecure(env)), "Cache-Control": "no-store" },
+  });
+}
+
+/** For JSON endpoints: throws a 401 {error} Response instead of redirecting. */
+export async function requireUserApi(request: Request, context: AppLoadContext): Promise<SessionUser> {
+  const env = context.cloudflare.env;
+  const lookup = await lookupSession(request, env);
+  if (lookup.state === "valid") return lookup.user;
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  if (lookup.state === "stale") headers.set("Set-Cookie", clearSessionCookie(cookieIsSecure(env)));
+  throw Response.json({ error: MSG.notAuthenticated }, { status: 401, headers });
+}
+
+/**
+ * For administrator-only JSON endpoints: 401 when signed out, 403 when signed in without the role, and 403
+ * with its own message for an administrator whose session has not proved a second factor.
+ */
+export async function requireAdminApi(request: Request, context: AppLoadContext): Promise<SessionUser> {
+  const user = await requireUserApi(request, context);
+  if (!user.isAdmin) {
+    const error = needsAdminSecondFactor(user) ? MSG.adminNeedsSecondFactor : MSG.forbidden;
+    throw Response.json({ error }, { status: 403, headers: { "Cache-Control": "no-store" } });
+  }
+  return user;
+}
+
+/**
+ * For the administrators' pages: a signed-out visitor goes to the login page as on any protected page;
+ * a signed-in user without the role gets a plain 404 (the pages do not admit to existing); an
+ * administrator whose session has not proved a second factor goes to set one up, and comes back after.
+ */
+export async function requireAdminPage(request: Request, context: AppLoadContext): Promise<SessionUser> {
+  const user = await requireUser(request, context);
+  if (needsAdminSecondFactor(user)) {
+    const url = new URL(request.url);
+    const back = encodeURIComponent(url.pathname + url.search);
+    throw redirect(`${TWO_FACTOR_PATH}?required=admin&redirectTo=${back}`, {
+      headers: { "Cache-Control": "no-store" },
+    });
+  }
+  if (!user.isAdmin) throw data("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
+  return user;
+}

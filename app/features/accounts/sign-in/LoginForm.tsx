@@ -1,0 +1,51 @@
+// /login's sign-in form: e-mail and password, or a passkey.
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { Button } from "~/ui/Button";
+import { Field } from "~/ui/Field";
+import { loginModeHref } from "~/features/accounts/auth-redirect";
+import { MSG, PASSWORD_MAX } from "~/features/accounts/auth-schemas";
+import { PasskeySignIn } from "~/features/accounts/second-factor/PasskeySignIn";
+import { AuthCard, ErrorBox, NoticeBox, TextLink } from "./AuthParts";
+import { emailInput, Hidden, useAuthForm, type FormProps } from "./auth-form";
+
+export function LoginForm({ lastResult, redirectTo, busy, sessionExpired }: FormProps & { sessionExpired: boolean }) {
+  const { form, fields, message, errorFor } = useAuthForm("login", lastResult);
+  return (
+    <AuthCard title="Welcome Back" subtitle="Please log in to your account.">
+      {sessionExpired ? <NoticeBox tone="warn" message={MSG.sessionExpired} /> : null}
+      <ErrorBox id={form.errorId} message={message} />
+      <Form method="post" replace {...getFormProps(form)} className="space-y-4" aria-label="Log in">
+        <Hidden intent="login" redirectTo={redirectTo} />
+        <Field
+          variant="compact"
+          label="Email"
+          errorElsewhere={errorFor("email")}
+          input={{ ...getInputProps(fields.email, { type: "email" }), ...emailInput }}
+        />
+        <Field
+          variant="compact"
+          label="Password"
+          errorElsewhere={errorFor("password")}
+          input={{
+            ...getInputProps(fields.password, { type: "password", value: false }),
+            autoComplete: "current-password",
+            required: true,
+            maxLength: PASSWORD_MAX,
+          }}
+        />
+        <div className="flex justify-end">
+          <TextLink to={loginModeHref("reset", redirectTo)}>Forgot your password?</TextLink>
+        </div>
+        <Button type="submit" size="lg" block busy={busy}>
+          Login
+        </Button>
+      </Form>
+      <PasskeySignIn redirectTo={redirectTo} />
+      <p className="text-center">
+        <TextLink to={loginModeHref("signup", redirectTo)}>Need an account? Sign Up</TextLink>
+      </p>
+      <p className="text-center text-xs text-muted">{MSG.confirmEmailHint}</p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,50 @@
+// What the /login page's forms share: each form's schema (run in the browser before sending and again by
+// the action), Conform's form for one intent, the hidden fields every form sends.
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { parseForm } from "~/ui/form-submission";
+import { loginSchema, resetRequestSchema, signupSchema } from "~/features/accounts/auth-schemas";
+import { recoveryStepSchema, totpStepSchema } from "~/features/accounts/second-factor/totp";
+import { boxMessage } from "./AuthParts";
+
+export type Intent = "login" | "signup" | "reset" | "totp" | "recovery";
+
+/**
+ * Each form's own schema from app/features/accounts/auth-schemas.ts, in the browser before sending and here again. The
+ * schemas take the form's strings as they are ("" is "missing" to them), so Conform's coercion is off.
+ */
+export const PARSE = {
+  login: (form: FormData) => parseForm(form, loginSchema),
+  signup: (form: FormData) => parseForm(form, signupSchema),
+  reset: (form: FormData) => parseForm(form, resetRequestSchema),
+  totp: (form: FormData) => parseForm(form, totpStepSchema),
+  recovery: (form: FormData) => parseForm(form, recoveryStepSchema),
+};
+
+export type FormProps = { lastResult?: SubmissionResult<string[]>; redirectTo: string | null; busy: boolean };
+
+/** Conform's form for one intent: the same schema runs before sending, and its one message shows in the red box. */
+export function useAuthForm<I extends "login" | "signup" | "reset">(
+  intent: I,
+  lastResult: SubmissionResult<string[]> | undefined,
+) {
+  const [form, fields] = useForm({
+    id: `auth-${intent}`,
+    lastResult,
+    onValidate: ({ formData }) => PARSE[intent](formData),
+  });
+  const message = boxMessage(form.allErrors);
+  // Each field with a problem points at the box, which says what it is.
+  const errorFor = (name: string) => (form.allErrors[name]?.length ? form.errorId : null);
+  return { form, fields, message, errorFor };
+}
+
+export function Hidden({ intent, redirectTo }: { intent: Intent; redirectTo: string | null }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+    </>
+  );
+}
+
+export const emailInput = { autoComplete: "email", inputMode: "email", required: true, maxLength: 254 } as const;
