@@ -1,16 +1,12 @@
 // /login: sign in, sign up and ask for a reset link (the forms and the action are in
 // app/features/accounts/sign-in/), and the code step of a sign-in with two-factor on.
-import {
-  data,
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
 import { loginModeFrom, withoutSessionExpired } from "~/features/accounts/auth-redirect";
 import { cookieIsSecure } from "~/platform/env";
+import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
+import { privateMeta } from "~/features/site/seo";
 import { clearPendingCookie, hasPendingCookie } from "~/features/accounts/sign-in/pending-sign-in.server";
 import { pendingSignInOf } from "~/features/accounts/second-factor/sign-in.server";
 import type { Intent } from "~/features/accounts/sign-in/auth-form";
@@ -23,16 +19,16 @@ import { CheckInbox, SignupForm } from "~/features/accounts/sign-in/SignupForm";
 export const meta: MetaFunction = ({ location }) => {
   const mode = loginModeFrom(new URLSearchParams(location.search));
   const title = mode === "signup" ? "Create an Account" : mode === "reset" ? "Reset Password" : "Login";
-  return [{ title: `${title} | Kiwi Companions` }, { name: "robots", content: "noindex" }];
+  return privateMeta(title);
 };
 
-// Per-person pages: the loader's Cache-Control: no-store reaches the document response.
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+// Per-person pages: the loader's no-store reaches the document response.
+export const headers = pipeHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
   const url = new URL(request.url);
-  const headers = new Headers({ "Cache-Control": "no-store" });
+  const headers = new Headers(NO_STORE);
   // A pending sign-in (password right, two-factor on) shows the code step, with or without JavaScript.
   const secondFactor = Boolean(await pendingSignInOf(request, env));
   if (!secondFactor && hasPendingCookie(request, cookieIsSecure(env)))

@@ -9,7 +9,7 @@ const ROUTES = path.resolve(__dirname, "../../app/routes");
 
 // Not converted yet: being split into smaller modules in parallel; converted after that merge. A name
 // here whose file no longer offends fails below, so the list only shrinks.
-const NOT_YET = new Set(["login.tsx"]);
+const NOT_YET = new Set<string>();
 
 type Offence = { file: string; line: number; what: string };
 
