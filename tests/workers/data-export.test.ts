@@ -67,6 +67,16 @@ async function richListing(owner: string, firstName: string, photos = 3, photoBy
     "INSERT INTO listing_photo_daily (listing_id, day, photo, shown, opened) VALUES (?, '2026-11-20', 'listing/x.webp', 120, 2)",
     id,
   );
+  for (const [region, views] of [
+    ["Auckland", 9],
+    ["Otago", 2],
+  ] as const)
+    await run(
+      "INSERT INTO listing_region_daily (listing_id, day, region, views) VALUES (?, '2026-11-20', ?, ?)",
+      id,
+      region,
+      views,
+    );
   for (const month of ["2026-10", "2026-11"])
     await run(
       "INSERT INTO listing_stats (listing_id, month, views, contacts, likes) VALUES (?, ?, 7, 2, 1)",
@@ -230,6 +240,11 @@ describe("the archive", () => {
           opened: 2,
           card_opens: 0,
         },
+      ],
+      // Views by visitor region as the insights page shows them: a small count is not a number.
+      regions: [
+        { listing_id: me.listings[0], day: "2026-11-20", region: "Auckland", views: 9 },
+        { listing_id: me.listings[0], day: "2026-11-20", region: "Otago", views: "fewer than 5" },
       ],
     });
     expect(strFromU8(files["listings/01-ruby/photos/02.webp"])).toBe(`photo 1 of ${me.listings[0]}`);

@@ -2,6 +2,7 @@
 // session, and the link streams one zip (client-zip) of everything app/features/dashboard/data-export.ts lists. Rows are read first
 // (they are small); photos are streamed from R2 one at a time as the zip is written, so memory stays flat
 // however many photos an agency has.
+import { maskedCount, SMALL_COUNT } from "~/features/insights/regions";
 import { and, asc, eq, getTableColumns, gt, inArray, lt, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { makeZip } from "client-zip";
@@ -61,6 +62,7 @@ const TABLES: Record<ExportedTable, SQLiteTable> = {
   listing_stats: schema.listingStats,
   listing_daily: schema.listingDaily,
   listing_photo_daily: schema.listingPhotoDaily,
+  listing_region_daily: schema.listingRegionDaily,
   listing_monthly_insights: schema.listingMonthlyInsights,
   subscriptions: schema.subscriptions,
   payments: schema.payments,
@@ -74,6 +76,11 @@ function exportRow(name: ExportedTable, row: Record<string, unknown>): Record<st
   const columns = getTableColumns(TABLES[name]);
   const named = Object.fromEntries(Object.entries(row).map(([key, value]) => [columns[key]?.name ?? key, value]));
   return exportedColumns(name, named);
+}
+
+/** A region's views as the insights page shows them: the number, or 'fewer than 5' for a small one. */
+function shownViews(views: number): number | string {
+  return views < SMALL_COUNT ? maskedCount(views) : views;
 }
 
 type Rows = Record<string, unknown>[];
@@ -94,7 +101,7 @@ export type AccountData = {
     specialRates: Rows;
     tourStops: Rows;
     stats: Rows;
-    insights: { months: Rows; daily: Rows; photos: Rows };
+    insights: { months: Rows; daily: Rows; photos: Rows; regions: Rows };
   }[];
 };
 
@@ -119,6 +126,7 @@ export async function readAccountData(db: Db, userId: string): Promise<AccountDa
     stats,
     daily,
     photoDaily,
+    regionDaily,
     months,
     subscriptions,
     payments,
@@ -162,6 +170,11 @@ export async function readAccountData(db: Db, userId: string): Promise<AccountDa
       .from(s.listingPhotoDaily)
       .where(inArray(s.listingPhotoDaily.listingId, own))
       .orderBy(asc(s.listingPhotoDaily.day), asc(s.listingPhotoDaily.photo)),
+    db
+      .select()
+      .from(s.listingRegionDaily)
+      .where(inArray(s.listingRegionDaily.listingId, own))
+      .orderBy(asc(s.listingRegionDaily.day), asc(s.listingRegionDaily.region)),
     db
       .select()
       .from(s.listingMonthlyInsights)
@@ -208,6 +221,9 @@ export async function readAccountData(db: Db, userId: string): Promise<AccountDa
         months: of(months, l.id).map((r) => exportRow("listing_monthly_insights", r)),
         daily: of(daily, l.id).map((r) => exportRow("listing_daily", r)),
         photos: of(photoDaily, l.id).map((r) => exportRow("listing_photo_daily", r)),
+        regions: of(regionDaily, l.id).map((r) =>
+          exportRow("listing_region_daily", { ...r, views: shownViews(r.views) }),
+        ),
       },
     })),
   };

@@ -176,6 +176,13 @@ export const EXPORTED_TABLES = {
     columns: ["listing_id", "day", "photo", "shown", "opened", "card_opens"],
     leftOut: [],
   },
+  // Views by visitor region, as the insights page shows them: a count under 5 reads 'fewer than 5'
+  // (app/features/insights/regions.ts), since a small number could point at one visitor.
+  listing_region_daily: {
+    file: "listings/*/insights.json",
+    columns: ["listing_id", "day", "region", "views"],
+    leftOut: [],
+  },
   subscriptions: {
     file: "payments.json",
     columns: [
@@ -296,8 +303,6 @@ export const NOT_EXPORTED_TABLES: Record<string, string> = {
     "Whether the weekly statement e-mail is wanted and the week it last went out; the choice is on the insights page.",
   listing_covers:
     "Which of the listing's own photos take turns as the card's cover (the photos themselves are in the archive); the choice is shown on the insights page.",
-  listing_region_daily:
-    "Profile views per visitor region and day, shown on the insights page (not yet in insights.json).",
   listing_facets: "Counts derived from all listings.",
   facet_ranges: "The site's filter ranges.",
   search_names: "A search index derived from listing names.",
