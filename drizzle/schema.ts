@@ -602,7 +602,7 @@ export const pageCacheVersions = sqliteTable("page_cache_versions", {
   version: integer("version").notNull().default(0),
 });
 
-// drizzle/migrations/0029_subscriptions.sql: weekly plans that are paid for (issue 15).
+// drizzle/migrations/0029_subscriptions.sql: weekly plans that are paid for (docs/billing.md).
 export const subscriptions = sqliteTable("subscriptions", {
   listingId: text("listing_id")
     .primaryKey()

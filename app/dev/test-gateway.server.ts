@@ -1,4 +1,4 @@
-// The local test gateway (issue 15): a stand-in payment provider for development and the tests, so that
+// The local test gateway (docs/billing.md): a stand-in payment provider for development and the tests, so that
 // `npm start` takes payments with no account anywhere. It behaves as a hosted-checkout provider does: the
 // payer is sent to its page (app/routes/dev.gateway.checkout.$ref.tsx, served only in development on a
 // loopback host), chooses Approve, Decline or Approve after a delay, and the gateway then sends a signed

@@ -1,4 +1,4 @@
-// Two-factor sign-in settings (issue 13): turn it on with an authenticator app, prove it in a session that
+// Two-factor sign-in settings (docs/accounts.md): turn it on with an authenticator app, prove it in a session that
 // predates it, replace the app, make new recovery codes, turn it off. Administrators arrive here from any
 // admin page until their session has a second factor. The work is in app/features/accounts/second-factor/totp-page.server.ts.
 import {

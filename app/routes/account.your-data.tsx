@@ -1,4 +1,4 @@
-// 'Download my data' (issue 16, Privacy Act 2020 IPP 6): the password again, then one zip of the account's
+// 'Download my data' (Privacy Act 2020 IPP 6): the password again, then one zip of the account's
 // data. The form is a plain document POST, so the browser downloads the archive with or without JavaScript;
 // the work is in app/features/dashboard/data-export.server.ts.
 import {

@@ -38,7 +38,7 @@ type ActionResult = { ok: true } | { error: string; returnTo?: string } | { conf
 /**
  * Nothing to load: the page only shows what a form post answered (a delete's confirmation step, or a
  * refusal). Opened directly, it offers the way back to the grid. An administrator whose session has not
- * proved a second factor is sent to set one up, as from every admin page (issue 13).
+ * proved a second factor is sent to set one up, as from every admin page (docs/accounts.md).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getSessionUser(request, context.cloudflare.env);

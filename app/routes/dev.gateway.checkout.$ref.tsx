@@ -1,4 +1,4 @@
-// The local test gateway's hosted checkout page (issue 15; app/dev/test-gateway.server.ts).
+// The local test gateway's hosted checkout page (app/dev/test-gateway.server.ts).
 // Development only, and only on this machine, like /dev/outbox. It stands where a real provider's card form
 // would: the choice made here is sent to the app as a signed notification, then the payer goes back.
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";

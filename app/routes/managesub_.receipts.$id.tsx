@@ -1,4 +1,4 @@
-// One receipt (issue 15): the NZ taxable supply information for a payment. Only its owner may read it:
+// One receipt (docs/billing.md): the NZ taxable supply information for a payment. Only its owner may read it:
 // anyone else's receipt, like a made-up id, is a 404.
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";

@@ -57,7 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // A choice kept for an account with no listing yet: it is paid for once the listing exists.
     pendingTier: listings.length === 0 ? (pending?.tier ?? null) : null,
     signedIn: user !== null,
-    // An agency with several listings says which one the plan is for (issue 15).
+    // An agency with several listings says which one the plan is for (docs/billing.md).
     pick:
       chosen && url.searchParams.get("pick") === "1"
         ? listings.map((l) => ({

@@ -67,10 +67,10 @@ export type DemoData = {
   photos: PhotoPlan[];
   rates: Row[];
   specialRates: Row[];
-  /** Touring (issue 16): two live listings on a stop today, one with a stop next week. */
+  /** Touring (docs/touring.md): two live listings on a stop today, one with a stop next week. */
   tourStops: Row[];
   stats: Row[];
-  /** One subscription per paid (or once paid) listing (issue 15): most active, a few past due or expired. */
+  /** One subscription per paid (or once paid) listing (docs/billing.md): most active, a few past due or expired. */
   subscriptions: Row[];
   /** Pictures shared by the listings of a large run (empty otherwise). */
   pool: ArtPlan[];
@@ -487,7 +487,7 @@ function demoSchedule(rng: Rng): { schedule: string; available_days: number } {
 }
 
 /**
- * Touring after `npm start` (issue 16), on generated live listings: the first two on a stop today (from
+ * Touring after `npm start` (docs/touring.md), on generated live listings: the first two on a stop today (from
  * yesterday to two days ahead, NZ dates), so the tour region's grid and count include them with the badge;
  * the third with a stop next week, shown on its profile. Answers how many are made.
  */
@@ -508,7 +508,7 @@ function demoTour(stops: Row[], row: Row, index: number, now: number, made: numb
 }
 
 /**
- * The stale-listing check in every state after `npm start` (issue 16), on three generated listings that are
+ * The stale-listing check in every state after `npm start` (docs/dashboard.md), on three generated listings that are
  * live (the demo accounts' own listings stay as their tests expect): one due to be asked on the next cron,
  * one asked two days ago, one hidden a week after an unanswered question. Every other listing counts as
  * confirmed at its last update.
@@ -641,7 +641,7 @@ function assignFlags(rng: Rng, count: number, now: number): Flags[] {
 const WEEK = 7 * DAY;
 
 /**
- * The listing's subscription, so that every state can be seen after `npm start` (issue 15). The demo
+ * The listing's subscription, so that every state can be seen after `npm start` (docs/billing.md). The demo
  * accounts' published listings are active (the agency's second one past due, inside its grace); the
  * agency's unverified one is unpaid; among the rest, a few are past due, cancelled at the period's end, or
  * expired (only ones already hidden, which renewal would bring back live). Every renewal charges the test

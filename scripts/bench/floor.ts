@@ -1,4 +1,4 @@
-// The framework floor (issue 14, Targets): /work/shared/anchors/remix-floor, a minimal Remix page reading
+// The framework floor (Targets): /work/shared/anchors/remix-floor, a minimal Remix page reading
 // one D1 row, copied under node_modules/.cache/bench/floor, installed, migrated and built once (again only
 // when the anchor's files change), and served by its own `wrangler dev` beside the app so that both are
 // measured in one run on the same noisy machine.

@@ -1,4 +1,4 @@
-// Issue 2 figures: D1 rows read by the grid and the region counts; load on the home and region pages
+// figures: D1 rows read by the grid and the region counts; load on the home and region pages
 // next to a static file; JavaScript shipped to the home page.
 import { gzipSync } from "node:zlib";
 import { getPlatformProxy } from "wrangler";
@@ -51,7 +51,7 @@ export async function gridRowsRead(persistDir: string, listings: number): Promis
           limit: PAGE_SIZE + 1,
         }),
       ],
-      // Touring (issue 16): the region's union (listings based there + those touring there today).
+      // Touring (docs/touring.md): the region's union (listings based there + those touring there today).
       [
         "grid page 5, Wellington (with touring)",
         gridQuery(db, { region: "Wellington", filters: none, page: 5, now, limit: PAGE_SIZE + 1 }),

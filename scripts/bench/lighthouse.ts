@@ -1,5 +1,5 @@
 // Lighthouse (mobile, its default simulated throttling) on /, a region and a profile: performance score,
-// LCP and CLS (issue 14, Targets). Runs the pinned `lighthouse` CLI against the system Chromium, offline.
+// LCP and CLS (Targets). Runs the pinned `lighthouse` CLI against the system Chromium, offline.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -104,7 +104,7 @@ function printTargets(rows: Record<string, unknown>[]) {
   );
 }
 
-/** Issue 14: Lighthouse over a store whose photos are real uploads' size (2400x3200), not the demo's. */
+/** Lighthouse over a store whose photos are real uploads' size (2400x3200), not the demo's. */
 async function lighthouseSection() {
   const copy = mkdtempSync(join(tmpdir(), "nz-bench-"));
   cpSync(store(100, LIGHTHOUSE_PHOTO_SIZE), copy, { recursive: true });

@@ -1,6 +1,6 @@
-// Issue 5 figures: processing one 10 MB, 6000x4000 JPEG through POST /api/uploads (request time and the
+// figures: processing one 10 MB, 6000x4000 JPEG through POST /api/uploads (request time and the
 // peak memory of the local wrangler dev processes meanwhile), and the D1 statements one listing save takes.
-// Issue 14 figures (decision 0013): the bytes of each size of a 2400x3200 upload, and of the one a 390 px
+// figures (decision 0013): the bytes of each size of a 2400x3200 upload, and of the one a 390 px
 // phone picks for a card.
 // Called by scripts/bench/main.ts with a running `wrangler dev`: photoBench(baseUrl).
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";

@@ -1,4 +1,4 @@
-// Issue 3 figures: /view/{id} latency served from the KV snapshot and from D1 (snapshot missing).
+// figures: /view/{id} latency served from the KV snapshot and from D1 (snapshot missing).
 import { percentile } from "./load";
 
 type Row = Record<string, string | number>;

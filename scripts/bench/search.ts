@@ -1,4 +1,4 @@
-// Search figures for `npm run bench` (issue: public profile, search, likes; issue 14 item 4): D1 rows_read
+// Search figures for `npm run bench`: D1 rows_read
 // per search for 1- to 5-letter queries and its p50 through the platform proxy, and /search?q= latency on
 // wrangler dev (targets: rows_read at most 1,000 for 3+ letters over 10,000 listings, p50 at most 20 ms).
 import { getPlatformProxy } from "wrangler";

@@ -1,4 +1,4 @@
-// Issue 13 in Chromium: the owner sees where they are signed in and signs another browser out, and changes
+// In Chromium: the owner sees where they are signed in and signs another browser out, and changes
 // the password from /managesub. Accounts are made in the test server's store (not through sign-up) and
 // signed in through the login page.
 import type { Page } from "playwright-core";

@@ -1,4 +1,4 @@
-// Weekly plans in Chromium (issue 15): choose while signed out, sign up, pay on the local test gateway; a
+// Weekly plans in Chromium (docs/billing.md): choose while signed out, sign up, pay on the local test gateway; a
 // declined card; an upgrade that shows and charges the prorated amount; a notification the gateway loses,
 // which the return page settles by asking; an administrator giving up a payment left open.
 import type { Page } from "playwright-core";

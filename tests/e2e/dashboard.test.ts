@@ -177,7 +177,7 @@ describe("the owner dashboard", () => {
     await page.reload();
     await hydrated(page);
     const status = card(page, THROWAWAY).getByTestId("listing-status");
-    // The throwaway listing has no plan (issue 15): the line says so.
+    // The throwaway listing has no plan (docs/billing.md): the line says so.
     await expect(status.textContent()).resolves.toBe("Active · Unpaid");
     const reload = page.waitForRequest((r) => r.method() === "GET" && new URL(r.url()).pathname === "/dashboard.data", {
       timeout: 20_000,
@@ -287,7 +287,7 @@ describe("/managesub", () => {
 
     await page.goto("/managesub");
     await hydrated(page);
-    // The question is asked in the page, with the current password (issue 13); no browser dialog.
+    // The question is asked in the page, with the current password (docs/accounts.md); no browser dialog.
     page.once("dialog", (d) => void d.dismiss());
     await page.getByRole("button", { name: "Delete My Account" }).click();
     const step = page.getByTestId("delete-confirm");

@@ -71,7 +71,7 @@ describe("information pages", () => {
     await page.getByRole("button", { name: "Login" }).click();
     await page.waitForURL((url) => url.pathname === "/subscriptions" && url.searchParams.get("tier") === "featured");
     await page.getByRole("button", { name: "Featured selected: continue" }).click();
-    // Then checkout (issue 15): the test gateway's page, or, for a listing already paid for, why not.
+    // Then checkout (docs/billing.md): the test gateway's page, or, for a listing already paid for, why not.
     await Promise.race([
       page.waitForURL((url) => url.pathname.startsWith("/dev/gateway/checkout/")),
       page.getByText("This listing already has an active subscription.").waitFor(),

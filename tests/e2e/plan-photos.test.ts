@@ -1,4 +1,4 @@
-// Featured → Standard with more than 10 photos, in Chromium (issue 15, decision 0017): the owner chooses the 10
+// Featured → Standard with more than 10 photos, in Chromium (decision 0017): the owner chooses the 10
 // that stay public, the renewal at the period's end (the cron) applies the choice, and visitors see 10.
 import { afterAll, describe, expect, it } from "vitest";
 import { newId } from "../../app/platform/data/ids";

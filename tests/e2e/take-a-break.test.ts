@@ -1,4 +1,4 @@
-// Issue 16 in Chromium: a provider takes a break from the dashboard until a date, sees 'Paused until …' and
+// In Chromium: a provider takes a break from the dashboard until a date, sees 'Paused until …' and
 // the listing gone from its region, then resumes it.
 import { describe, expect, it } from "vitest";
 import { newId } from "../../app/platform/data/ids";

@@ -1,4 +1,4 @@
-// Issue 16 in Chromium: a provider adds a tour stop on the editor's page 3, sees it in the live preview, saves,
+// In Chromium: a provider adds a tour stop on the editor's page 3, sees it in the live preview, saves,
 // and the tour region's grid then shows the card with its 'Touring · …' badge.
 import { describe, expect, it } from "vitest";
 import { addDays, nzDate, shortDate } from "../../app/platform/time/nz-time";

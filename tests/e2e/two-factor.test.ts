@@ -1,4 +1,4 @@
-// Two-factor sign-in in a real browser (issue 13): a provider signs up, confirms the address through the
+// Two-factor sign-in in a real browser (docs/accounts.md): a provider signs up, confirms the address through the
 // development outbox, turns two-factor on from account settings (the test reads the key off the page and
 // computes codes with otpauth, as an authenticator app would), signs out, signs in with a code, then with a
 // recovery code; an administrator's first sign-in is taken through set-up before any admin page opens. The

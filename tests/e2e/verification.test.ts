@@ -44,7 +44,7 @@ describe("ID verification, approval and going live", () => {
     // Their listing, saved but not verified (so hidden). Featured and newest, so it heads the grid once live;
     // it borrows a seeded listing's photo for its card.
     const now = Date.now();
-    // Paid for on the Featured plan (issue 15): only a paid listing can go live.
+    // Paid for on the Featured plan (docs/billing.md): only a paid listing can go live.
     await d1(`INSERT INTO listings (id, user_id, first_name, age, tag_line, location, suburb, featured, paid, cover_key, cover_width,
           cover_height, image_count, listed_at, created_at, updated_at)
         SELECT '${listingId}', u.id, '${NAME}', 27, 'Warm, discreet and always on time', 'Auckland', 'Ponsonby', 1, 1,

@@ -1,4 +1,4 @@
-// Issue 16 in Chromium: a provider sets weekly hours on the editor's page 3, sees 'Available today' in the
+// In Chromium: a provider sets weekly hours on the editor's page 3, sees 'Available today' in the
 // live preview, saves, and finds it on the public profile and under the grid's 'Available today' filter.
 import { describe, expect, it } from "vitest";
 import { nzClock } from "../../app/platform/time/nz-time";

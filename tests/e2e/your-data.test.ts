@@ -1,4 +1,4 @@
-// Issue 16 in Chromium: the demo agency downloads a copy of its data from /managesub, after its password.
+// In Chromium: the demo agency downloads a copy of its data from /managesub, after its password.
 import { readFileSync } from "node:fs";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";

@@ -141,7 +141,7 @@ describe("cards", () => {
     expect(statusLine({ active: false, activeUntil: NOW + HOUR }, NOW)).toBe("Inactive · Standard Listing");
   });
 
-  it("with paid plans (issue 15) the line names the real plan, or Unpaid, and expiry has its badge", () => {
+  it("with paid plans (docs/billing.md) the line names the real plan, or Unpaid, and expiry has its badge", () => {
     expect(statusLine({ active: false, activeUntil: null, plan: "Featured" }, NOW)).toBe("Inactive · Featured Listing");
     expect(statusLine({ active: false, activeUntil: null, plan: null }, NOW)).toBe("Inactive · Unpaid");
     expect(badgeText({ live: false, verified: true, subscriptionExpired: true })).toBe("Hidden - Subscription expired");

@@ -1,5 +1,4 @@
-// `featured` follows the plan; nothing else sets it except an administrator's audited grant (issue 15,
-// decision 0017). Rather than a trigger, this reads every module that runs in the Worker and finds each write
+// `featured` follows the plan; nothing else sets it except an administrator's audited grant (// decision 0017). Rather than a trigger, this reads every module that runs in the Worker and finds each write
 // of `listings.featured` or `featured_until`: drizzle `.set({...})` and `.values({...})` objects, and raw SQL
 // UPDATEs and INSERTs of listings. A new write path fails here until it goes through one of the two modules.
 import { readdirSync, readFileSync, statSync } from "node:fs";

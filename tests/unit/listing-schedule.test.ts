@@ -1,4 +1,4 @@
-// Issue 16: the weekly hours travel with the listing: validated beside their fields on page 3, stored as JSON
+// the weekly hours travel with the listing: validated beside their fields on page 3, stored as JSON
 // with a weekday mask, and sent in the editor's multipart body as one JSON part.
 import { describe, expect, it } from "vitest";
 import { listingFormData, readListingBody } from "~/features/listings/body";

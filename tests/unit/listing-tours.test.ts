@@ -1,4 +1,4 @@
-// Tour stops in the editor's form, its save body, its preview and the grid's card line (issue 16).
+// Tour stops in the editor's form, its save body, its preview and the grid's card line (docs/touring.md).
 import { describe, expect, it } from "vitest";
 import { listingFormData, readListingBody } from "~/features/listings/body";
 import { previewProfile, valuesFromProfile } from "~/features/listings/editor/form";

@@ -59,7 +59,7 @@ describe("planPageCache: canonical keys", () => {
     expect(pathOf("/?age=18-24&age=35%2B")).toBe("/?age=18-24");
     expect(pathOf("/?age=bogus&height=1&show=all&page=1&page=x")).toBe("/");
     expect(pathOf("/?page=abc")).toBe("/");
-    // 'Available today' (issue 16) is keyed; any other value is one the page ignores.
+    // 'Available today' (docs/dashboard.md) is keyed; any other value is one the page ignores.
     expect(pathOf("/?available=today&show=hot")).toBe("/?show=hot&available=today");
     expect(pathOf("/?available=tomorrow")).toBe("/");
     expect(pathOf("/locations/Auckland?nationality=%20Asian%20&body=Slim")).toBe(

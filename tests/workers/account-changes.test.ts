@@ -1,4 +1,4 @@
-// Issue 13: sensitive changes on /managesub (the password, the e-mail address, deleting the account) and
+// sensitive changes on /managesub (the password, the e-mail address, deleting the account) and
 // the account-deletion API need the current password again, or a second factor proved in the session in
 // the last 10 minutes. A refusal is a 4xx with the message beside the field, and changes nothing.
 import { env } from "cloudflare:test";

@@ -1,4 +1,4 @@
-// What a review of issue 13 found, each pinned: a stolen session cannot read or turn on a two-factor set-up
+// What a review of the account protections found, each pinned: a stolen session cannot read or turn on a two-factor set-up
 // it did not start, and turning two-factor on ends the other sessions; a password-only session cannot add a
 // passkey where a second factor is needed; parallel code guesses each cost an attempt and a unit of the
 // sign-in budget; a confirmation link does not swap a signed-in browser into another account.

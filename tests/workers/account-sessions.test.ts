@@ -1,4 +1,4 @@
-// Issue 13 item 5: the owner sees the account's live sessions on /managesub and signs any of them out,
+// the owner sees the account's live sessions on /managesub and signs any of them out,
 // one at a time or all but this one; nobody else's, and never by the stored id.
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";

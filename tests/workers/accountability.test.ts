@@ -1,4 +1,4 @@
-// Issue 12 §6 and §7: administrators' edits and photo deletions of other people's listings are audited;
+// administrators' edits and photo deletions of other people's listings are audited;
 // the admin grid and hidden listing pages are private, no-store; every JSON and .data answer says nosniff;
 // oversized bodies are refused with 413 before they are read.
 import { afterEach, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Every admin route, not a sample (issue 13: administrators "cannot open any admin page or call until
+// Every admin route, not a sample (administrators "cannot open any admin page or call until
 // two-factor is set up"). The routes are read from the Remix build the Worker serves, so an admin route
 // added later without the guard fails here: a page (a module with a component) must send an administrator
 // whose session has not proved a second factor to the set-up, for a GET and for a form post; an admin call

@@ -1,4 +1,4 @@
-// An administrator's powers need a second factor proved in the session itself (issue 13): a session that
+// An administrator's powers need a second factor proved in the session itself (docs/accounts.md): a session that
 // signed in with the password alone is refused by every admin page and call, and by the admin powers that
 // other routes grant (seeing hidden listings, deleting someone else's), until two-factor is done.
 import { env } from "cloudflare:test";

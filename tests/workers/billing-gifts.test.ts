@@ -1,4 +1,4 @@
-// Free weeks an administrator gives (issue 15, decision 0015 "Free weeks"): to a listing nobody pays for they
+// Free weeks an administrator gives (decision 0015 "Free weeks"): to a listing nobody pays for they
 // end quietly (no charge, no 'payment failed' or renewal mail, the listing hidden at the end), the owner can
 // subscribe during or after them; on a paid plan with a card they extend it and the card renews it as before.
 // A Featured grant on a listing with no plan charges nothing and ends quietly too (decision 0017).

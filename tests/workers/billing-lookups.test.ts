@@ -1,4 +1,4 @@
-// Payments left open, looked up at the provider (issue 15, decision 0015 "Looking a payment up"): the cron's
+// Payments left open, looked up at the provider (decision 0015 "Looking a payment up"): the cron's
 // re-send and the upgrade ask first; the checkout return page asks after 10 seconds (rate-limited); the
 // administrators ask or give up; the cron closes checkouts nobody completed. Real D1 and KV, the test gateway
 // with its own books (it records every charge, and can lose an answer), an explicit clock.

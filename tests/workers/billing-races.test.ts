@@ -1,4 +1,4 @@
-// Money paths that race (issue 15, decision 0015 "Races"): the owner's cancel, resume and changes of plan
+// Money paths that race (decision 0015 "Races"): the owner's cancel, resume and changes of plan
 // against the renewal cron and the provider's answers, double clicks, and a renewal loop that must not stop
 // at one bad subscription. Real D1; the cron is driven through runRenewals with an explicit clock.
 import { env } from "cloudflare:test";

@@ -1,4 +1,4 @@
-// Windcave through the real D1 (issue 15, decision 0016): the deployed configuration (APP_ENV=production with
+// Windcave through the real D1 (decision 0016): the deployed configuration (APP_ENV=production with
 // Windcave's settings) with a stand-in for Windcave's host, the one thing that cannot be reached from here.
 // Checkout, the hosted-session notification (settled by looking the session up), stored-card renewals (settled
 // from Windcave's answer, as no notification follows them), and Windcave being down.

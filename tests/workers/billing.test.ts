@@ -1,4 +1,4 @@
-// Weekly plans that are paid for (issue 15): checkout, the webhook, renewal and expiry, ownership.
+// Weekly plans that are paid for (docs/billing.md): checkout, the webhook, renewal and expiry, ownership.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { GRACE_MS, WEEK_MS } from "~/features/billing/subscriptions";

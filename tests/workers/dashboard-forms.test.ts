@@ -94,7 +94,7 @@ describe("dashboard switches without JavaScript", () => {
 describe("/managesub", () => {
   it("shows the plan as Unpaid, Upgrade Plan, and a Delete Listing per listing plus Delete My Account", async () => {
     const owner = await signedIn({ agency: true, logIn: true });
-    // Unpaid listings (issue 15): the spec's screen, 'Unpaid' with the upgrade text.
+    // Unpaid listings (docs/billing.md): the spec's screen, 'Unpaid' with the upgrade text.
     await insertListing({ userId: owner.userId, firstName: "Sienna", live: false, subscription: "none" });
     await insertListing({ userId: owner.userId, firstName: "Jade", live: false, subscription: "none" });
     const res = await owner.client.get("/managesub");
@@ -197,7 +197,7 @@ describe("/managesub", () => {
     expect((await outline(ask)).text).toContain(DELETE_ACCOUNT_CONFIRM);
     expect(await env.DB.prepare("SELECT id FROM users WHERE id = ?").bind(owner.userId).first()).not.toBeNull();
 
-    // Deleting the account needs the current password again (issue 13).
+    // Deleting the account needs the current password again (docs/accounts.md).
     const done = await owner.client.post("/managesub", {
       form: { intent: "deleteAccount", confirmed: "yes", currentPassword: PASSWORD },
     });

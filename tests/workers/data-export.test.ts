@@ -1,4 +1,4 @@
-// Issue 16, 'Your data': after the password, one zip with every row of the account in each table the export
+// 'Your data': after the password, one zip with every row of the account in each table the export
 // covers, and no one else's; the photos' bytes; nothing secret. The download link works for two minutes in
 // the session that asked for it only, and once.
 import { env } from "cloudflare:test";

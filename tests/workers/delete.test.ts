@@ -44,7 +44,7 @@ async function fullAccount(o: { agency?: boolean } = {}) {
   await env.DB.prepare("INSERT INTO password_resets (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)")
     .bind(newId(32), user.userId, now, now + 3_600_000)
     .run();
-  // A pending e-mail change (issue 13).
+  // A pending e-mail change (docs/accounts.md).
   await env.DB.prepare(
     "INSERT INTO email_changes (token_hash, user_id, new_email, created_at, expires_at) VALUES (?, ?, ?, ?, ?)",
   )
@@ -212,7 +212,7 @@ describe("DELETE /api/profiles/{userId}/account", () => {
     const doomed = await fullAccount();
     const bystander = await fullAccount();
 
-    // The current password is part of the call (issue 13).
+    // The current password is part of the call (docs/accounts.md).
     const res = await doomed.client.delete(`/api/profiles/${doomed.userId}/account`, { json: { password: PASSWORD } });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true });

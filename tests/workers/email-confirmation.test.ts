@@ -1,4 +1,4 @@
-// Sign-up confirmed by e-mail (issue 13 item 1, docs/decisions/0010-confirmed-signup.md): one answer for a
+// Sign-up confirmed by e-mail (docs/decisions/0010-confirmed-signup.md): one answer for a
 // new address, an unconfirmed sign-up and an account alike; single-use, hashed, 24-hour links whose button
 // signs the browser that signed up in and takes it where it was going (decision 0022: only that browser;
 // see confirm-with-a-button.test.ts for the others); refused sign-ins of unconfirmed accounts; the cron sweep.

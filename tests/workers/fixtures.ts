@@ -64,7 +64,7 @@ export type ListingFixture = {
   coverKey?: string | null;
   listedAt?: number;
   /**
-   * The listing's subscription (issue 15): by default an active week on the plan `featured` implies, with
+   * The listing's subscription (docs/billing.md): by default an active week on the plan `featured` implies, with
    * a stored test-gateway card, so a listing can be public as before. "none" leaves it unpaid.
    */
   subscription?: "active" | "none";

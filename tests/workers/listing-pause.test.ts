@@ -1,4 +1,4 @@
-// Issue 16, 'Take a break': a live listing leaves the public list (no badge: it is simply not listed) until
+// 'Take a break': a live listing leaves the public list (no badge: it is simply not listed) until
 // a chosen NZ date or until resumed; the owner sees 'Paused until …'; the break ends by itself on the cron,
 // and live comes back only while the listing is still verified and paid. Bad input is a 4xx beside the field.
 import { env } from "cloudflare:test";

@@ -1,4 +1,4 @@
-// The per-account sign-in budget beside the per-address limit (issue 13 item 3): 5 failures in 15 minutes,
+// The per-account sign-in budget beside the per-address limit (docs/accounts.md): 5 failures in 15 minutes,
 // then growing delays, the same for a registered and an unknown address; one e-mail to the owner; a reset
 // is never blocked and lifts the delays. Each request comes from a fresh address, as a distributed guesser's
 // would, so the per-address limit never answers first.

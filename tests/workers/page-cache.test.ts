@@ -1,4 +1,4 @@
-// The page cache (issue 14 item 1, docs/decisions/0012-page-cache.md): anonymous public pages and JSON come
+// The page cache (docs/decisions/0012-page-cache.md): anonymous public pages and JSON come
 // from the Workers Cache API when warm, with no nonce to share (their scripts allowed by hash); a hide or delete by any path is never
 // served from it afterwards; signed-in visitors and cookie-setting answers never touch it. The Cache API
 // outlives single tests here, so every test uses data of its own.

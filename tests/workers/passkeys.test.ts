@@ -1,4 +1,4 @@
-// Passkeys (issue 13): registered on /managesub and used to sign in on /login, through the real endpoints
+// Passkeys (docs/accounts.md): registered on /managesub and used to sign in on /login, through the real endpoints
 // with a software authenticator (soft-authenticator.ts) against the real D1. A passkey sign-in is a full
 // sign-in with a second factor; every refusal is a 4xx {error} that leaves nothing behind.
 import { env } from "cloudflare:test";

@@ -1,4 +1,4 @@
-// Photos per plan and the Featured grant (issue 15, decision 0017): Featured → Standard keeps the owner's
+// Photos per plan and the Featured grant (decision 0017): Featured → Standard keeps the owner's
 // chosen 10 photos public at the period's end and keeps the rest hidden, not deleted; public reads never carry
 // a hidden photo; Featured again shows them; and `featured` is set only by the plan or an audited grant.
 import { env } from "cloudflare:test";

@@ -23,7 +23,7 @@ const CARD_KEYS = [
   "rate60",
   "suburb",
   "tagLine",
-  // The stop the listing is on today (issue 16), or null.
+  // The stop the listing is on today (docs/dashboard.md), or null.
   "tour",
   "verified",
 ].sort();
@@ -60,13 +60,13 @@ const PROFILE_KEYS = [
   "positions",
   "rate60",
   "rates",
-  // The weekly hours (issue 16): seven lists of NZ time ranges.
+  // The weekly hours (docs/dashboard.md): seven lists of NZ time ranges.
   "schedule",
   "services",
   "specialRates",
   "suburb",
   "tagLine",
-  // Tour stops (issue 16): region, suburb, NZ start and end dates.
+  // Tour stops (docs/touring.md): region, suburb, NZ start and end dates.
   "tours",
   "twitter",
   "updatedAt",

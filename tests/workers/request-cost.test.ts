@@ -1,4 +1,4 @@
-// What a signed-in home page costs in D1 (issue 14, "Cheaper renders"): the round trips and statements one
+// What a signed-in home page costs in D1 ("Cheaper renders"): the round trips and statements one
 // request sends through its D1 session, counted by the session itself (observeD1Sessions). A change that
 // adds a query to every signed-in page fails here; lower the figures when a change saves one.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Issue 12 §6: what the privacy policy promises about how long things are kept runs on the cron. Each
+// what the privacy policy promises about how long things are kept runs on the cron. Each
 // rule with a fake clock: the cron's scheduledTime is `now`, rows older than the bound go, younger stay.
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Issue 12 §6: sign-ins, failed sign-ins, password resets and deletions go to the owner's account-security
+// sign-ins, failed sign-ins, password resets and deletions go to the owner's account-security
 // log on /managesub, with a rough place and a device summary, never a secret, token, hash or IP address.
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";

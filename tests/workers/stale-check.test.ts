@@ -1,4 +1,4 @@
-// Issue 16, the stale-listing check: a live listing neither saved nor confirmed for 30 days is asked once by
+// the stale-listing check: a live listing neither saved nor confirmed for 30 days is asked once by
 // e-mail; the link's page changes nothing until its button is pressed, then confirms that listing once and
 // signs nobody in (a replay or a made-up link is a 400, a link past its 14 days a 410); unanswered for 7
 // days, the cron hides it as 'Hidden - confirm your listing' until the owner confirms from the dashboard.

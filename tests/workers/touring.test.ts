@@ -1,4 +1,4 @@
-// Issue 16, touring: during a stop a live listing is also listed and counted in the region it tours, with the
+// touring: during a stop a live listing is also listed and counted in the region it tours, with the
 // badge 'Touring · Wellington 3–5 Dec', and its home region shows 'On tour in Wellington until 5 Dec'. Stops end
 // by the request's NZ date (no write, no cron), are saved with the listing in one batch, and every bad stop
 // gets a 400 with its message beside the field.

@@ -1,4 +1,4 @@
-// /account/two-factor (issue 13): set-up through the page as a browser without JavaScript would, the secret
+// /account/two-factor (docs/accounts.md): set-up through the page as a browser without JavaScript would, the secret
 // sealed at rest and the recovery codes hashed, step-up for a session from before set-up, and the changes
 // that need the current password (turning off, new codes). Administrators may replace it, never drop it.
 import { env } from "cloudflare:test";

@@ -1,4 +1,4 @@
-// Signing in with two-factor on (issue 13): the password alone starts no session, only a pending sign-in
+// Signing in with two-factor on (docs/accounts.md): the password alone starts no session, only a pending sign-in
 // that a code from the app (within one step of drift, never twice) or a recovery code with the password
 // finishes; a few wrong codes, a few minutes, once. Codes are computed from the secret with otpauth.
 import { env } from "cloudflare:test";

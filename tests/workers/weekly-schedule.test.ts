@@ -1,4 +1,4 @@
-// Issue 16, weekly hours: saved with the listing (columns schedule and available_days), shown on the public
+// weekly hours: saved with the listing (columns schedule and available_days), shown on the public
 // profile and in its JSON, and the grid's 'Available today' filter keeps the listings with hours on today's
 // NZ weekday. 'Active Now' is untouched by it.
 import { env } from "cloudflare:test";

@@ -1,4 +1,4 @@
-// The e-mails of the owner's own account changes on /managesub (issue 13). Like auth-emails.ts: plain text
+// The e-mails of the owner's own account changes on /managesub (docs/accounts.md). Like auth-emails.ts: plain text
 // for the dev outbox, escaped HTML for mail clients, and a greeting only for a name that is a plain name.
 import { greetingName, render, type EmailContent } from "~/platform/email/template";
 import { STALE_LINK_DAYS } from "~/features/listings/upkeep";
@@ -82,7 +82,7 @@ export function dataExportedEmail(o: Common): EmailContent {
   );
 }
 
-/** The stale-listing check's question (issue 16): one link, single-use, that confirms this listing only. */
+/** The stale-listing check's question (docs/dashboard.md): one link, single-use, that confirms this listing only. */
 export function staleCheckEmail(o: Common & { listingName: string; href: string }): EmailContent {
   return render(
     `Is ${o.listingName} still available on ${o.siteName}?`,

@@ -10,7 +10,7 @@ export const SECURITY_EVENTS = {
   login_failed: "Failed sign-in (wrong password)",
   reset_requested: "Password reset requested",
   reset_completed: "Password reset completed",
-  // The owner's own session and account changes on /managesub (issue 13).
+  // The owner's own session and account changes on /managesub (docs/accounts.md).
   session_revoked: "Signed out another session",
   other_sessions_revoked: "Signed out all other sessions",
   reauth_failed: "Wrong password when confirming a change",
@@ -33,7 +33,7 @@ export const SECURITY_EVENTS = {
   // With a password reset or a two-factor set-up, when the owner ticked 'Also remove all passkeys'.
   passkeys_removed: "All passkeys removed",
   passkey_login: "Signed in with a passkey",
-  // 'Download my data' on /managesub (issue 16).
+  // 'Download my data' on /managesub (docs/dashboard.md).
   data_exported: "Downloaded a copy of your data",
 } as const;
 

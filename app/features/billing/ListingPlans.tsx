@@ -1,4 +1,4 @@
-// /managesub's billing (issue 15): each listing's plan, status and period end with its actions, and the
+// /managesub's billing (docs/billing.md): each listing's plan, status and period end with its actions, and the
 // payment history with receipts. Forms post to /managesub; every action is refused there for a listing that
 // is not the signed-in user's.
 import { useShowInView } from "~/ui/show-in-view";

@@ -1,4 +1,4 @@
-// The administrators' view of billing (issue 15): subscriptions by status, failed renewals, and free weeks,
+// The administrators' view of billing (docs/billing.md): subscriptions by status, failed renewals, and free weeks,
 // each grant audited in the same D1 batch as the subscription it changes.
 import { and, count, eq, or, sql, type SQL } from "drizzle-orm";
 import {

@@ -1,4 +1,4 @@
-// Charging a stored card (issue 15): the weekly renewal on the cron and the prorated upgrade on /managesub go
+// Charging a stored card (docs/billing.md): the weekly renewal on the cron and the prorated upgrade on /managesub go
 // through here, so both open, send, settle and finish a charge the same way.
 // - Opening is one batch: the payment row and a compare-and-swap of the subscription (migration 0038). A
 //   payment already open for the listing (a checkout, a renewal, an upgrade) refuses a second one, so a

@@ -1,4 +1,4 @@
-// What payments say to people: the payer's statement line, receipts and the billing e-mails (issue 15).
+// What payments say to people: the payer's statement line, receipts and the billing e-mails (docs/billing.md).
 // No listing names anywhere: a bank statement or an e-mail preview must not out anyone.
 import { greetingName, render, type EmailContent } from "~/platform/email/template";
 import { formatNzDate, formatNzDeadline } from "~/platform/time/date-text";

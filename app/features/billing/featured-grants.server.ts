@@ -1,4 +1,4 @@
-// Featured without the plan (issue 15, decision 0017): the only way besides the plan to make a listing
+// Featured without the plan (decision 0017): the only way besides the plan to make a listing
 // featured is an administrator's grant for some weeks, with a reason, audited in the same D1 batch; revoking
 // it is audited too, and the cron ends a grant whose time has come, as it ends a plan. `featured` is then
 // worked out again from the plan and the grant (featuredNow), and the photos visitors see follow it.

@@ -1,4 +1,4 @@
-// A listing's subscription row and what it decides about the listing (issue 15). The state machine is
+// A listing's subscription row and what it decides about the listing (docs/billing.md). The state machine is
 // app/features/billing/subscriptions.ts; this stores its answers. Every write of a subscription carries, in the same D1
 // batch, the listing's `paid` and `featured` and (on expiry and renewal) `live`, so the public queries and the
 // facet triggers, which read `live`, never see a listing whose subscription says otherwise.

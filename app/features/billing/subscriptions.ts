@@ -1,4 +1,4 @@
-// A listing's subscription (issue 15, docs/decisions/0015-subscriptions-and-billing.md): its states, its
+// A listing's subscription (docs/decisions/0015-subscriptions-and-billing.md): its states, its
 // weekly periods and the money of an upgrade. Pure: the clock is an argument, so the unit tests drive every
 // transition with a fake one. The server (app/features/billing/subscriptions.server.ts) stores what these answer.
 import { PLANS, type PlanTier } from "./plans";
@@ -7,7 +7,7 @@ export const SUBSCRIPTION_STATUSES = ["unpaid", "pending", "active", "past_due",
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 export const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
-/** A failed renewal leaves the listing public this long before a second attempt decides (issue 15). */
+/** A failed renewal leaves the listing public this long before a second attempt decides (docs/billing.md). */
 export const GRACE_MS = 24 * 60 * 60 * 1000;
 /** The renewal reminder goes out this long before the period ends. */
 export const REMINDER_MS = 24 * 60 * 60 * 1000;
@@ -253,7 +253,7 @@ export function statusLabel(sub: Pick<Subscription, "status" | "pendingPlan"> & 
   }
 }
 
-/** The owner's badge of a listing hidden because its subscription ran out (issue 15). */
+/** The owner's badge of a listing hidden because its subscription ran out (docs/billing.md). */
 export const EXPIRED_BADGE = "Hidden - Subscription expired";
 
 export function isSubscriptionStatus(value: unknown): value is SubscriptionStatus {

@@ -54,7 +54,7 @@ export function keptTouringCountsSelect(now: number) {
 }
 
 /**
- * Live listings touring each region today (issue 16), which that region's count includes: the stops begun
+ * Live listings touring each region today (docs/touring.md), which that region's count includes: the stops begun
  * in the last month read through tour_stops_start, each listing by its id. Today is the request's NZ date, so
  * a stop leaves the count at NZ midnight with no write (listing_facets' triggers only see writes).
  */

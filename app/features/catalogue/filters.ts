@@ -18,7 +18,7 @@ export const DISPLAY_MODES = [
   { value: "hot", label: "Hot" },
   { value: "verified", label: "Verified" },
   { value: "active", label: "Active Now" },
-  // Listings on a tour stop today (issue 16); in a region's grid, those touring that region.
+  // Listings on a tour stop today (docs/touring.md); in a region's grid, those touring that region.
   { value: "touring", label: "Touring" },
 ] as const;
 
@@ -31,7 +31,7 @@ export type Filters = {
   nationality: string | null;
   bodyType: string | null;
   show: DisplayMode;
-  /** Only listings with weekly hours on today's NZ weekday (issue 16); 'Active Now' keeps its own meaning. */
+  /** Only listings with weekly hours on today's NZ weekday (docs/dashboard.md); 'Active Now' keeps its own meaning. */
   availableToday: boolean;
 };
 

@@ -64,7 +64,7 @@ type GridOpts = {
 /**
  * The grid's query, exposed so the benchmark can read D1's rows_read for exactly this SQL.
  *
- * Touring (issue 16): a region's grid is the listings based there (each with the stop it is on today, for
+ * Touring (docs/touring.md): a region's grid is the listings based there (each with the stop it is on today, for
  * 'On tour in Wellington until 5 Dec') and, merged in grid order, those touring there today (for 'Touring ·
  * Wellington 3–5 Dec'). Each arm is read in grid order and the merge stops at the page, so a page still
  * reads about offset + limit listings plus today's stops in the region. 'Touring' shows only the second arm.

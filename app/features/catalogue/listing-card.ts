@@ -21,7 +21,7 @@ export type ListingCardData = {
   active: boolean;
   activeUntil: number | null;
   cover: { url: string; width: number; height: number } | null;
-  /** The stop the listing is on today (issue 16), where the grid reads it; null elsewhere and when none. */
+  /** The stop the listing is on today (docs/dashboard.md), where the grid reads it; null elsewhere and when none. */
   tour: CardTour | null;
 };
 

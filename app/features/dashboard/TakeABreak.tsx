@@ -1,4 +1,4 @@
-// 'Take a break' on a dashboard card (issue 16): a live listing can leave the public list until a date, or
+// 'Take a break' on a dashboard card (docs/dashboard.md): a live listing can leave the public list until a date, or
 // until resumed; a paused one says until when and can come back at once. Plain form posts, so it works
 // without JavaScript; a refused date comes back beside its field.
 import { Form } from "@remix-run/react";

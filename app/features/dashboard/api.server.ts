@@ -89,7 +89,7 @@ export async function deleteListingApi({ request, env, ctx, cf, user, params }: 
 /** DELETE /api/profiles/{userId}/account: one's own account only; signs this browser out too. */
 /**
  * Deleting the account needs the current password in the body (`password`), or a second factor proved in
- * this session in the last minutes (issue 13): a stolen or forgotten-open session alone cannot do it.
+ * this session in the last minutes (docs/accounts.md): a stolen or forgotten-open session alone cannot do it.
  */
 export async function deleteAccountApi({
   request,

@@ -89,7 +89,7 @@ export async function loadDashboardListings(
     profileClicks: r.views ?? 0,
     contactClicks: r.contacts ?? 0,
     likes: r.likes ?? 0,
-    // `featured` follows the paid plan (issue 15), so it names the plan.
+    // `featured` follows the paid plan (docs/billing.md), so it names the plan.
     plan: r.paid ? (r.featured ? "Featured" : "Standard") : null,
     subscriptionExpired: r.hiddenByExpiry,
     pausedAt: r.pausedAt,
@@ -164,7 +164,7 @@ export async function setListingFlag(
   if (!listing) return { ok: false, status: 403, error: NOT_YOUR_LISTING };
   const change = toggle === "active" ? activeChange(listing, desired, now) : liveChange(listing, desired, now);
   if (!change.ok) return { ok: false, status: 409, error: change.error };
-  // Public only while paid for (issue 15); the UPDATE below repeats it, and a trigger backs both.
+  // Public only while paid for (docs/billing.md); the UPDATE below repeats it, and a trigger backs both.
   if (toggle === "live" && desired !== false && !listing.live && !listing.paid) {
     return { ok: false, status: 409, error: TOGGLE_ERRORS.notPaid };
   }

@@ -24,11 +24,11 @@ export type DashboardListing = {
   profileClicks: number;
   contactClicks: number;
   likes: number;
-  /** The paid plan's name ("Standard", "Featured"), or null while unpaid (issue 15). */
+  /** The paid plan's name ("Standard", "Featured"), or null while unpaid (docs/billing.md). */
   plan: string | null;
   /** Hidden because the subscription expired: renewing brings it back live. */
   subscriptionExpired: boolean;
-  /** 'Take a break' (issue 16): when it began (null: not paused) and when it ends (null: on resume). */
+  /** 'Take a break' (docs/dashboard.md): when it began (null: not paused) and when it ends (null: on resume). */
   pausedAt: number | null;
   pausedUntil: number | null;
   /** The stale-listing check asked whether it is still available, and no save or answer came since. */

@@ -1,4 +1,4 @@
-// 'Take a break' (issue 16 item 3, decision 0018). Pausing switches live off with the break's dates in the
+// 'Take a break' (decision 0018). Pausing switches live off with the break's dates in the
 // same statement, so everything that follows a hide (region counts, the page cache's versions, realtime,
 // the KV snapshot) follows a pause too, and visitors see no badge: the listing is simply not listed. The
 // break ends by itself on the cron (every 30 minutes), or when the owner resumes; either way live comes

@@ -178,7 +178,7 @@ export async function saveListing(req: SaveRequest, mode: "create" | "update"): 
   }
   const added = uploads.length + body.files.length;
   const photoCount = existing.length + added;
-  // The plan's photo limit (issue 15): 20 public photos while featured, else Standard's 10. New photos are
+  // The plan's photo limit (docs/billing.md): 20 public photos while featured, else Standard's 10. New photos are
   // public; those kept but not shown after a change to Standard (decision 0017) do not count, and only a save
   // that adds photos is held to it, so a listing over the limit after a change of plan can still be edited.
   const publicCount = existing.filter((i) => i.public).length + added;

@@ -49,7 +49,7 @@ export function isListingActive(listing: Pick<Flags, "active" | "activeUntil">, 
 }
 
 /**
- * The card's line under the name. The spec has it always say Standard; with paid plans (issue 15) it says the
+ * The card's line under the name. The spec has it always say Standard; with paid plans (docs/billing.md) it says the
  * listing's real plan, or Unpaid.
  */
 export function statusLine(

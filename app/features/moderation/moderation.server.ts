@@ -80,7 +80,7 @@ export async function moderateListing(
   const current = await readModeratedListing(env, modelId);
   if (!current) return { ok: false, status: 404, error: MODERATION_MSG.notFound };
   const chosen = typeof action === "function" ? action(current) : action;
-  // Public only while paid for (issue 15): a moderator cannot put an unpaid listing live either.
+  // Public only while paid for (docs/billing.md): a moderator cannot put an unpaid listing live either.
   if (chosen === "live" && !current.live && !current.paid) {
     return { ok: false, status: 409, error: MODERATION_MSG.liveNeedsPlan };
   }

@@ -70,15 +70,15 @@ export type AuditAction =
   | "reject_rereview"
   | "report_hide"
   | "report_dismiss"
-  // An administrator's save of, or photo removal from, someone else's listing (issue 12 §6).
+  // An administrator's save of, or photo removal from, someone else's listing (docs/moderation.md).
   | "edit_listing"
   | "delete_photo"
-  // Free weeks of a listing's plan (issue 15).
+  // Free weeks of a listing's plan (docs/billing.md).
   | "grant_weeks"
-  // Featured without the plan, for some weeks, and taking it back (issue 15, decision 0017).
+  // Featured without the plan, for some weeks, and taking it back (decision 0017).
   | "grant_featured"
   | "revoke_featured"
-  // A payment left open, closed as failed without a charge (issue 15, decision 0015 "Looking a payment up").
+  // A payment left open, closed as failed without a charge (decision 0015 "Looking a payment up").
   | "give_up_payment"
   | "mark_refunded"
   // Safety Net moderation (docs/decisions/0023-safety-net.md).

@@ -1,4 +1,4 @@
-// The one interface every payment provider is reached through (issue 'Weekly plans that work'): the local
+// The one interface every payment provider is reached through: the local
 // test gateway in development and tests, and the real hosted-checkout provider in production. Subscription
 // logic talks only to this, so changing provider is a new adapter, not a new billing system.
 //

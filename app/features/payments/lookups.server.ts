@@ -1,4 +1,4 @@
-// Payments left open, settled by asking the provider (issue 15, decision 0015 "Looking a payment up"). A
+// Payments left open, settled by asking the provider (decision 0015 "Looking a payment up"). A
 // notification can be lost and a charge's answer can be lost; rather than wait forever or send a charge again
 // blind, the provider is asked (PaymentGateway.lookup) and its answer applied exactly as a verified
 // notification (payments/notify.server.ts: idempotent by event id, amount and currency checked, ledger row

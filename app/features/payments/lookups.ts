@@ -1,4 +1,4 @@
-// The rules for payments left open (issue 15, docs/decisions/0015-subscriptions-and-billing.md, "Looking a
+// The rules for payments left open (docs/decisions/0015-subscriptions-and-billing.md, "Looking a
 // payment up"): what to do with each answer of a provider's lookup, how often one payment may be asked about,
 // and when an open payment is shown to administrators or an unpaid checkout is closed. Pure, so that every
 // branch is unit-tested (tests/unit/payment-lookups.test.ts); app/features/payments/lookups.server.ts does the I/O.

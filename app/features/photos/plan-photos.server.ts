@@ -1,4 +1,4 @@
-// Which of a listing's photos visitors see (issue 15, decision 0017): all of them (up to 20) while it is
+// Which of a listing's photos visitors see (decision 0017): all of them (up to 20) while it is
 // featured, 10 while it is Standard, the others kept, not deleted. These are statements for the batch of
 // whatever changes `featured` (a subscription write, an administrator's grant, the cron ending one), placed
 // after that change, so the photos and the cover always match the plan in the same commit.

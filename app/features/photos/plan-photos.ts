@@ -1,4 +1,4 @@
-// Photos per plan (issue 15, docs/decisions/0017-plan-photos-and-featured-grants.md): a Featured listing shows
+// Photos per plan (docs/decisions/0017-plan-photos-and-featured-grants.md): a Featured listing shows
 // up to 20 photos, a Standard one 10. When Featured ends, the owner's choice of 10 stays public (or, with no
 // choice, the first 10 by position) and the rest are kept, hidden, until Featured comes back. Pure: the
 // server (app/features/photos/plan-photos.server.ts) stores what these decide.

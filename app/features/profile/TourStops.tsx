@@ -1,4 +1,4 @@
-// Touring on the profile (issue 16): where the provider is away to today, and the stops to come.
+// Touring on the profile (docs/touring.md): where the provider is away to today, and the stops to come.
 import { nzDate } from "~/platform/time/nz-time";
 import { currentStop, onTourLine, touringBadge, upcomingStops, type TourStop } from "~/features/listings/tour-stops";
 

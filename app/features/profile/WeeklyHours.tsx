@@ -1,4 +1,4 @@
-// The profile's weekly hours (issue 16): a one-line summary for today, then the week as a table. Times are
+// The profile's weekly hours (docs/dashboard.md): a one-line summary for today, then the week as a table. Times are
 // NZ wall-clock times as the provider entered them; `now` comes from the loader so the server and the
 // browser draw the same line.
 import { WEEKDAYS, nzClock } from "~/platform/time/nz-time";

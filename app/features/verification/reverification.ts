@@ -1,4 +1,4 @@
-// Verification means what it says (issue 'Safe by default', decision 0007): what a change to a listing does
+// Verification means what it says (decision 0007): what a change to a listing does
 // to its badges. The editor shows the same words before saving that the server acts on after it.
 
 export type BadgeBaseline = {

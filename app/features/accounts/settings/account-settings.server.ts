@@ -1,4 +1,4 @@
-// The /managesub side of the owner's sessions and sensitive changes (issue 13): what the page shows and
+// The /managesub side of the owner's sessions and sensitive changes (docs/accounts.md): what the page shows and
 // the form posts it answers. The route hands over every intent; this answers the ones it owns and null
 // for the rest, so the route stays a dispatcher and other sections can be added beside it.
 import type { SubmissionResult } from "@conform-to/react";

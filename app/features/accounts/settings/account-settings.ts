@@ -1,4 +1,4 @@
-// The owner's own account settings on /managesub (issue 13): the session list, changing the password and
+// The owner's own account settings on /managesub (docs/accounts.md): the session list, changing the password and
 // changing the e-mail address. Pure: the schemas (run in the browser before sending and on the server, the
 // only check that counts), the messages, the limits and how the session list is ordered.
 import type { SubmissionResult } from "@conform-to/react";

@@ -1,4 +1,4 @@
-// The owner's view of their own sessions (issue 13): which devices are signed in, and signing any of them
+// The owner's view of their own sessions (docs/accounts.md): which devices are signed in, and signing any of them
 // out. Every query is bounded by the signed-in user's id, so an id from another account matches nothing.
 //
 // The page never carries a session's stored id (the SHA-256 of its cookie token). That id cannot be turned

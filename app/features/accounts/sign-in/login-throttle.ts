@@ -1,4 +1,4 @@
-// The per-account sign-in budget (issue 13), beside the per-address limit: 5 failures in 15 minutes are
+// The per-account sign-in budget (docs/accounts.md), beside the per-address limit: 5 failures in 15 minutes are
 // free, then each further failure doubles the wait (1, 2, 4 ... minutes, at most an hour). Kept for any
 // e-mail address, registered or not, so the answer never tells which. A password reset is never limited
 // by it, and a successful sign-in or reset clears it. Pure: the clock is a parameter.

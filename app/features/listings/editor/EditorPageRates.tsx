@@ -1,5 +1,5 @@
 // Wizard page 3 (provider spec §2): incall and outcall rates, packages and special rates, availability, and
-// the weekly hours and tour stops (issue 16).
+// the weekly hours and tour stops (docs/touring.md).
 import { EDITOR_PAGE_TITLES } from "~/features/listings/editor-pages";
 import { LIMITS } from "~/features/listings/schema";
 import { fieldSetter, PageFieldset, TextAreaField, type EditorPageProps } from "./fields";

@@ -1,4 +1,4 @@
-// Page 3's weekly hours (issue 16): per weekday none, one or two NZ time ranges. Inputs are named after
+// Page 3's weekly hours (docs/dashboard.md): per weekday none, one or two NZ time ranges. Inputs are named after
 // their place in the schedule ('schedule.4.1.end'), so server errors land beside the right one.
 import { WEEKDAYS } from "~/platform/time/nz-time";
 import { MAX_RANGES_PER_DAY, type TimeRange, type WeeklySchedule } from "~/features/listings/weekly-schedule";

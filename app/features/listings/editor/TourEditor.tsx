@@ -1,4 +1,4 @@
-// Page 3's tour stops (issue 16): up to five visits to another region, each with an optional suburb and NZ
+// Page 3's tour stops (docs/touring.md): up to five visits to another region, each with an optional suburb and NZ
 // start and end dates. Inputs are named after their place ('tours.2.end'), so server errors land beside them.
 import { nzDate } from "~/platform/time/nz-time";
 import { REGIONS, parseRegion } from "~/features/catalogue/regions";
