@@ -1,0 +1,93 @@
+// The listing row a save writes: inserted for a new listing, updated for an edit (the first statement of
+// the save's batch, see write-batch.server.ts).
+import { and, eq, exists, notExists, or, sql } from "drizzle-orm";
+import { flatRates } from "../rules";
+import type { ParsedListing } from "../schema";
+import { insertWhere, schema, type Db, type RowOf } from "~/platform/data/db.server";
+
+const l = schema.listings;
+
+/** The listing's content columns, as stored (money in cents). */
+function contentColumns(data: ParsedListing) {
+  return {
+    firstName: data.firstName,
+    lastName: "",
+    age: data.age,
+    tagLine: data.tagLine,
+    description: data.description,
+    location: data.location,
+    suburb: data.suburb,
+    calls: data.calls,
+    nationality: data.nationality,
+    height: data.height,
+    weight: data.weight,
+    eyeColour: data.eyeColour,
+    bust: data.bust,
+    dressSize: data.dressSize,
+    hairColour: data.hairColour,
+    bodyType: data.bodyType,
+    services: data.services,
+    interests: data.interests,
+    favorites: data.favorites,
+    availability: data.availability,
+    schedule: data.schedule,
+    availableDays: data.availableDays,
+    instagram: data.instagram,
+    twitter: data.twitter,
+    onlyFans: data.onlyFans,
+    website: data.website,
+    contactPhone: data.contactPhone,
+    ...flatRates(data.rates),
+  } satisfies RowOf<typeof l>;
+}
+
+/**
+ * A new listing: unverified, hidden, listed_at = created_at. Inserted only while the owner is an Agency
+ * or holds no listing yet, checked inside the batch so two saves at once cannot both pass.
+ */
+export function insertListing(db: Db, id: string, userId: string, data: ParsedListing, now: number) {
+  const u = schema.users;
+  const mayHoldAnother = or(
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(u)
+        .where(and(eq(u.id, userId), eq(u.agency, true))),
+    ),
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(l)
+        .where(eq(l.userId, userId)),
+    ),
+  )!;
+  return insertWhere(
+    db,
+    l,
+    {
+      id,
+      userId,
+      ...contentColumns(data),
+      verified: false,
+      live: false,
+      active: false,
+      imageCount: 0,
+      listedAt: now,
+      createdAt: now,
+      updatedAt: now,
+      confirmedAt: now,
+    },
+    mayHoldAnother,
+  );
+}
+
+/**
+ * An edit: content, updated_at and confirmed_at (a save says the listing is current, for the stale-listing
+ * check). verified, live and active stay (a live listing stays live).
+ */
+export function updateListing(db: Db, id: string, ownerId: string, data: ParsedListing, now: number) {
+  return db
+    .update(l)
+    .set({ ...contentColumns(data), updatedAt: now, confirmedAt: now })
+    .where(and(eq(l.id, id), eq(l.userId, ownerId)));
+}
