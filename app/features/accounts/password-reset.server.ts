@@ -2,7 +2,7 @@
 // /reset-password/{token}) and the JSON API. Its link is a one-time link (app/platform/data/one-time-links.server.ts)
 // kept in password_resets, valid RESET_TOKEN_TTL_MS. The request does the same work whether or not the e-mail
 // has an account, and mails through ctx.waitUntil, so neither the answer nor its timing tells who is registered.
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { RequestContext } from "~/platform/request-context";
 import { and, count, eq, gt, lt, sql } from "drizzle-orm";
 import { passwordChangedEmail, passwordResetEmail } from "./auth-emails";
 import { RESET_REQUESTS_PER_HOUR, RESET_TOKEN_TTL_MS } from "./auth-session";
@@ -18,15 +18,18 @@ import { linkHash, newLink, peekLink, spendLink, unspentWhere } from "~/platform
 import { sendEmail, siteName } from "~/platform/email/email.server";
 import { siteOrigin } from "~/platform/http/site-origin.server";
 
-type Ctx = AppLoadContext["cloudflare"];
-
 const pr = schema.passwordResets;
 
 /**
  * Records a reset token for the account with this e-mail, if there is one and it has not asked too often
  * this hour, in a single statement that runs the same way either way. The e-mail goes out afterwards.
  */
-export async function requestPasswordReset(request: Request, cf: Ctx, email: string, now = Date.now()): Promise<void> {
+export async function requestPasswordReset(
+  request: Request,
+  cf: RequestContext,
+  email: string,
+  now = Date.now(),
+): Promise<void> {
   const { env } = cf;
   const { token, hash } = await newLink();
   const db = getDb(env);
@@ -103,7 +106,7 @@ export type ResetOutcome = { passkeysRemoved: number; passkeysKept: number };
  */
 export async function resetPassword(
   request: Request,
-  cf: Ctx,
+  cf: RequestContext,
   token: string,
   newPassword: string,
   { removePasskeys, now = Date.now() }: { removePasskeys: boolean; now?: number },

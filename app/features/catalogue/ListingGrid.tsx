@@ -1,11 +1,11 @@
 import { Link } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState, type MutableRefObject } from "react";
+import { useRef, type MutableRefObject } from "react";
 import { useCardImpressions } from "~/features/insights/beacon";
-import { mergeCards, type ListingCardData } from "./listing-card";
 import type { GridPage } from "./listings-view";
 import { FIRST_ROW, GRID_CLASSES, ListingCard, SkeletonCard } from "./ListingCard";
 import { LoadFailed } from "~/ui/LoadFailed";
-import { useJsonFetch } from "~/ui/useJsonFetch";
+import { GridPager } from "./grid/GridPager";
+import { useGridPages } from "./grid/useGridPages";
 
 type Props = {
   first: GridPage;
@@ -30,12 +30,6 @@ type Props = {
 const SKELETONS = 6;
 const ADMIN_SKELETONS = 8;
 
-function withPage(search: string, page: number) {
-  const params = new URLSearchParams(search);
-  params.set("page", String(page));
-  return `?${params}`;
-}
-
 /**
  * The card grid with endless scroll: the next 8 arrive when the end sentinel comes within 50 px of the
  * viewport. Without JavaScript the 'More listings' link loads the next page instead.
@@ -54,106 +48,33 @@ export function ListingGrid({
   firstRowFirst = true,
 }: Props) {
   const skeletons = admin ? ADMIN_SKELETONS : SKELETONS;
-  const [cards, setCards] = useState<ListingCardData[]>(first.cards);
-  const [next, setNext] = useState<number | null>(first.hasMore ? first.page + 1 : null);
-  const more = useJsonFetch<GridPage>();
-  const { load: loadMorePage } = more;
-  const { load: reloadPages } = useJsonFetch<GridPage>();
-  const sentinel = useRef<HTMLDivElement>(null);
+  const {
+    cards,
+    next,
+    loading: loadingMore,
+    failure,
+    loadMore,
+    sentinel,
+  } = useGridPages({
+    first,
+    search,
+    region,
+    pathname,
+    shownIds,
+  });
   // Card impressions for the listings' insights (decision 0024); the administrators' grid is not an audience.
   const grid = useRef<HTMLDivElement>(null);
   useCardImpressions(grid, admin ? null : cards);
 
-  useEffect(() => {
-    if (shownIds) shownIds.current = new Set(cards.map((c) => c.modelId));
-  }, [cards, shownIds]);
-
-  const viewKey = `${pathname}${search}`;
-  const shown = useRef({ viewKey, pages: first.page });
-
-  const gridUrl = useCallback(
-    (page: number, pages = 1) => {
-      const params = new URLSearchParams(search);
-      if (region) params.set("region", region);
-      params.set("page", String(page));
-      if (pages > 1) params.set("pages", String(pages));
-      return `/api/grid?${params}`;
-    },
-    [search, region],
-  );
-
-  // A new view replaces what was scrolled in. The same view revalidated (a realtime update) reloads
-  // every page the visitor has scrolled through, so the list does not jump back to the first eight. A
-  // failed refresh keeps the cards on screen: they are at worst a moment old.
-  useEffect(() => {
-    const pagesShown = shown.current.pages - first.page + 1;
-    if (shown.current.viewKey === viewKey && first.page === 1 && pagesShown > 1) {
-      void reloadPages(gridUrl(1, pagesShown)).then((result) => {
-        if (!result.ok) return;
-        setCards(result.data.cards);
-        setNext(result.data.hasMore ? result.data.page + 1 : null);
-      });
-      return;
-    }
-    shown.current = { viewKey, pages: first.page };
-    setCards(first.cards);
-    setNext(first.hasMore ? first.page + 1 : null);
-    // viewKey and gridUrl change only together with `first` (one loader answer), so this still runs once per answer.
-  }, [first, viewKey, gridUrl, reloadPages]);
-
-  const loadMore = useCallback(
-    async (page: number) => {
-      const result = await loadMorePage(gridUrl(page));
-      if (!result.ok) return;
-      setCards((current) => mergeCards(current, result.data.cards));
-      setNext(result.data.hasMore ? result.data.page + 1 : null);
-      shown.current.pages = result.data.page;
-    },
-    [loadMorePage, gridUrl],
-  );
-
-  // Endless scroll. After a failed load it waits for the visitor's 'Try again' rather than retrying by itself.
-  useEffect(() => {
-    const el = sentinel.current;
-    if (!el || next == null || more.loading || more.failure) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((e) => e.isIntersecting)) return;
-        observer.disconnect();
-        void loadMore(next);
-      },
-      { rootMargin: "0px 0px 50px 0px" },
-    );
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [next, more.loading, more.failure, loadMore]);
-
-  const pastEnd = first.page > 1 && first.matched === 0;
-  if (loading) {
-    return (
-      <div className={GRID_CLASSES} aria-busy="true" aria-label="Loading listings">
-        {Array.from({ length: skeletons }, (_, i) => (
-          <SkeletonCard key={i} />
-        ))}
-      </div>
-    );
-  }
-  if (loadFailed) {
-    return <LoadFailed message="The listings could not be loaded just now." retryHref={`${pathname}${search}`} />;
-  }
-  if (pastEnd) {
-    return (
-      <p className="rounded-xl border border-line bg-panel p-6 text-center text-muted">
-        That is the end of the listings.{" "}
-        <Link className="text-accent underline" to={`${pathname}${search}`}>
-          Back to the first page
-        </Link>
-      </p>
-    );
-  }
-  if (emptyMessage) {
-    return <p className="rounded-xl border border-line bg-panel p-6 text-center text-muted">{emptyMessage}</p>;
-  }
+  const placeholder = gridPlaceholder({
+    first,
+    loading,
+    loadFailed,
+    emptyMessage,
+    skeletons,
+    href: `${pathname}${search}`,
+  });
+  if (placeholder) return placeholder;
   return (
     <>
       <div ref={admin ? undefined : grid} className={GRID_CLASSES} data-testid="listing-grid">
@@ -166,9 +87,9 @@ export function ListingGrid({
             admin={admin}
           />
         ))}
-        {more.loading ? Array.from({ length: skeletons }, (_, i) => <SkeletonCard key={`s${i}`} />) : null}
+        {loadingMore ? Array.from({ length: skeletons }, (_, i) => <SkeletonCard key={`s${i}`} />) : null}
       </div>
-      {more.failure && next != null ? (
+      {failure && next != null ? (
         <LoadFailed
           message="More listings could not be loaded."
           onRetry={() => void loadMore(next)}
@@ -176,33 +97,59 @@ export function ListingGrid({
         />
       ) : null}
       <div ref={sentinel} className="h-px" data-testid="grid-end" />
-      <nav className="mt-6 flex justify-center gap-4 text-sm" aria-label="Pages">
-        {first.page > 1 ? (
-          <Link
-            className="rounded-lg border border-line px-4 py-3"
-            to={`${pathname}${withPage(search, first.page - 1)}`}
-          >
-            Previous listings
-          </Link>
-        ) : null}
-        {next != null ? (
-          // Endless scroll takes over with JavaScript; this link is the fallback and stays usable by keyboard.
-          // With JavaScript it adds the next page here, and does nothing while one is on its way: followed,
-          // it would open a page of its own past the one endless scroll was loading.
-          <Link
-            className="rounded-lg border border-line px-4 py-3"
-            to={`${pathname}${withPage(search, next)}`}
-            onClick={(event) => {
-              event.preventDefault();
-              if (!more.loading) void loadMore(next);
-            }}
-            aria-disabled={more.loading || undefined}
-            data-testid="more-link"
-          >
-            More listings
-          </Link>
-        ) : null}
-      </nav>
+      <GridPager
+        pathname={pathname}
+        search={search}
+        page={first.page}
+        next={next}
+        loading={loadingMore}
+        loadMore={loadMore}
+      />
     </>
   );
+}
+
+/** What stands in for the cards: skeletons while loading, a failed load, a page past the end, no match. */
+function gridPlaceholder({
+  first,
+  loading,
+  loadFailed,
+  emptyMessage,
+  skeletons,
+  href,
+}: {
+  first: GridPage;
+  loading: boolean;
+  loadFailed: boolean;
+  emptyMessage: string | null;
+  skeletons: number;
+  href: string;
+}) {
+  const pastEnd = first.page > 1 && first.matched === 0;
+  if (loading) {
+    return (
+      <div className={GRID_CLASSES} aria-busy="true" aria-label="Loading listings">
+        {Array.from({ length: skeletons }, (_, i) => (
+          <SkeletonCard key={i} />
+        ))}
+      </div>
+    );
+  }
+  if (loadFailed) {
+    return <LoadFailed message="The listings could not be loaded just now." retryHref={href} />;
+  }
+  if (pastEnd) {
+    return (
+      <p className="rounded-xl border border-line bg-panel p-6 text-center text-muted">
+        That is the end of the listings.{" "}
+        <Link className="text-accent underline" to={href}>
+          Back to the first page
+        </Link>
+      </p>
+    );
+  }
+  if (emptyMessage) {
+    return <p className="rounded-xl border border-line bg-panel p-6 text-center text-muted">{emptyMessage}</p>;
+  }
+  return null;
 }

@@ -2,6 +2,7 @@
 // events are hashed to their visitor and kept in this isolate for one short window, then sent to the count
 // queue as one message (docs/decisions/0024-counting-off-the-request-path.md); the queue's consumer
 // (count-flush.server.ts) writes them into the day's aggregate rows.
+import type { WaitUntil } from "~/platform/request-context";
 import { addressKey } from "~/platform/http/client-address";
 import { siteSecret } from "~/platform/data/site-secrets.server";
 import { chunks, type CountEvent, type CountItem, type CountMessage } from "./count-events";
@@ -25,7 +26,6 @@ const ITEMS_PER_MESSAGE = 200;
 const SEND_ATTEMPTS = 3;
 
 type CountEnv = Pick<Env, "DB" | "COUNTS"> & Partial<Pick<Env, "COUNT_WINDOW_MS">>;
-type Ctx = { waitUntil(promise: Promise<unknown>): void };
 
 // The counting key is a site secret in D1: read once per isolate, then only hashed with. The value is
 // cached, never a pending promise (a promise another request's I/O settles is not this request's to await).
@@ -81,7 +81,7 @@ function takeWindow(): CountItem[] {
  */
 export function countEvents(
   env: CountEnv,
-  ctx: Ctx,
+  ctx: WaitUntil,
   request: Request,
   events: CountEvent[],
   cf: unknown = request.cf,

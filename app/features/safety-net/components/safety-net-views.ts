@@ -1,0 +1,29 @@
+// What the provider's Safety Net page shows and what its forms answer (built in pages.server.ts).
+export type AlertView = { id: string; region: string; categoryLabel: string; monthLabel: string; text: string };
+export type MyReportView = {
+  id: string;
+  incidentDate: string;
+  region: string;
+  categoryLabel: string;
+  description: string;
+  status: "pending" | "question" | "published" | "declined";
+  question: string;
+  answer: string;
+  declineReason: string;
+  alertText: string;
+  nzpcText: string;
+  nzpcMailto: string;
+};
+export type SafetyNetData = {
+  regions: string[];
+  alerts: AlertView[];
+  reports: MyReportView[];
+  checksLeft: number;
+  digest: boolean;
+};
+export type SafetyNetResult =
+  | { ok: false; error: string; fieldErrors: Record<string, string>; intent: string }
+  | { ok: true; intent: "check"; matches: { categoryLabel: string; monthLabel: string }[]; left: number }
+  | { ok: true; intent: string; message: string };
+
+export const SECTION = "space-y-3 rounded-2xl border border-line bg-panel p-4 sm:p-5";

@@ -1,0 +1,125 @@
+// The administrators' Safety Net queue: the page's data and its intents (publish, correct, ask, decline,
+// remove, close a correction request).
+import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import { ERROR_MSG } from "~/features/site/messages";
+import { readForm, textFields } from "~/platform/http/body.server";
+import { requireAdminPage } from "~/features/moderation/moderation.server";
+import { sendEmail, siteName } from "~/platform/email/email.server";
+import { siteOrigin } from "~/platform/http/site-origin.server";
+import { categoryLabel } from "./categories";
+import { questionEmail } from "./digest";
+import {
+  askReporter,
+  closeCorrection,
+  correctAlert,
+  declineReport,
+  loadModeration,
+  publishReport,
+  removeAlert,
+  reporterEmail,
+} from "./moderation.server";
+import { boundedText, parseAlert, QUESTION_MAX, REASON_MAX, SAFETY_MSG } from "./report-rules";
+import { monthLabel } from "~/platform/time/date-text";
+import { waiting } from "./retention";
+import { fail, NO_STORE, requireKey } from "./page-guards.server";
+
+export async function moderationPage(request: Request, context: AppLoadContext) {
+  const env = context.cloudflare.env;
+  await requireAdminPage(request, context);
+  requireKey(env);
+  const now = Date.now();
+  const { queue, alerts, corrections } = await loadModeration(env, now);
+  return data(
+    {
+      queue: queue.map((q) => ({
+        ...q,
+        categoryLabel: categoryLabel(q.category),
+        waiting: waiting(q.createdAt, now),
+        month: q.incidentDate.slice(0, 7),
+      })),
+      alerts: alerts.map((a) => ({ ...a, categoryLabel: categoryLabel(a.category), monthLabel: monthLabel(a.month) })),
+      corrections: corrections.map((c) => ({ ...c, waiting: waiting(c.createdAt, now) })),
+    },
+    { headers: NO_STORE },
+  );
+}
+
+export async function moderationAction(request: Request, context: AppLoadContext) {
+  const env = context.cloudflare.env;
+  const admin = await requireAdminPage(request, context);
+  requireKey(env);
+  const form = await readForm(request);
+  if (!form) return fail(400, ERROR_MSG.unknownAction);
+  const fields = textFields(form);
+  const intent = fields.intent ?? "";
+  const id = fields.reportId ?? "";
+  const now = Date.now();
+  let outcome;
+  let message: string;
+  if (intent === "publish" || intent === "correct") {
+    const alert = parseAlert(fields, now);
+    if (!alert.ok)
+      return data(
+        {
+          ok: false as const,
+          error: "Please check the alert's fields.",
+          fieldErrors: alert.errors,
+          intent,
+          reportId: id,
+        },
+        { status: 400, headers: NO_STORE },
+      );
+    outcome =
+      intent === "publish"
+        ? await publishReport(env, admin, id, alert.alert, now)
+        : await correctAlert(env, admin, id, alert.alert, now);
+    message = intent === "publish" ? "The alert is published." : "The alert is corrected.";
+  } else if (intent === "ask") {
+    const question = boundedText(fields.question, QUESTION_MAX);
+    if (!question)
+      return data(
+        {
+          ok: false as const,
+          error: SAFETY_MSG.question,
+          fieldErrors: { question: SAFETY_MSG.question },
+          intent,
+          reportId: id,
+        },
+        { status: 400, headers: NO_STORE },
+      );
+    outcome = await askReporter(env, admin, id, question, now);
+    message = "The question is on the reporter's Safety Net page, and they are told by e-mail that something is new.";
+    if (outcome.ok) {
+      const to = await reporterEmail(env, id);
+      const email = questionEmail(siteName(env), siteOrigin(env, request));
+      if (to) context.cloudflare.ctx.waitUntil(sendEmail(env, { to, ...email }));
+    }
+  } else if (intent === "decline") {
+    const reason = boundedText(fields.reason, REASON_MAX);
+    if (!reason)
+      return data(
+        {
+          ok: false as const,
+          error: SAFETY_MSG.reason,
+          fieldErrors: { reason: SAFETY_MSG.reason },
+          intent,
+          reportId: id,
+        },
+        { status: 400, headers: NO_STORE },
+      );
+    outcome = await declineReport(env, admin, id, reason, now);
+    message = "The report is declined; the reporter sees your reason.";
+  } else if (intent === "remove") {
+    outcome = await removeAlert(env, admin, id, now);
+    message = "The alert is removed and its hashes deleted.";
+  } else if (intent === "close-correction") {
+    outcome = await closeCorrection(env, admin, fields.correctionId ?? "", now);
+    message = "The correction request is marked handled.";
+  } else return fail(400, ERROR_MSG.unknownAction);
+  if (!outcome.ok)
+    return data(
+      { ok: false as const, error: outcome.error, fieldErrors: {}, intent, reportId: id },
+      { status: outcome.status, headers: NO_STORE },
+    );
+  return data({ ok: true as const, intent, message, reportId: id }, { headers: NO_STORE });
+}

@@ -1,0 +1,30 @@
+// The names suggested for what is typed in the header's search box.
+import { useEffect, useState } from "react";
+import { useJsonFetch } from "~/ui/useJsonFetch";
+import { SUGGEST_DEBOUNCE_MS, type Suggestion } from "./suggestions";
+
+/** The suggestions for `text` and the highlighted one (-1: none); a new answer clears the highlight. */
+export function useSuggestions(text: string) {
+  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
+  const [active, setActive] = useState(-1);
+  const { load } = useJsonFetch<{ suggestions: Suggestion[] }>();
+
+  // Debounced lookup of what is typed; a newer lookup aborts the older (useJsonFetch).
+  useEffect(() => {
+    const q = text.trim();
+    if (!q) {
+      setSuggestions([]);
+      setActive(-1);
+      return;
+    }
+    const timer = window.setTimeout(() => {
+      void load(`/api/search/suggest?q=${encodeURIComponent(q)}`).then((result) => {
+        if (!result.ok) return;
+        setSuggestions(result.data.suggestions);
+        setActive(-1);
+      });
+    }, SUGGEST_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [text, load]);
+  return { suggestions, active, setActive };
+}

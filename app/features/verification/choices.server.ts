@@ -1,0 +1,74 @@
+// Which of a provider's listings may be put forward for verification, and the facts those checks read.
+import { and, asc, eq, sql } from "drizzle-orm";
+import { photoUrl } from "~/features/photos/keys";
+import { getDb, schema, type Db } from "~/platform/data/db.server";
+import type { ListingRow } from "../../../drizzle/schema";
+import { canRequestId, canRequestPhoto, type VerificationKind } from "./verification";
+
+const l = schema.listings;
+const vr = schema.verificationRequests;
+
+export type VerificationChoice = {
+  modelId: string;
+  firstName: string;
+  location: string;
+  coverUrl: string | null;
+  imageCount: number;
+  /** A request of this kind is already waiting for review. */
+  pending: boolean;
+};
+
+export type ListingFacts = Pick<
+  ListingRow,
+  "id" | "userId" | "firstName" | "location" | "verified" | "photoVerified" | "coverKey"
+> & { imageCount: number };
+
+// Spelled out in full: drizzle leaves the table name off columns of a one-table select, and a bare "id"
+// inside this subquery would mean listing_images.id.
+const imageCountSql =
+  sql<number>`(SELECT COUNT(*) FROM listing_images WHERE listing_images.listing_id = listings.id)`.mapWith(Number);
+
+export function factsQuery(db: Db) {
+  return db
+    .select({
+      id: l.id,
+      userId: l.userId,
+      firstName: l.firstName,
+      location: l.location,
+      verified: l.verified,
+      photoVerified: l.photoVerified,
+      coverKey: l.coverKey,
+      imageCount: imageCountSql,
+    })
+    .from(l);
+}
+
+/**
+ * The user's listings that may be put forward for `kind`: unverified ones for ID verification; for photo
+ * verification, those not photo-verified with at least 4 photos. Oldest first, as on the dashboard.
+ */
+export async function loadVerificationChoices(
+  env: Pick<Env, "DB">,
+  userId: string,
+  kind: VerificationKind,
+): Promise<VerificationChoice[]> {
+  const db = getDb(env);
+  const [rows, pending] = await db.batch([
+    factsQuery(db).where(eq(l.userId, userId)).orderBy(asc(l.createdAt), asc(l.id)),
+    db
+      .select({ listingId: vr.listingId })
+      .from(vr)
+      .where(and(eq(vr.userId, userId), eq(vr.kind, kind), eq(vr.status, "pending"))),
+  ]);
+  const waiting = new Set(pending.map((p) => p.listingId));
+  return rows
+    .filter((r) => (kind === "id" ? canRequestId(r) : canRequestPhoto(r)))
+    .map((r) => ({
+      modelId: r.id,
+      firstName: r.firstName,
+      location: r.location,
+      coverUrl: r.coverKey ? photoUrl(r.coverKey) : null,
+      imageCount: r.imageCount,
+      pending: waiting.has(r.id),
+    }));
+}

@@ -1,0 +1,77 @@
+// The provider's notices about their verification requests, shown on the dashboard.
+import { and, desc, eq, gt, notExists, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { getDb, schema } from "~/platform/data/db.server";
+import { visibilityInputs } from "~/features/listings/visibility";
+import { APPROVAL_NOTICE_MS, REJECTION_NOTICE_MS, type VerificationNotice } from "./verification";
+import { isPending } from "./request-status.server";
+
+const l = schema.listings;
+const vr = schema.verificationRequests;
+
+/**
+ * The provider's notices on the dashboard: requests waiting for review, rejections (with the
+ * administrator's reason) from the last 30 days and approvals from the last 7, that no newer request of the
+ * same kind has replaced.
+ */
+export async function loadVerificationNotices(
+  env: Pick<Env, "DB">,
+  userId: string,
+  now = Date.now(),
+): Promise<VerificationNotice[]> {
+  // A newer request of the same kind for the same listing replaces a rejection's notice.
+  const newer = alias(vr, "newer");
+  const db = getDb(env);
+  const rows = await db
+    .select({
+      id: vr.id,
+      kind: vr.kind,
+      status: vr.status,
+      reason: vr.reason,
+      createdAt: vr.createdAt,
+      decidedAt: vr.decidedAt,
+      rereview: vr.rereview,
+      firstName: l.firstName,
+      verified: l.verified,
+      paid: l.paid,
+      pausedAt: l.pausedAt,
+      hiddenAsStale: l.hiddenAsStale,
+      switchedOff: l.switchedOff,
+    })
+    .from(vr)
+    .innerJoin(l, eq(l.id, vr.listingId))
+    .where(
+      and(
+        eq(vr.userId, userId),
+        or(
+          isPending,
+          and(
+            or(
+              and(eq(vr.status, "rejected"), gt(vr.decidedAt, now - REJECTION_NOTICE_MS)),
+              and(eq(vr.status, "approved"), gt(vr.decidedAt, now - APPROVAL_NOTICE_MS)),
+            ),
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(newer)
+                .where(
+                  and(eq(newer.listingId, vr.listingId), eq(newer.kind, vr.kind), gt(newer.createdAt, vr.createdAt)),
+                ),
+            ),
+          ),
+        ),
+      ),
+    )
+    .orderBy(desc(vr.createdAt))
+    .limit(20);
+  return rows.map((r) => ({
+    requestId: r.id,
+    kind: r.kind,
+    status: r.status,
+    listingName: r.firstName,
+    reason: r.reason,
+    at: r.decidedAt ?? r.createdAt,
+    rereview: r.rereview,
+    listing: visibilityInputs(r),
+  }));
+}

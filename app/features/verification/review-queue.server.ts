@@ -1,0 +1,54 @@
+// The administrators' queue of verification requests (spec public-and-admin, the verification queue).
+import { asc, eq } from "drizzle-orm";
+import { getDb, schema } from "~/platform/data/db.server";
+import { parseKeyList, type IdDocument, type VerificationKind } from "./verification";
+
+const l = schema.listings;
+const vr = schema.verificationRequests;
+
+export type PendingRequest = {
+  id: string;
+  kind: VerificationKind;
+  listingId: string;
+  listingName: string;
+  location: string;
+  listingVerified: boolean;
+  listingPhotoVerified: boolean;
+  accountName: string;
+  createdAt: number;
+  fileCount: number;
+  /** Opened by the app after changes to a verified listing: what changed, for the administrator. */
+  rereview: boolean;
+  /** Which document an ID request sent (null: a photo request). */
+  documentType: IdDocument | null;
+  changes: string;
+};
+
+export const QUEUE_LIMIT = 100;
+
+/** Pending requests, oldest first (first come, first served). */
+export async function loadPendingRequests(env: Pick<Env, "DB">): Promise<PendingRequest[]> {
+  const rows = await getDb(env)
+    .select({
+      id: vr.id,
+      kind: vr.kind,
+      listingId: vr.listingId,
+      listingName: l.firstName,
+      location: l.location,
+      listingVerified: l.verified,
+      listingPhotoVerified: l.photoVerified,
+      accountName: schema.users.firstName,
+      createdAt: vr.createdAt,
+      r2Keys: vr.r2Keys,
+      rereview: vr.rereview,
+      changes: vr.changes,
+      documentType: vr.documentType,
+    })
+    .from(vr)
+    .innerJoin(l, eq(l.id, vr.listingId))
+    .innerJoin(schema.users, eq(schema.users.id, vr.userId))
+    .where(eq(vr.status, "pending"))
+    .orderBy(asc(vr.createdAt), asc(vr.id))
+    .limit(QUEUE_LIMIT);
+  return rows.map(({ r2Keys, ...r }) => ({ ...r, fileCount: parseKeyList(r2Keys).length }));
+}
