@@ -1166,3 +1166,16 @@ CREATE UNIQUE INDEX verification_requests_one_pending ON verification_requests (
 CREATE INDEX verification_requests_status ON verification_requests (status, created_at);
 
 CREATE INDEX verification_requests_user ON verification_requests (user_id, created_at);
+
+
+-- ----------------------------------------------------------------------------------------------------
+-- week_peer_figures
+
+CREATE TABLE week_peer_figures (
+  week_from TEXT NOT NULL,
+  plan TEXT NOT NULL,
+  region TEXT NOT NULL,
+  impressions TEXT NOT NULL,
+  computed_at INTEGER NOT NULL,
+  PRIMARY KEY (week_from, plan, region)
+) WITHOUT ROWID;

@@ -799,3 +799,19 @@ export const statementEmails = sqliteTable("statement_emails", {
   /** The Monday (NZ date) of the last week sent, '' before the first. */
   lastWeek: text("last_week").notNull().default(""),
 });
+
+/**
+ * The weekly statement's peers of one closed week, plan and region (migration 0057): their impressions as a
+ * JSON array sorted high to low. Computed once (first read or the Monday cron), never changed afterwards.
+ */
+export const weekPeerFigures = sqliteTable(
+  "week_peer_figures",
+  {
+    weekFrom: text("week_from").notNull(),
+    plan: text("plan").notNull(),
+    region: text("region").notNull(),
+    impressions: text("impressions").notNull(),
+    computedAt: integer("computed_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.weekFrom, t.plan, t.region] })],
+);

@@ -284,6 +284,7 @@ export type ExportedTable = keyof typeof EXPORTED_TABLES;
 
 /** Tables the archive takes nothing from, and why. */
 export const NOT_EXPORTED_TABLES: Record<string, string> = {
+  week_peer_figures: "Every plan and region's impressions of a past week, no one's own data.",
   likes: "Visitors' ids (keyed hashes about other people). Each listing's like counts are in its stats.",
   reports: "Visitors' reports about a listing are their words and contact details, not the owner's.",
   admin_audit: "The moderators' own record of their work.",

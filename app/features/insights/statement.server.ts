@@ -20,6 +20,7 @@ import {
 const l = schema.listings;
 const ld = schema.listingDaily;
 const se = schema.statementEmails;
+const wp = schema.weekPeerFigures;
 
 /** Opted-in providers looked at per cron run (every 30 minutes). */
 const PER_RUN = 50;
@@ -53,18 +54,52 @@ export async function loadStatement(
   listingId: string,
   now: number,
 ): Promise<Statement | null> {
-  const [listing] = await getDb(env)
-    .select({ region: l.location, featured: l.featured })
+  const db = getDb(env);
+  const [listing] = await db
+    .select({ region: l.location, featured: l.featured, live: l.live })
     .from(l)
     .where(and(eq(l.id, listingId), eq(l.userId, userId)));
   if (!listing) return null;
   const week = lastFullWeek(now);
-  const rows = await weekRows(env, week, { region: listing.region, featured: listing.featured });
-  const own = rows.find((r) => r.id === listingId);
+  const plan = planOf(listing.featured);
+  // The peers' figures come from one stored row per group (docs/decisions/0030-weekly-visibility-statement.md),
+  // the listing's own week from its own ≤ 7 daily rows.
+  const [peers, [own]] = await Promise.all([
+    peerImpressions(env, week, plan, listing.region, now),
+    db
+      .select({ impressions: sql<number>`coalesce(sum(${ld.impressions}), 0)` })
+      .from(ld)
+      .where(and(eq(ld.listingId, listingId), sql`${ld.day} between ${week.from} and ${week.to}`)),
+  ]);
+  const ownImpressions = own?.impressions ?? 0;
   // A listing hidden all week and unseen is not among its peers; it still gets its (empty) statement.
-  const impressions = rows.map((r) => r.impressions);
-  if (!own) impressions.push(0);
-  return statementOf(week, planOf(listing.featured), listing.region, own?.impressions ?? 0, impressions);
+  const impressions = [...peers];
+  if (ownImpressions === 0 && !listing.live) impressions.push(0);
+  return statementOf(week, plan, listing.region, ownImpressions, impressions);
+}
+
+/**
+ * One group's impressions of a closed week: the stored row, or — when missing — computed once from the daily
+ * rows, stored (a concurrent first read stores the same figures and the second insert is a no-op), then used.
+ */
+export async function peerImpressions(
+  env: Pick<Env, "DB">,
+  week: Week,
+  plan: Plan,
+  region: string,
+  now: number,
+): Promise<number[]> {
+  const db = getDb(env);
+  const key = and(eq(wp.weekFrom, week.from), eq(wp.plan, plan), eq(wp.region, region));
+  const [stored] = await db.select({ impressions: wp.impressions }).from(wp).where(key);
+  if (stored) return JSON.parse(stored.impressions) as number[];
+  const rows = await weekRows(env, week, { region, featured: plan === "featured" });
+  const impressions = rows.map((r) => r.impressions).sort((a, b) => b - a);
+  await db
+    .insert(wp)
+    .values({ weekFrom: week.from, plan, region, impressions: JSON.stringify(impressions), computedAt: now })
+    .onConflictDoNothing();
+  return impressions;
 }
 
 export async function hasStatementEmail(env: Pick<Env, "DB">, userId: string): Promise<boolean> {

@@ -1,0 +1,83 @@
+// The weekly statement's peer figures are stored once per closed week, plan and region (migration 0057): the
+// statement then reads one row for its peers instead of a week of daily rows per peer, and the stored figures
+// equal the direct computation (docs/decisions/0030-weekly-visibility-statement.md).
+import { env } from "cloudflare:test";
+import { afterEach, describe, expect, it } from "vitest";
+import { lastFullWeek, statementOf } from "~/features/insights/statement";
+import { loadStatement } from "~/features/insights/statement.server";
+import { newId } from "~/platform/data/ids";
+import { insertListing } from "./fixtures";
+import { settleBackgroundWork } from "./public-fixtures";
+
+afterEach(() => settleBackgroundWork());
+
+/** A D1 that adds up the rows_read of every statement run through it (as scripts/bench/insights.ts does). */
+function countingD1(db: D1Database, count: { rows: number }): D1Database {
+  const wrap = (stmt: D1PreparedStatement): D1PreparedStatement => {
+    const measured = async () => {
+      count.rows += (await stmt.all()).meta.rows_read ?? 0;
+    };
+    return {
+      bind: (...values: unknown[]) => wrap(stmt.bind(...values)),
+      all: async () => {
+        const r = await stmt.all();
+        count.rows += r.meta.rows_read ?? 0;
+        return r;
+      },
+      first: async (col?: string) => (await measured(), col ? stmt.first(col) : stmt.first()),
+      run: async () => {
+        const r = await stmt.run();
+        count.rows += r.meta.rows_read ?? 0;
+        return r;
+      },
+      raw: async (o?: { columnNames?: boolean }) => (await measured(), stmt.raw(o as { columnNames: true })),
+    } as unknown as D1PreparedStatement;
+  };
+  return { prepare: (query: string) => wrap(db.prepare(query)) } as unknown as D1Database;
+}
+
+describe("the weekly statement's stored peer figures", () => {
+  it("reads few rows with 300 peers and equals the direct computation", async () => {
+    const region = `Region ${newId(8)}`;
+    const week = lastFullWeek(Date.now());
+    const mine = await insertListing({ location: region });
+    const impressions: number[] = [];
+    const stmts: D1PreparedStatement[] = [];
+    for (let i = 0; i < 300; i++) {
+      const id = await insertListing({ location: region });
+      for (const day of week.days) {
+        stmts.push(
+          env.DB.prepare("INSERT INTO listing_daily (listing_id, day, impressions) VALUES (?, ?, ?)").bind(id, day, i),
+        );
+      }
+      impressions.push(7 * i);
+    }
+    stmts.push(
+      env.DB.prepare("INSERT INTO listing_daily (listing_id, day, impressions) VALUES (?, ?, 20)").bind(
+        mine,
+        week.from,
+      ),
+    );
+    await env.DB.batch(stmts);
+    impressions.push(20);
+    const ownerRow = await env.DB.prepare("SELECT user_id FROM listings WHERE id = ?")
+      .bind(mine)
+      .first<string>("user_id");
+
+    const direct = statementOf(week, "standard", region, 20, impressions);
+    const first = await loadStatement(env, ownerRow!, mine, Date.now());
+    expect(first).toEqual(direct);
+    const stored = await env.DB.prepare(
+      "SELECT impressions FROM week_peer_figures WHERE week_from = ? AND plan = 'standard' AND region = ?",
+    )
+      .bind(week.from, region)
+      .first<string>("impressions");
+    expect(JSON.parse(stored!)).toEqual([...impressions].sort((a, b) => b - a));
+
+    const count = { rows: 0 };
+    const second = await loadStatement({ DB: countingD1(env.DB, count) }, ownerRow!, mine, Date.now());
+    expect(second).toEqual(direct);
+    expect(count.rows).toBeGreaterThan(0);
+    expect(count.rows).toBeLessThanOrEqual(20);
+  });
+});
