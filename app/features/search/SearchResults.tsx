@@ -1,34 +1,11 @@
-import { Link, useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
-import { mergeCards, type ListingCardData } from "~/features/catalogue/listing-card";
+import { Link } from "@remix-run/react";
 import { FIRST_ROW, GRID_CLASSES, ListingCard, SkeletonCard } from "~/features/catalogue/ListingCard";
 import { LoadFailed } from "~/ui/LoadFailed";
+import { searchPageHref, useSearchPages, type SearchPage } from "./useSearchPages";
 
-/**
- * What the /search loader answers for one page: `after` is the cursor it was asked for (null for the first
- * page), `next` the one after it (null on the last page).
- */
-export type SearchPage = {
-  q: string;
-  after: string | null;
-  results: ListingCardData[];
-  next: string | null;
-  failed: boolean;
-};
+export { searchPageHref, searchPagesHref, type SearchPage } from "./useSearchPages";
 
 const SKELETONS = 6;
-
-/** The URL of the page after `next`: the same /search loader, so the no-JS link and endless scroll agree. */
-export function searchPageHref(q: string, next: string) {
-  return `/search?${new URLSearchParams({ q, after: next })}`;
-}
-
-/** The page's own results again, `pages` pages of them at once (what a realtime refresh reloads). */
-export function searchPagesHref(search: string, pages: number) {
-  const params = new URLSearchParams(search);
-  params.set("pages", String(pages));
-  return `/search?${params}`;
-}
 
 /**
  * Search results with endless scroll, like the home grid: the next page arrives when the end sentinel comes
@@ -47,75 +24,7 @@ export function SearchResults({
   /** Kept up to date with the ids of every card shown, for the realtime refresh decision. */
   shownIds: React.MutableRefObject<Set<string>>;
 }) {
-  const [cards, setCards] = useState(first.results);
-  const [next, setNext] = useState(first.next);
-  // Whether the end of the list is within 50 px of the viewport, kept by one observer for the page's life:
-  // the next page is asked for whenever this holds and nothing is loading, whatever order the answers,
-  // revalidations and scrolls come in.
-  const [atEnd, setAtEnd] = useState(false);
-  const fetcher = useFetcher<SearchPage>();
-  const sentinel = useRef<HTMLDivElement>(null);
-  // Which results are on screen: the page's query string and how many pages of it have been scrolled in.
-  const shown = useRef({ search, pages: 1 });
-  const refresher = useFetcher<SearchPage>();
-  const refreshing = useRef(false);
-  const { load: reload } = refresher;
-
-  // A new answer of the loader for another query starts the list again. The same query revalidated (a
-  // realtime update) reloads every page scrolled through, so the list does not jump back to the first
-  // page; until that answer comes, and if it fails, the cards on screen stay.
-  useEffect(() => {
-    if (shown.current.search === search && shown.current.pages > 1) {
-      refreshing.current = true;
-      reload(searchPagesHref(search, shown.current.pages));
-      return;
-    }
-    shown.current = { search, pages: 1 };
-    setCards(first.results);
-    setNext(first.next);
-  }, [first, search, reload]);
-
-  useEffect(() => {
-    const page = refresher.data;
-    if (refresher.state !== "idle" || !page || !refreshing.current) return;
-    refreshing.current = false;
-    if (page.failed || page.q !== first.q) return;
-    setCards(page.results);
-    setNext(page.next);
-  }, [refresher.state, refresher.data, first.q]);
-
-  useEffect(() => {
-    shownIds.current = new Set(cards.map((c) => c.modelId));
-  }, [cards, shownIds]);
-
-  // The answer for the page the list is waiting for (its `after` is our `next`) is added once: after that,
-  // `next` moves on and the same answer no longer matches.
-  const page = fetcher.state === "idle" ? fetcher.data : undefined;
-  const answered = page !== undefined && page.q === first.q && next !== null && page.after === next;
-  useEffect(() => {
-    if (!answered || !page || page.failed) return;
-    setCards((current) => mergeCards(current, page.results));
-    setNext(page.next);
-    shown.current.pages += 1;
-  }, [answered, page]);
-  const failed = answered && Boolean(page?.failed);
-
-  useEffect(() => {
-    const el = sentinel.current;
-    if (!el) return;
-    const observer = new IntersectionObserver((entries) => setAtEnd(entries[entries.length - 1].isIntersecting), {
-      rootMargin: "0px 0px 50px 0px",
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
-
-  const { load } = fetcher;
-  useEffect(() => {
-    // `answered`: this page's answer is in (being added, or failed and waiting for 'Try again').
-    if (!atEnd || next == null || fetcher.state !== "idle" || answered) return;
-    load(searchPageHref(first.q, next));
-  }, [atEnd, next, fetcher.state, answered, load, first.q]);
+  const { cards, next, failed, answered, loading, loadNext, sentinel } = useSearchPages({ first, search, shownIds });
 
   return (
     <>
@@ -129,14 +38,10 @@ export function SearchResults({
             href={`/profile/${card.modelId}`}
           />
         ))}
-        {fetcher.state !== "idle" ? Array.from({ length: SKELETONS }, (_, i) => <SkeletonCard key={`s${i}`} />) : null}
+        {loading ? Array.from({ length: SKELETONS }, (_, i) => <SkeletonCard key={`s${i}`} />) : null}
       </div>
       {failed && next != null ? (
-        <LoadFailed
-          message="More results could not be loaded."
-          onRetry={() => load(searchPageHref(first.q, next))}
-          testId="load-more-error"
-        />
+        <LoadFailed message="More results could not be loaded." onRetry={loadNext} testId="load-more-error" />
       ) : null}
       <div ref={sentinel} className="h-px" data-testid="search-end" />
       {next != null ? (
@@ -149,9 +54,9 @@ export function SearchResults({
             // would open a page of its own past the one endless scroll was loading).
             onClick={(event) => {
               event.preventDefault();
-              if (fetcher.state === "idle" && !answered) load(searchPageHref(first.q, next));
+              if (!loading && !answered) loadNext();
             }}
-            aria-disabled={fetcher.state !== "idle" || undefined}
+            aria-disabled={loading || undefined}
             data-testid="more-link"
           >
             More results

@@ -23,7 +23,7 @@ import {
   type SearchCursor,
 } from "./search";
 import { toCard, type CardRow, type ListingCardData } from "~/features/catalogue/listing-card";
-import { allWithMeta, batchWithMeta, getDb, schema } from "~/platform/data/db.server";
+import { allWithMeta, batchWithMeta, getDb, schema, type Db } from "~/platform/data/db.server";
 import { byGridOrder, cardColumns, gridOrder } from "~/features/catalogue/listing-queries.server";
 
 export const DEFAULT_SEARCH_LIMIT = 48;
@@ -82,9 +82,52 @@ export async function searchListings(
   // `live IN (0, 1)` rather than no condition keeps listings_search's first column constrained, so a name
   // seek works for administrators too.
   const scope = opts.includeHidden ? inArray(l.live, [false, true]) : eq(l.live, true);
-  const inScope = opts.includeHidden ? names.listingCount : names.liveCount;
-  const { folded, singleChar, fragments } = searchTerms(query);
+  const { folded } = searchTerms(query);
 
+  // 1. The candidate names (and the exact name's page, on speculation).
+  const found = await readCandidates(env, db, { query, scope, includeHidden: opts.includeHidden, after, limit });
+  let rowsRead = found.rowsRead;
+
+  // 2. Scored and ranked here.
+  const ranked = rankByName(found.candidates, query);
+  const total = ranked.reduce((sum, g) => sum + g.n, 0);
+  // rankByName kept only exact names if there is one. A name that is exact only by Unicode folding ("ZOË"
+  // for "zoë") is not NOCASE-equal, and then the general way below answers.
+  if (ranked.length > 0 && ranked.every((g) => g.score === EXACT_SCORE && asciiLower(g.firstName) === folded))
+    return { ...page(inRankOrder(found.exactCards, query), limit), rowsRead, total };
+  // Tiers above the cursor's score were on earlier pages.
+  const remaining = after ? ranked.filter((g) => g.score <= after.score) : ranked;
+  if (remaining.length === 0) return { results: [], rowsRead, total, next: null };
+
+  // 3. The page's cards: one more than the page, to know whether there is a next one.
+  const tiers = tiersFor(remaining, limit + 1, after?.score ?? null);
+  const topIds = pageIdsQuery(db, { tiers, scope, after, limit, listingsInScope: found.listingsInScope ?? total });
+  const top = await allWithMeta(
+    env.DB,
+    db
+      .select({ ...cardColumns, listedAt: l.listedAt })
+      .from(l)
+      .where(inArray(l.id, topIds)),
+  );
+  rowsRead += top.meta.rows_read ?? 0;
+
+  return { ...page(inRankOrder(top.rows, query), limit), rowsRead, total };
+}
+
+/** Step 1: the names that can score above 0, the exact name's page, and the listing count; one round trip. */
+async function readCandidates(
+  env: Pick<Env, "DB">,
+  db: Db,
+  {
+    query,
+    scope,
+    includeHidden,
+    after,
+    limit,
+  }: { query: string; scope: SQL; includeHidden: boolean; after: SearchCursor | null; limit: number },
+) {
+  const inScope = includeHidden ? names.listingCount : names.liveCount;
+  const { folded, singleChar, fragments } = searchTerms(query);
   // The exact name's page, asked for on speculation: when the names show that the exact matches are just
   // the listings NOCASE-equal to the query (the usual case: someone types a name), this is the answer and
   // the search takes one round trip. When no listing has that name it reads a row or two.
@@ -118,40 +161,48 @@ export async function searchListings(
       .from(names)
       .where(and(eq(names.plain, false), gt(inScope, 0))),
     db
-      .select({ n: opts.includeHidden ? schema.searchTotals.listingCount : schema.searchTotals.liveCount })
+      .select({ n: includeHidden ? schema.searchTotals.listingCount : schema.searchTotals.liveCount })
       .from(schema.searchTotals),
   ]);
-  let rowsRead = [exactCards, byGram, unusual, totals].reduce((sum, r) => sum + (r.meta.rows_read ?? 0), 0);
+  const rowsRead = [exactCards, byGram, unusual, totals].reduce((sum, r) => sum + (r.meta.rows_read ?? 0), 0);
   const candidates = [...new Map([...byGram.rows, ...unusual.rows].map((g) => [g.id, g])).values()];
 
-  const ranked = rankByName(candidates, query);
-  const total = ranked.reduce((sum, g) => sum + g.n, 0);
-  // rankByName kept only exact names if there is one. A name that is exact only by Unicode folding ("ZOË"
-  // for "zoë") is not NOCASE-equal, and then the general way below answers.
-  if (ranked.length > 0 && ranked.every((g) => g.score === EXACT_SCORE && asciiLower(g.firstName) === folded))
-    return { ...page(inRankOrder(exactCards.rows, query), limit), rowsRead, total };
-  // Tiers above the cursor's score were on earlier pages.
-  const remaining = after ? ranked.filter((g) => g.score <= after.score) : ranked;
-  if (remaining.length === 0) return { results: [], rowsRead, total, next: null };
+  return { exactCards: exactCards.rows, candidates, listingsInScope: totals.rows[0]?.n, rowsRead };
+}
 
-  // One more than the page, to know whether there is a next one.
-  const tiers = tiersFor(remaining, limit + 1, after?.score ?? null);
+/**
+ * Step 3: the ids of the page's listings, in one of two exact ways; we pick the cheaper:
+ *  - seek each name's entries in listings_search and sort them (reads about tierTotal entries);
+ *  - when every chosen name has the same score, walk the grid order (listings_grid) from the cursor and
+ *    keep the rows whose name was chosen (reads about limit * inScope / tierTotal rows). That is what a
+ *    one-letter query wants: thousands of names score 1, and a page of them is near the cursor.
+ */
+function pageIdsQuery(
+  db: Db,
+  {
+    tiers,
+    scope,
+    after,
+    limit,
+    listingsInScope,
+  }: {
+    tiers: (NameGroup & { score: number })[];
+    scope: SQL;
+    after: SearchCursor | null;
+    limit: number;
+    listingsInScope: number;
+  },
+) {
   const tierTotal = tiers.reduce((sum, t) => sum + t.n, 0);
   const oneScore = tiers.every((t) => t.score === tiers[0].score);
   const named = JSON.stringify(tiers.map((t) => [t.firstName, t.score]));
-  const listingsInScope = totals.rows[0]?.n ?? total;
-  // Two ways to the page, both exact; we pick the cheaper:
-  //  - seek each name's entries in listings_search and sort them (reads about tierTotal entries);
-  //  - when every chosen name has the same score, walk the grid order (listings_grid) from the cursor and
-  //    keep the rows whose name was chosen (reads about limit * inScope / tierTotal rows). That is what a
-  //    one-letter query wants: thousands of names score 1, and a page of them is near the cursor.
   const walkGrid = oneScore && limit * listingsInScope < tierTotal * tierTotal;
   const scored = db
     .select({ name: sql<string>`value ->> 0`.as("name"), score: sql<number>`value ->> 1`.as("score") })
     .from(sql`json_each(${named})`)
     .as("s");
   const tierScore = tiers[0].score;
-  const topIds = walkGrid
+  return walkGrid
     ? db
         .select({ id: l.id })
         .from(l)
@@ -184,16 +235,6 @@ export async function searchListings(
         )
         .orderBy(desc(scored.score), ...gridOrder)
         .limit(limit + 1);
-  const top = await allWithMeta(
-    env.DB,
-    db
-      .select({ ...cardColumns, listedAt: l.listedAt })
-      .from(l)
-      .where(inArray(l.id, topIds)),
-  );
-  rowsRead += top.meta.rows_read ?? 0;
-
-  return { ...page(inRankOrder(top.rows, query), limit), rowsRead, total };
 }
 
 /** What SQLite's NOCASE compares: ASCII letters folded, every other character as it is. */
