@@ -495,7 +495,7 @@ describe("unconfirmed accounts are removed by the cron", () => {
   const NOW = Date.UTC(2030, 5, 15, 3, 0, 0);
 
   async function cron(now = NOW) {
-    const controller = createScheduledController({ scheduledTime: new Date(now), cron: "0 * * * *" });
+    const controller = createScheduledController({ scheduledTime: new Date(now), cron: "*/30 * * * *" }); // the one trigger in wrangler.toml
     const ctx = createExecutionContext();
     await worker.scheduled!(controller, env, ctx);
     await waitOnExecutionContext(ctx);
