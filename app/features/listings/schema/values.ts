@@ -38,7 +38,7 @@ export type ListingValues = {
   availability: string;
   /** Seven lists (Monday first) of up to two NZ wall-clock ranges, as typed ("HH:MM"). */
   schedule: WeeklySchedule;
-  /** Tour stops as typed (docs/dashboard.md): region, suburb, and NZ start and end dates (YYYY-MM-DD). */
+  /** Tour stops as typed (docs/touring.md): region, suburb, and NZ start and end dates (YYYY-MM-DD). */
   tours: TourStopInput[];
 };
 
