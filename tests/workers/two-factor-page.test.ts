@@ -108,12 +108,17 @@ describe("setting up two-factor on /account/two-factor", () => {
     await expect(sealSecret({}, "user-a", "JBSWY3DPEHPK3PXP")).rejects.toThrow(/not set/);
   });
 
-  it("refuses to start without TWO_FACTOR_KEY instead of storing the secret in the clear", async () => {
+  it("refuses to start without a sealing key (SEALING_KEY or TWO_FACTOR_KEY) instead of storing the secret in the clear", async () => {
     const { twoFactorAction } = await import("~/features/accounts/second-factor/totp-page.server");
     const owner = await signedIn();
     const form = new FormData();
     form.set("intent", "start");
-    const { TWO_FACTOR_KEY: _, ...withoutKey } = env as Env & { TWO_FACTOR_KEY?: string };
+    // Neither name: a deployment set up before SEALING_KEY has TWO_FACTOR_KEY, a new one SEALING_KEY.
+    const {
+      TWO_FACTOR_KEY: _old,
+      SEALING_KEY: _new,
+      ...withoutKey
+    } = env as Env & { TWO_FACTOR_KEY?: string; SEALING_KEY?: string };
     const answer = await twoFactorAction(
       new Request("http://localhost/account/two-factor", { method: "POST" }),
       { env: withoutKey as Env, ctx: { waitUntil: () => undefined } as unknown as ExecutionContext, cf: undefined },
