@@ -32,11 +32,9 @@ const PUBLIC_SHARED = new Set(
     "features/site/Header.tsx",
     "features/search/SearchBox.tsx",
     "ui/nonce.tsx",
-    "features/profile/ProfileSkeleton.tsx",
     "features/site/age-gate.ts",
     "features/search/suggestions.ts",
     "ui/icons.tsx",
-    "ui/LoadFailed.tsx",
     "features/site/Logo.tsx",
     "features/photos/Photo.tsx",
     "features/site/Realtime.tsx",
@@ -60,7 +58,7 @@ const PUBLIC_SHARED = new Set(
 );
 
 // What the shared chunk's modules load only when they show it (clientLazy: the age gate, a signed-in
-// user's menu), and the modules those share with other pages. Each gets its own chunk: their static
+// user's menu, the profile skeleton, a grid's load failure), and the modules those share with other pages. Each gets its own chunk: their static
 // import, kept for the server render, would otherwise make Rollup pull them into the shared chunk, and a
 // shared module would otherwise land in the lazy chunk, making other pages load it.
 const OWN_CHUNK = new Map(
@@ -70,6 +68,8 @@ const OWN_CHUNK = new Map(
     "ui/Dialog.tsx",
     "features/accounts/SignOutForm.tsx",
     "features/moderation/admin-links.ts",
+    "features/profile/ProfileSkeleton.tsx",
+    "ui/LoadFailed.tsx",
   ].map((p) => [appPath(p), p.replace(/^.*\/|\.tsx?$/g, "")]),
 );
 

@@ -18,7 +18,7 @@ import { Footer } from "~/features/site/Footer";
 import { Header } from "~/features/site/Header";
 import { LowPriorityScripts } from "~/ui/LowPriorityScripts";
 import { useNonce } from "~/ui/nonce";
-import { ProfileSkeleton } from "~/features/profile/ProfileSkeleton";
+import { ProfileSkeleton as EagerProfileSkeleton } from "~/features/profile/ProfileSkeleton";
 import { RealtimeListener } from "~/features/site/Realtime";
 import { Toast } from "~/ui/Toast";
 import { AGE_RESTORE_SCRIPT, AGE_STORAGE_KEY, hasAgeCookie } from "~/features/site/age-gate";
@@ -31,6 +31,12 @@ import styles from "~/styles/app.css?url";
 // server's gate stays as it is, its button posting to /age-verification as it does without JavaScript.
 const AgeGate = clientLazy(import.meta.env.SSR ? EagerAgeGate : null, () =>
   import("~/features/site/AgeGate").then((m) => m.AgeGate),
+);
+
+// Shown only while a click on a card loads that profile, so it comes with the first such click, not with
+// every page.
+const ProfileSkeleton = clientLazy(import.meta.env.SSR ? EagerProfileSkeleton : null, () =>
+  import("~/features/profile/ProfileSkeleton").then((m) => m.ProfileSkeleton),
 );
 
 export const links: LinksFunction = () => [

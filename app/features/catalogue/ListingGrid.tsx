@@ -3,9 +3,16 @@ import { useRef, type MutableRefObject } from "react";
 import { useCardImpressions } from "~/features/insights/beacon";
 import type { GridPage } from "./listings-view";
 import { FIRST_ROW, GRID_CLASSES, ListingCard, SkeletonCard } from "./ListingCard";
-import { LoadFailed } from "~/ui/LoadFailed";
+import { LoadFailed as EagerLoadFailed } from "~/ui/LoadFailed";
+import { clientLazy } from "~/ui/clientLazy";
 import { GridPager } from "./grid/GridPager";
 import { useGridPages } from "./grid/useGridPages";
+
+// Shown only when listings fail to load: its code comes when that happens (the server's copy works as plain
+// HTML until then), not with every grid.
+const LoadFailed = clientLazy(import.meta.env.SSR ? EagerLoadFailed : null, () =>
+  import("~/ui/LoadFailed").then((m) => m.LoadFailed),
+);
 
 type Props = {
   first: GridPage;

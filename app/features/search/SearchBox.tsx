@@ -1,8 +1,12 @@
 import { Form, useNavigate } from "@remix-run/react";
-import { useId, useRef, useState, type Dispatch, type KeyboardEvent, type SetStateAction } from "react";
+import { lazy, Suspense, useId, useRef, useState, type Dispatch, type KeyboardEvent, type SetStateAction } from "react";
 import { moveHighlight, suggestionHref, type Suggestion } from "./suggestions";
 import { SearchIcon } from "~/ui/icons";
-import { SuggestionList } from "./SuggestionList";
+
+// The list's code is fetched when the box is first focused, not with the page: most visitors never type a
+// name, and until the first answer there is nothing to list.
+const loadSuggestionList = () => import("./SuggestionList").then((m) => ({ default: m.SuggestionList }));
+const SuggestionList = lazy(loadSuggestionList);
 import { useSuggestions } from "./useSuggestions";
 
 /**
@@ -68,7 +72,10 @@ export function SearchBox() {
           setOpen(true);
         }}
         onKeyDown={onKeyDown}
-        onFocus={() => setOpen(true)}
+        onFocus={() => {
+          setOpen(true);
+          void loadSuggestionList();
+        }}
         // A click on a suggestion keeps the focus (mousedown is prevented there), so blur means leaving.
         onBlur={() => setOpen(false)}
         className="site-search-input"
@@ -76,17 +83,32 @@ export function SearchBox() {
       <button type="submit" className="site-search-button" aria-label="Search">
         <SearchIcon />
       </button>
-      <SuggestionList
-        listId={listId}
-        suggestions={suggestions}
-        expanded={expanded}
-        active={active}
-        optionId={optionId}
-        setActive={setActive}
-        go={go}
-      />
+      {suggestions.length > 0 ? (
+        <Suspense fallback={<EmptyList listId={listId} />}>
+          <SuggestionList
+            listId={listId}
+            suggestions={suggestions}
+            expanded={expanded}
+            active={active}
+            optionId={optionId}
+            setActive={setActive}
+            go={go}
+          />
+        </Suspense>
+      ) : (
+        <EmptyList listId={listId} />
+      )}
+      {/* Always in the page: a live region inserted together with its text is often not read. */}
+      <p className="sr-only" aria-live="polite">
+        {expanded ? `${suggestions.length} suggestion${suggestions.length === 1 ? "" : "s"} available` : ""}
+      </p>
     </Form>
   );
+}
+
+/** The listbox the combobox controls, before there is anything to suggest. */
+function EmptyList({ listId }: { listId: string }) {
+  return <ul id={listId} role="listbox" aria-label="Suggested names" hidden className="site-search-list" />;
 }
 
 /** The combobox's keys (WAI-ARIA): arrows move the highlight, Enter opens it, Escape closes, then clears. */

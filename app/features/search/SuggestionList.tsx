@@ -20,23 +20,18 @@ export function SuggestionList({
   go: (s: Suggestion) => void;
 }) {
   return (
-    <>
-      <ul id={listId} role="listbox" aria-label="Suggested names" hidden={!expanded} className="site-search-list">
-        {suggestions.map((s, i) => (
-          <SuggestionOption
-            key={s.modelId}
-            s={s}
-            id={optionId(i)}
-            active={i === active}
-            onHighlight={() => setActive(i)}
-            onChoose={() => go(s)}
-          />
-        ))}
-      </ul>
-      <p className="sr-only" aria-live="polite">
-        {expanded ? `${suggestions.length} suggestion${suggestions.length === 1 ? "" : "s"} available` : ""}
-      </p>
-    </>
+    <ul id={listId} role="listbox" aria-label="Suggested names" hidden={!expanded} className="site-search-list">
+      {suggestions.map((s, i) => (
+        <SuggestionOption
+          key={s.modelId}
+          s={s}
+          id={optionId(i)}
+          active={i === active}
+          onHighlight={() => setActive(i)}
+          onChoose={() => go(s)}
+        />
+      ))}
+    </ul>
   );
 }
 
