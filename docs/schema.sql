@@ -264,6 +264,38 @@ CREATE TABLE listing_photo_daily (
   PRIMARY KEY (listing_id, day, photo)
 ) WITHOUT ROWID;
 
+CREATE TRIGGER listing_photo_running_on_insert AFTER INSERT ON listing_photo_daily
+BEGIN
+  INSERT OR IGNORE INTO listing_photo_running (listing_id, photo, day, shown, opened)
+    VALUES (NEW.listing_id, NEW.photo, NEW.day,
+      COALESCE((SELECT r.shown FROM listing_photo_running r
+        WHERE r.listing_id = NEW.listing_id AND r.photo = NEW.photo AND r.day < NEW.day ORDER BY r.day DESC LIMIT 1), 0),
+      COALESCE((SELECT r.opened FROM listing_photo_running r
+        WHERE r.listing_id = NEW.listing_id AND r.photo = NEW.photo AND r.day < NEW.day ORDER BY r.day DESC LIMIT 1), 0));
+  UPDATE listing_photo_running SET shown = shown + NEW.shown, opened = opened + NEW.opened
+    WHERE listing_id = NEW.listing_id AND photo = NEW.photo AND day >= NEW.day;
+END;
+
+CREATE TRIGGER listing_photo_running_on_update AFTER UPDATE OF shown, opened ON listing_photo_daily
+  WHEN NEW.shown <> OLD.shown OR NEW.opened <> OLD.opened
+BEGIN
+  UPDATE listing_photo_running SET shown = shown + NEW.shown - OLD.shown, opened = opened + NEW.opened - OLD.opened
+    WHERE listing_id = NEW.listing_id AND photo = NEW.photo AND day >= NEW.day;
+END;
+
+
+-- ----------------------------------------------------------------------------------------------------
+-- listing_photo_running
+
+CREATE TABLE listing_photo_running (
+  listing_id TEXT NOT NULL REFERENCES listings(id) ON DELETE CASCADE,
+  photo TEXT NOT NULL,
+  day TEXT NOT NULL,
+  shown INTEGER NOT NULL DEFAULT 0,
+  opened INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (listing_id, photo, day)
+) WITHOUT ROWID;
+
 
 -- ----------------------------------------------------------------------------------------------------
 -- listing_rates
@@ -316,6 +348,35 @@ CREATE TABLE listing_region_daily (
   region TEXT NOT NULL,
   views INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (listing_id, day, region)
+) WITHOUT ROWID;
+
+CREATE TRIGGER listing_region_running_on_insert AFTER INSERT ON listing_region_daily
+BEGIN
+  INSERT OR IGNORE INTO listing_region_running (listing_id, region, day, views)
+    VALUES (NEW.listing_id, NEW.region, NEW.day,
+      COALESCE((SELECT r.views FROM listing_region_running r
+        WHERE r.listing_id = NEW.listing_id AND r.region = NEW.region AND r.day < NEW.day ORDER BY r.day DESC LIMIT 1), 0));
+  UPDATE listing_region_running SET views = views + NEW.views
+    WHERE listing_id = NEW.listing_id AND region = NEW.region AND day >= NEW.day;
+END;
+
+CREATE TRIGGER listing_region_running_on_update AFTER UPDATE OF views ON listing_region_daily
+  WHEN NEW.views <> OLD.views
+BEGIN
+  UPDATE listing_region_running SET views = views + NEW.views - OLD.views
+    WHERE listing_id = NEW.listing_id AND region = NEW.region AND day >= NEW.day;
+END;
+
+
+-- ----------------------------------------------------------------------------------------------------
+-- listing_region_running
+
+CREATE TABLE listing_region_running (
+  listing_id TEXT NOT NULL REFERENCES listings(id) ON DELETE CASCADE,
+  region TEXT NOT NULL,
+  day TEXT NOT NULL,
+  views INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (listing_id, region, day)
 ) WITHOUT ROWID;
 
 

@@ -468,6 +468,38 @@ export const listingRegionDaily = sqliteTable(
   (t) => [primaryKey({ columns: [t.listingId, t.day, t.region] })],
 );
 
+/**
+ * Running totals per photo (migration 0058): a row holds the sums from the first counted day up to its day,
+ * kept in step with listing_photo_daily by triggers (docs/decisions/0039-running-totals.md).
+ */
+export const listingPhotoRunning = sqliteTable(
+  "listing_photo_running",
+  {
+    listingId: text("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    photo: text("photo").notNull(),
+    day: text("day").notNull(),
+    shown: integer("shown").notNull().default(0),
+    opened: integer("opened").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.listingId, t.photo, t.day] })],
+);
+
+/** Running totals of profile views per visitor region (migration 0058), like listing_photo_running. */
+export const listingRegionRunning = sqliteTable(
+  "listing_region_running",
+  {
+    listingId: text("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    region: text("region").notNull(),
+    day: text("day").notNull(),
+    views: integer("views").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.listingId, t.region, t.day] })],
+);
+
 export const r2DeleteFailures = sqliteTable("r2_delete_failures", {
   id: text("id").primaryKey(),
   keys: text("keys").notNull(),

@@ -2,10 +2,12 @@
 // rows and takes at most 30 ms (p50) of Worker time. Its reads are the loader's own functions (insights.server,
 // statement.server) over a D1 that adds up each statement's rows_read; its time is the page requested one at
 // a time through wrangler dev by the demo Independent (Ruby, Standard, Auckland: the largest peer group).
+// BENCH_VERBOSE=1 prints each statement's rows_read beside its SQL.
 import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { getPlatformProxy } from "wrangler";
 import { startApp } from "../../tests/e2e/server";
+import { mustRun } from "../../tests/e2e/wrangler-dev";
 import { loadInsights } from "../../app/features/insights/insights.server";
 import { hasStatementEmail, loadStatement } from "../../app/features/insights/statement.server";
 import { BROWSER_UA, percentile } from "./load";
@@ -48,7 +50,11 @@ export function insightsStoreDir(cache: string): string {
 export async function ensureInsightsStore(big: string, cache: string): Promise<string> {
   const dir = insightsStoreDir(cache);
   const marker = join(dir, "seeded");
-  if (existsSync(marker)) return dir;
+  if (existsSync(marker)) {
+    // Made before a later migration: bring its schema up to date (applies only the new ones).
+    mustRun("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", dir]);
+    return dir;
+  }
   console.log(`Adding ${DAYS_OF_ROWS} days of insights rows to a copy of the 10,000-listing store in ${dir} ...`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -78,18 +84,21 @@ export async function ensureInsightsStore(big: string, cache: string): Promise<s
  */
 function countingD1(db: D1Database, count: { rows: number; statements: number }): D1Database {
   const real = new WeakMap<object, D1PreparedStatement>();
-  const wrap = (stmt: D1PreparedStatement): D1PreparedStatement => {
+  const queries = new WeakMap<object, string>();
+  const wrap = (stmt: D1PreparedStatement, query: string): D1PreparedStatement => {
     const measured = async () => {
       const r = await stmt.all();
       count.rows += r.meta.rows_read ?? 0;
       count.statements++;
+      if (process.env.BENCH_VERBOSE) console.log(r.meta.rows_read, query.slice(0, 300));
     };
     const w = {
-      bind: (...values: unknown[]) => wrap(stmt.bind(...values)),
+      bind: (...values: unknown[]) => wrap(stmt.bind(...values), query),
       all: async () => {
         const r = await stmt.all();
         count.rows += r.meta.rows_read ?? 0;
         count.statements++;
+        if (process.env.BENCH_VERBOSE) console.log(r.meta.rows_read, query.slice(0, 300));
         return r;
       },
       first: async (col?: string) => (await measured(), col ? stmt.first(col) : stmt.first()),
@@ -102,16 +111,18 @@ function countingD1(db: D1Database, count: { rows: number; statements: number })
       raw: async (o?: { columnNames?: boolean }) => (await measured(), stmt.raw(o as { columnNames: true })),
     } as unknown as D1PreparedStatement;
     real.set(w, stmt);
+    queries.set(w, query);
     return w;
   };
   return {
-    prepare: (query: string) => wrap(db.prepare(query)),
+    prepare: (query: string) => wrap(db.prepare(query), query),
     batch: async (stmts: D1PreparedStatement[]) => {
       const results = await db.batch(stmts.map((s) => real.get(s) ?? s));
-      for (const r of results) {
+      results.forEach((r, i) => {
         count.rows += r.meta.rows_read ?? 0;
         count.statements++;
-      }
+        if (process.env.BENCH_VERBOSE) console.log(r.meta.rows_read, queries.get(stmts[i])?.slice(0, 400));
+      });
       return results;
     },
     exec: (query: string) => db.exec(query),

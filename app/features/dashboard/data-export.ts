@@ -285,6 +285,9 @@ export type ExportedTable = keyof typeof EXPORTED_TABLES;
 /** Tables the archive takes nothing from, and why. */
 export const NOT_EXPORTED_TABLES: Record<string, string> = {
   week_peer_figures: "Every plan and region's impressions of a past week, no one's own data.",
+  listing_photo_running: "Running sums of the per-photo counts; the export gives the daily counts they are made from.",
+  listing_region_running:
+    "Running sums of the per-region views; the export gives the region counts they are made from.",
   likes: "Visitors' ids (keyed hashes about other people). Each listing's like counts are in its stats.",
   reports: "Visitors' reports about a listing are their words and contact details, not the owner's.",
   admin_audit: "The moderators' own record of their work.",

@@ -1,6 +1,7 @@
-// Reads a provider's insights: only their own listings, only the range's daily rows (at most 90) and the
-// range's photo rows summed per photo, whatever the number of listings or the age of the table.
-import { and, asc, eq, gte, sql } from "drizzle-orm";
+// Reads a provider's insights: only their own listings, only the range's daily rows (at most 90), and the
+// range's sums per photo and per region from the running totals (two rows each), whatever the number of
+// listings, the length of the range or the age of the table (docs/decisions/0039-running-totals.md).
+import { and, asc, eq, gte } from "drizzle-orm";
 import { getDb, schema } from "~/platform/data/db.server";
 import { countDay } from "~/platform/http/client-address";
 import type { RegionViews } from "./regions";
@@ -8,8 +9,6 @@ import { fillDays, totalsOf, type DayCounts, type PhotoCounts, type Range, type 
 
 const l = schema.listings;
 const ld = schema.listingDaily;
-const lp = schema.listingPhotoDaily;
-const lr = schema.listingRegionDaily;
 const DAY_MS = 86_400_000;
 
 export type InsightsView = {
@@ -22,6 +21,29 @@ export type InsightsView = {
   /** Profile views by visitor region over the range (shown masked: regions.ts maskedCount). */
   regions: RegionViews[];
 };
+
+// A total since `?2` is the key's last running total minus its last one before `?2`; the keys are walked one
+// index step at a time (a recursive MIN), so nothing reads the days between. ?1 is the listing.
+const runningSums = (table: string, key: string, columns: string[]) => {
+  const last = (column: string, before: boolean) => `coalesce((select ${column} from ${table}
+    where listing_id = ?1 and ${key} = keys.${key}${before ? " and day < ?2" : ""} order by day desc limit 1), 0)`;
+  return `with recursive keys(${key}) as (
+      select (select min(${key}) from ${table} where listing_id = ?1)
+      union all
+      select (select min(${key}) from ${table} where listing_id = ?1 and ${key} > keys.${key})
+      from keys where keys.${key} is not null
+    ), sums as (
+      select ${key}, ${columns.map((c) => `${last(c, false)} - ${last(c, true)} as ${c}`).join(", ")}
+      from keys where ${key} is not null
+    )
+    select ${key}, ${columns.join(", ")} from sums where ${columns.map((c) => `${c} > 0`).join(" or ")}`;
+};
+
+/** Per photo: shown as a card's cover and opened, most shown first. */
+const PHOTO_SUMS = `${runningSums("listing_photo_running", "photo", ["shown", "opened"])}
+  order by shown desc, photo asc limit 30`;
+/** Per visitor region: profile views. */
+const REGION_SUMS = `${runningSums("listing_region_running", "region", ["views"])} order by region`;
 
 export async function loadInsights(
   env: Pick<Env, "DB">,
@@ -40,7 +62,7 @@ export async function loadInsights(
   const listingId = listings.find((x) => x.modelId === wanted)?.modelId ?? listings[0]?.modelId ?? null;
   if (!listingId) return { listings, listingId, days, series: [], totals: totalsOf([]), photos: [], regions: [] };
   const from = countDay(now - (days - 1) * DAY_MS);
-  const [rows, photos, regions] = await db.batch([
+  const [rows, [photos, regions]] = await Promise.all([
     db
       .select({
         day: ld.day,
@@ -53,23 +75,16 @@ export async function loadInsights(
       })
       .from(ld)
       .where(and(eq(ld.listingId, listingId), gte(ld.day, from))),
-    db
-      .select({
-        photo: lp.photo,
-        shown: sql<number>`sum(${lp.shown})`,
-        opened: sql<number>`sum(${lp.opened})`,
-      })
-      .from(lp)
-      .where(and(eq(lp.listingId, listingId), gte(lp.day, from)))
-      .groupBy(lp.photo)
-      .orderBy(sql`sum(${lp.shown}) desc`, asc(lp.photo))
-      .limit(30),
-    db
-      .select({ region: lr.region, views: sql<number>`sum(${lr.views})` })
-      .from(lr)
-      .where(and(eq(lr.listingId, listingId), gte(lr.day, from)))
-      .groupBy(lr.region),
+    env.DB.batch([env.DB.prepare(PHOTO_SUMS).bind(listingId, from), env.DB.prepare(REGION_SUMS).bind(listingId, from)]),
   ]);
   const series = fillDays(rows, days, now);
-  return { listings, listingId, days, series, totals: totalsOf(series), photos, regions };
+  return {
+    listings,
+    listingId,
+    days,
+    series,
+    totals: totalsOf(series),
+    photos: photos.results as PhotoCounts[],
+    regions: regions.results as RegionViews[],
+  };
 }

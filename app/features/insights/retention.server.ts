@@ -11,6 +11,15 @@ const FOLD = `INSERT INTO listing_monthly_insights (listing_id, month, impressio
     views = views + excluded.views, photo_opens = photo_opens + excluded.photo_opens, contacts = contacts + excluded.contacts,
     likes = likes + excluded.likes, favourites = favourites + excluded.favourites`;
 
+// The running totals (docs/decisions/0039-running-totals.md) lose their old days too, all but the last one
+// before the cutoff: a range's sums subtract the last total before the range, which may be that one.
+const PRUNE_PHOTO_RUNNING = `DELETE FROM listing_photo_running WHERE day < ?1 AND day < (
+  SELECT MAX(r.day) FROM listing_photo_running r
+  WHERE r.listing_id = listing_photo_running.listing_id AND r.photo = listing_photo_running.photo AND r.day < ?1)`;
+const PRUNE_REGION_RUNNING = `DELETE FROM listing_region_running WHERE day < ?1 AND day < (
+  SELECT MAX(r.day) FROM listing_region_running r
+  WHERE r.listing_id = listing_region_running.listing_id AND r.region = listing_region_running.region AND r.day < ?1)`;
+
 /** Folds the days before the 400-day cutoff into months. Answers how many daily rows were folded. */
 export async function foldOldInsights(env: Pick<Env, "DB">, now: number): Promise<number> {
   const cutoff = countDay(now - DAILY_KEEP_DAYS * 86_400_000);
@@ -19,6 +28,8 @@ export async function foldOldInsights(env: Pick<Env, "DB">, now: number): Promis
     env.DB.prepare("DELETE FROM listing_daily WHERE day < ?1").bind(cutoff),
     env.DB.prepare("DELETE FROM listing_photo_daily WHERE day < ?1").bind(cutoff),
     env.DB.prepare("DELETE FROM listing_region_daily WHERE day < ?1").bind(cutoff),
+    env.DB.prepare(PRUNE_PHOTO_RUNNING).bind(cutoff),
+    env.DB.prepare(PRUNE_REGION_RUNNING).bind(cutoff),
   ]);
   return removed.meta.changes ?? 0;
 }
