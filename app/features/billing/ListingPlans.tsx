@@ -5,7 +5,9 @@ import { useShowInView } from "~/ui/show-in-view";
 import { Form, Link } from "@remix-run/react";
 import { Alert } from "~/ui/Alert";
 import { Button, buttonClass } from "~/ui/Button";
-import { formatPlanPrice, PLAN_LIST } from "./plans";
+import { SettingsSection } from "~/ui/SettingsSection";
+import { formatDollarsAndCents } from "~/platform/money";
+import { PLAN_LIST } from "./plans";
 
 export type ListingPlanView = {
   modelId: string;
@@ -174,7 +176,7 @@ function SubscribeDuringGift({ listing, busy }: { listing: ListingPlanView; busy
       <div className="flex flex-wrap gap-2">
         {PLAN_LIST.map((plan) => (
           <Button key={plan.tier} type="submit" name="tier" value={plan.tier} variant="secondary" disabled={busy}>
-            Subscribe: {plan.name} {formatPlanPrice(plan.priceCents)} a week
+            Subscribe: {plan.name} {formatDollarsAndCents(plan.priceCents)} a week
           </Button>
         ))}
       </div>
@@ -234,8 +236,8 @@ export function UpgradeConfirmation({ confirm, busy }: { confirm: UpgradeConfirm
         Upgrade {confirm.name} to Featured
       </h2>
       <p>
-        You pay <strong data-testid="upgrade-amount">{formatPlanPrice(confirm.amountCents)}</strong> now (GST included):
-        the difference for the rest of this week. From the next renewal the plan is $75.00 a week.
+        You pay <strong data-testid="upgrade-amount">{formatDollarsAndCents(confirm.amountCents)}</strong> now (GST
+        included): the difference for the rest of this week. From the next renewal the plan is $75.00 a week.
       </p>
       <div className="flex flex-wrap gap-2">
         <Form method="post">
@@ -244,7 +246,7 @@ export function UpgradeConfirmation({ confirm, busy }: { confirm: UpgradeConfirm
           <input type="hidden" name="expectedCents" value={confirm.amountCents} />
           <input type="hidden" name="confirmed" value="yes" />
           <Button type="submit" disabled={busy}>
-            Pay {formatPlanPrice(confirm.amountCents)} and upgrade
+            Pay {formatDollarsAndCents(confirm.amountCents)} and upgrade
           </Button>
         </Form>
         <Link to="/managesub" className={buttonClass({ variant: "secondary" })}>
@@ -257,14 +259,7 @@ export function UpgradeConfirmation({ confirm, busy }: { confirm: UpgradeConfirm
 
 export function PaymentHistory({ payments }: { payments: PaymentRowView[] }) {
   return (
-    <section
-      aria-labelledby="payments-title"
-      className="space-y-4 rounded-2xl border border-line bg-panel p-6"
-      data-testid="payment-history"
-    >
-      <h2 id="payments-title" className="text-xl font-semibold">
-        Payments and receipts
-      </h2>
+    <SettingsSection id="payments-title" title="Payments and receipts" testId="payment-history">
       {payments.length === 0 ? (
         <p className="text-muted">No payments yet.</p>
       ) : (
@@ -291,6 +286,6 @@ export function PaymentHistory({ payments }: { payments: PaymentRowView[] }) {
           ))}
         </ul>
       )}
-    </section>
+    </SettingsSection>
   );
 }
