@@ -225,16 +225,14 @@ export function UpgradeConfirmation({ confirm, busy }: { confirm: UpgradeConfirm
   // Asked from a listing's row lower down: the question comes into view where it is answered.
   const ref = useShowInView<HTMLElement>(confirm);
   return (
-    <section
-      ref={ref}
-      tabIndex={-1}
-      aria-labelledby="upgrade-confirm-title"
-      className="scroll-mt-24 space-y-3 rounded-2xl border border-accent bg-panel p-6 focus:outline-none"
-      data-testid="upgrade-confirm"
+    <SettingsSection
+      id="upgrade-confirm-title"
+      title={`Upgrade ${confirm.name} to Featured`}
+      frame="accent"
+      testId="upgrade-confirm"
+      sectionRef={ref}
+      className="scroll-mt-24 focus:outline-none"
     >
-      <h2 id="upgrade-confirm-title" className="text-xl font-semibold">
-        Upgrade {confirm.name} to Featured
-      </h2>
       <p>
         You pay <strong data-testid="upgrade-amount">{formatDollarsAndCents(confirm.amountCents)}</strong> now (GST
         included): the difference for the rest of this week. From the next renewal the plan is $75.00 a week.
@@ -253,7 +251,7 @@ export function UpgradeConfirmation({ confirm, busy }: { confirm: UpgradeConfirm
           Not now
         </Link>
       </div>
-    </section>
+    </SettingsSection>
   );
 }
 
