@@ -7,9 +7,10 @@
 // "Approve, but lose the notification" and the `tgm_lose_` cards make a payment the app never hears about,
 // which is how the lookups are tried locally. Nothing here is reachable in production:
 // app/features/payments/select.server.ts picks this gateway only when APP_ENV is "development".
-import { z } from "zod";
 import { newId } from "~/platform/data/ids";
 import { ProviderUnavailableError } from "~/features/payments/gateway.server";
+import { encodeCheckout, type TestCheckout } from "./test-gateway-checkout.server";
+import { notificationRequest, verifyTestNotification } from "./test-gateway-signature.server";
 import type {
   ChargeRequest,
   ChargeResult,
@@ -25,14 +26,6 @@ import type {
 } from "~/features/payments/gateway.server";
 
 export const TEST_GATEWAY_NAME = "test";
-export const TEST_SIGNATURE_HEADER = "Test-Gateway-Signature";
-/** A notification older or newer than this is refused: a captured one cannot be replayed later. */
-export const TEST_SIGNATURE_TOLERANCE_MS = 5 * 60 * 1000;
-/**
- * The development secret. It is public on purpose: this gateway only exists in development, where the
- * person who could forge a notification is the developer paying themselves.
- */
-export const TEST_GATEWAY_SECRET = "kiwi-companions-test-gateway-development-only";
 /** Stored methods whose renewals the gateway declines: how a failing card is tried locally. */
 export const FAILING_METHOD_PREFIX = "tgm_fail_";
 export const GOOD_METHOD_PREFIX = "tgm_ok_";
@@ -43,181 +36,6 @@ export const PENDING_METHOD_PREFIX = "tgm_pending_";
 /** The gateway's own books, in KV: one record per payment reference. */
 export const TEST_GATEWAY_KEY_PREFIX = "dev-test-gateway:";
 const RECORD_TTL_S = 30 * 24 * 3600;
-
-const encoder = new TextEncoder();
-
-async function hmacKey(secret: string): Promise<CryptoKey> {
-  return crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
-    "sign",
-    "verify",
-  ]);
-}
-
-function toHex(bytes: ArrayBuffer): string {
-  return [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-function fromHex(hex: string): Uint8Array<ArrayBuffer> | null {
-  if (!/^(?:[0-9a-f]{2})+$/.test(hex)) return null;
-  const out = new Uint8Array(new ArrayBuffer(hex.length / 2));
-  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
-  return out;
-}
-
-async function sign(message: string, secret: string): Promise<string> {
-  return toHex(await crypto.subtle.sign("HMAC", await hmacKey(secret), encoder.encode(message)));
-}
-
-/** crypto.subtle.verify compares in constant time. */
-async function verify(message: string, hex: string, secret: string): Promise<boolean> {
-  const signature = fromHex(hex);
-  if (!signature) return false;
-  return crypto.subtle.verify("HMAC", await hmacKey(secret), signature, encoder.encode(message));
-}
-
-/** The header value: the timestamp is inside what is signed, so it cannot be moved to make a replay fresh. */
-export async function signatureHeader(body: string, timestamp: number, secret = TEST_GATEWAY_SECRET): Promise<string> {
-  return `t=${timestamp},v1=${await sign(`${timestamp}.${body}`, secret)}`;
-}
-
-const notificationBody = z.object({
-  id: z.string().min(1).max(100),
-  type: z.enum(["payment_succeeded", "payment_failed", "refund_succeeded", "method_cancelled"]),
-  created: z.number().int().nonnegative(),
-  data: z.object({
-    reference: z.string().min(1).max(100),
-    provider_ref: z.string().min(1).max(100),
-    amount: z.number().int().nonnegative(),
-    currency: z.string().min(3).max(3),
-    method_ref: z.string().min(1).max(100).optional(),
-  }),
-});
-
-/** The body the gateway sends for a notification. */
-export function notificationJson(n: PaymentNotification): string {
-  return JSON.stringify({
-    id: n.eventId,
-    type: n.kind,
-    created: n.occurredAt,
-    data: {
-      reference: n.reference,
-      provider_ref: n.providerRef,
-      amount: n.amountCents,
-      currency: n.currency,
-      ...(n.methodRef ? { method_ref: n.methodRef } : {}),
-    },
-  });
-}
-
-/** The signed POST the gateway makes to the app's webhook. */
-export async function notificationRequest(
-  notifyUrl: string,
-  n: PaymentNotification,
-  now = Date.now(),
-  secret = TEST_GATEWAY_SECRET,
-): Promise<Request> {
-  const body = notificationJson(n);
-  return new Request(notifyUrl, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", [TEST_SIGNATURE_HEADER]: await signatureHeader(body, now, secret) },
-    body,
-  });
-}
-
-export async function verifyTestNotification(
-  request: Request,
-  now = Date.now(),
-  secret = TEST_GATEWAY_SECRET,
-): Promise<VerifyResult> {
-  const header = request.headers.get(TEST_SIGNATURE_HEADER) ?? "";
-  const match = /^t=(\d{1,16}),v1=([0-9a-f]{64})$/.exec(header);
-  if (!match) return { ok: false, status: 401, error: "Missing or malformed signature" };
-  const timestamp = Number(match[1]);
-  if (Math.abs(now - timestamp) > TEST_SIGNATURE_TOLERANCE_MS) {
-    return { ok: false, status: 401, error: "Signature timestamp outside the tolerance window" };
-  }
-  let body: string;
-  try {
-    body = await request.text();
-  } catch {
-    return { ok: false, status: 400, error: "Unreadable body" };
-  }
-  if (!(await verify(`${timestamp}.${body}`, match[2], secret))) {
-    return { ok: false, status: 401, error: "Bad signature" };
-  }
-  let parsed: z.infer<typeof notificationBody>;
-  try {
-    const result = notificationBody.safeParse(JSON.parse(body));
-    if (!result.success) return { ok: false, status: 400, error: "Malformed notification" };
-    parsed = result.data;
-  } catch {
-    return { ok: false, status: 400, error: "Malformed notification" };
-  }
-  return {
-    ok: true,
-    notification: {
-      eventId: parsed.id,
-      kind: parsed.type,
-      reference: parsed.data.reference,
-      providerRef: parsed.data.provider_ref,
-      amountCents: parsed.data.amount,
-      currency: parsed.data.currency,
-      methodRef: parsed.data.method_ref,
-      occurredAt: parsed.created,
-    },
-  };
-}
-
-/** What the hosted page needs about a checkout, carried in its signed URL (the gateway keeps no store). */
-export type TestCheckout = Omit<CheckoutRequest, "customerEmail"> & { providerRef: string };
-
-const checkoutToken = z.object({
-  reference: z.string(),
-  description: z.string(),
-  amountCents: z.number().int().nonnegative(),
-  currency: z.literal("NZD"),
-  returnUrl: z.string(),
-  cancelUrl: z.string(),
-  notifyUrl: z.string(),
-  storeMethod: z.boolean(),
-  expiresAt: z.number().int(),
-  providerRef: z.string(),
-});
-
-function base64url(text: string): string {
-  return btoa(String.fromCharCode(...encoder.encode(text)))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
-}
-
-function unbase64url(text: string): string | null {
-  try {
-    const bytes = Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
-    return new TextDecoder().decode(bytes);
-  } catch {
-    return null;
-  }
-}
-
-export async function encodeCheckout(checkout: TestCheckout, secret = TEST_GATEWAY_SECRET): Promise<string> {
-  const payload = base64url(JSON.stringify(checkout));
-  return `${payload}.${await sign(`checkout.${payload}`, secret)}`;
-}
-
-export async function decodeCheckout(token: string | null, secret = TEST_GATEWAY_SECRET): Promise<TestCheckout | null> {
-  const [payload, signature, extra] = (token ?? "").split(".");
-  if (!payload || !signature || extra !== undefined) return null;
-  if (!(await verify(`checkout.${payload}`, signature, secret))) return null;
-  const text = unbase64url(payload);
-  if (text === null) return null;
-  try {
-    const parsed = checkoutToken.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
 
 export type Deliver = (request: Request) => Promise<Response>;
 

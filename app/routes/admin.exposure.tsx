@@ -9,6 +9,7 @@ import { PLAN_LABEL, percent, weekWords } from "~/features/insights/statement";
 import { requireAdminPage } from "~/features/moderation/moderation.server";
 import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
 import { privateMeta } from "~/features/site/seo";
+import { ColumnHeads } from "~/ui/ColumnHeads";
 
 export const meta: MetaFunction = () => privateMeta("Exposure");
 export const headers = pipeHeaders;
@@ -20,6 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 const CELL = "px-3 py-2";
+const COLUMNS = ["Plan", "Region", "Listings", "Impressions", "Median", "Highest over lowest", "Spread"];
 const ratioText = (r: number | null) => (r === null ? "– (one had none)" : `${r.toFixed(1)}×`);
 const num = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 
@@ -61,31 +63,7 @@ function SpreadSection({ groups }: { groups: Report["groups"] }) {
         >
           <table className="w-full min-w-[34rem] text-left text-sm" data-testid="exposure-table">
             <caption className="sr-only">Exposure by plan and region</caption>
-            <thead className="bg-panel text-muted">
-              <tr>
-                <th scope="col" className={CELL}>
-                  Plan
-                </th>
-                <th scope="col" className={CELL}>
-                  Region
-                </th>
-                <th scope="col" className={CELL}>
-                  Listings
-                </th>
-                <th scope="col" className={CELL}>
-                  Impressions
-                </th>
-                <th scope="col" className={CELL}>
-                  Median
-                </th>
-                <th scope="col" className={CELL}>
-                  Highest over lowest
-                </th>
-                <th scope="col" className={CELL}>
-                  Spread
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads columns={COLUMNS} />
             <tbody>
               {groups.map((g) => (
                 <tr key={`${g.plan}-${g.region}`} className="border-t border-line">

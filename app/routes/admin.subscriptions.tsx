@@ -14,14 +14,15 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/features/moderation/AdminPage";
 import { Alert } from "~/ui/Alert";
 import { pageCount, parseSubscriptionQuery } from "~/features/billing/admin-subscriptions";
-import { formatPlanPrice, PLANS } from "~/features/billing/plans";
+import { formatDollarsAndCents } from "~/platform/money";
+import { PLANS } from "~/features/billing/plans";
 import { statusLabel } from "~/features/billing/subscriptions";
 import { grantFreeWeeks, loadAdminSubscriptions } from "~/features/billing/billing-admin.server";
 import { grantFeatured, revokeFeatured } from "~/features/billing/featured-grants.server";
 import { readForm } from "~/platform/http/body.server";
 import { formatNzDate, formatNzTime } from "~/platform/time/date-text";
 import { requireAdminPage } from "~/features/moderation/moderation.server";
-import { askProviderNow, giveUpPayment, loadOpenPayments } from "~/features/payments/lookups.server";
+import { askProviderNow, giveUpPayment, loadOpenPayments } from "~/features/payments/open-payments.server";
 import { billingGateway } from "~/features/payments/select.server";
 import { loadUnappliedPayments, markRefunded } from "~/features/payments/unapplied.server";
 import { siteOrigin } from "~/platform/http/site-origin.server";
@@ -54,7 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         reference: r.reference,
         name: r.name ?? "(deleted listing)",
         email: r.email ?? "(deleted account)",
-        amount: formatPlanPrice(r.amountCents),
+        amount: formatDollarsAndCents(r.amountCents),
         reason: r.reason,
         state: REFUND_STATE_LABEL[r.refundState],
         done: r.refundState === "refunded",
@@ -66,7 +67,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         name: o.name ?? "(deleted listing)",
         email: o.email ?? "(deleted account)",
         kind: o.kind,
-        amount: formatPlanPrice(o.amountCents),
+        amount: formatDollarsAndCents(o.amountCents),
         openedAt: formatNzTime(o.createdAt),
         checkedAt: o.checkedAt ? formatNzTime(o.checkedAt) : "Never",
       })),

@@ -3,10 +3,11 @@
 // would: the choice made here is sent to the app as a signed notification, then the payer goes back.
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
-import { formatPlanPrice } from "~/features/billing/plans";
+import { formatDollarsAndCents } from "~/platform/money";
 import { readForm } from "~/platform/http/body.server";
 import { paymentGateway } from "~/features/payments/select.server";
-import { decodeCheckout, TEST_OUTCOMES, TestGateway, type TestOutcome } from "~/dev/test-gateway.server";
+import { decodeCheckout } from "~/dev/test-gateway-checkout.server";
+import { TEST_OUTCOMES, TestGateway, type TestOutcome } from "~/dev/test-gateway.server";
 import { devToolsAllowed, siteOrigin } from "~/platform/http/site-origin.server";
 import { privateMeta } from "~/features/site/seo";
 
@@ -37,7 +38,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!(await testGateway(request, context).payable(checkout))) throw EXPIRED();
   return {
     description: checkout.description,
-    amount: formatPlanPrice(checkout.amountCents),
+    amount: formatDollarsAndCents(checkout.amountCents),
     currency: checkout.currency,
     cancelUrl: checkout.cancelUrl,
   };

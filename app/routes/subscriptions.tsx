@@ -14,7 +14,6 @@ import { PickListing } from "~/features/billing/plans-page/PickListing";
 import { PlanRequestNotice } from "~/features/billing/plans-page/PlanRequestNotice";
 import { Alert } from "~/ui/Alert";
 import {
-  formatPlanPrice,
   loginPathForPlan,
   parsePlanTier,
   PLAN_LIST,
@@ -23,6 +22,7 @@ import {
   TIER_ERROR,
 } from "~/features/billing/plans";
 import { originOf, seoMeta } from "~/features/site/seo";
+import { formatDollarsAndCents } from "~/platform/money";
 import { subscribeFormSchema } from "~/features/billing/subscribe-form";
 import { getSessionUser } from "~/features/accounts/auth.server";
 import { pendingPlanRequest, recordPlanRequest } from "~/features/billing/plan-requests.server";
@@ -37,7 +37,7 @@ import { readForm } from "~/platform/http/body.server";
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   seoMeta({
     title: "Subscription Plans",
-    description: `Advertise on Kiwi Companions: Standard ${formatPlanPrice(PLANS.standard.priceCents)} per week or Featured ${formatPlanPrice(PLANS.featured.priceCents)} per week, GST included. Cancel any time.`,
+    description: `Advertise on Kiwi Companions: Standard ${formatDollarsAndCents(PLANS.standard.priceCents)} per week or Featured ${formatDollarsAndCents(PLANS.featured.priceCents)} per week, GST included. Cancel any time.`,
     path: "/subscriptions",
     origin: data?.origin,
   });

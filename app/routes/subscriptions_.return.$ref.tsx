@@ -15,9 +15,9 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { InfoPage } from "~/features/site/InfoPage";
 import { PaymentOutcome } from "~/features/billing/return-page/PaymentOutcome";
 import { useReturnPolling } from "~/features/billing/return-page/useReturnPolling";
-import { paymentDeadline } from "~/features/billing/emails";
-import { formatNzDate } from "~/platform/time/date-text";
-import { formatPlanPrice, PLANS } from "~/features/billing/plans";
+import { formatNzDate, formatNzDeadline } from "~/platform/time/date-text";
+import { formatDollarsAndCents } from "~/platform/money";
+import { PLANS } from "~/features/billing/plans";
 import { requireUser } from "~/features/accounts/guards.server";
 import { ownPayment } from "~/features/billing/billing.server";
 import { readForm } from "~/platform/http/body.server";
@@ -41,7 +41,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // Declined while the listing is past due: the next step is another card, before the deadline.
   const pastDue =
     payment.status === "failed" && sub?.status === "past_due" && sub.graceUntil !== null
-      ? { modelId: sub.listingId, deadline: paymentDeadline(sub.graceUntil) }
+      ? { modelId: sub.listingId, deadline: formatNzDeadline(sub.graceUntil) }
       : null;
   return data(
     {
@@ -49,7 +49,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       kind: payment.kind,
       plan: PLANS[payment.plan].name,
       tier: payment.plan,
-      amount: formatPlanPrice(payment.amountCents),
+      amount: formatDollarsAndCents(payment.amountCents),
       cancelled: new URL(request.url).searchParams.get("cancelled") === "1",
       periodEnd: payment.status === "succeeded" && sub?.periodEnd ? formatNzDate(sub.periodEnd) : null,
       pastDue,

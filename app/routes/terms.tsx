@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { InfoPage, InfoSection, TableOfContents } from "~/features/site/InfoPage";
-import { formatPlanPrice, PLANS } from "~/features/billing/plans";
+import { formatDollarsAndCents } from "~/platform/money";
+import { PLANS } from "~/features/billing/plans";
 import { originOf, seoMeta } from "~/features/site/seo";
 import { INACTIVE_LISTING_MONTHS, SITE_NAME, SUPPORT_EMAIL, TERMS_UPDATED } from "~/features/site/site";
 
@@ -184,13 +185,13 @@ const TERMS_SECTIONS: readonly { id: string; title: string; body: ReactNode }[] 
         <p>A listing is shown while its subscription is active. There are two weekly plans:</p>
         <ul>
           <li>
-            <strong>Standard</strong>, {formatPlanPrice(PLANS.standard.priceCents)} per week: a basic listing with up to{" "}
-            {PLANS.standard.maxPhotos} photos, analytics and standard support.
+            <strong>Standard</strong>, {formatDollarsAndCents(PLANS.standard.priceCents)} per week: a basic listing with
+            up to {PLANS.standard.maxPhotos} photos, analytics and standard support.
           </li>
           <li>
             <strong>Premium</strong>, shown on the site as <strong>Featured</strong>,{" "}
-            {formatPlanPrice(PLANS.featured.priceCents)} per week: better visibility (priority in search and on the
-            homepage, and a featured tag), up to {PLANS.featured.maxPhotos} photos, priority support and promotional
+            {formatDollarsAndCents(PLANS.featured.priceCents)} per week: better visibility (priority in search and on
+            the homepage, and a featured tag), up to {PLANS.featured.maxPhotos} photos, priority support and promotional
             features.
           </li>
         </ul>

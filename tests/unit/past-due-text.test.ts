@@ -1,15 +1,16 @@
 // What a past-due listing's owner reads (app/features/billing/emails.ts) and the toasts' words (app/features/site/toasts.ts).
 import { describe, expect, it } from "vitest";
-import { pastDueText, paymentDeadline } from "~/features/billing/emails";
+import { pastDueText } from "~/features/billing/emails";
+import { formatNzDeadline } from "~/platform/time/date-text";
 import { ADMIN_ACTIONS } from "~/features/moderation/moderation";
 import { adminActionToast, isToastKey, TOAST } from "~/features/site/toasts";
 
 describe("the deadline of a failed payment", () => {
   it("is told to the minute in New Zealand time, whatever the server's zone", () => {
     // 01:05 UTC on 27 November 2026 is 2:05 pm in Auckland (NZDT, UTC+13).
-    expect(paymentDeadline(Date.UTC(2026, 10, 27, 1, 5))).toBe("Friday, 27 November at 2:05 pm");
+    expect(formatNzDeadline(Date.UTC(2026, 10, 27, 1, 5))).toBe("Friday, 27 November at 2:05 pm");
     // Winter (NZST, UTC+12): 20:30 UTC on 1 July is 8:30 am on 2 July.
-    expect(paymentDeadline(Date.UTC(2026, 6, 1, 20, 30))).toBe("Thursday, 2 July at 8:30 am");
+    expect(formatNzDeadline(Date.UTC(2026, 6, 1, 20, 30))).toBe("Thursday, 2 July at 8:30 am");
   });
 
   it("says what keeps the listing public", () => {

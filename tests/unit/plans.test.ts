@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  formatPlanPrice,
   gstIncludedCents,
   isPlanTier,
   loginPathForPlan,
@@ -11,6 +10,7 @@ import {
   TIER_ERROR,
 } from "~/features/billing/plans";
 import { subscribeFormSchema } from "~/features/billing/subscribe-form";
+import { formatDollarsAndCents } from "~/platform/money";
 
 describe("plans", () => {
   it("holds the two weekly plans of the spec in integer cents", () => {
@@ -48,10 +48,10 @@ describe("plans", () => {
   });
 
   it("formats prices with cents, as the spec writes them", () => {
-    expect(formatPlanPrice(PLANS.standard.priceCents)).toBe("$35.00");
-    expect(formatPlanPrice(PLANS.featured.priceCents)).toBe("$75.00");
-    expect(formatPlanPrice(5)).toBe("$0.05");
-    expect(formatPlanPrice(123456)).toBe("$1,234.56");
+    expect(formatDollarsAndCents(PLANS.standard.priceCents)).toBe("$35.00");
+    expect(formatDollarsAndCents(PLANS.featured.priceCents)).toBe("$75.00");
+    expect(formatDollarsAndCents(5)).toBe("$0.05");
+    expect(formatDollarsAndCents(123456)).toBe("$1,234.56");
   });
 
   it("works out the GST held in a GST-inclusive price (3/23, rounded to the cent)", () => {

@@ -4,7 +4,7 @@
 // step, and a double press or the cron's retry racing it charges once. Real D1, the local test gateway.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { paymentDeadline } from "~/features/billing/emails";
+import { formatNzDeadline } from "~/platform/time/date-text";
 import { GRACE_MS, WEEK_MS } from "~/features/billing/subscriptions";
 import { paymentGateway } from "~/features/payments/select.server";
 import { runRenewals } from "~/features/billing/renewals.server";
@@ -120,7 +120,7 @@ describe("'Pay now' on a past-due listing", () => {
     const page = await text(answer);
     expect(page).toContain("Your card was declined. Use another card.");
     expect(page).toContain('data-testid="declined-use-another-card"');
-    expect(page).toContain(`Pay by ${paymentDeadline(owner.graceUntil)} to keep this listing public.`);
+    expect(page).toContain(`Pay by ${formatNzDeadline(owner.graceUntil)} to keep this listing public.`);
     const after = await state(owner.listingId);
     // The owner's own attempt is not the cron's second one: the grace runs on to its end.
     expect(after.sub).toMatchObject({ status: "past_due", grace_until: owner.graceUntil });
@@ -227,7 +227,7 @@ describe("the deadline, before the listing is hidden", () => {
   it("shows on /managesub beside the listing and in the per-listing summary, with Pay now and Use another card", async () => {
     const owner = await pastDue();
     const page = await text(await owner.client.get("/managesub"));
-    const deadline = paymentDeadline(owner.graceUntil);
+    const deadline = formatNzDeadline(owner.graceUntil);
     expect(page).toContain(`Payment failed. Pay by ${deadline} to keep this listing public.`);
     expect(page).toContain(`Past due: payment failed, pay by ${deadline}`);
     expect(page).toContain('data-testid="pay-now"');
@@ -240,7 +240,7 @@ describe("the deadline, before the listing is hidden", () => {
     const owner = await pastDue();
     const page = await text(await owner.client.get("/dashboard"));
     expect(page).toMatch(/data-testid="payment-deadline"/);
-    expect(page).toContain(`Payment failed. Pay by ${paymentDeadline(owner.graceUntil)} to keep this listing public.`);
+    expect(page).toContain(`Payment failed. Pay by ${formatNzDeadline(owner.graceUntil)} to keep this listing public.`);
     expect(page).toContain('aria-label="Pay now for Aroha"');
     // An active listing has none.
     await post(owner, "payNow", owner.listingId);

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { isPublic, type VisibilityInputs } from "~/features/listings/visibility";
 import { visibilitySet } from "~/features/listings/visibility.server";
 import { getDb, schema } from "~/platform/data/db.server";
-import { notificationRequest } from "~/dev/test-gateway.server";
+import { notificationRequest } from "~/dev/test-gateway-signature.server";
 import { waitForMail } from "./auth-fixtures";
 import { client, requestId, signedIn, type SignedIn } from "./client";
 import { insertListing } from "./fixtures";

@@ -5,7 +5,9 @@ import { useShowInView } from "~/ui/show-in-view";
 import { Form, Link } from "@remix-run/react";
 import { Alert } from "~/ui/Alert";
 import { Button, buttonClass } from "~/ui/Button";
-import { formatPlanPrice, PLAN_LIST } from "./plans";
+import { SettingsSection } from "~/ui/SettingsSection";
+import { formatDollarsAndCents } from "~/platform/money";
+import { PLAN_LIST } from "./plans";
 
 export type ListingPlanView = {
   modelId: string;
@@ -174,7 +176,7 @@ function SubscribeDuringGift({ listing, busy }: { listing: ListingPlanView; busy
       <div className="flex flex-wrap gap-2">
         {PLAN_LIST.map((plan) => (
           <Button key={plan.tier} type="submit" name="tier" value={plan.tier} variant="secondary" disabled={busy}>
-            Subscribe: {plan.name} {formatPlanPrice(plan.priceCents)} a week
+            Subscribe: {plan.name} {formatDollarsAndCents(plan.priceCents)} a week
           </Button>
         ))}
       </div>
@@ -223,19 +225,17 @@ export function UpgradeConfirmation({ confirm, busy }: { confirm: UpgradeConfirm
   // Asked from a listing's row lower down: the question comes into view where it is answered.
   const ref = useShowInView<HTMLElement>(confirm);
   return (
-    <section
-      ref={ref}
-      tabIndex={-1}
-      aria-labelledby="upgrade-confirm-title"
-      className="scroll-mt-24 space-y-3 rounded-2xl border border-accent bg-panel p-6 focus:outline-none"
-      data-testid="upgrade-confirm"
+    <SettingsSection
+      id="upgrade-confirm-title"
+      title={`Upgrade ${confirm.name} to Featured`}
+      frame="accent"
+      testId="upgrade-confirm"
+      sectionRef={ref}
+      className="scroll-mt-24 focus:outline-none"
     >
-      <h2 id="upgrade-confirm-title" className="text-xl font-semibold">
-        Upgrade {confirm.name} to Featured
-      </h2>
       <p>
-        You pay <strong data-testid="upgrade-amount">{formatPlanPrice(confirm.amountCents)}</strong> now (GST included):
-        the difference for the rest of this week. From the next renewal the plan is $75.00 a week.
+        You pay <strong data-testid="upgrade-amount">{formatDollarsAndCents(confirm.amountCents)}</strong> now (GST
+        included): the difference for the rest of this week. From the next renewal the plan is $75.00 a week.
       </p>
       <div className="flex flex-wrap gap-2">
         <Form method="post">
@@ -244,27 +244,20 @@ export function UpgradeConfirmation({ confirm, busy }: { confirm: UpgradeConfirm
           <input type="hidden" name="expectedCents" value={confirm.amountCents} />
           <input type="hidden" name="confirmed" value="yes" />
           <Button type="submit" disabled={busy}>
-            Pay {formatPlanPrice(confirm.amountCents)} and upgrade
+            Pay {formatDollarsAndCents(confirm.amountCents)} and upgrade
           </Button>
         </Form>
         <Link to="/managesub" className={buttonClass({ variant: "secondary" })}>
           Not now
         </Link>
       </div>
-    </section>
+    </SettingsSection>
   );
 }
 
 export function PaymentHistory({ payments }: { payments: PaymentRowView[] }) {
   return (
-    <section
-      aria-labelledby="payments-title"
-      className="space-y-4 rounded-2xl border border-line bg-panel p-6"
-      data-testid="payment-history"
-    >
-      <h2 id="payments-title" className="text-xl font-semibold">
-        Payments and receipts
-      </h2>
+    <SettingsSection id="payments-title" title="Payments and receipts" testId="payment-history">
       {payments.length === 0 ? (
         <p className="text-muted">No payments yet.</p>
       ) : (
@@ -291,6 +284,6 @@ export function PaymentHistory({ payments }: { payments: PaymentRowView[] }) {
           ))}
         </ul>
       )}
-    </section>
+    </SettingsSection>
   );
 }

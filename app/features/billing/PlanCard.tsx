@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { formatPlanPrice, type Plan } from "./plans";
+import { formatDollarsAndCents } from "~/platform/money";
+import type { Plan } from "./plans";
 import { CheckIcon } from "~/ui/icons";
 
 export type PlanCardState = "none" | "chosen" | "requested";
@@ -42,7 +43,7 @@ export function PlanCard({ plan, state }: { plan: Plan; state: PlanCardState }) 
       </div>
       <p className="mt-2 text-zinc-300">{plan.description}</p>
       <p className="mt-6 flex items-baseline gap-2">
-        <span className="text-4xl font-bold tracking-tight text-white">{formatPlanPrice(plan.priceCents)}</span>
+        <span className="text-4xl font-bold tracking-tight text-white">{formatDollarsAndCents(plan.priceCents)}</span>
         <span className="text-zinc-300">per {plan.interval}</span>
       </p>
       <p className="mt-1 text-sm text-muted">NZD, GST included</p>

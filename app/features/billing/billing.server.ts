@@ -4,9 +4,10 @@
 // user's own: someone else's listing is "not found", never "forbidden", so ids
 // cannot be probed.
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { formatNzDate } from "~/platform/time/date-text";
-import { paymentDeadline, paymentDescription, receiptLabel } from "./emails";
-import { formatPlanPrice, PLANS, type PlanTier } from "./plans";
+import { formatNzDate, formatNzDeadline } from "~/platform/time/date-text";
+import { formatDollarsAndCents } from "~/platform/money";
+import { paymentDescription, receiptLabel } from "./emails";
+import { PLANS, type PlanTier } from "./plans";
 import { EXPIRED_BADGE, isPaidStatus, prorationCents, statusLabel } from "./subscriptions";
 import { getDb, schema } from "~/platform/data/db.server";
 import { readSubscription, type SubscriptionSnapshot } from "./subscriptions.server";
@@ -178,7 +179,7 @@ export async function loadBillingSection(env: Pick<Env, "DB">, userId: string, n
             ? prorationCents(sub, now)
             : null,
         // Past due: when the listing is hidden unless the renewal is paid (the grace's end, decision 0015).
-        deadline: status === "past_due" && l.graceUntil !== null ? paymentDeadline(l.graceUntil) : null,
+        deadline: status === "past_due" && l.graceUntil !== null ? formatNzDeadline(l.graceUntil) : null,
         hasCard: l.hasMethod,
         paymentOpen: l.paymentOpen,
       };
@@ -187,7 +188,7 @@ export async function loadBillingSection(env: Pick<Env, "DB">, userId: string, n
       reference: p.reference,
       listing: (p.listingId && names.get(p.listingId)) || "",
       description: paymentDescription(p.kind, p.plan),
-      amount: formatPlanPrice(p.amountCents),
+      amount: formatDollarsAndCents(p.amountCents),
       status: p.status,
       date: formatNzDate(p.createdAt),
       receiptId: p.receiptId,
@@ -204,6 +205,6 @@ export async function pastDueDeadlines(env: Pick<Env, "DB">, userId: string): Pr
     .from(s)
     .where(and(eq(s.userId, userId), eq(s.status, "past_due")));
   return Object.fromEntries(
-    rows.flatMap((r) => (r.graceUntil === null ? [] : [[r.listingId, paymentDeadline(r.graceUntil)] as const])),
+    rows.flatMap((r) => (r.graceUntil === null ? [] : [[r.listingId, formatNzDeadline(r.graceUntil)] as const])),
   );
 }

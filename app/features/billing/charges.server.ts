@@ -11,7 +11,8 @@
 import { and, eq } from "drizzle-orm";
 import { paymentDescription } from "./emails";
 import { newId } from "~/platform/data/ids";
-import type { PlanTier } from "./plans";
+import { PLANS, type PlanTier } from "./plans";
+import { renewalPlan } from "./subscriptions";
 import { getDb, schema, type Db } from "~/platform/data/db.server";
 import { ProviderUnavailableError, type PaymentGateway } from "~/features/payments/gateway.server";
 import { applyNotification, type NotifyEnv } from "~/features/payments/notify.server";
@@ -52,6 +53,20 @@ export type ChargeOutcome =
    * charged. The caller closes the payment without moving the subscription; the charge is made again later.
    */
   | { outcome: "notCharged"; reason: string };
+
+/**
+ * Opens the renewal of `sub`'s plan (the plan it changes to at renewal, if any), at that plan's price: the
+ * cron's charge and the owner's 'Pay now' (past-due.server.ts) alike.
+ */
+export function openRenewalCharge(
+  env: Pick<Env, "DB">,
+  gateway: PaymentGateway,
+  sub: SubscriptionSnapshot,
+  now: number,
+) {
+  const plan = renewalPlan(sub);
+  return openCharge(env, gateway, sub, { kind: "renewal", plan, amountCents: PLANS[plan].priceCents }, now);
+}
 
 /**
  * Opens a charge against `sub` (read with readSubscription, so its open payment and version are one snapshot).

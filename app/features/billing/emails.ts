@@ -1,8 +1,9 @@
 // What payments say to people: the payer's statement line, receipts and the billing e-mails (docs/billing.md).
 // No listing names anywhere: a bank statement or an e-mail preview must not out anyone.
 import { greetingName, render, type EmailContent } from "~/platform/email/template";
-import { formatNzDate, formatNzDeadline } from "~/platform/time/date-text";
-import { formatPlanPrice, gstIncludedCents, PLANS, type PlanTier } from "./plans";
+import { formatNzDate } from "~/platform/time/date-text";
+import { formatDollarsAndCents } from "~/platform/money";
+import { gstIncludedCents, PLANS, type PlanTier } from "./plans";
 
 export type PaymentKind = "checkout" | "renewal" | "upgrade";
 
@@ -15,12 +16,6 @@ export function paymentDescription(kind: PaymentKind, plan: PlanTier): string {
 export function receiptLabel(number: number): string {
   return `KC-${String(number).padStart(6, "0")}`;
 }
-
-/**
- * A past-due listing's deadline, to the minute, in New Zealand time ("Friday, 27 November at 2:05 pm"): the
- * grace is a day, so the date alone would not say when.
- */
-export const paymentDeadline = formatNzDeadline;
 
 /** What a past-due listing's owner reads beside it: how long it stays public, and what keeps it so. */
 export function pastDueText(deadline: string): string {
@@ -45,8 +40,8 @@ export function receiptLines(r: ReceiptView): string[] {
     `GST number: ${r.supplierGstNumber}`,
     `Date: ${formatNzDate(r.issuedAt)}`,
     `Description: ${r.description}`,
-    `Total (including GST): ${formatPlanPrice(r.totalCents)} NZD`,
-    `GST included: ${formatPlanPrice(r.gstCents)}`,
+    `Total (including GST): ${formatDollarsAndCents(r.totalCents)} NZD`,
+    `GST included: ${formatDollarsAndCents(r.gstCents)}`,
   ];
 }
 
@@ -73,7 +68,7 @@ export function renewalReminderEmail(o: {
     [
       `Hi ${greetingName(o.firstName)},`,
       "",
-      `Your ${PLANS[o.plan].name} plan renews on ${formatNzDate(o.renewsAt)} for ${formatPlanPrice(PLANS[o.plan].priceCents)} (GST included), charged to the card you paid with.`,
+      `Your ${PLANS[o.plan].name} plan renews on ${formatNzDate(o.renewsAt)} for ${formatDollarsAndCents(PLANS[o.plan].priceCents)} (GST included), charged to the card you paid with.`,
       "To change or cancel it before then, open your subscriptions.",
     ],
     { href: `${o.origin}/managesub`, label: "Manage your subscriptions" },

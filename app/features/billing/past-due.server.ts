@@ -9,11 +9,10 @@
 // What a success does to the listing (paid again, and public again if an expiry had hidden it) is the one
 // statement every paid subscription write carries: subscriptionStatements in subscriptions.server.ts.
 import { and, eq } from "drizzle-orm";
-import { PLANS } from "./plans";
 import { renewalPlan } from "./subscriptions";
 import { BILLING_MSG, ownSubscription, type BillingUser } from "./billing.server";
 import { cancelPages, startCheckout } from "./checkout.server";
-import { closeFailedCharge, openCharge, sendCharge } from "./charges.server";
+import { closeFailedCharge, openRenewalCharge, sendCharge } from "./charges.server";
 import { getDb, schema } from "~/platform/data/db.server";
 import type { PaymentGateway } from "~/features/payments/gateway.server";
 import type { NotifyEnv } from "~/features/payments/notify.server";
@@ -50,18 +49,10 @@ export async function payNow(
   origin: string,
   now = Date.now(),
 ): Promise<PastDueOutcome> {
-  const current = await ownSubscription(env, user.id, listingId);
-  if (!current) return { ok: false, status: 404, error: BILLING_MSG.notFound };
-  if (current.status !== "past_due") return { ok: false, status: 409, error: PAST_DUE_MSG.notPastDue };
+  const { current, refused } = await ownPastDue(env, user.id, listingId);
+  if (refused) return refused;
   if (!current.methodRef) return payWithAnotherCard(env, gateway, user, listingId, origin, now);
-  const plan = renewalPlan(current);
-  const opened = await openCharge(
-    env,
-    gateway,
-    current,
-    { kind: "renewal", plan, amountCents: PLANS[plan].priceCents },
-    now,
-  );
+  const opened = await openRenewalCharge(env, gateway, current, now);
   if (!opened.ok) {
     return { ok: false, status: 409, error: opened.reason === "busy" ? BILLING_MSG.busy : BILLING_MSG.changed };
   }
@@ -105,10 +96,19 @@ export async function payWithAnotherCard(
   origin: string,
   now = Date.now(),
 ): Promise<PastDueOutcome> {
-  const current = await ownSubscription(env, user.id, listingId);
-  if (!current) return { ok: false, status: 404, error: BILLING_MSG.notFound };
-  if (current.status !== "past_due") return { ok: false, status: 409, error: PAST_DUE_MSG.notPastDue };
+  const { current, refused } = await ownPastDue(env, user.id, listingId);
+  if (refused) return refused;
   const started = await startCheckout(env, gateway, user, listingId, renewalPlan(current), origin, now);
   if (!started.ok) return { ok: false, status: started.status === 400 ? 409 : started.status, error: started.error };
   return { ok: true, via: "checkout", redirectUrl: started.redirectUrl };
+}
+
+/** The owner's own subscription while it is past due; otherwise why there is nothing to put right. */
+async function ownPastDue(env: BillingEnv, userId: string, listingId: string) {
+  const current = await ownSubscription(env, userId, listingId);
+  if (!current) return { current: null, refused: { ok: false, status: 404, error: BILLING_MSG.notFound } as const };
+  if (current.status !== "past_due") {
+    return { current: null, refused: { ok: false, status: 409, error: PAST_DUE_MSG.notPastDue } as const };
+  }
+  return { current, refused: null };
 }

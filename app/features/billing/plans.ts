@@ -1,7 +1,6 @@
 // The two weekly plans (spec §9). Money is integer cents; prices include GST and are in NZD.
 // The terms of the original product call the higher plan "Premium": it is the Featured plan. No zod here:
 // the info pages quote the plans, and zod would be 24 kB of their JavaScript (subscribe-form.ts has the form).
-import { formatDollarsAndCents } from "~/platform/money";
 
 export const PLAN_TIERS = ["standard", "featured"] as const;
 export type PlanTier = (typeof PLAN_TIERS)[number];
@@ -54,9 +53,6 @@ export const GST_RATE_PERCENT = 15;
 export function gstIncludedCents(priceCents: number): number {
   return Math.round((priceCents * 3) / 23);
 }
-
-/** "$35.00": plan prices keep their cents, as the spec writes them. */
-export const formatPlanPrice = formatDollarsAndCents;
 
 export function isPlanTier(value: unknown): value is PlanTier {
   return typeof value === "string" && (PLAN_TIERS as readonly string[]).includes(value);

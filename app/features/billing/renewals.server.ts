@@ -6,13 +6,12 @@
 // charges.server.ts, shared with the upgrade.
 import { and, eq, lte, or, sql } from "drizzle-orm";
 import { expiredEmail, renewalFailedEmail, renewalReminderEmail } from "./emails";
-import { PLANS } from "./plans";
 import { dueAction, REMINDER_MS, renewalPlan, transition } from "./subscriptions";
 import {
   CHARGE_RETRY_AFTER_MS,
   closeFailedCharge,
   finishOpenCharge,
-  openCharge,
+  openRenewalCharge,
   sendCharge,
   type Charge,
   type ChargeOutcome,
@@ -20,7 +19,7 @@ import {
 import { getDb, schema } from "~/platform/data/db.server";
 import { sendEmail } from "~/platform/email/email.server";
 import { endFeaturedGrants } from "./featured-grants.server";
-import { sweepAbandonedCheckouts } from "~/features/payments/lookups.server";
+import { sweepAbandonedCheckouts } from "~/features/payments/abandoned-checkouts.server";
 import type { PaymentGateway } from "~/features/payments/gateway.server";
 import { refundUnapplied } from "~/features/payments/unapplied.server";
 import type { NotifyEnv } from "~/features/payments/notify.server";
@@ -174,16 +173,9 @@ async function renewOne(
   if (action !== "charge" && action !== "retry") return;
   if (!gateway) return;
 
-  const plan = renewalPlan(sub);
   // Opened with a compare-and-swap: a cancel or change of plan that landed since our read wins, and nothing
   // is charged; one that comes after it is refused while this charge is open.
-  const opened = await openCharge(
-    env,
-    gateway,
-    sub,
-    { kind: "renewal", plan, amountCents: PLANS[plan].priceCents },
-    now,
-  );
+  const opened = await openRenewalCharge(env, gateway, sub, now);
   if (!opened.ok) return;
   const result = sub.methodRef
     ? await sendCharge(env, ctx, gateway, opened.charge, sub.methodRef, origin, now)

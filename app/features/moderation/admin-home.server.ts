@@ -3,7 +3,7 @@
 import { count, eq } from "drizzle-orm";
 import { countFailedRenewals } from "~/features/billing/billing-admin.server";
 import { getDb, schema } from "~/platform/data/db.server";
-import { leftOpen } from "~/features/payments/lookups.server";
+import { leftOpen } from "~/features/payments/open-payments.server";
 import { notRefunded } from "~/features/payments/unapplied.server";
 import { isOpenReport } from "./reports.server";
 

@@ -78,44 +78,45 @@ export async function refundUnapplied(
       .where(and(eq(u.id, row.id), eq(u.refundState, row.refundState), eq(u.updatedAt, row.updatedAt)))
       .returning({ id: u.id });
     if (claimed.length === 0) continue;
-    let result;
-    try {
-      result = await gateway.refund({
-        reference: row.paymentId,
-        providerRef: row.providerRef,
-        amountCents: row.amountCents,
-        currency: "NZD",
-      });
-    } catch (error) {
-      if (!(error instanceof ProviderUnavailableError)) throw error;
-      run.unreachable++;
-      await db
-        .update(u)
-        .set({ refundState: "due", refundNote: error.message.slice(0, 200), updatedAt: now })
-        .where(eq(u.id, row.id));
-      continue;
-    }
-    if (result.status === "failed") {
-      run.manual++;
-      await db
-        .update(u)
-        .set({ refundState: "manual", refundNote: result.reason.slice(0, 200), updatedAt: now })
-        .where(eq(u.id, row.id));
-      continue;
-    }
-    if (result.status === "succeeded") run.refunded++;
-    else run.pending++;
+    const step = await sendRefund(gateway, row);
+    run[step.counted]++;
     await db
       .update(u)
       .set({
-        refundState: result.status === "succeeded" ? "refunded" : "pending",
-        refundRef: result.providerRef,
-        refundNote: null,
+        refundState: step.state,
+        ...(step.refundRef === undefined ? {} : { refundRef: step.refundRef }),
+        refundNote: step.note,
         updatedAt: now,
       })
       .where(eq(u.id, row.id));
   }
   return run;
+}
+
+/** Where one refund stands after asking the provider, and which of the run's counts it adds to. */
+type RefundStep = {
+  counted: keyof RefundRun;
+  state: "due" | "manual" | "refunded" | "pending";
+  note: string | null;
+  refundRef?: string;
+};
+
+async function sendRefund(gateway: PaymentGateway, row: typeof u.$inferSelect): Promise<RefundStep> {
+  let result;
+  try {
+    result = await gateway.refund({
+      reference: row.paymentId,
+      providerRef: row.providerRef,
+      amountCents: row.amountCents,
+      currency: "NZD",
+    });
+  } catch (error) {
+    if (!(error instanceof ProviderUnavailableError)) throw error;
+    return { counted: "unreachable", state: "due", note: error.message.slice(0, 200) };
+  }
+  if (result.status === "failed") return { counted: "manual", state: "manual", note: result.reason.slice(0, 200) };
+  const state = result.status === "succeeded" ? "refunded" : "pending";
+  return { counted: state, state, note: null, refundRef: result.providerRef };
 }
 
 /** A stray payment still to refund (the list below, and the admin home's count). */

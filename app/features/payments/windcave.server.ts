@@ -3,11 +3,12 @@
 // stored cards ("cardId") for renewals and prorations, and notifications that carry only an id.
 //
 // Windcave does not sign its notifications. It calls our notification URL naming the session (`sessionId`;
-// a `transactionId` is read too), and the merchant asks Windcave for it over the authenticated API. So nothing in the notification request is trusted: amount, currency, outcome and our
-// reference all come from Windcave's own answer. A forged id is one Windcave does not know (401); a tampered
-// amount cannot be sent at all; a replay re-reads the same transaction and yields the same event id, which the
-// caller's idempotency turns into a no-op.
-import { centsToDecimal, decimalToCents } from "~/platform/money";
+// a `transactionId` is read too), and the merchant asks Windcave for it over the authenticated API. So nothing
+// in the notification request is trusted: amount, currency, outcome and our reference all come from Windcave's
+// own answer. A forged id is one Windcave does not know (401); a tampered amount cannot be sent at all; a
+// replay re-reads the same transaction and yields the same event id, which the caller's idempotency turns
+// into a no-op.
+import { centsToDecimal } from "~/platform/money";
 import type {
   ChargeRequest,
   ChargeResult,
@@ -15,14 +16,24 @@ import type {
   CheckoutStart,
   LookupRequest,
   LookupResult,
-  NotificationKind,
   PaymentGateway,
-  PaymentNotification,
   RefundRequest,
   RefundResult,
   VerifyResult,
 } from "./gateway.server";
 import { ProviderUnavailableError } from "./gateway.server";
+import {
+  checkedReference,
+  findLink,
+  isRecord,
+  PROVIDER_ID,
+  readJson,
+  readNotifiedIds,
+  responseTextOf,
+  toNotification,
+  readLookupAnswer,
+  type WindcaveRead,
+} from "./windcave-answers.server";
 
 /** The Worker's configuration for Windcave: the URL is a var, the two credentials are secrets. */
 export type WindcaveEnv = {
@@ -44,13 +55,6 @@ export class WindcaveUnavailableError extends ProviderUnavailableError {
     this.name = "WindcaveUnavailableError";
   }
 }
-
-// Windcave's ids are short alphanumeric strings (sessions 32 characters, transactions 16 hex digits). Anything
-// else is refused before it reaches a URL.
-const PROVIDER_ID = /^[A-Za-z0-9_-]{1,64}$/;
-// merchantReference is limited to 64 characters by Windcave.
-const MAX_REFERENCE = 64;
-const MAX_NOTIFICATION_BODY = 4096;
 
 export function createWindcaveGateway(env: WindcaveEnv, fetchImpl: Fetch = (input, init) => fetch(input, init)) {
   const baseUrl = env.WINDCAVE_API_URL?.replace(/\/+$/, "");
@@ -93,12 +97,7 @@ export class WindcaveGateway implements PaymentGateway {
     };
     // Every way this can fail leaves the payer with nothing to pay on, and nothing was charged: the caller
     // answers 502 and the payer tries again.
-    let response: Response;
-    try {
-      response = await this.#send("POST", "/sessions", body);
-    } catch (error) {
-      throw new WindcaveUnavailableError(`Windcave could not be reached: ${String(error)}`);
-    }
+    const response = await this.#reach("POST", "/sessions", body, "Windcave could not be reached");
     if (!response.ok)
       throw new WindcaveUnavailableError(`Windcave refused the checkout session (HTTP ${response.status})`);
     const session = await readJson(response);
@@ -111,12 +110,8 @@ export class WindcaveGateway implements PaymentGateway {
   }
 
   async verifyNotification(request: Request, knows?: (providerRef: string) => Promise<boolean>): Promise<VerifyResult> {
-    let ids: NotifiedIds;
-    try {
-      ids = await readNotifiedIds(request);
-    } catch {
-      return { ok: false, status: 400, error: "The notification could not be read" };
-    }
+    const ids = await readNotifiedIds(request).catch(() => null);
+    if (!ids) return { ok: false, status: 400, error: "The notification could not be read" };
     const { sessionId, transactionId } = ids;
     if (!sessionId && !transactionId) {
       return { ok: false, status: 400, error: "The notification names no session or transaction" };
@@ -146,12 +141,7 @@ export class WindcaveGateway implements PaymentGateway {
     const path = sessionId
       ? `/sessions/${encodeURIComponent(providerId)}`
       : `/transactions/${encodeURIComponent(providerId)}`;
-    let response: Response;
-    try {
-      response = await this.#send("GET", path);
-    } catch (error) {
-      throw new WindcaveUnavailableError(`Windcave could not be reached: ${String(error)}`);
-    }
+    const response = await this.#reach("GET", path, undefined, "Windcave could not be reached");
     if (response.status === 404 || response.status === 400) {
       return { ok: false, status: 401, error: "Windcave does not know this payment", unknownId: true };
     }
@@ -160,24 +150,7 @@ export class WindcaveGateway implements PaymentGateway {
       // 401/403 mean our own credentials are wrong: an operator problem, not the notifier's.
       throw new WindcaveUnavailableError(`Windcave refused our lookup (HTTP ${response.status})`);
     }
-    const answer = await readJson(response);
-    if (sessionId && (!isRecord(answer) || answer.id !== sessionId)) {
-      return { ok: false, status: 400, error: "Windcave answered for another session" };
-    }
-    const transaction = sessionId ? finalTransactionOf(answer, sessionId) : answer;
-    if (!isRecord(transaction) || !transaction.id) {
-      const expires = isRecord(answer) ? Date.parse(stringOrUndefined(answer.expires) ?? "") : NaN;
-      return {
-        ok: false,
-        status: 400,
-        error: "The payment has no outcome yet",
-        unpaid: { expiresAt: Number.isNaN(expires) ? null : expires },
-      };
-    }
-    const fallbackReference = sessionId && isRecord(answer) ? answer.merchantReference : undefined;
-    const notification = toNotification(transaction, fallbackReference);
-    if (!notification) return { ok: false, status: 400, error: "Windcave's answer is incomplete" };
-    return { ok: true, notification };
+    return readLookupAnswer(await readJson(response), sessionId);
   }
 
   /**
@@ -231,14 +204,12 @@ export class WindcaveGateway implements PaymentGateway {
     };
     // When the request or its answer is lost, Windcave may have charged the card: that is not a failure to
     // record (the cron would charge again), so it throws, and the caller keeps the payment open.
-    let response: Response;
-    try {
-      response = await this.#send("POST", "/transactions", body);
-    } catch (error) {
-      throw new WindcaveUnavailableError(
-        `Windcave could not be reached; the charge's outcome is unknown: ${String(error)}`,
-      );
-    }
+    const response = await this.#reach(
+      "POST",
+      "/transactions",
+      body,
+      "Windcave could not be reached; the charge's outcome is unknown",
+    );
     // 5xx: Windcave's own trouble; 401/403: our credentials. Neither says anything about the card, so neither
     // may count as a declined renewal (that would expire a listing for an outage or a configuration slip).
     if (response.status >= 500 || response.status === 401 || response.status === 403) {
@@ -269,12 +240,7 @@ export class WindcaveGateway implements PaymentGateway {
       transactionId: request.providerRef,
       merchantReference: checkedReference(request.reference),
     };
-    let response: Response;
-    try {
-      response = await this.#send("POST", "/transactions", body);
-    } catch (error) {
-      throw new WindcaveUnavailableError(`Windcave could not be reached for a refund: ${String(error)}`);
-    }
+    const response = await this.#reach("POST", "/transactions", body, "Windcave could not be reached for a refund");
     // Windcave's trouble, our credentials, or throttling: asked again on a later run.
     if (response.status >= 500 || response.status === 401 || response.status === 403 || response.status === 429) {
       throw new WindcaveUnavailableError(`Windcave answered HTTP ${response.status} to a refund`);
@@ -305,6 +271,15 @@ export class WindcaveGateway implements PaymentGateway {
     void methodRef;
   }
 
+  /** A call that did not reach Windcave (network, DNS) throws `unreachable` with the cause. */
+  async #reach(method: "GET" | "POST", path: string, body: unknown, unreachable: string): Promise<Response> {
+    try {
+      return await this.#send(method, path, body);
+    } catch (error) {
+      throw new WindcaveUnavailableError(`${unreachable}: ${String(error)}`);
+    }
+  }
+
   #send(method: "GET" | "POST", path: string, body?: unknown): Promise<Response> {
     return this.fetchImpl(`${this.baseUrl}${path}`, {
       method,
@@ -316,110 +291,4 @@ export class WindcaveGateway implements PaymentGateway {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   }
-}
-
-/** lookupById's answer: a notification, or why there is none (a session nobody paid, an id Windcave does not know). */
-type WindcaveRead =
-  | { ok: true; notification: PaymentNotification }
-  | { ok: false; status: 400 | 401; error: string; unknownId?: true; unpaid?: { expiresAt: number | null } };
-
-type NotifiedIds = { sessionId?: string; transactionId?: string };
-
-/** The id Windcave notifies: a query parameter on GET, a form or JSON field on POST. */
-async function readNotifiedIds(request: Request): Promise<NotifiedIds> {
-  const url = new URL(request.url);
-  const fromQuery = {
-    sessionId: url.searchParams.get("sessionId") ?? undefined,
-    transactionId: url.searchParams.get("transactionId") ?? undefined,
-  };
-  if (fromQuery.sessionId || fromQuery.transactionId || request.method !== "POST") return fromQuery;
-
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_NOTIFICATION_BODY) {
-    throw new Error("notification body too large");
-  }
-  const text = await request.text();
-  if (text.length > MAX_NOTIFICATION_BODY) throw new Error("notification body too large");
-  const type = request.headers.get("Content-Type") ?? "";
-  if (type.includes("application/json")) {
-    const parsed: unknown = JSON.parse(text);
-    if (!isRecord(parsed)) return {};
-    return { sessionId: stringOrUndefined(parsed.sessionId), transactionId: stringOrUndefined(parsed.transactionId) };
-  }
-  const form = new URLSearchParams(text);
-  return {
-    sessionId: form.get("sessionId") ?? undefined,
-    transactionId: form.get("transactionId") ?? undefined,
-  };
-}
-
-/**
- * A session can hold several attempts (a decline, then an approval). The outcome is the authorised one if any,
- * else the latest; a session still at "init" or without transactions has no outcome yet.
- */
-function finalTransactionOf(session: unknown, sessionId: string): unknown {
-  if (!isRecord(session) || session.id !== sessionId || !Array.isArray(session.transactions)) return undefined;
-  const attempts = session.transactions.filter((t): t is Record<string, unknown> => isRecord(t) && !!t.id);
-  return attempts.find((t) => t.authorised === true) ?? attempts.at(-1);
-}
-
-function toNotification(transaction: Record<string, unknown>, fallbackReference: unknown): PaymentNotification | null {
-  const id = stringOrUndefined(transaction.id);
-  const amountCents = decimalToCents(transaction.amount);
-  const currency = stringOrUndefined(transaction.currency);
-  const reference = stringOrUndefined(transaction.merchantReference) ?? stringOrUndefined(fallbackReference);
-  const occurredAt = Date.parse(stringOrUndefined(transaction.dateTimeUtc) ?? "");
-  if (!id || amountCents === null || !currency || !reference || Number.isNaN(occurredAt)) return null;
-
-  const card = isRecord(transaction.card) ? transaction.card : undefined;
-  const methodRef = stringOrUndefined(card?.id);
-  return {
-    // One Windcave transaction is one event: the same notification twice names the same transaction.
-    eventId: `windcave:${id}`,
-    kind: kindOf(transaction),
-    reference,
-    providerRef: id,
-    amountCents,
-    currency,
-    ...(methodRef ? { methodRef } : {}),
-    occurredAt,
-  };
-}
-
-function kindOf(transaction: Record<string, unknown>): NotificationKind {
-  const approved = transaction.authorised === true;
-  if (transaction.type === "refund") return approved ? "refund_succeeded" : "payment_failed";
-  return approved ? "payment_succeeded" : "payment_failed";
-}
-
-function checkedReference(reference: string): string {
-  if (!reference || reference.length > MAX_REFERENCE) {
-    throw new RangeError(`A Windcave merchantReference is 1 to ${MAX_REFERENCE} characters`);
-  }
-  return reference;
-}
-
-function findLink(links: unknown, rel: string): string | undefined {
-  if (!Array.isArray(links)) return undefined;
-  const link = links.find((l) => isRecord(l) && l.rel === rel);
-  return isRecord(link) ? stringOrUndefined(link.href) : undefined;
-}
-
-function responseTextOf(answer: Record<string, unknown>): string {
-  return stringOrUndefined(answer.responseText) ?? "declined";
-}
-
-async function readJson(response: Response): Promise<unknown> {
-  try {
-    return await response.json();
-  } catch {
-    return undefined;
-  }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function stringOrUndefined(value: unknown): string | undefined {
-  return typeof value === "string" && value !== "" ? value : undefined;
 }

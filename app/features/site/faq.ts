@@ -1,14 +1,15 @@
 // The FAQ page's questions (spec §2 Static pages): three groups, plain text answers.
 import { FAIR_ORDER_TEXT } from "~/features/insights/rotation";
 import { EDITOR_PAGE_TITLES } from "~/features/listings/editor-pages";
-import { formatPlanPrice, PLANS } from "~/features/billing/plans";
+import { formatDollarsAndCents } from "~/platform/money";
+import { PLANS } from "~/features/billing/plans";
 import { INACTIVE_LISTING_MONTHS, SUPPORT_EMAIL } from "./site";
 
 export type FaqItem = { id: string; question: string; answer: readonly string[] };
 export type FaqGroup = { id: "general" | "verification" | "subscriptions"; title: string; items: readonly FaqItem[] };
 
-const standard = `${PLANS.standard.name} (${formatPlanPrice(PLANS.standard.priceCents)} per week)`;
-const featured = `${PLANS.featured.name} (${formatPlanPrice(PLANS.featured.priceCents)} per week)`;
+const standard = `${PLANS.standard.name} (${formatDollarsAndCents(PLANS.standard.priceCents)} per week)`;
+const featured = `${PLANS.featured.name} (${formatDollarsAndCents(PLANS.featured.priceCents)} per week)`;
 
 export const FAQ_GROUPS: readonly FaqGroup[] = [
   {

@@ -2,8 +2,10 @@
 import { Form, Link } from "@remix-run/react";
 import { Button } from "~/ui/Button";
 import { FeaturedGrant, WeeksField } from "./GrantForms";
+import { ColumnHeads } from "~/ui/ColumnHeads";
 
 const CELL = "px-3 py-2";
+const COLUMNS = ["Listing", "Plan", "Status", "Period ends", "Failed renewals", "Free weeks", "Featured grant"];
 
 export type SubscriptionRow = {
   listingId: string;
@@ -22,31 +24,7 @@ export function SubscriptionsTable({ subscriptions }: { subscriptions: Subscript
       <div className="relative overflow-x-auto rounded-2xl border border-line">
         <table className="w-full min-w-[44rem] text-left text-sm" data-testid="subscriptions-table">
           <caption className="sr-only">Subscriptions</caption>
-          <thead className="bg-panel text-muted">
-            <tr>
-              <th scope="col" className={CELL}>
-                Listing
-              </th>
-              <th scope="col" className={CELL}>
-                Plan
-              </th>
-              <th scope="col" className={CELL}>
-                Status
-              </th>
-              <th scope="col" className={CELL}>
-                Period ends
-              </th>
-              <th scope="col" className={CELL}>
-                Failed renewals
-              </th>
-              <th scope="col" className={CELL}>
-                Free weeks
-              </th>
-              <th scope="col" className={CELL}>
-                Featured grant
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads columns={COLUMNS} />
           <tbody>
             {subscriptions.map((s) => (
               <tr key={s.listingId} className="border-t border-line" data-testid="subscription-row">

@@ -2,7 +2,7 @@
 import { DeleteListingForm } from "~/features/dashboard/DeleteListingForm";
 import { ListingPlanActions, type ListingPlanView } from "../ListingPlans";
 import { pastDueText } from "../emails";
-import { formatPlanPrice } from "../plans";
+import { formatDollarsAndCents } from "~/platform/money";
 
 export function YourListings({
   listings,
@@ -58,7 +58,7 @@ function ListingPlanLine({ plan }: { plan: ListingPlanView | undefined }) {
         </strong>
       ) : null}
       {plan.upgradeCents !== null && plan.upgradeCents > 0
-        ? `. Upgrade to Featured now for ${formatPlanPrice(plan.upgradeCents)}`
+        ? `. Upgrade to Featured now for ${formatDollarsAndCents(plan.upgradeCents)}`
         : ""}
       {plan.expiredBadge ? (
         <span className="ml-2 rounded-full border border-red-400 px-2 py-0.5 text-xs text-red-300">

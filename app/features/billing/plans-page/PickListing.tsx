@@ -1,6 +1,7 @@
 // /subscriptions: an account with several listings says which one the chosen plan is for; each listing has
 // its own plan and is billed separately.
 import { Form, Link } from "@remix-run/react";
+import { SettingsSection } from "~/ui/SettingsSection";
 import { PLANS, type PlanTier } from "../plans";
 
 export type PickableListing = {
@@ -13,16 +14,14 @@ export type PickableListing = {
 
 export function PickListing({ tier, listings }: { tier: PlanTier; listings: PickableListing[] }) {
   return (
-    <section
-      aria-labelledby="pick-listing"
-      className="rounded-xl border border-accent bg-panel p-5"
-      data-testid="pick-listing"
+    <SettingsSection
+      id="pick-listing"
+      title={`Which listing is the ${PLANS[tier].name} plan for?`}
+      frame="accent"
+      testId="pick-listing"
     >
-      <h2 id="pick-listing" className="text-xl font-semibold">
-        Which listing is the {PLANS[tier].name} plan for?
-      </h2>
-      <p className="mt-1 text-zinc-200">Each listing has its own plan and is billed separately.</p>
-      <ul className="mt-4 space-y-3">
+      <p className="text-zinc-200">Each listing has its own plan and is billed separately.</p>
+      <ul className="space-y-3">
         {listings.map((listing) => (
           <li key={listing.modelId} className="flex flex-wrap items-center justify-between gap-3">
             <span>
@@ -48,6 +47,6 @@ export function PickListing({ tier, listings }: { tier: PlanTier; listings: Pick
           </li>
         ))}
       </ul>
-    </section>
+    </SettingsSection>
   );
 }
