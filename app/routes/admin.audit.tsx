@@ -5,7 +5,7 @@ import { AdminPage } from "~/features/moderation/AdminPage";
 import { auditLabel, parseAuditPage } from "~/features/moderation/moderation";
 import { formatNzTime } from "~/platform/time/date-text";
 import { loadAuditPage } from "~/features/moderation/audit.server";
-import { requireAdminPage } from "~/features/moderation/moderation.server";
+import { requireAdminPage } from "~/features/accounts/guards.server";
 import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
 import { privateMeta } from "~/features/site/seo";
 

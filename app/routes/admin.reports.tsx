@@ -17,7 +17,7 @@ import { ERROR_MSG } from "~/features/site/messages";
 import { formatNzTime } from "~/platform/time/date-text";
 import { reportAge, reportReasonLabel } from "~/features/moderation/reports";
 import { readFlash, setFlash } from "~/features/site/flash.server";
-import { requireAdminPage } from "~/features/moderation/moderation.server";
+import { requireAdminPage } from "~/features/accounts/guards.server";
 import { handleReport, loadOpenReports } from "~/features/moderation/reports.server";
 import { readForm } from "~/platform/http/body.server";
 import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";

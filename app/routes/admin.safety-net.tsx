@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/features/moderation/AdminPage";
 import { ModerationQueue, type ModerationResult } from "~/features/safety-net/components/ModerationQueue";
-import { moderationAction, moderationPage } from "~/features/safety-net/pages.server";
+import { moderationAction, moderationPage } from "~/features/safety-net/moderation-page.server";
 import { pipeHeaders } from "~/platform/http/page-answer";
 import { privateMeta } from "~/features/site/seo";
 

@@ -28,12 +28,10 @@ import {
   REJECT_REASON_MAX,
 } from "~/features/verification/verification";
 import { readFlash, setFlash } from "~/features/site/flash.server";
-import { requireAdminPage } from "~/features/moderation/moderation.server";
-import {
-  decideRequest,
-  loadPendingRequests,
-  sweepVerificationFiles,
-} from "~/features/verification/verification.server";
+import { requireAdminPage } from "~/features/accounts/guards.server";
+import { decideRequest } from "~/features/verification/decision.server";
+import { sweepVerificationFiles } from "~/features/verification/files.server";
+import { loadPendingRequests } from "~/features/verification/review-queue.server";
 import { readForm } from "~/platform/http/body.server";
 import { siteOrigin } from "~/platform/http/site-origin.server";
 import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";

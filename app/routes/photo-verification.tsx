@@ -15,7 +15,7 @@ import { LABEL } from "~/features/site/messages";
 import { PHOTO_FIELDS, PHOTO_VERIFY_MSG } from "~/features/verification/verification";
 import { requireUser } from "~/features/accounts/guards.server";
 import { handleVerificationForm, type VerificationFormResult } from "~/features/verification/form.server";
-import { loadVerificationChoices } from "~/features/verification/verification.server";
+import { loadVerificationChoices } from "~/features/verification/choices.server";
 import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
 import { privateMeta } from "~/features/site/seo";
 

@@ -26,7 +26,7 @@ import {
 } from "~/features/verification/verification";
 import { requireUser } from "~/features/accounts/guards.server";
 import { handleVerificationForm, type VerificationFormResult } from "~/features/verification/form.server";
-import { loadVerificationChoices } from "~/features/verification/verification.server";
+import { loadVerificationChoices } from "~/features/verification/choices.server";
 import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
 import { privateMeta } from "~/features/site/seo";
 

@@ -19,10 +19,6 @@ import { answerQuestion, createReport, loadMyReports, reportsThisWeek, withdrawR
 import { REPORTS_PER_WEEK } from "./retention";
 import { fail, NO_STORE, requireSafetyPage, requireSafetyPost } from "./page-guards.server";
 
-export { requireSafetyPage } from "./page-guards.server";
-export { moderationAction, moderationPage } from "./moderation-page.server";
-export { correctionAction, CORRECTION_MESSAGE_MAX, CORRECTION_MESSAGE_MIN } from "./correction-page.server";
-
 // ---------------------------------------------------------------------------------------------------
 // The provider's page: alerts, the number check, their own reports, the digest.
 

@@ -37,13 +37,6 @@ import { factsQuery, type ListingFacts } from "./choices.server";
 import { deleteFiles } from "./files.server";
 import { isPending } from "./request-status.server";
 
-// The feature's server face for the routes, the API and the retention sweep.
-export { loadVerificationChoices, type VerificationChoice } from "./choices.server";
-export { loadVerificationNotices } from "./notices.server";
-export { loadPendingRequests, QUEUE_LIMIT, type PendingRequest } from "./review-queue.server";
-export { decideRequest, DECIDE_MSG, type DecideResult } from "./decision.server";
-export { sweepVerificationFiles, verificationFileResponse } from "./files.server";
-
 const l = schema.listings;
 const vr = schema.verificationRequests;
 
