@@ -1,7 +1,7 @@
 // The audit log of administrator actions, newest first, 50 a page. Non-administrators get 404.
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { AdminPage } from "~/features/moderation/AdminPage";
+import { AdminPage, EmptyQueue } from "~/features/moderation/AdminPage";
 import { auditLabel, parseAuditPage } from "~/features/moderation/moderation";
 import { formatNzTime } from "~/platform/time/date-text";
 import { loadAuditPage } from "~/features/moderation/audit.server";
@@ -33,9 +33,7 @@ export default function AuditLog() {
   return (
     <AdminPage title="Audit log" lead="Every administrator action, newest first.">
       {rows.length === 0 ? (
-        <p className="rounded-xl border border-line bg-panel p-6 text-center text-muted">
-          No administrator actions yet.
-        </p>
+        <EmptyQueue>No administrator actions yet.</EmptyQueue>
       ) : (
         <div className="relative overflow-x-auto rounded-2xl border border-line">
           <table className="w-full min-w-[40rem] text-left text-sm" data-testid="audit-table">

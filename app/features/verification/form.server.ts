@@ -11,6 +11,7 @@ import {
   maxRequestBytes,
   PHOTO_VERIFY_MSG,
   VERIFY_MSG,
+  type VerificationFormResult,
   type VerificationKind,
 } from "./verification";
 import { getSessionUser } from "~/features/accounts/auth.server";
@@ -20,9 +21,6 @@ import { readBody } from "~/platform/http/body.server";
 import { submitVerification, verificationLimited } from "./verification.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
-
-/** `error` is the spec's failure text; `message` the bare reason, shown beside `field` when there is one. */
-export type VerificationFormResult = { error: string; message: string; field?: string };
 
 export async function handleVerificationForm(
   request: Request,

@@ -1,8 +1,9 @@
 // One report waiting for review, with its three intents: publish, ask the reporter, decline.
-import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { Button } from "~/ui/Button";
 import { Field } from "~/ui/Field";
 import { AlertFields } from "./AlertFields";
+import { ReportIntentForm } from "./ReportIntentForm";
 import { CARD, type FieldErrors, type QueueView } from "./moderation-views";
 
 export function WaitingReport({
@@ -36,9 +37,7 @@ export function WaitingReport({
         <p className="text-sm text-amber-200">Waiting for the reporter&apos;s answer.</p>
       ) : null}
       {q.answer ? <p className="text-sm text-zinc-200">Reporter&apos;s answer: {q.answer}</p> : null}
-      <Form method="post" className="space-y-3 rounded-lg border border-line p-3">
-        <input type="hidden" name="intent" value="publish" />
-        <input type="hidden" name="reportId" value={q.id} />
+      <ReportIntentForm intent="publish" reportId={q.id} className="space-y-3 rounded-lg border border-line p-3">
         <AlertFields
           idPrefix={`publish-${q.id}`}
           region={q.region}
@@ -50,33 +49,62 @@ export function WaitingReport({
         <Button type="submit" disabled={busy}>
           Publish
         </Button>
-      </Form>
-      <Form method="post" className="space-y-2 rounded-lg border border-line p-3">
-        <input type="hidden" name="intent" value="ask" />
-        <input type="hidden" name="reportId" value={q.id} />
-        <Field
-          variant="compact"
-          label="Question for the reporter"
-          errors={errorsFor(q.id, "ask").question ? [errorsFor(q.id, "ask").question] : null}
-          textarea={{ id: `ask-${q.id}`, name: "question", rows: 2, maxLength: 1000 }}
-        />
+      </ReportIntentForm>
+      <NoteForm
+        intent="ask"
+        reportId={q.id}
+        field="question"
+        label="Question for the reporter"
+        maxLength={1000}
+        error={errorsFor(q.id, "ask").question}
+      >
         <Button type="submit" variant="secondary" disabled={busy}>
           Ask the reporter
         </Button>
-      </Form>
-      <Form method="post" className="space-y-2 rounded-lg border border-line p-3">
-        <input type="hidden" name="intent" value="decline" />
-        <input type="hidden" name="reportId" value={q.id} />
-        <Field
-          variant="compact"
-          label="Reason for declining"
-          errors={errorsFor(q.id, "decline").reason ? [errorsFor(q.id, "decline").reason] : null}
-          textarea={{ id: `decline-${q.id}`, name: "reason", rows: 2, maxLength: 500 }}
-        />
+      </NoteForm>
+      <NoteForm
+        intent="decline"
+        reportId={q.id}
+        field="reason"
+        label="Reason for declining"
+        maxLength={500}
+        error={errorsFor(q.id, "decline").reason}
+      >
         <Button type="submit" variant="danger" disabled={busy}>
           Decline
         </Button>
-      </Form>
+      </NoteForm>
     </li>
+  );
+}
+
+/** Asking the reporter and declining both send a few words with the intent: the note, then the button. */
+function NoteForm({
+  intent,
+  reportId,
+  field,
+  label,
+  maxLength,
+  error,
+  children,
+}: {
+  intent: string;
+  reportId: string;
+  field: string;
+  label: string;
+  maxLength: number;
+  error: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <ReportIntentForm intent={intent} reportId={reportId} className="space-y-2 rounded-lg border border-line p-3">
+      <Field
+        variant="compact"
+        label={label}
+        errors={error ? [error] : null}
+        textarea={{ id: `${intent}-${reportId}`, name: field, rows: 2, maxLength }}
+      />
+      {children}
+    </ReportIntentForm>
   );
 }
