@@ -26,6 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
+const COLUMNS = ["When", "Who", "What", "Listing", "Detail"];
 const PAGER = "inline-flex min-h-11 items-center rounded-lg border border-line px-4 hover:bg-panel";
 
 export default function AuditLog() {
@@ -40,21 +41,11 @@ export default function AuditLog() {
             <caption className="sr-only">Administrator actions, page {page}</caption>
             <thead className="bg-panel text-muted">
               <tr>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  When
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Who
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  What
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Listing
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Detail
-                </th>
+                {COLUMNS.map((name) => (
+                  <th key={name} scope="col" className="px-3 py-2 font-medium">
+                    {name}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-line">

@@ -1,5 +1,4 @@
 // One report waiting for review, with its three intents: publish, ask the reporter, decline.
-import type { ReactNode } from "react";
 import { Button } from "~/ui/Button";
 import { Field } from "~/ui/Field";
 import { AlertFields } from "./AlertFields";
@@ -50,61 +49,61 @@ export function WaitingReport({
           Publish
         </Button>
       </ReportIntentForm>
-      <NoteForm
-        intent="ask"
-        reportId={q.id}
-        field="question"
-        label="Question for the reporter"
-        maxLength={1000}
-        error={errorsFor(q.id, "ask").question}
-      >
-        <Button type="submit" variant="secondary" disabled={busy}>
-          Ask the reporter
-        </Button>
-      </NoteForm>
-      <NoteForm
-        intent="decline"
-        reportId={q.id}
-        field="reason"
-        label="Reason for declining"
-        maxLength={500}
-        error={errorsFor(q.id, "decline").reason}
-      >
-        <Button type="submit" variant="danger" disabled={busy}>
-          Decline
-        </Button>
-      </NoteForm>
+      {NOTES.map((note) => (
+        <NoteForm
+          key={note.intent}
+          note={note}
+          reportId={q.id}
+          error={errorsFor(q.id, note.intent)[note.field]}
+          busy={busy}
+        />
+      ))}
     </li>
   );
 }
 
 /** Asking the reporter and declining both send a few words with the intent: the note, then the button. */
+const NOTES = [
+  {
+    intent: "ask",
+    field: "question",
+    label: "Question for the reporter",
+    maxLength: 1000,
+    variant: "secondary",
+    button: "Ask the reporter",
+  },
+  {
+    intent: "decline",
+    field: "reason",
+    label: "Reason for declining",
+    maxLength: 500,
+    variant: "danger",
+    button: "Decline",
+  },
+] as const;
+
 function NoteForm({
-  intent,
+  note,
   reportId,
-  field,
-  label,
-  maxLength,
   error,
-  children,
+  busy,
 }: {
-  intent: string;
+  note: (typeof NOTES)[number];
   reportId: string;
-  field: string;
-  label: string;
-  maxLength: number;
   error: string | undefined;
-  children: ReactNode;
+  busy: boolean;
 }) {
   return (
-    <ReportIntentForm intent={intent} reportId={reportId} className="space-y-2 rounded-lg border border-line p-3">
+    <ReportIntentForm intent={note.intent} reportId={reportId} className="space-y-2 rounded-lg border border-line p-3">
       <Field
         variant="compact"
-        label={label}
+        label={note.label}
         errors={error ? [error] : null}
-        textarea={{ id: `${intent}-${reportId}`, name: field, rows: 2, maxLength }}
+        textarea={{ id: `${note.intent}-${reportId}`, name: note.field, rows: 2, maxLength: note.maxLength }}
       />
-      {children}
+      <Button type="submit" variant={note.variant} disabled={busy}>
+        {note.button}
+      </Button>
     </ReportIntentForm>
   );
 }

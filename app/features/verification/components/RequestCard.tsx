@@ -2,27 +2,13 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { Alert } from "~/ui/Alert";
 import { Button } from "~/ui/Button";
-import { ID_DOCUMENT_INFO, kindLabel, type IdDocument, type VerificationKind } from "../verification";
+import { ID_DOCUMENT_INFO, kindLabel } from "../verification";
+import type { PendingRequest } from "../pending-request";
 import { RejectForm } from "./RejectForm";
 import { RequestFiles } from "./RequestFiles";
 
-/** A pending request as the queue shows it (review-queue.server.ts), with when it was sent, in words. */
-export type QueuedRequest = {
-  id: string;
-  kind: VerificationKind;
-  listingId: string;
-  listingName: string;
-  location: string;
-  listingVerified: boolean;
-  listingPhotoVerified: boolean;
-  accountName: string;
-  fileCount: number;
-  rereview: boolean;
-  documentType: IdDocument | null;
-  changes: string;
-  submitted: string;
-  waiting: string;
-};
+/** A pending request as the queue shows it, with when it was sent and how long it has waited, in words. */
+export type QueuedRequest = PendingRequest & { submitted: string; waiting: string };
 
 /** One request in the administrators' queue: the listing, the documents, Approve, and Reject with a reason. */
 export function RequestCard({
