@@ -2,17 +2,9 @@
 import { Button } from "~/ui/Button";
 import { AlertFields } from "./AlertFields";
 import { ReportIntentForm } from "./ReportIntentForm";
-import { CARD, type FieldErrors, type PublishedView } from "./moderation-views";
+import { CARD, type CardProps, type PublishedView } from "./moderation-views";
 
-export function PublishedAlert({
-  a,
-  busy,
-  errorsFor,
-}: {
-  a: PublishedView;
-  busy: boolean;
-  errorsFor: (id: string, intent: string) => FieldErrors;
-}) {
+export function PublishedAlert({ a, busy, errorsFor }: { a: PublishedView } & CardProps) {
   return (
     <li id={`alert-${a.id}`} className={`${CARD} border-line`} data-testid="safety-published">
       <h3 className="font-semibold">

@@ -3,17 +3,9 @@ import { Button } from "~/ui/Button";
 import { Field } from "~/ui/Field";
 import { AlertFields } from "./AlertFields";
 import { ReportIntentForm } from "./ReportIntentForm";
-import { CARD, type FieldErrors, type QueueView } from "./moderation-views";
+import { CARD, type CardProps, type QueueView } from "./moderation-views";
 
-export function WaitingReport({
-  q,
-  busy,
-  errorsFor,
-}: {
-  q: QueueView;
-  busy: boolean;
-  errorsFor: (id: string, intent: string) => FieldErrors;
-}) {
+export function WaitingReport({ q, busy, errorsFor }: { q: QueueView } & CardProps) {
   return (
     <li className={`${CARD} ${q.waiting.overdue ? "border-rose-400" : "border-line"}`} data-testid="safety-queue-item">
       <h3 className="text-lg font-semibold">
