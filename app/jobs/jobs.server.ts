@@ -15,7 +15,7 @@ import { sendDigests } from "~/features/safety-net/digest.server";
 import { sweepSafetyNet } from "~/features/safety-net/sweep.server";
 import { runRenewals } from "~/features/billing/renewals.server";
 import { billingGateway } from "~/features/payments/select.server";
-import { sweepVerificationFiles } from "~/features/verification/verification.server";
+import { sweepVerificationFiles } from "~/features/verification/files.server";
 import { configuredOrigin } from "~/platform/http/site-origin.server";
 import { isDevelopment } from "~/platform/env";
 import { runRetention } from "./retention.server";

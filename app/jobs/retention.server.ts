@@ -14,7 +14,7 @@ import { parseKeyList } from "~/features/verification/verification";
 import { getDb, schema } from "~/platform/data/db.server";
 import { deleteListing } from "~/features/listings/delete.server";
 import { pruneSecurityLog } from "~/features/accounts/security-log.server";
-import { sweepVerificationFiles } from "~/features/verification/verification.server";
+import { sweepVerificationFiles } from "~/features/verification/files.server";
 import type { WaitUntil } from "~/platform/request-context";
 
 type RetentionEnv = Pick<Env, "DB" | "PHOTOS" | "PROFILES" | "ListingsRoom" | "R2_DELETES">;

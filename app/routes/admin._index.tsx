@@ -5,7 +5,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { Link, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/features/moderation/AdminPage";
 import { loadQueueCounts } from "~/features/moderation/admin-home.server";
-import { requireAdminPage } from "~/features/moderation/moderation.server";
+import { requireAdminPage } from "~/features/accounts/guards.server";
 import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
 import { privateMeta } from "~/features/site/seo";
 

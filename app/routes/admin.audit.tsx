@@ -1,11 +1,11 @@
 // The audit log of administrator actions, newest first, 50 a page. Non-administrators get 404.
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { AdminPage } from "~/features/moderation/AdminPage";
+import { AdminPage, EmptyQueue } from "~/features/moderation/AdminPage";
 import { auditLabel, parseAuditPage } from "~/features/moderation/moderation";
 import { formatNzTime } from "~/platform/time/date-text";
 import { loadAuditPage } from "~/features/moderation/audit.server";
-import { requireAdminPage } from "~/features/moderation/moderation.server";
+import { requireAdminPage } from "~/features/accounts/guards.server";
 import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
 import { privateMeta } from "~/features/site/seo";
 
@@ -26,6 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
+const COLUMNS = ["When", "Who", "What", "Listing", "Detail"];
 const PAGER = "inline-flex min-h-11 items-center rounded-lg border border-line px-4 hover:bg-panel";
 
 export default function AuditLog() {
@@ -33,30 +34,18 @@ export default function AuditLog() {
   return (
     <AdminPage title="Audit log" lead="Every administrator action, newest first.">
       {rows.length === 0 ? (
-        <p className="rounded-xl border border-line bg-panel p-6 text-center text-muted">
-          No administrator actions yet.
-        </p>
+        <EmptyQueue>No administrator actions yet.</EmptyQueue>
       ) : (
         <div className="relative overflow-x-auto rounded-2xl border border-line">
           <table className="w-full min-w-[40rem] text-left text-sm" data-testid="audit-table">
             <caption className="sr-only">Administrator actions, page {page}</caption>
             <thead className="bg-panel text-muted">
               <tr>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  When
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Who
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  What
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Listing
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Detail
-                </th>
+                {COLUMNS.map((name) => (
+                  <th key={name} scope="col" className="px-3 py-2 font-medium">
+                    {name}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-line">

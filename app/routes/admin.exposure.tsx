@@ -6,7 +6,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/features/moderation/AdminPage";
 import { loadExposureReport } from "~/features/insights/statement.server";
 import { PLAN_LABEL, percent, weekWords } from "~/features/insights/statement";
-import { requireAdminPage } from "~/features/moderation/moderation.server";
+import { requireAdminPage } from "~/features/accounts/guards.server";
 import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
 import { privateMeta } from "~/features/site/seo";
 import { ColumnHeads } from "~/ui/ColumnHeads";

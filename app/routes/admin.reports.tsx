@@ -8,16 +8,16 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AdminPage } from "~/features/moderation/AdminPage";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AdminPage, EmptyQueue } from "~/features/moderation/AdminPage";
+import { ReportCard } from "~/features/moderation/ReportCard";
 import { Alert } from "~/ui/Alert";
-import { Button } from "~/ui/Button";
 import { FlashNotice } from "~/ui/FlashNotice";
 import { ERROR_MSG } from "~/features/site/messages";
 import { formatNzTime } from "~/platform/time/date-text";
 import { reportAge, reportReasonLabel } from "~/features/moderation/reports";
 import { readFlash, setFlash } from "~/features/site/flash.server";
-import { requireAdminPage } from "~/features/moderation/moderation.server";
+import { requireAdminPage } from "~/features/accounts/guards.server";
 import { handleReport, loadOpenReports } from "~/features/moderation/reports.server";
 import { readForm } from "~/platform/http/body.server";
 import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
@@ -75,65 +75,11 @@ export default function ReportQueue() {
         </p>
       ) : null}
       {reports.length === 0 ? (
-        <p className="rounded-xl border border-line bg-panel p-6 text-center text-muted">No open reports.</p>
+        <EmptyQueue>No open reports.</EmptyQueue>
       ) : (
         <ul className="space-y-4" aria-label="Open reports">
           {reports.map((r) => (
-            <li
-              key={r.id}
-              className={`space-y-3 rounded-2xl border bg-panel p-5 ${r.age.overdue ? "border-rose-400" : "border-line"}`}
-              data-testid="report"
-              data-overdue={r.age.overdue}
-            >
-              <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <h2 className="text-lg font-semibold">
-                  <Link to={`/view/${r.listingId}`} className="text-accent underline underline-offset-2">
-                    {r.listingName}
-                  </Link>
-                  : {r.reasonLabel}
-                </h2>
-                <p className="text-sm">
-                  {r.age.overdue ? (
-                    <span className="mr-2 rounded-full bg-rose-600 px-2 py-0.5 text-xs font-bold text-white">
-                      Overdue
-                    </span>
-                  ) : null}
-                  <span className={r.age.overdue ? "text-rose-200" : "text-muted"}>
-                    Received {r.received}, waiting {r.age.label}
-                  </span>
-                </p>
-              </div>
-              {r.details ? (
-                <p className="whitespace-pre-wrap break-words text-zinc-200">{r.details}</p>
-              ) : (
-                <p className="text-muted">No details given.</p>
-              )}
-              {r.contact ? <p className="text-sm text-zinc-300">Reporter's contact: {r.contact}</p> : null}
-              <p className="text-sm text-muted">
-                {r.listingLive ? "The listing is live." : "The listing is already hidden."}
-              </p>
-              <div className="flex flex-wrap gap-3">
-                <Form method="post">
-                  <input type="hidden" name="intent" value="hide" />
-                  <input type="hidden" name="reportId" value={r.id} />
-                  <Button type="submit" variant="danger" disabled={busy} aria-label={`Hide listing ${r.listingName}`}>
-                    Hide listing
-                  </Button>
-                </Form>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="dismiss" />
-                  <input type="hidden" name="reportId" value={r.id} />
-                  <Button
-                    type="submit"
-                    variant="secondary"
-                    disabled={busy}
-                    aria-label={`Dismiss report about ${r.listingName}`}
-                  >
-                    Dismiss
-                  </Button>
-                </Form>
-              </div>
-            </li>
+            <ReportCard key={r.id} report={r} busy={busy} />
           ))}
         </ul>
       )}

@@ -1,10 +1,11 @@
 // The administrators' Safety Net queue (docs/decisions/0023-safety-net.md). Non-administrators get 404;
-// the work is in app/features/safety-net/pages.server.ts.
+// the work is in app/features/safety-net/moderation-page.server.ts.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/features/moderation/AdminPage";
-import { ModerationQueue, type ModerationResult } from "~/features/safety-net/components/ModerationQueue";
-import { moderationAction, moderationPage } from "~/features/safety-net/pages.server";
+import { ModerationQueue } from "~/features/safety-net/components/ModerationQueue";
+import type { ModerationResult } from "~/features/safety-net/components/moderation-views";
+import { moderationAction, moderationPage } from "~/features/safety-net/moderation-page.server";
 import { pipeHeaders } from "~/platform/http/page-answer";
 import { privateMeta } from "~/features/site/seo";
 

@@ -21,7 +21,7 @@ import { grantFreeWeeks, loadAdminSubscriptions } from "~/features/billing/billi
 import { grantFeatured, revokeFeatured } from "~/features/billing/featured-grants.server";
 import { readForm } from "~/platform/http/body.server";
 import { formatNzDate, formatNzTime } from "~/platform/time/date-text";
-import { requireAdminPage } from "~/features/moderation/moderation.server";
+import { requireAdminPage } from "~/features/accounts/guards.server";
 import { askProviderNow, giveUpPayment, loadOpenPayments } from "~/features/payments/open-payments.server";
 import { billingGateway } from "~/features/payments/select.server";
 import { loadUnappliedPayments, markRefunded } from "~/features/payments/unapplied.server";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { getSessionUser } from "~/features/accounts/auth.server";
 import { thumbnailOf } from "~/features/verification/thumbnails.server";
-import { verificationFileResponse } from "~/features/verification/verification.server";
+import { verificationFileResponse } from "~/features/verification/files.server";
 
 /**
  * GET: one file of a pending verification request, for administrators only (anyone else: 404, the same

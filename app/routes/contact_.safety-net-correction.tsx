@@ -5,7 +5,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData } from "@remix-run/react";
 import { InfoPage } from "~/features/site/InfoPage";
 import { CorrectionForm, type CorrectionResult } from "~/features/safety-net/components/CorrectionForm";
-import { correctionAction } from "~/features/safety-net/pages.server";
+import { correctionAction } from "~/features/safety-net/correction-page.server";
 import { originOf, seoMeta } from "~/features/site/seo";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>

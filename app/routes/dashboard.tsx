@@ -33,7 +33,7 @@ import { pauseListing, resumeListing } from "~/features/listings/pause.server";
 import { confirmFromDashboard } from "~/features/listings/stale-check.server";
 import { PAUSE_UNTIL_FIELD } from "~/features/listings/upkeep";
 import { VerificationNotices } from "~/features/verification/VerificationNotices";
-import { loadVerificationNotices } from "~/features/verification/verification.server";
+import { loadVerificationNotices } from "~/features/verification/notices.server";
 import { readFlash } from "~/features/site/flash.server";
 import { pastDueDeadlines } from "~/features/billing/billing.server";
 import { readForm } from "~/platform/http/body.server";

@@ -196,8 +196,7 @@ describe("the audit log page", () => {
 
 describe("the audit condition", () => {
   it("writes the record only when the statement before it changed a row (changes() in a D1 batch)", async () => {
-    const { auditStatement } = await import("~/features/moderation/audit.server");
-    const { CHANGED } = await import("~/features/moderation/moderation.server");
+    const { auditStatement, CHANGED } = await import("~/features/moderation/audit.server");
     const { provider } = await cast();
     const id = await listingOf(provider);
     await env.DB.batch([

@@ -33,3 +33,8 @@ export function AdminPage({ title, lead, children }: { title: string; lead?: Rea
     </div>
   );
 }
+
+/** What an administrators' queue or list says when it has nothing in it. */
+export function EmptyQueue({ children }: { children: ReactNode }) {
+  return <p className="rounded-xl border border-line bg-panel p-6 text-center text-muted">{children}</p>;
+}

@@ -20,7 +20,7 @@ export async function loadQueueCounts(env: Pick<Env, "DB">, now = Date.now()): P
   const vr = schema.verificationRequests;
   const l = schema.listings;
   const [verifications, reports, openPayments, strayPayments, failedRenewals] = await db.batch([
-    // As the queue (verification.server.ts, loadPendingRequests): pending, with its listing and account.
+    // As the queue (review-queue.server.ts, loadPendingRequests): pending, with its listing and account.
     db
       .select({ n: count() })
       .from(vr)

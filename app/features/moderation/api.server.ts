@@ -3,19 +3,12 @@
 // shape (400), then the rules (404/409).
 import { parseDesired } from "~/features/listings/state";
 import { parseVerifyFlag } from "./moderation";
-import {
-  ID_MSG,
-  maxRequestBytes,
-  PHOTO_VERIFY_MSG,
-  VERIFY_MSG,
-  fileMessage,
-  type VerificationKind,
-} from "~/features/verification/verification";
+import { ID_MSG, PHOTO_VERIFY_MSG, type VerificationKind } from "~/features/verification/verification";
 import type { ApiCall } from "~/features/accounts/api-route.server";
 import { readBody, SMALL_BODY_BYTES } from "~/platform/http/body.server";
 import { json, jsonError } from "~/platform/http/responses.server";
 import { moderateListing, type ModeratedListing } from "./moderation.server";
-import { submitVerification, verificationLimited } from "~/features/verification/verification.server";
+import { readVerificationBody, submitVerification } from "~/features/verification/verification.server";
 
 function listingState(listing: ModeratedListing) {
   return {
@@ -68,12 +61,7 @@ export async function verificationRequestApi(
   kind: VerificationKind,
 ): Promise<Response> {
   const fail = (error: string, status: number, field?: string) => jsonError(status, error, { message: error, field });
-  if (await verificationLimited(env, user.id)) return fail(VERIFY_MSG.rateLimited, 429);
-  const body = await readBody(request, {
-    maxBytes: maxRequestBytes(kind),
-    accept: ["multipart"],
-    tooLarge: fileMessage(kind, "size"),
-  });
+  const body = await readVerificationBody(env, user.id, request, kind);
   if (!body.ok) return fail(body.error, body.status);
   const result = await submitVerification(env, user, kind, params.modelId, body.form);
   if (!result.ok) return fail(result.error, result.status, result.field);

@@ -19,9 +19,6 @@ import type { PublicState } from "~/platform/realtime/protocol";
 import { ERROR_MSG } from "~/features/site/messages";
 import type { WaitUntil } from "~/platform/request-context";
 
-// The administrators' page guard is one of the account guards; the admin routes reach it from here.
-export { requireAdminPage } from "~/features/accounts/guards.server";
-
 type ModerationEnv = Pick<Env, "DB" | "PROFILES" | "ListingsRoom">;
 type Admin = Pick<SessionUser, "id" | "isAdmin">;
 
@@ -57,9 +54,6 @@ export async function readModeratedListing(env: Pick<Env, "DB">, listingId: stri
     .limit(1);
   return row ?? null;
 }
-
-// Re-exported: tests/workers/reports.test.ts imports it from here.
-export { CHANGED };
 
 /**
  * Applies one flag action for an administrator. `action` may depend on the current state (the JSON API's

@@ -9,19 +9,22 @@ import { identifierHash } from "./safety-key.server";
 
 export type Alert = { id: string; region: string; month: string; category: string; text: string; publishedAt: number };
 
+/** A published alert's columns, as providers read it and as the administrators' list shows it. */
+export const alertColumns = {
+  id: schema.safetyReports.id,
+  region: schema.safetyReports.alertRegion,
+  month: schema.safetyReports.alertMonth,
+  category: schema.safetyReports.alertCategory,
+  text: schema.safetyReports.alertText,
+  publishedAt: sql<number>`${schema.safetyReports.publishedAt}`,
+};
+
 /** Current alerts for these regions, newest first. */
 export async function loadAlerts(env: Pick<Env, "DB">, regions: readonly string[], now: number): Promise<Alert[]> {
   if (regions.length === 0) return [];
   const r = schema.safetyReports;
   return getDb(env)
-    .select({
-      id: r.id,
-      region: r.alertRegion,
-      month: r.alertMonth,
-      category: r.alertCategory,
-      text: r.alertText,
-      publishedAt: sql<number>`${r.publishedAt}`,
-    })
+    .select(alertColumns)
     .from(r)
     .where(and(eq(r.status, "published"), inArray(r.alertRegion, [...regions]), gt(r.expiresAt, now)))
     .orderBy(desc(r.publishedAt), desc(r.id))

@@ -3,7 +3,7 @@
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { ERROR_MSG } from "~/features/site/messages";
 import { readForm, textFields } from "~/platform/http/body.server";
-import { requireAdminPage } from "~/features/moderation/moderation.server";
+import { requireAdminPage } from "~/features/accounts/guards.server";
 import { sendEmail, siteName } from "~/platform/email/email.server";
 import { siteOrigin } from "~/platform/http/site-origin.server";
 import { categoryLabel } from "./categories";

@@ -6,6 +6,7 @@ import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { SessionUser } from "~/features/accounts/auth-user";
 import { CHANGED, auditInsert } from "~/features/moderation/audit.server";
 import { getDb, schema } from "~/platform/data/db.server";
+import { alertColumns, type Alert } from "./alerts.server";
 import { alertExpiry, declinedExpiry } from "./retention";
 import { SAFETY_MSG, type AlertFields } from "./report-rules";
 import { answerBinding, descriptionBinding, type Outcome } from "./reports.server";
@@ -24,15 +25,7 @@ export type QueueItem = {
   createdAt: number;
 };
 
-export type PublishedAlert = {
-  id: string;
-  region: string;
-  month: string;
-  category: string;
-  text: string;
-  publishedAt: number;
-  expiresAt: number;
-};
+export type PublishedAlert = Alert & { expiresAt: number };
 
 export type CorrectionItem = {
   id: string;
@@ -68,15 +61,7 @@ export async function loadModeration(
       .orderBy(asc(r.createdAt))
       .limit(100),
     db
-      .select({
-        id: r.id,
-        region: r.alertRegion,
-        month: r.alertMonth,
-        category: r.alertCategory,
-        text: r.alertText,
-        publishedAt: sql<number>`${r.publishedAt}`,
-        expiresAt: sql<number>`${r.expiresAt}`,
-      })
+      .select({ ...alertColumns, expiresAt: sql<number>`${r.expiresAt}` })
       .from(r)
       .where(and(eq(r.status, "published"), gt(r.expiresAt, now)))
       .orderBy(desc(r.publishedAt))

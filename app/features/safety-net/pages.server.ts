@@ -18,10 +18,7 @@ import { monthLabel } from "~/platform/time/date-text";
 import { answerQuestion, createReport, loadMyReports, reportsThisWeek, withdrawReport } from "./reports.server";
 import { REPORTS_PER_WEEK } from "./retention";
 import { fail, NO_STORE, requireSafetyPage, requireSafetyPost } from "./page-guards.server";
-
-export { requireSafetyPage } from "./page-guards.server";
-export { moderationAction, moderationPage } from "./moderation-page.server";
-export { correctionAction, CORRECTION_MESSAGE_MAX, CORRECTION_MESSAGE_MIN } from "./correction-page.server";
+import type { MyReport, MyReportView } from "./components/safety-net-views";
 
 // ---------------------------------------------------------------------------------------------------
 // The provider's page: alerts, the number check, their own reports, the digest.
@@ -40,25 +37,23 @@ export async function safetyNetPage(request: Request, context: AppLoadContext) {
     {
       regions: access.regions,
       alerts: alerts.map((a) => ({ ...a, categoryLabel: categoryLabel(a.category), monthLabel: monthLabel(a.month) })),
-      reports: mine.map((r) => ({
-        id: r.id,
-        incidentDate: r.incidentDate,
-        region: r.region,
-        categoryLabel: categoryLabel(r.category),
-        description: r.description,
-        status: r.status,
-        question: r.question,
-        answer: r.answer,
-        declineReason: r.declineReason,
-        alertText: r.alertText,
-        nzpcText: nzpcText(r),
-        nzpcMailto: nzpcMailto(r),
-      })),
+      reports: mine.map(myReportView),
       checksLeft: left,
       digest,
     },
     { headers: NO_STORE },
   );
+}
+
+/** A report as its author sees it: the category in words, the text to pass on to NZPC, not when it was sent. */
+function myReportView(report: MyReport): MyReportView {
+  const { category, createdAt: _sent, ...shown } = report;
+  return {
+    ...shown,
+    categoryLabel: categoryLabel(category),
+    nzpcText: nzpcText(report),
+    nzpcMailto: nzpcMailto(report),
+  };
 }
 
 export async function safetyNetAction(request: Request, context: AppLoadContext) {

@@ -8,6 +8,7 @@ import type { SafetyAccess } from "./access.server";
 import { isNewAccount, REPORTS_PER_WEEK } from "./retention";
 import { SAFETY_MSG, type ReportFields } from "./report-rules";
 import { identifierHashes, openText, sealText } from "./safety-key.server";
+import type { MyReport } from "./components/safety-net-views";
 
 const WEEK_MS = 7 * 24 * 3_600_000;
 
@@ -54,20 +55,6 @@ export async function createReport(
   if (first.meta.changes === 0) return { ok: false, status: 429, error: SAFETY_MSG.tooManyReports };
   return { ok: true, id };
 }
-
-export type MyReport = {
-  id: string;
-  incidentDate: string;
-  region: string;
-  category: string;
-  description: string;
-  status: "pending" | "question" | "published" | "declined";
-  question: string;
-  answer: string;
-  declineReason: string;
-  alertText: string;
-  createdAt: number;
-};
 
 /** The account's own reports, newest first, opened for the reporter. */
 export async function loadMyReports(env: Pick<Env, "DB">, userId: string): Promise<MyReport[]> {

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { LABEL } from "~/features/site/messages";
 import { Photo } from "~/features/photos/Photo";
 
@@ -38,16 +39,47 @@ export function ListingChoice({
         onChange={() => onChoose(choice.modelId)}
         className="h-5 w-5 accent-[var(--color-accent)]"
       />
-      <span className="h-16 w-12 shrink-0 overflow-hidden rounded-md bg-ink">
-        <Photo src={choice.coverUrl} alt="" width={48} height={64} className="h-full w-full object-cover" />
-      </span>
-      <span className="min-w-0">
-        <span className="block font-semibold">{choice.firstName}</span>
-        <span className="block text-sm text-muted">
-          {choice.location || LABEL.noRegion}
-          {choice.pending ? " · Waiting for review" : ""}
-        </span>
-      </span>
+      <ListingSummary choice={choice} size="small">
+        {choice.location || LABEL.noRegion}
+        {choice.pending ? " · Waiting for review" : ""}
+      </ListingSummary>
     </label>
+  );
+}
+
+const COVER_SIZES = {
+  small: { box: "h-16 w-12", width: 48, height: 64 },
+  large: { box: "h-20 w-16", width: 64, height: 80 },
+} as const;
+
+/** A listing as both verification pages show it: its cover, its first name, and a line about it below. */
+export function ListingSummary({
+  choice,
+  size,
+  className = "",
+  children,
+}: {
+  choice: Pick<Choice, "firstName" | "coverUrl">;
+  size: keyof typeof COVER_SIZES;
+  className?: string;
+  children: ReactNode;
+}) {
+  const cover = COVER_SIZES[size];
+  return (
+    <>
+      <span className={`${cover.box} shrink-0 overflow-hidden rounded-md bg-ink`}>
+        <Photo
+          src={choice.coverUrl}
+          alt=""
+          width={cover.width}
+          height={cover.height}
+          className="h-full w-full object-cover"
+        />
+      </span>
+      <span className={`min-w-0 ${className}`.trim()}>
+        <span className="block font-semibold">{choice.firstName}</span>
+        <span className="block text-sm text-muted">{children}</span>
+      </span>
+    </>
   );
 }

@@ -5,24 +5,18 @@ import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { loginUrlFor } from "~/features/accounts/auth-redirect";
 import { clearSessionCookie } from "~/platform/http/token-cookie.server";
 import {
-  fileMessage,
   ID_DOCUMENT_MSG,
   ID_MSG,
-  maxRequestBytes,
   PHOTO_VERIFY_MSG,
-  VERIFY_MSG,
+  type VerificationFormResult,
   type VerificationKind,
 } from "./verification";
 import { getSessionUser } from "~/features/accounts/auth.server";
 import { cookieIsSecure } from "~/platform/env";
 import { setFlash } from "~/features/site/flash.server";
-import { readBody } from "~/platform/http/body.server";
-import { submitVerification, verificationLimited } from "./verification.server";
+import { readVerificationBody, submitVerification } from "./verification.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
-
-/** `error` is the spec's failure text; `message` the bare reason, shown beside `field` when there is one. */
-export type VerificationFormResult = { error: string; message: string; field?: string };
 
 export async function handleVerificationForm(
   request: Request,
@@ -41,12 +35,7 @@ export async function handleVerificationForm(
   const failure = kind === "id" ? ID_MSG.failure : PHOTO_VERIFY_MSG.failure;
   const fail = (message: string, status: number, field?: string) =>
     data<VerificationFormResult>({ error: failure(message), message, field }, { status, headers: NO_STORE });
-  if (await verificationLimited(env, user.id)) return fail(VERIFY_MSG.rateLimited, 429);
-  const body = await readBody(request, {
-    maxBytes: maxRequestBytes(kind),
-    accept: ["multipart"],
-    tooLarge: fileMessage(kind, "size"),
-  });
+  const body = await readVerificationBody(env, user.id, request, kind);
   if (!body.ok) return fail(body.error, body.status);
   const listingId = body.form.get("modelId");
   if (typeof listingId !== "string" || listingId === "") {

@@ -1,28 +1,11 @@
 // The administrators' queue of verification requests (spec public-and-admin, the verification queue).
 import { asc, eq } from "drizzle-orm";
 import { getDb, schema } from "~/platform/data/db.server";
-import { parseKeyList, type IdDocument, type VerificationKind } from "./verification";
+import { parseKeyList } from "./verification";
+import type { PendingRequest } from "./pending-request";
 
 const l = schema.listings;
 const vr = schema.verificationRequests;
-
-export type PendingRequest = {
-  id: string;
-  kind: VerificationKind;
-  listingId: string;
-  listingName: string;
-  location: string;
-  listingVerified: boolean;
-  listingPhotoVerified: boolean;
-  accountName: string;
-  createdAt: number;
-  fileCount: number;
-  /** Opened by the app after changes to a verified listing: what changed, for the administrator. */
-  rereview: boolean;
-  /** Which document an ID request sent (null: a photo request). */
-  documentType: IdDocument | null;
-  changes: string;
-};
 
 export const QUEUE_LIMIT = 100;
 

@@ -19,6 +19,7 @@ import {
   fieldsFor,
   fileMessage,
   ID_DOCUMENT_MSG,
+  maxRequestBytes,
   isIdDocument,
   missingFileMessage,
   pendingMessage,
@@ -33,16 +34,10 @@ import type { SessionUser } from "~/features/accounts/auth.server";
 import { getDb, schema } from "~/platform/data/db.server";
 import { processVerificationImage } from "~/features/photos/pipeline.server";
 import { overLimit } from "~/platform/http/rate-limit.server";
+import { readBody } from "~/platform/http/body.server";
 import { factsQuery, type ListingFacts } from "./choices.server";
 import { deleteFiles } from "./files.server";
 import { isPending } from "./request-status.server";
-
-// The feature's server face for the routes, the API and the retention sweep.
-export { loadVerificationChoices, type VerificationChoice } from "./choices.server";
-export { loadVerificationNotices } from "./notices.server";
-export { loadPendingRequests, QUEUE_LIMIT, type PendingRequest } from "./review-queue.server";
-export { decideRequest, DECIDE_MSG, type DecideResult } from "./decision.server";
-export { sweepVerificationFiles, verificationFileResponse } from "./files.server";
 
 const l = schema.listings;
 const vr = schema.verificationRequests;
@@ -214,6 +209,24 @@ async function hasPending(env: Pick<Env, "DB">, listingId: string, kind: Verific
  * Requests per provider: each carries up to 15 MB of images to process, so a script must not be able to
  * send them in a loop. An outage of the limiter lets the request through (the API and the page form).
  */
-export function verificationLimited(env: Pick<Env, "WRITE_LIMITER">, userId: string): Promise<boolean> {
+function verificationLimited(env: Pick<Env, "WRITE_LIMITER">, userId: string): Promise<boolean> {
   return overLimit(env.WRITE_LIMITER, `verify:${userId}`, "open");
+}
+
+/**
+ * A request's multipart body, read by the same rules for the page form and the JSON API: the provider's
+ * rate limit first, then the kind's size limit (its own words when too large).
+ */
+export async function readVerificationBody(
+  env: Pick<Env, "WRITE_LIMITER">,
+  userId: string,
+  request: Request,
+  kind: VerificationKind,
+): Promise<{ ok: true; form: FormData } | { ok: false; status: number; error: string }> {
+  if (await verificationLimited(env, userId)) return { ok: false, status: 429, error: VERIFY_MSG.rateLimited };
+  return readBody(request, {
+    maxBytes: maxRequestBytes(kind),
+    accept: ["multipart"],
+    tooLarge: fileMessage(kind, "size"),
+  });
 }

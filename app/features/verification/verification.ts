@@ -150,6 +150,9 @@ export const PHOTO_VERIFY_MSG = {
  * being refused: the spec's failure text, with the error's message for Get Verified (fallback 'Verification
  * request failed') and the photo form's own fallback, since no server error came back.
  */
+/** `error` is the spec's failure text; `message` the bare reason, shown beside `field` when there is one. */
+export type VerificationFormResult = { error: string; message: string; field?: string };
+
 export function submitFailure(kind: VerificationKind, error: unknown): { error: string; message: string } {
   if (kind === "photo")
     return { error: PHOTO_VERIFY_MSG.failure(PHOTO_VERIFY_MSG.fallback), message: PHOTO_VERIFY_MSG.fallback };

@@ -1,7 +1,6 @@
 // The fields of a published alert, shared by the forms that publish a report and correct an alert.
 import { Field } from "~/ui/Field";
-import { REGIONS } from "~/features/catalogue/regions";
-import { SAFETY_CATEGORIES } from "../categories";
+import { CategoryOptions, RegionOptions } from "./SelectOptions";
 
 export function AlertFields({
   idPrefix,
@@ -27,11 +26,7 @@ export function AlertFields({
         errors={e("alertRegion")}
         select={{ id: `${idPrefix}-region`, name: "alertRegion", defaultValue: region }}
       >
-        {REGIONS.map((r) => (
-          <option key={r} value={r}>
-            {r}
-          </option>
-        ))}
+        <RegionOptions />
       </Field>
       <Field
         variant="compact"
@@ -52,11 +47,7 @@ export function AlertFields({
         errors={e("alertCategory")}
         select={{ id: `${idPrefix}-category`, name: "alertCategory", defaultValue: category }}
       >
-        {SAFETY_CATEGORIES.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.label}
-          </option>
-        ))}
+        <CategoryOptions />
       </Field>
       <Field
         variant="compact"

@@ -2,13 +2,13 @@
 // published alerts (correct or remove), and correction requests from the contact page.
 // Each card lives beside it: WaitingReport, CorrectionRequest, PublishedAlert (the forms and intents).
 import { useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { EmptyQueue } from "~/features/moderation/AdminPage";
 import { Alert } from "~/ui/Alert";
 import type { CorrectionView, FieldErrors, ModerationResult, PublishedView, QueueView } from "./moderation-views";
 import { WaitingReport } from "./WaitingReport";
 import { CorrectionRequest } from "./CorrectionRequest";
 import { PublishedAlert } from "./PublishedAlert";
-
-export type { CorrectionView, ModerationResult, PublishedView, QueueView } from "./moderation-views";
 
 export function ModerationQueue({
   queue,
@@ -32,50 +32,61 @@ export function ModerationQueue({
         </Alert>
       ) : null}
 
-      <section aria-labelledby="queue-heading" className="space-y-4">
-        <h2 id="queue-heading" className="text-2xl font-semibold">
-          Waiting ({queue.length})
-        </h2>
-        {queue.length === 0 ? (
-          <p className="rounded-xl border border-line bg-panel p-6 text-center text-muted">No reports waiting.</p>
-        ) : (
-          <ul className="space-y-4" aria-label="Reports waiting">
-            {queue.map((q) => (
-              <WaitingReport key={q.id} q={q} busy={busy} errorsFor={errorsFor} />
-            ))}
-          </ul>
-        )}
-      </section>
-
-      <section aria-labelledby="corrections-heading" className="space-y-4">
-        <h2 id="corrections-heading" className="text-2xl font-semibold">
-          Correction requests ({corrections.length})
-        </h2>
-        {corrections.length === 0 ? (
-          <p className="rounded-xl border border-line bg-panel p-6 text-center text-muted">No correction requests.</p>
-        ) : (
-          <ul className="space-y-4" aria-label="Correction requests">
-            {corrections.map((c) => (
-              <CorrectionRequest key={c.id} c={c} busy={busy} />
-            ))}
-          </ul>
-        )}
-      </section>
-
-      <section aria-labelledby="published-heading" className="space-y-4">
-        <h2 id="published-heading" className="text-2xl font-semibold">
-          Published alerts ({alerts.length})
-        </h2>
-        {alerts.length === 0 ? (
-          <p className="rounded-xl border border-line bg-panel p-6 text-center text-muted">No published alerts.</p>
-        ) : (
-          <ul className="space-y-4" aria-label="Published alerts">
-            {alerts.map((a) => (
-              <PublishedAlert key={a.id} a={a} busy={busy} errorsFor={errorsFor} />
-            ))}
-          </ul>
-        )}
-      </section>
+      <QueueSection id="queue-heading" title="Waiting" label="Reports waiting" empty="No reports waiting.">
+        {queue.map((q) => (
+          <WaitingReport key={q.id} q={q} busy={busy} errorsFor={errorsFor} />
+        ))}
+      </QueueSection>
+      <QueueSection
+        id="corrections-heading"
+        title="Correction requests"
+        label="Correction requests"
+        empty="No correction requests."
+      >
+        {corrections.map((c) => (
+          <CorrectionRequest key={c.id} c={c} busy={busy} />
+        ))}
+      </QueueSection>
+      <QueueSection
+        id="published-heading"
+        title="Published alerts"
+        label="Published alerts"
+        empty="No published alerts."
+      >
+        {alerts.map((a) => (
+          <PublishedAlert key={a.id} a={a} busy={busy} errorsFor={errorsFor} />
+        ))}
+      </QueueSection>
     </div>
+  );
+}
+
+/** One of the screen's three lists: its title with how many it holds, then the cards, or a note when empty. */
+function QueueSection({
+  id,
+  title,
+  label,
+  empty,
+  children: cards,
+}: {
+  id: string;
+  title: string;
+  label: string;
+  empty: string;
+  children: ReactNode[];
+}) {
+  return (
+    <section aria-labelledby={id} className="space-y-4">
+      <h2 id={id} className="text-2xl font-semibold">
+        {title} ({cards.length})
+      </h2>
+      {cards.length === 0 ? (
+        <EmptyQueue>{empty}</EmptyQueue>
+      ) : (
+        <ul className="space-y-4" aria-label={label}>
+          {cards}
+        </ul>
+      )}
+    </section>
   );
 }

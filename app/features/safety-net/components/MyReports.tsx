@@ -1,5 +1,5 @@
 // The provider's own reports: their status, the answer to an administrator's question, NZPC, withdrawal.
-import { Form } from "@remix-run/react";
+import { ReportIntentForm } from "./ReportIntentForm";
 import { Button } from "~/ui/Button";
 import { Field } from "~/ui/Field";
 import { NzpcLink } from "./NzpcLink";
@@ -52,9 +52,7 @@ function MyReport({ r, result, busy }: { r: MyReportView; result: SafetyNetResul
       {r.status === "published" ? <p className="text-sm text-zinc-300">Alert: {r.alertText}</p> : null}
       {r.status === "declined" ? <p className="text-sm text-zinc-300">Reason: {r.declineReason}</p> : null}
       {r.status === "question" ? (
-        <Form method="post" className="space-y-2">
-          <input type="hidden" name="intent" value="answer" />
-          <input type="hidden" name="reportId" value={r.id} />
+        <ReportIntentForm intent="answer" reportId={r.id} className="space-y-2">
           <p className="text-sm">Question: {r.question}</p>
           <Field
             label="Your answer"
@@ -68,7 +66,7 @@ function MyReport({ r, result, busy }: { r: MyReportView; result: SafetyNetResul
           <Button type="submit" disabled={busy}>
             Send the answer
           </Button>
-        </Form>
+        </ReportIntentForm>
       ) : r.answer ? (
         <p className="text-sm text-zinc-300">Your answer: {r.answer}</p>
       ) : null}
@@ -76,16 +74,14 @@ function MyReport({ r, result, busy }: { r: MyReportView; result: SafetyNetResul
       {/* Withdrawing deletes at once and cannot be undone: a second, deliberate press. */}
       <details className="rounded-lg border border-line p-3">
         <summary className="min-h-11 cursor-pointer content-center font-semibold">Withdraw this report</summary>
-        <Form method="post" className="mt-2 space-y-2">
-          <input type="hidden" name="intent" value="withdraw" />
-          <input type="hidden" name="reportId" value={r.id} />
+        <ReportIntentForm intent="withdraw" reportId={r.id} className="mt-2 space-y-2">
           <p className="text-sm text-zinc-300">
             It is deleted at once, with any alert made from it. This cannot be undone.
           </p>
           <Button type="submit" variant="danger" disabled={busy}>
             Withdraw and delete it
           </Button>
-        </Form>
+        </ReportIntentForm>
       </details>
     </li>
   );

@@ -1,18 +1,10 @@
 // One published alert, with the forms that correct or remove it.
-import { Form } from "@remix-run/react";
 import { Button } from "~/ui/Button";
 import { AlertFields } from "./AlertFields";
-import { CARD, type FieldErrors, type PublishedView } from "./moderation-views";
+import { ReportIntentForm } from "./ReportIntentForm";
+import { CARD, type CardProps, type PublishedView } from "./moderation-views";
 
-export function PublishedAlert({
-  a,
-  busy,
-  errorsFor,
-}: {
-  a: PublishedView;
-  busy: boolean;
-  errorsFor: (id: string, intent: string) => FieldErrors;
-}) {
+export function PublishedAlert({ a, busy, errorsFor }: { a: PublishedView } & CardProps) {
   return (
     <li id={`alert-${a.id}`} className={`${CARD} border-line`} data-testid="safety-published">
       <h3 className="font-semibold">
@@ -24,9 +16,7 @@ export function PublishedAlert({
         <summary className="min-h-11 cursor-pointer content-center font-semibold text-accent">
           Correct this alert
         </summary>
-        <Form method="post" className="mt-2 space-y-3">
-          <input type="hidden" name="intent" value="correct" />
-          <input type="hidden" name="reportId" value={a.id} />
+        <ReportIntentForm intent="correct" reportId={a.id} className="mt-2 space-y-3">
           <AlertFields
             idPrefix={`correct-${a.id}`}
             region={a.region}
@@ -38,22 +28,20 @@ export function PublishedAlert({
           <Button type="submit" disabled={busy}>
             Save the correction
           </Button>
-        </Form>
+        </ReportIntentForm>
       </details>
       <details className="rounded-lg border border-line p-3">
         <summary className="min-h-11 cursor-pointer content-center font-semibold text-rose-200">
           Remove this alert
         </summary>
-        <Form method="post" className="mt-2 space-y-2">
-          <input type="hidden" name="intent" value="remove" />
-          <input type="hidden" name="reportId" value={a.id} />
+        <ReportIntentForm intent="remove" reportId={a.id} className="mt-2 space-y-2">
           <p className="text-sm text-zinc-300">
             The alert, its report and its hashes are deleted at once; the audit log keeps the decision.
           </p>
           <Button type="submit" variant="danger" disabled={busy}>
             Remove and delete it
           </Button>
-        </Form>
+        </ReportIntentForm>
       </details>
     </li>
   );

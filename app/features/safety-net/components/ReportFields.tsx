@@ -1,8 +1,7 @@
 // The report form's fields: the incident, and what the reporter knows about the client (kept only as
 // hashes, docs/decisions/0023-safety-net.md).
-import { REGIONS } from "~/features/catalogue/regions";
 import { Field } from "~/ui/Field";
-import { SAFETY_CATEGORIES } from "../categories";
+import { CategoryOptions, RegionOptions } from "./SelectOptions";
 
 type Errors = (name: string) => string[] | null;
 
@@ -20,11 +19,7 @@ export function IncidentFields({ regions, today, errs }: { regions: string[]; to
         select={{ id: "region", name: "region", required: true, defaultValue: regions[0] ?? "" }}
       >
         <option value="">Choose a region</option>
-        {REGIONS.map((r) => (
-          <option key={r} value={r}>
-            {r}
-          </option>
-        ))}
+        <RegionOptions />
       </Field>
       <Field
         label="What happened"
@@ -32,11 +27,7 @@ export function IncidentFields({ regions, today, errs }: { regions: string[]; to
         select={{ id: "category", name: "category", required: true, defaultValue: "" }}
       >
         <option value="">Choose one</option>
-        {SAFETY_CATEGORIES.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.label}
-          </option>
-        ))}
+        <CategoryOptions />
       </Field>
       <Field
         label="Tell us what happened"

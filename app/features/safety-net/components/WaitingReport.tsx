@@ -1,19 +1,11 @@
 // One report waiting for review, with its three intents: publish, ask the reporter, decline.
-import { Form } from "@remix-run/react";
 import { Button } from "~/ui/Button";
 import { Field } from "~/ui/Field";
 import { AlertFields } from "./AlertFields";
-import { CARD, type FieldErrors, type QueueView } from "./moderation-views";
+import { ReportIntentForm } from "./ReportIntentForm";
+import { CARD, type CardProps, type QueueView } from "./moderation-views";
 
-export function WaitingReport({
-  q,
-  busy,
-  errorsFor,
-}: {
-  q: QueueView;
-  busy: boolean;
-  errorsFor: (id: string, intent: string) => FieldErrors;
-}) {
+export function WaitingReport({ q, busy, errorsFor }: { q: QueueView } & CardProps) {
   return (
     <li className={`${CARD} ${q.waiting.overdue ? "border-rose-400" : "border-line"}`} data-testid="safety-queue-item">
       <h3 className="text-lg font-semibold">
@@ -36,9 +28,7 @@ export function WaitingReport({
         <p className="text-sm text-amber-200">Waiting for the reporter&apos;s answer.</p>
       ) : null}
       {q.answer ? <p className="text-sm text-zinc-200">Reporter&apos;s answer: {q.answer}</p> : null}
-      <Form method="post" className="space-y-3 rounded-lg border border-line p-3">
-        <input type="hidden" name="intent" value="publish" />
-        <input type="hidden" name="reportId" value={q.id} />
+      <ReportIntentForm intent="publish" reportId={q.id} className="space-y-3 rounded-lg border border-line p-3">
         <AlertFields
           idPrefix={`publish-${q.id}`}
           region={q.region}
@@ -50,33 +40,62 @@ export function WaitingReport({
         <Button type="submit" disabled={busy}>
           Publish
         </Button>
-      </Form>
-      <Form method="post" className="space-y-2 rounded-lg border border-line p-3">
-        <input type="hidden" name="intent" value="ask" />
-        <input type="hidden" name="reportId" value={q.id} />
-        <Field
-          variant="compact"
-          label="Question for the reporter"
-          errors={errorsFor(q.id, "ask").question ? [errorsFor(q.id, "ask").question] : null}
-          textarea={{ id: `ask-${q.id}`, name: "question", rows: 2, maxLength: 1000 }}
+      </ReportIntentForm>
+      {NOTES.map((note) => (
+        <NoteForm
+          key={note.intent}
+          note={note}
+          reportId={q.id}
+          error={errorsFor(q.id, note.intent)[note.field]}
+          busy={busy}
         />
-        <Button type="submit" variant="secondary" disabled={busy}>
-          Ask the reporter
-        </Button>
-      </Form>
-      <Form method="post" className="space-y-2 rounded-lg border border-line p-3">
-        <input type="hidden" name="intent" value="decline" />
-        <input type="hidden" name="reportId" value={q.id} />
-        <Field
-          variant="compact"
-          label="Reason for declining"
-          errors={errorsFor(q.id, "decline").reason ? [errorsFor(q.id, "decline").reason] : null}
-          textarea={{ id: `decline-${q.id}`, name: "reason", rows: 2, maxLength: 500 }}
-        />
-        <Button type="submit" variant="danger" disabled={busy}>
-          Decline
-        </Button>
-      </Form>
+      ))}
     </li>
+  );
+}
+
+/** Asking the reporter and declining both send a few words with the intent: the note, then the button. */
+const NOTES = [
+  {
+    intent: "ask",
+    field: "question",
+    label: "Question for the reporter",
+    maxLength: 1000,
+    variant: "secondary",
+    button: "Ask the reporter",
+  },
+  {
+    intent: "decline",
+    field: "reason",
+    label: "Reason for declining",
+    maxLength: 500,
+    variant: "danger",
+    button: "Decline",
+  },
+] as const;
+
+function NoteForm({
+  note,
+  reportId,
+  error,
+  busy,
+}: {
+  note: (typeof NOTES)[number];
+  reportId: string;
+  error: string | undefined;
+  busy: boolean;
+}) {
+  return (
+    <ReportIntentForm intent={note.intent} reportId={reportId} className="space-y-2 rounded-lg border border-line p-3">
+      <Field
+        variant="compact"
+        label={note.label}
+        errors={error ? [error] : null}
+        textarea={{ id: `${note.intent}-${reportId}`, name: note.field, rows: 2, maxLength: note.maxLength }}
+      />
+      <Button type="submit" variant={note.variant} disabled={busy}>
+        {note.button}
+      </Button>
+    </ReportIntentForm>
   );
 }

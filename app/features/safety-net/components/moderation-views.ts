@@ -35,4 +35,7 @@ export type ModerationResult =
 
 export type FieldErrors = Record<string, string>;
 
+/** What every card with forms gets from the queue: whether a post is on its way, and each form's errors. */
+export type CardProps = { busy: boolean; errorsFor: (id: string, intent: string) => FieldErrors };
+
 export const CARD = "space-y-3 rounded-2xl border bg-panel p-4";

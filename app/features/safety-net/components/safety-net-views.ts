@@ -1,16 +1,22 @@
 // What the provider's Safety Net page shows and what its forms answer (built in pages.server.ts).
 export type AlertView = { id: string; region: string; categoryLabel: string; monthLabel: string; text: string };
-export type MyReportView = {
+/** One of the provider's own reports as stored, opened for them (reports.server.ts, loadMyReports). */
+export type MyReport = {
   id: string;
   incidentDate: string;
   region: string;
-  categoryLabel: string;
+  category: string;
   description: string;
   status: "pending" | "question" | "published" | "declined";
   question: string;
   answer: string;
   declineReason: string;
   alertText: string;
+  createdAt: number;
+};
+/** As the page shows it: the category in words, and the report ready to pass on to NZPC. */
+export type MyReportView = Omit<MyReport, "category" | "createdAt"> & {
+  categoryLabel: string;
   nzpcText: string;
   nzpcMailto: string;
 };

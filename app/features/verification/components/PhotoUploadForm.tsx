@@ -1,0 +1,48 @@
+import type { FormEvent } from "react";
+import { Form } from "@remix-run/react";
+import { LABEL } from "~/features/site/messages";
+import { Button } from "~/ui/Button";
+import { PHOTO_FIELDS } from "../verification";
+import { VerificationFileField } from "../VerificationFileField";
+
+type Props = {
+  modelId: string;
+  firstName: string;
+  submitting: boolean;
+  disabled: boolean;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  fieldError: (name: string) => string | undefined;
+  onChange: Parameters<typeof VerificationFileField>[0]["onChange"];
+};
+
+/** The selected listing's three photo inputs and 'Submit Photos for Review' (a multipart form). */
+export function PhotoUploadForm({ modelId, firstName, submitting, disabled, onSubmit, fieldError, onChange }: Props) {
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      onSubmit={onSubmit}
+      className="space-y-4 rounded-2xl border border-line bg-panel p-5"
+      noValidate
+    >
+      <h2 className="text-lg font-semibold">Photos for {firstName}</h2>
+      <p className="text-sm text-zinc-300">
+        JPG, PNG or WEBP, up to 5 MB each. Only our team sees these, and they are deleted once checked.
+      </p>
+      <input type="hidden" name="modelId" value={modelId} />
+      {PHOTO_FIELDS.map((name, i) => (
+        <VerificationFileField
+          key={name}
+          kind="photo"
+          name={name}
+          label={`Photo ${i + 1}`}
+          serverError={fieldError(name)}
+          onChange={onChange}
+        />
+      ))}
+      <Button type="submit" size="roomy" disabled={disabled}>
+        {submitting ? LABEL.submitting : "Submit Photos for Review"}
+      </Button>
+    </Form>
+  );
+}
