@@ -4,7 +4,9 @@
 import { apiResetPasswordSchema, FALLBACK, MSG, parseWith, resetRequestSchema, signupSchema } from "./auth-schemas";
 import { getAccount, signup, type AccountRecord } from "./accounts.server";
 import { requestPasswordReset, resetPassword } from "./password-reset.server";
-import { AuthError, EmailUnconfirmedError, isRateLimited, login, toApiUser, type SessionUser } from "./auth.server";
+import { AuthError, EmailUnconfirmedError } from "./auth-errors";
+import { toApiUser, type SessionUser } from "./auth.server";
+import { isRateLimited, login } from "./sign-in/login.server";
 import { cookieIsSecure } from "~/platform/env";
 import { resendConfirmation } from "./email-confirmation.server";
 import { secondFactorSchemaFor } from "~/features/accounts/second-factor/totp";

@@ -10,7 +10,8 @@ import { ADMIN_ACCOUNT_TYPE, needsAdminSecondFactor } from "~/features/accounts/
 import { adminSetUpUrl } from "~/features/accounts/second-factor/totp";
 import { signup } from "../accounts.server";
 import { requestPasswordReset } from "../password-reset.server";
-import { AuthError, EmailUnconfirmedError, isRateLimited, login } from "../auth.server";
+import { AuthError, EmailUnconfirmedError } from "../auth-errors";
+import { isRateLimited, login } from "./login.server";
 import { cookieIsSecure } from "~/platform/env";
 import { resendConfirmation } from "../email-confirmation.server";
 import { readForm } from "~/platform/http/body.server";
