@@ -1,6 +1,6 @@
 // The titled panel every block of the account pages sits in (/managesub, two-factor settings): one place for
 // the heading's id, so each block is a landmark screen readers can jump to by its title.
-import type { ReactNode } from "react";
+import type { ReactNode, Ref } from "react";
 
 const FRAMES = {
   plain: "border border-line bg-panel",
@@ -16,6 +16,7 @@ export function SettingsSection({
   testId,
   frame = "plain",
   className = "",
+  sectionRef,
   children,
 }: {
   /** The heading's id; the section is labelled by it. */
@@ -27,10 +28,14 @@ export function SettingsSection({
   frame?: keyof typeof FRAMES;
   /** Extra classes for the section, e.g. scroll margin and focus ring when an action moves focus to it. */
   className?: string;
+  /** For a block the page moves to and focuses (app/ui/show-in-view.ts): it can then take the focus. */
+  sectionRef?: Ref<HTMLElement>;
   children: ReactNode;
 }) {
   return (
     <section
+      ref={sectionRef}
+      tabIndex={sectionRef ? -1 : undefined}
       aria-labelledby={id}
       className={`space-y-4 rounded-2xl p-6 ${FRAMES[frame]} ${className}`.trim()}
       data-testid={testId}
