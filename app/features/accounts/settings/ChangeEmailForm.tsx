@@ -1,24 +1,16 @@
 // Change e-mail on /managesub: the new address and the current password (or a fresh second factor). The
 // change waits for the link sent to the new address; the page only says a link was sent, whatever the
 // address, so it never tells whether another account uses it.
-import { getInputProps, type SubmissionResult } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import { Button } from "~/ui/Button";
 import { Field } from "~/ui/Field";
 import { changeEmailSchema, FIELD } from "./account-settings";
 import { EMAIL_MAX } from "~/features/accounts/auth-schemas";
 import { useSchemaForm } from "~/ui/useSchemaForm";
-import { ChangeFormFrame } from "./ChangeFormFrame";
+import { ChangeFormFrame, type ChangeFormProps } from "./ChangeFormFrame";
 import { CurrentPasswordField } from "./CurrentPasswordField";
 
-export function ChangeEmailForm({
-  lastResult,
-  freshSecondFactor,
-  busy,
-}: {
-  lastResult?: SubmissionResult<string[]>;
-  freshSecondFactor: boolean;
-  busy: boolean;
-}) {
+export function ChangeEmailForm({ lastResult, freshSecondFactor, busy }: ChangeFormProps) {
   const [form, fields] = useSchemaForm("change-email", changeEmailSchema, lastResult, { shouldValidate: "onSubmit" });
   return (
     <ChangeFormFrame

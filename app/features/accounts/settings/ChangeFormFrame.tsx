@@ -1,10 +1,13 @@
 // The frame of a /managesub change form (e-mail address, password): the titled panel, the form's own
 // message above it, and the plain POST with the intent the page's action reads.
-import { getFormProps, type FormMetadata } from "@conform-to/react";
+import { getFormProps, type FormMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Alert } from "~/ui/Alert";
 import { SettingsSection } from "~/ui/SettingsSection";
+
+/** What the page hands each change form: the action's last answer, whether the password may be skipped. */
+export type ChangeFormProps = { lastResult?: SubmissionResult<string[]>; freshSecondFactor: boolean; busy: boolean };
 
 export function ChangeFormFrame<Schema extends Record<string, unknown>>({
   titleId,

@@ -1,24 +1,16 @@
 // Change password on /managesub: the current password (or a fresh second factor), the new one twice. The
 // same schema runs here before sending and on the server; the policy (common or breached passwords) and
 // the current password are the server's answers, shown beside their fields.
-import { getInputProps, type SubmissionResult } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import { Button } from "~/ui/Button";
 import { Field } from "~/ui/Field";
 import { changePasswordSchema, FIELD } from "./account-settings";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/features/accounts/auth-schemas";
 import { useSchemaForm } from "~/ui/useSchemaForm";
-import { ChangeFormFrame } from "./ChangeFormFrame";
+import { ChangeFormFrame, type ChangeFormProps } from "./ChangeFormFrame";
 import { CurrentPasswordField } from "./CurrentPasswordField";
 
-export function ChangePasswordForm({
-  lastResult,
-  freshSecondFactor,
-  busy,
-}: {
-  lastResult?: SubmissionResult<string[]>;
-  freshSecondFactor: boolean;
-  busy: boolean;
-}) {
+export function ChangePasswordForm({ lastResult, freshSecondFactor, busy }: ChangeFormProps) {
   const [form, fields] = useSchemaForm("change-password", changePasswordSchema, lastResult, {
     shouldValidate: "onSubmit",
   });
