@@ -8,18 +8,17 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import {
-  IdentityForm,
   RecoveryCodesPanel,
   SetUpPanel,
   StepUpPanel,
   type Reply,
 } from "~/features/accounts/second-factor/TotpSettings";
+import { ManagePanels, StartSetUpPanel, TwoFactorStatus } from "~/features/accounts/second-factor/TwoFactorPanels";
 import { InfoPage } from "~/features/site/InfoPage";
 import { Alert } from "~/ui/Alert";
-import { Button } from "~/ui/Button";
 import { formatNzTime } from "~/platform/time/date-text";
 import { safeRedirect } from "~/platform/http/redirects";
 import { TWO_FACTOR_MSG } from "~/features/accounts/second-factor/totp";
@@ -109,36 +108,11 @@ export default function TwoFactorPage() {
 
         {codes ? <RecoveryCodesPanel codes={codes} siteName={page.siteName} continueTo={page.redirectTo} /> : null}
 
-        <section aria-labelledby="status-title" className="space-y-3 rounded-2xl border border-line bg-panel p-6">
-          <h2 id="status-title" className="text-xl font-semibold">
-            Status
-          </h2>
-          <p className="text-lg" data-testid="two-factor-status">
-            {page.enabled ? (
-              <>
-                <strong className="text-emerald-300">On</strong> since {page.enabledAt}. Signing in takes your password
-                and a code from your authenticator app.
-              </>
-            ) : (
-              <>
-                <strong className="text-amber-300">Off</strong>. Your password alone signs in to your account. A code
-                from an app on your phone keeps someone who learns your password out.
-              </>
-            )}
-          </p>
-          {page.enabled ? (
-            <p className="text-zinc-300" data-testid="recovery-codes-left">
-              Recovery codes left: {page.recoveryCodesLeft} of 10.
-            </p>
-          ) : null}
-          {!codes && page.redirectTo && page.enabled && !page.stepUpNeeded ? (
-            <p>
-              <Link to={page.redirectTo} className="text-accent underline underline-offset-2">
-                Continue
-              </Link>
-            </p>
-          ) : null}
-        </section>
+        <TwoFactorStatus
+          enabledAt={page.enabled ? page.enabledAt : null}
+          recoveryCodesLeft={page.recoveryCodesLeft}
+          continueTo={!codes && page.enabled && !page.stepUpNeeded ? page.redirectTo : null}
+        />
 
         {page.stepUpNeeded ? (
           <StepUpPanel lastResult={replyFor("stepUp")} busy={busy} redirectTo={page.redirectTo} />
@@ -153,59 +127,20 @@ export default function TwoFactorPage() {
             busy={busy}
           />
         ) : !page.unavailable ? (
-          <section aria-labelledby="change-title" className="space-y-4 rounded-2xl border border-line bg-panel p-6">
-            <h2 id="change-title" className="text-xl font-semibold">
-              {page.enabled ? "Change" : "Turn on"}
-            </h2>
-            {replyFor("start")?.error ? <Alert tone="error">{String(result?.error)}</Alert> : null}
-            <Form method="post">
-              <input type="hidden" name="intent" value="start" />
-              <Button type="submit" size="roomy" busy={busy}>
-                {page.enabled ? "Replace authenticator app" : "Set up two-factor sign-in"}
-              </Button>
-            </Form>
-          </section>
+          <StartSetUpPanel
+            enabled={page.enabled}
+            error={replyFor("start")?.error ? String(result?.error) : null}
+            busy={busy}
+          />
         ) : null}
 
         {page.enabled && !page.stepUpNeeded ? (
-          <section
-            aria-labelledby="codes-manage-title"
-            className="space-y-4 rounded-2xl border border-line bg-panel p-6"
-          >
-            <h2 id="codes-manage-title" className="text-xl font-semibold">
-              Recovery codes
-            </h2>
-            <p className="text-zinc-300">New codes replace all of the old ones.</p>
-            <IdentityForm
-              id="two-factor-regenerate"
-              intent="regenerate"
-              label="Make new recovery codes"
-              freshSecondFactor={page.freshSecondFactor}
-              lastResult={replyFor("regenerate")}
-              busy={busy}
-            />
-          </section>
-        ) : null}
-
-        {page.enabled && !page.stepUpNeeded ? (
-          <section aria-labelledby="off-title" className="space-y-4 rounded-2xl border border-rose-900 bg-panel p-6">
-            <h2 id="off-title" className="text-xl font-semibold">
-              Turn off
-            </h2>
-            {page.isAdminAccount ? (
-              <p className="text-zinc-300">{TWO_FACTOR_MSG.adminCannotDisable}</p>
-            ) : (
-              <IdentityForm
-                id="two-factor-disable"
-                intent="disable"
-                label="Turn off two-factor sign-in"
-                variant="danger"
-                freshSecondFactor={page.freshSecondFactor}
-                lastResult={replyFor("disable")}
-                busy={busy}
-              />
-            )}
-          </section>
+          <ManagePanels
+            isAdminAccount={page.isAdminAccount}
+            freshSecondFactor={page.freshSecondFactor}
+            replyFor={replyFor}
+            busy={busy}
+          />
         ) : null}
 
         <p>

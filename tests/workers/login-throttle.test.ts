@@ -67,7 +67,8 @@ describe("the per-account budget", () => {
 describe("the owner's e-mail", () => {
   it("goes out after the answer: the failure that trips the budget does not wait for the mail service", async () => {
     const { env } = await import("cloudflare:test");
-    const { AuthError, login } = await import("~/features/accounts/auth.server");
+    const { login } = await import("~/features/accounts/sign-in/login.server");
+    const { AuthError } = await import("~/features/accounts/auth-errors");
     await createAccount({ email: "slow-mail@test.nz" });
     // A production mail service that answers only when the test lets it: a sign-in that waited for the mail
     // would be slower for an address with an account, and tell the guesser so.

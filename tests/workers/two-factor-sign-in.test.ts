@@ -38,7 +38,7 @@ describe("the password step for an account with two-factor", () => {
   });
 
   it("is __Host- prefixed and Secure in production", async () => {
-    const { login } = await import("~/features/accounts/auth.server");
+    const { login } = await import("~/features/accounts/sign-in/login.server");
     const account = await accountWithTotp();
     const result = await login(
       new Request("https://kiwi.example/api/auth/login", { method: "POST" }),

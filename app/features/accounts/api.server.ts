@@ -4,7 +4,9 @@
 import { apiResetPasswordSchema, FALLBACK, MSG, parseWith, resetRequestSchema, signupSchema } from "./auth-schemas";
 import { getAccount, signup, type AccountRecord } from "./accounts.server";
 import { requestPasswordReset, resetPassword } from "./password-reset.server";
-import { AuthError, EmailUnconfirmedError, isRateLimited, login, toApiUser, type SessionUser } from "./auth.server";
+import { AuthError, EmailUnconfirmedError } from "./auth-errors";
+import { toApiUser, type SessionUser } from "./auth.server";
+import { isRateLimited, login } from "./sign-in/login.server";
 import { cookieIsSecure } from "~/platform/env";
 import { resendConfirmation } from "./email-confirmation.server";
 import { secondFactorSchemaFor } from "~/features/accounts/second-factor/totp";
@@ -13,6 +15,7 @@ import { completeSecondFactor, SecondFactorError } from "./second-factor/sign-in
 import type { ApiCall } from "./api-route.server";
 import { readBody, SMALL_BODY_BYTES } from "~/platform/http/body.server";
 import { json, jsonError } from "~/platform/http/responses.server";
+import { setCookieHeaders } from "~/platform/http/token-cookie.server";
 
 export type AuthAction = "login" | "signup" | "reset";
 
@@ -74,8 +77,7 @@ export async function secondFactorApi({ request, env, ctx, cf }: ApiCall<"none">
   if (!parsed.ok) return jsonError(400, parsed.error);
   try {
     const { user, cookies } = await completeSecondFactor(request, { env, ctx, cf }, parsed.data);
-    const headers = new Headers();
-    for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+    const headers = setCookieHeaders(cookies);
     return json(toApiUser(user), { headers });
   } catch (error) {
     if (error instanceof SecondFactorError) {
@@ -101,8 +103,7 @@ export async function signupApi({ request, context, env }: ApiCall<"none">): Pro
   if (!parsed.ok) return jsonError(400, parsed.error);
   try {
     const { cookies } = await signup(request, context.cloudflare, parsed.data);
-    const headers = new Headers();
-    for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+    const headers = setCookieHeaders(cookies);
     return json({ message: MSG.signupCheckInbox }, { status: 201, headers });
   } catch (error) {
     return apiFailure(error, FALLBACK.signup);

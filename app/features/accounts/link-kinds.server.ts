@@ -4,35 +4,32 @@
 // without importing the other's flow.
 import { gt } from "drizzle-orm";
 import { schema } from "~/platform/data/db.server";
+import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import type { LinkKind } from "~/platform/data/one-time-links.server";
 
 const pr = schema.passwordResets;
 const ec = schema.emailConfirmations;
 const ch = schema.emailChanges;
 
+/**
+ * The shape the accounts' three link tables share: a link lasts until expires_at and is spent by setting
+ * used_at. (The cast: drizzle cannot see that every table of `T` has a used_at column to set.)
+ */
+function expiringLink<T extends typeof pr | typeof ec | typeof ch>(table: T): LinkKind<T> {
+  return {
+    table,
+    hash: table.tokenHash,
+    usedAt: table.usedAt,
+    fresh: (now) => gt(table.expiresAt, now),
+    spend: (now) => ({ usedAt: now }) as SQLiteUpdateSetSource<T>,
+  };
+}
+
 /** A password reset's link (RESET_TOKEN_TTL_MS). */
-export const RESET_LINK: LinkKind<typeof pr> = {
-  table: pr,
-  hash: pr.tokenHash,
-  usedAt: pr.usedAt,
-  fresh: (now) => gt(pr.expiresAt, now),
-  spend: (now) => ({ usedAt: now }),
-};
+export const RESET_LINK = expiringLink(pr);
 
 /** A sign-up's confirmation link (CONFIRM_TOKEN_TTL_MS). */
-export const CONFIRMATION_LINK: LinkKind<typeof ec> = {
-  table: ec,
-  hash: ec.tokenHash,
-  usedAt: ec.usedAt,
-  fresh: (now) => gt(ec.expiresAt, now),
-  spend: (now) => ({ usedAt: now }),
-};
+export const CONFIRMATION_LINK = expiringLink(ec);
 
 /** The link sent to a new e-mail address (EMAIL_CHANGE_TTL_MS). */
-export const EMAIL_CHANGE_LINK: LinkKind<typeof ch> = {
-  table: ch,
-  hash: ch.tokenHash,
-  usedAt: ch.usedAt,
-  fresh: (now) => gt(ch.expiresAt, now),
-  spend: (now) => ({ usedAt: now }),
-};
+export const EMAIL_CHANGE_LINK = expiringLink(ch);

@@ -6,7 +6,7 @@ import type { RequestContext } from "~/platform/request-context";
 import { and, count, eq, gt, lt, sql } from "drizzle-orm";
 import { passwordChangedEmail, passwordResetEmail } from "./auth-emails";
 import { RESET_REQUESTS_PER_HOUR, RESET_TOKEN_TTL_MS } from "./auth-session";
-import { AuthError } from "./auth.server";
+import { AuthError } from "./auth-errors";
 import { CONFIRMATION_LINK, RESET_LINK } from "./link-kinds.server";
 import { hashPassword } from "./password.server";
 import { newPasswordProblem } from "./password-policy.server";

@@ -8,6 +8,7 @@
 // - noindex, as a header (and the meta tag every private page has: privateMeta in app/features/site/seo.ts): a
 //   link that leaked must not be listed by a search engine.
 import type { HeadersFunction } from "@remix-run/cloudflare";
+import { pipeHeaders } from "./page-answer";
 
 export const LINK_PAGE_HEADERS = {
   "Cache-Control": "no-store",
@@ -23,10 +24,7 @@ export function linkPageHeaders(init?: HeadersInit): Headers {
 }
 
 /**
- * The route's `headers`: the action's answer when there was one (its cookies and status belong to the
- * page the browser sees), else the loader's; the policy always.
+ * The route's `headers`: what the loader and the action said, carried as on every private page (pipeHeaders;
+ * Remix adds their cookies itself), with the policy over it.
  */
-export const linkPageHeadersFunction: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
-  const answered = [...actionHeaders.keys()].length > 0;
-  return linkPageHeaders(answered ? actionHeaders : loaderHeaders);
-};
+export const linkPageHeadersFunction: HeadersFunction = (args) => linkPageHeaders(pipeHeaders(args));

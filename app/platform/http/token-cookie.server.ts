@@ -78,3 +78,10 @@ export function hasSessionCookie(cookieHeader: string | null, secure: boolean): 
     return eq > 0 && part.slice(0, eq).trim() === name && part.slice(eq + 1).trim() !== "";
   });
 }
+
+/** Headers that set each of `cookies` (a session, a pending sign-in's, one cleared): one Set-Cookie each. */
+export function setCookieHeaders(cookies: Iterable<string>): Headers {
+  const headers = new Headers();
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return headers;
+}

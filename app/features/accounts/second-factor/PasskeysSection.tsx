@@ -18,6 +18,7 @@ import {
   type PasskeyView,
 } from "./passkeys";
 import { Alert } from "~/ui/Alert";
+import { SettingsSection } from "~/ui/SettingsSection";
 import { Button } from "~/ui/Button";
 import { ErrorList } from "~/ui/ErrorList";
 import { Field } from "~/ui/Field";
@@ -29,19 +30,12 @@ const PASSWORD_HINT = "Needed unless you signed in with a passkey or second fact
 
 export function PasskeysSection({ passkeys, needsPassword, defaultName }: PasskeySectionData) {
   return (
-    <section
-      aria-labelledby="passkeys-title"
-      className="space-y-4 rounded-2xl border border-line bg-panel p-6"
-      data-testid="passkeys"
+    <SettingsSection
+      id="passkeys-title"
+      title="Passkeys"
+      testId="passkeys"
+      intro="A passkey signs you in with your phone's or computer's screen lock (fingerprint, face or PIN) instead of your password, and nobody can phish it. Your password still works on its own: to ask for a code after it, turn on two-factor sign-in."
     >
-      <h2 id="passkeys-title" className="text-xl font-semibold">
-        Passkeys
-      </h2>
-      <p className="text-sm text-zinc-300">
-        A passkey signs you in with your phone's or computer's screen lock (fingerprint, face or PIN) instead of your
-        password, and nobody can phish it. Your password still works on its own: to ask for a code after it, turn on
-        two-factor sign-in.
-      </p>
       {passkeys.length === 0 ? (
         <p className="text-muted">You have no passkeys yet.</p>
       ) : (
@@ -52,7 +46,7 @@ export function PasskeysSection({ passkeys, needsPassword, defaultName }: Passke
         </ul>
       )}
       <AddPasskey needsPassword={needsPassword} defaultName={defaultName} />
-    </section>
+    </SettingsSection>
   );
 }
 

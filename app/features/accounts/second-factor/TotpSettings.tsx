@@ -248,16 +248,14 @@ export function RecoveryCodesPanel({
   // Shown once, right after a form post that leaves the page where it was: moved into view and focused.
   const ref = useShowInView<HTMLElement>(codes);
   return (
-    <section
-      ref={ref}
-      tabIndex={-1}
-      aria-labelledby="codes-title"
-      className="scroll-mt-24 space-y-4 rounded-2xl border-2 border-amber-400/70 bg-panel p-6 focus:outline-none focus-visible:ring-2 focus-visible:ring-accent"
-      data-testid="recovery-codes"
+    <SettingsSection
+      id="codes-title"
+      title="Your recovery codes"
+      frame="warning"
+      testId="recovery-codes"
+      sectionRef={ref}
+      className="scroll-mt-32 focus:outline-none focus-visible:ring-2 focus-visible:ring-accent"
     >
-      <h2 id="codes-title" className="text-xl font-semibold">
-        Your recovery codes
-      </h2>
       <p className="text-zinc-200">
         If you lose your phone, each of these codes signs you in once. Save them now somewhere safe (a password manager,
         or printed): <strong>they are not shown again</strong>.
@@ -285,6 +283,6 @@ export function RecoveryCodesPanel({
           </Link>
         ) : null}
       </div>
-    </section>
+    </SettingsSection>
   );
 }

@@ -2,21 +2,17 @@
 // challenge aside). Getting options and answering them are both limited like a password sign-in, per
 // address, and a limiter outage refuses them.
 import { MSG } from "~/features/accounts/auth-schemas";
-import { getCurrentSession, isRateLimited } from "../auth.server";
+import { getCurrentSession } from "../auth.server";
+import { isRateLimited } from "../sign-in/login.server";
 import { ADMIN_ACCOUNT_TYPE } from "~/features/accounts/auth-user";
 import { PASSKEY_MSG } from "./passkeys";
 import { secondFactorsOf } from "./factors.server";
 import type { ApiCall } from "~/features/accounts/api-route.server";
 import { readBody, SMALL_BODY_BYTES } from "~/platform/http/body.server";
 import { json, jsonError } from "~/platform/http/responses.server";
-import {
-  clearChallengeCookie,
-  PasskeyError,
-  registrationOptions,
-  signInOptions,
-  verifyRegistration,
-  verifySignIn,
-} from "./passkeys.server";
+import { clearChallengeCookie, PasskeyError } from "./passkey-challenge.server";
+import { registrationOptions, verifyRegistration } from "./passkey-registration.server";
+import { signInOptions, verifySignIn } from "./passkey-sign-in.server";
 import { reauthenticate } from "../account-changes.server";
 import { CURRENT_PASSWORD_FIELD } from "../reauth.server";
 

@@ -134,6 +134,7 @@ export async function twoFactorAction(
   const password = form.get(CURRENT_PASSWORD_FIELD);
   if (typeof password !== "string" && password !== null) return refuse(intent, 400, "Password must be text");
   const identity = () => confirmIdentity(request, env, user, session, password, now);
+  const step: Step = { request, env, user, session, form, meta, identity, now };
   // With two-factor on, a session that has not proved it (one from before the set-up) changes nothing about
   // it: the password alone must not be enough to swap in someone else's app or drop the factor.
   if (intent !== "stepUp" && intent !== "cancel" && session.secondFactorAt == null) {
@@ -152,47 +153,10 @@ export async function twoFactorAction(
         await cancelSetUp(env, user.id);
         return ok(intent);
       }
-      case "confirm": {
-        const code = textField(form, "code", 20);
-        if (code === null) return refuse(intent, 400, TWO_FACTOR_MSG.codeFormat, "code");
-        const who = await identity();
-        if (!who.ok) return refuse(intent, who.status, who.error, CURRENT_PASSWORD_FIELD);
-        const result = await confirmTotpSetUp(env, user.id, code, meta, session.id, now);
-        if (!result.ok) {
-          return result.reason === "no-pending"
-            ? refuse(intent, 409, TWO_FACTOR_MSG.noPendingSetUp)
-            : refuse(intent, 400, totpMessage(result.reason), "code");
-        }
-        // Setting up proves the factor: this session may now use what needs it (an administrator's tools).
-        // Every other session ends: one that signed in with the password alone (perhaps a stolen cookie) must
-        // not go on, or step up with a code, under the new factor.
-        await markSecondFactor(request, env, now);
-        await revokeOtherSessions(env, user.id, session.id, meta, now);
-        // 'Also remove all passkeys', ticked by default: a new app keeps out whoever has the password, not
-        // whoever holds a passkey.
-        const removed = form.has(REMOVE_ALL_PASSKEYS_FIELD) ? await removeAllPasskeys(env, user.id, meta, now) : 0;
-        const notice = result.replaced ? TWO_FACTOR_MSG.replaced : TWO_FACTOR_MSG.enabled;
-        return ok(intent, {
-          notice: removed > 0 ? `${notice} ${REMOVE_ALL_PASSKEYS.removed(removed)}` : notice,
-          recoveryCodes: result.recoveryCodes ?? undefined,
-        });
-      }
-      case "stepUp": {
-        const code = textField(form, "code", 20);
-        if (code === null) return refuse(intent, 400, TWO_FACTOR_MSG.codeFormat, "code");
-        const key = await throttleKey(user.email);
-        const state = await readThrottle(env, key);
-        if (isBlocked(state, now)) return refuse(intent, 429, MSG.rateLimited, "code");
-        const check = await verifyTotp(env, user.id, code, now);
-        if (!check.ok) {
-          // A malformed code is a typing slip, not a guess: only real attempts count.
-          if (check.reason !== "format" && (await recordLoginFailure(env, key, now)))
-            await tellOwnerOfFailures(env, request, user.email);
-          return refuse(intent, 400, totpMessage(check.reason), "code");
-        }
-        await markSecondFactor(request, env, now);
-        return ok(intent, { notice: TWO_FACTOR_MSG.stepUpDone });
-      }
+      case "confirm":
+        return await confirmSetUp(step);
+      case "stepUp":
+        return await stepUp(step);
       case "disable": {
         // An administrator's tools need the second factor: they may replace it, never drop it.
         if (user.accountType === ADMIN_ACCOUNT_TYPE) return refuse(intent, 403, TWO_FACTOR_MSG.adminCannotDisable);
@@ -220,6 +184,63 @@ export async function twoFactorAction(
     }
     throw error;
   }
+}
+
+/** What the longer steps of the action need: who asks, from where, with what form, and how to confirm them. */
+type Step = {
+  request: Request;
+  env: Env;
+  user: SessionUser;
+  session: CurrentSession;
+  form: FormData;
+  meta: ReturnType<typeof requestMeta>;
+  identity: () => ReturnType<typeof confirmIdentity>;
+  now: number;
+};
+
+/** Confirms a set-up with the first code from the app (and who is at the keyboard). */
+async function confirmSetUp({ request, env, user, session, form, meta, identity, now }: Step): Promise<Answer> {
+  const code = textField(form, "code", 20);
+  if (code === null) return refuse("confirm", 400, TWO_FACTOR_MSG.codeFormat, "code");
+  const who = await identity();
+  if (!who.ok) return refuse("confirm", who.status, who.error, CURRENT_PASSWORD_FIELD);
+  const result = await confirmTotpSetUp(env, user.id, code, meta, session.id, now);
+  if (!result.ok) {
+    return result.reason === "no-pending"
+      ? refuse("confirm", 409, TWO_FACTOR_MSG.noPendingSetUp)
+      : refuse("confirm", 400, totpMessage(result.reason), "code");
+  }
+  // Setting up proves the factor: this session may now use what needs it (an administrator's tools).
+  // Every other session ends: one that signed in with the password alone (perhaps a stolen cookie) must
+  // not go on, or step up with a code, under the new factor.
+  await markSecondFactor(request, env, now);
+  await revokeOtherSessions(env, user.id, session.id, meta, now);
+  // 'Also remove all passkeys', ticked by default: a new app keeps out whoever has the password, not
+  // whoever holds a passkey.
+  const removed = form.has(REMOVE_ALL_PASSKEYS_FIELD) ? await removeAllPasskeys(env, user.id, meta, now) : 0;
+  const notice = result.replaced ? TWO_FACTOR_MSG.replaced : TWO_FACTOR_MSG.enabled;
+  return ok("confirm", {
+    notice: removed > 0 ? `${notice} ${REMOVE_ALL_PASSKEYS.removed(removed)}` : notice,
+    recoveryCodes: result.recoveryCodes ?? undefined,
+  });
+}
+
+/** A session from before two-factor was on proves it with a code; wrong codes count against the sign-in budget. */
+async function stepUp({ request, env, user, form, now }: Step): Promise<Answer> {
+  const code = textField(form, "code", 20);
+  if (code === null) return refuse("stepUp", 400, TWO_FACTOR_MSG.codeFormat, "code");
+  const key = await throttleKey(user.email);
+  const state = await readThrottle(env, key);
+  if (isBlocked(state, now)) return refuse("stepUp", 429, MSG.rateLimited, "code");
+  const check = await verifyTotp(env, user.id, code, now);
+  if (!check.ok) {
+    // A malformed code is a typing slip, not a guess: only real attempts count.
+    if (check.reason !== "format" && (await recordLoginFailure(env, key, now)))
+      await tellOwnerOfFailures(env, request, user.email);
+    return refuse("stepUp", 400, totpMessage(check.reason), "code");
+  }
+  await markSecondFactor(request, env, now);
+  return ok("stepUp", { notice: TWO_FACTOR_MSG.stepUpDone });
 }
 
 /** Removes every passkey of the account and logs it; answers how many there were. */

@@ -149,19 +149,23 @@ export function recoveryCodesText(codes: readonly string[], siteName: string): s
 }
 
 // The forms' fields, shared by the pages and the JSON API. Over-long input is refused before any work.
-const codeField = z
-  .string({ error: TWO_FACTOR_MSG.codeRequired })
-  .trim()
-  .min(1, TWO_FACTOR_MSG.codeRequired)
-  .max(20, TWO_FACTOR_MSG.codeFormat)
-  .refine((v) => normaliseTotpCode(v) !== null, TWO_FACTOR_MSG.codeFormat);
+/** A typed code: present (else `missing`), at most `max` characters, and one `read` makes sense of (else `wrong`). */
+function typedCode(missing: string, wrong: string, max: number, read: (value: string) => string | null) {
+  return z
+    .string({ error: missing })
+    .trim()
+    .min(1, missing)
+    .max(max, wrong)
+    .refine((v) => read(v) !== null, wrong);
+}
 
-const recoveryField = z
-  .string({ error: TWO_FACTOR_MSG.recoveryRequired })
-  .trim()
-  .min(1, TWO_FACTOR_MSG.recoveryRequired)
-  .max(40, TWO_FACTOR_MSG.recoveryWrong)
-  .refine((v) => normaliseRecoveryCode(v) !== null, TWO_FACTOR_MSG.recoveryWrong);
+const codeField = typedCode(TWO_FACTOR_MSG.codeRequired, TWO_FACTOR_MSG.codeFormat, 20, normaliseTotpCode);
+const recoveryField = typedCode(
+  TWO_FACTOR_MSG.recoveryRequired,
+  TWO_FACTOR_MSG.recoveryWrong,
+  40,
+  normaliseRecoveryCode,
+);
 
 const passwordField = z
   .string({ error: "Enter your password." })

@@ -3,6 +3,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef, type FormEvent } from "react";
 import { Button, buttonClass } from "~/ui/Button";
+import { SettingsSection } from "~/ui/SettingsSection";
 import { DELETE_ACCOUNT_CONFIRM, deleteListingConfirm } from "~/features/dashboard/dashboard";
 import { CurrentPasswordField } from "./CurrentPasswordField";
 
@@ -29,16 +30,15 @@ export function DeleteConfirmStep({
     ref.current?.focus();
   }, [confirm.kind]);
   return (
-    <section
-      ref={ref}
-      tabIndex={-1}
-      aria-labelledby="confirm-title"
-      className="space-y-4 rounded-2xl border-2 border-rose-400 bg-rose-950/40 p-6"
-      data-testid="delete-confirm"
+    // scroll-mt: the step stops below the sticky header (its bar and search field, 113 px on a phone).
+    <SettingsSection
+      id="confirm-title"
+      title="Please confirm"
+      frame="danger"
+      testId="delete-confirm"
+      sectionRef={ref}
+      className="scroll-mt-32"
     >
-      <h2 id="confirm-title" className="text-xl font-semibold">
-        Please confirm
-      </h2>
       <p className="text-lg">{question}</p>
       <div className="flex flex-wrap items-end gap-3">
         <Form method="post" onSubmit={onSubmit} className="space-y-4">
@@ -60,6 +60,6 @@ export function DeleteConfirmStep({
           Cancel
         </Link>
       </div>
-    </section>
+    </SettingsSection>
   );
 }

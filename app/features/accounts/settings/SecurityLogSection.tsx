@@ -1,4 +1,5 @@
 // /managesub's 'Account security': what happened to the account lately, one card per entry.
+import { SettingsSection } from "~/ui/SettingsSection";
 import { SECURITY_LOG_RETENTION_DAYS } from "../security-log";
 
 export type SecurityEventView = {
@@ -14,19 +15,18 @@ export type SecurityEventView = {
 
 export function SecurityLogSection({ events }: { events: SecurityEventView[] }) {
   return (
-    <section
-      aria-labelledby="security-title"
-      className="space-y-4 rounded-2xl border border-line bg-panel p-6"
-      data-testid="security-log"
+    <SettingsSection
+      id="security-title"
+      title="Account security"
+      testId="security-log"
+      intro={
+        <>
+          Sign-ins, failed sign-ins, changes to your password, e-mail address, two-factor sign-in and passkeys,
+          signed-out sessions, password resets and deletions on your account in the last {SECURITY_LOG_RETENTION_DAYS}{" "}
+          days, in New Zealand time. If one was not you, reset your password.
+        </>
+      }
     >
-      <h2 id="security-title" className="text-xl font-semibold">
-        Account security
-      </h2>
-      <p className="text-sm text-zinc-300">
-        Sign-ins, failed sign-ins, changes to your password, e-mail address, two-factor sign-in and passkeys, signed-out
-        sessions, password resets and deletions on your account in the last {SECURITY_LOG_RETENTION_DAYS} days, in New
-        Zealand time. If one was not you, reset your password.
-      </p>
       {events.length === 0 ? (
         <p className="text-muted">Nothing recorded yet.</p>
       ) : (
@@ -52,6 +52,6 @@ export function SecurityLogSection({ events }: { events: SecurityEventView[] }) 
           ))}
         </ol>
       )}
-    </section>
+    </SettingsSection>
   );
 }

@@ -1,13 +1,12 @@
 // /login's sign-in form: e-mail and password, or a passkey.
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { Button } from "~/ui/Button";
-import { Field } from "~/ui/Field";
 import { loginModeHref } from "~/features/accounts/auth-redirect";
-import { MSG, PASSWORD_MAX } from "~/features/accounts/auth-schemas";
+import { MSG } from "~/features/accounts/auth-schemas";
 import { PasskeySignIn } from "~/features/accounts/second-factor/PasskeySignIn";
 import { AuthCard, ErrorBox, NoticeBox, TextLink } from "./AuthParts";
-import { emailInput, Hidden, useAuthForm, type FormProps } from "./auth-form";
+import { EmailField, Hidden, PasswordField, useAuthForm, type FormProps } from "./auth-form";
 
 export function LoginForm({ lastResult, redirectTo, busy, sessionExpired }: FormProps & { sessionExpired: boolean }) {
   const { form, fields, message, errorFor } = useAuthForm("login", lastResult);
@@ -17,23 +16,8 @@ export function LoginForm({ lastResult, redirectTo, busy, sessionExpired }: Form
       <ErrorBox id={form.errorId} message={message} />
       <Form method="post" replace {...getFormProps(form)} className="space-y-4" aria-label="Log in">
         <Hidden intent="login" redirectTo={redirectTo} />
-        <Field
-          variant="compact"
-          label="Email"
-          errorElsewhere={errorFor("email")}
-          input={{ ...getInputProps(fields.email, { type: "email" }), ...emailInput }}
-        />
-        <Field
-          variant="compact"
-          label="Password"
-          errorElsewhere={errorFor("password")}
-          input={{
-            ...getInputProps(fields.password, { type: "password", value: false }),
-            autoComplete: "current-password",
-            required: true,
-            maxLength: PASSWORD_MAX,
-          }}
-        />
+        <EmailField field={fields.email} invalid={errorFor("email")} />
+        <PasswordField field={fields.password} label="Password" kind="current" invalid={errorFor("password")} />
         <div className="flex justify-end">
           <TextLink to={loginModeHref("reset", redirectTo)}>Forgot your password?</TextLink>
         </div>

@@ -1,12 +1,11 @@
 // /login?action=reset: asks for a password reset link.
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { Button } from "~/ui/Button";
-import { Field } from "~/ui/Field";
 import { loginModeHref } from "~/features/accounts/auth-redirect";
 import { LABEL } from "~/features/site/messages";
 import { AuthCard, ErrorBox, NoticeBox, TextLink } from "./AuthParts";
-import { emailInput, Hidden, useAuthForm, type FormProps } from "./auth-form";
+import { EmailField, Hidden, useAuthForm, type FormProps } from "./auth-form";
 
 export function ResetRequestForm({ lastResult, redirectTo, busy, notice }: FormProps & { notice?: string }) {
   const { form, fields, message, errorFor } = useAuthForm("reset", lastResult);
@@ -16,12 +15,7 @@ export function ResetRequestForm({ lastResult, redirectTo, busy, notice }: FormP
       <NoticeBox message={message ? null : notice} />
       <Form method="post" replace {...getFormProps(form)} className="space-y-4" aria-label="Request a reset link">
         <Hidden intent="reset" redirectTo={redirectTo} />
-        <Field
-          variant="compact"
-          label="Email"
-          errorElsewhere={errorFor("email")}
-          input={{ ...getInputProps(fields.email, { type: "email" }), ...emailInput }}
-        />
+        <EmailField field={fields.email} invalid={errorFor("email")} />
         <Button type="submit" size="lg" block busy={busy}>
           Send Reset Link
         </Button>

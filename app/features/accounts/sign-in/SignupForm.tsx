@@ -4,11 +4,11 @@ import { Form } from "@remix-run/react";
 import { Button } from "~/ui/Button";
 import { Field } from "~/ui/Field";
 import { loginModeHref } from "~/features/accounts/auth-redirect";
-import { PASSWORD_MAX, PASSWORD_MIN } from "~/features/accounts/auth-schemas";
+import { PASSWORD_MIN } from "~/features/accounts/auth-schemas";
 import { CONFIRM_TOKEN_TTL_MS } from "~/features/accounts/auth-session";
 import { LABEL } from "~/features/site/messages";
 import { AuthCard, ErrorBox, NoticeBox, TextLink } from "./AuthParts";
-import { emailInput, Hidden, useAuthForm, type FormProps } from "./auth-form";
+import { EmailField, Hidden, PasswordField, useAuthForm, type FormProps } from "./auth-form";
 
 export function SignupForm({ lastResult, redirectTo, busy }: FormProps) {
   const { form, fields, message, errorFor } = useAuthForm("signup", lastResult);
@@ -28,24 +28,13 @@ export function SignupForm({ lastResult, redirectTo, busy }: FormProps) {
             maxLength: 50,
           }}
         />
-        <Field
-          variant="compact"
-          label="Email"
-          errorElsewhere={errorFor("email")}
-          input={{ ...getInputProps(fields.email, { type: "email" }), ...emailInput }}
-        />
-        <Field
-          variant="compact"
+        <EmailField field={fields.email} invalid={errorFor("email")} />
+        <PasswordField
+          field={fields.password}
           label="Password"
+          kind="new"
           description={`At least ${PASSWORD_MIN} characters.`}
-          errorElsewhere={errorFor("password")}
-          input={{
-            ...getInputProps(fields.password, { type: "password", value: false }),
-            autoComplete: "new-password",
-            required: true,
-            minLength: PASSWORD_MIN,
-            maxLength: PASSWORD_MAX,
-          }}
+          invalid={errorFor("password")}
         />
         <fieldset
           className="space-y-2"

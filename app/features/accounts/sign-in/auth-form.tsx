@@ -1,8 +1,17 @@
 // What the /login page's forms share: each form's schema (run in the browser before sending and again by
-// the action), Conform's form for one intent, the hidden fields every form sends.
-import { useForm, type SubmissionResult } from "@conform-to/react";
+// the action), Conform's form for one intent, the hidden fields every form sends, the e-mail and password
+// fields (also the new-password form's, SetPasswordScreen.tsx).
+import { getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { ReactNode } from "react";
+import { Field } from "~/ui/Field";
 import { parseForm } from "~/ui/form-submission";
-import { loginSchema, resetRequestSchema, signupSchema } from "~/features/accounts/auth-schemas";
+import {
+  loginSchema,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  resetRequestSchema,
+  signupSchema,
+} from "~/features/accounts/auth-schemas";
 import { recoveryStepSchema, totpStepSchema } from "~/features/accounts/second-factor/totp";
 import { boxMessage } from "./AuthParts";
 
@@ -48,3 +57,51 @@ export function Hidden({ intent, redirectTo }: { intent: Intent; redirectTo: str
 }
 
 export const emailInput = { autoComplete: "email", inputMode: "email", required: true, maxLength: 254 } as const;
+
+type ConformField = Parameters<typeof getInputProps>[0];
+
+/** The e-mail field; `invalid` is the id of the box that says what is wrong with it, if anything is. */
+export function EmailField({ field, invalid }: { field: ConformField; invalid: string | null }) {
+  return (
+    <Field
+      variant="compact"
+      label="Email"
+      errorElsewhere={invalid}
+      input={{ ...getInputProps(field, { type: "email" }), ...emailInput }}
+    />
+  );
+}
+
+/**
+ * A password field: the one the account has ("current"), a new one ("new": the browser may offer to make one,
+ * and checks the lengths the schema checks), or the new one typed again ("repeat").
+ */
+export function PasswordField({
+  field,
+  label,
+  kind,
+  description,
+  invalid,
+}: {
+  field: ConformField;
+  label: string;
+  kind: "current" | "new" | "repeat";
+  description?: ReactNode;
+  invalid: string | null;
+}) {
+  return (
+    <Field
+      variant="compact"
+      label={label}
+      description={description}
+      errorElsewhere={invalid}
+      input={{
+        ...getInputProps(field, { type: "password", value: false }),
+        autoComplete: kind === "current" ? "current-password" : "new-password",
+        required: true,
+        minLength: kind === "new" ? PASSWORD_MIN : undefined,
+        maxLength: PASSWORD_MAX,
+      }}
+    />
+  );
+}

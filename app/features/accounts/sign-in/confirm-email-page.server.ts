@@ -6,7 +6,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { AFTER_LOGIN_DEFAULT, safeRedirectTo } from "~/features/accounts/auth-redirect";
 import { MSG } from "~/features/accounts/auth-schemas";
 import { isBlocked } from "./login-throttle";
-import { createSession, getSessionUser, isRateLimited } from "../auth.server";
+import { createSession, getSessionUser } from "../auth.server";
+import { isRateLimited } from "./login.server";
 import { NOTICE } from "~/features/site/messages";
 import { readFlash, setFlash } from "~/features/site/flash.server";
 import { getDb } from "~/platform/data/db.server";

@@ -10,13 +10,15 @@ import { ADMIN_ACCOUNT_TYPE, needsAdminSecondFactor } from "~/features/accounts/
 import { adminSetUpUrl } from "~/features/accounts/second-factor/totp";
 import { signup } from "../accounts.server";
 import { requestPasswordReset } from "../password-reset.server";
-import { AuthError, EmailUnconfirmedError, isRateLimited, login } from "../auth.server";
+import { AuthError, EmailUnconfirmedError } from "../auth-errors";
+import { isRateLimited, login } from "./login.server";
 import { cookieIsSecure } from "~/platform/env";
 import { resendConfirmation } from "../email-confirmation.server";
 import { readForm } from "~/platform/http/body.server";
 import { clearPendingCookie } from "./pending-sign-in.server";
 import { completeSecondFactor, SecondFactorError } from "../second-factor/sign-in.server";
 import { PARSE, type Intent } from "./auth-form";
+import { setCookieHeaders } from "~/platform/http/token-cookie.server";
 
 type Cf = ActionFunctionArgs["context"]["cloudflare"];
 export type LoginActionResult = { intent: Intent; result: SubmissionResult<string[]>; notice?: string };
@@ -102,8 +104,7 @@ async function signUpForm(request: Request, cf: Cf, form: FormData, redirectTo: 
   try {
     // Nobody is signed in; where the visitor was going rides with the confirmation link.
     const { cookies } = await signup(request, cf, submission.value, { redirectTo });
-    const headers = new Headers();
-    for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+    const headers = setCookieHeaders(cookies);
     return data<ActionResult>(
       { intent: "signup", result: submission.reply({ resetForm: true }), notice: MSG.signupCheckInbox },
       { headers },
@@ -129,8 +130,7 @@ async function secondFactorStep(request: Request, cf: Cf, form: FormData, intent
   if (submission.status !== "success") return answer(intent, submission.reply(HIDDEN), 400);
   try {
     const { user, cookies } = await completeSecondFactor(request, cf, submission.value);
-    const headers = new Headers();
-    for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+    const headers = setCookieHeaders(cookies);
     return replace(landingAfterLogin(asked, user.accountType === ADMIN_ACCOUNT_TYPE), { headers });
   } catch (error) {
     if (!(error instanceof SecondFactorError)) {

@@ -5,7 +5,8 @@ import { formToObject } from "~/platform/http/form-object";
 import { REMOVE_ALL_PASSKEYS, REMOVE_ALL_PASSKEYS_FIELD } from "~/features/accounts/second-factor/passkeys";
 import { LINK_PAGE_HEADERS } from "~/platform/http/link-page";
 import { readResetLink, resetPassword, type ResetOutcome } from "../password-reset.server";
-import { AuthError, isRateLimited } from "../auth.server";
+import { AuthError } from "../auth-errors";
+import { isRateLimited } from "./login.server";
 import { readForm } from "~/platform/http/body.server";
 
 export type ResetActionResult =
