@@ -11,7 +11,7 @@ import { draftGaps } from "~/features/listings/draft";
 import { EDITOR_MSG, photoPlan, type EditorAction, type EditorPhoto, type EditorState } from "./editor-state";
 import { tourContext, validateListing, type FieldErrors, type Page } from "~/features/listings/schema";
 import type { Profile } from "~/features/profile/profile";
-import { sessionExpired } from "./usePhotoUploads";
+import { sessionExpired } from "./photos/upload-request";
 
 type SaveAnswer = Partial<Profile> & { error?: string; message?: string; fieldErrors?: FieldErrors; page?: Page };
 
