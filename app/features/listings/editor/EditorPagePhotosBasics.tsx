@@ -48,6 +48,12 @@ export function EditorPagePhotosBasics({
   );
 }
 
+/** The page's two free texts: each has a floor and a ceiling on its length (provider spec §2). */
+const FREE_TEXTS = [
+  { key: "tagLine", label: "Tagline", rows: 2, min: LIMITS.tagLineMin, max: LIMITS.tagLine },
+  { key: "description", label: "Bio", rows: 6, min: LIMITS.descriptionMin, max: LIMITS.description },
+] as const;
+
 /** The page's fields below the photos, each named once through the field binder. */
 function BasicsFieldset({ values, errors, editing, dispatch }: EditorPageProps) {
   const field = fieldBinder({ values, errors, dispatch });
@@ -89,22 +95,9 @@ function BasicsFieldset({ values, errors, editing, dispatch }: EditorPageProps) 
         />
         <SelectField {...field("calls")} label="Place of service" required options={PLACES_OF_SERVICE} />
       </div>
-      <TextAreaField
-        {...field("tagLine")}
-        label="Tagline"
-        required
-        rows={2}
-        min={LIMITS.tagLineMin}
-        max={LIMITS.tagLine}
-      />
-      <TextAreaField
-        {...field("description")}
-        label="Bio"
-        required
-        rows={6}
-        min={LIMITS.descriptionMin}
-        max={LIMITS.description}
-      />
+      {FREE_TEXTS.map(({ key, label, rows, min, max }) => (
+        <TextAreaField key={key} {...field(key)} label={label} required rows={rows} min={min} max={max} />
+      ))}
     </PageFieldset>
   );
 }
