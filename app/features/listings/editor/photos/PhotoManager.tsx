@@ -1,7 +1,6 @@
 // Page 1's photos: choose or drop files, reorder, delete (docs/editor.md 'Photos'). The list and its
 // reordering are in SortablePhotoList; new files come in through PhotoDropZone.
-import { useState } from "react";
-import type { EditorPhoto } from "../editor-state";
+import { useState, type ComponentProps } from "react";
 import type { Refusal } from "~/features/photos/upload-rules";
 import { MAX_PHOTOS } from "~/features/photos/rules";
 import { errorId, FieldError } from "../fields";
@@ -9,27 +8,22 @@ import { PhotoDropZone } from "./PhotoDropZone";
 import { PhotoRefusals } from "./PhotoRefusals";
 import { SortablePhotoList } from "./SortablePhotoList";
 
+/** The list's own props (the photos, their order and deletes), passed through as they come. */
+type ListProps = Omit<ComponentProps<typeof SortablePhotoList>, "liveRegion">;
+
 export function PhotoManager({
-  photos,
-  editing,
   error,
   onAddFiles,
-  onDelete,
-  onMove,
-  deleting,
   refused,
   onCloseRefused,
-}: {
+  ...list
+}: ListProps & {
   refused: Refusal[];
   onCloseRefused: () => void;
-  photos: EditorPhoto[];
-  editing: boolean;
   error?: string;
   onAddFiles: (files: FileList | File[]) => void;
-  onDelete: (item: EditorPhoto) => void;
-  onMove: (key: string, to: number) => void;
-  deleting: string | null;
 }) {
+  const { photos, editing } = list;
   // dnd-kit's live region and instructions are rendered here, where the page has always announced moves.
   const [liveRegion, setLiveRegion] = useState<HTMLElement | null>(null);
   return (
@@ -48,14 +42,7 @@ export function PhotoManager({
         </span>
       </legend>
       {photos.length ? (
-        <SortablePhotoList
-          photos={photos}
-          editing={editing}
-          deleting={deleting}
-          onDelete={onDelete}
-          onMove={onMove}
-          liveRegion={liveRegion}
-        />
+        <SortablePhotoList {...list} liveRegion={liveRegion} />
       ) : (
         <p className="text-sm text-muted">No photos yet.</p>
       )}
