@@ -6,13 +6,13 @@ import type { Refusal } from "~/features/photos/upload-rules";
 import { PLACES_OF_SERVICE } from "~/features/listings/options";
 import { LIMITS } from "~/features/listings/schema";
 import { REGIONS } from "~/features/catalogue/regions";
-import { fieldSetter, PageFieldset, SelectField, TextAreaField, TextField, type EditorPageProps } from "./fields";
-import { PhotoManager } from "./PhotoManager";
+import { fieldBinder, PageFieldset, SelectField, TextAreaField, TextField, type EditorPageProps } from "./fields";
+import { PhotoManager } from "./photos/PhotoManager";
 import { SuburbPicker } from "./SuburbPicker";
 
 export function EditorPagePhotosBasics({
   values,
-  errors: e,
+  errors,
   editing,
   dispatch,
   photos,
@@ -27,13 +27,12 @@ export function EditorPagePhotosBasics({
   onAddFiles: (files: FileList | File[]) => void;
   onDeletePhoto: (item: EditorPhoto) => void;
 }) {
-  const set = fieldSetter(dispatch);
   return (
     <>
       <PhotoManager
         photos={photos}
         editing={editing}
-        error={e.images}
+        error={errors.images}
         onAddFiles={(files) => {
           dispatch({ type: "clearErrors", keys: ["images"] });
           onAddFiles(files);
@@ -44,82 +43,61 @@ export function EditorPagePhotosBasics({
         refused={refused}
         onCloseRefused={() => dispatch({ type: "refusalsClosed" })}
       />
-      <PageFieldset legend={EDITOR_PAGE_TITLES[1]} editing={editing}>
-        <TextField
-          name="firstName"
-          label="Display Name"
-          required
-          value={values.firstName}
-          onChange={set("firstName")}
-          error={e.firstName}
-          maxLength={LIMITS.firstName}
-          autoComplete="nickname"
-        />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField
-            name="location"
-            label="Service Location"
-            required
-            options={REGIONS}
-            value={values.location}
-            onChange={(region) => dispatch({ type: "location", region })}
-            error={e.location}
-          />
-          <SuburbPicker
-            region={values.location}
-            value={values.suburb}
-            onChange={set("suburb")}
-            error={e.suburb}
-            disabled={!editing}
-          />
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            name="contactPhone"
-            label="Contact phone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            required
-            value={values.contactPhone}
-            onChange={set("contactPhone")}
-            error={e.contactPhone}
-            maxLength={20}
-            hint="Clients text this number. 7 to 13 digits."
-          />
-          <SelectField
-            name="calls"
-            label="Place of service"
-            required
-            options={PLACES_OF_SERVICE}
-            value={values.calls}
-            onChange={set("calls")}
-            error={e.calls}
-          />
-        </div>
-        <TextAreaField
-          name="tagLine"
-          label="Tagline"
-          required
-          rows={2}
-          min={LIMITS.tagLineMin}
-          max={LIMITS.tagLine}
-          value={values.tagLine}
-          onChange={set("tagLine")}
-          error={e.tagLine}
-        />
-        <TextAreaField
-          name="description"
-          label="Bio"
-          required
-          rows={6}
-          min={LIMITS.descriptionMin}
-          max={LIMITS.description}
-          value={values.description}
-          onChange={set("description")}
-          error={e.description}
-        />
-      </PageFieldset>
+      <BasicsFieldset values={values} errors={errors} editing={editing} dispatch={dispatch} />
     </>
+  );
+}
+
+/** The page's two free texts: each has a floor and a ceiling on its length (provider spec §2). */
+const FREE_TEXTS = [
+  { key: "tagLine", label: "Tagline", rows: 2, min: LIMITS.tagLineMin, max: LIMITS.tagLine },
+  { key: "description", label: "Bio", rows: 6, min: LIMITS.descriptionMin, max: LIMITS.description },
+] as const;
+
+/** The page's fields below the photos, each named once through the field binder. */
+function BasicsFieldset({ values, errors, editing, dispatch }: EditorPageProps) {
+  const field = fieldBinder({ values, errors, dispatch });
+  return (
+    <PageFieldset legend={EDITOR_PAGE_TITLES[1]} editing={editing}>
+      <TextField
+        {...field("firstName")}
+        label="Display Name"
+        required
+        maxLength={LIMITS.firstName}
+        autoComplete="nickname"
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          {...field("location")}
+          label="Service Location"
+          required
+          options={REGIONS}
+          onChange={(region) => dispatch({ type: "location", region })}
+        />
+        <SuburbPicker
+          region={values.location}
+          value={values.suburb}
+          onChange={field("suburb").onChange}
+          error={errors.suburb}
+          disabled={!editing}
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          {...field("contactPhone")}
+          label="Contact phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          required
+          maxLength={20}
+          hint="Clients text this number. 7 to 13 digits."
+        />
+        <SelectField {...field("calls")} label="Place of service" required options={PLACES_OF_SERVICE} />
+      </div>
+      {FREE_TEXTS.map(({ key, label, rows, min, max }) => (
+        <TextAreaField key={key} {...field(key)} label={label} required rows={rows} min={min} max={max} />
+      ))}
+    </PageFieldset>
   );
 }

@@ -246,6 +246,20 @@ export const fieldSetter =
   (value: ListingValues[K]) =>
     dispatch(setField(key, value));
 
+/**
+ * `field("bust")` is the bust field's name, value, onChange and error, to spread on its control, so a
+ * page names each field once.
+ */
+export function fieldBinder({ values, errors, dispatch }: Omit<EditorPageProps, "editing">) {
+  const set = fieldSetter(dispatch);
+  return <K extends keyof ListingValues>(key: K) => ({
+    name: key,
+    value: values[key],
+    onChange: set(key),
+    error: errors[key],
+  });
+}
+
 /** One wizard page's fields, read-only outside edit mode. */
 export function PageFieldset({ legend, editing, children }: { legend: string; editing: boolean; children: ReactNode }) {
   return (

@@ -11,9 +11,46 @@ import { draftGaps } from "~/features/listings/draft";
 import { EDITOR_MSG, photoPlan, type EditorAction, type EditorPhoto, type EditorState } from "./editor-state";
 import { tourContext, validateListing, type FieldErrors, type Page } from "~/features/listings/schema";
 import type { Profile } from "~/features/profile/profile";
-import { sessionExpired } from "./usePhotoUploads";
+import { sessionExpired } from "./photos/upload-request";
 
 type SaveAnswer = Partial<Profile> & { error?: string; message?: string; fieldErrors?: FieldErrors; page?: Page };
+
+type SaveFailure = { message: string; fieldErrors?: FieldErrors; page?: Page };
+
+/** The spec's multipart body to POST /api/profiles (new) or PUT /api/profile (existing), and what came back. */
+async function sendListing(
+  mode: "create" | "edit",
+  { values, photos, base }: EditorState,
+): Promise<"expired" | { ok: true; profile: Profile } | { ok: false; failure: SaveFailure }> {
+  const body = listingFormData(values, {
+    modelId: mode === "edit" ? base?.modelId : undefined,
+    ...photoPlan(photos),
+  });
+  let res: Response;
+  try {
+    res = await fetch(mode === "create" ? "/api/profiles" : "/api/profile", {
+      method: mode === "create" ? "POST" : "PUT",
+      body,
+      credentials: "same-origin",
+    });
+  } catch {
+    return { ok: false, failure: { message: EDITOR_MSG.saveFailed } };
+  }
+  if (res.status === 401) return "expired";
+  const json = (await res.json().catch(() => ({}))) as SaveAnswer;
+  if (res.ok) return { ok: true, profile: json as Profile };
+  const message = json.message ?? json.error ?? EDITOR_MSG.saveFailed;
+  return { ok: false, failure: { message, fieldErrors: json.fieldErrors, page: json.page } };
+}
+
+/** A hint for the site's other tabs that a listing changed (see features/site/Realtime.tsx). */
+function markProfileUpdated() {
+  try {
+    localStorage.setItem("profileUpdated", String(Date.now()));
+  } catch {
+    // Storage may be off; nothing depends on the marker.
+  }
+}
 
 export function useListingSave(opts: {
   mode: "create" | "edit";
@@ -54,37 +91,13 @@ export function useListingSave(opts: {
       return;
     }
     dispatch({ type: "saveStarted" });
-    const body = listingFormData(values, {
-      modelId: mode === "edit" ? base?.modelId : undefined,
-      ...photoPlan(photos),
-    });
-    let res: Response;
-    try {
-      res = await fetch(mode === "create" ? "/api/profiles" : "/api/profile", {
-        method: mode === "create" ? "POST" : "PUT",
-        body,
-        credentials: "same-origin",
-      });
-    } catch {
-      dispatch({ type: "saveFailed", message: EDITOR_MSG.saveFailed });
+    const sent = await sendListing(mode, state);
+    if (sent === "expired") return sessionExpired();
+    if (!sent.ok) {
+      dispatch({ type: "saveFailed", ...sent.failure });
       return;
     }
-    if (res.status === 401) return sessionExpired();
-    const json = (await res.json().catch(() => ({}))) as SaveAnswer;
-    if (!res.ok) {
-      dispatch({
-        type: "saveFailed",
-        message: json.message ?? json.error ?? EDITOR_MSG.saveFailed,
-        fieldErrors: json.fieldErrors,
-        page: json.page,
-      });
-      return;
-    }
-    try {
-      localStorage.setItem("profileUpdated", String(Date.now()));
-    } catch {
-      // Storage may be off; nothing depends on the marker.
-    }
+    markProfileUpdated();
     clearDraft({ final: mode === "create" });
     if (mode === "create") {
       // The editor closes: the site's toast (root layout) confirms the save on the dashboard it opens.
@@ -93,7 +106,7 @@ export function useListingSave(opts: {
       return;
     }
     forgetTemporary();
-    dispatch({ type: "saved", profile: json as Profile });
+    dispatch({ type: "saved", profile: sent.profile });
     revalidator.revalidate();
   }
 

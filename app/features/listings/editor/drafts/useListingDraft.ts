@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, type Dispatch } from "react";
+import { useCallback, useEffect, useRef, type Dispatch, type MutableRefObject } from "react";
 import {
   DRAFT_DEBOUNCE_MS,
   draftKey,
@@ -27,6 +27,97 @@ function storage(): Storage | null {
 }
 
 const idsOf = (photos: DraftPhoto[]) => photos.map((p) => p.uploadId);
+
+/** The draft stored for this listing, if it is worth offering; one that is not is removed. */
+function storedOffer(key: string, userId: string, listingId: string | null, saved: ListingValues): DraftOffer | null {
+  const store = storage();
+  const found = parseDraft(store?.getItem(key) ?? null, userId, listingId, Date.now());
+  const offer =
+    found && (found.photos.length > 0 || !sameValues(found.values, saved))
+      ? { savedAt: found.savedAt, values: found.values, photos: found.photos }
+      : null;
+  if (!offer) store?.removeItem(key);
+  return offer;
+}
+
+/**
+ * Writes the draft (or removes it when it holds nothing new), and tells the server which uploads it keeps
+ * when they changed since the last time.
+ */
+function useDraftWrite(opts: {
+  saved: ListingValues;
+  key: string;
+  userId: string;
+  listingId: string | null;
+  done: MutableRefObject<boolean>;
+  keptSent: MutableRefObject<string>;
+}) {
+  const { saved, key, userId, listingId, done, keptSent } = opts;
+  return useCallback(
+    (current: { values: ListingValues; photos: DraftPhoto[] }) => {
+      const store = storage();
+      if (!store || done.current) return;
+      try {
+        if (sameValues(current.values, saved) && current.photos.length === 0) store.removeItem(key);
+        else store.setItem(key, serializeDraft(userId, listingId, current.values, Date.now(), current.photos));
+      } catch {
+        // A full storage loses the draft, never the edit on screen.
+      }
+      const ids = idsOf(current.photos).join(",");
+      if (ids !== keptSent.current) {
+        keptSent.current = ids;
+        void keepDraftPhotos(listingId, idsOf(current.photos));
+      }
+    },
+    [saved, key, userId, listingId, done, keptSent],
+  );
+}
+
+/**
+ * Restores an offered draft through the reducer, and asks the server to keep its photos: those it still has
+ * come back with it.
+ */
+function useRestoreOffer(
+  dispatch: Dispatch<EditorAction>,
+  listingId: string | null,
+  keptSent: MutableRefObject<string>,
+) {
+  return useCallback(
+    (offer: DraftOffer) => {
+      dispatch({ type: "draftRestored" });
+      const asked = idsOf(offer.photos);
+      if (!asked.length) return;
+      keptSent.current = asked.join(",");
+      void keepDraftPhotos(listingId, asked).then((kept) => {
+        if (kept) dispatch({ type: "draftPhotosKept", asked, kept });
+      });
+    },
+    [dispatch, listingId, keptSent],
+  );
+}
+
+/** Storage is checked for a draft to offer when a listing opens; `autoContinue` restores it at once. */
+function useDraftCheck(opts: {
+  draft: DraftState;
+  key: string;
+  userId: string;
+  listingId: string | null;
+  saved: ListingValues;
+  dispatch: Dispatch<EditorAction>;
+  autoContinue: boolean;
+  restoreOffer: (offer: DraftOffer) => void;
+}) {
+  const { draft, key, userId, listingId, saved, dispatch, autoContinue, restoreOffer } = opts;
+  // Storage is read once per listing opened: the reducer records which key it checked, so a later save of the
+  // same listing (a new `saved`) does not offer the draft again.
+  const checked = draft.key === key;
+  useEffect(() => {
+    if (checked) return;
+    const offer = storedOffer(key, userId, listingId, saved);
+    dispatch({ type: "draftChecked", key, offer });
+    if (offer && autoContinue) restoreOffer(offer);
+  }, [checked, key, userId, listingId, saved, dispatch, autoContinue, restoreOffer]);
+}
 
 /**
  * Keeps the editor's unsaved values in localStorage, per account and listing, and the photos uploaded into
@@ -61,53 +152,11 @@ export function useListingDraft(opts: {
   const draftPhotos = draftPhotosOf(photos);
   const photoIds = idsOf(draftPhotos).join(",");
 
-  const restoreOffer = useCallback(
-    (offer: DraftOffer) => {
-      dispatch({ type: "draftRestored" });
-      const asked = idsOf(offer.photos);
-      if (!asked.length) return;
-      keptSent.current = asked.join(",");
-      void keepDraftPhotos(listingId, asked).then((kept) => {
-        if (kept) dispatch({ type: "draftPhotosKept", asked, kept });
-      });
-    },
-    [dispatch, listingId],
-  );
+  const restoreOffer = useRestoreOffer(dispatch, listingId, keptSent);
 
-  // Storage is read once per listing opened: the reducer records which key it checked, so a later save of the
-  // same listing (a new `saved`) does not offer the draft again.
-  const checked = draft.key === key;
-  useEffect(() => {
-    if (checked) return;
-    const store = storage();
-    const found = parseDraft(store?.getItem(key) ?? null, userId, listingId, Date.now());
-    const offer =
-      found && (found.photos.length > 0 || !sameValues(found.values, saved))
-        ? { savedAt: found.savedAt, values: found.values, photos: found.photos }
-        : null;
-    if (!offer) store?.removeItem(key);
-    dispatch({ type: "draftChecked", key, offer });
-    if (offer && autoContinue) restoreOffer(offer);
-  }, [checked, key, userId, listingId, saved, dispatch, autoContinue, restoreOffer]);
+  useDraftCheck({ draft, key, userId, listingId, saved, dispatch, autoContinue, restoreOffer });
 
-  const write = useCallback(
-    (current: { values: ListingValues; photos: DraftPhoto[] }) => {
-      const store = storage();
-      if (!store || done.current) return;
-      try {
-        if (sameValues(current.values, saved) && current.photos.length === 0) store.removeItem(key);
-        else store.setItem(key, serializeDraft(userId, listingId, current.values, Date.now(), current.photos));
-      } catch {
-        // A full storage loses the draft, never the edit on screen.
-      }
-      const ids = idsOf(current.photos).join(",");
-      if (ids !== keptSent.current) {
-        keptSent.current = ids;
-        void keepDraftPhotos(listingId, idsOf(current.photos));
-      }
-    },
-    [saved, key, userId, listingId],
-  );
+  const write = useDraftWrite({ saved, key, userId, listingId, done, keptSent });
 
   const writable = draftWritable(draft, key);
   // The photos' identity changes with every progress step; the draft only cares about their ids.
