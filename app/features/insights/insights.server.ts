@@ -3,25 +3,13 @@
 import { and, asc, eq, gte, sql } from "drizzle-orm";
 import { getDb, schema } from "~/platform/data/db.server";
 import { countDay } from "~/platform/http/client-address";
-import type { RegionViews } from "./regions";
-import { fillDays, totalsOf, type DayCounts, type PhotoCounts, type Range, type Totals } from "./insights";
+import { fillDays, totalsOf, type InsightsView, type Range } from "./insights";
 
 const l = schema.listings;
 const ld = schema.listingDaily;
 const lp = schema.listingPhotoDaily;
 const lr = schema.listingRegionDaily;
 const DAY_MS = 86_400_000;
-
-export type InsightsView = {
-  listings: { modelId: string; firstName: string }[];
-  listingId: string | null;
-  days: Range;
-  series: DayCounts[];
-  totals: Totals;
-  photos: PhotoCounts[];
-  /** Profile views by visitor region over the range (shown masked: regions.ts maskedCount). */
-  regions: RegionViews[];
-};
 
 export async function loadInsights(
   env: Pick<Env, "DB">,
