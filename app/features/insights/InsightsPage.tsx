@@ -3,7 +3,6 @@
 // download and the photos' counts.
 import { Form, Link } from "@remix-run/react";
 import { RegionBreakdown } from "./RegionBreakdown";
-import type { RegionViews } from "./regions";
 import {
   chartBars,
   formatRate,
