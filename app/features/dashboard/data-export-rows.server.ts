@@ -1,7 +1,7 @@
 // 'Download my data': every row of one account that the archive holds (app/features/dashboard/data-export.ts
 // lists the tables and columns), read in one D1 batch so the copy is of one moment.
 import { asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
-import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { maskedCount, SMALL_COUNT } from "~/features/insights/regions";
 import { schema, type Db } from "~/platform/data/db.server";
 import { exportedColumns, type ExportedTable } from "./data-export";
@@ -68,77 +68,54 @@ export type AccountData = {
 
 const s = schema;
 
+type PerAccount = SQLiteTable & { userId: SQLiteColumn };
+
+/** Every row of a per-account table that is this account's. */
+const ofAccount = <T extends PerAccount>(db: Db, table: T, userId: string) =>
+  db.select().from(table).where(eq(table.userId, userId));
+
 /** The account itself: its row, sign-in, security log, plans and verification requests. */
 function accountQueries(db: Db, userId: string) {
   return [
     db.select().from(s.users).where(eq(s.users.id, userId)),
-    db.select().from(s.sessions).where(eq(s.sessions.userId, userId)).orderBy(asc(s.sessions.createdAt)),
-    db.select().from(s.passkeys).where(eq(s.passkeys.userId, userId)).orderBy(asc(s.passkeys.createdAt)),
-    db.select().from(s.totpFactors).where(eq(s.totpFactors.userId, userId)),
-    db.select().from(s.recoveryCodes).where(eq(s.recoveryCodes.userId, userId)),
-    db
-      .select()
-      .from(s.securityEvents)
-      .where(eq(s.securityEvents.userId, userId))
-      .orderBy(asc(s.securityEvents.createdAt)),
-    db.select().from(s.planRequests).where(eq(s.planRequests.userId, userId)).orderBy(asc(s.planRequests.createdAt)),
-    db
-      .select()
-      .from(s.verificationRequests)
-      .where(eq(s.verificationRequests.userId, userId))
-      .orderBy(asc(s.verificationRequests.createdAt)),
+    ofAccount(db, s.sessions, userId).orderBy(asc(s.sessions.createdAt)),
+    ofAccount(db, s.passkeys, userId).orderBy(asc(s.passkeys.createdAt)),
+    ofAccount(db, s.totpFactors, userId),
+    ofAccount(db, s.recoveryCodes, userId),
+    ofAccount(db, s.securityEvents, userId).orderBy(asc(s.securityEvents.createdAt)),
+    ofAccount(db, s.planRequests, userId).orderBy(asc(s.planRequests.createdAt)),
+    ofAccount(db, s.verificationRequests, userId).orderBy(asc(s.verificationRequests.createdAt)),
   ] as const;
 }
 
 /** The account's listings and each one's photos, rates, tour, stats and insights. */
 function listingQueries(db: Db, userId: string) {
   const own = sql`(select ${s.listings.id} from ${s.listings} where ${s.listings.userId} = ${userId})`;
+  /** Every row of a per-listing table that belongs to one of the account's listings. */
+  const ofOwn = <T extends SQLiteTable & { listingId: SQLiteColumn }>(table: T) =>
+    db.select().from(table).where(inArray(table.listingId, own));
   return [
-    db.select().from(s.listings).where(eq(s.listings.userId, userId)).orderBy(asc(s.listings.createdAt)),
-    db
-      .select()
-      .from(s.listingImages)
-      .where(inArray(s.listingImages.listingId, own))
-      .orderBy(asc(s.listingImages.position)),
-    db.select().from(s.listingRates).where(inArray(s.listingRates.listingId, own)),
-    db
-      .select()
-      .from(s.listingSpecialRates)
-      .where(inArray(s.listingSpecialRates.listingId, own))
-      .orderBy(asc(s.listingSpecialRates.position)),
-    db.select().from(s.tourStops).where(inArray(s.tourStops.listingId, own)).orderBy(asc(s.tourStops.startDate)),
-    db.select().from(s.listingStats).where(inArray(s.listingStats.listingId, own)).orderBy(asc(s.listingStats.month)),
-    db.select().from(s.listingDaily).where(inArray(s.listingDaily.listingId, own)).orderBy(asc(s.listingDaily.day)),
-    db
-      .select()
-      .from(s.listingPhotoDaily)
-      .where(inArray(s.listingPhotoDaily.listingId, own))
-      .orderBy(asc(s.listingPhotoDaily.day), asc(s.listingPhotoDaily.photo)),
-    db
-      .select()
-      .from(s.listingRegionDaily)
-      .where(inArray(s.listingRegionDaily.listingId, own))
-      .orderBy(asc(s.listingRegionDaily.day), asc(s.listingRegionDaily.region)),
-    db
-      .select()
-      .from(s.listingMonthlyInsights)
-      .where(inArray(s.listingMonthlyInsights.listingId, own))
-      .orderBy(asc(s.listingMonthlyInsights.month)),
+    ofAccount(db, s.listings, userId).orderBy(asc(s.listings.createdAt)),
+    ofOwn(s.listingImages).orderBy(asc(s.listingImages.position)),
+    ofOwn(s.listingRates),
+    ofOwn(s.listingSpecialRates).orderBy(asc(s.listingSpecialRates.position)),
+    ofOwn(s.tourStops).orderBy(asc(s.tourStops.startDate)),
+    ofOwn(s.listingStats).orderBy(asc(s.listingStats.month)),
+    ofOwn(s.listingDaily).orderBy(asc(s.listingDaily.day)),
+    ofOwn(s.listingPhotoDaily).orderBy(asc(s.listingPhotoDaily.day), asc(s.listingPhotoDaily.photo)),
+    ofOwn(s.listingRegionDaily).orderBy(asc(s.listingRegionDaily.day), asc(s.listingRegionDaily.region)),
+    ofOwn(s.listingMonthlyInsights).orderBy(asc(s.listingMonthlyInsights.month)),
   ] as const;
 }
 
 /** Money records outlive a deleted listing (tax records), and stay the owner's. */
 function billingQueries(db: Db, userId: string) {
   return [
-    db.select().from(s.subscriptions).where(eq(s.subscriptions.userId, userId)),
-    db.select().from(s.payments).where(eq(s.payments.userId, userId)).orderBy(asc(s.payments.createdAt)),
-    db.select().from(s.ledger).where(eq(s.ledger.userId, userId)).orderBy(asc(s.ledger.createdAt)),
-    db.select().from(s.receipts).where(eq(s.receipts.userId, userId)).orderBy(asc(s.receipts.number)),
-    db
-      .select()
-      .from(s.unappliedPayments)
-      .where(eq(s.unappliedPayments.userId, userId))
-      .orderBy(asc(s.unappliedPayments.receivedAt)),
+    ofAccount(db, s.subscriptions, userId),
+    ofAccount(db, s.payments, userId).orderBy(asc(s.payments.createdAt)),
+    ofAccount(db, s.ledger, userId).orderBy(asc(s.ledger.createdAt)),
+    ofAccount(db, s.receipts, userId).orderBy(asc(s.receipts.number)),
+    ofAccount(db, s.unappliedPayments, userId).orderBy(asc(s.unappliedPayments.receivedAt)),
   ] as const;
 }
 
