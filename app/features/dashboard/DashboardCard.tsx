@@ -205,15 +205,7 @@ export function DashboardCard({
         <CardToggles listing={listing} now={now} />
         {paymentDeadline ? <PaymentDeadline deadline={paymentDeadline} firstName={listing.firstName} /> : null}
         {listing.staleAsked ? <ConfirmListing modelId={listing.modelId} firstName={listing.firstName} /> : null}
-        <TakeABreak
-          modelId={listing.modelId}
-          firstName={listing.firstName}
-          live={listing.live}
-          pausedAt={listing.pausedAt}
-          pausedUntil={listing.pausedUntil}
-          now={now}
-          error={pauseError}
-        />
+        <TakeABreak listing={listing} now={now} error={pauseError} />
         <CardLinks modelId={listing.modelId} firstName={listing.firstName} viewable={cover !== null} />
         <MonthlyPerformance listing={listing} />
       </div>
