@@ -9,8 +9,8 @@ import {
   claimExportLink,
   EXPORT_LINK_MSG,
   exportLinkValid,
-  readAccountData,
 } from "~/features/dashboard/data-export.server";
+import { readAccountData } from "~/features/dashboard/data-export-rows.server";
 
 const again = (status: number, text: string) =>
   new Response(`${text} Go back to /account/your-data and download it again.\n`, {

@@ -4,7 +4,8 @@
 import { env } from "cloudflare:test";
 import { unzipSync, strFromU8 } from "fflate";
 import { afterEach, describe, expect, it } from "vitest";
-import { EXPORTED_TABLES, isSystemTable, NOT_EXPORTED_TABLES } from "~/features/dashboard/data-export";
+import { EXPORTED_TABLES } from "~/features/dashboard/data-export";
+import { isSystemTable, NOT_EXPORTED_TABLES } from "~/features/dashboard/data-export-skipped";
 import { newId } from "~/platform/data/ids";
 import {
   archiveResponse,
@@ -12,8 +13,8 @@ import {
   EXPORT_LINK_MSG,
   EXPORT_LINK_TTL_MS,
   exportLinkValid,
-  readAccountData,
 } from "~/features/dashboard/data-export.server";
+import { readAccountData } from "~/features/dashboard/data-export-rows.server";
 import { getDb } from "~/platform/data/db.server";
 import { REAUTH_MSG } from "~/features/accounts/reauth.server";
 import { PASSWORD, quiesce, waitForMail } from "./auth-fixtures";

@@ -5,6 +5,7 @@ import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { lastFullWeek, statementOf } from "~/features/insights/statement";
 import { loadStatement } from "~/features/insights/statement.server";
+import { fillWeekPeerFigures } from "~/features/insights/peer-figures.server";
 import { newId } from "~/platform/data/ids";
 import { insertListing } from "./fixtures";
 import { settleBackgroundWork } from "./public-fixtures";
@@ -78,6 +79,35 @@ describe("the weekly statement's stored peer figures", () => {
     const second = await loadStatement({ DB: countingD1(env.DB, count) }, ownerRow!, mine, Date.now());
     expect(second).toEqual(direct);
     expect(count.rows).toBeGreaterThan(0);
+    expect(count.rows).toBeLessThanOrEqual(20);
+  });
+
+  it("is filled by the cron before any statement asks, so the first read is as cheap as the next", async () => {
+    const region = `Region ${newId(8)}`;
+    const now = Date.now();
+    const week = lastFullWeek(now);
+    const mine = await insertListing({ location: region });
+    const stmts: D1PreparedStatement[] = [];
+    const impressions: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const id = await insertListing({ location: region });
+      for (const day of week.days) {
+        stmts.push(
+          env.DB.prepare("INSERT INTO listing_daily (listing_id, day, impressions) VALUES (?, ?, ?)").bind(id, day, i),
+        );
+      }
+      impressions.push(7 * i);
+    }
+    await env.DB.batch(stmts);
+    impressions.push(0);
+    const owner = await env.DB.prepare("SELECT user_id FROM listings WHERE id = ?").bind(mine).first<string>("user_id");
+
+    expect(await fillWeekPeerFigures(env, now)).toBeGreaterThan(0);
+    // A second run finds every group stored and stores nothing.
+    expect(await fillWeekPeerFigures(env, now)).toBe(0);
+    const count = { rows: 0 };
+    const first = await loadStatement({ DB: countingD1(env.DB, count) }, owner!, mine, now);
+    expect(first).toEqual(statementOf(week, "standard", region, 0, impressions));
     expect(count.rows).toBeLessThanOrEqual(20);
   });
 });

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { sweepSafetyNet } from "~/features/safety-net/sweep.server";
 import { sendDigests } from "~/features/safety-net/digest.server";
 import { getDb } from "~/platform/data/db.server";
-import { readAccountData } from "~/features/dashboard/data-export.server";
+import { readAccountData } from "~/features/dashboard/data-export-rows.server";
 import { count, waitForMail } from "./auth-fixtures";
 import { auditRows } from "./admin-fixtures";
 import { client, signedIn, type SignedIn } from "./client";

@@ -51,6 +51,132 @@ function Tile({ label, value }: { label: string; value: number }) {
   );
 }
 
+/** A 3:4 thumbnail beside the name keeps the switches within reach on a phone. */
+function CardHeading({
+  listing,
+  cover,
+  nameId,
+  now,
+  eager,
+}: {
+  listing: DashboardListing;
+  cover: string | null;
+  nameId: string;
+  now: number;
+  eager?: boolean;
+}) {
+  const badge = badgeText({ ...listing, paid: listing.plan !== null });
+  return (
+    <div className="flex gap-4 p-4">
+      <div className="aspect-[3/4] w-24 shrink-0 overflow-hidden rounded-lg bg-zinc-900 sm:w-28">
+        {cover ? (
+          <Photo
+            src={cover}
+            alt={`Cover photo of ${listing.firstName}`}
+            width={300}
+            height={400}
+            eager={eager}
+            className="h-full w-full object-cover"
+          />
+        ) : (
+          <div className="flex h-full w-full items-center justify-center p-1 text-center text-sm text-muted">
+            No Image
+          </div>
+        )}
+      </div>
+      <div className="min-w-0 space-y-2">
+        <span
+          className={`inline-block rounded-full px-2.5 py-1 text-xs font-bold ${BADGE_STYLE[badge]}`}
+          data-testid="listing-badge"
+        >
+          {badge}
+        </span>
+        <h2 id={nameId} className="truncate text-xl font-semibold">
+          {listing.firstName}
+        </h2>
+        <p className="text-sm text-muted" data-testid="listing-status" suppressHydrationWarning>
+          {statusLine(listing, now)}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function CardToggles({ listing, now }: { listing: DashboardListing; now: number }) {
+  return (
+    <div className="grid gap-3">
+      <ListingToggle
+        modelId={listing.modelId}
+        firstName={listing.firstName}
+        flag="active"
+        label="Active Now"
+        on={isListingActive(listing, now)}
+        enabled={canToggleActive(listing, now)}
+        hint={activeHint(listing, now)}
+      />
+      <ListingToggle
+        modelId={listing.modelId}
+        firstName={listing.firstName}
+        flag="live"
+        label="Live"
+        on={listing.live}
+        enabled={canToggleLive(listing)}
+        hint={liveHint(listing)}
+      />
+    </div>
+  );
+}
+
+function PaymentDeadline({ deadline, firstName }: { deadline: string; firstName: string }) {
+  return (
+    <div
+      className="space-y-2 rounded-lg border border-rose-400 bg-rose-950/60 p-3 text-sm text-rose-100"
+      data-testid="payment-deadline"
+    >
+      <p>{pastDueText(deadline)}</p>
+      <Link
+        to="/managesub"
+        className="inline-flex min-h-11 items-center font-semibold text-white underline underline-offset-2"
+        aria-label={`Pay now for ${firstName}`}
+      >
+        Pay now
+      </Link>
+    </div>
+  );
+}
+
+/** Edit, View (only once there is a photo to show) and Upgrade. */
+function CardLinks({ modelId, firstName, viewable }: { modelId: string; firstName: string; viewable: boolean }) {
+  return (
+    <div className="flex gap-2">
+      <Link to={`/profile/edit/${modelId}`} className={BUTTON} aria-label={`Edit ${firstName}`}>
+        Edit
+      </Link>
+      {viewable ? (
+        <Link to={`/view/${modelId}`} className={BUTTON} aria-label={`View ${firstName}`}>
+          View
+        </Link>
+      ) : null}
+      <Link to="/subscriptions" className={`${BUTTON} border-accent text-accent`} aria-label={`Upgrade ${firstName}`}>
+        Upgrade
+      </Link>
+    </div>
+  );
+}
+
+function MonthlyPerformance({ listing }: { listing: DashboardListing }) {
+  return (
+    <section aria-label={`Monthly Performance of ${listing.firstName}`}>
+      <h3 className="mb-2 text-sm font-semibold uppercase tracking-wide text-zinc-300">Monthly Performance</h3>
+      <dl className="grid grid-cols-3 gap-2" data-testid="listing-tiles">
+        <Tile label="Views on listing" value={listing.profileClicks} />
+        <Tile label="Likes" value={listing.likes} />
+        <Tile label="Contacts opened" value={listing.contactClicks} />
+      </dl>
+    </section>
+  );
+}
+
 export function DashboardCard({
   listing,
   now,
@@ -67,7 +193,6 @@ export function DashboardCard({
   paymentDeadline?: string | null;
 }) {
   const cover = coverUrl(listing.ImageUrls);
-  const badge = badgeText({ ...listing, paid: listing.plan !== null });
   const nameId = `listing-name-${listing.modelId}`;
   return (
     <article
@@ -75,119 +200,21 @@ export function DashboardCard({
       className="overflow-hidden rounded-xl border border-line bg-panel"
       data-testid="dashboard-card"
     >
-      {/* A 3:4 thumbnail beside the name keeps the switches within reach on a phone. */}
-      <div className="flex gap-4 p-4">
-        <div className="aspect-[3/4] w-24 shrink-0 overflow-hidden rounded-lg bg-zinc-900 sm:w-28">
-          {cover ? (
-            <Photo
-              src={cover}
-              alt={`Cover photo of ${listing.firstName}`}
-              width={300}
-              height={400}
-              eager={eager}
-              className="h-full w-full object-cover"
-            />
-          ) : (
-            <div className="flex h-full w-full items-center justify-center p-1 text-center text-sm text-muted">
-              No Image
-            </div>
-          )}
-        </div>
-        <div className="min-w-0 space-y-2">
-          <span
-            className={`inline-block rounded-full px-2.5 py-1 text-xs font-bold ${BADGE_STYLE[badge]}`}
-            data-testid="listing-badge"
-          >
-            {badge}
-          </span>
-          <h2 id={nameId} className="truncate text-xl font-semibold">
-            {listing.firstName}
-          </h2>
-          <p className="text-sm text-muted" data-testid="listing-status" suppressHydrationWarning>
-            {statusLine(listing, now)}
-          </p>
-        </div>
-      </div>
+      <CardHeading listing={listing} cover={cover} nameId={nameId} now={now} eager={eager} />
       <div className="space-y-4 px-4 pb-4">
-        <div className="grid gap-3">
-          <ListingToggle
-            modelId={listing.modelId}
-            firstName={listing.firstName}
-            flag="active"
-            label="Active Now"
-            on={isListingActive(listing, now)}
-            enabled={canToggleActive(listing, now)}
-            hint={activeHint(listing, now)}
-          />
-          <ListingToggle
-            modelId={listing.modelId}
-            firstName={listing.firstName}
-            flag="live"
-            label="Live"
-            on={listing.live}
-            enabled={canToggleLive(listing)}
-            hint={liveHint(listing)}
-          />
-        </div>
-
-        {paymentDeadline ? (
-          <div
-            className="space-y-2 rounded-lg border border-rose-400 bg-rose-950/60 p-3 text-sm text-rose-100"
-            data-testid="payment-deadline"
-          >
-            <p>{pastDueText(paymentDeadline)}</p>
-            <Link
-              to="/managesub"
-              className="inline-flex min-h-11 items-center font-semibold text-white underline underline-offset-2"
-              aria-label={`Pay now for ${listing.firstName}`}
-            >
-              Pay now
-            </Link>
-          </div>
-        ) : null}
-
+        <CardToggles listing={listing} now={now} />
+        {paymentDeadline ? <PaymentDeadline deadline={paymentDeadline} firstName={listing.firstName} /> : null}
         {listing.staleAsked ? <ConfirmListing modelId={listing.modelId} firstName={listing.firstName} /> : null}
-
-        <TakeABreak
-          modelId={listing.modelId}
-          firstName={listing.firstName}
-          live={listing.live}
-          pausedAt={listing.pausedAt}
-          pausedUntil={listing.pausedUntil}
-          now={now}
-          error={pauseError}
-        />
-
-        <div className="flex gap-2">
-          <Link to={`/profile/edit/${listing.modelId}`} className={BUTTON} aria-label={`Edit ${listing.firstName}`}>
-            Edit
-          </Link>
-          {cover ? (
-            <Link to={`/view/${listing.modelId}`} className={BUTTON} aria-label={`View ${listing.firstName}`}>
-              View
-            </Link>
-          ) : null}
-          <Link
-            to="/subscriptions"
-            className={`${BUTTON} border-accent text-accent`}
-            aria-label={`Upgrade ${listing.firstName}`}
-          >
-            Upgrade
-          </Link>
-        </div>
-
-        <section aria-label={`Monthly Performance of ${listing.firstName}`}>
-          <h3 className="mb-2 text-sm font-semibold uppercase tracking-wide text-zinc-300">Monthly Performance</h3>
-          <dl className="grid grid-cols-3 gap-2" data-testid="listing-tiles">
-            <Tile label="Views on listing" value={listing.profileClicks} />
-            <Tile label="Likes" value={listing.likes} />
-            <Tile label="Contacts opened" value={listing.contactClicks} />
-          </dl>
-        </section>
+        <TakeABreak listing={listing} now={now} error={pauseError} />
+        <CardLinks modelId={listing.modelId} firstName={listing.firstName} viewable={cover !== null} />
+        <MonthlyPerformance listing={listing} />
       </div>
     </article>
   );
 }
+
+/** The three Monthly Performance tiles, as placeholders. */
+const TILE_KEYS = ["views", "likes", "contacts"];
 
 export function DashboardCardSkeleton() {
   return (
@@ -209,9 +236,9 @@ export function DashboardCardSkeleton() {
         <div className="skeleton h-11 w-2/5 rounded-lg" />
         <div className="skeleton h-11 rounded-lg" />
         <div className="grid grid-cols-3 gap-2">
-          <div className="skeleton h-16 rounded-lg" />
-          <div className="skeleton h-16 rounded-lg" />
-          <div className="skeleton h-16 rounded-lg" />
+          {TILE_KEYS.map((key) => (
+            <div key={key} className="skeleton h-16 rounded-lg" />
+          ))}
         </div>
       </div>
     </div>

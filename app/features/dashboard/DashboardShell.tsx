@@ -23,22 +23,7 @@ export function DashboardShell({
   menu: MenuItem[];
   children: ReactNode;
 }) {
-  const toggle = useRef<HTMLInputElement>(null);
-  const location = useLocation();
-  const close = () => {
-    if (toggle.current) toggle.current.checked = false;
-  };
-  useEffect(close, [location.pathname, location.search]);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape" && toggle.current?.checked) {
-        close();
-        toggle.current?.focus();
-      }
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, []);
+  const toggle = useDrawerToggle();
 
   return (
     <div className="relative md:grid md:min-h-dvh md:grid-cols-[16rem_minmax(0,1fr)]">
@@ -78,30 +63,7 @@ export function DashboardShell({
         <p className="mt-6 text-lg font-semibold" data-testid="dashboard-greeting">
           {greeting}
         </p>
-        <nav aria-label="Dashboard" className="mt-4">
-          <ul className="space-y-1">
-            <li>
-              <NavLink
-                to="/dashboard"
-                end
-                className="flex min-h-11 items-center rounded-lg px-3 hover:bg-ink aria-[current=page]:bg-ink aria-[current=page]:text-accent"
-              >
-                Dashboard
-              </NavLink>
-            </li>
-            {menu.map((item) => (
-              <li key={item.to}>
-                <Link
-                  to={item.to}
-                  className="flex min-h-11 items-center rounded-lg px-3 hover:bg-ink"
-                  data-testid="dashboard-menu-item"
-                >
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <DashboardNav menu={menu} />
         <SignOutForm className="mt-auto pt-6">
           <button
             type="submit"
@@ -130,5 +92,56 @@ export function DashboardShell({
         {children}
       </div>
     </div>
+  );
+}
+
+/** With JavaScript, the drawer's checkbox also unticks on a new page and on Escape (the focus goes back to it). */
+function useDrawerToggle() {
+  const toggle = useRef<HTMLInputElement>(null);
+  const location = useLocation();
+  const close = () => {
+    if (toggle.current) toggle.current.checked = false;
+  };
+  useEffect(close, [location.pathname, location.search]);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape" && toggle.current?.checked) {
+        close();
+        toggle.current?.focus();
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, []);
+  return toggle;
+}
+
+/** The sidebar's menu: the dashboard itself, then the items the owner's account offers. */
+function DashboardNav({ menu }: { menu: MenuItem[] }) {
+  return (
+    <nav aria-label="Dashboard" className="mt-4">
+      <ul className="space-y-1">
+        <li>
+          <NavLink
+            to="/dashboard"
+            end
+            className="flex min-h-11 items-center rounded-lg px-3 hover:bg-ink aria-[current=page]:bg-ink aria-[current=page]:text-accent"
+          >
+            Dashboard
+          </NavLink>
+        </li>
+        {menu.map((item) => (
+          <li key={item.to}>
+            <Link
+              to={item.to}
+              className="flex min-h-11 items-center rounded-lg px-3 hover:bg-ink"
+              data-testid="dashboard-menu-item"
+            >
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

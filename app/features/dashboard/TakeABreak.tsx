@@ -4,21 +4,19 @@
 import { Form } from "@remix-run/react";
 import { isPaused, MAX_PAUSE_DAYS, PAUSE_UNTIL_FIELD, pausedLine } from "~/features/listings/upkeep";
 import { addDays, nzDate } from "~/platform/time/nz-time";
+import type { DashboardListing } from "./dashboard";
 
 const BUTTON =
   "inline-flex min-h-11 items-center justify-center rounded-lg border border-line px-3 text-sm font-semibold hover:border-accent hover:text-accent";
 
 type Props = {
-  modelId: string;
-  firstName: string;
-  live: boolean;
-  pausedAt: number | null;
-  pausedUntil: number | null;
+  listing: Pick<DashboardListing, "modelId" | "firstName" | "live" | "pausedAt" | "pausedUntil">;
   now: number;
   error: string | null;
 };
 
-export function TakeABreak({ modelId, firstName, live, pausedAt, pausedUntil, now, error }: Props) {
+export function TakeABreak({ listing, now, error }: Props) {
+  const { modelId, firstName, live, pausedAt, pausedUntil } = listing;
   if (pausedAt !== null) {
     const pause = { pausedAt, pausedUntil };
     return (

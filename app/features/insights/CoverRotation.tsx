@@ -19,9 +19,22 @@ type Props = {
   error?: string | null;
 };
 
+/** A photo's 480-wide variant; decorative, since its number is written beside it. */
+function CoverThumb({
+  r2Key,
+  ...img
+}: {
+  r2Key: string;
+  width: number;
+  height: number;
+  loading?: "lazy";
+  className: string;
+}) {
+  return <img src={photoVariantUrl(photoUrl(r2Key), 480)} alt="" {...img} />;
+}
+
 export function CoverRotation({ listingId, days, photos, results, notice, error }: Props) {
   const visible = photos.filter((p) => p.public);
-  const skipped = photos.filter((p) => !p.public && p.chosen !== null).length;
   const number = new Map(visible.map((p, i) => [p.r2Key, i + 1]));
   return (
     <section aria-labelledby="cover-rotation" className="space-y-3" data-testid="cover-rotation">
@@ -35,114 +48,121 @@ export function CoverRotation({ listingId, days, photos, results, notice, error 
       {visible.length === 0 ? (
         <p className="text-sm text-muted">Add photos to your listing to choose covers.</p>
       ) : (
-        <Form method="post" className="space-y-3" aria-describedby="cover-error">
-          <input type="hidden" name="intent" value="covers" />
-          <input type="hidden" name="listing" value={listingId} />
-          <fieldset>
-            <legend className="mb-2 text-sm">Covers to rotate (at most {MAX_COVERS})</legend>
-            <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5">
-              {visible.map((p, i) => (
-                <li key={p.imageId}>
-                  <label className="block cursor-pointer rounded-lg border border-line p-1 has-[:checked]:border-accent">
-                    <img
-                      src={photoVariantUrl(photoUrl(p.r2Key), 480)}
-                      alt=""
-                      width={96}
-                      height={128}
-                      loading="lazy"
-                      className="aspect-[3/4] w-full rounded object-cover"
-                    />
-                    <span className="mt-1 flex items-center gap-1 text-sm">
-                      <input
-                        type="checkbox"
-                        name={COVER_FIELD}
-                        value={p.imageId}
-                        defaultChecked={p.chosen !== null}
-                        className="h-5 w-5"
-                        data-testid="cover-choice"
-                      />
-                      Photo {i + 1}
-                    </span>
-                  </label>
-                </li>
-              ))}
-            </ul>
-          </fieldset>
-          {skipped ? (
-            <p className="text-sm text-muted" data-testid="covers-skipped">
-              {skipped === 1 ? "One chosen photo is" : `${skipped} chosen photos are`} not shown on your plan, so it is
-              left out of the rotation until it is shown again.
-            </p>
-          ) : null}
-          <div className="flex flex-wrap gap-2">
-            <button type="submit" className="min-h-11 rounded-lg bg-accent px-4 py-2 font-semibold text-black">
-              Save covers
-            </button>
-            <button
-              type="submit"
-              name="off"
-              value="1"
-              className="min-h-11 rounded-lg border border-line px-4 py-2"
-              data-testid="covers-off"
-            >
-              Turn rotation off
-            </button>
-          </div>
-          <Alert tone="success" size="compact" reveal={notice} data-testid="covers-notice">
-            {notice}
-          </Alert>
-          <Alert tone="error" size="compact" reveal={error} id="cover-error" data-testid="covers-error">
-            {error}
-          </Alert>
-        </Form>
+        <CoverForm listingId={listingId} photos={photos} notice={notice} error={error} />
       )}
-      {results.length ? (
-        <table className="w-full text-left text-sm" data-testid="cover-results">
-          <caption className="mb-1 text-left text-muted">{`Each cover over the last ${days} days`}</caption>
-          <thead className="align-bottom text-muted">
-            <tr>
-              <th scope="col" className="pr-2">
-                Cover
-              </th>
-              <th scope="col" className="pr-2">
-                Impressions
-              </th>
-              <th scope="col" className="pr-2">
-                Profile views
-              </th>
-              <th scope="col">Views per impression</th>
-            </tr>
-          </thead>
-          <tbody>
-            {results.map((r) => (
-              <tr key={r.photo} data-testid="cover-result">
-                <th scope="row" className="py-1 pr-2 font-normal">
-                  <span className="flex flex-col items-start gap-1 whitespace-nowrap">
-                    <img
-                      src={photoVariantUrl(photoUrl(r.photo), 480)}
-                      alt=""
-                      width={36}
-                      height={48}
-                      className="h-12 w-9 rounded object-cover"
-                    />
-                    Photo {number.get(r.photo) ?? "?"}
-                  </span>
-                </th>
-                <td className="pr-2">{r.impressions}</td>
-                <td className="pr-2">{r.opens}</td>
-                <td>
-                  {formatRate(r.rate)}
-                  {r.best ? (
-                    <strong className="ml-1 text-accent" data-testid="cover-best">
-                      Best
-                    </strong>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
+      {results.length ? <CoverResults days={days} results={results} number={number} /> : null}
     </section>
+  );
+}
+
+/** The visible photos to tick, Save and Turn rotation off, and the answer to the last post. */
+function CoverForm({ listingId, photos, notice, error }: Omit<Props, "days" | "results">) {
+  const visible = photos.filter((p) => p.public);
+  const skipped = photos.filter((p) => !p.public && p.chosen !== null).length;
+  return (
+    <Form method="post" className="space-y-3" aria-describedby="cover-error">
+      <input type="hidden" name="intent" value="covers" />
+      <input type="hidden" name="listing" value={listingId} />
+      <fieldset>
+        <legend className="mb-2 text-sm">Covers to rotate (at most {MAX_COVERS})</legend>
+        <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5">
+          {visible.map((p, i) => (
+            <li key={p.imageId}>
+              <label className="block cursor-pointer rounded-lg border border-line p-1 has-[:checked]:border-accent">
+                <CoverThumb
+                  r2Key={p.r2Key}
+                  width={96}
+                  height={128}
+                  loading="lazy"
+                  className="aspect-[3/4] w-full rounded object-cover"
+                />
+                <span className="mt-1 flex items-center gap-1 text-sm">
+                  <input
+                    type="checkbox"
+                    name={COVER_FIELD}
+                    value={p.imageId}
+                    defaultChecked={p.chosen !== null}
+                    className="h-5 w-5"
+                    data-testid="cover-choice"
+                  />
+                  Photo {i + 1}
+                </span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+      {skipped ? (
+        <p className="text-sm text-muted" data-testid="covers-skipped">
+          {skipped === 1 ? "One chosen photo is" : `${skipped} chosen photos are`} not shown on your plan, so it is left
+          out of the rotation until it is shown again.
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className="min-h-11 rounded-lg bg-accent px-4 py-2 font-semibold text-black">
+          Save covers
+        </button>
+        <button
+          type="submit"
+          name="off"
+          value="1"
+          className="min-h-11 rounded-lg border border-line px-4 py-2"
+          data-testid="covers-off"
+        >
+          Turn rotation off
+        </button>
+      </div>
+      <Alert tone="success" size="compact" reveal={notice} data-testid="covers-notice">
+        {notice}
+      </Alert>
+      <Alert tone="error" size="compact" reveal={error} id="cover-error" data-testid="covers-error">
+        {error}
+      </Alert>
+    </Form>
+  );
+}
+
+/** Each chosen cover's figures over the range, numbered as in the form. */
+function CoverResults({ days, results, number }: Pick<Props, "days" | "results"> & { number: Map<string, number> }) {
+  return (
+    <table className="w-full text-left text-sm" data-testid="cover-results">
+      <caption className="mb-1 text-left text-muted">{`Each cover over the last ${days} days`}</caption>
+      <thead className="align-bottom text-muted">
+        <tr>
+          <th scope="col" className="pr-2">
+            Cover
+          </th>
+          <th scope="col" className="pr-2">
+            Impressions
+          </th>
+          <th scope="col" className="pr-2">
+            Profile views
+          </th>
+          <th scope="col">Views per impression</th>
+        </tr>
+      </thead>
+      <tbody>
+        {results.map((r) => (
+          <tr key={r.photo} data-testid="cover-result">
+            <th scope="row" className="py-1 pr-2 font-normal">
+              <span className="flex flex-col items-start gap-1 whitespace-nowrap">
+                <CoverThumb r2Key={r.photo} width={36} height={48} className="h-12 w-9 rounded object-cover" />
+                Photo {number.get(r.photo) ?? "?"}
+              </span>
+            </th>
+            <td className="pr-2">{r.impressions}</td>
+            <td className="pr-2">{r.opens}</td>
+            <td>
+              {formatRate(r.rate)}
+              {r.best ? (
+                <strong className="ml-1 text-accent" data-testid="cover-best">
+                  Best
+                </strong>
+              ) : null}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -4,23 +4,12 @@
 import { and, asc, eq, gte } from "drizzle-orm";
 import { getDb, schema } from "~/platform/data/db.server";
 import { countDay } from "~/platform/http/client-address";
+import { fillDays, totalsOf, type InsightsView, type PhotoCounts, type Range } from "./insights";
 import type { RegionViews } from "./regions";
-import { fillDays, totalsOf, type DayCounts, type PhotoCounts, type Range, type Totals } from "./insights";
 
 const l = schema.listings;
 const ld = schema.listingDaily;
 const DAY_MS = 86_400_000;
-
-export type InsightsView = {
-  listings: { modelId: string; firstName: string }[];
-  listingId: string | null;
-  days: Range;
-  series: DayCounts[];
-  totals: Totals;
-  photos: PhotoCounts[];
-  /** Profile views by visitor region over the range (shown masked: regions.ts maskedCount). */
-  regions: RegionViews[];
-};
 
 // A total since `?2` is the key's last running total minus its last one before `?2`; the keys are walked one
 // index step at a time (a recursive MIN), so nothing reads the days between. ?1 is the listing.

@@ -2,6 +2,7 @@
 // the rates, the series by day (every day present, zeros where nothing was counted), the CSV and the chart's
 // geometry. Pure: the page and the CSV download both use it.
 import { countDay } from "~/platform/http/client-address";
+import type { RegionViews } from "./regions";
 
 export const RANGES = [7, 30, 90] as const;
 export type Range = (typeof RANGES)[number];
@@ -23,6 +24,19 @@ export type DayCounts = {
 };
 export type Totals = Omit<DayCounts, "day"> & { viewRate: number | null; contactRate: number | null };
 export type PhotoCounts = { photo: string; shown: number; opened: number };
+
+/** What the insights page shows of one of the owner's listings over the range. */
+export type InsightsView = {
+  listings: { modelId: string; firstName: string }[];
+  /** The listing shown; null when the owner has none. */
+  listingId: string | null;
+  days: Range;
+  series: DayCounts[];
+  totals: Totals;
+  photos: PhotoCounts[];
+  /** Profile views by visitor region over the range (shown masked: regions.ts maskedCount). */
+  regions: RegionViews[];
+};
 
 const DAY_MS = 86_400_000;
 

@@ -1,7 +1,6 @@
 // The weekly visibility statement's reads and the e-mail it sends: last week's impressions of a listing and of
-// its peers (same plan, same region), the opt-in, the cron's once-a-week send and the administrators' spread
-// report (docs/decisions/0030-weekly-visibility-statement.md). Peers are the listings public now or seen last
-// week, so a listing hidden all week does not pull the median down.
+// its peers (same plan, same region: peer-figures.server.ts), the opt-in, the cron's once-a-week send and the
+// administrators' spread report (docs/decisions/0030-weekly-visibility-statement.md).
 import { and, eq, lt, sql } from "drizzle-orm";
 import { getDb, schema } from "~/platform/data/db.server";
 import { sendEmail, siteName, type EmailEnv } from "~/platform/email/email.server";
@@ -16,36 +15,14 @@ import {
   type Statement,
   type Week,
 } from "./statement";
+import { peerImpressions, planOf, weekRows, type Row } from "./peer-figures.server";
 
 const l = schema.listings;
 const ld = schema.listingDaily;
 const se = schema.statementEmails;
-const wp = schema.weekPeerFigures;
 
 /** Opted-in providers looked at per cron run (every 30 minutes). */
 const PER_RUN = 50;
-
-type Row = { id: string; firstName: string; region: string; featured: number; impressions: number };
-
-/** Every listing public now or seen in the week, with its week's impressions (optionally one region and plan). */
-async function weekRows(env: Pick<Env, "DB">, week: Week, group?: { region: string; featured: boolean }) {
-  const sum = sql<number>`coalesce(sum(${ld.impressions}), 0)`;
-  return getDb(env)
-    .select({
-      id: l.id,
-      firstName: l.firstName,
-      region: l.location,
-      featured: sql<number>`${l.featured}`,
-      impressions: sum,
-    })
-    .from(l)
-    .leftJoin(ld, and(eq(ld.listingId, l.id), sql`${ld.day} between ${week.from} and ${week.to}`))
-    .where(group ? and(eq(l.location, group.region), eq(l.featured, group.featured)) : undefined)
-    .groupBy(l.id)
-    .having(sql`${l.live} = 1 or ${sum} > 0`) as Promise<Row[]>;
-}
-
-const planOf = (featured: number | boolean): Plan => (featured ? "featured" : "standard");
 
 /** The statement of one of the owner's listings for the last full week; null when it is not theirs. */
 export async function loadStatement(
@@ -76,30 +53,6 @@ export async function loadStatement(
   const impressions = [...peers];
   if (ownImpressions === 0 && !listing.live) impressions.push(0);
   return statementOf(week, plan, listing.region, ownImpressions, impressions);
-}
-
-/**
- * One group's impressions of a closed week: the stored row, or — when missing — computed once from the daily
- * rows, stored (a concurrent first read stores the same figures and the second insert is a no-op), then used.
- */
-export async function peerImpressions(
-  env: Pick<Env, "DB">,
-  week: Week,
-  plan: Plan,
-  region: string,
-  now: number,
-): Promise<number[]> {
-  const db = getDb(env);
-  const key = and(eq(wp.weekFrom, week.from), eq(wp.plan, plan), eq(wp.region, region));
-  const [stored] = await db.select({ impressions: wp.impressions }).from(wp).where(key);
-  if (stored) return JSON.parse(stored.impressions) as number[];
-  const rows = await weekRows(env, week, { region, featured: plan === "featured" });
-  const impressions = rows.map((r) => r.impressions).sort((a, b) => b - a);
-  await db
-    .insert(wp)
-    .values({ weekFrom: week.from, plan, region, impressions: JSON.stringify(impressions), computedAt: now })
-    .onConflictDoNothing();
-  return impressions;
 }
 
 export async function hasStatementEmail(env: Pick<Env, "DB">, userId: string): Promise<boolean> {

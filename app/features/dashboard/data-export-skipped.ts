@@ -1,0 +1,50 @@
+// 'Download my data': the tables the archive takes nothing from, each with why (data-export.ts lists the
+// ones it copies). A workers test fails when a table is in neither list.
+
+/** Tables the archive takes nothing from, and why. */
+export const NOT_EXPORTED_TABLES: Record<string, string> = {
+  week_peer_figures: "Every plan and region's impressions of a past week, no one's own data.",
+  listing_photo_running: "Running sums of the per-photo counts; the export gives the daily counts they are made from.",
+  listing_region_running:
+    "Running sums of the per-region views; the export gives the region counts they are made from.",
+  likes: "Visitors' ids (keyed hashes about other people). Each listing's like counts are in its stats.",
+  reports: "Visitors' reports about a listing are their words and contact details, not the owner's.",
+  admin_audit: "The moderators' own record of their work.",
+  pending_uploads: "Photos uploaded in the editor but never saved; removed within a day.",
+  password_resets: "Single-use links, stored only as hashes, that expire within hours.",
+  email_changes: "Single-use links, stored only as hashes, that expire within a day.",
+  email_confirmations: "Single-use links, stored only as hashes, that expire within a day.",
+  data_export_links: "These download links themselves, stored only as hashes, that expire within minutes.",
+  passkey_challenges: "Random challenges that expire within minutes.",
+  pending_sign_ins: "Half-finished sign-ins that expire within minutes.",
+  signup_attempts:
+    "A keyed hash of a password typed in a sign-up for an address that already has an account, kept 7 days so that signing in with it answers as for any unconfirmed account; it is not the account's data.",
+  login_throttle: "Failed sign-in counts under a keyed hash of the address.",
+  mail_caps: "When a notice last went out, under a keyed hash.",
+  count_marks: "Once-a-day markers for counting views, under keyed hashes.",
+  statement_emails:
+    "Whether the weekly statement e-mail is wanted and the week it last went out; the choice is on the insights page.",
+  listing_covers:
+    "Which of the listing's own photos take turns as the card's cover (the photos themselves are in the archive); the choice is shown on the insights page.",
+  listing_facets: "Counts derived from all listings.",
+  facet_ranges: "The site's filter ranges.",
+  search_names: "A search index derived from listing names.",
+  search_grams: "A search index derived from listing names.",
+  search_totals: "A search index derived from listing names.",
+  site_secrets: "The site's own keys.",
+  page_cache_versions: "Version numbers of the page cache, per listing id.",
+  payment_events: "The payment provider's notice ids, kept so each is applied once; the payments are exported.",
+  r2_delete_failures: "Storage keys of deleted files that are being removed.",
+  dev_outbox: "Development only: e-mails that were never sent.",
+  // Safety Net (docs/decisions/0023-safety-net.md): the reporter reads their own reports on its page.
+  safety_reports:
+    "Safety Net reports are about another person too; the reporter reads their own on the Safety Net page, and the Privacy Officer answers requests for them.",
+  safety_identifiers: "Keyed hashes of other people's phone numbers, addresses and names.",
+  safety_checks: "How many number checks the account made today and yesterday; deleted after two days.",
+  safety_corrections: "Requests from people who were reported, not the account's own.",
+  safety_digests: "Whether the account asked for the Safety Net e-mail, shown on the Safety Net page.",
+};
+
+/** SQLite's and Cloudflare's own tables, which hold no one's data. */
+export const isSystemTable = (name: string): boolean =>
+  name.startsWith("sqlite_") || name.startsWith("_cf_") || name === "d1_migrations";
