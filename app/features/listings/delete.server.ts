@@ -26,11 +26,12 @@
 // the administrators' record of who did what outlives listings and accounts by design, and holds no
 // provider's account data (listing id, a short note, the administrator's id).
 // 0036: tour_stops (per listing; the foreign key cascades too).
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { parseKeyList } from "~/features/verification/verification";
 import { auditForListing, type AuditEntry } from "~/features/moderation/audit.server";
 import { isId, newId } from "~/platform/data/ids";
-import { getDb, schema } from "~/platform/data/db.server";
+import { getDb, schema, type Db } from "~/platform/data/db.server";
 import { deleteProfileSnapshot } from "~/features/profile/profile.server";
 import { scheduleR2Deletes } from "~/features/photos/r2-deletes.server";
 import { publicState, publishProfileUpdate } from "~/platform/realtime/publish.server";
@@ -94,16 +95,7 @@ export async function deleteListing(
   // so it is written only if this batch finds the listing to remove.
   const audit = opts.audit ? [auditForListing(db, opts.audit, modelId, opts.now ?? Date.now())] : [];
   const results = await db.batch([
-    db.delete(schema.likes).where(eq(schema.likes.listingId, modelId)),
-    db.delete(schema.listingStats).where(eq(schema.listingStats.listingId, modelId)),
-    db.delete(schema.listingRates).where(eq(schema.listingRates.listingId, modelId)),
-    db.delete(schema.listingSpecialRates).where(eq(schema.listingSpecialRates.listingId, modelId)),
-    db.delete(schema.tourStops).where(eq(schema.tourStops.listingId, modelId)),
-    db.delete(img).where(eq(img.listingId, modelId)).returning({ key: img.r2Key }),
-    db.delete(vr).where(eq(vr.listingId, modelId)).returning({ keys: vr.r2Keys }),
-    db.delete(schema.reports).where(eq(schema.reports.listingId, modelId)),
-    // The audit log keeps who did what and when, but not the deleted listing's name.
-    db.update(schema.adminAudit).set({ detail: "" }).where(eq(schema.adminAudit.listingId, modelId)),
+    ...listingRowDeletes(db, (listingId) => eq(listingId, modelId), eq(vr.listingId, modelId)),
     ...audit,
     logged,
     db.delete(l).where(eq(l.id, modelId)).returning({ id: l.id, live: l.live, location: l.location }),
@@ -138,16 +130,8 @@ export async function deleteAccount(env: DeleteEnv, ctx: WaitUntil, userId: stri
   // A subquery rather than a list of ids: an agency may hold more listings than D1 takes parameters.
   const owned = db.select({ id: l.id }).from(l).where(eq(l.userId, userId));
   const [, , , , , photos, documents, , , removed, pending] = await db.batch([
-    db.delete(schema.likes).where(inArray(schema.likes.listingId, owned)),
-    db.delete(schema.listingStats).where(inArray(schema.listingStats.listingId, owned)),
-    db.delete(schema.listingRates).where(inArray(schema.listingRates.listingId, owned)),
-    db.delete(schema.listingSpecialRates).where(inArray(schema.listingSpecialRates.listingId, owned)),
-    db.delete(schema.tourStops).where(inArray(schema.tourStops.listingId, owned)),
-    db.delete(img).where(inArray(img.listingId, owned)).returning({ key: img.r2Key }),
-    // By user as well as by listing: a request always belongs to both.
-    db.delete(vr).where(eq(vr.userId, userId)).returning({ keys: vr.r2Keys }),
-    db.delete(schema.reports).where(inArray(schema.reports.listingId, owned)),
-    db.update(schema.adminAudit).set({ detail: "" }).where(inArray(schema.adminAudit.listingId, owned)),
+    // Requests by user as well as by listing: a request always belongs to both.
+    ...listingRowDeletes(db, (listingId) => inArray(listingId, owned), eq(vr.userId, userId)),
     db.delete(l).where(eq(l.userId, userId)).returning({ id: l.id, live: l.live, location: l.location }),
     db
       .delete(schema.pendingUploads)
@@ -169,6 +153,27 @@ export async function deleteAccount(env: DeleteEnv, ctx: WaitUntil, userId: stri
   );
   await afterListingsDeleted(env, ctx, removed);
   return { deleted: true, listingIds, photosDeleted };
+}
+
+/**
+ * Everything that hangs off listings, in the order both deletes batch it: deleting one listing and deleting
+ * an account must clear the same tables, so they are listed once. `of` matches the listings' rows by
+ * their listing id column; `requests` matches the verification requests. The photo and document rows
+ * come back with their R2 keys (results 5 and 6).
+ */
+function listingRowDeletes(db: Db, of: (listingId: SQLiteColumn) => SQL, requests: SQL) {
+  return [
+    db.delete(schema.likes).where(of(schema.likes.listingId)),
+    db.delete(schema.listingStats).where(of(schema.listingStats.listingId)),
+    db.delete(schema.listingRates).where(of(schema.listingRates.listingId)),
+    db.delete(schema.listingSpecialRates).where(of(schema.listingSpecialRates.listingId)),
+    db.delete(schema.tourStops).where(of(schema.tourStops.listingId)),
+    db.delete(img).where(of(img.listingId)).returning({ key: img.r2Key }),
+    db.delete(vr).where(requests).returning({ keys: vr.r2Keys }),
+    db.delete(schema.reports).where(of(schema.reports.listingId)),
+    // The audit log keeps who did what and when, but not the deleted listing's name.
+    db.update(schema.adminAudit).set({ detail: "" }).where(of(schema.adminAudit.listingId)),
+  ] as const;
 }
 
 /** A deleted listing as it was: visitors are told only about the ones they could see. */

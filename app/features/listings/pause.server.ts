@@ -3,7 +3,8 @@
 // the KV snapshot) follows a pause too, and visitors see no badge: the listing is simply not listed. The
 // break ends by itself on the cron (every 30 minutes), or when the owner resumes; either way live comes
 // back on only where the visibility rule allows (app/features/listings/visibility.ts).
-import { and, eq, isNotNull, lte } from "drizzle-orm";
+import { and, eq, isNotNull, lte, type SQL } from "drizzle-orm";
+import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import { PAUSE_UNTIL_FIELD, pauseEnd } from "./upkeep";
 import { nzDate } from "~/platform/time/nz-time";
 import { getDb, schema } from "~/platform/data/db.server";
@@ -35,15 +36,12 @@ export async function pauseListing(
 ): Promise<PauseResult> {
   const end = pauseEnd(untilInput, nzDate(now));
   if (!end.ok) return { ok: false, status: 400, error: end.error, field: PAUSE_UNTIL_FIELD };
-  const db = getDb(env);
-  const [updated] = await db
-    .update(l)
-    .set({ ...visibilitySet({ pausedAt: now }, now), pausedUntil: end.until, updatedAt: now })
-    .where(and(eq(l.id, listingId), eq(l.userId, userId), eq(l.live, true)))
-    .returning({ location: l.location });
-  if (!updated) return refusal(env, userId, listingId, PAUSE_ERRORS.notListed, PAUSE_ERRORS.notYours);
-  await announceChange(env, ctx, listingId, { live: true, location: updated.location }, now);
-  return { ok: true };
+  return switchBreak(env, ctx, userId, listingId, now, {
+    set: { ...visibilitySet({ pausedAt: now }, now), pausedUntil: end.until, updatedAt: now },
+    when: eq(l.live, true),
+    refused: PAUSE_ERRORS.notListed,
+    wasLive: true,
+  });
 }
 
 /** Ends the owner's break now. */
@@ -54,24 +52,49 @@ export async function resumeListing(
   listingId: string,
   now = Date.now(),
 ): Promise<PauseResult> {
-  const db = getDb(env);
-  const [updated] = await db
-    .update(l)
-    .set({ ...visibilitySet({ pausedAt: null }, now), pausedUntil: null, updatedAt: now })
-    .where(and(eq(l.id, listingId), eq(l.userId, userId), isNotNull(l.pausedAt)))
-    .returning({ location: l.location });
-  if (!updated) return refusal(env, userId, listingId, PAUSE_ERRORS.notPaused, PAUSE_ERRORS.notYours);
-  await announceChange(env, ctx, listingId, { live: false, location: updated.location }, now);
-  return { ok: true };
+  return switchBreak(env, ctx, userId, listingId, now, {
+    set: breakOver(now),
+    when: isNotNull(l.pausedAt),
+    refused: PAUSE_ERRORS.notPaused,
+    wasLive: false,
+  });
 }
 
 /** The cron's part: every break whose end has come is over. Answers how many listings it resumed. */
 export async function resumeDuePauses(env: RelistEnv, ctx: WaitUntil, now = Date.now()): Promise<number> {
   const resumed = await getDb(env)
     .update(l)
-    .set({ ...visibilitySet({ pausedAt: null }, now), pausedUntil: null, updatedAt: now })
+    .set(breakOver(now))
     .where(and(isNotNull(l.pausedAt), isNotNull(l.pausedUntil), lte(l.pausedUntil, now)))
     .returning({ id: l.id, location: l.location });
   for (const r of resumed) await announceChange(env, ctx, r.id, { live: false, location: r.location }, now);
   return resumed.length;
+}
+
+/** The columns a break's end sets, whether the owner resumes or the cron does. */
+function breakOver(now: number) {
+  return { ...visibilitySet({ pausedAt: null }, now), pausedUntil: null, updatedAt: now };
+}
+
+/**
+ * Starts or ends the owner's break in one guarded update: only the owner's listing, and only when `when`
+ * holds (live to pause, paused to resume). A refusal says which of the two failed; a change is announced
+ * like any other change of visibility.
+ */
+async function switchBreak(
+  env: RelistEnv,
+  ctx: WaitUntil,
+  userId: string,
+  listingId: string,
+  now: number,
+  change: { set: SQLiteUpdateSetSource<typeof l>; when: SQL; refused: string; wasLive: boolean },
+): Promise<PauseResult> {
+  const [updated] = await getDb(env)
+    .update(l)
+    .set(change.set)
+    .where(and(eq(l.id, listingId), eq(l.userId, userId), change.when))
+    .returning({ location: l.location });
+  if (!updated) return refusal(env, userId, listingId, change.refused, PAUSE_ERRORS.notYours);
+  await announceChange(env, ctx, listingId, { live: change.wasLive, location: updated.location }, now);
+  return { ok: true };
 }

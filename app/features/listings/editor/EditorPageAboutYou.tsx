@@ -3,165 +3,63 @@
 import { EDITOR_PAGE_TITLES } from "~/features/listings/editor-pages";
 import { BODY_TYPES, FAVOURITE_THINGS, INTERESTS, NATIONALITIES, SERVICES } from "~/features/listings/options";
 import { LIMITS, NUMBER_BOUNDS } from "~/features/listings/schema";
-import { fieldSetter, MultiSelect, PageFieldset, SelectField, TextField, type EditorPageProps } from "./fields";
+import { fieldBinder, MultiSelect, PageFieldset, SelectField, TextField, type EditorPageProps } from "./fields";
 
-export function EditorPageAboutYou({ values, errors: e, editing, dispatch }: EditorPageProps) {
-  const set = fieldSetter(dispatch);
+type Field = ReturnType<typeof fieldBinder>;
+
+export function EditorPageAboutYou({ values, errors, editing, dispatch }: EditorPageProps) {
+  const field = fieldBinder({ values, errors, dispatch });
   return (
     <PageFieldset legend={EDITOR_PAGE_TITLES[2]} editing={editing}>
-      <div className="grid gap-4 sm:grid-cols-3">
-        <TextField
-          name="age"
-          label="Age"
-          type="number"
-          inputMode="numeric"
-          min={18}
-          max={99}
-          required
-          value={values.age}
-          onChange={set("age")}
-          error={e.age}
-        />
-        <SelectField
-          name="nationality"
-          label="Nationality"
-          options={NATIONALITIES}
-          value={values.nationality}
-          onChange={set("nationality")}
-          error={e.nationality}
-        />
-        <SelectField
-          name="bodyType"
-          label="Body type"
-          options={BODY_TYPES}
-          value={values.bodyType}
-          onChange={set("bodyType")}
-          error={e.bodyType}
-        />
-        <BoundedNumber name="height" label="Height (cm)" values={values} errors={e} set={set} />
-        <BoundedNumber name="weight" label="Weight (kg)" values={values} errors={e} set={set} />
-        <BoundedNumber name="dressSize" label="Dress size" values={values} errors={e} set={set} />
-        <TextField
-          name="bust"
-          label="Bust"
-          value={values.bust}
-          onChange={set("bust")}
-          error={e.bust}
-          maxLength={LIMITS.bust}
-        />
-        <TextField
-          name="eyeColour"
-          label="Eye colour"
-          value={values.eyeColour}
-          onChange={set("eyeColour")}
-          error={e.eyeColour}
-          maxLength={LIMITS.colour}
-        />
-        <TextField
-          name="hairColour"
-          label="Hair colour"
-          value={values.hairColour}
-          onChange={set("hairColour")}
-          error={e.hairColour}
-          maxLength={LIMITS.colour}
-        />
-      </div>
-      <MultiSelect
-        name="services"
-        label="Services"
-        options={SERVICES}
-        value={values.services}
-        onChange={set("services")}
-        error={e.services}
-      />
-      <MultiSelect
-        name="interests"
-        label="Interests"
-        options={INTERESTS}
-        value={values.interests}
-        onChange={set("interests")}
-        error={e.interests}
-      />
-      <MultiSelect
-        name="favorites"
-        label="Favourite things"
-        options={FAVOURITE_THINGS}
-        value={values.favorites}
-        onChange={set("favorites")}
-        error={e.favorites}
-      />
-      <fieldset className="space-y-3">
-        <legend className="text-sm font-medium">Social links</legend>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            name="instagram"
-            label="Instagram"
-            value={values.instagram}
-            onChange={set("instagram")}
-            error={e.instagram}
-            maxLength={LIMITS.social}
-            placeholder="@handle or link"
-          />
-          <TextField
-            name="twitter"
-            label="Twitter"
-            value={values.twitter}
-            onChange={set("twitter")}
-            error={e.twitter}
-            maxLength={LIMITS.social}
-            placeholder="@handle or link"
-          />
-          <TextField
-            name="onlyFans"
-            label="OnlyFans"
-            value={values.onlyFans}
-            onChange={set("onlyFans")}
-            error={e.onlyFans}
-            maxLength={LIMITS.social}
-            placeholder="handle or link"
-          />
-          <TextField
-            name="website"
-            label="Website"
-            type="url"
-            inputMode="url"
-            value={values.website}
-            onChange={set("website")}
-            error={e.website}
-            maxLength={LIMITS.social}
-            placeholder="https://"
-          />
-        </div>
-      </fieldset>
+      <AboutYourself field={field} />
+      <MultiSelect {...field("services")} label="Services" options={SERVICES} />
+      <MultiSelect {...field("interests")} label="Interests" options={INTERESTS} />
+      <MultiSelect {...field("favorites")} label="Favourite things" options={FAVOURITE_THINGS} />
+      <SocialLinks field={field} />
     </PageFieldset>
   );
 }
 
-/** A number field whose limits are the schema's (NUMBER_BOUNDS), so the browser and the save agree. */
-function BoundedNumber({
-  name,
-  label,
-  values,
-  errors,
-  set,
-}: {
-  name: keyof typeof NUMBER_BOUNDS;
-  label: string;
-  values: EditorPageProps["values"];
-  errors: EditorPageProps["errors"];
-  set: ReturnType<typeof fieldSetter>;
-}) {
+/** The page's first grid: age, nationality, body type and the measurements. */
+function AboutYourself({ field }: { field: Field }) {
   return (
-    <TextField
-      name={name}
-      label={label}
-      type="number"
-      inputMode="numeric"
-      min={NUMBER_BOUNDS[name].min}
-      max={NUMBER_BOUNDS[name].max}
-      value={values[name]}
-      onChange={set(name)}
-      error={errors[name]}
-    />
+    <div className="grid gap-4 sm:grid-cols-3">
+      <TextField {...field("age")} label="Age" type="number" inputMode="numeric" min={18} max={99} required />
+      <SelectField {...field("nationality")} label="Nationality" options={NATIONALITIES} />
+      <SelectField {...field("bodyType")} label="Body type" options={BODY_TYPES} />
+      <BoundedNumber field={field} name="height" label="Height (cm)" />
+      <BoundedNumber field={field} name="weight" label="Weight (kg)" />
+      <BoundedNumber field={field} name="dressSize" label="Dress size" />
+      <TextField {...field("bust")} label="Bust" maxLength={LIMITS.bust} />
+      <TextField {...field("eyeColour")} label="Eye colour" maxLength={LIMITS.colour} />
+      <TextField {...field("hairColour")} label="Hair colour" maxLength={LIMITS.colour} />
+    </div>
   );
+}
+
+function SocialLinks({ field }: { field: Field }) {
+  return (
+    <fieldset className="space-y-3">
+      <legend className="text-sm font-medium">Social links</legend>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField {...field("instagram")} label="Instagram" maxLength={LIMITS.social} placeholder="@handle or link" />
+        <TextField {...field("twitter")} label="Twitter" maxLength={LIMITS.social} placeholder="@handle or link" />
+        <TextField {...field("onlyFans")} label="OnlyFans" maxLength={LIMITS.social} placeholder="handle or link" />
+        <TextField
+          {...field("website")}
+          label="Website"
+          type="url"
+          inputMode="url"
+          maxLength={LIMITS.social}
+          placeholder="https://"
+        />
+      </div>
+    </fieldset>
+  );
+}
+
+/** A number field whose limits are the schema's (NUMBER_BOUNDS), so the browser and the save agree. */
+function BoundedNumber({ field, name, label }: { field: Field; name: keyof typeof NUMBER_BOUNDS; label: string }) {
+  const { min, max } = NUMBER_BOUNDS[name];
+  return <TextField {...field(name)} label={label} type="number" inputMode="numeric" min={min} max={max} />;
 }

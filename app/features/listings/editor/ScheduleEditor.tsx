@@ -3,7 +3,7 @@
 import { WEEKDAYS } from "~/platform/time/nz-time";
 import { MAX_RANGES_PER_DAY, type TimeRange, type WeeklySchedule } from "~/features/listings/weekly-schedule";
 import { PlusIcon, TrashIcon } from "~/ui/icons";
-import { BUTTON, errorId, FieldError, fieldId, INPUT } from "./fields";
+import { BUTTON, describedProps, FieldError, fieldId, INPUT } from "./fields";
 
 export function ScheduleEditor({
   schedule,
@@ -106,8 +106,7 @@ function RangeRow({
           type="time"
           value={range[part]}
           onChange={(e) => onChange({ ...range, [part]: e.target.value })}
-          aria-invalid={errors[key] ? true : undefined}
-          aria-describedby={[errors[key] ? errorId(key) : null, "schedule-hint"].filter(Boolean).join(" ")}
+          {...describedProps(key, errors[key], "schedule-hint")}
           className={INPUT}
         />
         <FieldError name={key} message={errors[key]} />

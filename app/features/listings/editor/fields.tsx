@@ -42,9 +42,26 @@ function Label({ name, label, required }: Pick<Common, "name" | "label" | "requi
   );
 }
 
-function describedBy(name: string, error?: string, hint?: ReactNode, extra?: string) {
-  const ids = [error ? errorId(name) : null, hint ? `${fieldId(name)}-hint` : null, extra ?? null].filter(Boolean);
-  return ids.length ? ids.join(" ") : undefined;
+/**
+ * The attributes that tie a control to its error and to the texts that describe it (hints, counters), so a
+ * screen reader says them with the control. Its error comes first.
+ */
+export function describedProps(name: string, error?: string, ...texts: (string | undefined)[]) {
+  const ids = [error ? errorId(name) : undefined, ...texts].filter(Boolean);
+  return {
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": ids.length ? ids.join(" ") : undefined,
+  } as const;
+}
+
+/** What every labelled control here carries: its id and name, required for screen readers, its error. */
+function controlProps(name: string, error?: string, required?: boolean, ...texts: (string | undefined)[]) {
+  return {
+    id: fieldId(name),
+    name,
+    "aria-required": required || undefined,
+    ...describedProps(name, error, ...texts),
+  } as const;
 }
 
 export function TextField({
@@ -79,8 +96,7 @@ export function TextField({
     <div className="space-y-1">
       <Label name={name} label={label} required={required} />
       <input
-        id={fieldId(name)}
-        name={name}
+        {...controlProps(name, error, required, hint ? `${fieldId(name)}-hint` : undefined)}
         type={type}
         value={value}
         onChange={(e) => onChange(e.target.value)}
@@ -91,9 +107,6 @@ export function TextField({
         min={min}
         max={max}
         step={step}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(name, error, hint)}
         className={INPUT}
       />
       {hint ? (
@@ -125,15 +138,11 @@ export function TextAreaField({
     <div className="space-y-1">
       <Label name={name} label={label} required={required} />
       <textarea
-        id={fieldId(name)}
-        name={name}
+        {...controlProps(name, error, required, counterId)}
         rows={rows}
         value={value}
         onChange={(e) => onChange(e.target.value)}
         maxLength={max}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(name, error, undefined, counterId)}
         className={`${INPUT} py-2`}
       />
       <p id={counterId} className={`text-right text-xs ${tone}`} data-testid={`counter-${name}`}>
@@ -163,13 +172,9 @@ export function SelectField({
     <div className="space-y-1">
       <Label name={name} label={label} required={required} />
       <select
-        id={fieldId(name)}
-        name={name}
+        {...controlProps(name, error, required)}
         value={value}
         onChange={(e) => onChange(e.target.value)}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(name, error)}
         className={INPUT}
       >
         <option value="">{placeholder}</option>
