@@ -1,13 +1,23 @@
 import { Form, useNavigate } from "@remix-run/react";
-import { lazy, Suspense, useId, useRef, useState, type Dispatch, type KeyboardEvent, type SetStateAction } from "react";
+import {
+  lazy,
+  Suspense,
+  useId,
+  useRef,
+  useState,
+  type ComponentProps,
+  type Dispatch,
+  type KeyboardEvent,
+  type SetStateAction,
+} from "react";
 import { moveHighlight, suggestionHref, type Suggestion } from "./suggestions";
 import { SearchIcon } from "~/ui/icons";
+import { useSuggestions } from "./useSuggestions";
 
 // The list's code is fetched when the box is first focused, not with the page: most visitors never type a
 // name, and until the first answer there is nothing to list.
 const loadSuggestionList = () => import("./SuggestionList").then((m) => ({ default: m.SuggestionList }));
 const SuggestionList = lazy(loadSuggestionList);
-import { useSuggestions } from "./useSuggestions";
 
 /**
  * The header's 'Find by name' box: a form to /search?q= (works without JavaScript; Enter or the button,
@@ -83,17 +93,27 @@ export function SearchBox() {
       <button type="submit" className="site-search-button" aria-label="Search">
         <SearchIcon />
       </button>
+      <Suggestions
+        listId={listId}
+        suggestions={suggestions}
+        expanded={expanded}
+        active={active}
+        optionId={optionId}
+        setActive={setActive}
+        go={go}
+      />
+    </Form>
+  );
+}
+
+/** The suggested names, and the live region that says how many there are. */
+function Suggestions(props: ComponentProps<typeof SuggestionList>) {
+  const { listId, suggestions, expanded } = props;
+  return (
+    <>
       {suggestions.length > 0 ? (
         <Suspense fallback={<EmptyList listId={listId} />}>
-          <SuggestionList
-            listId={listId}
-            suggestions={suggestions}
-            expanded={expanded}
-            active={active}
-            optionId={optionId}
-            setActive={setActive}
-            go={go}
-          />
+          <SuggestionList {...props} />
         </Suspense>
       ) : (
         <EmptyList listId={listId} />
@@ -102,7 +122,7 @@ export function SearchBox() {
       <p className="sr-only" aria-live="polite">
         {expanded ? `${suggestions.length} suggestion${suggestions.length === 1 ? "" : "s"} available` : ""}
       </p>
-    </Form>
+    </>
   );
 }
 
