@@ -23,12 +23,17 @@ function oneShotCookie(name: "flash" | "toast", env: Pick<Env, "APP_ENV">) {
   });
 }
 
-/** The value a one-shot cookie carries and the Set-Cookie that clears it; null when the request has none. */
-async function takeOneShot(request: Request, cookie: Cookie): Promise<{ value: unknown; clear: string } | null> {
+/**
+ * The value a one-shot cookie carries and the headers of the answer that spends it (no-store, and the
+ * Set-Cookie that clears it); null when the request has none.
+ */
+async function takeOneShot(request: Request, cookie: Cookie): Promise<{ value: unknown; headers: Headers } | null> {
   const cookieHeader = request.headers.get("Cookie");
   if (!cookieHeader?.includes(`${cookie.name}=`)) return null;
   const value: unknown = await cookie.parse(cookieHeader).catch(() => null);
-  return { value, clear: await cookie.serialize("", { maxAge: 0 }) };
+  const headers = noStore();
+  headers.append("Set-Cookie", await cookie.serialize("", { maxAge: 0 }));
+  return { value, headers };
 }
 
 /** Adds the Set-Cookie for `notice` to `headers` (and returns them, for a redirect's init). */
@@ -45,11 +50,9 @@ export async function readFlash(
   request: Request,
   env: Pick<Env, "APP_ENV">,
 ): Promise<{ notice: string | null; headers: Headers }> {
-  const headers = noStore();
   const taken = await takeOneShot(request, oneShotCookie("flash", env));
-  if (!taken) return { notice: null, headers };
-  headers.append("Set-Cookie", taken.clear);
-  return { notice: isNoticeKey(taken.value) ? NOTICE[taken.value] : null, headers };
+  if (!taken) return { notice: null, headers: noStore() };
+  return { notice: isNoticeKey(taken.value) ? NOTICE[taken.value] : null, headers: taken.headers };
 }
 
 // Toasts (app/ui/Toast.tsx) ride a cookie of their own, read by the root loader: a page's own notice
@@ -72,10 +75,6 @@ export async function readToast(
 ): Promise<{ toast: { id: string; message: string } | null; headers: Headers | null }> {
   const taken = await takeOneShot(request, oneShotCookie("toast", env));
   if (!taken) return { toast: null, headers: null };
-  const headers = noStore();
-  headers.append("Set-Cookie", taken.clear);
-  return {
-    toast: isToastKey(taken.value) ? { id: crypto.randomUUID(), message: TOAST[taken.value] } : null,
-    headers,
-  };
+  const toast = isToastKey(taken.value) ? { id: crypto.randomUUID(), message: TOAST[taken.value] } : null;
+  return { toast, headers: taken.headers };
 }

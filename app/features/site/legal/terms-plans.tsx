@@ -1,9 +1,8 @@
 // The terms' later sections: plans, payment, refunds, upgrades, cancellation, expiry, suspension, liability
 // and the law. They follow terms-use.tsx; add new sections at the end, the numbers are part of the published terms.
-import { Link } from "@remix-run/react";
 import { PLANS } from "~/features/billing/plans";
 import { formatDollarsAndCents } from "~/platform/money";
-import { INACTIVE_LISTING_MONTHS, SITE_NAME, SUPPORT_EMAIL } from "../site";
+import { INACTIVE_LISTING_MONTHS, SUPPORT_EMAIL } from "../site";
 import { mailLink, type LegalSection } from "./legal-document";
 
 const support = mailLink(SUPPORT_EMAIL);
