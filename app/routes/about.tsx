@@ -1,8 +1,8 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { CallToAction, InfoPage } from "~/features/site/InfoPage";
 import { regionPath } from "~/features/catalogue/regions";
-import { originOf, seoMeta } from "~/features/site/seo";
+import { originLoader, seoMeta } from "~/features/site/seo";
 import { COVERAGE } from "~/features/site/site";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
@@ -14,9 +14,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
     origin: data?.origin,
   });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return { origin: originOf(request.url) };
-}
+export const loader = originLoader;
 
 const VALUES = [
   {

@@ -14,7 +14,8 @@ import { primaryImage, type Profile } from "~/features/profile/profile";
 import { originOf, privateMeta, seoMeta } from "~/features/site/seo";
 import { getSessionUser } from "~/features/accounts/auth.server";
 import { countLikes } from "~/features/likes/likes.server";
-import { loadPublicProfile, loadSuggestions } from "~/features/profile/profile.server";
+import { loadPublicProfile } from "~/features/profile/profile.server";
+import { loadSuggestions } from "~/features/profile/suggestions.server";
 import { countEvents } from "~/features/insights/count-queue.server";
 import { NOINDEX, PARTIAL_NO_STORE, PRIVATE_NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
 

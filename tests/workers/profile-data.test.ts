@@ -5,10 +5,10 @@ import {
   buildProfileFromD1,
   deleteProfileSnapshot,
   loadPublicProfile,
-  loadSuggestions,
   snapshotKey,
   writeProfileSnapshot,
 } from "~/features/profile/profile.server";
+import { loadSuggestions } from "~/features/profile/suggestions.server";
 import { insertListing, insertUser } from "./fixtures";
 import { insertImages, insertRate, insertSpecialRate, rows, settleBackgroundWork } from "./public-fixtures";
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { lightboxSizes, photoSrcSet, photoVariantUrl } from "~/features/photos/variants";
 import type { ProfileImage } from "./profile";
 import { CloseIcon } from "~/ui/icons";
@@ -11,6 +11,65 @@ export const LIGHTBOX_PRELOAD = 2;
 const SWIPE_THRESHOLD_PX = 50;
 
 type Props = { images: ProfileImage[]; index: number; name: string; onIndex: (i: number) => void; onClose: () => void };
+
+/**
+ * The photo at the size the lightbox shows it: sizes and srcset where there are variants (in that order, before
+ * src, so the browser picks once), else the stored photo.
+ */
+function lightboxSource(img: ProfileImage) {
+  const srcSet = photoSrcSet(img.url, img.width);
+  return srcSet
+    ? { sizes: lightboxSizes(img.width, img.height), srcSet, src: photoVariantUrl(img.url, 1600) }
+    : { sizes: undefined, srcSet: undefined, src: img.url };
+}
+
+/** While open: the page behind does not scroll, focus starts on `focusRef` and goes back where it was on close. */
+function useModalFocusAndScroll(focusRef: RefObject<HTMLElement>) {
+  useEffect(() => {
+    const previousFocus = document.activeElement as HTMLElement | null;
+    const { overflow } = document.body.style;
+    document.body.style.overflow = "hidden";
+    focusRef.current?.focus();
+    return () => {
+      document.body.style.overflow = overflow;
+      previousFocus?.focus();
+    };
+  }, [focusRef]);
+}
+
+/** Warms the cache for the neighbours so arrowing through is instant. */
+function usePreloadNeighbours(images: ProfileImage[], index: number) {
+  useEffect(() => {
+    const count = images.length;
+    for (let d = 1; d <= LIGHTBOX_PRELOAD; d++) {
+      for (const i of [index + d, index - d]) {
+        const img = images[(i + count) % count];
+        if (!img) continue;
+        // The size the lightbox will pick, not the stored photo: srcset and sizes before src.
+        const preload = new Image();
+        const { srcSet, sizes, src } = lightboxSource(img);
+        if (srcSet && sizes) {
+          preload.sizes = sizes;
+          preload.srcset = srcSet;
+        }
+        preload.src = src;
+      }
+    }
+  }, [images, index]);
+}
+
+function StepButton({ step, onStep }: { step: 1 | -1; onStep: (step: 1 | -1) => void }) {
+  return (
+    <button
+      type="button"
+      onClick={() => onStep(step)}
+      aria-label={step > 0 ? "Next photo" : "Previous photo"}
+      className={`absolute ${step > 0 ? "right-2" : "left-2"} top-1/2 inline-flex h-12 w-12 -translate-y-1/2 items-center justify-center rounded-full bg-white/10 text-2xl text-white`}
+    >
+      {step > 0 ? "›" : "‹"}
+    </button>
+  );
+}
 
 /** Full-screen photo viewer: arrows, Escape, swipe; a modal dialog (focus stays inside), page scroll frozen while open. */
 export function Lightbox({ images, index, name, onIndex, onClose }: Props) {
@@ -28,39 +87,14 @@ export function Lightbox({ images, index, name, onIndex, onClose }: Props) {
     [count, index, onIndex],
   );
 
+  useModalFocusAndScroll(closeRef);
   useEffect(() => {
-    const previousFocus = document.activeElement as HTMLElement | null;
-    const { overflow } = document.body.style;
-    document.body.style.overflow = "hidden";
-    closeRef.current?.focus();
     const raf = requestAnimationFrame(() => setVisible(true));
-    return () => {
-      cancelAnimationFrame(raf);
-      document.body.style.overflow = overflow;
-      previousFocus?.focus();
-    };
+    return () => cancelAnimationFrame(raf);
   }, []);
-
-  useEffect(() => {
-    // Warm the cache for the neighbours so arrowing through is instant.
-    for (let d = 1; d <= LIGHTBOX_PRELOAD; d++) {
-      for (const i of [index + d, index - d]) {
-        const img = images[(i + count) % count];
-        if (!img) continue;
-        // The size the lightbox will pick, not the stored photo: srcset and sizes before src.
-        const preload = new Image();
-        const srcSet = photoSrcSet(img.url, img.width);
-        if (srcSet) {
-          preload.sizes = lightboxSizes(img.width, img.height);
-          preload.srcset = srcSet;
-        }
-        preload.src = srcSet ? photoVariantUrl(img.url, 1600) : img.url;
-      }
-    }
-  }, [count, images, index]);
+  usePreloadNeighbours(images, index);
 
   const image = images[index];
-  const srcSet = photoSrcSet(image.url, image.width);
   return (
     <Dialog
       onDismiss={onClose}
@@ -89,21 +123,10 @@ export function Lightbox({ images, index, name, onIndex, onClose }: Props) {
       >
         <CloseIcon />
       </button>
-      {count > 1 ? (
-        <button
-          type="button"
-          onClick={() => go(-1)}
-          aria-label="Previous photo"
-          className="absolute left-2 top-1/2 inline-flex h-12 w-12 -translate-y-1/2 items-center justify-center rounded-full bg-white/10 text-2xl text-white"
-        >
-          ‹
-        </button>
-      ) : null}
+      {count > 1 ? <StepButton step={-1} onStep={go} /> : null}
       <img
         key={image.imageId}
-        sizes={srcSet ? lightboxSizes(image.width, image.height) : undefined}
-        srcSet={srcSet ?? undefined}
-        src={srcSet ? photoVariantUrl(image.url, 1600) : image.url}
+        {...lightboxSource(image)}
         alt={`Photo ${index + 1} of ${count} of ${name}`}
         width={image.width}
         height={image.height}
@@ -113,16 +136,7 @@ export function Lightbox({ images, index, name, onIndex, onClose }: Props) {
         }}
         data-testid="lightbox-image"
       />
-      {count > 1 ? (
-        <button
-          type="button"
-          onClick={() => go(1)}
-          aria-label="Next photo"
-          className="absolute right-2 top-1/2 inline-flex h-12 w-12 -translate-y-1/2 items-center justify-center rounded-full bg-white/10 text-2xl text-white"
-        >
-          ›
-        </button>
-      ) : null}
+      {count > 1 ? <StepButton step={1} onStep={go} /> : null}
       <p className="absolute bottom-4 left-0 right-0 text-center text-sm text-zinc-300" aria-live="polite">
         {index + 1} / {count}
       </p>

@@ -17,9 +17,8 @@ type Props = {
   now: number;
 };
 
-/** The public profile, also drawn as the editor's live preview. */
-export function ProfileView({ profile, actions, highlight = null, preview, now }: Props) {
-  const Name = preview ? "h2" : "h1";
+/** The listing's own links (Instagram, Twitter, OnlyFans, a website), opened in a new tab and marked nofollow ugc. */
+function SocialLinks({ profile, highlight }: { profile: Profile; highlight: HighlightField }) {
   const links = [
     {
       label: "Instagram",
@@ -30,6 +29,32 @@ export function ProfileView({ profile, actions, highlight = null, preview, now }
     { label: "OnlyFans", href: socialUrl("onlyFans", profile.onlyFans), icon: null },
     { label: "Website", href: safeExternalUrl(profile.website), icon: null },
   ].filter((l): l is { label: string; href: string; icon: JSX.Element | null } => Boolean(l.href));
+  if (!links.length) return null;
+  return (
+    <ul
+      className={`flex flex-wrap gap-2 ${highlightClass(highlight, "instagram", "twitter", "onlyFans", "website")}`}
+      aria-label="Social links"
+    >
+      {links.map((l) => (
+        <li key={l.label}>
+          <a
+            href={l.href}
+            target="_blank"
+            rel="noopener noreferrer nofollow ugc"
+            className="inline-flex min-h-11 items-center gap-1 rounded-full border border-line px-3 text-sm text-zinc-200 hover:border-accent"
+          >
+            {l.icon}
+            {l.label}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The public profile, also drawn as the editor's live preview. */
+export function ProfileView({ profile, actions, highlight = null, preview, now }: Props) {
+  const Name = preview ? "h2" : "h1";
   return (
     // One contact card: after the header on phones, a sticky column beside everything from 768 px.
     <article className="grid gap-5 md:grid-cols-[1fr_320px] md:gap-x-6" data-testid="profile">
@@ -64,26 +89,7 @@ export function ProfileView({ profile, actions, highlight = null, preview, now }
         {profile.tagLine ? (
           <p className={`text-lg text-zinc-100 ${highlightClass(highlight, "tagLine")}`}>{profile.tagLine}</p>
         ) : null}
-        {links.length ? (
-          <ul
-            className={`flex flex-wrap gap-2 ${highlightClass(highlight, "instagram", "twitter", "onlyFans", "website")}`}
-            aria-label="Social links"
-          >
-            {links.map((l) => (
-              <li key={l.label}>
-                <a
-                  href={l.href}
-                  target="_blank"
-                  rel="noopener noreferrer nofollow ugc"
-                  className="inline-flex min-h-11 items-center gap-1 rounded-full border border-line px-3 text-sm text-zinc-200 hover:border-accent"
-                >
-                  {l.icon}
-                  {l.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <SocialLinks profile={profile} highlight={highlight} />
       </header>
       <aside
         className={`md:sticky md:top-4 md:col-start-2 md:row-span-3 md:row-start-1 md:self-start ${highlightClass(highlight, "contactPhone")}`}

@@ -1,17 +1,11 @@
 // The public profile: built from D1, cached as a KV snapshot, and always gated by a fresh D1 check so a
 // hidden or deleted listing is never served from a stale copy (KV lags D1 by up to a minute).
-import { readStoredSchedule } from "~/features/listings/weekly-schedule";
-import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { isId } from "~/platform/data/ids";
-import { toCard, type ListingCardData } from "~/features/catalogue/listing-card";
-import { centsToDollars } from "~/platform/money";
-import { photoUrl } from "~/features/photos/keys";
-import { pickSuggestions, type Profile, type ProfileImage, type ProfileRate, type ProfileSpecialRate } from "./profile";
-import type { Region } from "~/features/catalogue/regions";
-import type { TourStop } from "~/features/listings/tour-stops";
+import type { Profile } from "./profile";
 import { getDb, schema } from "~/platform/data/db.server";
-import { cardColumns, gridOrder } from "~/features/catalogue/listing-queries.server";
 import type { WaitUntil } from "~/platform/request-context";
+import { assembleProfile, type ListingRow } from "./assemble-profile.server";
 
 const l = schema.listings;
 const img = schema.listingImages;
@@ -19,116 +13,12 @@ const rt = schema.listingRates;
 const sr = schema.listingSpecialRates;
 const ts = schema.tourStops;
 
-type ListingRow = typeof l.$inferSelect;
-type ImageRow = typeof img.$inferSelect;
-type RateRow = typeof rt.$inferSelect;
-type SpecialRateRow = typeof sr.$inferSelect;
-type TourStopRow = typeof ts.$inferSelect;
-
 export const SNAPSHOT_PREFIX = "profile:";
 // Snapshots are rewritten on every save; the TTL only clears out copies of listings nobody opens.
 const SNAPSHOT_TTL_SECONDS = 30 * 24 * 3600;
 
 export function snapshotKey(listingId: string): string {
   return SNAPSHOT_PREFIX + listingId;
-}
-
-// Rate durations in the order a price list reads.
-const DURATION_ORDER: Record<string, number> = { "30min": 0, "1hr": 1, "1.5hr": 2, "2hr": 3, "3hr": 4, Overnight: 5 };
-
-/**
- * Maps one listing and its child rows to the public shape (spec §3). Only fields named in `Profile`
- * are copied, so the owner's user id, last name and anything added to the table later stay private.
- * `images` must be in position order; `specialRates` in their own position order.
- */
-export function assembleProfile(
-  row: ListingRow,
-  images: ImageRow[],
-  rates: RateRow[],
-  specialRates: SpecialRateRow[],
-  tours: TourStopRow[] = [],
-): Profile {
-  const publicImages: ProfileImage[] = images.map((i) => ({
-    imageId: i.id,
-    url: photoUrl(i.r2Key),
-    position: i.position,
-    width: i.width,
-    height: i.height,
-    // Only in the owner's copy (the editor): visitors' copies never hold such a photo.
-    ...(i.public ? {} : { hidden: true as const }),
-  }));
-  const publicRates: ProfileRate[] = [...rates]
-    .sort(
-      (a, b) =>
-        a.callType.localeCompare(b.callType) || (DURATION_ORDER[a.duration] ?? 9) - (DURATION_ORDER[b.duration] ?? 9),
-    )
-    .map((r) => ({
-      id: r.id,
-      call_type: r.callType,
-      duration: r.duration,
-      price: centsToDollars(r.price),
-      description: r.description,
-    }));
-  const publicSpecialRates: ProfileSpecialRate[] = specialRates.map((s) => ({
-    id: s.id,
-    serviceName: s.serviceName,
-    duration: s.duration,
-    rate: centsToDollars(s.rate),
-    description: s.description,
-  }));
-  const oneHour = row.rate60 ?? row.orate60;
-  return {
-    modelId: row.id,
-    firstName: row.firstName,
-    age: row.age,
-    tagLine: row.tagLine,
-    description: row.description,
-    location: row.location,
-    suburb: row.suburb,
-    calls: row.calls,
-    rate60: centsToDollars(oneHour),
-    nationality: row.nationality,
-    height: row.height,
-    weight: row.weight,
-    eyeColour: row.eyeColour,
-    bust: row.bust,
-    dressSize: row.dressSize,
-    hairColour: row.hairColour,
-    bodyType: row.bodyType,
-    services: row.services,
-    interests: row.interests,
-    favorites: row.favorites,
-    availability: row.availability,
-    schedule: readStoredSchedule(row.schedule),
-    tours: storedTourStops(tours),
-    instagram: row.instagram,
-    twitter: row.twitter,
-    onlyFans: row.onlyFans,
-    website: row.website,
-    contactPhone: row.contactPhone,
-    accountType: row.featured ? "featured" : "standard",
-    hot: row.hot,
-    verified: row.verified,
-    live: row.live,
-    active: row.active,
-    active_until: row.activeUntil,
-    photoVerified: row.photoVerified,
-    // Three aligned comma-separated lists, as the original API delivered them.
-    ImageUrls: publicImages.map((i) => i.url).join(","),
-    positions: publicImages.map((i) => String(i.position)).join(","),
-    imageIds: publicImages.map((i) => i.imageId).join(","),
-    images: publicImages,
-    rates: publicRates,
-    specialRates: publicSpecialRates,
-    updatedAt: row.updatedAt,
-  };
-}
-
-/** A listing's stored stops in the public shape, soonest first. */
-export function storedTourStops(rows: readonly TourStopRow[]): TourStop[] {
-  return rows
-    .map((r) => ({ region: r.region as Region, suburb: r.suburb, start: r.startDate, end: r.endDate }))
-    .sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
 }
 
 /**
@@ -291,37 +181,4 @@ export async function writeProfileSnapshot(
 export async function deleteProfileSnapshot(env: Pick<Env, "PROFILES">, listingId: string): Promise<void> {
   if (!isId(listingId)) return;
   await env.PROFILES.delete(snapshotKey(listingId));
-}
-
-/** How many of the grid's first listings the suggestions are drawn from, per query. */
-export const SUGGESTION_POOL = 24;
-
-/**
- * 'You Might Also Like': 3 live listings with a photo, same location first, shuffled, never the current
- * one. Two small index reads (the first 24 of the region and the first 24 overall, in grid order)
- * rather than the whole region, then the pure pickSuggestions.
- */
-export async function loadSuggestions(
-  env: Pick<Env, "DB">,
-  profile: { modelId: string; location: string },
-  random: () => number = Math.random,
-): Promise<ListingCardData[]> {
-  const db = getDb(env);
-  const withCover = and(eq(l.live, true), isNotNull(l.coverKey));
-  const pool = SUGGESTION_POOL + 1; // +1: the current listing may be among them.
-  const [sameRegion, overall] = await db.batch([
-    db
-      .select(cardColumns)
-      .from(l)
-      .where(and(withCover, eq(l.location, profile.location)))
-      .orderBy(...gridOrder)
-      .limit(pool),
-    db
-      .select(cardColumns)
-      .from(l)
-      .where(withCover)
-      .orderBy(...gridOrder)
-      .limit(pool),
-  ]);
-  return pickSuggestions(profile, [...sameRegion, ...overall].map(toCard), 3, random);
 }

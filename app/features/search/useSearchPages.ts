@@ -28,6 +28,25 @@ export function searchPagesHref(search: string, pages: number) {
   return `/search?${params}`;
 }
 
+/**
+ * Whether the end of the list (the `sentinel` element) is within 50 px of the viewport, kept by one observer
+ * for the page's life.
+ */
+function useNearEnd() {
+  const [atEnd, setAtEnd] = useState(false);
+  const sentinel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el) return;
+    const observer = new IntersectionObserver((entries) => setAtEnd(entries[entries.length - 1].isIntersecting), {
+      rootMargin: "0px 0px 50px 0px",
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return { atEnd, sentinel };
+}
+
 export function useSearchPages({
   first,
   search,
@@ -39,12 +58,10 @@ export function useSearchPages({
 }) {
   const [cards, setCards] = useState(first.results);
   const [next, setNext] = useState(first.next);
-  // Whether the end of the list is within 50 px of the viewport, kept by one observer for the page's life:
-  // the next page is asked for whenever this holds and nothing is loading, whatever order the answers,
+  // The next page is asked for whenever the end is near and nothing is loading, whatever order the answers,
   // revalidations and scrolls come in.
-  const [atEnd, setAtEnd] = useState(false);
+  const { atEnd, sentinel } = useNearEnd();
   const fetcher = useFetcher<SearchPage>();
-  const sentinel = useRef<HTMLDivElement>(null);
   // Which results are on screen: the page's query string and how many pages of it have been scrolled in.
   const shown = useRef({ search, pages: 1 });
   const refresher = useFetcher<SearchPage>();
@@ -89,16 +106,6 @@ export function useSearchPages({
     shown.current.pages += 1;
   }, [answered, page]);
   const failed = answered && Boolean(page?.failed);
-
-  useEffect(() => {
-    const el = sentinel.current;
-    if (!el) return;
-    const observer = new IntersectionObserver((entries) => setAtEnd(entries[entries.length - 1].isIntersecting), {
-      rootMargin: "0px 0px 50px 0px",
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
 
   const { load } = fetcher;
   const loadNext = useCallback(() => {

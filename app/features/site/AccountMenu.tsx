@@ -1,24 +1,17 @@
-import { Link, useLocation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { Link } from "@remix-run/react";
+import { useEffect } from "react";
 import { ADMIN_LINKS } from "~/features/moderation/admin-links";
 import { initialOf, type PublicUser } from "~/features/accounts/auth-user";
 import { SignOutForm } from "~/features/accounts/SignOutForm";
+import { useClosesOnNavigation } from "./useClosesOnNavigation";
 
 /**
  * The signed-in user's avatar menu. A <details> opens without JavaScript; with it, the menu also
  * closes on navigation, on Escape and on a click elsewhere.
  */
 export function AccountMenu({ user }: { user: PublicUser }) {
-  const ref = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
-  // Closed when the page changes, not when this component arrives: it loads after hydration (clientLazy),
-  // and a menu opened before then (it works as plain HTML) must stay open.
-  const shownPath = useRef(location.pathname);
-  useEffect(() => {
-    if (shownPath.current === location.pathname) return;
-    shownPath.current = location.pathname;
-    ref.current?.removeAttribute("open");
-  }, [location.pathname]);
+  // It loads after hydration (clientLazy): a menu opened before then (it works as plain HTML) stays open.
+  const ref = useClosesOnNavigation();
   useEffect(() => {
     const close = (event: Event) => {
       const menu = ref.current;
@@ -33,7 +26,7 @@ export function AccountMenu({ user }: { user: PublicUser }) {
       document.removeEventListener("click", close);
       document.removeEventListener("keydown", close);
     };
-  }, []);
+  }, [ref]);
   return (
     // Below the sm breakpoint the search field needs the room: the side menu carries Dashboard and Sign Out there.
     <details ref={ref} className="relative hidden shrink-0 sm:block" data-testid="account-menu">

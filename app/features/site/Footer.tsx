@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { INFO_LINKS } from "./site-links";
+import { DASHBOARD_LINK, INFO_LINKS, SIGNED_OUT_LINKS } from "./site-links";
 import { Logo } from "./Logo";
 
 const FOOTER_LINK = "inline-flex min-h-11 items-center hover:text-white";
@@ -18,33 +18,13 @@ export function Footer({ year, signedIn = false }: { year: number; signedIn?: bo
         </div>
         <nav aria-label="Site" className="sm:justify-self-end" data-testid="footer-links">
           <ul className="grid grid-cols-2 gap-x-6 text-sm text-zinc-200">
-            {INFO_LINKS.map((l) => (
+            {[...INFO_LINKS, ...(signedIn ? [DASHBOARD_LINK] : SIGNED_OUT_LINKS)].map((l) => (
               <li key={l.to}>
                 <Link to={l.to} className={FOOTER_LINK}>
                   {l.label}
                 </Link>
               </li>
             ))}
-            {signedIn ? (
-              <li>
-                <Link to="/dashboard" className={FOOTER_LINK}>
-                  Dashboard
-                </Link>
-              </li>
-            ) : (
-              <>
-                <li>
-                  <Link to="/login" className={FOOTER_LINK}>
-                    Log in
-                  </Link>
-                </li>
-                <li>
-                  <Link to="/login?action=signup" className={FOOTER_LINK}>
-                    Add Your Listing
-                  </Link>
-                </li>
-              </>
-            )}
           </ul>
         </nav>
       </div>

@@ -1,21 +1,18 @@
-import { Link, NavLink, useLocation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { Link, NavLink } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import type { PublicUser } from "~/features/accounts/auth-user";
-import { REGIONS, regionPath } from "~/features/catalogue/regions";
 import { INFO_LINKS } from "./site-links";
-import { AccountMenu as EagerAccountMenu, SideMenuAccountItems as EagerSideMenuItems } from "./AccountMenu";
+import { AccountMenu as EagerAccountMenu } from "./AccountMenu";
+import { SideMenu } from "./SideMenu";
 import { clientLazy } from "~/ui/clientLazy";
-import { CloseIcon, HeartIcon, MenuIcon } from "~/ui/icons";
+import { HeartIcon } from "~/ui/icons";
 import { Logo } from "./Logo";
 import { SearchBox } from "~/features/search/SearchBox";
 import { useFavourites } from "~/features/likes/useFavourites";
 
-// Only signed-in users see these (with Sign Out and the admin links), so visitors' pages do not ship them.
+// Only signed-in users see it (with Sign Out and the admin links), so visitors' pages do not ship it.
 const AccountMenu = clientLazy(import.meta.env.SSR ? EagerAccountMenu : null, () =>
   import("./AccountMenu").then((m) => m.AccountMenu),
-);
-const SideMenuAccountItems = clientLazy(import.meta.env.SSR ? EagerSideMenuItems : null, () =>
-  import("./AccountMenu").then((m) => m.SideMenuAccountItems),
 );
 
 const HIDE_AFTER_PX = 100;
@@ -41,27 +38,50 @@ function useHideOnScroll() {
   return hidden;
 }
 
-/**
- * The phone menu is a <details>, so it opens without JavaScript; with it, it also closes when the page
- * changes. Only on a change: a menu opened before hydration stays open.
- */
-function useClosesOnNavigation() {
-  const ref = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
-  const shownPath = useRef(location.pathname);
-  useEffect(() => {
-    if (shownPath.current === location.pathname) return;
-    shownPath.current = location.pathname;
-    ref.current?.removeAttribute("open");
-  }, [location.pathname]);
-  return ref;
+const ACCOUNT_BUTTON =
+  "hidden min-h-11 shrink-0 items-center rounded-lg border border-accent px-3 text-sm font-semibold text-accent sm:inline-flex";
+
+/** The header's right end: the favourites heart, then the account's links (Dashboard and the avatar menu, or Log in). */
+function HeaderActions({ user }: { user: PublicUser | null }) {
+  const { favourites } = useFavourites();
+  return (
+    <>
+      <Link
+        to="/favorites"
+        className="ml-auto inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-rose-400 sm:ml-0"
+        aria-label={favourites.length ? `Favourites (${favourites.length})` : "Favourites"}
+        data-testid="header-heart"
+        data-filled={favourites.length > 0}
+      >
+        <HeartIcon filled={favourites.length > 0} />
+      </Link>
+      {user ? (
+        <>
+          <Link to="/dashboard" className={ACCOUNT_BUTTON}>
+            Dashboard
+          </Link>
+          <AccountMenu user={user} />
+        </>
+      ) : (
+        <>
+          <Link
+            to="/login"
+            className="inline-flex min-h-11 shrink-0 items-center rounded-lg px-2 text-sm font-semibold"
+            data-testid="header-login"
+          >
+            Log in
+          </Link>
+          <Link to="/login?action=signup" className={ACCOUNT_BUTTON}>
+            Add Your Listing
+          </Link>
+        </>
+      )}
+    </>
+  );
 }
 
 export function Header({ user = null }: { user?: PublicUser | null }) {
   const hidden = useHideOnScroll();
-  const { favourites } = useFavourites();
-  const menuRef = useClosesOnNavigation();
-
   return (
     <header
       className={`sticky top-0 z-30 border-b border-line bg-ink/95 backdrop-blur transition-transform duration-200 ${
@@ -71,66 +91,7 @@ export function Header({ user = null }: { user?: PublicUser | null }) {
     >
       {/* Phones: the search box takes a full-width second row so it is never squeezed to nothing. */}
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-2 px-3 py-2 sm:h-16 sm:flex-nowrap sm:px-6 sm:py-0">
-        <details ref={menuRef} className="group md:hidden" data-testid="site-menu">
-          <summary
-            className="inline-flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-lg [&::-webkit-details-marker]:hidden"
-            aria-label="Menu"
-          >
-            <MenuIcon className="group-open:hidden" />
-            <CloseIcon className="hidden group-open:block" />
-          </summary>
-          {/* Over the page below the header (the sticky header is its containing block), scrolling on its own. */}
-          <nav
-            id="side-menu"
-            aria-label="Menu"
-            className="absolute inset-x-0 top-full max-h-[calc(100dvh-7rem)] overflow-y-auto border-y border-line bg-ink px-3 pb-4"
-          >
-            <ul className="space-y-1 pt-2">
-              <li>
-                <NavLink to="/" className="flex min-h-11 items-center px-2">
-                  All New Zealand
-                </NavLink>
-              </li>
-              {REGIONS.map((r) => (
-                <li key={r}>
-                  <NavLink to={regionPath(r)} className="flex min-h-11 items-center px-2">
-                    {r}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-            <ul className="mt-2 space-y-1 border-t border-line pt-2">
-              {INFO_LINKS.map((l) => (
-                <li key={l.to}>
-                  <NavLink to={l.to} className="flex min-h-11 items-center px-2">
-                    {l.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-            <ul className="mt-2 space-y-1 border-t border-line pt-2">
-              {user ? (
-                <SideMenuAccountItems user={user} />
-              ) : (
-                <>
-                  <li>
-                    <Link to="/login" className="flex min-h-11 items-center px-2">
-                      Log in
-                    </Link>
-                  </li>
-                  <li>
-                    <Link
-                      to="/login?action=signup"
-                      className="flex min-h-11 items-center px-2 font-semibold text-accent"
-                    >
-                      Add Your Listing
-                    </Link>
-                  </li>
-                </>
-              )}
-            </ul>
-          </nav>
-        </details>
+        <SideMenu user={user} />
         <Link to="/" className="flex shrink-0 items-center">
           <Logo />
         </Link>
@@ -146,42 +107,7 @@ export function Header({ user = null }: { user?: PublicUser | null }) {
             </NavLink>
           ))}
         </nav>
-        <Link
-          to="/favorites"
-          className="ml-auto inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-rose-400 sm:ml-0"
-          aria-label={favourites.length ? `Favourites (${favourites.length})` : "Favourites"}
-          data-testid="header-heart"
-          data-filled={favourites.length > 0}
-        >
-          <HeartIcon filled={favourites.length > 0} />
-        </Link>
-        {user ? (
-          <>
-            <Link
-              to="/dashboard"
-              className="hidden min-h-11 shrink-0 items-center rounded-lg border border-accent px-3 text-sm font-semibold text-accent sm:inline-flex"
-            >
-              Dashboard
-            </Link>
-            <AccountMenu user={user} />
-          </>
-        ) : (
-          <>
-            <Link
-              to="/login"
-              className="inline-flex min-h-11 shrink-0 items-center rounded-lg px-2 text-sm font-semibold"
-              data-testid="header-login"
-            >
-              Log in
-            </Link>
-            <Link
-              to="/login?action=signup"
-              className="hidden min-h-11 shrink-0 items-center rounded-lg border border-accent px-3 text-sm font-semibold text-accent sm:inline-flex"
-            >
-              Add Your Listing
-            </Link>
-          </>
-        )}
+        <HeaderActions user={user} />
       </div>
     </header>
   );

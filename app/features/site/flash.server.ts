@@ -1,7 +1,7 @@
 // One-shot notices after a redirect (post/redirect/get): the action sets a short-lived cookie naming the
 // notice, the page it redirects to reads it once and clears it. The address stays clean, so a reload, a
 // bookmark or a shared link does not say "deleted" again.
-import { createCookie } from "@remix-run/cloudflare";
+import { createCookie, type Cookie } from "@remix-run/cloudflare";
 import { isNoticeKey, NOTICE, type NoticeKey } from "./messages";
 import { isToastKey, TOAST, type ToastKey } from "./toasts";
 import { cookieIsSecure } from "~/platform/env";
@@ -10,10 +10,11 @@ import { noStore } from "~/platform/http/page-answer";
 /** Long enough for the redirect to be followed on a slow phone, short enough not to turn up later. */
 const FLASH_MAX_AGE_SECONDS = 60;
 
-// Like the session cookie: __Host- (Secure, host-only, Path=/) except on plain-http local development.
-function flashCookie(env: Pick<Env, "APP_ENV">) {
+// Both cookies are like the session cookie: __Host- (Secure, host-only, Path=/) except on plain-http local
+// development.
+function oneShotCookie(name: "flash" | "toast", env: Pick<Env, "APP_ENV">) {
   const secure = cookieIsSecure(env);
-  return createCookie(secure ? "__Host-flash" : "flash", {
+  return createCookie(secure ? `__Host-${name}` : name, {
     path: "/",
     httpOnly: true,
     sameSite: "lax",
@@ -22,9 +23,22 @@ function flashCookie(env: Pick<Env, "APP_ENV">) {
   });
 }
 
+/**
+ * The value a one-shot cookie carries and the headers of the answer that spends it (no-store, and the
+ * Set-Cookie that clears it); null when the request has none.
+ */
+async function takeOneShot(request: Request, cookie: Cookie): Promise<{ value: unknown; headers: Headers } | null> {
+  const cookieHeader = request.headers.get("Cookie");
+  if (!cookieHeader?.includes(`${cookie.name}=`)) return null;
+  const value: unknown = await cookie.parse(cookieHeader).catch(() => null);
+  const headers = noStore();
+  headers.append("Set-Cookie", await cookie.serialize("", { maxAge: 0 }));
+  return { value, headers };
+}
+
 /** Adds the Set-Cookie for `notice` to `headers` (and returns them, for a redirect's init). */
 export async function setFlash(headers: Headers, env: Pick<Env, "APP_ENV">, notice: NoticeKey): Promise<Headers> {
-  headers.append("Set-Cookie", await flashCookie(env).serialize(notice));
+  headers.append("Set-Cookie", await oneShotCookie("flash", env).serialize(notice));
   return headers;
 }
 
@@ -36,32 +50,18 @@ export async function readFlash(
   request: Request,
   env: Pick<Env, "APP_ENV">,
 ): Promise<{ notice: string | null; headers: Headers }> {
-  const headers = noStore();
-  const cookie = flashCookie(env);
-  const cookieHeader = request.headers.get("Cookie");
-  if (!cookieHeader?.includes(`${cookie.name}=`)) return { notice: null, headers };
-  const value: unknown = await cookie.parse(cookieHeader).catch(() => null);
-  headers.append("Set-Cookie", await cookie.serialize("", { maxAge: 0 }));
-  return { notice: isNoticeKey(value) ? NOTICE[value] : null, headers };
+  const taken = await takeOneShot(request, oneShotCookie("flash", env));
+  if (!taken) return { notice: null, headers: noStore() };
+  return { notice: isNoticeKey(taken.value) ? NOTICE[taken.value] : null, headers: taken.headers };
 }
 
 // Toasts (app/ui/Toast.tsx) ride a cookie of their own, read by the root loader: a page's own notice
 // and a toast never spend each other's cookie. The root loader runs again after every form post, so a toast
 // set by an action (a redirect, or a fetcher's answer) shows on the page the person is on.
-function toastCookie(env: Pick<Env, "APP_ENV">) {
-  const secure = cookieIsSecure(env);
-  return createCookie(secure ? "__Host-toast" : "toast", {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure,
-    maxAge: FLASH_MAX_AGE_SECONDS,
-  });
-}
 
 /** Adds the Set-Cookie for the toast `key` to `headers` (and returns them). */
 export async function setToast(headers: Headers, env: Pick<Env, "APP_ENV">, key: ToastKey): Promise<Headers> {
-  headers.append("Set-Cookie", await toastCookie(env).serialize(key));
+  headers.append("Set-Cookie", await oneShotCookie("toast", env).serialize(key));
   return headers;
 }
 
@@ -73,11 +73,8 @@ export async function readToast(
   request: Request,
   env: Pick<Env, "APP_ENV">,
 ): Promise<{ toast: { id: string; message: string } | null; headers: Headers | null }> {
-  const cookie = toastCookie(env);
-  const cookieHeader = request.headers.get("Cookie");
-  if (!cookieHeader?.includes(`${cookie.name}=`)) return { toast: null, headers: null };
-  const value: unknown = await cookie.parse(cookieHeader).catch(() => null);
-  const headers = noStore();
-  headers.append("Set-Cookie", await cookie.serialize("", { maxAge: 0 }));
-  return { toast: isToastKey(value) ? { id: crypto.randomUUID(), message: TOAST[value] } : null, headers };
+  const taken = await takeOneShot(request, oneShotCookie("toast", env));
+  if (!taken) return { toast: null, headers: null };
+  const toast = isToastKey(taken.value) ? { id: crypto.randomUUID(), message: TOAST[taken.value] } : null;
+  return { toast, headers: taken.headers };
 }

@@ -62,6 +62,11 @@ export function originOf(requestUrl: string): string {
   return new URL(requestUrl).origin;
 }
 
+/** The loader of a page whose only data is the origin its `meta` builds canonical URLs from. */
+export function originLoader({ request }: { request: Request }): { origin: string } {
+  return { origin: originOf(request.url) };
+}
+
 export function absoluteUrl(origin: string | null | undefined, path: string): string | null {
   const base = normaliseOrigin(origin);
   if (!base) return null;

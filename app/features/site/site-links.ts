@@ -5,3 +5,11 @@ export const INFO_LINKS = [
   { to: "/about", label: "About" },
   { to: "/contact", label: "Contact" },
 ] as const;
+
+/** Where a visitor signs in or starts a listing. */
+export const SIGNED_OUT_LINKS = [
+  { to: "/login", label: "Log in" },
+  { to: "/login?action=signup", label: "Add Your Listing" },
+] as const;
+
+export const DASHBOARD_LINK = { to: "/dashboard", label: "Dashboard" } as const;

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { profileUpdateFor, SHARD_NAMES, type ProfileUpdateEvent, type PublicState } from "./protocol";
 import type { ListingsRoom } from "../../../workers/listings-room";
 import { getDb, schema } from "../data/db.server";
-import { holdAfterWrites } from "../page-cache/page-cache.server";
+import { holdAfterWrites } from "../page-cache/page-versions.server";
 import type { WaitUntil } from "~/platform/request-context";
 
 /** Public means live (live needs verified); the region is where the grid shows it. */

@@ -6,7 +6,7 @@ import { LISTING_RULE_MSG, mayAddListing, mayCreateListingFrom } from "../rules"
 import type { TourStop } from "../tour-stops";
 import { countListingsOf, findManageableListing } from "../access.server";
 import { getDb, schema } from "~/platform/data/db.server";
-import { storedTourStops } from "~/features/profile/profile.server";
+import { storedTourStops } from "~/features/profile/assemble-profile.server";
 import type { BadgeBaseline } from "~/features/verification/reverification";
 import { parseIdList } from "~/features/verification/reverification.server";
 import { publicState } from "~/platform/realtime/publish.server";
