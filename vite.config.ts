@@ -30,6 +30,8 @@ const PUBLIC_SHARED = new Set(
     "ui/clientLazy.tsx",
     "features/site/Footer.tsx",
     "features/site/Header.tsx",
+    "features/site/SideMenu.tsx",
+    "features/site/useClosesOnNavigation.ts",
     "features/search/SearchBox.tsx",
     "ui/nonce.tsx",
     "features/site/age-gate.ts",
