@@ -266,20 +266,21 @@ CREATE TABLE listing_photo_daily (
 
 CREATE TRIGGER listing_photo_running_on_insert AFTER INSERT ON listing_photo_daily
 BEGIN
-  INSERT OR IGNORE INTO listing_photo_running (listing_id, photo, day, shown, opened)
-    VALUES (NEW.listing_id, NEW.photo, NEW.day,
-      COALESCE((SELECT r.shown FROM listing_photo_running r
-        WHERE r.listing_id = NEW.listing_id AND r.photo = NEW.photo AND r.day < NEW.day ORDER BY r.day DESC LIMIT 1), 0),
-      COALESCE((SELECT r.opened FROM listing_photo_running r
-        WHERE r.listing_id = NEW.listing_id AND r.photo = NEW.photo AND r.day < NEW.day ORDER BY r.day DESC LIMIT 1), 0));
-  UPDATE listing_photo_running SET shown = shown + NEW.shown, opened = opened + NEW.opened
+  INSERT OR IGNORE INTO listing_photo_running (listing_id, photo, day, shown, opened, card_opens)
+    SELECT NEW.listing_id, NEW.photo, NEW.day, COALESCE(b.shown, 0), COALESCE(b.opened, 0), COALESCE(b.card_opens, 0)
+    FROM (SELECT 1) LEFT JOIN (SELECT r.shown, r.opened, r.card_opens FROM listing_photo_running r
+      WHERE r.listing_id = NEW.listing_id AND r.photo = NEW.photo AND r.day < NEW.day ORDER BY r.day DESC LIMIT 1) b;
+  UPDATE listing_photo_running
+    SET shown = shown + NEW.shown, opened = opened + NEW.opened, card_opens = card_opens + NEW.card_opens
     WHERE listing_id = NEW.listing_id AND photo = NEW.photo AND day >= NEW.day;
 END;
 
-CREATE TRIGGER listing_photo_running_on_update AFTER UPDATE OF shown, opened ON listing_photo_daily
-  WHEN NEW.shown <> OLD.shown OR NEW.opened <> OLD.opened
+CREATE TRIGGER listing_photo_running_on_update AFTER UPDATE OF shown, opened, card_opens ON listing_photo_daily
+  WHEN NEW.shown <> OLD.shown OR NEW.opened <> OLD.opened OR NEW.card_opens <> OLD.card_opens
 BEGIN
-  UPDATE listing_photo_running SET shown = shown + NEW.shown - OLD.shown, opened = opened + NEW.opened - OLD.opened
+  UPDATE listing_photo_running
+    SET shown = shown + NEW.shown - OLD.shown, opened = opened + NEW.opened - OLD.opened,
+      card_opens = card_opens + NEW.card_opens - OLD.card_opens
     WHERE listing_id = NEW.listing_id AND photo = NEW.photo AND day >= NEW.day;
 END;
 
@@ -292,7 +293,7 @@ CREATE TABLE listing_photo_running (
   photo TEXT NOT NULL,
   day TEXT NOT NULL,
   shown INTEGER NOT NULL DEFAULT 0,
-  opened INTEGER NOT NULL DEFAULT 0,
+  opened INTEGER NOT NULL DEFAULT 0, card_opens INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (listing_id, photo, day)
 ) WITHOUT ROWID;
 

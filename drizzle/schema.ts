@@ -469,7 +469,7 @@ export const listingRegionDaily = sqliteTable(
 );
 
 /**
- * Running totals per photo (migration 0058): a row holds the sums from the first counted day up to its day,
+ * Running totals per photo (migrations 0058, 0059): a row holds the sums from the first counted day up to its day,
  * kept in step with listing_photo_daily by triggers (docs/decisions/0039-running-totals.md).
  */
 export const listingPhotoRunning = sqliteTable(
@@ -482,6 +482,7 @@ export const listingPhotoRunning = sqliteTable(
     day: text("day").notNull(),
     shown: integer("shown").notNull().default(0),
     opened: integer("opened").notNull().default(0),
+    cardOpens: integer("card_opens").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.listingId, t.photo, t.day] })],
 );

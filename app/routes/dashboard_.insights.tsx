@@ -3,11 +3,11 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { InfoPage } from "~/features/site/InfoPage";
 import { CoverRotation } from "~/features/insights/CoverRotation";
 import { COVER_FIELD } from "~/features/insights/cover-rotation";
-import { loadCoverRotation, saveCovers } from "~/features/insights/cover-rotation.server";
+import { saveCovers } from "~/features/insights/cover-rotation.server";
 import { parseRange } from "~/features/insights/insights";
-import { loadInsights } from "~/features/insights/insights.server";
+import { loadInsightsPage } from "~/features/insights/insights-page.server";
 import { InsightsPage } from "~/features/insights/InsightsPage";
-import { hasStatementEmail, loadStatement, setStatementEmail } from "~/features/insights/statement.server";
+import { setStatementEmail } from "~/features/insights/statement.server";
 import { WeeklyStatement } from "~/features/insights/WeeklyStatement";
 import { requireUser } from "~/features/accounts/guards.server";
 import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
@@ -22,16 +22,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const url = new URL(request.url);
   const days = parseRange(url.searchParams.get("days"));
-  const env = context.cloudflare.env;
-  const now = Date.now();
-  const view = await loadInsights(env, user.id, url.searchParams.get("listing"), days, now);
+  const listing = url.searchParams.get("listing");
   // The weekly statement (docs/decisions/0030-weekly-visibility-statement.md): last full NZ week, same plan and region.
-  const [statement, emailOn, covers] = await Promise.all([
-    view.listingId ? loadStatement(env, user.id, view.listingId, now) : null,
-    hasStatementEmail(env, user.id),
-    view.listingId ? loadCoverRotation(env, view.listingId, days, now) : null,
-  ]);
-  return data({ ...view, statement, emailOn, covers }, { headers: NO_STORE });
+  const page = await loadInsightsPage(context.cloudflare.env, user.id, listing, days, Date.now());
+  return data(page, { headers: NO_STORE });
 }
 
 /** The weekly e-mail's opt-in (on=1 turns it on, on=0 off), or the listing's rotating covers (intent=covers). */

@@ -9,33 +9,9 @@ import { fillWeekPeerFigures } from "~/features/insights/peer-figures.server";
 import { newId } from "~/platform/data/ids";
 import { insertListing } from "./fixtures";
 import { settleBackgroundWork } from "./public-fixtures";
+import { countingD1 } from "../fixtures/counting-d1";
 
 afterEach(() => settleBackgroundWork());
-
-/** A D1 that adds up the rows_read of every statement run through it (as scripts/bench/insights.ts does). */
-function countingD1(db: D1Database, count: { rows: number }): D1Database {
-  const wrap = (stmt: D1PreparedStatement): D1PreparedStatement => {
-    const measured = async () => {
-      count.rows += (await stmt.all()).meta.rows_read ?? 0;
-    };
-    return {
-      bind: (...values: unknown[]) => wrap(stmt.bind(...values)),
-      all: async () => {
-        const r = await stmt.all();
-        count.rows += r.meta.rows_read ?? 0;
-        return r;
-      },
-      first: async (col?: string) => (await measured(), col ? stmt.first(col) : stmt.first()),
-      run: async () => {
-        const r = await stmt.run();
-        count.rows += r.meta.rows_read ?? 0;
-        return r;
-      },
-      raw: async (o?: { columnNames?: boolean }) => (await measured(), stmt.raw(o as { columnNames: true })),
-    } as unknown as D1PreparedStatement;
-  };
-  return { prepare: (query: string) => wrap(db.prepare(query)) } as unknown as D1Database;
-}
 
 describe("the weekly statement's stored peer figures", () => {
   it("reads few rows with 300 peers and equals the direct computation", async () => {
@@ -75,7 +51,7 @@ describe("the weekly statement's stored peer figures", () => {
       .first<string>("impressions");
     expect(JSON.parse(stored!)).toEqual([...impressions].sort((a, b) => b - a));
 
-    const count = { rows: 0 };
+    const count = { rows: 0, statements: 0 };
     const second = await loadStatement({ DB: countingD1(env.DB, count) }, ownerRow!, mine, Date.now());
     expect(second).toEqual(direct);
     expect(count.rows).toBeGreaterThan(0);
@@ -105,7 +81,7 @@ describe("the weekly statement's stored peer figures", () => {
     expect(await fillWeekPeerFigures(env, now)).toBeGreaterThan(0);
     // A second run finds every group stored and stores nothing.
     expect(await fillWeekPeerFigures(env, now)).toBe(0);
-    const count = { rows: 0 };
+    const count = { rows: 0, statements: 0 };
     const first = await loadStatement({ DB: countingD1(env.DB, count) }, owner!, mine, now);
     expect(first).toEqual(statementOf(week, "standard", region, 0, impressions));
     expect(count.rows).toBeLessThanOrEqual(20);

@@ -7,9 +7,10 @@ import { countDay } from "~/platform/http/client-address";
 import { flushMarks } from "~/features/insights/count-flush.server";
 import type { CountMark } from "~/features/insights/count-events";
 import { loadInsights } from "~/features/insights/insights.server";
+import { loadInsightsPage } from "~/features/insights/insights-page.server";
 import { foldOldInsights } from "~/features/insights/retention.server";
 import { insertListing } from "./fixtures";
-import { rows } from "./public-fixtures";
+import { insertImages, rows } from "./public-fixtures";
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 10, 26, 12);
@@ -27,6 +28,16 @@ async function addPhotoDay(listingId: string, ago: number, photo: string, shown:
      ON CONFLICT(listing_id, day, photo) DO UPDATE SET shown = shown + excluded.shown, opened = opened + excluded.opened`,
   )
     .bind(listingId, day(ago), photo, shown, opened)
+    .run();
+}
+
+async function addCoverDay(listingId: string, ago: number, photo: string, shown: number, cardOpens: number) {
+  await env.DB.prepare(
+    `INSERT INTO listing_photo_daily (listing_id, day, photo, shown, card_opens) VALUES (?1, ?2, ?3, ?4, ?5)
+     ON CONFLICT(listing_id, day, photo) DO UPDATE SET shown = shown + excluded.shown,
+       card_opens = card_opens + excluded.card_opens`,
+  )
+    .bind(listingId, day(ago), photo, shown, cardOpens)
     .run();
 }
 
@@ -116,5 +127,36 @@ describe("running totals behind the insights page", () => {
     const view = await loadInsights(env, user, id, 30, NOW);
     expect(view.photos).toEqual([{ photo: "d.webp", shown: 5, opened: 1 }]);
     expect(view.regions).toEqual([{ region: "Nelson", views: 4 }]);
+  });
+
+  it("give each chosen cover its range's impressions and card opens, late writes included", async () => {
+    const id = await insertListing();
+    const user = await ownerOf(id);
+    const images = await insertImages(id, [0, 1, 2]);
+    const keys = await rows<{ id: string; r2_key: string }>(
+      `SELECT id, r2_key FROM listing_images WHERE listing_id = '${id}' ORDER BY position`,
+    );
+    const key = (i: number) => keys.find((k) => k.id === images[i])!.r2_key;
+    for (const [position, i] of [2, 0].entries()) {
+      await env.DB.prepare("INSERT INTO listing_covers (listing_id, image_id, position) VALUES (?1, ?2, ?3)")
+        .bind(id, images[i], position)
+        .run();
+    }
+    await addCoverDay(id, 1, key(2), 10, 3);
+    await addCoverDay(id, 50, key(2), 40, 9);
+    await addCoverDay(id, 3, key(0), 8, 1);
+    await addCoverDay(id, 1, key(2), 5, 1);
+    await addCoverDay(id, 20, key(1), 99, 99);
+
+    const week = await loadInsightsPage(env, user, id, 7, NOW);
+    expect(week.covers?.results.map(({ photo, impressions, opens }) => ({ photo, impressions, opens }))).toEqual([
+      { photo: key(2), impressions: 15, opens: 4 },
+      { photo: key(0), impressions: 8, opens: 1 },
+    ]);
+    const quarter = await loadInsightsPage(env, user, id, 90, NOW);
+    expect(quarter.covers?.results.map(({ impressions, opens }) => [impressions, opens])).toEqual([
+      [55, 13],
+      [8, 1],
+    ]);
   });
 });

@@ -1,16 +1,14 @@
 // Cover rotation's I/O (docs/decisions/0033-cover-rotation.md): the grid's pick of the slot's cover in SQL (the
 // same rule as coverForSlot in cover-rotation.ts), the owner's choice read and saved, and each chosen cover's
 // impressions and opens over the insights range.
-import { and, asc, eq, gte, inArray, sql, type SQLWrapper } from "drizzle-orm";
-import { countDay } from "~/platform/http/client-address";
+import { and, asc, eq, sql, type SQLWrapper } from "drizzle-orm";
 import { getDb, schema } from "~/platform/data/db.server";
+import { runningSums } from "./insights.server";
 import { checkCoverChoice, COVER_MSG, coverResults, type CoverCounts, type CoverResult } from "./cover-rotation";
 
 const l = schema.listings;
 const img = schema.listingImages;
 const lc = schema.listingCovers;
-const lp = schema.listingPhotoDaily;
-const DAY_MS = 86_400_000;
 
 /**
  * The cover a card shows in `slot`, as 'key|width|height', or null when the listing has no choice (its own
@@ -40,42 +38,41 @@ export function parseRotatedCover(
 
 export type CoverPhoto = { imageId: string; r2Key: string; public: boolean; chosen: number | null };
 
-/** The listing's photos in order, each with its place among the chosen covers (null: not chosen). */
-export async function loadCoverPhotos(env: Pick<Env, "DB">, listingId: string): Promise<CoverPhoto[]> {
-  const db = getDb(env);
-  const rows = await db
-    .select({ imageId: img.id, r2Key: img.r2Key, public: img.public, chosen: lc.position })
-    .from(img)
-    .leftJoin(lc, and(eq(lc.imageId, img.id), eq(lc.listingId, img.listingId)))
-    .where(eq(img.listingId, listingId))
-    .orderBy(asc(img.position), asc(img.createdAt), asc(img.id));
-  return rows;
-}
+type Db = ReturnType<typeof getDb>;
 
 /**
- * Each photo's impressions as a card's cover and the profiles opened from such a card, summed over the range
- * (listing_photo_daily, written by the count queue's flush).
+ * The cover section's two reads for one D1 batch: the listing's photos in order, each with its place among the
+ * chosen covers (null: not chosen), and each visible chosen cover's impressions as a card's cover and the
+ * profiles opened from such a card over the range, from the running totals (docs/decisions/0039-running-totals.md).
  */
-export async function loadCoverCounts(
-  env: Pick<Env, "DB">,
-  listingId: string,
-  keys: string[],
-  days: number,
-  now: number,
-): Promise<CoverCounts[]> {
-  if (keys.length === 0) return [];
-  const from = countDay(now - (days - 1) * DAY_MS);
-  const rows = await getDb(env)
-    .select({
-      photo: lp.photo,
-      impressions: sql<number>`sum(${lp.shown})`,
-      opens: sql<number>`sum(${lp.cardOpens})`,
-    })
-    .from(lp)
-    .where(and(eq(lp.listingId, listingId), gte(lp.day, from), inArray(lp.photo, keys)))
-    .groupBy(lp.photo);
-  const byKey = new Map(rows.map((r) => [r.photo, r]));
-  return keys.map((photo) => byKey.get(photo) ?? { photo, impressions: 0, opens: 0 });
+export function coverQueries(db: Db, listingId: string, from: string) {
+  const keys = sql`select ci.r2_key from ${lc} c join ${img} ci on ci.id = c.image_id
+    where c.listing_id = ${listingId} and ci.public = 1`;
+  return [
+    db
+      .select({ imageId: img.id, r2Key: img.r2Key, public: img.public, chosen: lc.position })
+      .from(img)
+      .leftJoin(lc, and(eq(lc.imageId, img.id), eq(lc.listingId, img.listingId)))
+      .where(eq(img.listingId, listingId))
+      .orderBy(asc(img.position), asc(img.createdAt), asc(img.id)),
+    db
+      .select({ photo: sql<string>`photo`, impressions: sql<number>`shown`, opens: sql<number>`card_opens` })
+      .from(
+        sql`(${runningSums("listing_photo_running", "photo", ["shown", "card_opens"], { listingId, from, keys })})`,
+      ),
+  ] as const;
+}
+
+export type CoverRotationView = { photos: CoverPhoto[]; results: CoverResult[] };
+
+/** The section from what coverQueries read: the photos to choose from and each visible chosen cover's counts. */
+export function coverRotationView(photos: CoverPhoto[], counts: CoverCounts[]): CoverRotationView {
+  const byKey = new Map(counts.map((r) => [r.photo, r]));
+  const chosen = photos.filter((p) => p.public && p.chosen !== null).sort((a, b) => a.chosen! - b.chosen!);
+  return {
+    photos,
+    results: coverResults(chosen.map(({ r2Key: photo }) => byKey.get(photo) ?? { photo, impressions: 0, opens: 0 })),
+  };
 }
 
 const CLEAR = "DELETE FROM listing_covers WHERE listing_id = ?1";
@@ -112,21 +109,4 @@ export async function saveCovers(
     ...(checked.ids.length ? [env.DB.prepare(CHOOSE).bind(listingId, JSON.stringify(checked.ids))] : []),
   ]);
   return { ok: true, ids: checked.ids };
-}
-
-export type CoverRotationView = { photos: CoverPhoto[]; results: CoverResult[] };
-
-/** The insights page's cover section: the photos to choose from and each visible chosen cover's counts. */
-export async function loadCoverRotation(
-  env: Pick<Env, "DB">,
-  listingId: string,
-  days: number,
-  now: number,
-): Promise<CoverRotationView> {
-  const photos = await loadCoverPhotos(env, listingId);
-  const chosen = photos
-    .filter((p) => p.public && p.chosen !== null)
-    .sort((a, b) => a.chosen! - b.chosen!)
-    .map((p) => p.r2Key);
-  return { photos, results: coverResults(await loadCoverCounts(env, listingId, chosen, days, now)) };
 }

@@ -41,24 +41,32 @@ const groupKey = (plan: Plan, region: string) => `${plan}\u0000${region}`;
 /** A group's figures as stored: most impressions first. */
 const storedFigures = (impressions: number[]) => JSON.stringify([...impressions].sort((a, b) => b - a));
 
+type Db = ReturnType<typeof getDb>;
+
+/** One group's stored figures of a closed week (no row while neither the cron nor a read has stored them). */
+export function storedPeersQuery(db: Db, week: Week, plan: Plan, region: string) {
+  return db
+    .select({ impressions: wp.impressions })
+    .from(wp)
+    .where(and(eq(wp.weekFrom, week.from), eq(wp.plan, plan), eq(wp.region, region)));
+}
+
 /**
- * One group's impressions of a closed week: the stored row, or — when missing — computed once from the daily
- * rows, stored (a concurrent first read stores the same figures and the second insert is a no-op), then used.
+ * One group's impressions of a closed week: the stored row storedPeersQuery read, or — when missing — computed
+ * once from the daily rows, stored (a concurrent first read stores the same figures and the second insert is a
+ * no-op), then used.
  */
 export async function peerImpressions(
   env: Pick<Env, "DB">,
-  week: Week,
-  plan: Plan,
-  region: string,
+  stored: { impressions: string }[],
+  group: { week: Week; plan: Plan; region: string },
   now: number,
 ): Promise<number[]> {
-  const db = getDb(env);
-  const key = and(eq(wp.weekFrom, week.from), eq(wp.plan, plan), eq(wp.region, region));
-  const [stored] = await db.select({ impressions: wp.impressions }).from(wp).where(key);
-  if (stored) return JSON.parse(stored.impressions) as number[];
+  if (stored[0]) return JSON.parse(stored[0].impressions) as number[];
+  const { week, plan, region } = group;
   const rows = await weekRows(env, week, { region, featured: plan === "featured" });
   const impressions = rows.map((r) => r.impressions).sort((a, b) => b - a);
-  await db
+  await getDb(env)
     .insert(wp)
     .values({ weekFrom: week.from, plan, region, impressions: storedFigures(impressions), computedAt: now })
     .onConflictDoNothing();

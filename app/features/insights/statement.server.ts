@@ -15,7 +15,7 @@ import {
   type Statement,
   type Week,
 } from "./statement";
-import { peerImpressions, planOf, weekRows, type Row } from "./peer-figures.server";
+import { peerImpressions, planOf, storedPeersQuery, weekRows, type Row } from "./peer-figures.server";
 
 const l = schema.listings;
 const ld = schema.listingDaily;
@@ -23,6 +23,42 @@ const se = schema.statementEmails;
 
 /** Opted-in providers looked at per cron run (every 30 minutes). */
 const PER_RUN = 50;
+
+type Db = ReturnType<typeof getDb>;
+
+/** What a statement needs of its listing. */
+export type StatementListing = { region: string; featured: boolean | number; live: boolean | number };
+
+/**
+ * A statement's reads for one D1 batch: the listing's own week (its ≤ 7 daily rows) and its group's stored peer
+ * figures, one row (docs/decisions/0030-weekly-visibility-statement.md).
+ */
+export function statementQueries(db: Db, listingId: string, listing: StatementListing, week: Week) {
+  return [
+    db
+      .select({ impressions: sql<number>`coalesce(sum(${ld.impressions}), 0)` })
+      .from(ld)
+      .where(and(eq(ld.listingId, listingId), sql`${ld.day} between ${week.from} and ${week.to}`)),
+    storedPeersQuery(db, week, planOf(listing.featured), listing.region),
+  ] as const;
+}
+
+/** The statement from what statementQueries read (a group not stored yet is computed and stored now). */
+export async function statementFrom(
+  env: Pick<Env, "DB">,
+  listing: StatementListing,
+  week: Week,
+  [own, stored]: readonly [{ impressions: number }[], { impressions: string }[]],
+  now: number,
+): Promise<Statement> {
+  const plan = planOf(listing.featured);
+  const peers = await peerImpressions(env, stored, { week, plan, region: listing.region }, now);
+  const ownImpressions = own[0]?.impressions ?? 0;
+  // A listing hidden all week and unseen is not among its peers; it still gets its (empty) statement.
+  const impressions = [...peers];
+  if (ownImpressions === 0 && !listing.live) impressions.push(0);
+  return statementOf(week, plan, listing.region, ownImpressions, impressions);
+}
 
 /** The statement of one of the owner's listings for the last full week; null when it is not theirs. */
 export async function loadStatement(
@@ -38,26 +74,14 @@ export async function loadStatement(
     .where(and(eq(l.id, listingId), eq(l.userId, userId)));
   if (!listing) return null;
   const week = lastFullWeek(now);
-  const plan = planOf(listing.featured);
-  // The peers' figures come from one stored row per group (docs/decisions/0030-weekly-visibility-statement.md),
-  // the listing's own week from its own ≤ 7 daily rows.
-  const [peers, [own]] = await Promise.all([
-    peerImpressions(env, week, plan, listing.region, now),
-    db
-      .select({ impressions: sql<number>`coalesce(sum(${ld.impressions}), 0)` })
-      .from(ld)
-      .where(and(eq(ld.listingId, listingId), sql`${ld.day} between ${week.from} and ${week.to}`)),
-  ]);
-  const ownImpressions = own?.impressions ?? 0;
-  // A listing hidden all week and unseen is not among its peers; it still gets its (empty) statement.
-  const impressions = [...peers];
-  if (ownImpressions === 0 && !listing.live) impressions.push(0);
-  return statementOf(week, plan, listing.region, ownImpressions, impressions);
+  return statementFrom(env, listing, week, await db.batch(statementQueries(db, listingId, listing, week)), now);
 }
 
+export const statementEmailQuery = (db: Db, userId: string) =>
+  db.select({ userId: se.userId }).from(se).where(eq(se.userId, userId));
+
 export async function hasStatementEmail(env: Pick<Env, "DB">, userId: string): Promise<boolean> {
-  const rows = await getDb(env).select({ userId: se.userId }).from(se).where(eq(se.userId, userId));
-  return rows.length > 0;
+  return (await statementEmailQuery(getDb(env), userId)).length > 0;
 }
 
 /** Opting in starts with last week's statement already counted as sent: the first e-mail is next Monday's. */
