@@ -56,6 +56,7 @@ const PUBLIC_SHARED = new Set(
     "platform/time/short-dates.ts",
     "features/site/site.ts",
     "features/listings/tour-text.ts",
+    "platform/data/ids.ts",
   ].map(appPath),
 );
 
