@@ -35,11 +35,7 @@ export default function AboutPage() {
   return (
     <InfoPage
       title="About Kiwi Companions"
-      lead={
-        <p>
-          A safe, respectful place for New Zealand's adult service providers to advertise, and for adults to find them.
-        </p>
-      }
+      lead="A safe, respectful place for New Zealand's adult service providers to advertise, and for adults to find them."
     >
       <div className="space-y-10">
         <section aria-labelledby="mission" className="space-y-3">

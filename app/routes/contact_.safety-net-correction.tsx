@@ -27,13 +27,7 @@ export default function SafetyNetCorrection() {
   return (
     <InfoPage
       title="Safety Net correction"
-      lead={
-        <p>
-          Verified providers can share warnings about clients who harmed them. Each alert is checked by an administrator
-          first and expires after 12 months. If you believe an alert is about you and is wrong, tell us here: we reply
-          within 48 hours, and correct or remove the alert if it is wrong.
-        </p>
-      }
+      lead="Verified providers can share warnings about clients who harmed them. Each alert is checked by an administrator first and expires after 12 months. If you believe an alert is about you and is wrong, tell us here: we reply within 48 hours, and correct or remove the alert if it is wrong."
     >
       <CorrectionForm result={result} />
       <p className="mt-6 text-sm text-zinc-300">

@@ -21,12 +21,7 @@ export default function SafetyNet() {
   return (
     <InfoPage
       title="Safety Net"
-      lead={
-        <p>
-          Incident alerts and a private number check, for providers whose ID is verified. Reports are read by our
-          administrators before anything is shared, and alerts expire after 12 months.
-        </p>
-      }
+      lead="Incident alerts and a private number check, for providers whose ID is verified. Reports are read by our administrators before anything is shared, and alerts expire after 12 months."
     >
       <SafetyNetPage page={page} result={result} />
     </InfoPage>

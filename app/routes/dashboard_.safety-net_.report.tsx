@@ -20,12 +20,7 @@ export default function ReportIncident() {
   return (
     <InfoPage
       title="Report an incident"
-      lead={
-        <p>
-          An administrator reads every report and writes the alert other verified providers see, without anything that
-          identifies you. You can withdraw it at any time.
-        </p>
-      }
+      lead="An administrator reads every report and writes the alert other verified providers see, without anything that identifies you. You can withdraw it at any time."
     >
       <p className="mb-4">
         <Link to="/dashboard/safety-net" className="inline-flex min-h-11 items-center text-accent underline">

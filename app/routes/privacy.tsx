@@ -24,12 +24,7 @@ export default function PrivacyPage() {
     <InfoPage
       title="Privacy Policy"
       updated={PRIVACY_UPDATED}
-      lead={
-        <p>
-          How {SITE_NAME} collects, uses and protects personal information, and your rights under New Zealand's Privacy
-          Act 2020.
-        </p>
-      }
+      lead={`How ${SITE_NAME} collects, uses and protects personal information, and your rights under New Zealand's Privacy Act 2020.`}
     >
       <LegalSections sections={SECTIONS} />
     </InfoPage>

@@ -122,12 +122,7 @@ export default function SubscriptionsPage() {
     <InfoPage
       width="medium"
       title="Choose Your Subscription"
-      lead={
-        <p>
-          Weekly plans for advertisers. Prices are in New Zealand dollars and include GST. Cancel any time, effective at
-          the end of your billing period.
-        </p>
-      }
+      lead="Weekly plans for advertisers. Prices are in New Zealand dollars and include GST. Cancel any time, effective at the end of your billing period."
     >
       <div className="space-y-12">
         {actionData?.error ? (

@@ -25,11 +25,7 @@ export default function TermsPage() {
     <InfoPage
       title="Terms and Conditions"
       updated={TERMS_UPDATED}
-      lead={
-        <p>
-          The rules for visiting {SITE_NAME} and for advertising on it, in {TERMS_SECTIONS.length} sections.
-        </p>
-      }
+      lead={`The rules for visiting ${SITE_NAME} and for advertising on it, in ${TERMS_SECTIONS.length} sections.`}
     >
       <LegalSections numbered sections={TERMS_SECTIONS} />
     </InfoPage>

@@ -9,7 +9,10 @@ export const PRIMARY_BUTTON = buttonClass({ size: "roomy" });
 const PROSE =
   "space-y-4 leading-relaxed text-zinc-200 [&_a]:text-accent [&_a]:underline [&_a]:underline-offset-2 [&_a:hover]:text-accent-strong [&_li]:pl-1 [&_ol]:list-decimal [&_ol]:space-y-2 [&_ol]:pl-6 [&_strong]:text-white [&_ul]:list-disc [&_ul]:space-y-2 [&_ul]:pl-6";
 
-/** Shell of the text pages: one h1, an optional lead and 'Last updated' line, then the content. */
+/**
+ * Shell of the text pages: one h1, an optional lead and 'Last updated' line, then the content. A lead given as
+ * text is one paragraph.
+ */
 export function InfoPage({
   title,
   lead,
@@ -28,7 +31,9 @@ export function InfoPage({
       <header className="mb-8 space-y-3">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
         {updated ? <p className="text-sm text-muted">Last updated {updated}</p> : null}
-        {lead ? <div className="max-w-3xl text-lg text-zinc-300">{lead}</div> : null}
+        {lead ? (
+          <div className="max-w-3xl text-lg text-zinc-300">{typeof lead === "string" ? <p>{lead}</p> : lead}</div>
+        ) : null}
       </header>
       {children}
     </div>
