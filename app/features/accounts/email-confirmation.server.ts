@@ -11,14 +11,13 @@ import { CONFIRMATION_LINK } from "./link-kinds.server";
 import { newToken } from "~/platform/data/ids";
 import { getDb, schema, type Db } from "~/platform/data/db.server";
 import { linkHash, newLink, peekLink, unspentWhere, usableWhere } from "~/platform/data/one-time-links.server";
-import { sendEmail, siteName } from "~/platform/email/email.server";
 import {
   readTokenCookie,
   serializeTokenCookie,
   sha256Hex,
   type TokenCookie,
 } from "~/platform/http/token-cookie.server";
-import { siteOrigin } from "~/platform/http/site-origin.server";
+import { mailOwner } from "./owner-mail.server";
 import type { RequestContext } from "~/platform/request-context";
 
 const u = schema.users;
@@ -164,21 +163,7 @@ export async function resendConfirmation(
 
 /** The mail with the link; the greeting uses the name typed at the sign-up that asked for it. */
 export async function sendConfirmationEmail(request: Request, env: Env, userId: string, token: string) {
-  const [row] = await getDb(env)
-    .select({ email: u.email, firstName: u.firstName })
-    .from(u)
-    .where(eq(u.id, userId))
-    .limit(1);
-  if (!row) return;
-  await sendEmail(env, {
-    to: row.email,
-    ...confirmEmailEmail({
-      origin: siteOrigin(env, request),
-      token,
-      firstName: row.firstName,
-      siteName: siteName(env),
-    }),
-  });
+  await mailOwner(request, env, userId, (o) => confirmEmailEmail({ ...o, token }));
 }
 
 export type ConfirmationLink = { userId: string; email: string; passwordHash: string; needsPassword: boolean };

@@ -15,8 +15,7 @@ import { recordSecurityEvent, requestMeta, securityEventStatement } from "./secu
 import { clearThrottle } from "./sign-in/login-throttle.server";
 import { getDb, schema } from "~/platform/data/db.server";
 import { linkHash, newLink, peekLink, spendLink, unspentWhere } from "~/platform/data/one-time-links.server";
-import { sendEmail, siteName } from "~/platform/email/email.server";
-import { siteOrigin } from "~/platform/http/site-origin.server";
+import { mailOwner } from "./owner-mail.server";
 
 const pr = schema.passwordResets;
 
@@ -65,19 +64,10 @@ export async function requestPasswordReset(
 }
 
 async function sendResetEmail(request: Request, env: Env, userId: string, token: string) {
-  const [row] = await getDb(env).select().from(schema.users).where(eq(schema.users.id, userId)).limit(1);
-  if (!row) return;
-  await sendEmail(env, {
-    to: row.email,
-    ...passwordResetEmail({
-      origin: siteOrigin(env, request),
-      token,
-      firstName: row.firstName,
-      siteName: siteName(env),
-      // The mail says the reset page can remove them too, when there are any.
-      passkeys: await countPasskeys(env, userId),
-    }),
-  });
+  await mailOwner(request, env, userId, async (o) =>
+    // The mail says the reset page can remove them too, when there are any.
+    passwordResetEmail({ ...o, token, passkeys: await countPasskeys(env, userId) }),
+  );
 }
 
 /**
@@ -159,15 +149,5 @@ export async function resetPassword(
 }
 
 async function notifyPasswordChanged(request: Request, env: Env, userId: string, passkeys: ResetOutcome) {
-  const [row] = await getDb(env).select().from(schema.users).where(eq(schema.users.id, userId)).limit(1);
-  if (!row) return;
-  await sendEmail(env, {
-    to: row.email,
-    ...passwordChangedEmail({
-      origin: siteOrigin(env, request),
-      firstName: row.firstName,
-      siteName: siteName(env),
-      passkeys,
-    }),
-  });
+  await mailOwner(request, env, userId, (o) => passwordChangedEmail({ ...o, passkeys }));
 }
