@@ -89,32 +89,43 @@ export function issueLinkStatements(
       .update(ec)
       .set(CONFIRMATION_LINK.spend(now))
       .where(unspentWhere(CONFIRMATION_LINK, inArray(ec.userId, db.select({ id: u.id }).from(u).where(target)))),
-    // Keys in the table's column order: drizzle lists the table's columns for the INSERT.
-    db
-      .insert(ec)
-      .select(
-        db
-          .select({
-            tokenHash: sql<string>`${link.tokenHash}`.as("token_hash"),
-            userId: u.id,
-            // Guarded here too, whoever the caller: the link will send a signed-in browser there.
-            redirectTo: sql<string>`${safeRedirectTo(link.redirectTo)}`.as("redirect_to"),
-            createdAt: sql<number>`${now}`.as("created_at"),
-            expiresAt: sql<number>`${now + CONFIRM_TOKEN_TTL_MS}`.as("expires_at"),
-            usedAt: sql<number | null>`null`.as("used_at"),
-            // Any earlier link means an earlier sign-up (or a sign-in before confirming) with this address: this one
-            // then asks for the password before it confirms, so a later stranger's sign-up cannot be confirmed
-            // by the address's owner without noticing. Read before this row exists.
-            needsPassword: sql<boolean>`exists (select 1 from ${ec} prior where prior.user_id = ${u.id})`.as(
-              "needs_password",
-            ),
-            browserHash: sql<string | null>`${link.browserHash}`.as("browser_hash"),
-          })
-          .from(u)
-          .where(target),
-      )
-      .returning({ userId: ec.userId }),
+    // Any earlier link means an earlier sign-up (or a sign-in before confirming) with this address: this one
+    // then asks for the password before it confirms, so a later stranger's sign-up cannot be confirmed by the
+    // address's owner without noticing. Read before this row exists.
+    linkInsert(db, target, link, sql<boolean>`exists (select 1 from ${ec} prior where prior.user_id = ${u.id})`, now),
   ] as const;
+}
+
+/**
+ * Records a link for the account `target` selects (none when it selects none), returning its user id. Keys in
+ * the table's column order: drizzle lists the table's columns for the INSERT.
+ */
+function linkInsert(
+  db: Db,
+  target: SQL | undefined,
+  link: { tokenHash: string; redirectTo: string; browserHash: string | null },
+  needsPassword: SQL<boolean>,
+  now: number,
+) {
+  return db
+    .insert(ec)
+    .select(
+      db
+        .select({
+          tokenHash: sql<string>`${link.tokenHash}`.as("token_hash"),
+          userId: u.id,
+          // Guarded here too, whoever the caller: the link will send a signed-in browser there.
+          redirectTo: sql<string>`${safeRedirectTo(link.redirectTo)}`.as("redirect_to"),
+          createdAt: sql<number>`${now}`.as("created_at"),
+          expiresAt: sql<number>`${now + CONFIRM_TOKEN_TTL_MS}`.as("expires_at"),
+          usedAt: sql<number | null>`null`.as("used_at"),
+          needsPassword: needsPassword.as("needs_password"),
+          browserHash: sql<string | null>`${link.browserHash}`.as("browser_hash"),
+        })
+        .from(u)
+        .where(target),
+    )
+    .returning({ userId: ec.userId });
 }
 
 /**
@@ -139,25 +150,9 @@ export async function resendConfirmation(
     .where(eq(ec.userId, u.id))
     .orderBy(desc(ec.createdAt))
     .limit(1);
-  // Keys in the table's column order: drizzle lists the table's columns for the INSERT.
-  const issued = await db
-    .insert(ec)
-    .select(
-      db
-        .select({
-          tokenHash: sql<string>`${hash}`.as("token_hash"),
-          userId: u.id,
-          redirectTo: sql<string>`${safeRedirectTo(redirectTo)}`.as("redirect_to"),
-          createdAt: sql<number>`${now}`.as("created_at"),
-          expiresAt: sql<number>`${now + CONFIRM_TOKEN_TTL_MS}`.as("expires_at"),
-          usedAt: sql<number | null>`null`.as("used_at"),
-          needsPassword: sql<boolean>`coalesce((${latest}), 0)`.as("needs_password"),
-          browserHash: sql<string | null>`null`.as("browser_hash"),
-        })
-        .from(u)
-        .where(and(eq(u.id, userId), mayHaveNewLink(db, now))),
-    )
-    .returning({ userId: ec.userId });
+  const target = and(eq(u.id, userId), mayHaveNewLink(db, now));
+  const link = { tokenHash: hash, redirectTo, browserHash: null };
+  const issued = await linkInsert(db, target, link, sql<boolean>`coalesce((${latest}), 0)`, now);
   if (issued[0]) cf.ctx.waitUntil(sendConfirmationEmail(request, cf.env, userId, token));
 }
 
