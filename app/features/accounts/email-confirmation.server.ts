@@ -3,11 +3,11 @@
 // one voids the older ones, and at most CONFIRM_MAILS_PER_HOUR are issued an hour, so neither the sign-up
 // form nor a refused sign-in can be turned into a mail bomb.
 import { cookieIsSecure } from "~/platform/env";
-import { and, count, desc, eq, gt, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { confirmEmailEmail } from "./auth-emails";
 import { AFTER_LOGIN_DEFAULT, safeRedirectTo } from "./auth-redirect";
 import { CONFIRM_MAILS_PER_HOUR, CONFIRM_TOKEN_TTL_MS } from "./auth-session";
-import { CONFIRMATION_LINK } from "./link-kinds.server";
+import { CONFIRMATION_LINK, linksInLastHour } from "./link-kinds.server";
 import { newToken } from "~/platform/data/ids";
 import { getDb, schema, type Db } from "~/platform/data/db.server";
 import { linkHash, newLink, peekLink, unspentWhere, usableWhere } from "~/platform/data/one-time-links.server";
@@ -65,10 +65,7 @@ export async function isSigningUpBrowser(
  * hourly cap. Voided links still count: the cap is on mails sent, not on links alive.
  */
 export function mayHaveNewLink(db: Db, now: number): SQL {
-  const recent = db
-    .select({ n: count() })
-    .from(ec)
-    .where(and(eq(ec.userId, u.id), gt(ec.createdAt, now - 60 * 60_000)));
+  const recent = linksInLastHour(db, ec, u.id, now);
   return and(isNull(u.emailConfirmedAt), lt(recent, CONFIRM_MAILS_PER_HOUR))!;
 }
 

@@ -3,11 +3,11 @@
 // kept in password_resets, valid RESET_TOKEN_TTL_MS. The request does the same work whether or not the e-mail
 // has an account, and mails through ctx.waitUntil, so neither the answer nor its timing tells who is registered.
 import type { RequestContext } from "~/platform/request-context";
-import { and, count, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { passwordChangedEmail, passwordResetEmail } from "./auth-emails";
 import { RESET_REQUESTS_PER_HOUR, RESET_TOKEN_TTL_MS } from "./auth-session";
 import { AuthError } from "./auth-errors";
-import { CONFIRMATION_LINK, RESET_LINK } from "./link-kinds.server";
+import { CONFIRMATION_LINK, linksInLastHour, RESET_LINK } from "./link-kinds.server";
 import { hashPassword } from "./password.server";
 import { newPasswordProblem } from "./password-policy.server";
 import { countPasskeys, removeAllPasskeysStatements } from "./second-factor/passkeys.server";
@@ -33,10 +33,7 @@ export async function requestPasswordReset(
   const { token, hash } = await newLink();
   const db = getDb(env);
   const u = schema.users;
-  const recent = db
-    .select({ n: count() })
-    .from(pr)
-    .where(and(eq(pr.userId, u.id), gt(pr.createdAt, now - 60 * 60_000)));
+  const recent = linksInLastHour(db, pr, u.id, now);
   // Keys in the table's column order: drizzle lists the table's columns for the INSERT.
   const rows = await db
     .insert(pr)
