@@ -2,7 +2,7 @@
 // Each starts with confirmIdentity (the current password, or a code proved in this session in the last few
 // minutes; a passkey sign-in is not enough for these two), so a session left open or stolen is not enough. Mail goes out after the answer
 // (ctx.waitUntil), so neither its timing nor its recipient shows in the response.
-import { and, count, eq, gt, notExists, sql } from "drizzle-orm";
+import { and, eq, notExists, sql } from "drizzle-orm";
 import {
   confirmEmailChangeEmail,
   emailChangedEmail,
@@ -21,7 +21,7 @@ import type { SessionUser } from "./auth-user";
 import type { CurrentSession } from "./auth.server";
 import { getDb, schema } from "~/platform/data/db.server";
 import { newLink, peekLink, spendLink, unspentWhere } from "~/platform/data/one-time-links.server";
-import { EMAIL_CHANGE_LINK, RESET_LINK } from "./link-kinds.server";
+import { EMAIL_CHANGE_LINK, linksInLastHour, RESET_LINK } from "./link-kinds.server";
 import { sendEmail } from "~/platform/email/email.server";
 import { claimMailSlot } from "./mail-caps.server";
 import { hashPassword } from "./password.server";
@@ -138,10 +138,7 @@ export async function requestEmailChange(
   const identity = await reauthenticate(request, cf, user, session, input.currentPassword, "credentials");
   if (!identity.ok) return refused(identity);
   const db = getDb(env);
-  const [recent] = await db
-    .select({ n: count() })
-    .from(ec)
-    .where(and(eq(ec.userId, user.id), gt(ec.createdAt, now - 60 * 60_000)));
+  const [recent] = await linksInLastHour(db, ec, user.id, now);
   if ((recent?.n ?? 0) >= EMAIL_CHANGES_PER_HOUR)
     return refused({ status: 429, field: null, error: ACCOUNT_MSG.emailChangeTooMany });
   const [taken] = await db

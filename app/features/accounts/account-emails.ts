@@ -1,5 +1,6 @@
 // The e-mails of the owner's own account changes on /managesub (docs/accounts.md). Like auth-emails.ts: plain text
 // for the dev outbox, escaped HTML for mail clients, and a greeting only for a name that is a plain name.
+import { securityNotice } from "./auth-emails";
 import { greetingName, render, type EmailContent } from "~/platform/email/template";
 import { STALE_LINK_DAYS } from "~/features/listings/upkeep";
 
@@ -7,17 +8,11 @@ type Common = { origin: string; firstName: string; siteName: string };
 
 /** To the owner after a change of password from the settings page (this device stays signed in). */
 export function passwordChangedHereEmail(o: Common): EmailContent {
-  return render(
-    `Your ${o.siteName} password was changed`,
-    [
-      `Hi ${greetingName(o.firstName)},`,
-      "",
-      "The password of your account was just changed from your account settings.",
-      "Every other device signed in to your account was signed out.",
-      "If it was not you, reset your password now.",
-    ],
-    { href: `${o.origin}/login?action=reset`, label: "Reset your password" },
-  );
+  return securityNotice(o, `Your ${o.siteName} password was changed`, [
+    "The password of your account was just changed from your account settings.",
+    "Every other device signed in to your account was signed out.",
+    "If it was not you, reset your password now.",
+  ]);
 }
 
 /** To the NEW address: the only way the change can happen. */
@@ -54,32 +49,20 @@ export function emailChangedEmail(o: Common): EmailContent {
  * could change nothing anyway) and no name: the requester is a stranger to this recipient.
  */
 export function emailChangeTakenEmail(o: Pick<Common, "origin" | "siteName">): EmailContent {
-  return render(
-    `Someone tried to use your address on ${o.siteName}`,
-    [
-      "Hi there,",
-      "",
-      `Someone asked to move another ${o.siteName} account to this e-mail address, which already has an account.`,
-      "Nothing was changed, and your account is as it was.",
-      "If you have not signed in for a while, a new password never hurts.",
-    ],
-    { href: `${o.origin}/login?action=reset`, label: "Reset your password" },
-  );
+  return securityNotice(o, `Someone tried to use your address on ${o.siteName}`, [
+    `Someone asked to move another ${o.siteName} account to this e-mail address, which already has an account.`,
+    "Nothing was changed, and your account is as it was.",
+    "If you have not signed in for a while, a new password never hurts.",
+  ]);
 }
 
 /** After 'Download my data': a copy of everything is worth knowing about when it was not you. */
 export function dataExportedEmail(o: Common): EmailContent {
-  return render(
-    `A copy of your ${o.siteName} data was downloaded`,
-    [
-      `Hi ${greetingName(o.firstName)},`,
-      "",
-      "A copy of your account's data (your details, listings, photos, stats and security log) was just downloaded",
-      "after your password was confirmed.",
-      "If it was not you, reset your password now and sign out your other sessions from your account settings.",
-    ],
-    { href: `${o.origin}/login?action=reset`, label: "Reset your password" },
-  );
+  return securityNotice(o, `A copy of your ${o.siteName} data was downloaded`, [
+    "A copy of your account's data (your details, listings, photos, stats and security log) was just downloaded",
+    "after your password was confirmed.",
+    "If it was not you, reset your password now and sign out your other sessions from your account settings.",
+  ]);
 }
 
 /** The stale-listing check's question (docs/dashboard.md): one link, single-use, that confirms this listing only. */

@@ -16,6 +16,7 @@ import type { ApiCall } from "./api-route.server";
 import { readBody, SMALL_BODY_BYTES } from "~/platform/http/body.server";
 import { json, jsonError } from "~/platform/http/responses.server";
 import { setCookieHeaders } from "~/platform/http/token-cookie.server";
+import type { z } from "zod";
 
 export type AuthAction = "login" | "signup" | "reset";
 
@@ -31,6 +32,19 @@ async function guardedBody(
   const body = await readBody(request, { maxBytes: SMALL_BODY_BYTES, accept: ["json", "form"] });
   if (!body.ok) return { ok: false, response: jsonError(body.status, body.error) };
   return { ok: true, data: body.data };
+}
+
+/** guardedBody, then the body checked against `schema`: a 400 {error} for the first problem. */
+async function guardedInput<S extends z.ZodType>(
+  request: Request,
+  env: Env,
+  action: AuthAction,
+  schema: S,
+): Promise<{ ok: true; data: z.output<S> } | { ok: false; response: Response }> {
+  const body = await guardedBody(request, env, action);
+  if (!body.ok) return body;
+  const parsed = parseWith(schema, body.data);
+  return parsed.ok ? parsed : { ok: false, response: jsonError(400, parsed.error) };
 }
 
 /** AuthError becomes its own {error}; anything else is logged and answered with the spec's fallback. */
@@ -97,10 +111,8 @@ export async function secondFactorApi({ request, env, ctx, cf }: ApiCall<"none">
  * (docs/decisions/0010-confirmed-signup.md). accountType is ignored (always 'unpaid').
  */
 export async function signupApi({ request, context, env }: ApiCall<"none">): Promise<Response> {
-  const body = await guardedBody(request, env, "signup");
-  if (!body.ok) return body.response;
-  const parsed = parseWith(signupSchema, body.data);
-  if (!parsed.ok) return jsonError(400, parsed.error);
+  const parsed = await guardedInput(request, env, "signup", signupSchema);
+  if (!parsed.ok) return parsed.response;
   try {
     const { cookies } = await signup(request, context.cloudflare, parsed.data);
     const headers = setCookieHeaders(cookies);
@@ -112,10 +124,8 @@ export async function signupApi({ request, context, env }: ApiCall<"none">): Pro
 
 /** POST /api/auth/request-password-reset {email}: the same answer whether or not the account exists. */
 export async function requestResetApi({ request, context, env }: ApiCall<"none">): Promise<Response> {
-  const body = await guardedBody(request, env, "reset");
-  if (!body.ok) return body.response;
-  const parsed = parseWith(resetRequestSchema, body.data);
-  if (!parsed.ok) return jsonError(400, parsed.error);
+  const parsed = await guardedInput(request, env, "reset", resetRequestSchema);
+  if (!parsed.ok) return parsed.response;
   try {
     await requestPasswordReset(request, context.cloudflare, parsed.data.email);
     return json({ message: MSG.resetSent });
@@ -130,10 +140,8 @@ export async function requestResetApi({ request, context, env }: ApiCall<"none">
  * {message, passkeysRemoved, passkeysKept}.
  */
 export async function resetPasswordApi({ request, context, env, params }: ApiCall<"none">): Promise<Response> {
-  const body = await guardedBody(request, env, "reset");
-  if (!body.ok) return body.response;
-  const parsed = parseWith(apiResetPasswordSchema, body.data);
-  if (!parsed.ok) return jsonError(400, parsed.error);
+  const parsed = await guardedInput(request, env, "reset", apiResetPasswordSchema);
+  if (!parsed.ok) return parsed.response;
   try {
     const { newPassword, removePasskeys } = parsed.data;
     const done = await resetPassword(request, context.cloudflare, params.token ?? "", newPassword, { removePasskeys });

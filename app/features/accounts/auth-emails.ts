@@ -4,6 +4,22 @@ import { CONFIRM_TOKEN_TTL_MS } from "./auth-session";
 import { UNCONFIRMED_ACCOUNT_DAYS } from "~/features/site/retention";
 import { greetingName, render, type EmailContent } from "~/platform/email/template";
 
+/**
+ * A notice to an account's owner about something done to, or tried on, their account: the greeting, what
+ * happened, and the way back in when it was not them, a password reset. Without a first name (mail to a
+ * stranger's address) the greeting is "Hi there,".
+ */
+export function securityNotice(
+  o: { origin: string; firstName?: string },
+  subject: string,
+  body: string[],
+): EmailContent {
+  return render(subject, [`Hi ${greetingName(o.firstName ?? "")},`, "", ...body], {
+    href: `${o.origin}/login?action=reset`,
+    label: "Reset your password",
+  });
+}
+
 /** "1 passkey", "3 passkeys". */
 export function passkeyCount(n: number): string {
   return `${n} passkey${n === 1 ? "" : "s"}`;
@@ -60,32 +76,20 @@ export function confirmEmailEmail(o: {
 
 /** Sent instead of an error when someone signs up with an address that already has an account. */
 export function signupAttemptEmail(o: { origin: string; firstName: string; siteName: string }): EmailContent {
-  return render(
-    `Someone tried to sign up to ${o.siteName} with your address`,
-    [
-      `Hi ${greetingName(o.firstName)},`,
-      "",
-      "Someone just tried to create a new account with your e-mail address, which already has an account.",
-      "No new account was made and nobody was logged in.",
-      "If it was you, log in instead; if you forgot your password, reset it from the login page.",
-    ],
-    { href: `${o.origin}/login?action=reset`, label: "Reset your password" },
-  );
+  return securityNotice(o, `Someone tried to sign up to ${o.siteName} with your address`, [
+    "Someone just tried to create a new account with your e-mail address, which already has an account.",
+    "No new account was made and nobody was logged in.",
+    "If it was you, log in instead; if you forgot your password, reset it from the login page.",
+  ]);
 }
 
 export function loginFailuresEmail(o: { origin: string; firstName: string; siteName: string }): EmailContent {
-  return render(
-    `Several failed sign-ins to your ${o.siteName} account`,
-    [
-      `Hi ${greetingName(o.firstName)},`,
-      "",
-      "Someone has just entered a wrong password for your account several times in a row.",
-      "Further sign-ins are slowed down for a while. Your password has not been changed.",
-      "If it was you, wait a few minutes or reset your password; a reset always works and lifts the delay.",
-      "If it was not you, nothing more is needed, but a new password never hurts.",
-    ],
-    { href: `${o.origin}/login?action=reset`, label: "Reset your password" },
-  );
+  return securityNotice(o, `Several failed sign-ins to your ${o.siteName} account`, [
+    "Someone has just entered a wrong password for your account several times in a row.",
+    "Further sign-ins are slowed down for a while. Your password has not been changed.",
+    "If it was you, wait a few minutes or reset your password; a reset always works and lifts the delay.",
+    "If it was not you, nothing more is needed, but a new password never hurts.",
+  ]);
 }
 
 export function passwordChangedEmail(o: {
@@ -97,20 +101,12 @@ export function passwordChangedEmail(o: {
 }): EmailContent {
   const removed = o.passkeys?.passkeysRemoved ?? 0;
   const kept = o.passkeys?.passkeysKept ?? 0;
-  return render(
-    `Your ${o.siteName} password was changed`,
-    [
-      `Hi ${greetingName(o.firstName)},`,
-      "",
-      "The password of your account was just changed and every signed-in device was logged out.",
-      ...(removed > 0
-        ? [`All your passkeys (${passkeyCount(removed)}) were removed too. Add them again from Account Settings.`]
-        : []),
-      ...(kept > 0
-        ? [`Your ${passkeyCount(kept)} still sign in: remove any you do not trust in Account Settings.`]
-        : []),
-      "If it was not you, reset your password now.",
-    ],
-    { href: `${o.origin}/login?action=reset`, label: "Reset your password" },
-  );
+  return securityNotice(o, `Your ${o.siteName} password was changed`, [
+    "The password of your account was just changed and every signed-in device was logged out.",
+    ...(removed > 0
+      ? [`All your passkeys (${passkeyCount(removed)}) were removed too. Add them again from Account Settings.`]
+      : []),
+    ...(kept > 0 ? [`Your ${passkeyCount(kept)} still sign in: remove any you do not trust in Account Settings.`] : []),
+    "If it was not you, reset your password now.",
+  ]);
 }

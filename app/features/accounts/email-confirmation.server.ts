@@ -3,22 +3,21 @@
 // one voids the older ones, and at most CONFIRM_MAILS_PER_HOUR are issued an hour, so neither the sign-up
 // form nor a refused sign-in can be turned into a mail bomb.
 import { cookieIsSecure } from "~/platform/env";
-import { and, count, desc, eq, gt, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { confirmEmailEmail } from "./auth-emails";
 import { AFTER_LOGIN_DEFAULT, safeRedirectTo } from "./auth-redirect";
 import { CONFIRM_MAILS_PER_HOUR, CONFIRM_TOKEN_TTL_MS } from "./auth-session";
-import { CONFIRMATION_LINK } from "./link-kinds.server";
+import { CONFIRMATION_LINK, linksInLastHour } from "./link-kinds.server";
 import { newToken } from "~/platform/data/ids";
 import { getDb, schema, type Db } from "~/platform/data/db.server";
 import { linkHash, newLink, peekLink, unspentWhere, usableWhere } from "~/platform/data/one-time-links.server";
-import { sendEmail, siteName } from "~/platform/email/email.server";
 import {
   readTokenCookie,
   serializeTokenCookie,
   sha256Hex,
   type TokenCookie,
 } from "~/platform/http/token-cookie.server";
-import { siteOrigin } from "~/platform/http/site-origin.server";
+import { mailOwner } from "./owner-mail.server";
 import type { RequestContext } from "~/platform/request-context";
 
 const u = schema.users;
@@ -66,10 +65,7 @@ export async function isSigningUpBrowser(
  * hourly cap. Voided links still count: the cap is on mails sent, not on links alive.
  */
 export function mayHaveNewLink(db: Db, now: number): SQL {
-  const recent = db
-    .select({ n: count() })
-    .from(ec)
-    .where(and(eq(ec.userId, u.id), gt(ec.createdAt, now - 60 * 60_000)));
+  const recent = linksInLastHour(db, ec, u.id, now);
   return and(isNull(u.emailConfirmedAt), lt(recent, CONFIRM_MAILS_PER_HOUR))!;
 }
 
@@ -90,32 +86,43 @@ export function issueLinkStatements(
       .update(ec)
       .set(CONFIRMATION_LINK.spend(now))
       .where(unspentWhere(CONFIRMATION_LINK, inArray(ec.userId, db.select({ id: u.id }).from(u).where(target)))),
-    // Keys in the table's column order: drizzle lists the table's columns for the INSERT.
-    db
-      .insert(ec)
-      .select(
-        db
-          .select({
-            tokenHash: sql<string>`${link.tokenHash}`.as("token_hash"),
-            userId: u.id,
-            // Guarded here too, whoever the caller: the link will send a signed-in browser there.
-            redirectTo: sql<string>`${safeRedirectTo(link.redirectTo)}`.as("redirect_to"),
-            createdAt: sql<number>`${now}`.as("created_at"),
-            expiresAt: sql<number>`${now + CONFIRM_TOKEN_TTL_MS}`.as("expires_at"),
-            usedAt: sql<number | null>`null`.as("used_at"),
-            // Any earlier link means an earlier sign-up (or a sign-in before confirming) with this address: this one
-            // then asks for the password before it confirms, so a later stranger's sign-up cannot be confirmed
-            // by the address's owner without noticing. Read before this row exists.
-            needsPassword: sql<boolean>`exists (select 1 from ${ec} prior where prior.user_id = ${u.id})`.as(
-              "needs_password",
-            ),
-            browserHash: sql<string | null>`${link.browserHash}`.as("browser_hash"),
-          })
-          .from(u)
-          .where(target),
-      )
-      .returning({ userId: ec.userId }),
+    // Any earlier link means an earlier sign-up (or a sign-in before confirming) with this address: this one
+    // then asks for the password before it confirms, so a later stranger's sign-up cannot be confirmed by the
+    // address's owner without noticing. Read before this row exists.
+    linkInsert(db, target, link, sql<boolean>`exists (select 1 from ${ec} prior where prior.user_id = ${u.id})`, now),
   ] as const;
+}
+
+/**
+ * Records a link for the account `target` selects (none when it selects none), returning its user id. Keys in
+ * the table's column order: drizzle lists the table's columns for the INSERT.
+ */
+function linkInsert(
+  db: Db,
+  target: SQL | undefined,
+  link: { tokenHash: string; redirectTo: string; browserHash: string | null },
+  needsPassword: SQL<boolean>,
+  now: number,
+) {
+  return db
+    .insert(ec)
+    .select(
+      db
+        .select({
+          tokenHash: sql<string>`${link.tokenHash}`.as("token_hash"),
+          userId: u.id,
+          // Guarded here too, whoever the caller: the link will send a signed-in browser there.
+          redirectTo: sql<string>`${safeRedirectTo(link.redirectTo)}`.as("redirect_to"),
+          createdAt: sql<number>`${now}`.as("created_at"),
+          expiresAt: sql<number>`${now + CONFIRM_TOKEN_TTL_MS}`.as("expires_at"),
+          usedAt: sql<number | null>`null`.as("used_at"),
+          needsPassword: needsPassword.as("needs_password"),
+          browserHash: sql<string | null>`${link.browserHash}`.as("browser_hash"),
+        })
+        .from(u)
+        .where(target),
+    )
+    .returning({ userId: ec.userId });
 }
 
 /**
@@ -140,45 +147,15 @@ export async function resendConfirmation(
     .where(eq(ec.userId, u.id))
     .orderBy(desc(ec.createdAt))
     .limit(1);
-  // Keys in the table's column order: drizzle lists the table's columns for the INSERT.
-  const issued = await db
-    .insert(ec)
-    .select(
-      db
-        .select({
-          tokenHash: sql<string>`${hash}`.as("token_hash"),
-          userId: u.id,
-          redirectTo: sql<string>`${safeRedirectTo(redirectTo)}`.as("redirect_to"),
-          createdAt: sql<number>`${now}`.as("created_at"),
-          expiresAt: sql<number>`${now + CONFIRM_TOKEN_TTL_MS}`.as("expires_at"),
-          usedAt: sql<number | null>`null`.as("used_at"),
-          needsPassword: sql<boolean>`coalesce((${latest}), 0)`.as("needs_password"),
-          browserHash: sql<string | null>`null`.as("browser_hash"),
-        })
-        .from(u)
-        .where(and(eq(u.id, userId), mayHaveNewLink(db, now))),
-    )
-    .returning({ userId: ec.userId });
+  const target = and(eq(u.id, userId), mayHaveNewLink(db, now));
+  const link = { tokenHash: hash, redirectTo, browserHash: null };
+  const issued = await linkInsert(db, target, link, sql<boolean>`coalesce((${latest}), 0)`, now);
   if (issued[0]) cf.ctx.waitUntil(sendConfirmationEmail(request, cf.env, userId, token));
 }
 
 /** The mail with the link; the greeting uses the name typed at the sign-up that asked for it. */
 export async function sendConfirmationEmail(request: Request, env: Env, userId: string, token: string) {
-  const [row] = await getDb(env)
-    .select({ email: u.email, firstName: u.firstName })
-    .from(u)
-    .where(eq(u.id, userId))
-    .limit(1);
-  if (!row) return;
-  await sendEmail(env, {
-    to: row.email,
-    ...confirmEmailEmail({
-      origin: siteOrigin(env, request),
-      token,
-      firstName: row.firstName,
-      siteName: siteName(env),
-    }),
-  });
+  await mailOwner(request, env, userId, (o) => confirmEmailEmail({ ...o, token }));
 }
 
 export type ConfirmationLink = { userId: string; email: string; passwordHash: string; needsPassword: boolean };

@@ -2,9 +2,9 @@
 // and time limit (set where the link is issued), and is spent by setting used_at. Apart from the flows that
 // use them so that each may void another's links (a reset voids confirmations, a password change voids resets)
 // without importing the other's flow.
-import { gt } from "drizzle-orm";
-import { schema } from "~/platform/data/db.server";
-import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
+import { and, count, eq, gt } from "drizzle-orm";
+import { schema, type Db } from "~/platform/data/db.server";
+import type { SQLiteColumn, SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import type { LinkKind } from "~/platform/data/one-time-links.server";
 
 const pr = schema.passwordResets;
@@ -23,6 +23,22 @@ function expiringLink<T extends typeof pr | typeof ec | typeof ch>(table: T): Li
     fresh: (now) => gt(table.expiresAt, now),
     spend: (now) => ({ usedAt: now }) as SQLiteUpdateSetSource<T>,
   };
+}
+
+/**
+ * How many links of this table the account `owner` (an id, or the users column of an outer query) was given in
+ * the last hour: the hourly caps count mails sent, so spent and voided links count too.
+ */
+export function linksInLastHour(
+  db: Db,
+  table: typeof pr | typeof ec | typeof ch,
+  owner: string | SQLiteColumn,
+  now: number,
+) {
+  return db
+    .select({ n: count() })
+    .from(table)
+    .where(and(eq(table.userId, owner), gt(table.createdAt, now - 60 * 60_000)));
 }
 
 /** A password reset's link (RESET_TOKEN_TTL_MS). */

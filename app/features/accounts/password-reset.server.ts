@@ -3,11 +3,11 @@
 // kept in password_resets, valid RESET_TOKEN_TTL_MS. The request does the same work whether or not the e-mail
 // has an account, and mails through ctx.waitUntil, so neither the answer nor its timing tells who is registered.
 import type { RequestContext } from "~/platform/request-context";
-import { and, count, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { passwordChangedEmail, passwordResetEmail } from "./auth-emails";
 import { RESET_REQUESTS_PER_HOUR, RESET_TOKEN_TTL_MS } from "./auth-session";
 import { AuthError } from "./auth-errors";
-import { CONFIRMATION_LINK, RESET_LINK } from "./link-kinds.server";
+import { CONFIRMATION_LINK, linksInLastHour, RESET_LINK } from "./link-kinds.server";
 import { hashPassword } from "./password.server";
 import { newPasswordProblem } from "./password-policy.server";
 import { countPasskeys, removeAllPasskeysStatements } from "./second-factor/passkeys.server";
@@ -15,8 +15,7 @@ import { recordSecurityEvent, requestMeta, securityEventStatement } from "./secu
 import { clearThrottle } from "./sign-in/login-throttle.server";
 import { getDb, schema } from "~/platform/data/db.server";
 import { linkHash, newLink, peekLink, spendLink, unspentWhere } from "~/platform/data/one-time-links.server";
-import { sendEmail, siteName } from "~/platform/email/email.server";
-import { siteOrigin } from "~/platform/http/site-origin.server";
+import { mailOwner } from "./owner-mail.server";
 
 const pr = schema.passwordResets;
 
@@ -34,10 +33,7 @@ export async function requestPasswordReset(
   const { token, hash } = await newLink();
   const db = getDb(env);
   const u = schema.users;
-  const recent = db
-    .select({ n: count() })
-    .from(pr)
-    .where(and(eq(pr.userId, u.id), gt(pr.createdAt, now - 60 * 60_000)));
+  const recent = linksInLastHour(db, pr, u.id, now);
   // Keys in the table's column order: drizzle lists the table's columns for the INSERT.
   const rows = await db
     .insert(pr)
@@ -65,19 +61,10 @@ export async function requestPasswordReset(
 }
 
 async function sendResetEmail(request: Request, env: Env, userId: string, token: string) {
-  const [row] = await getDb(env).select().from(schema.users).where(eq(schema.users.id, userId)).limit(1);
-  if (!row) return;
-  await sendEmail(env, {
-    to: row.email,
-    ...passwordResetEmail({
-      origin: siteOrigin(env, request),
-      token,
-      firstName: row.firstName,
-      siteName: siteName(env),
-      // The mail says the reset page can remove them too, when there are any.
-      passkeys: await countPasskeys(env, userId),
-    }),
-  });
+  await mailOwner(request, env, userId, async (o) =>
+    // The mail says the reset page can remove them too, when there are any.
+    passwordResetEmail({ ...o, token, passkeys: await countPasskeys(env, userId) }),
+  );
 }
 
 /**
@@ -159,15 +146,5 @@ export async function resetPassword(
 }
 
 async function notifyPasswordChanged(request: Request, env: Env, userId: string, passkeys: ResetOutcome) {
-  const [row] = await getDb(env).select().from(schema.users).where(eq(schema.users.id, userId)).limit(1);
-  if (!row) return;
-  await sendEmail(env, {
-    to: row.email,
-    ...passwordChangedEmail({
-      origin: siteOrigin(env, request),
-      firstName: row.firstName,
-      siteName: siteName(env),
-      passkeys,
-    }),
-  });
+  await mailOwner(request, env, userId, (o) => passwordChangedEmail({ ...o, passkeys }));
 }

@@ -2,6 +2,7 @@
 // read replicas. A write's answer carries the D1 session's latest bookmark, sealed; the next request starts
 // its session from it, so whichever replica serves it has caught up at least that far. Without the cookie a
 // request starts "first-unconstrained" (any copy may answer first). Pure: the Worker does the I/O.
+import { cookieValues } from "../http/cookie-header";
 
 /** The cookie's name; `__Host-` is added where the session cookie is Secure (see bookmarkCookieName). */
 export const BOOKMARK_COOKIE = "d1-bookmark";
@@ -43,15 +44,7 @@ export function bookmarkCookieName(secure: boolean): string {
 
 /** The sealed bookmark in a Cookie header, or null when there is none or it is not sealed-shaped. */
 export function readBookmarkCookie(cookieHeader: string | null, secure: boolean): string | null {
-  if (!cookieHeader) return null;
-  const name = bookmarkCookieName(secure);
-  for (const part of cookieHeader.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
-    const value = part.slice(eq + 1).trim();
-    if (isSealedBookmark(value)) return value;
-  }
-  return null;
+  return cookieValues(cookieHeader, bookmarkCookieName(secure)).find(isSealedBookmark) ?? null;
 }
 
 /** Where the request's D1 session starts: the opened bookmark when it is one, else by who is asking. */

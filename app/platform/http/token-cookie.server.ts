@@ -1,5 +1,6 @@
 // The session cookie's format and the token's hash, server-only. The cookie holds only a random token;
 // D1 holds only its SHA-256, so a leaked database copy cannot be replayed as anyone's cookie.
+import { cookieValues } from "./cookie-header";
 
 // newToken(32) gives 43 URL-safe base64 characters. Checking the shape first keeps junk out of queries.
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -42,15 +43,7 @@ export function serializeTokenCookie(cookie: TokenCookie, value: string, secure:
 
 /** The cookie's token from a Cookie header, or null when absent or not token-shaped. */
 export function readTokenCookie(cookieHeader: string | null, cookie: TokenCookie, secure: boolean): string | null {
-  if (!cookieHeader) return null;
-  const name = tokenCookieName(cookie, secure);
-  for (const part of cookieHeader.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
-    const value = part.slice(eq + 1).trim();
-    if (isTokenShape(value)) return value;
-  }
-  return null;
+  return cookieValues(cookieHeader, tokenCookieName(cookie, secure)).find(isTokenShape) ?? null;
 }
 
 export function sessionCookieName(secure: boolean): string {
@@ -71,12 +64,7 @@ export function readSessionToken(cookieHeader: string | null, secure: boolean): 
 
 /** True when the request carries a session cookie at all, even a malformed one (it is then "expired"). */
 export function hasSessionCookie(cookieHeader: string | null, secure: boolean): boolean {
-  if (!cookieHeader) return false;
-  const name = sessionCookieName(secure);
-  return cookieHeader.split(";").some((part) => {
-    const eq = part.indexOf("=");
-    return eq > 0 && part.slice(0, eq).trim() === name && part.slice(eq + 1).trim() !== "";
-  });
+  return cookieValues(cookieHeader, sessionCookieName(secure)).some((value) => value !== "");
 }
 
 /** Headers that set each of `cookies` (a session, a pending sign-in's, one cleared): one Set-Cookie each. */

@@ -1,6 +1,7 @@
 // The realtime protocol, shared by the Worker (publishing), the room (coalescing, sending) and the browser
 // (deciding what to reload). One small message per listing change; counts (likes, views, contacts) never
 // travel here, and a listing that was hidden before and after a change is never named to visitors.
+import { parseJsonObject } from "../data/json";
 
 export const REALTIME_PARTY = "listings-room";
 
@@ -73,14 +74,8 @@ const MAX_MESSAGE_LENGTH = 512;
 /** A message from the room, or null for anything else (the browser trusts nothing it did not expect). */
 export function parseProfileUpdate(data: unknown): ProfileUpdateEvent | null {
   if (typeof data !== "string" || data.length > MAX_MESSAGE_LENGTH) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(data);
-  } catch {
-    return null;
-  }
-  if (typeof value !== "object" || value === null) return null;
-  const m = value as Record<string, unknown>;
+  const m = parseJsonObject(data);
+  if (!m) return null;
   if (m.type !== "profileUpdate" || typeof m.modelId !== "string" || !/^[0-9a-z]{1,64}$/i.test(m.modelId)) return null;
   if (typeof m.at !== "number" || typeof m.visible !== "boolean" || typeof m.entered !== "boolean") return null;
   if (m.region !== null && typeof m.region !== "string") return null;

@@ -6,11 +6,11 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
 } from "@simplewebauthn/browser";
 import { useState } from "react";
-import { PASSKEY_API, PASSKEY_MSG, passkeyErrorText } from "./passkeys";
+import { PASSKEY_API, PASSKEY_MSG } from "./passkeys";
 import { Alert } from "~/ui/Alert";
 import { Button } from "~/ui/Button";
 import { useHydrated } from "~/ui/useHydrated";
-import { errorName, postPasskeyJson } from "./passkey-fetch";
+import { passkeyCeremony } from "./passkey-fetch";
 
 export function PasskeySignIn({ redirectTo }: { redirectTo: string | null }) {
   const hydrated = useHydrated();
@@ -25,18 +25,14 @@ export function PasskeySignIn({ redirectTo }: { redirectTo: string | null }) {
     }
     setBusy(true);
     try {
-      const started = await postPasskeyJson<{ options: PublicKeyCredentialRequestOptionsJSON }>(
-        PASSKEY_API.signInOptions,
-        {},
-      );
-      if (!started.ok) return setError(started.error);
-      let response;
-      try {
-        response = await startAuthentication({ optionsJSON: started.data.options });
-      } catch (e) {
-        return setError(passkeyErrorText(errorName(e), "sign-in"));
-      }
-      const done = await postPasskeyJson<{ redirectTo: string }>(PASSKEY_API.signIn, { response, redirectTo });
+      const done = await passkeyCeremony<PublicKeyCredentialRequestOptionsJSON, { redirectTo: string }>({
+        optionsUrl: PASSKEY_API.signInOptions,
+        optionsBody: {},
+        ceremony: (optionsJSON) => startAuthentication({ optionsJSON }),
+        during: "sign-in",
+        finishUrl: PASSKEY_API.signIn,
+        finishBody: (response) => ({ response, redirectTo }),
+      });
       if (!done.ok) return setError(done.error);
       // A full load: every part of the page (the header's menu, the root loader) sees the new session. The
       // server chose the path through the redirect guard; replace() keeps the login page out of history.

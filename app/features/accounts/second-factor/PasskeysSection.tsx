@@ -13,7 +13,6 @@ import {
   PASSKEY_MSG,
   PASSKEY_NAME_MAX,
   PASSKEY_REMOVE_INTENT,
-  passkeyErrorText,
   type PasskeySectionData,
   type PasskeyView,
 } from "./passkeys";
@@ -23,7 +22,7 @@ import { Button } from "~/ui/Button";
 import { ErrorList } from "~/ui/ErrorList";
 import { Field } from "~/ui/Field";
 import { useHydrated } from "~/ui/useHydrated";
-import { errorName, postPasskeyJson } from "./passkey-fetch";
+import { passkeyCeremony } from "./passkey-fetch";
 
 const PASSWORD_INPUT = { type: "password", autoComplete: "current-password", required: true, maxLength: 128 } as const;
 const PASSWORD_HINT = "Needed unless you signed in with a passkey or second factor in the last 10 minutes.";
@@ -109,18 +108,14 @@ function AddPasskey({ needsPassword, defaultName }: { needsPassword: boolean; de
     if (!browserSupportsWebAuthn()) return setError(PASSKEY_MSG.unsupported);
     setBusy(true);
     try {
-      const started = await postPasskeyJson<{ options: PublicKeyCredentialCreationOptionsJSON }>(
-        PASSKEY_API.registerOptions,
-        { currentPassword: fields.get("currentPassword") ?? "" },
-      );
-      if (!started.ok) return setError(started.error);
-      let response;
-      try {
-        response = await startRegistration({ optionsJSON: started.data.options });
-      } catch (e) {
-        return setError(passkeyErrorText(errorName(e), "register"));
-      }
-      const done = await postPasskeyJson(PASSKEY_API.register, { name: fields.get("name") ?? "", response });
+      const done = await passkeyCeremony<PublicKeyCredentialCreationOptionsJSON, unknown>({
+        optionsUrl: PASSKEY_API.registerOptions,
+        optionsBody: { currentPassword: fields.get("currentPassword") ?? "" },
+        ceremony: (optionsJSON) => startRegistration({ optionsJSON }),
+        during: "register",
+        finishUrl: PASSKEY_API.register,
+        finishBody: (response) => ({ name: fields.get("name") ?? "", response }),
+      });
       if (!done.ok) return setError(done.error);
       form.reset();
       setNotice(PASSKEY_MSG.added);

@@ -1,6 +1,7 @@
 // The e-mails that tell an owner a passkey was added to or removed from their account. The passkey's name is
 // left out on purpose: whoever holds a session could type a link or a phone number into it, and our mail
 // must never carry a stranger's text. The device summary and rough place are ours (app/features/accounts/security-log.ts).
+import { securityNotice } from "../auth-emails";
 import { greetingName, render, type EmailContent } from "~/platform/email/template";
 
 type Where = { device: string; place: string };
@@ -24,14 +25,8 @@ export function passkeyAddedEmail(o: { origin: string; firstName: string; siteNa
 }
 
 export function passkeyRemovedEmail(o: { origin: string; firstName: string; siteName: string } & Where): EmailContent {
-  return render(
-    `A passkey was removed from your ${o.siteName} account`,
-    [
-      `Hi ${greetingName(o.firstName)},`,
-      "",
-      `A passkey was just removed from your account${from(o)}. It can no longer sign in.`,
-      "If it was not you, reset your password now and review your passkeys.",
-    ],
-    { href: `${o.origin}/login?action=reset`, label: "Reset your password" },
-  );
+  return securityNotice(o, `A passkey was removed from your ${o.siteName} account`, [
+    `A passkey was just removed from your account${from(o)}. It can no longer sign in.`,
+    "If it was not you, reset your password now and review your passkeys.",
+  ]);
 }

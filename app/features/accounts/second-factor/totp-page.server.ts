@@ -2,7 +2,6 @@
 // that weakens or replaces the second factor asks who is at the keyboard (confirmIdentity: the current
 // password, or a second factor proved in this session in the last few minutes). Codes typed here count
 // against the same per-account budget as sign-in.
-import { eq } from "drizzle-orm";
 import { ADMIN_ACCOUNT_TYPE, type SessionUser } from "~/features/accounts/auth-user";
 import { MSG } from "~/features/accounts/auth-schemas";
 import { isBlocked } from "~/features/accounts/sign-in/login-throttle";
@@ -11,14 +10,14 @@ import { groupedSecret, totpMessage, TWO_FACTOR_MSG } from "./totp";
 import { twoFactorDisabledEmail } from "./totp-emails";
 import { REMOVE_ALL_PASSKEYS, REMOVE_ALL_PASSKEYS_FIELD } from "./passkeys";
 import { markSecondFactor, type CurrentSession } from "../auth.server";
-import { getDb, schema } from "~/platform/data/db.server";
-import { sendEmail } from "~/platform/email/email.server";
+import { getDb } from "~/platform/data/db.server";
+import { siteName } from "~/platform/email/email.server";
 import { readThrottle, recordLoginFailure, tellOwnerOfFailures, throttleKey } from "../sign-in/login-throttle.server";
 import { countPasskeys, removeAllPasskeysStatements } from "./passkeys.server";
 import { confirmIdentity, CURRENT_PASSWORD_FIELD } from "../reauth.server";
 import { recordSecurityEvent, requestMeta, securityEventStatement } from "../security-log.server";
 import { revokeOtherSessions } from "../settings/sessions.server";
-import { siteOrigin } from "~/platform/http/site-origin.server";
+import { mailOwner } from "~/features/accounts/owner-mail.server";
 import { hasSealingKey, SealingKeyError } from "~/platform/crypto/sealing-key.server";
 import {
   cancelSetUp,
@@ -30,8 +29,6 @@ import {
   verifyTotp,
 } from "./totp.server";
 import type { RequestContext } from "~/platform/request-context";
-
-const siteName = (env: Env) => env.SITE_NAME || "Kiwi Companions";
 
 export type TwoFactorPageData = {
   enabled: boolean;
@@ -257,14 +254,5 @@ async function removeAllPasskeys(
 }
 
 async function tellOwnerDisabled(request: Request, env: Env, userId: string): Promise<void> {
-  const [row] = await getDb(env)
-    .select({ email: schema.users.email, firstName: schema.users.firstName })
-    .from(schema.users)
-    .where(eq(schema.users.id, userId))
-    .limit(1);
-  if (!row) return;
-  await sendEmail(env, {
-    to: row.email,
-    ...twoFactorDisabledEmail({ origin: siteOrigin(env, request), firstName: row.firstName, siteName: siteName(env) }),
-  });
+  await mailOwner(request, env, userId, twoFactorDisabledEmail);
 }

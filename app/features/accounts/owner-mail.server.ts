@@ -1,0 +1,28 @@
+// Mail to an account's owner, found by id at the moment of sending (the address may have changed since the
+// request began). Every account mail is greeted by the first name the owner typed and links back to this site.
+import { eq } from "drizzle-orm";
+import type { EmailContent } from "~/platform/email/template";
+import { getDb, schema } from "~/platform/data/db.server";
+import { sendEmail, siteName } from "~/platform/email/email.server";
+import { siteOrigin } from "~/platform/http/site-origin.server";
+
+/** What every account mail is written from. */
+export type OwnerMailContext = { origin: string; firstName: string; siteName: string };
+
+/** Sends `write`'s mail to the account's current address; nothing when the account is gone. */
+export async function mailOwner(
+  request: Request,
+  env: Env,
+  userId: string,
+  write: (o: OwnerMailContext) => EmailContent | Promise<EmailContent>,
+): Promise<void> {
+  const u = schema.users;
+  const [row] = await getDb(env)
+    .select({ email: u.email, firstName: u.firstName })
+    .from(u)
+    .where(eq(u.id, userId))
+    .limit(1);
+  if (!row) return;
+  const content = await write({ origin: siteOrigin(env, request), firstName: row.firstName, siteName: siteName(env) });
+  await sendEmail(env, { to: row.email, ...content });
+}
