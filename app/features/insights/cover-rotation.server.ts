@@ -2,7 +2,7 @@
 // same rule as coverForSlot in cover-rotation.ts), the owner's choice read and saved, and each chosen cover's
 // impressions and opens over the insights range.
 import { and, asc, eq, sql, type SQLWrapper } from "drizzle-orm";
-import { getDb, schema } from "~/platform/data/db.server";
+import { getDb, schema, type Db } from "~/platform/data/db.server";
 import { runningSums } from "./insights.server";
 import { checkCoverChoice, COVER_MSG, coverResults, type CoverCounts, type CoverResult } from "./cover-rotation";
 
@@ -37,8 +37,6 @@ export function parseRotatedCover(
 }
 
 export type CoverPhoto = { imageId: string; r2Key: string; public: boolean; chosen: number | null };
-
-type Db = ReturnType<typeof getDb>;
 
 /**
  * The cover section's two reads for one D1 batch: the listing's photos in order, each with its place among the

@@ -2,7 +2,7 @@
 // range's sums per photo and per region from the running totals (two rows each), whatever the number of
 // listings, the length of the range or the age of the table (docs/decisions/0039-running-totals.md).
 import { and, asc, eq, gte, sql, type SQL } from "drizzle-orm";
-import { getDb, schema } from "~/platform/data/db.server";
+import { getDb, schema, type Db } from "~/platform/data/db.server";
 import { countDay } from "~/platform/http/client-address";
 import { fillDays, totalsOf, type DayCounts, type InsightsView, type PhotoCounts, type Range } from "./insights";
 import type { RegionViews } from "./regions";
@@ -10,8 +10,6 @@ import type { RegionViews } from "./regions";
 const l = schema.listings;
 const ld = schema.listingDaily;
 const DAY_MS = 86_400_000;
-
-type Db = ReturnType<typeof getDb>;
 
 /**
  * Each key's sums since `from` from a running-totals table: the key's last running total minus its last one

@@ -4,7 +4,7 @@
 // (or for a group it has not reached) computes and stores its own group. Peers are the listings public now or
 // seen that week, so a listing hidden all week does not pull the median down.
 import { and, eq, sql } from "drizzle-orm";
-import { getDb, schema } from "~/platform/data/db.server";
+import { getDb, schema, type Db } from "~/platform/data/db.server";
 import { lastFullWeek, type Plan, type Week } from "./statement";
 
 const l = schema.listings;
@@ -40,8 +40,6 @@ const groupKey = (plan: Plan, region: string) => `${plan}\u0000${region}`;
 
 /** A group's figures as stored: most impressions first. */
 const storedFigures = (impressions: number[]) => JSON.stringify([...impressions].sort((a, b) => b - a));
-
-type Db = ReturnType<typeof getDb>;
 
 /** One group's stored figures of a closed week (no row while neither the cron nor a read has stored them). */
 export function storedPeersQuery(db: Db, week: Week, plan: Plan, region: string) {

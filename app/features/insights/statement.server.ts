@@ -2,7 +2,7 @@
 // its peers (same plan, same region: peer-figures.server.ts), the opt-in, the cron's once-a-week send and the
 // administrators' spread report (docs/decisions/0030-weekly-visibility-statement.md).
 import { and, eq, lt, sql } from "drizzle-orm";
-import { getDb, schema } from "~/platform/data/db.server";
+import { getDb, schema, type Db } from "~/platform/data/db.server";
 import { sendEmail, siteName, type EmailEnv } from "~/platform/email/email.server";
 import {
   lastFullWeek,
@@ -23,8 +23,6 @@ const se = schema.statementEmails;
 
 /** Opted-in providers looked at per cron run (every 30 minutes). */
 const PER_RUN = 50;
-
-type Db = ReturnType<typeof getDb>;
 
 /** What a statement needs of its listing. */
 export type StatementListing = { region: string; featured: boolean | number; live: boolean | number };
