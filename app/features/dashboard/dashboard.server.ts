@@ -3,7 +3,6 @@
 // share these, so both paths enforce the same rules.
 import { and, asc, eq, sql } from "drizzle-orm";
 import { type DashboardListing } from "./dashboard";
-import { isId } from "~/platform/data/ids";
 import { flatRatesInDollars, type FlatRates } from "~/features/listings/rules";
 import { photoUrl } from "~/features/photos/keys";
 import type { Profile } from "~/features/profile/profile";
@@ -11,6 +10,8 @@ import { monthKey } from "./stats";
 import { getDb, schema } from "~/platform/data/db.server";
 import { buildProfileFromD1 } from "~/features/profile/profile.server";
 import { overLimit } from "~/platform/http/rate-limit.server";
+
+import { selectOwnListing } from "./own-listing.server";
 
 export { findOwnListing, type OwnListing } from "./own-listing.server";
 export { NOT_YOUR_LISTING, setListingFlag, type ToggleResult, type ToggleState } from "./toggles.server";
@@ -112,20 +113,15 @@ export async function loadOwnerProfile(
   userId: string,
   listingId: string,
 ): Promise<OwnerProfile | null> {
-  if (!isId(listingId)) return null;
-  const [owned] = await getDb(env)
-    .select({
-      lastName: l.lastName,
-      rate30: l.rate30,
-      rate60: l.rate60,
-      rate120: l.rate120,
-      orate30: l.orate30,
-      orate60: l.orate60,
-      orate120: l.orate120,
-    })
-    .from(l)
-    .where(and(eq(l.id, listingId), eq(l.userId, userId)))
-    .limit(1);
+  const owned = await selectOwnListing(env, userId, listingId, {
+    lastName: l.lastName,
+    rate30: l.rate30,
+    rate60: l.rate60,
+    rate120: l.rate120,
+    orate30: l.orate30,
+    orate60: l.orate60,
+    orate120: l.orate120,
+  });
   if (!owned) return null;
   // The owner's own copy: with the photos kept but not shown on the Standard plan, marked.
   const profile = await buildProfileFromD1(env, listingId, { withHidden: true });

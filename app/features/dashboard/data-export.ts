@@ -4,6 +4,9 @@
 // (hashes, keys, session ids) stay out even where the rest of the row goes in: the archive may be saved on a
 // shared computer or mailed on, and must not be a way into the account.
 
+/** How a ledger entry and an unapplied payment point at what they belong to: the payment, listing and owner. */
+const PAYMENT_ENTRY_KEYS = ["id", "payment_id", "listing_id", "user_id"] as const;
+
 /**
  * Tables the archive copies: the columns it takes (an allow-list, so a column added later is left out until
  * someone decides; a workers test fails until they do) and the ones it leaves out on purpose.
@@ -226,10 +229,7 @@ export const EXPORTED_TABLES = {
   ledger: {
     file: "payments.json",
     columns: [
-      "id",
-      "payment_id",
-      "listing_id",
-      "user_id",
+      ...PAYMENT_ENTRY_KEYS,
       "entry",
       "amount_cents",
       "currency",
@@ -243,10 +243,7 @@ export const EXPORTED_TABLES = {
   unapplied_payments: {
     file: "payments.json",
     columns: [
-      "id",
-      "payment_id",
-      "listing_id",
-      "user_id",
+      ...PAYMENT_ENTRY_KEYS,
       "provider",
       "provider_ref",
       "amount_cents",

@@ -2,6 +2,8 @@
 import { and, eq } from "drizzle-orm";
 import { type ListingState } from "~/features/listings/state";
 import { isId } from "~/platform/data/ids";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
+import type { SelectedFields } from "drizzle-orm/sqlite-core";
 import { getDb, schema } from "~/platform/data/db.server";
 
 const l = schema.listings;
@@ -9,27 +11,38 @@ const l = schema.listings;
 export type OwnListing = ListingState &
   Pick<typeof l.$inferSelect, "id" | "userId" | "firstName" | "location" | "paid">;
 
-/** The listing when `userId` owns it, else null (missing, malformed or someone else's: callers answer 403). */
-export async function findOwnListing(
+/**
+ * The columns `fields` of listing `listingId` when `userId` owns it, else null (missing, malformed or someone
+ * else's). One query for every owner-only read, so none of them can forget the owner check.
+ */
+export async function selectOwnListing<T extends SelectedFields>(
   env: Pick<Env, "DB">,
   userId: string,
-  modelId: string,
-): Promise<OwnListing | null> {
-  if (!isId(modelId)) return null;
-  const [row] = await getDb(env)
-    .select({
-      id: l.id,
-      userId: l.userId,
-      firstName: l.firstName,
-      location: l.location,
-      live: l.live,
-      verified: l.verified,
-      active: l.active,
-      activeUntil: l.activeUntil,
-      paid: l.paid,
-    })
+  listingId: string,
+  fields: T,
+): Promise<SelectResultFields<T> | null> {
+  if (!isId(listingId)) return null;
+  const row = await getDb(env)
+    .select(fields)
     .from(l)
-    .where(and(eq(l.id, modelId), eq(l.userId, userId)))
-    .limit(1);
-  return row ?? null;
+    .where(and(eq(l.id, listingId), eq(l.userId, userId)))
+    .limit(1)
+    .get();
+  // A generic selection leaves drizzle's row type unresolved here; it is the one its callers' fields name.
+  return (row as SelectResultFields<T> | undefined) ?? null;
+}
+
+/** The listing when `userId` owns it, else null (missing, malformed or someone else's: callers answer 403). */
+export function findOwnListing(env: Pick<Env, "DB">, userId: string, modelId: string): Promise<OwnListing | null> {
+  return selectOwnListing(env, userId, modelId, {
+    id: l.id,
+    userId: l.userId,
+    firstName: l.firstName,
+    location: l.location,
+    live: l.live,
+    verified: l.verified,
+    active: l.active,
+    activeUntil: l.activeUntil,
+    paid: l.paid,
+  });
 }

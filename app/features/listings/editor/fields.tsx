@@ -55,7 +55,7 @@ export function describedProps(name: string, error?: string, ...texts: (string |
 }
 
 /** What every labelled control here carries: its id and name, required for screen readers, its error. */
-function controlProps(name: string, error?: string, required?: boolean, ...texts: (string | undefined)[]) {
+function controlProps({ name, error, required }: Common, ...texts: (string | undefined)[]) {
   return {
     id: fieldId(name),
     name,
@@ -64,12 +64,21 @@ function controlProps(name: string, error?: string, required?: boolean, ...texts
   } as const;
 }
 
+/**
+ * What the single-control fields share around their control: the label above it, the error below it. The
+ * control itself comes as children and carries controlProps, so its id matches the label's htmlFor.
+ */
+function FieldShell({ name, label, error, required, children }: Common & { children: ReactNode }) {
+  return (
+    <div className="space-y-1">
+      <Label name={name} label={label} required={required} />
+      {children}
+      <FieldError name={name} message={error} />
+    </div>
+  );
+}
+
 export function TextField({
-  name,
-  label,
-  error,
-  hint,
-  required,
   value,
   onChange,
   type = "text",
@@ -80,6 +89,7 @@ export function TextField({
   min,
   max,
   step,
+  ...field
 }: Common & {
   value: string;
   onChange: (value: string) => void;
@@ -92,11 +102,11 @@ export function TextField({
   max?: number;
   step?: string;
 }) {
+  const hintId = field.hint ? `${fieldId(field.name)}-hint` : undefined;
   return (
-    <div className="space-y-1">
-      <Label name={name} label={label} required={required} />
+    <FieldShell {...field}>
       <input
-        {...controlProps(name, error, required, hint ? `${fieldId(name)}-hint` : undefined)}
+        {...controlProps(field, hintId)}
         type={type}
         value={value}
         onChange={(e) => onChange(e.target.value)}
@@ -109,43 +119,38 @@ export function TextField({
         step={step}
         className={INPUT}
       />
-      {hint ? (
-        <p id={`${fieldId(name)}-hint`} className="text-xs text-muted">
-          {hint}
+      {field.hint ? (
+        <p id={hintId} className="text-xs text-muted">
+          {field.hint}
         </p>
       ) : null}
-      <FieldError name={name} message={error} />
-    </div>
+    </FieldShell>
   );
 }
 
 /** A text area with a live character counter ("23 / 100"), announced politely as it changes. */
 export function TextAreaField({
-  name,
-  label,
-  error,
-  required,
   value,
   onChange,
   min,
   max,
   rows = 4,
+  ...field
 }: Common & { value: string; onChange: (value: string) => void; min?: number; max: number; rows?: number }) {
   const length = value.trim().length;
-  const counterId = `${fieldId(name)}-counter`;
+  const counterId = `${fieldId(field.name)}-counter`;
   const tone = length > max || (min !== undefined && length > 0 && length < min) ? "text-amber-300" : "text-muted";
   return (
-    <div className="space-y-1">
-      <Label name={name} label={label} required={required} />
+    <FieldShell {...field}>
       <textarea
-        {...controlProps(name, error, required, counterId)}
+        {...controlProps(field, counterId)}
         rows={rows}
         value={value}
         onChange={(e) => onChange(e.target.value)}
         maxLength={max}
         className={`${INPUT} py-2`}
       />
-      <p id={counterId} className={`text-right text-xs ${tone}`} data-testid={`counter-${name}`}>
+      <p id={counterId} className={`text-right text-xs ${tone}`} data-testid={`counter-${field.name}`}>
         {length} / {max}
         {min !== undefined ? (
           <span className="sr-only"> characters, at least {min}</span>
@@ -153,30 +158,20 @@ export function TextAreaField({
           <span className="sr-only"> characters</span>
         )}
       </p>
-      <FieldError name={name} message={error} />
-    </div>
+    </FieldShell>
   );
 }
 
 export function SelectField({
-  name,
-  label,
-  error,
-  required,
   value,
   onChange,
   options,
   placeholder = "Choose…",
+  ...field
 }: Common & { value: string; onChange: (value: string) => void; options: readonly string[]; placeholder?: string }) {
   return (
-    <div className="space-y-1">
-      <Label name={name} label={label} required={required} />
-      <select
-        {...controlProps(name, error, required)}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        className={INPUT}
-      >
+    <FieldShell {...field}>
+      <select {...controlProps(field)} value={value} onChange={(e) => onChange(e.target.value)} className={INPUT}>
         <option value="">{placeholder}</option>
         {options.map((o) => (
           <option key={o} value={o}>
@@ -184,8 +179,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      <FieldError name={name} message={error} />
-    </div>
+    </FieldShell>
   );
 }
 
