@@ -13,7 +13,7 @@ export type OwnListing = ListingState &
 
 /**
  * The columns `fields` of listing `listingId` when `userId` owns it, else null (missing, malformed or someone
- * else's). One query for every owner-only read, so none of them can forget the owner check.
+ * else's). The dashboard's owner-only reads share it, so none of them can forget the owner check.
  */
 export async function selectOwnListing<T extends SelectedFields>(
   env: Pick<Env, "DB">,
