@@ -22,14 +22,13 @@ export async function selectOwnListing<T extends SelectedFields>(
   fields: T,
 ): Promise<SelectResultFields<T> | null> {
   if (!isId(listingId)) return null;
-  const row = await getDb(env)
+  // A generic selection leaves drizzle's row type unresolved here; it is the one its callers' fields name.
+  const rows = (await getDb(env)
     .select(fields)
     .from(l)
     .where(and(eq(l.id, listingId), eq(l.userId, userId)))
-    .limit(1)
-    .get();
-  // A generic selection leaves drizzle's row type unresolved here; it is the one its callers' fields name.
-  return (row as SelectResultFields<T> | undefined) ?? null;
+    .limit(1)) as unknown as SelectResultFields<T>[];
+  return rows[0] ?? null;
 }
 
 /** The listing when `userId` owns it, else null (missing, malformed or someone else's: callers answer 403). */
