@@ -114,6 +114,15 @@ export function ProfileSections({
   now: number;
 }) {
   const showsHours = Boolean(profile.schedule && hasSchedule(profile.schedule));
+  // The three free-text lists, each shown as chips and highlighted under its own field name.
+  const chips = (title: string, field: "services" | "interests" | "favorites", testId: string) => (
+    <ChipSection
+      title={title}
+      items={splitList(profile[field])}
+      testId={testId}
+      className={highlightClass(highlight, field)}
+    />
+  );
   return (
     <div className="space-y-4">
       {profile.description ? (
@@ -121,12 +130,7 @@ export function ProfileSections({
           <p className="whitespace-pre-line text-zinc-200">{profile.description}</p>
         </Section>
       ) : null}
-      <ChipSection
-        title="Services"
-        items={splitList(profile.services)}
-        testId="services"
-        className={highlightClass(highlight, "services")}
-      />
+      {chips("Services", "services", "services")}
       <FactsSection profile={profile} highlight={highlight} showsHours={showsHours} />
       {showsHours && profile.schedule ? (
         <Section title="Hours" className={highlightClass(highlight, "schedule")} testId="hours">
@@ -138,18 +142,8 @@ export function ProfileSections({
           <TourList tours={profile.tours} now={now} />
         </Section>
       ) : null}
-      <ChipSection
-        title="Interests"
-        items={splitList(profile.interests)}
-        testId="interests"
-        className={highlightClass(highlight, "interests")}
-      />
-      <ChipSection
-        title="Favourite Things"
-        items={splitList(profile.favorites)}
-        testId="favourite-things"
-        className={highlightClass(highlight, "favorites")}
-      />
+      {chips("Interests", "interests", "interests")}
+      {chips("Favourite Things", "favorites", "favourite-things")}
       {hasPrices(profile) ? (
         <Section title="Prices" className={highlightClass(highlight, "rates", "specialRates")} testId="prices">
           <PriceLists profile={profile} />

@@ -55,26 +55,40 @@ export const IDENTIFIER_MSG = {
 export type ParsedIdentifiers =
   { ok: true; keys: string[] } | { ok: false; errors: Partial<Record<"phones" | "emails" | "name", string>> };
 
+/** The two list fields (one entry per line) and how each entry is read; the name is a single entry. */
+const LIST_FIELDS = [
+  {
+    field: "phones",
+    kind: "phone",
+    max: MAX_PHONES,
+    canonical: toE164,
+    tooMany: IDENTIFIER_MSG.tooManyPhones,
+    unreadable: IDENTIFIER_MSG.phone,
+  },
+  {
+    field: "emails",
+    kind: "email",
+    max: MAX_EMAILS,
+    canonical: canonicalEmail,
+    tooMany: IDENTIFIER_MSG.tooManyEmails,
+    unreadable: IDENTIFIER_MSG.email,
+  },
+] as const;
+
 /** The report form's identifier fields as hash inputs (duplicates removed), or the errors beside each field. */
 export function parseIdentifiers(fields: { phones?: string; emails?: string; name?: string }): ParsedIdentifiers {
   const errors: Partial<Record<"phones" | "emails" | "name", string>> = {};
   const keys = new Set<string>();
-  const phones = splitEntries(fields.phones ?? "");
-  if (phones.length > MAX_PHONES) errors.phones = IDENTIFIER_MSG.tooManyPhones;
-  else
-    phones.forEach((p, i) => {
-      const e164 = toE164(p);
-      if (!e164) errors.phones ??= IDENTIFIER_MSG.phone(i + 1);
-      else keys.add(identifierKey("phone", e164));
-    });
-  const emails = splitEntries(fields.emails ?? "");
-  if (emails.length > MAX_EMAILS) errors.emails = IDENTIFIER_MSG.tooManyEmails;
-  else
-    emails.forEach((m, i) => {
-      const email = canonicalEmail(m);
-      if (!email) errors.emails ??= IDENTIFIER_MSG.email(i + 1);
-      else keys.add(identifierKey("email", email));
-    });
+  for (const list of LIST_FIELDS) {
+    const entries = splitEntries(fields[list.field] ?? "");
+    if (entries.length > list.max) errors[list.field] = list.tooMany;
+    else
+      entries.forEach((entry, i) => {
+        const canonical = list.canonical(entry);
+        if (!canonical) errors[list.field] ??= list.unreadable(i + 1);
+        else keys.add(identifierKey(list.kind, canonical));
+      });
+  }
   const rawName = (fields.name ?? "").trim();
   if (rawName.length > MAX_NAME) errors.name = IDENTIFIER_MSG.nameTooLong;
   else if (rawName) {

@@ -23,6 +23,12 @@ function oneShotCookie(name: "flash" | "toast", env: Pick<Env, "APP_ENV">) {
   });
 }
 
+/** Appends the Set-Cookie that makes `cookie` carry `value` to `headers` (and returns them). */
+async function setOneShot(headers: Headers, cookie: Cookie, value: string): Promise<Headers> {
+  headers.append("Set-Cookie", await cookie.serialize(value));
+  return headers;
+}
+
 /**
  * The value a one-shot cookie carries and the headers of the answer that spends it (no-store, and the
  * Set-Cookie that clears it); null when the request has none.
@@ -37,9 +43,8 @@ async function takeOneShot(request: Request, cookie: Cookie): Promise<{ value: u
 }
 
 /** Adds the Set-Cookie for `notice` to `headers` (and returns them, for a redirect's init). */
-export async function setFlash(headers: Headers, env: Pick<Env, "APP_ENV">, notice: NoticeKey): Promise<Headers> {
-  headers.append("Set-Cookie", await oneShotCookie("flash", env).serialize(notice));
-  return headers;
+export function setFlash(headers: Headers, env: Pick<Env, "APP_ENV">, notice: NoticeKey): Promise<Headers> {
+  return setOneShot(headers, oneShotCookie("flash", env), notice);
 }
 
 /**
@@ -60,9 +65,8 @@ export async function readFlash(
 // set by an action (a redirect, or a fetcher's answer) shows on the page the person is on.
 
 /** Adds the Set-Cookie for the toast `key` to `headers` (and returns them). */
-export async function setToast(headers: Headers, env: Pick<Env, "APP_ENV">, key: ToastKey): Promise<Headers> {
-  headers.append("Set-Cookie", await oneShotCookie("toast", env).serialize(key));
-  return headers;
+export function setToast(headers: Headers, env: Pick<Env, "APP_ENV">, key: ToastKey): Promise<Headers> {
+  return setOneShot(headers, oneShotCookie("toast", env), key);
 }
 
 /**

@@ -32,31 +32,33 @@ export function ModerationQueue({
         </Alert>
       ) : null}
 
-      <QueueSection id="queue-heading" title="Waiting" label="Reports waiting" empty="No reports waiting.">
-        {queue.map((q) => (
-          <WaitingReport key={q.id} q={q} busy={busy} errorsFor={errorsFor} />
-        ))}
-      </QueueSection>
-      <QueueSection
-        id="corrections-heading"
-        title="Correction requests"
-        label="Correction requests"
-        empty="No correction requests."
-      >
-        {corrections.map((c) => (
-          <CorrectionRequest key={c.id} c={c} busy={busy} />
-        ))}
-      </QueueSection>
-      <QueueSection
-        id="published-heading"
-        title="Published alerts"
-        label="Published alerts"
-        empty="No published alerts."
-      >
-        {alerts.map((a) => (
-          <PublishedAlert key={a.id} a={a} busy={busy} errorsFor={errorsFor} />
-        ))}
-      </QueueSection>
+      {[
+        {
+          id: "queue-heading",
+          title: "Waiting",
+          label: "Reports waiting",
+          empty: "No reports waiting.",
+          cards: queue.map((q) => <WaitingReport key={q.id} q={q} busy={busy} errorsFor={errorsFor} />),
+        },
+        {
+          id: "corrections-heading",
+          title: "Correction requests",
+          label: "Correction requests",
+          empty: "No correction requests.",
+          cards: corrections.map((c) => <CorrectionRequest key={c.id} c={c} busy={busy} />),
+        },
+        {
+          id: "published-heading",
+          title: "Published alerts",
+          label: "Published alerts",
+          empty: "No published alerts.",
+          cards: alerts.map((a) => <PublishedAlert key={a.id} a={a} busy={busy} errorsFor={errorsFor} />),
+        },
+      ].map(({ cards, ...section }) => (
+        <QueueSection key={section.id} {...section}>
+          {cards}
+        </QueueSection>
+      ))}
     </div>
   );
 }
