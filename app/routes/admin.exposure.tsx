@@ -3,6 +3,7 @@
 // get 404.
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { AdminPage } from "~/features/moderation/AdminPage";
 import { loadExposureReport } from "~/features/insights/statement.server";
 import { PLAN_LABEL, percent, weekWords } from "~/features/insights/statement";
@@ -40,13 +41,32 @@ export default function Exposure() {
 
 type Report = ReturnType<typeof useLoaderData<typeof loader>>;
 
+/** The page's two titled parts: each a landmark labelled by its heading. */
+function ReportSection({
+  id,
+  title,
+  className = "",
+  children,
+}: {
+  id: string;
+  title: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={`${className} space-y-2`.trim()}>
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 /** Each plan and region's impressions, and how evenly they spread. */
 function SpreadSection({ groups }: { groups: Report["groups"] }) {
   return (
-    <section aria-labelledby="spread" className="space-y-2">
-      <h2 id="spread" className="text-lg font-semibold">
-        How evenly it spread
-      </h2>
+    <ReportSection id="spread" title="How evenly it spread">
       <p className="text-sm text-muted">
         Highest over lowest: the most-seen listing&apos;s impressions over the least-seen&apos;s. Spread: their
         difference as a share of the group&apos;s impressions.
@@ -80,17 +100,14 @@ function SpreadSection({ groups }: { groups: Report["groups"] }) {
           </table>
         </div>
       )}
-    </section>
+    </ReportSection>
   );
 }
 
 /** Featured listings that got fewer impressions than the Standard median of their region. */
 function BehindSection({ behind }: { behind: Report["behind"] }) {
   return (
-    <section aria-labelledby="behind" className="mt-6 space-y-2">
-      <h2 id="behind" className="text-lg font-semibold">
-        Featured listings below the Standard median
-      </h2>
+    <ReportSection id="behind" title="Featured listings below the Standard median" className="mt-6">
       {behind.length === 0 ? (
         <p className="text-sm text-muted" data-testid="exposure-none-behind">
           None: every Featured listing got at least the Standard median of its region.
@@ -108,6 +125,6 @@ function BehindSection({ behind }: { behind: Report["behind"] }) {
           ))}
         </ul>
       )}
-    </section>
+    </ReportSection>
   );
 }

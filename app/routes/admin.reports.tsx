@@ -1,56 +1,22 @@
 // The administrators' report queue: open reports oldest first, each with its age against the 48-hour
 // handling window (overdue ones highlighted). Hide listing (live off, closes the listing's open reports)
-// or Dismiss. Non-administrators get 404.
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+// or Dismiss. Non-administrators get 404. The work is in app/features/moderation/reports-page.server.ts.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminPage, EmptyQueue } from "~/features/moderation/AdminPage";
 import { ReportCard } from "~/features/moderation/ReportCard";
+import { reportsAction, reportsPage } from "~/features/moderation/reports-page.server";
 import { Alert } from "~/ui/Alert";
 import { FlashNotice } from "~/ui/FlashNotice";
-import { ERROR_MSG } from "~/features/site/messages";
-import { formatNzTime } from "~/platform/time/date-text";
-import { reportAge, reportReasonLabel } from "~/features/moderation/reports";
-import { readFlash, setFlash } from "~/features/site/flash.server";
-import { requireAdminPage } from "~/features/accounts/guards.server";
-import { handleReport, loadOpenReports } from "~/features/moderation/reports.server";
-import { readForm } from "~/platform/http/body.server";
-import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
+import { pipeHeaders } from "~/platform/http/page-answer";
 import { privateMeta } from "~/features/site/seo";
 
 export const meta: MetaFunction = () => privateMeta("Reports");
 export const headers = pipeHeaders;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdminPage(request, context);
-  const now = Date.now();
-  const flash = await readFlash(request, context.cloudflare.env);
-  const reports = (await loadOpenReports(context.cloudflare.env)).map((r) => ({
-    ...r,
-    reasonLabel: reportReasonLabel(r.reason),
-    received: formatNzTime(r.createdAt),
-    age: reportAge(r.createdAt, now),
-  }));
-  return data({ reports, notice: flash.notice }, { headers: flash.headers });
-}
+export const loader = ({ request, context }: LoaderFunctionArgs) => reportsPage(request, context);
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { env, ctx } = context.cloudflare;
-  const admin = await requireAdminPage(request, context);
-  const form = await readForm(request);
-  const intent = form?.get("intent");
-  if (intent !== "hide" && intent !== "dismiss")
-    return data({ error: ERROR_MSG.unknownAction }, { status: 400, headers: NO_STORE });
-  const result = await handleReport(env, ctx, admin, form?.get("reportId"), intent);
-  if (!result.ok) return data({ error: result.error }, { status: result.status, headers: NO_STORE });
-  const notice = intent === "hide" ? "reportHidden" : "reportDismissed";
-  throw redirect("/admin/reports", { status: 303, headers: await setFlash(new Headers(NO_STORE), env, notice) });
-}
+export const action = ({ request, context }: ActionFunctionArgs) => reportsAction(request, context);
 
 export default function ReportQueue() {
   const { reports, notice } = useLoaderData<typeof loader>();

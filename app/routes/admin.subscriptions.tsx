@@ -2,125 +2,24 @@
 // or revoke Featured for some weeks with a reason (each audited), and settle payments left open for more than
 // two hours: ask the provider now, or give up (closed without a charge, with a reason, audited; decision 0015
 // "Looking a payment up"). Non-administrators get 404; an administrator without a second factor is sent to set
-// one up (requireAdminPage).
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+// one up (requireAdminPage). The work is in app/features/billing/admin/subscriptions-page.server.ts.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/features/moderation/AdminPage";
 import { Alert } from "~/ui/Alert";
-import { pageCount, parseSubscriptionQuery } from "~/features/billing/admin-subscriptions";
-import { formatDollarsAndCents } from "~/platform/money";
-import { PLANS } from "~/features/billing/plans";
-import { statusLabel } from "~/features/billing/subscriptions";
-import { grantFreeWeeks, loadAdminSubscriptions } from "~/features/billing/billing-admin.server";
-import { grantFeatured, revokeFeatured } from "~/features/billing/featured-grants.server";
-import { readForm } from "~/platform/http/body.server";
-import { formatNzDate, formatNzTime } from "~/platform/time/date-text";
-import { requireAdminPage } from "~/features/accounts/guards.server";
-import { askProviderNow, giveUpPayment, loadOpenPayments } from "~/features/payments/open-payments.server";
-import { billingGateway } from "~/features/payments/select.server";
-import { loadUnappliedPayments, markRefunded } from "~/features/payments/unapplied.server";
-import { siteOrigin } from "~/platform/http/site-origin.server";
-import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
+import { pipeHeaders } from "~/platform/http/page-answer";
 import { privateMeta } from "~/features/site/seo";
+import { adminSubscriptionsAction, adminSubscriptionsPage } from "~/features/billing/admin/subscriptions-page.server";
 import { SubscriptionFilters, Pager } from "~/features/billing/admin/SubscriptionFilters";
-import { OpenPayments, REFUND_STATE_LABEL, StrayPayments } from "~/features/billing/admin/PaymentsToSettle";
+import { OpenPayments, StrayPayments } from "~/features/billing/admin/PaymentsToSettle";
 import { FailedRenewals, SubscriptionsTable } from "~/features/billing/admin/SubscriptionsTable";
 
 export const meta: MetaFunction = () => privateMeta("Subscriptions");
 export const headers = pipeHeaders;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdminPage(request, context);
-  const query = parseSubscriptionQuery(new URL(request.url).searchParams);
-  const [{ rows, total, counts, all, failed }, open, stray] = await Promise.all([
-    loadAdminSubscriptions(context.cloudflare.env, query),
-    loadOpenPayments(context.cloudflare.env),
-    loadUnappliedPayments(context.cloudflare.env),
-  ]);
-  return data(
-    {
-      query,
-      total,
-      counts,
-      all,
-      pages: pageCount(total),
-      stray: stray.map((r) => ({
-        id: r.id,
-        reference: r.reference,
-        name: r.name ?? "(deleted listing)",
-        email: r.email ?? "(deleted account)",
-        amount: formatDollarsAndCents(r.amountCents),
-        reason: r.reason,
-        state: REFUND_STATE_LABEL[r.refundState],
-        done: r.refundState === "refunded",
-        note: r.refundNote ?? "",
-        receivedAt: formatNzTime(r.receivedAt),
-      })),
-      open: open.map((o) => ({
-        reference: o.reference,
-        name: o.name ?? "(deleted listing)",
-        email: o.email ?? "(deleted account)",
-        kind: o.kind,
-        amount: formatDollarsAndCents(o.amountCents),
-        openedAt: formatNzTime(o.createdAt),
-        checkedAt: o.checkedAt ? formatNzTime(o.checkedAt) : "Never",
-      })),
-      subscriptions: rows.map((s) => ({
-        ...s,
-        plan: PLANS[s.plan].name,
-        label: statusLabel({ status: s.status, pendingPlan: null, gift: s.gift }),
-        ends: s.periodEnd ? formatNzDate(s.periodEnd) : "",
-        grantEnds: s.featuredUntil ? formatNzDate(s.featuredUntil) : null,
-      })),
-      failed: failed.map((f) => ({
-        ...f,
-        plan: PLANS[f.plan].name,
-        retry: f.graceUntil ? formatNzTime(f.graceUntil) : null,
-      })),
-    },
-    { headers: NO_STORE },
-  );
-}
+export const loader = ({ request, context }: LoaderFunctionArgs) => adminSubscriptionsPage(request, context);
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { env, ctx } = context.cloudflare;
-  const admin = await requireAdminPage(request, context);
-  const form = await readForm(request);
-  const intent = form?.get("intent");
-  const listingId = form?.get("listingId");
-  if (intent === "markRefunded") {
-    const marked = await markRefunded(env, admin, form?.get("id"), form?.get("reason"));
-    if (!marked.ok) return data({ error: marked.error }, { status: marked.status, headers: NO_STORE });
-    return data({ message: marked.message }, { headers: NO_STORE });
-  }
-  if (intent === "askProvider" || intent === "giveUpPayment") {
-    const gateway = billingGateway(env, ctx, siteOrigin(env, request));
-    const paid =
-      intent === "giveUpPayment"
-        ? await giveUpPayment(env, ctx, admin, form?.get("paymentId"), form?.get("reason"))
-        : gateway
-          ? await askProviderNow(env, ctx, gateway, admin, form?.get("paymentId"), siteOrigin(env, request))
-          : ({ ok: false, status: 409, error: "No payment provider is configured." } as const);
-    if (!paid.ok) return data({ error: paid.error }, { status: paid.status, headers: NO_STORE });
-    return data({ message: paid.message }, { headers: NO_STORE });
-  }
-  const result =
-    intent === "grantWeeks"
-      ? await grantFreeWeeks(env, ctx, admin, listingId, form?.get("weeks"))
-      : intent === "grantFeatured"
-        ? await grantFeatured(env, ctx, admin, listingId, form?.get("weeks"), form?.get("reason"))
-        : intent === "revokeFeatured"
-          ? await revokeFeatured(env, ctx, admin, listingId, form?.get("reason"))
-          : ({ ok: false, status: 400, error: "Unknown action." } as const);
-  if (!result.ok) return data({ error: result.error }, { status: result.status, headers: NO_STORE });
-  throw redirect(new URL(request.url).pathname + new URL(request.url).search, { status: 303, headers: NO_STORE });
-}
+export const action = ({ request, context }: ActionFunctionArgs) => adminSubscriptionsAction(request, context);
 
 export default function AdminSubscriptions() {
   const { query, total, counts, all, pages, subscriptions, failed, open, stray } = useLoaderData<typeof loader>();

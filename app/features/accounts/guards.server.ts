@@ -9,6 +9,9 @@ import { getSessionUser, lookupSession } from "./auth.server";
 import { cookieIsSecure } from "~/platform/env";
 import { clearSessionCookie } from "~/platform/http/token-cookie.server";
 
+// For pages outside this feature that send an administrator to set up a second factor themselves.
+export { adminSetUpUrl } from "./second-factor/totp";
+
 /**
  * For protected pages. Anonymous visitors are redirected to /login?redirectTo=<path+search>; a visitor
  * whose cookie names an expired or revoked session to /login?sessionExpired=true&redirectTo=..., and

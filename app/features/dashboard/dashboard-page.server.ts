@@ -1,0 +1,93 @@
+// The owner dashboard page (/dashboard): what it loads and what its switches and 'Take a break' forms do.
+// The route module only wires these up (docs/architecture.md: route modules thin).
+import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { requireUser, requireUserForPost } from "~/features/accounts/guards.server";
+import { pastDueDeadlines } from "~/features/billing/billing.server";
+import { pauseListing, resumeListing } from "~/features/listings/pause.server";
+import { confirmFromDashboard } from "~/features/listings/stale-check.server";
+import { parseDesired } from "~/features/listings/state";
+import { PAUSE_UNTIL_FIELD } from "~/features/listings/upkeep";
+import { readFlash } from "~/features/site/flash.server";
+import { ERROR_MSG } from "~/features/site/messages";
+import { loadVerificationNotices } from "~/features/verification/notices.server";
+import { isId } from "~/platform/data/ids";
+import { readForm } from "~/platform/http/body.server";
+import { NO_STORE } from "~/platform/http/page-answer";
+import { loadDashboardListings, ownerWriteLimited, setListingFlag } from "./dashboard.server";
+
+export async function dashboardPage(request: Request, context: AppLoadContext) {
+  const url = new URL(request.url);
+  // Routes match case-insensitively; /Dashboard (the spec's spelling) settles on one address.
+  if (url.pathname !== "/dashboard") throw redirect(`/dashboard${url.search}`, 301);
+  const user = await requireUser(request, context);
+  const now = Date.now();
+  const [listings, verificationNotices, flash, paymentDeadlines] = await Promise.all([
+    loadDashboardListings(context.cloudflare.env, user.id, now),
+    loadVerificationNotices(context.cloudflare.env, user.id, now),
+    // "Request sent" after the verification pages redirect here.
+    readFlash(request, context.cloudflare.env),
+    // Past-due listings: the deadline before they are hidden, on their cards.
+    pastDueDeadlines(context.cloudflare.env, user.id),
+  ]);
+  return data(
+    {
+      userId: user.id,
+      accountFirstName: user.firstName,
+      agency: user.agency,
+      listings,
+      verificationNotices,
+      notice: flash.notice,
+      now,
+      paymentDeadlines,
+    },
+    { headers: flash.headers },
+  );
+}
+
+export type ToggleFailure = { error: string; modelId?: string; field?: string };
+
+/**
+ * The switches' form posts: intent 'active' | 'live', modelId, value 'true' | 'false'. With JavaScript
+ * (the fetcher adds js=1) the answer is data; without it a redirect back (post/redirect/get).
+ * 'Take a break' posts intent 'pause' (with the return date in `until`, empty for 'until I resume') or
+ * 'resume'; a refused date comes back beside its field.
+ */
+export async function dashboardAction(request: Request, context: AppLoadContext) {
+  const { env, ctx } = context.cloudflare;
+  const user = await requireUserForPost(request, env, "/dashboard");
+  const form = await readForm(request);
+  const intent = form?.get("intent");
+  const modelId = form?.get("modelId");
+  const desired = parseDesired(form?.get("value") ?? undefined);
+  const fail = (status: number, error: string) =>
+    data<ToggleFailure>(
+      { error, modelId: typeof modelId === "string" ? modelId : undefined },
+      { status, headers: NO_STORE },
+    );
+  if (intent === "pause" || intent === "resume" || intent === "confirm") {
+    if (!isId(modelId)) return fail(400, ERROR_MSG.invalidModelId);
+    if (await ownerWriteLimited(env, user.id)) return fail(429, ERROR_MSG.tooManyChanges);
+    const until = form?.get(PAUSE_UNTIL_FIELD);
+    const result =
+      intent === "pause"
+        ? await pauseListing(env, ctx, user.id, modelId, typeof until === "string" ? until : "")
+        : intent === "resume"
+          ? await resumeListing(env, ctx, user.id, modelId)
+          : await confirmFromDashboard(env, ctx, user.id, modelId);
+    if (!result.ok)
+      return data<ToggleFailure>(
+        { error: result.error, modelId, field: result.field },
+        { status: result.status, headers: NO_STORE },
+      );
+    if (form?.get("js") !== "1") throw redirect("/dashboard", { status: 303, headers: NO_STORE });
+    return data({ ok: true as const, modelId }, { headers: NO_STORE });
+  }
+  if (intent !== "active" && intent !== "live") return fail(400, ERROR_MSG.unknownAction);
+  if (!isId(modelId)) return fail(400, ERROR_MSG.invalidModelId);
+  if (desired === null) return fail(400, "value must be true or false");
+  if (await ownerWriteLimited(env, user.id)) return fail(429, ERROR_MSG.tooManyChanges);
+  const result = await setListingFlag(env, ctx, user.id, modelId, intent, desired);
+  if (!result.ok) return fail(result.status, result.error);
+  if (form?.get("js") !== "1") throw redirect("/dashboard", { status: 303, headers: NO_STORE });
+  return data({ ok: true as const, modelId }, { headers: NO_STORE });
+}
