@@ -1,7 +1,7 @@
 // Reading what Windcave sends and answers (windcave.server.ts holds the calls): the ids a notification names,
 // a session's outcome, a transaction as our PaymentNotification. Nothing read here is trusted as is: every
 // field is checked, and an answer without what we need reads as missing.
-import { decimalToCents } from "~/platform/money";
+import { centsToDecimal, decimalToCents } from "~/platform/money";
 import type { NotificationKind, PaymentNotification } from "./gateway.server";
 
 // Windcave's ids are short alphanumeric strings (sessions 32 characters, transactions 16 hex digits). Anything
@@ -116,6 +116,20 @@ export function checkedReference(reference: string): string {
     throw new RangeError(`A Windcave merchantReference is 1 to ${MAX_REFERENCE} characters`);
   }
   return reference;
+}
+
+/** The amount, currency and our reference: the same three fields on a checkout, a charge and a refund. */
+export function moneyFields(request: { amountCents: number; currency: string; reference: string }) {
+  return {
+    amount: centsToDecimal(request.amountCents),
+    currency: request.currency,
+    merchantReference: checkedReference(request.reference),
+  };
+}
+
+/** 5xx is Windcave's own trouble; 401/403 are our credentials: neither says anything about the card. */
+export function isWindcaveTrouble(status: number): boolean {
+  return status >= 500 || status === 401 || status === 403;
 }
 
 export function findLink(links: unknown, rel: string): string | undefined {

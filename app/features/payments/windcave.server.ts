@@ -8,7 +8,6 @@
 // own answer. A forged id is one Windcave does not know (401); a tampered amount cannot be sent at all; a
 // replay re-reads the same transaction and yields the same event id, which the caller's idempotency turns
 // into a no-op.
-import { centsToDecimal } from "~/platform/money";
 import type {
   ChargeRequest,
   ChargeResult,
@@ -23,9 +22,10 @@ import type {
 } from "./gateway.server";
 import { ProviderUnavailableError } from "./gateway.server";
 import {
-  checkedReference,
   findLink,
+  isWindcaveTrouble,
   isRecord,
+  moneyFields,
   PROVIDER_ID,
   readJson,
   readNotifiedIds,
@@ -83,9 +83,7 @@ export class WindcaveGateway implements PaymentGateway {
     const body = {
       type: "purchase",
       methods: ["card"],
-      amount: centsToDecimal(request.amountCents),
-      currency: request.currency,
-      merchantReference: checkedReference(request.reference),
+      ...moneyFields(request),
       language: "en",
       storeCard: request.storeMethod,
       // The first payment of a stored-card agreement: later charges are merchant-initiated against it.
@@ -195,10 +193,8 @@ export class WindcaveGateway implements PaymentGateway {
   async charge(request: ChargeRequest): Promise<ChargeResult> {
     const body = {
       type: "purchase",
-      amount: centsToDecimal(request.amountCents),
-      currency: request.currency,
+      ...moneyFields(request),
       cardId: request.methodRef,
-      merchantReference: checkedReference(request.reference),
       // Merchant-initiated under the agreement made at checkout; the amount varies (renewal or proration).
       storedCardIndicator: "recurringvariable",
     };
@@ -212,7 +208,7 @@ export class WindcaveGateway implements PaymentGateway {
     );
     // 5xx: Windcave's own trouble; 401/403: our credentials. Neither says anything about the card, so neither
     // may count as a declined renewal (that would expire a listing for an outage or a configuration slip).
-    if (response.status >= 500 || response.status === 401 || response.status === 403) {
+    if (isWindcaveTrouble(response.status)) {
       throw new WindcaveUnavailableError(`Windcave answered HTTP ${response.status}; the charge's outcome is unknown`);
     }
     const answer = await readJson(response);
@@ -235,14 +231,12 @@ export class WindcaveGateway implements PaymentGateway {
   async refund(request: RefundRequest): Promise<RefundResult> {
     const body = {
       type: "refund",
-      amount: centsToDecimal(request.amountCents),
-      currency: request.currency,
+      ...moneyFields(request),
       transactionId: request.providerRef,
-      merchantReference: checkedReference(request.reference),
     };
     const response = await this.#reach("POST", "/transactions", body, "Windcave could not be reached for a refund");
     // Windcave's trouble, our credentials, or throttling: asked again on a later run.
-    if (response.status >= 500 || response.status === 401 || response.status === 403 || response.status === 429) {
+    if (isWindcaveTrouble(response.status) || response.status === 429) {
       throw new WindcaveUnavailableError(`Windcave answered HTTP ${response.status} to a refund`);
     }
     const answer = await readJson(response);
