@@ -45,19 +45,26 @@ function Chips({ items }: { items: string[] }) {
   );
 }
 
+/** The free-text lists shown as chips: each field's title and test id (the field also names its highlight). */
+const CHIP_LISTS = {
+  services: { title: "Services", testId: "services" },
+  interests: { title: "Interests", testId: "interests" },
+  favorites: { title: "Favourite Things", testId: "favourite-things" },
+} as const;
+
 function ChipSection({
-  title,
-  items,
-  testId,
-  className,
+  field,
+  profile,
+  highlight,
 }: {
-  title: string;
-  items: string[];
-  testId: string;
-  className: string;
+  field: keyof typeof CHIP_LISTS;
+  profile: Profile;
+  highlight: HighlightField;
 }) {
+  const { title, testId } = CHIP_LISTS[field];
+  const items = splitList(profile[field]);
   return items.length ? (
-    <Section title={title} className={className} testId={testId}>
+    <Section title={title} className={highlightClass(highlight, field)} testId={testId}>
       <Chips items={items} />
     </Section>
   ) : null;
@@ -121,12 +128,7 @@ export function ProfileSections({
           <p className="whitespace-pre-line text-zinc-200">{profile.description}</p>
         </Section>
       ) : null}
-      <ChipSection
-        title="Services"
-        items={splitList(profile.services)}
-        testId="services"
-        className={highlightClass(highlight, "services")}
-      />
+      <ChipSection field="services" profile={profile} highlight={highlight} />
       <FactsSection profile={profile} highlight={highlight} showsHours={showsHours} />
       {showsHours && profile.schedule ? (
         <Section title="Hours" className={highlightClass(highlight, "schedule")} testId="hours">
@@ -138,18 +140,8 @@ export function ProfileSections({
           <TourList tours={profile.tours} now={now} />
         </Section>
       ) : null}
-      <ChipSection
-        title="Interests"
-        items={splitList(profile.interests)}
-        testId="interests"
-        className={highlightClass(highlight, "interests")}
-      />
-      <ChipSection
-        title="Favourite Things"
-        items={splitList(profile.favorites)}
-        testId="favourite-things"
-        className={highlightClass(highlight, "favorites")}
-      />
+      <ChipSection field="interests" profile={profile} highlight={highlight} />
+      <ChipSection field="favorites" profile={profile} highlight={highlight} />
       {hasPrices(profile) ? (
         <Section title="Prices" className={highlightClass(highlight, "rates", "specialRates")} testId="prices">
           <PriceLists profile={profile} />

@@ -24,6 +24,30 @@ export function ModerationQueue({
   const busy = useNavigation().state !== "idle";
   const errorsFor = (id: string, intent: string): FieldErrors =>
     result && !result.ok && result.reportId === id && result.intent === intent ? result.fieldErrors : {};
+  // The screen's three lists, in the order an administrator works through them.
+  const sections = [
+    {
+      id: "queue-heading",
+      title: "Waiting",
+      label: "Reports waiting",
+      empty: "No reports waiting.",
+      cards: queue.map((q) => <WaitingReport key={q.id} q={q} busy={busy} errorsFor={errorsFor} />),
+    },
+    {
+      id: "corrections-heading",
+      title: "Correction requests",
+      label: "Correction requests",
+      empty: "No correction requests.",
+      cards: corrections.map((c) => <CorrectionRequest key={c.id} c={c} busy={busy} />),
+    },
+    {
+      id: "published-heading",
+      title: "Published alerts",
+      label: "Published alerts",
+      empty: "No published alerts.",
+      cards: alerts.map((a) => <PublishedAlert key={a.id} a={a} busy={busy} errorsFor={errorsFor} />),
+    },
+  ];
   return (
     <div className="space-y-8">
       {result ? (
@@ -32,31 +56,9 @@ export function ModerationQueue({
         </Alert>
       ) : null}
 
-      <QueueSection id="queue-heading" title="Waiting" label="Reports waiting" empty="No reports waiting.">
-        {queue.map((q) => (
-          <WaitingReport key={q.id} q={q} busy={busy} errorsFor={errorsFor} />
-        ))}
-      </QueueSection>
-      <QueueSection
-        id="corrections-heading"
-        title="Correction requests"
-        label="Correction requests"
-        empty="No correction requests."
-      >
-        {corrections.map((c) => (
-          <CorrectionRequest key={c.id} c={c} busy={busy} />
-        ))}
-      </QueueSection>
-      <QueueSection
-        id="published-heading"
-        title="Published alerts"
-        label="Published alerts"
-        empty="No published alerts."
-      >
-        {alerts.map((a) => (
-          <PublishedAlert key={a.id} a={a} busy={busy} errorsFor={errorsFor} />
-        ))}
-      </QueueSection>
+      {sections.map((section) => (
+        <QueueSection key={section.id} {...section} />
+      ))}
     </div>
   );
 }
@@ -67,13 +69,13 @@ function QueueSection({
   title,
   label,
   empty,
-  children: cards,
+  cards,
 }: {
   id: string;
   title: string;
   label: string;
   empty: string;
-  children: ReactNode[];
+  cards: ReactNode[];
 }) {
   return (
     <section aria-labelledby={id} className="space-y-4">
