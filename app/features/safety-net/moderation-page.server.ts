@@ -18,7 +18,7 @@ import {
   removeAlert,
   reporterEmail,
 } from "./moderation.server";
-import { boundedText, parseAlert, QUESTION_MAX, REASON_MAX, SAFETY_MSG } from "./report-rules";
+import { boundedText, parseAlert, QUESTION_MAX, REASON_MAX, SAFETY_MSG, type FieldErrors } from "./report-rules";
 import { monthLabel } from "~/platform/time/date-text";
 import { waiting } from "./retention";
 import { fail, NO_STORE, requireKey } from "./page-guards.server";
@@ -44,6 +44,11 @@ export async function moderationPage(request: Request, context: AppLoadContext) 
   );
 }
 
+/** An intent that did not go through: the error, beside the fields of the card it came from. */
+function refused(intent: string, reportId: string, error: string, fieldErrors: FieldErrors, status = 400) {
+  return data({ ok: false as const, error, fieldErrors, intent, reportId }, { status, headers: NO_STORE });
+}
+
 export async function moderationAction(request: Request, context: AppLoadContext) {
   const env = context.cloudflare.env;
   const admin = await requireAdminPage(request, context);
@@ -58,17 +63,7 @@ export async function moderationAction(request: Request, context: AppLoadContext
   let message: string;
   if (intent === "publish" || intent === "correct") {
     const alert = parseAlert(fields, now);
-    if (!alert.ok)
-      return data(
-        {
-          ok: false as const,
-          error: "Please check the alert's fields.",
-          fieldErrors: alert.errors,
-          intent,
-          reportId: id,
-        },
-        { status: 400, headers: NO_STORE },
-      );
+    if (!alert.ok) return refused(intent, id, "Please check the alert's fields.", alert.errors);
     outcome =
       intent === "publish"
         ? await publishReport(env, admin, id, alert.alert, now)
@@ -76,17 +71,7 @@ export async function moderationAction(request: Request, context: AppLoadContext
     message = intent === "publish" ? "The alert is published." : "The alert is corrected.";
   } else if (intent === "ask") {
     const question = boundedText(fields.question, QUESTION_MAX);
-    if (!question)
-      return data(
-        {
-          ok: false as const,
-          error: SAFETY_MSG.question,
-          fieldErrors: { question: SAFETY_MSG.question },
-          intent,
-          reportId: id,
-        },
-        { status: 400, headers: NO_STORE },
-      );
+    if (!question) return refused(intent, id, SAFETY_MSG.question, { question: SAFETY_MSG.question });
     outcome = await askReporter(env, admin, id, question, now);
     message = "The question is on the reporter's Safety Net page, and they are told by e-mail that something is new.";
     if (outcome.ok) {
@@ -96,17 +81,7 @@ export async function moderationAction(request: Request, context: AppLoadContext
     }
   } else if (intent === "decline") {
     const reason = boundedText(fields.reason, REASON_MAX);
-    if (!reason)
-      return data(
-        {
-          ok: false as const,
-          error: SAFETY_MSG.reason,
-          fieldErrors: { reason: SAFETY_MSG.reason },
-          intent,
-          reportId: id,
-        },
-        { status: 400, headers: NO_STORE },
-      );
+    if (!reason) return refused(intent, id, SAFETY_MSG.reason, { reason: SAFETY_MSG.reason });
     outcome = await declineReport(env, admin, id, reason, now);
     message = "The report is declined; the reporter sees your reason.";
   } else if (intent === "remove") {
@@ -116,10 +91,6 @@ export async function moderationAction(request: Request, context: AppLoadContext
     outcome = await closeCorrection(env, admin, fields.correctionId ?? "", now);
     message = "The correction request is marked handled.";
   } else return fail(400, ERROR_MSG.unknownAction);
-  if (!outcome.ok)
-    return data(
-      { ok: false as const, error: outcome.error, fieldErrors: {}, intent, reportId: id },
-      { status: outcome.status, headers: NO_STORE },
-    );
+  if (!outcome.ok) return refused(intent, id, outcome.error, {}, outcome.status);
   return data({ ok: true as const, intent, message, reportId: id }, { headers: NO_STORE });
 }
