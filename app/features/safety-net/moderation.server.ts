@@ -9,7 +9,7 @@ import { getDb, schema } from "~/platform/data/db.server";
 import { alertColumns, type Alert } from "./alerts.server";
 import { alertExpiry, declinedExpiry } from "./retention";
 import { SAFETY_MSG, type AlertFields } from "./report-rules";
-import { answerBinding, descriptionBinding, type Outcome } from "./reports.server";
+import { answerBinding, changedOr, descriptionBinding, type Outcome } from "./reports.server";
 import { openText } from "./safety-key.server";
 
 export type QueueItem = {
@@ -135,7 +135,7 @@ async function decide(
             ),
         ])
       : await db.batch([update, audit]);
-  return results[0].meta.changes > 0 ? { ok: true } : { ok: false, status: 409, error: failure };
+  return changedOr(results[0], 409, failure);
 }
 
 export function publishReport(env: Pick<Env, "DB">, admin: Admin, reportId: string, alert: AlertFields, now: number) {
@@ -214,7 +214,7 @@ export async function removeAlert(env: Pick<Env, "DB">, admin: Admin, reportId: 
     db.delete(r).where(and(eq(r.id, reportId), eq(r.status, "published"))),
     auditInsert(db, { adminId: admin.id, action: "safety_remove", reportId }, now, CHANGED),
   ]);
-  return deleted.meta.changes > 0 ? { ok: true } : { ok: false, status: 409, error: SAFETY_MSG.notPublished };
+  return changedOr(deleted, 409, SAFETY_MSG.notPublished);
 }
 
 export async function closeCorrection(
@@ -232,9 +232,7 @@ export async function closeCorrection(
       .where(and(eq(c.id, correctionId), eq(c.status, "open"))),
     auditInsert(db, { adminId: admin.id, action: "safety_correction_handled", detail: correctionId }, now, CHANGED),
   ]);
-  return updated.meta.changes > 0
-    ? { ok: true }
-    : { ok: false, status: 409, error: "That correction request is already handled." };
+  return changedOr(updated, 409, "That correction request is already handled.");
 }
 
 /** The reporter's address, to tell them a question waits (the e-mail says nothing more). */

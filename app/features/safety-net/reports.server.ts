@@ -14,6 +14,11 @@ const WEEK_MS = 7 * 24 * 3_600_000;
 
 export type Outcome = { ok: true; id?: string } | { ok: false; status: number; error: string };
 
+/** A guarded write's outcome: done when it changed a row; otherwise its guard was not met, and `error` says so. */
+export function changedOr(result: { meta: { changes: number } }, status: number, error: string): Outcome {
+  return result.meta.changes > 0 ? { ok: true } : { ok: false, status, error };
+}
+
 export const descriptionBinding = (reportId: string) => `${reportId}:description`;
 export const answerBinding = (reportId: string) => `${reportId}:answer`;
 
@@ -92,7 +97,7 @@ export async function withdrawReport(env: Pick<Env, "DB">, userId: string, repor
   const result = await getDb(env)
     .delete(r)
     .where(and(eq(r.id, reportId), eq(r.userId, userId)));
-  return result.meta.changes > 0 ? { ok: true } : { ok: false, status: 404, error: SAFETY_MSG.reportNotFound };
+  return changedOr(result, 404, SAFETY_MSG.reportNotFound);
 }
 
 /** The reporter's answer to the administrator's question: sealed, and the report goes back to the queue. */
@@ -109,7 +114,7 @@ export async function answerQuestion(
     .update(r)
     .set({ answer: sealed, status: "pending", updatedAt: now })
     .where(and(eq(r.id, reportId), eq(r.userId, userId), eq(r.status, "question")));
-  return result.meta.changes > 0 ? { ok: true } : { ok: false, status: 409, error: SAFETY_MSG.notAsked };
+  return changedOr(result, 409, SAFETY_MSG.notAsked);
 }
 
 /** Reports sent by the account in the last seven days (for the form's note). */

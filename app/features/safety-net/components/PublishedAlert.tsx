@@ -1,6 +1,6 @@
 // One published alert, with the forms that correct or remove it.
 import { Button } from "~/ui/Button";
-import { AlertFields } from "./AlertFields";
+import { AlertForm } from "./AlertForm";
 import { ReportIntentForm } from "./ReportIntentForm";
 import { CARD, type CardProps, type PublishedView } from "./moderation-views";
 
@@ -16,19 +16,15 @@ export function PublishedAlert({ a, busy, errorsFor }: { a: PublishedView } & Ca
         <summary className="min-h-11 cursor-pointer content-center font-semibold text-accent">
           Correct this alert
         </summary>
-        <ReportIntentForm intent="correct" reportId={a.id} className="mt-2 space-y-3">
-          <AlertFields
-            idPrefix={`correct-${a.id}`}
-            region={a.region}
-            month={a.month}
-            category={a.category}
-            text={a.text}
-            errors={errorsFor(a.id, "correct")}
-          />
-          <Button type="submit" disabled={busy}>
-            Save the correction
-          </Button>
-        </ReportIntentForm>
+        <AlertForm
+          intent="correct"
+          reportId={a.id}
+          alert={a}
+          busy={busy}
+          errorsFor={errorsFor}
+          className="mt-2 space-y-3"
+          submit="Save the correction"
+        />
       </details>
       <details className="rounded-lg border border-line p-3">
         <summary className="min-h-11 cursor-pointer content-center font-semibold text-rose-200">

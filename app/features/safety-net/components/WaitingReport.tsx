@@ -1,7 +1,7 @@
 // One report waiting for review, with its three intents: publish, ask the reporter, decline.
 import { Button } from "~/ui/Button";
 import { Field } from "~/ui/Field";
-import { AlertFields } from "./AlertFields";
+import { AlertForm } from "./AlertForm";
 import { ReportIntentForm } from "./ReportIntentForm";
 import { CARD, type CardProps, type QueueView } from "./moderation-views";
 
@@ -28,19 +28,15 @@ export function WaitingReport({ q, busy, errorsFor }: { q: QueueView } & CardPro
         <p className="text-sm text-amber-200">Waiting for the reporter&apos;s answer.</p>
       ) : null}
       {q.answer ? <p className="text-sm text-zinc-200">Reporter&apos;s answer: {q.answer}</p> : null}
-      <ReportIntentForm intent="publish" reportId={q.id} className="space-y-3 rounded-lg border border-line p-3">
-        <AlertFields
-          idPrefix={`publish-${q.id}`}
-          region={q.region}
-          month={q.month}
-          category={q.category}
-          text=""
-          errors={errorsFor(q.id, "publish")}
-        />
-        <Button type="submit" disabled={busy}>
-          Publish
-        </Button>
-      </ReportIntentForm>
+      <AlertForm
+        intent="publish"
+        reportId={q.id}
+        alert={{ ...q, text: "" }}
+        busy={busy}
+        errorsFor={errorsFor}
+        className="space-y-3 rounded-lg border border-line p-3"
+        submit="Publish"
+      />
       {NOTES.map((note) => (
         <NoteForm
           key={note.intent}

@@ -1,25 +1,33 @@
-// The fields of a published alert, shared by the forms that publish a report and correct an alert.
+// The form that writes a published alert, shared by publishing a report and correcting an alert: the same
+// fields, the same ids (intent and report), the same submit button.
+import { Button } from "~/ui/Button";
 import { Field } from "~/ui/Field";
 import { CategoryOptions, RegionOptions } from "./SelectOptions";
+import { ReportIntentForm } from "./ReportIntentForm";
+import type { CardProps } from "./moderation-views";
 
-export function AlertFields({
-  idPrefix,
-  region,
-  month,
-  category,
-  text,
-  errors,
+type AlertValues = { region: string; month: string; category: string; text: string };
+
+export function AlertForm({
+  intent,
+  reportId,
+  alert: { region, month, category, text },
+  busy,
+  errorsFor,
+  className,
+  submit,
 }: {
-  idPrefix: string;
-  region: string;
-  month: string;
-  category: string;
-  text: string;
-  errors: Record<string, string>;
-}) {
+  intent: "publish" | "correct";
+  reportId: string;
+  alert: AlertValues;
+  className: string;
+  submit: string;
+} & CardProps) {
+  const errors = errorsFor(reportId, intent);
   const e = (name: string) => (errors[name] ? [errors[name]] : null);
+  const idPrefix = `${intent}-${reportId}`;
   return (
-    <>
+    <ReportIntentForm intent={intent} reportId={reportId} className={className}>
       <Field
         variant="compact"
         label="Alert region"
@@ -56,6 +64,9 @@ export function AlertFields({
         errors={e("alertText")}
         textarea={{ id: `${idPrefix}-text`, name: "alertText", rows: 4, maxLength: 600, defaultValue: text }}
       />
-    </>
+      <Button type="submit" disabled={busy}>
+        {submit}
+      </Button>
+    </ReportIntentForm>
   );
 }
