@@ -66,6 +66,15 @@ export function createWindcaveGateway(env: WindcaveEnv, fetchImpl: Fetch = (inpu
   return new WindcaveGateway(baseUrl, username, key, fetchImpl);
 }
 
+/** The money of every transaction sent (checkout, charge, refund): amount in dollars, currency and our reference. */
+function amountFor(request: { amountCents: number; currency: string; reference: string }) {
+  return {
+    amount: centsToDecimal(request.amountCents),
+    currency: request.currency,
+    merchantReference: checkedReference(request.reference),
+  };
+}
+
 export class WindcaveGateway implements PaymentGateway {
   readonly name = "windcave";
   readonly #authorization: string;
@@ -83,9 +92,7 @@ export class WindcaveGateway implements PaymentGateway {
     const body = {
       type: "purchase",
       methods: ["card"],
-      amount: centsToDecimal(request.amountCents),
-      currency: request.currency,
-      merchantReference: checkedReference(request.reference),
+      ...amountFor(request),
       language: "en",
       storeCard: request.storeMethod,
       // The first payment of a stored-card agreement: later charges are merchant-initiated against it.
@@ -195,10 +202,8 @@ export class WindcaveGateway implements PaymentGateway {
   async charge(request: ChargeRequest): Promise<ChargeResult> {
     const body = {
       type: "purchase",
-      amount: centsToDecimal(request.amountCents),
-      currency: request.currency,
+      ...amountFor(request),
       cardId: request.methodRef,
-      merchantReference: checkedReference(request.reference),
       // Merchant-initiated under the agreement made at checkout; the amount varies (renewal or proration).
       storedCardIndicator: "recurringvariable",
     };
@@ -235,10 +240,8 @@ export class WindcaveGateway implements PaymentGateway {
   async refund(request: RefundRequest): Promise<RefundResult> {
     const body = {
       type: "refund",
-      amount: centsToDecimal(request.amountCents),
-      currency: request.currency,
+      ...amountFor(request),
       transactionId: request.providerRef,
-      merchantReference: checkedReference(request.reference),
     };
     const response = await this.#reach("POST", "/transactions", body, "Windcave could not be reached for a refund");
     // Windcave's trouble, our credentials, or throttling: asked again on a later run.
