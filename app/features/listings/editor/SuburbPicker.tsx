@@ -4,12 +4,11 @@
 import { useId, useMemo } from "react";
 import { parseRegion } from "~/features/catalogue/regions";
 import { SUBURBS } from "~/features/catalogue/suburbs";
-import { describedProps, FieldError, fieldId, INPUT } from "./fields";
+import { describedProps, FieldError, FieldHint, fieldId, hintId, INPUT } from "./fields";
 import { SuburbOptions } from "./suburb/SuburbOptions";
 import { useSuburbCombobox } from "./suburb/useSuburbCombobox";
 
 const name = "suburb";
-const hintId = `${fieldId(name)}-hint`;
 
 export function SuburbPicker({
   region,
@@ -45,16 +44,16 @@ export function SuburbPicker({
         aria-expanded={open && !off}
         aria-controls={listId}
         aria-activedescendant={open && matches[active] ? `${listId}-${active}` : undefined}
-        {...describedProps(name, error, hintId)}
+        {...describedProps(name, error, hintId(name))}
         disabled={off}
         value={query}
         placeholder={parsed ? `Search suburbs in ${parsed}` : "Choose a service location first"}
         {...inputHandlers}
         className={INPUT}
       />
-      <p id={hintId} className="text-xs text-muted">
+      <FieldHint name={name}>
         {parsed ? "Type to search, then choose from the list." : "Choose a service location to pick a suburb."}
-      </p>
+      </FieldHint>
       {open && parsed && !disabled ? (
         <SuburbOptions
           id={listId}

@@ -54,22 +54,40 @@ export function describedProps(name: string, error?: string, ...texts: (string |
   } as const;
 }
 
-/** What every labelled control here carries: its id and name, required for screen readers, its error. */
-function controlProps(name: string, error?: string, required?: boolean, ...texts: (string | undefined)[]) {
+/** What every labelled control here carries: its id and name, required for screen readers, its error and hint. */
+function controlProps({ name, error, required, hint }: Common, ...texts: (string | undefined)[]) {
   return {
     id: fieldId(name),
     name,
     "aria-required": required || undefined,
-    ...describedProps(name, error, ...texts),
+    ...describedProps(name, error, hint ? hintId(name) : undefined, ...texts),
   } as const;
 }
 
+export const hintId = (name: string) => `${fieldId(name)}-hint`;
+
+/** A short text under a control that says what to enter (its id goes in the control's aria-describedby). */
+export function FieldHint({ name, children }: { name: string; children: ReactNode }) {
+  return (
+    <p id={hintId(name)} className="text-xs text-muted">
+      {children}
+    </p>
+  );
+}
+
+/** A labelled control's frame: its label above, then the control, its hint and its error beside it. */
+function FieldShell({ name, label, required, error, hint, children }: Common & { children: ReactNode }) {
+  return (
+    <div className="space-y-1">
+      <Label name={name} label={label} required={required} />
+      {children}
+      {hint ? <FieldHint name={name}>{hint}</FieldHint> : null}
+      <FieldError name={name} message={error} />
+    </div>
+  );
+}
+
 export function TextField({
-  name,
-  label,
-  error,
-  hint,
-  required,
   value,
   onChange,
   type = "text",
@@ -80,6 +98,7 @@ export function TextField({
   min,
   max,
   step,
+  ...field
 }: Common & {
   value: string;
   onChange: (value: string) => void;
@@ -93,10 +112,9 @@ export function TextField({
   step?: string;
 }) {
   return (
-    <div className="space-y-1">
-      <Label name={name} label={label} required={required} />
+    <FieldShell {...field}>
       <input
-        {...controlProps(name, error, required, hint ? `${fieldId(name)}-hint` : undefined)}
+        {...controlProps(field)}
         type={type}
         value={value}
         onChange={(e) => onChange(e.target.value)}
@@ -109,43 +127,33 @@ export function TextField({
         step={step}
         className={INPUT}
       />
-      {hint ? (
-        <p id={`${fieldId(name)}-hint`} className="text-xs text-muted">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError name={name} message={error} />
-    </div>
+    </FieldShell>
   );
 }
 
 /** A text area with a live character counter ("23 / 100"), announced politely as it changes. */
 export function TextAreaField({
-  name,
-  label,
-  error,
-  required,
   value,
   onChange,
   min,
   max,
   rows = 4,
+  ...field
 }: Common & { value: string; onChange: (value: string) => void; min?: number; max: number; rows?: number }) {
   const length = value.trim().length;
-  const counterId = `${fieldId(name)}-counter`;
+  const counterId = `${fieldId(field.name)}-counter`;
   const tone = length > max || (min !== undefined && length > 0 && length < min) ? "text-amber-300" : "text-muted";
   return (
-    <div className="space-y-1">
-      <Label name={name} label={label} required={required} />
+    <FieldShell {...field}>
       <textarea
-        {...controlProps(name, error, required, counterId)}
+        {...controlProps(field, counterId)}
         rows={rows}
         value={value}
         onChange={(e) => onChange(e.target.value)}
         maxLength={max}
         className={`${INPUT} py-2`}
       />
-      <p id={counterId} className={`text-right text-xs ${tone}`} data-testid={`counter-${name}`}>
+      <p id={counterId} className={`text-right text-xs ${tone}`} data-testid={`counter-${field.name}`}>
         {length} / {max}
         {min !== undefined ? (
           <span className="sr-only"> characters, at least {min}</span>
@@ -153,30 +161,20 @@ export function TextAreaField({
           <span className="sr-only"> characters</span>
         )}
       </p>
-      <FieldError name={name} message={error} />
-    </div>
+    </FieldShell>
   );
 }
 
 export function SelectField({
-  name,
-  label,
-  error,
-  required,
   value,
   onChange,
   options,
   placeholder = "Choose…",
+  ...field
 }: Common & { value: string; onChange: (value: string) => void; options: readonly string[]; placeholder?: string }) {
   return (
-    <div className="space-y-1">
-      <Label name={name} label={label} required={required} />
-      <select
-        {...controlProps(name, error, required)}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        className={INPUT}
-      >
+    <FieldShell {...field}>
+      <select {...controlProps(field)} value={value} onChange={(e) => onChange(e.target.value)} className={INPUT}>
         <option value="">{placeholder}</option>
         {options.map((o) => (
           <option key={o} value={o}>
@@ -184,8 +182,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      <FieldError name={name} message={error} />
-    </div>
+    </FieldShell>
   );
 }
 
