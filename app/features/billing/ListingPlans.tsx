@@ -74,25 +74,18 @@ function PlanAction({
  * 'Pay now' charges the card on file (or, with none, opens the checkout); 'Use another card' always checks out
  * with a new card, which becomes the card on file.
  */
+const PAST_DUE_ACTIONS: { intent: string; label: string; variant?: "primary"; testId?: string }[] = [
+  { intent: "payNow", label: "Pay now", variant: "primary", testId: "pay-now" },
+  { intent: "useAnotherCard", label: "Use another card", testId: "use-another-card" },
+  { intent: "cancelPlan", label: "Cancel plan" },
+];
+
 function PastDueActions({ listing, busy }: { listing: ListingPlanView; busy: boolean }) {
   return (
     <div className="flex flex-wrap gap-2" data-testid="past-due-actions">
-      <PlanAction
-        modelId={listing.modelId}
-        intent="payNow"
-        label="Pay now"
-        busy={busy}
-        variant="primary"
-        testId="pay-now"
-      />
-      <PlanAction
-        modelId={listing.modelId}
-        intent="useAnotherCard"
-        label="Use another card"
-        busy={busy}
-        testId="use-another-card"
-      />
-      <PlanAction modelId={listing.modelId} intent="cancelPlan" label="Cancel plan" busy={busy} />
+      {PAST_DUE_ACTIONS.map((action) => (
+        <PlanAction key={action.intent} modelId={listing.modelId} busy={busy} {...action} />
+      ))}
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { auditInsert } from "~/features/moderation/audit.server";
 import { getDb, schema, type Db } from "~/platform/data/db.server";
 import { readSubscription, saveSubscription, SubscriptionChangedError, type BillingEnv } from "./subscriptions.server";
 import type { WaitUntil } from "~/platform/request-context";
+import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
 
 const s = schema.subscriptions;
 const l = schema.listings;
@@ -20,6 +21,17 @@ const u = schema.users;
 const PAGE = 100;
 
 type Query = SubscriptionQuery;
+
+/** Which listing and whose: the first columns of both admin tables. */
+const whose = { listingId: s.listingId, name: l.firstName, email: u.email, plan: s.plan };
+
+/**
+ * Subscriptions joined to their listing and owner: the table, its counts and the failed renewals all read the
+ * same rows, so the counts agree with what is listed.
+ */
+function withOwners<T extends SQLiteSelect>(query: T) {
+  return query.innerJoin(l, eq(l.id, s.listingId)).innerJoin(u, eq(u.id, s.userId));
+}
 
 /** The search and the plan filter: the status counts are counted within them, the table also by status. */
 function searched(query: Query): SQL | undefined {
@@ -42,32 +54,26 @@ export async function loadAdminSubscriptions(env: Pick<Env, "DB">, query: Query)
   const db = getDb(env);
   const where = and(searched(query), query.status ? eq(s.status, query.status) : undefined);
   const [rows, byStatus, failed] = await db.batch([
-    db
-      .select({
-        listingId: s.listingId,
-        name: l.firstName,
-        email: u.email,
-        plan: s.plan,
-        status: s.status,
-        periodEnd: s.periodEnd,
-        graceUntil: s.graceUntil,
-        failedRenewals: s.failedRenewals,
-        gift: s.gift,
-        featured: l.featured,
-        featuredUntil: l.featuredUntil,
-      })
-      .from(s)
-      .innerJoin(l, eq(l.id, s.listingId))
-      .innerJoin(u, eq(u.id, s.userId))
+    withOwners(
+      db
+        .select({
+          ...whose,
+          status: s.status,
+          periodEnd: s.periodEnd,
+          graceUntil: s.graceUntil,
+          failedRenewals: s.failedRenewals,
+          gift: s.gift,
+          featured: l.featured,
+          featuredUntil: l.featuredUntil,
+        })
+        .from(s)
+        .$dynamic(),
+    )
       .where(where)
       .orderBy(s.periodEnd, s.listingId)
       .limit(SUBSCRIPTIONS_PAGE_SIZE)
       .offset((query.page - 1) * SUBSCRIPTIONS_PAGE_SIZE),
-    db
-      .select({ status: s.status, n: count() })
-      .from(s)
-      .innerJoin(l, eq(l.id, s.listingId))
-      .innerJoin(u, eq(u.id, s.userId))
+    withOwners(db.select({ status: s.status, n: count() }).from(s).$dynamic())
       .where(searched(query))
       .groupBy(s.status),
     failedRenewalsQuery(db).orderBy(s.graceUntil, s.listingId).limit(PAGE),
@@ -81,29 +87,17 @@ export async function loadAdminSubscriptions(env: Pick<Env, "DB">, query: Query)
 
 /** The failed renewals still waiting for their second attempt (features/billing/admin-subscriptions.ts). */
 function failedRenewalsQuery(db: Db) {
-  return db
-    .select({
-      listingId: s.listingId,
-      name: l.firstName,
-      email: u.email,
-      plan: s.plan,
-      failedRenewals: s.failedRenewals,
-      graceUntil: s.graceUntil,
-    })
-    .from(s)
-    .innerJoin(l, eq(l.id, s.listingId))
-    .innerJoin(u, eq(u.id, s.userId))
-    .where(eq(s.status, FAILED_RENEWAL_STATUS));
+  return withOwners(
+    db
+      .select({ ...whose, failedRenewals: s.failedRenewals, graceUntil: s.graceUntil })
+      .from(s)
+      .$dynamic(),
+  ).where(eq(s.status, FAILED_RENEWAL_STATUS));
 }
 
 /** How many failed renewals wait (the admin home's count): the same rows as the list above. */
 export function countFailedRenewals(db: Db) {
-  return db
-    .select({ n: count() })
-    .from(s)
-    .innerJoin(l, eq(l.id, s.listingId))
-    .innerJoin(u, eq(u.id, s.userId))
-    .where(eq(s.status, FAILED_RENEWAL_STATUS));
+  return withOwners(db.select({ n: count() }).from(s).$dynamic()).where(eq(s.status, FAILED_RENEWAL_STATUS));
 }
 
 export function parseStatusFilter(value: string | null): SubscriptionStatus | null {

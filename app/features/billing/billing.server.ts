@@ -10,7 +10,7 @@ import { paymentDescription, receiptLabel } from "./emails";
 import { PLANS, type PlanTier } from "./plans";
 import { EXPIRED_BADGE, isPaidStatus, prorationCents, statusLabel } from "./subscriptions";
 import { getDb, schema } from "~/platform/data/db.server";
-import { readSubscription, type SubscriptionSnapshot } from "./subscriptions.server";
+import { planColumns, readSubscription, type SubscriptionSnapshot } from "./subscriptions.server";
 
 const l = schema.listings;
 const p = schema.payments;
@@ -56,13 +56,7 @@ export async function ownListingsWithPlans(env: Pick<Env, "DB">, userId: string)
       verified: l.verified,
       live: l.live,
       hiddenByExpiry: l.hiddenByExpiry,
-      plan: s.plan,
-      status: s.status,
-      periodStart: s.periodStart,
-      periodEnd: s.periodEnd,
-      graceUntil: s.graceUntil,
-      pendingPlan: s.pendingPlan,
-      gift: s.gift,
+      ...planColumns,
       hasMethod: sql<number>`${s.methodRef} IS NOT NULL`.mapWith(Boolean),
       paymentOpen:
         sql<number>`EXISTS (SELECT 1 FROM payments WHERE payments.listing_id = ${l.id} AND payments.status = 'open')`.mapWith(
@@ -99,17 +93,22 @@ export async function ownPayments(env: Pick<Env, "DB">, userId: string, limit = 
   return paymentsQuery(env, eq(p.userId, userId), limit);
 }
 
+/** What names a payment wherever payments are listed (the owner's payments, the administrators' open ones). */
+export const paymentColumns = {
+  reference: p.id,
+  listingId: p.listingId,
+  kind: p.kind,
+  amountCents: p.amountCents,
+  createdAt: p.createdAt,
+};
+
 function paymentsQuery(env: Pick<Env, "DB">, where: ReturnType<typeof eq> | undefined, limit: number) {
   const r = schema.receipts;
   return getDb(env)
     .select({
-      reference: p.id,
-      listingId: p.listingId,
-      kind: p.kind,
+      ...paymentColumns,
       plan: p.plan,
-      amountCents: p.amountCents,
       status: p.status,
-      createdAt: p.createdAt,
       updatedAt: p.updatedAt,
       receiptId: r.id,
       receiptNumber: r.number,

@@ -70,9 +70,8 @@ export function isUniqueViolation(error: unknown): boolean {
   return /UNIQUE constraint failed/i.test(dbErrorText(error));
 }
 
-const columns = {
-  listingId: s.listingId,
-  userId: s.userId,
+/** A subscription's plan and period as the owner's pages show it (also read with each listing: billing.server.ts). */
+export const planColumns = {
   plan: s.plan,
   status: s.status,
   periodStart: s.periodStart,
@@ -80,6 +79,12 @@ const columns = {
   graceUntil: s.graceUntil,
   pendingPlan: s.pendingPlan,
   gift: s.gift,
+};
+
+const columns = {
+  listingId: s.listingId,
+  userId: s.userId,
+  ...planColumns,
   methodRef: s.methodRef,
   remindedFor: s.remindedFor,
   failedRenewals: s.failedRenewals,

@@ -2,6 +2,7 @@
 // list, "Ask the provider now" and "Give up". The lookup itself is lookups.server.ts.
 import { and, asc, eq, lte, type SQL } from "drizzle-orm";
 import { isPaymentId, LOOKUP_MSG, OPEN_PAYMENT_ALERT_MS, parseGiveUpReason } from "./lookups";
+import { paymentColumns } from "~/features/billing/billing.server";
 import { renewalFailedEmail } from "~/features/billing/emails";
 import { auditInsert, CHANGED } from "~/features/moderation/audit.server";
 import { getDb, schema } from "~/platform/data/db.server";
@@ -24,16 +25,7 @@ export async function loadOpenPayments(env: Pick<Env, "DB">, now = Date.now()) {
   const l = schema.listings;
   const u = schema.users;
   return getDb(env)
-    .select({
-      reference: p.id,
-      listingId: p.listingId,
-      name: l.firstName,
-      email: u.email,
-      kind: p.kind,
-      amountCents: p.amountCents,
-      createdAt: p.createdAt,
-      checkedAt: p.providerCheckedAt,
-    })
+    .select({ ...paymentColumns, name: l.firstName, email: u.email, checkedAt: p.providerCheckedAt })
     .from(p)
     .leftJoin(l, eq(l.id, p.listingId))
     .leftJoin(u, eq(u.id, p.userId))

@@ -1,10 +1,34 @@
 // /admin/subscriptions: payments left open that an administrator settles, and money that bought nothing
 // (decision 0015, "Looking a payment up" and "Money that buys nothing").
+import type { ReactNode } from "react";
 import { Form } from "@remix-run/react";
 import { Button } from "~/ui/Button";
 import { ReasonField } from "./GrantForms";
 
 const CELL = "px-3 py-2";
+
+/** Both lists' frame: a titled section (a landmark screen readers reach by its title) and what it holds. */
+function PaymentsSection({
+  id,
+  title,
+  intro,
+  children,
+}: {
+  id: string;
+  title: string;
+  intro: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <h2 id={id} className="text-xl font-semibold">
+        {title}
+      </h2>
+      <p className="text-muted">{intro}</p>
+      {children}
+    </section>
+  );
+}
 
 export type OpenPayment = {
   reference: string;
@@ -19,15 +43,11 @@ export type OpenPayment = {
 /** Payments open for more than two hours: a lost notification or a charge whose answer never came. */
 export function OpenPayments({ open }: { open: OpenPayment[] }) {
   return (
-    <section aria-labelledby="open-title" className="space-y-3">
-      <h2 id="open-title" className="text-xl font-semibold">
-        Payments left open
-      </h2>
-      <p className="text-muted">
-        Open for more than two hours. Ask the provider settles it if the provider has decided. Give up closes it as
-        failed with no charge recorded (only once you are sure nothing was charged), so the listing can change plan
-        again.
-      </p>
+    <PaymentsSection
+      id="open-title"
+      title="Payments left open"
+      intro="Open for more than two hours. Ask the provider settles it if the provider has decided. Give up closes it as failed with no charge recorded (only once you are sure nothing was charged), so the listing can change plan again."
+    >
       {open.length === 0 ? (
         <p className="text-muted">None.</p>
       ) : (
@@ -75,7 +95,7 @@ export function OpenPayments({ open }: { open: OpenPayment[] }) {
           </table>
         </div>
       )}
-    </section>
+    </PaymentsSection>
   );
 }
 
@@ -103,15 +123,11 @@ export type StrayPayment = {
 /** Money that bought nothing (payments/unapplied.server.ts): refunded by the cron, listed until it is. */
 export function StrayPayments({ stray }: { stray: StrayPayment[] }) {
   return (
-    <section aria-labelledby="stray-title" className="space-y-3">
-      <h2 id="stray-title" className="text-xl font-semibold">
-        Payments that bought nothing
-      </h2>
-      <p className="text-muted">
-        Paid after the checkout was replaced or closed, paid twice, or for a listing that could not take it. Never
-        applied as a purchase: each is refunded through the payment provider. One the provider refused is yours to
-        refund in its portal; then mark it refunded.
-      </p>
+    <PaymentsSection
+      id="stray-title"
+      title="Payments that bought nothing"
+      intro="Paid after the checkout was replaced or closed, paid twice, or for a listing that could not take it. Never applied as a purchase: each is refunded through the payment provider. One the provider refused is yours to refund in its portal; then mark it refunded."
+    >
       {stray.length === 0 ? (
         <p className="text-muted">None.</p>
       ) : (
@@ -149,6 +165,6 @@ export function StrayPayments({ stray }: { stray: StrayPayment[] }) {
           ))}
         </ul>
       )}
-    </section>
+    </PaymentsSection>
   );
 }
