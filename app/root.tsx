@@ -1,17 +1,19 @@
-import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
   ScrollRestoration,
-  type ShouldRevalidateFunction,
   useLocation,
   useNavigation,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { useCallback, useEffect, useState, type ReactNode } from "react";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
+import { useCallback, useEffect, useState } from "react";
+import type { ReactNode } from "react";
 import { AgeGate as EagerAgeGate } from "~/features/site/AgeGate";
 import { clientLazy } from "~/ui/clientLazy";
 import { Footer } from "~/features/site/Footer";

@@ -1,4 +1,5 @@
-import { Server, type Connection } from "partyserver";
+import { Server } from "partyserver";
+import type { Connection } from "partyserver";
 import { Coalescer } from "../app/platform/realtime/coalescer";
 import type { ProfileUpdateEvent } from "../app/platform/realtime/protocol";
 

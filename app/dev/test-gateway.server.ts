@@ -9,7 +9,8 @@
 // app/features/payments/select.server.ts picks this gateway only when APP_ENV is "development".
 import { newId } from "~/platform/data/ids";
 import { ProviderUnavailableError } from "~/features/payments/gateway.server";
-import { encodeCheckout, type TestCheckout } from "./test-gateway-checkout.server";
+import { encodeCheckout } from "./test-gateway-checkout.server";
+import type { TestCheckout } from "./test-gateway-checkout.server";
 import { notificationRequest, verifyTestNotification } from "./test-gateway-signature.server";
 import type {
   ChargeRequest,

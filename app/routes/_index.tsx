@@ -1,4 +1,5 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ListingsScreen } from "~/features/catalogue/ListingsScreen";
 import { originOf, seoMeta } from "~/features/site/seo";

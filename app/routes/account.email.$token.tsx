@@ -2,7 +2,8 @@
 // the change happens when that is pressed (a POST), so a mail scanner that fetches every link cannot spend
 // it. Signing in is not needed: the link itself proves the new address, and the request behind it already
 // needed the current password. Works without JavaScript.
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard, ErrorBox, NoticeBox, TextLink } from "~/features/accounts/sign-in/AuthParts";
 import { Button } from "~/ui/Button";

@@ -1,21 +1,12 @@
 // Two-factor sign-in settings (docs/accounts.md): turn it on with an authenticator app, prove it in a session that
 // predates it, replace the app, make new recovery codes, turn it off. Administrators arrive here from any
 // admin page until their session has a second factor. The work is in app/features/accounts/second-factor/totp-page.server.ts.
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
-import {
-  RecoveryCodesPanel,
-  SetUpPanel,
-  StepUpPanel,
-  type Reply,
-} from "~/features/accounts/second-factor/TotpSettings";
+import { RecoveryCodesPanel, SetUpPanel, StepUpPanel } from "~/features/accounts/second-factor/TotpSettings";
+import type { Reply } from "~/features/accounts/second-factor/TotpSettings";
 import { ManagePanels, StartSetUpPanel, TwoFactorStatus } from "~/features/accounts/second-factor/TwoFactorPanels";
 import { InfoPage } from "~/features/site/InfoPage";
 import { Alert } from "~/ui/Alert";
@@ -26,12 +17,8 @@ import { getCurrentSession } from "~/features/accounts/auth.server";
 import { requireUser, requireUserForPost } from "~/features/accounts/guards.server";
 import { readForm } from "~/platform/http/body.server";
 import { hasFreshSecondFactor } from "~/features/accounts/reauth.server";
-import {
-  twoFactorAction,
-  twoFactorPageData,
-  type TwoFactorActionResult,
-  type TwoFactorIntent,
-} from "~/features/accounts/second-factor/totp-page.server";
+import { twoFactorAction, twoFactorPageData } from "~/features/accounts/second-factor/totp-page.server";
+import type { TwoFactorActionResult, TwoFactorIntent } from "~/features/accounts/second-factor/totp-page.server";
 import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
 import { privateMeta } from "~/features/site/seo";
 

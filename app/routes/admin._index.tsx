@@ -1,7 +1,8 @@
 // The administrators' home: what waits in each queue, each a link to it. An administrator who signs in
 // without a page to go back to lands here (features/accounts/auth-redirect.ts, landingAfterLogin). Non-administrators get
 // 404; an administrator without a second factor is sent to set one up (requireAdminPage).
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/features/moderation/AdminPage";
 import { loadQueueCounts } from "~/features/moderation/admin-home.server";

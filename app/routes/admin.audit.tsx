@@ -1,5 +1,6 @@
 // The audit log of administrator actions, newest first, 50 a page. Non-administrators get 404.
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AdminPage, EmptyQueue } from "~/features/moderation/AdminPage";
 import { auditLabel, parseAuditPage } from "~/features/moderation/moderation";

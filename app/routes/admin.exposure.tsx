@@ -1,7 +1,8 @@
 // How evenly last week's impressions spread in each plan and region, and any Featured listing that got fewer
 // than the Standard median of its region (docs/decisions/0030-weekly-visibility-statement.md). Non-administrators
 // get 404.
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AdminPage } from "~/features/moderation/AdminPage";

@@ -8,11 +8,8 @@ import { InfoPage } from "~/features/site/InfoPage";
 import { Alert } from "~/ui/Alert";
 import { Button, buttonClass } from "~/ui/Button";
 import { adminDeleteConfirm } from "~/features/moderation/moderation";
-import {
-  listingAction,
-  listingActionsPage,
-  type ListingActionResult,
-} from "~/features/moderation/listing-actions-page.server";
+import { listingAction, listingActionsPage } from "~/features/moderation/listing-actions-page.server";
+import type { ListingActionResult } from "~/features/moderation/listing-actions-page.server";
 import { pipeHeaders } from "~/platform/http/page-answer";
 import { privateMeta } from "~/features/site/seo";
 

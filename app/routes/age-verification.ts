@@ -1,4 +1,5 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { ageCookie } from "~/features/site/age-gate";
 import { safeRedirect } from "~/platform/http/redirects";
 import { cookieIsSecure } from "~/platform/env";

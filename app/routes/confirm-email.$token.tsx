@@ -5,11 +5,8 @@ import { Button } from "~/ui/Button";
 import { Field } from "~/ui/Field";
 import { loginModeHref } from "~/features/accounts/auth-redirect";
 import { MSG, PASSWORD_MAX } from "~/features/accounts/auth-schemas";
-import {
-  confirmEmailPageAction,
-  confirmEmailPageLoader,
-  type ConfirmPageData,
-} from "~/features/accounts/sign-in/confirm-email-page.server";
+import { confirmEmailPageAction, confirmEmailPageLoader } from "~/features/accounts/sign-in/confirm-email-page.server";
+import type { ConfirmPageData } from "~/features/accounts/sign-in/confirm-email-page.server";
 import { linkPageHeadersFunction } from "~/platform/http/link-page";
 import { privateMeta } from "~/features/site/seo";
 

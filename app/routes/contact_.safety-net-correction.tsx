@@ -4,7 +4,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData } from "@remix-run/react";
 import { InfoPage } from "~/features/site/InfoPage";
-import { CorrectionForm, type CorrectionResult } from "~/features/safety-net/components/CorrectionForm";
+import { CorrectionForm } from "~/features/safety-net/components/CorrectionForm";
+import type { CorrectionResult } from "~/features/safety-net/components/CorrectionForm";
 import { correctionAction } from "~/features/safety-net/correction-page.server";
 import { originOf, seoMeta } from "~/features/site/seo";
 

@@ -3,15 +3,8 @@
 // app/features/dashboard/dashboard.server.ts, the page's loader and action in dashboard-page.server.ts;
 // this module wires them to the page.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import {
-  Await,
-  useActionData,
-  useAsyncError,
-  useLoaderData,
-  useRevalidator,
-  useRouteError,
-  type ClientLoaderFunctionArgs,
-} from "@remix-run/react";
+import { Await, useActionData, useAsyncError, useLoaderData, useRevalidator, useRouteError } from "@remix-run/react";
+import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import { Suspense, useEffect, useState } from "react";
 import { DashboardCard, DashboardCardSkeleton } from "~/features/dashboard/DashboardCard";
 import { DashboardShell } from "~/features/dashboard/DashboardShell";
@@ -23,7 +16,8 @@ import { expiryDelay, nextExpiry } from "~/features/listings/state";
 import { PAUSE_UNTIL_FIELD } from "~/features/listings/upkeep";
 import { VerificationNotices } from "~/features/verification/VerificationNotices";
 import { pipeHeaders } from "~/platform/http/page-answer";
-import { dashboardAction, dashboardPage, type ToggleFailure } from "~/features/dashboard/dashboard-page.server";
+import { dashboardAction, dashboardPage } from "~/features/dashboard/dashboard-page.server";
+import type { ToggleFailure } from "~/features/dashboard/dashboard-page.server";
 import { privateMeta } from "~/features/site/seo";
 
 export const meta: MetaFunction = () => privateMeta("Dashboard");

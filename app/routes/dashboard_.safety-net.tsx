@@ -4,7 +4,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { InfoPage } from "~/features/site/InfoPage";
-import { SafetyNetPage, type SafetyNetResult } from "~/features/safety-net/components/SafetyNetPage";
+import { SafetyNetPage } from "~/features/safety-net/components/SafetyNetPage";
+import type { SafetyNetResult } from "~/features/safety-net/components/SafetyNetPage";
 import { safetyNetAction, safetyNetPage } from "~/features/safety-net/pages.server";
 import { pipeHeaders } from "~/platform/http/page-answer";
 import { privateMeta } from "~/features/site/seo";

@@ -3,7 +3,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { InfoPage } from "~/features/site/InfoPage";
-import { ReportForm, type ReportResult } from "~/features/safety-net/components/ReportForm";
+import { ReportForm } from "~/features/safety-net/components/ReportForm";
+import type { ReportResult } from "~/features/safety-net/components/ReportForm";
 import { reportAction, reportPage } from "~/features/safety-net/pages.server";
 import { pipeHeaders } from "~/platform/http/page-answer";
 import { privateMeta } from "~/features/site/seo";

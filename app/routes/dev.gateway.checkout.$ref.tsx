@@ -1,13 +1,15 @@
 // The local test gateway's hosted checkout page (app/dev/test-gateway.server.ts).
 // Development only, and only on this machine, like /dev/outbox. It stands where a real provider's card form
 // would: the choice made here is sent to the app as a signed notification, then the payer goes back.
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { formatDollarsAndCents } from "~/platform/money";
 import { readForm } from "~/platform/http/body.server";
 import { paymentGateway } from "~/features/payments/select.server";
 import { decodeCheckout } from "~/dev/test-gateway-checkout.server";
-import { TEST_OUTCOMES, TestGateway, type TestOutcome } from "~/dev/test-gateway.server";
+import { TEST_OUTCOMES, TestGateway } from "~/dev/test-gateway.server";
+import type { TestOutcome } from "~/dev/test-gateway.server";
 import { devToolsAllowed, siteOrigin } from "~/platform/http/site-origin.server";
 import { privateMeta } from "~/features/site/seo";
 

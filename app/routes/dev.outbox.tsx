@@ -1,5 +1,6 @@
 // Local-only mailbox: every e-mail the app "sent" in development, newest first, links clickable.
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { linkify } from "~/platform/email/linkify";
 import { listDevOutbox, usesDevOutbox } from "~/platform/email/email.server";

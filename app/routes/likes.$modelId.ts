@@ -1,6 +1,7 @@
 // The heart's form without JavaScript (docs/decisions/0028-nothing-wider-than-the-phone.md): POST likes the
 // listing and goes back to the page; with JavaScript the button calls /api/profiles/{id}/like instead.
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { isId } from "~/platform/data/ids";
 import { likeFromForm } from "~/features/catalogue/api.server";
 

@@ -2,15 +2,10 @@
 // changes nothing, so a mail scanner that fetches it cannot answer for the owner; the POST confirms that one
 // listing, once, and signs nobody in. A link used already or made up is a 400, one past its 14 days a 410,
 // both saying to confirm from the dashboard instead, as soon as the link is opened. The work is in app/features/listings/stale-check.server.ts.
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import {
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  type ShouldRevalidateFunction,
-} from "@remix-run/react";
+import { data } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { InfoPage } from "~/features/site/InfoPage";
 import { Alert } from "~/ui/Alert";
 import { Button } from "~/ui/Button";

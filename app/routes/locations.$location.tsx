@@ -1,4 +1,5 @@
-import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useParams } from "@remix-run/react";
 import { ListingsScreen } from "~/features/catalogue/ListingsScreen";
 import { REGION_INTROS } from "~/features/catalogue/region-intros";

@@ -1,4 +1,5 @@
-import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { parseRegion, regionPath } from "~/features/catalogue/regions";
 
 /** Target of the region dropdown's no-JavaScript form: /locations?region=Auckland. */

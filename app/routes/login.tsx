@@ -1,6 +1,7 @@
 // /login: sign in, sign up and ask for a reset link (the forms and the action are in
 // app/features/accounts/sign-in/), and the code step of a sign-in with two-factor on.
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
 import { loginModeFrom, withoutSessionExpired } from "~/features/accounts/auth-redirect";

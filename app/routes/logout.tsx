@@ -1,4 +1,5 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { destroySession } from "~/features/accounts/auth.server";
 import { NO_STORE } from "~/platform/http/page-answer";
 

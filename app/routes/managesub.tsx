@@ -7,7 +7,8 @@
 // Deleting a listing works without JavaScript through a confirmation step rendered by the action; with
 // JavaScript the browser's own confirm() asks the spec's question instead. Deleting the account always asks
 // in the page: the question comes with the current password.
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useHydrated } from "~/ui/useHydrated";
@@ -24,9 +25,10 @@ import { ChangeEmailForm } from "~/features/accounts/settings/ChangeEmailForm";
 import { ChangePasswordForm } from "~/features/accounts/settings/ChangePasswordForm";
 import { SessionList } from "~/features/accounts/settings/SessionList";
 import { SecurityLogSection } from "~/features/accounts/settings/SecurityLogSection";
-import { DeleteConfirmStep, type DeleteConfirm } from "~/features/accounts/settings/DeleteConfirmStep";
+import { DeleteConfirmStep } from "~/features/accounts/settings/DeleteConfirmStep";
+import type { DeleteConfirm } from "~/features/accounts/settings/DeleteConfirmStep";
 import { DeleteAccountSection, useAccountDeletion } from "~/features/accounts/settings/DeleteAccountSection";
-import { type AccountFormResult } from "~/features/accounts/settings/account-settings";
+import type { AccountFormResult } from "~/features/accounts/settings/account-settings";
 import { accountSettingsAction, loadAccountSettings } from "~/features/accounts/settings/account-settings.server";
 import { loadSecurityEvents } from "~/features/accounts/settings/security-events.server";
 import { deleteAccountIntent } from "~/features/accounts/settings/delete-account-intent.server";

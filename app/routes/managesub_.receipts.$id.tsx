@@ -1,6 +1,7 @@
 // One receipt (docs/billing.md): the NZ taxable supply information for a payment. Only its owner may read it:
 // anyone else's receipt, like a made-up id, is a 404.
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { InfoPage } from "~/features/site/InfoPage";
 import { receiptLabel, receiptLines } from "~/features/billing/emails";

@@ -1,9 +1,11 @@
 // Photo verification (spec provider §2, §4, §5, §8), optional: listings that are not photo-verified and
 // have at least 4 photos, each with 'Select this Profile' (a GET form, so it works without JavaScript);
 // the selected one gets three photo inputs and 'Submit Photos for Review'.
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
+import type { FormEvent } from "react";
 import { InfoPage } from "~/features/site/InfoPage";
 import { Alert } from "~/ui/Alert";
 import { useHydrated } from "~/ui/useHydrated";
@@ -12,7 +14,8 @@ import { useFileFields } from "~/features/verification/VerificationFileField";
 import { NoChoices } from "~/features/verification/components/NoChoices";
 import { PhotoChoiceList } from "~/features/verification/components/PhotoChoiceList";
 import { PhotoUploadForm } from "~/features/verification/components/PhotoUploadForm";
-import { PHOTO_FIELDS, PHOTO_VERIFY_MSG, type VerificationFormResult } from "~/features/verification/verification";
+import { PHOTO_FIELDS, PHOTO_VERIFY_MSG } from "~/features/verification/verification";
+import type { VerificationFormResult } from "~/features/verification/verification";
 import { requireUser } from "~/features/accounts/guards.server";
 import { handleVerificationForm } from "~/features/verification/form.server";
 import { loadVerificationChoices } from "~/features/verification/choices.server";

@@ -1,4 +1,5 @@
-import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 
 /** Side menu and search links use /profile/{id}; the profile lives at /view/{id}. */
 export async function loader({ params }: LoaderFunctionArgs) {

@@ -1,6 +1,7 @@
 // /profile/edit/{modelId}: the listing editor for one of the signed-in user's listings. Anyone else's (or a
 // missing) listing is a plain 404, so the page tells a stranger nothing about the id.
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { EditorNoScript } from "~/features/listings/editor/EditorNoScript";
 import { ListingEditor } from "~/features/listings/editor/ListingEditor";

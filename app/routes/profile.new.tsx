@@ -1,5 +1,6 @@
 // /profile/new: the listing editor with a blank form, in edit mode (provider spec §2, §4).
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { EditorNoScript } from "~/features/listings/editor/EditorNoScript";
 import { ListingEditor } from "~/features/listings/editor/ListingEditor";

@@ -1,16 +1,11 @@
 // 'Report' on a public profile (the terms allow a Report button on every ad): a short form with a reason
 // from a fixed list, optional details and optional contact details. Works without JavaScript, limited per
 // client (WRITE_LIMITER), and a body far over the form's size is refused with 413 before it is read.
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { parseForm } from "~/ui/form-submission";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { InfoPage } from "~/features/site/InfoPage";

@@ -1,4 +1,5 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
 import { useRef } from "react";
 import { useProfileUpdates } from "~/features/site/Realtime";

@@ -1,13 +1,9 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { InfoPage } from "~/features/site/InfoPage";
-import { PlanCard, type PlanCardState } from "~/features/billing/PlanCard";
+import { PlanCard } from "~/features/billing/PlanCard";
+import type { PlanCardState } from "~/features/billing/PlanCard";
 import { HowPlansWork } from "~/features/billing/plans-page/HowPlansWork";
 import { PaymentSecurity } from "~/features/billing/plans-page/PaymentSecurity";
 import { PickListing } from "~/features/billing/plans-page/PickListing";

@@ -3,7 +3,8 @@
 // it must show and what may be covered (features/verification/verification.ts, ID_DOCUMENT_INFO). A multipart <Form>, so it
 // works without JavaScript; with it, files are checked as they are chosen and the button waits for them all.
 // Success goes to the dashboard, which says so.
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { InfoPage } from "~/features/site/InfoPage";
 import { Alert } from "~/ui/Alert";

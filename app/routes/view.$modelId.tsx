@@ -1,4 +1,5 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, useLoaderData, useRevalidator, useRouteError } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { ReportLink } from "~/features/moderation/ReportLink";
@@ -10,7 +11,8 @@ import { useProfileUpdates } from "~/features/site/Realtime";
 import { useJsonFetch } from "~/ui/useJsonFetch";
 import { isId } from "~/platform/data/ids";
 import { ERROR_MSG } from "~/features/site/messages";
-import { primaryImage, type Profile } from "~/features/profile/profile";
+import { primaryImage } from "~/features/profile/profile";
+import type { Profile } from "~/features/profile/profile";
 import { originOf, privateMeta, seoMeta } from "~/features/site/seo";
 import { getSessionUser } from "~/features/accounts/auth.server";
 import { countLikes } from "~/features/likes/likes.server";

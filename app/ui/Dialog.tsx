@@ -1,4 +1,5 @@
-import { useEffect, useRef, type DialogHTMLAttributes, type ReactNode } from "react";
+import { useEffect, useRef } from "react";
+import type { DialogHTMLAttributes, ReactNode } from "react";
 
 type Props = Omit<DialogHTMLAttributes<HTMLDialogElement>, "open" | "onCancel" | "onClose"> & {
   /**

@@ -1,5 +1,6 @@
 import { Scripts } from "@remix-run/react";
-import { cloneElement, createElement, Fragment, isValidElement, type ComponentProps, type ReactNode } from "react";
+import { cloneElement, createElement, Fragment, isValidElement } from "react";
+import type { ComponentProps, ReactNode } from "react";
 
 /**
  * Remix's <Scripts>, its module preloads fetched at low priority. They hydrate a page that is already whole

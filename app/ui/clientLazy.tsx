@@ -1,4 +1,5 @@
-import { createElement, lazy, memo, Suspense, type ComponentType } from "react";
+import { createElement, lazy, memo, Suspense } from "react";
+import type { ComponentType } from "react";
 
 /**
  * A component whose code the browser downloads only when the page first renders it, so pages that never

@@ -1,5 +1,6 @@
 // Conform's form state for a zod schema: the browser checks what the server will check, before sending.
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
 import { parseForm } from "./form-submission";
 

@@ -7,23 +7,19 @@ import {
   CALL_TYPES,
   FAVOURITE_THINGS,
   INTERESTS,
-  type NATIONALITIES,
   PLACES_OF_SERVICE,
   RATE_DURATIONS,
   SERVICES,
-  type CallType,
-  type RateDuration,
 } from "../../app/features/listings/options";
-import { REGIONS, type Region } from "../../app/features/catalogue/regions";
+import type { NATIONALITIES, CallType, RateDuration } from "../../app/features/listings/options";
+import { REGIONS } from "../../app/features/catalogue/regions";
+import type { Region } from "../../app/features/catalogue/regions";
 import { SUBURBS } from "../../app/features/catalogue/suburbs";
-import {
-  availableDaysMask,
-  emptySchedule,
-  storedSchedule,
-  type TimeRange,
-} from "../../app/features/listings/weekly-schedule";
+import { availableDaysMask, emptySchedule, storedSchedule } from "../../app/features/listings/weekly-schedule";
+import type { TimeRange } from "../../app/features/listings/weekly-schedule";
 import { addDays, nzDate } from "../../app/platform/time/nz-time";
-import { ART_STYLES, PALETTES, type ArtStyle } from "./art";
+import { ART_STYLES, PALETTES } from "./art";
+import type { ArtStyle } from "./art";
 import {
   AGENCY_NAMES,
   AVAILABILITY,
@@ -40,8 +36,10 @@ import {
   tagLine,
   website,
 } from "./content";
-import { DEMO_ACCOUNTS, DEMO_LISTING_COUNTS, demoAccount, type DemoRole } from "./demo-accounts";
-import { createRng, type Rng } from "./random";
+import { DEMO_ACCOUNTS, DEMO_LISTING_COUNTS, demoAccount } from "./demo-accounts";
+import type { DemoRole } from "./demo-accounts";
+import { createRng } from "./random";
+import type { Rng } from "./random";
 
 export const PHOTO_WIDTH = 600;
 export const PHOTO_HEIGHT = 800;

@@ -12,9 +12,11 @@ import { hasSealingKey, sealSecret } from "../../app/platform/crypto/sealing-key
 import { demoInsights } from "./insights";
 import { safetyNetStatements } from "./safety-net";
 import { DEMO_ACCOUNTS, DEMO_ADMIN_TOTP_SECRET } from "./demo-accounts";
-import { generateDemoData, MIN_LISTINGS, PHOTO_HEIGHT, PHOTO_WIDTH, type DemoData } from "./generate";
+import { generateDemoData, MIN_LISTINGS, PHOTO_HEIGHT, PHOTO_WIDTH } from "./generate";
+import type { DemoData } from "./generate";
 import { insertStatements, runInBatches } from "./insert";
-import { eachLimit, FULL, putPhoto, renderArt, sizedRendering, type Rendering } from "./photos";
+import { eachLimit, FULL, putPhoto, renderArt, sizedRendering } from "./photos";
+import type { Rendering } from "./photos";
 
 export { DEMO_ACCOUNTS, DEMO_ADMIN_TOTP_SECRET } from "./demo-accounts";
 

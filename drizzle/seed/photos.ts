@@ -6,7 +6,8 @@ import type sharpDefault from "sharp";
 import { createHash } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { artSvg, PALETTES, type ArtStyle } from "./art";
+import { artSvg, PALETTES } from "./art";
+import type { ArtStyle } from "./art";
 import { createRng } from "./random";
 
 export type Rendering = {

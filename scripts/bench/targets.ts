@@ -5,8 +5,10 @@
 // side compare.
 import { countSoak } from "./counting";
 import { homeJavaScript } from "./grid";
-import { BROWSER_UA, CRAWLER_UA, load, merged, type LoadResult } from "./load";
-import { newProvider, saveEdit, type Provider } from "./provider";
+import { BROWSER_UA, CRAWLER_UA, load, merged } from "./load";
+import type { LoadResult } from "./load";
+import { newProvider, saveEdit } from "./provider";
+import type { Provider } from "./provider";
 
 type Row = Record<string, string | number>;
 

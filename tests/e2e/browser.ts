@@ -1,4 +1,5 @@
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { mkdirSync } from "node:fs";
 import { afterEach, beforeAll } from "vitest";
 import { workerServer } from "./store";

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../app/platform/data/ids";
 import { ID_MSG, PHOTO_VERIFY_MSG } from "../../app/features/verification/verification";
 import { DESKTOP, hydrated, MOBILE, useBrowser } from "./browser";
-import { d1, enterAs, insertAccount, type Person } from "./people";
+import { d1, enterAs, insertAccount } from "./people";
+import type { Person } from "./people";
 
 const b = useBrowser();
 const ROOT_ERROR = "Something went wrong";

@@ -13,7 +13,8 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { nzDate } from "../../app/platform/time/nz-time";
 import { hydrated, useBrowser } from "./browser";
-import { d1Rows, makeAdministrator, signInAdmin, signInAs, type Administrator } from "./people";
+import { d1Rows, makeAdministrator, signInAdmin, signInAs } from "./people";
+import type { Administrator } from "./people";
 import { useOwnProvider } from "./providers";
 
 const b = useBrowser();

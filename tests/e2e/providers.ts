@@ -5,7 +5,8 @@
 import { afterAll, beforeAll } from "vitest";
 import { newId } from "../../app/platform/data/ids";
 import { PUBLIC_PHOTO_PREFIX } from "../../app/features/photos/keys";
-import { demoAccount, type DemoRole } from "../../drizzle/seed/demo-accounts";
+import { demoAccount } from "../../drizzle/seed/demo-accounts";
+import type { DemoRole } from "../../drizzle/seed/demo-accounts";
 import type { Person } from "./people";
 import { copyPhotos, d1Batch, d1Rows, deletePhotos } from "./store";
 import type { StoreStatement } from "./store-door.worker";

@@ -10,8 +10,8 @@ import {
   menuItems,
   planLabel,
   showsAddNewListing,
-  type DashboardListing,
 } from "~/features/dashboard/dashboard";
+import type { DashboardListing } from "~/features/dashboard/dashboard";
 import {
   ACTIVE_WINDOW_MS,
   activeChange,

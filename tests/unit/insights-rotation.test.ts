@@ -11,8 +11,8 @@ import {
   rotationSlot,
   ROTATION_SLOT_MS,
   SLOTS_PER_DAY,
-  type RotationEntry,
 } from "~/features/insights/rotation";
+import type { RotationEntry } from "~/features/insights/rotation";
 
 const FIRST_ROW = 4;
 const id = (i: number) => i.toString(16).padStart(16, "0");

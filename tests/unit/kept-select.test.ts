@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { parseFilters } from "~/features/catalogue/filters";
 import { keptSelect, keptStatement, schema } from "~/platform/data/db.server";
-import { keptGridPageSelect, type GridOptions } from "~/features/catalogue/grid.server";
+import { keptGridPageSelect } from "~/features/catalogue/grid.server";
+import type { GridOptions } from "~/features/catalogue/grid.server";
 
 /** A D1 stand-in that records what a statement would run with. */
 const recorder = {

@@ -9,10 +9,8 @@ import {
   photoPlan,
   previewChange,
   setField,
-  type EditorAction,
-  type EditorPhoto,
-  type EditorState,
 } from "~/features/listings/editor/editor-state";
+import type { EditorAction, EditorPhoto, EditorState } from "~/features/listings/editor/editor-state";
 import { valuesFromProfile } from "~/features/listings/editor/form";
 import { emptyListingValues, LISTING_MSG } from "~/features/listings/schema";
 import type { Profile } from "~/features/profile/profile";

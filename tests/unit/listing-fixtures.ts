@@ -1,4 +1,5 @@
-import { emptyListingValues, type ListingValues } from "~/features/listings/schema";
+import { emptyListingValues } from "~/features/listings/schema";
+import type { ListingValues } from "~/features/listings/schema";
 
 /** A listing that passes every check. */
 export function validValues(over: Partial<ListingValues> = {}): ListingValues {

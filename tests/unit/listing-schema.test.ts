@@ -9,8 +9,8 @@ import {
   saveChecks,
   validateListing,
   validatePage,
-  type ListingValues,
 } from "~/features/listings/schema";
+import type { ListingValues } from "~/features/listings/schema";
 import { validValues } from "./listing-fixtures";
 
 const errorsOf = (over: Partial<ListingValues>, photos = 3) => {

@@ -11,8 +11,8 @@ import {
   MAX_STOP_DAYS,
   TOUR_MSG,
   tourInputs,
-  type TourStop,
 } from "~/features/listings/tour-stops";
+import type { TourStop } from "~/features/listings/tour-stops";
 import { validValues } from "./listing-fixtures";
 
 const today = "2026-11-23";

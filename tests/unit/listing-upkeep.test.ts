@@ -9,8 +9,8 @@ import {
   reminderDueAt,
   STALE_AFTER_DAYS,
   staleState,
-  type StaleFields,
 } from "~/features/listings/upkeep";
+import type { StaleFields } from "~/features/listings/upkeep";
 
 const DAY = 86_400_000;
 const today = "2026-11-23";

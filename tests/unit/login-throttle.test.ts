@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  afterFailure,
-  FAILURE_WINDOW_MS,
-  isBlocked,
-  MAX_DELAY_MS,
-  type ThrottleState,
-} from "~/features/accounts/sign-in/login-throttle";
+import { afterFailure, FAILURE_WINDOW_MS, isBlocked, MAX_DELAY_MS } from "~/features/accounts/sign-in/login-throttle";
+import type { ThrottleState } from "~/features/accounts/sign-in/login-throttle";
 
 const MIN = 60_000;
 

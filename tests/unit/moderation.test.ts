@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { adminBadges, adminDeleteConfirm, menuActions } from "~/features/moderation/moderation";
-import { adminFlagChange, type ModeratedState } from "~/features/listings/state";
+import { adminFlagChange } from "~/features/listings/state";
+import type { ModeratedState } from "~/features/listings/state";
 import { parseReport, REPORT_MSG, reportAge } from "~/features/moderation/reports";
 import {
   eligibilityError,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { gridEmptyMessage } from "~/features/catalogue/grid-empty";
-import { mergeCards, toCard, type CardRow } from "~/features/catalogue/listing-card";
+import { mergeCards, toCard } from "~/features/catalogue/listing-card";
+import type { CardRow } from "~/features/catalogue/listing-card";
 import {
   centsToDollars,
   centsToWholeDollars,

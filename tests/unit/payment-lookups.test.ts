@@ -7,8 +7,8 @@ import {
   lookupAction,
   mayAskProvider,
   parseGiveUpReason,
-  type LookupStatus,
 } from "~/features/payments/lookups";
+import type { LookupStatus } from "~/features/payments/lookups";
 
 const charge = { kind: "renewal", hasProviderRef: false } as const;
 const chargeWithId = { kind: "upgrade", hasProviderRef: true } as const;

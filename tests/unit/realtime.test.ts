@@ -9,8 +9,8 @@ import {
   profileUpdateFor,
   REALTIME_SHARDS,
   SHARD_NAMES,
-  type ProfileUpdateEvent,
 } from "~/platform/realtime/protocol";
+import type { ProfileUpdateEvent } from "~/platform/realtime/protocol";
 
 const AKL = { public: true, region: "Auckland" };
 const WLG = { public: true, region: "Wellington" };

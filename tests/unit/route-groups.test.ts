@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { groupFor, routeGroups, type RouteEntry } from "~/platform/http/route-groups";
+import { groupFor, routeGroups } from "~/platform/http/route-groups";
+import type { RouteEntry } from "~/platform/http/route-groups";
 
 // The shape of Remix's server build: flat routes under the root, with an index and a catch-all splat.
 const ROUTES: Record<string, RouteEntry> = Object.fromEntries(

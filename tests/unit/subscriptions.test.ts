@@ -11,9 +11,8 @@ import {
   transition,
   UNPAID,
   WEEK_MS,
-  type Subscription,
-  type SubscriptionEvent,
 } from "~/features/billing/subscriptions";
+import type { Subscription, SubscriptionEvent } from "~/features/billing/subscriptions";
 
 /** A fake clock: every test moves it by hand. */
 const T0 = Date.UTC(2026, 10, 2, 9, 0, 0);

@@ -7,9 +7,8 @@ import {
   TOUR_MSG,
   touringBadge,
   upcomingStops,
-  type TourStop,
-  type TourStopInput,
 } from "~/features/listings/tour-stops";
+import type { TourStop, TourStopInput } from "~/features/listings/tour-stops";
 
 const today = "2026-11-23";
 const ctx = { today, homeRegion: "Auckland" as const, saved: [] as TourStop[] };

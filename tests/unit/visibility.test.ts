@@ -1,7 +1,8 @@
 // The one rule for when a listing is public (app/features/listings/visibility.ts), over every combination
 // of its inputs, and what the owner is told to do next.
 import { describe, expect, it } from "vitest";
-import { HIDE_REASONS, hideReasons, isPublic, type VisibilityInputs } from "~/features/listings/visibility";
+import { HIDE_REASONS, hideReasons, isPublic } from "~/features/listings/visibility";
+import type { VisibilityInputs } from "~/features/listings/visibility";
 import { badgeText } from "~/features/listings/state";
 import { nextStepAfterApproval, verificationDecisionEmail } from "~/features/verification/emails";
 

@@ -17,9 +17,8 @@ import {
   scheduleFromForm,
   SCHEDULE_MSG,
   validateSchedule,
-  type TimeRange,
-  type WeeklySchedule,
 } from "~/features/listings/weekly-schedule";
+import type { TimeRange, WeeklySchedule } from "~/features/listings/weekly-schedule";
 
 const at = (iso: string) => Date.parse(iso);
 const HOUR = 3_600_000;

@@ -10,7 +10,8 @@ import { PASSWORD_POLICY_MSG } from "~/features/accounts/password-policy.server"
 import { REAUTH_MSG } from "~/features/accounts/reauth.server";
 import { sha256Hex } from "~/platform/http/token-cookie.server";
 import { count, createAccount, PASSWORD, quiesce, settle, waitForMail } from "./auth-fixtures";
-import { client, logIn, signedIn, type SignedIn } from "./client";
+import { client, logIn, signedIn } from "./client";
+import type { SignedIn } from "./client";
 import { outline } from "./page-outline";
 
 afterEach(() => quiesce());

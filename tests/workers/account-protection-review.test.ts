@@ -9,7 +9,8 @@ import { PENDING_MAX_ATTEMPTS } from "~/features/accounts/sign-in/pending-sign-i
 import { sessionCookieName, sha256Hex } from "~/platform/http/token-cookie.server";
 import { NOTICE } from "~/features/site/messages";
 import { confirmTokenFor, PASSWORD, pressConfirm, quiesce, signupBrowserFrom } from "./auth-fixtures";
-import { client, logIn, signedIn, type SignedIn } from "./client";
+import { client, logIn, signedIn } from "./client";
+import type { SignedIn } from "./client";
 import { accountWithTotp, awayFromStepEdge, codeFor, passwordStep, secondStep } from "./two-factor-fixtures";
 
 afterEach(() => quiesce());

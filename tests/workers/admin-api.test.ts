@@ -4,7 +4,8 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { auditRows, listingOf, moderated } from "./admin-fixtures";
-import { cast, client, type Client } from "./client";
+import { cast, client } from "./client";
+import type { Client } from "./client";
 import { eventually, settleBackgroundWork } from "./public-fixtures";
 
 afterEach(() => settleBackgroundWork());

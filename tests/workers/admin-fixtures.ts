@@ -3,7 +3,8 @@
 import { env } from "cloudflare:test";
 import { addPhotos } from "./dashboard-fixtures";
 import { SMALL_JPEG } from "./editor-fixtures";
-import { insertListing, type ListingFixture } from "./fixtures";
+import { insertListing } from "./fixtures";
+import type { ListingFixture } from "./fixtures";
 
 type Owner = { userId: string };
 

@@ -4,7 +4,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { adminDeleteConfirm } from "~/features/moderation/moderation";
 import { auditRows, listingOf, moderated } from "./admin-fixtures";
-import { cast, client, type Client } from "./client";
+import { cast, client } from "./client";
+import type { Client } from "./client";
 import { settleBackgroundWork } from "./public-fixtures";
 
 afterEach(() => settleBackgroundWork());

@@ -11,7 +11,8 @@ import type { ServerBuild } from "@remix-run/cloudflare";
 import { afterEach, describe, expect, it } from "vitest";
 import { MSG } from "~/features/accounts/auth-schemas";
 import { auditRows, listingOf, moderated, requests } from "./admin-fixtures";
-import { cast, requestId, type Client } from "./client";
+import { cast, requestId } from "./client";
+import type { Client } from "./client";
 import { settleBackgroundWork } from "./public-fixtures";
 
 afterEach(() => settleBackgroundWork());

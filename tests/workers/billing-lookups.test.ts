@@ -17,7 +17,8 @@ import { TestGateway } from "~/dev/test-gateway.server";
 import { runRenewals } from "~/features/billing/renewals.server";
 import { readSubscription } from "~/features/billing/subscriptions.server";
 import { one, paidListing } from "./billing-fixtures";
-import { signedIn, type SignedIn } from "./client";
+import { signedIn } from "./client";
+import type { SignedIn } from "./client";
 import { insertListing } from "./fixtures";
 import { rows } from "./public-fixtures";
 

@@ -9,7 +9,8 @@ import { GRACE_MS, WEEK_MS } from "~/features/billing/subscriptions";
 import { paymentGateway } from "~/features/payments/select.server";
 import { runRenewals } from "~/features/billing/renewals.server";
 import { ctx, one } from "./billing-fixtures";
-import { client, signedIn, type SignedIn } from "./client";
+import { client, signedIn } from "./client";
+import type { SignedIn } from "./client";
 import { insertListing, insertSubscription } from "./fixtures";
 import { rows } from "./public-fixtures";
 

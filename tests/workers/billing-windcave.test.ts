@@ -17,14 +17,8 @@ import {
   paymentGateway,
 } from "~/features/payments/select.server";
 import { WindcaveGateway } from "~/features/payments/windcave.server";
-import {
-  type Answer,
-  type Call,
-  nzdSession,
-  nzdTransaction,
-  SESSION_CREATED,
-  windcaveFetch,
-} from "../windcave-stand-in";
+import { nzdSession, nzdTransaction, SESSION_CREATED, windcaveFetch } from "../windcave-stand-in";
+import type { Answer, Call } from "../windcave-stand-in";
 import { ctx, one, paidListing, production, SITE, windcaveRenewals } from "./billing-fixtures";
 import { signedIn } from "./client";
 import { insertListing } from "./fixtures";

@@ -8,7 +8,8 @@ import { newId, newToken } from "~/platform/data/ids";
 import type { ListingValues } from "~/features/listings/schema";
 import { idForm, photoForm as photoVerificationForm } from "./admin-fixtures";
 import { PASSWORD } from "./auth-fixtures";
-import { readDashboard, type DashboardView } from "./dashboard-fixtures";
+import { readDashboard } from "./dashboard-fixtures";
+import type { DashboardView } from "./dashboard-fixtures";
 import { photoForm, positions, saveForm, SMALL_JPEG, validValues } from "./editor-fixtures";
 import { insertUser } from "./fixtures";
 

@@ -10,10 +10,12 @@ import {
   PRIMARY,
   UNCONSTRAINED,
 } from "~/platform/data/d1-bookmark";
-import { client, logIn, signedIn, type SignedIn } from "./client";
+import { client, logIn, signedIn } from "./client";
+import type { SignedIn } from "./client";
 import { insertListing, insertUser } from "./fixtures";
 import { PASSWORD } from "./auth-fixtures";
-import { recordD1Sessions, type D1SessionRecord } from "./d1-sessions-fixture";
+import { recordD1Sessions } from "./d1-sessions-fixture";
+import type { D1SessionRecord } from "./d1-sessions-fixture";
 import { VISITOR } from "./public-fixtures";
 
 const sessions = recordD1Sessions();

@@ -1,7 +1,8 @@
 // Records every request's D1 session (where it began, what it cost) for the tests of one file: registers
 // the observer before each test and removes it after, once background work has settled.
 import { afterEach, beforeEach } from "vitest";
-import { observeD1Sessions, type D1SessionRecord } from "~/platform/data/d1-session.server";
+import { observeD1Sessions } from "~/platform/data/d1-session.server";
+import type { D1SessionRecord } from "~/platform/data/d1-session.server";
 import { settleBackgroundWork } from "./public-fixtures";
 
 export type { D1SessionRecord };

@@ -18,7 +18,8 @@ import { readAccountData } from "~/features/dashboard/data-export-rows.server";
 import { getDb } from "~/platform/data/db.server";
 import { REAUTH_MSG } from "~/features/accounts/reauth.server";
 import { PASSWORD, quiesce, waitForMail } from "./auth-fixtures";
-import { client, logIn, signedIn, type SignedIn } from "./client";
+import { client, logIn, signedIn } from "./client";
+import type { SignedIn } from "./client";
 import { insertListing } from "./fixtures";
 
 afterEach(() => quiesce());

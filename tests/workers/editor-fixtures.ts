@@ -1,7 +1,8 @@
 // Data for the editor, save and photo tests: photo fixtures as bytes, the save form's body, and counts of
 // what is stored.
 import { env } from "cloudflare:test";
-import { listingFormData, type ImagePlanInput } from "~/features/listings/body";
+import { listingFormData } from "~/features/listings/body";
+import type { ImagePlanInput } from "~/features/listings/body";
 import type { ListingValues } from "~/features/listings/schema";
 import { validValues } from "../unit/listing-fixtures";
 import bigPhotoUrl from "../fixtures/photo-3000x2000.jpg?inline";

@@ -12,7 +12,8 @@ import {
   scheduleR2Deletes,
 } from "~/features/photos/r2-deletes.server";
 import worker from "../../workers/app";
-import { client, signedIn, type Client } from "./client";
+import { client, signedIn } from "./client";
+import type { Client } from "./client";
 import { addPhotos } from "./dashboard-fixtures";
 import { insertListing } from "./fixtures";
 import { eventually, rows, settleBackgroundWork } from "./public-fixtures";

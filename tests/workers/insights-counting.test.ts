@@ -4,7 +4,8 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { countDay } from "~/platform/http/client-address";
-import { marksOf, type CountItem } from "~/features/insights/count-events";
+import { marksOf } from "~/features/insights/count-events";
+import type { CountItem } from "~/features/insights/count-events";
 import { COUNT_QUEUE, flushMarks, retryDelaySeconds } from "~/features/insights/count-flush.server";
 import { sweepCountMarks } from "~/features/dashboard/stats.server";
 import worker from "../../workers/app";

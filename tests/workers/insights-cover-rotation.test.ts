@@ -11,7 +11,8 @@ import { flushMarks } from "~/features/insights/count-flush.server";
 import { COVER_MSG, coverForSlot } from "~/features/insights/cover-rotation";
 import { rotationSlot, slotStart } from "~/features/insights/rotation";
 import { loadGridPage } from "~/features/catalogue/grid.server";
-import { client, freshIp, signedIn, type Client } from "./client";
+import { client, freshIp, signedIn } from "./client";
+import type { Client } from "./client";
 import { insertListing } from "./fixtures";
 import { insertImages, rows, settleBackgroundWork } from "./public-fixtures";
 

@@ -6,7 +6,8 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { parseFilters } from "~/features/catalogue/filters";
 import { ACTIVE_WINDOW_MS } from "~/features/listings/state";
-import { rotatedOrder, rotationSlot, slotStart, type RotationEntry } from "~/features/insights/rotation";
+import { rotatedOrder, rotationSlot, slotStart } from "~/features/insights/rotation";
+import type { RotationEntry } from "~/features/insights/rotation";
 import { loadGridPage } from "~/features/catalogue/grid.server";
 import { insertListing } from "./fixtures";
 

@@ -3,7 +3,8 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import wranglerToml from "../../wrangler.toml?raw";
-import { EVERY_HALF_HOUR, JOBS, type Job } from "~/jobs/jobs.server";
+import { EVERY_HALF_HOUR, JOBS } from "~/jobs/jobs.server";
+import type { Job } from "~/jobs/jobs.server";
 import { jobsFor, runJobs } from "~/jobs/run-jobs.server";
 import worker from "../../workers/app";
 

@@ -11,7 +11,8 @@ import { claimExportLink, EXPORT_LINK } from "~/features/dashboard/data-export.s
 import { STALE_ERRORS, STALE_LINK } from "~/features/listings/stale-check.server";
 import { STALE_LINK_DAYS } from "~/features/listings/upkeep";
 import { getDb } from "~/platform/data/db.server";
-import { newLink, peekLink, spendLink, type LinkKind } from "~/platform/data/one-time-links.server";
+import { newLink, peekLink, spendLink } from "~/platform/data/one-time-links.server";
+import type { LinkKind } from "~/platform/data/one-time-links.server";
 import { createAccount, quiesce } from "./auth-fixtures";
 import { client } from "./client";
 import { insertListing } from "./fixtures";

@@ -9,7 +9,8 @@ import { countPasskeys } from "~/features/accounts/second-factor/passkeys.server
 import { REAUTH_MSG } from "~/features/accounts/reauth.server";
 import { sha256Hex } from "~/platform/http/token-cookie.server";
 import { count, PASSWORD, quiesce, resetTokenFor, waitForMail } from "./auth-fixtures";
-import { client, sessionCookieFrom, signedIn, type SignedIn } from "./client";
+import { client, sessionCookieFrom, signedIn } from "./client";
+import type { SignedIn } from "./client";
 import { SoftAuthenticator } from "./soft-authenticator";
 import { awayFromStepEdge, codeFor } from "./two-factor-fixtures";
 

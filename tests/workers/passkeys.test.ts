@@ -6,9 +6,11 @@ import { afterEach, describe, expect, it } from "vitest";
 import { countPasskeys } from "~/features/accounts/second-factor/passkeys.server";
 import { deleteAccount } from "~/features/listings/delete.server";
 import { count, PASSWORD, quiesce, waitForMail } from "./auth-fixtures";
-import { client, freshIp, inOneLimiterWindow, logIn, sessionCookieFrom, signedIn, type SignedIn } from "./client";
+import { client, freshIp, inOneLimiterWindow, logIn, sessionCookieFrom, signedIn } from "./client";
+import type { SignedIn } from "./client";
 import { rows } from "./public-fixtures";
-import { SoftAuthenticator, type Misbehaviour } from "./soft-authenticator";
+import { SoftAuthenticator } from "./soft-authenticator";
+import type { Misbehaviour } from "./soft-authenticator";
 
 afterEach(() => quiesce());
 

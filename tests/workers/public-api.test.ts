@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { monthKey } from "~/features/dashboard/stats";
-import { client, inOneLimiterWindow, signedIn, type Client } from "./client";
+import { client, inOneLimiterWindow, signedIn } from "./client";
+import type { Client } from "./client";
 import { insertListing } from "./fixtures";
 import { insertImages, insertRate, rows, settleBackgroundWork } from "./public-fixtures";
 

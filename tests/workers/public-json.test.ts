@@ -2,7 +2,8 @@
 // cards (grid, favourites, search source), profiles (one, a page of them) and the owner's editor read.
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { client, signedIn, type Client } from "./client";
+import { client, signedIn } from "./client";
+import type { Client } from "./client";
 import { insertListing } from "./fixtures";
 import { insertImages, insertRate, insertSpecialRate, settleBackgroundWork } from "./public-fixtures";
 

@@ -3,7 +3,8 @@
 // every change, and no other room name.
 import { afterEach, describe, expect, it } from "vitest";
 import { PER_LISTING_WINDOW_MS } from "~/platform/realtime/coalescer";
-import { REALTIME_SHARDS, SHARD_NAMES, type ProfileUpdateEvent } from "~/platform/realtime/protocol";
+import { REALTIME_SHARDS, SHARD_NAMES } from "~/platform/realtime/protocol";
+import type { ProfileUpdateEvent } from "~/platform/realtime/protocol";
 import type { ListingsRoom } from "../../workers/listings-room";
 import { env } from "cloudflare:test";
 import { client, signedIn } from "./client";

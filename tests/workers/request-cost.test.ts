@@ -2,7 +2,8 @@
 // request sends through its D1 session, counted by the session itself (observeD1Sessions). A change that
 // adds a query to every signed-in page fails here; lower the figures when a change saves one.
 import { describe, expect, it } from "vitest";
-import { recordD1Sessions, type D1SessionRecord } from "./d1-sessions-fixture";
+import { recordD1Sessions } from "./d1-sessions-fixture";
+import type { D1SessionRecord } from "./d1-sessions-fixture";
 import { signedIn } from "./client";
 import { insertListing } from "./fixtures";
 

@@ -2,7 +2,8 @@
 // age or mostly new photos on an ID-verified listing opens a re-review for the administrators.
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { cast, createListingVia, signedIn, type SignedIn } from "./client";
+import { cast, createListingVia, signedIn } from "./client";
+import type { SignedIn } from "./client";
 import { rows, saveForm, settle, SMALL_JPEG, validValues } from "./editor-fixtures";
 
 afterEach(() => settle(300));

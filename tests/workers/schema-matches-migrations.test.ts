@@ -4,7 +4,8 @@
 // (tests/workers/setup.ts applies the real migrations) with the schema, column by column, both ways.
 import { env } from "cloudflare:test";
 import { is } from "drizzle-orm";
-import { getTableConfig, SQLiteTable, type SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../drizzle/schema";
 

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { TIER_ERROR } from "~/features/billing/plans";
-import { client, signedIn, type Body, type Client } from "./client";
+import { client, signedIn } from "./client";
+import type { Body, Client } from "./client";
 import { h1s, h2s, outline } from "./page-outline";
 
 const visitor = client();

@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { TOAST } from "~/features/site/toasts";
 import { WEEK_MS } from "~/features/billing/subscriptions";
 import { listingOf } from "./admin-fixtures";
-import { cast, signedIn, type SignedIn } from "./client";
+import { cast, signedIn } from "./client";
+import type { SignedIn } from "./client";
 import { insertListing, insertSubscription } from "./fixtures";
 
 const text = async (res: Response) => (await res.text()).replace(/<!-- -->/g, "");

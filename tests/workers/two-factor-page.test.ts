@@ -5,7 +5,8 @@ import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { TWO_FACTOR_MSG } from "~/features/accounts/second-factor/totp";
 import { count, PASSWORD, quiesce, waitForMail } from "./auth-fixtures";
-import { client, signedIn, type SignedIn } from "./client";
+import { client, signedIn } from "./client";
+import type { SignedIn } from "./client";
 import {
   accountWithTotp,
   awayFromStepEdge,

@@ -4,12 +4,14 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { isPublic, type VisibilityInputs } from "~/features/listings/visibility";
+import { isPublic } from "~/features/listings/visibility";
+import type { VisibilityInputs } from "~/features/listings/visibility";
 import { visibilitySet } from "~/features/listings/visibility.server";
 import { getDb, schema } from "~/platform/data/db.server";
 import { notificationRequest } from "~/dev/test-gateway-signature.server";
 import { waitForMail } from "./auth-fixtures";
-import { client, requestId, signedIn, type SignedIn } from "./client";
+import { client, requestId, signedIn } from "./client";
+import type { SignedIn } from "./client";
 import { insertListing } from "./fixtures";
 
 const KEYS = ["verified", "paid", "paused", "stale", "switchedOff"] as const;

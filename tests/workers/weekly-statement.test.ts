@@ -2,7 +2,8 @@
 // opt-in (a form POST), the cron's send (once a week, only to those who opted in) and /admin/exposure.
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { lastFullWeek, type Week } from "~/features/insights/statement";
+import { lastFullWeek } from "~/features/insights/statement";
+import type { Week } from "~/features/insights/statement";
 import { sendWeeklyStatements } from "~/features/insights/statement.server";
 import { newId } from "~/platform/data/ids";
 import { addDays } from "~/platform/time/nz-time";

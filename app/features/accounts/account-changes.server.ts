@@ -14,9 +14,8 @@ import {
   EMAIL_CHANGE_TTL_MS,
   EMAIL_CHANGES_PER_HOUR,
   FIELD,
-  type ChangeEmailInput,
-  type ChangePasswordInput,
 } from "~/features/accounts/settings/account-settings";
+import type { ChangeEmailInput, ChangePasswordInput } from "~/features/accounts/settings/account-settings";
 import type { SessionUser } from "./auth-user";
 import type { CurrentSession } from "./auth.server";
 import { getDb, schema } from "~/platform/data/db.server";
@@ -26,7 +25,8 @@ import { sendEmail } from "~/platform/email/email.server";
 import { claimMailSlot } from "./mail-caps.server";
 import { hashPassword } from "./password.server";
 import { newPasswordProblem } from "./password-policy.server";
-import { confirmIdentity, REAUTH_MSG, type Reauth, type ReauthPurpose } from "./reauth.server";
+import { confirmIdentity, REAUTH_MSG } from "./reauth.server";
+import type { Reauth, ReauthPurpose } from "./reauth.server";
 import { recordSecurityEvent, requestMeta, securityEventStatement } from "./security-log.server";
 import { siteOrigin } from "~/platform/http/site-origin.server";
 import type { RequestContext } from "~/platform/request-context";

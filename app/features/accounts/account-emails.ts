@@ -1,7 +1,8 @@
 // The e-mails of the owner's own account changes on /managesub (docs/accounts.md). Like auth-emails.ts: plain text
 // for the dev outbox, escaped HTML for mail clients, and a greeting only for a name that is a plain name.
 import { securityNotice } from "./auth-emails";
-import { greetingName, render, type EmailContent } from "~/platform/email/template";
+import { greetingName, render } from "~/platform/email/template";
+import type { EmailContent } from "~/platform/email/template";
 import { STALE_LINK_DAYS } from "~/features/listings/upkeep";
 
 type Common = { origin: string; firstName: string; siteName: string };

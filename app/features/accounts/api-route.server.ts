@@ -3,7 +3,7 @@
 // The method check, the sign-in check and the thrown-Response convention live here once; the handler
 // (a feature's api.server.ts) gets what it needs and answers a Response.
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { type SessionUser } from "./auth.server";
+import type { SessionUser } from "./auth.server";
 import { requireAdminApi, requireUserApi } from "./guards.server";
 import { methodNotAllowed } from "~/platform/http/responses.server";
 

@@ -2,10 +2,12 @@
 // 4xx status. Sign-in, sign-up and reset are limited per address, and a limiter outage refuses them:
 // an outage must not become unlimited password guessing.
 import { apiResetPasswordSchema, FALLBACK, MSG, parseWith, resetRequestSchema, signupSchema } from "./auth-schemas";
-import { getAccount, signup, type AccountRecord } from "./accounts.server";
+import { getAccount, signup } from "./accounts.server";
+import type { AccountRecord } from "./accounts.server";
 import { requestPasswordReset, resetPassword } from "./password-reset.server";
 import { AuthError, EmailUnconfirmedError } from "./auth-errors";
-import { toApiUser, type SessionUser } from "./auth.server";
+import { toApiUser } from "./auth.server";
+import type { SessionUser } from "./auth.server";
 import { isRateLimited, login } from "./sign-in/login.server";
 import { cookieIsSecure } from "~/platform/env";
 import { resendConfirmation } from "./email-confirmation.server";

@@ -2,7 +2,8 @@
 // Names come from sign-up forms, so everything interpolated into HTML is escaped.
 import { CONFIRM_TOKEN_TTL_MS } from "./auth-session";
 import { UNCONFIRMED_ACCOUNT_DAYS } from "~/features/site/retention";
-import { greetingName, render, type EmailContent } from "~/platform/email/template";
+import { greetingName, render } from "~/platform/email/template";
+import type { EmailContent } from "~/platform/email/template";
 
 /**
  * A notice to an account's owner about something done to, or tried on, their account: the greeting, what

@@ -3,7 +3,8 @@
 // revocable at any time.
 import { cookieIsSecure } from "~/platform/env";
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, lt, or, sql, type Placeholder } from "drizzle-orm";
+import { and, eq, lt, or, sql } from "drizzle-orm";
+import type { Placeholder } from "drizzle-orm";
 import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS, isSessionLive, needsTouch, sessionExpiry } from "./auth-session";
 import {
   clearSessionCookie,
@@ -12,7 +13,8 @@ import {
   serializeSessionCookie,
   sha256Hex,
 } from "~/platform/http/token-cookie.server";
-import { ADMIN_ACCOUNT_TYPE, type SessionUser } from "./auth-user";
+import { ADMIN_ACCOUNT_TYPE } from "./auth-user";
+import type { SessionUser } from "./auth-user";
 import { newToken } from "~/platform/data/ids";
 import { getDb, keptSelect, keptStatement, schema } from "~/platform/data/db.server";
 import { requestMeta } from "./security-log.server";

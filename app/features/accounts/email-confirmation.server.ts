@@ -3,20 +3,18 @@
 // one voids the older ones, and at most CONFIRM_MAILS_PER_HOUR are issued an hour, so neither the sign-up
 // form nor a refused sign-in can be turned into a mail bomb.
 import { cookieIsSecure } from "~/platform/env";
-import { and, desc, eq, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import { confirmEmailEmail } from "./auth-emails";
 import { AFTER_LOGIN_DEFAULT, safeRedirectTo } from "./auth-redirect";
 import { CONFIRM_MAILS_PER_HOUR, CONFIRM_TOKEN_TTL_MS } from "./auth-session";
 import { CONFIRMATION_LINK, linksInLastHour } from "./link-kinds.server";
 import { newToken } from "~/platform/data/ids";
-import { getDb, schema, type Db } from "~/platform/data/db.server";
+import { getDb, schema } from "~/platform/data/db.server";
+import type { Db } from "~/platform/data/db.server";
 import { linkHash, newLink, peekLink, unspentWhere, usableWhere } from "~/platform/data/one-time-links.server";
-import {
-  readTokenCookie,
-  serializeTokenCookie,
-  sha256Hex,
-  type TokenCookie,
-} from "~/platform/http/token-cookie.server";
+import { readTokenCookie, serializeTokenCookie, sha256Hex } from "~/platform/http/token-cookie.server";
+import type { TokenCookie } from "~/platform/http/token-cookie.server";
 import { mailOwner } from "./owner-mail.server";
 import type { RequestContext } from "~/platform/request-context";
 

@@ -1,10 +1,12 @@
 // The auth guards, one set for every page and API route (docs/accounts.md): each reads the session once and
 // either answers the signed-in user or throws the answer a visitor without one gets. Pages redirect to the
 // login page (and back afterwards); JSON endpoints answer 401/403 { error }.
-import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { MSG } from "./auth-schemas";
 import { loginUrlFor } from "./auth-redirect";
-import { needsAdminSecondFactor, TWO_FACTOR_PATH, type SessionUser } from "./auth-user";
+import { needsAdminSecondFactor, TWO_FACTOR_PATH } from "./auth-user";
+import type { SessionUser } from "./auth-user";
 import { getSessionUser, lookupSession } from "./auth.server";
 import { cookieIsSecure } from "~/platform/env";
 import { clearSessionCookie } from "~/platform/http/token-cookie.server";

@@ -3,7 +3,8 @@
 // use them so that each may void another's links (a reset voids confirmations, a password change voids resets)
 // without importing the other's flow.
 import { and, count, eq, gt } from "drizzle-orm";
-import { schema, type Db } from "~/platform/data/db.server";
+import { schema } from "~/platform/data/db.server";
+import type { Db } from "~/platform/data/db.server";
 import type { SQLiteColumn, SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import type { LinkKind } from "~/platform/data/one-time-links.server";
 

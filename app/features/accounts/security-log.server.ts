@@ -1,15 +1,11 @@
 // Writes and reads the account-security log (security_events). Every write is a drizzle query, so callers
 // can put it in the same batch as the change it records, or run it on its own.
 import { desc, eq, lt, sql } from "drizzle-orm";
-import {
-  deviceSummary,
-  placeOf,
-  SECURITY_LOG_RETENTION_DAYS,
-  SECURITY_LOG_SHOWN,
-  type SecurityEvent,
-} from "./security-log";
+import { deviceSummary, placeOf, SECURITY_LOG_RETENTION_DAYS, SECURITY_LOG_SHOWN } from "./security-log";
+import type { SecurityEvent } from "./security-log";
 import { newId } from "~/platform/data/ids";
-import { getDb, schema, type Db } from "~/platform/data/db.server";
+import { getDb, schema } from "~/platform/data/db.server";
+import type { Db } from "~/platform/data/db.server";
 
 const DAY_MS = 24 * 60 * 60_000;
 

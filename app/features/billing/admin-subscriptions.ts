@@ -1,8 +1,10 @@
 // What /admin/subscriptions shows: the search, filters and page from the URL's GET parameters (so a view can
 // be linked and reloaded), and the one rule for a failed renewal that its counts, its table and the admin
 // home all use.
-import { PLAN_TIERS, type PlanTier } from "./plans";
-import { isSubscriptionStatus, type SubscriptionStatus } from "./subscriptions";
+import { PLAN_TIERS } from "./plans";
+import type { PlanTier } from "./plans";
+import { isSubscriptionStatus } from "./subscriptions";
+import type { SubscriptionStatus } from "./subscriptions";
 
 export const SUBSCRIPTIONS_PAGE_SIZE = 25;
 /** Longer searches are cut: an e-mail address or a listing's name fits. */

@@ -1,17 +1,17 @@
 // The administrators' view of billing (docs/billing.md): subscriptions by status, failed renewals, and free weeks,
 // each grant audited in the same D1 batch as the subscription it changes.
-import { and, count, eq, or, sql, type SQL } from "drizzle-orm";
-import {
-  FAILED_RENEWAL_STATUS,
-  searchNeedle,
-  SUBSCRIPTIONS_PAGE_SIZE,
-  type SubscriptionQuery,
-} from "./admin-subscriptions";
+import { and, count, eq, or, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
+import { FAILED_RENEWAL_STATUS, searchNeedle, SUBSCRIPTIONS_PAGE_SIZE } from "./admin-subscriptions";
+import type { SubscriptionQuery } from "./admin-subscriptions";
 import { isId } from "~/platform/data/ids";
-import { isSubscriptionStatus, SUBSCRIPTION_STATUSES, transition, type SubscriptionStatus } from "./subscriptions";
+import { isSubscriptionStatus, SUBSCRIPTION_STATUSES, transition } from "./subscriptions";
+import type { SubscriptionStatus } from "./subscriptions";
 import { auditInsert } from "~/features/moderation/audit.server";
-import { getDb, schema, type Db } from "~/platform/data/db.server";
-import { readSubscription, saveSubscription, SubscriptionChangedError, type BillingEnv } from "./subscriptions.server";
+import { getDb, schema } from "~/platform/data/db.server";
+import type { Db } from "~/platform/data/db.server";
+import { readSubscription, saveSubscription, SubscriptionChangedError } from "./subscriptions.server";
+import type { BillingEnv } from "./subscriptions.server";
 import type { WaitUntil } from "~/platform/request-context";
 import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
 

@@ -7,10 +7,12 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { formatNzDate, formatNzDeadline } from "~/platform/time/date-text";
 import { formatDollarsAndCents } from "~/platform/money";
 import { paymentDescription, receiptLabel } from "./emails";
-import { PLANS, type PlanTier } from "./plans";
+import { PLANS } from "./plans";
+import type { PlanTier } from "./plans";
 import { EXPIRED_BADGE, isPaidStatus, prorationCents, statusLabel } from "./subscriptions";
 import { getDb, schema } from "~/platform/data/db.server";
-import { planColumns, readSubscription, type SubscriptionSnapshot } from "./subscriptions.server";
+import { planColumns, readSubscription } from "./subscriptions.server";
+import type { SubscriptionSnapshot } from "./subscriptions.server";
 
 const l = schema.listings;
 const p = schema.payments;

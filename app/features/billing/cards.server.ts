@@ -1,5 +1,6 @@
 import { inArray } from "drizzle-orm";
-import { toCard, type ListingCardData } from "~/features/catalogue/listing-card";
+import { toCard } from "~/features/catalogue/listing-card";
+import type { ListingCardData } from "~/features/catalogue/listing-card";
 import { getDb, schema } from "~/platform/data/db.server";
 import { cardColumns } from "~/features/catalogue/listing-queries.server";
 

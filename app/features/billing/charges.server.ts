@@ -11,19 +11,19 @@
 import { and, eq } from "drizzle-orm";
 import { paymentDescription } from "./emails";
 import { newId } from "~/platform/data/ids";
-import { PLANS, type PlanTier } from "./plans";
+import { PLANS } from "./plans";
+import type { PlanTier } from "./plans";
 import { renewalPlan } from "./subscriptions";
-import { getDb, schema, type Db } from "~/platform/data/db.server";
-import { ProviderUnavailableError, type PaymentGateway } from "~/features/payments/gateway.server";
-import { applyNotification, type NotifyEnv } from "~/features/payments/notify.server";
+import { getDb, schema } from "~/platform/data/db.server";
+import type { Db } from "~/platform/data/db.server";
+import { ProviderUnavailableError } from "~/features/payments/gateway.server";
+import type { PaymentGateway } from "~/features/payments/gateway.server";
+import { applyNotification } from "~/features/payments/notify.server";
+import type { NotifyEnv } from "~/features/payments/notify.server";
 import { lookupAction } from "~/features/payments/lookups";
 import { applyLookup, askProvider } from "~/features/payments/lookups.server";
-import {
-  batchOrChanged,
-  isUniqueViolation,
-  SubscriptionChangedError,
-  type SubscriptionSnapshot,
-} from "./subscriptions.server";
+import { batchOrChanged, isUniqueViolation, SubscriptionChangedError } from "./subscriptions.server";
+import type { SubscriptionSnapshot } from "./subscriptions.server";
 import type { WaitUntil } from "~/platform/request-context";
 
 const p = schema.payments;

@@ -4,19 +4,22 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { paymentDescription } from "./emails";
 import { newId } from "~/platform/data/ids";
-import { PLANS, type PlanTier } from "./plans";
+import { PLANS } from "./plans";
+import type { PlanTier } from "./plans";
 import { transition } from "./subscriptions";
 import { getDb, schema } from "~/platform/data/db.server";
-import { CHECKOUT_SESSION_MS, ProviderUnavailableError, type PaymentGateway } from "~/features/payments/gateway.server";
+import { CHECKOUT_SESSION_MS, ProviderUnavailableError } from "~/features/payments/gateway.server";
+import type { PaymentGateway } from "~/features/payments/gateway.server";
 import { NOTIFY_PATH, PAYMENT_UNAVAILABLE_MSG } from "~/features/payments/select.server";
 import {
   batchOrChanged,
   readSubscription,
   SubscriptionChangedError,
   subscriptionStatements,
-  type BillingEnv,
 } from "./subscriptions.server";
-import { BILLING_MSG, ownSubscription, type BillingFailure, type BillingUser } from "./billing.server";
+import type { BillingEnv } from "./subscriptions.server";
+import { BILLING_MSG, ownSubscription } from "./billing.server";
+import type { BillingFailure, BillingUser } from "./billing.server";
 
 const p = schema.payments;
 

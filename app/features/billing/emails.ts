@@ -1,9 +1,11 @@
 // What payments say to people: the payer's statement line, receipts and the billing e-mails (docs/billing.md).
 // No listing names anywhere: a bank statement or an e-mail preview must not out anyone.
-import { greetingName, render, type EmailContent } from "~/platform/email/template";
+import { greetingName, render } from "~/platform/email/template";
+import type { EmailContent } from "~/platform/email/template";
 import { formatNzDate } from "~/platform/time/date-text";
 import { formatDollarsAndCents } from "~/platform/money";
-import { gstIncludedCents, PLANS, type PlanTier } from "./plans";
+import { gstIncludedCents, PLANS } from "./plans";
+import type { PlanTier } from "./plans";
 
 export type PaymentKind = "checkout" | "renewal" | "upgrade";
 

@@ -7,9 +7,11 @@ import { formatNzDate } from "~/platform/time/date-text";
 import { isId } from "~/platform/data/ids";
 import { SUBSCRIPTION_MSG, WEEK_MS } from "./subscriptions";
 import { auditForListing } from "~/features/moderation/audit.server";
-import { getDb, schema, type Db } from "~/platform/data/db.server";
+import { getDb, schema } from "~/platform/data/db.server";
+import type { Db } from "~/platform/data/db.server";
 import { publicPhotoStatements } from "~/features/photos/plan-photos.server";
-import { afterSubscriptionChange, featuredNow, listingPublicState, type BillingEnv } from "./subscriptions.server";
+import { afterSubscriptionChange, featuredNow, listingPublicState } from "./subscriptions.server";
+import type { BillingEnv } from "./subscriptions.server";
 import type { WaitUntil } from "~/platform/request-context";
 
 const l = schema.listings;

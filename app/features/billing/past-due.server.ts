@@ -10,7 +10,8 @@
 // statement every paid subscription write carries: subscriptionStatements in subscriptions.server.ts.
 import { and, eq } from "drizzle-orm";
 import { renewalPlan } from "./subscriptions";
-import { BILLING_MSG, ownSubscription, type BillingUser } from "./billing.server";
+import { BILLING_MSG, ownSubscription } from "./billing.server";
+import type { BillingUser } from "./billing.server";
 import { cancelPages, startCheckout } from "./checkout.server";
 import { closeFailedCharge, openRenewalCharge, sendCharge } from "./charges.server";
 import { getDb, schema } from "~/platform/data/db.server";

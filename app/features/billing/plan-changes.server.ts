@@ -1,12 +1,15 @@
 // Plan changes that charge nothing (docs/billing.md): cancel, resume, keep the plan, and Featured → Standard
 // at the period's end with its choice of the photos that stay public.
 import type { WaitUntil } from "~/platform/request-context";
-import { transition, type SubscriptionEvent } from "./subscriptions";
+import { transition } from "./subscriptions";
+import type { SubscriptionEvent } from "./subscriptions";
 import { checkPhotoChoice, needsPhotoChoice, preselectedPhotos } from "~/features/photos/plan-photos";
 import { getDb } from "~/platform/data/db.server";
 import { choosablePhotos, keepChoiceStatement } from "~/features/photos/plan-photos.server";
-import { saveSubscription, SubscriptionChangedError, type BillingEnv } from "./subscriptions.server";
-import { BILLING_MSG, ownSubscription, type BillingFailure } from "./billing.server";
+import { saveSubscription, SubscriptionChangedError } from "./subscriptions.server";
+import type { BillingEnv } from "./subscriptions.server";
+import { BILLING_MSG, ownSubscription } from "./billing.server";
+import type { BillingFailure } from "./billing.server";
 
 /**
  * Cancel, resume, or taking back a change of plan that waits for the period's end. Refused

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { newId } from "~/platform/data/ids";
-import { PLANS, parsePlanTier, type PlanTier } from "./plans";
+import { PLANS, parsePlanTier } from "./plans";
+import type { PlanTier } from "./plans";
 import { getDb, schema } from "~/platform/data/db.server";
 
 export type PendingPlanRequest = { tier: PlanTier; priceCents: number; createdAt: number };

@@ -13,9 +13,8 @@ import {
   finishOpenCharge,
   openRenewalCharge,
   sendCharge,
-  type Charge,
-  type ChargeOutcome,
 } from "./charges.server";
+import type { Charge, ChargeOutcome } from "./charges.server";
 import { getDb, schema } from "~/platform/data/db.server";
 import { sendEmail } from "~/platform/email/email.server";
 import { endFeaturedGrants } from "./featured-grants.server";
@@ -23,7 +22,8 @@ import { sweepAbandonedCheckouts } from "~/features/payments/abandoned-checkouts
 import type { PaymentGateway } from "~/features/payments/gateway.server";
 import { refundUnapplied } from "~/features/payments/unapplied.server";
 import type { NotifyEnv } from "~/features/payments/notify.server";
-import { readSubscription, saveSubscription, SubscriptionChangedError, type BillingEnv } from "./subscriptions.server";
+import { readSubscription, saveSubscription, SubscriptionChangedError } from "./subscriptions.server";
+import type { BillingEnv } from "./subscriptions.server";
 import type { WaitUntil } from "~/platform/request-context";
 
 const s = schema.subscriptions;

@@ -8,9 +8,11 @@
 // write; the loser's whole batch rolls back and it hears SubscriptionChangedError.
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { isPaidStatus, UNPAID, type Subscription } from "./subscriptions";
+import { isPaidStatus, UNPAID } from "./subscriptions";
+import type { Subscription } from "./subscriptions";
 import { visibilitySet } from "~/features/listings/visibility.server";
-import { getDb, schema, type Db } from "~/platform/data/db.server";
+import { getDb, schema } from "~/platform/data/db.server";
+import type { Db } from "~/platform/data/db.server";
 import { afterListingChange } from "~/features/moderation/moderation.server";
 import { publicPhotoStatements } from "~/features/photos/plan-photos.server";
 import { publicState } from "~/platform/realtime/publish.server";

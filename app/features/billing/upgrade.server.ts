@@ -8,7 +8,8 @@ import type { PaymentGateway } from "~/features/payments/gateway.server";
 import type { NotifyEnv } from "~/features/payments/notify.server";
 import { PAYMENT_UNAVAILABLE_MSG } from "~/features/payments/select.server";
 import type { BillingEnv, SubscriptionSnapshot } from "./subscriptions.server";
-import { BILLING_MSG, ownSubscription, type BillingFailure } from "./billing.server";
+import { BILLING_MSG, ownSubscription } from "./billing.server";
+import type { BillingFailure } from "./billing.server";
 
 function quoteOf(current: SubscriptionSnapshot, now: number) {
   if (!isPaidStatus(current.status) || current.periodEnd === null) {

@@ -1,4 +1,5 @@
-import { AGE_RANGES, DISPLAY_MODES, HEIGHT_RANGES, isActive, toggleFilter, type Filters } from "./filters";
+import { AGE_RANGES, DISPLAY_MODES, HEIGHT_RANGES, isActive, toggleFilter } from "./filters";
+import type { Filters } from "./filters";
 import type { FilterOptions } from "./listings-view";
 import { FilterIcon } from "~/ui/icons";
 import { useInAppLinks } from "~/ui/useInAppLinks";

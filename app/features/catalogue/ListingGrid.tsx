@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
-import { useRef, type MutableRefObject } from "react";
+import { useRef } from "react";
+import type { MutableRefObject } from "react";
 import { useCardImpressions } from "~/features/insights/beacon";
 import type { GridPage } from "./listings-view";
 import { FIRST_ROW, GRID_CLASSES, ListingCard, SkeletonCard } from "./ListingCard";

@@ -2,8 +2,10 @@ import { and, count, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import { AGE_RANGES, HEIGHT_RANGES } from "./filters";
 import type { FilterOptions } from "./listings-view";
 import { nzDate } from "~/platform/time/nz-time";
-import { REGIONS, type Region } from "./regions";
-import { getDb, keptSelect, schema, type Db } from "~/platform/data/db.server";
+import { REGIONS } from "./regions";
+import type { Region } from "./regions";
+import { getDb, keptSelect, schema } from "~/platform/data/db.server";
+import type { Db } from "~/platform/data/db.server";
 import { runningStopConditions } from "./grid.server";
 
 export type { FilterOptions } from "./listings-view";

@@ -5,16 +5,11 @@ import type { ListingsView } from "./listings-view";
 import type { Region } from "./regions";
 import type { ListingCardData } from "./listing-card";
 import { regionForCity } from "./suburbs";
-import { getSessionUser, withSessionLookup, type SessionLookupStatement } from "~/features/accounts/auth.server";
+import { getSessionUser, withSessionLookup } from "~/features/accounts/auth.server";
+import type { SessionLookupStatement } from "~/features/accounts/auth.server";
 import { keptStatement } from "~/platform/data/db.server";
-import {
-  emptyFacets,
-  keptFacetsSelect,
-  keptTouringCountsSelect,
-  loadFacets,
-  toFacets,
-  type Facets,
-} from "./facets.server";
+import { emptyFacets, keptFacetsSelect, keptTouringCountsSelect, loadFacets, toFacets } from "./facets.server";
+import type { Facets } from "./facets.server";
 import {
   keptGridPageSelect,
   keptNearYouSelects,
@@ -22,9 +17,8 @@ import {
   loadNearYou,
   toGridPage,
   toNearYou,
-  type GridOptions,
-  type GridPage,
 } from "./grid.server";
+import type { GridOptions, GridPage } from "./grid.server";
 
 type Parts = {
   grid: { ok: true; value: GridPage } | { ok: false };

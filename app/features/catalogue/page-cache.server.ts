@@ -5,9 +5,11 @@
 import { countEvents } from "~/features/insights/count-queue.server";
 import { rotationSlot } from "~/features/insights/rotation";
 import { hasAgeCookie } from "~/features/site/age-gate";
-import { servePageWith, type PageCachePolicy } from "~/platform/page-cache/page-cache.server";
+import { servePageWith } from "~/platform/page-cache/page-cache.server";
+import type { PageCachePolicy } from "~/platform/page-cache/page-cache.server";
 import { nzDate } from "~/platform/time/nz-time";
-import { pageCacheKey, planPageCache, type CachePlan } from "./page-cache-key";
+import { pageCacheKey, planPageCache } from "./page-cache-key";
+import type { CachePlan } from "./page-cache-key";
 import type { WaitUntil } from "~/platform/request-context";
 
 type CountEnv = Pick<Env, "DB" | "COUNTS"> & Partial<Pick<Env, "PAGE_CACHE_REUSE_MS" | "COUNT_WINDOW_MS">>;

@@ -1,9 +1,12 @@
 // The public JSON API's reads, as services taking env: one page of profiles or cards in grid order.
 // Its controllers (likes, contacts, paging parameters) are in controllers/public.server.ts.
-import { toCard, type ListingCardData } from "./listing-card";
-import { encodeCursor, type ListCursor } from "./public-api";
+import { toCard } from "./listing-card";
+import type { ListingCardData } from "./listing-card";
+import { encodeCursor } from "./public-api";
+import type { ListCursor } from "./public-api";
 import type { Profile } from "~/features/profile/profile";
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import { getDb, schema } from "~/platform/data/db.server";
 import { cardColumns, gridOrder } from "./listing-queries.server";
 import { assembleProfiles } from "~/features/profile/profile.server";

@@ -1,6 +1,7 @@
 // The suburbs we author for each region (the editor's picker, listing validation, listings near the
 // visitor's city). Apart from regions.ts so that public pages, which need the regions alone, do not ship them.
-import { normalisePlace, REGIONS, type Region } from "./regions";
+import { normalisePlace, REGIONS } from "./regions";
+import type { Region } from "./regions";
 
 export const SUBURBS: Record<Region, readonly string[]> = {
   Auckland: [

@@ -5,7 +5,8 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useState } from "react";
 import { DRAFT_KEY } from "~/features/listings/draft-keys";
-import { draftHasContent, parseDraft, type ListingDraft } from "~/features/listings/draft";
+import { draftHasContent, parseDraft } from "~/features/listings/draft";
+import type { ListingDraft } from "~/features/listings/draft";
 import { keepDraftPhotos } from "~/features/listings/draft-photos";
 import { formatLocalTime } from "~/platform/time/date-text";
 import { ChoiceDialog } from "~/ui/ChoiceDialog";

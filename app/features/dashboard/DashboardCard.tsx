@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import { activityOf } from "~/features/catalogue/activity";
 import { pastDueText } from "~/features/billing/emails";
-import { coverUrl, type DashboardListing } from "./dashboard";
+import { coverUrl } from "./dashboard";
+import type { DashboardListing } from "./dashboard";
 import {
   ACTIVE_WINDOW_HOURS,
   activeForText,

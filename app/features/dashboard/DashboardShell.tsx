@@ -1,5 +1,6 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef } from "react";
+import type { ReactNode } from "react";
 import type { MenuItem } from "./dashboard";
 import { MenuIcon, CloseIcon } from "~/ui/icons";
 import { Logo } from "~/features/site/Logo";

@@ -1,6 +1,7 @@
 // The owner dashboard page (/dashboard): what it loads and what its switches and 'Take a break' forms do.
 // The route module only wires these up (docs/architecture.md: route modules thin).
-import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { requireUser, requireUserForPost } from "~/features/accounts/guards.server";
 import { pastDueDeadlines } from "~/features/billing/billing.server";
 import { pauseListing, resumeListing } from "~/features/listings/pause.server";

@@ -2,8 +2,9 @@
 // toggles, and the owner's editable profile. Routes (the dashboard page and the JSON API) stay thin and
 // share these, so both paths enforce the same rules.
 import { and, asc, eq, sql } from "drizzle-orm";
-import { type DashboardListing } from "./dashboard";
-import { flatRatesInDollars, type FlatRates } from "~/features/listings/rules";
+import type { DashboardListing } from "./dashboard";
+import { flatRatesInDollars } from "~/features/listings/rules";
+import type { FlatRates } from "~/features/listings/rules";
 import { photoUrl } from "~/features/photos/keys";
 import type { Profile } from "~/features/profile/profile";
 import { monthKey } from "./stats";

@@ -3,8 +3,10 @@
 import { asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { maskedCount, SMALL_COUNT } from "~/features/insights/regions";
-import { schema, type Db } from "~/platform/data/db.server";
-import { exportedColumns, type ExportedTable } from "./data-export";
+import { schema } from "~/platform/data/db.server";
+import type { Db } from "~/platform/data/db.server";
+import { exportedColumns } from "./data-export";
+import type { ExportedTable } from "./data-export";
 
 const TABLES: Record<ExportedTable, SQLiteTable> = {
   users: schema.users,

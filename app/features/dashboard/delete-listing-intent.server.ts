@@ -1,7 +1,8 @@
 // 'Delete Listing' posted from /managesub: without JavaScript the first post answers with the confirmation
 // step, the second (confirmed) deletes; with JavaScript the browser's confirm() asked and the post comes
 // confirmed. The deletion itself is ~/features/listings/delete.server.ts.
-import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { SessionUser } from "~/features/accounts/auth-user";
 import { requestMeta } from "~/features/accounts/security-log.server";
 import { deleteListing } from "~/features/listings/delete.server";

@@ -1,6 +1,6 @@
 // The owner's own listing, found by id only when the signed-in user owns it (toggles, relisting).
 import { and, eq } from "drizzle-orm";
-import { type ListingState } from "~/features/listings/state";
+import type { ListingState } from "~/features/listings/state";
 import { isId } from "~/platform/data/ids";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { SelectedFields } from "drizzle-orm/sqlite-core";

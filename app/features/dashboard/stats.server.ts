@@ -1,9 +1,11 @@
 // Monthly listing statistics (views, contacts, likes): one row per listing and UTC month, bumped with
 // an upsert so two visitors at once cannot lose a count (no read-then-write).
-import { and, eq, exists, lt, sql, type SQL } from "drizzle-orm";
+import { and, eq, exists, lt, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import { countDay } from "~/platform/http/client-address";
 import { monthKey } from "./stats";
-import { getDb, insertWhere, schema, type Db } from "~/platform/data/db.server";
+import { getDb, insertWhere, schema } from "~/platform/data/db.server";
+import type { Db } from "~/platform/data/db.server";
 
 const l = schema.listings;
 const st = schema.listingStats;

@@ -1,7 +1,8 @@
 // The dashboard's Active Now and Live toggles on the owner's listing (the page and the JSON API share them).
 import type { WaitUntil } from "~/platform/request-context";
 import { and, eq } from "drizzle-orm";
-import { activeChange, liveChange, TOGGLE_ERRORS, type ListingState } from "~/features/listings/state";
+import { activeChange, liveChange, TOGGLE_ERRORS } from "~/features/listings/state";
+import type { ListingState } from "~/features/listings/state";
 import { visibilitySet } from "~/features/listings/visibility.server";
 import { getDb, schema } from "~/platform/data/db.server";
 import { writeProfileSnapshot } from "~/features/profile/profile.server";

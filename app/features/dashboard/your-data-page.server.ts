@@ -1,6 +1,7 @@
 // The 'Your data' page (/account/your-data): what it loads and what its password form does. The route
 // module only wires these up (docs/architecture.md: route modules thin).
-import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { getCurrentSession } from "~/features/accounts/auth.server";
 import { requireUser, requireUserForPost } from "~/features/accounts/guards.server";
 import { CURRENT_PASSWORD_FIELD, hasFreshSecondFactor } from "~/features/accounts/reauth.server";

@@ -5,7 +5,8 @@ import { Form } from "@remix-run/react";
 import { Alert } from "~/ui/Alert";
 import { photoUrl } from "~/features/photos/keys";
 import { photoVariantUrl } from "~/features/photos/variants";
-import { COVER_FIELD, MAX_COVERS, type CoverResult } from "./cover-rotation";
+import { COVER_FIELD, MAX_COVERS } from "./cover-rotation";
+import type { CoverResult } from "./cover-rotation";
 import { formatRate } from "./insights";
 
 export type CoverPhotoView = { imageId: string; r2Key: string; public: boolean; chosen: number | null };

@@ -3,16 +3,8 @@
 // download and the photos' counts.
 import { Form, Link } from "@remix-run/react";
 import { RegionBreakdown } from "./RegionBreakdown";
-import {
-  chartBars,
-  formatRate,
-  RANGES,
-  type DayCounts,
-  type InsightsView,
-  type PhotoCounts,
-  type Range,
-  type Totals,
-} from "./insights";
+import { chartBars, formatRate, RANGES } from "./insights";
+import type { DayCounts, InsightsView, PhotoCounts, Range, Totals } from "./insights";
 
 const CHART_W = 320;
 const CHART_H = 120;

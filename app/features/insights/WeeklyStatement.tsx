@@ -3,7 +3,8 @@
 // without JavaScript). docs/decisions/0030-weekly-visibility-statement.md
 import { Form } from "@remix-run/react";
 import { Alert } from "~/ui/Alert";
-import { comparisonWords, percent, weekWords, type Statement } from "./statement";
+import { comparisonWords, percent, weekWords } from "./statement";
+import type { Statement } from "./statement";
 
 type Props = {
   statement: Statement | null;

@@ -1,8 +1,10 @@
 // The browser side of insights: card impressions (a card at least half in view for a second), photo opens and
 // favourites, gathered and sent in one beacon every few seconds and when the page is left
 // (docs/decisions/0024-counting-off-the-request-path.md). Views, contacts and likes are counted by the server.
-import { useEffect, type RefObject } from "react";
-import { MAX_BEACON_EVENTS, photoKeyOf, type CountEvent } from "./beacon-events";
+import { useEffect } from "react";
+import type { RefObject } from "react";
+import { MAX_BEACON_EVENTS, photoKeyOf } from "./beacon-events";
+import type { CountEvent } from "./beacon-events";
 
 export const BEACON_URL = "/api/insights/events";
 /** Seconds a card stays at least half in view before it counts as seen. */

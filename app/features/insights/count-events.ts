@@ -3,7 +3,8 @@
 import { countDay } from "~/platform/http/client-address";
 import { isId } from "~/platform/data/ids";
 import { storedRegion } from "./regions";
-import { COUNT_KINDS, MAX_BEACON_EVENTS, photoKeyOf, type CountEvent, type CountKind } from "./beacon-events";
+import { COUNT_KINDS, MAX_BEACON_EVENTS, photoKeyOf } from "./beacon-events";
+import type { CountEvent, CountKind } from "./beacon-events";
 
 export { COUNT_KINDS, MAX_BEACON_EVENTS, photoKeyOf, type CountEvent, type CountKind } from "./beacon-events";
 

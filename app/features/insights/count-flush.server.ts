@@ -1,7 +1,8 @@
 // The count queue's consumer: a batch of windows becomes, in one D1 batch (one transaction), the day's marks and
 // the sums they add to the aggregate rows (docs/decisions/0024-counting-off-the-request-path.md). A retried
 // batch finds its marks already there and adds nothing twice; a failed one is retried with a growing delay.
-import { chunks, marksOf, readCountMessage, type CountMark } from "./count-events";
+import { chunks, marksOf, readCountMessage } from "./count-events";
+import type { CountMark } from "./count-events";
 
 export const COUNT_QUEUE = "nz-listings-counts";
 /** Marks per INSERT statement (they travel as one JSON parameter; a statement may be 100 KB). */

@@ -5,7 +5,8 @@
 import type { WaitUntil } from "~/platform/request-context";
 import { addressKey } from "~/platform/http/client-address";
 import { siteSecret } from "~/platform/data/site-secrets.server";
-import { chunks, type CountEvent, type CountItem, type CountMessage } from "./count-events";
+import { chunks } from "./count-events";
+import type { CountEvent, CountItem, CountMessage } from "./count-events";
 import { isCountableRequest } from "./countable-request";
 import { visitorRegion } from "./regions";
 

@@ -1,10 +1,13 @@
 // Cover rotation's I/O (docs/decisions/0033-cover-rotation.md): the grid's pick of the slot's cover in SQL (the
 // same rule as coverForSlot in cover-rotation.ts), the owner's choice read and saved, and each chosen cover's
 // impressions and opens over the insights range.
-import { and, asc, eq, sql, type SQLWrapper } from "drizzle-orm";
-import { getDb, schema, type Db } from "~/platform/data/db.server";
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { SQLWrapper } from "drizzle-orm";
+import { getDb, schema } from "~/platform/data/db.server";
+import type { Db } from "~/platform/data/db.server";
 import { runningSums } from "./insights.server";
-import { checkCoverChoice, COVER_MSG, coverResults, type CoverCounts, type CoverResult } from "./cover-rotation";
+import { checkCoverChoice, COVER_MSG, coverResults } from "./cover-rotation";
+import type { CoverCounts, CoverResult } from "./cover-rotation";
 
 const l = schema.listings;
 const img = schema.listingImages;

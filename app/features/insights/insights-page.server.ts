@@ -3,10 +3,13 @@
 // read is written once, in the module that owns it; this one only gathers them, because on Workers every
 // round trip to D1 is paid in the page's time.
 import { getDb } from "~/platform/data/db.server";
-import { coverQueries, coverRotationView, type CoverRotationView } from "./cover-rotation.server";
-import { totalsOf, type InsightsView, type Range } from "./insights";
+import { coverQueries, coverRotationView } from "./cover-rotation.server";
+import type { CoverRotationView } from "./cover-rotation.server";
+import { totalsOf } from "./insights";
+import type { InsightsView, Range } from "./insights";
 import { insightsView, ownListingsQuery, pickListing, rangeQueries, rangeStart } from "./insights.server";
-import { lastFullWeek, type Statement } from "./statement";
+import { lastFullWeek } from "./statement";
+import type { Statement } from "./statement";
 import { statementEmailQuery, statementFrom, statementQueries } from "./statement.server";
 
 export type InsightsPageData = InsightsView & {

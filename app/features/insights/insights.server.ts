@@ -1,10 +1,13 @@
 // Reads a provider's insights: only their own listings, only the range's daily rows (at most 90), and the
 // range's sums per photo and per region from the running totals (two rows each), whatever the number of
 // listings, the length of the range or the age of the table (docs/decisions/0039-running-totals.md).
-import { and, asc, eq, gte, sql, type SQL } from "drizzle-orm";
-import { getDb, schema, type Db } from "~/platform/data/db.server";
+import { and, asc, eq, gte, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
+import { getDb, schema } from "~/platform/data/db.server";
+import type { Db } from "~/platform/data/db.server";
 import { countDay } from "~/platform/http/client-address";
-import { fillDays, totalsOf, type DayCounts, type InsightsView, type PhotoCounts, type Range } from "./insights";
+import { fillDays, totalsOf } from "./insights";
+import type { DayCounts, InsightsView, PhotoCounts, Range } from "./insights";
 import type { RegionViews } from "./regions";
 
 const l = schema.listings;

@@ -4,8 +4,10 @@
 // (or for a group it has not reached) computes and stores its own group. Peers are the listings public now or
 // seen that week, so a listing hidden all week does not pull the median down.
 import { and, eq, sql } from "drizzle-orm";
-import { getDb, schema, type Db } from "~/platform/data/db.server";
-import { lastFullWeek, type Plan, type Week } from "./statement";
+import { getDb, schema } from "~/platform/data/db.server";
+import type { Db } from "~/platform/data/db.server";
+import { lastFullWeek } from "./statement";
+import type { Plan, Week } from "./statement";
 
 const l = schema.listings;
 const ld = schema.listingDaily;

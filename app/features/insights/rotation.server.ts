@@ -2,7 +2,8 @@
 // still one query and OFFSET pages never overlap within a slot. Window functions rank each tier of the
 // rows the grid matched; the order is fixed for the slot (its boost is taken at the slot's start), which is
 // what lets the page cache key on the slot.
-import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { sql } from "drizzle-orm";
+import type { SQL, SQLWrapper } from "drizzle-orm";
 import { ACTIVE_WINDOW_MS } from "~/features/listings/state";
 import { BOOST_FADE_MS, BOOST_POSITIONS, rotationSlot, slotStart, SLOTS_PER_DAY } from "./rotation";
 

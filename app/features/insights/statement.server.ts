@@ -2,20 +2,14 @@
 // its peers (same plan, same region: peer-figures.server.ts), the opt-in, the cron's once-a-week send and the
 // administrators' spread report (docs/decisions/0030-weekly-visibility-statement.md).
 import { and, eq, lt, sql } from "drizzle-orm";
-import { getDb, schema, type Db } from "~/platform/data/db.server";
-import { sendEmail, siteName, type EmailEnv } from "~/platform/email/email.server";
-import {
-  lastFullWeek,
-  median,
-  spreadOf,
-  statementEmail,
-  statementOf,
-  type GroupSpread,
-  type Plan,
-  type Statement,
-  type Week,
-} from "./statement";
-import { peerImpressions, planOf, storedPeersQuery, weekRows, type Row } from "./peer-figures.server";
+import { getDb, schema } from "~/platform/data/db.server";
+import type { Db } from "~/platform/data/db.server";
+import { sendEmail, siteName } from "~/platform/email/email.server";
+import type { EmailEnv } from "~/platform/email/email.server";
+import { lastFullWeek, median, spreadOf, statementEmail, statementOf } from "./statement";
+import type { GroupSpread, Plan, Statement, Week } from "./statement";
+import { peerImpressions, planOf, storedPeersQuery, weekRows } from "./peer-figures.server";
+import type { Row } from "./peer-figures.server";
 
 const l = schema.listings;
 const ld = schema.listingDaily;

@@ -1,4 +1,5 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
+import type { FormEvent } from "react";
 import { newToken } from "~/platform/data/ids";
 import { isVisitorId, LIKES_KEY, parseLikes, VISITOR_KEY, withLike } from "./likes";
 import { HeartIcon } from "~/ui/icons";

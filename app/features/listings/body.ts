@@ -8,7 +8,8 @@
 //  - schedule: JSON, seven lists (Monday first) of {start, end} "HH:MM" ranges; absent means no weekly hours;
 //  - tours: JSON, up to five {region, suburb, start, end} tour stops (NZ dates YYYY-MM-DD); absent means none;
 //  - modelId on updates.
-import { coerceValues, type ListingValues, type RateValues, type SpecialRateValues } from "./schema";
+import { coerceValues } from "./schema";
+import type { ListingValues, RateValues, SpecialRateValues } from "./schema";
 
 export const SCALAR_FIELDS = [
   "firstName",

@@ -26,12 +26,15 @@
 // the administrators' record of who did what outlives listings and accounts by design, and holds no
 // provider's account data (listing id, a short note, the administrator's id).
 // 0036: tour_stops (per listing; the foreign key cascades too).
-import { eq, inArray, sql, type SQL } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { parseKeyList } from "~/features/verification/verification";
-import { auditForListing, type AuditEntry } from "~/features/moderation/audit.server";
+import { auditForListing } from "~/features/moderation/audit.server";
+import type { AuditEntry } from "~/features/moderation/audit.server";
 import { isId, newId } from "~/platform/data/ids";
-import { getDb, schema, type Db } from "~/platform/data/db.server";
+import { getDb, schema } from "~/platform/data/db.server";
+import type { Db } from "~/platform/data/db.server";
 import { deleteProfileSnapshot } from "~/features/profile/profile.server";
 import { scheduleR2Deletes } from "~/features/photos/r2-deletes.server";
 import { publicState, publishProfileUpdate } from "~/platform/realtime/publish.server";

@@ -3,14 +3,8 @@
 // nothing. Pure: the hook in features/listings/editor/drafts/useListingDraft.ts does the storage.
 import { isId } from "~/platform/data/ids";
 import { MAX_PHOTOS } from "~/features/photos/rules";
-import {
-  pageOf,
-  tourContext,
-  validateListing,
-  emptyListingValues,
-  type ListingValues,
-  type TourContext,
-} from "./schema";
+import { pageOf, tourContext, validateListing, emptyListingValues } from "./schema";
+import type { ListingValues, TourContext } from "./schema";
 import type { Page } from "./editor-pages";
 
 import { DRAFT_MAX_AGE_MS } from "./draft-keys";

@@ -3,13 +3,15 @@
 // the KV snapshot) follows a pause too, and visitors see no badge: the listing is simply not listed. The
 // break ends by itself on the cron (every 30 minutes), or when the owner resumes; either way live comes
 // back on only where the visibility rule allows (app/features/listings/visibility.ts).
-import { and, eq, isNotNull, lte, type SQL } from "drizzle-orm";
+import { and, eq, isNotNull, lte } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import { PAUSE_UNTIL_FIELD, pauseEnd } from "./upkeep";
 import { nzDate } from "~/platform/time/nz-time";
 import { getDb, schema } from "~/platform/data/db.server";
 import { visibilitySet } from "./visibility.server";
-import { announceChange, refusal, type RelistEnv } from "./relist.server";
+import { announceChange, refusal } from "./relist.server";
+import type { RelistEnv } from "./relist.server";
 import type { WaitUntil } from "~/platform/request-context";
 
 const l = schema.listings;

@@ -9,12 +9,15 @@ import type { Page } from "./editor-pages";
 import { MAX_PHOTOS } from "~/features/photos/rules";
 import { parseRegion } from "~/features/catalogue/regions";
 import { nzDate } from "~/platform/time/nz-time";
-import { checkTourStops, type TourStop } from "./tour-stops";
+import { checkTourStops } from "./tour-stops";
+import type { TourStop } from "./tour-stops";
 import { LISTING_MSG } from "./schema/limits";
 import { collect, pageChecks } from "./schema/page-checks";
 import { saveChecks } from "./schema/save-checks";
-import { listingShapeSchema, type ParsedListing } from "./schema/shape";
-import { coerceValues, pageOf, type FieldErrors, type ListingValues } from "./schema/values";
+import { listingShapeSchema } from "./schema/shape";
+import type { ParsedListing } from "./schema/shape";
+import { coerceValues, pageOf } from "./schema/values";
+import type { FieldErrors, ListingValues } from "./schema/values";
 
 export { LIMITS, LISTING_MSG, NUMBER_BOUNDS } from "./schema/limits";
 export {

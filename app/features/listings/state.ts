@@ -3,7 +3,8 @@
 // badge each state shows. Pure: the clock is a parameter, so tests pin it. The dashboard, the owner API,
 // the administrator's actions and the server's conditional UPDATEs all use these.
 import { isActiveNow } from "~/features/catalogue/activity";
-import { MODERATION_MSG, type AdminAction } from "~/features/moderation/moderation";
+import { MODERATION_MSG } from "~/features/moderation/moderation";
+import type { AdminAction } from "~/features/moderation/moderation";
 
 /** How long 'Active Now' lasts after the owner turns it on. Said in the UI, enforced by the server. */
 export const ACTIVE_WINDOW_HOURS = 8;

@@ -2,7 +2,8 @@
 // ends are inclusive ("Wellington 3–5 Dec" is three days); a stop ends by the date alone, so a query that
 // compares with today's NZ date never shows a stop that ended at midnight, cron or no cron.
 import { addDays, daysBetween, isCalendarDate } from "~/platform/time/nz-time";
-import { parseRegion, type Region } from "~/features/catalogue/regions";
+import { parseRegion } from "~/features/catalogue/regions";
+import type { Region } from "~/features/catalogue/regions";
 import { isSuburbOf } from "~/features/catalogue/suburbs";
 import type { TourStop } from "./tour-text";
 

@@ -2,7 +2,8 @@
 // `live` (and ends 'Active Now' when the listing goes out of sight) in the same UPDATE, from this module
 // only. SQLite evaluates SET expressions against the row as it was, so the inputs the statement itself
 // changes are passed in and used as values instead of their columns.
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import { schema } from "~/platform/data/db.server";
 
 const l = schema.listings;

@@ -4,7 +4,8 @@
 // its start ends on the next day ("Friday 20:00–02:00" is available until 2 am Saturday). The end "24:00"
 // means the end of the day itself. Times are wall-clock NZ times, so "10:00" is ten in the morning on both
 // sides of a daylight-saving change; a range over the change simply lasts an hour more or less.
-import { addDays, nzClock, WEEKDAYS, weekdayOf, type Weekday } from "~/platform/time/nz-time";
+import { addDays, nzClock, WEEKDAYS, weekdayOf } from "~/platform/time/nz-time";
+import type { Weekday } from "~/platform/time/nz-time";
 
 export type TimeRange = { start: string; end: string };
 /** Index 0 is Monday. */

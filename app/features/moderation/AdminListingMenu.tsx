@@ -1,7 +1,9 @@
 import { useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useRef, type FormEvent } from "react";
+import { useEffect, useRef } from "react";
+import type { FormEvent } from "react";
 import type { ListingCardData } from "~/features/catalogue/listing-card";
-import { ACTION_LABELS, adminBadges, adminDeleteConfirm, menuActions, type AdminAction } from "./moderation";
+import { ACTION_LABELS, adminBadges, adminDeleteConfirm, menuActions } from "./moderation";
+import type { AdminAction } from "./moderation";
 import { ErrorList } from "~/ui/ErrorList";
 import { useHydrated } from "~/ui/useHydrated";
 

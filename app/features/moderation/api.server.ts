@@ -3,11 +3,13 @@
 // shape (400), then the rules (404/409).
 import { parseDesired } from "~/features/listings/state";
 import { parseVerifyFlag } from "./moderation";
-import { ID_MSG, PHOTO_VERIFY_MSG, type VerificationKind } from "~/features/verification/verification";
+import { ID_MSG, PHOTO_VERIFY_MSG } from "~/features/verification/verification";
+import type { VerificationKind } from "~/features/verification/verification";
 import type { ApiCall } from "~/features/accounts/api-route.server";
 import { readBody, SMALL_BODY_BYTES } from "~/platform/http/body.server";
 import { json, jsonError } from "~/platform/http/responses.server";
-import { moderateListing, type ModeratedListing } from "./moderation.server";
+import { moderateListing } from "./moderation.server";
+import type { ModeratedListing } from "./moderation.server";
 import { readVerificationBody, submitVerification } from "~/features/verification/verification.server";
 
 function listingState(listing: ModeratedListing) {

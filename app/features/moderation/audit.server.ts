@@ -1,9 +1,12 @@
 // The administrators' audit log (admin_audit): one row per administrator action, always written by a
 // statement inside the same D1 batch as the action, so the action and its record stand or fall together.
-import { desc, eq, sql, type SQL } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import { newId } from "~/platform/data/ids";
-import { AUDIT_PAGE_SIZE, auditDetail, type AuditAction } from "./moderation";
-import { d1Statement, getDb, insertWhere, schema, type Db } from "~/platform/data/db.server";
+import { AUDIT_PAGE_SIZE, auditDetail } from "./moderation";
+import type { AuditAction } from "./moderation";
+import { d1Statement, getDb, insertWhere, schema } from "~/platform/data/db.server";
+import type { Db } from "~/platform/data/db.server";
 
 export type AuditEntry = {
   adminId: string;

@@ -1,7 +1,8 @@
 // Where the admin grid's card menus post (/admin/listing-actions): what the page loads and what a post does.
 // The route module only wires these up (docs/architecture.md: route modules thin); every rule is enforced in
 // moderation.server.ts.
-import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { loginUrlFor } from "~/features/accounts/auth-redirect";
 import { MSG } from "~/features/accounts/auth-schemas";
 import { needsAdminSecondFactor } from "~/features/accounts/auth-user";

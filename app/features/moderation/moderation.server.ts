@@ -6,11 +6,14 @@
 //   2. then the KV snapshot rewritten or dropped, and a profileUpdate published so open pages reload.
 import { and, eq } from "drizzle-orm";
 import { isId } from "~/platform/data/ids";
-import { MODERATION_MSG, type AdminAction, type AuditAction } from "./moderation";
-import { adminFlagChange, type ModeratedState } from "~/features/listings/state";
+import { MODERATION_MSG } from "./moderation";
+import type { AdminAction, AuditAction } from "./moderation";
+import { adminFlagChange } from "~/features/listings/state";
+import type { ModeratedState } from "~/features/listings/state";
 import { auditInsert, CHANGED } from "./audit.server";
 import type { SessionUser } from "~/features/accounts/auth.server";
-import { visibilitySet, type VisibilityChange } from "~/features/listings/visibility.server";
+import { visibilitySet } from "~/features/listings/visibility.server";
+import type { VisibilityChange } from "~/features/listings/visibility.server";
 import { getDb, schema } from "~/platform/data/db.server";
 import { deleteListing } from "~/features/listings/delete.server";
 import { writeProfileSnapshot } from "~/features/profile/profile.server";

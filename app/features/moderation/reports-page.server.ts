@@ -1,6 +1,7 @@
 // The administrators' report queue page (/admin/reports): what it loads and what its Hide listing /
 // Dismiss buttons do. The route module only wires these up (docs/architecture.md: route modules thin).
-import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { requireAdminPage } from "~/features/accounts/guards.server";
 import { readFlash, setFlash } from "~/features/site/flash.server";
 import { ERROR_MSG } from "~/features/site/messages";

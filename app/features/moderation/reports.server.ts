@@ -4,7 +4,7 @@
 import { and, asc, eq, exists, sql } from "drizzle-orm";
 import { isId, newId } from "~/platform/data/ids";
 import { visibilitySet } from "~/features/listings/visibility.server";
-import { type ReportInput } from "./reports";
+import type { ReportInput } from "./reports";
 import { auditInsert } from "./audit.server";
 import type { SessionUser } from "~/features/accounts/auth.server";
 import { getDb, schema } from "~/platform/data/db.server";

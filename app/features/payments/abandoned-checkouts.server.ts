@@ -6,7 +6,8 @@ import { getDb, schema } from "~/platform/data/db.server";
 import type { PaymentGateway } from "./gateway.server";
 import type { NotifyEnv } from "./notify.server";
 import { applyLookup, askProvider, claimLookup, failOpenPayment, paymentRow } from "./lookups.server";
-import { batchOrChanged, SubscriptionChangedError, type BillingEnv } from "~/features/billing/subscriptions.server";
+import { batchOrChanged, SubscriptionChangedError } from "~/features/billing/subscriptions.server";
+import type { BillingEnv } from "~/features/billing/subscriptions.server";
 import type { WaitUntil } from "~/platform/request-context";
 
 const p = schema.payments;

@@ -7,12 +7,16 @@
 // cron's sweep of abandoned checkouts (abandoned-checkouts.server.ts).
 import { and, eq, lte, or, isNull } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { isPaymentId, LOOKUP_MIN_INTERVAL_MS, type LookupStatus } from "./lookups";
+import { isPaymentId, LOOKUP_MIN_INTERVAL_MS } from "./lookups";
+import type { LookupStatus } from "./lookups";
 import { transition } from "~/features/billing/subscriptions";
 import { getDb, schema } from "~/platform/data/db.server";
-import { ProviderUnavailableError, type LookupResult, type PaymentGateway } from "./gateway.server";
-import { applyNotification, type NotifyEnv } from "./notify.server";
-import { readSubscription, subscriptionStatements, type BillingEnv } from "~/features/billing/subscriptions.server";
+import { ProviderUnavailableError } from "./gateway.server";
+import type { LookupResult, PaymentGateway } from "./gateway.server";
+import { applyNotification } from "./notify.server";
+import type { NotifyEnv } from "./notify.server";
+import { readSubscription, subscriptionStatements } from "~/features/billing/subscriptions.server";
+import type { BillingEnv } from "~/features/billing/subscriptions.server";
 import type { WaitUntil } from "~/platform/request-context";
 
 const p = schema.payments;

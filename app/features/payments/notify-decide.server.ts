@@ -6,9 +6,11 @@
 import { eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { gstOf, paymentDescription } from "~/features/billing/emails";
-import { transition, type Subscription, type SubscriptionEvent } from "~/features/billing/subscriptions";
+import { transition } from "~/features/billing/subscriptions";
+import type { Subscription, SubscriptionEvent } from "~/features/billing/subscriptions";
 import { newId } from "~/platform/data/ids";
-import { schema, type getDb } from "~/platform/data/db.server";
+import { schema } from "~/platform/data/db.server";
+import type { getDb } from "~/platform/data/db.server";
 import type { SubscriptionSnapshot } from "~/features/billing/subscriptions.server";
 import type { PaymentNotification } from "./gateway.server";
 import { UNAPPLIED_REASON, unappliedInsert } from "./unapplied.server";

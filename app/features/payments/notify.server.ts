@@ -8,7 +8,8 @@ import { eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { receiptEmail } from "~/features/billing/emails";
 import { getDb, schema } from "~/platform/data/db.server";
-import { sendEmail, type EmailEnv } from "~/platform/email/email.server";
+import { sendEmail } from "~/platform/email/email.server";
+import type { EmailEnv } from "~/platform/email/email.server";
 import {
   afterSubscriptionChange,
   batchOrChanged,
@@ -18,11 +19,13 @@ import {
   readSubscription,
   SubscriptionChangedError,
   subscriptionStatements,
-  type BillingEnv,
 } from "~/features/billing/subscriptions.server";
-import { CHECKOUT_SESSION_MS, type PaymentGateway, type PaymentNotification } from "./gateway.server";
+import type { BillingEnv } from "~/features/billing/subscriptions.server";
+import { CHECKOUT_SESSION_MS } from "./gateway.server";
+import type { PaymentGateway, PaymentNotification } from "./gateway.server";
 import { payableRef, refundUnapplied, UNAPPLIED_REASON, unappliedInsert } from "./unapplied.server";
-import { decide, subscriptionExtras, withUnapplied, type Heard, type Payment } from "./notify-decide.server";
+import { decide, subscriptionExtras, withUnapplied } from "./notify-decide.server";
+import type { Heard, Payment } from "./notify-decide.server";
 
 export type NotifyEnv = BillingEnv & EmailEnv & Pick<Env, "BILLING_SUPPLIER_NAME" | "BILLING_GST_NUMBER">;
 

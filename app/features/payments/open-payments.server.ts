@@ -1,6 +1,7 @@
 // Administrators: "Payments left open" on /admin/subscriptions (decision 0015 "Looking a payment up"): the
 // list, "Ask the provider now" and "Give up". The lookup itself is lookups.server.ts.
-import { and, asc, eq, lte, type SQL } from "drizzle-orm";
+import { and, asc, eq, lte } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import { isPaymentId, LOOKUP_MSG, OPEN_PAYMENT_ALERT_MS, parseGiveUpReason } from "./lookups";
 import { paymentColumns } from "~/features/billing/billing.server";
 import { renewalFailedEmail } from "~/features/billing/emails";
@@ -10,7 +11,8 @@ import { sendEmail } from "~/platform/email/email.server";
 import type { PaymentGateway } from "./gateway.server";
 import type { NotifyEnv } from "./notify.server";
 import { failOpenPayment, lookUpAndApply, paymentRow } from "./lookups.server";
-import { batchOrChanged, SubscriptionChangedError, type BillingEnv } from "~/features/billing/subscriptions.server";
+import { batchOrChanged, SubscriptionChangedError } from "~/features/billing/subscriptions.server";
+import type { BillingEnv } from "~/features/billing/subscriptions.server";
 import type { WaitUntil } from "~/platform/request-context";
 
 const p = schema.payments;

@@ -4,12 +4,14 @@
 // (docs/decisions/0016-payment-provider.md) once its three settings are there; until then checkout is
 // unavailable (503) rather than pointed at a stand-in.
 import type { PaymentGateway } from "./gateway.server";
-import { handlePaymentNotification, type NotifyEnv } from "./notify.server";
+import { handlePaymentNotification } from "./notify.server";
+import type { NotifyEnv } from "./notify.server";
 // The one way into app/dev from the app: used only under __DEV_TOOLS__, which a production build sets to
 // false, so Rollup drops this import with the branch (scripts/check-production-build.mjs proves it).
 // eslint-disable-next-line import-x/no-restricted-paths
 import { TestGateway } from "~/dev/test-gateway.server";
-import { createWindcaveGateway, type WindcaveEnv } from "./windcave.server";
+import { createWindcaveGateway } from "./windcave.server";
+import type { WindcaveEnv } from "./windcave.server";
 import { isLoopbackHost } from "~/platform/http/loopback";
 import { isDevelopment } from "~/platform/env";
 import type { WaitUntil } from "~/platform/request-context";

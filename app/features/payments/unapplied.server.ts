@@ -8,8 +8,10 @@ import { and, desc, eq, lte, ne, or, sql } from "drizzle-orm";
 import { isId, newId } from "~/platform/data/ids";
 import { parseGiveUpReason } from "./lookups";
 import { auditInsert, CHANGED } from "~/features/moderation/audit.server";
-import { getDb, schema, type Db } from "~/platform/data/db.server";
-import { ProviderUnavailableError, type PaymentGateway, type PaymentNotification } from "./gateway.server";
+import { getDb, schema } from "~/platform/data/db.server";
+import type { Db } from "~/platform/data/db.server";
+import { ProviderUnavailableError } from "./gateway.server";
+import type { PaymentGateway, PaymentNotification } from "./gateway.server";
 
 const u = schema.unappliedPayments;
 const p = schema.payments;

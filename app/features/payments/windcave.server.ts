@@ -32,8 +32,8 @@ import {
   responseTextOf,
   toNotification,
   readLookupAnswer,
-  type WindcaveRead,
 } from "./windcave-answers.server";
+import type { WindcaveRead } from "./windcave-answers.server";
 
 /** The Worker's configuration for Windcave: the URL is a var, the two credentials are secrets. */
 export type WindcaveEnv = {

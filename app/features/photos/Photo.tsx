@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { PLACEHOLDER_URL } from "./keys";
-import { photoSrcSet, photoVariantUrl, type PhotoWidth } from "./variants";
+import { photoSrcSet, photoVariantUrl } from "./variants";
+import type { PhotoWidth } from "./variants";
 
 type PhotoProps = {
   src: string | null | undefined;

@@ -10,7 +10,8 @@
 // docs/decisions/0025-drafts-kept-with-their-photos.md).
 import { and, eq, gte, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
 import { newId } from "~/platform/data/ids";
-import { getDb, schema, type Db } from "~/platform/data/db.server";
+import { getDb, schema } from "~/platform/data/db.server";
+import type { Db } from "~/platform/data/db.server";
 
 const pu = schema.pendingUploads;
 

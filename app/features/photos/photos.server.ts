@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import { parsePhotoPath, UNKNOWN_WIDTH_MSG, variantKey, type PhotoWidth } from "./variants";
+import { parsePhotoPath, UNKNOWN_WIDTH_MSG, variantKey } from "./variants";
+import type { PhotoWidth } from "./variants";
 import { getSessionUser } from "~/features/accounts/auth.server";
 import { getDb, schema } from "~/platform/data/db.server";
 import { makeVariant } from "./variants.server";

@@ -7,7 +7,8 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { photoUrl } from "./keys";
 import { PLANS } from "~/features/billing/plans";
-import { getDb, schema, type Db } from "~/platform/data/db.server";
+import { getDb, schema } from "~/platform/data/db.server";
+import type { Db } from "~/platform/data/db.server";
 
 const l = schema.listings;
 const img = schema.listingImages;

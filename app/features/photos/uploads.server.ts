@@ -3,7 +3,8 @@
 import { and, count, eq, gte, isNull } from "drizzle-orm";
 import { newId } from "~/platform/data/ids";
 import { getDb, schema } from "~/platform/data/db.server";
-import { processPhoto, type PhotoProblem } from "./pipeline.server";
+import { processPhoto } from "./pipeline.server";
+import type { PhotoProblem } from "./pipeline.server";
 import { MAX_PENDING_PER_USER, PENDING_TTL_MS, pendingKey, UPLOAD_MSG } from "./pending-uploads.server";
 
 export type UploadResult =

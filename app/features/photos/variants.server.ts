@@ -1,6 +1,7 @@
 // Made on the first request for a size, then read from R2 (decision 0013). Photos that existed before the
 // sizes did (demo data, earlier uploads) get theirs the same way, so there is no backfill to run.
-import { variantKey, VARIANT_QUALITY, type PhotoWidth } from "./variants";
+import { variantKey, VARIANT_QUALITY } from "./variants";
+import type { PhotoWidth } from "./variants";
 import { resizedWebp } from "./pipeline.server";
 import { scheduleR2Deletes } from "./r2-deletes.server";
 

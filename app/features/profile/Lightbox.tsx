@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { RefObject } from "react";
 import { lightboxSizes, photoSrcSet, photoVariantUrl } from "~/features/photos/variants";
 import type { ProfileImage } from "./profile";
 import { CloseIcon } from "~/ui/icons";

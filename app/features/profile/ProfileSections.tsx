@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { splitList, type Profile } from "./profile";
+import { splitList } from "./profile";
+import type { Profile } from "./profile";
 import { nzDate } from "~/platform/time/nz-time";
 import { upcomingStops } from "~/features/listings/tour-stops";
 import { hasSchedule } from "~/features/listings/weekly-schedule";

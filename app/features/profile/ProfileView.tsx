@@ -1,9 +1,11 @@
 import type { ReactNode } from "react";
-import { socialUrl, safeExternalUrl, type Profile } from "./profile";
+import { socialUrl, safeExternalUrl } from "./profile";
+import type { Profile } from "./profile";
 import { CheckBadgeIcon, InstagramIcon, PinIcon, XIcon } from "~/ui/icons";
 import { ContactCard } from "./ContactCard";
 import { Gallery } from "./Gallery";
-import { highlightClass, ProfileSections, type HighlightField } from "./ProfileSections";
+import { highlightClass, ProfileSections } from "./ProfileSections";
+import type { HighlightField } from "./ProfileSections";
 import { OnTourLine } from "./TourStops";
 
 type Props = {

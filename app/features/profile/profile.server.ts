@@ -5,7 +5,8 @@ import { isId } from "~/platform/data/ids";
 import type { Profile } from "./profile";
 import { getDb, schema } from "~/platform/data/db.server";
 import type { WaitUntil } from "~/platform/request-context";
-import { assembleProfile, type ListingRow } from "./assemble-profile.server";
+import { assembleProfile } from "./assemble-profile.server";
+import type { ListingRow } from "./assemble-profile.server";
 
 const l = schema.listings;
 const img = schema.listingImages;

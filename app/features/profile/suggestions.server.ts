@@ -1,6 +1,7 @@
 // 'You Might Also Like' under a profile.
 import { and, eq, isNotNull } from "drizzle-orm";
-import { toCard, type ListingCardData } from "~/features/catalogue/listing-card";
+import { toCard } from "~/features/catalogue/listing-card";
+import type { ListingCardData } from "~/features/catalogue/listing-card";
 import { cardColumns, gridOrder } from "~/features/catalogue/listing-queries.server";
 import { getDb, schema } from "~/platform/data/db.server";
 import { pickSuggestions } from "./profile";

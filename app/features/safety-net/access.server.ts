@@ -4,7 +4,8 @@
 // never told what the feature holds (docs/decisions/0023-safety-net.md).
 import { and, eq, gte, inArray } from "drizzle-orm";
 import { nzDate } from "~/platform/time/nz-time";
-import { parseRegion, type Region } from "~/features/catalogue/regions";
+import { parseRegion } from "~/features/catalogue/regions";
+import type { Region } from "~/features/catalogue/regions";
 import { getDb, schema } from "~/platform/data/db.server";
 
 export type SafetyAccess = {

@@ -1,6 +1,7 @@
 // The public correction form (contact page): anyone may ask for an alert to be corrected, bounded per client
 // address like the other public forms.
-import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { ERROR_MSG } from "~/features/site/messages";
 import { readForm, textFields } from "~/platform/http/body.server";
 import { limiterKey, overLimit } from "~/platform/http/rate-limit.server";

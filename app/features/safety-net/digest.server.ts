@@ -3,7 +3,8 @@
 // gets nothing (docs/decisions/0023-safety-net.md).
 import { and, count, eq, gt, inArray, lt } from "drizzle-orm";
 import { getDb, schema } from "~/platform/data/db.server";
-import { sendEmail, siteName, type EmailEnv } from "~/platform/email/email.server";
+import { sendEmail, siteName } from "~/platform/email/email.server";
+import type { EmailEnv } from "~/platform/email/email.server";
 import { safetyAccess } from "./access.server";
 import { digestEmail } from "./digest";
 import { DIGEST_HOURS } from "./retention";

@@ -1,6 +1,7 @@
 // The administrators' Safety Net queue: the page's data and its intents (publish, correct, ask, decline,
 // remove, close a correction request).
-import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { ERROR_MSG } from "~/features/site/messages";
 import { readForm, textFields } from "~/platform/http/body.server";
 import { requireAdminPage } from "~/features/accounts/guards.server";

@@ -6,10 +6,13 @@ import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { SessionUser } from "~/features/accounts/auth-user";
 import { CHANGED, auditInsert } from "~/features/moderation/audit.server";
 import { getDb, schema } from "~/platform/data/db.server";
-import { alertColumns, type Alert } from "./alerts.server";
+import { alertColumns } from "./alerts.server";
+import type { Alert } from "./alerts.server";
 import { alertExpiry, declinedExpiry } from "./retention";
-import { SAFETY_MSG, type AlertFields } from "./report-rules";
-import { answerBinding, changedOr, descriptionBinding, type Outcome } from "./reports.server";
+import { SAFETY_MSG } from "./report-rules";
+import type { AlertFields } from "./report-rules";
+import { answerBinding, changedOr, descriptionBinding } from "./reports.server";
+import type { Outcome } from "./reports.server";
 import { openText } from "./safety-key.server";
 
 export type QueueItem = {

@@ -1,10 +1,13 @@
 // Who gets into the Safety Net's pages and posts, and the shape of a refusal (docs/decisions/0023-safety-net.md):
 // a verified provider, an administrator; a post from anyone else is refused with 403 and nothing stored, a
 // page is a 404 to them.
-import { data, type AppLoadContext } from "@remix-run/cloudflare";
-import { getSessionUser, type SessionUser } from "~/features/accounts/auth.server";
+import { data } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { getSessionUser } from "~/features/accounts/auth.server";
+import type { SessionUser } from "~/features/accounts/auth.server";
 import { requireUser } from "~/features/accounts/guards.server";
-import { safetyAccess, type SafetyAccess } from "./access.server";
+import { safetyAccess } from "./access.server";
+import type { SafetyAccess } from "./access.server";
 import { SAFETY_MSG } from "./report-rules";
 import { hasSafetyNetKey } from "./safety-key.server";
 

@@ -4,7 +4,8 @@
 // (docs/decisions/0023-safety-net.md).
 // The provider's page and the report form are here; the guards in page-guards.server.ts, the
 // administrators' queue in moderation-page.server.ts, the public correction form in correction-page.server.ts.
-import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { ERROR_MSG } from "~/features/site/messages";
 import { nzDate } from "~/platform/time/nz-time";
 import { readForm, textFields } from "~/platform/http/body.server";

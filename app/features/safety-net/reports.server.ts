@@ -6,7 +6,8 @@ import { newId } from "~/platform/data/ids";
 import { getDb, insertWhere, schema } from "~/platform/data/db.server";
 import type { SafetyAccess } from "./access.server";
 import { isNewAccount, REPORTS_PER_WEEK } from "./retention";
-import { SAFETY_MSG, type ReportFields } from "./report-rules";
+import { SAFETY_MSG } from "./report-rules";
+import type { ReportFields } from "./report-rules";
 import { identifierHashes, openText, sealText } from "./safety-key.server";
 import type { MyReport } from "./components/safety-net-views";
 

@@ -1,16 +1,8 @@
 import { Form, useNavigate } from "@remix-run/react";
-import {
-  lazy,
-  Suspense,
-  useId,
-  useRef,
-  useState,
-  type ComponentProps,
-  type Dispatch,
-  type KeyboardEvent,
-  type SetStateAction,
-} from "react";
-import { moveHighlight, suggestionHref, type Suggestion } from "./suggestions";
+import { lazy, Suspense, useId, useRef, useState } from "react";
+import type { ComponentProps, Dispatch, KeyboardEvent, SetStateAction } from "react";
+import { moveHighlight, suggestionHref } from "./suggestions";
+import type { Suggestion } from "./suggestions";
 import { SearchIcon } from "~/ui/icons";
 import { useSuggestions } from "./useSuggestions";
 

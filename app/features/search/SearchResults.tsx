@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import { FIRST_ROW, GRID_CLASSES, ListingCard, SkeletonCard } from "~/features/catalogue/ListingCard";
 import { LoadFailed } from "~/ui/LoadFailed";
-import { searchPageHref, useSearchPages, type SearchPage } from "./useSearchPages";
+import { searchPageHref, useSearchPages } from "./useSearchPages";
+import type { SearchPage } from "./useSearchPages";
 
 export { searchPageHref, searchPagesHref, type SearchPage } from "./useSearchPages";
 

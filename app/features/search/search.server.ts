@@ -12,18 +12,14 @@
 //     those tiers' entries of the covering index listings_search (migration 0004) or, when cheaper, the
 //     first rows in grid order after the cursor.
 // Results are paged by a keyset cursor (score, featured, listed_at, id): a page reads what page 1 reads.
-import { and, desc, eq, gt, inArray, or, sql, type SQL } from "drizzle-orm";
-import {
-  EXACT_SCORE,
-  encodeSearchCursor,
-  normaliseQuery,
-  rankByName,
-  scoreName,
-  searchTerms,
-  type SearchCursor,
-} from "./search";
-import { toCard, type CardRow, type ListingCardData } from "~/features/catalogue/listing-card";
-import { allWithMeta, batchWithMeta, getDb, schema, type Db } from "~/platform/data/db.server";
+import { and, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
+import { EXACT_SCORE, encodeSearchCursor, normaliseQuery, rankByName, scoreName, searchTerms } from "./search";
+import type { SearchCursor } from "./search";
+import { toCard } from "~/features/catalogue/listing-card";
+import type { CardRow, ListingCardData } from "~/features/catalogue/listing-card";
+import { allWithMeta, batchWithMeta, getDb, schema } from "~/platform/data/db.server";
+import type { Db } from "~/platform/data/db.server";
 import { byGridOrder, cardColumns, gridOrder } from "~/features/catalogue/listing-queries.server";
 
 export const DEFAULT_SEARCH_LIMIT = 48;

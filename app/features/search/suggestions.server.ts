@@ -1,4 +1,5 @@
-import { MAX_SUGGESTIONS, type Suggestion } from "./suggestions";
+import { MAX_SUGGESTIONS } from "./suggestions";
+import type { Suggestion } from "./suggestions";
 import { searchListings } from "./search.server";
 
 /** The best few live listings for a typed name, for visitors (never hidden ones, whoever asks). */

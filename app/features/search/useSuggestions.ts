@@ -1,7 +1,8 @@
 // The names suggested for what is typed in the header's search box.
 import { useEffect, useState } from "react";
 import { useJsonFetch } from "~/ui/useJsonFetch";
-import { SUGGEST_DEBOUNCE_MS, type Suggestion } from "./suggestions";
+import { SUGGEST_DEBOUNCE_MS } from "./suggestions";
+import type { Suggestion } from "./suggestions";
 
 /** The suggestions for `text` and the highlighted one (-1: none); a new answer clears the highlight. */
 export function useSuggestions(text: string) {

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
-import { parseProfileUpdate, pickShard, REALTIME_PARTY, type ProfileUpdateEvent } from "~/platform/realtime/protocol";
+import { parseProfileUpdate, pickShard, REALTIME_PARTY } from "~/platform/realtime/protocol";
+import type { ProfileUpdateEvent } from "~/platform/realtime/protocol";
 import { openRoomSocket, roomUrl } from "~/platform/realtime/room-socket";
 
 export const PROFILE_UPDATE_EVENT = "profileupdate";

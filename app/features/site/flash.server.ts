@@ -1,9 +1,12 @@
 // One-shot notices after a redirect (post/redirect/get): the action sets a short-lived cookie naming the
 // notice, the page it redirects to reads it once and clears it. The address stays clean, so a reload, a
 // bookmark or a shared link does not say "deleted" again.
-import { createCookie, type Cookie } from "@remix-run/cloudflare";
-import { isNoticeKey, NOTICE, type NoticeKey } from "./messages";
-import { isToastKey, TOAST, type ToastKey } from "./toasts";
+import { createCookie } from "@remix-run/cloudflare";
+import type { Cookie } from "@remix-run/cloudflare";
+import { isNoticeKey, NOTICE } from "./messages";
+import type { NoticeKey } from "./messages";
+import { isToastKey, TOAST } from "./toasts";
+import type { ToastKey } from "./toasts";
 import { cookieIsSecure } from "~/platform/env";
 import { noStore } from "~/platform/http/page-answer";
 

@@ -1,6 +1,7 @@
 import { useCallback, useState } from "react";
 import { SNIFF_BYTES } from "~/features/photos/rules";
-import { verificationFileProblem, type VerificationKind } from "./verification";
+import { verificationFileProblem } from "./verification";
+import type { VerificationKind } from "./verification";
 import { Field } from "~/ui/Field";
 
 export const ACCEPT = "image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp";

@@ -1,5 +1,6 @@
 import { hideReasons } from "~/features/listings/visibility";
-import { kindLabel, type VerificationNotice } from "./verification";
+import { kindLabel } from "./verification";
+import type { VerificationNotice } from "./verification";
 import { nextStepAfterApproval } from "./emails";
 import { Alert } from "~/ui/Alert";
 import { useFlashNotice } from "~/ui/FlashNotice";

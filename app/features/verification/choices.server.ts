@@ -1,9 +1,11 @@
 // Which of a provider's listings may be put forward for verification, and the facts those checks read.
 import { and, asc, eq, sql } from "drizzle-orm";
 import { photoUrl } from "~/features/photos/keys";
-import { getDb, schema, type Db } from "~/platform/data/db.server";
+import { getDb, schema } from "~/platform/data/db.server";
+import type { Db } from "~/platform/data/db.server";
 import type { ListingRow } from "../../../drizzle/schema";
-import { canRequestId, canRequestPhoto, type VerificationKind } from "./verification";
+import { canRequestId, canRequestPhoto } from "./verification";
+import type { VerificationKind } from "./verification";
 
 const l = schema.listings;
 const vr = schema.verificationRequests;

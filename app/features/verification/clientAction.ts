@@ -1,5 +1,6 @@
 import type { ClientActionFunctionArgs } from "@remix-run/react";
-import { submitFailure, type VerificationKind } from "./verification";
+import { submitFailure } from "./verification";
+import type { VerificationKind } from "./verification";
 
 /**
  * The verification pages' submit with JavaScript: the same server action, but a network failure or a broken

@@ -1,9 +1,12 @@
 // The e-mail an administrator's verification decision sends to the listing's owner: what was decided, the
 // reason for a refusal, and what happens next. Nothing else about the decision (who decided, the files)
 // leaves the admin screens.
-import { hideReasons, type VisibilityInputs } from "~/features/listings/visibility";
-import { greetingName, render, type EmailContent } from "~/platform/email/template";
-import { kindLabel, type VerificationKind } from "./verification";
+import { hideReasons } from "~/features/listings/visibility";
+import type { VisibilityInputs } from "~/features/listings/visibility";
+import { greetingName, render } from "~/platform/email/template";
+import type { EmailContent } from "~/platform/email/template";
+import { kindLabel } from "./verification";
+import type { VerificationKind } from "./verification";
 
 export type DecisionEmailInput = {
   origin: string;

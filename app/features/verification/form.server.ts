@@ -1,16 +1,12 @@
 // The Get Verified and Photo verification pages' form posts (multipart, so they work without
 // JavaScript). Same checks and storage as the JSON API (submitVerification); the answer is a redirect to
 // the dashboard, which shows the spec's success message, or the spec's failure text for the page.
-import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { loginUrlFor } from "~/features/accounts/auth-redirect";
 import { clearSessionCookie } from "~/platform/http/token-cookie.server";
-import {
-  ID_DOCUMENT_MSG,
-  ID_MSG,
-  PHOTO_VERIFY_MSG,
-  type VerificationFormResult,
-  type VerificationKind,
-} from "./verification";
+import { ID_DOCUMENT_MSG, ID_MSG, PHOTO_VERIFY_MSG } from "./verification";
+import type { VerificationFormResult, VerificationKind } from "./verification";
 import { getSessionUser } from "~/features/accounts/auth.server";
 import { cookieIsSecure } from "~/platform/env";
 import { setFlash } from "~/features/site/flash.server";

@@ -3,7 +3,8 @@ import { and, desc, eq, gt, notExists, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { getDb, schema } from "~/platform/data/db.server";
 import { visibilityInputs } from "~/features/listings/visibility";
-import { APPROVAL_NOTICE_MS, REJECTION_NOTICE_MS, type VerificationNotice } from "./verification";
+import { APPROVAL_NOTICE_MS, REJECTION_NOTICE_MS } from "./verification";
+import type { VerificationNotice } from "./verification";
 import { isPending } from "./request-status.server";
 
 const l = schema.listings;

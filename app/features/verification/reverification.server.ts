@@ -5,7 +5,8 @@ import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { newId } from "~/platform/data/ids";
 import type { BadgeEffects } from "./reverification";
-import { schema, type Db } from "~/platform/data/db.server";
+import { schema } from "~/platform/data/db.server";
+import type { Db } from "~/platform/data/db.server";
 
 const l = schema.listings;
 const vr = schema.verificationRequests;

@@ -1,7 +1,8 @@
 // The administrators' verification queue page (/admin/verifications): what it loads and what its Approve /
 // Reject buttons do. The route module only wires these up (docs/architecture.md: route modules thin).
 import type { SubmissionResult } from "@conform-to/react";
-import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { requireAdminPage } from "~/features/accounts/guards.server";
 import { reportAge } from "~/features/moderation/reports";
 import { readFlash, setFlash } from "~/features/site/flash.server";

@@ -26,16 +26,16 @@ import {
   verificationFileProblem,
   verificationKey,
   VERIFY_MSG,
-  type IdDocument,
-  type VerificationKind,
 } from "./verification";
+import type { IdDocument, VerificationKind } from "./verification";
 import { SNIFF_BYTES } from "~/features/photos/rules";
 import type { SessionUser } from "~/features/accounts/auth.server";
 import { getDb, schema } from "~/platform/data/db.server";
 import { processVerificationImage } from "~/features/photos/pipeline.server";
 import { overLimit } from "~/platform/http/rate-limit.server";
 import { readBody } from "~/platform/http/body.server";
-import { factsQuery, type ListingFacts } from "./choices.server";
+import { factsQuery } from "./choices.server";
+import type { ListingFacts } from "./choices.server";
 import { deleteFiles } from "./files.server";
 import { isPending } from "./request-status.server";
 

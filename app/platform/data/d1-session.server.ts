@@ -9,8 +9,8 @@ import {
   readBookmarkCookie,
   serializeBookmarkCookie,
   sessionStart,
-  type SessionCookieChange,
 } from "./d1-bookmark";
+import type { SessionCookieChange } from "./d1-bookmark";
 import { cookieIsSecure } from "~/platform/env";
 import { hasSessionCookie, sessionCookieName } from "../http/token-cookie.server";
 import { hasSealingKey, openSecret, sealSecret } from "../crypto/sealing-key.server";

@@ -4,7 +4,8 @@
 // time limit; this module is the one place that issues, peeks at and spends them, so "unused and unexpired"
 // is written once. A spend is a single conditional UPDATE (or a statement in the caller's db.batch): D1 runs
 // each statement atomically, so of two requests with the same link exactly one wins.
-import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable, SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import type { Db } from "./db.server";
 import { newToken } from "./ids";

@@ -1,7 +1,8 @@
 // The page cache: anonymous public pages and JSON from the Workers Cache API, keyed by versions that D1
 // triggers bump on every write that could change them (docs/decisions/0012-page-cache.md). Anyone with a
 // session cookie is rendered fresh and never stored; so is any response that sets a cookie.
-import { answerCopy, copySize, cspNonce, gzipped, withScriptHashes, type Copy } from "./page-copy.server";
+import { answerCopy, copySize, cspNonce, gzipped, withScriptHashes } from "./page-copy.server";
+import type { Copy } from "./page-copy.server";
 import { currentVersions } from "./page-versions.server";
 import { hasSessionCookie } from "../http/token-cookie.server";
 import type { WaitUntil } from "~/platform/request-context";

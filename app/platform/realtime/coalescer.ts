@@ -1,7 +1,8 @@
 // The room's flood control: at most one message per listing per window, the last state winning, and a
 // global cap per second. A burst of changes (a script toggling a listing, many providers saving at once)
 // becomes a bounded trickle of messages, each sent to every open page. Pure, with the clock passed in.
-import { mergeEvents, type ProfileUpdateEvent } from "./protocol";
+import { mergeEvents } from "./protocol";
+import type { ProfileUpdateEvent } from "./protocol";
 
 export const PER_LISTING_WINDOW_MS = 3_000;
 export const GLOBAL_PER_SECOND = 20;

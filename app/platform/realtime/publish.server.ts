@@ -2,7 +2,8 @@
 // of a write that already succeeded: it runs after the answer (waitUntil) and a failure is logged, never
 // turned into an error for the person who made the change. Counts (likes, views, contacts) never publish.
 import { eq } from "drizzle-orm";
-import { profileUpdateFor, SHARD_NAMES, type ProfileUpdateEvent, type PublicState } from "./protocol";
+import { profileUpdateFor, SHARD_NAMES } from "./protocol";
+import type { ProfileUpdateEvent, PublicState } from "./protocol";
 import type { ListingsRoom } from "../../../workers/listings-room";
 import { getDb, schema } from "../data/db.server";
 import { holdAfterWrites } from "../page-cache/page-versions.server";

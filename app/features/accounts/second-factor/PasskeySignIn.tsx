@@ -1,10 +1,7 @@
 // 'Sign in with a passkey': usernameless, so it needs nothing from the page but where to go afterwards.
 // Self-contained so any sign-in step (the password form, a two-factor step) can offer it.
-import {
-  browserSupportsWebAuthn,
-  startAuthentication,
-  type PublicKeyCredentialRequestOptionsJSON,
-} from "@simplewebauthn/browser";
+import { browserSupportsWebAuthn, startAuthentication } from "@simplewebauthn/browser";
+import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { useState } from "react";
 import { PASSKEY_API, PASSKEY_MSG } from "./passkeys";
 import { Alert } from "~/ui/Alert";

@@ -2,20 +2,12 @@
 // call) and removing one (a plain form post, so it works without). Both changes ask for the current
 // password unless the session proved a second factor in the last few minutes.
 import { useFetcher, useRevalidator } from "@remix-run/react";
-import {
-  browserSupportsWebAuthn,
-  startRegistration,
-  type PublicKeyCredentialCreationOptionsJSON,
-} from "@simplewebauthn/browser";
-import { useState, type FormEvent } from "react";
-import {
-  PASSKEY_API,
-  PASSKEY_MSG,
-  PASSKEY_NAME_MAX,
-  PASSKEY_REMOVE_INTENT,
-  type PasskeySectionData,
-  type PasskeyView,
-} from "./passkeys";
+import { browserSupportsWebAuthn, startRegistration } from "@simplewebauthn/browser";
+import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
+import { useState } from "react";
+import type { FormEvent } from "react";
+import { PASSKEY_API, PASSKEY_MSG, PASSKEY_NAME_MAX, PASSKEY_REMOVE_INTENT } from "./passkeys";
+import type { PasskeySectionData, PasskeyView } from "./passkeys";
 import { Alert } from "~/ui/Alert";
 import { SettingsSection } from "~/ui/SettingsSection";
 import { Button } from "~/ui/Button";

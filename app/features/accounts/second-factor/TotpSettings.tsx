@@ -1,7 +1,8 @@
 // The parts of /account/two-factor: status, set-up with a QR code, the step-up code, the recovery codes shown
 // once, and turning off. Every form is a plain POST that works without JavaScript; Conform runs the same
 // schemas in the browser first and puts the server's message beside the field it is about.
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import { encode } from "uqr";

@@ -5,7 +5,8 @@ import { Alert } from "~/ui/Alert";
 import { Button } from "~/ui/Button";
 import { SettingsSection } from "~/ui/SettingsSection";
 import { TWO_FACTOR_MSG } from "./totp";
-import { IdentityForm, type Reply } from "./TotpSettings";
+import { IdentityForm } from "./TotpSettings";
+import type { Reply } from "./TotpSettings";
 
 /** On since when (with the recovery codes left), or off; and the way on when the visitor was sent here. */
 export function TwoFactorStatus({

@@ -6,12 +6,8 @@ import { newToken } from "~/platform/data/ids";
 import { getDb, schema } from "~/platform/data/db.server";
 import { cookieIsSecure } from "~/platform/env";
 import { siteOrigin } from "~/platform/http/site-origin.server";
-import {
-  readTokenCookie,
-  serializeTokenCookie,
-  sha256Hex,
-  type TokenCookie,
-} from "~/platform/http/token-cookie.server";
+import { readTokenCookie, serializeTokenCookie, sha256Hex } from "~/platform/http/token-cookie.server";
+import type { TokenCookie } from "~/platform/http/token-cookie.server";
 import { CHALLENGE_TTL_MS } from "./passkeys";
 
 const pc = schema.passkeyChallenges;

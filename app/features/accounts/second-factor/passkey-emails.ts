@@ -2,7 +2,8 @@
 // left out on purpose: whoever holds a session could type a link or a phone number into it, and our mail
 // must never carry a stranger's text. The device summary and rough place are ours (app/features/accounts/security-log.ts).
 import { securityNotice } from "../auth-emails";
-import { greetingName, render, type EmailContent } from "~/platform/email/template";
+import { greetingName, render } from "~/platform/email/template";
+import type { EmailContent } from "~/platform/email/template";
 
 type Where = { device: string; place: string };
 

@@ -1,10 +1,6 @@
 // Registering a passkey on /managesub. @simplewebauthn/server does the protocol; this keeps the public keys.
-import {
-  generateRegistrationOptions,
-  verifyRegistrationResponse,
-  type AuthenticatorTransport,
-  type PublicKeyCredentialCreationOptionsJSON,
-} from "@simplewebauthn/server";
+import { generateRegistrationOptions, verifyRegistrationResponse } from "@simplewebauthn/server";
+import type { AuthenticatorTransport, PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/server";
 import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import { eq } from "drizzle-orm";
 import type { SessionUser } from "~/features/accounts/auth-user";
@@ -20,14 +16,8 @@ import {
   takeChallenge,
 } from "./passkey-challenge.server";
 import { registerBodySchema } from "./passkey-schemas";
-import {
-  MAX_PASSKEYS,
-  OPTIONS_TIMEOUT_MS,
-  PASSKEY_MSG,
-  passkeyName,
-  transportList,
-  type PasskeyView,
-} from "./passkeys";
+import { MAX_PASSKEYS, OPTIONS_TIMEOUT_MS, PASSKEY_MSG, passkeyName, transportList } from "./passkeys";
+import type { PasskeyView } from "./passkeys";
 import { listPasskeys, notifyOwner } from "./passkeys.server";
 
 const pk = schema.passkeys;

@@ -1,11 +1,7 @@
 // Signing in with a passkey on /login: anonymous and usernameless, the device offers the account's
 // discoverable passkey. @simplewebauthn/server does the protocol.
-import {
-  generateAuthenticationOptions,
-  verifyAuthenticationResponse,
-  type AuthenticatorTransport,
-  type PublicKeyCredentialRequestOptionsJSON,
-} from "@simplewebauthn/server";
+import { generateAuthenticationOptions, verifyAuthenticationResponse } from "@simplewebauthn/server";
+import type { AuthenticatorTransport, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
 import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import { and, eq } from "drizzle-orm";
 import { landingAfterLogin } from "~/features/accounts/auth-redirect";

@@ -8,7 +8,8 @@ import { isBlocked } from "~/features/accounts/sign-in/login-throttle";
 import { totpMessage, TWO_FACTOR_MSG } from "./totp";
 import { recoveryCodeUsedEmail } from "./totp-emails";
 import { AuthError } from "../auth-errors";
-import { createSession, toSessionUser, type SessionUser } from "../auth.server";
+import { createSession, toSessionUser } from "../auth.server";
+import type { SessionUser } from "../auth.server";
 import { cookieIsSecure } from "~/platform/env";
 import { getDb, schema } from "~/platform/data/db.server";
 import { sendEmail } from "~/platform/email/email.server";
@@ -26,8 +27,8 @@ import {
   attemptsLeftAfterFailure,
   reservePendingAttempt,
   readPendingSignIn,
-  type PendingSignIn,
 } from "../sign-in/pending-sign-in.server";
+import type { PendingSignIn } from "../sign-in/pending-sign-in.server";
 import { recordSecurityEvent, requestMeta, securityEventStatement } from "../security-log.server";
 import { siteOrigin } from "~/platform/http/site-origin.server";
 import { SealingKeyError } from "~/platform/crypto/sealing-key.server";

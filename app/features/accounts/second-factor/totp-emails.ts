@@ -1,6 +1,7 @@
 // The e-mails two-factor sign-in sends the owner. Each one tells of a change that would matter if it was not
 // them, and says what to do. Written with the one e-mail kernel (app/platform/email/template.ts).
-import { greetingName, render, type EmailContent } from "~/platform/email/template";
+import { greetingName, render } from "~/platform/email/template";
+import type { EmailContent } from "~/platform/email/template";
 
 type Common = { origin: string; firstName: string; siteName: string };
 

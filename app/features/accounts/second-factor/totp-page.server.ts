@@ -2,14 +2,16 @@
 // that weakens or replaces the second factor asks who is at the keyboard (confirmIdentity: the current
 // password, or a second factor proved in this session in the last few minutes). Codes typed here count
 // against the same per-account budget as sign-in.
-import { ADMIN_ACCOUNT_TYPE, type SessionUser } from "~/features/accounts/auth-user";
+import { ADMIN_ACCOUNT_TYPE } from "~/features/accounts/auth-user";
+import type { SessionUser } from "~/features/accounts/auth-user";
 import { MSG } from "~/features/accounts/auth-schemas";
 import { isBlocked } from "~/features/accounts/sign-in/login-throttle";
 import { safeRedirect } from "~/platform/http/redirects";
 import { groupedSecret, totpMessage, TWO_FACTOR_MSG } from "./totp";
 import { twoFactorDisabledEmail } from "./totp-emails";
 import { REMOVE_ALL_PASSKEYS, REMOVE_ALL_PASSKEYS_FIELD } from "./passkeys";
-import { markSecondFactor, type CurrentSession } from "../auth.server";
+import { markSecondFactor } from "../auth.server";
+import type { CurrentSession } from "../auth.server";
 import { getDb } from "~/platform/data/db.server";
 import { siteName } from "~/platform/email/email.server";
 import { readThrottle, recordLoginFailure, tellOwnerOfFailures, throttleKey } from "../sign-in/login-throttle.server";

@@ -2,11 +2,14 @@
 // the replay guard, the recovery codes (SHA-256 only) and set-up, replacement and turning off. The rules for
 // codes are in app/features/accounts/second-factor/totp.ts; who may make these changes is the route's business (confirmIdentity).
 import { and, count, eq, isNull, lt, sql } from "drizzle-orm";
-import { checkTotp, newRecoveryCodes, newTotpSecret, normaliseRecoveryCode, totpUri, type TotpCheck } from "./totp";
+import { checkTotp, newRecoveryCodes, newTotpSecret, normaliseRecoveryCode, totpUri } from "./totp";
+import type { TotpCheck } from "./totp";
 import { getDb, schema } from "~/platform/data/db.server";
-import { securityEventStatement, type RequestMeta } from "../security-log.server";
+import { securityEventStatement } from "../security-log.server";
+import type { RequestMeta } from "../security-log.server";
 import { sha256Hex } from "~/platform/http/token-cookie.server";
-import { openSecret, sealSecret, type KeyEnv } from "~/platform/crypto/sealing-key.server";
+import { openSecret, sealSecret } from "~/platform/crypto/sealing-key.server";
+import type { KeyEnv } from "~/platform/crypto/sealing-key.server";
 
 const tf = schema.totpFactors;
 const rc = schema.recoveryCodes;

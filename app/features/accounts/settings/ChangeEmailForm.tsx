@@ -7,7 +7,8 @@ import { Field } from "~/ui/Field";
 import { changeEmailSchema, FIELD } from "./account-settings";
 import { EMAIL_MAX } from "~/features/accounts/auth-schemas";
 import { useSchemaForm } from "~/ui/useSchemaForm";
-import { ChangeFormFrame, type ChangeFormProps } from "./ChangeFormFrame";
+import { ChangeFormFrame } from "./ChangeFormFrame";
+import type { ChangeFormProps } from "./ChangeFormFrame";
 import { CurrentPasswordField } from "./CurrentPasswordField";
 
 export function ChangeEmailForm({ lastResult, freshSecondFactor, busy }: ChangeFormProps) {

@@ -1,6 +1,7 @@
 // The frame of a /managesub change form (e-mail address, password): the titled panel, the form's own
 // message above it, and the plain POST with the intent the page's action reads.
-import { getFormProps, type FormMetadata, type SubmissionResult } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
+import type { FormMetadata, SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Alert } from "~/ui/Alert";

@@ -7,7 +7,8 @@ import { Field } from "~/ui/Field";
 import { changePasswordSchema, FIELD } from "./account-settings";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/features/accounts/auth-schemas";
 import { useSchemaForm } from "~/ui/useSchemaForm";
-import { ChangeFormFrame, type ChangeFormProps } from "./ChangeFormFrame";
+import { ChangeFormFrame } from "./ChangeFormFrame";
+import type { ChangeFormProps } from "./ChangeFormFrame";
 import { CurrentPasswordField } from "./CurrentPasswordField";
 
 export function ChangePasswordForm({ lastResult, freshSecondFactor, busy }: ChangeFormProps) {

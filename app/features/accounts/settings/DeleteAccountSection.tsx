@@ -1,7 +1,8 @@
 // /managesub's 'Delete account', and the page's side of deleting it with JavaScript: the confirmation is
 // sent by a fetcher so that, once the account is gone, the page clears local storage and leaves for home.
 import { Form, useFetcher } from "@remix-run/react";
-import { useEffect, type FormEvent } from "react";
+import { useEffect } from "react";
+import type { FormEvent } from "react";
 import { Button } from "~/ui/Button";
 
 export function DeleteAccountSection({ busy }: { busy: boolean }) {

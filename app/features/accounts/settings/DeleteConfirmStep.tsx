@@ -1,7 +1,8 @@
 // The question asked in /managesub before anything is deleted: for a listing without JavaScript, for the
 // account always, with the current password (or a fresh second factor) that deleting it needs.
 import { Form, Link } from "@remix-run/react";
-import { useEffect, useRef, type FormEvent } from "react";
+import { useEffect, useRef } from "react";
+import type { FormEvent } from "react";
 import { Button, buttonClass } from "~/ui/Button";
 import { SettingsSection } from "~/ui/SettingsSection";
 import { DELETE_ACCOUNT_CONFIRM, deleteListingConfirm } from "~/features/dashboard/dashboard";

@@ -1,7 +1,8 @@
 // The owner's signed-in devices on /managesub, each with its own Sign out, and one button for every other
 // session. Plain form posts: it all works without JavaScript.
 import { Form } from "@remix-run/react";
-import { FIELD, type SessionView } from "./account-settings";
+import { FIELD } from "./account-settings";
+import type { SessionView } from "./account-settings";
 import { Alert } from "~/ui/Alert";
 import { Button } from "~/ui/Button";
 import { SettingsSection } from "~/ui/SettingsSection";

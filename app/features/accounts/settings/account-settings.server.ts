@@ -11,15 +11,15 @@ import {
   FIELD,
   isAccountIntent,
   isPublicSessionId,
-  type AccountFormResult,
-  type AccountIntent,
-  type SessionView,
 } from "./account-settings";
+import type { AccountFormResult, AccountIntent, SessionView } from "./account-settings";
 import type { SessionUser } from "~/features/accounts/auth-user";
 import type { NoticeKey } from "~/features/site/messages";
 import { formatNzTime } from "~/platform/time/date-text";
-import { changePassword, requestEmailChange, type ChangeRefused } from "../account-changes.server";
-import { destroySession, getCurrentSession, type CurrentSession } from "../auth.server";
+import { changePassword, requestEmailChange } from "../account-changes.server";
+import type { ChangeRefused } from "../account-changes.server";
+import { destroySession, getCurrentSession } from "../auth.server";
+import type { CurrentSession } from "../auth.server";
 import { setFlash } from "~/features/site/flash.server";
 import { hasFreshSecondFactor } from "../reauth.server";
 import { requestMeta } from "../security-log.server";

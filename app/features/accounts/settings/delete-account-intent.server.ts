@@ -1,7 +1,8 @@
 // 'Delete My Account' posted from /managesub: the first post answers with the confirmation step, which asks
 // for the current password (or a fresh second factor); the second deletes through
 // ~/features/listings/delete.server.ts and signs the browser out.
-import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { SessionUser } from "../auth-user";
 import { getCurrentSession } from "../auth.server";
 import { reauthenticate } from "../account-changes.server";

@@ -12,7 +12,8 @@ import { and, eq, gt, ne } from "drizzle-orm";
 import { orderSessions } from "./account-settings";
 import { IDLE_TIMEOUT_MS } from "~/features/accounts/auth-session";
 import { getDb, schema } from "~/platform/data/db.server";
-import { recordSecurityEvent, securityEventStatement, type RequestMeta } from "../security-log.server";
+import { recordSecurityEvent, securityEventStatement } from "../security-log.server";
+import type { RequestMeta } from "../security-log.server";
 import { keyedHash, siteSecret } from "~/platform/data/site-secrets.server";
 
 const s = schema.sessions;

@@ -6,7 +6,8 @@ import { loginModeHref } from "~/features/accounts/auth-redirect";
 import { MSG } from "~/features/accounts/auth-schemas";
 import { PasskeySignIn } from "~/features/accounts/second-factor/PasskeySignIn";
 import { AuthCard, ErrorBox, NoticeBox, TextLink } from "./AuthParts";
-import { EmailField, Hidden, PasswordField, useAuthForm, type FormProps } from "./auth-form";
+import { EmailField, Hidden, PasswordField, useAuthForm } from "./auth-form";
+import type { FormProps } from "./auth-form";
 
 export function LoginForm({ lastResult, redirectTo, busy, sessionExpired }: FormProps & { sessionExpired: boolean }) {
   const { form, fields, message, errorFor } = useAuthForm("login", lastResult);

@@ -5,7 +5,8 @@ import { Button } from "~/ui/Button";
 import { loginModeHref } from "~/features/accounts/auth-redirect";
 import { LABEL } from "~/features/site/messages";
 import { AuthCard, ErrorBox, NoticeBox, TextLink } from "./AuthParts";
-import { EmailField, Hidden, useAuthForm, type FormProps } from "./auth-form";
+import { EmailField, Hidden, useAuthForm } from "./auth-form";
+import type { FormProps } from "./auth-form";
 
 export function ResetRequestForm({ lastResult, redirectTo, busy, notice }: FormProps & { notice?: string }) {
   const { form, fields, message, errorFor } = useAuthForm("reset", lastResult);

@@ -8,7 +8,8 @@ import { PASSWORD_MAX } from "~/features/accounts/auth-schemas";
 import { TWO_FACTOR_MSG } from "~/features/accounts/second-factor/totp";
 import { PasskeySignIn } from "~/features/accounts/second-factor/PasskeySignIn";
 import { AuthCard, ErrorBox, TextLink } from "./AuthParts";
-import { Hidden, PARSE, type FormProps } from "./auth-form";
+import { Hidden, PARSE } from "./auth-form";
+import type { FormProps } from "./auth-form";
 
 /** A link within the code step that keeps redirectTo. */
 function stepHref(method: "recovery" | null, redirectTo: string | null): string {

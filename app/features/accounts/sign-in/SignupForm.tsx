@@ -8,7 +8,8 @@ import { PASSWORD_MIN } from "~/features/accounts/auth-schemas";
 import { CONFIRM_TOKEN_TTL_MS } from "~/features/accounts/auth-session";
 import { LABEL } from "~/features/site/messages";
 import { AuthCard, ErrorBox, NoticeBox, TextLink } from "./AuthParts";
-import { EmailField, Hidden, PasswordField, useAuthForm, type FormProps } from "./auth-form";
+import { EmailField, Hidden, PasswordField, useAuthForm } from "./auth-form";
+import type { FormProps } from "./auth-form";
 
 export function SignupForm({ lastResult, redirectTo, busy }: FormProps) {
   const { form, fields, message, errorFor } = useAuthForm("signup", lastResult);

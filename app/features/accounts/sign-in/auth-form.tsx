@@ -1,7 +1,8 @@
 // What the /login page's forms share: each form's schema (run in the browser before sending and again by
 // the action), Conform's form for one intent, the hidden fields every form sends, the e-mail and password
 // fields (also the new-password form's, SetPasswordScreen.tsx).
-import { getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getInputProps, useForm } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Field } from "~/ui/Field";
 import { parseForm } from "~/ui/form-submission";

@@ -2,7 +2,8 @@
 // (docs/decisions/0010-confirmed-signup.md, docs/decisions/0022-confirm-with-a-button.md). Opening the link
 // (a GET) only shows a button; pressing it (a POST) confirms. Only the browser that signed up is then
 // signed in: anyone else confirms the address and is asked to log in.
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { AFTER_LOGIN_DEFAULT, safeRedirectTo } from "~/features/accounts/auth-redirect";
 import { MSG } from "~/features/accounts/auth-schemas";
 import { isBlocked } from "./login-throttle";

@@ -1,7 +1,8 @@
 // The /login page's action: one handler per form (sign in, sign up, reset request, the code step), each
 // answering its form's Conform result, or a redirect.
 import type { SubmissionResult } from "@conform-to/react";
-import { data, replace, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { data, replace } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { formError } from "~/ui/submission";
 import { landingAfterLogin, safeRedirectTo } from "~/features/accounts/auth-redirect";
 import { FALLBACK, MSG } from "~/features/accounts/auth-schemas";
@@ -17,7 +18,8 @@ import { resendConfirmation } from "../email-confirmation.server";
 import { readForm } from "~/platform/http/body.server";
 import { clearPendingCookie } from "./pending-sign-in.server";
 import { completeSecondFactor, SecondFactorError } from "../second-factor/sign-in.server";
-import { PARSE, type Intent } from "./auth-form";
+import { PARSE } from "./auth-form";
+import type { Intent } from "./auth-form";
 import { setCookieHeaders } from "~/platform/http/token-cookie.server";
 
 type Cf = ActionFunctionArgs["context"]["cloudflare"];

@@ -2,7 +2,8 @@
 // e-mail address, so unknown addresses are throttled exactly like known ones and no address is stored.
 import { and, eq, lt, sql } from "drizzle-orm";
 import { loginFailuresEmail } from "~/features/accounts/auth-emails";
-import { blockedUntilAfter, FAILURE_WINDOW_MS, FREE_FAILURES, type ThrottleState } from "./login-throttle";
+import { blockedUntilAfter, FAILURE_WINDOW_MS, FREE_FAILURES } from "./login-throttle";
+import type { ThrottleState } from "./login-throttle";
 import { getDb, schema } from "~/platform/data/db.server";
 import { sendEmail } from "~/platform/email/email.server";
 import { claimMailSlot } from "../mail-caps.server";

@@ -11,7 +11,8 @@ import { limiterKey, overLimit } from "~/platform/http/rate-limit.server";
 import { UNCONFIRMED_ACCOUNT_DAYS } from "~/features/site/retention";
 import { AuthError, EmailUnconfirmedError } from "../auth-errors";
 import { loginSchema, MSG, parseWith } from "../auth-schemas";
-import { createSession, toSessionUser, type SessionUser } from "../auth.server";
+import { createSession, toSessionUser } from "../auth.server";
+import type { SessionUser } from "../auth.server";
 import { hashPassword, needsRehash, verifyPassword } from "../password.server";
 import {
   recordSecurityEvent,

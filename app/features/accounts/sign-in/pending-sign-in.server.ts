@@ -5,12 +5,8 @@
 import { and, eq, lt, lte, sql } from "drizzle-orm";
 import { newToken } from "~/platform/data/ids";
 import { getDb, schema } from "~/platform/data/db.server";
-import {
-  readTokenCookie,
-  serializeTokenCookie,
-  sha256Hex,
-  type TokenCookie,
-} from "~/platform/http/token-cookie.server";
+import { readTokenCookie, serializeTokenCookie, sha256Hex } from "~/platform/http/token-cookie.server";
+import type { TokenCookie } from "~/platform/http/token-cookie.server";
 
 const p = schema.pendingSignIns;
 

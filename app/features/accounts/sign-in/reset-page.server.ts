@@ -1,10 +1,12 @@
 // Loader and action behind both new-password pages, /login/{token} and /reset-password/{token}.
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { FALLBACK, MSG, parseWith, setPasswordSchema } from "~/features/accounts/auth-schemas";
 import { formToObject } from "~/platform/http/form-object";
 import { REMOVE_ALL_PASSKEYS, REMOVE_ALL_PASSKEYS_FIELD } from "~/features/accounts/second-factor/passkeys";
 import { LINK_PAGE_HEADERS } from "~/platform/http/link-page";
-import { readResetLink, resetPassword, type ResetOutcome } from "../password-reset.server";
+import { readResetLink, resetPassword } from "../password-reset.server";
+import type { ResetOutcome } from "../password-reset.server";
 import { AuthError } from "../auth-errors";
 import { isRateLimited } from "./login.server";
 import { readForm } from "~/platform/http/body.server";

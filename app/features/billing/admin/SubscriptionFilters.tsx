@@ -2,9 +2,11 @@
 // pager, each keeping the others.
 import { Form, Link } from "@remix-run/react";
 import { Button } from "~/ui/Button";
-import { SEARCH_MAX, subscriptionsHref, type SubscriptionQuery } from "../admin-subscriptions";
+import { SEARCH_MAX, subscriptionsHref } from "../admin-subscriptions";
+import type { SubscriptionQuery } from "../admin-subscriptions";
 import { PLAN_TIERS, PLANS } from "../plans";
-import { statusLabel, SUBSCRIPTION_STATUSES, type SubscriptionStatus } from "../subscriptions";
+import { statusLabel, SUBSCRIPTION_STATUSES } from "../subscriptions";
+import type { SubscriptionStatus } from "../subscriptions";
 
 export type Counts = Record<SubscriptionStatus, number>;
 

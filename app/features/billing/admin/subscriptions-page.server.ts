@@ -1,6 +1,7 @@
 // The administrators' subscriptions page (/admin/subscriptions): what it loads and what its forms do. The
 // route module only wires these up (docs/architecture.md: route modules thin).
-import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { requireAdminPage } from "~/features/accounts/guards.server";
 import { askProviderNow, giveUpPayment, loadOpenPayments } from "~/features/payments/open-payments.server";
 import { billingGateway } from "~/features/payments/select.server";

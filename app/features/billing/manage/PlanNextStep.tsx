@@ -1,6 +1,7 @@
 // What a plan intent on /managesub answered with, when it needs the owner again: another card after a
 // decline, the upgrade's amount to confirm, or which photos stay public after a downgrade.
-import { DeclinedNextStep, UpgradeConfirmation, type ListingPlanView } from "../ListingPlans";
+import { DeclinedNextStep, UpgradeConfirmation } from "../ListingPlans";
+import type { ListingPlanView } from "../ListingPlans";
 import { PhotoChoiceForm } from "../PhotoChoiceForm";
 import type { PlanResult } from "./plan-result";
 

@@ -2,7 +2,8 @@
 // their outcome, a plan chosen before the listing existed, and the way to the plans page.
 import { Link } from "@remix-run/react";
 import { buttonClass } from "~/ui/Button";
-import { PlanSummary, type ListingPlanView } from "../ListingPlans";
+import { PlanSummary } from "../ListingPlans";
+import type { ListingPlanView } from "../ListingPlans";
 import { PaymentsWaiting } from "../PaymentsWaiting";
 import { PLANS } from "../plans";
 

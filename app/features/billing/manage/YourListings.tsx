@@ -1,6 +1,7 @@
 // /managesub's 'Your listings': each listing with its plan line, its plan's actions and Delete Listing.
 import { DeleteListingForm } from "~/features/dashboard/DeleteListingForm";
-import { ListingPlanActions, type ListingPlanView } from "../ListingPlans";
+import { ListingPlanActions } from "../ListingPlans";
+import type { ListingPlanView } from "../ListingPlans";
 import { pastDueText } from "../emails";
 import { formatDollarsAndCents } from "~/platform/money";
 

@@ -7,8 +7,10 @@ import { setFlash } from "~/features/site/flash.server";
 import { siteOrigin } from "~/platform/http/site-origin.server";
 import { listOwnListingNames, ownerWriteLimited } from "~/features/dashboard/dashboard.server";
 import { GatewayUnavailableError, PAYMENT_UNAVAILABLE_MSG, paymentGateway } from "~/features/payments/select.server";
-import { payNow, payWithAnotherCard, type PastDueOutcome } from "../past-due.server";
-import { NO_STORE, reply, type PlanIntentArgs } from "./manage-reply.server";
+import { payNow, payWithAnotherCard } from "../past-due.server";
+import type { PastDueOutcome } from "../past-due.server";
+import { NO_STORE, reply } from "./manage-reply.server";
+import type { PlanIntentArgs } from "./manage-reply.server";
 
 export const PAST_DUE_INTENTS = ["payNow", "useAnotherCard"] as const;
 type PastDueIntent = (typeof PAST_DUE_INTENTS)[number];

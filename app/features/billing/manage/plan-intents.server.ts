@@ -10,10 +10,12 @@ import { KEEP_FIELD } from "~/features/photos/plan-photos";
 import { listOwnListingNames, ownerWriteLimited } from "~/features/dashboard/dashboard.server";
 import { GatewayUnavailableError, PAYMENT_UNAVAILABLE_MSG, paymentGateway } from "~/features/payments/select.server";
 import { loadBillingSection } from "../billing.server";
-import { changeSubscription, scheduleDowngrade, type PhotoChoiceView } from "../plan-changes.server";
+import { changeSubscription, scheduleDowngrade } from "../plan-changes.server";
+import type { PhotoChoiceView } from "../plan-changes.server";
 import { upgradeNow, upgradeQuote } from "../upgrade.server";
 import type { PhotoChoice } from "../PhotoChoiceForm";
-import { NO_STORE, reply, type PlanIntentArgs } from "./manage-reply.server";
+import { NO_STORE, reply } from "./manage-reply.server";
+import type { PlanIntentArgs } from "./manage-reply.server";
 
 export const PLAN_INTENTS = ["cancelPlan", "resumePlan", "downgradePlan", "keepPlan", "upgradePlan"] as const;
 type PlanIntent = (typeof PLAN_INTENTS)[number];

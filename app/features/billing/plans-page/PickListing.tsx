@@ -2,7 +2,8 @@
 // its own plan and is billed separately.
 import { Form, Link } from "@remix-run/react";
 import { SettingsSection } from "~/ui/SettingsSection";
-import { PLANS, type PlanTier } from "../plans";
+import { PLANS } from "../plans";
+import type { PlanTier } from "../plans";
 
 export type PickableListing = {
   modelId: string;

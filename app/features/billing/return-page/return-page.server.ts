@@ -1,6 +1,7 @@
 // The payment return page (/subscriptions/return/:ref): what it loads and what its "Check again" does. The
 // route module only wires these up (docs/architecture.md: route modules thin).
-import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { requireUser } from "~/features/accounts/guards.server";
 import { checkOwnPayment } from "~/features/payments/lookups.server";
 import { billingGateway } from "~/features/payments/select.server";

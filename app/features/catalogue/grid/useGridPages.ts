@@ -1,8 +1,10 @@
 // The grid's pages in the browser: the cards shown, the next page to load, endless scroll, and the reload
 // of every page scrolled through when the same view revalidates (a realtime update).
-import { useCallback, useEffect, useRef, useState, type MutableRefObject, type RefObject } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { MutableRefObject, RefObject } from "react";
 import { useJsonFetch } from "~/ui/useJsonFetch";
-import { mergeCards, type ListingCardData } from "../listing-card";
+import { mergeCards } from "../listing-card";
+import type { ListingCardData } from "../listing-card";
 import type { GridPage } from "../listings-view";
 
 export function useGridPages({

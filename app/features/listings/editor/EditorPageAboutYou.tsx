@@ -3,7 +3,8 @@
 import { EDITOR_PAGE_TITLES } from "~/features/listings/editor-pages";
 import { BODY_TYPES, FAVOURITE_THINGS, INTERESTS, NATIONALITIES, SERVICES } from "~/features/listings/options";
 import { LIMITS, NUMBER_BOUNDS } from "~/features/listings/schema";
-import { fieldBinder, MultiSelect, PageFieldset, SelectField, TextField, type EditorPageProps } from "./fields";
+import { fieldBinder, MultiSelect, PageFieldset, SelectField, TextField } from "./fields";
+import type { EditorPageProps } from "./fields";
 
 type Field = ReturnType<typeof fieldBinder>;
 

@@ -6,7 +6,8 @@ import type { Refusal } from "~/features/photos/upload-rules";
 import { PLACES_OF_SERVICE } from "~/features/listings/options";
 import { LIMITS } from "~/features/listings/schema";
 import { REGIONS } from "~/features/catalogue/regions";
-import { fieldBinder, PageFieldset, SelectField, TextAreaField, TextField, type EditorPageProps } from "./fields";
+import { fieldBinder, PageFieldset, SelectField, TextAreaField, TextField } from "./fields";
+import type { EditorPageProps } from "./fields";
 import { PhotoManager } from "./photos/PhotoManager";
 import { SuburbPicker } from "./SuburbPicker";
 

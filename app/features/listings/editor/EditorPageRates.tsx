@@ -2,7 +2,8 @@
 // the weekly hours and tour stops (docs/touring.md).
 import { EDITOR_PAGE_TITLES } from "~/features/listings/editor-pages";
 import { LIMITS } from "~/features/listings/schema";
-import { fieldSetter, PageFieldset, TextAreaField, type EditorPageProps } from "./fields";
+import { fieldSetter, PageFieldset, TextAreaField } from "./fields";
+import type { EditorPageProps } from "./fields";
 import { RateList, SpecialRatesEditor } from "./RatesEditor";
 import { ScheduleEditor } from "./ScheduleEditor";
 import { TourEditor } from "./TourEditor";

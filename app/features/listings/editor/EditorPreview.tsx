@@ -2,7 +2,8 @@
 // the form as it would be saved. It follows the form 500 ms after the last change and rings the changed
 // field for 2 s (spec §4), so typing does not redraw the whole profile on every key.
 import { useEffect, useMemo, useRef, useState } from "react";
-import { previewChange, type EditorPhoto } from "./editor-state";
+import { previewChange } from "./editor-state";
+import type { EditorPhoto } from "./editor-state";
 import { previewProfile } from "./form";
 import type { ListingValues } from "~/features/listings/schema";
 import type { Profile } from "~/features/profile/profile";

@@ -3,19 +3,15 @@
 // listing opens in view mode until 'Edit Profile'. The state lives in features/listings/editor/editor-state.ts; this
 // shell wires it to the pages, the draft, the uploads and the save.
 import { useLocation } from "@remix-run/react";
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type Dispatch } from "react";
-import {
-  editorReducer,
-  initialEditorState,
-  photoKeys,
-  type EditorAction,
-  type EditorPhoto,
-  type EditorState,
-} from "./editor-state";
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
+import type { Dispatch } from "react";
+import { editorReducer, initialEditorState, photoKeys } from "./editor-state";
+import type { EditorAction, EditorPhoto, EditorState } from "./editor-state";
 import { sameValues } from "~/features/listings/draft";
 import { valuesFromProfile } from "./form";
 import { saveButtonLabel } from "~/features/listings/rules";
-import { emptyListingValues, type ListingValues } from "~/features/listings/schema";
+import { emptyListingValues } from "~/features/listings/schema";
+import type { ListingValues } from "~/features/listings/schema";
 import type { Profile } from "~/features/profile/profile";
 import { BadgeWarning } from "./BadgeWarning";
 import { DiscardDialog } from "./drafts/DiscardDialog";

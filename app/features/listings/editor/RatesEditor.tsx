@@ -3,7 +3,8 @@
 // rates array, so server errors ('rates.2.price') land beside the right input.
 import type { CallType } from "~/features/listings/options";
 import { CALL_TYPE_LABEL, newRateDuration } from "~/features/listings/rules";
-import { LIMITS, type RateValues, type SpecialRateValues } from "~/features/listings/schema";
+import { LIMITS } from "~/features/listings/schema";
+import type { RateValues, SpecialRateValues } from "~/features/listings/schema";
 import { BUTTON } from "./fields";
 import { PlusIcon } from "~/ui/icons";
 import { AddRate, RateRow } from "./rates/RateRow";

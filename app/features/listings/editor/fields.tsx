@@ -1,7 +1,8 @@
 // The editor's labelled form controls. Every control has a visible label, its error beside it (linked
 // with aria-describedby and aria-invalid) and a 44 px target.
 import type { Dispatch, ReactNode } from "react";
-import { setField, type EditorAction } from "./editor-state";
+import { setField } from "./editor-state";
+import type { EditorAction } from "./editor-state";
 import type { FieldErrors, ListingValues } from "~/features/listings/schema";
 
 export const INPUT =

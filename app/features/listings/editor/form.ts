@@ -1,7 +1,8 @@
 // Between the stored profile and the editor's form: a saved listing as form values, and the form as the
 // Profile the live preview draws (the same shape the public profile page renders).
 import type { Profile, ProfileImage, ProfileRate, ProfileSpecialRate } from "~/features/profile/profile";
-import { emptyListingValues, filledRates, filledSpecialRates, type ListingValues } from "../schema";
+import { emptyListingValues, filledRates, filledSpecialRates } from "../schema";
+import type { ListingValues } from "../schema";
 import type { CallType, RateDuration } from "../options";
 import { splitList } from "~/features/profile/profile";
 import { emptySchedule, usableRanges } from "../weekly-schedule";

@@ -8,8 +8,10 @@ import { TOAST } from "~/features/site/toasts";
 import type { Dispatch } from "react";
 import { listingFormData } from "~/features/listings/body";
 import { draftGaps } from "~/features/listings/draft";
-import { EDITOR_MSG, photoPlan, type EditorAction, type EditorPhoto, type EditorState } from "./editor-state";
-import { tourContext, validateListing, type FieldErrors, type Page } from "~/features/listings/schema";
+import { EDITOR_MSG, photoPlan } from "./editor-state";
+import type { EditorAction, EditorPhoto, EditorState } from "./editor-state";
+import { tourContext, validateListing } from "~/features/listings/schema";
+import type { FieldErrors, Page } from "~/features/listings/schema";
 import type { Profile } from "~/features/profile/profile";
 import { sessionExpired } from "./photos/upload-request";
 

@@ -3,7 +3,8 @@
 import { and, eq, exists, notExists, or, sql } from "drizzle-orm";
 import { flatRates } from "../rules";
 import type { ParsedListing } from "../schema";
-import { insertWhere, schema, type Db, type RowOf } from "~/platform/data/db.server";
+import { insertWhere, schema } from "~/platform/data/db.server";
+import type { Db, RowOf } from "~/platform/data/db.server";
 
 const l = schema.listings;
 

@@ -4,8 +4,10 @@
 import { newId } from "~/platform/data/ids";
 import { LISTING_RULE_MSG } from "../rules";
 import { PUBLIC_PHOTO_PREFIX } from "~/features/photos/keys";
-import { processPhoto, type ProcessedPhoto } from "~/features/photos/pipeline.server";
-import { photoFailure, type SaveFailure } from "./outcome.server";
+import { processPhoto } from "~/features/photos/pipeline.server";
+import type { ProcessedPhoto } from "~/features/photos/pipeline.server";
+import { photoFailure } from "./outcome.server";
+import type { SaveFailure } from "./outcome.server";
 import type { orderPlanned } from "./photo-plan.server";
 
 /** One image row the save writes: a saved photo renumbered, or a new one inserted. */

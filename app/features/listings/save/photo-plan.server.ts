@@ -7,8 +7,10 @@ import { MAX_BATCH, MAX_PHOTOS, PHOTO_MSG } from "~/features/photos/rules";
 import { PLANS } from "~/features/billing/plans";
 import { publicPhotoLimit } from "~/features/photos/plan-photos";
 import { getDb, schema } from "~/platform/data/db.server";
-import { findClaimableUploads, type PendingUpload } from "~/features/photos/pending-uploads.server";
-import { photoFailure, type SaveFailure, type SaveMode, type SaveRequest, type StatementCount } from "./outcome.server";
+import { findClaimableUploads } from "~/features/photos/pending-uploads.server";
+import type { PendingUpload } from "~/features/photos/pending-uploads.server";
+import { photoFailure } from "./outcome.server";
+import type { SaveFailure, SaveMode, SaveRequest, StatementCount } from "./outcome.server";
 import type { ExistingImage, SaveTarget } from "./target.server";
 
 export type PhotoPlan = {

@@ -11,7 +11,8 @@ import type { BadgeBaseline } from "~/features/verification/reverification";
 import { parseIdList } from "~/features/verification/reverification.server";
 import { publicState } from "~/platform/realtime/publish.server";
 import type { PublicState } from "~/platform/realtime/protocol";
-import { failure, type SaveFailure, type SaveMode, type SaveRequest, type StatementCount } from "./outcome.server";
+import { failure } from "./outcome.server";
+import type { SaveFailure, SaveMode, SaveRequest, StatementCount } from "./outcome.server";
 
 const img = schema.listingImages;
 

@@ -3,7 +3,8 @@ import { z } from "zod";
 import type { Page } from "../editor-pages";
 import { MIN_PHOTOS } from "~/features/photos/rules";
 import { LIMITS, LISTING_MSG } from "./limits";
-import { isBlank, NUMBER, type FieldErrors, type ListingValues } from "./values";
+import { isBlank, NUMBER } from "./values";
+import type { FieldErrors, ListingValues } from "./values";
 
 const pageOneSchema = z.object({
   firstName: z.string().trim().min(1, LISTING_MSG.displayName),

@@ -3,7 +3,8 @@
 import { z } from "zod";
 import { LIMITS, LISTING_MSG, NUMBER_BOUNDS } from "./limits";
 import { collect } from "./page-checks";
-import { NUMBER, phoneDigits, type FieldErrors, type ListingValues } from "./values";
+import { NUMBER, phoneDigits } from "./values";
+import type { FieldErrors, ListingValues } from "./values";
 
 function boundedNumber(label: string, min: number, max: number) {
   return z.string().superRefine((raw, ctx) => {

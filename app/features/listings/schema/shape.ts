@@ -10,11 +10,11 @@ import {
   PLACES_OF_SERVICE,
   RATE_DURATIONS,
   SERVICES,
-  type CallType,
-  type RateDuration,
 } from "../options";
+import type { CallType, RateDuration } from "../options";
 import { safeExternalUrl, socialUrl } from "~/features/profile/profile";
-import { parseRegion, REGIONS, type Region } from "~/features/catalogue/regions";
+import { parseRegion, REGIONS } from "~/features/catalogue/regions";
+import type { Region } from "~/features/catalogue/regions";
 import { isSuburbOf } from "~/features/catalogue/suburbs";
 import {
   availableDaysMask,
@@ -24,7 +24,7 @@ import {
   validateSchedule,
 } from "../weekly-schedule";
 import { WEEKDAYS } from "~/platform/time/nz-time";
-import { type TourStop } from "../tour-stops";
+import type { TourStop } from "../tour-stops";
 import { LIMITS, LISTING_MSG } from "./limits";
 import { filledRates, filledSpecialRates, NUMBER, isBlank, phoneDigits } from "./values";
 

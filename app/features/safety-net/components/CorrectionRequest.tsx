@@ -1,7 +1,8 @@
 // One correction request from the contact page, with the published alerts it matches.
 import { Form } from "@remix-run/react";
 import { Button } from "~/ui/Button";
-import { CARD, type CorrectionView } from "./moderation-views";
+import { CARD } from "./moderation-views";
+import type { CorrectionView } from "./moderation-views";
 
 export function CorrectionRequest({ c, busy }: { c: CorrectionView; busy: boolean }) {
   return (

@@ -3,7 +3,8 @@ import { ReportIntentForm } from "./ReportIntentForm";
 import { Button } from "~/ui/Button";
 import { Field } from "~/ui/Field";
 import { NzpcLink } from "./NzpcLink";
-import { SECTION, type MyReportView, type SafetyNetResult } from "./safety-net-views";
+import { SECTION } from "./safety-net-views";
+import type { MyReportView, SafetyNetResult } from "./safety-net-views";
 
 const STATUS: Record<MyReportView["status"], string> = {
   pending: "Waiting for an administrator",

@@ -3,7 +3,8 @@ import { Form } from "@remix-run/react";
 import { Alert } from "~/ui/Alert";
 import { Button } from "~/ui/Button";
 import { Field } from "~/ui/Field";
-import { SECTION, type SafetyNetResult } from "./safety-net-views";
+import { SECTION } from "./safety-net-views";
+import type { SafetyNetResult } from "./safety-net-views";
 
 function CheckResult({ result }: { result: SafetyNetResult | undefined }) {
   if (!result || result.intent !== "check") return null;

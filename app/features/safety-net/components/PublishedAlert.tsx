@@ -2,7 +2,8 @@
 import { Button } from "~/ui/Button";
 import { AlertForm } from "./AlertForm";
 import { ReportIntentForm } from "./ReportIntentForm";
-import { CARD, type CardProps, type PublishedView } from "./moderation-views";
+import { CARD } from "./moderation-views";
+import type { CardProps, PublishedView } from "./moderation-views";
 
 export function PublishedAlert({ a, busy, errorsFor }: { a: PublishedView } & CardProps) {
   return (

@@ -1,5 +1,6 @@
 // The published alerts for the provider's regions (their listing's and any they are touring).
-import { SECTION, type AlertView } from "./safety-net-views";
+import { SECTION } from "./safety-net-views";
+import type { AlertView } from "./safety-net-views";
 
 export function RegionAlerts({ regions, alerts }: { regions: string[]; alerts: AlertView[] }) {
   return (

@@ -5,7 +5,8 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { Alert } from "~/ui/Alert";
 import { Button } from "~/ui/Button";
-import { nzpcMailto, nzpcText, type NzpcReport } from "../nzpc";
+import { nzpcMailto, nzpcText } from "../nzpc";
+import type { NzpcReport } from "../nzpc";
 import { NzpcLink } from "./NzpcLink";
 import { IdentifierFields, IncidentFields } from "./ReportFields";
 

@@ -3,7 +3,8 @@ import { Button } from "~/ui/Button";
 import { Field } from "~/ui/Field";
 import { AlertForm } from "./AlertForm";
 import { ReportIntentForm } from "./ReportIntentForm";
-import { CARD, type CardProps, type QueueView } from "./moderation-views";
+import { CARD } from "./moderation-views";
+import type { CardProps, QueueView } from "./moderation-views";
 
 export function WaitingReport({ q, busy, errorsFor }: { q: QueueView } & CardProps) {
   return (

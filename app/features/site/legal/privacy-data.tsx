@@ -7,7 +7,8 @@ import {
   SECURITY_LOG_RETENTION_DAYS,
   UNCONFIRMED_ACCOUNT_DAYS,
 } from "../retention";
-import { mailLink, type LegalSection } from "./legal-document";
+import { mailLink } from "./legal-document";
+import type { LegalSection } from "./legal-document";
 
 const privacy = mailLink(PRIVACY_EMAIL);
 

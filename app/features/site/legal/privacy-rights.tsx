@@ -3,7 +3,8 @@
 import { Link } from "@remix-run/react";
 import { PRIVACY_EMAIL, SUPPORT_EMAIL } from "../site";
 import { ALERT_MONTHS, CHECKS_PER_DAY, DECLINED_DAYS } from "~/features/safety-net/retention";
-import { mailLink, type LegalSection } from "./legal-document";
+import { mailLink } from "./legal-document";
+import type { LegalSection } from "./legal-document";
 
 const privacy = mailLink(PRIVACY_EMAIL);
 const support = mailLink(SUPPORT_EMAIL);

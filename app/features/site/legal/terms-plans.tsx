@@ -3,7 +3,8 @@
 import { PLANS } from "~/features/billing/plans";
 import { formatDollarsAndCents } from "~/platform/money";
 import { INACTIVE_LISTING_MONTHS, SUPPORT_EMAIL } from "../site";
-import { mailLink, type LegalSection } from "./legal-document";
+import { mailLink } from "./legal-document";
+import type { LegalSection } from "./legal-document";
 
 const support = mailLink(SUPPORT_EMAIL);
 

@@ -2,7 +2,8 @@
 // Numbered in this order; the numbers are part of the published terms (see terms-plans.tsx for the rest).
 import { Link } from "@remix-run/react";
 import { SITE_NAME, SUPPORT_EMAIL } from "../site";
-import { mailLink, type LegalSection } from "./legal-document";
+import { mailLink } from "./legal-document";
+import type { LegalSection } from "./legal-document";
 
 const support = mailLink(SUPPORT_EMAIL);
 

@@ -1,4 +1,5 @@
-import { ID_DOCUMENT_INFO, ID_DOCUMENTS, type IdDocument } from "../verification";
+import { ID_DOCUMENT_INFO, ID_DOCUMENTS } from "../verification";
+import type { IdDocument } from "../verification";
 
 /** Get Verified's second step: which photo ID the provider sends (spec provider §2; docs in verification.ts). */
 export function DocumentChoice({

@@ -1,4 +1,5 @@
-import { ID_COVER_NOTE, ID_DOCUMENT_INFO, type IdDocument } from "../verification";
+import { ID_COVER_NOTE, ID_DOCUMENT_INFO } from "../verification";
+import type { IdDocument } from "../verification";
 import { VerificationFileField } from "../VerificationFileField";
 
 type Props = {

@@ -1,4 +1,5 @@
-import { fileLabelsFor, type IdDocument, type VerificationKind } from "../verification";
+import { fileLabelsFor } from "../verification";
+import type { IdDocument, VerificationKind } from "../verification";
 
 /**
  * A request's documents in the administrators' queue: a small copy of each, the original only when opened

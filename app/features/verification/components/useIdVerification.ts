@@ -1,13 +1,8 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
+import type { FormEvent } from "react";
 import { useHydrated } from "~/ui/useHydrated";
-import {
-  fieldsFor,
-  ID_DOCUMENT_MSG,
-  ID_MSG,
-  missingFileMessage,
-  type IdDocument,
-  type VerificationFormResult,
-} from "../verification";
+import { fieldsFor, ID_DOCUMENT_MSG, ID_MSG, missingFileMessage } from "../verification";
+import type { IdDocument, VerificationFormResult } from "../verification";
 import type { Choice } from "../ListingChoice";
 import { useFileFields } from "../VerificationFileField";
 

@@ -1,20 +1,9 @@
-import { useCallback, useEffect, useRef, type Dispatch, type MutableRefObject } from "react";
-import {
-  DRAFT_DEBOUNCE_MS,
-  draftKey,
-  parseDraft,
-  sameValues,
-  serializeDraft,
-  type DraftPhoto,
-} from "~/features/listings/draft";
-import {
-  draftPhotosOf,
-  draftWritable,
-  type DraftOffer,
-  type DraftState,
-  type EditorAction,
-  type EditorPhoto,
-} from "~/features/listings/editor/editor-state";
+import { useCallback, useEffect, useRef } from "react";
+import type { Dispatch, MutableRefObject } from "react";
+import { DRAFT_DEBOUNCE_MS, draftKey, parseDraft, sameValues, serializeDraft } from "~/features/listings/draft";
+import type { DraftPhoto } from "~/features/listings/draft";
+import { draftPhotosOf, draftWritable } from "~/features/listings/editor/editor-state";
+import type { DraftOffer, DraftState, EditorAction, EditorPhoto } from "~/features/listings/editor/editor-state";
 import type { ListingValues } from "~/features/listings/schema";
 import { keepDraftPhotos } from "~/features/listings/draft-photos";
 

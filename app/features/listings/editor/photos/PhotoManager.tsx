@@ -1,6 +1,7 @@
 // Page 1's photos: choose or drop files, reorder, delete (docs/editor.md 'Photos'). The list and its
 // reordering are in SortablePhotoList; new files come in through PhotoDropZone.
-import { useState, type ComponentProps } from "react";
+import { useState } from "react";
+import type { ComponentProps } from "react";
 import type { Refusal } from "~/features/photos/upload-rules";
 import { MAX_PHOTOS } from "~/features/photos/rules";
 import { errorId, FieldError } from "../fields";

@@ -1,5 +1,6 @@
 // The files that were not added, each named with its reason (docs/editor.md 'Photos').
-import { refusalHeading, type Refusal } from "~/features/photos/upload-rules";
+import { refusalHeading } from "~/features/photos/upload-rules";
+import type { Refusal } from "~/features/photos/upload-rules";
 import { Alert } from "~/ui/Alert";
 
 export function PhotoRefusals({ refused, onClose }: { refused: Refusal[]; onClose: () => void }) {

@@ -1,7 +1,8 @@
 // The photos in display order, reordered through dnd-kit: a mouse or pen drags the whole tile, a finger
 // presses and holds it first, and the keyboard uses the grip button: Space to pick up, arrows to move, Space
 // to drop, Escape to cancel. Screen readers hear each step.
-import { closestCenter, DndContext, type DragEndEvent } from "@dnd-kit/core";
+import { closestCenter, DndContext } from "@dnd-kit/core";
+import type { DragEndEvent } from "@dnd-kit/core";
 import { rectSortingStrategy, SortableContext } from "@dnd-kit/sortable";
 import { useId, useMemo } from "react";
 import type { EditorPhoto } from "../editor-state";

@@ -1,7 +1,8 @@
 // The files a provider picks, checked by their bytes before anything is sent (docs/editor.md 'Photos'): each
 // refused one is named with its reason, the rest become temporary photos shown at once.
 import type { EditorPhoto } from "../editor-state";
-import { refusal, type Refusal } from "~/features/photos/upload-rules";
+import { refusal } from "~/features/photos/upload-rules";
+import type { Refusal } from "~/features/photos/upload-rules";
 import { fileProblem, MAX_PHOTOS, orientedSize, sniffImage, SNIFF_BYTES } from "~/features/photos/rules";
 
 /** A file taken for upload, with the temporary photo that stands for it until the upload answers. */

@@ -1,15 +1,8 @@
 // The sensors that start a photo drag (docs/editor.md 'Photos'): a mouse or pen drags the whole tile, a finger
 // presses and holds it first (so a swipe over the photos still scrolls the page), and the keyboard uses the
 // grip button.
-import {
-  KeyboardSensor,
-  PointerSensor,
-  TouchSensor,
-  useSensor,
-  useSensors,
-  type KeyboardSensorProps,
-  type PointerSensorOptions,
-} from "@dnd-kit/core";
+import { KeyboardSensor, PointerSensor, TouchSensor, useSensor, useSensors } from "@dnd-kit/core";
+import type { KeyboardSensorProps, PointerSensorOptions } from "@dnd-kit/core";
 import { sortableKeyboardCoordinates } from "@dnd-kit/sortable";
 import type { PointerEvent as ReactPointerEvent } from "react";
 

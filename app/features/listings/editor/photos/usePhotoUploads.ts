@@ -3,13 +3,18 @@
 // listing is saved; deleting a temporary photo is local, deleting a saved one calls the server (provider
 // spec §4 'Images'). Every file that is not added is named with its reason (docs/editor.md 'Photos').
 import { useRevalidator } from "@remix-run/react";
-import { useRef, useState, type Dispatch } from "react";
-import { EDITOR_MSG, type EditorAction, type EditorPhoto } from "../editor-state";
-import { refusal, serverRefusalKind, type Refusal } from "~/features/photos/upload-rules";
+import { useRef, useState } from "react";
+import type { Dispatch } from "react";
+import { EDITOR_MSG } from "../editor-state";
+import type { EditorAction, EditorPhoto } from "../editor-state";
+import { refusal, serverRefusalKind } from "~/features/photos/upload-rules";
+import type { Refusal } from "~/features/photos/upload-rules";
 import { MAX_BATCH, PHOTO_MSG } from "~/features/photos/rules";
 import { scaledForUpload } from "../photo-scaling";
-import { takeFiles, type IntakeItem } from "./photo-intake";
-import { sendPhoto, sessionExpired, type Sent } from "./upload-request";
+import { takeFiles } from "./photo-intake";
+import type { IntakeItem } from "./photo-intake";
+import { sendPhoto, sessionExpired } from "./upload-request";
+import type { Sent } from "./upload-request";
 
 const UPLOAD_CONCURRENCY = 3;
 

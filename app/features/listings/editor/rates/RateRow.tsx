@@ -3,7 +3,8 @@
 import type { CallType } from "~/features/listings/options";
 import { RATE_LABELS } from "~/features/profile/profile";
 import { freeDurations } from "~/features/listings/rules";
-import { LIMITS, type RateValues } from "~/features/listings/schema";
+import { LIMITS } from "~/features/listings/schema";
+import type { RateValues } from "~/features/listings/schema";
 import { PlusIcon, TrashIcon } from "~/ui/icons";
 import { BUTTON, describedProps, FieldError, fieldId, INPUT } from "../fields";
 import { RateInput, RateLabel } from "./RateInput";

@@ -1,6 +1,7 @@
 // One package or special rate: service name, duration in minutes, rate and description, each named after
 // its place ('specialRates.1.rate') so a server error lands beside it.
-import { LIMITS, type SpecialRateValues } from "~/features/listings/schema";
+import { LIMITS } from "~/features/listings/schema";
+import type { SpecialRateValues } from "~/features/listings/schema";
 import { TrashIcon } from "~/ui/icons";
 import { BUTTON } from "../fields";
 import { RateInput } from "./RateInput";

@@ -6,7 +6,8 @@ import type { Page } from "~/features/listings/schema";
 import { EditorPageAboutYou } from "../EditorPageAboutYou";
 import { EditorPagePhotosBasics } from "../EditorPagePhotosBasics";
 import { EditorPageRates } from "../EditorPageRates";
-import { BUTTON, PRIMARY, type EditorPageProps } from "../fields";
+import { BUTTON, PRIMARY } from "../fields";
+import type { EditorPageProps } from "../fields";
 
 /** What page 1 needs beyond the fields every page shares: the photos and their traffic. */
 type PhotoProps = Omit<ComponentProps<typeof EditorPagePhotosBasics>, keyof EditorPageProps>;

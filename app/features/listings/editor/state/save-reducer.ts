@@ -1,5 +1,6 @@
 // Saving, and the toast that tells how it went (see ../editor-state.ts).
-import { EDITOR_MSG, type EditorState, type Handlers, type SaveAction } from "./editor-types";
+import { EDITOR_MSG } from "./editor-types";
+import type { EditorState, Handlers, SaveAction } from "./editor-types";
 import { focus, resetTo } from "./transitions";
 
 export const saveHandlers: Handlers<SaveAction> = {

@@ -1,7 +1,8 @@
 // Transitions more than one action group makes: the form reset to a saved listing, a page change, a focus
 // request, errors cleared.
 import { valuesFromProfile } from "../form";
-import { emptyListingValues, type FieldErrors } from "../../schema";
+import { emptyListingValues } from "../../schema";
+import type { FieldErrors } from "../../schema";
 import type { Page } from "../../editor-pages";
 import type { DraftPhoto } from "../../draft";
 import type { Profile } from "~/features/profile/profile";

@@ -1,7 +1,8 @@
 // What the suburb combobox does with the keyboard, the pointer and focus (spec §5): arrows move the
 // highlight, Enter chooses, Escape closes and puts the value back, and leaving the field keeps only a
 // suburb from the list.
-import { useState, type KeyboardEvent } from "react";
+import { useState } from "react";
+import type { KeyboardEvent } from "react";
 import { useSuburbSearch } from "./useSuburbSearch";
 
 /** How long a blur waits, so a click on an option (which blurs the input first) still chooses it. */
