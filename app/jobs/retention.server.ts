@@ -16,6 +16,7 @@ import { deleteListing } from "~/features/listings/delete.server";
 import { pruneSecurityLog } from "~/features/accounts/security-log.server";
 import { sweepVerificationFiles } from "~/features/verification/files.server";
 import type { WaitUntil } from "~/platform/request-context";
+import type { DbEnv } from "~/platform/data/db.server";
 
 type RetentionEnv = Pick<Env, "DB" | "PHOTOS" | "PROFILES" | "ListingsRoom" | "R2_DELETES">;
 
@@ -25,7 +26,7 @@ const LISTINGS_PER_RUN = 25;
 const UNCONFIRMED_PER_RUN = 500;
 
 /** Decided reports older than the bound. Open reports stay until an administrator decides them. */
-export async function pruneDecidedReports(env: Pick<Env, "DB">, now: number): Promise<number> {
+export async function pruneDecidedReports(env: DbEnv, now: number): Promise<number> {
   const r = schema.reports;
   const result = await getDb(env)
     .delete(r)
@@ -78,7 +79,7 @@ export async function expirePendingIdDocuments(env: Pick<Env, "DB" | "PHOTOS">, 
  * account cannot sign in, so it owns no listing; one that somehow did is left for the listing rules,
  * which also delete its photos.
  */
-export async function removeUnconfirmedAccounts(env: Pick<Env, "DB">, now: number): Promise<number> {
+export async function removeUnconfirmedAccounts(env: DbEnv, now: number): Promise<number> {
   const u = schema.users;
   const db = getDb(env);
   const hasListing = exists(

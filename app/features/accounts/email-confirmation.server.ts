@@ -17,6 +17,7 @@ import { readTokenCookie, serializeTokenCookie, sha256Hex } from "~/platform/htt
 import type { TokenCookie } from "~/platform/http/token-cookie.server";
 import { mailOwner } from "./owner-mail.server";
 import type { RequestContext } from "~/platform/request-context";
+import type { DbEnv } from "~/platform/data/db.server";
 
 const u = schema.users;
 const ec = schema.emailConfirmations;
@@ -160,7 +161,7 @@ export type ConfirmationLink = { userId: string; email: string; passwordHash: st
 
 /** The account behind a usable link (unused, unexpired), without spending it; null for anything else. */
 export async function readConfirmationLink(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   token: string,
   now = Date.now(),
 ): Promise<ConfirmationLink | null> {
@@ -179,7 +180,7 @@ export async function readConfirmationLink(
 }
 
 /** Where a link's sign-up was going, used or not (for the log-in link shown once it is used); null if unknown. */
-export async function confirmationRedirectTo(env: Pick<Env, "DB">, token: string): Promise<string | null> {
+export async function confirmationRedirectTo(env: DbEnv, token: string): Promise<string | null> {
   const hash = await linkHash(token);
   if (!hash) return null;
   const [row] = await getDb(env).select({ redirectTo: ec.redirectTo }).from(ec).where(eq(ec.tokenHash, hash)).limit(1);
@@ -193,7 +194,7 @@ export async function confirmationRedirectTo(env: Pick<Env, "DB">, token: string
  * the hash of the signing-up browser's value (null: the link signs no browser in).
  */
 export async function confirmEmail(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   token: string,
   now = Date.now(),
 ): Promise<{ userId: string; redirectTo: string; browserHash: string | null } | null> {

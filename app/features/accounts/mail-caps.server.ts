@@ -4,6 +4,7 @@
 import { lte } from "drizzle-orm";
 import { getDb, schema } from "~/platform/data/db.server";
 import { keyedHash, siteSecret } from "~/platform/data/site-secrets.server";
+import type { DbEnv } from "~/platform/data/db.server";
 
 export const SIGNUP_ATTEMPT_MAIL_INTERVAL_MS = 24 * 3600 * 1000;
 
@@ -11,7 +12,7 @@ const c = schema.mailCaps;
 
 /** True when this kind of mail may go to `address` now (and records that it did), false while capped. */
 export async function claimMailSlot(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   kind: string,
   address: string,
   intervalMs: number,
@@ -29,7 +30,7 @@ export async function claimMailSlot(
 
 /** Slots whose interval is over say nothing any more (the cron removes them). */
 export async function sweepMailCaps(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   now: number,
   maxIntervalMs = SIGNUP_ATTEMPT_MAIL_INTERVAL_MS,
 ): Promise<number> {

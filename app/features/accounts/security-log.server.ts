@@ -6,6 +6,7 @@ import type { SecurityEvent } from "./security-log";
 import { newId } from "~/platform/data/ids";
 import { getDb, schema } from "~/platform/data/db.server";
 import type { Db } from "~/platform/data/db.server";
+import type { DbEnv } from "~/platform/data/db.server";
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -67,7 +68,7 @@ export async function recordSecurityEvent(statement: PromiseLike<unknown>): Prom
 export type SecurityLogRow = Pick<typeof se.$inferSelect, "id" | "event" | "place" | "device" | "createdAt">;
 
 /** The owner's own log, newest first. Callers pass the signed-in user's id: nobody reads another's. */
-export async function loadSecurityLog(env: Pick<Env, "DB">, userId: string): Promise<SecurityLogRow[]> {
+export async function loadSecurityLog(env: DbEnv, userId: string): Promise<SecurityLogRow[]> {
   return getDb(env)
     .select({ id: se.id, event: se.event, place: se.place, device: se.device, createdAt: se.createdAt })
     .from(se)
@@ -77,7 +78,7 @@ export async function loadSecurityLog(env: Pick<Env, "DB">, userId: string): Pro
 }
 
 /** Removes rows older than the retention period (the cron). Returns how many went. */
-export async function pruneSecurityLog(env: Pick<Env, "DB">, now: number): Promise<number> {
+export async function pruneSecurityLog(env: DbEnv, now: number): Promise<number> {
   const result = await getDb(env)
     .delete(se)
     .where(lt(se.createdAt, now - SECURITY_LOG_RETENTION_DAYS * DAY_MS));

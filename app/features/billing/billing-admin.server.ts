@@ -14,6 +14,7 @@ import { readSubscription, saveSubscription, SubscriptionChangedError } from "./
 import type { BillingEnv } from "./subscriptions.server";
 import type { WaitUntil } from "~/platform/request-context";
 import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
+import type { DbEnv } from "~/platform/data/db.server";
 
 const s = schema.subscriptions;
 const l = schema.listings;
@@ -50,7 +51,7 @@ function searched(query: Query): SQL | undefined {
  * (the filter's counts: the same conditions as the table, so they agree), and the failed renewals
  * (FAILED_RENEWAL_STATUS, the same rule as the table's 'Past due' filter).
  */
-export async function loadAdminSubscriptions(env: Pick<Env, "DB">, query: Query) {
+export async function loadAdminSubscriptions(env: DbEnv, query: Query) {
   const db = getDb(env);
   const where = and(searched(query), query.status ? eq(s.status, query.status) : undefined);
   const [rows, byStatus, failed] = await db.batch([

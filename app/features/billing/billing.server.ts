@@ -13,6 +13,7 @@ import { EXPIRED_BADGE, isPaidStatus, prorationCents, statusLabel } from "./subs
 import { getDb, schema } from "~/platform/data/db.server";
 import { planColumns, readSubscription } from "./subscriptions.server";
 import type { SubscriptionSnapshot } from "./subscriptions.server";
+import type { DbEnv } from "~/platform/data/db.server";
 
 const l = schema.listings;
 const p = schema.payments;
@@ -33,7 +34,7 @@ export const BILLING_MSG = {
 } as const;
 
 export async function ownSubscription(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   userId: string,
   listingId: string,
 ): Promise<SubscriptionSnapshot | null> {
@@ -48,7 +49,7 @@ export async function ownSubscription(
 }
 
 /** The listings a user owns, with their subscriptions: for /subscriptions (which listing?) and /managesub. */
-export async function ownListingsWithPlans(env: Pick<Env, "DB">, userId: string) {
+export async function ownListingsWithPlans(env: DbEnv, userId: string) {
   const db = getDb(env);
   const s = schema.subscriptions;
   return db
@@ -86,12 +87,12 @@ export type PaymentView = {
 };
 
 /** One of the user's own payments (the return page); null for anyone else's. */
-export async function ownPayment(env: Pick<Env, "DB">, userId: string, reference: string): Promise<PaymentView | null> {
+export async function ownPayment(env: DbEnv, userId: string, reference: string): Promise<PaymentView | null> {
   const rows = await paymentsQuery(env, and(eq(p.id, reference), eq(p.userId, userId)), 1);
   return rows[0] ?? null;
 }
 
-export async function ownPayments(env: Pick<Env, "DB">, userId: string, limit = 50): Promise<PaymentView[]> {
+export async function ownPayments(env: DbEnv, userId: string, limit = 50): Promise<PaymentView[]> {
   return paymentsQuery(env, eq(p.userId, userId), limit);
 }
 
@@ -104,7 +105,7 @@ export const paymentColumns = {
   createdAt: p.createdAt,
 };
 
-function paymentsQuery(env: Pick<Env, "DB">, where: ReturnType<typeof eq> | undefined, limit: number) {
+function paymentsQuery(env: DbEnv, where: ReturnType<typeof eq> | undefined, limit: number) {
   const r = schema.receipts;
   return getDb(env)
     .select({
@@ -123,7 +124,7 @@ function paymentsQuery(env: Pick<Env, "DB">, where: ReturnType<typeof eq> | unde
 }
 
 /** A receipt the user may read: their own. Anyone else's (or a made-up id) is null, answered 404. */
-export async function ownReceipt(env: Pick<Env, "DB">, userId: string, receiptId: string) {
+export async function ownReceipt(env: DbEnv, userId: string, receiptId: string) {
   const r = schema.receipts;
   const [row] = await getDb(env)
     .select()
@@ -134,7 +135,7 @@ export async function ownReceipt(env: Pick<Env, "DB">, userId: string, receiptId
 }
 
 /** Payments still open for these listings: the return page and /managesub poll while one is. */
-export async function openPaymentsOf(env: Pick<Env, "DB">, listingIds: string[]): Promise<number> {
+export async function openPaymentsOf(env: DbEnv, listingIds: string[]): Promise<number> {
   if (listingIds.length === 0) return 0;
   const rows = await getDb(env)
     .select({ id: p.id })
@@ -145,7 +146,7 @@ export async function openPaymentsOf(env: Pick<Env, "DB">, listingIds: string[])
 }
 
 /** What /managesub shows of billing: each listing's plan, and the payments with their receipts. */
-export async function loadBillingSection(env: Pick<Env, "DB">, userId: string, now = Date.now()) {
+export async function loadBillingSection(env: DbEnv, userId: string, now = Date.now()) {
   const [listings, payments] = await Promise.all([ownListingsWithPlans(env, userId), ownPayments(env, userId)]);
   const names = new Map(listings.map((l) => [l.modelId, l.firstName]));
   return {
@@ -199,7 +200,7 @@ export async function loadBillingSection(env: Pick<Env, "DB">, userId: string, n
 }
 
 /** The owner's past-due listings and their deadlines (the grace's end, worded): for the dashboard's cards. */
-export async function pastDueDeadlines(env: Pick<Env, "DB">, userId: string): Promise<Record<string, string>> {
+export async function pastDueDeadlines(env: DbEnv, userId: string): Promise<Record<string, string>> {
   const s = schema.subscriptions;
   const rows = await getDb(env)
     .select({ listingId: s.listingId, graceUntil: s.graceUntil })

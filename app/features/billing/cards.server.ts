@@ -3,11 +3,12 @@ import { toCard } from "~/features/catalogue/listing-card";
 import type { ListingCardData } from "~/features/catalogue/listing-card";
 import { getDb, schema } from "~/platform/data/db.server";
 import { cardColumns } from "~/features/catalogue/listing-queries.server";
+import type { DbEnv } from "~/platform/data/db.server";
 
 export const MAX_CARD_IDS = 50;
 
 /** Live listings' cards for the given ids, in the order asked for (favourites keep the visitor's order). */
-export async function loadCardsByIds(env: Pick<Env, "DB">, ids: string[]): Promise<ListingCardData[]> {
+export async function loadCardsByIds(env: DbEnv, ids: string[]): Promise<ListingCardData[]> {
   if (ids.length === 0) return [];
   const l = schema.listings;
   // Primary-key lookups only, live checked here: with `live = 1` in the WHERE, SQLite prefers the

@@ -25,6 +25,7 @@ import { applyLookup, askProvider } from "~/features/payments/lookups.server";
 import { batchOrChanged, isUniqueViolation, SubscriptionChangedError } from "./subscriptions.server";
 import type { SubscriptionSnapshot } from "./subscriptions.server";
 import type { WaitUntil } from "~/platform/request-context";
+import type { DbEnv } from "~/platform/data/db.server";
 
 const p = schema.payments;
 const s = schema.subscriptions;
@@ -58,12 +59,7 @@ export type ChargeOutcome =
  * Opens the renewal of `sub`'s plan (the plan it changes to at renewal, if any), at that plan's price: the
  * cron's charge and the owner's 'Pay now' (past-due.server.ts) alike.
  */
-export function openRenewalCharge(
-  env: Pick<Env, "DB">,
-  gateway: PaymentGateway,
-  sub: SubscriptionSnapshot,
-  now: number,
-) {
+export function openRenewalCharge(env: DbEnv, gateway: PaymentGateway, sub: SubscriptionSnapshot, now: number) {
   const plan = renewalPlan(sub);
   return openCharge(env, gateway, sub, { kind: "renewal", plan, amountCents: PLANS[plan].priceCents }, now);
 }
@@ -73,7 +69,7 @@ export function openRenewalCharge(
  * "busy": a payment is already open for the listing; "changed": the subscription moved since it was read.
  */
 export async function openCharge(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   gateway: PaymentGateway,
   sub: SubscriptionSnapshot,
   charge: Omit<Charge, "reference">,

@@ -20,6 +20,7 @@ import {
 import type { BillingEnv } from "./subscriptions.server";
 import { BILLING_MSG, ownSubscription } from "./billing.server";
 import type { BillingFailure, BillingUser } from "./billing.server";
+import type { DbEnv } from "~/platform/data/db.server";
 
 const p = schema.payments;
 
@@ -121,7 +122,7 @@ async function openCheckoutPayment(
 }
 
 /** This request asks the provider for the page: true when no other is asking (or the other's claim is stale). */
-async function claimPage(env: Pick<Env, "DB">, reference: string, now: number) {
+async function claimPage(env: DbEnv, reference: string, now: number) {
   const claimed = await getDb(env)
     .update(p)
     .set({ checkoutUrl: "", updatedAt: now })
@@ -188,7 +189,7 @@ export async function cancelPages(gateway: PaymentGateway, pages: { providerRef:
   }
 }
 
-async function openCheckout(env: Pick<Env, "DB">, listingId: string, tier: PlanTier) {
+async function openCheckout(env: DbEnv, listingId: string, tier: PlanTier) {
   const [open] = await getDb(env)
     .select({ id: p.id, checkoutUrl: p.checkoutUrl, updatedAt: p.updatedAt })
     .from(p)
@@ -197,7 +198,7 @@ async function openCheckout(env: Pick<Env, "DB">, listingId: string, tier: PlanT
   return open ?? null;
 }
 
-async function waitForCheckoutPage(env: Pick<Env, "DB">, reference: string): Promise<CheckoutStarted | BillingFailure> {
+async function waitForCheckoutPage(env: DbEnv, reference: string): Promise<CheckoutStarted | BillingFailure> {
   for (let waited = 0; waited < CHECKOUT_WAIT_MS; waited += 250) {
     await new Promise((resolve) => setTimeout(resolve, 250));
     const [row] = await getDb(env)

@@ -13,6 +13,7 @@ import { publicPhotoStatements } from "~/features/photos/plan-photos.server";
 import { afterSubscriptionChange, featuredNow, listingPublicState } from "./subscriptions.server";
 import type { BillingEnv } from "./subscriptions.server";
 import type { WaitUntil } from "~/platform/request-context";
+import type { DbEnv } from "~/platform/data/db.server";
 
 const l = schema.listings;
 /** Per cron run; the rest wait for the next run. */
@@ -44,7 +45,7 @@ function followStatements(db: Db, listingId: string, now: number) {
   ] as const;
 }
 
-async function readGrant(env: Pick<Env, "DB">, listingId: string) {
+async function readGrant(env: DbEnv, listingId: string) {
   const [row] = await getDb(env).select({ featuredUntil: l.featuredUntil }).from(l).where(eq(l.id, listingId)).limit(1);
   return row ?? null;
 }

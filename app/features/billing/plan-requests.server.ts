@@ -3,6 +3,7 @@ import { newId } from "~/platform/data/ids";
 import { PLANS, parsePlanTier } from "./plans";
 import type { PlanTier } from "./plans";
 import { getDb, schema } from "~/platform/data/db.server";
+import type { DbEnv } from "~/platform/data/db.server";
 
 export type PendingPlanRequest = { tier: PlanTier; priceCents: number; createdAt: number };
 
@@ -12,7 +13,7 @@ export type PendingPlanRequest = { tier: PlanTier; priceCents: number; createdAt
  * partial unique index so concurrent submits cannot race past it).
  */
 export async function recordPlanRequest(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   userId: string,
   tier: PlanTier,
   now = Date.now(),
@@ -31,7 +32,7 @@ export async function recordPlanRequest(
   return { tier, priceCents, createdAt: now };
 }
 
-export async function pendingPlanRequest(env: Pick<Env, "DB">, userId: string): Promise<PendingPlanRequest | null> {
+export async function pendingPlanRequest(env: DbEnv, userId: string): Promise<PendingPlanRequest | null> {
   const [row] = await getDb(env)
     .select({
       tier: schema.planRequests.tier,

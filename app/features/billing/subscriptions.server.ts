@@ -17,6 +17,7 @@ import { afterListingChange } from "~/features/moderation/moderation.server";
 import { publicPhotoStatements } from "~/features/photos/plan-photos.server";
 import { publicState } from "~/platform/realtime/publish.server";
 import type { WaitUntil } from "~/platform/request-context";
+import type { DbEnv } from "~/platform/data/db.server";
 
 const s = schema.subscriptions;
 const l = schema.listings;
@@ -103,7 +104,7 @@ const openPaymentOf = (column: "id" | "kind" | "provider_ref" | "updated_at") =>
  * The listing's subscription and its open payment, if any; a listing that never had one is unpaid. Null when
  * the listing is gone.
  */
-export async function readSubscription(env: Pick<Env, "DB">, listingId: string): Promise<SubscriptionSnapshot | null> {
+export async function readSubscription(env: DbEnv, listingId: string): Promise<SubscriptionSnapshot | null> {
   const db = getDb(env);
   const [row] = await db
     .select({
@@ -140,7 +141,7 @@ export async function readSubscription(env: Pick<Env, "DB">, listingId: string):
 }
 
 export async function subscriptionsOf(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   listingIds: readonly string[],
 ): Promise<Map<string, StoredSubscription>> {
   if (listingIds.length === 0) return new Map();
@@ -238,7 +239,7 @@ export async function afterSubscriptionChange(
   await afterListingChange(env, ctx, listingId, publicState(before));
 }
 
-export async function listingPublicState(env: Pick<Env, "DB">, listingId: string) {
+export async function listingPublicState(env: DbEnv, listingId: string) {
   const [row] = await getDb(env)
     .select({ live: l.live, location: l.location })
     .from(l)

@@ -10,6 +10,7 @@ import { PAYMENT_UNAVAILABLE_MSG } from "~/features/payments/select.server";
 import type { BillingEnv, SubscriptionSnapshot } from "./subscriptions.server";
 import { BILLING_MSG, ownSubscription } from "./billing.server";
 import type { BillingFailure } from "./billing.server";
+import type { DbEnv } from "~/platform/data/db.server";
 
 function quoteOf(current: SubscriptionSnapshot, now: number) {
   if (!isPaidStatus(current.status) || current.periodEnd === null) {
@@ -23,7 +24,7 @@ function quoteOf(current: SubscriptionSnapshot, now: number) {
 
 /** The amount an upgrade would charge now, shown before confirming. */
 export async function upgradeQuote(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   userId: string,
   listingId: string,
   now = Date.now(),

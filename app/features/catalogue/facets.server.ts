@@ -7,6 +7,7 @@ import type { Region } from "./regions";
 import { getDb, keptSelect, schema } from "~/platform/data/db.server";
 import type { Db } from "~/platform/data/db.server";
 import { runningStopConditions } from "./grid.server";
+import type { DbEnv } from "~/platform/data/db.server";
 
 export type { FilterOptions } from "./listings-view";
 
@@ -75,7 +76,7 @@ export function touringCountsQuery(db: Db, now: number) {
  * Region counts and filter options from the trigger-maintained `listing_facets` table, plus the listings
  * touring each region today. The total counts each listing once, in its home region.
  */
-export async function loadFacets(env: Pick<Env, "DB">, region: Region | null, now = Date.now()): Promise<Facets> {
+export async function loadFacets(env: DbEnv, region: Region | null, now = Date.now()): Promise<Facets> {
   const db = getDb(env);
   const [rows, touring] = await db.batch([facetsQuery(db, region), touringCountsQuery(db, now)]);
   return toFacets(rows, touring);

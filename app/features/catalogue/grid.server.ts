@@ -18,6 +18,7 @@ import { cardColumns, gridOrder } from "./listing-queries.server";
 import { rotatedOrderBy } from "~/features/insights/rotation.server";
 import { rotationSlot } from "~/features/insights/rotation";
 import { parseRotatedCover, rotatedCoverSql } from "~/features/insights/cover-rotation.server";
+import type { DbEnv } from "~/platform/data/db.server";
 
 const l = schema.listings;
 const ts = schema.tourStops;
@@ -221,7 +222,7 @@ export function toGridPage(rows: CardRow[], opts: GridOptions): GridPage {
  * One page of live listings (or `pages` consecutive pages, when an open grid refreshes what was scrolled in).
  * Reads the rows asked for and one past them (plus the offset), whatever the total.
  */
-export async function loadGridPage(env: Pick<Env, "DB">, opts: GridOptions): Promise<GridPage> {
+export async function loadGridPage(env: DbEnv, opts: GridOptions): Promise<GridPage> {
   return toGridPage(await gridPageQuery(getDb(env), opts), opts);
 }
 
@@ -277,7 +278,7 @@ export function toNearYou(inSuburb: NearYouRow[], inRegion: NearYouRow[] | null)
   return picked.map(toCard);
 }
 
-export async function loadNearYou(env: Pick<Env, "DB">, city: string | null | undefined): Promise<ListingCardData[]> {
+export async function loadNearYou(env: DbEnv, city: string | null | undefined): Promise<ListingCardData[]> {
   const place = regionForCity(city);
   if (!place) return [];
   const queries = nearYouQueries(getDb(env), place);

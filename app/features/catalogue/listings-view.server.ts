@@ -19,6 +19,7 @@ import {
   toNearYou,
 } from "./grid.server";
 import type { GridOptions, GridPage } from "./grid.server";
+import type { DbEnv } from "~/platform/data/db.server";
 
 type Parts = {
   grid: { ok: true; value: GridPage } | { ok: false };
@@ -38,7 +39,7 @@ type SessionRows = ReturnType<SessionLookupStatement["rows"]>;
  * own (rows null).
  */
 async function loadParts(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   grid: GridOptions,
   city: string | null,
   fail: Fail,

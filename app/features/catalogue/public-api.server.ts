@@ -10,6 +10,7 @@ import type { SQL } from "drizzle-orm";
 import { getDb, schema } from "~/platform/data/db.server";
 import { cardColumns, gridOrder } from "./listing-queries.server";
 import { assembleProfiles } from "~/features/profile/profile.server";
+import type { DbEnv } from "~/platform/data/db.server";
 
 const l = schema.listings;
 
@@ -32,7 +33,7 @@ function nextCursor(rows: Keyed[], limit: number): string | null {
 
 /** GET /api/LPmodels: one page of live listings as full profiles, with four queries whatever the page size. */
 export async function loadLiveProfilesPage(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   page: PageParams,
 ): Promise<{ profiles: Profile[]; next: string | null }> {
   const rows = await getDb(env)
@@ -47,7 +48,7 @@ export async function loadLiveProfilesPage(
 
 /** GET /api/models: one page of card-shaped listings for search; administrators also get hidden ones. */
 export async function loadCardsPage(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   page: PageParams,
   includeHidden: boolean,
 ): Promise<{ cards: ListingCardData[]; next: string | null }> {

@@ -13,6 +13,7 @@ import { buildProfileFromD1 } from "~/features/profile/profile.server";
 import { overLimit } from "~/platform/http/rate-limit.server";
 
 import { selectOwnListing } from "./own-listing.server";
+import type { DbEnv } from "~/platform/data/db.server";
 
 export { findOwnListing, type OwnListing } from "./own-listing.server";
 export { NOT_YOUR_LISTING, setListingFlag, type ToggleResult, type ToggleState } from "./toggles.server";
@@ -27,11 +28,7 @@ const st = schema.listingStats;
  * are read with a subquery on user_id, so an agency with hundreds of listings stays under D1's
  * bound-parameter limit.
  */
-export async function loadDashboardListings(
-  env: Pick<Env, "DB">,
-  userId: string,
-  now = Date.now(),
-): Promise<DashboardListing[]> {
+export async function loadDashboardListings(env: DbEnv, userId: string, now = Date.now()): Promise<DashboardListing[]> {
   const db = getDb(env);
   const [rows, images] = await db.batch([
     db
@@ -109,11 +106,7 @@ export async function loadDashboardListings(
 export type OwnerProfile = Profile & FlatRates & { lastName: string };
 
 /** GET /api/modelP/{id}: the owner's listing for the editor, hidden or not. */
-export async function loadOwnerProfile(
-  env: Pick<Env, "DB">,
-  userId: string,
-  listingId: string,
-): Promise<OwnerProfile | null> {
+export async function loadOwnerProfile(env: DbEnv, userId: string, listingId: string): Promise<OwnerProfile | null> {
   const owned = await selectOwnListing(env, userId, listingId, {
     lastName: l.lastName,
     rate30: l.rate30,
@@ -132,7 +125,7 @@ export async function loadOwnerProfile(
 
 /** The owner's listings as {modelId, firstName}, for the settings screen's delete buttons. */
 export async function listOwnListingNames(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   userId: string,
 ): Promise<{ modelId: string; firstName: string }[]> {
   return getDb(env)

@@ -19,6 +19,7 @@ import type { LinkKind } from "~/platform/data/one-time-links.server";
 import { keyedHash, siteSecret } from "~/platform/data/site-secrets.server";
 import { siteOrigin } from "~/platform/http/site-origin.server";
 import type { RequestContext } from "~/platform/request-context";
+import type { DbEnv } from "~/platform/data/db.server";
 
 /** How long the download link works: long enough to start it, too short to be worth stealing. */
 export const EXPORT_LINK_TTL_MS = 2 * 60_000;
@@ -112,7 +113,7 @@ export function archiveResponse(env: Pick<Env, "PHOTOS" | "SITE_NAME">, data: Ac
   });
 }
 
-async function linkMac(env: Pick<Env, "DB">, userId: string, sessionId: string, expires: number) {
+async function linkMac(env: DbEnv, userId: string, sessionId: string, expires: number) {
   return keyedHash(await siteSecret(env, "data-export-link"), `${userId}\n${sessionId}\n${expires}`);
 }
 
@@ -158,7 +159,7 @@ export async function startDataExport(
 
 /** Whether a download link was made for this session and is still fresh. */
 export async function exportLinkValid(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   userId: string,
   sessionId: string,
   params: URLSearchParams,
@@ -182,7 +183,7 @@ export async function exportLinkValid(
  * statement atomically; there are no interactive transactions to lock with).
  */
 export async function claimExportLink(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   userId: string,
   params: URLSearchParams,
   now = Date.now(),

@@ -5,6 +5,7 @@ import { isId } from "~/platform/data/ids";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { SelectedFields } from "drizzle-orm/sqlite-core";
 import { getDb, schema } from "~/platform/data/db.server";
+import type { DbEnv } from "~/platform/data/db.server";
 
 const l = schema.listings;
 
@@ -16,7 +17,7 @@ export type OwnListing = ListingState &
  * else's). The dashboard's owner-only reads share it, so none of them can forget the owner check.
  */
 export async function selectOwnListing<T extends SelectedFields>(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   userId: string,
   listingId: string,
   fields: T,
@@ -32,7 +33,7 @@ export async function selectOwnListing<T extends SelectedFields>(
 }
 
 /** The listing when `userId` owns it, else null (missing, malformed or someone else's: callers answer 403). */
-export function findOwnListing(env: Pick<Env, "DB">, userId: string, modelId: string): Promise<OwnListing | null> {
+export function findOwnListing(env: DbEnv, userId: string, modelId: string): Promise<OwnListing | null> {
   return selectOwnListing(env, userId, modelId, {
     id: l.id,
     userId: l.userId,

@@ -6,6 +6,7 @@ import { countDay } from "~/platform/http/client-address";
 import { monthKey } from "./stats";
 import { getDb, insertWhere, schema } from "~/platform/data/db.server";
 import type { Db } from "~/platform/data/db.server";
+import type { DbEnv } from "~/platform/data/db.server";
 
 const l = schema.listings;
 const st = schema.listingStats;
@@ -76,12 +77,7 @@ async function countOnce(db: Db, counter: Counter, listingId: string, now: numbe
 }
 
 /** Counts one profile view (callers skip bots). False when the listing does not exist or was counted today. */
-export async function recordView(
-  env: Pick<Env, "DB">,
-  listingId: string,
-  now = Date.now(),
-  visitor?: string,
-): Promise<boolean> {
+export async function recordView(env: DbEnv, listingId: string, now = Date.now(), visitor?: string): Promise<boolean> {
   const db = getDb(env);
   return countOnce(db, "views", listingId, now, listingExists(db, listingId), visitor);
 }
@@ -91,7 +87,7 @@ export async function recordView(
  * listing is missing or hidden; 'repeat' when this visitor was already counted today.
  */
 export async function recordContact(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   listingId: string,
   now = Date.now(),
   visitor?: string,
@@ -107,19 +103,14 @@ export async function recordContact(
 }
 
 /** Marks older than yesterday say nothing any more. */
-export async function sweepCountMarks(env: Pick<Env, "DB">, now: number): Promise<void> {
+export async function sweepCountMarks(env: DbEnv, now: number): Promise<void> {
   await getDb(env)
     .delete(cm)
     .where(lt(cm.day, countDay(now - 24 * 3600 * 1000)));
 }
 
 /** Adds `delta` (+1 or -1) to the month's like count, never going below 0. */
-export async function adjustLikes(
-  env: Pick<Env, "DB">,
-  listingId: string,
-  delta: number,
-  now = Date.now(),
-): Promise<void> {
+export async function adjustLikes(env: DbEnv, listingId: string, delta: number, now = Date.now()): Promise<void> {
   const db = getDb(env);
   await counterStatement(db, "likes", listingId, delta, now, listingExists(db, listingId));
 }

@@ -3,6 +3,7 @@
 // batch finds its marks already there and adds nothing twice; a failed one is retried with a growing delay.
 import { chunks, marksOf, readCountMessage } from "./count-events";
 import type { CountMark } from "./count-events";
+import type { DbEnv } from "~/platform/data/db.server";
 
 export const COUNT_QUEUE = "nz-listings-counts";
 /** Marks per INSERT statement (they travel as one JSON parameter; a statement may be 100 KB). */
@@ -74,7 +75,7 @@ export function retryDelaySeconds(attempts: number): number {
 }
 
 /** The queue handler: one D1 batch for the whole queue batch; on failure every message is retried. */
-export async function consumeCounts(batch: MessageBatch<unknown>, env: Pick<Env, "DB">): Promise<void> {
+export async function consumeCounts(batch: MessageBatch<unknown>, env: DbEnv): Promise<void> {
   const items = batch.messages.flatMap((message) => readCountMessage(message.body));
   try {
     await flushMarks(env.DB, marksOf(items));

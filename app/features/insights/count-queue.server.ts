@@ -9,6 +9,7 @@ import { chunks } from "./count-events";
 import type { CountEvent, CountItem, CountMessage } from "./count-events";
 import { isCountableRequest } from "./countable-request";
 import { visitorRegion } from "./regions";
+import type { DbEnv } from "~/platform/data/db.server";
 
 /** How long an isolate gathers events before sending them: the most a Worker restart can lose. */
 const DEFAULT_WINDOW_MS = 1_000;
@@ -32,7 +33,7 @@ type CountEnv = Pick<Env, "DB" | "COUNTS"> & Partial<Pick<Env, "COUNT_WINDOW_MS"
 // cached, never a pending promise (a promise another request's I/O settles is not this request's to await).
 let countKey: CryptoKey | null = null;
 
-async function visitorOf(env: Pick<Env, "DB">, request: Request): Promise<string> {
+async function visitorOf(env: DbEnv, request: Request): Promise<string> {
   if (!countKey) {
     const secret = await siteSecret(env, "count-visitor");
     countKey = await crypto.subtle.importKey(

@@ -8,6 +8,7 @@ import type { Db } from "~/platform/data/db.server";
 import { runningSums } from "./insights.server";
 import { checkCoverChoice, COVER_MSG, coverResults } from "./cover-rotation";
 import type { CoverCounts, CoverResult } from "./cover-rotation";
+import type { DbEnv } from "~/platform/data/db.server";
 
 const l = schema.listings;
 const img = schema.listingImages;
@@ -90,7 +91,7 @@ export type SaveCoversResult = { ok: true; ids: string[] } | { ok: false; status
  * empty choice turns rotation off. Someone else's listing is answered as not found.
  */
 export async function saveCovers(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   userId: string,
   listingId: string,
   chosen: readonly unknown[],

@@ -11,6 +11,7 @@ import { insightsView, ownListingsQuery, pickListing, rangeQueries, rangeStart }
 import { lastFullWeek } from "./statement";
 import type { Statement } from "./statement";
 import { statementEmailQuery, statementFrom, statementQueries } from "./statement.server";
+import type { DbEnv } from "~/platform/data/db.server";
 
 export type InsightsPageData = InsightsView & {
   statement: Statement | null;
@@ -19,7 +20,7 @@ export type InsightsPageData = InsightsView & {
 };
 
 export async function loadInsightsPage(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   userId: string,
   wanted: string | null,
   days: Range,

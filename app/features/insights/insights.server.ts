@@ -9,6 +9,7 @@ import { countDay } from "~/platform/http/client-address";
 import { fillDays, totalsOf } from "./insights";
 import type { DayCounts, InsightsView, PhotoCounts, Range } from "./insights";
 import type { RegionViews } from "./regions";
+import type { DbEnv } from "~/platform/data/db.server";
 
 const l = schema.listings;
 const ld = schema.listingDaily;
@@ -104,7 +105,7 @@ export function insightsView(
 
 /** The owner's insights of one listing over the range (the CSV download; the page reads more in one batch). */
 export async function loadInsights(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   userId: string,
   wanted: string | null,
   days: Range,

@@ -8,6 +8,7 @@ import { getDb, schema } from "~/platform/data/db.server";
 import type { Db } from "~/platform/data/db.server";
 import { lastFullWeek } from "./statement";
 import type { Plan, Week } from "./statement";
+import type { DbEnv } from "~/platform/data/db.server";
 
 const l = schema.listings;
 const ld = schema.listingDaily;
@@ -19,7 +20,7 @@ const GROUPS_PER_INSERT = 20;
 export type Row = { id: string; firstName: string; region: string; featured: number; impressions: number };
 
 /** Every listing public now or seen in the week, with its week's impressions (optionally one region and plan). */
-export async function weekRows(env: Pick<Env, "DB">, week: Week, group?: { region: string; featured: boolean }) {
+export async function weekRows(env: DbEnv, week: Week, group?: { region: string; featured: boolean }) {
   const sum = sql<number>`coalesce(sum(${ld.impressions}), 0)`;
   return getDb(env)
     .select({
@@ -57,7 +58,7 @@ export function storedPeersQuery(db: Db, week: Week, plan: Plan, region: string)
  * no-op), then used.
  */
 export async function peerImpressions(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   stored: { impressions: string }[],
   group: { week: Week; plan: Plan; region: string },
   now: number,
@@ -79,7 +80,7 @@ export async function peerImpressions(
  * pass over the week's rows fills the groups still missing (a group with no peers is stored empty, as a read
  * would store it). Returns how many groups it stored.
  */
-export async function fillWeekPeerFigures(env: Pick<Env, "DB">, now: number): Promise<number> {
+export async function fillWeekPeerFigures(env: DbEnv, now: number): Promise<number> {
   const db = getDb(env);
   const week = lastFullWeek(now);
   const [groups, stored] = await db.batch([

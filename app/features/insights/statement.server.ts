@@ -10,6 +10,7 @@ import { lastFullWeek, median, spreadOf, statementEmail, statementOf } from "./s
 import type { GroupSpread, Plan, Statement, Week } from "./statement";
 import { peerImpressions, planOf, storedPeersQuery, weekRows } from "./peer-figures.server";
 import type { Row } from "./peer-figures.server";
+import type { DbEnv } from "~/platform/data/db.server";
 
 const l = schema.listings;
 const ld = schema.listingDaily;
@@ -37,7 +38,7 @@ export function statementQueries(db: Db, listingId: string, listing: StatementLi
 
 /** The statement from what statementQueries read (a group not stored yet is computed and stored now). */
 export async function statementFrom(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   listing: StatementListing,
   week: Week,
   [own, stored]: readonly [{ impressions: number }[], { impressions: string }[]],
@@ -54,7 +55,7 @@ export async function statementFrom(
 
 /** The statement of one of the owner's listings for the last full week; null when it is not theirs. */
 export async function loadStatement(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   userId: string,
   listingId: string,
   now: number,
@@ -72,12 +73,12 @@ export async function loadStatement(
 export const statementEmailQuery = (db: Db, userId: string) =>
   db.select({ userId: se.userId }).from(se).where(eq(se.userId, userId));
 
-export async function hasStatementEmail(env: Pick<Env, "DB">, userId: string): Promise<boolean> {
+export async function hasStatementEmail(env: DbEnv, userId: string): Promise<boolean> {
   return (await statementEmailQuery(getDb(env), userId)).length > 0;
 }
 
 /** Opting in starts with last week's statement already counted as sent: the first e-mail is next Monday's. */
-export async function setStatementEmail(env: Pick<Env, "DB">, userId: string, on: boolean, now: number) {
+export async function setStatementEmail(env: DbEnv, userId: string, on: boolean, now: number) {
   const db = getDb(env);
   if (on) {
     await db
@@ -140,7 +141,7 @@ export type ExposureReport = {
 };
 
 /** The administrators' screen: every plan and region's spread last week, and the Featured listings behind. */
-export async function loadExposureReport(env: Pick<Env, "DB">, now: number): Promise<ExposureReport> {
+export async function loadExposureReport(env: DbEnv, now: number): Promise<ExposureReport> {
   const week = lastFullWeek(now);
   const rows = await weekRows(env, week);
   const groups = new Map<string, Row[]>();

@@ -6,6 +6,7 @@ import { isId } from "~/platform/data/ids";
 import { countDay } from "~/platform/http/client-address";
 import { getDb, insertWhere, schema } from "~/platform/data/db.server";
 import { counterStatement, countMarkKey } from "~/features/dashboard/stats.server";
+import type { DbEnv } from "~/platform/data/db.server";
 
 const l = schema.listings;
 const lk = schema.likes;
@@ -31,7 +32,7 @@ export type LikeResult = { liked: boolean; likes: number; changed: boolean };
  * write is guarded by the same live check).
  */
 export async function setLike(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   modelId: string,
   visitorId: string,
   liked: boolean,
@@ -107,7 +108,7 @@ export async function setLike(
 }
 
 /** The listing's total likes (the like button's count). */
-export async function countLikes(env: Pick<Env, "DB">, modelId: string): Promise<number> {
+export async function countLikes(env: DbEnv, modelId: string): Promise<number> {
   const [row] = await getDb(env)
     .select({ n: count() })
     .from(lk)

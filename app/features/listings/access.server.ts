@@ -3,6 +3,7 @@ import { isId } from "~/platform/data/ids";
 import type { SessionUser } from "~/features/accounts/auth.server";
 import type { ListingRow } from "../../../drizzle/schema";
 import { getDb, schema } from "~/platform/data/db.server";
+import type { DbEnv } from "~/platform/data/db.server";
 
 export type OwnedListing = Pick<
   ListingRow,
@@ -14,7 +15,7 @@ export type OwnedListing = Pick<
  * null with 404 on pages (a stranger learns nothing about the id) and 403 on the owner JSON API.
  */
 export async function findManageableListing(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   user: Pick<SessionUser, "id" | "isAdmin">,
   listingId: string,
 ): Promise<OwnedListing | null> {
@@ -40,7 +41,7 @@ export async function findManageableListing(
 }
 
 /** How many listings an account holds (the Independent rule, features/listings/rules.ts mayAddListing). */
-export async function countListingsOf(env: Pick<Env, "DB">, userId: string): Promise<number> {
+export async function countListingsOf(env: DbEnv, userId: string): Promise<number> {
   const l = schema.listings;
   const [row] = await getDb(env).select({ n: count() }).from(l).where(eq(l.userId, userId));
   return row?.n ?? 0;

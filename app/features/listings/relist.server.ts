@@ -5,6 +5,7 @@ import { findOwnListing } from "~/features/dashboard/dashboard.server";
 import { writeProfileSnapshot } from "~/features/profile/profile.server";
 import { publishProfileUpdate } from "~/platform/realtime/publish.server";
 import type { WaitUntil } from "~/platform/request-context";
+import type { DbEnv } from "~/platform/data/db.server";
 
 export type RelistEnv = Pick<Env, "DB" | "PROFILES" | "ListingsRoom">;
 
@@ -27,7 +28,7 @@ export async function announceChange(
 
 /** Why a conditional write on the owner's listing changed nothing: not theirs (403), or not in that state (409). */
 export async function refusal(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   userId: string,
   listingId: string,
   notThatState: string,

@@ -14,6 +14,7 @@ import type { LinkKind } from "~/platform/data/one-time-links.server";
 import { sendEmail, siteName } from "~/platform/email/email.server";
 import { visibilitySet } from "./visibility.server";
 import { announceChange, refusal } from "./relist.server";
+import type { DbEnv } from "~/platform/data/db.server";
 
 type CheckEnv = Pick<Env, "DB" | "PROFILES" | "ListingsRoom" | "SITE_NAME"> & Parameters<typeof sendEmail>[0];
 
@@ -132,11 +133,7 @@ async function confirm(env: CheckEnv, ctx: WaitUntil, where: ReturnType<typeof a
 export type LinkRefusal = { ok: false; status: 400 | 410; error: string };
 
 /** Why an e-mailed link does not work now, or null if it does. Reads only. */
-export async function staleLinkRefusal(
-  env: Pick<Env, "DB">,
-  token: string,
-  now = Date.now(),
-): Promise<LinkRefusal | null> {
+export async function staleLinkRefusal(env: DbEnv, token: string, now = Date.now()): Promise<LinkRefusal | null> {
   const link = await peekLink(getDb(env), STALE_LINK, token, { now, fields: {} });
   if (link.ok) return null;
   // 410 Gone: the link was real, and its time is over (the owner is told where to confirm instead).

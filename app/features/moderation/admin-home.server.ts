@@ -6,6 +6,7 @@ import { getDb, schema } from "~/platform/data/db.server";
 import { leftOpen } from "~/features/payments/open-payments.server";
 import { notRefunded } from "~/features/payments/unapplied.server";
 import { isOpenReport } from "./reports.server";
+import type { DbEnv } from "~/platform/data/db.server";
 
 export type QueueCounts = {
   verifications: number;
@@ -15,7 +16,7 @@ export type QueueCounts = {
   failedRenewals: number;
 };
 
-export async function loadQueueCounts(env: Pick<Env, "DB">, now = Date.now()): Promise<QueueCounts> {
+export async function loadQueueCounts(env: DbEnv, now = Date.now()): Promise<QueueCounts> {
   const db = getDb(env);
   const vr = schema.verificationRequests;
   const l = schema.listings;

@@ -7,6 +7,7 @@ import { AUDIT_PAGE_SIZE, auditDetail } from "./moderation";
 import type { AuditAction } from "./moderation";
 import { d1Statement, getDb, insertWhere, schema } from "~/platform/data/db.server";
 import type { Db } from "~/platform/data/db.server";
+import type { DbEnv } from "~/platform/data/db.server";
 
 export type AuditEntry = {
   adminId: string;
@@ -90,10 +91,7 @@ export function auditForListing(db: Db, entry: AuditEntry, listingId: string, no
 export type AuditRow = typeof schema.adminAudit.$inferSelect & { adminName: string | null };
 
 /** One page of the log, newest first, with the administrator's first name while the account exists. */
-export async function loadAuditPage(
-  env: Pick<Env, "DB">,
-  page: number,
-): Promise<{ rows: AuditRow[]; hasMore: boolean }> {
+export async function loadAuditPage(env: DbEnv, page: number): Promise<{ rows: AuditRow[]; hasMore: boolean }> {
   const a = schema.adminAudit;
   const u = schema.users;
   const db = getDb(env);

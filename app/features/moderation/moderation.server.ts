@@ -21,6 +21,7 @@ import { publicState, publishProfileUpdate } from "~/platform/realtime/publish.s
 import type { PublicState } from "~/platform/realtime/protocol";
 import { ERROR_MSG } from "~/features/site/messages";
 import type { WaitUntil } from "~/platform/request-context";
+import type { DbEnv } from "~/platform/data/db.server";
 
 type ModerationEnv = Pick<Env, "DB" | "PROFILES" | "ListingsRoom">;
 type Admin = Pick<SessionUser, "id" | "isAdmin">;
@@ -38,7 +39,7 @@ export type ModerationResult =
   | { ok: true; listing: ModeratedListing; changed: boolean }
   | { ok: false; status: 400 | 403 | 404 | 409; error: string };
 
-export async function readModeratedListing(env: Pick<Env, "DB">, listingId: string): Promise<ModeratedListing | null> {
+export async function readModeratedListing(env: DbEnv, listingId: string): Promise<ModeratedListing | null> {
   if (!isId(listingId)) return null;
   const [row] = await getDb(env)
     .select({

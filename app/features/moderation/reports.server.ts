@@ -13,13 +13,14 @@ import { publicState } from "~/platform/realtime/publish.server";
 import { overLimit } from "~/platform/http/rate-limit.server";
 import { limiterKey } from "~/platform/http/rate-limit.server";
 import type { WaitUntil } from "~/platform/request-context";
+import type { DbEnv } from "~/platform/data/db.server";
 
 const r = schema.reports;
 const l = schema.listings;
 
 /** The listing a visitor may report: a published one (what the public can see), or null. */
 export async function reportableListing(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   listingId: string | undefined,
 ): Promise<{ modelId: string; firstName: string } | null> {
   if (!isId(listingId)) return null;
@@ -31,12 +32,7 @@ export async function reportableListing(
   return row ?? null;
 }
 
-export async function createReport(
-  env: Pick<Env, "DB">,
-  modelId: string,
-  input: ReportInput,
-  now = Date.now(),
-): Promise<string> {
+export async function createReport(env: DbEnv, modelId: string, input: ReportInput, now = Date.now()): Promise<string> {
   const id = newId();
   await getDb(env).insert(r).values({
     id,
@@ -75,7 +71,7 @@ export const REPORT_QUEUE_LIMIT = 200;
 export const isOpenReport = eq(r.status, "open");
 
 /** Open reports, oldest first: the ones closest to (or past) the 48-hour window come first. */
-export async function loadOpenReports(env: Pick<Env, "DB">): Promise<OpenReport[]> {
+export async function loadOpenReports(env: DbEnv): Promise<OpenReport[]> {
   return getDb(env)
     .select({
       id: r.id,

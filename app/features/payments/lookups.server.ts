@@ -18,6 +18,7 @@ import type { NotifyEnv } from "./notify.server";
 import { readSubscription, subscriptionStatements } from "~/features/billing/subscriptions.server";
 import type { BillingEnv } from "~/features/billing/subscriptions.server";
 import type { WaitUntil } from "~/platform/request-context";
+import type { DbEnv } from "~/platform/data/db.server";
 
 const p = schema.payments;
 
@@ -37,7 +38,7 @@ export type LookupOutcome = LookupStatus | "refused";
  * someone asked just now, or the payment is not open (any more).
  */
 export async function claimLookup(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   paymentId: string,
   now: number,
   minInterval = LOOKUP_MIN_INTERVAL_MS,
@@ -108,7 +109,7 @@ export async function lookUpAndApply(
 /** The payment as the closing steps need it (administrators' give up, the cron's sweep of checkouts). */
 export type PaymentRow = NonNullable<Awaited<ReturnType<typeof paymentRow>>>;
 
-export async function paymentRow(env: Pick<Env, "DB">, paymentId: string) {
+export async function paymentRow(env: DbEnv, paymentId: string) {
   const [row] = await getDb(env)
     .select({ id: p.id, status: p.status, kind: p.kind, listingId: p.listingId, failure: p.failure })
     .from(p)

@@ -14,6 +14,7 @@ import { failOpenPayment, lookUpAndApply, paymentRow } from "./lookups.server";
 import { batchOrChanged, SubscriptionChangedError } from "~/features/billing/subscriptions.server";
 import type { BillingEnv } from "~/features/billing/subscriptions.server";
 import type { WaitUntil } from "~/platform/request-context";
+import type { DbEnv } from "~/platform/data/db.server";
 
 const p = schema.payments;
 
@@ -23,7 +24,7 @@ export function leftOpen(now: number): SQL {
 }
 
 /** Open payments older than two hours, oldest first, with whose they are. */
-export async function loadOpenPayments(env: Pick<Env, "DB">, now = Date.now()) {
+export async function loadOpenPayments(env: DbEnv, now = Date.now()) {
   const l = schema.listings;
   const u = schema.users;
   return getDb(env)

@@ -12,6 +12,7 @@ import { getDb, schema } from "~/platform/data/db.server";
 import type { Db } from "~/platform/data/db.server";
 import { ProviderUnavailableError } from "./gateway.server";
 import type { PaymentGateway, PaymentNotification } from "./gateway.server";
+import type { DbEnv } from "~/platform/data/db.server";
 
 const u = schema.unappliedPayments;
 const p = schema.payments;
@@ -55,11 +56,7 @@ export type RefundRun = { refunded: number; pending: number; manual: number; unr
  * UPDATE first, so two runs (the webhook's and the cron's) never refund one transaction twice. Unreachable:
  * back to due, for the next run. Refused: left to an administrator ('manual'), with the provider's reason.
  */
-export async function refundUnapplied(
-  env: Pick<Env, "DB">,
-  gateway: PaymentGateway,
-  now = Date.now(),
-): Promise<RefundRun> {
+export async function refundUnapplied(env: DbEnv, gateway: PaymentGateway, now = Date.now()): Promise<RefundRun> {
   const db = getDb(env);
   const run: RefundRun = { refunded: 0, pending: 0, manual: 0, unreachable: 0 };
   const due = await db
@@ -125,7 +122,7 @@ async function sendRefund(gateway: PaymentGateway, row: typeof u.$inferSelect): 
 export const notRefunded = ne(u.refundState, "refunded");
 
 /** For administrators: every stray payment not yet refunded, then the latest refunded ones. */
-export async function loadUnappliedPayments(env: Pick<Env, "DB">) {
+export async function loadUnappliedPayments(env: DbEnv) {
   const l = schema.listings;
   const users = schema.users;
   const columns = {
@@ -167,7 +164,7 @@ export async function loadUnappliedPayments(env: Pick<Env, "DB">) {
  * still be heard). The webhook asks the provider about nothing else.
  */
 export async function payableRef(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   providerRef: string,
   pageLifetimeMs: number,
   now = Date.now(),
@@ -191,7 +188,7 @@ export async function payableRef(
  * days): it leaves the list, with the reason on the audit log in the same batch.
  */
 export async function markRefunded(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   admin: { id: string; isAdmin: boolean },
   idValue: unknown,
   reasonValue: unknown,

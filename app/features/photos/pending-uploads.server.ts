@@ -12,6 +12,7 @@ import { and, eq, gte, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
 import { newId } from "~/platform/data/ids";
 import { getDb, schema } from "~/platform/data/db.server";
 import type { Db } from "~/platform/data/db.server";
+import type { DbEnv } from "~/platform/data/db.server";
 
 const pu = schema.pendingUploads;
 
@@ -41,7 +42,7 @@ export const claimable = (now: number) =>
 
 /** The uploads a save may use: the user's own, not about to be swept. Missing ids are simply absent. */
 export async function findClaimableUploads(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   userId: string,
   ids: string[],
   now = Date.now(),
@@ -114,7 +115,7 @@ export async function sweepOrphanObjects(
 }
 
 /** Which of these object keys a draft still keeps (D1 binds at most 100 parameters a statement). */
-async function keptKeys(env: Pick<Env, "DB">, keys: string[], now: number): Promise<Set<string>> {
+async function keptKeys(env: DbEnv, keys: string[], now: number): Promise<Set<string>> {
   const kept = new Set<string>();
   const db = getDb(env);
   for (let i = 0; i < keys.length; i += 90) {

@@ -4,6 +4,7 @@ import type { PhotoWidth } from "./variants";
 import { getSessionUser } from "~/features/accounts/auth.server";
 import { getDb, schema } from "~/platform/data/db.server";
 import { makeVariant } from "./variants.server";
+import type { DbEnv } from "~/platform/data/db.server";
 
 const YEAR_SECONDS = 31_536_000;
 /**
@@ -18,7 +19,7 @@ type PhotoOwner = Pick<typeof schema.listings.$inferSelect, "live" | "userId"> &
  * Whose listing shows this stored photo, and whether visitors may see it (the listing is live and the photo
  * is one its plan shows, decision 0017); null once it is deleted.
  */
-async function photoOwner(env: Pick<Env, "DB">, key: string): Promise<PhotoOwner | null> {
+async function photoOwner(env: DbEnv, key: string): Promise<PhotoOwner | null> {
   const l = schema.listings;
   const img = schema.listingImages;
   const [row] = await getDb(env)

@@ -9,6 +9,7 @@ import { photoUrl } from "./keys";
 import { PLANS } from "~/features/billing/plans";
 import { getDb, schema } from "~/platform/data/db.server";
 import type { Db } from "~/platform/data/db.server";
+import type { DbEnv } from "~/platform/data/db.server";
 
 const l = schema.listings;
 const img = schema.listingImages;
@@ -74,7 +75,7 @@ export function keepChoiceStatement(db: Db, listingId: string, ids: readonly str
 }
 
 /** The listing's photos in order, for the owner's choice on /managesub. */
-export async function choosablePhotos(env: Pick<Env, "DB">, listingId: string) {
+export async function choosablePhotos(env: DbEnv, listingId: string) {
   const rows = await getDb(env)
     .select({ imageId: img.id, r2Key: img.r2Key, position: img.position, keptOnStandard: img.keptOnStandard })
     .from(img)

@@ -6,6 +6,7 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { newId } from "~/platform/data/ids";
 import { withVariantKeys } from "./variants";
 import { getDb, schema } from "~/platform/data/db.server";
+import type { DbEnv } from "~/platform/data/db.server";
 
 export const R2_DELETE_QUEUE = "nz-listings-r2-deletes";
 export const R2_DELETE_DEAD_LETTERS = "nz-listings-r2-deletes-failed";
@@ -99,11 +100,7 @@ export async function consumeR2Deletes(batch: MessageBatch<unknown>, bucket: Pic
 }
 
 /** The dead-letter queue's consumer: what failed every retry is written down for the cron. */
-export async function recordDeadLetters(
-  batch: MessageBatch<unknown>,
-  env: Pick<Env, "DB">,
-  now = Date.now(),
-): Promise<void> {
+export async function recordDeadLetters(batch: MessageBatch<unknown>, env: DbEnv, now = Date.now()): Promise<void> {
   const db = getDb(env);
   for (const message of batch.messages) {
     if (isDeleteMessage(message.body) && message.body.keys.length) {

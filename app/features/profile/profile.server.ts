@@ -7,6 +7,7 @@ import { getDb, schema } from "~/platform/data/db.server";
 import type { WaitUntil } from "~/platform/request-context";
 import { assembleProfile } from "./assemble-profile.server";
 import type { ListingRow } from "./assemble-profile.server";
+import type { DbEnv } from "~/platform/data/db.server";
 
 const l = schema.listings;
 const img = schema.listingImages;
@@ -28,7 +29,7 @@ export function snapshotKey(listingId: string): string {
  * plan, marked `hidden`, for the owner's editor only.
  */
 export async function buildProfileFromD1(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   modelId: string,
   opts: { withHidden?: boolean } = {},
 ): Promise<Profile | null> {
@@ -50,7 +51,7 @@ export async function buildProfileFromD1(
  * Profiles of many listings with five queries whatever their number: the listing rows are given, then
  * one IN-query each for images, rates, special rates and tour stops. At most 100 ids (D1's bound-parameter limit).
  */
-export async function assembleProfiles(env: Pick<Env, "DB">, rows: ListingRow[]): Promise<Profile[]> {
+export async function assembleProfiles(env: DbEnv, rows: ListingRow[]): Promise<Profile[]> {
   if (rows.length === 0) return [];
   if (rows.length > 100) throw new Error("assembleProfiles takes at most 100 listings");
   const ids = rows.map((r) => r.id);

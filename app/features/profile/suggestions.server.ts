@@ -5,6 +5,7 @@ import type { ListingCardData } from "~/features/catalogue/listing-card";
 import { cardColumns, gridOrder } from "~/features/catalogue/listing-queries.server";
 import { getDb, schema } from "~/platform/data/db.server";
 import { pickSuggestions } from "./profile";
+import type { DbEnv } from "~/platform/data/db.server";
 
 const l = schema.listings;
 
@@ -17,7 +18,7 @@ export const SUGGESTION_POOL = 24;
  * rather than the whole region, then the pure pickSuggestions.
  */
 export async function loadSuggestions(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   profile: { modelId: string; location: string },
   random: () => number = Math.random,
 ): Promise<ListingCardData[]> {

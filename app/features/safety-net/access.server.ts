@@ -7,6 +7,7 @@ import { nzDate } from "~/platform/time/nz-time";
 import { parseRegion } from "~/features/catalogue/regions";
 import type { Region } from "~/features/catalogue/regions";
 import { getDb, schema } from "~/platform/data/db.server";
+import type { DbEnv } from "~/platform/data/db.server";
 
 export type SafetyAccess = {
   userId: string;
@@ -17,7 +18,7 @@ export type SafetyAccess = {
 };
 
 /** The account's access, or null when it may not use the Safety Net. */
-export async function safetyAccess(env: Pick<Env, "DB">, userId: string, now: number): Promise<SafetyAccess | null> {
+export async function safetyAccess(env: DbEnv, userId: string, now: number): Promise<SafetyAccess | null> {
   const db = getDb(env);
   const l = schema.listings;
   const [listings, users] = await db.batch([

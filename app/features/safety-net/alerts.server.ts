@@ -6,6 +6,7 @@ import { nzDate } from "~/platform/time/nz-time";
 import { getDb, schema } from "~/platform/data/db.server";
 import { CHECKS_PER_DAY } from "./retention";
 import { identifierHash } from "./safety-key.server";
+import type { DbEnv } from "~/platform/data/db.server";
 
 export type Alert = { id: string; region: string; month: string; category: string; text: string; publishedAt: number };
 
@@ -20,7 +21,7 @@ export const alertColumns = {
 };
 
 /** Current alerts for these regions, newest first. */
-export async function loadAlerts(env: Pick<Env, "DB">, regions: readonly string[], now: number): Promise<Alert[]> {
+export async function loadAlerts(env: DbEnv, regions: readonly string[], now: number): Promise<Alert[]> {
   if (regions.length === 0) return [];
   const r = schema.safetyReports;
   return getDb(env)
@@ -41,7 +42,7 @@ export type CheckAnswer =
  * categories and months only. What was checked is not stored.
  */
 export async function checkIdentifier(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   userId: string,
   identifierKey: string,
   now: number,
@@ -71,7 +72,7 @@ export async function checkIdentifier(
 }
 
 /** Checks left today, for the form's note. */
-export async function checksLeft(env: Pick<Env, "DB">, userId: string, now: number): Promise<number> {
+export async function checksLeft(env: DbEnv, userId: string, now: number): Promise<number> {
   const c = schema.safetyChecks;
   const [row] = await getDb(env)
     .select({ count: c.count })

@@ -6,9 +6,10 @@ import { and, eq, gt } from "drizzle-orm";
 import { newId } from "~/platform/data/ids";
 import { getDb, schema } from "~/platform/data/db.server";
 import { identifierHash } from "./safety-key.server";
+import type { DbEnv } from "~/platform/data/db.server";
 
 export async function createCorrection(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   correction: { contact: string; message: string; identifierKey: string | null },
   now: number,
 ): Promise<void> {

@@ -8,18 +8,19 @@ import type { EmailEnv } from "~/platform/email/email.server";
 import { safetyAccess } from "./access.server";
 import { digestEmail } from "./digest";
 import { DIGEST_HOURS } from "./retention";
+import type { DbEnv } from "~/platform/data/db.server";
 
 /** Subscribers looked at per run; the cron runs every 30 minutes. */
 const PER_RUN = 50;
 
-export async function setDigest(env: Pick<Env, "DB">, userId: string, on: boolean, now: number): Promise<void> {
+export async function setDigest(env: DbEnv, userId: string, on: boolean, now: number): Promise<void> {
   const db = getDb(env);
   const d = schema.safetyDigests;
   if (on) await db.insert(d).values({ userId, createdAt: now, lastSentAt: now }).onConflictDoNothing();
   else await db.delete(d).where(eq(d.userId, userId));
 }
 
-export async function hasDigest(env: Pick<Env, "DB">, userId: string): Promise<boolean> {
+export async function hasDigest(env: DbEnv, userId: string): Promise<boolean> {
   const d = schema.safetyDigests;
   const rows = await getDb(env).select({ userId: d.userId }).from(d).where(eq(d.userId, userId));
   return rows.length > 0;

@@ -14,6 +14,7 @@ import type { AlertFields } from "./report-rules";
 import { answerBinding, changedOr, descriptionBinding } from "./reports.server";
 import type { Outcome } from "./reports.server";
 import { openText } from "./safety-key.server";
+import type { DbEnv } from "~/platform/data/db.server";
 
 export type QueueItem = {
   id: string;
@@ -39,7 +40,7 @@ export type CorrectionItem = {
 };
 
 export async function loadModeration(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   now: number,
 ): Promise<{ queue: QueueItem[]; alerts: PublishedAlert[]; corrections: CorrectionItem[] }> {
   const db = getDb(env);
@@ -104,7 +105,7 @@ type Admin = Pick<SessionUser, "id">;
 const WAITING = inArray(schema.safetyReports.status, ["pending", "question"]);
 
 async function decide(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   admin: Admin,
   reportId: string,
   set: Partial<typeof schema.safetyReports.$inferInsert>,
@@ -141,7 +142,7 @@ async function decide(
   return changedOr(results[0], 409, failure);
 }
 
-export function publishReport(env: Pick<Env, "DB">, admin: Admin, reportId: string, alert: AlertFields, now: number) {
+export function publishReport(env: DbEnv, admin: Admin, reportId: string, alert: AlertFields, now: number) {
   return decide(
     env,
     admin,
@@ -165,7 +166,7 @@ export function publishReport(env: Pick<Env, "DB">, admin: Admin, reportId: stri
   );
 }
 
-export function askReporter(env: Pick<Env, "DB">, admin: Admin, reportId: string, question: string, now: number) {
+export function askReporter(env: DbEnv, admin: Admin, reportId: string, question: string, now: number) {
   return decide(
     env,
     admin,
@@ -179,7 +180,7 @@ export function askReporter(env: Pick<Env, "DB">, admin: Admin, reportId: string
   );
 }
 
-export function declineReport(env: Pick<Env, "DB">, admin: Admin, reportId: string, reason: string, now: number) {
+export function declineReport(env: DbEnv, admin: Admin, reportId: string, reason: string, now: number) {
   return decide(
     env,
     admin,
@@ -195,7 +196,7 @@ export function declineReport(env: Pick<Env, "DB">, admin: Admin, reportId: stri
 }
 
 /** A published alert's text, region, month or category put right (its expiry stays). */
-export function correctAlert(env: Pick<Env, "DB">, admin: Admin, reportId: string, alert: AlertFields, now: number) {
+export function correctAlert(env: DbEnv, admin: Admin, reportId: string, alert: AlertFields, now: number) {
   return decide(
     env,
     admin,
@@ -210,7 +211,7 @@ export function correctAlert(env: Pick<Env, "DB">, admin: Admin, reportId: strin
 }
 
 /** Removes a published alert: the report and its hashes are deleted; the audit row is what remains. */
-export async function removeAlert(env: Pick<Env, "DB">, admin: Admin, reportId: string, now: number): Promise<Outcome> {
+export async function removeAlert(env: DbEnv, admin: Admin, reportId: string, now: number): Promise<Outcome> {
   const db = getDb(env);
   const r = schema.safetyReports;
   const [deleted] = await db.batch([
@@ -220,12 +221,7 @@ export async function removeAlert(env: Pick<Env, "DB">, admin: Admin, reportId: 
   return changedOr(deleted, 409, SAFETY_MSG.notPublished);
 }
 
-export async function closeCorrection(
-  env: Pick<Env, "DB">,
-  admin: Admin,
-  correctionId: string,
-  now: number,
-): Promise<Outcome> {
+export async function closeCorrection(env: DbEnv, admin: Admin, correctionId: string, now: number): Promise<Outcome> {
   const db = getDb(env);
   const c = schema.safetyCorrections;
   const [updated] = await db.batch([
@@ -239,7 +235,7 @@ export async function closeCorrection(
 }
 
 /** The reporter's address, to tell them a question waits (the e-mail says nothing more). */
-export async function reporterEmail(env: Pick<Env, "DB">, reportId: string): Promise<string | null> {
+export async function reporterEmail(env: DbEnv, reportId: string): Promise<string | null> {
   const r = schema.safetyReports;
   const [row] = await getDb(env)
     .select({ email: schema.users.email })

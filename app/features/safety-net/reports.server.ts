@@ -10,6 +10,7 @@ import { SAFETY_MSG } from "./report-rules";
 import type { ReportFields } from "./report-rules";
 import { identifierHashes, openText, sealText } from "./safety-key.server";
 import type { MyReport } from "./components/safety-net-views";
+import type { DbEnv } from "~/platform/data/db.server";
 
 const WEEK_MS = 7 * 24 * 3_600_000;
 
@@ -25,7 +26,7 @@ export const answerBinding = (reportId: string) => `${reportId}:answer`;
 
 /** Stores a report unless the account has sent REPORTS_PER_WEEK in the last seven days (checked in the batch). */
 export async function createReport(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   access: SafetyAccess,
   report: ReportFields,
   now: number,
@@ -63,7 +64,7 @@ export async function createReport(
 }
 
 /** The account's own reports, newest first, opened for the reporter. */
-export async function loadMyReports(env: Pick<Env, "DB">, userId: string): Promise<MyReport[]> {
+export async function loadMyReports(env: DbEnv, userId: string): Promise<MyReport[]> {
   const r = schema.safetyReports;
   const rows = await getDb(env)
     .select({
@@ -93,7 +94,7 @@ export async function loadMyReports(env: Pick<Env, "DB">, userId: string): Promi
 }
 
 /** Deletes the reporter's own report at once, with its hashes (and its alert, if published). */
-export async function withdrawReport(env: Pick<Env, "DB">, userId: string, reportId: string): Promise<Outcome> {
+export async function withdrawReport(env: DbEnv, userId: string, reportId: string): Promise<Outcome> {
   const r = schema.safetyReports;
   const result = await getDb(env)
     .delete(r)
@@ -103,7 +104,7 @@ export async function withdrawReport(env: Pick<Env, "DB">, userId: string, repor
 
 /** The reporter's answer to the administrator's question: sealed, and the report goes back to the queue. */
 export async function answerQuestion(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   userId: string,
   reportId: string,
   answer: string,
@@ -119,7 +120,7 @@ export async function answerQuestion(
 }
 
 /** Reports sent by the account in the last seven days (for the form's note). */
-export async function reportsThisWeek(env: Pick<Env, "DB">, userId: string, now: number): Promise<number> {
+export async function reportsThisWeek(env: DbEnv, userId: string, now: number): Promise<number> {
   const r = schema.safetyReports;
   const [row] = await getDb(env)
     .select({ n: sql<number>`count(*)` })

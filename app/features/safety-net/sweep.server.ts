@@ -7,10 +7,11 @@ import { and, eq, lt, lte, isNotNull } from "drizzle-orm";
 import { addDays, nzDate } from "~/platform/time/nz-time";
 import { getDb, schema } from "~/platform/data/db.server";
 import { CHECK_TOTAL_DAYS, HANDLED_CORRECTION_DAYS, daysAfter } from "./retention";
+import type { DbEnv } from "~/platform/data/db.server";
 
 export type SafetySweep = { reports: number; checks: number; corrections: number };
 
-export async function sweepSafetyNet(env: Pick<Env, "DB">, now: number): Promise<SafetySweep> {
+export async function sweepSafetyNet(env: DbEnv, now: number): Promise<SafetySweep> {
   const db = getDb(env);
   const r = schema.safetyReports;
   const c = schema.safetyChecks;

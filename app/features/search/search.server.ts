@@ -21,6 +21,7 @@ import type { CardRow, ListingCardData } from "~/features/catalogue/listing-card
 import { allWithMeta, batchWithMeta, getDb, schema } from "~/platform/data/db.server";
 import type { Db } from "~/platform/data/db.server";
 import { byGridOrder, cardColumns, gridOrder } from "~/features/catalogue/listing-queries.server";
+import type { DbEnv } from "~/platform/data/db.server";
 
 export const DEFAULT_SEARCH_LIMIT = 48;
 /** Pages a realtime refresh of the results page may reload at once (`pages=`), as the grid's refresh does. */
@@ -63,7 +64,7 @@ function afterInGrid(after: SearchCursor): SQL {
 }
 
 export async function searchListings(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   q: string,
   opts: { includeHidden: boolean; limit?: number; after?: SearchCursor | null },
 ): Promise<SearchOutcome> {
@@ -112,7 +113,7 @@ export async function searchListings(
 
 /** Step 1: the names that can score above 0, the exact name's page, and the listing count; one round trip. */
 async function readCandidates(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   db: Db,
   {
     query,

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt } from "drizzle-orm";
 import { SITEMAP_PROFILE_CAP } from "./sitemap";
 import { getDb, schema } from "~/platform/data/db.server";
+import type { DbEnv } from "~/platform/data/db.server";
 
 /** Rows per query: small enough for D1's response limits, few enough round trips for a large directory. */
 const PAGE_SIZE = 5_000;
@@ -10,7 +11,7 @@ const PAGE_SIZE = 5_000;
  * index seek rather than an ever-growing OFFSET scan) and capped at what one sitemap file may hold.
  */
 export async function liveListingIds(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   { cap = SITEMAP_PROFILE_CAP, pageSize = PAGE_SIZE }: { cap?: number; pageSize?: number } = {},
 ): Promise<string[]> {
   const db = getDb(env);

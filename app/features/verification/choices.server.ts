@@ -6,6 +6,7 @@ import type { Db } from "~/platform/data/db.server";
 import type { ListingRow } from "../../../drizzle/schema";
 import { canRequestId, canRequestPhoto } from "./verification";
 import type { VerificationKind } from "./verification";
+import type { DbEnv } from "~/platform/data/db.server";
 
 const l = schema.listings;
 const vr = schema.verificationRequests;
@@ -50,7 +51,7 @@ export function factsQuery(db: Db) {
  * verification, those not photo-verified with at least 4 photos. Oldest first, as on the dashboard.
  */
 export async function loadVerificationChoices(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   userId: string,
   kind: VerificationKind,
 ): Promise<VerificationChoice[]> {

@@ -6,6 +6,7 @@ import { visibilityInputs } from "~/features/listings/visibility";
 import { APPROVAL_NOTICE_MS, REJECTION_NOTICE_MS } from "./verification";
 import type { VerificationNotice } from "./verification";
 import { isPending } from "./request-status.server";
+import type { DbEnv } from "~/platform/data/db.server";
 
 const l = schema.listings;
 const vr = schema.verificationRequests;
@@ -16,7 +17,7 @@ const vr = schema.verificationRequests;
  * same kind has replaced.
  */
 export async function loadVerificationNotices(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   userId: string,
   now = Date.now(),
 ): Promise<VerificationNotice[]> {

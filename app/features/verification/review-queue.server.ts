@@ -3,6 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import { getDb, schema } from "~/platform/data/db.server";
 import { parseKeyList } from "./verification";
 import type { PendingRequest } from "./pending-request";
+import type { DbEnv } from "~/platform/data/db.server";
 
 const l = schema.listings;
 const vr = schema.verificationRequests;
@@ -10,7 +11,7 @@ const vr = schema.verificationRequests;
 export const QUEUE_LIMIT = 100;
 
 /** Pending requests, oldest first (first come, first served). */
-export async function loadPendingRequests(env: Pick<Env, "DB">): Promise<PendingRequest[]> {
+export async function loadPendingRequests(env: DbEnv): Promise<PendingRequest[]> {
   const rows = await getDb(env)
     .select({
       id: vr.id,

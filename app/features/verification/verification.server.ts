@@ -38,6 +38,7 @@ import { factsQuery } from "./choices.server";
 import type { ListingFacts } from "./choices.server";
 import { deleteFiles } from "./files.server";
 import { isPending } from "./request-status.server";
+import type { DbEnv } from "~/platform/data/db.server";
 
 const l = schema.listings;
 const vr = schema.verificationRequests;
@@ -74,7 +75,7 @@ export async function submitVerification(
 
 /** The listing: ours, eligible, nothing of this kind already waiting. */
 async function checkListing(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   user: Pick<SessionUser, "id">,
   kind: VerificationKind,
   modelId: string,
@@ -196,7 +197,7 @@ async function storeRequest(
   return { ok: true, requestId: id };
 }
 
-async function hasPending(env: Pick<Env, "DB">, listingId: string, kind: VerificationKind): Promise<boolean> {
+async function hasPending(env: DbEnv, listingId: string, kind: VerificationKind): Promise<boolean> {
   const [row] = await getDb(env)
     .select({ one: sql`1` })
     .from(vr)

@@ -12,11 +12,14 @@ function makeDb(d1: D1Database) {
 
 export type Db = ReturnType<typeof makeDb>;
 
+/** The bindings of a service that needs only D1. */
+export type DbEnv = Pick<Env, "DB">;
+
 // The instance holds nothing but the binding, so one per binding object serves every request (a D1 session
 // from withSession() is its own object, its own key).
 const instances = new WeakMap<D1Database, Db>();
 
-export function getDb(env: Pick<Env, "DB">): Db {
+export function getDb(env: DbEnv): Db {
   let db = instances.get(env.DB);
   if (!db) {
     db = makeDb(env.DB);

@@ -4,10 +4,11 @@ import { eq } from "drizzle-orm";
 import { addressKey } from "~/platform/http/client-address";
 import { newToken } from "./ids";
 import { getDb, schema } from "./db.server";
+import type { DbEnv } from "~/platform/data/db.server";
 
 const s = schema.siteSecrets;
 
-export async function siteSecret(env: Pick<Env, "DB">, name: string, now = Date.now()): Promise<string> {
+export async function siteSecret(env: DbEnv, name: string, now = Date.now()): Promise<string> {
   const db = getDb(env);
   const [, rows] = await db.batch([
     db
@@ -41,7 +42,7 @@ export async function keyedHash(key: string, input: string): Promise<string> {
  * client address and browser, keyed so the likes table never holds anything an address can be read back
  * from. The 'srv-' prefix keeps these apart from browser-made ids.
  */
-export async function anonymousVisitorId(env: Pick<Env, "DB">, request: Request): Promise<string> {
+export async function anonymousVisitorId(env: DbEnv, request: Request): Promise<string> {
   const key = await siteSecret(env, "visitor-id");
   const ip = request.headers.get("CF-Connecting-IP") ?? "unknown";
   const agent = (request.headers.get("User-Agent") ?? "").slice(0, 512);
@@ -52,6 +53,6 @@ export async function anonymousVisitorId(env: Pick<Env, "DB">, request: Request)
  * One visitor for counting views, likes and contacts (once per listing per day): the client address, by its
  * /64 for IPv6, as a keyed hash. Browser ids are free to make up; addresses are not.
  */
-export async function countingVisitor(env: Pick<Env, "DB">, request: Request): Promise<string> {
+export async function countingVisitor(env: DbEnv, request: Request): Promise<string> {
   return keyedHash(await siteSecret(env, "count-visitor"), addressKey(request.headers.get("CF-Connecting-IP")));
 }

@@ -6,6 +6,7 @@ import { desc, sql } from "drizzle-orm";
 import { newId } from "~/platform/data/ids";
 import type { EmailContent } from "./template";
 import { getDb, schema } from "../data/db.server";
+import type { DbEnv } from "~/platform/data/db.server";
 
 export type EmailEnv = Pick<Env, "APP_ENV" | "DB" | "EMAIL_API_URL" | "EMAIL_API_KEY" | "EMAIL_FROM">;
 export type OutgoingEmail = EmailContent & { to: string };
@@ -71,7 +72,7 @@ export async function sendEmail(
 
 export type OutboxMessage = { id: string; to: string; subject: string; text: string; createdAt: number };
 
-export async function listDevOutbox(env: Pick<Env, "DB">, limit = 50): Promise<OutboxMessage[]> {
+export async function listDevOutbox(env: DbEnv, limit = 50): Promise<OutboxMessage[]> {
   const rows = await getDb(env)
     .select()
     .from(schema.devOutbox)

@@ -6,6 +6,7 @@ import type { Copy } from "./page-copy.server";
 import { currentVersions } from "./page-versions.server";
 import { hasSessionCookie } from "../http/token-cookie.server";
 import type { WaitUntil } from "~/platform/request-context";
+import type { DbEnv } from "~/platform/data/db.server";
 
 /** A named cache: the zone's default cache (and a purge of it) never mixes with these entries. */
 const CACHE_NAME = "pages";
@@ -65,7 +66,7 @@ export function isSignedIn(cookieHeader: string | null): boolean {
 export async function servePageWith<P extends CachePlan>(
   policy: PageCachePolicy<P>,
   request: Request,
-  env: Pick<Env, "DB"> & Partial<Pick<Env, "PAGE_CACHE_REUSE_MS">>,
+  env: DbEnv & Partial<Pick<Env, "PAGE_CACHE_REUSE_MS">>,
   ctx: WaitUntil,
   build: string,
   render: Render,

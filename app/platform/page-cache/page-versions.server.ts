@@ -1,5 +1,6 @@
 // The page cache's versions: one number per scope in D1 (page_cache_versions), bumped by triggers on every
 // write that could change a page (docs/decisions/0012-page-cache.md). A kept copy is keyed by them.
+import type { DbEnv } from "~/platform/data/db.server";
 
 // Versions this isolate has read, reused for a moment (docs/decisions/0012-page-cache.md, "Reusing a version
 // read"): every answer to a request that wrote to D1 is held back for longer than that moment (holdAfterWrites),
@@ -37,7 +38,7 @@ export async function holdAfterWrites(
 
 /** The current version of each scope, or null when one cannot be read (the page is then served fresh). */
 export async function currentVersions(
-  env: Pick<Env, "DB"> & Partial<Pick<Env, "PAGE_CACHE_REUSE_MS">>,
+  env: DbEnv & Partial<Pick<Env, "PAGE_CACHE_REUSE_MS">>,
   scopes: string[],
 ): Promise<number[] | null> {
   if (!scopes.length) return [];
@@ -61,7 +62,7 @@ export async function currentVersions(
   return versions;
 }
 
-async function readVersions(env: Pick<Env, "DB">, scopes: string[]): Promise<number[] | null> {
+async function readVersions(env: DbEnv, scopes: string[]): Promise<number[] | null> {
   try {
     // Always the primary (no Sessions API bookmark): a replica could still hold the version before a hide.
     const { results } = await env.DB.prepare(

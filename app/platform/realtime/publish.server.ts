@@ -8,13 +8,14 @@ import type { ListingsRoom } from "../../../workers/listings-room";
 import { getDb, schema } from "../data/db.server";
 import { holdAfterWrites } from "../page-cache/page-versions.server";
 import type { WaitUntil } from "~/platform/request-context";
+import type { DbEnv } from "~/platform/data/db.server";
 
 /** Public means live (live needs verified); the region is where the grid shows it. */
 export function publicState(row: { live: boolean; location: string } | null | undefined): PublicState | null {
   return row ? { public: row.live, region: row.location } : null;
 }
 
-async function currentState(env: Pick<Env, "DB">, listingId: string): Promise<PublicState | null> {
+async function currentState(env: DbEnv, listingId: string): Promise<PublicState | null> {
   const l = schema.listings;
   const [row] = await getDb(env)
     .select({ live: l.live, location: l.location })

@@ -21,6 +21,7 @@ import { recordSecurityEvent, requestMeta, securityEventStatement } from "../sec
 import { siteOrigin } from "~/platform/http/site-origin.server";
 import type { RequestContext } from "~/platform/request-context";
 import { siteName } from "./passkey-challenge.server";
+import type { DbEnv } from "~/platform/data/db.server";
 
 const pk = schema.passkeys;
 const pc = schema.passkeyChallenges;
@@ -29,13 +30,13 @@ const pc = schema.passkeyChallenges;
 // Reading
 
 /** How many passkeys the user has: the second factors the account can use include them. */
-export async function countPasskeys(env: Pick<Env, "DB">, userId: string): Promise<number> {
+export async function countPasskeys(env: DbEnv, userId: string): Promise<number> {
   const [row] = await getDb(env).select({ n: count() }).from(pk).where(eq(pk.userId, userId));
   return row?.n ?? 0;
 }
 
 /** The owner's passkeys for /managesub, oldest first. */
-export async function listPasskeys(env: Pick<Env, "DB">, userId: string): Promise<PasskeyView[]> {
+export async function listPasskeys(env: DbEnv, userId: string): Promise<PasskeyView[]> {
   const rows = await getDb(env)
     .select({ id: pk.id, name: pk.name, createdAt: pk.createdAt, lastUsedAt: pk.lastUsedAt })
     .from(pk)

@@ -10,11 +10,12 @@ import type { RequestMeta } from "../security-log.server";
 import { sha256Hex } from "~/platform/http/token-cookie.server";
 import { openSecret, sealSecret } from "~/platform/crypto/sealing-key.server";
 import type { KeyEnv } from "~/platform/crypto/sealing-key.server";
+import type { DbEnv } from "~/platform/data/db.server";
 
 const tf = schema.totpFactors;
 const rc = schema.recoveryCodes;
 
-type TwoFactorEnv = Pick<Env, "DB"> & KeyEnv;
+type TwoFactorEnv = DbEnv & KeyEnv;
 
 /** A set-up left unfinished this long starts again with a new secret. */
 export const PENDING_SET_UP_MS = 30 * 60_000;
@@ -27,7 +28,7 @@ export type TotpStatus = {
   recoveryCodesLeft: number;
 };
 
-export async function totpStatus(env: Pick<Env, "DB">, userId: string, now = Date.now()): Promise<TotpStatus> {
+export async function totpStatus(env: DbEnv, userId: string, now = Date.now()): Promise<TotpStatus> {
   const db = getDb(env);
   const [[row], [left]] = await db.batch([
     db
@@ -50,7 +51,7 @@ export async function totpStatus(env: Pick<Env, "DB">, userId: string, now = Dat
 }
 
 /** True when the account signs in with an authenticator app (see second-factors.server.ts). */
-export async function hasTotp(env: Pick<Env, "DB">, userId: string): Promise<boolean> {
+export async function hasTotp(env: DbEnv, userId: string): Promise<boolean> {
   const [row] = await getDb(env)
     .select({ userId: tf.userId })
     .from(tf)
@@ -98,7 +99,7 @@ export async function pendingSetUp(
   return secret ? { secret, uri: totpUri(secret, user.email, issuer) } : null;
 }
 
-export async function cancelSetUp(env: Pick<Env, "DB">, userId: string): Promise<void> {
+export async function cancelSetUp(env: DbEnv, userId: string): Promise<void> {
   await getDb(env).update(tf).set({ pendingSecret: null, pendingAt: null }).where(eq(tf.userId, userId));
 }
 
@@ -199,7 +200,7 @@ export async function verifyTotp(
 }
 
 /** Turns two-factor off: the secret and every recovery code go, in one batch with the log entry. */
-export async function disableTotp(env: Pick<Env, "DB">, userId: string, meta: RequestMeta, now = Date.now()) {
+export async function disableTotp(env: DbEnv, userId: string, meta: RequestMeta, now = Date.now()) {
   const db = getDb(env);
   await db.batch([
     db.delete(tf).where(eq(tf.userId, userId)),
@@ -210,7 +211,7 @@ export async function disableTotp(env: Pick<Env, "DB">, userId: string, meta: Re
 
 /** Ten new recovery codes in place of the old ones (all of which stop working); answered once. */
 export async function regenerateRecoveryCodes(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   userId: string,
   meta: RequestMeta,
   now = Date.now(),
@@ -227,7 +228,7 @@ export async function regenerateRecoveryCodes(
 
 /** Spends one recovery code; answers how many are left, or null when it is not one of the unused codes. */
 export async function spendRecoveryCode(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   userId: string,
   input: unknown,
   now = Date.now(),

@@ -15,6 +15,7 @@ import { getDb, schema } from "~/platform/data/db.server";
 import { recordSecurityEvent, securityEventStatement } from "../security-log.server";
 import type { RequestMeta } from "../security-log.server";
 import { keyedHash, siteSecret } from "~/platform/data/site-secrets.server";
+import type { DbEnv } from "~/platform/data/db.server";
 
 const s = schema.sessions;
 
@@ -38,7 +39,7 @@ function liveFor(userId: string, now: number) {
   return and(eq(s.userId, userId), gt(s.expiresAt, now), gt(s.lastSeenAt, now - IDLE_TIMEOUT_MS));
 }
 
-async function ownLiveSessions(env: Pick<Env, "DB">, userId: string, now: number) {
+async function ownLiveSessions(env: DbEnv, userId: string, now: number) {
   return getDb(env)
     .select({ id: s.id, device: s.device, place: s.place, createdAt: s.createdAt, lastSeenAt: s.lastSeenAt })
     .from(s)
@@ -47,7 +48,7 @@ async function ownLiveSessions(env: Pick<Env, "DB">, userId: string, now: number
 
 /** The user's live sessions, this device first, then the most recently used. */
 export async function listOwnSessions(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   userId: string,
   currentId: string,
   now = Date.now(),
@@ -67,7 +68,7 @@ export type RevokeOutcome = "revoked" | "current" | "not-found";
  * live session of this user, which changes nothing.
  */
 export async function revokeOwnSession(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   userId: string,
   publicId: string,
   currentId: string,
@@ -93,7 +94,7 @@ export async function revokeOwnSession(
 
 /** Signs out every session of the user except `currentId`; answers how many ended. */
 export async function revokeOtherSessions(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   userId: string,
   currentId: string,
   meta: RequestMeta,

@@ -9,6 +9,7 @@ import { sendEmail } from "~/platform/email/email.server";
 import { claimMailSlot } from "../mail-caps.server";
 import { sha256Hex } from "~/platform/http/token-cookie.server";
 import { siteOrigin } from "~/platform/http/site-origin.server";
+import type { DbEnv } from "~/platform/data/db.server";
 
 const t = schema.loginThrottle;
 
@@ -16,7 +17,7 @@ export function throttleKey(email: string): Promise<string> {
   return sha256Hex(`login:${email.trim().toLowerCase()}`);
 }
 
-export async function readThrottle(env: Pick<Env, "DB">, key: string): Promise<ThrottleState | null> {
+export async function readThrottle(env: DbEnv, key: string): Promise<ThrottleState | null> {
   const [row] = await getDb(env)
     .select({ failures: t.failures, windowStart: t.windowStart, blockedUntil: t.blockedUntil })
     .from(t)
@@ -30,7 +31,7 @@ export async function readThrottle(env: Pick<Env, "DB">, key: string): Promise<T
  * an increment in the statement itself, not a value computed from an earlier read: failures sent in parallel
  * each count.
  */
-export async function recordLoginFailure(env: Pick<Env, "DB">, key: string, now: number): Promise<boolean> {
+export async function recordLoginFailure(env: DbEnv, key: string, now: number): Promise<boolean> {
   const db = getDb(env);
   const fresh = sql`${now} - ${t.windowStart} > ${FAILURE_WINDOW_MS}`;
   const [row] = await db
@@ -56,13 +57,13 @@ export async function recordLoginFailure(env: Pick<Env, "DB">, key: string, now:
 }
 
 /** The cron drops budgets whose window and delay are both over: they would count for nothing. */
-export async function sweepLoginThrottle(env: Pick<Env, "DB">, now: number): Promise<void> {
+export async function sweepLoginThrottle(env: DbEnv, now: number): Promise<void> {
   await getDb(env)
     .delete(t)
     .where(and(lt(t.windowStart, now - FAILURE_WINDOW_MS), lt(t.blockedUntil, now)));
 }
 
-export async function clearThrottle(env: Pick<Env, "DB">, email: string): Promise<void> {
+export async function clearThrottle(env: DbEnv, email: string): Promise<void> {
   await getDb(env)
     .delete(t)
     .where(eq(t.key, await throttleKey(email)));

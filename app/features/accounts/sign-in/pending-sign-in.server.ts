@@ -7,6 +7,7 @@ import { newToken } from "~/platform/data/ids";
 import { getDb, schema } from "~/platform/data/db.server";
 import { readTokenCookie, serializeTokenCookie, sha256Hex } from "~/platform/http/token-cookie.server";
 import type { TokenCookie } from "~/platform/http/token-cookie.server";
+import type { DbEnv } from "~/platform/data/db.server";
 
 const p = schema.pendingSignIns;
 
@@ -30,7 +31,7 @@ function readToken(request: Request, secure: boolean): string | null {
 
 /** Starts a pending sign-in for `userId`; answers the Set-Cookie value. Spent ones of the user are swept. */
 export async function startPendingSignIn(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   userId: string,
   secure: boolean,
   now = Date.now(),
@@ -49,7 +50,7 @@ export type PendingSignIn = { id: string; userId: string; attempts: number };
 /** The live pending sign-in the request's cookie names, or null (none, expired, used up). */
 export async function readPendingSignIn(
   request: Request,
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   secure: boolean,
   now = Date.now(),
 ): Promise<PendingSignIn | null> {
@@ -75,11 +76,7 @@ export function hasPendingCookie(request: Request, secure: boolean): boolean {
  * one, and none is checked once the attempts are gone. Answers the attempts used, or null when none is left
  * (or the sign-in expired or was spent).
  */
-export async function reservePendingAttempt(
-  env: Pick<Env, "DB">,
-  id: string,
-  now = Date.now(),
-): Promise<number | null> {
+export async function reservePendingAttempt(env: DbEnv, id: string, now = Date.now()): Promise<number | null> {
   const [row] = await getDb(env)
     .update(p)
     .set({ attempts: sql`${p.attempts} + 1` })
@@ -89,14 +86,14 @@ export async function reservePendingAttempt(
 }
 
 /** After a wrong code: the pending sign-in ends with its last attempt. Answers whether attempts are left. */
-export async function attemptsLeftAfterFailure(env: Pick<Env, "DB">, id: string, used: number): Promise<boolean> {
+export async function attemptsLeftAfterFailure(env: DbEnv, id: string, used: number): Promise<boolean> {
   if (used < PENDING_MAX_ATTEMPTS) return true;
   await getDb(env).delete(p).where(eq(p.id, id));
   return false;
 }
 
 /** Spends the pending sign-in: true for exactly one caller, so a code raced twice starts one session. */
-export async function consumePendingSignIn(env: Pick<Env, "DB">, id: string, now = Date.now()): Promise<boolean> {
+export async function consumePendingSignIn(env: DbEnv, id: string, now = Date.now()): Promise<boolean> {
   const gone = await getDb(env)
     .delete(p)
     // The right code's own attempt was reserved, so up to and including the last one.
@@ -106,6 +103,6 @@ export async function consumePendingSignIn(env: Pick<Env, "DB">, id: string, now
 }
 
 /** The cron drops pending sign-ins that can no longer be finished. */
-export async function sweepPendingSignIns(env: Pick<Env, "DB">, now: number): Promise<void> {
+export async function sweepPendingSignIns(env: DbEnv, now: number): Promise<void> {
   await getDb(env).delete(p).where(lt(p.expiresAt, now));
 }

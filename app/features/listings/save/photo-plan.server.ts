@@ -12,6 +12,7 @@ import type { PendingUpload } from "~/features/photos/pending-uploads.server";
 import { photoFailure } from "./outcome.server";
 import type { SaveFailure, SaveMode, SaveRequest, StatementCount } from "./outcome.server";
 import type { ExistingImage, SaveTarget } from "./target.server";
+import type { DbEnv } from "~/platform/data/db.server";
 
 export type PhotoPlan = {
   ok: true;
@@ -98,7 +99,7 @@ export function orderPlanned(existing: ExistingImage[], plan: PhotoPlan, body: L
  * What a listing's plan allows (app/features/billing/plans.ts maxPhotos): Featured's while it is featured,
  * which is only while it is paid for (a Featured plan, or an administrator's grant).
  */
-async function photoLimitOf(env: Pick<Env, "DB">, listingId: string | null): Promise<number> {
+async function photoLimitOf(env: DbEnv, listingId: string | null): Promise<number> {
   if (!listingId) return PLANS.standard.maxPhotos;
   const l = schema.listings;
   const [row] = await getDb(env).select({ featured: l.featured }).from(l).where(eq(l.id, listingId)).limit(1);

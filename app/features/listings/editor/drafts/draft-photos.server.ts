@@ -9,6 +9,7 @@ import { isId } from "~/platform/data/ids";
 import { MAX_PHOTOS } from "~/features/photos/rules";
 import { getDb, schema } from "~/platform/data/db.server";
 import { claimable } from "~/features/photos/pending-uploads.server";
+import type { DbEnv } from "~/platform/data/db.server";
 
 const pu = schema.pendingUploads;
 
@@ -36,7 +37,7 @@ export function readKeepBody(data: Record<string, unknown>): { modelId: string |
  * those (an upload may have expired or been saved meanwhile).
  */
 export async function keepDraftUploads(
-  env: Pick<Env, "DB">,
+  env: DbEnv,
   userId: string,
   listingId: string | null,
   uploadIds: string[],
