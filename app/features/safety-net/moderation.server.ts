@@ -11,7 +11,7 @@ import type { Alert } from "./alerts.server";
 import { alertExpiry, declinedExpiry } from "./retention";
 import { SAFETY_MSG } from "./report-rules";
 import type { AlertFields } from "./report-rules";
-import { answerBinding, changedOr, descriptionBinding } from "./reports.server";
+import { answerBinding, changedOr, descriptionBinding, reportColumns } from "./reports.server";
 import type { Outcome } from "./reports.server";
 import { openText } from "./safety-key.server";
 import type { DbEnv } from "~/platform/data/db.server";
@@ -48,18 +48,7 @@ export async function loadModeration(
   const c = schema.safetyCorrections;
   const [waiting, published, corrections] = await db.batch([
     db
-      .select({
-        id: r.id,
-        incidentDate: r.incidentDate,
-        region: r.region,
-        category: r.category,
-        description: r.description,
-        status: r.status,
-        secondLook: r.secondLook,
-        question: r.question,
-        answer: r.answer,
-        createdAt: r.createdAt,
-      })
+      .select({ ...reportColumns, secondLook: r.secondLook })
       .from(r)
       .where(inArray(r.status, ["pending", "question"]))
       .orderBy(asc(r.createdAt))

@@ -14,6 +14,20 @@ import type { DbEnv } from "~/platform/data/db.server";
 
 const WEEK_MS = 7 * 24 * 3_600_000;
 
+const sr = schema.safetyReports;
+/** A report as its reporter and the moderators both read it; each adds the columns only it shows. */
+export const reportColumns = {
+  id: sr.id,
+  incidentDate: sr.incidentDate,
+  region: sr.region,
+  category: sr.category,
+  description: sr.description,
+  status: sr.status,
+  question: sr.question,
+  answer: sr.answer,
+  createdAt: sr.createdAt,
+};
+
 export type Outcome = { ok: true; id?: string } | { ok: false; status: number; error: string };
 
 /** A guarded write's outcome: done when it changed a row; otherwise its guard was not met, and `error` says so. */
@@ -67,19 +81,7 @@ export async function createReport(
 export async function loadMyReports(env: DbEnv, userId: string): Promise<MyReport[]> {
   const r = schema.safetyReports;
   const rows = await getDb(env)
-    .select({
-      id: r.id,
-      incidentDate: r.incidentDate,
-      region: r.region,
-      category: r.category,
-      description: r.description,
-      status: r.status,
-      question: r.question,
-      answer: r.answer,
-      declineReason: r.declineReason,
-      alertText: r.alertText,
-      createdAt: r.createdAt,
-    })
+    .select({ ...reportColumns, declineReason: r.declineReason, alertText: r.alertText })
     .from(r)
     .where(eq(r.userId, userId))
     .orderBy(desc(r.createdAt))
