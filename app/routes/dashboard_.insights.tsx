@@ -24,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const days = parseRange(url.searchParams.get("days"));
   const listing = url.searchParams.get("listing");
-  // The weekly statement (docs/decisions/0030-weekly-visibility-statement.md): last full NZ week, same plan and region.
+  // The range, the weekly statement (docs/decisions/0030-weekly-visibility-statement.md) and the cover rotation.
   const page = await loadInsightsPage(context.cloudflare.env, user.id, listing, days, Date.now());
   return data(page, { headers: NO_STORE });
 }

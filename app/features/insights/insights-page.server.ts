@@ -5,9 +5,16 @@
 import { getDb } from "~/platform/data/db.server";
 import { coverQueries, coverRotationView } from "./cover-rotation.server";
 import type { CoverRotationView } from "./cover-rotation.server";
-import { totalsOf } from "./insights";
 import type { InsightsView, Range } from "./insights";
-import { insightsView, ownListingsQuery, pickListing, rangeQueries, rangeStart } from "./insights.server";
+import {
+  insightsView,
+  listingChoices,
+  noListingView,
+  ownListingsQuery,
+  pickListing,
+  rangeQueries,
+  rangeStart,
+} from "./insights.server";
 import { lastFullWeek } from "./statement";
 import type { Statement } from "./statement";
 import { statementEmailQuery, statementFrom, statementQueries } from "./statement.server";
@@ -28,13 +35,10 @@ export async function loadInsightsPage(
 ): Promise<InsightsPageData> {
   const db = getDb(env);
   const [owned, email] = await db.batch([ownListingsQuery(db, userId), statementEmailQuery(db, userId)]);
-  const listings = owned.map(({ modelId, firstName }) => ({ modelId, firstName }));
+  const listings = listingChoices(owned);
   const emailOn = email.length > 0;
   const listing = pickListing(owned, wanted);
-  if (!listing) {
-    const empty = { series: [], totals: totalsOf([]), photos: [], regions: [] };
-    return { listings, listingId: null, days, ...empty, statement: null, emailOn, covers: null };
-  }
+  if (!listing) return { ...noListingView(listings, days), statement: null, emailOn, covers: null };
   const id = listing.modelId;
   const week = lastFullWeek(now);
   const from = rangeStart(days, now);

@@ -4,12 +4,11 @@
 import { and, asc, eq, gte, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import { getDb, schema } from "~/platform/data/db.server";
-import type { Db } from "~/platform/data/db.server";
+import type { Db, DbEnv } from "~/platform/data/db.server";
 import { countDay } from "~/platform/http/client-address";
 import { fillDays, totalsOf } from "./insights";
 import type { DayCounts, InsightsView, PhotoCounts, Range } from "./insights";
 import type { RegionViews } from "./regions";
-import type { DbEnv } from "~/platform/data/db.server";
 
 const l = schema.listings;
 const ld = schema.listingDaily;
@@ -55,6 +54,21 @@ export function ownListingsQuery(db: Db, userId: string) {
     .where(eq(l.userId, userId))
     .orderBy(asc(l.createdAt), asc(l.id));
 }
+
+/** The listing picker's choices: an id and a first name each. */
+export const listingChoices = (owned: { modelId: string; firstName: string }[]): InsightsView["listings"] =>
+  owned.map(({ modelId, firstName }) => ({ modelId, firstName }));
+
+/** What the page shows an owner who has no listing yet. */
+export const noListingView = (listings: InsightsView["listings"], days: Range): InsightsView => ({
+  listings,
+  listingId: null,
+  days,
+  series: [],
+  totals: totalsOf([]),
+  photos: [],
+  regions: [],
+});
 
 /** Someone else's id (or none) picks the owner's first listing: nothing of another provider is ever read. */
 export function pickListing<T extends { modelId: string }>(listings: T[], wanted: string | null): T | null {
@@ -112,9 +126,9 @@ export async function loadInsights(
   now: number,
 ): Promise<InsightsView> {
   const db = getDb(env);
-  const listings = (await ownListingsQuery(db, userId)).map(({ modelId, firstName }) => ({ modelId, firstName }));
+  const listings = listingChoices(await ownListingsQuery(db, userId));
   const listingId = pickListing(listings, wanted)?.modelId ?? null;
-  if (!listingId) return { listings, listingId, days, series: [], totals: totalsOf([]), photos: [], regions: [] };
+  if (!listingId) return noListingView(listings, days);
   const read = await db.batch(rangeQueries(db, listingId, rangeStart(days, now)));
   return insightsView(listings, listingId, days, now, read);
 }
