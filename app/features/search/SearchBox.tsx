@@ -1,14 +1,27 @@
 import { Form, useNavigate } from "@remix-run/react";
 import { lazy, Suspense, useId, useRef, useState } from "react";
-import type { ComponentProps, Dispatch, KeyboardEvent, SetStateAction } from "react";
+import type { ComponentProps, ComponentType, Dispatch, KeyboardEvent, SetStateAction } from "react";
 import { moveHighlight, suggestionHref } from "./suggestions";
 import type { Suggestion } from "./suggestions";
 import { SearchIcon } from "~/ui/icons";
 import { useSuggestions } from "./useSuggestions";
+// Types only: the module itself is loaded lazily below.
+import type { SuggestionList as SuggestionListComponent } from "./SuggestionList";
 
 // The list's code is fetched when the box is first focused, not with the page: most visitors never type a
-// name, and until the first answer there is nothing to list.
-const loadSuggestionList = () => import("./SuggestionList").then((m) => ({ default: m.SuggestionList }));
+// name, and until the first answer there is nothing to list. A module that cannot be fetched (a tab left open
+// across a deploy) leaves the box without suggestions, still a working search form, rather than failing the page.
+type SuggestionListModule = {
+  default: ComponentType<ComponentProps<typeof SuggestionListComponent>>;
+};
+const loadSuggestionList = (): Promise<SuggestionListModule> =>
+  import("./SuggestionList").then(
+    (m) => ({ default: m.SuggestionList }),
+    (error: unknown) => {
+      console.error("SearchBox: could not load the suggestion list", error);
+      return { default: () => null };
+    },
+  );
 const SuggestionList = lazy(loadSuggestionList);
 
 /**
