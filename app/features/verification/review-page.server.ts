@@ -11,7 +11,7 @@ import { readForm } from "~/platform/http/body.server";
 import { NO_STORE } from "~/platform/http/page-answer";
 import { siteOrigin } from "~/platform/http/site-origin.server";
 import { formatNzTime } from "~/platform/time/date-text";
-import { parseReject } from "./components/RejectForm";
+import { parseReject } from "./reject-form";
 import { decideRequest } from "./decision.server";
 import { sweepVerificationFiles } from "./files.server";
 import { loadPendingRequests } from "./review-queue.server";

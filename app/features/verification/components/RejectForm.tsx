@@ -1,21 +1,10 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { z } from "zod";
 import { Button } from "~/ui/Button";
 import { Field } from "~/ui/Field";
-import { parseForm } from "~/ui/form-submission";
-import { parseRejectReason, REJECT_REASON_MAX } from "../verification";
-
-/** The reject form's one field, judged by the rule the server applies when it decides (parseRejectReason). */
-const rejectSchema = z.object({
-  reason: z.unknown().superRefine((value, ctx) => {
-    const parsed = parseRejectReason(value);
-    if (!parsed.ok) ctx.addIssue({ code: "custom", message: parsed.error });
-  }),
-});
-
-export const parseReject = (form: FormData) => parseForm(form, rejectSchema);
+import { parseReject } from "../reject-form";
+import { REJECT_REASON_MAX } from "../verification";
 
 /** Reject with a reason: checked in the browser by the server's rule before it is sent, and again on arrival. */
 export function RejectForm({
