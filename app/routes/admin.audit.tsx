@@ -9,6 +9,7 @@ import { loadAuditPage } from "~/features/moderation/audit.server";
 import { requireAdminPage } from "~/features/accounts/guards.server";
 import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
 import { privateMeta } from "~/features/site/seo";
+import { ColumnHeads } from "~/ui/ColumnHeads";
 
 export const meta: MetaFunction = () => privateMeta("Audit log");
 export const headers = pipeHeaders;
@@ -40,15 +41,7 @@ export default function AuditLog() {
         <div className="relative overflow-x-auto rounded-2xl border border-line">
           <table className="w-full min-w-[40rem] text-left text-sm" data-testid="audit-table">
             <caption className="sr-only">Administrator actions, page {page}</caption>
-            <thead className="bg-panel text-muted">
-              <tr>
-                {COLUMNS.map((name) => (
-                  <th key={name} scope="col" className="px-3 py-2 font-medium">
-                    {name}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <ColumnHeads columns={COLUMNS} cellClassName="px-3 py-2 font-medium" />
             <tbody className="divide-y divide-line">
               {rows.map((r) => (
                 <tr key={r.id} data-testid="audit-row" data-action={r.action}>

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { Form } from "@remix-run/react";
 import { Button } from "~/ui/Button";
 import { ReasonField } from "./GrantForms";
+import { ColumnHeads } from "~/ui/ColumnHeads";
 
 const CELL = "px-3 py-2";
 
@@ -54,15 +55,10 @@ export function OpenPayments({ open }: { open: OpenPayment[] }) {
         <div className="relative overflow-x-auto rounded-2xl border border-line">
           <table className="w-full min-w-[44rem] text-left text-sm" data-testid="open-payments">
             <caption className="sr-only">Payments left open</caption>
-            <thead className="bg-panel text-muted">
-              <tr>
-                {["Listing", "Owner", "Amount", "Kind", "Opened", "Last checked", "Actions"].map((h) => (
-                  <th key={h} scope="col" className={CELL}>
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <ColumnHeads
+              columns={["Listing", "Owner", "Amount", "Kind", "Opened", "Last checked", "Actions"]}
+              cellClassName={CELL}
+            />
             <tbody>
               {open.map((o) => (
                 <tr key={o.reference} className="border-t border-line" data-testid="open-payment-row">
