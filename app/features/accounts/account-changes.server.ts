@@ -21,7 +21,7 @@ import type { CurrentSession } from "./auth.server";
 import { getDb, schema } from "~/platform/data/db.server";
 import { newLink, peekLink, spendLink, unspentWhere } from "~/platform/data/one-time-links.server";
 import { EMAIL_CHANGE_LINK, linksInLastHour, RESET_LINK } from "./link-kinds.server";
-import { sendEmail } from "~/platform/email/email.server";
+import { sendEmail, siteName } from "~/platform/email/email.server";
 import { claimMailSlot } from "./mail-caps.server";
 import { hashPassword } from "./password.server";
 import { newPasswordProblem } from "./password-policy.server";
@@ -42,10 +42,6 @@ const ec = schema.emailChanges;
 const DAY_MS = 24 * 60 * 60_000;
 /** The 'someone tried to move an account to your address' notice goes at most once a day per recipient. */
 const TAKEN_NOTICE_INTERVAL_MS = DAY_MS;
-
-function siteName(env: Env): string {
-  return env.SITE_NAME || "Kiwi Companions";
-}
 
 /**
  * confirmIdentity, plus a line in the owner's security log for a wrong password: someone at this session

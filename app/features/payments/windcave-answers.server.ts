@@ -73,7 +73,7 @@ export function readLookupAnswer(answer: unknown, sessionId: string | undefined)
  * A session can hold several attempts (a decline, then an approval). The outcome is the authorised one if any,
  * else the latest; a session still at "init" or without transactions has no outcome yet.
  */
-export function finalTransactionOf(session: unknown, sessionId: string): unknown {
+function finalTransactionOf(session: unknown, sessionId: string): unknown {
   if (!isRecord(session) || session.id !== sessionId || !Array.isArray(session.transactions)) return undefined;
   const attempts = session.transactions.filter((t): t is Record<string, unknown> => isRecord(t) && !!t.id);
   return attempts.find((t) => t.authorised === true) ?? attempts.at(-1);
@@ -111,7 +111,7 @@ function kindOf(transaction: Record<string, unknown>): NotificationKind {
   return approved ? "payment_succeeded" : "payment_failed";
 }
 
-export function checkedReference(reference: string): string {
+function checkedReference(reference: string): string {
   if (!reference || reference.length > MAX_REFERENCE) {
     throw new RangeError(`A Windcave merchantReference is 1 to ${MAX_REFERENCE} characters`);
   }

@@ -27,10 +27,6 @@ export class PasskeyError extends Error {
   }
 }
 
-export function siteName(env: Env): string {
-  return env.SITE_NAME || "Kiwi Companions";
-}
-
 /** The origin the browser must report and the RP ID the passkeys are bound to (its host name). */
 export function relyingParty(env: Env, request: Request): { origin: string; rpID: string } {
   const origin = siteOrigin(env, request);

@@ -7,14 +7,8 @@ import type { SessionUser } from "~/features/accounts/auth-user";
 import { getDb, schema } from "~/platform/data/db.server";
 import type { RequestContext } from "~/platform/request-context";
 import { recordSecurityEvent, requestMeta, securityEventStatement } from "../security-log.server";
-import {
-  ALGORITHMS,
-  issueChallenge,
-  PasskeyError,
-  relyingParty,
-  siteName,
-  takeChallenge,
-} from "./passkey-challenge.server";
+import { ALGORITHMS, issueChallenge, PasskeyError, relyingParty, takeChallenge } from "./passkey-challenge.server";
+import { siteName } from "~/platform/email/email.server";
 import { registerBodySchema } from "./passkey-schemas";
 import { MAX_PASSKEYS, OPTIONS_TIMEOUT_MS, PASSKEY_MSG, passkeyName, transportList } from "./passkeys";
 import type { PasskeyView } from "./passkeys";

@@ -57,7 +57,7 @@ export function Hidden({ intent, redirectTo }: { intent: Intent; redirectTo: str
   );
 }
 
-export const emailInput = { autoComplete: "email", inputMode: "email", required: true, maxLength: 254 } as const;
+const emailInput = { autoComplete: "email", inputMode: "email", required: true, maxLength: 254 } as const;
 
 type ConformField = Parameters<typeof getInputProps>[0];
 

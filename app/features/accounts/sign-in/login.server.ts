@@ -36,7 +36,7 @@ import { startPendingSignIn } from "./pending-sign-in.server";
 const DUMMY_HASH = `pbkdf2-sha256$100000$${"A".repeat(22)}==$${"A".repeat(43)}=`;
 
 /** How long a sign-up's password for a confirmed account's address is remembered: as long as a pending sign-up lives. */
-export const SIGNUP_ATTEMPT_TTL_MS = UNCONFIRMED_ACCOUNT_DAYS * 24 * 60 * 60_000;
+const SIGNUP_ATTEMPT_TTL_MS = UNCONFIRMED_ACCOUNT_DAYS * 24 * 60 * 60_000;
 
 async function verifyCredentials(env: Env, input: unknown): Promise<SessionUser> {
   const parsed = parseWith(loginSchema, input);
@@ -81,7 +81,7 @@ function authenticatorFor(env: Env) {
  * Checks e-mail and password from a form-encoded request through remix-auth's FormStrategy. Throws
  * AuthError (400 for bad input, 401 for wrong credentials). Does not start a session.
  */
-export async function authenticateLogin(request: Request, env: Env): Promise<SessionUser> {
+async function authenticateLogin(request: Request, env: Env): Promise<SessionUser> {
   try {
     return await authenticatorFor(env).authenticate("form", request);
   } catch (error) {
@@ -95,7 +95,7 @@ export async function authenticateLogin(request: Request, env: Env): Promise<Ses
 }
 
 /** A form-encoded POST carrying `fields`, for handing JSON input to the FormStrategy. */
-export function formRequest(url: string, fields: Record<string, string>): Request {
+function formRequest(url: string, fields: Record<string, string>): Request {
   return new Request(url, { method: "POST", body: new URLSearchParams(fields) });
 }
 
