@@ -113,6 +113,8 @@ export default tseslint.config(
       // and a long list of inline `type` names no longer wraps one import over many lines.
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "separate-type-imports" }],
       "import-x/consistent-type-specifier-style": ["error", "prefer-top-level"],
+      // One statement per module and kind: its values in one import, its types in one `import type`.
+      "import-x/no-duplicates": "error",
     },
   },
   {

@@ -2,11 +2,10 @@
 // next to a static file; JavaScript shipped to the home page.
 import { gzipSync } from "node:zlib";
 import { getPlatformProxy } from "wrangler";
-import { parseFilters } from "../../app/features/catalogue/filters";
+import { parseFilters, PAGE_SIZE } from "../../app/features/catalogue/filters";
 import { getDb } from "../../app/platform/data/db.server";
 import { facetsQuery, touringCountsQuery } from "../../app/features/catalogue/facets.server";
 import { gridQuery } from "../../app/features/catalogue/grid.server";
-import { PAGE_SIZE } from "../../app/features/catalogue/filters";
 import { BROWSER_UA, load } from "./load";
 import { chromium } from "playwright-core";
 

@@ -11,13 +11,12 @@ import { CONFIRM_MAILS_PER_HOUR, CONFIRM_TOKEN_TTL_MS } from "./auth-session";
 import { CONFIRMATION_LINK, linksInLastHour } from "./link-kinds.server";
 import { newToken } from "~/platform/data/ids";
 import { getDb, schema } from "~/platform/data/db.server";
-import type { Db } from "~/platform/data/db.server";
+import type { Db, DbEnv } from "~/platform/data/db.server";
 import { linkHash, newLink, peekLink, unspentWhere, usableWhere } from "~/platform/data/one-time-links.server";
 import { readTokenCookie, serializeTokenCookie, sha256Hex } from "~/platform/http/token-cookie.server";
 import type { TokenCookie } from "~/platform/http/token-cookie.server";
 import { mailOwner } from "./owner-mail.server";
 import type { RequestContext } from "~/platform/request-context";
-import type { DbEnv } from "~/platform/data/db.server";
 
 const u = schema.users;
 const ec = schema.emailConfirmations;

@@ -5,8 +5,7 @@ import { deviceSummary, placeOf, SECURITY_LOG_RETENTION_DAYS, SECURITY_LOG_SHOWN
 import type { SecurityEvent } from "./security-log";
 import { newId } from "~/platform/data/ids";
 import { getDb, schema } from "~/platform/data/db.server";
-import type { Db } from "~/platform/data/db.server";
-import type { DbEnv } from "~/platform/data/db.server";
+import type { Db, DbEnv } from "~/platform/data/db.server";
 
 const DAY_MS = 24 * 60 * 60_000;
 

@@ -9,12 +9,11 @@ import { isSubscriptionStatus, SUBSCRIPTION_STATUSES, transition } from "./subsc
 import type { SubscriptionStatus } from "./subscriptions";
 import { auditInsert } from "~/features/moderation/audit.server";
 import { getDb, schema } from "~/platform/data/db.server";
-import type { Db } from "~/platform/data/db.server";
+import type { Db, DbEnv } from "~/platform/data/db.server";
 import { readSubscription, saveSubscription, SubscriptionChangedError } from "./subscriptions.server";
 import type { BillingEnv } from "./subscriptions.server";
 import type { WaitUntil } from "~/platform/request-context";
 import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
-import type { DbEnv } from "~/platform/data/db.server";
 
 const s = schema.subscriptions;
 const l = schema.listings;

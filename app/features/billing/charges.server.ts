@@ -15,7 +15,7 @@ import { PLANS } from "./plans";
 import type { PlanTier } from "./plans";
 import { renewalPlan } from "./subscriptions";
 import { getDb, schema } from "~/platform/data/db.server";
-import type { Db } from "~/platform/data/db.server";
+import type { Db, DbEnv } from "~/platform/data/db.server";
 import { ProviderUnavailableError } from "~/features/payments/gateway.server";
 import type { PaymentGateway } from "~/features/payments/gateway.server";
 import { applyNotification } from "~/features/payments/notify.server";
@@ -25,7 +25,6 @@ import { applyLookup, askProvider } from "~/features/payments/lookups.server";
 import { batchOrChanged, isUniqueViolation, SubscriptionChangedError } from "./subscriptions.server";
 import type { SubscriptionSnapshot } from "./subscriptions.server";
 import type { WaitUntil } from "~/platform/request-context";
-import type { DbEnv } from "~/platform/data/db.server";
 
 const p = schema.payments;
 const s = schema.subscriptions;

@@ -8,12 +8,11 @@ import { isId } from "~/platform/data/ids";
 import { SUBSCRIPTION_MSG, WEEK_MS } from "./subscriptions";
 import { auditForListing } from "~/features/moderation/audit.server";
 import { getDb, schema } from "~/platform/data/db.server";
-import type { Db } from "~/platform/data/db.server";
+import type { Db, DbEnv } from "~/platform/data/db.server";
 import { publicPhotoStatements } from "~/features/photos/plan-photos.server";
 import { afterSubscriptionChange, featuredNow, listingPublicState } from "./subscriptions.server";
 import type { BillingEnv } from "./subscriptions.server";
 import type { WaitUntil } from "~/platform/request-context";
-import type { DbEnv } from "~/platform/data/db.server";
 
 const l = schema.listings;
 /** Per cron run; the rest wait for the next run. */

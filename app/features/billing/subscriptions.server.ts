@@ -12,12 +12,11 @@ import { isPaidStatus, UNPAID } from "./subscriptions";
 import type { Subscription } from "./subscriptions";
 import { visibilitySet } from "~/features/listings/visibility.server";
 import { getDb, schema } from "~/platform/data/db.server";
-import type { Db } from "~/platform/data/db.server";
+import type { Db, DbEnv } from "~/platform/data/db.server";
 import { afterListingChange } from "~/features/moderation/moderation.server";
 import { publicPhotoStatements } from "~/features/photos/plan-photos.server";
 import { publicState } from "~/platform/realtime/publish.server";
 import type { WaitUntil } from "~/platform/request-context";
-import type { DbEnv } from "~/platform/data/db.server";
 
 const s = schema.subscriptions;
 const l = schema.listings;

@@ -5,9 +5,8 @@ import { nzDate } from "~/platform/time/nz-time";
 import { REGIONS } from "./regions";
 import type { Region } from "./regions";
 import { getDb, keptSelect, schema } from "~/platform/data/db.server";
-import type { Db } from "~/platform/data/db.server";
+import type { Db, DbEnv } from "~/platform/data/db.server";
 import { runningStopConditions } from "./grid.server";
-import type { DbEnv } from "~/platform/data/db.server";
 
 export type { FilterOptions } from "./listings-view";
 

@@ -13,12 +13,11 @@ import { regionForCity } from "./suburbs";
 import { earliestRunningStart } from "~/features/listings/tour-stops";
 import type { CardTour } from "~/features/listings/tour-stops";
 import { getDb, keptSelect, schema } from "~/platform/data/db.server";
-import type { Db } from "~/platform/data/db.server";
+import type { Db, DbEnv } from "~/platform/data/db.server";
 import { cardColumns, gridOrder } from "./listing-queries.server";
 import { rotatedOrderBy } from "~/features/insights/rotation.server";
 import { rotationSlot } from "~/features/insights/rotation";
 import { parseRotatedCover, rotatedCoverSql } from "~/features/insights/cover-rotation.server";
-import type { DbEnv } from "~/platform/data/db.server";
 
 const l = schema.listings;
 const ts = schema.tourStops;

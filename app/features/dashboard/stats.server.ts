@@ -5,8 +5,7 @@ import type { SQL } from "drizzle-orm";
 import { countDay } from "~/platform/http/client-address";
 import { monthKey } from "./stats";
 import { getDb, insertWhere, schema } from "~/platform/data/db.server";
-import type { Db } from "~/platform/data/db.server";
-import type { DbEnv } from "~/platform/data/db.server";
+import type { Db, DbEnv } from "~/platform/data/db.server";
 
 const l = schema.listings;
 const st = schema.listingStats;

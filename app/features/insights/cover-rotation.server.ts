@@ -4,11 +4,10 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { SQLWrapper } from "drizzle-orm";
 import { getDb, schema } from "~/platform/data/db.server";
-import type { Db } from "~/platform/data/db.server";
+import type { Db, DbEnv } from "~/platform/data/db.server";
 import { runningSums } from "./insights.server";
 import { checkCoverChoice, COVER_MSG, coverResults } from "./cover-rotation";
 import type { CoverCounts, CoverResult } from "./cover-rotation";
-import type { DbEnv } from "~/platform/data/db.server";
 
 const l = schema.listings;
 const img = schema.listingImages;

@@ -5,10 +5,9 @@
 // seen that week, so a listing hidden all week does not pull the median down.
 import { and, eq, sql } from "drizzle-orm";
 import { getDb, schema } from "~/platform/data/db.server";
-import type { Db } from "~/platform/data/db.server";
+import type { Db, DbEnv } from "~/platform/data/db.server";
 import { lastFullWeek } from "./statement";
 import type { Plan, Week } from "./statement";
-import type { DbEnv } from "~/platform/data/db.server";
 
 const l = schema.listings;
 const ld = schema.listingDaily;

@@ -3,14 +3,13 @@
 // administrators' spread report (docs/decisions/0030-weekly-visibility-statement.md).
 import { and, eq, lt, sql } from "drizzle-orm";
 import { getDb, schema } from "~/platform/data/db.server";
-import type { Db } from "~/platform/data/db.server";
+import type { Db, DbEnv } from "~/platform/data/db.server";
 import { sendEmail, siteName } from "~/platform/email/email.server";
 import type { EmailEnv } from "~/platform/email/email.server";
 import { lastFullWeek, median, spreadOf, statementEmail, statementOf } from "./statement";
 import type { GroupSpread, Plan, Statement, Week } from "./statement";
 import { peerImpressions, planOf, storedPeersQuery, weekRows } from "./peer-figures.server";
 import type { Row } from "./peer-figures.server";
-import type { DbEnv } from "~/platform/data/db.server";
 
 const l = schema.listings;
 const ld = schema.listingDaily;

@@ -6,8 +6,7 @@ import { newId } from "~/platform/data/ids";
 import { AUDIT_PAGE_SIZE, auditDetail } from "./moderation";
 import type { AuditAction } from "./moderation";
 import { d1Statement, getDb, insertWhere, schema } from "~/platform/data/db.server";
-import type { Db } from "~/platform/data/db.server";
-import type { DbEnv } from "~/platform/data/db.server";
+import type { Db, DbEnv } from "~/platform/data/db.server";
 
 export type AuditEntry = {
   adminId: string;

@@ -10,8 +10,7 @@ import type { SessionUser } from "~/features/accounts/auth.server";
 import { getDb, schema } from "~/platform/data/db.server";
 import { afterListingChange, readModeratedListing } from "./moderation.server";
 import { publicState } from "~/platform/realtime/publish.server";
-import { overLimit } from "~/platform/http/rate-limit.server";
-import { limiterKey } from "~/platform/http/rate-limit.server";
+import { overLimit, limiterKey } from "~/platform/http/rate-limit.server";
 import type { WaitUntil } from "~/platform/request-context";
 import type { DbEnv } from "~/platform/data/db.server";
 

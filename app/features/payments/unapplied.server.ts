@@ -9,10 +9,9 @@ import { isId, newId } from "~/platform/data/ids";
 import { parseGiveUpReason } from "./lookups";
 import { auditInsert, CHANGED } from "~/features/moderation/audit.server";
 import { getDb, schema } from "~/platform/data/db.server";
-import type { Db } from "~/platform/data/db.server";
+import type { Db, DbEnv } from "~/platform/data/db.server";
 import { ProviderUnavailableError } from "./gateway.server";
 import type { PaymentGateway, PaymentNotification } from "./gateway.server";
-import type { DbEnv } from "~/platform/data/db.server";
 
 const u = schema.unappliedPayments;
 const p = schema.payments;

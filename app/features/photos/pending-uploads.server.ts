@@ -11,8 +11,7 @@
 import { and, eq, gte, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
 import { newId } from "~/platform/data/ids";
 import { getDb, schema } from "~/platform/data/db.server";
-import type { Db } from "~/platform/data/db.server";
-import type { DbEnv } from "~/platform/data/db.server";
+import type { Db, DbEnv } from "~/platform/data/db.server";
 
 const pu = schema.pendingUploads;
 

@@ -8,8 +8,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { photoUrl } from "./keys";
 import { PLANS } from "~/features/billing/plans";
 import { getDb, schema } from "~/platform/data/db.server";
-import type { Db } from "~/platform/data/db.server";
-import type { DbEnv } from "~/platform/data/db.server";
+import type { Db, DbEnv } from "~/platform/data/db.server";
 
 const l = schema.listings;
 const img = schema.listingImages;

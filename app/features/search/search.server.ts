@@ -19,9 +19,8 @@ import type { SearchCursor } from "./search";
 import { toCard } from "~/features/catalogue/listing-card";
 import type { CardRow, ListingCardData } from "~/features/catalogue/listing-card";
 import { allWithMeta, batchWithMeta, getDb, schema } from "~/platform/data/db.server";
-import type { Db } from "~/platform/data/db.server";
+import type { Db, DbEnv } from "~/platform/data/db.server";
 import { byGridOrder, cardColumns, gridOrder } from "~/features/catalogue/listing-queries.server";
-import type { DbEnv } from "~/platform/data/db.server";
 
 export const DEFAULT_SEARCH_LIMIT = 48;
 /** Pages a realtime refresh of the results page may reload at once (`pages=`), as the grid's refresh does. */

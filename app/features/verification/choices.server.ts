@@ -2,11 +2,10 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { photoUrl } from "~/features/photos/keys";
 import { getDb, schema } from "~/platform/data/db.server";
-import type { Db } from "~/platform/data/db.server";
+import type { Db, DbEnv } from "~/platform/data/db.server";
 import type { ListingRow } from "../../../drizzle/schema";
 import { canRequestId, canRequestPhoto } from "./verification";
 import type { VerificationKind } from "./verification";
-import type { DbEnv } from "~/platform/data/db.server";
 
 const l = schema.listings;
 const vr = schema.verificationRequests;

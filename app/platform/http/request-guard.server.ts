@@ -3,10 +3,9 @@
 // never reach the Worker: theirs are in public/_headers.
 import { hasSessionCookie } from "./token-cookie.server";
 import { bodyLimit, declaredTooLarge, SMALL_BODY_BYTES } from "./request-limits";
-import { cookieIsSecure } from "~/platform/env";
+import { cookieIsSecure, isDevelopment } from "~/platform/env";
 import { readBytes } from "./body.server";
 import { STRICT_TRANSPORT_SECURITY } from "./security-headers.server";
-import { isDevelopment } from "~/platform/env";
 
 const TOO_LARGE = "Request body is too large";
 
