@@ -6,7 +6,7 @@ import { CoverRotation } from "~/features/insights/CoverRotation";
 import { COVER_FIELD } from "~/features/insights/cover-rotation";
 import { saveCovers } from "~/features/insights/cover-rotation.server";
 import { parseRange } from "~/features/insights/insights";
-import { loadInsightsPage } from "~/features/insights/insights-page.server";
+import { insightsPageFor } from "~/features/insights/insights-page.server";
 import { InsightsPage } from "~/features/insights/InsightsPage";
 import { setStatementEmail } from "~/features/insights/statement.server";
 import { WeeklyStatement } from "~/features/insights/WeeklyStatement";
@@ -20,12 +20,12 @@ export const headers = pipeHeaders;
 
 /** /dashboard/insights?listing=…&days=7|30|90: the owner's own listings only (the CSV is dashboard_.insights[.]csv.ts). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
   const url = new URL(request.url);
   const days = parseRange(url.searchParams.get("days"));
   const listing = url.searchParams.get("listing");
-  // The range, the weekly statement (docs/decisions/0030-weekly-visibility-statement.md) and the cover rotation.
-  const page = await loadInsightsPage(context.cloudflare.env, user.id, listing, days, Date.now());
+  // The range, the weekly statement (docs/decisions/0030-weekly-visibility-statement.md) and the cover rotation,
+  // for the signed-in owner only (it redirects anyone else to sign in).
+  const page = await insightsPageFor(request, context, listing, days, Date.now());
   return data(page, { headers: NO_STORE });
 }
 

@@ -1,6 +1,6 @@
 // The insights arithmetic: every day of the range present, totals, rates, the CSV and the chart's scale.
 import { describe, expect, it } from "vitest";
-import { chartBars, fillDays, formatRate, insightsCsv, parseRange, totalsOf } from "~/features/insights/insights";
+import { barPaths, chartBars, fillDays, formatRate, insightsCsv, parseRange, totalsOf } from "~/features/insights/insights";
 
 const NOW = Date.UTC(2026, 10, 26, 12);
 const row = (day: string, impressions: number, views: number, contacts = 0) => ({
@@ -57,5 +57,12 @@ describe("insights arithmetic", () => {
     expect(top).toBe(40);
     expect(bars[0].impressionsY).toBeCloseTo(50 - (37 / 40) * 50);
     for (const b of bars) expect(b.x + b.width).toBeLessThanOrEqual(100);
+  });
+
+  it("draws each measure's bars as one path: a closed box per day from its top down to the axis", () => {
+    const { bars } = chartBars([row("a", 37, 5), row("b", 12, 12)], 100, 50);
+    const { impressions, views } = barPaths(bars, 50);
+    expect(impressions).toBe("M5 3.75h40V50h-40zM55 35h40V50h-40z");
+    expect(views).toBe("M5 43.75h40V50h-40zM55 35h40V50h-40z");
   });
 });

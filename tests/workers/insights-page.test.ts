@@ -72,4 +72,21 @@ describe("/dashboard/insights", () => {
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toContain("/login");
   });
+
+  it("sends an expired session to log in again and shows nothing of its listings", async () => {
+    const owner = await signedIn();
+    await insertListing({ firstName: "Expiredowner", userId: owner.userId });
+    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE user_id = ?")
+      .bind(Date.now() - 1, owner.userId)
+      .run();
+    const res = await owner.client.get("/dashboard/insights?days=90");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe(
+      "/login?sessionExpired=true&redirectTo=%2Fdashboard%2Finsights%3Fdays%3D90",
+    );
+    expect(await res.text()).not.toContain("Expiredowner");
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM sessions WHERE user_id = ?").bind(owner.userId).first("n"),
+    ).toBe(0);
+  });
 });

@@ -51,4 +51,13 @@ describe("D1 cost of a signed-in page", () => {
     expect(cost.queries).toBeLessThanOrEqual(1);
     expect(cost.statements).toBeLessThanOrEqual(4);
   });
+
+  it("/dashboard/insights: the owner's listings ride with the session lookup, then one batch for the range", async () => {
+    const provider = await signedIn();
+    await insertListing({ firstName: "Ariana", userId: provider.userId });
+    await (await provider.client.get("/dashboard/insights?days=90")).text();
+    const cost = await costOf(() => provider.client.get("/dashboard/insights?days=90"));
+    // The lookup with the owner's listings and e-mail opt-in, then the range, the statement and the covers.
+    expect(cost.queries).toBeLessThanOrEqual(2);
+  });
 });

@@ -4,7 +4,7 @@
 import { cookieIsSecure } from "~/platform/env";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, lt, or, sql } from "drizzle-orm";
-import type { Placeholder } from "drizzle-orm";
+import type { Placeholder, SQL } from "drizzle-orm";
 import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS, isSessionLive, needsTouch, sessionExpiry } from "./auth-session";
 import {
   clearSessionCookie,
@@ -129,8 +129,16 @@ export function needsSessionRead(request: Request, env: Env): boolean {
   return hasSessionCookie(request.headers.get("Cookie"), cookieIsSecure(env));
 }
 
-/** The session lookup as a batch's statement, with the mapping of its result. */
-export type SessionLookupStatement = { statement: D1PreparedStatement; rows: (result: D1Result) => SessionRow[] };
+/**
+ * The session lookup as a batch's statement, with the mapping of its result, and the session's user id as a
+ * subquery for the batch's other statements: what they read is used only once the lookup proves the session
+ * live, so a page can read its owner's rows in the same round trip as the lookup itself.
+ */
+export type SessionLookupStatement = {
+  statement: D1PreparedStatement;
+  rows: (result: D1Result) => SessionRow[];
+  userId: SQL;
+};
 
 /**
  * For a page loader that reads D1 anyway: the session lookup as one more statement of its batch, so the page
@@ -154,7 +162,13 @@ export function withSessionLookup<T>(
     try {
       const select = keptSelect("session-lookup", (db) => sessionQuery(db, sql.placeholder("sessionId")));
       const { rows, value } = await run(
-        sessionId ? { statement: keptStatement(env.DB, select, { sessionId }), rows: select.rows } : null,
+        sessionId
+          ? {
+              statement: keptStatement(env.DB, select, { sessionId }),
+              rows: select.rows,
+              userId: sql`(select ${schema.sessions.userId} from ${schema.sessions} where ${schema.sessions.id} = ${sessionId})`,
+            }
+          : null,
       );
       settled(sessionId && rows ? settleSession(env, sessionId, rows[0], now) : readSession(request, env, now));
       return value;

@@ -17,11 +17,16 @@ export { adminSetUpUrl } from "./second-factor/totp";
 /**
  * For protected pages. Anonymous visitors are redirected to /login?redirectTo=<path+search>; a visitor
  * whose cookie names an expired or revoked session to /login?sessionExpired=true&redirectTo=..., and
- * the stale cookie is cleared.
+ * the stale cookie is cleared. A GET loader may pass its load context as `scope` to share the request's one
+ * lookup (see getSessionUser); actions keep their own, since they may change the session.
  */
-export async function requireUser(request: Request, context: AppLoadContext): Promise<SessionUser> {
+export async function requireUser(
+  request: Request,
+  context: AppLoadContext,
+  scope: object = request,
+): Promise<SessionUser> {
   const env = context.cloudflare.env;
-  const lookup = await lookupSession(request, env);
+  const lookup = await lookupSession(request, env, scope);
   if (lookup.state === "valid") return lookup.user;
   if (lookup.state === "stale") {
     throw redirect(loginUrlFor(request.url, { sessionExpired: true }), {

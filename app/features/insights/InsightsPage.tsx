@@ -3,7 +3,7 @@
 // download and the photos' counts.
 import { Form, Link } from "@remix-run/react";
 import { RegionBreakdown } from "./RegionBreakdown";
-import { chartBars, formatRate, RANGES } from "./insights";
+import { barPaths, chartBars, formatRate, RANGES } from "./insights";
 import type { DayCounts, InsightsView, PhotoCounts, Range, Totals } from "./insights";
 
 const CHART_W = 320;
@@ -22,6 +22,7 @@ function Tile({ label, value, testId }: { label: string; value: string; testId: 
 
 function Chart({ series }: { series: DayCounts[] }) {
   const { bars, top } = chartBars(series, CHART_W, CHART_H);
+  const paths = barPaths(bars, CHART_H);
   return (
     <figure className="space-y-2">
       <svg
@@ -31,12 +32,8 @@ function Chart({ series }: { series: DayCounts[] }) {
         aria-hidden="true"
         data-testid="insights-chart"
       >
-        {bars.map((b) => (
-          <g key={b.day}>
-            <rect x={b.x} y={b.impressionsY} width={b.width} height={CHART_H - b.impressionsY} fill="#52525b" />
-            <rect x={b.x} y={b.viewsY} width={b.width} height={CHART_H - b.viewsY} fill="#f472b6" />
-          </g>
-        ))}
+        <path d={paths.impressions} fill="#52525b" />
+        <path d={paths.views} fill="#f472b6" />
       </svg>
       <figcaption className="flex flex-wrap gap-x-4 text-xs text-muted">
         <span>

@@ -46,8 +46,8 @@ export function runningSums(
 /** The first counting day of a range of `days` that ends today. */
 export const rangeStart = (days: number, now: number) => countDay(now - (days - 1) * DAY_MS);
 
-/** The owner's listings, oldest first, with what the weekly statement needs of each. */
-export function ownListingsQuery(db: Db, userId: string) {
+/** The owner's listings, oldest first, with what the weekly statement needs of each (`userId` may be a subquery). */
+export function ownListingsQuery(db: Db, userId: string | SQL) {
   return db
     .select({ modelId: l.id, firstName: l.firstName, region: l.location, featured: l.featured, live: l.live })
     .from(l)

@@ -2,6 +2,7 @@
 // its peers (same plan, same region: peer-figures.server.ts), the opt-in, the cron's once-a-week send and the
 // administrators' spread report (docs/decisions/0030-weekly-visibility-statement.md).
 import { and, eq, lt, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import { getDb, schema } from "~/platform/data/db.server";
 import type { Db, DbEnv } from "~/platform/data/db.server";
 import { sendEmail, siteName } from "~/platform/email/email.server";
@@ -69,7 +70,7 @@ export async function loadStatement(
   return statementFrom(env, listing, week, await db.batch(statementQueries(db, listingId, listing, week)), now);
 }
 
-export const statementEmailQuery = (db: Db, userId: string) =>
+export const statementEmailQuery = (db: Db, userId: string | SQL) =>
   db.select({ userId: se.userId }).from(se).where(eq(se.userId, userId));
 
 export async function hasStatementEmail(env: DbEnv, userId: string): Promise<boolean> {
