@@ -90,6 +90,9 @@ export function useBrowser() {
         await context.addCookies([{ name: "age_verified", value: "1", url: baseUrl }]);
       }
       const page = await context.newPage();
+      // Under a loaded machine (the workerd suite runs beside this one) a first render can pass 30 s;
+      // a test still has its own 60 s limit.
+      page.setDefaultNavigationTimeout(45_000);
       const errors: string[] = [];
       page.on("pageerror", (e) => errors.push(String(e)));
       (page as Page & { jsErrors: string[] }).jsErrors = errors;
