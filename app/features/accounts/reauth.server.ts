@@ -13,12 +13,13 @@ import type { CurrentSession } from "./auth.server";
 import { getDb, schema } from "~/platform/data/db.server";
 import { readThrottle, recordLoginFailure, tellOwnerOfFailures, throttleKey } from "./sign-in/login-throttle.server";
 import { verifyPassword } from "./password.server";
+import { FIELD } from "./settings/account-settings";
 
 /** How long a second factor proved in a session counts as fresh for a sensitive change. */
 export const FRESH_SECOND_FACTOR_MS = 10 * 60_000;
 
-/** The form field that carries the current password. */
-export const CURRENT_PASSWORD_FIELD = "currentPassword";
+/** The form field that carries the current password: the settings forms' own name for it. */
+export const CURRENT_PASSWORD_FIELD = FIELD.currentPassword;
 
 export const REAUTH_MSG = {
   needed: "Enter your current password to confirm this change.",

@@ -21,3 +21,15 @@ export async function overLimit(limiter: RateLimit, key: string, onOutage: Outag
 export function limiterKey(action: string, headers: Headers): string {
   return `${action}:${headers.get("CF-Connecting-IP") ?? "unknown"}`;
 }
+
+/**
+ * True when this client has made too many sign-in attempts of this kind (login, signup, reset) lately. A limiter
+ * outage refuses the attempt ("closed"): it must not become unlimited password guessing.
+ */
+export function isRateLimited(
+  request: Request,
+  env: Pick<Env, "AUTH_LIMITER">,
+  action: "login" | "signup" | "reset",
+): Promise<boolean> {
+  return overLimit(env.AUTH_LIMITER, limiterKey(action, request.headers), "closed");
+}

@@ -3,7 +3,7 @@
 // address, and a limiter outage refuses them.
 import { MSG } from "~/features/accounts/auth-schemas";
 import { getCurrentSession } from "../auth.server";
-import { isRateLimited } from "../sign-in/login.server";
+import { isRateLimited } from "~/platform/http/rate-limit.server";
 import { ADMIN_ACCOUNT_TYPE } from "~/features/accounts/auth-user";
 import { PASSKEY_MSG } from "./passkeys";
 import { secondFactorsOf } from "./factors.server";

@@ -13,7 +13,7 @@ export const EMAIL_CHANGE_TTL_MS = 24 * HOUR;
 /** E-mail change requests per account per hour: each sends a mail to an address the requester chose. */
 export const EMAIL_CHANGES_PER_HOUR = 5;
 
-/** The form field names (the current password's is reauth.server's CURRENT_PASSWORD_FIELD). */
+/** The form field names (reauth.server's CURRENT_PASSWORD_FIELD is `currentPassword`'s). */
 export const FIELD = {
   currentPassword: "currentPassword",
   newPassword: "newPassword",

@@ -8,7 +8,7 @@ import { AFTER_LOGIN_DEFAULT, safeRedirectTo } from "~/features/accounts/auth-re
 import { MSG } from "~/features/accounts/auth-schemas";
 import { isBlocked } from "./login-throttle";
 import { createSession, getSessionUser } from "../auth.server";
-import { isRateLimited } from "./login.server";
+import { isRateLimited } from "~/platform/http/rate-limit.server";
 import { NOTICE } from "~/features/site/messages";
 import { readFlash, setFlash } from "~/features/site/flash.server";
 import { getDb } from "~/platform/data/db.server";

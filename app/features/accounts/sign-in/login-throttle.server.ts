@@ -5,7 +5,7 @@ import { loginFailuresEmail } from "~/features/accounts/auth-emails";
 import { blockedUntilAfter, FAILURE_WINDOW_MS, FREE_FAILURES } from "./login-throttle";
 import type { ThrottleState } from "./login-throttle";
 import { getDb, schema } from "~/platform/data/db.server";
-import { sendEmail } from "~/platform/email/email.server";
+import { sendEmail, siteName } from "~/platform/email/email.server";
 import { claimMailSlot } from "../mail-caps.server";
 import { sha256Hex } from "~/platform/http/token-cookie.server";
 import { siteOrigin } from "~/platform/http/site-origin.server";
@@ -79,6 +79,6 @@ export async function tellOwnerOfFailures(env: Env, request: Request, email: str
   if (!owner || !(await claimMailSlot(env, "login-failures", email, FAILURE_WINDOW_MS))) return;
   await sendEmail(env, {
     to: email,
-    ...loginFailuresEmail({ origin: siteOrigin(env, request), firstName: owner.firstName, siteName: env.SITE_NAME }),
+    ...loginFailuresEmail({ origin: siteOrigin(env, request), firstName: owner.firstName, siteName: siteName(env) }),
   });
 }

@@ -7,7 +7,6 @@ import { FormStrategy } from "remix-auth-form";
 import { cookieIsSecure } from "~/platform/env";
 import { getDb, schema } from "~/platform/data/db.server";
 import { formToObject } from "~/platform/http/form-object";
-import { limiterKey, overLimit } from "~/platform/http/rate-limit.server";
 import { UNCONFIRMED_ACCOUNT_DAYS } from "~/features/site/retention";
 import { AuthError, EmailUnconfirmedError } from "../auth-errors";
 import { loginSchema, MSG, parseWith } from "../auth-schemas";
@@ -161,16 +160,4 @@ export async function login(
   const cookie = await createSession(request, env, user.id, { cf, now });
   await recordSecurityEvent(securityEventStatement(getDb(env), user.id, "login", meta, Date.now()));
   return { kind: "session", user, cookie };
-}
-
-/**
- * True when this client has made too many attempts of this kind (login, signup, reset) lately. A limiter
- * outage refuses the attempt ("closed"): it must not become unlimited password guessing.
- */
-export function isRateLimited(
-  request: Request,
-  env: Pick<Env, "AUTH_LIMITER">,
-  action: "login" | "signup" | "reset",
-): Promise<boolean> {
-  return overLimit(env.AUTH_LIMITER, limiterKey(action, request.headers), "closed");
 }

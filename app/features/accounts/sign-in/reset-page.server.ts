@@ -8,7 +8,7 @@ import { LINK_PAGE_HEADERS } from "~/platform/http/link-page";
 import { readResetLink, resetPassword } from "../password-reset.server";
 import type { ResetOutcome } from "../password-reset.server";
 import { AuthError } from "../auth-errors";
-import { isRateLimited } from "./login.server";
+import { isRateLimited } from "~/platform/http/rate-limit.server";
 import { readForm } from "~/platform/http/body.server";
 
 export type ResetActionResult =
