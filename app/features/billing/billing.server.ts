@@ -11,6 +11,7 @@ import { PLANS } from "./plans";
 import type { PlanTier } from "./plans";
 import { EXPIRED_BADGE, isPaidStatus, prorationCents, statusLabel } from "./subscriptions";
 import { getDb, schema } from "~/platform/data/db.server";
+import { selectOwnListing } from "~/features/listings/own-listing.server";
 import { planColumns, readSubscription } from "./subscriptions.server";
 import type { SubscriptionSnapshot } from "./subscriptions.server";
 import type { DbEnv } from "~/platform/data/db.server";
@@ -38,13 +39,7 @@ export async function ownSubscription(
   userId: string,
   listingId: string,
 ): Promise<SubscriptionSnapshot | null> {
-  const db = getDb(env);
-  const [listing] = await db
-    .select({ id: l.id })
-    .from(l)
-    .where(and(eq(l.id, listingId), eq(l.userId, userId)))
-    .limit(1);
-  if (!listing) return null;
+  if (!(await selectOwnListing(env, userId, listingId, { id: l.id }))) return null;
   return readSubscription(env, listingId);
 }
 

@@ -3,6 +3,7 @@
 // it is audited too, and the cron ends a grant whose time has come, as it ends a plan. `featured` is then
 // worked out again from the plan and the grant (featuredNow), and the photos visitors see follow it.
 import { and, asc, eq, isNotNull, lte, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { formatNzDate } from "~/platform/time/date-text";
 import { isId } from "~/platform/data/ids";
 import { SUBSCRIPTION_MSG, WEEK_MS } from "./subscriptions";
@@ -44,6 +45,31 @@ function followStatements(db: Db, listingId: string, now: number) {
   ] as const;
 }
 
+/** The administrator's check and the listing id's, which a grant and a revocation make first, in this order. */
+function grantTarget(admin: Admin, listingId: unknown): { ok: true; id: string } | Extract<GrantResult, { ok: false }> {
+  if (!admin.isAdmin) return { ok: false, status: 403, error: GRANT_MSG.adminsOnly };
+  if (!isId(listingId)) return { ok: false, status: 404, error: GRANT_MSG.notFound };
+  return { ok: true, id: listingId };
+}
+
+/**
+ * A grant's change in one batch: its own write (`change`), `featured` and the photos following it, and the
+ * audit line; then what follows any change of what the listing shows (afterSubscriptionChange).
+ */
+async function writeGrantChange(
+  env: BillingEnv,
+  ctx: WaitUntil,
+  listingId: string,
+  change: (db: Db) => BatchItem<"sqlite">,
+  audit: { adminId: string; action: "grant_featured" | "revoke_featured"; detail: string },
+  now: number,
+) {
+  const db = getDb(env);
+  const before = await listingPublicState(env, listingId);
+  await db.batch([change(db), ...followStatements(db, listingId, now), auditForListing(db, audit, listingId, now)]);
+  await afterSubscriptionChange(env, ctx, listingId, before);
+}
+
 async function readGrant(env: DbEnv, listingId: string) {
   const [row] = await getDb(env).select({ featuredUntil: l.featuredUntil }).from(l).where(eq(l.id, listingId)).limit(1);
   return row ?? null;
@@ -62,26 +88,26 @@ export async function grantFeatured(
   reasonValue: unknown,
   now = Date.now(),
 ): Promise<GrantResult> {
-  if (!admin.isAdmin) return { ok: false, status: 403, error: GRANT_MSG.adminsOnly };
-  if (!isId(listingId)) return { ok: false, status: 404, error: GRANT_MSG.notFound };
+  const target = grantTarget(admin, listingId);
+  if (!target.ok) return target;
   const weeks = Number(weeksValue);
   if (!Number.isInteger(weeks) || weeks < 1 || weeks > 52) {
     return { ok: false, status: 400, error: SUBSCRIPTION_MSG.badWeeks };
   }
   const reason = parseReason(reasonValue);
   if (!reason) return { ok: false, status: 400, error: GRANT_MSG.reason };
-  const grant = await readGrant(env, listingId);
+  const grant = await readGrant(env, target.id);
   if (!grant) return { ok: false, status: 404, error: GRANT_MSG.notFound };
   const until = Math.max(grant.featuredUntil ?? now, now) + weeks * WEEK_MS;
-  const db = getDb(env);
-  const before = await listingPublicState(env, listingId);
   const detail = `Featured for ${weeks} week${weeks === 1 ? "" : "s"}, until ${formatNzDate(until)}: ${reason}`;
-  await db.batch([
-    db.update(l).set({ featuredUntil: until }).where(eq(l.id, listingId)),
-    ...followStatements(db, listingId, now),
-    auditForListing(db, { adminId: admin.id, action: "grant_featured", detail }, listingId, now),
-  ]);
-  await afterSubscriptionChange(env, ctx, listingId, before);
+  await writeGrantChange(
+    env,
+    ctx,
+    target.id,
+    (db) => db.update(l).set({ featuredUntil: until }).where(eq(l.id, target.id)),
+    { adminId: admin.id, action: "grant_featured", detail },
+    now,
+  );
   return { ok: true, until };
 }
 
@@ -94,24 +120,25 @@ export async function revokeFeatured(
   reasonValue: unknown,
   now = Date.now(),
 ): Promise<GrantResult> {
-  if (!admin.isAdmin) return { ok: false, status: 403, error: GRANT_MSG.adminsOnly };
-  if (!isId(listingId)) return { ok: false, status: 404, error: GRANT_MSG.notFound };
+  const target = grantTarget(admin, listingId);
+  if (!target.ok) return target;
   const reason = parseReason(reasonValue);
   if (!reason) return { ok: false, status: 400, error: GRANT_MSG.reason };
-  const grant = await readGrant(env, listingId);
+  const grant = await readGrant(env, target.id);
   if (!grant) return { ok: false, status: 404, error: GRANT_MSG.notFound };
   if (grant.featuredUntil === null) return { ok: false, status: 409, error: GRANT_MSG.noGrant };
-  const db = getDb(env);
-  const before = await listingPublicState(env, listingId);
-  await db.batch([
-    db
-      .update(l)
-      .set({ featuredUntil: null })
-      .where(and(eq(l.id, listingId), isNotNull(l.featuredUntil))),
-    ...followStatements(db, listingId, now),
-    auditForListing(db, { adminId: admin.id, action: "revoke_featured", detail: reason }, listingId, now),
-  ]);
-  await afterSubscriptionChange(env, ctx, listingId, before);
+  await writeGrantChange(
+    env,
+    ctx,
+    target.id,
+    (db) =>
+      db
+        .update(l)
+        .set({ featuredUntil: null })
+        .where(and(eq(l.id, target.id), isNotNull(l.featuredUntil))),
+    { adminId: admin.id, action: "revoke_featured", detail: reason },
+    now,
+  );
   return { ok: true, until: null };
 }
 

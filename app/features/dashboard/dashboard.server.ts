@@ -12,10 +12,10 @@ import { getDb, schema } from "~/platform/data/db.server";
 import { buildProfileFromD1 } from "~/features/profile/profile.server";
 import { overLimit } from "~/platform/http/rate-limit.server";
 
-import { selectOwnListing } from "./own-listing.server";
+import { selectOwnListing } from "~/features/listings/own-listing.server";
 import type { DbEnv } from "~/platform/data/db.server";
 
-export { findOwnListing, type OwnListing } from "./own-listing.server";
+export { findOwnListing, type OwnListing } from "~/features/listings/own-listing.server";
 export { NOT_YOUR_LISTING, setListingFlag, type ToggleResult, type ToggleState } from "./toggles.server";
 
 const l = schema.listings;

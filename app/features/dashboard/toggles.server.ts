@@ -7,7 +7,7 @@ import { visibilitySet } from "~/features/listings/visibility.server";
 import { getDb, schema } from "~/platform/data/db.server";
 import { writeProfileSnapshot } from "~/features/profile/profile.server";
 import { publicState, publishProfileUpdate } from "~/platform/realtime/publish.server";
-import { findOwnListing } from "./own-listing.server";
+import { findOwnListing } from "~/features/listings/own-listing.server";
 
 const l = schema.listings;
 

@@ -4,6 +4,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { SQLWrapper } from "drizzle-orm";
 import { getDb, schema } from "~/platform/data/db.server";
+import { selectOwnListing } from "~/features/listings/own-listing.server";
 import type { Db, DbEnv } from "~/platform/data/db.server";
 import { runningSums } from "./insights.server";
 import { checkCoverChoice, COVER_MSG, coverResults } from "./cover-rotation";
@@ -95,13 +96,10 @@ export async function saveCovers(
   listingId: string,
   chosen: readonly unknown[],
 ): Promise<SaveCoversResult> {
+  if (!(await selectOwnListing(env, userId, listingId, { id: l.id }))) {
+    return { ok: false, status: 404, error: COVER_MSG.listing };
+  }
   const db = getDb(env);
-  const [owned] = await db
-    .select({ id: l.id })
-    .from(l)
-    .where(and(eq(l.id, listingId), eq(l.userId, userId)))
-    .limit(1);
-  if (!owned) return { ok: false, status: 404, error: COVER_MSG.listing };
   const photos = await db.select({ imageId: img.id, public: img.public }).from(img).where(eq(img.listingId, listingId));
   const checked = checkCoverChoice(chosen, photos);
   if (!checked.ok) return { ok: false, status: 400, error: checked.error };

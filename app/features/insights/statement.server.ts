@@ -4,6 +4,7 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import { getDb, schema } from "~/platform/data/db.server";
+import { selectOwnListing } from "~/features/listings/own-listing.server";
 import type { Db, DbEnv } from "~/platform/data/db.server";
 import { sendEmail, siteName } from "~/platform/email/email.server";
 import type { EmailEnv } from "~/platform/email/email.server";
@@ -60,12 +61,13 @@ export async function loadStatement(
   listingId: string,
   now: number,
 ): Promise<Statement | null> {
-  const db = getDb(env);
-  const [listing] = await db
-    .select({ region: l.location, featured: l.featured, live: l.live })
-    .from(l)
-    .where(and(eq(l.id, listingId), eq(l.userId, userId)));
+  const listing = await selectOwnListing(env, userId, listingId, {
+    region: l.location,
+    featured: l.featured,
+    live: l.live,
+  });
   if (!listing) return null;
+  const db = getDb(env);
   const week = lastFullWeek(now);
   return statementFrom(env, listing, week, await db.batch(statementQueries(db, listingId, listing, week)), now);
 }

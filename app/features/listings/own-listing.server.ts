@@ -1,6 +1,7 @@
-// The owner's own listing, found by id only when the signed-in user owns it (toggles, relisting).
+// The owner's own listing, found by id only when the signed-in user owns it: the one owner check of every
+// owner-only read of a listing (the dashboard's toggles and relisting, billing, insights).
 import { and, eq } from "drizzle-orm";
-import type { ListingState } from "~/features/listings/state";
+import type { ListingState } from "./state";
 import { isId } from "~/platform/data/ids";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { SelectedFields } from "drizzle-orm/sqlite-core";
@@ -14,7 +15,7 @@ export type OwnListing = ListingState &
 
 /**
  * The columns `fields` of listing `listingId` when `userId` owns it, else null (missing, malformed or someone
- * else's). The dashboard's owner-only reads share it, so none of them can forget the owner check.
+ * else's). Every owner-only read shares it, so none of them can forget the owner check.
  */
 export async function selectOwnListing<T extends SelectedFields>(
   env: DbEnv,
