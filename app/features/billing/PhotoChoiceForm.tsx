@@ -6,7 +6,7 @@ import { Alert } from "~/ui/Alert";
 import { Button, buttonClass } from "~/ui/Button";
 import { SettingsSection } from "~/ui/SettingsSection";
 import { KEEP_FIELD } from "~/features/photos/plan-photos";
-import { photoVariantUrl } from "~/features/photos/variants";
+import { PhotoTicks } from "~/features/photos/PhotoTicks";
 import { PLANS } from "./plans";
 
 export type PhotoChoice = {
@@ -30,30 +30,11 @@ export function PhotoChoiceForm({ choice, error, busy }: { choice: PhotoChoice; 
         <input type="hidden" name="choosing" value="1" />
         <fieldset aria-describedby={error ? "photo-choice-error" : undefined}>
           <legend className="sr-only">Photos to keep public</legend>
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 md:grid-cols-5">
-            {choice.photos.map((p) => (
-              <li key={p.imageId}>
-                <label className="flex cursor-pointer flex-col gap-2 rounded-lg border border-line p-2">
-                  <img
-                    src={photoVariantUrl(p.url, 480)}
-                    alt={`Photo ${p.position}`}
-                    loading="lazy"
-                    className="aspect-[3/4] w-full rounded object-cover"
-                  />
-                  <span className="flex min-h-11 items-center gap-2">
-                    <input
-                      type="checkbox"
-                      name={KEEP_FIELD}
-                      value={p.imageId}
-                      defaultChecked={p.checked}
-                      className="h-5 w-5"
-                    />
-                    Keep photo {p.position} public
-                  </span>
-                </label>
-              </li>
-            ))}
-          </ul>
+          <PhotoTicks
+            name={KEEP_FIELD}
+            columns="grid-cols-2 sm:grid-cols-4 md:grid-cols-5"
+            photos={choice.photos.map((p) => ({ ...p, label: `Keep photo ${p.position} public` }))}
+          />
         </fieldset>
         {error ? (
           <Alert tone="error" id="photo-choice-error" data-testid="photo-choice-error">

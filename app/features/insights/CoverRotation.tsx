@@ -4,7 +4,8 @@
 import { Form } from "@remix-run/react";
 import { Alert } from "~/ui/Alert";
 import { photoUrl } from "~/features/photos/keys";
-import { photoVariantUrl } from "~/features/photos/variants";
+import { PhotoThumb } from "~/features/photos/PhotoThumb";
+import { PhotoTicks } from "~/features/photos/PhotoTicks";
 import { COVER_FIELD, MAX_COVERS } from "./cover-rotation";
 import type { CoverResult } from "./cover-rotation";
 import { formatRate } from "./insights";
@@ -19,20 +20,6 @@ type Props = {
   notice?: string | null;
   error?: string | null;
 };
-
-/** A photo's 480-wide variant; decorative, since its number is written beside it. */
-function CoverThumb({
-  r2Key,
-  ...img
-}: {
-  r2Key: string;
-  width: number;
-  height: number;
-  loading?: "lazy";
-  className: string;
-}) {
-  return <img src={photoVariantUrl(photoUrl(r2Key), 480)} alt="" {...img} />;
-}
 
 export function CoverRotation({ listingId, days, photos, results, notice, error }: Props) {
   const visible = photos.filter((p) => p.public);
@@ -66,32 +53,17 @@ function CoverForm({ listingId, photos, notice, error }: Omit<Props, "days" | "r
       <input type="hidden" name="listing" value={listingId} />
       <fieldset>
         <legend className="mb-2 text-sm">Covers to rotate (at most {MAX_COVERS})</legend>
-        <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5">
-          {visible.map((p, i) => (
-            <li key={p.imageId}>
-              <label className="block cursor-pointer rounded-lg border border-line p-1 has-[:checked]:border-accent">
-                <CoverThumb
-                  r2Key={p.r2Key}
-                  width={96}
-                  height={128}
-                  loading="lazy"
-                  className="aspect-[3/4] w-full rounded object-cover"
-                />
-                <span className="mt-1 flex items-center gap-1 text-sm">
-                  <input
-                    type="checkbox"
-                    name={COVER_FIELD}
-                    value={p.imageId}
-                    defaultChecked={p.chosen !== null}
-                    className="h-5 w-5"
-                    data-testid="cover-choice"
-                  />
-                  Photo {i + 1}
-                </span>
-              </label>
-            </li>
-          ))}
-        </ul>
+        <PhotoTicks
+          name={COVER_FIELD}
+          columns="grid-cols-3 sm:grid-cols-5"
+          testId="cover-choice"
+          photos={visible.map((p, i) => ({
+            imageId: p.imageId,
+            url: photoUrl(p.r2Key),
+            label: `Photo ${i + 1}`,
+            checked: p.chosen !== null,
+          }))}
+        />
       </fieldset>
       {skipped ? (
         <p className="text-sm text-muted" data-testid="covers-skipped">
@@ -147,7 +119,7 @@ function CoverResults({ days, results, number }: Pick<Props, "days" | "results">
           <tr key={r.photo} data-testid="cover-result">
             <th scope="row" className="py-1 pr-2 font-normal">
               <span className="flex flex-col items-start gap-1 whitespace-nowrap">
-                <CoverThumb r2Key={r.photo} width={36} height={48} className="h-12 w-9 rounded object-cover" />
+                <PhotoThumb url={photoUrl(r.photo)} width={36} height={48} className="h-12 w-9 rounded object-cover" />
                 Photo {number.get(r.photo) ?? "?"}
               </span>
             </th>

@@ -5,10 +5,9 @@ import type { CallType } from "~/features/listings/options";
 import { CALL_TYPE_LABEL, newRateDuration } from "~/features/listings/rules";
 import { LIMITS } from "~/features/listings/schema";
 import type { RateValues, SpecialRateValues } from "~/features/listings/schema";
-import { BUTTON } from "./fields";
-import { PlusIcon } from "~/ui/icons";
 import { AddRate, RateRow } from "./rates/RateRow";
 import { SpecialRateRow } from "./rates/SpecialRateRow";
+import { AddRowButton, RowsSection } from "./RowsSection";
 
 export function RateList({
   callType,
@@ -24,42 +23,31 @@ export function RateList({
   editing: boolean;
 }) {
   const next = newRateDuration(rates, callType);
-  const rows = rates.map((rate, index) => ({ rate, index })).filter((r) => r.rate.call_type === callType);
   return (
-    <section
-      className="space-y-3"
-      aria-labelledby={`${callType}-rates-heading`}
-      data-testid={`${callType}-rates-editor`}
-    >
-      <h3 id={`${callType}-rates-heading`} className="text-lg font-semibold">
-        {CALL_TYPE_LABEL[callType]} rates
-      </h3>
-      {rows.length === 0 ? <p className="text-sm text-muted">No {callType} rates yet.</p> : null}
-      <ul className="space-y-3">
-        {rows.map(({ index }, n) => (
-          <RateRow
-            key={index}
+    <RowsSection
+      id={`${callType}-rates`}
+      testId={`${callType}-rates-editor`}
+      title={`${CALL_TYPE_LABEL[callType]} rates`}
+      empty={`No ${callType} rates yet.`}
+      listClassName="space-y-3"
+      rows={rates}
+      shows={(rate) => rate.call_type === callType}
+      onChange={onChange}
+      editing={editing}
+      renderRow={(_, edit) => <RateRow callType={callType} rates={rates} {...edit} errors={errors} />}
+      add={
+        editing ? (
+          <AddRate
             callType={callType}
-            rates={rates}
-            index={index}
-            number={n + 1}
-            update={(patch) => onChange(patchAt(rates, index, patch))}
-            remove={editing ? () => onChange(rates.filter((_, i) => i !== index)) : undefined}
-            errors={errors}
+            onAdd={
+              next
+                ? () => onChange([...rates, { call_type: callType, duration: next, price: "", description: "" }])
+                : undefined
+            }
           />
-        ))}
-      </ul>
-      {editing ? (
-        <AddRate
-          callType={callType}
-          onAdd={
-            next
-              ? () => onChange([...rates, { call_type: callType, duration: next, price: "", description: "" }])
-              : undefined
-          }
-        />
-      ) : null}
-    </section>
+        ) : null
+      }
+    />
   );
 }
 
@@ -75,37 +63,24 @@ export function SpecialRatesEditor({
   editing: boolean;
 }) {
   return (
-    <section className="space-y-3" aria-labelledby="special-rates-heading" data-testid="special-rates-editor">
-      <h3 id="special-rates-heading" className="text-lg font-semibold">
-        Packages and special rates
-      </h3>
-      {rows.length === 0 ? <p className="text-sm text-muted">No packages yet.</p> : null}
-      <ul className="space-y-3">
-        {rows.map((row, index) => (
-          <SpecialRateRow
-            key={index}
-            row={row}
-            index={index}
-            update={(patch) => onChange(patchAt(rows, index, patch))}
-            remove={editing ? () => onChange(rows.filter((_, i) => i !== index)) : undefined}
-            errors={errors}
+    <RowsSection
+      id="special-rates"
+      testId="special-rates-editor"
+      title="Packages and special rates"
+      empty="No packages yet."
+      listClassName="space-y-3"
+      rows={rows}
+      onChange={onChange}
+      editing={editing}
+      renderRow={(row, edit) => <SpecialRateRow row={row} {...edit} errors={errors} />}
+      add={
+        editing && rows.length < LIMITS.specialRateRows ? (
+          <AddRowButton
+            label="Add package or special rate"
+            onAdd={() => onChange([...rows, { serviceName: "", duration: "", rate: "", description: "" }])}
           />
-        ))}
-      </ul>
-      {editing && rows.length < LIMITS.specialRateRows ? (
-        <button
-          type="button"
-          onClick={() => onChange([...rows, { serviceName: "", duration: "", rate: "", description: "" }])}
-          className={BUTTON}
-        >
-          <PlusIcon className="h-5 w-5" /> Add package or special rate
-        </button>
-      ) : null}
-    </section>
+        ) : null
+      }
+    />
   );
-}
-
-/** The list with one row changed. */
-function patchAt<T>(rows: T[], index: number, patch: Partial<T>): T[] {
-  return rows.map((r, i) => (i === index ? { ...r, ...patch } : r));
 }

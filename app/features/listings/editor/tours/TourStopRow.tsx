@@ -13,14 +13,14 @@ export function TourStopRow({
   stop,
   index,
   homeRegion,
-  onChange,
+  update,
   remove,
   errors,
 }: {
   stop: TourStopInput;
   index: number;
   homeRegion: string;
-  onChange: (stop: TourStopInput) => void;
+  update: (patch: Partial<TourStopInput>) => void;
   /** Absent outside edit mode. */
   remove?: () => void;
   errors: Record<string, string>;
@@ -32,7 +32,7 @@ export function TourStopRow({
       name={key(field)}
       label={label}
       value={stop[field]}
-      onChange={(value) => onChange({ ...stop, [field]: value })}
+      onChange={(value) => update({ [field]: value })}
       error={errors[key(field)]}
     />
   );
@@ -44,7 +44,7 @@ export function TourStopRow({
         value={stop.region}
         options={REGIONS.filter((r) => r !== homeRegion)}
         error={errors[key("region")]}
-        onChange={(value) => onChange({ ...stop, region: value, suburb: "" })}
+        onChange={(value) => update({ region: value, suburb: "" })}
       />
       <SelectField
         name={key("suburb")}
@@ -53,7 +53,7 @@ export function TourStopRow({
         options={region ? SUBURBS[region] : []}
         placeholder="Anywhere in the region"
         error={errors[key("suburb")]}
-        onChange={(value) => onChange({ ...stop, suburb: value })}
+        onChange={(value) => update({ suburb: value })}
       />
       {date("start", "From")}
       {date("end", "Until")}
