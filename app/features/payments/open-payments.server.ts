@@ -47,16 +47,6 @@ const OPEN_PAYMENT_MSG = {
   reason: "Give a reason (up to 200 characters): it goes on the audit log.",
 } as const;
 
-/** The administrator's check and the payment id's, which both actions make first, in this order. */
-function paymentTarget(
-  admin: Admin,
-  paymentId: unknown,
-): { ok: true; id: string } | Extract<AdminPaymentResult, { ok: false }> {
-  if (!admin.isAdmin) return { ok: false, status: 403, error: OPEN_PAYMENT_MSG.adminsOnly };
-  if (!isPaymentId(paymentId)) return { ok: false, status: 404, error: OPEN_PAYMENT_MSG.notFound };
-  return { ok: true, id: paymentId };
-}
-
 /**
  * "Ask the provider now": the lookup, applied as the cron would apply it. A charge the provider never saw is
  * sent again by the cron's next run (charges.server.ts), and a checkout nobody paid is closed by its sweep, or
@@ -71,14 +61,14 @@ export async function askProviderNow(
   origin: string,
   now = Date.now(),
 ): Promise<AdminPaymentResult> {
-  const target = paymentTarget(admin, paymentId);
-  if (!target.ok) return target;
-  const row = await paymentRow(env, target.id);
+  if (!admin.isAdmin) return { ok: false, status: 403, error: OPEN_PAYMENT_MSG.adminsOnly };
+  if (!isPaymentId(paymentId)) return { ok: false, status: 404, error: OPEN_PAYMENT_MSG.notFound };
+  const row = await paymentRow(env, paymentId);
   if (!row) return { ok: false, status: 404, error: OPEN_PAYMENT_MSG.notFound };
   if (row.status !== "open") return { ok: true, message: LOOKUP_MSG.closed };
-  const { outcome } = await lookUpAndApply(env, ctx, gateway, target.id, origin, now);
+  const { outcome } = await lookUpAndApply(env, ctx, gateway, paymentId, origin, now);
   // A renewal found declined is a failed renewal, as if the cron had heard it at once: its owner is told.
-  if (outcome === "declined" && row.kind === "renewal") ctx.waitUntil(mailRenewalFailed(env, target.id, origin));
+  if (outcome === "declined" && row.kind === "renewal") ctx.waitUntil(mailRenewalFailed(env, paymentId, origin));
   return { ok: true, message: LOOKUP_MSG[outcome] };
 }
 
@@ -108,14 +98,13 @@ export async function giveUpPayment(
   reasonValue: unknown,
   now = Date.now(),
 ): Promise<AdminPaymentResult> {
-  const target = paymentTarget(admin, paymentId);
-  if (!target.ok) return target;
-  const id = target.id;
+  if (!admin.isAdmin) return { ok: false, status: 403, error: OPEN_PAYMENT_MSG.adminsOnly };
+  if (!isPaymentId(paymentId)) return { ok: false, status: 404, error: OPEN_PAYMENT_MSG.notFound };
   const reason = parseGiveUpReason(reasonValue);
   if (!reason) return { ok: false, status: 400, error: OPEN_PAYMENT_MSG.reason };
   const db = getDb(env);
   for (let attempt = 1; ; attempt++) {
-    const row = await paymentRow(env, id);
+    const row = await paymentRow(env, paymentId);
     if (!row) return { ok: false, status: 404, error: OPEN_PAYMENT_MSG.notFound };
     // A second click, or the provider's answer first: nothing more to do, and nothing audited.
     if (row.status !== "open") return { ok: true, message: LOOKUP_MSG.closed };
@@ -125,14 +114,14 @@ export async function giveUpPayment(
         close,
         auditInsert(
           db,
-          { adminId: admin.id, action: "give_up_payment", listingId: row.listingId, detail: `${id}: ${reason}` },
+          { adminId: admin.id, action: "give_up_payment", listingId: row.listingId, detail: `${paymentId}: ${reason}` },
           now,
           CHANGED,
         ),
         ...takeBack,
       ]);
       // The provider's answer may have closed it between the read and the batch (then nothing was written).
-      const after = await paymentRow(env, id);
+      const after = await paymentRow(env, paymentId);
       if (after?.status !== "failed" || !after.failure?.startsWith("Given up")) {
         return { ok: true, message: LOOKUP_MSG.closed };
       }
