@@ -45,13 +45,6 @@ function followStatements(db: Db, listingId: string, now: number) {
   ] as const;
 }
 
-/** The administrator's check and the listing id's, which a grant and a revocation make first, in this order. */
-function grantTarget(admin: Admin, listingId: unknown): { ok: true; id: string } | Extract<GrantResult, { ok: false }> {
-  if (!admin.isAdmin) return { ok: false, status: 403, error: GRANT_MSG.adminsOnly };
-  if (!isId(listingId)) return { ok: false, status: 404, error: GRANT_MSG.notFound };
-  return { ok: true, id: listingId };
-}
-
 /**
  * A grant's change in one batch: its own write (`change`), `featured` and the photos following it, and the
  * audit line; then what follows any change of what the listing shows (afterSubscriptionChange).
@@ -88,23 +81,23 @@ export async function grantFeatured(
   reasonValue: unknown,
   now = Date.now(),
 ): Promise<GrantResult> {
-  const target = grantTarget(admin, listingId);
-  if (!target.ok) return target;
+  if (!admin.isAdmin) return { ok: false, status: 403, error: GRANT_MSG.adminsOnly };
+  if (!isId(listingId)) return { ok: false, status: 404, error: GRANT_MSG.notFound };
   const weeks = Number(weeksValue);
   if (!Number.isInteger(weeks) || weeks < 1 || weeks > 52) {
     return { ok: false, status: 400, error: SUBSCRIPTION_MSG.badWeeks };
   }
   const reason = parseReason(reasonValue);
   if (!reason) return { ok: false, status: 400, error: GRANT_MSG.reason };
-  const grant = await readGrant(env, target.id);
+  const grant = await readGrant(env, listingId);
   if (!grant) return { ok: false, status: 404, error: GRANT_MSG.notFound };
   const until = Math.max(grant.featuredUntil ?? now, now) + weeks * WEEK_MS;
   const detail = `Featured for ${weeks} week${weeks === 1 ? "" : "s"}, until ${formatNzDate(until)}: ${reason}`;
   await writeGrantChange(
     env,
     ctx,
-    target.id,
-    (db) => db.update(l).set({ featuredUntil: until }).where(eq(l.id, target.id)),
+    listingId,
+    (db) => db.update(l).set({ featuredUntil: until }).where(eq(l.id, listingId)),
     { adminId: admin.id, action: "grant_featured", detail },
     now,
   );
@@ -120,22 +113,22 @@ export async function revokeFeatured(
   reasonValue: unknown,
   now = Date.now(),
 ): Promise<GrantResult> {
-  const target = grantTarget(admin, listingId);
-  if (!target.ok) return target;
+  if (!admin.isAdmin) return { ok: false, status: 403, error: GRANT_MSG.adminsOnly };
+  if (!isId(listingId)) return { ok: false, status: 404, error: GRANT_MSG.notFound };
   const reason = parseReason(reasonValue);
   if (!reason) return { ok: false, status: 400, error: GRANT_MSG.reason };
-  const grant = await readGrant(env, target.id);
+  const grant = await readGrant(env, listingId);
   if (!grant) return { ok: false, status: 404, error: GRANT_MSG.notFound };
   if (grant.featuredUntil === null) return { ok: false, status: 409, error: GRANT_MSG.noGrant };
   await writeGrantChange(
     env,
     ctx,
-    target.id,
+    listingId,
     (db) =>
       db
         .update(l)
         .set({ featuredUntil: null })
-        .where(and(eq(l.id, target.id), isNotNull(l.featuredUntil))),
+        .where(and(eq(l.id, listingId), isNotNull(l.featuredUntil))),
     { adminId: admin.id, action: "revoke_featured", detail: reason },
     now,
   );
