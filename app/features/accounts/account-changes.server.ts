@@ -2,6 +2,7 @@
 // Each starts with confirmIdentity (the current password, or a code proved in this session in the last few
 // minutes; a passkey sign-in is not enough for these two), so a session left open or stolen is not enough. Mail goes out after the answer
 // (ctx.waitUntil), so neither its timing nor its recipient shows in the response.
+import { ownerMailContext } from "./owner-mail.server";
 import { and, eq, notExists, sql } from "drizzle-orm";
 import {
   confirmEmailChangeEmail,
@@ -103,11 +104,7 @@ export async function changePassword(
   cf.ctx.waitUntil(
     sendEmail(env, {
       to: user.email,
-      ...passwordChangedHereEmail({
-        origin: siteOrigin(env, request),
-        firstName: user.firstName,
-        siteName: siteName(env),
-      }),
+      ...passwordChangedHereEmail(ownerMailContext(env, request, user.firstName)),
     }),
   );
   return { ok: true };
@@ -232,7 +229,7 @@ export async function confirmEmailChange(
   cf.ctx.waitUntil(
     sendEmail(env, {
       to: before.email,
-      ...emailChangedEmail({ origin: siteOrigin(env, request), firstName: before.firstName, siteName: siteName(env) }),
+      ...emailChangedEmail(ownerMailContext(env, request, before.firstName)),
     }),
   );
   return "changed";

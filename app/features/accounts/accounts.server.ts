@@ -1,6 +1,7 @@
 // Account flows shared by the pages (/login) and the JSON API: sign-up and reading an account (the reset is
 // in password-reset.server.ts). A sign-up does the same work whether or not the e-mail has an account, and
 // mails through ctx.waitUntil, so neither the answer nor its timing tells a stranger who is registered.
+import { ownerMailContext } from "./owner-mail.server";
 import type { RequestContext } from "~/platform/request-context";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { signupAttemptEmail } from "./auth-emails";
@@ -15,7 +16,7 @@ import { AuthError } from "./auth-errors";
 import { readPreviousSessionId } from "./auth.server";
 import { cookieIsSecure } from "~/platform/env";
 import { getDb, schema } from "~/platform/data/db.server";
-import { sendEmail, siteName } from "~/platform/email/email.server";
+import { sendEmail } from "~/platform/email/email.server";
 import {
   issueLinkStatements,
   mayHaveNewLink,
@@ -23,7 +24,6 @@ import {
   sendConfirmationEmail,
 } from "./email-confirmation.server";
 import { claimMailSlot, SIGNUP_ATTEMPT_MAIL_INTERVAL_MS } from "./mail-caps.server";
-import { siteOrigin } from "~/platform/http/site-origin.server";
 
 export type SignupResult = {
   /**
@@ -125,7 +125,7 @@ async function notifySignup(request: Request, env: Env, email: string, link: { u
   if (!(await claimMailSlot(env, "signup-attempt", email, SIGNUP_ATTEMPT_MAIL_INTERVAL_MS))) return;
   await sendEmail(env, {
     to: email,
-    ...signupAttemptEmail({ origin: siteOrigin(env, request), firstName: owner.firstName, siteName: siteName(env) }),
+    ...signupAttemptEmail(ownerMailContext(env, request, owner.firstName)),
   });
 }
 

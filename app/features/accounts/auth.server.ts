@@ -166,7 +166,10 @@ export function withSessionLookup<T>(
           ? {
               statement: keptStatement(env.DB, select, { sessionId }),
               rows: select.rows,
-              userId: sql`(select ${schema.sessions.userId} from ${schema.sessions} where ${schema.sessions.id} = ${sessionId})`,
+              // Built only by a page that reads its owner's rows in the batch (the home page does not).
+              get userId() {
+                return sql`(select ${schema.sessions.userId} from ${schema.sessions} where ${schema.sessions.id} = ${sessionId})`;
+              },
             }
           : null,
       );

@@ -9,6 +9,11 @@ import { siteOrigin } from "~/platform/http/site-origin.server";
 /** What every account mail is written from. */
 export type OwnerMailContext = { origin: string; firstName: string; siteName: string };
 
+/** What every account mail is written from: this site's address and name, and the owner's first name. */
+export function ownerMailContext(env: Env, request: Request, firstName: string): OwnerMailContext {
+  return { origin: siteOrigin(env, request), firstName, siteName: siteName(env) };
+}
+
 /** Sends `write`'s mail to the account's current address; nothing when the account is gone. */
 export async function mailOwner(
   request: Request,
@@ -23,6 +28,6 @@ export async function mailOwner(
     .where(eq(u.id, userId))
     .limit(1);
   if (!row) return;
-  const content = await write({ origin: siteOrigin(env, request), firstName: row.firstName, siteName: siteName(env) });
+  const content = await write(ownerMailContext(env, request, row.firstName));
   await sendEmail(env, { to: row.email, ...content });
 }

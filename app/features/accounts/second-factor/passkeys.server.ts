@@ -1,5 +1,6 @@
 // Passkeys (WebAuthn) as a second way in: the account's passkeys as /managesub lists them, and removing
 // one. Registering one is passkey-registration.server.ts, signing in with one passkey-sign-in.server.ts.
+import { ownerMailContext } from "../owner-mail.server";
 import { data, redirect } from "@remix-run/cloudflare";
 import { count, and, eq } from "drizzle-orm";
 import { MSG } from "~/features/accounts/auth-schemas";
@@ -12,13 +13,12 @@ import { getCurrentSession } from "../auth.server";
 import type { CurrentSession } from "../auth.server";
 import { getDb, schema } from "~/platform/data/db.server";
 import type { Db, DbEnv } from "~/platform/data/db.server";
-import { sendEmail, siteName } from "~/platform/email/email.server";
+import { sendEmail } from "~/platform/email/email.server";
 import { setFlash } from "~/features/site/flash.server";
 import { reauthenticate } from "../account-changes.server";
 import { CURRENT_PASSWORD_FIELD, hasFreshSecondFactor } from "../reauth.server";
 import type { Reauth } from "../reauth.server";
 import { recordSecurityEvent, requestMeta, securityEventStatement } from "../security-log.server";
-import { siteOrigin } from "~/platform/http/site-origin.server";
 import type { RequestContext } from "~/platform/request-context";
 
 const pk = schema.passkeys;
@@ -135,7 +135,7 @@ export async function notifyOwner(
   what: "added" | "removed",
   where: { device: string; place: string },
 ) {
-  const content = { origin: siteOrigin(env, request), firstName: user.firstName, siteName: siteName(env), ...where };
+  const content = { ...ownerMailContext(env, request, user.firstName), ...where };
   await sendEmail(env, {
     to: user.email,
     ...(what === "added" ? passkeyAddedEmail(content) : passkeyRemovedEmail(content)),

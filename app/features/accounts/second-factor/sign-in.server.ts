@@ -2,6 +2,7 @@
 // code from the authenticator app, or a recovery code with the password again, start the session. Wrong
 // codes count three ways: against the pending sign-in (a few, then the password again), against the
 // per-account budget shared with wrong passwords, and in the owner's security log.
+import { ownerMailContext } from "../owner-mail.server";
 import { eq } from "drizzle-orm";
 import { MSG } from "~/features/accounts/auth-schemas";
 import { isBlocked } from "~/features/accounts/sign-in/login-throttle";
@@ -30,7 +31,6 @@ import {
 } from "../sign-in/pending-sign-in.server";
 import type { PendingSignIn } from "../sign-in/pending-sign-in.server";
 import { recordSecurityEvent, requestMeta, securityEventStatement } from "../security-log.server";
-import { siteOrigin } from "~/platform/http/site-origin.server";
 import { SealingKeyError } from "~/platform/crypto/sealing-key.server";
 import { spendRecoveryCode, verifyTotp } from "./totp.server";
 import type { RequestContext } from "~/platform/request-context";
@@ -132,12 +132,7 @@ export async function completeSecondFactor(
     securityEventStatement(db, row.id, recoveryLeft !== null ? "recovery_code_used" : "login_two_factor", meta, now),
   );
   if (recoveryLeft !== null) {
-    const email = recoveryCodeUsedEmail({
-      origin: siteOrigin(env, request),
-      firstName: row.firstName,
-      siteName: env.SITE_NAME || "Kiwi Companions",
-      left: recoveryLeft,
-    });
+    const email = recoveryCodeUsedEmail({ ...ownerMailContext(env, request, row.firstName), left: recoveryLeft });
     cf.ctx.waitUntil(sendEmail(env, { to: row.email, ...email }));
   }
   return { user: toSessionUser(row, now), cookies: [cookie, clearPendingCookie(secure)] };

@@ -1,14 +1,14 @@
 // The per-account sign-in budget in D1 (rules in features/accounts/sign-in/login-throttle.ts). The row is keyed by a hash of the
 // e-mail address, so unknown addresses are throttled exactly like known ones and no address is stored.
+import { ownerMailContext } from "../owner-mail.server";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { loginFailuresEmail } from "~/features/accounts/auth-emails";
 import { blockedUntilAfter, FAILURE_WINDOW_MS, FREE_FAILURES } from "./login-throttle";
 import type { ThrottleState } from "./login-throttle";
 import { getDb, schema } from "~/platform/data/db.server";
-import { sendEmail, siteName } from "~/platform/email/email.server";
+import { sendEmail } from "~/platform/email/email.server";
 import { claimMailSlot } from "../mail-caps.server";
 import { sha256Hex } from "~/platform/http/token-cookie.server";
-import { siteOrigin } from "~/platform/http/site-origin.server";
 import type { DbEnv } from "~/platform/data/db.server";
 
 const t = schema.loginThrottle;
@@ -79,6 +79,6 @@ export async function tellOwnerOfFailures(env: Env, request: Request, email: str
   if (!owner || !(await claimMailSlot(env, "login-failures", email, FAILURE_WINDOW_MS))) return;
   await sendEmail(env, {
     to: email,
-    ...loginFailuresEmail({ origin: siteOrigin(env, request), firstName: owner.firstName, siteName: siteName(env) }),
+    ...loginFailuresEmail(ownerMailContext(env, request, owner.firstName)),
   });
 }
