@@ -10,6 +10,7 @@ import type { SessionUser } from "./auth-user";
 import { getSessionUser, lookupSession } from "./auth.server";
 import { cookieIsSecure } from "~/platform/env";
 import { clearSessionCookie } from "~/platform/http/token-cookie.server";
+import { readForm } from "~/platform/http/body.server";
 
 // For pages outside this feature that send an administrator to set up a second factor themselves.
 export { adminSetUpUrl } from "./second-factor/totp";
@@ -88,4 +89,14 @@ export async function requireAdminPage(request: Request, context: AppLoadContext
   }
   if (!user.isAdmin) throw data("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
   return user;
+}
+
+/**
+ * An administrator's page action: requireAdminPage's check first (nobody else's body is read), then the
+ * posted form (null when the body is not one) and the button that sent it, `intent`.
+ */
+export async function readAdminForm(request: Request, context: AppLoadContext) {
+  const admin = await requireAdminPage(request, context);
+  const form = await readForm(request);
+  return { admin, form, intent: form?.get("intent") };
 }

@@ -1,8 +1,7 @@
 // Mail to an account's owner, found by id at the moment of sending (the address may have changed since the
 // request began). Every account mail is greeted by the first name the owner typed and links back to this site.
-import { eq } from "drizzle-orm";
 import type { EmailContent } from "~/platform/email/template";
-import { getDb, schema } from "~/platform/data/db.server";
+import { rowById, schema } from "~/platform/data/db.server";
 import { sendEmail, siteName } from "~/platform/email/email.server";
 import { siteOrigin } from "~/platform/http/site-origin.server";
 
@@ -22,11 +21,7 @@ export async function mailOwner(
   write: (o: OwnerMailContext) => EmailContent | Promise<EmailContent>,
 ): Promise<void> {
   const u = schema.users;
-  const [row] = await getDb(env)
-    .select({ email: u.email, firstName: u.firstName })
-    .from(u)
-    .where(eq(u.id, userId))
-    .limit(1);
+  const row = await rowById(env, u, { email: u.email, firstName: u.firstName }, userId);
   if (!row) return;
   const content = await write(ownerMailContext(env, request, row.firstName));
   await sendEmail(env, { to: row.email, ...content });

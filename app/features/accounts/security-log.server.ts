@@ -1,6 +1,8 @@
 // Writes and reads the account-security log (security_events). Every write is a drizzle query, so callers
 // can put it in the same batch as the change it records, or run it on its own.
 import { desc, eq, lt, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { deviceSummary, placeOf, SECURITY_LOG_RETENTION_DAYS, SECURITY_LOG_SHOWN } from "./security-log";
 import type { SecurityEvent } from "./security-log";
 import { newId } from "~/platform/data/ids";
@@ -39,19 +41,36 @@ export function securityEventForEmailStatement(
   now: number,
 ) {
   const u = schema.users;
+  return securityEventForRowStatement(db, u, u.id, eq(u.email, email), event, meta, now);
+}
+
+/**
+ * One event for the account whose id the column `userId` holds in the row of `from` that `where` finds
+ * (INSERT … SELECT): written only if that row is there when the statement runs, e.g. a listing's owner in
+ * the batch that deletes the listing.
+ */
+export function securityEventForRowStatement(
+  db: Db,
+  from: SQLiteTable,
+  userId: SQLiteColumn,
+  where: SQL,
+  event: SecurityEvent,
+  meta: RequestMeta,
+  now: number,
+) {
   // Keys in the table's column order: drizzle lists the table's columns for the INSERT.
   return db.insert(se).select(
     db
       .select({
         id: sql<string>`${newId()}`.as("id"),
-        userId: u.id,
+        userId,
         event: sql<string>`${event}`.as("event"),
         place: sql<string>`${meta.place}`.as("place"),
         device: sql<string>`${meta.device}`.as("device"),
         createdAt: sql<number>`${now}`.as("created_at"),
       })
-      .from(u)
-      .where(eq(u.email, email)),
+      .from(from)
+      .where(where),
   );
 }
 

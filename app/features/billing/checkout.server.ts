@@ -7,7 +7,7 @@ import { newId } from "~/platform/data/ids";
 import { PLANS } from "./plans";
 import type { PlanTier } from "./plans";
 import { transition } from "./subscriptions";
-import { getDb, schema } from "~/platform/data/db.server";
+import { getDb, rowById, schema } from "~/platform/data/db.server";
 import { CHECKOUT_SESSION_MS, ProviderUnavailableError } from "~/features/payments/gateway.server";
 import type { PaymentGateway } from "~/features/payments/gateway.server";
 import { NOTIFY_PATH, PAYMENT_UNAVAILABLE_MSG } from "~/features/payments/select.server";
@@ -201,11 +201,7 @@ async function openCheckout(env: DbEnv, listingId: string, tier: PlanTier) {
 async function waitForCheckoutPage(env: DbEnv, reference: string): Promise<CheckoutStarted | BillingFailure> {
   for (let waited = 0; waited < CHECKOUT_WAIT_MS; waited += 250) {
     await new Promise((resolve) => setTimeout(resolve, 250));
-    const [row] = await getDb(env)
-      .select({ checkoutUrl: p.checkoutUrl, status: p.status })
-      .from(p)
-      .where(eq(p.id, reference))
-      .limit(1);
+    const row = await rowById(env, p, { checkoutUrl: p.checkoutUrl, status: p.status }, reference);
     if (row?.status !== "open") break;
     if (row.checkoutUrl) return { ok: true, redirectUrl: row.checkoutUrl, reference };
   }

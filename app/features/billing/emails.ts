@@ -51,10 +51,21 @@ export function gstOf(totalCents: number): number {
   return gstIncludedCents(totalCents);
 }
 
+/** A billing e-mail to a listing's owner: the greeting, then `lines`, then the one link. */
+function ownerEmail(
+  subject: string,
+  firstName: string,
+  lines: string[],
+  link: { href: string; label: string },
+): EmailContent {
+  return render(subject, [`Hi ${greetingName(firstName)},`, "", ...lines], link);
+}
+
 export function receiptEmail(o: { firstName: string; receipt: ReceiptView; origin: string }): EmailContent {
-  return render(
+  return ownerEmail(
     `Your receipt ${receiptLabel(o.receipt.number)}`,
-    [`Hi ${greetingName(o.firstName)},`, "", "Thank you for your payment.", "", ...receiptLines(o.receipt)],
+    o.firstName,
+    ["Thank you for your payment.", "", ...receiptLines(o.receipt)],
     { href: `${o.origin}/managesub`, label: "Your subscriptions and receipts" },
   );
 }
@@ -65,11 +76,10 @@ export function renewalReminderEmail(o: {
   renewsAt: number;
   origin: string;
 }): EmailContent {
-  return render(
+  return ownerEmail(
     "Your plan renews tomorrow",
+    o.firstName,
     [
-      `Hi ${greetingName(o.firstName)},`,
-      "",
       `Your ${PLANS[o.plan].name} plan renews on ${formatNzDate(o.renewsAt)} for ${formatDollarsAndCents(PLANS[o.plan].priceCents)} (GST included), charged to the card you paid with.`,
       "To change or cancel it before then, open your subscriptions.",
     ],
@@ -77,28 +87,41 @@ export function renewalReminderEmail(o: {
   );
 }
 
-export function renewalFailedEmail(o: { firstName: string; origin: string }): EmailContent {
-  return render(
-    "Your plan's renewal payment failed",
-    [
-      `Hi ${greetingName(o.firstName)},`,
-      "",
+type OwnerNotice = { subject: string; lines: string[]; path: string; label: string };
+
+/** The notices whose words never change: only the greeting and the site's address differ. */
+const NOTICES = {
+  renewalFailed: {
+    subject: "Your plan's renewal payment failed",
+    lines: [
       "We could not take this week's payment for one of your listings. It stays visible for 24 hours while we try again.",
       "If the second attempt fails too, the listing is hidden until you renew. Nothing is deleted.",
     ],
-    { href: `${o.origin}/managesub`, label: "Manage your subscriptions" },
-  );
-}
-
-export function expiredEmail(o: { firstName: string; origin: string }): EmailContent {
-  return render(
-    "Your listing is hidden: its subscription expired",
-    [
-      `Hi ${greetingName(o.firstName)},`,
-      "",
+    path: "/managesub",
+    label: "Manage your subscriptions",
+  },
+  expired: {
+    subject: "Your listing is hidden: its subscription expired",
+    lines: [
       "A subscription of yours has expired, so its listing is hidden from the public. It is kept, not deleted.",
       "Renew the plan to bring it back as it was.",
     ],
-    { href: `${o.origin}/subscriptions`, label: "Renew a plan" },
-  );
+    path: "/subscriptions",
+    label: "Renew a plan",
+  },
+} satisfies Record<string, OwnerNotice>;
+
+function noticeEmail(notice: OwnerNotice, o: { firstName: string; origin: string }): EmailContent {
+  return ownerEmail(notice.subject, o.firstName, notice.lines, {
+    href: `${o.origin}${notice.path}`,
+    label: notice.label,
+  });
+}
+
+export function renewalFailedEmail(o: { firstName: string; origin: string }): EmailContent {
+  return noticeEmail(NOTICES.renewalFailed, o);
+}
+
+export function expiredEmail(o: { firstName: string; origin: string }): EmailContent {
+  return noticeEmail(NOTICES.expired, o);
 }

@@ -8,7 +8,7 @@ import { formatNzDate } from "~/platform/time/date-text";
 import { isId } from "~/platform/data/ids";
 import { SUBSCRIPTION_MSG, WEEK_MS } from "./subscriptions";
 import { auditForListing } from "~/features/moderation/audit.server";
-import { getDb, schema } from "~/platform/data/db.server";
+import { getDb, rowById, schema } from "~/platform/data/db.server";
 import type { Db, DbEnv } from "~/platform/data/db.server";
 import { publicPhotoStatements } from "~/features/photos/plan-photos.server";
 import { afterSubscriptionChange, featuredNow, listingPublicState } from "./subscriptions.server";
@@ -64,8 +64,7 @@ async function writeGrantChange(
 }
 
 async function readGrant(env: DbEnv, listingId: string) {
-  const [row] = await getDb(env).select({ featuredUntil: l.featuredUntil }).from(l).where(eq(l.id, listingId)).limit(1);
-  return row ?? null;
+  return rowById(env, l, { featuredUntil: l.featuredUntil }, listingId);
 }
 
 /**

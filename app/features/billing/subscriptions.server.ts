@@ -11,7 +11,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { isPaidStatus, UNPAID } from "./subscriptions";
 import type { Subscription } from "./subscriptions";
 import { visibilitySet } from "~/features/listings/visibility.server";
-import { getDb, schema } from "~/platform/data/db.server";
+import { getDb, rowById, schema } from "~/platform/data/db.server";
 import type { Db, DbEnv } from "~/platform/data/db.server";
 import { afterListingChange } from "~/features/moderation/moderation.server";
 import { publicPhotoStatements } from "~/features/photos/plan-photos.server";
@@ -239,12 +239,7 @@ export async function afterSubscriptionChange(
 }
 
 export async function listingPublicState(env: DbEnv, listingId: string) {
-  const [row] = await getDb(env)
-    .select({ live: l.live, location: l.location })
-    .from(l)
-    .where(eq(l.id, listingId))
-    .limit(1);
-  return row ?? null;
+  return rowById(env, l, { live: l.live, location: l.location }, listingId);
 }
 
 /**

@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { isId } from "~/platform/data/ids";
 import type { SessionUser } from "~/features/accounts/auth.server";
 import type { ListingRow } from "../../../drizzle/schema";
-import { getDb, schema } from "~/platform/data/db.server";
+import { getDb, rowById, schema } from "~/platform/data/db.server";
 import type { DbEnv } from "~/platform/data/db.server";
 
 export type OwnedListing = Pick<
@@ -21,8 +21,10 @@ export async function findManageableListing(
 ): Promise<OwnedListing | null> {
   if (!isId(listingId)) return null;
   const l = schema.listings;
-  const [row] = await getDb(env)
-    .select({
+  const row = await rowById(
+    env,
+    l,
+    {
       id: l.id,
       userId: l.userId,
       live: l.live,
@@ -32,10 +34,9 @@ export async function findManageableListing(
       age: l.age,
       location: l.location,
       reviewedImageIds: l.reviewedImageIds,
-    })
-    .from(l)
-    .where(eq(l.id, listingId))
-    .limit(1);
+    },
+    listingId,
+  );
   if (!row) return null;
   return row.userId === user.id || user.isAdmin ? row : null;
 }

@@ -26,19 +26,20 @@
 // the administrators' record of who did what outlives listings and accounts by design, and holds no
 // provider's account data (listing id, a short note, the administrator's id).
 // 0036: tour_stops (per listing; the foreign key cascades too).
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { parseKeyList } from "~/features/verification/verification";
 import { auditForListing } from "~/features/moderation/audit.server";
 import type { AuditEntry } from "~/features/moderation/audit.server";
-import { isId, newId } from "~/platform/data/ids";
+import { isId } from "~/platform/data/ids";
 import { getDb, schema } from "~/platform/data/db.server";
 import type { Db } from "~/platform/data/db.server";
 import { deleteProfileSnapshot } from "~/features/profile/profile.server";
 import { scheduleR2Deletes } from "~/features/photos/r2-deletes.server";
 import { publicState, publishProfileUpdate } from "~/platform/realtime/publish.server";
 import type { SecurityEvent } from "~/features/accounts/security-log";
+import { securityEventForRowStatement } from "~/features/accounts/security-log.server";
 import type { RequestMeta } from "~/features/accounts/security-log.server";
 import type { WaitUntil } from "~/platform/request-context";
 
@@ -81,19 +82,7 @@ export async function deleteListing(
     : opts.meta
       ? "listing_deleted"
       : "listing_lapsed_deleted";
-  const logged = db.insert(schema.securityEvents).select(
-    db
-      .select({
-        id: sql<string>`${newId()}`.as("id"),
-        userId: l.userId,
-        event: sql<string>`${event}`.as("event"),
-        place: sql<string>`${meta.place}`.as("place"),
-        device: sql<string>`${meta.device}`.as("device"),
-        createdAt: sql<number>`${opts.now ?? Date.now()}`.as("created_at"),
-      })
-      .from(l)
-      .where(eq(l.id, modelId)),
-  );
+  const logged = securityEventForRowStatement(db, l, l.userId, eq(l.id, modelId), event, meta, opts.now ?? Date.now());
   // The administrator's record comes right before the listing's DELETE: it copies from the listing's row,
   // so it is written only if this batch finds the listing to remove.
   const audit = opts.audit ? [auditForListing(db, opts.audit, modelId, opts.now ?? Date.now())] : [];

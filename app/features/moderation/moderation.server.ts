@@ -14,7 +14,7 @@ import { auditInsert, CHANGED } from "./audit.server";
 import type { SessionUser } from "~/features/accounts/auth.server";
 import { visibilitySet } from "~/features/listings/visibility.server";
 import type { VisibilityChange } from "~/features/listings/visibility.server";
-import { getDb, schema } from "~/platform/data/db.server";
+import { getDb, rowById, schema } from "~/platform/data/db.server";
 import { deleteListing } from "~/features/listings/delete.server";
 import { writeProfileSnapshot } from "~/features/profile/profile.server";
 import { publicState, publishProfileUpdate } from "~/platform/realtime/publish.server";
@@ -41,8 +41,10 @@ export type ModerationResult =
 
 export async function readModeratedListing(env: DbEnv, listingId: string): Promise<ModeratedListing | null> {
   if (!isId(listingId)) return null;
-  const [row] = await getDb(env)
-    .select({
+  return rowById(
+    env,
+    l,
+    {
       modelId: l.id,
       firstName: l.firstName,
       location: l.location,
@@ -52,11 +54,9 @@ export async function readModeratedListing(env: DbEnv, listingId: string): Promi
       active: l.active,
       activeUntil: l.activeUntil,
       paid: l.paid,
-    })
-    .from(l)
-    .where(eq(l.id, listingId))
-    .limit(1);
-  return row ?? null;
+    },
+    listingId,
+  );
 }
 
 /**

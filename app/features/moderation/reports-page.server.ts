@@ -2,10 +2,9 @@
 // Dismiss buttons do. The route module only wires these up (docs/architecture.md: route modules thin).
 import { data, redirect } from "@remix-run/cloudflare";
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { requireAdminPage } from "~/features/accounts/guards.server";
+import { readAdminForm, requireAdminPage } from "~/features/accounts/guards.server";
 import { readFlash, setFlash } from "~/features/site/flash.server";
 import { ERROR_MSG } from "~/features/site/messages";
-import { readForm } from "~/platform/http/body.server";
 import { NO_STORE } from "~/platform/http/page-answer";
 import { formatNzTime } from "~/platform/time/date-text";
 import { reportAge, reportReasonLabel } from "./reports";
@@ -26,9 +25,7 @@ export async function reportsPage(request: Request, context: AppLoadContext) {
 
 export async function reportsAction(request: Request, context: AppLoadContext) {
   const { env, ctx } = context.cloudflare;
-  const admin = await requireAdminPage(request, context);
-  const form = await readForm(request);
-  const intent = form?.get("intent");
+  const { admin, form, intent } = await readAdminForm(request, context);
   if (intent !== "hide" && intent !== "dismiss")
     return data({ error: ERROR_MSG.unknownAction }, { status: 400, headers: NO_STORE });
   const result = await handleReport(env, ctx, admin, form?.get("reportId"), intent);

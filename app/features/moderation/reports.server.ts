@@ -7,7 +7,7 @@ import { visibilitySet } from "~/features/listings/visibility.server";
 import type { ReportInput } from "./reports";
 import { auditInsert } from "./audit.server";
 import type { SessionUser } from "~/features/accounts/auth.server";
-import { getDb, schema } from "~/platform/data/db.server";
+import { getDb, rowById, schema } from "~/platform/data/db.server";
 import { afterListingChange, readModeratedListing } from "./moderation.server";
 import { publicState } from "~/platform/realtime/publish.server";
 import { overLimit, limiterKey } from "~/platform/http/rate-limit.server";
@@ -113,11 +113,7 @@ export async function handleReport(
   if (!admin.isAdmin) return { ok: false, status: 403, error: "Administrators only" };
   if (!isId(reportId)) return { ok: false, status: 400, error: REPORT_ACTION_MSG.invalid };
   const db = getDb(env);
-  const [report] = await db
-    .select({ id: r.id, listingId: r.listingId, status: r.status })
-    .from(r)
-    .where(eq(r.id, reportId))
-    .limit(1);
+  const report = await rowById(env, r, { id: r.id, listingId: r.listingId, status: r.status }, reportId);
   if (!report) return { ok: false, status: 404, error: REPORT_ACTION_MSG.notFound };
   if (report.status !== "open") return { ok: false, status: 409, error: REPORT_ACTION_MSG.handled };
   const listing = await readModeratedListing(env, report.listingId);

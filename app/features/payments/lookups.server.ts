@@ -10,7 +10,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { isPaymentId, LOOKUP_MIN_INTERVAL_MS } from "./lookups";
 import type { LookupStatus } from "./lookups";
 import { transition } from "~/features/billing/subscriptions";
-import { getDb, schema } from "~/platform/data/db.server";
+import { getDb, rowById, schema } from "~/platform/data/db.server";
 import { ProviderUnavailableError } from "./gateway.server";
 import type { LookupResult, PaymentGateway } from "./gateway.server";
 import { applyNotification } from "./notify.server";
@@ -110,12 +110,12 @@ export async function lookUpAndApply(
 export type PaymentRow = NonNullable<Awaited<ReturnType<typeof paymentRow>>>;
 
 export async function paymentRow(env: DbEnv, paymentId: string) {
-  const [row] = await getDb(env)
-    .select({ id: p.id, status: p.status, kind: p.kind, listingId: p.listingId, failure: p.failure })
-    .from(p)
-    .where(eq(p.id, paymentId))
-    .limit(1);
-  return row ?? null;
+  return rowById(
+    env,
+    p,
+    { id: p.id, status: p.status, kind: p.kind, listingId: p.listingId, failure: p.failure },
+    paymentId,
+  );
 }
 
 /**

@@ -3,11 +3,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "@remix-run/cloudflare";
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { requireAdminPage } from "~/features/accounts/guards.server";
+import { readAdminForm, requireAdminPage } from "~/features/accounts/guards.server";
 import { reportAge } from "~/features/moderation/reports";
 import { readFlash, setFlash } from "~/features/site/flash.server";
 import { ERROR_MSG } from "~/features/site/messages";
-import { readForm } from "~/platform/http/body.server";
 import { NO_STORE } from "~/platform/http/page-answer";
 import { siteOrigin } from "~/platform/http/site-origin.server";
 import { formatNzTime } from "~/platform/time/date-text";
@@ -38,9 +37,7 @@ type ActionResult = { error: string; requestId?: string; result?: SubmissionResu
 
 export async function verificationsAction(request: Request, context: AppLoadContext) {
   const { env, ctx } = context.cloudflare;
-  const admin = await requireAdminPage(request, context);
-  const form = await readForm(request);
-  const intent = form?.get("intent");
+  const { admin, form, intent } = await readAdminForm(request, context);
   const requestId = form?.get("requestId");
   if (intent !== "approve" && intent !== "reject")
     return data<ActionResult>({ error: ERROR_MSG.unknownAction }, { status: 400, headers: NO_STORE });

@@ -1,6 +1,7 @@
-import { fillPlaceholders, getTableColumns, is, SQL, sql } from "drizzle-orm";
+import { eq, fillPlaceholders, getTableColumns, is, SQL, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
+import type { SelectedFields, SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as schema from "../../../drizzle/schema";
 
 // No schema: the app writes its queries with the query builder and never uses drizzle's relational API
@@ -28,6 +29,19 @@ export function getDb(env: DbEnv): Db {
   return db;
 }
 export { schema };
+
+/** The `fields` of the one row of `table` whose primary key is `id`, or null when there is none. */
+export async function rowById<F extends SelectedFields>(
+  env: DbEnv,
+  table: SQLiteTable & { id: SQLiteColumn },
+  fields: F,
+  id: string,
+) {
+  // drizzle cannot work out a select's rows for a table only known as a type parameter: they are the
+  // fields' values, as a select of these fields from any one table answers them.
+  const rows = await getDb(env).select(fields).from(table).where(eq(table.id, id)).limit(1);
+  return (rows as SelectResultFields<F>[])[0] ?? null;
+}
 
 /** A row for insertWhere: values, or SQL expressions the INSERT evaluates itself. */
 export type RowOf<T extends SQLiteTable> = { [K in keyof T["$inferInsert"]]?: T["$inferInsert"][K] | SQL };

@@ -4,7 +4,7 @@
 // spent by the right one.
 import { and, eq, lt, lte, sql } from "drizzle-orm";
 import { newToken } from "~/platform/data/ids";
-import { getDb, schema } from "~/platform/data/db.server";
+import { getDb, rowById, schema } from "~/platform/data/db.server";
 import { readTokenCookie, serializeTokenCookie, sha256Hex } from "~/platform/http/token-cookie.server";
 import type { TokenCookie } from "~/platform/http/token-cookie.server";
 import type { DbEnv } from "~/platform/data/db.server";
@@ -57,11 +57,7 @@ export async function readPendingSignIn(
   const token = readToken(request, secure);
   if (!token) return null;
   const id = await sha256Hex(token);
-  const [row] = await getDb(env)
-    .select({ id: p.id, userId: p.userId, attempts: p.attempts, expiresAt: p.expiresAt })
-    .from(p)
-    .where(eq(p.id, id))
-    .limit(1);
+  const row = await rowById(env, p, { id: p.id, userId: p.userId, attempts: p.attempts, expiresAt: p.expiresAt }, id);
   if (!row || row.expiresAt <= now || row.attempts >= PENDING_MAX_ATTEMPTS) return null;
   return { id: row.id, userId: row.userId, attempts: row.attempts };
 }

@@ -2,11 +2,10 @@
 // route module only wires these up (docs/architecture.md: route modules thin).
 import { data, redirect } from "@remix-run/cloudflare";
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { requireAdminPage } from "~/features/accounts/guards.server";
+import { readAdminForm, requireAdminPage } from "~/features/accounts/guards.server";
 import { askProviderNow, giveUpPayment, loadOpenPayments } from "~/features/payments/open-payments.server";
 import { billingGateway } from "~/features/payments/select.server";
 import { loadUnappliedPayments, markRefunded } from "~/features/payments/unapplied.server";
-import { readForm } from "~/platform/http/body.server";
 import { NO_STORE } from "~/platform/http/page-answer";
 import { siteOrigin } from "~/platform/http/site-origin.server";
 import { formatDollarsAndCents } from "~/platform/money";
@@ -73,9 +72,7 @@ export async function adminSubscriptionsPage(request: Request, context: AppLoadC
 
 export async function adminSubscriptionsAction(request: Request, context: AppLoadContext) {
   const { env, ctx } = context.cloudflare;
-  const admin = await requireAdminPage(request, context);
-  const form = await readForm(request);
-  const intent = form?.get("intent");
+  const { admin, form, intent } = await readAdminForm(request, context);
   const listingId = form?.get("listingId");
   if (intent === "markRefunded") {
     const marked = await markRefunded(env, admin, form?.get("id"), form?.get("reason"));

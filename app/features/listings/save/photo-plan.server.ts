@@ -1,12 +1,11 @@
 // Step 2 of a save: the photo plan. Saved photos kept, uploads named by id, files in the body; each checked
 // against the listing, the batch and plan limits, then put in the order the owner asked for.
-import { eq } from "drizzle-orm";
 import type { ListingBody } from "../body";
 import { LISTING_RULE_MSG, orderImages } from "../rules";
 import { MAX_BATCH, MAX_PHOTOS, PHOTO_MSG } from "~/features/photos/rules";
 import { PLANS } from "~/features/billing/plans";
 import { publicPhotoLimit } from "~/features/photos/plan-photos";
-import { getDb, schema } from "~/platform/data/db.server";
+import { rowById, schema } from "~/platform/data/db.server";
 import { findClaimableUploads } from "~/features/photos/pending-uploads.server";
 import type { PendingUpload } from "~/features/photos/pending-uploads.server";
 import { photoFailure } from "./outcome.server";
@@ -102,7 +101,7 @@ export function orderPlanned(existing: ExistingImage[], plan: PhotoPlan, body: L
 async function photoLimitOf(env: DbEnv, listingId: string | null): Promise<number> {
   if (!listingId) return PLANS.standard.maxPhotos;
   const l = schema.listings;
-  const [row] = await getDb(env).select({ featured: l.featured }).from(l).where(eq(l.id, listingId)).limit(1);
+  const row = await rowById(env, l, { featured: l.featured }, listingId);
   return publicPhotoLimit(row?.featured ?? false);
 }
 
