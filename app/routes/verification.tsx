@@ -66,7 +66,6 @@ export default function GetVerified() {
           <IdPhotoFields
             key={form.round}
             documentType={form.documentType}
-            hydrated={form.hydrated}
             fieldError={form.fieldError}
             onChange={form.updateFile}
           />

@@ -8,8 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../app/platform/data/ids";
 import { adminDeleteConfirm } from "../../app/features/moderation/moderation";
 import { ID_MSG } from "../../app/features/verification/verification";
+import { PAGE_SIZE } from "../../app/features/catalogue/filters";
+import { REGIONS, regionPath } from "../../app/features/catalogue/regions";
+import type { Region } from "../../app/features/catalogue/regions";
 import { DESKTOP, hydrated, useBrowser } from "./browser";
-import { d1, logIn, makeAdministrator, signInAdmin, signUp } from "./people";
+import { d1, d1Rows, logIn, makeAdministrator, signInAdmin, signUp } from "./people";
 
 const b = useBrowser();
 // A name no seeded listing has, so the cards are easy to find.
@@ -35,8 +38,26 @@ const gridCard = (page: Page) =>
     .getByTestId("listing-card")
     .filter({ has: page.getByRole("heading", { name: new RegExp(`^${NAME}\\b`) }) });
 
+/**
+ * The region whose grid shows the fewest Featured listings. The grid's order turns every 10 minutes within a
+ * tier (fair rotation), so a new Featured listing is on the first page whatever the time only where its tier
+ * fits on one page; on `/`, with the whole country's Featured listings, it is on the first page at some
+ * times of day and not at others.
+ */
+async function quietRegion(): Promise<Region> {
+  const rows = await d1Rows<{ location: string; n: number }>(
+    "SELECT location, count(*) AS n FROM listings WHERE live = 1 AND featured = 1 GROUP BY location",
+  );
+  const count = (r: Region) => rows.find((row) => row.location === r)?.n ?? 0;
+  const region = [...REGIONS].sort((a, b) => count(a) - count(b))[0];
+  expect(count(region) + 1).toBeLessThanOrEqual(PAGE_SIZE);
+  return region;
+}
+
 describe("ID verification, approval and going live", () => {
+  let region: Region;
   beforeAll(async () => {
+    region = await quietRegion();
     // The provider signs up as an Independent like anyone would.
     const { context, page } = await b.visitor({ viewport: DESKTOP });
     await signUp(page, { firstName: "Toria", email, password: PASSWORD });
@@ -47,7 +68,7 @@ describe("ID verification, approval and going live", () => {
     // Paid for on the Featured plan (docs/billing.md): only a paid listing can go live.
     await d1(`INSERT INTO listings (id, user_id, first_name, age, tag_line, location, suburb, featured, paid, cover_key, cover_width,
           cover_height, image_count, listed_at, created_at, updated_at)
-        SELECT '${listingId}', u.id, '${NAME}', 27, 'Warm, discreet and always on time', 'Auckland', 'Ponsonby', 1, 1,
+        SELECT '${listingId}', u.id, '${NAME}', 27, 'Warm, discreet and always on time', '${region}', '', 1, 1,
           (SELECT cover_key FROM listings WHERE cover_key IS NOT NULL LIMIT 1), 600, 800, 1, ${now + 86_400_000}, ${now}, ${now}
         FROM users u WHERE u.email = '${email}';
         INSERT INTO subscriptions (listing_id, user_id, plan, status, period_start, period_end, created_at, updated_at)
@@ -58,11 +79,11 @@ describe("ID verification, approval and going live", () => {
   // Other test files open the first card of the grid and expect a full profile: never leave this one live.
   afterAll(() => d1(`DELETE FROM listings WHERE id = '${listingId}'`));
 
-  it("goes from request to live, and an open home page shows it without a reload", async () => {
+  it("goes from request to live, and an open region page shows it without a reload", async () => {
     // A visitor's home page, open (and listening) since before anything happens.
     const visitor = await b.visitor({ viewport: DESKTOP });
     const socket = visitor.page.waitForEvent("websocket");
-    await visitor.page.goto("/");
+    await visitor.page.goto(regionPath(region));
     await hydrated(visitor.page);
     await socket;
     await visitor.page.getByTestId("listing-grid").waitFor();
@@ -129,7 +150,7 @@ describe("ID verification, approval and going live", () => {
 
     // 3. Approved and paid means live: nobody flips a switch. The admin grid shows it public ('Make
     // Unlive' in its menu, no badge), and the provider hears of it on the dashboard.
-    await a.goto("/");
+    await a.goto(regionPath(region));
     await hydrated(a);
     const adminCard = gridCard(a);
     await adminCard.waitFor();
@@ -154,7 +175,7 @@ describe("ID verification, approval and going live", () => {
     expect(actions).toEqual(["approve_id"]);
 
     // 6. Delete from the admin grid, after the spec's confirmation; the visitor's grid drops it too.
-    await a.goto("/");
+    await a.goto(regionPath(region));
     await hydrated(a);
     const asked: string[] = [];
     a.once("dialog", (dialog) => {

@@ -5,7 +5,7 @@ import { rowById, schema } from "~/platform/data/db.server";
 import { sendEmail, siteName } from "~/platform/email/email.server";
 import { siteOrigin } from "~/platform/http/site-origin.server";
 
-/** What every account mail is written from. */
+/** The fields every account mail's template takes. */
 export type OwnerMailContext = { origin: string; firstName: string; siteName: string };
 
 /** What every account mail is written from: this site's address and name, and the owner's first name. */

@@ -18,7 +18,7 @@ import { getDb, schema } from "~/platform/data/db.server";
 import type { PaymentGateway } from "~/features/payments/gateway.server";
 import type { NotifyEnv } from "~/features/payments/notify.server";
 import { PAYMENT_UNAVAILABLE_MSG } from "~/features/payments/select.server";
-import type { BillingEnv } from "./subscriptions.server";
+import type { BillingEnv, SubscriptionSnapshot } from "./subscriptions.server";
 import type { WaitUntil } from "~/platform/request-context";
 
 const p = schema.payments;
@@ -37,22 +37,42 @@ export type PastDueOutcome =
   | { ok: false; status: 404 | 409 | 502; error: string; declined?: true };
 
 /**
- * 'Pay now': the past-due renewal charged to the card on file at once; with no card on file, the hosted
- * checkout instead. A decline leaves the subscription as it was (past due, the same deadline): the owner's
- * own attempt is not the cron's second one, so it never hides the listing sooner.
+ * Puts a past-due renewal right for its owner, once the listing is found to be theirs and past due:
+ * - 'Pay now' (`cardOnFile`) charges the renewal to the card on file at once, or, with no card on file, opens
+ *   the hosted checkout instead. A decline leaves the subscription as it was (past due, the same deadline):
+ *   the owner's own attempt is not the cron's second one, so it never hides the listing sooner.
+ * - 'Use another card' (`anotherCard`) opens the hosted checkout for the renewal's plan. Paid, it pays the week
+ *   that failed and its card becomes the card on file (the notification stores the checkout's card,
+ *   notify.server.ts).
  */
-export async function payNow(
+export async function payPastDue(
   env: BillingEnv & NotifyEnv,
   ctx: WaitUntil,
   gateway: PaymentGateway,
   user: BillingUser,
   listingId: string,
+  how: "cardOnFile" | "anotherCard",
   origin: string,
   now = Date.now(),
 ): Promise<PastDueOutcome> {
   const { current, refused } = await ownPastDue(env, user.id, listingId);
   if (refused) return refused;
-  if (!current.methodRef) return payWithAnotherCard(env, gateway, user, listingId, origin, now);
+  if (how === "anotherCard" || !current.methodRef) {
+    const started = await startCheckout(env, gateway, user, listingId, renewalPlan(current), origin, now);
+    if (!started.ok) return { ok: false, status: started.status === 400 ? 409 : started.status, error: started.error };
+    return { ok: true, via: "checkout", redirectUrl: started.redirectUrl };
+  }
+  return chargeCardOnFile(env, ctx, gateway, { ...current, methodRef: current.methodRef }, origin, now);
+}
+
+async function chargeCardOnFile(
+  env: BillingEnv & NotifyEnv,
+  ctx: WaitUntil,
+  gateway: PaymentGateway,
+  current: SubscriptionSnapshot & { methodRef: string },
+  origin: string,
+  now: number,
+): Promise<PastDueOutcome> {
   const opened = await openRenewalCharge(env, gateway, current, now);
   if (!opened.ok) {
     return { ok: false, status: 409, error: opened.reason === "busy" ? BILLING_MSG.busy : BILLING_MSG.changed };
@@ -62,7 +82,7 @@ export async function payNow(
   const replaced = await getDb(env)
     .update(p)
     .set({ status: "failed", failure: "Replaced by a payment with the card on file", updatedAt: now })
-    .where(and(eq(p.listingId, listingId), eq(p.kind, "checkout"), eq(p.status, "open")))
+    .where(and(eq(p.listingId, current.listingId), eq(p.kind, "checkout"), eq(p.status, "open")))
     .returning({ providerRef: p.providerRef });
   await cancelPages(gateway, replaced);
 
@@ -85,26 +105,6 @@ export async function payNow(
   }
 }
 
-/**
- * 'Use another card': the hosted checkout for the renewal's plan. Paid, it pays the week that failed and its
- * card becomes the card on file (the notification stores the checkout's card, notify.server.ts).
- */
-export async function payWithAnotherCard(
-  env: BillingEnv,
-  gateway: PaymentGateway,
-  user: BillingUser,
-  listingId: string,
-  origin: string,
-  now = Date.now(),
-): Promise<PastDueOutcome> {
-  const { current, refused } = await ownPastDue(env, user.id, listingId);
-  if (refused) return refused;
-  const started = await startCheckout(env, gateway, user, listingId, renewalPlan(current), origin, now);
-  if (!started.ok) return { ok: false, status: started.status === 400 ? 409 : started.status, error: started.error };
-  return { ok: true, via: "checkout", redirectUrl: started.redirectUrl };
-}
-
-/** The owner's own subscription while it is past due; otherwise why there is nothing to put right. */
 async function ownPastDue(env: BillingEnv, userId: string, listingId: string) {
   const current = await ownSubscription(env, userId, listingId);
   if (!current) return { current: null, refused: { ok: false, status: 404, error: BILLING_MSG.notFound } as const };

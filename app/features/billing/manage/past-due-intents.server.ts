@@ -7,7 +7,7 @@ import { setFlash } from "~/features/site/flash.server";
 import { siteOrigin } from "~/platform/http/site-origin.server";
 import { listOwnListingNames, ownerWriteLimited } from "~/features/dashboard/dashboard.server";
 import { GatewayUnavailableError, PAYMENT_UNAVAILABLE_MSG, paymentGateway } from "~/features/payments/select.server";
-import { payNow, payWithAnotherCard } from "../past-due.server";
+import { payPastDue } from "../past-due.server";
 import type { PastDueOutcome } from "../past-due.server";
 import { NO_STORE, reply } from "./manage-reply.server";
 import type { PlanIntentArgs } from "./manage-reply.server";
@@ -27,9 +27,8 @@ async function putPastDueRight(
   const origin = siteOrigin(cf.env, request);
   try {
     const gateway = paymentGateway(cf.env, cf.ctx, origin);
-    return intent === "payNow"
-      ? await payNow(cf.env, cf.ctx, gateway, user, modelId, origin)
-      : await payWithAnotherCard(cf.env, gateway, user, modelId, origin);
+    const how = intent === "payNow" ? "cardOnFile" : "anotherCard";
+    return await payPastDue(cf.env, cf.ctx, gateway, user, modelId, how, origin);
   } catch (e) {
     if (e instanceof GatewayUnavailableError) return { ok: false, status: 502, error: PAYMENT_UNAVAILABLE_MSG };
     throw e;

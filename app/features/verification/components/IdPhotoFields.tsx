@@ -1,10 +1,10 @@
+import { useHydrated } from "~/ui/useHydrated";
 import { ID_COVER_NOTE, ID_DOCUMENT_INFO } from "../verification";
 import type { IdDocument } from "../verification";
 import { VerificationFileField } from "../VerificationFileField";
 
 type Props = {
   documentType: IdDocument | null;
-  hydrated: boolean;
   fieldError: (name: string) => string | undefined;
   onChange: Parameters<typeof VerificationFileField>[0]["onChange"];
 };
@@ -13,7 +13,9 @@ type Props = {
  * Get Verified's third step: a file field for each photo the chosen document needs, each with what it must
  * show. The caller keys it by round, so choosing again starts with empty inputs.
  */
-export function IdPhotoFields({ documentType, hydrated, fieldError, onChange }: Props) {
+export function IdPhotoFields({ documentType, fieldError, onChange }: Props) {
+  // Without JavaScript the fields cannot follow the document chosen (below).
+  const hydrated = useHydrated();
   return (
     <fieldset className="space-y-4 rounded-2xl border border-line bg-panel p-5">
       <legend className="px-1 text-lg font-semibold">3. Photos of your document</legend>

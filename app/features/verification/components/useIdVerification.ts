@@ -64,7 +64,6 @@ export function useIdVerification(choices: Choice[], result: VerificationFormRes
   const disabled = submitting || (hydrated && (!documentType || !files.allChosen || files.hasError));
 
   return {
-    hydrated,
     selected,
     documentType,
     round,
