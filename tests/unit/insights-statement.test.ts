@@ -1,6 +1,14 @@
 // The insights arithmetic: every day of the range present, totals, rates, the CSV and the chart's scale.
 import { describe, expect, it } from "vitest";
-import { barPaths, chartBars, fillDays, formatRate, insightsCsv, parseRange, totalsOf } from "~/features/insights/insights";
+import {
+  barPaths,
+  chartBars,
+  fillDays,
+  formatRate,
+  insightsCsv,
+  parseRange,
+  totalsOf,
+} from "~/features/insights/insights";
 
 const NOW = Date.UTC(2026, 10, 26, 12);
 const row = (day: string, impressions: number, views: number, contacts = 0) => ({

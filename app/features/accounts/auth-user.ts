@@ -40,3 +40,33 @@ export function initialOf(firstName: string): string {
   const first = [...firstName.trim()][0];
   return first ? first.toLocaleUpperCase("en-NZ") : "?";
 }
+
+/**
+ * `secondFactorAt` is when the session proved a second factor: without it an administrator has no
+ * administrator powers (isAdmin false), only a pointer to set two-factor up (needsAdminSecondFactor).
+ */
+export function toSessionUser(
+  row: Pick<SessionUser, "id" | "email" | "firstName" | "accountType" | "agency">,
+  secondFactorAt: number | null | undefined,
+): SessionUser {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    accountType: row.accountType,
+    agency: row.agency,
+    isAdmin: row.accountType === ADMIN_ACCOUNT_TYPE && secondFactorAt != null,
+  };
+}
+
+/** The JSON API's user object (spec §7: it carries userId; agency is the string 'true'/'false'). */
+export function toApiUser(user: SessionUser) {
+  return {
+    userId: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    accountType: user.accountType,
+    agency: user.agency ? "true" : "false",
+    isAdmin: user.isAdmin,
+  } as const;
+}

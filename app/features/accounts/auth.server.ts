@@ -13,7 +13,7 @@ import {
   serializeSessionCookie,
   sha256Hex,
 } from "~/platform/http/token-cookie.server";
-import { ADMIN_ACCOUNT_TYPE } from "./auth-user";
+import { toSessionUser } from "./auth-user";
 import type { SessionUser } from "./auth-user";
 import { newToken } from "~/platform/data/ids";
 import { getDb, keptSelect, keptStatement, schema } from "~/platform/data/db.server";
@@ -21,26 +21,6 @@ import { requestMeta } from "./security-log.server";
 
 export type { PublicUser, SessionUser } from "./auth-user";
 export { ADMIN_ACCOUNT_TYPE, toPublicUser } from "./auth-user";
-
-type UserRow = typeof schema.users.$inferSelect;
-
-/**
- * `secondFactorAt` is when the session proved a second factor: without it an administrator has no
- * administrator powers (isAdmin false), only a pointer to set two-factor up (needsAdminSecondFactor).
- */
-export function toSessionUser(
-  row: Pick<UserRow, "id" | "email" | "firstName" | "accountType" | "agency">,
-  secondFactorAt: number | null | undefined,
-): SessionUser {
-  return {
-    id: row.id,
-    email: row.email,
-    firstName: row.firstName,
-    accountType: row.accountType,
-    agency: row.agency,
-    isAdmin: row.accountType === ADMIN_ACCOUNT_TYPE && secondFactorAt != null,
-  };
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Sessions
@@ -293,16 +273,4 @@ export async function markSecondFactor(request: Request, env: Env, now = Date.no
 /** Ends every session of a user (after a password reset). */
 export async function revokeAllSessions(env: Env, userId: string): Promise<void> {
   await getDb(env).delete(schema.sessions).where(eq(schema.sessions.userId, userId));
-}
-
-/** The JSON API's user object (spec §7: it carries userId; agency is the string 'true'/'false'). */
-export function toApiUser(user: SessionUser) {
-  return {
-    userId: user.id,
-    email: user.email,
-    firstName: user.firstName,
-    accountType: user.accountType,
-    agency: user.agency ? "true" : "false",
-    isAdmin: user.isAdmin,
-  } as const;
 }

@@ -10,7 +10,8 @@ import { formToObject } from "~/platform/http/form-object";
 import { UNCONFIRMED_ACCOUNT_DAYS } from "~/features/site/retention";
 import { AuthError, EmailUnconfirmedError } from "../auth-errors";
 import { loginSchema, MSG, parseWith } from "../auth-schemas";
-import { createSession, toSessionUser } from "../auth.server";
+import { createSession } from "../auth.server";
+import { toSessionUser } from "../auth-user";
 import type { SessionUser } from "../auth.server";
 import { hashPassword, needsRehash, verifyPassword } from "../password.server";
 import {
