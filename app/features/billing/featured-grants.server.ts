@@ -52,20 +52,23 @@ function followStatements(db: Db, listingId: string, now: number) {
 async function writeGrantChange(
   env: BillingEnv,
   ctx: WaitUntil,
-  listingId: string,
+  grant: Grant,
   change: (db: Db) => BatchItem<"sqlite">,
   audit: { adminId: string; action: "grant_featured" | "revoke_featured"; detail: string },
   now: number,
 ) {
   const db = getDb(env);
-  const before = await listingPublicState(env, listingId);
+  const listingId = grant.id;
   await db.batch([change(db), ...followStatements(db, listingId, now), auditForListing(db, audit, listingId, now)]);
-  await afterSubscriptionChange(env, ctx, listingId, before);
+  await afterSubscriptionChange(env, ctx, listingId, grant);
 }
 
+/** The listing's grant, with its public state before the change (one read for both). */
 async function readGrant(env: DbEnv, listingId: string) {
-  return rowById(env, l, { featuredUntil: l.featuredUntil }, listingId);
+  return rowById(env, l, { id: l.id, featuredUntil: l.featuredUntil, live: l.live, location: l.location }, listingId);
 }
+
+type Grant = NonNullable<Awaited<ReturnType<typeof readGrant>>>;
 
 /**
  * Featured for `weeks` (1–52) from now, or from the end of a grant still running. It shows while the listing
@@ -95,7 +98,7 @@ export async function grantFeatured(
   await writeGrantChange(
     env,
     ctx,
-    listingId,
+    grant,
     (db) => db.update(l).set({ featuredUntil: until }).where(eq(l.id, listingId)),
     { adminId: admin.id, action: "grant_featured", detail },
     now,
@@ -122,7 +125,7 @@ export async function revokeFeatured(
   await writeGrantChange(
     env,
     ctx,
-    listingId,
+    grant,
     (db) =>
       db
         .update(l)

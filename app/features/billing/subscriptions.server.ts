@@ -11,11 +11,11 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { isPaidStatus, UNPAID } from "./subscriptions";
 import type { Subscription } from "./subscriptions";
 import { visibilitySet } from "~/features/listings/visibility.server";
-import { getDb, rowById, schema } from "~/platform/data/db.server";
+import { getDb, schema } from "~/platform/data/db.server";
 import type { Db, DbEnv } from "~/platform/data/db.server";
 import { afterListingChange } from "~/features/moderation/moderation.server";
 import { publicPhotoStatements } from "~/features/photos/plan-photos.server";
-import { publicState } from "~/platform/realtime/publish.server";
+import { publicState, readPublicRow } from "~/platform/realtime/publish.server";
 import type { WaitUntil } from "~/platform/request-context";
 
 const s = schema.subscriptions;
@@ -238,9 +238,8 @@ export async function afterSubscriptionChange(
   await afterListingChange(env, ctx, listingId, publicState(before));
 }
 
-export async function listingPublicState(env: DbEnv, listingId: string) {
-  return rowById(env, l, { live: l.live, location: l.location }, listingId);
-}
+/** A listing's public state before a subscription change (the realtime publisher reads it the same way after). */
+export const listingPublicState = readPublicRow;
 
 /**
  * Stores a transition with no money attached (cancel, resume, downgrade, the cron's expiry), with `also` in the

@@ -1,11 +1,10 @@
 // Tells open pages that a listing changed, through the partyserver room's RPC. Publishing is a side effect
 // of a write that already succeeded: it runs after the answer (waitUntil) and a failure is logged, never
 // turned into an error for the person who made the change. Counts (likes, views, contacts) never publish.
-import { eq } from "drizzle-orm";
 import { profileUpdateFor, SHARD_NAMES } from "./protocol";
 import type { ProfileUpdateEvent, PublicState } from "./protocol";
 import type { ListingsRoom } from "../../../workers/listings-room";
-import { getDb, schema } from "../data/db.server";
+import { rowById, schema } from "../data/db.server";
 import { holdAfterWrites } from "../page-cache/page-versions.server";
 import type { WaitUntil } from "~/platform/request-context";
 import type { DbEnv } from "~/platform/data/db.server";
@@ -15,14 +14,14 @@ export function publicState(row: { live: boolean; location: string } | null | un
   return row ? { public: row.live, region: row.location } : null;
 }
 
-async function currentState(env: DbEnv, listingId: string): Promise<PublicState | null> {
+/** What decides a listing's public state, as stored (null when it is gone): read before a change, and after. */
+export function readPublicRow(env: DbEnv, listingId: string) {
   const l = schema.listings;
-  const [row] = await getDb(env)
-    .select({ live: l.live, location: l.location })
-    .from(l)
-    .where(eq(l.id, listingId))
-    .limit(1);
-  return publicState(row);
+  return rowById(env, l, { live: l.live, location: l.location }, listingId);
+}
+
+async function currentState(env: DbEnv, listingId: string): Promise<PublicState | null> {
+  return publicState(await readPublicRow(env, listingId));
 }
 
 /**
