@@ -28,35 +28,26 @@ const PUBLIC_SHARED = new Set(
   [
     "root.tsx",
     "ui/clientLazy.tsx",
-    "features/site/Footer.tsx",
-    "features/site/Header.tsx",
-    "features/site/SideMenu.tsx",
-    "features/site/useClosesOnNavigation.ts",
-    "features/search/SearchBox.tsx",
+    "ui/island.tsx",
+    "features/site/Logo.tsx",
+    "ui/useInAppLinks.ts",
+    "features/likes/saved-hearts.ts",
+    "features/insights/beacon.ts",
+    "features/insights/beacon-events.ts",
+    "features/catalogue/grid/grid-layout.tsx",
+    "features/catalogue/listing-card.ts",
     "ui/nonce.tsx",
     "features/site/age-gate.ts",
-    "features/search/suggestions.ts",
     "ui/icons.tsx",
-    "features/site/Logo.tsx",
-    "features/photos/Photo.tsx",
     "features/site/Realtime.tsx",
-    "features/likes/useFavourites.ts",
     "ui/useHydrated.ts",
     "ui/useJsonFetch.ts",
-    "features/catalogue/activity.ts",
     "features/accounts/auth-user.ts",
-    "features/likes/favourites.ts",
-    "features/catalogue/listing-card.ts",
-    "platform/money.ts",
-    "features/photos/keys.ts",
     "platform/realtime/protocol.ts",
     "platform/realtime/room-socket.ts",
     "features/catalogue/regions.ts",
     "features/site/seo.ts",
-    "platform/time/short-dates.ts",
     "features/site/site.ts",
-    "features/listings/tour-text.ts",
-    "platform/data/ids.ts",
   ].map(appPath),
 );
 
@@ -72,14 +63,67 @@ const OWN_CHUNK = new Map(
     "features/accounts/SignOutForm.tsx",
     "features/moderation/admin-links.ts",
     "features/profile/ProfileSkeleton.tsx",
+    "features/moderation/AdminListingMenu.tsx",
+    // Shared by forms and the administrators' listing menu: in neither's chunk.
+    "ui/ErrorList.tsx",
     "ui/LoadFailed.tsx",
   ].map((p) => [appPath(p), p.replace(/^.*\/|\.tsx?$/g, "")]),
+);
+
+// The parts of public pages that run from the visitor's first input (app/ui/island.tsx, decision 0042), in one
+// chunk each: the header and footer, and the grid pages' cards. Their modules only define things, so their
+// static imports (kept for the server render) do not make the page load them (see treeshake below).
+const ISLANDS = new Map(
+  [
+    ...[
+      "features/site/Header.tsx",
+      "features/site/SideMenu.tsx",
+      "features/site/useClosesOnNavigation.ts",
+      "features/site/Footer.tsx",
+      "features/search/SearchBox.tsx",
+      "features/search/useSuggestions.ts",
+      "features/search/suggestions.ts",
+    ].map((p) => [p, "site-chrome"]),
+    ...[
+      "features/catalogue/grid/CardList.tsx",
+      "features/catalogue/ListingCard.tsx",
+      "features/likes/LikeButton.tsx",
+      "features/likes/likes.ts",
+      "features/likes/FavouriteButton.tsx",
+      "features/moderation/LazyAdminListingMenu.tsx",
+    ].map((p) => [p, "cards"]),
+    ["features/catalogue/FilterBar.tsx", "filter-bar"],
+    // The grid pages' own code (the home page, a region's), apart from their islands.
+    ...[
+      "features/catalogue/ListingsScreen.tsx",
+      "features/catalogue/grid/LazyGridParts.tsx",
+      "features/catalogue/ListingGrid.tsx",
+      "features/catalogue/RegionSelector.tsx",
+      "features/catalogue/filters.ts",
+      "features/catalogue/grid/useGridPages.ts",
+      "features/catalogue/grid/GridPager.tsx",
+    ].map((p) => [p, "grid-pages"]),
+    // What cards share with other pages (profiles, plans, the dashboard), which load it without the cards.
+    ...[
+      "features/photos/Photo.tsx",
+      "features/photos/variants.ts",
+      "features/photos/keys.ts",
+      "features/listings/tour-text.ts",
+      "platform/money.ts",
+      "platform/time/short-dates.ts",
+      "platform/data/ids.ts",
+      "features/likes/useFavourites.ts",
+      "features/likes/favourites.ts",
+      "features/catalogue/ActivityBadge.tsx",
+      "features/catalogue/activity.ts",
+    ].map((p) => [p, "listing-parts"]),
+  ].map(([p, chunk]) => [appPath(p), chunk]),
 );
 
 // React and Remix, named so that they stay in the shared chunk rather than follow the first lazy chunk
 // that imports them.
 const FRAMEWORK =
-  /\/node_modules\/(react|react-dom|scheduler|@remix-run\/[^/]+|react-router|react-router-dom|turbo-stream)\//;
+  /\/node_modules\/(react|react-dom|scheduler|@remix-run\/[^/]+|react-router|react-router-dom|turbo-stream)\/|^\0vite\/preload-helper/;
 
 // The development tools (the test payment gateway, /dev/outbox, the dev checkout) are built only for this
 // machine: scripts/build-dirs.mjs sets KIWI_DEV_TOOLS=1 for `npm start`, the tests and the benchmark; a
@@ -118,9 +162,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     rollupOptions: isSsrBuild
       ? {}
       : {
+          treeshake: { moduleSideEffects: (id: string) => !ISLANDS.has(id) },
           output: {
             manualChunks: (id: string) =>
-              PUBLIC_SHARED.has(id) || FRAMEWORK.test(id) ? "public-shared" : OWN_CHUNK.get(id),
+              PUBLIC_SHARED.has(id) || FRAMEWORK.test(id) ? "public-shared" : (ISLANDS.get(id) ?? OWN_CHUNK.get(id)),
           },
         },
   },

@@ -16,8 +16,10 @@ import { useCallback, useEffect, useState } from "react";
 import type { ReactNode } from "react";
 import { AgeGate as EagerAgeGate } from "~/features/site/AgeGate";
 import { clientLazy } from "~/ui/clientLazy";
-import { Footer } from "~/features/site/Footer";
-import { Header } from "~/features/site/Header";
+import { Footer as EagerFooter } from "~/features/site/Footer";
+import { Header as EagerHeader } from "~/features/site/Header";
+import { island } from "~/ui/island";
+import { hasSavedHearts } from "~/features/likes/saved-hearts";
 import { LowPriorityScripts } from "~/ui/LowPriorityScripts";
 import { useNonce } from "~/ui/nonce";
 import { ProfileSkeleton as EagerProfileSkeleton } from "~/features/profile/ProfileSkeleton";
@@ -39,6 +41,18 @@ const AgeGate = clientLazy(import.meta.env.SSR ? EagerAgeGate : null, () =>
 // every page.
 const ProfileSkeleton = clientLazy(import.meta.env.SSR ? EagerProfileSkeleton : null, () =>
   import("~/features/profile/ProfileSkeleton").then((m) => m.ProfileSkeleton),
+);
+
+// The header (its menu, search suggestions, hide-on-scroll) and the footer run from the visitor's first input:
+// until then their HTML shows all and their links work (docs/decisions/0042-islands-woken-by-input.md). At once
+// for a signed-in user, and for a visitor whose saved favourites the header's heart must show.
+const Header = island(
+  import.meta.env.SSR ? EagerHeader : null,
+  () => import("~/features/site/Header").then((m) => m.Header),
+  { wakeNow: ({ user }) => user != null || hasSavedHearts() },
+);
+const Footer = island(import.meta.env.SSR ? EagerFooter : null, () =>
+  import("~/features/site/Footer").then((m) => m.Footer),
 );
 
 export const links: LinksFunction = () => [

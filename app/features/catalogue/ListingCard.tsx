@@ -10,6 +10,9 @@ import { LikeButton } from "~/features/likes/LikeButton";
 import { CheckBadgeIcon, PinIcon } from "~/ui/icons";
 import { Photo } from "~/features/photos/Photo";
 
+// The grid's layout, for the pages outside this folder that lay cards out.
+export { FIRST_ROW, GRID_CLASSES, SkeletonCard } from "./grid/grid-layout";
+
 type CardProps = {
   card: ListingCardData;
   now: number;
@@ -87,26 +90,3 @@ export function ListingCard({ card, now, firstRow, href, admin }: CardProps) {
     </article>
   );
 }
-
-export function SkeletonCard() {
-  return (
-    <div
-      className="overflow-hidden rounded-xl border border-line bg-panel"
-      aria-hidden="true"
-      data-testid="skeleton-card"
-    >
-      <div className="skeleton aspect-[3/4] w-full" />
-      <div className="space-y-2 p-3">
-        <div className="skeleton h-5 w-2/3 rounded" />
-        <div className="skeleton h-10 w-full rounded" />
-        <div className="skeleton h-4 w-1/2 rounded" />
-        <div className="skeleton h-4 w-1/3 rounded" />
-      </div>
-    </div>
-  );
-}
-
-/** Cards in the first row of the widest grid (lg:grid-cols-4); on a phone that is its first two rows, still above the fold. */
-export const FIRST_ROW = 4;
-
-export const GRID_CLASSES = "grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4";

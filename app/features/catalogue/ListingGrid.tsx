@@ -3,7 +3,8 @@ import { useRef } from "react";
 import type { MutableRefObject } from "react";
 import { useCardImpressions } from "~/features/insights/beacon";
 import type { GridPage } from "./listings-view";
-import { FIRST_ROW, GRID_CLASSES, ListingCard, SkeletonCard } from "./ListingCard";
+import { GRID_CLASSES, SkeletonCard } from "./grid/grid-layout";
+import { CardList } from "./grid/LazyGridParts";
 import { LoadFailed as EagerLoadFailed } from "~/ui/LoadFailed";
 import { clientLazy } from "~/ui/clientLazy";
 import { GridPager } from "./grid/GridPager";
@@ -86,15 +87,7 @@ export function ListingGrid({
   return (
     <>
       <div ref={admin ? undefined : grid} className={GRID_CLASSES} data-testid="listing-grid">
-        {cards.map((card, i) => (
-          <ListingCard
-            key={card.modelId}
-            card={card}
-            now={now}
-            firstRow={firstRowFirst && i < FIRST_ROW}
-            admin={admin}
-          />
-        ))}
+        <CardList cards={cards} now={now} firstRowFirst={firstRowFirst} admin={admin} />
         {loadingMore ? Array.from({ length: skeletons }, (_, i) => <SkeletonCard key={`s${i}`} />) : null}
       </div>
       {failure && next != null ? (

@@ -3,8 +3,8 @@ import { useRef } from "react";
 import { filtersToSearch } from "./filters";
 import { pageShouldRefresh } from "~/platform/realtime/protocol";
 import type { ListingsView } from "./listings-view";
-import { FilterBar } from "./FilterBar";
-import { FIRST_ROW, GRID_CLASSES, ListingCard } from "./ListingCard";
+import { GRID_CLASSES } from "./grid/grid-layout";
+import { CardList, FilterBar } from "./grid/LazyGridParts";
 import { ListingGrid } from "./ListingGrid";
 import { useProfileUpdates } from "~/features/site/Realtime";
 import { RegionSelector } from "./RegionSelector";
@@ -47,9 +47,7 @@ export function ListingsScreen({ view, heading, intro }: { view: ListingsView; h
             Escorts Near You
           </h2>
           <div className={GRID_CLASSES} data-testid="near-you">
-            {view.nearYou.map((card, i) => (
-              <ListingCard key={card.modelId} card={card} now={view.now} firstRow={i < FIRST_ROW} />
-            ))}
+            <CardList cards={view.nearYou} now={view.now} firstRowFirst />
           </div>
         </section>
       ) : null}

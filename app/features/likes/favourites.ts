@@ -1,5 +1,5 @@
 // Favourites are a list of modelIds in session storage under 'heartedModels' (spec §3).
-export const FAVOURITES_KEY = "heartedModels";
+export { FAVOURITES_KEY } from "./saved-hearts";
 export const FAVOURITES_EVENT = "favourites-changed";
 const MAX_FAVOURITES = 200;
 

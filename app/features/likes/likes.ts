@@ -1,5 +1,5 @@
 // Browser-side like state: 'profileLikes' maps modelId to true (spec §3); the visitor id is random, never a fingerprint.
-export const LIKES_KEY = "profileLikes";
+export { LIKES_KEY } from "./saved-hearts";
 export const VISITOR_KEY = "visitorId";
 const VISITOR_ID = /^[A-Za-z0-9_-]{8,128}$/;
 

@@ -1,5 +1,5 @@
 import { Form, useNavigate } from "@remix-run/react";
-import { lazy, Suspense, useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import type { ComponentProps, ComponentType, Dispatch, KeyboardEvent, SetStateAction } from "react";
 import { moveHighlight, suggestionHref } from "./suggestions";
 import type { Suggestion } from "./suggestions";
@@ -37,6 +37,14 @@ export function SearchBox() {
   const [text, setText] = useState("");
   const [open, setOpen] = useState(false);
   const { suggestions, active, setActive } = useSuggestions(text);
+
+  // Text typed before this box's code ran (app/ui/island.tsx): hydration leaves it in the field, and the
+  // suggestions follow it from here.
+  useEffect(() => {
+    const typed = input.current?.value;
+    if (typed) setText(typed);
+    if (typed && document.activeElement === input.current) setOpen(true);
+  }, []);
 
   const expanded = open && suggestions.length > 0;
   const optionId = (i: number) => `${listId}-option-${i}`;
