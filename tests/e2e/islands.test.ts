@@ -1,0 +1,149 @@
+// The header, footer, filter bar and cards of a grid page run from the visitor's first input
+// (docs/decisions/0042-islands-woken-by-input.md): their code is not downloaded with the page, and nothing the
+// visitor does before it is in is lost.
+import type { Page, Route } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { hydrated, MOBILE, useBrowser } from "./browser";
+import { d1Rows } from "./people";
+
+const b = useBrowser();
+const ISLAND_CHUNKS = /\/assets\/(site-chrome|cards|filter-bar)-[\w-]+\.js$/;
+
+const likesOf = async (id: string) =>
+  (await d1Rows<{ n: number }>("SELECT COUNT(*) AS n FROM likes WHERE listing_id = ?", id))[0].n;
+
+/** The scripts the page has fetched, by path. */
+function scriptsOf(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on("response", (r) => {
+    if (r.request().resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+  });
+  return scripts;
+}
+
+const islandStates = (page: Page) =>
+  page.locator("[data-island]").evaluateAll((all) => all.map((el) => (el as HTMLElement).dataset.island));
+
+/** Holds the responses for `pattern` until `release` is called. */
+async function hold(page: Page, pattern: RegExp) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = false;
+  await page.route(pattern, async (route: Route) => {
+    asked = true;
+    await held;
+    await route.continue();
+  });
+  return { release, asked: () => asked };
+}
+
+/** A marker that survives only as long as the document does (a full page load clears it). */
+const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { same: boolean }).same = true));
+const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { same?: boolean }).same === true);
+
+/** The first grid card's listing id and like button. */
+async function firstCard(page: Page) {
+  const card = page.getByTestId("listing-grid").getByTestId("listing-card").first();
+  const id = (await card.locator("a.card-link").getAttribute("href"))!.split("/").pop()!;
+  return { id, like: card.getByTestId("like-button") };
+}
+
+describe("parts that run from the first input", () => {
+  it("downloads the header's, filter bar's and cards' code at the first touch, not with the page", async () => {
+    const { context, page } = await b.visitor({ viewport: MOBILE });
+    const scripts = scriptsOf(page);
+    await page.goto("/");
+    await hydrated(page);
+    await page.waitForLoadState("networkidle");
+    expect(scripts.filter((path) => ISLAND_CHUNKS.test(path))).toEqual([]);
+    // Header, filter bar, cards, footer: shown from the server's HTML, asleep.
+    await expect(islandStates(page)).resolves.toEqual(["asleep", "asleep", "asleep", "asleep"]);
+    await expect(page.getByTestId("listing-grid").getByTestId("listing-card").count()).resolves.toBe(8);
+
+    await page.getByRole("heading", { level: 1 }).click();
+    await expect.poll(() => islandStates(page)).toEqual(["live", "live", "live", "live"]);
+    const fetched = scripts
+      .filter((path) => ISLAND_CHUNKS.test(path))
+      .map((path) => path.split("/").pop()!.split("-")[0]);
+    expect(fetched.sort()).toEqual(["cards", "filter", "site"]);
+    await context.close();
+  });
+
+  it("likes a listing from a heart tapped before the cards' code is in, without leaving the page", async () => {
+    const { context, page } = await b.visitor({ viewport: MOBILE });
+    const cards = await hold(page, /\/assets\/cards-[\w-]+\.js$/);
+    await page.goto("/");
+    await hydrated(page);
+    await markDocument(page);
+    const { id, like } = await firstCard(page);
+    const before = await likesOf(id);
+
+    await like.click();
+    await expect.poll(cards.asked).toBe(true);
+    // Held: neither the plain form's post nor the app's answer yet.
+    await expect(like.getAttribute("aria-pressed")).resolves.toBe("false");
+    expect(await likesOf(id)).toBe(before);
+
+    cards.release();
+    await expect.poll(() => like.getAttribute("aria-pressed")).toBe("true");
+    await expect.poll(() => likesOf(id)).toBe(before + 1);
+    await expect(sameDocument(page)).resolves.toBe(true);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("profileLikes") ?? "")).toContain(id);
+    await context.close();
+  });
+
+  it("keeps text typed in the search box before its code is in, and suggests from it", async () => {
+    const { context, page } = await b.visitor({ viewport: MOBILE });
+    const chrome = await hold(page, /\/assets\/site-chrome-[\w-]+\.js$/);
+    await page.goto("/");
+    await hydrated(page);
+    const card = page.getByTestId("listing-grid").getByTestId("listing-card").first();
+    const name = (await card.locator("h3 span.truncate").first().textContent())!.trim();
+    const box = page.getByRole("combobox", { name: "Find by name" });
+    await box.focus();
+    await page.keyboard.type(name.toLowerCase());
+    await expect.poll(chrome.asked).toBe(true);
+    await expect(box.getAttribute("aria-expanded")).resolves.toBe("false");
+
+    chrome.release();
+    const list = page.getByRole("listbox", { name: "Suggested names" });
+    await list.waitFor();
+    await expect(list.textContent()).resolves.toContain(name);
+    await expect(box.inputValue()).resolves.toBe(name.toLowerCase());
+    await context.close();
+  });
+
+  it("gives a visitor with a saved like the cards' code at once, showing the heart filled", async () => {
+    const first = await b.visitor({ viewport: MOBILE });
+    await first.page.goto("/");
+    const { id } = await firstCard(first.page);
+    await first.context.close();
+
+    const { context, page } = await b.visitor({ viewport: MOBILE });
+    await page.addInitScript((liked) => localStorage.setItem("profileLikes", JSON.stringify({ [liked]: true })), id);
+    const scripts = scriptsOf(page);
+    await page.goto("/");
+    await hydrated(page);
+    const like = page.locator(`[data-testid='listing-card']:has(a[href='/view/${id}']) [data-testid='like-button']`);
+    await expect.poll(() => like.first().getAttribute("aria-pressed")).toBe("true");
+    expect(scripts.some((path) => /\/assets\/cards-/.test(path))).toBe(true);
+    await context.close();
+  });
+
+  it("answers a tapped heart as a plain form when the cards' code cannot be fetched", async () => {
+    const { context, page } = await b.visitor({ viewport: MOBILE });
+    await page.route(/\/assets\/cards-[\w-]+\.js$/, (route) => route.abort());
+    await page.goto("/");
+    await hydrated(page);
+    await markDocument(page);
+    const { id, like } = await firstCard(page);
+    const before = await likesOf(id);
+
+    await like.click();
+    // The form posts to /likes/{id}, which sends the browser back to the page it was on.
+    await expect.poll(() => likesOf(id)).toBe(before + 1);
+    await page.waitForURL((url) => url.pathname === "/");
+    await expect.poll(() => sameDocument(page)).toBe(false);
+    await context.close();
+  });
+});
