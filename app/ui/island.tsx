@@ -57,9 +57,11 @@ export function wakeIslands() {
 
 const whenWoken = () => (woken ? Promise.resolve() : new Promise<void>((resolve) => sleepers.push(resolve)));
 
-type Shell<P> = { props: P; onLive: () => void; tries: { current: number } };
+type Shell<P> = { props: P; onHydrated: () => void; onLive: () => void; tries: { current: number } };
 
-/** The event a part's element gets when it goes live, or when its code could not be had. */
+/** The event a part's element gets when React has hydrated it. */
+const HYDRATED = "kc:island-hydrated";
+/** The event a part's element gets when it goes live (a render after hydrating), or when its code could not be had. */
 const SETTLED = "kc:island-settled";
 
 /**
@@ -69,7 +71,7 @@ const SETTLED = "kc:island-settled";
  */
 function holdClick(event: MouseEvent) {
   const target = event.target as Element | null;
-  const part = target?.closest?.("[data-island='asleep']");
+  const part = target?.closest?.("[data-island='asleep'], [data-island='hydrated']");
   if (!target || !part || event.button || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
   // A <details> opens by itself, at once, and React keeps it open when it hydrates.
   if (target.closest("summary")) return;
@@ -86,17 +88,62 @@ function holdClick(event: MouseEvent) {
   );
 }
 
+/**
+ * Typing inside a part not yet hydrated: kept from React, which would hydrate the part on the spot and put the
+ * field back to the value it rendered (the text typed so far lost). The browser has the text; once React has
+ * hydrated the part, one `input` event tells it what the field holds. From then on React hears every key.
+ */
+function holdInput(event: Event) {
+  const target = event.target as Element | null;
+  const part = target?.closest?.("[data-island='asleep']");
+  if (!target || !part) return;
+  event.stopPropagation();
+  wakeIslands();
+  if (heldInputs.has(target)) return;
+  heldInputs.add(target);
+  part.addEventListener(
+    HYDRATED,
+    () => {
+      heldInputs.delete(target);
+      if (target.isConnected) target.dispatchEvent(new Event("input", { bubbles: true }));
+    },
+    { once: true },
+  );
+}
+const heldInputs = new WeakSet<Element>();
+
 if (typeof window !== "undefined") {
   for (const type of INPUTS) window.addEventListener(type, wakeIslands, { capture: true, passive: true });
   window.addEventListener("click", holdClick, true);
+  window.addEventListener("input", holdInput, true);
 }
 
-/** Marks a part live (or dead: its code could not be had) and gives it the clicks held for it. */
-function settle(part: Element | null, state: "live" | "dead") {
-  if (!(part instanceof HTMLElement) || part.dataset.island !== "asleep") return;
-  // Set here, not through React's next render: the clicks given again must not be held again.
+/**
+ * Moves a part on: hydrated (its typing given back), then live, or dead (its code could not be had); the last
+ * two give it the clicks held for it.
+ */
+function settle(part: Element | null, state: "hydrated" | "live" | "dead") {
+  if (!(part instanceof HTMLElement)) return;
+  const now = part.dataset.island;
+  if (now !== "asleep" && !(now === "hydrated" && state !== "hydrated")) return;
+  // Set here, not through React's next render: the events given again must not be held again.
   part.dataset.island = state;
-  part.dispatchEvent(new Event(SETTLED));
+  // Given again once React's effects are done: an event React answers from inside them is answered with the
+  // state before those effects' updates (a field put back to the text it rendered).
+  setTimeout(() => part.dispatchEvent(new Event(state === "hydrated" ? HYDRATED : SETTLED)));
+}
+
+/** A part's element, in `parts` while on the page, for when its component's code cannot be fetched. */
+function usePartElement(parts: Set<HTMLElement>, loading: { failed: boolean }) {
+  const element = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const part = element.current;
+    if (!part) return;
+    if (loading.failed) settle(part, "dead");
+    parts.add(part);
+    return () => void parts.delete(part);
+  }, [parts, loading]);
+  return element;
 }
 
 /** The router's contexts for a part: as they were at hydration while it sleeps, as they are once it is live. */
@@ -129,7 +176,7 @@ export function island<P extends object>(
 ): ComponentType<P> {
   // This component's elements on the page, for when its code cannot be fetched.
   const parts = new Set<HTMLElement>();
-  let failed = false;
+  const loading = { failed: false };
   const Loaded: ComponentType<P> =
     eager ??
     (lazy(() =>
@@ -141,20 +188,24 @@ export function island<P extends object>(
           // to that HTML.
           (error: unknown) => {
             console.error("island: could not load a component", error);
-            failed = true;
+            loading.failed = true;
             for (const part of parts) settle(part, "dead");
             return new Promise<never>(() => {});
           },
         ),
     ) as unknown as ComponentType<P>);
-  function Live({ props, onLive, tries }: Shell<P>) {
+  function Live({ props, onHydrated, onLive, tries }: Shell<P>) {
     // React tries to hydrate the part once, after the page, and again before its code is in only when an
     // update reaches it, which React holds until the part can hydrate. So its code is fetched then.
     if (++tries.current > 1) wakeIslands();
     // Live one render after hydrating: what the part's own effects set then (a like read from storage) is
     // in its state before a held click reaches its handlers.
     const [rendered, setRendered] = useState(false);
-    useEffect(() => (rendered ? onLive() : setRendered(true)), [rendered, onLive]);
+    useEffect(() => {
+      if (rendered) return onLive();
+      onHydrated();
+      setRendered(true);
+    }, [rendered, onHydrated, onLive]);
     return createElement(Loaded, props);
   }
   // Memoised: while asleep the boundary gets the very props it was hydrated with, so no re-render reaches it
@@ -170,30 +221,24 @@ export function island<P extends object>(
     if (live) shown.current = props;
     const router = useRouterWhileAsleep(live);
     const [mountedLate] = useState(useHydrated());
-    const element = useRef<HTMLDivElement>(null);
+    const element = usePartElement(parts, loading);
     useEffect(() => {
       if (!woken && (mountedLate || changed || options.wakeNow?.(props))) wakeIslands();
     });
-    useEffect(() => {
-      const part = element.current;
-      if (!part) return;
-      if (failed) settle(part, "dead");
-      parts.add(part);
-      return () => void parts.delete(part);
-    }, []);
     const tries = useRef(0);
+    const onHydrated = useCallback(() => settle(element.current, "hydrated"), [element]);
     const onLive = useCallback(() => {
       settle(element.current, "live");
       // In a transition: the part's own lazy parts (the header's account menu) may still be loading, and the
       // change to today's props and contexts must wait for them rather than reach them unhydrated.
       startTransition(() => setLive(true));
-    }, []);
+    }, [element]);
     return (
       // The attribute is React's only here: settle() moves it on.
       <div ref={element} className="contents" data-island="asleep">
         {ROUTER_CONTEXTS.reduce<ReactNode>(
           (inner, context, i) => createElement(context.Provider, { value: router[i] }, inner),
-          <Boundary props={shown.current} onLive={onLive} tries={tries} />,
+          <Boundary props={shown.current} onHydrated={onHydrated} onLive={onLive} tries={tries} />,
         )}
       </div>
     );

@@ -4,6 +4,7 @@
 import type { Page, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { hydrated, MOBILE, useBrowser } from "./browser";
+import { LIKES_KEY } from "../../app/features/likes/likes";
 import { d1Rows } from "./people";
 
 const b = useBrowser();
@@ -48,6 +49,15 @@ async function firstCard(page: Page) {
   return { id, like: card.getByTestId("like-button") };
 }
 
+/** Opens the home page (marked, to notice a full page load) and reads its first card and that listing's likes. */
+async function homeWithFirstCard(page: Page) {
+  await page.goto("/");
+  await hydrated(page);
+  await markDocument(page);
+  const card = await firstCard(page);
+  return { ...card, before: await likesOf(card.id) };
+}
+
 describe("parts that run from the first input", () => {
   it("downloads the header's, filter bar's and cards' code at the first touch, not with the page", async () => {
     const { context, page } = await b.visitor({ viewport: MOBILE });
@@ -72,11 +82,7 @@ describe("parts that run from the first input", () => {
   it("likes a listing from a heart tapped before the cards' code is in, without leaving the page", async () => {
     const { context, page } = await b.visitor({ viewport: MOBILE });
     const cards = await hold(page, /\/assets\/cards-[\w-]+\.js$/);
-    await page.goto("/");
-    await hydrated(page);
-    await markDocument(page);
-    const { id, like } = await firstCard(page);
-    const before = await likesOf(id);
+    const { id, like, before } = await homeWithFirstCard(page);
 
     await like.click();
     await expect.poll(cards.asked).toBe(true);
@@ -88,7 +94,7 @@ describe("parts that run from the first input", () => {
     await expect.poll(() => like.getAttribute("aria-pressed")).toBe("true");
     await expect.poll(() => likesOf(id)).toBe(before + 1);
     await expect(sameDocument(page)).resolves.toBe(true);
-    await expect.poll(() => page.evaluate(() => localStorage.getItem("profileLikes") ?? "")).toContain(id);
+    await expect.poll(() => page.evaluate((key) => localStorage.getItem(key) ?? "", LIKES_KEY)).toContain(id);
     await context.close();
   });
 
@@ -113,6 +119,27 @@ describe("parts that run from the first input", () => {
     await context.close();
   });
 
+  it("keeps every letter typed while the search box's code arrives and hydrates", async () => {
+    const { context, page } = await b.visitor({ viewport: MOBILE });
+    const chrome = await hold(page, /\/assets\/site-chrome-[\w-]+\.js$/);
+    await page.goto("/");
+    await hydrated(page);
+    const box = page.getByRole("combobox", { name: "Find by name" });
+    await box.focus();
+    await page.keyboard.type("ab");
+    await expect.poll(chrome.asked).toBe(true);
+    chrome.release();
+    // Typing on while the code comes in and React takes the box over.
+    await page.keyboard.type("cdefghij", { delay: 15 });
+    await expect.poll(() => box.inputValue()).toBe("abcdefghij");
+    await page.waitForFunction(() => document.querySelector("[data-island]")?.getAttribute("data-island") === "live");
+    // The box's own state has every letter too: Escape (list closed) clears what it holds.
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Escape");
+    await expect(box.inputValue()).resolves.toBe("");
+    await context.close();
+  });
+
   it("gives a visitor with a saved like the cards' code at once, showing the heart filled", async () => {
     const first = await b.visitor({ viewport: MOBILE });
     await first.page.goto("/");
@@ -120,7 +147,10 @@ describe("parts that run from the first input", () => {
     await first.context.close();
 
     const { context, page } = await b.visitor({ viewport: MOBILE });
-    await page.addInitScript((liked) => localStorage.setItem("profileLikes", JSON.stringify({ [liked]: true })), id);
+    await page.addInitScript(([key, liked]) => localStorage.setItem(key, JSON.stringify({ [liked]: true })), [
+      LIKES_KEY,
+      id,
+    ] as const);
     const scripts = scriptsOf(page);
     await page.goto("/");
     await hydrated(page);
@@ -133,11 +163,7 @@ describe("parts that run from the first input", () => {
   it("answers a tapped heart as a plain form when the cards' code cannot be fetched", async () => {
     const { context, page } = await b.visitor({ viewport: MOBILE });
     await page.route(/\/assets\/cards-[\w-]+\.js$/, (route) => route.abort());
-    await page.goto("/");
-    await hydrated(page);
-    await markDocument(page);
-    const { id, like } = await firstCard(page);
-    const before = await likesOf(id);
+    const { id, like, before } = await homeWithFirstCard(page);
 
     await like.click();
     // The form posts to /likes/{id}, which sends the browser back to the page it was on.

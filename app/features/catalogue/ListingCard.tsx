@@ -11,7 +11,7 @@ import { CheckBadgeIcon, PinIcon } from "~/ui/icons";
 import { Photo } from "~/features/photos/Photo";
 
 // The grid's layout, for the pages outside this folder that lay cards out.
-export { FIRST_ROW, GRID_CLASSES, SkeletonCard } from "./grid/grid-layout";
+export { FIRST_ROW, GRID_CLASSES, SKELETONS, SkeletonCard } from "./grid/grid-layout";
 
 type CardProps = {
   card: ListingCardData;

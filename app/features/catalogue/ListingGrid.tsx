@@ -3,7 +3,7 @@ import { useRef } from "react";
 import type { MutableRefObject } from "react";
 import { useCardImpressions } from "~/features/insights/beacon";
 import type { GridPage } from "./listings-view";
-import { GRID_CLASSES, SkeletonCard } from "./grid/grid-layout";
+import { GRID_CLASSES, SKELETONS, SkeletonCard } from "./grid/grid-layout";
 import { CardList } from "./grid/LazyGridParts";
 import { LoadFailed as EagerLoadFailed } from "~/ui/LoadFailed";
 import { clientLazy } from "~/ui/clientLazy";
@@ -35,8 +35,7 @@ type Props = {
   firstRowFirst?: boolean;
 };
 
-/** Skeleton cards while loading (spec public §2): 6 in the public grid, 8 in the admin grid. */
-const SKELETONS = 6;
+/** The administrators' grid's skeleton cards (the public grid's are SKELETONS). */
 const ADMIN_SKELETONS = 8;
 
 /**

@@ -1,5 +1,5 @@
 import { Form, useNavigate } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useId, useRef, useState } from "react";
 import type { ComponentProps, ComponentType, Dispatch, KeyboardEvent, SetStateAction } from "react";
 import { moveHighlight, suggestionHref } from "./suggestions";
 import type { Suggestion } from "./suggestions";
@@ -24,6 +24,14 @@ const loadSuggestionList = (): Promise<SuggestionListModule> =>
   );
 const SuggestionList = lazy(loadSuggestionList);
 
+const FIELD_ID = "site-search";
+
+/** What the server's field holds in the browser before this component first renders: what the visitor typed. */
+function typedBefore(): string {
+  if (typeof document === "undefined") return "";
+  return (document.getElementById(FIELD_ID) as HTMLInputElement | null)?.value ?? "";
+}
+
 /**
  * The header's 'Find by name' box: a form to /search?q= (works without JavaScript; Enter or the button,
  * only for non-blank text), enhanced into a WAI-ARIA combobox that suggests up to 5 names as you type.
@@ -34,17 +42,11 @@ export function SearchBox() {
   const navigate = useNavigate();
   const input = useRef<HTMLInputElement>(null);
   const listId = useId();
-  const [text, setText] = useState("");
-  const [open, setOpen] = useState(false);
+  // Hydrating, the box starts from the text typed before its code ran (app/ui/island.tsx), still in the field:
+  // starting empty, React would put the field back to empty.
+  const [text, setText] = useState(typedBefore);
+  const [open, setOpen] = useState(() => typedBefore() !== "" && document.activeElement?.id === FIELD_ID);
   const { suggestions, active, setActive } = useSuggestions(text);
-
-  // Text typed before this box's code ran (app/ui/island.tsx): hydration leaves it in the field, and the
-  // suggestions follow it from here.
-  useEffect(() => {
-    const typed = input.current?.value;
-    if (typed) setText(typed);
-    if (typed && document.activeElement === input.current) setOpen(true);
-  }, []);
 
   const expanded = open && suggestions.length > 0;
   const optionId = (i: number) => `${listId}-option-${i}`;
@@ -71,12 +73,12 @@ export function SearchBox() {
         if (q) navigate(`/search?q=${encodeURIComponent(q)}`);
       }}
     >
-      <label htmlFor="site-search" className="sr-only">
+      <label htmlFor={FIELD_ID} className="sr-only">
         Find by name
       </label>
       <input
         ref={input}
-        id="site-search"
+        id={FIELD_ID}
         name="q"
         type="search"
         required

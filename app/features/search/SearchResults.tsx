@@ -1,12 +1,10 @@
 import { Link } from "@remix-run/react";
-import { FIRST_ROW, GRID_CLASSES, ListingCard, SkeletonCard } from "~/features/catalogue/ListingCard";
+import { FIRST_ROW, GRID_CLASSES, ListingCard, SKELETONS, SkeletonCard } from "~/features/catalogue/ListingCard";
 import { LoadFailed } from "~/ui/LoadFailed";
 import { searchPageHref, useSearchPages } from "./useSearchPages";
 import type { SearchPage } from "./useSearchPages";
 
 export { searchPageHref, searchPagesHref, type SearchPage } from "./useSearchPages";
-
-const SKELETONS = 6;
 
 /**
  * Search results with endless scroll, like the home grid: the next page arrives when the end sentinel comes

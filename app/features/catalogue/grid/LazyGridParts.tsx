@@ -4,9 +4,7 @@ import { island } from "~/ui/island";
 import { hasSavedHearts } from "~/features/likes/saved-hearts";
 import { CardList as EagerCardList } from "./CardList";
 import { FilterBar as EagerFilterBar } from "../FilterBar";
-import { SkeletonCard } from "./grid-layout";
-
-const SKELETONS = 6;
+import { SKELETONS, SkeletonCard } from "./grid-layout";
 
 /**
  * The cards (the card, its like and favourite buttons). At once for the administrators' grid, and for a

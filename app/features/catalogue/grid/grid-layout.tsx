@@ -19,6 +19,9 @@ export function SkeletonCard() {
   );
 }
 
+/** Skeleton cards while a public grid loads (spec public §2: 6; the administrators' grid shows 8). */
+export const SKELETONS = 6;
+
 /** Cards in the first row of the widest grid (lg:grid-cols-4); on a phone that is its first two rows, still above the fold. */
 export const FIRST_ROW = 4;
 
