@@ -6,7 +6,7 @@ import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { count } from "./auth-fixtures";
 import { auditRows } from "./admin-fixtures";
-import { signedIn } from "./client";
+import { client, signedIn } from "./client";
 import type { SignedIn } from "./client";
 import { rows, settleBackgroundWork } from "./public-fixtures";
 import { check, moderate, PHONE, provider, publish, report, reportIds, text } from "./safety-net-fixtures";
@@ -105,6 +105,16 @@ describe("a reporter without access", () => {
       ).toBe(404);
       expect((await page(stranger)).status).toBe(404);
       expect(await count("safety_reports", "id = ?", asked)).toBe(1);
+      // The last one withdrawn: no page is left, and the dashboard says it is done.
+      const last = await reporter.client.post("/dashboard/safety-net", {
+        form: { intent: "withdraw", reportId: asked },
+      });
+      expect(last.status).toBe(303);
+      expect(last.headers.get("Location")).toBe("/dashboard");
+      const flash = last.headers.get("Set-Cookie")!.split(";")[0];
+      const dashboard = await client({ cookie: `${reporter.cookie}; ${flash}` }).get("/dashboard");
+      expect(await text(dashboard)).toContain("Your Safety Net report is withdrawn and deleted");
+      expect((await page(reporter)).status).toBe(404);
     });
 });
 

@@ -88,6 +88,7 @@ describe("a flood of junk correction requests", () => {
     // A copy that names the alerted number: the folded request now matches it.
     const named = await correction({ contact: "another@person.test", identifier: PHONE, message: words });
     expect(named.status).toBe(200);
+    expect(await count("safety_corrections")).toBe(1);
     const stored = await rows<{ copies: number; matched_reports: string; contact: string }>(
       "SELECT copies, matched_reports, contact FROM safety_corrections",
     );

@@ -4,7 +4,8 @@
 // (docs/decisions/0023-safety-net.md).
 // The provider's page and the report form are here; the guards in page-guards.server.ts, the
 // administrators' queue in moderation-page.server.ts, the public correction form in correction-page.server.ts.
-import { data } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import { setFlash } from "~/features/site/flash.server";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { ERROR_MSG } from "~/features/site/messages";
 import { nzDate } from "~/platform/time/nz-time";
@@ -18,7 +19,7 @@ import { ANSWER_MAX, boundedText, parseReport, SAFETY_MSG } from "./report-rules
 import { monthLabel } from "~/platform/time/date-text";
 import { answerQuestion, createReport, loadMyReports, reportsThisWeek, withdrawReport } from "./reports.server";
 import { REPORTS_PER_WEEK } from "./retention";
-import { safetyAccess } from "./access.server";
+import { safetyAccess, safetyStanding } from "./access.server";
 import { fail, NO_STORE, requireSafetyPage, requireSafetyPost, requireSignedInPost } from "./page-guards.server";
 import type { MyReport, MyReportView, SafetyNetData } from "./components/safety-net-views";
 
@@ -111,6 +112,16 @@ export async function safetyNetAction(request: Request, context: AppLoadContext)
       outcome = await answerQuestion(env, user.id, reportId, answer, now);
     }
     if (!outcome.ok) return fail(outcome.status, outcome.error, {}, intent);
+    if (intent === "withdraw") {
+      // An account without access that withdrew its last report has no Safety Net page any more: the
+      // dashboard says it is done.
+      const standing = await safetyStanding(env, user.id);
+      if (!standing.access && !standing.ownReports)
+        throw redirect("/dashboard", {
+          status: 303,
+          headers: await setFlash(new Headers(NO_STORE), env, "safetyReportWithdrawn"),
+        });
+    }
     const message =
       intent === "withdraw"
         ? "Your report is withdrawn and deleted, with any alert made from it."
