@@ -69,11 +69,11 @@ class CountWindow {
 let current: CountWindow | null = null;
 
 /** Sends a window once: each lane's messages on their own, so one lane's failure is not the other's. */
-async function sendWindow(queue: Queue, window: CountWindow): Promise<void> {
-  if (window.sent) return;
-  window.sent = true;
-  if (current === window) current = null;
-  await Promise.all(COUNT_LANES.map((lane) => sendCountMessages(queue, window.messages(lane))));
+async function sendWindow(queue: Queue, gathered: CountWindow): Promise<void> {
+  if (gathered.sent) return;
+  gathered.sent = true;
+  if (current === gathered) current = null;
+  await Promise.all(COUNT_LANES.map((lane) => sendCountMessages(queue, gathered.messages(lane))));
 }
 
 /**
@@ -96,12 +96,12 @@ export function countEvents(
         // Only a view is broken down by region; request.cf is read here, after the answer, and only then.
         const region = events.some((e) => e.kind === "view") ? visitorRegion(cf) : "";
         const first = !current;
-        const window = (current ??= new CountWindow());
-        window.add(at, visitor, region, events);
-        if (window.full()) return sendWindow(env.COUNTS, window);
+        const gathering = (current ??= new CountWindow());
+        gathering.add(at, visitor, region, events);
+        if (gathering.full()) return sendWindow(env.COUNTS, gathering);
         if (!first) return;
         return new Promise((resolve) => setTimeout(resolve, countWindowMs(env))).then(() =>
-          sendWindow(env.COUNTS, window),
+          sendWindow(env.COUNTS, gathering),
         );
       })
       .catch((error: unknown) => {
