@@ -7,7 +7,7 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import { passwordChangedEmail, passwordResetEmail } from "./auth-emails";
 import { RESET_REQUESTS_PER_HOUR, RESET_TOKEN_TTL_MS } from "./auth-session";
 import { AuthError } from "./auth-errors";
-import { CONFIRMATION_LINK, linksInLastHour, RESET_LINK } from "./link-kinds.server";
+import { CONFIRMATION_LINK, endEmailChanges, linksInLastHour, RESET_LINK } from "./link-kinds.server";
 import { hashPassword } from "./password.server";
 import { newPasswordProblem } from "./password-policy.server";
 import { countPasskeys, removeAllPasskeysStatements } from "./second-factor/passkeys.server";
@@ -87,8 +87,9 @@ export type ResetOutcome = { passkeysRemoved: number; passkeysKept: number };
 
 /**
  * Spends the token (once), sets the new password, confirms the address, ends every session of the account
- * and voids its other reset and confirmation links; with `removePasskeys`, removes every passkey of the
- * account in the same batch (a passkey would otherwise still let in whoever the reset is meant to keep out).
+ * and voids its other reset and confirmation links and its pending e-mail changes; with `removePasskeys`,
+ * removes every passkey of the account in the same batch (a passkey would otherwise still let in whoever the
+ * reset is meant to keep out).
  * Null when the token is unknown, expired or already used.
  */
 export async function resetPassword(
@@ -127,9 +128,11 @@ export async function resetPassword(
       .update(ec)
       .set(CONFIRMATION_LINK.spend(now))
       .where(unspentWhere(CONFIRMATION_LINK, eq(ec.userId, userId))),
+    // An e-mail change asked for by whoever this reset shuts out must not move the account afterwards.
+    endEmailChanges(db, userId, now),
     ...(removePasskeys ? [dropPasskeys, dropChallenges] : []),
   ]);
-  const passkeysRemoved = removePasskeys ? (results[4] as { id: string }[]).length : 0;
+  const passkeysRemoved = removePasskeys ? (results[5] as { id: string }[]).length : 0;
   const passkeysKept = removePasskeys ? 0 : await countPasskeys(env, userId);
   await recordSecurityEvent(
     db.batch([
