@@ -225,7 +225,6 @@ describe("two different transactions paying one payment", () => {
       providerRef: `tgc_${checkout.reference}`,
       amountCents: PRICE.standard,
       currency: "NZD",
-      methodRef: null,
       occurredAt: at,
     };
     const answers = await Promise.all(

@@ -23,7 +23,7 @@ import type { CurrentSession } from "./auth.server";
 import { getDb, schema } from "~/platform/data/db.server";
 import { newLink, peekLink, spendLink, unspentWhere } from "~/platform/data/one-time-links.server";
 import { EMAIL_CHANGE_LINK, endEmailChanges, linksInLastHour, RESET_LINK } from "./link-kinds.server";
-import { sendEmail, siteName } from "~/platform/email/email.server";
+import { canSendEmail, EMAIL_UNAVAILABLE_MSG, sendEmail, siteName } from "~/platform/email/email.server";
 import { claimMailSlot } from "./mail-caps.server";
 import { hashPassword } from "./password.server";
 import { newPasswordProblem } from "./password-policy.server";
@@ -130,6 +130,9 @@ export async function requestEmailChange(
   const { env } = cf;
   const newEmail = input.newEmail;
   if (newEmail === user.email) return refused({ status: 400, field: FIELD.newEmail, error: ACCOUNT_MSG.emailSame });
+  // The change only ever happens through the mailed link: where none can go out, say so before the password is
+  // tried (a refusal here costs no sign-in budget).
+  if (!canSendEmail(env)) return refused({ status: 503, error: EMAIL_UNAVAILABLE_MSG });
   // Where the mail (and so every later reset link) goes: a passkey sign-in is not enough here either.
   const identity = await reauthenticate(request, cf, user, session, input.currentPassword, "credentials");
   if (!identity.ok) return refused(identity);

@@ -16,12 +16,15 @@ import { clearThrottle } from "./sign-in/login-throttle.server";
 import { getDb, schema } from "~/platform/data/db.server";
 import { linkHash, newLink, peekLink, spendLink, unspentWhere } from "~/platform/data/one-time-links.server";
 import { mailOwner } from "./owner-mail.server";
+import { canSendEmail, EMAIL_UNAVAILABLE_MSG } from "~/platform/email/email.server";
 
 const pr = schema.passwordResets;
 
 /**
  * Records a reset token for the account with this e-mail, if there is one and it has not asked too often
- * this hour, in a single statement that runs the same way either way. The e-mail goes out afterwards.
+ * this hour, in a single statement that runs the same way either way. The e-mail goes out afterwards. Where
+ * no mail can go out (production without its e-mail settings) it is refused with 503 for every address,
+ * rather than saying a link was sent.
  */
 export async function requestPasswordReset(
   request: Request,
@@ -30,6 +33,7 @@ export async function requestPasswordReset(
   now = Date.now(),
 ): Promise<void> {
   const { env } = cf;
+  if (!canSendEmail(env)) throw new AuthError(503, EMAIL_UNAVAILABLE_MSG);
   const { token, hash } = await newLink();
   const db = getDb(env);
   const u = schema.users;

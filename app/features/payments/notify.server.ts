@@ -8,6 +8,8 @@ import type { WaitUntil } from "~/platform/request-context";
 import { eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { receiptEmail } from "~/features/billing/emails";
+import { isGstNumber } from "~/features/billing/supplier";
+import { isDevelopment } from "~/platform/env";
 import { getDb, schema } from "~/platform/data/db.server";
 import { sendEmail } from "~/platform/email/email.server";
 import type { EmailEnv } from "~/platform/email/email.server";
@@ -209,5 +211,12 @@ async function mailReceipt(env: NotifyEnv, paymentId: string, origin: string) {
     .where(eq(schema.receipts.paymentId, paymentId))
     .limit(1);
   if (!row) return;
+  // A tax invoice with a made-up GST number is not sent (checkout is refused before this in production; this
+  // holds for a receipt issued by a payment started before the number was broken). Development keeps the
+  // placeholder.
+  if (!isDevelopment(env) && !isGstNumber(row.supplierGstNumber)) {
+    console.error("receipts: not mailed, the receipt has no valid GST number (BILLING_GST_NUMBER)", row.number);
+    return;
+  }
   await sendEmail(env, { to: row.email, ...receiptEmail({ firstName: row.firstName, receipt: row, origin }) });
 }
