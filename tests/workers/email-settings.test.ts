@@ -8,6 +8,7 @@ import { EMAIL_UNAVAILABLE_MSG } from "~/platform/email/email.server";
 import { newId } from "~/platform/data/ids";
 import worker from "../../workers/app";
 import { deploymentProblems, reportDeploymentProblems } from "../../workers/deploy-settings";
+import { WINDCAVE_TEST_SETTINGS } from "../windcave-stand-in";
 import { count, createAccount, quiesce } from "./auth-fixtures";
 import { freshIp, logIn } from "./client";
 
@@ -153,8 +154,7 @@ describe("the line at start", () => {
     const ready = deploymentProblems({
       ...withoutMail,
       ...MAIL,
-      WINDCAVE_API_USERNAME: "user",
-      WINDCAVE_API_KEY: "key",
+      ...WINDCAVE_TEST_SETTINGS,
       BILLING_GST_NUMBER: "49-091-850",
     });
     // The workers tests give the sealing and Safety Net keys: a deployment with everything set says nothing.
