@@ -7,6 +7,7 @@ import type { TotpCheck } from "./totp";
 import { getDb, schema } from "~/platform/data/db.server";
 import { securityEventStatement } from "../security-log.server";
 import type { RequestMeta } from "../security-log.server";
+import { endEmailChanges } from "../link-kinds.server";
 import { sha256Hex } from "~/platform/http/token-cookie.server";
 import { openSecret, sealSecret } from "~/platform/crypto/sealing-key.server";
 import type { KeyEnv } from "~/platform/crypto/sealing-key.server";
@@ -199,12 +200,16 @@ export async function verifyTotp(
   return spent.meta.changes === 1 ? check : { ok: false, reason: "replayed" };
 }
 
-/** Turns two-factor off: the secret and every recovery code go, in one batch with the log entry. */
+/**
+ * Turns two-factor off: the secret and every recovery code go, in one batch with the log entry, and so do the
+ * account's pending e-mail changes (docs/accounts.md: each step of taking an account back ends them).
+ */
 export async function disableTotp(env: DbEnv, userId: string, meta: RequestMeta, now = Date.now()) {
   const db = getDb(env);
   await db.batch([
     db.delete(tf).where(eq(tf.userId, userId)),
     db.delete(rc).where(eq(rc.userId, userId)),
+    endEmailChanges(db, userId, now),
     securityEventStatement(db, userId, "two_factor_disabled", meta, now),
   ]);
 }
