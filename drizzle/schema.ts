@@ -541,7 +541,7 @@ export const emailChanges = sqliteTable("email_changes", {
   usedAt: integer("used_at"),
 });
 
-// The old address's link that cancels pending e-mail changes (0061_email_change_cancels.sql), hashed.
+// The old address's link that cancels pending e-mail changes (0062_email_change_cancels.sql), hashed.
 export const emailChangeCancels = sqliteTable("email_change_cancels", {
   tokenHash: text("token_hash").primaryKey(),
   userId: text("user_id")
