@@ -6,6 +6,7 @@ import { supplierProblem } from "../app/features/billing/supplier";
 import { windcaveConfigured } from "../app/features/payments/select.server";
 import { hasSafetyNetKey } from "../app/features/safety-net/safety-key.server";
 import { hasSealingKey } from "../app/platform/crypto/sealing-key.server";
+import { hasVisitorKey } from "../app/platform/crypto/visitor-key.server";
 import { missingEmailSettings } from "../app/platform/email/email.server";
 import { isDevelopment } from "../app/platform/env";
 
@@ -20,6 +21,8 @@ export function deploymentProblems(env: Env): string[] {
     );
   if (!hasSealingKey(env)) problems.push("SEALING_KEY is not set: two-factor sign-in answers 503");
   if (!hasSafetyNetKey(env)) problems.push("SAFETY_NET_KEY is not set: the Safety Net answers 503");
+  if (!hasVisitorKey(env))
+    problems.push("VISITOR_KEY is not set: likes and contact taps answer 503, and nothing is counted");
   if (!windcaveConfigured(env))
     problems.push(
       "Windcave's settings (WINDCAVE_API_URL, WINDCAVE_API_USERNAME, WINDCAVE_API_KEY) are not all set: checkout answers 503 and the cron charges nothing",

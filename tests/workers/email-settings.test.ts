@@ -157,8 +157,11 @@ describe("the line at start", () => {
       ...WINDCAVE_TEST_SETTINGS,
       BILLING_GST_NUMBER: "49-091-850",
     });
-    // The workers tests give the sealing and Safety Net keys: a deployment with everything set says nothing.
+    // The workers tests give the sealing, Safety Net and visitor keys: a deployment with everything set says nothing.
     expect(ready).toEqual([]);
+    expect(deploymentProblems({ ...withoutMail, VISITOR_KEY: undefined } as unknown as Env)).toContain(
+      "VISITOR_KEY is not set: likes and contact taps answer 503, and nothing is counted",
+    );
   });
 
   it("is logged once per isolate, on its first request, one line per problem", () => {
