@@ -3,7 +3,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { monthKey } from "~/features/dashboard/stats";
-import { recordView, sweepCountMarks } from "~/features/dashboard/stats.server";
+import { sweepCountMarks } from "~/features/dashboard/stats.server";
 import { insertListing } from "./fixtures";
 import { client, freshIp } from "./client";
 import { rows, settleBackgroundWork } from "./public-fixtures";
@@ -41,9 +41,6 @@ describe("counts resist inflation by one visitor", () => {
     await eventuallyEqual(async () => (await stats(id)).views, 1);
     await client().get(`/view/${id}`);
     await eventuallyEqual(async () => (await stats(id)).views, 2);
-    // Tomorrow the same visitor counts again.
-    expect(await recordView(env, id, Date.now() + 86_400_000, "same-visitor")).toBe(true);
-    expect(await recordView(env, id, Date.now() + 86_400_000, "same-visitor")).toBe(false);
   });
 
   it("contact clicks count once per visitor per day, and a repeat still answers success", async () => {
@@ -103,8 +100,10 @@ describe("counts resist inflation by one visitor", () => {
     const ip = "10.99.88.77";
     await client({ ip }).put(`/api/visits/incrementContact/${id}`);
     await client({ ip }).post(`/api/profiles/${id}/like`, { json: { fingerprint: "visitor_marks01" } });
+    // The contact and the like are also counted for the day through the queue (decision 0024), with marks of
+    // their own that land a moment later: wait for those too, or one could land after the sweep.
+    await eventuallyEqual(async () => (await rows("SELECT key FROM count_marks")).length, 4);
     const marks = await rows<{ key: string; day: string }>("SELECT key, day FROM count_marks");
-    expect(marks.length).toBe(2);
     expect(JSON.stringify(marks)).not.toContain(ip);
     await sweepCountMarks(env, Date.now() + 3 * 86_400_000);
     expect(await rows("SELECT key FROM count_marks")).toEqual([]);

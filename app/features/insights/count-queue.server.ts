@@ -107,8 +107,3 @@ export function countEvents(
       .catch((error: unknown) => console.error("counts: could not count", error)),
   );
 }
-
-/** Test hook: the items still waiting in this isolate's window. */
-export function pendingCountItems(): number {
-  return windowItems.length;
-}
