@@ -1,6 +1,6 @@
 // What a provider knows about the person: phone numbers, e-mail addresses, a name. Each is put in one
 // canonical form and prefixed with its kind, and only the keyed hash of that string is ever stored
-// (identifier-key.server.ts). Pure: unit-tested in tests/unit/safety-net-numbers.test.ts.
+// (safety-key.server.ts). Pure: unit-tested in tests/unit/safety-net.test.ts.
 import { toE164 } from "./phone-numbers";
 
 export const MAX_PHONES = 5;
