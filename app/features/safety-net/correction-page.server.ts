@@ -9,7 +9,8 @@ import { createCorrection } from "./corrections.server";
 import { canonicalEmail, parseCheckQuery } from "./identifiers";
 import { toE164 } from "./phone-numbers";
 import { boundedText, SAFETY_MSG } from "./report-rules";
-import { fail, NO_STORE, requireKey } from "./page-guards.server";
+import { fail, requireKey } from "./page-guards.server";
+import { NO_STORE } from "~/platform/http/page-answer";
 
 export const CORRECTION_MESSAGE_MIN = 10;
 export const CORRECTION_MESSAGE_MAX = 2000;

@@ -18,8 +18,9 @@ import { ANSWER_MAX, boundedText, parseReport, SAFETY_MSG } from "./report-rules
 import { monthLabel } from "~/platform/time/date-text";
 import { answerQuestion, createReport, loadMyReports, reportsThisWeek, withdrawReport } from "./reports.server";
 import { REPORTS_PER_WEEK } from "./retention";
-import { fail, NO_STORE, requireSafetyPage, requireSafetyPost } from "./page-guards.server";
+import { fail, requireSafetyPage, requireSafetyPost } from "./page-guards.server";
 import type { MyReport, MyReportView } from "./components/safety-net-views";
+import { NO_STORE } from "~/platform/http/page-answer";
 
 // ---------------------------------------------------------------------------------------------------
 // The provider's page: alerts, the number check, their own reports, the digest.
