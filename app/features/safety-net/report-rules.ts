@@ -77,7 +77,7 @@ export function parseReport(
   const description = text(form, "description");
   if (description.length < DESCRIPTION_MIN || description.length > DESCRIPTION_MAX)
     errors.description = SAFETY_MSG.description;
-  const identifiers = parseIdentifiers({ phones: form.phones, emails: form.emails, name: form.name });
+  const identifiers = parseIdentifiers({ phones: form.phones, emails: form.emails });
   if (!identifiers.ok) Object.assign(errors, identifiers.errors);
   if (Object.keys(errors).length > 0 || !region || !category || !identifiers.ok) return { ok: false, errors };
   return { ok: true, report: { incidentDate, region, category, description, identifierKeys: identifiers.keys } };
