@@ -39,7 +39,7 @@ describe("FAQ 'How do I create an account?'", () => {
   it("asks for what sign-up asks for, and puts the phone number on the listing, where it is asked", () => {
     const item = FAQ_GROUPS.flatMap((g) => g.items).find((i) => i.question === "How do I create an account?");
     const text = item!.answer.join(" ");
-    // Sign-up takes no phone number (decision 0045): the answer must not say it needs one.
+    // Sign-up takes no phone number (decision 0049): the answer must not say it needs one.
     expect(Object.keys(signupSchema.shape)).not.toContain("phone");
     expect(text).not.toMatch(/need an e-mail address, a password[^.]*phone/);
     expect(text).toContain("You need an e-mail address and a password of at least 8 characters.");
