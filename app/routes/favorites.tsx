@@ -30,8 +30,8 @@ export default function Favourites() {
   useEffect(() => {
     if (key) void reload();
   }, [key, reload]);
-  useProfileUpdates(({ modelId }) => {
-    if (favourites.includes(modelId)) void reload();
+  useProfileUpdates(({ modelId: listingId }) => {
+    if (favourites.includes(listingId)) void reload();
   });
 
   const cards = (loaded?.cards ?? []).filter((c) => favourites.includes(c.modelId));

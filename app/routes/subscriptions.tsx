@@ -57,7 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     pick:
       chosen && url.searchParams.get("pick") === "1"
         ? listings.map((l) => ({
-            modelId: l.modelId,
+            listingId: l.listingId,
             firstName: l.firstName,
             // Free weeks are paid for here like an unpaid listing (the payment keeps the free days).
             paid: isSubscriptionStatus(l.status) && isPaidStatus(l.status) && l.gift !== true,
@@ -88,8 +88,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const asked = form?.get("listingId");
   if (asked == null && listings.length > 1) throw redirect(`${subscriptionPath(tier)}&pick=1`, 303);
-  const listingId = asked == null ? listings[0].modelId : asked;
-  if (!isId(listingId) || !listings.some((l) => l.modelId === listingId)) {
+  const listingId = asked == null ? listings[0].listingId : asked;
+  if (!isId(listingId) || !listings.some((l) => l.listingId === listingId)) {
     return data({ error: "Listing not found." }, { status: 404 });
   }
   const { ctx } = context.cloudflare;

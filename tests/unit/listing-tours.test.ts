@@ -111,7 +111,7 @@ describe("the form, the preview and the card", () => {
   it("loads the stops not yet over into the form, so a save drops ended ones", () => {
     expect(tourInputs(saved, today)).toEqual([wellington]);
     const profile = previewProfile(validValues({ tours: [wellington] }), [], {
-      modelId: "m1",
+      listingId: "m1",
       verified: false,
       live: false,
       photoVerified: false,

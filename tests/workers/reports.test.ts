@@ -28,8 +28,8 @@ async function reports(): Promise<ReportRow[]> {
   return (await env.DB.prepare("SELECT * FROM reports ORDER BY created_at").all<ReportRow>()).results;
 }
 
-function report(modelId: string, fields: Record<string, string>) {
-  return client().post(`/report/${modelId}`, { form: fields });
+function report(listingId: string, fields: Record<string, string>) {
+  return client().post(`/report/${listingId}`, { form: fields });
 }
 
 describe("the report form", () => {

@@ -52,8 +52,8 @@ export function ListingCard({ card, now, firstRow, href, admin }: CardProps) {
           ) : null}
         </div>
         <div className="card-actions">
-          <LikeButton modelId={card.modelId} name={card.firstName} compact />
-          <FavouriteButton modelId={card.modelId} name={card.firstName} compact />
+          <LikeButton listingId={card.modelId} name={card.firstName} compact />
+          <FavouriteButton listingId={card.modelId} name={card.firstName} compact />
         </div>
       </div>
       <div className="card-body">

@@ -52,7 +52,7 @@ export async function handleLike(
   { bodyless = false } = {},
 ) {
   const listingId = params.modelId;
-  if (!isId(listingId)) return failure(400, ERROR_MSG.invalidModelId);
+  if (!isId(listingId)) return failure(400, ERROR_MSG.invalidListingId);
   // A limiter outage should not stop visitors: likes fail open.
   if (await overLimit(env.LIKE_LIMITER, limiterKey("like", request.headers), "open"))
     return failure(429, "Too many likes, please try again in a minute");
@@ -91,7 +91,7 @@ export async function likeFromForm(
 ): Promise<Response> {
   const text = (status: number, message: string) =>
     new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  if (!isId(listingId)) return text(400, ERROR_MSG.invalidModelId);
+  if (!isId(listingId)) return text(400, ERROR_MSG.invalidListingId);
   if (await overLimit(env.LIKE_LIMITER, limiterKey("like", request.headers), "open"))
     return text(429, "Too many likes, please try again in a minute");
   try {
@@ -116,7 +116,7 @@ export async function likeFromForm(
 /** PUT /api/visits/incrementContact/{id}: one contact click on a live listing; no body is read. */
 export async function handleContact({ request, env, ctx, params }: ApiCall<"none">) {
   const listingId = params.modelId;
-  if (!isId(listingId)) return failure(400, ERROR_MSG.invalidModelId);
+  if (!isId(listingId)) return failure(400, ERROR_MSG.invalidListingId);
   // Counting contacts fails open too: a limiter outage must not hide a provider's number.
   if (await overLimit(env.WRITE_LIMITER, limiterKey("contact", request.headers), "open"))
     return failure(429, "Too many requests, please try again in a minute");

@@ -53,7 +53,7 @@ export async function toggleFlag(
   flag: "active" | "live",
 ): Promise<Response> {
   const listingId = params.modelId;
-  if (!isId(listingId)) return jsonError(400, ERROR_MSG.invalidModelId);
+  if (!isId(listingId)) return jsonError(400, ERROR_MSG.invalidListingId);
   const body = await readBody(request, { maxBytes: SMALL_BODY_BYTES, accept: ["json", "form"] });
   if (!body.ok) return jsonError(body.status, body.error);
   const desired = parseDesired(body.data[flag]);
@@ -67,7 +67,7 @@ export async function toggleFlag(
 /** GET /api/modelP/{id}: the owner's profile for the editor and its preview, hidden or not. */
 export async function ownerProfile({ env, user, params }: ApiCall<"user">): Promise<Response> {
   const listingId = params.id;
-  if (!isId(listingId)) return jsonError(400, ERROR_MSG.invalidModelId);
+  if (!isId(listingId)) return jsonError(400, ERROR_MSG.invalidListingId);
   const profile = await loadOwnerProfile(env, user.id, listingId);
   if (!profile) return jsonError(403, NOT_YOUR_LISTING);
   return json(profile);
@@ -76,7 +76,7 @@ export async function ownerProfile({ env, user, params }: ApiCall<"user">): Prom
 /** DELETE /api/profiles/{modelId}/listing: the owner, or an administrator. */
 export async function deleteListingApi({ request, env, ctx, cf, user, params }: ApiCall<"user">): Promise<Response> {
   const listingId = params.modelId;
-  if (!isId(listingId)) return jsonError(400, ERROR_MSG.invalidModelId);
+  if (!isId(listingId)) return jsonError(400, ERROR_MSG.invalidListingId);
   const listing = await findManageableListing(env, user, listingId);
   if (!listing) return jsonError(403, NOT_YOUR_LISTING);
   if (await ownerWriteLimited(env, user.id)) return limited();

@@ -123,13 +123,13 @@ export async function loadOwnerProfile(env: DbEnv, userId: string, listingId: st
   return profile ? { ...profile, ...flatRatesInDollars(cents), lastName } : null;
 }
 
-/** The owner's listings as {modelId, firstName}, for the settings screen's delete buttons. */
+/** The owner's listings as {listingId, firstName}, for the settings screen's delete buttons. */
 export async function listOwnListingNames(
   env: DbEnv,
   userId: string,
-): Promise<{ modelId: string; firstName: string }[]> {
+): Promise<{ listingId: string; firstName: string }[]> {
   return getDb(env)
-    .select({ modelId: l.id, firstName: l.firstName })
+    .select({ listingId: l.id, firstName: l.firstName })
     .from(l)
     .where(eq(l.userId, userId))
     .orderBy(asc(l.createdAt), asc(l.id));

@@ -21,7 +21,7 @@ type Counter = "views" | "contacts" | "likes";
 export function counterStatement(
   db: Db,
   counter: Counter,
-  modelId: string,
+  listingId: string,
   delta: number,
   now: number,
   condition: SQL,
@@ -29,7 +29,7 @@ export function counterStatement(
   return insertWhere(
     db,
     st,
-    { listingId: modelId, month: monthKey(now), [counter]: sql`max(0, ${delta})` },
+    { listingId, month: monthKey(now), [counter]: sql`max(0, ${delta})` },
     condition,
   ).onConflictDoUpdate({
     target: [st.listingId, st.month],

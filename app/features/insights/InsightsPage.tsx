@@ -63,7 +63,7 @@ function ListingPicker({ listings, listingId, days }: Pick<InsightsView, "listin
         Listing
         <select name="listing" defaultValue={listingId} className="rounded-lg border border-line bg-panel px-3 py-2">
           {listings.map((x) => (
-            <option key={x.modelId} value={x.modelId}>
+            <option key={x.listingId} value={x.listingId}>
               {x.firstName}
             </option>
           ))}

@@ -34,8 +34,8 @@ export async function selectOwnListing<T extends SelectedFields>(
 }
 
 /** The listing when `userId` owns it, else null (missing, malformed or someone else's: callers answer 403). */
-export function findOwnListing(env: DbEnv, userId: string, modelId: string): Promise<OwnListing | null> {
-  return selectOwnListing(env, userId, modelId, {
+export function findOwnListing(env: DbEnv, userId: string, listingId: string): Promise<OwnListing | null> {
+  return selectOwnListing(env, userId, listingId, {
     id: l.id,
     userId: l.userId,
     firstName: l.firstName,

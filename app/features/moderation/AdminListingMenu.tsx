@@ -76,7 +76,7 @@ export function AdminListingMenu({ card }: { card: ListingCardData }) {
             onSubmit={action === "delete" && hydrated ? confirmDelete : undefined}
           >
             <input type="hidden" name="intent" value={action} />
-            <input type="hidden" name="modelId" value={card.modelId} />
+            <input type="hidden" name="listingId" value={card.modelId} />
             <input type="hidden" name="returnTo" value={location.pathname + location.search} />
             {/* Present only with JavaScript: the action answers data, and window.confirm has asked already. */}
             {hydrated ? <input type="hidden" name="js" value="1" /> : null}

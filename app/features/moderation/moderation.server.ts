@@ -29,7 +29,7 @@ type Admin = Pick<SessionUser, "id" | "isAdmin">;
 const l = schema.listings;
 
 export type ModeratedListing = ModeratedState & {
-  modelId: string;
+  listingId: string;
   firstName: string;
   location: string;
   paid: boolean;
@@ -45,7 +45,7 @@ export async function readModeratedListing(env: DbEnv, listingId: string): Promi
     env,
     l,
     {
-      modelId: l.id,
+      listingId: l.id,
       firstName: l.firstName,
       location: l.location,
       verified: l.verified,
@@ -68,14 +68,14 @@ export async function moderateListing(
   env: ModerationEnv,
   ctx: WaitUntil,
   admin: Admin,
-  modelId: string,
+  listingId: string,
   action: Exclude<AdminAction, "delete"> | ((current: ModeratedListing) => Exclude<AdminAction, "delete">),
   now = Date.now(),
 ): Promise<ModerationResult> {
   // Every caller checks the role first; this is the last line, so a new caller cannot forget it.
   if (!admin.isAdmin) return { ok: false, status: 403, error: MODERATION_MSG.forbidden };
-  if (!isId(modelId)) return { ok: false, status: 400, error: ERROR_MSG.invalidModelId };
-  const current = await readModeratedListing(env, modelId);
+  if (!isId(listingId)) return { ok: false, status: 400, error: ERROR_MSG.invalidListingId };
+  const current = await readModeratedListing(env, listingId);
   if (!current) return { ok: false, status: 404, error: MODERATION_MSG.notFound };
   const chosen = typeof action === "function" ? action(current) : action;
   // Public only while paid for (docs/billing.md): a moderator cannot put an unpaid listing live either.
@@ -94,19 +94,19 @@ export async function moderateListing(
       .update(l)
       .set({ ...visibilitySet(visibilityChange(chosen), now), hot: next.hot, updatedAt: now })
       .where(
-        and(eq(l.id, modelId), eq(l.verified, current.verified), eq(l.live, current.live), eq(l.hot, current.hot)),
+        and(eq(l.id, listingId), eq(l.verified, current.verified), eq(l.live, current.live), eq(l.hot, current.hot)),
       ),
     // changes() is the row count of the UPDATE just before: no change, no record.
-    auditInsert(db, { adminId: admin.id, action: chosen, listingId: modelId, detail: current.firstName }, now, CHANGED),
+    auditInsert(db, { adminId: admin.id, action: chosen, listingId, detail: current.firstName }, now, CHANGED),
   ]);
   if (!updated.meta.changes) {
-    return (await readModeratedListing(env, modelId))
+    return (await readModeratedListing(env, listingId))
       ? { ok: false, status: 409, error: MODERATION_MSG.changed }
       : { ok: false, status: 404, error: MODERATION_MSG.notFound };
   }
-  await afterListingChange(env, ctx, modelId, publicState(current));
+  await afterListingChange(env, ctx, listingId, publicState(current));
   // What the rule made of it: 'Make Live' on a listing on a break, say, leaves it hidden.
-  return { ok: true, listing: (await readModeratedListing(env, modelId)) ?? { ...current, ...next }, changed: true };
+  return { ok: true, listing: (await readModeratedListing(env, listingId)) ?? { ...current, ...next }, changed: true };
 }
 
 /** The visibility input an administrator's action sets (app/features/listings/visibility.ts). */

@@ -21,21 +21,26 @@ const l = schema.listings;
 export async function reportableListing(
   env: DbEnv,
   listingId: string | undefined,
-): Promise<{ modelId: string; firstName: string } | null> {
+): Promise<{ listingId: string; firstName: string } | null> {
   if (!isId(listingId)) return null;
   const [row] = await getDb(env)
-    .select({ modelId: l.id, firstName: l.firstName })
+    .select({ listingId: l.id, firstName: l.firstName })
     .from(l)
     .where(sql`${l.id} = ${listingId} AND ${l.live} = 1`)
     .limit(1);
   return row ?? null;
 }
 
-export async function createReport(env: DbEnv, modelId: string, input: ReportInput, now = Date.now()): Promise<string> {
+export async function createReport(
+  env: DbEnv,
+  listingId: string,
+  input: ReportInput,
+  now = Date.now(),
+): Promise<string> {
   const id = newId();
   await getDb(env).insert(r).values({
     id,
-    listingId: modelId,
+    listingId,
     reason: input.reason,
     details: input.details,
     contact: input.contact,

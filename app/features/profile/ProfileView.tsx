@@ -97,7 +97,7 @@ export function ProfileView({ profile, actions, highlight = null, preview, now }
         className={`md:sticky md:top-4 md:col-start-2 md:row-span-3 md:row-start-1 md:self-start ${highlightClass(highlight, "contactPhone")}`}
       >
         <ContactCard
-          modelId={profile.modelId}
+          listingId={profile.modelId}
           firstName={profile.firstName}
           phone={profile.contactPhone}
           preview={preview}

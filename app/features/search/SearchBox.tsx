@@ -54,7 +54,7 @@ export function SearchBox() {
   const go = (s: Suggestion) => {
     setOpen(false);
     setText("");
-    navigate(suggestionHref(s.modelId));
+    navigate(suggestionHref(s.listingId));
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) =>

@@ -7,7 +7,7 @@ import { ID_MSG, PHOTO_VERIFY_MSG } from "~/features/verification/verification";
 /** Refusals the page actions answer with (and the JSON API with the same words). */
 export const ERROR_MSG = {
   unknownAction: MODERATION_MSG.unknownAction,
-  invalidModelId: "Invalid model id",
+  invalidListingId: "Invalid model id",
   /** An owner's toggles, saves, uploads and deletes over their per-account budget. */
   tooManyChanges: "Too many changes, please wait a minute and try again.",
   modelNotFound: "Model not found",

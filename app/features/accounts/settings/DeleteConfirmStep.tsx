@@ -8,7 +8,7 @@ import { SettingsSection } from "~/ui/SettingsSection";
 import { DELETE_ACCOUNT_CONFIRM, deleteListingConfirm } from "~/features/dashboard/dashboard";
 import { CurrentPasswordField } from "./CurrentPasswordField";
 
-export type DeleteConfirm = { kind: "listing"; modelId: string; name: string } | { kind: "account" };
+export type DeleteConfirm = { kind: "listing"; listingId: string; name: string } | { kind: "account" };
 
 export function DeleteConfirmStep({
   confirm,
@@ -44,7 +44,7 @@ export function DeleteConfirmStep({
       <div className="flex flex-wrap items-end gap-3">
         <Form method="post" onSubmit={onSubmit} className="space-y-4">
           <input type="hidden" name="intent" value={confirm.kind === "listing" ? "deleteListing" : "deleteAccount"} />
-          {confirm.kind === "listing" ? <input type="hidden" name="modelId" value={confirm.modelId} /> : null}
+          {confirm.kind === "listing" ? <input type="hidden" name="listingId" value={confirm.listingId} /> : null}
           <input type="hidden" name="confirmed" value="yes" />
           {confirm.kind === "account" ? (
             <CurrentPasswordField

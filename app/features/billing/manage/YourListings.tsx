@@ -10,11 +10,11 @@ export function YourListings({
   plans,
   busy,
 }: {
-  listings: { modelId: string; firstName: string }[];
+  listings: { listingId: string; firstName: string }[];
   plans: ListingPlanView[];
   busy: boolean;
 }) {
-  const planOf = new Map(plans.map((l) => [l.modelId, l]));
+  const planOf = new Map(plans.map((l) => [l.listingId, l]));
   return (
     <section aria-labelledby="listings-title" className="space-y-4 rounded-2xl border border-line bg-panel p-6">
       <h2 id="listings-title" className="text-xl font-semibold">
@@ -25,16 +25,16 @@ export function YourListings({
       ) : (
         <ul className="divide-y divide-line">
           {listings.map((l) => (
-            <li key={l.modelId} className="space-y-3 py-3" data-testid="managed-listing">
+            <li key={l.listingId} className="space-y-3 py-3" data-testid="managed-listing">
               <span className="block space-y-1">
                 <span className="block font-medium">{l.firstName}</span>
-                <ListingPlanLine plan={planOf.get(l.modelId)} />
+                <ListingPlanLine plan={planOf.get(l.listingId)} />
               </span>
               {/* The plan's actions and Delete as one group under the name, in every row alike, whichever
                   actions a plan has (a lone 'Choose a plan' otherwise sat in the middle of its row). */}
               <div className="flex flex-wrap items-center gap-2">
-                {planOf.get(l.modelId) ? <ListingPlanActions listing={planOf.get(l.modelId)!} busy={busy} /> : null}
-                <DeleteListingForm modelId={l.modelId} firstName={l.firstName} busy={busy} />
+                {planOf.get(l.listingId) ? <ListingPlanActions listing={planOf.get(l.listingId)!} busy={busy} /> : null}
+                <DeleteListingForm listingId={l.listingId} firstName={l.firstName} busy={busy} />
               </div>
             </li>
           ))}

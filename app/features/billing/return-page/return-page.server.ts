@@ -24,7 +24,7 @@ export async function paymentReturnPage(request: Request, ref: string | undefine
   // Declined while the listing is past due: the next step is another card, before the deadline.
   const pastDue =
     payment.status === "failed" && sub?.status === "past_due" && sub.graceUntil !== null
-      ? { modelId: sub.listingId, deadline: formatNzDeadline(sub.graceUntil) }
+      ? { listingId: sub.listingId, deadline: formatNzDeadline(sub.graceUntil) }
       : null;
   return data(
     {

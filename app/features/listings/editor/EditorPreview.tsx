@@ -71,7 +71,7 @@ export function EditorPreview({
             height: p.height,
           })),
         {
-          modelId: base?.modelId ?? "preview",
+          listingId: base?.modelId ?? "preview",
           verified: base?.verified ?? false,
           live: base?.live ?? false,
           photoVerified: base?.photoVerified ?? false,

@@ -68,7 +68,7 @@ const dollarsOrZero = (s: string) => {
   return Number.isFinite(n) && n >= 0 ? n : 0;
 };
 
-export type PreviewBase = { modelId: string; verified: boolean; live: boolean; photoVerified: boolean };
+export type PreviewBase = { listingId: string; verified: boolean; live: boolean; photoVerified: boolean };
 
 /** The preview's profile: what the public page would show if the form were saved now. */
 export function previewProfile(values: ListingValues, images: ProfileImage[], base: PreviewBase): Profile {
@@ -90,7 +90,7 @@ export function previewProfile(values: ListingValues, images: ProfileImage[], ba
     rates.find((r) => r.call_type === "incall" && r.duration === "1hr") ?? rates.find((r) => r.duration === "1hr");
   const ordered = [...images].sort((a, b) => a.position - b.position);
   return {
-    modelId: base.modelId,
+    modelId: base.listingId,
     firstName: values.firstName.trim(),
     age: wholeOrNull(values.age),
     tagLine: values.tagLine.trim(),

@@ -25,7 +25,7 @@ async function sendListing(
   { values, photos, base }: EditorState,
 ): Promise<"expired" | { ok: true; profile: Profile } | { ok: false; failure: SaveFailure }> {
   const body = listingFormData(values, {
-    modelId: mode === "edit" ? base?.modelId : undefined,
+    listingId: mode === "edit" ? base?.modelId : undefined,
     ...photoPlan(photos),
   });
   let res: Response;

@@ -53,9 +53,9 @@ export async function findSaveTarget(
       savedTours: [],
     };
   }
-  if (!body.modelId) return failure(400, "modelId is required");
+  if (!body.listingId) return failure(400, "modelId is required");
   count.add();
-  const listing = await findManageableListing(env, { id: user.id, isAdmin: user.isAdmin }, body.modelId);
+  const listing = await findManageableListing(env, { id: user.id, isAdmin: user.isAdmin }, body.listingId);
   // The same 403 whether the listing is someone else's or does not exist: ids cannot be probed.
   if (!listing) return failure(403, LISTING_RULE_MSG.notOwner);
   const before = publicState(listing);
