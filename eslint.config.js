@@ -37,6 +37,16 @@ const LAYER_ZONES = [
     message: "app/platform and app/ui know no feature: pass what they need in (see page-cache.server.ts's policy).",
   },
   {
+    target: ["./app/platform", "./app/ui"],
+    from: "./app/core",
+    message: "app/platform and app/ui sit below app/core: they know no listing, region, plan or user.",
+  },
+  {
+    target: "./app/core",
+    from: ["./app/features", "./app/ui", "./app/jobs", "./app/dev"],
+    message: "app/core is the shared vocabulary under every feature: it imports only app/platform and itself.",
+  },
+  {
     target: "./app/platform",
     from: "./app/ui",
     message: "app/platform runs on the server and in shared pure code; components live above it.",

@@ -26,7 +26,7 @@ import { ProfileSkeleton as EagerProfileSkeleton } from "~/features/profile/Prof
 import { RealtimeListener } from "~/features/site/Realtime";
 import { Toast } from "~/ui/Toast";
 import { AGE_RESTORE_SCRIPT, AGE_STORAGE_KEY, hasAgeCookie } from "~/features/site/age-gate";
-import { toPublicUser } from "~/features/accounts/auth-user";
+import { toPublicUser } from "~/core/session-user";
 import { getSessionUser, needsSessionRead } from "~/features/accounts/auth.server";
 import { readToast } from "~/features/site/flash.server";
 import styles from "~/styles/app.css?url";

@@ -9,14 +9,7 @@ import { PaymentSecurity } from "~/features/billing/plans-page/PaymentSecurity";
 import { PickListing } from "~/features/billing/plans-page/PickListing";
 import { PlanRequestNotice } from "~/features/billing/plans-page/PlanRequestNotice";
 import { Alert } from "~/ui/Alert";
-import {
-  loginPathForPlan,
-  parsePlanTier,
-  PLAN_LIST,
-  PLANS,
-  subscriptionPath,
-  TIER_ERROR,
-} from "~/features/billing/plans";
+import { loginPathForPlan, parsePlanTier, PLAN_LIST, PLANS, subscriptionPath, TIER_ERROR } from "~/core/plans";
 import { originOf, seoMeta } from "~/features/site/seo";
 import { formatDollarsAndCents } from "~/platform/money";
 import { subscribeFormSchema } from "~/features/billing/subscribe-form";

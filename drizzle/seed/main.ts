@@ -7,7 +7,7 @@ import path from "node:path";
 import { hashPassword } from "../../app/features/accounts/password.server";
 import { newToken } from "../../app/platform/data/ids";
 import { MAX_SOURCE_SIDE, OUTPUT_MAX_SIDE } from "../../app/features/photos/rules";
-import { REGIONS } from "../../app/features/catalogue/regions";
+import { REGIONS } from "../../app/core/regions";
 import { hasSealingKey, sealSecret } from "../../app/platform/crypto/sealing-key.server";
 import { demoInsights } from "./insights";
 import { safetyNetStatements } from "./safety-net";

@@ -24,8 +24,26 @@ const PLANTED: [zone: string, file: string, code: string, expected: RegExp][] = 
   [
     "ui knows no feature",
     "app/ui/Planted.tsx",
-    'import { PLANS as _p } from "~/features/billing/plans";\n',
+    'import { transition as _t } from "~/features/billing/subscriptions";\n',
     /no-restricted-paths.*know no feature/,
+  ],
+  [
+    "ui knows no core",
+    "app/ui/Planted.tsx",
+    'import { PLANS as _p } from "~/core/plans";\n',
+    /no-restricted-paths.*sit below app\/core/,
+  ],
+  [
+    "core knows no feature",
+    "app/core/planted.ts",
+    'import { transition as _t } from "~/features/billing/subscriptions";\n',
+    /no-restricted-paths.*imports only app\/platform/,
+  ],
+  [
+    "core knows no component",
+    "app/core/planted.ts",
+    'import { Button as _b } from "~/ui/Button";\n',
+    /no-restricted-paths.*imports only app\/platform/,
   ],
   [
     "platform does not reach ui",

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { sessionCookieName, sha256Hex } from "~/platform/http/token-cookie.server";
 import { newToken } from "~/platform/data/ids";
 import { LISTING_MSG } from "~/features/listings/schema";
-import type { Profile } from "~/features/profile/profile";
+import type { Profile } from "~/core/profile";
 import { action as createAction } from "~/routes/api.profiles";
 import { snapshotKey } from "~/features/profile/profile.server";
 import { client, createListingVia, signedIn, uploadIds } from "./client";

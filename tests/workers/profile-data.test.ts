@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Profile } from "~/features/profile/profile";
+import type { Profile } from "~/core/profile";
 import {
   buildProfileFromD1,
   deleteProfileSnapshot,

@@ -7,7 +7,7 @@ import { Alert } from "~/ui/Alert";
 import { Button, buttonClass } from "~/ui/Button";
 import { SettingsSection } from "~/ui/SettingsSection";
 import { formatDollarsAndCents } from "~/platform/money";
-import { PLAN_LIST } from "./plans";
+import { PLAN_LIST } from "~/core/plans";
 
 export type ListingPlanView = {
   listingId: string;

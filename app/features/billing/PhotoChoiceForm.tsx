@@ -7,7 +7,7 @@ import { Button, buttonClass } from "~/ui/Button";
 import { SettingsSection } from "~/ui/SettingsSection";
 import { KEEP_FIELD } from "~/features/photos/plan-photos";
 import { PhotoTicks } from "~/features/photos/PhotoTicks";
-import { PLANS } from "./plans";
+import { PLANS } from "~/core/plans";
 
 export type PhotoChoice = {
   listingId: string;

@@ -1,6 +1,6 @@
 import { inArray } from "drizzle-orm";
-import { toCard } from "~/features/catalogue/listing-card";
-import type { ListingCardData } from "~/features/catalogue/listing-card";
+import { toCard } from "~/core/listing-card";
+import type { ListingCardData } from "~/core/listing-card";
 import { getDb, schema } from "~/platform/data/db.server";
 import { cardColumns } from "~/features/catalogue/listing-queries.server";
 import type { DbEnv } from "~/platform/data/db.server";

@@ -8,7 +8,7 @@ import { overLimit, limiterKey } from "~/platform/http/rate-limit.server";
 import { json, jsonError } from "~/platform/http/responses.server";
 import { ListingUnavailableError, setLike, countLikes } from "~/features/likes/likes.server";
 import { parseFilters, parsePage } from "./filters";
-import { parseRegion } from "./regions";
+import { parseRegion } from "~/core/regions";
 import { getSessionUser } from "~/features/accounts/auth.server";
 import { loadCardsByIds, MAX_CARD_IDS } from "~/features/billing/cards.server";
 import { loadGridPage } from "./grid.server";

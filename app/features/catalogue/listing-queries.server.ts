@@ -2,7 +2,7 @@
 // The home and region grids, near-you, favourites, suggestions, search and the public JSON API all use these.
 import { desc } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import type { CardRow } from "./listing-card";
+import type { CardRow } from "~/core/listing-card";
 import { schema } from "~/platform/data/db.server";
 
 const l = schema.listings;

@@ -1,10 +1,10 @@
 // The public JSON API's reads, as services taking env: one page of profiles or cards in grid order.
 // Its controllers (likes, contacts, paging parameters) are in controllers/public.server.ts.
-import { toCard } from "./listing-card";
-import type { ListingCardData } from "./listing-card";
+import { toCard } from "~/core/listing-card";
+import type { ListingCardData } from "~/core/listing-card";
 import { encodeCursor } from "./public-api";
 import type { ListCursor } from "./public-api";
-import type { Profile } from "~/features/profile/profile";
+import type { Profile } from "~/core/profile";
 import { and, eq, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import { getDb, schema } from "~/platform/data/db.server";

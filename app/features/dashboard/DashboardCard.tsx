@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { activityOf } from "~/features/catalogue/activity";
+import { activityOf } from "~/core/activity";
 import { pastDueText } from "~/features/billing/emails";
 import { coverUrl } from "./dashboard";
 import type { DashboardListing } from "./dashboard";

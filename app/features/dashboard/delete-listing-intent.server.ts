@@ -3,7 +3,7 @@
 // confirmed. The deletion itself is ~/features/listings/delete.server.ts.
 import { data, redirect } from "@remix-run/cloudflare";
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import type { SessionUser } from "~/features/accounts/auth-user";
+import type { SessionUser } from "~/core/session-user";
 import { requestMeta } from "~/features/accounts/security-log.server";
 import { deleteListing } from "~/features/listings/delete.server";
 import { findManageableListing } from "~/features/listings/access.server";

@@ -3,7 +3,7 @@
 // views from the card and views per impression, the best one marked. A plain form POST: works without JavaScript.
 import { Form } from "@remix-run/react";
 import { Alert } from "~/ui/Alert";
-import { photoUrl } from "~/features/photos/keys";
+import { photoUrl } from "~/core/photo-keys";
 import { PhotoThumb } from "~/features/photos/PhotoThumb";
 import { PhotoTicks } from "~/features/photos/PhotoTicks";
 import { COVER_FIELD, MAX_COVERS } from "./cover-rotation";

@@ -2,7 +2,7 @@
 // public §7 for the administrator's flags): what a toggle may do, what it says when it may not, and the
 // badge each state shows. Pure: the clock is a parameter, so tests pin it. The dashboard, the owner API,
 // the administrator's actions and the server's conditional UPDATEs all use these.
-import { isActiveNow } from "~/features/catalogue/activity";
+import { isActiveNow } from "~/core/activity";
 import { MODERATION_MSG } from "~/features/moderation/moderation";
 import type { AdminAction } from "~/features/moderation/moderation";
 

@@ -1,7 +1,7 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { FormEvent } from "react";
-import type { ListingCardData } from "~/features/catalogue/listing-card";
+import type { ListingCardData } from "~/core/listing-card";
 import { ACTION_LABELS, adminBadges, adminDeleteConfirm, menuActions } from "./moderation";
 import type { AdminAction } from "./moderation";
 import { ErrorList } from "~/ui/ErrorList";

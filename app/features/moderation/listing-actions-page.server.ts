@@ -5,7 +5,7 @@ import { data, redirect } from "@remix-run/cloudflare";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { loginUrlFor } from "~/features/accounts/auth-redirect";
 import { MSG } from "~/features/accounts/auth-schemas";
-import { needsAdminSecondFactor } from "~/features/accounts/auth-user";
+import { needsAdminSecondFactor } from "~/core/session-user";
 import { getSessionUser } from "~/features/accounts/auth.server";
 import { adminSetUpUrl } from "~/features/accounts/guards.server";
 import { setToast } from "~/features/site/flash.server";

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { formatPhone, smsLink } from "./profile";
+import { formatPhone, smsLink } from "~/core/profile";
 
 export const CONTACT_DEBOUNCE_MS = 300;
 

@@ -1,9 +1,9 @@
 import { useLocation, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { reportPhotoOpen } from "~/features/insights/beacon";
-import type { ProfileImage } from "./profile";
+import type { ProfileImage } from "~/core/profile";
 import { GALLERY_MAIN_SIZES, GALLERY_SIDE_SIZES } from "~/features/photos/variants";
-import { primaryImage } from "./profile";
+import { primaryImage } from "~/core/profile";
 import { clientLazy } from "~/ui/clientLazy";
 import { Photo } from "~/features/photos/Photo";
 import { Lightbox as EagerLightbox } from "./Lightbox";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { socialUrl, safeExternalUrl } from "./profile";
-import type { Profile } from "./profile";
+import { socialUrl, safeExternalUrl } from "~/core/profile";
+import type { Profile } from "~/core/profile";
 import { CheckBadgeIcon, InstagramIcon, PinIcon, XIcon } from "~/ui/icons";
 import { ContactCard } from "./ContactCard";
 import { Gallery } from "./Gallery";

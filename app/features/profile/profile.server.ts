@@ -2,7 +2,7 @@
 // hidden or deleted listing is never served from a stale copy (KV lags D1 by up to a minute).
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { isId } from "~/platform/data/ids";
-import type { Profile } from "./profile";
+import type { Profile } from "~/core/profile";
 import { getDb, schema } from "~/platform/data/db.server";
 import type { WaitUntil } from "~/platform/request-context";
 import { assembleProfile } from "./assemble-profile.server";

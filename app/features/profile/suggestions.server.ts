@@ -1,10 +1,10 @@
 // 'You Might Also Like' under a profile.
 import { and, eq, isNotNull } from "drizzle-orm";
-import { toCard } from "~/features/catalogue/listing-card";
-import type { ListingCardData } from "~/features/catalogue/listing-card";
+import { toCard } from "~/core/listing-card";
+import type { ListingCardData } from "~/core/listing-card";
 import { cardColumns, gridOrder } from "~/features/catalogue/listing-queries.server";
 import { getDb, schema } from "~/platform/data/db.server";
-import { pickSuggestions } from "./profile";
+import { pickSuggestions } from "~/core/profile";
 import type { DbEnv } from "~/platform/data/db.server";
 
 const l = schema.listings;

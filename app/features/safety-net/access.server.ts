@@ -4,8 +4,8 @@
 // never told what the feature holds (docs/decisions/0023-safety-net.md).
 import { and, eq, gte, inArray } from "drizzle-orm";
 import { nzDate } from "~/platform/time/nz-time";
-import { parseRegion } from "~/features/catalogue/regions";
-import type { Region } from "~/features/catalogue/regions";
+import { parseRegion } from "~/core/regions";
+import type { Region } from "~/core/regions";
 import { getDb, schema } from "~/platform/data/db.server";
 import type { DbEnv } from "~/platform/data/db.server";
 

@@ -3,7 +3,7 @@
 // published alert, and closing correction requests. Every decision writes its audit row in the same batch,
 // only when the decision changed something (docs/decisions/0023-safety-net.md).
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
-import type { SessionUser } from "~/features/accounts/auth-user";
+import type { SessionUser } from "~/core/session-user";
 import { CHANGED, auditInsert } from "~/features/moderation/audit.server";
 import { getDb, schema } from "~/platform/data/db.server";
 import { alertColumns } from "./alerts.server";

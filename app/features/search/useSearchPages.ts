@@ -2,8 +2,8 @@
 // and the reload of every page scrolled through when the same query revalidates (a realtime update).
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { mergeCards } from "~/features/catalogue/listing-card";
-import type { ListingCardData } from "~/features/catalogue/listing-card";
+import { mergeCards } from "~/core/listing-card";
+import type { ListingCardData } from "~/core/listing-card";
 
 /**
  * What the /search loader answers for one page: `after` is the cursor it was asked for (null for the first

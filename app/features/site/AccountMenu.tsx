@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import { useEffect } from "react";
 import { ADMIN_LINKS } from "~/features/moderation/admin-links";
-import { initialOf } from "~/features/accounts/auth-user";
-import type { PublicUser } from "~/features/accounts/auth-user";
+import { initialOf } from "~/core/session-user";
+import type { PublicUser } from "~/core/session-user";
 import { SignOutForm } from "~/features/accounts/SignOutForm";
 import { useClosesOnNavigation } from "./useClosesOnNavigation";
 

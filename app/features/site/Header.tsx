@@ -1,6 +1,6 @@
 import { Link, NavLink } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import type { PublicUser } from "~/features/accounts/auth-user";
+import type { PublicUser } from "~/core/session-user";
 import { INFO_LINKS } from "./site-links";
 import { AccountMenu as EagerAccountMenu } from "./AccountMenu";
 import { SideMenu } from "./SideMenu";

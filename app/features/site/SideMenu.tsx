@@ -1,6 +1,6 @@
 import { Link, NavLink } from "@remix-run/react";
-import type { PublicUser } from "~/features/accounts/auth-user";
-import { REGIONS, regionPath } from "~/features/catalogue/regions";
+import type { PublicUser } from "~/core/session-user";
+import { REGIONS, regionPath } from "~/core/regions";
 import { clientLazy } from "~/ui/clientLazy";
 import { CloseIcon, MenuIcon } from "~/ui/icons";
 import { SideMenuAccountItems as EagerSideMenuItems } from "./AccountMenu";

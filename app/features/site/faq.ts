@@ -2,7 +2,7 @@
 import { FAIR_ORDER_TEXT } from "~/features/insights/rotation";
 import { EDITOR_PAGE_TITLES } from "~/features/listings/editor-pages";
 import { formatDollarsAndCents } from "~/platform/money";
-import { PLANS } from "~/features/billing/plans";
+import { PLANS } from "~/core/plans";
 import { INACTIVE_LISTING_MONTHS, SUPPORT_EMAIL } from "./site";
 
 export type FaqItem = { id: string; question: string; answer: readonly string[] };

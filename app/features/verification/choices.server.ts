@@ -1,6 +1,6 @@
 // Which of a provider's listings may be put forward for verification, and the facts those checks read.
 import { and, asc, eq, sql } from "drizzle-orm";
-import { photoUrl } from "~/features/photos/keys";
+import { photoUrl } from "~/core/photo-keys";
 import { getDb, schema } from "~/platform/data/db.server";
 import type { Db, DbEnv } from "~/platform/data/db.server";
 import type { ListingRow } from "../../../drizzle/schema";

@@ -3,7 +3,7 @@
 // ~/features/listings/delete.server.ts and signs the browser out.
 import { data, redirect } from "@remix-run/cloudflare";
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import type { SessionUser } from "../auth-user";
+import type { SessionUser } from "~/core/session-user";
 import { getCurrentSession } from "../auth.server";
 import { reauthenticate } from "../account-changes.server";
 import { deleteAccount } from "~/features/listings/delete.server";

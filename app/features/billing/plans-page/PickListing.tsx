@@ -2,8 +2,8 @@
 // its own plan and is billed separately.
 import { Form, Link } from "@remix-run/react";
 import { SettingsSection } from "~/ui/SettingsSection";
-import { PLANS } from "../plans";
-import type { PlanTier } from "../plans";
+import { PLANS } from "~/core/plans";
+import type { PlanTier } from "~/core/plans";
 
 export type PickableListing = {
   listingId: string;

@@ -11,7 +11,7 @@ import { siteOrigin } from "~/platform/http/site-origin.server";
 import { formatDollarsAndCents } from "~/platform/money";
 import { formatNzDate, formatNzDeadline } from "~/platform/time/date-text";
 import { ownPayment } from "../billing.server";
-import { PLANS } from "../plans";
+import { PLANS } from "~/core/plans";
 import { readSubscription } from "../subscriptions.server";
 
 export async function paymentReturnPage(request: Request, ref: string | undefined, context: AppLoadContext) {

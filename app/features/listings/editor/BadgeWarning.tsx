@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import type { ListingValues } from "~/features/listings/schema";
-import type { Profile } from "~/features/profile/profile";
+import type { Profile } from "~/core/profile";
 import { badgeEffects, badgeWarning } from "~/features/verification/reverification";
 
 /**

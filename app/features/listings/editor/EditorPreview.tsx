@@ -6,7 +6,7 @@ import { previewChange } from "./editor-state";
 import type { EditorPhoto } from "./editor-state";
 import { previewProfile } from "./form";
 import type { ListingValues } from "~/features/listings/schema";
-import type { Profile } from "~/features/profile/profile";
+import type { Profile } from "~/core/profile";
 import { ProfileView } from "~/features/profile/ProfileView";
 import type { HighlightField } from "~/features/profile/ProfileSections";
 

@@ -12,7 +12,7 @@ import { valuesFromProfile } from "./form";
 import { saveButtonLabel } from "~/features/listings/rules";
 import { emptyListingValues } from "~/features/listings/schema";
 import type { ListingValues } from "~/features/listings/schema";
-import type { Profile } from "~/features/profile/profile";
+import type { Profile } from "~/core/profile";
 import { BadgeWarning } from "./BadgeWarning";
 import { DiscardDialog } from "./drafts/DiscardDialog";
 import { DraftGaps } from "./drafts/DraftGaps";

@@ -1,13 +1,13 @@
 // Between the stored profile and the editor's form: a saved listing as form values, and the form as the
 // Profile the live preview draws (the same shape the public profile page renders).
-import type { Profile, ProfileImage, ProfileRate, ProfileSpecialRate } from "~/features/profile/profile";
+import type { Profile, ProfileImage, ProfileRate, ProfileSpecialRate } from "~/core/profile";
 import { emptyListingValues, filledRates, filledSpecialRates } from "../schema";
 import type { ListingValues } from "../schema";
-import type { CallType, RateDuration } from "../options";
-import { splitList } from "~/features/profile/profile";
-import { emptySchedule, usableRanges } from "../weekly-schedule";
+import type { CallType, RateDuration } from "~/core/listing-options";
+import { splitList } from "~/core/profile";
+import { emptySchedule, usableRanges } from "~/core/weekly-schedule";
 import { nzDate } from "~/platform/time/nz-time";
-import { draftStops, tourInputs } from "../tour-stops";
+import { draftStops, tourInputs } from "~/core/tour-stops";
 
 const numberText = (n: number | null | undefined) => (n == null ? "" : String(n));
 

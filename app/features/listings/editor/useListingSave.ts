@@ -12,7 +12,7 @@ import { EDITOR_MSG, photoPlan } from "./editor-state";
 import type { EditorAction, EditorPhoto, EditorState } from "./editor-state";
 import { tourContext, validateListing } from "~/features/listings/schema";
 import type { FieldErrors, Page } from "~/features/listings/schema";
-import type { Profile } from "~/features/profile/profile";
+import type { Profile } from "~/core/profile";
 import { sessionExpired } from "./photos/upload-request";
 
 type SaveAnswer = Partial<Profile> & { error?: string; message?: string; fieldErrors?: FieldErrors; page?: Page };

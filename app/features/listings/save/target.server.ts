@@ -3,7 +3,7 @@
 import { asc, eq } from "drizzle-orm";
 import { newId } from "~/platform/data/ids";
 import { LISTING_RULE_MSG, mayAddListing, mayCreateListingFrom } from "../rules";
-import type { TourStop } from "../tour-stops";
+import type { TourStop } from "~/core/tour-stops";
 import { countListingsOf, findManageableListing } from "../access.server";
 import { getDb, schema } from "~/platform/data/db.server";
 import { storedTourStops } from "~/features/profile/assemble-profile.server";

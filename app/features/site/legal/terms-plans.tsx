@@ -1,6 +1,6 @@
 // The terms' later sections: plans, payment, refunds, upgrades, cancellation, expiry, suspension, liability
 // and the law. They follow terms-use.tsx; add new sections at the end, the numbers are part of the published terms.
-import { PLANS } from "~/features/billing/plans";
+import { PLANS } from "~/core/plans";
 import { formatDollarsAndCents } from "~/platform/money";
 import { INACTIVE_LISTING_MONTHS, SUPPORT_EMAIL } from "../site";
 import { mailLink } from "./legal-document";

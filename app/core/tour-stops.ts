@@ -2,9 +2,9 @@
 // ends are inclusive ("Wellington 3–5 Dec" is three days); a stop ends by the date alone, so a query that
 // compares with today's NZ date never shows a stop that ended at midnight, cron or no cron.
 import { addDays, daysBetween, isCalendarDate } from "~/platform/time/nz-time";
-import { parseRegion } from "~/features/catalogue/regions";
-import type { Region } from "~/features/catalogue/regions";
-import { isSuburbOf } from "~/features/catalogue/suburbs";
+import { parseRegion } from "~/core/regions";
+import type { Region } from "~/core/regions";
+import { isSuburbOf } from "~/core/suburbs";
 import type { TourStop } from "./tour-text";
 
 // The reading side lives in tour-text.ts (cards ship it without these checks); one import for the editor.

@@ -1,7 +1,7 @@
 // The public profile as every screen and API sees it (spec §3), plus its pure formatting rules.
-import type { TourStop } from "~/features/listings/tour-stops";
-import type { WeeklySchedule } from "~/features/listings/weekly-schedule";
-import type { CallType, RateDuration } from "~/features/listings/options";
+import type { TourStop } from "~/core/tour-stops";
+import type { WeeklySchedule } from "~/core/weekly-schedule";
+import type { CallType, RateDuration } from "~/core/listing-options";
 
 export type ProfileImage = {
   imageId: string;
@@ -50,9 +50,9 @@ export type Profile = {
   interests: string;
   favorites: string;
   availability: string;
-  /** The weekly hours (app/features/listings/weekly-schedule.ts): seven lists, Monday first; all empty when none. */
+  /** The weekly hours (app/core/weekly-schedule.ts): seven lists, Monday first; all empty when none. */
   schedule: WeeklySchedule;
-  /** Tour stops (app/features/listings/tour-stops.ts), soonest first; the pages show the ones not yet over. */
+  /** Tour stops (app/core/tour-stops.ts), soonest first; the pages show the ones not yet over. */
   tours: TourStop[];
   instagram: string;
   twitter: string;

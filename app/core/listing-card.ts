@@ -1,7 +1,7 @@
-import type { ListingRow } from "../../../drizzle/schema";
+import type { ListingRow } from "../../drizzle/schema";
 import { centsToDollars } from "~/platform/money";
-import { photoUrl } from "~/features/photos/keys";
-import type { CardTour } from "~/features/listings/tour-text";
+import { photoUrl } from "~/core/photo-keys";
+import type { CardTour } from "~/core/tour-text";
 
 /** What a listing card needs: one row of `listings`, no joins. */
 export type ListingCardData = {

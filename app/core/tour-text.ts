@@ -1,6 +1,6 @@
 // How a tour stop reads on a card and a profile. Apart from tour-stops.ts (the editor's checks, which bring
 // the suburb lists): listing cards, on every public page, need these lines alone.
-import type { Region } from "~/features/catalogue/regions";
+import type { Region } from "~/core/regions";
 import { shortDate, shortDateRange } from "~/platform/time/short-dates";
 
 export type TourStop = { region: Region; suburb: string | null; start: string; end: string };
