@@ -57,8 +57,8 @@ const PUBLIC_SHARED = new Set(
 // shared module would otherwise land in the lazy chunk, making other pages load it.
 const OWN_CHUNK = new Map(
   [
-    "features/site/AgeGate.tsx",
-    "features/site/AccountMenu.tsx",
+    "features/shell/AgeGate.tsx",
+    "features/shell/AccountMenu.tsx",
     "ui/Dialog.tsx",
     "features/accounts/SignOutForm.tsx",
     "features/moderation/admin-links.ts",
@@ -76,10 +76,10 @@ const OWN_CHUNK = new Map(
 const ISLANDS = new Map(
   [
     ...[
-      "features/site/Header.tsx",
-      "features/site/SideMenu.tsx",
-      "features/site/useClosesOnNavigation.ts",
-      "features/site/Footer.tsx",
+      "features/shell/Header.tsx",
+      "features/shell/SideMenu.tsx",
+      "features/shell/useClosesOnNavigation.ts",
+      "features/shell/Footer.tsx",
       "features/search/SearchBox.tsx",
       "features/search/useSuggestions.ts",
       "features/search/suggestions.ts",

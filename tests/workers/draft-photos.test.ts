@@ -3,7 +3,7 @@
 // unsaved upload otherwise gets, the owner alone reads them back, and a save still takes them.
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { DRAFT_MAX_AGE_MS } from "~/features/listings/draft-keys";
+import { DRAFT_MAX_AGE_MS } from "~/core/draft-keys";
 import { sniffImage } from "~/features/photos/rules";
 import { PENDING_TTL_MS, scheduledSweep } from "~/features/photos/pending-uploads.server";
 import { client, signedIn, uploadIds } from "./client";

@@ -10,12 +10,12 @@ import { getSessionUser } from "~/features/accounts/auth.server";
 import { adminSetUpUrl } from "~/features/accounts/guards.server";
 import { setToast } from "~/features/site/flash.server";
 import { ERROR_MSG } from "~/features/site/messages";
-import { adminActionToast } from "~/features/site/toasts";
+
 import { readForm } from "~/platform/http/body.server";
 import { noStore } from "~/platform/http/page-answer";
 import { privateData, privateRedirect } from "~/platform/http/page-answer.server";
 import { safeRedirect } from "~/platform/http/redirects";
-import { isAdminAction, MODERATION_MSG } from "./moderation";
+import { isAdminAction, MODERATION_MSG, adminActionToast } from "./moderation";
 import { moderateDelete, moderateListing, readModeratedListing } from "./moderation.server";
 
 export type Confirm = { listingId: string; name: string; returnTo: string };

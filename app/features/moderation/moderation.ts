@@ -1,6 +1,9 @@
 // Administrator moderation (spec public §4, §5, §6): the actions, the card menu, and the audit log's
 // wording. What each action does to a listing's flags is in listing/state.ts. Reports are in ./reports.ts.
 
+import { ERROR_MSG } from "~/features/site/messages";
+import type { ToastKey } from "~/features/site/toasts";
+
 // ---------------------------------------------------------------------------------------------------
 // Listing actions
 
@@ -16,9 +19,24 @@ export const MODERATION_MSG = {
   liveNeedsPlan: "This listing has no active subscription, so it cannot go live.",
   notFound: "Listing not found",
   changed: "The listing changed meanwhile. Please try again.",
-  unknownAction: "Unknown action",
+  unknownAction: ERROR_MSG.unknownAction,
   forbidden: "Administrators only",
 } as const;
+
+const ADMIN_TOASTS: Record<AdminAction, ToastKey> = {
+  verify: "adminVerify",
+  unverify: "adminUnverify",
+  live: "adminLive",
+  unlive: "adminUnlive",
+  hot: "adminHot",
+  unhot: "adminUnhot",
+  delete: "adminDelete",
+};
+
+/** The toast confirming an administrator's action on the grid. */
+export function adminActionToast(action: AdminAction): ToastKey {
+  return ADMIN_TOASTS[action];
+}
 
 /** The spec's confirmation for an administrator's delete (public §5). */
 export function adminDeleteConfirm(name: string): string {

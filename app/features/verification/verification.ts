@@ -4,6 +4,7 @@
 import type { VisibilityInputs } from "~/features/listings/visibility";
 import { PHOTO_VERIFY_MIN_IMAGES } from "~/features/dashboard/dashboard";
 import { newId } from "~/platform/data/ids";
+import { NOTICE } from "~/features/site/messages";
 import { sniffImage } from "~/features/photos/rules";
 
 export type VerificationKind = "id" | "photo";
@@ -131,7 +132,7 @@ export const ID_MSG = {
   type: "Invalid file type. Please upload a JPG, JPEG, PNG, or WEBP file.",
   size: "File is too large. Maximum size is 5MB.",
   selectModel: "Please select a model.",
-  success: "Verification request sent successfully. We will review it shortly.",
+  success: NOTICE.verificationSent,
   fallback: "Verification request failed",
   failure: (message: string) => `Failed to submit verification request: ${message}`,
 } as const;
@@ -140,7 +141,7 @@ export const PHOTO_VERIFY_MSG = {
   size: "File is too large (max 5MB).",
   type: "Invalid file type (JPG, PNG, WEBP only).",
   missing: "Please select a model and upload all three photos.",
-  success: "Request sent! Our team will review your photos shortly.",
+  success: NOTICE.photosSent,
   fallback: "Photo verification request failed",
   failure: (message: string) => `Error: ${message}`,
 } as const;

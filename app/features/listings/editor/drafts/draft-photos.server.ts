@@ -4,7 +4,7 @@
 // expire, instead of the hour an unsaved upload gets; uploads the draft stops naming fall back to that hour.
 // Only their owner can read them back (GET /api/uploads/{id}): "pending/" is never served publicly.
 import { and, eq, inArray, notInArray } from "drizzle-orm";
-import { DRAFT_MAX_AGE_MS } from "~/features/listings/draft-keys";
+import { DRAFT_MAX_AGE_MS } from "~/core/draft-keys";
 import { isId } from "~/platform/data/ids";
 import { MAX_PHOTOS } from "~/features/photos/rules";
 import { getDb, schema } from "~/platform/data/db.server";

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { DASHBOARD_LINK, INFO_LINKS, SIGNED_OUT_LINKS } from "./site-links";
-import { Logo } from "./Logo";
+import { Logo } from "~/features/site/Logo";
 
 const FOOTER_LINK = "inline-flex min-h-11 items-center hover:text-white";
 

@@ -1,7 +1,7 @@
 import { Form, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { AGE_COOKIE, AGE_COOKIE_MAX_AGE, AGE_STORAGE_KEY, EXIT_URL } from "./age-gate";
-import { Logo } from "./Logo";
+import { AGE_COOKIE, AGE_COOKIE_MAX_AGE, AGE_STORAGE_KEY, EXIT_URL } from "~/features/site/age-gate";
+import { Logo } from "~/features/site/Logo";
 import { Dialog } from "~/ui/Dialog";
 
 /**

@@ -1,12 +1,12 @@
 // The Privacy Policy's first half: what we hold, why, who sees it, how long we keep it and how we protect it.
 import { Link } from "@remix-run/react";
-import { INACTIVE_LISTING_MONTHS, POSTAL_ADDRESS, PRIVACY_EMAIL, SITE_NAME } from "../site";
+import { INACTIVE_LISTING_MONTHS, POSTAL_ADDRESS, PRIVACY_EMAIL, SITE_NAME } from "~/features/site/site";
 import {
   PENDING_ID_DOCUMENT_DAYS,
   REPORT_RETENTION_DAYS,
   SECURITY_LOG_RETENTION_DAYS,
   UNCONFIRMED_ACCOUNT_DAYS,
-} from "../retention";
+} from "~/features/site/retention";
 import { mailLink } from "./legal-document";
 import type { LegalSection } from "./legal-document";
 

@@ -1,7 +1,7 @@
 // The Privacy Policy's second half: the principles, your rights, what happens when something goes wrong,
 // harmful content, the Safety Net, complaints and changes.
 import { Link } from "@remix-run/react";
-import { PRIVACY_EMAIL, SUPPORT_EMAIL } from "../site";
+import { PRIVACY_EMAIL, SUPPORT_EMAIL } from "~/features/site/site";
 import { ALERT_MONTHS, CHECKS_PER_DAY, DECLINED_DAYS } from "~/features/safety-net/retention";
 import { mailLink } from "./legal-document";
 import type { LegalSection } from "./legal-document";

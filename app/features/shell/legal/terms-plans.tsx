@@ -2,7 +2,7 @@
 // and the law. They follow terms-use.tsx; add new sections at the end, the numbers are part of the published terms.
 import { PLANS } from "~/core/plans";
 import { formatDollarsAndCents } from "~/platform/money";
-import { INACTIVE_LISTING_MONTHS, SUPPORT_EMAIL } from "../site";
+import { INACTIVE_LISTING_MONTHS, SUPPORT_EMAIL } from "~/features/site/site";
 import { mailLink } from "./legal-document";
 import type { LegalSection } from "./legal-document";
 

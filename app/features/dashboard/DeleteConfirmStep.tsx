@@ -6,7 +6,7 @@ import type { FormEvent } from "react";
 import { Button, buttonClass } from "~/ui/Button";
 import { SettingsSection } from "~/ui/SettingsSection";
 import { DELETE_ACCOUNT_CONFIRM, deleteListingConfirm } from "~/features/dashboard/dashboard";
-import { CurrentPasswordField } from "./CurrentPasswordField";
+import { CurrentPasswordField } from "~/features/accounts/CurrentPasswordField";
 
 export type DeleteConfirm = { kind: "listing"; listingId: string; name: string } | { kind: "account" };
 

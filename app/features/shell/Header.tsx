@@ -6,7 +6,7 @@ import { AccountMenu as EagerAccountMenu } from "./AccountMenu";
 import { SideMenu } from "./SideMenu";
 import { clientLazy } from "~/ui/clientLazy";
 import { HeartIcon } from "~/ui/icons";
-import { Logo } from "./Logo";
+import { Logo } from "~/features/site/Logo";
 import { SearchBox } from "~/features/search/SearchBox";
 import { useFavourites } from "~/features/likes/useFavourites";
 

@@ -4,14 +4,14 @@
 import { data, redirect } from "@remix-run/cloudflare";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { SessionUser } from "~/core/session-user";
-import { getCurrentSession } from "../auth.server";
-import { reauthenticate } from "../account-changes.server";
+import { getCurrentSession } from "~/features/accounts/auth.server";
+import { reauthenticate } from "~/features/accounts/account-changes.server";
+import { CURRENT_PASSWORD_FIELD } from "~/features/accounts/reauth.server";
 import { deleteAccount } from "~/features/listings/delete.server";
 import { deleteErrorText } from "~/features/dashboard/dashboard";
 import { clearSessionCookie } from "~/platform/http/token-cookie.server";
 import { CLEAR_STORAGE_HEADER } from "~/platform/http/responses.server";
 import { cookieIsSecure } from "~/platform/env";
-import { FIELD } from "./account-settings";
 
 const NO_STORE = { "Cache-Control": "no-store" } as const;
 
@@ -37,7 +37,7 @@ export async function deleteAccountIntent(
   // The password again (or a fresh second factor): an open or stolen session alone cannot delete the account.
   const current = await getCurrentSession(request, env);
   const identity = current
-    ? await reauthenticate(request, cf, user, current.session, form?.get(FIELD.currentPassword))
+    ? await reauthenticate(request, cf, user, current.session, form?.get(CURRENT_PASSWORD_FIELD))
     : ({ ok: false, status: 400, error: deleteErrorText("account") } as const);
   if (!identity.ok) return reply({ confirm: { kind: "account" }, passwordError: identity.error }, identity.status);
   try {

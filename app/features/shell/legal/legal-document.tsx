@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { InfoSection, TableOfContents } from "../InfoPage";
+import { InfoSection, TableOfContents } from "~/features/site/InfoPage";
 
 /** One part of a legal page: its anchor, its heading and its text. */
 export type LegalSection = { id: string; title: string; body: ReactNode };

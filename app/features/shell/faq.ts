@@ -3,7 +3,7 @@ import { FAIR_ORDER_TEXT } from "~/features/insights/rotation";
 import { EDITOR_PAGE_TITLES } from "~/features/listings/editor-pages";
 import { formatDollarsAndCents } from "~/platform/money";
 import { PLANS } from "~/core/plans";
-import { INACTIVE_LISTING_MONTHS, SUPPORT_EMAIL } from "./site";
+import { INACTIVE_LISTING_MONTHS, SUPPORT_EMAIL } from "~/features/site/site";
 
 export type FaqItem = { id: string; question: string; answer: readonly string[] };
 export type FaqGroup = { id: "general" | "verification" | "subscriptions"; title: string; items: readonly FaqItem[] };

@@ -1,5 +1,5 @@
 import { Field } from "~/ui/Field";
-import { FIELD } from "./account-settings";
+import { FIELD } from "~/features/accounts/settings/account-settings";
 import { PASSWORD_MAX } from "~/features/accounts/auth-schemas";
 
 /**
