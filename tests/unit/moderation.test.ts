@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { adminBadges, adminDeleteConfirm, menuActions } from "~/features/moderation/moderation";
-import { adminFlagChange } from "~/features/listings/state";
-import type { ModeratedState } from "~/features/listings/state";
+import { adminBadges, adminDeleteConfirm, menuActions, adminFlagChange } from "~/features/moderation/moderation";
+
 import { parseReport, REPORT_MSG, reportAge } from "~/features/moderation/reports";
 import {
   eligibilityError,
@@ -14,6 +13,7 @@ import {
   VERIFY_MSG,
   verificationFileProblem,
 } from "~/features/verification/verification";
+import type { ModeratedState } from "~/features/moderation/moderation";
 
 const NOW = 1_750_000_000_000;
 const HOUR = 3_600_000;

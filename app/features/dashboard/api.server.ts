@@ -20,9 +20,9 @@ import { readBody, SMALL_BODY_BYTES } from "~/platform/http/body.server";
 import { CLEAR_STORAGE_HEADER, json, jsonError } from "~/platform/http/responses.server";
 import { findManageableListing } from "~/features/listings/access.server";
 import { deleteAccount, deleteListing } from "~/features/listings/delete.server";
-import { adminDeleteAudit } from "~/features/moderation/moderation.server";
 import { requestMeta } from "~/features/accounts/security-log.server";
 import { ERROR_MSG } from "~/features/site/messages";
+import { adminDeleteAudit } from "~/features/audit/audit";
 
 export const INVALID_USER_ID = "Invalid user id";
 

@@ -7,12 +7,12 @@ import type { SessionUser } from "~/core/session-user";
 import { requestMeta } from "~/features/accounts/security-log.server";
 import { deleteListing } from "~/features/listings/delete.server";
 import { findManageableListing } from "~/features/listings/access.server";
-import { adminDeleteAudit } from "~/features/moderation/moderation.server";
 import { ERROR_MSG } from "~/features/site/messages";
 import { setFlash } from "~/features/site/flash.server";
 import { isId } from "~/platform/data/ids";
 import { deleteErrorText } from "./dashboard";
 import { ownerWriteLimited } from "./dashboard.server";
+import { adminDeleteAudit } from "~/features/audit/audit";
 
 const NO_STORE = { "Cache-Control": "no-store" } as const;
 

@@ -3,9 +3,9 @@ import { useEffect, useRef } from "react";
 import type { FormEvent } from "react";
 import type { ListingCardData } from "~/core/listing-card";
 import { ACTION_LABELS, adminBadges, adminDeleteConfirm, menuActions } from "./moderation";
-import type { AdminAction } from "./moderation";
 import { ErrorList } from "~/ui/ErrorList";
 import { useHydrated } from "~/ui/useHydrated";
+import type { AdminAction } from "~/features/audit/audit";
 
 export const ADMIN_ACTIONS_PATH = "/admin/listing-actions";
 

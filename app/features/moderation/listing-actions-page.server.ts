@@ -15,8 +15,9 @@ import { readForm } from "~/platform/http/body.server";
 import { noStore } from "~/platform/http/page-answer";
 import { privateData, privateRedirect } from "~/platform/http/page-answer.server";
 import { safeRedirect } from "~/platform/http/redirects";
-import { isAdminAction, MODERATION_MSG, adminActionToast } from "./moderation";
+import { MODERATION_MSG, adminActionToast } from "./moderation";
 import { moderateDelete, moderateListing, readModeratedListing } from "./moderation.server";
+import { isAdminAction } from "~/features/audit/audit";
 
 export type Confirm = { listingId: string; name: string; returnTo: string };
 export type ListingActionResult = { ok: true } | { error: string; returnTo?: string } | { confirm: Confirm };

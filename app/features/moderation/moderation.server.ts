@@ -6,22 +6,21 @@
 //   2. then the KV snapshot rewritten or dropped, and a profileUpdate published so open pages reload.
 import { and, eq } from "drizzle-orm";
 import { isId } from "~/platform/data/ids";
-import { MODERATION_MSG } from "./moderation";
-import type { AdminAction, AuditAction } from "./moderation";
-import { adminFlagChange } from "~/features/listings/state";
-import type { ModeratedState } from "~/features/listings/state";
-import { auditInsert, CHANGED } from "./audit.server";
+import { MODERATION_MSG, adminFlagChange } from "./moderation";
+import { auditInsert, CHANGED } from "~/features/audit/audit.server";
 import type { SessionUser } from "~/features/accounts/auth.server";
 import { visibilitySet } from "~/features/listings/visibility.server";
 import type { VisibilityChange } from "~/features/listings/visibility.server";
 import { getDb, rowById, schema } from "~/platform/data/db.server";
 import { deleteListing } from "~/features/listings/delete.server";
-import { writeProfileSnapshot } from "~/features/profile/profile.server";
-import { publicState, publishProfileUpdate } from "~/platform/realtime/publish.server";
-import type { PublicState } from "~/platform/realtime/protocol";
+import { afterListingChange } from "~/features/profile/after-change.server";
+import { publicState } from "~/platform/realtime/publish.server";
 import { ERROR_MSG } from "~/features/site/messages";
 import type { WaitUntil } from "~/platform/request-context";
 import type { DbEnv } from "~/platform/data/db.server";
+import { adminDeleteAudit } from "~/features/audit/audit";
+import type { AdminAction } from "~/features/audit/audit";
+import type { ModeratedState } from "./moderation";
 
 type ModerationEnv = Pick<Env, "DB" | "PROFILES" | "ListingsRoom">;
 type Admin = Pick<SessionUser, "id" | "isAdmin">;
@@ -136,30 +135,4 @@ export async function moderateDelete(
   const outcome = await deleteListing(env, ctx, listingId, { audit: adminDeleteAudit(admin) });
   if (!outcome.deleted) return { ok: false as const, status: 404 as const, error: MODERATION_MSG.notFound };
   return { ok: true as const, name: current.firstName };
-}
-
-/**
- * The audit entry of an administrator's delete (also used by the owner API when an admin deletes there).
- * No name: the listing's id says which one, and a deleted provider's name should not outlive the listing.
- */
-export function adminDeleteAudit(admin: Pick<SessionUser, "id">) {
-  return { adminId: admin.id, action: "delete" as AuditAction, detail: "" };
-}
-
-/**
- * KV only speeds up public reads, and readers check updated_at against D1 before using a snapshot, so a
- * failed rewrite costs speed, never correctness. The broadcast makes open pages reload.
- */
-export async function afterListingChange(
-  env: ModerationEnv,
-  ctx: WaitUntil,
-  listingId: string,
-  before?: PublicState | null,
-) {
-  try {
-    await writeProfileSnapshot(env, listingId);
-  } catch (error) {
-    console.error("moderation: snapshot rewrite failed", listingId, error);
-  }
-  publishProfileUpdate(env, ctx, listingId, before);
 }

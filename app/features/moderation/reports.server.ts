@@ -5,14 +5,15 @@ import { and, asc, eq, exists, sql } from "drizzle-orm";
 import { isId, newId } from "~/platform/data/ids";
 import { visibilitySet } from "~/features/listings/visibility.server";
 import type { ReportInput } from "./reports";
-import { auditInsert } from "./audit.server";
+import { auditInsert } from "~/features/audit/audit.server";
 import type { SessionUser } from "~/features/accounts/auth.server";
 import { getDb, rowById, schema } from "~/platform/data/db.server";
-import { afterListingChange, readModeratedListing } from "./moderation.server";
+import { readModeratedListing } from "./moderation.server";
 import { publicState } from "~/platform/realtime/publish.server";
 import { overLimit, limiterKey } from "~/platform/http/rate-limit.server";
 import type { WaitUntil } from "~/platform/request-context";
 import type { DbEnv } from "~/platform/data/db.server";
+import { afterListingChange } from "~/features/profile/after-change.server";
 
 const r = schema.reports;
 const l = schema.listings;

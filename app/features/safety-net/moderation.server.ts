@@ -4,7 +4,7 @@
 // only when the decision changed something (docs/decisions/0023-safety-net.md).
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { SessionUser } from "~/core/session-user";
-import { CHANGED, auditInsert } from "~/features/moderation/audit.server";
+import { CHANGED, auditInsert } from "~/features/audit/audit.server";
 import { getDb, schema } from "~/platform/data/db.server";
 import { alertColumns } from "./alerts.server";
 import type { Alert } from "./alerts.server";

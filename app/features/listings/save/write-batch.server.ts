@@ -10,7 +10,7 @@ import type { ParsedListing } from "../schema";
 import { countListingsOf } from "../access.server";
 import { schema } from "~/platform/data/db.server";
 import type { Db } from "~/platform/data/db.server";
-import { auditForListing } from "~/features/moderation/audit.server";
+import { auditForListing } from "~/features/audit/audit.server";
 import { coverStatement } from "~/features/photos/plan-photos.server";
 import { claimStatement } from "~/features/photos/pending-uploads.server";
 import type { PendingUpload } from "~/features/photos/pending-uploads.server";

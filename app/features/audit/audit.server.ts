@@ -3,10 +3,10 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import { newId } from "~/platform/data/ids";
-import { AUDIT_PAGE_SIZE, auditDetail } from "./moderation";
-import type { AuditAction } from "./moderation";
 import { d1Statement, getDb, insertWhere, schema } from "~/platform/data/db.server";
 import type { Db, DbEnv } from "~/platform/data/db.server";
+import { AUDIT_PAGE_SIZE, auditDetail } from "./audit";
+import type { AuditAction } from "./audit";
 
 export type AuditEntry = {
   adminId: string;
