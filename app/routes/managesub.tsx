@@ -38,7 +38,6 @@ import { loadPasskeySection, removePasskeyAction } from "~/features/accounts/sec
 import { TwoFactorSummary } from "~/features/accounts/second-factor/SecondFactorSummary";
 import { totpStatus } from "~/features/accounts/second-factor/totp.server";
 import { planLabel } from "~/features/dashboard/dashboard";
-import { listOwnListingNames } from "~/features/dashboard/dashboard.server";
 import { YourDataSection } from "~/features/dashboard/YourDataSection";
 import { deleteListingIntent } from "~/features/dashboard/delete-listing-intent.server";
 import { loadBillingSection } from "~/features/billing/billing.server";
@@ -46,10 +45,11 @@ import { pendingPlanRequest } from "~/features/billing/plan-requests.server";
 import { PaymentHistory } from "~/features/billing/ListingPlans";
 import { SubscriptionSection } from "~/features/billing/manage/SubscriptionSection";
 import { PlanNextStep } from "~/features/billing/manage/PlanNextStep";
-import { YourListings } from "~/features/billing/manage/YourListings";
+import { YourListings } from "~/features/dashboard/YourListings";
 import type { PlanResult } from "~/features/billing/manage/plan-result";
 import { isPlanIntent, planIntent } from "~/features/billing/manage/plan-intents.server";
 import { isPastDueIntent, pastDueIntent } from "~/features/billing/manage/past-due-intents.server";
+import { listOwnListingNames } from "~/features/listings/own-listing.server";
 
 export const meta: MetaFunction = () => privateMeta("Subscription and Account Settings");
 

@@ -7,6 +7,7 @@ import { FavouriteButton } from "~/features/likes/FavouriteButton";
 import { LikeButton } from "~/features/likes/LikeButton";
 import { GRID_CLASSES, ListingCard } from "~/features/catalogue/ListingCard";
 import { ProfileView } from "~/features/profile/ProfileView";
+import { reportPhotoOpen } from "~/features/insights/beacon";
 import { useProfileUpdates } from "~/features/site/Realtime";
 import { useJsonFetch } from "~/ui/useJsonFetch";
 import { isId } from "~/platform/data/ids";
@@ -17,7 +18,7 @@ import { originOf, privateMeta, seoMeta } from "~/features/site/seo";
 import { getSessionUser } from "~/features/accounts/auth.server";
 import { countLikes } from "~/features/likes/likes.server";
 import { loadPublicProfile } from "~/features/profile/profile.server";
-import { loadSuggestions } from "~/features/profile/suggestions.server";
+import { loadSuggestions } from "~/features/catalogue/profile-suggestions.server";
 import { countEvents } from "~/features/insights/count-queue.server";
 import { NOINDEX, PARTIAL_NO_STORE, PRIVATE_NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
 
@@ -110,6 +111,7 @@ export default function ViewProfile() {
       <ProfileView
         profile={profile}
         now={loaded.now}
+        onPhotoOpen={reportPhotoOpen}
         actions={
           <div className="flex gap-2">
             <LikeButton listingId={profile.modelId} name={profile.firstName} likes={likes} />

@@ -2,7 +2,7 @@
 // photo-verified listing, is warned before saving, saves, and the photo tick is gone; an administrator then
 // finds the listing in the verification queue as a re-review, and confirms it.
 import { describe, expect, it } from "vitest";
-import { REVERIFY_MSG } from "../../app/features/verification/reverification";
+import { REVERIFY_MSG } from "../../app/features/listings/reverification";
 import { DESKTOP, hydrated, useBrowser } from "./browser";
 import { d1, enterAs, makeAdministrator, signInAdmin } from "./people";
 import { useOwnProvider } from "./providers";

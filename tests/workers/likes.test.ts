@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { monthKey } from "~/features/dashboard/stats";
+import { monthKey } from "~/features/insights/stats";
 import { env } from "cloudflare:test";
 import { setLike, ListingUnavailableError } from "~/features/likes/likes.server";
-import { adjustLikes, recordView } from "~/features/dashboard/stats.server";
+import { adjustLikes, recordView } from "~/features/insights/stats.server";
 import { insertListing } from "./fixtures";
 import { client, freshIp, inOneLimiterWindow } from "./client";
 import { rows, settleBackgroundWork, VISITOR } from "./public-fixtures";

@@ -8,7 +8,7 @@ import {
   snapshotKey,
   writeProfileSnapshot,
 } from "~/features/profile/profile.server";
-import { loadSuggestions } from "~/features/profile/suggestions.server";
+import { loadSuggestions } from "~/features/catalogue/profile-suggestions.server";
 import { insertListing, insertUser } from "./fixtures";
 import { insertImages, insertRate, insertSpecialRate, rows, settleBackgroundWork } from "./public-fixtures";
 

@@ -10,14 +10,14 @@ import { ListingUnavailableError, setLike, countLikes } from "~/features/likes/l
 import { parseFilters, parsePage } from "./filters";
 import { parseRegion } from "~/core/regions";
 import { getSessionUser } from "~/features/accounts/auth.server";
-import { loadCardsByIds, MAX_CARD_IDS } from "~/features/billing/cards.server";
+import { loadCardsByIds, MAX_CARD_IDS } from "~/features/catalogue/cards.server";
 import { loadGridPage } from "./grid.server";
 import { loadPublicProfile } from "~/features/profile/profile.server";
 import { loadCardsPage, loadLiveProfilesPage } from "./public-api.server";
 import type { PageParams } from "./public-api.server";
 import { loadSuggestions } from "~/features/search/suggestions.server";
 import { anonymousVisitorId, countingVisitor } from "~/platform/data/site-secrets.server";
-import { recordContact } from "~/features/dashboard/stats.server";
+import { recordContact } from "~/features/insights/stats.server";
 import { ERROR_MSG } from "~/features/site/messages";
 import { refererPath } from "~/platform/http/redirects";
 import { countEvents } from "~/features/insights/count-queue.server";

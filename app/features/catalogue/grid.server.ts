@@ -14,7 +14,7 @@ import { earliestRunningStart } from "~/core/tour-stops";
 import type { CardTour } from "~/core/tour-stops";
 import { getDb, keptSelect, schema } from "~/platform/data/db.server";
 import type { Db, DbEnv } from "~/platform/data/db.server";
-import { cardColumns, gridOrder } from "./listing-queries.server";
+import { cardColumns, gridOrder } from "~/features/listings/card-queries.server";
 import { rotatedOrderBy } from "~/features/insights/rotation.server";
 import { rotationSlot } from "~/features/insights/rotation";
 import { parseRotatedCover, rotatedCoverSql } from "~/features/insights/cover-rotation.server";

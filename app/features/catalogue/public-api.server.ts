@@ -8,7 +8,7 @@ import type { Profile } from "~/core/profile";
 import { and, eq, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import { getDb, schema } from "~/platform/data/db.server";
-import { cardColumns, gridOrder } from "./listing-queries.server";
+import { cardColumns, gridOrder } from "~/features/listings/card-queries.server";
 import { assembleProfiles } from "~/features/profile/profile.server";
 import type { DbEnv } from "~/platform/data/db.server";
 

@@ -8,13 +8,7 @@ import { isId } from "~/platform/data/ids";
 import { reauthenticate } from "~/features/accounts/account-changes.server";
 import { getCurrentSession } from "~/features/accounts/auth.server";
 import { cookieIsSecure } from "~/platform/env";
-import {
-  loadDashboardListings,
-  loadOwnerProfile,
-  NOT_YOUR_LISTING,
-  ownerWriteLimited,
-  setListingFlag,
-} from "./dashboard.server";
+import { loadDashboardListings, loadOwnerProfile, NOT_YOUR_LISTING, setListingFlag } from "./dashboard.server";
 import type { ApiCall } from "~/features/accounts/api-route.server";
 import { readBody, SMALL_BODY_BYTES } from "~/platform/http/body.server";
 import { CLEAR_STORAGE_HEADER, json, jsonError } from "~/platform/http/responses.server";
@@ -23,6 +17,7 @@ import { deleteAccount, deleteListing } from "~/features/listings/delete.server"
 import { requestMeta } from "~/features/accounts/security-log.server";
 import { ERROR_MSG } from "~/features/site/messages";
 import { adminDeleteAudit } from "~/features/audit/audit";
+import { ownerWriteLimited } from "~/features/listings/own-listing.server";
 
 export const INVALID_USER_ID = "Invalid user id";
 

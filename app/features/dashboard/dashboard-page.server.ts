@@ -14,7 +14,8 @@ import { loadVerificationNotices } from "~/features/verification/notices.server"
 import { isId } from "~/platform/data/ids";
 import { readForm } from "~/platform/http/body.server";
 import { NO_STORE } from "~/platform/http/page-answer";
-import { loadDashboardListings, ownerWriteLimited, setListingFlag } from "./dashboard.server";
+import { loadDashboardListings, setListingFlag } from "./dashboard.server";
+import { ownerWriteLimited } from "~/features/listings/own-listing.server";
 
 export async function dashboardPage(request: Request, context: AppLoadContext) {
   const url = new URL(request.url);

@@ -11,8 +11,8 @@ import { ERROR_MSG } from "~/features/site/messages";
 import { setFlash } from "~/features/site/flash.server";
 import { isId } from "~/platform/data/ids";
 import { deleteErrorText } from "./dashboard";
-import { ownerWriteLimited } from "./dashboard.server";
 import { adminDeleteAudit } from "~/features/audit/audit";
+import { ownerWriteLimited } from "~/features/listings/own-listing.server";
 
 const NO_STORE = { "Cache-Control": "no-store" } as const;
 

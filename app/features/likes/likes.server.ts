@@ -5,7 +5,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { isId } from "~/platform/data/ids";
 import { countDay } from "~/platform/http/client-address";
 import { getDb, insertWhere, schema } from "~/platform/data/db.server";
-import { counterStatement, countMarkKey } from "~/features/dashboard/stats.server";
+import { counterStatement, countMarkKey } from "~/features/insights/stats.server";
 import type { DbEnv } from "~/platform/data/db.server";
 
 const l = schema.listings;

@@ -29,7 +29,6 @@
 import { eq, inArray } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { parseKeyList } from "~/features/verification/verification";
 import { auditForListing } from "~/features/audit/audit.server";
 import type { AuditEntry } from "~/features/audit/audit.server";
 import { isId } from "~/platform/data/ids";
@@ -42,6 +41,7 @@ import type { SecurityEvent } from "~/features/accounts/security-log";
 import { securityEventForRowStatement } from "~/features/accounts/security-log.server";
 import type { RequestMeta } from "~/features/accounts/security-log.server";
 import type { WaitUntil } from "~/platform/request-context";
+import { parseKeyList } from "~/core/photo-keys";
 
 type DeleteEnv = Pick<Env, "DB" | "PHOTOS" | "PROFILES" | "ListingsRoom" | "R2_DELETES">;
 

@@ -4,7 +4,7 @@ import type { WaitUntil } from "~/platform/request-context";
 import { and, eq, exists, sql } from "drizzle-orm";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import { isId } from "~/platform/data/ids";
-import { parseKeyList, parseRejectReason } from "./verification";
+import { parseRejectReason } from "./verification";
 import type { VerificationKind } from "./verification";
 import { auditInsert } from "~/features/audit/audit.server";
 import type { SessionUser } from "~/features/accounts/auth.server";
@@ -19,6 +19,7 @@ import { publicState } from "~/platform/realtime/publish.server";
 import { isPending } from "./request-status.server";
 import { purgeRequestFiles } from "./files.server";
 import { afterListingChange } from "~/features/profile/after-change.server";
+import { parseKeyList } from "~/core/photo-keys";
 
 const l = schema.listings;
 const vr = schema.verificationRequests;

@@ -5,12 +5,12 @@ import { isId } from "~/platform/data/ids";
 import { ERROR_MSG } from "~/features/site/messages";
 import { setFlash } from "~/features/site/flash.server";
 import { siteOrigin } from "~/platform/http/site-origin.server";
-import { listOwnListingNames, ownerWriteLimited } from "~/features/dashboard/dashboard.server";
 import { GatewayUnavailableError, PAYMENT_UNAVAILABLE_MSG, paymentGateway } from "~/features/payments/select.server";
 import { payPastDue } from "../past-due.server";
 import type { PastDueOutcome } from "../past-due.server";
 import { NO_STORE, reply } from "./manage-reply.server";
 import type { PlanIntentArgs } from "./manage-reply.server";
+import { listOwnListingNames, ownerWriteLimited } from "~/features/listings/own-listing.server";
 
 export const PAST_DUE_INTENTS = ["payNow", "useAnotherCard"] as const;
 type PastDueIntent = (typeof PAST_DUE_INTENTS)[number];

@@ -7,7 +7,6 @@ import { ERROR_MSG } from "~/features/site/messages";
 import { setToast } from "~/features/site/flash.server";
 import { siteOrigin } from "~/platform/http/site-origin.server";
 import { KEEP_FIELD } from "~/features/photos/plan-photos";
-import { listOwnListingNames, ownerWriteLimited } from "~/features/dashboard/dashboard.server";
 import { GatewayUnavailableError, PAYMENT_UNAVAILABLE_MSG, paymentGateway } from "~/features/payments/select.server";
 import { loadBillingSection } from "../billing.server";
 import { changeSubscription, scheduleDowngrade } from "../plan-changes.server";
@@ -16,6 +15,7 @@ import { upgradeNow, upgradeQuote } from "../upgrade.server";
 import type { PhotoChoice } from "../PhotoChoiceForm";
 import { NO_STORE, reply } from "./manage-reply.server";
 import type { PlanIntentArgs } from "./manage-reply.server";
+import { listOwnListingNames, ownerWriteLimited } from "~/features/listings/own-listing.server";
 
 export const PLAN_INTENTS = ["cancelPlan", "resumePlan", "downgradePlan", "keepPlan", "upgradePlan"] as const;
 type PlanIntent = (typeof PLAN_INTENTS)[number];

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import type { ListingValues } from "~/features/listings/schema";
 import type { Profile } from "~/core/profile";
-import { badgeEffects, badgeWarning } from "~/features/verification/reverification";
+import { badgeEffects, badgeWarning } from "~/features/listings/reverification";
 
 /**
  * Tells the owner, before saving, what the edit will do to the listing's badges (the server applies the same

@@ -9,7 +9,7 @@ import { getDb, schema } from "~/platform/data/db.server";
 import { coverStatement } from "~/features/photos/plan-photos.server";
 import { scheduleR2Deletes } from "~/features/photos/r2-deletes.server";
 import { writeProfileSnapshot } from "~/features/profile/profile.server";
-import { badgeStatements } from "~/features/verification/reverification.server";
+import { badgeStatements } from "~/features/listings/reverification.server";
 import { publishProfileUpdate } from "~/platform/realtime/publish.server";
 import type { WaitUntil } from "./outcome.server";
 

@@ -1,8 +1,8 @@
 // /managesub's 'Your listings': each listing with its plan line, its plan's actions and Delete Listing.
 import { DeleteListingForm } from "~/features/dashboard/DeleteListingForm";
-import { ListingPlanActions } from "../ListingPlans";
-import type { ListingPlanView } from "../ListingPlans";
-import { pastDueText } from "../emails";
+import { ListingPlanActions } from "~/features/billing/ListingPlans";
+import type { ListingPlanView } from "~/features/billing/ListingPlans";
+import { pastDueText } from "~/features/billing/emails";
 import { formatDollarsAndCents } from "~/platform/money";
 
 export function YourListings({

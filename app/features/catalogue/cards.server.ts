@@ -2,7 +2,7 @@ import { inArray } from "drizzle-orm";
 import { toCard } from "~/core/listing-card";
 import type { ListingCardData } from "~/core/listing-card";
 import { getDb, schema } from "~/platform/data/db.server";
-import { cardColumns } from "~/features/catalogue/listing-queries.server";
+import { cardColumns } from "~/features/listings/card-queries.server";
 import type { DbEnv } from "~/platform/data/db.server";
 
 export const MAX_CARD_IDS = 50;

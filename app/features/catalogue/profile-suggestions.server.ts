@@ -2,7 +2,7 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import { toCard } from "~/core/listing-card";
 import type { ListingCardData } from "~/core/listing-card";
-import { cardColumns, gridOrder } from "~/features/catalogue/listing-queries.server";
+import { cardColumns, gridOrder } from "~/features/listings/card-queries.server";
 import { getDb, schema } from "~/platform/data/db.server";
 import { pickSuggestions } from "~/core/profile";
 import type { DbEnv } from "~/platform/data/db.server";
