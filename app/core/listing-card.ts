@@ -25,7 +25,7 @@ export type ListingCardData = {
   tour: CardTour | null;
 };
 
-/** The listing columns a card is made from (features/catalogue/listing-queries.server.ts cardColumns reads them). */
+/** The listing columns a card is made from (features/listings/card-queries.server.ts cardColumns reads them). */
 export type CardRow = Pick<
   ListingRow,
   | "id"

@@ -38,7 +38,10 @@ export type AuditAction =
   | "safety_decline"
   | "safety_correct"
   | "safety_remove"
-  | "safety_correction_handled";
+  | "safety_correction_handled"
+  // A suspension from the Safety Net, and lifting it (docs/decisions/0043-safety-net-second-pass.md).
+  | "safety_suspend"
+  | "safety_lift";
 
 export const AUDIT_LABELS: Record<AuditAction, string> = {
   verify: "Verified listing",
@@ -69,6 +72,8 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   safety_correct: "Corrected a Safety Net alert",
   safety_remove: "Removed a Safety Net alert",
   safety_correction_handled: "Handled a Safety Net correction request",
+  safety_suspend: "Suspended an account from the Safety Net",
+  safety_lift: "Lifted a Safety Net suspension",
 };
 
 export function auditLabel(action: string): string {

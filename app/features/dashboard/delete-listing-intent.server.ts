@@ -13,8 +13,7 @@ import { isId } from "~/platform/data/ids";
 import { deleteErrorText } from "./dashboard";
 import { adminDeleteAudit } from "~/features/audit/audit";
 import { ownerWriteLimited } from "~/features/listings/own-listing.server";
-
-const NO_STORE = { "Cache-Control": "no-store" } as const;
+import { NO_STORE } from "~/platform/http/page-answer";
 
 export type DeleteListingResult = { error?: string; confirm?: { kind: "listing"; listingId: string; name: string } };
 

@@ -1,4 +1,4 @@
-// The writes behind features/verification/reverification.ts: clearing the photo tick, and opening (or adding to) the listing's
+// The writes behind features/listings/reverification.ts: clearing the photo tick, and opening (or adding to) the listing's
 // pending re-review, as statements for the caller's own batch so the change and its effect on the badges
 // are one atomic write.
 import { and, eq, sql } from "drizzle-orm";

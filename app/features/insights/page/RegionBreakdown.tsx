@@ -1,7 +1,7 @@
 // Profile views by the visitor's region, with every count under 5 shown as 'fewer than 5' so that no row can
 // point at one visitor (docs/decisions/0032-region-breakdown.md).
-import { regionRows, SMALL_COUNT } from "./regions";
-import type { RegionViews } from "./regions";
+import { regionRows, SMALL_COUNT } from "~/features/insights/regions";
+import type { RegionViews } from "~/features/insights/regions";
 
 export function RegionBreakdown({ regions, days }: { regions: RegionViews[]; days: number }) {
   const rows = regionRows(regions);

@@ -3,8 +3,8 @@
 // download and the photos' counts.
 import { Form, Link } from "@remix-run/react";
 import { RegionBreakdown } from "./RegionBreakdown";
-import { barPaths, chartBars, formatRate, RANGES } from "./insights";
-import type { DayCounts, InsightsView, PhotoCounts, Range, Totals } from "./insights";
+import { barPaths, chartBars, formatRate, RANGES } from "~/features/insights/insights";
+import type { DayCounts, InsightsView, PhotoCounts, Range, Totals } from "~/features/insights/insights";
 
 const CHART_W = 320;
 const CHART_H = 120;

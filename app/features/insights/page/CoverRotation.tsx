@@ -6,9 +6,9 @@ import { Alert } from "~/ui/Alert";
 import { photoUrl } from "~/core/photo-keys";
 import { PhotoThumb } from "~/features/photos/PhotoThumb";
 import { PhotoTicks } from "~/features/photos/PhotoTicks";
-import { COVER_FIELD, MAX_COVERS } from "./cover-rotation";
-import type { CoverResult } from "./cover-rotation";
-import { formatRate } from "./insights";
+import { COVER_FIELD, MAX_COVERS } from "~/features/insights/cover-rotation";
+import type { CoverResult } from "~/features/insights/cover-rotation";
+import { formatRate } from "~/features/insights/insights";
 
 export type CoverPhotoView = { imageId: string; r2Key: string; public: boolean; chosen: number | null };
 

@@ -3,8 +3,8 @@
 // without JavaScript). docs/decisions/0030-weekly-visibility-statement.md
 import { Form } from "@remix-run/react";
 import { Alert } from "~/ui/Alert";
-import { comparisonWords, percent, weekWords } from "./statement";
-import type { Statement } from "./statement";
+import { comparisonWords, percent, weekWords } from "~/features/insights/statement";
+import type { Statement } from "~/features/insights/statement";
 
 type Props = {
   statement: Statement | null;
