@@ -113,7 +113,7 @@ export async function renderArt(
     await writeFile(tmp, webp);
     await rename(tmp, file);
   }
-  // A plain copy, not a Buffer that views a shared pool: exactly the picture's bytes go out as a request body.
+  // A Uint8Array of its own (sharp's Buffer may view a shared pool), as the store's request body takes it.
   return new Uint8Array(webp);
 }
 
