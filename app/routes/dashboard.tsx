@@ -79,8 +79,8 @@ export async function clientAction({ request, serverAction }: ClientActionFuncti
   } catch (error) {
     if (error instanceof Response) throw error;
     console.error("dashboard: the change was not sent", error);
-    const modelId = form.get("modelId");
-    return { ...unsent(SEND_FAILED), modelId: typeof modelId === "string" ? modelId : undefined };
+    const listingId = form.get("listingId");
+    return { ...unsent(SEND_FAILED), listingId: typeof listingId === "string" ? listingId : undefined };
   }
 }
 
@@ -128,8 +128,8 @@ function DashboardView({ data }: { data: DashboardData }) {
   }, [listings, revalidate]);
 
   // A change made elsewhere (the editor in another tab, an administrator) shows up without a refresh.
-  useProfileUpdates(({ modelId }) => {
-    if (revalidator.state === "idle" && listings.some((l) => l.modelId === modelId)) revalidator.revalidate();
+  useProfileUpdates(({ modelId: listingId }) => {
+    if (revalidator.state === "idle" && listings.some((l) => l.modelId === listingId)) revalidator.revalidate();
   });
 
   const heading = listingsHeading(agency);
@@ -164,7 +164,7 @@ function DashboardView({ data }: { data: DashboardData }) {
                 listing={listing}
                 now={now}
                 eager={i < 3}
-                pauseError={pauseError?.modelId === listing.modelId ? pauseError.error : null}
+                pauseError={pauseError?.listingId === listing.modelId ? pauseError.error : null}
                 paymentDeadline={data.paymentDeadlines[listing.modelId] ?? null}
               />
             ))}

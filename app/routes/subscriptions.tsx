@@ -9,14 +9,7 @@ import { PaymentSecurity } from "~/features/billing/plans-page/PaymentSecurity";
 import { PickListing } from "~/features/billing/plans-page/PickListing";
 import { PlanRequestNotice } from "~/features/billing/plans-page/PlanRequestNotice";
 import { Alert } from "~/ui/Alert";
-import {
-  loginPathForPlan,
-  parsePlanTier,
-  PLAN_LIST,
-  PLANS,
-  subscriptionPath,
-  TIER_ERROR,
-} from "~/features/billing/plans";
+import { loginPathForPlan, parsePlanTier, PLAN_LIST, PLANS, subscriptionPath, TIER_ERROR } from "~/core/plans";
 import { originOf, seoMeta } from "~/features/site/seo";
 import { formatDollarsAndCents } from "~/platform/money";
 import { subscribeFormSchema } from "~/features/billing/subscribe-form";
@@ -57,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     pick:
       chosen && url.searchParams.get("pick") === "1"
         ? listings.map((l) => ({
-            modelId: l.modelId,
+            listingId: l.listingId,
             firstName: l.firstName,
             // Free weeks are paid for here like an unpaid listing (the payment keeps the free days).
             paid: isSubscriptionStatus(l.status) && isPaidStatus(l.status) && l.gift !== true,
@@ -88,8 +81,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const asked = form?.get("listingId");
   if (asked == null && listings.length > 1) throw redirect(`${subscriptionPath(tier)}&pick=1`, 303);
-  const listingId = asked == null ? listings[0].modelId : asked;
-  const listing = isId(listingId) ? listings.find((l) => l.modelId === listingId) : undefined;
+  const listingId = asked == null ? listings[0].listingId : asked;
+  const listing = isId(listingId) ? listings.find((l) => l.listingId === listingId) : undefined;
   if (!listing) return data({ error: "Listing not found." }, { status: 404 });
   // Featured for a listing on a paid Standard plan is an upgrade, quoted on /managesub.
   const upgrade = upgradeInstead(listing, tier);
@@ -97,7 +90,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { ctx } = context.cloudflare;
   const origin = siteOrigin(env, request);
   try {
-    const started = await startCheckout(env, paymentGateway(env, ctx, origin), user, listing.modelId, tier, origin);
+    const started = await startCheckout(env, paymentGateway(env, ctx, origin), user, listing.listingId, tier, origin);
     if (!started.ok) return data({ error: started.error }, { status: started.status });
     throw redirect(started.redirectUrl, 303);
   } catch (error) {

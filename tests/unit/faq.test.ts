@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EDITOR_PAGE_TITLES } from "~/features/listings/editor-pages";
-import { FAQ_GROUPS } from "~/features/site/faq";
+import { FAQ_GROUPS } from "~/features/shell/faq";
 import { signupSchema } from "~/features/accounts/auth-schemas";
 
 describe("FAQ 'How do I post a listing?'", () => {

@@ -3,7 +3,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { VERIFIED_NOTE, VERIFIED_TITLE } from "~/features/catalogue/filters";
-import { TOURING_COUNTS_NOTE } from "~/features/catalogue/regions";
+import { TOURING_COUNTS_NOTE } from "~/core/regions";
 import { nzDate } from "~/platform/time/nz-time";
 import { client } from "./client";
 import { insertListing } from "./fixtures";
