@@ -19,7 +19,7 @@ import { ownListingsWithPlans } from "~/features/billing/billing.server";
 import { startCheckout } from "~/features/billing/checkout.server";
 import { GatewayUnavailableError, PAYMENT_UNAVAILABLE_MSG, paymentGateway } from "~/features/payments/select.server";
 import { siteOrigin } from "~/platform/http/site-origin.server";
-import { isPaidStatus, statusLabel, isSubscriptionStatus } from "~/features/billing/subscriptions";
+import { isPaidStatus, statusLabel, isSubscriptionStatus, upgradeInstead } from "~/features/billing/subscriptions";
 import { isId } from "~/platform/data/ids";
 import { readForm } from "~/platform/http/body.server";
 
@@ -82,13 +82,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const asked = form?.get("listingId");
   if (asked == null && listings.length > 1) throw redirect(`${subscriptionPath(tier)}&pick=1`, 303);
   const listingId = asked == null ? listings[0].listingId : asked;
-  if (!isId(listingId) || !listings.some((l) => l.listingId === listingId)) {
-    return data({ error: "Listing not found." }, { status: 404 });
-  }
+  const listing = isId(listingId) ? listings.find((l) => l.listingId === listingId) : undefined;
+  if (!listing) return data({ error: "Listing not found." }, { status: 404 });
+  // Featured for a listing on a paid Standard plan is an upgrade, quoted on /managesub.
+  const upgrade = upgradeInstead(listing, tier);
+  if (upgrade) throw redirect(upgrade, 303);
   const { ctx } = context.cloudflare;
   const origin = siteOrigin(env, request);
   try {
-    const started = await startCheckout(env, paymentGateway(env, ctx, origin), user, listingId, tier, origin);
+    const started = await startCheckout(env, paymentGateway(env, ctx, origin), user, listing.listingId, tier, origin);
     if (!started.ok) return data({ error: started.error }, { status: started.status });
     throw redirect(started.redirectUrl, 303);
   } catch (error) {

@@ -260,3 +260,20 @@ export const EXPIRED_BADGE = "Hidden - Subscription expired";
 export function isSubscriptionStatus(value: unknown): value is SubscriptionStatus {
   return typeof value === "string" && (SUBSCRIPTION_STATUSES as readonly string[]).includes(value);
 }
+
+/** /managesub's query naming the listing whose upgrade to quote (docs/billing.md). */
+export const UPGRADE_PARAM = "upgrade";
+
+/**
+ * Where Featured chosen on the plans page takes a listing already paid for on Standard: to its upgrade (the
+ * rest of the week prorated, quoted before anything is charged, on /managesub), not a second subscription,
+ * which the checkout refuses. Null for everything else: the plans page's own checkout answers it.
+ */
+export function upgradeInstead(
+  listing: { listingId: string; plan: PlanTier | null; status: string | null; gift: boolean | null },
+  tier: PlanTier,
+): string | null {
+  if (tier !== "featured" || listing.plan !== "standard" || listing.gift) return null;
+  if (listing.status !== "active" && listing.status !== "cancelling") return null;
+  return `/managesub?${UPGRADE_PARAM}=${encodeURIComponent(listing.listingId)}`;
+}
