@@ -660,6 +660,8 @@ export const subscriptions = sqliteTable("subscriptions", {
   version: integer("version").notNull().default(0),
   // 0040_gift_weeks.sql: free weeks that end quietly (a `cancelling` period nobody cancelled).
   gift: flag("gift"),
+  // 0060_paid_week_starts_when_public.sql: the period waits for the listing to be public, then starts.
+  startsWhenPublic: flag("starts_when_public"),
 });
 
 export const payments = sqliteTable("payments", {

@@ -113,6 +113,7 @@ function DashboardView({ data }: { data: DashboardData }) {
                 eager={i < 3}
                 pauseError={pauseError?.modelId === listing.modelId ? pauseError.error : null}
                 paymentDeadline={data.paymentDeadlines[listing.modelId] ?? null}
+                publicStatus={data.publicStates[listing.modelId] ?? null}
               />
             ))}
           </div>

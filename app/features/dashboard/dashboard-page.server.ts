@@ -3,7 +3,7 @@
 import { data, redirect } from "@remix-run/cloudflare";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { requireUser, requireUserForPost } from "~/features/accounts/guards.server";
-import { pastDueDeadlines } from "~/features/billing/billing.server";
+import { ownPublicStates, pastDueDeadlines } from "~/features/billing/billing.server";
 import { pauseListing, resumeListing } from "~/features/listings/pause.server";
 import { confirmFromDashboard } from "~/features/listings/stale-check.server";
 import { parseDesired } from "~/features/listings/state";
@@ -22,13 +22,15 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
   if (url.pathname !== "/dashboard") throw redirect(`/dashboard${url.search}`, 301);
   const user = await requireUser(request, context);
   const now = Date.now();
-  const [listings, verificationNotices, flash, paymentDeadlines] = await Promise.all([
+  const [listings, verificationNotices, flash, paymentDeadlines, publicStates] = await Promise.all([
     loadDashboardListings(context.cloudflare.env, user.id, now),
     loadVerificationNotices(context.cloudflare.env, user.id, now),
     // "Request sent" after the verification pages redirect here.
     readFlash(request, context.cloudflare.env),
     // Past-due listings: the deadline before they are hidden, on their cards.
     pastDueDeadlines(context.cloudflare.env, user.id),
+    // Hidden listings: what each still needs, and whether its paid week waits for it to be public.
+    ownPublicStates(context.cloudflare.env, user.id),
   ]);
   return data(
     {
@@ -40,6 +42,7 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
       notice: flash.notice,
       now,
       paymentDeadlines,
+      publicStates,
     },
     { headers: flash.headers },
   );
