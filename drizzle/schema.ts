@@ -845,8 +845,21 @@ export const weekPeerFigures = sqliteTable(
     weekFrom: text("week_from").notNull(),
     plan: text("plan").notNull(),
     region: text("region").notNull(),
-    impressions: text("impressions").notNull(),
+    // 0061_listing_public_spans.sql: [listing id, impressions, ms public] of each member, JSON.
+    members: text("members").notNull(),
     computedAt: integer("computed_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.weekFrom, t.plan, t.region] })],
 );
+
+// 0061_listing_public_spans.sql: each stretch of time a listing was public in one plan and region (kept by
+// triggers on listings; indexed by listing and by end).
+export const listingPublicSpans = sqliteTable("listing_public_spans", {
+  listingId: text("listing_id")
+    .notNull()
+    .references(() => listings.id, { onDelete: "cascade" }),
+  startedAt: integer("started_at").notNull(),
+  endedAt: integer("ended_at"),
+  featured: integer("featured").notNull(),
+  location: text("location").notNull(),
+});

@@ -55,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Insights() {
-  const { statement, emailOn, covers, ...view } = useLoaderData<typeof loader>();
+  const { statement, publicNow, nextStatement, emailOn, covers, ...view } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const coverResult = result && "for" in result ? result : null;
   const statementResult = coverResult ? null : result;
@@ -77,6 +77,8 @@ export default function Insights() {
       <div className="mt-6">
         <WeeklyStatement
           statement={statement}
+          publicNow={publicNow}
+          nextStatement={nextStatement}
           emailOn={emailOn}
           notice={statementResult && "notice" in statementResult ? statementResult.notice : null}
           error={statementResult && "error" in statementResult ? statementResult.error : null}

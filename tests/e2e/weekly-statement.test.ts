@@ -3,7 +3,7 @@
 // and do not scroll sideways.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { lastFullWeek } from "~/features/insights/statement";
+import { statementWeek } from "~/features/insights/statement";
 import { MOBILE, hydrated, useBrowser } from "./browser";
 import { seriousViolations } from "./axe";
 import { enterAs, makeAdministrator, signInAdmin } from "./people";
@@ -18,7 +18,7 @@ const sideways = (page: Page) => page.evaluate(() => document.documentElement.sc
 describe("the weekly visibility statement", () => {
   it("shows last week's figures and takes the e-mail opt-in, at 390 px", async () => {
     const listing = independent.listings[0].id;
-    const week = lastFullWeek(Date.now());
+    const week = statementWeek(Date.now());
     await d1(
       `INSERT INTO listing_daily (listing_id, day, impressions) VALUES (?, ?, 41)
         ON CONFLICT (listing_id, day) DO UPDATE SET impressions = 41`,

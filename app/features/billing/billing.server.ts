@@ -234,7 +234,9 @@ export async function loadBillingSection(env: DbEnv, userId: string, now = Date.
         status,
         gift,
         statusLabel:
-          gift && !l.waits ? `Free until ${formatNzDate(l.periodEnd!)}` : statusLabel({ ...sub, gift: l.gift === true }),
+          gift && !l.waits
+            ? `Free until ${formatNzDate(l.periodEnd!)}`
+            : statusLabel({ ...sub, gift: l.gift === true }),
         // Not while the period waits for the listing to be public: it has no end yet.
         periodEnd: paid && l.periodEnd && !l.waits ? formatNzDate(l.periodEnd) : null,
         publicStatus: publicStatusOf(l),

@@ -1,6 +1,7 @@
-// The weekly visibility statement's reads and the e-mail it sends: last week's impressions of a listing and of
-// its peers (same plan, same region: peer-figures.server.ts), the opt-in, the cron's once-a-week send and the
-// administrators' spread report (docs/decisions/0030-weekly-visibility-statement.md).
+// The weekly visibility statement's reads and the e-mail it sends: a listing's days public and impressions in
+// the statement's week against its groups' members (peer-figures.server.ts), the opt-in, the cron's
+// once-a-week send and the administrators' spread report (docs/decisions/0030-weekly-visibility-statement.md,
+// 0044 for the days public).
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import { getDb, schema } from "~/platform/data/db.server";
@@ -8,68 +9,48 @@ import { selectOwnListing } from "~/features/listings/own-listing.server";
 import type { Db, DbEnv } from "~/platform/data/db.server";
 import { sendEmail, siteName } from "~/platform/email/email.server";
 import type { EmailEnv } from "~/platform/email/email.server";
+import { groupKey, perDay, statementWeek, weekFigures } from "./exposure-days";
 import { lastFullWeek, median, spreadOf, statementEmail, statementOf } from "./statement";
 import type { GroupSpread, Plan, Statement, Week } from "./statement";
-import { peerImpressions, planOf, storedPeersQuery, weekRows } from "./peer-figures.server";
-import type { Row } from "./peer-figures.server";
+import { statementQueries, storedGroups, weekGroups } from "./peer-figures.server";
+import type { StatementRows } from "./peer-figures.server";
+
+export { statementQueries };
 
 const l = schema.listings;
-const ld = schema.listingDaily;
 const se = schema.statementEmails;
 
 /** Opted-in providers looked at per cron run (every 30 minutes). */
 const PER_RUN = 50;
 
-/** What a statement needs of its listing. */
-export type StatementListing = { region: string; featured: boolean | number; live: boolean | number };
-
 /**
- * A statement's reads for one D1 batch: the listing's own week (its ≤ 7 daily rows) and its group's stored peer
- * figures, one row (docs/decisions/0030-weekly-visibility-statement.md).
+ * The statement from what statementQueries read: a part per group the listing was public in that week, none
+ * when it was never public. A group not stored yet is computed (with the whole week) and stored now.
  */
-export function statementQueries(db: Db, listingId: string, listing: StatementListing, week: Week) {
-  return [
-    db
-      .select({ impressions: sql<number>`coalesce(sum(${ld.impressions}), 0)` })
-      .from(ld)
-      .where(and(eq(ld.listingId, listingId), sql`${ld.day} between ${week.from} and ${week.to}`)),
-    storedPeersQuery(db, week, planOf(listing.featured), listing.region),
-  ] as const;
-}
-
-/** The statement from what statementQueries read (a group not stored yet is computed and stored now). */
 export async function statementFrom(
   env: DbEnv,
-  listing: StatementListing,
   week: Week,
-  [own, stored]: readonly [{ impressions: number }[], { impressions: string }[]],
+  [spans, counts, stored]: StatementRows,
   now: number,
 ): Promise<Statement> {
-  const plan = planOf(listing.featured);
-  const peers = await peerImpressions(env, stored, { week, plan, region: listing.region }, now);
-  const ownImpressions = own[0]?.impressions ?? 0;
-  // A listing hidden all week and unseen is not among its peers; it still gets its (empty) statement.
-  const impressions = [...peers];
-  if (ownImpressions === 0 && !listing.live) impressions.push(0);
-  return statementOf(week, plan, listing.region, ownImpressions, impressions);
+  const own = weekFigures(week, spans, counts, now);
+  if (own.length === 0) return { week, parts: [] };
+  let groups = storedGroups(stored);
+  if (own.some((f) => !groups.has(groupKey(f.plan, f.region)))) groups = await weekGroups(env, week, now);
+  return statementOf(week, own, (f) => groups.get(groupKey(f.plan, f.region)) ?? []);
 }
 
-/** The statement of one of the owner's listings for the last full week; null when it is not theirs. */
+/** The statement of one of the owner's listings for the statement's week; null when it is not theirs. */
 export async function loadStatement(
   env: DbEnv,
   userId: string,
   listingId: string,
   now: number,
 ): Promise<Statement | null> {
-  const listing = await selectOwnListing(env, userId, listingId, {
-    region: l.location,
-    featured: l.featured,
-    live: l.live,
-  });
-  if (!listing) return null;
+  if (!(await selectOwnListing(env, userId, listingId, { id: l.id }))) return null;
   const db = getDb(env);
-  const week = lastFullWeek(now);
-  return statementFrom(env, listing, week, await db.batch(statementQueries(db, listingId, listing, week)), now);
+  const week = statementWeek(now);
+  return statementFrom(env, week, await db.batch(statementQueries(db, listingId, week)), now);
 }
 
 export const statementEmailQuery = (db: Db, userId: string | SQL) =>
@@ -97,7 +78,7 @@ export async function sendWeeklyStatements(
   now: number,
 ): Promise<number> {
   const db = getDb(env);
-  const week = lastFullWeek(now);
+  const week = statementWeek(now);
   const due = await db
     .select({ userId: se.userId, email: schema.users.email })
     .from(se)
@@ -123,9 +104,11 @@ export async function sendWeeklyStatements(
       const statement = await loadStatement(env, row.userId, listing.id, now);
       if (statement) items.push({ firstName: listing.firstName, statement });
     }
-    if (items.length === 0) continue;
-    const { subject, text } = statementEmail(siteName(env), `${origin}/dashboard/insights`, items);
-    if (await sendEmail(env, { to: row.email, subject, text, html: htmlOf(text) })) sent++;
+    // Nothing to tell of listings that were not public that week: no e-mail at all when none was.
+    const mail = statementEmail(siteName(env), `${origin}/dashboard/insights`, week, items);
+    if (!mail) continue;
+    if (await sendEmail(env, { to: row.email, subject: mail.subject, text: mail.text, html: htmlOf(mail.text) }))
+      sent++;
   }
   return sent;
 }
@@ -138,39 +121,63 @@ function htmlOf(text: string): string {
 export type ExposureReport = {
   week: Week;
   groups: GroupSpread[];
-  /** Featured listings with fewer impressions than the Standard median of their region. */
-  behind: { id: string; firstName: string; region: string; impressions: number; standardMedian: number }[];
+  /** Featured listings with fewer impressions a day than the Standard median of their region. */
+  behind: {
+    id: string;
+    firstName: string;
+    region: string;
+    impressions: number;
+    perDay: number;
+    standardMedianPerDay: number;
+  }[];
 };
 
-/** The administrators' screen: every plan and region's spread last week, and the Featured listings behind. */
+/**
+ * The administrators' screen: every plan and region's spread in the statement's week, and the Featured
+ * listings behind, from the same stored groups the statements read (so the group sizes agree).
+ */
 export async function loadExposureReport(env: DbEnv, now: number): Promise<ExposureReport> {
-  const week = lastFullWeek(now);
-  const rows = await weekRows(env, week);
-  const groups = new Map<string, Row[]>();
-  for (const r of rows) {
-    const key = `${planOf(r.featured)}\u0000${r.region}`;
-    groups.set(key, [...(groups.get(key) ?? []), r]);
-  }
+  const week = statementWeek(now);
+  const groups = await weekGroups(env, week, now);
   const spreads = [...groups.entries()]
     .map(([key, members]) => {
       const [plan, region] = key.split("\u0000") as [Plan, string];
-      return spreadOf(
-        plan,
-        region,
-        members.map((m) => m.impressions),
-      );
+      return spreadOf(plan, region, members);
     })
     .sort((a, b) => a.plan.localeCompare(b.plan) || a.region.localeCompare(b.region));
-  const behind: ExposureReport["behind"] = [];
-  for (const r of rows) {
-    if (!r.featured) continue;
-    const standard = groups.get(`standard\u0000${r.region}`);
+  const behind: Omit<ExposureReport["behind"][number], "firstName">[] = [];
+  for (const [key, members] of groups) {
+    const [plan, region] = key.split("\u0000") as [Plan, string];
+    if (plan !== "featured") continue;
+    const standard = groups.get(groupKey("standard", region));
     if (!standard) continue;
-    const standardMedian = median(standard.map((m) => m.impressions));
-    if (r.impressions < standardMedian) {
-      behind.push({ id: r.id, firstName: r.firstName, region: r.region, impressions: r.impressions, standardMedian });
+    const standardMedianPerDay = median(standard.map(perDay));
+    for (const m of members) {
+      const rate = perDay(m);
+      if (rate < standardMedianPerDay) {
+        behind.push({ id: m.listingId, region, impressions: m.impressions, perDay: rate, standardMedianPerDay });
+      }
     }
   }
-  behind.sort((a, b) => a.region.localeCompare(b.region) || a.impressions - b.impressions);
-  return { week, groups: spreads, behind };
+  behind.sort((a, b) => a.region.localeCompare(b.region) || a.perDay - b.perDay);
+  const names = await namesOf(
+    env,
+    behind.map((b) => b.id),
+  );
+  return {
+    week,
+    groups: spreads,
+    // A listing deleted since is left out: there is nothing to open.
+    behind: behind.flatMap((b) => (names.has(b.id) ? [{ ...b, firstName: names.get(b.id)! }] : [])),
+  };
+}
+
+/** First names by id, in one statement whatever the number (one bound JSON array). */
+async function namesOf(env: DbEnv, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await getDb(env)
+    .select({ id: l.id, firstName: l.firstName })
+    .from(l)
+    .where(sql`${l.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`);
+  return new Map(rows.map((r) => [r.id, r.firstName]));
 }
