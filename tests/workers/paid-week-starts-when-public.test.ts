@@ -92,7 +92,7 @@ describe("a week paid while the ID check waits", () => {
     // Before paying, the plans page says the listing is not public and what a payment now buys.
     const before = await text(await owner.client.get("/subscriptions"));
     expect(before).toContain("Ruby is not public yet.");
-    expect(before).toContain("Its ID check is waiting for review");
+    expect(before).toContain("Its ID check approved: it is under review");
     expect(before).toContain("If you pay now, the week starts only when Ruby goes public");
 
     const paidFrom = Date.now();
@@ -108,7 +108,7 @@ describe("a week paid while the ID check waits", () => {
     expect(back).toContain("Payment received: $35.00 for the Standard plan.");
     expect(back).not.toContain("Your plan runs until");
     expect(back).toContain("Ruby is not public yet.");
-    expect(back).toContain("Its ID check is waiting for review");
+    expect(back).toContain("Its ID check approved: it is under review");
     expect(back).toContain("Your paid week starts when Ruby goes public");
     // /managesub and the dashboard card say the same.
     const manage = await text(await owner.client.get("/managesub"));
@@ -116,7 +116,7 @@ describe("a week paid while the ID check waits", () => {
     expect(manage).toContain("Your paid week starts when Ruby goes public");
     expect(manage).not.toMatch(/renews \d/);
     const dashboard = await text(await owner.client.get("/dashboard"));
-    expect(dashboard).toContain("Its ID check is waiting for review");
+    expect(dashboard).toContain("Its ID check approved: it is under review");
     expect(dashboard).toContain("Your paid week starts when Ruby goes public");
 
     // However long the review takes, the cron neither reminds, charges nor ends the week.
@@ -175,7 +175,7 @@ describe("a week paid while the ID check waits", () => {
     await pay(owner, listingId);
     const waiting = (await subscription(listingId))!;
     expect(waiting.starts_when_public).toBe(1);
-    expect(await text(await owner.client.get("/dashboard"))).toContain("Live is switched off.");
+    expect(await text(await owner.client.get("/dashboard"))).toContain("Live switched back on.");
     const switchedOn = Date.now();
     const res = await owner.client.put(`/api/profiles/${listingId}/live`, { json: { live: true } });
     expect(res.status).toBe(200);

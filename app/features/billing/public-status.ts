@@ -18,7 +18,7 @@ export type PublicStateInputs = VisibilityInputs & {
 
 export type PublicNeed = {
   reason: HideReason;
-  /** What it still needs, as a sentence. */
+  /** What it still needs, completing 'It still needs:'. */
   text: string;
   /** Where the owner does it; null when there is nothing to do but wait. */
   link: { to: string; label: string } | null;
@@ -38,26 +38,30 @@ function need(reason: HideReason, i: PublicStateInputs): PublicNeed {
   switch (reason) {
     case "unverified":
       return i.idPending
-        ? { reason, text: "Its ID check is waiting for review (usually 24-48 hours).", link: null }
-        : { reason, text: "Verify your ID.", link: { to: "/verification", label: "Get Verified" } };
+        ? { reason, text: "Its ID check approved: it is under review (usually 24-48 hours).", link: null }
+        : { reason, text: "Your ID verified.", link: { to: "/verification", label: "Get Verified" } };
     case "unpaid":
-      return { reason, text: "Choose a plan.", link: { to: "/subscriptions", label: "Choose a plan" } };
+      return { reason, text: "A plan.", link: { to: "/subscriptions", label: "Choose a plan" } };
     case "stale":
       return {
         reason,
-        text: "Confirm it is still available.",
+        text: "Your word that it is still available.",
         link: { to: DASHBOARD, label: "Press 'Still available' on your dashboard" },
       };
     case "paused":
       return {
         reason,
         text: i.pausedUntil
-          ? `It is on a break until ${formatNzDate(i.pausedUntil)}.`
-          : "It is on a break until you resume it.",
+          ? `Its break to end, on ${formatNzDate(i.pausedUntil)}.`
+          : "Its break to end: it lasts until you resume it.",
         link: { to: DASHBOARD, label: "Resume it from your dashboard" },
       };
     case "switchedOff":
-      return { reason, text: "Live is switched off.", link: { to: DASHBOARD, label: "Switch Live on" } };
+      return {
+        reason,
+        text: "Live switched back on.",
+        link: { to: DASHBOARD, label: "Switch Live on" },
+      };
   }
 }
 

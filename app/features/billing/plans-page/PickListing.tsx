@@ -57,6 +57,8 @@ export function PickListing({ tier, listings }: { tier: PlanTier; listings: Pick
               status={listing.publicStatus}
               omit={PLAN_NEED}
               week={weekText({ ...listing, status: listing.publicStatus })}
+              // Beside the button that pays: said where there is something to say.
+              quietWhenPublic
             />
           </li>
         ))}
