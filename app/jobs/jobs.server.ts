@@ -18,6 +18,7 @@ import { runRenewals } from "~/features/billing/renewals.server";
 import { billingGateway } from "~/features/payments/select.server";
 import { sweepVerificationFiles } from "~/features/verification/files.server";
 import { configuredOrigin } from "~/platform/http/site-origin.server";
+import { prepareVisitorSalts } from "~/platform/crypto/visitor-key.server";
 import { isDevelopment } from "~/platform/env";
 import { runRetention } from "./retention.server";
 
@@ -63,6 +64,8 @@ export const JOBS: readonly Job[] = [
     run: (env, _ctx, now) => sweepPendingSignIns(env, now),
   },
   { name: "count mark sweep", schedule: EVERY_HALF_HOUR, run: (env, _ctx, now) => sweepCountMarks(env, now) },
+  // Today's and tomorrow's visitor-hash salts, in KV a day before any isolate needs them (decision 0044).
+  { name: "visitor salts", schedule: EVERY_HALF_HOUR, run: (env, _ctx, now) => prepareVisitorSalts(env, now) },
   // Insights: daily rows kept 400 days, then folded into months (docs/decisions/0024).
   { name: "insights fold", schedule: EVERY_HALF_HOUR, run: (env, _ctx, now) => foldOldInsights(env, now) },
   { name: "renewals", schedule: EVERY_HALF_HOUR, run: renewals },
@@ -81,7 +84,7 @@ export const JOBS: readonly Job[] = [
   },
   // The closed week's peer figures, stored before any statement asks for them (decision 0030).
   { name: "peer figures", schedule: EVERY_HALF_HOUR, run: (env, _ctx, now) => fillWeekPeerFigures(env, now) },
-  // When listings were public, kept as long as the daily rows it explains (decision 0044).
+  // When listings were public, kept as long as the daily rows it explains (decision 0047).
   { name: "public spans prune", schedule: EVERY_HALF_HOUR, run: (env, _ctx, now) => prunePublicSpans(env, now) },
   // The weekly visibility statement to those who asked: each week claimed once per provider (decision 0030).
   {

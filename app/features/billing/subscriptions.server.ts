@@ -6,7 +6,7 @@
 // Races (migration 0038): every write is a compare-and-swap on the row's `version`, so two writers that read
 // the same state (an owner's cancel and the renewal cron, a notification and an admin's grant) cannot both
 // write; the loser's whole batch rolls back and it hears SubscriptionChangedError.
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { isPaidStatus, UNPAID } from "./subscriptions";
 import type { Subscription } from "./subscriptions";
@@ -140,19 +140,6 @@ export async function readSubscription(env: DbEnv, listingId: string): Promise<S
   };
 }
 
-export async function subscriptionsOf(
-  env: DbEnv,
-  listingIds: readonly string[],
-): Promise<Map<string, StoredSubscription>> {
-  if (listingIds.length === 0) return new Map();
-  const rows = await getDb(env)
-    .select(columns)
-    .from(s)
-    .where(inArray(s.listingId, [...listingIds].slice(0, 90)))
-    .orderBy(asc(s.listingId));
-  return new Map(rows.map((r) => [r.listingId, r]));
-}
-
 export type SubscriptionExtras = Partial<Pick<StoredSubscription, "methodRef" | "remindedFor" | "failedRenewals">>;
 
 /**
@@ -182,7 +169,7 @@ export function subscriptionStatements(
     pendingPlan: next.pendingPlan,
     gift: next.gift,
     // Waits only while the listing is hidden: a listing already public starts its week at once. One that
-    // this batch puts live (the listing's statement below) starts it then, by the trigger of migration 0060.
+    // this batch puts live (the listing's statement below) starts it then, by the trigger of migration 0063.
     startsWhenPublic: next.startsWhenPublic
       ? sql<boolean>`(SELECT live = 0 FROM listings WHERE id = ${current.listingId})`
       : false,

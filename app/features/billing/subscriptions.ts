@@ -30,8 +30,8 @@ export type Subscription = {
   gift: boolean;
   /**
    * The period was bought (or given) while the listing was hidden: it has not started, and starts when the
-   * listing is first public, with the time it waited added back (decision 0043). Until then nothing renews,
-   * reminds or ends it. Cleared by the database the moment `live` turns on (migration 0060).
+   * listing is first public, with the time it waited added back (decision 0046). Until then nothing renews,
+   * reminds or ends it. Cleared by the database the moment `live` turns on (migration 0063).
    */
   startsWhenPublic: boolean;
 };
@@ -53,7 +53,7 @@ export type SubscriptionEvent =
   | { type: "grantWeeks"; weeks: number; hasCard: boolean }
   /**
    * The listing became public. A period waiting for that starts now, with the time it waited added back.
-   * The server never sends it: the database does the same the moment `live` turns on (migration 0060), which
+   * The server never sends it: the database does the same the moment `live` turns on (migration 0063), which
    * tests/workers/paid-week-starts-when-public.test.ts holds to this.
    */
   | { type: "listingPublic" };

@@ -1,4 +1,4 @@
-// The weekly statement's reads (docs/decisions/0030-weekly-visibility-statement.md, 0044): a listing's own
+// The weekly statement's reads (docs/decisions/0030-weekly-visibility-statement.md, 0047): a listing's own
 // stretches of time public and daily counts in the week, and its groups' members, stored once per closed week,
 // plan and region so that a statement reads one row per group. The members are every listing public in the
 // group at any time that week, each with its impressions and time public there (./exposure-days.ts): the
@@ -154,6 +154,6 @@ export async function fillWeekPeerFigures(env: DbEnv, now: number): Promise<numb
  */
 export async function prunePublicSpans(env: DbEnv, now: number): Promise<number> {
   const cutoff = now - DAILY_KEEP_DAYS * 86_400_000;
-  const result = await env.DB.prepare("DELETE FROM listing_public_spans WHERE ended_at < ?").bind(cutoff).run();
+  const result = await getDb(env).delete(sp).where(lt(sp.endedAt, cutoff));
   return result.meta.changes ?? 0;
 }

@@ -1,7 +1,7 @@
 // The weekly visibility statement's reads and the e-mail it sends: a listing's days public and impressions in
 // the statement's week against its groups' members (peer-figures.server.ts), the opt-in, the cron's
 // once-a-week send and the administrators' spread report (docs/decisions/0030-weekly-visibility-statement.md,
-// 0044 for the days public).
+// 0047 for the days public).
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import { getDb, schema } from "~/platform/data/db.server";
@@ -55,10 +55,6 @@ export async function loadStatement(
 
 export const statementEmailQuery = (db: Db, userId: string | SQL) =>
   db.select({ userId: se.userId }).from(se).where(eq(se.userId, userId));
-
-export async function hasStatementEmail(env: DbEnv, userId: string): Promise<boolean> {
-  return (await statementEmailQuery(getDb(env), userId)).length > 0;
-}
 
 /** Opting in starts with last week's statement already counted as sent: the first e-mail is next Monday's. */
 export async function setStatementEmail(env: DbEnv, userId: string, on: boolean, now: number) {
