@@ -5,7 +5,7 @@
 import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import { dayWords, nextStatementDay, statementWeek } from "~/features/insights/statement";
+import { dayWords, nextStatementDay, statementWeek } from "~/features/insights/statement/statement";
 import { newId } from "~/platform/data/ids";
 import { MOBILE, hydrated, useBrowser } from "./browser";
 import { seriousViolations } from "./axe";

@@ -1,6 +1,7 @@
-// The weekly visibility statement's rule (app/features/insights/exposure-days.ts, statement.ts): a hand-worked week
-// whose every figure was computed on paper, below, before the code was run; the week's bounds in NZ time and
-// when its figures are final; the words; the e-mail's discreet subject; the administrators' spread.
+// The weekly visibility statement's rule (app/features/insights/statement/exposure-days.ts, statement.ts): a
+// hand-worked week whose every figure was computed on paper, below, before the code was run; the week's bounds
+// in NZ time and when its figures are final; the words; the e-mail's discreet subject; the administrators'
+// spread.
 import { describe, expect, it } from "vitest";
 import {
   byGroup,
@@ -9,8 +10,8 @@ import {
   statementWeek,
   weekCloses,
   weekFigures,
-} from "~/features/insights/exposure-days";
-import type { DayCount, GroupFigure, Span } from "~/features/insights/exposure-days";
+} from "~/features/insights/statement/exposure-days";
+import type { DayCount, GroupFigure, Span } from "~/features/insights/statement/exposure-days";
 import {
   comparisonWords,
   daysWords,
@@ -23,8 +24,8 @@ import {
   spreadOf,
   statementEmail,
   statementOf,
-} from "~/features/insights/statement";
-import type { Member } from "~/features/insights/statement";
+} from "~/features/insights/statement/statement";
+import type { Member } from "~/features/insights/statement/statement";
 
 const H = 3_600_000;
 const DAY = 24 * H;

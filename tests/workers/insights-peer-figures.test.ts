@@ -3,11 +3,11 @@
 // figures equal the direct computation (docs/decisions/0030-weekly-visibility-statement.md, 0047).
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { DAY_MS, statementWeek } from "~/features/insights/exposure-days";
-import { partOf } from "~/features/insights/statement";
-import type { Member } from "~/features/insights/statement";
-import { loadStatement } from "~/features/insights/statement.server";
-import { fillWeekPeerFigures } from "~/features/insights/peer-figures.server";
+import { DAY_MS, statementWeek } from "~/features/insights/statement/exposure-days";
+import { partOf } from "~/features/insights/statement/statement";
+import type { Member } from "~/features/insights/statement/statement";
+import { loadStatement } from "~/features/insights/statement/statement.server";
+import { fillWeekPeerFigures } from "~/features/insights/statement/peer-figures.server";
 import { newId } from "~/platform/data/ids";
 import { insertListing } from "./fixtures";
 import { settleBackgroundWork } from "./public-fixtures";

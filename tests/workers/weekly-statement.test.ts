@@ -6,9 +6,9 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { statementWeek, weekCloses } from "~/features/insights/exposure-days";
-import { dayWords, lastFullWeek, nextStatementDay } from "~/features/insights/statement";
-import { loadStatement, sendWeeklyStatements } from "~/features/insights/statement.server";
+import { statementWeek, weekCloses } from "~/features/insights/statement/exposure-days";
+import { dayWords, lastFullWeek, nextStatementDay } from "~/features/insights/statement/statement";
+import { loadStatement, sendWeeklyStatements } from "~/features/insights/statement/statement.server";
 import { grantFeatured } from "~/features/billing/featured-grants.server";
 import { visibilitySet } from "~/features/listings/visibility.server";
 import type { VisibilityChange } from "~/features/listings/visibility.server";

@@ -19,9 +19,9 @@ import {
   rangeQueries,
   rangeStart,
 } from "./insights.server";
-import { nextStatementDay, statementWeek } from "./statement";
-import type { Statement } from "./statement";
-import { statementEmailQuery, statementFrom, statementQueries } from "./statement.server";
+import { nextStatementDay, statementWeek } from "./statement/statement";
+import type { Statement } from "./statement/statement";
+import { statementEmailQuery, statementFrom, statementQueries } from "./statement/statement.server";
 
 export type InsightsPageData = InsightsView & {
   statement: Statement | null;

@@ -10,7 +10,7 @@ import type { Db, DbEnv } from "~/platform/data/db.server";
 import { byGroup, groupKey, statementWeek, weekCloses, weekFigures, weekSpan } from "./exposure-days";
 import type { DayCount, Plan, Span, Week } from "./exposure-days";
 import type { Member } from "./statement";
-import { DAILY_KEEP_DAYS } from "./retention.server";
+import { DAILY_KEEP_DAYS } from "../retention.server";
 
 const sp = schema.listingPublicSpans;
 const ld = schema.listingDaily;
