@@ -84,7 +84,7 @@ export const JOBS: readonly Job[] = [
   },
   // The closed week's peer figures, stored before any statement asks for them (decision 0030).
   { name: "peer figures", schedule: EVERY_HALF_HOUR, run: (env, _ctx, now) => fillWeekPeerFigures(env, now) },
-  // When listings were public, kept as long as the daily rows it explains (decision 0047).
+  // When listings were public, kept as long as the daily rows it explains (decision 0051).
   { name: "public spans prune", schedule: EVERY_HALF_HOUR, run: (env, _ctx, now) => prunePublicSpans(env, now) },
   // The weekly visibility statement to those who asked: each week claimed once per provider (decision 0030).
   {

@@ -1,5 +1,5 @@
 // How evenly last week's impressions spread in each plan and region, and any Featured listing that got fewer
-// than the Standard median of its region, by impressions a day while public (docs/decisions/0030 and 0047).
+// than the Standard median of its region, by impressions a day while public (docs/decisions/0030 and 0051).
 // The groups are the ones the providers' statements read, so both count the same listings. Non-administrators
 // get 404.
 import { data } from "@remix-run/cloudflare";

@@ -1,5 +1,5 @@
 -- A week bought while its listing is hidden (an ID check still waiting, say) starts when the listing first
--- becomes public, not at the payment (docs/decisions/0046-paid-week-starts-when-public.md). The payment stores the
+-- becomes public, not at the payment (docs/decisions/0050-paid-week-starts-when-public.md). The payment stores the
 -- period from its own moment with `starts_when_public` set; the moment the visibility rule's one writer turns
 -- `live` on, this trigger moves the period so that it starts then, adding back the time it waited. The
 -- writer stamps `updated_at` with the same clock in the same statement, so the start is the app's moment.

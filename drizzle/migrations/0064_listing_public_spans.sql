@@ -1,4 +1,4 @@
--- When each listing was public, on which plan and in which region (docs/decisions/0047-statement-of-the-days-public.md):
+-- When each listing was public, on which plan and in which region (docs/decisions/0051-statement-of-the-days-public.md):
 -- the weekly visibility statement covers only the days a listing was public, grouped by the plan and region it
 -- had on each of them, never by today's. One row per stretch of time public in one plan and region, opened and
 -- closed by the triggers below whenever `live`, `featured` or `location` change. Their clock is the row's

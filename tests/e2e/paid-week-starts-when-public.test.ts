@@ -1,4 +1,4 @@
-// A week paid while the listing is hidden, at 390x844 in Chromium (docs/decisions/0046-paid-week-starts-when-public.md):
+// A week paid while the listing is hidden, at 390x844 in Chromium (docs/decisions/0050-paid-week-starts-when-public.md):
 // a new provider sends their ID, pays while the check waits, and every page around the payment says the
 // listing is not public yet, what it still needs and that the week starts when it goes public; an
 // administrator approves, and the week runs seven days from then. An agency's plan picker says the same

@@ -1,6 +1,6 @@
 // The weekly statement's groups are stored once per closed week, plan and region (migrations 0057, 0064): the
 // statement then reads one row for its peers instead of a week of daily rows and spans per peer, and the stored
-// figures equal the direct computation (docs/decisions/0030-weekly-visibility-statement.md, 0047).
+// figures equal the direct computation (docs/decisions/0030-weekly-visibility-statement.md, 0051).
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { DAY_MS, statementWeek } from "~/features/insights/statement/exposure-days";

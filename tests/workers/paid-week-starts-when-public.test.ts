@@ -1,5 +1,5 @@
 // A week paid for while the listing is hidden starts when the listing is first public, not at the payment
-// (docs/decisions/0046-paid-week-starts-when-public.md): the database moves the period the moment `live` turns on
+// (docs/decisions/0050-paid-week-starts-when-public.md): the database moves the period the moment `live` turns on
 // (migration 0063), exactly as the pure rule says; nothing renews or reminds meanwhile; and every page around
 // the payment says whether the listing is public yet, what it still needs and when the week starts.
 import { env } from "cloudflare:test";

@@ -1,4 +1,4 @@
-// The weekly visibility statement against real D1 (docs/decisions/0030-weekly-visibility-statement.md, 0047): the
+// The weekly visibility statement against real D1 (docs/decisions/0030-weekly-visibility-statement.md, 0051): the
 // triggers that record when a listing is public and in which group; the hand-worked week of
 // tests/unit/weekly-statement.test.ts made by the app's own writers (the visibility rule's writer, a Featured
 // grant) and read on /dashboard/insights and /admin/exposure, which agree on each group; a new listing's first

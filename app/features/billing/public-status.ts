@@ -1,6 +1,6 @@
 // Whether a listing is public yet and what it still needs, as every page around a payment says it (the plans
 // page and its listing picker, the checkout's return page, /managesub, the dashboard card). A week paid for
-// while the listing is hidden starts only when it is public (docs/decisions/0046-paid-week-starts-when-public.md),
+// while the listing is hidden starts only when it is public (docs/decisions/0050-paid-week-starts-when-public.md),
 // so these pages also say when the paid week starts. The rule itself is app/features/listings/visibility.ts;
 // this only puts its answer, and the way to each next step, into words.
 import { hideReasons } from "~/features/listings/visibility";

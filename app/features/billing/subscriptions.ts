@@ -30,7 +30,7 @@ export type Subscription = {
   gift: boolean;
   /**
    * The period was bought (or given) while the listing was hidden: it has not started, and starts when the
-   * listing is first public, with the time it waited added back (decision 0046). Until then nothing renews,
+   * listing is first public, with the time it waited added back (decision 0050). Until then nothing renews,
    * reminds or ends it. Cleared by the database the moment `live` turns on (migration 0063).
    */
   startsWhenPublic: boolean;

@@ -1,6 +1,6 @@
 // /subscriptions, signed in: whether each of the owner's listings is public yet and what it still needs, before
 // they pay, and what a payment buys in time: a week paid while the listing is hidden starts only once it is
-// public (docs/decisions/0046-paid-week-starts-when-public.md).
+// public (docs/decisions/0050-paid-week-starts-when-public.md).
 import { SettingsSection } from "~/ui/SettingsSection";
 import { PublicStatusNote } from "../PublicStatusNote";
 import { weekAfterPaying, weekBeforePaying } from "../public-status";

@@ -1,7 +1,7 @@
 // The weekly visibility statement on the insights page: for the days of the week the listing was public, its
 // impressions beside the median listing on the same plan in the same region on their days public, in plain
 // words; nothing but that plainly said for a week it was not public; and the e-mail opt-in (a plain form
-// POST, so it works without JavaScript). docs/decisions/0030-weekly-visibility-statement.md, 0047.
+// POST, so it works without JavaScript). docs/decisions/0030-weekly-visibility-statement.md, 0051.
 import { Form } from "@remix-run/react";
 import { Alert } from "~/ui/Alert";
 import { comparisonWords, dayWords, decimal, publicWords, shareWords, weekWords } from "./statement";

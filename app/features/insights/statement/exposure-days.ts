@@ -1,6 +1,6 @@
 // Which days of a week each listing was public, in which group (plan and region) on each of them, and its
 // impressions and time public in each group: the facts the weekly statement and the administrators' exposure
-// page both stand on (docs/decisions/0047-statement-of-the-days-public.md). Pure: the spans of time public
+// page both stand on (docs/decisions/0051-statement-of-the-days-public.md). Pure: the spans of time public
 // (listing_public_spans) and the daily counts (listing_daily) are read by peer-figures.server.ts.
 //
 // Days are the daily rows' UTC days (decision 0024), as the statement's week has always read them (0030). A

@@ -1,4 +1,4 @@
-// The weekly statement's reads (docs/decisions/0030-weekly-visibility-statement.md, 0047): a listing's own
+// The weekly statement's reads (docs/decisions/0030-weekly-visibility-statement.md, 0051): a listing's own
 // stretches of time public and daily counts in the week, and its groups' members, stored once per closed week,
 // plan and region so that a statement reads one row per group. The members are every listing public in the
 // group at any time that week, each with its impressions and time public there (./exposure-days.ts): the

@@ -1,7 +1,7 @@
 // The weekly visibility statement's reads and the e-mail it sends: a listing's days public and impressions in
 // the statement's week against its groups' members (peer-figures.server.ts), the opt-in, the cron's
 // once-a-week send and the administrators' spread report (docs/decisions/0030-weekly-visibility-statement.md,
-// 0047 for the days public).
+// 0051 for the days public).
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import { getDb, schema } from "~/platform/data/db.server";

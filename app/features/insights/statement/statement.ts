@@ -1,7 +1,7 @@
 // The weekly visibility statement's arithmetic and words: for the days of the week a listing was public, its
 // impressions against the listings in the same group (plan and region) on their days public, where it stands
 // among them, and how evenly each group shared its impressions (the administrators' screen). Pure: the page,
-// the e-mail and the admin screen all use it (docs/decisions/0030-weekly-visibility-statement.md, and 0047 for
+// the e-mail and the admin screen all use it (docs/decisions/0030-weekly-visibility-statement.md, and 0051 for
 // the days public). Listings public for different lengths of time are compared by impressions a day public.
 import { addDays, weekdayOf, WEEKDAYS } from "~/platform/time/nz-time";
 import { DAY_MS, lastFullWeek, moreThan, perDay } from "./exposure-days";
