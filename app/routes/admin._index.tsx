@@ -8,6 +8,7 @@ import { AdminPage } from "~/features/moderation/AdminPage";
 import { loadQueueCounts } from "~/features/moderation/admin-home.server";
 import { queueCards } from "~/features/moderation/admin-home";
 import { AdminQueues } from "~/features/moderation/AdminQueues";
+import { loadSafetyNetWaiting } from "~/features/safety-net/waiting.server";
 import { requireAdminPage } from "~/features/accounts/guards.server";
 import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
 import { privateMeta } from "~/features/site/seo";
@@ -18,8 +19,13 @@ export const headers = pipeHeaders;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdminPage(request, context);
   const now = Date.now();
-  const counts = await loadQueueCounts(context.cloudflare.env, now);
-  return data({ firstName: admin.firstName, queues: queueCards(counts, now) }, { headers: NO_STORE });
+  const { env } = context.cloudflare;
+  const [counts, safetyNet] = await Promise.all([loadQueueCounts(env, now), loadSafetyNetWaiting(env, now)]);
+  const queues = queueCards(
+    { ...counts, safetyReports: safetyNet.reports, safetyCorrections: safetyNet.corrections },
+    now,
+  );
+  return data({ firstName: admin.firstName, queues }, { headers: NO_STORE });
 }
 
 export default function AdminHome() {

@@ -10,14 +10,7 @@ import { PickListing } from "~/features/billing/plans-page/PickListing";
 import { PlanRequestNotice } from "~/features/billing/plans-page/PlanRequestNotice";
 import { YourListingState } from "~/features/billing/plans-page/YourListingState";
 import { Alert } from "~/ui/Alert";
-import {
-  loginPathForPlan,
-  parsePlanTier,
-  PLAN_LIST,
-  PLANS,
-  subscriptionPath,
-  TIER_ERROR,
-} from "~/features/billing/plans";
+import { loginPathForPlan, parsePlanTier, PLAN_LIST, PLANS, subscriptionPath, TIER_ERROR } from "~/core/plans";
 import { originOf, seoMeta } from "~/features/site/seo";
 import { formatDollarsAndCents } from "~/platform/money";
 import { subscribeFormSchema } from "~/features/billing/subscribe-form";
@@ -62,7 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     yours: picking
       ? []
       : listings.map((l) => ({
-          modelId: l.modelId,
+          listingId: l.listingId,
           firstName: l.firstName,
           paid: paidFor(l),
           status: publicStatusOf(l),
@@ -70,7 +63,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // An agency with several listings says which one the plan is for (docs/billing.md).
     pick: picking
       ? listings.map((l) => ({
-          modelId: l.modelId,
+          listingId: l.listingId,
           firstName: l.firstName,
           paid: paidFor(l),
           publicStatus: publicStatusOf(l),
@@ -106,8 +99,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const asked = form?.get("listingId");
   if (asked == null && listings.length > 1) throw redirect(`${subscriptionPath(tier)}&pick=1`, 303);
-  const listingId = asked == null ? listings[0].modelId : asked;
-  if (!isId(listingId) || !listings.some((l) => l.modelId === listingId)) {
+  const listingId = asked == null ? listings[0].listingId : asked;
+  if (!isId(listingId) || !listings.some((l) => l.listingId === listingId)) {
     return data({ error: "Listing not found." }, { status: 404 });
   }
   const { ctx } = context.cloudflare;

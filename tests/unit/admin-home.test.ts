@@ -29,8 +29,8 @@ describe("queueCards", () => {
     openPayments: 0,
     strayPayments: 0,
     failedRenewals: 0,
-    safetyReports: { count: 3, oldestAt: NOW - 50 * H, overdue: 1 },
-    safetyCorrections: { count: 0, oldestAt: null, overdue: 0 },
+    safetyReports: { count: 3, oldestAt: NOW - 50 * H, overdue: 1, promiseHours: 48 },
+    safetyCorrections: { count: 0, oldestAt: null, overdue: 0, promiseHours: 48 },
   };
 
   it("has a card for Safety Net reports and one for correction requests, after the visitors' reports", () => {
@@ -44,10 +44,16 @@ describe("queueCards", () => {
       "stray-payments",
       "failed-renewals",
     ]);
-    expect(cards[2]).toMatchObject({ count: 3, oldest: "2 days 2 hours", overdue: 1, to: "/admin/safety-net" });
+    expect(cards[2]).toMatchObject({
+      count: 3,
+      oldest: "2 days 2 hours",
+      overdue: 1,
+      overdueText: "1 past 48 hours",
+      to: "/admin/safety-net",
+    });
     expect(cards[3]).toMatchObject({ count: 0, oldest: null, overdue: 0, none: "No correction requests waiting." });
     // Queues without a promise of time say nothing about age.
-    expect(cards[0]).toMatchObject({ count: 1, oldest: null, overdue: 0 });
-    expect(overdueWords(2)).toBe("2 past 48 hours");
+    expect(cards[0]).toMatchObject({ count: 1, oldest: null, overdue: 0, overdueText: null });
+    expect(overdueWords(2, 48)).toBe("2 past 48 hours");
   });
 });

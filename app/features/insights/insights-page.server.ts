@@ -97,7 +97,7 @@ async function pageFrom(
       covers: null,
     };
   }
-  const id = listing.modelId;
+  const id = listing.listingId;
   const week = statementWeek(now);
   const from = rangeStart(days, now);
   const [rows, photos, regions, spans, counts, stored, coverPhotos, coverCounts] = await db.batch([

@@ -2,7 +2,6 @@
 // screen with how many wait; a queue with a promise of time also shows how long its oldest has waited and, in
 // words and colour, how many are past the promise.
 import { Link } from "@remix-run/react";
-import { overdueWords } from "./admin-home";
 import type { QueueCard } from "./admin-home";
 
 export function AdminQueues({ queues }: { queues: QueueCard[] }) {
@@ -29,12 +28,12 @@ export function AdminQueues({ queues }: { queues: QueueCard[] }) {
                 Oldest waiting {q.oldest}.
               </span>
             ) : null}
-            {q.overdue > 0 ? (
+            {q.overdueText ? (
               <span
                 className="self-start rounded-full bg-rose-500 px-2.5 py-0.5 text-xs font-bold text-ink"
                 data-testid={`queue-${q.key}-overdue`}
               >
-                Overdue: {overdueWords(q.overdue)}
+                Overdue: {q.overdueText}
               </span>
             ) : null}
           </Link>

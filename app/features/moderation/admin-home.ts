@@ -1,7 +1,8 @@
 // The administrators' home (/admin): 'What is waiting for you', one card per queue, each a link to it. A queue
 // that carries a promise of time (the Safety Net's 48 hours, docs/decisions/0023-safety-net.md) also says how
-// long its oldest has waited and how many have passed the promise. Pure: the loader gives the counts and `now`.
-import { REVIEW_HOURS } from "~/features/safety-net/retention";
+// long its oldest has waited and how many have passed the promise. Pure: the loader gives the counts and `now`;
+// a queue that carries a promise brings its hours with its counts (the Safety Net sits above moderation in the
+// feature order, so the route passes its counts in: app/features/safety-net/waiting.server.ts).
 
 export type QueueCard = {
   key: string;
@@ -14,6 +15,8 @@ export type QueueCard = {
   oldest: string | null;
   /** How many have waited longer than the promise. */
   overdue: number;
+  /** The overdue mark's words ('1 past 48 hours'); null when none is overdue. */
+  overdueText: string | null;
 };
 
 const HOUR = 3_600_000;
@@ -33,29 +36,34 @@ export function waitedWords(since: number, now: number): string {
 }
 
 /** The overdue mark's words: '1 past 48 hours'. */
-export const overdueWords = (n: number) => `${n} past ${REVIEW_HOURS} hours`;
+export const overdueWords = (n: number, promiseHours: number) => `${n} past ${promiseHours} hours`;
 
-/** A queue with a promise of time: how many, when the oldest arrived, how many passed the promise. */
-export type Timed = { count: number; oldestAt: number | null; overdue: number };
+/**
+ * A queue with a promise of time: how many, when the oldest arrived, how many passed the promise, and the
+ * promise itself in hours.
+ */
+export type Timed = { count: number; oldestAt: number | null; overdue: number; promiseHours: number };
 
-/** What waits in each queue (admin-home.server.ts counts it). */
-export type QueueCounts = {
+/** What waits in moderation's, verification's and billing's queues (admin-home.server.ts counts it). */
+export type ModerationCounts = {
   verifications: number;
   reports: number;
   openPayments: number;
   strayPayments: number;
   failedRenewals: number;
-  safetyReports: Timed;
-  safetyCorrections: Timed;
 };
+
+/** What waits in each queue: moderation's counts and the Safety Net's (safety-net/waiting.server.ts). */
+export type QueueCounts = ModerationCounts & { safetyReports: Timed; safetyCorrections: Timed };
 
 const timed = (w: Timed, now: number) => ({
   count: w.count,
   oldest: w.count > 0 && w.oldestAt !== null ? waitedWords(w.oldestAt, now) : null,
   overdue: w.overdue,
+  overdueText: w.overdue > 0 ? overdueWords(w.overdue, w.promiseHours) : null,
 });
 
-const plain = (count: number) => ({ count, oldest: null, overdue: 0 });
+const plain = (count: number) => ({ count, oldest: null, overdue: 0, overdueText: null });
 
 export function queueCards(counts: QueueCounts, now: number): QueueCard[] {
   return [
@@ -81,7 +89,7 @@ export function queueCards(counts: QueueCounts, now: number): QueueCard[] {
       ...timed(counts.safetyReports, now),
       to: "/admin/safety-net",
       none: "No Safety Net reports waiting.",
-      what: `Providers' incident reports to publish, question or decline within ${REVIEW_HOURS} hours.`,
+      what: `Providers' incident reports to publish, question or decline within ${counts.safetyReports.promiseHours} hours.`,
     },
     {
       key: "safety-corrections",
@@ -89,7 +97,7 @@ export function queueCards(counts: QueueCounts, now: number): QueueCard[] {
       ...timed(counts.safetyCorrections, now),
       to: "/admin/safety-net#corrections-heading",
       none: "No correction requests waiting.",
-      what: `People who think a Safety Net alert is about them, to answer within ${REVIEW_HOURS} hours.`,
+      what: `People who think a Safety Net alert is about them, to answer within ${counts.safetyCorrections.promiseHours} hours.`,
     },
     {
       key: "open-payments",

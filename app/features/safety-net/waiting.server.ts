@@ -4,8 +4,8 @@
 // (moderation.server.ts, loadModeration), so a number on the home is the number of cards there.
 import { count, eq, inArray, min, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
-import { schema } from "~/platform/data/db.server";
-import type { Db } from "~/platform/data/db.server";
+import { getDb, schema } from "~/platform/data/db.server";
+import type { Db, DbEnv } from "~/platform/data/db.server";
 import { REVIEW_HOURS } from "./retention";
 
 const r = schema.safetyReports;
@@ -17,6 +17,8 @@ export type Waiting = {
   oldestAt: number | null;
   /** How many have waited longer than the promise. */
   overdue: number;
+  /** The promise, in hours. */
+  promiseHours: number;
 };
 
 function waitingQuery(db: Db, table: typeof r | typeof c, waits: SQL | undefined, now: number) {
@@ -32,10 +34,10 @@ function waitingQuery(db: Db, table: typeof r | typeof c, waits: SQL | undefined
 }
 
 /**
- * The two counts' statements, for the caller's D1 batch: reports waiting (a question asked of the reporter
- * keeps one waiting), then correction requests still open.
+ * The two counts' statements, in one D1 batch: reports waiting (a question asked of the reporter keeps one
+ * waiting), then correction requests still open.
  */
-export function safetyNetWaitingQueries(db: Db, now: number) {
+function safetyNetWaitingQueries(db: Db, now: number) {
   return [
     waitingQuery(db, r, inArray(r.status, ["pending", "question"]), now),
     waitingQuery(db, c, eq(c.status, "open"), now),
@@ -43,7 +45,22 @@ export function safetyNetWaitingQueries(db: Db, now: number) {
 }
 
 /** One count's row as the home shows it. */
-export function waitingOf(rows: { count: number; oldestAt: number | null; overdue: number }[]): Waiting {
+function waitingOf(rows: { count: number; oldestAt: number | null; overdue: number }[]): Waiting {
   const row = rows[0];
-  return { count: row?.count ?? 0, oldestAt: row?.oldestAt ?? null, overdue: Number(row?.overdue ?? 0) };
+  return {
+    count: row?.count ?? 0,
+    oldestAt: row?.oldestAt ?? null,
+    overdue: Number(row?.overdue ?? 0),
+    promiseHours: REVIEW_HOURS,
+  };
+}
+
+/** What waits in the Safety Net's two queues, for the administrators' home. */
+export async function loadSafetyNetWaiting(
+  env: DbEnv,
+  now: number,
+): Promise<{ reports: Waiting; corrections: Waiting }> {
+  const db = getDb(env);
+  const [reports, corrections] = await db.batch(safetyNetWaitingQueries(db, now));
+  return { reports: waitingOf(reports), corrections: waitingOf(corrections) };
 }

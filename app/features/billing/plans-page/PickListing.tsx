@@ -2,14 +2,14 @@
 // its own plan and is billed separately.
 import { Form, Link } from "@remix-run/react";
 import { SettingsSection } from "~/ui/SettingsSection";
-import { PLANS } from "../plans";
-import type { PlanTier } from "../plans";
+import { PLANS } from "~/core/plans";
+import type { PlanTier } from "~/core/plans";
 import { PublicStatusNote } from "../PublicStatusNote";
 import type { PublicStatus } from "../public-status";
 import { PLAN_NEED, weekText } from "./YourListingState";
 
 export type PickableListing = {
-  modelId: string;
+  listingId: string;
   firstName: string;
   paid: boolean;
   status: string;
@@ -29,7 +29,7 @@ export function PickListing({ tier, listings }: { tier: PlanTier; listings: Pick
       <p className="text-zinc-200">Each listing has its own plan and is billed separately.</p>
       <ul className="space-y-3">
         {listings.map((listing) => (
-          <li key={listing.modelId} className="space-y-2" data-testid="pick-listing-item">
+          <li key={listing.listingId} className="space-y-2" data-testid="pick-listing-item">
             <div className="flex flex-wrap items-center justify-between gap-3">
               <span>
                 <strong>{listing.firstName}</strong>{" "}
@@ -45,7 +45,7 @@ export function PickListing({ tier, listings }: { tier: PlanTier; listings: Pick
               ) : (
                 <Form method="post">
                   <input type="hidden" name="tier" value={tier} />
-                  <input type="hidden" name="listingId" value={listing.modelId} />
+                  <input type="hidden" name="listingId" value={listing.listingId} />
                   <button type="submit" className="rounded-lg bg-accent px-4 py-2 font-semibold text-ink">
                     Pay for {listing.firstName}
                   </button>

@@ -6,7 +6,7 @@ import { PublicStatusNote } from "../PublicStatusNote";
 import { weekAfterPaying, weekBeforePaying } from "../public-status";
 import type { PublicStatus } from "../public-status";
 
-export type ListingState = { modelId: string; firstName: string; paid: boolean; status: PublicStatus };
+export type ListingState = { listingId: string; firstName: string; paid: boolean; status: PublicStatus };
 
 /** What the page says of a listing's week: before paying, or after (it is paid for already). */
 export function weekText(listing: ListingState): string | null {
@@ -27,7 +27,7 @@ export function YourListingState({ listings }: { listings: ListingState[] }) {
     >
       <ul className="space-y-3">
         {listings.map((listing) => (
-          <li key={listing.modelId}>
+          <li key={listing.listingId}>
             <PublicStatusNote
               name={listing.firstName}
               status={listing.status}
