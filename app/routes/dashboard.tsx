@@ -166,6 +166,7 @@ function DashboardView({ data }: { data: DashboardData }) {
                 eager={i < 3}
                 pauseError={pauseError?.listingId === listing.modelId ? pauseError.error : null}
                 paymentDeadline={data.paymentDeadlines[listing.modelId] ?? null}
+                publicStatus={data.publicStates[listing.modelId] ?? null}
               />
             ))}
           </div>
