@@ -3,7 +3,7 @@
 declare namespace Cloudflare {
 	interface GlobalProps {
 		mainModule: typeof import("./workers/app");
-		durableNamespaces: "ListingsRoom";
+		durableNamespaces: "ListingsRoom" | "InboxRoom";
 	}
 	interface Env {
 		PROFILES: KVNamespace;
@@ -15,6 +15,7 @@ declare namespace Cloudflare {
 		LIKE_LIMITER: RateLimit;
 		WRITE_LIMITER: RateLimit;
 		CORRECTION_LIMITER: RateLimit;
+		BOOKING_LIMITER: RateLimit;
 		NOTIFY_LIMITER: RateLimit;
 		NOTIFY_TOTAL_LIMITER: RateLimit;
 		IMAGES: ImagesBinding;
@@ -31,6 +32,7 @@ declare namespace Cloudflare {
 		TWO_FACTOR_KEY: string;
 		SAFETY_NET_KEY: string;
 		ListingsRoom: DurableObjectNamespace<import("./workers/app").ListingsRoom>;
+		InboxRoom: DurableObjectNamespace<import("./workers/app").InboxRoom>;
 	}
 }
 interface Env extends Cloudflare.Env {}

@@ -12,6 +12,7 @@ import { readFlash } from "~/features/site/flash.server";
 import { ERROR_MSG } from "~/features/site/messages";
 import { loadVerificationNotices } from "~/features/verification/notices.server";
 import { safetyStanding } from "~/features/safety-net/access.server";
+import { newRequestCount } from "~/features/bookings/inbox.server";
 import { isId } from "~/platform/data/ids";
 import { readForm } from "~/platform/http/body.server";
 import { NO_STORE } from "~/platform/http/page-answer";
@@ -23,7 +24,7 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
   if (url.pathname !== "/dashboard") throw redirect(`/dashboard${url.search}`, 301);
   const user = await requireUser(request, context);
   const now = Date.now();
-  const [listings, verificationNotices, flash, paymentDeadlines, safety] = await Promise.all([
+  const [listings, verificationNotices, flash, paymentDeadlines, safety, newRequests] = await Promise.all([
     loadDashboardListings(context.cloudflare.env, user.id, now),
     loadVerificationNotices(context.cloudflare.env, user.id, now),
     // "Request sent" after the verification pages redirect here.
@@ -32,6 +33,8 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
     pastDueDeadlines(context.cloudflare.env, user.id),
     // Whether the menu offers the Safety Net.
     safetyStanding(context.cloudflare.env, user.id),
+    // The menu's count of booking requests waiting for an answer.
+    newRequestCount(context.cloudflare.env, user.id),
   ]);
   return data(
     {
@@ -44,6 +47,7 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
       now,
       paymentDeadlines,
       safetyNet: safety.access || safety.ownReports,
+      newRequests,
     },
     { headers: flash.headers },
   );

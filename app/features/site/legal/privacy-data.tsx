@@ -1,5 +1,6 @@
 // The Privacy Policy's first half: what we hold, why, who sees it, how long we keep it and how we protect it.
 import { Link } from "@remix-run/react";
+import { BLOCK_MONTHS, REQUEST_KEEP_DAYS } from "~/features/bookings/limits";
 import { INACTIVE_LISTING_MONTHS, POSTAL_ADDRESS, PRIVACY_EMAIL, SITE_NAME } from "../site";
 import {
   PENDING_ID_DOCUMENT_DAYS,
@@ -172,6 +173,10 @@ export const PRIVACY_DATA_SECTIONS: readonly LegalSection[] = [
           days: a request nobody has reviewed by then is closed and its documents deleted (you can send them again).
         </li>
         <li>Sessions: until you sign out or the session expires.</li>
+        <li>
+          Booking requests: {REQUEST_KEEP_DAYS} days after the booking&apos;s time, and blocks {BLOCK_MONTHS} months
+          unless renewed (see <a href="#booking-requests">booking requests</a>).
+        </li>
         <li>
           Visit marks, and the daily key that makes them: two days. What they add up to (a listing&apos;s daily totals)
           holds no visitor and stays with the listing.
