@@ -12,7 +12,14 @@ import {
   readCode,
   REQUEST_MSG,
 } from "~/features/bookings/request-rules";
-import { acceptText, bookingWhen, codeText, declineText, newRequestEmail, suggestText } from "~/features/bookings/texts";
+import {
+  acceptText,
+  bookingWhen,
+  codeText,
+  declineText,
+  newRequestEmail,
+  suggestText,
+} from "~/features/bookings/texts";
 import { nzClock, nzWallTime } from "~/platform/time/nz-time";
 
 // 2026-11-28 10:00 in New Zealand (daylight time, UTC+13).

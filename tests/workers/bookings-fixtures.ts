@@ -32,7 +32,9 @@ export type Bookable = { provider: SignedIn; listingId: string };
 export async function bookable(o: { verified?: boolean; firstName?: string } = {}): Promise<Bookable> {
   const provider = await signedIn({ firstName: "Ruby" });
   const listingId = await insertListing({ userId: provider.userId, firstName: o.firstName ?? "Ruby" });
-  await env.DB.prepare("UPDATE listings SET takes_requests = 1, contact_phone = '0211234567', verified = ? WHERE id = ?")
+  await env.DB.prepare(
+    "UPDATE listings SET takes_requests = 1, contact_phone = '0211234567', verified = ? WHERE id = ?",
+  )
     .bind(o.verified === false ? 0 : 1, listingId)
     .run();
   return { provider, listingId };
@@ -115,5 +117,10 @@ export async function inboxText(provider: SignedIn): Promise<string> {
 }
 
 export async function requestIds(listingId: string): Promise<string[]> {
-  return (await rows<{ id: string }>("SELECT id FROM booking_requests WHERE listing_id = ? ORDER BY created_at, rowid", listingId)).map((r) => r.id);
+  return (
+    await rows<{ id: string }>(
+      "SELECT id FROM booking_requests WHERE listing_id = ? ORDER BY created_at, rowid",
+      listingId,
+    )
+  ).map((r) => r.id);
 }

@@ -115,7 +115,9 @@ describe("a code", () => {
     expect(late.status).toBe(400);
     expect(await count("booking_requests")).toBe(0);
     // The closed code's sealed details are gone with it.
-    expect(await rows("SELECT tries, details FROM booking_codes WHERE id = ?", codeId)).toEqual([{ tries: 5, details: "" }]);
+    expect(await rows("SELECT tries, details FROM booking_codes WHERE id = ?", codeId)).toEqual([
+      { tries: 5, details: "" },
+    ]);
   });
 
   it("expires after ten minutes; a new one can be asked for, and the old one is closed", async () => {
@@ -129,7 +131,9 @@ describe("a code", () => {
     );
     expect(row.expires_at - row.created_at).toBe(600_000);
     const first = await lastCode("+64215550801");
-    await env.DB.prepare("UPDATE booking_codes SET expires_at = ? WHERE id = ?").bind(Date.now() - 1, codeId).run();
+    await env.DB.prepare("UPDATE booking_codes SET expires_at = ? WHERE id = ?")
+      .bind(Date.now() - 1, codeId)
+      .run();
     const expired = await typeCode(listingId, codeId, first, visitor);
     expect(expired.status).toBe(400);
     expect(beside(await html(expired), "code")).toBe("That code has expired. Ask for a new one below.");

@@ -33,7 +33,12 @@ const MAIL = { EMAIL_API_URL: "https://mail.example/emails", EMAIL_API_KEY: "k",
 const production = { ...env, APP_ENV: "production", SITE_ORIGIN: SITE };
 
 /** The Worker as deployed, asked over https by a browser on the site. */
-async function inProduction(deployed: object, path: string, init: RequestInit & { cookie?: string } = {}, ip = freshIp()) {
+async function inProduction(
+  deployed: object,
+  path: string,
+  init: RequestInit & { cookie?: string } = {},
+  ip = freshIp(),
+) {
   const headers = new Headers(init.headers);
   headers.set("CF-Connecting-IP", ip);
   headers.set("Origin", SITE);
@@ -42,7 +47,10 @@ async function inProduction(deployed: object, path: string, init: RequestInit & 
   headers.set("Cookie", ["age_verified=1", init.cookie].filter(Boolean).join("; "));
   const ctx = createExecutionContext();
   const res = await worker.fetch!(
-    new Request(`${SITE}${path}`, { ...init, headers, redirect: "manual" }) as Request<unknown, IncomingRequestCfProperties>,
+    new Request(`${SITE}${path}`, { ...init, headers, redirect: "manual" }) as Request<
+      unknown,
+      IncomingRequestCfProperties
+    >,
     deployed as Env,
     ctx,
   );
@@ -78,7 +86,10 @@ async function everyObject(): Promise<string> {
 
 describe("the visitor's number", () => {
   it("is in no table, KV value, R2 object or log line, in clear, through the whole journey as production runs it", async () => {
-    const planted = { typed: "027 318 4466", forms: ["027 318 4466", "0273184466", "+64273184466", "273184466", "318 4466", "3184466"] };
+    const planted = {
+      typed: "027 318 4466",
+      forms: ["027 318 4466", "0273184466", "+64273184466", "273184466", "318 4466", "3184466"],
+    };
     const deployed = { ...production, ...SMS, ...MAIL };
     const sent: { url: string; body: string }[] = [];
     vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
@@ -88,7 +99,9 @@ describe("the visitor's number", () => {
     const logged: string[] = [];
     for (const level of ["log", "info", "warn", "error", "debug"] as const)
       vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
-        logged.push(args.map((a) => (a instanceof Error ? `${a.name} ${a.message} ${String(a.cause)}` : String(a))).join(" "));
+        logged.push(
+          args.map((a) => (a instanceof Error ? `${a.name} ${a.message} ${String(a.cause)}` : String(a))).join(" "),
+        );
       });
 
     const { provider, listingId } = await bookable();
@@ -109,8 +122,16 @@ describe("the visitor's number", () => {
     expect(params.get("From")).toBe(SMS.SMS_FROM);
     const code = /^(\d{6}) is your code/.exec(params.get("Body") ?? "")![1];
     const wrong = code === "000000" ? "111111" : "000000";
-    expect((await inProduction(deployed, `/view/${listingId}/request`, form({ intent: "verify", codeId, code: wrong }), ip)).status).toBe(400);
-    const done = await inProduction(deployed, `/view/${listingId}/request`, form({ intent: "verify", codeId, code }), ip);
+    expect(
+      (await inProduction(deployed, `/view/${listingId}/request`, form({ intent: "verify", codeId, code: wrong }), ip))
+        .status,
+    ).toBe(400);
+    const done = await inProduction(
+      deployed,
+      `/view/${listingId}/request`,
+      form({ intent: "verify", codeId, code }),
+      ip,
+    );
     expect(done.status).toBe(303);
 
     // The provider reads it (the number opened for them), accepts, and blocks a second request from it.
@@ -118,13 +139,19 @@ describe("the visitor's number", () => {
     expect(inbox.status).toBe(200);
     expect(inbox.text).toContain("027 318 4466");
     const [id] = await requestIds(listingId);
-    const accepted = await inProduction(deployed, "/dashboard/requests", { ...form({ intent: "accept", requestId: id }), cookie: session });
+    const accepted = await inProduction(deployed, "/dashboard/requests", {
+      ...form({ intent: "accept", requestId: id }),
+      cookie: session,
+    });
     expect(accepted.status).toBe(200);
     expect(sent.filter((s) => s.url === SMS.SMS_API_URL).map((s) => new URLSearchParams(s.body).get("Body"))).toEqual([
       expect.stringMatching(/is your code/),
       expect.stringMatching(/^Confirmed: /),
     ]);
-    const blocked = await inProduction(deployed, "/dashboard/requests", { ...form({ intent: "block", requestId: id }), cookie: session });
+    const blocked = await inProduction(deployed, "/dashboard/requests", {
+      ...form({ intent: "block", requestId: id }),
+      cookie: session,
+    });
     expect(blocked.status).toBe(200);
     // The data export, made as the archive route makes it.
     const account = await readAccountData(getDb(env), provider.userId);
@@ -156,7 +183,10 @@ describe("what is kept, and for how long", () => {
     const { provider, listingId } = await bookable();
     await sendRequest(listingId, "021 555 1001", "+64215551001");
     const [id] = await requestIds(listingId);
-    const [{ starts_at: startsAt }] = await rows<{ starts_at: number }>("SELECT starts_at FROM booking_requests WHERE id = ?", id);
+    const [{ starts_at: startsAt }] = await rows<{ starts_at: number }>(
+      "SELECT starts_at FROM booking_requests WHERE id = ?",
+      id,
+    );
     await provider.client.post("/dashboard/requests", { form: { intent: "block", requestId: id } });
     await sendRequest((await bookable()).listingId, "021 555 1002", "+64215551002");
     const [other] = await rows<{ id: string }>("SELECT id FROM booking_requests WHERE id <> ?", id);
@@ -164,11 +194,15 @@ describe("what is kept, and for how long", () => {
 
     // Until a day after its time the provider still reads an undeclined request's number.
     await sweepBookings(env, startsAt + day - 1);
-    expect(await rows("SELECT number_sealed <> '' AS open FROM booking_requests WHERE id = ?", other.id)).toEqual([{ open: 1 }]);
+    expect(await rows("SELECT number_sealed <> '' AS open FROM booking_requests WHERE id = ?", other.id)).toEqual([
+      { open: 1 },
+    ]);
     // The codes only counted for the limits: a day after they were sent they go.
     expect(await count("booking_codes")).toBe(0);
     await sweepBookings(env, startsAt + day + 60_000);
-    expect(await rows("SELECT number_sealed FROM booking_requests WHERE id = ?", other.id)).toEqual([{ number_sealed: "" }]);
+    expect(await rows("SELECT number_sealed FROM booking_requests WHERE id = ?", other.id)).toEqual([
+      { number_sealed: "" },
+    ]);
     expect(await count("booking_requests")).toBe(2);
 
     await sweepBookings(env, startsAt + 30 * day - 60_000);
@@ -177,7 +211,9 @@ describe("what is kept, and for how long", () => {
     expect(await count("booking_requests")).toBe(0);
 
     // The block: a year from when it was made; renewed, a year from the renewal.
-    const [made] = await rows<{ created_at: number; expires_at: number }>("SELECT created_at, expires_at FROM booking_blocks");
+    const [made] = await rows<{ created_at: number; expires_at: number }>(
+      "SELECT created_at, expires_at FROM booking_blocks",
+    );
     expect(made.expires_at - made.created_at).toBeGreaterThanOrEqual(365 * day);
     expect(made.expires_at - made.created_at).toBeLessThanOrEqual(366 * day);
     // As if it had been made 200 days ago.
@@ -211,7 +247,12 @@ describe("what is kept, and for how long", () => {
     expect(file.requests).toHaveLength(2);
     const first = file.requests.find((r: { id: string }) => r.id === id);
     expect(first).toMatchObject({ listing_id: listingId, status: "new", minutes: 60 });
-    expect(first.details).toMatchObject({ name: "Sam", place: "outcall", suburb: "Ponsonby", message: "Is parking easy?" });
+    expect(first.details).toMatchObject({
+      name: "Sam",
+      place: "outcall",
+      suburb: "Ponsonby",
+      message: "Is parking easy?",
+    });
     expect(first.details.screen).toEqual({ checked: true, matches: [] });
     expect(first).not.toHaveProperty("number_hash");
     expect(first).not.toHaveProperty("number_sealed");

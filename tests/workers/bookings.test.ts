@@ -73,7 +73,9 @@ describe("a request", () => {
     expect((await rows("SELECT status FROM booking_requests WHERE id = ?", row.id))[0]).toEqual({ status: "accepted" });
     // Answered once: a second accept changes nothing and sends nothing.
     const before = await texts(E164);
-    const again = await provider.client.post("/dashboard/requests", { form: { intent: "accept", requestId: String(row.id) } });
+    const again = await provider.client.post("/dashboard/requests", {
+      form: { intent: "accept", requestId: String(row.id) },
+    });
     expect(again.status).toBe(409);
     expect(await texts(E164)).toBe(before);
   });
@@ -95,7 +97,9 @@ describe("a request", () => {
 
   it("to a provider without Safety Net access is not checked, and the block list still works", async () => {
     const { provider, listingId } = await bookable();
-    await env.DB.prepare("INSERT INTO safety_suspensions (user_id, reason, created_at, created_by) VALUES (?, 'x', ?, 'a')")
+    await env.DB.prepare(
+      "INSERT INTO safety_suspensions (user_id, reason, created_at, created_by) VALUES (?, 'x', ?, 'a')",
+    )
       .bind(provider.userId, Date.now())
       .run();
     await publishedAlert("+64275550125");
@@ -104,9 +108,9 @@ describe("a request", () => {
     expect(inbox).toContain("Not checked against the Safety Net");
     expect(inbox).not.toContain("published alert");
     const [id] = await requestIds(listingId);
-    expect((await provider.client.post("/dashboard/requests", { form: { intent: "block", requestId: id } })).status).toBe(
-      200,
-    );
+    expect(
+      (await provider.client.post("/dashboard/requests", { form: { intent: "block", requestId: id } })).status,
+    ).toBe(200);
     expect(await count("booking_blocks", "user_id = ?", provider.userId)).toBe(1);
   });
 });
@@ -145,7 +149,10 @@ describe("a blocked number", () => {
     expect(await requestIds(other.listingId)).toHaveLength(1);
 
     // Unblocked, the next one arrives again.
-    const [block] = await rows<{ number_hash: string }>("SELECT number_hash FROM booking_blocks WHERE user_id = ?", provider.userId);
+    const [block] = await rows<{ number_hash: string }>(
+      "SELECT number_hash FROM booking_blocks WHERE user_id = ?",
+      provider.userId,
+    );
     await provider.client.post("/dashboard/requests", { form: { intent: "unblock", key: block.number_hash } });
     await sendRequest(listingId, PHONE, E164, { name: "Third" });
     expect(await requestIds(listingId)).toHaveLength(2);
@@ -218,13 +225,23 @@ describe("the switch", () => {
     await env.DB.prepare("UPDATE listings SET takes_requests = 0 WHERE id = ?").bind(listingId).run();
     expect((await client().get(`/view/${listingId}/request`)).status).toBe(404);
     expect((await askForCode(listingId, PHONE)).status).toBe(404);
-    expect(await client().get(`/view/${listingId}`).then((r) => r.text())).not.toContain("Request a booking");
+    expect(
+      await client()
+        .get(`/view/${listingId}`)
+        .then((r) => r.text()),
+    ).not.toContain("Request a booking");
 
-    const on = await provider.client.post("/dashboard/requests", { form: { intent: "switch", listingId, value: "on" } });
+    const on = await provider.client.post("/dashboard/requests", {
+      form: { intent: "switch", listingId, value: "on" },
+    });
     expect(on.status).toBe(200);
     expect((await client().get(`/view/${listingId}/request`)).status).toBe(200);
     await eventually(async () =>
-      (await client().get(`/view/${listingId}`).then((r) => r.text())).includes(`/view/${listingId}/request`),
+      (
+        await client()
+          .get(`/view/${listingId}`)
+          .then((r) => r.text())
+      ).includes(`/view/${listingId}/request`),
     );
     // Someone else's listing: refused, nothing changed.
     const stranger = await bookable();
@@ -234,9 +251,9 @@ describe("the switch", () => {
     expect(theirs.status).toBe(403);
     expect(await rows("SELECT takes_requests FROM listings WHERE id = ?", listingId)).toEqual([{ takes_requests: 1 }]);
     // Off unless its owner turns it on: the column's default.
-    expect(
-      await rows("SELECT dflt_value FROM pragma_table_info('listings') WHERE name = 'takes_requests'"),
-    ).toEqual([{ dflt_value: "0" }]);
+    expect(await rows("SELECT dflt_value FROM pragma_table_info('listings') WHERE name = 'takes_requests'")).toEqual([
+      { dflt_value: "0" },
+    ]);
   });
 });
 
@@ -249,7 +266,17 @@ describe("insights", () => {
     const visitor = client({ ip });
     const asked = await visitor.post(
       `/view/${listingId}/request`,
-      { form: { intent: "send", date: nzDay(), name: "Sam", time: "19:30", length: "60", place: "incall", phone: PHONE } },
+      {
+        form: {
+          intent: "send",
+          date: nzDay(),
+          name: "Sam",
+          time: "19:30",
+          length: "60",
+          place: "incall",
+          phone: PHONE,
+        },
+      },
       { headers: { "User-Agent": chrome } },
     );
     const codeId = codeIdIn(await asked.text());

@@ -52,10 +52,7 @@ export async function blockFromRequest(
         expiresAt,
       })
       .onConflictDoUpdate({ target: [b.userId, b.numberHash], set: { expiresAt } }),
-    db
-      .update(r)
-      .set({ status: "declined", blocked: true, decidedAt: now, numberSealed: "" })
-      .where(eq(r.id, row.id)),
+    db.update(r).set({ status: "declined", blocked: true, decidedAt: now, numberSealed: "" }).where(eq(r.id, row.id)),
   ]);
   signalInbox(env, ctx, userId);
   return { ok: true, message: BLOCK_MSG.blocked };
@@ -74,7 +71,11 @@ export async function changeBlock(
   const done =
     change === "unblock"
       ? await db.delete(b).where(mine).returning({ userId: b.userId })
-      : await db.update(b).set({ expiresAt: blockExpiry(now) }).where(mine).returning({ userId: b.userId });
+      : await db
+          .update(b)
+          .set({ expiresAt: blockExpiry(now) })
+          .where(mine)
+          .returning({ userId: b.userId });
   if (done.length === 0) return { ok: false, status: 404, error: BLOCK_MSG.notFound };
   return { ok: true, message: change === "unblock" ? BLOCK_MSG.unblocked : BLOCK_MSG.renewed };
 }

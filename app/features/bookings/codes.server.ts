@@ -65,7 +65,8 @@ function refusal(counts: Counts, listingName: string, sending: boolean): LimitRe
   if (counts.numberRequests >= REQUESTS_PER_NUMBER_DAY) return { field: "phone", error: CODE_MSG.numberRequests };
   if (sending && counts.numberCodes >= CODES_PER_NUMBER_HOUR) return { field: "phone", error: CODE_MSG.numberCodes };
   if (sending && counts.networkCodes >= CODES_PER_NETWORK_HOUR) return { field: "phone", error: CODE_MSG.network };
-  if (counts.listingRequests >= REQUESTS_PER_LISTING_DAY) return { field: "form", error: CODE_MSG.listing(listingName) };
+  if (counts.listingRequests >= REQUESTS_PER_LISTING_DAY)
+    return { field: "form", error: CODE_MSG.listing(listingName) };
   return null;
 }
 
@@ -89,8 +90,7 @@ const detailsBinding = (codeId: string) => `code:${codeId}:details`;
 export type Listing = { id: string; firstName: string };
 
 export type SendResult =
-  | { ok: true; codeId: string; masked: string }
-  | { ok: false; status: 429 | 503; refusal: LimitRefusal };
+  { ok: true; codeId: string; masked: string } | { ok: false; status: 429 | 503; refusal: LimitRefusal };
 
 /**
  * Sends a code for `input` to its number: checks the limits, stores the code's row (details sealed, code and
@@ -181,8 +181,7 @@ export async function resendCode(
 }
 
 export type CheckedCode =
-  | { ok: true; row: CodeRow; input: RequestInput }
-  | { ok: false; status: 400; field: "code" | "form"; error: string };
+  { ok: true; row: CodeRow; input: RequestInput } | { ok: false; status: 400; field: "code" | "form"; error: string };
 
 /**
  * Checks a typed code against its row. A wrong one spends a try (the UPDATE is guarded, so five at once cannot

@@ -79,7 +79,12 @@ export async function decideRequest(
   if (text && !canSendSms(env)) return { ok: false, status: 503, error: DECISION_MSG.smsOff };
 
   const db = getDb(env);
-  const before = { status: row.status, decidedAt: row.decidedAt, suggestedAt: row.suggestedAt, numberSealed: row.numberSealed };
+  const before = {
+    status: row.status,
+    decidedAt: row.decidedAt,
+    suggestedAt: row.suggestedAt,
+    numberSealed: row.numberSealed,
+  };
   const [changed] = await db
     .update(r)
     .set({

@@ -31,7 +31,14 @@ export async function bookableListing(env: Pick<Env, "DB">, listingId: string): 
   const row = await rowById(
     env,
     l,
-    { id: l.id, firstName: l.firstName, userId: l.userId, contactPhone: l.contactPhone, live: l.live, on: l.takesRequests },
+    {
+      id: l.id,
+      firstName: l.firstName,
+      userId: l.userId,
+      contactPhone: l.contactPhone,
+      live: l.live,
+      on: l.takesRequests,
+    },
     listingId,
   );
   return row && row.live && row.on ? row : null;
@@ -97,7 +104,9 @@ export async function deliverRequest(
     },
     sql`changes() = 1`,
   );
-  const used = blocked ? await spendCodeStatement(db, row, now) : (await db.batch([spendCodeStatement(db, row, now), insert]))[0];
+  const used = blocked
+    ? await spendCodeStatement(db, row, now)
+    : (await db.batch([spendCodeStatement(db, row, now), insert]))[0];
   if (used.length === 0) {
     const why = await whyNotUsed(env, row, listing.firstName, now);
     // A twin post of the same code (a double tap) already sent it: the same answer as the first.

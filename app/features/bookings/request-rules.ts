@@ -63,8 +63,7 @@ export type RequestInput = {
 };
 
 export type ParsedRequest =
-  | { ok: true; request: RequestInput }
-  | { ok: false; errors: Partial<Record<RequestField, string>> };
+  { ok: true; request: RequestInput } | { ok: false; errors: Partial<Record<RequestField, string>> };
 
 /**
  * A New Zealand mobile number in E.164, or null. Mobiles are 02x (020, 021, 022, 027, 028, 029) with 7 to 9
@@ -132,7 +131,8 @@ function readWhen(
   if (date > addDays(today, MAX_DAYS_AHEAD)) return { ok: false, field: "date", error: REQUEST_MSG.dateFar };
   const minutes = readTime(time);
   if (minutes === null) return { ok: false, field: "time", error: REQUEST_MSG.time };
-  if (date === today && minutes <= nzClock(now).minutes) return { ok: false, field: "time", error: REQUEST_MSG.timePast };
+  if (date === today && minutes <= nzClock(now).minutes)
+    return { ok: false, field: "time", error: REQUEST_MSG.timePast };
   return { ok: true, startsAt: nzWallTime(date, minutes) };
 }
 

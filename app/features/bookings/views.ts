@@ -61,8 +61,7 @@ export type InboxData = {
 };
 
 export type InboxResult =
-  | { ok: false; error: string; requestId?: string; field?: string }
-  | { ok: true; message: string; requestId?: string };
+  { ok: false; error: string; requestId?: string; field?: string } | { ok: true; message: string; requestId?: string };
 
 export const STATUS_LABEL: Record<RequestStatus, string> = {
   new: "New",

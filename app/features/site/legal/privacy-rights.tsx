@@ -215,8 +215,8 @@ export const PRIVACY_RIGHTS_SECTIONS: readonly LegalSection[] = [
             <strong>How we protect it.</strong> Your number is never stored as text: we keep a keyed code made from it
             (to count requests, at most {CODES_PER_NUMBER_HOUR} codes an hour and {REQUESTS_PER_NUMBER_DAY} requests a
             day, and for a provider&apos;s block list) and a copy encrypted with a key kept apart from the database,
-            which only the provider can read, and only until they decline or the day after the booking&apos;s time.
-            What you wrote is encrypted the same way.
+            which only the provider can read, and only until they decline or the day after the booking&apos;s time. What
+            you wrote is encrypted the same way.
           </li>
           <li>
             <strong>Screening.</strong> Before a provider whose ID we have verified sees your request, your number is
