@@ -27,15 +27,9 @@ function ListingSwitch({ listing }: { listing: ListingSwitchView }) {
             : "Does not take booking requests"}
         </p>
       </div>
-      <Button
-        type="submit"
-        variant={listing.on ? "secondary" : "primary"}
-        busy={busy}
-        aria-pressed={listing.on}
-        aria-label={`Booking requests for ${listing.firstName}`}
-        data-testid="booking-switch"
-      >
+      <Button type="submit" variant={listing.on ? "secondary" : "primary"} busy={busy} data-testid="booking-switch">
         {listing.on ? "Turn off" : "Turn on"}
+        <span className="sr-only"> booking requests for {listing.firstName}</span>
       </Button>
     </Form>
   );
