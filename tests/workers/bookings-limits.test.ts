@@ -109,10 +109,14 @@ describe("a code", () => {
       "That code is not right. 3 tries left.",
       "That code is not right. 2 tries left.",
       "That code is not right. 1 try left.",
-      "That code is not right, and that was the last try. Ask for a new one below.",
+      "That code is not right, and that was the last try. Please start again.",
     ]);
     const late = await typeCode(listingId, codeId, right);
     expect(late.status).toBe(400);
+    // Nor can a new code be asked for it: its details are gone, so the form starts again.
+    const resent = await client().post(`/view/${listingId}/request`, { form: { intent: "resend", codeId, masked: "x" } });
+    expect(resent.status).toBe(400);
+    expect(await html(resent)).toContain("This code is no longer valid. Please start again.");
     expect(await count("booking_requests")).toBe(0);
     // The closed code's sealed details are gone with it.
     expect(await rows("SELECT tries, details FROM booking_codes WHERE id = ?", codeId)).toEqual([

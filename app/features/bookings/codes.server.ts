@@ -36,11 +36,12 @@ export const CODE_MSG = {
   notSent: "We could not send the code just now. Please try again in a few minutes.",
   gone: "This code is no longer valid. Please start again.",
   expired: "That code has expired. Ask for a new one below.",
-  used: `That code was tried ${CODE_TRIES} times. Ask for a new one below.`,
+  // The code's row is closed and its details emptied after the last try: the form starts again.
+  used: `That code was tried ${CODE_TRIES} times. Please start again.`,
   wrong: (left: number) =>
     left > 0
       ? `That code is not right. ${left === 1 ? "1 try" : `${left} tries`} left.`
-      : "That code is not right, and that was the last try. Ask for a new one below.",
+      : "That code is not right, and that was the last try. Please start again.",
 } as const;
 
 /** Which limit refused, and the field the refusal shows beside. */
