@@ -81,11 +81,6 @@ export async function readResetLink(env: Env, token: string, now = Date.now()): 
   return { passkeys: await countPasskeys(env, link.row.userId) };
 }
 
-/** True when the link's token can still be used (read-only: opening the link does not spend it). */
-export async function isResetTokenUsable(env: Env, token: string, now = Date.now()): Promise<boolean> {
-  return (await readResetLink(env, token, now)) !== null;
-}
-
 /** A completed reset: how many passkeys it removed, and how many the account kept. */
 export type ResetOutcome = { passkeysRemoved: number; passkeysKept: number };
 

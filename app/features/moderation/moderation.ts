@@ -1,5 +1,5 @@
 // Administrator moderation (spec public §4, §5, §6): the actions, the card menu, and the audit log's
-// wording. What each action does to a listing's flags is in listing/state.ts. Reports are in ./reports.ts.
+// wording. What each action does to a listing's flags is in listings/state.ts. Reports are in ./reports.ts.
 
 // ---------------------------------------------------------------------------------------------------
 // Listing actions

@@ -35,6 +35,7 @@ import {
 } from "./unapplied.server";
 import { decide, subscriptionExtras, withUnapplied } from "./notify-decide.server";
 import type { Heard, Payment } from "./notify-decide.server";
+import { NO_STORE } from "~/platform/http/page-answer";
 
 export type NotifyEnv = BillingEnv & EmailEnv & Pick<Env, "BILLING_SUPPLIER_NAME" | "BILLING_GST_NUMBER">;
 
@@ -68,7 +69,7 @@ export async function handlePaymentNotification(
   const result = await applyNotification(env, ctx, gateway.name, verified.notification, origin, now);
   if (result.refundDue)
     ctx.waitUntil(refundUnapplied(env, gateway, now).catch((e) => console.error("payments: refunds", e)));
-  return Response.json(result.body, { status: result.status, headers: { "Cache-Control": "no-store" } });
+  return Response.json(result.body, { status: result.status, headers: NO_STORE });
 }
 
 /**

@@ -21,6 +21,7 @@ import { CURRENT_PASSWORD_FIELD, hasFreshSecondFactor } from "../reauth.server";
 import type { Reauth } from "../reauth.server";
 import { recordSecurityEvent, requestMeta, securityEventStatement } from "../security-log.server";
 import type { RequestContext } from "~/platform/request-context";
+import { NO_STORE, noStore } from "~/platform/http/page-answer";
 
 const pk = schema.passkeys;
 const pc = schema.passkeyChallenges;
@@ -123,11 +124,10 @@ export async function removePasskeyAction(
   const result = current
     ? await removePasskey(request, cf, user, current.session, form?.get("passkeyId"), form?.get(CURRENT_PASSWORD_FIELD))
     : { ok: false as const, status: 401, error: MSG.notAuthenticated };
-  if (!result.ok)
-    return data({ error: result.error }, { status: result.status, headers: { "Cache-Control": "no-store" } });
+  if (!result.ok) return data({ error: result.error }, { status: result.status, headers: NO_STORE });
   throw redirect("/managesub", {
     status: 303,
-    headers: await setFlash(new Headers({ "Cache-Control": "no-store" }), cf.env, "passkeyRemoved"),
+    headers: await setFlash(noStore(), cf.env, "passkeyRemoved"),
   });
 }
 

@@ -1,4 +1,4 @@
-// Two-factor sign-in with an authenticator app, in D1: the sealed TOTP secret (two-factor-key.server.ts),
+// Two-factor sign-in with an authenticator app, in D1: the sealed TOTP secret (app/platform/crypto/sealing-key.server.ts),
 // the replay guard, the recovery codes (SHA-256 only) and set-up, replacement and turning off. The rules for
 // codes are in app/features/accounts/second-factor/totp.ts; who may make these changes is the route's business (confirmIdentity).
 import { and, count, eq, isNull, lt, sql } from "drizzle-orm";
@@ -51,7 +51,7 @@ export async function totpStatus(env: DbEnv, userId: string, now = Date.now()): 
   };
 }
 
-/** True when the account signs in with an authenticator app (see second-factors.server.ts). */
+/** True when the account signs in with an authenticator app (see factors.server.ts). */
 export async function hasTotp(env: DbEnv, userId: string): Promise<boolean> {
   const [row] = await getDb(env)
     .select({ userId: tf.userId })
