@@ -94,7 +94,7 @@ export const listings = sqliteTable("listings", {
   switchedOff: flag("switched_off"),
   /** Featured granted by an administrator until then, whatever the plan (migration 0037). */
   featuredUntil: integer("featured_until"),
-  /** The owner's switch: the profile offers 'Request a booking' (migration 0063, docs/decisions/0046). */
+  /** The owner's switch: the profile offers 'Request a booking' (migration 0065, docs/decisions/0052). */
   takesRequests: flag("takes_requests"),
 });
 
@@ -276,7 +276,7 @@ export const devOutbox = sqliteTable("dev_outbox", {
   textBody: text("text_body").notNull(),
   htmlBody: text("html_body").notNull(),
   createdAt: integer("created_at").notNull(),
-  /** 'email', or 'sms' for a text message (migration 0063): then to_address is the number, subject 'SMS'. */
+  /** 'email', or 'sms' for a text message (migration 0065): then to_address is the number, subject 'SMS'. */
   channel: text("channel").notNull().default("email"),
 });
 
@@ -879,7 +879,7 @@ export const weekPeerFigures = sqliteTable(
   (t) => [primaryKey({ columns: [t.weekFrom, t.plan, t.region] })],
 );
 
-// Booking requests (0063_booking_requests.sql, docs/decisions/0046-booking-requests.md). Numbers are keyed
+// Booking requests (0065_booking_requests.sql, docs/decisions/0052-booking-requests.md). Numbers are keyed
 // hashes or sealed texts under BOOKINGS_KEY, never clear text.
 
 /** One code sent by SMS: the request's sealed details until it is used, then a count for the limits. */

@@ -36,7 +36,7 @@ async function route(
       // The room only takes WebSocket listeners; publishing goes through RPC from this Worker.
       onBeforeRequest: () => new Response("Not found", { status: 404 }),
       // The known shards only: any other name would make a Durable Object per name an attacker invents. A
-      // provider's inbox room only to a socket signed in as that provider (docs/decisions/0046).
+      // provider's inbox room only to a socket signed in as that provider (docs/decisions/0052).
       onBeforeConnect: async (req, lobby) => {
         if (lobby.className === "InboxRoom")
           return (await inboxRoomOwner(req, sessionEnv)) === lobby.name

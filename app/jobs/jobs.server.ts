@@ -84,7 +84,7 @@ export const JOBS: readonly Job[] = [
     run: (env, _ctx, now) => sweepSafetyNet(env, now).then(() => sendDigests(env, mailOrigin(env), now)),
   },
   // Booking requests 30 days after their time, numbers a day after it, codes after a day, blocks after 12
-  // months (decision 0046).
+  // months (decision 0052).
   { name: "booking sweep", schedule: EVERY_HALF_HOUR, run: (env, _ctx, now) => sweepBookings(env, now) },
   // The closed week's peer figures, stored before any statement asks for them (decision 0030).
   { name: "peer figures", schedule: EVERY_HALF_HOUR, run: (env, _ctx, now) => fillWeekPeerFigures(env, now) },

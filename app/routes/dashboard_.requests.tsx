@@ -1,4 +1,4 @@
-// The provider's booking requests (docs/decisions/0046-booking-requests.md): the switch per listing, the inbox
+// The provider's booking requests (docs/decisions/0052-booking-requests.md): the switch per listing, the inbox
 // with each request's screening and answers, and the private block list. The work is in
 // app/features/bookings/inbox-page.server.ts.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";

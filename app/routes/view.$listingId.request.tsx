@@ -1,4 +1,4 @@
-// 'Request a booking' for a listing that takes requests (docs/decisions/0046-booking-requests.md): a visitor
+// 'Request a booking' for a listing that takes requests (docs/decisions/0052-booking-requests.md): a visitor
 // with no account asks for a time, proves their mobile number with a code by SMS, and the request reaches the
 // provider's inbox screened. The work is in app/features/bookings/request-page.server.ts.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";

@@ -131,7 +131,7 @@ type Flags = {
   photoVerified: boolean;
   /** Active now until this time, or last active at this time, or never. */
   activity: { active: true; until: number } | { active: false; until: number } | null;
-  /** The profile offers 'Request a booking' (docs/decisions/0046-booking-requests.md): Ruby's only. */
+  /** The profile offers 'Request a booking' (docs/decisions/0052-booking-requests.md): Ruby's only. */
   takesRequests?: boolean;
 };
 

@@ -1,4 +1,4 @@
-// Booking requests at 390 px (docs/decisions/0046-booking-requests.md): a visitor with no account asks Ruby for
+// Booking requests at 390 px (docs/decisions/0052-booking-requests.md): a visitor with no account asks Ruby for
 // a time from her profile, types the code texted to them (read from the development outbox), and the request
 // appears in Ruby's open inbox by itself with 'No reports'; she accepts and the visitor's text is in the outbox.
 // A request from a number on a published Safety Net alert shows the alert. A number Ruby blocks never reaches

@@ -1,4 +1,4 @@
-// Booking requests' pure rules (docs/decisions/0046-booking-requests.md): which numbers take a code, how the
+// Booking requests' pure rules (docs/decisions/0052-booking-requests.md): which numbers take a code, how the
 // form is read (every refusal for its own field), the code, the discreet texts, the NZ wall-clock time of a
 // booking, and how long things are kept.
 import { describe, expect, it } from "vitest";

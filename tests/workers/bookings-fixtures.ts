@@ -1,4 +1,4 @@
-// Booking requests' test data and journeys (docs/decisions/0046-booking-requests.md): a provider whose listing
+// Booking requests' test data and journeys (docs/decisions/0052-booking-requests.md): a provider whose listing
 // takes requests, a visitor who fills the form and types the code from the development outbox, and a
 // published Safety Net alert on a number.
 import { env } from "cloudflare:test";

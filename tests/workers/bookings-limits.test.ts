@@ -1,4 +1,4 @@
-// Booking requests' limits inside workerd (docs/decisions/0046-booking-requests.md): codes per number and per
+// Booking requests' limits inside workerd (docs/decisions/0052-booking-requests.md): codes per number and per
 // client network (an IPv6 /64 as one), requests per number and per listing, five tries a code, ten minutes a
 // code, and the per-minute limiter on the form. Each refusal shows beside its field, and nothing past a limit
 // is stored or sent.

@@ -1,4 +1,4 @@
-// Booking requests kept short and sealed, inside workerd (docs/decisions/0046-booking-requests.md): a visitor's
+// Booking requests kept short and sealed, inside workerd (docs/decisions/0052-booking-requests.md): a visitor's
 // number planted through the whole journey, as production runs it (texts to the SMS provider's API, mail to the
 // e-mail API), is nowhere in clear in D1, KV, R2 or the log; what the cron deletes and when; production
 // without the SMS settings answers 503 and says so at start; the provider's data export holds their requests

@@ -1,4 +1,4 @@
-// Booking requests inside workerd (docs/decisions/0046-booking-requests.md): a visitor's request reaches the
+// Booking requests inside workerd (docs/decisions/0052-booking-requests.md): a visitor's request reaches the
 // provider's inbox screened against the Safety Net without spending the provider's checks; accepting, suggesting
 // and declining send what they promise; a blocked number's request is dropped with the same answer; a provider
 // without Safety Net access gets the block list only; the switch; requests count as contacts.

@@ -1,4 +1,4 @@
-// A provider's private block list (docs/decisions/0046-booking-requests.md): one tap on a request blocks its
+// A provider's private block list (docs/decisions/0052-booking-requests.md): one tap on a request blocks its
 // number (the request is declined without a text), a blocked number's later requests are dropped with the
 // same answer to the sender as any other, and a block lasts 12 months from when it was made or last renewed.
 // Only the number's keyed hash is kept, with a sealed label (the name on the request and the last three

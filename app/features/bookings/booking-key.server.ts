@@ -8,7 +8,7 @@
 //   each bound to its row and field so a sealed text copied elsewhere does not open there.
 // Not the Safety Net's key: a request's number hashed under SAFETY_NET_KEY would be the very hash the alerts
 // keep, joining a copy of the inbox to the alerts without any key. Not SEALING_KEY either: one leaked secret
-// should open one thing. Without it the form and the inbox answer 503 (docs/decisions/0046-booking-requests.md).
+// should open one thing. Without it the form and the inbox answer 503 (docs/decisions/0052-booking-requests.md).
 import { openWith, readWorkerSecret, sealWith, toBase64Url, workerKeyBytes } from "~/platform/crypto/worker-key.server";
 
 export const BOOKINGS_KEY_NAME = "BOOKINGS_KEY";

@@ -1,7 +1,7 @@
 // The code that proves a visitor's mobile number: six digits by SMS, good for ten minutes and five tries. One
 // row per code sent (booking_codes) holds the request's details, sealed, until the right code comes back; then
 // the row only counts for the limits, which every send and every use checks inside its own write, so two
-// requests at once cannot both pass (docs/decisions/0046-booking-requests.md).
+// requests at once cannot both pass (docs/decisions/0052-booking-requests.md).
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import { getDb, insertWhere, schema } from "~/platform/data/db.server";

@@ -1,4 +1,4 @@
-// The provider's answer to a request: accept, suggest another time, or decline (docs/decisions/0046-booking-
+// The provider's answer to a request: accept, suggest another time, or decline (docs/decisions/0052-booking-
 // requests.md). Accepting or suggesting sends the visitor one discreet text; declining sends nothing, or a
 // neutral line when the provider asks. The status changes first, guarded by the status it was read with; a
 // text that cannot go out puts the request back as it was and says so, so nothing is half done.

@@ -1,6 +1,6 @@
 // A request whose code was right goes to the provider's inbox: screened against the Safety Net, dropped for a
 // blocked number, and written with its hash, its sealed number and details and the screening's answer in the
-// same batch that uses the code (docs/decisions/0046-booking-requests.md). A blocked number gets the same
+// same batch that uses the code (docs/decisions/0052-booking-requests.md). A blocked number gets the same
 // answer as any other, after the same work: the limits count its request, the screening runs, nothing differs
 // but that no row is written and nobody is told.
 import { and, eq, gt, sql } from "drizzle-orm";

@@ -1,5 +1,5 @@
 // 'Download my data' (Privacy Act 2020, IPP 6): the booking requests' part of the archive, in
-// booking-requests.json (docs/decisions/0046-booking-requests.md). The requests that came to the account's
+// booking-requests.json (docs/decisions/0052-booking-requests.md). The requests that came to the account's
 // listings, with what the visitor wrote and the Safety Net's answer opened (export.server.ts), and the account's
 // block list with its labels opened. The visitor's number stays out: the provider reads it in the inbox while a
 // request is open, and an archive kept on some computer must not become a list of clients' numbers. The keyed

@@ -1,6 +1,6 @@
 // The provider's booking-request inbox (/dashboard/requests): the per-listing switch, the requests with their
 // screening, the answers (accept, suggest another time, decline), one-tap blocking and the block list
-// (docs/decisions/0046-booking-requests.md). The route module only wires these up.
+// (docs/decisions/0052-booking-requests.md). The route module only wires these up.
 import { data } from "@remix-run/cloudflare";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { requireUser, requireUserForPost } from "~/features/accounts/guards.server";

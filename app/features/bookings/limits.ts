@@ -1,5 +1,5 @@
 // The numbers booking requests run on: the code, the limits and how long things are kept
-// (docs/decisions/0046-booking-requests.md). The privacy page and the form's notes read them from here.
+// (docs/decisions/0052-booking-requests.md). The privacy page and the form's notes read them from here.
 
 /** The code sent by SMS: six digits, good for ten minutes and five tries. */
 export const CODE_DIGITS = 6;

@@ -1,6 +1,6 @@
 // The visitor's 'Request a booking' page (/view/{listingId}/request): the form, then the code step, then the
 // same 'sent' answer for every request that got through, blocked numbers' included. Plain form posts, so it
-// works without JavaScript (docs/decisions/0046-booking-requests.md). The route module only wires these up.
+// works without JavaScript (docs/decisions/0052-booking-requests.md). The route module only wires these up.
 import { data, redirect } from "@remix-run/cloudflare";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { readFlash, setFlash } from "~/features/site/flash.server";

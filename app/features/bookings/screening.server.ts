@@ -1,5 +1,5 @@
 // Each request's number against the Safety Net's published alerts, before the provider sees it
-// (docs/decisions/0046-booking-requests.md). Asked on the site's behalf: no provider's daily check allowance
+// (docs/decisions/0052-booking-requests.md). Asked on the site's behalf: no provider's daily check allowance
 // is spent, and what was checked is not stored apart from the answer, which is sealed with the request. A
 // provider without Safety Net access (not ID-verified, on a break, switched off, suspended) gets no alert
 // check, only the block list; without SAFETY_NET_KEY nothing can be checked and the inbox says so.

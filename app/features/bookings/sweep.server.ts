@@ -1,4 +1,4 @@
-// What the privacy page promises about booking requests, run by the cron (docs/decisions/0046-booking-
+// What the privacy page promises about booking requests, run by the cron (docs/decisions/0052-booking-
 // requests.md): a request is deleted 30 days after its time, its number emptied a day after its time; a code's
 // row a day after it was sent; a block 12 months after it was made or last renewed. The inbox's reads ignore
 // what is past too, so a late sweep changes nothing anyone sees.

@@ -1,7 +1,7 @@
 // What leaves the site about a request: the visitor's texts and the provider's e-mail. The texts are
 // discreet (someone may read the visitor's phone over their shoulder): no site name unless the provider asks
 // for it, no word about what was booked, only the time and the provider's first name. The e-mail carries a
-// link and nothing of the request (docs/decisions/0046-booking-requests.md). Pure.
+// link and nothing of the request (docs/decisions/0052-booking-requests.md). Pure.
 import { render } from "~/platform/email/template";
 import type { EmailContent } from "~/platform/email/template";
 import { NZ_TIME_ZONE } from "~/platform/time/nz-time";

@@ -102,7 +102,7 @@ export function menuItems(
   if (safetyNet) items.push({ label: "Safety Net", to: "/dashboard/safety-net" });
   // Insights once there is a listing to show them for (docs/decisions/0024-counting-off-the-request-path.md).
   if (listings.length > 0) items.push({ label: "Insights", to: "/dashboard/insights" });
-  // Booking requests: the switch per listing and the inbox (docs/decisions/0046-booking-requests.md).
+  // Booking requests: the switch per listing and the inbox (docs/decisions/0052-booking-requests.md).
   if (listings.length > 0)
     items.push({
       label: newRequests > 0 ? `Booking requests (${newRequests} new)` : "Booking requests",

@@ -4,7 +4,7 @@ import { formatPhone, smsLink } from "./profile";
 export const CONTACT_DEBOUNCE_MS = 300;
 
 /**
- * The SMS button, and 'Request a booking' when the provider takes requests (docs/decisions/0046-booking-requests.md).
+ * The SMS button, and 'Request a booking' when the provider takes requests (docs/decisions/0052-booking-requests.md).
  * With JavaScript a click first counts a contact (debounced, so double taps count once)
  * and then opens the messaging app; without it the plain sms: link still works.
  */

@@ -75,7 +75,7 @@ export async function checkIdentifier(
 /**
  * The current published alerts an identifier is on, with their categories and months only, newest first.
  * The number check counts a check before asking this; a booking request's screening asks it directly, on
- * the site's behalf, so it spends no provider's allowance (docs/decisions/0046-booking-requests.md).
+ * the site's behalf, so it spends no provider's allowance (docs/decisions/0052-booking-requests.md).
  */
 export async function publishedMatches(
   env: DbEnv,

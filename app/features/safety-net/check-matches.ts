@@ -1,6 +1,6 @@
 // The number check's answer in words: the categories and months of the published alerts a number is on, never
 // their text or reporter. The number check and a booking request's screening show it the same way
-// (CheckMatches.tsx; docs/decisions/0023-safety-net.md, 0046-booking-requests.md). Pure.
+// (CheckMatches.tsx; docs/decisions/0023-safety-net.md, 0052-booking-requests.md). Pure.
 import { monthLabel } from "~/platform/time/date-text";
 import { categoryLabel } from "./categories";
 

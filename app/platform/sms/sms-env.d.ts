@@ -1,4 +1,4 @@
-// Production-only SMS settings (docs/decisions/0046-booking-requests.md). They are not in wrangler.toml, so
+// Production-only SMS settings (docs/decisions/0052-booking-requests.md). They are not in wrangler.toml, so
 // `wrangler types` does not generate them: SMS_API_KEY is a secret, the others are deploy-time vars or secrets.
 declare namespace Cloudflare {
   interface Env {

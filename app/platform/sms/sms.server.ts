@@ -3,7 +3,7 @@
 // SMS provider's HTTP API in the form Twilio's Messages resource takes (and providers compatible with it):
 // To, From and Body form-encoded, HTTP basic auth. Without its settings production sends nothing, and the
 // flows that need a text answer 503 (they ask canSendSms first) rather than drop a message silently
-// (docs/decisions/0046-booking-requests.md). A number and a message body never go to the log.
+// (docs/decisions/0052-booking-requests.md). A number and a message body never go to the log.
 import { isDevelopment } from "~/platform/env";
 import { newId } from "~/platform/data/ids";
 import { getDb, schema } from "../data/db.server";

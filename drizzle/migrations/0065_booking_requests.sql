@@ -1,4 +1,4 @@
--- Booking requests that screen themselves (docs/decisions/0046-booking-requests.md). A visitor with no account
+-- Booking requests that screen themselves (docs/decisions/0052-booking-requests.md). A visitor with no account
 -- asks for a booking through a listing's 'Request a booking' form, proving a mobile number with a code sent by
 -- SMS; the provider reads it in their inbox, screened against the Safety Net's published alerts and their own
 -- block list. The number is never stored as text: a keyed hash (HMAC under the Worker secret BOOKINGS_KEY)
