@@ -114,7 +114,9 @@ describe("a code", () => {
     const late = await typeCode(listingId, codeId, right);
     expect(late.status).toBe(400);
     // Nor can a new code be asked for it: its details are gone, so the form starts again.
-    const resent = await client().post(`/view/${listingId}/request`, { form: { intent: "resend", codeId, masked: "x" } });
+    const resent = await client().post(`/view/${listingId}/request`, {
+      form: { intent: "resend", codeId, masked: "x" },
+    });
     expect(resent.status).toBe(400);
     expect(await html(resent)).toContain("This code is no longer valid. Please start again.");
     expect(await count("booking_requests")).toBe(0);

@@ -9,7 +9,7 @@ import { signalInbox } from "~/platform/realtime/inbox.server";
 import type { WaitUntil } from "~/platform/request-context";
 import { canSendSms, sendSms, SMS_UNAVAILABLE_MSG } from "~/platform/sms/sms.server";
 import type { SmsEnv } from "~/platform/sms/sms.server";
-import { formatPhone } from "~/features/profile/profile";
+import { formatPhone } from "~/core/profile";
 import { openNumber } from "./inbox.server";
 import type { RequestRow } from "./inbox.server";
 import { acceptText, declineText, suggestText } from "./texts";

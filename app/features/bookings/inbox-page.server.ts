@@ -4,7 +4,6 @@
 import { data } from "@remix-run/cloudflare";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { requireUser, requireUserForPost } from "~/features/accounts/guards.server";
-import { ownerWriteLimited } from "~/features/dashboard/dashboard.server";
 import { ERROR_MSG } from "~/features/site/messages";
 import { isId } from "~/platform/data/ids";
 import { siteName } from "~/platform/email/email.server";
@@ -21,6 +20,7 @@ import { readTime } from "./request-rules";
 import { INBOX_PATH } from "./texts";
 import { setTakesRequests } from "./switch.server";
 import type { InboxData, InboxResult } from "./views";
+import { ownerWriteLimited } from "~/features/listings/own-listing.server";
 
 const fail = (status: number, error: string, more: { requestId?: string; field?: string } = {}) =>
   data<InboxResult>({ ok: false, error, ...more }, { status, headers: noStore() });
@@ -75,7 +75,7 @@ export async function inboxAction(request: Request, context: AppLoadContext) {
   const now = Date.now();
 
   if (fields.intent === "switch") {
-    if (!isId(fields.listingId)) return fail(400, ERROR_MSG.invalidModelId);
+    if (!isId(fields.listingId)) return fail(400, ERROR_MSG.invalidListingId);
     if (fields.value !== "on" && fields.value !== "off") return fail(400, "value must be on or off");
     const result = await setTakesRequests(env, ctx, user.id, fields.listingId, fields.value === "on", now);
     return result.ok ? done(result.message) : fail(result.status, result.error);

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { formatPhone, smsLink } from "./profile";
+import { formatPhone, smsLink } from "~/core/profile";
 
 export const CONTACT_DEBOUNCE_MS = 300;
 
@@ -9,13 +9,13 @@ export const CONTACT_DEBOUNCE_MS = 300;
  * and then opens the messaging app; without it the plain sms: link still works.
  */
 export function ContactCard({
-  modelId,
+  listingId,
   firstName,
   phone,
   preview,
   takesRequests = false,
 }: {
-  modelId: string;
+  listingId: string;
   firstName: string;
   phone: string;
   preview?: boolean;
@@ -48,7 +48,7 @@ export function ContactCard({
             e.preventDefault();
             window.clearTimeout(timer.current);
             timer.current = window.setTimeout(() => {
-              fetch(`/api/visits/incrementContact/${modelId}`, {
+              fetch(`/api/visits/incrementContact/${listingId}`, {
                 method: "PUT",
                 headers: { "Content-Type": "application/json" },
                 keepalive: true,
@@ -64,7 +64,7 @@ export function ContactCard({
       )}
       {takesRequests ? (
         <a
-          href={preview ? undefined : `/view/${modelId}/request`}
+          href={preview ? undefined : `/view/${listingId}/request`}
           className="mt-3 flex min-h-12 items-center justify-center rounded-lg border border-accent px-4 text-lg font-semibold text-accent"
           data-testid="request-booking"
         >
