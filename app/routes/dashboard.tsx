@@ -14,6 +14,7 @@ import { useProfileUpdates } from "~/features/site/Realtime";
 import { greeting, listingsHeading, menuItems, showsAddNewListing } from "~/features/dashboard/dashboard";
 import { expiryDelay, nextExpiry } from "~/features/listings/state";
 import { PAUSE_UNTIL_FIELD } from "~/features/listings/upkeep";
+import { useInboxUpdates } from "~/features/bookings/components/useInboxUpdates";
 import { VerificationNotices } from "~/features/verification/VerificationNotices";
 import { pipeHeaders } from "~/platform/http/page-answer";
 import { dashboardAction, dashboardPage } from "~/features/dashboard/dashboard-page.server";
@@ -83,6 +84,8 @@ function DashboardView({ data }: { data: DashboardData }) {
   useProfileUpdates(({ modelId: listingId }) => {
     if (revalidator.state === "idle" && listings.some((l) => l.modelId === listingId)) revalidator.revalidate();
   });
+  // A booking request coming in (or answered in another tab) updates the menu's count of new ones.
+  useInboxUpdates(data.userId, listings.length > 0);
 
   const heading = listingsHeading(agency);
   const failure = actionData && "error" in actionData ? (actionData as ToggleFailure) : null;

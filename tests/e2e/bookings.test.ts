@@ -39,6 +39,10 @@ async function shot(page: Page, name: string) {
   mkdirSync(dir, { recursive: true });
   // From the top, so the sticky header is where a visitor sees it.
   await page.evaluate(() => window.scrollTo(0, 0));
+  // The header hides while scrolling down and slides back on the way up: wait until it is all in view.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll("header")].every((h) => h.getBoundingClientRect().top >= 0),
+  );
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 }
 
@@ -81,6 +85,14 @@ describe("booking requests", () => {
     await enterAs(inbox.page, ruby, "/dashboard/requests");
     await inbox.page.waitForFunction(() => document.documentElement.dataset.inbox === "open");
     expect(await inbox.page.getByTestId("booking-request").count()).toBe(0);
+    // ...and her dashboard, in another tab: its menu counts new requests, and keeps counting while open.
+    const dashboard = await inbox.context.newPage();
+    await dashboard.goto("/dashboard");
+    await hydrated(dashboard);
+    await dashboard.waitForFunction(() => document.documentElement.dataset.inbox === "open");
+    const menuSays = (label: string) =>
+      dashboard.waitForFunction((l) => [...document.querySelectorAll("a")].some((a) => a.textContent === l), label);
+    await menuSays("Booking requests");
 
     // A visitor finds the button beside the SMS one on her profile.
     const visitor = await b.visitor({ viewport: MOBILE, bypassCSP: true });
@@ -118,6 +130,8 @@ describe("booking requests", () => {
     expect(await request.getByTestId("screen-result").textContent()).toContain("No reports");
     expect(await request.getByTestId("number").textContent()).toBe("021 555 3101");
     expect(await request.textContent()).toContain("First time. Is there parking?");
+    await menuSays("Booking requests (1 new)");
+    await dashboard.close();
     await screenIsSound(inbox.page, "the inbox");
     await shot(inbox.page, "inbox");
 

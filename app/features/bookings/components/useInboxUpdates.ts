@@ -7,13 +7,15 @@ import { openRoomSocket, roomUrl } from "~/platform/realtime/room-socket";
 /**
  * Keeps an open inbox page current: joins the provider's own room (workers/inbox-room.ts admits only their
  * session) and reloads the page's data when it is told something changed. The message carries nothing else.
- * Marks the page while the socket is open, as the listings room does, so a test can wait for it.
+ * Marks the page while the socket is open, as the listings room does, so a test can wait for it. The dashboard
+ * joins too (its menu counts new requests), but only for an owner with a listing: `enabled` false opens nothing.
  */
-export function useInboxUpdates(userId: string) {
+export function useInboxUpdates(userId: string, enabled = true) {
   // The router's own function, stable across renders. A signal during a reload starts it again: the router
   // keeps the newest.
   const { revalidate } = useRevalidator();
   useEffect(() => {
+    if (!enabled) return;
     const root = document.documentElement;
     const socket = openRoomSocket(roomUrl(window.location, INBOX_PARTY, userId), SOCKET_OPTIONS, {
       open: () => {
@@ -27,5 +29,5 @@ export function useInboxUpdates(userId: string) {
       },
     });
     return () => socket.close();
-  }, [userId, revalidate]);
+  }, [userId, enabled, revalidate]);
 }
