@@ -30,6 +30,9 @@ export function canSendSms(env: Omit<SmsEnv, "DB">): boolean {
 export const SMS_UNAVAILABLE_MSG =
   "We cannot send text messages right now, so this cannot be done. Nothing was sent or stored. Please try again later.";
 
+/** How long the SMS provider has to answer: past it the send counts as failed, not a page left hanging. */
+export const SMS_TIMEOUT_MS = 10_000;
+
 function basicAuth(user: string, key: string): string {
   const bytes = new TextEncoder().encode(`${user}:${key}`);
   let s = "";
@@ -41,7 +44,12 @@ function basicAuth(user: string, key: string): string {
  * Sends one text; true when the outbox or the provider took it. Never throws: the caller decides what a failed
  * send means (a code that did not go out, a decision not recorded). What is logged is only the status.
  */
-export async function sendSms(env: SmsEnv, message: OutgoingSms, fetcher: typeof fetch = fetch): Promise<boolean> {
+export async function sendSms(
+  env: SmsEnv,
+  message: OutgoingSms,
+  fetcher: typeof fetch = fetch,
+  timeoutMs = SMS_TIMEOUT_MS,
+): Promise<boolean> {
   try {
     if (isDevelopment(env)) {
       await getDb(env).insert(schema.devOutbox).values({
@@ -68,6 +76,7 @@ export async function sendSms(env: SmsEnv, message: OutgoingSms, fetcher: typeof
         Accept: "application/json",
       },
       body: new URLSearchParams({ To: message.to, From: env.SMS_FROM, Body: message.text }).toString(),
+      signal: AbortSignal.timeout(timeoutMs),
     });
     if (!response.ok) {
       console.error(`sms: provider answered ${response.status}`);
