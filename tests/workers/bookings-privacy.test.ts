@@ -13,7 +13,8 @@ import { getDb } from "~/platform/data/db.server";
 import worker from "../../workers/app";
 import { deploymentProblems } from "../../workers/deploy-settings";
 import { count } from "./auth-fixtures";
-import { freshIp } from "./client";
+import { client, freshIp } from "./client";
+import { outline } from "./page-outline";
 import { rows, settleBackgroundWork } from "./public-fixtures";
 import { bookable, codeIdIn, FIELDS, inboxText, nzDay, requestIds, sendRequest } from "./bookings-fixtures";
 
@@ -232,6 +233,21 @@ describe("what is kept, and for how long", () => {
     expect(later - Date.now()).toBeGreaterThan(364 * day);
     await sweepBookings(env, later + 60_000);
     expect(await count("booking_blocks")).toBe(0);
+  });
+
+  it("the privacy page says so, and names the text-message provider among those who process data", async () => {
+    const res = await client().get("/privacy");
+    expect(res.status).toBe(200);
+    const { text } = await outline(res);
+    for (const phrase of [
+      "Booking requests: 30 days after the booking's time, and blocks 12 months unless renewed",
+      "Your number is never stored as text",
+      "only until they decline or the day after the booking's time",
+      "Everything about a request is deleted 30 days after the booking's time",
+      "The provider gets their requests and blocks in the copy of their data",
+      "our text-message provider (which sends the codes and answers of booking requests",
+    ])
+      expect(text, phrase).toContain(phrase);
   });
 
   it("the provider's data export holds their requests, opened, and their blocks, without the visitor's number", async () => {

@@ -145,7 +145,8 @@ export const PRIVACY_DATA_SECTIONS: readonly LegalSection[] = [
       <>
         <p>
           Service providers who process information for us and may not use it for anything else: our hosting and storage
-          provider (Cloudflare), the card payment gateway and our e-mail provider. Some of them store data outside New
+          provider (Cloudflare), the card payment gateway, our e-mail provider and our text-message provider (which
+          sends the codes and answers of booking requests to the visitor's number). Some of them store data outside New
           Zealand; we use only providers bound to protect it in ways comparable to the Privacy Act.
         </p>
         <p>
