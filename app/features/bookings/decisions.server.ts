@@ -1,7 +1,7 @@
-// The provider's answer to a request: accept, suggest another time, or decline (docs/decisions/0052-booking-
-// requests.md). Accepting or suggesting sends the visitor one discreet text; declining sends nothing, or a
-// neutral line when the provider asks. The status changes first, guarded by the status it was read with; a
-// text that cannot go out puts the request back as it was and says so, so nothing is half done.
+// The provider's answer to a request: accept, suggest another time, or decline
+// (docs/decisions/0052-booking-requests.md). Accepting or suggesting sends the visitor one discreet text; declining
+// sends nothing, or a neutral line when the provider asks. The status changes first, guarded by the status it was
+// read with; a text that cannot go out puts the request back as it was and says so, so nothing is half done.
 import { and, eq, inArray } from "drizzle-orm";
 import { getDb, schema } from "~/platform/data/db.server";
 import { siteName as siteNameOf } from "~/platform/email/email.server";

@@ -1,7 +1,7 @@
 // The provider's inbox as their page reads it: their listings with the switch, their requests (sealed parts
 // opened; the number only while the request is open) and their block list (docs/decisions/0052-booking-requests.md).
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
-import { matchViews } from "~/features/safety-net/check-matches";
+import { matchViews } from "~/features/safety-net/categories";
 import { getDb, schema } from "~/platform/data/db.server";
 import type { DbEnv } from "~/platform/data/db.server";
 import { formatNzDate } from "~/platform/time/date-text";

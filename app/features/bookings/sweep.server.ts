@@ -1,7 +1,7 @@
-// What the privacy page promises about booking requests, run by the cron (docs/decisions/0052-booking-
-// requests.md): a request is deleted 30 days after its time, its number emptied a day after its time; a code's
-// row a day after it was sent; a block 12 months after it was made or last renewed. The inbox's reads ignore
-// what is past too, so a late sweep changes nothing anyone sees.
+// What the privacy page promises about booking requests, run by the cron (docs/decisions/0052-booking-requests.md):
+// a request is deleted 30 days after its time, its number emptied a day after its time; a code's row a day after it
+// was sent; a block 12 months after it was made or last renewed. The inbox's reads ignore what is past too, so a
+// late sweep changes nothing anyone sees.
 import { and, lte, ne } from "drizzle-orm";
 import { getDb, schema } from "~/platform/data/db.server";
 import type { DbEnv } from "~/platform/data/db.server";

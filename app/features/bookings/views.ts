@@ -1,6 +1,6 @@
 // What the pages show and what their forms answer: the visitor's request page (request-page.server.ts) and the
 // provider's inbox (inbox.server.ts, inbox-page.server.ts).
-import type { MatchView } from "~/features/safety-net/check-matches";
+import type { MatchView } from "~/features/safety-net/categories";
 import type { RequestField } from "./request-rules";
 
 /** The visitor's page (request-page.server.ts). */

@@ -25,20 +25,22 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
   if (url.pathname !== "/dashboard") throw redirect(`/dashboard${url.search}`, 301);
   const user = await requireUser(request, context);
   const now = Date.now();
-  const [listings, verificationNotices, flash, paymentDeadlines, safety, publicStates, newRequests] = await Promise.all([
-    loadDashboardListings(context.cloudflare.env, user.id, now),
-    loadVerificationNotices(context.cloudflare.env, user.id, now),
-    // "Request sent" after the verification pages redirect here.
-    readFlash(request, context.cloudflare.env),
-    // Past-due listings: the deadline before they are hidden, on their cards.
-    pastDueDeadlines(context.cloudflare.env, user.id),
-    // Whether the menu offers the Safety Net.
-    safetyStanding(context.cloudflare.env, user.id),
-    // Hidden listings: what each still needs, and whether its paid week waits for it to be public.
-    ownPublicStates(context.cloudflare.env, user.id),
-    // The menu's count of booking requests waiting for an answer.
-    newRequestCount(context.cloudflare.env, user.id),
-  ]);
+  const [listings, verificationNotices, flash, paymentDeadlines, safety, publicStates, newRequests] = await Promise.all(
+    [
+      loadDashboardListings(context.cloudflare.env, user.id, now),
+      loadVerificationNotices(context.cloudflare.env, user.id, now),
+      // "Request sent" after the verification pages redirect here.
+      readFlash(request, context.cloudflare.env),
+      // Past-due listings: the deadline before they are hidden, on their cards.
+      pastDueDeadlines(context.cloudflare.env, user.id),
+      // Whether the menu offers the Safety Net.
+      safetyStanding(context.cloudflare.env, user.id),
+      // Hidden listings: what each still needs, and whether its paid week waits for it to be public.
+      ownPublicStates(context.cloudflare.env, user.id),
+      // The menu's count of booking requests waiting for an answer.
+      newRequestCount(context.cloudflare.env, user.id),
+    ],
+  );
   return data(
     {
       userId: user.id,

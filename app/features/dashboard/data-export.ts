@@ -6,6 +6,7 @@
 
 import { SAFETY_REPORTS_EXPORT } from "~/features/safety-net/export";
 import { BOOKING_BLOCKS_EXPORT, BOOKING_REQUESTS_EXPORT } from "~/features/bookings/export";
+import { PUBLIC_SPANS_EXPORT } from "~/features/insights/spans-export";
 
 /** How a ledger entry and an unapplied payment point at what they belong to: the payment, listing and owner. */
 const PAYMENT_ENTRY_KEYS = ["id", "payment_id", "listing_id", "user_id"] as const;
@@ -183,12 +184,8 @@ export const EXPORTED_TABLES = {
     columns: ["listing_id", "day", "photo", "shown", "opened", "card_opens"],
     leftOut: [],
   },
-  // When the listing was public, and on which plan and in which region: the days its weekly statement covers.
-  listing_public_spans: {
-    file: "listings/*/insights.json",
-    columns: ["listing_id", "started_at", "ended_at", "featured", "location"],
-    leftOut: [],
-  },
+  // When the listing was public, on which plan and where (app/features/insights/spans-export.ts).
+  listing_public_spans: PUBLIC_SPANS_EXPORT,
   // Views by visitor region, as the insights page shows them: a count under 5 reads 'fewer than 5'
   // (app/features/insights/regions.ts), since a small number could point at one visitor.
   listing_region_daily: {

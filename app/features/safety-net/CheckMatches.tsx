@@ -1,7 +1,7 @@
 // The number check's answer as the number check shows it: "No reports", or how many published alerts with each
-// one's category and month. A booking request's screening shows the same (check-matches.ts).
-import { matchesHeading } from "./check-matches";
-import type { MatchView } from "./check-matches";
+// one's category and month. A booking request's screening shows the same (categories.ts).
+import { matchesHeading } from "./categories";
+import type { MatchView } from "./categories";
 
 export function CheckMatches({ matches }: { matches: readonly MatchView[] }) {
   return (
