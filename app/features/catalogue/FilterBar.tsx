@@ -73,6 +73,9 @@ export function FilterBar({
         </h2>
         {DISPLAY_MODES.map((m) => chip("show", m.value, m.label))}
         {chip("available", "today", "Available today")}
+        {options.verifiedPhotos > 0 || filters.verifiedPhotos
+          ? chip("photos", "verified", `Verified photos (${options.verifiedPhotos})`)
+          : null}
       </div>
       {hasMore ? (
         <details open={openByDefault} className="group">

@@ -37,6 +37,8 @@ export function filterConditions(filters: Filters, now: number): SQL[] {
   if (filters.show === "active") conds.push(activeNowCondition(now));
   // Today is the NZ weekday of the request's clock, so the filter turns over at NZ midnight by itself.
   if (filters.availableToday) conds.push(sql`(${l.availableDays} & ${1 << nzClock(now).weekday}) <> 0`);
+  // The cover is verified (the card's tick, kept with the cover: features/photos/plan-photos.server.ts).
+  if (filters.verifiedPhotos) conds.push(eq(l.photoVerified, true));
   return conds;
 }
 
@@ -83,8 +85,11 @@ export function gridQuery(db: Db, opts: GridOpts) {
   // administrators' grid keeps the plain order, so a listing stays where they last saw it.
   const rotate = !opts.includeHidden;
   const order = rotate ? rotatedOrderBy(l, opts.now) : gridOrder;
-  // The owner's rotating covers turn on the same slot (features/insights/cover-rotation.ts).
-  const cover = (rotate ? rotatedCoverSql(l.id, rotationSlot(opts.now)) : sql<string | null>`null`).as("rotated_cover");
+  // The owner's rotating covers turn on the same slot (features/insights/cover-rotation.ts); not under
+  // 'Verified photos', whose cards show the verified cover they were chosen for.
+  const cover = (
+    rotate && !opts.filters.verifiedPhotos ? rotatedCoverSql(l.id, rotationSlot(opts.now)) : sql<string | null>`null`
+  ).as("rotated_cover");
   if (opts.filters.show === "touring") {
     return db
       .select({ ...cardColumns, listedAt: l.listedAt, rotatedCover: cover, tour: touring.tour })
@@ -195,10 +200,12 @@ export function keptGridPageSelect(opts: GridOptions) {
 type CardRow = Awaited<ReturnType<typeof gridPageQuery>>[number];
 type NearYouRow = Awaited<ReturnType<typeof nearYouQueries>["inRegion"]>[number];
 
-/** A grid row's card, with the slot's rotated cover where the owner chose covers. */
+/** A grid row's card, with the slot's rotated cover where the owner chose covers (its tick is that photo's). */
 function withCover(r: CardRow) {
   const rotated = parseRotatedCover(r.rotatedCover);
-  return toCard(rotated ? { ...r, coverKey: rotated.key, coverWidth: rotated.width, coverHeight: rotated.height } : r);
+  if (!rotated) return toCard(r);
+  const { key: coverKey, width: coverWidth, height: coverHeight, verified: photoVerified } = rotated;
+  return toCard({ ...r, coverKey, coverWidth, coverHeight, photoVerified });
 }
 
 export function toGridPage(rows: CardRow[], opts: GridOptions): GridPage {
