@@ -46,13 +46,7 @@ export function PhotoCheckGrid({
           data-testid="photo-check"
           data-image-id={p.imageId}
         >
-          <PhotoThumb
-            url={p.url}
-            width={160}
-            height={213}
-            loading="lazy"
-            className="aspect-[3/4] w-full rounded-lg object-cover"
-          />
+          <PhotoThumb url={p.url} width={160} height={213} className="aspect-[3/4] w-full rounded-lg object-cover" />
           <span className="sr-only">Photo {i + 1}:</span>
           <Status photo={p} now={now} />
           {perPhoto && p.askable ? (

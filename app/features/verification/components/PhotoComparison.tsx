@@ -39,7 +39,9 @@ export function PhotoComparison({ request: r }: { request: PendingRequest }) {
             ? `ID review approved ${formatNzDate(r.idReview.decidedAt)}${
                 r.idReview.documentType ? ` (${ID_DOCUMENT_INFO[r.idReview.documentType].name})` : ""
               }.`
-            : "No approved ID review on record: compare with the photos of the person sent with this request."}
+            : r.fileCount
+              ? "No approved ID review on record: compare with the photos of the person sent with this request."
+              : "No approved ID review on record."}
         </p>
         {r.idReview?.photosSeen.length ? (
           <Strip title="Photos at that ID review" photos={r.idReview.photosSeen} testId="id-review-photos" />
