@@ -1243,7 +1243,7 @@ CREATE TABLE users (
   agency INTEGER NOT NULL DEFAULT 0,
   created_at INTEGER NOT NULL,
   updated_at INTEGER NOT NULL
-, email_confirmed_at INTEGER);
+, email_confirmed_at INTEGER, two_factor_reminder_dismissed_at INTEGER);
 
 CREATE UNIQUE INDEX users_email ON users (email);
 

@@ -18,6 +18,8 @@ export const users = sqliteTable("users", {
   updatedAt: integer("updated_at").notNull(),
   /** Null until the address is confirmed through a mailed link (migration 0019); such an account cannot sign in. */
   emailConfirmedAt: integer("email_confirmed_at"),
+  /** The dashboard's two-factor reminder was dismissed then (migration 0067); it rests for 30 days. */
+  twoFactorReminderDismissedAt: integer("two_factor_reminder_dismissed_at"),
 });
 
 export const listings = sqliteTable("listings", {

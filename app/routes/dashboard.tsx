@@ -15,6 +15,7 @@ import { greeting, listingsHeading, menuItems, showsAddNewListing } from "~/feat
 import { expiryDelay, nextExpiry } from "~/features/listings/state";
 import { PAUSE_UNTIL_FIELD } from "~/features/listings/upkeep";
 import { VerificationNotices } from "~/features/verification/VerificationNotices";
+import { TwoFactorReminder } from "~/features/accounts/second-factor/TwoFactorOffer";
 import { pipeHeaders } from "~/platform/http/page-answer";
 import { dashboardAction, dashboardPage } from "~/features/dashboard/dashboard-page.server";
 import type { ToggleFailure } from "~/features/dashboard/dashboard-page.server";
@@ -96,6 +97,9 @@ function DashboardView({ data }: { data: DashboardData }) {
           <h1 className="text-3xl font-bold tracking-tight">{heading}</h1>
           {showsAddNewListing(listings.length, agency) ? <AddNewListing userId={data.userId} /> : null}
         </div>
+        {data.twoFactor.show ? (
+          <TwoFactorReminder hasPasskey={data.twoFactor.hasPasskey} busy={revalidator.state !== "idle"} />
+        ) : null}
         <VerificationNotices sent={data.notice} notices={data.verificationNotices} />
         {pageError ? <Alert tone="error">{pageError}</Alert> : null}
         {listings.length === 0 ? (

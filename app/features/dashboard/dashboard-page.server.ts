@@ -17,6 +17,11 @@ import { readForm } from "~/platform/http/body.server";
 import { NO_STORE } from "~/platform/http/page-answer";
 import { loadDashboardListings, setListingFlag } from "./dashboard.server";
 import { ownerWriteLimited } from "~/features/listings/own-listing.server";
+import {
+  dismissTwoFactorReminder,
+  isDismissTwoFactorIntent,
+  loadTwoFactorReminder,
+} from "~/features/accounts/two-factor-reminder.server";
 
 export async function dashboardPage(request: Request, context: AppLoadContext) {
   const url = new URL(request.url);
@@ -24,7 +29,7 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
   if (url.pathname !== "/dashboard") throw redirect(`/dashboard${url.search}`, 301);
   const user = await requireUser(request, context);
   const now = Date.now();
-  const [listings, verificationNotices, flash, paymentDeadlines, safety] = await Promise.all([
+  const [listings, verificationNotices, flash, paymentDeadlines, safety, twoFactor] = await Promise.all([
     loadDashboardListings(context.cloudflare.env, user.id, now),
     loadVerificationNotices(context.cloudflare.env, user.id, now),
     // "Request sent" after the verification pages redirect here.
@@ -33,6 +38,8 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
     pastDueDeadlines(context.cloudflare.env, user.id),
     // Whether the menu offers the Safety Net.
     safetyStanding(context.cloudflare.env, user.id),
+    // The reminder until two-factor sign-in is on (docs/decisions/0056-two-factor-offered-at-the-start.md).
+    loadTwoFactorReminder(context.cloudflare.env, user.id, now),
   ]);
   return data(
     {
@@ -45,6 +52,7 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
       now,
       paymentDeadlines,
       safetyNet: safety.access || safety.ownReports,
+      twoFactor,
     },
     { headers: flash.headers },
   );
@@ -70,6 +78,10 @@ export async function dashboardAction(request: Request, context: AppLoadContext)
       { error, listingId: typeof listingId === "string" ? listingId : undefined },
       { status, headers: NO_STORE },
     );
+  if (isDismissTwoFactorIntent(intent)) {
+    await dismissTwoFactorReminder(env, user.id);
+    throw redirect("/dashboard", { status: 303, headers: NO_STORE });
+  }
   if (intent === "pause" || intent === "resume" || intent === "confirm") {
     if (!isId(listingId)) return fail(400, ERROR_MSG.invalidListingId);
     if (await ownerWriteLimited(env, user.id)) return fail(429, ERROR_MSG.tooManyChanges);
