@@ -283,7 +283,7 @@ CREATE TABLE listing_images (
   width INTEGER NOT NULL,
   height INTEGER NOT NULL,
   created_at INTEGER NOT NULL
-, public INTEGER NOT NULL DEFAULT 1 CHECK (public IN (0, 1)), kept_on_standard INTEGER NOT NULL DEFAULT 0 CHECK (kept_on_standard IN (0, 1)));
+, public INTEGER NOT NULL DEFAULT 1 CHECK (public IN (0, 1)), kept_on_standard INTEGER NOT NULL DEFAULT 0 CHECK (kept_on_standard IN (0, 1)), verified_at INTEGER);
 
 CREATE UNIQUE INDEX listing_images_key ON listing_images (r2_key);
 
@@ -612,6 +612,7 @@ BEGIN
     facet = 'all'
     OR (facet = 'nationality' AND value = OLD.nationality)
     OR (facet = 'bodyType' AND value = OLD.body_type)
+    OR (facet = 'photos' AND value = 'verified' AND OLD.photo_verified = 1)
     OR (facet, value) IN (SELECT facet, value FROM facet_ranges
       WHERE (facet = 'age' AND OLD.age BETWEEN min AND max) OR (facet = 'height' AND OLD.height BETWEEN min AND max))
   );
@@ -624,13 +625,15 @@ BEGIN
     SELECT 'all' AS facet, '' AS value
     UNION ALL SELECT 'nationality', NEW.nationality WHERE NEW.nationality <> ''
     UNION ALL SELECT 'bodyType', NEW.body_type WHERE NEW.body_type <> ''
+    UNION ALL SELECT 'photos', 'verified' WHERE NEW.photo_verified = 1
     UNION ALL SELECT facet, value FROM facet_ranges
       WHERE (facet = 'age' AND NEW.age BETWEEN min AND max) OR (facet = 'height' AND NEW.height BETWEEN min AND max)
   ) AS f WHERE true
   ON CONFLICT (location, facet, value) DO UPDATE SET n = n + 1;
 END;
 
-CREATE TRIGGER listing_facets_update_new AFTER UPDATE OF live, location, nationality, body_type, age, height ON listings
+CREATE TRIGGER listing_facets_update_new
+AFTER UPDATE OF live, location, nationality, body_type, age, height, photo_verified ON listings
 WHEN NEW.live = 1
 BEGIN
   INSERT INTO listing_facets (location, facet, value, n)
@@ -638,13 +641,15 @@ BEGIN
     SELECT 'all' AS facet, '' AS value
     UNION ALL SELECT 'nationality', NEW.nationality WHERE NEW.nationality <> ''
     UNION ALL SELECT 'bodyType', NEW.body_type WHERE NEW.body_type <> ''
+    UNION ALL SELECT 'photos', 'verified' WHERE NEW.photo_verified = 1
     UNION ALL SELECT facet, value FROM facet_ranges
       WHERE (facet = 'age' AND NEW.age BETWEEN min AND max) OR (facet = 'height' AND NEW.height BETWEEN min AND max)
   ) AS f WHERE true
   ON CONFLICT (location, facet, value) DO UPDATE SET n = n + 1;
 END;
 
-CREATE TRIGGER listing_facets_update_old AFTER UPDATE OF live, location, nationality, body_type, age, height ON listings
+CREATE TRIGGER listing_facets_update_old
+AFTER UPDATE OF live, location, nationality, body_type, age, height, photo_verified ON listings
 WHEN OLD.live = 1
 BEGIN
   UPDATE listing_facets SET n = n - 1
@@ -652,6 +657,7 @@ BEGIN
     facet = 'all'
     OR (facet = 'nationality' AND value = OLD.nationality)
     OR (facet = 'bodyType' AND value = OLD.body_type)
+    OR (facet = 'photos' AND value = 'verified' AND OLD.photo_verified = 1)
     OR (facet, value) IN (SELECT facet, value FROM facet_ranges
       WHERE (facet = 'age' AND OLD.age BETWEEN min AND max) OR (facet = 'height' AND OLD.height BETWEEN min AND max))
   );
@@ -907,6 +913,17 @@ CREATE INDEX pending_uploads_draft ON pending_uploads (user_id, draft_key) WHERE
 CREATE INDEX pending_uploads_kept ON pending_uploads (kept_until) WHERE kept_until IS NOT NULL;
 
 CREATE INDEX pending_uploads_user ON pending_uploads (user_id, created_at);
+
+
+-- ----------------------------------------------------------------------------------------------------
+-- photo_checks_pending
+
+CREATE TABLE photo_checks_pending (
+  image_id TEXT PRIMARY KEY NOT NULL REFERENCES listing_images (id) ON DELETE CASCADE,
+  request_id TEXT NOT NULL REFERENCES verification_requests (id) ON DELETE CASCADE
+);
+
+CREATE INDEX photo_checks_pending_request ON photo_checks_pending (request_id);
 
 
 -- ----------------------------------------------------------------------------------------------------
@@ -1336,7 +1353,7 @@ CREATE TABLE users (
   agency INTEGER NOT NULL DEFAULT 0,
   created_at INTEGER NOT NULL,
   updated_at INTEGER NOT NULL
-, email_confirmed_at INTEGER);
+, email_confirmed_at INTEGER, two_factor_reminder_dismissed_at INTEGER);
 
 CREATE UNIQUE INDEX users_email ON users (email);
 
@@ -1358,11 +1375,15 @@ CREATE TABLE verification_requests (
   decided_at INTEGER,
   decided_by TEXT
 , rereview INTEGER NOT NULL DEFAULT 0, changes TEXT NOT NULL DEFAULT '', document_type TEXT
-  CHECK (document_type IS NULL OR document_type IN ('passport', 'nz_licence', 'kiwi_access')));
+  CHECK (document_type IS NULL OR document_type IN ('passport', 'nz_licence', 'kiwi_access')), image_ids TEXT NOT NULL DEFAULT '[]');
 
 CREATE INDEX verification_requests_leftover ON verification_requests (status) WHERE status <> 'pending' AND r2_keys <> '[]';
 
-CREATE UNIQUE INDEX verification_requests_one_pending ON verification_requests (listing_id, kind) WHERE status = 'pending';
+CREATE UNIQUE INDEX verification_requests_one_pending ON verification_requests (listing_id, kind)
+  WHERE status = 'pending' AND kind = 'id';
+
+CREATE INDEX verification_requests_pending_photo ON verification_requests (listing_id)
+  WHERE status = 'pending' AND kind = 'photo';
 
 CREATE INDEX verification_requests_status ON verification_requests (status, created_at);
 

@@ -18,6 +18,8 @@ export const users = sqliteTable("users", {
   updatedAt: integer("updated_at").notNull(),
   /** Null until the address is confirmed through a mailed link (migration 0019); such an account cannot sign in. */
   emailConfirmedAt: integer("email_confirmed_at"),
+  /** The dashboard's two-factor reminder was dismissed then (migration 0067); it rests for 30 days. */
+  twoFactorReminderDismissedAt: integer("two_factor_reminder_dismissed_at"),
 });
 
 export const listings = sqliteTable("listings", {
@@ -62,6 +64,7 @@ export const listings = sqliteTable("listings", {
   live: flag("live"),
   active: flag("active"),
   activeUntil: integer("active_until"),
+  /** The cover photo is verified (migration 0066; kept with the cover by coverStatement): the card's tick. */
   photoVerified: flag("photo_verified"),
   coverKey: text("cover_key"),
   coverWidth: integer("cover_width"),
@@ -112,6 +115,18 @@ export const listingImages = sqliteTable("listing_images", {
   public: integer("public", { mode: "boolean" }).notNull().default(true),
   /** The owner's choice of the photos that stay public when the listing becomes Standard (migration 0037). */
   keptOnStandard: flag("kept_on_standard"),
+  /** When an administrator last checked this photo against the person (migration 0066); null: never. */
+  verifiedAt: integer("verified_at"),
+});
+
+/** A photo waiting for a check, and by which request: one at a time per photo (migration 0066). */
+export const photoChecksPending = sqliteTable("photo_checks_pending", {
+  imageId: text("image_id")
+    .primaryKey()
+    .references(() => listingImages.id, { onDelete: "cascade" }),
+  requestId: text("request_id")
+    .notNull()
+    .references(() => verificationRequests.id, { onDelete: "cascade" }),
 });
 
 export const listingRates = sqliteTable("listing_rates", {
@@ -337,6 +352,8 @@ export const verificationRequests = sqliteTable("verification_requests", {
   changes: text("changes").notNull().default(""),
   // 0050: which document an ID request sent (features/verification/verification.ts, ID_DOCUMENTS); null for photo requests.
   documentType: text("document_type", { enum: ["passport", "nz_licence", "kiwi_access"] }),
+  /** 0066: a photo request's photos (JSON list of listing_images ids); '[]' for one from before (the listing). */
+  imageIds: text("image_ids").notNull().default("[]"),
 });
 
 export const reports = sqliteTable("reports", {

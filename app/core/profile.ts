@@ -11,6 +11,11 @@ export type ProfileImage = {
   height: number;
   /** Kept but not shown to visitors (the Standard plan's limit, decision 0017): only in the owner's editor. */
   hidden?: true;
+  /**
+   * When an administrator last checked this photo (UTC ms); null: not verified (app/core/photo-checks.ts).
+   * Always set in what the server delivers; absent on a photo the editor has not saved yet.
+   */
+  verifiedAt?: number | null;
 };
 export type ProfileRate = {
   id: string;
@@ -67,6 +72,7 @@ export type Profile = {
   live: boolean;
   active: boolean;
   active_until: number | null;
+  /** The cover photo is verified (docs/decisions/0055-each-photo-verified.md); each photo's check is in `images`. */
   photoVerified: boolean;
   ImageUrls: string;
   positions: string;

@@ -23,6 +23,7 @@ import { expiryDelay, nextExpiry } from "~/features/listings/state";
 import { PAUSE_UNTIL_FIELD } from "~/features/listings/upkeep";
 import { useInboxUpdates } from "~/features/bookings/components/useInboxUpdates";
 import { VerificationNotices } from "~/features/verification/VerificationNotices";
+import { TwoFactorReminder } from "~/features/accounts/second-factor/TwoFactorOffer";
 import { pipeHeaders } from "~/platform/http/page-answer";
 import { unsent } from "~/platform/http/unsent";
 import { dashboardAction, dashboardPage } from "~/features/dashboard/dashboard-page.server";
@@ -150,6 +151,9 @@ function DashboardView({ data }: { data: DashboardData }) {
           <h1 className="text-3xl font-bold tracking-tight">{heading}</h1>
           {showsAddNewListing(listings.length, agency) ? <AddNewListing userId={data.userId} /> : null}
         </div>
+        {data.twoFactor.show ? (
+          <TwoFactorReminder hasPasskey={data.twoFactor.hasPasskey} busy={revalidator.state !== "idle"} />
+        ) : null}
         <VerificationNotices sent={data.notice} notices={data.verificationNotices} />
         {data.reloadFailed ? (
           <Alert tone="warning" data-testid="dashboard-stale">

@@ -43,6 +43,7 @@ function listing(over: Partial<DashboardListing> = {}): DashboardListing {
     live: true,
     verified: true,
     photoVerified: true,
+    photosToCheck: 0,
     ImageUrls: "/photos/a.webp,/photos/b.webp",
     profileClicks: 0,
     contactClicks: 0,
@@ -102,15 +103,13 @@ describe("menu", () => {
     );
   });
 
-  it("shows Verify Photos when some listing is not photo-verified and has at least 4 images", () => {
-    expect(labels([listing({ photoVerified: false, ImageUrls: four })])).toContain("Verify Photos /photo-verification");
-    expect(labels([listing({ photoVerified: false, ImageUrls: "/1,/2,/3" })])).not.toContain(
+  it("shows Verify Photos when some listing has a photo that may be sent for checking", () => {
+    expect(labels([listing({ photosToCheck: 1 })])).toContain("Verify Photos /photo-verification");
+    expect(labels([listing({ photoVerified: false, photosToCheck: 0, ImageUrls: four })])).not.toContain(
       "Verify Photos /photo-verification",
     );
-    expect(labels([listing({ photoVerified: true, ImageUrls: four })])).not.toContain(
-      "Verify Photos /photo-verification",
-    );
-    expect(labels([listing({ verified: false, photoVerified: false, ImageUrls: four })])).toEqual([
+    expect(labels([listing(), listing({ photosToCheck: 2 })])).toContain("Verify Photos /photo-verification");
+    expect(labels([listing({ verified: false, photosToCheck: 4, ImageUrls: four })])).toEqual([
       "Subscriptions /subscriptions",
       "Manage /managesub",
       "Help /faq",

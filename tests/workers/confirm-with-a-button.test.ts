@@ -3,6 +3,7 @@
 // the cookie the sign-up set, is signed in. Any other browser confirms the address and is asked to log in.
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
+import { twoFactorOfferPath } from "~/features/accounts/second-factor/two-factor-offer";
 import { MSG } from "~/features/accounts/auth-schemas";
 import { newToken } from "~/platform/data/ids";
 import { NOTICE } from "~/features/site/messages";
@@ -61,7 +62,7 @@ describe("pressing the button", () => {
     const token = await confirmTokenFor("own@test.nz");
     const res = await pressConfirm(token, browser);
     expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/dashboard");
+    expect(res.headers.get("Location")).toBe(twoFactorOfferPath("/dashboard"));
     const session = sessionCookieFrom(res);
     expect(session).not.toBeNull();
     expect(res.headers.getSetCookie().some((c) => /^signup=;/.test(c) && /Max-Age=0/.test(c))).toBe(true);

@@ -95,13 +95,26 @@ describe("/dashboard greeting, menu and heading", () => {
     expect(page.cards.map((c) => c.name)).toEqual(["Sienna", "Coco"]);
   });
 
-  it("hides Get Verified when every listing is verified, and Verify Photos under 4 photos or once photo-verified", async () => {
+  it("hides Get Verified when every listing is verified, and Verify Photos once no photo can be sent for checking", async () => {
     const agency = await signedIn({ agency: true, logIn: true });
-    const three = await insertListing({ userId: agency.userId, verified: true, live: false, photoVerified: false });
     const checked = await insertListing({ userId: agency.userId, verified: true, photoVerified: true });
-    await addPhotos(three, [1, 2, 3], { r2: false });
+    const waiting = await insertListing({ userId: agency.userId, verified: true, live: false });
     await addPhotos(checked, [1, 2, 3, 4, 5], { r2: false });
-    const page = await dashboard(agency);
+    const [photo] = await addPhotos(waiting, [1], { r2: false });
+    // Every photo checked recently, or waiting for its check (docs/decisions/0055-each-photo-verified.md).
+    await env.DB.prepare("UPDATE listing_images SET verified_at = ? WHERE listing_id = ?")
+      .bind(Date.now(), checked)
+      .run();
+    const request = "req" + waiting.slice(0, 12);
+    await env.DB.batch([
+      env.DB.prepare(
+        "INSERT INTO verification_requests (id, kind, listing_id, user_id, status, created_at) VALUES (?, 'photo', ?, ?, 'pending', ?)",
+      ).bind(request, waiting, agency.userId, Date.now()),
+      env.DB.prepare(
+        "INSERT INTO photo_checks_pending (image_id, request_id) SELECT id, ? FROM listing_images WHERE r2_key = ?",
+      ).bind(request, photo),
+    ]);
+    let page = await dashboard(agency);
     expect(page.menu.map((m) => m.label)).toEqual([
       "Subscriptions",
       "Manage",
@@ -110,6 +123,10 @@ describe("/dashboard greeting, menu and heading", () => {
       "Insights",
       "Booking requests",
     ]);
+    // A new photo, not yet checked: Verify Photos comes back.
+    await addPhotos(checked, [6], { r2: false });
+    page = await dashboard(agency);
+    expect(page.menu.map((m) => m.label)).toContain("Verify Photos");
   });
 });
 

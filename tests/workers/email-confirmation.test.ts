@@ -11,6 +11,7 @@ import {
   waitOnExecutionContext,
 } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
+import { twoFactorOfferPath } from "~/features/accounts/second-factor/two-factor-offer";
 import { MSG } from "~/features/accounts/auth-schemas";
 import { NOTICE } from "~/features/site/messages";
 import { CONFIRM_MAILS_PER_HOUR, CONFIRM_TOKEN_TTL_MS } from "~/features/accounts/auth-session";
@@ -167,7 +168,8 @@ describe("the confirmation link", () => {
     expect((await userRow("hana@test.nz"))!.email_confirmed_at).toBeNull();
     const res = await confirm(token, browser);
     expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/dashboard");
+    // By way of the two-factor offer (decision 0056), on to where the sign-up was going.
+    expect(res.headers.get("Location")).toBe(twoFactorOfferPath("/dashboard"));
     expect(res.headers.get("Referrer-Policy")).toBe("strict-origin");
     expect(res.headers.get("Cache-Control")).toBe("no-store");
     const cookie = sessionCookieFrom(res);
@@ -243,13 +245,13 @@ describe("the confirmation link", () => {
   it("takes the sign-up to where it was going; a redirect off the site is stored as the dashboard", async () => {
     const going = browserOf(await signUpPage("going@test.nz", {}, "/login?action=signup&redirectTo=%2Fprofile%2Fnew"));
     const res = await confirm(await confirmTokenFor("going@test.nz"), going);
-    expect(res.headers.get("Location")).toBe("/profile/new");
+    expect(res.headers.get("Location")).toBe(twoFactorOfferPath("/profile/new"));
 
     const offSite = ["//evil.example", "https://evil.example/", "/\\evil.example", "/.//evil.example", "/login"];
     for (const [i, redirectTo] of offSite.entries()) {
       const browser = browserOf(await signUpPage(`evil${i}@test.nz`, { redirectTo }));
       const res = await confirm(await confirmTokenFor(`evil${i}@test.nz`), browser);
-      expect(res.headers.get("Location"), redirectTo).toBe("/dashboard");
+      expect(res.headers.get("Location"), redirectTo).toBe(twoFactorOfferPath("/dashboard"));
     }
     expect(await count("email_confirmations", "redirect_to NOT IN ('/dashboard', '/profile/new')")).toBe(0);
   });
@@ -272,7 +274,7 @@ describe("the confirmation link", () => {
 
     const res = await confirm(await confirmTokenFor("tier@test.nz"), browser);
     expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/subscriptions?tier=featured");
+    expect(res.headers.get("Location")).toBe(twoFactorOfferPath("/subscriptions?tier=featured"));
     const signedInClient = client({ cookie: sessionCookieFrom(res) });
     expect((await signedInClient.get("/api/auth/status")).status).toBe(200);
     const page = await signedInClient.get("/subscriptions?tier=featured");

@@ -46,6 +46,8 @@ describe("GET /api/modelswvisits/{userId}", () => {
         live: true,
         verified: true,
         photoVerified: true,
+        // Three photos, none checked yet: each may be sent (docs/decisions/0055-each-photo-verified.md).
+        photosToCheck: 3,
         ImageUrls: keys.map((k) => `/photos/${k}`).join(","),
         profileClicks: 9,
         contactClicks: 4,
@@ -67,6 +69,7 @@ describe("GET /api/modelswvisits/{userId}", () => {
         live: false,
         verified: false,
         photoVerified: false,
+        photosToCheck: 0,
         ImageUrls: "",
         profileClicks: 0,
         contactClicks: 0,

@@ -351,13 +351,21 @@ describe("the pages work without JavaScript", () => {
   it("Photo verification lists eligible listings with 'Select this Profile' and posts three photos", async () => {
     const { provider } = await cast();
     const id = await listingWithPhotos(provider, 4, { firstName: "Lena" });
-    await listingWithPhotos(provider, 2, { firstName: "Short" });
+    const short = await listingWithPhotos(provider, 2, { firstName: "Short" });
+    await listingOf(provider, { firstName: "Bare" });
     const list = await (await provider.client.get("/photo-verification")).text();
     expect(list).toContain("Lena");
-    expect(list).not.toContain("Short");
+    // Every listing with photos is listed (each photo has its own check); one without photos is not.
+    expect(list).toContain("Short");
+    expect(list).not.toContain("Bare");
     expect(list).toContain("Select this Profile");
-    const selected = await (await provider.client.get(`/photo-verification?listingId=${id}`)).text();
+    const selected = await pageText(await provider.client.get(`/photo-verification?listingId=${id}`));
     expect(selected).toContain("Submit Photos for Review");
+    expect(selected).toContain("Photos verified: 0 of 4");
+    // With no verified photos the check needs photos of the person, and the spec's form needs 4 photos.
+    const few = await pageText(await provider.client.get(`/photo-verification?listingId=${short}`));
+    expect(few).toContain(VERIFY_MSG.tooFewPhotos);
+    expect(few).not.toContain("Submit Photos for Review");
     const form = photoForm();
     form.set("listingId", id);
     const res = await provider.client.post("/photo-verification", { multipart: form });

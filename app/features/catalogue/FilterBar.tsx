@@ -93,6 +93,9 @@ export function FilterBar({
         </h2>
         {DISPLAY_MODES.map((m) => chip("show", m.value, m.label, m.value === "verified" ? VERIFIED_TITLE : undefined))}
         {chip("available", "today", "Available today")}
+        {options.verifiedPhotos > 0 || filters.verifiedPhotos
+          ? chip("photos", "verified", `Verified photos (${options.verifiedPhotos})`)
+          : null}
       </div>
       {filters.show === "verified" ? (
         <p className="text-xs text-muted" data-testid="verified-note">

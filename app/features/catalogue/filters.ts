@@ -42,9 +42,11 @@ export type Filters = {
   show: DisplayMode;
   /** Only listings with weekly hours on today's NZ weekday (docs/dashboard.md); 'Active Now' keeps its own meaning. */
   availableToday: boolean;
+  /** Only listings whose cover photo is verified (docs/decisions/0055-each-photo-verified.md). */
+  verifiedPhotos: boolean;
 };
 
-export const FILTER_PARAMS = ["age", "height", "nationality", "body", "show", "available"] as const;
+export const FILTER_PARAMS = ["age", "height", "nationality", "body", "show", "available", "photos"] as const;
 type FilterParam = (typeof FILTER_PARAMS)[number];
 
 const MAX_TEXT = 40;
@@ -63,11 +65,14 @@ export function parseFilters(params: URLSearchParams): Filters {
     bodyType: text("body"),
     show,
     availableToday: params.get("available") === "today",
+    verifiedPhotos: params.get("photos") === "verified",
   };
 }
 
 export function hasActiveFilters(f: Filters): boolean {
-  return Boolean(f.age || f.height || f.nationality || f.bodyType || f.show !== "all" || f.availableToday);
+  return Boolean(
+    f.age || f.height || f.nationality || f.bodyType || f.show !== "all" || f.availableToday || f.verifiedPhotos,
+  );
 }
 
 function filterValue(f: Filters, param: FilterParam): string | null {
@@ -84,6 +89,8 @@ function filterValue(f: Filters, param: FilterParam): string | null {
       return f.show === "all" ? null : f.show;
     case "available":
       return f.availableToday ? "today" : null;
+    case "photos":
+      return f.verifiedPhotos ? "verified" : null;
   }
 }
 

@@ -65,7 +65,7 @@ async function loadParts(
       rows: session ? session.rows(results[selects.length]) : null,
       value: {
         grid: { ok: true, value: toGridPage(gridSelect.rows(results[0]), grid) },
-        facets: toFacets(facetsSelect.rows(results[1]), touringSelect.rows(results[2])),
+        facets: toFacets(facetsSelect.rows(results[1]), touringSelect.rows(results[2]), grid.region),
         nearYou: near ? toNearYou(near.inSuburb ? (suburbRows ?? []) : [], regionRows ?? []) : [],
       },
     };

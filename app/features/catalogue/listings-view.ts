@@ -9,6 +9,8 @@ export type FilterOptions = {
   height: string[];
   nationality: string[];
   bodyType: string[];
+  /** Live listings here whose cover photo is verified: the 'Verified photos' filter's count. */
+  verifiedPhotos: number;
 };
 
 export type GridPage = {

@@ -18,6 +18,11 @@ import { readForm } from "~/platform/http/body.server";
 import { NO_STORE } from "~/platform/http/page-answer";
 import { loadDashboardListings, setListingFlag } from "./dashboard.server";
 import { ownerWriteLimited } from "~/features/listings/own-listing.server";
+import {
+  dismissTwoFactorReminder,
+  isDismissTwoFactorIntent,
+  loadTwoFactorReminder,
+} from "~/features/accounts/two-factor-reminder.server";
 
 export async function dashboardPage(request: Request, context: AppLoadContext) {
   const url = new URL(request.url);
@@ -25,8 +30,8 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
   if (url.pathname !== "/dashboard") throw redirect(`/dashboard${url.search}`, 301);
   const user = await requireUser(request, context);
   const now = Date.now();
-  const [listings, verificationNotices, flash, paymentDeadlines, safety, publicStates, newRequests] = await Promise.all(
-    [
+  const [listings, verificationNotices, flash, paymentDeadlines, safety, publicStates, newRequests, twoFactor] =
+    await Promise.all([
       loadDashboardListings(context.cloudflare.env, user.id, now),
       loadVerificationNotices(context.cloudflare.env, user.id, now),
       // "Request sent" after the verification pages redirect here.
@@ -39,8 +44,9 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
       ownPublicStates(context.cloudflare.env, user.id),
       // The menu's count of booking requests waiting for an answer.
       newRequestCount(context.cloudflare.env, user.id),
-    ],
-  );
+      // The reminder until two-factor sign-in is on (docs/decisions/0056-two-factor-offered-at-the-start.md).
+      loadTwoFactorReminder(context.cloudflare.env, user.id, now),
+    ]);
   return data(
     {
       userId: user.id,
@@ -54,6 +60,7 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
       safetyNet: safety.access || safety.ownReports,
       publicStates,
       newRequests,
+      twoFactor,
     },
     { headers: flash.headers },
   );
@@ -79,6 +86,10 @@ export async function dashboardAction(request: Request, context: AppLoadContext)
       { error, listingId: typeof listingId === "string" ? listingId : undefined },
       { status, headers: NO_STORE },
     );
+  if (isDismissTwoFactorIntent(intent)) {
+    await dismissTwoFactorReminder(env, user.id);
+    throw redirect("/dashboard", { status: 303, headers: NO_STORE });
+  }
   if (intent === "pause" || intent === "resume" || intent === "confirm") {
     if (!isId(listingId)) return fail(400, ERROR_MSG.invalidListingId);
     if (await ownerWriteLimited(env, user.id)) return fail(429, ERROR_MSG.tooManyChanges);

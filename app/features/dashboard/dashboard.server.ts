@@ -5,6 +5,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { DashboardListing } from "./dashboard";
 import { flatRatesInDollars } from "~/features/listings/rules";
 import type { FlatRates } from "~/features/listings/rules";
+import { canAskCheck } from "~/features/verification/photo-checks";
 import { photoUrl } from "~/core/photo-keys";
 import type { Profile } from "~/core/profile";
 import { monthKey } from "~/features/insights/stats";
@@ -59,14 +60,24 @@ export async function loadDashboardListings(env: DbEnv, userId: string, now = Da
       .where(eq(l.userId, userId))
       .orderBy(asc(l.createdAt), asc(l.id)),
     db
-      .select({ listingId: img.listingId, r2Key: img.r2Key })
+      .select({
+        listingId: img.listingId,
+        r2Key: img.r2Key,
+        verifiedAt: img.verifiedAt,
+        pending: sql<boolean>`exists (select 1 from photo_checks_pending p where p.image_id = ${img.id})`.mapWith(
+          Boolean,
+        ),
+      })
       .from(img)
       .innerJoin(l, eq(l.id, img.listingId))
       .where(eq(l.userId, userId))
       .orderBy(asc(img.listingId), asc(img.position), asc(img.createdAt)),
   ]);
   const urls = new Map<string, string[]>();
+  const toCheck = new Map<string, number>();
   for (const i of images) {
+    if (canAskCheck({ imageId: "", verifiedAt: i.verifiedAt, pending: i.pending }, now))
+      toCheck.set(i.listingId, (toCheck.get(i.listingId) ?? 0) + 1);
     const list = urls.get(i.listingId);
     if (list) list.push(photoUrl(i.r2Key));
     else urls.set(i.listingId, [photoUrl(i.r2Key)]);
@@ -80,6 +91,7 @@ export async function loadDashboardListings(env: DbEnv, userId: string, now = Da
     live: r.live,
     verified: r.verified,
     photoVerified: r.photoVerified,
+    photosToCheck: toCheck.get(r.id) ?? 0,
     ImageUrls: (urls.get(r.id) ?? []).join(","),
     profileClicks: r.views ?? 0,
     contactClicks: r.contacts ?? 0,

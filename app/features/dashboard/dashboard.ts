@@ -1,6 +1,5 @@
 // The owner dashboard's screen rules (spec provider §2, §4): what the sidebar, headings and menus show and
 // what the delete confirmations say. A listing's states and their changes are in listings/state.ts.
-import { PHOTO_VERIFY_MIN_IMAGES } from "~/features/verification/verification";
 
 /**
  * One listing as the dashboard and GET /api/modelswvisits/{userId} deliver it (spec §3, dashboard view).
@@ -16,6 +15,8 @@ export type DashboardListing = {
   live: boolean;
   verified: boolean;
   photoVerified: boolean;
+  /** Photos that may be sent for checking now: unverified or checked over 12 months ago, none waiting (0055). */
+  photosToCheck: number;
   /** Photo URLs in position order, comma-separated; the first is the cover. */
   ImageUrls: string;
   /** Views of the public profile this month, each counted once and shown as is (not halved). */
@@ -73,9 +74,12 @@ export function showsGetVerified(listings: readonly Pick<DashboardListing, "veri
   return listings.some((l) => !l.verified);
 }
 
-/** Verify Photos: some listing is not photo-verified and has enough photos to be checked. */
-export function showsVerifyPhotos(listings: readonly Pick<DashboardListing, "photoVerified" | "ImageUrls">[]): boolean {
-  return listings.some((l) => !l.photoVerified && imageCount(l.ImageUrls) >= PHOTO_VERIFY_MIN_IMAGES);
+/**
+ * Verify Photos: some listing has a photo that may be sent for checking (the spec's 'not photo-verified with at
+ * least 4 images' became per photo: docs/decisions/0055-each-photo-verified.md).
+ */
+export function showsVerifyPhotos(listings: readonly Pick<DashboardListing, "photosToCheck">[]): boolean {
+  return listings.some((l) => l.photosToCheck > 0);
 }
 
 /** 'Verification pending' instead of 'Get Verified' once every unverified listing has a request waiting. */
@@ -84,7 +88,7 @@ export function getVerifiedLabel(listings: readonly Pick<DashboardListing, "veri
 }
 
 export function menuItems(
-  listings: readonly Pick<DashboardListing, "verified" | "photoVerified" | "ImageUrls" | "idPending">[],
+  listings: readonly Pick<DashboardListing, "verified" | "photosToCheck" | "idPending">[],
   safetyNet = false,
   newRequests = 0,
 ): MenuItem[] {

@@ -58,6 +58,8 @@ export const NOTICE = {
   // PHOTO_VERIFY_MSG say them from here.
   verificationSent: "Verification request sent successfully. We will review it shortly.",
   photosSent: "Request sent! Our team will review your photos shortly.",
+  // One photo sent for its own check (docs/decisions/0055-each-photo-verified.md).
+  photoCheckSent: "Photo sent for checking. We compare it with your verified photos, usually within 24-48 hours.",
 } as const;
 
 export type NoticeKey = keyof typeof NOTICE;

@@ -69,6 +69,9 @@ export function EditorPreview({
             position: p.position,
             width: p.width,
             height: p.height,
+            // A saved photo keeps its check through the edit; a new one has none yet.
+            verifiedAt:
+              p.kind === "saved" ? (base?.images.find((i) => i.imageId === p.imageId)?.verifiedAt ?? null) : null,
           })),
         {
           listingId: base?.modelId ?? "preview",
