@@ -10,7 +10,7 @@ import {
   reset,
   waitOnExecutionContext,
 } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MSG } from "~/features/accounts/auth-schemas";
 import { NOTICE } from "~/features/site/messages";
 import { CONFIRM_MAILS_PER_HOUR, CONFIRM_TOKEN_TTL_MS } from "~/features/accounts/auth-session";
@@ -26,16 +26,13 @@ import {
   createAccount,
   PASSWORD,
   pressConfirm,
-  quiesce,
   resetTokenFor,
-  settle,
   signupBrowserFrom,
   waitForMail,
 } from "./auth-fixtures";
 import { client, logIn, sessionCookieFrom, signedIn } from "./client";
 import { insertListing } from "./fixtures";
-
-afterEach(quiesce);
+import { backgroundWorkDone } from "./background";
 
 const DAY = 24 * 60 * 60_000;
 
@@ -139,7 +136,7 @@ describe("one answer for every address", () => {
     await signUp("confirmed@test.nz", { firstName: "Intruder" });
     const warning = await waitForMail("confirmed@test.nz", "tried to sign up");
     expect(warning.text_body).toContain("No new account was made");
-    await settle();
+    await backgroundWorkDone();
     expect(await confirmMailCount("confirmed@test.nz")).toBe(0);
     expect(await count("users", "email = 'confirmed@test.nz' AND first_name = 'Owner'")).toBe(1);
   });
@@ -366,7 +363,7 @@ describe("an unconfirmed sign-up", () => {
     }
     for (const a of answers) expect(a).toEqual(answers[0]);
     const tokens = await confirmTokensFor("flood@test.nz", CONFIRM_MAILS_PER_HOUR);
-    await settle();
+    await backgroundWorkDone();
     expect(await confirmMailCount("flood@test.nz")).toBe(CONFIRM_MAILS_PER_HOUR);
     // The last link issued still works, with the password of the sign-up that issued it.
     const last = tokens.at(-1) ?? "";
@@ -389,7 +386,7 @@ describe("an unconfirmed sign-up", () => {
     // Both are told to confirm first (decision 0026); only the free address's mailbox gets a link.
     expect(answers[0]).toEqual({ status: 403, body: { error: MSG.confirmFirst }, cookie: null });
     await confirmTokensFor("free@test.nz", 2);
-    await settle();
+    await backgroundWorkDone();
     expect(await confirmMailCount("taken@test.nz")).toBe(0);
     // The owner's own password still signs in, and any other is still wrong.
     await logIn("taken@test.nz", "the owner's own password");
@@ -463,7 +460,7 @@ describe("an unconfirmed sign-up", () => {
       expect(res.status).toBe(403);
     }
     await confirmTokensFor("eager@test.nz", CONFIRM_MAILS_PER_HOUR);
-    await settle();
+    await backgroundWorkDone();
     expect(await confirmMailCount("eager@test.nz")).toBe(CONFIRM_MAILS_PER_HOUR);
   });
 
@@ -473,7 +470,7 @@ describe("an unconfirmed sign-up", () => {
       await client().post("/api/auth/login", { json: { email: "guessed@test.nz", password: `guess ${i}` } });
     const right = await client().post("/api/auth/login", { json: { email: "guessed@test.nz", password: PASSWORD } });
     expect(right.status).toBe(429);
-    await settle();
+    await backgroundWorkDone();
     expect(await confirmMailCount("guessed@test.nz")).toBe(1);
   });
 

@@ -2,16 +2,13 @@
 // statement then reads one row for its peers instead of a week of daily rows per peer, and the stored figures
 // equal the direct computation (docs/decisions/0030-weekly-visibility-statement.md).
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { lastFullWeek, statementOf } from "~/features/insights/statement";
 import { loadStatement } from "~/features/insights/statement.server";
 import { fillWeekPeerFigures } from "~/features/insights/peer-figures.server";
 import { newId } from "~/platform/data/ids";
 import { insertListing } from "./fixtures";
-import { settleBackgroundWork } from "./public-fixtures";
 import { countingD1 } from "../fixtures/counting-d1";
-
-afterEach(() => settleBackgroundWork());
 
 describe("the weekly statement's stored peer figures", () => {
   it("reads few rows with 300 peers and equals the direct computation", async () => {

@@ -1,14 +1,13 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { monthKey } from "~/features/dashboard/stats";
 import { env } from "cloudflare:test";
 import { setLike, ListingUnavailableError } from "~/features/likes/likes.server";
 import { adjustLikes, recordView } from "~/features/dashboard/stats.server";
 import { insertListing } from "./fixtures";
 import { client, freshIp, inOneLimiterWindow } from "./client";
-import { rows, settleBackgroundWork, VISITOR } from "./public-fixtures";
+import { rows, VISITOR } from "./public-fixtures";
 
 // Broadcasts and KV writes run in waitUntil after the answer: let them finish before the next test resets storage.
-afterEach(() => settleBackgroundWork());
 
 const likesOf = (id: string) => rows("SELECT visitor_id FROM likes WHERE listing_id = ?", id);
 const statsOf = (id: string) =>

@@ -3,7 +3,7 @@
 // retention sweep, the correction route, the refusal to run without SAFETY_NET_KEY, and a scan of every
 // page, answer and export for a reported identifier in clear text (docs/decisions/0023-safety-net.md).
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sweepSafetyNet } from "~/features/safety-net/sweep.server";
 import { sendDigests } from "~/features/safety-net/digest.server";
 import { getDb } from "~/platform/data/db.server";
@@ -13,10 +13,8 @@ import { auditRows } from "./admin-fixtures";
 import { client, signedIn } from "./client";
 import type { SignedIn } from "./client";
 import { insertListing } from "./fixtures";
-import { rows, settleBackgroundWork } from "./public-fixtures";
+import { rows } from "./public-fixtures";
 import worker from "../../workers/app";
-
-afterEach(() => settleBackgroundWork());
 
 const text = async (res: Response) => (await res.text()).replace(/<!-- -->/g, "");
 const NOW_MONTH = new Date().toISOString().slice(0, 7);

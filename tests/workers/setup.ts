@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
-import { beforeAll, beforeEach } from "vitest";
+import { afterEach, beforeAll, beforeEach } from "vitest";
+import { backgroundWorkDone } from "./background";
 import { assertSameDatabase, freshDatabase, migratedSnapshot } from "./fresh-database";
 
 // Every test starts from an empty store (D1, KV, R2, the Cache API, Durable Objects) with the real
@@ -15,8 +16,14 @@ beforeAll(async () => {
 const COUNT_VISITOR_SECRET = "test-only-count-visitor-secret-0123456789abcdef";
 
 beforeEach(async () => {
+  // Whatever a file's hooks started outside a test is over before the store is emptied under it.
+  await backgroundWorkDone();
   await freshDatabase();
   await env.DB.prepare("INSERT INTO site_secrets (name, value, created_at) VALUES ('count-visitor', ?, 0)")
     .bind(COUNT_VISITOR_SECRET)
     .run();
 });
+
+// Every test ends when its answers' background work (background.ts) has: none of it runs on into the next
+// test's store, and a test that reads what that work wrote waits for it with backgroundWorkDone() itself.
+afterEach(backgroundWorkDone);

@@ -1,7 +1,7 @@
 // The weekly visibility statement: its figures on /dashboard/insights from seeded listing_daily rows, the e-mail
 // opt-in (a form POST), the cron's send (once a week, only to those who opted in) and /admin/exposure.
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { lastFullWeek } from "~/features/insights/statement";
 import type { Week } from "~/features/insights/statement";
 import { sendWeeklyStatements } from "~/features/insights/statement.server";
@@ -10,10 +10,8 @@ import { addDays } from "~/platform/time/nz-time";
 import { count } from "./auth-fixtures";
 import { client, signedIn } from "./client";
 import { insertListing } from "./fixtures";
-import { rows, settleBackgroundWork } from "./public-fixtures";
+import { rows } from "./public-fixtures";
 import worker from "../../workers/app";
-
-afterEach(() => settleBackgroundWork());
 
 const WEEK_MS = 7 * 86_400_000;
 /** The page's text with React's comment separators removed. */
