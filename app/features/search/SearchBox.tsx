@@ -46,7 +46,7 @@ export function SearchBox() {
   // starting empty, React would put the field back to empty.
   const [text, setText] = useState(typedBefore);
   const [open, setOpen] = useState(() => typedBefore() !== "" && document.activeElement?.id === FIELD_ID);
-  const { suggestions, active, setActive } = useSuggestions(text);
+  const { suggestions, active, setActive, busy } = useSuggestions(text);
 
   const expanded = open && suggestions.length > 0;
   const optionId = (i: number) => `${listId}-option-${i}`;
@@ -112,6 +112,7 @@ export function SearchBox() {
         listId={listId}
         suggestions={suggestions}
         expanded={expanded}
+        busy={busy}
         active={active}
         optionId={optionId}
         setActive={setActive}
@@ -123,15 +124,15 @@ export function SearchBox() {
 
 /** The suggested names, and the live region that says how many there are. */
 function Suggestions(props: ComponentProps<typeof SuggestionList>) {
-  const { listId, suggestions, expanded } = props;
+  const { listId, suggestions, expanded, busy } = props;
   return (
     <>
       {suggestions.length > 0 ? (
-        <Suspense fallback={<EmptyList listId={listId} />}>
+        <Suspense fallback={<EmptyList listId={listId} busy={busy} />}>
           <SuggestionList {...props} />
         </Suspense>
       ) : (
-        <EmptyList listId={listId} />
+        <EmptyList listId={listId} busy={busy} />
       )}
       {/* Always in the page: a live region inserted together with its text is often not read. */}
       <p className="sr-only" aria-live="polite">
@@ -142,8 +143,10 @@ function Suggestions(props: ComponentProps<typeof SuggestionList>) {
 }
 
 /** The listbox the combobox controls, before there is anything to suggest. */
-function EmptyList({ listId }: { listId: string }) {
-  return <ul id={listId} role="listbox" aria-label="Suggested names" hidden className="site-search-list" />;
+function EmptyList({ listId, busy }: { listId: string; busy: boolean }) {
+  return (
+    <ul id={listId} role="listbox" aria-label="Suggested names" aria-busy={busy} hidden className="site-search-list" />
+  );
 }
 
 /** The combobox's keys (WAI-ARIA): arrows move the highlight, Enter opens it, Escape closes, then clears. */

@@ -27,3 +27,12 @@ export function moveHighlight(current: number, key: "ArrowDown" | "ArrowUp", cou
   if (key === "ArrowDown") return current >= count - 1 ? -1 : current + 1;
   return current <= -1 ? count - 1 : current - 1;
 }
+
+/**
+ * The highlight once a new answer replaces the list: on the same listing if it is still suggested, else on the
+ * text (-1). An answer for more of the name often still holds the one the visitor moved to.
+ */
+export function highlightAfterAnswer(shown: Suggestion[], active: number, next: Suggestion[]): number {
+  const kept = shown[active]?.modelId;
+  return kept === undefined ? -1 : next.findIndex((s) => s.modelId === kept);
+}
