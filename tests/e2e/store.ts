@@ -67,3 +67,11 @@ export async function deletePhotos(keys: string[]): Promise<void> {
 export async function sealTotpSecret(userId: string, secret: string): Promise<string> {
   return (await ask<{ sealed: string }>({ op: "seal", userId, secret })).sealed;
 }
+
+/**
+ * Runs the Worker's cron handler once on this worker's server, as the every-30-minutes trigger would. Its
+ * jobs run in waitUntil after the answer: callers poll for what they expect.
+ */
+export async function runCron(): Promise<void> {
+  await ask({ op: "cron", cron: "*/30 * * * *" });
+}
