@@ -67,6 +67,19 @@ const LAYER_ZONES = [
   })),
 ];
 
+// One way for each rule (docs/architecture.md). SQL text reaches D1 only through the data layer's one door
+// (sqlStatement in app/platform/data/db.server.ts), and no-store only through the page-answer layer
+// (app/platform/http/page-answer.ts, decision 0037): a module that writes either itself is refused.
+const RAW_PREPARE = {
+  selector: "CallExpression[callee.property.name='prepare']",
+  message: "SQL reaches D1 only through app/platform/data (sqlStatement, or drizzle): no .prepare( elsewhere.",
+};
+const NO_STORE_TEXT = ["Literal[raw=/no-store/]", "TemplateElement[value.raw=/no-store/]"].map((selector) => ({
+  selector,
+  message:
+    "Cache-Control: no-store is said only through app/platform/http/page-answer.ts (NO_STORE, noStore, privateData).",
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -142,6 +155,13 @@ export default tseslint.config(
     files: ["app/**", "workers/**"],
     rules: { "import-x/no-restricted-paths": ["error", { basePath: root, zones: LAYER_ZONES }] },
   },
+  {
+    files: ["app/**", "workers/**"],
+    ignores: ["app/platform/data/**", "app/platform/http/**"],
+    rules: { "no-restricted-syntax": ["error", RAW_PREPARE, ...NO_STORE_TEXT] },
+  },
+  { files: ["app/platform/data/**"], rules: { "no-restricted-syntax": ["error", ...NO_STORE_TEXT] } },
+  { files: ["app/platform/http/**"], rules: { "no-restricted-syntax": ["error", RAW_PREPARE] } },
   {
     // Tests and scripts may reach any layer; they only need the language rules.
     files: ["tests/**", "scripts/**", "drizzle/**"],

@@ -44,6 +44,8 @@ export default defineConfig({
                 TWO_FACTOR_KEY: "dGVzdC1vbmx5LXR3by1mYWN0b3Ita2V5LTMyLWJ5dGU=",
                 // The Safety Net's key (a Worker secret in production); any 32 bytes in base64.
                 SAFETY_NET_KEY: "dGVzdC1vbmx5LXNhZmV0eS1uZXQta2V5LTMyLWJ5dGU=",
+                // The key of visitors' hashes (a Worker secret in production); any 32 bytes in base64.
+                VISITOR_KEY: "dGVzdC1vbmx5LXZpc2l0b3Ita2V5LTMyLWJ5dGVzISE=",
               },
             },
           })),

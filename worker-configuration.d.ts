@@ -14,6 +14,7 @@ declare namespace Cloudflare {
 		AUTH_LIMITER: RateLimit;
 		LIKE_LIMITER: RateLimit;
 		WRITE_LIMITER: RateLimit;
+		CORRECTION_LIMITER: RateLimit;
 		NOTIFY_LIMITER: RateLimit;
 		NOTIFY_TOTAL_LIMITER: RateLimit;
 		IMAGES: ImagesBinding;

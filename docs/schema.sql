@@ -64,6 +64,20 @@ CREATE INDEX dev_outbox_created ON dev_outbox (created_at);
 
 
 -- ----------------------------------------------------------------------------------------------------
+-- email_change_cancels
+
+CREATE TABLE email_change_cancels (
+  token_hash TEXT PRIMARY KEY NOT NULL,
+  user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL,
+  used_at INTEGER
+);
+
+CREATE INDEX email_change_cancels_user ON email_change_cancels (user_id);
+
+
+-- ----------------------------------------------------------------------------------------------------
 -- email_changes
 
 CREATE TABLE email_changes (
@@ -889,7 +903,11 @@ CREATE TABLE safety_corrections (
   created_at INTEGER NOT NULL,
   handled_at INTEGER,
   handled_by TEXT
-);
+, message_key TEXT NOT NULL DEFAULT '', copies INTEGER NOT NULL DEFAULT 1);
+
+CREATE INDEX safety_corrections_contact ON safety_corrections (contact) WHERE status = 'open';
+
+CREATE INDEX safety_corrections_fold ON safety_corrections (message_key) WHERE status = 'open';
 
 CREATE INDEX safety_corrections_queue ON safety_corrections (status, created_at);
 
@@ -950,6 +968,17 @@ CREATE INDEX safety_reports_expiry ON safety_reports (expires_at) WHERE expires_
 CREATE INDEX safety_reports_queue ON safety_reports (status, created_at);
 
 CREATE INDEX safety_reports_user ON safety_reports (user_id, created_at);
+
+
+-- ----------------------------------------------------------------------------------------------------
+-- safety_suspensions
+
+CREATE TABLE safety_suspensions (
+  user_id TEXT PRIMARY KEY NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  reason TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  created_by TEXT NOT NULL
+);
 
 
 -- ----------------------------------------------------------------------------------------------------

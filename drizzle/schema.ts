@@ -541,6 +541,17 @@ export const emailChanges = sqliteTable("email_changes", {
   usedAt: integer("used_at"),
 });
 
+// The old address's link that cancels pending e-mail changes (0062_email_change_cancels.sql), hashed.
+export const emailChangeCancels = sqliteTable("email_change_cancels", {
+  tokenHash: text("token_hash").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  createdAt: integer("created_at").notNull(),
+  expiresAt: integer("expires_at").notNull(),
+  usedAt: integer("used_at"),
+});
+
 // drizzle/migrations/0019_email_confirmation.sql: sign-up confirmation links, stored as SHA-256 hashes only.
 export const emailConfirmations = sqliteTable("email_confirmations", {
   tokenHash: text("token_hash").primaryKey(),
@@ -749,8 +760,9 @@ export const receipts = sqliteTable("receipts", {
   currency: text("currency").notNull(),
 });
 
-// Safety Net (migrations 0045, 0046; docs/decisions/0023-safety-net.md). description and answer are sealed,
-// identifiers are keyed hashes only; the alert_* columns are the administrator's text that providers read.
+// Safety Net (migrations 0045, 0046, 0060; docs/decisions/0023-safety-net.md, 0043-safety-net-second-pass.md).
+// description, answer, question, decline_reason and alert_text are sealed, identifiers are keyed hashes only;
+// the alert_* columns are the administrator's alert that providers read.
 export const safetyReports = sqliteTable("safety_reports", {
   id: text("id").primaryKey(),
   userId: text("user_id")
@@ -813,6 +825,20 @@ export const safetyCorrections = sqliteTable("safety_corrections", {
   createdAt: integer("created_at").notNull(),
   handledAt: integer("handled_at"),
   handledBy: text("handled_by"),
+  /** SHA-256 of the words in one form: an identical open request folds into this one (migration 0060). */
+  messageKey: text("message_key").notNull().default(""),
+  /** How many posts with these words were folded into this request, itself included. */
+  copies: integer("copies").notNull().default(1),
+});
+
+/** An administrator's suspension of one account from the Safety Net (migration 0060). */
+export const safetySuspensions = sqliteTable("safety_suspensions", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  reason: text("reason").notNull(),
+  createdAt: integer("created_at").notNull(),
+  createdBy: text("created_by").notNull(),
 });
 
 export const safetyDigests = sqliteTable("safety_digests", {

@@ -1,6 +1,7 @@
 // Local runs are development: wrangler.toml says production (what a deploy ships) and `wrangler dev`
 // reads overrides from .dev.vars, which deploys never upload. `npm start`, `npm test` and the benchmark
-// make sure it says APP_ENV=development and has a sealing key, keeping whatever else a developer put there.
+// make sure it says APP_ENV=development and has its keys (sealing, Safety Net, visitor hashes), keeping
+// whatever else a developer put there.
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -19,6 +20,8 @@ const LINES = [
   [/^\s*(SEALING_KEY|TWO_FACTOR_KEY)\s*=/m, () => `SEALING_KEY = "${randomBytes(32).toString("base64")}"`],
   // The Safety Net's key for identifier hashes and sealed reports (app/features/safety-net/safety-key.server.ts).
   [/^\s*SAFETY_NET_KEY\s*=/m, () => `SAFETY_NET_KEY = "${randomBytes(32).toString("base64")}"`],
+  // The key of visitors' hashes: counting marks and likes' server-made ids (app/platform/crypto/visitor-key.server.ts).
+  [/^\s*VISITOR_KEY\s*=/m, () => `VISITOR_KEY = "${randomBytes(32).toString("base64")}"`],
 ];
 
 export function ensureDevVars(file = DEV_VARS) {

@@ -18,6 +18,7 @@ import { runRenewals } from "~/features/billing/renewals.server";
 import { billingGateway } from "~/features/payments/select.server";
 import { sweepVerificationFiles } from "~/features/verification/files.server";
 import { configuredOrigin } from "~/platform/http/site-origin.server";
+import { prepareVisitorSalts } from "~/platform/crypto/visitor-key.server";
 import { isDevelopment } from "~/platform/env";
 import { runRetention } from "./retention.server";
 
@@ -63,6 +64,8 @@ export const JOBS: readonly Job[] = [
     run: (env, _ctx, now) => sweepPendingSignIns(env, now),
   },
   { name: "count mark sweep", schedule: EVERY_HALF_HOUR, run: (env, _ctx, now) => sweepCountMarks(env, now) },
+  // Today's and tomorrow's visitor-hash salts, in KV a day before any isolate needs them (decision 0044).
+  { name: "visitor salts", schedule: EVERY_HALF_HOUR, run: (env, _ctx, now) => prepareVisitorSalts(env, now) },
   // Insights: daily rows kept 400 days, then folded into months (docs/decisions/0024).
   { name: "insights fold", schedule: EVERY_HALF_HOUR, run: (env, _ctx, now) => foldOldInsights(env, now) },
   { name: "renewals", schedule: EVERY_HALF_HOUR, run: renewals },

@@ -16,14 +16,21 @@ export const loader = ({ request, context }: LoaderFunctionArgs) => moderationPa
 export const action = ({ request, context }: ActionFunctionArgs) => moderationAction(request, context);
 
 export default function SafetyNetModeration() {
-  const { queue, alerts, corrections } = useLoaderData<typeof loader>();
+  const { queue, waitingTotal, alerts, corrections, suspensions } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as ModerationResult | undefined;
   return (
     <AdminPage
       title="Safety Net"
-      lead="Incident reports from verified providers, oldest first: decide each within 48 hours. Write the alert without anything that identifies the reporter."
+      lead="Incident reports from verified providers, oldest first, and correction requests from people who were reported: decide each within 48 hours. Write the alert without anything that identifies the reporter."
     >
-      <ModerationQueue queue={queue} alerts={alerts} corrections={corrections} result={result} />
+      <ModerationQueue
+        queue={queue}
+        waitingTotal={waitingTotal}
+        alerts={alerts}
+        corrections={corrections}
+        suspensions={suspensions}
+        result={result}
+      />
     </AdminPage>
   );
 }

@@ -90,7 +90,7 @@ function DashboardView({ data }: { data: DashboardData }) {
   const pauseError = failure?.field === PAUSE_UNTIL_FIELD ? failure : null;
   const pageError = failure && !pauseError ? failure.error : null;
   return (
-    <DashboardShell greeting={greeting(listings, accountFirstName)} menu={menuItems(listings)}>
+    <DashboardShell greeting={greeting(listings, accountFirstName)} menu={menuItems(listings, data.safetyNet)}>
       <div className="mx-auto max-w-6xl space-y-6 px-3 py-6 sm:px-6 sm:py-10">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="text-3xl font-bold tracking-tight">{heading}</h1>

@@ -64,7 +64,7 @@ export async function safetyNetStatements(
         alert.region,
         month,
         alert.category,
-        alert.text,
+        await sealText(env, `${id}:alertText`, alert.text),
         at,
         at,
         at,

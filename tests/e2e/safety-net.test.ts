@@ -1,12 +1,13 @@
-// The Safety Net at 390 px (docs/decisions/0023-safety-net.md): a verified provider reports an incident, an
-// administrator publishes the alert from the queue, another verified provider in the region sees it and
-// checks the number; and a person who thinks an alert is about them uses the correction route from the
-// contact page. Axe on each screen, and nothing wider than the phone.
+// The Safety Net at 390 px (docs/decisions/0023-safety-net.md, 0043-safety-net-second-pass.md): a verified
+// provider reports an incident, an administrator publishes the alert from the queue, another verified provider
+// in the region sees it and checks the number, and the reporter, on a break, still finds and withdraws their
+// report; and a person who thinks an alert is about them uses the correction route from the contact page and
+// is found by the administrator among a flood of junk requests. Axe on each screen, nothing wider than the phone.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { seriousViolations } from "./axe";
 import { hydrated, MOBILE, useBrowser } from "./browser";
-import { enterAs, makeAdministrator, signInAdmin } from "./people";
+import { d1, enterAs, makeAdministrator, signInAdmin } from "./people";
 import { useOwnProvider } from "./providers";
 
 const b = useBrowser();
@@ -91,11 +92,25 @@ describe("Safety Net", () => {
     await other.page.getByRole("button", { name: "Check" }).click();
     await other.page.getByTestId("check-result").getByText("No reports").waitFor();
 
-    // The reporter withdraws it (a second, deliberate press): the alert and its hashes go at once.
+    // The reporter takes a break: the alerts and the check are gone, but the menu still leads to the report,
+    // which they withdraw (a second, deliberate press); the alert and its hashes go at once.
+    await d1("UPDATE listings SET paused_at = ?, live = 0 WHERE user_id = ?", Date.now(), reporter.id);
+    await mine.page.goto("/dashboard");
+    await hydrated(mine.page);
+    await mine.page.getByTestId("drawer-open").click();
+    await mine.page.getByRole("link", { name: "Safety Net" }).click();
+    await mine.page.waitForURL("**/dashboard/safety-net");
+    await hydrated(mine.page);
+    await mine.page.getByTestId("safety-no-access").waitFor();
+    expect(await mine.page.getByTestId("safety-alert").count()).toBe(0);
+    expect(await mine.page.getByLabel("Phone number or e-mail address").count()).toBe(0);
+    await screenIsSound(mine.page, "Safety Net on a break");
     const report = mine.page.getByTestId("my-report").filter({ hasText: description });
     await report.getByText("Withdraw this report").click();
     await report.getByRole("button", { name: "Withdraw and delete it" }).click();
-    await mine.page.getByTestId("safety-notice").getByText("withdrawn and deleted").waitFor();
+    // It was their only report: without access there is no Safety Net page left, so the dashboard says it.
+    await mine.page.waitForURL((url) => url.pathname === "/dashboard");
+    await mine.page.getByText("Your Safety Net report is withdrawn and deleted").waitFor();
     await other.page.goto("/dashboard/safety-net");
     await hydrated(other.page);
     expect(await other.page.getByTestId("safety-alert").filter({ hasText: alertText }).count()).toBe(0);
@@ -104,34 +119,69 @@ describe("Safety Net", () => {
     await other.page.getByTestId("check-result").getByText("No reports").waitFor();
   });
 
-  it("the correction route: from the contact page to the administrators' queue", async () => {
+  it("the correction route: from the contact page to the administrators' queue, past a flood of junk", async () => {
     const message = `An alert about my number is wrong ${Date.now()}`;
-    const visitor = await b.visitor({ viewport: MOBILE, bypassCSP: true });
-    await visitor.page.goto("/contact");
-    await hydrated(visitor.page);
-    await visitor.page.getByRole("link", { name: "Safety Net correction" }).click();
-    await visitor.page.waitForURL("**/contact/safety-net-correction");
-    await hydrated(visitor.page);
-    await screenIsSound(visitor.page, "correction form");
-    await visitor.page.getByRole("button", { name: "Send the request" }).click();
-    await visitor.page.locator("#contact-error").waitFor();
-    await visitor.page.getByLabel("Your e-mail address or phone number").fill("someone@person.test");
-    await visitor.page.getByLabel(/^The phone number or e-mail address you think/).fill("021 000 0101");
-    await visitor.page.getByLabel("What is wrong").fill(message);
-    await visitor.page.getByRole("button", { name: "Send the request" }).click();
-    await visitor.page.getByTestId("correction-sent").waitFor();
-    await screenIsSound(visitor.page, "correction sent");
+    // 45 junk requests from as many senders, three days old (the review's flood, written straight to the store).
+    const junk = `junk-${Date.now()}`;
+    const threeDaysAgo = Date.now() - 3 * 86_400_000;
+    await d1(
+      Array.from(
+        { length: 45 },
+        (_, i) =>
+          `INSERT INTO safety_corrections (id, contact, message, created_at) VALUES ('${junk}-${i}', 'spam${i}@spam.test', 'Junk request ${i}, ignore it.', ${threeDaysAgo + i});`,
+      ).join("\n"),
+    );
+    try {
+      const visitor = await b.visitor({ viewport: MOBILE, bypassCSP: true });
+      await visitor.page.goto("/contact");
+      await hydrated(visitor.page);
+      await visitor.page.getByRole("link", { name: "Safety Net correction" }).click();
+      await visitor.page.waitForURL("**/contact/safety-net-correction");
+      await hydrated(visitor.page);
+      await screenIsSound(visitor.page, "correction form");
+      await visitor.page.getByRole("button", { name: "Send the request" }).click();
+      await visitor.page.locator("#contact-error").waitFor();
+      await visitor.page.getByLabel("Your e-mail address or phone number").fill("someone@person.test");
+      await visitor.page.getByLabel(/^The phone number or e-mail address you think/).fill("021 000 0101");
+      await visitor.page.getByLabel("What is wrong").fill(message);
+      await visitor.page.getByRole("button", { name: "Send the request" }).click();
+      await visitor.page.getByTestId("correction-sent").waitFor();
+      await screenIsSound(visitor.page, "correction sent");
 
-    const admin = await b.visitor({ viewport: MOBILE });
-    await signInAdmin(admin.context, await makeAdministrator("Corrections"));
-    await admin.page.goto("/admin/safety-net");
-    await hydrated(admin.page);
-    const request = admin.page.getByTestId("safety-correction").filter({ hasText: message });
-    await request.waitFor();
-    // The demo number is on one seeded alert (docs/demo-data.md): the administrator sees which.
-    expect(await request.textContent()).toContain("Matches this alert");
-    await request.getByRole("button", { name: "Mark handled" }).click();
-    await admin.page.getByText("The correction request is marked handled.").waitFor();
-    await admin.page.getByTestId("safety-correction").filter({ hasText: message }).waitFor({ state: "detached" });
+      // The administrator sees how many there are, and the request that matches an alert first.
+      const admin = await b.visitor({ viewport: MOBILE, bypassCSP: true });
+      await signInAdmin(admin.context, await makeAdministrator("Corrections"));
+      await admin.page.goto("/admin/safety-net");
+      await hydrated(admin.page);
+      const heading = admin.page.getByRole("heading", { name: /^Correction requests \(\d+\)$/ });
+      expect(Number((await heading.textContent())!.match(/\d+/)![0])).toBeGreaterThanOrEqual(46);
+      const first = admin.page.getByTestId("safety-correction").first();
+      expect(await first.textContent()).toContain(message);
+      // The demo number is on one seeded alert (docs/demo-data.md): the administrator sees which.
+      expect(await first.textContent()).toContain("Matches a current alert");
+      expect(await admin.page.getByTestId("safety-correction").filter({ hasText: "Overdue" }).count()).toBeGreaterThan(
+        0,
+      );
+      await screenIsSound(admin.page, "correction requests");
+      await admin.page.getByRole("heading", { name: /^Correction requests/ }).scrollIntoViewIfNeeded();
+      await admin.page.screenshot({ path: "test-results/e2e/safety-net-corrections-390.png" });
+      // Every request is reachable: the next page holds more of the flood.
+      const pager = admin.page.getByTestId("corrections-pager");
+      await pager.getByRole("link", { name: "Next" }).click();
+      await admin.page.waitForURL("**/admin/safety-net?corrections=2*");
+      await pager.getByText(/^Page 2 of \d+$/).waitFor();
+      expect(await admin.page.getByTestId("safety-correction").filter({ hasText: message }).count()).toBe(0);
+      await pager.scrollIntoViewIfNeeded();
+      await admin.page.screenshot({ path: "test-results/e2e/safety-net-corrections-pager-390.png" });
+      await screenIsSound(admin.page, "correction requests, page 2");
+      await pager.getByRole("link", { name: "Previous" }).click();
+      await admin.page.waitForURL((url) => !url.search.includes("corrections="));
+      const request = admin.page.getByTestId("safety-correction").filter({ hasText: message });
+      await request.getByRole("button", { name: "Mark handled" }).click();
+      await admin.page.getByText("The correction request is marked handled.").waitFor();
+      await admin.page.getByTestId("safety-correction").filter({ hasText: message }).waitFor({ state: "detached" });
+    } finally {
+      await d1(`DELETE FROM safety_corrections WHERE id LIKE '${junk}-%'`);
+    }
   });
 });

@@ -63,6 +63,24 @@ const PLANTED: [zone: string, file: string, code: string, expected: RegExp][] = 
     'import { loader as _l } from "~/routes/_index";\n',
     /no-restricted-imports.*Routes are the top layer/,
   ],
+  [
+    "SQL text reaches D1 only through app/platform/data",
+    "app/features/insights/planted.server.ts",
+    'export const one = (d1: D1Database) => d1.prepare("SELECT 1");\n',
+    /no-restricted-syntax.*only through app\/platform\/data/,
+  ],
+  [
+    "no-store is said only through the page-answer layer",
+    "app/features/site/planted.server.ts",
+    'export const headers = { "Cache-Control": "private, no-store" };\n',
+    /no-restricted-syntax.*only through app\/platform\/http\/page-answer/,
+  ],
+  [
+    "no-store is not read by hand either, not even in platform",
+    "app/platform/page-cache/planted.server.ts",
+    "export const kept = (cacheControl: string) => !/\\bno-store\\b/.test(cacheControl);\n",
+    /no-restricted-syntax.*only through app\/platform\/http\/page-answer/,
+  ],
 ];
 
 describe("the layer zones fail lint on a planted import", () => {
@@ -82,6 +100,17 @@ describe("the layer zones fail lint on a planted import", () => {
       'import { isBlocked as _i } from "./sign-in/login-throttle";\n',
     );
     expect(messages.filter((m) => m.includes("no-restricted-paths"))).toEqual([]);
+  });
+});
+
+describe("the one way for raw SQL and for no-store", () => {
+  it("is open to the data layer and the page-answer layer themselves", { timeout: 60_000 }, async () => {
+    const sql = await lintAs(
+      "app/platform/data/planted.server.ts",
+      'export const one = (d1: D1Database) => d1.prepare("SELECT 1");\n',
+    );
+    const header = await lintAs("app/platform/http/planted.ts", 'export const h = { "Cache-Control": "no-store" };\n');
+    expect([...sql, ...header].filter((m) => m.includes("no-restricted-syntax"))).toEqual([]);
   });
 });
 

@@ -3,7 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { menuItems } from "~/features/dashboard/dashboard";
 import { categoryLabel, parseCategory } from "~/features/safety-net/categories";
-import { canonicalEmail, canonicalName, parseCheckQuery, parseIdentifiers } from "~/features/safety-net/identifiers";
+import { canonicalEmail, parseCheckQuery, parseIdentifiers } from "~/features/safety-net/identifiers";
+import { foldedWords, pageCount, parseCorrection, parseCorrectionPage } from "~/features/safety-net/correction-rules";
 import { nzpcMailto, nzpcText } from "~/features/safety-net/nzpc";
 import { toE164 } from "~/features/safety-net/phone-numbers";
 import { parseAlert, parseReport } from "~/features/safety-net/report-rules";
@@ -68,16 +69,15 @@ describe("toE164", () => {
 });
 
 describe("identifiers", () => {
-  it("puts e-mail addresses and names in one form", () => {
+  it("puts e-mail addresses in one form", () => {
     expect(canonicalEmail("  Someone@Example.COM ")).toBe("someone@example.com");
     expect(canonicalEmail("not an address")).toBeNull();
-    expect(canonicalName("  John   O'Brien ")).toBe("john o brien");
-    expect(canonicalName("!!!")).toBeNull();
   });
 
   it("gives every way of writing one number the same key, and the errors beside their fields", () => {
-    const a = parseIdentifiers({ phones: "021 123 4567\n+64 21 123 4567", emails: "X@Y.nz", name: "Bob" });
-    expect(a).toEqual({ ok: true, keys: ["phone:+64211234567", "email:x@y.nz", "name:bob"] });
+    // A name is not an identifier any more: nothing was ever looked up by it.
+    const a = parseIdentifiers({ phones: "021 123 4567\n+64 21 123 4567", emails: "X@Y.nz", name: "Bob" } as never);
+    expect(a).toEqual({ ok: true, keys: ["phone:+64211234567", "email:x@y.nz"] });
     const bad = parseIdentifiers({ phones: "021 123 4567\nabc", emails: "nope" });
     expect(bad.ok).toBe(false);
     if (!bad.ok) {
@@ -184,28 +184,58 @@ describe("the forms", () => {
   });
 
   it("prepares the NZPC text with what the provider typed, addressed to nobody", () => {
-    const text = nzpcText({ ...valid, emails: "", name: "" });
+    const text = nzpcText({ ...valid, emails: "" });
     expect(text).toContain("Theft or refusal to pay");
     expect(text).toContain("Phone numbers: 021 555 0101");
     expect(nzpcMailto({ ...valid })).toMatch(/^mailto:\?subject=/);
     expect(nzpcText({ ...valid, phones: "" })).toContain("(add any you have)");
+    // We take no name; the text leaves room for one, for NZPC.
+    expect(text).toContain("Name used: (add it if you know one)");
   });
 });
 
 describe("the dashboard menu", () => {
-  const l = (verified: boolean, pausedAt: number | null = null) => ({
-    verified,
-    photoVerified: true,
-    ImageUrls: "",
-    idPending: false,
-    pausedAt,
+  it("offers the Safety Net when the server says the account sees it (access or reports of its own)", () => {
+    const l = { verified: true, photoVerified: true, ImageUrls: "", idPending: false };
+    const has = (safetyNet: boolean) => menuItems([l], safetyNet).some((m) => m.to === "/dashboard/safety-net");
+    expect(has(true)).toBe(true);
+    // A verified listing alone no longer decides: on a break, taken down or suspended it gives no access.
+    expect(has(false)).toBe(false);
+    expect(menuItems([]).some((m) => m.to === "/dashboard/safety-net")).toBe(false);
   });
-  it("offers the Safety Net only with an ID-verified listing that is not paused", () => {
-    const has = (ls: ReturnType<typeof l>[]) => menuItems(ls).some((m) => m.to === "/dashboard/safety-net");
-    expect(has([l(true)])).toBe(true);
-    expect(has([l(false)])).toBe(false);
-    expect(has([l(true, 123)])).toBe(false);
-    expect(has([l(true, 123), l(true)])).toBe(true);
-    expect(has([])).toBe(false);
+});
+
+describe("correction requests", () => {
+  it("read the form: the contact in one form, the words, the optional number or address", () => {
+    const ok = parseCorrection({ contact: " Me@Person.TEST ", message: "That alert is about me and it is false." });
+    expect(ok).toEqual({
+      ok: true,
+      correction: {
+        contact: "me@person.test",
+        message: "That alert is about me and it is false.",
+        identifierKey: null,
+      },
+    });
+    const phone = parseCorrection({
+      contact: "021 555 0199",
+      message: "That alert is wrong, please look.",
+      identifier: "(021) 555-0199",
+    });
+    expect(phone.ok && phone.correction).toMatchObject({
+      contact: "+64215550199",
+      identifierKey: "phone:+64215550199",
+    });
+    const bad = parseCorrection({ contact: "nope", message: "short", identifier: "not a number" });
+    expect(!bad.ok && Object.keys(bad.errors).sort()).toEqual(["contact", "identifier", "message"]);
+  });
+
+  it("fold words that differ only in case and spacing", () => {
+    expect(foldedWords("  That alert  is\nWRONG ")).toBe(foldedWords("that alert is wrong"));
+    expect(foldedWords("That alert is wrong")).not.toBe(foldedWords("That alert is wrong!"));
+  });
+
+  it("page twenty at a time, from page 1", () => {
+    expect([0, 1, 20, 21, 111].map(pageCount)).toEqual([1, 1, 1, 2, 6]);
+    expect(["2", null, "0", "-1", "1.5", "x", "100001"].map(parseCorrectionPage)).toEqual([2, 1, 1, 1, 1, 1, 1]);
   });
 });

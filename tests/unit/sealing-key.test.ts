@@ -69,10 +69,20 @@ describe(".dev.vars", () => {
 
   it("keeps the TWO_FACTOR_KEY of a checkout from before, so its seeded database still opens", () => {
     const f = file();
-    writeFileSync(f, `APP_ENV = "development"\nTWO_FACTOR_KEY = "${KEY}"\nSAFETY_NET_KEY = "${OTHER}"\n`);
+    const before = `APP_ENV = "development"\nTWO_FACTOR_KEY = "${KEY}"\nSAFETY_NET_KEY = "${OTHER}"\nVISITOR_KEY = "${OTHER}"\n`;
+    writeFileSync(f, before);
     ensureDevVars(f);
-    expect(readFileSync(f, "utf8")).toBe(
-      `APP_ENV = "development"\nTWO_FACTOR_KEY = "${KEY}"\nSAFETY_NET_KEY = "${OTHER}"\n`,
+    expect(readFileSync(f, "utf8")).toBe(before);
+  });
+
+  it("gets a VISITOR_KEY when it has none, keeping the rest as it was", () => {
+    const f = file();
+    writeFileSync(f, `APP_ENV = "development"\nSEALING_KEY = "${KEY}"\nSAFETY_NET_KEY = "${OTHER}"\n`);
+    ensureDevVars(f);
+    const text = readFileSync(f, "utf8");
+    expect(text.startsWith(`APP_ENV = "development"\nSEALING_KEY = "${KEY}"\nSAFETY_NET_KEY = "${OTHER}"\n`)).toBe(
+      true,
     );
+    expect(text).toMatch(/^VISITOR_KEY = "[A-Za-z0-9+/]{43}="$/m);
   });
 });

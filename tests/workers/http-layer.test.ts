@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { apiRoute } from "~/features/accounts/api-route.server";
 import { readBody, textFields } from "~/platform/http/body.server";
 import { overLimit } from "~/platform/http/rate-limit.server";
+import { client, inOneLimiterWindow } from "./client";
 
 const URL_ = "https://example.test/api/x";
 
@@ -169,5 +170,26 @@ describe("overLimit names what a limiter outage means", () => {
       expect(await overLimit(spent, "k", policy)).toBe(true);
       expect(await overLimit(fresh, "k", policy)).toBe(false);
     }
+  });
+});
+
+describe("rate limits by network", () => {
+  /** A /64 of its own for each attempt, made from the fresh IPv4 address the attempt is given. */
+  const network = (ip: string) => {
+    const [, a, b, c] = ip.split(".").map(Number);
+    return `2001:db8:${(a * 256 + b).toString(16)}:${c.toString(16)}`;
+  };
+  const beacon = (ip: string) =>
+    client({ ip }).post("/api/insights/events", { raw: JSON.stringify({ events: [] }), type: "text/plain" });
+
+  it("two addresses of one IPv6 /64 share one budget; the next /64 has its own", async () => {
+    await inOneLimiterWindow(async (ip) => {
+      const net = network(ip);
+      // The beacon's budget is WRITE_LIMITER's 30 a minute (wrangler.toml).
+      for (let i = 0; i < 30; i++) expect((await beacon(`${net}::1`)).status).toBe(204);
+      expect((await beacon(`${net}:0:0:0:2`)).status).toBe(429);
+      expect((await beacon(`${net.toUpperCase()}::abcd:1`)).status).toBe(429);
+      expect((await beacon(`${net}1::1`)).status).toBe(204);
+    });
   });
 });

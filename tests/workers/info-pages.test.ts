@@ -158,6 +158,10 @@ describe("Privacy", () => {
       "metadata such as camera details and GPS location removed",
       "deleted once the review is finished",
       "random visitor identifier",
+      // What counting keeps, and for how long (docs/decisions/0044-counting-keys-lanes-and-bytes.md).
+      "we keep a mark for two days",
+      "deleted two days later, so from then on nobody, not even us, can tell whose address made a mark",
+      "Visit marks, and the daily key that makes them: two days",
       "No browser fingerprinting",
       "No third-party trackers",
     ]) {

@@ -2,7 +2,7 @@
 // beacon hand events to the real count queue; its consumer writes one aggregate row per listing per day, once
 // per visitor, and a failed flush is retried without counting anything twice.
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { countDay } from "~/platform/http/client-address";
 import { marksOf } from "~/features/insights/count-events";
 import type { CountItem } from "~/features/insights/count-events";
@@ -11,7 +11,7 @@ import { sweepCountMarks } from "~/features/dashboard/stats.server";
 import worker from "../../workers/app";
 import { client, freshIp } from "./client";
 import { insertListing } from "./fixtures";
-import { rows } from "./public-fixtures";
+import { insertImages, rows } from "./public-fixtures";
 import { sleep } from "./background";
 
 const CHROME =
@@ -93,6 +93,9 @@ describe("counting through the queue", () => {
 
   it("the beacon counts impressions (with the cover shown), photo opens and favourites, once per visitor a day", async () => {
     const id = await insertListing({ coverKey: "listing/cover-one.webp" });
+    // A photo open counts for one of the listing's own photos (not any key a beacon names).
+    const [second] = await insertImages(id, [1]);
+    await env.DB.prepare("UPDATE listing_images SET r2_key = 'listing/second.webp' WHERE id = ?").bind(second).run();
     const ip = freshIp();
     const events = [
       { kind: "impression", listing: id, photo: "/photos/listing/cover-one.w480.webp" },
@@ -109,6 +112,49 @@ describe("counting through the queue", () => {
       { photo: "listing/cover-one.webp", shown: 2, opened: 0 },
       { photo: "listing/second.webp", shown: 0, opened: 1 },
     ]);
+  });
+
+  it("counts only a current, shown photo of the listing: other keys add no row and no mark", async () => {
+    const id = await insertListing({ coverKey: "listing/cover-real.webp" });
+    await insertListing({ coverKey: "listing/cover-other.webp" });
+    const [shownId, hiddenId] = await insertImages(id, [1, 2]);
+    await env.DB.prepare("UPDATE listing_images SET public = 0 WHERE id = ?").bind(hiddenId).run();
+    const keyOf = async (imageId: string) =>
+      (await rows<{ r2_key: string }>("SELECT r2_key FROM listing_images WHERE id = ?", imageId))[0].r2_key;
+    const [shown, hidden] = [await keyOf(shownId), await keyOf(hiddenId)];
+    const junk = Array.from({ length: 50 }, (_, i) => ({
+      kind: "photo",
+      listing: id,
+      photo: `/photos/listing/junk${i}.webp`,
+    }));
+    expect(
+      (
+        await beacon(freshIp(), [
+          // A card with a cover that is not this listing's: the impression counts, no photo is credited.
+          { kind: "impression", listing: id, photo: "/photos/listing/not-its-cover.w480.webp" },
+          ...junk,
+          { kind: "photo", listing: id, photo: "/photos/listing/cover-other.webp" },
+          { kind: "photo", listing: id, photo: `/photos/${hidden}` },
+          { kind: "open", listing: id, photo: "/photos/listing/junk-open.webp" },
+          { kind: "photo", listing: id, photo: `/photos/${shown.replace(".webp", ".w960.webp")}` },
+        ])
+      ).status,
+    ).toBe(204);
+    expect(
+      (await beacon(freshIp(), [{ kind: "impression", listing: id, photo: "/photos/listing/cover-real.w480.webp" }]))
+        .status,
+    ).toBe(204);
+    await untilDaily(id, { impressions: 2, photo_opens: 1 });
+    expect(
+      await rows(
+        "SELECT photo, shown, opened, card_opens FROM listing_photo_daily WHERE listing_id = ? ORDER BY shown",
+        id,
+      ),
+    ).toEqual([
+      { photo: shown, shown: 0, opened: 1, card_opens: 0 },
+      { photo: "listing/cover-real.webp", shown: 1, opened: 0, card_opens: 0 },
+    ]);
+    expect(await rows("SELECT photo FROM count_marks WHERE photo LIKE '%junk%' OR photo LIKE '%other%'")).toEqual([]);
   });
 
   it("refuses a malformed beacon with a clear error and counts nothing", async () => {
@@ -183,6 +229,44 @@ describe("the count queue's consumer", () => {
     const third = batchOf([body], 3);
     await worker.queue!(third, env, createExecutionContext());
     expect((await daily(id)).impressions).toBe(3);
+  });
+
+  it("writes the server's lane apart: a beacon lane that cannot be written holds back no contact tap", async () => {
+    const id = await insertListing();
+    // A D1 that fails every batch carrying an impression, and only those.
+    const bound = new WeakMap<D1PreparedStatement, string>();
+    const impressionsFail = {
+      prepare: (sql: string) => {
+        const real = env.DB.prepare(sql);
+        return {
+          bind: (...args: unknown[]) => {
+            const statement = real.bind(...args);
+            bound.set(statement, JSON.stringify(args));
+            return statement;
+          },
+        };
+      },
+      batch: (statements: D1PreparedStatement[]) =>
+        statements.some((s) => (bound.get(s) ?? "").includes('\\"kind\\":\\"impression\\"'))
+          ? Promise.reject(new Error("D1 down for impressions"))
+          : env.DB.batch(statements),
+    };
+    const at = Date.now();
+    const server = { v: 2, lane: "server", visits: [[at, "v1", "", `c${id}`]] };
+    const beacon = { v: 2, lane: "beacon", visits: [[at, "v2", "", `i${id}`]] };
+    const batch = batchOf([beacon, server]);
+    const ctx = createExecutionContext();
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      await worker.queue!(batch, { ...env, DB: impressionsFail as unknown as D1Database }, ctx);
+    } finally {
+      errors.mockRestore();
+    }
+    const result = await getQueueResult(batch, ctx);
+    expect(result.ackAll).toBe(false);
+    expect(result.explicitAcks).toEqual(["m-1-1"]);
+    expect(result.retryMessages.map((m) => m.msgId)).toEqual(["m-1-0"]);
+    expect(await daily(id)).toEqual({ ...ZERO, contacts: 1 });
   });
 
   it("waits longer before each retry", () => {

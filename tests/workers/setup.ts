@@ -1,5 +1,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, beforeEach } from "vitest";
+import { VISITOR_SALT_PREFIX, saltExpiry } from "~/platform/crypto/visitor-key.server";
+import { countDay } from "~/platform/http/client-address";
 import { backgroundWorkDone } from "./background";
 import { assertSameDatabase, freshDatabase, migratedSnapshot } from "./fresh-database";
 
@@ -10,18 +12,20 @@ beforeAll(async () => {
   await assertSameDatabase(env.DB, await migratedSnapshot());
 });
 
-// The visitor key of the insights counts is a site secret kept in D1 and cached by each copy of its module
-// (the built app's and the one workers/app.ts imports from source) for the life of the isolate, which in
-// these tests outlives many resets: a fixed value keeps every copy's key the same, as one deployment's is.
-const COUNT_VISITOR_SECRET = "test-only-count-visitor-secret-0123456789abcdef";
+// The visitors' hash keys are derived from VISITOR_KEY (vitest.config.ts) and the day's salt in KV, and cached
+// by each copy of their module (the built app's and the one workers/app.ts imports from source) for a few
+// minutes, which in these tests outlast many resets: today's and tomorrow's salts are put back after each
+// reset with fixed values, so every copy derives the same keys, as one deployment's isolates do (the cron
+// makes them a day ahead there).
+export const TEST_VISITOR_SALT = "dGVzdC1vbmx5LXZpc2l0b3Itc2FsdC0zMi1ieXRlcyE=";
 
 beforeEach(async () => {
   // Whatever a file's hooks started outside a test is over before the store is emptied under it.
   await backgroundWorkDone();
   await freshDatabase();
-  await env.DB.prepare("INSERT INTO site_secrets (name, value, created_at) VALUES ('count-visitor', ?, 0)")
-    .bind(COUNT_VISITOR_SECRET)
-    .run();
+  const now = Date.now();
+  for (const day of [countDay(now), countDay(now + 86_400_000)])
+    await env.PROFILES.put(`${VISITOR_SALT_PREFIX}${day}`, TEST_VISITOR_SALT, { expiration: saltExpiry(day) });
 });
 
 // Every test ends when its answers' background work (background.ts) has: none of it runs on into the next

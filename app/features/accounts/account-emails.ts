@@ -31,6 +31,26 @@ export function confirmEmailChangeEmail(o: Common & { token: string }): EmailCon
   );
 }
 
+/**
+ * To the OLD address, as soon as a change is asked for: the owner can stop it from their mailbox, signed in or
+ * not. Neither the new address nor its link is named: a person reading this mailbox learns nothing about where
+ * the account was to go, and nothing here can make the change.
+ */
+export function emailChangeRequestedEmail(o: Common & { token: string }): EmailContent {
+  return render(
+    `Someone asked to change your ${o.siteName} e-mail address`,
+    [
+      `Hi ${greetingName(o.firstName)},`,
+      "",
+      "Someone signed in to your account just asked to use another e-mail address for it.",
+      "Nothing has changed yet: the change is made only if the link sent to the new address is opened within 24 hours.",
+      "If it was you, there is nothing to do.",
+      "If it was not you, cancel the change with the link below (no need to sign in), then reset your password: whoever asked knows it.",
+    ],
+    { href: `${o.origin}/account/email/cancel/${o.token}`, label: "Cancel the change" },
+  );
+}
+
 /** To the OLD address, once the change is done: the owner hears of it even if it was not them. */
 export function emailChangedEmail(o: Common): EmailContent {
   return render(

@@ -269,8 +269,3 @@ export async function markSecondFactor(request: Request, env: Env, now = Date.no
     .where(eq(schema.sessions.id, lookup.session.id));
   lookups.delete(request);
 }
-
-/** Ends every session of a user (after a password reset). */
-export async function revokeAllSessions(env: Env, userId: string): Promise<void> {
-  await getDb(env).delete(schema.sessions).where(eq(schema.sessions.userId, userId));
-}

@@ -16,6 +16,8 @@ export const SECURITY_EVENTS = {
   reauth_failed: "Wrong password when confirming a change",
   email_change_requested: "E-mail address change requested",
   email_changed: "E-mail address changed",
+  // The link mailed to the old address when the change was asked for.
+  email_change_cancelled: "E-mail address change cancelled from the old address",
   password_changed: "Password changed",
   two_factor_enabled: "Two-factor sign-in turned on",
   two_factor_disabled: "Two-factor sign-in turned off",

@@ -3,7 +3,7 @@
 // plan-changes.server.ts). Every function takes the signed-in user and finds the listing among that
 // user's own: someone else's listing is "not found", never "forbidden", so ids
 // cannot be probed.
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { formatNzDate, formatNzDeadline } from "~/platform/time/date-text";
 import { formatDollarsAndCents } from "~/platform/money";
 import { paymentDescription, receiptLabel } from "./emails";
@@ -127,17 +127,6 @@ export async function ownReceipt(env: DbEnv, userId: string, receiptId: string) 
     .where(and(eq(r.id, receiptId), eq(r.userId, userId)))
     .limit(1);
   return row ?? null;
-}
-
-/** Payments still open for these listings: the return page and /managesub poll while one is. */
-export async function openPaymentsOf(env: DbEnv, listingIds: string[]): Promise<number> {
-  if (listingIds.length === 0) return 0;
-  const rows = await getDb(env)
-    .select({ id: p.id })
-    .from(p)
-    .where(and(inArray(p.listingId, listingIds.slice(0, 90)), eq(p.status, "open")))
-    .limit(1);
-  return rows.length;
 }
 
 /** What /managesub shows of billing: each listing's plan, and the payments with their receipts. */

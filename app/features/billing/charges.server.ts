@@ -7,7 +7,7 @@
 //   payment exactly as a verified notification would (payments/notify.server.ts).
 // - When the provider could not be asked, the outcome is unknown (the card may have been charged): the payment
 //   stays open, never failed, and the cron finishes it later (finishOpenCharge), looking it up at the provider
-//   before anything is sent again (payment-lookups.server.ts).
+//   before anything is sent again (app/features/payments/lookups.server.ts).
 import { and, eq } from "drizzle-orm";
 import { paymentDescription } from "./emails";
 import { newId } from "~/platform/data/ids";

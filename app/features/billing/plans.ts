@@ -49,7 +49,6 @@ export const PLANS: Record<PlanTier, Plan> = {
 export const PLAN_LIST: readonly Plan[] = PLAN_TIERS.map((tier) => PLANS[tier]);
 
 /** New Zealand GST is 15%, so a GST-inclusive price holds 3/23 of itself as tax. */
-export const GST_RATE_PERCENT = 15;
 export function gstIncludedCents(priceCents: number): number {
   return Math.round((priceCents * 3) / 23);
 }

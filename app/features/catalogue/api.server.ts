@@ -16,7 +16,7 @@ import { loadPublicProfile } from "~/features/profile/profile.server";
 import { loadCardsPage, loadLiveProfilesPage } from "./public-api.server";
 import type { PageParams } from "./public-api.server";
 import { loadSuggestions } from "~/features/search/suggestions.server";
-import { anonymousVisitorId, countingVisitor } from "~/platform/data/site-secrets.server";
+import { countingVisitor, reportVisitorKeyError, serverVisitorId } from "~/platform/crypto/visitor-key.server";
 import { recordContact } from "~/features/dashboard/stats.server";
 import { ERROR_MSG } from "~/features/site/messages";
 import { refererPath } from "~/platform/http/redirects";
@@ -40,6 +40,19 @@ function failure(status: number, error: string): Response {
   return json({ success: false, error }, { status });
 }
 
+/** Likes and contact taps are counted once per visitor a day: without the visitor key they are refused, not miscounted. */
+const NOT_COUNTING = "Likes and contact counts are not available right now, please try again later";
+
+/** The request's counting visitor, or null (and the log told) when the visitor key cannot be had. */
+async function visitorOf(env: Env, request: Request, now: number): Promise<string | null> {
+  try {
+    return await countingVisitor(env, request.headers.get("CF-Connecting-IP"), now);
+  } catch (error) {
+    reportVisitorKeyError(error);
+    return null;
+  }
+}
+
 /**
  * POST/DELETE /api/profiles/{id}/like and PUT /api/visits/like/{id}. Checks, in order: the id's shape,
  * the client's like allowance, the body ({fingerprint}), then writes. Bad input stores nothing.
@@ -58,16 +71,15 @@ export async function handleLike(
     return failure(429, "Too many likes, please try again in a minute");
   const body = await readBody(request, { maxBytes: MAX_LIKE_BYTES, accept: ["json"], jsonAnyType: true });
   if (!body.ok) return failure(body.status, body.error);
-  let visitorId: string;
-  if (bodyless && Object.keys(body.data).length === 0) {
-    visitorId = await anonymousVisitorId(env, request);
-  } else {
-    const parsed = likeBodySchema.safeParse(body.data);
-    if (!parsed.success) return failure(400, parsed.error.issues[0]?.message ?? "fingerprint is required");
-    visitorId = parsed.data.fingerprint;
-  }
+  const serverMade = bodyless && Object.keys(body.data).length === 0;
+  const parsed = serverMade ? null : likeBodySchema.safeParse(body.data);
+  if (parsed && !parsed.success) return failure(400, parsed.error.issues[0]?.message ?? "fingerprint is required");
+  const now = Date.now();
+  const visitor = await visitorOf(env, request, now);
+  if (!visitor) return failure(503, NOT_COUNTING);
+  const visitorId = parsed?.success ? parsed.data.fingerprint : await serverVisitorId(env, request, now);
   try {
-    const result = await setLike(env, listingId, visitorId, liked, Date.now(), await countingVisitor(env, request));
+    const result = await setLike(env, listingId, visitorId, liked, now, visitor);
     // The day's insights count a new like once per visitor (decision 0024); an unlike takes none back.
     if (liked && result.changed) countEvents(env, ctx, request, [{ kind: "like", listing: listingId }]);
     // Counts never broadcast: one visitor's likes must not make every open page reload.
@@ -94,15 +106,11 @@ export async function likeFromForm(
   if (!isId(listingId)) return text(400, ERROR_MSG.invalidModelId);
   if (await overLimit(env.LIKE_LIMITER, limiterKey("like", request.headers), "open"))
     return text(429, "Too many likes, please try again in a minute");
+  const now = Date.now();
+  const visitor = await visitorOf(env, request, now);
+  if (!visitor) return text(503, NOT_COUNTING);
   try {
-    const result = await setLike(
-      env,
-      listingId,
-      await anonymousVisitorId(env, request),
-      true,
-      Date.now(),
-      await countingVisitor(env, request),
-    );
+    const result = await setLike(env, listingId, await serverVisitorId(env, request, now), true, now, visitor);
     // Counted as the enhanced button's like is (decision 0024).
     if (result.changed) countEvents(env, ctx, request, [{ kind: "like", listing: listingId }]);
   } catch (error) {
@@ -121,7 +129,10 @@ export async function handleContact({ request, env, ctx, params }: ApiCall<"none
   if (await overLimit(env.WRITE_LIMITER, limiterKey("contact", request.headers), "open"))
     return failure(429, "Too many requests, please try again in a minute");
   // Once per visitor per listing per day: a repeat answers the same, and counts nothing.
-  const counted = await recordContact(env, listingId, Date.now(), await countingVisitor(env, request));
+  const now = Date.now();
+  const visitor = await visitorOf(env, request, now);
+  if (!visitor) return failure(503, NOT_COUNTING);
+  const counted = await recordContact(env, listingId, now, visitor);
   if (counted === "missing") return failure(404, ERROR_MSG.modelNotFound);
   if (counted === "counted") countEvents(env, ctx, request, [{ kind: "contact", listing: listingId }]);
   return json({ success: true });

@@ -1,5 +1,7 @@
-// How listings are listed, in one place: the columns a listing card reads and the order every grid shows.
-// The home and region grids, near-you, favourites, suggestions, search and the public JSON API all use these.
+// How listings are listed, in one place: the columns a listing card reads, and the plain order (featured
+// first, then newest) that near-you, suggestions, search, the public JSON API and the administrators' grid
+// show. Visitors' grids (home, regions, /api/grid) turn this order every 10 minutes instead
+// (app/features/insights/rotation.server.ts, decision 0024).
 import { desc } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { CardRow } from "./listing-card";

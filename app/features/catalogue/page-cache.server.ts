@@ -12,7 +12,7 @@ import { pageCacheKey, planPageCache } from "./page-cache-key";
 import type { CachePlan } from "./page-cache-key";
 import type { WaitUntil } from "~/platform/request-context";
 
-type CountEnv = Pick<Env, "DB" | "COUNTS"> & Partial<Pick<Env, "PAGE_CACHE_REUSE_MS" | "COUNT_WINDOW_MS">>;
+type CountEnv = Pick<Env, "DB" | "COUNTS" | "PROFILES"> & Partial<Pick<Env, "PAGE_CACHE_REUSE_MS" | "COUNT_WINDOW_MS">>;
 
 function requestCity(request: Request): string | null {
   const cf = request.cf as { city?: unknown } | undefined;

@@ -1,5 +1,5 @@
 // The public JSON API's reads, as services taking env: one page of profiles or cards in grid order.
-// Its controllers (likes, contacts, paging parameters) are in controllers/public.server.ts.
+// Its controllers (likes, contacts, paging parameters) are in ./api.server.ts.
 import { toCard } from "./listing-card";
 import type { ListingCardData } from "./listing-card";
 import { encodeCursor } from "./public-api";

@@ -11,6 +11,7 @@ import { PAUSE_UNTIL_FIELD } from "~/features/listings/upkeep";
 import { readFlash } from "~/features/site/flash.server";
 import { ERROR_MSG } from "~/features/site/messages";
 import { loadVerificationNotices } from "~/features/verification/notices.server";
+import { safetyStanding } from "~/features/safety-net/access.server";
 import { isId } from "~/platform/data/ids";
 import { readForm } from "~/platform/http/body.server";
 import { NO_STORE } from "~/platform/http/page-answer";
@@ -22,13 +23,15 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
   if (url.pathname !== "/dashboard") throw redirect(`/dashboard${url.search}`, 301);
   const user = await requireUser(request, context);
   const now = Date.now();
-  const [listings, verificationNotices, flash, paymentDeadlines] = await Promise.all([
+  const [listings, verificationNotices, flash, paymentDeadlines, safety] = await Promise.all([
     loadDashboardListings(context.cloudflare.env, user.id, now),
     loadVerificationNotices(context.cloudflare.env, user.id, now),
     // "Request sent" after the verification pages redirect here.
     readFlash(request, context.cloudflare.env),
     // Past-due listings: the deadline before they are hidden, on their cards.
     pastDueDeadlines(context.cloudflare.env, user.id),
+    // Whether the menu offers the Safety Net.
+    safetyStanding(context.cloudflare.env, user.id),
   ]);
   return data(
     {
@@ -40,6 +43,7 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
       notice: flash.notice,
       now,
       paymentDeadlines,
+      safetyNet: safety.access || safety.ownReports,
     },
     { headers: flash.headers },
   );

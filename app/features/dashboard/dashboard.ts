@@ -1,5 +1,5 @@
 // The owner dashboard's screen rules (spec provider §2, §4): what the sidebar, headings and menus show and
-// what the delete confirmations say. A listing's states and their changes are in listing/state.ts.
+// what the delete confirmations say. A listing's states and their changes are in listings/state.ts.
 
 /** Verify Photos needs this many photos on a listing (spec §4, photo verification). */
 export const PHOTO_VERIFY_MIN_IMAGES = 4;
@@ -86,9 +86,8 @@ export function getVerifiedLabel(listings: readonly Pick<DashboardListing, "veri
 }
 
 export function menuItems(
-  listings: readonly (Pick<DashboardListing, "verified" | "photoVerified" | "ImageUrls" | "idPending"> & {
-    pausedAt?: number | null;
-  })[],
+  listings: readonly Pick<DashboardListing, "verified" | "photoVerified" | "ImageUrls" | "idPending">[],
+  safetyNet = false,
 ): MenuItem[] {
   const items: MenuItem[] = [
     { label: "Subscriptions", to: "/subscriptions" },
@@ -97,8 +96,9 @@ export function menuItems(
   ];
   if (showsGetVerified(listings)) items.push({ label: getVerifiedLabel(listings), to: "/verification" });
   if (showsVerifyPhotos(listings)) items.push({ label: "Verify Photos", to: "/photo-verification" });
-  // Safety Net: only for an ID-verified listing that is not paused (docs/decisions/0023-safety-net.md).
-  if (listings.some((l) => l.verified && !l.pausedAt)) items.push({ label: "Safety Net", to: "/dashboard/safety-net" });
+  // Safety Net: for an account with access, or with reports of its own (app/features/safety-net/access.server.ts
+  // safetyStanding; docs/decisions/0043-safety-net-second-pass.md).
+  if (safetyNet) items.push({ label: "Safety Net", to: "/dashboard/safety-net" });
   // Insights once there is a listing to show them for (docs/decisions/0024-counting-off-the-request-path.md).
   if (listings.length > 0) items.push({ label: "Insights", to: "/dashboard/insights" });
   return items;

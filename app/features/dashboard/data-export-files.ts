@@ -28,6 +28,7 @@ export function readMe(o: { siteName: string; email: string; createdAt: string; 
     "plans.json                    The plans you chose.",
     "payments.json                 Your subscriptions, payments, ledger entries, receipts and refunds (no card details).",
     "verification-requests.json    Your ID and photo verification requests and their outcome.",
+    "safety-net-reports.json       Your Safety Net reports, if you sent any: what you wrote, questions, answers, alerts.",
     `listings/                     Your ${o.listings} listing(s): every field, rates, photos, monthly stats and daily insights.`,
     "",
     "Times are milliseconds since 1 January 1970 (UTC). Money is in whole cents of NZ dollars.",

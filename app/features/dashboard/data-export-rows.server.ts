@@ -32,6 +32,7 @@ const TABLES: Record<ExportedTable, SQLiteTable> = {
   ledger: schema.ledger,
   receipts: schema.receipts,
   unapplied_payments: schema.unappliedPayments,
+  safety_reports: schema.safetyReports,
 };
 
 /** A drizzle row under the database's own column names, with only the columns the archive takes. */
@@ -57,6 +58,8 @@ export type AccountData = {
   plans: Rows;
   verificationRequests: Rows;
   billing: { subscriptions: Rows; payments: Rows; ledger: Rows; receipts: Rows; refunds: Rows };
+  /** The account's own Safety Net reports, their texts still sealed (the archive opens them). */
+  safetyNet: Rows;
   listings: {
     row: Record<string, unknown>;
     images: Rows;
@@ -76,7 +79,7 @@ type PerAccount = SQLiteTable & { userId: SQLiteColumn };
 const ofAccount = <T extends PerAccount>(db: Db, table: T, userId: string) =>
   db.select().from(table).where(eq(table.userId, userId));
 
-/** The account itself: its row, sign-in, security log, plans and verification requests. */
+/** The account itself: its row, sign-in, security log, plans, verification requests and Safety Net reports. */
 function accountQueries(db: Db, userId: string) {
   return [
     db.select().from(s.users).where(eq(s.users.id, userId)),
@@ -87,6 +90,7 @@ function accountQueries(db: Db, userId: string) {
     ofAccount(db, s.securityEvents, userId).orderBy(asc(s.securityEvents.createdAt)),
     ofAccount(db, s.planRequests, userId).orderBy(asc(s.planRequests.createdAt)),
     ofAccount(db, s.verificationRequests, userId).orderBy(asc(s.verificationRequests.createdAt)),
+    ofAccount(db, s.safetyReports, userId).orderBy(asc(s.safetyReports.createdAt)),
   ] as const;
 }
 
@@ -132,6 +136,7 @@ export async function readAccountData(db: Db, userId: string): Promise<AccountDa
     events,
     plans,
     requests,
+    safetyReports,
     listings,
     images,
     rates,
@@ -159,6 +164,7 @@ export async function readAccountData(db: Db, userId: string): Promise<AccountDa
     securityLog: events.map((r) => exportRow("security_events", r)),
     plans: plans.map((r) => exportRow("plan_requests", r)),
     verificationRequests: requests.map((r) => exportRow("verification_requests", r)),
+    safetyNet: safetyReports.map((r) => exportRow("safety_reports", r)),
     billing: {
       subscriptions: subscriptions.map((r) => exportRow("subscriptions", r)),
       payments: payments.map((r) => exportRow("payments", r)),

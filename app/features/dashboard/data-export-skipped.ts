@@ -13,6 +13,7 @@ export const NOT_EXPORTED_TABLES: Record<string, string> = {
   pending_uploads: "Photos uploaded in the editor but never saved; removed within a day.",
   password_resets: "Single-use links, stored only as hashes, that expire within hours.",
   email_changes: "Single-use links, stored only as hashes, that expire within a day.",
+  email_change_cancels: "Single-use links, stored only as hashes, that expire within a day.",
   email_confirmations: "Single-use links, stored only as hashes, that expire within a day.",
   data_export_links: "These download links themselves, stored only as hashes, that expire within minutes.",
   passkey_challenges: "Random challenges that expire within minutes.",
@@ -36,13 +37,13 @@ export const NOT_EXPORTED_TABLES: Record<string, string> = {
   payment_events: "The payment provider's notice ids, kept so each is applied once; the payments are exported.",
   r2_delete_failures: "Storage keys of deleted files that are being removed.",
   dev_outbox: "Development only: e-mails that were never sent.",
-  // Safety Net (docs/decisions/0023-safety-net.md): the reporter reads their own reports on its page.
-  safety_reports:
-    "Safety Net reports are about another person too; the reporter reads their own on the Safety Net page, and the Privacy Officer answers requests for them.",
+  // Safety Net (docs/decisions/0023-safety-net.md): the account's own reports are exported (decision 0043).
   safety_identifiers: "Keyed hashes of other people's phone numbers, addresses and names.",
   safety_checks: "How many number checks the account made today and yesterday; deleted after two days.",
   safety_corrections: "Requests from people who were reported, not the account's own.",
   safety_digests: "Whether the account asked for the Safety Net e-mail, shown on the Safety Net page.",
+  safety_suspensions:
+    "An administrator's decision that the account may not use the Safety Net, with its reason; the Privacy Officer answers requests for it.",
 };
 
 /** SQLite's and Cloudflare's own tables, which hold no one's data. */

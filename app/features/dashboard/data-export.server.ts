@@ -7,6 +7,7 @@ import { makeZip } from "client-zip";
 import { dataExportedEmail } from "~/features/accounts/account-emails";
 import type { SessionUser } from "~/features/accounts/auth-user";
 import { listingFolder, photoFileName, readMe } from "./data-export-files";
+import { openReportsForExport } from "~/features/safety-net/export.server";
 import type { AccountData } from "./data-export-rows.server";
 import { formatNzTime } from "~/platform/time/date-text";
 import type { CurrentSession } from "~/features/accounts/auth.server";
@@ -20,6 +21,7 @@ import { keyedHash, siteSecret } from "~/platform/data/site-secrets.server";
 import { siteOrigin } from "~/platform/http/site-origin.server";
 import type { RequestContext } from "~/platform/request-context";
 import type { DbEnv } from "~/platform/data/db.server";
+import { NO_STORE } from "~/platform/http/page-answer";
 
 /** How long the download link works: long enough to start it, too short to be worth stealing. */
 export const EXPORT_LINK_TTL_MS = 2 * 60_000;
@@ -77,6 +79,9 @@ async function* archiveEntries(env: Pick<Env, "PHOTOS">, data: AccountData, o: {
   yield file("plans.json", json(data.plans));
   yield file("payments.json", json(data.billing));
   yield file("verification-requests.json", json(data.verificationRequests));
+  // Only an account that has reported something has this file.
+  if (data.safetyNet.length > 0)
+    yield file("safety-net-reports.json", json(await openReportsForExport(env, data.safetyNet)));
   for (const [i, listing] of data.listings.entries()) {
     const folder = listingFolder(i, String(listing.row.first_name ?? ""));
     const { row, images, rates, specialRates, tourStops } = listing;
@@ -108,7 +113,7 @@ export function archiveResponse(env: Pick<Env, "PHOTOS" | "SITE_NAME">, data: Ac
     headers: {
       "Content-Type": "application/zip",
       "Content-Disposition": `attachment; filename="my-data-${day}.zip"`,
-      "Cache-Control": "no-store",
+      ...NO_STORE,
     },
   });
 }

@@ -4,6 +4,8 @@
 // (hashes, keys, session ids) stay out even where the rest of the row goes in: the archive may be saved on a
 // shared computer or mailed on, and must not be a way into the account.
 
+import { SAFETY_REPORTS_EXPORT } from "~/features/safety-net/export";
+
 /** How a ledger entry and an unapplied payment point at what they belong to: the payment, listing and owner. */
 const PAYMENT_ENTRY_KEYS = ["id", "payment_id", "listing_id", "user_id"] as const;
 
@@ -275,6 +277,8 @@ export const EXPORTED_TABLES = {
     ],
     leftOut: [],
   },
+  // The account's own Safety Net reports, their texts opened (app/features/safety-net/export.ts).
+  safety_reports: SAFETY_REPORTS_EXPORT,
 } as const satisfies Record<string, { file: string; columns: readonly string[]; leftOut: readonly string[] }>;
 
 export type ExportedTable = keyof typeof EXPORTED_TABLES;

@@ -13,8 +13,7 @@ import { setFlash } from "~/features/site/flash.server";
 import { isId } from "~/platform/data/ids";
 import { deleteErrorText } from "./dashboard";
 import { ownerWriteLimited } from "./dashboard.server";
-
-const NO_STORE = { "Cache-Control": "no-store" } as const;
+import { NO_STORE } from "~/platform/http/page-answer";
 
 export type DeleteListingResult = { error?: string; confirm?: { kind: "listing"; modelId: string; name: string } };
 

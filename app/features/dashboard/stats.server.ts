@@ -75,12 +75,6 @@ async function countOnce(db: Db, counter: Counter, listingId: string, now: numbe
   return counted.meta.changes > 0;
 }
 
-/** Counts one profile view (callers skip bots). False when the listing does not exist or was counted today. */
-export async function recordView(env: DbEnv, listingId: string, now = Date.now(), visitor?: string): Promise<boolean> {
-  const db = getDb(env);
-  return countOnce(db, "views", listingId, now, listingExists(db, listingId), visitor);
-}
-
 /**
  * Counts one contact click on a live listing, once per visitor per day. 'missing' (nothing stored) when the
  * listing is missing or hidden; 'repeat' when this visitor was already counted today.
@@ -106,10 +100,4 @@ export async function sweepCountMarks(env: DbEnv, now: number): Promise<void> {
   await getDb(env)
     .delete(cm)
     .where(lt(cm.day, countDay(now - 24 * 3600 * 1000)));
-}
-
-/** Adds `delta` (+1 or -1) to the month's like count, never going below 0. */
-export async function adjustLikes(env: DbEnv, listingId: string, delta: number, now = Date.now()): Promise<void> {
-  const db = getDb(env);
-  await counterStatement(db, "likes", listingId, delta, now, listingExists(db, listingId));
 }

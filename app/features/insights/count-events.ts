@@ -9,12 +9,11 @@ import type { CountEvent, CountKind } from "./beacon-events";
 export { COUNT_KINDS, MAX_BEACON_EVENTS, photoKeyOf, type CountEvent, type CountKind } from "./beacon-events";
 
 /**
- * What the request side hands the queue: one visitor's events at one moment, and for a view the visitor's
- * region (regions.ts), which the consumer adds to the day's count by region and does not keep with the mark.
+ * One visitor's events at one moment, and for a view the visitor's region (regions.ts), which the consumer adds
+ * to the day's count by region and does not keep with the mark. On the queue they travel compactly
+ * (count-wire.ts).
  */
 export type CountItem = { at: number; visitor: string; events: CountEvent[]; region?: string };
-/** One queue message: a window's items from one isolate. */
-export type CountMessage = { items: CountItem[] };
 
 export type BeaconResult = { ok: true; events: CountEvent[] } | { ok: false; error: string };
 
@@ -41,22 +40,6 @@ export function parseBeacon(body: unknown): BeaconResult {
     out.push(photo ? { kind: e.kind, listing: e.listing, photo } : { kind: e.kind, listing: e.listing });
   }
   return { ok: true, events: out };
-}
-
-/** A queue message's body as the consumer trusts it: anything malformed is dropped, never thrown on. */
-export function readCountMessage(body: unknown): CountItem[] {
-  const items = (body as Partial<CountMessage> | null)?.items;
-  if (!Array.isArray(items)) return [];
-  return items.filter(
-    (item): item is CountItem =>
-      !!item &&
-      typeof item.at === "number" &&
-      Number.isFinite(item.at) &&
-      typeof item.visitor === "string" &&
-      item.visitor.length > 0 &&
-      item.visitor.length <= 100 &&
-      Array.isArray(item.events),
-  );
 }
 
 /**

@@ -1,18 +1,35 @@
-// The count queue's consumer: a batch of windows becomes, in one D1 batch (one transaction), the day's marks and
-// the sums they add to the aggregate rows (docs/decisions/0024-counting-off-the-request-path.md). A retried
+// The count queue's consumer: a batch of windows becomes, in D1 batches (one transaction each), the day's marks
+// and the sums they add to the aggregate rows (docs/decisions/0024-counting-off-the-request-path.md). The
+// server's lane (views, contact taps, likes) is written apart from the browsers' lane, and first, so a flush of
+// impressions that fails cannot hold them back (docs/decisions/0044-counting-keys-lanes-and-bytes.md). A retried
 // batch finds its marks already there and adds nothing twice; a failed one is retried with a growing delay.
-import { chunks, marksOf, readCountMessage } from "./count-events";
-import type { CountMark } from "./count-events";
+import { chunks, marksOf } from "./count-events";
+import type { CountItem, CountMark } from "./count-events";
+import { COUNT_LANES, readCountMessage } from "./count-wire";
+import { sqlStatement } from "~/platform/data/db.server";
 import type { DbEnv } from "~/platform/data/db.server";
 
 export const COUNT_QUEUE = "nz-listings-counts";
 /** Marks per INSERT statement (they travel as one JSON parameter; a statement may be 100 KB). */
 const MARKS_PER_STATEMENT = 300;
+/** Marks per D1 batch: a queue batch of full messages is written in several, each whole or not at all. */
+const MARKS_PER_FLUSH = 3_000;
 
+// A photo counts only when it is one the listing shows now: its cover, or one of its public photos (the
+// r2_key index finds it). Anything else a beacon names (a made-up key, another listing's photo, a hidden
+// one) is not kept: a photo open or card open of it is no mark at all, and an impression keeps its mark
+// without the photo. Checked here, in the flush's own statement, so the beacon's request reads nothing.
 const INSERT_MARKS = `INSERT INTO count_marks (key, holder, day, flush, listing_id, kind, photo)
-  SELECT json_extract(value, '$.key'), '', json_extract(value, '$.day'), ?1, json_extract(value, '$.listing'),
-    json_extract(value, '$.kind'), json_extract(value, '$.photo')
-  FROM json_each(?2) WHERE true
+  SELECT m.key, '', m.day, ?1, m.listing, m.kind, CASE WHEN m.current THEN m.photo END
+  FROM (SELECT json_extract(j.value, '$.key') AS key, json_extract(j.value, '$.day') AS day,
+      json_extract(j.value, '$.listing') AS listing, json_extract(j.value, '$.kind') AS kind,
+      json_extract(j.value, '$.photo') AS photo,
+      EXISTS (SELECT 1 FROM listings l WHERE l.id = json_extract(j.value, '$.listing')
+          AND l.cover_key = json_extract(j.value, '$.photo'))
+        OR EXISTS (SELECT 1 FROM listing_images i WHERE i.r2_key = json_extract(j.value, '$.photo')
+          AND i.listing_id = json_extract(j.value, '$.listing') AND i.public = 1) AS current
+    FROM json_each(?2) j) m
+  WHERE m.photo IS NULL OR m.current OR m.kind NOT IN ('photo', 'open')
   ON CONFLICT(key) DO NOTHING`;
 
 // Only marks of listings that still exist are added up (a listing deleted meanwhile gets no row).
@@ -53,18 +70,18 @@ const ADD_REGIONS = `INSERT INTO listing_region_daily (listing_id, day, region, 
 export async function flushMarks(db: D1Database, marks: CountMark[], flush = crypto.randomUUID()): Promise<number> {
   if (marks.length === 0) return 0;
   const inserts = chunks(marks, MARKS_PER_STATEMENT).map((part) =>
-    db.prepare(INSERT_MARKS).bind(flush, JSON.stringify(part)),
+    sqlStatement(db, INSERT_MARKS, [flush, JSON.stringify(part)]),
   );
   const views = marks.filter((m) => m.kind === "view").map((m) => ({ key: m.key, region: m.region ?? "unknown" }));
   const regions = chunks(views, MARKS_PER_STATEMENT).map((part) =>
-    db.prepare(ADD_REGIONS).bind(flush, JSON.stringify(part)),
+    sqlStatement(db, ADD_REGIONS, [flush, JSON.stringify(part)]),
   );
   const results = await db.batch([
     ...inserts,
     ...regions,
-    db.prepare(ADD_DAILY).bind(flush),
-    db.prepare(ADD_PHOTOS).bind(flush),
-    db.prepare(ADD_MONTHLY_VIEWS).bind(flush),
+    sqlStatement(db, ADD_DAILY, [flush]),
+    sqlStatement(db, ADD_PHOTOS, [flush]),
+    sqlStatement(db, ADD_MONTHLY_VIEWS, [flush]),
   ]);
   return results.slice(0, inserts.length).reduce((n, r) => n + (r.meta.changes ?? 0), 0);
 }
@@ -74,15 +91,36 @@ export function retryDelaySeconds(attempts: number): number {
   return Math.min(300, 10 * 2 ** Math.max(0, attempts - 1));
 }
 
-/** The queue handler: one D1 batch for the whole queue batch; on failure every message is retried. */
+/** Writes `marks` in D1 batches of MARKS_PER_FLUSH, each all or nothing; a failure stops and throws. */
+export async function flushAllMarks(db: D1Database, marks: CountMark[]): Promise<number> {
+  let added = 0;
+  for (const part of chunks(marks, MARKS_PER_FLUSH)) added += await flushMarks(db, part);
+  return added;
+}
+
+/**
+ * The queue handler: each lane's messages in D1 batches of their own, the server's lane first. Acknowledged
+ * whole when all went in; otherwise the lane that failed is retried, later, and the other is acknowledged.
+ */
 export async function consumeCounts(batch: MessageBatch<unknown>, env: DbEnv): Promise<void> {
-  const items = batch.messages.flatMap((message) => readCountMessage(message.body));
-  try {
-    await flushMarks(env.DB, marksOf(items));
-    batch.ackAll();
-  } catch (error) {
-    const attempts = Math.max(1, ...batch.messages.map((m) => m.attempts));
-    console.error(`counts: flush of ${batch.messages.length} messages failed (attempt ${attempts})`, error);
-    batch.retryAll({ delaySeconds: retryDelaySeconds(attempts) });
+  const read = batch.messages.map((message) => ({ message, ...readCountMessage(message.body) }));
+  const failed: Message<unknown>[] = [];
+  for (const lane of COUNT_LANES) {
+    const mine = read.filter((r) => r.lane === lane);
+    if (mine.length === 0) continue;
+    try {
+      await flushAllMarks(env.DB, marksOf(mine.flatMap((r): CountItem[] => r.items)));
+    } catch (error) {
+      const attempts = Math.max(1, ...mine.map((r) => r.message.attempts));
+      console.error(`counts: flush of ${mine.length} ${lane} messages failed (attempt ${attempts})`, error);
+      failed.push(...mine.map((r) => r.message));
+    }
+  }
+  if (failed.length === 0) return batch.ackAll();
+  const delaySeconds = retryDelaySeconds(Math.max(1, ...failed.map((m) => m.attempts)));
+  if (failed.length === batch.messages.length) return batch.retryAll({ delaySeconds });
+  for (const message of batch.messages) {
+    if (failed.includes(message)) message.retry({ delaySeconds });
+    else message.ack();
   }
 }

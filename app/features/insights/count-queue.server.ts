@@ -1,15 +1,17 @@
 // The request side of counting: nothing here touches D1 on a page's request path. A countable request's
 // events are hashed to their visitor and kept in this isolate for one short window, then sent to the count
-// queue as one message (docs/decisions/0024-counting-off-the-request-path.md); the queue's consumer
-// (count-flush.server.ts) writes them into the day's aggregate rows.
+// queue (docs/decisions/0024-counting-off-the-request-path.md); the queue's consumer (count-flush.server.ts)
+// writes them into the day's aggregate rows. A window keeps each visitor's events once, in two lanes, and
+// goes out as small messages, the server's lane apart from the browsers' (count-wire.ts,
+// docs/decisions/0044-counting-keys-lanes-and-bytes.md).
 import type { WaitUntil } from "~/platform/request-context";
-import { addressKey } from "~/platform/http/client-address";
-import { siteSecret } from "~/platform/data/site-secrets.server";
-import { chunks } from "./count-events";
-import type { CountEvent, CountItem, CountMessage } from "./count-events";
+import { countingVisitor, reportVisitorKeyError, VisitorKeyError } from "~/platform/crypto/visitor-key.server";
+import type { CountEvent } from "./count-events";
+import { COUNT_LANES, encodeEvent, jsonBytes, laneOf, packMessages } from "./count-wire";
+import type { CountLane, CountMessage, WireVisit } from "./count-wire";
+import { sendCountMessages } from "./count-send.server";
 import { isCountableRequest } from "./countable-request";
 import { visitorRegion } from "./regions";
-import type { DbEnv } from "~/platform/data/db.server";
 
 /** How long an isolate gathers events before sending them: the most a Worker restart can lose. */
 const DEFAULT_WINDOW_MS = 1_000;
@@ -20,60 +22,58 @@ export function countWindowMs(env: Partial<Pick<Env, "COUNT_WINDOW_MS">>): numbe
   const ms = Number(env.COUNT_WINDOW_MS ?? DEFAULT_WINDOW_MS);
   return Number.isFinite(ms) ? Math.min(Math.max(Math.round(ms), 0), MAX_WINDOW_MS) : DEFAULT_WINDOW_MS;
 }
+
 /** A window this full is sent at once, so a burst neither waits nor grows without bound. */
-const MAX_WINDOW_ITEMS = 400;
-/** Items per queue message (a message may hold 128 KB; an item is well under 300 bytes). */
-const ITEMS_PER_MESSAGE = 200;
-/** Attempts at sending one window, with a short pause between (the queue answering is what makes it durable). */
-const SEND_ATTEMPTS = 3;
+const MAX_WINDOW_VISITS = 400;
+const MAX_WINDOW_BYTES = 128_000;
 
-type CountEnv = Pick<Env, "DB" | "COUNTS"> & Partial<Pick<Env, "COUNT_WINDOW_MS">>;
+type CountEnv = Pick<Env, "COUNTS" | "PROFILES"> & Partial<Pick<Env, "COUNT_WINDOW_MS">>;
 
-// The counting key is a site secret in D1: read once per isolate, then only hashed with. The value is
-// cached, never a pending promise (a promise another request's I/O settles is not this request's to await).
-let countKey: CryptoKey | null = null;
+type Visit = { at: number; visitor: string; region: string; events: Set<string> };
 
-async function visitorOf(env: DbEnv, request: Request): Promise<string> {
-  if (!countKey) {
-    const secret = await siteSecret(env, "count-visitor");
-    countKey = await crypto.subtle.importKey(
-      "raw",
-      new TextEncoder().encode(secret),
-      { name: "HMAC", hash: "SHA-256" },
-      false,
-      ["sign"],
-    );
-  }
-  const address = addressKey(request.headers.get("CF-Connecting-IP"));
-  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", countKey, new TextEncoder().encode(address)));
-  let bin = "";
-  for (const b of mac) bin += String.fromCharCode(b);
-  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
+/** One isolate's window: per lane, each visitor once, each of their events once. */
+class CountWindow {
+  private readonly lanes: Record<CountLane, Map<string, Visit>> = { server: new Map(), beacon: new Map() };
+  private visits = 0;
+  private bytes = 0;
+  sent = false;
 
-let windowItems: CountItem[] = [];
-
-/** Sends items to the queue, retrying a failed send; what still fails is logged (the documented loss). */
-export async function sendCountItems(queue: Queue, items: CountItem[]): Promise<boolean> {
-  const messages = chunks(items, ITEMS_PER_MESSAGE).map((part) => ({ body: { items: part } satisfies CountMessage }));
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await queue.sendBatch(messages);
-      return true;
-    } catch (error) {
-      if (attempt >= SEND_ATTEMPTS) {
-        console.error(`counts: ${items.length} items could not be queued`, error);
-        return false;
+  add(at: number, visitor: string, region: string, events: CountEvent[]): void {
+    for (const event of events) {
+      const lane = this.lanes[laneOf(event.kind)];
+      let visit = lane.get(visitor);
+      if (!visit) {
+        visit = { at, visitor, region: "", events: new Set() };
+        lane.set(visitor, visit);
+        this.visits++;
+        this.bytes += jsonBytes([at, visitor, region]) + 1;
       }
-      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      if (event.kind === "view" && region) visit.region = region;
+      const text = encodeEvent(event);
+      if (visit.events.has(text)) continue;
+      visit.events.add(text);
+      this.bytes += text.length + 3;
     }
   }
+
+  full(): boolean {
+    return this.visits >= MAX_WINDOW_VISITS || this.bytes >= MAX_WINDOW_BYTES;
+  }
+
+  messages(lane: CountLane): CountMessage[] {
+    const visits = [...this.lanes[lane].values()].map((v): WireVisit => [v.at, v.visitor, v.region, ...v.events]);
+    return packMessages(lane, visits);
+  }
 }
 
-function takeWindow(): CountItem[] {
-  const items = windowItems;
-  windowItems = [];
-  return items;
+let current: CountWindow | null = null;
+
+/** Sends a window once: each lane's messages on their own, so one lane's failure is not the other's. */
+async function sendWindow(queue: Queue, gathered: CountWindow): Promise<void> {
+  if (gathered.sent) return;
+  gathered.sent = true;
+  if (current === gathered) current = null;
+  await Promise.all(COUNT_LANES.map((lane) => sendCountMessages(queue, gathered.messages(lane))));
 }
 
 /**
@@ -91,24 +91,22 @@ export function countEvents(
   if (events.length === 0 || !isCountableRequest(request.headers)) return;
   const at = Date.now();
   ctx.waitUntil(
-    visitorOf(env, request)
+    countingVisitor(env, request.headers.get("CF-Connecting-IP"), at)
       .then((visitor) => {
         // Only a view is broken down by region; request.cf is read here, after the answer, and only then.
-        const item: CountItem = { at, visitor, events };
-        if (events.some((e) => e.kind === "view")) item.region = visitorRegion(cf);
-        windowItems.push(item);
-        if (windowItems.length >= MAX_WINDOW_ITEMS) return sendCountItems(env.COUNTS, takeWindow());
-        if (windowItems.length > 1) return;
-        return new Promise((resolve) => setTimeout(resolve, countWindowMs(env))).then(() => {
-          const items = takeWindow();
-          return items.length ? sendCountItems(env.COUNTS, items) : true;
-        });
+        const region = events.some((e) => e.kind === "view") ? visitorRegion(cf) : "";
+        const first = !current;
+        const gathering = (current ??= new CountWindow());
+        gathering.add(at, visitor, region, events);
+        if (gathering.full()) return sendWindow(env.COUNTS, gathering);
+        if (!first) return;
+        return new Promise((resolve) => setTimeout(resolve, countWindowMs(env))).then(() =>
+          sendWindow(env.COUNTS, gathering),
+        );
       })
-      .catch((error: unknown) => console.error("counts: could not count", error)),
+      .catch((error: unknown) => {
+        if (error instanceof VisitorKeyError) reportVisitorKeyError(error);
+        else console.error("counts: could not count", error);
+      }),
   );
-}
-
-/** Test hook: the items still waiting in this isolate's window. */
-export function pendingCountItems(): number {
-  return windowItems.length;
 }

@@ -14,6 +14,7 @@ import { deleteListingImage, MAX_SAVE_BYTES, saveListing } from "./save.server";
 import { sweepPendingUploads } from "~/features/photos/pending-uploads.server";
 import { createPendingUpload } from "~/features/photos/uploads.server";
 import { ERROR_MSG } from "~/features/site/messages";
+import { PRIVATE_NO_STORE } from "~/platform/http/page-answer";
 
 // Room for the multipart framing around one 10 MB photo.
 const UPLOAD_BODY_BYTES = MAX_PHOTO_BYTES + 64 * 1024;
@@ -69,7 +70,7 @@ export async function handleDraftUpload({ env, user, params }: ApiCall<"user">):
     headers: {
       "Content-Type": "image/webp",
       // Someone's unsaved photo: never in a shared cache, nor kept by the browser past the editor.
-      "Cache-Control": "private, no-store",
+      ...PRIVATE_NO_STORE,
       "X-Content-Type-Options": "nosniff",
     },
   });

@@ -107,8 +107,6 @@ export function renumber<T extends { position: number }>(items: T[]): T[] {
   return items.map((item, i) => (item.position === i + 1 ? item : { ...item, position: i + 1 }));
 }
 
-export type PlannedImage<K> = { kind: K; position: number };
-
 /**
  * The final photo order of a save: what the editor asked for (requested positions, ties kept in the
  * order given), then any saved photo it did not mention, in its old order, never dropped silently.

@@ -63,7 +63,7 @@ export function auditStatement(d1: D1Database, entry: AuditEntry, now: number, w
 
 /**
  * The same record as an INSERT ... SELECT from the listing's own row, so it is written only while the
- * listing exists at that point of the batch (listing-delete.server.ts places it before the listing's DELETE).
+ * listing exists at that point of the batch (listings/delete.server.ts places it before the listing's DELETE).
  */
 export function auditForListing(db: Db, entry: AuditEntry, listingId: string, now: number) {
   const l = schema.listings;

@@ -1,5 +1,5 @@
 // Administrator moderation (spec public §4, §5, §6): the actions, the card menu, and the audit log's
-// wording. What each action does to a listing's flags is in listing/state.ts. Reports are in ./reports.ts.
+// wording. What each action does to a listing's flags is in listings/state.ts. Reports are in ./reports.ts.
 
 // ---------------------------------------------------------------------------------------------------
 // Listing actions
@@ -87,7 +87,10 @@ export type AuditAction =
   | "safety_decline"
   | "safety_correct"
   | "safety_remove"
-  | "safety_correction_handled";
+  | "safety_correction_handled"
+  // A suspension from the Safety Net, and lifting it (docs/decisions/0043-safety-net-second-pass.md).
+  | "safety_suspend"
+  | "safety_lift";
 
 export const AUDIT_LABELS: Record<AuditAction, string> = {
   verify: "Verified listing",
@@ -118,6 +121,8 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   safety_correct: "Corrected a Safety Net alert",
   safety_remove: "Removed a Safety Net alert",
   safety_correction_handled: "Handled a Safety Net correction request",
+  safety_suspend: "Suspended an account from the Safety Net",
+  safety_lift: "Lifted a Safety Net suspension",
 };
 
 export function auditLabel(action: string): string {

@@ -48,6 +48,16 @@ export function unappliedInsert(db: Db, payment: PaymentRow, n: PaymentNotificat
   });
 }
 
+/** True when this transaction of the provider is already recorded as money that bought nothing. */
+export async function isRecordedUnapplied(db: Db, provider: string, providerRef: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: u.id })
+    .from(u)
+    .where(and(eq(u.provider, provider), eq(u.providerRef, providerRef)))
+    .limit(1);
+  return Boolean(row);
+}
+
 export type RefundRun = { refunded: number; pending: number; manual: number; unreachable: number };
 
 /**

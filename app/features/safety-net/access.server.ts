@@ -1,53 +1,89 @@
 // Who may use the Safety Net: an account with at least one listing whose ID verification was approved
-// (listings.verified, set only by an administrator's approval: app/features/verification/verification.server.ts) and not
-// paused ('Take a break'). Everyone else, signed in or not, gets 403 on a post and 404 on a page, and is
-// never told what the feature holds (docs/decisions/0023-safety-net.md).
-import { and, eq, gte, inArray } from "drizzle-orm";
-import { nzDate } from "~/platform/time/nz-time";
+// (listings.verified, set only by an administrator's approval: app/features/verification/verification.server.ts),
+// that is not paused ('Take a break') and not switched off, and that no administrator has suspended from the
+// Safety Net. Everyone else, signed in or not, gets 403 on a post and 404 on a page, and is never told what the
+// feature holds; an account that has reports of its own still reads, answers and withdraws them
+// (docs/decisions/0023-safety-net.md, 0043-safety-net-second-pass.md).
+import { and, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
+import { addDays, nzDate } from "~/platform/time/nz-time";
 import { parseRegion } from "~/features/catalogue/regions";
 import type { Region } from "~/features/catalogue/regions";
 import { getDb, schema } from "~/platform/data/db.server";
 import type { DbEnv } from "~/platform/data/db.server";
+import { TOUR_AHEAD_DAYS } from "./retention";
 
 export type SafetyAccess = {
   userId: string;
   /** The account's age decides the second look (retention.ts NEW_ACCOUNT_DAYS). */
   accountCreatedAt: number;
-  /** Home regions of the verified listings and the regions of their tours, today's or coming. */
+  /** Home regions of the listings that give access, and the regions of their tour stops under way or near. */
   regions: Region[];
 };
+
+const l = schema.listings;
+
+/**
+ * A listing that gives access: ID-verified, not on a break, not switched off. `switched_off` is set by an
+ * administrator's take-down ('Make Unlive', hiding after a report) and by the owner's own Live switch alike;
+ * both put the listing out of sight, like a break, and neither gives access.
+ */
+const givesAccess = and(eq(l.verified, true), isNull(l.pausedAt), eq(l.switchedOff, false));
+
+const suspended = (userId: string) =>
+  sql`exists (select 1 from ${schema.safetySuspensions} where ${schema.safetySuspensions.userId} = ${userId})`;
 
 /** The account's access, or null when it may not use the Safety Net. */
 export async function safetyAccess(env: DbEnv, userId: string, now: number): Promise<SafetyAccess | null> {
   const db = getDb(env);
-  const l = schema.listings;
-  const [listings, users] = await db.batch([
+  const t = schema.tourStops;
+  const today = nzDate(now);
+  const own = and(eq(l.userId, userId), givesAccess);
+  const [users, listings, stops] = await db.batch([
     db
-      .select({ id: l.id, location: l.location, verified: l.verified, pausedAt: l.pausedAt })
-      .from(l)
-      .where(eq(l.userId, userId)),
-    db.select({ createdAt: schema.users.createdAt }).from(schema.users).where(eq(schema.users.id, userId)),
+      .select({ createdAt: schema.users.createdAt, suspended: sql<number>`${suspended(userId)}` })
+      .from(schema.users)
+      .where(eq(schema.users.id, userId)),
+    db.select({ location: l.location }).from(l).where(own),
+    // A tour stop counts from TOUR_AHEAD_DAYS before it starts until it ends: a stop months ahead does not
+    // open today's alerts of its region.
+    db
+      .select({ region: t.region })
+      .from(t)
+      .where(
+        and(
+          inArray(t.listingId, db.select({ id: l.id }).from(l).where(own)),
+          gte(t.endDate, today),
+          lte(t.startDate, addDays(today, TOUR_AHEAD_DAYS)),
+        ),
+      ),
   ]);
   const user = users[0];
-  const open = listings.filter((x) => x.verified && x.pausedAt === null);
-  if (!user || open.length === 0) return null;
-  const t = schema.tourStops;
-  const stops = await db
-    .select({ region: t.region })
-    .from(t)
-    .where(
-      and(
-        inArray(
-          t.listingId,
-          open.map((x) => x.id),
-        ),
-        gte(t.endDate, nzDate(now)),
-      ),
-    );
+  if (!user || user.suspended || listings.length === 0) return null;
   const regions = new Set<Region>();
-  for (const place of [...open.map((x) => x.location), ...stops.map((s) => s.region)]) {
+  for (const place of [...listings.map((x) => x.location), ...stops.map((s) => s.region)]) {
     const region = parseRegion(place);
     if (region) regions.add(region);
   }
   return { userId, accountCreatedAt: user.createdAt, regions: [...regions] };
+}
+
+/**
+ * Whether the account sees the Safety Net at all: with access, or with reports of its own (which it may
+ * always read, answer and withdraw). For the dashboard menu and the page guard; one query.
+ */
+export async function safetyStanding(
+  env: DbEnv,
+  userId: string,
+): Promise<{ access: boolean; ownReports: boolean; suspended: boolean }> {
+  const r = schema.safetyReports;
+  const [row] = await getDb(env)
+    .select({
+      listing: sql<number>`exists (select 1 from ${l} where ${l.userId} = ${userId} and ${givesAccess})`,
+      ownReports: sql<number>`exists (select 1 from ${r} where ${r.userId} = ${userId})`,
+      suspended: sql<number>`${suspended(userId)}`,
+    })
+    .from(schema.users)
+    .where(eq(schema.users.id, userId));
+  if (!row) return { access: false, ownReports: false, suspended: false };
+  return { access: !!row.listing && !row.suspended, ownReports: !!row.ownReports, suspended: !!row.suspended };
 }

@@ -5,7 +5,8 @@ import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { nzDate } from "~/platform/time/nz-time";
 import { getDb, schema } from "~/platform/data/db.server";
 import { CHECKS_PER_DAY } from "./retention";
-import { identifierHash } from "./safety-key.server";
+import { fieldBinding } from "./reports.server";
+import { identifierHash, openStored } from "./safety-key.server";
 import type { DbEnv } from "~/platform/data/db.server";
 
 export type Alert = { id: string; region: string; month: string; category: string; text: string; publishedAt: number };
@@ -20,16 +21,24 @@ export const alertColumns = {
   publishedAt: sql<number>`${schema.safetyReports.publishedAt}`,
 };
 
+/** Alerts as stored, with their sealed text opened (the binding is the report's, as moderation seals it). */
+export function openAlerts<T extends { id: string; text: string }>(env: DbEnv, rows: T[]): Promise<T[]> {
+  return Promise.all(
+    rows.map(async (a) => ({ ...a, text: await openStored(env, fieldBinding(a.id, "alertText"), a.text) })),
+  );
+}
+
 /** Current alerts for these regions, newest first. */
 export async function loadAlerts(env: DbEnv, regions: readonly string[], now: number): Promise<Alert[]> {
   if (regions.length === 0) return [];
   const r = schema.safetyReports;
-  return getDb(env)
+  const rows = await getDb(env)
     .select(alertColumns)
     .from(r)
     .where(and(eq(r.status, "published"), inArray(r.alertRegion, [...regions]), gt(r.expiresAt, now)))
     .orderBy(desc(r.publishedAt), desc(r.id))
     .limit(100);
+  return openAlerts(env, rows);
 }
 
 export type CheckAnswer =

@@ -1,11 +1,11 @@
-// What a provider knows about the person: phone numbers, e-mail addresses, a name. Each is put in one
-// canonical form and prefixed with its kind, and only the keyed hash of that string is ever stored
-// (identifier-key.server.ts). Pure: unit-tested in tests/unit/safety-net-numbers.test.ts.
+// What a provider knows about the person: phone numbers and e-mail addresses. Each is put in one canonical
+// form and prefixed with its kind, and only the keyed hash of that string is ever stored (safety-key.server.ts).
+// A name is not taken: nothing could ever be looked up by it, so it is not collected at all
+// (docs/decisions/0043-safety-net-second-pass.md). Pure: unit-tested in tests/unit/safety-net.test.ts.
 import { toE164 } from "./phone-numbers";
 
 export const MAX_PHONES = 5;
 export const MAX_EMAILS = 5;
-export const MAX_NAME = 80;
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/;
 
@@ -15,17 +15,7 @@ export function canonicalEmail(input: string): string | null {
   return s.length <= 254 && EMAIL.test(s) ? s : null;
 }
 
-/** A name as compared: letters and digits only, single spaces, lower case; null when nothing is left. */
-export function canonicalName(input: string): string | null {
-  const s = input
-    .normalize("NFKC")
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim();
-  return s.length > 0 ? s : null;
-}
-
-export type IdentifierKind = "phone" | "email" | "name";
+export type IdentifierKind = "phone" | "email";
 
 /** The string that is hashed: its kind, a colon, the canonical form. */
 export function identifierKey(kind: IdentifierKind, canonical: string): string {
@@ -46,16 +36,15 @@ export const IDENTIFIER_MSG = {
   tooManyPhones: `At most ${MAX_PHONES} phone numbers.`,
   email: (n: number) => `E-mail address ${n} is not an e-mail address.`,
   tooManyEmails: `At most ${MAX_EMAILS} e-mail addresses.`,
-  nameTooLong: `A name of at most ${MAX_NAME} characters.`,
   checkWhat: "Type a phone number or an e-mail address.",
   checkUnreadable:
     "That is not a phone number or e-mail address we can read. Write a number as 021 123 4567 or +64 21 123 4567.",
 } as const;
 
 export type ParsedIdentifiers =
-  { ok: true; keys: string[] } | { ok: false; errors: Partial<Record<"phones" | "emails" | "name", string>> };
+  { ok: true; keys: string[] } | { ok: false; errors: Partial<Record<"phones" | "emails", string>> };
 
-/** The two list fields (one entry per line) and how each entry is read; the name is a single entry. */
+/** The two list fields (one entry per line) and how each entry is read. */
 const LIST_FIELDS = [
   {
     field: "phones",
@@ -76,8 +65,8 @@ const LIST_FIELDS = [
 ] as const;
 
 /** The report form's identifier fields as hash inputs (duplicates removed), or the errors beside each field. */
-export function parseIdentifiers(fields: { phones?: string; emails?: string; name?: string }): ParsedIdentifiers {
-  const errors: Partial<Record<"phones" | "emails" | "name", string>> = {};
+export function parseIdentifiers(fields: { phones?: string; emails?: string }): ParsedIdentifiers {
+  const errors: Partial<Record<"phones" | "emails", string>> = {};
   const keys = new Set<string>();
   for (const list of LIST_FIELDS) {
     const entries = splitEntries(fields[list.field] ?? "");
@@ -88,12 +77,6 @@ export function parseIdentifiers(fields: { phones?: string; emails?: string; nam
         if (!canonical) errors[list.field] ??= list.unreadable(i + 1);
         else keys.add(identifierKey(list.kind, canonical));
       });
-  }
-  const rawName = (fields.name ?? "").trim();
-  if (rawName.length > MAX_NAME) errors.name = IDENTIFIER_MSG.nameTooLong;
-  else if (rawName) {
-    const name = canonicalName(rawName);
-    if (name) keys.add(identifierKey("name", name));
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, keys: [...keys] };

@@ -1,5 +1,7 @@
 // The administrators' Safety Net queue: the page's data and its intents (publish, correct, ask, decline,
-// remove, close a correction request).
+// remove, close a correction request, suspend an account or lift its suspension). Correction requests are
+// paged (?corrections=), every one reachable however many junk posts arrive
+// (docs/decisions/0043-safety-net-second-pass.md).
 import { data } from "@remix-run/cloudflare";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { ERROR_MSG } from "~/features/site/messages";
@@ -9,9 +11,10 @@ import { sendEmail, siteName } from "~/platform/email/email.server";
 import { siteOrigin } from "~/platform/http/site-origin.server";
 import { categoryLabel } from "./categories";
 import { questionEmail } from "./digest";
+import { parseCorrectionPage } from "./correction-rules";
+import { closeCorrection, loadCorrectionPage } from "./corrections.server";
 import {
   askReporter,
-  closeCorrection,
   correctAlert,
   declineReport,
   loadModeration,
@@ -19,19 +22,28 @@ import {
   removeAlert,
   reporterEmail,
 } from "./moderation.server";
+import { loadSuspensions, suspensionIntent } from "./suspensions.server";
 import { boundedText, parseAlert, QUESTION_MAX, REASON_MAX, SAFETY_MSG } from "./report-rules";
 import { monthLabel } from "~/platform/time/date-text";
 import { waiting } from "./retention";
-import { fail, NO_STORE, requireKey } from "./page-guards.server";
+import { fail, requireKey } from "./page-guards.server";
+import { NO_STORE } from "~/platform/http/page-answer";
 
 export async function moderationPage(request: Request, context: AppLoadContext) {
   const env = context.cloudflare.env;
   await requireAdminPage(request, context);
   requireKey(env);
   const now = Date.now();
-  const { queue, alerts, corrections } = await loadModeration(env, now);
+  const page = parseCorrectionPage(new URL(request.url).searchParams.get("corrections"));
+  const [{ queue, waitingTotal, alerts }, corrections, suspensions] = await Promise.all([
+    loadModeration(env, now),
+    loadCorrectionPage(env, page, now),
+    loadSuspensions(env),
+  ]);
   return data(
     {
+      waitingTotal,
+      suspensions,
       queue: queue.map((q) => ({
         ...q,
         categoryLabel: categoryLabel(q.category),
@@ -39,7 +51,10 @@ export async function moderationPage(request: Request, context: AppLoadContext) 
         month: q.incidentDate.slice(0, 7),
       })),
       alerts: alerts.map((a) => ({ ...a, categoryLabel: categoryLabel(a.category), monthLabel: monthLabel(a.month) })),
-      corrections: corrections.map((c) => ({ ...c, waiting: waiting(c.createdAt, now) })),
+      corrections: {
+        ...corrections,
+        items: corrections.items.map((c) => ({ ...c, waiting: waiting(c.createdAt, now) })),
+      },
     },
     { headers: NO_STORE },
   );
@@ -91,6 +106,11 @@ export async function moderationAction(request: Request, context: AppLoadContext
   } else if (intent === "close-correction") {
     outcome = await closeCorrection(env, admin, fields.correctionId ?? "", now);
     message = "The correction request is marked handled.";
+  } else if (intent === "suspend" || intent === "lift") {
+    const done = await suspensionIntent(env, admin, intent, fields, now);
+    if (!done.ok) return refused(done.status, intent, id, done.error, done.fieldErrors ?? {});
+    outcome = done;
+    message = done.message;
   } else return fail(400, ERROR_MSG.unknownAction);
   if (!outcome.ok) return refused(outcome.status, intent, id, outcome.error, {});
   return data({ ok: true as const, intent, message, reportId: id }, { headers: NO_STORE });

@@ -1,19 +1,21 @@
-// The administrators' side: the queue (oldest first, against the 48-hour target), publishing with the
-// alert text they write, asking the reporter a question, declining with a reason, correcting or removing a
-// published alert, and closing correction requests. Every decision writes its audit row in the same batch,
-// only when the decision changed something (docs/decisions/0023-safety-net.md).
-import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
+// The administrators' side of the reports: the queue (oldest first, against the 48-hour target), publishing
+// with the alert text they write, asking the reporter a question, declining with a reason, correcting or
+// removing a published alert. The question, the reason and the alert text are sealed like the description.
+// Every decision writes its audit row in the same batch, only when the decision changed something
+// (docs/decisions/0023-safety-net.md, 0043-safety-net-second-pass.md). Correction requests are in
+// corrections.server.ts, suspensions in suspensions.server.ts.
+import { and, asc, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { SessionUser } from "~/features/accounts/auth-user";
 import { CHANGED, auditInsert } from "~/features/moderation/audit.server";
 import { getDb, schema } from "~/platform/data/db.server";
-import { alertColumns } from "./alerts.server";
+import { alertColumns, openAlerts } from "./alerts.server";
 import type { Alert } from "./alerts.server";
 import { alertExpiry, declinedExpiry } from "./retention";
 import { SAFETY_MSG } from "./report-rules";
 import type { AlertFields } from "./report-rules";
-import { answerBinding, changedOr, descriptionBinding, reportColumns } from "./reports.server";
+import { changedOr, fieldBinding, openReport, reportColumns } from "./reports.server";
 import type { Outcome } from "./reports.server";
-import { openText } from "./safety-key.server";
+import { sealText } from "./safety-key.server";
 import type { DbEnv } from "~/platform/data/db.server";
 
 export type QueueItem = {
@@ -31,67 +33,40 @@ export type QueueItem = {
 
 export type PublishedAlert = Alert & { expiresAt: number };
 
-export type CorrectionItem = {
-  id: string;
-  contact: string;
-  message: string;
-  matchedReports: string[];
-  createdAt: number;
-};
+/** Reports shown at once in the queue, oldest first; the heading says how many wait in all. */
+export const QUEUE_SHOWN = 100;
 
+const WAITING = inArray(schema.safetyReports.status, ["pending", "question"]);
+
+/** The reports waiting (the oldest QUEUE_SHOWN, and how many in all) and the current alerts, opened. */
 export async function loadModeration(
   env: DbEnv,
   now: number,
-): Promise<{ queue: QueueItem[]; alerts: PublishedAlert[]; corrections: CorrectionItem[] }> {
+): Promise<{ queue: QueueItem[]; waitingTotal: number; alerts: PublishedAlert[] }> {
   const db = getDb(env);
   const r = schema.safetyReports;
-  const c = schema.safetyCorrections;
-  const [waiting, published, corrections] = await db.batch([
+  const [waiting, [total], published] = await db.batch([
     db
       .select({ ...reportColumns, secondLook: r.secondLook })
       .from(r)
-      .where(inArray(r.status, ["pending", "question"]))
-      .orderBy(asc(r.createdAt))
-      .limit(100),
+      .where(WAITING)
+      .orderBy(asc(r.createdAt), asc(r.id))
+      .limit(QUEUE_SHOWN),
+    db.select({ n: count() }).from(r).where(WAITING),
     db
       .select({ ...alertColumns, expiresAt: sql<number>`${r.expiresAt}` })
       .from(r)
       .where(and(eq(r.status, "published"), gt(r.expiresAt, now)))
       .orderBy(desc(r.publishedAt))
       .limit(200),
-    db
-      .select({ id: c.id, contact: c.contact, message: c.message, matched: c.matchedReports, createdAt: c.createdAt })
-      .from(c)
-      .where(eq(c.status, "open"))
-      .orderBy(asc(c.createdAt))
-      .limit(100),
   ]);
   const queue = await Promise.all(
-    waiting.map(async (row) => ({
-      ...row,
-      status: row.status as QueueItem["status"],
-      description: await openText(env, descriptionBinding(row.id), row.description),
-      answer: await openText(env, answerBinding(row.id), row.answer),
-    })),
+    waiting.map(async (row) => ({ ...(await openReport(env, row)), status: row.status as QueueItem["status"] })),
   );
-  return {
-    queue,
-    alerts: published,
-    corrections: corrections.map(({ matched, ...row }) => ({ ...row, matchedReports: parseIds(matched) })),
-  };
+  return { queue, waitingTotal: total?.n ?? 0, alerts: await openAlerts(env, published) };
 }
 
-function parseIds(json: string): string[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((x): x is string => typeof x === "string") : [];
-  } catch {
-    return [];
-  }
-}
-
-type Admin = Pick<SessionUser, "id">;
-const WAITING = inArray(schema.safetyReports.status, ["pending", "question"]);
+export type Admin = Pick<SessionUser, "id">;
 
 async function decide(
   env: DbEnv,
@@ -131,7 +106,7 @@ async function decide(
   return changedOr(results[0], 409, failure);
 }
 
-export function publishReport(env: DbEnv, admin: Admin, reportId: string, alert: AlertFields, now: number) {
+export async function publishReport(env: DbEnv, admin: Admin, reportId: string, alert: AlertFields, now: number) {
   return decide(
     env,
     admin,
@@ -141,7 +116,7 @@ export function publishReport(env: DbEnv, admin: Admin, reportId: string, alert:
       alertRegion: alert.region,
       alertMonth: alert.month,
       alertCategory: alert.category,
-      alertText: alert.text,
+      alertText: await sealText(env, fieldBinding(reportId, "alertText"), alert.text),
       publishedAt: now,
       expiresAt: alertExpiry(now),
       decidedAt: now,
@@ -155,12 +130,12 @@ export function publishReport(env: DbEnv, admin: Admin, reportId: string, alert:
   );
 }
 
-export function askReporter(env: DbEnv, admin: Admin, reportId: string, question: string, now: number) {
+export async function askReporter(env: DbEnv, admin: Admin, reportId: string, question: string, now: number) {
   return decide(
     env,
     admin,
     reportId,
-    { status: "question", question },
+    { status: "question", question: await sealText(env, fieldBinding(reportId, "question"), question) },
     WAITING,
     "safety_ask",
     "",
@@ -169,12 +144,18 @@ export function askReporter(env: DbEnv, admin: Admin, reportId: string, question
   );
 }
 
-export function declineReport(env: DbEnv, admin: Admin, reportId: string, reason: string, now: number) {
+export async function declineReport(env: DbEnv, admin: Admin, reportId: string, reason: string, now: number) {
   return decide(
     env,
     admin,
     reportId,
-    { status: "declined", declineReason: reason, decidedAt: now, decidedBy: admin.id, expiresAt: declinedExpiry(now) },
+    {
+      status: "declined",
+      declineReason: await sealText(env, fieldBinding(reportId, "declineReason"), reason),
+      decidedAt: now,
+      decidedBy: admin.id,
+      expiresAt: declinedExpiry(now),
+    },
     WAITING,
     "safety_decline",
     "",
@@ -185,12 +166,17 @@ export function declineReport(env: DbEnv, admin: Admin, reportId: string, reason
 }
 
 /** A published alert's text, region, month or category put right (its expiry stays). */
-export function correctAlert(env: DbEnv, admin: Admin, reportId: string, alert: AlertFields, now: number) {
+export async function correctAlert(env: DbEnv, admin: Admin, reportId: string, alert: AlertFields, now: number) {
   return decide(
     env,
     admin,
     reportId,
-    { alertRegion: alert.region, alertMonth: alert.month, alertCategory: alert.category, alertText: alert.text },
+    {
+      alertRegion: alert.region,
+      alertMonth: alert.month,
+      alertCategory: alert.category,
+      alertText: await sealText(env, fieldBinding(reportId, "alertText"), alert.text),
+    },
     eq(schema.safetyReports.status, "published"),
     "safety_correct",
     `${alert.region}, ${alert.month}, ${alert.category}`,
@@ -208,19 +194,6 @@ export async function removeAlert(env: DbEnv, admin: Admin, reportId: string, no
     auditInsert(db, { adminId: admin.id, action: "safety_remove", reportId }, now, CHANGED),
   ]);
   return changedOr(deleted, 409, SAFETY_MSG.notPublished);
-}
-
-export async function closeCorrection(env: DbEnv, admin: Admin, correctionId: string, now: number): Promise<Outcome> {
-  const db = getDb(env);
-  const c = schema.safetyCorrections;
-  const [updated] = await db.batch([
-    db
-      .update(c)
-      .set({ status: "handled", handledAt: now, handledBy: admin.id })
-      .where(and(eq(c.id, correctionId), eq(c.status, "open"))),
-    auditInsert(db, { adminId: admin.id, action: "safety_correction_handled", detail: correctionId }, now, CHANGED),
-  ]);
-  return changedOr(updated, 409, "That correction request is already handled.");
 }
 
 /** The reporter's address, to tell them a question waits (the e-mail says nothing more). */

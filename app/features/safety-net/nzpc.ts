@@ -13,7 +13,6 @@ export type NzpcReport = {
   /** What the provider typed; only the reporter's own browser ever has these (the server keeps hashes). */
   phones?: string;
   emails?: string;
-  name?: string;
 };
 
 export function nzpcText(r: NzpcReport): string {
@@ -26,11 +25,11 @@ export function nzpcText(r: NzpcReport): string {
   ];
   const phones = r.phones?.trim();
   const emails = r.emails?.trim();
-  const name = r.name?.trim();
   if (phones) lines.push(`Phone numbers: ${phones.replace(/\s*\n\s*/g, ", ")}`);
   if (emails) lines.push(`E-mail addresses: ${emails.replace(/\s*\n\s*/g, ", ")}`);
-  if (name) lines.push(`Name used: ${name}`);
-  if (!phones && !emails && !name) lines.push("Phone numbers, e-mail addresses, name used: (add any you have)");
+  if (!phones && !emails) lines.push("Phone numbers, e-mail addresses: (add any you have)");
+  // We take no name (docs/decisions/0043-safety-net-second-pass.md); NZPC may want one, so there is room for it.
+  lines.push("Name used: (add it if you know one)");
   lines.push("", r.description.trim());
   return lines.join("\n");
 }

@@ -1,5 +1,5 @@
 // The report and the alert as the forms send them: checked here, with the words beside each field
-// (docs/decisions/0023-safety-net.md). Pure: unit-tested in tests/unit/safety-net-rules.test.ts.
+// (docs/decisions/0023-safety-net.md). Pure: unit-tested in tests/unit/safety-net.test.ts.
 import { daysBetween, isCalendarDate, nzDate } from "~/platform/time/nz-time";
 import { parseRegion } from "~/features/catalogue/regions";
 import type { Region } from "~/features/catalogue/regions";
@@ -77,7 +77,7 @@ export function parseReport(
   const description = text(form, "description");
   if (description.length < DESCRIPTION_MIN || description.length > DESCRIPTION_MAX)
     errors.description = SAFETY_MSG.description;
-  const identifiers = parseIdentifiers({ phones: form.phones, emails: form.emails, name: form.name });
+  const identifiers = parseIdentifiers({ phones: form.phones, emails: form.emails });
   if (!identifiers.ok) Object.assign(errors, identifiers.errors);
   if (Object.keys(errors).length > 0 || !region || !category || !identifiers.ok) return { ok: false, errors };
   return { ok: true, report: { incidentDate, region, category, description, identifierKeys: identifiers.keys } };

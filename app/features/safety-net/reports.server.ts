@@ -1,6 +1,7 @@
 // The reporter's side: send a report, read one's own, answer the administrator's question, withdraw.
 // Identifiers become keyed hashes and the description is sealed before anything is written; the report and
-// its hashes go in one D1 batch (docs/decisions/0023-safety-net.md).
+// its hashes go in one D1 batch. Reading, answering and withdrawing one's own reports needs no access
+// (docs/decisions/0023-safety-net.md, 0043-safety-net-second-pass.md).
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { newId } from "~/platform/data/ids";
 import { getDb, insertWhere, schema } from "~/platform/data/db.server";
@@ -8,7 +9,7 @@ import type { SafetyAccess } from "./access.server";
 import { isNewAccount, REPORTS_PER_WEEK } from "./retention";
 import { SAFETY_MSG } from "./report-rules";
 import type { ReportFields } from "./report-rules";
-import { identifierHashes, openText, sealText } from "./safety-key.server";
+import { identifierHashes, openStored, openText, sealText } from "./safety-key.server";
 import type { MyReport } from "./components/safety-net-views";
 import type { DbEnv } from "~/platform/data/db.server";
 
@@ -35,8 +36,24 @@ export function changedOr(result: { meta: { changes: number } }, status: number,
   return result.meta.changes > 0 ? { ok: true } : { ok: false, status, error };
 }
 
-export const descriptionBinding = (reportId: string) => `${reportId}:description`;
-export const answerBinding = (reportId: string) => `${reportId}:answer`;
+/** A report's sealed texts; each is sealed with the report id and its own name bound in. */
+export type SealedField = "description" | "answer" | "question" | "declineReason" | "alertText";
+export const fieldBinding = (reportId: string, field: SealedField) => `${reportId}:${field}`;
+export const descriptionBinding = (reportId: string) => fieldBinding(reportId, "description");
+export const answerBinding = (reportId: string) => fieldBinding(reportId, "answer");
+
+/** A report row's sealed texts opened: the description and answer, and the question if it has one. */
+export async function openReport<T extends { id: string; description: string; answer: string; question: string }>(
+  env: DbEnv,
+  row: T,
+): Promise<T> {
+  const [description, answer, question] = await Promise.all([
+    openText(env, descriptionBinding(row.id), row.description),
+    openText(env, answerBinding(row.id), row.answer),
+    openStored(env, fieldBinding(row.id, "question"), row.question),
+  ]);
+  return { ...row, description, answer, question };
+}
 
 /** Stores a report unless the account has sent REPORTS_PER_WEEK in the last seven days (checked in the batch). */
 export async function createReport(
@@ -88,9 +105,9 @@ export async function loadMyReports(env: DbEnv, userId: string): Promise<MyRepor
     .limit(50);
   return Promise.all(
     rows.map(async (row) => ({
-      ...row,
-      description: await openText(env, descriptionBinding(row.id), row.description),
-      answer: await openText(env, answerBinding(row.id), row.answer),
+      ...(await openReport(env, row)),
+      declineReason: await openStored(env, fieldBinding(row.id, "declineReason"), row.declineReason),
+      alertText: await openStored(env, fieldBinding(row.id, "alertText"), row.alertText),
     })),
   );
 }

@@ -8,6 +8,15 @@ export const ALERT_MONTHS = 12;
 export const DECLINED_DAYS = 30;
 /** A handled correction request is deleted this long after it was handled. */
 export const HANDLED_CORRECTION_DAYS = 30;
+/**
+ * A correction request nobody handled is deleted this long after it came: far past the 48-hour target (it
+ * is marked overdue from then on), so only what an administrator left alone for two months goes.
+ */
+export const OPEN_CORRECTION_DAYS = 60;
+/** Open correction requests one contact address may have at once. */
+export const CORRECTIONS_PER_CONTACT = 3;
+/** A tour stop gives its region's alerts from this many days before it starts until it ends. */
+export const TOUR_AHEAD_DAYS = 14;
 /** Per-account daily check totals are kept this many days (today and yesterday), then deleted. */
 export const CHECK_TOTAL_DAYS = 2;
 /** Number checks per account per New Zealand day. */

@@ -4,7 +4,8 @@
 // - identifiers (phone numbers, e-mail addresses, names) are kept only as HMAC-SHA-256 under the first: a
 //   copy of the database cannot be turned back into numbers by trying every NZ mobile number, as a plain
 //   hash could;
-// - descriptions and answers are sealed with AES-256-GCM under the second, with the report id and field
+// - a report's texts (the description, the administrator's question, the reporter's answer, the reason for a
+//   decline, the alert's text) are sealed with AES-256-GCM under the second, with the report id and field
 //   bound in, so a sealed text copied onto another report does not open there.
 // Why not the sealing key (SEALING_KEY): a leak of one secret should open one thing. Why not a key kept in D1
 // (site-secrets.server.ts): it would travel with the database it protects. Without the secret the feature
@@ -100,4 +101,19 @@ export async function openText(env: object, binding: string, sealed: string): Pr
   throw new SafetyNetKeyError(
     opened.why === "format" ? "unknown sealed text format" : "sealed text does not open with SAFETY_NET_KEY",
   );
+}
+
+/** Sealed texts start with the format's version; nothing written since migration 0060 is stored without it. */
+const SEALED = /^v1\./;
+
+/**
+ * A question, decline reason or alert text as stored: sealed, or in clear when it was written before these
+ * were sealed (migration 0060) and the sweep has not sealed it yet (sweep.server.ts sealOldTexts).
+ */
+export async function openStored(env: object, binding: string, stored: string): Promise<string> {
+  return SEALED.test(stored) || stored === "" ? openText(env, binding, stored) : stored;
+}
+
+export function isSealed(stored: string): boolean {
+  return stored === "" || SEALED.test(stored);
 }

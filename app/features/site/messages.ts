@@ -52,6 +52,8 @@ export const NOTICE = {
   // 'Pay now' on a past-due listing (app/features/billing/past-due.server.ts).
   paymentReceived: "Payment received. Your listing's plan is active again.",
   paymentProcessing: "Payment processing… This page shows the result once your card's bank has answered.",
+  // The last Safety Net report of an account without access withdrawn: its Safety Net page is gone with it.
+  safetyReportWithdrawn: "Your Safety Net report is withdrawn and deleted, with any alert made from it.",
   verificationSent: ID_MSG.success,
   photosSent: PHOTO_VERIFY_MSG.success,
 } as const;

@@ -11,8 +11,7 @@ import { getSessionUser } from "~/features/accounts/auth.server";
 import { cookieIsSecure } from "~/platform/env";
 import { setFlash } from "~/features/site/flash.server";
 import { readVerificationBody, submitVerification } from "./verification.server";
-
-const NO_STORE = { "Cache-Control": "no-store" };
+import { NO_STORE } from "~/platform/http/page-answer";
 
 export async function handleVerificationForm(
   request: Request,

@@ -5,7 +5,7 @@
 //    watermark) before it is stored, under "private/verification/", which no public URL serves;
 //  - only an administrator can view them (verificationFileResponse, never cached);
 //  - they are deleted from R2 as soon as the request is decided, and with the listing or the account
-//    (listing-delete.server.ts). If a delete fails, the row keeps the keys and sweepVerificationFiles
+//    (listings/delete.server.ts). If a delete fails, the row keeps the keys and sweepVerificationFiles
 //    finishes the job on the next administrator visit to the queue.
 //
 // This module takes a provider's request; the rest lives beside it, by concept: choices.server.ts (which

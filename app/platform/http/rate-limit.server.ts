@@ -4,6 +4,8 @@
 // - "closed": the request is refused as if over the limit. For sign-in, sign-up and password resets: an
 //   outage must not become unlimited password guessing.
 // See docs/decisions/0009-one-http-layer.md.
+import { addressKey } from "./client-address";
+
 export type OutagePolicy = "open" | "closed";
 
 /** True when `key` has used up its allowance on `limiter` (or the limiter is down and the policy is closed). */
@@ -17,9 +19,13 @@ export async function overLimit(limiter: RateLimit, key: string, onOutage: Outag
   }
 }
 
-/** Rate-limit bucket: one per client address and kind of attempt (Cloudflare sets CF-Connecting-IP; clients cannot). */
+/**
+ * Rate-limit bucket: one per client and kind of attempt, the client being its address, an IPv6 one by its /64
+ * (client-address.ts), so the addresses of one /64 share one budget. Cloudflare sets CF-Connecting-IP;
+ * clients cannot.
+ */
 export function limiterKey(action: string, headers: Headers): string {
-  return `${action}:${headers.get("CF-Connecting-IP") ?? "unknown"}`;
+  return `${action}:${addressKey(headers.get("CF-Connecting-IP"))}`;
 }
 
 /**

@@ -25,6 +25,7 @@ import { hasFreshSecondFactor } from "../reauth.server";
 import { requestMeta } from "../security-log.server";
 import { listOwnSessions, revokeOtherSessions, revokeOwnSession } from "./sessions.server";
 import type { RequestContext } from "~/platform/request-context";
+import { NO_STORE } from "~/platform/http/page-answer";
 
 export type AccountSettingsView = {
   sessions: SessionView[];
@@ -34,7 +35,6 @@ export type AccountSettingsView = {
   freshForCredentials: boolean;
 };
 
-const NO_STORE = { "Cache-Control": "no-store" };
 // Passwords are never sent back in the page.
 const HIDDEN = { hideFields: [FIELD.currentPassword, FIELD.newPassword, FIELD.confirmPassword] };
 

@@ -12,8 +12,7 @@ import { clearSessionCookie } from "~/platform/http/token-cookie.server";
 import { CLEAR_STORAGE_HEADER } from "~/platform/http/responses.server";
 import { cookieIsSecure } from "~/platform/env";
 import { FIELD } from "./account-settings";
-
-const NO_STORE = { "Cache-Control": "no-store" } as const;
+import { NO_STORE } from "~/platform/http/page-answer";
 
 export type DeleteAccountResult = {
   error?: string;

@@ -9,8 +9,9 @@ import { listOwnListingNames, ownerWriteLimited } from "~/features/dashboard/das
 import { GatewayUnavailableError, PAYMENT_UNAVAILABLE_MSG, paymentGateway } from "~/features/payments/select.server";
 import { payPastDue } from "../past-due.server";
 import type { PastDueOutcome } from "../past-due.server";
-import { NO_STORE, reply } from "./manage-reply.server";
+import { reply } from "./manage-reply.server";
 import type { PlanIntentArgs } from "./manage-reply.server";
+import { NO_STORE } from "~/platform/http/page-answer";
 
 export const PAST_DUE_INTENTS = ["payNow", "useAnotherCard"] as const;
 type PastDueIntent = (typeof PAST_DUE_INTENTS)[number];

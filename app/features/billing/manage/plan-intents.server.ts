@@ -14,8 +14,9 @@ import { changeSubscription, scheduleDowngrade } from "../plan-changes.server";
 import type { PhotoChoiceView } from "../plan-changes.server";
 import { upgradeNow, upgradeQuote } from "../upgrade.server";
 import type { PhotoChoice } from "../PhotoChoiceForm";
-import { NO_STORE, reply } from "./manage-reply.server";
+import { reply } from "./manage-reply.server";
 import type { PlanIntentArgs } from "./manage-reply.server";
+import { NO_STORE } from "~/platform/http/page-answer";
 
 export const PLAN_INTENTS = ["cancelPlan", "resumePlan", "downgradePlan", "keepPlan", "upgradePlan"] as const;
 type PlanIntent = (typeof PLAN_INTENTS)[number];

@@ -1,4 +1,6 @@
-// The published alerts for the provider's regions (their listing's and any they are touring).
+// The published alerts for the provider's regions (their listing's, and their tour stops' from 14 days
+// before each starts until it ends).
+import { TOUR_AHEAD_DAYS } from "../retention";
 import { SECTION } from "./safety-net-views";
 import type { AlertView } from "./safety-net-views";
 
@@ -9,7 +11,8 @@ export function RegionAlerts({ regions, alerts }: { regions: string[]; alerts: A
         Alerts for {regions.join(", ") || "your regions"}
       </h2>
       <p className="text-sm text-zinc-300">
-        For your listing&apos;s region and any region you are touring, newest first. Alerts expire after 12 months.
+        For your listing&apos;s region and the regions of your tour stops, from {TOUR_AHEAD_DAYS} days before each
+        starts, newest first. Alerts expire after 12 months.
       </p>
       {alerts.length === 0 ? (
         <p className="text-muted">No alerts for your regions.</p>

@@ -1,5 +1,5 @@
-// The report form's fields: the incident, and what the reporter knows about the client (kept only as
-// hashes, docs/decisions/0023-safety-net.md).
+// The report form's fields: the incident, and the client's numbers and addresses (kept only as hashes,
+// docs/decisions/0023-safety-net.md). No name: nothing is ever looked up by one (decision 0043).
 import { Field } from "~/ui/Field";
 import { CategoryOptions, RegionOptions } from "./SelectOptions";
 
@@ -57,11 +57,6 @@ export function IdentifierFields({ errs }: { errs: Errors }) {
         description="One per line."
         errors={errs("emails")}
         textarea={{ id: "emails", name: "emails", rows: 2, maxLength: 1300, autoComplete: "off" }}
-      />
-      <Field
-        label="A name they used"
-        errors={errs("name")}
-        input={{ id: "name", name: "name", type: "text", maxLength: 80, autoComplete: "off" }}
       />
     </fieldset>
   );

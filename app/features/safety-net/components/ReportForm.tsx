@@ -60,7 +60,6 @@ function typedReport(f: FormData): NzpcReport {
     description: v("description"),
     phones: v("phones"),
     emails: v("emails"),
-    name: v("name"),
   };
 }
 

@@ -1,9 +1,11 @@
-// One report waiting for review, with its three intents: publish, ask the reporter, decline.
+// One report waiting for review, with its intents: publish, ask the reporter, decline, and suspend the
+// reporter from the Safety Net.
 import { Button } from "~/ui/Button";
 import { Field } from "~/ui/Field";
 import { AlertForm } from "./AlertForm";
 import { ReportIntentForm } from "./ReportIntentForm";
-import { CARD } from "./moderation-views";
+import { BADGE, CARD } from "./moderation-views";
+import { SuspendForm } from "./Suspensions";
 import type { CardProps, QueueView } from "./moderation-views";
 
 export function WaitingReport({ q, busy, errorsFor }: { q: QueueView } & CardProps) {
@@ -13,14 +15,8 @@ export function WaitingReport({ q, busy, errorsFor }: { q: QueueView } & CardPro
         {q.categoryLabel}, {q.region}, {q.incidentDate}
       </h3>
       <p className="text-sm">
-        {q.waiting.overdue ? (
-          <span className="mr-2 rounded-full bg-rose-600 px-2 py-0.5 text-xs font-bold text-white">Overdue</span>
-        ) : null}
-        {q.secondLook ? (
-          <span className="mr-2 rounded-full bg-amber-500 px-2 py-0.5 text-xs font-bold text-ink">
-            Second look: account under 14 days old
-          </span>
-        ) : null}
+        {q.waiting.overdue ? <span className={BADGE.overdue}>Overdue</span> : null}
+        {q.secondLook ? <span className={BADGE.note}>Second look: account under 14 days old</span> : null}
         <span className="text-muted">Waiting {q.waiting.hours} h</span>
       </p>
       <p className="whitespace-pre-wrap break-words text-zinc-200">{q.description}</p>
@@ -47,6 +43,12 @@ export function WaitingReport({ q, busy, errorsFor }: { q: QueueView } & CardPro
           busy={busy}
         />
       ))}
+      <details className="rounded-lg border border-line p-3">
+        <summary className="min-h-11 cursor-pointer content-center font-semibold text-rose-200">
+          Suspend the reporter
+        </summary>
+        <SuspendForm reportId={q.id} busy={busy} errors={errorsFor(q.id, "suspend")} />
+      </details>
     </li>
   );
 }

@@ -21,6 +21,11 @@ export type MyReportView = Omit<MyReport, "category" | "createdAt"> & {
   nzpcMailto: string;
 };
 export type SafetyNetData = {
+  /**
+   * full: alerts, checks and reports; none: an account without access (no listing that gives it) that still
+   * has reports of its own; suspended: the same, because an administrator suspended the account.
+   */
+  access: "full" | "none" | "suspended";
   regions: string[];
   alerts: AlertView[];
   reports: MyReportView[];

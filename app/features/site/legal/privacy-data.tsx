@@ -62,7 +62,18 @@ export const PRIVACY_DATA_SECTIONS: readonly LegalSection[] = [
           <li>
             <strong>Likes</strong>: when you like a profile, your browser makes up a random visitor identifier and keeps
             it; we store that identifier with the like so you cannot like a profile twice. It is not linked to your
-            name, account or device.
+            name, account or device. If your browser runs no JavaScript, the identifier is made on our side instead, as
+            a one-way code of your IP address and browser name under that day&apos;s key (see below), so it cannot be
+            turned back into either once the key is gone.
+          </li>
+          <li>
+            <strong>Visit counts</strong>: advertisers see how often their listing was shown, opened, liked and
+            contacted, counting each visitor once a day. To know whether we have counted you today, we keep a mark for
+            two days: a one-way code of your IP address (for IPv6, its first half, your network) made with a key of that
+            day. Each day&apos;s key is made from a random value that is kept apart from our database and deleted two
+            days later, so from then on nobody, not even us, can tell whose address made a mark, even from a backup.
+            Your IP address itself is never stored. Advertisers only ever see totals, and the region of New Zealand
+            their views came from only as totals.
           </li>
           <li>
             <strong>Messages to support</strong> and reports you send us, with your e-mail address.
@@ -161,6 +172,10 @@ export const PRIVACY_DATA_SECTIONS: readonly LegalSection[] = [
           days: a request nobody has reviewed by then is closed and its documents deleted (you can send them again).
         </li>
         <li>Sessions: until you sign out or the session expires.</li>
+        <li>
+          Visit marks, and the daily key that makes them: two days. What they add up to (a listing&apos;s daily totals)
+          holds no visitor and stays with the listing.
+        </li>
         <li>
           Support messages and reports: as long as we need them to deal with the matter, and no more than two years; a
           decided report is deleted {REPORT_RETENTION_DAYS / 365} years after it was made.

@@ -2,7 +2,14 @@
 // harmful content, the Safety Net, complaints and changes.
 import { Link } from "@remix-run/react";
 import { PRIVACY_EMAIL, SUPPORT_EMAIL } from "../site";
-import { ALERT_MONTHS, CHECKS_PER_DAY, DECLINED_DAYS } from "~/features/safety-net/retention";
+import {
+  ALERT_MONTHS,
+  CHECKS_PER_DAY,
+  DECLINED_DAYS,
+  HANDLED_CORRECTION_DAYS,
+  OPEN_CORRECTION_DAYS,
+  TOUR_AHEAD_DAYS,
+} from "~/features/safety-net/retention";
 import { mailLink } from "./legal-document";
 import type { LegalSection } from "./legal-document";
 
@@ -132,28 +139,39 @@ export const PRIVACY_RIGHTS_SECTIONS: readonly LegalSection[] = [
         <ul>
           <li>
             <strong>What we collect and why.</strong> The date, region and kind of incident, what happened, and any
-            phone numbers, e-mail addresses or name the provider has, so that other providers can be warned and can
-            check a caller before a booking. We collect them from the provider who was there.
+            phone numbers or e-mail addresses the provider has, so that other providers can be warned and can check a
+            caller before a booking. We collect them from the provider who was there. We do not take a name: nothing
+            could be checked against one.
           </li>
           <li>
-            <strong>How we protect it.</strong> Phone numbers, e-mail addresses and names are never stored as text, only
-            as a keyed code that cannot be turned back into them. The description is encrypted and only our
-            administrators and the reporter can read it.
+            <strong>How we protect it.</strong> Phone numbers and e-mail addresses are never stored as text, only as a
+            keyed code that cannot be turned back into them. What the provider wrote, our questions and their answers,
+            the reason for a decline and the text of an alert are encrypted with a key kept apart from the database.
+            Only our administrators and the reporter can read the report; verified providers in the region read the
+            alert.
           </li>
           <li>
             <strong>Accuracy.</strong> An administrator reads every report before anything is shared, may ask the
             reporter questions, and writes the alert other providers see without anything that identifies the reporter.
-            Reports can be declined, and the reporter can withdraw theirs at any time.
+            Reports can be declined. The reporter can read, answer and withdraw their own reports at any time, even
+            without a verified listing, and gets them in the copy of their data from their account page.
           </li>
           <li>
-            <strong>Who sees what.</strong> Verified providers see alerts for their regions: region, month, kind of
-            incident and a short description. A number check shows only how many alerts a number or address is on, with
-            their kinds and months, never the text or who reported it. Checks are limited to {CHECKS_PER_DAY} a day for
-            each account, and we keep only that daily count, not what was checked.
+            <strong>Who sees what.</strong> Verified providers see alerts for their regions (a tour stop&apos;s region
+            from {TOUR_AHEAD_DAYS} days before it starts): region, month, kind of incident and a short description. A
+            number check shows only how many alerts a number or address is on, with their kinds and months, never the
+            text or who reported it. Checks are limited to {CHECKS_PER_DAY} a day for each account, and we keep only
+            that daily count, not what was checked.
           </li>
           <li>
             <strong>How long we keep it.</strong> Alerts and their codes are deleted {ALERT_MONTHS} months after
-            publication, declined reports {DECLINED_DAYS} days after the decision, and withdrawn reports at once.
+            publication, declined reports {DECLINED_DAYS} days after the decision, and withdrawn reports and removed
+            alerts at once. Correction requests are deleted {HANDLED_CORRECTION_DAYS} days after we handle them, and any
+            we have not handled {OPEN_CORRECTION_DAYS} days after they arrive. &ldquo;At once&rdquo; means gone from the
+            database we run; our database host keeps a rolling copy of its history for up to 30 days so that it can be
+            restored after an accident, and that copy ages out by itself. In it, the texts are encrypted and numbers and
+            addresses are codes, as above: what remains readable until then is the report&apos;s date, region and kind,
+            which account sent it, and a correction request&apos;s reply address and words.
           </li>
           <li>
             <strong>If you are the person reported.</strong> If you believe an alert is about you and is wrong, use the{" "}
