@@ -8,6 +8,7 @@
 // type check: the inner loop (README, 'Tests').
 import { spawn, spawnSync } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { loadavg } from "node:os";
 import { buildEnv, TEST_BUILD_DIR } from "./build-dirs.mjs";
 import { ensureDevVars } from "./dev-vars.mjs";
 
@@ -41,6 +42,8 @@ function ensureChromium() {
 }
 
 const started = Date.now();
+// The machine may be shared: the load beside the times says how much of them was others' work.
+const loadAtStart = loadavg()[0];
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const timings = [];
 
@@ -95,6 +98,22 @@ function leg(project, extra, niceness = 0) {
     { ...process.env, CHROMIUM_PATH: CHROMIUM, NO_COLOR: process.env.NO_COLOR ?? "1" },
     { niceness },
   );
+}
+
+/** The leg's 10 slowest test files, from its JSON report: where to look first when the loop grows. */
+function printSlowest(project) {
+  const report = readReport(project);
+  if (!report?.testResults?.length) return;
+  const files = report.testResults
+    .map((f) => ({
+      name: f.name.replace(`${process.cwd()}/`, ""),
+      ms: f.endTime - f.startTime,
+      n: f.assertionResults.length,
+    }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 10);
+  console.log(`Slowest files (${project}):`);
+  for (const f of files) console.log(`  ${seconds(f.ms).padStart(8)}  ${f.name} (${f.n} test${f.n === 1 ? "" : "s"})`);
 }
 
 function readReport(project) {
@@ -198,6 +217,8 @@ for (const t of timings.sort((a, b) => a.startedAt - b.startedAt)) {
   );
 }
 console.log(`  ${"all".padEnd(10)} ${seconds(Date.now() - started).padStart(8)}`);
+console.log(`Load average (1 min): ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end`);
+for (const project of legs) printSlowest(project);
 if (buildStatus !== 0) failed += 1;
 if (broken.length) console.log(`Legs that failed without a failing test: ${broken.join(", ")} (see test-results/)`);
 if (failedChecks.length)
