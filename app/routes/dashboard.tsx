@@ -80,8 +80,8 @@ function DashboardView({ data }: { data: DashboardData }) {
   }, [listings, revalidate]);
 
   // A change made elsewhere (the editor in another tab, an administrator) shows up without a refresh.
-  useProfileUpdates(({ modelId }) => {
-    if (revalidator.state === "idle" && listings.some((l) => l.modelId === modelId)) revalidator.revalidate();
+  useProfileUpdates(({ modelId: listingId }) => {
+    if (revalidator.state === "idle" && listings.some((l) => l.modelId === listingId)) revalidator.revalidate();
   });
 
   const heading = listingsHeading(agency);
@@ -111,7 +111,7 @@ function DashboardView({ data }: { data: DashboardData }) {
                 listing={listing}
                 now={now}
                 eager={i < 3}
-                pauseError={pauseError?.modelId === listing.modelId ? pauseError.error : null}
+                pauseError={pauseError?.listingId === listing.modelId ? pauseError.error : null}
                 paymentDeadline={data.paymentDeadlines[listing.modelId] ?? null}
               />
             ))}

@@ -7,8 +7,8 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { formatNzDate, formatNzDeadline } from "~/platform/time/date-text";
 import { formatDollarsAndCents } from "~/platform/money";
 import { paymentDescription, receiptLabel } from "./emails";
-import { PLANS } from "./plans";
-import type { PlanTier } from "./plans";
+import { PLANS } from "~/core/plans";
+import type { PlanTier } from "~/core/plans";
 import { EXPIRED_BADGE, isPaidStatus, prorationCents, statusLabel } from "./subscriptions";
 import { getDb, schema } from "~/platform/data/db.server";
 import { selectOwnListing } from "~/features/listings/own-listing.server";
@@ -49,7 +49,7 @@ export async function ownListingsWithPlans(env: DbEnv, userId: string) {
   const s = schema.subscriptions;
   return db
     .select({
-      modelId: l.id,
+      listingId: l.id,
       firstName: l.firstName,
       verified: l.verified,
       live: l.live,
@@ -132,7 +132,7 @@ export async function ownReceipt(env: DbEnv, userId: string, receiptId: string) 
 /** What /managesub shows of billing: each listing's plan, and the payments with their receipts. */
 export async function loadBillingSection(env: DbEnv, userId: string, now = Date.now()) {
   const [listings, payments] = await Promise.all([ownListingsWithPlans(env, userId), ownPayments(env, userId)]);
-  const names = new Map(listings.map((l) => [l.modelId, l.firstName]));
+  const names = new Map(listings.map((l) => [l.listingId, l.firstName]));
   return {
     listings: listings.map((l) => {
       const status = l.status ?? "unpaid";
@@ -149,7 +149,7 @@ export async function loadBillingSection(env: DbEnv, userId: string, now = Date.
       // offered a checkout (ListingPlanActions) rather than 'Resume' or an upgrade.
       const gift = paid && status === "cancelling" && l.gift === true && l.periodEnd !== null;
       return {
-        modelId: l.modelId,
+        listingId: l.listingId,
         firstName: l.firstName,
         plan: paid ? PLANS[sub.plan].name : null,
         tier: paid ? sub.plan : null,

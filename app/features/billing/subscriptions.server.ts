@@ -13,10 +13,10 @@ import type { Subscription } from "./subscriptions";
 import { visibilitySet } from "~/features/listings/visibility.server";
 import { getDb, schema } from "~/platform/data/db.server";
 import type { Db, DbEnv } from "~/platform/data/db.server";
-import { afterListingChange } from "~/features/moderation/moderation.server";
 import { publicPhotoStatements } from "~/features/photos/plan-photos.server";
 import { publicState, readPublicRow } from "~/platform/realtime/publish.server";
 import type { WaitUntil } from "~/platform/request-context";
+import { afterListingChange } from "~/features/profile/after-change.server";
 
 const s = schema.subscriptions;
 const l = schema.listings;

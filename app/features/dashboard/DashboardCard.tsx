@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { activityOf } from "~/features/catalogue/activity";
+import { activityOf } from "~/core/activity";
 import { pastDueText } from "~/features/billing/emails";
 import { coverUrl } from "./dashboard";
 import type { DashboardListing } from "./dashboard";
@@ -107,7 +107,7 @@ function CardToggles({ listing, now }: { listing: DashboardListing; now: number 
   return (
     <div className="grid gap-3">
       <ListingToggle
-        modelId={listing.modelId}
+        listingId={listing.modelId}
         firstName={listing.firstName}
         flag="active"
         label="Active Now"
@@ -116,7 +116,7 @@ function CardToggles({ listing, now }: { listing: DashboardListing; now: number 
         hint={activeHint(listing, now)}
       />
       <ListingToggle
-        modelId={listing.modelId}
+        listingId={listing.modelId}
         firstName={listing.firstName}
         flag="live"
         label="Live"
@@ -147,14 +147,14 @@ function PaymentDeadline({ deadline, firstName }: { deadline: string; firstName:
 }
 
 /** Edit, View (only once there is a photo to show) and Upgrade. */
-function CardLinks({ modelId, firstName, viewable }: { modelId: string; firstName: string; viewable: boolean }) {
+function CardLinks({ listingId, firstName, viewable }: { listingId: string; firstName: string; viewable: boolean }) {
   return (
     <div className="flex gap-2">
-      <Link to={`/profile/edit/${modelId}`} className={BUTTON} aria-label={`Edit ${firstName}`}>
+      <Link to={`/profile/edit/${listingId}`} className={BUTTON} aria-label={`Edit ${firstName}`}>
         Edit
       </Link>
       {viewable ? (
-        <Link to={`/view/${modelId}`} className={BUTTON} aria-label={`View ${firstName}`}>
+        <Link to={`/view/${listingId}`} className={BUTTON} aria-label={`View ${firstName}`}>
           View
         </Link>
       ) : null}
@@ -205,9 +205,9 @@ export function DashboardCard({
       <div className="space-y-4 px-4 pb-4">
         <CardToggles listing={listing} now={now} />
         {paymentDeadline ? <PaymentDeadline deadline={paymentDeadline} firstName={listing.firstName} /> : null}
-        {listing.staleAsked ? <ConfirmListing modelId={listing.modelId} firstName={listing.firstName} /> : null}
+        {listing.staleAsked ? <ConfirmListing listingId={listing.modelId} firstName={listing.firstName} /> : null}
         <TakeABreak listing={listing} now={now} error={pauseError} />
-        <CardLinks modelId={listing.modelId} firstName={listing.firstName} viewable={cover !== null} />
+        <CardLinks listingId={listing.modelId} firstName={listing.firstName} viewable={cover !== null} />
         <MonthlyPerformance listing={listing} />
       </div>
     </article>

@@ -49,7 +49,7 @@ export function SearchBox() {
   const combobox = useCombobox({
     count: suggestions.length,
     options: suggestions,
-    keys: suggestions.map((s) => s.modelId),
+    keys: suggestions.map((s) => s.listingId),
     noneHighlighted: true,
     initiallyOpen: () => typedBefore() !== "" && document.activeElement?.id === FIELD_ID,
     onChoose: (i) => go(suggestions[i]),
@@ -64,7 +64,7 @@ export function SearchBox() {
   const go = (s: Suggestion) => {
     setOpen(false);
     setText("");
-    navigate(suggestionHref(s.modelId));
+    navigate(suggestionHref(s.listingId));
   };
 
   return (

@@ -33,7 +33,7 @@ export function SuggestionList({
     >
       {suggestions.map((s, i) => (
         <SuggestionOption
-          key={s.modelId}
+          key={s.listingId}
           s={s}
           id={optionId(i)}
           active={i === active}
