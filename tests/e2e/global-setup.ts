@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { bundleTestWorker, serveWithMiniflare } from "./miniflare-app";
-import { prepareStore, requireTestBuild } from "./server";
+import { prepareTestStore, requireTestBuild } from "./server";
 
 export type E2eServer = { url: string; storeToken: string };
 
@@ -26,7 +26,7 @@ export default async function setup(project: TestProject) {
   // The Worker is bundled while the store is migrated and seeded.
   const bundling = bundleTestWorker("tests/e2e/store-door.worker.ts", join(root, "worker"));
   bundling.catch(() => {});
-  prepareStore(template, 72);
+  await prepareTestStore(template, 72);
   const dirs = Array.from({ length: workers }, (_, i) => {
     const dir = join(root, `worker-${i + 1}`);
     cpSync(template, dir, { recursive: true });
