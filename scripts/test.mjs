@@ -48,6 +48,22 @@ const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const timings = [];
 
 /**
+ * Processor time of this process's children that have ended, in ms (Linux: /proc/self/stat's cutime and
+ * cstime, at 100 ticks a second). A child's figure includes its own ended children, so the growth seen
+ * when a step exits is that step's whole tree: the work it did, whatever else ran on the machine.
+ */
+function endedChildrenCpuMs() {
+  try {
+    const stat = readFileSync("/proc/self/stat", "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[13]) + Number(fields[14])) * 10;
+  } catch {
+    return NaN;
+  }
+}
+let cpuSeen = endedChildrenCpuMs();
+
+/**
  * Runs one step as a child process, its output streamed line by line behind `[name]` and kept in
  * test-results/<name>.log. Resolves to its exit status; records when it started and how long it took.
  */
@@ -68,10 +84,16 @@ function step(name, cmd, args, env = process.env, { niceness = 0 } = {}) {
   };
   relay(child.stdout, process.stdout);
   relay(child.stderr, process.stderr);
+  let cpuMs = NaN;
+  child.on("exit", () => {
+    const now = endedChildrenCpuMs();
+    cpuMs = now - cpuSeen;
+    cpuSeen = now;
+  });
   return new Promise((resolve) => {
     child.on("close", (code) => {
       log.end();
-      timings.push({ name, startedAt: at - started, ms: Date.now() - at, status: code ?? 1 });
+      timings.push({ name, startedAt: at - started, ms: Date.now() - at, cpuMs, status: code ?? 1 });
       resolve(code ?? 1);
     });
   });
@@ -213,7 +235,7 @@ for (const t of timings.sort((a, b) => a.startedAt - b.startedAt)) {
   const report = legs.includes(t.name) ? readReport(t.name) : null;
   const count = report ? `, ${report.numPassedTests} passed, ${report.numFailedTests} failed` : "";
   console.log(
-    `  ${t.name.padEnd(10)} ${seconds(t.ms).padStart(8)}  (from ${seconds(t.startedAt)})${t.status ? "  FAILED" : ""}${count}`,
+    `  ${t.name.padEnd(10)} ${seconds(t.ms).padStart(8)}  (from ${seconds(t.startedAt)}; processor ${seconds(t.cpuMs)})${t.status ? "  FAILED" : ""}${count}`,
   );
 }
 console.log(`  ${"all".padEnd(10)} ${seconds(Date.now() - started).padStart(8)}`);
