@@ -75,3 +75,11 @@ export async function sealTotpSecret(userId: string, secret: string): Promise<st
 export async function runCron(): Promise<void> {
   await ask({ op: "cron", cron: "*/30 * * * *" });
 }
+
+/**
+ * Moves the server's clock (Date.now in its Worker) to `at`, running on from there; null puts the real clock
+ * back. The server is the worker's for all its files: a test that moves it puts it back when it ends.
+ */
+export async function setServerClock(at: number | null): Promise<number> {
+  return (await ask<{ now: number }>({ op: "clock", at })).now;
+}

@@ -1,6 +1,9 @@
 import { Link } from "@remix-run/react";
 import { activityOf } from "~/core/activity";
 import { pastDueText } from "~/features/billing/emails";
+import { PublicStatusNote } from "~/features/billing/PublicStatusNote";
+import { weekAfterPaying } from "~/features/billing/public-status";
+import type { PublicStatus } from "~/features/billing/public-status";
 import { coverUrl } from "./dashboard";
 import type { DashboardListing } from "./dashboard";
 import {
@@ -184,6 +187,7 @@ export function DashboardCard({
   eager,
   pauseError = null,
   paymentDeadline = null,
+  publicStatus = null,
 }: {
   listing: DashboardListing;
   now: number;
@@ -192,6 +196,8 @@ export function DashboardCard({
   pauseError?: string | null;
   /** Past due: when the listing is hidden unless the failed renewal is paid (worded). */
   paymentDeadline?: string | null;
+  /** Hidden: what it still needs, and whether its paid week waits for it to be public. */
+  publicStatus?: PublicStatus | null;
 }) {
   const cover = coverUrl(listing.ImageUrls);
   const nameId = `listing-name-${listing.modelId}`;
@@ -203,6 +209,15 @@ export function DashboardCard({
     >
       <CardHeading listing={listing} cover={cover} nameId={nameId} now={now} eager={eager} />
       <div className="space-y-4 px-4 pb-4">
+        {publicStatus ? (
+          <PublicStatusNote
+            name={listing.firstName}
+            status={publicStatus}
+            week={weekAfterPaying(listing.firstName, publicStatus)}
+            quietWhenPublic
+            here="/dashboard"
+          />
+        ) : null}
         <CardToggles listing={listing} now={now} />
         {paymentDeadline ? <PaymentDeadline deadline={paymentDeadline} firstName={listing.firstName} /> : null}
         {listing.staleAsked ? <ConfirmListing listingId={listing.modelId} firstName={listing.firstName} /> : null}

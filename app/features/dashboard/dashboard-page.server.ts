@@ -3,7 +3,7 @@
 import { data, redirect } from "@remix-run/cloudflare";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { requireUser, requireUserForPost } from "~/features/accounts/guards.server";
-import { pastDueDeadlines } from "~/features/billing/billing.server";
+import { ownPublicStates, pastDueDeadlines } from "~/features/billing/billing.server";
 import { pauseListing, resumeListing } from "~/features/listings/pause.server";
 import { confirmFromDashboard } from "~/features/listings/stale-check.server";
 import { parseDesired } from "~/features/listings/state";
@@ -24,7 +24,7 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
   if (url.pathname !== "/dashboard") throw redirect(`/dashboard${url.search}`, 301);
   const user = await requireUser(request, context);
   const now = Date.now();
-  const [listings, verificationNotices, flash, paymentDeadlines, safety] = await Promise.all([
+  const [listings, verificationNotices, flash, paymentDeadlines, safety, publicStates] = await Promise.all([
     loadDashboardListings(context.cloudflare.env, user.id, now),
     loadVerificationNotices(context.cloudflare.env, user.id, now),
     // "Request sent" after the verification pages redirect here.
@@ -33,6 +33,8 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
     pastDueDeadlines(context.cloudflare.env, user.id),
     // Whether the menu offers the Safety Net.
     safetyStanding(context.cloudflare.env, user.id),
+    // Hidden listings: what each still needs, and whether its paid week waits for it to be public.
+    ownPublicStates(context.cloudflare.env, user.id),
   ]);
   return data(
     {
@@ -45,6 +47,7 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
       now,
       paymentDeadlines,
       safetyNet: safety.access || safety.ownReports,
+      publicStates,
     },
     { headers: flash.headers },
   );

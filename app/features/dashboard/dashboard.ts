@@ -125,3 +125,10 @@ export function planLabel(accountType: string): string {
   if (accountType === "featured") return "Featured";
   return "Unpaid";
 }
+
+/** A switch's post got no answer the page can read (offline, or a 429 or 503 from something on the way). */
+export const SEND_FAILED = "Your change could not be sent. Check your connection and try again.";
+
+/** A reload of the dashboard failed: the cards stay as they were. */
+export const RELOAD_FAILED =
+  "Your listings could not be refreshed just now, so what you see may be out of date. Check your connection.";
