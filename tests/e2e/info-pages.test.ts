@@ -72,9 +72,11 @@ describe("information pages", () => {
     await page.getByRole("button", { name: "Login" }).click();
     await page.waitForURL((url) => url.pathname === "/subscriptions" && url.searchParams.get("tier") === "featured");
     await page.getByRole("button", { name: "Featured selected: continue" }).click();
-    // Then checkout (docs/billing.md): the test gateway's page, or, for a listing already paid for, why not.
+    // Then checkout (docs/billing.md): the test gateway's page; for a listing on a paid Standard plan (the
+    // demo Independent's), its upgrade with the amount first; for one already Featured, why not.
     await Promise.race([
       page.waitForURL((url) => url.pathname.startsWith("/dev/gateway/checkout/")),
+      page.waitForURL((url) => url.pathname === "/managesub" && url.searchParams.has("upgrade")),
       page.getByText("This listing already has an active subscription.").waitFor(),
     ]);
     await context.close();
