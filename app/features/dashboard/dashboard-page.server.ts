@@ -12,6 +12,7 @@ import { readFlash } from "~/features/site/flash.server";
 import { ERROR_MSG } from "~/features/site/messages";
 import { loadVerificationNotices } from "~/features/verification/notices.server";
 import { safetyStanding } from "~/features/safety-net/access.server";
+import { newRequestCount } from "~/features/bookings/inbox.server";
 import { isId } from "~/platform/data/ids";
 import { readForm } from "~/platform/http/body.server";
 import { NO_STORE } from "~/platform/http/page-answer";
@@ -24,7 +25,7 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
   if (url.pathname !== "/dashboard") throw redirect(`/dashboard${url.search}`, 301);
   const user = await requireUser(request, context);
   const now = Date.now();
-  const [listings, verificationNotices, flash, paymentDeadlines, safety, publicStates] = await Promise.all([
+  const [listings, verificationNotices, flash, paymentDeadlines, safety, publicStates, newRequests] = await Promise.all([
     loadDashboardListings(context.cloudflare.env, user.id, now),
     loadVerificationNotices(context.cloudflare.env, user.id, now),
     // "Request sent" after the verification pages redirect here.
@@ -35,6 +36,8 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
     safetyStanding(context.cloudflare.env, user.id),
     // Hidden listings: what each still needs, and whether its paid week waits for it to be public.
     ownPublicStates(context.cloudflare.env, user.id),
+    // The menu's count of booking requests waiting for an answer.
+    newRequestCount(context.cloudflare.env, user.id),
   ]);
   return data(
     {
@@ -48,6 +51,7 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
       paymentDeadlines,
       safetyNet: safety.access || safety.ownReports,
       publicStates,
+      newRequests,
     },
     { headers: flash.headers },
   );

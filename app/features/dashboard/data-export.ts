@@ -5,6 +5,7 @@
 // shared computer or mailed on, and must not be a way into the account.
 
 import { SAFETY_REPORTS_EXPORT } from "~/features/safety-net/export";
+import { BOOKING_BLOCKS_EXPORT, BOOKING_REQUESTS_EXPORT } from "~/features/bookings/export";
 
 /** How a ledger entry and an unapplied payment point at what they belong to: the payment, listing and owner. */
 const PAYMENT_ENTRY_KEYS = ["id", "payment_id", "listing_id", "user_id"] as const;
@@ -137,6 +138,7 @@ export const EXPORTED_TABLES = {
       "hidden_as_stale",
       "featured_until",
       "switched_off",
+      "takes_requests",
     ],
     // The 'Still available' link's hash: a live link could confirm the listing for the owner.
     leftOut: ["stale_token_hash"],
@@ -285,6 +287,9 @@ export const EXPORTED_TABLES = {
   },
   // The account's own Safety Net reports, their texts opened (app/features/safety-net/export.ts).
   safety_reports: SAFETY_REPORTS_EXPORT,
+  // Requests to the account's listings and its block list, sealed parts opened (app/features/bookings/export.ts).
+  booking_requests: BOOKING_REQUESTS_EXPORT,
+  booking_blocks: BOOKING_BLOCKS_EXPORT,
 } as const satisfies Record<string, { file: string; columns: readonly string[]; leftOut: readonly string[] }>;
 
 export type ExportedTable = keyof typeof EXPORTED_TABLES;
