@@ -2,13 +2,11 @@
 // correction requests, each with how long its oldest has waited and how many have passed the 48-hour promise,
 // counting the same rows the Safety Net screen lists.
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { client, signedIn } from "./client";
 import type { SignedIn } from "./client";
 import { insertListing } from "./fixtures";
-import { rows, settleBackgroundWork } from "./public-fixtures";
-
-afterEach(() => settleBackgroundWork());
+import { rows } from "./public-fixtures";
 
 const H = 3_600_000;
 const text = async (res: Response) => (await res.text()).replace(/<!-- -->/g, "");

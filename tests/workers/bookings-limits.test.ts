@@ -3,15 +3,13 @@
 // code, and the per-minute limiter on the form. Each refusal shows beside its field, and nothing past a limit
 // is stored or sent.
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { bookingHash } from "~/features/bookings/booking-key.server";
 import { newId } from "~/platform/data/ids";
 import { count } from "./auth-fixtures";
 import { client, freshIp, inOneLimiterWindow } from "./client";
-import { rows, settleBackgroundWork } from "./public-fixtures";
+import { rows } from "./public-fixtures";
 import { askForCode, bookable, codeIdIn, lastCode, sendRequest, typeCode } from "./bookings-fixtures";
-
-afterEach(() => settleBackgroundWork(200));
 
 const html = async (res: Response) => (await res.text()).replace(/<!-- -->/g, "");
 /** The message shown beside a field (Field renders it in #{field}-error). */

@@ -15,12 +15,14 @@ import { deploymentProblems } from "../../workers/deploy-settings";
 import { count } from "./auth-fixtures";
 import { client, freshIp } from "./client";
 import { outline } from "./page-outline";
-import { rows, settleBackgroundWork } from "./public-fixtures";
+import { rows } from "./public-fixtures";
+import { backgroundWorkDone } from "./background";
 import { bookable, codeIdIn, FIELDS, inboxText, nzDay, requestIds, sendRequest } from "./bookings-fixtures";
 
 afterEach(async () => {
+  // The answers' mail and texts go through the mocked fetch: done before the mocks go.
+  await backgroundWorkDone();
   vi.restoreAllMocks();
-  await settleBackgroundWork(300);
 });
 
 const SITE = "https://kiwicompanions.co.nz";
@@ -157,7 +159,7 @@ describe("the visitor's number", () => {
     // The data export, made as the archive route makes it.
     const account = await readAccountData(getDb(env), provider.userId);
     const zip = unzipSync(new Uint8Array(await archiveResponse(env, account!, Date.now()).arrayBuffer()));
-    await settleBackgroundWork(300);
+    await backgroundWorkDone();
 
     // The notice went to the e-mail API, with nothing of the request.
     const mail = sent.filter((s) => s.url === MAIL.EMAIL_API_URL);

@@ -3,11 +3,12 @@
 // and declining send what they promise; a blocked number's request is dropped with the same answer; a provider
 // without Safety Net access gets the block list only; the switch; requests count as contacts.
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { countDay } from "~/platform/http/client-address";
 import { count, waitForMail } from "./auth-fixtures";
 import { client, freshIp } from "./client";
-import { eventually, rows, settleBackgroundWork } from "./public-fixtures";
+import { eventually, rows } from "./public-fixtures";
+import { backgroundWorkDone } from "./background";
 import {
   askForCode,
   bookable,
@@ -21,8 +22,6 @@ import {
   sendRequest,
   typeCode,
 } from "./bookings-fixtures";
-
-afterEach(() => settleBackgroundWork(300));
 
 const PHONE = "021 555 0123";
 const E164 = "+64215550123";
@@ -139,7 +138,7 @@ describe("a blocked number", () => {
     );
     expect(await requestIds(listingId)).toEqual([id]);
     expect(await inboxText(provider)).not.toContain("Other name");
-    await settleBackgroundWork(300);
+    await backgroundWorkDone();
     expect(await count("dev_outbox", "to_address = ?", provider.email)).toBe(mails);
     // An hour on (a number is sent at most 3 codes an hour), another provider, who has not blocked it, gets it.
     await env.DB.prepare("UPDATE booking_codes SET created_at = created_at - 3600000").run();

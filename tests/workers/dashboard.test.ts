@@ -1,14 +1,12 @@
 // The owner dashboard as rendered by the built Worker, with real sessions (logged in through the API).
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ACTIVE_WINDOW_MS } from "~/features/listings/state";
 import { monthKey } from "~/features/insights/stats";
 import { client, dashboard, signedIn } from "./client";
 import { addPhotos, createdInOrder, setStats } from "./dashboard-fixtures";
 import { insertListing } from "./fixtures";
-import { settleBackgroundWork } from "./public-fixtures";
-
-afterEach(() => settleBackgroundWork());
+import { backgroundWorkDone } from "./background";
 
 const HOUR = 3_600_000;
 
@@ -234,7 +232,7 @@ describe("/dashboard listing cards", () => {
       views = row?.n ?? 0;
       if (views < 3) await new Promise((r) => setTimeout(r, 50));
     }
-    await settleBackgroundWork(300);
+    await backgroundWorkDone();
     const [card] = (await dashboard(owner)).cards;
     expect(card.tiles[0]).toBe(3);
   });

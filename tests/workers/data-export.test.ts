@@ -3,7 +3,7 @@
 // the session that asked for it only, and once.
 import { env } from "cloudflare:test";
 import { unzipSync, strFromU8 } from "fflate";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { EXPORTED_TABLES } from "~/features/dashboard/data-export";
 import { isSystemTable, NOT_EXPORTED_TABLES } from "~/features/dashboard/data-export-skipped";
 import { newId } from "~/platform/data/ids";
@@ -17,12 +17,10 @@ import {
 import { readAccountData } from "~/features/dashboard/data-export-rows.server";
 import { getDb } from "~/platform/data/db.server";
 import { REAUTH_MSG } from "~/features/accounts/reauth.server";
-import { PASSWORD, quiesce, waitForMail } from "./auth-fixtures";
+import { PASSWORD, waitForMail } from "./auth-fixtures";
 import { client, logIn, signedIn } from "./client";
 import type { SignedIn } from "./client";
 import { insertListing } from "./fixtures";
-
-afterEach(() => quiesce());
 
 const run = (query: string, ...binds: unknown[]) =>
   env.DB.prepare(query)

@@ -10,7 +10,7 @@ import {
   reset,
   waitOnExecutionContext,
 } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { twoFactorOfferPath } from "~/features/accounts/second-factor/two-factor-offer";
 import { MSG } from "~/features/accounts/auth-schemas";
 import { NOTICE } from "~/features/site/messages";
@@ -27,16 +27,13 @@ import {
   createAccount,
   PASSWORD,
   pressConfirm,
-  quiesce,
   resetTokenFor,
-  settle,
   signupBrowserFrom,
   waitForMail,
 } from "./auth-fixtures";
 import { client, logIn, sessionCookieFrom, signedIn } from "./client";
 import { insertListing } from "./fixtures";
-
-afterEach(quiesce);
+import { backgroundWorkDone } from "./background";
 
 const DAY = 24 * 60 * 60_000;
 
@@ -140,7 +137,7 @@ describe("one answer for every address", () => {
     await signUp("confirmed@test.nz", { firstName: "Intruder" });
     const warning = await waitForMail("confirmed@test.nz", "tried to sign up");
     expect(warning.text_body).toContain("No new account was made");
-    await settle();
+    await backgroundWorkDone();
     expect(await confirmMailCount("confirmed@test.nz")).toBe(0);
     expect(await count("users", "email = 'confirmed@test.nz' AND first_name = 'Owner'")).toBe(1);
   });
@@ -368,7 +365,7 @@ describe("an unconfirmed sign-up", () => {
     }
     for (const a of answers) expect(a).toEqual(answers[0]);
     const tokens = await confirmTokensFor("flood@test.nz", CONFIRM_MAILS_PER_HOUR);
-    await settle();
+    await backgroundWorkDone();
     expect(await confirmMailCount("flood@test.nz")).toBe(CONFIRM_MAILS_PER_HOUR);
     // The last link issued still works, with the password of the sign-up that issued it.
     const last = tokens.at(-1) ?? "";
@@ -391,7 +388,7 @@ describe("an unconfirmed sign-up", () => {
     // Both are told to confirm first (decision 0026); only the free address's mailbox gets a link.
     expect(answers[0]).toEqual({ status: 403, body: { error: MSG.confirmFirst }, cookie: null });
     await confirmTokensFor("free@test.nz", 2);
-    await settle();
+    await backgroundWorkDone();
     expect(await confirmMailCount("taken@test.nz")).toBe(0);
     // The owner's own password still signs in, and any other is still wrong.
     await logIn("taken@test.nz", "the owner's own password");
@@ -465,7 +462,7 @@ describe("an unconfirmed sign-up", () => {
       expect(res.status).toBe(403);
     }
     await confirmTokensFor("eager@test.nz", CONFIRM_MAILS_PER_HOUR);
-    await settle();
+    await backgroundWorkDone();
     expect(await confirmMailCount("eager@test.nz")).toBe(CONFIRM_MAILS_PER_HOUR);
   });
 
@@ -475,7 +472,7 @@ describe("an unconfirmed sign-up", () => {
       await client().post("/api/auth/login", { json: { email: "guessed@test.nz", password: `guess ${i}` } });
     const right = await client().post("/api/auth/login", { json: { email: "guessed@test.nz", password: PASSWORD } });
     expect(right.status).toBe(429);
-    await settle();
+    await backgroundWorkDone();
     expect(await confirmMailCount("guessed@test.nz")).toBe(1);
   });
 

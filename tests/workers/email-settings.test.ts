@@ -9,12 +9,13 @@ import { newId } from "~/platform/data/ids";
 import worker from "../../workers/app";
 import { deploymentProblems, reportDeploymentProblems } from "../../workers/deploy-settings";
 import { WINDCAVE_TEST_SETTINGS } from "../windcave-stand-in";
-import { count, createAccount, quiesce } from "./auth-fixtures";
+import { count, createAccount } from "./auth-fixtures";
 import { freshIp, logIn } from "./client";
+import { backgroundWorkDone } from "./background";
 
 afterEach(async () => {
   vi.restoreAllMocks();
-  await quiesce();
+  await backgroundWorkDone();
 });
 
 const SITE = "https://kiwicompanions.co.nz";

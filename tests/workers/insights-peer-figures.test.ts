@@ -2,7 +2,7 @@
 // statement then reads one row for its peers instead of a week of daily rows and spans per peer, and the stored
 // figures equal the direct computation (docs/decisions/0030-weekly-visibility-statement.md, 0051).
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DAY_MS, statementWeek } from "~/features/insights/statement/exposure-days";
 import { partOf } from "~/features/insights/statement/statement";
 import type { Member } from "~/features/insights/statement/statement";
@@ -10,10 +10,7 @@ import { loadStatement } from "~/features/insights/statement/statement.server";
 import { fillWeekPeerFigures } from "~/features/insights/statement/peer-figures.server";
 import { newId } from "~/platform/data/ids";
 import { insertListing } from "./fixtures";
-import { settleBackgroundWork } from "./public-fixtures";
 import { countingD1 } from "../fixtures/counting-d1";
-
-afterEach(() => settleBackgroundWork());
 
 /** `n` listings public all week in one region, the i-th seen i times a day; and the owner's, seen `own` once. */
 async function group(n: number, own: number) {

@@ -1,15 +1,13 @@
 // The owner JSON API (spec provider §7): the dashboard list, the Active/Live switches with their server
 // rules, the editor's read, and who may call what (401 signed out, 403 anyone but the owner).
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ACTIVE_WINDOW_MS, TOGGLE_ERRORS } from "~/features/listings/state";
 import { monthKey } from "~/features/insights/stats";
 import { client, signedIn } from "./client";
 import { addPhotos, ageListing, createdInOrder, flags, setStats } from "./dashboard-fixtures";
 import { insertListing } from "./fixtures";
-import { eventually, insertRate, settleBackgroundWork } from "./public-fixtures";
-
-afterEach(() => settleBackgroundWork());
+import { eventually, insertRate } from "./public-fixtures";
 
 const HOUR = 3_600_000;
 const snapshot = (id: string) => env.PROFILES.get(`profile:${id}`);

@@ -3,7 +3,7 @@
 // (migration 0063), exactly as the pure rule says; nothing renews or reminds meanwhile; and every page around
 // the payment says whether the listing is public yet, what it still needs and when the week starts.
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { REMINDER_MS, startedWhenPublic, WEEK_MS } from "~/features/billing/subscriptions";
 import type { Subscription } from "~/features/billing/subscriptions";
 import { runRenewals } from "~/features/billing/renewals.server";
@@ -14,9 +14,6 @@ import { formatNzDate } from "~/platform/time/date-text";
 import { requestId, signedIn } from "./client";
 import type { SignedIn } from "./client";
 import { insertListing } from "./fixtures";
-import { settleBackgroundWork } from "./public-fixtures";
-
-afterEach(() => settleBackgroundWork());
 
 const ORIGIN = "http://localhost";
 const DAY = 24 * 60 * 60 * 1000;

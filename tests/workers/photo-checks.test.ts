@@ -3,7 +3,7 @@
 // queue and decision, and what follows it: the photo's date in D1, in the KV snapshot and in the public JSON, the
 // card's tick, and the grids' 'Verified photos' filter with its count.
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PHOTO_CHECK_MSG } from "~/features/verification/photo-checks";
 import { loadFacets } from "~/features/catalogue/facets.server";
 import { photoCheckLabel } from "~/core/photo-checks";
@@ -11,9 +11,7 @@ import { auditRows, listingWithPhotos, photoForm, privateKeys, requests } from "
 import { cast, client, requestPhotos } from "./client";
 import type { SignedIn } from "./client";
 import { rows } from "./editor-fixtures";
-import { eventually, settleBackgroundWork } from "./public-fixtures";
-
-afterEach(() => settleBackgroundWork());
+import { eventually } from "./public-fixtures";
 
 const DAY = 86_400_000;
 const RECENT = Date.now() - 30 * DAY;

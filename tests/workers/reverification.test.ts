@@ -2,12 +2,10 @@
 // tick follows the cover; a new name, age or mostly new photos on an ID-verified listing opens a re-review for
 // the administrators.
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { cast, createListingVia, signedIn } from "./client";
 import type { SignedIn } from "./client";
-import { rows, saveForm, settle, SMALL_JPEG, validValues } from "./editor-fixtures";
-
-afterEach(() => settle(300));
+import { rows, saveForm, SMALL_JPEG, validValues } from "./editor-fixtures";
 
 type ImageRow = { id: string; position: number };
 

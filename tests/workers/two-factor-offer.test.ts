@@ -1,13 +1,10 @@
 // Two-factor offered at the start (docs/decisions/0056-two-factor-offered-at-the-start.md): the offer page after
 // confirming the address, and the dashboard's reminder until two-factor sign-in is on, with its 'Not now'.
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { TWO_FACTOR_OFFER, TWO_FACTOR_WHY } from "~/features/accounts/second-factor/two-factor-offer";
 import { client, signedIn } from "./client";
 import type { SignedIn } from "./client";
-import { settleBackgroundWork } from "./public-fixtures";
-
-afterEach(() => settleBackgroundWork());
 
 const DAY = 86_400_000;
 /** The skip link's target. */

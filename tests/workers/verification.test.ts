@@ -2,7 +2,7 @@
 // ownership, one pending request per listing and kind, private storage that no public URL reaches, the
 // administrator's decision (flags, audit row, files gone from R2), and the provider's notices.
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sniffImage, webpChunks } from "~/features/photos/rules";
 import { ID_MSG, PHOTO_VERIFY_MSG, VERIFY_MSG } from "~/features/verification/verification";
 import { deleteAccount, deleteListing } from "~/features/listings/delete.server";
@@ -20,9 +20,7 @@ import {
 import { cast, client, requestId, requestPhotos } from "./client";
 import { BIG_JPEG, SMALL_JPEG } from "./editor-fixtures";
 import { carriesMetadata, withGpsExif } from "./jpeg-exif";
-import { eventually, settleBackgroundWork } from "./public-fixtures";
-
-afterEach(() => settleBackgroundWork());
+import { eventually } from "./public-fixtures";
 
 /** Page text without React's text separators. */
 const pageText = async (res: Response) => (await res.text()).replace(/<!-- -->/g, "");

@@ -5,7 +5,7 @@
 // statement; the e-mail opt-in (a form POST) and the cron's send (once a week, only to those who opted in).
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { statementWeek, weekCloses } from "~/features/insights/statement/exposure-days";
 import { dayWords, lastFullWeek, nextStatementDay } from "~/features/insights/statement/statement";
 import { loadStatement, sendWeeklyStatements } from "~/features/insights/statement/statement.server";
@@ -18,9 +18,7 @@ import { addDays } from "~/platform/time/nz-time";
 import { count } from "./auth-fixtures";
 import { client, signedIn } from "./client";
 import { insertListing } from "./fixtures";
-import { rows, settleBackgroundWork } from "./public-fixtures";
-
-afterEach(() => settleBackgroundWork());
+import { rows } from "./public-fixtures";
 
 const H = 3_600_000;
 const DAY = 24 * H;
