@@ -4,6 +4,9 @@
 // `--seconds N` sets the load time per URL (default 10, quick 3); `--soak N` the soak time (default 60, quick 10).
 // `--lighthouse` adds Lighthouse (mobile) figures for /, a region and a profile, over 100 listings whose
 // photos are 2400x3200 uploads (a store of its own, seeded once).
+// `--trace` records Chromium performance traces of /, a region and a profile over that store, and of the
+// floor's /, under a 4x CPU slowdown, and prints where the main thread's time went (trace.ts); `--trace-out
+// DIR` keeps the summaries (and the raw traces) there.
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -125,7 +128,55 @@ async function lighthouseSection() {
   }
 }
 
+/** Traces of the app's public pages over the 2400x3200 store and of the floor's /, each `runs` times. */
+async function traceSection(outDir: string | null, runs: number) {
+  const { traceLoad } = await import("./trace");
+  const copy = mkdtempSync(join(tmpdir(), "nz-bench-"));
+  cpSync(store(100, LIGHTHOUSE_PHOTO_SIZE), copy, { recursive: true });
+  const app = await startApp({ persistDir: copy });
+  const floor = await startFloor(ensureFloor());
+  try {
+    const page = (await (await fetch(`${app.url}/api/LPmodels?limit=1`)).json()) as { modelId: string }[];
+    const targets: [string, string, string][] = [
+      ["app", app.url, "/"],
+      ["app", app.url, "/locations/Auckland"],
+      ["app", app.url, `/view/${page[0]?.modelId}`],
+      ["floor", floor.url, "/"],
+    ];
+    const counts: Record<string, unknown>[] = [];
+    for (let run = 1; run <= runs; run++) {
+      for (const [server, base, path] of targets) {
+        // Warm: the first render compiles, and photo sizes are made on first request (decision 0013).
+        const html = await (await fetch(base + path, { headers: { Cookie: "age_verified=1" } })).text();
+        for (const photo of new Set(html.match(/\/photos\/[^"\s,]+\.webp/g)))
+          await (await fetch(base + photo)).arrayBuffer();
+        const t = await traceLoad(base, path);
+        const name = `${server}${path.replace(/[^\w]+/g, "-")}-${run}`;
+        table(`Trace ${run}: ${server} ${path} (4x CPU slowdown): tasks over 50 ms`, t.longTasks);
+        table(`Trace ${run}: ${server} ${path}: main-thread time by kind`, t.byKind);
+        counts.push({ run, server, path, ...t.counts });
+        if (outDir) {
+          mkdirSync(outDir, { recursive: true });
+          const { raw, ...summary } = t;
+          writeFileSync(join(outDir, `${name}.summary.json`), JSON.stringify(summary, null, 1));
+          writeFileSync(join(outDir, `${name}.trace.json`), JSON.stringify(raw));
+        }
+      }
+    }
+    table("Traces: work counts (4x CPU slowdown)", counts);
+  } finally {
+    await floor.stop();
+    await app.stop();
+    rmSync(copy, { recursive: true, force: true });
+  }
+}
+
 export async function main(args: string[]) {
+  if (args.includes("--trace")) {
+    const out = args.indexOf("--trace-out");
+    await traceSection(out >= 0 ? args[out + 1] : null, numberArg(args, "--runs") ?? 1);
+    return 0;
+  }
   const quick = args.includes("--quick");
   const seconds = numberArg(args, "--seconds") ?? (quick ? 3 : 10);
   const soakSeconds = numberArg(args, "--soak") ?? (quick ? 10 : 60);

@@ -8,7 +8,13 @@ import { TEST_BUILD_DIR, testServeArgs } from "../../scripts/build-dirs.mjs";
 import { ensureDevVars } from "../../scripts/dev-vars.mjs";
 import { mustRun, serveWithWranglerDev } from "./wrangler-dev";
 
-export type AppServer = { url: string; persistDir: string; storeToken?: string; stop: () => Promise<void> };
+export type AppServer = {
+  url: string;
+  persistDir: string;
+  storeToken?: string;
+  inspectorPort: number;
+  stop: () => Promise<void>;
+};
 
 /** `photoSize` ("2400x3200"): pictures stored as uploads of that size are (the seed's --photo-size). */
 export function prepareStore(persistDir: string, listings: number, photoSize?: string) {
@@ -50,6 +56,7 @@ export async function startApp(
   return {
     url: served.url,
     persistDir,
+    inspectorPort: served.inspectorPort,
     storeToken,
     async stop() {
       await served.stop();
