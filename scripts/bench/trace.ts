@@ -128,9 +128,10 @@ export type TraceSummary = {
  * Nested events of the page's main thread: CPU time by kind, within each top-level task. CPU time (the
  * events' thread time), not wall time: on a shared machine a task's wall time is mostly the thread waiting
  * for a core, and the 4x slowdown's own pauses take no CPU. A phone's time is this CPU time times the
- * slowdown, as Lighthouse's simulation reckons it from an unthrottled run.
+ * slowdown, as Lighthouse's simulation reckons it from an unthrottled run; under the slowdown the thread's time
+ * already counts the slowdown's pauses (they spin), so it is taken as it is.
  */
-export function summarise(events: TraceEvent[], origin: string): TraceSummary {
+export function summarise(events: TraceEvent[], origin: string, throttled: boolean): TraceSummary {
   const main = events.find((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain" && hasPage(e));
   function hasPage(thread: TraceEvent) {
     return events.some(
@@ -185,8 +186,9 @@ export function summarise(events: TraceEvent[], origin: string): TraceSummary {
   }
   while (stack.length) close(stack.pop()!);
 
-  // Milliseconds as on the phone: CPU time times the slowdown.
-  const phone = (us: number) => (us * CPU_SLOWDOWN) / 1000;
+  // Milliseconds as on the phone: the CPU time under the slowdown (whose pauses the thread's time counts), or
+  // the CPU time times the slowdown.
+  const phone = (us: number) => (us * (throttled ? 1 : CPU_SLOWDOWN)) / 1000;
   const top = (kinds: Map<string, number>, n: number) =>
     [...kinds.entries()]
       .sort((a, b) => b[1] - a[1])
@@ -279,7 +281,7 @@ export async function traceLoad(
     await page.waitForTimeout(opts.settleMs ?? 3_000);
     const buffer = await browser.stopTracing();
     const raw = JSON.parse(buffer.toString("utf8")) as { traceEvents: TraceEvent[] };
-    return { ...summarise(raw.traceEvents, url.origin), raw };
+    return { ...summarise(raw.traceEvents, url.origin, opts.throttle ?? true), raw };
   } finally {
     await browser.close();
   }

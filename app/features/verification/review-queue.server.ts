@@ -1,18 +1,18 @@
 // The administrators' queue of verification requests (spec public-and-admin, the verification queue).
-import { asc, eq } from "drizzle-orm";
-import { getDb, schema } from "~/platform/data/db.server";
+import { asc, eq, sql } from "drizzle-orm";
+import { schema } from "~/platform/data/db.server";
 import { parseKeyList } from "./verification";
 import type { PendingRequest } from "./pending-request";
-import type { DbEnv } from "~/platform/data/db.server";
+import type { Db } from "~/platform/data/db.server";
 
 const l = schema.listings;
 const vr = schema.verificationRequests;
 
 export const QUEUE_LIMIT = 100;
 
-/** Pending requests, oldest first (first come, first served). */
-export async function loadPendingRequests(env: DbEnv): Promise<PendingRequest[]> {
-  const rows = await getDb(env)
+/** Pending requests, oldest first (first come, first served): the query, for a batch of the page's own. */
+export function pendingRequestsQuery(db: Db) {
+  return db
     .select({
       id: vr.id,
       kind: vr.kind,
@@ -21,7 +21,8 @@ export async function loadPendingRequests(env: DbEnv): Promise<PendingRequest[]>
       location: l.location,
       listingVerified: l.verified,
       listingPhotoVerified: l.photoVerified,
-      accountName: schema.users.firstName,
+      // Named apart from the listing's first_name: a batch's rows come back as objects keyed by column name.
+      accountName: sql<string>`${schema.users.firstName}`.as("account_name"),
       createdAt: vr.createdAt,
       r2Keys: vr.r2Keys,
       rereview: vr.rereview,
@@ -34,5 +35,8 @@ export async function loadPendingRequests(env: DbEnv): Promise<PendingRequest[]>
     .where(eq(vr.status, "pending"))
     .orderBy(asc(vr.createdAt), asc(vr.id))
     .limit(QUEUE_LIMIT);
+}
+
+export function toPendingRequests(rows: Awaited<ReturnType<typeof pendingRequestsQuery>>): PendingRequest[] {
   return rows.map(({ r2Keys, ...r }) => ({ ...r, fileCount: parseKeyList(r2Keys).length }));
 }
