@@ -1,7 +1,8 @@
 // The rules a machine keeps. The layer rules are the architecture written down (docs/architecture.md):
-// routes and jobs on top; app/features/<domain> below them; app/platform and app/ui at the bottom, knowing
-// no feature; app/dev reached by nothing a production build keeps. Only *.server.ts modules do I/O: the rest
-// is pure enough to ship to the browser.
+// routes and jobs on top; app/features/<domain> below them, each importing only the features under it
+// (FEATURE_ORDER); app/core, the shared vocabulary, under every feature; app/platform and app/ui at the
+// bottom, knowing no feature and no core; app/dev reached by nothing a production build keeps. Only
+// *.server.ts modules do I/O: the rest is pure enough to ship to the browser.
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -30,11 +31,48 @@ const noRoutes = {
 const FEATURES = readdirSync(path.join(root, "app/features"), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+
+// The feature order (docs/architecture.md, "The feature order"), bottom first: a feature imports only the
+// features below it. Features on one rank (billing and payments) may import each other: the one two-way pair
+// left, explained there. A new feature folder must be given its rank here.
+const FEATURE_ORDER = [
+  ["site"],
+  ["accounts"],
+  ["audit"],
+  ["photos"],
+  ["profile"],
+  ["listings"],
+  ["verification"],
+  ["insights"],
+  ["likes"],
+  ["search"],
+  ["billing", "payments"],
+  ["moderation"],
+  ["safety-net"],
+  ["catalogue"],
+  ["dashboard"],
+  ["shell"],
+];
+const RANK = new Map(FEATURE_ORDER.flatMap((names, rank) => names.map((name) => [name, rank])));
+const unranked = FEATURES.filter((feature) => !RANK.has(feature));
+if (unranked.length)
+  throw new Error(`eslint.config.js: give ${unranked.join(", ")} a place in FEATURE_ORDER (docs/architecture.md)`);
+const ORDER_TEXT = FEATURE_ORDER.map((names) => names.join(" ⇄ ")).join(" < ");
 const LAYER_ZONES = [
   {
     target: ["./app/platform", "./app/ui"],
     from: ["./app/features", "./app/jobs", "./app/dev"],
     message: "app/platform and app/ui know no feature: pass what they need in (see page-cache.server.ts's policy).",
+  },
+  {
+    target: ["./app/platform", "./app/ui"],
+    from: "./app/core",
+    message: "app/platform and app/ui sit below app/core: they know no listing, region, plan or user.",
+  },
+  {
+    target: "./app/core",
+    from: ["./app/features", "./app/ui", "./app/jobs", "./app/dev"],
+    message: "app/core is the shared vocabulary under every feature: it imports only app/platform and itself.",
   },
   {
     target: "./app/platform",
@@ -64,6 +102,11 @@ const LAYER_ZONES = [
     target: FEATURES.filter((other) => other !== feature).map((other) => `./app/features/${other}`),
     from: `./app/features/${feature}/*/**`,
     message: `Reach app/features/${feature} through the modules at its top level: its sub-folders are its own.`,
+  })),
+  ...FEATURES.filter((feature) => FEATURES.some((other) => RANK.get(other) > RANK.get(feature))).map((feature) => ({
+    target: `./app/features/${feature}`,
+    from: FEATURES.filter((other) => RANK.get(other) > RANK.get(feature)).map((other) => `./app/features/${other}`),
+    message: `Features depend one way, in the order of docs/architecture.md (${ORDER_TEXT}): ${feature} may not import a feature above it. Move the shared part down (to app/core or a lower feature), or pass it in.`,
   })),
 ];
 

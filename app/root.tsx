@@ -14,10 +14,10 @@ import {
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
 import type { ReactNode } from "react";
-import { AgeGate as EagerAgeGate } from "~/features/site/AgeGate";
+import { AgeGate as EagerAgeGate } from "~/features/shell/AgeGate";
 import { clientLazy } from "~/ui/clientLazy";
-import { Footer as EagerFooter } from "~/features/site/Footer";
-import { Header as EagerHeader } from "~/features/site/Header";
+import { Footer as EagerFooter } from "~/features/shell/Footer";
+import { Header as EagerHeader } from "~/features/shell/Header";
 import { island } from "~/ui/island";
 import { hasSavedHearts } from "~/features/likes/saved-hearts";
 import { LowPriorityScripts } from "~/ui/LowPriorityScripts";
@@ -26,15 +26,16 @@ import { ProfileSkeleton as EagerProfileSkeleton } from "~/features/profile/Prof
 import { RealtimeListener } from "~/features/site/Realtime";
 import { Toast } from "~/ui/Toast";
 import { AGE_RESTORE_SCRIPT, AGE_STORAGE_KEY, hasAgeCookie } from "~/features/site/age-gate";
-import { toPublicUser } from "~/features/accounts/auth-user";
+import { toPublicUser } from "~/core/session-user";
 import { getSessionUser, needsSessionRead } from "~/features/accounts/auth.server";
 import { readToast } from "~/features/site/flash.server";
+import { isUnsent } from "~/platform/http/unsent";
 import styles from "~/styles/app.css?url";
 
 // Shown once per visitor: returning visitors' pages do not download it. Until its module is in, the
 // server's gate stays as it is, its button posting to /age-verification as it does without JavaScript.
 const AgeGate = clientLazy(import.meta.env.SSR ? EagerAgeGate : null, () =>
-  import("~/features/site/AgeGate").then((m) => m.AgeGate),
+  import("~/features/shell/AgeGate").then((m) => m.AgeGate),
 );
 
 // Shown only while a click on a card loads that profile, so it comes with the first such click, not with
@@ -48,11 +49,11 @@ const ProfileSkeleton = clientLazy(import.meta.env.SSR ? EagerProfileSkeleton : 
 // for a signed-in user, and for a visitor whose saved favourites the header's heart must show.
 const Header = island(
   import.meta.env.SSR ? EagerHeader : null,
-  () => import("~/features/site/Header").then((m) => m.Header),
+  () => import("~/features/shell/Header").then((m) => m.Header),
   { wakeNow: ({ user }) => user != null || hasSavedHearts() },
 );
 const Footer = island(import.meta.env.SSR ? EagerFooter : null, () =>
-  import("~/features/site/Footer").then((m) => m.Footer),
+  import("~/features/shell/Footer").then((m) => m.Footer),
 );
 
 export const links: LinksFunction = () => [
@@ -87,10 +88,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * The root's data (who is signed in, the age confirmation) changes only through form posts: sign in, sign
  * out, sign up, delete the account. Plain navigations and realtime refreshes leave it alone, which saves a
  * session lookup per refresh and means a failed page load belongs to that page's own error boundary, not
- * to the root's, so the header and footer stay.
+ * to the root's, so the header and footer stay. A post that never got an answer (`Unsent`, on a flaky
+ * connection) changed nothing here either: reading again, likely offline too, would only fail the page.
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod !== undefined && formMethod.toUpperCase() !== "GET" ? defaultShouldRevalidate : false;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, actionResult, defaultShouldRevalidate }) =>
+  formMethod !== undefined && formMethod.toUpperCase() !== "GET" && !isUnsent(actionResult)
+    ? defaultShouldRevalidate
+    : false;
 
 /** The site header is hidden on the owner's screens (spec: paths starting /profile and /dashboard). */
 function showsSiteHeader(pathname: string) {

@@ -671,6 +671,8 @@ export const subscriptions = sqliteTable("subscriptions", {
   version: integer("version").notNull().default(0),
   // 0040_gift_weeks.sql: free weeks that end quietly (a `cancelling` period nobody cancelled).
   gift: flag("gift"),
+  // 0063_paid_week_starts_when_public.sql: the period waits for the listing to be public, then starts.
+  startsWhenPublic: flag("starts_when_public"),
 });
 
 export const payments = sqliteTable("payments", {
@@ -869,8 +871,21 @@ export const weekPeerFigures = sqliteTable(
     weekFrom: text("week_from").notNull(),
     plan: text("plan").notNull(),
     region: text("region").notNull(),
-    impressions: text("impressions").notNull(),
+    // 0064_listing_public_spans.sql: [listing id, impressions, ms public] of each member, JSON.
+    members: text("members").notNull(),
     computedAt: integer("computed_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.weekFrom, t.plan, t.region] })],
 );
+
+// 0064_listing_public_spans.sql: each stretch of time a listing was public in one plan and region (kept by
+// triggers on listings; indexed by listing and by end).
+export const listingPublicSpans = sqliteTable("listing_public_spans", {
+  listingId: text("listing_id")
+    .notNull()
+    .references(() => listings.id, { onDelete: "cascade" }),
+  startedAt: integer("started_at").notNull(),
+  endedAt: integer("ended_at"),
+  featured: integer("featured").notNull(),
+  location: text("location").notNull(),
+});

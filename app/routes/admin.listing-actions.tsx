@@ -24,7 +24,7 @@ export const action = ({ request, context }: ActionFunctionArgs) => listingActio
 export default function ListingActions() {
   const result = useActionData<typeof action>() as ListingActionResult | undefined;
   if (result && "confirm" in result) {
-    const { modelId, name, returnTo } = result.confirm;
+    const { listingId, name, returnTo } = result.confirm;
     return (
       <InfoPage title="Delete listing">
         <div className="space-y-5 rounded-2xl border border-rose-900 bg-panel p-6">
@@ -32,7 +32,7 @@ export default function ListingActions() {
           <div className="flex flex-wrap gap-3">
             <Form method="post">
               <input type="hidden" name="intent" value="delete" />
-              <input type="hidden" name="modelId" value={modelId} />
+              <input type="hidden" name="listingId" value={listingId} />
               <input type="hidden" name="returnTo" value={returnTo} />
               <input type="hidden" name="confirmed" value="yes" />
               <Button type="submit" variant="danger">

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   coverUrl,
@@ -139,6 +140,18 @@ describe("cards", () => {
     expect(statusLine({ active: true, activeUntil: NOW + HOUR }, NOW)).toBe("Active · Standard Listing");
     expect(statusLine({ active: true, activeUntil: NOW - 1 }, NOW)).toBe("Inactive · Standard Listing");
     expect(statusLine({ active: false, activeUntil: NOW + HOUR }, NOW)).toBe("Inactive · Standard Listing");
+  });
+
+  it("docs/dashboard.md describes the status line as it is written: the real plan, or Unpaid", () => {
+    const docs = readFileSync("docs/dashboard.md", "utf8").replace(/\s+/g, " ");
+    const said = /Status line (.*?)\./.exec(docs.slice(docs.indexOf("Status line")))?.[0] ?? "";
+    expect(said).not.toMatch(/always Standard/);
+    for (const line of [
+      statusLine({ active: true, activeUntil: NOW + HOUR, plan: "Featured" }, NOW),
+      statusLine({ active: false, activeUntil: null, plan: "Standard" }, NOW),
+    ])
+      expect(docs).toContain(`'${line}'`);
+    expect(docs).toContain("Unpaid' while it has no paid plan");
   });
 
   it("with paid plans (docs/billing.md) the line names the real plan, or Unpaid, and expiry has its badge", () => {

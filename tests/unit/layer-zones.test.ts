@@ -1,6 +1,6 @@
 // The layers of docs/architecture.md are kept by ESLint (eslint.config.js). Each zone is proved here by a
 // planted import that must fail lint, and the layout targets by counting: a rule nobody checks decays.
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
@@ -24,8 +24,26 @@ const PLANTED: [zone: string, file: string, code: string, expected: RegExp][] = 
   [
     "ui knows no feature",
     "app/ui/Planted.tsx",
-    'import { PLANS as _p } from "~/features/billing/plans";\n',
+    'import { transition as _t } from "~/features/billing/subscriptions";\n',
     /no-restricted-paths.*know no feature/,
+  ],
+  [
+    "ui knows no core",
+    "app/ui/Planted.tsx",
+    'import { PLANS as _p } from "~/core/plans";\n',
+    /no-restricted-paths.*sit below app\/core/,
+  ],
+  [
+    "core knows no feature",
+    "app/core/planted.ts",
+    'import { transition as _t } from "~/features/billing/subscriptions";\n',
+    /no-restricted-paths.*imports only app\/platform/,
+  ],
+  [
+    "core knows no component",
+    "app/core/planted.ts",
+    'import { Button as _b } from "~/ui/Button";\n',
+    /no-restricted-paths.*imports only app\/platform/,
   ],
   [
     "platform does not reach ui",
@@ -50,6 +68,24 @@ const PLANTED: [zone: string, file: string, code: string, expected: RegExp][] = 
     "app/features/listings/planted.server.ts",
     'import { runRetention as _r } from "~/jobs/retention.server";\n',
     /no-restricted-paths.*app\/jobs is a top layer/,
+  ],
+  [
+    "a feature never imports one above it in the feature order",
+    "app/features/listings/planted.ts",
+    'import { parseFilters as _p } from "~/features/catalogue/filters";\n',
+    /no-restricted-paths.*Features depend one way.*listings may not import a feature above it/,
+  ],
+  [
+    "the lowest feature, site, imports no feature",
+    "app/features/site/planted.ts",
+    'import { MSG as _m } from "~/features/accounts/auth-schemas";\n',
+    /no-restricted-paths.*Features depend one way.*site may not import a feature above it/,
+  ],
+  [
+    "a server module keeps the order too",
+    "app/features/photos/planted.server.ts",
+    'import { loadPublicProfile as _l } from "~/features/profile/profile.server";\n',
+    /no-restricted-paths.*Features depend one way.*photos may not import a feature above it/,
   ],
   [
     "browser code never imports a server module",
@@ -94,6 +130,25 @@ describe("the layer zones fail lint on a planted import", () => {
     });
   }
 
+  for (const [why, file, code] of [
+    [
+      "a feature imports the features below it",
+      "app/features/catalogue/planted.ts",
+      'import { parseDesired as _p } from "~/features/listings/state";\n',
+    ],
+    [
+      "billing and payments, one rank, import each other",
+      "app/features/payments/planted.server.ts",
+      'import { transition as _t } from "~/features/billing/subscriptions";\n',
+    ],
+    ["a feature imports app/core", "app/features/site/planted.ts", 'import { REGIONS as _r } from "~/core/regions";\n'],
+  ]) {
+    it(why, { timeout: 60_000 }, async () => {
+      const messages = await lintAs(file, code);
+      expect(messages.filter((m) => m.includes("no-restricted-paths"))).toEqual([]);
+    });
+  }
+
   it("a feature's own sub-folder is open to it", { timeout: 60_000 }, async () => {
     const messages = await lintAs(
       "app/features/accounts/planted.ts",
@@ -131,5 +186,17 @@ describe("the layout's targets", () => {
       })
       .filter(({ count }) => count > 25);
     expect(crowded).toEqual([]);
+  });
+
+  it("no module under app/ is over 300 lines", () => {
+    const long = folders("app")
+      .flatMap((dir) =>
+        readdirSync(path.join(root, dir), { withFileTypes: true })
+          .filter((e) => e.isFile() && /\.(ts|tsx)$/.test(e.name))
+          .map((e) => path.join(dir, e.name)),
+      )
+      .map((file) => ({ file, lines: readFileSync(path.join(root, file), "utf8").split("\n").length - 1 }))
+      .filter(({ lines }) => lines > 300);
+    expect(long).toEqual([]);
   });
 });

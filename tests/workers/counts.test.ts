@@ -2,8 +2,8 @@
 // address, IPv6 by its /64) per listing per day, and no address is stored to do it.
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { monthKey } from "~/features/dashboard/stats";
-import { sweepCountMarks } from "~/features/dashboard/stats.server";
+import { monthKey } from "~/features/insights/stats";
+import { sweepCountMarks } from "~/features/insights/stats.server";
 import { insertListing } from "./fixtures";
 import { client, freshIp } from "./client";
 import { eventually, rows, settleBackgroundWork } from "./public-fixtures";

@@ -115,13 +115,13 @@ describe("the stale-listing check", () => {
 
     // Someone else cannot confirm it; the owner can, and it is back.
     const stranger = await signedIn();
-    expect((await stranger.client.post("/dashboard", { form: { intent: "confirm", modelId: id } })).status).toBe(403);
-    const res = await owner.client.post("/dashboard", { form: { intent: "confirm", modelId: id } });
+    expect((await stranger.client.post("/dashboard", { form: { intent: "confirm", listingId: id } })).status).toBe(403);
+    const res = await owner.client.post("/dashboard", { form: { intent: "confirm", listingId: id } });
     expect(res.status).toBe(303);
     expect(await rowOf(id)).toMatchObject({ live: 1, hidden_as_stale: 0 });
     expect((await client().get(`/api/model/${id}`)).status).toBe(200);
     // Nothing left to confirm: a second press is a 409.
-    expect((await owner.client.post("/dashboard", { form: { intent: "confirm", modelId: id } })).status).toBe(409);
+    expect((await owner.client.post("/dashboard", { form: { intent: "confirm", listingId: id } })).status).toBe(409);
   });
 
   it("a save counts as a confirmation: the question is answered without the link", async () => {
@@ -160,7 +160,7 @@ describe("the stale-listing check", () => {
     expect(await rowOf(id)).toEqual(before);
 
     // The dashboard still confirms it.
-    const res = await owner.client.post("/dashboard", { form: { intent: "confirm", modelId: id } });
+    const res = await owner.client.post("/dashboard", { form: { intent: "confirm", listingId: id } });
     expect(res.status).toBe(303);
     expect(await rowOf(id)).toMatchObject({ live: 1, hidden_as_stale: 0 });
   });

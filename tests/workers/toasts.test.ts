@@ -43,14 +43,12 @@ describe("the toast", () => {
     const now = Date.now();
     const listingId = await insertListing({ userId: owner.userId });
     await insertSubscription(listingId, owner.userId, { periodStart: now - WEEK_MS / 2, periodEnd: now + WEEK_MS / 2 });
-    const ask = await text(
-      await owner.client.post("/managesub", { form: { intent: "upgradePlan", modelId: listingId } }),
-    );
+    const ask = await text(await owner.client.post("/managesub", { form: { intent: "upgradePlan", listingId } }));
     const amount = /data-testid="upgrade-amount">\$(\d+\.\d\d)</.exec(ask)![1];
     const done = await owner.client.post("/managesub", {
       form: {
         intent: "upgradePlan",
-        modelId: listingId,
+        listingId,
         confirmed: "yes",
         expectedCents: String(Math.round(Number(amount) * 100)),
       },
@@ -78,12 +76,12 @@ describe("the toast", () => {
       ["verify", TOAST.adminVerify],
     ];
     for (const [intent, words] of expected) {
-      const res = await admin.client.post("/admin/listing-actions", { form: { intent, modelId: id, js: "1" } });
+      const res = await admin.client.post("/admin/listing-actions", { form: { intent, listingId: id, js: "1" } });
       expect(res.status, intent).toBe(200);
       expect(toastIn(await text(await nextPage(admin, "/", res))), intent).toContain(words);
     }
     const deleted = await admin.client.post("/admin/listing-actions", {
-      form: { intent: "delete", modelId: id, returnTo: "/", confirmed: "yes" },
+      form: { intent: "delete", listingId: id, returnTo: "/", confirmed: "yes" },
     });
     expect(deleted.status).toBe(303);
     expect(toastIn(await text(await nextPage(admin, "/", deleted)))).toContain(TOAST.adminDelete);
@@ -93,7 +91,7 @@ describe("the toast", () => {
     const { admin, provider } = await cast();
     const id = await listingOf(provider, { live: false, verified: false });
     const refused = await admin.client.post("/admin/listing-actions", {
-      form: { intent: "live", modelId: id, js: "1" },
+      form: { intent: "live", listingId: id, js: "1" },
     });
     expect(refused.status).toBe(409);
     expect(toastCookie(refused)).toBe("");

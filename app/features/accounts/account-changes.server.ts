@@ -18,7 +18,7 @@ import {
   FIELD,
 } from "~/features/accounts/settings/account-settings";
 import type { ChangeEmailInput, ChangePasswordInput } from "~/features/accounts/settings/account-settings";
-import type { SessionUser } from "./auth-user";
+import type { SessionUser } from "~/core/session-user";
 import type { CurrentSession } from "./auth.server";
 import { getDb, schema } from "~/platform/data/db.server";
 import { newLink, peekLink, spendLink, unspentWhere } from "~/platform/data/one-time-links.server";

@@ -3,7 +3,6 @@
 import { securityNotice } from "./auth-emails";
 import { greetingName, render } from "~/platform/email/template";
 import type { EmailContent } from "~/platform/email/template";
-import { STALE_LINK_DAYS } from "~/features/listings/upkeep";
 
 type Common = { origin: string; firstName: string; siteName: string };
 
@@ -84,19 +83,4 @@ export function dataExportedEmail(o: Common): EmailContent {
     "after your password was confirmed.",
     "If it was not you, reset your password now and sign out your other sessions from your account settings.",
   ]);
-}
-
-/** The stale-listing check's question (docs/dashboard.md): one link, single-use, that confirms this listing only. */
-export function staleCheckEmail(o: Common & { listingName: string; href: string }): EmailContent {
-  return render(
-    `Is ${o.listingName} still available on ${o.siteName}?`,
-    [
-      `Hi ${greetingName(o.firstName)},`,
-      "",
-      `Your listing ${o.listingName} has not been saved or confirmed for 30 days.`,
-      `If it is still current, confirm it with the link below (it works for ${STALE_LINK_DAYS} days and does not sign you in).`,
-      "Without an answer within 7 days it is hidden until you confirm it from your dashboard.",
-    ],
-    { href: o.href, label: "Still available" },
-  );
 }

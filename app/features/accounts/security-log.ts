@@ -45,8 +45,6 @@ export function securityEventLabel(event: string): string {
   return (SECURITY_EVENTS as Record<string, string>)[event] ?? event;
 }
 
-/** How long the log is kept (stated in the privacy policy). */
-export const SECURITY_LOG_RETENTION_DAYS = 365;
 /** Rows shown on /managesub, newest first. */
 export const SECURITY_LOG_SHOWN = 50;
 

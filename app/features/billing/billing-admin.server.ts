@@ -7,7 +7,7 @@ import type { SubscriptionQuery } from "./admin-subscriptions";
 import { isId } from "~/platform/data/ids";
 import { SUBSCRIPTION_STATUSES, transition } from "./subscriptions";
 import type { SubscriptionStatus } from "./subscriptions";
-import { auditInsert } from "~/features/moderation/audit.server";
+import { auditInsert } from "~/features/audit/audit.server";
 import { getDb, schema } from "~/platform/data/db.server";
 import type { Db, DbEnv } from "~/platform/data/db.server";
 import { readSubscription, saveSubscription, SubscriptionChangedError } from "./subscriptions.server";
@@ -63,6 +63,7 @@ export async function loadAdminSubscriptions(env: DbEnv, query: Query) {
           graceUntil: s.graceUntil,
           failedRenewals: s.failedRenewals,
           gift: s.gift,
+          startsWhenPublic: s.startsWhenPublic,
           featured: l.featured,
           featuredUntil: l.featuredUntil,
         })

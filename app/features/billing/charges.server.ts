@@ -11,8 +11,8 @@
 import { and, eq } from "drizzle-orm";
 import { paymentDescription } from "./emails";
 import { newId } from "~/platform/data/ids";
-import { PLANS } from "./plans";
-import type { PlanTier } from "./plans";
+import { PLANS } from "~/core/plans";
+import type { PlanTier } from "~/core/plans";
 import { renewalPlan } from "./subscriptions";
 import { getDb, schema } from "~/platform/data/db.server";
 import type { Db, DbEnv } from "~/platform/data/db.server";

@@ -8,16 +8,18 @@ import { overLimit, limiterKey } from "~/platform/http/rate-limit.server";
 import { json, jsonError } from "~/platform/http/responses.server";
 import { ListingUnavailableError, setLike, countLikes } from "~/features/likes/likes.server";
 import { parseFilters, parsePage } from "./filters";
-import { parseRegion } from "./regions";
+import { gridSlot, INVALID_SLOT, parseSlotParam, SLOT_PARAM } from "./grid-slot";
+import { rotationSlot } from "~/features/insights/rotation";
+import { parseRegion } from "~/core/regions";
 import { getSessionUser } from "~/features/accounts/auth.server";
-import { loadCardsByIds, MAX_CARD_IDS } from "~/features/billing/cards.server";
+import { loadCardsByIds, MAX_CARD_IDS } from "~/features/catalogue/cards.server";
 import { loadGridPage } from "./grid.server";
 import { loadPublicProfile } from "~/features/profile/profile.server";
 import { loadCardsPage, loadLiveProfilesPage } from "./public-api.server";
 import type { PageParams } from "./public-api.server";
 import { loadSuggestions } from "~/features/search/suggestions.server";
 import { countingVisitor, reportVisitorKeyError, serverVisitorId } from "~/platform/crypto/visitor-key.server";
-import { recordContact } from "~/features/dashboard/stats.server";
+import { recordContact } from "~/features/insights/stats.server";
 import { ERROR_MSG } from "~/features/site/messages";
 import { refererPath } from "~/platform/http/redirects";
 import { countEvents } from "~/features/insights/count-queue.server";
@@ -65,7 +67,7 @@ export async function handleLike(
   { bodyless = false } = {},
 ) {
   const listingId = params.modelId;
-  if (!isId(listingId)) return failure(400, ERROR_MSG.invalidModelId);
+  if (!isId(listingId)) return failure(400, ERROR_MSG.invalidListingId);
   // A limiter outage should not stop visitors: likes fail open.
   if (await overLimit(env.LIKE_LIMITER, limiterKey("like", request.headers), "open"))
     return failure(429, "Too many likes, please try again in a minute");
@@ -103,7 +105,7 @@ export async function likeFromForm(
 ): Promise<Response> {
   const text = (status: number, message: string) =>
     new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  if (!isId(listingId)) return text(400, ERROR_MSG.invalidModelId);
+  if (!isId(listingId)) return text(400, ERROR_MSG.invalidListingId);
   if (await overLimit(env.LIKE_LIMITER, limiterKey("like", request.headers), "open"))
     return text(429, "Too many likes, please try again in a minute");
   const now = Date.now();
@@ -124,7 +126,7 @@ export async function likeFromForm(
 /** PUT /api/visits/incrementContact/{id}: one contact click on a live listing; no body is read. */
 export async function handleContact({ request, env, ctx, params }: ApiCall<"none">) {
   const listingId = params.modelId;
-  if (!isId(listingId)) return failure(400, ERROR_MSG.invalidModelId);
+  if (!isId(listingId)) return failure(400, ERROR_MSG.invalidListingId);
   // Counting contacts fails open too: a limiter outage must not hide a provider's number.
   if (await overLimit(env.WRITE_LIMITER, limiterKey("contact", request.headers), "open"))
     return failure(429, "Too many requests, please try again in a minute");
@@ -179,21 +181,28 @@ export async function modelApi({ request, env, ctx, params }: ApiCall<"none">): 
 
 /**
  * GET /api/grid: next pages of the grid for endless scroll (or a refresh of `pages` pages at once): cards
- * only. An administrator's pages include hidden listings, as their grid does; everyone else gets live ones.
+ * only, in the rotation slot `slot` names while it is recent (grid-slot.ts; not a number: 400). An
+ * administrator's pages include hidden listings, as their grid does; everyone else gets live ones.
  */
 export async function gridApi({ request, env }: ApiCall<"none">): Promise<Response> {
   const url = new URL(request.url);
   const regionParam = url.searchParams.get("region");
   const region = parseRegion(regionParam);
   if (regionParam && !region) return jsonError(400, "Unknown region");
+  const asked = parseSlotParam(url.searchParams.get(SLOT_PARAM));
+  if (asked === "invalid") return jsonError(400, INVALID_SLOT);
   const viewer = await getSessionUser(request, env).catch(() => null);
+  const now = Date.now();
+  // A slot too old to keep (or still to come) is read as the current one: the answer's `slot` says which
+  // order its cards are in, and a browser that asked for another reads its pages again (useGridPages).
   const page = await loadGridPage(env, {
     includeHidden: viewer?.isAdmin === true,
     region,
     filters: parseFilters(url.searchParams),
     page: parsePage(url.searchParams.get("page")),
     pages: parsePage(url.searchParams.get("pages")),
-    now: Date.now(),
+    now,
+    slot: gridSlot(asked, rotationSlot(now)),
   });
   return json(page);
 }

@@ -1,8 +1,8 @@
 // The shapes the listing screens render. They live here, not beside the loaders that fill them, because
 // components import them and components never import server modules.
 import type { Filters } from "./filters";
-import type { ListingCardData } from "./listing-card";
-import type { Region } from "./regions";
+import type { ListingCardData } from "~/core/listing-card";
+import type { Region } from "~/core/regions";
 
 export type FilterOptions = {
   age: string[];
@@ -11,7 +11,17 @@ export type FilterOptions = {
   bodyType: string[];
 };
 
-export type GridPage = { cards: ListingCardData[]; page: number; hasMore: boolean; matched: number };
+export type GridPage = {
+  cards: ListingCardData[];
+  page: number;
+  hasMore: boolean;
+  matched: number;
+  /**
+   * The rotation slot the order is of (grid-slot.ts): the later pages of this grid are asked for in it. Null
+   * for the administrators' grid, whose order does not turn.
+   */
+  slot: number | null;
+};
 
 export type ListingsView = {
   region: Region | null;

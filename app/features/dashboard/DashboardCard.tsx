@@ -1,6 +1,9 @@
 import { Link } from "@remix-run/react";
-import { activityOf } from "~/features/catalogue/activity";
+import { activityOf } from "~/core/activity";
 import { pastDueText } from "~/features/billing/emails";
+import { PublicStatusNote } from "~/features/billing/PublicStatusNote";
+import { weekAfterPaying } from "~/features/billing/public-status";
+import type { PublicStatus } from "~/features/billing/public-status";
 import { coverUrl } from "./dashboard";
 import type { DashboardListing } from "./dashboard";
 import {
@@ -107,7 +110,7 @@ function CardToggles({ listing, now }: { listing: DashboardListing; now: number 
   return (
     <div className="grid gap-3">
       <ListingToggle
-        modelId={listing.modelId}
+        listingId={listing.modelId}
         firstName={listing.firstName}
         flag="active"
         label="Active Now"
@@ -116,7 +119,7 @@ function CardToggles({ listing, now }: { listing: DashboardListing; now: number 
         hint={activeHint(listing, now)}
       />
       <ListingToggle
-        modelId={listing.modelId}
+        listingId={listing.modelId}
         firstName={listing.firstName}
         flag="live"
         label="Live"
@@ -147,14 +150,14 @@ function PaymentDeadline({ deadline, firstName }: { deadline: string; firstName:
 }
 
 /** Edit, View (only once there is a photo to show) and Upgrade. */
-function CardLinks({ modelId, firstName, viewable }: { modelId: string; firstName: string; viewable: boolean }) {
+function CardLinks({ listingId, firstName, viewable }: { listingId: string; firstName: string; viewable: boolean }) {
   return (
     <div className="flex gap-2">
-      <Link to={`/profile/edit/${modelId}`} className={BUTTON} aria-label={`Edit ${firstName}`}>
+      <Link to={`/profile/edit/${listingId}`} className={BUTTON} aria-label={`Edit ${firstName}`}>
         Edit
       </Link>
       {viewable ? (
-        <Link to={`/view/${modelId}`} className={BUTTON} aria-label={`View ${firstName}`}>
+        <Link to={`/view/${listingId}`} className={BUTTON} aria-label={`View ${firstName}`}>
           View
         </Link>
       ) : null}
@@ -184,6 +187,7 @@ export function DashboardCard({
   eager,
   pauseError = null,
   paymentDeadline = null,
+  publicStatus = null,
 }: {
   listing: DashboardListing;
   now: number;
@@ -192,6 +196,8 @@ export function DashboardCard({
   pauseError?: string | null;
   /** Past due: when the listing is hidden unless the failed renewal is paid (worded). */
   paymentDeadline?: string | null;
+  /** Hidden: what it still needs, and whether its paid week waits for it to be public. */
+  publicStatus?: PublicStatus | null;
 }) {
   const cover = coverUrl(listing.ImageUrls);
   const nameId = `listing-name-${listing.modelId}`;
@@ -203,11 +209,20 @@ export function DashboardCard({
     >
       <CardHeading listing={listing} cover={cover} nameId={nameId} now={now} eager={eager} />
       <div className="space-y-4 px-4 pb-4">
+        {publicStatus ? (
+          <PublicStatusNote
+            name={listing.firstName}
+            status={publicStatus}
+            week={weekAfterPaying(listing.firstName, publicStatus)}
+            quietWhenPublic
+            here="/dashboard"
+          />
+        ) : null}
         <CardToggles listing={listing} now={now} />
         {paymentDeadline ? <PaymentDeadline deadline={paymentDeadline} firstName={listing.firstName} /> : null}
-        {listing.staleAsked ? <ConfirmListing modelId={listing.modelId} firstName={listing.firstName} /> : null}
+        {listing.staleAsked ? <ConfirmListing listingId={listing.modelId} firstName={listing.firstName} /> : null}
         <TakeABreak listing={listing} now={now} error={pauseError} />
-        <CardLinks modelId={listing.modelId} firstName={listing.firstName} viewable={cover !== null} />
+        <CardLinks listingId={listing.modelId} firstName={listing.firstName} viewable={cover !== null} />
         <MonthlyPerformance listing={listing} />
       </div>
     </article>

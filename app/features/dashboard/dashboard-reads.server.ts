@@ -1,14 +1,20 @@
 // Everything the dashboard reads of its owner, in one D1 round trip: the listings with this month's counters
-// and their photos, the verification notices, the past-due deadlines and the Safety Net standing, read in the
-// session lookup's own batch (withSessionLookup) by a subquery on the session, each select built once per
-// isolate (keptSelect). Each read is written once, in the module that owns it; this one only gathers them.
+// and their photos, the verification notices, the past-due deadlines, the Safety Net standing and the listings'
+// public states, read in the session lookup's own batch (withSessionLookup) by a subquery on the session, each
+// select built once per isolate (keptSelect). Each read is written once, in the module that owns it; this one only gathers them.
 import { sql } from "drizzle-orm";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Placeholder, SQL } from "drizzle-orm";
 import { withSessionLookup } from "~/features/accounts/auth.server";
 import type { SessionUser } from "~/features/accounts/auth.server";
 import { requireUser } from "~/features/accounts/guards.server";
-import { pastDueQuery, toPastDueDeadlines } from "~/features/billing/billing.server";
+import {
+  ownPublicStatesQuery,
+  pastDueQuery,
+  toOwnPublicStates,
+  toPastDueDeadlines,
+} from "~/features/billing/billing.server";
+import type { PublicStatus } from "~/features/billing/public-status";
 import { safetyStandingQuery, toSafetyStanding } from "~/features/safety-net/access.server";
 import type { SafetyStanding } from "~/features/safety-net/access.server";
 import { noticeTimes, toVerificationNotices, verificationNoticesQuery } from "~/features/verification/notices.server";
@@ -16,7 +22,7 @@ import type { VerificationNotice } from "~/features/verification/verification";
 import { keptSelect, keptStatement } from "~/platform/data/db.server";
 import type { DashboardListing } from "./dashboard";
 import { dashboardListingsQueries, toDashboardListings } from "./dashboard.server";
-import { monthKey } from "./stats";
+import { monthKey } from "~/features/insights/stats";
 
 export type DashboardRows = {
   user: SessionUser;
@@ -24,6 +30,7 @@ export type DashboardRows = {
   verificationNotices: VerificationNotice[];
   paymentDeadlines: Record<string, string>;
   safety: SafetyStanding;
+  publicStates: Record<string, PublicStatus>;
 };
 
 /** The page's selects with `owner` (the session's subquery, or the user id's placeholder) under `key`. */
@@ -36,6 +43,7 @@ function ownerSelects(owner: SQL | Placeholder, key: string) {
     keptSelect(`dashboard-notices:${key}`, (db) => verificationNoticesQuery(db, owner, since)),
     keptSelect(`dashboard-past-due:${key}`, (db) => pastDueQuery(db, owner)),
     keptSelect(`dashboard-safety:${key}`, (db) => safetyStandingQuery(db, owner)),
+    keptSelect(`dashboard-public-states:${key}`, (db) => ownPublicStatesQuery(db, owner)),
   ] as const;
 }
 
@@ -45,12 +53,13 @@ function statements(env: Env, selects: Selects, values: Record<string, unknown>)
   return selects.map((select) => keptStatement(env.DB, select, values));
 }
 
-function rowsOf([listings, images, notices, pastDue, safety]: Selects, results: D1Result[]) {
+function rowsOf([listings, images, notices, pastDue, safety, publicStates]: Selects, results: D1Result[]) {
   return {
     listings: toDashboardListings([listings.rows(results[0]), images.rows(results[1])]),
     verificationNotices: toVerificationNotices(notices.rows(results[2])),
     paymentDeadlines: toPastDueDeadlines(pastDue.rows(results[3])),
     safety: toSafetyStanding(safety.rows(results[4])),
+    publicStates: toOwnPublicStates(publicStates.rows(results[5])),
   };
 }
 

@@ -1,8 +1,6 @@
 // The owner dashboard's screen rules (spec provider §2, §4): what the sidebar, headings and menus show and
 // what the delete confirmations say. A listing's states and their changes are in listings/state.ts.
-
-/** Verify Photos needs this many photos on a listing (spec §4, photo verification). */
-export const PHOTO_VERIFY_MIN_IMAGES = 4;
+import { PHOTO_VERIFY_MIN_IMAGES } from "~/features/verification/verification";
 
 /**
  * One listing as the dashboard and GET /api/modelswvisits/{userId} deliver it (spec §3, dashboard view).
@@ -127,3 +125,10 @@ export function planLabel(accountType: string): string {
   if (accountType === "featured") return "Featured";
   return "Unpaid";
 }
+
+/** A switch's post got no answer the page can read (offline, or a 429 or 503 from something on the way). */
+export const SEND_FAILED = "Your change could not be sent. Check your connection and try again.";
+
+/** A reload of the dashboard failed: the cards stay as they were. */
+export const RELOAD_FAILED =
+  "Your listings could not be refreshed just now, so what you see may be out of date. Check your connection.";

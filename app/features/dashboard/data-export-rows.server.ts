@@ -27,6 +27,7 @@ const TABLES: Record<ExportedTable, SQLiteTable> = {
   listing_photo_daily: schema.listingPhotoDaily,
   listing_region_daily: schema.listingRegionDaily,
   listing_monthly_insights: schema.listingMonthlyInsights,
+  listing_public_spans: schema.listingPublicSpans,
   subscriptions: schema.subscriptions,
   payments: schema.payments,
   ledger: schema.ledger,
@@ -67,7 +68,7 @@ export type AccountData = {
     specialRates: Rows;
     tourStops: Rows;
     stats: Rows;
-    insights: { months: Rows; daily: Rows; photos: Rows; regions: Rows };
+    insights: { months: Rows; daily: Rows; photos: Rows; regions: Rows; publicSpans: Rows };
   }[];
 };
 
@@ -111,6 +112,7 @@ function listingQueries(db: Db, userId: string) {
     ofOwn(s.listingPhotoDaily).orderBy(asc(s.listingPhotoDaily.day), asc(s.listingPhotoDaily.photo)),
     ofOwn(s.listingRegionDaily).orderBy(asc(s.listingRegionDaily.day), asc(s.listingRegionDaily.region)),
     ofOwn(s.listingMonthlyInsights).orderBy(asc(s.listingMonthlyInsights.month)),
+    ofOwn(s.listingPublicSpans).orderBy(asc(s.listingPublicSpans.startedAt)),
   ] as const;
 }
 
@@ -147,6 +149,7 @@ export async function readAccountData(db: Db, userId: string): Promise<AccountDa
     photoDaily,
     regionDaily,
     months,
+    publicSpans,
     subscriptions,
     payments,
     ledger,
@@ -187,6 +190,7 @@ export async function readAccountData(db: Db, userId: string): Promise<AccountDa
         regions: of(regionDaily, l.id).map((r) =>
           exportRow("listing_region_daily", { ...r, views: shownViews(r.views) }),
         ),
+        publicSpans: of(publicSpans, l.id).map((r) => exportRow("listing_public_spans", r)),
       },
     })),
   };

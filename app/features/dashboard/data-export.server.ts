@@ -5,7 +5,7 @@
 import { and, eq, gt, lt } from "drizzle-orm";
 import { makeZip } from "client-zip";
 import { dataExportedEmail } from "~/features/accounts/account-emails";
-import type { SessionUser } from "~/features/accounts/auth-user";
+import type { SessionUser } from "~/core/session-user";
 import { listingFolder, photoFileName, readMe } from "./data-export-files";
 import { openReportsForExport } from "~/features/safety-net/export.server";
 import type { AccountData } from "./data-export-rows.server";

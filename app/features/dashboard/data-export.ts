@@ -181,6 +181,12 @@ export const EXPORTED_TABLES = {
     columns: ["listing_id", "day", "photo", "shown", "opened", "card_opens"],
     leftOut: [],
   },
+  // When the listing was public, and on which plan and in which region: the days its weekly statement covers.
+  listing_public_spans: {
+    file: "listings/*/insights.json",
+    columns: ["listing_id", "started_at", "ended_at", "featured", "location"],
+    leftOut: [],
+  },
   // Views by visitor region, as the insights page shows them: a count under 5 reads 'fewer than 5'
   // (app/features/insights/regions.ts), since a small number could point at one visitor.
   listing_region_daily: {

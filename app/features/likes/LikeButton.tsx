@@ -32,12 +32,12 @@ function readLikes() {
 
 /** Heart toggle: shows the change at once, rolls it back if the server says no. */
 export function LikeButton({
-  modelId,
+  listingId,
   name,
   likes: initialLikes,
   compact,
 }: {
-  modelId: string;
+  listingId: string;
   name: string;
   likes?: number;
   compact?: boolean;
@@ -46,7 +46,7 @@ export function LikeButton({
   const [liked, setLiked] = useState(false);
   const [count, setCount] = useState<number | undefined>(initialLikes);
   const [busy, setBusy] = useState(false);
-  useEffect(() => setLiked(Boolean(readLikes()[modelId])), [modelId]);
+  useEffect(() => setLiked(Boolean(readLikes()[listingId])), [listingId]);
   useEffect(() => setCount(initialLikes), [initialLikes]);
 
   async function toggle(event: FormEvent) {
@@ -59,7 +59,7 @@ export function LikeButton({
     setCount((c) => (c == null ? c : Math.max(0, c + (next ? 1 : -1))));
     setBusy(true);
     try {
-      const res = await fetch(`/api/profiles/${modelId}/like`, {
+      const res = await fetch(`/api/profiles/${listingId}/like`, {
         method: next ? "POST" : "DELETE",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ fingerprint: visitorId }),
@@ -68,7 +68,7 @@ export function LikeButton({
       if (!res.ok || !body.success) throw new Error("API call failed");
       setLiked(Boolean(body.liked));
       if (typeof body.likes === "number") setCount(body.likes);
-      localStorage.setItem(LIKES_KEY, JSON.stringify(withLike(readLikes(), modelId, Boolean(body.liked))));
+      localStorage.setItem(LIKES_KEY, JSON.stringify(withLike(readLikes(), listingId, Boolean(body.liked))));
     } catch {
       console.error("API call failed");
       setLiked(before.liked);
@@ -81,7 +81,7 @@ export function LikeButton({
   return (
     // A plain form, so the heart also likes without JavaScript (routes/likes.$modelId.ts sends the browser
     // back to this page); hydrated, the submit is handled here instead.
-    <form method="post" action={`/likes/${modelId}`} onSubmit={toggle} className="contents">
+    <form method="post" action={`/likes/${listingId}`} onSubmit={toggle} className="contents">
       <button
         type="submit"
         aria-pressed={liked}

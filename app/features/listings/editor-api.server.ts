@@ -49,7 +49,7 @@ export async function handleUpload({ request, env, ctx, user }: ApiCall<"user">)
 }
 
 /**
- * PUT /api/uploads/draft `{ modelId, uploadIds }`: the uploads the editor's draft holds, kept until the draft
+ * PUT /api/uploads/draft `{ listingId, uploadIds }`: the uploads the editor's draft holds, kept until the draft
  * expires; answers `{ kept: [{uploadId, width, height}] }`, the ones still there.
  */
 export async function handleKeepDraftUploads({ request, env, user }: ApiCall<"user">): Promise<Response> {
@@ -58,7 +58,7 @@ export async function handleKeepDraftUploads({ request, env, user }: ApiCall<"us
   if (!body.ok) return jsonError(body.status, body.error);
   const keep = readKeepBody(body.data);
   if (!keep) return jsonError(400, DRAFT_PHOTO_MSG.badBody);
-  const kept = await keepDraftUploads(env, user.id, keep.modelId, keep.uploadIds);
+  const kept = await keepDraftUploads(env, user.id, keep.listingId, keep.uploadIds);
   return json({ kept });
 }
 

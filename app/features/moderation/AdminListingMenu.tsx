@@ -1,11 +1,11 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { FormEvent } from "react";
-import type { ListingCardData } from "~/features/catalogue/listing-card";
+import type { ListingCardData } from "~/core/listing-card";
 import { ACTION_LABELS, adminBadges, adminDeleteConfirm, menuActions } from "./moderation";
-import type { AdminAction } from "./moderation";
 import { ErrorList } from "~/ui/ErrorList";
 import { useHydrated } from "~/ui/useHydrated";
+import type { AdminAction } from "~/features/audit/audit";
 
 export const ADMIN_ACTIONS_PATH = "/admin/listing-actions";
 
@@ -76,7 +76,7 @@ export function AdminListingMenu({ card }: { card: ListingCardData }) {
             onSubmit={action === "delete" && hydrated ? confirmDelete : undefined}
           >
             <input type="hidden" name="intent" value={action} />
-            <input type="hidden" name="modelId" value={card.modelId} />
+            <input type="hidden" name="listingId" value={card.modelId} />
             <input type="hidden" name="returnTo" value={location.pathname + location.search} />
             {/* Present only with JavaScript: the action answers data, and window.confirm has asked already. */}
             {hydrated ? <input type="hidden" name="js" value="1" /> : null}

@@ -7,7 +7,7 @@
 import { and, desc, eq, lte, ne, or, sql } from "drizzle-orm";
 import { isId, newId } from "~/platform/data/ids";
 import { parseGiveUpReason } from "./lookups";
-import { auditInsert, CHANGED } from "~/features/moderation/audit.server";
+import { auditInsert, CHANGED } from "~/features/audit/audit.server";
 import { getDb, schema } from "~/platform/data/db.server";
 import type { Db, DbEnv } from "~/platform/data/db.server";
 import { ProviderUnavailableError } from "./gateway.server";

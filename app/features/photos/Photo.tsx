@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { PLACEHOLDER_URL } from "./keys";
+import { PLACEHOLDER_URL } from "~/core/photo-keys";
 import { photoSrcSet, photoVariantUrl } from "./variants";
 import type { PhotoWidth } from "./variants";
 

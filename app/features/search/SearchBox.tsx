@@ -63,7 +63,7 @@ export function SearchBox() {
   const go = (s: Suggestion) => {
     setOpen(false);
     setText("");
-    navigate(suggestionHref(s.modelId));
+    navigate(suggestionHref(s.listingId));
   };
 
   return (

@@ -7,7 +7,7 @@ export const MAX_SUGGESTIONS = 5;
 export const SUGGEST_DEBOUNCE_MS = 200;
 
 export type Suggestion = {
-  modelId: string;
+  listingId: string;
   firstName: string;
   age: number | null;
   location: string;

@@ -5,8 +5,8 @@ import { and, eq } from "drizzle-orm";
 import { isId } from "~/platform/data/ids";
 import { getDb, schema } from "~/platform/data/db.server";
 import type { SessionUser } from "~/features/accounts/auth.server";
-import { isVerificationKey, parseKeyList, VERIFICATION_PREFIX } from "./verification";
 import { isDecided, isPending, namesFiles } from "./request-status.server";
+import { isVerificationKey, parseKeyList, VERIFICATION_PREFIX } from "~/core/photo-keys";
 import { NO_STORE, PRIVATE_NO_STORE } from "~/platform/http/page-answer";
 
 const vr = schema.verificationRequests;

@@ -5,13 +5,12 @@ import { data, redirect } from "@remix-run/cloudflare";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { withSessionLookup } from "~/features/accounts/auth.server";
 import { readAdminForm, requireAdminPage } from "~/features/accounts/guards.server";
-import { reportAge } from "~/features/moderation/reports";
 import { readFlash, setFlash } from "~/features/site/flash.server";
 import { ERROR_MSG } from "~/features/site/messages";
 import { keptSelect, keptStatement } from "~/platform/data/db.server";
 import { NO_STORE } from "~/platform/http/page-answer";
 import { siteOrigin } from "~/platform/http/site-origin.server";
-import { formatNzTime } from "~/platform/time/date-text";
+import { formatNzTime, waitedText } from "~/platform/time/date-text";
 import { parseReject } from "./reject-form";
 import { decideRequest } from "./decision.server";
 import { sweepVerificationFiles } from "./files.server";
@@ -47,7 +46,7 @@ export async function verificationsPage(request: Request, context: AppLoadContex
   const requests = toPendingRequests(rows).map((r) => ({
     ...r,
     submitted: formatNzTime(r.createdAt),
-    waiting: reportAge(r.createdAt, now).label,
+    waiting: waitedText(now - r.createdAt),
   }));
   return data({ requests, notice: flash.notice }, { headers: flash.headers });
 }

@@ -4,7 +4,7 @@ import { ownerMailContext } from "../owner-mail.server";
 import { data, redirect } from "@remix-run/cloudflare";
 import { count, and, eq, sql } from "drizzle-orm";
 import { MSG } from "~/features/accounts/auth-schemas";
-import type { SessionUser } from "~/features/accounts/auth-user";
+import type { SessionUser } from "~/core/session-user";
 import { formatNzTime } from "~/platform/time/date-text";
 import { passkeyAddedEmail, passkeyRemovedEmail } from "./passkey-emails";
 import { PASSKEY_MSG } from "./passkeys";

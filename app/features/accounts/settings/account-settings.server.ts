@@ -13,7 +13,7 @@ import {
   isPublicSessionId,
 } from "./account-settings";
 import type { AccountFormResult, AccountIntent, SessionView } from "./account-settings";
-import type { SessionUser } from "~/features/accounts/auth-user";
+import type { SessionUser } from "~/core/session-user";
 import type { NoticeKey } from "~/features/site/messages";
 import { formatNzTime } from "~/platform/time/date-text";
 import { changePassword, requestEmailChange } from "../account-changes.server";

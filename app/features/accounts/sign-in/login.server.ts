@@ -11,7 +11,7 @@ import { UNCONFIRMED_ACCOUNT_DAYS } from "~/features/site/retention";
 import { AuthError, EmailUnconfirmedError } from "../auth-errors";
 import { loginSchema, MSG, parseWith } from "../auth-schemas";
 import { createSession } from "../auth.server";
-import { toSessionUser } from "../auth-user";
+import { toSessionUser } from "~/core/session-user";
 import type { SessionUser } from "../auth.server";
 import { hashPassword, needsRehash, verifyPassword } from "../password.server";
 import {

@@ -13,7 +13,7 @@ import { formatNzDate, formatNzTime } from "~/platform/time/date-text";
 import { pageCount, parseSubscriptionQuery } from "../admin-subscriptions";
 import { grantFreeWeeks, loadAdminSubscriptions } from "../billing-admin.server";
 import { grantFeatured, revokeFeatured } from "../featured-grants.server";
-import { PLANS } from "../plans";
+import { PLANS } from "~/core/plans";
 import { statusLabel } from "../subscriptions";
 import { REFUND_STATE_LABEL } from "./PaymentsToSettle";
 
@@ -56,8 +56,9 @@ export async function adminSubscriptionsPage(request: Request, context: AppLoadC
       subscriptions: rows.map((s) => ({
         ...s,
         plan: PLANS[s.plan].name,
-        label: statusLabel({ status: s.status, pendingPlan: null, gift: s.gift }),
-        ends: s.periodEnd ? formatNzDate(s.periodEnd) : "",
+        label: statusLabel({ status: s.status, pendingPlan: null, gift: s.gift, startsWhenPublic: s.startsWhenPublic }),
+        // A period waiting for its listing to be public has no end yet.
+        ends: s.periodEnd && !s.startsWhenPublic ? formatNzDate(s.periodEnd) : "",
         grantEnds: s.featuredUntil ? formatNzDate(s.featuredUntil) : null,
       })),
       failed: failed.map((f) => ({

@@ -2,8 +2,8 @@
 // 250 ms after typing stops, 'No suburbs found.' when nothing matches. A combobox: type to filter, arrows
 // to move, Enter to choose, Escape to close. Only a suburb from the list is ever set as the value.
 import { useMemo } from "react";
-import { parseRegion } from "~/features/catalogue/regions";
-import { SUBURBS } from "~/features/catalogue/suburbs";
+import { parseRegion } from "~/core/regions";
+import { SUBURBS } from "~/core/suburbs";
 import { describedProps, FieldError, fieldId, INPUT } from "./fields";
 import { SuburbOptions } from "./suburb/SuburbOptions";
 import { useSuburbCombobox } from "./suburb/useSuburbCombobox";
