@@ -8,7 +8,7 @@
 // floor's /, under a 4x CPU slowdown, and prints where the main thread's time went (trace.ts); `--trace-out
 // DIR` keeps the summaries (and the raw traces) there.
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { prepareStore, startApp } from "../../tests/e2e/server";
 import { mustRun } from "../../tests/e2e/wrangler-dev";
@@ -50,8 +50,14 @@ function store(listings: number, photoSize?: string): string {
   return dir;
 }
 
+// The machine may be shared: every table says how loaded it was (1, 5 and 15-minute load averages), and only
+// the ratios to the floor measured in the same run compare between runs.
 function table(title: string, rows: Record<string, unknown>[]) {
-  console.log(`\n## ${title}`);
+  console.log(
+    `\n## ${title} (load average ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(" ")})`,
+  );
   console.table(rows);
 }
 
@@ -99,7 +105,7 @@ async function targetSection(small: string, seconds: number, soakSeconds: number
     await app.stop();
     rmSync(copy, { recursive: true, force: true });
   }
-  if (lighthouse) await lighthouseSection();
+  if (lighthouse) rows.push(...(await lighthouseSection()));
   return rows;
 }
 
@@ -111,18 +117,22 @@ function printTargets(rows: Record<string, unknown>[]) {
   );
 }
 
-/** Lighthouse over a store whose photos are real uploads' size (2400x3200), not the demo's. */
+/**
+ * Lighthouse over a store whose photos are real uploads' size (2400x3200), not the demo's, and over the
+ * floor's / in the same run. Answers its target rows.
+ */
 async function lighthouseSection() {
   const copy = mkdtempSync(join(tmpdir(), "nz-bench-"));
   cpSync(store(100, LIGHTHOUSE_PHOTO_SIZE), copy, { recursive: true });
   const app = await startApp({ persistDir: copy });
+  const floor = await startFloor(ensureFloor());
   try {
     const { lighthouseRows } = await import("./lighthouse");
-    table(
-      `Lighthouse (mobile), one run each, photos uploaded at ${LIGHTHOUSE_PHOTO_SIZE}`,
-      await lighthouseRows(app.url),
-    );
+    const { rows, targets } = await lighthouseRows(app.url, floor.url);
+    table(`Lighthouse (mobile, 4x CPU slowdown), one run each, photos uploaded at ${LIGHTHOUSE_PHOTO_SIZE}`, rows);
+    return targets;
   } finally {
+    await floor.stop();
     await app.stop();
     rmSync(copy, { recursive: true, force: true });
   }
