@@ -7,6 +7,8 @@
 // `--trace` records Chromium performance traces of /, a region and a profile over that store, and of the
 // floor's /, under a 4x CPU slowdown, and prints where the main thread's time went (trace.ts); `--trace-out
 // DIR` keeps the summaries (and the raw traces) there.
+// `--public-pages` runs only Lighthouse on /, a region and a profile and on the floor's /, each figure against
+// its target: what a change that touches a public page is checked with (README, 'Before touching a public page').
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -185,6 +187,10 @@ export async function main(args: string[]) {
   if (args.includes("--trace")) {
     const out = args.indexOf("--trace-out");
     await traceSection(out >= 0 ? args[out + 1] : null, numberArg(args, "--runs") ?? 1);
+    return 0;
+  }
+  if (args.includes("--public-pages")) {
+    printTargets(await lighthouseSection());
     return 0;
   }
   const quick = args.includes("--quick");
