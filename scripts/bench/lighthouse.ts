@@ -119,8 +119,8 @@ export async function lighthouseRows(baseUrl: string, floorUrl: string): Promise
         `≤ ${g.tbtMs}`,
         m.tbtMs <= g.tbtMs,
       ),
-      target(`Lighthouse ${m.path}: LCP s`, m.lcpMs / 1000, `≤ ${g.lcpMs / 1000}`, m.lcpMs <= g.lcpMs),
-      target(`Lighthouse ${m.path}: CLS`, m.cls, `${g.cls}`, m.cls <= g.cls),
+      target(`Lighthouse ${m.path}: LCP s`, Math.round(m.lcpMs / 10) / 100, `≤ ${g.lcpMs / 1000}`, m.lcpMs <= g.lcpMs),
+      target(`Lighthouse ${m.path}: CLS`, Math.round(m.cls * 1000) / 1000, `${g.cls}`, m.cls <= g.cls),
     );
   }
   return { rows: [...app.map((m) => row("app", m)), row("floor", floor)], targets };
