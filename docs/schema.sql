@@ -21,6 +21,73 @@ CREATE INDEX admin_audit_created ON admin_audit (created_at DESC, id DESC);
 
 
 -- ----------------------------------------------------------------------------------------------------
+-- booking_blocks
+
+CREATE TABLE booking_blocks (
+  user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  number_hash TEXT NOT NULL,
+  label TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL,
+  PRIMARY KEY (user_id, number_hash)
+);
+
+CREATE INDEX booking_blocks_expires ON booking_blocks (expires_at);
+
+
+-- ----------------------------------------------------------------------------------------------------
+-- booking_codes
+
+CREATE TABLE booking_codes (
+  id TEXT PRIMARY KEY NOT NULL,
+  listing_id TEXT NOT NULL REFERENCES listings (id) ON DELETE CASCADE,
+  number_hash TEXT NOT NULL,
+  network_hash TEXT NOT NULL,
+  code_hash TEXT NOT NULL,
+  tries INTEGER NOT NULL DEFAULT 0,
+  details TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL,
+  used_at INTEGER,
+  closed_at INTEGER
+);
+
+CREATE INDEX booking_codes_created ON booking_codes (created_at);
+
+CREATE INDEX booking_codes_listing ON booking_codes (listing_id, used_at);
+
+CREATE INDEX booking_codes_network ON booking_codes (network_hash, created_at);
+
+CREATE INDEX booking_codes_number ON booking_codes (number_hash, created_at);
+
+
+-- ----------------------------------------------------------------------------------------------------
+-- booking_requests
+
+CREATE TABLE booking_requests (
+  id TEXT PRIMARY KEY NOT NULL,
+  listing_id TEXT NOT NULL REFERENCES listings (id) ON DELETE CASCADE,
+  number_hash TEXT NOT NULL,
+  number_sealed TEXT NOT NULL,
+  details TEXT NOT NULL,
+  starts_at INTEGER NOT NULL,
+  minutes INTEGER NOT NULL,
+  status TEXT NOT NULL DEFAULT 'new' CHECK (status IN ('new', 'accepted', 'declined', 'suggested')),
+  blocked INTEGER NOT NULL DEFAULT 0,
+  suggested_at INTEGER,
+  created_at INTEGER NOT NULL,
+  decided_at INTEGER,
+  delete_at INTEGER NOT NULL
+);
+
+CREATE INDEX booking_requests_delete ON booking_requests (delete_at);
+
+CREATE INDEX booking_requests_listing ON booking_requests (listing_id, created_at);
+
+CREATE INDEX booking_requests_open ON booking_requests (starts_at) WHERE number_sealed <> '';
+
+
+-- ----------------------------------------------------------------------------------------------------
 -- count_marks
 
 CREATE TABLE count_marks (
@@ -58,7 +125,7 @@ CREATE TABLE dev_outbox (
   text_body TEXT NOT NULL,
   html_body TEXT NOT NULL,
   created_at INTEGER NOT NULL
-);
+, channel TEXT NOT NULL DEFAULT 'email');
 
 CREATE INDEX dev_outbox_created ON dev_outbox (created_at);
 
@@ -518,7 +585,7 @@ CREATE TABLE listings (
   listed_at INTEGER NOT NULL,
   created_at INTEGER NOT NULL,
   updated_at INTEGER NOT NULL
-, reviewed_image_ids TEXT NOT NULL DEFAULT '[]', paid INTEGER NOT NULL DEFAULT 0, hidden_by_expiry INTEGER NOT NULL DEFAULT 0, schedule TEXT NOT NULL DEFAULT '', available_days INTEGER NOT NULL DEFAULT 0, paused_at INTEGER, paused_until INTEGER, confirmed_at INTEGER NOT NULL DEFAULT 0, stale_reminded_at INTEGER, stale_token_hash TEXT, hidden_as_stale INTEGER NOT NULL DEFAULT 0, featured_until INTEGER, switched_off INTEGER NOT NULL DEFAULT 0);
+, reviewed_image_ids TEXT NOT NULL DEFAULT '[]', paid INTEGER NOT NULL DEFAULT 0, hidden_by_expiry INTEGER NOT NULL DEFAULT 0, schedule TEXT NOT NULL DEFAULT '', available_days INTEGER NOT NULL DEFAULT 0, paused_at INTEGER, paused_until INTEGER, confirmed_at INTEGER NOT NULL DEFAULT 0, stale_reminded_at INTEGER, stale_token_hash TEXT, hidden_as_stale INTEGER NOT NULL DEFAULT 0, featured_until INTEGER, switched_off INTEGER NOT NULL DEFAULT 0, takes_requests INTEGER NOT NULL DEFAULT 0);
 
 CREATE INDEX listings_featured_until ON listings (featured_until) WHERE featured_until IS NOT NULL;
 

@@ -14,6 +14,7 @@ import { resumeDuePauses } from "~/features/listings/pause.server";
 import { runStaleCheck } from "~/features/listings/stale-check.server";
 import { sendDigests } from "~/features/safety-net/digest.server";
 import { sweepSafetyNet } from "~/features/safety-net/sweep.server";
+import { sweepBookings } from "~/features/bookings/sweep.server";
 import { runRenewals } from "~/features/billing/renewals.server";
 import { billingGateway } from "~/features/payments/select.server";
 import { sweepVerificationFiles } from "~/features/verification/files.server";
@@ -82,6 +83,9 @@ export const JOBS: readonly Job[] = [
     schedule: EVERY_HALF_HOUR,
     run: (env, _ctx, now) => sweepSafetyNet(env, now).then(() => sendDigests(env, mailOrigin(env), now)),
   },
+  // Booking requests 30 days after their time, numbers a day after it, codes after a day, blocks after 12
+  // months (decision 0052).
+  { name: "booking sweep", schedule: EVERY_HALF_HOUR, run: (env, _ctx, now) => sweepBookings(env, now) },
   // The closed week's peer figures, stored before any statement asks for them (decision 0030).
   { name: "peer figures", schedule: EVERY_HALF_HOUR, run: (env, _ctx, now) => fillWeekPeerFigures(env, now) },
   // When listings were public, kept as long as the daily rows it explains (decision 0051).

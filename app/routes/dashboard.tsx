@@ -21,6 +21,7 @@ import {
 } from "~/features/dashboard/dashboard";
 import { expiryDelay, nextExpiry } from "~/features/listings/state";
 import { PAUSE_UNTIL_FIELD } from "~/features/listings/upkeep";
+import { useInboxUpdates } from "~/features/bookings/components/useInboxUpdates";
 import { VerificationNotices } from "~/features/verification/VerificationNotices";
 import { pipeHeaders } from "~/platform/http/page-answer";
 import { unsent } from "~/platform/http/unsent";
@@ -131,6 +132,8 @@ function DashboardView({ data }: { data: DashboardData }) {
   useProfileUpdates(({ modelId: listingId }) => {
     if (revalidator.state === "idle" && listings.some((l) => l.modelId === listingId)) revalidator.revalidate();
   });
+  // A booking request coming in (or answered in another tab) updates the menu's count of new ones.
+  useInboxUpdates(data.userId, listings.length > 0);
 
   const heading = listingsHeading(agency);
   const failure = actionData && "error" in actionData ? (actionData as ToggleFailure) : null;
@@ -138,7 +141,10 @@ function DashboardView({ data }: { data: DashboardData }) {
   const pauseError = failure?.field === PAUSE_UNTIL_FIELD ? failure : null;
   const pageError = failure && !pauseError ? failure.error : null;
   return (
-    <DashboardShell greeting={greeting(listings, accountFirstName)} menu={menuItems(listings, data.safetyNet)}>
+    <DashboardShell
+      greeting={greeting(listings, accountFirstName)}
+      menu={menuItems(listings, data.safetyNet, data.newRequests)}
+    >
       <div className="mx-auto max-w-6xl space-y-6 px-3 py-6 sm:px-6 sm:py-10">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="text-3xl font-bold tracking-tight">{heading}</h1>

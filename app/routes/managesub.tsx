@@ -48,9 +48,9 @@ import { PlanNextStep } from "~/features/billing/manage/PlanNextStep";
 import { YourListings } from "~/features/dashboard/YourListings";
 import type { PlanResult } from "~/features/billing/manage/plan-result";
 import { isPlanIntent, planIntent, upgradeOffer } from "~/features/billing/manage/plan-intents.server";
-import { UPGRADE_PARAM } from "~/features/billing/subscriptions";
 import { isPastDueIntent, pastDueIntent } from "~/features/billing/manage/past-due-intents.server";
 import { listOwnListingNames } from "~/features/listings/own-listing.server";
+import { UPGRADE_PARAM } from "~/features/billing/upgrade";
 
 export const meta: MetaFunction = () => privateMeta("Subscription and Account Settings");
 

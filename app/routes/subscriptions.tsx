@@ -20,9 +20,10 @@ import { ownListingsWithPlans, publicStatusOf } from "~/features/billing/billing
 import { startCheckout } from "~/features/billing/checkout.server";
 import { GatewayUnavailableError, PAYMENT_UNAVAILABLE_MSG, paymentGateway } from "~/features/payments/select.server";
 import { siteOrigin } from "~/platform/http/site-origin.server";
-import { isPaidStatus, statusLabel, isSubscriptionStatus, upgradeInstead } from "~/features/billing/subscriptions";
+import { isPaidStatus, statusLabel, isSubscriptionStatus } from "~/features/billing/subscriptions";
 import { isId } from "~/platform/data/ids";
 import { readForm } from "~/platform/http/body.server";
+import { upgradeInstead } from "~/features/billing/upgrade";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   seoMeta({

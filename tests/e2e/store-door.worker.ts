@@ -8,7 +8,7 @@
 import app from "../../workers/app";
 import { sealSecret } from "../../app/platform/crypto/sealing-key.server";
 
-export { ListingsRoom } from "../../workers/app";
+export { InboxRoom, ListingsRoom } from "../../workers/app";
 
 type DoorEnv = Env & { E2E_STORE_TOKEN?: string };
 

@@ -117,12 +117,19 @@ describe("menu", () => {
       "Get Verified /verification",
       "Verify Photos /photo-verification",
       "Insights /dashboard/insights",
+      "Booking requests /dashboard/requests",
     ]);
   });
 
   it("links Insights once there is a listing", () => {
     expect(labels([])).not.toContain("Insights /dashboard/insights");
     expect(labels([listing()])).toContain("Insights /dashboard/insights");
+  });
+
+  it("links Booking requests once there is a listing, with how many wait for an answer", () => {
+    expect(labels([])).not.toContain("Booking requests /dashboard/requests");
+    expect(labels([listing()])).toContain("Booking requests /dashboard/requests");
+    expect(menuItems([listing()], false, 2).map((m) => m.label)).toContain("Booking requests (2 new)");
   });
 });
 

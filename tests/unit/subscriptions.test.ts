@@ -4,7 +4,6 @@ import {
   dueAction,
   GRACE_MS,
   isPaidStatus,
-  prorationCents,
   REMINDER_MS,
   statusLabel,
   SUBSCRIPTION_MSG,
@@ -13,6 +12,7 @@ import {
   WEEK_MS,
 } from "~/features/billing/subscriptions";
 import type { Subscription, SubscriptionEvent } from "~/features/billing/subscriptions";
+import { prorationCents } from "~/features/billing/upgrade";
 
 /** A fake clock: every test moves it by hand. */
 const T0 = Date.UTC(2026, 10, 2, 9, 0, 0);

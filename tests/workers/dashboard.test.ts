@@ -51,6 +51,7 @@ describe("/dashboard greeting, menu and heading", () => {
       { label: "Help", href: "/faq" },
       { label: "Safety Net", href: "/dashboard/safety-net" },
       { label: "Insights", href: "/dashboard/insights" },
+      { label: "Booking requests", href: "/dashboard/requests" },
     ]);
   });
 
@@ -89,6 +90,7 @@ describe("/dashboard greeting, menu and heading", () => {
       { label: "Verify Photos", href: "/photo-verification" },
       { label: "Safety Net", href: "/dashboard/safety-net" },
       { label: "Insights", href: "/dashboard/insights" },
+      { label: "Booking requests", href: "/dashboard/requests" },
     ]);
     expect(page.cards.map((c) => c.name)).toEqual(["Sienna", "Coco"]);
   });
@@ -100,7 +102,14 @@ describe("/dashboard greeting, menu and heading", () => {
     await addPhotos(three, [1, 2, 3], { r2: false });
     await addPhotos(checked, [1, 2, 3, 4, 5], { r2: false });
     const page = await dashboard(agency);
-    expect(page.menu.map((m) => m.label)).toEqual(["Subscriptions", "Manage", "Help", "Safety Net", "Insights"]);
+    expect(page.menu.map((m) => m.label)).toEqual([
+      "Subscriptions",
+      "Manage",
+      "Help",
+      "Safety Net",
+      "Insights",
+      "Booking requests",
+    ]);
   });
 });
 

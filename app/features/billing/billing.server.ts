@@ -10,7 +10,7 @@ import { formatDollarsAndCents } from "~/platform/money";
 import { paymentDescription, receiptLabel } from "./emails";
 import { PLANS } from "~/core/plans";
 import type { PlanTier } from "~/core/plans";
-import { EXPIRED_BADGE, isPaidStatus, prorationCents, statusLabel } from "./subscriptions";
+import { EXPIRED_BADGE, isPaidStatus, statusLabel } from "./subscriptions";
 import { publicStatus } from "./public-status";
 import type { PublicStatus } from "./public-status";
 import { visibilityInputs } from "~/features/listings/visibility";
@@ -19,6 +19,7 @@ import { selectOwnListing } from "~/features/listings/own-listing.server";
 import { planColumns, readSubscription } from "./subscriptions.server";
 import type { SubscriptionSnapshot } from "./subscriptions.server";
 import type { Db, DbEnv } from "~/platform/data/db.server";
+import { prorationCents } from "./upgrade";
 
 const l = schema.listings;
 const p = schema.payments;

@@ -22,12 +22,10 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
   if (url.pathname !== "/dashboard") throw redirect(`/dashboard${url.search}`, 301);
   const now = Date.now();
   // One D1 round trip: the session with the listings, the notices, the past-due listings' deadlines (on their
-  // cards), whether the menu offers the Safety Net, and what each hidden listing still needs.
-  const { user, listings, verificationNotices, paymentDeadlines, safety, publicStates } = await readDashboard(
-    request,
-    context,
-    now,
-  );
+  // cards), whether the menu offers the Safety Net, what each hidden listing still needs, and the menu's count
+  // of booking requests waiting for an answer.
+  const { user, listings, verificationNotices, paymentDeadlines, safety, publicStates, newRequests } =
+    await readDashboard(request, context, now);
   // "Request sent" after the verification pages redirect here.
   const flash = await readFlash(request, context.cloudflare.env);
   return data(
@@ -42,6 +40,7 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
       paymentDeadlines,
       safetyNet: safety.access || safety.ownReports,
       publicStates,
+      newRequests,
     },
     { headers: flash.headers },
   );

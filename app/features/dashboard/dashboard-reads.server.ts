@@ -1,7 +1,8 @@
 // Everything the dashboard reads of its owner, in one D1 round trip: the listings with this month's counters
-// and their photos, the verification notices, the past-due deadlines, the Safety Net standing and the listings'
-// public states, read in the session lookup's own batch (withSessionLookup) by a subquery on the session, each
-// select built once per isolate (keptSelect). Each read is written once, in the module that owns it; this one only gathers them.
+// and their photos, the verification notices, the past-due deadlines, the Safety Net standing, the listings'
+// public states and the count of new booking requests, read in the session lookup's own batch
+// (withSessionLookup) by a subquery on the session, each select built once per isolate (keptSelect). Each read
+// is written once, in the module that owns it; this one only gathers them (decision 0061).
 import { sql } from "drizzle-orm";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Placeholder, SQL } from "drizzle-orm";
@@ -15,6 +16,7 @@ import {
   toPastDueDeadlines,
 } from "~/features/billing/billing.server";
 import type { PublicStatus } from "~/features/billing/public-status";
+import { newRequestCountQuery, toNewRequestCount } from "~/features/bookings/inbox.server";
 import { safetyStandingQuery, toSafetyStanding } from "~/features/safety-net/access.server";
 import type { SafetyStanding } from "~/features/safety-net/access.server";
 import { noticeTimes, toVerificationNotices, verificationNoticesQuery } from "~/features/verification/notices.server";
@@ -31,6 +33,7 @@ export type DashboardRows = {
   paymentDeadlines: Record<string, string>;
   safety: SafetyStanding;
   publicStates: Record<string, PublicStatus>;
+  newRequests: number;
 };
 
 /** The page's selects with `owner` (the session's subquery, or the user id's placeholder) under `key`. */
@@ -44,6 +47,7 @@ function ownerSelects(owner: SQL | Placeholder, key: string) {
     keptSelect(`dashboard-past-due:${key}`, (db) => pastDueQuery(db, owner)),
     keptSelect(`dashboard-safety:${key}`, (db) => safetyStandingQuery(db, owner)),
     keptSelect(`dashboard-public-states:${key}`, (db) => ownPublicStatesQuery(db, owner)),
+    keptSelect(`dashboard-new-requests:${key}`, (db) => newRequestCountQuery(db, owner)),
   ] as const;
 }
 
@@ -53,13 +57,14 @@ function statements(env: Env, selects: Selects, values: Record<string, unknown>)
   return selects.map((select) => keptStatement(env.DB, select, values));
 }
 
-function rowsOf([listings, images, notices, pastDue, safety, publicStates]: Selects, results: D1Result[]) {
+function rowsOf([listings, images, notices, pastDue, safety, publicStates, newRequests]: Selects, results: D1Result[]) {
   return {
     listings: toDashboardListings([listings.rows(results[0]), images.rows(results[1])]),
     verificationNotices: toVerificationNotices(notices.rows(results[2])),
     paymentDeadlines: toPastDueDeadlines(pastDue.rows(results[3])),
     safety: toSafetyStanding(safety.rows(results[4])),
     publicStates: toOwnPublicStates(publicStates.rows(results[5])),
+    newRequests: toNewRequestCount(newRequests.rows(results[6])),
   };
 }
 
