@@ -11,7 +11,12 @@ import { mustRun, serveWithWranglerDev } from "./wrangler-dev";
 import { readD1Migrations } from "@cloudflare/vitest-plugin";
 import { openSeedStore, statement } from "../../drizzle/seed/store";
 
-export type AppServer = { url: string; persistDir: string; stop: () => Promise<void> };
+export type AppServer = {
+  url: string;
+  persistDir: string;
+  inspectorPort: number;
+  stop: () => Promise<void>;
+};
 
 /**
  * The end-to-end tests' store: every migration applied in one workerd (the seed's, drizzle/seed/store.ts),
@@ -88,6 +93,7 @@ export async function startApp(opts: { listings?: number; persistDir?: string } 
   return {
     url: served.url,
     persistDir,
+    inspectorPort: served.inspectorPort,
     async stop() {
       await served.stop();
       if (!keep) rmSync(persistDir, { recursive: true, force: true });

@@ -4,6 +4,7 @@
 // user's own: someone else's listing is "not found", never "forbidden", so ids
 // cannot be probed.
 import { and, desc, eq, sql } from "drizzle-orm";
+import type { Placeholder, SQL } from "drizzle-orm";
 import { formatNzDate, formatNzDeadline } from "~/platform/time/date-text";
 import { formatDollarsAndCents } from "~/platform/money";
 import { paymentDescription, receiptLabel } from "./emails";
@@ -17,7 +18,7 @@ import { getDb, schema } from "~/platform/data/db.server";
 import { selectOwnListing } from "~/features/listings/own-listing.server";
 import { planColumns, readSubscription } from "./subscriptions.server";
 import type { SubscriptionSnapshot } from "./subscriptions.server";
-import type { DbEnv } from "~/platform/data/db.server";
+import type { Db, DbEnv } from "~/platform/data/db.server";
 import { prorationCents } from "./upgrade";
 
 const l = schema.listings;
@@ -88,13 +89,20 @@ export function publicStatusOf(row: PublicStateRow): PublicStatus {
 }
 
 /** Each of the owner's listings' public state, by id: for the dashboard's cards. */
-export async function ownPublicStates(env: DbEnv, userId: string): Promise<Record<string, PublicStatus>> {
+/** The owner's listings' public states: `owner` a user id or a subquery naming one (the dashboard's batch). */
+export function ownPublicStatesQuery(db: Db, owner: SQL | Placeholder | string) {
   const s = schema.subscriptions;
-  const rows = await getDb(env)
+  return db
     .select({ id: l.id, ...publicStateColumns })
     .from(l)
     .leftJoin(s, eq(s.listingId, l.id))
-    .where(eq(l.userId, userId));
+    .where(eq(l.userId, owner));
+}
+
+/** Hidden listings: what each still needs, and whether its paid week waits for it to be public. */
+export function toOwnPublicStates(
+  rows: Awaited<ReturnType<typeof ownPublicStatesQuery>>,
+): Record<string, PublicStatus> {
   return Object.fromEntries(rows.map(({ id, ...row }) => [id, publicStatusOf(row)]));
 }
 
@@ -256,13 +264,17 @@ export async function loadBillingSection(env: DbEnv, userId: string, now = Date.
   };
 }
 
-/** The owner's past-due listings and their deadlines (the grace's end, worded): for the dashboard's cards. */
-export async function pastDueDeadlines(env: DbEnv, userId: string): Promise<Record<string, string>> {
+/** The owner's past-due subscriptions: `owner` a user id or a subquery naming one. */
+export function pastDueQuery(db: Db, owner: SQL | Placeholder | string) {
   const s = schema.subscriptions;
-  const rows = await getDb(env)
+  return db
     .select({ listingId: s.listingId, graceUntil: s.graceUntil })
     .from(s)
-    .where(and(eq(s.userId, userId), eq(s.status, "past_due")));
+    .where(and(eq(s.userId, owner), eq(s.status, "past_due")));
+}
+
+/** Past-due listings and their deadlines (the grace's end, worded): for the dashboard's cards. */
+export function toPastDueDeadlines(rows: Awaited<ReturnType<typeof pastDueQuery>>): Record<string, string> {
   return Object.fromEntries(
     rows.flatMap((r) => (r.graceUntil === null ? [] : [[r.listingId, formatNzDeadline(r.graceUntil)] as const])),
   );

@@ -2,8 +2,9 @@
 // opened; the number only while the request is open) and their block list (docs/decisions/0052-booking-requests.md).
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { matchViews } from "~/features/safety-net/categories";
+import type { Placeholder, SQL } from "drizzle-orm";
 import { getDb, schema } from "~/platform/data/db.server";
-import type { DbEnv } from "~/platform/data/db.server";
+import type { Db, DbEnv } from "~/platform/data/db.server";
 import { formatNzDate } from "~/platform/time/date-text";
 import { BookingsKeyError, openBooking } from "./booking-key.server";
 import { detailsBinding, numberBinding } from "./deliver.server";
@@ -127,12 +128,14 @@ export async function loadInbox(env: DbEnv, userId: string, now: number): Promis
 /** A block's label is bound to its account: it opens on no other account's list. */
 export const blockBinding = (userId: string) => `block:${userId}:label`;
 
-/** How many new requests wait, for the dashboard's menu. */
-export async function newRequestCount(env: DbEnv, userId: string): Promise<number> {
-  const db = getDb(env);
-  const [row] = await db
+/** How many new requests wait, for the dashboard's menu: `owner` a user id or a subquery naming one (the dashboard's batch). */
+export function newRequestCountQuery(db: Db, owner: SQL | Placeholder | string) {
+  return db
     .select({ n: sql<number>`count(*)` })
     .from(r)
-    .where(and(eq(r.status, "new"), inArray(r.listingId, db.select({ id: l.id }).from(l).where(eq(l.userId, userId)))));
+    .where(and(eq(r.status, "new"), inArray(r.listingId, db.select({ id: l.id }).from(l).where(eq(l.userId, owner)))));
+}
+
+export function toNewRequestCount([row]: Awaited<ReturnType<typeof newRequestCountQuery>>): number {
   return row?.n ?? 0;
 }

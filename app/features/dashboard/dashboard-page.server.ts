@@ -2,51 +2,41 @@
 // The route module only wires these up (docs/architecture.md: route modules thin).
 import { data, redirect } from "@remix-run/cloudflare";
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { requireUser, requireUserForPost } from "~/features/accounts/guards.server";
-import { ownPublicStates, pastDueDeadlines } from "~/features/billing/billing.server";
+import { requireUserForPost } from "~/features/accounts/guards.server";
 import { pauseListing, resumeListing } from "~/features/listings/pause.server";
 import { confirmFromDashboard } from "~/features/listings/stale-check.server";
 import { parseDesired } from "~/features/listings/state";
 import { PAUSE_UNTIL_FIELD } from "~/features/listings/upkeep";
 import { readFlash } from "~/features/site/flash.server";
 import { ERROR_MSG } from "~/features/site/messages";
-import { loadVerificationNotices } from "~/features/verification/notices.server";
-import { safetyStanding } from "~/features/safety-net/access.server";
-import { newRequestCount } from "~/features/bookings/inbox.server";
 import { isId } from "~/platform/data/ids";
 import { readForm } from "~/platform/http/body.server";
 import { NO_STORE } from "~/platform/http/page-answer";
-import { loadDashboardListings, setListingFlag } from "./dashboard.server";
+import { setListingFlag } from "./dashboard.server";
 import { ownerWriteLimited } from "~/features/listings/own-listing.server";
 import {
   dismissTwoFactorReminder,
   isDismissTwoFactorIntent,
   loadTwoFactorReminder,
 } from "~/features/accounts/two-factor-reminder.server";
+import { readDashboard } from "./dashboard-reads.server";
 
 export async function dashboardPage(request: Request, context: AppLoadContext) {
   const url = new URL(request.url);
   // Routes match case-insensitively; /Dashboard (the spec's spelling) settles on one address.
   if (url.pathname !== "/dashboard") throw redirect(`/dashboard${url.search}`, 301);
-  const user = await requireUser(request, context);
   const now = Date.now();
-  const [listings, verificationNotices, flash, paymentDeadlines, safety, publicStates, newRequests, twoFactor] =
-    await Promise.all([
-      loadDashboardListings(context.cloudflare.env, user.id, now),
-      loadVerificationNotices(context.cloudflare.env, user.id, now),
-      // "Request sent" after the verification pages redirect here.
-      readFlash(request, context.cloudflare.env),
-      // Past-due listings: the deadline before they are hidden, on their cards.
-      pastDueDeadlines(context.cloudflare.env, user.id),
-      // Whether the menu offers the Safety Net.
-      safetyStanding(context.cloudflare.env, user.id),
-      // Hidden listings: what each still needs, and whether its paid week waits for it to be public.
-      ownPublicStates(context.cloudflare.env, user.id),
-      // The menu's count of booking requests waiting for an answer.
-      newRequestCount(context.cloudflare.env, user.id),
-      // The reminder until two-factor sign-in is on (docs/decisions/0056-two-factor-offered-at-the-start.md).
-      loadTwoFactorReminder(context.cloudflare.env, user.id, now),
-    ]);
+  // One D1 round trip: the session with the listings, the notices, the past-due listings' deadlines (on their
+  // cards), whether the menu offers the Safety Net, what each hidden listing still needs, and the menu's count
+  // of booking requests waiting for an answer.
+  const { user, listings, verificationNotices, paymentDeadlines, safety, publicStates, newRequests } =
+    await readDashboard(request, context, now);
+  const [flash, twoFactor] = await Promise.all([
+    // "Request sent" after the verification pages redirect here.
+    readFlash(request, context.cloudflare.env),
+    // The reminder until two-factor sign-in is on (docs/decisions/0056-two-factor-offered-at-the-start.md).
+    loadTwoFactorReminder(context.cloudflare.env, user.id, now),
+  ]);
   return data(
     {
       userId: user.id,

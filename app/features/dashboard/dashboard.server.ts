@@ -2,6 +2,7 @@
 // toggles, and the owner's editable profile. Routes (the dashboard page and the JSON API) stay thin and
 // share these, so both paths enforce the same rules.
 import { and, asc, eq, sql } from "drizzle-orm";
+import type { Placeholder, SQL } from "drizzle-orm";
 import type { DashboardListing } from "./dashboard";
 import { flatRatesInDollars } from "~/features/listings/rules";
 import type { FlatRates } from "~/features/listings/rules";
@@ -12,7 +13,7 @@ import { monthKey } from "~/features/insights/stats";
 import { getDb, schema } from "~/platform/data/db.server";
 import { buildProfileFromD1 } from "~/features/profile/profile.server";
 import { selectOwnListing } from "~/features/listings/own-listing.server";
-import type { DbEnv } from "~/platform/data/db.server";
+import type { Db, DbEnv } from "~/platform/data/db.server";
 
 export { NOT_YOUR_LISTING, setListingFlag, type ToggleResult, type ToggleState } from "./toggles.server";
 
@@ -21,14 +22,13 @@ const img = schema.listingImages;
 const st = schema.listingStats;
 
 /**
- * Every listing of `userId` in the dashboard shape, oldest first, with this UTC month's views, contacts
- * and likes (0 when the month has no row yet). Two queries whatever the number of listings: the images
- * are read with a subquery on user_id, so an agency with hundreds of listings stays under D1's
- * bound-parameter limit.
+ * Every listing of `owner` (a user id, or a subquery naming one: the dashboard page reads these beside the
+ * session lookup) in the dashboard shape, oldest first, with the `month`'s views, contacts and likes. Two
+ * queries whatever the number of listings: the images are read with a subquery on user_id, so an agency with
+ * hundreds of listings stays under D1's bound-parameter limit. `month` may be a placeholder (keptSelect).
  */
-export async function loadDashboardListings(env: DbEnv, userId: string, now = Date.now()): Promise<DashboardListing[]> {
-  const db = getDb(env);
-  const [rows, images] = await db.batch([
+export function dashboardListingsQueries(db: Db, owner: SQL | Placeholder | string, month: Placeholder | string) {
+  return [
     db
       .select({
         id: l.id,
@@ -56,8 +56,8 @@ export async function loadDashboardListings(env: DbEnv, userId: string, now = Da
         likes: st.likes,
       })
       .from(l)
-      .leftJoin(st, and(eq(st.listingId, l.id), eq(st.month, monthKey(now))))
-      .where(eq(l.userId, userId))
+      .leftJoin(st, and(eq(st.listingId, l.id), eq(st.month, month)))
+      .where(eq(l.userId, owner))
       .orderBy(asc(l.createdAt), asc(l.id)),
     db
       .select({
@@ -70,9 +70,16 @@ export async function loadDashboardListings(env: DbEnv, userId: string, now = Da
       })
       .from(img)
       .innerJoin(l, eq(l.id, img.listingId))
-      .where(eq(l.userId, userId))
+      .where(eq(l.userId, owner))
       .orderBy(asc(img.listingId), asc(img.position), asc(img.createdAt)),
-  ]);
+  ] as const;
+}
+
+type ListingQueries = ReturnType<typeof dashboardListingsQueries>;
+export type DashboardListingRows = readonly [Awaited<ListingQueries[0]>, Awaited<ListingQueries[1]>];
+
+/** The listings and their images as the dashboard shows them. */
+export function toDashboardListings([rows, images]: DashboardListingRows, now: number): DashboardListing[] {
   const urls = new Map<string, string[]>();
   const toCheck = new Map<string, number>();
   for (const i of images) {
@@ -105,6 +112,12 @@ export async function loadDashboardListings(env: DbEnv, userId: string, now = Da
     hiddenAsStale: r.hiddenAsStale,
     idPending: r.idPending,
   }));
+}
+
+/** Every listing of `userId` in the dashboard shape, with this UTC month's counters (0 without a row yet). */
+export async function loadDashboardListings(env: DbEnv, userId: string, now = Date.now()): Promise<DashboardListing[]> {
+  const db = getDb(env);
+  return toDashboardListings(await db.batch(dashboardListingsQueries(db, userId, monthKey(now))), now);
 }
 
 /**

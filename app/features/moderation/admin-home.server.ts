@@ -15,7 +15,7 @@ export async function loadQueueCounts(env: DbEnv, now = Date.now()): Promise<Mod
   const vr = schema.verificationRequests;
   const l = schema.listings;
   const [verifications, reports, openPayments, strayPayments, failedRenewals] = await db.batch([
-    // As the queue (review-queue.server.ts, loadPendingRequests): pending, with its listing and account.
+    // As the queue (review-queue.server.ts, pendingRequestsQuery): pending, with its listing and account.
     db
       .select({ n: count() })
       .from(vr)

@@ -1,10 +1,10 @@
 // The administrators' queue of verification requests (spec public-and-admin, the verification queue). A photo
 // request comes with what its photos are compared with (docs/decisions/0055-each-photo-verified.md): the
 // listing's verified photos and its last ID review.
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import { getDb, schema } from "~/platform/data/db.server";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { schema } from "~/platform/data/db.server";
 import type { PendingRequest, QueuePhoto } from "./pending-request";
-import type { Db, DbEnv } from "~/platform/data/db.server";
+import type { Db } from "~/platform/data/db.server";
 import { parseKeyList, photoUrl } from "~/core/photo-keys";
 import { parseIdList } from "~/features/listings/reverification.server";
 import { photoChecksQuery } from "./photo-request.server";
@@ -14,10 +14,9 @@ const vr = schema.verificationRequests;
 
 export const QUEUE_LIMIT = 100;
 
-/** Pending requests, oldest first (first come, first served). */
-export async function loadPendingRequests(env: DbEnv): Promise<PendingRequest[]> {
-  const db = getDb(env);
-  const rows = await db
+/** Pending requests, oldest first (first come, first served): the query, for a batch of the page's own. */
+export function pendingRequestsQuery(db: Db) {
+  return db
     .select({
       id: vr.id,
       kind: vr.kind,
@@ -27,7 +26,8 @@ export async function loadPendingRequests(env: DbEnv): Promise<PendingRequest[]>
       listingVerified: l.verified,
       listingPhotoVerified: l.photoVerified,
       reviewedImageIds: l.reviewedImageIds,
-      accountName: schema.users.firstName,
+      // Named apart from the listing's first_name: a batch's rows come back as objects keyed by column name.
+      accountName: sql<string>`${schema.users.firstName}`.as("account_name"),
       createdAt: vr.createdAt,
       r2Keys: vr.r2Keys,
       rereview: vr.rereview,
@@ -41,6 +41,13 @@ export async function loadPendingRequests(env: DbEnv): Promise<PendingRequest[]>
     .where(eq(vr.status, "pending"))
     .orderBy(asc(vr.createdAt), asc(vr.id))
     .limit(QUEUE_LIMIT);
+}
+
+/** The queue's rows as the page shows them, each photo request with what its photos are compared with. */
+export async function toPendingRequests(
+  db: Db,
+  rows: Awaited<ReturnType<typeof pendingRequestsQuery>>,
+): Promise<PendingRequest[]> {
   const photoListings = [...new Set(rows.filter((r) => r.kind === "photo").map((r) => r.listingId))];
   const { photos, reviews } = await comparisons(db, photoListings);
   return rows.map(({ r2Keys, imageIds, reviewedImageIds, ...r }) => {
