@@ -153,6 +153,8 @@ describe("no page is wider than a phone", () => {
       "/dashboard",
       "/managesub",
       "/account/two-factor",
+      // The two-factor offer after sign-up (decision 0056); this account has no authenticator, so it is shown.
+      "/account/secure",
       "/account/your-data",
       "/verification",
       "/photo-verification",

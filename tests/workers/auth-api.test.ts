@@ -153,7 +153,8 @@ describe("sign-up", () => {
       ),
     ).toBe(1);
     const confirmed = await pressConfirm(await confirmTokenFor("page@test.nz"), signupBrowserFrom(ok));
-    expect(confirmed.headers.get("Location")).toBe("/profile/new");
+    // Two-factor is offered first (decision 0056), then the sign-up goes on to its first listing.
+    expect(confirmed.headers.get("Location")).toBe("/account/secure?redirectTo=%2Fprofile%2Fnew");
     expect(sessionCookieFrom(confirmed)).not.toBeNull();
   });
 

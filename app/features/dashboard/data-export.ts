@@ -7,6 +7,7 @@
 import { SAFETY_REPORTS_EXPORT } from "~/features/safety-net/export";
 import { BOOKING_BLOCKS_EXPORT, BOOKING_REQUESTS_EXPORT } from "~/features/bookings/export";
 import { PUBLIC_SPANS_EXPORT } from "~/features/insights/spans-export";
+import { LISTING_IMAGES_EXPORT } from "~/features/photos/export";
 
 /** How a ledger entry and an unapplied payment point at what they belong to: the payment, listing and owner. */
 const PAYMENT_ENTRY_KEYS = ["id", "payment_id", "listing_id", "user_id"] as const;
@@ -144,11 +145,8 @@ export const EXPORTED_TABLES = {
     // The 'Still available' link's hash: a live link could confirm the listing for the owner.
     leftOut: ["stale_token_hash"],
   },
-  listing_images: {
-    file: "listings/*/listing.json",
-    columns: ["id", "listing_id", "r2_key", "position", "width", "height", "created_at", "public", "kept_on_standard"],
-    leftOut: [],
-  },
+  // Each photo of a listing, with the month an administrator last checked it (app/features/photos/export.ts).
+  listing_images: LISTING_IMAGES_EXPORT,
   listing_rates: {
     file: "listings/*/listing.json",
     columns: ["id", "listing_id", "call_type", "duration", "price", "description"],

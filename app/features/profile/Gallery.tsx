@@ -6,7 +6,7 @@ import { primaryImage } from "~/core/profile";
 import { clientLazy } from "~/ui/clientLazy";
 import { Photo } from "~/features/photos/Photo";
 import { Lightbox as EagerLightbox } from "./Lightbox";
-import { PhotoCheckBadge } from "./PhotoCheckBadge";
+import { PhotoCheckBadge, photoCheckWords } from "./PhotoCheckBadge";
 
 // Opened by a click, so its code (and the dialog's) loads on the first open, not with the profile.
 const Lightbox = clientLazy(import.meta.env.SSR ? EagerLightbox : null, () =>
@@ -91,7 +91,9 @@ export function Gallery({
         onOpen?.(img.url);
       }}
       className={`relative block overflow-hidden rounded-xl bg-zinc-900 ${big ? "aspect-[3/4]" : "aspect-[3/4]"}`}
-      aria-label={`Open photo ${i + 1} of ${ordered.length}`}
+      aria-label={[`Open photo ${i + 1} of ${ordered.length}`, photoCheckWords(img.verifiedAt ?? null, now)]
+        .filter(Boolean)
+        .join(", ")}
       data-testid={big ? "gallery-main" : "gallery-side"}
     >
       <Photo

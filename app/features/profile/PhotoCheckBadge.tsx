@@ -4,11 +4,19 @@
 import { photoCheckLabel, photoCheckState, PHOTO_CHECK_TEXT } from "~/core/photo-checks";
 import { CheckBadgeIcon } from "~/ui/icons";
 
-export function PhotoCheckBadge({ verifiedAt, now, full }: { verifiedAt: number | null; now: number; full: boolean }) {
+/** The badge's words ('Verified November 2026'), or null for an unverified photo. A button holding the badge
+ * names it in its own label too: its accessible name must contain the text it shows. */
+export function photoCheckWords(verifiedAt: number | null, now: number): string | null {
   const state = photoCheckState(verifiedAt, now);
   if (state === "unverified") return null;
   const label = photoCheckLabel(verifiedAt);
-  const words = state === "old" ? `${label} (${PHOTO_CHECK_TEXT.old})` : label;
+  return state === "old" ? `${label} (${PHOTO_CHECK_TEXT.old})` : label;
+}
+
+export function PhotoCheckBadge({ verifiedAt, now, full }: { verifiedAt: number | null; now: number; full: boolean }) {
+  const words = photoCheckWords(verifiedAt, now);
+  if (words === null) return null;
+  const state = photoCheckState(verifiedAt, now);
   const tone = state === "old" ? "text-amber-200" : "text-sky-300";
   return full ? (
     <span
