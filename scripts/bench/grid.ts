@@ -7,7 +7,7 @@ import { getDb } from "../../app/platform/data/db.server";
 import { facetsQuery, touringCountsQuery } from "../../app/features/catalogue/facets.server";
 import { gridQuery } from "../../app/features/catalogue/grid.server";
 import { BROWSER_UA, load } from "./load";
-import { chromium } from "playwright-core";
+import { launchChromium } from "../../tests/e2e/chromium";
 
 type Row = Record<string, string | number>;
 
@@ -126,17 +126,7 @@ export async function homeJavaScript(baseUrl: string): Promise<Row[]> {
 
 /** Opens `/` in Chromium at 390x844 past the age gate and adds up the scripts' encoded bodies by network idle. */
 async function chromiumScripts(baseUrl: string): Promise<{ count: number; bytes: number }> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({
       viewport: { width: 390, height: 844 },

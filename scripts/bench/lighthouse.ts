@@ -6,13 +6,14 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../../tests/e2e/chromium";
 
 type Row = Record<string, string | number>;
 
 /** Each public page's goals (Lighthouse mobile, with the age cookie, photos uploaded at 2400x3200). */
 export const LIGHTHOUSE_GOALS = { score: 95, tbtMs: 200, lcpMs: 2_000, cls: 0 };
 
-const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+
 
 type Report = {
   categories: { performance: { score: number | null } };
@@ -33,11 +34,11 @@ function runLighthouse(url: string): Report {
         "--only-categories=performance",
         "--output=json",
         `--output-path=${out}`,
-        "--chrome-flags=--no-sandbox --disable-gpu --headless=new",
+        `--chrome-flags=${[...CHROMIUM_FLAGS, "--headless=new"].join(" ")}`,
         // A returning visitor who passed the age gate: the gate is not what is measured.
         `--extra-headers=${JSON.stringify({ Cookie: "age_verified=1" })}`,
       ],
-      { encoding: "utf8", env: { ...process.env, CHROME_PATH: CHROME }, timeout: 180_000 },
+      { encoding: "utf8", env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, timeout: 180_000 },
     );
     if (r.status !== 0) throw new Error(`lighthouse ${url} failed:\n${r.stderr}`);
     return JSON.parse(readFileSync(out, "utf8")) as Report;

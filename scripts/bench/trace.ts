@@ -3,7 +3,7 @@
 // the CPU time inside them by kind (script by file, style recalculation, layout, parsing, image decoding),
 // and how many style recalculations and layouts ran over how many elements. CPU time rather than wall time,
 // so that a loaded machine's waits for a core do not count as the page's work.
-import { chromium } from "playwright-core";
+import { launchChromium } from "../../tests/e2e/chromium";
 import type { Page } from "playwright-core";
 import { BROWSER_UA } from "./load";
 
@@ -243,17 +243,7 @@ export async function traceLoad(
     prepare?: (page: Page) => Promise<void>;
   } = {},
 ): Promise<TraceSummary & { raw: unknown }> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({
       viewport: { width: 412, height: 823 },

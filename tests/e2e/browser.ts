@@ -1,17 +1,9 @@
-import { chromium } from "playwright-core";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { mkdirSync } from "node:fs";
 import { afterEach, beforeAll } from "vitest";
+import { launchChromium } from "./chromium";
 import { workerServer } from "./store";
 
-export const CHROMIUM_FLAGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 
 export const DESKTOP = { width: 1280, height: 900 };
 
@@ -33,11 +25,7 @@ export const MOBILE = { width: 390, height: 844 };
  * process); each test opens its own context (fresh cookies and storage).
  */
 export function sharedBrowser(): Promise<Browser> {
-  holder.__e2eBrowser ??= chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-    args: CHROMIUM_FLAGS,
-    headless: true,
-  });
+  holder.__e2eBrowser ??= launchChromium();
   return holder.__e2eBrowser;
 }
 

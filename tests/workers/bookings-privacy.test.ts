@@ -3,20 +3,20 @@
 // e-mail API), is nowhere in clear in D1, KV, R2 or the log; what the cron deletes and when; production
 // without the SMS settings answers 503 and says so at start; the provider's data export holds their requests
 // and blocks, never the visitor's number.
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { strFromU8, unzipSync } from "fflate";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { sweepBookings } from "~/features/bookings/sweep.server";
 import { archiveResponse } from "~/features/dashboard/data-export.server";
 import { readAccountData } from "~/features/dashboard/data-export-rows.server";
 import { getDb } from "~/platform/data/db.server";
-import worker from "../../workers/app";
 import { deploymentProblems } from "../../workers/deploy-settings";
 import { count } from "./auth-fixtures";
 import { client, freshIp } from "./client";
 import { outline } from "./page-outline";
 import { rows } from "./public-fixtures";
 import { backgroundWorkDone } from "./background";
+import { inProduction, production } from "./deployed";
 import { bookable, codeIdIn, FIELDS, inboxText, nzDay, requestIds, sendRequest } from "./bookings-fixtures";
 
 afterEach(async () => {
@@ -25,7 +25,6 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
-const SITE = "https://kiwicompanions.co.nz";
 const SMS = {
   SMS_API_URL: "https://sms.example/2010-04-01/Accounts/AC1/Messages.json",
   SMS_API_USERNAME: "AC1",
@@ -33,34 +32,7 @@ const SMS = {
   SMS_FROM: "+6421000000",
 };
 const MAIL = { EMAIL_API_URL: "https://mail.example/emails", EMAIL_API_KEY: "k", EMAIL_FROM: "Kiwi <n@k.nz>" };
-const production = { ...env, APP_ENV: "production", SITE_ORIGIN: SITE };
 
-/** The Worker as deployed, asked over https by a browser on the site. */
-async function inProduction(
-  deployed: object,
-  path: string,
-  init: RequestInit & { cookie?: string } = {},
-  ip = freshIp(),
-) {
-  const headers = new Headers(init.headers);
-  headers.set("CF-Connecting-IP", ip);
-  headers.set("Origin", SITE);
-  headers.set("Host", new URL(SITE).host);
-  headers.set("User-Agent", "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36");
-  headers.set("Cookie", ["age_verified=1", init.cookie].filter(Boolean).join("; "));
-  const ctx = createExecutionContext();
-  const res = await worker.fetch!(
-    new Request(`${SITE}${path}`, { ...init, headers, redirect: "manual" }) as Request<
-      unknown,
-      IncomingRequestCfProperties
-    >,
-    deployed as Env,
-    ctx,
-  );
-  const text = await res.text();
-  await waitOnExecutionContext(ctx);
-  return { status: res.status, text, headers: res.headers };
-}
 
 const form = (fields: Record<string, string>): RequestInit => ({
   method: "POST",

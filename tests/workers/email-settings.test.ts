@@ -2,15 +2,15 @@
 // without mail (sign-up, a reset request, a change of address) answer 503 and write nothing, instead of
 // answering as if a link had gone out; and the Worker says what is missing in one line when it starts.
 // Development keeps every message in the outbox, as the other tests show.
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { EMAIL_UNAVAILABLE_MSG } from "~/platform/email/email.server";
 import { newId } from "~/platform/data/ids";
-import worker from "../../workers/app";
 import { deploymentProblems, reportDeploymentProblems } from "../../workers/deploy-settings";
 import { WINDCAVE_TEST_SETTINGS } from "../windcave-stand-in";
 import { count, createAccount } from "./auth-fixtures";
-import { freshIp, logIn } from "./client";
+import { logIn } from "./client";
+import { inProduction, production } from "./deployed";
 import { backgroundWorkDone } from "./background";
 
 afterEach(async () => {
@@ -18,35 +18,14 @@ afterEach(async () => {
   await backgroundWorkDone();
 });
 
-const SITE = "https://kiwicompanions.co.nz";
 const MAIL = {
   EMAIL_API_URL: "https://mail.example/emails",
   EMAIL_API_KEY: "test-key",
   EMAIL_FROM: "Kiwi Companions <no-reply@kiwicompanions.co.nz>",
 };
 /** What a deploy that never set the e-mail settings runs: wrangler.toml's vars and the secrets it was given. */
-const withoutMail = { ...env, APP_ENV: "production", SITE_ORIGIN: SITE };
+const withoutMail = production;
 
-/** The Worker as deployed, asked over https by a browser on the site (or a client of the JSON API). */
-async function inProduction(deployed: object, path: string, init: RequestInit & { cookie?: string } = {}) {
-  const headers = new Headers(init.headers);
-  headers.set("CF-Connecting-IP", freshIp());
-  headers.set("Origin", SITE);
-  headers.set("Host", new URL(SITE).host);
-  headers.set("Cookie", ["age_verified=1", init.cookie].filter(Boolean).join("; "));
-  const ctx = createExecutionContext();
-  const res = await worker.fetch!(
-    new Request(`${SITE}${path}`, { ...init, headers, redirect: "manual" }) as Request<
-      unknown,
-      IncomingRequestCfProperties
-    >,
-    deployed as Env,
-    ctx,
-  );
-  const text = await res.text();
-  await waitOnExecutionContext(ctx);
-  return { status: res.status, text };
-}
 
 const json = (body: unknown): RequestInit => ({
   method: "POST",
