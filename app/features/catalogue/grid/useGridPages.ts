@@ -1,11 +1,13 @@
-// The grid's pages in the browser: the cards shown, the next page to load, endless scroll, and the reload
-// of every page scrolled through when the same view revalidates (a realtime update).
+// The grid's pages in the browser: the cards shown, the next page to load, endless scroll, the reload
+// of every page scrolled through when the same view revalidates (a realtime update), and the place kept for
+// Back (useGridPlace.ts).
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { MutableRefObject, RefObject } from "react";
 import { useJsonFetch } from "~/ui/useJsonFetch";
 import { mergeCards } from "../listing-card";
 import type { ListingCardData } from "../listing-card";
 import type { GridPage } from "../listings-view";
+import { useKeepPlace, useRestoredPlace } from "./useGridPlace";
 
 export function useGridPages({
   first,
@@ -20,8 +22,11 @@ export function useGridPages({
   pathname: string;
   shownIds?: MutableRefObject<Set<string>>;
 }) {
-  const [cards, setCards] = useState<ListingCardData[]>(first.cards);
-  const [next, setNext] = useState<number | null>(first.hasMore ? first.page + 1 : null);
+  const viewKey = `${pathname}${search}`;
+  // Back from a profile: the cards and pages the visitor had, so the scroll lands where they left.
+  const restored = useRestoredPlace(viewKey, first.page);
+  const [cards, setCards] = useState<ListingCardData[]>(restored?.cards ?? first.cards);
+  const [next, setNext] = useState<number | null>(restored ? restored.next : first.hasMore ? first.page + 1 : null);
   const more = useJsonFetch<GridPage>();
   const { load: loadMorePage } = more;
   const { load: reloadPages } = useJsonFetch<GridPage>();
@@ -31,8 +36,8 @@ export function useGridPages({
     if (shownIds) shownIds.current = new Set(cards.map((c) => c.modelId));
   }, [cards, shownIds]);
 
-  const viewKey = `${pathname}${search}`;
-  const shown = useRef({ viewKey, pages: first.page });
+  const shown = useRef({ viewKey, pages: restored?.pages ?? first.page });
+  const keepRestored = useRef(restored != null);
 
   const gridUrl = useCallback(
     (page: number, pages = 1) => {
@@ -49,6 +54,11 @@ export function useGridPages({
   // every page the visitor has scrolled through, so the list does not jump back to the first eight. A
   // failed refresh keeps the cards on screen: they are at worst a moment old.
   useEffect(() => {
+    // The restored cards are what the visitor saw: refreshing them now could move the card they came back to.
+    if (keepRestored.current) {
+      keepRestored.current = false;
+      return;
+    }
     const pagesShown = shown.current.pages - first.page + 1;
     if (shown.current.viewKey === viewKey && first.page === 1 && pagesShown > 1) {
       void reloadPages(gridUrl(1, pagesShown)).then((result) => {
@@ -76,6 +86,7 @@ export function useGridPages({
   );
 
   useEndlessScroll(sentinel, next, more.loading, more.failure != null, loadMore);
+  useKeepPlace({ view: viewKey, firstPage: first.page, pages: shown.current.pages, next, cards });
 
   return { cards, next, loading: more.loading, failure: more.failure, loadMore, sentinel };
 }
