@@ -9,6 +9,7 @@ import { Suspense, useEffect, useState } from "react";
 import { DashboardCard, DashboardCardSkeleton } from "~/features/dashboard/DashboardCard";
 import { DashboardShell } from "~/features/dashboard/DashboardShell";
 import { AddNewListing } from "~/features/dashboard/AddNewListing";
+import { PaymentsDue } from "~/features/dashboard/PaymentsDue";
 import { Alert } from "~/ui/Alert";
 import { useProfileUpdates } from "~/features/site/Realtime";
 import { greeting, listingsHeading, menuItems, showsAddNewListing } from "~/features/dashboard/dashboard";
@@ -96,6 +97,7 @@ function DashboardView({ data }: { data: DashboardData }) {
           <h1 className="text-3xl font-bold tracking-tight">{heading}</h1>
           {showsAddNewListing(listings.length, agency) ? <AddNewListing userId={data.userId} /> : null}
         </div>
+        <PaymentsDue listings={listings} deadlines={data.paymentDeadlines} />
         <VerificationNotices sent={data.notice} notices={data.verificationNotices} />
         {pageError ? <Alert tone="error">{pageError}</Alert> : null}
         {listings.length === 0 ? (

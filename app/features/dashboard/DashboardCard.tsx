@@ -15,6 +15,7 @@ import {
 } from "~/features/listings/state";
 import { Photo } from "~/features/photos/Photo";
 import { ListingToggle } from "./ListingToggle";
+import { SetupChecklist } from "./SetupChecklist";
 import { ConfirmListing, TakeABreak } from "./TakeABreak";
 
 const BADGE_STYLE: Record<ReturnType<typeof badgeText>, string> = {
@@ -92,7 +93,7 @@ function CardHeading({
         >
           {badge}
         </span>
-        <h2 id={nameId} className="truncate text-xl font-semibold">
+        <h2 id={nameId} className="text-xl font-semibold">
           {listing.firstName}
         </h2>
         <p className="text-sm text-muted" data-testid="listing-status" suppressHydrationWarning>
@@ -203,6 +204,7 @@ export function DashboardCard({
     >
       <CardHeading listing={listing} cover={cover} nameId={nameId} now={now} eager={eager} />
       <div className="space-y-4 px-4 pb-4">
+        <SetupChecklist listing={listing} />
         <CardToggles listing={listing} now={now} />
         {paymentDeadline ? <PaymentDeadline deadline={paymentDeadline} firstName={listing.firstName} /> : null}
         {listing.staleAsked ? <ConfirmListing modelId={listing.modelId} firstName={listing.firstName} /> : null}
