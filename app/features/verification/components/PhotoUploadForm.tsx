@@ -27,7 +27,8 @@ export function PhotoUploadForm({ modelId, firstName, submitting, disabled, onSu
     >
       <h2 className="text-lg font-semibold">Photos for {firstName}</h2>
       <p className="text-sm text-zinc-300">
-        JPG, PNG or WEBP, up to 5 MB each. Only our team sees these, and they are deleted once checked.
+        JPG, PNG or WEBP, up to 5 MB each: a larger photo from your phone&apos;s camera is made smaller before it is
+        sent. Only our team sees these, and they are deleted once checked.
       </p>
       <input type="hidden" name="modelId" value={modelId} />
       {PHOTO_FIELDS.map((name, i) => (
