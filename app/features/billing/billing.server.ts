@@ -8,6 +8,7 @@ import { formatNzDate, formatNzDeadline } from "~/platform/time/date-text";
 import { formatDollarsAndCents } from "~/platform/money";
 import { paymentDescription, receiptLabel } from "./emails";
 import { PLANS } from "./plans";
+import { paymentOutcome } from "./payment-outcome";
 import type { PlanTier } from "./plans";
 import { EXPIRED_BADGE, isPaidStatus, prorationCents, statusLabel } from "./subscriptions";
 import { getDb, schema } from "~/platform/data/db.server";
@@ -75,6 +76,8 @@ export type PaymentView = {
   plan: PlanTier;
   amountCents: number;
   status: "open" | "succeeded" | "failed";
+  /** Why a failed payment failed (or was closed unpaid): payment-outcome.ts words it. */
+  failure: string | null;
   createdAt: number;
   updatedAt: number;
   receiptId: string | null;
@@ -107,6 +110,7 @@ function paymentsQuery(env: DbEnv, where: ReturnType<typeof eq> | undefined, lim
       ...paymentColumns,
       plan: p.plan,
       status: p.status,
+      failure: p.failure,
       updatedAt: p.updatedAt,
       receiptId: r.id,
       receiptNumber: r.number,
@@ -186,7 +190,7 @@ export async function loadBillingSection(env: DbEnv, userId: string, now = Date.
       listing: (p.listingId && names.get(p.listingId)) || "",
       description: paymentDescription(p.kind, p.plan),
       amount: formatDollarsAndCents(p.amountCents),
-      status: p.status,
+      status: paymentOutcome(p.status, p.failure),
       date: formatNzDate(p.createdAt),
       receiptId: p.receiptId,
       receipt: p.receiptNumber ? receiptLabel(p.receiptNumber) : null,
