@@ -16,10 +16,10 @@ import { noStore } from "~/platform/http/page-answer";
 import { privateData, privateRedirect } from "~/platform/http/page-answer.server";
 import { safeRedirect } from "~/platform/http/redirects";
 import { isAdminAction, MODERATION_MSG } from "./moderation";
-import { moderateDelete, moderateListing, readModeratedListing } from "./moderation.server";
+import type { ListingActionResult } from "./moderation";
+import { idRequestWaiting, moderateDelete, moderateListing, readModeratedListing } from "./moderation.server";
 
-export type Confirm = { modelId: string; name: string; returnTo: string };
-export type ListingActionResult = { ok: true } | { error: string; returnTo?: string } | { confirm: Confirm };
+export type { ActionConfirm as Confirm, ListingActionResult } from "./moderation";
 
 /**
  * Nothing to load: the page only shows what a form post answered (a delete's confirmation step, or a
@@ -61,12 +61,15 @@ export async function listingAction(request: Request, context: AppLoadContext) {
   if (typeof modelId !== "string")
     return privateData<ListingActionResult>({ error: ERROR_MSG.invalidModelId, returnTo }, 400);
 
+  if ((intent === "delete" || intent === "verify") && form?.get("confirmed") !== "yes") {
+    const listing = await readModeratedListing(env, modelId);
+    if (!listing) return privateData<ListingActionResult>({ error: MODERATION_MSG.notFound, returnTo }, 404);
+    const idRequest = intent === "verify" ? await idRequestWaiting(env, modelId) : false;
+    return privateData<ListingActionResult>({
+      confirm: { intent, modelId, name: listing.firstName, returnTo, idRequestWaiting: idRequest },
+    });
+  }
   if (intent === "delete") {
-    if (form?.get("confirmed") !== "yes") {
-      const listing = await readModeratedListing(env, modelId);
-      if (!listing) return privateData<ListingActionResult>({ error: MODERATION_MSG.notFound, returnTo }, 404);
-      return privateData<ListingActionResult>({ confirm: { modelId, name: listing.firstName, returnTo } });
-    }
     const deleted = await moderateDelete(env, ctx, user, modelId);
     if (!deleted.ok) return privateData<ListingActionResult>({ error: deleted.error, returnTo }, deleted.status);
   } else {
