@@ -93,6 +93,7 @@ export async function safetyNetAction(request: Request, context: AppLoadContext)
       {
         ok: true as const,
         intent,
+        what: (fields.query ?? "").includes("@") ? ("address" as const) : ("number" as const),
         matches: answer.matches.map((m) => ({
           categoryLabel: categoryLabel(m.category),
           monthLabel: monthLabel(m.month),

@@ -3,7 +3,7 @@ import { Form } from "@remix-run/react";
 import { Alert } from "~/ui/Alert";
 import { Button } from "~/ui/Button";
 import { Field } from "~/ui/Field";
-import { SECTION } from "./safety-net-views";
+import { noReportsText, SECTION } from "./safety-net-views";
 import type { SafetyNetResult } from "./safety-net-views";
 
 function CheckResult({ result }: { result: SafetyNetResult | undefined }) {
@@ -16,9 +16,9 @@ function CheckResult({ result }: { result: SafetyNetResult | undefined }) {
     );
   if (!("matches" in result)) return null;
   return (
-    <Alert tone={result.matches.length === 0 ? "success" : "warning"} reveal={result} data-testid="check-result">
+    <Alert tone={result.matches.length === 0 ? "info" : "warning"} reveal={result} data-testid="check-result">
       {result.matches.length === 0 ? (
-        <p className="font-semibold">No reports</p>
+        <p className="font-semibold">{noReportsText(result.what)}</p>
       ) : (
         <>
           <p className="font-semibold">
