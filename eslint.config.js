@@ -1,7 +1,8 @@
 // The rules a machine keeps. The layer rules are the architecture written down (docs/architecture.md):
-// routes and jobs on top; app/features/<domain> below them; app/platform and app/ui at the bottom, knowing
-// no feature; app/dev reached by nothing a production build keeps. Only *.server.ts modules do I/O: the rest
-// is pure enough to ship to the browser.
+// routes and jobs on top; app/features/<domain> below them, each importing only the features under it
+// (FEATURE_ORDER); app/core, the shared vocabulary, under every feature; app/platform and app/ui at the
+// bottom, knowing no feature and no core; app/dev reached by nothing a production build keeps. Only
+// *.server.ts modules do I/O: the rest is pure enough to ship to the browser.
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -30,11 +31,48 @@ const noRoutes = {
 const FEATURES = readdirSync(path.join(root, "app/features"), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+
+// The feature order (docs/architecture.md, "The feature order"), bottom first: a feature imports only the
+// features below it. Features on one rank (billing and payments) may import each other: the one two-way pair
+// left, explained there. A new feature folder must be given its rank here.
+const FEATURE_ORDER = [
+  ["site"],
+  ["accounts"],
+  ["audit"],
+  ["photos"],
+  ["profile"],
+  ["listings"],
+  ["verification"],
+  ["insights"],
+  ["likes"],
+  ["search"],
+  ["billing", "payments"],
+  ["moderation"],
+  ["safety-net"],
+  ["catalogue"],
+  ["dashboard"],
+  ["shell"],
+];
+const RANK = new Map(FEATURE_ORDER.flatMap((names, rank) => names.map((name) => [name, rank])));
+const unranked = FEATURES.filter((feature) => !RANK.has(feature));
+if (unranked.length)
+  throw new Error(`eslint.config.js: give ${unranked.join(", ")} a place in FEATURE_ORDER (docs/architecture.md)`);
+const ORDER_TEXT = FEATURE_ORDER.map((names) => names.join(" ⇄ ")).join(" < ");
 const LAYER_ZONES = [
   {
     target: ["./app/platform", "./app/ui"],
     from: ["./app/features", "./app/jobs", "./app/dev"],
     message: "app/platform and app/ui know no feature: pass what they need in (see page-cache.server.ts's policy).",
+  },
+  {
+    target: ["./app/platform", "./app/ui"],
+    from: "./app/core",
+    message: "app/platform and app/ui sit below app/core: they know no listing, region, plan or user.",
+  },
+  {
+    target: "./app/core",
+    from: ["./app/features", "./app/ui", "./app/jobs", "./app/dev"],
+    message: "app/core is the shared vocabulary under every feature: it imports only app/platform and itself.",
   },
   {
     target: "./app/platform",
@@ -65,7 +103,25 @@ const LAYER_ZONES = [
     from: `./app/features/${feature}/*/**`,
     message: `Reach app/features/${feature} through the modules at its top level: its sub-folders are its own.`,
   })),
+  ...FEATURES.filter((feature) => FEATURES.some((other) => RANK.get(other) > RANK.get(feature))).map((feature) => ({
+    target: `./app/features/${feature}`,
+    from: FEATURES.filter((other) => RANK.get(other) > RANK.get(feature)).map((other) => `./app/features/${other}`),
+    message: `Features depend one way, in the order of docs/architecture.md (${ORDER_TEXT}): ${feature} may not import a feature above it. Move the shared part down (to app/core or a lower feature), or pass it in.`,
+  })),
 ];
+
+// One way for each rule (docs/architecture.md). SQL text reaches D1 only through the data layer's one door
+// (sqlStatement in app/platform/data/db.server.ts), and no-store only through the page-answer layer
+// (app/platform/http/page-answer.ts, decision 0037): a module that writes either itself is refused.
+const RAW_PREPARE = {
+  selector: "CallExpression[callee.property.name='prepare']",
+  message: "SQL reaches D1 only through app/platform/data (sqlStatement, or drizzle): no .prepare( elsewhere.",
+};
+const NO_STORE_TEXT = ["Literal[raw=/no-store/]", "TemplateElement[value.raw=/no-store/]"].map((selector) => ({
+  selector,
+  message:
+    "Cache-Control: no-store is said only through app/platform/http/page-answer.ts (NO_STORE, noStore, privateData).",
+}));
 
 export default tseslint.config(
   {
@@ -142,6 +198,13 @@ export default tseslint.config(
     files: ["app/**", "workers/**"],
     rules: { "import-x/no-restricted-paths": ["error", { basePath: root, zones: LAYER_ZONES }] },
   },
+  {
+    files: ["app/**", "workers/**"],
+    ignores: ["app/platform/data/**", "app/platform/http/**"],
+    rules: { "no-restricted-syntax": ["error", RAW_PREPARE, ...NO_STORE_TEXT] },
+  },
+  { files: ["app/platform/data/**"], rules: { "no-restricted-syntax": ["error", ...NO_STORE_TEXT] } },
+  { files: ["app/platform/http/**"], rules: { "no-restricted-syntax": ["error", RAW_PREPARE] } },
   {
     // Tests and scripts may reach any layer; they only need the language rules.
     files: ["tests/**", "scripts/**", "drizzle/**"],

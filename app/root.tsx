@@ -14,10 +14,10 @@ import {
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
 import type { ReactNode } from "react";
-import { AgeGate as EagerAgeGate } from "~/features/site/AgeGate";
+import { AgeGate as EagerAgeGate } from "~/features/shell/AgeGate";
 import { clientLazy } from "~/ui/clientLazy";
-import { Footer as EagerFooter } from "~/features/site/Footer";
-import { Header as EagerHeader } from "~/features/site/Header";
+import { Footer as EagerFooter } from "~/features/shell/Footer";
+import { Header as EagerHeader } from "~/features/shell/Header";
 import { island } from "~/ui/island";
 import { hasSavedHearts } from "~/features/likes/saved-hearts";
 import { LowPriorityScripts } from "~/ui/LowPriorityScripts";
@@ -26,7 +26,7 @@ import { ProfileSkeleton as EagerProfileSkeleton } from "~/features/profile/Prof
 import { RealtimeListener } from "~/features/site/Realtime";
 import { Toast } from "~/ui/Toast";
 import { AGE_RESTORE_SCRIPT, AGE_STORAGE_KEY, hasAgeCookie } from "~/features/site/age-gate";
-import { toPublicUser } from "~/features/accounts/auth-user";
+import { toPublicUser } from "~/core/session-user";
 import { getSessionUser, needsSessionRead } from "~/features/accounts/auth.server";
 import { readToast } from "~/features/site/flash.server";
 import styles from "~/styles/app.css?url";
@@ -34,7 +34,7 @@ import styles from "~/styles/app.css?url";
 // Shown once per visitor: returning visitors' pages do not download it. Until its module is in, the
 // server's gate stays as it is, its button posting to /age-verification as it does without JavaScript.
 const AgeGate = clientLazy(import.meta.env.SSR ? EagerAgeGate : null, () =>
-  import("~/features/site/AgeGate").then((m) => m.AgeGate),
+  import("~/features/shell/AgeGate").then((m) => m.AgeGate),
 );
 
 // Shown only while a click on a card loads that profile, so it comes with the first such click, not with
@@ -48,11 +48,11 @@ const ProfileSkeleton = clientLazy(import.meta.env.SSR ? EagerProfileSkeleton : 
 // for a signed-in user, and for a visitor whose saved favourites the header's heart must show.
 const Header = island(
   import.meta.env.SSR ? EagerHeader : null,
-  () => import("~/features/site/Header").then((m) => m.Header),
+  () => import("~/features/shell/Header").then((m) => m.Header),
   { wakeNow: ({ user }) => user != null || hasSavedHearts() },
 );
 const Footer = island(import.meta.env.SSR ? EagerFooter : null, () =>
-  import("~/features/site/Footer").then((m) => m.Footer),
+  import("~/features/shell/Footer").then((m) => m.Footer),
 );
 
 export const links: LinksFunction = () => [

@@ -64,6 +64,20 @@ CREATE INDEX dev_outbox_created ON dev_outbox (created_at);
 
 
 -- ----------------------------------------------------------------------------------------------------
+-- email_change_cancels
+
+CREATE TABLE email_change_cancels (
+  token_hash TEXT PRIMARY KEY NOT NULL,
+  user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL,
+  used_at INTEGER
+);
+
+CREATE INDEX email_change_cancels_user ON email_change_cancels (user_id);
+
+
+-- ----------------------------------------------------------------------------------------------------
 -- email_changes
 
 CREATE TABLE email_changes (

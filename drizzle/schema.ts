@@ -541,6 +541,17 @@ export const emailChanges = sqliteTable("email_changes", {
   usedAt: integer("used_at"),
 });
 
+// The old address's link that cancels pending e-mail changes (0062_email_change_cancels.sql), hashed.
+export const emailChangeCancels = sqliteTable("email_change_cancels", {
+  tokenHash: text("token_hash").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  createdAt: integer("created_at").notNull(),
+  expiresAt: integer("expires_at").notNull(),
+  usedAt: integer("used_at"),
+});
+
 // drizzle/migrations/0019_email_confirmation.sql: sign-up confirmation links, stored as SHA-256 hashes only.
 export const emailConfirmations = sqliteTable("email_confirmations", {
   tokenHash: text("token_hash").primaryKey(),

@@ -11,19 +11,20 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const state = mkdtempSync(path.join(tmpdir(), "schema-"));
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "1" };
 
-function wrangler(args) {
-  const r = spawnSync("npx", ["wrangler", ...args, "--local", "--persist-to", state], {
+/** `wrangler d1 …` through scripts/wrangler-d1.mjs, which runs it again when its platform proxy lost an answer. */
+function wranglerD1(args) {
+  const r = spawnSync(process.execPath, ["scripts/wrangler-d1.mjs", ...args, "--local", "--persist-to", state], {
     cwd: ROOT,
     env,
     encoding: "utf8",
   });
-  if (r.status !== 0) throw new Error(`wrangler ${args.join(" ")} failed:\n${r.stdout}\n${r.stderr}`);
+  if (r.status !== 0) throw new Error(`wrangler d1 ${args.join(" ")} failed:\n${r.stdout}\n${r.stderr}`);
   return r.stdout;
 }
 
 try {
-  wrangler(["d1", "migrations", "apply", "DB"]);
-  const out = wrangler(["d1", "execute", "DB", "--json", "--command", SCHEMA_QUERY]);
+  wranglerD1(["migrations", "apply", "DB"]);
+  const out = wranglerD1(["execute", "DB", "--json", "--command", SCHEMA_QUERY]);
   const rows = JSON.parse(out.slice(out.indexOf("[")))[0].results;
   writeFileSync(path.join(ROOT, "docs", "schema.sql"), schemaText(rows));
   console.log(`docs/schema.sql written: ${rows.length} tables, indexes and triggers.`);

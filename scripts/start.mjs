@@ -60,17 +60,25 @@ function spawnBin(name, args, env = ENV) {
   return spawn(process.execPath, [script, ...args], { cwd: ROOT, env, stdio: "inherit" });
 }
 
-function run(name, args, { env = ENV, label = `${name} ${args.join(" ")}` } = {}) {
+/** A failed step of `npm start`: what it was doing and what to do about it. */
+class StepError extends Error {
+  constructor(step, how, advice) {
+    super(`npm start failed while ${step} (${how}).\n${advice}`);
+  }
+}
+
+/** Runs one step's command; a failure names the step and says what to do (`advice`). */
+function run(step, advice, name, args, { env = ENV } = {}) {
   return new Promise((resolve, reject) => {
     const child =
       name === "node" ? spawn(process.execPath, args, { cwd: ROOT, env, stdio: "inherit" }) : spawnBin(name, args, env);
     current = child;
-    child.on("error", reject);
+    child.on("error", (error) => reject(new StepError(step, error.message, advice)));
     child.on("exit", (code, signal) => {
       current = null;
       if (stopping) process.exit(128 + constants.signals[stopping]);
       if (code === 0) resolve();
-      else reject(new Error(`${label} failed (${signal ?? `exit code ${code}`})`));
+      else reject(new StepError(step, `${name} ${args.join(" ")}: ${signal ?? `exit code ${code}`}`, advice));
     });
   });
 }
@@ -157,19 +165,36 @@ async function main() {
     console.log("> build/ is up to date, skipping the build");
   } else {
     console.log("> Building the app (remix vite:build) ...");
-    await run("remix", ["vite:build"], { env: buildEnv(APP_BUILD_DIR, ENV) });
+    await run(
+      "building the app",
+      "The build's errors are above: put them right and run `npm start` again.",
+      "remix",
+      ["vite:build"],
+      { env: buildEnv(APP_BUILD_DIR, ENV) },
+    );
     await writeFile(DEV_BUILD_STAMP, "built by npm start with the development tools\n");
   }
 
+  // Through scripts/wrangler-d1.mjs: it runs wrangler again when wrangler's platform proxy lost an answer.
   console.log(`> Applying D1 migrations to ${PERSIST_TO} ...`);
-  await run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", PERSIST_TO], {
-    env: { ...ENV, CI: "1" },
-  });
+  await run(
+    "applying the D1 migrations",
+    "The lines above say which migration failed and why. Migrations already applied stay applied: run " +
+      "`npm start` again once that is put right.",
+    "node",
+    [path.join(ROOT, "scripts", "wrangler-d1.mjs"), "migrations", "apply", "DB", "--local", "--persist-to", PERSIST_TO],
+  );
 
   // Before the seed: it seals the demo administrator's TOTP secret with .dev.vars' sealing key.
   ensureDevVars();
   console.log("> Seeding demo data (skipped when the database already has users) ...");
-  await run("node", [path.join(ROOT, "scripts", "seed.mjs"), "--if-empty", "--no-logins", "--persist-to", PERSIST_TO]);
+  await run(
+    "seeding the demo data",
+    "The lines above say which step of the seed failed and what to do (most often: run `npm start` again; " +
+      "it seeds a database that has no users).",
+    "node",
+    [path.join(ROOT, "scripts", "seed.mjs"), "--if-empty", "--no-logins", "--persist-to", PERSIST_TO],
+  );
 
   // The logins come from drizzle/seed/demo-accounts.ts, through the bundled seed module.
   const { DEMO_ACCOUNTS } = await loadSeedModule();
@@ -189,6 +214,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(`\nnpm start failed: ${error.message}`);
+  console.error(error instanceof StepError ? `\n${error.message}` : `\nnpm start failed: ${error.stack}`);
   process.exit(1);
 });

@@ -14,6 +14,7 @@ import { boundBody, finishResponse } from "../app/platform/http/request-guard.se
 import { consumeCounts, COUNT_QUEUE } from "../app/features/insights/count-flush.server";
 import { JOBS } from "../app/jobs/jobs.server";
 import { runJobs } from "../app/jobs/run-jobs.server";
+import { reportDeploymentProblems } from "./deploy-settings";
 
 export { ListingsRoom } from "./listings-room";
 
@@ -62,6 +63,8 @@ async function route(
 
 export default {
   async fetch(incoming, env, ctx) {
+    // A deployment missing a setting says so once, as it starts (workers/deploy-settings.ts).
+    reportDeploymentProblems(env);
     // Bodies are bounded before any route reads them; every answer leaves with the common headers.
     const request = await boundBody(incoming);
     if (request instanceof Response) return finishResponse(incoming, request, env);
@@ -75,12 +78,14 @@ export default {
   },
   // The insights count queue, the R2 delete queue and its dead-letter queue (wrangler.toml [[queues.consumers]]).
   async queue(batch, env, _ctx) {
+    reportDeploymentProblems(env);
     if (batch.queue === COUNT_QUEUE) await consumeCounts(batch, env);
     else if (batch.queue === R2_DELETE_DEAD_LETTERS) await recordDeadLetters(batch, env);
     else await consumeR2Deletes(batch, env.PHOTOS);
   },
   // Cron Trigger (wrangler.toml [triggers]): the job table in app/jobs/jobs.server.ts, each job isolated.
   async scheduled(controller, env, ctx) {
+    reportDeploymentProblems(env);
     void runJobs(JOBS, controller, env, ctx);
   },
 } satisfies ExportedHandler<Env>;

@@ -1,6 +1,6 @@
 // Remix, one request handler per route group (app/platform/http/route-groups.ts; docs/decisions/0020-route-groups.md).
 // Its own module so the tests can see which handlers the running Worker made
-// (tests/workers/decision-0020.test.ts). workers/app.ts imports it after workers/text-encoder.ts.
+// (tests/workers/decision-0020-guards.test.ts). workers/app.ts imports it after workers/text-encoder.ts.
 import { createRequestHandler } from "@remix-run/cloudflare";
 import type { AppLoadContext, ServerBuild } from "@remix-run/cloudflare";
 // The Remix server build; `npm run build` makes it before the Worker is bundled (it has no types of its own).

@@ -6,7 +6,7 @@ import { sweepPendingSignIns } from "~/features/accounts/sign-in/pending-sign-in
 import { sweepMailCaps } from "~/features/accounts/mail-caps.server";
 import { scheduledSweep } from "~/features/photos/pending-uploads.server";
 import { retryRecordedDeletes } from "~/features/photos/r2-deletes.server";
-import { sweepCountMarks } from "~/features/dashboard/stats.server";
+import { sweepCountMarks } from "~/features/insights/stats.server";
 import { foldOldInsights } from "~/features/insights/retention.server";
 import { sendWeeklyStatements } from "~/features/insights/statement.server";
 import { fillWeekPeerFigures } from "~/features/insights/peer-figures.server";

@@ -10,13 +10,13 @@ import {
   REPORT_RETENTION_DAYS,
   UNCONFIRMED_ACCOUNT_DAYS,
 } from "~/features/site/retention";
-import { parseKeyList } from "~/features/verification/verification";
 import { getDb, schema } from "~/platform/data/db.server";
 import { deleteListing } from "~/features/listings/delete.server";
 import { pruneSecurityLog } from "~/features/accounts/security-log.server";
 import { sweepVerificationFiles } from "~/features/verification/files.server";
 import type { WaitUntil } from "~/platform/request-context";
 import type { DbEnv } from "~/platform/data/db.server";
+import { parseKeyList } from "~/core/photo-keys";
 
 type RetentionEnv = Pick<Env, "DB" | "PHOTOS" | "PROFILES" | "ListingsRoom" | "R2_DELETES">;
 

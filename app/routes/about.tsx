@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { CallToAction, InfoPage } from "~/features/site/InfoPage";
-import { regionPath } from "~/features/catalogue/regions";
+import { regionPath } from "~/core/regions";
 import { originLoader, seoMeta } from "~/features/site/seo";
 import { COVERAGE } from "~/features/site/site";
 

@@ -3,7 +3,7 @@
 // the work is in app/features/dashboard/your-data-page.server.ts and data-export.server.ts.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { CurrentPasswordField } from "~/features/accounts/settings/CurrentPasswordField";
+import { CurrentPasswordField } from "~/features/accounts/CurrentPasswordField";
 import { InfoPage } from "~/features/site/InfoPage";
 import { Alert } from "~/ui/Alert";
 import { Button } from "~/ui/Button";

@@ -3,13 +3,13 @@ import { data } from "@remix-run/cloudflare";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AdminPage, EmptyQueue } from "~/features/moderation/AdminPage";
-import { auditLabel, parseAuditPage } from "~/features/moderation/moderation";
 import { formatNzTime } from "~/platform/time/date-text";
-import { loadAuditPage } from "~/features/moderation/audit.server";
+import { loadAuditPage } from "~/features/audit/audit.server";
 import { requireAdminPage } from "~/features/accounts/guards.server";
 import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
 import { privateMeta } from "~/features/site/seo";
 import { ColumnHeads } from "~/ui/ColumnHeads";
+import { auditLabel, parseAuditPage } from "~/features/audit/audit";
 
 export const meta: MetaFunction = () => privateMeta("Audit log");
 export const headers = pipeHeaders;

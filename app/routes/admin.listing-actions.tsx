@@ -23,7 +23,7 @@ export const action = ({ request, context }: ActionFunctionArgs) => listingActio
 
 /** Without JavaScript, before a Verify from the grid: whether an ID request waits, then confirm or go to it. */
 function VerifyStep({ confirm }: { confirm: Confirm }) {
-  const { modelId, name, returnTo, idRequestWaiting } = confirm;
+  const { listingId, name, returnTo, idRequestWaiting } = confirm;
   return (
     <InfoPage title="Verify listing">
       <div className="space-y-5 rounded-2xl border border-amber-400 bg-panel p-6">
@@ -31,7 +31,7 @@ function VerifyStep({ confirm }: { confirm: Confirm }) {
         <div className="flex flex-wrap gap-3">
           <Form method="post">
             <input type="hidden" name="intent" value="verify" />
-            <input type="hidden" name="modelId" value={modelId} />
+            <input type="hidden" name="listingId" value={listingId} />
             <input type="hidden" name="returnTo" value={returnTo} />
             <input type="hidden" name="confirmed" value="yes" />
             <Button type="submit">{idRequestWaiting ? "Verify without review" : "Verify anyway"}</Button>
@@ -56,7 +56,7 @@ export default function ListingActions() {
   if (result && "confirm" in result && result.confirm.intent === "verify")
     return <VerifyStep confirm={result.confirm} />;
   if (result && "confirm" in result) {
-    const { modelId, name, returnTo } = result.confirm;
+    const { listingId, name, returnTo } = result.confirm;
     return (
       <InfoPage title="Delete listing">
         <div className="space-y-5 rounded-2xl border border-rose-900 bg-panel p-6">
@@ -64,7 +64,7 @@ export default function ListingActions() {
           <div className="flex flex-wrap gap-3">
             <Form method="post">
               <input type="hidden" name="intent" value="delete" />
-              <input type="hidden" name="modelId" value={modelId} />
+              <input type="hidden" name="listingId" value={listingId} />
               <input type="hidden" name="returnTo" value={returnTo} />
               <input type="hidden" name="confirmed" value="yes" />
               <Button type="submit" variant="danger">

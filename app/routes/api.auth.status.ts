@@ -1,5 +1,5 @@
 import { apiRoute } from "~/features/accounts/api-route.server";
-import { toApiUser } from "~/features/accounts/auth-user";
+import { toApiUser } from "~/core/session-user";
 import { json } from "~/platform/http/responses.server";
 
 /** GET: the signed-in user (with userId), or 401 {error}. */

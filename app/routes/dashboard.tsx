@@ -81,8 +81,8 @@ function DashboardView({ data }: { data: DashboardData }) {
   }, [listings, revalidate]);
 
   // A change made elsewhere (the editor in another tab, an administrator) shows up without a refresh.
-  useProfileUpdates(({ modelId }) => {
-    if (revalidator.state === "idle" && listings.some((l) => l.modelId === modelId)) revalidator.revalidate();
+  useProfileUpdates(({ modelId: listingId }) => {
+    if (revalidator.state === "idle" && listings.some((l) => l.modelId === listingId)) revalidator.revalidate();
   });
 
   const heading = listingsHeading(agency);
@@ -97,7 +97,10 @@ function DashboardView({ data }: { data: DashboardData }) {
           <h1 className="text-3xl font-bold tracking-tight">{heading}</h1>
           {showsAddNewListing(listings.length, agency) ? <AddNewListing userId={data.userId} /> : null}
         </div>
-        <PaymentsDue listings={listings} deadlines={data.paymentDeadlines} />
+        <PaymentsDue
+          listings={listings.map((l) => ({ listingId: l.modelId, firstName: l.firstName }))}
+          deadlines={data.paymentDeadlines}
+        />
         <VerificationNotices sent={data.notice} notices={data.verificationNotices} />
         {pageError ? <Alert tone="error">{pageError}</Alert> : null}
         {listings.length === 0 ? (
@@ -113,7 +116,7 @@ function DashboardView({ data }: { data: DashboardData }) {
                 listing={listing}
                 now={now}
                 eager={i < 3}
-                pauseError={pauseError?.modelId === listing.modelId ? pauseError.error : null}
+                pauseError={pauseError?.listingId === listing.modelId ? pauseError.error : null}
                 paymentDeadline={data.paymentDeadlines[listing.modelId] ?? null}
               />
             ))}

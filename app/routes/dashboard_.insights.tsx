@@ -3,14 +3,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { DashboardShell } from "~/features/dashboard/DashboardShell";
 import { loadDashboardFrame } from "~/features/dashboard/dashboard-frame.server";
-import { CoverRotation } from "~/features/insights/CoverRotation";
+import { CoverRotation } from "~/features/insights/page/CoverRotation";
 import { COVER_FIELD } from "~/features/insights/cover-rotation";
 import { saveCovers } from "~/features/insights/cover-rotation.server";
 import { parseRange } from "~/features/insights/insights";
 import { insightsPageFor } from "~/features/insights/insights-page.server";
-import { InsightsPage } from "~/features/insights/InsightsPage";
+import { InsightsPage } from "~/features/insights/page/InsightsPage";
 import { setStatementEmail } from "~/features/insights/statement.server";
-import { WeeklyStatement } from "~/features/insights/WeeklyStatement";
+import { WeeklyStatement } from "~/features/insights/page/WeeklyStatement";
 import { requireUser } from "~/features/accounts/guards.server";
 import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
 import { privateMeta } from "~/features/site/seo";

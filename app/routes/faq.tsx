@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
-import { FaqAccordion } from "~/features/site/FaqAccordion";
+import { FaqAccordion } from "~/features/shell/FaqAccordion";
 import { InfoPage, PRIMARY_BUTTON } from "~/features/site/InfoPage";
-import { FAQ_GROUPS } from "~/features/site/faq";
+import { FAQ_GROUPS } from "~/features/shell/faq";
 import { originOf, seoMeta } from "~/features/site/seo";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>

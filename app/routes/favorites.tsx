@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from "react";
 import { GRID_CLASSES, ListingCard, SkeletonCard } from "~/features/catalogue/ListingCard";
 import { useProfileUpdates } from "~/features/site/Realtime";
 import { useFavourites } from "~/features/likes/useFavourites";
-import type { ListingCardData } from "~/features/catalogue/listing-card";
+import type { ListingCardData } from "~/core/listing-card";
 import { pageTitle } from "~/features/site/seo";
 import { NOINDEX } from "~/platform/http/page-answer";
 import { ListErrorBoundary, LoadFailed } from "~/ui/LoadFailed";
@@ -31,8 +31,8 @@ export default function Favourites() {
   useEffect(() => {
     if (key) void reload();
   }, [key, reload]);
-  useProfileUpdates(({ modelId }) => {
-    if (favourites.includes(modelId)) void reload();
+  useProfileUpdates(({ modelId: listingId }) => {
+    if (favourites.includes(listingId)) void reload();
   });
 
   const cards = (loaded?.cards ?? []).filter((c) => favourites.includes(c.modelId));

@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useParams } from "@remix-run/react";
 import { ListingsScreen } from "~/features/catalogue/ListingsScreen";
 import { REGION_INTROS } from "~/features/catalogue/region-intros";
-import { parseRegion, regionPath } from "~/features/catalogue/regions";
+import { parseRegion, regionPath } from "~/core/regions";
 import { seoMeta } from "~/features/site/seo";
 import { loadListingsView } from "~/features/catalogue/listings-view.server";
 import { ListErrorBoundary } from "~/ui/LoadFailed";

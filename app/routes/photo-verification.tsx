@@ -28,8 +28,8 @@ export const headers = pipeHeaders;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const choices = await loadVerificationChoices(context.cloudflare.env, user.id, "photo");
-  const wanted = new URL(request.url).searchParams.get("modelId");
-  const selected = choices.find((c) => c.modelId === wanted && !c.pending)?.modelId ?? null;
+  const wanted = new URL(request.url).searchParams.get("listingId");
+  const selected = choices.find((c) => c.listingId === wanted && !c.pending)?.listingId ?? null;
   return data({ choices, selected }, { headers: NO_STORE });
 }
 
@@ -44,7 +44,7 @@ export default function PhotoVerification() {
   const hydrated = useHydrated();
   const files = useFileFields(PHOTO_FIELDS);
   const [clientError, setClientError] = useState<string | null>(null);
-  const chosen = choices.find((c) => c.modelId === selected);
+  const chosen = choices.find((c) => c.listingId === selected);
 
   // A newly selected profile starts with empty inputs and no errors.
   const { reset } = files;
@@ -61,7 +61,7 @@ export default function PhotoVerification() {
   };
 
   const fieldError = (name: string) => (result?.field === name ? result.message : undefined);
-  const pageError = clientError ?? (result && (!result.field || result.field === "modelId") ? result.error : null);
+  const pageError = clientError ?? (result && (!result.field || result.field === "listingId") ? result.error : null);
 
   return (
     <InfoPage
@@ -83,8 +83,8 @@ export default function PhotoVerification() {
           ) : null}
           {chosen ? (
             <PhotoUploadForm
-              key={chosen.modelId}
-              modelId={chosen.modelId}
+              key={chosen.listingId}
+              listingId={chosen.listingId}
               firstName={chosen.firstName}
               submitting={submitting}
               // Spec §5: submit is disabled while any error exists (and while sending).

@@ -1,8 +1,8 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { InfoPage } from "~/features/site/InfoPage";
-import { LegalSections } from "~/features/site/legal/legal-document";
-import { PRIVACY_DATA_SECTIONS } from "~/features/site/legal/privacy-data";
-import { PRIVACY_RIGHTS_SECTIONS } from "~/features/site/legal/privacy-rights";
+import { LegalSections } from "~/features/shell/legal/legal-document";
+import { PRIVACY_DATA_SECTIONS } from "~/features/shell/legal/privacy-data";
+import { PRIVACY_RIGHTS_SECTIONS } from "~/features/shell/legal/privacy-rights";
 import { originLoader, seoMeta } from "~/features/site/seo";
 import { PRIVACY_UPDATED, SITE_NAME } from "~/features/site/site";
 

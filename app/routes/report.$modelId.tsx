@@ -58,7 +58,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parse(new URLSearchParams(textFields(body.form)));
   // The reply carries what was typed back, so a form sent without JavaScript comes back filled in.
   if (submission.status !== "success") return privateData<ActionResult>({ result: submission.reply() }, 400);
-  await createReport(env, listing.modelId, submission.value);
+  await createReport(env, listing.listingId, submission.value);
   return privateData<ActionResult>({ sent: true });
 }
 
@@ -79,7 +79,7 @@ export default function ReportListing() {
     return (
       <InfoPage title={`Report ${listing.firstName}`}>
         <Alert tone="success">{REPORT_MSG.sent}</Alert>
-        <Link to={`/view/${listing.modelId}`} className={buttonClass({ size: "roomy", className: "mt-6" })}>
+        <Link to={`/view/${listing.listingId}`} className={buttonClass({ size: "roomy", className: "mt-6" })}>
           Back to the profile
         </Link>
       </InfoPage>
@@ -132,7 +132,7 @@ export default function ReportListing() {
           <Button type="submit" size="roomy" disabled={sending}>
             {sending ? "Sending..." : "Send report"}
           </Button>
-          <Link to={`/view/${listing.modelId}`} className={buttonClass({ variant: "secondary" })}>
+          <Link to={`/view/${listing.listingId}`} className={buttonClass({ variant: "secondary" })}>
             Cancel
           </Link>
         </div>

@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
 import { useRef } from "react";
 import { useProfileUpdates } from "~/features/site/Realtime";
-import { SearchResults } from "~/features/search/SearchResults";
+import { SearchResults } from "~/features/catalogue/SearchResults";
 import { pageShouldRefresh } from "~/platform/realtime/protocol";
 import { parsePage } from "~/features/catalogue/filters";
 import { decodeSearchCursor, normaliseQuery } from "~/features/search/search";

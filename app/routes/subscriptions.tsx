@@ -9,14 +9,7 @@ import { PaymentSecurity } from "~/features/billing/plans-page/PaymentSecurity";
 import { PickListing } from "~/features/billing/plans-page/PickListing";
 import { PlanRequestNotice } from "~/features/billing/plans-page/PlanRequestNotice";
 import { Alert } from "~/ui/Alert";
-import {
-  loginPathForPlan,
-  parsePlanTier,
-  PLAN_LIST,
-  PLANS,
-  subscriptionPath,
-  TIER_ERROR,
-} from "~/features/billing/plans";
+import { loginPathForPlan, parsePlanTier, PLAN_LIST, PLANS, subscriptionPath, TIER_ERROR } from "~/core/plans";
 import { originOf, seoMeta } from "~/features/site/seo";
 import { formatDollarsAndCents } from "~/platform/money";
 import { subscribeFormSchema } from "~/features/billing/subscribe-form";
@@ -57,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     pick:
       chosen && url.searchParams.get("pick") === "1"
         ? listings.map((l) => ({
-            modelId: l.modelId,
+            listingId: l.listingId,
             firstName: l.firstName,
             // Free weeks are paid for here like an unpaid listing (the payment keeps the free days).
             paid: isSubscriptionStatus(l.status) && isPaidStatus(l.status) && l.gift !== true,
@@ -88,8 +81,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const asked = form?.get("listingId");
   if (asked == null && listings.length > 1) throw redirect(`${subscriptionPath(tier)}&pick=1`, 303);
-  const listingId = asked == null ? listings[0].modelId : asked;
-  if (!isId(listingId) || !listings.some((l) => l.modelId === listingId)) {
+  const listingId = asked == null ? listings[0].listingId : asked;
+  if (!isId(listingId) || !listings.some((l) => l.listingId === listingId)) {
     return data({ error: "Listing not found." }, { status: 404 });
   }
   const { ctx } = context.cloudflare;

@@ -1,8 +1,8 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { InfoPage } from "~/features/site/InfoPage";
-import { LegalSections } from "~/features/site/legal/legal-document";
-import { TERMS_PLANS_SECTIONS } from "~/features/site/legal/terms-plans";
-import { TERMS_USE_SECTIONS } from "~/features/site/legal/terms-use";
+import { LegalSections } from "~/features/shell/legal/legal-document";
+import { TERMS_PLANS_SECTIONS } from "~/features/shell/legal/terms-plans";
+import { TERMS_USE_SECTIONS } from "~/features/shell/legal/terms-use";
 import { originLoader, seoMeta } from "~/features/site/seo";
 import { SITE_NAME, TERMS_UPDATED } from "~/features/site/site";
 

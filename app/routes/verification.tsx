@@ -59,7 +59,12 @@ export default function GetVerified() {
           <fieldset className="space-y-3">
             <legend className="mb-2 text-lg font-semibold">1. Choose a listing</legend>
             {choices.map((c) => (
-              <ListingChoice key={c.modelId} choice={c} checked={form.selected === c.modelId} onChoose={form.choose} />
+              <ListingChoice
+                key={c.listingId}
+                choice={c}
+                checked={form.selected === c.listingId}
+                onChoose={form.choose}
+              />
             ))}
           </fieldset>
           <DocumentChoice chosen={form.documentType} onChoose={form.chooseDocument} />

@@ -8,20 +8,21 @@ import { LikeButton } from "~/features/likes/LikeButton";
 import { listingAnchor } from "~/features/likes/likes";
 import { GRID_CLASSES, ListingCard } from "~/features/catalogue/ListingCard";
 import { ProfileView } from "~/features/profile/ProfileView";
-import { HiddenNotice } from "~/features/profile/HiddenNotice";
+import { HiddenNotice } from "~/features/listings/HiddenNotice";
 import { hiddenSteps } from "~/features/listings/owner-steps";
 import { loadHiddenState } from "~/features/listings/hidden-state.server";
+import { reportPhotoOpen } from "~/features/insights/beacon";
 import { useProfileUpdates } from "~/features/site/Realtime";
 import { useJsonFetch } from "~/ui/useJsonFetch";
 import { isId } from "~/platform/data/ids";
 import { ERROR_MSG } from "~/features/site/messages";
-import { primaryImage } from "~/features/profile/profile";
-import type { Profile } from "~/features/profile/profile";
+import { primaryImage } from "~/core/profile";
+import type { Profile } from "~/core/profile";
 import { originOf, privateMeta, seoMeta } from "~/features/site/seo";
 import { getSessionUser } from "~/features/accounts/auth.server";
 import { countLikes } from "~/features/likes/likes.server";
 import { loadPublicProfile } from "~/features/profile/profile.server";
-import { loadSuggestions } from "~/features/profile/suggestions.server";
+import { loadSuggestions } from "~/features/catalogue/profile-suggestions.server";
 import { countEvents } from "~/features/insights/count-queue.server";
 import { NOINDEX, PARTIAL_NO_STORE, PRIVATE_NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
 
@@ -45,13 +46,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { env, ctx } = context.cloudflare;
-  const modelId = params.modelId ?? "";
-  if (!isId(modelId)) throw data(ERROR_MSG.modelNotFound, { status: 404 });
+  const listingId = params.modelId ?? "";
+  if (!isId(listingId)) throw data(ERROR_MSG.modelNotFound, { status: 404 });
   const viewer = await getSessionUser(request, env, context);
   const profile = await loadPublicProfile(
     env,
     ctx,
-    modelId,
+    listingId,
     viewer ? { id: viewer.id, isAdmin: viewer.isAdmin } : null,
   );
   if (!profile) throw data(ERROR_MSG.modelNotFound, { status: 404 });
@@ -63,19 +64,19 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       console.error("profile: suggestions failed to load", error);
       return [];
     }),
-    countLikes(env, modelId).catch((error: unknown) => {
+    countLikes(env, listingId).catch((error: unknown) => {
       incomplete = true;
       console.error("profile: like count failed to load", error);
       return 0;
     }),
   ]);
   // A hidden profile opens only for its owner or an administrator: say so, and what it waits for.
-  const hidden = profile.live || !viewer ? null : await hiddenNotice(env, modelId, viewer);
+  const hidden = profile.live || !viewer ? null : await hiddenNotice(env, listingId, viewer);
   // One view per page load by a person: crawlers and the owner's own visits are not counted.
   // Once per visitor (client address) per listing per day, through the count queue (decision 0024).
   // Remix's request has no `cf`: the visitor's region comes from the context (regions.ts).
   if (profile.live && !viewer) {
-    countEvents(env, ctx, request, [{ kind: "view", listing: modelId }], context.cloudflare.cf);
+    countEvents(env, ctx, request, [{ kind: "view", listing: listingId }], context.cloudflare.cf);
   }
   // A hidden listing is shown only to its owner or an administrator: never to a shared cache.
   return data(
@@ -106,9 +107,9 @@ export default function ViewProfile() {
   }, [loaded]);
   // A realtime change to this listing reloads its JSON, not the page loader, so it is not counted as a view.
   // Hidden meanwhile (404): the loader runs again and says so. Any other failure keeps what is shown.
-  useProfileUpdates(({ modelId }) => {
-    if (modelId !== profile.modelId) return;
-    void fresh.load(`/api/model/${modelId}`).then((result) => {
+  useProfileUpdates(({ modelId: listingId }) => {
+    if (listingId !== profile.modelId) return;
+    void fresh.load(`/api/model/${listingId}`).then((result) => {
       if (result.ok) {
         const { likes: count, ...next } = result.data;
         setProfile(next);
@@ -128,12 +129,13 @@ export default function ViewProfile() {
         <ProfileView
           profile={profile}
           now={loaded.now}
+          onPhotoOpen={reportPhotoOpen}
           actions={
             // The anchor a like posted without JavaScript comes back to (likes.ts: afterFormLike).
             <div id={listingAnchor(profile.modelId)} className="flex scroll-mt-32 gap-2">
-              <LikeButton modelId={profile.modelId} name={profile.firstName} likes={likes} />
-              <FavouriteButton modelId={profile.modelId} name={profile.firstName} />
-              {profile.live ? <ReportLink modelId={profile.modelId} name={profile.firstName} /> : null}
+              <LikeButton listingId={profile.modelId} name={profile.firstName} likes={likes} />
+              <FavouriteButton listingId={profile.modelId} name={profile.firstName} />
+              {profile.live ? <ReportLink listingId={profile.modelId} name={profile.firstName} /> : null}
             </div>
           }
         />

@@ -38,7 +38,6 @@ export const CheckBadgeIcon = (p: IconProps) => <Icon {...p} symbol="check-badge
 export const FilterIcon = (p: IconProps) => <Icon {...p} symbol="filter" />;
 export const InstagramIcon = (p: IconProps) => <Icon {...p} symbol="instagram" />;
 export const XIcon = (p: IconProps) => <Icon {...p} symbol="x" />;
-export const UserIcon = (p: IconProps) => <Icon {...p} symbol="user" />;
 export const ArrowLeftIcon = (p: IconProps) => <Icon {...p} symbol="arrow-left" />;
 export const TrashIcon = (p: IconProps) => <Icon {...p} symbol="trash" />;
 export const GripIcon = (p: IconProps) => <Icon {...p} symbol="grip" />;

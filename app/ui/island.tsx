@@ -19,6 +19,8 @@ import {
   UNSAFE_ViewTransitionContext as ViewTransitionContext,
 } from "react-router-dom";
 import { UNSAFE_RemixContext as RemixContext } from "@remix-run/react";
+// The UNSAFE_ contexts are Remix's and React Router's internals: docs/architecture.md, "Framework internals we
+// rely on", says what may break them and what an upgrade to React Router 7 has to change here.
 import { useHydrated } from "./useHydrated";
 
 // Parts of a public page whose code the browser fetches at the visitor's first input rather than with the

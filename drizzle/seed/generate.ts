@@ -10,13 +10,13 @@ import {
   PLACES_OF_SERVICE,
   RATE_DURATIONS,
   SERVICES,
-} from "../../app/features/listings/options";
-import type { NATIONALITIES, CallType, RateDuration } from "../../app/features/listings/options";
-import { REGIONS } from "../../app/features/catalogue/regions";
-import type { Region } from "../../app/features/catalogue/regions";
-import { SUBURBS } from "../../app/features/catalogue/suburbs";
-import { availableDaysMask, emptySchedule, storedSchedule } from "../../app/features/listings/weekly-schedule";
-import type { TimeRange } from "../../app/features/listings/weekly-schedule";
+} from "../../app/core/listing-options";
+import type { NATIONALITIES, CallType, RateDuration } from "../../app/core/listing-options";
+import { REGIONS } from "../../app/core/regions";
+import type { Region } from "../../app/core/regions";
+import { SUBURBS } from "../../app/core/suburbs";
+import { availableDaysMask, emptySchedule, storedSchedule } from "../../app/core/weekly-schedule";
+import type { TimeRange } from "../../app/core/weekly-schedule";
 import { addDays, nzDate } from "../../app/platform/time/nz-time";
 import { ART_STYLES, PALETTES } from "./art";
 import type { ArtStyle } from "./art";

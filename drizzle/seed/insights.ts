@@ -18,7 +18,7 @@ const NEARBY: Record<string, [string, string]> = {
   CAN: ["OTA", "NSN"],
   OTA: ["CAN", "STL"],
 };
-/** The site's regions (app/features/catalogue/regions.ts) to the ISO region most of their visitors are in. */
+/** The site's regions (app/core/regions.ts) to the ISO region most of their visitors are in. */
 const CODE_OF_NAME = new Map([
   ["auckland", "AUK"],
   ["wellington", "WGN"],

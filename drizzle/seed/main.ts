@@ -1,24 +1,28 @@
 /// <reference types="node" />
 // Demo data for a first run: `npm run db:seed` (scripts/seed.mjs bundles this file and calls main()).
-// Writes through wrangler's getPlatformProxy into the same local state `wrangler dev --persist-to DIR` uses.
+// Writes into the same local state `wrangler dev --persist-to DIR` uses, through a store of its own (store.ts).
 // The D1 migrations must already be applied to DIR.
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { hashPassword } from "../../app/features/accounts/password.server";
 import { newToken } from "../../app/platform/data/ids";
 import { MAX_SOURCE_SIDE, OUTPUT_MAX_SIDE } from "../../app/features/photos/rules";
-import { REGIONS } from "../../app/features/catalogue/regions";
+import { REGIONS } from "../../app/core/regions";
 import { hasSealingKey, sealSecret } from "../../app/platform/crypto/sealing-key.server";
 import { demoInsights } from "./insights";
 import { safetyNetStatements } from "./safety-net";
 import { DEMO_ACCOUNTS, DEMO_ADMIN_TOTP_SECRET } from "./demo-accounts";
 import { generateDemoData, MIN_LISTINGS, PHOTO_HEIGHT, PHOTO_WIDTH } from "./generate";
 import type { DemoData } from "./generate";
+import { duringStep, failureText, NOTHING_WRITTEN, SeedError, undoSeed } from "./failure";
 import { insertStatements, runInBatches } from "./insert";
 import { eachLimit, FULL, putPhoto, renderArt, sizedRendering } from "./photos";
 import type { Rendering } from "./photos";
+import { openSeedStore, statement } from "./store";
+import type { SeedStore } from "./store";
 
 export { DEMO_ACCOUNTS, DEMO_ADMIN_TOTP_SECRET } from "./demo-accounts";
+export { SeedError } from "./failure";
 
 export const DEFAULT_LISTINGS = 72;
 export const DEFAULT_PERSIST_TO = ".wrangler/state";
@@ -73,7 +77,7 @@ const USAGE = `Usage: node scripts/seed.mjs [--listings N] [--persist-to DIR] [-
                     pipeline does: longest side at most ${OUTPUT_MAX_SIDE}, so 1800x2400), with a camera-like
                     grain; each side ${MIN_PHOTO_SIDE} to ${MAX_SOURCE_SIDE}; default ${PHOTO_WIDTH}x${PHOTO_HEIGHT} without grain
 
-Apply the migrations first: npx wrangler d1 migrations apply DB --local --persist-to DIR`;
+Apply the migrations first: node scripts/wrangler-d1.mjs migrations apply DB --local --persist-to DIR`;
 
 export class UsageError extends Error {}
 
@@ -174,15 +178,11 @@ export async function main(argv: readonly string[], root: string): Promise<numbe
     if (!options.quiet) printResult(result, options);
     return 0;
   } catch (error) {
-    if (error instanceof SeedError) {
-      console.error(`Seed failed: ${error.message}`);
-      return 1;
-    }
-    throw error;
+    if (!(error instanceof SeedError)) throw error;
+    console.error(failureText(error));
+    return 1;
   }
 }
-
-export class SeedError extends Error {}
 
 const REQUIRED_TABLES = [
   "users",
@@ -195,45 +195,15 @@ const REQUIRED_TABLES = [
 
 export async function seed(options: SeedOptions): Promise<SeedResult> {
   const started = Date.now();
-  const persistTo = path.resolve(options.persistTo);
+  const dir = path.join(options.persistTo, "v3");
   const log = (message: string) => {
     if (!options.quiet) console.log(message);
   };
-  // getPlatformProxy warns (through wrangler's logger and workerd's stderr) that the Worker's own Durable
-  // Object class is not available to it. The seed does not use it: keep that out of the output.
-  process.env.WRANGLER_LOG ??= "error";
-  const restoreStderr = muteStderr(/DurableObjectNamespace in the config referenced the class/);
-  const { getPlatformProxy } = await import("wrangler");
-  const proxy = await getPlatformProxy<{
-    DB: D1Database;
-    PHOTOS: R2Bucket;
-    SEALING_KEY?: string;
-    TWO_FACTOR_KEY?: string;
-    SAFETY_NET_KEY?: string;
-  }>({
-    configPath: path.join(options.root, "wrangler.toml"),
-    persist: { path: path.join(persistTo, "v3") },
-    remoteBindings: false,
-  }).catch((error: unknown) => {
-    restoreStderr();
-    throw error;
-  });
+  const store = await duringStep("starting the local store (workerd)", NOTHING_WRITTEN, () =>
+    openSeedStore(options.root, options.persistTo),
+  );
   try {
-    const { DB: db, PHOTOS: photos } = proxy.env;
-    const tables = await db
-      .prepare(
-        `SELECT name FROM sqlite_master WHERE type = 'table' AND name IN (${REQUIRED_TABLES.map(() => "?").join(", ")})`,
-      )
-      .bind(...REQUIRED_TABLES)
-      .all<{ name: string }>();
-    const missing = REQUIRED_TABLES.filter((t) => !tables.results.some((r) => r.name === t));
-    if (missing.length) {
-      throw new SeedError(
-        `the ${missing.includes("listings") ? "listings" : missing[0]} table is missing in ${path.join(options.persistTo, "v3")}.\n` +
-          `Apply the migrations first: npx wrangler d1 migrations apply DB --local --persist-to ${options.persistTo}`,
-      );
-    }
-    const existing = (await db.prepare("SELECT count(*) AS n FROM users").first<{ n: number }>())?.n ?? 0;
+    const existing = await duringStep("reading the database", NOTHING_WRITTEN, () => usersIn(store, options));
     if (existing > 0) {
       if (options.ifEmpty) return { skipped: true, users: existing };
       throw new SeedError(
@@ -251,7 +221,7 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
       poolSize: large ? POOL_SIZE : undefined,
       photoSize: options.photoSize ?? undefined,
     });
-    log(`Seeding ${data.listings.length} listings into ${path.join(options.persistTo, "v3")} ...`);
+    log(`Seeding ${data.listings.length} listings into ${dir} ...`);
 
     let t = Date.now();
     await hashPasswords(data, large);
@@ -259,23 +229,18 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
       `  hashed passwords for ${data.users.length} users in ${seconds(t)}${large ? ` (generated providers share ${HASH_POOL} random ones)` : ""}`,
     );
 
-    // Pictures first, so no row ever points at a missing object.
-    t = Date.now();
-    const photoBytes = await storePhotos(data, photos, options, large);
-    log(`  stored ${data.photos.length} pictures (${(photoBytes / 1e6).toFixed(1)} MB) in R2 in ${seconds(t)}`);
-
     // The demo administrator's TOTP secret, sealed with the key `wrangler dev` will read from .dev.vars.
     const admin = data.users.find((u) => u.role === "admin");
     if (!admin) throw new SeedError("the demo data has no administrator");
-    if (!hasSealingKey(proxy.env))
+    if (!hasSealingKey(store.vars))
       throw new SeedError("SEALING_KEY is missing from .dev.vars (scripts/seed.mjs writes one; run it again).");
     const adminId = String(admin.row.id);
-    const sealedAdminSecret = await sealSecret(proxy.env, adminId, DEMO_ADMIN_TOTP_SECRET);
+    const sealedAdminSecret = await sealSecret(store.vars, adminId, DEMO_ADMIN_TOTP_SECRET);
     // Demo Safety Net alerts, reported by generated providers (drizzle/seed/safety-net.ts).
-    if (!proxy.env.SAFETY_NET_KEY)
+    if (!store.vars.SAFETY_NET_KEY)
       throw new SeedError("SAFETY_NET_KEY is missing from .dev.vars (scripts/seed.mjs writes one; run it again).");
     const reporters = data.users.filter((u) => u.role === "provider").map((u) => String(u.row.id));
-    const safetyNet = reporters.length > 0 ? await safetyNetStatements(proxy.env, reporters, now) : [];
+    const safetyNet = reporters.length > 0 ? await safetyNetStatements(store.vars, reporters, now) : [];
 
     // 90 days of insights for the demo providers' listings (drizzle/seed/insights.ts).
     const insights = demoInsights(
@@ -287,42 +252,47 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
       now,
       options.seed,
     );
-    t = Date.now();
+
+    let photoBytes = 0;
+    let step = "storing the pictures in R2";
     try {
-      await runInBatches(db, [
+      // Pictures first, so no row ever points at a missing object.
+      t = Date.now();
+      photoBytes = await storePhotos(data, store, options, large);
+      log(`  stored ${data.photos.length} pictures (${(photoBytes / 1e6).toFixed(1)} MB) in R2 in ${seconds(t)}`);
+      step = "inserting the rows into D1";
+      t = Date.now();
+      await runInBatches(store, [
         ...insertStatements(
-          db,
           "users",
           data.users.map((u) => u.row),
         ),
-        ...insertStatements(db, "listings", data.listings),
+        ...insertStatements("listings", data.listings),
         ...insertStatements(
-          db,
           "listing_images",
           data.photos.map((p) => p.row),
         ),
-        ...insertStatements(db, "listing_rates", data.rates),
-        ...insertStatements(db, "listing_special_rates", data.specialRates),
-        ...insertStatements(db, "tour_stops", data.tourStops),
-        ...insertStatements(db, "listing_stats", data.stats),
-        ...insertStatements(db, "listing_daily", insights.daily),
-        ...insertStatements(db, "listing_photo_daily", insights.photos),
-        ...insertStatements(db, "listing_region_daily", insights.regions),
-        ...insertStatements(db, "subscriptions", data.subscriptions),
-        db
-          .prepare("INSERT INTO totp_factors (user_id, secret, enabled_at, last_step) VALUES (?, ?, ?, 0)")
-          .bind(adminId, sealedAdminSecret, now),
+        ...insertStatements("listing_rates", data.rates),
+        ...insertStatements("listing_special_rates", data.specialRates),
+        ...insertStatements("tour_stops", data.tourStops),
+        ...insertStatements("listing_stats", data.stats),
+        ...insertStatements("listing_daily", insights.daily),
+        ...insertStatements("listing_photo_daily", insights.photos),
+        ...insertStatements("listing_region_daily", insights.regions),
+        ...insertStatements("subscriptions", data.subscriptions),
+        statement(
+          "INSERT INTO totp_factors (user_id, secret, enabled_at, last_step) VALUES (?, ?, ?, 0)",
+          adminId,
+          sealedAdminSecret,
+          now,
+        ),
         ...safetyNet,
       ]);
+      log(`  inserted rows in ${seconds(t)}`);
     } catch (error) {
-      // Leave the database empty rather than half seeded (listings and the rest cascade from users).
-      await db
-        .prepare("DELETE FROM users WHERE email LIKE '%@demo.test'")
-        .run()
-        .catch(() => undefined);
-      throw error;
+      // Leave the store as it was rather than half seeded, so --if-empty never mistakes it for a finished seed.
+      throw await undoSeed(store, data, step, options.persistTo, error);
     }
-    log(`  inserted rows in ${seconds(t)}`);
 
     return {
       skipped: false,
@@ -338,25 +308,27 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
       ms: Date.now() - started,
     };
   } finally {
-    await proxy.dispose();
-    restoreStderr();
+    await store.dispose();
   }
 }
 
-/** Drops stderr writes matching `pattern` until the returned function is called. */
-function muteStderr(pattern: RegExp): () => void {
-  const original = process.stderr.write;
-  process.stderr.write = function (this: NodeJS.WriteStream, chunk: unknown, ...rest: unknown[]) {
-    if (pattern.test(String(chunk))) {
-      const callback = rest.find((r) => typeof r === "function") as (() => void) | undefined;
-      callback?.();
-      return true;
-    }
-    return (original as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
-  } as typeof process.stderr.write;
-  return () => {
-    process.stderr.write = original;
-  };
+/** The users the store already has; a SeedError naming the command to run when the migrations are missing. */
+async function usersIn(store: SeedStore, options: SeedOptions): Promise<number> {
+  const tables = await store.all<{ name: string }>(
+    statement(
+      `SELECT name FROM sqlite_master WHERE type = 'table' AND name IN (${REQUIRED_TABLES.map(() => "?").join(", ")})`,
+      ...REQUIRED_TABLES,
+    ),
+  );
+  const missing = REQUIRED_TABLES.filter((t) => !tables.some((r) => r.name === t));
+  if (missing.length) {
+    throw new SeedError(
+      `the ${missing.includes("listings") ? "listings" : missing[0]} table is missing in ${path.join(options.persistTo, "v3")}.\n` +
+        `Apply the migrations first: node scripts/wrangler-d1.mjs migrations apply DB --local --persist-to ${options.persistTo}`,
+    );
+  }
+  const [row] = await store.all<{ n: number }>(statement("SELECT count(*) AS n FROM users"));
+  return row?.n ?? 0;
 }
 
 async function hashPasswords(data: DemoData, large: boolean): Promise<void> {
@@ -377,12 +349,12 @@ async function hashPasswords(data: DemoData, large: boolean): Promise<void> {
   );
 }
 
-async function storePhotos(data: DemoData, bucket: R2Bucket, options: SeedOptions, large: boolean): Promise<number> {
+async function storePhotos(data: DemoData, store: SeedStore, options: SeedOptions, large: boolean): Promise<number> {
   let bytes = 0;
   const cpus = availableParallelism();
   if (large) {
     // Render the pool once; every image row still gets its own key and object.
-    const pool: Uint8Array[] = [];
+    const pool: Uint8Array<ArrayBuffer>[] = [];
     const rendering = options.photoSize
       ? { ...sizedRendering(options.photoSize.width, options.photoSize.height), quality: POOL_RENDERING.quality }
       : POOL_RENDERING;
@@ -393,7 +365,7 @@ async function storePhotos(data: DemoData, bucket: R2Bucket, options: SeedOption
       if (!("pool" in photo.art)) throw new Error("large runs use pool pictures");
       const picture = pool[photo.art.pool];
       bytes += picture.byteLength;
-      await putPhoto(bucket, photo.key, picture);
+      await putPhoto(store, photo.key, picture);
     });
     return bytes;
   }
@@ -403,7 +375,7 @@ async function storePhotos(data: DemoData, bucket: R2Bucket, options: SeedOption
     if ("pool" in photo.art) throw new Error("small runs draw their own pictures");
     const picture = await renderArt(photo.art, rendering, options.cacheDir);
     bytes += picture.byteLength;
-    await putPhoto(bucket, photo.key, picture);
+    await putPhoto(store, photo.key, picture);
   });
   return bytes;
 }

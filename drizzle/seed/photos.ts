@@ -9,6 +9,7 @@ import path from "node:path";
 import { artSvg, PALETTES } from "./art";
 import type { ArtStyle } from "./art";
 import { createRng } from "./random";
+import type { SeedStore } from "./store";
 
 export type Rendering = {
   width: number;
@@ -86,7 +87,7 @@ export async function renderArt(
   art: { seed: string; palette: number; style: ArtStyle },
   rendering: Rendering,
   cacheDir: string | null,
-): Promise<Uint8Array> {
+): Promise<Uint8Array<ArrayBuffer>> {
   const svg = artSvg(createRng(art.seed), PALETTES[art.palette], art.style, rendering.width, rendering.height);
   const hash = createHash("sha1")
     .update(`${svg}|q${rendering.quality}${rendering.grain ? `|texture${TEXTURE_LAYERS.join()}` : ""}`)
@@ -112,12 +113,12 @@ export async function renderArt(
     await writeFile(tmp, webp);
     await rename(tmp, file);
   }
-  // A plain copy: the platform proxy cannot serialise a Buffer that views a shared pool.
+  // A Uint8Array of its own (sharp's Buffer may view a shared pool), as the store's request body takes it.
   return new Uint8Array(webp);
 }
 
-export async function putPhoto(bucket: R2Bucket, key: string, bytes: Uint8Array): Promise<void> {
-  await bucket.put(key, bytes, { httpMetadata: { contentType: "image/webp" } });
+export async function putPhoto(store: SeedStore, key: string, bytes: Uint8Array<ArrayBuffer>): Promise<void> {
+  await store.putPhoto(key, bytes, "image/webp");
 }
 
 /** Runs `work` over `items` with at most `limit` in flight; stops at the first error. */

@@ -7,6 +7,8 @@ import { toE164 } from "../../app/features/safety-net/phone-numbers";
 import { alertExpiry } from "../../app/features/safety-net/retention";
 import { identifierHash, sealText } from "../../app/features/safety-net/safety-key.server";
 import { newId } from "../../app/platform/data/ids";
+import { statement } from "./store";
+import type { Statement } from "./store";
 
 /** The documented demo number: a number check for it answers one published alert. */
 export const DEMO_SAFETY_NUMBER = "021 000 0101";
@@ -35,26 +37,23 @@ const ALERTS = [
   },
 ] as const;
 
-type Env = { DB: D1Database; SAFETY_NET_KEY?: string };
-
-/** The rows, as D1 statements for the seed's batch; `reporterIds` are generated providers' ids. */
+/** The rows, as statements for the seed's batch; `reporterIds` are generated providers' ids. */
 export async function safetyNetStatements(
-  env: Env,
+  env: { SAFETY_NET_KEY?: unknown },
   reporterIds: readonly string[],
   now: number,
-): Promise<D1PreparedStatement[]> {
-  const statements: D1PreparedStatement[] = [];
+): Promise<Statement[]> {
+  const statements: Statement[] = [];
   for (const [i, alert] of ALERTS.entries()) {
     const id = newId();
     const at = now - alert.daysAgo * 86_400_000;
     const month = new Date(at).toISOString().slice(0, 7);
     const date = new Date(at).toISOString().slice(0, 10);
     statements.push(
-      env.DB.prepare(
+      statement(
         `INSERT INTO safety_reports (id, user_id, incident_date, region, category, description, status, alert_region,
           alert_month, alert_category, alert_text, created_at, updated_at, decided_at, published_at, expires_at)
          VALUES (?, ?, ?, ?, ?, ?, 'published', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).bind(
         id,
         reporterIds[i % reporterIds.length],
         date,
@@ -74,7 +73,7 @@ export async function safetyNetStatements(
     );
     if (alert.phone) {
       const hash = await identifierHash(env, identifierKey("phone", toE164(alert.phone)!));
-      statements.push(env.DB.prepare("INSERT INTO safety_identifiers (report_id, hash) VALUES (?, ?)").bind(id, hash));
+      statements.push(statement("INSERT INTO safety_identifiers (report_id, hash) VALUES (?, ?)", id, hash));
     }
   }
   return statements;

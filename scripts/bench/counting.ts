@@ -1,8 +1,8 @@
 // Counting's targets (docs/decisions/0024-counting-off-the-request-path.md): a soak of profile views from
 // many visitors ends with exactly one view counted per visitor, and the D1 writes behind them stay few.
 // The views go through the running app (wrangler dev, its count queue and consumer); the counts are read
-// from its store beside it (getPlatformProxy over the same persist folder).
-import { getPlatformProxy } from "wrangler";
+// from its store beside it (a platform proxy over the same persist folder: scripts/platform-proxy.mjs).
+import { withPlatformProxy } from "../platform-proxy.mjs";
 import { countDay } from "../../app/platform/http/client-address";
 import { BROWSER_UA, percentile } from "./load";
 
@@ -43,14 +43,9 @@ export async function countSoak(
   listing: string,
   o: { seconds: number; clients: number; visitors: number },
 ): Promise<CountSoak> {
-  const proxy = await getPlatformProxy<Env>({
-    configPath: "wrangler.toml",
-    persist: { path: `${app.persistDir}/v3` },
-    remoteBindings: false,
-  });
-  try {
+  return withPlatformProxy("bench: the count soak", app.persistDir, async (env: Env) => {
     const day = countDay(Date.now());
-    const before = await readCounts(proxy.env.DB, listing, day);
+    const before = await readCounts(env.DB, listing, day);
     const times: number[] = [];
     let errors = 0;
     let next = 0;
@@ -79,11 +74,11 @@ export async function countSoak(
     const visitors = Math.min(next, o.visitors);
     // The last window is sent a second after the last view, and the consumer waits up to a second for a batch:
     // poll until the count stops moving (or 60 s pass), never a fixed sleep.
-    let after = await readCounts(proxy.env.DB, listing, day);
+    let after = await readCounts(env.DB, listing, day);
     let steady = 0;
     for (let waited = 0; waited < 60 && steady < 5; waited++) {
       await new Promise((r) => setTimeout(r, 1000));
-      const now = await readCounts(proxy.env.DB, listing, day);
+      const now = await readCounts(env.DB, listing, day);
       steady = now.views === after.views && now.flushes === after.flushes ? steady + 1 : 0;
       after = now;
     }
@@ -109,7 +104,5 @@ export async function countSoak(
         "D1 batches": batches,
       },
     };
-  } finally {
-    await proxy.dispose();
-  }
+  });
 }

@@ -1,7 +1,7 @@
 // Fair rotation's target: over 24 simulated hours, no two listings in one tier differ by more than 10% in
 // their share of first-row positions (app/features/insights/rotation.ts). Measured on the grid's own SQL
 // (gridQuery, the order visitors get) over the bench's store, one query per 10-minute slot of a day.
-import { getPlatformProxy } from "wrangler";
+import { withPlatformProxy } from "../platform-proxy.mjs";
 import { parseFilters } from "../../app/features/catalogue/filters";
 import { gridQuery } from "../../app/features/catalogue/grid.server";
 import { rotationSlot, slotStart, SLOTS_PER_DAY } from "../../app/features/insights/rotation";
@@ -22,13 +22,8 @@ export type Fairness = { rows: Row[]; spread: number };
  * first-row places it held; the spread is (most − fewest) ÷ most, per tier.
  */
 export async function fairness(persistDir: string): Promise<Fairness> {
-  const proxy = await getPlatformProxy<Env>({
-    configPath: "wrangler.toml",
-    persist: { path: `${persistDir}/v3` },
-    remoteBindings: false,
-  });
-  try {
-    const db = getDb(proxy.env);
+  return withPlatformProxy("bench: fair rotation over 24 simulated hours", persistDir, async (env: Env) => {
+    const db = getDb(env);
     const filters = parseFilters(new URLSearchParams());
     const held = new Map<string, { featured: boolean; count: number }>();
     const first = rotationSlot(Date.now());
@@ -62,7 +57,5 @@ export async function fairness(persistDir: string): Promise<Fairness> {
       });
     }
     return { rows, spread };
-  } finally {
-    await proxy.dispose();
-  }
+  });
 }

@@ -1,7 +1,7 @@
 // figures: D1 rows read by the grid and the region counts; load on the home and region pages
 // next to a static file; JavaScript shipped to the home page.
 import { gzipSync } from "node:zlib";
-import { getPlatformProxy } from "wrangler";
+import { withPlatformProxy } from "../platform-proxy.mjs";
 import { parseFilters, PAGE_SIZE } from "../../app/features/catalogue/filters";
 import { getDb } from "../../app/platform/data/db.server";
 import { facetsQuery, touringCountsQuery } from "../../app/features/catalogue/facets.server";
@@ -21,13 +21,8 @@ async function rowsRead(db: D1Database, query: { toSQL(): { sql: string; params:
 }
 
 export async function gridRowsRead(persistDir: string, listings: number): Promise<Row[]> {
-  const proxy = await getPlatformProxy<Env>({
-    configPath: "wrangler.toml",
-    persist: { path: `${persistDir}/v3` },
-    remoteBindings: false,
-  });
-  try {
-    const db = getDb(proxy.env);
+  return withPlatformProxy("bench: the grid's rows_read", persistDir, async (env: Env) => {
+    const db = getDb(env);
     const now = Date.now();
     const none = parseFilters(new URLSearchParams());
     const cases: [string, { toSQL(): { sql: string; params: unknown[] } }][] = [
@@ -71,13 +66,11 @@ export async function gridRowsRead(persistDir: string, listings: number): Promis
     ];
     const rows: Row[] = [];
     for (const [name, q] of cases) {
-      const r = await rowsRead(proxy.env.DB, q);
+      const r = await rowsRead(env.DB, q);
       rows.push({ listings, query: name, "rows returned": r.rows, rows_read: r.rowsRead });
     }
     return rows;
-  } finally {
-    await proxy.dispose();
-  }
+  });
 }
 
 export async function gridLoad(baseUrl: string, seconds: number): Promise<Row[]> {

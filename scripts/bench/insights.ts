@@ -6,7 +6,7 @@
 // BENCH_VERBOSE=1 prints each statement's rows_read beside its SQL.
 import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { getPlatformProxy } from "wrangler";
+import { withPlatformProxy } from "../platform-proxy.mjs";
 import { startApp } from "../../tests/e2e/server";
 import { mustRun } from "../../tests/e2e/wrangler-dev";
 import { loadInsightsPage } from "../../app/features/insights/insights-page.server";
@@ -53,7 +53,7 @@ export async function ensureInsightsStore(big: string, cache: string): Promise<s
   const marker = join(dir, "seeded");
   if (existsSync(marker)) {
     // Made before a later migration: bring its schema up to date (applies only the new ones).
-    mustRun("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", dir]);
+    mustRun("node", ["scripts/wrangler-d1.mjs", "migrations", "apply", "DB", "--local", "--persist-to", dir]);
     return dir;
   }
   console.log(`Adding ${DAYS_OF_ROWS} days of insights rows to a copy of the 10,000-listing store in ${dir} ...`);
@@ -61,33 +61,22 @@ export async function ensureInsightsStore(big: string, cache: string): Promise<s
   mkdirSync(dir, { recursive: true });
   cpSync(big, dir, { recursive: true });
   rmSync(join(dir, "seeded"), { force: true });
-  const proxy = await getPlatformProxy<Env>({
-    configPath: "wrangler.toml",
-    persist: { path: `${dir}/v3` },
-    remoteBindings: false,
-  });
-  try {
+  // Safe to run again on a new proxy (withPlatformProxy): every statement skips the rows already there.
+  await withPlatformProxy("bench: adding the insights rows", dir, async (env: Env) => {
     // A million rows a statement: one statement for all 4,000,000 would hold the store for minutes.
     for (let from = 0; from < DAYS_OF_ROWS; from += 100)
-      await proxy.env.DB.prepare(FILL_DAILY(from, Math.min(DAYS_OF_ROWS, from + 100) - 1)).run();
-    await proxy.env.DB.prepare(FILL_PHOTOS).bind(OWNER.email).run();
-    await proxy.env.DB.prepare(FILL_REGIONS).bind(OWNER.email).run();
-  } finally {
-    await proxy.dispose();
-  }
+      await env.DB.prepare(FILL_DAILY(from, Math.min(DAYS_OF_ROWS, from + 100) - 1)).run();
+    await env.DB.prepare(FILL_PHOTOS).bind(OWNER.email).run();
+    await env.DB.prepare(FILL_REGIONS).bind(OWNER.email).run();
+  });
   writeFileSync(marker, new Date().toISOString());
   return dir;
 }
 
 /** Rows the insights page's reads take for the owner's first listing over 90 days, beside their statements. */
 async function rowsRead(dir: string): Promise<{ rows: number; statements: number }> {
-  const proxy = await getPlatformProxy<Env>({
-    configPath: "wrangler.toml",
-    persist: { path: `${dir}/v3` },
-    remoteBindings: false,
-  });
-  try {
-    const user = await proxy.env.DB.prepare("SELECT id FROM users WHERE email = ?1")
+  return withPlatformProxy("bench: the insights page's rows_read", dir, async (platform: Env) => {
+    const user = await platform.DB.prepare("SELECT id FROM users WHERE email = ?1")
       .bind(OWNER.email)
       .first<{ id: string }>();
     if (!user) throw new Error(`bench: no ${OWNER.email} in the store`);
@@ -95,13 +84,11 @@ async function rowsRead(dir: string): Promise<{ rows: number; statements: number
       ? (rows: number, query: string) => console.log(rows, query.slice(0, 300))
       : undefined;
     const count = { rows: 0, statements: 0, log };
-    const env = { DB: countingD1(proxy.env.DB, count) };
+    const env = { DB: countingD1(platform.DB, count) };
     const page = await loadInsightsPage(env, user.id, null, RANGE, Date.now());
     if (!page.listingId) throw new Error("bench: the demo Independent has no listing");
     return count;
-  } finally {
-    await proxy.dispose();
-  }
+  });
 }
 
 /**

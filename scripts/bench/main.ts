@@ -42,7 +42,7 @@ function store(listings: number, photoSize?: string): string {
     writeFileSync(marker, new Date().toISOString());
   } else {
     // A store seeded before a later migration: bring its schema up to date (applies only the new ones).
-    mustRun("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", dir]);
+    mustRun("node", ["scripts/wrangler-d1.mjs", "migrations", "apply", "DB", "--local", "--persist-to", dir]);
   }
   return dir;
 }

@@ -229,7 +229,7 @@ async function save(baseUrl: string, cookie: string, method: "POST" | "PUT", bod
   };
 }
 
-/** The most photos the Standard plan allows (app/features/billing/plans.ts): the bench's listing is unpaid. */
+/** The most photos the Standard plan allows (app/core/plans.ts): the bench's listing is unpaid. */
 const STANDARD_MAX_PHOTOS = 10;
 
 export async function photoBench(baseUrl: string): Promise<Row[]> {
@@ -284,7 +284,7 @@ export async function photoBench(baseUrl: string): Promise<Row[]> {
     "D1 statements": created.statements,
     "in the atomic batch": created.batch,
   });
-  // An unpaid listing saves as the Standard plan, whose most is 10 photos (app/features/billing/plans.ts).
+  // An unpaid listing saves as the Standard plan, whose most is 10 photos (app/core/plans.ts).
   const more: string[] = [];
   for (let i = 0; i < STANDARD_MAX_PHOTOS - 3; i++) {
     const r = await upload(baseUrl, cookie, await smallJpeg(i + 4), `q${i}.jpg`);

@@ -52,9 +52,9 @@ export async function signUp(baseUrl: string, o: { agency?: boolean } = {}): Pro
   throw new Error("bench sign-up: no confirmation link in /dev/outbox");
 }
 
-function listingForm(uploadIds: string[], modelId: string | null, edit: number): FormData {
+function listingForm(uploadIds: string[], listingId: string | null, edit: number): FormData {
   const fd = new FormData();
-  if (modelId) fd.set("modelId", modelId);
+  if (listingId) fd.set("modelId", listingId);
   const fields: Record<string, string> = {
     firstName: "Bench",
     location: "Auckland",

@@ -1,7 +1,7 @@
 // Search figures for `npm run bench`: D1 rows_read
 // per search for 1- to 5-letter queries and its p50 through the platform proxy, and /search?q= latency on
 // wrangler dev (targets: rows_read at most 1,000 for 3+ letters over 10,000 listings, p50 at most 20 ms).
-import { getPlatformProxy } from "wrangler";
+import { withPlatformProxy } from "../platform-proxy.mjs";
 import { decodeSearchCursor } from "../../app/features/search/search";
 import { searchListings } from "../../app/features/search/search.server";
 import { load, sequential } from "./load";
@@ -26,23 +26,18 @@ export const SEARCH_QUERIES: [label: string, q: string][] = [
 const RUNS = 21;
 
 export async function searchRowsRead(persistDir: string, listings: number): Promise<Row[]> {
-  const proxy = await getPlatformProxy<Env>({
-    configPath: "wrangler.toml",
-    persist: { path: `${persistDir}/v3` },
-    remoteBindings: false,
-  });
-  try {
+  return withPlatformProxy("bench: search's rows_read", persistDir, async (env: Env) => {
     const rows: Row[] = [];
     for (const [label, q] of SEARCH_QUERIES) {
-      const first = await searchListings(proxy.env, q, { includeHidden: false });
+      const first = await searchListings(env, q, { includeHidden: false });
       // Page 2 too: the cursor must not make later pages dearer.
       const second = first.next
-        ? await searchListings(proxy.env, q, { includeHidden: false, after: decodeSearchCursor(first.next) })
+        ? await searchListings(env, q, { includeHidden: false, after: decodeSearchCursor(first.next) })
         : null;
       const times: number[] = [];
       for (let i = 0; i < RUNS; i++) {
         const t0 = performance.now();
-        await searchListings(proxy.env, q, { includeHidden: false });
+        await searchListings(env, q, { includeHidden: false });
         times.push(performance.now() - t0);
       }
       times.sort((a, b) => a - b);
@@ -57,9 +52,7 @@ export async function searchRowsRead(persistDir: string, listings: number): Prom
       });
     }
     return rows;
-  } finally {
-    await proxy.dispose();
-  }
+  });
 }
 
 export async function searchLoad(baseUrl: string, seconds: number): Promise<Row[]> {

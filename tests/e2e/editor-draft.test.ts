@@ -86,7 +86,7 @@ describe("the editor's draft", () => {
     const { context, page } = await b.visitor({ viewport: DESKTOP });
     await enterAs(page, indie);
     const editHref = await page.locator(`a[href^="/profile/edit/"]`).first().getAttribute("href");
-    const modelId = editHref!.split("/").pop()!;
+    const listingId = editHref!.split("/").pop()!;
     await page.goto(editHref!);
     await hydrated(page);
     await page.getByTestId("editor-edit").click();
@@ -94,7 +94,7 @@ describe("the editor's draft", () => {
     await page.getByRole("heading", { name: /^Page 3 of 3/ }).waitFor();
     const availability = `Evenings after 6pm (${unique().slice(-4)})`;
     await field(page, "Availability").fill(availability);
-    await draftStored(page, new RegExp(`^currentProfileDraft:${modelId}$`), availability);
+    await draftStored(page, new RegExp(`^currentProfileDraft:${listingId}$`), availability);
 
     await page.reload();
     await hydrated(page);
@@ -105,7 +105,7 @@ describe("the editor's draft", () => {
     await page.getByTestId("editor-save").click();
     await page.getByTestId("editor-edit").waitFor();
     await expect(page.getByTestId("editor-toast").textContent()).resolves.toContain("Your changes were saved.");
-    expect(await page.evaluate((k) => localStorage.getItem(k), `currentProfileDraft:${modelId}`)).toBeNull();
+    expect(await page.evaluate((k) => localStorage.getItem(k), `currentProfileDraft:${listingId}`)).toBeNull();
     await page.reload();
     await hydrated(page);
     await page.getByTestId("editor-edit").waitFor();

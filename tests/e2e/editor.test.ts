@@ -147,8 +147,15 @@ describe("the listing editor", () => {
     await field(page, "Service Location").selectOption("Auckland");
     await expect(suburb.inputValue()).resolves.toBe("");
     await field(page, "Service Location").selectOption("Wellington");
+    // And by keyboard: once the list is down to its one match, that match is highlighted and Enter chooses it.
     await suburb.fill("thorn");
-    await page.getByRole("option", { name: "Thorndon" }).click();
+    const matches = page.getByTestId("suburb-options").getByRole("option");
+    await expect.poll(() => matches.count()).toBe(1);
+    const thorndon = matches.filter({ hasText: "Thorndon" });
+    await expect(suburb.getAttribute("aria-activedescendant")).resolves.toBe(await thorndon.getAttribute("id"));
+    await suburb.press("Enter");
+    await expect(suburb.inputValue()).resolves.toBe("Thorndon");
+    await expect(suburb.getAttribute("aria-expanded")).resolves.toBe("false");
     await field(page, "Contact phone").fill("021 555 0199");
     await field(page, "Place of service").selectOption("Incall & Outcall");
     await field(page, "Tagline").fill("Warm company in the capital");

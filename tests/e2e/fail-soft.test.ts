@@ -74,7 +74,7 @@ describe("visitors' lists fail soft", () => {
     await hydrated(page);
     const href = await cards(page).first().getByRole("link").first().getAttribute("href");
     const id = href!.split("/").pop()!;
-    await page.evaluate((modelId) => sessionStorage.setItem("heartedModels", JSON.stringify([modelId])), id);
+    await page.evaluate((listingId) => sessionStorage.setItem("heartedModels", JSON.stringify([listingId])), id);
     let failing = true;
     await page.route(/\/api\/cards\?/, (route) => (failing ? route.abort("failed") : route.continue()));
     await page.goto("/favorites");
@@ -138,7 +138,7 @@ describe("verification forms fail soft", () => {
   it("Photo verification: a broken server answer shows 'Error: Photo verification request failed'", async () => {
     const { context, page } = await b.visitor({ viewport: DESKTOP });
     await signIn(page);
-    await page.goto(`/photo-verification?modelId=${listingId}`);
+    await page.goto(`/photo-verification?listingId=${listingId}`);
     await hydrated(page);
     for (const n of [1, 2, 3]) await page.getByLabel(`Photo ${n}`, { exact: true }).setInputFiles(PHOTO);
     await page.route(/\/photo-verification(\.data)?(\?.*)?$/, (route) =>

@@ -4,11 +4,12 @@ import type { Page } from "playwright-core";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { newId } from "../../app/platform/data/ids";
-import { ID_MSG, VERIFY_MAX_BYTES } from "../../app/features/verification/verification";
+import { ID_MSG } from "../../app/features/verification/verification";
 import { seriousViolations } from "./axe";
 import { hydrated, MOBILE, useBrowser } from "./browser";
 import { enterAs, insertAccount } from "./people";
 import { d1, d1Rows } from "./store";
+import { VERIFY_MAX_BYTES } from "~/features/photos/rules";
 
 const b = useBrowser();
 const SHOTS = "test-results/screens";

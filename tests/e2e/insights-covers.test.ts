@@ -9,7 +9,7 @@ import { enterAs } from "./people";
 import { useOwnProvider } from "./providers";
 import { copyPhotos, d1, d1Rows } from "./store";
 import { newId } from "~/platform/data/ids";
-import { PUBLIC_PHOTO_PREFIX } from "~/features/photos/keys";
+import { PUBLIC_PHOTO_PREFIX } from "~/core/photo-keys";
 
 const b = useBrowser();
 const independent = useOwnProvider("independent");

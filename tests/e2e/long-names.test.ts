@@ -1,6 +1,7 @@
 // A long unbroken name on a phone (390 px): the editor shows each text field's limit, so a longer paste is
 // not cut without a word, and the name wraps on every page that shows it rather than widening the page.
 import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { newId } from "../../app/platform/data/ids";
 import { LIMITS } from "../../app/features/listings/schema";
 import { seriousViolations } from "./axe";
@@ -15,7 +16,7 @@ const SHOTS = "test-results/screens";
 // As long as a name may be, with no place to break it.
 const LONG = "Wharekauhau".repeat(5).slice(0, LIMITS.firstName);
 
-const width = (page: import("playwright-core").Page) => page.evaluate(() => document.documentElement.scrollWidth);
+const width = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
 describe("a long unbroken name", () => {
   it("is shown against its limit in the editor, and wraps on the owner's and the administrators' pages", async () => {

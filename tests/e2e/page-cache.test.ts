@@ -47,20 +47,20 @@ describe("a cached page", () => {
     await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
     const grid = page.getByTestId("listing-grid");
     const href = (await grid.getByTestId("listing-card").first().locator("a").first().getAttribute("href"))!;
-    const modelId = href.split("/").pop()!;
-    const card = grid.locator(`a[href="/view/${modelId}"]`);
+    const listingId = href.split("/").pop()!;
+    const card = grid.locator(`a[href="/view/${listingId}"]`);
     expect(await card.count()).toBeGreaterThan(0);
     await listening(page);
 
     const api = admin.context.request;
     await signInAdmin(admin.context, await makeAdministrator());
     try {
-      expect((await api.put(`/api/admin/profiles/${modelId}/toggle-live`, { data: { live: false } })).status()).toBe(
+      expect((await api.put(`/api/admin/profiles/${listingId}/toggle-live`, { data: { live: false } })).status()).toBe(
         200,
       );
       await page.waitForFunction(
         (id) => !document.querySelector(`[data-testid="listing-grid"] a[href="/view/${id}"]`),
-        modelId,
+        listingId,
         { timeout: 10_000 },
       );
       expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
@@ -68,10 +68,10 @@ describe("a cached page", () => {
       const next = await b.visitor();
       const res = await next.page.goto("/");
       expect(res!.headers()["x-cache"]).not.toBe("HIT");
-      expect(await next.page.locator(`[data-testid="listing-grid"] a[href="/view/${modelId}"]`).count()).toBe(0);
+      expect(await next.page.locator(`[data-testid="listing-grid"] a[href="/view/${listingId}"]`).count()).toBe(0);
       await next.context.close();
     } finally {
-      expect((await api.put(`/api/admin/profiles/${modelId}/toggle-live`, { data: { live: true } })).status()).toBe(
+      expect((await api.put(`/api/admin/profiles/${listingId}/toggle-live`, { data: { live: true } })).status()).toBe(
         200,
       );
     }

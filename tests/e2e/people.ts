@@ -3,7 +3,7 @@
 // in itself; the seeded demo logins are for reading, never for changing (docs/testing.md).
 import type { APIRequestContext, BrowserContext, Page } from "playwright-core";
 import { MSG } from "../../app/features/accounts/auth-schemas";
-import { ADMIN_ACCOUNT_TYPE } from "~/features/accounts/auth-user";
+import { ADMIN_ACCOUNT_TYPE } from "~/core/session-user";
 import { sessionExpiry } from "~/features/accounts/auth-session";
 import { newTotpSecret, TOTP_DRIFT_STEPS, totpCodeAt, totpStep } from "~/features/accounts/second-factor/totp";
 import { newId, newToken } from "../../app/platform/data/ids";

@@ -4,7 +4,7 @@
 // the file ends (afterAll), photos included, so nothing it made is left on the grid.
 import { afterAll, beforeAll } from "vitest";
 import { newId } from "../../app/platform/data/ids";
-import { PUBLIC_PHOTO_PREFIX } from "../../app/features/photos/keys";
+import { PUBLIC_PHOTO_PREFIX } from "../../app/core/photo-keys";
 import { demoAccount } from "../../drizzle/seed/demo-accounts";
 import type { DemoRole } from "../../drizzle/seed/demo-accounts";
 import type { Person } from "./people";

@@ -15,11 +15,11 @@ describe("reporting a listing", () => {
     const name = (await card.locator("h3 span.truncate").textContent())!;
     await card.locator("a").first().click();
     await visitor.page.waitForURL("**/view/*");
-    const modelId = new URL(visitor.page.url()).pathname.split("/").pop()!;
+    const listingId = new URL(visitor.page.url()).pathname.split("/").pop()!;
     try {
       await hydrated(visitor.page);
       await visitor.page.getByRole("link", { name: /^Report/ }).click();
-      await visitor.page.waitForURL(`**/report/${modelId}`);
+      await visitor.page.waitForURL(`**/report/${listingId}`);
       await hydrated(visitor.page);
       await visitor.page.getByLabel("Reason").selectOption("fake");
       const details = `Photos appear on another site ${Date.now()}`;
@@ -36,14 +36,14 @@ describe("reporting a listing", () => {
       await report.getByRole("button", { name: `Hide listing ${name}` }).click();
       await admin.page.getByText("The listing is hidden (no longer live) and its open reports are closed.").waitFor();
 
-      const res = await visitor.page.goto(`/view/${modelId}`);
+      const res = await visitor.page.goto(`/view/${listingId}`);
       expect(res!.status()).toBe(404);
       await visitor.page.getByText("Error loading profile: Model not found").waitFor();
     } finally {
       // Put the listing back for the other tests that share this store.
-      const state = await admin.page.request.get(`/api/model/${modelId}`);
+      const state = await admin.page.request.get(`/api/model/${listingId}`);
       if (state.ok() && (await state.json()).live === false)
-        await admin.page.request.put(`/api/admin/profiles/${modelId}/toggle-live`);
+        await admin.page.request.put(`/api/admin/profiles/${listingId}/toggle-live`);
       await visitor.context.close();
       await admin.context.close();
     }

@@ -2,7 +2,7 @@
 // photo-verified listing, is warned before saving, saves, and the photo tick is gone; an administrator then
 // finds the listing in the verification queue as a re-review, and confirms it.
 import { describe, expect, it } from "vitest";
-import { REVERIFY_MSG } from "../../app/features/verification/reverification";
+import { REVERIFY_MSG } from "../../app/features/listings/reverification";
 import { DESKTOP, hydrated, useBrowser } from "./browser";
 import { d1, enterAs, makeAdministrator, signInAdmin } from "./people";
 import { useOwnProvider } from "./providers";
@@ -20,7 +20,7 @@ describe("changing a verified listing's photos", () => {
     const page = provider.page;
     await enterAs(page, indie);
     const editHref = await page.locator(`a[href^="/profile/edit/"]`).first().getAttribute("href");
-    const modelId = editHref!.split("/").pop()!;
+    const listingId = editHref!.split("/").pop()!;
     await page.goto(editHref!);
     await hydrated(page);
     await page.getByTestId("editor-edit").click();
@@ -45,7 +45,7 @@ describe("changing a verified listing's photos", () => {
     for (let i = 0; i < 2; i++) await page.getByTestId("editor-next").click();
     await page.getByTestId("editor-save").click();
     await page.getByTestId("editor-edit").waitFor({ timeout: 30_000 });
-    await page.goto(`/view/${modelId}`);
+    await page.goto(`/view/${listingId}`);
     await page.getByTestId("profile").waitFor();
     await expect(page.getByText("Photos verified", { exact: true }).count()).resolves.toBe(0);
     await provider.context.close();

@@ -87,10 +87,10 @@ describe("search result pages", () => {
     await listening(page);
     // A listing from the second page is hidden: the page hears it and refreshes.
     const hidden = scrolled[scrolled.length - 1];
-    const modelId = hidden.split("/").pop()!;
+    const listingId = hidden.split("/").pop()!;
     const admin = await b.visitor();
     await signInAdmin(admin.context, await makeAdministrator());
-    const res = await admin.context.request.put(`/api/admin/profiles/${modelId}/toggle-live`, {
+    const res = await admin.context.request.put(`/api/admin/profiles/${listingId}/toggle-live`, {
       data: { live: false },
     });
     expect(res.status()).toBe(200);

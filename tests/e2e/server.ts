@@ -12,7 +12,8 @@ export type AppServer = { url: string; persistDir: string; storeToken?: string; 
 
 /** `photoSize` ("2400x3200"): pictures stored as uploads of that size are (the seed's --photo-size). */
 export function prepareStore(persistDir: string, listings: number, photoSize?: string) {
-  mustRun("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir]);
+  // scripts/wrangler-d1.mjs runs wrangler again when its platform proxy lost an answer.
+  mustRun("node", ["scripts/wrangler-d1.mjs", "migrations", "apply", "DB", "--local", "--persist-to", persistDir]);
   const size = photoSize ? ["--photo-size", photoSize] : [];
   mustRun("node", ["scripts/seed.mjs", "--persist-to", persistDir, "--quiet", "--listings", String(listings), ...size]);
 }

@@ -9,8 +9,8 @@ import { newId } from "../../app/platform/data/ids";
 import { adminDeleteConfirm } from "../../app/features/moderation/moderation";
 import { ID_MSG } from "../../app/features/verification/verification";
 import { PAGE_SIZE } from "../../app/features/catalogue/filters";
-import { REGIONS, regionPath } from "../../app/features/catalogue/regions";
-import type { Region } from "../../app/features/catalogue/regions";
+import { REGIONS, regionPath } from "../../app/core/regions";
+import type { Region } from "../../app/core/regions";
 import { DESKTOP, hydrated, useBrowser } from "./browser";
 import { d1, d1Rows, logIn, makeAdministrator, signInAdmin, signUp } from "./people";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { activityOf, isActiveNow } from "~/features/catalogue/activity";
+import { activityOf, isActiveNow } from "~/core/activity";
 
 const HOUR = 3_600_000;
 const now = Date.UTC(2026, 0, 1, 12);

@@ -25,7 +25,7 @@ import {
   sha256Hex,
 } from "~/platform/http/token-cookie.server";
 import { limiterKey } from "~/platform/http/rate-limit.server";
-import { initialOf, toPublicUser } from "~/features/accounts/auth-user";
+import { initialOf, toPublicUser } from "~/core/session-user";
 import { newToken } from "~/platform/data/ids";
 
 describe("session policy", () => {

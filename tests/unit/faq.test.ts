@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EDITOR_PAGE_TITLES } from "~/features/listings/editor-pages";
-import { FAQ_GROUPS } from "~/features/site/faq";
+import { FAQ_GROUPS } from "~/features/shell/faq";
 
 describe("FAQ 'How do I post a listing?'", () => {
   it("names the editor's pages in the editor's own order", () => {

@@ -1,6 +1,6 @@
 // The layers of docs/architecture.md are kept by ESLint (eslint.config.js). Each zone is proved here by a
 // planted import that must fail lint, and the layout targets by counting: a rule nobody checks decays.
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
@@ -24,8 +24,26 @@ const PLANTED: [zone: string, file: string, code: string, expected: RegExp][] = 
   [
     "ui knows no feature",
     "app/ui/Planted.tsx",
-    'import { PLANS as _p } from "~/features/billing/plans";\n',
+    'import { transition as _t } from "~/features/billing/subscriptions";\n',
     /no-restricted-paths.*know no feature/,
+  ],
+  [
+    "ui knows no core",
+    "app/ui/Planted.tsx",
+    'import { PLANS as _p } from "~/core/plans";\n',
+    /no-restricted-paths.*sit below app\/core/,
+  ],
+  [
+    "core knows no feature",
+    "app/core/planted.ts",
+    'import { transition as _t } from "~/features/billing/subscriptions";\n',
+    /no-restricted-paths.*imports only app\/platform/,
+  ],
+  [
+    "core knows no component",
+    "app/core/planted.ts",
+    'import { Button as _b } from "~/ui/Button";\n',
+    /no-restricted-paths.*imports only app\/platform/,
   ],
   [
     "platform does not reach ui",
@@ -52,6 +70,24 @@ const PLANTED: [zone: string, file: string, code: string, expected: RegExp][] = 
     /no-restricted-paths.*app\/jobs is a top layer/,
   ],
   [
+    "a feature never imports one above it in the feature order",
+    "app/features/listings/planted.ts",
+    'import { parseFilters as _p } from "~/features/catalogue/filters";\n',
+    /no-restricted-paths.*Features depend one way.*listings may not import a feature above it/,
+  ],
+  [
+    "the lowest feature, site, imports no feature",
+    "app/features/site/planted.ts",
+    'import { MSG as _m } from "~/features/accounts/auth-schemas";\n',
+    /no-restricted-paths.*Features depend one way.*site may not import a feature above it/,
+  ],
+  [
+    "a server module keeps the order too",
+    "app/features/photos/planted.server.ts",
+    'import { loadPublicProfile as _l } from "~/features/profile/profile.server";\n',
+    /no-restricted-paths.*Features depend one way.*photos may not import a feature above it/,
+  ],
+  [
     "browser code never imports a server module",
     "app/features/listings/planted.ts",
     'import { saveListing as _s } from "./save.server";\n',
@@ -62,6 +98,24 @@ const PLANTED: [zone: string, file: string, code: string, expected: RegExp][] = 
     "app/features/listings/planted.server.ts",
     'import { loader as _l } from "~/routes/_index";\n',
     /no-restricted-imports.*Routes are the top layer/,
+  ],
+  [
+    "SQL text reaches D1 only through app/platform/data",
+    "app/features/insights/planted.server.ts",
+    'export const one = (d1: D1Database) => d1.prepare("SELECT 1");\n',
+    /no-restricted-syntax.*only through app\/platform\/data/,
+  ],
+  [
+    "no-store is said only through the page-answer layer",
+    "app/features/site/planted.server.ts",
+    'export const headers = { "Cache-Control": "private, no-store" };\n',
+    /no-restricted-syntax.*only through app\/platform\/http\/page-answer/,
+  ],
+  [
+    "no-store is not read by hand either, not even in platform",
+    "app/platform/page-cache/planted.server.ts",
+    "export const kept = (cacheControl: string) => !/\\bno-store\\b/.test(cacheControl);\n",
+    /no-restricted-syntax.*only through app\/platform\/http\/page-answer/,
   ],
 ];
 
@@ -76,12 +130,42 @@ describe("the layer zones fail lint on a planted import", () => {
     });
   }
 
+  for (const [why, file, code] of [
+    [
+      "a feature imports the features below it",
+      "app/features/catalogue/planted.ts",
+      'import { parseDesired as _p } from "~/features/listings/state";\n',
+    ],
+    [
+      "billing and payments, one rank, import each other",
+      "app/features/payments/planted.server.ts",
+      'import { transition as _t } from "~/features/billing/subscriptions";\n',
+    ],
+    ["a feature imports app/core", "app/features/site/planted.ts", 'import { REGIONS as _r } from "~/core/regions";\n'],
+  ]) {
+    it(why, { timeout: 60_000 }, async () => {
+      const messages = await lintAs(file, code);
+      expect(messages.filter((m) => m.includes("no-restricted-paths"))).toEqual([]);
+    });
+  }
+
   it("a feature's own sub-folder is open to it", { timeout: 60_000 }, async () => {
     const messages = await lintAs(
       "app/features/accounts/planted.ts",
       'import { isBlocked as _i } from "./sign-in/login-throttle";\n',
     );
     expect(messages.filter((m) => m.includes("no-restricted-paths"))).toEqual([]);
+  });
+});
+
+describe("the one way for raw SQL and for no-store", () => {
+  it("is open to the data layer and the page-answer layer themselves", { timeout: 60_000 }, async () => {
+    const sql = await lintAs(
+      "app/platform/data/planted.server.ts",
+      'export const one = (d1: D1Database) => d1.prepare("SELECT 1");\n',
+    );
+    const header = await lintAs("app/platform/http/planted.ts", 'export const h = { "Cache-Control": "no-store" };\n');
+    expect([...sql, ...header].filter((m) => m.includes("no-restricted-syntax"))).toEqual([]);
   });
 });
 
@@ -102,5 +186,17 @@ describe("the layout's targets", () => {
       })
       .filter(({ count }) => count > 25);
     expect(crowded).toEqual([]);
+  });
+
+  it("no module under app/ is over 300 lines", () => {
+    const long = folders("app")
+      .flatMap((dir) =>
+        readdirSync(path.join(root, dir), { withFileTypes: true })
+          .filter((e) => e.isFile() && /\.(ts|tsx)$/.test(e.name))
+          .map((e) => path.join(dir, e.name)),
+      )
+      .map((file) => ({ file, lines: readFileSync(path.join(root, file), "utf8").split("\n").length - 1 }))
+      .filter(({ lines }) => lines > 300);
+    expect(long).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DRAFT_KEY, draftKey, removeAllDrafts } from "~/features/listings/draft-keys";
+import { DRAFT_KEY, draftKey, removeAllDrafts } from "~/core/draft-keys";
 import { DRAFT_MAX_AGE_MS, draftValues, parseDraft, sameValues, serializeDraft } from "~/features/listings/draft";
 import { emptyListingValues } from "~/features/listings/schema";
 

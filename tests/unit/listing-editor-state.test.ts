@@ -13,7 +13,7 @@ import {
 import type { EditorAction, EditorPhoto, EditorState } from "~/features/listings/editor/editor-state";
 import { valuesFromProfile } from "~/features/listings/editor/form";
 import { emptyListingValues, LISTING_MSG } from "~/features/listings/schema";
-import type { Profile } from "~/features/profile/profile";
+import type { Profile } from "~/core/profile";
 import { validValues } from "./listing-fixtures";
 
 const image = (n: number) => ({ imageId: `img${n}`, url: `/photos/${n}.webp`, position: n, width: 600, height: 800 });

@@ -119,7 +119,7 @@ describe("the multipart body (spec §7)", () => {
       specialRates: [{ serviceName: "Dinner date", duration: "180", rate: "900", description: "" }],
     });
     const fd = listingFormData(values, {
-      modelId: "abcdefghij012345",
+      listingId: "abcdefghij012345",
       imagePositions: [{ imageId: "img1", position: 2 }],
       uploadIds: [{ uploadId: "up1", position: 1 }],
     });
@@ -128,7 +128,7 @@ describe("the multipart body (spec §7)", () => {
     const body = readListingBody(fd);
     if ("error" in body) throw new Error(body.error);
     expect(body.values).toEqual(values);
-    expect(body.modelId).toBe("abcdefghij012345");
+    expect(body.listingId).toBe("abcdefghij012345");
     expect(body.imagePositions).toEqual([{ imageId: "img1", position: 2 }]);
     expect(body.uploadIds).toEqual([{ uploadId: "up1", position: 1 }]);
   });
@@ -166,7 +166,7 @@ describe("form <-> preview", () => {
       ],
     });
     const p = previewProfile(values, [{ imageId: "t1", url: "blob:x", position: 1, width: 600, height: 800 }], {
-      modelId: "new",
+      listingId: "new",
       verified: false,
       live: false,
       photoVerified: false,

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { listingFormData, readListingBody } from "~/features/listings/body";
 import { validateListing } from "~/features/listings/schema";
-import { emptySchedule, SCHEDULE_MSG } from "~/features/listings/weekly-schedule";
+import { emptySchedule, SCHEDULE_MSG } from "~/core/weekly-schedule";
 import { validValues } from "./listing-fixtures";
 
 const week = (days: Record<number, { start: string; end: string }[]>) => emptySchedule().map((_, d) => days[d] ?? []);

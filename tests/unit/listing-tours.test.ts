@@ -4,15 +4,8 @@ import { listingFormData, readListingBody } from "~/features/listings/body";
 import { previewProfile, valuesFromProfile } from "~/features/listings/editor/form";
 import { tourContext, validateListing } from "~/features/listings/schema";
 import { nzDayStart } from "~/platform/time/nz-time";
-import {
-  cardTourText,
-  draftStops,
-  earliestRunningStart,
-  MAX_STOP_DAYS,
-  TOUR_MSG,
-  tourInputs,
-} from "~/features/listings/tour-stops";
-import type { TourStop } from "~/features/listings/tour-stops";
+import { cardTourText, draftStops, earliestRunningStart, MAX_STOP_DAYS, TOUR_MSG, tourInputs } from "~/core/tour-stops";
+import type { TourStop } from "~/core/tour-stops";
 import { validValues } from "./listing-fixtures";
 
 const today = "2026-11-23";
@@ -111,7 +104,7 @@ describe("the form, the preview and the card", () => {
   it("loads the stops not yet over into the form, so a save drops ended ones", () => {
     expect(tourInputs(saved, today)).toEqual([wellington]);
     const profile = previewProfile(validValues({ tours: [wellington] }), [], {
-      modelId: "m1",
+      listingId: "m1",
       verified: false,
       live: false,
       photoVerified: false,

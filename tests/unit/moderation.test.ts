@@ -1,19 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { adminBadges, adminDeleteConfirm, menuActions } from "~/features/moderation/moderation";
-import { adminFlagChange } from "~/features/listings/state";
-import type { ModeratedState } from "~/features/listings/state";
+import { adminBadges, adminDeleteConfirm, menuActions, adminFlagChange } from "~/features/moderation/moderation";
+
 import { parseReport, REPORT_MSG, reportAge } from "~/features/moderation/reports";
 import {
   eligibilityError,
   ID_MSG,
-  isVerificationKey,
-  parseKeyList,
   parseRejectReason,
   PHOTO_VERIFY_MSG,
-  VERIFY_MAX_BYTES,
   VERIFY_MSG,
   verificationFileProblem,
 } from "~/features/verification/verification";
+import type { ModeratedState } from "~/features/moderation/moderation";
+import { isVerificationKey, parseKeyList } from "~/core/photo-keys";
+import { VERIFY_MAX_BYTES } from "~/features/photos/rules";
 
 const NOW = 1_750_000_000_000;
 const HOUR = 3_600_000;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { gridEmptyMessage } from "~/features/catalogue/grid-empty";
-import { mergeCards, toCard } from "~/features/catalogue/listing-card";
-import type { CardRow } from "~/features/catalogue/listing-card";
+import { mergeCards, toCard } from "~/core/listing-card";
+import type { CardRow } from "~/core/listing-card";
 import {
   centsToDollars,
   centsToWholeDollars,
@@ -9,8 +9,8 @@ import {
   formatDollars,
   groupThousands,
 } from "~/platform/money";
-import { parseRegion, regionPath, REGIONS } from "~/features/catalogue/regions";
-import { regionForCity, SUBURBS } from "~/features/catalogue/suburbs";
+import { parseRegion, regionPath, REGIONS } from "~/core/regions";
+import { regionForCity, SUBURBS } from "~/core/suburbs";
 
 describe("rate rounding", () => {
   it("rounds cents to whole dollars", () => {

@@ -3,7 +3,7 @@ import { hiddenSteps, setupPending, setupSteps } from "~/features/listings/owner
 import type { HiddenListingState, OwnListingState } from "~/features/listings/owner-steps";
 
 const NEW: OwnListingState = {
-  modelId: "abc123",
+  listingId: "abc123",
   verified: false,
   idPending: false,
   photoCount: 3,

@@ -2,8 +2,9 @@
 import { describe, expect, it } from "vitest";
 import { pastDueText } from "~/features/billing/emails";
 import { formatNzDeadline } from "~/platform/time/date-text";
-import { ADMIN_ACTIONS } from "~/features/moderation/moderation";
-import { adminActionToast, isToastKey, TOAST } from "~/features/site/toasts";
+import { adminActionToast } from "~/features/moderation/moderation";
+import { isToastKey, TOAST } from "~/features/site/toasts";
+import { ADMIN_ACTIONS } from "~/features/audit/audit";
 
 describe("the deadline of a failed payment", () => {
   it("is told to the minute in New Zealand time, whatever the server's zone", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { nzClock, nzDate } from "~/platform/time/nz-time";
-import { REGIONS } from "~/features/catalogue/regions";
-import { regionForCity, SUBURBS } from "~/features/catalogue/suburbs";
+import { REGIONS } from "~/core/regions";
+import { regionForCity, SUBURBS } from "~/core/suburbs";
 
 // Both are asked on every request (the page cache's key); the answers must be what the plain scan and
 // Intl gave, however they are kept.

@@ -8,7 +8,7 @@ import {
   PLANS,
   subscriptionPath,
   TIER_ERROR,
-} from "~/features/billing/plans";
+} from "~/core/plans";
 import { subscribeFormSchema } from "~/features/billing/subscribe-form";
 import { formatDollarsAndCents } from "~/platform/money";
 

@@ -7,7 +7,7 @@ import {
   shuffle,
   socialUrl,
   splitList,
-} from "~/features/profile/profile";
+} from "~/core/profile";
 
 describe("formatPhone (spec §5)", () => {
   it("groups 9 digits 3-3-3", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { monthKey } from "~/features/dashboard/stats";
+import { monthKey } from "~/features/insights/stats";
 import { decodeCursor, encodeCursor, likeBodySchema, parseListLimit } from "~/features/catalogue/public-api";
 
 describe("monthKey", () => {

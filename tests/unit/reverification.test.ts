@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { badgeEffects, badgeWarning, replacedMost, REVERIFY_MSG } from "~/features/verification/reverification";
-import type { BadgeBaseline } from "~/features/verification/reverification";
+import { badgeEffects, badgeWarning, replacedMost, REVERIFY_MSG } from "~/features/listings/reverification";
+import type { BadgeBaseline } from "~/features/listings/reverification";
 
 const base: BadgeBaseline = {
   verified: true,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { REGIONS, regionPath } from "~/features/catalogue/regions";
+import { REGIONS, regionPath } from "~/core/regions";
 import {
   absoluteUrl,
   DESCRIPTION_MAX,

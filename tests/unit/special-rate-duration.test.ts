@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { specialRateDuration } from "~/features/listings/special-rate-duration";
+import { specialRateDuration } from "~/core/special-rate-duration";
 
 describe("a special rate's duration", () => {
   it("reads whole days and hours as such, the rest in hours and minutes", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { gstIncludedCents } from "~/features/billing/plans";
+import { gstIncludedCents } from "~/core/plans";
 import {
   dueAction,
   GRACE_MS,

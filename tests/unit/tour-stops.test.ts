@@ -7,8 +7,8 @@ import {
   TOUR_MSG,
   touringBadge,
   upcomingStops,
-} from "~/features/listings/tour-stops";
-import type { TourStop, TourStopInput } from "~/features/listings/tour-stops";
+} from "~/core/tour-stops";
+import type { TourStop, TourStopInput } from "~/core/tour-stops";
 
 const today = "2026-11-23";
 const ctx = { today, homeRegion: "Auckland" as const, saved: [] as TourStop[] };

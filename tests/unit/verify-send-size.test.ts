@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { VERIFY_SEND_MAX_SIDE, verifySendSize } from "~/features/verification/send-size";
-import { VERIFY_MAX_BYTES } from "~/features/verification/verification";
+import { VERIFY_MAX_BYTES } from "~/features/photos/rules";
 
 describe("a verification photo from a phone's camera", () => {
   it("is sent as it is within the 5 MB limit", () => {

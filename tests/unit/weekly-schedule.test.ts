@@ -17,8 +17,8 @@ import {
   scheduleFromForm,
   SCHEDULE_MSG,
   validateSchedule,
-} from "~/features/listings/weekly-schedule";
-import type { TimeRange, WeeklySchedule } from "~/features/listings/weekly-schedule";
+} from "~/core/weekly-schedule";
+import type { TimeRange, WeeklySchedule } from "~/core/weekly-schedule";
 
 const at = (iso: string) => Date.parse(iso);
 const HOUR = 3_600_000;

@@ -5,9 +5,11 @@
 // Fixture sources (Windcave's REST reference, https://www.windcave.com/developer-e-commerce-api-rest, is not
 // readable from here):
 // - SESSION_COMPLETE_GBP is verbatim the recorded Windcave UAT answer to GET /api/v1/sessions/{id} in the
-//   PatronBase/omnipay-windcave-hpp test suite (tests/Mock/CompletePurchaseSuccess.txt, commit 13a57c4b).
+//   PatronBase/omnipay-windcave-hpp test suite
+//   (https://github.com/PatronBase/omnipay-windcave-hpp/blob/13a57c4b/tests/Mock/CompletePurchaseSuccess.txt).
 // - SESSION_CREATED (tests/windcave-stand-in.ts, with the stand-in itself) is verbatim the recorded answer to
-//   POST /api/v1/sessions in the same suite (tests/Mock/PurchaseSuccess.txt, commit 64ea3cd7).
+//   POST /api/v1/sessions in the same suite
+//   (https://github.com/PatronBase/omnipay-windcave-hpp/blob/64ea3cd7/tests/Mock/PurchaseSuccess.txt).
 // - The NZD session follows a captured UAT answer published with a public integration (same fields, NZD,
 //   currencyNumeric 554), with our own reference, amount and a stored card added.
 import { describe, expect, it } from "vitest";

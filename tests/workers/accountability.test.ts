@@ -23,7 +23,7 @@ describe("the audit log", () => {
     const images = await imagesOf(id);
     const own = await provider.client.put("/api/profile", {
       multipart: saveForm(validValues({ tagLine: "Owner's own words" }), {
-        modelId: id,
+        listingId: id,
         imagePositions: images.map((i) => ({ imageId: i.id, position: i.position })),
       }),
     });
@@ -34,7 +34,7 @@ describe("the audit log", () => {
     const kept = images.slice(1);
     const res = await admin.client.put("/api/profile", {
       multipart: saveForm(validValues({ tagLine: "Edited by an administrator" }), {
-        modelId: id,
+        listingId: id,
         imagePositions: kept.map((i, n) => ({ imageId: i.id, position: n + 1 })),
         uploadIds: [{ uploadId: added, position: 3 }],
       }),

@@ -83,11 +83,13 @@ describe("the card menu's form posts (/admin/listing-actions)", () => {
     const id = await listingOf(provider, { live: false, verified: true, firstName: "Target" });
     for (const intent of ["verify", "unverify", "live", "hot", "delete"]) {
       const res = await provider.client.post("/admin/listing-actions", {
-        form: { intent, modelId: id, js: "1", confirmed: "yes" },
+        form: { intent, listingId: id, js: "1", confirmed: "yes" },
       });
       expect(res.status, intent).toBe(403);
     }
-    const anonymous = await client().post("/admin/listing-actions", { form: { intent: "live", modelId: id, js: "1" } });
+    const anonymous = await client().post("/admin/listing-actions", {
+      form: { intent: "live", listingId: id, js: "1" },
+    });
     expect(anonymous.status).toBe(401);
     expect(await moderated(id)).toMatchObject({ live: 0, verified: 1, hot: 0 });
     expect(await auditRows()).toEqual([]);
@@ -97,7 +99,7 @@ describe("the card menu's form posts (/admin/listing-actions)", () => {
     const { admin, provider } = await seed();
     const id = await listingOf(provider, { live: false, verified: true, firstName: "Moana" });
     let res = await admin.client.post("/admin/listing-actions", {
-      form: { intent: "live", modelId: id, returnTo: "/locations/Auckland?show=hot" },
+      form: { intent: "live", listingId: id, returnTo: "/locations/Auckland?show=hot" },
     });
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe("/locations/Auckland?show=hot");
@@ -105,17 +107,19 @@ describe("the card menu's form posts (/admin/listing-actions)", () => {
 
     // Another site's address is never a place to return to.
     res = await admin.client.post("/admin/listing-actions", {
-      form: { intent: "hot", modelId: id, returnTo: "//evil.example/" },
+      form: { intent: "hot", listingId: id, returnTo: "//evil.example/" },
     });
     expect(res.headers.get("Location")).toBe("/");
 
-    res = await admin.client.post("/admin/listing-actions", { form: { intent: "delete", modelId: id, returnTo: "/" } });
+    res = await admin.client.post("/admin/listing-actions", {
+      form: { intent: "delete", listingId: id, returnTo: "/" },
+    });
     expect(res.status).toBe(200);
     expect(text(await res.text())).toContain(adminDeleteConfirm("Moana"));
     expect(await moderated(id)).not.toBeNull();
 
     res = await admin.client.post("/admin/listing-actions", {
-      form: { intent: "delete", modelId: id, returnTo: "/", confirmed: "yes" },
+      form: { intent: "delete", listingId: id, returnTo: "/", confirmed: "yes" },
     });
     expect(res.status).toBe(303);
     expect(await moderated(id)).toBeNull();
@@ -125,13 +129,15 @@ describe("the card menu's form posts (/admin/listing-actions)", () => {
   it("with JavaScript: answers data; unverify hides; live on an unverified listing is refused", async () => {
     const { admin, provider } = await seed();
     const id = await listingOf(provider, { live: true, verified: true, firstName: "Kahu" });
-    let res = await admin.client.post("/admin/listing-actions", { form: { intent: "unverify", modelId: id, js: "1" } });
+    let res = await admin.client.post("/admin/listing-actions", {
+      form: { intent: "unverify", listingId: id, js: "1" },
+    });
     expect(res.status).toBe(200);
     expect(await moderated(id)).toMatchObject({ verified: 0, live: 0 });
-    res = await admin.client.post("/admin/listing-actions", { form: { intent: "live", modelId: id, js: "1" } });
+    res = await admin.client.post("/admin/listing-actions", { form: { intent: "live", listingId: id, js: "1" } });
     expect(res.status).toBe(409);
     expect(await moderated(id)).toMatchObject({ live: 0 });
-    res = await admin.client.post("/admin/listing-actions", { form: { intent: "explode", modelId: id, js: "1" } });
+    res = await admin.client.post("/admin/listing-actions", { form: { intent: "explode", listingId: id, js: "1" } });
     expect(res.status).toBe(400);
     expect((await auditRows()).map((r) => r.action)).toEqual(["unverify"]);
   });

@@ -198,12 +198,12 @@ describe("the audit log", () => {
     const owner = await signedIn();
     const listing = await insertListing({ userId: owner.userId, firstName: "Rangi", live: true });
     const hide = await admin.client.post("/admin/listing-actions", {
-      form: { intent: "unlive", modelId: listing, js: "1" },
+      form: { intent: "unlive", listingId: listing, js: "1" },
     });
     expect(hide.status).toBe(200);
     await env.DB.prepare("UPDATE listings SET first_name = 'Renamed' WHERE id = ?").bind(listing).run();
     const del = await admin.client.post("/admin/listing-actions", {
-      form: { intent: "delete", modelId: listing, confirmed: "yes", js: "1" },
+      form: { intent: "delete", listingId: listing, confirmed: "yes", js: "1" },
     });
     expect(del.status).toBe(200);
     expect(await env.DB.prepare("SELECT id FROM listings WHERE id = ?").bind(listing).first()).toBeNull();

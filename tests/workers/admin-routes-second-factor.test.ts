@@ -74,7 +74,7 @@ async function refusalOf(route: Route, url: string, as: Client): Promise<string[
       if (!isSetUpRedirect(res)) problems.push(`GET ${url}: ${res.status} ${res.headers.get("Location") ?? ""}`);
     }
     if (route.hasAction) {
-      const res = await as.post(url, { form: { intent: "approve", requestId: "x", modelId: "x" } });
+      const res = await as.post(url, { form: { intent: "approve", requestId: "x", listingId: "x" } });
       if (!isSetUpRedirect(res)) problems.push(`POST ${url}: ${res.status} ${res.headers.get("Location") ?? ""}`);
     }
   } else if (url.startsWith("/api/")) {
@@ -136,7 +136,7 @@ describe("every admin route refuses an administrator without a second factor in 
     expect(await requests()).toEqual(before.requests);
     // The grid's own post (a fetcher with JavaScript: only the action runs) is told why.
     const js = await withoutFactor.client.post("/admin/listing-actions.data", {
-      form: { intent: "hot", modelId: id, js: "1" },
+      form: { intent: "hot", listingId: id, js: "1" },
     });
     expect(js.status).toBe(403);
     expect(await js.text()).toContain(MSG.adminNeedsSecondFactor);

@@ -13,8 +13,17 @@ import { rows } from "./public-fixtures";
 export const SITE = "https://kiwicompanions.co.nz";
 /** waitUntil's work (receipt mail) runs on; its failures are not the test's. */
 export const ctx = { waitUntil: (p: Promise<unknown>) => void p.catch(() => {}), passThroughOnException: () => {} };
-/** What a deploy runs: production, with Windcave's URL (a var) and its username and key (secrets). */
-export const production = { ...env, APP_ENV: "production", SITE_ORIGIN: SITE, ...WINDCAVE_TEST_SETTINGS };
+/**
+ * What a deploy runs: production, with Windcave's URL (a var) and its username and key (secrets), and the
+ * business's GST number in place of wrangler.toml's placeholder (one of Inland Revenue's example numbers).
+ */
+export const production = {
+  ...env,
+  APP_ENV: "production",
+  SITE_ORIGIN: SITE,
+  ...WINDCAVE_TEST_SETTINGS,
+  BILLING_GST_NUMBER: "49-091-850",
+};
 
 export async function one<T = Record<string, unknown>>(query: string, ...binds: unknown[]): Promise<T> {
   return (await rows<T>(query, ...binds))[0];

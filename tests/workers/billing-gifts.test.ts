@@ -102,7 +102,7 @@ describe("free weeks for a listing nobody pays for", () => {
     expect(managed).not.toContain(">Resume<");
     expect(managed).not.toContain("Hidden - Subscription expired");
     // Nor can 'Resume' be posted: it would only lead to a charge with no card.
-    const resume = await owner.client.post("/managesub", { form: { intent: "resumePlan", modelId: listingId } });
+    const resume = await owner.client.post("/managesub", { form: { intent: "resumePlan", listingId } });
     expect(resume.status).toBe(409);
 
     // The day before the end and at the end: the cron sends nothing but the expiry.
@@ -153,7 +153,7 @@ describe("free weeks for a listing nobody pays for", () => {
       listingId,
     );
     // An upgrade is not what free weeks offer (there is no paid plan to upgrade): subscribing to Featured is.
-    const upgrade = await owner.client.post("/managesub", { form: { intent: "upgradePlan", modelId: listingId } });
+    const upgrade = await owner.client.post("/managesub", { form: { intent: "upgradePlan", listingId } });
     expect(upgrade.status).toBe(409);
     // The owner starts a checkout and never pays.
     const chose = await owner.client.post("/subscriptions", { form: { tier: "standard", listingId } });

@@ -4,7 +4,7 @@
 // with its own books (it records every charge, and can lose an answer), an explicit clock.
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { PLANS } from "~/features/billing/plans";
+import { PLANS } from "~/core/plans";
 import { WEEK_MS } from "~/features/billing/subscriptions";
 import { changeSubscription } from "~/features/billing/plan-changes.server";
 import { upgradeNow } from "~/features/billing/upgrade.server";

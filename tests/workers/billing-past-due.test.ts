@@ -44,8 +44,8 @@ async function pastDue(o: { methodRef?: string | null; plan?: "standard" | "feat
   return { ...owner, listingId, periodEnd, graceUntil };
 }
 
-const post = (owner: SignedIn, intent: string, modelId: string) =>
-  owner.client.post("/managesub", { form: { intent, modelId } });
+const post = (owner: SignedIn, intent: string, listingId: string) =>
+  owner.client.post("/managesub", { form: { intent, listingId } });
 
 async function state(listingId: string) {
   return {

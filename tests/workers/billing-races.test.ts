@@ -59,7 +59,7 @@ describe("owner changes against the renewal", () => {
     await eventually(async () => (await rows("SELECT id FROM payments WHERE listing_id = ?", owner.listingId)).length);
 
     for (const intent of ["cancelPlan", "downgradePlan"]) {
-      const refused = await owner.client.post("/managesub", { form: { intent, modelId: owner.listingId } });
+      const refused = await owner.client.post("/managesub", { form: { intent, listingId: owner.listingId } });
       expect(refused.status, intent).toBe(409);
       expect(await refused.text()).toContain(BILLING_MSG.busy);
     }
@@ -81,7 +81,7 @@ describe("owner changes against the renewal", () => {
     ]);
     // Settled: now the owner may cancel, for the end of the week just paid.
     const cancelled = await owner.client.post("/managesub", {
-      form: { intent: "cancelPlan", modelId: owner.listingId },
+      form: { intent: "cancelPlan", listingId: owner.listingId },
     });
     expect(cancelled.status).toBe(303);
     expect(await one("SELECT status FROM subscriptions WHERE listing_id = ?", owner.listingId)).toEqual({
@@ -96,7 +96,7 @@ describe("owner changes against the renewal", () => {
     const seen = (await readSubscription(env, owner.listingId))!;
     // ...the owner cancels...
     expect(
-      (await owner.client.post("/managesub", { form: { intent: "cancelPlan", modelId: owner.listingId } })).status,
+      (await owner.client.post("/managesub", { form: { intent: "cancelPlan", listingId: owner.listingId } })).status,
     ).toBe(303);
     // ...and the cron's charge, decided on what it read, is not opened.
     expect(
@@ -116,7 +116,7 @@ describe("owner changes against the renewal", () => {
     const owner = await paidListing({ status: "cancelling" });
     const seen = (await readSubscription(env, owner.listingId))!;
     expect(
-      (await owner.client.post("/managesub", { form: { intent: "resumePlan", modelId: owner.listingId } })).status,
+      (await owner.client.post("/managesub", { form: { intent: "resumePlan", listingId: owner.listingId } })).status,
     ).toBe(303);
     const ended = transition(seen, { type: "periodEnded" }, owner.periodEnd);
     expect(ended.ok).toBe(true);
@@ -132,7 +132,7 @@ describe("owner changes against the renewal", () => {
   it("a lost compare-and-swap rolls back its whole batch, money rows included", async () => {
     const owner = await paidListing();
     const seen = (await readSubscription(env, owner.listingId))!;
-    await owner.client.post("/managesub", { form: { intent: "cancelPlan", modelId: owner.listingId } });
+    await owner.client.post("/managesub", { form: { intent: "cancelPlan", listingId: owner.listingId } });
     const db = getDb(env);
     const paymentRow = db.insert(schema.payments).values({
       id: "pay_lost_race",
@@ -236,11 +236,11 @@ describe("one payment at a time", () => {
     const now = Date.now();
     const listingId = await insertListing({ userId: owner.userId });
     await insertSubscription(listingId, owner.userId, { periodStart: now - WEEK_MS / 2, periodEnd: now + WEEK_MS / 2 });
-    const ask = await owner.client.post("/managesub", { form: { intent: "upgradePlan", modelId: listingId } });
+    const ask = await owner.client.post("/managesub", { form: { intent: "upgradePlan", listingId } });
     const amount = /data-testid="upgrade-amount">\$(\d+\.\d\d)</.exec((await ask.text()).replace(/<!-- -->/g, ""))?.[1];
     const form = {
       intent: "upgradePlan",
-      modelId: listingId,
+      listingId,
       confirmed: "yes",
       expectedCents: String(Math.round(Number(amount) * 100)),
     };

@@ -41,13 +41,16 @@ async function unpaidOwner() {
   return { ...owner, listingId, user: { id: owner.userId, email: owner.email } };
 }
 
-/** What the test gateway's hosted page would notify when paid: signed, through the webhook's handler. */
-async function paid(reference: string, plan: "standard" | "featured", at = Date.now()) {
+/**
+ * What the test gateway's hosted page would notify when paid: signed, through the webhook's handler.
+ * `providerRef` names the transaction (the page's own, unless a second transaction paid it).
+ */
+async function paid(reference: string, plan: "standard" | "featured", at = Date.now(), providerRef?: string) {
   const n: PaymentNotification = {
     eventId: `evt_${crypto.randomUUID()}`,
     kind: "payment_succeeded",
     reference,
-    providerRef: `tgc_${reference}`,
+    providerRef: providerRef ?? `tgc_${reference}`,
     amountCents: PRICE[plan],
     currency: "NZD",
     methodRef: `tgm_ok_${crypto.randomUUID()}`,
@@ -171,6 +174,68 @@ describe("a replaced checkout paid later", () => {
     expect(
       (await owner.client.post("/admin/subscriptions", { form: { intent: "markRefunded", id, reason: "x" } })).status,
     ).toBe(404);
+  });
+});
+
+describe("two different transactions paying one payment", () => {
+  it("arriving at once: one buys the week, the other is recorded as money that bought nothing and refunded", async () => {
+    const owner = await unpaidOwner();
+    const gateway = testGateway();
+    const checkout = await startCheckout(env, gateway, owner.user, owner.listingId, "standard", ORIGIN);
+    if (!checkout.ok) throw new Error("the checkout did not start");
+    const transactions = [`tgc_${checkout.reference}_a`, `tgc_${checkout.reference}_b`];
+    // Both read the payment as open and decide it buys a week; only one batch can write the charge.
+    const answers = await Promise.all(transactions.map((ref) => paid(checkout.reference, "standard", Date.now(), ref)));
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toEqual({ ok: true });
+    }
+    const week = await subscription(owner.listingId);
+    expect(week).toMatchObject({ plan: "standard", status: "active" });
+    expect(week.period_end).toBeLessThanOrEqual(Date.now() + WEEK_MS);
+    const [charge] = await rows<{ provider_ref: string }>(
+      "SELECT provider_ref FROM ledger WHERE payment_id = ? AND entry = 'charge'",
+      checkout.reference,
+    );
+    expect(await rows("SELECT id FROM receipts WHERE payment_id = ?", checkout.reference)).toHaveLength(1);
+    // The other transaction is refunded, for its own reference and amount.
+    const other = transactions.find((ref) => ref !== charge.provider_ref)!;
+    const stray = await eventually(async () => {
+      const row = await one<{ provider_ref: string; refund_state: string; reason: string }>(
+        "SELECT provider_ref, refund_state, reason FROM unapplied_payments WHERE payment_id = ?",
+        checkout.reference,
+      );
+      return row?.refund_state === "refunded" ? row : null;
+    });
+    expect(stray).toMatchObject({ provider_ref: other, reason: "A second transaction for a payment already paid" });
+    expect(await gateway.refundOf(other)).toMatchObject({ reference: checkout.reference, amountCents: PRICE.standard });
+    expect(await gateway.refundOf(charge.provider_ref)).toBeNull();
+  });
+
+  it("the same notification twice at once: one applies it, the other is a duplicate, nothing is refunded", async () => {
+    const owner = await unpaidOwner();
+    const gateway = testGateway();
+    const checkout = await startCheckout(env, gateway, owner.user, owner.listingId, "standard", ORIGIN);
+    if (!checkout.ok) throw new Error("the checkout did not start");
+    const at = Date.now();
+    const n: PaymentNotification = {
+      eventId: `evt_${crypto.randomUUID()}`,
+      kind: "payment_succeeded",
+      reference: checkout.reference,
+      providerRef: `tgc_${checkout.reference}`,
+      amountCents: PRICE.standard,
+      currency: "NZD",
+      occurredAt: at,
+    };
+    const answers = await Promise.all(
+      [1, 2].map(async () =>
+        handlePaymentNotification(env, ctx, gateway, await notificationRequest(NOTIFY, n, at), ORIGIN, at),
+      ),
+    );
+    const bodies = await Promise.all(answers.map((a) => a.json()));
+    expect(bodies).toEqual(expect.arrayContaining([{ ok: true }, { ok: true, duplicate: true }]));
+    expect(await rows("SELECT id FROM ledger WHERE payment_id = ?", checkout.reference)).toHaveLength(1);
+    expect(await rows("SELECT id FROM unapplied_payments WHERE payment_id = ?", checkout.reference)).toEqual([]);
   });
 });
 

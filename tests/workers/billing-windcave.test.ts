@@ -17,11 +17,12 @@ import {
   paymentGateway,
 } from "~/features/payments/select.server";
 import { WindcaveGateway } from "~/features/payments/windcave.server";
+import { applyNotification } from "~/features/payments/notify.server";
 import { nzdSession, nzdTransaction, SESSION_CREATED, windcaveFetch } from "../windcave-stand-in";
 import type { Answer, Call } from "../windcave-stand-in";
 import { ctx, one, paidListing, production, SITE, windcaveRenewals } from "./billing-fixtures";
 import { signedIn } from "./client";
-import { insertListing } from "./fixtures";
+import { insertListing, insertSubscription } from "./fixtures";
 import { rows } from "./public-fixtures";
 
 /** Production before the operator has put Windcave's secrets in. */
@@ -99,6 +100,87 @@ describe("choosing the gateway", () => {
     expect(answer.init.status).toBe(503);
     expect(answer.data.error).toBe(PAYMENT_UNAVAILABLE_MSG);
     expect(await rows("SELECT id FROM payments WHERE listing_id = ?", owner.listingId)).toEqual([]);
+  });
+});
+
+describe("the GST number on the receipts", () => {
+  /** wrangler.toml as shipped: the placeholder GST number, with Windcave's settings all put in. */
+  const placeholder = { ...production, BILLING_GST_NUMBER: "000-000-000" };
+
+  it("production with the placeholder (or a number that is not a GST number) takes no payment: 'Choose' answers 503", async () => {
+    for (const number of ["000-000-000", "49-091-851", ""]) {
+      const settings = { ...production, BILLING_GST_NUMBER: number };
+      expect(() => paymentGateway(settings, ctx, SITE), number).toThrow(GatewayUnavailableError);
+      expect(billingGateway(settings, ctx, SITE), number).toBeNull();
+    }
+    const owner = await unpaidListing();
+    const request = new Request(`${SITE}/subscriptions`, {
+      method: "POST",
+      headers: { Cookie: `__Host-${owner.cookie}`, "Content-Type": "application/x-www-form-urlencoded", Origin: SITE },
+      body: "tier=standard",
+    });
+    const answer = (await subscribeAction(routeArgs(request, placeholder))) as unknown as {
+      data: { error: string };
+      init: { status: number };
+    };
+    expect(answer.init.status).toBe(503);
+    expect(answer.data.error).toBe(PAYMENT_UNAVAILABLE_MSG);
+    expect(await rows("SELECT id FROM payments WHERE listing_id = ?", owner.listingId)).toEqual([]);
+  });
+
+  it("a receipt that carries no real GST number is never mailed in production; one that does is", async () => {
+    const mail = {
+      EMAIL_API_URL: "https://mail.example/emails",
+      EMAIL_API_KEY: "test-key",
+      EMAIL_FROM: "Kiwi Companions <no-reply@kiwicompanions.co.nz>",
+    };
+    const sent: string[] = [];
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (_input, init) => {
+      sent.push(String(init?.body));
+      return Response.json({ id: "sent" });
+    });
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const receiptMails = async (settings: object) => {
+      const owner = await unpaidListing();
+      const reference = `pay_${crypto.randomUUID().replace(/-/g, "").slice(0, 16)}`;
+      const now = Date.now();
+      // A Standard week running, and a checkout for another one open.
+      await insertSubscription(owner.listingId, owner.userId, {
+        plan: "standard",
+        status: "active",
+        periodStart: now - WEEK_MS + 3 * 86_400_000,
+        periodEnd: now + 3 * 86_400_000,
+      });
+      await env.DB.prepare(
+        `INSERT INTO payments (id, listing_id, user_id, kind, plan, amount_cents, status, provider, provider_ref, created_at, updated_at)
+         VALUES (?, ?, ?, 'checkout', 'standard', 3500, 'open', 'windcave', ?, ?, ?)`,
+      )
+        .bind(reference, owner.listingId, owner.userId, `sess_${reference}`, now, now)
+        .run();
+      const work: Promise<unknown>[] = [];
+      const result = await applyNotification(
+        settings as typeof production,
+        { waitUntil: (p) => void work.push(p) },
+        "windcave",
+        {
+          eventId: `windcave:${reference}`,
+          kind: "payment_succeeded",
+          reference,
+          providerRef: `0000000${now}`,
+          amountCents: 3500,
+          currency: "NZD",
+          occurredAt: now,
+        },
+        SITE,
+        now,
+      );
+      expect(result.status).toBe(200);
+      await Promise.all(work);
+      expect(await rows("SELECT id FROM receipts WHERE payment_id = ?", reference)).toHaveLength(1);
+      return sent.filter((body) => body.includes(owner.email) && body.includes("receipt")).length;
+    };
+    expect(await receiptMails({ ...placeholder, ...mail })).toBe(0);
+    expect(await receiptMails({ ...production, ...mail })).toBe(1);
   });
 });
 

@@ -374,7 +374,7 @@ describe("/managesub billing", () => {
   it("an upgrade shows the prorated amount first, then charges it at once", async () => {
     const provider = await paidStandard();
     const ask = await provider.client.post("/managesub", {
-      form: { intent: "upgradePlan", modelId: provider.listingId },
+      form: { intent: "upgradePlan", listingId: provider.listingId },
     });
     expect(ask.status).toBe(200);
     const page = await text(ask);
@@ -385,11 +385,11 @@ describe("/managesub billing", () => {
     const cents = Math.round(Number(amount) * 100);
     // A tampered amount is refused, nothing charged.
     const tampered = await provider.client.post("/managesub", {
-      form: { intent: "upgradePlan", modelId: provider.listingId, confirmed: "yes", expectedCents: "1" },
+      form: { intent: "upgradePlan", listingId: provider.listingId, confirmed: "yes", expectedCents: "1" },
     });
     expect(tampered.status).toBe(409);
     const done = await provider.client.post("/managesub", {
-      form: { intent: "upgradePlan", modelId: provider.listingId, confirmed: "yes", expectedCents: String(cents) },
+      form: { intent: "upgradePlan", listingId: provider.listingId, confirmed: "yes", expectedCents: String(cents) },
     });
     expect(done.status).toBe(303);
     const state = await moneyState(provider.listingId);
@@ -402,15 +402,15 @@ describe("/managesub billing", () => {
     const provider = await paidStandard();
     const stranger = await signedIn();
     for (const intent of ["cancelPlan", "upgradePlan", "resumePlan", "downgradePlan"]) {
-      const res = await stranger.client.post("/managesub", { form: { intent, modelId: provider.listingId } });
+      const res = await stranger.client.post("/managesub", { form: { intent, listingId: provider.listingId } });
       expect(res.status, intent).toBe(404);
     }
     expect((await moneyState(provider.listingId)).sub.status).toBe("active");
-    await provider.client.post("/managesub", { form: { intent: "cancelPlan", modelId: provider.listingId } });
+    await provider.client.post("/managesub", { form: { intent: "cancelPlan", listingId: provider.listingId } });
     const cancelled = await moneyState(provider.listingId);
     expect(cancelled.sub.status).toBe("cancelling");
     expect(cancelled.listing).toMatchObject({ paid: 1, live: 1 });
-    await provider.client.post("/managesub", { form: { intent: "resumePlan", modelId: provider.listingId } });
+    await provider.client.post("/managesub", { form: { intent: "resumePlan", listingId: provider.listingId } });
     expect((await moneyState(provider.listingId)).sub.status).toBe("active");
   });
 
@@ -419,7 +419,7 @@ describe("/managesub billing", () => {
     const now = Date.now();
     const listingId = await insertListing({ userId: provider.userId, featured: true });
     await insertSubscription(listingId, provider.userId, { plan: "featured", periodStart: now - 1000 });
-    await provider.client.post("/managesub", { form: { intent: "downgradePlan", modelId: listingId } });
+    await provider.client.post("/managesub", { form: { intent: "downgradePlan", listingId } });
     expect(await one("SELECT plan, pending_plan FROM subscriptions WHERE listing_id = ?", listingId)).toEqual({
       plan: "featured",
       pending_plan: "standard",
@@ -448,7 +448,7 @@ describe("the photo limit per plan", () => {
     const added = await uploadIds(owner, 8);
     const body = () =>
       saveForm(validValues(), {
-        modelId: id,
+        listingId: id,
         imagePositions: images.map((img, i) => ({ imageId: img.id, position: i + 1 })),
         uploadIds: added.map((uploadId, i) => ({ uploadId, position: images.length + i + 1 })),
       });
@@ -539,7 +539,7 @@ describe("money records outlive the listing", () => {
     const reference = referenceFrom((await choose(provider, "standard")).headers.get("Location"));
     expect((await notify(note(reference, { amountCents: 3500 }))).status).toBe(200);
     const ask = await provider.client.post("/managesub", {
-      form: { intent: "deleteListing", modelId: provider.listingId, confirmed: "yes" },
+      form: { intent: "deleteListing", listingId: provider.listingId, confirmed: "yes" },
     });
     expect(ask.status).toBe(303);
     expect(await rows("SELECT id FROM listings WHERE id = ?", provider.listingId)).toEqual([]);

@@ -223,12 +223,12 @@ export async function createListingVia(as: As, over: Partial<ListingValues> = {}
   return ((await res.json()) as { modelId: string }).modelId;
 }
 
-export function requestId(as: As, modelId: string, form: FormData = idForm()) {
-  return as.client.post(`/api/verify/request/${modelId}`, { multipart: form });
+export function requestId(as: As, listingId: string, form: FormData = idForm()) {
+  return as.client.post(`/api/verify/request/${listingId}`, { multipart: form });
 }
 
-export function requestPhotos(as: As, modelId: string, form: FormData = photoVerificationForm()) {
-  return as.client.post(`/api/photo-verify/request/${modelId}`, { multipart: form });
+export function requestPhotos(as: As, listingId: string, form: FormData = photoVerificationForm()) {
+  return as.client.post(`/api/photo-verify/request/${listingId}`, { multipart: form });
 }
 
 /** The dashboard as `as`'s owner sees it. */

@@ -17,7 +17,7 @@ describe("dashboard switches without JavaScript", () => {
   it("Active Now on and off: a POST, then back to /dashboard showing the new state", async () => {
     const owner = await signedIn({ logIn: true });
     const id = await insertListing({ userId: owner.userId, live: true, verified: true });
-    const on = await owner.client.post("/dashboard", { form: { intent: "active", modelId: id, value: "true" } });
+    const on = await owner.client.post("/dashboard", { form: { intent: "active", listingId: id, value: "true" } });
     expect(on.status).toBe(303);
     expect(on.headers.get("Location")).toBe("/dashboard");
     expect((await flags(id))!.active).toBe(1);
@@ -26,7 +26,7 @@ describe("dashboard switches without JavaScript", () => {
     expect(card.status).toBe("Active · Standard Listing");
 
     expect(
-      (await owner.client.post("/dashboard", { form: { intent: "active", modelId: id, value: "false" } })).status,
+      (await owner.client.post("/dashboard", { form: { intent: "active", listingId: id, value: "false" } })).status,
     ).toBe(303);
     expect((await flags(id))!.active).toBe(0);
   });
@@ -42,19 +42,19 @@ describe("dashboard switches without JavaScript", () => {
     });
     const unverified = await insertListing({ userId: owner.userId, live: false, verified: false });
     expect(
-      (await owner.client.post("/dashboard", { form: { intent: "live", modelId: verified, value: "false" } })).status,
+      (await owner.client.post("/dashboard", { form: { intent: "live", listingId: verified, value: "false" } })).status,
     ).toBe(303);
     expect(await flags(verified)).toMatchObject({ live: 0, active: 0 });
 
     const refused = await owner.client.post("/dashboard", {
-      form: { intent: "live", modelId: unverified, value: "true" },
+      form: { intent: "live", listingId: unverified, value: "true" },
     });
     expect(refused.status).toBe(409);
     expect((await outline(refused)).text).toContain(TOGGLE_ERRORS.notVerified);
     expect((await flags(unverified))!.live).toBe(0);
 
     const notLive = await owner.client.post("/dashboard", {
-      form: { intent: "active", modelId: verified, value: "true" },
+      form: { intent: "active", listingId: verified, value: "true" },
     });
     expect(notLive.status).toBe(409);
     expect((await outline(notLive)).text).toContain(TOGGLE_ERRORS.notLive);
@@ -66,12 +66,12 @@ describe("dashboard switches without JavaScript", () => {
     const id = await insertListing({ userId: owner.userId, live: true });
     const before = await flags(id);
     expect(
-      (await stranger.client.post("/dashboard", { form: { intent: "live", modelId: id, value: "false" } })).status,
+      (await stranger.client.post("/dashboard", { form: { intent: "live", listingId: id, value: "false" } })).status,
     ).toBe(403);
-    expect((await owner.client.post("/dashboard", { form: { intent: "explode", modelId: id } })).status).toBe(400);
-    expect((await owner.client.post("/dashboard", { form: { intent: "live", modelId: "nope" } })).status).toBe(400);
+    expect((await owner.client.post("/dashboard", { form: { intent: "explode", listingId: id } })).status).toBe(400);
+    expect((await owner.client.post("/dashboard", { form: { intent: "live", listingId: "nope" } })).status).toBe(400);
     expect(
-      (await owner.client.post("/dashboard", { form: { intent: "live", modelId: id, value: "perhaps" } })).status,
+      (await owner.client.post("/dashboard", { form: { intent: "live", listingId: id, value: "perhaps" } })).status,
     ).toBe(400);
     const garbage = await owner.client.post("/dashboard", {
       raw: "\u0000\u0001",
@@ -84,7 +84,7 @@ describe("dashboard switches without JavaScript", () => {
   it("a POST without a session goes to log in again, told the session expired", async () => {
     const id = await insertListing();
     const res = await client({ cookie: "session=" + "a".repeat(43) }).post("/dashboard", {
-      form: { intent: "active", modelId: id, value: "true" },
+      form: { intent: "active", listingId: id, value: "true" },
     });
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe("/login?sessionExpired=true&redirectTo=%2Fdashboard");
@@ -122,7 +122,7 @@ describe("/managesub", () => {
     const id = await insertListing({ userId: owner.userId, firstName: "Jade" });
     const keys = await addPhotos(id, [1]);
 
-    const ask = await owner.client.post("/managesub", { form: { intent: "deleteListing", modelId: id } });
+    const ask = await owner.client.post("/managesub", { form: { intent: "deleteListing", listingId: id } });
     expect(ask.status).toBe(200);
     const html = await ask.clone().text();
     expect((await outline(ask)).text).toContain(deleteListingConfirm("Jade"));
@@ -130,7 +130,7 @@ describe("/managesub", () => {
     expect(await env.DB.prepare("SELECT id FROM listings WHERE id = ?").bind(id).first()).not.toBeNull();
 
     const done = await owner.client.post("/managesub", {
-      form: { intent: "deleteListing", modelId: id, confirmed: "yes" },
+      form: { intent: "deleteListing", listingId: id, confirmed: "yes" },
     });
     expect(done.status).toBe(303);
     expect(done.headers.get("Location")).toBe("/managesub");
@@ -152,7 +152,7 @@ describe("/managesub", () => {
     const owner = await signedIn({ logIn: true });
     const id = await insertListing({ userId: owner.userId, firstName: "Once" });
     const done = await owner.client.post("/managesub", {
-      form: { intent: "deleteListing", modelId: id, confirmed: "yes" },
+      form: { intent: "deleteListing", listingId: id, confirmed: "yes" },
     });
     const set = done.headers.getSetCookie().find((c) => c.startsWith("flash="))!;
     expect(set).toMatch(/; Max-Age=60; Path=\/; HttpOnly; SameSite=Lax$/);
@@ -177,14 +177,17 @@ describe("/managesub", () => {
     const stranger = await signedIn({ logIn: true });
     const id = await insertListing({ userId: owner.userId });
     const res = await stranger.client.post("/managesub", {
-      form: { intent: "deleteListing", modelId: id, confirmed: "yes" },
+      form: { intent: "deleteListing", listingId: id, confirmed: "yes" },
     });
     expect(res.status).toBe(403);
     expect((await outline(res)).text).toContain(deleteErrorText("listing"));
     expect(await env.DB.prepare("SELECT id FROM listings WHERE id = ?").bind(id).first()).not.toBeNull();
     expect(
-      (await owner.client.post("/managesub", { form: { intent: "deleteListing", modelId: "../x", confirmed: "yes" } }))
-        .status,
+      (
+        await owner.client.post("/managesub", {
+          form: { intent: "deleteListing", listingId: "../x", confirmed: "yes" },
+        })
+      ).status,
     ).toBe(400);
     expect((await owner.client.post("/managesub", { form: { intent: "other" } })).status).toBe(400);
   });

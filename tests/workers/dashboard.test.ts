@@ -2,7 +2,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { ACTIVE_WINDOW_MS } from "~/features/listings/state";
-import { monthKey } from "~/features/dashboard/stats";
+import { monthKey } from "~/features/insights/stats";
 import { client, dashboard, signedIn } from "./client";
 import { addPhotos, createdInOrder, setStats } from "./dashboard-fixtures";
 import { insertListing } from "./fixtures";

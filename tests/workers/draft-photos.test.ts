@@ -3,7 +3,7 @@
 // unsaved upload otherwise gets, the owner alone reads them back, and a save still takes them.
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { DRAFT_MAX_AGE_MS } from "~/features/listings/draft-keys";
+import { DRAFT_MAX_AGE_MS } from "~/core/draft-keys";
 import { sniffImage } from "~/features/photos/rules";
 import { PENDING_TTL_MS, scheduledSweep } from "~/features/photos/pending-uploads.server";
 import { client, signedIn, uploadIds } from "./client";
@@ -24,7 +24,7 @@ describe("PUT /api/uploads/draft", () => {
   it("keeps the draft's photos past the hour, and lets go of the one the draft no longer names", async () => {
     const owner = await signedIn({ agency: true });
     const [a, b, c] = await uploadIds(owner, 3);
-    const res = await owner.client.put("/api/uploads/draft", { json: { modelId: null, uploadIds: [b, a] } });
+    const res = await owner.client.put("/api/uploads/draft", { json: { listingId: null, uploadIds: [b, a] } });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       kept: [
@@ -43,7 +43,7 @@ describe("PUT /api/uploads/draft", () => {
     expect(c).toBeTruthy();
 
     // The draft drops one photo: it falls back to the hour, and that hour is over.
-    const again = await owner.client.put("/api/uploads/draft", { json: { modelId: null, uploadIds: [a] } });
+    const again = await owner.client.put("/api/uploads/draft", { json: { listingId: null, uploadIds: [a] } });
     expect(await again.json()).toEqual({ kept: [{ uploadId: a, width: 600, height: 800 }] });
     await scheduledSweep(env);
     expect(await countRows("pending_uploads")).toBe(1);
@@ -53,7 +53,7 @@ describe("PUT /api/uploads/draft", () => {
   it("a save a week later still takes the kept photos", async () => {
     const owner = await signedIn({ agency: true });
     const ids = await uploadIds(owner, 3);
-    await owner.client.put("/api/uploads/draft", { json: { modelId: null, uploadIds: ids } });
+    await owner.client.put("/api/uploads/draft", { json: { listingId: null, uploadIds: ids } });
     await age(owner.userId, 7 * 24 * 3600 * 1000);
     const res = await owner.client.post("/api/profiles", {
       multipart: saveForm(validValues(), { uploadIds: positions(ids) }),
@@ -67,9 +67,9 @@ describe("PUT /api/uploads/draft", () => {
   it("the photos go when the draft expires", async () => {
     const owner = await signedIn({ agency: true });
     const ids = await uploadIds(owner, 2);
-    await owner.client.put("/api/uploads/draft", { json: { modelId: null, uploadIds: ids } });
+    await owner.client.put("/api/uploads/draft", { json: { listingId: null, uploadIds: ids } });
     await age(owner.userId, DRAFT_MAX_AGE_MS + 60_000);
-    const kept = await owner.client.put("/api/uploads/draft", { json: { modelId: null, uploadIds: ids } });
+    const kept = await owner.client.put("/api/uploads/draft", { json: { listingId: null, uploadIds: ids } });
     expect(await kept.json()).toEqual({ kept: [] });
     await scheduledSweep(env);
     expect(await countRows("pending_uploads")).toBe(0);
@@ -80,9 +80,9 @@ describe("PUT /api/uploads/draft", () => {
     const owner = await signedIn({ agency: true });
     const [a, b] = await uploadIds(owner, 2);
     const other = "abcdefghij012345";
-    await owner.client.put("/api/uploads/draft", { json: { modelId: null, uploadIds: [a] } });
-    await owner.client.put("/api/uploads/draft", { json: { modelId: other, uploadIds: [b] } });
-    await owner.client.put("/api/uploads/draft", { json: { modelId: null, uploadIds: [] } });
+    await owner.client.put("/api/uploads/draft", { json: { listingId: null, uploadIds: [a] } });
+    await owner.client.put("/api/uploads/draft", { json: { listingId: other, uploadIds: [b] } });
+    await owner.client.put("/api/uploads/draft", { json: { listingId: null, uploadIds: [] } });
     expect(
       await rows<{ id: string; draft_key: string | null }>("SELECT id, draft_key FROM pending_uploads ORDER BY id"),
     ).toEqual(
@@ -97,13 +97,13 @@ describe("PUT /api/uploads/draft", () => {
     const owner = await signedIn({ agency: true });
     const stranger = await signedIn({ agency: true });
     const [theirs] = await uploadIds(stranger, 1);
-    const res = await owner.client.put("/api/uploads/draft", { json: { modelId: null, uploadIds: [theirs] } });
+    const res = await owner.client.put("/api/uploads/draft", { json: { listingId: null, uploadIds: [theirs] } });
     expect(await res.json()).toEqual({ kept: [] });
     expect(await countRows("pending_uploads", "kept_until IS NOT NULL")).toBe(0);
 
     for (const json of [
       { uploadIds: "x" },
-      { modelId: "../x", uploadIds: [] },
+      { listingId: "../x", uploadIds: [] },
       { uploadIds: Array(21).fill(theirs) },
     ]) {
       const bad = await owner.client.put("/api/uploads/draft", { json });

@@ -24,7 +24,7 @@ export function photoForm(bytes: Uint8Array, name = "photo.jpg", type = "image/j
 
 export function saveForm(
   values: ListingValues,
-  plan: Partial<ImagePlanInput> & { modelId?: string } = {},
+  plan: Partial<ImagePlanInput> & { listingId?: string } = {},
   files: File[] = [],
 ): FormData {
   const fd = listingFormData(values, plan);

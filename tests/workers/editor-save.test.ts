@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { sessionCookieName, sha256Hex } from "~/platform/http/token-cookie.server";
 import { newToken } from "~/platform/data/ids";
 import { LISTING_MSG } from "~/features/listings/schema";
-import type { Profile } from "~/features/profile/profile";
+import type { Profile } from "~/core/profile";
 import { action as createAction } from "~/routes/api.profiles";
 import { snapshotKey } from "~/features/profile/profile.server";
 import { client, createListingVia, signedIn, uploadIds } from "./client";
@@ -229,7 +229,7 @@ describe("validation on the server: 400 {error, fieldErrors, page} and nothing s
     let current = await ownListing();
     for (const [index, [name, over, field, message, page]] of cases.entries()) {
       if (index > 0 && index % 10 === 0) current = await ownListing();
-      const body = saveForm(validValues(over as never), { modelId: current.id });
+      const body = saveForm(validValues(over as never), { listingId: current.id });
       const res = await current.owner.client.put("/api/profile", { multipart: body });
       expect(res.status, name).toBe(400);
       const json = (await res.json()) as { error: string; fieldErrors: Record<string, string>; page: number };
@@ -281,7 +281,7 @@ describe("PUT /api/profile: editing", () => {
     });
     // New photo first, then the old ones reversed.
     const body = saveForm(values, {
-      modelId: id,
+      listingId: id,
       imagePositions: images.map((img, i) => ({ imageId: img.id, position: 4 - i })),
       uploadIds: [{ uploadId: added, position: 1 }],
     });
@@ -310,14 +310,14 @@ describe("PUT /api/profile: editing", () => {
     const id = await createListingVia(owner);
     const stranger = await signedIn({ agency: true });
     const res = await stranger.client.put("/api/profile", {
-      multipart: saveForm(validValues({ firstName: "Hijack" }), { modelId: id }),
+      multipart: saveForm(validValues({ firstName: "Hijack" }), { listingId: id }),
     });
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({ error: "You can only edit your own listings" });
     expect((await listingRow(id)).first_name).toBe("Aroha");
     // A missing listing answers the same, so ids cannot be probed.
     const missing = await stranger.client.put("/api/profile", {
-      multipart: saveForm(validValues(), { modelId: "zzzzzzzzzzzzzzzz" }),
+      multipart: saveForm(validValues(), { listingId: "zzzzzzzzzzzzzzzz" }),
     });
     expect(missing.status).toBe(403);
   });
@@ -328,7 +328,7 @@ describe("PUT /api/profile: editing", () => {
     const other = await createListingVia(owner);
     const [foreign] = await rows<{ id: string }>("SELECT id FROM listing_images WHERE listing_id = ? LIMIT 1", other);
     const res = await owner.client.put("/api/profile", {
-      multipart: saveForm(validValues(), { modelId: mine, imagePositions: [{ imageId: foreign.id, position: 1 }] }),
+      multipart: saveForm(validValues(), { listingId: mine, imagePositions: [{ imageId: foreign.id, position: 1 }] }),
     });
     expect(res.status).toBe(400);
     expect(await countRows("listing_images", "listing_id = ?", other)).toBe(3);
@@ -378,7 +378,7 @@ describe("the save batch is atomic", () => {
       "CREATE TRIGGER fail_rate BEFORE INSERT ON listing_rates BEGIN SELECT RAISE(ABORT, 'forced failure'); END;",
     );
     const body = saveForm(validValues({ firstName: "Changed" }), {
-      modelId: id,
+      listingId: id,
       imagePositions: images.map((img, i) => ({ imageId: img.id, position: 3 - i })),
     });
     const res = await owner.client.put("/api/profile", { multipart: body });
@@ -530,7 +530,7 @@ describe("open pages are told", () => {
     socket.accept();
     socket.addEventListener("message", (e) => messages.push(JSON.parse(String(e.data))));
     const saved = await owner.client.put("/api/profile", {
-      multipart: saveForm(validValues({ tagLine: "Told everyone about it" }), { modelId: id }),
+      multipart: saveForm(validValues({ tagLine: "Told everyone about it" }), { listingId: id }),
     });
     expect(saved.status).toBe(200);
     const deadline = Date.now() + 3000;

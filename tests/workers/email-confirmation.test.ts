@@ -15,7 +15,7 @@ import { MSG } from "~/features/accounts/auth-schemas";
 import { NOTICE } from "~/features/site/messages";
 import { CONFIRM_MAILS_PER_HOUR, CONFIRM_TOKEN_TTL_MS } from "~/features/accounts/auth-session";
 import { newToken } from "~/platform/data/ids";
-import { loginPathForPlan } from "~/features/billing/plans";
+import { loginPathForPlan } from "~/core/plans";
 import { UNCONFIRMED_ACCOUNT_DAYS } from "~/features/site/retention";
 import worker from "../../workers/app";
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FAQ_GROUPS } from "~/features/site/faq";
+import { FAQ_GROUPS } from "~/features/shell/faq";
 import {
   BUSINESS_HOURS,
   COVERAGE,

@@ -7,7 +7,7 @@ import { countDay } from "~/platform/http/client-address";
 import { marksOf } from "~/features/insights/count-events";
 import type { CountItem } from "~/features/insights/count-events";
 import { COUNT_QUEUE, flushMarks, retryDelaySeconds } from "~/features/insights/count-flush.server";
-import { sweepCountMarks } from "~/features/dashboard/stats.server";
+import { sweepCountMarks } from "~/features/insights/stats.server";
 import worker from "../../workers/app";
 import { client, freshIp } from "./client";
 import { insertListing } from "./fixtures";

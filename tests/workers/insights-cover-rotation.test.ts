@@ -5,7 +5,7 @@ import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { countDay } from "~/platform/http/client-address";
 import { parseFilters } from "~/features/catalogue/filters";
-import { photoUrl } from "~/features/photos/keys";
+import { photoUrl } from "~/core/photo-keys";
 import { marksOf } from "~/features/insights/count-events";
 import { flushMarks } from "~/features/insights/count-flush.server";
 import { COVER_MSG, coverForSlot } from "~/features/insights/cover-rotation";

@@ -58,7 +58,7 @@ describe("POST /likes/{modelId} (no JavaScript)", () => {
   it("says what is wrong with a bad or unknown listing, and stores nothing", async () => {
     const hidden = await insertListing({ live: false });
     const cases: [string, number, string][] = [
-      ["not-an-id!", 400, ERROR_MSG.invalidModelId],
+      ["not-an-id!", 400, ERROR_MSG.invalidListingId],
       [newId(), 404, ERROR_MSG.modelNotFound],
       [hidden, 404, ERROR_MSG.modelNotFound],
     ];

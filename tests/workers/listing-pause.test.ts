@@ -35,7 +35,7 @@ async function ownerWithLiveListing() {
 }
 
 const pause = (owner: { client: ReturnType<typeof client> }, id: string, until: string) =>
-  owner.client.post("/dashboard", { form: { intent: "pause", modelId: id, until } });
+  owner.client.post("/dashboard", { form: { intent: "pause", listingId: id, until } });
 
 describe("Take a break", () => {
   it("hides the listing until the chosen date, says so to the owner, and ends by itself on the cron", async () => {
@@ -64,13 +64,13 @@ describe("Take a break", () => {
     expect(await rowOf(id)).toMatchObject({ live: 0, paused_until: null });
     await resumeDuePauses(env, ctx, Date.now() + 400 * 86_400_000);
     expect((await rowOf(id)).live).toBe(0);
-    const resumed = await owner.client.post("/dashboard", { form: { intent: "resume", modelId: id } });
+    const resumed = await owner.client.post("/dashboard", { form: { intent: "resume", listingId: id } });
     expect(resumed.status).toBe(303);
     expect(await rowOf(id)).toEqual({ live: 1, paused_at: null, paused_until: null });
 
     // Paused again, then the Live switch: live, and the break is over.
     expect((await pause(owner, id, "")).status).toBe(303);
-    const live = await owner.client.post("/dashboard", { form: { intent: "live", modelId: id, value: "true" } });
+    const live = await owner.client.post("/dashboard", { form: { intent: "live", listingId: id, value: "true" } });
     expect(live.status).toBe(303);
     expect(await rowOf(id)).toEqual({ live: 1, paused_at: null, paused_until: null });
   });
@@ -101,12 +101,12 @@ describe("Take a break", () => {
     }
     const stranger = await signedIn();
     expect((await pause(stranger, id, "")).status).toBe(403);
-    expect((await stranger.client.post("/dashboard", { form: { intent: "resume", modelId: id } })).status).toBe(403);
+    expect((await stranger.client.post("/dashboard", { form: { intent: "resume", listingId: id } })).status).toBe(403);
     const hidden = await insertListing({ userId: owner.userId, live: false, verified: true });
     const notLive = await pause(owner, hidden, "");
     expect(notLive.status).toBe(409);
     expect(await notLive.text()).toContain(PAUSE_ERRORS.notListed);
-    expect((await owner.client.post("/dashboard", { form: { intent: "resume", modelId: id } })).status).toBe(409);
+    expect((await owner.client.post("/dashboard", { form: { intent: "resume", listingId: id } })).status).toBe(409);
     expect((await rowOf(id)).live).toBe(1);
   });
 });

@@ -1,10 +1,16 @@
 // The one-time link service (docs/decisions/0036-one-time-link-service.md): every kind of link (password
-// reset, e-mail change, sign-up confirmation, the stale-listing check, the data-export download) is peeked
-// at without being spent, spent once, refused as used the second time and as expired after its time; and
-// every page whose URL holds a token answers with one header policy (no-store, strict-origin, noindex).
+// reset, e-mail change and its cancel link, sign-up confirmation, the stale-listing check, the data-export
+// download) is peeked at without being spent, spent once, refused as used the second time and as expired
+// after its time; and every page whose URL holds a token answers with one header policy (no-store,
+// strict-origin, noindex).
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { CONFIRMATION_LINK, EMAIL_CHANGE_LINK, RESET_LINK } from "~/features/accounts/link-kinds.server";
+import {
+  CONFIRMATION_LINK,
+  EMAIL_CHANGE_CANCEL_LINK,
+  EMAIL_CHANGE_LINK,
+  RESET_LINK,
+} from "~/features/accounts/link-kinds.server";
 import { MSG } from "~/features/accounts/auth-schemas";
 import { ACCOUNT_MSG } from "~/features/accounts/settings/account-settings";
 import { claimExportLink, EXPORT_LINK } from "~/features/dashboard/data-export.server";
@@ -82,6 +88,18 @@ const KINDS: { name: string; kind: LinkKind; plant: Planter }[] = [
     },
   },
   {
+    name: "e-mail change cancel",
+    kind: EMAIL_CHANGE_CANCEL_LINK as unknown as LinkKind,
+    plant: async (hash, expired) => {
+      const now = Date.now();
+      await env.DB.prepare(
+        "INSERT INTO email_change_cancels (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)",
+      )
+        .bind(hash, await owner(), now, expired ? now - 1 : now + DAY)
+        .run();
+    },
+  },
+  {
     name: "data export",
     kind: EXPORT_LINK as unknown as LinkKind,
     plant: async (hash, expired) => {
@@ -141,6 +159,7 @@ describe("the token pages", () => {
       ["/confirm-email", 2],
       ["/account/email", 1],
       ["/listing-check", 3],
+      ["/account/email/cancel", 4],
     ] as const) {
       const { token, hash } = await newLink();
       await KINDS[kind].plant(hash, false);
@@ -190,7 +209,7 @@ describe("the token pages", () => {
 
     // The download's second use is told it was used (the route's EXPORT_LINK_MSG.used).
     const mac = await newLink();
-    await KINDS[4].plant(mac.hash, false);
+    await KINDS[5].plant(mac.hash, false);
     const [{ user_id }] = (
       await env.DB.prepare("SELECT user_id FROM data_export_links WHERE id = ?")
         .bind(mac.hash)

@@ -3,7 +3,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { ACTIVE_WINDOW_MS, TOGGLE_ERRORS } from "~/features/listings/state";
-import { monthKey } from "~/features/dashboard/stats";
+import { monthKey } from "~/features/insights/stats";
 import { client, signedIn } from "./client";
 import { addPhotos, ageListing, createdInOrder, flags, setStats } from "./dashboard-fixtures";
 import { insertListing } from "./fixtures";

@@ -4,7 +4,7 @@
 // outlives single tests here, so every test uses data of its own.
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { monthKey } from "~/features/dashboard/stats";
+import { monthKey } from "~/features/insights/stats";
 import { newId } from "~/platform/data/ids";
 import { CACHE_FILL_HEADER, isCacheFill } from "~/platform/page-cache/page-cache.server";
 import { servePageCached } from "~/features/catalogue/page-cache.server";

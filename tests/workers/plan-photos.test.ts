@@ -58,10 +58,10 @@ async function publicFlags(listingId: string) {
 }
 
 /** Schedules the change to Standard; with `keep`, the answer to the question (one `keep` per ticked box). */
-const downgrade = (as: SignedIn, modelId: string, keep?: string[]) => {
+const downgrade = (as: SignedIn, listingId: string, keep?: string[]) => {
   const pairs = [
     ["intent", "downgradePlan"],
-    ["modelId", modelId],
+    ["listingId", listingId],
   ];
   if (keep) pairs.push(["choosing", "1"], ...keep.map((id) => ["keep", id]));
   return as.client.post("/managesub", {
@@ -266,7 +266,7 @@ describe("Featured → Standard with more than 10 photos", () => {
       const uploads = await uploadIds(owner, added);
       return owner.client.put("/api/profile", {
         multipart: saveForm(validValues(), {
-          modelId: listingId,
+          listingId,
           imagePositions: photos.map((p, i) => ({ imageId: p.id, position: i + 1 })),
           uploadIds: uploads.map((uploadId, i) => ({ uploadId, position: photos.length + i + 1 })),
         }),

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Profile } from "~/features/profile/profile";
+import type { Profile } from "~/core/profile";
 import {
   buildProfileFromD1,
   deleteProfileSnapshot,
@@ -8,7 +8,7 @@ import {
   snapshotKey,
   writeProfileSnapshot,
 } from "~/features/profile/profile.server";
-import { loadSuggestions } from "~/features/profile/suggestions.server";
+import { loadSuggestions } from "~/features/catalogue/profile-suggestions.server";
 import { insertListing, insertUser } from "./fixtures";
 import { insertImages, insertRate, insertSpecialRate, rows, settleBackgroundWork } from "./public-fixtures";
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { monthKey } from "~/features/dashboard/stats";
+import { monthKey } from "~/features/insights/stats";
 import { client, inOneLimiterWindow, signedIn } from "./client";
 import type { Client } from "./client";
 import { insertListing } from "./fixtures";

@@ -55,7 +55,7 @@ describe("redirect targets from the request never leave the site", () => {
     const id = await listingOf(provider, { live: true, verified: true });
     for (const evil of EVIL) {
       const res = await admin.client.post("/admin/listing-actions", {
-        form: { intent: "unhot", modelId: id, returnTo: evil },
+        form: { intent: "unhot", listingId: id, returnTo: evil },
       });
       expect(res.status, evil).toBe(303);
       expect(res.headers.get("Location"), evil).toBe("/");

@@ -4,11 +4,11 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { newId } from "~/platform/data/ids";
-import { AUDIT_PAGE_SIZE } from "~/features/moderation/moderation";
 import { REPORT_MSG } from "~/features/moderation/reports";
 import { auditRows, listingOf, moderated } from "./admin-fixtures";
 import { cast, client } from "./client";
 import { settleBackgroundWork } from "./public-fixtures";
+import { AUDIT_PAGE_SIZE } from "~/features/audit/audit";
 
 afterEach(() => settleBackgroundWork());
 
@@ -28,8 +28,8 @@ async function reports(): Promise<ReportRow[]> {
   return (await env.DB.prepare("SELECT * FROM reports ORDER BY created_at").all<ReportRow>()).results;
 }
 
-function report(modelId: string, fields: Record<string, string>) {
-  return client().post(`/report/${modelId}`, { form: fields });
+function report(listingId: string, fields: Record<string, string>) {
+  return client().post(`/report/${listingId}`, { form: fields });
 }
 
 describe("the report form", () => {
@@ -196,7 +196,7 @@ describe("the audit log page", () => {
 
 describe("the audit condition", () => {
   it("writes the record only when the statement before it changed a row (changes() in a D1 batch)", async () => {
-    const { auditStatement, CHANGED } = await import("~/features/moderation/audit.server");
+    const { auditStatement, CHANGED } = await import("~/features/audit/audit.server");
     const { provider } = await cast();
     const id = await listingOf(provider);
     await env.DB.batch([

@@ -38,7 +38,7 @@ async function save(
   const res = await owner.client.put("/api/profile", {
     multipart: saveForm(
       validValues(over),
-      { modelId: id, imagePositions: images, newImagePositions: newFiles.map((_, i) => images.length + i + 1) },
+      { listingId: id, imagePositions: images, newImagePositions: newFiles.map((_, i) => images.length + i + 1) },
       newFiles,
     ),
   });

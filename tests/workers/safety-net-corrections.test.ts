@@ -125,13 +125,24 @@ describe("a flood of junk correction requests", () => {
     expect(await count("safety_corrections", "contact = ? AND status = 'open'", "same@person.test")).toBe(3);
   });
 
-  it("gives one client network three posts a minute", async () => {
+  it("gives one client network three posts a minute, however many addresses of its /64 it posts from", async () => {
     await inOneLimiterWindow(async (ip) => {
+      // A /64 of its own for this attempt, made from the fresh IPv4 address; each post from another address in it.
+      const [, , c, d] = ip.split(".").map(Number);
+      const net = `2001:db8:${c.toString(16)}:${d.toString(16)}`;
       for (let i = 0; i < 3; i++)
         expect(
-          (await correction({ contact: `c${i}@person.test`, message: `Request ${i} about a wrong alert.` }, ip)).status,
+          (
+            await correction(
+              { contact: `c${i}@person.test`, message: `Request ${i} about a wrong alert.` },
+              `${net}::${i + 1}`,
+            )
+          ).status,
         ).toBe(200);
-      const fourth = await correction({ contact: "c3@person.test", message: "Request 3 about a wrong alert." }, ip);
+      const fourth = await correction(
+        { contact: "c3@person.test", message: "Request 3 about a wrong alert." },
+        `${net}:ffff:ffff:ffff:fff0`,
+      );
       expect(fourth.status).toBe(429);
       expect(await text(fourth)).toContain("Too many requests");
     });

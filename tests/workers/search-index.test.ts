@@ -5,7 +5,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { decodeSearchCursor, rankByName } from "~/features/search/search";
 import { searchListings } from "~/features/search/search.server";
-import { byGridOrder } from "~/features/catalogue/listing-queries.server";
+import { byGridOrder } from "~/features/listings/card-queries.server";
 import { insertListing, insertUser } from "./fixtures";
 import { rows } from "./public-fixtures";
 

@@ -60,7 +60,7 @@ describe("the account-security log", () => {
 
     const cookie = await logIn(account.email, NEW_PASSWORD);
     const listingId = await insertListing({ userId: account.id, firstName: "Kahu" });
-    const deleted = await managesub(cookie, { intent: "deleteListing", modelId: listingId, confirmed: "yes" });
+    const deleted = await managesub(cookie, { intent: "deleteListing", listingId, confirmed: "yes" });
     expect(deleted.status).toBe(303);
 
     const events = await eventsOf(account.id);

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { REGIONS, regionPath } from "~/features/catalogue/regions";
+import { REGIONS, regionPath } from "~/core/regions";
 import { DESCRIPTION_MAX } from "~/features/site/seo";
 import { liveListingIds } from "~/features/site/sitemap.server";
 import { client } from "./client";

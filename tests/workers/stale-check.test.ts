@@ -4,11 +4,12 @@
 // days, the cron hides it as 'Hidden - confirm your listing' until the owner confirms from the dashboard.
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { STALE_LINK_DAYS } from "~/features/listings/upkeep";
+import { STALE_LINK_DAYS, staleState } from "~/features/listings/upkeep";
+import type { StaleFields } from "~/features/listings/upkeep";
 import { STALE_ERRORS, confirmByLink, runStaleCheck, staleLinkRefusal } from "~/features/listings/stale-check.server";
 import { quiesce } from "./auth-fixtures";
 import { client, signedIn } from "./client";
-import { insertListing } from "./fixtures";
+import { insertListing, insertUser } from "./fixtures";
 import { settleBackgroundWork } from "./public-fixtures";
 
 afterEach(async () => {
@@ -114,19 +115,19 @@ describe("the stale-listing check", () => {
 
     // Someone else cannot confirm it; the owner can, and it is back.
     const stranger = await signedIn();
-    expect((await stranger.client.post("/dashboard", { form: { intent: "confirm", modelId: id } })).status).toBe(403);
-    const res = await owner.client.post("/dashboard", { form: { intent: "confirm", modelId: id } });
+    expect((await stranger.client.post("/dashboard", { form: { intent: "confirm", listingId: id } })).status).toBe(403);
+    const res = await owner.client.post("/dashboard", { form: { intent: "confirm", listingId: id } });
     expect(res.status).toBe(303);
     expect(await rowOf(id)).toMatchObject({ live: 1, hidden_as_stale: 0 });
     expect((await client().get(`/api/model/${id}`)).status).toBe(200);
     // Nothing left to confirm: a second press is a 409.
-    expect((await owner.client.post("/dashboard", { form: { intent: "confirm", modelId: id } })).status).toBe(409);
+    expect((await owner.client.post("/dashboard", { form: { intent: "confirm", listingId: id } })).status).toBe(409);
   });
 
   it("a save counts as a confirmation: the question is answered without the link", async () => {
     const { owner, id } = await staleListing();
     await runStaleCheck(env, ctx, ORIGIN);
-    // What an editor save writes (listing-save.server.ts): confirmed_at moves past the question.
+    // What an editor save writes (app/features/listings/save.server.ts): confirmed_at moves past the question.
     await env.DB.prepare("UPDATE listings SET confirmed_at = ? WHERE id = ?")
       .bind(Date.now() + 1, id)
       .run();
@@ -159,7 +160,7 @@ describe("the stale-listing check", () => {
     expect(await rowOf(id)).toEqual(before);
 
     // The dashboard still confirms it.
-    const res = await owner.client.post("/dashboard", { form: { intent: "confirm", modelId: id } });
+    const res = await owner.client.post("/dashboard", { form: { intent: "confirm", listingId: id } });
     expect(res.status).toBe(303);
     expect(await rowOf(id)).toMatchObject({ live: 1, hidden_as_stale: 0 });
   });
@@ -207,5 +208,57 @@ describe("the stale-listing check", () => {
       expect(html, path).toContain(STALE_ERRORS.link);
       expect(html, path).not.toContain('data-testid="still-available"');
     }
+  });
+});
+
+// upkeep.ts states the stale-listing rule in TypeScript (fresh → reminder-due → reminded → hidden); the cron
+// runs it as SQL conditions. The same cases through both, on each side of every edge: the cron must ask
+// exactly the listings the rule calls reminder-due, hide exactly those it calls hidden, and leave the rest.
+describe("the cron's SQL and upkeep.ts's staleState agree", () => {
+  it("on each side of the 30 days, the 7 days and a confirmation after the question", async () => {
+    const now = Date.now();
+    const ago = (days: number, ms = 0) => now - days * DAY + ms;
+    const cases: StaleFields[] = [
+      { confirmedAt: now, remindedAt: null },
+      { confirmedAt: ago(30, 1), remindedAt: null },
+      { confirmedAt: ago(30), remindedAt: null },
+      { confirmedAt: ago(90), remindedAt: null },
+      { confirmedAt: ago(40), remindedAt: ago(0, -1) },
+      { confirmedAt: ago(40), remindedAt: ago(7, 1) },
+      { confirmedAt: ago(40), remindedAt: ago(7) },
+      { confirmedAt: ago(40), remindedAt: ago(30) },
+      // Asked in the same instant as the last confirmation: the question stands.
+      { confirmedAt: ago(3), remindedAt: ago(3) },
+      { confirmedAt: ago(7), remindedAt: ago(7) },
+      // Confirmed (or saved) after the question: a new round, counted from that confirmation.
+      { confirmedAt: ago(8, 1), remindedAt: ago(8) },
+      { confirmedAt: ago(29), remindedAt: ago(40) },
+      { confirmedAt: ago(30), remindedAt: ago(40) },
+    ];
+    const userId = await insertUser();
+    const ids: string[] = [];
+    for (const c of cases) {
+      const id = await insertListing({ userId });
+      await env.DB.prepare("UPDATE listings SET confirmed_at = ?, stale_reminded_at = ? WHERE id = ?")
+        .bind(c.confirmedAt, c.remindedAt, id)
+        .run();
+      ids.push(id);
+    }
+    await runStaleCheck(env, ctx, ORIGIN, now);
+    const did = await Promise.all(
+      ids.map(async (id, i) => {
+        const row = await rowOf(id);
+        if (row.live === 0 && row.hidden_as_stale === 1) return "hidden";
+        if (row.stale_reminded_at !== cases[i]!.remindedAt) return "asked";
+        return "nothing";
+      }),
+    );
+    const expected = cases.map((c) => {
+      const state = staleState(c, now);
+      return state === "reminder-due" ? "asked" : state === "hidden" ? "hidden" : "nothing";
+    });
+    expect(did.map((d, i) => ({ ...cases[i], did: d }))).toEqual(cases.map((c, i) => ({ ...c, did: expected[i] })));
+    // Every outcome is among the cases, so the comparison covers each branch of both.
+    expect(new Set(expected)).toEqual(new Set(["asked", "hidden", "nothing"]));
   });
 });

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { TIER_ERROR } from "~/features/billing/plans";
+import { TIER_ERROR } from "~/core/plans";
 import { client, signedIn } from "./client";
 import type { Body, Client } from "./client";
 import { h1s, h2s, outline } from "./page-outline";

@@ -5,7 +5,13 @@ import { client } from "./client";
 import { insertListing } from "./fixtures";
 
 type Answer = {
-  suggestions: { modelId: string; firstName: string; age: number | null; location: string; photoUrl: string | null }[];
+  suggestions: {
+    listingId: string;
+    firstName: string;
+    age: number | null;
+    location: string;
+    photoUrl: string | null;
+  }[];
 };
 
 async function suggest(q: string | null) {
@@ -29,7 +35,7 @@ describe("GET /api/search/suggest", () => {
     expect(body.suggestions.length).toBeLessThanOrEqual(5);
     expect(body.suggestions.map((s) => s.firstName)).not.toContain("Annalise");
     expect(body.suggestions[0]).toEqual({
-      modelId: expect.stringMatching(/^[A-Za-z0-9]+$/),
+      listingId: expect.stringMatching(/^[A-Za-z0-9]+$/),
       firstName: "Annabelle",
       age: 31,
       location: "Wellington",

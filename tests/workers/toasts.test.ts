@@ -43,14 +43,12 @@ describe("the toast", () => {
     const now = Date.now();
     const listingId = await insertListing({ userId: owner.userId });
     await insertSubscription(listingId, owner.userId, { periodStart: now - WEEK_MS / 2, periodEnd: now + WEEK_MS / 2 });
-    const ask = await text(
-      await owner.client.post("/managesub", { form: { intent: "upgradePlan", modelId: listingId } }),
-    );
+    const ask = await text(await owner.client.post("/managesub", { form: { intent: "upgradePlan", listingId } }));
     const amount = /data-testid="upgrade-amount">\$(\d+\.\d\d)</.exec(ask)![1];
     const done = await owner.client.post("/managesub", {
       form: {
         intent: "upgradePlan",
-        modelId: listingId,
+        listingId,
         confirmed: "yes",
         expectedCents: String(Math.round(Number(amount) * 100)),
       },
@@ -79,14 +77,14 @@ describe("the toast", () => {
     ];
     for (const [intent, words] of expected) {
       // A Verify from the grid is confirmed first (the menu asks whether an ID request waits).
-      const form: Record<string, string> = { intent, modelId: id, js: "1" };
+      const form: Record<string, string> = { intent, listingId: id, js: "1" };
       if (intent === "verify") form.confirmed = "yes";
       const res = await admin.client.post("/admin/listing-actions", { form });
       expect(res.status, intent).toBe(200);
       expect(toastIn(await text(await nextPage(admin, "/", res))), intent).toContain(words);
     }
     const deleted = await admin.client.post("/admin/listing-actions", {
-      form: { intent: "delete", modelId: id, returnTo: "/", confirmed: "yes" },
+      form: { intent: "delete", listingId: id, returnTo: "/", confirmed: "yes" },
     });
     expect(deleted.status).toBe(303);
     expect(toastIn(await text(await nextPage(admin, "/", deleted)))).toContain(TOAST.adminDelete);
@@ -96,7 +94,7 @@ describe("the toast", () => {
     const { admin, provider } = await cast();
     const id = await listingOf(provider, { live: false, verified: false });
     const refused = await admin.client.post("/admin/listing-actions", {
-      form: { intent: "live", modelId: id, js: "1" },
+      form: { intent: "live", listingId: id, js: "1" },
     });
     expect(refused.status).toBe(409);
     expect(toastCookie(refused)).toBe("");

@@ -6,9 +6,9 @@ import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseFilters } from "~/features/catalogue/filters";
 import { addDays, nzDate, nzDayStart, shortDate } from "~/platform/time/nz-time";
-import type { Profile } from "~/features/profile/profile";
-import { TOUR_MSG } from "~/features/listings/tour-stops";
-import type { Region } from "~/features/catalogue/regions";
+import type { Profile } from "~/core/profile";
+import { TOUR_MSG } from "~/core/tour-stops";
+import type { Region } from "~/core/regions";
 import { loadFacets } from "~/features/catalogue/facets.server";
 import { loadGridPage } from "~/features/catalogue/grid.server";
 import { client, signedIn } from "./client";
@@ -189,7 +189,7 @@ describe("saving tour stops", () => {
     const { owner, id } = await ownListing();
     const first = await owner.client.put("/api/profile", {
       multipart: saveForm(validValues({ tours: [stop("Christchurch", 10, 12), stop("Wellington", 0, 2, "Te Aro")] }), {
-        modelId: id,
+        listingId: id,
       }),
     });
     expect(first.status).toBe(200);
@@ -206,13 +206,13 @@ describe("saving tour stops", () => {
     ]);
 
     const second = await owner.client.put("/api/profile", {
-      multipart: saveForm(validValues({ tours: [stop("Hamilton", 20, 21)] }), { modelId: id }),
+      multipart: saveForm(validValues({ tours: [stop("Hamilton", 20, 21)] }), { listingId: id }),
     });
     expect(second.status).toBe(200);
     expect((await stopsOf(id)).map((s) => s.region)).toEqual(["Hamilton"]);
 
     const cleared = await owner.client.put("/api/profile", {
-      multipart: saveForm(validValues({ tours: [] }), { modelId: id }),
+      multipart: saveForm(validValues({ tours: [] }), { listingId: id }),
     });
     expect(cleared.status).toBe(200);
     expect(await stopsOf(id)).toEqual([]);
@@ -222,7 +222,7 @@ describe("saving tour stops", () => {
     const { owner, id } = await ownListing();
     await addStop(id, 1, "Wellington", addDays(today, -2), addDays(today, 1));
     const res = await owner.client.put("/api/profile", {
-      multipart: saveForm(validValues({ tours: [stop("Wellington", -2, 1)] }), { modelId: id }),
+      multipart: saveForm(validValues({ tours: [stop("Wellington", -2, 1)] }), { listingId: id }),
     });
     expect(res.status).toBe(200);
     expect((await stopsOf(id)).map((s) => s.start_date)).toEqual([addDays(today, -2)]);
@@ -252,7 +252,7 @@ describe("saving tour stops", () => {
     ];
     for (const [name, tours, field, message] of cases) {
       const res = await owner.client.put("/api/profile", {
-        multipart: saveForm(validValues({ firstName: "After", tours: tours as never }), { modelId: id }),
+        multipart: saveForm(validValues({ firstName: "After", tours: tours as never }), { listingId: id }),
       });
       expect(res.status, name).toBe(400);
       const body = (await res.json()) as { error: string; fieldErrors: Record<string, string>; page: number };
@@ -261,7 +261,7 @@ describe("saving tour stops", () => {
       expect(body.error, name).toBe("Please fix the issues on page 3 before saving.");
     }
     for (const raw of ["[{", '{"region":"Wellington"}', JSON.stringify(Array(21).fill(stop("Wellington", 1, 1)))]) {
-      const form = saveForm(validValues({ firstName: "After" }), { modelId: id });
+      const form = saveForm(validValues({ firstName: "After" }), { listingId: id });
       form.set("tours", raw);
       const res = await owner.client.put("/api/profile", { multipart: form });
       expect(res.status, raw.slice(0, 20)).toBe(400);
@@ -279,7 +279,7 @@ describe("saving tour stops", () => {
     await addStop(id, 1, "Hamilton", addDays(today, 30), addDays(today, 31));
     const stranger = await signedIn({ agency: true });
     const res = await stranger.client.put("/api/profile", {
-      multipart: saveForm(validValues({ tours: [stop("Wellington", 1, 2)] }), { modelId: id }),
+      multipart: saveForm(validValues({ tours: [stop("Wellington", 1, 2)] }), { listingId: id }),
     });
     expect(res.status).toBe(403);
     expect((await stopsOf(id)).map((s) => s.region)).toEqual(["Hamilton"]);

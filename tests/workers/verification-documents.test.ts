@@ -16,9 +16,9 @@ afterEach(() => settleBackgroundWork());
 
 const pageText = async (res: Response) => (await res.text()).replace(/<!-- -->/g, "");
 
-function pageForm(modelId: string, documentType: string | null, front = true, back = true): FormData {
+function pageForm(listingId: string, documentType: string | null, front = true, back = true): FormData {
   const fd = new FormData();
-  fd.set("modelId", modelId);
+  fd.set("listingId", listingId);
   if (documentType) fd.set("documentType", documentType);
   if (front) fd.set("frontLicense", file(BIG_JPEG, "front.jpg"));
   if (back) fd.set("backLicense", file(SMALL_JPEG, "back.jpg"));

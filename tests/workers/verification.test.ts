@@ -329,7 +329,7 @@ describe("the pages work without JavaScript", () => {
     expect(await noModel.text()).toContain(ID_MSG.selectModel);
 
     const form = idForm();
-    form.set("modelId", id);
+    form.set("listingId", id);
     form.set("documentType", "nz_licence");
     const res = await provider.client.post("/verification", { multipart: form });
     expect(res.status).toBe(303);
@@ -339,7 +339,7 @@ describe("the pages work without JavaScript", () => {
 
     // A failure reads 'Failed to submit verification request: {message}'.
     const second = idForm();
-    second.set("modelId", id);
+    second.set("listingId", id);
     second.set("documentType", "nz_licence");
     const failed = await provider.client.post("/verification", { multipart: second });
     expect(failed.status).toBe(409);
@@ -356,10 +356,10 @@ describe("the pages work without JavaScript", () => {
     expect(list).toContain("Lena");
     expect(list).not.toContain("Short");
     expect(list).toContain("Select this Profile");
-    const selected = await (await provider.client.get(`/photo-verification?modelId=${id}`)).text();
+    const selected = await (await provider.client.get(`/photo-verification?listingId=${id}`)).text();
     expect(selected).toContain("Submit Photos for Review");
     const form = photoForm();
-    form.set("modelId", id);
+    form.set("listingId", id);
     const res = await provider.client.post("/photo-verification", { multipart: form });
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe("/dashboard");

@@ -4,9 +4,9 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { nzClock } from "~/platform/time/nz-time";
-import type { Profile } from "~/features/profile/profile";
-import { emptySchedule } from "~/features/listings/weekly-schedule";
-import type { WeeklySchedule } from "~/features/listings/weekly-schedule";
+import type { Profile } from "~/core/profile";
+import { emptySchedule } from "~/core/weekly-schedule";
+import type { WeeklySchedule } from "~/core/weekly-schedule";
 import { client, signedIn, uploadIds } from "./client";
 import { positions, rows, saveForm, settle, validValues } from "./editor-fixtures";
 import { insertListing } from "./fixtures";

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { removeAllDrafts } from "~/features/listings/draft-keys";
+import { removeAllDrafts } from "~/core/draft-keys";
 
 /**
  * Every Sign Out button: posts to /logout (works without JavaScript) and first forgets the listing drafts

@@ -7,6 +7,7 @@ import { and, eq, notExists, sql } from "drizzle-orm";
 import {
   confirmEmailChangeEmail,
   emailChangedEmail,
+  emailChangeRequestedEmail,
   emailChangeTakenEmail,
   passwordChangedHereEmail,
 } from "./account-emails";
@@ -17,12 +18,12 @@ import {
   FIELD,
 } from "~/features/accounts/settings/account-settings";
 import type { ChangeEmailInput, ChangePasswordInput } from "~/features/accounts/settings/account-settings";
-import type { SessionUser } from "./auth-user";
+import type { SessionUser } from "~/core/session-user";
 import type { CurrentSession } from "./auth.server";
 import { getDb, schema } from "~/platform/data/db.server";
 import { newLink, peekLink, spendLink, unspentWhere } from "~/platform/data/one-time-links.server";
-import { EMAIL_CHANGE_LINK, linksInLastHour, RESET_LINK } from "./link-kinds.server";
-import { sendEmail, siteName } from "~/platform/email/email.server";
+import { EMAIL_CHANGE_LINK, endEmailChanges, linksInLastHour, RESET_LINK } from "./link-kinds.server";
+import { canSendEmail, EMAIL_UNAVAILABLE_MSG, sendEmail, siteName } from "~/platform/email/email.server";
 import { claimMailSlot } from "./mail-caps.server";
 import { hashPassword } from "./password.server";
 import { newPasswordProblem } from "./password-policy.server";
@@ -99,6 +100,8 @@ export async function changePassword(
       .update(schema.passwordResets)
       .set(RESET_LINK.spend(now))
       .where(unspentWhere(RESET_LINK, eq(schema.passwordResets.userId, user.id))),
+    // So are e-mail changes: one asked for by whoever the new password shuts out must not move the account.
+    endEmailChanges(db, user.id, now),
     securityEventStatement(db, user.id, "password_changed", requestMeta(request, cf.cf), now),
   ]);
   cf.ctx.waitUntil(
@@ -127,6 +130,9 @@ export async function requestEmailChange(
   const { env } = cf;
   const newEmail = input.newEmail;
   if (newEmail === user.email) return refused({ status: 400, field: FIELD.newEmail, error: ACCOUNT_MSG.emailSame });
+  // The change only ever happens through the mailed link: where none can go out, say so before the password is
+  // tried (a refusal here costs no sign-in budget).
+  if (!canSendEmail(env)) return refused({ status: 503, error: EMAIL_UNAVAILABLE_MSG });
   // Where the mail (and so every later reset link) goes: a passkey sign-in is not enough here either.
   const identity = await reauthenticate(request, cf, user, session, input.currentPassword, "credentials");
   if (!identity.ok) return refused(identity);
@@ -139,13 +145,10 @@ export async function requestEmailChange(
     .from(schema.users)
     .where(eq(schema.users.email, newEmail))
     .limit(1);
-  const { token, hash } = await newLink();
+  const [{ token, hash }, cancel] = await Promise.all([newLink(), newLink()]);
   await db.batch([
     // One pending change at a time: an older link stops working when a newer one is asked for.
-    db
-      .update(ec)
-      .set(EMAIL_CHANGE_LINK.spend(now))
-      .where(unspentWhere(EMAIL_CHANGE_LINK, eq(ec.userId, user.id))),
+    endEmailChanges(db, user.id, now),
     db.insert(ec).values({
       tokenHash: hash,
       userId: user.id,
@@ -154,16 +157,25 @@ export async function requestEmailChange(
       expiresAt: now + EMAIL_CHANGE_TTL_MS,
       usedAt: taken ? now : null,
     }),
+    // The old address's way to stop it, for as long as the change could be made. Issued for a taken address
+    // too: that someone asked at all means someone else knows the password.
+    db.insert(schema.emailChangeCancels).values({
+      tokenHash: cancel.hash,
+      userId: user.id,
+      createdAt: now,
+      expiresAt: now + EMAIL_CHANGE_TTL_MS,
+    }),
     securityEventStatement(db, user.id, "email_change_requested", requestMeta(request, cf.cf), now),
   ]);
   const origin = siteOrigin(env, request);
+  const common = { origin, firstName: user.firstName, siteName: siteName(env) };
   cf.ctx.waitUntil(
-    taken
-      ? noticeToTakenAddress(env, newEmail, origin)
-      : sendEmail(env, {
-          to: newEmail,
-          ...confirmEmailChangeEmail({ origin, token, firstName: user.firstName, siteName: siteName(env) }),
-        }),
+    Promise.all([
+      taken
+        ? noticeToTakenAddress(env, newEmail, origin)
+        : sendEmail(env, { to: newEmail, ...confirmEmailChangeEmail({ ...common, token }) }),
+      sendEmail(env, { to: user.email, ...emailChangeRequestedEmail({ ...common, token: cancel.token }) }),
+    ]),
   );
   return { ok: true };
 }
@@ -217,10 +229,7 @@ export async function confirmEmailChange(
       .set({ email: spent.newEmail, updatedAt: now })
       .where(and(eq(u.id, spent.userId), notExists(other)))
       .returning({ id: u.id }),
-    db
-      .update(ec)
-      .set(EMAIL_CHANGE_LINK.spend(now))
-      .where(unspentWhere(EMAIL_CHANGE_LINK, eq(ec.userId, spent.userId))),
+    endEmailChanges(db, spent.userId, now),
   ]);
   if (updated.length === 0) return "taken";
   await recordSecurityEvent(

@@ -3,7 +3,6 @@
 import { securityNotice } from "./auth-emails";
 import { greetingName, render } from "~/platform/email/template";
 import type { EmailContent } from "~/platform/email/template";
-import { STALE_LINK_DAYS } from "~/features/listings/upkeep";
 
 type Common = { origin: string; firstName: string; siteName: string };
 
@@ -28,6 +27,26 @@ export function confirmEmailChangeEmail(o: Common & { token: string }): EmailCon
       "If you did not ask for this, ignore this e-mail: nothing changes.",
     ],
     { href: `${o.origin}/account/email/${o.token}`, label: "Confirm the new address" },
+  );
+}
+
+/**
+ * To the OLD address, as soon as a change is asked for: the owner can stop it from their mailbox, signed in or
+ * not. Neither the new address nor its link is named: a person reading this mailbox learns nothing about where
+ * the account was to go, and nothing here can make the change.
+ */
+export function emailChangeRequestedEmail(o: Common & { token: string }): EmailContent {
+  return render(
+    `Someone asked to change your ${o.siteName} e-mail address`,
+    [
+      `Hi ${greetingName(o.firstName)},`,
+      "",
+      "Someone signed in to your account just asked to use another e-mail address for it.",
+      "Nothing has changed yet: the change is made only if the link sent to the new address is opened within 24 hours.",
+      "If it was you, there is nothing to do.",
+      "If it was not you, cancel the change with the link below (no need to sign in), then reset your password: whoever asked knows it.",
+    ],
+    { href: `${o.origin}/account/email/cancel/${o.token}`, label: "Cancel the change" },
   );
 }
 
@@ -64,19 +83,4 @@ export function dataExportedEmail(o: Common): EmailContent {
     "after your password was confirmed.",
     "If it was not you, reset your password now and sign out your other sessions from your account settings.",
   ]);
-}
-
-/** The stale-listing check's question (docs/dashboard.md): one link, single-use, that confirms this listing only. */
-export function staleCheckEmail(o: Common & { listingName: string; href: string }): EmailContent {
-  return render(
-    `Is ${o.listingName} still available on ${o.siteName}?`,
-    [
-      `Hi ${greetingName(o.firstName)},`,
-      "",
-      `Your listing ${o.listingName} has not been saved or confirmed for 30 days.`,
-      `If it is still current, confirm it with the link below (it works for ${STALE_LINK_DAYS} days and does not sign you in).`,
-      "Without an answer within 7 days it is hidden until you confirm it from your dashboard.",
-    ],
-    { href: o.href, label: "Still available" },
-  );
 }

@@ -16,7 +16,7 @@ import { AuthError } from "./auth-errors";
 import { readPreviousSessionId } from "./auth.server";
 import { cookieIsSecure } from "~/platform/env";
 import { getDb, schema } from "~/platform/data/db.server";
-import { sendEmail } from "~/platform/email/email.server";
+import { canSendEmail, EMAIL_UNAVAILABLE_MSG, sendEmail } from "~/platform/email/email.server";
 import {
   issueLinkStatements,
   mayHaveNewLink,
@@ -49,6 +49,9 @@ export async function signup(
 ): Promise<SignupResult> {
   const { env } = cf;
   const now = options.now ?? Date.now();
+  // A sign-up only ever finishes through the mailed link: where none can go out, say so (503) rather than
+  // "check your inbox". The same for every address.
+  if (!canSendEmail(env)) throw new AuthError(503, EMAIL_UNAVAILABLE_MSG);
   // Before anything is read: the refusal is the same whether or not the address has an account.
   const problem = await newPasswordProblem(env, input.password);
   if (problem) throw new AuthError(400, problem);

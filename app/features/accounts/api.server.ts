@@ -6,7 +6,7 @@ import { getAccount, signup } from "./accounts.server";
 import type { AccountRecord } from "./accounts.server";
 import { requestPasswordReset, resetPassword } from "./password-reset.server";
 import { AuthError, EmailUnconfirmedError } from "./auth-errors";
-import { toApiUser } from "./auth-user";
+import { toApiUser } from "~/core/session-user";
 import type { SessionUser } from "./auth.server";
 import { login } from "./sign-in/login.server";
 import { isRateLimited } from "~/platform/http/rate-limit.server";

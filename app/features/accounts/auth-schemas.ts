@@ -96,7 +96,6 @@ export const loginSchema = z.object({
   // No minimum at login: the answer to a short password is the same "Invalid email or password".
   password: text(MSG.required, MSG.passwordNotText).min(1, MSG.required).max(PASSWORD_MAX, MSG.passwordMax),
 });
-export type LoginInput = z.infer<typeof loginSchema>;
 
 /** The form sends 'true'/'false' (spec §3); JSON clients may send a boolean. */
 const agencyChoice = z

@@ -13,14 +13,14 @@ import {
   serializeSessionCookie,
   sha256Hex,
 } from "~/platform/http/token-cookie.server";
-import { toSessionUser } from "./auth-user";
-import type { SessionUser } from "./auth-user";
+import { toSessionUser } from "~/core/session-user";
+import type { SessionUser } from "~/core/session-user";
 import { newToken } from "~/platform/data/ids";
 import { getDb, keptSelect, keptStatement, schema } from "~/platform/data/db.server";
 import { requestMeta } from "./security-log.server";
 
-export type { PublicUser, SessionUser } from "./auth-user";
-export { ADMIN_ACCOUNT_TYPE, toPublicUser } from "./auth-user";
+export type { PublicUser, SessionUser } from "~/core/session-user";
+export { ADMIN_ACCOUNT_TYPE, toPublicUser } from "~/core/session-user";
 
 // ---------------------------------------------------------------------------------------------------
 // Sessions
@@ -268,9 +268,4 @@ export async function markSecondFactor(request: Request, env: Env, now = Date.no
     .set({ secondFactorAt: now, secondFactorVia: "code" })
     .where(eq(schema.sessions.id, lookup.session.id));
   lookups.delete(request);
-}
-
-/** Ends every session of a user (after a password reset). */
-export async function revokeAllSessions(env: Env, userId: string): Promise<void> {
-  await getDb(env).delete(schema.sessions).where(eq(schema.sessions.userId, userId));
 }

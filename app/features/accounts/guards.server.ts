@@ -5,12 +5,13 @@ import { data, redirect } from "@remix-run/cloudflare";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { MSG } from "./auth-schemas";
 import { loginUrlFor } from "./auth-redirect";
-import { needsAdminSecondFactor, TWO_FACTOR_PATH } from "./auth-user";
-import type { SessionUser } from "./auth-user";
+import { needsAdminSecondFactor, TWO_FACTOR_PATH } from "~/core/session-user";
+import type { SessionUser } from "~/core/session-user";
 import { getSessionUser, lookupSession } from "./auth.server";
 import { cookieIsSecure } from "~/platform/env";
 import { clearSessionCookie } from "~/platform/http/token-cookie.server";
 import { readForm } from "~/platform/http/body.server";
+import { NO_STORE, noStore } from "~/platform/http/page-answer";
 
 // For pages outside this feature that send an administrator to set up a second factor themselves.
 export { adminSetUpUrl } from "./second-factor/totp";
@@ -31,10 +32,10 @@ export async function requireUser(
   if (lookup.state === "valid") return lookup.user;
   if (lookup.state === "stale") {
     throw redirect(loginUrlFor(request.url, { sessionExpired: true }), {
-      headers: { "Set-Cookie": clearSessionCookie(cookieIsSecure(env)), "Cache-Control": "no-store" },
+      headers: { "Set-Cookie": clearSessionCookie(cookieIsSecure(env)), ...NO_STORE },
     });
   }
-  throw redirect(loginUrlFor(request.url), { headers: { "Cache-Control": "no-store" } });
+  throw redirect(loginUrlFor(request.url), { headers: NO_STORE });
 }
 
 /**
@@ -46,7 +47,7 @@ export async function requireUserForPost(request: Request, env: Env, returnPath:
   if (user) return user;
   throw redirect(loginUrlFor(new URL(returnPath, request.url).href, { sessionExpired: true }), {
     status: 303,
-    headers: { "Set-Cookie": clearSessionCookie(cookieIsSecure(env)), "Cache-Control": "no-store" },
+    headers: { "Set-Cookie": clearSessionCookie(cookieIsSecure(env)), ...NO_STORE },
   });
 }
 
@@ -55,7 +56,7 @@ export async function requireUserApi(request: Request, context: AppLoadContext):
   const env = context.cloudflare.env;
   const lookup = await lookupSession(request, env);
   if (lookup.state === "valid") return lookup.user;
-  const headers = new Headers({ "Cache-Control": "no-store" });
+  const headers = noStore();
   if (lookup.state === "stale") headers.set("Set-Cookie", clearSessionCookie(cookieIsSecure(env)));
   throw Response.json({ error: MSG.notAuthenticated }, { status: 401, headers });
 }
@@ -68,7 +69,7 @@ export async function requireAdminApi(request: Request, context: AppLoadContext)
   const user = await requireUserApi(request, context);
   if (!user.isAdmin) {
     const error = needsAdminSecondFactor(user) ? MSG.adminNeedsSecondFactor : MSG.forbidden;
-    throw Response.json({ error }, { status: 403, headers: { "Cache-Control": "no-store" } });
+    throw Response.json({ error }, { status: 403, headers: NO_STORE });
   }
   return user;
 }
@@ -84,10 +85,10 @@ export async function requireAdminPage(request: Request, context: AppLoadContext
     const url = new URL(request.url);
     const back = encodeURIComponent(url.pathname + url.search);
     throw redirect(`${TWO_FACTOR_PATH}?required=admin&redirectTo=${back}`, {
-      headers: { "Cache-Control": "no-store" },
+      headers: NO_STORE,
     });
   }
-  if (!user.isAdmin) throw data("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
+  if (!user.isAdmin) throw data("Not found", { status: 404, headers: NO_STORE });
   return user;
 }
 

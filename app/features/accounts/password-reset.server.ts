@@ -7,7 +7,7 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import { passwordChangedEmail, passwordResetEmail } from "./auth-emails";
 import { RESET_REQUESTS_PER_HOUR, RESET_TOKEN_TTL_MS } from "./auth-session";
 import { AuthError } from "./auth-errors";
-import { CONFIRMATION_LINK, linksInLastHour, RESET_LINK } from "./link-kinds.server";
+import { CONFIRMATION_LINK, endEmailChanges, linksInLastHour, RESET_LINK } from "./link-kinds.server";
 import { hashPassword } from "./password.server";
 import { newPasswordProblem } from "./password-policy.server";
 import { countPasskeys, removeAllPasskeysStatements } from "./second-factor/passkeys.server";
@@ -16,12 +16,15 @@ import { clearThrottle } from "./sign-in/login-throttle.server";
 import { getDb, schema } from "~/platform/data/db.server";
 import { linkHash, newLink, peekLink, spendLink, unspentWhere } from "~/platform/data/one-time-links.server";
 import { mailOwner } from "./owner-mail.server";
+import { canSendEmail, EMAIL_UNAVAILABLE_MSG } from "~/platform/email/email.server";
 
 const pr = schema.passwordResets;
 
 /**
  * Records a reset token for the account with this e-mail, if there is one and it has not asked too often
- * this hour, in a single statement that runs the same way either way. The e-mail goes out afterwards.
+ * this hour, in a single statement that runs the same way either way. The e-mail goes out afterwards. Where
+ * no mail can go out (production without its e-mail settings) it is refused with 503 for every address,
+ * rather than saying a link was sent.
  */
 export async function requestPasswordReset(
   request: Request,
@@ -30,6 +33,7 @@ export async function requestPasswordReset(
   now = Date.now(),
 ): Promise<void> {
   const { env } = cf;
+  if (!canSendEmail(env)) throw new AuthError(503, EMAIL_UNAVAILABLE_MSG);
   const { token, hash } = await newLink();
   const db = getDb(env);
   const u = schema.users;
@@ -77,18 +81,14 @@ export async function readResetLink(env: Env, token: string, now = Date.now()): 
   return { passkeys: await countPasskeys(env, link.row.userId) };
 }
 
-/** True when the link's token can still be used (read-only: opening the link does not spend it). */
-export async function isResetTokenUsable(env: Env, token: string, now = Date.now()): Promise<boolean> {
-  return (await readResetLink(env, token, now)) !== null;
-}
-
 /** A completed reset: how many passkeys it removed, and how many the account kept. */
 export type ResetOutcome = { passkeysRemoved: number; passkeysKept: number };
 
 /**
  * Spends the token (once), sets the new password, confirms the address, ends every session of the account
- * and voids its other reset and confirmation links; with `removePasskeys`, removes every passkey of the
- * account in the same batch (a passkey would otherwise still let in whoever the reset is meant to keep out).
+ * and voids its other reset and confirmation links and its pending e-mail changes; with `removePasskeys`,
+ * removes every passkey of the account in the same batch (a passkey would otherwise still let in whoever the
+ * reset is meant to keep out).
  * Null when the token is unknown, expired or already used.
  */
 export async function resetPassword(
@@ -127,9 +127,11 @@ export async function resetPassword(
       .update(ec)
       .set(CONFIRMATION_LINK.spend(now))
       .where(unspentWhere(CONFIRMATION_LINK, eq(ec.userId, userId))),
+    // An e-mail change asked for by whoever this reset shuts out must not move the account afterwards.
+    endEmailChanges(db, userId, now),
     ...(removePasskeys ? [dropPasskeys, dropChallenges] : []),
   ]);
-  const passkeysRemoved = removePasskeys ? (results[4] as { id: string }[]).length : 0;
+  const passkeysRemoved = removePasskeys ? (results[5] as { id: string }[]).length : 0;
   const passkeysKept = removePasskeys ? 0 : await countPasskeys(env, userId);
   await recordSecurityEvent(
     db.batch([

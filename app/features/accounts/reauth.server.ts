@@ -8,7 +8,7 @@
 import { eq } from "drizzle-orm";
 import { isBlocked } from "~/features/accounts/sign-in/login-throttle";
 import { MSG } from "./auth-schemas";
-import type { SessionUser } from "./auth-user";
+import type { SessionUser } from "~/core/session-user";
 import type { CurrentSession } from "./auth.server";
 import { getDb, schema } from "~/platform/data/db.server";
 import { readThrottle, recordLoginFailure, tellOwnerOfFailures, throttleKey } from "./sign-in/login-throttle.server";

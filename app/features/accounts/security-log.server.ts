@@ -3,11 +3,12 @@
 import { desc, eq, lt, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import { deviceSummary, placeOf, SECURITY_LOG_RETENTION_DAYS, SECURITY_LOG_SHOWN } from "./security-log";
+import { deviceSummary, placeOf, SECURITY_LOG_SHOWN } from "./security-log";
 import type { SecurityEvent } from "./security-log";
 import { newId } from "~/platform/data/ids";
 import { getDb, schema } from "~/platform/data/db.server";
 import type { Db, DbEnv } from "~/platform/data/db.server";
+import { SECURITY_LOG_RETENTION_DAYS } from "~/features/site/retention";
 
 const DAY_MS = 24 * 60 * 60_000;
 

@@ -16,6 +16,8 @@ export const SECURITY_EVENTS = {
   reauth_failed: "Wrong password when confirming a change",
   email_change_requested: "E-mail address change requested",
   email_changed: "E-mail address changed",
+  // The link mailed to the old address when the change was asked for.
+  email_change_cancelled: "E-mail address change cancelled from the old address",
   password_changed: "Password changed",
   two_factor_enabled: "Two-factor sign-in turned on",
   two_factor_disabled: "Two-factor sign-in turned off",
@@ -43,8 +45,6 @@ export function securityEventLabel(event: string): string {
   return (SECURITY_EVENTS as Record<string, string>)[event] ?? event;
 }
 
-/** How long the log is kept (stated in the privacy policy). */
-export const SECURITY_LOG_RETENTION_DAYS = 365;
 /** Rows shown on /managesub, newest first. */
 export const SECURITY_LOG_SHOWN = 50;
 

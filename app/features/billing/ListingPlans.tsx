@@ -7,10 +7,10 @@ import { Alert } from "~/ui/Alert";
 import { Button, buttonClass } from "~/ui/Button";
 import { SettingsSection } from "~/ui/SettingsSection";
 import { formatDollarsAndCents } from "~/platform/money";
-import { PLAN_LIST } from "./plans";
+import { PLAN_LIST } from "~/core/plans";
 
 export type ListingPlanView = {
-  modelId: string;
+  listingId: string;
   firstName: string;
   plan: string | null;
   tier: "standard" | "featured" | null;
@@ -42,17 +42,17 @@ export type PaymentRowView = {
   receipt: string | null;
 };
 
-export type UpgradeConfirm = { modelId: string; name: string; amountCents: number };
+export type UpgradeConfirm = { listingId: string; name: string; amountCents: number };
 
 function PlanAction({
-  modelId,
+  listingId,
   intent,
   label,
   busy,
   variant = "secondary",
   testId,
 }: {
-  modelId: string;
+  listingId: string;
   intent: string;
   label: string;
   busy: boolean;
@@ -62,7 +62,7 @@ function PlanAction({
   return (
     <Form method="post" action="/managesub">
       <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="modelId" value={modelId} />
+      <input type="hidden" name="listingId" value={listingId} />
       <Button type="submit" variant={variant} disabled={busy} data-testid={testId}>
         {label}
       </Button>
@@ -85,7 +85,7 @@ function PastDueActions({ listing, busy }: { listing: ListingPlanView; busy: boo
   return (
     <div className="flex flex-wrap gap-2" data-testid="past-due-actions">
       {PAST_DUE_ACTIONS.map((action) => (
-        <PlanAction key={action.intent} modelId={listing.modelId} busy={busy} {...action} />
+        <PlanAction key={action.intent} listingId={listing.listingId} busy={busy} {...action} />
       ))}
     </div>
   );
@@ -97,7 +97,7 @@ export function DeclinedNextStep({
   deadline,
   busy,
 }: {
-  declined: { modelId: string; name: string };
+  declined: { listingId: string; name: string };
   deadline: string | null;
   busy: boolean;
 }) {
@@ -110,7 +110,7 @@ export function DeclinedNextStep({
           {deadline ? ` Pay by ${deadline} to keep this listing public.` : ""}
         </p>
         <PlanAction
-          modelId={declined.modelId}
+          listingId={declined.listingId}
           intent="useAnotherCard"
           label="Use another card"
           busy={busy}
@@ -123,7 +123,7 @@ export function DeclinedNextStep({
 }
 
 export function ListingPlanActions({ listing, busy }: { listing: ListingPlanView; busy: boolean }) {
-  const { modelId, status, tier } = listing;
+  const { listingId, status, tier } = listing;
   // While a checkout waits for its outcome the page checks by itself: nothing to choose again meanwhile.
   if (status === "pending") return null;
   if (status === "unpaid" || status === "expired") {
@@ -138,18 +138,18 @@ export function ListingPlanActions({ listing, busy }: { listing: ListingPlanView
   return (
     <div className="flex flex-wrap gap-2">
       {status === "cancelling" ? (
-        <PlanAction modelId={modelId} intent="resumePlan" label="Resume" busy={busy} />
+        <PlanAction listingId={listingId} intent="resumePlan" label="Resume" busy={busy} />
       ) : (
-        <PlanAction modelId={modelId} intent="cancelPlan" label="Cancel plan" busy={busy} />
+        <PlanAction listingId={listingId} intent="cancelPlan" label="Cancel plan" busy={busy} />
       )}
       {tier === "standard" && listing.upgradeCents !== null ? (
-        <PlanAction modelId={modelId} intent="upgradePlan" label="Upgrade to Featured" busy={busy} />
+        <PlanAction listingId={listingId} intent="upgradePlan" label="Upgrade to Featured" busy={busy} />
       ) : null}
       {tier === "featured" && !listing.pendingPlan && status !== "cancelling" ? (
-        <PlanAction modelId={modelId} intent="downgradePlan" label="Change to Standard at renewal" busy={busy} />
+        <PlanAction listingId={listingId} intent="downgradePlan" label="Change to Standard at renewal" busy={busy} />
       ) : null}
       {tier === "featured" && listing.pendingPlan ? (
-        <PlanAction modelId={modelId} intent="keepPlan" label="Keep Featured" busy={busy} />
+        <PlanAction listingId={listingId} intent="keepPlan" label="Keep Featured" busy={busy} />
       ) : null}
     </div>
   );
@@ -162,7 +162,7 @@ export function ListingPlanActions({ listing, busy }: { listing: ListingPlanView
 function SubscribeDuringGift({ listing, busy }: { listing: ListingPlanView; busy: boolean }) {
   return (
     <Form method="post" action="/subscriptions" className="space-y-2" data-testid="gift-subscribe">
-      <input type="hidden" name="listingId" value={listing.modelId} />
+      <input type="hidden" name="listingId" value={listing.listingId} />
       <p className="text-sm text-zinc-300">
         To keep {listing.firstName} public after {listing.periodEnd}, subscribe: the plan starts now and your first paid
         week is added after the free weeks.
@@ -195,7 +195,7 @@ export function PlanSummary({ listings }: { listings: ListingPlanView[] }) {
           const next = nextDate(l);
           return (
             <li
-              key={l.modelId}
+              key={l.listingId}
               className={`rounded-lg border p-3 ${l.deadline ? "border-rose-400" : "border-line"}`}
               data-testid="plan-summary-item"
             >
@@ -234,7 +234,7 @@ export function UpgradeConfirmation({ confirm, busy }: { confirm: UpgradeConfirm
       <div className="flex flex-wrap gap-2">
         <Form method="post">
           <input type="hidden" name="intent" value="upgradePlan" />
-          <input type="hidden" name="modelId" value={confirm.modelId} />
+          <input type="hidden" name="listingId" value={confirm.listingId} />
           <input type="hidden" name="expectedCents" value={confirm.amountCents} />
           <input type="hidden" name="confirmed" value="yes" />
           <Button type="submit" disabled={busy}>

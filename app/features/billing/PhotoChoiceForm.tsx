@@ -7,10 +7,10 @@ import { Button, buttonClass } from "~/ui/Button";
 import { SettingsSection } from "~/ui/SettingsSection";
 import { KEEP_FIELD } from "~/features/photos/plan-photos";
 import { PhotoTicks } from "~/features/photos/PhotoTicks";
-import { PLANS } from "./plans";
+import { PLANS } from "~/core/plans";
 
 export type PhotoChoice = {
-  modelId: string;
+  listingId: string;
   name: string;
   photos: { imageId: string; url: string; position: number; checked: boolean }[];
 };
@@ -26,7 +26,7 @@ export function PhotoChoiceForm({ choice, error, busy }: { choice: PhotoChoice; 
     >
       <Form method="post" className="space-y-4">
         <input type="hidden" name="intent" value="downgradePlan" />
-        <input type="hidden" name="modelId" value={choice.modelId} />
+        <input type="hidden" name="listingId" value={choice.listingId} />
         <input type="hidden" name="choosing" value="1" />
         <fieldset aria-describedby={error ? "photo-choice-error" : undefined}>
           <legend className="sr-only">Photos to keep public</legend>

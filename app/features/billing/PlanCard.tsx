@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { formatDollarsAndCents } from "~/platform/money";
-import type { Plan } from "./plans";
+import type { Plan } from "~/core/plans";
 import { CheckIcon } from "~/ui/icons";
 
 export type PlanCardState = "none" | "chosen" | "requested";

@@ -1,8 +1,8 @@
 // What /admin/subscriptions shows: the search, filters and page from the URL's GET parameters (so a view can
 // be linked and reloaded), and the one rule for a failed renewal that its counts, its table and the admin
 // home all use.
-import { PLAN_TIERS } from "./plans";
-import type { PlanTier } from "./plans";
+import { PLAN_TIERS } from "~/core/plans";
+import type { PlanTier } from "~/core/plans";
 import { isSubscriptionStatus } from "./subscriptions";
 import type { SubscriptionStatus } from "./subscriptions";
 

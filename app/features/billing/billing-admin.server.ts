@@ -5,9 +5,9 @@ import type { SQL } from "drizzle-orm";
 import { FAILED_RENEWAL_STATUS, searchNeedle, SUBSCRIPTIONS_PAGE_SIZE } from "./admin-subscriptions";
 import type { SubscriptionQuery } from "./admin-subscriptions";
 import { isId } from "~/platform/data/ids";
-import { isSubscriptionStatus, SUBSCRIPTION_STATUSES, transition } from "./subscriptions";
+import { SUBSCRIPTION_STATUSES, transition } from "./subscriptions";
 import type { SubscriptionStatus } from "./subscriptions";
-import { auditInsert } from "~/features/moderation/audit.server";
+import { auditInsert } from "~/features/audit/audit.server";
 import { getDb, schema } from "~/platform/data/db.server";
 import type { Db, DbEnv } from "~/platform/data/db.server";
 import { readSubscription, saveSubscription, SubscriptionChangedError } from "./subscriptions.server";
@@ -99,10 +99,6 @@ function failedRenewalsQuery(db: Db) {
 /** How many failed renewals wait (the admin home's count): the same rows as the list above. */
 export function countFailedRenewals(db: Db) {
   return withOwners(db.select({ n: count() }).from(s).$dynamic()).where(eq(s.status, FAILED_RENEWAL_STATUS));
-}
-
-export function parseStatusFilter(value: string | null): SubscriptionStatus | null {
-  return isSubscriptionStatus(value) ? value : null;
 }
 
 export async function grantFreeWeeks(

@@ -3,13 +3,13 @@
 // plan-changes.server.ts). Every function takes the signed-in user and finds the listing among that
 // user's own: someone else's listing is "not found", never "forbidden", so ids
 // cannot be probed.
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { formatNzDate, formatNzDeadline } from "~/platform/time/date-text";
 import { formatDollarsAndCents } from "~/platform/money";
 import { paymentDescription, receiptLabel } from "./emails";
-import { PLANS } from "./plans";
+import { PLANS } from "~/core/plans";
+import type { PlanTier } from "~/core/plans";
 import { paymentOutcome } from "./payment-outcome";
-import type { PlanTier } from "./plans";
 import { EXPIRED_BADGE, isPaidStatus, prorationCents, statusLabel } from "./subscriptions";
 import { getDb, schema } from "~/platform/data/db.server";
 import { selectOwnListing } from "~/features/listings/own-listing.server";
@@ -50,7 +50,7 @@ export async function ownListingsWithPlans(env: DbEnv, userId: string) {
   const s = schema.subscriptions;
   return db
     .select({
-      modelId: l.id,
+      listingId: l.id,
       firstName: l.firstName,
       verified: l.verified,
       live: l.live,
@@ -133,21 +133,10 @@ export async function ownReceipt(env: DbEnv, userId: string, receiptId: string) 
   return row ?? null;
 }
 
-/** Payments still open for these listings: the return page and /managesub poll while one is. */
-export async function openPaymentsOf(env: DbEnv, listingIds: string[]): Promise<number> {
-  if (listingIds.length === 0) return 0;
-  const rows = await getDb(env)
-    .select({ id: p.id })
-    .from(p)
-    .where(and(inArray(p.listingId, listingIds.slice(0, 90)), eq(p.status, "open")))
-    .limit(1);
-  return rows.length;
-}
-
 /** What /managesub shows of billing: each listing's plan, and the payments with their receipts. */
 export async function loadBillingSection(env: DbEnv, userId: string, now = Date.now()) {
   const [listings, payments] = await Promise.all([ownListingsWithPlans(env, userId), ownPayments(env, userId)]);
-  const names = new Map(listings.map((l) => [l.modelId, l.firstName]));
+  const names = new Map(listings.map((l) => [l.listingId, l.firstName]));
   return {
     listings: listings.map((l) => {
       const status = l.status ?? "unpaid";
@@ -164,7 +153,7 @@ export async function loadBillingSection(env: DbEnv, userId: string, now = Date.
       // offered a checkout (ListingPlanActions) rather than 'Resume' or an upgrade.
       const gift = paid && status === "cancelling" && l.gift === true && l.periodEnd !== null;
       return {
-        modelId: l.modelId,
+        listingId: l.listingId,
         firstName: l.firstName,
         plan: paid ? PLANS[sub.plan].name : null,
         tier: paid ? sub.plan : null,

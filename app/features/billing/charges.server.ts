@@ -7,12 +7,12 @@
 //   payment exactly as a verified notification would (payments/notify.server.ts).
 // - When the provider could not be asked, the outcome is unknown (the card may have been charged): the payment
 //   stays open, never failed, and the cron finishes it later (finishOpenCharge), looking it up at the provider
-//   before anything is sent again (payment-lookups.server.ts).
+//   before anything is sent again (app/features/payments/lookups.server.ts).
 import { and, eq } from "drizzle-orm";
 import { paymentDescription } from "./emails";
 import { newId } from "~/platform/data/ids";
-import { PLANS } from "./plans";
-import type { PlanTier } from "./plans";
+import { PLANS } from "~/core/plans";
+import type { PlanTier } from "~/core/plans";
 import { renewalPlan } from "./subscriptions";
 import { getDb, schema } from "~/platform/data/db.server";
 import type { Db, DbEnv } from "~/platform/data/db.server";

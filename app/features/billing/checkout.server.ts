@@ -4,8 +4,8 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { paymentDescription } from "./emails";
 import { newId } from "~/platform/data/ids";
-import { PLANS } from "./plans";
-import type { PlanTier } from "./plans";
+import { PLANS } from "~/core/plans";
+import type { PlanTier } from "~/core/plans";
 import { transition } from "./subscriptions";
 import { getDb, rowById, schema } from "~/platform/data/db.server";
 import { CHECKOUT_SESSION_MS, ProviderUnavailableError } from "~/features/payments/gateway.server";

@@ -4,8 +4,8 @@ import { greetingName, render } from "~/platform/email/template";
 import type { EmailContent } from "~/platform/email/template";
 import { formatNzDate } from "~/platform/time/date-text";
 import { formatDollarsAndCents } from "~/platform/money";
-import { gstIncludedCents, PLANS } from "./plans";
-import type { PlanTier } from "./plans";
+import { gstIncludedCents, PLANS } from "~/core/plans";
+import type { PlanTier } from "~/core/plans";
 
 export type PaymentKind = "checkout" | "renewal" | "upgrade";
 

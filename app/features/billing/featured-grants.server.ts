@@ -7,7 +7,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { formatNzDate } from "~/platform/time/date-text";
 import { isId } from "~/platform/data/ids";
 import { SUBSCRIPTION_MSG, WEEK_MS } from "./subscriptions";
-import { auditForListing } from "~/features/moderation/audit.server";
+import { auditForListing } from "~/features/audit/audit.server";
 import { getDb, rowById, schema } from "~/platform/data/db.server";
 import type { Db, DbEnv } from "~/platform/data/db.server";
 import { publicPhotoStatements } from "~/features/photos/plan-photos.server";

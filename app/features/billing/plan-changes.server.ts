@@ -41,7 +41,7 @@ export async function changeSubscription(
 }
 
 export type PhotoChoiceView = {
-  modelId: string;
+  listingId: string;
   photos: { imageId: string; url: string; position: number; checked: boolean }[];
 };
 
@@ -78,7 +78,7 @@ export async function scheduleDowngrade(
   const photos = await choosablePhotos(env, listingId);
   if (!needsPhotoChoice(photos.length)) return save();
   const view = (checked: Set<string>): PhotoChoiceView => ({
-    modelId: listingId,
+    listingId,
     photos: photos.map((p) => ({
       imageId: p.imageId,
       url: p.url,

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { newId } from "~/platform/data/ids";
-import { PLANS, parsePlanTier } from "./plans";
-import type { PlanTier } from "./plans";
+import { PLANS, parsePlanTier } from "~/core/plans";
+import type { PlanTier } from "~/core/plans";
 import { getDb, schema } from "~/platform/data/db.server";
 import type { DbEnv } from "~/platform/data/db.server";
 

@@ -1,7 +1,7 @@
 // The weekly billing run on the cron (docs/billing.md): reminders 24 hours before a renewal, renewal charges of
 // the stored card, the second attempt after a failed renewal's 24-hour grace, the end of cancelled
 // subscriptions, the end of administrators' Featured grants, charges left open (no answer yet) finished after
-// asking the provider, and hosted checkouts nobody completed in 24 hours closed (payment-lookups.server.ts).
+// asking the provider, and hosted checkouts nobody completed in 24 hours closed (payments/lookups.server.ts).
 // Each subscription is handled on its own: one that throws is logged and the rest go on. Charges go through
 // charges.server.ts, shared with the upgrade.
 import { and, eq, lte, or, sql } from "drizzle-orm";

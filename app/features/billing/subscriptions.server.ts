@@ -6,17 +6,17 @@
 // Races (migration 0038): every write is a compare-and-swap on the row's `version`, so two writers that read
 // the same state (an owner's cancel and the renewal cron, a notification and an admin's grant) cannot both
 // write; the loser's whole batch rolls back and it hears SubscriptionChangedError.
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { isPaidStatus, UNPAID } from "./subscriptions";
 import type { Subscription } from "./subscriptions";
 import { visibilitySet } from "~/features/listings/visibility.server";
 import { getDb, schema } from "~/platform/data/db.server";
 import type { Db, DbEnv } from "~/platform/data/db.server";
-import { afterListingChange } from "~/features/moderation/moderation.server";
 import { publicPhotoStatements } from "~/features/photos/plan-photos.server";
 import { publicState, readPublicRow } from "~/platform/realtime/publish.server";
 import type { WaitUntil } from "~/platform/request-context";
+import { afterListingChange } from "~/features/profile/after-change.server";
 
 const s = schema.subscriptions;
 const l = schema.listings;
@@ -137,19 +137,6 @@ export async function readSubscription(env: DbEnv, listingId: string): Promise<S
     version: 0,
     openPayment: null,
   };
-}
-
-export async function subscriptionsOf(
-  env: DbEnv,
-  listingIds: readonly string[],
-): Promise<Map<string, StoredSubscription>> {
-  if (listingIds.length === 0) return new Map();
-  const rows = await getDb(env)
-    .select(columns)
-    .from(s)
-    .where(inArray(s.listingId, [...listingIds].slice(0, 90)))
-    .orderBy(asc(s.listingId));
-  return new Map(rows.map((r) => [r.listingId, r]));
 }
 
 export type SubscriptionExtras = Partial<Pick<StoredSubscription, "methodRef" | "remindedFor" | "failedRenewals">>;

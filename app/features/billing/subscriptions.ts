@@ -1,8 +1,8 @@
 // A listing's subscription (docs/decisions/0015-subscriptions-and-billing.md): its states, its
 // weekly periods and the money of an upgrade. Pure: the clock is an argument, so the unit tests drive every
 // transition with a fake one. The server (app/features/billing/subscriptions.server.ts) stores what these answer.
-import { PLANS } from "./plans";
-import type { PlanTier } from "./plans";
+import { PLANS } from "~/core/plans";
+import type { PlanTier } from "~/core/plans";
 
 export const SUBSCRIPTION_STATUSES = ["unpaid", "pending", "active", "past_due", "cancelling", "expired"] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { ACTIVITY_REFRESH_MS, activityOf } from "./activity";
+import { ACTIVITY_REFRESH_MS, activityOf } from "~/core/activity";
 
 /** 'Active Now' or 'Last active …', recomputed every 30 minutes while the page stays open. */
 export function ActivityBadge({

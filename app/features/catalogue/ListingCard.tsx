@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
-import type { ListingCardData } from "./listing-card";
+import type { ListingCardData } from "~/core/listing-card";
 import { formatDollarAmount } from "~/platform/money";
-import { cardTourText } from "~/features/listings/tour-text";
+import { cardTourText } from "~/core/tour-text";
 import { CARD_SIZES } from "~/features/photos/variants";
 import { ActivityBadge } from "./ActivityBadge";
 import { AdminBadges, AdminListingMenu } from "~/features/moderation/LazyAdminListingMenu";
@@ -54,8 +54,8 @@ export function ListingCard({ card, now, firstRow, href, admin }: CardProps) {
           ) : null}
         </div>
         <div className="card-actions">
-          <LikeButton modelId={card.modelId} name={card.firstName} compact />
-          <FavouriteButton modelId={card.modelId} name={card.firstName} compact />
+          <LikeButton listingId={card.modelId} name={card.firstName} compact />
+          <FavouriteButton listingId={card.modelId} name={card.firstName} compact />
         </div>
       </div>
       <div className="card-body">

@@ -1,6 +1,6 @@
 import { Form, useNavigate } from "@remix-run/react";
-import { REGIONS, regionPath } from "./regions";
-import type { Region } from "./regions";
+import { REGIONS, regionPath } from "~/core/regions";
+import type { Region } from "~/core/regions";
 import { useInAppLinks } from "~/ui/useInAppLinks";
 
 type Props = { current: Region | null; counts: Record<Region, number>; total: number; search: string };

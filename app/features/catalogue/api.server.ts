@@ -9,16 +9,16 @@ import { overLimit, limiterKey } from "~/platform/http/rate-limit.server";
 import { json, jsonError } from "~/platform/http/responses.server";
 import { ListingUnavailableError, setLike, countLikes } from "~/features/likes/likes.server";
 import { parseFilters, parsePage } from "./filters";
-import { parseRegion } from "./regions";
+import { parseRegion } from "~/core/regions";
 import { getSessionUser } from "~/features/accounts/auth.server";
-import { loadCardsByIds, MAX_CARD_IDS } from "~/features/billing/cards.server";
+import { loadCardsByIds, MAX_CARD_IDS } from "~/features/catalogue/cards.server";
 import { loadGridPage } from "./grid.server";
 import { loadPublicProfile } from "~/features/profile/profile.server";
 import { loadCardsPage, loadLiveProfilesPage } from "./public-api.server";
 import type { PageParams } from "./public-api.server";
 import { loadSuggestions } from "~/features/search/suggestions.server";
 import { countingVisitor, reportVisitorKeyError, serverVisitorId } from "~/platform/crypto/visitor-key.server";
-import { recordContact } from "~/features/dashboard/stats.server";
+import { recordContact } from "~/features/insights/stats.server";
 import { ERROR_MSG } from "~/features/site/messages";
 import { refererPath } from "~/platform/http/redirects";
 import { countEvents } from "~/features/insights/count-queue.server";
@@ -66,7 +66,7 @@ export async function handleLike(
   { bodyless = false } = {},
 ) {
   const listingId = params.modelId;
-  if (!isId(listingId)) return failure(400, ERROR_MSG.invalidModelId);
+  if (!isId(listingId)) return failure(400, ERROR_MSG.invalidListingId);
   // A limiter outage should not stop visitors: likes fail open.
   if (await overLimit(env.LIKE_LIMITER, limiterKey("like", request.headers), "open"))
     return failure(429, "Too many likes, please try again in a minute");
@@ -105,7 +105,7 @@ export async function likeFromForm(
 ): Promise<Response> {
   const text = (status: number, message: string) =>
     new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  if (!isId(listingId)) return text(400, ERROR_MSG.invalidModelId);
+  if (!isId(listingId)) return text(400, ERROR_MSG.invalidListingId);
   if (await overLimit(env.LIKE_LIMITER, limiterKey("like", request.headers), "open"))
     return text(429, "Too many likes, please try again in a minute");
   // The form says which way the heart goes (`liked`: 0 takes the like back); without it, a like.
@@ -129,7 +129,7 @@ export async function likeFromForm(
 /** PUT /api/visits/incrementContact/{id}: one contact click on a live listing; no body is read. */
 export async function handleContact({ request, env, ctx, params }: ApiCall<"none">) {
   const listingId = params.modelId;
-  if (!isId(listingId)) return failure(400, ERROR_MSG.invalidModelId);
+  if (!isId(listingId)) return failure(400, ERROR_MSG.invalidListingId);
   // Counting contacts fails open too: a limiter outage must not hide a provider's number.
   if (await overLimit(env.WRITE_LIMITER, limiterKey("contact", request.headers), "open"))
     return failure(429, "Too many requests, please try again in a minute");

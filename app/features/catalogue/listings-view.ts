@@ -1,8 +1,8 @@
 // The shapes the listing screens render. They live here, not beside the loaders that fill them, because
 // components import them and components never import server modules.
 import type { Filters } from "./filters";
-import type { ListingCardData } from "./listing-card";
-import type { Region } from "./regions";
+import type { ListingCardData } from "~/core/listing-card";
+import type { Region } from "~/core/regions";
 
 export type FilterOptions = {
   age: string[];

@@ -7,10 +7,10 @@
 // dropped, so a parameter some later change teaches a page to read can never be answered from the wrong copy.
 import { AGE_RANGES, DISPLAY_MODES, HEIGHT_RANGES, parsePage } from "./filters";
 import { isId } from "~/platform/data/ids";
-import { BODY_TYPES, NATIONALITIES } from "~/features/listings/options";
+import { BODY_TYPES, NATIONALITIES } from "~/core/listing-options";
 import { decodeCursor, DEFAULT_LIST_LIMIT, encodeCursor, parseListLimit } from "./public-api";
-import { parseRegion, regionPath } from "./regions";
-import { regionForCity } from "./suburbs";
+import { parseRegion, regionPath } from "~/core/regions";
+import { regionForCity } from "~/core/suburbs";
 import { normaliseQuery } from "~/features/search/search";
 
 export type PageKind = "home" | "region" | "view" | "search" | "info" | "api-grid" | "api-lp" | "api-model";

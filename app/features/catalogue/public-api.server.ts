@@ -1,14 +1,14 @@
 // The public JSON API's reads, as services taking env: one page of profiles or cards in grid order.
-// Its controllers (likes, contacts, paging parameters) are in controllers/public.server.ts.
-import { toCard } from "./listing-card";
-import type { ListingCardData } from "./listing-card";
+// Its controllers (likes, contacts, paging parameters) are in ./api.server.ts.
+import { toCard } from "~/core/listing-card";
+import type { ListingCardData } from "~/core/listing-card";
 import { encodeCursor } from "./public-api";
 import type { ListCursor } from "./public-api";
-import type { Profile } from "~/features/profile/profile";
+import type { Profile } from "~/core/profile";
 import { and, eq, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import { getDb, schema } from "~/platform/data/db.server";
-import { cardColumns, gridOrder } from "./listing-queries.server";
+import { cardColumns, gridOrder } from "~/features/listings/card-queries.server";
 import { assembleProfiles } from "~/features/profile/profile.server";
 import type { DbEnv } from "~/platform/data/db.server";
 

@@ -1,4 +1,4 @@
-import type { Region } from "./regions";
+import type { Region } from "~/core/regions";
 
 export const REGION_INTROS: Record<Region, string> = {
   Auckland:

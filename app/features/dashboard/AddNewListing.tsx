@@ -4,7 +4,7 @@
 // needs JavaScript anyway, and drafts live in the browser's storage).
 import { Link, useNavigate } from "@remix-run/react";
 import { useState } from "react";
-import { DRAFT_KEY } from "~/features/listings/draft-keys";
+import { DRAFT_KEY } from "~/core/draft-keys";
 import { draftHasContent, parseDraft } from "~/features/listings/draft";
 import type { ListingDraft } from "~/features/listings/draft";
 import { keepDraftPhotos } from "~/features/listings/draft-photos";

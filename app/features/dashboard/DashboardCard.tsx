@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { activityOf } from "~/features/catalogue/activity";
+import { activityOf } from "~/core/activity";
 import { pastDueText } from "~/features/billing/emails";
 import { coverUrl } from "./dashboard";
 import type { DashboardListing } from "./dashboard";
@@ -108,7 +108,7 @@ function CardToggles({ listing, now }: { listing: DashboardListing; now: number 
   return (
     <div className="grid gap-3">
       <ListingToggle
-        modelId={listing.modelId}
+        listingId={listing.modelId}
         firstName={listing.firstName}
         flag="active"
         label="Active Now"
@@ -117,7 +117,7 @@ function CardToggles({ listing, now }: { listing: DashboardListing; now: number 
         hint={activeHint(listing, now)}
       />
       <ListingToggle
-        modelId={listing.modelId}
+        listingId={listing.modelId}
         firstName={listing.firstName}
         flag="live"
         label="Live"
@@ -148,14 +148,14 @@ function PaymentDeadline({ deadline, firstName }: { deadline: string; firstName:
 }
 
 /** Edit, View (only once there is a photo to show) and Upgrade. */
-function CardLinks({ modelId, firstName, viewable }: { modelId: string; firstName: string; viewable: boolean }) {
+function CardLinks({ listingId, firstName, viewable }: { listingId: string; firstName: string; viewable: boolean }) {
   return (
     <div className="flex gap-2">
-      <Link to={`/profile/edit/${modelId}`} className={BUTTON} aria-label={`Edit ${firstName}`}>
+      <Link to={`/profile/edit/${listingId}`} className={BUTTON} aria-label={`Edit ${firstName}`}>
         Edit
       </Link>
       {viewable ? (
-        <Link to={`/view/${modelId}`} className={BUTTON} aria-label={`View ${firstName}`}>
+        <Link to={`/view/${listingId}`} className={BUTTON} aria-label={`View ${firstName}`}>
           View
         </Link>
       ) : null}
@@ -207,9 +207,9 @@ export function DashboardCard({
         <SetupChecklist listing={listing} />
         <CardToggles listing={listing} now={now} />
         {paymentDeadline ? <PaymentDeadline deadline={paymentDeadline} firstName={listing.firstName} /> : null}
-        {listing.staleAsked ? <ConfirmListing modelId={listing.modelId} firstName={listing.firstName} /> : null}
+        {listing.staleAsked ? <ConfirmListing listingId={listing.modelId} firstName={listing.firstName} /> : null}
         <TakeABreak listing={listing} now={now} error={pauseError} />
-        <CardLinks modelId={listing.modelId} firstName={listing.firstName} viewable={cover !== null} />
+        <CardLinks listingId={listing.modelId} firstName={listing.firstName} viewable={cover !== null} />
         <MonthlyPerformance listing={listing} />
       </div>
     </article>

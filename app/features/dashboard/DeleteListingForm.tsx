@@ -7,7 +7,15 @@ import { Button } from "~/ui/Button";
 import { useHydrated } from "~/ui/useHydrated";
 import { deleteListingConfirm } from "./dashboard";
 
-export function DeleteListingForm({ modelId, firstName, busy }: { modelId: string; firstName: string; busy: boolean }) {
+export function DeleteListingForm({
+  listingId,
+  firstName,
+  busy,
+}: {
+  listingId: string;
+  firstName: string;
+  busy: boolean;
+}) {
   const submit = useSubmit();
   const hydrated = useHydrated();
   function confirmThen(event: FormEvent<HTMLFormElement>) {
@@ -21,7 +29,7 @@ export function DeleteListingForm({ modelId, firstName, busy }: { modelId: strin
   return (
     <Form method="post" onSubmit={hydrated ? confirmThen : undefined}>
       <input type="hidden" name="intent" value="deleteListing" />
-      <input type="hidden" name="modelId" value={modelId} />
+      <input type="hidden" name="listingId" value={listingId} />
       <Button type="submit" variant="danger" disabled={busy} aria-label={`Delete Listing ${firstName}`}>
         Delete Listing
       </Button>

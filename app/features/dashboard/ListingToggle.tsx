@@ -3,10 +3,10 @@ import { useEffect } from "react";
 import { ErrorList } from "~/ui/ErrorList";
 import { useHydrated } from "~/ui/useHydrated";
 
-export type ToggleActionData = { ok: true; modelId: string } | { ok?: false; error: string; modelId?: string };
+export type ToggleActionData = { ok: true; listingId: string } | { ok?: false; error: string; listingId?: string };
 
 type Props = {
-  modelId: string;
+  listingId: string;
   firstName: string;
   flag: "active" | "live";
   label: string;
@@ -23,9 +23,9 @@ type Props = {
  * server's answer confirms it, and a refusal puts it back (the form data is dropped and the dashboard
  * reloads from the server) with the reason shown.
  */
-export function ListingToggle({ modelId, firstName, flag, label, on, enabled, hint }: Props) {
+export function ListingToggle({ listingId, firstName, flag, label, on, enabled, hint }: Props) {
   // A stable key per listing and switch: the pending state survives re-renders and revalidation.
-  const fetcher = useFetcher<ToggleActionData>({ key: `${flag}:${modelId}` });
+  const fetcher = useFetcher<ToggleActionData>({ key: `${flag}:${listingId}` });
   // `revalidate` is the router's own function, stable across renders, unlike the object around it.
   const { revalidate } = useRevalidator();
   const hydrated = useHydrated();
@@ -40,12 +40,12 @@ export function ListingToggle({ modelId, firstName, flag, label, on, enabled, hi
     // fetcher.data changes identity with every answer, so a second refusal reloads again.
   }, [error, fetcher.data, revalidate]);
 
-  const hintId = `${flag}-hint-${modelId}`;
-  const errorId = `${flag}-error-${modelId}`;
+  const hintId = `${flag}-hint-${listingId}`;
+  const errorId = `${flag}-error-${listingId}`;
   return (
     <fetcher.Form method="post" action="/dashboard" className="min-w-0">
       <input type="hidden" name="intent" value={flag} />
-      <input type="hidden" name="modelId" value={modelId} />
+      <input type="hidden" name="listingId" value={listingId} />
       <input type="hidden" name="value" value={String(!shown)} />
       {/* Present only with JavaScript: the action then answers data instead of redirecting. */}
       {hydrated ? <input type="hidden" name="js" value="1" /> : null}

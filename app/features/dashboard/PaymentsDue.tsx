@@ -9,25 +9,25 @@ export function PaymentsDue({
   listings,
   deadlines,
 }: {
-  listings: readonly { modelId: string; firstName: string }[];
+  listings: readonly { listingId: string; firstName: string }[];
   /** Past-due listings' deadlines (the grace's end, worded), by listing id. */
   deadlines: Record<string, string>;
 }) {
-  const due = listings.filter((l) => deadlines[l.modelId]);
+  const due = listings.filter((l) => deadlines[l.listingId]);
   if (due.length === 0) return null;
   const [only] = due;
   return (
     <Alert tone="error" data-testid="payments-due">
       <p className="font-semibold">
         {due.length === 1
-          ? `1 listing needs payment by ${deadlines[only.modelId]}: ${only.firstName}.`
+          ? `1 listing needs payment by ${deadlines[only.listingId]}: ${only.firstName}.`
           : `${due.length} listings need payment:`}
       </p>
       {due.length > 1 ? (
         <ul className="mt-1 list-disc pl-5">
           {due.map((l) => (
-            <li key={l.modelId}>
-              {l.firstName} by {deadlines[l.modelId]}
+            <li key={l.listingId}>
+              {l.firstName} by {deadlines[l.listingId]}
             </li>
           ))}
         </ul>

@@ -27,7 +27,7 @@ function Mark({ state }: { state: StepState }) {
  * the link that does it. Shown until every step is done; the badge alone named only the first.
  */
 export function SetupChecklist({ listing }: { listing: DashboardListing }) {
-  const steps = setupSteps({ ...listing, photoCount: imageCount(listing.ImageUrls) });
+  const steps = setupSteps({ ...listing, listingId: listing.modelId, photoCount: imageCount(listing.ImageUrls) });
   if (!setupPending(steps)) return null;
   return (
     <section

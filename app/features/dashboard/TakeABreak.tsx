@@ -16,7 +16,7 @@ type Props = {
 };
 
 export function TakeABreak({ listing, now, error }: Props) {
-  const { modelId, firstName, live, pausedAt, pausedUntil } = listing;
+  const { modelId: listingId, firstName, live, pausedAt, pausedUntil } = listing;
   if (pausedAt !== null) {
     const pause = { pausedAt, pausedUntil };
     return (
@@ -28,7 +28,7 @@ export function TakeABreak({ listing, now, error }: Props) {
         </p>
         <Form method="post">
           <input type="hidden" name="intent" value="resume" />
-          <input type="hidden" name="modelId" value={modelId} />
+          <input type="hidden" name="listingId" value={listingId} />
           <button type="submit" className={BUTTON} aria-label={`Resume ${firstName} now`}>
             Resume now
           </button>
@@ -38,14 +38,14 @@ export function TakeABreak({ listing, now, error }: Props) {
   }
   if (!live) return null;
   const today = nzDate(now);
-  const fieldId = `pause-until-${modelId}`;
+  const fieldId = `pause-until-${listingId}`;
   const errorId = `${fieldId}-error`;
   return (
     <details className="rounded-lg border border-line bg-ink p-3" open={Boolean(error)} data-testid="take-a-break">
       <summary className="min-h-11 cursor-pointer content-center text-sm font-semibold">Take a break</summary>
       <Form method="post" className="mt-2 space-y-2">
         <input type="hidden" name="intent" value="pause" />
-        <input type="hidden" name="modelId" value={modelId} />
+        <input type="hidden" name="listingId" value={listingId} />
         <p className="text-sm text-muted" id={`${fieldId}-hint`}>
           Your listing leaves the public list, with no badge, until the date you choose (New Zealand time), or until you
           resume. Your plan keeps running meanwhile.
@@ -77,13 +77,13 @@ export function TakeABreak({ listing, now, error }: Props) {
 }
 
 /** The stale-listing check asked (or hid the listing): one button says it is still available. */
-export function ConfirmListing({ modelId, firstName }: { modelId: string; firstName: string }) {
+export function ConfirmListing({ listingId, firstName }: { listingId: string; firstName: string }) {
   return (
     <div className="space-y-2 rounded-lg border border-amber-400/60 bg-ink p-3" data-testid="stale-panel">
       <p className="text-sm font-semibold">Is this listing still current? Confirm it to keep it on the list.</p>
       <Form method="post">
         <input type="hidden" name="intent" value="confirm" />
-        <input type="hidden" name="modelId" value={modelId} />
+        <input type="hidden" name="listingId" value={listingId} />
         <button type="submit" className={BUTTON} aria-label={`Confirm ${firstName} is still available`}>
           Still available
         </button>

@@ -8,21 +8,16 @@ import { isId } from "~/platform/data/ids";
 import { reauthenticate } from "~/features/accounts/account-changes.server";
 import { getCurrentSession } from "~/features/accounts/auth.server";
 import { cookieIsSecure } from "~/platform/env";
-import {
-  loadDashboardListings,
-  loadOwnerProfile,
-  NOT_YOUR_LISTING,
-  ownerWriteLimited,
-  setListingFlag,
-} from "./dashboard.server";
+import { loadDashboardListings, loadOwnerProfile, NOT_YOUR_LISTING, setListingFlag } from "./dashboard.server";
 import type { ApiCall } from "~/features/accounts/api-route.server";
 import { readBody, SMALL_BODY_BYTES } from "~/platform/http/body.server";
 import { CLEAR_STORAGE_HEADER, json, jsonError } from "~/platform/http/responses.server";
 import { findManageableListing } from "~/features/listings/access.server";
 import { deleteAccount, deleteListing } from "~/features/listings/delete.server";
-import { adminDeleteAudit } from "~/features/moderation/moderation.server";
 import { requestMeta } from "~/features/accounts/security-log.server";
 import { ERROR_MSG } from "~/features/site/messages";
+import { adminDeleteAudit } from "~/features/audit/audit";
+import { ownerWriteLimited } from "~/features/listings/own-listing.server";
 
 export const INVALID_USER_ID = "Invalid user id";
 
@@ -53,7 +48,7 @@ export async function toggleFlag(
   flag: "active" | "live",
 ): Promise<Response> {
   const listingId = params.modelId;
-  if (!isId(listingId)) return jsonError(400, ERROR_MSG.invalidModelId);
+  if (!isId(listingId)) return jsonError(400, ERROR_MSG.invalidListingId);
   const body = await readBody(request, { maxBytes: SMALL_BODY_BYTES, accept: ["json", "form"] });
   if (!body.ok) return jsonError(body.status, body.error);
   const desired = parseDesired(body.data[flag]);
@@ -67,7 +62,7 @@ export async function toggleFlag(
 /** GET /api/modelP/{id}: the owner's profile for the editor and its preview, hidden or not. */
 export async function ownerProfile({ env, user, params }: ApiCall<"user">): Promise<Response> {
   const listingId = params.id;
-  if (!isId(listingId)) return jsonError(400, ERROR_MSG.invalidModelId);
+  if (!isId(listingId)) return jsonError(400, ERROR_MSG.invalidListingId);
   const profile = await loadOwnerProfile(env, user.id, listingId);
   if (!profile) return jsonError(403, NOT_YOUR_LISTING);
   return json(profile);
@@ -76,7 +71,7 @@ export async function ownerProfile({ env, user, params }: ApiCall<"user">): Prom
 /** DELETE /api/profiles/{modelId}/listing: the owner, or an administrator. */
 export async function deleteListingApi({ request, env, ctx, cf, user, params }: ApiCall<"user">): Promise<Response> {
   const listingId = params.modelId;
-  if (!isId(listingId)) return jsonError(400, ERROR_MSG.invalidModelId);
+  if (!isId(listingId)) return jsonError(400, ERROR_MSG.invalidListingId);
   const listing = await findManageableListing(env, user, listingId);
   if (!listing) return jsonError(403, NOT_YOUR_LISTING);
   if (await ownerWriteLimited(env, user.id)) return limited();

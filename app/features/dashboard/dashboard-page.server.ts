@@ -15,7 +15,8 @@ import { safetyStanding } from "~/features/safety-net/access.server";
 import { isId } from "~/platform/data/ids";
 import { readForm } from "~/platform/http/body.server";
 import { NO_STORE } from "~/platform/http/page-answer";
-import { loadDashboardListings, ownerWriteLimited, setListingFlag } from "./dashboard.server";
+import { loadDashboardListings, setListingFlag } from "./dashboard.server";
+import { ownerWriteLimited } from "~/features/listings/own-listing.server";
 
 export async function dashboardPage(request: Request, context: AppLoadContext) {
   const url = new URL(request.url);
@@ -49,10 +50,10 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
   );
 }
 
-export type ToggleFailure = { error: string; modelId?: string; field?: string };
+export type ToggleFailure = { error: string; listingId?: string; field?: string };
 
 /**
- * The switches' form posts: intent 'active' | 'live', modelId, value 'true' | 'false'. With JavaScript
+ * The switches' form posts: intent 'active' | 'live', listingId, value 'true' | 'false'. With JavaScript
  * (the fetcher adds js=1) the answer is data; without it a redirect back (post/redirect/get).
  * 'Take a break' posts intent 'pause' (with the return date in `until`, empty for 'until I resume') or
  * 'resume'; a refused date comes back beside its field.
@@ -62,37 +63,37 @@ export async function dashboardAction(request: Request, context: AppLoadContext)
   const user = await requireUserForPost(request, env, "/dashboard");
   const form = await readForm(request);
   const intent = form?.get("intent");
-  const modelId = form?.get("modelId");
+  const listingId = form?.get("listingId");
   const desired = parseDesired(form?.get("value") ?? undefined);
   const fail = (status: number, error: string) =>
     data<ToggleFailure>(
-      { error, modelId: typeof modelId === "string" ? modelId : undefined },
+      { error, listingId: typeof listingId === "string" ? listingId : undefined },
       { status, headers: NO_STORE },
     );
   if (intent === "pause" || intent === "resume" || intent === "confirm") {
-    if (!isId(modelId)) return fail(400, ERROR_MSG.invalidModelId);
+    if (!isId(listingId)) return fail(400, ERROR_MSG.invalidListingId);
     if (await ownerWriteLimited(env, user.id)) return fail(429, ERROR_MSG.tooManyChanges);
     const until = form?.get(PAUSE_UNTIL_FIELD);
     const result =
       intent === "pause"
-        ? await pauseListing(env, ctx, user.id, modelId, typeof until === "string" ? until : "")
+        ? await pauseListing(env, ctx, user.id, listingId, typeof until === "string" ? until : "")
         : intent === "resume"
-          ? await resumeListing(env, ctx, user.id, modelId)
-          : await confirmFromDashboard(env, ctx, user.id, modelId);
+          ? await resumeListing(env, ctx, user.id, listingId)
+          : await confirmFromDashboard(env, ctx, user.id, listingId);
     if (!result.ok)
       return data<ToggleFailure>(
-        { error: result.error, modelId, field: result.field },
+        { error: result.error, listingId, field: result.field },
         { status: result.status, headers: NO_STORE },
       );
     if (form?.get("js") !== "1") throw redirect("/dashboard", { status: 303, headers: NO_STORE });
-    return data({ ok: true as const, modelId }, { headers: NO_STORE });
+    return data({ ok: true as const, listingId }, { headers: NO_STORE });
   }
   if (intent !== "active" && intent !== "live") return fail(400, ERROR_MSG.unknownAction);
-  if (!isId(modelId)) return fail(400, ERROR_MSG.invalidModelId);
+  if (!isId(listingId)) return fail(400, ERROR_MSG.invalidListingId);
   if (desired === null) return fail(400, "value must be true or false");
   if (await ownerWriteLimited(env, user.id)) return fail(429, ERROR_MSG.tooManyChanges);
-  const result = await setListingFlag(env, ctx, user.id, modelId, intent, desired);
+  const result = await setListingFlag(env, ctx, user.id, listingId, intent, desired);
   if (!result.ok) return fail(result.status, result.error);
   if (form?.get("js") !== "1") throw redirect("/dashboard", { status: 303, headers: NO_STORE });
-  return data({ ok: true as const, modelId }, { headers: NO_STORE });
+  return data({ ok: true as const, listingId }, { headers: NO_STORE });
 }

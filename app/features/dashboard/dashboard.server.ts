@@ -5,17 +5,14 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { DashboardListing } from "./dashboard";
 import { flatRatesInDollars } from "~/features/listings/rules";
 import type { FlatRates } from "~/features/listings/rules";
-import { photoUrl } from "~/features/photos/keys";
-import type { Profile } from "~/features/profile/profile";
-import { monthKey } from "./stats";
+import { photoUrl } from "~/core/photo-keys";
+import type { Profile } from "~/core/profile";
+import { monthKey } from "~/features/insights/stats";
 import { getDb, schema } from "~/platform/data/db.server";
 import { buildProfileFromD1 } from "~/features/profile/profile.server";
-import { overLimit } from "~/platform/http/rate-limit.server";
-
 import { selectOwnListing } from "~/features/listings/own-listing.server";
 import type { DbEnv } from "~/platform/data/db.server";
 
-export { findOwnListing, type OwnListing } from "~/features/listings/own-listing.server";
 export { NOT_YOUR_LISTING, setListingFlag, type ToggleResult, type ToggleState } from "./toggles.server";
 
 const l = schema.listings;
@@ -121,25 +118,4 @@ export async function loadOwnerProfile(env: DbEnv, userId: string, listingId: st
   const profile = await buildProfileFromD1(env, listingId, { withHidden: true });
   const { lastName, ...cents } = owned;
   return profile ? { ...profile, ...flatRatesInDollars(cents), lastName } : null;
-}
-
-/** The owner's listings as {modelId, firstName}, for the settings screen's delete buttons. */
-export async function listOwnListingNames(
-  env: DbEnv,
-  userId: string,
-): Promise<{ modelId: string; firstName: string }[]> {
-  return getDb(env)
-    .select({ modelId: l.id, firstName: l.firstName })
-    .from(l)
-    .where(eq(l.userId, userId))
-    .orderBy(asc(l.createdAt), asc(l.id));
-}
-
-/**
- * Owner writes (toggles, deletes) per account: each toggle broadcasts to every open page, so a script
- * flipping a listing in a loop would flood every visitor. Keyed by user, not address, so providers
- * behind one NAT do not share a budget. A limiter outage lets the write through.
- */
-export function ownerWriteLimited(env: Pick<Env, "WRITE_LIMITER">, userId: string): Promise<boolean> {
-  return overLimit(env.WRITE_LIMITER, `owner:${userId}`, "open");
 }

@@ -1,8 +1,6 @@
 // The owner dashboard's screen rules (spec provider §2, §4): what the sidebar, headings and menus show and
-// what the delete confirmations say. A listing's states and their changes are in listing/state.ts.
-
-/** Verify Photos needs this many photos on a listing (spec §4, photo verification). */
-export const PHOTO_VERIFY_MIN_IMAGES = 4;
+// what the delete confirmations say. A listing's states and their changes are in listings/state.ts.
+import { PHOTO_VERIFY_MIN_IMAGES } from "~/features/verification/verification";
 
 /**
  * One listing as the dashboard and GET /api/modelswvisits/{userId} deliver it (spec §3, dashboard view).

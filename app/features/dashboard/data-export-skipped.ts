@@ -13,6 +13,7 @@ export const NOT_EXPORTED_TABLES: Record<string, string> = {
   pending_uploads: "Photos uploaded in the editor but never saved; removed within a day.",
   password_resets: "Single-use links, stored only as hashes, that expire within hours.",
   email_changes: "Single-use links, stored only as hashes, that expire within a day.",
+  email_change_cancels: "Single-use links, stored only as hashes, that expire within a day.",
   email_confirmations: "Single-use links, stored only as hashes, that expire within a day.",
   data_export_links: "These download links themselves, stored only as hashes, that expire within minutes.",
   passkey_challenges: "Random challenges that expire within minutes.",

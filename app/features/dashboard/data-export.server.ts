@@ -5,7 +5,7 @@
 import { and, eq, gt, lt } from "drizzle-orm";
 import { makeZip } from "client-zip";
 import { dataExportedEmail } from "~/features/accounts/account-emails";
-import type { SessionUser } from "~/features/accounts/auth-user";
+import type { SessionUser } from "~/core/session-user";
 import { listingFolder, photoFileName, readMe } from "./data-export-files";
 import { openReportsForExport } from "~/features/safety-net/export.server";
 import type { AccountData } from "./data-export-rows.server";
@@ -21,6 +21,7 @@ import { keyedHash, siteSecret } from "~/platform/data/site-secrets.server";
 import { siteOrigin } from "~/platform/http/site-origin.server";
 import type { RequestContext } from "~/platform/request-context";
 import type { DbEnv } from "~/platform/data/db.server";
+import { NO_STORE } from "~/platform/http/page-answer";
 
 /** How long the download link works: long enough to start it, too short to be worth stealing. */
 export const EXPORT_LINK_TTL_MS = 2 * 60_000;
@@ -112,7 +113,7 @@ export function archiveResponse(env: Pick<Env, "PHOTOS" | "SITE_NAME">, data: Ac
     headers: {
       "Content-Type": "application/zip",
       "Content-Disposition": `attachment; filename="my-data-${day}.zip"`,
-      "Cache-Control": "no-store",
+      ...NO_STORE,
     },
   });
 }

@@ -38,12 +38,12 @@ export async function setListingFlag(
   env: Pick<Env, "DB" | "PROFILES" | "ListingsRoom">,
   ctx: WaitUntil,
   userId: string,
-  modelId: string,
+  listingId: string,
   toggle: Toggle,
   desired: boolean | undefined,
   now = Date.now(),
 ): Promise<ToggleResult> {
-  const listing = await findOwnListing(env, userId, modelId);
+  const listing = await findOwnListing(env, userId, listingId);
   if (!listing) return { ok: false, status: 403, error: NOT_YOUR_LISTING };
   const change = toggle === "active" ? activeChange(listing, desired, now) : liveChange(listing, desired, now);
   if (!change.ok) return { ok: false, status: 409, error: change.error };
@@ -55,7 +55,7 @@ export async function setListingFlag(
   const next = { ...listing, ...change.next };
   // A toggle that changes nothing writes and tells nobody.
   if (next.live === listing.live && next.active === listing.active && next.activeUntil === listing.activeUntil) {
-    return { ok: true, state: toggleState(modelId, next) };
+    return { ok: true, state: toggleState(listingId, next) };
   }
   const guard =
     next.live && toggle === "live"
@@ -70,11 +70,11 @@ export async function setListingFlag(
       ...(toggle === "live" ? liveSwitch(next.live, now) : { active: next.active, activeUntil: next.activeUntil }),
       updatedAt: now,
     })
-    .where(and(eq(l.id, modelId), eq(l.userId, userId), guard))
+    .where(and(eq(l.id, listingId), eq(l.userId, userId), guard))
     .returning({ id: l.id, live: l.live, active: l.active, activeUntil: l.activeUntil });
   if (!updated) {
     // The listing changed between the read and the write (hidden, unverified or deleted meanwhile).
-    const fresh = await findOwnListing(env, userId, modelId);
+    const fresh = await findOwnListing(env, userId, listingId);
     if (!fresh) return { ok: false, status: 403, error: NOT_YOUR_LISTING };
     const again = toggle === "active" ? activeChange(fresh, desired, now) : liveChange(fresh, desired, now);
     return {
@@ -83,9 +83,9 @@ export async function setListingFlag(
       error: again.ok ? "The listing changed meanwhile. Please try again." : again.error,
     };
   }
-  await refreshSnapshot(env, modelId);
-  publishProfileUpdate(env, ctx, modelId, publicState(listing), now);
-  return { ok: true, state: toggleState(modelId, { ...next, ...updated }) };
+  await refreshSnapshot(env, listingId);
+  publishProfileUpdate(env, ctx, listingId, publicState(listing), now);
+  return { ok: true, state: toggleState(listingId, { ...next, ...updated }) };
 }
 
 /**
@@ -104,9 +104,9 @@ function liveSwitch(on: boolean, now: number) {
     : visibilitySet({ switchedOff: true }, now);
 }
 
-function toggleState(modelId: string, next: ListingState): ToggleState {
+function toggleState(listingId: string, next: ListingState): ToggleState {
   return {
-    modelId,
+    modelId: listingId,
     live: next.live,
     verified: next.verified,
     active: next.active,
@@ -119,10 +119,10 @@ function toggleState(modelId: string, next: ListingState): ToggleState {
  * KV only speeds up public reads, and readers check updated_at against D1 before using a snapshot, so a
  * failed rewrite costs speed, never correctness: log it and let the toggle stand.
  */
-async function refreshSnapshot(env: Pick<Env, "DB" | "PROFILES">, modelId: string) {
+async function refreshSnapshot(env: Pick<Env, "DB" | "PROFILES">, listingId: string) {
   try {
-    await writeProfileSnapshot(env, modelId);
+    await writeProfileSnapshot(env, listingId);
   } catch (error) {
-    console.error("dashboard: snapshot rewrite failed", modelId, error);
+    console.error("dashboard: snapshot rewrite failed", listingId, error);
   }
 }

@@ -18,7 +18,7 @@ const PHOTO_KEY = /^[A-Za-z0-9][A-Za-z0-9/_.-]{0,159}$/;
 export function photoKeyOf(value: unknown): string | undefined {
   if (typeof value !== "string") return undefined;
   const path = value.startsWith("/photos/") ? value.slice("/photos/".length).split("?")[0] : value;
-  // A size of a photo (photo-variants.ts: 'x.w480.webp') is the photo itself.
+  // A size of a photo (photos/variants.ts: 'x.w480.webp') is the photo itself.
   const key = path.replace(/\.w\d+\.webp$/, ".webp");
   return PHOTO_KEY.test(key) && !key.includes("..") ? key : undefined;
 }

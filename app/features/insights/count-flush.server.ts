@@ -6,6 +6,7 @@
 import { chunks, marksOf } from "./count-events";
 import type { CountItem, CountMark } from "./count-events";
 import { COUNT_LANES, readCountMessage } from "./count-wire";
+import { sqlStatement } from "~/platform/data/db.server";
 import type { DbEnv } from "~/platform/data/db.server";
 
 export const COUNT_QUEUE = "nz-listings-counts";
@@ -69,18 +70,18 @@ const ADD_REGIONS = `INSERT INTO listing_region_daily (listing_id, day, region, 
 export async function flushMarks(db: D1Database, marks: CountMark[], flush = crypto.randomUUID()): Promise<number> {
   if (marks.length === 0) return 0;
   const inserts = chunks(marks, MARKS_PER_STATEMENT).map((part) =>
-    db.prepare(INSERT_MARKS).bind(flush, JSON.stringify(part)),
+    sqlStatement(db, INSERT_MARKS, [flush, JSON.stringify(part)]),
   );
   const views = marks.filter((m) => m.kind === "view").map((m) => ({ key: m.key, region: m.region ?? "unknown" }));
   const regions = chunks(views, MARKS_PER_STATEMENT).map((part) =>
-    db.prepare(ADD_REGIONS).bind(flush, JSON.stringify(part)),
+    sqlStatement(db, ADD_REGIONS, [flush, JSON.stringify(part)]),
   );
   const results = await db.batch([
     ...inserts,
     ...regions,
-    db.prepare(ADD_DAILY).bind(flush),
-    db.prepare(ADD_PHOTOS).bind(flush),
-    db.prepare(ADD_MONTHLY_VIEWS).bind(flush),
+    sqlStatement(db, ADD_DAILY, [flush]),
+    sqlStatement(db, ADD_PHOTOS, [flush]),
+    sqlStatement(db, ADD_MONTHLY_VIEWS, [flush]),
   ]);
   return results.slice(0, inserts.length).reduce((n, r) => n + (r.meta.changes ?? 0), 0);
 }

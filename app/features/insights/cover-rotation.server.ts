@@ -3,7 +3,7 @@
 // impressions and opens over the insights range.
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { SQLWrapper } from "drizzle-orm";
-import { getDb, schema } from "~/platform/data/db.server";
+import { getDb, schema, sqlStatement } from "~/platform/data/db.server";
 import { selectOwnListing } from "~/features/listings/own-listing.server";
 import type { Db, DbEnv } from "~/platform/data/db.server";
 import { runningSums } from "./insights.server";
@@ -104,8 +104,8 @@ export async function saveCovers(
   const checked = checkCoverChoice(chosen, photos);
   if (!checked.ok) return { ok: false, status: 400, error: checked.error };
   await env.DB.batch([
-    env.DB.prepare(CLEAR).bind(listingId),
-    ...(checked.ids.length ? [env.DB.prepare(CHOOSE).bind(listingId, JSON.stringify(checked.ids))] : []),
+    sqlStatement(env.DB, CLEAR, [listingId]),
+    ...(checked.ids.length ? [sqlStatement(env.DB, CHOOSE, [listingId, JSON.stringify(checked.ids)])] : []),
   ]);
   return { ok: true, ids: checked.ids };
 }

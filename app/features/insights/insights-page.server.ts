@@ -84,7 +84,7 @@ async function pageFrom(
   const emailOn = email.length > 0;
   const listing = pickListing(owned, wanted);
   if (!listing) return { ...noListingView(listings, days), statement: null, emailOn, covers: null };
-  const id = listing.modelId;
+  const id = listing.listingId;
   const week = lastFullWeek(now);
   const from = rangeStart(days, now);
   const [rows, photos, regions, own, peers, coverPhotos, coverCounts] = await db.batch([

@@ -49,15 +49,15 @@ export const rangeStart = (days: number, now: number) => addDays(countDay(now), 
 /** The owner's listings, oldest first, with what the weekly statement needs of each (`userId` may be a subquery). */
 export function ownListingsQuery(db: Db, userId: string | SQL) {
   return db
-    .select({ modelId: l.id, firstName: l.firstName, region: l.location, featured: l.featured, live: l.live })
+    .select({ listingId: l.id, firstName: l.firstName, region: l.location, featured: l.featured, live: l.live })
     .from(l)
     .where(eq(l.userId, userId))
     .orderBy(asc(l.createdAt), asc(l.id));
 }
 
 /** The listing picker's choices: an id and a first name each. */
-export const listingChoices = (owned: { modelId: string; firstName: string }[]): InsightsView["listings"] =>
-  owned.map(({ modelId, firstName }) => ({ modelId, firstName }));
+export const listingChoices = (owned: { listingId: string; firstName: string }[]): InsightsView["listings"] =>
+  owned.map(({ listingId, firstName }) => ({ listingId, firstName }));
 
 /** What the page shows an owner who has no listing yet. */
 export const noListingView = (listings: InsightsView["listings"], days: Range): InsightsView => ({
@@ -71,8 +71,8 @@ export const noListingView = (listings: InsightsView["listings"], days: Range): 
 });
 
 /** Someone else's id (or none) picks the owner's first listing: nothing of another provider is ever read. */
-export function pickListing<T extends { modelId: string }>(listings: T[], wanted: string | null): T | null {
-  return listings.find((x) => x.modelId === wanted) ?? listings[0] ?? null;
+export function pickListing<T extends { listingId: string }>(listings: T[], wanted: string | null): T | null {
+  return listings.find((x) => x.listingId === wanted) ?? listings[0] ?? null;
 }
 
 /**
@@ -127,7 +127,7 @@ export async function loadInsights(
 ): Promise<InsightsView> {
   const db = getDb(env);
   const listings = listingChoices(await ownListingsQuery(db, userId));
-  const listingId = pickListing(listings, wanted)?.modelId ?? null;
+  const listingId = pickListing(listings, wanted)?.listingId ?? null;
   if (!listingId) return noListingView(listings, days);
   const read = await db.batch(rangeQueries(db, listingId, rangeStart(days, now)));
   return insightsView(listings, listingId, days, now, read);

@@ -29,7 +29,7 @@ export type PhotoCounts = { photo: string; shown: number; opened: number };
 
 /** What the insights page shows of one of the owner's listings over the range. */
 export type InsightsView = {
-  listings: { modelId: string; firstName: string }[];
+  listings: { listingId: string; firstName: string }[];
   /** The listing shown; null when the owner has none. */
   listingId: string | null;
   days: Range;

@@ -28,8 +28,6 @@ export const NZ_REGIONS: Record<string, string> = {
 export const ABROAD = "abroad";
 export const UNKNOWN = "unknown";
 
-export type VisitorRegion = keyof typeof NZ_REGIONS | typeof ABROAD | typeof UNKNOWN;
-
 /** The visitor's region from `request.cf` (country and regionCode): an NZ region code, 'abroad' or 'unknown'. */
 export function visitorRegion(cf: unknown): string {
   const c = cf as { country?: unknown; regionCode?: unknown } | null | undefined;

@@ -2,6 +2,7 @@
 // rows, which only the last 90 days show, go), in one D1 batch so no count is lost or counted twice.
 import { countDay } from "~/platform/http/client-address";
 import { addDays } from "~/platform/time/nz-time";
+import { sqlStatement } from "~/platform/data/db.server";
 import type { DbEnv } from "~/platform/data/db.server";
 
 export const DAILY_KEEP_DAYS = 400;
@@ -25,13 +26,15 @@ const PRUNE_REGION_RUNNING = `DELETE FROM listing_region_running WHERE day < ?1 
 /** Folds the days before the 400-day cutoff into months. Answers how many daily rows were folded. */
 export async function foldOldInsights(env: DbEnv, now: number): Promise<number> {
   const cutoff = addDays(countDay(now), -DAILY_KEEP_DAYS);
-  const [, removed] = await env.DB.batch([
-    env.DB.prepare(FOLD).bind(cutoff),
-    env.DB.prepare("DELETE FROM listing_daily WHERE day < ?1").bind(cutoff),
-    env.DB.prepare("DELETE FROM listing_photo_daily WHERE day < ?1").bind(cutoff),
-    env.DB.prepare("DELETE FROM listing_region_daily WHERE day < ?1").bind(cutoff),
-    env.DB.prepare(PRUNE_PHOTO_RUNNING).bind(cutoff),
-    env.DB.prepare(PRUNE_REGION_RUNNING).bind(cutoff),
-  ]);
+  const [, removed] = await env.DB.batch(
+    [
+      FOLD,
+      "DELETE FROM listing_daily WHERE day < ?1",
+      "DELETE FROM listing_photo_daily WHERE day < ?1",
+      "DELETE FROM listing_region_daily WHERE day < ?1",
+      PRUNE_PHOTO_RUNNING,
+      PRUNE_REGION_RUNNING,
+    ].map((text) => sqlStatement(env.DB, text, [cutoff])),
+  );
   return removed.meta.changes ?? 0;
 }

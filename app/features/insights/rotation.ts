@@ -40,7 +40,7 @@ export function rotatedPosition(rank: number, n: number, slot: number): number {
 
 /**
  * The 'Available now' boost in positions at `at`: BOOST_POSITIONS when just switched on, fading evenly to 0
- * after 2 hours. A listing switched on at `activeUntil - ACTIVE_WINDOW_MS` (listing/state.ts sets the window).
+ * after 2 hours. A listing switched on at `activeUntil - ACTIVE_WINDOW_MS` (listings/state.ts sets the window).
  */
 export function availableBoost(active: boolean, activeUntil: number | null, at: number): number {
   if (!active || !activeUntil || activeUntil <= at) return 0;

@@ -75,10 +75,6 @@ export async function loadStatement(
 export const statementEmailQuery = (db: Db, userId: string | SQL) =>
   db.select({ userId: se.userId }).from(se).where(eq(se.userId, userId));
 
-export async function hasStatementEmail(env: DbEnv, userId: string): Promise<boolean> {
-  return (await statementEmailQuery(getDb(env), userId)).length > 0;
-}
-
 /** Opting in starts with last week's statement already counted as sent: the first e-mail is next Monday's. */
 export async function setStatementEmail(env: DbEnv, userId: string, on: boolean, now: number) {
   const db = getDb(env);

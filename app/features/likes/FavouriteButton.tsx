@@ -7,13 +7,13 @@ import { useFavourites } from "./useFavourites";
  * in the browser (design: per browser session), so without JavaScript there is nothing it could do and it
  * is hidden (.js-only).
  */
-export function FavouriteButton({ modelId, name, compact }: { modelId: string; name: string; compact?: boolean }) {
+export function FavouriteButton({ listingId, name, compact }: { listingId: string; name: string; compact?: boolean }) {
   const { favourites, toggle } = useFavourites();
-  const saved = favourites.includes(modelId);
+  const saved = favourites.includes(listingId);
   return (
     <button
       type="button"
-      onClick={() => toggle(modelId)}
+      onClick={() => toggle(listingId)}
       aria-pressed={saved}
       aria-label={compact ? (saved ? `Remove ${name} from favourites` : `Add ${name} to favourites`) : undefined}
       data-testid="favourite-button"

@@ -36,22 +36,22 @@ function readLikes() {
  * no. Without JavaScript the page's `?liked=` (the form's answer, likes.ts) says what this visit liked.
  */
 export function LikeButton({
-  modelId,
+  listingId,
   name,
   likes: initialLikes,
   compact,
 }: {
-  modelId: string;
+  listingId: string;
   name: string;
   likes?: number;
   compact?: boolean;
 }) {
   const visitorId = useVisitorId();
-  const likedByForm = likedInSearch(useLocation().search).includes(modelId);
+  const likedByForm = likedInSearch(useLocation().search).includes(listingId);
   const [liked, setLiked] = useState(likedByForm);
   const [count, setCount] = useState<number | undefined>(initialLikes);
   const [busy, setBusy] = useState(false);
-  useEffect(() => setLiked(Boolean(readLikes()[modelId]) || likedByForm), [modelId, likedByForm]);
+  useEffect(() => setLiked(Boolean(readLikes()[listingId]) || likedByForm), [listingId, likedByForm]);
   useEffect(() => setCount(initialLikes), [initialLikes]);
 
   async function toggle(event: FormEvent) {
@@ -64,7 +64,7 @@ export function LikeButton({
     setCount((c) => (c == null ? c : Math.max(0, c + (next ? 1 : -1))));
     setBusy(true);
     try {
-      const res = await fetch(`/api/profiles/${modelId}/like`, {
+      const res = await fetch(`/api/profiles/${listingId}/like`, {
         method: next ? "POST" : "DELETE",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ fingerprint: visitorId }),
@@ -73,7 +73,7 @@ export function LikeButton({
       if (!res.ok || !body.success) throw new Error("API call failed");
       setLiked(Boolean(body.liked));
       if (typeof body.likes === "number") setCount(body.likes);
-      localStorage.setItem(LIKES_KEY, JSON.stringify(withLike(readLikes(), modelId, Boolean(body.liked))));
+      localStorage.setItem(LIKES_KEY, JSON.stringify(withLike(readLikes(), listingId, Boolean(body.liked))));
     } catch {
       console.error("API call failed");
       setLiked(before.liked);
@@ -86,7 +86,7 @@ export function LikeButton({
   return (
     // A plain form, so the button also likes (and unlikes) without JavaScript: routes/likes.$modelId.ts sends
     // the browser back to this card, liked; hydrated, the submit is handled here instead.
-    <form method="post" action={`/likes/${modelId}`} onSubmit={toggle} className="contents">
+    <form method="post" action={`/likes/${listingId}`} onSubmit={toggle} className="contents">
       <input type="hidden" name="liked" value={liked ? "0" : "1"} />
       <button
         type="submit"

@@ -5,7 +5,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { isId } from "~/platform/data/ids";
 import { countDay } from "~/platform/http/client-address";
 import { getDb, insertWhere, schema } from "~/platform/data/db.server";
-import { counterStatement, countMarkKey } from "~/features/dashboard/stats.server";
+import { counterStatement, countMarkKey } from "~/features/insights/stats.server";
 import type { DbEnv } from "~/platform/data/db.server";
 
 const l = schema.listings;
@@ -33,32 +33,32 @@ export type LikeResult = { liked: boolean; likes: number; changed: boolean };
  */
 export async function setLike(
   env: DbEnv,
-  modelId: string,
+  listingId: string,
   visitorId: string,
   liked: boolean,
   now = Date.now(),
   countingVisitor?: string,
 ): Promise<LikeResult> {
-  if (!isId(modelId)) throw new ListingUnavailableError();
+  if (!isId(listingId)) throw new ListingUnavailableError();
   const db = getDb(env);
   const one = { one: sql`1` };
   const live = exists(
     db
       .select(one)
       .from(l)
-      .where(and(eq(l.id, modelId), eq(l.live, true))),
+      .where(and(eq(l.id, listingId), eq(l.live, true))),
   );
   const likeRow = exists(
     db
       .select(one)
       .from(lk)
-      .where(and(eq(lk.listingId, modelId), eq(lk.visitorId, visitorId))),
+      .where(and(eq(lk.listingId, listingId), eq(lk.visitorId, visitorId))),
   );
   // With a counting visitor (the client address), the first browser id to like a listing from that address
   // in a day claims the day's mark, and only its like is counted; another browser's like from the same address
   // that day is stored all the same, for that browser's own heart, and counts nothing (a new browser id is free,
   // an address is not). The holder may unlike and like again: a toggle, not a new count.
-  const markKey = countingVisitor ? countMarkKey("likes", modelId, countingVisitor, now) : null;
+  const markKey = countingVisitor ? countMarkKey("likes", listingId, countingVisitor, now) : null;
   const held = markKey
     ? exists(
         db
@@ -74,30 +74,30 @@ export async function setLike(
     db
       .select(one)
       .from(lk)
-      .where(and(eq(lk.listingId, modelId), eq(lk.visitorId, visitorId), eq(lk.counted, true))),
+      .where(and(eq(lk.listingId, listingId), eq(lk.visitorId, visitorId), eq(lk.counted, true))),
   );
   const statements: BatchItem<"sqlite">[] = liked
     ? [
         ...mark,
-        counterStatement(db, "likes", modelId, 1, now, and(live, not(likeRow), held)!),
+        counterStatement(db, "likes", listingId, 1, now, and(live, not(likeRow), held)!),
         insertWhere(
           db,
           lk,
-          { listingId: modelId, visitorId, createdAt: now, counted: sql`${held}` },
+          { listingId, visitorId, createdAt: now, counted: sql`${held}` },
           live,
         ).onConflictDoNothing(),
       ]
     : [
-        counterStatement(db, "likes", modelId, -1, now, and(live, countedRow)!),
-        db.delete(lk).where(and(eq(lk.listingId, modelId), eq(lk.visitorId, visitorId), live)),
+        counterStatement(db, "likes", listingId, -1, now, and(live, countedRow)!),
+        db.delete(lk).where(and(eq(lk.listingId, listingId), eq(lk.visitorId, visitorId), live)),
       ];
   const results = await db.batch([
-    db.select({ live: l.live }).from(l).where(eq(l.id, modelId)),
+    db.select({ live: l.live }).from(l).where(eq(l.id, listingId)),
     ...statements,
     db
       .select({ n: sql<number>`COALESCE(SUM(${lk.counted}), 0)`, liked: sql<number>`${likeRow}` })
       .from(lk)
-      .where(eq(lk.listingId, modelId)),
+      .where(eq(lk.listingId, listingId)),
   ]);
   const [gate] = results[0];
   const write = results[results.length - 2] as D1Result;
@@ -108,10 +108,10 @@ export async function setLike(
 }
 
 /** The listing's total likes (the like button's count). */
-export async function countLikes(env: DbEnv, modelId: string): Promise<number> {
+export async function countLikes(env: DbEnv, listingId: string): Promise<number> {
   const [row] = await getDb(env)
     .select({ n: count() })
     .from(lk)
-    .where(and(eq(lk.listingId, modelId), eq(lk.counted, true)));
+    .where(and(eq(lk.listingId, listingId), eq(lk.counted, true)));
   return row?.n ?? 0;
 }

@@ -51,7 +51,7 @@ export type ImagePlanInput = {
 
 export type ListingBody = {
   values: ListingValues;
-  modelId: string | null;
+  listingId: string | null;
   imagePositions: ImagePosition[];
   uploadIds: UploadPosition[];
   newImagePositions: number[];
@@ -61,9 +61,12 @@ export type ListingBody = {
 export type BodyError = { error: string; field?: string };
 
 /** The multipart body the editor sends (files are added by the caller when it has any). */
-export function listingFormData(values: ListingValues, plan: Partial<ImagePlanInput> & { modelId?: string }): FormData {
+export function listingFormData(
+  values: ListingValues,
+  plan: Partial<ImagePlanInput> & { listingId?: string },
+): FormData {
   const fd = new FormData();
-  if (plan.modelId) fd.set("modelId", plan.modelId);
+  if (plan.listingId) fd.set("modelId", plan.listingId);
   for (const key of SCALAR_FIELDS) fd.set(key, values[key]);
   // The spec's body also carries an emptied lastName (the display name is the first name only).
   fd.set("lastName", "");
@@ -158,7 +161,7 @@ export function readListingBody(fd: FormData): ListingBody | BodyError {
   if (listingId != null && typeof listingId !== "string") return { error: "modelId must be text", field: "modelId" };
   return {
     values: coerceValues(raw),
-    modelId: listingId ? listingId.trim() : null,
+    listingId: listingId ? listingId.trim() : null,
     imagePositions,
     uploadIds,
     newImagePositions,

@@ -29,9 +29,8 @@
 import { eq, inArray } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { parseKeyList } from "~/features/verification/verification";
-import { auditForListing } from "~/features/moderation/audit.server";
-import type { AuditEntry } from "~/features/moderation/audit.server";
+import { auditForListing } from "~/features/audit/audit.server";
+import type { AuditEntry } from "~/features/audit/audit.server";
 import { isId } from "~/platform/data/ids";
 import { getDb, schema } from "~/platform/data/db.server";
 import type { Db } from "~/platform/data/db.server";
@@ -42,6 +41,7 @@ import type { SecurityEvent } from "~/features/accounts/security-log";
 import { securityEventForRowStatement } from "~/features/accounts/security-log.server";
 import type { RequestMeta } from "~/features/accounts/security-log.server";
 import type { WaitUntil } from "~/platform/request-context";
+import { parseKeyList } from "~/core/photo-keys";
 
 type DeleteEnv = Pick<Env, "DB" | "PHOTOS" | "PROFILES" | "ListingsRoom" | "R2_DELETES">;
 
@@ -67,10 +67,10 @@ const vr = schema.verificationRequests;
 export async function deleteListing(
   env: DeleteEnv,
   ctx: WaitUntil,
-  modelId: string,
+  listingId: string,
   opts: { audit?: AuditEntry; now?: number; meta?: RequestMeta } = {},
 ): Promise<DeleteOutcome> {
-  if (!isId(modelId)) return { deleted: false, listingIds: [], photosDeleted: 0 };
+  if (!isId(listingId)) return { deleted: false, listingIds: [], photosDeleted: 0 };
   const db = getDb(env);
   // The owner's security log records the deletion. Place and device only when the owner did it: an
   // administrator's (or the cron's) whereabouts are not the owner's business.
@@ -82,15 +82,23 @@ export async function deleteListing(
     : opts.meta
       ? "listing_deleted"
       : "listing_lapsed_deleted";
-  const logged = securityEventForRowStatement(db, l, l.userId, eq(l.id, modelId), event, meta, opts.now ?? Date.now());
+  const logged = securityEventForRowStatement(
+    db,
+    l,
+    l.userId,
+    eq(l.id, listingId),
+    event,
+    meta,
+    opts.now ?? Date.now(),
+  );
   // The administrator's record comes right before the listing's DELETE: it copies from the listing's row,
   // so it is written only if this batch finds the listing to remove.
-  const audit = opts.audit ? [auditForListing(db, opts.audit, modelId, opts.now ?? Date.now())] : [];
+  const audit = opts.audit ? [auditForListing(db, opts.audit, listingId, opts.now ?? Date.now())] : [];
   const results = await db.batch([
-    ...listingRowDeletes(db, (listingId) => eq(listingId, modelId), eq(vr.listingId, modelId)),
+    ...listingRowDeletes(db, (column) => eq(column, listingId), eq(vr.listingId, listingId)),
     ...audit,
     logged,
-    db.delete(l).where(eq(l.id, modelId)).returning({ id: l.id, live: l.live, location: l.location }),
+    db.delete(l).where(eq(l.id, listingId)).returning({ id: l.id, live: l.live, location: l.location }),
   ]);
   const [, , , , , photos, documents] = results;
   const removed = results[results.length - 1] as Removed[];

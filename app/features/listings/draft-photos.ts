@@ -8,7 +8,7 @@ export async function keepDraftPhotos(listingId: string | null, uploadIds: strin
     const res = await fetch("/api/uploads/draft", {
       method: "PUT",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ modelId: listingId, uploadIds }),
+      body: JSON.stringify({ listingId, uploadIds }),
       credentials: "same-origin",
     });
     if (!res.ok) return null;

@@ -7,9 +7,9 @@ import { pageOf, tourContext, validateListing, emptyListingValues } from "./sche
 import type { ListingValues, TourContext } from "./schema";
 import type { Page } from "./editor-pages";
 
-import { DRAFT_MAX_AGE_MS } from "./draft-keys";
+import { DRAFT_MAX_AGE_MS } from "~/core/draft-keys";
 
-export { draftKey, DRAFT_MAX_AGE_MS } from "./draft-keys";
+export { draftKey, DRAFT_MAX_AGE_MS } from "~/core/draft-keys";
 /** Field edits reach the draft after this pause (spec §4: 'applied to a draft with a 500 ms debounce'). */
 export const DRAFT_DEBOUNCE_MS = 500;
 

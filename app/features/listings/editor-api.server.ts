@@ -14,6 +14,7 @@ import { deleteListingImage, MAX_SAVE_BYTES, saveListing } from "./save.server";
 import { sweepPendingUploads } from "~/features/photos/pending-uploads.server";
 import { createPendingUpload } from "~/features/photos/uploads.server";
 import { ERROR_MSG } from "~/features/site/messages";
+import { PRIVATE_NO_STORE } from "~/platform/http/page-answer";
 
 // Room for the multipart framing around one 10 MB photo.
 const UPLOAD_BODY_BYTES = MAX_PHOTO_BYTES + 64 * 1024;
@@ -48,7 +49,7 @@ export async function handleUpload({ request, env, ctx, user }: ApiCall<"user">)
 }
 
 /**
- * PUT /api/uploads/draft `{ modelId, uploadIds }`: the uploads the editor's draft holds, kept until the draft
+ * PUT /api/uploads/draft `{ listingId, uploadIds }`: the uploads the editor's draft holds, kept until the draft
  * expires; answers `{ kept: [{uploadId, width, height}] }`, the ones still there.
  */
 export async function handleKeepDraftUploads({ request, env, user }: ApiCall<"user">): Promise<Response> {
@@ -57,7 +58,7 @@ export async function handleKeepDraftUploads({ request, env, user }: ApiCall<"us
   if (!body.ok) return jsonError(body.status, body.error);
   const keep = readKeepBody(body.data);
   if (!keep) return jsonError(400, DRAFT_PHOTO_MSG.badBody);
-  const kept = await keepDraftUploads(env, user.id, keep.modelId, keep.uploadIds);
+  const kept = await keepDraftUploads(env, user.id, keep.listingId, keep.uploadIds);
   return json({ kept });
 }
 
@@ -69,7 +70,7 @@ export async function handleDraftUpload({ env, user, params }: ApiCall<"user">):
     headers: {
       "Content-Type": "image/webp",
       // Someone's unsaved photo: never in a shared cache, nor kept by the browser past the editor.
-      "Cache-Control": "private, no-store",
+      ...PRIVATE_NO_STORE,
       "X-Content-Type-Options": "nosniff",
     },
   });

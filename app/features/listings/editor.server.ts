@@ -1,6 +1,6 @@
 // What the listing editor's pages load: the owner's listing as the public profile shape (hidden ones
 // included, and the photos kept but not shown on the Standard plan), and whether the account may start another listing.
-import type { Profile } from "~/features/profile/profile";
+import type { Profile } from "~/core/profile";
 import { mayAddListing } from "./rules";
 import type { SessionUser } from "~/features/accounts/auth.server";
 import { countListingsOf, findManageableListing } from "./access.server";

@@ -1,12 +1,14 @@
 // The owner's own listing, found by id only when the signed-in user owns it: the one owner check of every
-// owner-only read of a listing (the dashboard's toggles and relisting, billing, insights).
-import { and, eq } from "drizzle-orm";
+// owner-only read of a listing (the dashboard's toggles and relisting, billing, insights); the owner's
+// listings by name; and the budget of owner writes.
+import { and, asc, eq } from "drizzle-orm";
 import type { ListingState } from "./state";
 import { isId } from "~/platform/data/ids";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { SelectedFields } from "drizzle-orm/sqlite-core";
 import { getDb, schema } from "~/platform/data/db.server";
 import type { DbEnv } from "~/platform/data/db.server";
+import { overLimit } from "~/platform/http/rate-limit.server";
 
 const l = schema.listings;
 
@@ -34,8 +36,8 @@ export async function selectOwnListing<T extends SelectedFields>(
 }
 
 /** The listing when `userId` owns it, else null (missing, malformed or someone else's: callers answer 403). */
-export function findOwnListing(env: DbEnv, userId: string, modelId: string): Promise<OwnListing | null> {
-  return selectOwnListing(env, userId, modelId, {
+export function findOwnListing(env: DbEnv, userId: string, listingId: string): Promise<OwnListing | null> {
+  return selectOwnListing(env, userId, listingId, {
     id: l.id,
     userId: l.userId,
     firstName: l.firstName,
@@ -46,4 +48,25 @@ export function findOwnListing(env: DbEnv, userId: string, modelId: string): Pro
     activeUntil: l.activeUntil,
     paid: l.paid,
   });
+}
+
+/** The owner's listings as {listingId, firstName}, for the settings screen's delete buttons. */
+export async function listOwnListingNames(
+  env: DbEnv,
+  userId: string,
+): Promise<{ listingId: string; firstName: string }[]> {
+  return getDb(env)
+    .select({ listingId: l.id, firstName: l.firstName })
+    .from(l)
+    .where(eq(l.userId, userId))
+    .orderBy(asc(l.createdAt), asc(l.id));
+}
+
+/**
+ * Owner writes (toggles, deletes) per account: each toggle broadcasts to every open page, so a script
+ * flipping a listing in a loop would flood every visitor. Keyed by user, not address, so providers
+ * behind one NAT do not share a budget. A limiter outage lets the write through.
+ */
+export function ownerWriteLimited(env: Pick<Env, "WRITE_LIMITER">, userId: string): Promise<boolean> {
+  return overLimit(env.WRITE_LIMITER, `owner:${userId}`, "open");
 }

@@ -21,7 +21,7 @@ export type SetupStep = {
 };
 
 export type OwnListingState = {
-  modelId: string;
+  listingId: string;
   verified: boolean;
   /** An ID request waits for review. */
   idPending: boolean;
@@ -71,7 +71,7 @@ export function setupSteps(l: OwnListingState): SetupStep[] {
           label: "Add photos",
           state: "todo",
           detail: `At least ${MIN_PHOTOS} are needed.`,
-          href: `/profile/edit/${l.modelId}`,
+          href: `/profile/edit/${l.listingId}`,
           action: "Add photos",
         };
   const plan: SetupStep = l.plan

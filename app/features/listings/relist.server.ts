@@ -1,11 +1,11 @@
 // What a break and the stale-listing check share: both switch a listing off with a reason of their own,
 // bring it back only where the visibility rule allows (app/features/listings/visibility.ts), and tell
 // readers once it has changed.
-import { findOwnListing } from "~/features/dashboard/dashboard.server";
 import { writeProfileSnapshot } from "~/features/profile/profile.server";
 import { publishProfileUpdate } from "~/platform/realtime/publish.server";
 import type { WaitUntil } from "~/platform/request-context";
 import type { DbEnv } from "~/platform/data/db.server";
+import { findOwnListing } from "./own-listing.server";
 
 export type RelistEnv = Pick<Env, "DB" | "PROFILES" | "ListingsRoom">;
 

@@ -1,7 +1,7 @@
 // Business rules of saving a listing that need no I/O: who may create one and from where, the flat rate
 // columns the grid reads, photo order, and the editor's button wording.
-import { CALL_TYPES, RATE_DURATIONS } from "./options";
-import type { CallType, RateDuration } from "./options";
+import { CALL_TYPES, RATE_DURATIONS } from "~/core/listing-options";
+import type { CallType, RateDuration } from "~/core/listing-options";
 import { centsToDollars } from "~/platform/money";
 
 export const LISTING_RULE_MSG = {
@@ -106,8 +106,6 @@ export function moveItem<T extends { position: number }>(items: T[], from: numbe
 export function renumber<T extends { position: number }>(items: T[]): T[] {
   return items.map((item, i) => (item.position === i + 1 ? item : { ...item, position: i + 1 }));
 }
-
-export type PlannedImage<K> = { kind: K; position: number };
 
 /**
  * The final photo order of a save: what the editor asked for (requested positions, ties kept in the

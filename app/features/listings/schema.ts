@@ -7,10 +7,10 @@
 // Each layer, the form's values and the messages live in schema/; this module runs them together.
 import type { Page } from "./editor-pages";
 import { MAX_PHOTOS } from "~/features/photos/rules";
-import { parseRegion } from "~/features/catalogue/regions";
+import { parseRegion } from "~/core/regions";
 import { nzDate } from "~/platform/time/nz-time";
-import { checkTourStops } from "./tour-stops";
-import type { TourStop } from "./tour-stops";
+import { checkTourStops } from "~/core/tour-stops";
+import type { TourStop } from "~/core/tour-stops";
 import { LISTING_MSG } from "./schema/limits";
 import { collect, pageChecks } from "./schema/page-checks";
 import { saveChecks } from "./schema/save-checks";

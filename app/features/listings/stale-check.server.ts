@@ -6,12 +6,13 @@
 // still verified and paid.
 import type { WaitUntil } from "~/platform/request-context";
 import { and, eq, gt, gte, isNotNull, isNull, lt, lte, or } from "drizzle-orm";
-import { staleCheckEmail } from "~/features/accounts/account-emails";
 import { CONFIRM_WITHIN_DAYS, STALE_AFTER_DAYS, STALE_LINK_DAYS } from "./upkeep";
 import { getDb, schema } from "~/platform/data/db.server";
 import { linkHash, newLink, peekLink, usableWhere } from "~/platform/data/one-time-links.server";
 import type { LinkKind } from "~/platform/data/one-time-links.server";
 import { sendEmail, siteName } from "~/platform/email/email.server";
+import { greetingName, render } from "~/platform/email/template";
+import type { EmailContent } from "~/platform/email/template";
 import { visibilitySet } from "./visibility.server";
 import { announceChange, refusal } from "./relist.server";
 import type { DbEnv } from "~/platform/data/db.server";
@@ -172,4 +173,25 @@ export async function confirmFromDashboard(
   const row = await confirm(env, ctx, and(eq(l.id, listingId), eq(l.userId, userId), asked), now);
   if (row) return { ok: true };
   return refusal(env, userId, listingId, STALE_ERRORS.notNeeded, STALE_ERRORS.notYours);
+}
+
+/** The stale-listing check's question (docs/dashboard.md): one link, single-use, that confirms this listing only. */
+export function staleCheckEmail(o: {
+  origin: string;
+  firstName: string;
+  siteName: string;
+  listingName: string;
+  href: string;
+}): EmailContent {
+  return render(
+    `Is ${o.listingName} still available on ${o.siteName}?`,
+    [
+      `Hi ${greetingName(o.firstName)},`,
+      "",
+      `Your listing ${o.listingName} has not been saved or confirmed for 30 days.`,
+      `If it is still current, confirm it with the link below (it works for ${STALE_LINK_DAYS} days and does not sign you in).`,
+      "Without an answer within 7 days it is hidden until you confirm it from your dashboard.",
+    ],
+    { href: o.href, label: "Still available" },
+  );
 }

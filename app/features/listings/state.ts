@@ -2,9 +2,7 @@
 // public §7 for the administrator's flags): what a toggle may do, what it says when it may not, and the
 // badge each state shows. Pure: the clock is a parameter, so tests pin it. The dashboard, the owner API,
 // the administrator's actions and the server's conditional UPDATEs all use these.
-import { isActiveNow } from "~/features/catalogue/activity";
-import { MODERATION_MSG } from "~/features/moderation/moderation";
-import type { AdminAction } from "~/features/moderation/moderation";
+import { isActiveNow } from "~/core/activity";
 
 /** How long 'Active Now' lasts after the owner turns it on. Said in the UI, enforced by the server. */
 export const ACTIVE_WINDOW_HOURS = 8;
@@ -156,54 +154,4 @@ export function parseDesired(value: unknown): boolean | undefined | null {
   if (value === true || value === "true" || value === "on" || value === "1" || value === 1) return true;
   if (value === false || value === "false" || value === "off" || value === "0" || value === 0) return false;
   return null;
-}
-
-// ---------------------------------------------------------------------------------------------------
-// The administrator's flags (spec public §4): verify, live and hot.
-
-export type ModeratedState = ListingState & { hot: boolean };
-
-export type FlagChange = { ok: true; next: ModeratedState; changed: boolean } | { ok: false; error: string };
-
-/**
- * The listing's flags after an administrator action (all but delete). Unverify also turns live off, and
- * a hidden listing cannot stay 'Active Now' (same rule as the owner's Live switch). Live on needs a
- * verified listing. An action that changes nothing answers changed: false (no write, no audit row).
- */
-export function adminFlagChange(
-  state: ModeratedState,
-  action: Exclude<AdminAction, "delete">,
-  now: number,
-): FlagChange {
-  const next: ModeratedState = { ...state };
-  const hide = () => {
-    if (!next.live) return;
-    next.live = false;
-    const off = activeChange({ ...next }, false, now);
-    if (off.ok) Object.assign(next, off.next);
-  };
-  switch (action) {
-    case "verify":
-      next.verified = true;
-      break;
-    case "unverify":
-      next.verified = false;
-      hide();
-      break;
-    case "live":
-      if (!state.verified) return { ok: false, error: MODERATION_MSG.liveNeedsVerified };
-      next.live = true;
-      break;
-    case "unlive":
-      hide();
-      break;
-    case "hot":
-      next.hot = true;
-      break;
-    case "unhot":
-      next.hot = false;
-      break;
-  }
-  const changed = next.verified !== state.verified || next.live !== state.live || next.hot !== state.hot;
-  return { ok: true, next, changed };
 }

@@ -58,7 +58,6 @@ export const CONFIRM_WITHIN_DAYS = 7;
  * back from a week away can still use it; after that it has expired, and the dashboard confirms instead.
  */
 export const STALE_LINK_DAYS = 14;
-export const STALE_BADGE = "Hidden - confirm your listing";
 
 export type StaleFields = {
   /** The latest save or 'Still available' confirmation. */
@@ -70,6 +69,9 @@ export type StaleFields = {
 export type StaleState = "fresh" | "reminder-due" | "reminded" | "hidden";
 
 /**
+ * The cron runs this rule as SQL conditions (stale-check.server.ts); tests/workers/stale-check.test.ts puts the
+ * same cases through both.
+ *
  * fresh → (30 days) reminder-due → (e-mail sent) reminded → (7 days) hidden; a save or a confirmation at any
  * point goes back to fresh, because it moves `confirmedAt` past `remindedAt`.
  */

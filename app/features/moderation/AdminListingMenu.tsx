@@ -1,11 +1,12 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { FormEvent } from "react";
-import type { ListingCardData } from "~/features/catalogue/listing-card";
+import type { ListingCardData } from "~/core/listing-card";
 import { ACTION_LABELS, adminBadges, adminDeleteConfirm, adminVerifyConfirm, menuActions } from "./moderation";
-import type { ActionConfirm, AdminAction, ListingActionResult } from "./moderation";
+import type { ActionConfirm, ListingActionResult } from "./moderation";
 import { ErrorList } from "~/ui/ErrorList";
 import { useHydrated } from "~/ui/useHydrated";
+import type { AdminAction } from "~/features/audit/audit";
 
 export const ADMIN_ACTIONS_PATH = "/admin/listing-actions";
 
@@ -78,7 +79,7 @@ export function AdminListingMenu({ card }: { card: ListingCardData }) {
             onSubmit={action === "delete" && hydrated ? confirmDelete : undefined}
           >
             <input type="hidden" name="intent" value={action} />
-            <input type="hidden" name="modelId" value={card.modelId} />
+            <input type="hidden" name="listingId" value={card.modelId} />
             <input type="hidden" name="returnTo" value={location.pathname + location.search} />
             {/* Present only with JavaScript: the action answers data, and window.confirm has asked already. */}
             {hydrated ? <input type="hidden" name="js" value="1" /> : null}
@@ -123,7 +124,7 @@ function VerifyConfirm({
       <div className="flex flex-wrap gap-2">
         <fetcher.Form method="post" action={ADMIN_ACTIONS_PATH}>
           <input type="hidden" name="intent" value="verify" />
-          <input type="hidden" name="modelId" value={confirm.modelId} />
+          <input type="hidden" name="listingId" value={confirm.listingId} />
           <input type="hidden" name="returnTo" value={confirm.returnTo} />
           <input type="hidden" name="js" value="1" />
           <input type="hidden" name="confirmed" value="yes" />

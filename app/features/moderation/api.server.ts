@@ -14,7 +14,7 @@ import { readVerificationBody, submitVerification } from "~/features/verificatio
 
 function listingState(listing: ModeratedListing) {
   return {
-    modelId: listing.modelId,
+    modelId: listing.listingId,
     verified: listing.verified,
     live: listing.live,
     hot: listing.hot,

@@ -5,19 +5,20 @@ import { data, redirect } from "@remix-run/cloudflare";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { loginUrlFor } from "~/features/accounts/auth-redirect";
 import { MSG } from "~/features/accounts/auth-schemas";
-import { needsAdminSecondFactor } from "~/features/accounts/auth-user";
+import { needsAdminSecondFactor } from "~/core/session-user";
 import { getSessionUser } from "~/features/accounts/auth.server";
 import { adminSetUpUrl } from "~/features/accounts/guards.server";
 import { setToast } from "~/features/site/flash.server";
 import { ERROR_MSG } from "~/features/site/messages";
-import { adminActionToast } from "~/features/site/toasts";
+
 import { readForm } from "~/platform/http/body.server";
 import { noStore } from "~/platform/http/page-answer";
 import { privateData, privateRedirect } from "~/platform/http/page-answer.server";
 import { safeRedirect } from "~/platform/http/redirects";
-import { isAdminAction, MODERATION_MSG } from "./moderation";
+import { adminActionToast, MODERATION_MSG } from "./moderation";
 import type { ListingActionResult } from "./moderation";
 import { idRequestWaiting, moderateDelete, moderateListing, readModeratedListing } from "./moderation.server";
+import { isAdminAction } from "~/features/audit/audit";
 
 export type { ActionConfirm as Confirm, ListingActionResult } from "./moderation";
 
@@ -55,25 +56,25 @@ export async function listingAction(request: Request, context: AppLoadContext) {
   if (!user.isAdmin) return privateData<ListingActionResult>({ error: MODERATION_MSG.forbidden }, 403);
 
   const intent = form?.get("intent");
-  const modelId = form?.get("modelId");
+  const listingId = form?.get("listingId");
   if (!isAdminAction(intent))
     return privateData<ListingActionResult>({ error: MODERATION_MSG.unknownAction, returnTo }, 400);
-  if (typeof modelId !== "string")
-    return privateData<ListingActionResult>({ error: ERROR_MSG.invalidModelId, returnTo }, 400);
+  if (typeof listingId !== "string")
+    return privateData<ListingActionResult>({ error: ERROR_MSG.invalidListingId, returnTo }, 400);
 
   if ((intent === "delete" || intent === "verify") && form?.get("confirmed") !== "yes") {
-    const listing = await readModeratedListing(env, modelId);
+    const listing = await readModeratedListing(env, listingId);
     if (!listing) return privateData<ListingActionResult>({ error: MODERATION_MSG.notFound, returnTo }, 404);
-    const idRequest = intent === "verify" ? await idRequestWaiting(env, modelId) : false;
+    const idRequest = intent === "verify" ? await idRequestWaiting(env, listingId) : false;
     return privateData<ListingActionResult>({
-      confirm: { intent, modelId, name: listing.firstName, returnTo, idRequestWaiting: idRequest },
+      confirm: { intent, listingId, name: listing.firstName, returnTo, idRequestWaiting: idRequest },
     });
   }
   if (intent === "delete") {
-    const deleted = await moderateDelete(env, ctx, user, modelId);
+    const deleted = await moderateDelete(env, ctx, user, listingId);
     if (!deleted.ok) return privateData<ListingActionResult>({ error: deleted.error, returnTo }, deleted.status);
   } else {
-    const result = await moderateListing(env, ctx, user, modelId, intent);
+    const result = await moderateListing(env, ctx, user, listingId, intent);
     if (!result.ok) return privateData<ListingActionResult>({ error: result.error, returnTo }, result.status);
   }
   // Done: the toast on the grid says so (the root loader reads it when the grid reloads after the post).

@@ -6,22 +6,21 @@
 //   2. then the KV snapshot rewritten or dropped, and a profileUpdate published so open pages reload.
 import { and, eq } from "drizzle-orm";
 import { isId } from "~/platform/data/ids";
-import { MODERATION_MSG } from "./moderation";
-import type { AdminAction, AuditAction } from "./moderation";
-import { adminFlagChange } from "~/features/listings/state";
-import type { ModeratedState } from "~/features/listings/state";
-import { auditInsert, CHANGED } from "./audit.server";
+import { MODERATION_MSG, adminFlagChange } from "./moderation";
+import { auditInsert, CHANGED } from "~/features/audit/audit.server";
 import type { SessionUser } from "~/features/accounts/auth.server";
 import { visibilitySet } from "~/features/listings/visibility.server";
 import type { VisibilityChange } from "~/features/listings/visibility.server";
 import { getDb, rowById, schema } from "~/platform/data/db.server";
 import { deleteListing } from "~/features/listings/delete.server";
-import { writeProfileSnapshot } from "~/features/profile/profile.server";
-import { publicState, publishProfileUpdate } from "~/platform/realtime/publish.server";
-import type { PublicState } from "~/platform/realtime/protocol";
+import { afterListingChange } from "~/features/profile/after-change.server";
+import { publicState } from "~/platform/realtime/publish.server";
 import { ERROR_MSG } from "~/features/site/messages";
 import type { WaitUntil } from "~/platform/request-context";
 import type { DbEnv } from "~/platform/data/db.server";
+import { adminDeleteAudit } from "~/features/audit/audit";
+import type { AdminAction } from "~/features/audit/audit";
+import type { ModeratedState } from "./moderation";
 
 type ModerationEnv = Pick<Env, "DB" | "PROFILES" | "ListingsRoom">;
 type Admin = Pick<SessionUser, "id" | "isAdmin">;
@@ -29,7 +28,7 @@ type Admin = Pick<SessionUser, "id" | "isAdmin">;
 const l = schema.listings;
 
 export type ModeratedListing = ModeratedState & {
-  modelId: string;
+  listingId: string;
   firstName: string;
   location: string;
   paid: boolean;
@@ -56,7 +55,7 @@ export async function readModeratedListing(env: DbEnv, listingId: string): Promi
     env,
     l,
     {
-      modelId: l.id,
+      listingId: l.id,
       firstName: l.firstName,
       location: l.location,
       verified: l.verified,
@@ -79,14 +78,14 @@ export async function moderateListing(
   env: ModerationEnv,
   ctx: WaitUntil,
   admin: Admin,
-  modelId: string,
+  listingId: string,
   action: Exclude<AdminAction, "delete"> | ((current: ModeratedListing) => Exclude<AdminAction, "delete">),
   now = Date.now(),
 ): Promise<ModerationResult> {
   // Every caller checks the role first; this is the last line, so a new caller cannot forget it.
   if (!admin.isAdmin) return { ok: false, status: 403, error: MODERATION_MSG.forbidden };
-  if (!isId(modelId)) return { ok: false, status: 400, error: ERROR_MSG.invalidModelId };
-  const current = await readModeratedListing(env, modelId);
+  if (!isId(listingId)) return { ok: false, status: 400, error: ERROR_MSG.invalidListingId };
+  const current = await readModeratedListing(env, listingId);
   if (!current) return { ok: false, status: 404, error: MODERATION_MSG.notFound };
   const chosen = typeof action === "function" ? action(current) : action;
   // Public only while paid for (docs/billing.md): a moderator cannot put an unpaid listing live either.
@@ -105,19 +104,19 @@ export async function moderateListing(
       .update(l)
       .set({ ...visibilitySet(visibilityChange(chosen), now), hot: next.hot, updatedAt: now })
       .where(
-        and(eq(l.id, modelId), eq(l.verified, current.verified), eq(l.live, current.live), eq(l.hot, current.hot)),
+        and(eq(l.id, listingId), eq(l.verified, current.verified), eq(l.live, current.live), eq(l.hot, current.hot)),
       ),
     // changes() is the row count of the UPDATE just before: no change, no record.
-    auditInsert(db, { adminId: admin.id, action: chosen, listingId: modelId, detail: current.firstName }, now, CHANGED),
+    auditInsert(db, { adminId: admin.id, action: chosen, listingId, detail: current.firstName }, now, CHANGED),
   ]);
   if (!updated.meta.changes) {
-    return (await readModeratedListing(env, modelId))
+    return (await readModeratedListing(env, listingId))
       ? { ok: false, status: 409, error: MODERATION_MSG.changed }
       : { ok: false, status: 404, error: MODERATION_MSG.notFound };
   }
-  await afterListingChange(env, ctx, modelId, publicState(current));
+  await afterListingChange(env, ctx, listingId, publicState(current));
   // What the rule made of it: 'Make Live' on a listing on a break, say, leaves it hidden.
-  return { ok: true, listing: (await readModeratedListing(env, modelId)) ?? { ...current, ...next }, changed: true };
+  return { ok: true, listing: (await readModeratedListing(env, listingId)) ?? { ...current, ...next }, changed: true };
 }
 
 /** The visibility input an administrator's action sets (app/features/listings/visibility.ts). */
@@ -147,30 +146,4 @@ export async function moderateDelete(
   const outcome = await deleteListing(env, ctx, listingId, { audit: adminDeleteAudit(admin) });
   if (!outcome.deleted) return { ok: false as const, status: 404 as const, error: MODERATION_MSG.notFound };
   return { ok: true as const, name: current.firstName };
-}
-
-/**
- * The audit entry of an administrator's delete (also used by the owner API when an admin deletes there).
- * No name: the listing's id says which one, and a deleted provider's name should not outlive the listing.
- */
-export function adminDeleteAudit(admin: Pick<SessionUser, "id">) {
-  return { adminId: admin.id, action: "delete" as AuditAction, detail: "" };
-}
-
-/**
- * KV only speeds up public reads, and readers check updated_at against D1 before using a snapshot, so a
- * failed rewrite costs speed, never correctness. The broadcast makes open pages reload.
- */
-export async function afterListingChange(
-  env: ModerationEnv,
-  ctx: WaitUntil,
-  listingId: string,
-  before?: PublicState | null,
-) {
-  try {
-    await writeProfileSnapshot(env, listingId);
-  } catch (error) {
-    console.error("moderation: snapshot rewrite failed", listingId, error);
-  }
-  publishProfileUpdate(env, ctx, listingId, before);
 }

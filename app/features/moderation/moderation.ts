@@ -1,24 +1,39 @@
-// Administrator moderation (spec public §4, §5, §6): the actions, the card menu, and the audit log's
-// wording. What each action does to a listing's flags is in listing/state.ts. Reports are in ./reports.ts.
+// Administrator moderation (spec public §4, §5, §6): the card menu, its messages, and what each action does
+// to a listing's flags. The actions themselves and the audit log's wording are app/features/audit/audit.ts;
+// reports are in ./reports.ts.
+
+import { ERROR_MSG } from "~/features/site/messages";
+import type { ToastKey } from "~/features/site/toasts";
+import { activeChange } from "~/features/listings/state";
+import type { ListingState } from "~/features/listings/state";
+import type { AdminAction } from "~/features/audit/audit";
 
 // ---------------------------------------------------------------------------------------------------
 // Listing actions
-
-export type AdminAction = "verify" | "unverify" | "live" | "unlive" | "hot" | "unhot" | "delete";
-export const ADMIN_ACTIONS: readonly AdminAction[] = ["verify", "unverify", "live", "unlive", "hot", "unhot", "delete"];
-
-export function isAdminAction(value: unknown): value is AdminAction {
-  return typeof value === "string" && (ADMIN_ACTIONS as readonly string[]).includes(value);
-}
 
 export const MODERATION_MSG = {
   liveNeedsVerified: "Only verified listings can go live. Verify the listing first.",
   liveNeedsPlan: "This listing has no active subscription, so it cannot go live.",
   notFound: "Listing not found",
   changed: "The listing changed meanwhile. Please try again.",
-  unknownAction: "Unknown action",
+  unknownAction: ERROR_MSG.unknownAction,
   forbidden: "Administrators only",
 } as const;
+
+const ADMIN_TOASTS: Record<AdminAction, ToastKey> = {
+  verify: "adminVerify",
+  unverify: "adminUnverify",
+  live: "adminLive",
+  unlive: "adminUnlive",
+  hot: "adminHot",
+  unhot: "adminUnhot",
+  delete: "adminDelete",
+};
+
+/** The toast confirming an administrator's action on the grid. */
+export function adminActionToast(action: AdminAction): ToastKey {
+  return ADMIN_TOASTS[action];
+}
 
 /** The spec's confirmation for an administrator's delete (public §5). */
 export function adminDeleteConfirm(name: string): string {
@@ -31,7 +46,7 @@ export function adminDeleteConfirm(name: string): string {
  */
 export type ActionConfirm = {
   intent: "delete" | "verify";
-  modelId: string;
+  listingId: string;
   name: string;
   returnTo: string;
   idRequestWaiting: boolean;
@@ -83,87 +98,51 @@ export function parseVerifyFlag(value: unknown): boolean | null {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Audit log
+// The administrator's flags (spec public §4): verify, live and hot.
 
-export type AuditAction =
-  | AdminAction
-  | "approve_id"
-  | "reject_id"
-  | "approve_photo"
-  | "reject_photo"
-  | "approve_rereview"
-  | "reject_rereview"
-  | "report_hide"
-  | "report_dismiss"
-  // An administrator's save of, or photo removal from, someone else's listing (docs/moderation.md).
-  | "edit_listing"
-  | "delete_photo"
-  // Free weeks of a listing's plan (docs/billing.md).
-  | "grant_weeks"
-  // Featured without the plan, for some weeks, and taking it back (decision 0017).
-  | "grant_featured"
-  | "revoke_featured"
-  // A payment left open, closed as failed without a charge (decision 0015 "Looking a payment up").
-  | "give_up_payment"
-  | "mark_refunded"
-  // Safety Net moderation (docs/decisions/0023-safety-net.md).
-  | "safety_publish"
-  | "safety_ask"
-  | "safety_decline"
-  | "safety_correct"
-  | "safety_remove"
-  | "safety_correction_handled"
-  // A suspension from the Safety Net, and lifting it (docs/decisions/0043-safety-net-second-pass.md).
-  | "safety_suspend"
-  | "safety_lift";
+export type ModeratedState = ListingState & { hot: boolean };
 
-export const AUDIT_LABELS: Record<AuditAction, string> = {
-  verify: "Verified listing",
-  unverify: "Unverified listing",
-  live: "Made listing live",
-  unlive: "Made listing unlive",
-  hot: "Marked listing hot",
-  unhot: "Removed hot",
-  delete: "Deleted listing",
-  approve_id: "Approved ID verification",
-  reject_id: "Rejected ID verification",
-  approve_photo: "Approved photo verification",
-  reject_photo: "Rejected photo verification",
-  approve_rereview: "Confirmed verification after changes",
-  reject_rereview: "Withdrew verification after changes",
-  report_hide: "Hid listing after a report",
-  report_dismiss: "Dismissed a report",
-  edit_listing: "Edited someone else's listing",
-  delete_photo: "Deleted a photo of someone else's listing",
-  grant_weeks: "Granted free weeks of a plan",
-  grant_featured: "Granted Featured",
-  revoke_featured: "Revoked Featured",
-  give_up_payment: "Gave up an open payment",
-  mark_refunded: "Marked a payment refunded by hand",
-  safety_publish: "Published a Safety Net alert",
-  safety_ask: "Asked a Safety Net reporter a question",
-  safety_decline: "Declined a Safety Net report",
-  safety_correct: "Corrected a Safety Net alert",
-  safety_remove: "Removed a Safety Net alert",
-  safety_correction_handled: "Handled a Safety Net correction request",
-  safety_suspend: "Suspended an account from the Safety Net",
-  safety_lift: "Lifted a Safety Net suspension",
-};
+export type FlagChange = { ok: true; next: ModeratedState; changed: boolean } | { ok: false; error: string };
 
-export function auditLabel(action: string): string {
-  return (AUDIT_LABELS as Record<string, string>)[action] ?? action;
-}
-
-export const AUDIT_PAGE_SIZE = 50;
-/** Audit details are short notes; anything longer is cut. */
-export const AUDIT_DETAIL_MAX = 600;
-
-export function auditDetail(text: string): string {
-  return text.length > AUDIT_DETAIL_MAX ? `${text.slice(0, AUDIT_DETAIL_MAX - 1)}…` : text;
-}
-
-/** The page number from ?page=, 1 when missing or malformed. */
-export function parseAuditPage(value: string | null): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1;
+/**
+ * The listing's flags after an administrator action (all but delete). Unverify also turns live off, and
+ * a hidden listing cannot stay 'Active Now' (same rule as the owner's Live switch). Live on needs a
+ * verified listing. An action that changes nothing answers changed: false (no write, no audit row).
+ */
+export function adminFlagChange(
+  state: ModeratedState,
+  action: Exclude<AdminAction, "delete">,
+  now: number,
+): FlagChange {
+  const next: ModeratedState = { ...state };
+  const hide = () => {
+    if (!next.live) return;
+    next.live = false;
+    const off = activeChange({ ...next }, false, now);
+    if (off.ok) Object.assign(next, off.next);
+  };
+  switch (action) {
+    case "verify":
+      next.verified = true;
+      break;
+    case "unverify":
+      next.verified = false;
+      hide();
+      break;
+    case "live":
+      if (!state.verified) return { ok: false, error: MODERATION_MSG.liveNeedsVerified };
+      next.live = true;
+      break;
+    case "unlive":
+      hide();
+      break;
+    case "hot":
+      next.hot = true;
+      break;
+    case "unhot":
+      next.hot = false;
+      break;
+  }
+  const changed = next.verified !== state.verified || next.live !== state.live || next.hot !== state.hot;
+  return { ok: true, next, changed };
 }

@@ -5,14 +5,15 @@ import { and, asc, eq, exists, sql } from "drizzle-orm";
 import { isId, newId } from "~/platform/data/ids";
 import { visibilitySet } from "~/features/listings/visibility.server";
 import type { ReportInput } from "./reports";
-import { auditInsert } from "./audit.server";
+import { auditInsert } from "~/features/audit/audit.server";
 import type { SessionUser } from "~/features/accounts/auth.server";
 import { getDb, rowById, schema } from "~/platform/data/db.server";
-import { afterListingChange, readModeratedListing } from "./moderation.server";
+import { readModeratedListing } from "./moderation.server";
 import { publicState } from "~/platform/realtime/publish.server";
 import { overLimit, limiterKey } from "~/platform/http/rate-limit.server";
 import type { WaitUntil } from "~/platform/request-context";
 import type { DbEnv } from "~/platform/data/db.server";
+import { afterListingChange } from "~/features/profile/after-change.server";
 
 const r = schema.reports;
 const l = schema.listings;
@@ -21,21 +22,26 @@ const l = schema.listings;
 export async function reportableListing(
   env: DbEnv,
   listingId: string | undefined,
-): Promise<{ modelId: string; firstName: string } | null> {
+): Promise<{ listingId: string; firstName: string } | null> {
   if (!isId(listingId)) return null;
   const [row] = await getDb(env)
-    .select({ modelId: l.id, firstName: l.firstName })
+    .select({ listingId: l.id, firstName: l.firstName })
     .from(l)
     .where(sql`${l.id} = ${listingId} AND ${l.live} = 1`)
     .limit(1);
   return row ?? null;
 }
 
-export async function createReport(env: DbEnv, modelId: string, input: ReportInput, now = Date.now()): Promise<string> {
+export async function createReport(
+  env: DbEnv,
+  listingId: string,
+  input: ReportInput,
+  now = Date.now(),
+): Promise<string> {
   const id = newId();
   await getDb(env).insert(r).values({
     id,
-    listingId: modelId,
+    listingId,
     reason: input.reason,
     details: input.details,
     contact: input.contact,

@@ -1,5 +1,6 @@
 // Reports of a listing (public form, admin queue): the rules and the form's schema. Kept apart from the
 // admin action rules so the grid, which every visitor loads, does not ship zod.
+import { waitedText } from "~/platform/time/date-text";
 import { z } from "zod";
 
 export const REPORT_REASONS = [
@@ -87,14 +88,7 @@ export type ReportAge = { hours: number; overdue: boolean; label: string };
 /** How long a report has waited, and whether it is past the handling window. */
 export function reportAge(createdAt: number, now: number): ReportAge {
   const ms = Math.max(0, now - createdAt);
-  const hours = Math.floor(ms / 3_600_000);
-  const label =
-    hours < 1
-      ? "less than an hour"
-      : hours < 48
-        ? `${hours} hour${hours === 1 ? "" : "s"}`
-        : `${Math.floor(hours / 24)} days`;
-  return { hours, overdue: ms > REPORT_WINDOW_MS, label };
+  return { hours: Math.floor(ms / 3_600_000), overdue: ms > REPORT_WINDOW_MS, label: waitedText(ms) };
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ import { schema } from "~/platform/data/db.server";
 import type { getDb } from "~/platform/data/db.server";
 import type { SubscriptionSnapshot } from "~/features/billing/subscriptions.server";
 import type { PaymentNotification } from "./gateway.server";
-import { UNAPPLIED_REASON, unappliedInsert } from "./unapplied.server";
+import { isRecordedUnapplied, UNAPPLIED_REASON, unappliedInsert } from "./unapplied.server";
 
 const p = schema.payments;
 
@@ -122,9 +122,13 @@ async function sameCharge(db: Db, payment: Payment, n: PaymentNotification) {
   return charged?.providerRef === n.providerRef;
 }
 
-/** Money for a payment that is not open: the same charge heard again buys nothing new and costs nothing. */
-async function unappliedReason({ db, payment, n }: Heard): Promise<string | null> {
+/**
+ * Money for a payment that is not open: the same charge heard again buys nothing new and costs nothing, and a
+ * transaction already recorded as buying nothing is not recorded (or refunded) twice.
+ */
+async function unappliedReason({ db, provider, payment, n }: Heard): Promise<string | null> {
   if (await sameCharge(db, payment, n)) return null;
+  if (await isRecordedUnapplied(db, provider, n.providerRef)) return null;
   return payment.status === "failed" ? UNAPPLIED_REASON.closed(payment.failure) : UNAPPLIED_REASON.second;
 }
 

@@ -2,11 +2,14 @@
 // gateway, checked against the payment we asked for (amount, currency, provider), and then acted on in ONE
 // D1 batch: the event id, the payment's status, the ledger row, the receipt and the subscription with its
 // listing. Uniqueness in the schema makes the batch all-or-nothing against duplicates: the same event id,
-// a second charge row or a second receipt for one payment fails the batch, and the whole batch rolls back.
+// a second charge row or a second receipt for one payment fails the batch, the whole batch rolls back, and
+// the notification is read and decided again (a second transaction that lost the race is then refunded).
 import type { WaitUntil } from "~/platform/request-context";
 import { eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { receiptEmail } from "~/features/billing/emails";
+import { isGstNumber } from "~/features/billing/supplier";
+import { isDevelopment } from "~/platform/env";
 import { getDb, schema } from "~/platform/data/db.server";
 import { sendEmail } from "~/platform/email/email.server";
 import type { EmailEnv } from "~/platform/email/email.server";
@@ -23,9 +26,16 @@ import {
 import type { BillingEnv } from "~/features/billing/subscriptions.server";
 import { CHECKOUT_SESSION_MS } from "./gateway.server";
 import type { PaymentGateway, PaymentNotification } from "./gateway.server";
-import { payableRef, refundUnapplied, UNAPPLIED_REASON, unappliedInsert } from "./unapplied.server";
+import {
+  isRecordedUnapplied,
+  payableRef,
+  refundUnapplied,
+  UNAPPLIED_REASON,
+  unappliedInsert,
+} from "./unapplied.server";
 import { decide, subscriptionExtras, withUnapplied } from "./notify-decide.server";
 import type { Heard, Payment } from "./notify-decide.server";
+import { NO_STORE } from "~/platform/http/page-answer";
 
 export type NotifyEnv = BillingEnv & EmailEnv & Pick<Env, "BILLING_SUPPLIER_NAME" | "BILLING_GST_NUMBER">;
 
@@ -59,13 +69,26 @@ export async function handlePaymentNotification(
   const result = await applyNotification(env, ctx, gateway.name, verified.notification, origin, now);
   if (result.refundDue)
     ctx.waitUntil(refundUnapplied(env, gateway, now).catch((e) => console.error("payments: refunds", e)));
-  return Response.json(result.body, { status: result.status, headers: { "Cache-Control": "no-store" } });
+  return Response.json(result.body, { status: result.status, headers: NO_STORE });
+}
+
+/**
+ * Another notification wrote a row that can exist once between our read and our batch: the same event, or the
+ * charge and receipt of this payment from another transaction. Nothing of our batch stayed.
+ */
+class RaceLostError extends Error {
+  constructor() {
+    super("Another notification wrote this payment meanwhile");
+    this.name = "RaceLostError";
+  }
 }
 
 /**
  * Acts on a verified notification (or a provider's own answer to a charge, which is as good). The subscription
  * is written by compare-and-swap in the same batch as the money rows; when someone else wrote it between our
- * read and our batch, nothing of the batch stays and the whole decision is made again on the new state.
+ * read and our batch, or another notification wrote a row this batch would write again, nothing of the batch
+ * stays and the whole decision is made again on the new state: the same event is then a duplicate, and a
+ * second transaction for a payment the other one paid is money that buys nothing, refunded.
  */
 export async function applyNotification(
   env: NotifyEnv,
@@ -79,7 +102,8 @@ export async function applyNotification(
     try {
       return await applyOnce(env, ctx, provider, n, origin, now);
     } catch (error) {
-      if (!(error instanceof SubscriptionChangedError) || attempt >= ATTEMPTS) throw error;
+      const raced = error instanceof SubscriptionChangedError || error instanceof RaceLostError;
+      if (!raced || attempt >= ATTEMPTS) throw error;
     }
   }
 }
@@ -114,13 +138,12 @@ function eventRow(db: Db, provider: string, n: PaymentNotification, now: number)
   });
 }
 
-/** Runs the one batch; the same event (or a second charge of one payment) racing in already did the work. */
-async function batchOnce(db: Db, statements: BatchItem<"sqlite">[]): Promise<NotifyResult | null> {
+/** Runs the one batch; a row another notification wrote meanwhile sends the decision round again. */
+async function batchOnce(db: Db, statements: BatchItem<"sqlite">[]): Promise<void> {
   try {
     await batchOrChanged(db, statements);
-    return null;
   } catch (error) {
-    if (isUniqueViolation(error)) return DUPLICATE;
+    if (isUniqueViolation(error)) throw new RaceLostError();
     throw error;
   }
 }
@@ -147,9 +170,13 @@ async function applyOnce(
   if (!current && n.kind !== "payment_succeeded") return { status: 404, body: { error: "Unknown listing" } };
   const event = eventRow(db, provider, n, now);
   if (!current) {
-    // Paid for a listing deleted meanwhile: the money buys nothing and goes back.
-    const raced = await batchOnce(db, [event, unappliedInsert(db, payment, n, UNAPPLIED_REASON.deleted, now)]);
-    return raced ?? { status: 200, body: { ok: true }, refundDue: true };
+    // Paid for a listing deleted meanwhile: the money buys nothing and goes back (once per transaction).
+    if (await isRecordedUnapplied(db, provider, n.providerRef)) {
+      await batchOnce(db, [event]);
+      return { status: 200, body: { ok: true } };
+    }
+    await batchOnce(db, [event, unappliedInsert(db, payment, n, UNAPPLIED_REASON.deleted, now)]);
+    return { status: 200, body: { ok: true }, refundDue: true };
   }
   // The provider's clock decides when a payment happened, never later than we hear of it: a notification
   // that arrives late still starts the week it paid for when it was paid.
@@ -160,8 +187,7 @@ async function applyOnce(
   if (next) statements.push(...subscriptionStatements(db, current, next, subscriptionExtras(heard), now));
   const before = next && changesListing(current, next) ? await listingPublicState(env, current.listingId) : null;
 
-  const raced = await batchOnce(db, [event, ...statements]);
-  if (raced) return raced;
+  await batchOnce(db, [event, ...statements]);
   if (next && before) await afterSubscriptionChange(env, ctx, current.listingId, before);
   if (decision.receipted) ctx.waitUntil(mailReceipt(env, payment.id, origin));
   return { status: 200, body: { ok: true }, ...(decision.unapplied ? { refundDue: true } : {}) };
@@ -186,5 +212,12 @@ async function mailReceipt(env: NotifyEnv, paymentId: string, origin: string) {
     .where(eq(schema.receipts.paymentId, paymentId))
     .limit(1);
   if (!row) return;
+  // A tax invoice with a made-up GST number is not sent (checkout is refused before this in production; this
+  // holds for a receipt issued by a payment started before the number was broken). Development keeps the
+  // placeholder.
+  if (!isDevelopment(env) && !isGstNumber(row.supplierGstNumber)) {
+    console.error("receipts: not mailed, the receipt has no valid GST number (BILLING_GST_NUMBER)", row.number);
+    return;
+  }
   await sendEmail(env, { to: row.email, ...receiptEmail({ firstName: row.firstName, receipt: row, origin }) });
 }

@@ -5,7 +5,7 @@ import type { SQL } from "drizzle-orm";
 import { isPaymentId, LOOKUP_MSG, OPEN_PAYMENT_ALERT_MS, parseGiveUpReason } from "./lookups";
 import { paymentColumns } from "~/features/billing/billing.server";
 import { renewalFailedEmail } from "~/features/billing/emails";
-import { auditInsert, CHANGED } from "~/features/moderation/audit.server";
+import { auditInsert, CHANGED } from "~/features/audit/audit.server";
 import { getDb, schema } from "~/platform/data/db.server";
 import { sendEmail } from "~/platform/email/email.server";
 import type { PaymentGateway } from "./gateway.server";

@@ -1,8 +1,9 @@
 // Which payment gateway this deployment talks to. Development (APP_ENV=development on a loopback host, as
 // `npm start` and the tests run, in a build made with the development tools) uses the local test gateway,
 // with no set-up. Anywhere else it is Windcave
-// (docs/decisions/0016-payment-provider.md) once its three settings are there; until then checkout is
-// unavailable (503) rather than pointed at a stand-in.
+// (docs/decisions/0016-payment-provider.md) once its three settings are there and the receipts have a real GST
+// number to print (docs/decisions/0045-account-recovery-mail-and-receipts.md); until then checkout is
+// unavailable (503) rather than pointed at a stand-in, and the cron charges nothing.
 import type { PaymentGateway } from "./gateway.server";
 import { handlePaymentNotification } from "./notify.server";
 import type { NotifyEnv } from "./notify.server";
@@ -12,6 +13,7 @@ import type { NotifyEnv } from "./notify.server";
 import { TestGateway } from "~/dev/test-gateway.server";
 import { createWindcaveGateway } from "./windcave.server";
 import type { WindcaveEnv } from "./windcave.server";
+import { supplierProblem } from "~/features/billing/supplier";
 import { isLoopbackHost } from "~/platform/http/loopback";
 import { isDevelopment } from "~/platform/env";
 import type { WaitUntil } from "~/platform/request-context";
@@ -30,10 +32,19 @@ export const PAYMENT_UNAVAILABLE_MSG =
 
 export type GatewayEnv = NotifyEnv & Pick<Env, "APP_ENV" | "PROFILES"> & WindcaveEnv;
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
+type SupplierEnv = Pick<Env, "BILLING_SUPPLIER_NAME" | "BILLING_GST_NUMBER">;
 
 /** Windcave's URL is a var in wrangler.toml; the username and key are secrets, so "configured" means all three. */
 export function windcaveConfigured(env: WindcaveEnv): boolean {
   return Boolean(env.WINDCAVE_API_URL && env.WINDCAVE_API_USERNAME && env.WINDCAVE_API_KEY);
+}
+
+/**
+ * True when this deployment can take real payments: Windcave's settings, and a supplier the receipts can name
+ * (every payment issues a tax invoice, which must carry a real GST number: app/features/billing/supplier.ts).
+ */
+export function windcaveReady(env: WindcaveEnv & SupplierEnv): boolean {
+  return windcaveConfigured(env) && supplierProblem(env) === null;
 }
 
 /**
@@ -55,7 +66,7 @@ export function paymentGateway(env: GatewayEnv, ctx: WaitUntil, origin: string, 
     });
     return gateway;
   }
-  if (windcaveConfigured(env)) return createWindcaveGateway(env, fetchImpl);
+  if (windcaveReady(env)) return createWindcaveGateway(env, fetchImpl);
   throw new GatewayUnavailableError();
 }
 

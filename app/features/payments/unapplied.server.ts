@@ -7,7 +7,7 @@
 import { and, desc, eq, lte, ne, or, sql } from "drizzle-orm";
 import { isId, newId } from "~/platform/data/ids";
 import { parseGiveUpReason } from "./lookups";
-import { auditInsert, CHANGED } from "~/features/moderation/audit.server";
+import { auditInsert, CHANGED } from "~/features/audit/audit.server";
 import { getDb, schema } from "~/platform/data/db.server";
 import type { Db, DbEnv } from "~/platform/data/db.server";
 import { ProviderUnavailableError } from "./gateway.server";
@@ -46,6 +46,16 @@ export function unappliedInsert(db: Db, payment: PaymentRow, n: PaymentNotificat
     receivedAt: now,
     updatedAt: now,
   });
+}
+
+/** True when this transaction of the provider is already recorded as money that bought nothing. */
+export async function isRecordedUnapplied(db: Db, provider: string, providerRef: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: u.id })
+    .from(u)
+    .where(and(eq(u.provider, provider), eq(u.providerRef, providerRef)))
+    .limit(1);
+  return Boolean(row);
 }
 
 export type RefundRun = { refunded: number; pending: number; manual: number; unreachable: number };

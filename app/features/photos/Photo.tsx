@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { PLACEHOLDER_URL } from "./keys";
+import { PLACEHOLDER_URL } from "~/core/photo-keys";
 import { photoSrcSet, photoVariantUrl } from "./variants";
 import type { PhotoWidth } from "./variants";
 
@@ -14,7 +14,7 @@ type PhotoProps = {
   eager?: boolean;
   /** Also fetched before other images (the first row of cards, the profile's main photo). */
   priority?: boolean;
-  /** The laid-out width for `srcset` (photo-variants.ts has one per place). Without it the photo is used as is. */
+  /** The laid-out width for `srcset` (variants.ts has one per place). Without it the photo is used as is. */
   sizes?: string;
   /** The size `src` names, for a browser that ignores srcset. */
   fallbackWidth?: PhotoWidth;

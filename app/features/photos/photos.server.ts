@@ -5,6 +5,7 @@ import { getSessionUser } from "~/features/accounts/auth.server";
 import { getDb, schema } from "~/platform/data/db.server";
 import { makeVariant } from "./variants.server";
 import type { DbEnv } from "~/platform/data/db.server";
+import { NO_STORE, PRIVATE_NO_STORE } from "~/platform/http/page-answer";
 
 const YEAR_SECONDS = 31_536_000;
 /**
@@ -41,12 +42,11 @@ export async function servePhoto(request: Request, env: Env, path: string): Prom
   if (request.method !== "GET" && request.method !== "HEAD") {
     return Response.json({ error: "Method not allowed" }, { status: 405, headers: { Allow: "GET, HEAD" } });
   }
-  const notFound = () =>
-    Response.json({ error: "Photo not found" }, { status: 404, headers: { "Cache-Control": "no-store" } });
+  const notFound = () => Response.json({ error: "Photo not found" }, { status: 404, headers: NO_STORE });
   const named = parsePhotoPath(path);
   if (named.kind === "not-found") return notFound();
   if (named.kind === "unknown-width") {
-    return Response.json({ error: UNKNOWN_WIDTH_MSG }, { status: 400, headers: { "Cache-Control": "no-store" } });
+    return Response.json({ error: UNKNOWN_WIDTH_MSG }, { status: 400, headers: NO_STORE });
   }
   // A size is shown exactly when its photo is: every check below is on the photo's own key.
   const key = named.key;
@@ -56,7 +56,7 @@ export async function servePhoto(request: Request, env: Env, path: string): Prom
   if (!owner.live || !owner.public) {
     const viewer = await getSessionUser(request, env).catch(() => null);
     if (!viewer || (viewer.id !== owner.userId && !viewer.isAdmin)) return notFound();
-    cacheControl = "private, no-store";
+    cacheControl = PRIVATE_NO_STORE["Cache-Control"];
   }
   const stored = named.kind === "variant" ? variantKey(key, named.width) : key;
   const object = await env.PHOTOS.get(stored, { onlyIf: request.headers });
@@ -88,7 +88,7 @@ async function serveNewVariant(
 ): Promise<Response> {
   const made = await makeVariant(env, key, width, async () => (await photoOwner(env, key)) !== null);
   if (!made) {
-    return Response.json({ error: "Photo not found" }, { status: 404, headers: { "Cache-Control": "no-store" } });
+    return Response.json({ error: "Photo not found" }, { status: 404, headers: NO_STORE });
   }
   const headers = made.stored
     ? photoHeaders("image/webp", cacheControl, made.etag)

@@ -16,9 +16,11 @@ import {
   SNIFF_BYTES,
   stripWebpMetadata,
   watermarkWidth,
+  VERIFY_MAX_BYTES,
+  VERIFY_OUTPUT_MAX_SIDE,
+  VERIFY_OUTPUT_QUALITY,
 } from "./rules";
 import type { FileProblem } from "./rules";
-import { VERIFY_MAX_BYTES, VERIFY_OUTPUT_MAX_SIDE, VERIFY_OUTPUT_QUALITY } from "~/features/verification/verification";
 import { WATERMARK_PNG_BASE64 } from "./watermark";
 
 export type ProcessedPhoto = { bytes: Uint8Array; width: number; height: number };

@@ -5,8 +5,8 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { photoUrl } from "./keys";
-import { PLANS } from "~/features/billing/plans";
+import { photoUrl } from "~/core/photo-keys";
+import { PLANS } from "~/core/plans";
 import { getDb, schema } from "~/platform/data/db.server";
 import type { Db, DbEnv } from "~/platform/data/db.server";
 

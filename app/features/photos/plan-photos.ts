@@ -2,7 +2,7 @@
 // up to 20 photos, a Standard one 10. When Featured ends, the owner's choice of 10 stays public (or, with no
 // choice, the first 10 by position) and the rest are kept, hidden, until Featured comes back. Pure: the
 // server (app/features/photos/plan-photos.server.ts) stores what these decide.
-import { PLANS } from "~/features/billing/plans";
+import { PLANS } from "~/core/plans";
 
 /** The editor's label on a photo kept but not shown, as the listing is on the Standard plan. */
 export const HIDDEN_PHOTO_LABEL = "Not shown on Standard";

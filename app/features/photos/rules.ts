@@ -216,3 +216,14 @@ export function webpChunks(bytes: Uint8Array): string[] {
   }
   return names;
 }
+
+/** 5 MB (5242880 bytes) per file, for both kinds (spec §5, §9). */
+export const VERIFY_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Stored documents are scaled so their longest side is at most this: enough to read a licence's small
+ * print at review, small enough that a stored copy is not a high-resolution scan of someone's ID.
+ */
+export const VERIFY_OUTPUT_MAX_SIDE = 2000;
+
+export const VERIFY_OUTPUT_QUALITY = 85;

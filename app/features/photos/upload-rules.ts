@@ -1,6 +1,6 @@
 // What the editor tells a provider about each photo it sends, and how big a photo it sends (provider spec §5;
-// docs/editor.md 'Photos'). Pure: the browser side is features/listings/editor/usePhotoUploads.ts and
-// photo-scaling.ts. The server still checks every byte and runs the whole pipeline (photo-pipeline.server.ts).
+// docs/editor.md 'Photos'). Pure: the browser side is app/features/listings/editor/photos/usePhotoUploads.ts
+// and photo-scaling.ts. The server still checks every byte and runs the whole pipeline (pipeline.server.ts).
 import { MAX_PHOTOS, MAX_SOURCE_SIDE, OUTPUT_MAX_SIDE } from "./rules";
 import type { FileProblem } from "./rules";
 

@@ -1,7 +1,7 @@
 // Smaller copies of every public listing photo (decision 0013): WebP at three widths, stored in R2 next to
 // the photo they were made from and served under the same rules. A variant's key (and URL after /photos/)
 // is the photo's own with the width before the extension: listing/{id}.webp → listing/{id}.w480.webp.
-import { isPublicPhotoKey, photoUrl } from "./keys";
+import { isPublicPhotoKey, photoUrl } from "~/core/photo-keys";
 
 /** The only widths that exist. Anything else in a URL is refused before any work, so nothing new is stored. */
 export const PHOTO_WIDTHS = [480, 960, 1600] as const;

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { formatPhone, smsLink } from "./profile";
+import { formatPhone, smsLink } from "~/core/profile";
 
 export const CONTACT_DEBOUNCE_MS = 300;
 
@@ -8,12 +8,12 @@ export const CONTACT_DEBOUNCE_MS = 300;
  * and then opens the messaging app; without it the plain sms: link still works.
  */
 export function ContactCard({
-  modelId,
+  listingId,
   firstName,
   phone,
   preview,
 }: {
-  modelId: string;
+  listingId: string;
   firstName: string;
   phone: string;
   preview?: boolean;
@@ -45,7 +45,7 @@ export function ContactCard({
             e.preventDefault();
             window.clearTimeout(timer.current);
             timer.current = window.setTimeout(() => {
-              fetch(`/api/visits/incrementContact/${modelId}`, {
+              fetch(`/api/visits/incrementContact/${listingId}`, {
                 method: "PUT",
                 headers: { "Content-Type": "application/json" },
                 keepalive: true,

@@ -1,9 +1,8 @@
 import { useLocation, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { reportPhotoOpen } from "~/features/insights/beacon";
-import type { ProfileImage } from "./profile";
+import type { ProfileImage } from "~/core/profile";
 import { GALLERY_MAIN_SIZES, GALLERY_SIDE_SIZES } from "~/features/photos/variants";
-import { primaryImage } from "./profile";
+import { primaryImage } from "~/core/profile";
 import { clientLazy } from "~/ui/clientLazy";
 import { Photo } from "~/features/photos/Photo";
 import { Lightbox as EagerLightbox } from "./Lightbox";
@@ -55,8 +54,19 @@ function useLightboxHistory() {
   return { open, setOpen, show, close };
 }
 
-/** One main photo and up to four beside it; any click opens the lightbox on that photo. */
-export function Gallery({ images, name }: { images: ProfileImage[]; name: string }) {
+/**
+ * One main photo and up to four beside it; any click opens the lightbox on that photo. `onOpen` hears which
+ * photo was opened (the public page counts it: app/features/insights/beacon.ts; the editor's preview does not).
+ */
+export function Gallery({
+  images,
+  name,
+  onOpen,
+}: {
+  images: ProfileImage[];
+  name: string;
+  onOpen?: (photoUrl: string) => void;
+}) {
   const { open, setOpen, show, close } = useLightboxHistory();
   const main = primaryImage(images);
   const ordered = main ? [main, ...images.filter((i) => i !== main)] : images;
@@ -74,7 +84,7 @@ export function Gallery({ images, name }: { images: ProfileImage[]; name: string
       type="button"
       onClick={() => {
         show(i);
-        reportPhotoOpen(img.url);
+        onOpen?.(img.url);
       }}
       className={`relative block overflow-hidden rounded-xl bg-zinc-900 ${big ? "aspect-[3/4]" : "aspect-[3/4]"}`}
       aria-label={`Open photo ${i + 1} of ${ordered.length}`}

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { RefObject } from "react";
 import { lightboxSizes, photoSrcSet, photoVariantUrl } from "~/features/photos/variants";
-import type { ProfileImage } from "./profile";
+import type { ProfileImage } from "~/core/profile";
 import { CloseIcon } from "~/ui/icons";
 import { Dialog } from "~/ui/Dialog";
 

@@ -1,7 +1,7 @@
-import { specialRateDuration } from "~/features/listings/special-rate-duration";
+import { specialRateDuration } from "~/core/special-rate-duration";
 import { formatDollarAmount } from "~/platform/money";
-import { RATE_LABELS } from "./profile";
-import type { Profile, ProfileRate } from "./profile";
+import { RATE_LABELS } from "~/core/profile";
+import type { Profile, ProfileRate } from "~/core/profile";
 
 export function hasPrices(profile: Profile): boolean {
   return profile.rates.length > 0 || profile.specialRates.length > 0;

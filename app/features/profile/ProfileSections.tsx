@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
-import { splitList } from "./profile";
-import type { Profile } from "./profile";
+import { splitList } from "~/core/profile";
+import type { Profile } from "~/core/profile";
 import { nzDate } from "~/platform/time/nz-time";
-import { upcomingStops } from "~/features/listings/tour-stops";
-import { hasSchedule } from "~/features/listings/weekly-schedule";
+import { upcomingStops } from "~/core/tour-stops";
+import { hasSchedule } from "~/core/weekly-schedule";
 import { hasPrices, PriceLists } from "./PriceLists";
 import { TourList } from "./TourStops";
 import { WeeklyHours } from "./WeeklyHours";

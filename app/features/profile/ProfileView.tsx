@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { socialUrl, safeExternalUrl } from "./profile";
-import type { Profile } from "./profile";
+import { socialUrl, safeExternalUrl } from "~/core/profile";
+import type { Profile } from "~/core/profile";
 import { CheckBadgeIcon, InstagramIcon, PinIcon, XIcon } from "~/ui/icons";
 import { ContactCard } from "./ContactCard";
 import { Gallery } from "./Gallery";
@@ -15,6 +15,8 @@ type Props = {
   highlight?: HighlightField;
   /** The editor's preview: nothing counts or dials. */
   preview?: boolean;
+  /** A gallery photo was opened (the public page counts it). */
+  onPhotoOpen?: (photoUrl: string) => void;
   /** When the page was made (the loader's clock), for the weekly hours' 'Available today'. */
   now: number;
 };
@@ -55,13 +57,13 @@ function SocialLinks({ profile, highlight }: { profile: Profile; highlight: High
 }
 
 /** The public profile, also drawn as the editor's live preview. */
-export function ProfileView({ profile, actions, highlight = null, preview, now }: Props) {
+export function ProfileView({ profile, actions, highlight = null, preview, now, onPhotoOpen }: Props) {
   const Name = preview ? "h2" : "h1";
   return (
     // One contact card: after the header on phones, a sticky column beside everything from 768 px.
     <article className="grid gap-5 md:grid-cols-[1fr_320px] md:gap-x-6" data-testid="profile">
       <div className={`md:col-start-1 ${highlightClass(highlight, "images")}`}>
-        <Gallery images={profile.images} name={profile.firstName} />
+        <Gallery images={profile.images} name={profile.firstName} onOpen={onPhotoOpen} />
       </div>
       <header className="space-y-2 md:col-start-1">
         <div className="flex flex-wrap items-center gap-3">
@@ -97,7 +99,7 @@ export function ProfileView({ profile, actions, highlight = null, preview, now }
         className={`md:sticky md:top-4 md:col-start-2 md:row-span-3 md:row-start-1 md:self-start ${highlightClass(highlight, "contactPhone")}`}
       >
         <ContactCard
-          modelId={profile.modelId}
+          listingId={profile.modelId}
           firstName={profile.firstName}
           phone={profile.contactPhone}
           preview={preview}

@@ -1,7 +1,7 @@
 // Touring on the profile (docs/touring.md): where the provider is away to today, and the stops to come.
 import { nzDate } from "~/platform/time/nz-time";
-import { currentStop, onTourLine, touringBadge, upcomingStops } from "~/features/listings/tour-stops";
-import type { TourStop } from "~/features/listings/tour-stops";
+import { currentStop, onTourLine, touringBadge, upcomingStops } from "~/core/tour-stops";
+import type { TourStop } from "~/core/tour-stops";
 
 /** 'On tour in Wellington until 5 Dec', while a stop runs on the page's NZ date. */
 export function OnTourLine({ tours, now }: { tours: readonly TourStop[]; now: number }) {

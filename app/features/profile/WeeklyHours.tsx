@@ -2,8 +2,8 @@
 // NZ wall-clock times as the provider entered them; `now` comes from the loader so the server and the
 // browser draw the same line.
 import { WEEKDAYS, nzClock } from "~/platform/time/nz-time";
-import { availabilityLine, formatRange, hasSchedule } from "~/features/listings/weekly-schedule";
-import type { WeeklySchedule } from "~/features/listings/weekly-schedule";
+import { availabilityLine, formatRange, hasSchedule } from "~/core/weekly-schedule";
+import type { WeeklySchedule } from "~/core/weekly-schedule";
 
 /** `note`: the provider's free-text availability, shown under the table as a note on it. */
 export function WeeklyHours({ schedule, now, note }: { schedule: WeeklySchedule; now: number; note?: string | null }) {

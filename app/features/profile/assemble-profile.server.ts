@@ -1,12 +1,12 @@
 // A listing's rows in the public profile's shape (spec §3): the one place that decides which of a listing's
 // columns a visitor may see.
-import { readStoredSchedule } from "~/features/listings/weekly-schedule";
-import type { Region } from "~/features/catalogue/regions";
-import type { TourStop } from "~/features/listings/tour-stops";
-import { photoUrl } from "~/features/photos/keys";
+import { readStoredSchedule } from "~/core/weekly-schedule";
+import type { Region } from "~/core/regions";
+import type { TourStop } from "~/core/tour-stops";
+import { photoUrl } from "~/core/photo-keys";
 import type { schema } from "~/platform/data/db.server";
 import { centsToDollars } from "~/platform/money";
-import type { Profile, ProfileImage, ProfileRate, ProfileSpecialRate } from "./profile";
+import type { Profile, ProfileImage, ProfileRate, ProfileSpecialRate } from "~/core/profile";
 
 export type ListingRow = typeof schema.listings.$inferSelect;
 export type ImageRow = typeof schema.listingImages.$inferSelect;

@@ -2,7 +2,7 @@
 // hidden or deleted listing is never served from a stale copy (KV lags D1 by up to a minute).
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { isId } from "~/platform/data/ids";
-import type { Profile } from "./profile";
+import type { Profile } from "~/core/profile";
 import { getDb, schema } from "~/platform/data/db.server";
 import type { WaitUntil } from "~/platform/request-context";
 import { assembleProfile } from "./assemble-profile.server";
@@ -30,18 +30,20 @@ export function snapshotKey(listingId: string): string {
  */
 export async function buildProfileFromD1(
   env: DbEnv,
-  modelId: string,
+  listingId: string,
   opts: { withHidden?: boolean } = {},
 ): Promise<Profile | null> {
-  if (!isId(modelId)) return null;
+  if (!isId(listingId)) return null;
   const db = getDb(env);
-  const shown = opts.withHidden ? eq(img.listingId, modelId) : and(eq(img.listingId, modelId), eq(img.public, true));
+  const shown = opts.withHidden
+    ? eq(img.listingId, listingId)
+    : and(eq(img.listingId, listingId), eq(img.public, true));
   const [rows, images, rates, specials, tours] = await db.batch([
-    db.select().from(l).where(eq(l.id, modelId)).limit(1),
+    db.select().from(l).where(eq(l.id, listingId)).limit(1),
     db.select().from(img).where(shown).orderBy(asc(img.position), asc(img.createdAt)),
-    db.select().from(rt).where(eq(rt.listingId, modelId)),
-    db.select().from(sr).where(eq(sr.listingId, modelId)).orderBy(asc(sr.position)),
-    db.select().from(ts).where(eq(ts.listingId, modelId)),
+    db.select().from(rt).where(eq(rt.listingId, listingId)),
+    db.select().from(sr).where(eq(sr.listingId, listingId)).orderBy(asc(sr.position)),
+    db.select().from(ts).where(eq(ts.listingId, listingId)),
   ]);
   const row = rows[0];
   return row ? assembleProfile(row, images, rates, specials, tours) : null;

@@ -6,8 +6,8 @@
 // (docs/decisions/0023-safety-net.md, 0043-safety-net-second-pass.md).
 import { and, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
 import { addDays, nzDate } from "~/platform/time/nz-time";
-import { parseRegion } from "~/features/catalogue/regions";
-import type { Region } from "~/features/catalogue/regions";
+import { parseRegion } from "~/core/regions";
+import type { Region } from "~/core/regions";
 import { getDb, schema } from "~/platform/data/db.server";
 import type { DbEnv } from "~/platform/data/db.server";
 import { TOUR_AHEAD_DAYS } from "./retention";

@@ -8,7 +8,8 @@ import { readForm, textFields } from "~/platform/http/body.server";
 import { limiterKey, overLimit } from "~/platform/http/rate-limit.server";
 import { createCorrection } from "./corrections.server";
 import { parseCorrection } from "./correction-rules";
-import { fail, NO_STORE, requireKey } from "./page-guards.server";
+import { fail, requireKey } from "./page-guards.server";
+import { NO_STORE } from "~/platform/http/page-answer";
 
 export async function correctionAction(request: Request, context: AppLoadContext) {
   const env = context.cloudflare.env;

@@ -6,7 +6,7 @@
 // open request's fold into it, a contact address has at most CORRECTIONS_PER_CONTACT open at once, and the
 // administrators page through every open request, those matching a current alert first.
 import { and, asc, count, desc, eq, gt, sql } from "drizzle-orm";
-import { CHANGED, auditInsert } from "~/features/moderation/audit.server";
+import { CHANGED, auditInsert } from "~/features/audit/audit.server";
 import { newId } from "~/platform/data/ids";
 import { getDb, insertWhere, schema } from "~/platform/data/db.server";
 import type { DbEnv } from "~/platform/data/db.server";

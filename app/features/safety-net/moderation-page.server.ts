@@ -26,7 +26,8 @@ import { loadSuspensions, suspensionIntent } from "./suspensions.server";
 import { boundedText, parseAlert, QUESTION_MAX, REASON_MAX, SAFETY_MSG } from "./report-rules";
 import { monthLabel } from "~/platform/time/date-text";
 import { waiting } from "./retention";
-import { fail, NO_STORE, requireKey } from "./page-guards.server";
+import { fail, requireKey } from "./page-guards.server";
+import { NO_STORE } from "~/platform/http/page-answer";
 
 export async function moderationPage(request: Request, context: AppLoadContext) {
   const env = context.cloudflare.env;

@@ -5,8 +5,8 @@
 // (docs/decisions/0023-safety-net.md, 0043-safety-net-second-pass.md). Correction requests are in
 // corrections.server.ts, suspensions in suspensions.server.ts.
 import { and, asc, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
-import type { SessionUser } from "~/features/accounts/auth-user";
-import { CHANGED, auditInsert } from "~/features/moderation/audit.server";
+import type { SessionUser } from "~/core/session-user";
+import { CHANGED, auditInsert } from "~/features/audit/audit.server";
 import { getDb, schema } from "~/platform/data/db.server";
 import { alertColumns, openAlerts } from "./alerts.server";
 import type { Alert } from "./alerts.server";

@@ -10,8 +10,7 @@ import { safetyAccess, safetyStanding } from "./access.server";
 import type { SafetyAccess } from "./access.server";
 import { SAFETY_MSG } from "./report-rules";
 import { hasSafetyNetKey } from "./safety-key.server";
-
-export const NO_STORE = { "Cache-Control": "no-store" };
+import { NO_STORE } from "~/platform/http/page-answer";
 
 export const fail = (status: number, error: string, fieldErrors?: Record<string, string>, intent?: string) =>
   data(

@@ -20,8 +20,9 @@ import { monthLabel } from "~/platform/time/date-text";
 import { answerQuestion, createReport, loadMyReports, reportsThisWeek, withdrawReport } from "./reports.server";
 import { REPORTS_PER_WEEK } from "./retention";
 import { safetyAccess, safetyStanding } from "./access.server";
-import { fail, NO_STORE, requireSafetyPage, requireSafetyPost, requireSignedInPost } from "./page-guards.server";
+import { fail, requireSafetyPage, requireSafetyPost, requireSignedInPost } from "./page-guards.server";
 import type { MyReport, MyReportView, SafetyNetData } from "./components/safety-net-views";
+import { NO_STORE } from "~/platform/http/page-answer";
 
 // ---------------------------------------------------------------------------------------------------
 // The provider's page: alerts, the number check, their own reports, the digest; to an account without

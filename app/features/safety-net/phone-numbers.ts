@@ -1,6 +1,6 @@
 // Phone numbers as the Safety Net compares them: E.164 ("+6421234567"), so "021 123 4567", "(021) 123-4567",
 // "+64 21 123 4567", "+64 (0)21 123 4567", "0064 21 1234567" and "64211234567" all hash alike
-// (docs/decisions/0023-safety-net.md). Pure: unit-tested in tests/unit/safety-net-numbers.test.ts.
+// (docs/decisions/0023-safety-net.md). Pure: unit-tested in tests/unit/safety-net.test.ts.
 
 /** Separators people write inside numbers; anything else (letters, extension marks) makes a number unreadable. */
 const SEPARATORS = /[\s\-.()/\u00a0\u2010-\u2015]/g;

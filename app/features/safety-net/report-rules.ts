@@ -1,8 +1,8 @@
 // The report and the alert as the forms send them: checked here, with the words beside each field
-// (docs/decisions/0023-safety-net.md). Pure: unit-tested in tests/unit/safety-net-rules.test.ts.
+// (docs/decisions/0023-safety-net.md). Pure: unit-tested in tests/unit/safety-net.test.ts.
 import { daysBetween, isCalendarDate, nzDate } from "~/platform/time/nz-time";
-import { parseRegion } from "~/features/catalogue/regions";
-import type { Region } from "~/features/catalogue/regions";
+import { parseRegion } from "~/core/regions";
+import type { Region } from "~/core/regions";
 import { parseCategory } from "./categories";
 import type { SafetyCategory } from "./categories";
 import { parseIdentifiers } from "./identifiers";

@@ -3,7 +3,7 @@
 // yet still reads, answers and withdraws its own reports. Each is an admin_audit row in the same batch,
 // written only when it changed something (docs/decisions/0043-safety-net-second-pass.md).
 import { asc, eq, sql } from "drizzle-orm";
-import { CHANGED, auditInsert } from "~/features/moderation/audit.server";
+import { CHANGED, auditInsert } from "~/features/audit/audit.server";
 import { getDb, insertWhere, schema } from "~/platform/data/db.server";
 import type { DbEnv } from "~/platform/data/db.server";
 import type { Admin } from "./moderation.server";

@@ -1,9 +1,10 @@
 import { Form, useNavigate } from "@remix-run/react";
-import { lazy, Suspense, useId, useRef, useState } from "react";
-import type { ComponentProps, ComponentType, Dispatch, KeyboardEvent, SetStateAction } from "react";
-import { moveHighlight, suggestionHref } from "./suggestions";
+import { lazy, Suspense, useRef, useState } from "react";
+import type { ComponentProps, ComponentType } from "react";
+import { suggestionHref } from "./suggestions";
 import type { Suggestion } from "./suggestions";
 import { SearchIcon } from "~/ui/icons";
+import { useCombobox } from "~/ui/useCombobox";
 import { useSuggestions } from "./useSuggestions";
 // Types only: the module itself is loaded lazily below.
 import type { SuggestionList as SuggestionListComponent } from "./SuggestionList";
@@ -34,31 +35,36 @@ function typedBefore(): string {
 
 /**
  * The header's 'Find by name' box: a form to /search?q= (works without JavaScript; Enter or the button,
- * only for non-blank text), enhanced into a WAI-ARIA combobox that suggests up to 5 names as you type.
- * ArrowDown/ArrowUp move through the suggestions, Enter opens the highlighted one (else searches the
- * text), Escape closes the list and, once closed, clears the text.
+ * only for non-blank text), enhanced into a WAI-ARIA combobox (app/ui/useCombobox.ts) that suggests up to 5
+ * names as you type. ArrowDown/ArrowUp move through the suggestions and back to the text, Enter opens the
+ * highlighted one (else searches the text), Escape closes the list and, once closed, clears the text.
  */
 export function SearchBox() {
   const navigate = useNavigate();
   const input = useRef<HTMLInputElement>(null);
-  const listId = useId();
   // Hydrating, the box starts from the text typed before its code ran (app/ui/island.tsx), still in the field:
   // starting empty, React would put the field back to empty.
   const [text, setText] = useState(typedBefore);
-  const [open, setOpen] = useState(() => typedBefore() !== "" && document.activeElement?.id === FIELD_ID);
-  const { suggestions, active, setActive } = useSuggestions(text);
-
-  const expanded = open && suggestions.length > 0;
-  const optionId = (i: number) => `${listId}-option-${i}`;
+  const suggestions = useSuggestions(text);
+  const combobox = useCombobox({
+    count: suggestions.length,
+    options: suggestions,
+    noneHighlighted: true,
+    initiallyOpen: () => typedBefore() !== "" && document.activeElement?.id === FIELD_ID,
+    onChoose: (i) => go(suggestions[i]),
+    onEscape: (closedList) => {
+      if (closedList || !text) return false;
+      setText("");
+      return true;
+    },
+  });
+  const { listId, shown, active, optionId, setOpen, setActive } = combobox;
 
   const go = (s: Suggestion) => {
     setOpen(false);
     setText("");
-    navigate(suggestionHref(s.modelId));
+    navigate(suggestionHref(s.listingId));
   };
-
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) =>
-    comboboxKey(e, { suggestions, open, expanded, active, text, setOpen, setActive, setText, go });
 
   return (
     <Form
@@ -86,17 +92,12 @@ export function SearchBox() {
         maxLength={100}
         placeholder="Find by name"
         autoComplete="off"
-        role="combobox"
-        aria-autocomplete="list"
-        aria-expanded={expanded}
-        aria-controls={listId}
-        aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
+        {...combobox.inputProps}
         value={text}
         onChange={(e) => {
           setText(e.target.value);
           setOpen(true);
         }}
-        onKeyDown={onKeyDown}
         onFocus={() => {
           setOpen(true);
           void loadSuggestionList();
@@ -111,7 +112,7 @@ export function SearchBox() {
       <Suggestions
         listId={listId}
         suggestions={suggestions}
-        expanded={expanded}
+        expanded={shown}
         active={active}
         optionId={optionId}
         setActive={setActive}
@@ -144,53 +145,4 @@ function Suggestions(props: ComponentProps<typeof SuggestionList>) {
 /** The listbox the combobox controls, before there is anything to suggest. */
 function EmptyList({ listId }: { listId: string }) {
   return <ul id={listId} role="listbox" aria-label="Suggested names" hidden className="site-search-list" />;
-}
-
-/** The combobox's keys (WAI-ARIA): arrows move the highlight, Enter opens it, Escape closes, then clears. */
-function comboboxKey(
-  e: KeyboardEvent<HTMLInputElement>,
-  {
-    suggestions,
-    open,
-    expanded,
-    active,
-    text,
-    setOpen,
-    setActive,
-    setText,
-    go,
-  }: {
-    suggestions: Suggestion[];
-    open: boolean;
-    expanded: boolean;
-    active: number;
-    text: string;
-    setOpen: (open: boolean) => void;
-    setActive: Dispatch<SetStateAction<number>>;
-    setText: (text: string) => void;
-    go: (s: Suggestion) => void;
-  },
-) {
-  if (e.key === "ArrowDown" || e.key === "ArrowUp") {
-    if (suggestions.length === 0) return;
-    e.preventDefault();
-    if (!open) {
-      setOpen(true);
-      setActive(e.key === "ArrowDown" ? 0 : suggestions.length - 1);
-    } else {
-      setActive((a) => moveHighlight(a, e.key as "ArrowDown" | "ArrowUp", suggestions.length));
-    }
-  } else if (e.key === "Enter" && expanded && active >= 0) {
-    e.preventDefault();
-    go(suggestions[active]);
-  } else if (e.key === "Escape") {
-    if (expanded) {
-      e.preventDefault();
-      setOpen(false);
-      setActive(-1);
-    } else if (text) {
-      e.preventDefault();
-      setText("");
-    }
-  }
 }

@@ -23,7 +23,7 @@ export function SuggestionList({
     <ul id={listId} role="listbox" aria-label="Suggested names" hidden={!expanded} className="site-search-list">
       {suggestions.map((s, i) => (
         <SuggestionOption
-          key={s.modelId}
+          key={s.listingId}
           s={s}
           id={optionId(i)}
           active={i === active}

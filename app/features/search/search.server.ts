@@ -16,11 +16,11 @@ import { and, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import { EXACT_SCORE, encodeSearchCursor, normaliseQuery, rankByName, scoreName, searchTerms } from "./search";
 import type { SearchCursor } from "./search";
-import { toCard } from "~/features/catalogue/listing-card";
-import type { CardRow, ListingCardData } from "~/features/catalogue/listing-card";
+import { toCard } from "~/core/listing-card";
+import type { CardRow, ListingCardData } from "~/core/listing-card";
 import { allWithMeta, batchWithMeta, getDb, schema } from "~/platform/data/db.server";
 import type { Db, DbEnv } from "~/platform/data/db.server";
-import { byGridOrder, cardColumns, gridOrder } from "~/features/catalogue/listing-queries.server";
+import { byGridOrder, cardColumns, gridOrder } from "~/features/listings/card-queries.server";
 
 export const DEFAULT_SEARCH_LIMIT = 48;
 /** Pages a realtime refresh of the results page may reload at once (`pages=`), as the grid's refresh does. */

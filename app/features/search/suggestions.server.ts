@@ -8,7 +8,7 @@ export async function loadSuggestions(env: DbEnv, q: string | null): Promise<Sug
   if (!q) return [];
   const { results } = await searchListings(env, q, { includeHidden: false, limit: MAX_SUGGESTIONS });
   return results.slice(0, MAX_SUGGESTIONS).map((r) => ({
-    modelId: r.modelId,
+    listingId: r.modelId,
     firstName: r.firstName,
     age: r.age,
     location: r.location,

@@ -4,10 +4,9 @@ import { useJsonFetch } from "~/ui/useJsonFetch";
 import { SUGGEST_DEBOUNCE_MS } from "./suggestions";
 import type { Suggestion } from "./suggestions";
 
-/** The suggestions for `text` and the highlighted one (-1: none); a new answer clears the highlight. */
-export function useSuggestions(text: string) {
+/** The suggestions for `text`: a new array with each answer (the combobox then clears its highlight). */
+export function useSuggestions(text: string): Suggestion[] {
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
-  const [active, setActive] = useState(-1);
   const { load } = useJsonFetch<{ suggestions: Suggestion[] }>();
 
   // Debounced lookup of what is typed; a newer lookup aborts the older (useJsonFetch).
@@ -15,17 +14,15 @@ export function useSuggestions(text: string) {
     const q = text.trim();
     if (!q) {
       setSuggestions([]);
-      setActive(-1);
       return;
     }
     const timer = window.setTimeout(() => {
       void load(`/api/search/suggest?q=${encodeURIComponent(q)}`).then((result) => {
         if (!result.ok) return;
         setSuggestions(result.data.suggestions);
-        setActive(-1);
       });
     }, SUGGEST_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
   }, [text, load]);
-  return { suggestions, active, setActive };
+  return suggestions;
 }

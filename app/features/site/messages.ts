@@ -1,13 +1,11 @@
 // Texts said in more than one place: the pages' own errors and labels, and the one-shot notices that
-// follow a redirect. Where an older module already owns a text (the spec's verification messages, the
-// moderation rules), this table points at it instead of keeping a second copy.
-import { MODERATION_MSG } from "~/features/moderation/moderation";
-import { ID_MSG, PHOTO_VERIFY_MSG } from "~/features/verification/verification";
+// follow a redirect. The features that say one of these too (moderation's unknown action, verification's
+// sent requests) point here rather than keep a second copy: this module sits under every feature.
 
 /** Refusals the page actions answer with (and the JSON API with the same words). */
 export const ERROR_MSG = {
-  unknownAction: MODERATION_MSG.unknownAction,
-  invalidModelId: "Invalid model id",
+  unknownAction: "Unknown action",
+  invalidListingId: "Invalid model id",
   /** An owner's toggles, saves, uploads and deletes over their per-account budget. */
   tooManyChanges: "Too many changes, please wait a minute and try again.",
   modelNotFound: "Model not found",
@@ -58,8 +56,10 @@ export const NOTICE = {
   weeksGranted: "Free weeks granted, with your reason on the audit log. The listing's row shows the plan's new end.",
   featuredGranted: "Featured granted, with your reason on the audit log. The listing's row shows until when.",
   featuredRevoked: "Featured revoked, with your reason on the audit log.",
-  verificationSent: ID_MSG.success,
-  photosSent: PHOTO_VERIFY_MSG.success,
+  // The spec's words after a verification request is sent (provider §4); verification's ID_MSG and
+  // PHOTO_VERIFY_MSG say them from here.
+  verificationSent: "Verification request sent successfully. We will review it shortly.",
+  photosSent: "Request sent! Our team will review your photos shortly.",
 } as const;
 
 export type NoticeKey = keyof typeof NOTICE;

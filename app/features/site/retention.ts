@@ -3,7 +3,6 @@
 import { INACTIVE_LISTING_MONTHS } from "./site";
 
 export { INACTIVE_LISTING_MONTHS };
-export { SECURITY_LOG_RETENTION_DAYS } from "~/features/accounts/security-log";
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -11,6 +10,8 @@ const DAY_MS = 24 * 60 * 60_000;
 export const REPORT_RETENTION_DAYS = 730;
 /** ID documents of a request nobody has reviewed yet are deleted after this, and the request closed. */
 export const PENDING_ID_DOCUMENT_DAYS = 30;
+/** The account security log (sign-ins, password changes, sessions): what the account page shows and keeps. */
+export const SECURITY_LOG_RETENTION_DAYS = 365;
 /** A sign-up whose address was never confirmed is deleted this long after it was made (or last repeated). */
 export const UNCONFIRMED_ACCOUNT_DAYS = 7;
 

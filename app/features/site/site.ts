@@ -1,7 +1,7 @@
 // The business's public contact facts, in one place so the contact page, the legal pages and the
 // structured data never disagree. The details are fictional placeholders until the business registers
 // its own: the PO Box, phone number and e-mail domain must be replaced before launch.
-import type { Region } from "~/features/catalogue/regions";
+import type { Region } from "~/core/regions";
 
 export const SITE_NAME = "Kiwi Companions";
 

@@ -1,6 +1,6 @@
 // robots.txt and the sitemap, as pure functions of their inputs (the routes robots[.]txt and sitemap[.]xml).
 // Kept apart from seo.ts, whose meta builders also run in the browser: none of this needs to ship there.
-import { REGIONS, regionPath } from "~/features/catalogue/regions";
+import { REGIONS, regionPath } from "~/core/regions";
 import { absoluteUrl } from "./seo";
 
 /** The sitemap protocol's limit for one file. */

@@ -1,7 +1,6 @@
 // The short confirmations a toast announces after something went through (app/ui/Toast.tsx): a
 // saved listing, an upgrade, an administrator's action on the listings grid. Keyed, so the flash cookie
 // (app/features/site/flash.server.ts) carries a name, never text, and a forged cookie cannot put words on the page.
-import type { AdminAction } from "~/features/moderation/moderation";
 
 export const TOAST = {
   listingSaved: "Your listing was saved.",
@@ -20,19 +19,4 @@ export type ToastKey = keyof typeof TOAST;
 
 export function isToastKey(value: unknown): value is ToastKey {
   return typeof value === "string" && Object.hasOwn(TOAST, value);
-}
-
-const ADMIN_TOASTS: Record<AdminAction, ToastKey> = {
-  verify: "adminVerify",
-  unverify: "adminUnverify",
-  live: "adminLive",
-  unlive: "adminUnlive",
-  hot: "adminHot",
-  unhot: "adminUnhot",
-  delete: "adminDelete",
-};
-
-/** The toast confirming an administrator's action on the grid. */
-export function adminActionToast(action: AdminAction): ToastKey {
-  return ADMIN_TOASTS[action];
 }

@@ -3,14 +3,14 @@ import { LABEL } from "~/features/site/messages";
 import { Photo } from "~/features/photos/Photo";
 
 export type Choice = {
-  modelId: string;
+  listingId: string;
   firstName: string;
   location: string;
   coverUrl: string | null;
   pending: boolean;
 };
 
-/** One listing as a radio option (name="modelId"), with its cover photo; a listing already waiting for review cannot be chosen. */
+/** One listing as a radio option (name="listingId"), with its cover photo; a listing already waiting for review cannot be chosen. */
 export function ListingChoice({
   choice,
   checked,
@@ -18,9 +18,9 @@ export function ListingChoice({
 }: {
   choice: Choice;
   checked: boolean;
-  onChoose: (modelId: string) => void;
+  onChoose: (listingId: string) => void;
 }) {
-  const id = `choice-${choice.modelId}`;
+  const id = `choice-${choice.listingId}`;
   return (
     <label
       htmlFor={id}
@@ -32,11 +32,11 @@ export function ListingChoice({
       <input
         id={id}
         type="radio"
-        name="modelId"
-        value={choice.modelId}
+        name="listingId"
+        value={choice.listingId}
         checked={checked}
         disabled={choice.pending}
-        onChange={() => onChoose(choice.modelId)}
+        onChange={() => onChoose(choice.listingId)}
         className="h-5 w-5 accent-[var(--color-accent)]"
       />
       <ListingSummary choice={choice} size="small">

@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
-import { SNIFF_BYTES } from "~/features/photos/rules";
-import { verificationFileProblem, VERIFY_MAX_BYTES } from "./verification";
+import { SNIFF_BYTES, VERIFY_MAX_BYTES } from "~/features/photos/rules";
+import { verificationFileProblem } from "./verification";
 import { megabytes, VERIFY_SEND_QUALITY, verifySendSize } from "./send-size";
 import { scaleInBrowser } from "~/features/photos/scale-in-browser";
 import type { VerificationKind } from "./verification";

@@ -1,6 +1,6 @@
 // Which of a provider's listings may be put forward for verification, and the facts those checks read.
 import { and, asc, eq, sql } from "drizzle-orm";
-import { photoUrl } from "~/features/photos/keys";
+import { photoUrl } from "~/core/photo-keys";
 import { getDb, schema } from "~/platform/data/db.server";
 import type { Db, DbEnv } from "~/platform/data/db.server";
 import type { ListingRow } from "../../../drizzle/schema";
@@ -11,7 +11,7 @@ const l = schema.listings;
 const vr = schema.verificationRequests;
 
 export type VerificationChoice = {
-  modelId: string;
+  listingId: string;
   firstName: string;
   location: string;
   coverUrl: string | null;
@@ -66,7 +66,7 @@ export async function loadVerificationChoices(
   return rows
     .filter((r) => (kind === "id" ? canRequestId(r) : canRequestPhoto(r)))
     .map((r) => ({
-      modelId: r.id,
+      listingId: r.id,
       firstName: r.firstName,
       location: r.location,
       coverUrl: r.coverKey ? photoUrl(r.coverKey) : null,

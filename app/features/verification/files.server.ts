@@ -5,8 +5,9 @@ import { and, eq } from "drizzle-orm";
 import { isId } from "~/platform/data/ids";
 import { getDb, schema } from "~/platform/data/db.server";
 import type { SessionUser } from "~/features/accounts/auth.server";
-import { isVerificationKey, parseKeyList, VERIFICATION_PREFIX } from "./verification";
 import { isDecided, isPending, namesFiles } from "./request-status.server";
+import { isVerificationKey, parseKeyList, VERIFICATION_PREFIX } from "~/core/photo-keys";
+import { NO_STORE, PRIVATE_NO_STORE } from "~/platform/http/page-answer";
 
 const vr = schema.verificationRequests;
 
@@ -72,7 +73,7 @@ export async function sweepVerificationFiles(env: Pick<Env, "DB" | "PHOTOS">, no
   return removed;
 }
 
-const NOT_FOUND = () => new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
+const NOT_FOUND = () => new Response("Not found", { status: 404, headers: NO_STORE });
 
 /**
  * One file of a pending request, for an administrator only (anyone else gets the same 404 as a missing
@@ -99,7 +100,7 @@ export async function verificationFileResponse(
   return new Response(object.body, {
     headers: {
       "Content-Type": "image/webp",
-      "Cache-Control": "private, no-store",
+      ...PRIVATE_NO_STORE,
       "Content-Disposition": 'inline; filename="verification.webp"',
       "Content-Security-Policy": "default-src 'none'",
       "X-Content-Type-Options": "nosniff",

@@ -11,8 +11,7 @@ import { getSessionUser } from "~/features/accounts/auth.server";
 import { cookieIsSecure } from "~/platform/env";
 import { setFlash } from "~/features/site/flash.server";
 import { readVerificationBody, submitVerification } from "./verification.server";
-
-const NO_STORE = { "Cache-Control": "no-store" };
+import { NO_STORE } from "~/platform/http/page-answer";
 
 export async function handleVerificationForm(
   request: Request,
@@ -33,9 +32,9 @@ export async function handleVerificationForm(
     data<VerificationFormResult>({ error: failure(message), message, field }, { status, headers: NO_STORE });
   const body = await readVerificationBody(env, user.id, request, kind);
   if (!body.ok) return fail(body.error, body.status);
-  const listingId = body.form.get("modelId");
+  const listingId = body.form.get("listingId");
   if (typeof listingId !== "string" || listingId === "") {
-    return fail(kind === "id" ? ID_MSG.selectModel : PHOTO_VERIFY_MSG.missing, 400, "modelId");
+    return fail(kind === "id" ? ID_MSG.selectModel : PHOTO_VERIFY_MSG.missing, 400, "listingId");
   }
   // The page always asks which document (the JSON API may leave it out: a licence).
   if (kind === "id" && !body.form.get("documentType")) return fail(ID_DOCUMENT_MSG.choose, 400, "documentType");

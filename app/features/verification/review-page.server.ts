@@ -4,12 +4,11 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "@remix-run/cloudflare";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { readAdminForm, requireAdminPage } from "~/features/accounts/guards.server";
-import { reportAge } from "~/features/moderation/reports";
 import { readFlash, setFlash } from "~/features/site/flash.server";
 import { ERROR_MSG } from "~/features/site/messages";
 import { NO_STORE } from "~/platform/http/page-answer";
 import { siteOrigin } from "~/platform/http/site-origin.server";
-import { formatNzTime } from "~/platform/time/date-text";
+import { formatNzTime, waitedText } from "~/platform/time/date-text";
 import { parseReject } from "./reject-form";
 import { decideRequest } from "./decision.server";
 import { sweepVerificationFiles } from "./files.server";
@@ -27,7 +26,7 @@ export async function verificationsPage(request: Request, context: AppLoadContex
   const requests = (await loadPendingRequests(env)).map((r) => ({
     ...r,
     submitted: formatNzTime(r.createdAt),
-    waiting: reportAge(r.createdAt, now).label,
+    waiting: waitedText(now - r.createdAt),
   }));
   return data({ requests, notice: flash.notice }, { headers: flash.headers });
 }

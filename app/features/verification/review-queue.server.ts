@@ -1,9 +1,9 @@
 // The administrators' queue of verification requests (spec public-and-admin, the verification queue).
 import { asc, eq } from "drizzle-orm";
 import { getDb, schema } from "~/platform/data/db.server";
-import { parseKeyList } from "./verification";
 import type { PendingRequest } from "./pending-request";
 import type { DbEnv } from "~/platform/data/db.server";
+import { parseKeyList } from "~/core/photo-keys";
 
 const l = schema.listings;
 const vr = schema.verificationRequests;

@@ -1,7 +1,7 @@
+import { VERIFY_MAX_BYTES } from "~/features/photos/rules";
 // A verification photo straight from a phone's camera is often over the 5 MB limit (spec provider §5): the
 // browser sends such a one scaled down (VerificationFileField, with photos/scale-in-browser.ts) rather than
 // refusing it. The server checks the limit again and stores its own 2000 px copy.
-import { VERIFY_MAX_BYTES } from "./verification";
 
 /** Still reads a licence's small print, and comfortably under the limit as WebP or JPEG. */
 export const VERIFY_SEND_MAX_SIDE = 2400;

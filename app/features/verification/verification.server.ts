@@ -5,7 +5,7 @@
 //    watermark) before it is stored, under "private/verification/", which no public URL serves;
 //  - only an administrator can view them (verificationFileResponse, never cached);
 //  - they are deleted from R2 as soon as the request is decided, and with the listing or the account
-//    (listing-delete.server.ts). If a delete fails, the row keeps the keys and sweepVerificationFiles
+//    (listings/delete.server.ts). If a delete fails, the row keeps the keys and sweepVerificationFiles
 //    finishes the job on the next administrator visit to the queue.
 //
 // This module takes a provider's request; the rest lives beside it, by concept: choices.server.ts (which
@@ -56,12 +56,12 @@ export async function submitVerification(
   env: Pick<Env, "DB" | "PHOTOS" | "IMAGES">,
   user: Pick<SessionUser, "id">,
   kind: VerificationKind,
-  modelId: string | undefined,
+  listingId: string | undefined,
   form: FormData,
   now = Date.now(),
 ): Promise<SubmitResult> {
-  if (!isId(modelId)) return { ok: false, status: 400, error: VERIFY_MSG.invalidModel };
-  const refused = await checkListing(env, user, kind, modelId);
+  if (!isId(listingId)) return { ok: false, status: 400, error: VERIFY_MSG.invalidModel };
+  const refused = await checkListing(env, user, kind, listingId);
   if (refused) return refused;
   const sent = collectFiles(kind, form);
   if (!sent.ok) return sent;
@@ -70,7 +70,7 @@ export async function submitVerification(
   if (problem) return problem;
   const processed = await processFiles(env, kind, fields, files);
   if (!processed.ok) return processed;
-  return storeRequest(env, { kind, modelId, userId: user.id, documentType, processed: processed.bytes, now });
+  return storeRequest(env, { kind, listingId, userId: user.id, documentType, processed: processed.bytes, now });
 }
 
 /** The listing: ours, eligible, nothing of this kind already waiting. */
@@ -78,14 +78,14 @@ async function checkListing(
   env: DbEnv,
   user: Pick<SessionUser, "id">,
   kind: VerificationKind,
-  modelId: string,
+  listingId: string,
 ): Promise<Refusal | null> {
-  const [listing]: ListingFacts[] = await factsQuery(getDb(env)).where(eq(l.id, modelId)).limit(1);
+  const [listing]: ListingFacts[] = await factsQuery(getDb(env)).where(eq(l.id, listingId)).limit(1);
   // Someone else's listing answers like a missing one: ids cannot be probed.
   if (!listing || listing.userId !== user.id) return { ok: false, status: 403, error: VERIFY_MSG.notYours };
   const ineligible = eligibilityError(kind, listing);
   if (ineligible) return { ok: false, status: 409, error: ineligible };
-  if (await hasPending(env, modelId, kind)) return { ok: false, status: 409, error: pendingMessage(kind) };
+  if (await hasPending(env, listingId, kind)) return { ok: false, status: 409, error: pendingMessage(kind) };
   return null;
 }
 
@@ -151,14 +151,14 @@ async function storeRequest(
   env: Pick<Env, "DB" | "PHOTOS">,
   {
     kind,
-    modelId,
+    listingId,
     userId,
     documentType,
     processed,
     now,
   }: {
     kind: VerificationKind;
-    modelId: string;
+    listingId: string;
     userId: string;
     documentType: IdDocument | null;
     processed: Uint8Array[];
@@ -176,7 +176,7 @@ async function storeRequest(
       .values({
         id,
         kind,
-        listingId: modelId,
+        listingId,
         userId,
         status: "pending",
         r2Keys: JSON.stringify(keys),

@@ -2,32 +2,19 @@
 // messages. Pure: the pages check files in the browser with these before sending, and the server checks
 // again with the same rules (the check that counts).
 import type { VisibilityInputs } from "~/features/listings/visibility";
-import { PHOTO_VERIFY_MIN_IMAGES } from "~/features/dashboard/dashboard";
 import { newId } from "~/platform/data/ids";
-import { sniffImage } from "~/features/photos/rules";
+import { NOTICE } from "~/features/site/messages";
+import { VERIFICATION_PREFIX } from "~/core/photo-keys";
+import { sniffImage, VERIFY_MAX_BYTES } from "~/features/photos/rules";
+
+/** Verify Photos needs this many photos on a listing (spec §4, photo verification). */
+export const PHOTO_VERIFY_MIN_IMAGES = 4;
 
 export type VerificationKind = "id" | "photo";
 export type VerificationStatus = "pending" | "approved" | "rejected";
 
-/** 5 MB (5242880 bytes) per file, for both kinds (spec §5, §9). */
-export const VERIFY_MAX_BYTES = 5 * 1024 * 1024;
-/**
- * Stored documents are scaled so their longest side is at most this: enough to read a licence's small
- * print at review, small enough that a stored copy is not a high-resolution scan of someone's ID.
- */
-export const VERIFY_OUTPUT_MAX_SIDE = 2000;
-export const VERIFY_OUTPUT_QUALITY = 85;
-
-/** R2 prefix of verification files. Not "listing/": the public /photos/ route never serves it. */
-export const VERIFICATION_PREFIX = "private/verification/";
-const VERIFICATION_KEY = /^private\/verification\/[0-9a-z]{24}\.webp$/;
-
 export function verificationKey(): string {
   return `${VERIFICATION_PREFIX}${newId(24)}.webp`;
-}
-
-export function isVerificationKey(key: unknown): key is string {
-  return typeof key === "string" && VERIFICATION_KEY.test(key);
 }
 
 /** The multipart field names of each kind (spec §3, §7). */
@@ -131,7 +118,7 @@ export const ID_MSG = {
   type: "Invalid file type. Please upload a JPG, JPEG, PNG, or WEBP file.",
   size: "File is too large. Maximum size is 5MB.",
   selectModel: "Please select a model.",
-  success: "Verification request sent successfully. We will review it shortly.",
+  success: NOTICE.verificationSent,
   fallback: "Verification request failed",
   failure: (message: string) => `Failed to submit verification request: ${message}`,
 } as const;
@@ -140,7 +127,7 @@ export const PHOTO_VERIFY_MSG = {
   size: "File is too large (max 5MB).",
   type: "Invalid file type (JPG, PNG, WEBP only).",
   missing: "Please select a model and upload all three photos.",
-  success: "Request sent! Our team will review your photos shortly.",
+  success: NOTICE.photosSent,
   fallback: "Photo verification request failed",
   failure: (message: string) => `Error: ${message}`,
 } as const;
@@ -266,14 +253,3 @@ export type VerificationNotice = {
 export const REJECTION_NOTICE_MS = 30 * 24 * 60 * 60 * 1000;
 /** How long an approval stays on the dashboard: long enough to be seen on the next visit. */
 export const APPROVAL_NOTICE_MS = 7 * 24 * 60 * 60 * 1000;
-
-/** The r2_keys column (a JSON array) as a list of verification keys; anything else in it is ignored. */
-export function parseKeyList(json: string | null | undefined): string[] {
-  if (!json) return [];
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter(isVerificationKey) : [];
-  } catch {
-    return [];
-  }
-}

@@ -7,7 +7,7 @@
 // keeps working: SEALING_KEY is read first, TWO_FACTOR_KEY when it is absent, and both hold the same key
 // material, so everything sealed before opens after (docs/decisions/0038-sealing-key.md).
 // The seed (drizzle/seed) uses this module too, to give the demo administrator a sealed secret.
-import { newWorkerKey, openWith, readWorkerSecret, sealWith, workerKeyBytes } from "./worker-key.server";
+import { openWith, readWorkerSecret, sealWith, workerKeyBytes } from "./worker-key.server";
 
 /** The secret's names, the one to read first first. */
 export const SEALING_KEY_NAMES = ["SEALING_KEY", "TWO_FACTOR_KEY"] as const;
@@ -20,9 +20,6 @@ export class SealingKeyError extends Error {
 }
 
 const fail = (message: string) => new SealingKeyError(message);
-
-/** A new key, as SEALING_KEY takes it: 32 random bytes in base64. */
-export const newSealingKey = newWorkerKey;
 
 const keys = new Map<string, Promise<CryptoKey>>();
 

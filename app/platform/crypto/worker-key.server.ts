@@ -21,13 +21,6 @@ export function toBase64Url(bytes: Uint8Array): string {
   return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-/** A new key, as these secrets take it: 32 random bytes in base64. */
-export function newWorkerKey(): string {
-  let s = "";
-  for (const b of crypto.getRandomValues(new Uint8Array(32))) s += String.fromCharCode(b);
-  return btoa(s);
-}
-
 /**
  * The first of `names` set on the env, with its name. Read loosely rather than declared on Env: `wrangler
  * types` adds .dev.vars' names to the generated Env, and a second declaration here would clash with it.

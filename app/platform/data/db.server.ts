@@ -64,6 +64,16 @@ export function insertWhere<T extends SQLiteTable>(db: Db, table: T, row: RowOf<
   return db.insert(table).select(sql`select ${sql.join(values, sql`, `)} where ${condition}`);
 }
 
+/**
+ * The one door for SQL text to D1 (ESLint allows `.prepare(` nowhere else outside app/platform/data): the
+ * statement `text` with its `?` or `?N` parameters bound, to run or to put in a batch. Drizzle's builds come
+ * through here too (d1Statement, keptStatement); a feature writes its own text only for what the builder
+ * cannot say (an INSERT ... SELECT over json_each with ON CONFLICT sums, a window function's rank).
+ */
+export function sqlStatement(d1: D1Database, text: string, params: readonly unknown[] = []): D1PreparedStatement {
+  return d1.prepare(text).bind(...params);
+}
+
 type BuiltQuery = { toSQL(): { sql: string; params: unknown[] } };
 type MappableQuery = BuiltQuery & { prepare(): { mapResult(response: unknown, isFromBatch?: boolean): unknown } };
 
@@ -73,8 +83,7 @@ type MappableQuery = BuiltQuery & { prepare(): { mapResult(response: unknown, is
  */
 export function d1Statement(d1: D1Database, query: BuiltQuery): D1PreparedStatement {
   const { sql: text, params } = query.toSQL();
-  // The one raw prepare left in the server code: the SQL is drizzle's, D1 only runs it (see above).
-  return d1.prepare(text).bind(...params);
+  return sqlStatement(d1, text, params);
 }
 
 /**
@@ -142,5 +151,5 @@ export function keptStatement(
   select: KeptSelect<unknown>,
   values: Record<string, unknown> = {},
 ): D1PreparedStatement {
-  return d1.prepare(select.sql).bind(...fillPlaceholders(select.params, values));
+  return sqlStatement(d1, select.sql, fillPlaceholders(select.params, values));
 }

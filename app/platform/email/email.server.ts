@@ -20,6 +20,27 @@ export function usesDevOutbox(env: Pick<Env, "APP_ENV">): boolean {
   return isDevelopment(env);
 }
 
+/** The settings production sends mail with (docs/accounts.md, 'E-mail'), in the order a deploy sets them. */
+const EMAIL_SETTINGS = ["EMAIL_API_URL", "EMAIL_FROM", "EMAIL_API_KEY"] as const;
+
+/** Which of the e-mail settings are missing; none in development, which keeps every message in the outbox. */
+export function missingEmailSettings(env: Omit<EmailEnv, "DB">): string[] {
+  if (usesDevOutbox(env)) return [];
+  return EMAIL_SETTINGS.filter((name) => !env[name]);
+}
+
+/** True when a message can leave: the outbox in development, the e-mail service elsewhere once configured. */
+export function canSendEmail(env: Omit<EmailEnv, "DB">): boolean {
+  return missingEmailSettings(env).length === 0;
+}
+
+/**
+ * What a flow that only works through a mailed link answers (503) when mail cannot go out, instead of saying a
+ * link was sent: sign-up, a reset request, a change of address.
+ */
+export const EMAIL_UNAVAILABLE_MSG =
+  "We cannot send e-mail right now, so this cannot be done. Nothing was changed. Please try again later.";
+
 /** Never throws: a lost e-mail is logged, not turned into a failed request. */
 export async function sendEmail(
   env: EmailEnv,
@@ -38,8 +59,9 @@ export async function sendEmail(
       });
       return true;
     }
-    if (!env.EMAIL_API_URL || !env.EMAIL_API_KEY || !env.EMAIL_FROM) {
-      console.error("email: EMAIL_API_URL, EMAIL_API_KEY and EMAIL_FROM must be set; message dropped");
+    const missing = missingEmailSettings(env);
+    if (missing.length > 0 || !env.EMAIL_API_URL) {
+      console.error(`email: ${missing.join(", ")} not set; "${message.subject}" dropped`);
       return false;
     }
     const response = await fetcher(env.EMAIL_API_URL, {

@@ -33,6 +33,11 @@ export function noStore(extra?: HeadersInit): Headers {
   return headers;
 }
 
+/** True when a Cache-Control value says no-store (the page cache keeps no such page). */
+export function saysNoStore(cacheControl: string | null): boolean {
+  return /\bno-store\b/i.test(cacheControl ?? "");
+}
+
 /** Keeps a page out of search engines: private pages, one-time links, search results, hidden listings. */
 export const NOINDEX: MetaDescriptor = { name: "robots", content: "noindex" };
 

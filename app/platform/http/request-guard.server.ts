@@ -6,6 +6,7 @@ import { bodyLimit, declaredTooLarge, SMALL_BODY_BYTES } from "./request-limits"
 import { cookieIsSecure, isDevelopment } from "~/platform/env";
 import { readBytes } from "./body.server";
 import { STRICT_TRANSPORT_SECURITY } from "./security-headers.server";
+import { saysNoStore } from "./page-answer";
 
 const TOO_LARGE = "Request body is too large";
 
@@ -44,7 +45,7 @@ export function finishResponse(request: Request, response: Response, env: Pick<E
     !isDevelopment(env) && response.headers.get("Strict-Transport-Security") !== STRICT_TRANSPORT_SECURITY;
   const cache = response.headers.get("Cache-Control") ?? "";
   // Whatever a signed-in person is shown (an admin grid, their hidden listing) stays out of every cache.
-  const needsPrivate = signedIn && !/\bno-store\b/.test(cache);
+  const needsPrivate = signedIn && !saysNoStore(cache);
   if (!needsNosniff && !needsHsts && !needsPrivate) return response;
   const out = new Response(response.body, response);
   if (needsNosniff) out.headers.set("X-Content-Type-Options", "nosniff");

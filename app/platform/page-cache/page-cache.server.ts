@@ -7,6 +7,7 @@ import { currentVersions } from "./page-versions.server";
 import { hasSessionCookie } from "../http/token-cookie.server";
 import type { WaitUntil } from "~/platform/request-context";
 import type { DbEnv } from "~/platform/data/db.server";
+import { saysNoStore } from "~/platform/http/page-answer";
 
 /** A named cache: the zone's default cache (and a purge of it) never mixes with these entries. */
 const CACHE_NAME = "pages";
@@ -113,7 +114,7 @@ function storable(response: Response, plan: CachePlan): boolean {
   if (/\bprivate\b/i.test(cacheControl)) return false;
   // Pages mark a partial render (a list that failed to load) no-store. JSON is always no-store to browsers:
   // its copies here are safe because the key carries the versions.
-  if (plan.html && /\bno-store\b/i.test(cacheControl)) return false;
+  if (plan.html && saysNoStore(cacheControl)) return false;
   const type = response.headers.get("Content-Type") ?? "";
   return plan.html ? type.startsWith("text/html") : type.startsWith("application/json");
 }

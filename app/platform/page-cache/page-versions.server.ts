@@ -1,5 +1,6 @@
 // The page cache's versions: one number per scope in D1 (page_cache_versions), bumped by triggers on every
 // write that could change a page (docs/decisions/0012-page-cache.md). A kept copy is keyed by them.
+import { sqlStatement } from "~/platform/data/db.server";
 import type { DbEnv } from "~/platform/data/db.server";
 
 // Versions this isolate has read, reused for a moment (docs/decisions/0012-page-cache.md, "Reusing a version
@@ -65,11 +66,11 @@ export async function currentVersions(
 async function readVersions(env: DbEnv, scopes: string[]): Promise<number[] | null> {
   try {
     // Always the primary (no Sessions API bookmark): a replica could still hold the version before a hide.
-    const { results } = await env.DB.prepare(
+    const { results } = await sqlStatement(
+      env.DB,
       `SELECT scope, version FROM page_cache_versions WHERE scope IN (${scopes.map(() => "?").join(", ")})`,
-    )
-      .bind(...scopes)
-      .all<{ scope: string; version: number }>();
+      scopes,
+    ).all<{ scope: string; version: number }>();
     const found = new Map(results.map((r) => [r.scope, r.version]));
     // A listing without a row is deleted (or being made): its page is a 404, or will have a row soon.
     if (scopes.some((s) => !found.has(s))) return null;

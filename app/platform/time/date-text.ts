@@ -49,3 +49,11 @@ export function monthLabel(month: string): string {
 export function formatLocalTime(ms: number): string {
   return new Date(ms).toLocaleString("en-NZ", { dateStyle: "medium", timeStyle: "short" });
 }
+
+/** How long something has waited, as the administrators' queues say it: "less than an hour", "5 hours", "3 days". */
+export function waitedText(ms: number): string {
+  const hours = Math.floor(Math.max(0, ms) / 3_600_000);
+  if (hours < 1) return "less than an hour";
+  if (hours < 48) return `${hours} hour${hours === 1 ? "" : "s"}`;
+  return `${Math.floor(hours / 24)} days`;
+}

@@ -1,6 +1,6 @@
 // The 'Two-factor sign-in' box on /managesub: on or off, and the way to the settings page.
 import { Link } from "@remix-run/react";
-import { TWO_FACTOR_PATH } from "~/features/accounts/auth-user";
+import { TWO_FACTOR_PATH } from "~/core/session-user";
 import { buttonClass } from "~/ui/Button";
 import { SettingsSection } from "~/ui/SettingsSection";
 

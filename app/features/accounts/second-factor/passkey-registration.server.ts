@@ -3,7 +3,7 @@ import { generateRegistrationOptions, verifyRegistrationResponse } from "@simple
 import type { AuthenticatorTransport, PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/server";
 import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import { eq } from "drizzle-orm";
-import type { SessionUser } from "~/features/accounts/auth-user";
+import type { SessionUser } from "~/core/session-user";
 import { getDb, schema } from "~/platform/data/db.server";
 import type { RequestContext } from "~/platform/request-context";
 import { recordSecurityEvent, requestMeta, securityEventStatement } from "../security-log.server";

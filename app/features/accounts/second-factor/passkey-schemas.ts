@@ -50,6 +50,3 @@ export const signInBodySchema = z.object({
   response: authenticationResponseSchema,
   redirectTo: z.unknown().optional(),
 });
-
-export type RegistrationResponse = z.output<typeof registrationResponseSchema>;
-export type AuthenticationResponse = z.output<typeof authenticationResponseSchema>;

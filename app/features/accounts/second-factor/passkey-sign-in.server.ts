@@ -5,7 +5,7 @@ import type { AuthenticatorTransport, PublicKeyCredentialRequestOptionsJSON } fr
 import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import { and, eq } from "drizzle-orm";
 import { landingAfterLogin } from "~/features/accounts/auth-redirect";
-import { ADMIN_ACCOUNT_TYPE } from "~/features/accounts/auth-user";
+import { ADMIN_ACCOUNT_TYPE } from "~/core/session-user";
 import { getDb, schema } from "~/platform/data/db.server";
 import type { RequestContext } from "~/platform/request-context";
 import { createSession } from "../auth.server";

@@ -4,7 +4,7 @@
 import { MSG } from "~/features/accounts/auth-schemas";
 import { getCurrentSession } from "../auth.server";
 import { isRateLimited } from "~/platform/http/rate-limit.server";
-import { ADMIN_ACCOUNT_TYPE } from "~/features/accounts/auth-user";
+import { ADMIN_ACCOUNT_TYPE } from "~/core/session-user";
 import { PASSKEY_MSG } from "./passkeys";
 import { secondFactorsOf } from "./factors.server";
 import type { ApiCall } from "~/features/accounts/api-route.server";

@@ -2,9 +2,9 @@
 // one. Registering one is passkey-registration.server.ts, signing in with one passkey-sign-in.server.ts.
 import { ownerMailContext } from "../owner-mail.server";
 import { data, redirect } from "@remix-run/cloudflare";
-import { count, and, eq } from "drizzle-orm";
+import { count, and, eq, sql } from "drizzle-orm";
 import { MSG } from "~/features/accounts/auth-schemas";
-import type { SessionUser } from "~/features/accounts/auth-user";
+import type { SessionUser } from "~/core/session-user";
 import { formatNzTime } from "~/platform/time/date-text";
 import { passkeyAddedEmail, passkeyRemovedEmail } from "./passkey-emails";
 import { PASSKEY_MSG } from "./passkeys";
@@ -16,10 +16,12 @@ import type { Db, DbEnv } from "~/platform/data/db.server";
 import { sendEmail } from "~/platform/email/email.server";
 import { setFlash } from "~/features/site/flash.server";
 import { reauthenticate } from "../account-changes.server";
+import { endEmailChanges } from "../link-kinds.server";
 import { CURRENT_PASSWORD_FIELD, hasFreshSecondFactor } from "../reauth.server";
 import type { Reauth } from "../reauth.server";
 import { recordSecurityEvent, requestMeta, securityEventStatement } from "../security-log.server";
 import type { RequestContext } from "~/platform/request-context";
+import { NO_STORE, noStore } from "~/platform/http/page-answer";
 
 const pk = schema.passkeys;
 const pc = schema.passkeyChallenges;
@@ -93,10 +95,13 @@ export async function removePasskey(
   const reauth: Reauth = await reauthenticate(request, cf, user, session, password);
   if (!reauth.ok) return reauth;
   const db = getDb(cf.env);
-  const removed = await db
-    .delete(pk)
-    .where(and(eq(pk.id, passkeyId), eq(pk.userId, user.id)))
-    .returning({ id: pk.id });
+  const own = and(eq(pk.id, passkeyId), eq(pk.userId, user.id));
+  // Pending e-mail changes end with it (docs/accounts.md), but only when there is a passkey of theirs to remove:
+  // the first statement runs while it is still there.
+  const [, removed] = await db.batch([
+    endEmailChanges(db, sql`(${db.select({ userId: pk.userId }).from(pk).where(own)})`, now),
+    db.delete(pk).where(own).returning({ id: pk.id }),
+  ]);
   if (removed.length === 0) return { ok: false, status: 404, error: PASSKEY_MSG.notFound };
   const meta = requestMeta(request, cf.cf);
   await recordSecurityEvent(securityEventStatement(db, user.id, "passkey_removed", meta, now));
@@ -119,11 +124,10 @@ export async function removePasskeyAction(
   const result = current
     ? await removePasskey(request, cf, user, current.session, form?.get("passkeyId"), form?.get(CURRENT_PASSWORD_FIELD))
     : { ok: false as const, status: 401, error: MSG.notAuthenticated };
-  if (!result.ok)
-    return data({ error: result.error }, { status: result.status, headers: { "Cache-Control": "no-store" } });
+  if (!result.ok) return data({ error: result.error }, { status: result.status, headers: NO_STORE });
   throw redirect("/managesub", {
     status: 303,
-    headers: await setFlash(new Headers({ "Cache-Control": "no-store" }), cf.env, "passkeyRemoved"),
+    headers: await setFlash(noStore(), cf.env, "passkeyRemoved"),
   });
 }
 

@@ -10,7 +10,7 @@ import { totpMessage, TWO_FACTOR_MSG } from "./totp";
 import { recoveryCodeUsedEmail } from "./totp-emails";
 import { AuthError } from "../auth-errors";
 import { createSession } from "../auth.server";
-import { toSessionUser } from "../auth-user";
+import { toSessionUser } from "~/core/session-user";
 import type { SessionUser } from "../auth.server";
 import { cookieIsSecure } from "~/platform/env";
 import { getDb, schema } from "~/platform/data/db.server";

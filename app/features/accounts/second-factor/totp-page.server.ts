@@ -2,8 +2,8 @@
 // that weakens or replaces the second factor asks who is at the keyboard (confirmIdentity: the current
 // password, or a second factor proved in this session in the last few minutes). Codes typed here count
 // against the same per-account budget as sign-in.
-import { ADMIN_ACCOUNT_TYPE } from "~/features/accounts/auth-user";
-import type { SessionUser } from "~/features/accounts/auth-user";
+import { ADMIN_ACCOUNT_TYPE } from "~/core/session-user";
+import type { SessionUser } from "~/core/session-user";
 import { MSG } from "~/features/accounts/auth-schemas";
 import { isBlocked } from "~/features/accounts/sign-in/login-throttle";
 import { safeRedirect } from "~/platform/http/redirects";

@@ -1,4 +1,4 @@
-// Two-factor sign-in with an authenticator app, in D1: the sealed TOTP secret (two-factor-key.server.ts),
+// Two-factor sign-in with an authenticator app, in D1: the sealed TOTP secret (app/platform/crypto/sealing-key.server.ts),
 // the replay guard, the recovery codes (SHA-256 only) and set-up, replacement and turning off. The rules for
 // codes are in app/features/accounts/second-factor/totp.ts; who may make these changes is the route's business (confirmIdentity).
 import { and, count, eq, isNull, lt, sql } from "drizzle-orm";
@@ -7,6 +7,7 @@ import type { TotpCheck } from "./totp";
 import { getDb, schema } from "~/platform/data/db.server";
 import { securityEventStatement } from "../security-log.server";
 import type { RequestMeta } from "../security-log.server";
+import { endEmailChanges } from "../link-kinds.server";
 import { sha256Hex } from "~/platform/http/token-cookie.server";
 import { openSecret, sealSecret } from "~/platform/crypto/sealing-key.server";
 import type { KeyEnv } from "~/platform/crypto/sealing-key.server";
@@ -50,7 +51,7 @@ export async function totpStatus(env: DbEnv, userId: string, now = Date.now()): 
   };
 }
 
-/** True when the account signs in with an authenticator app (see second-factors.server.ts). */
+/** True when the account signs in with an authenticator app (see factors.server.ts). */
 export async function hasTotp(env: DbEnv, userId: string): Promise<boolean> {
   const [row] = await getDb(env)
     .select({ userId: tf.userId })
@@ -199,12 +200,16 @@ export async function verifyTotp(
   return spent.meta.changes === 1 ? check : { ok: false, reason: "replayed" };
 }
 
-/** Turns two-factor off: the secret and every recovery code go, in one batch with the log entry. */
+/**
+ * Turns two-factor off: the secret and every recovery code go, in one batch with the log entry, and so do the
+ * account's pending e-mail changes (docs/accounts.md: each step of taking an account back ends them).
+ */
 export async function disableTotp(env: DbEnv, userId: string, meta: RequestMeta, now = Date.now()) {
   const db = getDb(env);
   await db.batch([
     db.delete(tf).where(eq(tf.userId, userId)),
     db.delete(rc).where(eq(rc.userId, userId)),
+    endEmailChanges(db, userId, now),
     securityEventStatement(db, userId, "two_factor_disabled", meta, now),
   ]);
 }

@@ -4,7 +4,7 @@
 // app/features/accounts/second-factor/totp.server.ts.
 import { Secret, TOTP } from "otpauth";
 import { z } from "zod";
-import { TWO_FACTOR_PATH } from "../auth-user";
+import { TWO_FACTOR_PATH } from "~/core/session-user";
 
 export const TOTP_PERIOD_SECONDS = 30;
 export const TOTP_DIGITS = 6;

@@ -9,7 +9,7 @@ import { EMAIL_MAX } from "~/features/accounts/auth-schemas";
 import { useSchemaForm } from "~/ui/useSchemaForm";
 import { ChangeFormFrame } from "./ChangeFormFrame";
 import type { ChangeFormProps } from "./ChangeFormFrame";
-import { CurrentPasswordField } from "./CurrentPasswordField";
+import { CurrentPasswordField } from "~/features/accounts/CurrentPasswordField";
 
 export function ChangeEmailForm({ lastResult, freshSecondFactor, busy }: ChangeFormProps) {
   const [form, fields] = useSchemaForm("change-email", changeEmailSchema, lastResult, { shouldValidate: "onSubmit" });

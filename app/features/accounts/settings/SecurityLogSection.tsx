@@ -1,6 +1,6 @@
 // /managesub's 'Account security': what happened to the account lately, one card per entry.
 import { SettingsSection } from "~/ui/SettingsSection";
-import { SECURITY_LOG_RETENTION_DAYS } from "../security-log";
+import { SECURITY_LOG_RETENTION_DAYS } from "~/features/site/retention";
 
 export type SecurityEventView = {
   id: string;

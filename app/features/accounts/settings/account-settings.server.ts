@@ -13,7 +13,7 @@ import {
   isPublicSessionId,
 } from "./account-settings";
 import type { AccountFormResult, AccountIntent, SessionView } from "./account-settings";
-import type { SessionUser } from "~/features/accounts/auth-user";
+import type { SessionUser } from "~/core/session-user";
 import type { NoticeKey } from "~/features/site/messages";
 import { formatNzTime } from "~/platform/time/date-text";
 import { changePassword, requestEmailChange } from "../account-changes.server";
@@ -25,6 +25,7 @@ import { hasFreshSecondFactor } from "../reauth.server";
 import { requestMeta } from "../security-log.server";
 import { listOwnSessions, revokeOtherSessions, revokeOwnSession } from "./sessions.server";
 import type { RequestContext } from "~/platform/request-context";
+import { NO_STORE } from "~/platform/http/page-answer";
 
 export type AccountSettingsView = {
   sessions: SessionView[];
@@ -34,7 +35,6 @@ export type AccountSettingsView = {
   freshForCredentials: boolean;
 };
 
-const NO_STORE = { "Cache-Control": "no-store" };
 // Passwords are never sent back in the page.
 const HIDDEN = { hideFields: [FIELD.currentPassword, FIELD.newPassword, FIELD.confirmPassword] };
 

@@ -30,6 +30,13 @@ export const ACCOUNT_MSG = {
   emailChanged: "Your e-mail address has been changed. Use the new one to log in from now on.",
   emailLinkInvalid:
     "This link is invalid, has expired or was already used. You can ask for a new one in your account settings.",
+  /** The old address's link (/account/email/cancel/{token}) ended every pending change. */
+  emailChangeCancelled:
+    "The change of e-mail address is cancelled: your account keeps this address. If you did not ask for it, reset your password now, because whoever asked knows it.",
+  /** A good cancel link, but nothing was pending: the change was already made, cancelled or ended. */
+  emailNothingToCancel:
+    "No change of e-mail address was waiting: it was already made, cancelled or ended by a new password. If your account's address was changed without you, contact us.",
+  emailCancelLinkInvalid: "This link is invalid, has expired or was already used.",
   /** The address found an account between the request and the link (someone signed up with it meanwhile). */
   emailNoLongerFree: "This address can no longer be used for your account. Your e-mail address has not changed.",
   changeFailed: "Something went wrong and nothing was changed. Please try again.",

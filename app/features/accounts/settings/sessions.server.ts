@@ -15,6 +15,7 @@ import { getDb, schema } from "~/platform/data/db.server";
 import { recordSecurityEvent, securityEventStatement } from "../security-log.server";
 import type { RequestMeta } from "../security-log.server";
 import { keyedHash, siteSecret } from "~/platform/data/site-secrets.server";
+import { endEmailChanges } from "../link-kinds.server";
 import type { DbEnv } from "~/platform/data/db.server";
 
 const s = schema.sessions;
@@ -92,7 +93,10 @@ export async function revokeOwnSession(
   return deleted.length > 0 ? "revoked" : "not-found";
 }
 
-/** Signs out every session of the user except `currentId`; answers how many ended. */
+/**
+ * Signs out every session of the user except `currentId`, and ends the account's pending e-mail changes (one
+ * may have been asked for from a session being shut out); answers how many sessions ended.
+ */
 export async function revokeOtherSessions(
   env: DbEnv,
   userId: string,
@@ -101,10 +105,13 @@ export async function revokeOtherSessions(
   now = Date.now(),
 ): Promise<number> {
   const db = getDb(env);
-  const deleted = await db
-    .delete(s)
-    .where(and(eq(s.userId, userId), ne(s.id, currentId)))
-    .returning({ id: s.id });
+  const [deleted] = await db.batch([
+    db
+      .delete(s)
+      .where(and(eq(s.userId, userId), ne(s.id, currentId)))
+      .returning({ id: s.id }),
+    endEmailChanges(db, userId, now),
+  ]);
   await recordSecurityEvent(securityEventStatement(db, userId, "other_sessions_revoked", meta, now));
   return deleted.length;
 }

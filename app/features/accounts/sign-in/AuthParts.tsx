@@ -1,5 +1,5 @@
 // Building blocks of the login and reset screens: the card, the one red box the spec puts above the form,
-// the notice box, links. Fields and buttons are the shared ones from ../ui.
+// the notice box, links. Fields and buttons are the shared ones from app/ui/.
 import type { ReactNode } from "react";
 import { Link } from "@remix-run/react";
 import { z } from "zod";

@@ -7,7 +7,7 @@ import { formError } from "~/ui/submission";
 import { landingAfterLogin, safeRedirectTo } from "~/features/accounts/auth-redirect";
 import { FALLBACK, MSG } from "~/features/accounts/auth-schemas";
 import { formToObject } from "~/platform/http/form-object";
-import { ADMIN_ACCOUNT_TYPE, needsAdminSecondFactor } from "~/features/accounts/auth-user";
+import { ADMIN_ACCOUNT_TYPE, needsAdminSecondFactor } from "~/core/session-user";
 import { adminSetUpUrl } from "~/features/accounts/second-factor/totp";
 import { signup } from "../accounts.server";
 import { requestPasswordReset } from "../password-reset.server";

@@ -11,7 +11,7 @@ import { UNCONFIRMED_ACCOUNT_DAYS } from "~/features/site/retention";
 import { AuthError, EmailUnconfirmedError } from "../auth-errors";
 import { loginSchema, MSG, parseWith } from "../auth-schemas";
 import { createSession } from "../auth.server";
-import { toSessionUser } from "../auth-user";
+import { toSessionUser } from "~/core/session-user";
 import type { SessionUser } from "../auth.server";
 import { hashPassword, needsRehash, verifyPassword } from "../password.server";
 import {
@@ -113,7 +113,7 @@ export type LoginContext = {
 /**
  * Logs in with e-mail and password (from a page form or a JSON body): checks them through remix-auth,
  * then starts a fresh session, or, when the account has a second factor, a pending sign-in (no session
- * yet; see second-factor-sign-in.server.ts). Throws AuthError; answers the Set-Cookie value.
+ * yet; see pending-sign-in.server.ts). Throws AuthError; answers the Set-Cookie value.
  */
 export async function login(
   request: Request,

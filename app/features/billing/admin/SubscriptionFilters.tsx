@@ -4,7 +4,7 @@ import { Form, Link } from "@remix-run/react";
 import { Button } from "~/ui/Button";
 import { SEARCH_MAX, subscriptionsHref } from "../admin-subscriptions";
 import type { SubscriptionQuery } from "../admin-subscriptions";
-import { PLAN_TIERS, PLANS } from "../plans";
+import { PLAN_TIERS, PLANS } from "~/core/plans";
 import { statusLabel, SUBSCRIPTION_STATUSES } from "../subscriptions";
 import type { SubscriptionStatus } from "../subscriptions";
 

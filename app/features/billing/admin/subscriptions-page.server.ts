@@ -14,7 +14,7 @@ import { formatNzDate, formatNzTime } from "~/platform/time/date-text";
 import { pageCount, parseSubscriptionQuery } from "../admin-subscriptions";
 import { grantFreeWeeks, loadAdminSubscriptions } from "../billing-admin.server";
 import { grantFeatured, revokeFeatured } from "../featured-grants.server";
-import { PLANS } from "../plans";
+import { PLANS } from "~/core/plans";
 import { statusLabel } from "../subscriptions";
 import { REFUND_STATE_LABEL } from "./PaymentsToSettle";
 

@@ -21,7 +21,7 @@ export function PlanNextStep({
       {declined ? (
         <DeclinedNextStep
           declined={declined}
-          deadline={listings.find((l) => l.modelId === declined.modelId)?.deadline ?? null}
+          deadline={listings.find((l) => l.listingId === declined.listingId)?.deadline ?? null}
           busy={busy}
         />
       ) : null}

@@ -5,7 +5,7 @@ import { buttonClass } from "~/ui/Button";
 import { PlanSummary } from "../ListingPlans";
 import type { ListingPlanView } from "../ListingPlans";
 import { PaymentsWaiting } from "../PaymentsWaiting";
-import { PLANS } from "../plans";
+import { PLANS } from "~/core/plans";
 
 export function SubscriptionSection({
   plan,

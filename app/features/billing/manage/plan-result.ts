@@ -7,6 +7,6 @@ export type PlanResult = {
   error?: string;
   upgrade?: UpgradeConfirm;
   /** The card on file was declined: the next step is another card. */
-  declined?: { modelId: string; name: string };
+  declined?: { listingId: string; name: string };
   choosePhotos?: PhotoChoice;
 };

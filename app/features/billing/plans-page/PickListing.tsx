@@ -2,11 +2,11 @@
 // its own plan and is billed separately.
 import { Form, Link } from "@remix-run/react";
 import { SettingsSection } from "~/ui/SettingsSection";
-import { PLANS } from "../plans";
-import type { PlanTier } from "../plans";
+import { PLANS } from "~/core/plans";
+import type { PlanTier } from "~/core/plans";
 
 export type PickableListing = {
-  modelId: string;
+  listingId: string;
   firstName: string;
   paid: boolean;
   status: string;
@@ -24,7 +24,7 @@ export function PickListing({ tier, listings }: { tier: PlanTier; listings: Pick
       <p className="text-zinc-200">Each listing has its own plan and is billed separately.</p>
       <ul className="space-y-3">
         {listings.map((listing) => (
-          <li key={listing.modelId} className="flex flex-wrap items-center justify-between gap-3">
+          <li key={listing.listingId} className="flex flex-wrap items-center justify-between gap-3">
             <span>
               <strong>{listing.firstName}</strong>{" "}
               <span className="text-sm text-zinc-300">
@@ -39,7 +39,7 @@ export function PickListing({ tier, listings }: { tier: PlanTier; listings: Pick
             ) : (
               <Form method="post">
                 <input type="hidden" name="tier" value={tier} />
-                <input type="hidden" name="listingId" value={listing.modelId} />
+                <input type="hidden" name="listingId" value={listing.listingId} />
                 <button type="submit" className="rounded-lg bg-accent px-4 py-2 font-semibold text-ink">
                   Pay for {listing.firstName}
                 </button>

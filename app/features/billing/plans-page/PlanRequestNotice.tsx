@@ -1,7 +1,7 @@
 // /subscriptions: a plan chosen before the account has a listing is kept, and nothing is charged yet.
 import { Link } from "@remix-run/react";
-import { PLANS } from "../plans";
-import type { PlanTier } from "../plans";
+import { PLANS } from "~/core/plans";
+import type { PlanTier } from "~/core/plans";
 
 export function PlanRequestNotice({ tier }: { tier: PlanTier }) {
   return (

@@ -10,7 +10,7 @@ export type ReturnedPayment = {
   amount: string;
   cancelled: boolean;
   periodEnd: string | null;
-  pastDue: { modelId: string; deadline: string } | null;
+  pastDue: { listingId: string; deadline: string } | null;
 };
 
 export function PaymentOutcome({ result, pageHref }: { result: ReturnedPayment; pageHref: string }) {
@@ -26,7 +26,7 @@ export function PaymentOutcome({ result, pageHref }: { result: ReturnedPayment; 
         <p>No payment was taken. Pay by {result.pastDue.deadline} to keep this listing public.</p>
         <Form method="post" action="/managesub">
           <input type="hidden" name="intent" value="useAnotherCard" />
-          <input type="hidden" name="modelId" value={result.pastDue.modelId} />
+          <input type="hidden" name="listingId" value={result.pastDue.listingId} />
           <Button type="submit" data-testid="declined-use-another-card">
             Use another card
           </Button>

@@ -11,7 +11,7 @@ import { siteOrigin } from "~/platform/http/site-origin.server";
 import { formatDollarsAndCents } from "~/platform/money";
 import { formatNzDate, formatNzDeadline } from "~/platform/time/date-text";
 import { ownPayment } from "../billing.server";
-import { PLANS } from "../plans";
+import { PLANS } from "~/core/plans";
 import { readSubscription } from "../subscriptions.server";
 
 export async function paymentReturnPage(request: Request, ref: string | undefined, context: AppLoadContext) {
@@ -24,7 +24,7 @@ export async function paymentReturnPage(request: Request, ref: string | undefine
   // Declined while the listing is past due: the next step is another card, before the deadline.
   const pastDue =
     payment.status === "failed" && sub?.status === "past_due" && sub.graceUntil !== null
-      ? { modelId: sub.listingId, deadline: formatNzDeadline(sub.graceUntil) }
+      ? { listingId: sub.listingId, deadline: formatNzDeadline(sub.graceUntil) }
       : null;
   return data(
     {

@@ -1,4 +1,4 @@
-import type { ListingCardData } from "../listing-card";
+import type { ListingCardData } from "~/core/listing-card";
 import { ListingCard } from "../ListingCard";
 import { FIRST_ROW } from "./grid-layout";
 

@@ -2,7 +2,7 @@
 // so that the router's own scroll restoration lands on the card the visitor left from. The cards shown are
 // kept in this tab's session storage under the history entry's key (Remix's location.key) and read back
 // only when that entry is returned to (a POP navigation inside the app).
-import type { ListingCardData } from "../listing-card";
+import type { ListingCardData } from "~/core/listing-card";
 
 export type GridPlace = {
   /** The view (path and filters, without the page) the cards belong to. */

@@ -4,8 +4,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { MutableRefObject, RefObject } from "react";
 import { useJsonFetch } from "~/ui/useJsonFetch";
-import { mergeCards } from "../listing-card";
-import type { ListingCardData } from "../listing-card";
+import { mergeCards } from "~/core/listing-card";
+import type { ListingCardData } from "~/core/listing-card";
 import type { GridPage } from "../listings-view";
 import { useKeepPlace, useRestoredPlace } from "./useGridPlace";
 

@@ -1,7 +1,7 @@
 // The browser side of grid-place.ts: what a grid returned to by Back starts from, and keeping it up to date.
 import { useLocation, useNavigationType } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import type { ListingCardData } from "../listing-card";
+import type { ListingCardData } from "~/core/listing-card";
 import { GRID_PLACES_KEY, parsePlaces, placeFor, withPlace } from "./grid-place";
 import type { GridPlace } from "./grid-place";
 

@@ -1,11 +1,11 @@
 import { useMemo } from "react";
 import type { ListingValues } from "~/features/listings/schema";
-import type { Profile } from "~/features/profile/profile";
-import { badgeEffects, badgeWarning } from "~/features/verification/reverification";
+import type { Profile } from "~/core/profile";
+import { badgeEffects, badgeWarning } from "~/features/listings/reverification";
 
 /**
  * Tells the owner, before saving, what the edit will do to the listing's badges (the server applies the same
- * rule from features/verification/reverification.ts when it saves). The photos' keys stand for their ids: a new upload has a
+ * rule from features/listings/reverification.ts when it saves). The photos' keys stand for their ids: a new upload has a
  * key no saved photo has.
  */
 export function BadgeWarning({

@@ -1,7 +1,7 @@
 // Wizard page 2 (provider spec §2): age, nationality, body type, height, weight, bust, eye and hair colour,
 // dress size; services, interests and favourite things; social links.
 import { EDITOR_PAGE_TITLES } from "~/features/listings/editor-pages";
-import { BODY_TYPES, FAVOURITE_THINGS, INTERESTS, NATIONALITIES, SERVICES } from "~/features/listings/options";
+import { BODY_TYPES, FAVOURITE_THINGS, INTERESTS, NATIONALITIES, SERVICES } from "~/core/listing-options";
 import { LIMITS, NUMBER_BOUNDS } from "~/features/listings/schema";
 import { fieldBinder, MultiSelect, PageFieldset, SelectField, TextField } from "./fields";
 import type { EditorPageProps } from "./fields";

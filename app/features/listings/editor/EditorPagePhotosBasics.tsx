@@ -3,9 +3,9 @@
 import { EDITOR_PAGE_TITLES } from "~/features/listings/editor-pages";
 import type { EditorPhoto } from "./editor-state";
 import type { Refusal } from "~/features/photos/upload-rules";
-import { PLACES_OF_SERVICE } from "~/features/listings/options";
+import { PLACES_OF_SERVICE } from "~/core/listing-options";
 import { LIMITS } from "~/features/listings/schema";
-import { REGIONS } from "~/features/catalogue/regions";
+import { REGIONS } from "~/core/regions";
 import { fieldBinder, PageFieldset, SelectField, TextAreaField, TextField } from "./fields";
 import type { EditorPageProps } from "./fields";
 import { PhotoManager } from "./photos/PhotoManager";

@@ -6,7 +6,7 @@ import { previewChange } from "./editor-state";
 import type { EditorPhoto } from "./editor-state";
 import { previewProfile } from "./form";
 import type { ListingValues } from "~/features/listings/schema";
-import type { Profile } from "~/features/profile/profile";
+import type { Profile } from "~/core/profile";
 import { ProfileView } from "~/features/profile/ProfileView";
 import type { HighlightField } from "~/features/profile/ProfileSections";
 
@@ -71,7 +71,7 @@ export function EditorPreview({
             height: p.height,
           })),
         {
-          modelId: base?.modelId ?? "preview",
+          listingId: base?.modelId ?? "preview",
           verified: base?.verified ?? false,
           live: base?.live ?? false,
           photoVerified: base?.photoVerified ?? false,

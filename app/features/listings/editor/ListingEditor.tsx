@@ -12,7 +12,7 @@ import { valuesFromProfile } from "./form";
 import { saveButtonLabel } from "~/features/listings/rules";
 import { emptyListingValues } from "~/features/listings/schema";
 import type { ListingValues } from "~/features/listings/schema";
-import type { Profile } from "~/features/profile/profile";
+import type { Profile } from "~/core/profile";
 import { BadgeWarning } from "./BadgeWarning";
 import { DiscardDialog } from "./drafts/DiscardDialog";
 import { DraftGaps } from "./drafts/DraftGaps";
@@ -70,13 +70,13 @@ function useEditorTraffic(
   const { base, editing, values, photos } = state;
   const uploads = usePhotoUploads(dispatch);
   const saved = useMemo(() => (base ? valuesFromProfile(base) : emptyListingValues()), [base]);
-  const modelId = mode === "edit" ? (base?.modelId ?? null) : null;
+  const listingId = mode === "edit" ? (base?.modelId ?? null) : null;
   // The dashboard's 'Continue your unsaved listing' opens the new listing's draft without asking again.
   const location = useLocation();
   const autoContinue = mode === "create" && (location.state as { draft?: string } | null)?.draft === "continue";
   const stored = useListingDraft({
     userId,
-    modelId,
+    listingId,
     values,
     photos,
     saved,

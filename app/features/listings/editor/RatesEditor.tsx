@@ -1,7 +1,7 @@
 // Page 3's price lists: incall and outcall rates (six durations, one rate per duration per call type, a
 // new one defaulting to 1hr) and packages / special rates. Rows keep their index in the form's single
 // rates array, so server errors ('rates.2.price') land beside the right input.
-import type { CallType } from "~/features/listings/options";
+import type { CallType } from "~/core/listing-options";
 import { CALL_TYPE_LABEL, newRateDuration } from "~/features/listings/rules";
 import { LIMITS } from "~/features/listings/schema";
 import type { RateValues, SpecialRateValues } from "~/features/listings/schema";

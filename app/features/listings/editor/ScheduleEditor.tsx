@@ -1,8 +1,8 @@
 // Page 3's weekly hours (docs/dashboard.md): per weekday none, one or two NZ time ranges. Inputs are named after
 // their place in the schedule ('schedule.4.1.end'), so server errors land beside the right one.
 import { WEEKDAYS } from "~/platform/time/nz-time";
-import { MAX_RANGES_PER_DAY } from "~/features/listings/weekly-schedule";
-import type { TimeRange, WeeklySchedule } from "~/features/listings/weekly-schedule";
+import { MAX_RANGES_PER_DAY } from "~/core/weekly-schedule";
+import type { TimeRange, WeeklySchedule } from "~/core/weekly-schedule";
 import { PlusIcon, TrashIcon } from "~/ui/icons";
 import { BUTTON, describedProps, FieldError, fieldId, INPUT } from "./fields";
 

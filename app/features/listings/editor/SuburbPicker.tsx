@@ -1,9 +1,9 @@
 // The suburb field (spec §5): disabled until a region is chosen, filtered by a case-insensitive substring
 // 250 ms after typing stops, 'No suburbs found.' when nothing matches. A combobox: type to filter, arrows
 // to move, Enter to choose, Escape to close. Only a suburb from the list is ever set as the value.
-import { useId, useMemo } from "react";
-import { parseRegion } from "~/features/catalogue/regions";
-import { SUBURBS } from "~/features/catalogue/suburbs";
+import { useMemo } from "react";
+import { parseRegion } from "~/core/regions";
+import { SUBURBS } from "~/core/suburbs";
 import { describedProps, FieldError, fieldId, INPUT } from "./fields";
 import { SuburbOptions } from "./suburb/SuburbOptions";
 import { useSuburbCombobox } from "./suburb/useSuburbCombobox";
@@ -26,8 +26,8 @@ export function SuburbPicker({
 }) {
   const parsed = parseRegion(region);
   const list = useMemo(() => (parsed ? SUBURBS[parsed] : []), [parsed]);
-  const { query, matches, active, open, choose, highlight, inputHandlers } = useSuburbCombobox(list, value, onChange);
-  const listId = useId();
+  const { query, matches, combobox, choose, inputHandlers } = useSuburbCombobox(list, value, onChange);
+  const { listId, open, active, optionId, setActive, inputProps } = combobox;
   const off = disabled || !parsed;
 
   return (
@@ -39,12 +39,9 @@ export function SuburbPicker({
         id={fieldId(name)}
         name={name}
         type="text"
-        role="combobox"
         autoComplete="off"
-        aria-autocomplete="list"
-        aria-expanded={open && !off}
-        aria-controls={listId}
-        aria-activedescendant={open && matches[active] ? `${listId}-${active}` : undefined}
+        {...inputProps}
+        aria-expanded={inputProps["aria-expanded"] && !off}
         {...describedProps(name, error, hintId)}
         disabled={off}
         value={query}
@@ -62,8 +59,9 @@ export function SuburbPicker({
           matches={matches}
           value={value}
           active={active}
+          optionId={optionId}
           onChoose={choose}
-          onHighlight={highlight}
+          onHighlight={setActive}
         />
       ) : null}
       <FieldError name={name} message={error} />

@@ -1,8 +1,8 @@
 // Page 3's tour stops (docs/touring.md): up to five visits to another region, each with an optional suburb and NZ
 // start and end dates. Inputs are named after their place ('tours.2.end'), so server errors land beside them.
 import { nzDate } from "~/platform/time/nz-time";
-import { MAX_TOUR_STOPS } from "~/features/listings/tour-stops";
-import type { TourStopInput } from "~/features/listings/tour-stops";
+import { MAX_TOUR_STOPS } from "~/core/tour-stops";
+import type { TourStopInput } from "~/core/tour-stops";
 import { FieldError } from "./fields";
 import { TOURS_HINT_ID, TourStopRow } from "./tours/TourStopRow";
 import { AddRowButton, RowsSection } from "./RowsSection";

@@ -7,7 +7,7 @@ import { changedField } from "./form";
 import type { DraftPhoto } from "../draft";
 import type { EditorAction, EditorPhoto, EditorState, DraftState, Handlers } from "./state/editor-types";
 import { savedPhotos, valuesOf } from "./state/transitions";
-import type { Profile } from "~/features/profile/profile";
+import type { Profile } from "~/core/profile";
 import { formHandlers } from "./state/form-reducer";
 import { pageHandlers } from "./state/page-reducer";
 import { photoHandlers } from "./state/photo-reducer";

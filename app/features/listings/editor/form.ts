@@ -1,13 +1,13 @@
 // Between the stored profile and the editor's form: a saved listing as form values, and the form as the
 // Profile the live preview draws (the same shape the public profile page renders).
-import type { Profile, ProfileImage, ProfileRate, ProfileSpecialRate } from "~/features/profile/profile";
+import type { Profile, ProfileImage, ProfileRate, ProfileSpecialRate } from "~/core/profile";
 import { emptyListingValues, filledRates, filledSpecialRates } from "../schema";
 import type { ListingValues } from "../schema";
-import type { CallType, RateDuration } from "../options";
-import { splitList } from "~/features/profile/profile";
-import { emptySchedule, usableRanges } from "../weekly-schedule";
+import type { CallType, RateDuration } from "~/core/listing-options";
+import { splitList } from "~/core/profile";
+import { emptySchedule, usableRanges } from "~/core/weekly-schedule";
 import { nzDate } from "~/platform/time/nz-time";
-import { draftStops, tourInputs } from "../tour-stops";
+import { draftStops, tourInputs } from "~/core/tour-stops";
 
 const numberText = (n: number | null | undefined) => (n == null ? "" : String(n));
 
@@ -68,7 +68,7 @@ const dollarsOrZero = (s: string) => {
   return Number.isFinite(n) && n >= 0 ? n : 0;
 };
 
-export type PreviewBase = { modelId: string; verified: boolean; live: boolean; photoVerified: boolean };
+export type PreviewBase = { listingId: string; verified: boolean; live: boolean; photoVerified: boolean };
 
 /** The preview's profile: what the public page would show if the form were saved now. */
 export function previewProfile(values: ListingValues, images: ProfileImage[], base: PreviewBase): Profile {
@@ -90,7 +90,7 @@ export function previewProfile(values: ListingValues, images: ProfileImage[], ba
     rates.find((r) => r.call_type === "incall" && r.duration === "1hr") ?? rates.find((r) => r.duration === "1hr");
   const ordered = [...images].sort((a, b) => a.position - b.position);
   return {
-    modelId: base.modelId,
+    modelId: base.listingId,
     firstName: values.firstName.trim(),
     age: wholeOrNull(values.age),
     tagLine: values.tagLine.trim(),

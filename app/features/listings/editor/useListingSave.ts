@@ -12,7 +12,7 @@ import { EDITOR_MSG, photoPlan } from "./editor-state";
 import type { EditorAction, EditorPhoto, EditorState } from "./editor-state";
 import { tourContext, validateListing } from "~/features/listings/schema";
 import type { FieldErrors, Page } from "~/features/listings/schema";
-import type { Profile } from "~/features/profile/profile";
+import type { Profile } from "~/core/profile";
 import { sessionExpired } from "./photos/upload-request";
 
 type SaveAnswer = Partial<Profile> & { error?: string; message?: string; fieldErrors?: FieldErrors; page?: Page };
@@ -25,7 +25,7 @@ async function sendListing(
   { values, photos, base }: EditorState,
 ): Promise<"expired" | { ok: true; profile: Profile } | { ok: false; failure: SaveFailure }> {
   const body = listingFormData(values, {
-    modelId: mode === "edit" ? base?.modelId : undefined,
+    listingId: mode === "edit" ? base?.modelId : undefined,
     ...photoPlan(photos),
   });
   let res: Response;

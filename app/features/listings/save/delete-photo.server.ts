@@ -4,12 +4,12 @@ import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { isId } from "~/platform/data/ids";
 import { LISTING_RULE_MSG } from "../rules";
 import type { SessionUser } from "~/features/accounts/auth.server";
-import { auditInsert, CHANGED } from "~/features/moderation/audit.server";
+import { auditInsert, CHANGED } from "~/features/audit/audit.server";
 import { getDb, schema } from "~/platform/data/db.server";
 import { coverStatement } from "~/features/photos/plan-photos.server";
 import { scheduleR2Deletes } from "~/features/photos/r2-deletes.server";
 import { writeProfileSnapshot } from "~/features/profile/profile.server";
-import { badgeStatements } from "~/features/verification/reverification.server";
+import { badgeStatements } from "~/features/listings/reverification.server";
 import { publishProfileUpdate } from "~/platform/realtime/publish.server";
 import type { WaitUntil } from "./outcome.server";
 

@@ -2,7 +2,7 @@
 import type { ListingBody } from "../body";
 import type { FieldErrors } from "../schema";
 import type { SessionUser } from "~/features/accounts/auth.server";
-import type { Profile } from "~/features/profile/profile";
+import type { Profile } from "~/core/profile";
 
 export type WaitUntil = { waitUntil(promise: Promise<unknown>): void };
 

@@ -3,7 +3,7 @@
 // failure removes them again (removeObjects).
 import { newId } from "~/platform/data/ids";
 import { LISTING_RULE_MSG } from "../rules";
-import { PUBLIC_PHOTO_PREFIX } from "~/features/photos/keys";
+import { PUBLIC_PHOTO_PREFIX } from "~/core/photo-keys";
 import { processPhoto } from "~/features/photos/pipeline.server";
 import type { ProcessedPhoto } from "~/features/photos/pipeline.server";
 import { photoFailure } from "./outcome.server";

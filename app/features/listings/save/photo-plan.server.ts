@@ -3,7 +3,7 @@
 import type { ListingBody } from "../body";
 import { LISTING_RULE_MSG, orderImages } from "../rules";
 import { MAX_BATCH, MAX_PHOTOS, PHOTO_MSG } from "~/features/photos/rules";
-import { PLANS } from "~/features/billing/plans";
+import { PLANS } from "~/core/plans";
 import { publicPhotoLimit } from "~/features/photos/plan-photos";
 import { rowById, schema } from "~/platform/data/db.server";
 import { findClaimableUploads } from "~/features/photos/pending-uploads.server";
@@ -95,7 +95,7 @@ export function orderPlanned(existing: ExistingImage[], plan: PhotoPlan, body: L
 }
 
 /**
- * What a listing's plan allows (app/features/billing/plans.ts maxPhotos): Featured's while it is featured,
+ * What a listing's plan allows (app/core/plans.ts maxPhotos): Featured's while it is featured,
  * which is only while it is paid for (a Featured plan, or an administrator's grant).
  */
 async function photoLimitOf(env: DbEnv, listingId: string | null): Promise<number> {

@@ -3,12 +3,12 @@
 import { asc, eq } from "drizzle-orm";
 import { newId } from "~/platform/data/ids";
 import { LISTING_RULE_MSG, mayAddListing, mayCreateListingFrom } from "../rules";
-import type { TourStop } from "../tour-stops";
+import type { TourStop } from "~/core/tour-stops";
 import { countListingsOf, findManageableListing } from "../access.server";
 import { getDb, schema } from "~/platform/data/db.server";
 import { storedTourStops } from "~/features/profile/assemble-profile.server";
-import type { BadgeBaseline } from "~/features/verification/reverification";
-import { parseIdList } from "~/features/verification/reverification.server";
+import type { BadgeBaseline } from "~/features/listings/reverification";
+import { parseIdList } from "~/features/listings/reverification.server";
 import { publicState } from "~/platform/realtime/publish.server";
 import type { PublicState } from "~/platform/realtime/protocol";
 import { failure } from "./outcome.server";
@@ -53,9 +53,9 @@ export async function findSaveTarget(
       savedTours: [],
     };
   }
-  if (!body.modelId) return failure(400, "modelId is required");
+  if (!body.listingId) return failure(400, "modelId is required");
   count.add();
-  const listing = await findManageableListing(env, { id: user.id, isAdmin: user.isAdmin }, body.modelId);
+  const listing = await findManageableListing(env, { id: user.id, isAdmin: user.isAdmin }, body.listingId);
   // The same 403 whether the listing is someone else's or does not exist: ids cannot be probed.
   if (!listing) return failure(403, LISTING_RULE_MSG.notOwner);
   const before = publicState(listing);

@@ -10,21 +10,21 @@ import {
   PLACES_OF_SERVICE,
   RATE_DURATIONS,
   SERVICES,
-} from "../options";
-import type { CallType, RateDuration } from "../options";
-import { safeExternalUrl, socialUrl } from "~/features/profile/profile";
-import { parseRegion, REGIONS } from "~/features/catalogue/regions";
-import type { Region } from "~/features/catalogue/regions";
-import { isSuburbOf } from "~/features/catalogue/suburbs";
+} from "~/core/listing-options";
+import type { CallType, RateDuration } from "~/core/listing-options";
+import { safeExternalUrl, socialUrl } from "~/core/profile";
+import { parseRegion, REGIONS } from "~/core/regions";
+import type { Region } from "~/core/regions";
+import { isSuburbOf } from "~/core/suburbs";
 import {
   availableDaysMask,
   emptySchedule,
   MAX_RANGES_PER_DAY,
   storedSchedule,
   validateSchedule,
-} from "../weekly-schedule";
+} from "~/core/weekly-schedule";
 import { WEEKDAYS } from "~/platform/time/nz-time";
-import type { TourStop } from "../tour-stops";
+import type { TourStop } from "~/core/tour-stops";
 import { LIMITS, LISTING_MSG } from "./limits";
 import { filledRates, filledSpecialRates, NUMBER, isBlank, phoneDigits } from "./values";
 

@@ -1,10 +1,10 @@
 // The editor's form values: their types, the wizard page of each field, the empty form, and any input
 // coerced to them (see ../schema.ts).
 import type { Page } from "../editor-pages";
-import { emptySchedule } from "../weekly-schedule";
-import type { WeeklySchedule } from "../weekly-schedule";
+import { emptySchedule } from "~/core/weekly-schedule";
+import type { WeeklySchedule } from "~/core/weekly-schedule";
 import { WEEKDAYS } from "~/platform/time/nz-time";
-import type { TourStopInput } from "../tour-stops";
+import type { TourStopInput } from "~/core/tour-stops";
 
 export type RateValues = { call_type: string; duration: string; price: string; description: string };
 export type SpecialRateValues = { serviceName: string; duration: string; rate: string; description: string };

@@ -1,5 +1,5 @@
 // The choices the report form and the alert forms offer alike: the regions, and the incident categories.
-import { REGIONS } from "~/features/catalogue/regions";
+import { REGIONS } from "~/core/regions";
 import { SAFETY_CATEGORIES } from "../categories";
 
 export function RegionOptions() {

@@ -7,7 +7,7 @@ const SELECT_BUTTON =
   "inline-flex min-h-11 items-center justify-center rounded-lg border border-accent px-4 font-semibold text-accent hover:bg-ink";
 
 /**
- * Photo verification's listings, each with 'Select this Profile': a GET form (?modelId=), so choosing works
+ * Photo verification's listings, each with 'Select this Profile': a GET form (?listingId=), so choosing works
  * without JavaScript. One waiting for review cannot be chosen.
  */
 export function PhotoChoiceList({
@@ -21,8 +21,8 @@ export function PhotoChoiceList({
     <ul className="space-y-3" aria-label="Listings that can be photo-verified">
       {choices.map((c) => (
         <li
-          key={c.modelId}
-          className={`flex flex-wrap items-center gap-3 rounded-xl border p-3 ${c.modelId === selected ? "border-accent bg-panel" : "border-line"}`}
+          key={c.listingId}
+          className={`flex flex-wrap items-center gap-3 rounded-xl border p-3 ${c.listingId === selected ? "border-accent bg-panel" : "border-line"}`}
           data-testid="photo-choice"
         >
           <ListingSummary choice={c} size="large" className="flex-1">
@@ -30,14 +30,14 @@ export function PhotoChoiceList({
           </ListingSummary>
           {c.pending ? (
             <span className="text-sm text-muted">Waiting for review</span>
-          ) : c.modelId === selected ? (
+          ) : c.listingId === selected ? (
             <span className="text-sm font-semibold text-accent">Selected</span>
           ) : (
             <Form method="get" preventScrollReset>
               <button
                 type="submit"
-                name="modelId"
-                value={c.modelId}
+                name="listingId"
+                value={c.listingId}
                 className={SELECT_BUTTON}
                 aria-label={`Select this Profile: ${c.firstName}`}
               >

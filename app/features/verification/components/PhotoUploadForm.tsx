@@ -6,7 +6,7 @@ import { PHOTO_FIELDS } from "../verification";
 import { VerificationFileField } from "../VerificationFileField";
 
 type Props = {
-  modelId: string;
+  listingId: string;
   firstName: string;
   submitting: boolean;
   disabled: boolean;
@@ -16,7 +16,7 @@ type Props = {
 };
 
 /** The selected listing's three photo inputs and 'Submit Photos for Review' (a multipart form). */
-export function PhotoUploadForm({ modelId, firstName, submitting, disabled, onSubmit, fieldError, onChange }: Props) {
+export function PhotoUploadForm({ listingId, firstName, submitting, disabled, onSubmit, fieldError, onChange }: Props) {
   return (
     <Form
       method="post"
@@ -30,7 +30,7 @@ export function PhotoUploadForm({ modelId, firstName, submitting, disabled, onSu
         JPG, PNG or WEBP, up to 5 MB each: a larger photo from your phone&apos;s camera is made smaller before it is
         sent. Only our team sees these, and they are deleted once checked.
       </p>
-      <input type="hidden" name="modelId" value={modelId} />
+      <input type="hidden" name="listingId" value={listingId} />
       {PHOTO_FIELDS.map((name, i) => (
         <VerificationFileField
           key={name}

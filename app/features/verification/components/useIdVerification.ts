@@ -15,15 +15,15 @@ export function useIdVerification(choices: Choice[], result: VerificationFormRes
   const [documentType, setDocumentType] = useState<IdDocument | null>(null);
   const files = useFileFields(documentType ? fieldsFor("id", documentType) : []);
   const available = choices.filter((c) => !c.pending);
-  const [selected, setSelected] = useState<string | null>(available.length === 1 ? available[0].modelId : null);
+  const [selected, setSelected] = useState<string | null>(available.length === 1 ? available[0].listingId : null);
   // Spec §2: choosing a listing clears the chosen files and errors (the inputs are made anew).
   const [round, setRound] = useState(0);
   const [clientError, setClientError] = useState<string | null>(null);
   const [dismissed, setDismissed] = useState<VerificationFormResult | undefined>(undefined);
   const shownResult = result && result !== dismissed ? result : undefined;
 
-  const choose = (modelId: string) => {
-    setSelected(modelId);
+  const choose = (listingId: string) => {
+    setSelected(listingId);
     setRound((r) => r + 1);
     files.reset();
     setClientError(null);
@@ -54,7 +54,7 @@ export function useIdVerification(choices: Choice[], result: VerificationFormRes
   const fieldError = (name: string) => (shownResult?.field === name ? shownResult.message : undefined);
   const pageError =
     clientError ??
-    (shownResult && (!shownResult.field || shownResult.field === "modelId" || shownResult.field === "documentType")
+    (shownResult && (!shownResult.field || shownResult.field === "listingId" || shownResult.field === "documentType")
       ? shownResult.field
         ? shownResult.message
         : shownResult.error

@@ -4,7 +4,7 @@
 // expire, instead of the hour an unsaved upload gets; uploads the draft stops naming fall back to that hour.
 // Only their owner can read them back (GET /api/uploads/{id}): "pending/" is never served publicly.
 import { and, eq, inArray, notInArray } from "drizzle-orm";
-import { DRAFT_MAX_AGE_MS } from "~/features/listings/draft-keys";
+import { DRAFT_MAX_AGE_MS } from "~/core/draft-keys";
 import { isId } from "~/platform/data/ids";
 import { MAX_PHOTOS } from "~/features/photos/rules";
 import { getDb, schema } from "~/platform/data/db.server";
@@ -14,7 +14,7 @@ import type { DbEnv } from "~/platform/data/db.server";
 const pu = schema.pendingUploads;
 
 export const DRAFT_PHOTO_MSG = {
-  badBody: "Send { modelId, uploadIds } with at most 20 upload ids",
+  badBody: "Send { listingId, uploadIds } with at most 20 upload ids",
   notFound: "Photo not found",
 } as const;
 
@@ -24,11 +24,11 @@ export const draftLabel = (listingId: string | null) => listingId ?? "new";
 export type KeptUpload = { uploadId: string; width: number; height: number };
 
 /** The body of PUT /api/uploads/draft, or null when it is not one. */
-export function readKeepBody(data: Record<string, unknown>): { modelId: string | null; uploadIds: string[] } | null {
-  const { modelId: listingId = null, uploadIds } = data;
+export function readKeepBody(data: Record<string, unknown>): { listingId: string | null; uploadIds: string[] } | null {
+  const { listingId = null, uploadIds } = data;
   if (listingId !== null && !isId(listingId)) return null;
   if (!Array.isArray(uploadIds) || uploadIds.length > MAX_PHOTOS || !uploadIds.every(isId)) return null;
-  return { modelId: listingId, uploadIds: [...new Set(uploadIds)] };
+  return { listingId, uploadIds: [...new Set(uploadIds)] };
 }
 
 /**

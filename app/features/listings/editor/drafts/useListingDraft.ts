@@ -119,7 +119,7 @@ function useDraftCheck(opts: {
  */
 export function useListingDraft(opts: {
   userId: string;
-  modelId: string | null;
+  listingId: string | null;
   values: ListingValues;
   photos: EditorPhoto[];
   saved: ListingValues;
@@ -128,7 +128,7 @@ export function useListingDraft(opts: {
   dispatch: Dispatch<EditorAction>;
   autoContinue?: boolean;
 }) {
-  const { userId, modelId: listingId, values, photos, saved, editing, draft, dispatch, autoContinue = false } = opts;
+  const { userId, listingId, values, photos, saved, editing, draft, dispatch, autoContinue = false } = opts;
   const key = draftKey(listingId);
   // Set once a new listing is saved: nothing is written for this editor after that.
   const done = useRef(false);

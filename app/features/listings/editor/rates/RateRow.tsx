@@ -1,7 +1,7 @@
 // One incall or outcall rate: its duration (those of its call type not taken by another row), price and
 // note. Names keep the row's index in the form's single rates array ('rates.2.price').
-import type { CallType } from "~/features/listings/options";
-import { RATE_LABELS } from "~/features/profile/profile";
+import type { CallType } from "~/core/listing-options";
+import { RATE_LABELS } from "~/core/profile";
 import { freeDurations } from "~/features/listings/rules";
 import { LIMITS } from "~/features/listings/schema";
 import type { RateValues } from "~/features/listings/schema";

@@ -4,7 +4,7 @@ import type { DraftGap, DraftPhoto } from "../../draft";
 import type { Page } from "../../editor-pages";
 import type { FieldErrors, ListingValues } from "../../schema";
 import type { Refusal } from "~/features/photos/upload-rules";
-import type { Profile } from "~/features/profile/profile";
+import type { Profile } from "~/core/profile";
 
 export const EDITOR_MSG = {
   waitForUploads: "Please wait for your photos to finish uploading.",

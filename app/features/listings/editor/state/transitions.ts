@@ -5,7 +5,7 @@ import { emptyListingValues } from "../../schema";
 import type { FieldErrors } from "../../schema";
 import type { Page } from "../../editor-pages";
 import type { DraftPhoto } from "../../draft";
-import type { Profile } from "~/features/profile/profile";
+import type { Profile } from "~/core/profile";
 import type { EditorPhoto, EditorState, FocusRequest } from "./editor-types";
 
 export const savedPhotos = (profile: Profile | null): EditorPhoto[] =>

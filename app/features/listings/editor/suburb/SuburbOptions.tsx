@@ -6,6 +6,7 @@ export function SuburbOptions({
   matches,
   value,
   active,
+  optionId,
   onChoose,
   onHighlight,
 }: {
@@ -14,6 +15,7 @@ export function SuburbOptions({
   matches: string[];
   value: string;
   active: number;
+  optionId: (index: number) => string;
   onChoose: (suburb: string) => void;
   onHighlight: (index: number) => void;
 }) {
@@ -29,7 +31,7 @@ export function SuburbOptions({
         matches.map((s, i) => (
           <li
             key={s}
-            id={`${id}-${i}`}
+            id={optionId(i)}
             role="option"
             aria-selected={s === value}
             onMouseDown={(e) => {

@@ -1,16 +1,22 @@
-// What the suburb combobox does with the keyboard, the pointer and focus (spec §5): arrows move the
-// highlight, Enter chooses, Escape closes and puts the value back, and leaving the field keeps only a
-// suburb from the list.
-import { useState } from "react";
-import type { KeyboardEvent } from "react";
+// The suburb field as a combobox (spec §5; the keys are app/ui/useCombobox.ts's): one suburb is always
+// highlighted, the list says 'No suburbs found.' when nothing matches, Enter chooses, Escape closes and puts
+// the value back, and leaving the field keeps only a suburb from the list.
+import { useCombobox } from "~/ui/useCombobox";
 import { useSuburbSearch } from "./useSuburbSearch";
 
 /** How long a blur waits, so a click on an option (which blurs the input first) still chooses it. */
 const BLUR_SETTLE_MS = 150;
 
 export function useSuburbCombobox(list: readonly string[], value: string, onChange: (suburb: string) => void) {
-  const { query, setQuery, matches, active, setActive } = useSuburbSearch(list, value);
-  const [open, setOpen] = useState(false);
+  const { query, setQuery, matches } = useSuburbSearch(list, value);
+  const combobox = useCombobox({
+    count: matches.length,
+    options: matches,
+    showsEmpty: true,
+    onChoose: (i) => choose(matches[i]),
+    onEscape: () => setQuery(value),
+  });
+  const { setOpen } = combobox;
 
   const choose = (suburb: string) => {
     onChange(suburb);
@@ -28,29 +34,11 @@ export function useSuburbCombobox(list: readonly string[], value: string, onChan
       if (value) onChange("");
     } else setQuery(value);
   };
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === "ArrowDown") {
-      e.preventDefault();
-      setOpen(true);
-      setActive((i) => Math.min(i + 1, Math.max(matches.length - 1, 0)));
-    } else if (e.key === "ArrowUp") {
-      e.preventDefault();
-      setActive((i) => Math.max(i - 1, 0));
-    } else if (e.key === "Enter" && open && matches[active]) {
-      e.preventDefault();
-      choose(matches[active]);
-    } else if (e.key === "Escape") {
-      setOpen(false);
-      setQuery(value);
-    }
-  };
   return {
     query,
     matches,
-    active,
-    open,
+    combobox,
     choose,
-    highlight: (index: number) => setActive(() => index),
     inputHandlers: {
       onChange: (e: { target: { value: string } }) => {
         setQuery(e.target.value);
@@ -58,7 +46,6 @@ export function useSuburbCombobox(list: readonly string[], value: string, onChan
       },
       onFocus: () => setOpen(true),
       onBlur: () => window.setTimeout(settle, BLUR_SETTLE_MS),
-      onKeyDown,
     },
   };
 }

@@ -1,5 +1,5 @@
-// The suburb field's search (spec §5): the typed text, the suburbs it matches by case-insensitive
-// substring 250 ms after typing stops, and which of them the arrow keys have highlighted.
+// The suburb field's search (spec §5): the typed text, and the suburbs it matches by case-insensitive
+// substring 250 ms after typing stops.
 import { useEffect, useMemo, useState } from "react";
 
 export const SUBURB_SEARCH_DELAY_MS = 250;
@@ -18,18 +18,14 @@ export function useSuburbSearch(list: readonly string[], value: string) {
     setLastValue(value);
     setQuery(value);
   }
-  // The highlighted option goes back to the first whenever the filter changes, in the same update.
-  const [search, setSearch] = useState({ filter: "", active: 0 });
-  const { filter, active } = search;
-  const setActive = (update: (i: number) => number) => setSearch((s) => ({ ...s, active: update(s.active) }));
+  const [filter, setFilter] = useState("");
 
   useEffect(() => {
     const t = window.setTimeout(() => {
-      const next = query === value ? "" : query;
-      setSearch((s) => (s.filter === next ? s : { filter: next, active: 0 }));
+      setFilter(query === value ? "" : query);
     }, SUBURB_SEARCH_DELAY_MS);
     return () => window.clearTimeout(t);
   }, [query, value]);
   const matches = useMemo(() => filterSuburbs(list, filter), [list, filter]);
-  return { query, setQuery, matches, active, setActive };
+  return { query, setQuery, matches };
 }

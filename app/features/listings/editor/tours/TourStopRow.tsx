@@ -1,8 +1,8 @@
 // One tour stop: a region other than home, an optional suburb in it and NZ start and end dates. Inputs are
 // named after their place ('tours.2.end'), so a server error lands beside them.
-import { REGIONS, parseRegion } from "~/features/catalogue/regions";
-import { SUBURBS } from "~/features/catalogue/suburbs";
-import type { TourStopInput } from "~/features/listings/tour-stops";
+import { REGIONS, parseRegion } from "~/core/regions";
+import { SUBURBS } from "~/core/suburbs";
+import type { TourStopInput } from "~/core/tour-stops";
 import { TrashIcon } from "~/ui/icons";
 import { BUTTON, describedProps, FieldError, fieldId, INPUT, SelectField } from "../fields";
 
