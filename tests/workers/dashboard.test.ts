@@ -149,7 +149,13 @@ describe("/dashboard listing cards", () => {
     expect(cocoCard.toggles.live).toMatchObject({ pressed: false, disabled: true });
     expect(cocoCard.toggles.active).toMatchObject({ pressed: false, disabled: true });
     expect(cocoCard.noImage).toBe(true);
-    expect(cocoCard.links).toEqual({ Edit: expect.any(String), Upgrade: "/subscriptions" });
+    // The checklist of what it still needs links each step (its plan is paid, so no plan step).
+    expect(cocoCard.links).toEqual({
+      Edit: `/profile/edit/${coco}`,
+      Upgrade: "/subscriptions",
+      "Get verified for Coco": "/verification",
+      "Add photos for Coco": `/profile/edit/${coco}`,
+    });
 
     const page = await dashboard(agency);
     expect(page.text).toContain("No Image");
