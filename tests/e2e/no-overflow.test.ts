@@ -132,6 +132,7 @@ describe("no page is wider than a phone", () => {
       `/reset-password/${MADE_UP_TOKEN}`,
       `/confirm-email/${MADE_UP_TOKEN}`,
       `/account/email/${MADE_UP_TOKEN}`,
+      `/account/email/cancel/${MADE_UP_TOKEN}`,
       `/listing-check/${MADE_UP_TOKEN}`,
       `/report/${live.id}`,
       "/contact/safety-net-correction",
