@@ -6,6 +6,7 @@ import { monthKey } from "~/features/insights/stats";
 import { client, dashboard, signedIn } from "./client";
 import { addPhotos, createdInOrder, setStats } from "./dashboard-fixtures";
 import { insertListing } from "./fixtures";
+import { newId } from "~/platform/data/ids";
 import { settleBackgroundWork } from "./public-fixtures";
 
 afterEach(() => settleBackgroundWork());
@@ -161,6 +162,19 @@ describe("/dashboard listing cards", () => {
     expect(page.text).toContain("No Image");
     expect(page.text).toContain("Get verified to go live.");
     expect(page.text).toContain("Active for the next 2 hours");
+  });
+
+  it("does not ask for an ID that waits for review: the Live switch says it is being reviewed", async () => {
+    const owner = await signedIn({ logIn: true });
+    const listingId = await insertListing({ userId: owner.userId, live: false, verified: false });
+    await env.DB.prepare(
+      "INSERT INTO verification_requests (id, kind, listing_id, user_id, status, r2_keys, created_at) VALUES (?, 'id', ?, ?, 'pending', '[]', ?)",
+    )
+      .bind(newId(), listingId, owner.userId, Date.now())
+      .run();
+    const page = await dashboard(owner);
+    expect(page.text).toContain("Your ID is being reviewed. The listing can go live once it is approved.");
+    expect(page.text).not.toContain("Get verified to go live.");
   });
 
   it("tells the owner how long Active Now lasts", async () => {

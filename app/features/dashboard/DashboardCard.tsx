@@ -40,7 +40,11 @@ function activeHint(listing: DashboardListing, now: number): string {
 }
 
 function liveHint(listing: DashboardListing): string {
-  if (!listing.verified && !listing.live) return "Get verified to go live.";
+  // With an ID request waiting, 'Get verified' would ask for what has been sent already.
+  if (!listing.verified && !listing.live)
+    return listing.idPending
+      ? "Your ID is being reviewed. The listing can go live once it is approved."
+      : "Get verified to go live.";
   return listing.live ? "Visible to everyone." : "Hidden from the public.";
 }
 
