@@ -15,7 +15,7 @@ type RotationColumns = {
   activeUntil: SQLWrapper;
 };
 
-/** ORDER BY terms: Featured first, then the rotated position less the 'Available now' boost, then the id. */
+/** ORDER BY terms: Featured first, then the rotated position less the 'Active Now' boost, then the id. */
 export function rotatedOrderBy(c: RotationColumns, now: number): SQL[] {
   const slot = rotationSlot(now);
   const at = slotStart(slot);
