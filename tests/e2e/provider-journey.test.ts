@@ -128,7 +128,7 @@ describe("a new Independent on a phone, from sign-up to a public listing", () =>
     const [mail] = await d1Rows<{ subject: string }>(
       `SELECT subject FROM dev_outbox WHERE to_address = '${email}' AND subject LIKE '%approved%'`,
     );
-    expect(mail.subject).toBe(`ID verification for ${NAME} approved`);
+    expect(mail.subject).toBe("Your ID verification request was approved");
 
     for (const p of [page, admin.page, visitor.page]) expect((p as Page & { jsErrors: string[] }).jsErrors).toEqual([]);
     await Promise.all([context.close(), admin.context.close(), visitor.context.close()]);

@@ -156,7 +156,7 @@ describe("approved and paid means live", () => {
 
     expect((await decide(admin, request, "approve")).status).toBe(303);
     expect(await state(listingId)).toMatchObject({ verified: 1, live: 1 });
-    const mail = await waitForMail(owner.email, "ID verification for Ruby approved");
+    const mail = await waitForMail(owner.email, "Your ID verification request was approved");
     expect(mail.text_body).toContain("It is live now");
     const html = (await (await owner.client.get("/dashboard")).text()).replace(/<!-- -->/g, "");
     expect(html).toContain("ID verification for Ruby was approved.");

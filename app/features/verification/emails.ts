@@ -38,6 +38,14 @@ export function nextStepAfterApproval(listing: VisibilityInputs): string {
   }
 }
 
+/**
+ * The subject names no listing: it shows on a lock screen, where a working name says what the mail is about.
+ * The billing mails are as discreet (app/features/billing/emails.ts).
+ */
+export function decisionSubject(kind: VerificationKind, status: "approved" | "rejected"): string {
+  return `Your ${kind === "id" ? "ID" : "photo"} verification request was ${status === "approved" ? "approved" : "not approved"}`;
+}
+
 export function verificationDecisionEmail(o: DecisionEmailInput): EmailContent {
   const hi = `Hi ${greetingName(o.firstName)},`;
   const dashboard = { href: `${o.origin}/dashboard`, label: "Open your dashboard" };
@@ -48,7 +56,7 @@ export function verificationDecisionEmail(o: DecisionEmailInput): EmailContent {
         : o.rereview
           ? [`We checked the changes to ${o.listingName}: it stays verified.`]
           : [`${o.listingName} is verified.`, nextStepAfterApproval(o.listing)];
-    return render(`${kindLabel(o.kind)} for ${o.listingName} approved`, [hi, "", ...lines], dashboard);
+    return render(decisionSubject(o.kind, "approved"), [hi, "", ...lines], dashboard);
   }
   const again =
     o.kind === "id"
@@ -61,7 +69,7 @@ export function verificationDecisionEmail(o: DecisionEmailInput): EmailContent {
       ]
     : [`${kindLabel(o.kind)} for ${o.listingName} was not approved.`];
   return render(
-    `${kindLabel(o.kind)} for ${o.listingName} not approved`,
+    decisionSubject(o.kind, "rejected"),
     [hi, "", ...lines, `Reason: ${o.reason}`, "", "You can send a new request at any time."],
     again,
   );
