@@ -123,6 +123,10 @@ describe("a new Independent on a phone, from sign-up to a public listing", () =>
     await page.getByTestId("listing-badge").filter({ hasText: "LIVE" }).waitFor();
     const approved = page.getByTestId("verification-approved").filter({ hasText: NAME });
     await approved.getByText("It is live now: visitors can find it.").waitFor();
+    // What the card's tick means, with the way to it.
+    await approved.getByTestId("photo-tick-note").getByRole("link", { name: "Verify Photos" }).waitFor();
+    await approved.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: "test-results/screens/id-approved-notice-390.png" });
     expect(await noSidewaysScroll(page)).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     const [mail] = await d1Rows<{ subject: string }>(

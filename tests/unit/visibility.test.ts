@@ -61,6 +61,8 @@ describe("after an approved ID review", () => {
     expect(ok.subject).toBe("Your ID verification request was approved");
     expect(ok.text).toContain("Ruby is verified.");
     expect(ok.text).toContain("Choose a plan");
+    // The card's tick is the photos' check, not the ID's.
+    expect(ok.text).toContain("The tick beside a name on its card means its photos are verified");
     expect(ok.text).toContain("https://example.test/dashboard");
     const no = verificationDecisionEmail({ ...common, status: "rejected", reason: "The photo is blurred <b>" });
     expect(no.subject).toBe("Your ID verification request was not approved");
