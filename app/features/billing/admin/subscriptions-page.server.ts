@@ -28,6 +28,15 @@ export async function adminSubscriptionsPage(request: Request, context: AppLoadC
     // A grant's confirmation, after its redirect back here.
     readFlash(request, context.cloudflare.env),
   ]);
+  // A page past the last (an old link, a hand-typed number) goes to the last, not to an empty table that
+  // still says 'Page 99'.
+  const last = pageCount(total);
+  if (query.page > last) {
+    const url = new URL(request.url);
+    if (last === 1) url.searchParams.delete("page");
+    else url.searchParams.set("page", String(last));
+    throw redirect(`${url.pathname}${url.search}`, { headers: NO_STORE });
+  }
   return data(
     {
       notice: flash.notice,
@@ -35,7 +44,7 @@ export async function adminSubscriptionsPage(request: Request, context: AppLoadC
       total,
       counts,
       all,
-      pages: pageCount(total),
+      pages: last,
       stray: stray.map((r) => ({
         id: r.id,
         reference: r.reference,
