@@ -21,6 +21,73 @@ CREATE INDEX admin_audit_created ON admin_audit (created_at DESC, id DESC);
 
 
 -- ----------------------------------------------------------------------------------------------------
+-- booking_blocks
+
+CREATE TABLE booking_blocks (
+  user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  number_hash TEXT NOT NULL,
+  label TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL,
+  PRIMARY KEY (user_id, number_hash)
+);
+
+CREATE INDEX booking_blocks_expires ON booking_blocks (expires_at);
+
+
+-- ----------------------------------------------------------------------------------------------------
+-- booking_codes
+
+CREATE TABLE booking_codes (
+  id TEXT PRIMARY KEY NOT NULL,
+  listing_id TEXT NOT NULL REFERENCES listings (id) ON DELETE CASCADE,
+  number_hash TEXT NOT NULL,
+  network_hash TEXT NOT NULL,
+  code_hash TEXT NOT NULL,
+  tries INTEGER NOT NULL DEFAULT 0,
+  details TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL,
+  used_at INTEGER,
+  closed_at INTEGER
+);
+
+CREATE INDEX booking_codes_created ON booking_codes (created_at);
+
+CREATE INDEX booking_codes_listing ON booking_codes (listing_id, used_at);
+
+CREATE INDEX booking_codes_network ON booking_codes (network_hash, created_at);
+
+CREATE INDEX booking_codes_number ON booking_codes (number_hash, created_at);
+
+
+-- ----------------------------------------------------------------------------------------------------
+-- booking_requests
+
+CREATE TABLE booking_requests (
+  id TEXT PRIMARY KEY NOT NULL,
+  listing_id TEXT NOT NULL REFERENCES listings (id) ON DELETE CASCADE,
+  number_hash TEXT NOT NULL,
+  number_sealed TEXT NOT NULL,
+  details TEXT NOT NULL,
+  starts_at INTEGER NOT NULL,
+  minutes INTEGER NOT NULL,
+  status TEXT NOT NULL DEFAULT 'new' CHECK (status IN ('new', 'accepted', 'declined', 'suggested')),
+  blocked INTEGER NOT NULL DEFAULT 0,
+  suggested_at INTEGER,
+  created_at INTEGER NOT NULL,
+  decided_at INTEGER,
+  delete_at INTEGER NOT NULL
+);
+
+CREATE INDEX booking_requests_delete ON booking_requests (delete_at);
+
+CREATE INDEX booking_requests_listing ON booking_requests (listing_id, created_at);
+
+CREATE INDEX booking_requests_open ON booking_requests (starts_at) WHERE number_sealed <> '';
+
+
+-- ----------------------------------------------------------------------------------------------------
 -- count_marks
 
 CREATE TABLE count_marks (
@@ -58,7 +125,7 @@ CREATE TABLE dev_outbox (
   text_body TEXT NOT NULL,
   html_body TEXT NOT NULL,
   created_at INTEGER NOT NULL
-);
+, channel TEXT NOT NULL DEFAULT 'email');
 
 CREATE INDEX dev_outbox_created ON dev_outbox (created_at);
 
@@ -313,6 +380,22 @@ CREATE TABLE listing_photo_running (
 
 
 -- ----------------------------------------------------------------------------------------------------
+-- listing_public_spans
+
+CREATE TABLE listing_public_spans (
+  listing_id TEXT NOT NULL REFERENCES listings(id) ON DELETE CASCADE,
+  started_at INTEGER NOT NULL,
+  ended_at INTEGER,
+  featured INTEGER NOT NULL,
+  location TEXT NOT NULL
+);
+
+CREATE INDEX listing_public_spans_ended ON listing_public_spans (ended_at);
+
+CREATE INDEX listing_public_spans_listing ON listing_public_spans (listing_id, started_at);
+
+
+-- ----------------------------------------------------------------------------------------------------
 -- listing_rates
 
 CREATE TABLE listing_rates (
@@ -502,7 +585,7 @@ CREATE TABLE listings (
   listed_at INTEGER NOT NULL,
   created_at INTEGER NOT NULL,
   updated_at INTEGER NOT NULL
-, reviewed_image_ids TEXT NOT NULL DEFAULT '[]', paid INTEGER NOT NULL DEFAULT 0, hidden_by_expiry INTEGER NOT NULL DEFAULT 0, schedule TEXT NOT NULL DEFAULT '', available_days INTEGER NOT NULL DEFAULT 0, paused_at INTEGER, paused_until INTEGER, confirmed_at INTEGER NOT NULL DEFAULT 0, stale_reminded_at INTEGER, stale_token_hash TEXT, hidden_as_stale INTEGER NOT NULL DEFAULT 0, featured_until INTEGER, switched_off INTEGER NOT NULL DEFAULT 0);
+, reviewed_image_ids TEXT NOT NULL DEFAULT '[]', paid INTEGER NOT NULL DEFAULT 0, hidden_by_expiry INTEGER NOT NULL DEFAULT 0, schedule TEXT NOT NULL DEFAULT '', available_days INTEGER NOT NULL DEFAULT 0, paused_at INTEGER, paused_until INTEGER, confirmed_at INTEGER NOT NULL DEFAULT 0, stale_reminded_at INTEGER, stale_token_hash TEXT, hidden_as_stale INTEGER NOT NULL DEFAULT 0, featured_until INTEGER, switched_off INTEGER NOT NULL DEFAULT 0, takes_requests INTEGER NOT NULL DEFAULT 0);
 
 CREATE INDEX listings_featured_until ON listings (featured_until) WHERE featured_until IS NOT NULL;
 
@@ -574,6 +657,21 @@ BEGIN
   );
 END;
 
+CREATE TRIGGER listing_public_spans_on_insert AFTER INSERT ON listings WHEN NEW.live = 1
+BEGIN
+  INSERT INTO listing_public_spans (listing_id, started_at, featured, location)
+    VALUES (NEW.id, NEW.listed_at, NEW.featured, NEW.location);
+END;
+
+CREATE TRIGGER listing_public_spans_on_update AFTER UPDATE OF live, featured, location ON listings
+  WHEN OLD.live <> NEW.live OR (NEW.live = 1 AND (OLD.featured <> NEW.featured OR OLD.location <> NEW.location))
+BEGIN
+  UPDATE listing_public_spans SET ended_at = MAX(started_at, NEW.updated_at)
+    WHERE listing_id = NEW.id AND ended_at IS NULL;
+  INSERT INTO listing_public_spans (listing_id, started_at, featured, location)
+    SELECT NEW.id, NEW.updated_at, NEW.featured, NEW.location WHERE NEW.live = 1;
+END;
+
 CREATE TRIGGER listings_confirmed_at_default AFTER INSERT ON listings WHEN NEW.confirmed_at = 0
 BEGIN
   UPDATE listings SET confirmed_at = NEW.updated_at WHERE id = NEW.id;
@@ -637,6 +735,18 @@ BEGIN
   ON CONFLICT (name) DO UPDATE SET listing_count = listing_count + 1, live_count = live_count + excluded.live_count;
   DELETE FROM search_names WHERE name = OLD.first_name AND listing_count <= 0;
   UPDATE search_totals SET live_count = live_count - (OLD.live <> 0) + (NEW.live <> 0) WHERE id = 1;
+END;
+
+CREATE TRIGGER subscriptions_start_when_public AFTER UPDATE OF live ON listings
+  WHEN OLD.live = 0 AND NEW.live = 1
+BEGIN
+  UPDATE subscriptions
+    SET period_end = period_end + MAX(0, NEW.updated_at - period_start),
+        period_start = MAX(period_start, NEW.updated_at),
+        starts_when_public = 0,
+        version = version + 1,
+        updated_at = MAX(updated_at, NEW.updated_at)
+    WHERE listing_id = NEW.id AND starts_when_public = 1 AND period_start IS NOT NULL;
 END;
 
 
@@ -1116,7 +1226,7 @@ CREATE TABLE subscriptions (
   failed_renewals INTEGER NOT NULL DEFAULT 0,
   created_at INTEGER NOT NULL,
   updated_at INTEGER NOT NULL
-, version INTEGER NOT NULL DEFAULT 0, gift INTEGER NOT NULL DEFAULT 0 CHECK (gift IN (0, 1)));
+, version INTEGER NOT NULL DEFAULT 0, gift INTEGER NOT NULL DEFAULT 0 CHECK (gift IN (0, 1)), starts_when_public INTEGER NOT NULL DEFAULT 0 CHECK (starts_when_public IN (0, 1)));
 
 CREATE INDEX subscriptions_due ON subscriptions (status, period_end);
 
@@ -1266,7 +1376,7 @@ CREATE TABLE week_peer_figures (
   week_from TEXT NOT NULL,
   plan TEXT NOT NULL,
   region TEXT NOT NULL,
-  impressions TEXT NOT NULL,
+  members TEXT NOT NULL,
   computed_at INTEGER NOT NULL,
   PRIMARY KEY (week_from, plan, region)
 ) WITHOUT ROWID;

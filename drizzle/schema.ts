@@ -94,6 +94,8 @@ export const listings = sqliteTable("listings", {
   switchedOff: flag("switched_off"),
   /** Featured granted by an administrator until then, whatever the plan (migration 0037). */
   featuredUntil: integer("featured_until"),
+  /** The owner's switch: the profile offers 'Request a booking' (migration 0065, docs/decisions/0052). */
+  takesRequests: flag("takes_requests"),
 });
 
 export const listingImages = sqliteTable("listing_images", {
@@ -274,6 +276,8 @@ export const devOutbox = sqliteTable("dev_outbox", {
   textBody: text("text_body").notNull(),
   htmlBody: text("html_body").notNull(),
   createdAt: integer("created_at").notNull(),
+  /** 'email', or 'sms' for a text message (migration 0065): then to_address is the number, subject 'SMS'. */
+  channel: text("channel").notNull().default("email"),
 });
 
 export type ListingRow = typeof listings.$inferSelect;
@@ -671,6 +675,8 @@ export const subscriptions = sqliteTable("subscriptions", {
   version: integer("version").notNull().default(0),
   // 0040_gift_weeks.sql: free weeks that end quietly (a `cancelling` period nobody cancelled).
   gift: flag("gift"),
+  // 0063_paid_week_starts_when_public.sql: the period waits for the listing to be public, then starts.
+  startsWhenPublic: flag("starts_when_public"),
 });
 
 export const payments = sqliteTable("payments", {
@@ -869,8 +875,77 @@ export const weekPeerFigures = sqliteTable(
     weekFrom: text("week_from").notNull(),
     plan: text("plan").notNull(),
     region: text("region").notNull(),
-    impressions: text("impressions").notNull(),
+    // 0064_listing_public_spans.sql: [listing id, impressions, ms public] of each member, JSON.
+    members: text("members").notNull(),
     computedAt: integer("computed_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.weekFrom, t.plan, t.region] })],
+);
+
+// 0064_listing_public_spans.sql: each stretch of time a listing was public in one plan and region (kept by
+// triggers on listings; indexed by listing and by end).
+export const listingPublicSpans = sqliteTable("listing_public_spans", {
+  listingId: text("listing_id")
+    .notNull()
+    .references(() => listings.id, { onDelete: "cascade" }),
+  startedAt: integer("started_at").notNull(),
+  endedAt: integer("ended_at"),
+  featured: integer("featured").notNull(),
+  location: text("location").notNull(),
+});
+
+// Booking requests (0065_booking_requests.sql, docs/decisions/0052-booking-requests.md). Numbers are keyed
+// hashes or sealed texts under BOOKINGS_KEY, never clear text.
+
+/** One code sent by SMS: the request's sealed details until it is used, then a count for the limits. */
+export const bookingCodes = sqliteTable("booking_codes", {
+  id: text("id").primaryKey(),
+  listingId: text("listing_id")
+    .notNull()
+    .references(() => listings.id, { onDelete: "cascade" }),
+  numberHash: text("number_hash").notNull(),
+  networkHash: text("network_hash").notNull(),
+  codeHash: text("code_hash").notNull(),
+  tries: integer("tries").notNull().default(0),
+  details: text("details").notNull(),
+  createdAt: integer("created_at").notNull(),
+  expiresAt: integer("expires_at").notNull(),
+  usedAt: integer("used_at"),
+  closedAt: integer("closed_at"),
+});
+
+/** A request in the provider's inbox. */
+export const bookingRequests = sqliteTable("booking_requests", {
+  id: text("id").primaryKey(),
+  listingId: text("listing_id")
+    .notNull()
+    .references(() => listings.id, { onDelete: "cascade" }),
+  numberHash: text("number_hash").notNull(),
+  numberSealed: text("number_sealed").notNull(),
+  details: text("details").notNull(),
+  startsAt: integer("starts_at").notNull(),
+  minutes: integer("minutes").notNull(),
+  status: text("status", { enum: ["new", "accepted", "declined", "suggested"] })
+    .notNull()
+    .default("new"),
+  blocked: flag("blocked"),
+  suggestedAt: integer("suggested_at"),
+  createdAt: integer("created_at").notNull(),
+  decidedAt: integer("decided_at"),
+  deleteAt: integer("delete_at").notNull(),
+});
+
+/** A provider's private block list. */
+export const bookingBlocks = sqliteTable(
+  "booking_blocks",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    numberHash: text("number_hash").notNull(),
+    label: text("label").notNull(),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.numberHash] })],
 );

@@ -59,6 +59,8 @@ export type Profile = {
   onlyFans: string;
   website: string;
   contactPhone: string;
+  /** The profile offers 'Request a booking' (app/features/bookings, docs/decisions/0052-booking-requests.md). */
+  takesRequests: boolean;
   accountType: "featured" | "standard";
   hot: boolean;
   verified: boolean;

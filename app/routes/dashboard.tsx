@@ -4,7 +4,7 @@
 // this module wires them to the page.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Await, useActionData, useAsyncError, useLoaderData, useRevalidator, useRouteError } from "@remix-run/react";
-import type { ClientLoaderFunctionArgs } from "@remix-run/react";
+import type { ClientActionFunctionArgs, ClientLoaderFunctionArgs } from "@remix-run/react";
 import { Suspense, useEffect, useState } from "react";
 import { DashboardCard, DashboardCardSkeleton } from "~/features/dashboard/DashboardCard";
 import { DashboardShell } from "~/features/dashboard/DashboardShell";
@@ -12,11 +12,20 @@ import { AddNewListing } from "~/features/dashboard/AddNewListing";
 import { PaymentsDue } from "~/features/dashboard/PaymentsDue";
 import { Alert } from "~/ui/Alert";
 import { useProfileUpdates } from "~/features/site/Realtime";
-import { greeting, listingsHeading, menuItems, showsAddNewListing } from "~/features/dashboard/dashboard";
+import {
+  greeting,
+  listingsHeading,
+  menuItems,
+  RELOAD_FAILED,
+  SEND_FAILED,
+  showsAddNewListing,
+} from "~/features/dashboard/dashboard";
 import { expiryDelay, nextExpiry } from "~/features/listings/state";
 import { PAUSE_UNTIL_FIELD } from "~/features/listings/upkeep";
+import { useInboxUpdates } from "~/features/bookings/components/useInboxUpdates";
 import { VerificationNotices } from "~/features/verification/VerificationNotices";
 import { pipeHeaders } from "~/platform/http/page-answer";
+import { unsent } from "~/platform/http/unsent";
 import { dashboardAction, dashboardPage } from "~/features/dashboard/dashboard-page.server";
 import type { ToggleFailure } from "~/features/dashboard/dashboard-page.server";
 import { privateMeta } from "~/features/site/seo";
@@ -28,20 +37,54 @@ export const headers = pipeHeaders;
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => dashboardPage(request, context);
 
-type DashboardData = Awaited<ReturnType<typeof loader>>["data"];
+type DashboardData = Awaited<ReturnType<typeof loader>>["data"] & {
+  /** A reload failed (offline, say): these are the cards that were on screen, with a notice. */
+  reloadFailed?: true;
+};
+
+/** The data the dashboard shows, kept for a reload of it that fails (the browser only). */
+let onScreen: DashboardData | null = null;
 
 /**
  * Entering the dashboard from another page shows the skeleton at once and fills in when the server
  * answers. Reloads of the dashboard itself (after a switch, at an expiry) wait for the data instead, so
- * the cards do not blink. The first document load uses the server's HTML (no hydration step here).
+ * the cards do not blink; a reload that fails keeps the cards on screen and says so, rather than replacing
+ * the page with an error (spec provider §8: a failed toggle is logged, the data reloaded, the state
+ * reverted). A redirect (signed out meanwhile) is followed. The first document load uses the server's HTML
+ * (no hydration step here).
  */
 export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
   const data = serverLoader<typeof loader>() as Promise<DashboardData>;
   if (window.location.pathname !== "/dashboard") return { pending: data };
-  return data;
+  try {
+    return await data;
+  } catch (error) {
+    const shown = onScreen;
+    if (error instanceof Response || !shown) throw error;
+    console.error("dashboard: the reload failed", error);
+    return { ...shown, reloadFailed: true as const };
+  }
 }
 
 export const action = ({ request, context }: ActionFunctionArgs) => dashboardAction(request, context);
+
+/**
+ * A post that never got an answer the app can read (the network failed, or something on the way answered
+ * 429 or 503 as text) is logged and answered as a refusal of that listing's change: the switch goes back,
+ * the reason shows under it and the data is reloaded, and the page stays (spec provider §8). A redirect
+ * (the session ended) is followed.
+ */
+export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
+  const form = await request.clone().formData();
+  try {
+    return await serverAction<typeof action>();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    console.error("dashboard: the change was not sent", error);
+    const listingId = form.get("listingId");
+    return { ...unsent(SEND_FAILED), listingId: typeof listingId === "string" ? listingId : undefined };
+  }
+}
 
 export default function Dashboard() {
   const loaded = useLoaderData<typeof clientLoader>() as DashboardData | { pending: Promise<DashboardData> };
@@ -59,6 +102,12 @@ export default function Dashboard() {
 
 function DashboardView({ data }: { data: DashboardData }) {
   const { listings, agency, accountFirstName } = data;
+  useEffect(() => {
+    onScreen = data;
+    return () => {
+      onScreen = null;
+    };
+  }, [data]);
   const actionData = useActionData<typeof action>();
   const revalidator = useRevalidator();
   const { revalidate } = revalidator;
@@ -84,6 +133,8 @@ function DashboardView({ data }: { data: DashboardData }) {
   useProfileUpdates(({ modelId: listingId }) => {
     if (revalidator.state === "idle" && listings.some((l) => l.modelId === listingId)) revalidator.revalidate();
   });
+  // A booking request coming in (or answered in another tab) updates the menu's count of new ones.
+  useInboxUpdates(data.userId, listings.length > 0);
 
   const heading = listingsHeading(agency);
   const failure = actionData && "error" in actionData ? (actionData as ToggleFailure) : null;
@@ -91,7 +142,10 @@ function DashboardView({ data }: { data: DashboardData }) {
   const pauseError = failure?.field === PAUSE_UNTIL_FIELD ? failure : null;
   const pageError = failure && !pauseError ? failure.error : null;
   return (
-    <DashboardShell greeting={greeting(listings, accountFirstName)} menu={menuItems(listings, data.safetyNet)}>
+    <DashboardShell
+      greeting={greeting(listings, accountFirstName)}
+      menu={menuItems(listings, data.safetyNet, data.newRequests)}
+    >
       <div className="mx-auto max-w-6xl space-y-6 px-3 py-6 sm:px-6 sm:py-10">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="text-3xl font-bold tracking-tight">{heading}</h1>
@@ -102,6 +156,11 @@ function DashboardView({ data }: { data: DashboardData }) {
           deadlines={data.paymentDeadlines}
         />
         <VerificationNotices sent={data.notice} notices={data.verificationNotices} />
+        {data.reloadFailed ? (
+          <Alert tone="warning" data-testid="dashboard-stale">
+            {RELOAD_FAILED}
+          </Alert>
+        ) : null}
         {pageError ? <Alert tone="error">{pageError}</Alert> : null}
         {listings.length === 0 ? (
           <div className="rounded-2xl border border-line bg-panel p-8 text-center">
@@ -118,6 +177,7 @@ function DashboardView({ data }: { data: DashboardData }) {
                 eager={i < 3}
                 pauseError={pauseError?.listingId === listing.modelId ? pauseError.error : null}
                 paymentDeadline={data.paymentDeadlines[listing.modelId] ?? null}
+                publicStatus={data.publicStates[listing.modelId] ?? null}
               />
             ))}
           </div>
@@ -172,8 +232,8 @@ function LoadFailed() {
 }
 
 /**
- * A switch whose request never reached the server (offline, say) lands here rather than in the site-wide
- * error page: nothing was changed, so offer the dashboard again.
+ * What the dashboard cannot show in place (clientAction and clientLoader keep a failed switch or reload on
+ * the page) lands here rather than in the site-wide error page: offer the dashboard again.
  */
 export function ErrorBoundary() {
   const error = useRouteError();

@@ -131,6 +131,8 @@ type Flags = {
   photoVerified: boolean;
   /** Active now until this time, or last active at this time, or never. */
   activity: { active: true; until: number } | { active: false; until: number } | null;
+  /** The profile offers 'Request a booking' (docs/decisions/0052-booking-requests.md): Ruby's only. */
+  takesRequests?: boolean;
 };
 
 type ListingSpec = {
@@ -183,7 +185,7 @@ export function generateDemoData(options: GenerateOptions): DemoData {
     name: demoAccount("independent").firstName,
     region: "Auckland",
     listedAt: now - 20 * DAY - 3 * HOUR,
-    flags: fixed(true, true),
+    flags: fixed(true, true, { takesRequests: true }),
   });
   // The agency: three published listings (one featured, one hot and active now) and one awaiting verification.
   const agencyRegions: Region[] = ["Auckland", "Auckland", "Wellington", "Tauranga"];
@@ -454,6 +456,7 @@ function listingRow(
     active: activity?.active ? 1 : 0,
     active_until: activity ? activity.until : null,
     photo_verified: f.photoVerified ? 1 : 0,
+    takes_requests: f.takesRequests ? 1 : 0,
     cover_key: null,
     cover_width: null,
     cover_height: null,

@@ -21,7 +21,7 @@ describe("information pages", () => {
     [
       "/privacy",
       "Privacy",
-      ["Last updated February 12, 2025", "Privacy Act 2020", "Harmful Digital Communications Act 2015"],
+      ["Last updated November 28, 2026", "Privacy Act 2020", "Harmful Digital Communications Act 2015"],
     ],
     [
       "/subscriptions",

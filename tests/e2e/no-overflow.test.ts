@@ -162,6 +162,9 @@ describe("no page is wider than a phone", () => {
       "/dashboard/safety-net",
       "/dashboard/safety-net/report",
       "/dashboard/insights",
+      // Booking requests (decision 0052): the inbox, and the form of Ruby's copy, which takes requests.
+      "/dashboard/requests",
+      `/view/${listing.id}/request`,
       ...(receipt ? [`/managesub/receipts/${receipt.id}`] : []),
     ]);
     expect(failures).toEqual([]);

@@ -8,7 +8,7 @@
 import app from "../../workers/app";
 import { sealSecret } from "../../app/platform/crypto/sealing-key.server";
 
-export { ListingsRoom } from "../../workers/app";
+export { InboxRoom, ListingsRoom } from "../../workers/app";
 
 type DoorEnv = Env & { E2E_STORE_TOKEN?: string };
 
@@ -18,9 +18,24 @@ export type StoreRequest =
   | { op: "all"; statement: StoreStatement }
   | { op: "copyPhotos"; pairs: [from: string, to: string][] }
   | { op: "deletePhotos"; keys: string[] }
-  | { op: "seal"; userId: string; secret: string };
+  | { op: "seal"; userId: string; secret: string }
+  | { op: "clock"; at: number | null };
 
 const DOOR = "/__e2e/store";
+
+// The server's clock, for a test that must cross a moment the app counts in (a turn of the grid's rotation):
+// `at` makes Date.now read that instant from now on (and run on from there); null gives the real clock back.
+// The app's Worker runs in this same isolate, so its Date.now is this one. Only this door moves it, and no
+// build of the app contains the door.
+const realNow = Date.now.bind(Date);
+function setClock(at: number | null) {
+  if (at === null) {
+    Date.now = realNow;
+    return;
+  }
+  const offset = at - realNow();
+  Date.now = () => realNow() + offset;
+}
 
 async function open(request: Request, env: DoorEnv): Promise<Response> {
   const host = new URL(request.url).hostname;
@@ -51,6 +66,9 @@ async function open(request: Request, env: DoorEnv): Promise<Response> {
         return Response.json({ ok: true });
       case "seal":
         return Response.json({ sealed: await sealSecret(env, body.userId, body.secret) });
+      case "clock":
+        setClock(body.at);
+        return Response.json({ now: Date.now() });
     }
   } catch (error) {
     return Response.json({ error: String(error) }, { status: 500 });

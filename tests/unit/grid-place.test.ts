@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { MAX_PLACES, parsePlaces, PLACE_MAX_AGE_MS, placeFor, withPlace } from "~/features/catalogue/grid/grid-place";
+import {
+  MAX_PLACES,
+  parsePlaces,
+  PLACE_MAX_AGE_MS,
+  placeFor,
+  startFrom,
+  withPlace,
+} from "~/features/catalogue/grid/grid-place";
 import type { GridPlace } from "~/features/catalogue/grid/grid-place";
 
 const NOW = 1_800_000_000_000;
@@ -8,6 +15,7 @@ const place = (o: Partial<GridPlace> = {}): GridPlace => ({
   firstPage: 1,
   pages: 3,
   next: 4,
+  slot: 2_900_000,
   cards: [],
   at: NOW,
   ...o,
@@ -36,5 +44,21 @@ describe("the grid's place kept for Back", () => {
     expect(placeFor(places, "k0", "/?age=18-24", 1, NOW)).toBeNull();
     expect(parsePlaces("{not json")).toEqual([]);
     expect(parsePlaces(JSON.stringify([["k", { cards: "no" }], "x"]))).toEqual([]);
+  });
+
+  it("keeps the rotation slot its cards were read in, so the pages after Back follow on in the same order", () => {
+    // Back after the order has turned: the server's first page is of a later slot than the cards kept.
+    const first = { cards: [], page: 1, hasMore: true, slot: 2_900_002 };
+    const kept = parsePlaces(JSON.stringify(withPlace([], "k", place())));
+    const restored = placeFor(kept, "k", "/?age=18-24", 1, NOW);
+    expect(startFrom(first, restored)).toEqual({ cards: [], next: 4, pages: 3, slot: 2_900_000 });
+    // Not back: the first page's own slot.
+    expect(startFrom(first, null)).toEqual({ cards: [], next: 2, pages: 1, slot: 2_900_002 });
+    // A place kept without its slot cannot say which order its cards are in: the grid starts again.
+    const { slot: _slot, ...noSlot } = place();
+    expect(parsePlaces(JSON.stringify([["k", noSlot]]))).toEqual([]);
+    expect(
+      placeFor(parsePlaces(JSON.stringify([["k", place({ slot: null })]])), "k", "/?age=18-24", 1, NOW)?.slot,
+    ).toBeNull();
   });
 });

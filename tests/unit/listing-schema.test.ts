@@ -64,7 +64,7 @@ describe("page 2 checks", () => {
   it.each(["17", "0", "-5"])("age %s is under 18: 'You must be 18 or older.'", (age) => {
     expect(errorsOf({ age }).age).toBe("You must be 18 or older.");
   });
-  it.each(["100", "abc", "18.5"])("age %s is not a number from 18 to 99: the range is said", (age) => {
+  it.each(["100", "150", "abc", "18.5"])("age %s is not a number from 18 to 99: the range is said", (age) => {
     expect(errorsOf({ age }).age).toBe("Age must be between 18 and 99");
   });
   it("accepts 18 and 99", () => {

@@ -52,6 +52,7 @@ describe("/dashboard greeting, menu and heading", () => {
       { label: "Help", href: "/faq" },
       { label: "Safety Net", href: "/dashboard/safety-net" },
       { label: "Insights", href: "/dashboard/insights" },
+      { label: "Booking requests", href: "/dashboard/requests" },
     ]);
   });
 
@@ -90,6 +91,7 @@ describe("/dashboard greeting, menu and heading", () => {
       { label: "Verify Photos", href: "/photo-verification" },
       { label: "Safety Net", href: "/dashboard/safety-net" },
       { label: "Insights", href: "/dashboard/insights" },
+      { label: "Booking requests", href: "/dashboard/requests" },
     ]);
     expect(page.cards.map((c) => c.name)).toEqual(["Sienna", "Coco"]);
   });
@@ -101,7 +103,14 @@ describe("/dashboard greeting, menu and heading", () => {
     await addPhotos(three, [1, 2, 3], { r2: false });
     await addPhotos(checked, [1, 2, 3, 4, 5], { r2: false });
     const page = await dashboard(agency);
-    expect(page.menu.map((m) => m.label)).toEqual(["Subscriptions", "Manage", "Help", "Safety Net", "Insights"]);
+    expect(page.menu.map((m) => m.label)).toEqual([
+      "Subscriptions",
+      "Manage",
+      "Help",
+      "Safety Net",
+      "Insights",
+      "Booking requests",
+    ]);
   });
 });
 
@@ -150,13 +159,16 @@ describe("/dashboard listing cards", () => {
     expect(cocoCard.toggles.live).toMatchObject({ pressed: false, disabled: true });
     expect(cocoCard.toggles.active).toMatchObject({ pressed: false, disabled: true });
     expect(cocoCard.noImage).toBe(true);
-    // The checklist of what it still needs links each step (its plan is paid, so no plan step).
+    // The checklist is the one list of what it still needs, each step linked (its plan is paid, so no plan step);
+    // nothing else on the card repeats them.
     expect(cocoCard.links).toEqual({
       Edit: `/profile/edit/${coco}`,
       Upgrade: "/subscriptions",
       "Get verified for Coco": "/verification",
       "Add photos for Coco": `/profile/edit/${coco}`,
     });
+    // Switched off: the card's own Live switch is the way, so no link.
+    expect(Object.keys(jade.links)).toEqual(["Edit", "View", "Upgrade"]);
 
     const page = await dashboard(agency);
     expect(page.text).toContain("No Image");

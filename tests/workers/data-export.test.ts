@@ -256,6 +256,16 @@ describe("the archive", () => {
         { listing_id: me.listings[0], day: "2026-11-20", region: "Auckland", views: 9 },
         { listing_id: me.listings[0], day: "2026-11-20", region: "Otago", views: "fewer than 5" },
       ],
+      // When it was public, and on which plan and in which region: the days its weekly statement covers.
+      publicSpans: [
+        {
+          listing_id: me.listings[0],
+          started_at: expect.any(Number),
+          ended_at: null,
+          featured: 0,
+          location: "Auckland",
+        },
+      ],
     });
     expect(strFromU8(files["listings/01-ruby/photos/02.webp"])).toBe(`photo 1 of ${me.listings[0]}`);
 

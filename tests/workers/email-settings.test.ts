@@ -156,8 +156,13 @@ describe("the line at start", () => {
       ...MAIL,
       ...WINDCAVE_TEST_SETTINGS,
       BILLING_GST_NUMBER: "49-091-850",
+      SMS_API_URL: "https://sms.example/Messages.json",
+      SMS_API_USERNAME: "AC1",
+      SMS_API_KEY: "k",
+      SMS_FROM: "+6421000000",
     });
-    // The workers tests give the sealing, Safety Net and visitor keys: a deployment with everything set says nothing.
+    // The workers tests give the sealing, Safety Net, visitor and bookings keys: a deployment with everything set
+    // says nothing.
     expect(ready).toEqual([]);
     expect(deploymentProblems({ ...withoutMail, VISITOR_KEY: undefined } as unknown as Env)).toContain(
       "VISITOR_KEY is not set: likes and contact taps answer 503, and nothing is counted",

@@ -67,6 +67,8 @@ const PROFILE_KEYS = [
   "specialRates",
   "suburb",
   "tagLine",
+  // The profile offers 'Request a booking' (docs/decisions/0052-booking-requests.md).
+  "takesRequests",
   // Tour stops (docs/touring.md): region, suburb, NZ start and end dates.
   "tours",
   "twitter",

@@ -29,7 +29,7 @@ import {
   today,
 } from "./safety-net-fixtures";
 import worker from "../../workers/app";
-import { noReportsText } from "~/features/safety-net/components/safety-net-views";
+import { noReportsText } from "~/features/safety-net/categories";
 
 /** A check that matched no alert says so neutrally, never as an all-clear. */
 const NO_REPORTS = noReportsText("number");

@@ -23,6 +23,15 @@ export const DISPLAY_MODES = [
 ] as const;
 
 export type DisplayMode = (typeof DISPLAY_MODES)[number]["value"];
+
+/**
+ * What 'Verified' filters, said beside it when chosen: a listing is public only once its provider's ID is
+ * checked (docs/decisions/0029-one-visibility-rule.md), so it keeps every listing. Photos verified are the
+ * tick on a card.
+ */
+export const VERIFIED_TITLE = "Listings whose provider's ID has been checked";
+export const VERIFIED_NOTE =
+  "Verified: listings whose provider's ID our team has checked. Every listing shown on the site has passed that check, so this shows them all.";
 export type Range = { value: string; label: string; min: number; max: number };
 
 export type Filters = {

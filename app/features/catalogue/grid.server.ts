@@ -61,9 +61,14 @@ export type GridOpts = {
   filters: Filters;
   page: number;
   now: number;
+  /** The rotation slot to order by (grid-slot.ts); the slot of `now` when not given. */
+  slot?: number;
   limit: number;
   includeHidden?: boolean;
 };
+
+/** The slot a visitors' grid is ordered in: the one asked for, else the slot of the request's clock. */
+const slotOf = (opts: { now: number; slot?: number }) => opts.slot ?? rotationSlot(opts.now);
 
 /**
  * The grid's query, exposed so the benchmark can read D1's rows_read for exactly this SQL.
@@ -82,9 +87,10 @@ export function gridQuery(db: Db, opts: GridOpts) {
   // Visitors' grids rotate fairly within each tier every 10 minutes (features/insights/rotation.ts); the
   // administrators' grid keeps the plain order, so a listing stays where they last saw it.
   const rotate = !opts.includeHidden;
-  const order = rotate ? rotatedOrderBy(l, opts.now) : gridOrder;
+  const slot = slotOf(opts);
+  const order = rotate ? rotatedOrderBy(l, slot) : gridOrder;
   // The owner's rotating covers turn on the same slot (features/insights/cover-rotation.ts).
-  const cover = (rotate ? rotatedCoverSql(l.id, rotationSlot(opts.now)) : sql<string | null>`null`).as("rotated_cover");
+  const cover = (rotate ? rotatedCoverSql(l.id, slot) : sql<string | null>`null`).as("rotated_cover");
   if (opts.filters.show === "touring") {
     return db
       .select({ ...cardColumns, listedAt: l.listedAt, rotatedCover: cover, tour: touring.tour })
@@ -130,7 +136,7 @@ export function gridQuery(db: Db, opts: GridOpts) {
   return db
     .select()
     .from(merged)
-    .orderBy(...rotatedOrderBy(merged, opts.now))
+    .orderBy(...rotatedOrderBy(merged, slot))
     .limit(opts.limit)
     .offset(offset);
 }
@@ -166,6 +172,8 @@ export type GridOptions = {
   filters: Filters;
   page: number;
   now: number;
+  /** The slot the grid's first page was read in, for its later pages (grid-slot.ts decides it is recent). */
+  slot?: number;
   pages?: number;
   includeHidden?: boolean;
 };
@@ -188,7 +196,7 @@ export function keptGridPageSelect(opts: GridOptions) {
   const key =
     filters.show === "active"
       ? null
-      : `grid:${JSON.stringify([region, filters, page, pages ?? 1, includeHidden === true, nzDate(now), rotationSlot(now)])}`;
+      : `grid:${JSON.stringify([region, filters, page, pages ?? 1, includeHidden === true, nzDate(now), slotOf(opts)])}`;
   return keptSelect(key, (db) => gridPageQuery(db, opts));
 }
 
@@ -214,6 +222,7 @@ export function toGridPage(rows: CardRow[], opts: GridOptions): GridPage {
     page: opts.page + pages - 1,
     hasMore: rows.length > size,
     matched: pageRows.length,
+    slot: opts.includeHidden ? null : slotOf(opts),
   };
 }
 

@@ -11,7 +11,17 @@ export type FilterOptions = {
   bodyType: string[];
 };
 
-export type GridPage = { cards: ListingCardData[]; page: number; hasMore: boolean; matched: number };
+export type GridPage = {
+  cards: ListingCardData[];
+  page: number;
+  hasMore: boolean;
+  matched: number;
+  /**
+   * The rotation slot the order is of (grid-slot.ts): the later pages of this grid are asked for in it. Null
+   * for the administrators' grid, whose order does not turn.
+   */
+  slot: number | null;
+};
 
 export type ListingsView = {
   region: Region | null;

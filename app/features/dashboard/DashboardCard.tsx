@@ -1,6 +1,8 @@
 import { Link } from "@remix-run/react";
 import { activityOf } from "~/core/activity";
 import { pastDueText } from "~/features/billing/emails";
+import { weekAfterPaying } from "~/features/billing/public-status";
+import type { PublicStatus } from "~/features/billing/public-status";
 import { coverUrl } from "./dashboard";
 import type { DashboardListing } from "./dashboard";
 import {
@@ -189,6 +191,7 @@ export function DashboardCard({
   eager,
   pauseError = null,
   paymentDeadline = null,
+  publicStatus = null,
 }: {
   listing: DashboardListing;
   now: number;
@@ -197,8 +200,14 @@ export function DashboardCard({
   pauseError?: string | null;
   /** Past due: when the listing is hidden unless the failed renewal is paid (worded). */
   paymentDeadline?: string | null;
+  /** Hidden: whether its paid week waits for it to be public. */
+  publicStatus?: PublicStatus | null;
 }) {
   const cover = coverUrl(listing.ImageUrls);
+  // The checklist is the one list of what the listing still needs (each step with its link and state); the
+  // card's own controls cover a break, a confirmation and the Live switch. What none of them says is that a
+  // paid week waits for the listing to be public (docs/decisions/0050-paid-week-starts-when-public.md).
+  const week = publicStatus ? weekAfterPaying(listing.firstName, publicStatus) : null;
   const nameId = `listing-name-${listing.modelId}`;
   return (
     <article
@@ -209,6 +218,14 @@ export function DashboardCard({
       <CardHeading listing={listing} cover={cover} nameId={nameId} now={now} eager={eager} />
       <div className="space-y-4 px-4 pb-4">
         <SetupChecklist listing={listing} />
+        {week ? (
+          <p
+            className="rounded-lg border border-sky-300/60 bg-sky-950/40 p-3 text-sm text-zinc-100"
+            data-testid="public-week"
+          >
+            {week}
+          </p>
+        ) : null}
         <CardToggles listing={listing} now={now} />
         {paymentDeadline ? <PaymentDeadline deadline={paymentDeadline} firstName={listing.firstName} /> : null}
         {listing.staleAsked ? <ConfirmListing listingId={listing.modelId} firstName={listing.firstName} /> : null}

@@ -3,7 +3,7 @@
 import { data, redirect } from "@remix-run/cloudflare";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { requireUser, requireUserForPost } from "~/features/accounts/guards.server";
-import { pastDueDeadlines } from "~/features/billing/billing.server";
+import { ownPublicStates, pastDueDeadlines } from "~/features/billing/billing.server";
 import { pauseListing, resumeListing } from "~/features/listings/pause.server";
 import { confirmFromDashboard } from "~/features/listings/stale-check.server";
 import { parseDesired } from "~/features/listings/state";
@@ -12,6 +12,7 @@ import { readFlash } from "~/features/site/flash.server";
 import { ERROR_MSG } from "~/features/site/messages";
 import { loadVerificationNotices } from "~/features/verification/notices.server";
 import { safetyStanding } from "~/features/safety-net/access.server";
+import { newRequestCount } from "~/features/bookings/inbox.server";
 import { isId } from "~/platform/data/ids";
 import { readForm } from "~/platform/http/body.server";
 import { NO_STORE } from "~/platform/http/page-answer";
@@ -24,16 +25,22 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
   if (url.pathname !== "/dashboard") throw redirect(`/dashboard${url.search}`, 301);
   const user = await requireUser(request, context);
   const now = Date.now();
-  const [listings, verificationNotices, flash, paymentDeadlines, safety] = await Promise.all([
-    loadDashboardListings(context.cloudflare.env, user.id, now),
-    loadVerificationNotices(context.cloudflare.env, user.id, now),
-    // "Request sent" after the verification pages redirect here.
-    readFlash(request, context.cloudflare.env),
-    // Past-due listings: the deadline before they are hidden, on their cards.
-    pastDueDeadlines(context.cloudflare.env, user.id),
-    // Whether the menu offers the Safety Net.
-    safetyStanding(context.cloudflare.env, user.id),
-  ]);
+  const [listings, verificationNotices, flash, paymentDeadlines, safety, publicStates, newRequests] = await Promise.all(
+    [
+      loadDashboardListings(context.cloudflare.env, user.id, now),
+      loadVerificationNotices(context.cloudflare.env, user.id, now),
+      // "Request sent" after the verification pages redirect here.
+      readFlash(request, context.cloudflare.env),
+      // Past-due listings: the deadline before they are hidden, on their cards.
+      pastDueDeadlines(context.cloudflare.env, user.id),
+      // Whether the menu offers the Safety Net.
+      safetyStanding(context.cloudflare.env, user.id),
+      // Hidden listings: what each still needs, and whether its paid week waits for it to be public.
+      ownPublicStates(context.cloudflare.env, user.id),
+      // The menu's count of booking requests waiting for an answer.
+      newRequestCount(context.cloudflare.env, user.id),
+    ],
+  );
   return data(
     {
       userId: user.id,
@@ -45,6 +52,8 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
       now,
       paymentDeadlines,
       safetyNet: safety.access || safety.ownReports,
+      publicStates,
+      newRequests,
     },
     { headers: flash.headers },
   );

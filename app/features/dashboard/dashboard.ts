@@ -86,6 +86,7 @@ export function getVerifiedLabel(listings: readonly Pick<DashboardListing, "veri
 export function menuItems(
   listings: readonly Pick<DashboardListing, "verified" | "photoVerified" | "ImageUrls" | "idPending">[],
   safetyNet = false,
+  newRequests = 0,
 ): MenuItem[] {
   const items: MenuItem[] = [
     { label: "Subscriptions", to: "/subscriptions" },
@@ -99,6 +100,12 @@ export function menuItems(
   if (safetyNet) items.push({ label: "Safety Net", to: "/dashboard/safety-net" });
   // Insights once there is a listing to show them for (docs/decisions/0024-counting-off-the-request-path.md).
   if (listings.length > 0) items.push({ label: "Insights", to: "/dashboard/insights" });
+  // Booking requests: the switch per listing and the inbox (docs/decisions/0052-booking-requests.md).
+  if (listings.length > 0)
+    items.push({
+      label: newRequests > 0 ? `Booking requests (${newRequests} new)` : "Booking requests",
+      to: "/dashboard/requests",
+    });
   return items;
 }
 
@@ -125,3 +132,10 @@ export function planLabel(accountType: string): string {
   if (accountType === "featured") return "Featured";
   return "Unpaid";
 }
+
+/** A switch's post got no answer the page can read (offline, or a 429 or 503 from something on the way). */
+export const SEND_FAILED = "Your change could not be sent. Check your connection and try again.";
+
+/** A reload of the dashboard failed: the cards stay as they were. */
+export const RELOAD_FAILED =
+  "Your listings could not be refreshed just now, so what you see may be out of date. Check your connection.";

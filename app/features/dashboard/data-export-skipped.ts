@@ -36,7 +36,9 @@ export const NOT_EXPORTED_TABLES: Record<string, string> = {
   page_cache_versions: "Version numbers of the page cache, per listing id.",
   payment_events: "The payment provider's notice ids, kept so each is applied once; the payments are exported.",
   r2_delete_failures: "Storage keys of deleted files that are being removed.",
-  dev_outbox: "Development only: e-mails that were never sent.",
+  dev_outbox: "Development only: e-mails and text messages that were never sent.",
+  booking_codes:
+    "Codes texted to visitors who asked for a booking, under keyed hashes of their numbers, kept a day to count requests; the requests themselves are exported.",
   // Safety Net (docs/decisions/0023-safety-net.md): the account's own reports are exported (decision 0043).
   safety_identifiers: "Keyed hashes of other people's phone numbers, addresses and names.",
   safety_checks: "How many number checks the account made today and yesterday; deleted after two days.",

@@ -103,6 +103,7 @@ export function ProfileView({ profile, actions, highlight = null, preview, now, 
           firstName={profile.firstName}
           phone={profile.contactPhone}
           preview={preview}
+          takesRequests={profile.takesRequests}
         />
       </aside>
       <div className="md:col-start-1">

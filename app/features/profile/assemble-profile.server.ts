@@ -98,6 +98,7 @@ export function assembleProfile(
     onlyFans: row.onlyFans,
     website: row.website,
     contactPhone: row.contactPhone,
+    takesRequests: row.takesRequests,
     accountType: row.featured ? "featured" : "standard",
     hot: row.hot,
     verified: row.verified,

@@ -56,6 +56,8 @@ export const NOTICE = {
   weeksGranted: "Free weeks granted, with your reason on the audit log. The listing's row shows the plan's new end.",
   featuredGranted: "Featured granted, with your reason on the audit log. The listing's row shows until when.",
   featuredRevoked: "Featured revoked, with your reason on the audit log.",
+  // A visitor's booking request, sent (app/features/bookings/request-page.server.ts).
+  bookingRequestSent: "Your request has been sent.",
   // The spec's words after a verification request is sent (provider §4); verification's ID_MSG and
   // PHOTO_VERIFY_MSG say them from here.
   verificationSent: "Verification request sent successfully. We will review it shortly.",

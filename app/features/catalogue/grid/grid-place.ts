@@ -1,8 +1,10 @@
 // Back from a profile returns to the same place in the grid: the same cards, every page that was scrolled in,
 // so that the router's own scroll restoration lands on the card the visitor left from. The cards shown are
 // kept in this tab's session storage under the history entry's key (Remix's location.key) and read back
-// only when that entry is returned to (a POP navigation inside the app).
+// only when that entry is returned to (a POP navigation inside the app), with the rotation slot they were read
+// in (grid-slot.ts): the pages loaded after Back must come from the same order as the cards above them.
 import type { ListingCardData } from "~/core/listing-card";
+import type { GridPage } from "../listings-view";
 
 export type GridPlace = {
   /** The view (path and filters, without the page) the cards belong to. */
@@ -12,6 +14,8 @@ export type GridPlace = {
   /** The last page scrolled in. */
   pages: number;
   next: number | null;
+  /** The rotation slot the cards were read in (GridPage.slot); the later pages are asked for in it. */
+  slot: number | null;
   cards: ListingCardData[];
   at: number;
 };
@@ -30,7 +34,12 @@ export function parsePlaces(raw: string | null): Places {
     return Array.isArray(value)
       ? value.filter(
           (e): e is Places[number] =>
-            Array.isArray(e) && typeof e[0] === "string" && typeof e[1] === "object" && Array.isArray(e[1]?.cards),
+            Array.isArray(e) &&
+            typeof e[0] === "string" &&
+            typeof e[1] === "object" &&
+            Array.isArray(e[1]?.cards) &&
+            // A place kept without its slot cannot say which order its cards are in: it is not restored.
+            (e[1].slot === null || typeof e[1].slot === "number"),
         )
       : [];
   } catch {
@@ -49,4 +58,13 @@ export function placeFor(places: Places, key: string, view: string, firstPage: n
   if (!place || place.view !== view || place.firstPage !== firstPage) return null;
   if (now - place.at > PLACE_MAX_AGE_MS || place.pages <= firstPage) return null;
   return place;
+}
+
+/** What a grid starts from: the place kept for Back when there is one (its cards, pages and slot), else the first page. */
+export function startFrom(
+  first: Pick<GridPage, "cards" | "page" | "hasMore" | "slot">,
+  restored: GridPlace | null,
+): { cards: ListingCardData[]; next: number | null; pages: number; slot: number | null } {
+  if (restored) return { cards: restored.cards, next: restored.next, pages: restored.pages, slot: restored.slot };
+  return { cards: first.cards, next: first.hasMore ? first.page + 1 : null, pages: first.page, slot: first.slot };
 }

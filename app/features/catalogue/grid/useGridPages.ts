@@ -1,12 +1,15 @@
 // The grid's pages in the browser: the cards shown, the next page to load, endless scroll, the reload
 // of every page scrolled through when the same view revalidates (a realtime update), and the place kept for
-// Back (useGridPlace.ts).
+// Back (useGridPlace.ts). Every page is asked for in the rotation slot of the first (grid-slot.ts), so the
+// order does not turn under a visitor's scroll, nor after Back (the place keeps its slot).
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { MutableRefObject, RefObject } from "react";
 import { useJsonFetch } from "~/ui/useJsonFetch";
 import { mergeCards } from "~/core/listing-card";
 import type { ListingCardData } from "~/core/listing-card";
 import type { GridPage } from "../listings-view";
+import { SLOT_PARAM } from "../grid-slot";
+import { startFrom } from "./grid-place";
 import { useKeepPlace, useRestoredPlace } from "./useGridPlace";
 
 export function useGridPages({
@@ -23,10 +26,14 @@ export function useGridPages({
   shownIds?: MutableRefObject<Set<string>>;
 }) {
   const viewKey = `${pathname}${search}`;
-  // Back from a profile: the cards and pages the visitor had, so the scroll lands where they left.
+  // Back from a profile: the cards and pages the visitor had, so the scroll lands where they left, and the
+  // slot they were read in, so the pages after them follow on in the same order.
   const restored = useRestoredPlace(viewKey, first.page);
-  const [cards, setCards] = useState<ListingCardData[]>(restored?.cards ?? first.cards);
-  const [next, setNext] = useState<number | null>(restored ? restored.next : first.hasMore ? first.page + 1 : null);
+  const [start] = useState(() => startFrom(first, restored));
+  const [cards, setCards] = useState<ListingCardData[]>(start.cards);
+  const [next, setNext] = useState<number | null>(start.next);
+  // The slot the cards on screen are ordered in: the first page's, until the server says it is too old.
+  const [slot, setSlot] = useState<number | null>(start.slot);
   const more = useJsonFetch<GridPage>();
   const { load: loadMorePage } = more;
   const { load: reloadPages } = useJsonFetch<GridPage>();
@@ -36,18 +43,32 @@ export function useGridPages({
     if (shownIds) shownIds.current = new Set(cards.map((c) => c.modelId));
   }, [cards, shownIds]);
 
-  const shown = useRef({ viewKey, pages: restored?.pages ?? first.page });
+  const shown = useRef({ viewKey, pages: start.pages });
   const keepRestored = useRef(restored != null);
 
   const gridUrl = useCallback(
-    (page: number, pages = 1) => {
+    (page: number, inSlot: number | null, pages = 1) => {
       const params = new URLSearchParams(search);
       if (region) params.set("region", region);
       params.set("page", String(page));
       if (pages > 1) params.set("pages", String(pages));
+      if (inSlot !== null) params.set(SLOT_PARAM, String(inSlot));
       return `/api/grid?${params}`;
     },
     [search, region],
+  );
+
+  /** Pages 1 to `pages` again, in slot `inSlot`, in place of the cards shown; false when that failed. */
+  const reloadShown = useCallback(
+    async (pages: number, inSlot: number | null) => {
+      const result = await reloadPages(gridUrl(1, inSlot, pages));
+      if (!result.ok) return false;
+      setCards(result.data.cards);
+      setNext(result.data.hasMore ? result.data.page + 1 : null);
+      setSlot(result.data.slot);
+      return true;
+    },
+    [reloadPages, gridUrl],
   );
 
   // A new view replaces what was scrolled in. The same view revalidated (a realtime update) reloads
@@ -61,34 +82,40 @@ export function useGridPages({
     }
     const pagesShown = shown.current.pages - first.page + 1;
     if (shown.current.viewKey === viewKey && first.page === 1 && pagesShown > 1) {
-      void reloadPages(gridUrl(1, pagesShown)).then((result) => {
-        if (!result.ok) return;
-        setCards(result.data.cards);
-        setNext(result.data.hasMore ? result.data.page + 1 : null);
-      });
+      // In the slot of the new first page: the pages read again follow on from it.
+      void reloadShown(pagesShown, first.slot);
       return;
     }
     shown.current = { viewKey, pages: first.page };
     setCards(first.cards);
     setNext(first.hasMore ? first.page + 1 : null);
-    // viewKey and gridUrl change only together with `first` (one loader answer), so this still runs once per answer.
-  }, [first, viewKey, gridUrl, reloadPages]);
+    setSlot(first.slot);
+    // viewKey and reloadShown change only together with `first` (one loader answer), so this still runs once per answer.
+  }, [first, viewKey, reloadShown]);
 
   const loadMore = useCallback(
     async (page: number) => {
-      const result = await loadMorePage(gridUrl(page));
+      const result = await loadMorePage(gridUrl(page, slot));
       if (!result.ok) return;
+      shown.current.pages = result.data.page;
+      if (result.data.slot !== slot) {
+        // The page was left open past the slots the server keeps: its answer is in the order of now, which the
+        // cards above are not. Every page shown is read again in that order, so nobody is missed or shown
+        // twice; nothing more is asked for meanwhile. Should that fail, the answer is added as it is.
+        setNext(null);
+        if (await reloadShown(result.data.page, result.data.slot)) return;
+        setSlot(result.data.slot);
+      }
       setCards((current) => mergeCards(current, result.data.cards));
       setNext(result.data.hasMore ? result.data.page + 1 : null);
-      shown.current.pages = result.data.page;
     },
-    [loadMorePage, gridUrl],
+    [loadMorePage, gridUrl, slot, reloadShown],
   );
 
   useEndlessScroll(sentinel, next, more.loading, more.failure != null, loadMore);
-  useKeepPlace({ view: viewKey, firstPage: first.page, pages: shown.current.pages, next, cards });
+  useKeepPlace({ view: viewKey, firstPage: first.page, pages: shown.current.pages, next, slot, cards });
 
-  return { cards, next, loading: more.loading, failure: more.failure, loadMore, sentinel };
+  return { cards, next, slot, loading: more.loading, failure: more.failure, loadMore, sentinel };
 }
 
 // Endless scroll. After a failed load it waits for the visitor's 'Try again' rather than retrying by itself.

@@ -34,18 +34,19 @@ export function useKeepPlace(place: {
   firstPage: number;
   pages: number;
   next: number | null;
+  slot: number | null;
   cards: ListingCardData[];
 }) {
   const { key } = useLocation();
-  const { view, firstPage, pages, next, cards } = place;
+  const { view, firstPage, pages, next, slot, cards } = place;
   useEffect(() => {
     // Only a grid scrolled past its first page has a place worth keeping (placeFor refuses the rest).
     if (pages <= firstPage) return;
     try {
-      const kept = withPlace(readPlaces(), key, { view, firstPage, pages, next, cards, at: Date.now() });
+      const kept = withPlace(readPlaces(), key, { view, firstPage, pages, next, slot, cards, at: Date.now() });
       sessionStorage.setItem(GRID_PLACES_KEY, JSON.stringify(kept));
     } catch {
       // Storage full or blocked: Back shows the first page, as it would without this.
     }
-  }, [key, view, firstPage, pages, next, cards]);
+  }, [key, view, firstPage, pages, next, slot, cards]);
 }

@@ -75,6 +75,7 @@ export function EditorPreview({
           verified: base?.verified ?? false,
           live: base?.live ?? false,
           photoVerified: base?.photoVerified ?? false,
+          takesRequests: base?.takesRequests ?? false,
         },
       ),
     [shown, base],

@@ -3,7 +3,8 @@ import { Form } from "@remix-run/react";
 import { Alert } from "~/ui/Alert";
 import { Button } from "~/ui/Button";
 import { Field } from "~/ui/Field";
-import { noReportsText, SECTION } from "./safety-net-views";
+import { CheckMatches } from "../CheckMatches";
+import { SECTION } from "./safety-net-views";
 import type { SafetyNetResult } from "./safety-net-views";
 
 function CheckResult({ result }: { result: SafetyNetResult | undefined }) {
@@ -16,23 +17,9 @@ function CheckResult({ result }: { result: SafetyNetResult | undefined }) {
     );
   if (!("matches" in result)) return null;
   return (
+    // No match is not an all-clear: an information note, never a green success (categories.ts, noReportsText).
     <Alert tone={result.matches.length === 0 ? "info" : "warning"} reveal={result} data-testid="check-result">
-      {result.matches.length === 0 ? (
-        <p className="font-semibold">{noReportsText(result.what)}</p>
-      ) : (
-        <>
-          <p className="font-semibold">
-            {result.matches.length === 1 ? "1 published alert" : `${result.matches.length} published alerts`}
-          </p>
-          <ul className="mt-1 list-disc pl-5">
-            {result.matches.map((m, i) => (
-              <li key={i}>
-                {m.categoryLabel}, {m.monthLabel}
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      <CheckMatches matches={result.matches} what={result.what} />
       <p className="mt-1 text-sm">{result.left} checks left today.</p>
     </Alert>
   );

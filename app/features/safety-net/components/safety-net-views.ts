@@ -45,11 +45,3 @@ export type SafetyNetResult =
   | { ok: true; intent: string; message: string };
 
 export const SECTION = "space-y-3 rounded-2xl border border-line bg-panel p-4 sm:p-5";
-
-/**
- * A check that matched no alert: said neutrally, never as an all-clear. Reports reach the Safety Net only
- * when someone makes one, so no report is not a sign that the person is safe.
- */
-export function noReportsText(what: "number" | "address"): string {
-  return `Nobody has reported this ${what} here. That does not mean they are safe.`;
-}
