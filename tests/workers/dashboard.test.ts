@@ -167,8 +167,13 @@ describe("/dashboard listing cards", () => {
       "Get verified for Coco": "/verification",
       "Add photos for Coco": `/profile/edit/${coco}`,
     });
-    // Switched off: the card's own Live switch is the way, so no link.
-    expect(Object.keys(jade.links)).toEqual(["Edit", "View", "Upgrade"]);
+    // Switched off: the card's own Live switch is the way, so no link for it; its one photo is a checklist step.
+    expect(jade.links).toEqual({
+      Edit: `/profile/edit/${hidden}`,
+      View: `/view/${hidden}`,
+      Upgrade: "/subscriptions",
+      "Add photos for Jade": `/profile/edit/${hidden}`,
+    });
 
     const page = await dashboard(agency);
     expect(page.text).toContain("No Image");

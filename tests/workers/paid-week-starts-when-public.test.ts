@@ -194,7 +194,15 @@ describe("a week paid while the ID check waits", () => {
     const request = await pendingRequest(owner, listingId);
     const admin = await signedIn({ admin: true });
     const grantedAt = Date.now();
-    const granted = await grantFreeWeeks(env, ctx, { id: admin.userId, isAdmin: true }, listingId, 2, grantedAt);
+    const granted = await grantFreeWeeks(
+      env,
+      ctx,
+      { id: admin.userId, isAdmin: true },
+      listingId,
+      2,
+      "Welcome weeks while the ID check waits",
+      grantedAt,
+    );
     expect(granted.ok).toBe(true);
     const waiting = (await subscription(listingId))!;
     expect(waiting).toMatchObject({ status: "cancelling", starts_when_public: 1 });
