@@ -138,6 +138,19 @@ function printSlowest(project) {
   for (const f of files) console.log(`  ${seconds(f.ms).padStart(8)}  ${f.name} (${f.n} test${f.n === 1 ? "" : "s"})`);
 }
 
+/** Each failing test by file and name, with its message's first lines: the end of the output is often all a
+ *  CI log keeps, so the failure must be named there and not only in the leg's scrolled-away output. */
+function printFailures(project) {
+  const report = readReport(project);
+  for (const file of report?.testResults ?? [])
+    for (const t of file.assertionResults)
+      if (t.status === "failed") {
+        console.log(`FAILED (${project}) ${file.name.replace(`${process.cwd()}/`, "")} > ${t.fullName}`);
+        const message = (t.failureMessages ?? []).join("\n").split("\n").slice(0, 6);
+        for (const line of message) console.log(`    ${line.slice(0, 300)}`);
+      }
+}
+
 function readReport(project) {
   try {
     return JSON.parse(readFileSync(`test-results/vitest-${project}.json`, "utf8"));
@@ -241,6 +254,7 @@ for (const t of timings.sort((a, b) => a.startedAt - b.startedAt)) {
 console.log(`  ${"all".padEnd(10)} ${seconds(Date.now() - started).padStart(8)}`);
 console.log(`Load average (1 min): ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end`);
 for (const project of legs) printSlowest(project);
+for (const project of legs) printFailures(project);
 if (buildStatus !== 0) failed += 1;
 if (broken.length) console.log(`Legs that failed without a failing test: ${broken.join(", ")} (see test-results/)`);
 if (failedChecks.length)
