@@ -13,9 +13,10 @@ const cardIds = (page: Page) =>
     ),
   );
 
-/** Scrolls to the grid's end until at least `count` cards are in. */
+/** Scrolls to the grid's end until at least `count` cards are in; how many times it scrolled there. */
 async function scrollUntil(page: Page, count: number) {
-  for (let tries = 0; (await cardIds(page)).length < count; tries++) {
+  let tries = 0;
+  for (; (await cardIds(page)).length < count; tries++) {
     if (tries > 10) throw new Error(`the grid stopped at ${(await cardIds(page)).length} cards`);
     const before = (await cardIds(page)).length;
     await page.getByTestId("grid-end").scrollIntoViewIfNeeded();
@@ -24,6 +25,7 @@ async function scrollUntil(page: Page, count: number) {
       before,
     );
   }
+  return tries;
 }
 
 const topOf = (page: Page, href: string) =>
@@ -39,10 +41,23 @@ const topOf = (page: Page, href: string) =>
 describe("Back from a profile", () => {
   it("returns to the same card, with the same pages loaded", async () => {
     const { page } = await b.visitor({ viewport: MOBILE, touch: true });
+    // The pages the grid asks for as it is scrolled.
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === "/api/grid") asked.push(url.searchParams.get("page")!);
+    });
     await page.goto("/");
     await hydrated(page);
-    await scrollUntil(page, 21);
+    const perPage = (await cardIds(page)).length;
+    const scrolls = await scrollUntil(page, 21);
     const before = await cardIds(page);
+    // One page for each time the visitor reached the end, none behind their back: the cards' code comes at the
+    // first input, and a page asked for while the one before was not yet on the screen would be loaded (and
+    // brought back by Back) without the visitor having scrolled to it.
+    const pagesAsked = Array.from({ length: scrolls }, (_, i) => String(i + 2));
+    expect(asked).toEqual(pagesAsked);
+    expect(before).toHaveLength(perPage * (scrolls + 1));
     const href = before[20]!;
     // Card 21 in the middle of the screen, as a visitor scrolling down would have it.
     await page.evaluate((h) => {
@@ -61,6 +76,8 @@ describe("Back from a profile", () => {
       before.length,
     );
     expect(await cardIds(page)).toEqual(before);
+    // The pages came back from the place kept, not from the server again.
+    expect(asked).toEqual(pagesAsked);
     // Where it was, give or take a pixel of rounding.
     await expect.poll(() => topOf(page, href)).toBeCloseTo(top, -1);
     expect(Math.abs((await topOf(page, href)) - top)).toBeLessThanOrEqual(2);

@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { MutableRefObject, RefObject } from "react";
 import { useJsonFetch } from "~/ui/useJsonFetch";
+import { useHydrated } from "~/ui/useHydrated";
 import { mergeCards } from "~/core/listing-card";
 import type { ListingCardData } from "~/core/listing-card";
 import type { GridPage } from "../listings-view";
@@ -34,6 +35,13 @@ export function useGridPages({
   const [next, setNext] = useState<number | null>(start.next);
   // The slot the cards on screen are ordered in: the first page's, until the server says it is too old.
   const [slot, setSlot] = useState<number | null>(start.slot);
+  // The cards the list has put on the screen (CardList's onShown). The list is an island: a page that comes in
+  // before its code is shows only once the code is in, and until then the end of the grid is still where it
+  // was. Endless scroll waits for the cards held to be the cards shown, so it never asks for a page the visitor
+  // has not scrolled to. While hydrating, the server's HTML shows the first page; a grid mounted later shows
+  // nothing until its list says so.
+  const hydrating = !useHydrated();
+  const [onScreen, setOnScreen] = useState<ListingCardData[] | null>(() => (hydrating ? start.cards : null));
   const more = useJsonFetch<GridPage>();
   const { load: loadMorePage } = more;
   const { load: reloadPages } = useJsonFetch<GridPage>();
@@ -112,10 +120,10 @@ export function useGridPages({
     [loadMorePage, gridUrl, slot, reloadShown],
   );
 
-  useEndlessScroll(sentinel, next, more.loading, more.failure != null, loadMore);
+  useEndlessScroll(sentinel, onScreen === cards ? next : null, more.loading, more.failure != null, loadMore);
   useKeepPlace({ view: viewKey, firstPage: first.page, pages: shown.current.pages, next, slot, cards });
 
-  return { cards, next, slot, loading: more.loading, failure: more.failure, loadMore, sentinel };
+  return { cards, next, slot, loading: more.loading, failure: more.failure, loadMore, sentinel, onShown: setOnScreen };
 }
 
 // Endless scroll. After a failed load it waits for the visitor's 'Try again' rather than retrying by itself.
