@@ -20,9 +20,30 @@ export const loader = ({ request, context }: LoaderFunctionArgs) => yourDataPage
 
 export const action = ({ request, context }: ActionFunctionArgs) => yourDataAction(request, context);
 
+/**
+ * The password was right: the archive's one-time link is followed at once (a refresh to it, which needs no
+ * JavaScript), and the page says so instead of anything an earlier try said.
+ */
+function DownloadStarted({ href }: { href: string }) {
+  return (
+    <>
+      <meta httpEquiv="refresh" content={`0;url=${href}`} />
+      <Alert tone="success" reveal={href} data-testid="download-started">
+        <p className="font-semibold">Your download has started.</p>
+        <p className="mt-1">
+          If it has not, <a href={href}>download it here</a>: the link works once, in the next two minutes. We will
+          e-mail you to say it was downloaded.
+        </p>
+      </Alert>
+    </>
+  );
+}
+
 export default function YourData() {
   const { freshSecondFactor } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
+  const download = answer && "download" in answer ? answer.download : null;
+  const result = answer && "error" in answer ? answer : null;
   const fieldError = result?.field === FIELD.currentPassword ? [result.error] : null;
   return (
     <InfoPage
@@ -39,6 +60,7 @@ export default function YourData() {
           The file is a zip archive. Anyone who has it can read it, so keep it somewhere safe. We will e-mail you to say
           it was downloaded.
         </p>
+        {download ? <DownloadStarted href={download} /> : null}
         {result && !fieldError ? (
           <Alert tone="error" reveal={result}>
             {result.error}

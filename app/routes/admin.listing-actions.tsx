@@ -7,7 +7,8 @@ import { Form, Link, useActionData } from "@remix-run/react";
 import { InfoPage } from "~/features/site/InfoPage";
 import { Alert } from "~/ui/Alert";
 import { Button, buttonClass } from "~/ui/Button";
-import { adminDeleteConfirm } from "~/features/moderation/moderation";
+import { adminDeleteConfirm, adminVerifyConfirm } from "~/features/moderation/moderation";
+import type { ActionConfirm as Confirm } from "~/features/moderation/moderation";
 import { listingAction, listingActionsPage } from "~/features/moderation/listing-actions-page.server";
 import type { ListingActionResult } from "~/features/moderation/listing-actions-page.server";
 import { pipeHeaders } from "~/platform/http/page-answer";
@@ -20,9 +21,40 @@ export const loader = ({ request, context }: LoaderFunctionArgs) => listingActio
 
 export const action = ({ request, context }: ActionFunctionArgs) => listingAction(request, context);
 
-/** Only reached without JavaScript: a delete's confirmation step, or a refused action. */
+/** Without JavaScript, before a Verify from the grid: whether an ID request waits, then confirm or go to it. */
+function VerifyStep({ confirm }: { confirm: Confirm }) {
+  const { listingId, name, returnTo, idRequestWaiting } = confirm;
+  return (
+    <InfoPage title="Verify listing">
+      <div className="space-y-5 rounded-2xl border border-amber-400 bg-panel p-6">
+        <p className="text-lg">{adminVerifyConfirm(name, idRequestWaiting)}</p>
+        <div className="flex flex-wrap gap-3">
+          <Form method="post">
+            <input type="hidden" name="intent" value="verify" />
+            <input type="hidden" name="listingId" value={listingId} />
+            <input type="hidden" name="returnTo" value={returnTo} />
+            <input type="hidden" name="confirmed" value="yes" />
+            <Button type="submit">{idRequestWaiting ? "Verify without review" : "Verify anyway"}</Button>
+          </Form>
+          {idRequestWaiting ? (
+            <Link to="/admin/verifications" className={buttonClass({ variant: "secondary" })}>
+              Review the request
+            </Link>
+          ) : null}
+          <Link to={returnTo} className={buttonClass({ variant: "secondary" })}>
+            Cancel
+          </Link>
+        </div>
+      </div>
+    </InfoPage>
+  );
+}
+
+/** Only reached without JavaScript: a delete's or a verify's confirmation step, or a refused action. */
 export default function ListingActions() {
   const result = useActionData<typeof action>() as ListingActionResult | undefined;
+  if (result && "confirm" in result && result.confirm.intent === "verify")
+    return <VerifyStep confirm={result.confirm} />;
   if (result && "confirm" in result) {
     const { listingId, name, returnTo } = result.confirm;
     return (

@@ -22,7 +22,8 @@ export const loader = ({ request, context }: LoaderFunctionArgs) => adminSubscri
 export const action = ({ request, context }: ActionFunctionArgs) => adminSubscriptionsAction(request, context);
 
 export default function AdminSubscriptions() {
-  const { query, total, counts, all, pages, subscriptions, failed, open, stray } = useLoaderData<typeof loader>();
+  const { notice, query, total, counts, all, pages, subscriptions, failed, open, stray } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <AdminPage
@@ -33,6 +34,11 @@ export default function AdminSubscriptions() {
         {actionData && "error" in actionData ? (
           <Alert tone="error" reveal={actionData}>
             {actionData.error}
+          </Alert>
+        ) : null}
+        {notice && !actionData ? (
+          <Alert tone="success" reveal={notice} data-testid="grant-notice">
+            {notice}
           </Alert>
         ) : null}
         {actionData && "message" in actionData ? (

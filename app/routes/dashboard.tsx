@@ -9,6 +9,7 @@ import { Suspense, useEffect, useState } from "react";
 import { DashboardCard, DashboardCardSkeleton } from "~/features/dashboard/DashboardCard";
 import { DashboardShell } from "~/features/dashboard/DashboardShell";
 import { AddNewListing } from "~/features/dashboard/AddNewListing";
+import { PaymentsDue } from "~/features/dashboard/PaymentsDue";
 import { Alert } from "~/ui/Alert";
 import { useProfileUpdates } from "~/features/site/Realtime";
 import {
@@ -154,6 +155,10 @@ function DashboardView({ data }: { data: DashboardData }) {
         {data.twoFactor.show ? (
           <TwoFactorReminder hasPasskey={data.twoFactor.hasPasskey} busy={revalidator.state !== "idle"} />
         ) : null}
+        <PaymentsDue
+          listings={listings.map((l) => ({ listingId: l.modelId, firstName: l.firstName }))}
+          deadlines={data.paymentDeadlines}
+        />
         <VerificationNotices sent={data.notice} notices={data.verificationNotices} />
         {data.reloadFailed ? (
           <Alert tone="warning" data-testid="dashboard-stale">

@@ -1,7 +1,8 @@
 import { data } from "@remix-run/cloudflare";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { InfoPage } from "~/features/site/InfoPage";
+import { DashboardShell } from "~/features/dashboard/DashboardShell";
+import { loadDashboardFrame } from "~/features/dashboard/dashboard-frame.server";
 import { CoverRotation } from "~/features/insights/page/CoverRotation";
 import { COVER_FIELD } from "~/features/insights/cover-rotation";
 import { saveCovers } from "~/features/insights/cover-rotation.server";
@@ -26,7 +27,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The range, the weekly statement (docs/decisions/0030-weekly-visibility-statement.md) and the cover rotation,
   // for the signed-in owner only (it redirects anyone else to sign in).
   const page = await insightsPageFor(request, context, listing, days, Date.now());
-  return data(page, { headers: NO_STORE });
+  // The dashboard's sidebar (the site header is hidden under /dashboard): the same account, already signed in.
+  const user = await requireUser(request, context, context);
+  const frame = await loadDashboardFrame(context.cloudflare.env, user);
+  return data({ ...page, frame }, { headers: NO_STORE });
 }
 
 /** The weekly e-mail's opt-in (on=1 turns it on, on=0 off), or the listing's rotating covers (intent=covers). */
@@ -55,35 +59,38 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Insights() {
-  const { statement, publicNow, nextStatement, emailOn, covers, ...view } = useLoaderData<typeof loader>();
+  const { statement, publicNow, nextStatement, emailOn, covers, frame, ...view } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const coverResult = result && "for" in result ? result : null;
   const statementResult = coverResult ? null : result;
   return (
-    <InfoPage title="Insights">
-      <InsightsPage {...view} />
-      {covers && view.listingId ? (
+    <DashboardShell greeting={frame.greeting} menu={frame.menu}>
+      <div className="mx-auto max-w-3xl px-3 py-6 sm:px-6 sm:py-10">
+        <h1 className="mb-6 text-3xl font-bold tracking-tight">Insights</h1>
+        <InsightsPage {...view} />
+        {covers && view.listingId ? (
+          <div className="mt-6">
+            <CoverRotation
+              listingId={view.listingId}
+              days={view.days}
+              photos={covers.photos}
+              results={covers.results}
+              notice={coverResult && "notice" in coverResult ? coverResult.notice : null}
+              error={coverResult && "error" in coverResult ? coverResult.error : null}
+            />
+          </div>
+        ) : null}
         <div className="mt-6">
-          <CoverRotation
-            listingId={view.listingId}
-            days={view.days}
-            photos={covers.photos}
-            results={covers.results}
-            notice={coverResult && "notice" in coverResult ? coverResult.notice : null}
-            error={coverResult && "error" in coverResult ? coverResult.error : null}
+          <WeeklyStatement
+            statement={statement}
+            publicNow={publicNow}
+            nextStatement={nextStatement}
+            emailOn={emailOn}
+            notice={statementResult && "notice" in statementResult ? statementResult.notice : null}
+            error={statementResult && "error" in statementResult ? statementResult.error : null}
           />
         </div>
-      ) : null}
-      <div className="mt-6">
-        <WeeklyStatement
-          statement={statement}
-          publicNow={publicNow}
-          nextStatement={nextStatement}
-          emailOn={emailOn}
-          notice={statementResult && "notice" in statementResult ? statementResult.notice : null}
-          error={statementResult && "error" in statementResult ? statementResult.error : null}
-        />
       </div>
-    </InfoPage>
+    </DashboardShell>
   );
 }

@@ -8,6 +8,7 @@ import { pageTitle } from "~/features/site/seo";
 import { NOINDEX } from "~/platform/http/page-answer";
 import { ListErrorBoundary, LoadFailed } from "~/ui/LoadFailed";
 import { useJsonFetch } from "~/ui/useJsonFetch";
+import { HeartIcon } from "~/ui/icons";
 
 type FavouriteCards = { cards: ListingCardData[]; now: number };
 
@@ -51,7 +52,16 @@ export default function Favourites() {
           ))}
         </div>
       ) : cards.length === 0 ? (
-        <p className="rounded-xl border border-line bg-panel p-6 text-center text-muted">No favorite models yet</p>
+        <div
+          className="space-y-2 rounded-xl border border-line bg-panel p-6 text-center"
+          data-testid="favourites-empty"
+        >
+          <p className="text-muted">No favorite models yet</p>
+          <p className="text-sm">
+            Tap the <HeartIcon className="inline h-4 w-4 align-text-bottom text-rose-400" /> heart on a listing to keep
+            it here. Favourites stay in this tab until you close it.
+          </p>
+        </div>
       ) : (
         <div className={GRID_CLASSES} data-testid="favourites-grid">
           {cards.map((card) => (

@@ -1,5 +1,6 @@
-// The heart's form without JavaScript (docs/decisions/0028-nothing-wider-than-the-phone.md): POST likes the
-// listing and goes back to the page; with JavaScript the button calls /api/profiles/{id}/like instead.
+// The Like button's form without JavaScript (docs/decisions/0028-nothing-wider-than-the-phone.md): POST likes (or,
+// with liked=0, unlikes) the listing and goes back to its card on the page, shown liked; with JavaScript the
+// button calls /api/profiles/{id}/like instead.
 import { redirect } from "@remix-run/cloudflare";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { isId } from "~/platform/data/ids";

@@ -7,6 +7,7 @@ import { EditorNoScript } from "~/features/listings/editor/EditorNoScript";
 import { ListingEditor } from "~/features/listings/editor/ListingEditor";
 import { requireUser } from "~/features/accounts/guards.server";
 import { loadEditableProfile } from "~/features/listings/editor.server";
+import { imagesDrawOverlays } from "~/features/photos/watermark-probe.server";
 import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
 import { privateMeta } from "~/features/site/seo";
 
@@ -16,18 +17,22 @@ export const headers = pipeHeaders;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const profile = await loadEditableProfile(context.cloudflare.env, user, params.modelId ?? "");
+  const { env } = context.cloudflare;
+  const [profile, watermarks] = await Promise.all([
+    loadEditableProfile(env, user, params.modelId ?? ""),
+    imagesDrawOverlays(env.IMAGES),
+  ]);
   if (!profile) throw data(null, { status: 404, headers: NO_STORE });
   // The user id keys this browser's unsaved draft, so two accounts on one browser never see each other's.
-  return data({ profile, userId: user.id }, { headers: NO_STORE });
+  return data({ profile, userId: user.id, watermarks }, { headers: NO_STORE });
 }
 
 export default function EditListing() {
-  const { profile, userId } = useLoaderData<typeof loader>();
+  const { profile, userId, watermarks } = useLoaderData<typeof loader>();
   return (
     <>
       <EditorNoScript />
-      <ListingEditor mode="edit" profile={profile} userId={userId} />
+      <ListingEditor mode="edit" profile={profile} userId={userId} watermarks={watermarks} />
     </>
   );
 }

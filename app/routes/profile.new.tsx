@@ -7,6 +7,7 @@ import { ListingEditor } from "~/features/listings/editor/ListingEditor";
 import { LISTING_RULE_MSG } from "~/features/listings/rules";
 import { requireUser } from "~/features/accounts/guards.server";
 import { mayStartListing } from "~/features/listings/editor.server";
+import { imagesDrawOverlays } from "~/features/photos/watermark-probe.server";
 import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
 import { privateMeta } from "~/features/site/seo";
 
@@ -16,12 +17,13 @@ export const headers = pipeHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const allowed = await mayStartListing(context.cloudflare.env, user);
-  return data({ allowed, userId: user.id }, { headers: NO_STORE });
+  const { env } = context.cloudflare;
+  const [allowed, watermarks] = await Promise.all([mayStartListing(env, user), imagesDrawOverlays(env.IMAGES)]);
+  return data({ allowed, userId: user.id, watermarks }, { headers: NO_STORE });
 }
 
 export default function NewListing() {
-  const { allowed, userId } = useLoaderData<typeof loader>();
+  const { allowed, userId, watermarks } = useLoaderData<typeof loader>();
   if (!allowed) {
     return (
       <div className="mx-auto max-w-xl space-y-4 px-4 py-16 text-center">
@@ -39,7 +41,7 @@ export default function NewListing() {
   return (
     <>
       <EditorNoScript />
-      <ListingEditor mode="create" profile={null} userId={userId} />
+      <ListingEditor mode="create" profile={null} userId={userId} watermarks={watermarks} />
     </>
   );
 }

@@ -5,8 +5,12 @@ import { useEffect, useState } from "react";
 import { ReportLink } from "~/features/moderation/ReportLink";
 import { FavouriteButton } from "~/features/likes/FavouriteButton";
 import { LikeButton } from "~/features/likes/LikeButton";
+import { listingAnchor } from "~/features/likes/likes";
 import { GRID_CLASSES, ListingCard } from "~/features/catalogue/ListingCard";
 import { ProfileView } from "~/features/profile/ProfileView";
+import { HiddenNotice } from "~/features/listings/HiddenNotice";
+import { hiddenSteps } from "~/features/listings/owner-steps";
+import { loadHiddenState } from "~/features/listings/hidden-state.server";
 import { reportPhotoOpen } from "~/features/insights/beacon";
 import { useProfileUpdates } from "~/features/site/Realtime";
 import { useJsonFetch } from "~/ui/useJsonFetch";
@@ -66,6 +70,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       return 0;
     }),
   ]);
+  // A hidden profile opens only for its owner or an administrator: say so, and what it waits for.
+  const hidden = profile.live || !viewer ? null : await hiddenNotice(env, listingId, viewer);
   // One view per page load by a person: crawlers and the owner's own visits are not counted.
   // Once per visitor (client address) per listing per day, through the count queue (decision 0024).
   // Remix's request has no `cf`: the visitor's region comes from the context (regions.ts).
@@ -74,9 +80,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   }
   // A hidden listing is shown only to its owner or an administrator: never to a shared cache.
   return data(
-    { profile, suggestions, likes, now: Date.now(), origin: originOf(request.url) },
+    { profile, suggestions, likes, hidden, now: Date.now(), origin: originOf(request.url) },
     { headers: !profile.live ? PRIVATE_NO_STORE : incomplete ? PARTIAL_NO_STORE : {} },
   );
+}
+
+/** The owner's steps for their hidden listing, else (an administrator) the same without the links. */
+async function hiddenNotice(env: Env, listingId: string, viewer: { id: string; isAdmin: boolean }) {
+  const own = await loadHiddenState(env, listingId, viewer.id);
+  if (own) return { owner: true, steps: hiddenSteps(own) };
+  const any = viewer.isAdmin ? await loadHiddenState(env, listingId, null) : null;
+  return any ? { owner: false, steps: hiddenSteps(any) } : null;
 }
 
 export const headers = pipeHeaders;
@@ -108,18 +122,24 @@ export default function ViewProfile() {
 
   return (
     <div className="mx-auto max-w-7xl space-y-10 px-3 py-5 sm:px-6">
-      <ProfileView
-        profile={profile}
-        now={loaded.now}
-        onPhotoOpen={reportPhotoOpen}
-        actions={
-          <div className="flex gap-2">
-            <LikeButton listingId={profile.modelId} name={profile.firstName} likes={likes} />
-            <FavouriteButton listingId={profile.modelId} name={profile.firstName} />
-            {profile.live ? <ReportLink listingId={profile.modelId} name={profile.firstName} /> : null}
-          </div>
-        }
-      />
+      <div className="space-y-4">
+        {loaded.hidden && !profile.live ? (
+          <HiddenNotice steps={loaded.hidden.steps} owner={loaded.hidden.owner} />
+        ) : null}
+        <ProfileView
+          profile={profile}
+          now={loaded.now}
+          onPhotoOpen={reportPhotoOpen}
+          actions={
+            // The anchor a like posted without JavaScript comes back to (likes.ts: afterFormLike).
+            <div id={listingAnchor(profile.modelId)} className="flex scroll-mt-32 gap-2">
+              <LikeButton listingId={profile.modelId} name={profile.firstName} likes={likes} />
+              <FavouriteButton listingId={profile.modelId} name={profile.firstName} />
+              {profile.live ? <ReportLink listingId={profile.modelId} name={profile.firstName} /> : null}
+            </div>
+          }
+        />
+      </div>
       {loaded.suggestions.length ? (
         <section aria-labelledby="suggestions-heading" className="space-y-3">
           <h2 id="suggestions-heading" className="text-xl font-semibold">

@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { useShowInView } from "./show-in-view";
 
-export type AlertTone = "error" | "success" | "warning";
+/** info: neutral news, neither good nor bad (a check that found nothing is not an all-clear). */
+export type AlertTone = "error" | "success" | "warning" | "info";
 
 /**
  * "compact" sits inside a small card (the login and reset screens); "page" heads a page or a form.
@@ -17,6 +18,10 @@ const STYLE: Record<AlertTone, Record<AlertSize, string>> = {
   success: {
     page: "rounded-xl border border-emerald-500/60 bg-emerald-950/60 p-4 text-emerald-100",
     compact: "rounded-lg border border-emerald-500/60 bg-emerald-950/60 px-3 py-2 text-sm text-emerald-100",
+  },
+  info: {
+    page: "rounded-xl border border-zinc-500 bg-panel p-4 text-zinc-100",
+    compact: "rounded-lg border border-zinc-500 bg-panel px-3 py-2 text-sm text-zinc-100",
   },
   warning: {
     page: "rounded-xl border border-amber-400/70 bg-amber-950/50 p-4 text-amber-50",

@@ -45,6 +45,7 @@ export const PlusIcon = (p: IconProps) => <Icon {...p} symbol="plus" />;
 export const ChevronDownIcon = (p: IconProps) => <Icon {...p} symbol="chevron-down" />;
 export const CheckIcon = (p: IconProps) => <Icon {...p} symbol="check" />;
 export const LockIcon = (p: IconProps) => <Icon {...p} symbol="lock" />;
-export const StarIcon = ({ filled, ...p }: IconProps & { filled?: boolean }) => (
-  <Icon {...p} fill={filled ? "currentColor" : "none"} symbol="star" />
+/** Like (a count the provider sees); the heart is Favourites, kept in this browser (one symbol per idea). */
+export const ThumbUpIcon = ({ filled, ...p }: IconProps & { filled?: boolean }) => (
+  <Icon {...p} fill={filled ? "currentColor" : "none"} symbol="thumb-up" />
 );

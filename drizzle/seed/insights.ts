@@ -3,11 +3,11 @@
 // contacts, likes and favourites from views, per-photo counts for the listing's photos, and profile views by
 // visitor region (mostly the listing's own region, some neighbours, a few from abroad).
 import { countDay } from "../../app/platform/http/client-address";
+import { addDays } from "../../app/platform/time/nz-time";
 import type { Row } from "./generate";
 import { createRng } from "./random";
 
 export const DEMO_INSIGHT_DAYS = 90;
-const DAY_MS = 86_400_000;
 /** Where a listing's other visitors mostly come from: the regions next to its own. */
 const NEARBY: Record<string, [string, string]> = {
   AUK: ["WKO", "NTL"],
@@ -44,9 +44,10 @@ export function demoInsights(
     const home = CODE_OF_NAME.get(listing.location.toLowerCase()) ?? "AUK";
     const neighbours = NEARBY[home] ?? ["WKO", "BOP"];
     for (let ago = DEMO_INSIGHT_DAYS - 1; ago >= 0; ago--) {
-      const at = now - ago * DAY_MS;
-      const day = countDay(at);
-      const weekday = new Date(at).getUTCDay();
+      // NZ calendar days back from today: 24-hour steps would skip or repeat a date across a daylight-saving
+      // change (decision 0054).
+      const day = addDays(countDay(now), -ago);
+      const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
       // Busier Thursday to Saturday, and a slow rise over the quarter.
       const rhythm = weekday >= 4 && weekday <= 6 ? 1.35 : 0.9;
       const rise = 0.8 + (0.4 * (DEMO_INSIGHT_DAYS - ago)) / DEMO_INSIGHT_DAYS;

@@ -1,6 +1,6 @@
 // Booking requests at 390 px (docs/decisions/0052-booking-requests.md): a visitor with no account asks Ruby for
 // a time from her profile, types the code texted to them (read from the development outbox), and the request
-// appears in Ruby's open inbox by itself with 'No reports'; she accepts and the visitor's text is in the outbox.
+// appears in Ruby's open inbox by itself with 'Nobody has reported this number here'; she accepts and the visitor's text is in the outbox.
 // A request from a number on a published Safety Net alert shows the alert. A number Ruby blocks never reaches
 // her again, and its sender, without JavaScript, gets the very page any sender gets. Axe on each screen,
 // nothing wider than the phone. With SHOTS_DIR set, the form, the code step, the inbox and a screened request
@@ -127,7 +127,9 @@ describe("booking requests", () => {
     // The inbox shows it without a reload: the Safety Net found nothing, the number is there while it is open.
     const request = inbox.page.getByTestId("booking-request").filter({ hasText: "Sam" });
     await request.waitFor();
-    expect(await request.getByTestId("screen-result").textContent()).toContain("No reports");
+    expect(await request.getByTestId("screen-result").textContent()).toContain(
+      "Nobody has reported this number here. That does not mean they are safe.",
+    );
     expect(await request.getByTestId("number").textContent()).toBe("021 555 3101");
     expect(await request.textContent()).toContain("First time. Is there parking?");
     await menuSays("Booking requests (1 new)");

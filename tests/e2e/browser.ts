@@ -61,11 +61,14 @@ export function useBrowser() {
         bypassCSP?: boolean;
         /** Device pixels per CSS pixel (a phone's 3, say); 1 unless given. */
         deviceScaleFactor?: number;
+        /** A touch screen (locator.tap()), as a phone has. */
+        touch?: boolean;
       } = {},
     ): Promise<{ context: BrowserContext; page: Page }> {
       const context = await state.browser!.newContext({
         viewport: opts.viewport ?? DESKTOP,
         deviceScaleFactor: opts.deviceScaleFactor,
+        hasTouch: opts.touch,
         baseURL: baseUrl,
         javaScriptEnabled: opts.javaScript ?? true,
         extraHTTPHeaders: { "CF-Connecting-IP": nextVisitorIp() },

@@ -1,6 +1,7 @@
 // Insights in Chromium at 390 px: a visitor's grid reports a card seen for a second, which reaches the day's
 // row through the count queue; the provider's insights page passes axe, fits the phone and downloads its CSV.
 import { describe, expect, it } from "vitest";
+import { countDay } from "~/platform/http/client-address";
 import { MOBILE, hydrated, useBrowser } from "./browser";
 import { seriousViolations } from "./axe";
 import { enterAs } from "./people";
@@ -53,7 +54,7 @@ describe("insights", () => {
       await d1(
         "INSERT INTO listing_daily (listing_id, day, impressions, views, contacts) VALUES (?, ?, ?, ?, ?)",
         independent.listings[0].id,
-        new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10),
+        countDay(Date.now() - ago * 86_400_000),
         120 + ago * 15,
         12 + ago,
         ago % 3,

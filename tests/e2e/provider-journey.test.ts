@@ -123,12 +123,16 @@ describe("a new Independent on a phone, from sign-up to a public listing", () =>
     await page.getByTestId("listing-badge").filter({ hasText: "LIVE" }).waitFor();
     const approved = page.getByTestId("verification-approved").filter({ hasText: NAME });
     await approved.getByText("It is live now: visitors can find it.").waitFor();
+    // What the card's tick means, with the way to it.
+    await approved.getByTestId("photo-tick-note").getByRole("link", { name: "Verify Photos" }).waitFor();
+    await approved.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: "test-results/screens/id-approved-notice-390.png" });
     expect(await noSidewaysScroll(page)).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     const [mail] = await d1Rows<{ subject: string }>(
       `SELECT subject FROM dev_outbox WHERE to_address = '${email}' AND subject LIKE '%approved%'`,
     );
-    expect(mail.subject).toBe(`ID verification for ${NAME} approved`);
+    expect(mail.subject).toBe("Your ID verification request was approved");
 
     for (const p of [page, admin.page, visitor.page]) expect((p as Page & { jsErrors: string[] }).jsErrors).toEqual([]);
     await Promise.all([context.close(), admin.context.close(), visitor.context.close()]);

@@ -90,7 +90,10 @@ describe("Safety Net", () => {
     await screenIsSound(other.page, "number check answer");
     await other.page.getByLabel("Phone number or e-mail address").fill("027 444 1235");
     await other.page.getByRole("button", { name: "Check" }).click();
-    await other.page.getByTestId("check-result").getByText("No reports").waitFor();
+    await other.page
+      .getByTestId("check-result")
+      .getByText("Nobody has reported this number here. That does not mean they are safe.")
+      .waitFor();
 
     // The reporter takes a break: the alerts and the check are gone, but the menu still leads to the report,
     // which they withdraw (a second, deliberate press); the alert and its hashes go at once.
@@ -116,7 +119,10 @@ describe("Safety Net", () => {
     expect(await other.page.getByTestId("safety-alert").filter({ hasText: alertText }).count()).toBe(0);
     await other.page.getByLabel("Phone number or e-mail address").fill(NUMBER);
     await other.page.getByRole("button", { name: "Check" }).click();
-    await other.page.getByTestId("check-result").getByText("No reports").waitFor();
+    await other.page
+      .getByTestId("check-result")
+      .getByText("Nobody has reported this number here. That does not mean they are safe.")
+      .waitFor();
   });
 
   it("the correction route: from the contact page to the administrators' queue, past a flood of junk", async () => {

@@ -25,7 +25,7 @@ describe("Take a break", () => {
     await card.getByText("Take a break").click();
     const back = addDays(nzDate(Date.now()), 3);
     await card.getByLabel("Back on (optional)").fill(back);
-    await card.getByRole("button", { name: `Pause ${name}` }).click();
+    await card.getByRole("button", { name: `Pause listing: ${name}` }).click();
     await card.getByTestId("pause-line").waitFor();
     await expect(card.getByTestId("pause-line").textContent()).resolves.toBe(`Paused until ${shortDate(back)}`);
     await expect(card.getByTestId("listing-badge").textContent()).resolves.toBe("Hidden");
@@ -34,7 +34,7 @@ describe("Take a break", () => {
     const visitor = await b.visitor({ adult: true });
     expect((await visitor.page.goto(`/view/${listingId}`))?.status()).toBe(404);
 
-    await card.getByRole("button", { name: `Resume ${name} now` }).click();
+    await card.getByRole("button", { name: `Resume now: ${name}` }).click();
     await expect.poll(() => card.getByTestId("listing-badge").textContent(), { timeout: 15_000 }).toBe("LIVE");
     await expect(card.getByTestId("pause-panel").count()).resolves.toBe(0);
     expect((await visitor.page.goto(`/view/${listingId}`))?.status()).toBe(200);

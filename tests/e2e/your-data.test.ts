@@ -1,8 +1,9 @@
-// In Chromium: the demo agency downloads a copy of its data from /managesub, after its password.
+// In Chromium at 390 px: the demo agency downloads a copy of its data from /managesub, after its password.
 import { readFileSync } from "node:fs";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { hydrated, useBrowser } from "./browser";
+import { seriousViolations } from "./axe";
+import { hydrated, MOBILE, useBrowser } from "./browser";
 import { enterAs } from "./people";
 import { useOwnProvider } from "./providers";
 
@@ -11,7 +12,7 @@ const agency = useOwnProvider("agency");
 
 describe("Download my data", () => {
   it("asks for the password again, then downloads one zip with the account, its listings and their photos", async () => {
-    const { page, context } = await b.visitor();
+    const { page, context } = await b.visitor({ viewport: MOBILE, bypassCSP: true });
     await enterAs(page, agency);
     await page.goto("/managesub");
     await hydrated(page);
@@ -37,8 +38,14 @@ describe("Download my data", () => {
     expect(listings.length).toBeGreaterThanOrEqual(4);
     const photos = Object.keys(files).filter((name) => /\/photos\/\d+\.webp$/.test(name));
     expect(photos.length).toBeGreaterThanOrEqual(4);
-    // The browser stays on the page.
+    // The browser stays on the page, which now says the download started, and no longer that the password was
+    // wrong; the password is not left in its field.
     expect(new URL(page.url()).pathname).toBe("/account/your-data");
+    await page.getByTestId("download-started").getByText("Your download has started.").waitFor();
+    await expect(page.getByText("That is not your current password.").count()).resolves.toBe(0);
+    await expect(page.getByLabel("Current password").inputValue()).resolves.toBe("");
+    await page.screenshot({ path: "test-results/screens/your-data-downloaded-390.png" });
+    expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });
 });

@@ -34,8 +34,12 @@ describe("one visitor for counting", () => {
     ])
       expect(addressKey(junk)).toBe("unknown");
   });
-  it("counts by UTC day", () => {
-    expect(countDay(Date.UTC(2026, 10, 23, 23, 59))).toBe("2026-11-23");
+  it("counts by NZ day, as every page shows days", () => {
+    // 23:59 UTC on 23 November is 12:59 pm on the 24th in Auckland (daylight time, UTC+13).
+    expect(countDay(Date.UTC(2026, 10, 23, 23, 59))).toBe("2026-11-24");
+    // 10:59 UTC is 11:59 pm the same day there; a minute later it is the next day.
+    expect(countDay(Date.UTC(2026, 10, 23, 10, 59))).toBe("2026-11-23");
+    expect(countDay(Date.UTC(2026, 10, 23, 11, 0))).toBe("2026-11-24");
   });
 });
 

@@ -10,7 +10,8 @@ import {
   totalsOf,
 } from "~/features/insights/insights";
 
-const NOW = Date.UTC(2026, 10, 26, 12);
+// 1 pm on 26 November in New Zealand: counts are kept by NZ day.
+const NOW = Date.UTC(2026, 10, 26, 0);
 const row = (day: string, impressions: number, views: number, contacts = 0) => ({
   day,
   impressions,

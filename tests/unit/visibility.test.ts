@@ -58,12 +58,16 @@ describe("after an approved ID review", () => {
       listing: { ...base, paid: false },
     };
     const ok = verificationDecisionEmail({ ...common, status: "approved" });
-    expect(ok.subject).toBe("ID verification for Ruby approved");
+    expect(ok.subject).toBe("Your ID verification request was approved");
     expect(ok.text).toContain("Ruby is verified.");
     expect(ok.text).toContain("Choose a plan");
+    // The card's tick is the photos' check, not the ID's.
+    expect(ok.text).toContain("The tick beside a name on its card means its photos are verified");
     expect(ok.text).toContain("https://example.test/dashboard");
     const no = verificationDecisionEmail({ ...common, status: "rejected", reason: "The photo is blurred <b>" });
-    expect(no.subject).toBe("ID verification for Ruby not approved");
+    expect(no.subject).toBe("Your ID verification request was not approved");
+    // Discreet on a lock screen: no working name in either subject.
+    expect(`${ok.subject} ${no.subject}`).not.toContain("Ruby");
     expect(no.text).toContain("Reason: The photo is blurred <b>");
     expect(no.html).toContain("The photo is blurred &#60;b&#62;");
     expect(no.text).toContain("https://example.test/verification");

@@ -169,6 +169,12 @@ describe("/admin/subscriptions", () => {
     const second = await text(await admin.client.get("/admin/subscriptions?page=2"));
     expect(second.match(/data-testid="subscription-row"/g)).toHaveLength(n + 2 - SUBSCRIPTIONS_PAGE_SIZE);
     expect(second).toContain('rel="prev"');
+    // Past the last page: sent to the last, with the search kept.
+    const beyond = await admin.client.get("/admin/subscriptions?q=many&page=99");
+    expect(beyond.status).toBe(302);
+    expect(beyond.headers.get("location")).toBe("/admin/subscriptions?q=many&page=2");
+    const beyondOne = await admin.client.get("/admin/subscriptions?q=ngaio&page=3");
+    expect(beyondOne.headers.get("location")).toBe("/admin/subscriptions?q=ngaio");
 
     const byName = await text(await admin.client.get("/admin/subscriptions?q=ngaIO"));
     expect(byName.match(/data-testid="subscription-row"/g)).toHaveLength(1);

@@ -43,7 +43,7 @@ function countingGateway() {
 
 async function grantWeeks(admin: Awaited<ReturnType<typeof signedIn>>, listingId: string, weeks: number) {
   const res = await admin.client.post("/admin/subscriptions", {
-    form: { intent: "grantWeeks", listingId, weeks: String(weeks) },
+    form: { intent: "grantWeeks", listingId, weeks: String(weeks), reason: "Launch offer" },
   });
   expect(res.status).toBe(303);
 }

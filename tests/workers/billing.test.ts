@@ -497,13 +497,26 @@ describe("/admin/subscriptions", () => {
     });
 
     const bad = await admin.client.post("/admin/subscriptions", {
-      form: { intent: "grantWeeks", listingId, weeks: "0" },
+      form: { intent: "grantWeeks", listingId, weeks: "0", reason: "Card trouble" },
     });
     expect(bad.status).toBe(400);
+    // Free weeks are money given away: without a reason nothing is granted.
+    const unexplained = await admin.client.post("/admin/subscriptions", {
+      form: { intent: "grantWeeks", listingId, weeks: "2", reason: "  " },
+    });
+    expect(unexplained.status).toBe(400);
+    expect(await unexplained.text()).toContain("Give a reason (up to 200 characters): it goes on the audit log.");
     const granted = await admin.client.post("/admin/subscriptions", {
-      form: { intent: "grantWeeks", listingId, weeks: "2" },
+      form: { intent: "grantWeeks", listingId, weeks: "2", reason: "Card trouble" },
     });
     expect(granted.status).toBe(303);
+    // The page it goes back to confirms the grant.
+    const flash = granted.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("flash="))!
+      .split(";")[0];
+    const after = await client({ cookie: `${admin.cookie}; ${flash}` }).get(granted.headers.get("Location")!);
+    expect(await after.text()).toContain("Free weeks granted, with your reason on the audit log.");
     const sub = await one<{ status: string; period_end: number }>(
       "SELECT status, period_end FROM subscriptions WHERE listing_id = ?",
       listingId,
@@ -516,7 +529,7 @@ describe("/admin/subscriptions", () => {
         listingId,
         admin.userId,
       ),
-    ).toEqual([{ action: "grant_weeks", detail: "2 weeks" }]);
+    ).toEqual([{ action: "grant_weeks", detail: "2 weeks: Card trouble" }]);
   });
 });
 

@@ -7,6 +7,7 @@ import { client, dashboard, signedIn } from "./client";
 import { addPhotos, createdInOrder, setStats } from "./dashboard-fixtures";
 import { insertListing } from "./fixtures";
 import { backgroundWorkDone } from "./background";
+import { newId } from "~/platform/data/ids";
 
 const HOUR = 3_600_000;
 
@@ -173,19 +174,39 @@ describe("/dashboard listing cards", () => {
     expect(cocoCard.toggles.live).toMatchObject({ pressed: false, disabled: true });
     expect(cocoCard.toggles.active).toMatchObject({ pressed: false, disabled: true });
     expect(cocoCard.noImage).toBe(true);
-    // Not public yet: the card says what it still needs, with the way to each (app/features/billing/public-status.ts).
+    // The checklist is the one list of what it still needs, each step linked (its plan is paid, so no plan step);
+    // nothing else on the card repeats them.
     expect(cocoCard.links).toEqual({
-      "Get Verified": "/verification",
-      Edit: expect.any(String),
+      Edit: `/profile/edit/${coco}`,
       Upgrade: "/subscriptions",
+      "Get verified for Coco": "/verification",
+      "Add photos for Coco": `/profile/edit/${coco}`,
     });
-    // Switched off: the card's own Live switch is the way, so no link.
-    expect(Object.keys(jade.links)).toEqual(["Edit", "View", "Upgrade"]);
+    // Switched off: the card's own Live switch is the way, so no link for it; its one photo is a checklist step.
+    expect(jade.links).toEqual({
+      Edit: `/profile/edit/${hidden}`,
+      View: `/view/${hidden}`,
+      Upgrade: "/subscriptions",
+      "Add photos for Jade": `/profile/edit/${hidden}`,
+    });
 
     const page = await dashboard(agency);
     expect(page.text).toContain("No Image");
     expect(page.text).toContain("Get verified to go live.");
     expect(page.text).toContain("Active for the next 2 hours");
+  });
+
+  it("does not ask for an ID that waits for review: the Live switch says it is being reviewed", async () => {
+    const owner = await signedIn({ logIn: true });
+    const listingId = await insertListing({ userId: owner.userId, live: false, verified: false });
+    await env.DB.prepare(
+      "INSERT INTO verification_requests (id, kind, listing_id, user_id, status, r2_keys, created_at) VALUES (?, 'id', ?, ?, 'pending', '[]', ?)",
+    )
+      .bind(newId(), listingId, owner.userId, Date.now())
+      .run();
+    const page = await dashboard(owner);
+    expect(page.text).toContain("Your ID is being reviewed. The listing can go live once it is approved.");
+    expect(page.text).not.toContain("Get verified to go live.");
   });
 
   it("tells the owner how long Active Now lasts", async () => {

@@ -171,7 +171,7 @@ describe("validation on the server: 400 {error, fieldErrors, page} and nothing s
     ["suburb in region", { suburb: "Riccarton" }, "suburb", "Choose a suburb in Auckland from the list.", 1],
     ["place enum", { calls: "Hotel" }, "calls", LISTING_MSG.place, 1],
     ["age required", { age: "" }, "age", "Age is required.", 2],
-    ["age over 18", { age: "17" }, "age", "Age must be over 18.", 2],
+    ["age over 18", { age: "17" }, "age", "You must be 18 or older.", 2],
     ["age under 100", { age: "100" }, "age", "Age must be between 18 and 99", 2],
     ["age whole", { age: "30.5" }, "age", "Age must be between 18 and 99", 2],
     ["height number", { height: "tall" }, "height", "Height must be a valid number", 2],

@@ -1,4 +1,4 @@
-// The heart without JavaScript: a plain form POST to /likes/{id} likes the listing for this browser (told
+// The Like button without JavaScript: a plain form POST to /likes/{id} likes the listing for this browser (told
 // apart by the server, as there is no stored visitor id) and sends it back to the page it came from.
 import { describe, expect, it } from "vitest";
 import { ERROR_MSG } from "~/features/site/messages";
@@ -17,7 +17,8 @@ describe("POST /likes/{modelId} (no JavaScript)", () => {
     const headers = { Referer: "http://localhost/locations/Auckland?page=2", "User-Agent": FIREFOX };
     const first = await browser.post(`/likes/${id}`, { form: {} }, { headers });
     expect(first.status).toBe(303);
-    expect(first.headers.get("Location")).toBe("/locations/Auckland?page=2");
+    // Back at the card, which the page shows liked (?liked=, features/likes/likes.ts).
+    expect(first.headers.get("Location")).toBe(`/locations/Auckland?page=2&liked=${id}#listing-${id}`);
     expect(await likesOf(id)).toHaveLength(1);
     // The same browser again: still one like.
     expect((await browser.post(`/likes/${id}`, { form: {} }, { headers })).status).toBe(303);
@@ -36,8 +37,20 @@ describe("POST /likes/{modelId} (no JavaScript)", () => {
     for (const referer of [undefined, "https://evil.example/view/x", "not a url", "http://localhost//evil.example"]) {
       const res = await client().post(`/likes/${id}`, { form: {} }, { headers: referer ? { Referer: referer } : {} });
       expect(res.status, referer).toBe(303);
-      expect(res.headers.get("Location"), referer).toBe(`/view/${id}`);
+      expect(res.headers.get("Location"), referer).toBe(`/view/${id}?liked=${id}#listing-${id}`);
     }
+  });
+
+  it("takes the like back when the liked button is pressed again (liked=0)", async () => {
+    const id = await insertListing();
+    const browser = client({ ip: freshIp() });
+    const headers = { Referer: `http://localhost/?page=1&liked=${id}`, "User-Agent": FIREFOX };
+    await browser.post(`/likes/${id}`, { form: { liked: "1" } }, { headers });
+    expect(await likesOf(id)).toHaveLength(1);
+    const undone = await browser.post(`/likes/${id}`, { form: { liked: "0" } }, { headers });
+    expect(undone.status).toBe(303);
+    expect(undone.headers.get("Location")).toBe(`/?page=1#listing-${id}`);
+    expect(await likesOf(id)).toEqual([]);
   });
 
   it("says what is wrong with a bad or unknown listing, and stores nothing", async () => {

@@ -112,9 +112,12 @@ describe("a week paid while the ID check waits", () => {
     expect(manage).toContain("Paid: the week starts when the listing is public");
     expect(manage).toContain("Your paid week starts when Ruby goes public");
     expect(manage).not.toMatch(/renews \d/);
+    // The dashboard card: its checklist has the ID step waiting, and one line says the week waits (the steps
+    // are not listed a second time).
     const dashboard = await text(await owner.client.get("/dashboard"));
-    expect(dashboard).toContain("Its ID check approved: it is under review");
+    expect(dashboard).toContain("Sent. We review it within 48 hours.");
     expect(dashboard).toContain("Your paid week starts when Ruby goes public");
+    expect(dashboard).not.toContain("It still needs");
 
     // However long the review takes, the cron neither reminds, charges nor ends the week.
     const approvedAt = waiting.period_start + 3 * DAY + 5 * 60_000;
@@ -172,7 +175,8 @@ describe("a week paid while the ID check waits", () => {
     await pay(owner, listingId);
     const waiting = (await subscription(listingId))!;
     expect(waiting.starts_when_public).toBe(1);
-    expect(await text(await owner.client.get("/dashboard"))).toContain("Live switched back on.");
+    // The card's Live switch is the way; the card says the week waits for it.
+    expect(await text(await owner.client.get("/dashboard"))).toContain("Your paid week starts when Ruby goes public");
     const switchedOn = Date.now();
     const res = await owner.client.put(`/api/profiles/${listingId}/live`, { json: { live: true } });
     expect(res.status).toBe(200);
@@ -187,7 +191,15 @@ describe("a week paid while the ID check waits", () => {
     const request = await pendingRequest(owner, listingId);
     const admin = await signedIn({ admin: true });
     const grantedAt = Date.now();
-    const granted = await grantFreeWeeks(env, ctx, { id: admin.userId, isAdmin: true }, listingId, 2, grantedAt);
+    const granted = await grantFreeWeeks(
+      env,
+      ctx,
+      { id: admin.userId, isAdmin: true },
+      listingId,
+      2,
+      "Welcome weeks while the ID check waits",
+      grantedAt,
+    );
     expect(granted.ok).toBe(true);
     const waiting = (await subscription(listingId))!;
     expect(waiting).toMatchObject({ status: "cancelling", starts_when_public: 1 });

@@ -156,10 +156,14 @@ describe("approved and paid means live", () => {
 
     expect((await decide(admin, request, "approve")).status).toBe(303);
     expect(await state(listingId)).toMatchObject({ verified: 1, live: 1 });
-    const mail = await waitForMail(owner.email, "ID verification for Ruby approved");
+    const mail = await waitForMail(owner.email, "Your ID verification request was approved");
     expect(mail.text_body).toContain("It is live now");
     const html = (await (await owner.client.get("/dashboard")).text()).replace(/<!-- -->/g, "");
     expect(html).toContain("ID verification for Ruby was approved.");
+    // What the card's tick means, and where to get it.
+    expect(html).toMatch(
+      /means its photos are verified, a separate check: send them from <a[^>]*href="\/photo-verification">Verify Photos</,
+    );
     expect(html).toContain('data-testid="listing-badge">LIVE<');
     // And visitors find it.
     expect((await client().get(`/api/model/${listingId}`)).status).toBe(200);

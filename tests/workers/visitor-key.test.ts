@@ -112,7 +112,8 @@ describe("a copy of the database", () => {
 
 describe("the day's salt", () => {
   it("is made a day ahead by the cron and kept only until the day after its day", async () => {
-    const now = Date.UTC(2031, 2, 14, 12);
+    // 2 pm on 14 March in Auckland: days are NZ days (countDay).
+    const now = Date.UTC(2031, 2, 14, 1);
     await prepareVisitorSalts(env, now);
     const { keys } = await env.PROFILES.list({ prefix: `${VISITOR_SALT_PREFIX}2031-` });
     expect(keys.map((k) => [k.name, k.expiration])).toEqual([

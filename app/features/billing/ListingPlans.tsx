@@ -38,6 +38,7 @@ export type PaymentRowView = {
   listing: string;
   description: string;
   amount: string;
+  /** Paid, Processing, Not completed, Declined, Refunded or Failed (payment-outcome.ts). */
   status: string;
   date: string;
   receiptId: string | null;
@@ -267,8 +268,8 @@ export function PaymentHistory({ payments }: { payments: PaymentRowView[] }) {
               <span>
                 {p.date}: {p.description}
                 {p.listing ? ` (${p.listing})` : ""}, {p.amount}{" "}
-                <span className="text-sm text-zinc-300">
-                  {p.status === "succeeded" ? "Paid" : p.status === "failed" ? "Failed" : "Processing"}
+                <span className="text-sm text-zinc-300" data-testid="payment-outcome">
+                  {p.status}
                 </span>
               </span>
               {p.receiptId && p.receipt ? (

@@ -11,6 +11,7 @@ import { auditInsert } from "~/features/audit/audit.server";
 import { getDb, schema } from "~/platform/data/db.server";
 import type { Db, DbEnv } from "~/platform/data/db.server";
 import { readSubscription, saveSubscription, SubscriptionChangedError } from "./subscriptions.server";
+import { GRANT_MSG, parseReason } from "./featured-grants.server";
 import type { BillingEnv } from "./subscriptions.server";
 import type { WaitUntil } from "~/platform/request-context";
 import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
@@ -107,10 +108,14 @@ export async function grantFreeWeeks(
   admin: { id: string; isAdmin: boolean },
   listingId: unknown,
   weeksValue: unknown,
+  reasonValue: unknown,
   now = Date.now(),
-): Promise<{ ok: true } | { ok: false; status: 400 | 403 | 404 | 409; error: string }> {
+): Promise<{ ok: true; periodEnd: number | null } | { ok: false; status: 400 | 403 | 404 | 409; error: string }> {
   if (!admin.isAdmin) return { ok: false, status: 403, error: "Administrators only." };
   if (!isId(listingId)) return { ok: false, status: 400, error: "Listing not found." };
+  // Free weeks are money given away: like a Featured grant, they say why on the audit log.
+  const reason = parseReason(reasonValue);
+  if (!reason) return { ok: false, status: 400, error: GRANT_MSG.reason };
   const weeks = Number(weeksValue);
   const current = await readSubscription(env, listingId);
   if (!current) return { ok: false, status: 404, error: "Listing not found." };
@@ -119,7 +124,12 @@ export async function grantFreeWeeks(
   const db = getDb(env);
   const audit = auditInsert(
     db,
-    { adminId: admin.id, action: "grant_weeks", listingId, detail: `${weeks} week${weeks === 1 ? "" : "s"}` },
+    {
+      adminId: admin.id,
+      action: "grant_weeks",
+      listingId,
+      detail: `${weeks} week${weeks === 1 ? "" : "s"}: ${reason}`,
+    },
     now,
   );
   try {
@@ -131,5 +141,5 @@ export async function grantFreeWeeks(
     }
     throw error;
   }
-  return { ok: true };
+  return { ok: true, periodEnd: moved.next.periodEnd };
 }

@@ -10,6 +10,7 @@ import { formatDollarsAndCents } from "~/platform/money";
 import { paymentDescription, receiptLabel } from "./emails";
 import { PLANS } from "~/core/plans";
 import type { PlanTier } from "~/core/plans";
+import { paymentOutcome } from "./payment-outcome";
 import { EXPIRED_BADGE, isPaidStatus, statusLabel } from "./subscriptions";
 import { publicStatus } from "./public-status";
 import type { PublicStatus } from "./public-status";
@@ -150,6 +151,8 @@ export type PaymentView = {
   plan: PlanTier;
   amountCents: number;
   status: "open" | "succeeded" | "failed";
+  /** Why a failed payment failed (or was closed unpaid): payment-outcome.ts words it. */
+  failure: string | null;
   createdAt: number;
   updatedAt: number;
   receiptId: string | null;
@@ -182,6 +185,7 @@ function paymentsQuery(env: DbEnv, where: ReturnType<typeof eq> | undefined, lim
       ...paymentColumns,
       plan: p.plan,
       status: p.status,
+      failure: p.failure,
       updatedAt: p.updatedAt,
       receiptId: r.id,
       receiptNumber: r.number,
@@ -256,7 +260,7 @@ export async function loadBillingSection(env: DbEnv, userId: string, now = Date.
       listing: (p.listingId && names.get(p.listingId)) || "",
       description: paymentDescription(p.kind, p.plan),
       amount: formatDollarsAndCents(p.amountCents),
-      status: p.status,
+      status: paymentOutcome(p.status, p.failure),
       date: formatNzDate(p.createdAt),
       receiptId: p.receiptId,
       receipt: p.receiptNumber ? receiptLabel(p.receiptNumber) : null,

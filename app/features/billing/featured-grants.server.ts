@@ -29,7 +29,8 @@ export const GRANT_MSG = {
 type Admin = { id: string; isAdmin: boolean };
 type GrantResult = { ok: true; until: number | null } | { ok: false; status: 400 | 403 | 404 | 409; error: string };
 
-function parseReason(value: unknown): string | null {
+/** An administrator's reason for a grant, for the audit log: 1 to 200 characters, spaces folded; else null. */
+export function parseReason(value: unknown): string | null {
   const reason = typeof value === "string" ? value.trim().replace(/\s+/g, " ") : "";
   return reason.length >= 1 && reason.length <= 200 ? reason : null;
 }

@@ -14,6 +14,24 @@ import { useInAppLinks } from "~/ui/useInAppLinks";
 
 type Param = Parameters<typeof toggleFilter>[1];
 
+/** The filtered view's count line, where a chip's link lands. */
+const RESULTS_ID = "results";
+
+/** '3 listings · Clear filters': announced when it changes, and the place a chip's link scrolls to. */
+function FilterCount({ count, pathname }: { count: number; pathname: string }) {
+  return (
+    <p id={RESULTS_ID} className="scroll-mt-32 text-sm" role="status" data-testid="filter-count">
+      <span className="font-semibold">
+        {count.toLocaleString("en-NZ")} {count === 1 ? "listing" : "listings"}
+      </span>
+      <span aria-hidden="true"> · </span>
+      <a className="inline-flex min-h-11 items-center text-accent underline underline-offset-2" href={pathname}>
+        Clear filters
+      </a>
+    </p>
+  );
+}
+
 function Chip({
   filters,
   param,
@@ -37,7 +55,8 @@ function Chip({
       aria-current={active ? "true" : undefined}
       className={active ? "chip chip-on" : "chip"}
       data-discover="true"
-      href={`${pathname}${toggleFilter(filters, param, value)}`}
+      // To the results: the page opens at the count and the first cards, not back at the top.
+      href={`${pathname}${toggleFilter(filters, param, value)}#${RESULTS_ID}`}
       title={title}
     >
       {label}
@@ -62,10 +81,13 @@ export function FilterBar({
   filters,
   options,
   pathname,
+  count,
 }: {
   filters: Filters;
   options: FilterOptions;
   pathname: string;
+  /** Every listing the filters match; null when no filter is on. */
+  count: number | null;
 }) {
   const chip = (param: Param, value: string, label: string, title?: string) => (
     <Chip
@@ -87,8 +109,9 @@ export function FilterBar({
       className="space-y-3 rounded-xl border border-line bg-panel/60 p-3"
       onClick={followLink}
     >
-      <div className="flex flex-wrap items-center gap-2">
-        <h2 id="refine-heading" className="mr-1 flex items-center gap-1 text-sm font-semibold">
+      {/* One row on a phone, scrolled sideways, so the cards start higher; wrapped from 640 px up. */}
+      <div className="-mx-3 flex items-center gap-2 overflow-x-auto px-3 sm:mx-0 sm:flex-wrap sm:px-0">
+        <h2 id="refine-heading" className="mr-1 flex shrink-0 items-center gap-1 text-sm font-semibold">
           <FilterIcon className="h-4 w-4" /> Refine
         </h2>
         {DISPLAY_MODES.map((m) => chip("show", m.value, m.label, m.value === "verified" ? VERIFIED_TITLE : undefined))}
@@ -130,6 +153,7 @@ export function FilterBar({
           </div>
         </details>
       ) : null}
+      {count != null ? <FilterCount count={count} pathname={pathname} /> : null}
     </section>
   );
 }

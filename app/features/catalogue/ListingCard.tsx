@@ -7,6 +7,7 @@ import { ActivityBadge } from "./ActivityBadge";
 import { AdminBadges, AdminListingMenu } from "~/features/moderation/LazyAdminListingMenu";
 import { FavouriteButton } from "~/features/likes/FavouriteButton";
 import { LikeButton } from "~/features/likes/LikeButton";
+import { listingAnchor } from "~/features/likes/likes";
 import { CheckBadgeIcon, PinIcon } from "~/ui/icons";
 import { Photo } from "~/features/photos/Photo";
 
@@ -29,7 +30,8 @@ export function ListingCard({ card, now, firstRow, href, admin }: CardProps) {
   return (
     // The name is the card's one link, stretched over the whole card by its ::after, so the like and
     // favourite buttons can sit on the photo without being nested inside a link.
-    <article className="group card" data-testid="listing-card">
+    // The id is where a like posted without JavaScript lands again (likes.ts: afterFormLike).
+    <article id={listingAnchor(card.modelId)} className="group card scroll-mt-32" data-testid="listing-card">
       <div className="card-photo">
         <Photo
           src={card.cover?.url}

@@ -64,6 +64,7 @@ export function ListingGrid({
     failure,
     loadMore,
     sentinel,
+    onShown,
   } = useGridPages({
     first,
     search,
@@ -87,7 +88,7 @@ export function ListingGrid({
   return (
     <>
       <div ref={admin ? undefined : grid} className={GRID_CLASSES} data-testid="listing-grid">
-        <CardList cards={cards} now={now} firstRowFirst={firstRowFirst} admin={admin} />
+        <CardList cards={cards} now={now} firstRowFirst={firstRowFirst} admin={admin} onShown={onShown} />
         {loadingMore ? Array.from({ length: skeletons }, (_, i) => <SkeletonCard key={`s${i}`} />) : null}
       </div>
       {failure && next != null ? (

@@ -11,6 +11,21 @@ import { RegionSelector } from "./RegionSelector";
 
 const REVALIDATE_DEBOUNCE_MS = 300;
 
+/**
+ * A region's intro: two lines on a phone, the rest a tap away, so the first cards are not a screen down;
+ * whole from 640 px up. A <details>, so it opens without JavaScript.
+ */
+function RegionIntro({ text }: { text: string }) {
+  return (
+    <details className="group max-w-3xl text-sm text-muted sm:text-base" data-testid="region-intro">
+      <summary className="cursor-pointer list-none sm:cursor-auto">
+        <span className="line-clamp-2 group-open:line-clamp-none sm:line-clamp-none">{text}</span>
+        <span className="text-accent group-open:hidden sm:hidden">More</span>
+      </summary>
+    </details>
+  );
+}
+
 /** Home and region screens: heading, intro, region selector, filters, near-you and the grid. */
 export function ListingsScreen({ view, heading, intro }: { view: ListingsView; heading: string; intro?: string }) {
   const location = useLocation();
@@ -34,13 +49,18 @@ export function ListingsScreen({ view, heading, intro }: { view: ListingsView; h
     (navigation.location.pathname === "/" || navigation.location.pathname.startsWith("/locations/")) &&
     navigation.location.pathname + navigation.location.search !== location.pathname + location.search;
   return (
-    <div className="mx-auto max-w-7xl space-y-5 px-3 py-5 sm:px-6">
-      <header className="space-y-2">
+    <div className="mx-auto max-w-7xl space-y-3 px-3 py-4 sm:space-y-5 sm:px-6 sm:py-5">
+      <header className="space-y-1 sm:space-y-2">
         <h1 className="text-2xl font-bold sm:text-3xl">{heading}</h1>
-        {intro ? <p className="max-w-3xl text-sm text-muted sm:text-base">{intro}</p> : null}
+        {intro ? <RegionIntro text={intro} /> : null}
       </header>
       <RegionSelector current={view.region} counts={view.counts} total={view.total} search={search} />
-      <FilterBar filters={view.filters} options={view.options} pathname={location.pathname} />
+      <FilterBar
+        filters={view.filters}
+        options={view.options}
+        pathname={location.pathname}
+        count={view.filteredCount}
+      />
       {view.nearYou.length > 0 ? (
         <section aria-labelledby="near-heading" className="space-y-3">
           <h2 id="near-heading" className="text-xl font-semibold">

@@ -3,7 +3,8 @@
 import { isId } from "~/platform/data/ids";
 import { decodeCursor, likeBodySchema, parseListLimit } from "./public-api";
 import type { ApiCall } from "~/features/accounts/api-route.server";
-import { readBody } from "~/platform/http/body.server";
+import { readBody, readForm } from "~/platform/http/body.server";
+import { afterFormLike } from "~/features/likes/likes";
 import { overLimit, limiterKey } from "~/platform/http/rate-limit.server";
 import { json, jsonError } from "~/platform/http/responses.server";
 import { ListingUnavailableError, setLike, countLikes } from "~/features/likes/likes.server";
@@ -93,9 +94,10 @@ export async function handleLike(
 }
 
 /**
- * POST /likes/{id} from the heart's plain HTML form (no JavaScript): likes the listing for this browser as
- * the server tells it apart (no stored visitor id without JavaScript), then sends the browser back to the
- * page it came from. Unliking needs the stored id, so it is for the enhanced button.
+ * POST /likes/{id} from the like button's plain HTML form (no JavaScript): likes the listing (or, with
+ * `liked=0`, takes the like back) for this browser as the server tells it apart (no stored visitor id without
+ * JavaScript), then sends the browser back to the card or profile it came from, showing it liked
+ * (afterFormLike).
  */
 export async function likeFromForm(
   request: Request,
@@ -108,19 +110,22 @@ export async function likeFromForm(
   if (!isId(listingId)) return text(400, ERROR_MSG.invalidListingId);
   if (await overLimit(env.LIKE_LIMITER, limiterKey("like", request.headers), "open"))
     return text(429, "Too many likes, please try again in a minute");
+  // The form says which way the heart goes (`liked`: 0 takes the like back); without it, a like.
+  const form = await readForm(request);
+  const liked = form?.get("liked") !== "0";
   const now = Date.now();
   const visitor = await visitorOf(env, request, now);
   if (!visitor) return text(503, NOT_COUNTING);
   try {
-    const result = await setLike(env, listingId, await serverVisitorId(env, request, now), true, now, visitor);
+    const result = await setLike(env, listingId, await serverVisitorId(env, request, now), liked, now, visitor);
     // Counted as the enhanced button's like is (decision 0024).
-    if (result.changed) countEvents(env, ctx, request, [{ kind: "like", listing: listingId }]);
+    if (liked && result.changed) countEvents(env, ctx, request, [{ kind: "like", listing: listingId }]);
   } catch (error) {
     if (error instanceof ListingUnavailableError) return text(404, ERROR_MSG.modelNotFound);
     throw error;
   }
   const back = refererPath(request.headers.get("Referer"), request.url, `/view/${listingId}`);
-  return new Response(null, { status: 303, headers: { Location: back } });
+  return new Response(null, { status: 303, headers: { Location: afterFormLike(back, listingId, liked) } });
 }
 
 /** PUT /api/visits/incrementContact/{id}: one contact click on a live listing; no body is read. */

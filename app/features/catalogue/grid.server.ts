@@ -58,7 +58,7 @@ const stopText = sql<string>`${ts.region} || '|' || ${ts.startDate} || '|' || ${
 /** Grid order by the result's column names: a compound SELECT (the region's union) sorts by those. */
 const resultOrder = ["featured", "listed_at", "id"].map((name) => sql`${sql.identifier(name)} desc`);
 
-type GridOpts = {
+export type GridOpts = {
   region: Region | null;
   filters: Filters;
   page: number;
@@ -144,7 +144,7 @@ export function gridQuery(db: Db, opts: GridOpts) {
 }
 
 /** Listings on a stop today: in the viewed region when there is one (and based elsewhere), else anywhere. */
-function touringArm(db: Db, conds: SQL[], opts: GridOpts) {
+export function touringArm(db: Db, conds: SQL[], opts: GridOpts) {
   // CROSS JOIN keeps tour_stops the outer table (SQLite never reorders one): today's few stops are read
   // through their index and each listing by its id, never the whole grid probed for a stop.
   const where = and(

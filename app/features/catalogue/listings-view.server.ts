@@ -9,7 +9,7 @@ import type { ListingCardData } from "~/core/listing-card";
 import { regionForCity } from "~/core/suburbs";
 import { getSessionUser, withSessionLookup } from "~/features/accounts/auth.server";
 import type { SessionLookupStatement } from "~/features/accounts/auth.server";
-import { keptStatement } from "~/platform/data/db.server";
+import { getDb, keptStatement } from "~/platform/data/db.server";
 import { emptyFacets, keptFacetsSelect, keptTouringCountsSelect, loadFacets, toFacets } from "./facets.server";
 import type { Facets } from "./facets.server";
 import {
@@ -22,9 +22,12 @@ import {
 } from "./grid.server";
 import type { GridOptions, GridPage } from "./grid.server";
 import type { DbEnv } from "~/platform/data/db.server";
+import { gridCountQuery, keptGridCountSelect, toGridCount } from "./grid-count.server";
 
 type Parts = {
   grid: { ok: true; value: GridPage } | { ok: false };
+  /** Every listing the filters match, across pages; null without filters or when it could not be read. */
+  filteredCount: number | null;
   facets: Facets;
   nearYou: ListingCardData[];
 };
@@ -54,7 +57,8 @@ async function loadParts(
     const touringSelect = keptTouringCountsSelect(grid.now);
     const near = place ? keptNearYouSelects(place) : null;
     const nearSelects = near ? [near.inRegion, ...(near.inSuburb ? [near.inSuburb] : [])] : [];
-    const selects = [gridSelect, facetsSelect, touringSelect, ...nearSelects];
+    const countSelect = hasActiveFilters(grid.filters) ? keptGridCountSelect(grid) : null;
+    const selects = [gridSelect, facetsSelect, touringSelect, ...nearSelects, ...(countSelect ? [countSelect] : [])];
     // One batch; the results come back in the order of the statements.
     const results = await env.DB.batch([
       ...selects.map((select) => keptStatement(env.DB, select)),
@@ -67,10 +71,11 @@ async function loadParts(
         grid: { ok: true, value: toGridPage(gridSelect.rows(results[0]), grid) },
         facets: toFacets(facetsSelect.rows(results[1]), touringSelect.rows(results[2]), grid.region),
         nearYou: near ? toNearYou(near.inSuburb ? (suburbRows ?? []) : [], regionRows ?? []) : [],
+        filteredCount: countSelect ? toGridCount(countSelect.rows(results[selects.length - 1])) : null,
       },
     };
   } catch {
-    const [gridResult, facets, nearYou] = await Promise.all([
+    const [gridResult, facets, nearYou, filteredCount] = await Promise.all([
       loadGridPage(env, grid).then(
         (value) => ({ ok: true as const, value }),
         (error: unknown) => fail("listing list", error, { ok: false as const }),
@@ -79,9 +84,14 @@ async function loadParts(
         fail("region counts and filter options", error, emptyFacets()),
       ),
       place ? loadNearYou(env, city).catch((error: unknown) => fail("escorts near you", error, [])) : [],
+      loadFilteredCount(env, grid).catch((error: unknown) => fail("filtered count", error, null)),
     ]);
-    return { rows: null, value: { grid: gridResult, facets, nearYou } };
+    return { rows: null, value: { grid: gridResult, facets, nearYou, filteredCount } };
   }
+}
+
+async function loadFilteredCount(env: DbEnv, opts: GridOptions): Promise<number | null> {
+  return hasActiveFilters(opts.filters) ? toGridCount(await gridCountQuery(getDb(env), opts)) : null;
 }
 
 /**
@@ -128,10 +138,15 @@ export async function loadListingsView(
         (error: unknown) => fail("listing list", error, { ok: false as const }),
       )
     : parts.grid;
-  const { facets, nearYou } = parts;
+  const { facets } = parts;
   const loadFailed = !gridResult.ok;
   const grid = gridResult.ok ? gridResult.value : { cards: [], page, hasMore: false, matched: 0, slot };
   const filtered = hasActiveFilters(filters);
+  const filteredCount = admin
+    ? await loadFilteredCount(env, { ...gridOptions, includeHidden: true }).catch((error: unknown) =>
+        fail("filtered count", error, null),
+      )
+    : parts.filteredCount;
   return {
     region,
     filters,
@@ -139,7 +154,9 @@ export async function loadListingsView(
     counts: facets.counts,
     total: facets.total,
     options: facets.options,
-    nearYou,
+    // Near-you cards are not filtered: under a filter they would read as results that ignore it.
+    nearYou: filtered ? [] : parts.nearYou,
+    filteredCount: loadFailed ? null : filteredCount,
     now,
     admin,
     loadFailed,

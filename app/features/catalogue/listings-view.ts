@@ -33,6 +33,8 @@ export type ListingsView = {
   total: number;
   options: FilterOptions;
   nearYou: ListingCardData[];
+  /** With a filter on, every listing it matches across pages (the line by the chips); else null. */
+  filteredCount: number | null;
   now: number;
   admin: boolean;
   loadFailed: boolean;

@@ -1,7 +1,6 @@
 import { Link } from "@remix-run/react";
 import { activityOf } from "~/core/activity";
 import { pastDueText } from "~/features/billing/emails";
-import { PublicStatusNote } from "~/features/billing/PublicStatusNote";
 import { weekAfterPaying } from "~/features/billing/public-status";
 import type { PublicStatus } from "~/features/billing/public-status";
 import { coverUrl } from "./dashboard";
@@ -18,6 +17,7 @@ import {
 } from "~/features/listings/state";
 import { Photo } from "~/features/photos/Photo";
 import { ListingToggle } from "./ListingToggle";
+import { SetupChecklist } from "./card/SetupChecklist";
 import { ConfirmListing, TakeABreak } from "./TakeABreak";
 
 const BADGE_STYLE: Record<ReturnType<typeof badgeText>, string> = {
@@ -42,7 +42,11 @@ function activeHint(listing: DashboardListing, now: number): string {
 }
 
 function liveHint(listing: DashboardListing): string {
-  if (!listing.verified && !listing.live) return "Get verified to go live.";
+  // With an ID request waiting, 'Get verified' would ask for what has been sent already.
+  if (!listing.verified && !listing.live)
+    return listing.idPending
+      ? "Your ID is being reviewed. The listing can go live once it is approved."
+      : "Get verified to go live.";
   return listing.live ? "Visible to everyone." : "Hidden from the public.";
 }
 
@@ -95,7 +99,7 @@ function CardHeading({
         >
           {badge}
         </span>
-        <h2 id={nameId} className="truncate text-xl font-semibold">
+        <h2 id={nameId} className="text-xl font-semibold">
           {listing.firstName}
         </h2>
         <p className="text-sm text-muted" data-testid="listing-status" suppressHydrationWarning>
@@ -196,10 +200,14 @@ export function DashboardCard({
   pauseError?: string | null;
   /** Past due: when the listing is hidden unless the failed renewal is paid (worded). */
   paymentDeadline?: string | null;
-  /** Hidden: what it still needs, and whether its paid week waits for it to be public. */
+  /** Hidden: whether its paid week waits for it to be public. */
   publicStatus?: PublicStatus | null;
 }) {
   const cover = coverUrl(listing.ImageUrls);
+  // The checklist is the one list of what the listing still needs (each step with its link and state); the
+  // card's own controls cover a break, a confirmation and the Live switch. What none of them says is that a
+  // paid week waits for the listing to be public (docs/decisions/0050-paid-week-starts-when-public.md).
+  const week = publicStatus ? weekAfterPaying(listing.firstName, publicStatus) : null;
   const nameId = `listing-name-${listing.modelId}`;
   return (
     <article
@@ -209,14 +217,14 @@ export function DashboardCard({
     >
       <CardHeading listing={listing} cover={cover} nameId={nameId} now={now} eager={eager} />
       <div className="space-y-4 px-4 pb-4">
-        {publicStatus ? (
-          <PublicStatusNote
-            name={listing.firstName}
-            status={publicStatus}
-            week={weekAfterPaying(listing.firstName, publicStatus)}
-            quietWhenPublic
-            here="/dashboard"
-          />
+        <SetupChecklist listing={listing} />
+        {week ? (
+          <p
+            className="rounded-lg border border-sky-300/60 bg-sky-950/40 p-3 text-sm text-zinc-100"
+            data-testid="public-week"
+          >
+            {week}
+          </p>
         ) : null}
         <CardToggles listing={listing} now={now} />
         {paymentDeadline ? <PaymentDeadline deadline={paymentDeadline} firstName={listing.firstName} /> : null}

@@ -133,13 +133,13 @@ function DashboardNav({ menu }: { menu: MenuItem[] }) {
         </li>
         {menu.map((item) => (
           <li key={item.to}>
-            <Link
+            <NavLink
               to={item.to}
-              className="flex min-h-11 items-center rounded-lg px-3 hover:bg-ink"
+              className="flex min-h-11 items-center rounded-lg px-3 hover:bg-ink aria-[current=page]:bg-ink aria-[current=page]:text-accent"
               data-testid="dashboard-menu-item"
             >
               {item.label}
-            </Link>
+            </NavLink>
           </li>
         ))}
       </ul>

@@ -29,7 +29,7 @@ export function TakeABreak({ listing, now, error }: Props) {
         <Form method="post">
           <input type="hidden" name="intent" value="resume" />
           <input type="hidden" name="listingId" value={listingId} />
-          <button type="submit" className={BUTTON} aria-label={`Resume ${firstName} now`}>
+          <button type="submit" className={BUTTON} aria-label={`Resume now: ${firstName}`}>
             Resume now
           </button>
         </Form>
@@ -68,7 +68,7 @@ export function TakeABreak({ listing, now, error }: Props) {
             {error}
           </p>
         ) : null}
-        <button type="submit" className={BUTTON} aria-label={`Pause ${firstName}`}>
+        <button type="submit" className={BUTTON} aria-label={`Pause listing: ${firstName}`}>
           Pause listing
         </button>
       </Form>
@@ -84,7 +84,7 @@ export function ConfirmListing({ listingId, firstName }: { listingId: string; fi
       <Form method="post">
         <input type="hidden" name="intent" value="confirm" />
         <input type="hidden" name="listingId" value={listingId} />
-        <button type="submit" className={BUTTON} aria-label={`Confirm ${firstName} is still available`}>
+        <button type="submit" className={BUTTON} aria-label={`Still available: ${firstName}`}>
           Still available
         </button>
       </Form>

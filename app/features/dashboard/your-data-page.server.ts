@@ -1,6 +1,6 @@
 // The 'Your data' page (/account/your-data): what it loads and what its password form does. The route
 // module only wires these up (docs/architecture.md: route modules thin).
-import { data, redirect } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { getCurrentSession } from "~/features/accounts/auth.server";
 import { requireUser, requireUserForPost } from "~/features/accounts/guards.server";
@@ -15,7 +15,7 @@ export async function yourDataPage(request: Request, context: AppLoadContext) {
   return data({ freshSecondFactor: current ? hasFreshSecondFactor(current.session) : false }, { headers: NO_STORE });
 }
 
-type ActionData = { error: string; field: string | null };
+type ActionData = { error: string; field: string | null } | { download: string };
 
 export async function yourDataAction(request: Request, context: AppLoadContext) {
   const cf = context.cloudflare;
@@ -30,6 +30,8 @@ export async function yourDataAction(request: Request, context: AppLoadContext) 
       { error: result.error, field: result.field ?? null },
       { status: result.status, headers: NO_STORE },
     );
-  // The link is good for this session for two minutes; the browser downloads it and stays on this page.
-  throw redirect(result.href, { status: 303, headers: NO_STORE });
+  // The link is good for this session, once, for two minutes. The page comes back saying the download has
+  // started (and follows the link itself), so nothing an earlier try said, a wrong password, is left on it: a
+  // redirect to the file would leave the browser on the page as it was.
+  return data<ActionData>({ download: result.href }, { headers: NO_STORE });
 }

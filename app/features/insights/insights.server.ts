@@ -6,13 +6,13 @@ import type { SQL } from "drizzle-orm";
 import { getDb, schema } from "~/platform/data/db.server";
 import type { Db, DbEnv } from "~/platform/data/db.server";
 import { countDay } from "~/platform/http/client-address";
+import { addDays } from "~/platform/time/nz-time";
 import { fillDays, totalsOf } from "./insights";
 import type { DayCounts, InsightsView, PhotoCounts, Range } from "./insights";
 import type { RegionViews } from "./regions";
 
 const l = schema.listings;
 const ld = schema.listingDaily;
-const DAY_MS = 86_400_000;
 
 /**
  * Each key's sums since `from` from a running-totals table: the key's last running total minus its last one
@@ -44,7 +44,7 @@ export function runningSums(
 }
 
 /** The first counting day of a range of `days` that ends today. */
-export const rangeStart = (days: number, now: number) => countDay(now - (days - 1) * DAY_MS);
+export const rangeStart = (days: number, now: number) => addDays(countDay(now), -(days - 1));
 
 /** The owner's listings, oldest first, with what the weekly statement needs of each (`userId` may be a subquery). */
 export function ownListingsQuery(db: Db, userId: string | SQL) {

@@ -2,6 +2,8 @@
 // the rates, the series by day (every day present, zeros where nothing was counted), the CSV and the chart's
 // geometry. Pure: the page and the CSV download both use it.
 import { countDay } from "~/platform/http/client-address";
+import { addDays } from "~/platform/time/nz-time";
+import { shortDate } from "~/platform/time/short-dates";
 import type { RegionViews } from "./regions";
 
 export const RANGES = [7, 30, 90] as const;
@@ -38,11 +40,10 @@ export type InsightsView = {
   regions: RegionViews[];
 };
 
-const DAY_MS = 86_400_000;
-
-/** The UTC days of the range, oldest first, ending today. */
+/** The NZ days of the range, oldest first, ending today (by the calendar: a day of 23 or 25 hours is one day). */
 export function rangeDays(days: number, now: number): string[] {
-  return Array.from({ length: days }, (_, i) => countDay(now - (days - 1 - i) * DAY_MS));
+  const today = countDay(now);
+  return Array.from({ length: days }, (_, i) => addDays(today, i - (days - 1)));
 }
 
 /** Every day of the range, with the stored row where there is one. */
@@ -97,6 +98,19 @@ export function insightsCsv(series: DayCounts[]): string {
     ].join(",");
   });
   return [head, ...rows].join("\r\n") + "\r\n";
+}
+
+/**
+ * The dates under the chart: the first and last day and evenly spaced ones between, at most `most` of them
+ * (a phone fits five short dates), each with its share of the width to the middle of its bar.
+ */
+export function axisDates(days: string[], most = 5): { day: string; label: string; at: number }[] {
+  if (days.length === 0) return [];
+  const count = Math.min(days.length, Math.max(2, most));
+  const picked = new Set(
+    Array.from({ length: count }, (_, i) => Math.round((i * (days.length - 1)) / Math.max(1, count - 1))),
+  );
+  return [...picked].map((i) => ({ day: days[i], label: shortDate(days[i]), at: (i + 0.5) / days.length }));
 }
 
 export type ChartBar = { day: string; x: number; width: number; impressionsY: number; viewsY: number };

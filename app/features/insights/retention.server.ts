@@ -1,6 +1,7 @@
 // Daily insights are kept 400 days; older days are folded into one row per listing per month (and the per-photo
 // rows, which only the last 90 days show, go), in one D1 batch so no count is lost or counted twice.
 import { countDay } from "~/platform/http/client-address";
+import { addDays } from "~/platform/time/nz-time";
 import { sqlStatement } from "~/platform/data/db.server";
 import type { DbEnv } from "~/platform/data/db.server";
 
@@ -24,7 +25,7 @@ const PRUNE_REGION_RUNNING = `DELETE FROM listing_region_running WHERE day < ?1 
 
 /** Folds the days before the 400-day cutoff into months. Answers how many daily rows were folded. */
 export async function foldOldInsights(env: DbEnv, now: number): Promise<number> {
-  const cutoff = countDay(now - DAILY_KEEP_DAYS * 86_400_000);
+  const cutoff = addDays(countDay(now), -DAILY_KEEP_DAYS);
   const [, removed] = await env.DB.batch(
     [
       FOLD,

@@ -16,7 +16,7 @@ type RotationColumns = {
 };
 
 /**
- * ORDER BY terms in `slot`: Featured first, then the rotated position less the 'Available now' boost, then the
+ * ORDER BY terms in `slot`: Featured first, then the rotated position less the 'Active Now' boost, then the
  * id. The slot, not the clock, is the input, so a grid's later pages can be read in its first page's slot.
  */
 export function rotatedOrderBy(c: RotationColumns, slot: number): SQL[] {

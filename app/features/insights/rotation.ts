@@ -1,6 +1,6 @@
 // Fair rotation of the grid (docs/decisions/0024-counting-off-the-request-path.md, "Fair rotation"): within each
 // tier (Featured above Standard) the order turns every 10 minutes, so over any 24 hours each listing in a tier
-// holds the top positions as often as any other. 'Available now' lifts a listing within its tier, by a boost
+// holds the top positions as often as any other. 'Active Now' lifts a listing within its tier, by a boost
 // that fades to nothing over 2 hours. Nothing can be bought to move up.
 import { ACTIVE_WINDOW_MS } from "~/features/listings/state";
 
@@ -8,7 +8,7 @@ import { ACTIVE_WINDOW_MS } from "~/features/listings/state";
 export const ROTATION_SLOT_MS = 10 * 60 * 1000;
 /** Slots in a day: over any day each tier turns exactly once. */
 export const SLOTS_PER_DAY = (24 * 60 * 60 * 1000) / ROTATION_SLOT_MS;
-/** How long the 'Available now' boost lasts, fading evenly. */
+/** How long the 'Active Now' boost lasts, fading evenly. */
 export const BOOST_FADE_MS = 2 * 60 * 60 * 1000;
 /** Positions the boost lifts a listing at its start (a phone's first two rows); fewer as it fades. */
 export const BOOST_POSITIONS = 4;
@@ -39,7 +39,7 @@ export function rotatedPosition(rank: number, n: number, slot: number): number {
 }
 
 /**
- * The 'Available now' boost in positions at `at`: BOOST_POSITIONS when just switched on, fading evenly to 0
+ * The 'Active Now' boost in positions at `at`: BOOST_POSITIONS when just switched on, fading evenly to 0
  * after 2 hours. A listing switched on at `activeUntil - ACTIVE_WINDOW_MS` (listings/state.ts sets the window).
  */
 export function availableBoost(active: boolean, activeUntil: number | null, at: number): number {
@@ -77,5 +77,5 @@ export function rotatedOrder(entries: RotationEntry[], slot: number): RotationEn
 /** The rule in plain words, for the plans page and the FAQ (one text, so the two never disagree). */
 export const FAIR_ORDER_TEXT = [
   "Featured listings always come before Standard ones. Within each plan, the order turns every 10 minutes, so over a day every listing gets the top places as often as every other listing on the same plan.",
-  "Switching on 'Available now' moves your listing up a few places within its plan; the lift fades away over 2 hours. There is no way to pay to jump the queue, and nobody can buy a bump.",
+  "Switching on 'Active Now' moves your listing up a few places within its plan; the lift fades away over 2 hours. There is no way to pay to jump the queue, and nobody can buy a bump.",
 ] as const;

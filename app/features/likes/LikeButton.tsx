@@ -1,8 +1,9 @@
+import { useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { FormEvent } from "react";
 import { newToken } from "~/platform/data/ids";
-import { isVisitorId, LIKES_KEY, parseLikes, VISITOR_KEY, withLike } from "./likes";
-import { HeartIcon } from "~/ui/icons";
+import { isVisitorId, likedInSearch, LIKES_KEY, parseLikes, VISITOR_KEY, withLike } from "./likes";
+import { ThumbUpIcon } from "~/ui/icons";
 
 /** The random visitor id, created on first use; null until read, and likes wait for it. */
 function useVisitorId(): string | null {
@@ -30,7 +31,10 @@ function readLikes() {
   }
 }
 
-/** Heart toggle: shows the change at once, rolls it back if the server says no. */
+/**
+ * Like toggle (a thumb; the heart is Favourites): shows the change at once, rolls it back if the server says
+ * no. Without JavaScript the page's `?liked=` (the form's answer, likes.ts) says what this visit liked.
+ */
 export function LikeButton({
   listingId,
   name,
@@ -43,10 +47,11 @@ export function LikeButton({
   compact?: boolean;
 }) {
   const visitorId = useVisitorId();
-  const [liked, setLiked] = useState(false);
+  const likedByForm = likedInSearch(useLocation().search).includes(listingId);
+  const [liked, setLiked] = useState(likedByForm);
   const [count, setCount] = useState<number | undefined>(initialLikes);
   const [busy, setBusy] = useState(false);
-  useEffect(() => setLiked(Boolean(readLikes()[listingId])), [listingId]);
+  useEffect(() => setLiked(Boolean(readLikes()[listingId]) || likedByForm), [listingId, likedByForm]);
   useEffect(() => setCount(initialLikes), [initialLikes]);
 
   async function toggle(event: FormEvent) {
@@ -79,18 +84,19 @@ export function LikeButton({
   }
 
   return (
-    // A plain form, so the heart also likes without JavaScript (routes/likes.$modelId.ts sends the browser
-    // back to this page); hydrated, the submit is handled here instead.
+    // A plain form, so the button also likes (and unlikes) without JavaScript: routes/likes.$modelId.ts sends
+    // the browser back to this card, liked; hydrated, the submit is handled here instead.
     <form method="post" action={`/likes/${listingId}`} onSubmit={toggle} className="contents">
+      <input type="hidden" name="liked" value={liked ? "0" : "1"} />
       <button
         type="submit"
         aria-pressed={liked}
         // Icon-only on cards, so named here; with visible text the name comes from the content.
         aria-label={compact ? (liked ? `Unlike ${name}` : `Like ${name}`) : undefined}
         data-testid="like-button"
-        className={`toggle-btn ${compact ? "on-photo" : "border border-line px-3"} ${liked ? "text-rose-400" : "text-white"}`}
+        className={`toggle-btn ${compact ? "on-photo" : "border border-line px-3"} ${liked ? "text-accent" : "text-white"}`}
       >
-        <HeartIcon filled={liked} className="h-5 w-5" />
+        <ThumbUpIcon filled={liked} className="h-5 w-5" />
         {compact ? null : (
           <>
             <span className="text-sm">{liked ? "Liked" : "Like"}</span>

@@ -23,3 +23,32 @@ export function withLike(likes: Record<string, true>, listingId: string, liked: 
   else delete next[listingId];
   return next;
 }
+
+// Without JavaScript there is no browser storage to remember a like: the form's answer sends the browser back
+// to the page with `?liked=` naming what this visit liked, so the heart shows pressed, and to the card's
+// place (#listing-{id}) rather than the top. The page cache never keeps such a page (an unknown parameter).
+export const LIKED_PARAM = "liked";
+const MAX_LIKED_IN_URL = 20;
+
+/** The listings `?liked=` names (ids, in order, at most twenty). */
+export function likedInSearch(search: string): string[] {
+  const raw = new URLSearchParams(search).get(LIKED_PARAM) ?? "";
+  return raw
+    .split(",")
+    .filter((id) => /^[A-Za-z0-9_-]{1,64}$/.test(id))
+    .slice(-MAX_LIKED_IN_URL);
+}
+
+/** The anchor of a listing's card or profile, where the like form's answer lands. */
+export const listingAnchor = (listingId: string) => `listing-${listingId}`;
+
+/** `path` (a path and query) with `listingId` added to or taken from `?liked=`, landing at its anchor. */
+export function afterFormLike(path: string, listingId: string, liked: boolean): string {
+  const url = new URL(path, "http://x");
+  const ids = likedInSearch(url.search).filter((id) => id !== listingId);
+  if (liked) ids.push(listingId);
+  const kept = ids.slice(-MAX_LIKED_IN_URL);
+  if (kept.length) url.searchParams.set(LIKED_PARAM, kept.join(","));
+  else url.searchParams.delete(LIKED_PARAM);
+  return `${url.pathname}${url.search}#${listingAnchor(listingId)}`;
+}

@@ -1,15 +1,14 @@
-import { useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import type { FormEvent } from "react";
 import type { ListingCardData } from "~/core/listing-card";
-import { ACTION_LABELS, adminBadges, adminDeleteConfirm, menuActions } from "./moderation";
+import { ACTION_LABELS, adminBadges, adminDeleteConfirm, adminVerifyConfirm, menuActions } from "./moderation";
+import type { ActionConfirm, ListingActionResult } from "./moderation";
 import { ErrorList } from "~/ui/ErrorList";
 import { useHydrated } from "~/ui/useHydrated";
 import type { AdminAction } from "~/features/audit/audit";
 
 export const ADMIN_ACTIONS_PATH = "/admin/listing-actions";
-
-type ActionData = { ok: true } | { error: string };
 
 /** 'Unverified' (not verified) and 'Hidden' (verified, not live): what only administrators see on cards. */
 export function AdminBadges({ card }: { card: Pick<ListingCardData, "verified" | "live"> }) {
@@ -39,12 +38,16 @@ const BUTTON =
  * The server enforces every rule; this menu only offers what makes sense.
  */
 export function AdminListingMenu({ card }: { card: ListingCardData }) {
-  const fetcher = useFetcher<ActionData>({ key: `admin:${card.modelId}` });
+  const fetcher = useFetcher<ListingActionResult>({ key: `admin:${card.modelId}` });
   const location = useLocation();
   const hydrated = useHydrated();
   const menu = useRef<HTMLDetailsElement>(null);
   const busy = fetcher.state !== "idle";
-  const error = fetcher.state === "idle" && fetcher.data && "error" in fetcher.data ? fetcher.data.error : null;
+  const idle = fetcher.state === "idle" ? fetcher.data : undefined;
+  const error = idle && "error" in idle ? idle.error : null;
+  // The server's question before a Verify (whether an ID request waits), until answered or cancelled.
+  const [cancelled, setCancelled] = useState<unknown>(null);
+  const confirm = idle && "confirm" in idle && cancelled !== idle ? idle.confirm : null;
 
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data && "ok" in fetcher.data) menu.current?.removeAttribute("open");
@@ -91,8 +94,53 @@ export function AdminListingMenu({ card }: { card: ListingCardData }) {
             </button>
           </fetcher.Form>
         ))}
+        {confirm ? (
+          <VerifyConfirm confirm={confirm} fetcher={fetcher} onCancel={() => setCancelled(idle)} busy={busy} />
+        ) : null}
         <ErrorList errors={error ? [error] : null} className="px-3 py-2" />
       </div>
     </details>
+  );
+}
+
+/**
+ * 'Verify' from the grid skips the ID review: the server says whether a request with documents is waiting,
+ * and the administrator confirms (or goes to the review instead).
+ */
+function VerifyConfirm({
+  confirm,
+  fetcher,
+  onCancel,
+  busy,
+}: {
+  confirm: ActionConfirm;
+  fetcher: ReturnType<typeof useFetcher<ListingActionResult>>;
+  onCancel: () => void;
+  busy: boolean;
+}) {
+  return (
+    <div className="space-y-2 px-3 py-2 text-sm" data-testid="verify-confirm">
+      <p role="status">{adminVerifyConfirm(confirm.name, confirm.idRequestWaiting)}</p>
+      <div className="flex flex-wrap gap-2">
+        <fetcher.Form method="post" action={ADMIN_ACTIONS_PATH}>
+          <input type="hidden" name="intent" value="verify" />
+          <input type="hidden" name="listingId" value={confirm.listingId} />
+          <input type="hidden" name="returnTo" value={confirm.returnTo} />
+          <input type="hidden" name="js" value="1" />
+          <input type="hidden" name="confirmed" value="yes" />
+          <button type="submit" disabled={busy} className={`${BUTTON} border border-amber-400`}>
+            {confirm.idRequestWaiting ? "Verify without review" : "Verify anyway"}
+          </button>
+        </fetcher.Form>
+        {confirm.idRequestWaiting ? (
+          <Link to="/admin/verifications" className={`${BUTTON} border border-line`}>
+            Review the request
+          </Link>
+        ) : null}
+        <button type="button" onClick={onCancel} className={`${BUTTON} border border-line`}>
+          Cancel
+        </button>
+      </div>
+    </div>
   );
 }

@@ -15,12 +15,12 @@ import { readForm } from "~/platform/http/body.server";
 import { noStore } from "~/platform/http/page-answer";
 import { privateData, privateRedirect } from "~/platform/http/page-answer.server";
 import { safeRedirect } from "~/platform/http/redirects";
-import { MODERATION_MSG, adminActionToast } from "./moderation";
-import { moderateDelete, moderateListing, readModeratedListing } from "./moderation.server";
+import { adminActionToast, MODERATION_MSG } from "./moderation";
+import type { ListingActionResult } from "./moderation";
+import { idRequestWaiting, moderateDelete, moderateListing, readModeratedListing } from "./moderation.server";
 import { isAdminAction } from "~/features/audit/audit";
 
-export type Confirm = { listingId: string; name: string; returnTo: string };
-export type ListingActionResult = { ok: true } | { error: string; returnTo?: string } | { confirm: Confirm };
+export type { ActionConfirm as Confirm, ListingActionResult } from "./moderation";
 
 /**
  * Nothing to load: the page only shows what a form post answered (a delete's confirmation step, or a
@@ -62,12 +62,15 @@ export async function listingAction(request: Request, context: AppLoadContext) {
   if (typeof listingId !== "string")
     return privateData<ListingActionResult>({ error: ERROR_MSG.invalidListingId, returnTo }, 400);
 
+  if ((intent === "delete" || intent === "verify") && form?.get("confirmed") !== "yes") {
+    const listing = await readModeratedListing(env, listingId);
+    if (!listing) return privateData<ListingActionResult>({ error: MODERATION_MSG.notFound, returnTo }, 404);
+    const idRequest = intent === "verify" ? await idRequestWaiting(env, listingId) : false;
+    return privateData<ListingActionResult>({
+      confirm: { intent, listingId, name: listing.firstName, returnTo, idRequestWaiting: idRequest },
+    });
+  }
   if (intent === "delete") {
-    if (form?.get("confirmed") !== "yes") {
-      const listing = await readModeratedListing(env, listingId);
-      if (!listing) return privateData<ListingActionResult>({ error: MODERATION_MSG.notFound, returnTo }, 404);
-      return privateData<ListingActionResult>({ confirm: { listingId, name: listing.firstName, returnTo } });
-    }
     const deleted = await moderateDelete(env, ctx, user, listingId);
     if (!deleted.ok) return privateData<ListingActionResult>({ error: deleted.error, returnTo }, deleted.status);
   } else {

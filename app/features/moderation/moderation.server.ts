@@ -38,6 +38,17 @@ export type ModerationResult =
   | { ok: true; listing: ModeratedListing; changed: boolean }
   | { ok: false; status: 400 | 403 | 404 | 409; error: string };
 
+/** Whether an ID verification request of the listing waits for review (the grid's Verify says so first). */
+export async function idRequestWaiting(env: DbEnv, listingId: string): Promise<boolean> {
+  const vr = schema.verificationRequests;
+  const rows = await getDb(env)
+    .select({ id: vr.id })
+    .from(vr)
+    .where(and(eq(vr.listingId, listingId), eq(vr.kind, "id"), eq(vr.status, "pending")))
+    .limit(1);
+  return rows.length > 0;
+}
+
 export async function readModeratedListing(env: DbEnv, listingId: string): Promise<ModeratedListing | null> {
   if (!isId(listingId)) return null;
   return rowById(

@@ -40,6 +40,31 @@ export function adminDeleteConfirm(name: string): string {
   return `Are you sure you want to delete the listing for ${name}? This action cannot be undone.`;
 }
 
+/**
+ * The step before a delete or a verify from the grid: the listing's name and, for a verify, whether an ID
+ * request with documents is waiting (the grid's Verify skips that review).
+ */
+export type ActionConfirm = {
+  intent: "delete" | "verify";
+  listingId: string;
+  name: string;
+  returnTo: string;
+  idRequestWaiting: boolean;
+};
+
+/** What /admin/listing-actions answers a card menu's post. */
+export type ListingActionResult = { ok: true } | { error: string; returnTo?: string } | { confirm: ActionConfirm };
+
+/**
+ * What 'Verify' on a grid card asks first: the grid's Verify skips the ID review, so it says whether there
+ * are documents to look at. With a request waiting, the review is the better place (docs/moderation.md).
+ */
+export function adminVerifyConfirm(name: string, idRequestWaiting: boolean): string {
+  return idRequestWaiting
+    ? `${name} has an ID request waiting with their documents. Review it instead, so the decision is recorded with it. Verify ${name} without reviewing it?`
+    : `No ID verification request exists for ${name}: there are no documents to check. Verify ${name} anyway?`;
+}
+
 /** The buttons an administrator's card menu offers for a listing (Make Live / Unlive only when verified). */
 export function menuActions(listing: { verified: boolean; live: boolean; hot: boolean }): AdminAction[] {
   const actions: AdminAction[] = [listing.verified ? "unverify" : "verify"];

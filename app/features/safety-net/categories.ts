@@ -32,8 +32,16 @@ export function matchViews(matches: readonly { category: string; month: string }
   return matches.map((m) => ({ categoryLabel: categoryLabel(m.category), monthLabel: monthLabel(m.month) }));
 }
 
-/** "No reports", "1 published alert", "3 published alerts". */
-export function matchesHeading(count: number): string {
-  if (count === 0) return "No reports";
+/**
+ * A check that matched no alert: said neutrally, never as an all-clear. Reports reach the Safety Net only
+ * when someone makes one, so no report is not a sign that the person is safe.
+ */
+export function noReportsText(what: "number" | "address"): string {
+  return `Nobody has reported this ${what} here. That does not mean they are safe.`;
+}
+
+/** The neutral no-match text (noReportsText), "1 published alert", "3 published alerts". */
+export function matchesHeading(count: number, what: "number" | "address" = "number"): string {
+  if (count === 0) return noReportsText(what);
   return count === 1 ? "1 published alert" : `${count} published alerts`;
 }

@@ -94,6 +94,7 @@ export async function safetyNetAction(request: Request, context: AppLoadContext)
       {
         ok: true as const,
         intent,
+        what: (fields.query ?? "").includes("@") ? ("address" as const) : ("number" as const),
         matches: matchViews(answer.matches),
         left: answer.left,
       },

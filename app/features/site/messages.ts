@@ -52,6 +52,10 @@ export const NOTICE = {
   paymentProcessing: "Payment processing… This page shows the result once your card's bank has answered.",
   // The last Safety Net report of an account without access withdrawn: its Safety Net page is gone with it.
   safetyReportWithdrawn: "Your Safety Net report is withdrawn and deleted, with any alert made from it.",
+  // An administrator's grants on /admin/subscriptions (app/features/billing/admin/subscriptions-page.server.ts).
+  weeksGranted: "Free weeks granted, with your reason on the audit log. The listing's row shows the plan's new end.",
+  featuredGranted: "Featured granted, with your reason on the audit log. The listing's row shows until when.",
+  featuredRevoked: "Featured revoked, with your reason on the audit log.",
   // A visitor's booking request, sent (app/features/bookings/request-page.server.ts).
   bookingRequestSent: "Your request has been sent.",
   // The spec's words after a verification request is sent (provider §4); verification's ID_MSG and

@@ -1,6 +1,8 @@
 import { useCallback, useState } from "react";
-import { SNIFF_BYTES } from "~/features/photos/rules";
+import { SNIFF_BYTES, VERIFY_MAX_BYTES } from "~/features/photos/rules";
 import { verificationFileProblem } from "./verification";
+import { megabytes, VERIFY_SEND_QUALITY, verifySendSize } from "./send-size";
+import { scaleInBrowser } from "~/features/photos/scale-in-browser";
 import type { VerificationKind } from "./verification";
 import { Field } from "~/ui/Field";
 
@@ -19,16 +21,29 @@ type Props = {
 };
 
 /**
- * One labelled file input. On selection the file is checked in the browser by its size and first bytes
- * (the spec's messages), so a wrong file is named at once; the server checks again on receipt.
+ * One labelled file input. On selection a photo over the limit is scaled down in the browser (send-size.ts),
+ * then the file is checked by its size and first bytes (the spec's messages), so a wrong file is named at
+ * once; the server checks again on receipt.
  */
 export function VerificationFileField({ kind, name, label, description, serverError, onChange }: Props) {
   const [error, setError] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
   const shown = error ?? serverError ?? null;
   return (
     <Field
       label={label}
-      description={description}
+      description={
+        note ? (
+          <>
+            {description}
+            <span className="block" data-testid="file-note">
+              {note}
+            </span>
+          </>
+        ) : (
+          description
+        )
+      }
       errors={shown ? [shown] : null}
       errorTestId="file-error"
       input={{
@@ -39,11 +54,23 @@ export function VerificationFileField({ kind, name, label, description, serverEr
         className:
           "block w-full min-h-11 rounded-lg border border-line bg-ink p-2 text-sm file:mr-3 file:min-h-9 file:rounded-md file:border-0 file:bg-accent file:px-3 file:font-semibold file:text-ink",
         onChange: async (event) => {
-          const file = event.currentTarget.files?.[0];
+          const input = event.currentTarget;
+          let file = input.files?.[0];
+          setNote(null);
           if (!file) {
             setError(null);
             onChange(name, { chosen: false, error: null });
             return;
+          }
+          if (file.size > VERIFY_MAX_BYTES) {
+            // A phone's camera photo is often over the limit: sent smaller, still legible, rather than refused.
+            setNote("Making this photo smaller to send…");
+            const original = file;
+            const scaled = await scaleInBrowser(original, verifySendSize, VERIFY_SEND_QUALITY);
+            if (scaled !== original && scaled.size <= VERIFY_MAX_BYTES && replaceFile(input, scaled)) {
+              file = scaled;
+              setNote(`Made smaller to send: ${megabytes(original.size)} → ${megabytes(scaled.size)}.`);
+            } else setNote(null);
           }
           const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
           const problem = verificationFileProblem(kind, file.size, head);
@@ -53,6 +80,18 @@ export function VerificationFileField({ kind, name, label, description, serverEr
       }}
     />
   );
+}
+
+/** Puts `file` in place of the input's chosen file, so the form sends it; false where the browser cannot. */
+function replaceFile(input: HTMLInputElement, file: File): boolean {
+  try {
+    const chosen = new DataTransfer();
+    chosen.items.add(file);
+    input.files = chosen.files;
+    return input.files?.[0] === file || input.files?.[0]?.size === file.size;
+  } catch {
+    return false;
+  }
 }
 
 /** The state of a set of file fields: every one chosen, none with a problem. */

@@ -1,7 +1,7 @@
 import { hideReasons } from "~/features/listings/visibility";
 import { kindLabel } from "./verification";
 import type { VerificationNotice } from "./verification";
-import { nextStepAfterApproval } from "./emails";
+import { nextStepAfterApproval, PHOTO_TICK } from "./emails";
 import { Alert } from "~/ui/Alert";
 import { useFlashNotice } from "~/ui/FlashNotice";
 
@@ -54,6 +54,15 @@ export function VerificationNotices({
                   </a>
                 </>
               ) : null}
+            </p>
+          ) : null}
+          {n.kind === "id" && !n.rereview ? (
+            <p className="mt-1 text-sm" data-testid="photo-tick-note">
+              {PHOTO_TICK.lead}{" "}
+              <a className="underline underline-offset-2" href="/photo-verification">
+                {PHOTO_TICK.link}
+              </a>{" "}
+              {PHOTO_TICK.tail}
             </p>
           ) : null}
         </Alert>

@@ -38,6 +38,22 @@ export function nextStepAfterApproval(listing: VisibilityInputs): string {
   }
 }
 
+/** After an ID approval: the card's tick is a second, separate check (its photos), which the ID does not give. */
+export const PHOTO_TICK = {
+  lead: "The tick beside a name on its card means its photos are verified, a separate check: send them from",
+  link: "Verify Photos",
+  tail: "when you are ready.",
+} as const;
+const photoTickText = `${PHOTO_TICK.lead} ${PHOTO_TICK.link} ${PHOTO_TICK.tail}`;
+
+/**
+ * The subject names no listing: it shows on a lock screen, where a working name says what the mail is about.
+ * The billing mails are as discreet (app/features/billing/emails.ts).
+ */
+export function decisionSubject(kind: VerificationKind, status: "approved" | "rejected"): string {
+  return `Your ${kind === "id" ? "ID" : "photo"} verification request was ${status === "approved" ? "approved" : "not approved"}`;
+}
+
 export function verificationDecisionEmail(o: DecisionEmailInput): EmailContent {
   const hi = `Hi ${greetingName(o.firstName)},`;
   const dashboard = { href: `${o.origin}/dashboard`, label: "Open your dashboard" };
@@ -47,8 +63,8 @@ export function verificationDecisionEmail(o: DecisionEmailInput): EmailContent {
         ? [`The photos of ${o.listingName} are verified: the listing now shows that its photos are genuine.`]
         : o.rereview
           ? [`We checked the changes to ${o.listingName}: it stays verified.`]
-          : [`${o.listingName} is verified.`, nextStepAfterApproval(o.listing)];
-    return render(`${kindLabel(o.kind)} for ${o.listingName} approved`, [hi, "", ...lines], dashboard);
+          : [`${o.listingName} is verified.`, nextStepAfterApproval(o.listing), "", photoTickText];
+    return render(decisionSubject(o.kind, "approved"), [hi, "", ...lines], dashboard);
   }
   const again =
     o.kind === "id"
@@ -61,7 +77,7 @@ export function verificationDecisionEmail(o: DecisionEmailInput): EmailContent {
       ]
     : [`${kindLabel(o.kind)} for ${o.listingName} was not approved.`];
   return render(
-    `${kindLabel(o.kind)} for ${o.listingName} not approved`,
+    decisionSubject(o.kind, "rejected"),
     [hi, "", ...lines, `Reason: ${o.reason}`, "", "You can send a new request at any time."],
     again,
   );

@@ -1,6 +1,7 @@
 // Who counts as "one visitor" for views, likes and contact clicks, and as one client for the rate limits: the
 // client address, with an IPv6 address taken by its /64 (one household or phone gets a whole /64, and can
 // rotate inside it freely, so a full address would be a fresh visitor and a fresh budget each time).
+import { nzDate } from "~/platform/time/nz-time";
 
 /**
  * The address as its key: an IPv4 address as it is, an IPv6 address as its /64 ('2001:db8:1:2::/64'), an
@@ -45,7 +46,10 @@ function ipv6Groups(address: string): number[] {
   return [...front, ...Array<number>(8 - front.length - back.length).fill(0), ...back];
 }
 
-/** The UTC day a count belongs to ('2026-11-23'). */
+/**
+ * The day a count belongs to ('2026-11-24'): the NZ calendar date, as every page and statement shows days
+ * (a visitor counts once per NZ day, and the insights' days begin at NZ midnight, not at noon).
+ */
 export function countDay(now: number): string {
-  return new Date(now).toISOString().slice(0, 10);
+  return nzDate(now);
 }

@@ -1,7 +1,7 @@
 // /admin/subscriptions: the table of subscriptions with each row's grants, and the failed renewals.
 import { Form, Link } from "@remix-run/react";
 import { Button } from "~/ui/Button";
-import { FeaturedGrant, WeeksField } from "./GrantForms";
+import { FeaturedGrant, ReasonField, WeeksField } from "./GrantForms";
 import { ColumnHeads } from "~/ui/ColumnHeads";
 
 const CELL = "px-3 py-2";
@@ -39,10 +39,11 @@ export function SubscriptionsTable({ subscriptions }: { subscriptions: Subscript
                 <td className={CELL}>{s.ends}</td>
                 <td className={CELL}>{s.failedRenewals}</td>
                 <td className={CELL}>
-                  <Form method="post" className="flex items-center gap-2">
+                  <Form method="post" className="flex flex-wrap items-center gap-2">
                     <input type="hidden" name="intent" value="grantWeeks" />
                     <input type="hidden" name="listingId" value={s.listingId} />
                     <WeeksField id={`weeks-${s.listingId}`} label={`Free weeks for ${s.name}`} />
+                    <ReasonField id={`weeks-reason-${s.listingId}`} label={`Reason for free weeks for ${s.name}`} />
                     <Button type="submit" variant="secondary">
                       Grant
                     </Button>

@@ -6,7 +6,8 @@ import { readAdminForm, requireAdminPage } from "~/features/accounts/guards.serv
 import { askProviderNow, giveUpPayment, loadOpenPayments } from "~/features/payments/open-payments.server";
 import { billingGateway } from "~/features/payments/select.server";
 import { loadUnappliedPayments, markRefunded } from "~/features/payments/unapplied.server";
-import { NO_STORE } from "~/platform/http/page-answer";
+import { NO_STORE, noStore } from "~/platform/http/page-answer";
+import { readFlash, setFlash } from "~/features/site/flash.server";
 import { siteOrigin } from "~/platform/http/site-origin.server";
 import { formatDollarsAndCents } from "~/platform/money";
 import { formatNzDate, formatNzTime } from "~/platform/time/date-text";
@@ -20,18 +21,30 @@ import { REFUND_STATE_LABEL } from "./PaymentsToSettle";
 export async function adminSubscriptionsPage(request: Request, context: AppLoadContext) {
   await requireAdminPage(request, context);
   const query = parseSubscriptionQuery(new URL(request.url).searchParams);
-  const [{ rows, total, counts, all, failed }, open, stray] = await Promise.all([
+  const [{ rows, total, counts, all, failed }, open, stray, flash] = await Promise.all([
     loadAdminSubscriptions(context.cloudflare.env, query),
     loadOpenPayments(context.cloudflare.env),
     loadUnappliedPayments(context.cloudflare.env),
+    // A grant's confirmation, after its redirect back here.
+    readFlash(request, context.cloudflare.env),
   ]);
+  // A page past the last (an old link, a hand-typed number) goes to the last, not to an empty table that
+  // still says 'Page 99'.
+  const last = pageCount(total);
+  if (query.page > last) {
+    const url = new URL(request.url);
+    if (last === 1) url.searchParams.delete("page");
+    else url.searchParams.set("page", String(last));
+    throw redirect(`${url.pathname}${url.search}`, { headers: NO_STORE });
+  }
   return data(
     {
+      notice: flash.notice,
       query,
       total,
       counts,
       all,
-      pages: pageCount(total),
+      pages: last,
       stray: stray.map((r) => ({
         id: r.id,
         reference: r.reference,
@@ -67,7 +80,8 @@ export async function adminSubscriptionsPage(request: Request, context: AppLoadC
         retry: f.graceUntil ? formatNzTime(f.graceUntil) : null,
       })),
     },
-    { headers: NO_STORE },
+    // no-store, and the Set-Cookie that spends a notice when there was one.
+    { headers: flash.headers },
   );
 }
 
@@ -93,12 +107,16 @@ export async function adminSubscriptionsAction(request: Request, context: AppLoa
   }
   const result =
     intent === "grantWeeks"
-      ? await grantFreeWeeks(env, ctx, admin, listingId, form?.get("weeks"))
+      ? await grantFreeWeeks(env, ctx, admin, listingId, form?.get("weeks"), form?.get("reason"))
       : intent === "grantFeatured"
         ? await grantFeatured(env, ctx, admin, listingId, form?.get("weeks"), form?.get("reason"))
         : intent === "revokeFeatured"
           ? await revokeFeatured(env, ctx, admin, listingId, form?.get("reason"))
           : ({ ok: false, status: 400, error: "Unknown action." } as const);
   if (!result.ok) return data({ error: result.error }, { status: result.status, headers: NO_STORE });
-  throw redirect(new URL(request.url).pathname + new URL(request.url).search, { status: 303, headers: NO_STORE });
+  // Said on the page it goes back to (the row shows the new dates), so the grant is not left unconfirmed.
+  const done =
+    intent === "grantWeeks" ? "weeksGranted" : intent === "grantFeatured" ? "featuredGranted" : "featuredRevoked";
+  const headers = await setFlash(noStore(), env, done);
+  throw redirect(new URL(request.url).pathname + new URL(request.url).search, { status: 303, headers });
 }

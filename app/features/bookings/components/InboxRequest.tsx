@@ -25,7 +25,8 @@ function Screening({ screen }: { screen: ScreenView }) {
       </p>
     );
   return (
-    <Alert tone={screen.matches.length === 0 ? "success" : "warning"} role="note" data-testid="screen-result">
+    // No match is not an all-clear (noReportsText): an information note, never a green success.
+    <Alert tone={screen.matches.length === 0 ? "info" : "warning"} role="note" data-testid="screen-result">
       <p className="text-sm">Safety Net check of this number:</p>
       <CheckMatches matches={screen.matches} />
     </Alert>

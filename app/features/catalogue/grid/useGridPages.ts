@@ -1,13 +1,17 @@
-// The grid's pages in the browser: the cards shown, the next page to load, endless scroll, and the reload
-// of every page scrolled through when the same view revalidates (a realtime update). Every page is asked for
-// in the rotation slot of the first (grid-slot.ts), so the order does not turn under a visitor's scroll.
+// The grid's pages in the browser: the cards shown, the next page to load, endless scroll, the reload
+// of every page scrolled through when the same view revalidates (a realtime update), and the place kept for
+// Back (useGridPlace.ts). Every page is asked for in the rotation slot of the first (grid-slot.ts), so the
+// order does not turn under a visitor's scroll, nor after Back (the place keeps its slot).
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { MutableRefObject, RefObject } from "react";
 import { useJsonFetch } from "~/ui/useJsonFetch";
+import { useHydrated } from "~/ui/useHydrated";
 import { mergeCards } from "~/core/listing-card";
 import type { ListingCardData } from "~/core/listing-card";
 import type { GridPage } from "../listings-view";
 import { SLOT_PARAM } from "../grid-slot";
+import { startFrom } from "./grid-place";
+import { useKeepPlace, useRestoredPlace } from "./useGridPlace";
 
 export function useGridPages({
   first,
@@ -22,10 +26,22 @@ export function useGridPages({
   pathname: string;
   shownIds?: MutableRefObject<Set<string>>;
 }) {
-  const [cards, setCards] = useState<ListingCardData[]>(first.cards);
-  const [next, setNext] = useState<number | null>(first.hasMore ? first.page + 1 : null);
+  const viewKey = `${pathname}${search}`;
+  // Back from a profile: the cards and pages the visitor had, so the scroll lands where they left, and the
+  // slot they were read in, so the pages after them follow on in the same order.
+  const restored = useRestoredPlace(viewKey, first.page);
+  const [start] = useState(() => startFrom(first, restored));
+  const [cards, setCards] = useState<ListingCardData[]>(start.cards);
+  const [next, setNext] = useState<number | null>(start.next);
   // The slot the cards on screen are ordered in: the first page's, until the server says it is too old.
-  const [slot, setSlot] = useState<number | null>(first.slot);
+  const [slot, setSlot] = useState<number | null>(start.slot);
+  // The cards the list has put on the screen (CardList's onShown). The list is an island: a page that comes in
+  // before its code is shows only once the code is in, and until then the end of the grid is still where it
+  // was. Endless scroll waits for the cards held to be the cards shown, so it never asks for a page the visitor
+  // has not scrolled to. While hydrating, the server's HTML shows the first page; a grid mounted later shows
+  // nothing until its list says so.
+  const hydrating = !useHydrated();
+  const [onScreen, setOnScreen] = useState<ListingCardData[] | null>(() => (hydrating ? start.cards : null));
   const more = useJsonFetch<GridPage>();
   const { load: loadMorePage } = more;
   const { load: reloadPages } = useJsonFetch<GridPage>();
@@ -35,8 +51,8 @@ export function useGridPages({
     if (shownIds) shownIds.current = new Set(cards.map((c) => c.modelId));
   }, [cards, shownIds]);
 
-  const viewKey = `${pathname}${search}`;
-  const shown = useRef({ viewKey, pages: first.page });
+  const shown = useRef({ viewKey, pages: start.pages });
+  const keepRestored = useRef(restored != null);
 
   const gridUrl = useCallback(
     (page: number, inSlot: number | null, pages = 1) => {
@@ -67,6 +83,11 @@ export function useGridPages({
   // every page the visitor has scrolled through, so the list does not jump back to the first eight. A
   // failed refresh keeps the cards on screen: they are at worst a moment old.
   useEffect(() => {
+    // The restored cards are what the visitor saw: refreshing them now could move the card they came back to.
+    if (keepRestored.current) {
+      keepRestored.current = false;
+      return;
+    }
     const pagesShown = shown.current.pages - first.page + 1;
     if (shown.current.viewKey === viewKey && first.page === 1 && pagesShown > 1) {
       // In the slot of the new first page: the pages read again follow on from it.
@@ -99,9 +120,10 @@ export function useGridPages({
     [loadMorePage, gridUrl, slot, reloadShown],
   );
 
-  useEndlessScroll(sentinel, next, more.loading, more.failure != null, loadMore);
+  useEndlessScroll(sentinel, onScreen === cards ? next : null, more.loading, more.failure != null, loadMore);
+  useKeepPlace({ view: viewKey, firstPage: first.page, pages: shown.current.pages, next, slot, cards });
 
-  return { cards, next, slot, loading: more.loading, failure: more.failure, loadMore, sentinel };
+  return { cards, next, slot, loading: more.loading, failure: more.failure, loadMore, sentinel, onShown: setOnScreen };
 }
 
 // Endless scroll. After a failed load it waits for the visitor's 'Try again' rather than retrying by itself.

@@ -3,7 +3,7 @@
 // download and the photos' counts.
 import { Form, Link } from "@remix-run/react";
 import { RegionBreakdown } from "./RegionBreakdown";
-import { barPaths, chartBars, formatRate, RANGES } from "~/features/insights/insights";
+import { axisDates, barPaths, chartBars, formatRate, RANGES } from "~/features/insights/insights";
 import type { DayCounts, InsightsView, PhotoCounts, Range, Totals } from "~/features/insights/insights";
 
 const CHART_W = 320;
@@ -35,6 +35,7 @@ function Chart({ series }: { series: DayCounts[] }) {
         <path d={paths.impressions} fill="#52525b" />
         <path d={paths.views} fill="#f472b6" />
       </svg>
+      <ChartDates days={series.map((d) => d.day)} />
       <figcaption className="flex flex-wrap gap-x-4 text-xs text-muted">
         <span>
           <span className="mr-1 inline-block h-2 w-2 bg-zinc-600" aria-hidden="true" />
@@ -47,6 +48,29 @@ function Chart({ series }: { series: DayCounts[] }) {
         <span>Top of the chart: {top}</span>
       </figcaption>
     </figure>
+  );
+}
+
+/** The days under the bars (NZ dates): the first and last and a few between, each under its own bar. */
+function ChartDates({ days }: { days: string[] }) {
+  // Four dates: "28 Nov" four times fits under a phone's chart without touching.
+  const dates = axisDates(days, 4);
+  return (
+    <div className="relative h-4 text-xs text-muted" aria-hidden="true" data-testid="insights-chart-dates">
+      {dates.map((d, i) => (
+        <span
+          key={d.day}
+          className="absolute top-0 whitespace-nowrap"
+          style={{
+            left: `${d.at * 100}%`,
+            // The first and last keep inside the chart's edges; the rest sit centred under their bar.
+            transform: i === 0 ? "translateX(-25%)" : i === dates.length - 1 ? "translateX(-75%)" : "translateX(-50%)",
+          }}
+        >
+          {d.label}
+        </span>
+      ))}
+    </div>
   );
 }
 

@@ -21,8 +21,10 @@ export function EditorPagePhotosBasics({
   onAddFiles,
   onDeletePhoto,
   refused,
+  watermarks,
 }: EditorPageProps & {
   refused: Refusal[];
+  watermarks: boolean;
   photos: EditorPhoto[];
   deleting: string | null;
   onAddFiles: (files: FileList | File[]) => void;
@@ -42,6 +44,7 @@ export function EditorPagePhotosBasics({
         onMove={(key, to) => dispatch({ type: "photoMoved", key, to })}
         deleting={deleting}
         refused={refused}
+        watermarks={watermarks}
         onCloseRefused={() => dispatch({ type: "refusalsClosed" })}
       />
       <BasicsFieldset values={values} errors={errors} editing={editing} dispatch={dispatch} />

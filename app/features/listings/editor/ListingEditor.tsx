@@ -103,10 +103,13 @@ export function ListingEditor({
   mode,
   profile,
   userId,
+  watermarks,
 }: {
   mode: "create" | "edit";
   profile: Profile | null;
   userId: string;
+  /** Whether the image service draws the site-name watermark (photos/watermark-probe.server.ts). */
+  watermarks: boolean;
 }) {
   const [state, dispatch] = useReducer(editorReducer, profile, (p) => initialEditorState(mode, p));
   const { base, editing, page, values, photos, errors, saving, focus } = state;
@@ -127,6 +130,7 @@ export function ListingEditor({
     photos,
     deleting: state.deleting,
     refused: state.refused,
+    watermarks,
     onAddFiles: (files: FileList | File[]) => void uploads.addFiles(files, photos.length),
     onDeletePhoto: (item: EditorPhoto) => void uploads.remove(item),
   };

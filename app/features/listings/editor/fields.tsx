@@ -104,10 +104,13 @@ export function TextField({
   step?: string;
 }) {
   const hintId = field.hint ? `${fieldId(field.name)}-hint` : undefined;
+  // A text's limit is shown, so a longer paste is not cut without a word (numbers have their own bounds).
+  const limit = maxLength !== undefined && (type === "text" || type === "url") ? maxLength : undefined;
+  const limitId = limit !== undefined ? `${fieldId(field.name)}-limit` : undefined;
   return (
     <FieldShell {...field}>
       <input
-        {...controlProps(field, hintId)}
+        {...controlProps(field, hintId, limitId)}
         type={type}
         value={value}
         onChange={(e) => onChange(e.target.value)}
@@ -125,7 +128,20 @@ export function TextField({
           {field.hint}
         </p>
       ) : null}
+      {limit !== undefined ? <LengthLimit id={limitId!} name={field.name} length={value.length} limit={limit} /> : null}
     </FieldShell>
+  );
+}
+
+/** "12 / 50" under a text field; at the limit it says that more is not taken. */
+function LengthLimit({ id, name, length, limit }: { id: string; name: string; length: number; limit: number }) {
+  const full = length >= limit;
+  return (
+    <p id={id} className={`text-right text-xs ${full ? "text-amber-300" : "text-muted"}`} data-testid={`limit-${name}`}>
+      {length} / {limit}
+      <span className="sr-only"> characters</span>
+      {full ? <span>: the most this field takes</span> : null}
+    </p>
   );
 }
 

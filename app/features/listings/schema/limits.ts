@@ -35,7 +35,7 @@ export const LISTING_MSG = {
   descriptionMin: `Bio must be at least ${LIMITS.descriptionMin} characters.`,
   photos: PHOTO_MSG.minimum,
   ageRequired: "Age is required.",
-  ageOver18: "Age must be over 18.",
+  ageOver18: "You must be 18 or older.",
   rates: "Please add at least one incall or outcall rate.",
   // Save checks (spec §5, second check).
   required: (label: string) => `${label} is required`,

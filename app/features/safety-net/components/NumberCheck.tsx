@@ -17,8 +17,9 @@ function CheckResult({ result }: { result: SafetyNetResult | undefined }) {
     );
   if (!("matches" in result)) return null;
   return (
-    <Alert tone={result.matches.length === 0 ? "success" : "warning"} reveal={result} data-testid="check-result">
-      <CheckMatches matches={result.matches} />
+    // No match is not an all-clear: an information note, never a green success (categories.ts, noReportsText).
+    <Alert tone={result.matches.length === 0 ? "info" : "warning"} reveal={result} data-testid="check-result">
+      <CheckMatches matches={result.matches} what={result.what} />
       <p className="mt-1 text-sm">{result.left} checks left today.</p>
     </Alert>
   );

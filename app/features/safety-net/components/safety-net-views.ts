@@ -34,7 +34,14 @@ export type SafetyNetData = {
 };
 export type SafetyNetResult =
   | { ok: false; error: string; fieldErrors: Record<string, string>; intent: string }
-  | { ok: true; intent: "check"; matches: { categoryLabel: string; monthLabel: string }[]; left: number }
+  | {
+      ok: true;
+      intent: "check";
+      /** What was checked: a phone number or an e-mail address (the answer names it). */
+      what: "number" | "address";
+      matches: { categoryLabel: string; monthLabel: string }[];
+      left: number;
+    }
   | { ok: true; intent: string; message: string };
 
 export const SECTION = "space-y-3 rounded-2xl border border-line bg-panel p-4 sm:p-5";

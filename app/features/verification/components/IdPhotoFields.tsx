@@ -20,8 +20,8 @@ export function IdPhotoFields({ documentType, fieldError, onChange }: Props) {
     <fieldset className="space-y-4 rounded-2xl border border-line bg-panel p-5">
       <legend className="px-1 text-lg font-semibold">3. Photos of your document</legend>
       <p className="text-sm text-zinc-300">
-        JPG, JPEG, PNG or WEBP, up to 5 MB each. Only our verification team sees these, and they are deleted as soon as
-        your listing has been checked.
+        JPG, JPEG, PNG or WEBP, up to 5 MB each: a larger photo from your phone&apos;s camera is made smaller before it
+        is sent. Only our verification team sees these, and they are deleted as soon as your listing has been checked.
       </p>
       <p className="text-sm text-zinc-300" data-testid="cover-note">
         {ID_COVER_NOTE}

@@ -28,7 +28,8 @@ export function PhotoUploadForm({ listingId, firstName, submitting, disabled, on
       <h2 className="text-lg font-semibold">Photos for {firstName}</h2>
       <p className="text-sm text-zinc-300">
         Three new photos of yourself, which we compare with your ID review and every photo of this listing not yet
-        verified. JPG, PNG or WEBP, up to 5 MB each. Only our team sees these, and they are deleted once checked.
+        verified. JPG, PNG or WEBP, up to 5 MB each: a larger photo from your phone&apos;s camera is made smaller before
+        it is sent. Only our team sees these, and they are deleted once checked.
       </p>
       <input type="hidden" name="listingId" value={listingId} />
       {PHOTO_FIELDS.map((name, i) => (

@@ -6,10 +6,13 @@ import { BUTTON } from "../fields";
 export function PhotoDropZone({
   count,
   onAddFiles,
+  watermarks,
 }: {
   /** Photos already in the listing: the button rests once the listing is full. */
   count: number;
   onAddFiles: (files: FileList | File[]) => void;
+  /** The image service draws the watermark: only then is it promised. */
+  watermarks: boolean;
 }) {
   const input = useRef<HTMLInputElement>(null);
   const [dropActive, setDropActive] = useState(false);
@@ -49,8 +52,11 @@ export function PhotoDropZone({
         }}
         data-testid="photo-input"
       />
-      <p className="text-xs text-muted">
-        JPEG, PNG or WebP, up to 10 MB each and {MAX_BATCH} at a time. Photos are resized and watermarked.
+      <p className="text-xs text-muted" data-testid="photo-promise">
+        JPEG, PNG or WebP, up to 10 MB each and {MAX_BATCH} at a time.{" "}
+        {watermarks
+          ? "Photos are resized and watermarked."
+          : "Photos are resized. This server's image service cannot draw the watermark, so they are stored without one."}
       </p>
     </div>
   );

@@ -17,9 +17,11 @@ export function PhotoManager({
   onAddFiles,
   refused,
   onCloseRefused,
+  watermarks,
   ...list
 }: ListProps & {
   refused: Refusal[];
+  watermarks: boolean;
   onCloseRefused: () => void;
   error?: string;
   onAddFiles: (files: FileList | File[]) => void;
@@ -48,7 +50,7 @@ export function PhotoManager({
         <p className="text-sm text-muted">No photos yet.</p>
       )}
       <div ref={setLiveRegion} className="sr-only" data-testid="photo-announcement" />
-      {editing ? <PhotoDropZone count={photos.length} onAddFiles={onAddFiles} /> : null}
+      {editing ? <PhotoDropZone count={photos.length} onAddFiles={onAddFiles} watermarks={watermarks} /> : null}
       {refused.length ? <PhotoRefusals refused={refused} onClose={onCloseRefused} /> : null}
       <FieldError name="images" message={error} />
     </fieldset>

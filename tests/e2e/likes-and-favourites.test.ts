@@ -1,0 +1,100 @@
+// Like and Favourite on a phone (390x844, touch): one symbol per idea (a thumb likes, a heart keeps a favourite,
+// as the header's heart opens Favourites), an empty Favourites page that says how to add one, and a like
+// without JavaScript that comes back to the card it was pressed on, showing it liked.
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { seriousViolations } from "./axe";
+import { hydrated, MOBILE, useBrowser } from "./browser";
+import { useOwnProvider } from "./providers";
+import { d1, d1Rows } from "./store";
+
+const b = useBrowser();
+const provider = useOwnProvider("independent");
+const SHOTS = "test-results/screens";
+// A name no seeded listing has, so its card is easy to find.
+const NAME = "Whetūrangi";
+
+const likesOf = async (id: string) =>
+  (await d1Rows<{ n: number }>("SELECT COUNT(*) AS n FROM likes WHERE listing_id = ?", id))[0].n;
+
+/** The symbol an icon inside `selector` draws (its sprite fragment). */
+const symbolIn = (page: Page, selector: string) =>
+  page
+    .locator(`${selector} svg use`)
+    .first()
+    .getAttribute("href")
+    .then((href) => href?.split("#")[1]);
+
+/** Opens the grid's pages without JavaScript until the listing's card is on one; answers its page. */
+async function gridPageWith(page: Page, listingId: string): Promise<number> {
+  for (let n = 1; n <= 12; n++) {
+    await page.goto(`/?page=${n}`);
+    if ((await page.locator(`#listing-${listingId}`).count()) > 0) return n;
+  }
+  throw new Error("the listing is on none of the grid's pages");
+}
+
+describe("like and favourite", () => {
+  it("draws a thumb for Like and a heart for Favourite, as the header's heart opens Favourites", async () => {
+    const { page } = await b.visitor({ viewport: MOBILE, touch: true, bypassCSP: true });
+    await page.goto("/favorites");
+    await hydrated(page);
+    await expect(symbolIn(page, '[data-testid="site-header"] a[href="/favorites"]')).resolves.toBe("heart");
+    // Empty: it says so in the spec's words, and how to add one.
+    const empty = page.getByTestId("favourites-empty");
+    await empty.getByText("No favorite models yet").waitFor();
+    await empty.getByText(/Tap the\s+heart on a listing to keep it here/).waitFor();
+    await page.screenshot({ path: `${SHOTS}/favourites-empty-390.png` });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto("/");
+    await hydrated(page);
+    const card = '[data-testid="listing-grid"] [data-testid="listing-card"]';
+    await expect(symbolIn(page, `${card} [data-testid="like-button"]`)).resolves.toBe("thumb-up");
+    await expect(symbolIn(page, `${card} [data-testid="favourite-button"]`)).resolves.toBe("heart");
+    // A favourite fills the header's heart too.
+    await page.locator(`${card} [data-testid="favourite-button"]`).first().tap();
+    await page.goto("/favorites");
+    await hydrated(page);
+    await page.getByTestId("favourites-grid").waitFor();
+  });
+
+  it("likes without JavaScript: back at the card, shown liked; pressed again, the like is taken back", async () => {
+    const listingId = provider.listings[0].id;
+    await d1("UPDATE listings SET first_name = ? WHERE id = ?", NAME, listingId);
+    const before = await likesOf(listingId);
+    const { page } = await b.visitor({ viewport: MOBILE, touch: true, javaScript: false });
+    const n = await gridPageWith(page, listingId);
+    const card = page.locator(`#listing-${listingId}`);
+    const like = card.getByTestId("like-button");
+    await expect(like.getAttribute("aria-pressed")).resolves.toBe("false");
+    await like.tap();
+    await page.waitForURL((url) => url.searchParams.get("page") === String(n) && url.hash === `#listing-${listingId}`);
+    expect(await likesOf(listingId)).toBe(before + 1);
+    // Shown liked, and the card on the screen, not the top of the page.
+    await expect(like.getAttribute("aria-pressed")).resolves.toBe("true");
+    await expect(like.getAttribute("aria-label")).resolves.toBe(`Unlike ${NAME}`);
+    const box = (await card.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y).toBeLessThan(MOBILE.height);
+    await page.screenshot({ path: `${SHOTS}/like-without-js-390.png` });
+    // axe needs a script of its own: the same page, in a browser with JavaScript.
+    const withScript = await b.visitor({ viewport: MOBILE, touch: true, bypassCSP: true });
+    await withScript.page.goto(page.url());
+    await hydrated(withScript.page);
+    expect(await seriousViolations(withScript.page)).toEqual([]);
+
+    await like.tap();
+    await page.waitForURL((url) => url.hash === `#listing-${listingId}` && !url.searchParams.has("liked"));
+    await expect(like.getAttribute("aria-pressed")).resolves.toBe("false");
+    expect(await likesOf(listingId)).toBe(before);
+
+    // On the profile too: the count says so.
+    await page.goto(`/view/${listingId}`);
+    const profile = page.getByTestId("profile");
+    await profile.getByTestId("like-button").tap();
+    await page.waitForURL((url) => url.pathname === `/view/${listingId}` && url.hash === `#listing-${listingId}`);
+    await expect(profile.getByTestId("like-button").getAttribute("aria-pressed")).resolves.toBe("true");
+    await expect(profile.getByTestId("like-count").textContent()).resolves.toBe(String(before + 1));
+  });
+});
