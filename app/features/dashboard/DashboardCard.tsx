@@ -25,6 +25,8 @@ const BADGE_STYLE: Record<ReturnType<typeof badgeText>, string> = {
   "Hidden - Verification pending": "bg-sky-300 text-ink",
   "Hidden - Subscription expired": "bg-red-500 text-ink",
   "Hidden - confirm your listing": "bg-amber-400 text-ink",
+  "Hidden - Waiting for the worker": "bg-sky-300 text-ink",
+  "Hidden - Agency check pending": "bg-sky-300 text-ink",
 };
 
 const BUTTON =

@@ -39,6 +39,8 @@ export async function loadVerificationNotices(
       pausedAt: l.pausedAt,
       hiddenAsStale: l.hiddenAsStale,
       switchedOff: l.switchedOff,
+      awaitingConsent: l.awaitingConsent,
+      agencyHeld: l.agencyHeld,
     })
     .from(vr)
     .innerJoin(l, eq(l.id, vr.listingId))
