@@ -88,7 +88,10 @@ function DashboardView({ data }: { data: DashboardData }) {
   const failure = actionData && "error" in actionData ? (actionData as ToggleFailure) : null;
   // A refused return date shows beside its field on its card; anything else at the top of the page.
   const pauseError = failure?.field === PAUSE_UNTIL_FIELD ? failure : null;
-  const pageError = failure && !pauseError ? failure.error : null;
+  // So does a refused worker's address, on its card's consent form.
+  const consentError = failure?.field === "worker-email" ? failure : null;
+  const pageError = failure && !pauseError && !consentError ? failure.error : null;
+  const sentFor = actionData && "sent" in actionData ? actionData.listingId : null;
   return (
     <DashboardShell greeting={greeting(listings, accountFirstName)} menu={menuItems(listings, data.safetyNet)}>
       <div className="mx-auto max-w-6xl space-y-6 px-3 py-6 sm:px-6 sm:py-10">
@@ -113,6 +116,15 @@ function DashboardView({ data }: { data: DashboardData }) {
                 eager={i < 3}
                 pauseError={pauseError?.listingId === listing.modelId ? pauseError.error : null}
                 paymentDeadline={data.paymentDeadlines[listing.modelId] ?? null}
+                worker={
+                  agency
+                    ? {
+                        consent: data.consents[listing.modelId] ?? null,
+                        error: consentError?.listingId === listing.modelId ? consentError.error : null,
+                        sent: sentFor === listing.modelId,
+                      }
+                    : null
+                }
               />
             ))}
           </div>

@@ -16,6 +16,8 @@ import {
 import { Photo } from "~/features/photos/Photo";
 import { ListingToggle } from "./ListingToggle";
 import { ConfirmListing, TakeABreak } from "./TakeABreak";
+import { WorkerConsentForm } from "~/features/agencies/WorkerConsentForm";
+import type { WorkerConsentSummary } from "~/features/agencies/WorkerConsentForm";
 
 const BADGE_STYLE: Record<ReturnType<typeof badgeText>, string> = {
   LIVE: "bg-emerald-500 text-ink",
@@ -186,6 +188,7 @@ export function DashboardCard({
   eager,
   pauseError = null,
   paymentDeadline = null,
+  worker = null,
 }: {
   listing: DashboardListing;
   now: number;
@@ -194,6 +197,8 @@ export function DashboardCard({
   pauseError?: string | null;
   /** Past due: when the listing is hidden unless the failed renewal is paid (worded). */
   paymentDeadline?: string | null;
+  /** An agency's listing: its worker's consent, and this card's last consent post (docs/decisions/0058). */
+  worker?: { consent: WorkerConsentSummary | null; error: string | null; sent: boolean } | null;
 }) {
   const cover = coverUrl(listing.ImageUrls);
   const nameId = `listing-name-${listing.modelId}`;
@@ -206,6 +211,15 @@ export function DashboardCard({
       <CardHeading listing={listing} cover={cover} nameId={nameId} now={now} eager={eager} />
       <div className="space-y-4 px-4 pb-4">
         <CardToggles listing={listing} now={now} />
+        {worker ? (
+          <WorkerConsentForm
+            listingId={listing.modelId}
+            firstName={listing.firstName}
+            consent={worker.consent}
+            error={worker.error}
+            sent={worker.sent}
+          />
+        ) : null}
         {paymentDeadline ? <PaymentDeadline deadline={paymentDeadline} firstName={listing.firstName} /> : null}
         {listing.staleAsked ? <ConfirmListing listingId={listing.modelId} firstName={listing.firstName} /> : null}
         <TakeABreak listing={listing} now={now} error={pauseError} />

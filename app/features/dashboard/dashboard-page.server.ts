@@ -6,6 +6,7 @@ import { requireUser, requireUserForPost } from "~/features/accounts/guards.serv
 import { pastDueDeadlines } from "~/features/billing/billing.server";
 import { pauseListing, resumeListing } from "~/features/listings/pause.server";
 import { confirmFromDashboard } from "~/features/listings/stale-check.server";
+import { askWorker, consentSummaries } from "~/features/listings/consent.server";
 import { parseDesired } from "~/features/listings/state";
 import { PAUSE_UNTIL_FIELD } from "~/features/listings/upkeep";
 import { readFlash } from "~/features/site/flash.server";
@@ -24,7 +25,7 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
   if (url.pathname !== "/dashboard") throw redirect(`/dashboard${url.search}`, 301);
   const user = await requireUser(request, context);
   const now = Date.now();
-  const [listings, verificationNotices, flash, paymentDeadlines, safety] = await Promise.all([
+  const [listings, verificationNotices, flash, paymentDeadlines, safety, consents] = await Promise.all([
     loadDashboardListings(context.cloudflare.env, user.id, now),
     loadVerificationNotices(context.cloudflare.env, user.id, now),
     // "Request sent" after the verification pages redirect here.
@@ -33,6 +34,8 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
     pastDueDeadlines(context.cloudflare.env, user.id),
     // Whether the menu offers the Safety Net.
     safetyStanding(context.cloudflare.env, user.id),
+    // An agency's workers' consents, by listing (docs/decisions/0058-worker-consent-and-agency-checks.md).
+    user.agency ? consentSummaries(context.cloudflare.env, user.id) : [],
   ]);
   return data(
     {
@@ -45,6 +48,7 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
       now,
       paymentDeadlines,
       safetyNet: safety.access || safety.ownReports,
+      consents: Object.fromEntries(consents.map(({ listingId, ...c }) => [listingId, c])),
     },
     { headers: flash.headers },
   );
@@ -87,6 +91,20 @@ export async function dashboardAction(request: Request, context: AppLoadContext)
       );
     if (form?.get("js") !== "1") throw redirect("/dashboard", { status: 303, headers: NO_STORE });
     return data({ ok: true as const, listingId }, { headers: NO_STORE });
+  }
+  if (intent === "consent") {
+    if (!isId(listingId)) return fail(400, ERROR_MSG.invalidListingId);
+    if (await ownerWriteLimited(env, user.id)) return fail(429, ERROR_MSG.tooManyChanges);
+    const result = await askWorker(env, new URL(request.url).origin, user, listingId, {
+      email: form?.get("email"),
+      onAgencyPage: form?.get("onAgencyPage") === "yes",
+    });
+    if (!result.ok)
+      return data<ToggleFailure>(
+        { error: result.error, listingId, field: result.field ? "worker-email" : undefined },
+        { status: result.status, headers: NO_STORE },
+      );
+    return data({ ok: true as const, listingId, sent: true as const }, { headers: NO_STORE });
   }
   if (intent !== "active" && intent !== "live") return fail(400, ERROR_MSG.unknownAction);
   if (!isId(listingId)) return fail(400, ERROR_MSG.invalidListingId);

@@ -97,8 +97,7 @@ export async function handleSave(
   const outcome = await saveListing({ env, ctx, user, country, body }, mode);
   if (!outcome.ok) return json(outcome.body, { status: outcome.status });
   // A save that asked the worker again (a new name, most photos new): her new link goes out now.
-  if (mode === "update")
-    ctx.waitUntil(mailWaitingAsks(env, new URL(request.url).origin, outcome.profile.modelId));
+  if (mode === "update") ctx.waitUntil(mailWaitingAsks(env, new URL(request.url).origin, outcome.profile.modelId));
   const headers = new Headers();
   // The bench reads how many D1 statements a save took; only local development tells.
   if (isDevelopment(env)) {

@@ -216,3 +216,28 @@ export function askAgainStatements(
       .where(and(eq(l.id, listingId), ne(l.awaitingConsent, true))),
   ];
 }
+
+export type ConsentSummary = {
+  listingId: string;
+  state: "asked" | "agreed" | "declined" | "withdrawn";
+  email: string;
+  mailedAt: number | null;
+  proposedOnAgencyPage: boolean;
+  onAgencyPage: boolean;
+};
+
+/** The agency's own view of its workers' consents, by listing (the address is the one it gave). */
+export async function consentSummaries(env: Pick<Env, "DB">, ownerId: string): Promise<ConsentSummary[]> {
+  return getDb(env)
+    .select({
+      listingId: wc.listingId,
+      state: wc.state,
+      email: wc.email,
+      mailedAt: wc.mailedAt,
+      proposedOnAgencyPage: wc.proposedOnAgencyPage,
+      onAgencyPage: wc.onAgencyPage,
+    })
+    .from(wc)
+    .innerJoin(l, eq(l.id, wc.listingId))
+    .where(eq(l.userId, ownerId));
+}
