@@ -13,7 +13,7 @@ const indie = useOwnProvider("independent");
 describe("changing a verified listing's photos", () => {
   it("warns before saving, takes the photo tick away, and puts the listing in the re-review queue", async () => {
     await d1(
-      "UPDATE listings SET verified = 1, live = 1, photo_verified = 1, reviewed_image_ids = '[]' WHERE user_id = ?",
+      "UPDATE listings SET awaiting_consent = 0, agency_held = 0, verified = 1, live = 1, photo_verified = 1, reviewed_image_ids = '[]' WHERE user_id = ?",
       indie.id,
     );
     const provider = await b.visitor({ viewport: DESKTOP });
