@@ -15,6 +15,8 @@ import { greeting, listingsHeading, menuItems, showsAddNewListing } from "~/feat
 import { expiryDelay, nextExpiry } from "~/features/listings/state";
 import { PAUSE_UNTIL_FIELD } from "~/features/listings/upkeep";
 import { VerificationNotices } from "~/features/verification/VerificationNotices";
+import { AgencyDetailsForm } from "~/features/agencies/AgencyDetailsForm";
+import type { AgencyValues } from "~/features/agencies/agency";
 import { pipeHeaders } from "~/platform/http/page-answer";
 import { dashboardAction, dashboardPage } from "~/features/dashboard/dashboard-page.server";
 import type { ToggleFailure } from "~/features/dashboard/dashboard-page.server";
@@ -90,8 +92,16 @@ function DashboardView({ data }: { data: DashboardData }) {
   const pauseError = failure?.field === PAUSE_UNTIL_FIELD ? failure : null;
   // So does a refused worker's address, on its card's consent form.
   const consentError = failure?.field === "worker-email" ? failure : null;
-  const pageError = failure && !pauseError && !consentError ? failure.error : null;
-  const sentFor = actionData && "sent" in actionData ? actionData.listingId : null;
+  // The agency's details keep what was typed, with each error beside its field.
+  const agencyFailure =
+    failure?.field === "agency"
+      ? (actionData as unknown as {
+          agencyErrors: Partial<Record<keyof AgencyValues, string>>;
+          agencyValues: AgencyValues;
+        })
+      : null;
+  const pageError = failure && !pauseError && !consentError && !agencyFailure ? failure.error : null;
+  const sentFor = actionData && "sent" in actionData && "listingId" in actionData ? actionData.listingId : null;
   return (
     <DashboardShell greeting={greeting(listings, accountFirstName)} menu={menuItems(listings, data.safetyNet)}>
       <div className="mx-auto max-w-6xl space-y-6 px-3 py-6 sm:px-6 sm:py-10">
@@ -100,6 +110,14 @@ function DashboardView({ data }: { data: DashboardData }) {
           {showsAddNewListing(listings.length, agency) ? <AddNewListing userId={data.userId} /> : null}
         </div>
         <VerificationNotices sent={data.notice} notices={data.verificationNotices} />
+        {data.agencyDetails ? (
+          <AgencyDetailsForm
+            values={agencyFailure?.agencyValues ?? data.agencyDetails.values}
+            errors={agencyFailure?.agencyErrors ?? null}
+            status={data.agencyDetails.status}
+            saved={Boolean(actionData && "agencySaved" in actionData)}
+          />
+        ) : null}
         {pageError ? <Alert tone="error">{pageError}</Alert> : null}
         {listings.length === 0 ? (
           <div className="rounded-2xl border border-line bg-panel p-8 text-center">

@@ -12,7 +12,9 @@ type ImageRow = { id: string; position: number };
 
 async function verifiedListing(owner: SignedIn, photoVerified = true) {
   const id = await createListingVia(owner);
-  await env.DB.prepare("UPDATE listings SET awaiting_consent = 0, agency_held = 0, verified = 1, paid = 1, live = 1, photo_verified = ? WHERE id = ?")
+  await env.DB.prepare(
+    "UPDATE listings SET awaiting_consent = 0, agency_held = 0, verified = 1, paid = 1, live = 1, photo_verified = ? WHERE id = ?",
+  )
     .bind(photoVerified ? 1 : 0, id)
     .run();
   const images = await rows<ImageRow>(

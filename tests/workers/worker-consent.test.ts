@@ -16,7 +16,13 @@ afterEach(async () => {
   await quiesce();
 });
 
-type ListingRow = { live: number; awaiting_consent: number; agency_held: number; first_name: string; updated_at: number };
+type ListingRow = {
+  live: number;
+  awaiting_consent: number;
+  agency_held: number;
+  first_name: string;
+  updated_at: number;
+};
 const listingRow = async (id: string) =>
   (await env.DB.prepare("SELECT live, awaiting_consent, agency_held, first_name, updated_at FROM listings WHERE id = ?")
     .bind(id)
@@ -24,7 +30,13 @@ const listingRow = async (id: string) =>
 const consentRow = (id: string) =>
   env.DB.prepare("SELECT * FROM worker_consents WHERE listing_id = ?")
     .bind(id)
-    .first<{ state: string; email: string; token_hash: string | null; agreed_name: string | null; ask_reason: string }>();
+    .first<{
+      state: string;
+      email: string;
+      token_hash: string | null;
+      agreed_name: string | null;
+      ask_reason: string;
+    }>();
 
 /** An agency whose certificate an administrator has checked. */
 async function checkedAgency(): Promise<SignedIn> {
@@ -96,7 +108,9 @@ describe("a worker's consent", () => {
       expect(res.status, email).toBe(400);
       // Beside its field on that listing's card.
       const html = await res.text();
-      expect(html).toMatch(/data-testid="worker-email-error"[^>]*>[^<]*(<[^>]+>)*Enter the worker&#x27;s own e-mail address/);
+      expect(html).toMatch(
+        /data-testid="worker-email-error"[^>]*>[^<]*(<[^>]+>)*Enter the worker&#x27;s own e-mail address/,
+      );
     }
     // The agency's own address is not hers.
     const own = await ask(agency, id, agency.email);

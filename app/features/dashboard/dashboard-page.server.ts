@@ -7,6 +7,9 @@ import { pastDueDeadlines } from "~/features/billing/billing.server";
 import { pauseListing, resumeListing } from "~/features/listings/pause.server";
 import { confirmFromDashboard } from "~/features/listings/stale-check.server";
 import { askWorker, consentSummaries } from "~/features/listings/consent.server";
+import { loadAgency, saveAgency } from "~/features/agencies/agency.server";
+import { agencyValues, mayPublish } from "~/features/agencies/agency";
+import type { AgencyValues } from "~/features/agencies/agency";
 import { parseDesired } from "~/features/listings/state";
 import { PAUSE_UNTIL_FIELD } from "~/features/listings/upkeep";
 import { readFlash } from "~/features/site/flash.server";
@@ -25,7 +28,7 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
   if (url.pathname !== "/dashboard") throw redirect(`/dashboard${url.search}`, 301);
   const user = await requireUser(request, context);
   const now = Date.now();
-  const [listings, verificationNotices, flash, paymentDeadlines, safety, consents] = await Promise.all([
+  const [listings, verificationNotices, flash, paymentDeadlines, safety, consents, agencyRow] = await Promise.all([
     loadDashboardListings(context.cloudflare.env, user.id, now),
     loadVerificationNotices(context.cloudflare.env, user.id, now),
     // "Request sent" after the verification pages redirect here.
@@ -36,6 +39,7 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
     safetyStanding(context.cloudflare.env, user.id),
     // An agency's workers' consents, by listing (docs/decisions/0058-worker-consent-and-agency-checks.md).
     user.agency ? consentSummaries(context.cloudflare.env, user.id) : [],
+    user.agency ? loadAgency(context.cloudflare.env, user.id) : null,
   ]);
   return data(
     {
@@ -49,6 +53,16 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
       paymentDeadlines,
       safetyNet: safety.access || safety.ownReports,
       consents: Object.fromEntries(consents.map(({ listingId, ...c }) => [listingId, c])),
+      agencyDetails: user.agency
+        ? {
+            values: agencyValues(agencyRow, user.firstName),
+            status: {
+              mayPublish: mayPublish(agencyRow),
+              suspended: agencyRow?.suspendedAt != null,
+              filledIn: agencyRow != null,
+            },
+          }
+        : null,
     },
     { headers: flash.headers },
   );
@@ -91,6 +105,38 @@ export async function dashboardAction(request: Request, context: AppLoadContext)
       );
     if (form?.get("js") !== "1") throw redirect("/dashboard", { status: 303, headers: NO_STORE });
     return data({ ok: true as const, listingId }, { headers: NO_STORE });
+  }
+  if (intent === "agency") {
+    if (!user.agency) return fail(403, "Only an agency has agency details.");
+    if (await ownerWriteLimited(env, user.id)) return fail(429, ERROR_MSG.tooManyChanges);
+    const text = (name: string) => {
+      const v = form?.get(name);
+      return typeof v === "string" ? v : "";
+    };
+    const mode = text("certificateMode");
+    const values: AgencyValues = {
+      name: text("name"),
+      regions: (form?.getAll("regions") ?? []).filter((r): r is string => typeof r === "string"),
+      description: text("description"),
+      contactLine: text("contactLine"),
+      openingHours: text("openingHours"),
+      certificateMode: mode === "certificate" || mode === "none" ? mode : "",
+      certificateNumber: text("certificateNumber"),
+      certificateExpires: text("certificateExpires"),
+      noCertificateReason: text("noCertificateReason"),
+    };
+    const saved = await saveAgency(env, ctx, user.id, values);
+    if (!saved.ok)
+      return data(
+        {
+          error: "Please check the agency's details.",
+          field: "agency",
+          agencyErrors: saved.fieldErrors,
+          agencyValues: values,
+        },
+        { status: 400, headers: NO_STORE },
+      );
+    return data({ ok: true as const, agencySaved: true as const }, { headers: NO_STORE });
   }
   if (intent === "consent") {
     if (!isId(listingId)) return fail(400, ERROR_MSG.invalidListingId);
