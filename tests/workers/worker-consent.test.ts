@@ -28,15 +28,13 @@ const listingRow = async (id: string) =>
     .bind(id)
     .first<ListingRow>())!;
 const consentRow = (id: string) =>
-  env.DB.prepare("SELECT * FROM worker_consents WHERE listing_id = ?")
-    .bind(id)
-    .first<{
-      state: string;
-      email: string;
-      token_hash: string | null;
-      agreed_name: string | null;
-      ask_reason: string;
-    }>();
+  env.DB.prepare("SELECT * FROM worker_consents WHERE listing_id = ?").bind(id).first<{
+    state: string;
+    email: string;
+    token_hash: string | null;
+    agreed_name: string | null;
+    ask_reason: string;
+  }>();
 
 /** An agency whose certificate an administrator has checked. */
 async function checkedAgency(): Promise<SignedIn> {
