@@ -77,7 +77,11 @@ export function WorkerConsentForm({
           />
           <span>Ask to show her on the agency&apos;s page too (she decides)</span>
         </label>
-        <button type="submit" className={BUTTON} aria-label={`Send ${firstName}'s worker the consent link`}>
+        <button
+          type="submit"
+          className={BUTTON}
+          aria-label={`${consent ? "Send the link again" : "Send her the link"} for ${firstName}`}
+        >
           {consent ? "Send the link again" : "Send her the link"}
         </button>
       </Form>
