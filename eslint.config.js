@@ -50,6 +50,7 @@ const FEATURE_ORDER = [
   ["billing", "payments"],
   ["moderation"],
   ["safety-net"],
+  ["bookings"],
   ["catalogue"],
   ["dashboard"],
   ["shell"],

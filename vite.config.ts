@@ -102,6 +102,7 @@ const ISLANDS = new Map(
       "features/catalogue/filters.ts",
       "features/catalogue/grid/useGridPages.ts",
       "features/catalogue/grid/GridPager.tsx",
+      "features/catalogue/grid-slot.ts",
     ].map((p) => [p, "grid-pages"]),
     // What cards share with other pages (profiles, plans, the dashboard), which load it without the cards.
     ...[

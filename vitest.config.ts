@@ -46,6 +46,8 @@ export default defineConfig({
                 SAFETY_NET_KEY: "dGVzdC1vbmx5LXNhZmV0eS1uZXQta2V5LTMyLWJ5dGU=",
                 // The key of visitors' hashes (a Worker secret in production); any 32 bytes in base64.
                 VISITOR_KEY: "dGVzdC1vbmx5LXZpc2l0b3Ita2V5LTMyLWJ5dGVzISE=",
+                // The booking requests' key (a Worker secret in production); any 32 bytes in base64.
+                BOOKINGS_KEY: "dGVzdC1vbmx5LWJvb2tpbmdzLWtleS0zMi1ieXRlcyE=",
               },
             },
           })),

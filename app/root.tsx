@@ -29,6 +29,7 @@ import { AGE_RESTORE_SCRIPT, AGE_STORAGE_KEY, hasAgeCookie } from "~/features/si
 import { toPublicUser } from "~/core/session-user";
 import { getSessionUser, needsSessionRead } from "~/features/accounts/auth.server";
 import { readToast } from "~/features/site/flash.server";
+import { isUnsent } from "~/platform/http/unsent";
 import styles from "~/styles/app.css?url";
 
 // Shown once per visitor: returning visitors' pages do not download it. Until its module is in, the
@@ -87,10 +88,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * The root's data (who is signed in, the age confirmation) changes only through form posts: sign in, sign
  * out, sign up, delete the account. Plain navigations and realtime refreshes leave it alone, which saves a
  * session lookup per refresh and means a failed page load belongs to that page's own error boundary, not
- * to the root's, so the header and footer stay.
+ * to the root's, so the header and footer stay. A post that never got an answer (`Unsent`, on a flaky
+ * connection) changed nothing here either: reading again, likely offline too, would only fail the page.
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod !== undefined && formMethod.toUpperCase() !== "GET" ? defaultShouldRevalidate : false;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, actionResult, defaultShouldRevalidate }) =>
+  formMethod !== undefined && formMethod.toUpperCase() !== "GET" && !isUnsent(actionResult)
+    ? defaultShouldRevalidate
+    : false;
 
 /** The site header is hidden on the owner's screens (spec: paths starting /profile and /dashboard). */
 function showsSiteHeader(pathname: string) {

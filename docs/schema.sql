@@ -46,6 +46,73 @@ CREATE INDEX agencies_certificate_expires ON agencies (certificate_expires) WHER
 
 
 -- ----------------------------------------------------------------------------------------------------
+-- booking_blocks
+
+CREATE TABLE booking_blocks (
+  user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  number_hash TEXT NOT NULL,
+  label TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL,
+  PRIMARY KEY (user_id, number_hash)
+);
+
+CREATE INDEX booking_blocks_expires ON booking_blocks (expires_at);
+
+
+-- ----------------------------------------------------------------------------------------------------
+-- booking_codes
+
+CREATE TABLE booking_codes (
+  id TEXT PRIMARY KEY NOT NULL,
+  listing_id TEXT NOT NULL REFERENCES listings (id) ON DELETE CASCADE,
+  number_hash TEXT NOT NULL,
+  network_hash TEXT NOT NULL,
+  code_hash TEXT NOT NULL,
+  tries INTEGER NOT NULL DEFAULT 0,
+  details TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL,
+  used_at INTEGER,
+  closed_at INTEGER
+);
+
+CREATE INDEX booking_codes_created ON booking_codes (created_at);
+
+CREATE INDEX booking_codes_listing ON booking_codes (listing_id, used_at);
+
+CREATE INDEX booking_codes_network ON booking_codes (network_hash, created_at);
+
+CREATE INDEX booking_codes_number ON booking_codes (number_hash, created_at);
+
+
+-- ----------------------------------------------------------------------------------------------------
+-- booking_requests
+
+CREATE TABLE booking_requests (
+  id TEXT PRIMARY KEY NOT NULL,
+  listing_id TEXT NOT NULL REFERENCES listings (id) ON DELETE CASCADE,
+  number_hash TEXT NOT NULL,
+  number_sealed TEXT NOT NULL,
+  details TEXT NOT NULL,
+  starts_at INTEGER NOT NULL,
+  minutes INTEGER NOT NULL,
+  status TEXT NOT NULL DEFAULT 'new' CHECK (status IN ('new', 'accepted', 'declined', 'suggested')),
+  blocked INTEGER NOT NULL DEFAULT 0,
+  suggested_at INTEGER,
+  created_at INTEGER NOT NULL,
+  decided_at INTEGER,
+  delete_at INTEGER NOT NULL
+);
+
+CREATE INDEX booking_requests_delete ON booking_requests (delete_at);
+
+CREATE INDEX booking_requests_listing ON booking_requests (listing_id, created_at);
+
+CREATE INDEX booking_requests_open ON booking_requests (starts_at) WHERE number_sealed <> '';
+
+
+-- ----------------------------------------------------------------------------------------------------
 -- count_marks
 
 CREATE TABLE count_marks (
@@ -83,7 +150,7 @@ CREATE TABLE dev_outbox (
   text_body TEXT NOT NULL,
   html_body TEXT NOT NULL,
   created_at INTEGER NOT NULL
-);
+, channel TEXT NOT NULL DEFAULT 'email');
 
 CREATE INDEX dev_outbox_created ON dev_outbox (created_at);
 
@@ -241,7 +308,7 @@ CREATE TABLE listing_images (
   width INTEGER NOT NULL,
   height INTEGER NOT NULL,
   created_at INTEGER NOT NULL
-, public INTEGER NOT NULL DEFAULT 1 CHECK (public IN (0, 1)), kept_on_standard INTEGER NOT NULL DEFAULT 0 CHECK (kept_on_standard IN (0, 1)));
+, public INTEGER NOT NULL DEFAULT 1 CHECK (public IN (0, 1)), kept_on_standard INTEGER NOT NULL DEFAULT 0 CHECK (kept_on_standard IN (0, 1)), verified_at INTEGER);
 
 CREATE UNIQUE INDEX listing_images_key ON listing_images (r2_key);
 
@@ -335,6 +402,22 @@ CREATE TABLE listing_photo_running (
   opened INTEGER NOT NULL DEFAULT 0, card_opens INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (listing_id, photo, day)
 ) WITHOUT ROWID;
+
+
+-- ----------------------------------------------------------------------------------------------------
+-- listing_public_spans
+
+CREATE TABLE listing_public_spans (
+  listing_id TEXT NOT NULL REFERENCES listings(id) ON DELETE CASCADE,
+  started_at INTEGER NOT NULL,
+  ended_at INTEGER,
+  featured INTEGER NOT NULL,
+  location TEXT NOT NULL
+);
+
+CREATE INDEX listing_public_spans_ended ON listing_public_spans (ended_at);
+
+CREATE INDEX listing_public_spans_listing ON listing_public_spans (listing_id, started_at);
 
 
 -- ----------------------------------------------------------------------------------------------------
@@ -527,7 +610,7 @@ CREATE TABLE listings (
   listed_at INTEGER NOT NULL,
   created_at INTEGER NOT NULL,
   updated_at INTEGER NOT NULL
-, reviewed_image_ids TEXT NOT NULL DEFAULT '[]', paid INTEGER NOT NULL DEFAULT 0, hidden_by_expiry INTEGER NOT NULL DEFAULT 0, schedule TEXT NOT NULL DEFAULT '', available_days INTEGER NOT NULL DEFAULT 0, paused_at INTEGER, paused_until INTEGER, confirmed_at INTEGER NOT NULL DEFAULT 0, stale_reminded_at INTEGER, stale_token_hash TEXT, hidden_as_stale INTEGER NOT NULL DEFAULT 0, featured_until INTEGER, switched_off INTEGER NOT NULL DEFAULT 0, awaiting_consent INTEGER NOT NULL DEFAULT 0, agency_held INTEGER NOT NULL DEFAULT 0);
+, reviewed_image_ids TEXT NOT NULL DEFAULT '[]', paid INTEGER NOT NULL DEFAULT 0, hidden_by_expiry INTEGER NOT NULL DEFAULT 0, schedule TEXT NOT NULL DEFAULT '', available_days INTEGER NOT NULL DEFAULT 0, paused_at INTEGER, paused_until INTEGER, confirmed_at INTEGER NOT NULL DEFAULT 0, stale_reminded_at INTEGER, stale_token_hash TEXT, hidden_as_stale INTEGER NOT NULL DEFAULT 0, featured_until INTEGER, switched_off INTEGER NOT NULL DEFAULT 0, takes_requests INTEGER NOT NULL DEFAULT 0, awaiting_consent INTEGER NOT NULL DEFAULT 0, agency_held INTEGER NOT NULL DEFAULT 0);
 
 CREATE INDEX listings_featured_until ON listings (featured_until) WHERE featured_until IS NOT NULL;
 
@@ -554,6 +637,7 @@ BEGIN
     facet = 'all'
     OR (facet = 'nationality' AND value = OLD.nationality)
     OR (facet = 'bodyType' AND value = OLD.body_type)
+    OR (facet = 'photos' AND value = 'verified' AND OLD.photo_verified = 1)
     OR (facet, value) IN (SELECT facet, value FROM facet_ranges
       WHERE (facet = 'age' AND OLD.age BETWEEN min AND max) OR (facet = 'height' AND OLD.height BETWEEN min AND max))
   );
@@ -566,13 +650,15 @@ BEGIN
     SELECT 'all' AS facet, '' AS value
     UNION ALL SELECT 'nationality', NEW.nationality WHERE NEW.nationality <> ''
     UNION ALL SELECT 'bodyType', NEW.body_type WHERE NEW.body_type <> ''
+    UNION ALL SELECT 'photos', 'verified' WHERE NEW.photo_verified = 1
     UNION ALL SELECT facet, value FROM facet_ranges
       WHERE (facet = 'age' AND NEW.age BETWEEN min AND max) OR (facet = 'height' AND NEW.height BETWEEN min AND max)
   ) AS f WHERE true
   ON CONFLICT (location, facet, value) DO UPDATE SET n = n + 1;
 END;
 
-CREATE TRIGGER listing_facets_update_new AFTER UPDATE OF live, location, nationality, body_type, age, height ON listings
+CREATE TRIGGER listing_facets_update_new
+AFTER UPDATE OF live, location, nationality, body_type, age, height, photo_verified ON listings
 WHEN NEW.live = 1
 BEGIN
   INSERT INTO listing_facets (location, facet, value, n)
@@ -580,13 +666,15 @@ BEGIN
     SELECT 'all' AS facet, '' AS value
     UNION ALL SELECT 'nationality', NEW.nationality WHERE NEW.nationality <> ''
     UNION ALL SELECT 'bodyType', NEW.body_type WHERE NEW.body_type <> ''
+    UNION ALL SELECT 'photos', 'verified' WHERE NEW.photo_verified = 1
     UNION ALL SELECT facet, value FROM facet_ranges
       WHERE (facet = 'age' AND NEW.age BETWEEN min AND max) OR (facet = 'height' AND NEW.height BETWEEN min AND max)
   ) AS f WHERE true
   ON CONFLICT (location, facet, value) DO UPDATE SET n = n + 1;
 END;
 
-CREATE TRIGGER listing_facets_update_old AFTER UPDATE OF live, location, nationality, body_type, age, height ON listings
+CREATE TRIGGER listing_facets_update_old
+AFTER UPDATE OF live, location, nationality, body_type, age, height, photo_verified ON listings
 WHEN OLD.live = 1
 BEGIN
   UPDATE listing_facets SET n = n - 1
@@ -594,9 +682,25 @@ BEGIN
     facet = 'all'
     OR (facet = 'nationality' AND value = OLD.nationality)
     OR (facet = 'bodyType' AND value = OLD.body_type)
+    OR (facet = 'photos' AND value = 'verified' AND OLD.photo_verified = 1)
     OR (facet, value) IN (SELECT facet, value FROM facet_ranges
       WHERE (facet = 'age' AND OLD.age BETWEEN min AND max) OR (facet = 'height' AND OLD.height BETWEEN min AND max))
   );
+END;
+
+CREATE TRIGGER listing_public_spans_on_insert AFTER INSERT ON listings WHEN NEW.live = 1
+BEGIN
+  INSERT INTO listing_public_spans (listing_id, started_at, featured, location)
+    VALUES (NEW.id, NEW.listed_at, NEW.featured, NEW.location);
+END;
+
+CREATE TRIGGER listing_public_spans_on_update AFTER UPDATE OF live, featured, location ON listings
+  WHEN OLD.live <> NEW.live OR (NEW.live = 1 AND (OLD.featured <> NEW.featured OR OLD.location <> NEW.location))
+BEGIN
+  UPDATE listing_public_spans SET ended_at = MAX(started_at, NEW.updated_at)
+    WHERE listing_id = NEW.id AND ended_at IS NULL;
+  INSERT INTO listing_public_spans (listing_id, started_at, featured, location)
+    SELECT NEW.id, NEW.updated_at, NEW.featured, NEW.location WHERE NEW.live = 1;
 END;
 
 CREATE TRIGGER listings_confirmed_at_default AFTER INSERT ON listings WHEN NEW.confirmed_at = 0
@@ -668,6 +772,18 @@ BEGIN
   ON CONFLICT (name) DO UPDATE SET listing_count = listing_count + 1, live_count = live_count + excluded.live_count;
   DELETE FROM search_names WHERE name = OLD.first_name AND listing_count <= 0;
   UPDATE search_totals SET live_count = live_count - (OLD.live <> 0) + (NEW.live <> 0) WHERE id = 1;
+END;
+
+CREATE TRIGGER subscriptions_start_when_public AFTER UPDATE OF live ON listings
+  WHEN OLD.live = 0 AND NEW.live = 1
+BEGIN
+  UPDATE subscriptions
+    SET period_end = period_end + MAX(0, NEW.updated_at - period_start),
+        period_start = MAX(period_start, NEW.updated_at),
+        starts_when_public = 0,
+        version = version + 1,
+        updated_at = MAX(updated_at, NEW.updated_at)
+    WHERE listing_id = NEW.id AND starts_when_public = 1 AND period_start IS NOT NULL;
 END;
 
 
@@ -828,6 +944,17 @@ CREATE INDEX pending_uploads_draft ON pending_uploads (user_id, draft_key) WHERE
 CREATE INDEX pending_uploads_kept ON pending_uploads (kept_until) WHERE kept_until IS NOT NULL;
 
 CREATE INDEX pending_uploads_user ON pending_uploads (user_id, created_at);
+
+
+-- ----------------------------------------------------------------------------------------------------
+-- photo_checks_pending
+
+CREATE TABLE photo_checks_pending (
+  image_id TEXT PRIMARY KEY NOT NULL REFERENCES listing_images (id) ON DELETE CASCADE,
+  request_id TEXT NOT NULL REFERENCES verification_requests (id) ON DELETE CASCADE
+);
+
+CREATE INDEX photo_checks_pending_request ON photo_checks_pending (request_id);
 
 
 -- ----------------------------------------------------------------------------------------------------
@@ -1147,7 +1274,7 @@ CREATE TABLE subscriptions (
   failed_renewals INTEGER NOT NULL DEFAULT 0,
   created_at INTEGER NOT NULL,
   updated_at INTEGER NOT NULL
-, version INTEGER NOT NULL DEFAULT 0, gift INTEGER NOT NULL DEFAULT 0 CHECK (gift IN (0, 1)));
+, version INTEGER NOT NULL DEFAULT 0, gift INTEGER NOT NULL DEFAULT 0 CHECK (gift IN (0, 1)), starts_when_public INTEGER NOT NULL DEFAULT 0 CHECK (starts_when_public IN (0, 1)));
 
 CREATE INDEX subscriptions_due ON subscriptions (status, period_end);
 
@@ -1257,7 +1384,7 @@ CREATE TABLE users (
   agency INTEGER NOT NULL DEFAULT 0,
   created_at INTEGER NOT NULL,
   updated_at INTEGER NOT NULL
-, email_confirmed_at INTEGER);
+, email_confirmed_at INTEGER, two_factor_reminder_dismissed_at INTEGER);
 
 CREATE UNIQUE INDEX users_email ON users (email);
 
@@ -1279,11 +1406,15 @@ CREATE TABLE verification_requests (
   decided_at INTEGER,
   decided_by TEXT
 , rereview INTEGER NOT NULL DEFAULT 0, changes TEXT NOT NULL DEFAULT '', document_type TEXT
-  CHECK (document_type IS NULL OR document_type IN ('passport', 'nz_licence', 'kiwi_access')));
+  CHECK (document_type IS NULL OR document_type IN ('passport', 'nz_licence', 'kiwi_access')), image_ids TEXT NOT NULL DEFAULT '[]');
 
 CREATE INDEX verification_requests_leftover ON verification_requests (status) WHERE status <> 'pending' AND r2_keys <> '[]';
 
-CREATE UNIQUE INDEX verification_requests_one_pending ON verification_requests (listing_id, kind) WHERE status = 'pending';
+CREATE UNIQUE INDEX verification_requests_one_pending ON verification_requests (listing_id, kind)
+  WHERE status = 'pending' AND kind = 'id';
+
+CREATE INDEX verification_requests_pending_photo ON verification_requests (listing_id)
+  WHERE status = 'pending' AND kind = 'photo';
 
 CREATE INDEX verification_requests_status ON verification_requests (status, created_at);
 
@@ -1297,7 +1428,7 @@ CREATE TABLE week_peer_figures (
   week_from TEXT NOT NULL,
   plan TEXT NOT NULL,
   region TEXT NOT NULL,
-  impressions TEXT NOT NULL,
+  members TEXT NOT NULL,
   computed_at INTEGER NOT NULL,
   PRIMARY KEY (week_from, plan, region)
 ) WITHOUT ROWID;

@@ -18,6 +18,8 @@ export const users = sqliteTable("users", {
   updatedAt: integer("updated_at").notNull(),
   /** Null until the address is confirmed through a mailed link (migration 0019); such an account cannot sign in. */
   emailConfirmedAt: integer("email_confirmed_at"),
+  /** The dashboard's two-factor reminder was dismissed then (migration 0067); it rests for 30 days. */
+  twoFactorReminderDismissedAt: integer("two_factor_reminder_dismissed_at"),
 });
 
 export const listings = sqliteTable("listings", {
@@ -62,6 +64,7 @@ export const listings = sqliteTable("listings", {
   live: flag("live"),
   active: flag("active"),
   activeUntil: integer("active_until"),
+  /** The cover photo is verified (migration 0066; kept with the cover by coverStatement): the card's tick. */
   photoVerified: flag("photo_verified"),
   coverKey: text("cover_key"),
   coverWidth: integer("cover_width"),
@@ -98,6 +101,8 @@ export const listings = sqliteTable("listings", {
   awaitingConsent: flag("awaiting_consent"),
   /** Its agency may not publish: certificate not yet checked by an administrator, or suspended (migration 0072). */
   agencyHeld: flag("agency_held"),
+  /** The owner's switch: the profile offers 'Request a booking' (migration 0065, docs/decisions/0052). */
+  takesRequests: flag("takes_requests"),
 });
 
 export const listingImages = sqliteTable("listing_images", {
@@ -114,6 +119,18 @@ export const listingImages = sqliteTable("listing_images", {
   public: integer("public", { mode: "boolean" }).notNull().default(true),
   /** The owner's choice of the photos that stay public when the listing becomes Standard (migration 0037). */
   keptOnStandard: flag("kept_on_standard"),
+  /** When an administrator last checked this photo against the person (migration 0066); null: never. */
+  verifiedAt: integer("verified_at"),
+});
+
+/** A photo waiting for a check, and by which request: one at a time per photo (migration 0066). */
+export const photoChecksPending = sqliteTable("photo_checks_pending", {
+  imageId: text("image_id")
+    .primaryKey()
+    .references(() => listingImages.id, { onDelete: "cascade" }),
+  requestId: text("request_id")
+    .notNull()
+    .references(() => verificationRequests.id, { onDelete: "cascade" }),
 });
 
 export const listingRates = sqliteTable("listing_rates", {
@@ -278,6 +295,8 @@ export const devOutbox = sqliteTable("dev_outbox", {
   textBody: text("text_body").notNull(),
   htmlBody: text("html_body").notNull(),
   createdAt: integer("created_at").notNull(),
+  /** 'email', or 'sms' for a text message (migration 0065): then to_address is the number, subject 'SMS'. */
+  channel: text("channel").notNull().default("email"),
 });
 
 export type ListingRow = typeof listings.$inferSelect;
@@ -337,6 +356,8 @@ export const verificationRequests = sqliteTable("verification_requests", {
   changes: text("changes").notNull().default(""),
   // 0050: which document an ID request sent (features/verification/verification.ts, ID_DOCUMENTS); null for photo requests.
   documentType: text("document_type", { enum: ["passport", "nz_licence", "kiwi_access"] }),
+  /** 0066: a photo request's photos (JSON list of listing_images ids); '[]' for one from before (the listing). */
+  imageIds: text("image_ids").notNull().default("[]"),
 });
 
 export const reports = sqliteTable("reports", {
@@ -675,6 +696,8 @@ export const subscriptions = sqliteTable("subscriptions", {
   version: integer("version").notNull().default(0),
   // 0040_gift_weeks.sql: free weeks that end quietly (a `cancelling` period nobody cancelled).
   gift: flag("gift"),
+  // 0063_paid_week_starts_when_public.sql: the period waits for the listing to be public, then starts.
+  startsWhenPublic: flag("starts_when_public"),
 });
 
 export const payments = sqliteTable("payments", {
@@ -873,7 +896,8 @@ export const weekPeerFigures = sqliteTable(
     weekFrom: text("week_from").notNull(),
     plan: text("plan").notNull(),
     region: text("region").notNull(),
-    impressions: text("impressions").notNull(),
+    // 0064_listing_public_spans.sql: [listing id, impressions, ms public] of each member, JSON.
+    members: text("members").notNull(),
     computedAt: integer("computed_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.weekFrom, t.plan, t.region] })],
@@ -921,3 +945,70 @@ export const workerConsents = sqliteTable("worker_consents", {
   agreedImageIds: text("agreed_image_ids"),
   onAgencyPage: flag("on_agency_page"),
 });
+// 0064_listing_public_spans.sql: each stretch of time a listing was public in one plan and region (kept by
+// triggers on listings; indexed by listing and by end).
+export const listingPublicSpans = sqliteTable("listing_public_spans", {
+  listingId: text("listing_id")
+    .notNull()
+    .references(() => listings.id, { onDelete: "cascade" }),
+  startedAt: integer("started_at").notNull(),
+  endedAt: integer("ended_at"),
+  featured: integer("featured").notNull(),
+  location: text("location").notNull(),
+});
+
+// Booking requests (0065_booking_requests.sql, docs/decisions/0052-booking-requests.md). Numbers are keyed
+// hashes or sealed texts under BOOKINGS_KEY, never clear text.
+
+/** One code sent by SMS: the request's sealed details until it is used, then a count for the limits. */
+export const bookingCodes = sqliteTable("booking_codes", {
+  id: text("id").primaryKey(),
+  listingId: text("listing_id")
+    .notNull()
+    .references(() => listings.id, { onDelete: "cascade" }),
+  numberHash: text("number_hash").notNull(),
+  networkHash: text("network_hash").notNull(),
+  codeHash: text("code_hash").notNull(),
+  tries: integer("tries").notNull().default(0),
+  details: text("details").notNull(),
+  createdAt: integer("created_at").notNull(),
+  expiresAt: integer("expires_at").notNull(),
+  usedAt: integer("used_at"),
+  closedAt: integer("closed_at"),
+});
+
+/** A request in the provider's inbox. */
+export const bookingRequests = sqliteTable("booking_requests", {
+  id: text("id").primaryKey(),
+  listingId: text("listing_id")
+    .notNull()
+    .references(() => listings.id, { onDelete: "cascade" }),
+  numberHash: text("number_hash").notNull(),
+  numberSealed: text("number_sealed").notNull(),
+  details: text("details").notNull(),
+  startsAt: integer("starts_at").notNull(),
+  minutes: integer("minutes").notNull(),
+  status: text("status", { enum: ["new", "accepted", "declined", "suggested"] })
+    .notNull()
+    .default("new"),
+  blocked: flag("blocked"),
+  suggestedAt: integer("suggested_at"),
+  createdAt: integer("created_at").notNull(),
+  decidedAt: integer("decided_at"),
+  deleteAt: integer("delete_at").notNull(),
+});
+
+/** A provider's private block list. */
+export const bookingBlocks = sqliteTable(
+  "booking_blocks",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    numberHash: text("number_hash").notNull(),
+    label: text("label").notNull(),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.numberHash] })],
+);

@@ -1,7 +1,7 @@
 // Local runs are development: wrangler.toml says production (what a deploy ships) and `wrangler dev`
 // reads overrides from .dev.vars, which deploys never upload. `npm start`, `npm test` and the benchmark
-// make sure it says APP_ENV=development and has its keys (sealing, Safety Net, visitor hashes), keeping
-// whatever else a developer put there.
+// make sure it says APP_ENV=development and has its keys (sealing, Safety Net, visitor hashes, booking
+// requests), keeping whatever else a developer put there.
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -22,6 +22,8 @@ const LINES = [
   [/^\s*SAFETY_NET_KEY\s*=/m, () => `SAFETY_NET_KEY = "${randomBytes(32).toString("base64")}"`],
   // The key of visitors' hashes: counting marks and likes' server-made ids (app/platform/crypto/visitor-key.server.ts).
   [/^\s*VISITOR_KEY\s*=/m, () => `VISITOR_KEY = "${randomBytes(32).toString("base64")}"`],
+  // The booking requests' key for number hashes and sealed requests (app/features/bookings/booking-key.server.ts).
+  [/^\s*BOOKINGS_KEY\s*=/m, () => `BOOKINGS_KEY = "${randomBytes(32).toString("base64")}"`],
 ];
 
 export function ensureDevVars(file = DEV_VARS) {

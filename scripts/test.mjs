@@ -8,6 +8,7 @@
 // type check: the inner loop (README, 'Tests').
 import { spawn, spawnSync } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { loadavg } from "node:os";
 import { buildEnv, TEST_BUILD_DIR } from "./build-dirs.mjs";
 import { ensureDevVars } from "./dev-vars.mjs";
 
@@ -41,8 +42,26 @@ function ensureChromium() {
 }
 
 const started = Date.now();
+// The machine may be shared: the load beside the times says how much of them was others' work.
+const loadAtStart = loadavg()[0];
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const timings = [];
+
+/**
+ * Processor time of this process's children that have ended, in ms (Linux: /proc/self/stat's cutime and
+ * cstime, at 100 ticks a second). A child's figure includes its own ended children, so the growth seen
+ * when a step exits is that step's whole tree: the work it did, whatever else ran on the machine.
+ */
+function endedChildrenCpuMs() {
+  try {
+    const stat = readFileSync("/proc/self/stat", "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[13]) + Number(fields[14])) * 10;
+  } catch {
+    return NaN;
+  }
+}
+let cpuSeen = endedChildrenCpuMs();
 
 /**
  * Runs one step as a child process, its output streamed line by line behind `[name]` and kept in
@@ -65,10 +84,16 @@ function step(name, cmd, args, env = process.env, { niceness = 0 } = {}) {
   };
   relay(child.stdout, process.stdout);
   relay(child.stderr, process.stderr);
+  let cpuMs = NaN;
+  child.on("exit", () => {
+    const now = endedChildrenCpuMs();
+    cpuMs = now - cpuSeen;
+    cpuSeen = now;
+  });
   return new Promise((resolve) => {
     child.on("close", (code) => {
       log.end();
-      timings.push({ name, startedAt: at - started, ms: Date.now() - at, status: code ?? 1 });
+      timings.push({ name, startedAt: at - started, ms: Date.now() - at, cpuMs, status: code ?? 1 });
       resolve(code ?? 1);
     });
   });
@@ -95,6 +120,35 @@ function leg(project, extra, niceness = 0) {
     { ...process.env, CHROMIUM_PATH: CHROMIUM, NO_COLOR: process.env.NO_COLOR ?? "1" },
     { niceness },
   );
+}
+
+/** The leg's 10 slowest test files, from its JSON report: where to look first when the loop grows. */
+function printSlowest(project) {
+  const report = readReport(project);
+  if (!report?.testResults?.length) return;
+  const files = report.testResults
+    .map((f) => ({
+      name: f.name.replace(`${process.cwd()}/`, ""),
+      ms: f.endTime - f.startTime,
+      n: f.assertionResults.length,
+    }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 10);
+  console.log(`Slowest files (${project}):`);
+  for (const f of files) console.log(`  ${seconds(f.ms).padStart(8)}  ${f.name} (${f.n} test${f.n === 1 ? "" : "s"})`);
+}
+
+/** Each failing test by file and name, with its message's first lines: the end of the output is often all a
+ *  CI log keeps, so the failure must be named there and not only in the leg's scrolled-away output. */
+function printFailures(project) {
+  const report = readReport(project);
+  for (const file of report?.testResults ?? [])
+    for (const t of file.assertionResults)
+      if (t.status === "failed") {
+        console.log(`FAILED (${project}) ${file.name.replace(`${process.cwd()}/`, "")} > ${t.fullName}`);
+        const message = (t.failureMessages ?? []).join("\n").split("\n").slice(0, 6);
+        for (const line of message) console.log(`    ${line.slice(0, 300)}`);
+      }
 }
 
 function readReport(project) {
@@ -194,10 +248,13 @@ for (const t of timings.sort((a, b) => a.startedAt - b.startedAt)) {
   const report = legs.includes(t.name) ? readReport(t.name) : null;
   const count = report ? `, ${report.numPassedTests} passed, ${report.numFailedTests} failed` : "";
   console.log(
-    `  ${t.name.padEnd(10)} ${seconds(t.ms).padStart(8)}  (from ${seconds(t.startedAt)})${t.status ? "  FAILED" : ""}${count}`,
+    `  ${t.name.padEnd(10)} ${seconds(t.ms).padStart(8)}  (from ${seconds(t.startedAt)}; processor ${seconds(t.cpuMs)})${t.status ? "  FAILED" : ""}${count}`,
   );
 }
 console.log(`  ${"all".padEnd(10)} ${seconds(Date.now() - started).padStart(8)}`);
+console.log(`Load average (1 min): ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end`);
+for (const project of legs) printSlowest(project);
+for (const project of legs) printFailures(project);
 if (buildStatus !== 0) failed += 1;
 if (broken.length) console.log(`Legs that failed without a failing test: ${broken.join(", ")} (see test-results/)`);
 if (failedChecks.length)

@@ -15,8 +15,10 @@ import { consumeCounts, COUNT_QUEUE } from "../app/features/insights/count-flush
 import { JOBS } from "../app/jobs/jobs.server";
 import { runJobs } from "../app/jobs/run-jobs.server";
 import { reportDeploymentProblems } from "./deploy-settings";
+import { inboxRoomOwner } from "../app/features/bookings/inbox-room.server";
 
 export { ListingsRoom } from "./listings-room";
+export { InboxRoom } from "./inbox-room";
 
 /** `env` is the Worker's own; `sessionEnv` has DB bound to the request's D1 session (d1-session.server.ts). */
 async function route(
@@ -33,9 +35,17 @@ async function route(
     const response = await routePartykitRequest(request, env, {
       // The room only takes WebSocket listeners; publishing goes through RPC from this Worker.
       onBeforeRequest: () => new Response("Not found", { status: 404 }),
-      // The known shards only: any other name would make a Durable Object per name an attacker invents.
-      onBeforeConnect: (_req, lobby) =>
-        isShardName(lobby.name) ? undefined : new Response("Not found", { status: 404 }),
+      // The known shards only: any other name would make a Durable Object per name an attacker invents. A
+      // provider's inbox room only to a socket signed in as that provider (docs/decisions/0052).
+      onBeforeConnect: async (req, lobby) => {
+        if (lobby.className === "InboxRoom")
+          return (await inboxRoomOwner(req, sessionEnv)) === lobby.name
+            ? undefined
+            : new Response("Not found", { status: 404 });
+        return lobby.className === "ListingsRoom" && isShardName(lobby.name)
+          ? undefined
+          : new Response("Not found", { status: 404 });
+      },
     });
     return response ?? new Response("Not found", { status: 404 });
   }

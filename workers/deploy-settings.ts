@@ -8,6 +8,8 @@ import { hasSafetyNetKey } from "../app/features/safety-net/safety-key.server";
 import { hasSealingKey } from "../app/platform/crypto/sealing-key.server";
 import { hasVisitorKey } from "../app/platform/crypto/visitor-key.server";
 import { missingEmailSettings } from "../app/platform/email/email.server";
+import { missingSmsSettings } from "../app/platform/sms/sms.server";
+import { hasBookingsKey } from "../app/features/bookings/booking-key.server";
 import { isDevelopment } from "../app/platform/env";
 
 /** One sentence per missing or wrong setting: what it is and what answers 503 until it is put right. */
@@ -19,6 +21,13 @@ export function deploymentProblems(env: Env): string[] {
     problems.push(
       `e-mail is off (${mail.join(", ")} not set): sign-up, password resets and changes of e-mail address answer 503`,
     );
+  const sms = missingSmsSettings(env);
+  if (sms.length > 0)
+    problems.push(
+      `text messages are off (${sms.join(", ")} not set): the booking request form answers 503, and accepting or suggesting a time in the inbox too`,
+    );
+  if (!hasBookingsKey(env))
+    problems.push("BOOKINGS_KEY is not set: the booking request form and the providers' inboxes answer 503");
   if (!hasSealingKey(env)) problems.push("SEALING_KEY is not set: two-factor sign-in answers 503");
   if (!hasSafetyNetKey(env)) problems.push("SAFETY_NET_KEY is not set: the Safety Net answers 503");
   if (!hasVisitorKey(env))

@@ -11,6 +11,11 @@ export type ProfileImage = {
   height: number;
   /** Kept but not shown to visitors (the Standard plan's limit, decision 0017): only in the owner's editor. */
   hidden?: true;
+  /**
+   * When an administrator last checked this photo (UTC ms); null: not verified (app/core/photo-checks.ts).
+   * Always set in what the server delivers; absent on a photo the editor has not saved yet.
+   */
+  verifiedAt?: number | null;
 };
 export type ProfileRate = {
   id: string;
@@ -59,12 +64,15 @@ export type Profile = {
   onlyFans: string;
   website: string;
   contactPhone: string;
+  /** The profile offers 'Request a booking' (app/features/bookings, docs/decisions/0052-booking-requests.md). */
+  takesRequests: boolean;
   accountType: "featured" | "standard";
   hot: boolean;
   verified: boolean;
   live: boolean;
   active: boolean;
   active_until: number | null;
+  /** The cover photo is verified (docs/decisions/0055-each-photo-verified.md); each photo's check is in `images`. */
   photoVerified: boolean;
   ImageUrls: string;
   positions: string;

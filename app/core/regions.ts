@@ -19,6 +19,17 @@ export function parseRegion(value: string | null | undefined): Region | null {
   return REGIONS.find((r) => normalisePlace(r) === wanted) ?? null;
 }
 
+/**
+ * A region's count includes the listings touring there today (docs/touring.md), so the regions add up to more
+ * than 'All New Zealand' (each listing once, in its home region) while anyone is touring.
+ */
+export const TOURING_COUNTS_NOTE =
+  "A region's count includes listings touring there today, so the regions add up to more than All New Zealand.";
+
+export function countsIncludeTouring(counts: Record<Region, number>, total: number): boolean {
+  return REGIONS.reduce((sum, r) => sum + counts[r], 0) > total;
+}
+
 export function regionPath(region: Region): string {
   return `/locations/${encodeURIComponent(region)}`;
 }

@@ -8,14 +8,15 @@ import { scheduledSweep } from "~/features/photos/pending-uploads.server";
 import { retryRecordedDeletes } from "~/features/photos/r2-deletes.server";
 import { sweepCountMarks } from "~/features/insights/stats.server";
 import { foldOldInsights } from "~/features/insights/retention.server";
-import { sendWeeklyStatements } from "~/features/insights/statement.server";
-import { fillWeekPeerFigures } from "~/features/insights/peer-figures.server";
+import { sendWeeklyStatements } from "~/features/insights/statement/statement.server";
+import { fillWeekPeerFigures, prunePublicSpans } from "~/features/insights/statement/peer-figures.server";
 import { resumeDuePauses } from "~/features/listings/pause.server";
 import { runStaleCheck } from "~/features/listings/stale-check.server";
 import { mailWaitingAsks } from "~/features/listings/consent.server";
 import { remindExpiringCertificates } from "~/features/agencies/agency.server";
 import { sendDigests } from "~/features/safety-net/digest.server";
 import { sweepSafetyNet } from "~/features/safety-net/sweep.server";
+import { sweepBookings } from "~/features/bookings/sweep.server";
 import { runRenewals } from "~/features/billing/renewals.server";
 import { billingGateway } from "~/features/payments/select.server";
 import { sweepVerificationFiles } from "~/features/verification/files.server";
@@ -84,8 +85,13 @@ export const JOBS: readonly Job[] = [
     schedule: EVERY_HALF_HOUR,
     run: (env, _ctx, now) => sweepSafetyNet(env, now).then(() => sendDigests(env, mailOrigin(env), now)),
   },
+  // Booking requests 30 days after their time, numbers a day after it, codes after a day, blocks after 12
+  // months (decision 0052).
+  { name: "booking sweep", schedule: EVERY_HALF_HOUR, run: (env, _ctx, now) => sweepBookings(env, now) },
   // The closed week's peer figures, stored before any statement asks for them (decision 0030).
   { name: "peer figures", schedule: EVERY_HALF_HOUR, run: (env, _ctx, now) => fillWeekPeerFigures(env, now) },
+  // When listings were public, kept as long as the daily rows it explains (decision 0051).
+  { name: "public spans prune", schedule: EVERY_HALF_HOUR, run: (env, _ctx, now) => prunePublicSpans(env, now) },
   // The weekly visibility statement to those who asked: each week claimed once per provider (decision 0030).
   {
     name: "weekly statements",

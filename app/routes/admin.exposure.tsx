@@ -1,13 +1,14 @@
 // How evenly last week's impressions spread in each plan and region, and any Featured listing that got fewer
-// than the Standard median of its region (docs/decisions/0030-weekly-visibility-statement.md). Non-administrators
+// than the Standard median of its region, by impressions a day while public (docs/decisions/0030 and 0051).
+// The groups are the ones the providers' statements read, so both count the same listings. Non-administrators
 // get 404.
 import { data } from "@remix-run/cloudflare";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AdminPage } from "~/features/moderation/AdminPage";
-import { loadExposureReport } from "~/features/insights/statement.server";
-import { PLAN_LABEL, percent, weekWords } from "~/features/insights/statement";
+import { loadExposureReport } from "~/features/insights/statement/statement.server";
+import { PLAN_LABEL, percent, weekWords } from "~/features/insights/statement/statement";
 import { requireAdminPage } from "~/features/accounts/guards.server";
 import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
 import { privateMeta } from "~/features/site/seo";
@@ -23,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 const CELL = "px-3 py-2";
-const COLUMNS = ["Plan", "Region", "Listings", "Impressions", "Median", "Highest over lowest", "Spread"];
+const COLUMNS = ["Plan", "Region", "Listings", "Impressions", "Median a day", "Highest over lowest", "Spread"];
 const ratioText = (r: number | null) => (r === null ? "– (one had none)" : `${r.toFixed(1)}×`);
 const num = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 
@@ -32,7 +33,7 @@ export default function Exposure() {
   return (
     <AdminPage
       title="Exposure"
-      lead={`Impressions in ${weekWords(week)} (Monday to Sunday, NZ time), by plan and region: listings public now or seen that week.`}
+      lead={`Impressions in ${weekWords(week)} (Monday to Sunday, NZ time), by plan and region: every listing public at any time that week, in the plan and region it had on its days public, compared by impressions a day while public.`}
     >
       <SpreadSection groups={groups} />
       <BehindSection behind={behind} />
@@ -69,8 +70,8 @@ function SpreadSection({ groups }: { groups: Report["groups"] }) {
   return (
     <ReportSection id="spread" title="How evenly it spread">
       <p className="text-sm text-muted">
-        Highest over lowest: the most-seen listing&apos;s impressions over the least-seen&apos;s. Spread: their
-        difference as a share of the group&apos;s impressions.
+        Highest over lowest: the most-seen listing&apos;s impressions a day over the least-seen&apos;s. Spread: their
+        difference as a share of the group&apos;s impressions a day.
       </p>
       {groups.length === 0 ? (
         <p className="rounded-xl border border-line bg-panel p-6 text-center text-muted">No listings last week.</p>
@@ -92,7 +93,7 @@ function SpreadSection({ groups }: { groups: Report["groups"] }) {
                   <td className={CELL}>{g.region || "–"}</td>
                   <td className={CELL}>{g.listings}</td>
                   <td className={CELL}>{g.impressions}</td>
-                  <td className={CELL}>{num(g.median)}</td>
+                  <td className={CELL}>{num(g.medianPerDay)}</td>
                   <td className={CELL}>{ratioText(g.ratio)}</td>
                   <td className={CELL}>{percent(g.spread)}</td>
                 </tr>
@@ -111,7 +112,7 @@ function BehindSection({ behind }: { behind: Report["behind"] }) {
     <ReportSection id="behind" title="Featured listings below the Standard median" className="mt-6">
       {behind.length === 0 ? (
         <p className="text-sm text-muted" data-testid="exposure-none-behind">
-          None: every Featured listing got at least the Standard median of its region.
+          None: every Featured listing got at least the Standard median of its region, a day while public.
         </p>
       ) : (
         <ul className="space-y-2" data-testid="exposure-behind">
@@ -120,8 +121,8 @@ function BehindSection({ behind }: { behind: Report["behind"] }) {
               <Link to={`/view/${b.id}`} className="text-accent underline underline-offset-2">
                 {b.firstName}
               </Link>{" "}
-              in {b.region || "no region"}: {b.impressions} impressions; the Standard median there was{" "}
-              {num(b.standardMedian)}.
+              in {b.region || "no region"}: {b.impressions} impressions, {num(b.perDay)} a day while public; the
+              Standard median there was {num(b.standardMedianPerDay)} a day.
             </li>
           ))}
         </ul>

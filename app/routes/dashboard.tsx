@@ -4,20 +4,30 @@
 // this module wires them to the page.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Await, useActionData, useAsyncError, useLoaderData, useRevalidator, useRouteError } from "@remix-run/react";
-import type { ClientLoaderFunctionArgs } from "@remix-run/react";
+import type { ClientActionFunctionArgs, ClientLoaderFunctionArgs } from "@remix-run/react";
 import { Suspense, useEffect, useState } from "react";
 import { DashboardCard, DashboardCardSkeleton } from "~/features/dashboard/DashboardCard";
 import { DashboardShell } from "~/features/dashboard/DashboardShell";
 import { AddNewListing } from "~/features/dashboard/AddNewListing";
 import { Alert } from "~/ui/Alert";
 import { useProfileUpdates } from "~/features/site/Realtime";
-import { greeting, listingsHeading, menuItems, showsAddNewListing } from "~/features/dashboard/dashboard";
+import {
+  greeting,
+  listingsHeading,
+  menuItems,
+  RELOAD_FAILED,
+  SEND_FAILED,
+  showsAddNewListing,
+} from "~/features/dashboard/dashboard";
 import { expiryDelay, nextExpiry } from "~/features/listings/state";
 import { PAUSE_UNTIL_FIELD } from "~/features/listings/upkeep";
+import { useInboxUpdates } from "~/features/bookings/components/useInboxUpdates";
 import { VerificationNotices } from "~/features/verification/VerificationNotices";
 import { AgencyDetailsForm } from "~/features/agencies/AgencyDetailsForm";
 import type { AgencyValues } from "~/features/agencies/agency";
+import { TwoFactorReminder } from "~/features/accounts/second-factor/TwoFactorOffer";
 import { pipeHeaders } from "~/platform/http/page-answer";
+import { unsent } from "~/platform/http/unsent";
 import { dashboardAction, dashboardPage } from "~/features/dashboard/dashboard-page.server";
 import type { ToggleFailure } from "~/features/dashboard/dashboard-page.server";
 import { privateMeta } from "~/features/site/seo";
@@ -29,20 +39,54 @@ export const headers = pipeHeaders;
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => dashboardPage(request, context);
 
-type DashboardData = Awaited<ReturnType<typeof loader>>["data"];
+type DashboardData = Awaited<ReturnType<typeof loader>>["data"] & {
+  /** A reload failed (offline, say): these are the cards that were on screen, with a notice. */
+  reloadFailed?: true;
+};
+
+/** The data the dashboard shows, kept for a reload of it that fails (the browser only). */
+let onScreen: DashboardData | null = null;
 
 /**
  * Entering the dashboard from another page shows the skeleton at once and fills in when the server
  * answers. Reloads of the dashboard itself (after a switch, at an expiry) wait for the data instead, so
- * the cards do not blink. The first document load uses the server's HTML (no hydration step here).
+ * the cards do not blink; a reload that fails keeps the cards on screen and says so, rather than replacing
+ * the page with an error (spec provider §8: a failed toggle is logged, the data reloaded, the state
+ * reverted). A redirect (signed out meanwhile) is followed. The first document load uses the server's HTML
+ * (no hydration step here).
  */
 export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
   const data = serverLoader<typeof loader>() as Promise<DashboardData>;
   if (window.location.pathname !== "/dashboard") return { pending: data };
-  return data;
+  try {
+    return await data;
+  } catch (error) {
+    const shown = onScreen;
+    if (error instanceof Response || !shown) throw error;
+    console.error("dashboard: the reload failed", error);
+    return { ...shown, reloadFailed: true as const };
+  }
 }
 
 export const action = ({ request, context }: ActionFunctionArgs) => dashboardAction(request, context);
+
+/**
+ * A post that never got an answer the app can read (the network failed, or something on the way answered
+ * 429 or 503 as text) is logged and answered as a refusal of that listing's change: the switch goes back,
+ * the reason shows under it and the data is reloaded, and the page stays (spec provider §8). A redirect
+ * (the session ended) is followed.
+ */
+export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
+  const form = await request.clone().formData();
+  try {
+    return await serverAction<typeof action>();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    console.error("dashboard: the change was not sent", error);
+    const listingId = form.get("listingId");
+    return { ...unsent(SEND_FAILED), listingId: typeof listingId === "string" ? listingId : undefined };
+  }
+}
 
 export default function Dashboard() {
   const loaded = useLoaderData<typeof clientLoader>() as DashboardData | { pending: Promise<DashboardData> };
@@ -60,6 +104,12 @@ export default function Dashboard() {
 
 function DashboardView({ data }: { data: DashboardData }) {
   const { listings, agency, accountFirstName } = data;
+  useEffect(() => {
+    onScreen = data;
+    return () => {
+      onScreen = null;
+    };
+  }, [data]);
   const actionData = useActionData<typeof action>();
   const revalidator = useRevalidator();
   const { revalidate } = revalidator;
@@ -85,6 +135,8 @@ function DashboardView({ data }: { data: DashboardData }) {
   useProfileUpdates(({ modelId: listingId }) => {
     if (revalidator.state === "idle" && listings.some((l) => l.modelId === listingId)) revalidator.revalidate();
   });
+  // A booking request coming in (or answered in another tab) updates the menu's count of new ones.
+  useInboxUpdates(data.userId, listings.length > 0);
 
   const heading = listingsHeading(agency);
   const failure = actionData && "error" in actionData ? (actionData as ToggleFailure) : null;
@@ -103,12 +155,18 @@ function DashboardView({ data }: { data: DashboardData }) {
   const pageError = failure && !pauseError && !consentError && !agencyFailure ? failure.error : null;
   const sentFor = actionData && "sent" in actionData && "listingId" in actionData ? actionData.listingId : null;
   return (
-    <DashboardShell greeting={greeting(listings, accountFirstName)} menu={menuItems(listings, data.safetyNet)}>
+    <DashboardShell
+      greeting={greeting(listings, accountFirstName)}
+      menu={menuItems(listings, data.safetyNet, data.newRequests)}
+    >
       <div className="mx-auto max-w-6xl space-y-6 px-3 py-6 sm:px-6 sm:py-10">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="text-3xl font-bold tracking-tight">{heading}</h1>
           {showsAddNewListing(listings.length, agency) ? <AddNewListing userId={data.userId} /> : null}
         </div>
+        {data.twoFactor.show ? (
+          <TwoFactorReminder hasPasskey={data.twoFactor.hasPasskey} busy={revalidator.state !== "idle"} />
+        ) : null}
         <VerificationNotices sent={data.notice} notices={data.verificationNotices} />
         {data.agencyDetails ? (
           <AgencyDetailsForm
@@ -117,6 +175,11 @@ function DashboardView({ data }: { data: DashboardData }) {
             status={data.agencyDetails.status}
             saved={Boolean(actionData && "agencySaved" in actionData)}
           />
+        ) : null}
+        {data.reloadFailed ? (
+          <Alert tone="warning" data-testid="dashboard-stale">
+            {RELOAD_FAILED}
+          </Alert>
         ) : null}
         {pageError ? <Alert tone="error">{pageError}</Alert> : null}
         {listings.length === 0 ? (
@@ -143,6 +206,7 @@ function DashboardView({ data }: { data: DashboardData }) {
                       }
                     : null
                 }
+                publicStatus={data.publicStates[listing.modelId] ?? null}
               />
             ))}
           </div>
@@ -197,8 +261,8 @@ function LoadFailed() {
 }
 
 /**
- * A switch whose request never reached the server (offline, say) lands here rather than in the site-wide
- * error page: nothing was changed, so offer the dashboard again.
+ * What the dashboard cannot show in place (clientAction and clientLoader keep a failed switch or reload on
+ * the page) lands here rather than in the site-wide error page: offer the dashboard again.
  */
 export function ErrorBoundary() {
   const error = useRouteError();

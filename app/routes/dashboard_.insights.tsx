@@ -8,8 +8,8 @@ import { saveCovers } from "~/features/insights/cover-rotation.server";
 import { parseRange } from "~/features/insights/insights";
 import { insightsPageFor } from "~/features/insights/insights-page.server";
 import { InsightsPage } from "~/features/insights/page/InsightsPage";
-import { setStatementEmail } from "~/features/insights/statement.server";
-import { WeeklyStatement } from "~/features/insights/page/WeeklyStatement";
+import { setStatementEmail } from "~/features/insights/statement/statement.server";
+import { WeeklyStatement } from "~/features/insights/statement/WeeklyStatement";
 import { requireUser } from "~/features/accounts/guards.server";
 import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
 import { privateMeta } from "~/features/site/seo";
@@ -55,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Insights() {
-  const { statement, emailOn, covers, ...view } = useLoaderData<typeof loader>();
+  const { statement, publicNow, nextStatement, emailOn, covers, ...view } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const coverResult = result && "for" in result ? result : null;
   const statementResult = coverResult ? null : result;
@@ -77,6 +77,8 @@ export default function Insights() {
       <div className="mt-6">
         <WeeklyStatement
           statement={statement}
+          publicNow={publicNow}
+          nextStatement={nextStatement}
           emailOn={emailOn}
           notice={statementResult && "notice" in statementResult ? statementResult.notice : null}
           error={statementResult && "error" in statementResult ? statementResult.error : null}

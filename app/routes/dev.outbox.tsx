@@ -1,4 +1,4 @@
-// Local-only mailbox: every e-mail the app "sent" in development, newest first, links clickable.
+// Local-only mailbox: every e-mail and text message the app "sent" in development, newest first, links clickable.
 import { data } from "@remix-run/cloudflare";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
@@ -25,14 +25,20 @@ export default function DevOutbox() {
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-10">
       <h1 className="text-2xl font-bold">Dev outbox</h1>
       <p className="text-sm text-muted">
-        E-mails are stored here instead of being sent while APP_ENV is "development".
+        E-mails and text messages are stored here instead of being sent while APP_ENV is "development".
       </p>
       {messages.length === 0 ? <p>No messages yet.</p> : null}
       <ol className="space-y-4">
         {messages.map((m) => (
-          <li key={m.id} className="space-y-2 rounded-xl border border-line bg-panel p-4" data-testid="outbox-message">
+          <li
+            key={m.id}
+            className="space-y-2 rounded-xl border border-line bg-panel p-4"
+            data-testid="outbox-message"
+            data-channel={m.channel}
+          >
             <div className="text-sm text-muted">
-              To <span className="text-white">{m.to}</span> ·{" "}
+              {m.channel === "sms" ? "Text to " : "To "}
+              <span className="text-white">{m.to}</span> ·{" "}
               <time dateTime={new Date(m.createdAt).toISOString()}>{new Date(m.createdAt).toISOString()}</time>
             </div>
             <h2 className="font-semibold">{m.subject}</h2>

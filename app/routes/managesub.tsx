@@ -47,9 +47,10 @@ import { SubscriptionSection } from "~/features/billing/manage/SubscriptionSecti
 import { PlanNextStep } from "~/features/billing/manage/PlanNextStep";
 import { YourListings } from "~/features/dashboard/YourListings";
 import type { PlanResult } from "~/features/billing/manage/plan-result";
-import { isPlanIntent, planIntent } from "~/features/billing/manage/plan-intents.server";
+import { isPlanIntent, planIntent, upgradeOffer } from "~/features/billing/manage/plan-intents.server";
 import { isPastDueIntent, pastDueIntent } from "~/features/billing/manage/past-due-intents.server";
 import { listOwnListingNames } from "~/features/listings/own-listing.server";
+import { UPGRADE_PARAM } from "~/features/billing/upgrade";
 
 export const meta: MetaFunction = () => privateMeta("Subscription and Account Settings");
 
@@ -58,7 +59,8 @@ export const headers = pipeHeaders;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
   const user = await requireUser(request, context);
-  const [listings, pending, security, flash, account, passkeys, twoFactor, billing] = await Promise.all([
+  const upgradeParam = new URL(request.url).searchParams.get(UPGRADE_PARAM);
+  const [listings, pending, security, flash, account, passkeys, twoFactor, billing, upgrade] = await Promise.all([
     listOwnListingNames(env, user.id),
     pendingPlanRequest(env, user.id),
     // Only ever the signed-in user's own log.
@@ -69,6 +71,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     loadPasskeySection(request, env, user.id),
     totpStatus(env, user.id),
     loadBillingSection(env, user.id),
+    // Sent here from the plans page: Featured for a listing on Standard is its upgrade (amount first).
+    upgradeParam ? upgradeOffer(env, user.id, upgradeParam) : null,
   ]);
   const paidPlans = [...new Set(billing.listings.flatMap((l) => (l.plan ? [l.plan] : [])))];
   return data(
@@ -76,6 +80,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       // The spec's 'Unpaid' until a listing has a paid plan; then the plans the listings have.
       plan: paidPlans.length > 0 ? paidPlans.join(" and ") : planLabel(user.accountType),
       billing,
+      upgrade,
       pendingTier: pending?.tier ?? null,
       listings,
       security,
@@ -126,7 +131,7 @@ function useVisitAfterNotice(noticeId: string | null) {
 }
 
 export default function ManageSubscription() {
-  const { plan, pendingTier, listings, security, notice, noticeId, account, passkeys, twoFactor, billing } =
+  const { plan, pendingTier, listings, security, notice, noticeId, account, passkeys, twoFactor, billing, upgrade } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
   const deletion = useAccountDeletion();
@@ -166,7 +171,11 @@ export default function ManageSubscription() {
           />
         ) : null}
         <SubscriptionSection plan={plan} listings={billing.listings} pendingTier={pendingTier} />
-        <PlanNextStep result={actionData} listings={billing.listings} busy={busy} />
+        <PlanNextStep
+          result={actionData ?? (upgrade ? { upgrade } : undefined)}
+          listings={billing.listings}
+          busy={busy}
+        />
         <YourListings listings={listings} plans={billing.listings} busy={busy} />
         <PaymentHistory payments={billing.payments} />
         <SessionList sessions={account.sessions} error={accountResult("revokeSession")?.error?.[""]?.[0]} busy={busy} />

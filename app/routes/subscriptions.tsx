@@ -8,6 +8,7 @@ import { HowPlansWork } from "~/features/billing/plans-page/HowPlansWork";
 import { PaymentSecurity } from "~/features/billing/plans-page/PaymentSecurity";
 import { PickListing } from "~/features/billing/plans-page/PickListing";
 import { PlanRequestNotice } from "~/features/billing/plans-page/PlanRequestNotice";
+import { YourListingState } from "~/features/billing/plans-page/YourListingState";
 import { Alert } from "~/ui/Alert";
 import { loginPathForPlan, parsePlanTier, PLAN_LIST, PLANS, subscriptionPath, TIER_ERROR } from "~/core/plans";
 import { originOf, seoMeta } from "~/features/site/seo";
@@ -15,13 +16,14 @@ import { formatDollarsAndCents } from "~/platform/money";
 import { subscribeFormSchema } from "~/features/billing/subscribe-form";
 import { getSessionUser } from "~/features/accounts/auth.server";
 import { pendingPlanRequest, recordPlanRequest } from "~/features/billing/plan-requests.server";
-import { ownListingsWithPlans } from "~/features/billing/billing.server";
+import { ownListingsWithPlans, publicStatusOf } from "~/features/billing/billing.server";
 import { startCheckout } from "~/features/billing/checkout.server";
 import { GatewayUnavailableError, PAYMENT_UNAVAILABLE_MSG, paymentGateway } from "~/features/payments/select.server";
 import { siteOrigin } from "~/platform/http/site-origin.server";
 import { isPaidStatus, statusLabel, isSubscriptionStatus } from "~/features/billing/subscriptions";
 import { isId } from "~/platform/data/ids";
 import { readForm } from "~/platform/http/body.server";
+import { upgradeInstead } from "~/features/billing/upgrade";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   seoMeta({
@@ -39,6 +41,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ? await Promise.all([pendingPlanRequest(env, user.id), ownListingsWithPlans(env, user.id)])
     : [null, []];
   const chosen = parsePlanTier(url.searchParams.get("tier")) ?? pending?.tier ?? null;
+  // Free weeks are paid for here like an unpaid listing (the payment keeps the free days).
+  const paidFor = (l: (typeof listings)[number]) =>
+    isSubscriptionStatus(l.status) && isPaidStatus(l.status) && l.gift !== true;
+  const picking = chosen !== null && url.searchParams.get("pick") === "1";
   return {
     origin: originOf(request.url),
     // An unknown ?tier= is ignored rather than refused: it only decides which card is highlighted.
@@ -46,20 +52,33 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // A choice kept for an account with no listing yet: it is paid for once the listing exists.
     pendingTier: listings.length === 0 ? (pending?.tier ?? null) : null,
     signedIn: user !== null,
+    // Before paying: is each listing public yet, what does it still need, and when would a paid week start.
+    yours: picking
+      ? []
+      : listings.map((l) => ({
+          listingId: l.listingId,
+          firstName: l.firstName,
+          paid: paidFor(l),
+          status: publicStatusOf(l),
+        })),
     // An agency with several listings says which one the plan is for (docs/billing.md).
-    pick:
-      chosen && url.searchParams.get("pick") === "1"
-        ? listings.map((l) => ({
-            listingId: l.listingId,
-            firstName: l.firstName,
-            // Free weeks are paid for here like an unpaid listing (the payment keeps the free days).
-            paid: isSubscriptionStatus(l.status) && isPaidStatus(l.status) && l.gift !== true,
-            status: isSubscriptionStatus(l.status)
-              ? statusLabel({ status: l.status, pendingPlan: l.pendingPlan, gift: l.gift === true })
-              : "Unpaid",
-            plan: l.plan && isSubscriptionStatus(l.status) && isPaidStatus(l.status) ? PLANS[l.plan].name : null,
-          }))
-        : null,
+    pick: picking
+      ? listings.map((l) => ({
+          listingId: l.listingId,
+          firstName: l.firstName,
+          paid: paidFor(l),
+          publicStatus: publicStatusOf(l),
+          status: isSubscriptionStatus(l.status)
+            ? statusLabel({
+                status: l.status,
+                pendingPlan: l.pendingPlan,
+                gift: l.gift === true,
+                startsWhenPublic: l.waits,
+              })
+            : "Unpaid",
+          plan: l.plan && isSubscriptionStatus(l.status) && isPaidStatus(l.status) ? PLANS[l.plan].name : null,
+        }))
+      : null,
   };
 }
 
@@ -82,13 +101,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const asked = form?.get("listingId");
   if (asked == null && listings.length > 1) throw redirect(`${subscriptionPath(tier)}&pick=1`, 303);
   const listingId = asked == null ? listings[0].listingId : asked;
-  if (!isId(listingId) || !listings.some((l) => l.listingId === listingId)) {
-    return data({ error: "Listing not found." }, { status: 404 });
-  }
+  const listing = isId(listingId) ? listings.find((l) => l.listingId === listingId) : undefined;
+  if (!listing) return data({ error: "Listing not found." }, { status: 404 });
+  // Featured for a listing on a paid Standard plan is an upgrade, quoted on /managesub.
+  const upgrade = upgradeInstead(listing, tier);
+  if (upgrade) throw redirect(upgrade, 303);
   const { ctx } = context.cloudflare;
   const origin = siteOrigin(env, request);
   try {
-    const started = await startCheckout(env, paymentGateway(env, ctx, origin), user, listingId, tier, origin);
+    const started = await startCheckout(env, paymentGateway(env, ctx, origin), user, listing.listingId, tier, origin);
     if (!started.ok) return data({ error: started.error }, { status: started.status });
     throw redirect(started.redirectUrl, 303);
   } catch (error) {
@@ -105,7 +126,7 @@ function cardState(tier: string, chosen: string | null, pendingTier: string | nu
 }
 
 export default function SubscriptionsPage() {
-  const { chosen, pendingTier, pick } = useLoaderData<typeof loader>();
+  const { chosen, pendingTier, pick, yours } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <InfoPage
@@ -121,6 +142,7 @@ export default function SubscriptionsPage() {
         ) : null}
         {pendingTier ? <PlanRequestNotice tier={pendingTier} /> : null}
         {pick && chosen ? <PickListing tier={chosen} listings={pick} /> : null}
+        {yours.length > 0 ? <YourListingState listings={yours} /> : null}
 
         <div className="grid gap-6 md:grid-cols-2">
           {PLAN_LIST.map((plan) => (

@@ -28,7 +28,7 @@ export const headers = pipeHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const choices = await loadVerificationChoices(context.cloudflare.env, user.id, "id");
+  const choices = await loadVerificationChoices(context.cloudflare.env, user.id);
   return data({ choices }, { headers: NO_STORE });
 }
 

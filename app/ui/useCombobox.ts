@@ -35,6 +35,21 @@ export type ComboboxStep = ComboboxState & {
 /** The highlight at rest: on nothing, or on the first option. */
 export const restingHighlight = (noneHighlighted: boolean) => (noneHighlighted ? -1 : 0);
 
+/**
+ * The highlight once new options replace the list: on the same option (by key) if it is still there, wherever
+ * it now is, else at rest. A lookup for more of the text often still holds the option the visitor moved to.
+ */
+export function highlightAfterChange(
+  before: readonly string[] | undefined,
+  active: number,
+  after: readonly string[] | undefined,
+  resting: number,
+): number {
+  const kept = active >= 0 ? before?.[active] : undefined;
+  const index = kept === undefined || !after ? -1 : after.indexOf(kept);
+  return index >= 0 ? index : resting;
+}
+
 /** Whether the list is shown: open, and holding options or its own empty line. */
 export const isShown = ({ open }: ComboboxState, { count, showsEmpty }: ComboboxMode) =>
   open && (count > 0 || showsEmpty);
@@ -71,9 +86,11 @@ export type ComboboxOptions = {
   count: number;
   /**
    * The options, as a value that changes exactly when they do (the array itself, kept between renders as
-   * state or a memo): a change puts the highlight back to rest.
+   * state or a memo): a change puts the highlight back to rest, or on the same option when `keys` finds it.
    */
   options: unknown;
+  /** Each option's identity, in order: the highlight stays on its option when new options still hold it. */
+  keys?: readonly string[];
   noneHighlighted?: boolean;
   showsEmpty?: boolean;
   /** Open from the first render (the search box, when the visitor was typing before its code ran). */
@@ -86,6 +103,7 @@ export type ComboboxOptions = {
 export function useCombobox({
   count,
   options,
+  keys,
   noneHighlighted = false,
   showsEmpty = false,
   initiallyOpen = false,
@@ -95,14 +113,15 @@ export function useCombobox({
   const listId = useId();
   const resting = restingHighlight(noneHighlighted);
   const [open, setOpen] = useState(initiallyOpen);
-  // The highlight goes back to rest whenever the options change, in the same update (adjusted during render).
-  const [highlight, setHighlight] = useState({ active: resting, options });
+  // When the options change, the highlight follows its option or goes back to rest, in the same update
+  // (adjusted during render).
+  const [highlight, setHighlight] = useState({ active: resting, options, keys });
   let active = highlight.active;
   if (!Object.is(highlight.options, options)) {
-    active = resting;
-    setHighlight({ active, options });
+    active = highlightAfterChange(highlight.keys, highlight.active, keys, resting);
+    setHighlight({ active, options, keys });
   }
-  const setActive = (index: number) => setHighlight({ active: index, options });
+  const setActive = (index: number) => setHighlight({ active: index, options, keys });
 
   const mode: ComboboxMode = { count, noneHighlighted, showsEmpty };
   const shown = isShown({ open, active }, mode);

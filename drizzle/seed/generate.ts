@@ -135,6 +135,8 @@ type Flags = {
   photoVerified: boolean;
   /** Active now until this time, or last active at this time, or never. */
   activity: { active: true; until: number } | { active: false; until: number } | null;
+  /** The profile offers 'Request a booking' (docs/decisions/0052-booking-requests.md): Ruby's only. */
+  takesRequests?: boolean;
 };
 
 type ListingSpec = {
@@ -187,7 +189,7 @@ export function generateDemoData(options: GenerateOptions): DemoData {
     name: demoAccount("independent").firstName,
     region: "Auckland",
     listedAt: now - 20 * DAY - 3 * HOUR,
-    flags: fixed(true, true),
+    flags: fixed(true, true, { takesRequests: true }),
   });
   // The agency: three published listings (one featured, one hot and active now) and one awaiting verification.
   const agencyRegions: Region[] = ["Auckland", "Auckland", "Wellington", "Tauranga"];
@@ -296,6 +298,12 @@ export function generateDemoData(options: GenerateOptions): DemoData {
     const palette = art.int(0, PALETTES.length - 1);
     const styles = art.shuffle([...ART_STYLES]);
     const poolStart = options.poolSize ? art.int(0, options.poolSize - 1) : 0;
+    const checks = photoChecks(root.fork(`checks:${index}`), row, index, count, created, now);
+    // A listing last checked over a year ago was made before then (and listed again since).
+    if (checks.madeAt < created) {
+      row.created_at = checks.madeAt;
+      user.created_at = Math.min(Number(user.created_at), checks.madeAt);
+    }
     for (let p = 0; p < count; p++) {
       const key = `listing/${newId(24)}.webp`;
       data.photos.push({
@@ -310,7 +318,8 @@ export function generateDemoData(options: GenerateOptions): DemoData {
           position: p + 1,
           width: photoWidth,
           height: photoHeight,
-          created_at: created + p,
+          created_at: checks.createdAt[p] ?? created + p,
+          verified_at: checks.verifiedAt[p],
         },
       });
       if (p === 0) {
@@ -502,6 +511,7 @@ function listingRow(
     active: activity?.active ? 1 : 0,
     active_until: activity ? activity.until : null,
     photo_verified: f.photoVerified ? 1 : 0,
+    takes_requests: f.takesRequests ? 1 : 0,
     cover_key: null,
     cover_width: null,
     cover_height: null,
@@ -509,6 +519,43 @@ function listingRow(
     listed_at: spec.listedAt,
     created_at: ids.created,
     updated_at: ids.updated,
+  };
+}
+
+/**
+ * Each photo's check (docs/decisions/0055-each-photo-verified.md) on a photo-verified listing: every photo
+ * checked on one day, in the last ten months, except that about one listing in four added a last photo since,
+ * not yet verified, and about one in eight was last checked over a year ago (its dates show, with a re-check
+ * invited). The demo accounts' own listings are checked recently and in full, as their tests expect.
+ */
+function photoChecks(
+  rng: Rng,
+  row: Row,
+  index: number,
+  count: number,
+  created: number,
+  now: number,
+): { verifiedAt: (number | null)[]; createdAt: (number | null)[]; madeAt: number } {
+  const none = Array<number | null>(count).fill(null);
+  if (row.photo_verified !== 1) return { verifiedAt: none, createdAt: none, madeAt: created };
+  const demo = index < MIN_LISTINGS;
+  if (!demo && rng.chance(0.125)) {
+    // Checked over a year ago: the listing and its photos are older still.
+    const checkedAt = now - rng.int(380, 500) * DAY;
+    const madeAt = checkedAt - 2 * DAY;
+    return {
+      verifiedAt: Array<number | null>(count).fill(checkedAt),
+      createdAt: Array.from({ length: count }, (_, p) => madeAt + p),
+      madeAt,
+    };
+  }
+  // Never before the listing existed.
+  const checkedAt = Math.max(created + DAY, now - (demo ? 10 : rng.int(3, 300)) * DAY);
+  const addedSince = !demo && rng.chance(0.25) && checkedAt + DAY < now;
+  return {
+    verifiedAt: Array.from({ length: count }, (_, p) => (addedSince && p === count - 1 ? null : checkedAt)),
+    createdAt: Array.from({ length: count }, (_, p) => (addedSince && p === count - 1 ? checkedAt + DAY : null)),
+    madeAt: created,
   };
 }
 

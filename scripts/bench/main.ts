@@ -4,8 +4,13 @@
 // `--seconds N` sets the load time per URL (default 10, quick 3); `--soak N` the soak time (default 60, quick 10).
 // `--lighthouse` adds Lighthouse (mobile) figures for /, a region and a profile, over 100 listings whose
 // photos are 2400x3200 uploads (a store of its own, seeded once).
+// `--trace` records Chromium performance traces of /, a region and a profile over that store, and of the
+// floor's /, under a 4x CPU slowdown, and prints where the main thread's time went (trace.ts); `--trace-out
+// DIR` keeps the summaries (and the raw traces) there.
+// `--public-pages` runs only Lighthouse on /, a region and a profile and on the floor's /, each figure against
+// its target: what a change that touches a public page is checked with (README, 'Before touching a public page').
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { prepareStore, startApp } from "../../tests/e2e/server";
 import { mustRun } from "../../tests/e2e/wrangler-dev";
@@ -47,8 +52,14 @@ function store(listings: number, photoSize?: string): string {
   return dir;
 }
 
+// The machine may be shared: every table says how loaded it was (1, 5 and 15-minute load averages), and only
+// the ratios to the floor measured in the same run compare between runs.
 function table(title: string, rows: Record<string, unknown>[]) {
-  console.log(`\n## ${title}`);
+  console.log(
+    `\n## ${title} (load average ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(" ")})`,
+  );
   console.table(rows);
 }
 
@@ -96,7 +107,7 @@ async function targetSection(small: string, seconds: number, soakSeconds: number
     await app.stop();
     rmSync(copy, { recursive: true, force: true });
   }
-  if (lighthouse) await lighthouseSection();
+  if (lighthouse) rows.push(...(await lighthouseSection()));
   return rows;
 }
 
@@ -108,24 +119,80 @@ function printTargets(rows: Record<string, unknown>[]) {
   );
 }
 
-/** Lighthouse over a store whose photos are real uploads' size (2400x3200), not the demo's. */
+/**
+ * Lighthouse over a store whose photos are real uploads' size (2400x3200), not the demo's, and over the
+ * floor's / in the same run. Answers its target rows.
+ */
 async function lighthouseSection() {
   const copy = mkdtempSync(join(tmpdir(), "nz-bench-"));
   cpSync(store(100, LIGHTHOUSE_PHOTO_SIZE), copy, { recursive: true });
   const app = await startApp({ persistDir: copy });
+  const floor = await startFloor(ensureFloor());
   try {
     const { lighthouseRows } = await import("./lighthouse");
-    table(
-      `Lighthouse (mobile), one run each, photos uploaded at ${LIGHTHOUSE_PHOTO_SIZE}`,
-      await lighthouseRows(app.url),
-    );
+    const { rows, targets } = await lighthouseRows(app.url, floor.url);
+    table(`Lighthouse (mobile, 4x CPU slowdown), one run each, photos uploaded at ${LIGHTHOUSE_PHOTO_SIZE}`, rows);
+    return targets;
   } finally {
+    await floor.stop();
+    await app.stop();
+    rmSync(copy, { recursive: true, force: true });
+  }
+}
+
+/** Traces of the app's public pages over the 2400x3200 store and of the floor's /, each `runs` times. */
+async function traceSection(outDir: string | null, runs: number) {
+  const { traceLoad } = await import("./trace");
+  const copy = mkdtempSync(join(tmpdir(), "nz-bench-"));
+  cpSync(store(100, LIGHTHOUSE_PHOTO_SIZE), copy, { recursive: true });
+  const app = await startApp({ persistDir: copy });
+  const floor = await startFloor(ensureFloor());
+  try {
+    const page = (await (await fetch(`${app.url}/api/LPmodels?limit=1`)).json()) as { modelId: string }[];
+    const targets: [string, string, string][] = [
+      ["app", app.url, "/"],
+      ["app", app.url, "/locations/Auckland"],
+      ["app", app.url, `/view/${page[0]?.modelId}`],
+      ["floor", floor.url, "/"],
+    ];
+    const counts: Record<string, unknown>[] = [];
+    for (let run = 1; run <= runs; run++) {
+      for (const [server, base, path] of targets) {
+        // Warm: the first render compiles, and photo sizes are made on first request (decision 0013).
+        const html = await (await fetch(base + path, { headers: { Cookie: "age_verified=1" } })).text();
+        for (const photo of new Set(html.match(/\/photos\/[^"\s,]+\.webp/g)))
+          await (await fetch(base + photo)).arrayBuffer();
+        const t = await traceLoad(base, path);
+        const name = `${server}${path.replace(/[^\w]+/g, "-")}-${run}`;
+        table(`Trace ${run}: ${server} ${path} (4x CPU slowdown): tasks over 50 ms`, t.longTasks);
+        table(`Trace ${run}: ${server} ${path}: main-thread time by kind`, t.byKind);
+        counts.push({ run, server, path, ...t.counts });
+        if (outDir) {
+          mkdirSync(outDir, { recursive: true });
+          const { raw, ...summary } = t;
+          writeFileSync(join(outDir, `${name}.summary.json`), JSON.stringify(summary, null, 1));
+          writeFileSync(join(outDir, `${name}.trace.json`), JSON.stringify(raw));
+        }
+      }
+    }
+    table("Traces: work counts (4x CPU slowdown)", counts);
+  } finally {
+    await floor.stop();
     await app.stop();
     rmSync(copy, { recursive: true, force: true });
   }
 }
 
 export async function main(args: string[]) {
+  if (args.includes("--trace")) {
+    const out = args.indexOf("--trace-out");
+    await traceSection(out >= 0 ? args[out + 1] : null, numberArg(args, "--runs") ?? 1);
+    return 0;
+  }
+  if (args.includes("--public-pages")) {
+    printTargets(await lighthouseSection());
+    return 0;
+  }
   const quick = args.includes("--quick");
   const seconds = numberArg(args, "--seconds") ?? (quick ? 3 : 10);
   const soakSeconds = numberArg(args, "--soak") ?? (quick ? 10 : 60);

@@ -2,6 +2,8 @@
 // `wrangler dev` (APP_ENV=development, so confirmation mail lands in /dev/outbox): sign up, confirm, upload
 // a photo, create a listing, then save edits of it.
 import sharp from "sharp";
+import { DEMO_ADMIN_TOTP_SECRET, demoAccount } from "../../drizzle/seed/demo-accounts";
+import { totpCodeAt } from "~/features/accounts/second-factor/totp";
 
 export type Provider = { cookie: string; modelId: string };
 
@@ -110,4 +112,38 @@ export async function saveEdit(baseUrl: string, p: Provider, edit: number): Prom
   });
   await res.arrayBuffer();
   return res.status;
+}
+
+/**
+ * The demo administrator (drizzle/seed/demo-accounts.ts), signed in with the password and the current
+ * two-factor code: answers the session cookie. A code is accepted once: should this step's have been spent,
+ * the next step's is tried when it comes.
+ */
+export async function signInAdmin(baseUrl: string): Promise<string> {
+  const admin = demoAccount("admin");
+  const headers = { "Content-Type": "application/json", "CF-Connecting-IP": randomIp() };
+  for (let attempt = 0; attempt < 2; attempt++) {
+    if (attempt) await new Promise((r) => setTimeout(r, 30_000));
+    const login = await fetch(`${baseUrl}/api/auth/login`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ email: admin.email, password: admin.password }),
+    });
+    const pending = login.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    await login.arrayBuffer();
+    if (!login.ok) throw new Error(`bench admin sign-in failed: ${login.status}`);
+    const code = totpCodeAt(DEMO_ADMIN_TOTP_SECRET, Date.now());
+    const second = await fetch(`${baseUrl}/api/auth/login/second-factor`, {
+      method: "POST",
+      headers: { ...headers, Cookie: pending },
+      body: JSON.stringify({ code }),
+    });
+    const cookie = /(session=[^;]+)/.exec(second.headers.getSetCookie().join(", "))?.[1];
+    await second.arrayBuffer();
+    if (second.ok && cookie) return cookie;
+  }
+  throw new Error("bench admin sign-in: the two-factor code was refused twice");
 }

@@ -1,8 +1,13 @@
 // The owner dashboard and the settings screen in Chromium, as the seeded demo agency.
-import type { Page } from "playwright-core";
+import type { Page, Request, Route } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../app/platform/data/ids";
-import { DELETE_ACCOUNT_CONFIRM, deleteListingConfirm } from "../../app/features/dashboard/dashboard";
+import {
+  DELETE_ACCOUNT_CONFIRM,
+  deleteListingConfirm,
+  RELOAD_FAILED,
+  SEND_FAILED,
+} from "../../app/features/dashboard/dashboard";
 import { seriousViolations } from "./axe";
 import { DESKTOP, hydrated, MOBILE, useBrowser } from "./browser";
 import { d1, enterAs, insertAccount } from "./people";
@@ -141,6 +146,69 @@ describe("the owner dashboard", () => {
     await expect(card(page, "Sienna").getByTestId("listing-badge").textContent()).resolves.toBe("Hidden");
 
     expect((await page.request.put(`/api/profiles/${siennaId}/live`, { data: { live: true } })).status()).toBe(200);
+    await context.close();
+  });
+
+  it("keeps the page when a switch's post fails on the network or is answered 429 or 503 as text", async () => {
+    const { context, page } = await b.visitor({ viewport: MOBILE });
+    const logged: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") logged.push(m.text());
+    });
+    await logIn(page);
+    await hydrated(page);
+    const toggle = page.getByRole("button", { name: "Active Now for Scarlett" });
+    await expect(toggle.getAttribute("aria-pressed")).resolves.toBe("false");
+    const failures: [string, (route: Route) => Promise<void>][] = [
+      ["the network", (route) => route.abort("internetdisconnected")],
+      ["429 as text", (route) => route.fulfill({ status: 429, contentType: "text/plain", body: "Too Many Requests" })],
+      [
+        "503 as text",
+        (route) => route.fulfill({ status: 503, contentType: "text/html", body: "<h1>Unavailable</h1>" }),
+      ],
+    ];
+    for (const [what, fail] of failures) {
+      await page.route("**/dashboard.data*", (route) =>
+        route.request().method() === "POST" ? fail(route) : route.continue(),
+      );
+      // Nothing from the round before is still on its way.
+      await page.waitForLoadState("networkidle");
+      const isData = (r: Request, method: string) =>
+        r.method() === method && new URL(r.url()).pathname === "/dashboard.data";
+      const posted = page.waitForRequest((r) => isData(r, "POST"));
+      const reloaded = page.waitForRequest((r) => isData(r, "GET"));
+      const before = logged.length;
+      await toggle.click();
+      await posted;
+      // Reverted, with the reason under the switch; the data reloaded; the failure logged; the page kept.
+      await reloaded;
+      await expect.poll(() => toggle.getAttribute("aria-pressed"), { message: what }).toBe("false");
+      await card(page, "Scarlett").getByRole("alert").filter({ hasText: SEND_FAILED }).waitFor();
+      expect(logged.length, what).toBeGreaterThan(before);
+      await expect(page.getByRole("heading", { name: "Your Listings" }).isVisible(), what).resolves.toBe(true);
+      await expect(page.getByText("Your dashboard could not be shown").count(), what).resolves.toBe(0);
+      await page.unrouteAll();
+    }
+
+    // Offline altogether: the reload fails too, and the cards stay on screen with a notice.
+    await page.route("**/dashboard.data*", (route) => route.abort("internetdisconnected"));
+    await toggle.click();
+    await page.getByTestId("dashboard-stale").filter({ hasText: RELOAD_FAILED }).waitFor();
+    await card(page, "Scarlett").getByRole("alert").filter({ hasText: SEND_FAILED }).waitFor();
+    await expect(toggle.getAttribute("aria-pressed")).resolves.toBe("false");
+    await expect(page.getByTestId("dashboard-card").count()).resolves.toBeGreaterThanOrEqual(5);
+    await page.unrouteAll();
+    // Back online, the switch works again and the notice goes with the next reload.
+    await toggle.click();
+    await page.waitForFunction(
+      () => document.querySelector('[aria-label="Active Now for Scarlett"]')?.getAttribute("aria-pressed") === "true",
+    );
+    await page.getByTestId("dashboard-stale").waitFor({ state: "detached" });
+    await toggle.click();
+    await page.waitForFunction(
+      () => document.querySelector('[aria-label="Active Now for Scarlett"]')?.getAttribute("aria-pressed") === "false",
+    );
+    await page.waitForLoadState("networkidle");
     await context.close();
   });
 

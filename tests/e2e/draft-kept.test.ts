@@ -67,7 +67,7 @@ describe("the draft kept through 'Add New Listing'", () => {
     // Each refused file by name, with its reason.
     const refusals = page.getByTestId("photo-refusals");
     await refusals.waitFor();
-    await expect(refusals.textContent()).resolves.toContain("2 photos were not added:");
+    await expect(refusals.textContent()).resolves.toContain("2 files were skipped due to invalid type or size.");
     await expect(page.getByTestId("photo-refusal").allTextContents()).resolves.toEqual([
       "notes.jpg: not a JPEG, PNG or WebP image",
       "huge.jpg: larger than the 10 MB limit",

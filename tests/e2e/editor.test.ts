@@ -115,6 +115,10 @@ describe("the listing editor", () => {
     // Real photo files, plus a text file named .jpg that is refused by its bytes, by name.
     await page.getByTestId("photo-input").setInputFiles([...files, join(dir, "notes.jpg")]);
     await page.getByTestId("photo-refusals").waitFor();
+    // The spec's text (provider §5), then the file by name with its reason.
+    await expect(page.getByTestId("photo-refusal-heading").allTextContents()).resolves.toEqual([
+      "1 files were skipped due to invalid type or size.",
+    ]);
     await expect(page.getByTestId("photo-refusal").allTextContents()).resolves.toEqual([
       "notes.jpg: not a JPEG, PNG or WebP image",
     ]);

@@ -2,6 +2,7 @@
 // (docs/decisions/0042-islands-woken-by-input.md): their code is not downloaded with the page, and nothing the
 // visitor does before it is in is lost.
 import type { Page, Route } from "playwright-core";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { hydrated, MOBILE, useBrowser } from "./browser";
 import { LIKES_KEY } from "../../app/features/likes/likes";
@@ -76,6 +77,29 @@ describe("parts that run from the first input", () => {
       .filter((path) => ISLAND_CHUNKS.test(path))
       .map((path) => path.split("/").pop()!.split("-")[0]);
     expect(fetched.sort()).toEqual(["cards", "filter", "site"]);
+    await context.close();
+  });
+
+  it("shows the placeholder for a card photo that fails to load, before the cards' code is in", async () => {
+    const { context, page } = await b.visitor({ viewport: MOBILE });
+    await page.route(/\/photos\//, (route) => route.abort("failed"));
+    await page.goto("/");
+    await hydrated(page);
+    await page.waitForLoadState("networkidle");
+    await expect(islandStates(page)).resolves.toEqual(["asleep", "asleep", "asleep", "asleep"]);
+    const frame = page.getByTestId("listing-grid").getByTestId("listing-card").first().locator(".card-photo");
+    const { data, info } = await sharp(await frame.screenshot())
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const at = (fx: number, fy: number) => {
+      const i = (Math.round(info.height * fy) * info.width + Math.round(info.width * fx)) * info.channels;
+      return [data[i], data[i + 1], data[i + 2]];
+    };
+    // The placeholder (app/features/photos/photos.server.ts): a grey frame with a lighter head in its middle,
+    // not the broken image's empty frame and alt text.
+    expect(at(0.1, 0.5)).toEqual([0x27, 0x27, 0x2a]);
+    expect(at(0.5, 0.45)).toEqual([0x52, 0x52, 0x5b]);
+    await expect(islandStates(page)).resolves.toEqual(["asleep", "asleep", "asleep", "asleep"]);
     await context.close();
   });
 

@@ -132,6 +132,7 @@ describe("no page is wider than a phone", () => {
       `/reset-password/${MADE_UP_TOKEN}`,
       `/confirm-email/${MADE_UP_TOKEN}`,
       `/account/email/${MADE_UP_TOKEN}`,
+      `/account/email/cancel/${MADE_UP_TOKEN}`,
       `/listing-check/${MADE_UP_TOKEN}`,
       `/consent/${MADE_UP_TOKEN}`,
       `/report/${live.id}`,
@@ -153,6 +154,8 @@ describe("no page is wider than a phone", () => {
       "/dashboard",
       "/managesub",
       "/account/two-factor",
+      // The two-factor offer after sign-up (decision 0056); this account has no authenticator, so it is shown.
+      "/account/secure",
       "/account/your-data",
       "/verification",
       "/photo-verification",
@@ -162,6 +165,9 @@ describe("no page is wider than a phone", () => {
       "/dashboard/safety-net",
       "/dashboard/safety-net/report",
       "/dashboard/insights",
+      // Booking requests (decision 0052): the inbox, and the form of Ruby's copy, which takes requests.
+      "/dashboard/requests",
+      `/view/${listing.id}/request`,
       ...(receipt ? [`/managesub/receipts/${receipt.id}`] : []),
     ]);
     expect(failures).toEqual([]);

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { seriousViolations } from "./axe";
 import { hydrated, MOBILE, useBrowser } from "./browser";
-import { d1Rows } from "./people";
+import { d1Rows, enterAs } from "./people";
 import { useOwnProvider } from "./providers";
 
 const b = useBrowser();
@@ -44,6 +44,22 @@ describe("public navigation on a phone", () => {
     await expect(footer.locator('a[href^="http"]').count()).resolves.toBe(0);
     await login.click();
     await page.waitForURL((url) => url.pathname === "/login");
+  });
+
+  it("gives a signed-in provider the avatar menu (Dashboard, Sign Out) in the header at 390 px", async () => {
+    const { page } = await b.visitor({ viewport: MOBILE });
+    await enterAs(page, provider, "/");
+    const header = page.getByTestId("site-header");
+    const avatar = header.getByLabel(/^Account menu for/);
+    await expect(avatar.isVisible()).resolves.toBe(true);
+    const box = (await avatar.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(MOBILE.width);
+    await avatar.click();
+    const menu = header.getByTestId("account-menu");
+    await expect(menu.getByRole("link", { name: "Dashboard" }).isVisible()).resolves.toBe(true);
+    await expect(menu.getByRole("button", { name: "Sign Out" }).isVisible()).resolves.toBe(true);
+    await menu.getByRole("link", { name: "Dashboard" }).click();
+    await page.waitForURL((url) => url.pathname === "/dashboard");
   });
 
   it("opens the phone menu with the regions, the information pages and 'Log in'", async () => {

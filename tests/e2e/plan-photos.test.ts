@@ -5,7 +5,7 @@ import { newId } from "../../app/platform/data/ids";
 import { seriousViolations } from "./axe";
 import { hydrated, useBrowser } from "./browser";
 import { d1, d1Rows, enterAs, insertAccount } from "./people";
-import { runCron } from "./server";
+import { runCron } from "./store";
 
 const b = useBrowser();
 const WEEK = 7 * 24 * 60 * 60 * 1000;
@@ -76,7 +76,7 @@ describe("changing from Featured to Standard with 12 photos", () => {
       `UPDATE subscriptions SET period_start = ${now - WEEK - 1000}, period_end = ${now - 1000} WHERE listing_id = '${id}'`,
     );
     // The cron's jobs run after its answer: wait for the renewal to be in.
-    await runCron(b.baseUrl);
+    await runCron();
     await expect
       .poll(
         async () =>

@@ -1,8 +1,7 @@
-// Verification means what it says, end to end: an Independent (a copy of the demo one) swaps in new photos on her verified,
-// photo-verified listing, is warned before saving, saves, and the photo tick is gone; an administrator then
-// finds the listing in the verification queue as a re-review, and confirms it.
+// Verification means what it says, end to end: an Independent (a copy of the demo one) swaps in new photos on her verified
+// listing, is warned before saving (a new ID check), saves, and her checked photos keep their dates; an
+// administrator then finds the listing in the verification queue as a re-review, and confirms it.
 import { describe, expect, it } from "vitest";
-import { REVERIFY_MSG } from "../../app/features/listings/reverification";
 import { DESKTOP, hydrated, useBrowser } from "./browser";
 import { d1, enterAs, makeAdministrator, signInAdmin } from "./people";
 import { useOwnProvider } from "./providers";
@@ -11,9 +10,14 @@ const b = useBrowser();
 const indie = useOwnProvider("independent");
 
 describe("changing a verified listing's photos", () => {
-  it("warns before saving, takes the photo tick away, and puts the listing in the re-review queue", async () => {
+  it("warns before saving, keeps the photos' checks, and puts the listing in the re-review queue", async () => {
     await d1(
-      "UPDATE listings SET awaiting_consent = 0, agency_held = 0, verified = 1, live = 1, photo_verified = 1, reviewed_image_ids = '[]' WHERE user_id = ?",
+      "UPDATE listings SET awaiting_consent = 0, agency_held = 0, verified = 1, live = 1, reviewed_image_ids = '[]' WHERE user_id = ?",
+      indie.id,
+    );
+    await d1(
+      "UPDATE listing_images SET verified_at = ? WHERE listing_id IN (SELECT id FROM listings WHERE user_id = ?)",
+      Date.UTC(2026, 9, 15),
       indie.id,
     );
     const provider = await b.visitor({ viewport: DESKTOP });
@@ -39,7 +43,7 @@ describe("changing a verified listing's photos", () => {
     );
     const warning = page.getByTestId("badge-warning");
     await warning.waitFor();
-    await expect(warning.textContent()).resolves.toContain(REVERIFY_MSG.photoTick);
+    await expect(warning.textContent()).resolves.not.toContain("Photos verified");
     await expect(warning.textContent()).resolves.toContain("new ID check (most photos replaced)");
 
     for (let i = 0; i < 2; i++) await page.getByTestId("editor-next").click();
@@ -47,7 +51,10 @@ describe("changing a verified listing's photos", () => {
     await page.getByTestId("editor-edit").waitFor({ timeout: 30_000 });
     await page.goto(`/view/${listingId}`);
     await page.getByTestId("profile").waitFor();
-    await expect(page.getByText("Photos verified", { exact: true }).count()).resolves.toBe(0);
+    // The photos checked before keep their date; the seven new ones are not verified.
+    await expect(page.getByTestId("photo-check-summary").textContent()).resolves.toBe(
+      `Photos verified: ${before} of ${before + 7}, last checked October 2026`,
+    );
     await provider.context.close();
 
     const moderator = await b.visitor({ viewport: DESKTOP });

@@ -7,6 +7,17 @@ import { DESKTOP, hydrated, MOBILE, useBrowser } from "./browser";
 
 const b = useBrowser();
 
+/**
+ * Waits until the list answers all the box holds. A pause in the typing sends a lookup for part of the name,
+ * and its answer shows until the answer for the whole arrives (aria-busy meanwhile).
+ */
+async function settledList(page: Page) {
+  const list = page.getByRole("listbox", { name: "Suggested names" });
+  await list.waitFor();
+  await expect.poll(() => list.getAttribute("aria-busy")).toBe("false");
+  return list;
+}
+
 /** A live listing's name, read from the grid as a visitor would see it. */
 async function aListedName(page: Page): Promise<{ name: string; id: string }> {
   const card = page.getByTestId("listing-grid").getByTestId("listing-card").first();
@@ -25,8 +36,7 @@ describe("search suggestions", () => {
     const box = page.getByRole("combobox", { name: "Find by name" });
     await box.focus();
     await page.keyboard.type(name.toLowerCase(), { delay: 30 });
-    const list = page.getByRole("listbox", { name: "Suggested names" });
-    await list.waitFor();
+    const list = await settledList(page);
     await expect(box.getAttribute("aria-expanded")).resolves.toBe("true");
     const options = list.getByRole("option");
     const count = await options.count();
@@ -55,6 +65,27 @@ describe("search suggestions", () => {
     await context.close();
   });
 
+  it("keep the highlight on the same name when typing on still suggests it", async () => {
+    const { context, page } = await b.visitor({ viewport: DESKTOP });
+    await page.goto("/");
+    await hydrated(page);
+    const { name } = await aListedName(page);
+    const box = page.getByRole("combobox", { name: "Find by name" });
+    await box.focus();
+    await page.keyboard.type(name.slice(0, -1).toLowerCase(), { delay: 30 });
+    const list = await settledList(page);
+    const active = list.locator(`[role="option"][aria-selected="true"]`);
+    const highlighted = async () => ((await active.count()) ? ((await active.textContent()) ?? "") : "");
+    for (let i = 0; i < 6 && !(await highlighted()).startsWith(name); i++) await page.keyboard.press("ArrowDown");
+    expect(await highlighted()).toMatch(new RegExp(`^${name}`));
+    // The last letter: a new answer, which still holds that name (an exact name comes first).
+    await page.keyboard.type(name.slice(-1).toLowerCase());
+    await settledList(page);
+    expect(await highlighted()).toMatch(new RegExp(`^${name}`));
+    await expect(box.getAttribute("aria-activedescendant")).resolves.toBe(await active.getAttribute("id"));
+    await context.close();
+  });
+
   it("Escape closes the list, then clears the text; Enter on the text searches", async () => {
     const { context, page } = await b.visitor({ viewport: MOBILE, bypassCSP: true });
     await page.goto("/");
@@ -63,8 +94,7 @@ describe("search suggestions", () => {
     const box = page.getByRole("combobox", { name: "Find by name" });
     await box.focus();
     await page.keyboard.type(name.slice(0, 3), { delay: 30 });
-    const list = page.getByRole("listbox", { name: "Suggested names" });
-    await list.waitFor();
+    const list = await settledList(page);
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press("Escape");
     await list.waitFor({ state: "hidden" });

@@ -67,3 +67,19 @@ export async function deletePhotos(keys: string[]): Promise<void> {
 export async function sealTotpSecret(userId: string, secret: string): Promise<string> {
   return (await ask<{ sealed: string }>({ op: "seal", userId, secret })).sealed;
 }
+
+/**
+ * Runs the Worker's cron handler once on this worker's server, as the every-30-minutes trigger would. Its
+ * jobs run in waitUntil after the answer: callers poll for what they expect.
+ */
+export async function runCron(): Promise<void> {
+  await ask({ op: "cron", cron: "*/30 * * * *" });
+}
+
+/**
+ * Moves the server's clock (Date.now in its Worker) to `at`, running on from there; null puts the real clock
+ * back. The server is the worker's for all its files: a test that moves it puts it back when it ends.
+ */
+export async function setServerClock(at: number | null): Promise<number> {
+  return (await ask<{ now: number }>({ op: "clock", at })).now;
+}

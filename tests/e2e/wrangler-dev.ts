@@ -24,7 +24,8 @@ export function mustRun(cmd: string, args: string[], cwd?: string) {
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed:\n${r.stdout}\n${r.stderr}`);
 }
 
-export type WranglerDev = { url: string; logFile: string; stop: () => Promise<void> };
+/** `inspectorPort`: workerd's DevTools inspector (the benchmark's CPU profiles attach to it). */
+export type WranglerDev = { url: string; logFile: string; inspectorPort: number; stop: () => Promise<void> };
 
 /**
  * `wrangler dev` with `args` (port and address are added) in `cwd`, answered once `readyPath` returns 2xx.
@@ -90,5 +91,5 @@ export async function serveWithWranglerDev(opts: {
     }
     await new Promise((r) => setTimeout(r, 300));
   }
-  return { url, logFile, stop };
+  return { url, logFile, inspectorPort, stop };
 }

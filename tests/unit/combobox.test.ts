@@ -2,7 +2,7 @@
 // (no option highlighted at rest, the arrows pass back through the text, an empty list stays hidden) and the
 // editor's suburb picker (one option always highlighted, the arrows stop at the ends, 'No suburbs found.').
 import { describe, expect, it } from "vitest";
-import { comboboxKey, isShown } from "~/ui/useCombobox";
+import { comboboxKey, highlightAfterChange, isShown } from "~/ui/useCombobox";
 import type { ComboboxMode, ComboboxState } from "~/ui/useCombobox";
 
 const search = (count: number): ComboboxMode => ({ count, noneHighlighted: true, showsEmpty: false });
@@ -97,4 +97,19 @@ it("leaves every other key to the field", () => {
       escape: null,
     });
   }
+});
+
+describe("new options replacing the list", () => {
+  it("keep the highlight on the same option when they still hold it, wherever it now is", () => {
+    expect(highlightAfterChange(["a", "b", "c"], 0, ["a"], -1)).toBe(0);
+    expect(highlightAfterChange(["a", "b", "c"], 1, ["c", "b"], -1)).toBe(1);
+    expect(highlightAfterChange(["a", "b"], 1, ["b", "a"], -1)).toBe(0);
+  });
+
+  it("put it back to rest when its option is gone, nothing was highlighted, or the options have no keys", () => {
+    expect(highlightAfterChange(["a", "b"], 1, ["a", "c"], -1)).toBe(-1);
+    expect(highlightAfterChange(["a", "b"], 1, ["a", "c"], 0)).toBe(0);
+    expect(highlightAfterChange(["a", "b"], -1, ["a", "b"], -1)).toBe(-1);
+    expect(highlightAfterChange(undefined, 1, undefined, 0)).toBe(0);
+  });
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   coverUrl,
@@ -42,6 +43,7 @@ function listing(over: Partial<DashboardListing> = {}): DashboardListing {
     live: true,
     verified: true,
     photoVerified: true,
+    photosToCheck: 0,
     ImageUrls: "/photos/a.webp,/photos/b.webp",
     profileClicks: 0,
     contactClicks: 0,
@@ -103,27 +105,32 @@ describe("menu", () => {
     );
   });
 
-  it("shows Verify Photos when some listing is not photo-verified and has at least 4 images", () => {
-    expect(labels([listing({ photoVerified: false, ImageUrls: four })])).toContain("Verify Photos /photo-verification");
-    expect(labels([listing({ photoVerified: false, ImageUrls: "/1,/2,/3" })])).not.toContain(
+  it("shows Verify Photos when some listing has a photo that may be sent for checking", () => {
+    expect(labels([listing({ photosToCheck: 1 })])).toContain("Verify Photos /photo-verification");
+    expect(labels([listing({ photoVerified: false, photosToCheck: 0, ImageUrls: four })])).not.toContain(
       "Verify Photos /photo-verification",
     );
-    expect(labels([listing({ photoVerified: true, ImageUrls: four })])).not.toContain(
-      "Verify Photos /photo-verification",
-    );
-    expect(labels([listing({ verified: false, photoVerified: false, ImageUrls: four })])).toEqual([
+    expect(labels([listing(), listing({ photosToCheck: 2 })])).toContain("Verify Photos /photo-verification");
+    expect(labels([listing({ verified: false, photosToCheck: 4, ImageUrls: four })])).toEqual([
       "Subscriptions /subscriptions",
       "Manage /managesub",
       "Help /faq",
       "Get Verified /verification",
       "Verify Photos /photo-verification",
       "Insights /dashboard/insights",
+      "Booking requests /dashboard/requests",
     ]);
   });
 
   it("links Insights once there is a listing", () => {
     expect(labels([])).not.toContain("Insights /dashboard/insights");
     expect(labels([listing()])).toContain("Insights /dashboard/insights");
+  });
+
+  it("links Booking requests once there is a listing, with how many wait for an answer", () => {
+    expect(labels([])).not.toContain("Booking requests /dashboard/requests");
+    expect(labels([listing()])).toContain("Booking requests /dashboard/requests");
+    expect(menuItems([listing()], false, 2).map((m) => m.label)).toContain("Booking requests (2 new)");
   });
 });
 
@@ -141,6 +148,18 @@ describe("cards", () => {
     expect(statusLine({ active: true, activeUntil: NOW + HOUR }, NOW)).toBe("Active · Standard Listing");
     expect(statusLine({ active: true, activeUntil: NOW - 1 }, NOW)).toBe("Inactive · Standard Listing");
     expect(statusLine({ active: false, activeUntil: NOW + HOUR }, NOW)).toBe("Inactive · Standard Listing");
+  });
+
+  it("docs/dashboard.md describes the status line as it is written: the real plan, or Unpaid", () => {
+    const docs = readFileSync("docs/dashboard.md", "utf8").replace(/\s+/g, " ");
+    const said = /Status line (.*?)\./.exec(docs.slice(docs.indexOf("Status line")))?.[0] ?? "";
+    expect(said).not.toMatch(/always Standard/);
+    for (const line of [
+      statusLine({ active: true, activeUntil: NOW + HOUR, plan: "Featured" }, NOW),
+      statusLine({ active: false, activeUntil: null, plan: "Standard" }, NOW),
+    ])
+      expect(docs).toContain(`'${line}'`);
+    expect(docs).toContain("Unpaid' while it has no paid plan");
   });
 
   it("with paid plans (docs/billing.md) the line names the real plan, or Unpaid, and expiry has its badge", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { EDITOR_PAGE_TITLES } from "~/features/listings/editor-pages";
 import { FAQ_GROUPS } from "~/features/shell/faq";
+import { signupSchema } from "~/features/accounts/auth-schemas";
 
 describe("FAQ 'How do I post a listing?'", () => {
   it("names the editor's pages in the editor's own order", () => {
@@ -31,5 +32,17 @@ describe("FAQ 'How is the order of listings decided?'", () => {
     expect(text).toContain("every 10 minutes");
     expect(text).toContain("fades away over 2 hours");
     expect(text).toContain("nobody can buy a bump");
+  });
+});
+
+describe("FAQ 'How do I create an account?'", () => {
+  it("asks for what sign-up asks for, and puts the phone number on the listing, where it is asked", () => {
+    const item = FAQ_GROUPS.flatMap((g) => g.items).find((i) => i.question === "How do I create an account?");
+    const text = item!.answer.join(" ");
+    // Sign-up takes no phone number (decision 0049): the answer must not say it needs one.
+    expect(Object.keys(signupSchema.shape)).not.toContain("phone");
+    expect(text).not.toMatch(/need an e-mail address, a password[^.]*phone/);
+    expect(text).toContain("You need an e-mail address and a password of at least 8 characters.");
+    expect(text).toContain("phone number clients text you on is asked for on your listing");
   });
 });

@@ -22,7 +22,7 @@ describe("parseFilters", () => {
   });
 
   it("ignores unknown or malformed values instead of failing", () => {
-    const f = parse("age=12-99&height=tall&show=nope&nationality=" + "x".repeat(500));
+    const f = parse("age=12-99&height=tall&show=nope&photos=all&nationality=" + "x".repeat(500));
     expect(f).toEqual({
       age: null,
       height: null,
@@ -30,8 +30,18 @@ describe("parseFilters", () => {
       bodyType: null,
       show: "all",
       availableToday: false,
+      verifiedPhotos: false,
     });
     expect(hasActiveFilters(f)).toBe(false);
+  });
+
+  it("reads and writes the 'Verified photos' filter, and clicking it again clears it", () => {
+    const f = parse("photos=verified&available=today");
+    expect(f.verifiedPhotos).toBe(true);
+    expect(hasActiveFilters(f)).toBe(true);
+    expect(filtersToSearch(f)).toBe("?available=today&photos=verified");
+    expect(toggleFilter(f, "photos", "verified")).toBe("?available=today");
+    expect(toggleFilter(parse(""), "photos", "verified")).toBe("?photos=verified");
   });
 
   it("has the spec's ranges: 35+ runs to 100, 175cm+ to 999, under 150 below 150", () => {

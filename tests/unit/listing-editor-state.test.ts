@@ -49,6 +49,7 @@ function profile(over: Partial<Profile> = {}): Profile {
     onlyFans: "",
     website: v.website,
     contactPhone: v.contactPhone,
+    takesRequests: false,
     accountType: "standard",
     hot: false,
     verified: false,

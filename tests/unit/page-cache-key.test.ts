@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { encodeCursor } from "~/features/catalogue/public-api";
+import { KEPT_SLOTS } from "~/features/catalogue/grid-slot";
+import { rotationSlot } from "~/features/insights/rotation";
 import {
   listingScope,
   MAX_CACHED_PAGE,
@@ -10,7 +12,8 @@ import {
 } from "~/features/catalogue/page-cache-key";
 
 const ID = "abcdefghij012345";
-const plan = (path: string) => planPageCache(new URL(path, "https://kiwi.example"));
+const NOW = Date.UTC(2026, 11, 3, 1, 2);
+const plan = (path: string, now = NOW) => planPageCache(new URL(path, "https://kiwi.example"), now);
 const pathOf = (path: string) => plan(path)?.path ?? null;
 
 describe("planPageCache: which pages", () => {
@@ -123,6 +126,22 @@ describe("pageCacheKey", () => {
     expect(
       pageCacheKey("https://kiwi.example", view, { ageVerified: true, city: "Ponsonby", today }, "b1", [7, 3]),
     ).toBe(`https://kiwi.example/view/${ID}?_age=1&_near=&_day=2026-12-03&_build=b1&_v=7.3`);
+  });
+
+  it("keeps a later page's rotation slot while the page honours it, and one copy of each past it", () => {
+    const slot = rotationSlot(NOW);
+    for (const base of ["/?page=3", "/locations/Wellington?page=3", "/api/grid?region=Wellington&page=3"]) {
+      const p = new URL(base, "https://kiwi.example");
+      const at = (s: number | string) => pathOf(`${base}&slot=${s}`);
+      expect(at(slot)).toBe(`${p.pathname}${p.search}&slot=${slot}`);
+      expect(at(slot - KEPT_SLOTS)).toBe(`${p.pathname}${p.search}&slot=${slot - KEPT_SLOTS}`);
+      // Too old, or still to come: read in the current slot, the same copy as without one.
+      expect(at(slot - KEPT_SLOTS - 1)).toBe(pathOf(base));
+      expect(at(slot + 1)).toBe(pathOf(base));
+      expect(at(0)).toBe(pathOf(base));
+      // Not a slot at all: rendered fresh, never kept.
+      for (const bad of ["abc", "-1", "1.5", "1e6", "9".repeat(13)]) expect(plan(`${base}&slot=${bad}`)).toBeNull();
+    }
   });
 
   it("keys the grids on the 10-minute rotation slot, not a profile or an info page", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   percent,
   refusal,
-  refusalHeading,
+  refusalHeadings,
   refusalLine,
   RESCALE_ABOVE_BYTES,
   serverRefusalKind,
@@ -42,9 +42,22 @@ describe("a refused file is named with its reason", () => {
     expect(refusal("", "type").name).toBe("Unnamed file");
   });
 
-  it("the list says how many (never '1 files')", () => {
-    expect(refusalHeading(1)).toBe("1 photo was not added:");
-    expect(refusalHeading(3)).toBe("3 photos were not added:");
+  it("the list opens with the spec's texts for what they cover, then how many others", () => {
+    const files = (...kinds: Parameters<typeof refusal>[1][]) => kinds.map((k, i) => refusal(`f${i}.jpg`, k));
+    expect(refusalHeadings(files("type", "size", "dimensions"))).toEqual([
+      "3 files were skipped due to invalid type or size.",
+    ]);
+    // The spec's wording, as it is, for one file too.
+    expect(refusalHeadings(files("type"))).toEqual(["1 files were skipped due to invalid type or size."]);
+    expect(refusalHeadings(files("process", "process"))).toEqual([
+      "Failed to process one or more images. Please try again with different images.",
+    ]);
+    expect(refusalHeadings(files("size", "process", "failed", "tooMany"))).toEqual([
+      "1 files were skipped due to invalid type or size.",
+      "Failed to process one or more images. Please try again with different images.",
+      "2 photos were not added.",
+    ]);
+    expect(refusalHeadings(files("failed"))).toEqual(["1 photo was not added."]);
   });
 });
 

@@ -4,7 +4,6 @@ import type { BadgeBaseline } from "~/features/listings/reverification";
 
 const base: BadgeBaseline = {
   verified: true,
-  photoVerified: true,
   firstName: "Mere",
   age: 30,
   imageIds: ["a", "b", "c"],
@@ -14,19 +13,13 @@ const same = { firstName: "Mere", age: 30, imageIds: ["a", "b", "c"] };
 
 describe("what a change does to the badges", () => {
   it("a pure reorder or an unrelated edit changes nothing", () => {
-    expect(badgeEffects(base, { ...same, imageIds: ["c", "a", "b"] })).toEqual({
-      clearsPhotoTick: false,
-      reReview: [],
-    });
-    expect(badgeEffects(base, same)).toEqual({ clearsPhotoTick: false, reReview: [] });
+    expect(badgeEffects(base, { ...same, imageIds: ["c", "a", "b"] })).toEqual({ reReview: [] });
+    expect(badgeEffects(base, same)).toEqual({ reReview: [] });
     expect(badgeWarning(badgeEffects(base, same))).toEqual([]);
   });
-  it("any change to the set of photos clears the photo tick", () => {
-    expect(badgeEffects(base, { ...same, imageIds: ["a", "b", "c", "d"] }).clearsPhotoTick).toBe(true);
-    expect(badgeEffects(base, { ...same, imageIds: ["a", "b"] }).clearsPhotoTick).toBe(true);
-    expect(badgeEffects({ ...base, photoVerified: false }, { ...same, imageIds: ["a", "d"] }).clearsPhotoTick).toBe(
-      false,
-    );
+  it("adding or removing a photo says nothing about photos (each keeps its own check)", () => {
+    expect(badgeWarning(badgeEffects(base, { ...same, imageIds: ["a", "b", "c", "d"] }))).toEqual([]);
+    expect(badgeWarning(badgeEffects(base, { ...same, imageIds: ["a", "b"] }))).toEqual([]);
   });
   it("a new name, age or mostly new photos send an ID-verified listing back for review", () => {
     expect(badgeEffects(base, { ...same, firstName: "Aroha" }).reReview).toEqual([
@@ -46,7 +39,7 @@ describe("what a change does to the badges", () => {
   });
   it("words the warning the owner sees before saving", () => {
     const lines = badgeWarning(badgeEffects(base, { ...same, firstName: "Aroha", imageIds: ["a", "b", "c", "d"] }));
-    expect(lines[0]).toBe(REVERIFY_MSG.photoTick);
-    expect(lines[1]).toContain("new ID check (display name changed from 'Mere' to 'Aroha')");
+    expect(lines).toEqual([REVERIFY_MSG.reReview(["display name changed from 'Mere' to 'Aroha'"])]);
+    expect(lines[0]).toContain("new ID check (display name changed from 'Mere' to 'Aroha')");
   });
 });

@@ -196,7 +196,7 @@ describe("the forms", () => {
 
 describe("the dashboard menu", () => {
   it("offers the Safety Net when the server says the account sees it (access or reports of its own)", () => {
-    const l = { verified: true, photoVerified: true, ImageUrls: "", idPending: false };
+    const l = { verified: true, photosToCheck: 0, idPending: false };
     const has = (safetyNet: boolean) => menuItems([l], safetyNet).some((m) => m.to === "/dashboard/safety-net");
     expect(has(true)).toBe(true);
     // A verified listing alone no longer decides: on a break, taken down or suspended it gives no access.

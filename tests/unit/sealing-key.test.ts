@@ -69,7 +69,7 @@ describe(".dev.vars", () => {
 
   it("keeps the TWO_FACTOR_KEY of a checkout from before, so its seeded database still opens", () => {
     const f = file();
-    const before = `APP_ENV = "development"\nTWO_FACTOR_KEY = "${KEY}"\nSAFETY_NET_KEY = "${OTHER}"\nVISITOR_KEY = "${OTHER}"\n`;
+    const before = `APP_ENV = "development"\nTWO_FACTOR_KEY = "${KEY}"\nSAFETY_NET_KEY = "${OTHER}"\nVISITOR_KEY = "${OTHER}"\nBOOKINGS_KEY = "${OTHER}"\n`;
     writeFileSync(f, before);
     ensureDevVars(f);
     expect(readFileSync(f, "utf8")).toBe(before);
@@ -84,5 +84,12 @@ describe(".dev.vars", () => {
       true,
     );
     expect(text).toMatch(/^VISITOR_KEY = "[A-Za-z0-9+/]{43}="$/m);
+  });
+
+  it("gets a BOOKINGS_KEY when it has none (booking requests' hashes and sealed texts)", () => {
+    const f = file();
+    writeFileSync(f, `APP_ENV = "development"\nSEALING_KEY = "${KEY}"\n`);
+    ensureDevVars(f);
+    expect(readFileSync(f, "utf8")).toMatch(/^BOOKINGS_KEY = "[A-Za-z0-9+/]{43}="$/m);
   });
 });

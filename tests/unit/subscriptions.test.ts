@@ -4,7 +4,6 @@ import {
   dueAction,
   GRACE_MS,
   isPaidStatus,
-  prorationCents,
   REMINDER_MS,
   statusLabel,
   SUBSCRIPTION_MSG,
@@ -13,6 +12,7 @@ import {
   WEEK_MS,
 } from "~/features/billing/subscriptions";
 import type { Subscription, SubscriptionEvent } from "~/features/billing/subscriptions";
+import { prorationCents } from "~/features/billing/upgrade";
 
 /** A fake clock: every test moves it by hand. */
 const T0 = Date.UTC(2026, 10, 2, 9, 0, 0);
@@ -29,14 +29,22 @@ function refused(sub: Subscription, event: SubscriptionEvent, now: number): stri
   return result.error;
 }
 
-const active = (plan: "standard" | "featured" = "standard"): Subscription => step(UNPAID, { type: "paid", plan }, T0);
+/** Paid for at `at` by a listing already public (or made public at once by the payment). */
+const paidPublic = (sub: Subscription, plan: "standard" | "featured", at: number): Subscription =>
+  step(step(sub, { type: "paid", plan }, at), { type: "listingPublic" }, at);
+
+const active = (plan: "standard" | "featured" = "standard"): Subscription => paidPublic(UNPAID, plan, T0);
+
+/** Free weeks given at `at` to a listing that is public. */
+const givenPublic = (sub: Subscription, weeks: number, at: number): Subscription =>
+  step(step(sub, { type: "grantWeeks", weeks, hasCard: false }, at), { type: "listingPublic" }, at);
 
 describe("subscription state machine", () => {
   it("unpaid → pending → active for one week from the payment", () => {
     const pending = step(UNPAID, { type: "checkoutStarted", plan: "featured" }, T0);
     expect(pending).toMatchObject({ status: "pending", plan: "featured", periodEnd: null });
     expect(isPaidStatus(pending.status)).toBe(false);
-    const paid = step(pending, { type: "paid", plan: "featured" }, T0 + 5000);
+    const paid = paidPublic(pending, "featured", T0 + 5000);
     expect(paid).toMatchObject({
       status: "active",
       plan: "featured",
@@ -209,10 +217,13 @@ describe("subscription state machine", () => {
       [pending, false],
     ] as const) {
       const now = T0 + 4 * WEEK_MS;
-      const gift = step(from, { type: "grantWeeks", weeks: 2, hasCard }, now);
+      const given = step(from, { type: "grantWeeks", weeks: 2, hasCard }, now);
+      const gift = step(given, { type: "listingPublic" }, now);
       expect(gift).toMatchObject({ status: "cancelling", gift: true, periodStart: now, periodEnd: now + 2 * WEEK_MS });
       expect(isPaidStatus(gift.status)).toBe(true);
       expect(statusLabel(gift)).toBe("Free weeks: end without a charge");
+      // Given to a listing that is hidden, they wait for it to be public like a paid week.
+      expect(statusLabel(given)).toBe("Free weeks: they start when the listing is public");
     }
   });
 
@@ -228,7 +239,7 @@ describe("subscription state machine", () => {
   });
 
   it("a gift cannot be resumed or cancelled; it expires at its end like a cancelled period", () => {
-    const gift = step(UNPAID, { type: "grantWeeks", weeks: 1, hasCard: false }, T0);
+    const gift = givenPublic(UNPAID, 1, T0);
     expect(refused(gift, { type: "resume" }, T0 + 1)).toBe(SUBSCRIPTION_MSG.giftEnds);
     expect(refused(gift, { type: "cancel" }, T0 + 1)).toBe(SUBSCRIPTION_MSG.notActive);
     expect(refused(gift, { type: "renewalFailed" }, T0 + WEEK_MS)).toBe(SUBSCRIPTION_MSG.notActive);
@@ -237,12 +248,12 @@ describe("subscription state machine", () => {
   });
 
   it("subscribing during a gift: the listing stays public meanwhile; the payment starts a plan and keeps the free days", () => {
-    const gift = step(UNPAID, { type: "grantWeeks", weeks: 2, hasCard: false }, T0);
+    const gift = givenPublic(UNPAID, 2, T0);
     // The checkout neither hides the listing (pending) nor changes its plan before the money arrives.
     expect(step(gift, { type: "checkoutStarted", plan: "featured" }, T0 + 1000)).toEqual(gift);
     // A declined or abandoned checkout leaves the gift as it was.
     expect(refused(gift, { type: "checkoutFailed" }, T0 + 2000)).toBe(SUBSCRIPTION_MSG.noCheckout);
-    const paid = step(gift, { type: "paid", plan: "featured" }, T0 + WEEK_MS);
+    const paid = paidPublic(gift, "featured", T0 + WEEK_MS);
     expect(paid).toMatchObject({
       status: "active",
       gift: false,
@@ -253,6 +264,80 @@ describe("subscription state machine", () => {
     // From then on a normal subscription: reminded and charged at the end.
     expect(dueAction(paid, null, T0 + 3 * WEEK_MS - REMINDER_MS)).toBe("remind");
     expect(dueAction(paid, null, T0 + 3 * WEEK_MS)).toBe("charge");
+  });
+});
+
+describe("a week bought while the listing is hidden", () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  // Paid at T0 while the ID check waits; approved (so public) three and a half days later.
+  const waiting = step(UNPAID, { type: "paid", plan: "standard" }, T0);
+  const approvedAt = T0 + 3.5 * DAY;
+
+  it("waits: nothing is reminded, charged or ended however long the listing stays hidden", () => {
+    expect(waiting).toMatchObject({ status: "active", startsWhenPublic: true, periodStart: T0 });
+    expect(isPaidStatus(waiting.status)).toBe(true);
+    expect(statusLabel(waiting)).toBe("Paid: the week starts when the listing is public");
+    for (const now of [T0, T0 + WEEK_MS - REMINDER_MS, T0 + WEEK_MS, T0 + 5 * WEEK_MS]) {
+      expect(dueAction(waiting, null, now)).toBe("none");
+    }
+    const cancelled = step(waiting, { type: "cancel" }, T0 + DAY);
+    expect(cancelled).toMatchObject({ status: "cancelling", startsWhenPublic: true });
+    expect(dueAction(cancelled, null, T0 + 2 * WEEK_MS)).toBe("none");
+    expect(refused(cancelled, { type: "periodEnded" }, T0 + 2 * WEEK_MS)).toBe(SUBSCRIPTION_MSG.notDue);
+  });
+
+  it("starts the moment the listing is public and runs a full week from then", () => {
+    const started = step(waiting, { type: "listingPublic" }, approvedAt);
+    expect(started).toMatchObject({
+      startsWhenPublic: false,
+      periodStart: approvedAt,
+      periodEnd: approvedAt + WEEK_MS,
+    });
+    expect(statusLabel(started)).toBe("Active");
+    expect(dueAction(started, null, approvedAt + WEEK_MS - REMINDER_MS)).toBe("remind");
+    expect(dueAction(started, approvedAt + WEEK_MS, approvedAt + WEEK_MS)).toBe("charge");
+    // Being public again later (after a break) moves nothing: only the first time counts.
+    expect(step(started, { type: "listingPublic" }, approvedAt + 2 * DAY)).toEqual(started);
+    // A cancelled waiting week runs its week once public, then ends.
+    const cancelled = step(step(waiting, { type: "cancel" }, T0 + DAY), { type: "listingPublic" }, approvedAt);
+    expect(dueAction(cancelled, null, approvedAt + WEEK_MS - 1)).toBe("none");
+    expect(dueAction(cancelled, null, approvedAt + WEEK_MS)).toBe("end");
+  });
+
+  it("renewals that follow a week never wait: the week after is paid while the listing may be on a break", () => {
+    const started = step(waiting, { type: "listingPublic" }, approvedAt);
+    const renewed = step(started, { type: "renewalPaid" }, approvedAt + WEEK_MS);
+    expect(renewed).toMatchObject({ startsWhenPublic: false, periodStart: approvedAt + WEEK_MS });
+    const pastDue = step(started, { type: "renewalFailed" }, approvedAt + WEEK_MS);
+    expect(step(pastDue, { type: "paid", plan: "standard" }, approvedAt + WEEK_MS + DAY)).toMatchObject({
+      startsWhenPublic: false,
+      periodStart: approvedAt + WEEK_MS,
+    });
+    // After expiry the listing was hidden: a late payment's week waits for it to be public again.
+    const expired = step(pastDue, { type: "renewalFailed" }, approvedAt + WEEK_MS + GRACE_MS);
+    expect(step(expired, { type: "renewalPaid" }, approvedAt + 3 * WEEK_MS).startsWhenPublic).toBe(true);
+    expect(step(expired, { type: "paid", plan: "standard" }, approvedAt + 3 * WEEK_MS).startsWhenPublic).toBe(true);
+  });
+
+  it("keeps all of its time for an upgrade and for free weeks added while it waits", () => {
+    const late = T0 + 2 * WEEK_MS;
+    // Nothing of the week is used yet: the whole difference, however late the upgrade.
+    expect(prorationCents(waiting, late)).toBe(4000);
+    // Free weeks go on the end of the week still to run, not on today.
+    const longer = step(waiting, { type: "grantWeeks", weeks: 1, hasCard: true }, late);
+    expect(longer).toMatchObject({ startsWhenPublic: true, periodStart: T0, periodEnd: T0 + 2 * WEEK_MS });
+    expect(step(longer, { type: "listingPublic" }, late)).toMatchObject({
+      periodStart: late,
+      periodEnd: late + 2 * WEEK_MS,
+    });
+    // Paid during free weeks that are still waiting: the paid week follows them, all from when it is public.
+    const gift = step(UNPAID, { type: "grantWeeks", weeks: 1, hasCard: false }, T0);
+    const paid = step(gift, { type: "paid", plan: "featured" }, T0 + 2 * WEEK_MS);
+    expect(paid).toMatchObject({ startsWhenPublic: true, gift: false, periodStart: T0, periodEnd: T0 + 2 * WEEK_MS });
+    expect(step(paid, { type: "listingPublic" }, approvedAt + 2 * WEEK_MS)).toMatchObject({
+      periodStart: approvedAt + 2 * WEEK_MS,
+      periodEnd: approvedAt + 4 * WEEK_MS,
+    });
   });
 });
 
@@ -275,7 +360,7 @@ describe("what the cron does", () => {
 
   it("free weeks with no card: never a reminder or a charge, only the end", () => {
     for (const from of [UNPAID, { ...active(), status: "expired" } as Subscription]) {
-      const gift = step(from, { type: "grantWeeks", weeks: 2, hasCard: false }, T0);
+      const gift = givenPublic(from, 2, T0);
       const end = T0 + 2 * WEEK_MS;
       for (const now of [T0, end - REMINDER_MS - 1, end - REMINDER_MS, end - 1]) {
         expect(dueAction(gift, null, now)).toBe("none");

@@ -1,80 +1,251 @@
-// The weekly visibility statement's arithmetic (app/features/insights/statement.ts): the week's bounds in NZ time,
-// medians, where a listing stands among its peers, the e-mail's discreet subject and the administrators' spread.
+// The weekly visibility statement's rule (app/features/insights/statement/exposure-days.ts, statement.ts): a
+// hand-worked week whose every figure was computed on paper, below, before the code was run; the week's bounds
+// in NZ time and when its figures are final; the words; the e-mail's discreet subject; the administrators'
+// spread.
 import { describe, expect, it } from "vitest";
 import {
-  comparisonWords,
+  byGroup,
+  groupKey,
   lastFullWeek,
+  statementWeek,
+  weekCloses,
+  weekFigures,
+} from "~/features/insights/statement/exposure-days";
+import type { DayCount, GroupFigure, Span } from "~/features/insights/statement/exposure-days";
+import {
+  comparisonWords,
+  daysWords,
   median,
+  nextStatementDay,
   ordinal,
+  partOf,
+  publicWords,
+  shareWords,
   spreadOf,
   statementEmail,
   statementOf,
-} from "~/features/insights/statement";
+} from "~/features/insights/statement/statement";
+import type { Member } from "~/features/insights/statement/statement";
 
-describe("lastFullWeek", () => {
-  it("is the Monday-Sunday before this NZ week", () => {
-    // Thursday 26 Nov 2026, 15:00 UTC = Friday 27 Nov 04:00 in NZ (NZDT, +13).
-    const w = lastFullWeek(Date.UTC(2026, 10, 26, 15));
-    expect(w).toMatchObject({ from: "2026-11-16", to: "2026-11-22" });
-    expect(w.days).toEqual([
-      "2026-11-16",
-      "2026-11-17",
-      "2026-11-18",
-      "2026-11-19",
-      "2026-11-20",
-      "2026-11-21",
-      "2026-11-22",
+const H = 3_600_000;
+const DAY = 24 * H;
+/** Midnight UTC starting a date: the daily rows are UTC days (decision 0024). */
+const at = (date: string, hour = 0) => Date.parse(`${date}T00:00:00Z`) + hour * H;
+
+// Monday 16 – Sunday 22 November 2026, read after it closed.
+const week = lastFullWeek(Date.UTC(2026, 10, 26, 15));
+const NOW = at("2026-11-24");
+
+/*
+ * The hand-worked week, in Otago unless said. Spans (UTC), and impressions per day:
+ *   A  Standard from Thu 19 12:00; Featured from Sat 21 06:00 (a grant made on Saturday); public since.
+ *      Counted Mon 16: 9 (a stray count on a day it was not public), Thu 6, Fri 18, Sat 30, Sun 20.
+ *      Per day: Thu 12 h Standard; Fri 24 h Standard; Sat 6 h Standard + 18 h Featured -> Featured; Sun Featured.
+ *      Standard: Thu, Fri; 36 h = 1.5 days; 6 + 18 = 24 impressions; 16 a day.
+ *      Featured: Sat, Sun; 48 h = 2 days; 30 + 20 = 50 impressions; 25 a day.
+ *   B  Standard all week: 10 a day, 70 in all.
+ *   C  Standard all week: never shown, 0.
+ *   D  Standard Mon 00:00 to Wed 00:00 (2 days), then hidden: 40 impressions, 20 a day.
+ *   E  Standard, hidden since the week before; one stray count of 3 on Tuesday: not a peer.
+ *   F  Featured all week: 140 impressions, 20 a day.
+ *   H  Standard all week in Nelson: 700 impressions, not a peer.
+ * Standard in Otago: A 24 / 1.5 d = 16, B 10, C 0, D 20.
+ *   4 listings; median of 0, 10, 16, 20 = (10 + 16) / 2 = 13; above A only D: A is 2nd.
+ *   Impressions 24 + 70 + 0 + 40 = 134: A's share 24 / 134 = 17.9%.
+ *   Time public 1.5 + 7 + 7 + 2 = 17.5 days: an even split gives A 1.5 / 17.5 = 8.6%.
+ *   C has no impressions: no place. Ratio highest over lowest: none (C had none); spread (20 - 0) / 46 = 43.5%.
+ * Featured in Otago: A 25, F 20: 2 listings; median 22.5; A 1st; share 50 / 190 = 26.3%; even split 2 / 9 = 22.2%.
+ *   Ratio 25 / 20 = 1.25; spread (25 - 20) / 45 = 11.1%.
+ */
+const spans: Span[] = [
+  { listingId: "A", start: at("2026-11-19", 12), end: at("2026-11-21", 6), featured: 0, region: "Otago" },
+  { listingId: "A", start: at("2026-11-21", 6), end: null, featured: 1, region: "Otago" },
+  { listingId: "B", start: at("2026-11-01"), end: null, featured: 0, region: "Otago" },
+  { listingId: "C", start: at("2026-11-01"), end: null, featured: 0, region: "Otago" },
+  { listingId: "D", start: at("2026-11-10"), end: at("2026-11-18"), featured: 0, region: "Otago" },
+  { listingId: "E", start: at("2026-11-01"), end: at("2026-11-12"), featured: 0, region: "Otago" },
+  { listingId: "F", start: at("2026-11-01"), end: null, featured: 1, region: "Otago" },
+  { listingId: "H", start: at("2026-11-01"), end: null, featured: 0, region: "Nelson" },
+];
+const counts: DayCount[] = [
+  { listingId: "A", day: "2026-11-16", impressions: 9 },
+  { listingId: "A", day: "2026-11-19", impressions: 6 },
+  { listingId: "A", day: "2026-11-20", impressions: 18 },
+  { listingId: "A", day: "2026-11-21", impressions: 30 },
+  { listingId: "A", day: "2026-11-22", impressions: 20 },
+  ...week.days.map((day) => ({ listingId: "B", day, impressions: 10 })),
+  { listingId: "D", day: "2026-11-16", impressions: 15 },
+  { listingId: "D", day: "2026-11-17", impressions: 25 },
+  { listingId: "E", day: "2026-11-17", impressions: 3 },
+  ...week.days.map((day) => ({ listingId: "F", day, impressions: 20 })),
+  ...week.days.map((day) => ({ listingId: "H", day, impressions: 100 })),
+];
+
+const figures = weekFigures(week, spans, counts, NOW);
+const groups = byGroup(figures);
+const members = (f: GroupFigure): Member[] => groups.get(groupKey(f.plan, f.region)) ?? [];
+const statementFor = (id: string) =>
+  statementOf(
+    week,
+    figures.filter((f) => f.listingId === id),
+    members,
+  );
+
+describe("the hand-worked week", () => {
+  it("finds each listing's days public, in the plan and region it had on each of them", () => {
+    const a = figures.filter((f) => f.listingId === "A");
+    expect(a).toEqual([
+      {
+        listingId: "A",
+        plan: "standard",
+        region: "Otago",
+        days: ["2026-11-19", "2026-11-20"],
+        publicMs: 36 * H,
+        impressions: 24,
+      },
+      {
+        listingId: "A",
+        plan: "featured",
+        region: "Otago",
+        days: ["2026-11-21", "2026-11-22"],
+        publicMs: 48 * H,
+        impressions: 50,
+      },
     ]);
+    expect(figures.find((f) => f.listingId === "D")).toMatchObject({
+      days: ["2026-11-16", "2026-11-17"],
+      publicMs: 2 * DAY,
+    });
+    // Hidden all week: no figure, whatever was counted.
+    expect(figures.some((f) => f.listingId === "E")).toBe(false);
+    expect([...groups.keys()].sort()).toEqual([
+      groupKey("featured", "Otago"),
+      groupKey("standard", "Nelson"),
+      groupKey("standard", "Otago"),
+    ]);
+    expect(
+      groups
+        .get(groupKey("standard", "Otago"))!
+        .map((m) => m.listingId)
+        .sort(),
+    ).toEqual(["A", "B", "C", "D"]);
   });
 
-  it("turns over at NZ midnight on Monday, not UTC's", () => {
-    // Sunday 22 Nov 10:59 UTC = Sunday 23:59 NZ; 11:00 UTC = Monday 00:00 NZ.
-    expect(lastFullWeek(Date.UTC(2026, 10, 22, 10, 59)).from).toBe("2026-11-09");
-    expect(lastFullWeek(Date.UTC(2026, 10, 22, 11, 0)).from).toBe("2026-11-16");
+  it("tells A's week in two parts, each against the listings it was grouped with on those days", () => {
+    const s = statementFor("A");
+    expect(s.parts).toHaveLength(2);
+    const [standard, featured] = s.parts;
+    expect(standard).toMatchObject({
+      plan: "standard",
+      region: "Otago",
+      impressions: 24,
+      perDay: 16,
+      peers: 4,
+      medianPerDay: 13,
+      rank: 2,
+    });
+    expect(standard.share).toBeCloseTo(24 / 134, 10);
+    expect(standard.fairShare).toBeCloseTo(1.5 / 17.5, 10);
+    expect(featured).toMatchObject({
+      plan: "featured",
+      impressions: 50,
+      perDay: 25,
+      peers: 2,
+      medianPerDay: 22.5,
+      rank: 1,
+    });
+    expect(featured.share).toBeCloseTo(50 / 190, 10);
+    expect(featured.fairShare).toBeCloseTo(2 / 9, 10);
+
+    expect(publicWords(week, standard)).toBe(
+      "Your listing was public from Thursday to Friday (1.5 days in all), as one of the Standard listings in Otago.",
+    );
+    expect(comparisonWords(standard)).toBe(
+      "That is more than the median Standard listing there (13 a day). You were 2nd of 4 Standard listings in Otago by impressions a day while public.",
+    );
+    expect(shareWords(standard)).toBe(
+      "Your share of the group's impressions: 17.9%. An even split by time public would give you 8.6%.",
+    );
+    expect(publicWords(week, featured)).toBe(
+      "Your listing was public from Saturday to Sunday (2 days in all), as one of the Featured listings in Otago.",
+    );
+    expect(comparisonWords(featured)).toBe(
+      "That is more than the median Featured listing there (22.5 a day). You were 1st of 2 Featured listings in Otago by impressions a day while public.",
+    );
+    expect(shareWords(featured)).toBe(
+      "Your share of the group's impressions: 26.3%. An even split by time public would give you 22.2%.",
+    );
   });
 
-  it("spans the daylight-saving change as seven calendar dates", () => {
-    // NZ clocks went forward on Sunday 27 Sep 2026.
-    const w = lastFullWeek(Date.UTC(2026, 8, 30));
-    expect(w).toMatchObject({ from: "2026-09-21", to: "2026-09-27" });
+  it("gives no place to a listing never shown, and no statement to one hidden all week", () => {
+    const [c] = statementFor("C").parts;
+    expect(c).toMatchObject({ impressions: 0, rank: null, peers: 4, share: 0 });
+    expect(comparisonWords(c)).toBe(
+      "It was not shown on the grid while public, so it has no place among the 4 Standard listings in Otago; the median one was shown 13 times a day.",
+    );
+    expect(statementFor("E").parts).toEqual([]);
+    expect(publicWords(week, statementFor("B").parts[0])).toContain("public every day of the week (7 days in all)");
+  });
+
+  it("gives the administrators' spread of each group from the same members", () => {
+    expect(spreadOf("standard", "Otago", groups.get(groupKey("standard", "Otago"))!)).toEqual({
+      plan: "standard",
+      region: "Otago",
+      listings: 4,
+      impressions: 134,
+      ratio: null,
+      spread: 20 / 46,
+      medianPerDay: 13,
+    });
+    const featured = spreadOf("featured", "Otago", groups.get(groupKey("featured", "Otago"))!);
+    expect(featured).toMatchObject({ listings: 2, impressions: 190, ratio: 1.25, medianPerDay: 22.5 });
+    expect(featured.spread).toBeCloseTo(5 / 45, 10);
   });
 });
 
-describe("median", () => {
+describe("places and medians", () => {
+  const own = (impressions: number, days = 7): GroupFigure => ({
+    listingId: "me",
+    plan: "standard",
+    region: "Otago",
+    days: week.days.slice(0, days),
+    publicMs: days * DAY,
+    impressions,
+  });
+  const m = (listingId: string, impressions: number, days = 7): Member => ({
+    listingId,
+    impressions,
+    publicMs: days * DAY,
+  });
+
+  it("ties share the better place, compared exactly by impressions a day", () => {
+    // 14 over 7 days and 6 over 3 days are both 2 a day: a tie, not a rounding difference.
+    const p = partOf(own(6, 3), [m("me", 6, 3), m("x", 14, 7), m("y", 30, 7)]);
+    expect(p.rank).toBe(2);
+    expect(p.perDay).toBe(2);
+  });
+
+  it("has no place among ties at zero, and no share when nobody was seen", () => {
+    const p = partOf(own(0), [m("me", 0), m("x", 0), m("y", 0)]);
+    expect(p).toMatchObject({ rank: null, share: null, medianPerDay: 0 });
+    expect(comparisonWords(p)).toBe(
+      "It was not shown on the grid while public, so it has no place among the 3 Standard listings in Otago.",
+    );
+  });
+
+  it("says when a listing was alone in its group, and adds itself to a group stored without it", () => {
+    const alone = partOf(own(5), []);
+    expect(alone).toMatchObject({ peers: 1, rank: 1, share: 1, fairShare: 1 });
+    expect(comparisonWords(alone)).toBe("Yours was the only one of the Standard listings in Otago public that week.");
+  });
+
   it("takes the middle, the mean of the two middles, or 0 for none", () => {
     expect(median([5, 1, 3])).toBe(3);
     expect(median([4, 1, 3, 10])).toBe(3.5);
     expect(median([])).toBe(0);
   });
-});
 
-describe("statementOf", () => {
-  const week = lastFullWeek(Date.UTC(2026, 10, 26));
-
-  it("ranks, shares and compares with the median", () => {
-    const s = statementOf(week, "featured", "Wellington", 30, [10, 30, 50, 10]);
-    expect(s).toMatchObject({ impressions: 30, peers: 4, median: 20, rank: 2, share: 0.3, fairShare: 0.25 });
-    expect(comparisonWords(s)).toBe(
-      "That is more than the median Featured listing there (20). You were 2nd of 4 Featured listings in Wellington by impressions.",
-    );
-  });
-
-  it("gives ties the better place and says fewer in plain words", () => {
-    const s = statementOf(week, "standard", "Auckland", 0, [0, 0, 7]);
-    expect(s).toMatchObject({ rank: 2, median: 0, share: 0 });
-    expect(comparisonWords(s)).toContain("the same as the median Standard listing");
-    expect(comparisonWords(statementOf(week, "standard", "Auckland", 1, [1, 4, 7]))).toContain(
-      "fewer than the median Standard listing there (4)",
-    );
-  });
-
-  it("has no share when nobody was seen, and says when a listing was alone", () => {
-    const s = statementOf(week, "standard", "Nelson", 0, [0]);
-    expect(s.share).toBeNull();
-    expect(comparisonWords(s)).toBe("Yours was the only one of the Standard listings in Nelson last week.");
-  });
-
-  it("writes ordinals", () => {
+  it("writes ordinals and days", () => {
     expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 111].map(ordinal)).toEqual([
       "1st",
       "2nd",
@@ -87,38 +258,52 @@ describe("statementOf", () => {
       "22nd",
       "111th",
     ]);
+    expect(daysWords(week, ["2026-11-18"])).toBe("on Wednesday");
+    expect(daysWords(week, ["2026-11-16", "2026-11-18", "2026-11-20"])).toBe("on Monday, Wednesday and Friday");
+  });
+});
+
+describe("which week", () => {
+  it("is the Monday-Sunday before this NZ week", () => {
+    // Thursday 26 Nov 2026, 15:00 UTC = Friday 27 Nov 04:00 in NZ (NZDT, +13).
+    const w = lastFullWeek(Date.UTC(2026, 10, 26, 15));
+    expect(w).toMatchObject({ from: "2026-11-16", to: "2026-11-22" });
+    expect(w.days).toHaveLength(7);
+  });
+
+  it("turns over at NZ midnight on Monday, and is told once its last UTC day has ended", () => {
+    // Sunday 22 Nov 11:00 UTC = Monday 00:00 NZ: the week has ended in NZ, but its Sunday row still counts.
+    expect(lastFullWeek(Date.UTC(2026, 10, 22, 11, 0)).from).toBe("2026-11-16");
+    expect(statementWeek(Date.UTC(2026, 10, 22, 11, 0)).from).toBe("2026-11-09");
+    expect(weekCloses(lastFullWeek(Date.UTC(2026, 10, 22, 11, 0)))).toBe(Date.UTC(2026, 10, 23));
+    expect(statementWeek(Date.UTC(2026, 10, 22, 23, 59)).from).toBe("2026-11-09");
+    expect(statementWeek(Date.UTC(2026, 10, 23, 0, 0)).from).toBe("2026-11-16");
+  });
+
+  it("spans the daylight-saving change as seven calendar dates", () => {
+    expect(lastFullWeek(Date.UTC(2026, 8, 30))).toMatchObject({ from: "2026-09-21", to: "2026-09-27" });
+  });
+
+  it("names the Monday that tells this week", () => {
+    expect(nextStatementDay(Date.UTC(2026, 10, 26, 15))).toBe("2026-11-30");
   });
 });
 
 describe("statementEmail", () => {
-  it("keeps the listing, region and figures out of the subject", () => {
-    const week = lastFullWeek(Date.UTC(2026, 10, 26));
-    const statement = statementOf(week, "featured", "Wellington", 42, [42, 10]);
-    const mail = statementEmail("Kiwi Companions", "https://example.nz/dashboard/insights", [
-      { firstName: "Aroha", statement },
+  it("keeps the listing, region and figures out of the subject, and leaves out listings not public that week", () => {
+    const mail = statementEmail("Kiwi Companions", "https://example.nz/dashboard/insights", week, [
+      { firstName: "Aroha", statement: statementFor("A") },
+      { firstName: "Erin", statement: statementFor("E") },
     ]);
-    expect(mail.subject).toBe("Your weekly statement from Kiwi Companions");
-    expect(mail.subject).not.toMatch(/Aroha|Wellington|42/);
-    expect(mail.text).toContain("Aroha: 42 impressions, 80.8% of the group's");
-    expect(mail.text).toContain("16 Nov – 22 Nov 2026");
-    expect(mail.text).toContain("https://example.nz/dashboard/insights");
-  });
-});
-
-describe("spreadOf", () => {
-  it("is highest over lowest and the gap as a share of the group", () => {
-    expect(spreadOf("standard", "Otago", [10, 20, 70])).toEqual({
-      plan: "standard",
-      region: "Otago",
-      listings: 3,
-      impressions: 100,
-      ratio: 7,
-      spread: 0.6,
-      median: 20,
-    });
-  });
-
-  it("has no ratio when the lowest had none", () => {
-    expect(spreadOf("featured", "Otago", [0, 5])).toMatchObject({ ratio: null, spread: 1 });
+    expect(mail!.subject).toBe("Your weekly statement from Kiwi Companions");
+    expect(mail!.subject).not.toMatch(/Aroha|Otago|24/);
+    expect(mail!.text).toContain("16 Nov – 22 Nov 2026");
+    expect(mail!.text).toContain("Aroha: 24 impressions while public, 16 a day.");
+    expect(mail!.text).toContain("Aroha: 50 impressions while public, 25 a day.");
+    expect(mail!.text).not.toContain("Erin");
+    expect(mail!.text).toContain("https://example.nz/dashboard/insights");
+    expect(
+      statementEmail("Kiwi Companions", "x", week, [{ firstName: "Erin", statement: statementFor("E") }]),
+    ).toBeNull();
   });
 });

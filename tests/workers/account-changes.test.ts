@@ -2,19 +2,18 @@
 // the account-deletion API need the current password again, or a second factor proved in the session in
 // the last 10 minutes. A refusal is a 4xx with the message beside the field, and changes nothing.
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ACCOUNT_MSG } from "~/features/accounts/settings/account-settings";
 import { MSG } from "~/features/accounts/auth-schemas";
 import { newId } from "~/platform/data/ids";
 import { PASSWORD_POLICY_MSG } from "~/features/accounts/password-policy.server";
 import { REAUTH_MSG } from "~/features/accounts/reauth.server";
 import { sha256Hex } from "~/platform/http/token-cookie.server";
-import { count, createAccount, PASSWORD, quiesce, settle, waitForMail } from "./auth-fixtures";
+import { count, createAccount, PASSWORD, waitForMail } from "./auth-fixtures";
 import { client, logIn, signedIn } from "./client";
 import type { SignedIn } from "./client";
 import { outline } from "./page-outline";
-
-afterEach(() => quiesce());
+import { backgroundWorkDone } from "./background";
 
 const NEW_PASSWORD = "a brand new pass 7";
 
@@ -245,7 +244,7 @@ describe("change e-mail on /managesub", () => {
     expect((await outline(notice)).text).toContain(ACCOUNT_MSG.emailChangeSent);
 
     await waitForMail(free, "Confirm your new");
-    await settle();
+    await backgroundWorkDone();
     const toHolder = await env.DB.prepare("SELECT subject, text_body FROM dev_outbox WHERE to_address = ?")
       .bind(holder.email)
       .all<{ subject: string; text_body: string }>();
@@ -299,7 +298,7 @@ describe("change e-mail on /managesub", () => {
     }
     const huge = await changeEmail(owner, { currentPassword: "x".repeat(5000), newEmail: wanted });
     expect(huge.status).toBe(400);
-    await settle();
+    await backgroundWorkDone();
     expect(await count("dev_outbox", "to_address = ?", wanted)).toBe(0);
     expect(await count("email_changes")).toBe(0);
 

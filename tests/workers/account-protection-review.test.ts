@@ -3,17 +3,15 @@
 // passkey where a second factor is needed; parallel code guesses each cost an attempt and a unit of the
 // sign-in budget; a confirmation link does not swap a signed-in browser into another account.
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { newToken } from "~/platform/data/ids";
 import { PENDING_MAX_ATTEMPTS } from "~/features/accounts/sign-in/pending-sign-in.server";
 import { sessionCookieName, sha256Hex } from "~/platform/http/token-cookie.server";
 import { NOTICE } from "~/features/site/messages";
-import { confirmTokenFor, PASSWORD, pressConfirm, quiesce, signupBrowserFrom } from "./auth-fixtures";
+import { confirmTokenFor, PASSWORD, pressConfirm, signupBrowserFrom } from "./auth-fixtures";
 import { client, logIn, signedIn } from "./client";
 import type { SignedIn } from "./client";
 import { accountWithTotp, awayFromStepEdge, codeFor, passwordStep, secondStep } from "./two-factor-fixtures";
-
-afterEach(() => quiesce());
 
 const PAGE = "/account/two-factor";
 const post = (as: SignedIn["client"], form: Record<string, string>) => as.post(PAGE, { form });

@@ -1,15 +1,12 @@
 // the owner sees the account's live sessions on /managesub and signs any of them out,
 // one at a time or all but this one; nobody else's, and never by the stored id.
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { IDLE_TIMEOUT_MS } from "~/features/accounts/auth-session";
 import { newToken } from "~/platform/data/ids";
 import { sessionCookieName, sha256Hex } from "~/platform/http/token-cookie.server";
-import { quiesce } from "./auth-fixtures";
 import { client, sessionCookieFrom, signedIn } from "./client";
 import { outline } from "./page-outline";
-
-afterEach(() => quiesce());
 
 const FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0";
 const IPHONE =

@@ -1,13 +1,10 @@
 // administrators' edits and photo deletions of other people's listings are audited;
 // the admin grid and hidden listing pages are private, no-store; every JSON and .data answer says nosniff;
 // oversized bodies are refused with 413 before they are read.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditRows } from "./admin-fixtures";
 import { cast, client, createListingVia, uploadIds } from "./client";
 import { rows, saveForm, validValues } from "./editor-fixtures";
-import { settleBackgroundWork } from "./public-fixtures";
-
-afterEach(() => settleBackgroundWork());
 
 async function imagesOf(id: string) {
   return rows<{ id: string; position: number }>(

@@ -2,13 +2,11 @@
 // provider (403) and as an administrator (200), nothing changed on refusal, the server-side rules
 // (unverify hides, live needs verified), the audit row in the same batch, snapshots and broadcasts.
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditRows, listingOf, moderated } from "./admin-fixtures";
 import { cast, client } from "./client";
 import type { Client } from "./client";
-import { eventually, settleBackgroundWork } from "./public-fixtures";
-
-afterEach(() => settleBackgroundWork());
+import { eventually } from "./public-fixtures";
 
 type Call = { name: string; send: (id: string, as: Client) => Promise<Response> };
 

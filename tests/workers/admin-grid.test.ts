@@ -1,14 +1,11 @@
 // The administrators' grid on / and /locations/{region} (spec public §2, §4): every listing, live or not,
 // with 'Unverified' / 'Hidden' badges and an action menu, for administrators only; visitors and
 // providers never receive a listing that is not live. The menu's form posts, with and without JavaScript.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { adminDeleteConfirm } from "~/features/moderation/moderation";
 import { auditRows, listingOf, moderated } from "./admin-fixtures";
 import { cast, client } from "./client";
 import type { Client } from "./client";
-import { settleBackgroundWork } from "./public-fixtures";
-
-afterEach(() => settleBackgroundWork());
 
 const text = (html: string) => html.replace(/<!-- -->/g, "");
 

@@ -8,14 +8,11 @@
 // @ts-ignore -- the build has no types of its own (see workers/app.ts)
 import * as build from "remix-server-build";
 import type { ServerBuild } from "@remix-run/cloudflare";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MSG } from "~/features/accounts/auth-schemas";
 import { auditRows, listingOf, moderated, requests } from "./admin-fixtures";
 import { cast, requestId } from "./client";
 import type { Client } from "./client";
-import { settleBackgroundWork } from "./public-fixtures";
-
-afterEach(() => settleBackgroundWork());
 
 type Route = { id: string; path: string; isPage: boolean; hasLoader: boolean; hasAction: boolean };
 

@@ -2,12 +2,9 @@
 // signed in with the password alone is refused by every admin page and call, and by the admin powers that
 // other routes grant (seeing hidden listings, deleting someone else's), until two-factor is done.
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditRows, listingOf, moderated } from "./admin-fixtures";
 import { cast, signedIn } from "./client";
-import { settleBackgroundWork } from "./public-fixtures";
-
-afterEach(() => settleBackgroundWork());
 
 const MESSAGE = "Administrators must set up two-factor sign-in before using admin tools.";
 

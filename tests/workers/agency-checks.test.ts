@@ -2,18 +2,11 @@
 // until an administrator has checked it, an agency can prepare listings but publish none; a suspension hides
 // them all at once; each action is audited; bad details are refused beside their fields with nothing written.
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
-import { quiesce } from "./auth-fixtures";
+import { describe, expect, it } from "vitest";
 import { client, createListingVia, signedIn } from "./client";
 import type { SignedIn } from "./client";
 import { insertSubscription } from "./fixtures";
-import { settleBackgroundWork } from "./public-fixtures";
 import { remindExpiringCertificates } from "~/features/agencies/agency.server";
-
-afterEach(async () => {
-  await settleBackgroundWork();
-  await quiesce();
-});
 
 const details = (over: Record<string, string | string[]> = {}) => ({
   intent: "agency",

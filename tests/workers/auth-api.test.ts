@@ -2,7 +2,7 @@
 // its own tests in email-confirmation.test.ts), bad input, access between accounts, rate limiting and
 // cross-site refusal.
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { MSG } from "~/features/accounts/auth-schemas";
 import { PBKDF2_ITERATIONS } from "~/features/accounts/password.server";
 import {
@@ -11,13 +11,10 @@ import {
   createAccount,
   PASSWORD,
   pressConfirm,
-  quiesce,
   signupBrowserFrom,
   waitForMail,
 } from "./auth-fixtures";
 import { client, freshIp, inOneLimiterWindow, logIn, sessionCookieFrom } from "./client";
-
-afterEach(quiesce);
 
 const signupBody = (o: Record<string, unknown> = {}) => ({
   accountType: "unpaid",
@@ -156,7 +153,8 @@ describe("sign-up", () => {
       ),
     ).toBe(1);
     const confirmed = await pressConfirm(await confirmTokenFor("page@test.nz"), signupBrowserFrom(ok));
-    expect(confirmed.headers.get("Location")).toBe("/profile/new");
+    // Two-factor is offered first (decision 0056), then the sign-up goes on to its first listing.
+    expect(confirmed.headers.get("Location")).toBe("/account/secure?redirectTo=%2Fprofile%2Fnew");
     expect(sessionCookieFrom(confirmed)).not.toBeNull();
   });
 

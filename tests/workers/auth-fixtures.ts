@@ -2,6 +2,7 @@
 // mail outbox and the tables for what requests left behind.
 import { env, SELF } from "cloudflare:test";
 import { newId } from "~/platform/data/ids";
+import { backgroundWorkDone } from "./background";
 import { insertUser } from "./fixtures";
 
 export const PASSWORD = "correct horse 1";
@@ -48,9 +49,10 @@ export type OutboxRow = {
   created_at: number;
 };
 
-/** Mail is sent through ctx.waitUntil, after the answer: poll the dev outbox briefly. */
+/** Mail is sent through ctx.waitUntil, after the answer: once that work is done, the newest such mail. */
 export async function waitForMail(to: string, subjectPart: string, timeoutMs = 3000): Promise<OutboxRow> {
   const deadline = Date.now() + timeoutMs;
+  await backgroundWorkDone();
   for (;;) {
     const row = await env.DB.prepare(
       "SELECT * FROM dev_outbox WHERE to_address = ? AND subject LIKE ? ORDER BY created_at DESC LIMIT 1",
@@ -61,11 +63,6 @@ export async function waitForMail(to: string, subjectPart: string, timeoutMs = 3
     if (Date.now() > deadline) throw new Error(`no mail to ${to} about "${subjectPart}"`);
     await new Promise((r) => setTimeout(r, 25));
   }
-}
-
-/** Lets waitUntil work that may (or must not) produce mail settle before counting. */
-export function settle(ms = 300) {
-  return new Promise((r) => setTimeout(r, ms));
 }
 
 /** The token of the newest reset link mailed to `to`. */
@@ -87,6 +84,7 @@ export function confirmMailCount(to: string): Promise<number> {
  */
 export async function confirmTokensFor(to: string, atLeast = 1): Promise<string[]> {
   const deadline = Date.now() + 3000;
+  await backgroundWorkDone();
   while ((await confirmMailCount(to)) < atLeast) {
     if (Date.now() > deadline) throw new Error(`fewer than ${atLeast} confirmation mails to ${to}`);
     await new Promise((r) => setTimeout(r, 25));
@@ -106,20 +104,6 @@ export async function confirmTokensFor(to: string, atLeast = 1): Promise<string[
 /** The token of the newest confirmation link mailed to `to`. */
 export async function confirmTokenFor(to: string): Promise<string> {
   return (await confirmTokensFor(to)).at(-1)!;
-}
-
-/**
- * Waits until no more mail arrives (the waitUntil work of the last requests is done), so the next
- * test's database reset does not pull the table out from under a pending write.
- */
-export async function quiesce() {
-  let last = -1;
-  for (let i = 0; i < 40; i++) {
-    const n = await count("dev_outbox");
-    if (n === last) return;
-    last = n;
-    await new Promise((r) => setTimeout(r, 60));
-  }
 }
 
 /**

@@ -1,13 +1,12 @@
 // Password reset: the request reveals nothing, tokens are hashed, expire, work once, and a reset ends
 // every session of the account. Mail goes to the dev outbox.
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sha256Hex } from "~/platform/http/token-cookie.server";
 import { newToken } from "~/platform/data/ids";
-import { count, createAccount, PASSWORD, quiesce, resetTokenFor, settle, waitForMail } from "./auth-fixtures";
+import { count, createAccount, PASSWORD, resetTokenFor, waitForMail } from "./auth-fixtures";
 import { client, logIn, sessionCookieFrom } from "./client";
-
-afterEach(quiesce);
+import { backgroundWorkDone, sleep } from "./background";
 
 const SENT = "If an account exists with this email, you will receive reset instructions shortly.";
 
@@ -23,7 +22,7 @@ describe("reset request", () => {
     expect(b).toContain(SENT);
     const mail = await waitForMail(email, "Reset your");
     expect(mail.text_body).toMatch(/http:\/\/localhost\/reset-password\/[A-Za-z0-9_-]{43}/);
-    await settle();
+    await backgroundWorkDone();
     expect(await count("dev_outbox", "to_address = ?", "nobody@test.nz")).toBe(0);
     expect(await count("password_resets")).toBe(1);
 
@@ -148,9 +147,9 @@ describe("new password page", () => {
   it("using one link voids the account's other links", async () => {
     const { email } = await createAccount();
     const first = await tokenFor(email);
-    await settle(5);
+    await sleep(5);
     await client().post("/api/auth/request-password-reset", { json: { email } });
-    await settle();
+    await backgroundWorkDone();
     const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM password_resets").first<{ n: number }>();
     expect(rows!.n).toBe(2);
     const ok = await client().post(`/api/auth/reset-password/${first}`, { json: { newPassword: "brand new secret" } });

@@ -2,15 +2,14 @@
 // it (a GET) changes nothing; its button (a POST) confirms; only the browser that signed up, which carries
 // the cookie the sign-up set, is signed in. Any other browser confirms the address and is asked to log in.
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { twoFactorOfferPath } from "~/features/accounts/second-factor/two-factor-offer";
 import { MSG } from "~/features/accounts/auth-schemas";
 import { newToken } from "~/platform/data/ids";
 import { NOTICE } from "~/features/site/messages";
 import { newSignupBrowser } from "~/features/accounts/email-confirmation.server";
-import { confirmTokenFor, count, PASSWORD, pressConfirm, quiesce, signupBrowserFrom } from "./auth-fixtures";
+import { confirmTokenFor, count, PASSWORD, pressConfirm, signupBrowserFrom } from "./auth-fixtures";
 import { client, sessionCookieFrom } from "./client";
-
-afterEach(quiesce);
 
 const signUp = (email: string) =>
   client().post("/api/users/signup", {
@@ -61,7 +60,7 @@ describe("pressing the button", () => {
     const token = await confirmTokenFor("own@test.nz");
     const res = await pressConfirm(token, browser);
     expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/dashboard");
+    expect(res.headers.get("Location")).toBe(twoFactorOfferPath("/dashboard"));
     const session = sessionCookieFrom(res);
     expect(session).not.toBeNull();
     expect(res.headers.getSetCookie().some((c) => /^signup=;/.test(c) && /Max-Age=0/.test(c))).toBe(true);

@@ -1,14 +1,12 @@
 // Views, likes and contact clicks resist inflation by one visitor: each counts once per visitor (client
 // address, IPv6 by its /64) per listing per day, and no address is stored to do it.
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { monthKey } from "~/features/insights/stats";
 import { sweepCountMarks } from "~/features/insights/stats.server";
 import { insertListing } from "./fixtures";
 import { client, freshIp } from "./client";
-import { eventually, rows, settleBackgroundWork } from "./public-fixtures";
-
-afterEach(() => settleBackgroundWork(300));
+import { eventually, rows } from "./public-fixtures";
 
 const stats = async (id: string) =>
   (await env.DB.prepare("SELECT views, likes, contacts FROM listing_stats WHERE listing_id = ? AND month = ?")

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach } from "vitest";
 import { observeD1Sessions } from "~/platform/data/d1-session.server";
 import type { D1SessionRecord } from "~/platform/data/d1-session.server";
-import { settleBackgroundWork } from "./public-fixtures";
+import { backgroundWorkDone } from "./background";
 
 export type { D1SessionRecord };
 
@@ -15,7 +15,7 @@ export function recordD1Sessions() {
   });
   afterEach(async () => {
     observeD1Sessions(null);
-    await settleBackgroundWork();
+    await backgroundWorkDone();
   });
   return seen;
 }

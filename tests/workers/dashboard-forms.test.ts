@@ -1,7 +1,7 @@
 // The dashboard switches and the settings screen's deletes as plain HTML forms (no JavaScript): a POST,
 // then a redirect or a page that says what happened. The server rules are the same as the JSON API's.
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DELETE_ACCOUNT_CONFIRM, deleteErrorText, deleteListingConfirm } from "~/features/dashboard/dashboard";
 import { TOGGLE_ERRORS } from "~/features/listings/state";
 import { PASSWORD } from "./auth-fixtures";
@@ -9,9 +9,7 @@ import { client, dashboard, signedIn } from "./client";
 import { addPhotos, flags } from "./dashboard-fixtures";
 import { insertListing } from "./fixtures";
 import { outline } from "./page-outline";
-import { eventually, settleBackgroundWork } from "./public-fixtures";
-
-afterEach(() => settleBackgroundWork());
+import { eventually } from "./public-fixtures";
 
 describe("dashboard switches without JavaScript", () => {
   it("Active Now on and off: a POST, then back to /dashboard showing the new state", async () => {

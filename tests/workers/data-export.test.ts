@@ -3,7 +3,7 @@
 // the session that asked for it only, and once.
 import { env } from "cloudflare:test";
 import { unzipSync, strFromU8 } from "fflate";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { EXPORTED_TABLES } from "~/features/dashboard/data-export";
 import { isSystemTable, NOT_EXPORTED_TABLES } from "~/features/dashboard/data-export-skipped";
 import { newId } from "~/platform/data/ids";
@@ -17,12 +17,10 @@ import {
 import { readAccountData } from "~/features/dashboard/data-export-rows.server";
 import { getDb } from "~/platform/data/db.server";
 import { REAUTH_MSG } from "~/features/accounts/reauth.server";
-import { PASSWORD, quiesce, waitForMail } from "./auth-fixtures";
+import { PASSWORD, waitForMail } from "./auth-fixtures";
 import { client, logIn, signedIn } from "./client";
 import type { SignedIn } from "./client";
 import { insertListing } from "./fixtures";
-
-afterEach(() => quiesce());
 
 const run = (query: string, ...binds: unknown[]) =>
   env.DB.prepare(query)
@@ -247,6 +245,16 @@ describe("the archive", () => {
       regions: [
         { listing_id: me.listings[0], day: "2026-11-20", region: "Auckland", views: 9 },
         { listing_id: me.listings[0], day: "2026-11-20", region: "Otago", views: "fewer than 5" },
+      ],
+      // When it was public, and on which plan and in which region: the days its weekly statement covers.
+      publicSpans: [
+        {
+          listing_id: me.listings[0],
+          started_at: expect.any(Number),
+          ended_at: null,
+          featured: 0,
+          location: "Auckland",
+        },
       ],
     });
     expect(strFromU8(files["listings/01-ruby/photos/02.webp"])).toBe(`photo 1 of ${me.listings[0]}`);

@@ -2,17 +2,15 @@
 // snapshot. The sweep over D1 reads every table the migrations made, so a table added later is checked
 // too without editing this file.
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { newId } from "~/platform/data/ids";
 import { deleteAccount, deleteListing } from "~/features/listings/delete.server";
 import { PASSWORD } from "./auth-fixtures";
 import { client, dashboard, logIn, signedIn } from "./client";
 import { addPhotos, setStats } from "./dashboard-fixtures";
 import { insertListing } from "./fixtures";
-import { eventually, insertRate, insertSpecialRate, settleBackgroundWork } from "./public-fixtures";
+import { eventually, insertRate, insertSpecialRate } from "./public-fixtures";
 import { VISITOR_SALT_PREFIX } from "~/platform/crypto/visitor-key.server";
-
-afterEach(() => settleBackgroundWork());
 
 const ctx = { waitUntil: (p: Promise<unknown>) => void p.catch(() => {}) };
 

@@ -2,14 +2,13 @@
 // (docs/decisions/0025-drafts-kept-with-their-photos.md): PUT /api/uploads/draft keeps them past the hour an
 // unsaved upload otherwise gets, the owner alone reads them back, and a save still takes them.
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DRAFT_MAX_AGE_MS } from "~/core/draft-keys";
 import { sniffImage } from "~/features/photos/rules";
 import { PENDING_TTL_MS, scheduledSweep } from "~/features/photos/pending-uploads.server";
 import { client, signedIn, uploadIds } from "./client";
-import { countRows, positions, r2Keys, rows, saveForm, settle, validValues } from "./editor-fixtures";
-
-afterEach(() => settle());
+import { countRows, positions, r2Keys, rows, saveForm, validValues } from "./editor-fixtures";
+import { backgroundWorkDone } from "./background";
 
 /** Ages every upload of the user by `ms`, as if the draft had been left that long. */
 async function age(userId: string, ms: number) {
@@ -59,7 +58,7 @@ describe("PUT /api/uploads/draft", () => {
       multipart: saveForm(validValues(), { uploadIds: positions(ids) }),
     });
     expect(res.status).toBe(201);
-    await settle(300);
+    await backgroundWorkDone();
     expect(await countRows("pending_uploads")).toBe(0);
     expect(await r2Keys("listing/")).toHaveLength(3);
   });

@@ -52,7 +52,3 @@ export async function countRows(table: string, where = "1 = 1", ...binds: unknow
 export async function r2Keys(prefix: string): Promise<string[]> {
   return (await env.PHOTOS.list({ prefix })).objects.map((o) => o.key);
 }
-
-export function settle(ms = 200) {
-  return new Promise((r) => setTimeout(r, ms));
-}

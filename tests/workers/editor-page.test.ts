@@ -1,9 +1,6 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { client, createListingVia, signedIn } from "./client";
-import { settle } from "./editor-fixtures";
 import { insertListing } from "./fixtures";
-
-afterEach(() => settle());
 
 describe("the editor pages", () => {
   it("send a signed-out visitor to log in, carrying the path", async () => {

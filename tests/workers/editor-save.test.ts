@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sessionCookieName, sha256Hex } from "~/platform/http/token-cookie.server";
 import { newToken } from "~/platform/data/ids";
 import { LISTING_MSG } from "~/features/listings/schema";
@@ -8,11 +8,10 @@ import { action as createAction } from "~/routes/api.profiles";
 import { snapshotKey } from "~/features/profile/profile.server";
 import { client, createListingVia, signedIn, uploadIds } from "./client";
 import type { SignedIn } from "./client";
-import { countRows, positions, r2Keys, rows, saveForm, settle, validValues } from "./editor-fixtures";
+import { countRows, positions, r2Keys, rows, saveForm, validValues } from "./editor-fixtures";
 import { insertListing } from "./fixtures";
 import { eventually, insertImages, insertRate } from "./public-fixtures";
-
-afterEach(() => settle());
+import { backgroundWorkDone, sleep } from "./background";
 
 type ListingRow = Record<string, unknown>;
 const listingRow = async (id: string) => (await rows<ListingRow>("SELECT * FROM listings WHERE id = ?", id))[0];
@@ -85,7 +84,7 @@ describe("POST /api/profiles: a new listing", () => {
     expect(profile.images[0].url).toBe(`/photos/${cover.r2_key}`);
     expect(await countRows("listing_rates", "listing_id = ?", profile.modelId)).toBe(5);
     // Hidden listings have no public snapshot.
-    await settle(300);
+    await backgroundWorkDone();
     expect(await env.PROFILES.get(snapshotKey(profile.modelId))).toBeNull();
   });
 
@@ -173,7 +172,7 @@ describe("validation on the server: 400 {error, fieldErrors, page} and nothing s
     ["place enum", { calls: "Hotel" }, "calls", LISTING_MSG.place, 1],
     ["age required", { age: "" }, "age", "Age is required.", 2],
     ["age over 18", { age: "17" }, "age", "Age must be over 18.", 2],
-    ["age under 100", { age: "100" }, "age", "Age must be over 18.", 2],
+    ["age under 100", { age: "100" }, "age", "Age must be between 18 and 99", 2],
     ["age whole", { age: "30.5" }, "age", "Age must be between 18 and 99", 2],
     ["height number", { height: "tall" }, "height", "Height must be a valid number", 2],
     ["height min", { height: "79" }, "height", "Height must be at least 80", 2],
@@ -278,7 +277,7 @@ describe("PUT /api/profile: editing", () => {
       id,
     );
     const [added] = await uploadIds(owner, 1);
-    await settle(5);
+    await sleep(5);
     const values = validValues({
       tagLine: "Freshly updated tagline",
       rates: [{ call_type: "outcall", duration: "1hr", price: "380", description: "" }],
@@ -304,7 +303,7 @@ describe("PUT /api/profile: editing", () => {
     expect(after.listed_at).toBe(before.listed_at);
     expect(after.cover_key).toBe(profile.images[0].url.replace("/photos/", ""));
     expect(await countRows("listing_rates", "listing_id = ?", id)).toBe(1);
-    await settle(400);
+    await backgroundWorkDone();
     const snapshot = JSON.parse((await env.PROFILES.get(snapshotKey(id)))!) as Profile;
     expect(snapshot.tagLine).toBe("Freshly updated tagline");
   });
@@ -426,7 +425,7 @@ describe("who may create listings", () => {
     ]);
     expect([r1.status, r2.status].sort()).toEqual([201, 409]);
     expect(await countRows("listings", "user_id = ?", independent.userId)).toBe(1);
-    await settle(300);
+    await backgroundWorkDone();
     // The refused save left no public objects behind: only the saved listing's three.
     expect(await r2Keys("listing/")).toHaveLength(3);
   });
@@ -542,7 +541,7 @@ describe("open pages are told", () => {
     });
     expect(saved.status).toBe(200);
     const deadline = Date.now() + 3000;
-    while (!messages.some((m) => m.modelId === id) && Date.now() < deadline) await settle(20);
+    while (!messages.some((m) => m.modelId === id) && Date.now() < deadline) await sleep(20);
     expect(messages).toContainEqual(
       expect.objectContaining({ type: "profileUpdate", modelId: id, visible: true, entered: false }),
     );

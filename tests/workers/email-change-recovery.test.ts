@@ -5,19 +5,18 @@
 // link moves nothing afterwards. And the old address hears of the request at once, with a link of its own that
 // cancels it, without signing in.
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ACCOUNT_MSG } from "~/features/accounts/settings/account-settings";
 import { newId } from "~/platform/data/ids";
 import { sha256Hex } from "~/platform/http/token-cookie.server";
 import { sealSecret } from "~/platform/crypto/sealing-key.server";
 import { newTotpSecret } from "~/features/accounts/second-factor/totp";
-import { count, createAccount, PASSWORD, quiesce, resetTokenFor, settle, waitForMail } from "./auth-fixtures";
+import { count, createAccount, PASSWORD, resetTokenFor, waitForMail } from "./auth-fixtures";
 import { client, signedIn } from "./client";
 import type { SignedIn } from "./client";
 import { outline } from "./page-outline";
 import { awayFromStepEdge, codeFor } from "./two-factor-fixtures";
-
-afterEach(() => quiesce());
+import { backgroundWorkDone } from "./background";
 
 const NEW_PASSWORD = "a brand new pass 7";
 const NOTICE_SUBJECT = "asked to change your";
@@ -238,7 +237,7 @@ describe("the old address is told when a change is asked for", () => {
       const pressed = await client().post(`/account/email/cancel/${t}`);
       expect(pressed.status, t.slice(0, 10)).toBe(404);
     }
-    await settle();
+    await backgroundWorkDone();
     expect(await count("email_changes", "user_id = ? AND used_at IS NULL", owner.userId)).toBe(1);
     expect((await pressChangeLink(change)).status).toBe(200);
   });

@@ -10,7 +10,8 @@ import {
   reset,
   waitOnExecutionContext,
 } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { twoFactorOfferPath } from "~/features/accounts/second-factor/two-factor-offer";
 import { MSG } from "~/features/accounts/auth-schemas";
 import { NOTICE } from "~/features/site/messages";
 import { CONFIRM_MAILS_PER_HOUR, CONFIRM_TOKEN_TTL_MS } from "~/features/accounts/auth-session";
@@ -26,16 +27,13 @@ import {
   createAccount,
   PASSWORD,
   pressConfirm,
-  quiesce,
   resetTokenFor,
-  settle,
   signupBrowserFrom,
   waitForMail,
 } from "./auth-fixtures";
 import { client, logIn, sessionCookieFrom, signedIn } from "./client";
 import { insertListing } from "./fixtures";
-
-afterEach(quiesce);
+import { backgroundWorkDone } from "./background";
 
 const DAY = 24 * 60 * 60_000;
 
@@ -139,7 +137,7 @@ describe("one answer for every address", () => {
     await signUp("confirmed@test.nz", { firstName: "Intruder" });
     const warning = await waitForMail("confirmed@test.nz", "tried to sign up");
     expect(warning.text_body).toContain("No new account was made");
-    await settle();
+    await backgroundWorkDone();
     expect(await confirmMailCount("confirmed@test.nz")).toBe(0);
     expect(await count("users", "email = 'confirmed@test.nz' AND first_name = 'Owner'")).toBe(1);
   });
@@ -167,7 +165,8 @@ describe("the confirmation link", () => {
     expect((await userRow("hana@test.nz"))!.email_confirmed_at).toBeNull();
     const res = await confirm(token, browser);
     expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/dashboard");
+    // By way of the two-factor offer (decision 0056), on to where the sign-up was going.
+    expect(res.headers.get("Location")).toBe(twoFactorOfferPath("/dashboard"));
     expect(res.headers.get("Referrer-Policy")).toBe("strict-origin");
     expect(res.headers.get("Cache-Control")).toBe("no-store");
     const cookie = sessionCookieFrom(res);
@@ -243,13 +242,13 @@ describe("the confirmation link", () => {
   it("takes the sign-up to where it was going; a redirect off the site is stored as the dashboard", async () => {
     const going = browserOf(await signUpPage("going@test.nz", {}, "/login?action=signup&redirectTo=%2Fprofile%2Fnew"));
     const res = await confirm(await confirmTokenFor("going@test.nz"), going);
-    expect(res.headers.get("Location")).toBe("/profile/new");
+    expect(res.headers.get("Location")).toBe(twoFactorOfferPath("/profile/new"));
 
     const offSite = ["//evil.example", "https://evil.example/", "/\\evil.example", "/.//evil.example", "/login"];
     for (const [i, redirectTo] of offSite.entries()) {
       const browser = browserOf(await signUpPage(`evil${i}@test.nz`, { redirectTo }));
       const res = await confirm(await confirmTokenFor(`evil${i}@test.nz`), browser);
-      expect(res.headers.get("Location"), redirectTo).toBe("/dashboard");
+      expect(res.headers.get("Location"), redirectTo).toBe(twoFactorOfferPath("/dashboard"));
     }
     expect(await count("email_confirmations", "redirect_to NOT IN ('/dashboard', '/profile/new')")).toBe(0);
   });
@@ -272,7 +271,7 @@ describe("the confirmation link", () => {
 
     const res = await confirm(await confirmTokenFor("tier@test.nz"), browser);
     expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/subscriptions?tier=featured");
+    expect(res.headers.get("Location")).toBe(twoFactorOfferPath("/subscriptions?tier=featured"));
     const signedInClient = client({ cookie: sessionCookieFrom(res) });
     expect((await signedInClient.get("/api/auth/status")).status).toBe(200);
     const page = await signedInClient.get("/subscriptions?tier=featured");
@@ -366,7 +365,7 @@ describe("an unconfirmed sign-up", () => {
     }
     for (const a of answers) expect(a).toEqual(answers[0]);
     const tokens = await confirmTokensFor("flood@test.nz", CONFIRM_MAILS_PER_HOUR);
-    await settle();
+    await backgroundWorkDone();
     expect(await confirmMailCount("flood@test.nz")).toBe(CONFIRM_MAILS_PER_HOUR);
     // The last link issued still works, with the password of the sign-up that issued it.
     const last = tokens.at(-1) ?? "";
@@ -389,7 +388,7 @@ describe("an unconfirmed sign-up", () => {
     // Both are told to confirm first (decision 0026); only the free address's mailbox gets a link.
     expect(answers[0]).toEqual({ status: 403, body: { error: MSG.confirmFirst }, cookie: null });
     await confirmTokensFor("free@test.nz", 2);
-    await settle();
+    await backgroundWorkDone();
     expect(await confirmMailCount("taken@test.nz")).toBe(0);
     // The owner's own password still signs in, and any other is still wrong.
     await logIn("taken@test.nz", "the owner's own password");
@@ -463,7 +462,7 @@ describe("an unconfirmed sign-up", () => {
       expect(res.status).toBe(403);
     }
     await confirmTokensFor("eager@test.nz", CONFIRM_MAILS_PER_HOUR);
-    await settle();
+    await backgroundWorkDone();
     expect(await confirmMailCount("eager@test.nz")).toBe(CONFIRM_MAILS_PER_HOUR);
   });
 
@@ -473,7 +472,7 @@ describe("an unconfirmed sign-up", () => {
       await client().post("/api/auth/login", { json: { email: "guessed@test.nz", password: `guess ${i}` } });
     const right = await client().post("/api/auth/login", { json: { email: "guessed@test.nz", password: PASSWORD } });
     expect(right.status).toBe(429);
-    await settle();
+    await backgroundWorkDone();
     expect(await confirmMailCount("guessed@test.nz")).toBe(1);
   });
 

@@ -9,12 +9,13 @@ import { newId } from "~/platform/data/ids";
 import worker from "../../workers/app";
 import { deploymentProblems, reportDeploymentProblems } from "../../workers/deploy-settings";
 import { WINDCAVE_TEST_SETTINGS } from "../windcave-stand-in";
-import { count, createAccount, quiesce } from "./auth-fixtures";
+import { count, createAccount } from "./auth-fixtures";
 import { freshIp, logIn } from "./client";
+import { backgroundWorkDone } from "./background";
 
 afterEach(async () => {
   vi.restoreAllMocks();
-  await quiesce();
+  await backgroundWorkDone();
 });
 
 const SITE = "https://kiwicompanions.co.nz";
@@ -156,8 +157,13 @@ describe("the line at start", () => {
       ...MAIL,
       ...WINDCAVE_TEST_SETTINGS,
       BILLING_GST_NUMBER: "49-091-850",
+      SMS_API_URL: "https://sms.example/Messages.json",
+      SMS_API_USERNAME: "AC1",
+      SMS_API_KEY: "k",
+      SMS_FROM: "+6421000000",
     });
-    // The workers tests give the sealing, Safety Net and visitor keys: a deployment with everything set says nothing.
+    // The workers tests give the sealing, Safety Net, visitor and bookings keys: a deployment with everything set
+    // says nothing.
     expect(ready).toEqual([]);
     expect(deploymentProblems({ ...withoutMail, VISITOR_KEY: undefined } as unknown as Env)).toContain(
       "VISITOR_KEY is not set: likes and contact taps answer 503, and nothing is counted",

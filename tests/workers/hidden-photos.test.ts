@@ -2,7 +2,7 @@
 // cached), a deleted listing's reach nobody, and the R2 objects of deleted things go through a queue that
 // retries until R2 has deleted them, with a dead-letter record the cron retries after that.
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PUBLIC_PHOTO_MAX_AGE } from "~/features/photos/photos.server";
 import {
   R2_DELETE_DEAD_LETTERS,
@@ -16,9 +16,7 @@ import { client, signedIn } from "./client";
 import type { Client } from "./client";
 import { addPhotos } from "./dashboard-fixtures";
 import { insertListing } from "./fixtures";
-import { eventually, rows, settleBackgroundWork } from "./public-fixtures";
-
-afterEach(() => settleBackgroundWork(300));
+import { eventually, rows } from "./public-fixtures";
 
 async function listingWithPhotos(live: boolean) {
   const owner = await signedIn();

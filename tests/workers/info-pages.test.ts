@@ -147,7 +147,7 @@ describe("Privacy", () => {
   it("explains the Privacy Act 2020 rights and what the site stores", async () => {
     const { page: privacy } = await page("/privacy");
     expect(h1s(privacy)).toEqual(["Privacy Policy"]);
-    expect(privacy.text).toContain("Last updated February 12, 2025");
+    expect(privacy.text).toContain("Last updated November 28, 2026");
     for (const phrase of [
       "Privacy Act 2020",
       "13 information privacy principles",

@@ -3,14 +3,12 @@
 // gathers, the messages stay under the queue's size limit, and the contact tap, which the server counted
 // and whose day mark it already wrote, reaches the day's row whatever happens to the impressions.
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { countDay } from "~/platform/http/client-address";
 import worker from "../../workers/app";
 import { freshIp } from "./client";
 import { insertListing } from "./fixtures";
-import { rows, settleBackgroundWork } from "./public-fixtures";
-
-afterEach(() => settleBackgroundWork(300));
+import { rows } from "./public-fixtures";
 
 const CHROME =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36";

@@ -2,7 +2,7 @@
 // beacon hand events to the real count queue; its consumer writes one aggregate row per listing per day, once
 // per visitor, and a failed flush is retried without counting anything twice.
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { countDay } from "~/platform/http/client-address";
 import { marksOf } from "~/features/insights/count-events";
 import type { CountItem } from "~/features/insights/count-events";
@@ -11,9 +11,8 @@ import { sweepCountMarks } from "~/features/insights/stats.server";
 import worker from "../../workers/app";
 import { client, freshIp } from "./client";
 import { insertListing } from "./fixtures";
-import { insertImages, rows, settleBackgroundWork } from "./public-fixtures";
-
-afterEach(() => settleBackgroundWork(300));
+import { insertImages, rows } from "./public-fixtures";
+import { sleep } from "./background";
 
 const CHROME =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36";
@@ -88,7 +87,7 @@ describe("counting through the queue", () => {
     // A real view after them: once it is in, nothing before it was counted.
     await client().get(`/view/${id}`, browser);
     await untilDaily(id, { views: 1 });
-    await settleBackgroundWork(2500);
+    await sleep(2500);
     expect(await daily(id)).toEqual({ ...ZERO, views: 1 });
   });
 

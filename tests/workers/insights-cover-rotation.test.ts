@@ -2,7 +2,7 @@
 // photos, the grid shows them as the card's cover one per rotation slot, and each cover is credited with the
 // impressions and profile opens of the cards that showed it.
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { countDay } from "~/platform/http/client-address";
 import { parseFilters } from "~/features/catalogue/filters";
 import { photoUrl } from "~/core/photo-keys";
@@ -14,9 +14,7 @@ import { loadGridPage } from "~/features/catalogue/grid.server";
 import { client, freshIp, signedIn } from "./client";
 import type { Client } from "./client";
 import { insertListing } from "./fixtures";
-import { insertImages, rows, settleBackgroundWork } from "./public-fixtures";
-
-afterEach(() => settleBackgroundWork(300));
+import { insertImages, rows } from "./public-fixtures";
 
 const CHROME =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36";

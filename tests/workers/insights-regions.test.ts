@@ -2,13 +2,12 @@
 // from request.cf when a view is counted, goes through the real count queue, and its consumer adds it to one
 // row per listing per day per region. Nothing per visitor is kept, and the page masks counts under 5.
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { countDay } from "~/platform/http/client-address";
 import { client, freshIp, signedIn } from "./client";
 import { insertListing } from "./fixtures";
-import { rows, settleBackgroundWork } from "./public-fixtures";
-
-afterEach(() => settleBackgroundWork(300));
+import { rows } from "./public-fixtures";
+import { sleep } from "./background";
 
 const CHROME =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36";
@@ -63,7 +62,7 @@ describe("profile views by region, through the count queue", () => {
       headers: { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1)" },
       cf: { country: "NZ", regionCode: "CAN" },
     });
-    await settleBackgroundWork(2500);
+    await sleep(2500);
     expect((await regionRowsOf(id)).map((r) => r.region)).not.toContain("CAN");
   });
 });

@@ -1,13 +1,11 @@
 // The heart without JavaScript: a plain form POST to /likes/{id} likes the listing for this browser (told
 // apart by the server, as there is no stored visitor id) and sends it back to the page it came from.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ERROR_MSG } from "~/features/site/messages";
 import { newId } from "~/platform/data/ids";
 import { insertListing } from "./fixtures";
 import { client, freshIp } from "./client";
-import { rows, settleBackgroundWork } from "./public-fixtures";
-
-afterEach(() => settleBackgroundWork());
+import { rows } from "./public-fixtures";
 
 const likesOf = (id: string) => rows<{ visitor_id: string }>("SELECT visitor_id FROM likes WHERE listing_id = ?", id);
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";

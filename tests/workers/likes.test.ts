@@ -1,12 +1,11 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
 import { setLike, ListingUnavailableError } from "~/features/likes/likes.server";
 import { insertListing } from "./fixtures";
 import { client, freshIp, inOneLimiterWindow } from "./client";
-import { rows, settleBackgroundWork, VISITOR } from "./public-fixtures";
+import { rows, VISITOR } from "./public-fixtures";
 
 // Broadcasts and KV writes run in waitUntil after the answer: let them finish before the next test resets storage.
-afterEach(() => settleBackgroundWork());
 
 const likesOf = (id: string) => rows("SELECT visitor_id FROM likes WHERE listing_id = ?", id);
 const statsOf = (id: string) =>

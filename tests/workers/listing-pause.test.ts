@@ -2,15 +2,12 @@
 // a chosen NZ date or until resumed; the owner sees 'Paused until …'; the break ends by itself on the cron,
 // and live comes back only while the listing is still verified and paid. Bad input is a 4xx beside the field.
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PAUSE_MSG } from "~/features/listings/upkeep";
 import { addDays, nzDate, nzDayStart } from "~/platform/time/nz-time";
 import { PAUSE_ERRORS, resumeDuePauses } from "~/features/listings/pause.server";
 import { client, signedIn } from "./client";
 import { insertListing } from "./fixtures";
-import { settleBackgroundWork } from "./public-fixtures";
-
-afterEach(() => settleBackgroundWork());
 
 const ctx = { waitUntil: (_: Promise<unknown>) => {} };
 const visitor = client();

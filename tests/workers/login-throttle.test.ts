@@ -2,11 +2,10 @@
 // then growing delays, the same for a registered and an unknown address; one e-mail to the owner; a reset
 // is never blocked and lifts the delays. Each request comes from a fresh address, as a distributed guesser's
 // would, so the per-address limit never answers first.
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { count, createAccount, PASSWORD, quiesce, resetTokenFor, settle, waitForMail } from "./auth-fixtures";
+import { describe, expect, it, vi } from "vitest";
+import { count, createAccount, PASSWORD, resetTokenFor, waitForMail } from "./auth-fixtures";
 import { client } from "./client";
-
-afterEach(() => quiesce());
+import { backgroundWorkDone } from "./background";
 
 async function attempt(email: string, password = "wrong password") {
   const res = await client().post("/api/auth/login", { json: { email, password } });
@@ -35,7 +34,7 @@ describe("the per-account budget", () => {
     for (let i = 0; i < 7; i++) await attempt("owner@test.nz");
     for (let i = 0; i < 7; i++) await attempt("ghost@test.nz");
     await waitForMail("owner@test.nz", "Several failed sign-ins");
-    await settle();
+    await backgroundWorkDone();
     expect(await count("dev_outbox", "to_address = ? AND subject LIKE ?", "owner@test.nz", "Several failed%")).toBe(1);
     expect(await count("dev_outbox", "to_address = ?", "ghost@test.nz")).toBe(0);
   });

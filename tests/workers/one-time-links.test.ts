@@ -4,7 +4,7 @@
 // after its time; and every page whose URL holds a token answers with one header policy (no-store,
 // strict-origin, noindex).
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   CONFIRMATION_LINK,
   EMAIL_CHANGE_CANCEL_LINK,
@@ -19,15 +19,9 @@ import { STALE_LINK_DAYS } from "~/features/listings/upkeep";
 import { getDb } from "~/platform/data/db.server";
 import { newLink, peekLink, spendLink } from "~/platform/data/one-time-links.server";
 import type { LinkKind } from "~/platform/data/one-time-links.server";
-import { createAccount, quiesce } from "./auth-fixtures";
+import { createAccount } from "./auth-fixtures";
 import { client } from "./client";
 import { insertListing } from "./fixtures";
-import { settleBackgroundWork } from "./public-fixtures";
-
-afterEach(async () => {
-  await settleBackgroundWork();
-  await quiesce();
-});
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

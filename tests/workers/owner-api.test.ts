@@ -1,15 +1,13 @@
 // The owner JSON API (spec provider §7): the dashboard list, the Active/Live switches with their server
 // rules, the editor's read, and who may call what (401 signed out, 403 anyone but the owner).
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ACTIVE_WINDOW_MS, TOGGLE_ERRORS } from "~/features/listings/state";
 import { monthKey } from "~/features/insights/stats";
 import { client, signedIn } from "./client";
 import { addPhotos, ageListing, createdInOrder, flags, setStats } from "./dashboard-fixtures";
 import { insertListing } from "./fixtures";
-import { eventually, insertRate, settleBackgroundWork } from "./public-fixtures";
-
-afterEach(() => settleBackgroundWork());
+import { eventually, insertRate } from "./public-fixtures";
 
 const HOUR = 3_600_000;
 const snapshot = (id: string) => env.PROFILES.get(`profile:${id}`);
@@ -46,6 +44,8 @@ describe("GET /api/modelswvisits/{userId}", () => {
         live: true,
         verified: true,
         photoVerified: true,
+        // Three photos, none checked yet: each may be sent (docs/decisions/0055-each-photo-verified.md).
+        photosToCheck: 3,
         ImageUrls: keys.map((k) => `/photos/${k}`).join(","),
         profileClicks: 9,
         contactClicks: 4,
@@ -69,6 +69,7 @@ describe("GET /api/modelswvisits/{userId}", () => {
         live: false,
         verified: false,
         photoVerified: false,
+        photosToCheck: 0,
         ImageUrls: "",
         profileClicks: 0,
         contactClicks: 0,

@@ -3,17 +3,15 @@
 // served from it afterwards; signed-in visitors and cookie-setting answers never touch it. The Cache API
 // outlives single tests here, so every test uses data of its own.
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { monthKey } from "~/features/insights/stats";
 import { newId } from "~/platform/data/ids";
 import { CACHE_FILL_HEADER, isCacheFill } from "~/platform/page-cache/page-cache.server";
 import { servePageCached } from "~/features/catalogue/page-cache.server";
 import { client, freshIp, signedIn } from "./client";
 import { insertListing } from "./fixtures";
-import { settleBackgroundWork } from "./public-fixtures";
 import worker from "../../workers/app";
-
-afterEach(() => settleBackgroundWork(200));
+import { backgroundWorkDone } from "./background";
 
 const anonymous = client();
 
@@ -312,7 +310,7 @@ describe("signed-in visitors", () => {
     const admin = await signedIn({ admin: true, agency: true });
     const { firstName: hiddenName } = await topListing({ live: false, verified: true });
     for (let i = 0; i < 3; i++) expect(await (await admin.client.get("/")).text()).toContain(hiddenName);
-    await settleBackgroundWork(200);
+    await backgroundWorkDone();
     for (let i = 0; i < 3; i++) {
       const res = await anonymous.get("/");
       expect(await res.text()).not.toContain(hiddenName);
@@ -322,7 +320,7 @@ describe("signed-in visitors", () => {
     const { id } = await topListing({ userId: owner.userId, live: false, verified: true });
     expect((await owner.client.get(`/view/${id}`)).status).toBe(200);
     expect((await owner.client.get(`/api/model/${id}`)).status).toBe(200);
-    await settleBackgroundWork(200);
+    await backgroundWorkDone();
     expect((await anonymous.get(`/view/${id}`)).status).toBe(404);
     expect((await anonymous.get(`/api/model/${id}`)).status).toBe(404);
   });

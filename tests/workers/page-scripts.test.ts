@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { client } from "./client";
 import { insertListing } from "./fixtures";
-import { settleBackgroundWork } from "./public-fixtures";
+import { backgroundWorkDone } from "./background";
 
 function modulePreloads(html: string): string[] {
   return [...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
@@ -23,6 +23,6 @@ describe("the page's scripts", () => {
       for (const link of links) expect(link).toContain('fetchpriority="low"');
     }
     expect(caches.at(-1)).toBe("HIT");
-    await settleBackgroundWork(200);
+    await backgroundWorkDone();
   });
 });

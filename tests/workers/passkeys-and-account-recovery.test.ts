@@ -2,19 +2,17 @@
 // reset and a two-factor set-up offer 'Also remove all passkeys (N)', ticked, and say what they did; and a
 // passkey sign-in is a sign-in, not proof for a new password or e-mail address (reauth.server.ts).
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { REMOVE_ALL_PASSKEYS } from "~/features/accounts/second-factor/passkeys";
 import { TWO_FACTOR_MSG } from "~/features/accounts/second-factor/totp";
 import { countPasskeys } from "~/features/accounts/second-factor/passkeys.server";
 import { REAUTH_MSG } from "~/features/accounts/reauth.server";
 import { sha256Hex } from "~/platform/http/token-cookie.server";
-import { count, PASSWORD, quiesce, resetTokenFor, waitForMail } from "./auth-fixtures";
+import { count, PASSWORD, resetTokenFor, waitForMail } from "./auth-fixtures";
 import { client, sessionCookieFrom, signedIn } from "./client";
 import type { SignedIn } from "./client";
 import { SoftAuthenticator } from "./soft-authenticator";
 import { awayFromStepEdge, codeFor } from "./two-factor-fixtures";
-
-afterEach(() => quiesce());
 
 type Json = Record<string, unknown>;
 

@@ -2,17 +2,15 @@
 // with a software authenticator (soft-authenticator.ts) against the real D1. A passkey sign-in is a full
 // sign-in with a second factor; every refusal is a 4xx {error} that leaves nothing behind.
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { countPasskeys } from "~/features/accounts/second-factor/passkeys.server";
 import { deleteAccount } from "~/features/listings/delete.server";
-import { count, PASSWORD, quiesce, waitForMail } from "./auth-fixtures";
+import { count, PASSWORD, waitForMail } from "./auth-fixtures";
 import { client, freshIp, inOneLimiterWindow, logIn, sessionCookieFrom, signedIn } from "./client";
 import type { SignedIn } from "./client";
 import { rows } from "./public-fixtures";
 import { SoftAuthenticator } from "./soft-authenticator";
 import type { Misbehaviour } from "./soft-authenticator";
-
-afterEach(() => quiesce());
 
 type Json = Record<string, unknown>;
 

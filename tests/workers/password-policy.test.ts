@@ -2,17 +2,15 @@
 // the Pwned Passwords range API): at sign-up through the API and the page, and at reset, with the reason
 // said and nothing written. The refusal is the same for a new and an existing address.
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   breachCount,
   isCommonPassword,
   newPasswordProblem,
   PASSWORD_POLICY_MSG,
 } from "~/features/accounts/password-policy.server";
-import { count, createAccount, PASSWORD, quiesce, resetTokenFor } from "./auth-fixtures";
+import { count, createAccount, PASSWORD, resetTokenFor } from "./auth-fixtures";
 import { client } from "./client";
-
-afterEach(() => quiesce());
 
 const signup = (email: string, password: string) => ({
   accountType: "unpaid",

@@ -1,7 +1,7 @@
 // Responsive photos (decision 0013): every listing photo has a 480, 960 and 1600 px WebP, made on the first
 // request and then read from R2, shown exactly when the photo is, and deleted with it.
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { newId } from "~/platform/data/ids";
 import { sniffImage } from "~/features/photos/rules";
 import { PHOTO_WIDTHS, variantKey } from "~/features/photos/variants";
@@ -13,9 +13,7 @@ import { client, signedIn } from "./client";
 import type { Client } from "./client";
 import { BIG_JPEG, r2Keys, SMALL_JPEG } from "./editor-fixtures";
 import { insertListing } from "./fixtures";
-import { eventually, rows, settleBackgroundWork } from "./public-fixtures";
-
-afterEach(() => settleBackgroundWork(300));
+import { eventually, rows } from "./public-fixtures";
 
 /** A real stored photo (through the upload pipeline) on a listing: BIG_JPEG is 3000x2000, stored at 2400x1600. */
 async function storedPhoto(listingId: string, jpeg: Uint8Array, position = 1): Promise<{ key: string; id: string }> {

@@ -1,5 +1,5 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sniffImage, webpChunks } from "~/features/photos/rules";
 import { processPhoto, WATERMARK_OPACITY } from "~/features/photos/pipeline.server";
 import { PENDING_TTL_MS, sweepOrphanObjects } from "~/features/photos/pending-uploads.server";
@@ -12,14 +12,12 @@ import {
   r2Keys,
   rows,
   saveForm,
-  settle,
   SMALL_JPEG,
   validValues,
   WIDE_PNG,
 } from "./editor-fixtures";
 import { carriesMetadata, withGpsExif } from "./jpeg-exif";
-
-afterEach(() => settle());
+import { backgroundWorkDone } from "./background";
 
 async function pendingObject(uploadId: string) {
   const [row] = await rows<{ r2_key: string; width: number; height: number }>(
@@ -167,7 +165,7 @@ describe("photos in a save", () => {
       multipart: saveForm(validValues(), { uploadIds: positions(ids) }),
     });
     expect(res.status).toBe(201);
-    await settle(300);
+    await backgroundWorkDone();
     expect(await countRows("pending_uploads")).toBe(0);
     expect(await r2Keys("pending/")).toEqual([]);
     const keys = await r2Keys("listing/");
@@ -309,7 +307,7 @@ describe("stale uploads are swept", () => {
     const owner = await signedIn({ agency: true });
     const stale = await pendingRow(owner.userId, Date.now() - 2 * PENDING_TTL_MS);
     expect((await upload(owner)).status).toBe(201);
-    await settle(300);
+    await backgroundWorkDone();
     expect(await env.PHOTOS.head(stale)).toBeNull();
     expect(await countRows("pending_uploads", "user_id = ?", owner.userId)).toBe(1);
   });

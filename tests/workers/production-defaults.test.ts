@@ -1,12 +1,10 @@
 // Development conveniences stay local: the outbox answers only on this machine, and links in e-mails come
 // from the configured site origin, never from the Host a request names.
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { devToolsAllowed, siteOrigin } from "~/platform/http/site-origin.server";
-import { createAccount, quiesce, waitForMail } from "./auth-fixtures";
+import { createAccount, waitForMail } from "./auth-fixtures";
 import { client } from "./client";
-
-afterEach(() => quiesce());
 
 describe("/dev/outbox", () => {
   it("answers on this machine in development", async () => {

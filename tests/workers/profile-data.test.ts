@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Profile } from "~/core/profile";
 import {
   buildProfileFromD1,
@@ -10,10 +10,9 @@ import {
 } from "~/features/profile/profile.server";
 import { loadSuggestions } from "~/features/catalogue/profile-suggestions.server";
 import { insertListing, insertUser } from "./fixtures";
-import { insertImages, insertRate, insertSpecialRate, rows, settleBackgroundWork } from "./public-fixtures";
+import { insertImages, insertRate, insertSpecialRate, rows } from "./public-fixtures";
 
 // Broadcasts and KV writes run in waitUntil after the answer: let them finish before the next test resets storage.
-afterEach(() => settleBackgroundWork());
 
 function fakeCtx() {
   const pending: Promise<unknown>[] = [];

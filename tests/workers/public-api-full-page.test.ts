@@ -1,11 +1,9 @@
 // GET /api/LPmodels at its largest page (limit=100): the profiles' photos are read for all 100 listings in one
 // statement, which must stay within D1's 100 bound parameters (a full page once answered a 500).
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { client } from "./client";
 import { insertListing } from "./fixtures";
-import { insertImages, settleBackgroundWork } from "./public-fixtures";
-
-afterEach(() => settleBackgroundWork());
+import { insertImages } from "./public-fixtures";
 
 describe("GET /api/LPmodels?limit=100", () => {
   it("answers a full page of 100 profiles, with their photos, and a cursor to the next", async () => {

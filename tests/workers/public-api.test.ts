@@ -1,12 +1,11 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { monthKey } from "~/features/insights/stats";
 import { client, inOneLimiterWindow, signedIn } from "./client";
 import type { Client } from "./client";
 import { insertListing } from "./fixtures";
-import { insertImages, insertRate, rows, settleBackgroundWork } from "./public-fixtures";
+import { insertImages, insertRate, rows } from "./public-fixtures";
 
 // Broadcasts and KV writes run in waitUntil after the answer: let them finish before the next test resets storage.
-afterEach(() => settleBackgroundWork());
 
 type Page<T> = { status: number; body: T; next: string | null };
 

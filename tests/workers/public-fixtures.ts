@@ -62,7 +62,3 @@ export async function eventually<T>(check: () => Promise<T | null | undefined | 
 }
 
 export const VISITOR = "visitor_abcdef123";
-
-export function settleBackgroundWork(ms = 150) {
-  return new Promise((r) => setTimeout(r, ms));
-}

@@ -1,13 +1,11 @@
 // Every public JSON answer speaks one unit for money (dollars, as the screens show them) and keeps its shape:
 // cards (grid, favourites, search source), profiles (one, a page of them) and the owner's editor read.
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { client, signedIn } from "./client";
 import type { Client } from "./client";
 import { insertListing } from "./fixtures";
-import { insertImages, insertRate, insertSpecialRate, settleBackgroundWork } from "./public-fixtures";
-
-afterEach(() => settleBackgroundWork());
+import { insertImages, insertRate, insertSpecialRate } from "./public-fixtures";
 
 const CARD_KEYS = [
   "active",
@@ -67,6 +65,8 @@ const PROFILE_KEYS = [
   "specialRates",
   "suburb",
   "tagLine",
+  // The profile offers 'Request a booking' (docs/decisions/0052-booking-requests.md).
+  "takesRequests",
   // Tour stops (docs/touring.md): region, suburb, NZ start and end dates.
   "tours",
   "twitter",

@@ -1,7 +1,7 @@
 // The realtime room: one small message per listing change that visitors can see, coalesced per listing and
 // capped overall; counts never broadcast; hidden listings never named; a fixed set of shards, each getting
 // every change, and no other room name.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PER_LISTING_WINDOW_MS } from "~/platform/realtime/coalescer";
 import { REALTIME_SHARDS, SHARD_NAMES } from "~/platform/realtime/protocol";
 import type { ProfileUpdateEvent } from "~/platform/realtime/protocol";
@@ -9,9 +9,7 @@ import type { ListingsRoom } from "../../workers/listings-room";
 import { env } from "cloudflare:test";
 import { client, signedIn } from "./client";
 import { insertListing } from "./fixtures";
-import { settleBackgroundWork, VISITOR } from "./public-fixtures";
-
-afterEach(() => settleBackgroundWork());
+import { VISITOR } from "./public-fixtures";
 
 async function connect(room = "public-0"): Promise<{ socket: WebSocket; messages: ProfileUpdateEvent[] }> {
   const res = await client().get(`/parties/listings-room/${room}`, { headers: { Upgrade: "websocket" } });

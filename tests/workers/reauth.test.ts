@@ -1,14 +1,12 @@
 // confirmIdentity (app/features/accounts/reauth.server.ts): a sensitive change takes the current password, counted
 // against the per-account sign-in budget, or a second factor proved in this session in the last 10 minutes.
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MSG } from "~/features/accounts/auth-schemas";
 import { confirmIdentity, FRESH_SECOND_FACTOR_MS, REAUTH_MSG } from "~/features/accounts/reauth.server";
 import { throttleKey } from "~/features/accounts/sign-in/login-throttle.server";
-import { createAccount, quiesce, waitForMail } from "./auth-fixtures";
+import { createAccount, waitForMail } from "./auth-fixtures";
 import { client } from "./client";
-
-afterEach(() => quiesce());
 
 const request = () => new Request("http://localhost/managesub", { method: "POST" });
 const noSecondFactor = { secondFactorAt: null };

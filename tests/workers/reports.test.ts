@@ -2,15 +2,12 @@
 // nothing stored), the administrators' queue with the 48-hour window, hide and dismiss with their audit
 // rows, and the audit log page.
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { newId } from "~/platform/data/ids";
 import { REPORT_MSG } from "~/features/moderation/reports";
 import { auditRows, listingOf, moderated } from "./admin-fixtures";
 import { cast, client } from "./client";
-import { settleBackgroundWork } from "./public-fixtures";
 import { AUDIT_PAGE_SIZE } from "~/features/audit/audit";
-
-afterEach(() => settleBackgroundWork());
 
 const text = async (res: Response) => (await res.text()).replace(/<!-- -->/g, "");
 

@@ -2,16 +2,15 @@
 // answer in production; whatever a signed-in person sees is private, no-store; the 'someone tried to sign up' mail is capped per recipient;
 // a stranger's typed name never reaches mail as something a mail client would link.
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SMALL_BODY_BYTES } from "~/platform/http/request-limits";
 import { STRICT_TRANSPORT_SECURITY } from "~/platform/http/security-headers.server";
 import worker from "../../workers/app";
-import { createAccount, quiesce, settle } from "./auth-fixtures";
+import { createAccount } from "./auth-fixtures";
 import { client, freshIp, signedIn } from "./client";
 import { insertListing } from "./fixtures";
 import { insertImages, rows } from "./public-fixtures";
-
-afterEach(() => quiesce());
+import { backgroundWorkDone } from "./background";
 
 /** A body sent in chunks with no Content-Length, as a client streaming forever would. */
 function endless(bytes: number): ReadableStream<Uint8Array> {
@@ -211,7 +210,7 @@ describe("mail a stranger can cause", () => {
       });
       expect(res.status).toBe(201);
     }
-    await settle(500);
+    await backgroundWorkDone();
     const mails = await env.DB.prepare("SELECT subject FROM dev_outbox WHERE to_address = ?")
       .bind(email)
       .all<{ subject: string }>();
@@ -224,7 +223,7 @@ describe("mail a stranger can cause", () => {
       json: { firstName: "evil.example/login", lastName: "", email, password: "long enough pw 1", agency: "false" },
     });
     expect(res.status).toBe(201);
-    await settle(500);
+    await backgroundWorkDone();
     const mail = await env.DB.prepare("SELECT text_body, html_body FROM dev_outbox WHERE to_address = ?")
       .bind(email)
       .first<{ text_body: string; html_body: string }>();

@@ -1,22 +1,27 @@
-// Verification means what it says: a save that changes the set of photos loses the photo tick; a new name,
-// age or mostly new photos on an ID-verified listing opens a re-review for the administrators.
+// Verification means what it says: each photo keeps its own check through any save (decision 0055), the card's
+// tick follows the cover; a new name, age or mostly new photos on an ID-verified listing opens a re-review for
+// the administrators.
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { cast, createListingVia, signedIn } from "./client";
 import type { SignedIn } from "./client";
-import { rows, saveForm, settle, SMALL_JPEG, validValues } from "./editor-fixtures";
-
-afterEach(() => settle(300));
+import { rows, saveForm, SMALL_JPEG, validValues } from "./editor-fixtures";
 
 type ImageRow = { id: string; position: number };
 
+const CHECKED = Date.UTC(2026, 9, 1);
+
 async function verifiedListing(owner: SignedIn, photoVerified = true) {
   const id = await createListingVia(owner);
-  await env.DB.prepare(
-    "UPDATE listings SET awaiting_consent = 0, agency_held = 0, verified = 1, paid = 1, live = 1, photo_verified = ? WHERE id = ?",
-  )
-    .bind(photoVerified ? 1 : 0, id)
-    .run();
+  await env.DB.batch([
+    env.DB.prepare("UPDATE listing_images SET verified_at = ? WHERE listing_id = ?").bind(
+      photoVerified ? CHECKED : null,
+      id,
+    ),
+    env.DB.prepare(
+      "UPDATE listings SET awaiting_consent = 0, agency_held = 0, verified = 1, paid = 1, live = 1, photo_verified = ? WHERE id = ?",
+    ).bind(photoVerified ? 1 : 0, id),
+  ]);
   const images = await rows<ImageRow>(
     "SELECT id, position FROM listing_images WHERE listing_id = ? ORDER BY position",
     id,
@@ -47,6 +52,11 @@ async function save(
   expect(res.status, await res.clone().text()).toBe(200);
 }
 
+const checks = (id: string) =>
+  rows<{ id: string; position: number; verified_at: number | null }>(
+    "SELECT id, position, verified_at FROM listing_images WHERE listing_id = ? ORDER BY position",
+    id,
+  );
 const flags = (id: string) =>
   env.DB.prepare("SELECT verified, live, photo_verified FROM listings WHERE id = ?")
     .bind(id)
@@ -74,10 +84,11 @@ describe("saving a verified listing", () => {
       images.map((i, n) => ({ imageId: i.id, position: images.length - n })),
     );
     expect(await flags(id)).toEqual({ verified: 1, live: 1, photo_verified: 1 });
+    expect((await checks(id)).map((c) => c.verified_at)).toEqual(images.map(() => CHECKED));
     expect(await rereviews(id)).toEqual([]);
   });
 
-  it("adding photos clears the photo tick; adding most of them opens a re-review", async () => {
+  it("adding a photo keeps the others' dates and the tick, the new one starts unverified; adding most opens a re-review", async () => {
     const owner = await signedIn({ agency: true });
     const { id, images } = await verifiedListing(owner);
     await save(
@@ -87,7 +98,8 @@ describe("saving a verified listing", () => {
       images.map((i) => ({ imageId: i.id, position: i.position })),
       files(1),
     );
-    expect(await flags(id)).toEqual({ verified: 1, live: 1, photo_verified: 0 });
+    expect(await flags(id)).toEqual({ verified: 1, live: 1, photo_verified: 1 });
+    expect((await checks(id)).map((c) => c.verified_at)).toEqual([...images.map(() => CHECKED), null]);
     expect(await rereviews(id)).toEqual([]);
     const now = await rows<ImageRow>(
       "SELECT id, position FROM listing_images WHERE listing_id = ? ORDER BY position",
@@ -120,7 +132,7 @@ describe("saving a verified listing", () => {
     expect(await flags(id)).toMatchObject({ verified: 1, live: 1 });
   });
 
-  it("deleting a saved photo clears the photo tick", async () => {
+  it("deleting a photo keeps the others' dates; the card's tick follows whichever photo is the cover", async () => {
     const owner = await signedIn({ agency: true });
     const { id, images } = await verifiedListing(owner);
     await save(
@@ -130,9 +142,25 @@ describe("saving a verified listing", () => {
       images.map((i) => ({ imageId: i.id, position: i.position })),
       files(1),
     );
-    await env.DB.prepare("UPDATE listings SET photo_verified = 1 WHERE id = ?").bind(id).run();
     expect((await owner.client.delete(`/api/profile/images/${images[0].id}`)).status).toBe(200);
+    // The next photo, checked too, is the cover now.
+    expect(await flags(id)).toMatchObject({ photo_verified: 1 });
+    expect((await checks(id)).map((c) => c.verified_at)).toEqual([...images.slice(1).map(() => CHECKED), null]);
+    // The new, unchecked photo moved first: no tick on the card; moved back, the tick returns.
+    const now = await checks(id);
+    const fresh = now[now.length - 1];
+    const rest = now.slice(0, -1);
+    await save(owner, id, {}, [
+      { imageId: fresh.id, position: 1 },
+      ...rest.map((c, n) => ({ imageId: c.id, position: n + 2 })),
+    ]);
     expect(await flags(id)).toMatchObject({ photo_verified: 0 });
+    await save(owner, id, {}, [
+      ...rest.map((c, n) => ({ imageId: c.id, position: n + 1 })),
+      { imageId: fresh.id, position: rest.length + 1 },
+    ]);
+    expect(await flags(id)).toMatchObject({ photo_verified: 1 });
+    expect((await checks(id)).map((c) => c.verified_at)).toEqual([...rest.map(() => CHECKED), null]);
   });
 });
 

@@ -3,15 +3,13 @@
 // break, no longer verified, suspended) still lists, answers and withdraws their own reports; an
 // administrator's take-down ends access; an administrator can suspend an account and lift it, both audited.
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { count } from "./auth-fixtures";
 import { auditRows } from "./admin-fixtures";
 import { client, signedIn } from "./client";
 import type { SignedIn } from "./client";
-import { rows, settleBackgroundWork } from "./public-fixtures";
+import { rows } from "./public-fixtures";
 import { check, moderate, PHONE, provider, publish, report, reportIds, text } from "./safety-net-fixtures";
-
-afterEach(() => settleBackgroundWork());
 
 const ALERT = "Ask for payment first";
 const page = async (p: SignedIn) => p.client.get("/dashboard/safety-net");

@@ -3,15 +3,13 @@
 // current alert first, overdue ones marked); one client network gets a few posts a minute; one contact
 // address a few open requests; identical words fold into one request; open requests expire.
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sweepSafetyNet } from "~/features/safety-net/sweep.server";
 import { count } from "./auth-fixtures";
 import { client, inOneLimiterWindow, signedIn } from "./client";
 import type { SignedIn } from "./client";
-import { rows, settleBackgroundWork } from "./public-fixtures";
+import { rows } from "./public-fixtures";
 import { PHONE, provider, publish, report, reportIds, text } from "./safety-net-fixtures";
-
-afterEach(() => settleBackgroundWork());
 
 const DAY = 86_400_000;
 

@@ -5,7 +5,7 @@
 // means for backups.
 import { env } from "cloudflare:test";
 import { strFromU8, unzipSync } from "fflate";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { archiveResponse } from "~/features/dashboard/data-export.server";
 import { readAccountData } from "~/features/dashboard/data-export-rows.server";
 import { identifierHash } from "~/features/safety-net/safety-key.server";
@@ -14,10 +14,8 @@ import { getDb } from "~/platform/data/db.server";
 import { count } from "./auth-fixtures";
 import { client, signedIn } from "./client";
 import type { SignedIn } from "./client";
-import { rows, settleBackgroundWork } from "./public-fixtures";
+import { rows } from "./public-fixtures";
 import { moderate, NAME, provider, publish, report, reportIds, text } from "./safety-net-fixtures";
-
-afterEach(() => settleBackgroundWork());
 
 const QUESTION = "Which suburb was the booking in?";
 const REASON = "We could not confirm this from what was sent.";

@@ -3,7 +3,7 @@
 // retention sweep, the correction route, the refusal to run without SAFETY_NET_KEY, and a scan of every
 // page, answer and export for a reported identifier in clear text (docs/decisions/0023-safety-net.md).
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sweepSafetyNet } from "~/features/safety-net/sweep.server";
 import { sendDigests } from "~/features/safety-net/digest.server";
 import { getDb } from "~/platform/data/db.server";
@@ -12,7 +12,7 @@ import { count, waitForMail } from "./auth-fixtures";
 import { auditRows } from "./admin-fixtures";
 import { client, signedIn } from "./client";
 import type { SignedIn } from "./client";
-import { rows, settleBackgroundWork } from "./public-fixtures";
+import { rows } from "./public-fixtures";
 import {
   check,
   EMAIL,
@@ -29,8 +29,6 @@ import {
   today,
 } from "./safety-net-fixtures";
 import worker from "../../workers/app";
-
-afterEach(() => settleBackgroundWork());
 
 describe("who may use the Safety Net", () => {
   it("lets an ID-verified provider in, and no one else: 404 pages, 403 posts, nothing stored", async () => {

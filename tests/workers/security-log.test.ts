@@ -1,14 +1,12 @@
 // sign-ins, failed sign-ins, password resets and deletions go to the owner's account-security
 // log on /managesub, with a rough place and a device summary, never a secret, token, hash or IP address.
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { newId } from "~/platform/data/ids";
-import { createAccount, quiesce, resetTokenFor } from "./auth-fixtures";
+import { createAccount, resetTokenFor } from "./auth-fixtures";
 import { client, freshIp, logIn } from "./client";
 import { insertListing } from "./fixtures";
 import { eventually } from "./public-fixtures";
-
-afterEach(() => quiesce());
 
 const FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0";
 const WHERE = { city: "Wellington", country: "NZ" };

@@ -3,19 +3,12 @@
 // signs nobody in (a replay or a made-up link is a 400, a link past its 14 days a 410); unanswered for 7
 // days, the cron hides it as 'Hidden - confirm your listing' until the owner confirms from the dashboard.
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { STALE_LINK_DAYS, staleState } from "~/features/listings/upkeep";
 import type { StaleFields } from "~/features/listings/upkeep";
 import { STALE_ERRORS, confirmByLink, runStaleCheck, staleLinkRefusal } from "~/features/listings/stale-check.server";
-import { quiesce } from "./auth-fixtures";
 import { client, signedIn } from "./client";
 import { insertListing, insertUser } from "./fixtures";
-import { settleBackgroundWork } from "./public-fixtures";
-
-afterEach(async () => {
-  await settleBackgroundWork();
-  await quiesce();
-});
 
 const DAY = 86_400_000;
 const ORIGIN = "http://localhost:8787";

@@ -3,7 +3,7 @@
 // by the request's NZ date (no write, no cron), are saved with the listing in one batch, and every bad stop
 // gets a 400 with its message beside the field.
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parseFilters } from "~/features/catalogue/filters";
 import { addDays, nzDate, nzDayStart, shortDate } from "~/platform/time/nz-time";
 import type { Profile } from "~/core/profile";
@@ -13,11 +13,10 @@ import { loadFacets } from "~/features/catalogue/facets.server";
 import { loadGridPage } from "~/features/catalogue/grid.server";
 import { client, signedIn } from "./client";
 import type { SignedIn } from "./client";
-import { rows, saveForm, settle, validValues } from "./editor-fixtures";
+import { rows, saveForm, validValues } from "./editor-fixtures";
 import { insertListing } from "./fixtures";
 import { insertImages, insertRate } from "./public-fixtures";
-
-afterEach(() => settle());
+import { sleep } from "./background";
 
 const visitor = client();
 const none = parseFilters(new URLSearchParams());
@@ -130,7 +129,7 @@ describe("the public pages while a stop runs (dates from today)", () => {
     let before = await visitor.get("/api/grid?region=Wellington");
     for (let i = 0; i < 40 && before.headers.get("X-Cache") !== "HIT"; i++) {
       await before.arrayBuffer();
-      await settle(25);
+      await sleep(25);
       before = await visitor.get("/api/grid?region=Wellington");
     }
     expect(before.headers.get("X-Cache")).toBe("HIT");

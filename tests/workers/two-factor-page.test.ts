@@ -2,9 +2,9 @@
 // sealed at rest and the recovery codes hashed, step-up for a session from before set-up, and the changes
 // that need the current password (turning off, new codes). Administrators may replace it, never drop it.
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { TWO_FACTOR_MSG } from "~/features/accounts/second-factor/totp";
-import { count, PASSWORD, quiesce, waitForMail } from "./auth-fixtures";
+import { count, PASSWORD, waitForMail } from "./auth-fixtures";
 import { client, signedIn } from "./client";
 import type { SignedIn } from "./client";
 import {
@@ -15,8 +15,6 @@ import {
   secondStep,
   sessionsOf,
 } from "./two-factor-fixtures";
-
-afterEach(() => quiesce());
 
 const PAGE = "/account/two-factor";
 

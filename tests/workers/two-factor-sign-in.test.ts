@@ -2,10 +2,10 @@
 // that a code from the app (within one step of drift, never twice) or a recovery code with the password
 // finishes; a few wrong codes, a few minutes, once. Codes are computed from the secret with otpauth.
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MSG } from "~/features/accounts/auth-schemas";
 import { TWO_FACTOR_MSG } from "~/features/accounts/second-factor/totp";
-import { count, createAccount, PASSWORD, quiesce, waitForMail } from "./auth-fixtures";
+import { count, createAccount, PASSWORD, waitForMail } from "./auth-fixtures";
 import { client, sessionCookieFrom } from "./client";
 import {
   accountWithTotp,
@@ -16,8 +16,6 @@ import {
   secondStep,
   sessionsOf,
 } from "./two-factor-fixtures";
-
-afterEach(() => quiesce());
 
 describe("the password step for an account with two-factor", () => {
   it("answers {twoFactorRequired} with a pending cookie and starts no session", async () => {

@@ -3,16 +3,13 @@
 // shown in the queue, whose images are small copies (the original on demand, behind the same guard); and
 // 'Get Verified' reads 'Verification pending' while a request waits.
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sniffImage } from "~/features/photos/rules";
 import { ID_COVER_NOTE, ID_DOCUMENT_INFO, ID_DOCUMENT_MSG } from "~/features/verification/verification";
 import { VERIFICATION_THUMB_WIDTH } from "~/features/verification/thumbnails.server";
 import { file, idForm, listingOf, privateKeys, requests } from "./admin-fixtures";
 import { cast, client, requestId } from "./client";
 import { BIG_JPEG, SMALL_JPEG } from "./editor-fixtures";
-import { settleBackgroundWork } from "./public-fixtures";
-
-afterEach(() => settleBackgroundWork());
 
 const pageText = async (res: Response) => (await res.text()).replace(/<!-- -->/g, "");
 

@@ -2,7 +2,7 @@
 // ownership, one pending request per listing and kind, private storage that no public URL reaches, the
 // administrator's decision (flags, audit row, files gone from R2), and the provider's notices.
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sniffImage, webpChunks } from "~/features/photos/rules";
 import { ID_MSG, PHOTO_VERIFY_MSG, VERIFY_MSG } from "~/features/verification/verification";
 import { deleteAccount, deleteListing } from "~/features/listings/delete.server";
@@ -20,9 +20,7 @@ import {
 import { cast, client, requestId, requestPhotos } from "./client";
 import { BIG_JPEG, SMALL_JPEG } from "./editor-fixtures";
 import { carriesMetadata, withGpsExif } from "./jpeg-exif";
-import { eventually, settleBackgroundWork } from "./public-fixtures";
-
-afterEach(() => settleBackgroundWork());
+import { eventually } from "./public-fixtures";
 
 /** Page text without React's text separators. */
 const pageText = async (res: Response) => (await res.text()).replace(/<!-- -->/g, "");
@@ -351,13 +349,21 @@ describe("the pages work without JavaScript", () => {
   it("Photo verification lists eligible listings with 'Select this Profile' and posts three photos", async () => {
     const { provider } = await cast();
     const id = await listingWithPhotos(provider, 4, { firstName: "Lena" });
-    await listingWithPhotos(provider, 2, { firstName: "Short" });
+    const short = await listingWithPhotos(provider, 2, { firstName: "Short" });
+    await listingOf(provider, { firstName: "Bare" });
     const list = await (await provider.client.get("/photo-verification")).text();
     expect(list).toContain("Lena");
-    expect(list).not.toContain("Short");
+    // Every listing with photos is listed (each photo has its own check); one without photos is not.
+    expect(list).toContain("Short");
+    expect(list).not.toContain("Bare");
     expect(list).toContain("Select this Profile");
-    const selected = await (await provider.client.get(`/photo-verification?listingId=${id}`)).text();
+    const selected = await pageText(await provider.client.get(`/photo-verification?listingId=${id}`));
     expect(selected).toContain("Submit Photos for Review");
+    expect(selected).toContain("Photos verified: 0 of 4");
+    // With no verified photos the check needs photos of the person, and the spec's form needs 4 photos.
+    const few = await pageText(await provider.client.get(`/photo-verification?listingId=${short}`));
+    expect(few).toContain(VERIFY_MSG.tooFewPhotos);
+    expect(few).not.toContain("Submit Photos for Review");
     const form = photoForm();
     form.set("listingId", id);
     const res = await provider.client.post("/photo-verification", { multipart: form });

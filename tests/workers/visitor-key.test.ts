@@ -2,7 +2,7 @@
 // (docs/decisions/0044-counting-keys-lanes-and-bytes.md): a visitor with a known address views, taps SMS and
 // likes; then every value of every D1 table is tried as the key that made their hashes. None may open them.
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { addressKey, countDay } from "~/platform/http/client-address";
 import {
   countingVisitor,
@@ -14,9 +14,8 @@ import {
 import worker from "../../workers/app";
 import { client, freshIp } from "./client";
 import { insertListing } from "./fixtures";
-import { rows, settleBackgroundWork } from "./public-fixtures";
-
-afterEach(() => settleBackgroundWork(300));
+import { rows } from "./public-fixtures";
+import { backgroundWorkDone } from "./background";
 
 const CHROME =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36";
@@ -169,7 +168,7 @@ describe("without VISITOR_KEY", () => {
       const form = await send(`/likes/${id}`, { method: "POST" });
       expect(form.status).toBe(503);
       expect((await send(`/view/${id}`, { method: "GET" })).status).toBe(200);
-      await settleBackgroundWork(500);
+      await backgroundWorkDone();
       expect(await rows("SELECT * FROM likes")).toEqual([]);
       expect(await rows("SELECT * FROM count_marks")).toEqual([]);
       expect(await rows("SELECT * FROM listing_stats")).toEqual([]);

@@ -2,16 +2,14 @@
 // profile and in its JSON, and the grid's 'Available today' filter keeps the listings with hours on today's
 // NZ weekday. 'Active Now' is untouched by it.
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { nzClock } from "~/platform/time/nz-time";
 import type { Profile } from "~/core/profile";
 import { emptySchedule } from "~/core/weekly-schedule";
 import type { WeeklySchedule } from "~/core/weekly-schedule";
 import { client, signedIn, uploadIds } from "./client";
-import { positions, rows, saveForm, settle, validValues } from "./editor-fixtures";
+import { positions, rows, saveForm, validValues } from "./editor-fixtures";
 import { insertListing } from "./fixtures";
-
-afterEach(() => settle());
 
 const visitor = client();
 const week = (days: Record<number, { start: string; end: string }[]>): WeeklySchedule =>

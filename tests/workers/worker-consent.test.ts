@@ -3,18 +3,12 @@
 // she saw, withdrawing hides it at once and tells the agency without a reason; a new name or most photos new
 // asks her again; bad input is refused beside its field with nothing written; the address goes with the listing.
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
-import { quiesce } from "./auth-fixtures";
+import { describe, expect, it } from "vitest";
 import { client, createListingVia, signedIn } from "./client";
 import type { SignedIn } from "./client";
 import { insertSubscription } from "./fixtures";
 import { saveForm, validValues } from "./editor-fixtures";
-import { settleBackgroundWork } from "./public-fixtures";
-
-afterEach(async () => {
-  await settleBackgroundWork();
-  await quiesce();
-});
+import { backgroundWorkDone } from "./background";
 
 type ListingRow = {
   live: number;
@@ -175,7 +169,7 @@ describe("a worker's consent", () => {
     expect((await client().get(`/api/model/${id}`)).status).toBe(404);
     const grid = await (await client().get("/api/grid?location=Auckland")).text();
     expect(grid).not.toContain(id);
-    await settleBackgroundWork();
+    await backgroundWorkDone();
     const told = await env.DB.prepare(
       "SELECT text_body FROM dev_outbox WHERE to_address = ? AND subject LIKE '%not agreed by the worker%'",
     )
@@ -197,7 +191,7 @@ describe("a worker's consent", () => {
     expect((await decide(link, "decline", 0)).status).toBe(200);
     expect((await consentRow(id))!.state).toBe("declined");
     expect((await listingRow(id)).live).toBe(0);
-    await settleBackgroundWork();
+    await backgroundWorkDone();
     expect(await mailsTo(agency.email, "not agreed by the worker")).toBe(1);
     expect((await client().get(`/consent/${"A".repeat(43)}`)).status).toBe(404);
     expect((await decide(`/consent/${"A".repeat(43)}`, "agree", 0)).status).toBe(404);

@@ -118,7 +118,16 @@ export type SessionLookupStatement = {
   statement: D1PreparedStatement;
   rows: (result: D1Result) => SessionRow[];
   userId: SQL;
+  /**
+   * The same subquery on a placeholder, for a select kept across requests (keptSelect): its statement is
+   * filled from `values` (keptStatement).
+   */
+  ownerId: SQL;
+  values: { sessionId: string };
 };
+
+/** The session's user id as a subquery on the `sessionId` placeholder (SessionLookupStatement.ownerId). */
+const OWNER_ID = sql`(select ${schema.sessions.userId} from ${schema.sessions} where ${schema.sessions.id} = ${sql.placeholder("sessionId")})`;
 
 /**
  * For a page loader that reads D1 anyway: the session lookup as one more statement of its batch, so the page
@@ -150,6 +159,8 @@ export function withSessionLookup<T>(
               get userId() {
                 return sql`(select ${schema.sessions.userId} from ${schema.sessions} where ${schema.sessions.id} = ${sessionId})`;
               },
+              ownerId: OWNER_ID,
+              values: { sessionId },
             }
           : null,
       );

@@ -19,13 +19,14 @@ export { adminSetUpUrl } from "./second-factor/totp";
 /**
  * For protected pages. Anonymous visitors are redirected to /login?redirectTo=<path+search>; a visitor
  * whose cookie names an expired or revoked session to /login?sessionExpired=true&redirectTo=..., and
- * the stale cookie is cleared. A GET loader may pass its load context as `scope` to share the request's one
- * lookup (see getSessionUser); actions keep their own, since they may change the session.
+ * the stale cookie is cleared. A GET shares the request's one lookup with the root loader through the load
+ * context (see getSessionUser): a private page would otherwise read the session twice. Actions keep their own,
+ * since they may change the session.
  */
 export async function requireUser(
   request: Request,
   context: AppLoadContext,
-  scope: object = request,
+  scope: object = isRead(request) ? context : request,
 ): Promise<SessionUser> {
   const env = context.cloudflare.env;
   const lookup = await lookupSession(request, env, scope);
@@ -36,6 +37,10 @@ export async function requireUser(
     });
   }
   throw redirect(loginUrlFor(request.url), { headers: NO_STORE });
+}
+
+function isRead(request: Request): boolean {
+  return request.method === "GET" || request.method === "HEAD";
 }
 
 /**

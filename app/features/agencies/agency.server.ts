@@ -3,6 +3,7 @@
 // visibility rule), written in the same batch as the change that decides it, so a listing is never public
 // for an agency that may not publish.
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
+import type { Placeholder, SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { WaitUntil } from "~/platform/request-context";
 import { getDb, schema } from "~/platform/data/db.server";
@@ -28,8 +29,12 @@ export type StoredAgency = AgencyDetails & {
   suspendedAt: number | null;
 };
 
-export async function loadAgency(env: Pick<Env, "DB">, userId: string): Promise<StoredAgency | null> {
-  const [row] = await getDb(env).select().from(a).where(eq(a.userId, userId)).limit(1);
+/** The agency's own row, by its owner (the session's subquery, a placeholder or an id). */
+export function agencyQuery(db: Db, owner: SQL | Placeholder | string) {
+  return db.select().from(a).where(eq(a.userId, owner)).limit(1);
+}
+
+export function toStoredAgency([row]: Awaited<ReturnType<typeof agencyQuery>>): StoredAgency | null {
   if (!row) return null;
   return {
     name: row.name,
@@ -43,6 +48,10 @@ export async function loadAgency(env: Pick<Env, "DB">, userId: string): Promise<
     certificateCheckedAt: row.certificateCheckedAt,
     suspendedAt: row.suspendedAt,
   };
+}
+
+export async function loadAgency(env: Pick<Env, "DB">, userId: string): Promise<StoredAgency | null> {
+  return toStoredAgency(await agencyQuery(getDb(env), userId));
 }
 
 /** Every listing of the agency: held or not, by the rule, in the caller's batch. */

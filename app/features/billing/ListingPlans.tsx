@@ -8,6 +8,7 @@ import { Button, buttonClass } from "~/ui/Button";
 import { SettingsSection } from "~/ui/SettingsSection";
 import { formatDollarsAndCents } from "~/platform/money";
 import { PLAN_LIST } from "~/core/plans";
+import type { PublicStatus } from "./public-status";
 
 export type ListingPlanView = {
   listingId: string;
@@ -28,6 +29,8 @@ export type ListingPlanView = {
   hasCard: boolean;
   /** A payment of this listing's is waiting for its outcome: the page checks again by itself. */
   paymentOpen: boolean;
+  /** Whether it is public yet, what it still needs, and whether its paid week waits for it. */
+  publicStatus: PublicStatus;
 };
 
 export type PaymentRowView = {

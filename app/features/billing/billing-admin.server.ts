@@ -63,6 +63,7 @@ export async function loadAdminSubscriptions(env: DbEnv, query: Query) {
           graceUntil: s.graceUntil,
           failedRenewals: s.failedRenewals,
           gift: s.gift,
+          startsWhenPublic: s.startsWhenPublic,
           featured: l.featured,
           featuredUntil: l.featuredUntil,
         })

@@ -4,17 +4,22 @@
 // user's own: someone else's listing is "not found", never "forbidden", so ids
 // cannot be probed.
 import { and, desc, eq, sql } from "drizzle-orm";
+import type { Placeholder, SQL } from "drizzle-orm";
 import { formatNzDate, formatNzDeadline } from "~/platform/time/date-text";
 import { formatDollarsAndCents } from "~/platform/money";
 import { paymentDescription, receiptLabel } from "./emails";
 import { PLANS } from "~/core/plans";
 import type { PlanTier } from "~/core/plans";
-import { EXPIRED_BADGE, isPaidStatus, prorationCents, statusLabel } from "./subscriptions";
+import { EXPIRED_BADGE, isPaidStatus, statusLabel } from "./subscriptions";
+import { publicStatus } from "./public-status";
+import type { PublicStatus } from "./public-status";
+import { visibilityInputs } from "~/features/listings/visibility";
 import { getDb, schema } from "~/platform/data/db.server";
 import { selectOwnListing } from "~/features/listings/own-listing.server";
 import { planColumns, readSubscription } from "./subscriptions.server";
 import type { SubscriptionSnapshot } from "./subscriptions.server";
-import type { DbEnv } from "~/platform/data/db.server";
+import type { Db, DbEnv } from "~/platform/data/db.server";
+import { prorationCents } from "./upgrade";
 
 const l = schema.listings;
 const p = schema.payments;
@@ -43,6 +48,80 @@ export async function ownSubscription(
   return readSubscription(env, listingId);
 }
 
+/**
+ * What says whether a listing is public yet and what it still needs (./public-status.ts): its visibility
+ * inputs, a waiting ID check, and whether its paid week waits for it to be public. Read with the listing,
+ * the subscription joined as `subscriptions`.
+ */
+const publicStateColumns = {
+  verified: l.verified,
+  paid: l.paid,
+  pausedAt: l.pausedAt,
+  pausedUntil: l.pausedUntil,
+  hiddenAsStale: l.hiddenAsStale,
+  switchedOff: l.switchedOff,
+  awaitingConsent: l.awaitingConsent,
+  agencyHeld: l.agencyHeld,
+  idPending:
+    sql<boolean>`exists (select 1 from verification_requests vr where vr.listing_id = ${l.id} and vr.kind = 'id' and vr.status = 'pending')`.mapWith(
+      Boolean,
+    ),
+  waits: sql<boolean>`coalesce(${schema.subscriptions.startsWhenPublic}, 0)`.mapWith(Boolean),
+};
+
+type PublicStateRow = {
+  verified: boolean;
+  paid: boolean;
+  pausedAt: number | null;
+  pausedUntil: number | null;
+  hiddenAsStale: boolean;
+  switchedOff: boolean;
+  awaitingConsent: boolean;
+  agencyHeld: boolean;
+  idPending: boolean;
+  waits: boolean;
+};
+
+/** A listing's public state from the columns above. */
+export function publicStatusOf(row: PublicStateRow): PublicStatus {
+  return publicStatus({
+    ...visibilityInputs(row),
+    idPending: row.idPending,
+    pausedUntil: row.pausedAt != null ? row.pausedUntil : null,
+    startsWhenPublic: row.waits,
+  });
+}
+
+/** Each of the owner's listings' public state, by id: for the dashboard's cards. */
+/** The owner's listings' public states: `owner` a user id or a subquery naming one (the dashboard's batch). */
+export function ownPublicStatesQuery(db: Db, owner: SQL | Placeholder | string) {
+  const s = schema.subscriptions;
+  return db
+    .select({ id: l.id, ...publicStateColumns })
+    .from(l)
+    .leftJoin(s, eq(s.listingId, l.id))
+    .where(eq(l.userId, owner));
+}
+
+/** Hidden listings: what each still needs, and whether its paid week waits for it to be public. */
+export function toOwnPublicStates(
+  rows: Awaited<ReturnType<typeof ownPublicStatesQuery>>,
+): Record<string, PublicStatus> {
+  return Object.fromEntries(rows.map(({ id, ...row }) => [id, publicStatusOf(row)]));
+}
+
+/** One listing's public state (the checkout's return page); null when it is gone. */
+export async function listingPublicStatus(env: DbEnv, listingId: string) {
+  const s = schema.subscriptions;
+  const [row] = await getDb(env)
+    .select({ firstName: l.firstName, ...publicStateColumns })
+    .from(l)
+    .leftJoin(s, eq(s.listingId, l.id))
+    .where(eq(l.id, listingId))
+    .limit(1);
+  return row ? { firstName: row.firstName, status: publicStatusOf(row) } : null;
+}
+
 /** The listings a user owns, with their subscriptions: for /subscriptions (which listing?) and /managesub. */
 export async function ownListingsWithPlans(env: DbEnv, userId: string) {
   const db = getDb(env);
@@ -51,9 +130,9 @@ export async function ownListingsWithPlans(env: DbEnv, userId: string) {
     .select({
       listingId: l.id,
       firstName: l.firstName,
-      verified: l.verified,
       live: l.live,
       hiddenByExpiry: l.hiddenByExpiry,
+      ...publicStateColumns,
       ...planColumns,
       hasMethod: sql<number>`${s.methodRef} IS NOT NULL`.mapWith(Boolean),
       paymentOpen:
@@ -144,6 +223,7 @@ export async function loadBillingSection(env: DbEnv, userId: string, now = Date.
         periodEnd: l.periodEnd,
         graceUntil: l.graceUntil,
         pendingPlan: l.pendingPlan,
+        startsWhenPublic: l.waits,
       } as const;
       // Free weeks nobody pays for (decision 0015): said as they are, never 'Cancelled', and the owner is
       // offered a checkout (ListingPlanActions) rather than 'Resume' or an upgrade.
@@ -155,8 +235,13 @@ export async function loadBillingSection(env: DbEnv, userId: string, now = Date.
         tier: paid ? sub.plan : null,
         status,
         gift,
-        statusLabel: gift ? `Free until ${formatNzDate(l.periodEnd!)}` : statusLabel(sub),
-        periodEnd: paid && l.periodEnd ? formatNzDate(l.periodEnd) : null,
+        statusLabel:
+          gift && !l.waits
+            ? `Free until ${formatNzDate(l.periodEnd!)}`
+            : statusLabel({ ...sub, gift: l.gift === true }),
+        // Not while the period waits for the listing to be public: it has no end yet.
+        periodEnd: paid && l.periodEnd && !l.waits ? formatNzDate(l.periodEnd) : null,
+        publicStatus: publicStatusOf(l),
         expiredBadge: l.hiddenByExpiry ? EXPIRED_BADGE : null,
         pendingPlan: l.pendingPlan ? PLANS[l.pendingPlan].name : null,
         // Past due, the period being charged for has ended: there is nothing to prorate until it is paid.
@@ -183,13 +268,17 @@ export async function loadBillingSection(env: DbEnv, userId: string, now = Date.
   };
 }
 
-/** The owner's past-due listings and their deadlines (the grace's end, worded): for the dashboard's cards. */
-export async function pastDueDeadlines(env: DbEnv, userId: string): Promise<Record<string, string>> {
+/** The owner's past-due subscriptions: `owner` a user id or a subquery naming one. */
+export function pastDueQuery(db: Db, owner: SQL | Placeholder | string) {
   const s = schema.subscriptions;
-  const rows = await getDb(env)
+  return db
     .select({ listingId: s.listingId, graceUntil: s.graceUntil })
     .from(s)
-    .where(and(eq(s.userId, userId), eq(s.status, "past_due")));
+    .where(and(eq(s.userId, owner), eq(s.status, "past_due")));
+}
+
+/** Past-due listings and their deadlines (the grace's end, worded): for the dashboard's cards. */
+export function toPastDueDeadlines(rows: Awaited<ReturnType<typeof pastDueQuery>>): Record<string, string> {
   return Object.fromEntries(
     rows.flatMap((r) => (r.graceUntil === null ? [] : [[r.listingId, formatNzDeadline(r.graceUntil)] as const])),
   );

@@ -64,9 +64,11 @@ export async function runRenewals(
     .innerJoin(schema.users, eq(schema.users.id, s.userId))
     .where(
       or(
-        and(eq(s.status, "active"), lte(s.periodEnd, now + REMINDER_MS)),
+        // A period waiting for its listing to be public has not started (dueAction): never picked, so that
+        // old waiting periods cannot fill every run's batch ahead of the due ones.
+        and(eq(s.status, "active"), eq(s.startsWhenPublic, false), lte(s.periodEnd, now + REMINDER_MS)),
         and(eq(s.status, "past_due"), lte(s.graceUntil, now)),
-        and(eq(s.status, "cancelling"), lte(s.periodEnd, now)),
+        and(eq(s.status, "cancelling"), eq(s.startsWhenPublic, false), lte(s.periodEnd, now)),
         // A charge with no answer yet (an upgrade, or a renewal the provider left pending).
         sql`EXISTS (SELECT 1 FROM payments WHERE payments.listing_id = ${s.listingId} AND payments.status = 'open'
           AND payments.kind <> 'checkout' AND payments.updated_at <= ${now - CHARGE_RETRY_AFTER_MS})`,

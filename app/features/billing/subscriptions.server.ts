@@ -81,6 +81,7 @@ export const planColumns = {
   graceUntil: s.graceUntil,
   pendingPlan: s.pendingPlan,
   gift: s.gift,
+  startsWhenPublic: s.startsWhenPublic,
 };
 
 const columns = {
@@ -167,6 +168,11 @@ export function subscriptionStatements(
     graceUntil: next.graceUntil,
     pendingPlan: next.pendingPlan,
     gift: next.gift,
+    // Waits only while the listing is hidden: a listing already public starts its week at once. One that
+    // this batch puts live (the listing's statement below) starts it then, by the trigger of migration 0063.
+    startsWhenPublic: next.startsWhenPublic
+      ? sql<boolean>`(SELECT live = 0 FROM listings WHERE id = ${current.listingId})`
+      : false,
     methodRef: extras.methodRef === undefined ? current.methodRef : extras.methodRef,
     remindedFor: extras.remindedFor === undefined ? current.remindedFor : extras.remindedFor,
     failedRenewals: extras.failedRenewals ?? current.failedRenewals,

@@ -28,6 +28,12 @@ export type Subscription = {
    * renewal mail, and the owner is offered a checkout instead of 'Resume' (decision 0015, "Free weeks").
    */
   gift: boolean;
+  /**
+   * The period was bought (or given) while the listing was hidden: it has not started, and starts when the
+   * listing is first public, with the time it waited added back (decision 0050). Until then nothing renews,
+   * reminds or ends it. Cleared by the database the moment `live` turns on (migration 0063).
+   */
+  startsWhenPublic: boolean;
 };
 
 export type SubscriptionEvent =
@@ -44,7 +50,13 @@ export type SubscriptionEvent =
   | { type: "downgrade" }
   | { type: "keepPlan" }
   /** `hasCard`: a card is stored that a renewal could charge (the server's `methodRef`). */
-  | { type: "grantWeeks"; weeks: number; hasCard: boolean };
+  | { type: "grantWeeks"; weeks: number; hasCard: boolean }
+  /**
+   * The listing became public. A period waiting for that starts now, with the time it waited added back.
+   * The server never sends it: the database does the same the moment `live` turns on (migration 0063), which
+   * tests/workers/paid-week-starts-when-public.test.ts holds to this.
+   */
+  | { type: "listingPublic" };
 
 export type Transition = { ok: true; next: Subscription } | { ok: false; error: string };
 
@@ -69,6 +81,7 @@ export const UNPAID: Subscription = {
   graceUntil: null,
   pendingPlan: null,
   gift: false,
+  startsWhenPublic: false,
 };
 
 /** While public: the listing may be live (and is, if its owner and the moderators say so). */
@@ -81,7 +94,11 @@ export function renewalPlan(sub: Subscription): PlanTier {
   return sub.pendingPlan ?? sub.plan;
 }
 
-function fresh(sub: Subscription, plan: PlanTier, start: number): Subscription {
+/**
+ * A new period on `plan` from `start`. `waits`: a week bought now rather than following one, which starts
+ * only once the listing is public (the server keeps it waiting only while the listing is hidden).
+ */
+function fresh(sub: Subscription, plan: PlanTier, start: number, waits: boolean): Subscription {
   return {
     ...sub,
     plan,
@@ -91,7 +108,13 @@ function fresh(sub: Subscription, plan: PlanTier, start: number): Subscription {
     graceUntil: null,
     pendingPlan: null,
     gift: false,
+    startsWhenPublic: waits,
   };
+}
+
+/** The moment a period's clock reads: `now`, or its start while it waits for the listing to be public. */
+export function clockOf(sub: Pick<Subscription, "periodStart" | "startsWhenPublic">, now: number): number {
+  return sub.startsWhenPublic && sub.periodStart !== null ? sub.periodStart : now;
 }
 
 const ok = (next: Subscription): Transition => ({ ok: true, next });
@@ -114,30 +137,33 @@ function checkoutStarted(sub: Subscription, plan: PlanTier): Transition {
 function paid(sub: Subscription, plan: PlanTier, now: number): Transition {
   // Paid during free weeks: a normal subscription on the chosen plan starts at once, renewed by the card
   // just stored, and the free days still to run are kept: the paid week is added after them.
+  // Free weeks still waiting for the listing to be public keep waiting, from their own start.
   if (sub.gift && sub.status === "cancelling" && sub.periodEnd !== null) {
-    return ok({ ...fresh(sub, plan, now), periodEnd: Math.max(sub.periodEnd, now) + WEEK_MS });
+    const start = clockOf(sub, now);
+    return ok({ ...fresh(sub, plan, start, true), periodEnd: Math.max(sub.periodEnd, start) + WEEK_MS });
   }
-  // A first payment (or one after expiry) starts a week now. Money that arrives while already paid (a
+  // A first payment (or one after expiry) starts a week now, or once the listing is public if it is hidden. Money that arrives while already paid (a
   // checkout still open when free weeks became a paid plan) adds a week after the current one, but only a
   // week of the plan it paid for: a Standard payment never buys a Featured week (it is refunded instead,
   // payments/unapplied.server.ts).
   // A checkout that pays a failed renewal is that renewal: the week that was not paid, on the renewal's plan.
   if (sub.status === "past_due" && sub.periodEnd !== null) {
     if (plan !== renewalPlan(sub)) return no(SUBSCRIPTION_MSG.otherPlan);
-    return ok(fresh(sub, plan, sub.periodEnd));
+    return ok(fresh(sub, plan, sub.periodEnd, false));
   }
   if (isPaidStatus(sub.status) && sub.periodEnd !== null) {
     if (plan !== sub.plan) return no(SUBSCRIPTION_MSG.otherPlan);
     return ok({ ...sub, status: "active", periodEnd: sub.periodEnd + WEEK_MS, graceUntil: null });
   }
-  return ok(fresh(sub, plan, now));
+  return ok(fresh(sub, plan, now, true));
 }
 
 function grantWeeks(sub: Subscription, weeks: number, hasCard: boolean, now: number): Transition {
   if (!Number.isInteger(weeks) || weeks < 1 || weeks > 52) return no(SUBSCRIPTION_MSG.badWeeks);
   const span = weeks * WEEK_MS;
   if (isPaidStatus(sub.status) && sub.periodEnd !== null) {
-    const periodEnd = Math.max(sub.periodEnd, now) + span;
+    // A period still waiting for the listing to be public has not used any of its time.
+    const periodEnd = Math.max(sub.periodEnd, clockOf(sub, now)) + span;
     // A cancelled period (or earlier free weeks) stays as it was, only longer.
     if (sub.status === "cancelling") return ok({ ...sub, periodEnd, graceUntil: null });
     // A paying subscription is extended and then renewed by its card, as before.
@@ -147,7 +173,19 @@ function grantWeeks(sub: Subscription, weeks: number, hasCard: boolean, now: num
   }
   // Nobody pays for it (never did, or it lapsed or was cancelled): free weeks from now that end quietly,
   // never charging a card the owner may have left from an earlier plan without agreeing to it again.
-  return ok({ ...fresh(sub, sub.plan, now), status: "cancelling", periodEnd: now + span, gift: true });
+  return ok({ ...fresh(sub, sub.plan, now, true), status: "cancelling", periodEnd: now + span, gift: true });
+}
+
+/** A waiting period moved to start at `now`, keeping its length; any other subscription as it is. */
+export function startedWhenPublic(sub: Subscription, now: number): Subscription {
+  if (!sub.startsWhenPublic || sub.periodStart === null || sub.periodEnd === null) return sub;
+  const waited = Math.max(0, now - sub.periodStart);
+  return {
+    ...sub,
+    periodStart: sub.periodStart + waited,
+    periodEnd: sub.periodEnd + waited,
+    startsWhenPublic: false,
+  };
 }
 
 function renewalFailed(sub: Subscription, now: number): Transition {
@@ -173,14 +211,14 @@ export function transition(sub: Subscription, event: SubscriptionEvent, now: num
     case "renewalPaid": {
       const plan = event.plan ?? renewalPlan(sub);
       // Paid late, after expiry: the listing was hidden meanwhile, so the new week starts now.
-      if (sub.status === "expired" || sub.periodEnd === null) return ok(fresh(sub, plan, now));
+      if (sub.status === "expired" || sub.periodEnd === null) return ok(fresh(sub, plan, now, true));
       if (sub.status !== "active" && sub.status !== "past_due") return no(SUBSCRIPTION_MSG.notActive);
-      return ok(fresh(sub, plan, sub.periodEnd));
+      return ok(fresh(sub, plan, sub.periodEnd, false));
     }
     case "renewalFailed":
       return renewalFailed(sub, now);
     case "periodEnded":
-      if (sub.periodEnd === null || now < sub.periodEnd) return no(SUBSCRIPTION_MSG.notDue);
+      if (sub.periodEnd === null || sub.startsWhenPublic || now < sub.periodEnd) return no(SUBSCRIPTION_MSG.notDue);
       if (sub.status === "cancelling") return ok({ ...sub, status: "expired", pendingPlan: null, gift: false });
       return no(SUBSCRIPTION_MSG.notActive);
     case "cancel":
@@ -203,6 +241,8 @@ export function transition(sub: Subscription, event: SubscriptionEvent, now: num
       return ok({ ...sub, pendingPlan: null });
     case "grantWeeks":
       return grantWeeks(sub, event.weeks, event.hasCard, now);
+    case "listingPublic":
+      return ok(startedWhenPublic(sub, now));
   }
 }
 
@@ -210,7 +250,8 @@ export function transition(sub: Subscription, event: SubscriptionEvent, now: num
 export type DueAction = "none" | "remind" | "charge" | "retry" | "end";
 
 export function dueAction(sub: Subscription, remindedFor: number | null, now: number): DueAction {
-  if (sub.periodEnd === null) return "none";
+  // A period waiting for the listing to be public has not started: nothing is due until it has run.
+  if (sub.periodEnd === null || sub.startsWhenPublic) return "none";
   if (sub.status === "cancelling") return now >= sub.periodEnd ? "end" : "none";
   if (sub.status === "past_due") return sub.graceUntil !== null && now >= sub.graceUntil ? "retry" : "none";
   if (sub.status !== "active") return "none";
@@ -219,24 +260,13 @@ export function dueAction(sub: Subscription, remindedFor: number | null, now: nu
   return "none";
 }
 
-/**
- * Standard → Featured mid-period: the price difference for the part of the period still to run, rounded to
- * the nearest cent (halves up). Integer arithmetic: cents × milliseconds stays far below 2^53.
- */
-export function prorationCents(sub: Pick<Subscription, "periodStart" | "periodEnd">, now: number): number {
-  if (sub.periodStart === null || sub.periodEnd === null) return 0;
-  const length = sub.periodEnd - sub.periodStart;
-  const left = Math.min(Math.max(sub.periodEnd - now, 0), length);
-  if (length <= 0 || left === 0) return 0;
-  const difference = PLANS.featured.priceCents - PLANS.standard.priceCents;
-  // The difference is a weekly price: a period longer than a week (free weeks added to it, or a payment made
-  // during them) owes it for every week left, not one week's worth spread over the whole period.
-  const unit = Math.min(length, WEEK_MS);
-  return Math.floor((difference * left * 2 + unit) / (2 * unit));
-}
-
 /** The owner-facing name of a status. */
-export function statusLabel(sub: Pick<Subscription, "status" | "pendingPlan"> & { gift?: boolean }): string {
+export function statusLabel(
+  sub: Pick<Subscription, "status" | "pendingPlan"> & { gift?: boolean; startsWhenPublic?: boolean },
+): string {
+  if (sub.startsWhenPublic && isPaidStatus(sub.status)) {
+    return WAITING_LABEL[sub.gift ? "gift" : (sub.status as "active" | "past_due" | "cancelling")];
+  }
   if (sub.gift && sub.status === "cancelling") return "Free weeks: end without a charge";
   switch (sub.status) {
     case "unpaid":
@@ -253,6 +283,14 @@ export function statusLabel(sub: Pick<Subscription, "status" | "pendingPlan"> & 
       return "Expired";
   }
 }
+
+/** A period bought while the listing is hidden, by what follows it once it has run. */
+const WAITING_LABEL: Record<"gift" | "active" | "past_due" | "cancelling", string> = {
+  gift: "Free weeks: they start when the listing is public",
+  active: "Paid: the week starts when the listing is public",
+  past_due: "Paid: the week starts when the listing is public",
+  cancelling: "Paid, cancelled: the week starts when the listing is public, then ends",
+};
 
 /** The owner's badge of a listing hidden because its subscription ran out (docs/billing.md). */
 export const EXPIRED_BADGE = "Hidden - Subscription expired";

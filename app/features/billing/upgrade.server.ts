@@ -1,7 +1,7 @@
 // Standard → Featured at once (docs/billing.md): the prorated difference quoted, confirmed, then charged to
 // the card on file; the plan changes when the charge settles (charges.server.ts, the webhook).
 import type { WaitUntil } from "~/platform/request-context";
-import { isPaidStatus, prorationCents, SUBSCRIPTION_MSG } from "./subscriptions";
+import { isPaidStatus, SUBSCRIPTION_MSG } from "./subscriptions";
 import { closeFailedCharge, finishOpenCharge, openCharge, sendCharge } from "./charges.server";
 import { getDb } from "~/platform/data/db.server";
 import type { PaymentGateway } from "~/features/payments/gateway.server";
@@ -11,6 +11,7 @@ import type { BillingEnv, SubscriptionSnapshot } from "./subscriptions.server";
 import { BILLING_MSG, ownSubscription } from "./billing.server";
 import type { BillingFailure } from "./billing.server";
 import type { DbEnv } from "~/platform/data/db.server";
+import { prorationCents } from "./upgrade";
 
 function quoteOf(current: SubscriptionSnapshot, now: number) {
   if (!isPaidStatus(current.status) || current.periodEnd === null) {

@@ -1,4 +1,12 @@
-import { AGE_RANGES, DISPLAY_MODES, HEIGHT_RANGES, isActive, toggleFilter } from "./filters";
+import {
+  AGE_RANGES,
+  DISPLAY_MODES,
+  HEIGHT_RANGES,
+  isActive,
+  toggleFilter,
+  VERIFIED_NOTE,
+  VERIFIED_TITLE,
+} from "./filters";
 import type { Filters } from "./filters";
 import type { FilterOptions } from "./listings-view";
 import { FilterIcon } from "~/ui/icons";
@@ -12,12 +20,15 @@ function Chip({
   value,
   label,
   pathname,
+  title,
 }: {
   filters: Filters;
   param: Param;
   value: string;
   label: string;
   pathname: string;
+  /** What the option filters, where its label alone does not say. */
+  title?: string;
 }) {
   const active = isActive(filters, param, value);
   // A plain link (the bar has up to forty): FilterBar's one handler navigates in the app (useInAppLinks).
@@ -27,6 +38,7 @@ function Chip({
       className={active ? "chip chip-on" : "chip"}
       data-discover="true"
       href={`${pathname}${toggleFilter(filters, param, value)}`}
+      title={title}
     >
       {label}
     </a>
@@ -55,8 +67,16 @@ export function FilterBar({
   options: FilterOptions;
   pathname: string;
 }) {
-  const chip = (param: Param, value: string, label: string) => (
-    <Chip key={`${param}:${value}`} filters={filters} param={param} value={value} label={label} pathname={pathname} />
+  const chip = (param: Param, value: string, label: string, title?: string) => (
+    <Chip
+      key={`${param}:${value}`}
+      filters={filters}
+      param={param}
+      value={value}
+      label={label}
+      pathname={pathname}
+      title={title}
+    />
   );
   const hasMore = options.age.length + options.height.length + options.nationality.length + options.bodyType.length > 0;
   const openByDefault = Boolean(filters.age || filters.height || filters.nationality || filters.bodyType);
@@ -71,9 +91,17 @@ export function FilterBar({
         <h2 id="refine-heading" className="mr-1 flex items-center gap-1 text-sm font-semibold">
           <FilterIcon className="h-4 w-4" /> Refine
         </h2>
-        {DISPLAY_MODES.map((m) => chip("show", m.value, m.label))}
+        {DISPLAY_MODES.map((m) => chip("show", m.value, m.label, m.value === "verified" ? VERIFIED_TITLE : undefined))}
         {chip("available", "today", "Available today")}
+        {options.verifiedPhotos > 0 || filters.verifiedPhotos
+          ? chip("photos", "verified", `Verified photos (${options.verifiedPhotos})`)
+          : null}
       </div>
+      {filters.show === "verified" ? (
+        <p className="text-xs text-muted" data-testid="verified-note">
+          {VERIFIED_NOTE}
+        </p>
+      ) : null}
       {hasMore ? (
         <details open={openByDefault} className="group">
           <summary className="inline-flex min-h-11 cursor-pointer list-none items-center rounded-full border border-line px-4 text-sm text-accent">

@@ -59,6 +59,7 @@ export function ListingGrid({
   const {
     cards,
     next,
+    slot,
     loading: loadingMore,
     failure,
     loadMore,
@@ -102,6 +103,7 @@ export function ListingGrid({
         search={search}
         page={first.page}
         next={next}
+        slot={slot}
         loading={loadingMore}
         loadMore={loadMore}
       />

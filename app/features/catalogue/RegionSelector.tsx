@@ -1,5 +1,5 @@
 import { Form, useNavigate } from "@remix-run/react";
-import { REGIONS, regionPath } from "~/core/regions";
+import { countsIncludeTouring, REGIONS, regionPath, TOURING_COUNTS_NOTE } from "~/core/regions";
 import type { Region } from "~/core/regions";
 import { useInAppLinks } from "~/ui/useInAppLinks";
 
@@ -54,6 +54,11 @@ export function RegionSelector({ current, counts, total, search }: Props) {
         {item("/", "All New Zealand", total, current == null)}
         {REGIONS.map((r) => item(regionPath(r), r, counts[r], current === r))}
       </ul>
+      {countsIncludeTouring(counts, total) ? (
+        <p className="mt-1 text-xs text-muted" data-testid="touring-counts-note">
+          {TOURING_COUNTS_NOTE}
+        </p>
+      ) : null}
     </nav>
   );
 }

@@ -8,6 +8,8 @@ import { overLimit, limiterKey } from "~/platform/http/rate-limit.server";
 import { json, jsonError } from "~/platform/http/responses.server";
 import { ListingUnavailableError, setLike, countLikes } from "~/features/likes/likes.server";
 import { parseFilters, parsePage } from "./filters";
+import { gridSlot, INVALID_SLOT, parseSlotParam, SLOT_PARAM } from "./grid-slot";
+import { rotationSlot } from "~/features/insights/rotation";
 import { parseRegion } from "~/core/regions";
 import { getSessionUser } from "~/features/accounts/auth.server";
 import { loadCardsByIds, MAX_CARD_IDS } from "~/features/catalogue/cards.server";
@@ -179,21 +181,28 @@ export async function modelApi({ request, env, ctx, params }: ApiCall<"none">): 
 
 /**
  * GET /api/grid: next pages of the grid for endless scroll (or a refresh of `pages` pages at once): cards
- * only. An administrator's pages include hidden listings, as their grid does; everyone else gets live ones.
+ * only, in the rotation slot `slot` names while it is recent (grid-slot.ts; not a number: 400). An
+ * administrator's pages include hidden listings, as their grid does; everyone else gets live ones.
  */
 export async function gridApi({ request, env }: ApiCall<"none">): Promise<Response> {
   const url = new URL(request.url);
   const regionParam = url.searchParams.get("region");
   const region = parseRegion(regionParam);
   if (regionParam && !region) return jsonError(400, "Unknown region");
+  const asked = parseSlotParam(url.searchParams.get(SLOT_PARAM));
+  if (asked === "invalid") return jsonError(400, INVALID_SLOT);
   const viewer = await getSessionUser(request, env).catch(() => null);
+  const now = Date.now();
+  // A slot too old to keep (or still to come) is read as the current one: the answer's `slot` says which
+  // order its cards are in, and a browser that asked for another reads its pages again (useGridPages).
   const page = await loadGridPage(env, {
     includeHidden: viewer?.isAdmin === true,
     region,
     filters: parseFilters(url.searchParams),
     page: parsePage(url.searchParams.get("page")),
     pages: parsePage(url.searchParams.get("pages")),
-    now: Date.now(),
+    now,
+    slot: gridSlot(asked, rotationSlot(now)),
   });
   return json(page);
 }

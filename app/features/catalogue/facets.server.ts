@@ -22,7 +22,7 @@ export function emptyFacets(): Facets {
   return {
     counts: Object.fromEntries(REGIONS.map((r) => [r, 0])) as Record<Region, number>,
     total: 0,
-    options: { age: [], height: [], nationality: [], bodyType: [] },
+    options: { age: [], height: [], nationality: [], bodyType: [], verifiedPhotos: 0 },
   };
 }
 
@@ -42,7 +42,19 @@ export function facetsQuery(db: Db, region: Region | null) {
     .selectDistinct({ location: sql<string>`''`, facet: f.facet, value: f.value, n: sql<number>`0` })
     .from(f)
     .where(and(ne(f.facet, "all"), gt(f.n, 0), region ? eq(f.location, region) : undefined));
-  return counts.unionAll(options);
+  // The 'Verified photos' count (docs/decisions/0055-each-photo-verified.md): each region's row with its n.
+  const photos = db
+    .select({ location: f.location, facet: f.facet, value: f.value, n: f.n })
+    .from(f)
+    .where(
+      and(
+        region ? eq(f.location, region) : inArray(f.location, [...REGIONS]),
+        eq(f.facet, "photos"),
+        eq(f.value, "verified"),
+        gt(f.n, 0),
+      ),
+    );
+  return counts.unionAll(options).unionAll(photos);
 }
 
 /** facetsQuery's build, kept (the region is its only input). */
@@ -64,7 +76,11 @@ export function touringCountsQuery(db: Db, now: number) {
   const ts = schema.tourStops;
   const l = schema.listings;
   return db
-    .select({ region: ts.region, n: count() })
+    .select({
+      region: ts.region,
+      n: count(),
+      photos: sql<number>`coalesce(sum(${l.photoVerified}), 0)`.mapWith(Number),
+    })
     .from(ts)
     .crossJoin(l)
     .where(and(eq(l.id, ts.listingId), ...runningStopConditions(now), eq(l.live, true), ne(l.location, ts.region)))
@@ -78,14 +94,16 @@ export function touringCountsQuery(db: Db, now: number) {
 export async function loadFacets(env: DbEnv, region: Region | null, now = Date.now()): Promise<Facets> {
   const db = getDb(env);
   const [rows, touring] = await db.batch([facetsQuery(db, region), touringCountsQuery(db, now)]);
-  return toFacets(rows, touring);
+  return toFacets(rows, touring, region);
 }
 
 /** The facets from the rows of facetsQuery and touringCountsQuery (read in a caller's batch, or above). */
 export function toFacets(
   rows: Awaited<ReturnType<typeof facetsQuery>>,
   touring: Awaited<ReturnType<typeof touringCountsQuery>>,
+  region: Region | null = null,
 ): Facets {
+  let verifiedPhotos = 0;
   const counts = Object.fromEntries(REGIONS.map((r) => [r, 0])) as Record<Region, number>;
   const values = {
     age: new Set<string>(),
@@ -96,10 +114,17 @@ export function toFacets(
   for (const row of rows) {
     if (row.facet === "all") {
       if (row.location in counts) counts[row.location as Region] += row.n;
+    } else if (row.facet === "photos") {
+      // The options arm names the facet too, with no region and no count.
+      if (row.location !== "") verifiedPhotos += row.n;
     } else if (row.facet in values) values[row.facet as keyof typeof values].add(row.value);
   }
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
-  for (const row of touring) if (row.region in counts) counts[row.region as Region] += row.n;
+  for (const row of touring) {
+    if (row.region in counts) counts[row.region as Region] += row.n;
+    // A region's grid shows the listings touring it, so its count does too (home counts each listing once).
+    if (region && row.region === region) verifiedPhotos += row.photos;
+  }
   return {
     counts,
     total,
@@ -108,6 +133,7 @@ export function toFacets(
       height: HEIGHT_RANGES.map((r) => r.value).filter((v) => values.height.has(v)),
       nationality: [...values.nationality].sort(),
       bodyType: [...values.bodyType].sort(),
+      verifiedPhotos,
     },
   };
 }

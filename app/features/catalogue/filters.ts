@@ -23,6 +23,15 @@ export const DISPLAY_MODES = [
 ] as const;
 
 export type DisplayMode = (typeof DISPLAY_MODES)[number]["value"];
+
+/**
+ * What 'Verified' filters, said beside it when chosen: a listing is public only once its provider's ID is
+ * checked (docs/decisions/0029-one-visibility-rule.md), so it keeps every listing. Photos verified are the
+ * tick on a card.
+ */
+export const VERIFIED_TITLE = "Listings whose provider's ID has been checked";
+export const VERIFIED_NOTE =
+  "Verified: listings whose provider's ID our team has checked. Every listing shown on the site has passed that check, so this shows them all.";
 export type Range = { value: string; label: string; min: number; max: number };
 
 export type Filters = {
@@ -33,9 +42,11 @@ export type Filters = {
   show: DisplayMode;
   /** Only listings with weekly hours on today's NZ weekday (docs/dashboard.md); 'Active Now' keeps its own meaning. */
   availableToday: boolean;
+  /** Only listings whose cover photo is verified (docs/decisions/0055-each-photo-verified.md). */
+  verifiedPhotos: boolean;
 };
 
-export const FILTER_PARAMS = ["age", "height", "nationality", "body", "show", "available"] as const;
+export const FILTER_PARAMS = ["age", "height", "nationality", "body", "show", "available", "photos"] as const;
 type FilterParam = (typeof FILTER_PARAMS)[number];
 
 const MAX_TEXT = 40;
@@ -54,11 +65,14 @@ export function parseFilters(params: URLSearchParams): Filters {
     bodyType: text("body"),
     show,
     availableToday: params.get("available") === "today",
+    verifiedPhotos: params.get("photos") === "verified",
   };
 }
 
 export function hasActiveFilters(f: Filters): boolean {
-  return Boolean(f.age || f.height || f.nationality || f.bodyType || f.show !== "all" || f.availableToday);
+  return Boolean(
+    f.age || f.height || f.nationality || f.bodyType || f.show !== "all" || f.availableToday || f.verifiedPhotos,
+  );
 }
 
 function filterValue(f: Filters, param: FilterParam): string | null {
@@ -75,6 +89,8 @@ function filterValue(f: Filters, param: FilterParam): string | null {
       return f.show === "all" ? null : f.show;
     case "available":
       return f.availableToday ? "today" : null;
+    case "photos":
+      return f.verifiedPhotos ? "verified" : null;
   }
 }
 

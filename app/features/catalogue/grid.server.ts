@@ -37,6 +37,8 @@ export function filterConditions(filters: Filters, now: number): SQL[] {
   if (filters.show === "active") conds.push(activeNowCondition(now));
   // Today is the NZ weekday of the request's clock, so the filter turns over at NZ midnight by itself.
   if (filters.availableToday) conds.push(sql`(${l.availableDays} & ${1 << nzClock(now).weekday}) <> 0`);
+  // The cover is verified (the card's tick, kept with the cover: features/photos/plan-photos.server.ts).
+  if (filters.verifiedPhotos) conds.push(eq(l.photoVerified, true));
   return conds;
 }
 
@@ -61,10 +63,13 @@ type GridOpts = {
   filters: Filters;
   page: number;
   now: number;
+  slot?: number; // the rotation slot to order by (grid-slot.ts); the slot of `now` when not given
   limit: number;
   includeHidden?: boolean;
 };
 
+// The slot a visitors' grid is ordered in: the one asked for, else the slot of the request's clock.
+const slotOf = (opts: { now: number; slot?: number }) => opts.slot ?? rotationSlot(opts.now);
 /**
  * The grid's query, exposed so the benchmark can read D1's rows_read for exactly this SQL.
  *
@@ -82,9 +87,12 @@ export function gridQuery(db: Db, opts: GridOpts) {
   // Visitors' grids rotate fairly within each tier every 10 minutes (features/insights/rotation.ts); the
   // administrators' grid keeps the plain order, so a listing stays where they last saw it.
   const rotate = !opts.includeHidden;
-  const order = rotate ? rotatedOrderBy(l, opts.now) : gridOrder;
-  // The owner's rotating covers turn on the same slot (features/insights/cover-rotation.ts).
-  const cover = (rotate ? rotatedCoverSql(l.id, rotationSlot(opts.now)) : sql<string | null>`null`).as("rotated_cover");
+  const slot = slotOf(opts);
+  const order = rotate ? rotatedOrderBy(l, slot) : gridOrder;
+  // The owner's rotating covers turn on the same slot (features/insights/cover-rotation.ts); not under
+  // 'Verified photos', whose cards show the verified cover they were chosen for.
+  const coverSlot = rotate && !opts.filters.verifiedPhotos ? slot : null;
+  const cover = (coverSlot === null ? sql<string | null>`null` : rotatedCoverSql(l.id, coverSlot)).as("rotated_cover");
   if (opts.filters.show === "touring") {
     return db
       .select({ ...cardColumns, listedAt: l.listedAt, rotatedCover: cover, tour: touring.tour })
@@ -130,7 +138,7 @@ export function gridQuery(db: Db, opts: GridOpts) {
   return db
     .select()
     .from(merged)
-    .orderBy(...rotatedOrderBy(merged, opts.now))
+    .orderBy(...rotatedOrderBy(merged, slot))
     .limit(opts.limit)
     .offset(offset);
 }
@@ -166,6 +174,8 @@ export type GridOptions = {
   filters: Filters;
   page: number;
   now: number;
+  /** The slot the grid's first page was read in, for its later pages (grid-slot.ts decides it is recent). */
+  slot?: number;
   pages?: number;
   includeHidden?: boolean;
 };
@@ -188,17 +198,19 @@ export function keptGridPageSelect(opts: GridOptions) {
   const key =
     filters.show === "active"
       ? null
-      : `grid:${JSON.stringify([region, filters, page, pages ?? 1, includeHidden === true, nzDate(now), rotationSlot(now)])}`;
+      : `grid:${JSON.stringify([region, filters, page, pages ?? 1, includeHidden === true, nzDate(now), slotOf(opts)])}`;
   return keptSelect(key, (db) => gridPageQuery(db, opts));
 }
 
 type CardRow = Awaited<ReturnType<typeof gridPageQuery>>[number];
 type NearYouRow = Awaited<ReturnType<typeof nearYouQueries>["inRegion"]>[number];
 
-/** A grid row's card, with the slot's rotated cover where the owner chose covers. */
+/** A grid row's card, with the slot's rotated cover where the owner chose covers (its tick is that photo's). */
 function withCover(r: CardRow) {
   const rotated = parseRotatedCover(r.rotatedCover);
-  return toCard(rotated ? { ...r, coverKey: rotated.key, coverWidth: rotated.width, coverHeight: rotated.height } : r);
+  if (!rotated) return toCard(r);
+  const { key: coverKey, width: coverWidth, height: coverHeight, verified: photoVerified } = rotated;
+  return toCard({ ...r, coverKey, coverWidth, coverHeight, photoVerified });
 }
 
 export function toGridPage(rows: CardRow[], opts: GridOptions): GridPage {
@@ -214,6 +226,7 @@ export function toGridPage(rows: CardRow[], opts: GridOptions): GridPage {
     page: opts.page + pages - 1,
     hasMore: rows.length > size,
     matched: pageRows.length,
+    slot: opts.includeHidden ? null : slotOf(opts),
   };
 }
 

@@ -1,5 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { hasActiveFilters, parseFilters, parsePage } from "./filters";
+import { gridSlot, parseSlotParam, SLOT_PARAM } from "./grid-slot";
+import { rotationSlot } from "~/features/insights/rotation";
 import { gridEmptyMessage } from "./grid-empty";
 import type { ListingsView } from "./listings-view";
 import type { Region } from "~/core/regions";
@@ -63,7 +65,7 @@ async function loadParts(
       rows: session ? session.rows(results[selects.length]) : null,
       value: {
         grid: { ok: true, value: toGridPage(gridSelect.rows(results[0]), grid) },
-        facets: toFacets(facetsSelect.rows(results[1]), touringSelect.rows(results[2])),
+        facets: toFacets(facetsSelect.rows(results[1]), touringSelect.rows(results[2]), grid.region),
         nearYou: near ? toNearYou(near.inSuburb ? (suburbRows ?? []) : [], regionRows ?? []) : [],
       },
     };
@@ -108,7 +110,11 @@ export async function loadListingsView(
     console.error(`listings view: ${what} failed to load`, error);
     return fallback;
   };
-  const gridOptions: GridOptions = { region, filters, page, now };
+  // A page past the first (a 'More listings' link) is read in the slot its first page was; a slot that is
+  // not a number is ignored here as a bad page number is (the JSON API refuses it).
+  const asked = parseSlotParam(url.searchParams.get(SLOT_PARAM));
+  const slot = gridSlot(asked === "invalid" ? null : asked, rotationSlot(now));
+  const gridOptions: GridOptions = { region, filters, page, now, slot };
   // The session lookup rides in the lists' batch (the root loader shares it): one D1 round trip.
   const parts = await withSessionLookup(request, env, context, (session) =>
     loadParts(env, gridOptions, city, fail, session),
@@ -124,7 +130,7 @@ export async function loadListingsView(
     : parts.grid;
   const { facets, nearYou } = parts;
   const loadFailed = !gridResult.ok;
-  const grid = gridResult.ok ? gridResult.value : { cards: [], page, hasMore: false, matched: 0 };
+  const grid = gridResult.ok ? gridResult.value : { cards: [], page, hasMore: false, matched: 0, slot };
   const filtered = hasActiveFilters(filters);
   return {
     region,

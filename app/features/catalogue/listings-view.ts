@@ -9,9 +9,21 @@ export type FilterOptions = {
   height: string[];
   nationality: string[];
   bodyType: string[];
+  /** Live listings here whose cover photo is verified: the 'Verified photos' filter's count. */
+  verifiedPhotos: number;
 };
 
-export type GridPage = { cards: ListingCardData[]; page: number; hasMore: boolean; matched: number };
+export type GridPage = {
+  cards: ListingCardData[];
+  page: number;
+  hasMore: boolean;
+  matched: number;
+  /**
+   * The rotation slot the order is of (grid-slot.ts): the later pages of this grid are asked for in it. Null
+   * for the administrators' grid, whose order does not turn.
+   */
+  slot: number | null;
+};
 
 export type ListingsView = {
   region: Region | null;

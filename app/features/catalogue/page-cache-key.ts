@@ -6,6 +6,8 @@
 // …), and any other unknown parameter makes the request uncached (rendered fresh, never stored) rather than
 // dropped, so a parameter some later change teaches a page to read can never be answered from the wrong copy.
 import { AGE_RANGES, DISPLAY_MODES, HEIGHT_RANGES, parsePage } from "./filters";
+import { gridSlot, parseSlotParam, SLOT_PARAM } from "./grid-slot";
+import { rotationSlot } from "~/features/insights/rotation";
 import { isId } from "~/platform/data/ids";
 import { BODY_TYPES, NATIONALITIES } from "~/core/listing-options";
 import { decodeCursor, DEFAULT_LIST_LIMIT, encodeCursor, parseListLimit } from "./public-api";
@@ -46,8 +48,12 @@ const TRACKING = /^(utm_[a-z_]+|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|_ga|_gl
 
 type Params = [name: string, value: string][];
 
-/** Null: do not cache (an unknown parameter, a value the page would refuse or that is not worth a key). */
-type Reader = (params: URLSearchParams) => Params | null;
+/**
+ * Null: do not cache (an unknown parameter, a value the page would refuse or that is not worth a key). `now`
+ * for the grids, whose later pages keep a rotation slot only while it is recent.
+ */
+type Reader = (params: URLSearchParams, now: number) => Params | null;
+type PlainReader = (params: URLSearchParams) => Params | null;
 
 function only(allowed: readonly string[], params: URLSearchParams): boolean {
   for (const name of params.keys()) if (!allowed.includes(name) && !TRACKING.test(name)) return false;
@@ -84,16 +90,29 @@ function pageParam(params: URLSearchParams, name: string): Params | null {
   return page === 1 ? [] : [[name, String(page)]];
 }
 
-const GRID_PARAMS = ["age", "height", "nationality", "body", "show", "available", "page"];
+/**
+ * The rotation slot a later page is read in (grid-slot.ts): kept while the page honours it, dropped once it
+ * does not (too old, or still to come: the page is then read in the current slot, as without one), so the
+ * copies of a page are at most one per recent slot. Not a number: not kept (the JSON API refuses it).
+ */
+function slotParam(params: URLSearchParams, now: number): Params | null {
+  const asked = parseSlotParam(params.get(SLOT_PARAM));
+  if (asked === "invalid") return null;
+  if (asked === null || gridSlot(asked, rotationSlot(now)) !== asked) return [];
+  return [[SLOT_PARAM, String(asked)]];
+}
 
-const gridPage: Reader = (params) => {
+const GRID_PARAMS = ["age", "height", "nationality", "body", "show", "available", "page", SLOT_PARAM];
+
+const gridPage: Reader = (params, now) => {
   if (!only(GRID_PARAMS, params)) return null;
   const filters = filterParams(params);
   const page = pageParam(params, "page");
-  return filters && page ? [...filters, ...page] : null;
+  const slot = slotParam(params, now);
+  return filters && page && slot ? [...filters, ...page, ...slot] : null;
 };
 
-const apiGrid: Reader = (params) => {
+const apiGrid: Reader = (params, now) => {
   if (!only(["region", ...GRID_PARAMS, "pages"], params)) return null;
   const out: Params = [];
   const rawRegion = params.get("region");
@@ -106,10 +125,11 @@ const apiGrid: Reader = (params) => {
   const filters = filterParams(params);
   const page = pageParam(params, "page");
   const pages = pageParam(params, "pages");
-  return filters && page && pages ? [...out, ...filters, ...page, ...pages] : null;
+  const slot = slotParam(params, now);
+  return filters && page && pages && slot ? [...out, ...filters, ...page, ...pages, ...slot] : null;
 };
 
-const apiLiveProfiles: Reader = (params) => {
+const apiLiveProfiles: PlainReader = (params) => {
   if (!only(["limit", "cursor"], params)) return null;
   const out: Params = [];
   const limit = parseListLimit(params.get("limit"));
@@ -125,14 +145,14 @@ const apiLiveProfiles: Reader = (params) => {
   return out;
 };
 
-const search: Reader = (params) => {
+const search: PlainReader = (params) => {
   // A continued result list (?after=) is a no-JavaScript fallback: not worth a key per cursor.
   if (!only(["q"], params)) return null;
   const q = normaliseQuery(params.get("q"));
   return q ? [["q", q]] : [];
 };
 
-const none: Reader = (params) => (only([], params) ? [] : null);
+const none: PlainReader = (params) => (only([], params) ? [] : null);
 
 function withQuery(pathname: string, params: Params): string {
   return params.length ? `${pathname}?${new URLSearchParams(params).toString()}` : pathname;
@@ -157,17 +177,17 @@ function plan(
 }
 
 /**
- * The cache plan for a GET of `url` by a visitor who is not signed in, or null when the request must be
- * rendered fresh and not stored. The caller checks the method and the session cookie first.
+ * The cache plan for a GET of `url` by a visitor who is not signed in at `now`, or null when the request must
+ * be rendered fresh and not stored. The caller checks the method and the session cookie first.
  */
-export function planPageCache(url: URL): CachePlan | null {
+export function planPageCache(url: URL, now: number): CachePlan | null {
   const { pathname, searchParams: params } = url;
-  if (pathname === "/") return plan("home", pathname, gridPage(params), [PUBLIC_SCOPE]);
+  if (pathname === "/") return plan("home", pathname, gridPage(params, now), [PUBLIC_SCOPE]);
   if (pathname.startsWith("/locations/")) {
     const region = parseRegion(safeDecode(pathname.slice("/locations/".length)));
     // Another spelling is a redirect to the canonical path: only that path is a page.
     if (!region || regionPath(region) !== pathname) return null;
-    return plan("region", pathname, gridPage(params), [PUBLIC_SCOPE]);
+    return plan("region", pathname, gridPage(params, now), [PUBLIC_SCOPE]);
   }
   if (pathname.startsWith("/view/")) {
     const id = pathname.slice("/view/".length);
@@ -177,7 +197,7 @@ export function planPageCache(url: URL): CachePlan | null {
   }
   if (pathname === "/search") return plan("search", pathname, search(params), [PUBLIC_SCOPE]);
   if ((INFO_PATHS as readonly string[]).includes(pathname)) return plan("info", pathname, none(params), []);
-  if (pathname === "/api/grid") return plan("api-grid", pathname, apiGrid(params), [PUBLIC_SCOPE]);
+  if (pathname === "/api/grid") return plan("api-grid", pathname, apiGrid(params, now), [PUBLIC_SCOPE]);
   if (pathname === "/api/LPmodels") return plan("api-lp", pathname, apiLiveProfiles(params), [PUBLIC_SCOPE]);
   if (pathname.startsWith("/api/model/")) {
     const id = pathname.slice("/api/model/".length);

@@ -21,7 +21,8 @@ function requestCity(request: Request): string | null {
 
 function catalogueCachePolicy(env: CountEnv, ctx: WaitUntil): PageCachePolicy<CachePlan> {
   return {
-    plan: planPageCache,
+    // The clock decides whether a later page's rotation slot is still kept (grid-slot.ts).
+    plan: (url) => planPageCache(url, Date.now()),
     key(request, url, plan, versions, build, now) {
       // Only the home page varies by city; reading request.cf parses the whole cf object (a tenth of a hit's CPU).
       const city = plan.kind === "home" ? requestCity(request) : null;

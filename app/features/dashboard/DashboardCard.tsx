@@ -1,6 +1,9 @@
 import { Link } from "@remix-run/react";
 import { activityOf } from "~/core/activity";
 import { pastDueText } from "~/features/billing/emails";
+import { PublicStatusNote } from "~/features/billing/PublicStatusNote";
+import { weekAfterPaying } from "~/features/billing/public-status";
+import type { PublicStatus } from "~/features/billing/public-status";
 import { coverUrl } from "./dashboard";
 import type { DashboardListing } from "./dashboard";
 import {
@@ -189,6 +192,7 @@ export function DashboardCard({
   pauseError = null,
   paymentDeadline = null,
   worker = null,
+  publicStatus = null,
 }: {
   listing: DashboardListing;
   now: number;
@@ -199,6 +203,8 @@ export function DashboardCard({
   paymentDeadline?: string | null;
   /** An agency's listing: its worker's consent, and this card's last consent post (docs/decisions/0058). */
   worker?: { consent: WorkerConsentSummary | null; error: string | null; sent: boolean } | null;
+  /** Hidden: what it still needs, and whether its paid week waits for it to be public. */
+  publicStatus?: PublicStatus | null;
 }) {
   const cover = coverUrl(listing.ImageUrls);
   const nameId = `listing-name-${listing.modelId}`;
@@ -210,6 +216,15 @@ export function DashboardCard({
     >
       <CardHeading listing={listing} cover={cover} nameId={nameId} now={now} eager={eager} />
       <div className="space-y-4 px-4 pb-4">
+        {publicStatus ? (
+          <PublicStatusNote
+            name={listing.firstName}
+            status={publicStatus}
+            week={weekAfterPaying(listing.firstName, publicStatus)}
+            quietWhenPublic
+            here="/dashboard"
+          />
+        ) : null}
         <CardToggles listing={listing} now={now} />
         {worker ? (
           <WorkerConsentForm

@@ -3,7 +3,11 @@ import { DeleteListingForm } from "~/features/dashboard/DeleteListingForm";
 import { ListingPlanActions } from "~/features/billing/ListingPlans";
 import type { ListingPlanView } from "~/features/billing/ListingPlans";
 import { pastDueText } from "~/features/billing/emails";
+import { PublicStatusNote } from "~/features/billing/PublicStatusNote";
+import { weekAfterPaying } from "~/features/billing/public-status";
 import { formatDollarsAndCents } from "~/platform/money";
+
+const UNPAID_NEED = ["unpaid"] as const;
 
 export function YourListings({
   listings,
@@ -30,6 +34,15 @@ export function YourListings({
                 <span className="block font-medium">{l.firstName}</span>
                 <ListingPlanLine plan={planOf.get(l.listingId)} />
               </span>
+              {planOf.get(l.listingId) ? (
+                <PublicStatusNote
+                  name={l.firstName}
+                  status={planOf.get(l.listingId)!.publicStatus}
+                  week={weekAfterPaying(l.firstName, planOf.get(l.listingId)!.publicStatus)}
+                  // The row's own button is the way to a plan.
+                  omit={UNPAID_NEED}
+                />
+              ) : null}
               {/* The plan's actions and Delete as one group under the name, in every row alike, whichever
                   actions a plan has (a lone 'Choose a plan' otherwise sat in the middle of its row). */}
               <div className="flex flex-wrap items-center gap-2">

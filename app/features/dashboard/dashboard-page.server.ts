@@ -2,44 +2,44 @@
 // The route module only wires these up (docs/architecture.md: route modules thin).
 import { data, redirect } from "@remix-run/cloudflare";
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { requireUser, requireUserForPost } from "~/features/accounts/guards.server";
-import { pastDueDeadlines } from "~/features/billing/billing.server";
+import { requireUserForPost } from "~/features/accounts/guards.server";
 import { pauseListing, resumeListing } from "~/features/listings/pause.server";
 import { confirmFromDashboard } from "~/features/listings/stale-check.server";
-import { askWorker, consentSummaries } from "~/features/listings/consent.server";
-import { loadAgency, saveAgency } from "~/features/agencies/agency.server";
+import { askWorker } from "~/features/listings/consent.server";
+import { saveAgency } from "~/features/agencies/agency.server";
 import { agencyValues, mayPublish } from "~/features/agencies/agency";
 import type { AgencyValues } from "~/features/agencies/agency";
 import { parseDesired } from "~/features/listings/state";
 import { PAUSE_UNTIL_FIELD } from "~/features/listings/upkeep";
 import { readFlash } from "~/features/site/flash.server";
 import { ERROR_MSG } from "~/features/site/messages";
-import { loadVerificationNotices } from "~/features/verification/notices.server";
-import { safetyStanding } from "~/features/safety-net/access.server";
 import { isId } from "~/platform/data/ids";
 import { readForm } from "~/platform/http/body.server";
 import { NO_STORE } from "~/platform/http/page-answer";
-import { loadDashboardListings, setListingFlag } from "./dashboard.server";
+import { setListingFlag } from "./dashboard.server";
 import { ownerWriteLimited } from "~/features/listings/own-listing.server";
+import {
+  dismissTwoFactorReminder,
+  isDismissTwoFactorIntent,
+  loadTwoFactorReminder,
+} from "~/features/accounts/two-factor-reminder.server";
+import { readDashboard } from "./dashboard-reads.server";
 
 export async function dashboardPage(request: Request, context: AppLoadContext) {
   const url = new URL(request.url);
   // Routes match case-insensitively; /Dashboard (the spec's spelling) settles on one address.
   if (url.pathname !== "/dashboard") throw redirect(`/dashboard${url.search}`, 301);
-  const user = await requireUser(request, context);
   const now = Date.now();
-  const [listings, verificationNotices, flash, paymentDeadlines, safety, consents, agencyRow] = await Promise.all([
-    loadDashboardListings(context.cloudflare.env, user.id, now),
-    loadVerificationNotices(context.cloudflare.env, user.id, now),
+  // One D1 round trip: the session with the listings, the notices, the past-due listings' deadlines (on their
+  // cards), whether the menu offers the Safety Net, what each hidden listing still needs, and the menu's count
+  // of booking requests waiting for an answer and, for an agency, its details and its workers' consents.
+  const { user, listings, verificationNotices, paymentDeadlines, safety, publicStates, newRequests, consents, agency } =
+    await readDashboard(request, context, now);
+  const [flash, twoFactor] = await Promise.all([
     // "Request sent" after the verification pages redirect here.
     readFlash(request, context.cloudflare.env),
-    // Past-due listings: the deadline before they are hidden, on their cards.
-    pastDueDeadlines(context.cloudflare.env, user.id),
-    // Whether the menu offers the Safety Net.
-    safetyStanding(context.cloudflare.env, user.id),
-    // An agency's workers' consents, by listing (docs/decisions/0058-worker-consent-and-agency-checks.md).
-    user.agency ? consentSummaries(context.cloudflare.env, user.id) : [],
-    user.agency ? loadAgency(context.cloudflare.env, user.id) : null,
+    // The reminder until two-factor sign-in is on (docs/decisions/0056-two-factor-offered-at-the-start.md).
+    loadTwoFactorReminder(context.cloudflare.env, user.id, now),
   ]);
   return data(
     {
@@ -52,17 +52,20 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
       now,
       paymentDeadlines,
       safetyNet: safety.access || safety.ownReports,
-      consents: Object.fromEntries(consents.map(({ listingId, ...c }) => [listingId, c])),
+      consents,
       agencyDetails: user.agency
         ? {
-            values: agencyValues(agencyRow, user.firstName),
+            values: agencyValues(agency, user.firstName),
             status: {
-              mayPublish: mayPublish(agencyRow),
-              suspended: agencyRow?.suspendedAt != null,
-              filledIn: agencyRow != null,
+              mayPublish: mayPublish(agency),
+              suspended: agency?.suspendedAt != null,
+              filledIn: agency != null,
             },
           }
         : null,
+      publicStates,
+      newRequests,
+      twoFactor,
     },
     { headers: flash.headers },
   );
@@ -88,6 +91,10 @@ export async function dashboardAction(request: Request, context: AppLoadContext)
       { error, listingId: typeof listingId === "string" ? listingId : undefined },
       { status, headers: NO_STORE },
     );
+  if (isDismissTwoFactorIntent(intent)) {
+    await dismissTwoFactorReminder(env, user.id);
+    throw redirect("/dashboard", { status: 303, headers: NO_STORE });
+  }
   if (intent === "pause" || intent === "resume" || intent === "confirm") {
     if (!isId(listingId)) return fail(400, ERROR_MSG.invalidListingId);
     if (await ownerWriteLimited(env, user.id)) return fail(429, ERROR_MSG.tooManyChanges);

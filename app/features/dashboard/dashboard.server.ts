@@ -2,16 +2,18 @@
 // toggles, and the owner's editable profile. Routes (the dashboard page and the JSON API) stay thin and
 // share these, so both paths enforce the same rules.
 import { and, asc, eq, sql } from "drizzle-orm";
+import type { Placeholder, SQL } from "drizzle-orm";
 import type { DashboardListing } from "./dashboard";
 import { flatRatesInDollars } from "~/features/listings/rules";
 import type { FlatRates } from "~/features/listings/rules";
+import { canAskCheck } from "~/features/verification/photo-checks";
 import { photoUrl } from "~/core/photo-keys";
 import type { Profile } from "~/core/profile";
 import { monthKey } from "~/features/insights/stats";
 import { getDb, schema } from "~/platform/data/db.server";
 import { buildProfileFromD1 } from "~/features/profile/profile.server";
 import { selectOwnListing } from "~/features/listings/own-listing.server";
-import type { DbEnv } from "~/platform/data/db.server";
+import type { Db, DbEnv } from "~/platform/data/db.server";
 
 export { NOT_YOUR_LISTING, setListingFlag, type ToggleResult, type ToggleState } from "./toggles.server";
 
@@ -20,14 +22,13 @@ const img = schema.listingImages;
 const st = schema.listingStats;
 
 /**
- * Every listing of `userId` in the dashboard shape, oldest first, with this UTC month's views, contacts
- * and likes (0 when the month has no row yet). Two queries whatever the number of listings: the images
- * are read with a subquery on user_id, so an agency with hundreds of listings stays under D1's
- * bound-parameter limit.
+ * Every listing of `owner` (a user id, or a subquery naming one: the dashboard page reads these beside the
+ * session lookup) in the dashboard shape, oldest first, with the `month`'s views, contacts and likes. Two
+ * queries whatever the number of listings: the images are read with a subquery on user_id, so an agency with
+ * hundreds of listings stays under D1's bound-parameter limit. `month` may be a placeholder (keptSelect).
  */
-export async function loadDashboardListings(env: DbEnv, userId: string, now = Date.now()): Promise<DashboardListing[]> {
-  const db = getDb(env);
-  const [rows, images] = await db.batch([
+export function dashboardListingsQueries(db: Db, owner: SQL | Placeholder | string, month: Placeholder | string) {
+  return [
     db
       .select({
         id: l.id,
@@ -57,18 +58,35 @@ export async function loadDashboardListings(env: DbEnv, userId: string, now = Da
         likes: st.likes,
       })
       .from(l)
-      .leftJoin(st, and(eq(st.listingId, l.id), eq(st.month, monthKey(now))))
-      .where(eq(l.userId, userId))
+      .leftJoin(st, and(eq(st.listingId, l.id), eq(st.month, month)))
+      .where(eq(l.userId, owner))
       .orderBy(asc(l.createdAt), asc(l.id)),
     db
-      .select({ listingId: img.listingId, r2Key: img.r2Key })
+      .select({
+        listingId: img.listingId,
+        r2Key: img.r2Key,
+        verifiedAt: img.verifiedAt,
+        pending: sql<boolean>`exists (select 1 from photo_checks_pending p where p.image_id = ${img.id})`.mapWith(
+          Boolean,
+        ),
+      })
       .from(img)
       .innerJoin(l, eq(l.id, img.listingId))
-      .where(eq(l.userId, userId))
+      .where(eq(l.userId, owner))
       .orderBy(asc(img.listingId), asc(img.position), asc(img.createdAt)),
-  ]);
+  ] as const;
+}
+
+type ListingQueries = ReturnType<typeof dashboardListingsQueries>;
+export type DashboardListingRows = readonly [Awaited<ListingQueries[0]>, Awaited<ListingQueries[1]>];
+
+/** The listings and their images as the dashboard shows them. */
+export function toDashboardListings([rows, images]: DashboardListingRows, now: number): DashboardListing[] {
   const urls = new Map<string, string[]>();
+  const toCheck = new Map<string, number>();
   for (const i of images) {
+    if (canAskCheck({ imageId: "", verifiedAt: i.verifiedAt, pending: i.pending }, now))
+      toCheck.set(i.listingId, (toCheck.get(i.listingId) ?? 0) + 1);
     const list = urls.get(i.listingId);
     if (list) list.push(photoUrl(i.r2Key));
     else urls.set(i.listingId, [photoUrl(i.r2Key)]);
@@ -82,6 +100,7 @@ export async function loadDashboardListings(env: DbEnv, userId: string, now = Da
     live: r.live,
     verified: r.verified,
     photoVerified: r.photoVerified,
+    photosToCheck: toCheck.get(r.id) ?? 0,
     ImageUrls: (urls.get(r.id) ?? []).join(","),
     profileClicks: r.views ?? 0,
     contactClicks: r.contacts ?? 0,
@@ -97,6 +116,12 @@ export async function loadDashboardListings(env: DbEnv, userId: string, now = Da
     awaitingConsent: r.awaitingConsent,
     agencyHeld: r.agencyHeld,
   }));
+}
+
+/** Every listing of `userId` in the dashboard shape, with this UTC month's counters (0 without a row yet). */
+export async function loadDashboardListings(env: DbEnv, userId: string, now = Date.now()): Promise<DashboardListing[]> {
+  const db = getDb(env);
+  return toDashboardListings(await db.batch(dashboardListingsQueries(db, userId, monthKey(now))), now);
 }
 
 /**

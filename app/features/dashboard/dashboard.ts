@@ -1,6 +1,5 @@
 // The owner dashboard's screen rules (spec provider §2, §4): what the sidebar, headings and menus show and
 // what the delete confirmations say. A listing's states and their changes are in listings/state.ts.
-import { PHOTO_VERIFY_MIN_IMAGES } from "~/features/verification/verification";
 
 /**
  * One listing as the dashboard and GET /api/modelswvisits/{userId} deliver it (spec §3, dashboard view).
@@ -16,6 +15,8 @@ export type DashboardListing = {
   live: boolean;
   verified: boolean;
   photoVerified: boolean;
+  /** Photos that may be sent for checking now: unverified or checked over 12 months ago, none waiting (0055). */
+  photosToCheck: number;
   /** Photo URLs in position order, comma-separated; the first is the cover. */
   ImageUrls: string;
   /** Views of the public profile this month, each counted once and shown as is (not halved). */
@@ -77,9 +78,12 @@ export function showsGetVerified(listings: readonly Pick<DashboardListing, "veri
   return listings.some((l) => !l.verified);
 }
 
-/** Verify Photos: some listing is not photo-verified and has enough photos to be checked. */
-export function showsVerifyPhotos(listings: readonly Pick<DashboardListing, "photoVerified" | "ImageUrls">[]): boolean {
-  return listings.some((l) => !l.photoVerified && imageCount(l.ImageUrls) >= PHOTO_VERIFY_MIN_IMAGES);
+/**
+ * Verify Photos: some listing has a photo that may be sent for checking (the spec's 'not photo-verified with at
+ * least 4 images' became per photo: docs/decisions/0055-each-photo-verified.md).
+ */
+export function showsVerifyPhotos(listings: readonly Pick<DashboardListing, "photosToCheck">[]): boolean {
+  return listings.some((l) => l.photosToCheck > 0);
 }
 
 /** 'Verification pending' instead of 'Get Verified' once every unverified listing has a request waiting. */
@@ -88,8 +92,9 @@ export function getVerifiedLabel(listings: readonly Pick<DashboardListing, "veri
 }
 
 export function menuItems(
-  listings: readonly Pick<DashboardListing, "verified" | "photoVerified" | "ImageUrls" | "idPending">[],
+  listings: readonly Pick<DashboardListing, "verified" | "photosToCheck" | "idPending">[],
   safetyNet = false,
+  newRequests = 0,
 ): MenuItem[] {
   const items: MenuItem[] = [
     { label: "Subscriptions", to: "/subscriptions" },
@@ -103,6 +108,12 @@ export function menuItems(
   if (safetyNet) items.push({ label: "Safety Net", to: "/dashboard/safety-net" });
   // Insights once there is a listing to show them for (docs/decisions/0024-counting-off-the-request-path.md).
   if (listings.length > 0) items.push({ label: "Insights", to: "/dashboard/insights" });
+  // Booking requests: the switch per listing and the inbox (docs/decisions/0052-booking-requests.md).
+  if (listings.length > 0)
+    items.push({
+      label: newRequests > 0 ? `Booking requests (${newRequests} new)` : "Booking requests",
+      to: "/dashboard/requests",
+    });
   return items;
 }
 
@@ -129,3 +140,10 @@ export function planLabel(accountType: string): string {
   if (accountType === "featured") return "Featured";
   return "Unpaid";
 }
+
+/** A switch's post got no answer the page can read (offline, or a 429 or 503 from something on the way). */
+export const SEND_FAILED = "Your change could not be sent. Check your connection and try again.";
+
+/** A reload of the dashboard failed: the cards stay as they were. */
+export const RELOAD_FAILED =
+  "Your listings could not be refreshed just now, so what you see may be out of date. Check your connection.";

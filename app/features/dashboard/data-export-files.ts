@@ -29,6 +29,7 @@ export function readMe(o: { siteName: string; email: string; createdAt: string; 
     "payments.json                 Your subscriptions, payments, ledger entries, receipts and refunds (no card details).",
     "verification-requests.json    Your ID and photo verification requests and their outcome.",
     "safety-net-reports.json       Your Safety Net reports, if you sent any: what you wrote, questions, answers, alerts.",
+    "booking-requests.json         Booking requests to your listings and your blocked numbers, if any (no visitor's number).",
     `listings/                     Your ${o.listings} listing(s): every field, rates, photos, monthly stats and daily insights.`,
     "",
     "Times are milliseconds since 1 January 1970 (UTC). Money is in whole cents of NZ dollars.",

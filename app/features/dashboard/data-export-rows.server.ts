@@ -27,12 +27,15 @@ const TABLES: Record<ExportedTable, SQLiteTable> = {
   listing_photo_daily: schema.listingPhotoDaily,
   listing_region_daily: schema.listingRegionDaily,
   listing_monthly_insights: schema.listingMonthlyInsights,
+  listing_public_spans: schema.listingPublicSpans,
   subscriptions: schema.subscriptions,
   payments: schema.payments,
   ledger: schema.ledger,
   receipts: schema.receipts,
   unapplied_payments: schema.unappliedPayments,
   safety_reports: schema.safetyReports,
+  booking_requests: schema.bookingRequests,
+  booking_blocks: schema.bookingBlocks,
 };
 
 /** A drizzle row under the database's own column names, with only the columns the archive takes. */
@@ -60,6 +63,8 @@ export type AccountData = {
   billing: { subscriptions: Rows; payments: Rows; ledger: Rows; receipts: Rows; refunds: Rows };
   /** The account's own Safety Net reports, their texts still sealed (the archive opens them). */
   safetyNet: Rows;
+  /** Booking requests to the account's listings and its block list, still sealed (the archive opens them). */
+  bookings: { requests: Rows; blocks: Rows };
   listings: {
     row: Record<string, unknown>;
     images: Rows;
@@ -67,7 +72,7 @@ export type AccountData = {
     specialRates: Rows;
     tourStops: Rows;
     stats: Rows;
-    insights: { months: Rows; daily: Rows; photos: Rows; regions: Rows };
+    insights: { months: Rows; daily: Rows; photos: Rows; regions: Rows; publicSpans: Rows };
   }[];
 };
 
@@ -79,7 +84,10 @@ type PerAccount = SQLiteTable & { userId: SQLiteColumn };
 const ofAccount = <T extends PerAccount>(db: Db, table: T, userId: string) =>
   db.select().from(table).where(eq(table.userId, userId));
 
-/** The account itself: its row, sign-in, security log, plans, verification requests and Safety Net reports. */
+/**
+ * The account itself: its row, sign-in, security log, plans, verification requests, Safety Net reports and
+ * booking block list.
+ */
 function accountQueries(db: Db, userId: string) {
   return [
     db.select().from(s.users).where(eq(s.users.id, userId)),
@@ -91,10 +99,11 @@ function accountQueries(db: Db, userId: string) {
     ofAccount(db, s.planRequests, userId).orderBy(asc(s.planRequests.createdAt)),
     ofAccount(db, s.verificationRequests, userId).orderBy(asc(s.verificationRequests.createdAt)),
     ofAccount(db, s.safetyReports, userId).orderBy(asc(s.safetyReports.createdAt)),
+    ofAccount(db, s.bookingBlocks, userId).orderBy(asc(s.bookingBlocks.createdAt)),
   ] as const;
 }
 
-/** The account's listings and each one's photos, rates, tour, stats and insights. */
+/** The account's listings and each one's photos, rates, tour, stats, insights and booking requests. */
 function listingQueries(db: Db, userId: string) {
   const own = sql`(select ${s.listings.id} from ${s.listings} where ${s.listings.userId} = ${userId})`;
   /** Every row of a per-listing table that belongs to one of the account's listings. */
@@ -111,6 +120,8 @@ function listingQueries(db: Db, userId: string) {
     ofOwn(s.listingPhotoDaily).orderBy(asc(s.listingPhotoDaily.day), asc(s.listingPhotoDaily.photo)),
     ofOwn(s.listingRegionDaily).orderBy(asc(s.listingRegionDaily.day), asc(s.listingRegionDaily.region)),
     ofOwn(s.listingMonthlyInsights).orderBy(asc(s.listingMonthlyInsights.month)),
+    ofOwn(s.listingPublicSpans).orderBy(asc(s.listingPublicSpans.startedAt)),
+    ofOwn(s.bookingRequests).orderBy(asc(s.bookingRequests.createdAt)),
   ] as const;
 }
 
@@ -137,6 +148,7 @@ export async function readAccountData(db: Db, userId: string): Promise<AccountDa
     plans,
     requests,
     safetyReports,
+    bookingBlocks,
     listings,
     images,
     rates,
@@ -147,6 +159,8 @@ export async function readAccountData(db: Db, userId: string): Promise<AccountDa
     photoDaily,
     regionDaily,
     months,
+    publicSpans,
+    bookingRequests,
     subscriptions,
     payments,
     ledger,
@@ -165,6 +179,10 @@ export async function readAccountData(db: Db, userId: string): Promise<AccountDa
     plans: plans.map((r) => exportRow("plan_requests", r)),
     verificationRequests: requests.map((r) => exportRow("verification_requests", r)),
     safetyNet: safetyReports.map((r) => exportRow("safety_reports", r)),
+    bookings: {
+      requests: bookingRequests.map((r) => exportRow("booking_requests", r)),
+      blocks: bookingBlocks.map((r) => exportRow("booking_blocks", r)),
+    },
     billing: {
       subscriptions: subscriptions.map((r) => exportRow("subscriptions", r)),
       payments: payments.map((r) => exportRow("payments", r)),
@@ -187,6 +205,7 @@ export async function readAccountData(db: Db, userId: string): Promise<AccountDa
         regions: of(regionDaily, l.id).map((r) =>
           exportRow("listing_region_daily", { ...r, views: shownViews(r.views) }),
         ),
+        publicSpans: of(publicSpans, l.id).map((r) => exportRow("listing_public_spans", r)),
       },
     })),
   };

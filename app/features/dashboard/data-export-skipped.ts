@@ -35,8 +35,12 @@ export const NOT_EXPORTED_TABLES: Record<string, string> = {
   site_secrets: "The site's own keys.",
   page_cache_versions: "Version numbers of the page cache, per listing id.",
   payment_events: "The payment provider's notice ids, kept so each is applied once; the payments are exported.",
+  photo_checks_pending:
+    "Which photos wait for an administrator's check: the dashboard shows them, and each photo's check date is exported with it.",
   r2_delete_failures: "Storage keys of deleted files that are being removed.",
-  dev_outbox: "Development only: e-mails that were never sent.",
+  dev_outbox: "Development only: e-mails and text messages that were never sent.",
+  booking_codes:
+    "Codes texted to visitors who asked for a booking, under keyed hashes of their numbers, kept a day to count requests; the requests themselves are exported.",
   // Agencies (docs/decisions/0058-worker-consent-and-agency-checks.md).
   agencies:
     "The agency's business details and its operator certificate, all shown and edited on its own dashboard; they are about the business, not a person.",

@@ -8,6 +8,7 @@ import { dataExportedEmail } from "~/features/accounts/account-emails";
 import type { SessionUser } from "~/core/session-user";
 import { listingFolder, photoFileName, readMe } from "./data-export-files";
 import { openReportsForExport } from "~/features/safety-net/export.server";
+import { openBookingsForExport } from "~/features/bookings/export.server";
 import type { AccountData } from "./data-export-rows.server";
 import { formatNzTime } from "~/platform/time/date-text";
 import type { CurrentSession } from "~/features/accounts/auth.server";
@@ -82,6 +83,12 @@ async function* archiveEntries(env: Pick<Env, "PHOTOS">, data: AccountData, o: {
   // Only an account that has reported something has this file.
   if (data.safetyNet.length > 0)
     yield file("safety-net-reports.json", json(await openReportsForExport(env, data.safetyNet)));
+  // Only an account whose listings had requests, or that blocked a number.
+  if (data.bookings.requests.length > 0 || data.bookings.blocks.length > 0)
+    yield file(
+      "booking-requests.json",
+      json(await openBookingsForExport(env, { ...data.bookings, userId: String(data.account.id) })),
+    );
   for (const [i, listing] of data.listings.entries()) {
     const folder = listingFolder(i, String(listing.row.first_name ?? ""));
     const { row, images, rates, specialRates, tourStops } = listing;

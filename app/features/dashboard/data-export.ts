@@ -5,6 +5,9 @@
 // shared computer or mailed on, and must not be a way into the account.
 
 import { SAFETY_REPORTS_EXPORT } from "~/features/safety-net/export";
+import { BOOKING_BLOCKS_EXPORT, BOOKING_REQUESTS_EXPORT } from "~/features/bookings/export";
+import { PUBLIC_SPANS_EXPORT } from "~/features/insights/spans-export";
+import { LISTING_IMAGES_EXPORT } from "~/features/photos/export";
 
 /** How a ledger entry and an unapplied payment point at what they belong to: the payment, listing and owner. */
 const PAYMENT_ENTRY_KEYS = ["id", "payment_id", "listing_id", "user_id"] as const;
@@ -139,15 +142,13 @@ export const EXPORTED_TABLES = {
       "switched_off",
       "awaiting_consent",
       "agency_held",
+      "takes_requests",
     ],
     // The 'Still available' link's hash: a live link could confirm the listing for the owner.
     leftOut: ["stale_token_hash"],
   },
-  listing_images: {
-    file: "listings/*/listing.json",
-    columns: ["id", "listing_id", "r2_key", "position", "width", "height", "created_at", "public", "kept_on_standard"],
-    leftOut: [],
-  },
+  // Each photo of a listing, with the month an administrator last checked it (app/features/photos/export.ts).
+  listing_images: LISTING_IMAGES_EXPORT,
   listing_rates: {
     file: "listings/*/listing.json",
     columns: ["id", "listing_id", "call_type", "duration", "price", "description"],
@@ -183,6 +184,8 @@ export const EXPORTED_TABLES = {
     columns: ["listing_id", "day", "photo", "shown", "opened", "card_opens"],
     leftOut: [],
   },
+  // When the listing was public, on which plan and where (app/features/insights/spans-export.ts).
+  listing_public_spans: PUBLIC_SPANS_EXPORT,
   // Views by visitor region, as the insights page shows them: a count under 5 reads 'fewer than 5'
   // (app/features/insights/regions.ts), since a small number could point at one visitor.
   listing_region_daily: {
@@ -281,6 +284,9 @@ export const EXPORTED_TABLES = {
   },
   // The account's own Safety Net reports, their texts opened (app/features/safety-net/export.ts).
   safety_reports: SAFETY_REPORTS_EXPORT,
+  // Requests to the account's listings and its block list, sealed parts opened (app/features/bookings/export.ts).
+  booking_requests: BOOKING_REQUESTS_EXPORT,
+  booking_blocks: BOOKING_BLOCKS_EXPORT,
 } as const satisfies Record<string, { file: string; columns: readonly string[]; leftOut: readonly string[] }>;
 
 export type ExportedTable = keyof typeof EXPORTED_TABLES;

@@ -15,7 +15,8 @@ const img = schema.listingImages;
 const lc = schema.listingCovers;
 
 /**
- * The cover a card shows in `slot`, as 'key|width|height', or null when the listing has no choice (its own
+ * The cover a card shows in `slot`, as 'key|width|height|verified' (verified: 1 when the photo is checked, for
+ * the card's tick, docs/decisions/0055-each-photo-verified.md), or null when the listing has no choice (its own
  * cover then). Only photos visitors can see count: the k-th of the n visible choices by position, where
  * k = slot mod n. Plain correlated subqueries over at most 3 rows, read through the primary key.
  */
@@ -25,19 +26,21 @@ export function rotatedCoverSql(listingId: SQLWrapper, slot: number) {
       where ${sql.raw(alias)}.listing_id = ${listingId} and ${sql.raw(`${alias}i`)}.public = 1`;
   const n = sql`(select count(*) ${visible("cn")})`;
   const before = sql`(select count(*) ${visible("cb")} and cb.position < ca.position)`;
-  return sql<string | null>`(select cai.r2_key || '|' || cai.width || '|' || cai.height ${visible("ca")}
+  return sql<
+    string | null
+  >`(select cai.r2_key || '|' || cai.width || '|' || cai.height || '|' || (cai.verified_at is not null) ${visible("ca")}
     and ${before} = ${slot} % ${n} limit 1)`;
 }
 
 /** A grid row's rotated cover, read back from rotatedCoverSql's text. */
 export function parseRotatedCover(
   text: string | null | undefined,
-): { key: string; width: number; height: number } | null {
+): { key: string; width: number; height: number; verified: boolean } | null {
   if (!text) return null;
-  const [key, w, h] = text.split("|");
+  const [key, w, h, v] = text.split("|");
   const width = Number(w);
   const height = Number(h);
-  return key && width > 0 && height > 0 ? { key, width, height } : null;
+  return key && width > 0 && height > 0 ? { key, width, height, verified: v === "1" } : null;
 }
 
 export type CoverPhoto = { imageId: string; r2Key: string; public: boolean; chosen: number | null };

@@ -19,12 +19,16 @@ import {
   rangeQueries,
   rangeStart,
 } from "./insights.server";
-import { lastFullWeek } from "./statement";
-import type { Statement } from "./statement";
-import { statementEmailQuery, statementFrom, statementQueries } from "./statement.server";
+import { nextStatementDay, statementWeek } from "./statement/statement";
+import type { Statement } from "./statement/statement";
+import { statementEmailQuery, statementFrom, statementQueries } from "./statement/statement.server";
 
 export type InsightsPageData = InsightsView & {
   statement: Statement | null;
+  /** The chosen listing is public now (a statement with no days public then says when the next one comes). */
+  publicNow: boolean;
+  /** The Monday whose statement covers this week, YYYY-MM-DD. */
+  nextStatement: string;
   emailOn: boolean;
   covers: CoverRotationView | null;
 };
@@ -83,18 +87,29 @@ async function pageFrom(
   const listings = listingChoices(owned);
   const emailOn = email.length > 0;
   const listing = pickListing(owned, wanted);
-  if (!listing) return { ...noListingView(listings, days), statement: null, emailOn, covers: null };
+  if (!listing) {
+    return {
+      ...noListingView(listings, days),
+      statement: null,
+      publicNow: false,
+      nextStatement: nextStatementDay(now),
+      emailOn,
+      covers: null,
+    };
+  }
   const id = listing.listingId;
-  const week = lastFullWeek(now);
+  const week = statementWeek(now);
   const from = rangeStart(days, now);
-  const [rows, photos, regions, own, peers, coverPhotos, coverCounts] = await db.batch([
+  const [rows, photos, regions, spans, counts, stored, coverPhotos, coverCounts] = await db.batch([
     ...rangeQueries(db, id, from),
-    ...statementQueries(db, id, listing, week),
+    ...statementQueries(db, id, week),
     ...coverQueries(db, id, from),
   ]);
   return {
     ...insightsView(listings, id, days, now, [rows, photos, regions]),
-    statement: await statementFrom(env, listing, week, [own, peers], now),
+    statement: await statementFrom(env, week, [spans, counts, stored], now),
+    publicNow: Boolean(listing.live),
+    nextStatement: nextStatementDay(now),
     emailOn,
     covers: coverRotationView(coverPhotos, coverCounts),
   };

@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import type { SQL, SQLWrapper } from "drizzle-orm";
 import { ACTIVE_WINDOW_MS } from "~/features/listings/state";
-import { BOOST_FADE_MS, BOOST_POSITIONS, rotationSlot, slotStart, SLOTS_PER_DAY } from "./rotation";
+import { BOOST_FADE_MS, BOOST_POSITIONS, slotStart, SLOTS_PER_DAY } from "./rotation";
 
 type RotationColumns = {
   featured: SQLWrapper;
@@ -15,9 +15,11 @@ type RotationColumns = {
   activeUntil: SQLWrapper;
 };
 
-/** ORDER BY terms: Featured first, then the rotated position less the 'Available now' boost, then the id. */
-export function rotatedOrderBy(c: RotationColumns, now: number): SQL[] {
-  const slot = rotationSlot(now);
+/**
+ * ORDER BY terms in `slot`: Featured first, then the rotated position less the 'Available now' boost, then the
+ * id. The slot, not the clock, is the input, so a grid's later pages can be read in its first page's slot.
+ */
+export function rotatedOrderBy(c: RotationColumns, slot: number): SQL[] {
   const at = slotStart(slot);
   const n = sql`count(*) over (partition by ${c.featured})`;
   const rank = sql`(row_number() over (partition by ${c.featured} order by ${c.listedAt} desc, ${c.id} desc) - 1)`;

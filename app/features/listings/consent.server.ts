@@ -2,7 +2,8 @@
 export { CONSENT_LINK, CONSENT_MSG, CONSENT_PATH } from "./consent/link.server";
 export {
   askWorker,
-  consentSummaries,
+  consentSummariesQuery,
+  toConsentSummaries,
   mailWaitingAsks,
   type AskResult,
   type ConsentSummary,

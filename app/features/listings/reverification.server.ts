@@ -1,4 +1,4 @@
-// The writes behind features/listings/reverification.ts: clearing the photo tick, and opening (or adding to) the listing's
+// The writes behind features/listings/reverification.ts: opening (or adding to) the listing's
 // pending re-review, as statements for the caller's own batch so the change and its effect on the badges
 // are one atomic write.
 import { and, eq, sql } from "drizzle-orm";
@@ -41,7 +41,6 @@ export function badgeStatements(
         .where(and(eq(l.id, listingId), eq(l.reviewedImageIds, "[]"))),
     );
   }
-  if (effects.clearsPhotoTick) out.push(db.update(l).set({ photoVerified: false }).where(eq(l.id, listingId)));
   if (effects.reReview.length) {
     // One pending re-review per listing (the pending-request index): a later change adds its reasons.
     out.push(
@@ -60,7 +59,7 @@ export function badgeStatements(
         .onConflictDoUpdate({
           target: [vr.listingId, vr.kind],
           // A literal, as the partial index states it: SQLite matches the conflict target to the index by it.
-          targetWhere: sql`${vr.status} = 'pending'`,
+          targetWhere: sql`${vr.status} = 'pending' AND ${vr.kind} = 'id'`,
           set: { changes: sql`substr(${vr.changes} || '; ' || excluded.changes, 1, 1000)` },
           setWhere: eq(vr.rereview, true),
         }),

@@ -1,9 +1,10 @@
-// Verification means what it says (decision 0007): what a change to a listing does
-// to its badges. The editor shows the same words before saving that the server acts on after it.
+// Verification means what it says (decision 0007, its photo rule replaced by 0055): what a change to a listing
+// does to its ID verification. Photos keep their own checks through any change (each photo carries its date:
+// docs/decisions/0055-each-photo-verified.md). The editor shows the same words before saving that the server
+// acts on after it.
 
 export type BadgeBaseline = {
   verified: boolean;
-  photoVerified: boolean;
   firstName: string;
   age: number | null;
   imageIds: readonly string[];
@@ -14,8 +15,6 @@ export type BadgeBaseline = {
 export type ListingAfter = { firstName: string; age: number | null; imageIds: readonly string[] };
 
 export type BadgeEffects = {
-  /** Any change to the set of photos (not their order) takes the 'Photos verified' tick away. */
-  clearsPhotoTick: boolean;
   /** Why an ID-verified listing goes back to the administrators, in the words they see; empty: it does not. */
   reReview: string[];
 };
@@ -30,7 +29,6 @@ export function replacedMost(reviewed: readonly string[], now: readonly string[]
 }
 
 export function badgeEffects(before: BadgeBaseline, after: ListingAfter): BadgeEffects {
-  const clearsPhotoTick = before.photoVerified && !sameSet(before.imageIds, after.imageIds);
   const reReview: string[] = [];
   if (before.verified) {
     if (before.firstName.trim() !== after.firstName.trim())
@@ -40,12 +38,10 @@ export function badgeEffects(before: BadgeBaseline, after: ListingAfter): BadgeE
     if (!sameSet(before.imageIds, after.imageIds) && replacedMost(baseline, after.imageIds))
       reReview.push("most photos replaced");
   }
-  return { clearsPhotoTick, reReview };
+  return { reReview };
 }
 
 export const REVERIFY_MSG = {
-  photoTick:
-    "Saving will remove the 'Photos verified' tick, because your photos changed. You can ask for photo verification again.",
   reReview: (reasons: string[]) =>
     `Saving will send this listing to our team for a new ID check (${reasons.join("; ")}). It stays live and keeps its Verified badge while we check, usually within 24-48 hours.`,
 } as const;
@@ -53,7 +49,6 @@ export const REVERIFY_MSG = {
 /** The editor's warning before saving, or null when the badges stay as they are. */
 export function badgeWarning(effects: BadgeEffects): string[] {
   const lines: string[] = [];
-  if (effects.clearsPhotoTick) lines.push(REVERIFY_MSG.photoTick);
   if (effects.reReview.length) lines.push(REVERIFY_MSG.reReview(effects.reReview));
   return lines;
 }

@@ -36,13 +36,16 @@ export function publicAfter(change: VisibilityChange = {}): SQL<number> {
 }
 
 /**
- * The columns to SET with `change`: the change itself, `live` by the rule, and 'Active Now' ended for a
- * listing that goes out of sight (it keeps the moment it was last active, as the owner's own switch does).
+ * The columns to SET with `change`: the change itself, `live` by the rule, 'Active Now' ended for a listing
+ * that goes out of sight (it keeps the moment it was last active, as the owner's own switch does), and
+ * `updated_at`: the triggers that follow `live` (a paid week that waited for the listing to be public, the
+ * record of when it was public) read the moment from it, so it is this write's own clock.
  */
 export function visibilitySet(change: VisibilityChange, now: number) {
   const live = publicAfter(change);
   return {
     ...change,
+    updatedAt: now,
     live: sql<boolean>`${live}`,
     active: sql<boolean>`CASE WHEN ${live} = 1 THEN ${l.active} ELSE 0 END`,
     activeUntil: sql<

@@ -65,8 +65,8 @@ export function visibilityInputs(row: {
   pausedAt: number | null;
   hiddenAsStale: boolean;
   switchedOff: boolean;
-  awaitingConsent?: boolean;
-  agencyHeld?: boolean;
+  awaitingConsent: boolean;
+  agencyHeld: boolean;
 }): VisibilityInputs {
   return {
     verified: row.verified,
@@ -74,7 +74,7 @@ export function visibilityInputs(row: {
     paused: row.pausedAt != null,
     stale: row.hiddenAsStale,
     switchedOff: row.switchedOff,
-    awaitingConsent: row.awaitingConsent ?? false,
-    agencyHeld: row.agencyHeld ?? false,
+    awaitingConsent: row.awaitingConsent,
+    agencyHeld: row.agencyHeld,
   };
 }

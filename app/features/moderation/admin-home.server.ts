@@ -1,5 +1,6 @@
 // The administrators' home (/admin): how much waits in each queue. Each count uses the condition of the
-// queue it counts (exported beside that queue's list), so a number here is the number of rows there.
+// queue it counts (exported beside that queue's list), so a number here is the number of rows there. The
+// Safety Net's two queues are counted by the Safety Net (safety-net/waiting.server.ts), above moderation.
 import { count, eq } from "drizzle-orm";
 import { countFailedRenewals } from "~/features/billing/billing-admin.server";
 import { getDb, schema } from "~/platform/data/db.server";
@@ -7,21 +8,14 @@ import { leftOpen } from "~/features/payments/open-payments.server";
 import { notRefunded } from "~/features/payments/unapplied.server";
 import { isOpenReport } from "./reports.server";
 import type { DbEnv } from "~/platform/data/db.server";
+import type { ModerationCounts } from "./admin-home";
 
-export type QueueCounts = {
-  verifications: number;
-  reports: number;
-  openPayments: number;
-  strayPayments: number;
-  failedRenewals: number;
-};
-
-export async function loadQueueCounts(env: DbEnv, now = Date.now()): Promise<QueueCounts> {
+export async function loadQueueCounts(env: DbEnv, now = Date.now()): Promise<ModerationCounts> {
   const db = getDb(env);
   const vr = schema.verificationRequests;
   const l = schema.listings;
   const [verifications, reports, openPayments, strayPayments, failedRenewals] = await db.batch([
-    // As the queue (review-queue.server.ts, loadPendingRequests): pending, with its listing and account.
+    // As the queue (review-queue.server.ts, pendingRequestsQuery): pending, with its listing and account.
     db
       .select({ n: count() })
       .from(vr)

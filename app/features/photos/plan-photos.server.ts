@@ -3,6 +3,7 @@
 // whatever changes `featured` (a subscription write, an administrator's grant, the cron ending one), placed
 // after that change, so the photos and the cover always match the plan in the same commit.
 import { and, asc, count, eq, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { photoUrl } from "~/core/photo-keys";
@@ -40,10 +41,13 @@ export function photoVisibilityStatement(db: Db, listingId: string) {
     .where(and(eq(img.id, ranked.id), paid, sql`${img.public} <> ${shown}`));
 }
 
-/** The cover (the first public photo) and the count of public photos, read back from the same batch. */
+/**
+ * The cover (the first public photo), whether it is verified (the card's tick, docs/decisions/0055-each-photo-verified.md)
+ * and the count of public photos, read back from the same batch.
+ */
 export function coverStatement(db: Db, listingId: string) {
   const shown = and(eq(img.listingId, listingId), eq(img.public, true));
-  const first = <T extends SQLiteColumn>(column: T) =>
+  const first = (column: SQLiteColumn | SQL) =>
     sql`${db.select({ value: column }).from(img).where(shown).orderBy(asc(img.position), asc(img.createdAt)).limit(1)}`;
   return db
     .update(l)
@@ -51,6 +55,7 @@ export function coverStatement(db: Db, listingId: string) {
       coverKey: first(img.r2Key),
       coverWidth: first(img.width),
       coverHeight: first(img.height),
+      photoVerified: sql`coalesce(${first(sql`${img.verifiedAt} IS NOT NULL`)}, 0)`,
       imageCount: sql`${db.select({ n: count() }).from(img).where(shown)}`,
     })
     .where(eq(l.id, listingId));

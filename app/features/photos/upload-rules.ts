@@ -1,7 +1,7 @@
 // What the editor tells a provider about each photo it sends, and how big a photo it sends (provider spec §5;
 // docs/editor.md 'Photos'). Pure: the browser side is app/features/listings/editor/photos/usePhotoUploads.ts
 // and photo-scaling.ts. The server still checks every byte and runs the whole pipeline (pipeline.server.ts).
-import { MAX_PHOTOS, MAX_SOURCE_SIDE, OUTPUT_MAX_SIDE } from "./rules";
+import { MAX_PHOTOS, MAX_SOURCE_SIDE, OUTPUT_MAX_SIDE, PHOTO_MSG } from "./rules";
 import type { FileProblem } from "./rules";
 
 /** Why a file was not added: what the provider can act on, said of that file by its name. */
@@ -32,8 +32,23 @@ export function serverRefusalKind(problem: unknown): RefusalKind {
 /** One line per refused file: "IMG_0042.HEIC: not a JPEG, PNG or WebP image". */
 export const refusalLine = (r: Refusal) => `${r.name}: ${r.reason}`;
 
-export function refusalHeading(count: number): string {
-  return count === 1 ? "1 photo was not added:" : `${count} photos were not added:`;
+/** The refusals the spec's '{n} files were skipped due to invalid type or size.' covers. */
+const SKIPPED_KINDS: readonly RefusalKind[] = ["type", "size", "empty", "dimensions"];
+
+/**
+ * The lines above the list of refused files (each named with its reason below them): the spec's own texts
+ * (provider §5) for what they cover, the files skipped for their type or size and a processing failure, then
+ * how many others were not added (a failed upload, a full listing), which the spec has no text for.
+ */
+export function refusalHeadings(refused: readonly Refusal[]): string[] {
+  const skipped = refused.filter((r) => SKIPPED_KINDS.includes(r.kind)).length;
+  const processFailed = refused.filter((r) => r.kind === "process").length;
+  const others = refused.length - skipped - processFailed;
+  return [
+    ...(skipped ? [PHOTO_MSG.skipped(skipped)] : []),
+    ...(processFailed ? [PHOTO_MSG.processFailed] : []),
+    ...(others ? [others === 1 ? "1 photo was not added." : `${others} photos were not added.`] : []),
+  ];
 }
 
 /**

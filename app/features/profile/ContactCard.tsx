@@ -4,7 +4,8 @@ import { formatPhone, smsLink } from "~/core/profile";
 export const CONTACT_DEBOUNCE_MS = 300;
 
 /**
- * The SMS button. With JavaScript a click first counts a contact (debounced, so double taps count once)
+ * The SMS button, and 'Request a booking' when the provider takes requests (docs/decisions/0052-booking-requests.md).
+ * With JavaScript a click first counts a contact (debounced, so double taps count once)
  * and then opens the messaging app; without it the plain sms: link still works.
  */
 export function ContactCard({
@@ -12,11 +13,13 @@ export function ContactCard({
   firstName,
   phone,
   preview,
+  takesRequests = false,
 }: {
   listingId: string;
   firstName: string;
   phone: string;
   preview?: boolean;
+  takesRequests?: boolean;
 }) {
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
@@ -59,6 +62,15 @@ export function ContactCard({
       ) : (
         <p className="text-sm text-muted">No phone number yet.</p>
       )}
+      {takesRequests ? (
+        <a
+          href={preview ? undefined : `/view/${listingId}/request`}
+          className="mt-3 flex min-h-12 items-center justify-center rounded-lg border border-accent px-4 text-lg font-semibold text-accent"
+          data-testid="request-booking"
+        >
+          Request a booking
+        </a>
+      ) : null}
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { primaryImage } from "~/core/profile";
 import { clientLazy } from "~/ui/clientLazy";
 import { Photo } from "~/features/photos/Photo";
 import { Lightbox as EagerLightbox } from "./Lightbox";
+import { PhotoCheckBadge, photoCheckWords } from "./PhotoCheckBadge";
 
 // Opened by a click, so its code (and the dialog's) loads on the first open, not with the profile.
 const Lightbox = clientLazy(import.meta.env.SSR ? EagerLightbox : null, () =>
@@ -62,10 +63,13 @@ export function Gallery({
   images,
   name,
   onOpen,
+  now,
 }: {
   images: ProfileImage[];
   name: string;
   onOpen?: (photoUrl: string) => void;
+  /** The page's clock: a check over 12 months old says so. */
+  now: number;
 }) {
   const { open, setOpen, show, close } = useLightboxHistory();
   const main = primaryImage(images);
@@ -87,7 +91,9 @@ export function Gallery({
         onOpen?.(img.url);
       }}
       className={`relative block overflow-hidden rounded-xl bg-zinc-900 ${big ? "aspect-[3/4]" : "aspect-[3/4]"}`}
-      aria-label={`Open photo ${i + 1} of ${ordered.length}`}
+      aria-label={[`Open photo ${i + 1} of ${ordered.length}`, photoCheckWords(img.verifiedAt ?? null, now)]
+        .filter(Boolean)
+        .join(", ")}
       data-testid={big ? "gallery-main" : "gallery-side"}
     >
       <Photo
@@ -99,6 +105,7 @@ export function Gallery({
         sizes={big ? GALLERY_MAIN_SIZES : GALLERY_SIDE_SIZES}
         className="h-full w-full object-cover"
       />
+      <PhotoCheckBadge verifiedAt={img.verifiedAt ?? null} now={now} full={big} />
     </button>
   );
   return (
@@ -109,7 +116,9 @@ export function Gallery({
           {side.map((img, i) => thumb(img, i + 1, false))}
         </div>
       ) : null}
-      {open != null ? <Lightbox images={ordered} index={open} name={name} onIndex={setOpen} onClose={close} /> : null}
+      {open != null ? (
+        <Lightbox images={ordered} index={open} name={name} onIndex={setOpen} onClose={close} now={now} />
+      ) : null}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { RefObject } from "react";
 import { lightboxSizes, photoSrcSet, photoVariantUrl } from "~/features/photos/variants";
 import type { ProfileImage } from "~/core/profile";
+import { photoCheckText } from "~/core/photo-checks";
 import { CloseIcon } from "~/ui/icons";
 import { Dialog } from "~/ui/Dialog";
 
@@ -11,7 +12,14 @@ export const LIGHTBOX_SWIPE_MS = 500;
 export const LIGHTBOX_PRELOAD = 2;
 const SWIPE_THRESHOLD_PX = 50;
 
-type Props = { images: ProfileImage[]; index: number; name: string; onIndex: (i: number) => void; onClose: () => void };
+type Props = {
+  images: ProfileImage[];
+  index: number;
+  name: string;
+  onIndex: (i: number) => void;
+  onClose: () => void;
+  now: number;
+};
 
 /**
  * The photo at the size the lightbox shows it: sizes and srcset where there are variants (in that order, before
@@ -73,7 +81,7 @@ function StepButton({ step, onStep }: { step: 1 | -1; onStep: (step: 1 | -1) => 
 }
 
 /** Full-screen photo viewer: arrows, Escape, swipe; a modal dialog (focus stays inside), page scroll frozen while open. */
-export function Lightbox({ images, index, name, onIndex, onClose }: Props) {
+export function Lightbox({ images, index, name, onIndex, onClose, now }: Props) {
   const [visible, setVisible] = useState(false);
   const [slide, setSlide] = useState<0 | 1 | -1>(0);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -138,8 +146,16 @@ export function Lightbox({ images, index, name, onIndex, onClose }: Props) {
         data-testid="lightbox-image"
       />
       {count > 1 ? <StepButton step={1} onStep={go} /> : null}
-      <p className="absolute bottom-4 left-0 right-0 text-center text-sm text-zinc-300" aria-live="polite">
-        {index + 1} / {count}
+      <p
+        className="absolute bottom-4 left-0 right-0 flex flex-col items-center gap-1 text-center text-sm text-zinc-300"
+        aria-live="polite"
+      >
+        <span data-testid="lightbox-check" className={image.verifiedAt != null ? "text-sky-300" : undefined}>
+          {photoCheckText(image.verifiedAt, now)}
+        </span>
+        <span>
+          {index + 1} / {count}
+        </span>
       </p>
     </Dialog>
   );

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { socialUrl, safeExternalUrl } from "~/core/profile";
 import type { Profile } from "~/core/profile";
+import { photoCheckSummary } from "~/core/photo-checks";
 import { CheckBadgeIcon, InstagramIcon, PinIcon, XIcon } from "~/ui/icons";
 import { ContactCard } from "./ContactCard";
 import { Gallery } from "./Gallery";
@@ -56,6 +57,22 @@ function SocialLinks({ profile, highlight }: { profile: Profile; highlight: High
   );
 }
 
+/** 'Photos verified: 4 of 5, last checked November 2026' (docs/decisions/0055-each-photo-verified.md). */
+function PhotoCheckLine({ images }: { images: Profile["images"] }) {
+  const summary = photoCheckSummary(images);
+  if (!summary) return null;
+  const any = images.some((i) => i.verifiedAt != null);
+  return (
+    <p
+      className={`flex items-center gap-1 text-sm ${any ? "text-sky-300" : "text-muted"}`}
+      data-testid="photo-check-summary"
+    >
+      {any ? <CheckBadgeIcon className="h-4 w-4 shrink-0" /> : null}
+      {summary}
+    </p>
+  );
+}
+
 /** The public profile, also drawn as the editor's live preview. */
 export function ProfileView({ profile, actions, highlight = null, preview, now, onPhotoOpen }: Props) {
   const Name = preview ? "h2" : "h1";
@@ -63,7 +80,7 @@ export function ProfileView({ profile, actions, highlight = null, preview, now, 
     // One contact card: after the header on phones, a sticky column beside everything from 768 px.
     <article className="grid gap-5 md:grid-cols-[1fr_320px] md:gap-x-6" data-testid="profile">
       <div className={`md:col-start-1 ${highlightClass(highlight, "images")}`}>
-        <Gallery images={profile.images} name={profile.firstName} onOpen={onPhotoOpen} />
+        <Gallery images={profile.images} name={profile.firstName} onOpen={onPhotoOpen} now={now} />
       </div>
       <header className="space-y-2 md:col-start-1">
         <div className="flex flex-wrap items-center gap-3">
@@ -85,11 +102,9 @@ export function ProfileView({ profile, actions, highlight = null, preview, now, 
               {profile.suburb ? `, ${profile.suburb}` : ""}
             </span>
           ) : null}
-          {profile.photoVerified ? (
-            <span className="rounded-full bg-sky-950 px-2 text-xs text-sky-300">Photos verified</span>
-          ) : null}
           {profile.tours ? <OnTourLine tours={profile.tours} now={now} /> : null}
         </p>
+        <PhotoCheckLine images={profile.images} />
         {profile.tagLine ? (
           <p className={`text-lg text-zinc-100 ${highlightClass(highlight, "tagLine")}`}>{profile.tagLine}</p>
         ) : null}
@@ -103,6 +118,7 @@ export function ProfileView({ profile, actions, highlight = null, preview, now, 
           firstName={profile.firstName}
           phone={profile.contactPhone}
           preview={preview}
+          takesRequests={profile.takesRequests}
         />
       </aside>
       <div className="md:col-start-1">

@@ -24,6 +24,7 @@ function publicImage(i: ImageRow): ProfileImage {
     position: i.position,
     width: i.width,
     height: i.height,
+    verifiedAt: i.verifiedAt ?? null,
     // Only in the owner's copy (the editor): visitors' copies never hold such a photo.
     ...(i.public ? {} : { hidden: true as const }),
   };
@@ -98,6 +99,7 @@ export function assembleProfile(
     onlyFans: row.onlyFans,
     website: row.website,
     contactPhone: row.contactPhone,
+    takesRequests: row.takesRequests,
     accountType: row.featured ? "featured" : "standard",
     hot: row.hot,
     verified: row.verified,

@@ -99,13 +99,16 @@ function parseSnapshot(raw: string | null, listingId: string): Profile | null {
   if (!raw) return null;
   try {
     const value = JSON.parse(raw) as Profile;
-    // A snapshot written before a field was added to Profile (the schedule, the tours) is rebuilt from D1.
+    // A snapshot written before a field was added to Profile (the schedule, the tours, each photo's check) is
+    // rebuilt from D1.
     return value &&
       typeof value === "object" &&
       value.modelId === listingId &&
       typeof value.updatedAt === "number" &&
       Array.isArray(value.schedule) &&
-      Array.isArray(value.tours)
+      Array.isArray(value.tours) &&
+      Array.isArray(value.images) &&
+      value.images.every((i) => i.verifiedAt !== undefined)
       ? value
       : null;
   } catch {

@@ -6,10 +6,11 @@
 // (docs/decisions/0023-safety-net.md, 0043-safety-net-second-pass.md).
 import { and, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
 import { addDays, nzDate } from "~/platform/time/nz-time";
+import type { Placeholder, SQL } from "drizzle-orm";
 import { parseRegion } from "~/core/regions";
 import type { Region } from "~/core/regions";
 import { getDb, schema } from "~/platform/data/db.server";
-import type { DbEnv } from "~/platform/data/db.server";
+import type { Db, DbEnv } from "~/platform/data/db.server";
 import { TOUR_AHEAD_DAYS } from "./retention";
 
 export type SafetyAccess = {
@@ -29,7 +30,7 @@ const l = schema.listings;
  */
 const givesAccess = and(eq(l.verified, true), isNull(l.pausedAt), eq(l.switchedOff, false));
 
-const suspended = (userId: string) =>
+const suspended = (userId: SQL | Placeholder | string) =>
   sql`exists (select 1 from ${schema.safetySuspensions} where ${schema.safetySuspensions.userId} = ${userId})`;
 
 /** The account's access, or null when it may not use the Safety Net. */
@@ -71,19 +72,26 @@ export async function safetyAccess(env: DbEnv, userId: string, now: number): Pro
  * Whether the account sees the Safety Net at all: with access, or with reports of its own (which it may
  * always read, answer and withdraw). For the dashboard menu and the page guard; one query.
  */
-export async function safetyStanding(
-  env: DbEnv,
-  userId: string,
-): Promise<{ access: boolean; ownReports: boolean; suspended: boolean }> {
+export async function safetyStanding(env: DbEnv, userId: string): Promise<SafetyStanding> {
+  return toSafetyStanding(await safetyStandingQuery(getDb(env), userId));
+}
+
+export type SafetyStanding = { access: boolean; ownReports: boolean; suspended: boolean };
+
+/** The standing's one query: `owner` a user id or a subquery naming one (the dashboard reads it with the session). */
+export function safetyStandingQuery(db: Db, owner: SQL | Placeholder | string) {
   const r = schema.safetyReports;
-  const [row] = await getDb(env)
+  return db
     .select({
-      listing: sql<number>`exists (select 1 from ${l} where ${l.userId} = ${userId} and ${givesAccess})`,
-      ownReports: sql<number>`exists (select 1 from ${r} where ${r.userId} = ${userId})`,
-      suspended: sql<number>`${suspended(userId)}`,
+      listing: sql<number>`exists (select 1 from ${l} where ${l.userId} = ${owner} and ${givesAccess})`,
+      ownReports: sql<number>`exists (select 1 from ${r} where ${r.userId} = ${owner})`,
+      suspended: sql<number>`${suspended(owner)}`,
     })
     .from(schema.users)
-    .where(eq(schema.users.id, userId));
+    .where(eq(schema.users.id, owner));
+}
+
+export function toSafetyStanding([row]: Awaited<ReturnType<typeof safetyStandingQuery>>): SafetyStanding {
   if (!row) return { access: false, ownReports: false, suspended: false };
   return { access: !!row.listing && !row.suspended, ownReports: !!row.ownReports, suspended: !!row.suspended };
 }

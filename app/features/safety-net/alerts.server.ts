@@ -68,16 +68,29 @@ export async function checkIdentifier(
     })
     .returning({ count: c.count });
   if (counted.length === 0) return { ok: false, status: 429, error: "limit" };
+  const matches = await publishedMatches(env, identifierKey, now);
+  return { ok: true, matches, left: CHECKS_PER_DAY - counted[0].count };
+}
+
+/**
+ * The current published alerts an identifier is on, with their categories and months only, newest first.
+ * The number check counts a check before asking this; a booking request's screening asks it directly, on
+ * the site's behalf, so it spends no provider's allowance (docs/decisions/0052-booking-requests.md).
+ */
+export async function publishedMatches(
+  env: DbEnv,
+  identifierKey: string,
+  now: number,
+): Promise<{ category: string; month: string }[]> {
   const hash = await identifierHash(env, identifierKey);
   const r = schema.safetyReports;
   const i = schema.safetyIdentifiers;
-  const matches = await db
+  return getDb(env)
     .select({ category: r.alertCategory, month: r.alertMonth })
     .from(i)
     .innerJoin(r, eq(r.id, i.reportId))
     .where(and(eq(i.hash, hash), eq(r.status, "published"), gt(r.expiresAt, now)))
     .orderBy(desc(r.alertMonth));
-  return { ok: true, matches, left: CHECKS_PER_DAY - counted[0].count };
 }
 
 /** Checks left today, for the form's note. */

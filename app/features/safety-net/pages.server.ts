@@ -11,7 +11,7 @@ import { ERROR_MSG } from "~/features/site/messages";
 import { nzDate } from "~/platform/time/nz-time";
 import { readForm, textFields } from "~/platform/http/body.server";
 import { checkIdentifier, checksLeft, loadAlerts } from "./alerts.server";
-import { categoryLabel } from "./categories";
+import { categoryLabel, matchViews } from "./categories";
 import { hasDigest, setDigest } from "./digest.server";
 import { parseCheckQuery } from "./identifiers";
 import { nzpcMailto, nzpcText } from "./nzpc";
@@ -94,10 +94,7 @@ export async function safetyNetAction(request: Request, context: AppLoadContext)
       {
         ok: true as const,
         intent,
-        matches: answer.matches.map((m) => ({
-          categoryLabel: categoryLabel(m.category),
-          monthLabel: monthLabel(m.month),
-        })),
+        matches: matchViews(answer.matches),
         left: answer.left,
       },
       { headers: NO_STORE },

@@ -45,10 +45,11 @@ export function SearchBox() {
   // Hydrating, the box starts from the text typed before its code ran (app/ui/island.tsx), still in the field:
   // starting empty, React would put the field back to empty.
   const [text, setText] = useState(typedBefore);
-  const suggestions = useSuggestions(text);
+  const { suggestions, busy } = useSuggestions(text);
   const combobox = useCombobox({
     count: suggestions.length,
     options: suggestions,
+    keys: suggestions.map((s) => s.listingId),
     noneHighlighted: true,
     initiallyOpen: () => typedBefore() !== "" && document.activeElement?.id === FIELD_ID,
     onChoose: (i) => go(suggestions[i]),
@@ -113,6 +114,7 @@ export function SearchBox() {
         listId={listId}
         suggestions={suggestions}
         expanded={shown}
+        busy={busy}
         active={active}
         optionId={optionId}
         setActive={setActive}
@@ -124,15 +126,15 @@ export function SearchBox() {
 
 /** The suggested names, and the live region that says how many there are. */
 function Suggestions(props: ComponentProps<typeof SuggestionList>) {
-  const { listId, suggestions, expanded } = props;
+  const { listId, suggestions, expanded, busy } = props;
   return (
     <>
       {suggestions.length > 0 ? (
-        <Suspense fallback={<EmptyList listId={listId} />}>
+        <Suspense fallback={<EmptyList listId={listId} busy={busy} />}>
           <SuggestionList {...props} />
         </Suspense>
       ) : (
-        <EmptyList listId={listId} />
+        <EmptyList listId={listId} busy={busy} />
       )}
       {/* Always in the page: a live region inserted together with its text is often not read. */}
       <p className="sr-only" aria-live="polite">
@@ -143,6 +145,8 @@ function Suggestions(props: ComponentProps<typeof SuggestionList>) {
 }
 
 /** The listbox the combobox controls, before there is anything to suggest. */
-function EmptyList({ listId }: { listId: string }) {
-  return <ul id={listId} role="listbox" aria-label="Suggested names" hidden className="site-search-list" />;
+function EmptyList({ listId, busy }: { listId: string; busy: boolean }) {
+  return (
+    <ul id={listId} role="listbox" aria-label="Suggested names" aria-busy={busy} hidden className="site-search-list" />
+  );
 }

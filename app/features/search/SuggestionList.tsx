@@ -6,6 +6,7 @@ export function SuggestionList({
   listId,
   suggestions,
   expanded,
+  busy,
   active,
   optionId,
   setActive,
@@ -14,13 +15,22 @@ export function SuggestionList({
   listId: string;
   suggestions: Suggestion[];
   expanded: boolean;
+  /** The list answers other text than the box now holds: a newer answer is on its way. */
+  busy: boolean;
   active: number;
   optionId: (i: number) => string;
   setActive: (i: number) => void;
   go: (s: Suggestion) => void;
 }) {
   return (
-    <ul id={listId} role="listbox" aria-label="Suggested names" hidden={!expanded} className="site-search-list">
+    <ul
+      id={listId}
+      role="listbox"
+      aria-label="Suggested names"
+      aria-busy={busy}
+      hidden={!expanded}
+      className="site-search-list"
+    >
       {suggestions.map((s, i) => (
         <SuggestionOption
           key={s.listingId}

@@ -29,8 +29,8 @@ export function AccountMenu({ user }: { user: PublicUser }) {
     };
   }, [ref]);
   return (
-    // Below the sm breakpoint the search field needs the room: the side menu carries Dashboard and Sign Out there.
-    <details ref={ref} className="relative hidden shrink-0 sm:block" data-testid="account-menu">
+    // At every width (spec: the signed-in header has the avatar menu); below sm the search box has a row of its own.
+    <details ref={ref} className="relative shrink-0" data-testid="account-menu">
       <summary className="account-button" aria-label={`Account menu for ${user.firstName}`}>
         <span aria-hidden="true">{initialOf(user.firstName)}</span>
       </summary>

@@ -57,6 +57,8 @@ function HeaderActions({ user }: { user: PublicUser | null }) {
       </Link>
       {user ? (
         <>
+          {/* From the sm breakpoint: a phone's row has no room for it beside the avatar menu, whose first item
+              it is (docs/decisions/0049-departures-recorded-after-the-second-audit.md). */}
           <Link to="/dashboard" className={ACCOUNT_BUTTON}>
             Dashboard
           </Link>

@@ -28,7 +28,7 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
         id: "create-account",
         question: "How do I create an account?",
         answer: [
-          "Choose 'Add Your Listing' at the top of any page and sign up as an Independent (one listing) or an Agency (several listings). You need an e-mail address, a password of at least 8 characters and a valid phone number.",
+          "Choose 'Add Your Listing' at the top of any page and sign up as an Independent (one listing) or an Agency (several listings). You need an e-mail address and a password of at least 8 characters. The phone number clients text you on is asked for on your listing, where it must be a valid number (7 to 13 digits).",
           "You must be 18 or older. Before a listing goes live we ask for photo ID to confirm your age.",
         ],
       },

@@ -52,10 +52,14 @@ export const NOTICE = {
   paymentProcessing: "Payment processing… This page shows the result once your card's bank has answered.",
   // The last Safety Net report of an account without access withdrawn: its Safety Net page is gone with it.
   safetyReportWithdrawn: "Your Safety Net report is withdrawn and deleted, with any alert made from it.",
+  // A visitor's booking request, sent (app/features/bookings/request-page.server.ts).
+  bookingRequestSent: "Your request has been sent.",
   // The spec's words after a verification request is sent (provider §4); verification's ID_MSG and
   // PHOTO_VERIFY_MSG say them from here.
   verificationSent: "Verification request sent successfully. We will review it shortly.",
   photosSent: "Request sent! Our team will review your photos shortly.",
+  // One photo sent for its own check (docs/decisions/0055-each-photo-verified.md).
+  photoCheckSent: "Photo sent for checking. We compare it with your verified photos, usually within 24-48 hours.",
 } as const;
 
 export type NoticeKey = keyof typeof NOTICE;

@@ -44,4 +44,4 @@ export const COVERAGE = [
 export const INACTIVE_LISTING_MONTHS = 12;
 
 export const TERMS_UPDATED = "March 20, 2025";
-export const PRIVACY_UPDATED = "February 12, 2025";
+export const PRIVACY_UPDATED = "November 28, 2026";

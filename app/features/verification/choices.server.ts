@@ -4,8 +4,7 @@ import { photoUrl } from "~/core/photo-keys";
 import { getDb, schema } from "~/platform/data/db.server";
 import type { Db, DbEnv } from "~/platform/data/db.server";
 import type { ListingRow } from "../../../drizzle/schema";
-import { canRequestId, canRequestPhoto } from "./verification";
-import type { VerificationKind } from "./verification";
+import { canRequestId } from "./verification";
 
 const l = schema.listings;
 const vr = schema.verificationRequests;
@@ -46,14 +45,11 @@ export function factsQuery(db: Db) {
 }
 
 /**
- * The user's listings that may be put forward for `kind`: unverified ones for ID verification; for photo
- * verification, those not photo-verified with at least 4 photos. Oldest first, as on the dashboard.
+ * The user's listings that may be put forward for an ID check: the unverified ones, oldest first, as on the
+ * dashboard. (Photo checks choose photos: photo-choices.server.ts.)
  */
-export async function loadVerificationChoices(
-  env: DbEnv,
-  userId: string,
-  kind: VerificationKind,
-): Promise<VerificationChoice[]> {
+export async function loadVerificationChoices(env: DbEnv, userId: string): Promise<VerificationChoice[]> {
+  const kind = "id";
   const db = getDb(env);
   const [rows, pending] = await db.batch([
     factsQuery(db).where(eq(l.userId, userId)).orderBy(asc(l.createdAt), asc(l.id)),
@@ -64,7 +60,7 @@ export async function loadVerificationChoices(
   ]);
   const waiting = new Set(pending.map((p) => p.listingId));
   return rows
-    .filter((r) => (kind === "id" ? canRequestId(r) : canRequestPhoto(r)))
+    .filter((r) => canRequestId(r))
     .map((r) => ({
       listingId: r.id,
       firstName: r.firstName,

@@ -1,7 +1,8 @@
 // An administrator's decision on a verification request (spec provider §2, §4): the request, the
 // listing's flag and the audit row in one batch, then the files go and the owner hears by e-mail.
 import type { WaitUntil } from "~/platform/request-context";
-import { and, eq, exists, sql } from "drizzle-orm";
+import { and, eq, exists, inArray, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import { isId } from "~/platform/data/ids";
 import { parseRejectReason } from "./verification";
@@ -20,11 +21,14 @@ import { isPending } from "./request-status.server";
 import { purgeRequestFiles } from "./files.server";
 import { afterListingChange } from "~/features/profile/after-change.server";
 import { parseKeyList } from "~/core/photo-keys";
+import { parseIdList } from "~/features/listings/reverification.server";
+import { coverStatement } from "~/features/photos/plan-photos.server";
 
 const l = schema.listings;
 const vr = schema.verificationRequests;
 const u = schema.users;
 const img = schema.listingImages;
+const pending = schema.photoChecksPending;
 
 export const DECIDE_MSG = {
   notFound: "This request no longer exists.",
@@ -82,6 +86,8 @@ async function loadRequest(db: Db, requestId: string) {
       kind: vr.kind,
       rereview: vr.rereview,
       listingId: vr.listingId,
+      imageIds: vr.imageIds,
+      createdAt: vr.createdAt,
       status: vr.status,
       r2Keys: vr.r2Keys,
       listingName: l.firstName,
@@ -109,14 +115,46 @@ function listingFlags(
     .select({ ids: sql`json_group_array(${img.id})` })
     .from(img)
     .where(eq(img.listingId, l.id))}`;
-  // Verified is one of the visibility rule's inputs: an approved, paid listing goes live by itself.
+  // Verified is one of the visibility rule's inputs: an approved, paid listing goes live by itself. A photo
+  // request's decision changes its photos (photoStatements), and the cover's tick with them.
   return decision === "reject"
     ? request.rereview
       ? visibilitySet({ verified: false }, now)
       : {}
     : request.kind === "id"
       ? { ...visibilitySet({ verified: true }, now), reviewedImageIds }
-      : { photoVerified: true };
+      : {};
+}
+
+/**
+ * A photo request's decision on its photos, only if this batch decided it: approved, each photo it asked about
+ * that is still on the listing is verified now (a request from before photos were named covers the photos the
+ * listing had when it was sent); either way they stop waiting, and the cover's tick follows its photo.
+ */
+function photoStatements(
+  db: Db,
+  request: DecidedRequest,
+  decision: "approve" | "reject",
+  now: number,
+  decidedHere: SQL,
+) {
+  if (request.kind !== "photo") return [];
+  const named = parseIdList(request.imageIds);
+  const asked = named.length ? inArray(img.id, named) : sql`${img.createdAt} <= ${request.createdAt}`;
+  const approve =
+    decision === "approve"
+      ? [
+          db
+            .update(img)
+            .set({ verifiedAt: now })
+            .where(and(eq(img.listingId, request.listingId), asked, decidedHere)),
+        ]
+      : [];
+  return [
+    ...approve,
+    db.delete(pending).where(eq(pending.requestId, request.id)),
+    coverStatement(db, request.listingId),
+  ];
 }
 
 /** The one batch; true when this batch decided the request (false: someone else got there first). */
@@ -169,6 +207,7 @@ async function recordDecision(
       now,
       decidedHere,
     ),
+    ...photoStatements(db, request, decision, now, decidedHere),
   ]);
   return decided.meta.changes > 0;
 }

@@ -40,6 +40,10 @@ export async function handleVerificationForm(
   if (kind === "id" && !body.form.get("documentType")) return fail(ID_DOCUMENT_MSG.choose, 400, "documentType");
   const result = await submitVerification(env, user, kind, listingId, body.form);
   if (!result.ok) return fail(result.error, result.status, result.field);
-  const sent = await setFlash(new Headers(NO_STORE), env, kind === "id" ? "verificationSent" : "photosSent");
-  throw redirect("/dashboard", { status: 303, headers: sent });
+  // One photo sent on its own: back to the listing's photos, which now show it waiting.
+  const onePhoto = kind === "photo" && typeof body.form.get("imageId") === "string" && body.form.get("imageId") !== "";
+  const notice = kind === "id" ? "verificationSent" : onePhoto ? "photoCheckSent" : "photosSent";
+  const sent = await setFlash(new Headers(NO_STORE), env, notice);
+  const next = onePhoto ? `${page}?listingId=${encodeURIComponent(listingId)}` : "/dashboard";
+  throw redirect(next, { status: 303, headers: sent });
 }

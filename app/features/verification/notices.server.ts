@@ -1,12 +1,13 @@
 // The provider's notices about their verification requests, shown on the dashboard.
 import { and, desc, eq, gt, notExists, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { getDb, schema } from "~/platform/data/db.server";
+import type { Placeholder, SQL } from "drizzle-orm";
+import { schema } from "~/platform/data/db.server";
+import type { Db } from "~/platform/data/db.server";
 import { visibilityInputs } from "~/features/listings/visibility";
 import { APPROVAL_NOTICE_MS, REJECTION_NOTICE_MS } from "./verification";
 import type { VerificationNotice } from "./verification";
 import { isPending } from "./request-status.server";
-import type { DbEnv } from "~/platform/data/db.server";
 
 const l = schema.listings;
 const vr = schema.verificationRequests;
@@ -14,17 +15,17 @@ const vr = schema.verificationRequests;
 /**
  * The provider's notices on the dashboard: requests waiting for review, rejections (with the
  * administrator's reason) from the last 30 days and approvals from the last 7, that no newer request of the
- * same kind has replaced.
+ * same kind has replaced. `owner` is a user id or a subquery naming one; `since` the times the rejections and
+ * approvals shown must be newer than (noticeTimes), or placeholders for them (keptSelect).
  */
-export async function loadVerificationNotices(
-  env: DbEnv,
-  userId: string,
-  now = Date.now(),
-): Promise<VerificationNotice[]> {
+export function verificationNoticesQuery(
+  db: Db,
+  owner: SQL | Placeholder | string,
+  since: { rejectedAfter: Placeholder | number; approvedAfter: Placeholder | number },
+) {
   // A newer request of the same kind for the same listing replaces a rejection's notice.
   const newer = alias(vr, "newer");
-  const db = getDb(env);
-  const rows = await db
+  return db
     .select({
       id: vr.id,
       kind: vr.kind,
@@ -46,13 +47,13 @@ export async function loadVerificationNotices(
     .innerJoin(l, eq(l.id, vr.listingId))
     .where(
       and(
-        eq(vr.userId, userId),
+        eq(vr.userId, owner),
         or(
           isPending,
           and(
             or(
-              and(eq(vr.status, "rejected"), gt(vr.decidedAt, now - REJECTION_NOTICE_MS)),
-              and(eq(vr.status, "approved"), gt(vr.decidedAt, now - APPROVAL_NOTICE_MS)),
+              and(eq(vr.status, "rejected"), gt(vr.decidedAt, since.rejectedAfter)),
+              and(eq(vr.status, "approved"), gt(vr.decidedAt, since.approvedAfter)),
             ),
             notExists(
               db
@@ -68,6 +69,16 @@ export async function loadVerificationNotices(
     )
     .orderBy(desc(vr.createdAt))
     .limit(20);
+}
+
+/** The times a notice's decision must be newer than, at `now`. */
+export function noticeTimes(now: number) {
+  return { rejectedAfter: now - REJECTION_NOTICE_MS, approvedAfter: now - APPROVAL_NOTICE_MS };
+}
+
+export function toVerificationNotices(
+  rows: Awaited<ReturnType<typeof verificationNoticesQuery>>,
+): VerificationNotice[] {
   return rows.map((r) => ({
     requestId: r.id,
     kind: r.kind,

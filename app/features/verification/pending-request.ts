@@ -18,4 +18,12 @@ export type PendingRequest = {
   /** Which document an ID request sent (null: a photo request). */
   documentType: IdDocument | null;
   changes: string;
+  /** A photo request's photos to check, each with its earlier check if it had one (docs/decisions/0055). */
+  photosToCheck: QueuePhoto[];
+  /** What they are compared with: the listing's other verified photos, newest check first ... */
+  verifiedPhotos: QueuePhoto[];
+  /** ... and its last approved ID review (the documents themselves are deleted at the decision). */
+  idReview: { decidedAt: number; documentType: IdDocument | null; photosSeen: QueuePhoto[] } | null;
 };
+
+export type QueuePhoto = { imageId: string; url: string; verifiedAt: number | null };

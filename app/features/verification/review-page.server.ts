@@ -3,27 +3,47 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "@remix-run/cloudflare";
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { withSessionLookup } from "~/features/accounts/auth.server";
 import { readAdminForm, requireAdminPage } from "~/features/accounts/guards.server";
 import { readFlash, setFlash } from "~/features/site/flash.server";
 import { ERROR_MSG } from "~/features/site/messages";
+import { getDb, keptSelect, keptStatement } from "~/platform/data/db.server";
 import { NO_STORE } from "~/platform/http/page-answer";
 import { siteOrigin } from "~/platform/http/site-origin.server";
 import { formatNzTime, waitedText } from "~/platform/time/date-text";
 import { parseReject } from "./reject-form";
 import { decideRequest } from "./decision.server";
 import { sweepVerificationFiles } from "./files.server";
-import { loadPendingRequests } from "./review-queue.server";
+import { pendingRequestsQuery, toPendingRequests } from "./review-queue.server";
+
+/** When this isolate last swept the leftover verification files from the queue page (ms since the epoch). */
+let sweptAt = 0;
+/** The queue page sweeps at most this often per isolate; the cron sweeps every 30 minutes regardless. */
+const SWEEP_EVERY_MS = 60_000;
 
 export async function verificationsPage(request: Request, context: AppLoadContext) {
   const { env, ctx } = context.cloudflare;
+  // The queue rides in the session lookup's batch (one D1 round trip) and is shown only once the lookup has
+  // proved an administrator; should another loader's lookup already be under way, it is read after it.
+  const pending = keptSelect("verification-queue", pendingRequestsQuery);
+  const queued = await withSessionLookup(request, env, context, async (session) => {
+    if (!session) return { rows: null, value: null };
+    const [lookup, rows] = await env.DB.batch([session.statement, keptStatement(env.DB, pending)]);
+    return { rows: session.rows(lookup), value: pending.rows(rows) };
+  });
   await requireAdminPage(request, context);
-  // Finishes any R2 delete that failed earlier (ID documents must not linger), after the answer.
-  ctx.waitUntil(
-    sweepVerificationFiles(env).catch((error: unknown) => console.error("verification sweep failed", error)),
-  );
   const now = Date.now();
+  // Finishes any R2 delete that failed earlier (ID documents must not linger), after the answer: a listing of
+  // the bucket's verification files, so not on every view of a page an administrator reloads all day.
+  if (now - sweptAt >= SWEEP_EVERY_MS) {
+    sweptAt = now;
+    ctx.waitUntil(
+      sweepVerificationFiles(env).catch((error: unknown) => console.error("verification sweep failed", error)),
+    );
+  }
   const flash = await readFlash(request, env);
-  const requests = (await loadPendingRequests(env)).map((r) => ({
+  const rows = queued ?? pending.rows(await keptStatement(env.DB, pending).all());
+  const requests = (await toPendingRequests(getDb(env), rows)).map((r) => ({
     ...r,
     submitted: formatNzTime(r.createdAt),
     waiting: waitedText(now - r.createdAt),

@@ -12,7 +12,7 @@
 // listings qualify), notices.server.ts (the dashboard's notices), review-queue.server.ts and
 // decision.server.ts (the administrators' side), files.server.ts (R2: delete, sweep, view).
 import { and, eq, sql } from "drizzle-orm";
-import { isId, newId } from "~/platform/data/ids";
+import { isId } from "~/platform/data/ids";
 import {
   DEFAULT_ID_DOCUMENT,
   eligibilityError,
@@ -23,29 +23,25 @@ import {
   isIdDocument,
   missingFileMessage,
   pendingMessage,
-  verificationFileProblem,
-  verificationKey,
   VERIFY_MSG,
 } from "./verification";
 import type { IdDocument, VerificationKind } from "./verification";
-import { SNIFF_BYTES } from "~/features/photos/rules";
 import type { SessionUser } from "~/features/accounts/auth.server";
 import { getDb, schema } from "~/platform/data/db.server";
-import { processVerificationImage } from "~/features/photos/pipeline.server";
 import { overLimit } from "~/platform/http/rate-limit.server";
 import { readBody } from "~/platform/http/body.server";
 import { factsQuery } from "./choices.server";
 import type { ListingFacts } from "./choices.server";
-import { deleteFiles } from "./files.server";
+import { checkFiles, processFiles, storeRequest } from "./request-store.server";
+import type { Refusal, SubmitResult } from "./request-store.server";
+import { submitPhotoCheck } from "./photo-request.server";
 import { isPending } from "./request-status.server";
 import type { DbEnv } from "~/platform/data/db.server";
 
 const l = schema.listings;
 const vr = schema.verificationRequests;
 
-export type SubmitResult =
-  { ok: true; requestId: string } | { ok: false; status: 400 | 403 | 409 | 413; error: string; field?: string };
-type Refusal = Extract<SubmitResult, { ok: false }>;
+export type { SubmitResult } from "./request-store.server";
 
 /**
  * Checks and stores one request. Order: the listing (ours? eligible? nothing pending?), then the files'
@@ -61,6 +57,8 @@ export async function submitVerification(
   now = Date.now(),
 ): Promise<SubmitResult> {
   if (!isId(listingId)) return { ok: false, status: 400, error: VERIFY_MSG.invalidModel };
+  // A photo request names its photos (docs/decisions/0055-each-photo-verified.md).
+  if (kind === "photo") return submitPhotoCheck(env, user, listingId, form, now);
   const refused = await checkListing(env, user, kind, listingId);
   if (refused) return refused;
   const sent = collectFiles(kind, form);
@@ -83,7 +81,7 @@ async function checkListing(
   const [listing]: ListingFacts[] = await factsQuery(getDb(env)).where(eq(l.id, listingId)).limit(1);
   // Someone else's listing answers like a missing one: ids cannot be probed.
   if (!listing || listing.userId !== user.id) return { ok: false, status: 403, error: VERIFY_MSG.notYours };
-  const ineligible = eligibilityError(kind, listing);
+  const ineligible = eligibilityError(listing);
   if (ineligible) return { ok: false, status: 409, error: ineligible };
   if (await hasPending(env, listingId, kind)) return { ok: false, status: 409, error: pendingMessage(kind) };
   return null;
@@ -110,91 +108,6 @@ function collectFiles(
     files.push(part);
   }
   return { ok: true, documentType, fields, files };
-}
-
-/** Cheap checks on every file (size, first bytes) before any expensive processing. */
-async function checkFiles(kind: VerificationKind, fields: readonly string[], files: File[]): Promise<Refusal | null> {
-  for (const [i, file] of files.entries()) {
-    const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
-    const problem = verificationFileProblem(kind, file.size, head);
-    if (problem)
-      return { ok: false, status: problem === fileMessage(kind, "size") ? 413 : 400, error: problem, field: fields[i] };
-  }
-  return null;
-}
-
-/** Each file re-encoded (WebP, no metadata, no watermark). */
-async function processFiles(
-  env: Pick<Env, "IMAGES">,
-  kind: VerificationKind,
-  fields: readonly string[],
-  files: File[],
-): Promise<{ ok: true; bytes: Uint8Array[] } | Refusal> {
-  const processed: Uint8Array[] = [];
-  for (const [i, file] of files.entries()) {
-    const result = await processVerificationImage(env.IMAGES, file);
-    if (!result.ok) {
-      return {
-        ok: false,
-        status: result.problem === "size" ? 413 : 400,
-        error: fileMessage(kind, result.problem),
-        field: fields[i],
-      };
-    }
-    processed.push(result.photo.bytes);
-  }
-  return { ok: true, bytes: processed };
-}
-
-/** The files into R2, then the row; without the row the files are removed again. */
-async function storeRequest(
-  env: Pick<Env, "DB" | "PHOTOS">,
-  {
-    kind,
-    listingId,
-    userId,
-    documentType,
-    processed,
-    now,
-  }: {
-    kind: VerificationKind;
-    listingId: string;
-    userId: string;
-    documentType: IdDocument | null;
-    processed: Uint8Array[];
-    now: number;
-  },
-): Promise<SubmitResult> {
-  const keys = processed.map(() => verificationKey());
-  const id = newId();
-  try {
-    for (const [i, bytes] of processed.entries()) {
-      await env.PHOTOS.put(keys[i], bytes, { httpMetadata: { contentType: "image/webp" } });
-    }
-    await getDb(env)
-      .insert(vr)
-      .values({
-        id,
-        kind,
-        listingId,
-        userId,
-        status: "pending",
-        r2Keys: JSON.stringify(keys),
-        createdAt: now,
-        documentType,
-      });
-  } catch (error) {
-    // No row, no way to find these files again: remove them now.
-    await deleteFiles(env, keys);
-    // drizzle wraps D1's error: the constraint is named in its cause.
-    const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : "";
-    if (/UNIQUE/i.test(cause)) {
-      // Two submissions raced; the other one is waiting for review.
-      return { ok: false, status: 409, error: pendingMessage(kind) };
-    }
-    throw error;
-  }
-  return { ok: true, requestId: id };
 }
 
 async function hasPending(env: DbEnv, listingId: string, kind: VerificationKind): Promise<boolean> {

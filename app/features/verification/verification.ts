@@ -154,7 +154,6 @@ export const VERIFY_MSG = {
   notYours: "You do not have access to this listing",
   invalidModel: "Invalid model id",
   alreadyVerified: "This listing is already verified.",
-  alreadyPhotoVerified: "This listing's photos are already verified.",
   tooFewPhotos: `A listing needs at least ${PHOTO_VERIFY_MIN_IMAGES} photos before its photos can be verified.`,
   pendingId: "A verification request for this listing is already waiting for review.",
   pendingPhoto: "A photo verification request for this listing is already waiting for review.",
@@ -196,19 +195,17 @@ export function canRequestId(listing: { verified: boolean }): boolean {
   return !listing.verified;
 }
 
-/** Photo verification: listings that are not photo-verified and have at least 4 photos (spec §4). */
-export function canRequestPhoto(listing: { photoVerified: boolean; imageCount: number }): boolean {
-  return !listing.photoVerified && listing.imageCount >= PHOTO_VERIFY_MIN_IMAGES;
+/**
+ * Photo verification lists the listings with a photo that may be sent for checking (spec §4 asked for listings
+ * not photo-verified with at least 4 photos; each photo now has its own check: photo-checks.ts).
+ */
+export function canRequestPhoto(listing: { checkable: number }): boolean {
+  return listing.checkable > 0;
 }
 
-/** The refusal for a listing that cannot be put forward for this kind, or null. */
-export function eligibilityError(
-  kind: VerificationKind,
-  listing: { verified: boolean; photoVerified: boolean; imageCount: number },
-): string | null {
-  if (kind === "id") return canRequestId(listing) ? null : VERIFY_MSG.alreadyVerified;
-  if (listing.photoVerified) return VERIFY_MSG.alreadyPhotoVerified;
-  return canRequestPhoto(listing) ? null : VERIFY_MSG.tooFewPhotos;
+/** The refusal for a listing that cannot be put forward for an ID check, or null (photos: photo-checks.ts). */
+export function eligibilityError(listing: { verified: boolean }): string | null {
+  return canRequestId(listing) ? null : VERIFY_MSG.alreadyVerified;
 }
 
 export function pendingMessage(kind: VerificationKind): string {

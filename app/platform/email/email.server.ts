@@ -1,5 +1,5 @@
 // The one way out for e-mail. Local development and tests keep every message in D1 (dev_outbox, shown
-// at /dev/outbox); production POSTs it to an HTTP e-mail API (Resend-style JSON). Callers hand the send
+// at /dev/outbox, beside the text messages of app/platform/sms/sms.server.ts); production POSTs it to an HTTP e-mail API (Resend-style JSON). Callers hand the send
 // to ctx.waitUntil, so a slow or failing provider never changes how long an auth request takes.
 import { isDevelopment } from "~/platform/env";
 import { desc, sql } from "drizzle-orm";
@@ -92,7 +92,15 @@ export async function sendEmail(
   }
 }
 
-export type OutboxMessage = { id: string; to: string; subject: string; text: string; createdAt: number };
+/** A message in the development outbox: an e-mail, or a text (sms.server.ts) with the number as `to`. */
+export type OutboxMessage = {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  createdAt: number;
+  channel: "email" | "sms";
+};
 
 export async function listDevOutbox(env: DbEnv, limit = 50): Promise<OutboxMessage[]> {
   const rows = await getDb(env)
@@ -101,5 +109,12 @@ export async function listDevOutbox(env: DbEnv, limit = 50): Promise<OutboxMessa
     // rowid breaks ties between messages written in the same millisecond.
     .orderBy(desc(schema.devOutbox.createdAt), desc(sql`rowid`))
     .limit(limit);
-  return rows.map((r) => ({ id: r.id, to: r.toAddress, subject: r.subject, text: r.textBody, createdAt: r.createdAt }));
+  return rows.map((r) => ({
+    id: r.id,
+    to: r.toAddress,
+    subject: r.subject,
+    text: r.textBody,
+    createdAt: r.createdAt,
+    channel: r.channel === "sms" ? ("sms" as const) : ("email" as const),
+  }));
 }

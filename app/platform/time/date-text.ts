@@ -38,6 +38,11 @@ export function formatNzDeadline(ms: number): string {
   });
 }
 
+/** "November 2026": the month in NZ of an instant, as a photo's check is dated. */
+export function formatNzMonth(ms: number): string {
+  return new Date(ms).toLocaleString("en-NZ", { timeZone: NZ_TIME_ZONE, month: "long", year: "numeric" });
+}
+
 /** "November 2026" for "2026-11": a calendar month, so no zone applies. */
 export function monthLabel(month: string): string {
   const [y, m] = month.split("-").map(Number);

@@ -109,6 +109,24 @@ export function nzDayStart(date: string): number {
   return guess;
 }
 
+/**
+ * The instant an NZ wall clock shows `minutes` past midnight on `date` (19:30 is 1170). On the two days a year
+ * the clocks change, the day is 23 or 25 hours long, so the offset is read again at the answer; a time the
+ * spring change skips (02:00 to 03:00) reads as the hour after it, as a clock set that evening would.
+ */
+export function nzWallTime(date: string, minutes: number): number {
+  const guess = nzDayStart(date) + minutes * MINUTE;
+  // Minutes the wall clock shows past `date`'s midnight at the guess (past 1439 when it reads the next day).
+  const wall = (ms: number) => {
+    const shown = nzClock(ms);
+    return daysBetween(date, shown.date) * 1440 + shown.minutes;
+  };
+  const off = minutes - wall(guess);
+  if (off === 0) return guess;
+  const corrected = guess + off * MINUTE;
+  return wall(corrected) === minutes ? corrected : guess;
+}
+
 /** How far NZ wall time is ahead of UTC at an instant, in ms (12 or 13 hours). */
 function offsetAt(ms: number): number {
   const p = wallParts(ms);

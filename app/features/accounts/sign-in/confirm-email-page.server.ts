@@ -23,6 +23,7 @@ import { readForm } from "~/platform/http/body.server";
 import { LINK_PAGE_HEADERS } from "~/platform/http/link-page";
 import { readThrottle, recordLoginFailure, throttleKey } from "./login-throttle.server";
 import { verifyPassword } from "../password.server";
+import { twoFactorOfferPath } from "../second-factor/two-factor-offer";
 import { recordSecurityEvent, requestMeta, securityEventStatement } from "../security-log.server";
 
 // The token is in the URL: the one-time link pages' policy (app/platform/http/link-page.ts), on the page
@@ -80,8 +81,9 @@ async function confirmAndMaybeSignIn(request: Request, cf: LoaderFunctionArgs["c
       Date.now(),
     ),
   );
-  // Guarded when stored and again here, where it is followed.
-  return redirect(safeRedirectTo(confirmed.redirectTo), { headers });
+  // Guarded when stored and again here, where it is followed: by way of the two-factor offer (skippable),
+  // docs/decisions/0056-two-factor-offered-at-the-start.md.
+  return redirect(twoFactorOfferPath(safeRedirectTo(confirmed.redirectTo)), { headers });
 }
 
 /**

@@ -56,8 +56,9 @@ export async function adminSubscriptionsPage(request: Request, context: AppLoadC
       subscriptions: rows.map((s) => ({
         ...s,
         plan: PLANS[s.plan].name,
-        label: statusLabel({ status: s.status, pendingPlan: null, gift: s.gift }),
-        ends: s.periodEnd ? formatNzDate(s.periodEnd) : "",
+        label: statusLabel({ status: s.status, pendingPlan: null, gift: s.gift, startsWhenPublic: s.startsWhenPublic }),
+        // A period waiting for its listing to be public has no end yet.
+        ends: s.periodEnd && !s.startsWhenPublic ? formatNzDate(s.periodEnd) : "",
         grantEnds: s.featuredUntil ? formatNzDate(s.featuredUntil) : null,
       })),
       failed: failed.map((f) => ({

@@ -13,6 +13,7 @@ import { changeSubscription, scheduleDowngrade } from "../plan-changes.server";
 import type { PhotoChoiceView } from "../plan-changes.server";
 import { upgradeNow, upgradeQuote } from "../upgrade.server";
 import type { PhotoChoice } from "../PhotoChoiceForm";
+import type { UpgradeConfirm } from "../ListingPlans";
 import { reply } from "./manage-reply.server";
 import type { PlanIntentArgs } from "./manage-reply.server";
 import { listOwnListingNames, ownerWriteLimited } from "~/features/listings/own-listing.server";
@@ -44,7 +45,7 @@ export async function planIntent(args: PlanIntentArgs, intent: PlanIntent) {
 }
 
 async function upgrade({ request, cf, user, form }: PlanIntentArgs, listingId: string) {
-  const { env, ctx } = cf;
+  const { env } = cf;
   if (form?.get("confirmed") !== "yes") {
     // The amount first: nothing is charged until the owner has seen it and confirmed.
     const quote = await upgradeQuote(env, user.id, listingId);
@@ -52,6 +53,24 @@ async function upgrade({ request, cf, user, form }: PlanIntentArgs, listingId: s
     const name = (await loadBillingSection(env, user.id)).listings.find((l) => l.listingId === listingId)?.firstName;
     return reply({ upgrade: { listingId, name: name ?? "", amountCents: quote.amountCents } });
   }
+  return chargeUpgrade({ request, cf, user, form }, listingId);
+}
+
+/**
+ * The upgrade's confirmation for /managesub?upgrade={id}, where the plans page sends the owner of a listing
+ * on a paid Standard plan who chose Featured (`upgradeInstead`): the same amount-first step as the listing's
+ * 'Upgrade to Featured' button. Null when `raw` is not one of the owner's listings that can be upgraded.
+ */
+export async function upgradeOffer(env: Env, userId: string, raw: string | null): Promise<UpgradeConfirm | null> {
+  if (!isId(raw)) return null;
+  const quote = await upgradeQuote(env, userId, raw);
+  if (!quote.ok) return null;
+  const name = (await listOwnListingNames(env, userId)).find((l) => l.listingId === raw)?.firstName ?? "";
+  return { listingId: raw, name, amountCents: quote.amountCents };
+}
+
+async function chargeUpgrade({ request, cf, user, form }: PlanIntentArgs, listingId: string) {
+  const { env, ctx } = cf;
   const expected = Number(form?.get("expectedCents"));
   if (!Number.isInteger(expected) || expected < 0) return reply({ error: "Confirm the amount again." }, 400);
   try {

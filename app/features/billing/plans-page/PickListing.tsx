@@ -4,6 +4,9 @@ import { Form, Link } from "@remix-run/react";
 import { SettingsSection } from "~/ui/SettingsSection";
 import { PLANS } from "~/core/plans";
 import type { PlanTier } from "~/core/plans";
+import { PublicStatusNote } from "../PublicStatusNote";
+import type { PublicStatus } from "../public-status";
+import { PLAN_NEED, weekText } from "./YourListingState";
 
 export type PickableListing = {
   listingId: string;
@@ -11,6 +14,8 @@ export type PickableListing = {
   paid: boolean;
   status: string;
   plan: string | null;
+  /** Whether it is public yet and what it still needs, said beside the button that pays for it. */
+  publicStatus: PublicStatus;
 };
 
 export function PickListing({ tier, listings }: { tier: PlanTier; listings: PickableListing[] }) {
@@ -24,27 +29,37 @@ export function PickListing({ tier, listings }: { tier: PlanTier; listings: Pick
       <p className="text-zinc-200">Each listing has its own plan and is billed separately.</p>
       <ul className="space-y-3">
         {listings.map((listing) => (
-          <li key={listing.listingId} className="flex flex-wrap items-center justify-between gap-3">
-            <span>
-              <strong>{listing.firstName}</strong>{" "}
-              <span className="text-sm text-zinc-300">
-                {listing.plan ? `${listing.plan}: ` : ""}
-                {listing.status}
+          <li key={listing.listingId} className="space-y-2" data-testid="pick-listing-item">
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <span>
+                <strong>{listing.firstName}</strong>{" "}
+                <span className="text-sm text-zinc-300">
+                  {listing.plan ? `${listing.plan}: ` : ""}
+                  {listing.status}
+                </span>
               </span>
-            </span>
-            {listing.paid ? (
-              <Link to="/managesub" className="text-accent underline underline-offset-2">
-                Manage
-              </Link>
-            ) : (
-              <Form method="post">
-                <input type="hidden" name="tier" value={tier} />
-                <input type="hidden" name="listingId" value={listing.listingId} />
-                <button type="submit" className="rounded-lg bg-accent px-4 py-2 font-semibold text-ink">
-                  Pay for {listing.firstName}
-                </button>
-              </Form>
-            )}
+              {listing.paid ? (
+                <Link to="/managesub" className="text-accent underline underline-offset-2">
+                  Manage
+                </Link>
+              ) : (
+                <Form method="post">
+                  <input type="hidden" name="tier" value={tier} />
+                  <input type="hidden" name="listingId" value={listing.listingId} />
+                  <button type="submit" className="rounded-lg bg-accent px-4 py-2 font-semibold text-ink">
+                    Pay for {listing.firstName}
+                  </button>
+                </Form>
+              )}
+            </div>
+            <PublicStatusNote
+              name={listing.firstName}
+              status={listing.publicStatus}
+              omit={PLAN_NEED}
+              week={weekText({ ...listing, status: listing.publicStatus })}
+              // Beside the button that pays: said where there is something to say.
+              quietWhenPublic
+            />
           </li>
         ))}
       </ul>

@@ -3,6 +3,9 @@
 import { Form } from "@remix-run/react";
 import { Alert } from "~/ui/Alert";
 import { Button } from "~/ui/Button";
+import { PublicStatusNote } from "../PublicStatusNote";
+import { weekAfterPaying } from "../public-status";
+import type { PublicStatus } from "../public-status";
 
 export type ReturnedPayment = {
   status: "open" | "succeeded" | "failed";
@@ -11,14 +14,25 @@ export type ReturnedPayment = {
   cancelled: boolean;
   periodEnd: string | null;
   pastDue: { listingId: string; deadline: string } | null;
+  /** Paid: the listing's public state, and whether the week waits for it to be public. */
+  listing: { firstName: string; status: PublicStatus } | null;
 };
 
 export function PaymentOutcome({ result, pageHref }: { result: ReturnedPayment; pageHref: string }) {
   return result.status === "succeeded" ? (
-    <Alert tone="success">
-      Payment received: {result.amount} for the {result.plan} plan.
-      {result.periodEnd ? ` Your plan runs until ${result.periodEnd} and renews weekly.` : ""}
-    </Alert>
+    <div className="space-y-3">
+      <Alert tone="success">
+        Payment received: {result.amount} for the {result.plan} plan.
+        {result.periodEnd ? ` Your plan runs until ${result.periodEnd} and renews weekly.` : ""}
+      </Alert>
+      {result.listing ? (
+        <PublicStatusNote
+          name={result.listing.firstName}
+          status={result.listing.status}
+          week={weekAfterPaying(result.listing.firstName, result.listing.status)}
+        />
+      ) : null}
+    </div>
   ) : result.status === "failed" && result.pastDue ? (
     <Alert tone="error" data-testid="declined-next-step">
       <div className="space-y-3">

@@ -10,7 +10,7 @@ import { NO_STORE } from "~/platform/http/page-answer";
 import { siteOrigin } from "~/platform/http/site-origin.server";
 import { formatDollarsAndCents } from "~/platform/money";
 import { formatNzDate, formatNzDeadline } from "~/platform/time/date-text";
-import { ownPayment } from "../billing.server";
+import { listingPublicStatus, ownPayment } from "../billing.server";
 import { PLANS } from "~/core/plans";
 import { readSubscription } from "../subscriptions.server";
 
@@ -26,6 +26,9 @@ export async function paymentReturnPage(request: Request, ref: string | undefine
     payment.status === "failed" && sub?.status === "past_due" && sub.graceUntil !== null
       ? { listingId: sub.listingId, deadline: formatNzDeadline(sub.graceUntil) }
       : null;
+  // Paid: whether the listing is public yet and what it still needs; a week that waits for it has no end yet.
+  const listing =
+    payment.status === "succeeded" && payment.listingId ? await listingPublicStatus(env, payment.listingId) : null;
   return data(
     {
       status: payment.status,
@@ -34,7 +37,9 @@ export async function paymentReturnPage(request: Request, ref: string | undefine
       tier: payment.plan,
       amount: formatDollarsAndCents(payment.amountCents),
       cancelled: new URL(request.url).searchParams.get("cancelled") === "1",
-      periodEnd: payment.status === "succeeded" && sub?.periodEnd ? formatNzDate(sub.periodEnd) : null,
+      periodEnd:
+        payment.status === "succeeded" && sub?.periodEnd && !sub.startsWhenPublic ? formatNzDate(sub.periodEnd) : null,
+      listing,
       pastDue,
     },
     { headers: NO_STORE },

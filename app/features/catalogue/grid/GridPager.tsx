@@ -1,9 +1,12 @@
 // The grid's page links: the way to earlier listings, and 'More listings' (the fallback for endless scroll).
 import { Link } from "@remix-run/react";
+import { SLOT_PARAM } from "../grid-slot";
 
-function withPage(search: string, page: number) {
+/** A page of this grid, in the rotation slot of the pages shown (grid-slot.ts), so no listing is skipped. */
+function withPage(search: string, page: number, slot: number | null) {
   const params = new URLSearchParams(search);
   params.set("page", String(page));
+  if (slot !== null) params.set(SLOT_PARAM, String(slot));
   return `?${params}`;
 }
 
@@ -12,6 +15,7 @@ export function GridPager({
   search,
   page,
   next,
+  slot,
   loading,
   loadMore,
 }: {
@@ -19,13 +23,14 @@ export function GridPager({
   search: string;
   page: number;
   next: number | null;
+  slot: number | null;
   loading: boolean;
   loadMore: (page: number) => Promise<void>;
 }) {
   return (
     <nav className="mt-6 flex justify-center gap-4 text-sm" aria-label="Pages">
       {page > 1 ? (
-        <Link className="rounded-lg border border-line px-4 py-3" to={`${pathname}${withPage(search, page - 1)}`}>
+        <Link className="rounded-lg border border-line px-4 py-3" to={`${pathname}${withPage(search, page - 1, slot)}`}>
           Previous listings
         </Link>
       ) : null}
@@ -35,7 +40,7 @@ export function GridPager({
         // it would open a page of its own past the one endless scroll was loading.
         <Link
           className="rounded-lg border border-line px-4 py-3"
-          to={`${pathname}${withPage(search, next)}`}
+          to={`${pathname}${withPage(search, next, slot)}`}
           onClick={(event) => {
             event.preventDefault();
             if (!loading) void loadMore(next);

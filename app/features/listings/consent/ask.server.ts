@@ -2,6 +2,7 @@
 // she gets a link; a save that changes the name or most photos asks her again. The address is kept for this
 // alone, in worker_consents, which goes with the listing (ON DELETE CASCADE).
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import type { Placeholder, SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
 import { getDb, schema } from "~/platform/data/db.server";
@@ -227,8 +228,8 @@ export type ConsentSummary = {
 };
 
 /** The agency's own view of its workers' consents, by listing (the address is the one it gave). */
-export async function consentSummaries(env: Pick<Env, "DB">, ownerId: string): Promise<ConsentSummary[]> {
-  return getDb(env)
+export function consentSummariesQuery(db: Db, owner: SQL | Placeholder | string) {
+  return db
     .select({
       listingId: wc.listingId,
       state: wc.state,
@@ -239,5 +240,10 @@ export async function consentSummaries(env: Pick<Env, "DB">, ownerId: string): P
     })
     .from(wc)
     .innerJoin(l, eq(l.id, wc.listingId))
-    .where(eq(l.userId, ownerId));
+    .where(eq(l.userId, owner));
+}
+
+/** The rows of consentSummariesQuery, by listing. */
+export function toConsentSummaries(rows: ConsentSummary[]): Record<string, Omit<ConsentSummary, "listingId">> {
+  return Object.fromEntries(rows.map(({ listingId, ...c }) => [listingId, c]));
 }

@@ -23,7 +23,6 @@ export function BadgeWarning({
     const effects = badgeEffects(
       {
         verified: base.verified,
-        photoVerified: base.photoVerified,
         firstName: base.firstName,
         age: base.age,
         imageIds: base.images.map((i) => i.imageId),

@@ -69,12 +69,16 @@ export function EditorPreview({
             position: p.position,
             width: p.width,
             height: p.height,
+            // A saved photo keeps its check through the edit; a new one has none yet.
+            verifiedAt:
+              p.kind === "saved" ? (base?.images.find((i) => i.imageId === p.imageId)?.verifiedAt ?? null) : null,
           })),
         {
           listingId: base?.modelId ?? "preview",
           verified: base?.verified ?? false,
           live: base?.live ?? false,
           photoVerified: base?.photoVerified ?? false,
+          takesRequests: base?.takesRequests ?? false,
         },
       ),
     [shown, base],

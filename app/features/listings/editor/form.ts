@@ -68,7 +68,14 @@ const dollarsOrZero = (s: string) => {
   return Number.isFinite(n) && n >= 0 ? n : 0;
 };
 
-export type PreviewBase = { listingId: string; verified: boolean; live: boolean; photoVerified: boolean };
+export type PreviewBase = {
+  listingId: string;
+  verified: boolean;
+  live: boolean;
+  photoVerified: boolean;
+  /** The saved switch (the inbox sets it, not the editor), so the preview shows the profile's buttons as they are. */
+  takesRequests?: boolean;
+};
 
 /** The preview's profile: what the public page would show if the form were saved now. */
 export function previewProfile(values: ListingValues, images: ProfileImage[], base: PreviewBase): Profile {
@@ -118,6 +125,7 @@ export function previewProfile(values: ListingValues, images: ProfileImage[], ba
     onlyFans: values.onlyFans.trim(),
     website: values.website.trim(),
     contactPhone: values.contactPhone.trim(),
+    takesRequests: base.takesRequests ?? false,
     accountType: "standard",
     hot: false,
     verified: base.verified,

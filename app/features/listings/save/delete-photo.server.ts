@@ -9,7 +9,6 @@ import { getDb, schema } from "~/platform/data/db.server";
 import { coverStatement } from "~/features/photos/plan-photos.server";
 import { scheduleR2Deletes } from "~/features/photos/r2-deletes.server";
 import { writeProfileSnapshot } from "~/features/profile/profile.server";
-import { badgeStatements } from "~/features/listings/reverification.server";
 import { publishProfileUpdate } from "~/platform/realtime/publish.server";
 import type { WaitUntil } from "./outcome.server";
 
@@ -67,8 +66,8 @@ export async function deleteListingImage(
       .where(and(eq(img.id, numbered.id), ne(img.position, numbered.rn))),
     coverStatement(db, found.listingId),
     db.update(l).set({ updatedAt: now }).where(eq(l.id, found.listingId)),
-    // A photo gone changes the set of photos: the 'Photos verified' tick no longer holds.
-    ...badgeStatements(db, found.listingId, found.userId, { clearsPhotoTick: true, reReview: [] }, now),
+    // The other photos keep their checks (docs/decisions/0055-each-photo-verified.md); the cover's tick
+    // follows the cover (coverStatement above).
   ]);
   if (deleted.meta.changes === 0) return { ok: false, status: 404, error: LISTING_RULE_MSG.imageNotFound };
   // The row is gone, so nothing serves the photo any more; the object itself goes through the delete queue.

@@ -84,7 +84,6 @@ export async function findSaveTarget(
     before,
     badges: {
       verified: listing.verified,
-      photoVerified: listing.photoVerified,
       firstName: listing.firstName,
       age: listing.age,
       imageIds: existing.map((i) => i.id),

@@ -21,7 +21,9 @@ const pageTwoSchema = z.object({
     .string()
     .trim()
     .min(1, LISTING_MSG.ageRequired)
-    .refine((s) => NUMBER.test(s) && Number(s) >= 18 && Number(s) <= 99, LISTING_MSG.ageOver18),
+    .refine((s) => NUMBER.test(s) && Number(s) >= 18, LISTING_MSG.ageOver18)
+    // Over 99 is not 'under 18': it gets the range the save check names (spec provider §5, second check).
+    .refine((s) => !NUMBER.test(s) || Number(s) <= 99, LISTING_MSG.ageRange),
 });
 
 const pageThreeSchema = z.object({

@@ -3,6 +3,7 @@ import { Form } from "@remix-run/react";
 import { Alert } from "~/ui/Alert";
 import { Button } from "~/ui/Button";
 import { Field } from "~/ui/Field";
+import { CheckMatches } from "../CheckMatches";
 import { SECTION } from "./safety-net-views";
 import type { SafetyNetResult } from "./safety-net-views";
 
@@ -17,22 +18,7 @@ function CheckResult({ result }: { result: SafetyNetResult | undefined }) {
   if (!("matches" in result)) return null;
   return (
     <Alert tone={result.matches.length === 0 ? "success" : "warning"} reveal={result} data-testid="check-result">
-      {result.matches.length === 0 ? (
-        <p className="font-semibold">No reports</p>
-      ) : (
-        <>
-          <p className="font-semibold">
-            {result.matches.length === 1 ? "1 published alert" : `${result.matches.length} published alerts`}
-          </p>
-          <ul className="mt-1 list-disc pl-5">
-            {result.matches.map((m, i) => (
-              <li key={i}>
-                {m.categoryLabel}, {m.monthLabel}
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      <CheckMatches matches={result.matches} />
       <p className="mt-1 text-sm">{result.left} checks left today.</p>
     </Alert>
   );

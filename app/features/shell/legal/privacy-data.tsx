@@ -1,5 +1,6 @@
 // The Privacy Policy's first half: what we hold, why, who sees it, how long we keep it and how we protect it.
 import { Link } from "@remix-run/react";
+import { BLOCK_MONTHS, REQUEST_KEEP_DAYS } from "~/features/bookings/limits";
 import { INACTIVE_LISTING_MONTHS, POSTAL_ADDRESS, PRIVACY_EMAIL, SITE_NAME } from "~/features/site/site";
 import {
   PENDING_ID_DOCUMENT_DAYS,
@@ -144,7 +145,8 @@ export const PRIVACY_DATA_SECTIONS: readonly LegalSection[] = [
       <>
         <p>
           Service providers who process information for us and may not use it for anything else: our hosting and storage
-          provider (Cloudflare), the card payment gateway and our e-mail provider. Some of them store data outside New
+          provider (Cloudflare), the card payment gateway, our e-mail provider and our text-message provider (which
+          sends the codes and answers of booking requests to the visitor's number). Some of them store data outside New
           Zealand; we use only providers bound to protect it in ways comparable to the Privacy Act.
         </p>
         <p>
@@ -172,6 +174,10 @@ export const PRIVACY_DATA_SECTIONS: readonly LegalSection[] = [
           days: a request nobody has reviewed by then is closed and its documents deleted (you can send them again).
         </li>
         <li>Sessions: until you sign out or the session expires.</li>
+        <li>
+          Booking requests: {REQUEST_KEEP_DAYS} days after the booking&apos;s time, and blocks {BLOCK_MONTHS} months
+          unless renewed (see <a href="#booking-requests">booking requests</a>).
+        </li>
         <li>
           Visit marks, and the daily key that makes them: two days. What they add up to (a listing&apos;s daily totals)
           holds no visitor and stays with the listing.

@@ -10,6 +10,13 @@ import {
   OPEN_CORRECTION_DAYS,
   TOUR_AHEAD_DAYS,
 } from "~/features/safety-net/retention";
+import {
+  BLOCK_MONTHS,
+  CODE_MINUTES,
+  CODES_PER_NUMBER_HOUR,
+  REQUEST_KEEP_DAYS,
+  REQUESTS_PER_NUMBER_DAY,
+} from "~/features/bookings/limits";
 import { mailLink } from "./legal-document";
 import type { LegalSection } from "./legal-document";
 
@@ -184,6 +191,49 @@ export const PRIVACY_RIGHTS_SECTIONS: readonly LegalSection[] = [
             <strong>Breaches.</strong> A breach affecting Safety Net information is handled as any other (see{" "}
             <a href="#breaches">privacy breaches</a>): we tell the Privacy Commissioner and the people affected, on both
             sides of a report.
+          </li>
+        </ul>
+      </>
+    ),
+  },
+  {
+    id: "booking-requests",
+    title: "Booking requests",
+    body: (
+      <>
+        <p>
+          A provider may take booking requests through their profile. You can send one without an account; this is what
+          happens to it.
+        </p>
+        <ul>
+          <li>
+            <strong>What we collect and why.</strong> The name you give, the date, time and length you ask for, incall
+            or outcall with your suburb, your message and your mobile number, so that the provider can answer you. We
+            text a code to the number ({CODE_MINUTES} minutes, 5 tries) to make sure it is yours.
+          </li>
+          <li>
+            <strong>How we protect it.</strong> Your number is never stored as text: we keep a keyed code made from it
+            (to count requests, at most {CODES_PER_NUMBER_HOUR} codes an hour and {REQUESTS_PER_NUMBER_DAY} requests a
+            day, and for a provider&apos;s block list) and a copy encrypted with a key kept apart from the database,
+            which only the provider can read, and only until they decline or the day after the booking&apos;s time. What
+            you wrote is encrypted the same way.
+          </li>
+          <li>
+            <strong>Screening.</strong> Before a provider whose ID we have verified sees your request, your number is
+            checked against the <a href="#safety-net">Safety Net</a>&apos;s published alerts; they see only whether it
+            is on any, with the kind and month of each. A provider can block a number: its requests then do not reach
+            them, and nothing tells the sender.
+          </li>
+          <li>
+            <strong>What we send.</strong> The texts say only the time and the provider&apos;s first name (and the
+            site&apos;s name only if the provider chooses). The provider is told by an e-mail with a link, never the
+            request.
+          </li>
+          <li>
+            <strong>How long we keep it.</strong> Everything about a request is deleted {REQUEST_KEEP_DAYS} days after
+            the booking&apos;s time; the codes that count requests after a day; a block {BLOCK_MONTHS} months after it
+            was made, unless the provider renews it. The provider gets their requests and blocks in the copy of their
+            data. You can ask our Privacy Officer at {privacy} about a request you sent.
           </li>
         </ul>
       </>

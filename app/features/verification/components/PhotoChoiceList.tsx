@@ -8,13 +8,14 @@ const SELECT_BUTTON =
 
 /**
  * Photo verification's listings, each with 'Select this Profile': a GET form (?listingId=), so choosing works
- * without JavaScript. One waiting for review cannot be chosen.
+ * without JavaScript. Each says how many of its photos are verified; one with nothing left to send can still be
+ * opened to see its photos' dates.
  */
 export function PhotoChoiceList({
   choices,
   selected,
 }: {
-  choices: (Choice & { imageCount: number })[];
+  choices: (Choice & { imageCount: number; photos: { verifiedAt: number | null }[] })[];
   selected: string | null;
 }) {
   return (
@@ -26,11 +27,10 @@ export function PhotoChoiceList({
           data-testid="photo-choice"
         >
           <ListingSummary choice={c} size="large" className="flex-1">
-            {c.location || LABEL.noRegion} · {c.imageCount} photos
+            {c.location || LABEL.noRegion} · {c.photos.filter((p) => p.verifiedAt != null).length} of {c.imageCount}{" "}
+            photos verified
           </ListingSummary>
-          {c.pending ? (
-            <span className="text-sm text-muted">Waiting for review</span>
-          ) : c.listingId === selected ? (
+          {c.listingId === selected ? (
             <span className="text-sm font-semibold text-accent">Selected</span>
           ) : (
             <Form method="get" preventScrollReset>

@@ -27,7 +27,8 @@ export function PhotoUploadForm({ listingId, firstName, submitting, disabled, on
     >
       <h2 className="text-lg font-semibold">Photos for {firstName}</h2>
       <p className="text-sm text-zinc-300">
-        JPG, PNG or WEBP, up to 5 MB each. Only our team sees these, and they are deleted once checked.
+        Three new photos of yourself, which we compare with your ID review and every photo of this listing not yet
+        verified. JPG, PNG or WEBP, up to 5 MB each. Only our team sees these, and they are deleted once checked.
       </p>
       <input type="hidden" name="listingId" value={listingId} />
       {PHOTO_FIELDS.map((name, i) => (

@@ -6,6 +6,7 @@ import { ID_DOCUMENT_INFO, kindLabel } from "../verification";
 import type { PendingRequest } from "../pending-request";
 import { RejectForm } from "./RejectForm";
 import { RequestFiles } from "./RequestFiles";
+import { PhotoComparison } from "./PhotoComparison";
 
 /** A pending request as the queue shows it, with when it was sent and how long it has waited, in words. */
 export type QueuedRequest = PendingRequest & { submitted: string; waiting: string };
@@ -38,7 +39,7 @@ export function RequestCard({
       </div>
       <p className="text-sm text-zinc-300">
         {r.location || "No region"} · {r.listingVerified ? "Listing verified" : "Listing not verified"} ·{" "}
-        {r.listingPhotoVerified ? "photos verified" : "photos not verified"}
+        {r.listingPhotoVerified ? "cover photo verified" : "cover photo not verified"}
         {r.documentType ? (
           <span className="block" data-testid="verification-document">
             Document: {ID_DOCUMENT_INFO[r.documentType].name}
@@ -51,7 +52,8 @@ export function RequestCard({
           verified, or reject to withdraw its verification (it then leaves the site).
         </Alert>
       ) : null}
-      <RequestFiles request={r} />
+      {r.kind === "photo" ? <PhotoComparison request={r} /> : null}
+      {r.fileCount ? <RequestFiles request={r} /> : null}
       <div className="flex flex-wrap items-start gap-4">
         <Form method="post">
           <input type="hidden" name="intent" value="approve" />

@@ -1,12 +1,17 @@
-// The files that were not added, each named with its reason (docs/editor.md 'Photos').
-import { refusalHeading } from "~/features/photos/upload-rules";
+// The files that were not added: the spec's texts for what they cover, then each file named with its reason
+// (docs/editor.md 'Photos').
+import { refusalHeadings } from "~/features/photos/upload-rules";
 import type { Refusal } from "~/features/photos/upload-rules";
 import { Alert } from "~/ui/Alert";
 
 export function PhotoRefusals({ refused, onClose }: { refused: Refusal[]; onClose: () => void }) {
   return (
     <Alert tone="warning" reveal={refused} className="scroll-mt-32" data-testid="photo-refusals">
-      <p className="font-semibold">{refusalHeading(refused.length)}</p>
+      {refusalHeadings(refused).map((heading) => (
+        <p key={heading} className="font-semibold" data-testid="photo-refusal-heading">
+          {heading}
+        </p>
+      ))}
       <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
         {refused.map((r, i) => (
           <li key={`${i}-${r.name}`} className="break-words" data-testid="photo-refusal">

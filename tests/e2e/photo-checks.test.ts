@@ -1,0 +1,126 @@
+// Each photo's own check at 390 px (docs/decisions/0055-each-photo-verified.md): a provider adds a photo in the
+// editor, asks for that photo alone to be checked, an administrator compares it with the listing's verified
+// photos and approves it, and the provider sees its date; visitors see each photo's date on the profile and in
+// the lightbox, the sum beside the name, and the grid's 'Verified photos' filter.
+import { mkdirSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { photoCheckLabel } from "../../app/core/photo-checks";
+import type { Page } from "playwright-core";
+import { MOBILE, hydrated, useBrowser } from "./browser";
+import { d1Rows } from "./store";
+import { enterAs, makeAdministrator, signInAdmin } from "./people";
+import { useOwnProvider } from "./providers";
+
+const b = useBrowser();
+const indie = useOwnProvider("independent");
+const SHOTS = "/work/wt/shots/i40";
+
+/** A full-page picture from the top, so the sticky header sits where a person sees it. */
+async function shot(page: Page, name: string, fullPage = true) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${SHOTS}/${name}`, fullPage });
+}
+
+describe("a photo checked on its own", () => {
+  it("is added, sent for checking, approved side by side, and shows its date to its owner and to visitors", async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    const listingId = indie.listings[0].id;
+    const provider = await b.visitor({ viewport: MOBILE });
+    const page = provider.page;
+    await enterAs(page, indie, `/profile/edit/${listingId}`);
+    await page.getByTestId("editor-edit").click();
+    const before = await page.getByTestId("photo-tile").count();
+    await page.getByTestId("photo-input").setInputFiles(["tests/fixtures/photo-600x800.jpg"]);
+    await page.waitForFunction(
+      (n) =>
+        document.querySelectorAll('[data-testid="photo-tile"]').length === n &&
+        !document.querySelector('[data-testid="photo-tile"] [role="status"]'),
+      before + 1,
+      { timeout: 60_000 },
+    );
+    // Adding a photo no longer warns that the others lose their check.
+    await expect(page.getByTestId("badge-warning").count()).resolves.toBe(0);
+    for (let i = 0; i < 2; i++) await page.getByTestId("editor-next").click();
+    await page.getByTestId("editor-save").click();
+    await page.getByTestId("editor-edit").waitFor({ timeout: 30_000 });
+
+    // The photo verification page: the new photo unverified, the others dated; only it can be sent.
+    await page.goto(`/photo-verification?listingId=${listingId}`);
+    await hydrated(page);
+    const checks = page.getByTestId("photo-check");
+    await expect(checks.count()).resolves.toBe(before + 1);
+    const fresh = checks.nth(before);
+    await expect(fresh.textContent()).resolves.toContain("Not verified");
+    await expect(page.getByRole("button", { name: /^Ask for a check of photo/ }).count()).resolves.toBe(1);
+    await shot(page, "1-owner-before-check-390.png");
+    await fresh.getByRole("button", { name: /^Ask for a check of photo/ }).click();
+    await page.getByTestId("photo-check-notice").waitFor();
+    await expect(fresh.textContent()).resolves.toContain("Waiting for a check");
+    await shot(page, "2-owner-waiting-390.png");
+
+    // The administrator sees the photo beside the listing's verified photos and approves it.
+    const moderator = await b.visitor({ viewport: MOBILE });
+    await signInAdmin(moderator.context, await makeAdministrator());
+    await moderator.page.goto("/admin/verifications");
+    const item = moderator.page
+      .getByTestId("verification-request")
+      .filter({ hasText: "Photo verification" })
+      .filter({ hasText: indie.listings[0].firstName });
+    await item.waitFor();
+    await expect(item.getByTestId("photos-to-check").locator("img").count()).resolves.toBe(1);
+    await expect(item.getByTestId("verified-photos").locator("img").count()).resolves.toBe(before);
+    await hydrated(moderator.page);
+    await shot(moderator.page, "3-admin-side-by-side-390.png");
+    await item.getByRole("button", { name: /^Approve Photo verification for / }).click();
+    await moderator.page.getByText("Request approved.", { exact: false }).waitFor();
+    await moderator.context.close();
+
+    // The owner sees its date.
+    const [row] = await d1Rows<{ verified_at: number }>(
+      "SELECT verified_at FROM listing_images WHERE listing_id = ? ORDER BY position DESC LIMIT 1",
+      listingId,
+    );
+    const label = photoCheckLabel(row.verified_at);
+    await page.goto(`/photo-verification?listingId=${listingId}`);
+    await hydrated(page);
+    await expect(page.getByTestId("photo-check").nth(before).textContent()).resolves.toContain(label);
+    await expect(page.getByTestId("photo-check-summary").textContent()).resolves.toBe(
+      `Photos verified: ${before + 1} of ${before + 1}, last checked ${label.replace("Verified ", "")}`,
+    );
+    await shot(page, "4-owner-dated-390.png");
+    await provider.context.close();
+
+    // A visitor: the sum beside the name, each photo's date in the gallery and the lightbox.
+    const visitor = await b.visitor({ viewport: MOBILE });
+    const v = visitor.page;
+    await v.goto(`/view/${listingId}`);
+    await hydrated(v);
+    await expect(v.getByTestId("photo-check-summary").textContent()).resolves.toContain(
+      `Photos verified: ${before + 1} of ${before + 1}`,
+    );
+    await expect(v.getByTestId("gallery").getByTestId("photo-check-badge").count()).resolves.toBe(
+      Math.min(before + 1, 5),
+    );
+    await shot(v, "5-profile-390.png", false);
+    await v.getByTestId("photo-check-summary").scrollIntoViewIfNeeded();
+    await v.screenshot({ path: `${SHOTS}/5b-profile-summary-390.png` });
+    await v.getByTestId("gallery-main").click();
+    await v.getByTestId("lightbox").waitFor();
+    await expect(v.getByTestId("lightbox-check").textContent()).resolves.toMatch(/^Verified \w+ \d{4}/);
+    // After its fade-in.
+    await v.waitForTimeout(400);
+    await v.screenshot({ path: `${SHOTS}/6-lightbox-390.png` });
+    await v.keyboard.press("Escape");
+
+    // The grid's filter, with its count.
+    await v.goto("/");
+    await hydrated(v);
+    const chip = v.getByRole("link", { name: /^Verified photos \(\d+\)$/ });
+    await chip.waitFor();
+    await chip.click();
+    await v.waitForURL(/photos=verified/);
+    await shot(v, "7-grid-verified-photos-390.png", false);
+    await visitor.context.close();
+  });
+});
