@@ -42,6 +42,7 @@ const FEATURE_ORDER = [
   ["photos"],
   ["profile"],
   ["listings"],
+  ["agencies"],
   ["verification"],
   ["insights"],
   ["likes"],

@@ -21,6 +21,31 @@ CREATE INDEX admin_audit_created ON admin_audit (created_at DESC, id DESC);
 
 
 -- ----------------------------------------------------------------------------------------------------
+-- agencies
+
+CREATE TABLE agencies (
+  user_id TEXT PRIMARY KEY NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  name TEXT NOT NULL,
+  regions TEXT NOT NULL DEFAULT '',
+  description TEXT NOT NULL DEFAULT '',
+  contact_line TEXT NOT NULL DEFAULT '',
+  opening_hours TEXT NOT NULL DEFAULT '',
+  certificate_number TEXT,
+  certificate_expires TEXT,
+  no_certificate_reason TEXT,
+  certificate_checked_at INTEGER,
+  certificate_checked_by TEXT,
+  expiry_reminded_for TEXT,
+  suspended_at INTEGER,
+  updated_at INTEGER NOT NULL,
+  CHECK ((certificate_number IS NULL) = (certificate_expires IS NULL)),
+  CHECK (certificate_number IS NULL OR no_certificate_reason IS NULL)
+);
+
+CREATE INDEX agencies_certificate_expires ON agencies (certificate_expires) WHERE certificate_expires IS NOT NULL;
+
+
+-- ----------------------------------------------------------------------------------------------------
 -- booking_blocks
 
 CREATE TABLE booking_blocks (
@@ -585,7 +610,7 @@ CREATE TABLE listings (
   listed_at INTEGER NOT NULL,
   created_at INTEGER NOT NULL,
   updated_at INTEGER NOT NULL
-, reviewed_image_ids TEXT NOT NULL DEFAULT '[]', paid INTEGER NOT NULL DEFAULT 0, hidden_by_expiry INTEGER NOT NULL DEFAULT 0, schedule TEXT NOT NULL DEFAULT '', available_days INTEGER NOT NULL DEFAULT 0, paused_at INTEGER, paused_until INTEGER, confirmed_at INTEGER NOT NULL DEFAULT 0, stale_reminded_at INTEGER, stale_token_hash TEXT, hidden_as_stale INTEGER NOT NULL DEFAULT 0, featured_until INTEGER, switched_off INTEGER NOT NULL DEFAULT 0, takes_requests INTEGER NOT NULL DEFAULT 0);
+, reviewed_image_ids TEXT NOT NULL DEFAULT '[]', paid INTEGER NOT NULL DEFAULT 0, hidden_by_expiry INTEGER NOT NULL DEFAULT 0, schedule TEXT NOT NULL DEFAULT '', available_days INTEGER NOT NULL DEFAULT 0, paused_at INTEGER, paused_until INTEGER, confirmed_at INTEGER NOT NULL DEFAULT 0, stale_reminded_at INTEGER, stale_token_hash TEXT, hidden_as_stale INTEGER NOT NULL DEFAULT 0, featured_until INTEGER, switched_off INTEGER NOT NULL DEFAULT 0, takes_requests INTEGER NOT NULL DEFAULT 0, awaiting_consent INTEGER NOT NULL DEFAULT 0, agency_held INTEGER NOT NULL DEFAULT 0);
 
 CREATE INDEX listings_featured_until ON listings (featured_until) WHERE featured_until IS NOT NULL;
 
@@ -683,8 +708,14 @@ BEGIN
   UPDATE listings SET confirmed_at = NEW.updated_at WHERE id = NEW.id;
 END;
 
-CREATE TRIGGER listings_live_follows_rule BEFORE UPDATE OF live, verified, paid, paused_at, hidden_as_stale, switched_off ON listings
-WHEN NEW.live = 1 AND NOT (NEW.verified = 1 AND NEW.paid = 1 AND NEW.paused_at IS NULL AND NEW.hidden_as_stale = 0 AND NEW.switched_off = 0)
+CREATE TRIGGER listings_insert_follows_rule BEFORE INSERT ON listings
+WHEN NEW.live = 1 AND (NEW.awaiting_consent = 1 OR NEW.agency_held = 1)
+BEGIN
+  SELECT RAISE(ABORT, 'listing_not_public');
+END;
+
+CREATE TRIGGER listings_live_follows_rule BEFORE UPDATE OF live, verified, paid, paused_at, hidden_as_stale, switched_off, awaiting_consent, agency_held ON listings
+WHEN NEW.live = 1 AND NOT (NEW.verified = 1 AND NEW.paid = 1 AND NEW.paused_at IS NULL AND NEW.hidden_as_stale = 0 AND NEW.switched_off = 0 AND NEW.awaiting_consent = 0 AND NEW.agency_held = 0)
 BEGIN
   SELECT RAISE(ABORT, 'listing_not_public');
 END;
@@ -1401,3 +1432,22 @@ CREATE TABLE week_peer_figures (
   computed_at INTEGER NOT NULL,
   PRIMARY KEY (week_from, plan, region)
 ) WITHOUT ROWID;
+
+
+-- ----------------------------------------------------------------------------------------------------
+-- worker_consents
+
+CREATE TABLE worker_consents (
+  listing_id TEXT PRIMARY KEY NOT NULL REFERENCES listings(id) ON DELETE CASCADE,
+  email TEXT NOT NULL,
+  token_hash TEXT UNIQUE,
+  state TEXT NOT NULL CHECK (state IN ('asked', 'agreed', 'declined', 'withdrawn')),
+  ask_reason TEXT NOT NULL DEFAULT 'first' CHECK (ask_reason IN ('first', 'name', 'photos')),
+  proposed_on_agency_page INTEGER NOT NULL DEFAULT 0,
+  asked_at INTEGER NOT NULL,
+  mailed_at INTEGER,
+  decided_at INTEGER,
+  agreed_name TEXT,
+  agreed_image_ids TEXT,
+  on_agency_page INTEGER NOT NULL DEFAULT 0
+);

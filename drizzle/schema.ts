@@ -97,6 +97,10 @@ export const listings = sqliteTable("listings", {
   switchedOff: flag("switched_off"),
   /** Featured granted by an administrator until then, whatever the plan (migration 0037). */
   featuredUntil: integer("featured_until"),
+  /** An agency listing without its worker's current consent (migration 0072, docs/decisions/0058). */
+  awaitingConsent: flag("awaiting_consent"),
+  /** Its agency may not publish: certificate not yet checked by an administrator, or suspended (migration 0072). */
+  agencyHeld: flag("agency_held"),
   /** The owner's switch: the profile offers 'Request a booking' (migration 0065, docs/decisions/0052). */
   takesRequests: flag("takes_requests"),
 });
@@ -899,6 +903,48 @@ export const weekPeerFigures = sqliteTable(
   (t) => [primaryKey({ columns: [t.weekFrom, t.plan, t.region] })],
 );
 
+/** An agency's own details and its operator certificate (migration 0072, docs/decisions/0058). */
+export const agencies = sqliteTable("agencies", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  regions: text("regions").notNull().default(""),
+  description: text("description").notNull().default(""),
+  contactLine: text("contact_line").notNull().default(""),
+  openingHours: text("opening_hours").notNull().default(""),
+  certificateNumber: text("certificate_number"),
+  /** YYYY-MM-DD. */
+  certificateExpires: text("certificate_expires"),
+  noCertificateReason: text("no_certificate_reason"),
+  certificateCheckedAt: integer("certificate_checked_at"),
+  certificateCheckedBy: text("certificate_checked_by"),
+  /** The expiry date the owner was last reminded of (one reminder per certificate). */
+  expiryRemindedFor: text("expiry_reminded_for"),
+  suspendedAt: integer("suspended_at"),
+  updatedAt: integer("updated_at").notNull(),
+});
+
+/** A worker's own consent to one agency listing (migration 0072, docs/decisions/0058). */
+export const workerConsents = sqliteTable("worker_consents", {
+  listingId: text("listing_id")
+    .primaryKey()
+    .references(() => listings.id, { onDelete: "cascade" }),
+  email: text("email").notNull(),
+  tokenHash: text("token_hash"),
+  state: text("state", { enum: ["asked", "agreed", "declined", "withdrawn"] }).notNull(),
+  askReason: text("ask_reason", { enum: ["first", "name", "photos"] })
+    .notNull()
+    .default("first"),
+  proposedOnAgencyPage: flag("proposed_on_agency_page"),
+  askedAt: integer("asked_at").notNull(),
+  mailedAt: integer("mailed_at"),
+  decidedAt: integer("decided_at"),
+  agreedName: text("agreed_name"),
+  /** JSON list of the photo ids she agreed to. */
+  agreedImageIds: text("agreed_image_ids"),
+  onAgencyPage: flag("on_agency_page"),
+});
 // 0064_listing_public_spans.sql: each stretch of time a listing was public in one plan and region (kept by
 // triggers on listings; indexed by listing and by end).
 export const listingPublicSpans = sqliteTable("listing_public_spans", {

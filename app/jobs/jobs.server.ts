@@ -12,6 +12,8 @@ import { sendWeeklyStatements } from "~/features/insights/statement/statement.se
 import { fillWeekPeerFigures, prunePublicSpans } from "~/features/insights/statement/peer-figures.server";
 import { resumeDuePauses } from "~/features/listings/pause.server";
 import { runStaleCheck } from "~/features/listings/stale-check.server";
+import { mailWaitingAsks } from "~/features/listings/consent.server";
+import { remindExpiringCertificates } from "~/features/agencies/agency.server";
 import { sendDigests } from "~/features/safety-net/digest.server";
 import { sweepSafetyNet } from "~/features/safety-net/sweep.server";
 import { sweepBookings } from "~/features/bookings/sweep.server";
@@ -95,6 +97,16 @@ export const JOBS: readonly Job[] = [
     name: "weekly statements",
     schedule: EVERY_HALF_HOUR,
     run: (env, _ctx, now) => sendWeeklyStatements(env, mailOrigin(env), now),
+  },
+  // Agencies (decision 0058): a certificate's owner reminded 30 days before it expires, once; a worker's
+  // consent link whose mail was lost after a save goes out again.
+  {
+    name: "agency certificates and consent links",
+    schedule: EVERY_HALF_HOUR,
+    run: (env, _ctx, now) =>
+      remindExpiringCertificates(env, mailOrigin(env), now).then(() =>
+        mailWaitingAsks(env, mailOrigin(env), undefined, now),
+      ),
   },
   // Breaks that have reached their return date end by themselves (decision 0018).
   { name: "pause resume", schedule: EVERY_HALF_HOUR, run: (env, ctx, now) => resumeDuePauses(env, ctx, now) },

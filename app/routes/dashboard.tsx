@@ -24,6 +24,8 @@ import { expiryDelay, nextExpiry } from "~/features/listings/state";
 import { PAUSE_UNTIL_FIELD } from "~/features/listings/upkeep";
 import { useInboxUpdates } from "~/features/bookings/components/useInboxUpdates";
 import { VerificationNotices } from "~/features/verification/VerificationNotices";
+import { AgencyDetailsForm } from "~/features/agencies/AgencyDetailsForm";
+import type { AgencyValues } from "~/features/agencies/agency";
 import { TwoFactorReminder } from "~/features/accounts/second-factor/TwoFactorOffer";
 import { pipeHeaders } from "~/platform/http/page-answer";
 import { unsent } from "~/platform/http/unsent";
@@ -141,7 +143,18 @@ function DashboardView({ data }: { data: DashboardData }) {
   const failure = actionData && "error" in actionData ? (actionData as ToggleFailure) : null;
   // A refused return date shows beside its field on its card; anything else at the top of the page.
   const pauseError = failure?.field === PAUSE_UNTIL_FIELD ? failure : null;
-  const pageError = failure && !pauseError ? failure.error : null;
+  // So does a refused worker's address, on its card's consent form.
+  const consentError = failure?.field === "worker-email" ? failure : null;
+  // The agency's details keep what was typed, with each error beside its field.
+  const agencyFailure =
+    failure?.field === "agency"
+      ? (actionData as unknown as {
+          agencyErrors: Partial<Record<keyof AgencyValues, string>>;
+          agencyValues: AgencyValues;
+        })
+      : null;
+  const pageError = failure && !pauseError && !consentError && !agencyFailure ? failure.error : null;
+  const sentFor = actionData && "sent" in actionData && "listingId" in actionData ? actionData.listingId : null;
   return (
     <DashboardShell
       greeting={greeting(listings, accountFirstName)}
@@ -160,6 +173,14 @@ function DashboardView({ data }: { data: DashboardData }) {
           deadlines={data.paymentDeadlines}
         />
         <VerificationNotices sent={data.notice} notices={data.verificationNotices} />
+        {data.agencyDetails ? (
+          <AgencyDetailsForm
+            values={agencyFailure?.agencyValues ?? data.agencyDetails.values}
+            errors={agencyFailure?.agencyErrors ?? null}
+            status={data.agencyDetails.status}
+            saved={Boolean(actionData && "agencySaved" in actionData)}
+          />
+        ) : null}
         {data.reloadFailed ? (
           <Alert tone="warning" data-testid="dashboard-stale">
             {RELOAD_FAILED}
@@ -181,6 +202,15 @@ function DashboardView({ data }: { data: DashboardData }) {
                 eager={i < 3}
                 pauseError={pauseError?.listingId === listing.modelId ? pauseError.error : null}
                 paymentDeadline={data.paymentDeadlines[listing.modelId] ?? null}
+                worker={
+                  agency
+                    ? {
+                        consent: data.consents[listing.modelId] ?? null,
+                        error: consentError?.listingId === listing.modelId ? consentError.error : null,
+                        sent: sentFor === listing.modelId,
+                      }
+                    : null
+                }
                 publicStatus={data.publicStates[listing.modelId] ?? null}
               />
             ))}

@@ -72,6 +72,10 @@ export type DemoData = {
   subscriptions: Row[];
   /** Pictures shared by the listings of a large run (empty otherwise). */
   pool: ArtPlan[];
+  /** The demo agency's details, its certificate checked (docs/decisions/0058-worker-consent-and-agency-checks.md). */
+  agencies: Row[];
+  /** Each of the demo agency's listings has its worker's consent, so the demo still shows them. */
+  workerConsents: Row[];
 };
 
 export type GenerateOptions = {
@@ -236,6 +240,8 @@ export function generateDemoData(options: GenerateOptions): DemoData {
     stats: [],
     subscriptions: [],
     pool: [],
+    agencies: [],
+    workerConsents: [],
   };
   if (options.poolSize) {
     for (let p = 0; p < options.poolSize; p++) {
@@ -330,6 +336,7 @@ export function generateDemoData(options: GenerateOptions): DemoData {
     // A verified, paid listing that is not live was hidden by choice (app/features/listings/visibility.ts).
     row.switched_off = row.verified === 1 && row.paid === 1 && row.live === 0 && row.hidden_as_stale !== 1 ? 1 : 0;
     tours = demoTour(data.tourStops, row, index, now, tours);
+    if (spec.userIndex === agencyUser) data.workerConsents.push(consentRow(row, data.photos, index, now));
 
     // This month's counters for the demo providers' listings and about one listing in ten.
     if (index < MIN_LISTINGS || (row.live === 1 && rng.chance(0.1))) {
@@ -343,7 +350,48 @@ export function generateDemoData(options: GenerateOptions): DemoData {
       });
     }
   });
+  data.agencies.push(agencyRow(users[agencyUser].row, users.find((u) => u.role === "admin")!.row, now));
   return data;
+}
+
+/** The demo agency: Harbour Agency, its operator certificate checked by the demo administrator. */
+function agencyRow(user: Row, admin: Row, now: number): Row {
+  const expires = new Date(now + 200 * DAY).toISOString().slice(0, 10);
+  return {
+    user_id: user.id,
+    name: String(user.first_name),
+    regions: "Auckland,Wellington,Bay of Plenty",
+    description: "A small, friendly agency on Auckland's waterfront, with companions touring Wellington and Tauranga.",
+    contact_line: "Bookings by text, 10 am to 2 am",
+    opening_hours: "Every day, 10 am to 2 am",
+    certificate_number: "OC-2025-0142",
+    certificate_expires: expires,
+    no_certificate_reason: null,
+    certificate_checked_at: now - 40 * DAY,
+    certificate_checked_by: admin.id,
+    expiry_reminded_for: null,
+    suspended_at: null,
+    updated_at: now - 40 * DAY,
+  };
+}
+
+/** The worker of a demo agency listing agreed to it as it is (her address is the demo's, never mailed). */
+function consentRow(listing: Row, photos: PhotoPlan[], index: number, now: number): Row {
+  const ids = photos.filter((p) => p.row.listing_id === listing.id).map((p) => p.row.id);
+  return {
+    listing_id: listing.id,
+    email: `worker-${index + 1}@demo.test`,
+    token_hash: null,
+    state: "agreed",
+    ask_reason: "first",
+    proposed_on_agency_page: 1,
+    asked_at: Number(listing.created_at),
+    mailed_at: Number(listing.created_at),
+    decided_at: Math.min(now, Number(listing.created_at) + 3_600_000),
+    agreed_name: listing.first_name,
+    agreed_image_ids: JSON.stringify(ids),
+    on_agency_page: 1,
+  };
 }
 
 function userRow(u: { email: string; firstName: string; accountType: string; agency: number; createdAt: number }): Row {

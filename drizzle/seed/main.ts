@@ -280,6 +280,8 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
         ...insertStatements("listing_photo_daily", insights.photos),
         ...insertStatements("listing_region_daily", insights.regions),
         ...insertStatements("subscriptions", data.subscriptions),
+        ...insertStatements("agencies", data.agencies),
+        ...insertStatements("worker_consents", data.workerConsents),
         statement(
           "INSERT INTO totp_factors (user_id, secret, enabled_at, last_step) VALUES (?, ?, ?, 0)",
           adminId,

@@ -11,7 +11,10 @@ const indie = useOwnProvider("independent");
 
 describe("changing a verified listing's photos", () => {
   it("warns before saving, keeps the photos' checks, and puts the listing in the re-review queue", async () => {
-    await d1("UPDATE listings SET verified = 1, live = 1, reviewed_image_ids = '[]' WHERE user_id = ?", indie.id);
+    await d1(
+      "UPDATE listings SET awaiting_consent = 0, agency_held = 0, verified = 1, live = 1, reviewed_image_ids = '[]' WHERE user_id = ?",
+      indie.id,
+    );
     await d1(
       "UPDATE listing_images SET verified_at = ? WHERE listing_id IN (SELECT id FROM listings WHERE user_id = ?)",
       Date.UTC(2026, 9, 15),

@@ -55,6 +55,8 @@ function listing(over: Partial<DashboardListing> = {}): DashboardListing {
     staleAsked: false,
     hiddenAsStale: false,
     idPending: false,
+    awaitingConsent: false,
+    agencyHeld: false,
     ...over,
   };
 }

@@ -38,6 +38,19 @@ describe("the dashboard card's checklist", () => {
     expect(steps.plan).toMatchObject({ state: "todo", href: "/managesub", action: "Renew the plan" });
   });
 
+  it("keeps an agency listing's checklist while its worker's consent or the agency's check waits", () => {
+    const done = { ...NEW, verified: true, plan: "Standard" };
+    const steps = setupSteps({ ...done, awaitingConsent: true, agencyHeld: true });
+    expect(steps.map((s) => [s.key, s.state])).toEqual([
+      ["id", "done"],
+      ["photos", "done"],
+      ["plan", "done"],
+      ["consent", "waiting"],
+      ["agency", "waiting"],
+    ]);
+    expect(setupPending(steps)).toBe(true);
+  });
+
   it("is done, and not shown, once verified, with photos and a plan", () => {
     const steps = setupSteps({ ...NEW, verified: true, plan: "Standard" });
     expect(steps.map((s) => s.state)).toEqual(["done", "done", "done"]);
@@ -55,6 +68,8 @@ describe("the owner's view of a hidden listing", () => {
     pausedUntil: null,
     hiddenAsStale: false,
     switchedOff: false,
+    awaitingConsent: false,
+    agencyHeld: false,
   };
 
   it("names what it waits for, most fixable first, each with the next step", () => {
@@ -77,6 +92,11 @@ describe("the owner's view of a hidden listing", () => {
       pausedUntil: Date.UTC(2026, 11, 4, 12),
     });
     expect(paused.map((s) => s.until)).toEqual(["your break ends on 5 December 2026"]);
+  });
+
+  it("names an agency listing's wait for its worker's consent and for the agency's check", () => {
+    const steps = hiddenSteps({ ...HIDDEN, verified: true, paid: true, awaitingConsent: true, agencyHeld: true });
+    expect(steps.map((s) => s.until)).toEqual(["its worker consents", "your agency's check is done"]);
   });
 
   it("has nothing to say of a public listing", () => {

@@ -6,9 +6,9 @@ import type { VisibilityInputs } from "~/features/listings/visibility";
 import { badgeText } from "~/features/listings/state";
 import { nextStepAfterApproval, verificationDecisionEmail } from "~/features/verification/emails";
 
-const KEYS = ["verified", "paid", "paused", "stale", "switchedOff"] as const;
+const KEYS = ["verified", "paid", "paused", "stale", "switchedOff", "awaitingConsent", "agencyHeld"] as const;
 
-/** All 32 combinations of the five inputs. */
+/** All 128 combinations of the five inputs. */
 function everyCombination(): VisibilityInputs[] {
   return Array.from({ length: 1 << KEYS.length }, (_, bits) =>
     Object.fromEntries(KEYS.map((k, i) => [k, Boolean(bits & (1 << i))])),
@@ -16,9 +16,19 @@ function everyCombination(): VisibilityInputs[] {
 }
 
 describe("isPublic", () => {
-  it("is true for exactly one of the 32 combinations: verified, paid, not paused, not stale, not switched off", () => {
+  it("is true for exactly one of the 128 combinations: verified, paid, not paused, not stale, not switched off", () => {
     const shown = everyCombination().filter(isPublic);
-    expect(shown).toEqual([{ verified: true, paid: true, paused: false, stale: false, switchedOff: false }]);
+    expect(shown).toEqual([
+      {
+        verified: true,
+        paid: true,
+        paused: false,
+        stale: false,
+        switchedOff: false,
+        awaitingConsent: false,
+        agencyHeld: false,
+      },
+    ]);
   });
 
   it("names every reason that hides a listing, in the order the owner can fix them", () => {
@@ -29,6 +39,8 @@ describe("isPublic", () => {
       expect(reasons.includes("paused")).toBe(inputs.paused);
       expect(reasons.includes("stale")).toBe(inputs.stale);
       expect(reasons.includes("switchedOff")).toBe(inputs.switchedOff);
+      expect(reasons.includes("awaitingConsent")).toBe(inputs.awaitingConsent);
+      expect(reasons.includes("agencyHeld")).toBe(inputs.agencyHeld);
       expect(reasons).toEqual(HIDE_REASONS.filter((r) => reasons.includes(r)));
       expect(isPublic(inputs)).toBe(reasons.length === 0);
     }
@@ -36,7 +48,15 @@ describe("isPublic", () => {
 });
 
 describe("after an approved ID review", () => {
-  const base: VisibilityInputs = { verified: true, paid: true, paused: false, stale: false, switchedOff: false };
+  const base: VisibilityInputs = {
+    verified: true,
+    paid: true,
+    paused: false,
+    stale: false,
+    switchedOff: false,
+    awaitingConsent: false,
+    agencyHeld: false,
+  };
 
   it("says what happens next for each thing that can still hide the listing", () => {
     expect(nextStepAfterApproval(base)).toBe("It is live now: visitors can find it.");

@@ -32,7 +32,9 @@ async function pastDue(o: { methodRef?: string | null; plan?: "standard" | "feat
     featured: o.plan === "featured",
     subscription: "none",
   });
-  await env.DB.prepare("UPDATE listings SET paid = 1, live = 1 WHERE id = ?").bind(listingId).run();
+  await env.DB.prepare("UPDATE listings SET awaiting_consent = 0, agency_held = 0, paid = 1, live = 1 WHERE id = ?")
+    .bind(listingId)
+    .run();
   await insertSubscription(listingId, owner.userId, {
     plan: o.plan ?? "standard",
     status: "past_due",

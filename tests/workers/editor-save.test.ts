@@ -266,7 +266,11 @@ describe("PUT /api/profile: editing", () => {
     const owner = await signedIn({ agency: true });
     const id = await createListingVia(owner);
     // An administrator verified and published it meanwhile.
-    await env.DB.prepare("UPDATE listings SET verified = 1, paid = 1, live = 1 WHERE id = ?").bind(id).run();
+    await env.DB.prepare(
+      "UPDATE listings SET awaiting_consent = 0, agency_held = 0, verified = 1, paid = 1, live = 1 WHERE id = ?",
+    )
+      .bind(id)
+      .run();
     const before = await listingRow(id);
     const images = await rows<{ id: string; position: number; r2_key: string }>(
       "SELECT id, position, r2_key FROM listing_images WHERE listing_id = ? ORDER BY position",
@@ -522,7 +526,11 @@ describe("open pages are told", () => {
   it("a save of a public listing publishes profileUpdate to the realtime room", async () => {
     const owner = await signedIn({ agency: true });
     const id = await createListingVia(owner);
-    await env.DB.prepare("UPDATE listings SET verified = 1, paid = 1, live = 1 WHERE id = ?").bind(id).run();
+    await env.DB.prepare(
+      "UPDATE listings SET awaiting_consent = 0, agency_held = 0, verified = 1, paid = 1, live = 1 WHERE id = ?",
+    )
+      .bind(id)
+      .run();
     const res = await client().get("/parties/listings-room/public-31", { headers: { Upgrade: "websocket" } });
     const socket = res.webSocket!;
     const messages: { type?: string; modelId?: string }[] = [];

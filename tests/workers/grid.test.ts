@@ -62,7 +62,9 @@ describe("home and region grid", () => {
     await env.DB.prepare("UPDATE listings SET live = 0 WHERE id = ?").bind(id).run();
     html = await (await visitor.get("/")).text();
     expect(html).toMatch(/Tauranga<span[^>]*>0<\/span>/);
-    await env.DB.prepare("UPDATE listings SET live = 1 WHERE id = ?").bind(id).run();
+    await env.DB.prepare("UPDATE listings SET awaiting_consent = 0, agency_held = 0, live = 1 WHERE id = ?")
+      .bind(id)
+      .run();
     await env.DB.prepare("DELETE FROM listings WHERE id = ?").bind(id).run();
     const { results } = await env.DB.prepare("SELECT * FROM listing_facets WHERE n <> 0").all();
     expect(results).toEqual([]);

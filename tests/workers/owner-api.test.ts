@@ -57,6 +57,8 @@ describe("GET /api/modelswvisits/{userId}", () => {
         staleAsked: false,
         hiddenAsStale: false,
         idPending: false,
+        awaitingConsent: false,
+        agencyHeld: false,
       },
       {
         modelId: b,
@@ -79,6 +81,8 @@ describe("GET /api/modelswvisits/{userId}", () => {
         staleAsked: false,
         hiddenAsStale: false,
         idPending: false,
+        awaitingConsent: false,
+        agencyHeld: false,
       },
     ]);
   });

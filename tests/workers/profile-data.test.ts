@@ -148,7 +148,9 @@ describe("snapshot writers", () => {
     await env.DB.prepare("UPDATE listings SET live = 0 WHERE id = ?").bind(id).run();
     expect(await writeProfileSnapshot(env, id)).toBeNull();
     expect(await kvProfile(id)).toBeNull();
-    await env.DB.prepare("UPDATE listings SET live = 1 WHERE id = ?").bind(id).run();
+    await env.DB.prepare("UPDATE listings SET awaiting_consent = 0, agency_held = 0, live = 1 WHERE id = ?")
+      .bind(id)
+      .run();
     await writeProfileSnapshot(env, id);
     await deleteProfileSnapshot(env, id);
     expect(await kvProfile(id)).toBeNull();

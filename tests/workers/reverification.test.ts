@@ -18,10 +18,9 @@ async function verifiedListing(owner: SignedIn, photoVerified = true) {
       photoVerified ? CHECKED : null,
       id,
     ),
-    env.DB.prepare("UPDATE listings SET verified = 1, paid = 1, live = 1, photo_verified = ? WHERE id = ?").bind(
-      photoVerified ? 1 : 0,
-      id,
-    ),
+    env.DB.prepare(
+      "UPDATE listings SET awaiting_consent = 0, agency_held = 0, verified = 1, paid = 1, live = 1, photo_verified = ? WHERE id = ?",
+    ).bind(photoVerified ? 1 : 0, id),
   ]);
   const images = await rows<ImageRow>(
     "SELECT id, position FROM listing_images WHERE listing_id = ? ORDER BY position",

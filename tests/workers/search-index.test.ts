@@ -138,7 +138,11 @@ describe("search index (migration 0024)", () => {
     await check();
     expect((await searchListings(env, "zoë", { includeHidden: false })).results).toEqual([]);
     expect((await searchListings(env, "zoë", { includeHidden: true })).results.map((r) => r.modelId)).toEqual([zoe]);
-    await env.DB.prepare("UPDATE listings SET live = 1, switched_off = 0 WHERE id IN (?, ?)").bind(zoe, anna2).run();
+    await env.DB.prepare(
+      "UPDATE listings SET awaiting_consent = 0, agency_held = 0, live = 1, switched_off = 0 WHERE id IN (?, ?)",
+    )
+      .bind(zoe, anna2)
+      .run();
     await check();
     expect((await searchListings(env, "ANNA", { includeHidden: false })).results.map((r) => r.modelId)).toEqual([
       anna2,

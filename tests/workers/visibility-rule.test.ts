@@ -14,7 +14,7 @@ import { client, requestId, signedIn } from "./client";
 import type { SignedIn } from "./client";
 import { insertListing } from "./fixtures";
 
-const KEYS = ["verified", "paid", "paused", "stale", "switchedOff"] as const;
+const KEYS = ["verified", "paid", "paused", "stale", "switchedOff", "awaitingConsent", "agencyHeld"] as const;
 const everyCombination = () =>
   Array.from({ length: 1 << KEYS.length }, (_, bits) =>
     Object.fromEntries(KEYS.map((k, i) => [k, Boolean(bits & (1 << i))])),
@@ -25,9 +25,18 @@ const l = schema.listings;
 async function listingWith(inputs: VisibilityInputs): Promise<string> {
   const id = await insertListing({ live: false, verified: false, subscription: "none" });
   await env.DB.prepare(
-    "UPDATE listings SET verified = ?, paid = ?, paused_at = ?, hidden_as_stale = ?, switched_off = ? WHERE id = ?",
+    "UPDATE listings SET verified = ?, paid = ?, paused_at = ?, hidden_as_stale = ?, switched_off = ?, awaiting_consent = ?, agency_held = ? WHERE id = ?",
   )
-    .bind(+inputs.verified, +inputs.paid, inputs.paused ? Date.now() : null, +inputs.stale, +inputs.switchedOff, id)
+    .bind(
+      +inputs.verified,
+      +inputs.paid,
+      inputs.paused ? Date.now() : null,
+      +inputs.stale,
+      +inputs.switchedOff,
+      +inputs.awaitingConsent,
+      +inputs.agencyHeld,
+      id,
+    )
     .run();
   return id;
 }
@@ -38,7 +47,7 @@ const state = (id: string) =>
     .first<{ live: number; verified: number; paid: number; switched_off: number; active: number }>();
 
 describe("the rule, its SQL and the database's guard", () => {
-  it("the SQL writes live exactly when the rule says public, for all 32 combinations", async () => {
+  it("the SQL writes live exactly when the rule says public, for all 128 combinations", async () => {
     for (const inputs of everyCombination()) {
       const id = await listingWith(inputs);
       await getDb(env).update(l).set(visibilitySet({}, Date.now())).where(eq(l.id, id));
@@ -47,7 +56,15 @@ describe("the rule, its SQL and the database's guard", () => {
   });
 
   it("a change passed to the SQL counts as its new value within the same UPDATE", async () => {
-    const hidden = { verified: true, paid: false, paused: false, stale: false, switchedOff: false };
+    const hidden = {
+      verified: true,
+      paid: false,
+      paused: false,
+      stale: false,
+      switchedOff: false,
+      awaitingConsent: false,
+      agencyHeld: false,
+    };
     const id = await listingWith(hidden);
     await getDb(env)
       .update(l)
@@ -71,7 +88,15 @@ describe("the rule, its SQL and the database's guard", () => {
   });
 
   it("nor can an input change leave a live listing live when it should hide it", async () => {
-    const id = await listingWith({ verified: true, paid: true, paused: false, stale: false, switchedOff: false });
+    const id = await listingWith({
+      verified: true,
+      paid: true,
+      paused: false,
+      stale: false,
+      switchedOff: false,
+      awaitingConsent: false,
+      agencyHeld: false,
+    });
     await env.DB.prepare("UPDATE listings SET live = 1 WHERE id = ?").bind(id).run();
     await expect(env.DB.prepare("UPDATE listings SET paid = 0 WHERE id = ?").bind(id).run()).rejects.toThrow(
       /listing_not_public/,

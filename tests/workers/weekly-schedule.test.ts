@@ -43,7 +43,9 @@ describe("saving weekly hours", () => {
     expect(row.available_days).toBe((1 << today) | (1 << ((today + 2) % 7)));
 
     // Published, the profile page shows today's line and the week.
-    await env.DB.prepare("UPDATE listings SET verified = 1, paid = 1, live = 1 WHERE id = ?")
+    await env.DB.prepare(
+      "UPDATE listings SET awaiting_consent = 0, agency_held = 0, verified = 1, paid = 1, live = 1 WHERE id = ?",
+    )
       .bind(profile.modelId)
       .run();
     const page = await visitor.get(`/view/${profile.modelId}`);

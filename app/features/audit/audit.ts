@@ -41,7 +41,11 @@ export type AuditAction =
   | "safety_correction_handled"
   // A suspension from the Safety Net, and lifting it (docs/decisions/0043-safety-net-second-pass.md).
   | "safety_suspend"
-  | "safety_lift";
+  | "safety_lift"
+  // Agencies (docs/decisions/0058-worker-consent-and-agency-checks.md).
+  | "agency_certificate_checked"
+  | "agency_suspend"
+  | "agency_lift";
 
 export const AUDIT_LABELS: Record<AuditAction, string> = {
   verify: "Verified listing",
@@ -73,6 +77,9 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   safety_remove: "Removed a Safety Net alert",
   safety_correction_handled: "Handled a Safety Net correction request",
   safety_suspend: "Suspended an account from the Safety Net",
+  agency_certificate_checked: "Checked an agency's operator certificate",
+  agency_suspend: "Suspended an agency",
+  agency_lift: "Lifted an agency's suspension",
   safety_lift: "Lifted a Safety Net suspension",
 };
 

@@ -61,6 +61,8 @@ const publicStateColumns = {
   pausedUntil: l.pausedUntil,
   hiddenAsStale: l.hiddenAsStale,
   switchedOff: l.switchedOff,
+  awaitingConsent: l.awaitingConsent,
+  agencyHeld: l.agencyHeld,
   idPending:
     sql<boolean>`exists (select 1 from verification_requests vr where vr.listing_id = ${l.id} and vr.kind = 'id' and vr.status = 'pending')`.mapWith(
       Boolean,
@@ -75,6 +77,8 @@ type PublicStateRow = {
   pausedUntil: number | null;
   hiddenAsStale: boolean;
   switchedOff: boolean;
+  awaitingConsent: boolean;
+  agencyHeld: boolean;
   idPending: boolean;
   waits: boolean;
 };

@@ -62,6 +62,19 @@ function need(reason: HideReason, i: PublicStateInputs): PublicNeed {
         text: "Live switched back on.",
         link: { to: DASHBOARD, label: "Switch Live on" },
       };
+    // An agency listing (docs/decisions/0058-worker-consent-and-agency-checks.md).
+    case "awaitingConsent":
+      return {
+        reason,
+        text: "Its worker's own consent, through the link e-mailed to her.",
+        link: { to: DASHBOARD, label: "See where her consent stands" },
+      };
+    case "agencyHeld":
+      return {
+        reason,
+        text: "An administrator's check of your agency's operator certificate: it is under review.",
+        link: { to: DASHBOARD, label: "Your agency's details" },
+      };
   }
 }
 

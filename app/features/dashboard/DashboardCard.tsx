@@ -19,6 +19,8 @@ import { Photo } from "~/features/photos/Photo";
 import { ListingToggle } from "./ListingToggle";
 import { SetupChecklist } from "./card/SetupChecklist";
 import { ConfirmListing, TakeABreak } from "./TakeABreak";
+import { WorkerConsentForm } from "~/features/agencies/WorkerConsentForm";
+import type { WorkerConsentSummary } from "~/features/agencies/WorkerConsentForm";
 
 const BADGE_STYLE: Record<ReturnType<typeof badgeText>, string> = {
   LIVE: "bg-emerald-500 text-ink",
@@ -28,6 +30,8 @@ const BADGE_STYLE: Record<ReturnType<typeof badgeText>, string> = {
   "Hidden - Verification pending": "bg-sky-300 text-ink",
   "Hidden - Subscription expired": "bg-red-500 text-ink",
   "Hidden - confirm your listing": "bg-amber-400 text-ink",
+  "Hidden - Waiting for the worker": "bg-sky-300 text-ink",
+  "Hidden - Agency check pending": "bg-sky-300 text-ink",
 };
 
 const BUTTON =
@@ -191,6 +195,7 @@ export function DashboardCard({
   eager,
   pauseError = null,
   paymentDeadline = null,
+  worker = null,
   publicStatus = null,
 }: {
   listing: DashboardListing;
@@ -200,6 +205,8 @@ export function DashboardCard({
   pauseError?: string | null;
   /** Past due: when the listing is hidden unless the failed renewal is paid (worded). */
   paymentDeadline?: string | null;
+  /** An agency's listing: its worker's consent, and this card's last consent post (docs/decisions/0058). */
+  worker?: { consent: WorkerConsentSummary | null; error: string | null; sent: boolean } | null;
   /** Hidden: whether its paid week waits for it to be public. */
   publicStatus?: PublicStatus | null;
 }) {
@@ -227,6 +234,15 @@ export function DashboardCard({
           </p>
         ) : null}
         <CardToggles listing={listing} now={now} />
+        {worker ? (
+          <WorkerConsentForm
+            listingId={listing.modelId}
+            firstName={listing.firstName}
+            consent={worker.consent}
+            error={worker.error}
+            sent={worker.sent}
+          />
+        ) : null}
         {paymentDeadline ? <PaymentDeadline deadline={paymentDeadline} firstName={listing.firstName} /> : null}
         {listing.staleAsked ? <ConfirmListing listingId={listing.modelId} firstName={listing.firstName} /> : null}
         <TakeABreak listing={listing} now={now} error={pauseError} />

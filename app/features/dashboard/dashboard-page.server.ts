@@ -5,6 +5,10 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { requireUserForPost } from "~/features/accounts/guards.server";
 import { pauseListing, resumeListing } from "~/features/listings/pause.server";
 import { confirmFromDashboard } from "~/features/listings/stale-check.server";
+import { askWorker } from "~/features/listings/consent.server";
+import { saveAgency } from "~/features/agencies/agency.server";
+import { agencyValues, mayPublish } from "~/features/agencies/agency";
+import type { AgencyValues } from "~/features/agencies/agency";
 import { parseDesired } from "~/features/listings/state";
 import { PAUSE_UNTIL_FIELD } from "~/features/listings/upkeep";
 import { readFlash } from "~/features/site/flash.server";
@@ -28,8 +32,8 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
   const now = Date.now();
   // One D1 round trip: the session with the listings, the notices, the past-due listings' deadlines (on their
   // cards), whether the menu offers the Safety Net, what each hidden listing still needs, and the menu's count
-  // of booking requests waiting for an answer.
-  const { user, listings, verificationNotices, paymentDeadlines, safety, publicStates, newRequests } =
+  // of booking requests waiting for an answer and, for an agency, its details and its workers' consents.
+  const { user, listings, verificationNotices, paymentDeadlines, safety, publicStates, newRequests, consents, agency } =
     await readDashboard(request, context, now);
   const [flash, twoFactor] = await Promise.all([
     // "Request sent" after the verification pages redirect here.
@@ -48,6 +52,17 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
       now,
       paymentDeadlines,
       safetyNet: safety.access || safety.ownReports,
+      consents,
+      agencyDetails: user.agency
+        ? {
+            values: agencyValues(agency, user.firstName),
+            status: {
+              mayPublish: mayPublish(agency),
+              suspended: agency?.suspendedAt != null,
+              filledIn: agency != null,
+            },
+          }
+        : null,
       publicStates,
       newRequests,
       twoFactor,
@@ -97,6 +112,52 @@ export async function dashboardAction(request: Request, context: AppLoadContext)
       );
     if (form?.get("js") !== "1") throw redirect("/dashboard", { status: 303, headers: NO_STORE });
     return data({ ok: true as const, listingId }, { headers: NO_STORE });
+  }
+  if (intent === "agency") {
+    if (!user.agency) return fail(403, "Only an agency has agency details.");
+    if (await ownerWriteLimited(env, user.id)) return fail(429, ERROR_MSG.tooManyChanges);
+    const text = (name: string) => {
+      const v = form?.get(name);
+      return typeof v === "string" ? v : "";
+    };
+    const mode = text("certificateMode");
+    const values: AgencyValues = {
+      name: text("name"),
+      regions: (form?.getAll("regions") ?? []).filter((r): r is string => typeof r === "string"),
+      description: text("description"),
+      contactLine: text("contactLine"),
+      openingHours: text("openingHours"),
+      certificateMode: mode === "certificate" || mode === "none" ? mode : "",
+      certificateNumber: text("certificateNumber"),
+      certificateExpires: text("certificateExpires"),
+      noCertificateReason: text("noCertificateReason"),
+    };
+    const saved = await saveAgency(env, ctx, user.id, values);
+    if (!saved.ok)
+      return data(
+        {
+          error: "Please check the agency's details.",
+          field: "agency",
+          agencyErrors: saved.fieldErrors,
+          agencyValues: values,
+        },
+        { status: 400, headers: NO_STORE },
+      );
+    return data({ ok: true as const, agencySaved: true as const }, { headers: NO_STORE });
+  }
+  if (intent === "consent") {
+    if (!isId(listingId)) return fail(400, ERROR_MSG.invalidListingId);
+    if (await ownerWriteLimited(env, user.id)) return fail(429, ERROR_MSG.tooManyChanges);
+    const result = await askWorker(env, new URL(request.url).origin, user, listingId, {
+      email: form?.get("email"),
+      onAgencyPage: form?.get("onAgencyPage") === "yes",
+    });
+    if (!result.ok)
+      return data<ToggleFailure>(
+        { error: result.error, listingId, field: result.field ? "worker-email" : undefined },
+        { status: result.status, headers: NO_STORE },
+      );
+    return data({ ok: true as const, listingId, sent: true as const }, { headers: NO_STORE });
   }
   if (intent !== "active" && intent !== "live") return fail(400, ERROR_MSG.unknownAction);
   if (!isId(listingId)) return fail(400, ERROR_MSG.invalidListingId);

@@ -1,6 +1,7 @@
 // Everything the dashboard reads of its owner, in one D1 round trip: the listings with this month's counters
 // and their photos, the verification notices, the past-due deadlines, the Safety Net standing, the listings'
-// public states and the count of new booking requests, read in the session lookup's own batch
+// public states, the count of new booking requests and, for an agency, its details and its workers' consents
+// (docs/decisions/0058-worker-consent-and-agency-checks.md), read in the session lookup's own batch
 // (withSessionLookup) by a subquery on the session, each select built once per isolate (keptSelect). Each read
 // is written once, in the module that owns it; this one only gathers them (decision 0061).
 import { sql } from "drizzle-orm";
@@ -16,6 +17,10 @@ import {
   toPastDueDeadlines,
 } from "~/features/billing/billing.server";
 import type { PublicStatus } from "~/features/billing/public-status";
+import { agencyQuery, toStoredAgency } from "~/features/agencies/agency.server";
+import type { StoredAgency } from "~/features/agencies/agency.server";
+import { consentSummariesQuery, toConsentSummaries } from "~/features/listings/consent.server";
+import type { ConsentSummary } from "~/features/listings/consent.server";
 import { newRequestCountQuery, toNewRequestCount } from "~/features/bookings/inbox.server";
 import { safetyStandingQuery, toSafetyStanding } from "~/features/safety-net/access.server";
 import type { SafetyStanding } from "~/features/safety-net/access.server";
@@ -34,6 +39,9 @@ export type DashboardRows = {
   safety: SafetyStanding;
   publicStates: Record<string, PublicStatus>;
   newRequests: number;
+  /** An agency's workers' consents by listing, and its own details (both empty for anyone else). */
+  consents: Record<string, Omit<ConsentSummary, "listingId">>;
+  agency: StoredAgency | null;
 };
 
 /** The page's selects with `owner` (the session's subquery, or the user id's placeholder) under `key`. */
@@ -48,6 +56,8 @@ function ownerSelects(owner: SQL | Placeholder, key: string) {
     keptSelect(`dashboard-safety:${key}`, (db) => safetyStandingQuery(db, owner)),
     keptSelect(`dashboard-public-states:${key}`, (db) => ownPublicStatesQuery(db, owner)),
     keptSelect(`dashboard-new-requests:${key}`, (db) => newRequestCountQuery(db, owner)),
+    keptSelect(`dashboard-consents:${key}`, (db) => consentSummariesQuery(db, owner)),
+    keptSelect(`dashboard-agency:${key}`, (db) => agencyQuery(db, owner)),
   ] as const;
 }
 
@@ -58,7 +68,7 @@ function statements(env: Env, selects: Selects, values: Record<string, unknown>)
 }
 
 function rowsOf(
-  [listings, images, notices, pastDue, safety, publicStates, newRequests]: Selects,
+  [listings, images, notices, pastDue, safety, publicStates, newRequests, consents, agency]: Selects,
   results: D1Result[],
   now: number,
 ) {
@@ -69,6 +79,8 @@ function rowsOf(
     safety: toSafetyStanding(safety.rows(results[4])),
     publicStates: toOwnPublicStates(publicStates.rows(results[5])),
     newRequests: toNewRequestCount(newRequests.rows(results[6])),
+    consents: toConsentSummaries(consents.rows(results[7])),
+    agency: toStoredAgency(agency.rows(results[8])),
   };
 }
 

@@ -46,6 +46,8 @@ export function dashboardListingsQueries(db: Db, owner: SQL | Placeholder | stri
         confirmedAt: l.confirmedAt,
         staleRemindedAt: l.staleRemindedAt,
         hiddenAsStale: l.hiddenAsStale,
+        awaitingConsent: l.awaitingConsent,
+        agencyHeld: l.agencyHeld,
         // An ID verification request waits for review: 'Get Verified' reads 'Verification pending'.
         idPending:
           sql<boolean>`exists (select 1 from verification_requests vr where vr.listing_id = ${l.id} and vr.kind = 'id' and vr.status = 'pending')`.mapWith(
@@ -111,6 +113,8 @@ export function toDashboardListings([rows, images]: DashboardListingRows, now: n
     staleAsked: r.hiddenAsStale || (r.staleRemindedAt !== null && r.staleRemindedAt >= r.confirmedAt),
     hiddenAsStale: r.hiddenAsStale,
     idPending: r.idPending,
+    awaitingConsent: r.awaitingConsent,
+    agencyHeld: r.agencyHeld,
   }));
 }
 

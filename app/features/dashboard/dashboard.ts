@@ -36,6 +36,10 @@ export type DashboardListing = {
   hiddenAsStale: boolean;
   /** An ID verification request for it waits for review. */
   idPending: boolean;
+  /** An agency listing waiting for its worker's consent, and one its agency may not publish yet
+   * (docs/decisions/0058-worker-consent-and-agency-checks.md). */
+  awaitingConsent: boolean;
+  agencyHeld: boolean;
 };
 
 export type MenuItem = { label: string; to: string };

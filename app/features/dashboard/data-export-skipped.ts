@@ -41,6 +41,11 @@ export const NOT_EXPORTED_TABLES: Record<string, string> = {
   dev_outbox: "Development only: e-mails and text messages that were never sent.",
   booking_codes:
     "Codes texted to visitors who asked for a booking, under keyed hashes of their numbers, kept a day to count requests; the requests themselves are exported.",
+  // Agencies (docs/decisions/0058-worker-consent-and-agency-checks.md).
+  agencies:
+    "The agency's business details and its operator certificate, all shown and edited on its own dashboard; they are about the business, not a person.",
+  worker_consents:
+    "Each worker's own address and decisions: hers, kept only to ask her and deleted with the listing, never the agency's to copy. The dashboard shows the agency where each consent stands.",
   // Safety Net (docs/decisions/0023-safety-net.md): the account's own reports are exported (decision 0043).
   safety_identifiers: "Keyed hashes of other people's phone numbers, addresses and names.",
   safety_checks: "How many number checks the account made today and yesterday; deleted after two days.",

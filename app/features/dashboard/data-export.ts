@@ -140,6 +140,8 @@ export const EXPORTED_TABLES = {
       "hidden_as_stale",
       "featured_until",
       "switched_off",
+      "awaiting_consent",
+      "agency_held",
       "takes_requests",
     ],
     // The 'Still available' link's hash: a live link could confirm the listing for the owner.

@@ -11,6 +11,7 @@ import { overLimit } from "~/platform/http/rate-limit.server";
 import { json, jsonError } from "~/platform/http/responses.server";
 import { DRAFT_PHOTO_MSG, keepDraftUploads, readDraftUpload, readKeepBody } from "./editor/drafts/draft-photos.server";
 import { deleteListingImage, MAX_SAVE_BYTES, saveListing } from "./save.server";
+import { mailWaitingAsks } from "./consent/ask.server";
 import { sweepPendingUploads } from "~/features/photos/pending-uploads.server";
 import { createPendingUpload } from "~/features/photos/uploads.server";
 import { ERROR_MSG } from "~/features/site/messages";
@@ -95,6 +96,8 @@ export async function handleSave(
   const country = typeof cf?.country === "string" ? cf.country : null;
   const outcome = await saveListing({ env, ctx, user, country, body }, mode);
   if (!outcome.ok) return json(outcome.body, { status: outcome.status });
+  // A save that asked the worker again (a new name, most photos new): her new link goes out now.
+  if (mode === "update") ctx.waitUntil(mailWaitingAsks(env, new URL(request.url).origin, outcome.profile.modelId));
   const headers = new Headers();
   // The bench reads how many D1 statements a save took; only local development tells.
   if (isDevelopment(env)) {

@@ -24,6 +24,8 @@ export async function loadHiddenState(
       pausedUntil: l.pausedUntil,
       hiddenAsStale: l.hiddenAsStale,
       switchedOff: l.switchedOff,
+      awaitingConsent: l.awaitingConsent,
+      agencyHeld: l.agencyHeld,
       idPending:
         sql<boolean>`exists (select 1 from verification_requests vr where vr.listing_id = ${l.id} and vr.kind = 'id' and vr.status = 'pending')`.mapWith(
           Boolean,

@@ -10,7 +10,7 @@ import type { HideReason } from "./visibility";
 export type StepState = "done" | "waiting" | "todo";
 
 export type SetupStep = {
-  key: "id" | "photos" | "plan";
+  key: "id" | "photos" | "plan" | "consent" | "agency";
   label: string;
   state: StepState;
   /** What is true now, or what to do. */
@@ -30,6 +30,9 @@ export type OwnListingState = {
   plan: string | null;
   /** Its plan lapsed: renewing brings it back. */
   subscriptionExpired: boolean;
+  /** An agency listing waiting for its worker, or for the agency's check (docs/decisions/0058). */
+  awaitingConsent?: boolean;
+  agencyHeld?: boolean;
 };
 
 /** ID reviews take up to this long (spec: 'typically 24-48 hours'). */
@@ -86,7 +89,27 @@ export function setupSteps(l: OwnListingState): SetupStep[] {
         href: l.subscriptionExpired ? "/managesub" : "/subscriptions",
         action: l.subscriptionExpired ? "Renew the plan" : "Choose a plan",
       };
-  return [id, photos, plan];
+  // An agency's two more steps, shown only while they wait: an independent's listing has neither.
+  const agency: SetupStep[] = [];
+  if (l.awaitingConsent)
+    agency.push({
+      key: "consent",
+      label: "Her consent",
+      state: "waiting",
+      detail: "Its worker's own consent, through the link e-mailed to her.",
+      href: null,
+      action: null,
+    });
+  if (l.agencyHeld)
+    agency.push({
+      key: "agency",
+      label: "Your agency's check",
+      state: "waiting",
+      detail: "An administrator's check of your agency's operator certificate: it is under review.",
+      href: null,
+      action: null,
+    });
+  return [id, photos, plan, ...agency];
 }
 
 /** Whether the checklist is still worth showing: some step is not done. */
@@ -103,6 +126,9 @@ export type HiddenListingState = {
   pausedUntil: number | null;
   hiddenAsStale: boolean;
   switchedOff: boolean;
+  /** An agency listing (docs/decisions/0058-worker-consent-and-agency-checks.md). */
+  awaitingConsent: boolean;
+  agencyHeld: boolean;
 };
 
 export type HiddenStep = {
@@ -167,6 +193,20 @@ function hiddenStep(reason: HideReason, s: HiddenListingState): HiddenStep {
         next: "Its Live switch is off.",
         link: { href: DASHBOARD, label: "Switch it on in your dashboard" },
       };
+    case "awaitingConsent":
+      return {
+        reason,
+        until: "its worker consents",
+        next: "Its worker's own consent, through the link e-mailed to her.",
+        link: { href: DASHBOARD, label: "See where her consent stands" },
+      };
+    case "agencyHeld":
+      return {
+        reason,
+        until: "your agency's check is done",
+        next: "An administrator's check of your agency's operator certificate: it is under review.",
+        link: { href: DASHBOARD, label: "Your agency's details" },
+      };
   }
 }
 
@@ -178,6 +218,8 @@ export function hiddenSteps(s: HiddenListingState): HiddenStep[] {
     paused: s.pausedAt != null,
     stale: s.hiddenAsStale,
     switchedOff: s.switchedOff,
+    awaitingConsent: s.awaitingConsent,
+    agencyHeld: s.agencyHeld,
   });
   return reasons.map((reason) => hiddenStep(reason, s));
 }

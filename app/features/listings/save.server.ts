@@ -17,6 +17,7 @@ import { orderPlanned, planPhotos } from "./save/photo-plan.server";
 import { processBodyPhotos, writePhotoObjects } from "./save/photo-objects.server";
 import { commitSave, saveBatch } from "./save/write-batch.server";
 import { afterSave } from "./save/after-save.server";
+import { agreedBaseline } from "./consent/ask.server";
 
 export type { SaveFailure, SaveOutcome, SaveRequest, SaveSuccess } from "./save/outcome.server";
 export { planPhotoLimitText } from "./save/photo-plan.server";
@@ -53,7 +54,10 @@ export async function saveListing(req: SaveRequest, mode: SaveMode): Promise<Sav
   const written = await writePhotoObjects(env, ordered, processed.photos);
   if (!written.ok) return written;
 
-  // 6. One atomic batch.
+  // 6. One atomic batch. An agency listing's worker is asked again in it when the change needs her
+  // (docs/decisions/0058-worker-consent-and-agency-checks.md).
+  const agreed = mode === "update" ? await agreedBaseline(db, listingId) : null;
+  count.add(mode === "update" ? 1 : 0);
   const batch = saveBatch(db, {
     mode,
     userId: user.id,
@@ -63,6 +67,7 @@ export async function saveListing(req: SaveRequest, mode: SaveMode): Promise<Sav
     uploads: plan.uploads,
     keptIds: new Set(plan.requestedSaved.keys()),
     added: plan.uploads.length + body.files.length,
+    agreed,
     now,
   });
   const failed = await commitSave(db, req, mode, listingId, batch, written.newKeys, count);

@@ -17,7 +17,9 @@ export type Badge =
   | "Hidden - Choose a plan"
   | "Hidden - Verification pending"
   | "Hidden - Subscription expired"
-  | "Hidden - confirm your listing";
+  | "Hidden - confirm your listing"
+  | "Hidden - Waiting for the worker"
+  | "Hidden - Agency check pending";
 
 /**
  * The dashboard badge: the spec's LIVE, 'Hidden' and 'Hidden - Get Verified', and a more exact 'Hidden - …'
@@ -30,6 +32,10 @@ export function badgeText(
     /** An ID verification request waits for review: nothing more to do but wait. */
     idPending?: boolean;
     paid?: boolean;
+    /** An agency listing without its worker's consent (docs/decisions/0058-worker-consent-and-agency-checks.md). */
+    awaitingConsent?: boolean;
+    /** Its agency's certificate not yet checked, or the agency suspended. */
+    agencyHeld?: boolean;
   },
 ): Badge {
   if (listing.live) return "LIVE";
@@ -37,7 +43,10 @@ export function badgeText(
   if (listing.subscriptionExpired) return "Hidden - Subscription expired";
   // The stale-listing check hid it; confirming brings it back.
   if (listing.hiddenAsStale) return "Hidden - confirm your listing";
+  // Nothing else matters until the worker herself agrees.
+  if (listing.awaitingConsent) return "Hidden - Waiting for the worker";
   if (!listing.verified) return listing.idPending ? "Hidden - Verification pending" : "Hidden - Get Verified";
+  if (listing.agencyHeld) return "Hidden - Agency check pending";
   // Approved and waiting for its first payment: paying puts it live.
   return listing.paid === false ? "Hidden - Choose a plan" : "Hidden";
 }

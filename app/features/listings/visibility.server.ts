@@ -15,6 +15,8 @@ export type VisibilityChange = {
   pausedAt?: number | null;
   hiddenAsStale?: boolean;
   switchedOff?: boolean;
+  awaitingConsent?: boolean;
+  agencyHeld?: boolean;
 };
 
 function input(column: SQL | typeof l.verified, value: boolean | undefined): SQL {
@@ -28,7 +30,9 @@ export function publicAfter(change: VisibilityChange = {}): SQL<number> {
   const notPaused = "pausedAt" in change ? sql`${change.pausedAt == null ? 1 : 0}` : sql`(${l.pausedAt} IS NULL)`;
   const stale = input(sql`${l.hiddenAsStale}`, change.hiddenAsStale);
   const switchedOff = input(sql`${l.switchedOff}`, change.switchedOff);
-  return sql<number>`(CASE WHEN ${verified} = 1 AND ${paid} = 1 AND ${notPaused} = 1 AND ${stale} = 0 AND ${switchedOff} = 0 THEN 1 ELSE 0 END)`;
+  const awaitingConsent = input(sql`${l.awaitingConsent}`, change.awaitingConsent);
+  const agencyHeld = input(sql`${l.agencyHeld}`, change.agencyHeld);
+  return sql<number>`(CASE WHEN ${verified} = 1 AND ${paid} = 1 AND ${notPaused} = 1 AND ${stale} = 0 AND ${switchedOff} = 0 AND ${awaitingConsent} = 0 AND ${agencyHeld} = 0 THEN 1 ELSE 0 END)`;
 }
 
 /**

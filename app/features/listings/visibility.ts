@@ -6,7 +6,11 @@
 //   - paused       the owner is on a break (docs/decisions/0018-pause-and-billing.md);
 //   - stale        the stale-listing check switched it off until the owner confirms it (docs/dashboard.md);
 //   - switchedOff  someone chose to hide it: the owner's Live switch, or an administrator ('Make Unlive',
-//                  or hiding it after a report).
+//                  or hiding it after a report);
+//   - awaitingConsent  an agency listing whose worker has not (or no longer) consented to it
+//                  (docs/decisions/0058-worker-consent-and-agency-checks.md);
+//   - agencyHeld   its agency may not publish yet: no administrator has checked its operator certificate, or
+//                  the agency is suspended (the same decision).
 // So an approved, paid listing goes live by itself, and comes back by itself when a break ends or a lapsed
 // plan is paid. `live` in D1 is only this rule's stored answer (every query, count and cache reads it); the
 // SQL of ./visibility.server.ts writes it from the same inputs, and the database refuses a `live` that
@@ -18,12 +22,23 @@ export type VisibilityInputs = {
   paused: boolean;
   stale: boolean;
   switchedOff: boolean;
+  awaitingConsent: boolean;
+  agencyHeld: boolean;
 };
 
 /** Why a listing is hidden, most fixable first for its owner (the dashboard badge names the first). */
-export type HideReason = "unverified" | "unpaid" | "stale" | "paused" | "switchedOff";
+export type HideReason =
+  "unverified" | "unpaid" | "stale" | "paused" | "switchedOff" | "awaitingConsent" | "agencyHeld";
 
-export const HIDE_REASONS: readonly HideReason[] = ["unverified", "unpaid", "stale", "paused", "switchedOff"];
+export const HIDE_REASONS: readonly HideReason[] = [
+  "unverified",
+  "unpaid",
+  "stale",
+  "paused",
+  "switchedOff",
+  "awaitingConsent",
+  "agencyHeld",
+];
 
 const HIDES: Record<HideReason, (i: VisibilityInputs) => boolean> = {
   unverified: (i) => !i.verified,
@@ -31,6 +46,8 @@ const HIDES: Record<HideReason, (i: VisibilityInputs) => boolean> = {
   stale: (i) => i.stale,
   paused: (i) => i.paused,
   switchedOff: (i) => i.switchedOff,
+  awaitingConsent: (i) => i.awaitingConsent,
+  agencyHeld: (i) => i.agencyHeld,
 };
 
 export function hideReasons(inputs: VisibilityInputs): HideReason[] {
@@ -48,6 +65,8 @@ export function visibilityInputs(row: {
   pausedAt: number | null;
   hiddenAsStale: boolean;
   switchedOff: boolean;
+  awaitingConsent: boolean;
+  agencyHeld: boolean;
 }): VisibilityInputs {
   return {
     verified: row.verified,
@@ -55,5 +74,7 @@ export function visibilityInputs(row: {
     paused: row.pausedAt != null,
     stale: row.hiddenAsStale,
     switchedOff: row.switchedOff,
+    awaitingConsent: row.awaitingConsent,
+    agencyHeld: row.agencyHeld,
   };
 }

@@ -234,6 +234,8 @@ async function tellOwner(
       pausedAt: l.pausedAt,
       hiddenAsStale: l.hiddenAsStale,
       switchedOff: l.switchedOff,
+      awaitingConsent: l.awaitingConsent,
+      agencyHeld: l.agencyHeld,
     })
     .from(l)
     .innerJoin(u, eq(u.id, l.userId))

@@ -33,6 +33,10 @@ export function nextStepAfterApproval(listing: VisibilityInputs): string {
       return "Press 'Still available' beside it on your dashboard and it goes live again.";
     case "paused":
       return "It is on a break: it goes live again when the break ends, or when you resume it from your dashboard.";
+    case "awaitingConsent":
+      return "It goes live as soon as its worker agrees to it through the link we e-mailed her.";
+    case "agencyHeld":
+      return "It goes live once we have checked your agency's operator certificate, or your statement that none is needed.";
     default:
       return "You switched it off: switch Live on from your dashboard when you want it shown.";
   }

@@ -40,6 +40,8 @@ export function verificationNoticesQuery(
       pausedAt: l.pausedAt,
       hiddenAsStale: l.hiddenAsStale,
       switchedOff: l.switchedOff,
+      awaitingConsent: l.awaitingConsent,
+      agencyHeld: l.agencyHeld,
     })
     .from(vr)
     .innerJoin(l, eq(l.id, vr.listingId))

@@ -48,6 +48,7 @@ function contentColumns(data: ParsedListing) {
  */
 export function insertListing(db: Db, id: string, userId: string, data: ParsedListing, now: number) {
   const u = schema.users;
+  const a = schema.agencies;
   const mayHoldAnother = or(
     exists(
       db
@@ -77,6 +78,10 @@ export function insertListing(db: Db, id: string, userId: string, data: ParsedLi
       createdAt: now,
       updatedAt: now,
       confirmedAt: now,
+      // An agency's listing waits for its worker's consent, and for its agency's check
+      // (docs/decisions/0058-worker-consent-and-agency-checks.md).
+      awaitingConsent: sql<boolean>`(SELECT ${u.agency} FROM ${u} WHERE ${u.id} = ${userId})`,
+      agencyHeld: sql<boolean>`(SELECT ${u.agency} = 1 AND NOT EXISTS (SELECT 1 FROM ${a} WHERE ${a.userId} = ${userId} AND ${a.certificateCheckedAt} IS NOT NULL AND ${a.suspendedAt} IS NULL) FROM ${u} WHERE ${u.id} = ${userId})`,
     },
     mayHoldAnother,
   );

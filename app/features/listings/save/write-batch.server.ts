@@ -20,6 +20,8 @@ import { insertListing, updateListing } from "./listing-row.server";
 import { removeObjects } from "./photo-objects.server";
 import type { ImageRow } from "./photo-objects.server";
 import { failure } from "./outcome.server";
+import { askAgainStatements } from "../consent/ask.server";
+import type { AgreedTo } from "../consent";
 import type { SaveFailure, SaveMode, SaveRequest, StatementCount } from "./outcome.server";
 import type { SaveTarget } from "./target.server";
 
@@ -37,6 +39,8 @@ export type SaveWrite = {
   keptIds: ReadonlySet<string>;
   /** Photos the save adds (uploads and files in the body). */
   added: number;
+  /** What the agency listing's worker agreed to; null when she has not (or it is not an agency's). */
+  agreed: AgreedTo | null;
   now: number;
 };
 
@@ -56,6 +60,13 @@ export function saveBatch(db: Db, w: SaveWrite): SaveBatch {
     ...w.uploads.map((upload) => claimStatement(db, w.userId, upload.id)),
     coverStatement(db, listingId),
     ...badgeAndAuditStatements(db, w),
+    ...askAgainStatements(
+      db,
+      listingId,
+      w.agreed,
+      { name: w.data.firstName, imageIds: w.rows.map((r) => r.id) },
+      w.now,
+    ),
   ];
   return { listingWrite, statements };
 }

@@ -1,0 +1,181 @@
+// An agency listing and its worker's own consent, end to end on a phone (docs/decisions/0058-worker-consent-and-agency-checks.md):
+// the agency builds a listing in the editor and gives the worker's address; the worker opens her link (from
+// the outbox), sees what would be published and agrees; the administrator approves the ID and the listing
+// goes live; the worker withdraws through the same link and the listing is gone from public pages at once.
+import { mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newId } from "../../app/platform/data/ids";
+import { hydrated, MOBILE, useBrowser } from "./browser";
+import { d1, d1Rows, enterAs, makeAdministrator, signInAdmin } from "./people";
+import { useOwnProvider } from "./providers";
+
+const b = useBrowser();
+const agency = useOwnProvider("agency");
+const NAME = `Aroha${newId(4).replace(/[^a-z]/g, "x")}`;
+const worker = `worker-${newId(8)}@example.nz`;
+const SHOTS = process.env.SHOTS_DIR ?? "";
+let dir = "";
+const photos: string[] = [];
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "consent-photos-"));
+  if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+  for (const [i, colour] of [
+    [1, { r: 120, g: 60, b: 160 }],
+    [2, { r: 40, g: 140, b: 120 }],
+    [3, { r: 200, g: 120, b: 60 }],
+  ] as const) {
+    const path = join(dir, `photo-${i}.jpg`);
+    await sharp({ create: { width: 900, height: 1200, channels: 3, background: colour } })
+      .jpeg({ quality: 85 })
+      .toFile(path);
+    photos.push(path);
+  }
+  // The agency's certificate is checked already: this journey is about the worker's consent.
+  await d1(
+    "INSERT INTO agencies (user_id, name, certificate_number, certificate_expires, certificate_checked_at, updated_at) VALUES (?, 'Harbour Agency', 'OC-2025-0142', '2099-01-01', 1, 1)",
+    agency.id,
+  );
+});
+
+afterAll(() => d1(`UPDATE listings SET switched_off = 1, live = 0 WHERE first_name = '${NAME}'`));
+
+const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
+const shot = async (page: Page, name: string, full = true) => {
+  if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: full });
+};
+
+async function consentLink(): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const [mail] = await d1Rows<{ text_body: string }>(
+      "SELECT text_body FROM dev_outbox WHERE to_address = ? AND subject LIKE '%asks you to agree%' ORDER BY created_at DESC",
+      worker,
+    );
+    const match = mail && /\/consent\/[A-Za-z0-9_-]{43}/.exec(mail.text_body);
+    if (match) return match[0];
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("no consent link in the outbox");
+}
+
+describe("an agency listing on a phone, published only with its worker's consent", () => {
+  it("the worker agrees through her link, the listing goes live after approval, and her withdrawal hides it at once", async () => {
+    const { context, page } = await b.visitor({ viewport: MOBILE, bypassCSP: true });
+    await enterAs(page, agency);
+    await hydrated(page);
+
+    // 1. The agency builds the listing in the editor.
+    await page.getByRole("link", { name: "Add New Listing" }).first().click();
+    await page.waitForURL((url) => url.pathname === "/profile/new");
+    await hydrated(page);
+    await page.getByTestId("photo-input").setInputFiles(photos);
+    await page.waitForFunction(
+      () =>
+        document.querySelectorAll('[data-testid="photo-tile"]').length === 3 &&
+        !document.querySelector('[data-testid="photo-tile"] [role="status"]'),
+      undefined,
+      { timeout: 30_000 },
+    );
+    await field(page, "Display Name").fill(NAME);
+    await field(page, "Service Location").selectOption("Auckland");
+    await field(page, "Contact phone").fill("021 555 0177");
+    await field(page, "Place of service").selectOption("Incall");
+    await field(page, "Tagline").fill("Warm, discreet and on time");
+    await field(page, "Bio").fill(
+      "Relaxed and friendly company in central Auckland. I love good food, long walks and great conversation.",
+    );
+    await page.getByTestId("editor-next").click();
+    await page.getByRole("heading", { name: /^Page 2 of 3/ }).waitFor();
+    await field(page, "Age").fill("27");
+    await field(page, "Nationality").selectOption("New Zealand");
+    await field(page, "Body type").selectOption("Slim");
+    await page.getByTestId("editor-next").click();
+    await page.getByRole("heading", { name: /^Page 3 of 3/ }).waitFor();
+    await page.getByRole("button", { name: "Add incall rate" }).click();
+    await page.getByLabel("Price ($)").first().fill("320");
+    await page.getByTestId("editor-save").click();
+    await page.waitForURL((url) => url.pathname === "/dashboard");
+    await hydrated(page);
+    const [{ id: listingId }] = await d1Rows<{ id: string }>(`SELECT id FROM listings WHERE first_name = '${NAME}'`);
+
+    // 2. It waits for the worker; the agency gives her own address (a bad one is refused beside the field).
+    const card = page.getByTestId("dashboard-card").filter({ hasText: NAME });
+    await card.getByTestId("listing-badge").filter({ hasText: "Hidden - Waiting for the worker" }).waitFor();
+    const email = card.getByLabel("Her own e-mail address");
+    await email.fill("not-an-address");
+    await email.evaluate((el) => el.removeAttribute("type"));
+    await card.getByRole("button", { name: /Send (her )?the link/ }).click();
+    await card.getByTestId("worker-email-error").waitFor();
+    await card.getByLabel("Her own e-mail address").fill(worker);
+    await card.getByRole("button", { name: /Send (her )?the link/ }).click();
+    await page.getByTestId("worker-consent-sent").waitFor();
+    await card.scrollIntoViewIfNeeded();
+    if (SHOTS) await card.screenshot({ path: join(SHOTS, "1-dashboard-worker-asked.png") });
+
+    // 3. The worker opens her link: no account, exactly what would be published.
+    const link = await consentLink();
+    const her = await b.visitor({ viewport: MOBILE });
+    await her.page.goto(link);
+    await hydrated(her.page);
+    await her.page.getByRole("heading", { name: "Do you agree to this listing?" }).waitFor();
+    await expect(her.page.getByTestId("consent-summary").textContent()).resolves.toContain(NAME);
+    await expect(her.page.getByTestId("consent-summary").textContent()).resolves.toContain("0215550177");
+    await shot(her.page, "2-consent-page");
+    await her.page.getByTestId("consent-agree").click();
+    await her.page.locator('[data-testid="consent-state"][data-state="agreed"]').waitFor();
+    await shot(her.page, "3-consent-agreed");
+
+    // 4. An ID request and a paid plan set by hand (their journeys have their own tests); the administrator approves.
+    await d1("UPDATE listings SET paid = 1 WHERE id = ?", listingId);
+    await d1(
+      "INSERT INTO verification_requests (id, listing_id, user_id, kind, status, created_at) VALUES (?, ?, ?, 'id', 'pending', ?)",
+      newId(),
+      listingId,
+      agency.id,
+      Date.now(),
+    );
+    const admin = await b.visitor({ viewport: MOBILE });
+    await signInAdmin(admin.context, await makeAdministrator());
+    await admin.page.goto("/admin/verifications");
+    await hydrated(admin.page);
+    const request = admin.page.getByTestId("verification-request").filter({ hasText: NAME });
+    await request.getByRole("button", { name: `Approve ID verification for ${NAME}` }).click();
+    await admin.page.getByText("Request approved.").waitFor();
+
+    const visitor = await b.visitor({ viewport: MOBILE });
+    await visitor.page.goto(`/view/${listingId}`);
+    await visitor.page
+      .getByRole("heading", { name: new RegExp(NAME) })
+      .first()
+      .waitFor();
+    await shot(visitor.page, "4-live-profile");
+
+    // 5. She withdraws through the same link: gone from public pages at once, the agency told without a reason.
+    await her.page.goto(link);
+    await hydrated(her.page);
+    await her.page.getByTestId("consent-withdraw").click();
+    await her.page.locator('[data-testid="consent-state"][data-state="withdrawn"]').waitFor();
+    await shot(her.page, "5-consent-withdrawn");
+    const gone = await visitor.page.goto(`/view/${listingId}`);
+    expect(gone?.status()).toBe(404);
+    await shot(visitor.page, "6-profile-gone");
+    await visitor.page.goto("/locations/Auckland");
+    await expect(visitor.page.locator(`a[href="/view/${listingId}"]`).count()).resolves.toBe(0);
+    await page.goto("/dashboard");
+    await hydrated(page);
+    await page
+      .getByTestId("dashboard-card")
+      .filter({ hasText: NAME })
+      .getByTestId("worker-consent-state")
+      .filter({ hasText: "withdrew" })
+      .waitFor();
+
+    for (const p of [page, her.page, admin.page, visitor.page])
+      expect((p as Page & { jsErrors: string[] }).jsErrors).toEqual([]);
+    await Promise.all([context.close(), her.context.close(), admin.context.close(), visitor.context.close()]);
+  }, 240_000);
+});
