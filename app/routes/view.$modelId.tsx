@@ -10,7 +10,7 @@ import { GRID_CLASSES, ListingCard } from "~/features/catalogue/ListingCard";
 import { ProfileView } from "~/features/profile/ProfileView";
 import { HiddenNotice } from "~/features/listings/HiddenNotice";
 import { hiddenSteps } from "~/features/listings/owner-steps";
-import { loadHiddenState } from "~/features/listings/hidden-state.server";
+import { loadHiddenState } from "~/features/listings/own-listing.server";
 import { reportPhotoOpen } from "~/features/insights/beacon";
 import { useProfileUpdates } from "~/features/site/Realtime";
 import { useJsonFetch } from "~/ui/useJsonFetch";

@@ -120,7 +120,7 @@ describe("the stale-listing check", () => {
   it("a save counts as a confirmation: the question is answered without the link", async () => {
     const { owner, id } = await staleListing();
     await runStaleCheck(env, ctx, ORIGIN);
-    // What an editor save writes (app/features/listings/save.server.ts): confirmed_at moves past the question.
+    // What an editor save writes (app/features/listings/save/save.server.ts): confirmed_at moves past the question.
     await env.DB.prepare("UPDATE listings SET confirmed_at = ? WHERE id = ?")
       .bind(Date.now() + 1, id)
       .run();

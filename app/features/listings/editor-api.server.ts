@@ -10,7 +10,7 @@ import { readBody } from "~/platform/http/body.server";
 import { overLimit } from "~/platform/http/rate-limit.server";
 import { json, jsonError } from "~/platform/http/responses.server";
 import { DRAFT_PHOTO_MSG, keepDraftUploads, readDraftUpload, readKeepBody } from "./editor/drafts/draft-photos.server";
-import { deleteListingImage, MAX_SAVE_BYTES, saveListing } from "./save.server";
+import { deleteListingImage, MAX_SAVE_BYTES, saveListing } from "~/features/listings/save/save.server";
 import { mailWaitingAsks } from "./consent/ask.server";
 import { sweepPendingUploads } from "~/features/photos/pending-uploads.server";
 import { createPendingUpload } from "~/features/photos/uploads.server";

@@ -1,7 +1,9 @@
 // The owner's own listing, found by id only when the signed-in user owns it: the one owner check of every
 // owner-only read of a listing (the dashboard's toggles and relisting, billing, insights); the owner's
-// listings by name; and the budget of owner writes.
-import { and, asc, eq } from "drizzle-orm";
+// listings by name; the budget of owner writes; and a hidden listing's inputs to the visibility rule, for the
+// owner's (or an administrator's) view of its profile: what it waits for, said by owner-steps.ts.
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { HiddenListingState } from "./owner-steps";
 import type { ListingState } from "./state";
 import { isId } from "~/platform/data/ids";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
@@ -69,4 +71,33 @@ export async function listOwnListingNames(
  */
 export function ownerWriteLimited(env: Pick<Env, "WRITE_LIMITER">, userId: string): Promise<boolean> {
   return overLimit(env.WRITE_LIMITER, `owner:${userId}`, "open");
+}
+
+/** The state of listing `listingId`, or null when it is missing (or not `ownerId`'s, when one is given). */
+export async function loadHiddenState(
+  env: DbEnv,
+  listingId: string,
+  ownerId: string | null,
+): Promise<HiddenListingState | null> {
+  if (!isId(listingId)) return null;
+  const [row] = await getDb(env)
+    .select({
+      verified: l.verified,
+      paid: l.paid,
+      subscriptionExpired: l.hiddenByExpiry,
+      pausedAt: l.pausedAt,
+      pausedUntil: l.pausedUntil,
+      hiddenAsStale: l.hiddenAsStale,
+      switchedOff: l.switchedOff,
+      awaitingConsent: l.awaitingConsent,
+      agencyHeld: l.agencyHeld,
+      idPending:
+        sql<boolean>`exists (select 1 from verification_requests vr where vr.listing_id = ${l.id} and vr.kind = 'id' and vr.status = 'pending')`.mapWith(
+          Boolean,
+        ),
+    })
+    .from(l)
+    .where(and(eq(l.id, listingId), ownerId ? eq(l.userId, ownerId) : undefined))
+    .limit(1);
+  return row ?? null;
 }

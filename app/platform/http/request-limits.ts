@@ -5,7 +5,7 @@
 // Above every small route's own cap (32 KiB for auth forms, less for likes and reports), so those routes still
 // answer with their own words; what is bounded here is the memory any body can take.
 export const SMALL_BODY_BYTES = 256 * 1024;
-/** The largest file body any route takes (a listing save with its photos; see app/features/listings/save.server.ts). */
+/** The largest file body any route takes (a listing save with its photos; see app/features/listings/save/save.server.ts). */
 export const FILE_BODY_BYTES = 40 * 1024 * 1024;
 
 const FILE_ROUTES = [

@@ -1,4 +1,4 @@
-// What a listing save takes and answers, shared by its steps (../save.server.ts runs them in order).
+// What a listing save takes and answers, shared by its steps (./save.server.ts runs them in order).
 import type { ListingBody } from "../body";
 import type { FieldErrors } from "../schema";
 import type { SessionUser } from "~/features/accounts/auth.server";

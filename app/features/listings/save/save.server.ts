@@ -5,23 +5,23 @@
 // transaction: the listing row, its images, rates, special rates and tour stops, the uploads it used up, and
 // the cover columns. A failed batch leaves D1 as it was and its new R2 objects are removed again, so there is
 // never a half-written listing. Afterwards the KV snapshot is rewritten and open pages are told.
-import { validateListing } from "./schema";
-import { LISTING_RULE_MSG } from "./rules";
+import { validateListing } from "../schema";
+import { LISTING_RULE_MSG } from "../rules";
 import { getDb } from "~/platform/data/db.server";
 import { buildProfileFromD1 } from "~/features/profile/profile.server";
 import { nzDate } from "~/platform/time/nz-time";
-import { failure, StatementCount } from "./save/outcome.server";
-import type { SaveMode, SaveOutcome, SaveRequest } from "./save/outcome.server";
-import { findSaveTarget } from "./save/target.server";
-import { orderPlanned, planPhotos } from "./save/photo-plan.server";
-import { processBodyPhotos, writePhotoObjects } from "./save/photo-objects.server";
-import { commitSave, saveBatch } from "./save/write-batch.server";
-import { afterSave } from "./save/after-save.server";
-import { agreedBaseline } from "./consent/ask.server";
+import { failure, StatementCount } from "./outcome.server";
+import type { SaveMode, SaveOutcome, SaveRequest } from "./outcome.server";
+import { findSaveTarget } from "./target.server";
+import { orderPlanned, planPhotos } from "./photo-plan.server";
+import { processBodyPhotos, writePhotoObjects } from "./photo-objects.server";
+import { commitSave, saveBatch } from "./write-batch.server";
+import { afterSave } from "./after-save.server";
+import { agreedBaseline } from "../consent/ask.server";
 
-export type { SaveFailure, SaveOutcome, SaveRequest, SaveSuccess } from "./save/outcome.server";
-export { planPhotoLimitText } from "./save/photo-plan.server";
-export { deleteListingImage, type DeleteImageOutcome } from "./save/delete-photo.server";
+export type { SaveFailure, SaveOutcome, SaveRequest, SaveSuccess } from "./outcome.server";
+export { planPhotoLimitText } from "./photo-plan.server";
+export { deleteListingImage, type DeleteImageOutcome } from "./delete-photo.server";
 
 /** The whole multipart body of a save, files included (photos normally come through /api/uploads). */
 export const MAX_SAVE_BYTES = 40 * 1024 * 1024;
