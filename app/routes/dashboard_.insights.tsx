@@ -2,12 +2,11 @@ import { data } from "@remix-run/cloudflare";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { DashboardShell } from "~/features/dashboard/DashboardShell";
-import { loadDashboardFrame } from "~/features/dashboard/dashboard-frame.server";
+import { readInsightsWithFrame } from "~/features/dashboard/dashboard-frame.server";
 import { CoverRotation } from "~/features/insights/page/CoverRotation";
 import { COVER_FIELD } from "~/features/insights/cover-rotation";
 import { saveCovers } from "~/features/insights/cover-rotation.server";
 import { parseRange } from "~/features/insights/insights";
-import { insightsPageFor } from "~/features/insights/insights-page.server";
 import { InsightsPage } from "~/features/insights/page/InsightsPage";
 import { setStatementEmail } from "~/features/insights/statement/statement.server";
 import { WeeklyStatement } from "~/features/insights/statement/WeeklyStatement";
@@ -25,12 +24,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const days = parseRange(url.searchParams.get("days"));
   const listing = url.searchParams.get("listing");
   // The range, the weekly statement (docs/decisions/0030-weekly-visibility-statement.md) and the cover rotation,
-  // for the signed-in owner only (it redirects anyone else to sign in).
-  const page = await insightsPageFor(request, context, listing, days, Date.now());
-  // The dashboard's sidebar (the site header is hidden under /dashboard): the same account, already signed in.
-  const user = await requireUser(request, context, context);
-  const frame = await loadDashboardFrame(context.cloudflare.env, user);
-  return data({ ...page, frame }, { headers: NO_STORE });
+  // for the signed-in owner only (it redirects anyone else to sign in), with the dashboard's sidebar (the site
+  // header is hidden under /dashboard).
+  const page = await readInsightsWithFrame(request, context, listing, days, Date.now());
+  return data(page, { headers: NO_STORE });
 }
 
 /** The weekly e-mail's opt-in (on=1 turns it on, on=0 off), or the listing's rotating covers (intent=covers). */

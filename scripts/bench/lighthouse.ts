@@ -13,8 +13,6 @@ type Row = Record<string, string | number>;
 /** Each public page's goals (Lighthouse mobile, with the age cookie, photos uploaded at 2400x3200). */
 export const LIGHTHOUSE_GOALS = { score: 95, tbtMs: 200, lcpMs: 2_000, cls: 0 };
 
-
-
 type Report = {
   categories: { performance: { score: number | null } };
   audits: Record<string, { numericValue?: number; displayValue?: string }>;

@@ -4,7 +4,6 @@ import { afterEach, beforeAll } from "vitest";
 import { launchChromium } from "./chromium";
 import { workerServer } from "./store";
 
-
 export const DESKTOP = { width: 1280, height: 900 };
 
 // Every browser context is a different visitor to the rate limiters, as real visitors would be: the whole

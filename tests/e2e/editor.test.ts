@@ -195,10 +195,10 @@ describe("the listing editor", () => {
     await field(page, "Availability").fill("Weekdays from 10am");
     await page.getByTestId("editor-save").click();
 
-    // Saved: on the dashboard, hidden until verified.
+    // Saved: on the dashboard, hidden until its worker consents (an agency listing: docs/decisions/0058).
     await page.waitForURL((url) => url.pathname === "/dashboard");
     await page.getByText(name).first().waitFor();
-    await page.getByText("Hidden - Get Verified").first().waitFor();
+    await page.getByText("Hidden - Waiting for the worker").first().waitFor();
 
     // Edit it: view mode first, then Edit Profile.
     const editHref = await page.locator(`a[href^="/profile/edit/"]`).first().getAttribute("href");

@@ -33,7 +33,6 @@ const SMS = {
 };
 const MAIL = { EMAIL_API_URL: "https://mail.example/emails", EMAIL_API_KEY: "k", EMAIL_FROM: "Kiwi <n@k.nz>" };
 
-
 const form = (fields: Record<string, string>): RequestInit => ({
   method: "POST",
   body: new URLSearchParams(fields),

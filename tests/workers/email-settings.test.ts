@@ -26,7 +26,6 @@ const MAIL = {
 /** What a deploy that never set the e-mail settings runs: wrangler.toml's vars and the secrets it was given. */
 const withoutMail = production;
 
-
 const json = (body: unknown): RequestInit => ({
   method: "POST",
   body: JSON.stringify(body),

@@ -95,8 +95,8 @@ describe("the 'Available today' filter", () => {
     expect(mine(await gridNames("region=Hamilton&available=today"))).toEqual([`${tag}Today`]);
     expect(mine(await gridNames("region=Hamilton"))).toEqual([`${tag}None`, `${tag}Today`, `${tag}Tomorrow`]);
     expect(mine(await gridNames("region=Hamilton&show=active"))).toEqual([`${tag}None`]);
-    // The page's filter bar offers it as a link, and marks it when on.
+    // The page's filter bar offers it as a link, and marks it when on (the link opens at the results).
     const html = await (await visitor.get("/locations/Hamilton?available=today")).text();
-    expect(html).toMatch(/<a aria-current="true"[^>]*href="\/locations\/Hamilton">Available today<\/a>/);
+    expect(html).toMatch(/<a aria-current="true"[^>]*href="\/locations\/Hamilton#results">Available today<\/a>/);
   });
 });

@@ -90,9 +90,11 @@ describe("a worker's consent", () => {
     expect(await listingRow(id)).toMatchObject({ live: 0, awaiting_consent: 1, agency_held: 0 });
     // Nothing public.
     expect((await client().get(`/view/${id}`)).status).toBe(404);
-    // Its card says what it still needs: her consent, not a wrong 'public' (app/features/billing/public-status.ts).
+    // Its card's checklist says what it still needs: her consent, not a wrong 'public'
+    // (app/features/listings/owner-steps.ts).
     const card = await (await agency.client.get("/dashboard")).text();
-    expect(card).toContain("Sienna is not public yet.");
+    expect(card).toContain("Steps to go live for Sienna");
+    expect(card).toContain('data-testid="setup-step-consent" data-state="waiting"');
     expect(card).toContain("Its worker&#x27;s own consent, through the link e-mailed to her.");
     expect(card).not.toContain("operator certificate: it is under review");
   });

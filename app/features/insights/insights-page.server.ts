@@ -1,11 +1,9 @@
 // Everything /dashboard/insights shows, in two D1 round trips: the owner's listings (with the statement-mail
-// opt-in) beside the session lookup itself, then one batch with the chosen listing's range, its weekly
-// statement and its cover rotation. Each read is written once, in the module that owns it; this one only
+// opt-in) beside the session lookup itself (read by the dashboard with its frame), then one batch with the
+// chosen listing's range, its weekly statement and its cover rotation. Each read is written once, in the module that owns it; this one only
 // gathers them, because on Workers every round trip to D1 is paid in the page's time.
-import type { AppLoadContext } from "@remix-run/cloudflare";
-import { withSessionLookup } from "~/features/accounts/auth.server";
-import { requireUser } from "~/features/accounts/guards.server";
-import { getDb, keptSelect, keptStatement } from "~/platform/data/db.server";
+import type { Placeholder, SQL } from "drizzle-orm";
+import { getDb, keptSelect } from "~/platform/data/db.server";
 import type { DbEnv } from "~/platform/data/db.server";
 import { coverQueries, coverRotationView } from "./cover-rotation.server";
 import type { CoverRotationView } from "./cover-rotation.server";
@@ -35,29 +33,29 @@ export type InsightsPageData = InsightsView & {
 
 type OwnerRows = [Awaited<ReturnType<typeof ownListingsQuery>>, Awaited<ReturnType<typeof statementEmailQuery>>];
 
+/** The owner's reads (listings, the statement-mail opt-in) with `owner` the session's subquery or a user id. */
+export function insightsOwnerSelects(owner: SQL | Placeholder, key: string) {
+  return [
+    keptSelect(`insights-owned:${key}`, (db) => ownListingsQuery(db, owner)),
+    keptSelect(`insights-email:${key}`, (db) => statementEmailQuery(db, owner)),
+  ] as const;
+}
+
+export type InsightsOwnerSelects = ReturnType<typeof insightsOwnerSelects>;
+
 /**
- * The page for the signed-in owner. Their listings are read in the session lookup's own batch, keyed by the
- * session (withSessionLookup), and used only once the lookup has proved it live; should another loader's
- * lookup already be under way, they are read by the user's id after it.
+ * The page from the owner's rows, read by a caller's batch (the dashboard reads them in the session lookup's
+ * own batch with its frame: app/features/dashboard/dashboard-frame.server.ts): one more round trip for the range.
  */
-export async function insightsPageFor(
-  request: Request,
-  context: AppLoadContext,
+export function insightsPageFromRows(
+  env: DbEnv,
+  [owned, email]: InsightsOwnerSelects,
+  results: D1Result[],
   wanted: string | null,
   days: Range,
   now: number,
 ): Promise<InsightsPageData> {
-  const env = context.cloudflare.env;
-  const read = await withSessionLookup(request, env, context, async (session) => {
-    if (!session) return { rows: null, value: null };
-    const owned = keptSelect(null, (db) => ownListingsQuery(db, session.userId));
-    const email = keptSelect(null, (db) => statementEmailQuery(db, session.userId));
-    const results = await env.DB.batch([session.statement, keptStatement(env.DB, owned), keptStatement(env.DB, email)]);
-    const value: OwnerRows = [owned.rows(results[1]), email.rows(results[2])];
-    return { rows: session.rows(results[0]), value };
-  });
-  const user = await requireUser(request, context, context);
-  return pageFrom(env, read ?? (await ownerRows(env, user.id)), wanted, days, now);
+  return pageFrom(env, [owned.rows(results[0]), email.rows(results[1])], wanted, days, now);
 }
 
 /** The page of `userId` (the benchmark and the tests call it with a user they made). */
@@ -68,12 +66,14 @@ export async function loadInsightsPage(
   days: Range,
   now: number,
 ): Promise<InsightsPageData> {
-  return pageFrom(env, await ownerRows(env, userId), wanted, days, now);
-}
-
-function ownerRows(env: DbEnv, userId: string): Promise<OwnerRows> {
   const db = getDb(env);
-  return db.batch([ownListingsQuery(db, userId), statementEmailQuery(db, userId)]);
+  return pageFrom(
+    env,
+    await db.batch([ownListingsQuery(db, userId), statementEmailQuery(db, userId)]),
+    wanted,
+    days,
+    now,
+  );
 }
 
 async function pageFrom(

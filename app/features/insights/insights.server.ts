@@ -2,7 +2,7 @@
 // range's sums per photo and per region from the running totals (two rows each), whatever the number of
 // listings, the length of the range or the age of the table (docs/decisions/0039-running-totals.md).
 import { and, asc, eq, gte, sql } from "drizzle-orm";
-import type { SQL } from "drizzle-orm";
+import type { Placeholder, SQL } from "drizzle-orm";
 import { getDb, schema } from "~/platform/data/db.server";
 import type { Db, DbEnv } from "~/platform/data/db.server";
 import { countDay } from "~/platform/http/client-address";
@@ -47,7 +47,7 @@ export function runningSums(
 export const rangeStart = (days: number, now: number) => addDays(countDay(now), -(days - 1));
 
 /** The owner's listings, oldest first, with what the weekly statement needs of each (`userId` may be a subquery). */
-export function ownListingsQuery(db: Db, userId: string | SQL) {
+export function ownListingsQuery(db: Db, userId: string | SQL | Placeholder) {
   return db
     .select({ listingId: l.id, firstName: l.firstName, region: l.location, featured: l.featured, live: l.live })
     .from(l)

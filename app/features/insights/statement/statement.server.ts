@@ -3,7 +3,7 @@
 // once-a-week send and the administrators' spread report (docs/decisions/0030-weekly-visibility-statement.md,
 // 0051 for the days public).
 import { and, eq, lt, sql } from "drizzle-orm";
-import type { SQL } from "drizzle-orm";
+import type { Placeholder, SQL } from "drizzle-orm";
 import { getDb, schema } from "~/platform/data/db.server";
 import { selectOwnListing } from "~/features/listings/own-listing.server";
 import type { Db, DbEnv } from "~/platform/data/db.server";
@@ -53,7 +53,7 @@ export async function loadStatement(
   return statementFrom(env, week, await db.batch(statementQueries(db, listingId, week)), now);
 }
 
-export const statementEmailQuery = (db: Db, userId: string | SQL) =>
+export const statementEmailQuery = (db: Db, userId: string | SQL | Placeholder) =>
   db.select({ userId: se.userId }).from(se).where(eq(se.userId, userId));
 
 /** Opting in starts with last week's statement already counted as sent: the first e-mail is next Monday's. */
