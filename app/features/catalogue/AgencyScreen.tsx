@@ -39,7 +39,7 @@ export function AgencyScreen({ page, now }: { page: AgencyPage; now: number }) {
         <p className="text-zinc-200" data-testid="working-today">
           {today.length
             ? today.map((c) => `${c.firstName} (${c.today})`).join(", ")
-            : "No one here has hours on their weekly schedule today."}
+            : "No one listed here is working today."}
         </p>
       </section>
       <section aria-labelledby="agency-listings" className="space-y-3">

@@ -78,7 +78,7 @@ export function ListingCard({ card, now, firstRow, href, admin, note }: CardProp
           </span>
         </p>
         {note ? (
-          <p className="truncate text-xs font-semibold text-emerald-300" data-testid="card-note">
+          <p className="text-xs font-semibold text-emerald-300" data-testid="card-note">
             {note}
           </p>
         ) : null}
