@@ -37,12 +37,37 @@ CREATE TABLE agencies (
   certificate_checked_by TEXT,
   expiry_reminded_for TEXT,
   suspended_at INTEGER,
-  updated_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL, slug TEXT,
   CHECK ((certificate_number IS NULL) = (certificate_expires IS NULL)),
   CHECK (certificate_number IS NULL OR no_certificate_reason IS NULL)
 );
 
 CREATE INDEX agencies_certificate_expires ON agencies (certificate_expires) WHERE certificate_expires IS NOT NULL;
+
+CREATE UNIQUE INDEX agencies_slug ON agencies (slug) WHERE slug IS NOT NULL;
+
+CREATE TRIGGER agencies_touch_shown_listings AFTER UPDATE OF name, slug ON agencies
+WHEN OLD.name IS NOT NEW.name OR OLD.slug IS NOT NEW.slug
+BEGIN
+  UPDATE listings SET updated_at = max(updated_at + 1, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER))
+  WHERE user_id = NEW.user_id
+    AND id IN (SELECT listing_id FROM worker_consents WHERE state = 'agreed' AND on_agency_page = 1);
+END;
+
+CREATE TRIGGER page_cache_agencies_delete AFTER DELETE ON agencies
+BEGIN
+  UPDATE page_cache_versions SET version = max(version + 1, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)) WHERE scope = 'agencies';
+END;
+
+CREATE TRIGGER page_cache_agencies_insert AFTER INSERT ON agencies
+BEGIN
+  UPDATE page_cache_versions SET version = max(version + 1, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)) WHERE scope = 'agencies';
+END;
+
+CREATE TRIGGER page_cache_agencies_update AFTER UPDATE ON agencies
+BEGIN
+  UPDATE page_cache_versions SET version = max(version + 1, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)) WHERE scope = 'agencies';
+END;
 
 
 -- ----------------------------------------------------------------------------------------------------
@@ -1451,3 +1476,18 @@ CREATE TABLE worker_consents (
   agreed_image_ids TEXT,
   on_agency_page INTEGER NOT NULL DEFAULT 0
 );
+
+CREATE TRIGGER page_cache_consents_delete AFTER DELETE ON worker_consents
+BEGIN
+  UPDATE page_cache_versions SET version = max(version + 1, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)) WHERE scope = 'agencies';
+END;
+
+CREATE TRIGGER page_cache_consents_insert AFTER INSERT ON worker_consents
+BEGIN
+  UPDATE page_cache_versions SET version = max(version + 1, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)) WHERE scope = 'agencies';
+END;
+
+CREATE TRIGGER page_cache_consents_update AFTER UPDATE ON worker_consents
+BEGIN
+  UPDATE page_cache_versions SET version = max(version + 1, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)) WHERE scope = 'agencies';
+END;

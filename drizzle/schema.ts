@@ -923,6 +923,8 @@ export const agencies = sqliteTable("agencies", {
   expiryRemindedFor: text("expiry_reminded_for"),
   suspendedAt: integer("suspended_at"),
   updatedAt: integer("updated_at").notNull(),
+  /** The public page's address, /agencies/{slug}: set from the name by the save (migration 0073). */
+  slug: text("slug"),
 });
 
 /** A worker's own consent to one agency listing (migration 0072, docs/decisions/0058). */

@@ -33,6 +33,9 @@ export type ProfileSpecialRate = {
 };
 
 /** Money here is in dollars (cents / 100), as the public API has always delivered it. */
+/** An agency's public page (docs/decisions/0059-agency-page.md). */
+export const agencyPath = (slug: string): string => `/agencies/${slug}`;
+
 export type Profile = {
   modelId: string;
   firstName: string;
@@ -82,6 +85,11 @@ export type Profile = {
   specialRates: ProfileSpecialRate[];
   /** D1's updated_at when this was built: a KV snapshot older than D1 is not used. */
   updatedAt: number;
+  /**
+   * The agency whose page shows her ('With Harbour Agency', linking to /agencies/{slug}), only when she agreed
+   * to be shown there (docs/decisions/0059-agency-page.md); null otherwise. Absent where a profile is drafted.
+   */
+  agency?: { name: string; slug: string } | null;
 };
 
 /** Digits only; 9 digits 3-3-3, 10 digits 3-3-4, 11 digits 3-4-4, other lengths bare digits. */

@@ -16,6 +16,7 @@ import { prepareStore, startApp } from "../../tests/e2e/server";
 import { mustRun } from "../../tests/e2e/wrangler-dev";
 import { fairness } from "./fairness";
 import { ensureFloor, floorAssetPath, startFloor } from "./floor";
+import { seedAgencyPage } from "./agency-page";
 import { gridLoad, gridRowsRead, homeJavaScript } from "./grid";
 import { insightsBench } from "./insights";
 import { photoBench } from "./photos";
@@ -77,6 +78,8 @@ async function targetSection(small: string, seconds: number, soakSeconds: number
   const floorDir = ensureFloor();
   const copy = mkdtempSync(join(tmpdir(), "nz-bench-"));
   cpSync(small, copy, { recursive: true });
+  // Before the fairness measure, so its tiers hold agency listings too.
+  const agencyPath = await seedAgencyPage(copy);
   const fair = await fairness(copy);
   table("Fair rotation: first-row places (4 a slot) each listing of a tier held over 24 simulated hours", fair.rows);
   const rows = [
@@ -90,7 +93,15 @@ async function targetSection(small: string, seconds: number, soakSeconds: number
   const app = await startApp({ persistDir: copy });
   const floor = await startFloor(floorDir);
   try {
-    const t = await targets(app, { url: floor.url, asset: floorAssetPath(floorDir) }, { seconds, soakSeconds });
+    const t = await targets(
+      app,
+      { url: floor.url, asset: floorAssetPath(floorDir) },
+      {
+        seconds,
+        soakSeconds,
+        agencyPath,
+      },
+    );
     table(
       `Targets: app (100 listings) and framework floor, wrangler dev each: ${seconds} s per URL with 8 clients, in 1 s slices taken in turn with the floor / and a static file`,
       t.load,

@@ -12,7 +12,8 @@ import type { Provider } from "./provider";
 
 type Row = Record<string, string | number>;
 
-export type TargetOptions = { seconds: number; soakSeconds: number };
+/** `agencyPath`: an agency page in the store (agency-page.ts), measured against the floor as a region page is. */
+export type TargetOptions = { seconds: number; soakSeconds: number; agencyPath?: string };
 
 // Like a returning visitor who passed the age gate.
 const AGE = "age_verified=1";
@@ -117,6 +118,10 @@ export async function targets(
     ["/admin/verifications signed in", { base: app.url, path: "/admin/verifications", cookie: admin }],
     // The bot path, as a row of its own: a crawler is never counted, so it skips what a person's view costs.
     [`/view/{id} crawler UA`, { base: app.url, path: `/view/${viewId}`, cookie: AGE, agent: CRAWLER_UA }],
+    // The agency page (docs/decisions/0059-agency-page.md): kept by the page cache like a region page.
+    ...(opts.agencyPath
+      ? ([["/agencies/{slug} browser UA", { base: app.url, path: opts.agencyPath, cookie: AGE }]] as [string, Target][])
+      : []),
   ];
   const [floorStatic] = await interleaved([{ base: floor.url, path: floor.asset }], seconds);
   const loadRows: Row[] = [loadRow("floor", `${floor.asset} (static)`, floorStatic)];
@@ -138,6 +143,10 @@ export async function targets(
     const vsStatic = ratio(m.page.rps, m.static.rps);
     rows.push(target(`${m.label}: req/s ÷ floor /`, vsFloor, "≥ 1.5", vsFloor >= 1.5));
     rows.push(target(`${m.label}: req/s ÷ static file`, vsStatic, "≥ 0.4", vsStatic >= 0.4));
+  }
+  for (const m of measured.slice(7)) {
+    const vsFloor = ratio(m.page.rps, m.floor.rps);
+    rows.push(target(`${m.label}: req/s ÷ floor /`, vsFloor, "≥ 1.5", m.page.status === 200 && vsFloor >= 1.5));
   }
   const crawler = measured[6];
   const crawlerVsFloor = ratio(crawler.page.rps, crawler.floor.rps);

@@ -1,7 +1,8 @@
 // An agency listing and its worker's own consent, end to end on a phone (docs/decisions/0058-worker-consent-and-agency-checks.md):
 // the agency builds a listing in the editor and gives the worker's address; the worker opens her link (from
 // the outbox), sees what would be published and agrees; the administrator approves the ID and the listing
-// goes live; the worker withdraws through the same link and the listing is gone from public pages at once.
+// goes live and shows on the agency's page (docs/decisions/0059-agency-page.md), linked from her profile; the
+// worker withdraws through the same link and the listing is gone from public pages, the agency page too, at once.
 import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,6 +10,7 @@ import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../app/platform/data/ids";
+import { nzClock } from "../../app/platform/time/nz-time";
 import { hydrated, MOBILE, useBrowser } from "./browser";
 import { d1, d1Rows, enterAs, makeAdministrator, signInAdmin } from "./people";
 import { useOwnProvider } from "./providers";
@@ -17,6 +19,9 @@ const b = useBrowser();
 const agency = useOwnProvider("agency");
 const NAME = `Aroha${newId(4).replace(/[^a-z]/g, "x")}`;
 const worker = `worker-${newId(8)}@example.nz`;
+const SLUG = `harbour-agency-${newId(6)
+  .toLowerCase()
+  .replace(/[^a-z0-9]/g, "x")}`;
 const SHOTS = process.env.SHOTS_DIR ?? "";
 let dir = "";
 const photos: string[] = [];
@@ -37,8 +42,9 @@ beforeAll(async () => {
   }
   // The agency's certificate is checked already: this journey is about the worker's consent.
   await d1(
-    "INSERT INTO agencies (user_id, name, certificate_number, certificate_expires, certificate_checked_at, updated_at) VALUES (?, 'Harbour Agency', 'OC-2025-0142', '2099-01-01', 1, 1)",
+    "INSERT INTO agencies (user_id, name, slug, regions, description, contact_line, opening_hours, certificate_number, certificate_expires, certificate_checked_at, updated_at) VALUES (?, 'Harbour Agency', ?, 'Auckland', 'A small, friendly agency by the harbour.', 'Text 021 555 0100', 'Every day, 10 am to 2 am', 'OC-2025-0142', '2099-01-01', 1, 1)",
     agency.id,
+    SLUG,
   );
 });
 
@@ -154,6 +160,25 @@ describe("an agency listing on a phone, published only with its worker's consent
       .waitFor();
     await shot(visitor.page, "4-live-profile");
 
+    // 4b. She agreed to the agency page: her profile links to it, and it shows her, working today.
+    const weekday = nzClock(Date.now()).weekday;
+    await d1(
+      "UPDATE listings SET schedule = ?, available_days = ?, updated_at = updated_at + 1 WHERE id = ?",
+      JSON.stringify(Array.from({ length: 7 }, (_, d) => (d === weekday ? [{ start: "18:00", end: "02:00" }] : []))),
+      1 << weekday,
+      listingId,
+    );
+    await visitor.page.goto(`/view/${listingId}`);
+    await hydrated(visitor.page);
+    await visitor.page.getByRole("link", { name: "With Harbour Agency" }).click();
+    await visitor.page.waitForURL((url) => url.pathname === `/agencies/${SLUG}`);
+    await visitor.page.getByRole("heading", { name: "Harbour Agency", level: 1 }).waitFor();
+    const onPage = visitor.page.getByTestId("agency-listings").getByTestId("listing-card").filter({ hasText: NAME });
+    await onPage.waitFor();
+    await expect(onPage.getByTestId("card-note").textContent()).resolves.toBe("Working today 18:00–02:00");
+    await expect(visitor.page.locator("body").textContent()).resolves.not.toContain("OC-2025-0142");
+    await shot(visitor.page, "4b-agency-page");
+
     // 5. She withdraws through the same link: gone from public pages at once, the agency told without a reason.
     await her.page.goto(link);
     await hydrated(her.page);
@@ -165,6 +190,10 @@ describe("an agency listing on a phone, published only with its worker's consent
     await shot(visitor.page, "6-profile-gone");
     await visitor.page.goto("/locations/Auckland");
     await expect(visitor.page.locator(`a[href="/view/${listingId}"]`).count()).resolves.toBe(0);
+    await visitor.page.goto(`/agencies/${SLUG}`);
+    await visitor.page.getByRole("heading", { name: "Harbour Agency", level: 1 }).waitFor();
+    await expect(visitor.page.locator(`a[href="/view/${listingId}"]`).count()).resolves.toBe(0);
+    await shot(visitor.page, "6b-agency-page-without-her");
     await page.goto("/dashboard");
     await hydrated(page);
     await page

@@ -13,7 +13,7 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { nzDate } from "../../app/platform/time/nz-time";
 import { hydrated, useBrowser } from "./browser";
-import { d1Rows, makeAdministrator, signInAdmin, signInAs } from "./people";
+import { d1, d1Rows, makeAdministrator, signInAdmin, signInAs } from "./people";
 import type { Administrator } from "./people";
 import { useOwnProvider } from "./providers";
 
@@ -110,7 +110,19 @@ beforeAll(async () => {
 
 describe("no page is wider than a phone", () => {
   it("signed out", async () => {
-    const [live] = await d1Rows<{ id: string }>("SELECT id FROM listings WHERE live = 1 ORDER BY created_at LIMIT 1");
+    const [live] = await d1Rows<{ id: string; user_id: string }>(
+      "SELECT id, user_id FROM listings WHERE live = 1 ORDER BY created_at LIMIT 1",
+    );
+    // An agency page with that listing on it (docs/decisions/0059-agency-page.md): long words in its details.
+    await d1(
+      "INSERT OR IGNORE INTO agencies (user_id, name, slug, regions, description, contact_line, opening_hours, no_certificate_reason, certificate_checked_at, updated_at) VALUES (?, 'Walkthrough Companions Agency', 'walk-agency', 'Auckland,Wellington,Christchurch', ?, 'Text 021 555 0100 or write to bookings@walkthrough-companions-agency.example.nz', 'Monday to Sunday, 10 am until very late', 'A small owner-operated brothel of four: no certificate is needed.', 1, 1)",
+      live.user_id,
+      "Supercalifragilisticexpialidocious companionship ".repeat(4),
+    );
+    await d1(
+      "INSERT OR IGNORE INTO worker_consents (listing_id, email, state, asked_at, agreed_name, agreed_image_ids, on_agency_page) VALUES (?, 'walk@example.nz', 'agreed', 1, '', '[]', 1)",
+      live.id,
+    );
     const { page } = await b.visitor();
     const failures = await walk(page, [
       "/",
@@ -119,6 +131,7 @@ describe("no page is wider than a phone", () => {
       "/search?q=Ruby",
       `/view/${live.id}`,
       `/profile/${live.id}`,
+      "/agencies/walk-agency",
       "/favorites",
       "/subscriptions",
       "/faq",

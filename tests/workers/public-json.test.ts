@@ -28,6 +28,8 @@ const CARD_KEYS = [
 ].sort();
 
 const PROFILE_KEYS = [
+  // The agency whose page shows her, only when she agreed to it; null otherwise (docs/decisions/0059-agency-page.md).
+  "agency",
   "ImageUrls",
   "accountType",
   "active",

@@ -1,10 +1,11 @@
 // The agency's own details on its dashboard (docs/decisions/0058-worker-consent-and-agency-checks.md): name,
 // regions, description, contact line, opening hours, and the operator certificate or why none is needed.
 // The certificate is private: the owner and administrators see it. A plain form post; errors beside fields.
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import { REGIONS } from "~/core/regions";
 import { Field } from "~/ui/Field";
+import { agencyPath } from "./agency";
 import type { AgencyValues } from "./agency";
 
 type Errors = Partial<Record<keyof AgencyValues, string>>;
@@ -20,7 +21,7 @@ export function AgencyDetailsForm({
   values: AgencyValues;
   errors: Errors | null;
   /** Where the check stands: the words under the heading. */
-  status: { mayPublish: boolean; suspended: boolean; filledIn: boolean };
+  status: { mayPublish: boolean; suspended: boolean; filledIn: boolean; slug: string | null };
   saved: boolean;
 }) {
   const [mode, setMode] = useState(values.certificateMode);
@@ -42,6 +43,14 @@ export function AgencyDetailsForm({
               ? "Waiting for our check of your certificate. Until then you can prepare listings, but none is published."
               : "Fill in your agency's details and its operator certificate. Until we have checked them you can prepare listings, but none is published."}
       </p>
+      {status.mayPublish && status.slug ? (
+        <p className="mt-1 text-sm">
+          Your agency&apos;s page, with the workers who agreed to be shown on it:{" "}
+          <Link to={agencyPath(status.slug)} className="font-semibold text-accent underline underline-offset-2">
+            {agencyPath(status.slug)}
+          </Link>
+        </p>
+      ) : null}
       {saved ? (
         <p className="mt-1 text-sm text-emerald-300" role="status" data-testid="agency-saved">
           Saved.

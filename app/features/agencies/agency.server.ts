@@ -14,7 +14,7 @@ import { nzDate } from "~/platform/time/nz-time";
 import { auditInsert, CHANGED } from "~/features/audit/audit.server";
 import { visibilitySet } from "~/features/listings/visibility.server";
 import { announceChange } from "~/features/listings/relist.server";
-import { certificateChanged, mayPublish, parseAgency, reminderDue } from "./agency";
+import { AGENCY_MSG, certificateChanged, freeSlug, mayPublish, parseAgency, reminderDue, slugFromName } from "./agency";
 import type { AgencyDetails, AgencyValues } from "./agency";
 
 type AgencyEnv = Pick<Env, "DB" | "PROFILES" | "ListingsRoom">;
@@ -27,6 +27,8 @@ const u = schema.users;
 export type StoredAgency = AgencyDetails & {
   certificateCheckedAt: number | null;
   suspendedAt: number | null;
+  /** Its public page's slug; null until it saves its details (docs/decisions/0059-agency-page.md). */
+  slug: string | null;
 };
 
 /** The agency's own row, by its owner (the session's subquery, a placeholder or an id). */
@@ -47,6 +49,7 @@ export function toStoredAgency([row]: Awaited<ReturnType<typeof agencyQuery>>): 
     noCertificateReason: row.noCertificateReason,
     certificateCheckedAt: row.certificateCheckedAt,
     suspendedAt: row.suspendedAt,
+    slug: row.slug,
   };
 }
 
@@ -81,12 +84,23 @@ async function announceAll(
 
 export type SaveAgencyResult =
   | { ok: true; needsCheck: boolean }
-  | { ok: false; status: 400; fieldErrors: Partial<Record<keyof AgencyValues, string>> };
+  | { ok: false; status: 400 | 409; fieldErrors: Partial<Record<keyof AgencyValues, string>> };
 
 /**
  * The owner saves the agency's details. A change to the certificate (or the statement) waits for an
  * administrator's check again, and until then the agency's listings are held: all in one batch.
  */
+/** The page's slug: kept while the name stays, else the name's, made unique among the other agencies. */
+async function slugFor(db: Db, userId: string, name: string, before: StoredAgency | null): Promise<string> {
+  if (before?.slug && before.name === name) return before.slug;
+  const base = slugFromName(name);
+  const rows = await db
+    .select({ slug: a.slug })
+    .from(a)
+    .where(and(sql`(${a.slug} = ${base} OR ${a.slug} LIKE ${`${base}-%`})`, sql`${a.userId} <> ${userId}`));
+  return freeSlug(base, new Set(rows.map((r) => r.slug ?? "")));
+}
+
 export async function saveAgency(
   env: AgencyEnv,
   ctx: WaitUntil,
@@ -100,8 +114,10 @@ export async function saveAgency(
   const db = getDb(env);
   const before = await loadAgency(env, userId);
   const recheck = certificateChanged(before, d);
+  const slug = await slugFor(db, userId, d.name, before);
   const row = {
     name: d.name,
+    slug,
     regions: d.regions.join(","),
     description: d.description,
     contactLine: d.contactLine,
@@ -120,7 +136,14 @@ export async function saveAgency(
       .onConflictDoUpdate({ target: a.userId, set: row }),
   ];
   if (recheck) statements.push(holdStatement(db, userId, true, now));
-  await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  try {
+    await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  } catch (e) {
+    // Another agency took the same slug between the read and this write: nothing was written.
+    if (String(e).includes("agencies.slug"))
+      return { ok: false, status: 409, fieldErrors: { name: AGENCY_MSG.slugTaken } };
+    throw e;
+  }
   if (listings.length) await announceAll(env, ctx, userId, listings, now);
   return {
     ok: true,

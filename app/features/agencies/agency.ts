@@ -5,6 +5,8 @@ import { z } from "zod";
 import { REGIONS } from "~/core/regions";
 import type { Region } from "~/core/regions";
 
+export { agencyPath } from "~/core/profile";
+
 /** The owner is reminded this many days before the certificate expires. */
 export const REMIND_DAYS_BEFORE = 30;
 
@@ -18,6 +20,7 @@ export const AGENCY_MSG = {
   certificateExpires: "Enter the certificate's expiry date; it must be in the future.",
   noCertificateReason: "Say in a sentence or two why no certificate is needed (20 to 500 characters).",
   certificateMode: "Choose whether the operator holds a certificate.",
+  slugTaken: "Another agency saved the same name just now: save again.",
 } as const;
 
 export type AgencyValues = {
@@ -138,4 +141,27 @@ export function agencyValues(details: AgencyDetails | null, fallbackName: string
     certificateExpires: details?.certificateExpires ?? "",
     noCertificateReason: details?.noCertificateReason ?? "",
   };
+}
+
+/** A slug: lower-case letters and digits joined by single hyphens, at most 60 characters. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** The slug a name gives ('Harbour Agency' → 'harbour-agency'); accents dropped, 'agency' when nothing is left. */
+export function slugFromName(name: string): string {
+  const base = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/&/g, " and ")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .replace(/-+$/, "");
+  return base || "agency";
+}
+
+/** The first of base, base-2, base-3… that no other agency holds. */
+export function freeSlug(base: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }

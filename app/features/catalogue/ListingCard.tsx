@@ -23,9 +23,11 @@ type CardProps = {
   href?: string;
   /** The administrators' grid: 'Unverified' / 'Hidden' badges and the action menu. */
   admin?: boolean;
+  /** A line of the page's own under the place (the agency page's 'Working today 18:00–02:00'). */
+  note?: string | null;
 };
 
-export function ListingCard({ card, now, firstRow, href, admin }: CardProps) {
+export function ListingCard({ card, now, firstRow, href, admin, note }: CardProps) {
   const price = formatDollarAmount(card.rate60);
   return (
     // The name is the card's one link, stretched over the whole card by its ::after, so the like and
@@ -77,6 +79,11 @@ export function ListingCard({ card, now, firstRow, href, admin }: CardProps) {
             {card.suburb ? <span>{` · ${card.suburb}`}</span> : null}
           </span>
         </p>
+        {note ? (
+          <p className="text-xs font-semibold text-emerald-300" data-testid="card-note">
+            {note}
+          </p>
+        ) : null}
         {card.tour && !card.tour.here ? (
           <p className="truncate text-xs text-violet-300" data-testid="on-tour">
             {cardTourText(card.tour)}

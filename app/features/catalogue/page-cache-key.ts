@@ -14,12 +14,15 @@ import { decodeCursor, DEFAULT_LIST_LIMIT, encodeCursor, parseListLimit } from "
 import { parseRegion, regionPath } from "~/core/regions";
 import { regionForCity } from "~/core/suburbs";
 import { normaliseQuery } from "~/features/search/search";
+import { SLUG_PATTERN } from "~/features/agencies/agency";
 
-export type PageKind = "home" | "region" | "view" | "search" | "info" | "api-grid" | "api-lp" | "api-model";
+export type PageKind = "home" | "region" | "view" | "agency" | "search" | "info" | "api-grid" | "api-lp" | "api-model";
 
 /** The public set of listings (see 0026_page_cache_versions.sql). */
 export const PUBLIC_SCOPE = "public";
 export const listingScope = (id: string) => `listing:${id}`;
+/** Every agency's details and every worker's consent (see 0073_agency_pages.sql). */
+export const AGENCIES_SCOPE = "agencies";
 
 export type CachePlan = {
   kind: PageKind;
@@ -194,6 +197,12 @@ export function planPageCache(url: URL, now: number): CachePlan | null {
     if (!isId(id)) return null;
     // The page also shows other listings (suggestions): the public set keys it too.
     return plan("view", pathname, none(params), [PUBLIC_SCOPE, listingScope(id)], id);
+  }
+  if (pathname.startsWith("/agencies/")) {
+    const slug = pathname.slice("/agencies/".length);
+    // Only a well-formed slug can be a page (docs/decisions/0059-agency-page.md); anything else is a 404.
+    if (!SLUG_PATTERN.test(slug)) return null;
+    return plan("agency", pathname, none(params), [PUBLIC_SCOPE, AGENCIES_SCOPE]);
   }
   if (pathname === "/search") return plan("search", pathname, search(params), [PUBLIC_SCOPE]);
   if ((INFO_PATHS as readonly string[]).includes(pathname)) return plan("info", pathname, none(params), []);

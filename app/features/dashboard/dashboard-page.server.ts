@@ -60,6 +60,7 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
               mayPublish: mayPublish(agency),
               suspended: agency?.suspendedAt != null,
               filledIn: agency != null,
+              slug: agency?.slug ?? null,
             },
           }
         : null,

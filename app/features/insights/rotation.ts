@@ -78,4 +78,5 @@ export function rotatedOrder(entries: RotationEntry[], slot: number): RotationEn
 export const FAIR_ORDER_TEXT = [
   "Featured listings always come before Standard ones. Within each plan, the order turns every 10 minutes, so over a day every listing gets the top places as often as every other listing on the same plan.",
   "Switching on 'Active Now' moves your listing up a few places within its plan; the lift fades away over 2 hours. There is no way to pay to jump the queue, and nobody can buy a bump.",
+  "Agency listings take their turns like everyone else's: each is one listing in its plan, whether an independent or an agency placed it, and an agency's own page adds no extra places to the grids.",
 ] as const;

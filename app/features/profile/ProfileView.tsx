@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { socialUrl, safeExternalUrl } from "~/core/profile";
+import { Link } from "@remix-run/react";
+import { agencyPath, socialUrl, safeExternalUrl } from "~/core/profile";
 import type { Profile } from "~/core/profile";
 import { photoCheckSummary } from "~/core/photo-checks";
 import { CheckBadgeIcon, InstagramIcon, PinIcon, XIcon } from "~/ui/icons";
@@ -105,6 +106,16 @@ export function ProfileView({ profile, actions, highlight = null, preview, now, 
           {profile.tours ? <OnTourLine tours={profile.tours} now={now} /> : null}
         </p>
         <PhotoCheckLine images={profile.images} />
+        {profile.agency && !preview ? (
+          <p className="text-sm" data-testid="profile-agency">
+            <Link
+              to={agencyPath(profile.agency.slug)}
+              className="inline-flex min-h-11 items-center font-semibold text-accent underline underline-offset-2"
+            >
+              {`With ${profile.agency.name}`}
+            </Link>
+          </p>
+        ) : null}
         {profile.tagLine ? (
           <p className={`text-lg text-zinc-100 ${highlightClass(highlight, "tagLine")}`}>{profile.tagLine}</p>
         ) : null}

@@ -67,6 +67,7 @@ export function assembleProfile(
   rates: RateRow[],
   specialRates: SpecialRateRow[],
   tours: TourStopRow[] = [],
+  agency: Profile["agency"] = null,
 ): Profile {
   const publicImages = images.map(publicImage);
   const oneHour = row.rate60 ?? row.orate60;
@@ -115,6 +116,7 @@ export function assembleProfile(
     rates: publicRates(rates),
     specialRates: specialRates.map(publicSpecialRate),
     updatedAt: row.updatedAt,
+    agency,
   };
 }
 

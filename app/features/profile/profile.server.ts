@@ -1,6 +1,6 @@
 // The public profile: built from D1, cached as a KV snapshot, and always gated by a fresh D1 check so a
 // hidden or deleted listing is never served from a stale copy (KV lags D1 by up to a minute).
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { isId } from "~/platform/data/ids";
 import type { Profile } from "~/core/profile";
 import { getDb, schema } from "~/platform/data/db.server";
@@ -14,6 +14,28 @@ const img = schema.listingImages;
 const rt = schema.listingRates;
 const sr = schema.listingSpecialRates;
 const ts = schema.tourStops;
+const wc = schema.workerConsents;
+const ag = schema.agencies;
+
+/**
+ * The agency a profile links to ('With {agency}'): only where its worker agreed to be shown on the agency's
+ * page, and the agency has a page (docs/decisions/0059-agency-page.md). A worker who did not agree has no
+ * link to it; whether the agency may publish at all is the listing's own visibility (agency_held).
+ */
+function agencyLinkQuery(db: ReturnType<typeof getDb>, ids: string[]) {
+  return db
+    .select({ listingId: wc.listingId, name: ag.name, slug: ag.slug })
+    .from(wc)
+    .innerJoin(l, eq(l.id, wc.listingId))
+    .innerJoin(ag, eq(ag.userId, l.userId))
+    .where(
+      and(inArray(wc.listingId, ids), sql`${wc.state} = 'agreed'`, sql`${wc.onAgencyPage} = 1`, isNotNull(ag.slug)),
+    );
+}
+
+function agencyLinks(rows: { listingId: string; name: string; slug: string | null }[]) {
+  return new Map(rows.flatMap((r) => (r.slug ? [[r.listingId, { name: r.name, slug: r.slug }] as const] : [])));
+}
 
 export const SNAPSHOT_PREFIX = "profile:";
 // Snapshots are rewritten on every save; the TTL only clears out copies of listings nobody opens.
@@ -38,15 +60,16 @@ export async function buildProfileFromD1(
   const shown = opts.withHidden
     ? eq(img.listingId, listingId)
     : and(eq(img.listingId, listingId), eq(img.public, true));
-  const [rows, images, rates, specials, tours] = await db.batch([
+  const [rows, images, rates, specials, tours, agencies] = await db.batch([
     db.select().from(l).where(eq(l.id, listingId)).limit(1),
     db.select().from(img).where(shown).orderBy(asc(img.position), asc(img.createdAt)),
     db.select().from(rt).where(eq(rt.listingId, listingId)),
     db.select().from(sr).where(eq(sr.listingId, listingId)).orderBy(asc(sr.position)),
     db.select().from(ts).where(eq(ts.listingId, listingId)),
+    agencyLinkQuery(db, [listingId]),
   ]);
   const row = rows[0];
-  return row ? assembleProfile(row, images, rates, specials, tours) : null;
+  return row ? assembleProfile(row, images, rates, specials, tours, agencyLinks(agencies).get(row.id) ?? null) : null;
 }
 
 /**
@@ -58,7 +81,7 @@ export async function assembleProfiles(env: DbEnv, rows: ListingRow[]): Promise<
   if (rows.length > 100) throw new Error("assembleProfiles takes at most 100 listings");
   const ids = rows.map((r) => r.id);
   const db = getDb(env);
-  const [images, rates, specials, tours] = await db.batch([
+  const [images, rates, specials, tours, agencies] = await db.batch([
     db
       .select()
       .from(img)
@@ -68,7 +91,9 @@ export async function assembleProfiles(env: DbEnv, rows: ListingRow[]): Promise<
     db.select().from(rt).where(inArray(rt.listingId, ids)),
     db.select().from(sr).where(inArray(sr.listingId, ids)).orderBy(asc(sr.listingId), asc(sr.position)),
     db.select().from(ts).where(inArray(ts.listingId, ids)),
+    agencyLinkQuery(db, ids),
   ]);
+  const agencyBy = agencyLinks(agencies);
   const group = <T extends { listingId: string }>(items: T[]) => {
     const map = new Map<string, T[]>();
     for (const item of items) {
@@ -89,6 +114,7 @@ export async function assembleProfiles(env: DbEnv, rows: ListingRow[]): Promise<
       ratesBy.get(r.id) ?? [],
       specialsBy.get(r.id) ?? [],
       toursBy.get(r.id) ?? [],
+      agencyBy.get(r.id) ?? null,
     ),
   );
 }
@@ -99,7 +125,7 @@ function parseSnapshot(raw: string | null, listingId: string): Profile | null {
   if (!raw) return null;
   try {
     const value = JSON.parse(raw) as Profile;
-    // A snapshot written before a field was added to Profile (the schedule, the tours, each photo's check) is
+    // A snapshot written before a field was added to Profile (the schedule, the tours, each photo's check, the agency link) is
     // rebuilt from D1.
     return value &&
       typeof value === "object" &&
@@ -108,7 +134,8 @@ function parseSnapshot(raw: string | null, listingId: string): Profile | null {
       Array.isArray(value.schedule) &&
       Array.isArray(value.tours) &&
       Array.isArray(value.images) &&
-      value.images.every((i) => i.verifiedAt !== undefined)
+      value.images.every((i) => i.verifiedAt !== undefined) &&
+      value.agency !== undefined
       ? value
       : null;
   } catch {

@@ -31,8 +31,17 @@ export function profilePath(listingId: string): string {
 /** How many live profiles fit in the one sitemap file beside the static pages. */
 export const SITEMAP_PROFILE_CAP = SITEMAP_MAX_URLS - staticSitemapPaths().length;
 
-export function sitemapXml(origin: string, liveListingIds: readonly string[]): string {
-  const paths = [...staticSitemapPaths(), ...liveListingIds.slice(0, SITEMAP_PROFILE_CAP).map(profilePath)];
+/** `pagePaths`: other pages that exist by data (the agency pages), listed after the static ones. */
+export function sitemapXml(
+  origin: string,
+  liveListingIds: readonly string[],
+  pagePaths: readonly string[] = [],
+): string {
+  const paths = [
+    ...staticSitemapPaths(),
+    ...pagePaths,
+    ...liveListingIds.slice(0, SITEMAP_PROFILE_CAP - pagePaths.length).map(profilePath),
+  ];
   const entries = paths
     .map((path) => absoluteUrl(origin, path))
     .filter((url): url is string => url !== null)
