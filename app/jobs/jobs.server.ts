@@ -13,7 +13,7 @@ import { fillWeekPeerFigures, prunePublicSpans } from "~/features/insights/state
 import { resumeDuePauses } from "~/features/listings/pause.server";
 import { runStaleCheck } from "~/features/listings/stale-check.server";
 import { mailWaitingAsks } from "~/features/listings/consent.server";
-import { remindExpiringCertificates } from "~/features/agencies/agency.server";
+import { remindExpiringCertificates } from "~/features/agencies/agency-overview.server";
 import { sendDigests } from "~/features/safety-net/digest.server";
 import { sweepSafetyNet } from "~/features/safety-net/sweep.server";
 import { sweepBookings } from "~/features/bookings/sweep.server";

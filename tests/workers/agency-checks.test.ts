@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { client, createListingVia, signedIn } from "./client";
 import type { SignedIn } from "./client";
 import { insertSubscription } from "./fixtures";
-import { remindExpiringCertificates } from "~/features/agencies/agency.server";
+import { remindExpiringCertificates } from "~/features/agencies/agency-overview.server";
 
 const details = (over: Record<string, string | string[]> = {}) => ({
   intent: "agency",
