@@ -2,7 +2,7 @@
 // with its live listings whose workers agreed to be shown there, and who of them works today. The page is kept
 // by the page cache (app/features/catalogue/page-cache-key.ts, kind 'agency') and made again when the public
 // set or any agency's details or consents change.
-import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { toCard } from "~/core/listing-card";
 import type { Region } from "~/core/regions";
 import { formatRange, readStoredSchedule } from "~/core/weekly-schedule";
@@ -23,8 +23,12 @@ export const AGENCY_PAGE_LIMIT = 60;
 /** What the page shows of an agency: only one that may publish (checked, not suspended) has a page. */
 const shownAgency = (slug: string) => and(eq(a.slug, slug), isNotNull(a.certificateCheckedAt), isNull(a.suspendedAt));
 
-/** The listings shown: live, of this agency, with their worker's consent to the page as it stands. */
-const shownListing = and(eq(l.live, true), eq(wc.state, "agreed"), eq(wc.onAgencyPage, true));
+/**
+ * The listings shown: live, of this agency, with their worker's consent to the page as it stands. `+live`
+ * keeps SQLite off the grid's index (it would walk every live listing in grid order for the LIMIT): the
+ * agency's own listings by listings_user, then sorted, are a few rows.
+ */
+const shownListing = and(sql`+${l.live} = 1`, eq(wc.state, "agreed"), eq(wc.onAgencyPage, true));
 
 export async function loadAgencyPage(env: DbEnv, slug: string, now: number): Promise<AgencyPage | null> {
   if (!SLUG_PATTERN.test(slug) || slug.length > 64) return null;
