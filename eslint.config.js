@@ -49,6 +49,7 @@ const FEATURE_ORDER = [
   ["billing", "payments"],
   ["moderation"],
   ["safety-net"],
+  ["takedowns"],
   ["bookings"],
   ["catalogue"],
   ["dashboard"],

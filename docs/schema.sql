@@ -1257,6 +1257,46 @@ END;
 
 
 -- ----------------------------------------------------------------------------------------------------
+-- takedown_cases
+
+CREATE TABLE takedown_cases (
+  id TEXT PRIMARY KEY NOT NULL,
+  listing_id TEXT REFERENCES listings (id) ON DELETE SET NULL,
+  listing_name TEXT NOT NULL,
+  owner_id TEXT REFERENCES users (id) ON DELETE SET NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('listed', 'photos')),
+  contact TEXT NOT NULL,
+  details TEXT NOT NULL,
+  image_ids TEXT NOT NULL DEFAULT '[]',
+  proof_key TEXT,
+  network_hash TEXT,
+  status TEXT NOT NULL DEFAULT 'waiting' CHECK (status IN ('waiting', 'contested', 'decided')),
+  created_at INTEGER NOT NULL,
+  notified_at INTEGER,
+  answer_due_at INTEGER,
+  answered_at INTEGER,
+  answer TEXT,
+  photos_hidden INTEGER NOT NULL DEFAULT 0,
+  outcome TEXT CHECK (outcome IN ('taken_down', 'kept_up')),
+  decided_by TEXT,
+  decided_at INTEGER,
+  reason TEXT NOT NULL DEFAULT ''
+);
+
+CREATE INDEX takedown_cases_contact ON takedown_cases (contact) WHERE status <> 'decided';
+
+CREATE INDEX takedown_cases_decided ON takedown_cases (decided_at) WHERE status = 'decided';
+
+CREATE INDEX takedown_cases_listing ON takedown_cases (listing_id);
+
+CREATE INDEX takedown_cases_network ON takedown_cases (network_hash, created_at);
+
+CREATE INDEX takedown_cases_open ON takedown_cases (status, answer_due_at) WHERE status <> 'decided';
+
+CREATE INDEX takedown_cases_owner ON takedown_cases (owner_id) WHERE status <> 'decided';
+
+
+-- ----------------------------------------------------------------------------------------------------
 -- totp_factors
 
 CREATE TABLE totp_factors (

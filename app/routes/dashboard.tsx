@@ -24,6 +24,7 @@ import { PAUSE_UNTIL_FIELD } from "~/features/listings/upkeep";
 import { useInboxUpdates } from "~/features/bookings/components/useInboxUpdates";
 import { VerificationNotices } from "~/features/verification/VerificationNotices";
 import { TwoFactorReminder } from "~/features/accounts/second-factor/TwoFactorOffer";
+import { TakedownNotices } from "~/features/takedowns/TakedownNotices";
 import { pipeHeaders } from "~/platform/http/page-answer";
 import { unsent } from "~/platform/http/unsent";
 import { dashboardAction, dashboardPage } from "~/features/dashboard/dashboard-page.server";
@@ -154,6 +155,7 @@ function DashboardView({ data }: { data: DashboardData }) {
         {data.twoFactor.show ? (
           <TwoFactorReminder hasPasskey={data.twoFactor.hasPasskey} busy={revalidator.state !== "idle"} />
         ) : null}
+        <TakedownNotices cases={data.takedowns} />
         <VerificationNotices sent={data.notice} notices={data.verificationNotices} />
         {data.reloadFailed ? (
           <Alert tone="warning" data-testid="dashboard-stale">

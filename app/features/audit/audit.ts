@@ -41,7 +41,11 @@ export type AuditAction =
   | "safety_correction_handled"
   // A suspension from the Safety Net, and lifting it (docs/decisions/0043-safety-net-second-pass.md).
   | "safety_suspend"
-  | "safety_lift";
+  | "safety_lift"
+  // Takedown cases: the decision, and photos hidden while one waits (docs/decisions/0063-takedown-cases.md).
+  | "takedown_remove"
+  | "takedown_keep"
+  | "takedown_hide_photos";
 
 export const AUDIT_LABELS: Record<AuditAction, string> = {
   verify: "Verified listing",
@@ -74,6 +78,9 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   safety_correction_handled: "Handled a Safety Net correction request",
   safety_suspend: "Suspended an account from the Safety Net",
   safety_lift: "Lifted a Safety Net suspension",
+  takedown_remove: "Took content down after a takedown case",
+  takedown_keep: "Kept content up after a takedown case",
+  takedown_hide_photos: "Hid disputed photos while a takedown case waits",
 };
 
 export function auditLabel(action: string): string {

@@ -1,6 +1,6 @@
 // Everything the dashboard reads of its owner, in one D1 round trip: the listings with this month's counters
 // and their photos, the verification notices, the past-due deadlines, the Safety Net standing, the listings'
-// public states and the count of new booking requests, read in the session lookup's own batch
+// public states, the count of new booking requests and open takedown cases, read in the session lookup's own batch
 // (withSessionLookup) by a subquery on the session, each select built once per isolate (keptSelect). Each read
 // is written once, in the module that owns it; this one only gathers them (decision 0061).
 import { sql } from "drizzle-orm";
@@ -17,6 +17,8 @@ import {
 } from "~/features/billing/billing.server";
 import type { PublicStatus } from "~/features/billing/public-status";
 import { newRequestCountQuery, toNewRequestCount } from "~/features/bookings/inbox.server";
+import { openCasesQuery } from "~/features/takedowns/answer.server";
+import type { OpenCaseNotice } from "~/features/takedowns/answer.server";
 import { safetyStandingQuery, toSafetyStanding } from "~/features/safety-net/access.server";
 import type { SafetyStanding } from "~/features/safety-net/access.server";
 import { noticeTimes, toVerificationNotices, verificationNoticesQuery } from "~/features/verification/notices.server";
@@ -34,6 +36,7 @@ export type DashboardRows = {
   safety: SafetyStanding;
   publicStates: Record<string, PublicStatus>;
   newRequests: number;
+  takedowns: OpenCaseNotice[];
 };
 
 /** The page's selects with `owner` (the session's subquery, or the user id's placeholder) under `key`. */
@@ -48,6 +51,7 @@ function ownerSelects(owner: SQL | Placeholder, key: string) {
     keptSelect(`dashboard-safety:${key}`, (db) => safetyStandingQuery(db, owner)),
     keptSelect(`dashboard-public-states:${key}`, (db) => ownPublicStatesQuery(db, owner)),
     keptSelect(`dashboard-new-requests:${key}`, (db) => newRequestCountQuery(db, owner)),
+    keptSelect(`dashboard-takedowns:${key}`, (db) => openCasesQuery(db, owner)),
   ] as const;
 }
 
@@ -58,7 +62,7 @@ function statements(env: Env, selects: Selects, values: Record<string, unknown>)
 }
 
 function rowsOf(
-  [listings, images, notices, pastDue, safety, publicStates, newRequests]: Selects,
+  [listings, images, notices, pastDue, safety, publicStates, newRequests, takedowns]: Selects,
   results: D1Result[],
   now: number,
 ) {
@@ -69,6 +73,7 @@ function rowsOf(
     safety: toSafetyStanding(safety.rows(results[4])),
     publicStates: toOwnPublicStates(publicStates.rows(results[5])),
     newRequests: toNewRequestCount(newRequests.rows(results[6])),
+    takedowns: takedowns.rows(results[7]),
   };
 }
 
