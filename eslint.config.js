@@ -50,6 +50,7 @@ const FEATURE_ORDER = [
   ["moderation"],
   ["safety-net"],
   ["takedowns"],
+  ["review-service"],
   ["bookings"],
   ["catalogue"],
   ["dashboard"],

@@ -1417,6 +1417,8 @@ CREATE TABLE verification_requests (
 , rereview INTEGER NOT NULL DEFAULT 0, changes TEXT NOT NULL DEFAULT '', document_type TEXT
   CHECK (document_type IS NULL OR document_type IN ('passport', 'nz_licence', 'kiwi_access')), image_ids TEXT NOT NULL DEFAULT '[]');
 
+CREATE INDEX verification_requests_decided ON verification_requests (kind, decided_at) WHERE decided_at IS NOT NULL;
+
 CREATE INDEX verification_requests_leftover ON verification_requests (status) WHERE status <> 'pending' AND r2_keys <> '[]';
 
 CREATE UNIQUE INDEX verification_requests_one_pending ON verification_requests (listing_id, kind)

@@ -996,3 +996,23 @@ export const takedownCases = sqliteTable("takedown_cases", {
   decidedAt: integer("decided_at"),
   reason: text("reason").notNull().default(""),
 });
+
+/** One appeal of a refusal (migration 0077, docs/decisions/0064-review-times-and-appeals.md). */
+export const appeals = sqliteTable("appeals", {
+  id: text("id").primaryKey(),
+  kind: text("kind", { enum: ["id", "photo", "takedown"] }).notNull(),
+  subjectId: text("subject_id").notNull(),
+  side: text("side", { enum: ["owner", "complainant"] }).notNull(),
+  userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+  listingName: text("listing_name").notNull(),
+  refusal: text("refusal").notNull(),
+  refusedBy: text("refused_by").notNull(),
+  message: text("message").notNull(),
+  status: text("status", { enum: ["open", "upheld", "overturned"] })
+    .notNull()
+    .default("open"),
+  createdAt: integer("created_at").notNull(),
+  decidedAt: integer("decided_at"),
+  decidedBy: text("decided_by"),
+  reason: text("reason").notNull().default(""),
+});

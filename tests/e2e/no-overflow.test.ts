@@ -125,6 +125,7 @@ describe("no page is wider than a phone", () => {
       "/favorites",
       "/subscriptions",
       "/faq",
+      "/review-times",
       "/about",
       "/contact",
       "/terms",

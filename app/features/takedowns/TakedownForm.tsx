@@ -130,7 +130,7 @@ export function TakedownForm({ firstName, photos, errors, error, values, busy }:
             className="mt-1 h-5 w-5 shrink-0"
             aria-describedby={errors.confirm ? "confirm-error" : undefined}
           />
-          <span>I am the person in this listing of {firstName}, or these are my own photos.</span>
+          <span>This is about me: I am the person shown in the listing of {firstName}, or these photos are mine.</span>
         </label>
         <ErrorList id="confirm-error" errors={errs(errors.confirm)} />
       </div>
