@@ -21,6 +21,33 @@ CREATE INDEX admin_audit_created ON admin_audit (created_at DESC, id DESC);
 
 
 -- ----------------------------------------------------------------------------------------------------
+-- appeals
+
+CREATE TABLE appeals (
+  id TEXT PRIMARY KEY NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('id', 'photo', 'takedown')),
+  subject_id TEXT NOT NULL,
+  side TEXT NOT NULL CHECK (side IN ('owner', 'complainant')),
+  user_id TEXT REFERENCES users (id) ON DELETE CASCADE,
+  listing_name TEXT NOT NULL,
+  refusal TEXT NOT NULL,
+  refused_by TEXT NOT NULL,
+  message TEXT NOT NULL,
+  status TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'upheld', 'overturned')),
+  created_at INTEGER NOT NULL,
+  decided_at INTEGER,
+  decided_by TEXT,
+  reason TEXT NOT NULL DEFAULT ''
+);
+
+CREATE UNIQUE INDEX appeals_one_per_refusal ON appeals (kind, subject_id);
+
+CREATE INDEX appeals_open ON appeals (created_at) WHERE status = 'open';
+
+CREATE INDEX appeals_user ON appeals (user_id);
+
+
+-- ----------------------------------------------------------------------------------------------------
 -- booking_blocks
 
 CREATE TABLE booking_blocks (

@@ -87,6 +87,8 @@ const NOT_WALKED: Record<string, string> = {
   "admin.takedown-proof.$caseId": "an image file",
   // A case needs a complaint first: tests/e2e/takedowns.test.ts walks it at 390 px and checks its width.
   "dashboard_.takedowns.$caseId": "walked by tests/e2e/takedowns.test.ts",
+  // An appeal needs a refusal of the walker's own; its page is one text box under InfoPage (tests/workers/appeals.test.ts).
+  "appeal.$kind.$id": "needs a refusal to appeal",
 };
 
 async function atEveryWidth(page: Page, label: string): Promise<string[]> {
@@ -219,6 +221,7 @@ describe("no page is wider than a phone", () => {
       "/admin/safety-net",
       "/admin/reports",
       "/admin/takedowns",
+      "/admin/appeals",
       "/admin/subscriptions",
       "/admin/audit",
       "/admin/exposure",

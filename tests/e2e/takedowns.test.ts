@@ -92,7 +92,11 @@ describe("a takedown case", () => {
     );
 
     // 2. The owner is told, and sees the case and its clock on the dashboard.
-    await until(() => outbox(owner.email), (m) => m.length > 0, "the owner's notice");
+    await until(
+      () => outbox(owner.email),
+      (m) => m.length > 0,
+      "the owner's notice",
+    );
     const own = await b.visitor({ viewport: MOBILE, bypassCSP: true });
     await signInAs(own.context, owner);
     await own.page.goto("/dashboard");
@@ -133,7 +137,11 @@ describe("a takedown case", () => {
     expect(await d1Rows("SELECT id FROM listing_images WHERE id = ?", first.id)).toEqual([]);
 
     // 5. Both sides are told the outcome.
-    const [toPerson] = await until(() => outbox(CONTACT), (m) => m.length > 0, "the complainant's outcome");
+    const [toPerson] = await until(
+      () => outbox(CONTACT),
+      (m) => m.length > 0,
+      "the complainant's outcome",
+    );
     expect(toPerson.text_body).toContain("The content has been taken down.");
     await until(
       () => outbox(owner.email),

@@ -1,6 +1,7 @@
 // The review times' rules: nearest-rank percentiles over real waits, and the waits in words
 // (docs/decisions/0064-review-times-and-appeals.md).
 import { describe, expect, it } from "vitest";
+import { APPEAL_MSG, mayDecide, parseAppealDecision, parseAppealMessage } from "~/features/review-service/appeal-rules";
 import { percentile, summarise, waitText } from "~/features/review-service/waits";
 
 const H = 3_600_000;
@@ -33,5 +34,30 @@ describe("waits in words", () => {
     expect(waitText(47 * H)).toBe("47 hours");
     expect(waitText(48 * H)).toBe("2 days");
     expect(waitText(73 * H)).toBe("3 days 1 hour");
+  });
+});
+
+describe("appeals", () => {
+  it("a different administrator decides, unless there is only one", () => {
+    expect(mayDecide("a1", "a1", 2)).toBe(false);
+    expect(mayDecide("a2", "a1", 2)).toBe(true);
+    expect(mayDecide("a1", "a1", 1)).toBe(true);
+    // A takedown the clock decided has no administrator behind it: anyone may decide its appeal.
+    expect(mayDecide("a1", "clock", 3)).toBe(true);
+  });
+
+  it("both outcomes state their reason; an appeal says why", () => {
+    expect(parseAppealDecision("uphold", "")).toEqual({ ok: false, error: APPEAL_MSG.reason });
+    expect(parseAppealDecision("overturn", "  The licence was readable.  ")).toEqual({
+      ok: true,
+      decision: "overturn",
+      reason: "The licence was readable.",
+    });
+    expect(parseAppealDecision("approve", "The licence was readable.")).toEqual({ ok: false, error: "Unknown action" });
+    expect(parseAppealMessage("short")).toEqual({ ok: false, error: APPEAL_MSG.message });
+    expect(parseAppealMessage(" The photo was clear and current. ")).toEqual({
+      ok: true,
+      message: "The photo was clear and current.",
+    });
   });
 });

@@ -45,7 +45,10 @@ export type AuditAction =
   // Takedown cases: the decision, and photos hidden while one waits (docs/decisions/0063-takedown-cases.md).
   | "takedown_remove"
   | "takedown_keep"
-  | "takedown_hide_photos";
+  | "takedown_hide_photos"
+  // One appeal of a refusal, decided by another administrator (docs/decisions/0064-review-times-and-appeals.md).
+  | "appeal_uphold"
+  | "appeal_overturn";
 
 export const AUDIT_LABELS: Record<AuditAction, string> = {
   verify: "Verified listing",
@@ -81,6 +84,8 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   takedown_remove: "Took content down after a takedown case",
   takedown_keep: "Kept content up after a takedown case",
   takedown_hide_photos: "Hid disputed photos while a takedown case waits",
+  appeal_uphold: "Upheld a refusal on appeal",
+  appeal_overturn: "Reversed a refusal on appeal",
 };
 
 export function auditLabel(action: string): string {

@@ -49,6 +49,7 @@ export const NOTICE = {
   takedownDisputed: "Your answer has been sent. An administrator will decide, and we will e-mail you the outcome.",
   takedownDecided: "The case is decided. The proof photo has been deleted and both sides have been told.",
   takedownPhotosHidden: "The disputed photos are hidden until the case is decided.",
+  appealDecided: "The appeal is decided and the person who appealed has been told.",
   requestApproved: "Request approved. The documents have been deleted.",
   requestRejected:
     "Request rejected. The provider will see your reason on their dashboard; the documents have been deleted.",

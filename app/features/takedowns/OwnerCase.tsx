@@ -10,6 +10,7 @@ import { ANSWER_MAX, KIND_LABELS } from "./rules";
 import type { Clock, TakedownKind } from "./rules";
 
 export type OwnerCaseProps = {
+  id: string;
   listingName: string;
   kind: TakedownKind;
   details: string;
@@ -91,6 +92,13 @@ export function OwnerCase(p: OwnerCaseProps) {
             <dd data-testid="case-outcome">
               {p.outcome === "taken_down" ? "Taken down." : "Stays up."} {p.reason}
             </dd>
+            {p.outcome === "taken_down" ? (
+              <dd className="mt-1">
+                <a href={`/appeal/takedown/${p.id}`} className="text-accent underline underline-offset-2">
+                  Appeal this decision (once; another administrator decides)
+                </a>
+              </dd>
+            ) : null}
           </div>
         ) : null}
       </dl>

@@ -5,12 +5,14 @@
 // sides are told (docs/decisions/0063-takedown-cases.md).
 import { and, eq, exists, inArray, ne, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { auditInsert } from "~/features/audit/audit.server";
 import type { AuditAction } from "~/features/audit/audit";
 import { coverStatement, photoVisibilityStatement } from "~/features/photos/plan-photos.server";
 import { scheduleR2Deletes } from "~/features/photos/r2-deletes.server";
 import { visibilitySet } from "~/features/listings/visibility.server";
 import { afterListingChange } from "~/features/profile/after-change.server";
+import { keyedHash } from "~/platform/crypto/sealing-key.server";
 import { getDb, schema } from "~/platform/data/db.server";
 import type { Db } from "~/platform/data/db.server";
 import { sendEmail, siteName } from "~/platform/email/email.server";
@@ -166,27 +168,79 @@ export async function decideCase(
   return true;
 }
 
-/** HDCA s 24(2): both sides are told the outcome. */
-async function tellBothSides(env: Env, row: CaseRow, outcome: Outcome, why: string, origin: string) {
+/** HDCA s 24(2): both sides are told the outcome; the side refused may appeal once (not after an appeal). */
+async function tellBothSides(env: Env, row: CaseRow, outcome: Outcome, why: string, origin: string, appealable = true) {
   const site = siteName(env);
-  const mail = (to: "owner" | "complainant") =>
-    outcomeMail({
-      site,
-      to,
-      listingName: row.listingName,
-      kind: row.kind as TakedownKind,
-      outcome,
-      why,
-      appealLink: appealLinkFor(to, outcome, row, origin),
-    });
-  await sendEmail(env, { to: row.contact, ...mail("complainant") });
+  const mail = (to: "owner" | "complainant", appealLink?: string) =>
+    outcomeMail({ site, to, listingName: row.listingName, kind: row.kind as TakedownKind, outcome, why, appealLink });
+  const complainantLink =
+    appealable && outcome === "kept_up"
+      ? `${origin}/appeal/takedown/${row.id}?t=${await complainantAppealToken(env, row.id)}`
+      : undefined;
+  await sendEmail(env, { to: row.contact, ...mail("complainant", complainantLink) });
   if (!row.ownerId) return;
   const [owner] = await getDb(env).select({ email: u.email }).from(u).where(eq(u.id, row.ownerId)).limit(1);
-  if (owner) await sendEmail(env, { to: owner.email, ...mail("owner") });
+  const ownerLink = appealable && outcome === "taken_down" ? `${origin}/appeal/takedown/${row.id}` : undefined;
+  if (owner) await sendEmail(env, { to: owner.email, ...mail("owner", ownerLink) });
 }
 
-/** The side refused is offered one appeal: the owner on the dashboard when the content came down. */
-function appealLinkFor(to: "owner" | "complainant", outcome: Outcome, row: CaseRow, origin: string) {
-  if (to === "owner" && outcome === "taken_down") return `${origin}/dashboard/takedowns/${row.id}`;
-  return undefined;
+/** The complainant has no account: their appeal link carries a keyed hash of the case id instead. */
+export function complainantAppealToken(env: object, caseId: string): Promise<string> {
+  return keyedHash(env, "takedown-appeal", caseId);
+}
+
+/**
+ * A decided case reversed on appeal (docs/decisions/0064-review-times-and-appeals.md), in one batch after the
+ * appeal's own statement and only if that statement decided the appeal: content kept up comes down; a listing
+ * taken down comes back (photos taken down were deleted: the owner may upload them again). Both sides are told.
+ */
+export async function reverseAfterAppeal(
+  env: Env,
+  ctx: WaitUntil,
+  row: CaseRow,
+  appeal: { statements: BatchItem<"sqlite">[]; decided: SQL },
+  reason: string,
+  origin: string,
+  now: number,
+): Promise<boolean> {
+  if (row.status !== "decided" || !row.outcome) return false;
+  const db = getDb(env);
+  const outcome: Outcome = row.outcome === "kept_up" ? "taken_down" : "kept_up";
+  const before = row.listingId
+    ? (await db.select({ live: l.live, location: l.location }).from(l).where(eq(l.id, row.listingId)).limit(1))[0]
+    : null;
+  const photoKeys =
+    outcome === "taken_down" && row.kind === "photos" && row.listingId
+      ? await db
+          .select({ key: img.r2Key })
+          .from(img)
+          .where(and(eq(img.listingId, row.listingId), inArray(img.id, parseIdList(row.imageIds))))
+      : [];
+  const restore =
+    outcome === "kept_up" && row.kind === "listed" && row.listingId
+      ? [
+          db
+            .update(l)
+            .set(visibilitySet({ switchedOff: false }, now))
+            .where(and(eq(l.id, row.listingId), appeal.decided)),
+        ]
+      : [];
+  const results = await db.batch([
+    ...(appeal.statements as [BatchItem<"sqlite">]),
+    db
+      .update(t)
+      .set({ outcome, reason, decidedAt: now })
+      .where(and(eq(t.id, row.id), eq(t.outcome, row.outcome), appeal.decided)),
+    ...(outcome === "taken_down" ? takeDownStatements(db, row, now, appeal.decided) : restore),
+  ]);
+  if (!(results[appeal.statements.length] as D1Result).meta.changes) return false;
+  if (photoKeys.length)
+    await scheduleR2Deletes(
+      env,
+      photoKeys.map((p) => p.key),
+      "takedown on appeal",
+    );
+  if (row.listingId) await afterListingChange(env, ctx, row.listingId, publicState(before));
+  ctx.waitUntil(tellBothSides(env, { ...row, outcome }, outcome, reason, origin, false));
+  return true;
 }
