@@ -223,10 +223,8 @@ async function recordDecision(
 }
 
 /**
- * A refused request approved on appeal (docs/decisions/0064-review-times-and-appeals.md): the approval's
- * effects on the listing and its photos, in one batch after the appeal's own statement, and only if that
- * statement decided the appeal (`appealDecided`). The documents went at the first decision; the owner hears
- * by e-mail as after any approval. False when the request is not a refusal (any more).
+ * A refusal approved on appeal (docs/decisions/0064-review-times-and-appeals.md): an approval's effects, in one
+ * batch after the appeal's statements, only if they decided the appeal. False when it is not a refusal (now).
  */
 export async function approveAfterAppeal(
   env: Pick<Env, "DB" | "PHOTOS" | "PROFILES" | "ListingsRoom" | "SITE_NAME"> & EmailEnv,
