@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { EVERY_HALF_HOUR, JOBS } from "~/jobs/jobs.server";
 import { runJobs } from "~/jobs/run-jobs.server";
 import { TAKEDOWN_MSG } from "~/features/takedowns/rules";
+import { TAKEN_DOWN_MSG } from "~/features/takedowns/standing.server";
 import { auditRows, file, listingOf, moderated } from "./admin-fixtures";
 import { count } from "./auth-fixtures";
 import { backgroundWorkDone } from "./background";
@@ -222,6 +223,13 @@ describe("the owner's answer", () => {
     expect((await moderated(id))?.live).toBe(0);
     expect((await cases())[0]).toMatchObject({ status: "decided", outcome: "taken_down", decided_by: "owner" });
     expect((await outbox("me@example.nz")).map((m) => m.subject)).toEqual(["The outcome of the complaint about Ana"]);
+    // The owner's Live switch does not bring it back.
+    const relist = await people.provider.client.post("/dashboard", {
+      form: { intent: "live", listingId: id, value: "true", js: "1" },
+    });
+    expect(relist.status).toBe(409);
+    expect(await text(relist)).toContain(TAKEN_DOWN_MSG);
+    expect((await moderated(id))?.live).toBe(0);
     const again = await people.provider.client.post(`/dashboard/takedowns/${row.id}`, { form: { choice: "agree" } });
     expect(again.status).toBe(409);
   });
