@@ -1,7 +1,8 @@
 // A takedown case through its steps at 390x844 in Chromium (docs/decisions/0063-takedown-cases.md): a person
 // finds their photo on a listing, sends 'This is me' with a proof photo; the owner is told and sees the case with
 // its 48-hour clock on the dashboard; the administrator's queue shows the clock and hides the photo meanwhile;
-// the answer window passes without an answer and the scheduled pass takes the photo down; both sides are told.
+// the answer window passes without an answer and the scheduled pass takes the photo down; both sides are told;
+// the owner appeals once, and the public review times count the case.
 // Axe, nothing wider than the phone, and a screenshot of each step.
 import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -23,6 +24,7 @@ const CONTACT = `photos-${stamp}@example.nz`;
 const DETAILS = `Photo 1 is mine, taken from my Instagram without asking ${stamp}.`;
 
 afterAll(async () => {
+  await d1("DELETE FROM appeals WHERE subject_id IN (SELECT id FROM takedown_cases WHERE contact = ?)", CONTACT);
   await d1("DELETE FROM takedown_cases WHERE contact = ?", CONTACT);
 });
 
@@ -152,5 +154,18 @@ describe("a takedown case", () => {
     await hydrated(own.page);
     expect(await own.page.getByTestId("case-outcome").textContent()).toContain("Taken down.");
     await step(own.page, "7-owner-outcome");
+
+    // 6. The owner appeals once; the public review times count the case.
+    await own.page.getByRole("link", { name: /^Appeal this decision/ }).click();
+    await own.page.waitForURL(`**/appeal/takedown/${row.id}`);
+    await hydrated(own.page);
+    await own.page.getByLabel("Why the decision is wrong").fill("I took that photo myself and can show the original.");
+    await own.page.getByRole("button", { name: "Send my appeal" }).click();
+    await own.page.getByText("Your appeal has been sent.").waitFor();
+    await step(own.page, "8-owner-appeal");
+    await person.page.goto("/review-times");
+    await hydrated(person.page);
+    expect(await person.page.getByTestId("wait-takedown").textContent()).toMatch(/Decisions counted\d+/);
+    await step(person.page, "9-review-times");
   });
 });
