@@ -273,6 +273,9 @@ describe("the administrators' queue", () => {
     const overdue = [...html.matchAll(/data-testid="takedown-case" data-overdue="(true|false)"/g)].map((m) => m[1]);
     expect(overdue).toEqual(["true", "false"]);
     expect(html).toMatch(/Owner&#x27;s answer due .*\(4[78] h left\)/);
+    // The administrators' home counts them, the overdue one marked.
+    const home = await text(await people.admin.client.get("/admin"));
+    expect(home).toMatch(/data-testid="queue-takedowns" data-count="2" data-overdue="1"/);
   });
 
   it("hides the photos meanwhile, keeps them up with a reason, each action audited", async () => {

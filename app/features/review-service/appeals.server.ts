@@ -133,6 +133,12 @@ export async function loadOpenAppeals(
   return { appeals, total: total?.n ?? 0, administrators: admins?.n ?? 0 };
 }
 
+/** Open appeals, for the administrators' home. */
+export async function countOpenAppeals(env: Env): Promise<number> {
+  const [row] = await getDb(env).select({ n: count() }).from(a).where(eq(a.status, "open"));
+  return row?.n ?? 0;
+}
+
 export type AppealOutcome = { ok: true } | { ok: false; status: 404 | 409; error: string };
 
 export async function decideAppeal(

@@ -10,7 +10,7 @@ import { publicState } from "~/platform/realtime/publish.server";
 import type { WaitUntil } from "~/platform/request-context";
 import { openText } from "./answer.server";
 import { decideCase, readCase } from "./decide.server";
-import { CASES_PAGE_SIZE, caseClock, DECIDE_HOURS, pageCount, parseIdList, TAKEDOWN_MSG } from "./rules";
+import { ANSWER_HOURS, CASES_PAGE_SIZE, caseClock, DECIDE_HOURS, pageCount, parseIdList, TAKEDOWN_MSG } from "./rules";
 import type { AdminDecision, Clock } from "./rules";
 
 const t = schema.takedownCases;
@@ -83,6 +83,24 @@ export async function loadQueue(env: Env, page: number, now: number): Promise<Qu
     }),
   );
   return { items, total: counts?.total ?? 0, overdue: counts?.overdue ?? 0, page: shown, pages };
+}
+
+/** What waits in the queue, for the administrators' home: open cases, the oldest's arrival, how many overdue. */
+export async function loadTakedownWaiting(env: Env, now: number) {
+  const [row] = await getDb(env)
+    .select({
+      count: count(),
+      oldestAt: sql<number | null>`min(${t.createdAt})`,
+      overdue: sql<number>`coalesce(sum(${dueAt} <= ${now}), 0)`,
+    })
+    .from(t)
+    .where(ne(t.status, "decided"));
+  return {
+    count: row?.count ?? 0,
+    oldestAt: row?.oldestAt ?? null,
+    overdue: Number(row?.overdue ?? 0),
+    promiseHours: ANSWER_HOURS,
+  };
 }
 
 export type AdminOutcome = { ok: true } | { ok: false; status: 404 | 409 | 400; error: string };
