@@ -50,6 +50,8 @@ const FEATURE_ORDER = [
   ["billing", "payments"],
   ["moderation"],
   ["safety-net"],
+  ["takedowns"],
+  ["review-service"],
   ["bookings"],
   ["catalogue"],
   ["dashboard"],

@@ -71,6 +71,33 @@ END;
 
 
 -- ----------------------------------------------------------------------------------------------------
+-- appeals
+
+CREATE TABLE appeals (
+  id TEXT PRIMARY KEY NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('id', 'photo', 'takedown')),
+  subject_id TEXT NOT NULL,
+  side TEXT NOT NULL CHECK (side IN ('owner', 'complainant')),
+  user_id TEXT REFERENCES users (id) ON DELETE CASCADE,
+  listing_name TEXT NOT NULL,
+  refusal TEXT NOT NULL,
+  refused_by TEXT NOT NULL,
+  message TEXT NOT NULL,
+  status TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'upheld', 'overturned')),
+  created_at INTEGER NOT NULL,
+  decided_at INTEGER,
+  decided_by TEXT,
+  reason TEXT NOT NULL DEFAULT ''
+);
+
+CREATE UNIQUE INDEX appeals_one_per_refusal ON appeals (kind, subject_id);
+
+CREATE INDEX appeals_open ON appeals (created_at) WHERE status = 'open';
+
+CREATE INDEX appeals_user ON appeals (user_id);
+
+
+-- ----------------------------------------------------------------------------------------------------
 -- booking_blocks
 
 CREATE TABLE booking_blocks (
@@ -1313,6 +1340,46 @@ END;
 
 
 -- ----------------------------------------------------------------------------------------------------
+-- takedown_cases
+
+CREATE TABLE takedown_cases (
+  id TEXT PRIMARY KEY NOT NULL,
+  listing_id TEXT REFERENCES listings (id) ON DELETE SET NULL,
+  listing_name TEXT NOT NULL,
+  owner_id TEXT REFERENCES users (id) ON DELETE SET NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('listed', 'photos')),
+  contact TEXT NOT NULL,
+  details TEXT NOT NULL,
+  image_ids TEXT NOT NULL DEFAULT '[]',
+  proof_key TEXT,
+  network_hash TEXT,
+  status TEXT NOT NULL DEFAULT 'waiting' CHECK (status IN ('waiting', 'contested', 'decided')),
+  created_at INTEGER NOT NULL,
+  notified_at INTEGER,
+  answer_due_at INTEGER,
+  answered_at INTEGER,
+  answer TEXT,
+  photos_hidden INTEGER NOT NULL DEFAULT 0,
+  outcome TEXT CHECK (outcome IN ('taken_down', 'kept_up')),
+  decided_by TEXT,
+  decided_at INTEGER,
+  reason TEXT NOT NULL DEFAULT ''
+);
+
+CREATE INDEX takedown_cases_contact ON takedown_cases (contact) WHERE status <> 'decided';
+
+CREATE INDEX takedown_cases_decided ON takedown_cases (decided_at) WHERE status = 'decided';
+
+CREATE INDEX takedown_cases_listing ON takedown_cases (listing_id);
+
+CREATE INDEX takedown_cases_network ON takedown_cases (network_hash, created_at);
+
+CREATE INDEX takedown_cases_open ON takedown_cases (status, answer_due_at) WHERE status <> 'decided';
+
+CREATE INDEX takedown_cases_owner ON takedown_cases (owner_id) WHERE status <> 'decided';
+
+
+-- ----------------------------------------------------------------------------------------------------
 -- totp_factors
 
 CREATE TABLE totp_factors (
@@ -1432,6 +1499,8 @@ CREATE TABLE verification_requests (
   decided_by TEXT
 , rereview INTEGER NOT NULL DEFAULT 0, changes TEXT NOT NULL DEFAULT '', document_type TEXT
   CHECK (document_type IS NULL OR document_type IN ('passport', 'nz_licence', 'kiwi_access')), image_ids TEXT NOT NULL DEFAULT '[]');
+
+CREATE INDEX verification_requests_decided ON verification_requests (kind, decided_at) WHERE decided_at IS NOT NULL;
 
 CREATE INDEX verification_requests_leftover ON verification_requests (status) WHERE status <> 'pending' AND r2_keys <> '[]';
 

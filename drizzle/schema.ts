@@ -1014,3 +1014,53 @@ export const bookingBlocks = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.numberHash] })],
 );
+
+/**
+ * A takedown case (migration 0076, docs/decisions/0063-takedown-cases.md): someone listed, or whose photos are
+ * used, without consent, and the Harmful Digital Communications Act's 48-hour steps.
+ */
+export const takedownCases = sqliteTable("takedown_cases", {
+  id: text("id").primaryKey(),
+  listingId: text("listing_id").references(() => listings.id, { onDelete: "set null" }),
+  listingName: text("listing_name").notNull(),
+  ownerId: text("owner_id").references(() => users.id, { onDelete: "set null" }),
+  kind: text("kind", { enum: ["listed", "photos"] }).notNull(),
+  contact: text("contact").notNull(),
+  details: text("details").notNull(),
+  imageIds: text("image_ids").notNull().default("[]"),
+  proofKey: text("proof_key"),
+  networkHash: text("network_hash"),
+  status: text("status", { enum: ["waiting", "contested", "decided"] })
+    .notNull()
+    .default("waiting"),
+  createdAt: integer("created_at").notNull(),
+  notifiedAt: integer("notified_at"),
+  answerDueAt: integer("answer_due_at"),
+  answeredAt: integer("answered_at"),
+  answer: text("answer"),
+  photosHidden: flag("photos_hidden"),
+  outcome: text("outcome", { enum: ["taken_down", "kept_up"] }),
+  decidedBy: text("decided_by"),
+  decidedAt: integer("decided_at"),
+  reason: text("reason").notNull().default(""),
+});
+
+/** One appeal of a refusal (migration 0077, docs/decisions/0064-review-times-and-appeals.md). */
+export const appeals = sqliteTable("appeals", {
+  id: text("id").primaryKey(),
+  kind: text("kind", { enum: ["id", "photo", "takedown"] }).notNull(),
+  subjectId: text("subject_id").notNull(),
+  side: text("side", { enum: ["owner", "complainant"] }).notNull(),
+  userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+  listingName: text("listing_name").notNull(),
+  refusal: text("refusal").notNull(),
+  refusedBy: text("refused_by").notNull(),
+  message: text("message").notNull(),
+  status: text("status", { enum: ["open", "upheld", "overturned"] })
+    .notNull()
+    .default("open"),
+  createdAt: integer("created_at").notNull(),
+  decidedAt: integer("decided_at"),
+  decidedBy: text("decided_by"),
+  reason: text("reason").notNull().default(""),
+});

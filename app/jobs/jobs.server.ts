@@ -17,6 +17,7 @@ import { remindExpiringCertificates } from "~/features/agencies/agency-overview.
 import { sendDigests } from "~/features/safety-net/digest.server";
 import { sweepSafetyNet } from "~/features/safety-net/sweep.server";
 import { sweepBookings } from "~/features/bookings/sweep.server";
+import { runTakedownClock } from "~/features/takedowns/clock.server";
 import { runRenewals } from "~/features/billing/renewals.server";
 import { billingGateway } from "~/features/payments/select.server";
 import { sweepVerificationFiles } from "~/features/verification/files.server";
@@ -84,6 +85,12 @@ export const JOBS: readonly Job[] = [
     name: "safety net sweep",
     schedule: EVERY_HALF_HOUR,
     run: (env, _ctx, now) => sweepSafetyNet(env, now).then(() => sendDigests(env, mailOrigin(env), now)),
+  },
+  // Takedown cases whose owner did not answer within 48 hours come down (docs/decisions/0063-takedown-cases.md).
+  {
+    name: "takedown clock",
+    schedule: EVERY_HALF_HOUR,
+    run: (env, ctx, now) => runTakedownClock(env, ctx, mailOrigin(env), now),
   },
   // Booking requests 30 days after their time, numbers a day after it, codes after a day, blocks after 12
   // months (decision 0052).

@@ -9,6 +9,8 @@ import { loadQueueCounts } from "~/features/moderation/admin-home.server";
 import { queueCards } from "~/features/moderation/admin-home";
 import { AdminQueues } from "~/features/moderation/AdminQueues";
 import { loadSafetyNetWaiting } from "~/features/safety-net/waiting.server";
+import { loadTakedownWaiting } from "~/features/takedowns/queue.server";
+import { countOpenAppeals } from "~/features/review-service/appeals.server";
 import { requireAdminPage } from "~/features/accounts/guards.server";
 import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
 import { privateMeta } from "~/features/site/seo";
@@ -20,9 +22,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdminPage(request, context);
   const now = Date.now();
   const { env } = context.cloudflare;
-  const [counts, safetyNet] = await Promise.all([loadQueueCounts(env, now), loadSafetyNetWaiting(env, now)]);
+  const [counts, safetyNet, takedowns, appeals] = await Promise.all([
+    loadQueueCounts(env, now),
+    loadSafetyNetWaiting(env, now),
+    loadTakedownWaiting(env, now),
+    countOpenAppeals(env),
+  ]);
   const queues = queueCards(
-    { ...counts, safetyReports: safetyNet.reports, safetyCorrections: safetyNet.corrections },
+    { ...counts, safetyReports: safetyNet.reports, safetyCorrections: safetyNet.corrections, takedowns, appeals },
     now,
   );
   return data({ firstName: admin.firstName, queues }, { headers: NO_STORE });

@@ -27,6 +27,7 @@ import { VerificationNotices } from "~/features/verification/VerificationNotices
 import { AgencyDetailsForm } from "~/features/agencies/AgencyDetailsForm";
 import type { AgencyValues } from "~/features/agencies/agency";
 import { TwoFactorReminder } from "~/features/accounts/second-factor/TwoFactorOffer";
+import { TakedownNotices } from "~/features/takedowns/TakedownNotices";
 import { pipeHeaders } from "~/platform/http/page-answer";
 import { unsent } from "~/platform/http/unsent";
 import { dashboardAction, dashboardPage } from "~/features/dashboard/dashboard-page.server";
@@ -172,6 +173,7 @@ function DashboardView({ data }: { data: DashboardData }) {
           listings={listings.map((l) => ({ listingId: l.modelId, firstName: l.firstName }))}
           deadlines={data.paymentDeadlines}
         />
+        <TakedownNotices cases={data.takedowns} />
         <VerificationNotices sent={data.notice} notices={data.verificationNotices} />
         {data.agencyDetails ? (
           <AgencyDetailsForm

@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, useLoaderData, useRevalidator, useRouteError } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { ReportLink } from "~/features/moderation/ReportLink";
+import { TakedownLink } from "~/features/takedowns/TakedownLink";
 import { FavouriteButton } from "~/features/likes/FavouriteButton";
 import { LikeButton } from "~/features/likes/LikeButton";
 import { listingAnchor } from "~/features/likes/likes";
@@ -139,6 +140,7 @@ export default function ViewProfile() {
             </div>
           }
         />
+        {profile.live ? <TakedownLink listingId={profile.modelId} /> : null}
       </div>
       {loaded.suggestions.length ? (
         <section aria-labelledby="suggestions-heading" className="space-y-3">

@@ -57,3 +57,26 @@ describe("queueCards", () => {
     expect(overdueWords(2, 48)).toBe("2 past 48 hours");
   });
 });
+
+describe("takedown cases and appeals on the home", () => {
+  it("come last, the takedowns with their clock's overdue count", () => {
+    const cards = queueCards(
+      {
+        verifications: 0,
+        reports: 0,
+        openPayments: 0,
+        strayPayments: 0,
+        failedRenewals: 0,
+        safetyReports: { count: 0, oldestAt: null, overdue: 0, promiseHours: 48 },
+        safetyCorrections: { count: 0, oldestAt: null, overdue: 0, promiseHours: 48 },
+        takedowns: { count: 2, oldestAt: NOW - 3 * H, overdue: 1, promiseHours: 48 },
+        appeals: 4,
+      },
+      NOW,
+    );
+    expect(cards.slice(-2)).toMatchObject([
+      { key: "takedowns", count: 2, oldest: "3 hours", overdueText: "1 past 48 hours", to: "/admin/takedowns" },
+      { key: "appeals", count: 4, oldest: null, to: "/admin/appeals" },
+    ]);
+  });
+});

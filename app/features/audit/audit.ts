@@ -45,7 +45,14 @@ export type AuditAction =
   // Agencies (docs/decisions/0058-worker-consent-and-agency-checks.md).
   | "agency_certificate_checked"
   | "agency_suspend"
-  | "agency_lift";
+  | "agency_lift"
+  // Takedown cases: the decision, and photos hidden while one waits (docs/decisions/0063-takedown-cases.md).
+  | "takedown_remove"
+  | "takedown_keep"
+  | "takedown_hide_photos"
+  // One appeal of a refusal, decided by another administrator (docs/decisions/0064-review-times-and-appeals.md).
+  | "appeal_uphold"
+  | "appeal_overturn";
 
 export const AUDIT_LABELS: Record<AuditAction, string> = {
   verify: "Verified listing",
@@ -81,6 +88,11 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   agency_suspend: "Suspended an agency",
   agency_lift: "Lifted an agency's suspension",
   safety_lift: "Lifted a Safety Net suspension",
+  takedown_remove: "Took content down after a takedown case",
+  takedown_keep: "Kept content up after a takedown case",
+  takedown_hide_photos: "Hid disputed photos while a takedown case waits",
+  appeal_uphold: "Upheld a refusal on appeal",
+  appeal_overturn: "Reversed a refusal on appeal",
 };
 
 export function auditLabel(action: string): string {

@@ -32,8 +32,20 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
   const now = Date.now();
   // One D1 round trip: the session with the listings, the notices, the past-due listings' deadlines (on their
   // cards), whether the menu offers the Safety Net, what each hidden listing still needs, and the menu's count
-  // of booking requests waiting for an answer and, for an agency, its details and its workers' consents.
-  const { user, listings, verificationNotices, paymentDeadlines, safety, publicStates, newRequests, consents, agency } =
+  // of booking requests waiting for an answer, its open takedown cases and, for an agency, its details and its
+  // workers' consents.
+  const {
+    user,
+    listings,
+    verificationNotices,
+    paymentDeadlines,
+    safety,
+    publicStates,
+    newRequests,
+    takedowns,
+    consents,
+    agency,
+  } =
     await readDashboard(request, context, now);
   const [flash, twoFactor] = await Promise.all([
     // "Request sent" after the verification pages redirect here.
@@ -66,6 +78,7 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
         : null,
       publicStates,
       newRequests,
+      takedowns,
       twoFactor,
     },
     { headers: flash.headers },

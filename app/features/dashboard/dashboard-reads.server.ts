@@ -1,7 +1,7 @@
 // Everything the dashboard reads of its owner, in one D1 round trip: the listings with this month's counters
 // and their photos, the verification notices, the past-due deadlines, the Safety Net standing, the listings'
-// public states, the count of new booking requests and, for an agency, its details and its workers' consents
-// (docs/decisions/0058-worker-consent-and-agency-checks.md), read in the session lookup's own batch
+// public states, the count of new booking requests, open takedown cases and, for an agency, its details and its
+// workers' consents (docs/decisions/0058-worker-consent-and-agency-checks.md), read in the session lookup's own batch
 // (withSessionLookup) by a subquery on the session, each select built once per isolate (keptSelect). Each read
 // is written once, in the module that owns it; this one only gathers them (decision 0061).
 import { sql } from "drizzle-orm";
@@ -22,6 +22,8 @@ import type { StoredAgency } from "~/features/agencies/agency.server";
 import { consentSummariesQuery, toConsentSummaries } from "~/features/listings/consent.server";
 import type { ConsentSummary } from "~/features/listings/consent.server";
 import { newRequestCountQuery, toNewRequestCount } from "~/features/bookings/inbox.server";
+import { openCasesQuery } from "~/features/takedowns/answer.server";
+import type { OpenCaseNotice } from "~/features/takedowns/answer.server";
 import { safetyStandingQuery, toSafetyStanding } from "~/features/safety-net/access.server";
 import type { SafetyStanding } from "~/features/safety-net/access.server";
 import { noticeTimes, toVerificationNotices, verificationNoticesQuery } from "~/features/verification/notices.server";
@@ -39,6 +41,7 @@ export type DashboardRows = {
   safety: SafetyStanding;
   publicStates: Record<string, PublicStatus>;
   newRequests: number;
+  takedowns: OpenCaseNotice[];
   /** An agency's workers' consents by listing, and its own details (both empty for anyone else). */
   consents: Record<string, Omit<ConsentSummary, "listingId">>;
   agency: StoredAgency | null;
@@ -56,6 +59,7 @@ function ownerSelects(owner: SQL | Placeholder, key: string) {
     keptSelect(`dashboard-safety:${key}`, (db) => safetyStandingQuery(db, owner)),
     keptSelect(`dashboard-public-states:${key}`, (db) => ownPublicStatesQuery(db, owner)),
     keptSelect(`dashboard-new-requests:${key}`, (db) => newRequestCountQuery(db, owner)),
+    keptSelect(`dashboard-takedowns:${key}`, (db) => openCasesQuery(db, owner)),
     keptSelect(`dashboard-consents:${key}`, (db) => consentSummariesQuery(db, owner)),
     keptSelect(`dashboard-agency:${key}`, (db) => agencyQuery(db, owner)),
   ] as const;
@@ -68,7 +72,7 @@ function statements(env: Env, selects: Selects, values: Record<string, unknown>)
 }
 
 function rowsOf(
-  [listings, images, notices, pastDue, safety, publicStates, newRequests, consents, agency]: Selects,
+  [listings, images, notices, pastDue, safety, publicStates, newRequests, takedowns, consents, agency]: Selects,
   results: D1Result[],
   now: number,
 ) {
@@ -79,8 +83,9 @@ function rowsOf(
     safety: toSafetyStanding(safety.rows(results[4])),
     publicStates: toOwnPublicStates(publicStates.rows(results[5])),
     newRequests: toNewRequestCount(newRequests.rows(results[6])),
-    consents: toConsentSummaries(consents.rows(results[7])),
-    agency: toStoredAgency(agency.rows(results[8])),
+    takedowns: takedowns.rows(results[7]),
+    consents: toConsentSummaries(consents.rows(results[8])),
+    agency: toStoredAgency(agency.rows(results[9])),
   };
 }
 

@@ -53,6 +53,11 @@ export const NOT_EXPORTED_TABLES: Record<string, string> = {
   safety_digests: "Whether the account asked for the Safety Net e-mail, shown on the Safety Net page.",
   safety_suspensions:
     "An administrator's decision that the account may not use the Safety Net, with its reason; the Privacy Officer answers requests for it.",
+  // Takedown cases (docs/decisions/0063-takedown-cases.md).
+  appeals:
+    "An appeal's words go to the administrators who decide it and its outcome is e-mailed; a complainant's appeal is not the owner's data. The Privacy Officer answers requests for an appeal itself.",
+  takedown_cases:
+    "Complaints about the account's listings hold the complainant's words and address, which are theirs, not the owner's; the owner reads each case and their own answer on its page, and the Privacy Officer answers requests for more.",
 };
 
 /** SQLite's and Cloudflare's own tables, which hold no one's data. */

@@ -1,6 +1,6 @@
 // The dashboard's Active Now and Live toggles on the owner's listing (the page and the JSON API share them).
 import type { WaitUntil } from "~/platform/request-context";
-import { and, eq } from "drizzle-orm";
+import { and, eq, not } from "drizzle-orm";
 import { activeChange, liveChange, TOGGLE_ERRORS } from "~/features/listings/state";
 import type { ListingState } from "~/features/listings/state";
 import { visibilitySet } from "~/features/listings/visibility.server";
@@ -8,6 +8,7 @@ import { getDb, schema } from "~/platform/data/db.server";
 import { writeProfileSnapshot } from "~/features/profile/profile.server";
 import { publicState, publishProfileUpdate } from "~/platform/realtime/publish.server";
 import { findOwnListing } from "~/features/listings/own-listing.server";
+import { isTakenDown, TAKEN_DOWN_MSG, takenDown } from "~/features/takedowns/standing.server";
 
 const l = schema.listings;
 
@@ -51,6 +52,10 @@ export async function setListingFlag(
   if (toggle === "live" && desired !== false && !listing.live && !listing.paid) {
     return { ok: false, status: 409, error: TOGGLE_ERRORS.notPaid };
   }
+  // Taken down after a takedown case: not the owner's switch to undo (docs/decisions/0063-takedown-cases.md).
+  if (toggle === "live" && desired !== false && !listing.live && (await isTakenDown(env, listingId))) {
+    return { ok: false, status: 409, error: TAKEN_DOWN_MSG };
+  }
 
   const next = { ...listing, ...change.next };
   // A toggle that changes nothing writes and tells nobody.
@@ -59,7 +64,7 @@ export async function setListingFlag(
   }
   const guard =
     next.live && toggle === "live"
-      ? and(eq(l.verified, true), eq(l.paid, true))
+      ? and(eq(l.verified, true), eq(l.paid, true), not(takenDown(l.id)))
       : next.active
         ? eq(l.live, true)
         : undefined;

@@ -54,7 +54,13 @@ export type ModerationCounts = {
 };
 
 /** What waits in each queue: moderation's counts and the Safety Net's (safety-net/waiting.server.ts). */
-export type QueueCounts = ModerationCounts & { safetyReports: Timed; safetyCorrections: Timed };
+export type QueueCounts = ModerationCounts & {
+  safetyReports: Timed;
+  safetyCorrections: Timed;
+  /** Takedown cases and appeals (decisions 0063, 0064): features above moderation, so the route passes them in. */
+  takedowns?: Timed;
+  appeals?: number;
+};
 
 const timed = (w: Timed, now: number) => ({
   count: w.count,
@@ -66,6 +72,25 @@ const timed = (w: Timed, now: number) => ({
 const plain = (count: number) => ({ count, oldest: null, overdue: 0, overdueText: null });
 
 export function queueCards(counts: QueueCounts, now: number): QueueCard[] {
+  const later: QueueCard[] = [];
+  if (counts.takedowns)
+    later.push({
+      key: "takedowns",
+      label: "Takedown cases open",
+      ...timed(counts.takedowns, now),
+      to: "/admin/takedowns",
+      none: "No open takedown cases.",
+      what: "People listed, or whose photos are used, without consent: the owner's 48 hours, then yours.",
+    });
+  if (counts.appeals !== undefined)
+    later.push({
+      key: "appeals",
+      label: "Appeals open",
+      ...plain(counts.appeals),
+      to: "/admin/appeals",
+      none: "No open appeals.",
+      what: "One appeal of a refusal each, for an administrator who did not make it.",
+    });
   return [
     {
       key: "verifications",
@@ -123,5 +148,6 @@ export function queueCards(counts: QueueCounts, now: number): QueueCard[] {
       none: "No failed renewals.",
       what: "Past due: the second attempt is still to come.",
     },
+    ...later,
   ];
 }

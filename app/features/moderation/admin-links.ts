@@ -4,6 +4,8 @@ export const ADMIN_LINKS = [
   { to: "/admin/verifications", label: "Verifications" },
   { to: "/admin/reports", label: "Reports" },
   { to: "/admin/agencies", label: "Agencies" },
+  { to: "/admin/takedowns", label: "Takedowns" },
+  { to: "/admin/appeals", label: "Appeals" },
   { to: "/admin/subscriptions", label: "Subscriptions" },
   { to: "/admin/safety-net", label: "Safety Net" },
   { to: "/admin/exposure", label: "Exposure" },

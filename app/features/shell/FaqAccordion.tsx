@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import type { SyntheticEvent } from "react";
 import type { FaqGroup } from "./faq";
 import { ChevronDownIcon } from "~/ui/icons";
@@ -43,6 +44,13 @@ export function FaqAccordion({ groups }: { groups: readonly FaqGroup[] }) {
                   {item.answer.map((paragraph) => (
                     <p key={paragraph}>{paragraph}</p>
                   ))}
+                  {item.link ? (
+                    <p>
+                      <Link to={item.link.to} className="text-accent underline underline-offset-2">
+                        {item.link.label}
+                      </Link>
+                    </p>
+                  ) : null}
                 </div>
               </details>
             ))}

@@ -5,7 +5,8 @@ import { formatDollarsAndCents } from "~/platform/money";
 import { PLANS } from "~/core/plans";
 import { INACTIVE_LISTING_MONTHS, SUPPORT_EMAIL } from "~/features/site/site";
 
-export type FaqItem = { id: string; question: string; answer: readonly string[] };
+/** `link`: a page the answer points to, shown under its paragraphs. */
+export type FaqItem = { id: string; question: string; answer: readonly string[]; link?: { to: string; label: string } };
 export type FaqGroup = { id: "general" | "verification" | "subscriptions"; title: string; items: readonly FaqItem[] };
 
 const standard = `${PLANS.standard.name} (${formatDollarsAndCents(PLANS.standard.priceCents)} per week)`;
@@ -79,7 +80,9 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
         question: "How long does verification take?",
         answer: [
           "Verification typically takes 24-48 hours. We e-mail you when it is done or if we need anything else.",
+          "The current waits for ID checks, photo checks and takedown cases, measured from the last 7 days of decisions, are on their own page. A refusal always gives its reason and can be appealed once.",
         ],
+        link: { to: "/review-times", label: "Current review times" },
       },
       {
         id: "id-documents",

@@ -44,6 +44,12 @@ export const NOTICE = {
   passkeyRemoved: "The passkey has been removed.",
   reportHidden: "The listing is hidden (no longer live) and its open reports are closed.",
   reportDismissed: "The report has been dismissed.",
+  // Takedown cases (app/features/takedowns, docs/decisions/0063-takedown-cases.md).
+  takedownAgreed: "Thank you. The content has been taken down, and the person who asked has been told.",
+  takedownDisputed: "Your answer has been sent. An administrator will decide, and we will e-mail you the outcome.",
+  takedownDecided: "The case is decided. The proof photo has been deleted and both sides have been told.",
+  takedownPhotosHidden: "The disputed photos are hidden until the case is decided.",
+  appealDecided: "The appeal is decided and the person who appealed has been told.",
   requestApproved: "Request approved. The documents have been deleted.",
   requestRejected:
     "Request rejected. The provider will see your reason on their dashboard; the documents have been deleted.",

@@ -81,7 +81,11 @@ export function VerificationNotices({
             >
               {n.kind === "id" ? "Get Verified" : "Verify Photos"}
             </a>
-            .
+            , or appeal this decision once: another administrator looks at it (
+            <a className="underline underline-offset-2" href={`/appeal/${n.kind}/${n.requestId}`}>
+              Appeal
+            </a>
+            ).
           </p>
         </Alert>
       ))}

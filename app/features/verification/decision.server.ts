@@ -4,6 +4,7 @@ import type { WaitUntil } from "~/platform/request-context";
 import { and, eq, exists, inArray, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
+import type { BatchItem } from "drizzle-orm/batch";
 import { isId } from "~/platform/data/ids";
 import { parseRejectReason } from "./verification";
 import type { VerificationKind } from "./verification";
@@ -167,6 +168,9 @@ async function recordDecision(
     status,
     reason,
     now,
+    guard = isPending,
+    before = [],
+    auditDetail,
   }: {
     request: DecidedRequest;
     adminId: string;
@@ -174,6 +178,11 @@ async function recordDecision(
     status: "approved" | "rejected";
     reason: string;
     now: number;
+    /** Which requests this decision may change: pending ones, or a refusal overturned on appeal. */
+    guard?: SQL;
+    /** Statements that go first in the batch (an appeal's own decision, which `guard` then checks). */
+    before?: BatchItem<"sqlite">[];
+    auditDetail?: string;
   },
 ): Promise<boolean> {
   // "This batch decided the request": the marker the later statements check (changes() would only speak
@@ -185,11 +194,12 @@ async function recordDecision(
       .where(and(eq(vr.id, request.id), eq(vr.status, status), eq(vr.decidedAt, now), eq(vr.decidedBy, adminId))),
   );
   const flags = listingFlags(db, request, decision, now);
-  const [decided] = await db.batch([
+  const results = await db.batch([
+    ...(before as [BatchItem<"sqlite">]),
     db
       .update(vr)
       .set({ status, reason, decidedAt: now, decidedBy: adminId })
-      .where(and(eq(vr.id, request.id), isPending)),
+      .where(and(eq(vr.id, request.id), guard)),
     // A rejection changes no flag but still moves updated_at: the owner's open dashboard reloads and shows why.
     db
       .update(l)
@@ -202,14 +212,46 @@ async function recordDecision(
         action: `${decision}_${request.rereview ? "rereview" : request.kind}`,
         listingId: request.listingId,
         requestId: request.id,
-        detail: reason ? `${request.listingName}: ${reason}` : request.listingName,
+        detail: auditDetail ?? (reason ? `${request.listingName}: ${reason}` : request.listingName),
       },
       now,
       decidedHere,
     ),
     ...photoStatements(db, request, decision, now, decidedHere),
   ]);
-  return decided.meta.changes > 0;
+  return (results[before.length] as D1Result).meta.changes > 0;
+}
+
+/**
+ * A refusal approved on appeal (docs/decisions/0064-review-times-and-appeals.md): an approval's effects, in one
+ * batch after the appeal's statements, only if they decided the appeal. False when it is not a refusal (now).
+ */
+export async function approveAfterAppeal(
+  env: Pick<Env, "DB" | "PHOTOS" | "PROFILES" | "ListingsRoom" | "SITE_NAME"> & EmailEnv,
+  ctx: WaitUntil,
+  adminId: string,
+  requestId: string,
+  appeal: { statements: BatchItem<"sqlite">[]; decided: SQL },
+  { origin, now }: { origin: string; now: number },
+): Promise<boolean> {
+  const db = getDb(env);
+  const request = await loadRequest(db, requestId);
+  if (!request || request.status !== "rejected") return false;
+  const approved = await recordDecision(db, {
+    request,
+    adminId,
+    decision: "approve",
+    status: "approved",
+    reason: "",
+    now,
+    guard: and(sql`${vr.status} = 'rejected'`, appeal.decided)!,
+    before: appeal.statements,
+    auditDetail: `${request.listingName}: approved on appeal`,
+  });
+  if (!approved) return false;
+  await afterListingChange(env, ctx, request.listingId, publicState(request));
+  await tellOwner(env, { ...request, status: "approved", reason: "" }, origin);
+  return true;
 }
 
 /** Each decision reaches the owner by e-mail too, with the reason for a refusal and the next step. */

@@ -7,7 +7,7 @@
 // keeps working: SEALING_KEY is read first, TWO_FACTOR_KEY when it is absent, and both hold the same key
 // material, so everything sealed before opens after (docs/decisions/0038-sealing-key.md).
 // The seed (drizzle/seed) uses this module too, to give the demo administrator a sealed secret.
-import { openWith, readWorkerSecret, sealWith, workerKeyBytes } from "./worker-key.server";
+import { openWith, readWorkerSecret, sealWith, toBase64Url, workerKeyBytes } from "./worker-key.server";
 
 /** The secret's names, the one to read first first. */
 export const SEALING_KEY_NAMES = ["SEALING_KEY", "TWO_FACTOR_KEY"] as const;
@@ -58,4 +58,71 @@ export async function openSecret(env: KeyEnv, binding: string, sealed: string): 
   throw new SealingKeyError(
     opened.why === "format" ? "unknown sealed secret format" : "sealed secret does not open with SEALING_KEY",
   );
+}
+
+const IV_LENGTH = 12;
+
+/**
+ * Bytes sealed like a secret (a takedown case's proof photo in R2): the IV, then AES-GCM's output, the binding
+ * (the object's key) bound in, so sealed bytes copied under another key do not open.
+ */
+export async function sealBytes(env: KeyEnv, binding: string, bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
+  const iv = crypto.getRandomValues(new Uint8Array(IV_LENGTH));
+  const sealed = await crypto.subtle.encrypt(
+    { name: "AES-GCM", iv, additionalData: new TextEncoder().encode(binding) },
+    await keyFor(env),
+    bytes,
+  );
+  const out = new Uint8Array(IV_LENGTH + sealed.byteLength);
+  out.set(iv, 0);
+  out.set(new Uint8Array(sealed), IV_LENGTH);
+  return out;
+}
+
+/** What `sealBytes` sealed, or null when it does not open with this key and binding. */
+export async function openBytes(
+  env: KeyEnv,
+  binding: string,
+  sealed: Uint8Array<ArrayBuffer>,
+): Promise<Uint8Array<ArrayBuffer> | null> {
+  if (sealed.length <= IV_LENGTH) return null;
+  try {
+    const plain = await crypto.subtle.decrypt(
+      { name: "AES-GCM", iv: sealed.slice(0, IV_LENGTH), additionalData: new TextEncoder().encode(binding) },
+      await keyFor(env),
+      sealed.slice(IV_LENGTH),
+    );
+    return new Uint8Array(plain);
+  } catch {
+    return null;
+  }
+}
+
+const hashKeys = new Map<string, Promise<CryptoKey>>();
+
+/**
+ * A keyed hash (HMAC-SHA-256, base64url) of `value` for one purpose, its key derived from SEALING_KEY by HKDF
+ * with the purpose as info: a network address kept for a limit cannot be found again by hashing every address.
+ */
+export async function keyedHash(env: KeyEnv, purpose: string, value: string): Promise<string> {
+  const secret = readWorkerSecret(env, SEALING_KEY_NAMES);
+  const bytes = workerKeyBytes(secret, "SEALING_KEY", fail);
+  const id = `${purpose}\u0000${secret!.value}`;
+  let pending = hashKeys.get(id);
+  if (!pending) {
+    pending = crypto.subtle
+      .importKey("raw", bytes, "HKDF", false, ["deriveKey"])
+      .then((base) =>
+        crypto.subtle.deriveKey(
+          { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: new TextEncoder().encode(purpose) },
+          base,
+          { name: "HMAC", hash: "SHA-256", length: 256 },
+          false,
+          ["sign"],
+        ),
+      );
+    hashKeys.set(id, pending);
+  }
+  const mac = await crypto.subtle.sign("HMAC", await pending, new TextEncoder().encode(value));
+  return toBase64Url(new Uint8Array(mac));
 }

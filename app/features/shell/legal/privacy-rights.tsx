@@ -121,6 +121,15 @@ export const PRIVACY_RIGHTS_SECTIONS: readonly LegalSection[] = [
           they have 48 hours to agree to its removal or to respond. If they agree, do not respond within 48 hours, or
           cannot be reached, we take the content down. If they object, we tell you, and you can take the matter further.
         </p>
+        <p id="takedown">
+          If you are the person in a listing, or its photos are yours, and you did not agree, use{" "}
+          <strong>Ask us to take it down</strong> under the profile. It asks for an e-mail address for the outcome and,
+          if you wish, a photo that proves it. The proof photo is sealed (encrypted) before it is stored, only our
+          administrators see it, and it is deleted when the case is decided. The listing&apos;s owner reads a copy of
+          what you wrote, never your address or your photo. If the owner disputes it, an administrator decides and gives
+          the reason; either side may appeal that decision once. The current waits are on our{" "}
+          <Link to="/review-times">review times</Link> page.
+        </p>
         <p>
           Content that is clearly illegal, such as anything involving a person under 18, is removed straight away
           without waiting. For free, confidential help with online harm, contact{" "}
