@@ -47,10 +47,10 @@ const VARIANTS: Variant[] = [
   { kind: "cropped up to 10 %", label: "10 % left", make: crop(0.1, 0, 0, 0) },
   { kind: "cropped up to 10 %", label: "10 % top", make: crop(0, 0.1, 0, 0) },
   { kind: "cropped up to 10 %", label: "10 % bottom right", make: crop(0, 0, 0.1, 0.1) },
-  { kind: "cropped up to 10 %, off the 5 % steps", label: "3/7/2/1 %", make: crop(0.03, 0.02, 0.07, 0.01) },
-  { kind: "cropped up to 10 %, off the 5 % steps", label: "7/0/3/8 %", make: crop(0.07, 0.08, 0.03, 0) },
-  { kind: "cropped up to 10 %, off the 5 % steps", label: "2 % each side", make: crop(0.02, 0.02, 0.02, 0.02) },
-  { kind: "cropped up to 10 %, off the 5 % steps", label: "8 % left", make: crop(0.08, 0, 0, 0) },
+  { kind: "cropped up to 10 %, off the guesses' steps", label: "3/7/2/1 %", make: crop(0.03, 0.02, 0.07, 0.01) },
+  { kind: "cropped up to 10 %, off the guesses' steps", label: "7/0/3/8 %", make: crop(0.07, 0.08, 0.03, 0) },
+  { kind: "cropped up to 10 %, off the guesses' steps", label: "2 % each side", make: crop(0.02, 0.02, 0.02, 0.02) },
+  { kind: "cropped up to 10 %, off the guesses' steps", label: "8 % left", make: crop(0.08, 0, 0, 0) },
   { kind: "brightened or darkened 10 %", label: "+10 %", make: (img) => img.linear(1.1, 0) },
   { kind: "brightened or darkened 10 %", label: "−10 %", make: (img) => img.linear(0.9, 0) },
 ];
@@ -90,7 +90,7 @@ function closest(pictures: Picture[], differ: (a: Picture, b: Picture) => boolea
 const listingOf = (p: Picture) => p.name.split("#")[0];
 
 describe("perceptual hash on the seed pictures", () => {
-  it("matches no two different pictures of the 72 demo listings or of the bench seed's pool", () => {
+  it("matches no two different pictures of the 72 demo listings or of the bench seed's pool", { timeout: 120_000 }, () => {
     const demoPairs = closest(demo, (a, b) => listingOf(a) !== listingOf(b));
     const sameListing = closest(demo, (a, b) => listingOf(a) === listingOf(b));
     const poolPairs = closest(pool, () => true);
@@ -115,7 +115,7 @@ describe("perceptual hash on the seed pictures", () => {
 
   it("catches ≥ 95 % of copies of each kind of change", { timeout: 600_000 }, async () => {
     // Every fourth demo picture and every pool picture: both kinds of drawing, every palette and style.
-    const originals = [...demo.filter((_, i) => i % 4 === 0), ...pool];
+    const originals = [...demo.filter((_, i) => i % 8 === 0), ...pool];
     const byKind = new Map<string, { caught: number; total: number; worst: number; labels: Map<string, number[]> }>();
     for (const picture of originals) {
       const meta = await sharp(picture.bytes).metadata();
@@ -142,7 +142,6 @@ describe("perceptual hash on the seed pictures", () => {
       return `| ${kind} | ${row.caught}/${row.total} (${((100 * row.caught) / row.total).toFixed(1)} %) | ${row.worst} | ${detail} |`;
     });
     console.log(`detection at threshold ${MATCH_THRESHOLD}, ${originals.length} originals:\n${lines.join("\n")}`);
-    for (const [kind, row] of byKind)
-      if (!kind.includes("off the")) expect(row.caught / row.total, kind).toBeGreaterThanOrEqual(0.95);
+    for (const [kind, row] of byKind) expect(row.caught / row.total, kind).toBeGreaterThanOrEqual(0.95);
   });
 });
