@@ -4,6 +4,7 @@
 // (locally the binding is sharp too: stretched to 32 × 32, written as PNG).
 import path from "node:path";
 import sharp from "sharp";
+import type { Sharp } from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { generateDemoData } from "../../drizzle/seed/generate";
 import { FULL, renderArt } from "../../drizzle/seed/photos";
@@ -22,9 +23,9 @@ async function fingerprint(bytes: Uint8Array | Buffer) {
   return fingerprintOfPng(new Uint8Array(png));
 }
 
-type Variant = { kind: string; label: string; make: (img: sharp.Sharp, w: number, h: number) => sharp.Sharp };
+type Variant = { kind: string; label: string; make: (img: Sharp, w: number, h: number) => Sharp };
 
-const crop = (l: number, t: number, r: number, b: number) => (img: sharp.Sharp, w: number, h: number) =>
+const crop = (l: number, t: number, r: number, b: number) => (img: Sharp, w: number, h: number) =>
   img.extract({
     left: Math.round(w * l),
     top: Math.round(h * t),
@@ -36,12 +37,12 @@ const VARIANTS: Variant[] = [
   ...[0.5, 0.75, 1.5, 2].map((f) => ({
     kind: "resized 50–200 %",
     label: `${f * 100} %`,
-    make: (img: sharp.Sharp, w: number) => img.resize(Math.round(w * f)),
+    make: (img: Sharp, w: number) => img.resize(Math.round(w * f)),
   })),
   ...[50, 70, 95].map((q) => ({
     kind: "JPEG quality 50–95",
     label: `q${q}`,
-    make: (img: sharp.Sharp) => img.jpeg({ quality: q }),
+    make: (img: Sharp) => img.jpeg({ quality: q }),
   })),
   { kind: "cropped up to 10 %", label: "5 % each side", make: crop(0.05, 0.05, 0.05, 0.05) },
   { kind: "cropped up to 10 %", label: "10 % left", make: crop(0.1, 0, 0, 0) },

@@ -41,7 +41,11 @@ export type AuditAction =
   | "safety_correction_handled"
   // A suspension from the Safety Net, and lifting it (docs/decisions/0043-safety-net-second-pass.md).
   | "safety_suspend"
-  | "safety_lift";
+  | "safety_lift"
+  // The side-by-side queue of photos that match another account's (docs/decisions/0057).
+  | "match_release"
+  | "match_remove"
+  | "match_impersonation";
 
 export const AUDIT_LABELS: Record<AuditAction, string> = {
   verify: "Verified listing",
@@ -74,6 +78,9 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   safety_correction_handled: "Handled a Safety Net correction request",
   safety_suspend: "Suspended an account from the Safety Net",
   safety_lift: "Lifted a Safety Net suspension",
+  match_release: "Released a photo that matched another listing",
+  match_remove: "Removed a photo that matched another listing",
+  match_impersonation: "Took down a photo as impersonation",
 };
 
 export function auditLabel(action: string): string {

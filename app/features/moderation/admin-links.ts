@@ -3,6 +3,7 @@ export const ADMIN_LINKS = [
   { to: "/admin", label: "Admin home" },
   { to: "/admin/verifications", label: "Verifications" },
   { to: "/admin/reports", label: "Reports" },
+  { to: "/admin/matches", label: "Matches" },
   { to: "/admin/subscriptions", label: "Subscriptions" },
   { to: "/admin/safety-net", label: "Safety Net" },
   { to: "/admin/exposure", label: "Exposure" },

@@ -44,6 +44,10 @@ export const NOTICE = {
   passkeyRemoved: "The passkey has been removed.",
   reportHidden: "The listing is hidden (no longer live) and its open reports are closed.",
   reportDismissed: "The report has been dismissed.",
+  // The side-by-side queue (app/features/verification/matches/).
+  matchReleased: "The photo is released and now shows on its listing.",
+  matchRemoved: "The photo is removed.",
+  matchTakenDown: "The photo is taken down as impersonation; the same photo is refused if anyone uploads it again.",
   requestApproved: "Request approved. The documents have been deleted.",
   requestRejected:
     "Request rejected. The provider will see your reason on their dashboard; the documents have been deleted.",
