@@ -9,7 +9,7 @@ import { MAX_PENDING_PER_USER, PENDING_TTL_MS, pendingKey, UPLOAD_MSG } from "./
 import { findPhotoMatch, isTakenDown, MATCH_MSG, photoFingerprint } from "./phash.server";
 
 export type UploadResult =
-  | { ok: true; upload: { uploadId: string; width: number; height: number; held: boolean } }
+  | { ok: true; upload: { uploadId: string; width: number; height: number } }
   | { ok: false; status: number; error: string; problem?: PhotoProblem | "limit" | "taken_down" };
 
 /** Processes and stores one photo for `userId`, answering its upload id. */
@@ -63,8 +63,5 @@ export async function createPendingUpload(
     await env.PHOTOS.delete(key).catch(() => undefined);
     throw error;
   }
-  return {
-    ok: true,
-    upload: { uploadId: id, width: result.photo.width, height: result.photo.height, held: match !== null },
-  };
+  return { ok: true, upload: { uploadId: id, width: result.photo.width, height: result.photo.height } };
 }
