@@ -210,7 +210,7 @@ CREATE TABLE identity_reviews (
   kind TEXT NOT NULL CHECK (kind IN ('photo', 'phone')),
   listing_id TEXT NOT NULL REFERENCES listings(id) ON DELETE CASCADE,
   other_listing_id TEXT REFERENCES listings(id) ON DELETE SET NULL,
-  held_photo_id TEXT REFERENCES held_photos(id) ON DELETE CASCADE,
+  held_photo_id TEXT REFERENCES held_photos(id) ON DELETE SET NULL,
   other_image_id TEXT REFERENCES listing_images(id) ON DELETE SET NULL,
   distance INTEGER,
   status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'released', 'removed', 'impersonation')),

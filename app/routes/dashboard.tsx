@@ -177,6 +177,7 @@ function DashboardView({ data }: { data: DashboardData }) {
                 pauseError={pauseError?.listingId === listing.modelId ? pauseError.error : null}
                 paymentDeadline={data.paymentDeadlines[listing.modelId] ?? null}
                 publicStatus={data.publicStates[listing.modelId] ?? null}
+                heldPhotos={data.heldPhotos[listing.modelId] ?? []}
               />
             ))}
           </div>

@@ -5,6 +5,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { MATCH_MSG } from "~/features/photos/phash.server";
 import { snapshotKey } from "~/features/profile/profile.server";
+import { HELD_TEXT } from "~/features/verification/verification";
 import { signedIn, upload } from "./client";
 import type { SignedIn } from "./client";
 import { countRows, positions, rows, saveForm, SMALL_JPEG, uniquePhoto, validValues } from "./editor-fixtures";
@@ -38,7 +39,11 @@ async function listingWith(as: SignedIn, ids: string[]) {
 /** The original on one account, then a cropped copy of it in a listing of another account. */
 async function heldCopy() {
   const owner = await signedIn({ agency: true });
-  const original = await listingWith(owner, [await uploadId(owner, SMALL_JPEG), await uploadId(owner), await uploadId(owner)]);
+  const original = await listingWith(owner, [
+    await uploadId(owner, SMALL_JPEG),
+    await uploadId(owner),
+    await uploadId(owner),
+  ]);
   const thief = await signedIn({ agency: true });
   const copy = await croppedCopy(SMALL_JPEG);
   const ids = [await uploadId(thief), await uploadId(thief, copy), await uploadId(thief), await uploadId(thief)];
@@ -55,7 +60,11 @@ const admin = () => signedIn({ admin: true, agency: true });
 describe("a photo of another account is held at upload", () => {
   it("keeps the hash of every shown photo, and lets an account reuse its own photos", async () => {
     const owner = await signedIn({ agency: true });
-    const { id } = await listingWith(owner, [await uploadId(owner, SMALL_JPEG), await uploadId(owner), await uploadId(owner)]);
+    const { id } = await listingWith(owner, [
+      await uploadId(owner, SMALL_JPEG),
+      await uploadId(owner),
+      await uploadId(owner),
+    ]);
     expect(await countRows("photo_hashes", "listing_id = ?", id)).toBe(3);
     // The same account's own copy is not a match.
     const again = [await uploadId(owner, await croppedCopy(SMALL_JPEG)), await uploadId(owner), await uploadId(owner)];
@@ -65,7 +74,10 @@ describe("a photo of another account is held at upload", () => {
   });
 
   it("holds a cropped copy: not shown anywhere, written with its review item", async () => {
-    const { original, later, review } = await heldCopy();
+    const { owner, original, thief, later, review } = await heldCopy();
+    // The owner of the held photo is told on the dashboard; the other account is not.
+    expect(await (await thief.client.get("/dashboard")).text()).toContain(HELD_TEXT);
+    expect(await (await owner.client.get("/dashboard")).text()).not.toContain(HELD_TEXT);
     expect(later.images).toHaveLength(3);
     expect(await countRows("listing_images", "listing_id = ?", later.id)).toBe(3);
     expect(await countRows("held_photos", "listing_id = ?", later.id)).toBe(1);
@@ -105,7 +117,9 @@ describe("a photo of another account is held at upload", () => {
     const { later, review } = await heldCopy();
     const [held] = await rows<{ r2_key: string }>("SELECT r2_key FROM held_photos");
     const boss = await admin();
-    expect((await boss.client.post("/admin/matches", { form: { intent: "remove", reviewId: review.id } })).status).toBe(303);
+    expect((await boss.client.post("/admin/matches", { form: { intent: "remove", reviewId: review.id } })).status).toBe(
+      303,
+    );
     await backgroundWorkDone();
     expect(await countRows("listing_images", "listing_id = ?", later.id)).toBe(3);
     expect(await countRows("held_photos")).toBe(0);
@@ -130,8 +144,12 @@ describe("a photo of another account is held at upload", () => {
   it("refuses an unknown decision or item with a clear error", async () => {
     const { review } = await heldCopy();
     const boss = await admin();
-    expect((await boss.client.post("/admin/matches", { form: { intent: "maybe", reviewId: review.id } })).status).toBe(400);
-    expect((await boss.client.post("/admin/matches", { form: { intent: "release", reviewId: "nope" } })).status).toBe(404);
+    expect((await boss.client.post("/admin/matches", { form: { intent: "maybe", reviewId: review.id } })).status).toBe(
+      400,
+    );
+    expect((await boss.client.post("/admin/matches", { form: { intent: "release", reviewId: "nope" } })).status).toBe(
+      404,
+    );
     expect(await countRows("identity_reviews", "status = 'pending'")).toBe(1);
   });
 });

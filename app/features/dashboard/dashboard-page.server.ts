@@ -29,7 +29,7 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
   // One D1 round trip: the session with the listings, the notices, the past-due listings' deadlines (on their
   // cards), whether the menu offers the Safety Net, what each hidden listing still needs, and the menu's count
   // of booking requests waiting for an answer.
-  const { user, listings, verificationNotices, paymentDeadlines, safety, publicStates, newRequests } =
+  const { user, listings, verificationNotices, paymentDeadlines, safety, publicStates, newRequests, heldPhotos } =
     await readDashboard(request, context, now);
   const [flash, twoFactor] = await Promise.all([
     // "Request sent" after the verification pages redirect here.
@@ -50,6 +50,7 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
       safetyNet: safety.access || safety.ownReports,
       publicStates,
       newRequests,
+      heldPhotos,
       twoFactor,
     },
     { headers: flash.headers },

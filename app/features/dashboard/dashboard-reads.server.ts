@@ -20,7 +20,8 @@ import { newRequestCountQuery, toNewRequestCount } from "~/features/bookings/inb
 import { safetyStandingQuery, toSafetyStanding } from "~/features/safety-net/access.server";
 import type { SafetyStanding } from "~/features/safety-net/access.server";
 import { noticeTimes, toVerificationNotices, verificationNoticesQuery } from "~/features/verification/notices.server";
-import type { VerificationNotice } from "~/features/verification/verification";
+import type { HeldPhotoView, VerificationNotice } from "~/features/verification/verification";
+import { heldPhotosQuery, toHeldPhotos } from "~/features/verification/held-photos.server";
 import { keptSelect, keptStatement } from "~/platform/data/db.server";
 import type { DashboardListing } from "./dashboard";
 import { dashboardListingsQueries, toDashboardListings } from "./dashboard.server";
@@ -34,6 +35,8 @@ export type DashboardRows = {
   safety: SafetyStanding;
   publicStates: Record<string, PublicStatus>;
   newRequests: number;
+  /** Photos held for review, by listing id (decision 0057). */
+  heldPhotos: Record<string, HeldPhotoView[]>;
 };
 
 /** The page's selects with `owner` (the session's subquery, or the user id's placeholder) under `key`. */
@@ -48,6 +51,7 @@ function ownerSelects(owner: SQL | Placeholder, key: string) {
     keptSelect(`dashboard-safety:${key}`, (db) => safetyStandingQuery(db, owner)),
     keptSelect(`dashboard-public-states:${key}`, (db) => ownPublicStatesQuery(db, owner)),
     keptSelect(`dashboard-new-requests:${key}`, (db) => newRequestCountQuery(db, owner)),
+    keptSelect(`dashboard-held-photos:${key}`, (db) => heldPhotosQuery(db, owner)),
   ] as const;
 }
 
@@ -58,7 +62,7 @@ function statements(env: Env, selects: Selects, values: Record<string, unknown>)
 }
 
 function rowsOf(
-  [listings, images, notices, pastDue, safety, publicStates, newRequests]: Selects,
+  [listings, images, notices, pastDue, safety, publicStates, newRequests, held]: Selects,
   results: D1Result[],
   now: number,
 ) {
@@ -69,6 +73,7 @@ function rowsOf(
     safety: toSafetyStanding(safety.rows(results[4])),
     publicStates: toOwnPublicStates(publicStates.rows(results[5])),
     newRequests: toNewRequestCount(newRequests.rows(results[6])),
+    heldPhotos: toHeldPhotos(held.rows(results[7])),
   };
 }
 

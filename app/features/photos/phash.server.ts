@@ -74,6 +74,5 @@ export async function isTakenDown(env: Pick<Env, "DB">, fingerprint: Fingerprint
 export const MATCH_MSG = {
   takenDown:
     "This photo was taken down from another listing as impersonation, so it can’t be used. If it is yours, contact us.",
-  underReview: "Under review: this photo matches one on another listing",
   hashFailed: "We couldn’t process this photo. Please try a different one.",
 } as const;

@@ -1,6 +1,6 @@
 // The side-by-side queue (/admin/matches, docs/decisions/0057-stolen-photos-caught-at-upload.md): each pending
 // item with both listings, oldest first, and the owner's view of their own held photos.
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { data, redirect } from "@remix-run/cloudflare";
 import type { AppLoadContext } from "@remix-run/cloudflare";
@@ -100,17 +100,4 @@ export async function matchesAction(request: Request, context: AppLoadContext) {
     status: 303,
     headers: await setFlash(new Headers(NO_STORE), env, NOTICE[intent]),
   });
-}
-
-/** The owner's held photos of one listing, for the editor: shown to them with the words of the issue. */
-export async function heldPhotosOf(env: DbEnv, listingId: string) {
-  const h = schema.heldPhotos;
-  const r = schema.identityReviews;
-  const rows = await getDb(env)
-    .select({ id: h.id, r2Key: h.r2Key, width: h.width, height: h.height })
-    .from(h)
-    .innerJoin(r, and(eq(r.heldPhotoId, h.id), eq(r.status, "pending")))
-    .where(eq(h.listingId, listingId))
-    .orderBy(asc(h.createdAt));
-  return rows.map((row) => ({ id: row.id, url: photoUrl(row.r2Key), width: row.width, height: row.height }));
 }
