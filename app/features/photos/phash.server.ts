@@ -43,13 +43,18 @@ export async function findPhotoMatch(
   userId: string,
   fingerprint: Fingerprint,
 ): Promise<PhotoMatch | null> {
-  const { results } = await sqlStatement(
+  const { results } = await matchLookup(env, userId, fingerprint.lookups).all<Candidate>();
+  return closest(results, fingerprint.lookups);
+}
+
+/** The candidates' read: other accounts' photos sharing a band with any lookup hash (the bench measures it). */
+export function matchLookup(env: Pick<Env, "DB">, userId: string, lookups: readonly string[]) {
+  return sqlStatement(
     env.DB,
     `SELECT h.image_id, h.listing_id, h.hash FROM photo_hashes h JOIN listings l ON l.id = h.listing_id
-     WHERE (${bandCondition(fingerprint.lookups, "h")}) AND l.user_id <> ?1`,
+     WHERE (${bandCondition(lookups, "h")}) AND l.user_id <> ?1`,
     [userId],
-  ).all<Candidate>();
-  return closest(results, fingerprint.lookups);
+  );
 }
 
 function closest(candidates: Candidate[], lookups: readonly string[]): PhotoMatch | null {
