@@ -84,35 +84,43 @@ function closest(pictures: Picture[], differ: (a: Picture, b: Picture) => boolea
   for (let i = 0; i < pictures.length; i++)
     for (let j = 0; j < pictures.length; j++)
       if (i !== j && differ(pictures[i], pictures[j]))
-        pairs.push({ a: pictures[i].name, b: pictures[j].name, distance: bestDistance(pictures[j].hash, pictures[i].lookups) });
+        pairs.push({
+          a: pictures[i].name,
+          b: pictures[j].name,
+          distance: bestDistance(pictures[j].hash, pictures[i].lookups),
+        });
   return pairs.sort((x, y) => x.distance - y.distance);
 }
 
 const listingOf = (p: Picture) => p.name.split("#")[0];
 
 describe("perceptual hash on the seed pictures", () => {
-  it("matches no two different pictures of the 72 demo listings or of the bench seed's pool", { timeout: 120_000 }, () => {
-    const demoPairs = closest(demo, (a, b) => listingOf(a) !== listingOf(b));
-    const sameListing = closest(demo, (a, b) => listingOf(a) === listingOf(b));
-    const poolPairs = closest(pool, () => true);
-    console.log(
-      `closest different pictures: demo (${demo.length} pictures, other listings) ${demoPairs
-        .slice(0, 5)
-        .map((p) => p.distance)
-        .join(", ")}; demo (same listing) ${sameListing
-        .slice(0, 5)
-        .map((p) => p.distance)
-        .join(", ")}; bench pool (${pool.length}) ${poolPairs
-        .slice(0, 5)
-        .map((p) => p.distance)
-        .join(", ")}; threshold ${MATCH_THRESHOLD}`,
-    );
-    expect(demo.length).toBeGreaterThan(72 * 3 - 1);
-    expect(pool).toHaveLength(40);
-    expect(demoPairs[0].distance).toBeGreaterThan(MATCH_THRESHOLD);
-    expect(sameListing[0].distance).toBeGreaterThan(MATCH_THRESHOLD);
-    expect(poolPairs[0].distance).toBeGreaterThan(MATCH_THRESHOLD);
-  });
+  it(
+    "matches no two different pictures of the 72 demo listings or of the bench seed's pool",
+    { timeout: 120_000 },
+    () => {
+      const demoPairs = closest(demo, (a, b) => listingOf(a) !== listingOf(b));
+      const sameListing = closest(demo, (a, b) => listingOf(a) === listingOf(b));
+      const poolPairs = closest(pool, () => true);
+      console.log(
+        `closest different pictures: demo (${demo.length} pictures, other listings) ${demoPairs
+          .slice(0, 5)
+          .map((p) => p.distance)
+          .join(", ")}; demo (same listing) ${sameListing
+          .slice(0, 5)
+          .map((p) => p.distance)
+          .join(", ")}; bench pool (${pool.length}) ${poolPairs
+          .slice(0, 5)
+          .map((p) => p.distance)
+          .join(", ")}; threshold ${MATCH_THRESHOLD}`,
+      );
+      expect(demo.length).toBeGreaterThan(72 * 3 - 1);
+      expect(pool).toHaveLength(40);
+      expect(demoPairs[0].distance).toBeGreaterThan(MATCH_THRESHOLD);
+      expect(sameListing[0].distance).toBeGreaterThan(MATCH_THRESHOLD);
+      expect(poolPairs[0].distance).toBeGreaterThan(MATCH_THRESHOLD);
+    },
+  );
 
   it("catches ≥ 95 % of copies of each kind of change", { timeout: 600_000 }, async () => {
     // Every fourth demo picture and every pool picture: both kinds of drawing, every palette and style.
@@ -138,7 +146,10 @@ describe("perceptual hash on the seed pictures", () => {
     }
     const lines = [...byKind].map(([kind, row]) => {
       const detail = [...row.labels]
-        .map(([label, ds]) => `${label}: mean ${(ds.reduce((s, d) => s + d, 0) / ds.length).toFixed(1)}, max ${Math.max(...ds)}`)
+        .map(
+          ([label, ds]) =>
+            `${label}: mean ${(ds.reduce((s, d) => s + d, 0) / ds.length).toFixed(1)}, max ${Math.max(...ds)}`,
+        )
         .join("; ");
       return `| ${kind} | ${row.caught}/${row.total} (${((100 * row.caught) / row.total).toFixed(1)} %) | ${row.worst} | ${detail} |`;
     });

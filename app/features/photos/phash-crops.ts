@@ -38,7 +38,10 @@ function sample(luma: Float64Array, x: number, y: number): number {
   const dy = fy - iy;
   const at = iy * n + ix;
   return (
-    luma[at] * (1 - dx) * (1 - dy) + luma[at + 1] * dx * (1 - dy) + luma[at + n] * (1 - dx) * dy + luma[at + n + 1] * dx * dy
+    luma[at] * (1 - dx) * (1 - dy) +
+    luma[at + 1] * dx * (1 - dy) +
+    luma[at + n] * (1 - dx) * dy +
+    luma[at + n + 1] * dx * dy
   );
 }
 

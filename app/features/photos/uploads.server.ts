@@ -45,19 +45,17 @@ export async function createPendingUpload(
   const key = pendingKey();
   await env.PHOTOS.put(key, result.photo.bytes, { httpMetadata: { contentType: "image/webp" } });
   try {
-    await db
-      .insert(pu)
-      .values({
-        id,
-        userId,
-        r2Key: key,
-        width: result.photo.width,
-        height: result.photo.height,
-        createdAt: now,
-        phash: fingerprint.hash,
-        matchImageId: match?.imageId ?? null,
-        matchDistance: match?.distance ?? null,
-      });
+    await db.insert(pu).values({
+      id,
+      userId,
+      r2Key: key,
+      width: result.photo.width,
+      height: result.photo.height,
+      createdAt: now,
+      phash: fingerprint.hash,
+      matchImageId: match?.imageId ?? null,
+      matchDistance: match?.distance ?? null,
+    });
   } catch (error) {
     // No row, no way to find the object again: remove it now rather than leave it to the cron.
     await env.PHOTOS.delete(key).catch(() => undefined);

@@ -67,7 +67,10 @@ export async function decideMatch(
             id: h.id,
             listingId: h.listingId,
             r2Key: h.r2Key,
-            position: sql<number>`(select coalesce(max(${img.position}), 0) + 1 from ${img} where ${img.listingId} = ${listingId})`.as("position"),
+            position:
+              sql<number>`(select coalesce(max(${img.position}), 0) + 1 from ${img} where ${img.listingId} = ${listingId})`.as(
+                "position",
+              ),
             width: h.width,
             height: h.height,
             createdAt: sql<number>`${now}`.as("created_at"),
@@ -95,6 +98,7 @@ export async function decideMatch(
   ]);
   if (first.meta.changes === 0) return { ok: false, status: 409, error: DECIDE_MSG.gone };
   if (decision === "release") await afterListingChange(env, ctx, listingId);
-  else ctx.waitUntil(env.PHOTOS.delete(held.r2Key).catch((error: unknown) => console.error("held photo delete", error)));
+  else
+    ctx.waitUntil(env.PHOTOS.delete(held.r2Key).catch((error: unknown) => console.error("held photo delete", error)));
   return { ok: true };
 }
