@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { MATCH_MSG } from "~/features/photos/phash.server";
 import { snapshotKey } from "~/features/profile/profile.server";
 import { HELD_TEXT } from "~/features/verification/verification";
-import { signedIn, upload } from "./client";
+import { client, signedIn, upload } from "./client";
 import type { SignedIn } from "./client";
 import { countRows, positions, rows, saveForm, SMALL_JPEG, uniquePhoto, validValues } from "./editor-fixtures";
 import { backgroundWorkDone } from "./background";
@@ -89,6 +89,13 @@ describe("a photo of another account is held at upload", () => {
     expect(JSON.stringify(later.images)).not.toContain(held.r2_key);
     const snapshot = await env.PROFILES.get(snapshotKey(later.id));
     expect(snapshot ?? "").not.toContain(held.r2_key);
+    // Its bytes go to its owner and administrators only, never cached.
+    expect((await client().get(`/photos/${held.r2_key}`)).status).toBe(404);
+    expect((await owner.client.get(`/photos/${held.r2_key}`)).status).toBe(404);
+    const own = await thief.client.get(`/photos/${held.r2_key}`);
+    expect(own.status).toBe(200);
+    expect(own.headers.get("Cache-Control")).toContain("no-store");
+    expect((await (await admin()).client.get(`/photos/${held.r2_key}`)).status).toBe(200);
   });
 
   it("shows both listings side by side to an administrator only, and releases the photo onto its listing", async () => {
