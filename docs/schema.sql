@@ -264,6 +264,44 @@ CREATE TABLE facet_ranges (
 
 
 -- ----------------------------------------------------------------------------------------------------
+-- held_photos
+
+CREATE TABLE held_photos (
+  id TEXT PRIMARY KEY NOT NULL,
+  listing_id TEXT NOT NULL REFERENCES listings(id) ON DELETE CASCADE,
+  r2_key TEXT NOT NULL,
+  width INTEGER NOT NULL,
+  height INTEGER NOT NULL,
+  hash TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+);
+
+CREATE INDEX held_photos_listing ON held_photos(listing_id);
+
+
+-- ----------------------------------------------------------------------------------------------------
+-- identity_reviews
+
+CREATE TABLE identity_reviews (
+  id TEXT PRIMARY KEY NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('photo', 'phone')),
+  listing_id TEXT NOT NULL REFERENCES listings(id) ON DELETE CASCADE,
+  other_listing_id TEXT REFERENCES listings(id) ON DELETE SET NULL,
+  held_photo_id TEXT REFERENCES held_photos(id) ON DELETE SET NULL,
+  other_image_id TEXT REFERENCES listing_images(id) ON DELETE SET NULL,
+  distance INTEGER,
+  status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'released', 'removed', 'impersonation')),
+  created_at INTEGER NOT NULL,
+  decided_at INTEGER,
+  decided_by TEXT
+);
+
+CREATE INDEX identity_reviews_listing ON identity_reviews(listing_id);
+
+CREATE INDEX identity_reviews_status ON identity_reviews(status, created_at);
+
+
+-- ----------------------------------------------------------------------------------------------------
 -- ledger
 
 CREATE TABLE ledger (
@@ -987,7 +1025,7 @@ CREATE TABLE pending_uploads (
   width INTEGER NOT NULL,
   height INTEGER NOT NULL,
   created_at INTEGER NOT NULL
-, kept_until INTEGER, draft_key TEXT);
+, kept_until INTEGER, draft_key TEXT, phash TEXT, match_image_id TEXT, match_distance INTEGER);
 
 CREATE INDEX pending_uploads_created ON pending_uploads (created_at);
 
@@ -1007,6 +1045,25 @@ CREATE TABLE photo_checks_pending (
 );
 
 CREATE INDEX photo_checks_pending_request ON photo_checks_pending (request_id);
+
+
+-- ----------------------------------------------------------------------------------------------------
+-- photo_hashes
+
+CREATE TABLE photo_hashes (
+  image_id TEXT PRIMARY KEY NOT NULL REFERENCES listing_images(id) ON DELETE CASCADE,
+  listing_id TEXT NOT NULL REFERENCES listings(id) ON DELETE CASCADE,
+  hash TEXT NOT NULL,
+  b0 INTEGER NOT NULL,
+  b1 INTEGER NOT NULL,
+  b2 INTEGER NOT NULL
+);
+
+CREATE INDEX photo_hashes_b0 ON photo_hashes(b0);
+
+CREATE INDEX photo_hashes_b1 ON photo_hashes(b1);
+
+CREATE INDEX photo_hashes_b2 ON photo_hashes(b2);
 
 
 -- ----------------------------------------------------------------------------------------------------
@@ -1377,6 +1434,27 @@ CREATE INDEX takedown_cases_network ON takedown_cases (network_hash, created_at)
 CREATE INDEX takedown_cases_open ON takedown_cases (status, answer_due_at) WHERE status <> 'decided';
 
 CREATE INDEX takedown_cases_owner ON takedown_cases (owner_id) WHERE status <> 'decided';
+
+
+-- ----------------------------------------------------------------------------------------------------
+-- taken_down_hashes
+
+CREATE TABLE taken_down_hashes (
+  id TEXT PRIMARY KEY NOT NULL,
+  hash TEXT NOT NULL,
+  b0 INTEGER NOT NULL,
+  b1 INTEGER NOT NULL,
+  b2 INTEGER NOT NULL,
+  listing_id TEXT,
+  decided_by TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+);
+
+CREATE INDEX taken_down_hashes_b0 ON taken_down_hashes(b0);
+
+CREATE INDEX taken_down_hashes_b1 ON taken_down_hashes(b1);
+
+CREATE INDEX taken_down_hashes_b2 ON taken_down_hashes(b2);
 
 
 -- ----------------------------------------------------------------------------------------------------

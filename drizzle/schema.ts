@@ -329,6 +329,10 @@ export const pendingUploads = sqliteTable("pending_uploads", {
   // 0049: an upload named by the editor's draft lives until kept_until (the draft's lifetime), not the hour.
   keptUntil: integer("kept_until"),
   draftKey: text("draft_key"),
+  // 0068: the upload's perceptual hash, and the photo of another account it matched (decision 0057).
+  phash: text("phash"),
+  matchImageId: text("match_image_id"),
+  matchDistance: integer("match_distance"),
 });
 
 // drizzle/migrations/0006_verification_moderation.sql. The partial unique index (one pending request per
@@ -1063,4 +1067,60 @@ export const appeals = sqliteTable("appeals", {
   decidedAt: integer("decided_at"),
   decidedBy: text("decided_by"),
   reason: text("reason").notNull().default(""),
+});
+
+// drizzle/migrations/0068_photo_hashes.sql: stolen and reused photos (docs/decisions/0057).
+export const photoHashes = sqliteTable("photo_hashes", {
+  imageId: text("image_id")
+    .primaryKey()
+    .references(() => listingImages.id, { onDelete: "cascade" }),
+  listingId: text("listing_id")
+    .notNull()
+    .references(() => listings.id, { onDelete: "cascade" }),
+  hash: text("hash").notNull(),
+  b0: integer("b0").notNull(),
+  b1: integer("b1").notNull(),
+  b2: integer("b2").notNull(),
+});
+
+export const takenDownHashes = sqliteTable("taken_down_hashes", {
+  id: text("id").primaryKey(),
+  hash: text("hash").notNull(),
+  b0: integer("b0").notNull(),
+  b1: integer("b1").notNull(),
+  b2: integer("b2").notNull(),
+  listingId: text("listing_id"),
+  decidedBy: text("decided_by").notNull(),
+  createdAt: integer("created_at").notNull(),
+});
+
+/** A photo held for review: never a listing_images row until released. */
+export const heldPhotos = sqliteTable("held_photos", {
+  id: text("id").primaryKey(),
+  listingId: text("listing_id")
+    .notNull()
+    .references(() => listings.id, { onDelete: "cascade" }),
+  r2Key: text("r2_key").notNull(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  hash: text("hash").notNull(),
+  createdAt: integer("created_at").notNull(),
+});
+
+export const identityReviews = sqliteTable("identity_reviews", {
+  id: text("id").primaryKey(),
+  kind: text("kind", { enum: ["photo", "phone"] }).notNull(),
+  listingId: text("listing_id")
+    .notNull()
+    .references(() => listings.id, { onDelete: "cascade" }),
+  otherListingId: text("other_listing_id").references(() => listings.id, { onDelete: "set null" }),
+  heldPhotoId: text("held_photo_id").references(() => heldPhotos.id, { onDelete: "set null" }),
+  otherImageId: text("other_image_id").references(() => listingImages.id, { onDelete: "set null" }),
+  distance: integer("distance"),
+  status: text("status", { enum: ["pending", "released", "removed", "impersonation"] })
+    .notNull()
+    .default("pending"),
+  createdAt: integer("created_at").notNull(),
+  decidedAt: integer("decided_at"),
+  decidedBy: text("decided_by"),
 });

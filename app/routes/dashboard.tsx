@@ -214,6 +214,7 @@ function DashboardView({ data }: { data: DashboardData }) {
                     : null
                 }
                 publicStatus={data.publicStates[listing.modelId] ?? null}
+                heldPhotos={data.heldPhotos[listing.modelId] ?? []}
               />
             ))}
           </div>

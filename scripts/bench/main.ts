@@ -1,5 +1,6 @@
 // `npm run bench`: prints the figures the issues ask for. Not a test: nothing here passes or fails.
-// `npm run bench -- --rows-only` stops after the D1 rows_read tables; `--insights` measures the insights page alone.
+// `npm run bench -- --rows-only` stops after the D1 rows_read tables; `--insights` measures the insights page alone;
+// `--photo-hashes` the stolen-photo lookup at 100,000 photos alone.
 // `--quick` measures the targets beside the framework floor alone (not those at 10,000 listings), with short runs.
 // `--seconds N` sets the load time per URL (default 10, quick 3); `--soak N` the soak time (default 60, quick 10).
 // `--lighthouse` adds Lighthouse (mobile) figures for /, a region and a profile, over 100 listings whose
@@ -21,6 +22,7 @@ import { gridLoad, gridRowsRead, homeJavaScript } from "./grid";
 import { insightsBench } from "./insights";
 import { photoBench } from "./photos";
 import { profileLoad } from "./profile";
+import { photoHashRowsRead } from "./photo-hashes";
 import { searchLoad, searchRowsRead } from "./search";
 import { targetRow, targets } from "./targets";
 
@@ -204,6 +206,11 @@ export async function main(args: string[]) {
     printTargets(await lighthouseSection());
     return 0;
   }
+  // `--photo-hashes`: the stolen-photo lookup's rows read at 100,000 photos alone.
+  if (args.includes("--photo-hashes")) {
+    table("D1 rows_read: the stolen-photo lookup, 100,000 photos", await photoHashRowsRead(CACHE));
+    return 0;
+  }
   const quick = args.includes("--quick");
   const seconds = numberArg(args, "--seconds") ?? (quick ? 3 : 10);
   const soakSeconds = numberArg(args, "--soak") ?? (quick ? 10 : 60);
@@ -226,6 +233,7 @@ export async function main(args: string[]) {
     ...(await gridRowsRead(big, 10_000)),
   ]);
   table("D1 rows_read: name search, 10,000 listings", await searchRowsRead(big, 10_000));
+  table("D1 rows_read: the stolen-photo lookup, 100,000 photos", await photoHashRowsRead(CACHE));
   // `--rows-only`: the rows_read tables alone, without wrangler dev and its load runs (a minute, not ten).
   if (args.includes("--rows-only")) return 0;
 

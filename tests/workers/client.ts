@@ -10,7 +10,7 @@ import { idForm, photoForm as photoVerificationForm } from "./admin-fixtures";
 import { PASSWORD } from "./auth-fixtures";
 import { readDashboard } from "./dashboard-fixtures";
 import type { DashboardView } from "./dashboard-fixtures";
-import { photoForm, positions, saveForm, SMALL_JPEG, validValues } from "./editor-fixtures";
+import { photoForm, positions, saveForm, uniquePhoto, validValues } from "./editor-fixtures";
 import { insertUser } from "./fixtures";
 
 /**
@@ -198,7 +198,8 @@ export async function cast(): Promise<Cast> {
 // Journeys several test files share; anyone with a client can take them.
 type As = { client: Client };
 
-export function upload(as: As, bytes: Uint8Array = SMALL_JPEG, name = "photo.jpg", type = "image/jpeg") {
+/** One photo through POST /api/uploads: by default a picture of its own (editor-fixtures.ts uniquePhoto). */
+export function upload(as: As, bytes: Uint8Array = uniquePhoto(), name = "photo.jpg", type = "image/jpeg") {
   return as.client.post("/api/uploads", { multipart: photoForm(bytes, name, type) });
 }
 

@@ -1,6 +1,7 @@
 // Data for the editor, save and photo tests: photo fixtures as bytes, the save form's body, and counts of
 // what is stored.
 import { env } from "cloudflare:test";
+import { encode } from "fast-png";
 import { listingFormData } from "~/features/listings/body";
 import type { ImagePlanInput } from "~/features/listings/body";
 import type { ListingValues } from "~/features/listings/schema";
@@ -15,6 +16,22 @@ const fromDataUrl = (url: string) => Uint8Array.from(atob(url.slice(url.indexOf(
 export const BIG_JPEG = fromDataUrl(bigPhotoUrl);
 export const SMALL_JPEG = fromDataUrl(smallPhotoUrl);
 export const WIDE_PNG = fromDataUrl(widePngUrl);
+
+/**
+ * A photo no other upload shares: a random 8 × 8 grid of colours at 600 × 800, as PNG. Two accounts sending
+ * the same fixture would be one photo on two accounts, which the app holds for review (decision 0057); tests
+ * that are not about that give each upload its own picture.
+ */
+export function uniquePhoto(width = 600, height = 800): Uint8Array {
+  const cells = Array.from({ length: 64 * 3 }, () => Math.floor(Math.random() * 256));
+  const data = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const cell = (Math.floor((y * 8) / height) * 8 + Math.floor((x * 8) / width)) * 3;
+      data.set(cells.slice(cell, cell + 3), (y * width + x) * 3);
+    }
+  return encode({ width, height, data, channels: 3 });
+}
 
 export function photoForm(bytes: Uint8Array, name = "photo.jpg", type = "image/jpeg"): FormData {
   const fd = new FormData();

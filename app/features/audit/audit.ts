@@ -52,7 +52,11 @@ export type AuditAction =
   | "takedown_hide_photos"
   // One appeal of a refusal, decided by another administrator (docs/decisions/0064-review-times-and-appeals.md).
   | "appeal_uphold"
-  | "appeal_overturn";
+  | "appeal_overturn"
+  // The side-by-side queue of photos that match another account's (docs/decisions/0057).
+  | "match_release"
+  | "match_remove"
+  | "match_impersonation";
 
 export const AUDIT_LABELS: Record<AuditAction, string> = {
   verify: "Verified listing",
@@ -93,6 +97,9 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   takedown_hide_photos: "Hid disputed photos while a takedown case waits",
   appeal_uphold: "Upheld a refusal on appeal",
   appeal_overturn: "Reversed a refusal on appeal",
+  match_release: "Released a photo that matched another listing",
+  match_remove: "Removed a photo that matched another listing",
+  match_impersonation: "Took down a photo as impersonation",
 };
 
 export function auditLabel(action: string): string {

@@ -5,6 +5,8 @@ import { weekAfterPaying } from "~/features/billing/public-status";
 import type { PublicStatus } from "~/features/billing/public-status";
 import { coverUrl } from "./dashboard";
 import type { DashboardListing } from "./dashboard";
+import { HELD_TEXT } from "~/features/verification/verification";
+import type { HeldPhotoView } from "~/features/verification/verification";
 import {
   ACTIVE_WINDOW_HOURS,
   activeForText,
@@ -139,6 +141,19 @@ function CardToggles({ listing, now }: { listing: DashboardListing; now: number 
   );
 }
 
+function HeldPhotos({ photos, firstName }: { photos: readonly HeldPhotoView[]; firstName: string }) {
+  return (
+    <ul className="space-y-2" aria-label={`Photos of ${firstName} under review`} data-testid="held-photos">
+      {photos.map((photo) => (
+        <li key={photo.id} className="flex items-center gap-3 rounded-lg border border-sky-300/60 bg-sky-950/50 p-2">
+          <img src={photo.url} alt="" width={48} height={64} className="h-16 w-12 shrink-0 rounded object-cover" />
+          <p className="text-sm text-sky-100">{HELD_TEXT}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function PaymentDeadline({ deadline, firstName }: { deadline: string; firstName: string }) {
   return (
     <div
@@ -197,6 +212,7 @@ export function DashboardCard({
   paymentDeadline = null,
   worker = null,
   publicStatus = null,
+  heldPhotos = [],
 }: {
   listing: DashboardListing;
   now: number;
@@ -209,6 +225,8 @@ export function DashboardCard({
   worker?: { consent: WorkerConsentSummary | null; error: string | null; sent: boolean } | null;
   /** Hidden: whether its paid week waits for it to be public. */
   publicStatus?: PublicStatus | null;
+  /** New photos held because they match a photo of another account (decision 0057). */
+  heldPhotos?: readonly HeldPhotoView[];
 }) {
   const cover = coverUrl(listing.ImageUrls);
   // The checklist is the one list of what the listing still needs (each step with its link and state); the
@@ -244,6 +262,7 @@ export function DashboardCard({
           />
         ) : null}
         {paymentDeadline ? <PaymentDeadline deadline={paymentDeadline} firstName={listing.firstName} /> : null}
+        {heldPhotos.length ? <HeldPhotos photos={heldPhotos} firstName={listing.firstName} /> : null}
         {listing.staleAsked ? <ConfirmListing listingId={listing.modelId} firstName={listing.firstName} /> : null}
         <TakeABreak listing={listing} now={now} error={pauseError} />
         <CardLinks listingId={listing.modelId} firstName={listing.firstName} viewable={cover !== null} />

@@ -32,7 +32,7 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
   const now = Date.now();
   // One D1 round trip: the session with the listings, the notices, the past-due listings' deadlines (on their
   // cards), whether the menu offers the Safety Net, what each hidden listing still needs, and the menu's count
-  // of booking requests waiting for an answer, its open takedown cases and, for an agency, its details and its
+  // of booking requests waiting for an answer, its open takedown cases, its photos held for review and, for an agency, its details and its
   // workers' consents.
   const {
     user,
@@ -43,6 +43,7 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
     publicStates,
     newRequests,
     takedowns,
+    heldPhotos,
     consents,
     agency,
   } =
@@ -79,6 +80,7 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
       publicStates,
       newRequests,
       takedowns,
+      heldPhotos,
       twoFactor,
     },
     { headers: flash.headers },

@@ -27,7 +27,8 @@ import type { OpenCaseNotice } from "~/features/takedowns/answer.server";
 import { safetyStandingQuery, toSafetyStanding } from "~/features/safety-net/access.server";
 import type { SafetyStanding } from "~/features/safety-net/access.server";
 import { noticeTimes, toVerificationNotices, verificationNoticesQuery } from "~/features/verification/notices.server";
-import type { VerificationNotice } from "~/features/verification/verification";
+import type { HeldPhotoView, VerificationNotice } from "~/features/verification/verification";
+import { heldPhotosQuery, toHeldPhotos } from "~/features/verification/held-photos.server";
 import { keptSelect, keptStatement } from "~/platform/data/db.server";
 import type { DashboardListing } from "./dashboard";
 import { dashboardListingsQueries, toDashboardListings } from "./dashboard.server";
@@ -41,6 +42,8 @@ export type DashboardRows = {
   safety: SafetyStanding;
   publicStates: Record<string, PublicStatus>;
   newRequests: number;
+  /** Photos held for review, by listing id (decision 0057). */
+  heldPhotos: Record<string, HeldPhotoView[]>;
   takedowns: OpenCaseNotice[];
   /** An agency's workers' consents by listing, and its own details (both empty for anyone else). */
   consents: Record<string, Omit<ConsentSummary, "listingId">>;
@@ -59,6 +62,7 @@ function ownerSelects(owner: SQL | Placeholder, key: string) {
     keptSelect(`dashboard-safety:${key}`, (db) => safetyStandingQuery(db, owner)),
     keptSelect(`dashboard-public-states:${key}`, (db) => ownPublicStatesQuery(db, owner)),
     keptSelect(`dashboard-new-requests:${key}`, (db) => newRequestCountQuery(db, owner)),
+    keptSelect(`dashboard-held-photos:${key}`, (db) => heldPhotosQuery(db, owner)),
     keptSelect(`dashboard-takedowns:${key}`, (db) => openCasesQuery(db, owner)),
     keptSelect(`dashboard-consents:${key}`, (db) => consentSummariesQuery(db, owner)),
     keptSelect(`dashboard-agency:${key}`, (db) => agencyQuery(db, owner)),
@@ -72,7 +76,7 @@ function statements(env: Env, selects: Selects, values: Record<string, unknown>)
 }
 
 function rowsOf(
-  [listings, images, notices, pastDue, safety, publicStates, newRequests, takedowns, consents, agency]: Selects,
+  [listings, images, notices, pastDue, safety, publicStates, newRequests, held, takedowns, consents, agency]: Selects,
   results: D1Result[],
   now: number,
 ) {
@@ -83,9 +87,10 @@ function rowsOf(
     safety: toSafetyStanding(safety.rows(results[4])),
     publicStates: toOwnPublicStates(publicStates.rows(results[5])),
     newRequests: toNewRequestCount(newRequests.rows(results[6])),
-    takedowns: takedowns.rows(results[7]),
-    consents: toConsentSummaries(consents.rows(results[8])),
-    agency: toStoredAgency(agency.rows(results[9])),
+    heldPhotos: toHeldPhotos(held.rows(results[7])),
+    takedowns: takedowns.rows(results[8]),
+    consents: toConsentSummaries(consents.rows(results[9])),
+    agency: toStoredAgency(agency.rows(results[10])),
   };
 }
 

@@ -100,13 +100,13 @@ export async function deleteListing(
     logged,
     db.delete(l).where(eq(l.id, listingId)).returning({ id: l.id, live: l.live, location: l.location }),
   ]);
-  const [, , , , , photos, documents] = results;
+  const [, , , , , photos, documents, , , held] = results;
   const removed = results[results.length - 1] as Removed[];
   const listingIds = removed.map((r) => r.id);
   // The rows are gone: the objects go on the delete queue, which retries until R2 has them all.
   const photosDeleted = await scheduleR2Deletes(
     env,
-    [...photos.map((p) => p.key), ...documents.flatMap((d) => parseKeyList(d.keys))],
+    [...photos.map((p) => p.key), ...held.map((p) => p.key), ...documents.flatMap((d) => parseKeyList(d.keys))],
     "listing deleted",
   );
   await afterListingsDeleted(env, ctx, removed);
@@ -129,7 +129,7 @@ export async function deleteAccount(env: DeleteEnv, ctx: WaitUntil, userId: stri
   if (!user) return { deleted: false, listingIds: [], photosDeleted: 0 };
   // A subquery rather than a list of ids: an agency may hold more listings than D1 takes parameters.
   const owned = db.select({ id: l.id }).from(l).where(eq(l.userId, userId));
-  const [, , , , , photos, documents, , , removed, pending] = await db.batch([
+  const [, , , , , photos, documents, , , held, removed, pending] = await db.batch([
     // Requests by user as well as by listing: a request always belongs to both.
     ...listingRowDeletes(db, (listingId) => inArray(listingId, owned), eq(vr.userId, userId)),
     db.delete(l).where(eq(l.userId, userId)).returning({ id: l.id, live: l.live, location: l.location }),
@@ -148,7 +148,7 @@ export async function deleteAccount(env: DeleteEnv, ctx: WaitUntil, userId: stri
   const listingIds = removed.map((r) => r.id);
   const photosDeleted = await scheduleR2Deletes(
     env,
-    [...[...photos, ...pending].map((p) => p.key), ...documents.flatMap((d) => parseKeyList(d.keys))],
+    [...[...photos, ...held, ...pending].map((p) => p.key), ...documents.flatMap((d) => parseKeyList(d.keys))],
     "account deleted",
   );
   await afterListingsDeleted(env, ctx, removed);
@@ -173,6 +173,8 @@ function listingRowDeletes(db: Db, of: (listingId: SQLiteColumn) => SQL, request
     db.delete(schema.reports).where(of(schema.reports.listingId)),
     // The audit log keeps who did what and when, but not the deleted listing's name.
     db.update(schema.adminAudit).set({ detail: "" }).where(of(schema.adminAudit.listingId)),
+    // Photos held for review (decision 0057): their bytes go with the listing's (result 9).
+    db.delete(schema.heldPhotos).where(of(schema.heldPhotos.listingId)).returning({ key: schema.heldPhotos.r2Key }),
   ] as const;
 }
 

@@ -6,6 +6,7 @@ export const ADMIN_LINKS = [
   { to: "/admin/agencies", label: "Agencies" },
   { to: "/admin/takedowns", label: "Takedowns" },
   { to: "/admin/appeals", label: "Appeals" },
+  { to: "/admin/matches", label: "Matches" },
   { to: "/admin/subscriptions", label: "Subscriptions" },
   { to: "/admin/safety-net", label: "Safety Net" },
   { to: "/admin/exposure", label: "Exposure" },

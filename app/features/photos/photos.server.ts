@@ -29,7 +29,17 @@ async function photoOwner(env: DbEnv, key: string): Promise<PhotoOwner | null> {
     .innerJoin(l, eq(l.id, img.listingId))
     .where(eq(img.r2Key, key))
     .limit(1);
-  return row ?? null;
+  if (row) return row;
+  // A photo held for review (decision 0057) is never public: its owner and administrators only, as a hidden
+  // listing's photos are.
+  const h = schema.heldPhotos;
+  const [held] = await getDb(env)
+    .select({ userId: l.userId })
+    .from(h)
+    .innerJoin(l, eq(l.id, h.listingId))
+    .where(eq(h.r2Key, key))
+    .limit(1);
+  return held ? { live: false, userId: held.userId, public: false } : null;
 }
 
 /**

@@ -50,6 +50,10 @@ export const NOTICE = {
   takedownDecided: "The case is decided. The proof photo has been deleted and both sides have been told.",
   takedownPhotosHidden: "The disputed photos are hidden until the case is decided.",
   appealDecided: "The appeal is decided and the person who appealed has been told.",
+  // The side-by-side queue (app/features/verification/matches/).
+  matchReleased: "The photo is released and now shows on its listing.",
+  matchRemoved: "The photo is removed.",
+  matchTakenDown: "The photo is taken down as impersonation; the same photo is refused if anyone uploads it again.",
   requestApproved: "Request approved. The documents have been deleted.",
   requestRejected:
     "Request rejected. The provider will see your reason on their dashboard; the documents have been deleted.",

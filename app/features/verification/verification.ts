@@ -250,3 +250,9 @@ export type VerificationNotice = {
 export const REJECTION_NOTICE_MS = 30 * 24 * 60 * 60 * 1000;
 /** How long an approval stays on the dashboard: long enough to be seen on the next visit. */
 export const APPROVAL_NOTICE_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** A photo held because it matches one of another account (docs/decisions/0057-stolen-photos-caught-at-upload.md). */
+export type HeldPhotoView = { id: string; url: string; width: number; height: number };
+
+/** What the owner sees beside a held photo (the words). */
+export const HELD_TEXT = "Under review: this photo matches one on another listing";

@@ -18,8 +18,10 @@ export type PhotoPlan = {
   /** Saved photos the body names, by id, with the position asked for. */
   requestedSaved: Map<string, number>;
   requestedUploads: Map<string, number>;
-  /** The pending uploads this save uses up. */
+  /** The pending uploads this save uses up and shows. */
   uploads: PendingUpload[];
+  /** Uploads that matched a photo of another account: used up too, but held for review (decision 0057). */
+  heldUploads: PendingUpload[];
   /** Every photo the listing holds after the save. */
   photoCount: number;
 };
@@ -50,12 +52,14 @@ export async function planPhotos(
   const requestedUploads = new Map<string, number>();
   for (const u of body.uploadIds) if (!requestedUploads.has(u.uploadId)) requestedUploads.set(u.uploadId, u.position);
   if (requestedUploads.size > MAX_PHOTOS) return photoFailure(400, PHOTO_MSG.tooMany);
-  let uploads: PendingUpload[] = [];
+  let claimed: PendingUpload[] = [];
   if (requestedUploads.size) {
     count.add();
-    uploads = await findClaimableUploads(env, user.id, [...requestedUploads.keys()], now);
-    if (uploads.length !== requestedUploads.size) return photoFailure(400, LISTING_RULE_MSG.uploadsMissing);
+    claimed = await findClaimableUploads(env, user.id, [...requestedUploads.keys()], now);
+    if (claimed.length !== requestedUploads.size) return photoFailure(400, LISTING_RULE_MSG.uploadsMissing);
   }
+  const uploads = claimed.filter((u) => !u.matchImageId);
+  const heldUploads = claimed.filter((u) => u.matchImageId);
   const added = uploads.length + body.files.length;
   // The plan's photo limit: 20 public photos while featured, else Standard's 10. New photos are public;
   // those kept but not shown after a change to Standard (decision 0017) do not count, and only a save that
@@ -66,7 +70,7 @@ export async function planPhotos(
     const limit = await photoLimitOf(env, mode === "create" ? null : target.listingId);
     if (publicCount > limit) return photoFailure(400, planPhotoLimitText(limit));
   }
-  return { ok: true, requestedSaved, requestedUploads, uploads, photoCount: existing.length + added };
+  return { ok: true, requestedSaved, requestedUploads, uploads, heldUploads, photoCount: existing.length + added };
 }
 
 /** Every photo of the save, numbered 1..n: those asked for first, the rest in the order they came. */

@@ -46,12 +46,12 @@ export async function saveListing(req: SaveRequest, mode: SaveMode): Promise<Sav
   if (!checked.ok) return failure(400, checked.error, { fieldErrors: checked.fieldErrors, page: checked.page });
 
   // 4. Photos in the body go through the same processing as uploads.
-  const processed = await processBodyPhotos(env, body.files);
+  const processed = await processBodyPhotos(env, user.id, body.files);
   if (!processed.ok) return processed;
   const ordered = orderPlanned(target.existing, plan, body);
 
   // 5. Bytes first: new objects under random public keys. Nothing points at them until the batch commits.
-  const written = await writePhotoObjects(env, ordered, processed.photos);
+  const written = await writePhotoObjects(env, ordered, processed.photos, plan.heldUploads);
   if (!written.ok) return written;
 
   // 6. One atomic batch. An agency listing's worker is asked again in it when the change needs her
@@ -64,9 +64,10 @@ export async function saveListing(req: SaveRequest, mode: SaveMode): Promise<Sav
     target,
     data: checked.data,
     rows: written.rows,
-    uploads: plan.uploads,
+    held: written.held,
+    uploads: [...plan.uploads, ...plan.heldUploads],
     keptIds: new Set(plan.requestedSaved.keys()),
-    added: plan.uploads.length + body.files.length,
+    added: plan.uploads.length + body.files.length - written.held.length,
     agreed,
     now,
   });

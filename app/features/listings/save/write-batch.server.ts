@@ -13,12 +13,13 @@ import type { Db } from "~/platform/data/db.server";
 import { auditForListing } from "~/features/audit/audit.server";
 import { coverStatement } from "~/features/photos/plan-photos.server";
 import { claimStatement } from "~/features/photos/pending-uploads.server";
+import { holdStatements, photoHashStatement } from "~/features/photos/holds.server";
 import type { PendingUpload } from "~/features/photos/pending-uploads.server";
 import { badgeEffects } from "~/features/listings/reverification";
 import { badgeStatements } from "~/features/listings/reverification.server";
 import { insertListing, updateListing } from "./listing-row.server";
 import { removeObjects } from "./photo-objects.server";
-import type { ImageRow } from "./photo-objects.server";
+import type { HeldRow, ImageRow } from "./photo-objects.server";
 import { failure } from "./outcome.server";
 import { askAgainStatements } from "../consent/ask.server";
 import type { AgreedTo } from "../consent";
@@ -34,6 +35,8 @@ export type SaveWrite = {
   target: SaveTarget;
   data: ParsedListing;
   rows: ImageRow[];
+  /** New photos held for review (decision 0057): not shown, each with its review item. */
+  held: HeldRow[];
   uploads: PendingUpload[];
   /** Saved photos the body kept (the others are removed). */
   keptIds: ReadonlySet<string>;
@@ -56,6 +59,8 @@ export function saveBatch(db: Db, w: SaveWrite): SaveBatch {
       : updateListing(db, listingId, ownerId, w.data, w.now);
   const statements = [
     ...imageStatements(db, listingId, w.rows, w.now),
+    ...w.rows.flatMap((row) => (row.isNew && row.hash ? [photoHashStatement(db, row.id, listingId, row.hash)] : [])),
+    ...w.held.flatMap((held) => holdStatements(db, listingId, held, w.now)),
     ...contentStatements(db, w.mode, listingId, w.data),
     ...w.uploads.map((upload) => claimStatement(db, w.userId, upload.id)),
     coverStatement(db, listingId),

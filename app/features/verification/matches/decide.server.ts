@@ -1,0 +1,104 @@
+// An administrator's decision on a held photo (docs/decisions/0057-stolen-photos-caught-at-upload.md):
+// release it onto its listing, remove it, or take it down as impersonation (removed, and its hash refused at
+// every later upload). One batch each: the review item's decision first, guarded on its still being pending,
+// then everything else only if that write happened, and the audit row with it.
+import { and, eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { getDb, schema } from "~/platform/data/db.server";
+import { auditInsert } from "~/features/audit/audit.server";
+import type { AuditAction } from "~/features/audit/audit";
+import { coverStatement } from "~/features/photos/plan-photos.server";
+import { photoHashStatement, takeDownStatement } from "~/features/photos/holds.server";
+import { afterListingChange } from "~/features/profile/after-change.server";
+import type { WaitUntil } from "~/platform/request-context";
+
+export const DECISIONS = ["release", "remove", "impersonation"] as const;
+export type MatchDecision = (typeof DECISIONS)[number];
+
+export function isMatchDecision(value: unknown): value is MatchDecision {
+  return typeof value === "string" && (DECISIONS as readonly string[]).includes(value);
+}
+
+const STATUS = { release: "released", remove: "removed", impersonation: "impersonation" } as const;
+const ACTION: Record<MatchDecision, AuditAction> = {
+  release: "match_release",
+  remove: "match_remove",
+  impersonation: "match_impersonation",
+};
+
+export const DECIDE_MSG = {
+  gone: "This item has already been decided, or its listing is gone.",
+} as const;
+
+type Env = Pick<globalThis.Env, "DB" | "PHOTOS" | "PROFILES" | "ListingsRoom">;
+export type DecideResult = { ok: true } | { ok: false; status: number; error: string };
+
+export async function decideMatch(
+  env: Env,
+  ctx: WaitUntil,
+  adminId: string,
+  reviewId: unknown,
+  decision: MatchDecision,
+  now = Date.now(),
+): Promise<DecideResult> {
+  if (typeof reviewId !== "string" || !reviewId) return { ok: false, status: 400, error: DECIDE_MSG.gone };
+  const db = getDb(env);
+  const r = schema.identityReviews;
+  const h = schema.heldPhotos;
+  const [item] = await db
+    .select({ listingId: r.listingId, held: h })
+    .from(r)
+    .innerJoin(h, eq(h.id, r.heldPhotoId))
+    .where(and(eq(r.id, reviewId), eq(r.status, "pending"), eq(r.kind, "photo")))
+    .limit(1);
+  if (!item) return { ok: false, status: 404, error: DECIDE_MSG.gone };
+  const { listingId, held } = item;
+  const status = STATUS[decision];
+  // Every statement after the first runs only if the first decided this item now (a second administrator
+  // deciding the same item at once finds it decided and changes nothing).
+  const decidedNow = sql`exists (select 1 from ${r} where ${r.id} = ${reviewId} and ${r.status} = ${status} and ${r.decidedAt} = ${now} and ${r.decidedBy} = ${adminId})`;
+  const statements: BatchItem<"sqlite">[] = [];
+  if (decision === "release") {
+    const img = schema.listingImages;
+    statements.push(
+      db.insert(img).select(
+        db
+          .select({
+            id: h.id,
+            listingId: h.listingId,
+            r2Key: h.r2Key,
+            position:
+              sql<number>`(select coalesce(max(${img.position}), 0) + 1 from ${img} where ${img.listingId} = ${listingId})`.as(
+                "position",
+              ),
+            width: h.width,
+            height: h.height,
+            createdAt: sql<number>`${now}`.as("created_at"),
+            public: sql<boolean>`1`.as("public"),
+            keptOnStandard: sql<boolean>`0`.as("kept_on_standard"),
+            verifiedAt: sql<number | null>`null`.as("verified_at"),
+          })
+          .from(h)
+          .where(and(eq(h.id, held.id), decidedNow)),
+      ),
+      photoHashStatement(db, held.id, listingId, held.hash, decidedNow),
+      coverStatement(db, listingId),
+    );
+  } else if (decision === "impersonation") {
+    statements.push(takeDownStatement(db, held.hash, listingId, adminId, now, decidedNow));
+  }
+  statements.push(db.delete(h).where(and(eq(h.id, held.id), decidedNow)));
+  const [first] = await db.batch([
+    db
+      .update(r)
+      .set({ status, decidedAt: now, decidedBy: adminId })
+      .where(and(eq(r.id, reviewId), eq(r.status, "pending"))),
+    ...statements,
+    auditInsert(db, { adminId, action: ACTION[decision], listingId }, now, decidedNow),
+  ]);
+  if (first.meta.changes === 0) return { ok: false, status: 409, error: DECIDE_MSG.gone };
+  if (decision === "release") await afterListingChange(env, ctx, listingId);
+  else
+    ctx.waitUntil(env.PHOTOS.delete(held.r2Key).catch((error: unknown) => console.error("held photo delete", error)));
+  return { ok: true };
+}
