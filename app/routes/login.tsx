@@ -66,7 +66,7 @@ export default function LoginPage() {
   if (mode === "recovery") return <RecoveryStepForm key="recovery" {...props} />;
   if (mode === "signup")
     return server?.notice ? (
-      <CheckInbox notice={server.notice} redirectTo={redirectTo} />
+      <CheckInbox notice={server.notice} sentTo={server.sentTo ?? null} redirectTo={redirectTo} />
     ) : (
       <SignupForm key="signup" {...props} />
     );
