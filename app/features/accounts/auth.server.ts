@@ -34,8 +34,13 @@ export type SecondFactorVia = "code" | "passkey";
  */
 export type CurrentSession = { id: string; secondFactorAt: number | null; secondFactorVia?: SecondFactorVia | null };
 
+/** Why a session the browser still holds was ended, when it was ended on purpose (ended_sessions). */
+export type EndedReason = "password_changed";
+
 type SessionLookup =
-  { state: "none" } | { state: "stale" } | { state: "valid"; user: SessionUser; session: CurrentSession };
+  | { state: "none" }
+  | { state: "stale"; ended?: EndedReason }
+  | { state: "valid"; user: SessionUser; session: CurrentSession };
 
 // The root loader and a page's loader both ask who is signed in; one D1 read per request is enough. Remix
 // hands each loader its own copy of the Request, so loaders share the lookup through their load context
@@ -77,9 +82,22 @@ function sessionQuery(db: ReturnType<typeof getDb>, sessionId: string | Placehol
 type SessionRow = Awaited<ReturnType<typeof sessionQuery>>[number];
 
 /** What a session row means now: expired rows are deleted, and a live one's last-seen time kept fresh. */
-async function settleSession(env: Env, sessionId: string, row: SessionRow | undefined, now: number) {
-  if (!row) return { state: "stale" } as const;
+async function settleSession(
+  env: Env,
+  sessionId: string,
+  row: SessionRow | undefined,
+  now: number,
+): Promise<SessionLookup> {
   const db = getDb(env);
+  if (!row) {
+    // Gone: ended by a password change (said so at the login page), or expired and swept.
+    const [ended] = await db
+      .select({ reason: schema.endedSessions.reason })
+      .from(schema.endedSessions)
+      .where(eq(schema.endedSessions.id, sessionId))
+      .limit(1);
+    return ended ? { state: "stale", ended: ended.reason } : { state: "stale" };
+  }
   if (!isSessionLive(row, now)) {
     await db.delete(schema.sessions).where(eq(schema.sessions.id, sessionId));
     return { state: "stale" } as const;
@@ -279,4 +297,33 @@ export async function markSecondFactor(request: Request, env: Env, now = Date.no
     .set({ secondFactorAt: now, secondFactorVia: "code" })
     .where(eq(schema.sessions.id, lookup.session.id));
   lookups.delete(request);
+}
+
+/**
+ * The statements that end an account's sessions because its password changed (all of them after a reset, all
+ * but the one making the change otherwise), each one's id kept in ended_sessions until it would have ended
+ * anyway, so that a browser still holding one is told the password was changed. For the caller's batch.
+ */
+export function endSessionsForPassword(db: ReturnType<typeof getDb>, userId: string, now: number, keep?: string) {
+  const s = schema.sessions;
+  const e = schema.endedSessions;
+  const which = and(eq(s.userId, userId), keep ? sql`${s.id} <> ${keep}` : undefined);
+  return [
+    db
+      .insert(e)
+      .select(
+        db
+          .select({
+            id: s.id,
+            reason: sql<EndedReason>`'password_changed'`.as("reason"),
+            endedAt: sql<number>`${now}`.as("ended_at"),
+          })
+          .from(s)
+          .where(which),
+      )
+      .onConflictDoNothing(),
+    // Housekeeping: a session ended that long ago would have expired by now.
+    db.delete(e).where(lt(e.endedAt, now - ABSOLUTE_TIMEOUT_MS)),
+    db.delete(s).where(which),
+  ] as const;
 }
