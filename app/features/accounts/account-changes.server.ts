@@ -19,7 +19,7 @@ import {
 } from "~/features/accounts/settings/account-settings";
 import type { ChangeEmailInput, ChangePasswordInput } from "~/features/accounts/settings/account-settings";
 import type { SessionUser } from "~/core/session-user";
-import { endSessionsForPassword } from "./auth.server";
+import { endSessionsForPassword } from "./settings/sessions.server";
 import type { CurrentSession } from "./auth.server";
 import { getDb, schema } from "~/platform/data/db.server";
 import { newLink, peekLink, spendLink, unspentWhere } from "~/platform/data/one-time-links.server";

@@ -18,6 +18,8 @@ import type { SessionUser } from "~/core/session-user";
 import { newToken } from "~/platform/data/ids";
 import { getDb, keptSelect, keptStatement, schema } from "~/platform/data/db.server";
 import { requestMeta } from "./security-log.server";
+import { endedReasonOf } from "./settings/sessions.server";
+import type { EndedReason } from "./settings/sessions.server";
 
 export type { PublicUser, SessionUser } from "~/core/session-user";
 export { ADMIN_ACCOUNT_TYPE, toPublicUser } from "~/core/session-user";
@@ -33,9 +35,6 @@ export type SecondFactorVia = "code" | "passkey";
  * session that proved none, and for one from before migration 0042 (read as a code).
  */
 export type CurrentSession = { id: string; secondFactorAt: number | null; secondFactorVia?: SecondFactorVia | null };
-
-/** Why a session the browser still holds was ended, when it was ended on purpose (ended_sessions). */
-export type EndedReason = "password_changed";
 
 type SessionLookup =
   | { state: "none" }
@@ -91,12 +90,8 @@ async function settleSession(
   const db = getDb(env);
   if (!row) {
     // Gone: ended by a password change (said so at the login page), or expired and swept.
-    const [ended] = await db
-      .select({ reason: schema.endedSessions.reason })
-      .from(schema.endedSessions)
-      .where(eq(schema.endedSessions.id, sessionId))
-      .limit(1);
-    return ended ? { state: "stale", ended: ended.reason } : { state: "stale" };
+    const ended = await endedReasonOf(db, sessionId);
+    return ended ? { state: "stale", ended } : { state: "stale" };
   }
   if (!isSessionLive(row, now)) {
     await db.delete(schema.sessions).where(eq(schema.sessions.id, sessionId));
@@ -297,33 +292,4 @@ export async function markSecondFactor(request: Request, env: Env, now = Date.no
     .set({ secondFactorAt: now, secondFactorVia: "code" })
     .where(eq(schema.sessions.id, lookup.session.id));
   lookups.delete(request);
-}
-
-/**
- * The statements that end an account's sessions because its password changed (all of them after a reset, all
- * but the one making the change otherwise), each one's id kept in ended_sessions until it would have ended
- * anyway, so that a browser still holding one is told the password was changed. For the caller's batch.
- */
-export function endSessionsForPassword(db: ReturnType<typeof getDb>, userId: string, now: number, keep?: string) {
-  const s = schema.sessions;
-  const e = schema.endedSessions;
-  const which = and(eq(s.userId, userId), keep ? sql`${s.id} <> ${keep}` : undefined);
-  return [
-    db
-      .insert(e)
-      .select(
-        db
-          .select({
-            id: s.id,
-            reason: sql<EndedReason>`'password_changed'`.as("reason"),
-            endedAt: sql<number>`${now}`.as("ended_at"),
-          })
-          .from(s)
-          .where(which),
-      )
-      .onConflictDoNothing(),
-    // Housekeeping: a session ended that long ago would have expired by now.
-    db.delete(e).where(lt(e.endedAt, now - ABSOLUTE_TIMEOUT_MS)),
-    db.delete(s).where(which),
-  ] as const;
 }

@@ -2,7 +2,7 @@
 // /reset-password/{token}) and the JSON API. Its link is a one-time link (app/platform/data/one-time-links.server.ts)
 // kept in password_resets, valid RESET_TOKEN_TTL_MS. The request does the same work whether or not the e-mail
 // has an account, and mails through ctx.waitUntil, so neither the answer nor its timing tells who is registered.
-import { endSessionsForPassword } from "./auth.server";
+import { endSessionsForPassword } from "./settings/sessions.server";
 import type { RequestContext } from "~/platform/request-context";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { passwordChangedEmail, passwordResetEmail } from "./auth-emails";
