@@ -252,6 +252,18 @@ CREATE INDEX email_confirmations_user ON email_confirmations (user_id, created_a
 
 
 -- ----------------------------------------------------------------------------------------------------
+-- ended_sessions
+
+CREATE TABLE ended_sessions (
+  id TEXT PRIMARY KEY NOT NULL,
+  reason TEXT NOT NULL,
+  ended_at INTEGER NOT NULL
+);
+
+CREATE INDEX ended_sessions_ended_at ON ended_sessions (ended_at);
+
+
+-- ----------------------------------------------------------------------------------------------------
 -- facet_ranges
 
 CREATE TABLE facet_ranges (

@@ -267,6 +267,14 @@ export const sessions = sqliteTable("sessions", {
   secondFactorVia: text("second_factor_via", { enum: ["code", "passkey"] }),
 });
 
+// 0078_ended_sessions.sql: sessions ended by a password change or reset, under their id, until they would have
+// ended anyway, so that a browser still holding one is told why (auth.server.ts).
+export const endedSessions = sqliteTable("ended_sessions", {
+  id: text("id").primaryKey(),
+  reason: text("reason", { enum: ["password_changed"] }).notNull(),
+  endedAt: integer("ended_at").notNull(),
+});
+
 // 0043_data_export_links.sql: each 'Download my data' link, under the SHA-256 of its signature; used once.
 export const dataExportLinks = sqliteTable("data_export_links", {
   id: text("id").primaryKey(),

@@ -69,6 +69,14 @@ export function subscriptionPath(tier: PlanTier | null): string {
   return tier ? `/subscriptions?tier=${tier}` : "/subscriptions";
 }
 
+/** The plans page's query naming the listing a plan is chosen for (the dashboard card's Upgrade). */
+export const FOR_LISTING_PARAM = "listing";
+
+/** The plans page for one listing: the plan chosen there is paid for that listing, with no listing to pick. */
+export function plansPathFor(listingId: string): string {
+  return `/subscriptions?${FOR_LISTING_PARAM}=${encodeURIComponent(listingId)}`;
+}
+
 export function loginPathForPlan(tier: PlanTier): string {
   return `/login?redirectTo=${encodeURIComponent(subscriptionPath(tier))}`;
 }

@@ -1,9 +1,13 @@
 // Money, in one place. It is integer cents in storage. Everything that leaves the server as JSON (cards,
-// profiles, the owner's profile) speaks dollars, as the spec's screens show them; screens round rates to whole
-// dollars ('$350') and write what is paid to the cent ('$35.00'); the payment provider speaks decimal strings
+// profiles, the owner's profile) speaks dollars, as the spec's screens show them; screens round rates down to
+// whole dollars ('$350', and '$150' for $150.50) and write what is paid to the cent ('$35.00'); the payment provider speaks decimal strings
 // ('35.00'). No amount ever passes through a binary fraction on its way to text.
+/**
+ * Cents as the whole dollars a screen shows for a rate. The spec rounds rates to whole dollars; down, so that
+ * a rate is never shown higher than the provider set it ($150.50 reads '$150', not '$151').
+ */
 export function centsToWholeDollars(cents: number): number {
-  return Math.round(cents / 100);
+  return Math.trunc(cents / 100);
 }
 
 /** Stored cents as the public API's dollars (350.5 for 35050): exact to the cent, never rounded. */

@@ -4,7 +4,7 @@ import { data } from "@remix-run/cloudflare";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
-import { loginModeFrom, withoutSessionExpired } from "~/features/accounts/auth-redirect";
+import { loginModeFrom, sessionEndFrom, withoutSessionExpired } from "~/features/accounts/auth-redirect";
 import { cookieIsSecure } from "~/platform/env";
 import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
 import { privateMeta } from "~/features/site/seo";
@@ -34,13 +34,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const secondFactor = Boolean(await pendingSignInOf(request, env));
   if (!secondFactor && hasPendingCookie(request, cookieIsSecure(env)))
     headers.append("Set-Cookie", clearPendingCookie(cookieIsSecure(env)));
-  return data({ sessionExpired: url.searchParams.get("sessionExpired") === "true", secondFactor }, { headers });
+  return data({ sessionEnded: sessionEndFrom(url.searchParams), secondFactor }, { headers });
 }
 
 export const action = (args: ActionFunctionArgs) => loginAction(args);
 
 export default function LoginPage() {
-  const { sessionExpired, secondFactor } = useLoaderData<typeof loader>();
+  const { sessionEnded, secondFactor } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
   const navigation = useNavigation();
@@ -54,9 +54,9 @@ export default function LoginPage() {
 
   useEffect(() => {
     // Shown once: a reload or a shared link should not keep saying the session expired.
-    if (sessionExpired)
+    if (sessionEnded)
       window.history.replaceState(window.history.state, "", withoutSessionExpired(window.location.href));
-  }, [sessionExpired]);
+  }, [sessionEnded]);
 
   // An answer belongs to the form that was sent; switching forms leaves it behind.
   const server = actionData && actionData.intent === mode ? actionData : undefined;
@@ -66,10 +66,10 @@ export default function LoginPage() {
   if (mode === "recovery") return <RecoveryStepForm key="recovery" {...props} />;
   if (mode === "signup")
     return server?.notice ? (
-      <CheckInbox notice={server.notice} redirectTo={redirectTo} />
+      <CheckInbox notice={server.notice} sentTo={server.sentTo ?? null} redirectTo={redirectTo} />
     ) : (
       <SignupForm key="signup" {...props} />
     );
   if (mode === "reset") return <ResetRequestForm key="reset" {...props} notice={server?.notice} />;
-  return <LoginForm key="login" {...props} sessionExpired={sessionExpired} />;
+  return <LoginForm key="login" {...props} sessionEnded={sessionEnded} />;
 }

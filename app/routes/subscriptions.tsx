@@ -10,7 +10,15 @@ import { PickListing } from "~/features/billing/plans-page/PickListing";
 import { PlanRequestNotice } from "~/features/billing/plans-page/PlanRequestNotice";
 import { YourListingState } from "~/features/billing/plans-page/YourListingState";
 import { Alert } from "~/ui/Alert";
-import { loginPathForPlan, parsePlanTier, PLAN_LIST, PLANS, subscriptionPath, TIER_ERROR } from "~/core/plans";
+import {
+  FOR_LISTING_PARAM,
+  loginPathForPlan,
+  parsePlanTier,
+  PLAN_LIST,
+  PLANS,
+  subscriptionPath,
+  TIER_ERROR,
+} from "~/core/plans";
 import { originOf, seoMeta } from "~/features/site/seo";
 import { formatDollarsAndCents } from "~/platform/money";
 import { subscribeFormSchema } from "~/features/billing/subscribe-form";
@@ -45,7 +53,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const paidFor = (l: (typeof listings)[number]) =>
     isSubscriptionStatus(l.status) && isPaidStatus(l.status) && l.gift !== true;
   const picking = chosen !== null && url.searchParams.get("pick") === "1";
+  // Come from one listing's Upgrade on the dashboard: the plan chosen here is for that listing.
+  const asked = url.searchParams.get(FOR_LISTING_PARAM);
+  const forListing = listings.find((l) => l.listingId === asked);
   return {
+    forListing: forListing ? { listingId: forListing.listingId, firstName: forListing.firstName } : null,
     origin: originOf(request.url),
     // An unknown ?tier= is ignored rather than refused: it only decides which card is highlighted.
     chosen,
@@ -126,7 +138,7 @@ function cardState(tier: string, chosen: string | null, pendingTier: string | nu
 }
 
 export default function SubscriptionsPage() {
-  const { chosen, pendingTier, pick, yours } = useLoaderData<typeof loader>();
+  const { chosen, pendingTier, pick, yours, forListing } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <InfoPage
@@ -144,9 +156,19 @@ export default function SubscriptionsPage() {
         {pick && chosen ? <PickListing tier={chosen} listings={pick} /> : null}
         {yours.length > 0 ? <YourListingState listings={yours} /> : null}
 
+        {forListing ? (
+          <p className="text-lg" data-testid="plans-for-listing">
+            Choosing a plan for <strong>{forListing.firstName}</strong>.
+          </p>
+        ) : null}
         <div className="grid gap-6 md:grid-cols-2">
           {PLAN_LIST.map((plan) => (
-            <PlanCard key={plan.tier} plan={plan} state={cardState(plan.tier, chosen, pendingTier)} />
+            <PlanCard
+              key={plan.tier}
+              plan={plan}
+              state={cardState(plan.tier, chosen, pendingTier)}
+              listingId={forListing?.listingId}
+            />
           ))}
         </div>
 

@@ -50,6 +50,11 @@ describe("accounts in the browser", () => {
     await hydrated(page);
     await page.getByRole("heading", { name: "Create an Account" }).waitFor();
     await page.getByText("Join the #1 platform in New Zealand.").waitFor();
+    // Sent empty: each field says what it needs, beside it (checked in the browser before anything is sent).
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await page.locator("#auth-signup-firstName-error").getByText("First name is required").waitFor();
+    await page.locator("#auth-signup-email-error").waitFor();
+    await page.locator("#auth-signup-agency-error").waitFor();
     // The form refuses to go without the Independent / Agency choice.
     await page.getByLabel("First Name").fill("Harbour");
     await page.getByLabel("Email").fill(email);
@@ -59,6 +64,8 @@ describe("accounts in the browser", () => {
     // Nobody is signed in yet: the page asks to confirm the address, and the dashboard still needs a login.
     await page.getByRole("heading", { name: "Check Your Inbox" }).waitFor();
     await page.getByText(MSG.signupCheckInbox).waitFor();
+    // Where the link went, as typed.
+    await expect(page.getByTestId("sent-to").textContent()).resolves.toContain(email);
     expect(new URL(page.url()).pathname).toBe("/login");
     await page.goto("/dashboard");
     await page.waitForURL((url) => url.pathname === "/login");

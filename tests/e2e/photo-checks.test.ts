@@ -71,6 +71,10 @@ describe("a photo checked on its own", () => {
     await expect(item.getByTestId("photos-to-check").locator("img").count()).resolves.toBe(1);
     await expect(item.getByTestId("verified-photos").locator("img").count()).resolves.toBe(before);
     await hydrated(moderator.page);
+    // The reason box has the phone's width to itself, not what Approve and Reject leave of a row.
+    const reason = item.getByRole("textbox", { name: /^Reason for rejecting/ });
+    const itemBox = (await item.boundingBox())!;
+    expect((await reason.boundingBox())!.width).toBeGreaterThan(itemBox.width * 0.8);
     await shot(moderator.page, "3-admin-side-by-side-390.png");
     await item.getByRole("button", { name: /^Approve Photo verification for / }).click();
     await moderator.page.getByText("Request approved.", { exact: false }).waitFor();

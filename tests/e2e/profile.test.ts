@@ -40,6 +40,21 @@ describe("a visitor on a profile", () => {
     await context.close();
   });
 
+  it("keeps the contact card clear of the header when the header comes back on a wide screen", async () => {
+    const { context, page } = await b.visitor();
+    await openFirstProfile(page);
+    const header = page.getByTestId("site-header");
+    const card = page.locator("aside", { has: page.locator(`a[href^="sms:"]`) });
+    // Down (the header hides), then up a little (it comes back over the page).
+    await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => header.evaluate((el) => el.getBoundingClientRect().bottom)).toBeLessThanOrEqual(0);
+    await page.mouse.wheel(0, -300);
+    await expect.poll(() => header.evaluate((el) => el.getBoundingClientRect().top)).toBe(0);
+    const headerBottom = await header.evaluate((el) => el.getBoundingClientRect().bottom);
+    expect(await card.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThanOrEqual(headerBottom);
+    await context.close();
+  });
+
   it("shows an SMS link with the formatted phone number, and counts the contact", async () => {
     const { context, page } = await b.visitor({ viewport: MOBILE });
     const { modelId } = await openFirstProfile(page);

@@ -62,6 +62,8 @@ describe("search suggestions", () => {
     }
     await page.keyboard.press("Enter");
     await page.waitForURL((url) => url.pathname === `/view/${id}`);
+    // The box no longer has the focus: on a phone its keyboard would stay up over the profile.
+    await expect(box.evaluate((el) => el === document.activeElement)).resolves.toBe(false);
     await context.close();
   });
 

@@ -2,7 +2,8 @@
 // and the tour region's grid then shows the card with its 'Touring · …' badge.
 import { describe, expect, it } from "vitest";
 import { addDays, nzDate, shortDate } from "../../app/platform/time/nz-time";
-import { DESKTOP, hydrated, useBrowser } from "./browser";
+import { DESKTOP, MOBILE, hydrated, useBrowser } from "./browser";
+import { gridPageShowing } from "./grid";
 import { d1, d1Rows, enterAs } from "./people";
 import { useOwnProvider } from "./providers";
 
@@ -60,6 +61,13 @@ describe("touring", () => {
         .filter({ hasText: listing.first_name })
         .getByTestId("touring-badge")
         .waitFor();
+
+      // In its home region on a phone, the card says where it is away, whole: 'On tour in Wellington until …'.
+      await page.setViewportSize(MOBILE);
+      await gridPageShowing(page, "/locations/Auckland", listing.first_name);
+      const away = page.getByTestId("listing-card").filter({ hasText: listing.first_name }).getByTestId("on-tour");
+      await expect(away.textContent()).resolves.toBe(`On tour in Wellington until ${shortDate(end)}`);
+      expect(await away.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     } finally {
       await context.close();
       // Other journeys count the demo regions as seeded.

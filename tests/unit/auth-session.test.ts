@@ -4,6 +4,7 @@ import {
   loginModeFrom,
   loginModeHref,
   loginUrlFor,
+  sessionEndFrom,
   safeRedirectTo,
   withoutSessionExpired,
 } from "~/features/accounts/auth-redirect";
@@ -125,6 +126,12 @@ describe("redirects", () => {
       "/login?sessionExpired=true&redirectTo=%2Fmanagesub",
     );
     expect(loginUrlFor("https://site.nz/dashboard?_routes=routes%2Fdashboard")).toBe("/login?redirectTo=%2Fdashboard");
+    // A session ended by a password change says so.
+    const changed = loginUrlFor("https://site.nz/dashboard", { sessionExpired: true, passwordChanged: true });
+    expect(changed).toBe("/login?sessionExpired=password&redirectTo=%2Fdashboard");
+    expect(sessionEndFrom(new URL(changed, "https://site.nz").searchParams)).toBe("password");
+    expect(sessionEndFrom(new URLSearchParams("sessionExpired=true"))).toBe("expired");
+    expect(sessionEndFrom(new URLSearchParams("sessionExpired=nonsense"))).toBeNull();
   });
 
   it("reads the mode and builds links that keep redirectTo", () => {

@@ -1,7 +1,14 @@
 // Every date the app writes comes from app/platform/time (date-text.ts, short-dates.ts): one moment reads the
 // same on every screen, e-mail and export, in New Zealand time whatever the server's zone.
 import { describe, expect, it } from "vitest";
-import { formatLocalTime, formatNzDate, formatNzDeadline, formatNzTime, monthLabel } from "~/platform/time/date-text";
+import {
+  dayLabel,
+  formatLocalTime,
+  formatNzDate,
+  formatNzDeadline,
+  formatNzTime,
+  monthLabel,
+} from "~/platform/time/date-text";
 import { shortDate, shortDateRange } from "~/platform/time/short-dates";
 
 // 01:05 UTC on 27 November 2026 is 2:05 pm on Friday in Auckland (NZDT, UTC+13).
@@ -38,5 +45,13 @@ describe("date text", () => {
   it("writes NZ calendar dates short, as directories do", () => {
     expect(shortDate("2026-12-05")).toBe("5 Dec");
     expect(shortDateRange("2026-11-28", "2026-12-02")).toBe("28 Nov–2 Dec");
+  });
+});
+
+describe("dayLabel", () => {
+  it("writes a calendar day as people read it, the same in every zone, and leaves anything else as it is", () => {
+    expect(dayLabel("2026-11-20")).toBe("20 November 2026");
+    expect(dayLabel("2026-01-01")).toBe("1 January 2026");
+    expect(dayLabel("not a day")).toBe("not a day");
   });
 });

@@ -3,7 +3,15 @@
 import { describe, expect, it } from "vitest";
 import { newId } from "~/platform/data/ids";
 import { marksOf } from "~/features/insights/count-events";
-import { maskedCount, regionRows, storedRegion, visitorRegion } from "~/features/insights/regions";
+import {
+  maskedCount,
+  NZ_REGIONS,
+  regionRows,
+  SITE_REGION_OF,
+  storedRegion,
+  visitorRegion,
+} from "~/features/insights/regions";
+import { REGIONS } from "~/core/regions";
 
 const LISTING = newId();
 
@@ -64,10 +72,32 @@ describe("small counts", () => {
         { region: "CAN", views: 0 },
       ]),
     ).toEqual([
-      { region: "AUK", name: "Auckland", shown: "12" },
-      { region: "WGN", name: "Wellington", shown: "fewer than 5" },
+      { region: "Auckland", name: "Auckland", shown: "12" },
+      { region: "Wellington", name: "Wellington", shown: "fewer than 5" },
       { region: "abroad", name: "Outside New Zealand", shown: "7" },
       { region: "unknown", name: "Unknown", shown: "40" },
     ]);
+  });
+
+  it("is shown under the site's seven regions, each one's views summed before masking", () => {
+    expect(
+      regionRows([
+        { region: "NTL", views: 3 },
+        { region: "AUK", views: 3 },
+        { region: "OTA", views: 2 },
+        { region: "STL", views: 2 },
+        { region: "WKO", views: 9 },
+        { region: "MWT", views: 5 },
+        { region: "CAN", views: 5 },
+      ]),
+    ).toEqual([
+      { region: "Hamilton", name: "Hamilton", shown: "9" },
+      { region: "Auckland", name: "Auckland", shown: "6" },
+      { region: "Central North Island", name: "Central North Island", shown: "5" },
+      { region: "Christchurch", name: "Christchurch", shown: "5" },
+      { region: "South Island", name: "South Island", shown: "fewer than 5" },
+    ]);
+    // Every ISO region is under one of the site's.
+    for (const code of Object.keys(NZ_REGIONS)) expect(REGIONS).toContain(SITE_REGION_OF[code]);
   });
 });

@@ -13,11 +13,13 @@ import { parseRegion, regionPath, REGIONS } from "~/core/regions";
 import { regionForCity, SUBURBS } from "~/core/suburbs";
 
 describe("rate rounding", () => {
-  it("rounds cents to whole dollars", () => {
-    expect(centsToWholeDollars(24950)).toBe(250);
-    expect(centsToWholeDollars(24949)).toBe(249);
+  it("rounds cents down to whole dollars: never more than the provider set", () => {
+    expect(centsToWholeDollars(24950)).toBe(249);
+    expect(centsToWholeDollars(24999)).toBe(249);
+    expect(centsToWholeDollars(25000)).toBe(250);
     expect(formatDollars(30000)).toBe("$300");
-    expect(formatDollars(150050)).toBe("$1,501");
+    expect(formatDollars(15050)).toBe("$150");
+    expect(formatDollars(150050)).toBe("$1,500");
     expect(formatDollars(null)).toBeNull();
   });
 
@@ -31,8 +33,10 @@ describe("rate rounding", () => {
   it("gives the API's dollars exact to the cent, and shows them rounded like stored cents", () => {
     expect(centsToDollars(35050)).toBe(350.5);
     expect(centsToDollars(null)).toBeNull();
-    expect(formatDollarAmount(249.5)).toBe("$250");
-    expect(formatDollarAmount(1500.5)).toBe("$1,501");
+    expect(formatDollarAmount(150.5)).toBe("$150");
+    expect(formatDollarAmount(249.99)).toBe("$249");
+    expect(formatDollarAmount(0.29)).toBe("$0");
+    expect(formatDollarAmount(1500.5)).toBe("$1,500");
     expect(formatDollarAmount(null)).toBeNull();
   });
 });

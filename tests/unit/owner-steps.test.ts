@@ -21,7 +21,7 @@ describe("the dashboard card's checklist", () => {
     expect(steps.plan).toMatchObject({
       state: "todo",
       detail: "A paid weekly plan is needed to go live.",
-      href: "/subscriptions",
+      href: "/subscriptions?listing=abc123",
       action: "Choose a plan",
     });
     expect(setupPending(setupSteps(NEW))).toBe(true);

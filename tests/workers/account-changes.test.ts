@@ -103,6 +103,10 @@ describe("change password on /managesub", () => {
     expect(await stillSignedIn(owner.cookie)).toBe(true);
     expect(await stillSignedIn(owner.other)).toBe(false);
     expect(await count("sessions", "user_id = ?", owner.userId)).toBe(1);
+    // The other device is told why when it comes back; this one's session was not ended.
+    const back = await client({ cookie: owner.other }).get("/managesub");
+    expect(back.headers.get("Location")).toBe("/login?sessionExpired=password&redirectTo=%2Fmanagesub");
+    expect(await count("ended_sessions")).toBe(1);
     const mail = await waitForMail(owner.email, "password was changed");
     expect(mail.text_body).toContain("Every other device signed in to your account was signed out.");
     expect(await eventsOf(owner.userId)).toContain("password_changed");

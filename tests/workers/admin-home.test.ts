@@ -149,7 +149,21 @@ describe("/admin/subscriptions", () => {
     expect(html).toMatch(/data-testid="status-past_due"[^>]*>Past due: payment failed \(3\)/);
     const filtered = await text(await admin.client.get("/admin/subscriptions?status=past_due"));
     expect(filtered.match(/data-testid="subscription-row"/g)).toHaveLength(3);
-    expect(filtered).toContain("3 subscriptions");
+    expect(filtered).toContain("3 listings");
+  });
+
+  it("counts and lists as 'Unpaid' a listing that never had a subscription", async () => {
+    const admin = await signedIn({ admin: true });
+    const owner = await signedIn();
+    await insertListing({ userId: owner.userId, firstName: "Paid" });
+    await insertListing({ userId: owner.userId, firstName: "Neverpaid", subscription: "none" });
+    const html = await text(await admin.client.get("/admin/subscriptions"));
+    expect(html).toMatch(/data-testid="status-unpaid"[^>]*>Unpaid \(1\)/);
+    expect(html).toContain("All (2)");
+    const unpaid = await text(await admin.client.get("/admin/subscriptions?status=unpaid"));
+    expect(unpaid.match(/data-testid="subscription-row"/g)).toHaveLength(1);
+    expect(unpaid).toContain(">Neverpaid<");
+    expect(unpaid).toContain("1 listing");
   });
 
   it("searches by e-mail or listing name, filters by plan, and pages on the server", async () => {
@@ -164,7 +178,7 @@ describe("/admin/subscriptions", () => {
 
     const first = await text(await admin.client.get("/admin/subscriptions"));
     expect(first.match(/data-testid="subscription-row"/g)).toHaveLength(SUBSCRIPTIONS_PAGE_SIZE);
-    expect(first).toContain(`${n + 2} subscriptions`);
+    expect(first).toContain(`${n + 2} listings`);
     expect(first).toContain("Page 1 of 2");
     const second = await text(await admin.client.get("/admin/subscriptions?page=2"));
     expect(second.match(/data-testid="subscription-row"/g)).toHaveLength(n + 2 - SUBSCRIPTIONS_PAGE_SIZE);
@@ -194,7 +208,7 @@ describe("/admin/subscriptions", () => {
     // Nonsense parameters are ignored, never a 500.
     const odd = await admin.client.get("/admin/subscriptions?page=-3&status=nope&plan=gold&q=" + "x".repeat(500));
     expect(odd.status).toBe(200);
-    expect(await text(odd)).toContain("No subscriptions match.");
+    expect(await text(odd)).toContain("No listings match.");
   });
 });
 

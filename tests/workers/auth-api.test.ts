@@ -142,6 +142,18 @@ describe("sign-up", () => {
     }
     expect(await count("users")).toBe(0);
 
+    // An empty sign-up: each field's own message beside it, not one box for them all.
+    const empty = await client().post("/login?action=signup", { form: { intent: "signup" } });
+    expect(empty.status).toBe(400);
+    const emptyHtml = await empty.text();
+    for (const [field, message] of [
+      ["firstName", "First name is required"],
+      ["email", "Email and password are required"],
+      ["password", "Email and password are required"],
+      ["agency", "Please select if you are an Independent or an Agency."],
+    ])
+      expect(emptyHtml, field).toMatch(new RegExp(`id="auth-signup-${field}-error"[^>]*>.*?${message}`, "s"));
+
     const ok = await client().post("/login?action=signup&redirectTo=%2Fprofile%2Fnew", { form: base });
     expect(ok.status).toBe(200);
     expect(await ok.text()).toContain(MSG.signupCheckInbox);

@@ -4,6 +4,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { sha256Hex } from "~/platform/http/token-cookie.server";
 import { newToken } from "~/platform/data/ids";
+import { MSG } from "~/features/accounts/auth-schemas";
 import { count, createAccount, PASSWORD, resetTokenFor, waitForMail } from "./auth-fixtures";
 import { client, logIn, sessionCookieFrom } from "./client";
 import { backgroundWorkDone, sleep } from "./background";
@@ -117,6 +118,12 @@ describe("new password page", () => {
 
     expect(await count("sessions", "user_id = ?", id)).toBe(0);
     for (const cookie of [phone, laptop]) expect((await client({ cookie }).get("/api/auth/status")).status).toBe(401);
+    // A browser still signed in is told its password was changed, not that its session expired.
+    const back = await client({ cookie: phone }).get("/dashboard");
+    expect(back.headers.get("Location")).toBe("/login?sessionExpired=password&redirectTo=%2Fdashboard");
+    const told = await (await client().get(back.headers.get("Location")!)).text();
+    expect(told.replaceAll("&#x27;", "'")).toContain(MSG.signedOutByPasswordChange);
+    expect(told).not.toContain(MSG.sessionExpired);
     await waitForMail(email, "password was changed");
 
     const again = await client().post(`/reset-password/${token}`, {

@@ -162,7 +162,12 @@ describe("/dashboard listing cards", () => {
     expect(sienna.toggles.live).toEqual({ pressed: true, disabled: false, name: "Live for Sienna" });
     // The cover is the photo in position 1.
     expect(sienna.cover).toBe(`/photos/${keys[0]}`);
-    expect(sienna.links).toEqual({ Edit: `/profile/edit/${live}`, View: `/view/${live}`, Upgrade: "/subscriptions" });
+    // On Standard: Upgrade quotes this listing's upgrade to Featured.
+    expect(sienna.links).toEqual({
+      Edit: `/profile/edit/${live}`,
+      View: `/view/${live}`,
+      Upgrade: `/managesub?upgrade=${live}`,
+    });
 
     expect(jade.badge).toBe("Hidden");
     // Its window ran out an hour ago: inactive, and Active Now is off limits until it is live again.
@@ -178,7 +183,7 @@ describe("/dashboard listing cards", () => {
     // nothing else on the card repeats them.
     expect(cocoCard.links).toEqual({
       Edit: `/profile/edit/${coco}`,
-      Upgrade: "/subscriptions",
+      Upgrade: `/managesub?upgrade=${coco}`,
       "Get verified for Coco": "/verification",
       "Add photos for Coco": `/profile/edit/${coco}`,
     });
@@ -186,7 +191,7 @@ describe("/dashboard listing cards", () => {
     expect(jade.links).toEqual({
       Edit: `/profile/edit/${hidden}`,
       View: `/view/${hidden}`,
-      Upgrade: "/subscriptions",
+      Upgrade: `/managesub?upgrade=${hidden}`,
       "Add photos for Jade": `/profile/edit/${hidden}`,
     });
 
@@ -194,6 +199,27 @@ describe("/dashboard listing cards", () => {
     expect(page.text).toContain("No Image");
     expect(page.text).toContain("Get verified to go live.");
     expect(page.text).toContain("Active for the next 2 hours");
+  });
+
+  it("offers Upgrade for the listing it is on: none on Featured, the plans for that listing when unpaid", async () => {
+    const agency = await signedIn({ agency: true, logIn: true });
+    const star = await insertListing({ userId: agency.userId, firstName: "Star", featured: true });
+    const fresh = await insertListing({ userId: agency.userId, firstName: "Fresh", subscription: "none" });
+    await createdInOrder(star, fresh);
+    const [starCard, freshCard] = (await dashboard(agency)).cards;
+    expect(starCard.links).not.toHaveProperty("Upgrade");
+    expect(freshCard.links.Upgrade).toBe(`/subscriptions?listing=${fresh}`);
+
+    // The plans page opened from it says whose plan it is, and its plans are posted for that listing, so an
+    // agency is not asked again which listing.
+    const plans = await (await agency.client.get(`/subscriptions?listing=${fresh}`)).text();
+    expect(plans).toContain("Choosing a plan for <strong>Fresh</strong>");
+    expect(plans.match(new RegExp(`name="listingId" value="${fresh}"`, "g"))).toHaveLength(2);
+    // Someone else's listing named in the address is ignored.
+    const other = await insertListing({ firstName: "Other" });
+    const notMine = await (await agency.client.get(`/subscriptions?listing=${other}`)).text();
+    expect(notMine).not.toContain("Choosing a plan for");
+    expect(notMine).not.toContain(`value="${other}"`);
   });
 
   it("does not ask for an ID that waits for review: the Live switch says it is being reviewed", async () => {

@@ -267,7 +267,14 @@ describe("the archive", () => {
     });
     expect(strFromU8(files["listings/01-ruby/photos/02.webp"])).toBe(`photo 1 of ${me.listings[0]}`);
 
-    expect(jsonOf(files, "plans.json")).toMatchObject([{ tier: "featured", price_cents: 7500 }]);
+    // The plan each listing is on (not only a plan picked before signing up, which most accounts never have).
+    const plans = jsonOf(files, "plans.json");
+    expect(plans.listings).toEqual([
+      expect.objectContaining({ listing_id: me.listings[0], first_name: "Ruby", plan: "standard", status: "active" }),
+      expect.objectContaining({ listing_id: me.listings[1], first_name: "Mere Rose", plan: "standard" }),
+    ]);
+    expect(plans.listings[0].period_end).toEqual(expect.any(Number));
+    expect(plans.chosenBeforeSignUp).toMatchObject([{ tier: "featured", price_cents: 7500 }]);
     // Each listing's subscription, without the provider's stored-card token.
     const billing = jsonOf(files, "payments.json");
     expect(billing.subscriptions.map((r: { listing_id: string }) => r.listing_id).sort()).toEqual(

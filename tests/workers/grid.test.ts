@@ -270,7 +270,7 @@ describe("home and region grid", () => {
     expect(html).toContain("27");
     expect(html).toContain("Sunny smile");
     expect(html).toContain("Ponsonby");
-    expect(html).toMatch(/\$250<\/span> <span[^>]*>1 hour/);
+    expect(html).toMatch(/\$249<\/span> <span[^>]*>1 hour/);
     expect(html).toContain(">Hot<");
     expect(html).toContain("Active Now");
     expect(html).toContain("title>Verified photos");

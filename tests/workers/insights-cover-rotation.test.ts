@@ -109,6 +109,17 @@ describe("the grid's cover", () => {
       expect(await coverAt(s, "South Island")).toBe(want);
     }
     expect(new Set(await Promise.all([0, 1, 2].map((i) => coverAt(slot + i))))).toEqual(new Set(keys.map(photoUrl)));
+    // The administrators' grid (every listing, in the plain order) shows the cover visitors see, not photo 1.
+    for (let s = slot; s < slot + 3; s++) {
+      const page = await loadGridPage(env, {
+        region: null,
+        filters,
+        page: 1,
+        now: slotStart(s) + 1000,
+        includeHidden: true,
+      });
+      expect(page.cards.find((c) => c.modelId === id)?.cover?.url).toBe(photoUrl(coverForSlot(keys, s)!));
+    }
 
     // A chosen photo the plan hides is skipped while hidden: the other two take turns.
     await env.DB.prepare("UPDATE listing_images SET public = 0 WHERE id = ?").bind(photos[1]).run();

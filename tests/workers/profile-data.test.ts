@@ -9,6 +9,8 @@ import {
   writeProfileSnapshot,
 } from "~/features/profile/profile.server";
 import { loadSuggestions } from "~/features/catalogue/profile-suggestions.server";
+import { photoUrl } from "~/core/photo-keys";
+import { client } from "./client";
 import { insertListing, insertUser } from "./fixtures";
 import { insertImages, insertRate, insertSpecialRate, rows } from "./public-fixtures";
 
@@ -179,5 +181,21 @@ describe("loadSuggestions", () => {
   it("answers fewer when there are not enough", async () => {
     const current = await insertListing();
     expect(await loadSuggestions(env, { modelId: current, location: "Auckland" })).toEqual([]);
+  });
+});
+
+describe("the profile page without JavaScript", () => {
+  it("links every photo, also those past the gallery's thumbnails", async () => {
+    const id = await insertListing({ firstName: "Galla", featured: true });
+    await insertImages(id, [1, 2, 3, 4, 5, 6]);
+    const html = await (await client().get(`/view/${id}`)).text();
+    const links = html.split('data-testid="gallery-links"')[1]?.split("</noscript>")[0] ?? "";
+    const keys = await rows<{ r2_key: string }>(
+      "SELECT r2_key FROM listing_images WHERE listing_id = ? ORDER BY position",
+      id,
+    );
+    expect(keys).toHaveLength(6);
+    for (const { r2_key } of keys) expect(links).toContain(`href="${photoUrl(r2_key)}"`);
+    expect(links).toContain("Photo 6 of 6");
   });
 });

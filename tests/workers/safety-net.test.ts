@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { sweepSafetyNet } from "~/features/safety-net/sweep.server";
 import { sendDigests } from "~/features/safety-net/digest.server";
 import { getDb } from "~/platform/data/db.server";
+import { dayLabel } from "~/platform/time/date-text";
 import { readAccountData } from "~/features/dashboard/data-export-rows.server";
 import { count, waitForMail } from "./auth-fixtures";
 import { auditRows } from "./admin-fixtures";
@@ -167,6 +168,10 @@ describe("moderation", () => {
     expect(answered.status).toBe("pending");
     expect(answered.answer).toMatch(/^v1\./);
     expect(await text(await admin.client.get("/admin/safety-net"))).toContain("Newmarket");
+    // The reporter still sees the question beside the answer, and the incident's date as people write it.
+    const mine = await text(await p.client.get("/dashboard/safety-net"));
+    expect(mine).toMatch(/Question: Which suburb was it in\?<\/p><p[^>]*>Your answer: Newmarket/);
+    expect(mine).toContain(`, ${dayLabel(today())}</p>`);
 
     const badAlert = await publish(admin, a, { alertText: "short", alertMonth: "2999-01" });
     expect(badAlert.status).toBe(400);

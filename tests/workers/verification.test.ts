@@ -2,6 +2,7 @@
 // ownership, one pending request per listing and kind, private storage that no public URL reaches, the
 // administrator's decision (flags, audit row, files gone from R2), and the provider's notices.
 import { env } from "cloudflare:test";
+import { PHOTO_GUIDANCE } from "~/features/verification/photo-guidance";
 import { describe, expect, it } from "vitest";
 import { sniffImage, webpChunks } from "~/features/photos/rules";
 import { ID_MSG, PHOTO_VERIFY_MSG, VERIFY_MSG } from "~/features/verification/verification";
@@ -359,6 +360,9 @@ describe("the pages work without JavaScript", () => {
     expect(list).toContain("Select this Profile");
     const selected = await pageText(await provider.client.get(`/photo-verification?listingId=${id}`));
     expect(selected).toContain("Submit Photos for Review");
+    // What each photo must show, beside its field, before anything is sent.
+    const plain = selected.replaceAll("&#x27;", "'");
+    for (const line of [PHOTO_GUIDANCE.intro, ...PHOTO_GUIDANCE.fields]) expect(plain).toContain(line);
     expect(selected).toContain("Photos verified: 0 of 4");
     // With no verified photos the check needs photos of the person, and the spec's form needs 4 photos.
     const few = await pageText(await provider.client.get(`/photo-verification?listingId=${short}`));

@@ -19,6 +19,7 @@ import {
 } from "~/features/accounts/settings/account-settings";
 import type { ChangeEmailInput, ChangePasswordInput } from "~/features/accounts/settings/account-settings";
 import type { SessionUser } from "~/core/session-user";
+import { endSessionsForPassword } from "./settings/sessions.server";
 import type { CurrentSession } from "./auth.server";
 import { getDb, schema } from "~/platform/data/db.server";
 import { newLink, peekLink, spendLink, unspentWhere } from "~/platform/data/one-time-links.server";
@@ -91,10 +92,10 @@ export async function changePassword(
   if (!identity.ok) return refused(identity);
   const passwordHash = await hashPassword(input.newPassword);
   const db = getDb(env);
-  const s = schema.sessions;
   await db.batch([
     db.update(schema.users).set({ passwordHash, updatedAt: now }).where(eq(schema.users.id, user.id)),
-    db.delete(s).where(and(eq(s.userId, user.id), sql`${s.id} <> ${session.id}`)),
+    // The other browsers are signed out, and told why when they come back.
+    ...endSessionsForPassword(db, user.id, now, session.id),
     // Reset links asked for before the change would set a password over this one: they are void now.
     db
       .update(schema.passwordResets)

@@ -25,13 +25,23 @@ export function safeRedirectTo(value: unknown): string {
   return path;
 }
 
-/** The login URL a protected page sends an anonymous (or expired) visitor to. */
-export function loginUrlFor(requestUrl: string, opts: { sessionExpired?: boolean } = {}): string {
+/** Why a visitor is asked to log in again: the session ran out, or a password change ended it. */
+export type SessionEnd = "expired" | "password";
+
+/**
+ * The login URL a protected page sends an anonymous (or expired) visitor to. `passwordChanged`: the session
+ * was ended by a change of the account's password, which the login page says instead of 'expired'.
+ */
+export function loginUrlFor(
+  requestUrl: string,
+  opts: { sessionExpired?: boolean; passwordChanged?: boolean } = {},
+): string {
   const url = new URL(requestUrl);
   // Remix's client data requests (/page.data?_routes=...) reach loaders with this internal parameter.
   url.searchParams.delete("_routes");
   const params = new URLSearchParams();
-  if (opts.sessionExpired) params.set("sessionExpired", "true");
+  if (opts.passwordChanged) params.set("sessionExpired", "password");
+  else if (opts.sessionExpired) params.set("sessionExpired", "true");
   params.set("redirectTo", url.pathname + url.search);
   return `/login?${params}`;
 }
@@ -50,6 +60,12 @@ export function loginModeHref(mode: LoginMode, redirectTo: string | null): strin
   if (redirectTo) params.set("redirectTo", redirectTo);
   const q = params.toString();
   return q ? `/login?${q}` : "/login";
+}
+
+/** What the login page says about the session that ended, from its own URL (loginUrlFor). */
+export function sessionEndFrom(search: URLSearchParams): SessionEnd | null {
+  const value = search.get("sessionExpired");
+  return value === "password" ? "password" : value === "true" ? "expired" : null;
 }
 
 /** The current URL without sessionExpired, for history.replaceState once the notice is shown. */

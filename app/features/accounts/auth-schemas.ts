@@ -32,6 +32,8 @@ export const MSG = {
   resetDone: "Password reset successful! Redirecting to login...",
   resetTokenInvalid: "This password reset link is invalid, has expired or was already used. Please request a new one.",
   sessionExpired: "Your session has expired. Please log in again.",
+  signedOutByPasswordChange:
+    "Your password was changed, so you were signed out here. Please log in with the new password.",
   // The one answer to every sign-up, whether or not the address has an account (decision 0010).
   signupCheckInbox: "Check your inbox: we have sent a link to confirm your e-mail address.",
   // The right password of an address not confirmed yet (decision 0026): a fresh link goes out, within the cap.

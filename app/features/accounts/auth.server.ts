@@ -18,6 +18,8 @@ import type { SessionUser } from "~/core/session-user";
 import { newToken } from "~/platform/data/ids";
 import { getDb, keptSelect, keptStatement, schema } from "~/platform/data/db.server";
 import { requestMeta } from "./security-log.server";
+import { endedReasonOf } from "./settings/sessions.server";
+import type { EndedReason } from "./settings/sessions.server";
 
 export type { PublicUser, SessionUser } from "~/core/session-user";
 export { ADMIN_ACCOUNT_TYPE, toPublicUser } from "~/core/session-user";
@@ -35,7 +37,9 @@ export type SecondFactorVia = "code" | "passkey";
 export type CurrentSession = { id: string; secondFactorAt: number | null; secondFactorVia?: SecondFactorVia | null };
 
 type SessionLookup =
-  { state: "none" } | { state: "stale" } | { state: "valid"; user: SessionUser; session: CurrentSession };
+  | { state: "none" }
+  | { state: "stale"; ended?: EndedReason }
+  | { state: "valid"; user: SessionUser; session: CurrentSession };
 
 // The root loader and a page's loader both ask who is signed in; one D1 read per request is enough. Remix
 // hands each loader its own copy of the Request, so loaders share the lookup through their load context
@@ -77,9 +81,18 @@ function sessionQuery(db: ReturnType<typeof getDb>, sessionId: string | Placehol
 type SessionRow = Awaited<ReturnType<typeof sessionQuery>>[number];
 
 /** What a session row means now: expired rows are deleted, and a live one's last-seen time kept fresh. */
-async function settleSession(env: Env, sessionId: string, row: SessionRow | undefined, now: number) {
-  if (!row) return { state: "stale" } as const;
+async function settleSession(
+  env: Env,
+  sessionId: string,
+  row: SessionRow | undefined,
+  now: number,
+): Promise<SessionLookup> {
   const db = getDb(env);
+  if (!row) {
+    // Gone: ended by a password change (said so at the login page), or expired and swept.
+    const ended = await endedReasonOf(db, sessionId);
+    return ended ? { state: "stale", ended } : { state: "stale" };
+  }
   if (!isSessionLive(row, now)) {
     await db.delete(schema.sessions).where(eq(schema.sessions.id, sessionId));
     return { state: "stale" } as const;

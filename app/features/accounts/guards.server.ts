@@ -32,7 +32,9 @@ export async function requireUser(
   const lookup = await lookupSession(request, env, scope);
   if (lookup.state === "valid") return lookup.user;
   if (lookup.state === "stale") {
-    throw redirect(loginUrlFor(request.url, { sessionExpired: true }), {
+    // Ended by a password change (here or by a reset): said so, rather than 'expired'.
+    const passwordChanged = lookup.ended === "password_changed";
+    throw redirect(loginUrlFor(request.url, { sessionExpired: true, passwordChanged }), {
       headers: { "Set-Cookie": clearSessionCookie(cookieIsSecure(env)), ...NO_STORE },
     });
   }

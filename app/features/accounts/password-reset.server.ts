@@ -2,6 +2,7 @@
 // /reset-password/{token}) and the JSON API. Its link is a one-time link (app/platform/data/one-time-links.server.ts)
 // kept in password_resets, valid RESET_TOKEN_TTL_MS. The request does the same work whether or not the e-mail
 // has an account, and mails through ctx.waitUntil, so neither the answer nor its timing tells who is registered.
+import { endSessionsForPassword } from "./settings/sessions.server";
 import type { RequestContext } from "~/platform/request-context";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { passwordChangedEmail, passwordResetEmail } from "./auth-emails";
@@ -118,7 +119,8 @@ export async function resetPassword(
       .update(schema.users)
       .set({ passwordHash, updatedAt: now, emailConfirmedAt: sql`coalesce(${schema.users.emailConfirmedAt}, ${now})` })
       .where(eq(schema.users.id, userId)),
-    db.delete(schema.sessions).where(eq(schema.sessions.userId, userId)),
+    // Every browser signed in is signed out, and told why when it comes back (not 'session expired').
+    ...endSessionsForPassword(db, userId, now),
     db
       .update(pr)
       .set(RESET_LINK.spend(now))
@@ -131,7 +133,8 @@ export async function resetPassword(
     endEmailChanges(db, userId, now),
     ...(removePasskeys ? [dropPasskeys, dropChallenges] : []),
   ]);
-  const passkeysRemoved = removePasskeys ? (results[5] as { id: string }[]).length : 0;
+  // dropPasskeys's answer: the batch's last but one when passkeys are removed.
+  const passkeysRemoved = removePasskeys ? (results[results.length - 2] as { id: string }[]).length : 0;
   const passkeysKept = removePasskeys ? 0 : await countPasskeys(env, userId);
   await recordSecurityEvent(
     db.batch([

@@ -12,7 +12,16 @@ export function planButtonLabel(plan: Plan, state: PlanCardState): string {
   return `Choose ${plan.name}`;
 }
 
-export function PlanCard({ plan, state }: { plan: Plan; state: PlanCardState }) {
+export function PlanCard({
+  plan,
+  state,
+  listingId,
+}: {
+  plan: Plan;
+  state: PlanCardState;
+  /** The listing the plan is for, when the page was opened for one (its Upgrade on the dashboard). */
+  listingId?: string;
+}) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formData?.get("tier") === plan.tier;
   const highlighted = state !== "none";
@@ -57,6 +66,7 @@ export function PlanCard({ plan, state }: { plan: Plan; state: PlanCardState }) 
       </ul>
       <Form method="post" className="mt-8">
         <input type="hidden" name="tier" value={plan.tier} />
+        {listingId ? <input type="hidden" name="listingId" value={listingId} /> : null}
         <button
           type="submit"
           disabled={submitting}

@@ -26,12 +26,23 @@ type Query = SubscriptionQuery;
 /** Which listing and whose: the first columns of both admin tables. */
 const whose = { listingId: s.listingId, name: l.firstName, email: u.email, plan: s.plan };
 
-/**
- * Subscriptions joined to their listing and owner: the table, its counts and the failed renewals all read the
- * same rows, so the counts agree with what is listed.
- */
+/** Subscriptions joined to their listing and owner: the failed renewals and the admin home's count of them. */
 function withOwners<T extends SQLiteSelect>(query: T) {
   return query.innerJoin(l, eq(l.id, s.listingId)).innerJoin(u, eq(u.id, s.userId));
+}
+
+/**
+ * A listing's status on the table: its subscription's, or 'unpaid' for a listing that never had one (as
+ * readSubscription says), so that the 'Unpaid' count and filter include it.
+ */
+const listingStatus = sql<SubscriptionStatus>`coalesce(${s.status}, 'unpaid')`;
+
+/**
+ * Every listing with its subscription, if it has one, and its owner: the table and its counts read the same
+ * rows, so the counts agree with what is listed.
+ */
+function listingsWithPlans<T extends SQLiteSelect>(query: T) {
+  return query.leftJoin(s, eq(s.listingId, l.id)).innerJoin(u, eq(u.id, l.userId));
 }
 
 /** The search and the plan filter: the status counts are counted within them, the table also by status. */
@@ -47,37 +58,41 @@ function searched(query: Query): SQL | undefined {
 }
 
 /**
- * One page of subscriptions for the search and filters, how many match in all, how many match per status
- * (the filter's counts: the same conditions as the table, so they agree), and the failed renewals
+ * One page of listings' subscriptions for the search and filters, how many match in all, how many match per
+ * status (the filter's counts: the same conditions as the table, so they agree), and the failed renewals
  * (FAILED_RENEWAL_STATUS, the same rule as the table's 'Past due' filter).
  */
 export async function loadAdminSubscriptions(env: DbEnv, query: Query) {
   const db = getDb(env);
-  const where = and(searched(query), query.status ? eq(s.status, query.status) : undefined);
+  const where = and(searched(query), query.status ? eq(listingStatus, query.status) : undefined);
   const [rows, byStatus, failed] = await db.batch([
-    withOwners(
+    listingsWithPlans(
       db
         .select({
-          ...whose,
-          status: s.status,
+          listingId: l.id,
+          name: l.firstName,
+          email: u.email,
+          plan: s.plan,
+          status: listingStatus,
           periodEnd: s.periodEnd,
           graceUntil: s.graceUntil,
-          failedRenewals: s.failedRenewals,
+          failedRenewals: sql<number>`coalesce(${s.failedRenewals}, 0)`,
           gift: s.gift,
           startsWhenPublic: s.startsWhenPublic,
           featured: l.featured,
           featuredUntil: l.featuredUntil,
         })
-        .from(s)
+        .from(l)
         .$dynamic(),
     )
       .where(where)
-      .orderBy(s.periodEnd, s.listingId)
+      // Unpaid listings (no period) first, then by when the period ends.
+      .orderBy(s.periodEnd, l.id)
       .limit(SUBSCRIPTIONS_PAGE_SIZE)
       .offset((query.page - 1) * SUBSCRIPTIONS_PAGE_SIZE),
-    withOwners(db.select({ status: s.status, n: count() }).from(s).$dynamic())
+    listingsWithPlans(db.select({ status: listingStatus, n: count() }).from(l).$dynamic())
       .where(searched(query))
-      .groupBy(s.status),
+      .groupBy(listingStatus),
     failedRenewalsQuery(db).orderBy(s.graceUntil, s.listingId).limit(PAGE),
   ]);
   const counts = Object.fromEntries(SUBSCRIPTION_STATUSES.map((st) => [st, 0])) as Record<SubscriptionStatus, number>;

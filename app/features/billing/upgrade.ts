@@ -29,6 +29,11 @@ export function prorationCents(
 /** /managesub's query naming the listing whose upgrade to quote (docs/billing.md). */
 export const UPGRADE_PARAM = "upgrade";
 
+/** /managesub quoting the upgrade of one listing (paid for on Standard) to Featured. */
+export function upgradePath(listingId: string): string {
+  return `/managesub?${UPGRADE_PARAM}=${encodeURIComponent(listingId)}`;
+}
+
 /**
  * Where Featured chosen on the plans page takes a listing already paid for on Standard: to its upgrade (the
  * rest of the week prorated, quoted before anything is charged, on /managesub), not a second subscription,
@@ -40,5 +45,5 @@ export function upgradeInstead(
 ): string | null {
   if (tier !== "featured" || listing.plan !== "standard" || listing.gift) return null;
   if (listing.status !== "active" && listing.status !== "cancelling") return null;
-  return `/managesub?${UPGRADE_PARAM}=${encodeURIComponent(listing.listingId)}`;
+  return upgradePath(listing.listingId);
 }

@@ -85,7 +85,8 @@ export function ListingCard({ card, now, firstRow, href, admin, note }: CardProp
           </p>
         ) : null}
         {card.tour && !card.tour.here ? (
-          <p className="truncate text-xs text-violet-300" data-testid="on-tour">
+          // Wraps rather than being cut: 'On tour in Wellington u…' said neither where nor until when.
+          <p className="text-xs leading-snug text-violet-300" data-testid="on-tour">
             {cardTourText(card.tour)}
           </p>
         ) : null}

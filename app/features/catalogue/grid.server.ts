@@ -89,9 +89,9 @@ export function gridQuery(db: Db, opts: GridOpts) {
   const rotate = !opts.includeHidden;
   const slot = slotOf(opts);
   const order = rotate ? rotatedOrderBy(l, slot) : gridOrder;
-  // The owner's rotating covers turn on the same slot (features/insights/cover-rotation.ts); not under
-  // 'Verified photos', whose cards show the verified cover they were chosen for.
-  const coverSlot = rotate && !opts.filters.verifiedPhotos ? slot : null;
+  // The owner's rotating covers turn on the same slot (features/insights/cover-rotation.ts), for administrators
+  // too; not under 'Verified photos', whose cards show the verified cover they were chosen for.
+  const coverSlot = opts.filters.verifiedPhotos ? null : slot;
   const cover = (coverSlot === null ? sql<string | null>`null` : rotatedCoverSql(l.id, coverSlot)).as("rotated_cover");
   if (opts.filters.show === "touring") {
     return db

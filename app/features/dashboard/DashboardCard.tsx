@@ -2,6 +2,8 @@ import { Link } from "@remix-run/react";
 import { activityOf } from "~/core/activity";
 import { pastDueText } from "~/features/billing/emails";
 import { weekAfterPaying } from "~/features/billing/public-status";
+import { upgradePath } from "~/features/billing/upgrade";
+import { plansPathFor, PLANS } from "~/core/plans";
 import type { PublicStatus } from "~/features/billing/public-status";
 import { coverUrl } from "./dashboard";
 import type { DashboardListing } from "./dashboard";
@@ -172,8 +174,21 @@ function PaymentDeadline({ deadline, firstName }: { deadline: string; firstName:
   );
 }
 
-/** Edit, View (only once there is a photo to show) and Upgrade. */
-function CardLinks({ listingId, firstName, viewable }: { listingId: string; firstName: string; viewable: boolean }) {
+/**
+ * Edit, View (only once there is a photo to show) and Upgrade, for this listing: on Standard to its upgrade's
+ * quote, unpaid to the plans for it. A Featured listing has nothing to upgrade to, so no Upgrade.
+ */
+function CardLinks({
+  listingId,
+  firstName,
+  viewable,
+  plan,
+}: {
+  listingId: string;
+  firstName: string;
+  viewable: boolean;
+  plan: string | null;
+}) {
   return (
     <div className="flex gap-2">
       <Link to={`/profile/edit/${listingId}`} className={BUTTON} aria-label={`Edit ${firstName}`}>
@@ -184,9 +199,16 @@ function CardLinks({ listingId, firstName, viewable }: { listingId: string; firs
           View
         </Link>
       ) : null}
-      <Link to="/subscriptions" className={`${BUTTON} border-accent text-accent`} aria-label={`Upgrade ${firstName}`}>
-        Upgrade
-      </Link>
+      {plan === PLANS.featured.name ? null : (
+        <Link
+          to={plan === PLANS.standard.name ? upgradePath(listingId) : plansPathFor(listingId)}
+          className={`${BUTTON} border-accent text-accent`}
+          aria-label={`Upgrade ${firstName}`}
+          data-testid="card-upgrade"
+        >
+          Upgrade
+        </Link>
+      )}
     </div>
   );
 }
@@ -265,7 +287,12 @@ export function DashboardCard({
         {heldPhotos.length ? <HeldPhotos photos={heldPhotos} firstName={listing.firstName} /> : null}
         {listing.staleAsked ? <ConfirmListing listingId={listing.modelId} firstName={listing.firstName} /> : null}
         <TakeABreak listing={listing} now={now} error={pauseError} />
-        <CardLinks listingId={listing.modelId} firstName={listing.firstName} viewable={cover !== null} />
+        <CardLinks
+          listingId={listing.modelId}
+          firstName={listing.firstName}
+          viewable={cover !== null}
+          plan={listing.plan}
+        />
         <MonthlyPerformance listing={listing} />
       </div>
     </article>

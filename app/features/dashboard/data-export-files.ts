@@ -16,6 +16,30 @@ export function listingFolder(index: number, firstName: string): string {
 export const photoFileName = (index: number, key: string): string =>
   `photos/${String(index + 1).padStart(2, "0")}.${key.split(".").pop() === "webp" ? "webp" : "jpg"}`;
 
+type Row = Record<string, unknown>;
+
+/**
+ * plans.json: the plan each listing is on (its subscription: plan, status, the paid period, a change waiting
+ * for the renewal), or no plan, in dashboard order; and a plan picked before signing up that was not yet paid.
+ */
+export function plansFile(listings: Row[], subscriptions: Row[], chosenBeforeSignUp: Row[]) {
+  return {
+    listings: listings.map((listing) => {
+      const sub = subscriptions.find((s) => s.listing_id === listing.id);
+      return {
+        listing_id: listing.id,
+        first_name: listing.first_name,
+        plan: sub?.plan ?? null,
+        status: sub?.status ?? null,
+        period_start: sub?.period_start ?? null,
+        period_end: sub?.period_end ?? null,
+        pending_plan: sub?.pending_plan ?? null,
+      };
+    }),
+    chosenBeforeSignUp,
+  };
+}
+
 export function readMe(o: { siteName: string; email: string; createdAt: string; listings: number }): string {
   return [
     `A copy of your ${o.siteName} data`,
@@ -25,7 +49,7 @@ export function readMe(o: { siteName: string; email: string; createdAt: string; 
     "",
     "account.json                  Your account, sessions, passkeys and two-factor sign-in (without secrets).",
     "security-log.json             Your account-security log.",
-    "plans.json                    The plans you chose.",
+    "plans.json                    The plan each listing is on, and a plan picked before signing up.",
     "payments.json                 Your subscriptions, payments, ledger entries, receipts and refunds (no card details).",
     "verification-requests.json    Your ID and photo verification requests and their outcome.",
     "safety-net-reports.json       Your Safety Net reports, if you sent any: what you wrote, questions, answers, alerts.",

@@ -17,6 +17,8 @@ export const NOT_EXPORTED_TABLES: Record<string, string> = {
   email_confirmations: "Single-use links, stored only as hashes, that expire within a day.",
   data_export_links: "These download links themselves, stored only as hashes, that expire within minutes.",
   passkey_challenges: "Random challenges that expire within minutes.",
+  ended_sessions:
+    "Sessions a password change ended, under a hash of their token, so that a browser still holding one is told why; kept 30 days, with no account.",
   pending_sign_ins: "Half-finished sign-ins that expire within minutes.",
   signup_attempts:
     "A keyed hash of a password typed in a sign-up for an address that already has an account, kept 7 days so that signing in with it answers as for any unconfirmed account; it is not the account's data.",

@@ -6,7 +6,7 @@ import { and, eq, gt, lt } from "drizzle-orm";
 import { makeZip } from "client-zip";
 import { dataExportedEmail } from "~/features/accounts/account-emails";
 import type { SessionUser } from "~/core/session-user";
-import { listingFolder, photoFileName, readMe } from "./data-export-files";
+import { listingFolder, photoFileName, plansFile, readMe } from "./data-export-files";
 import { openReportsForExport } from "~/features/safety-net/export.server";
 import { openBookingsForExport } from "~/features/bookings/export.server";
 import type { AccountData } from "./data-export-rows.server";
@@ -77,7 +77,16 @@ async function* archiveEntries(env: Pick<Env, "PHOTOS">, data: AccountData, o: {
     }),
   );
   yield file("security-log.json", json(data.securityLog));
-  yield file("plans.json", json(data.plans));
+  yield file(
+    "plans.json",
+    json(
+      plansFile(
+        data.listings.map((l) => l.row),
+        data.billing.subscriptions,
+        data.plans,
+      ),
+    ),
+  );
   yield file("payments.json", json(data.billing));
   yield file("verification-requests.json", json(data.verificationRequests));
   // Only an account that has reported something has this file.

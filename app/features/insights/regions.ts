@@ -1,7 +1,9 @@
 // Where profile views come from, by New Zealand region, and how small numbers are shown. Only aggregates are
 // stored (one count per listing per day per region, docs/decisions/0032-region-breakdown.md):
 // the region is read from the request when a view is counted and travels with the view to the queue's
-// consumer, which adds it to the day's count and keeps nothing per visitor.
+// consumer, which adds it to the day's count and keeps nothing per visitor. The page shows them under the
+// site's own seven regions (SITE_REGION_OF), the names the provider chose their listing's region from.
+import type { Region } from "~/core/regions";
 
 /** ISO 3166-2:NZ region codes, as Cloudflare gives them in `request.cf.regionCode`, and their names. */
 export const NZ_REGIONS: Record<string, string> = {
@@ -22,6 +24,31 @@ export const NZ_REGIONS: Record<string, string> = {
   OTA: "Otago",
   STL: "Southland",
   CIT: "Chatham Islands",
+};
+
+/**
+ * The site's region each ISO region is shown under: the nearest of the seven where a region is not one of
+ * them (Northland under Auckland, the Chatham Islands under Christchurch), the whole of Waikato under Hamilton
+ * and of Bay of Plenty under Tauranga. Kept as stored (ISO codes): only the page groups them.
+ */
+export const SITE_REGION_OF: Record<string, Region> = {
+  NTL: "Auckland",
+  AUK: "Auckland",
+  WKO: "Hamilton",
+  BOP: "Tauranga",
+  GIS: "Central North Island",
+  HKB: "Central North Island",
+  TKI: "Central North Island",
+  MWT: "Central North Island",
+  WGN: "Wellington",
+  TAS: "South Island",
+  NSN: "South Island",
+  MBH: "South Island",
+  WTC: "South Island",
+  CAN: "Christchurch",
+  CIT: "Christchurch",
+  OTA: "South Island",
+  STL: "South Island",
 };
 
 /** A visitor outside New Zealand, and one whose region is not known. */
@@ -56,16 +83,21 @@ export function maskedCount(n: number): string {
 
 export type RegionViews = { region: string; views: number };
 
-/** The breakdown's rows, most views first, NZ regions by name within a tie, 'outside' and 'unknown' last. */
+/**
+ * The breakdown's rows: the views summed by the site's region (SITE_REGION_OF), then masked (a sum, so a
+ * region is masked only when all its parts together are small), most views first, by name within a tie,
+ * 'outside' and 'unknown' last.
+ */
 export function regionRows(rows: RegionViews[]): { region: string; name: string; shown: string }[] {
   const rank = (r: string) => (r === UNKNOWN ? 2 : r === ABROAD ? 1 : 0);
-  return rows
-    .filter((r) => r.views > 0)
-    .sort(
-      (a, b) =>
-        rank(a.region) - rank(b.region) ||
-        b.views - a.views ||
-        regionName(a.region).localeCompare(regionName(b.region)),
-    )
-    .map((r) => ({ region: r.region, name: regionName(r.region), shown: maskedCount(r.views) }));
+  const summed = new Map<string, number>();
+  for (const r of rows) {
+    const shownAs = SITE_REGION_OF[r.region] ?? (r.region === ABROAD ? ABROAD : UNKNOWN);
+    summed.set(shownAs, (summed.get(shownAs) ?? 0) + r.views);
+  }
+  const name = (region: string) => (region === ABROAD || region === UNKNOWN ? regionName(region) : region);
+  return [...summed]
+    .filter(([, views]) => views > 0)
+    .sort(([a, av], [b, bv]) => rank(a) - rank(b) || bv - av || name(a).localeCompare(name(b)))
+    .map(([region, views]) => ({ region, name: name(region), shown: maskedCount(views) }));
 }

@@ -2,6 +2,7 @@
 // card's checklist (verify ID, photos, choose a plan) and the owner's view of a hidden profile ('Only you can
 // see this: hidden until …'). One reading of the visibility rule (./visibility.ts) for both, so they never
 // disagree with the badge.
+import { plansPathFor } from "~/core/plans";
 import { formatNzDate } from "~/platform/time/date-text";
 import { MIN_PHOTOS } from "~/features/photos/rules";
 import { hideReasons } from "./visibility";
@@ -86,7 +87,8 @@ export function setupSteps(l: OwnListingState): SetupStep[] {
         detail: l.subscriptionExpired
           ? "Your plan ended. Renew it to show the listing again."
           : "A paid weekly plan is needed to go live.",
-        href: l.subscriptionExpired ? "/managesub" : "/subscriptions",
+        // The plans for this listing: an agency is not asked again which one.
+        href: l.subscriptionExpired ? "/managesub" : plansPathFor(l.listingId),
         action: l.subscriptionExpired ? "Renew the plan" : "Choose a plan",
       };
   // An agency's two more steps, shown only while they wait: an independent's listing has neither.

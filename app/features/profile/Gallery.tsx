@@ -119,6 +119,20 @@ export function Gallery({
       {open != null ? (
         <Lightbox images={ordered} index={open} name={name} onIndex={setOpen} onClose={close} now={now} />
       ) : null}
+      {/* Without JavaScript the photos open as files: every one of them, also those past the thumbnails. */}
+      <noscript>
+        <p className="text-sm sm:col-span-2" data-testid="gallery-links">
+          {ordered.map((img, i) => (
+            <a
+              key={img.imageId}
+              href={img.url}
+              className="mr-3 inline-flex min-h-11 items-center text-accent underline"
+            >
+              {`Photo ${i + 1} of ${ordered.length}`}
+            </a>
+          ))}
+        </p>
+      </noscript>
     </div>
   );
 }

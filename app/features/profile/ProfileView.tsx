@@ -121,8 +121,9 @@ export function ProfileView({ profile, actions, highlight = null, preview, now, 
         ) : null}
         <SocialLinks profile={profile} highlight={highlight} />
       </header>
+      {/* Stuck below the header's 64 px (it comes back when the visitor scrolls up), not under it. */}
       <aside
-        className={`md:sticky md:top-4 md:col-start-2 md:row-span-3 md:row-start-1 md:self-start ${highlightClass(highlight, "contactPhone")}`}
+        className={`md:sticky md:top-20 md:col-start-2 md:row-span-3 md:row-start-1 md:self-start ${highlightClass(highlight, "contactPhone")}`}
       >
         <ContactCard
           listingId={profile.modelId}

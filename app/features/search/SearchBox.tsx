@@ -64,6 +64,8 @@ export function SearchBox() {
   const go = (s: Suggestion) => {
     setOpen(false);
     setText("");
+    // Off the box: its focus would keep a phone's keyboard up over the profile opened.
+    input.current?.blur();
     navigate(suggestionHref(s.listingId));
   };
 

@@ -50,6 +50,18 @@ export function monthLabel(month: string): string {
   return new Date(Date.UTC(y, m - 1, 1)).toLocaleString("en-NZ", { month: "long", year: "numeric", timeZone: "UTC" });
 }
 
+/** "20 November 2026" for "2026-11-20": a calendar day (an incident's date), so no zone applies. */
+export function dayLabel(day: string): string {
+  const [y, m, d] = day.split("-").map(Number);
+  if (!y || !m || !d) return day;
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString("en-NZ", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+}
+
 /** "26 Nov 2026, 2:05 pm" in the browser's own zone: when a draft kept in this browser was saved. */
 export function formatLocalTime(ms: number): string {
   return new Date(ms).toLocaleString("en-NZ", { dateStyle: "medium", timeStyle: "short" });

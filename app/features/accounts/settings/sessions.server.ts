@@ -8,15 +8,15 @@
 // (HMAC with a site secret, cut to 22 characters, ~132 bits): stable while the session lives, meaningless
 // without the key, and not usable anywhere else. Matching a posted one means hashing the owner's own few
 // sessions; an account has only its live sessions (logins delete dead ones).
-import { and, eq, gt, ne } from "drizzle-orm";
+import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { orderSessions } from "./account-settings";
-import { IDLE_TIMEOUT_MS } from "~/features/accounts/auth-session";
+import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS } from "~/features/accounts/auth-session";
 import { getDb, schema } from "~/platform/data/db.server";
 import { recordSecurityEvent, securityEventStatement } from "../security-log.server";
 import type { RequestMeta } from "../security-log.server";
 import { keyedHash, siteSecret } from "~/platform/data/site-secrets.server";
 import { endEmailChanges } from "../link-kinds.server";
-import type { DbEnv } from "~/platform/data/db.server";
+import type { Db, DbEnv } from "~/platform/data/db.server";
 
 const s = schema.sessions;
 
@@ -114,4 +114,43 @@ export async function revokeOtherSessions(
   ]);
   await recordSecurityEvent(securityEventStatement(db, userId, "other_sessions_revoked", meta, now));
   return deleted.length;
+}
+
+/** Why a session the browser still holds was ended, when it was ended on purpose (ended_sessions). */
+export type EndedReason = "password_changed";
+
+/** Why the session with this id was ended, if a password change ended it in the last 30 days. */
+export async function endedReasonOf(db: Db, sessionId: string): Promise<EndedReason | null> {
+  const e = schema.endedSessions;
+  const [ended] = await db.select({ reason: e.reason }).from(e).where(eq(e.id, sessionId)).limit(1);
+  return ended?.reason ?? null;
+}
+
+/**
+ * The statements that end an account's sessions because its password changed (all of them after a reset, all
+ * but the one making the change otherwise), each one's id kept in ended_sessions until it would have ended
+ * anyway, so that a browser still holding one is told the password was changed. For the caller's batch.
+ */
+export function endSessionsForPassword(db: Db, userId: string, now: number, keep?: string) {
+  const s = schema.sessions;
+  const e = schema.endedSessions;
+  const which = and(eq(s.userId, userId), keep ? ne(s.id, keep) : undefined);
+  return [
+    db
+      .insert(e)
+      .select(
+        db
+          .select({
+            id: s.id,
+            reason: sql<EndedReason>`'password_changed'`.as("reason"),
+            endedAt: sql<number>`${now}`.as("ended_at"),
+          })
+          .from(s)
+          .where(which),
+      )
+      .onConflictDoNothing(),
+    // Housekeeping: a session ended that long ago would have expired by now.
+    db.delete(e).where(lt(e.endedAt, now - ABSOLUTE_TIMEOUT_MS)),
+    db.delete(s).where(which),
+  ] as const;
 }

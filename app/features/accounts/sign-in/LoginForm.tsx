@@ -3,17 +3,28 @@ import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { Button } from "~/ui/Button";
 import { loginModeHref } from "~/features/accounts/auth-redirect";
+import type { SessionEnd } from "~/features/accounts/auth-redirect";
 import { MSG } from "~/features/accounts/auth-schemas";
 import { PasskeySignIn } from "~/features/accounts/second-factor/PasskeySignIn";
 import { AuthCard, ErrorBox, NoticeBox, TextLink } from "./AuthParts";
 import { EmailField, Hidden, PasswordField, useAuthForm } from "./auth-form";
 import type { FormProps } from "./auth-form";
 
-export function LoginForm({ lastResult, redirectTo, busy, sessionExpired }: FormProps & { sessionExpired: boolean }) {
+export function LoginForm({
+  lastResult,
+  redirectTo,
+  busy,
+  sessionEnded,
+}: FormProps & { sessionEnded: SessionEnd | null }) {
   const { form, fields, message, errorFor } = useAuthForm("login", lastResult);
   return (
     <AuthCard title="Welcome Back" subtitle="Please log in to your account.">
-      {sessionExpired ? <NoticeBox tone="warn" message={MSG.sessionExpired} /> : null}
+      {sessionEnded ? (
+        <NoticeBox
+          tone="warn"
+          message={sessionEnded === "password" ? MSG.signedOutByPasswordChange : MSG.sessionExpired}
+        />
+      ) : null}
       <ErrorBox id={form.errorId} message={message} />
       <Form method="post" replace {...getFormProps(form)} className="space-y-4" aria-label="Log in">
         <Hidden intent="login" redirectTo={redirectTo} />

@@ -32,17 +32,22 @@ export const PARSE = {
 
 export type FormProps = { lastResult?: SubmissionResult<string[]>; redirectTo: string | null; busy: boolean };
 
-/** Conform's form for one intent: the same schema runs before sending, and its one message shows in the red box. */
+/**
+ * Conform's form for one intent: the same schema runs before sending. Its one message shows in the red box, or,
+ * with `perField` (the sign-up form, several fields to fill), each field's message beside it and only the
+ * form's own (an answer about the whole sign-up) in the box.
+ */
 export function useAuthForm<I extends "login" | "signup" | "reset">(
   intent: I,
   lastResult: SubmissionResult<string[]> | undefined,
+  { perField = false }: { perField?: boolean } = {},
 ) {
   const [form, fields] = useForm({
     id: `auth-${intent}`,
     lastResult,
     onValidate: ({ formData }) => PARSE[intent](formData),
   });
-  const message = boxMessage(form.allErrors);
+  const message = boxMessage(perField ? { form: form.errors } : form.allErrors);
   // Each field with a problem points at the box, which says what it is.
   const errorFor = (name: string) => (form.allErrors[name]?.length ? form.errorId : null);
   return { form, fields, message, errorFor };
@@ -61,13 +66,25 @@ const emailInput = { autoComplete: "email", inputMode: "email", required: true, 
 
 type ConformField = Parameters<typeof getInputProps>[0];
 
-/** The e-mail field; `invalid` is the id of the box that says what is wrong with it, if anything is. */
-export function EmailField({ field, invalid }: { field: ConformField; invalid: string | null }) {
+/**
+ * The e-mail field; `invalid` is the id of the box that says what is wrong with it, if anything is, or `errors`
+ * its own messages, shown under it.
+ */
+export function EmailField({
+  field,
+  invalid,
+  errors,
+}: {
+  field: ConformField;
+  invalid: string | null;
+  errors?: readonly string[];
+}) {
   return (
     <Field
       variant="compact"
       label="Email"
       errorElsewhere={invalid}
+      errors={errors}
       input={{ ...getInputProps(field, { type: "email" }), ...emailInput }}
     />
   );
@@ -83,12 +100,15 @@ export function PasswordField({
   kind,
   description,
   invalid,
+  errors,
 }: {
   field: ConformField;
   label: string;
   kind: "current" | "new" | "repeat";
   description?: ReactNode;
   invalid: string | null;
+  /** Its own messages, shown under it (instead of `invalid`'s box). */
+  errors?: readonly string[];
 }) {
   return (
     <Field
@@ -96,6 +116,7 @@ export function PasswordField({
       label={label}
       description={description}
       errorElsewhere={invalid}
+      errors={errors}
       input={{
         ...getInputProps(field, { type: "password", value: false }),
         autoComplete: kind === "current" ? "current-password" : "new-password",

@@ -24,7 +24,13 @@ import type { Intent } from "./auth-form";
 import { setCookieHeaders } from "~/platform/http/token-cookie.server";
 
 type Cf = ActionFunctionArgs["context"]["cloudflare"];
-export type LoginActionResult = { intent: Intent; result: SubmissionResult<string[]>; notice?: string };
+export type LoginActionResult = {
+  intent: Intent;
+  result: SubmissionResult<string[]>;
+  notice?: string;
+  /** After a sign-up: the address the link went to, as typed (every address gets the same answer). */
+  sentTo?: string;
+};
 type ActionResult = LoginActionResult;
 
 // A password is never sent back in the page.
@@ -109,7 +115,12 @@ async function signUpForm(request: Request, cf: Cf, form: FormData, redirectTo: 
     const { cookies } = await signup(request, cf, submission.value, { redirectTo });
     const headers = setCookieHeaders(cookies);
     return data<ActionResult>(
-      { intent: "signup", result: submission.reply({ resetForm: true }), notice: MSG.signupCheckInbox },
+      {
+        intent: "signup",
+        result: submission.reply({ resetForm: true }),
+        notice: MSG.signupCheckInbox,
+        sentTo: submission.value.email,
+      },
       { headers },
     );
   } catch (error) {

@@ -48,7 +48,7 @@ export function SubscriptionFilters({
         ))}
       </nav>
       <p className="text-sm text-muted" role="status" data-testid="subscriptions-total">
-        {total === 1 ? "1 subscription" : `${total} subscriptions`}
+        {total === 1 ? "1 listing" : `${total} listings`}
         {query.q ? ` matching “${query.q}”` : ""}
         {query.q || query.plan || query.status ? (
           <>

@@ -59,7 +59,7 @@ export function SubscriptionsTable({ subscriptions }: { subscriptions: Subscript
       </div>
       {subscriptions.length === 0 ? (
         <p className="text-muted" data-testid="subscriptions-empty">
-          No subscriptions match.
+          No listings match.
         </p>
       ) : null}
     </>

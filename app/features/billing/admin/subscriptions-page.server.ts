@@ -68,8 +68,14 @@ export async function adminSubscriptionsPage(request: Request, context: AppLoadC
       })),
       subscriptions: rows.map((s) => ({
         ...s,
-        plan: PLANS[s.plan].name,
-        label: statusLabel({ status: s.status, pendingPlan: null, gift: s.gift, startsWhenPublic: s.startsWhenPublic }),
+        // A listing that never had a subscription has no plan yet.
+        plan: s.plan ? PLANS[s.plan].name : "None",
+        label: statusLabel({
+          status: s.status,
+          pendingPlan: null,
+          gift: s.gift ?? false,
+          startsWhenPublic: s.startsWhenPublic ?? false,
+        }),
         // A period waiting for its listing to be public has no end yet.
         ends: s.periodEnd && !s.startsWhenPublic ? formatNzDate(s.periodEnd) : "",
         grantEnds: s.featuredUntil ? formatNzDate(s.featuredUntil) : null,

@@ -57,6 +57,7 @@ function CoverForm({ listingId, photos, notice, error }: Omit<Props, "days" | "r
           name={COVER_FIELD}
           columns="grid-cols-3 sm:grid-cols-5"
           testId="cover-choice"
+          max={MAX_COVERS}
           photos={visible.map((p, i) => ({
             imageId: p.imageId,
             url: photoUrl(p.r2Key),

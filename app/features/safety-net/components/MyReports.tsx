@@ -1,6 +1,7 @@
 // The provider's own reports: their status, the answer to an administrator's question, NZPC, withdrawal.
 import { ReportIntentForm } from "./ReportIntentForm";
 import { Button } from "~/ui/Button";
+import { dayLabel } from "~/platform/time/date-text";
 import { Field } from "~/ui/Field";
 import { NzpcLink } from "./NzpcLink";
 import { SECTION } from "./safety-net-views";
@@ -44,7 +45,7 @@ function MyReport({ r, result, busy }: { r: MyReportView; result: SafetyNetResul
   return (
     <li className="space-y-2 rounded-lg border border-line bg-ink p-3" data-testid="my-report">
       <p className="font-semibold">
-        {r.categoryLabel}, {r.region}, {r.incidentDate}
+        {r.categoryLabel}, {r.region}, {dayLabel(r.incidentDate)}
       </p>
       <p className="text-sm text-accent" data-testid="my-report-status">
         {STATUS[r.status]}
@@ -69,7 +70,11 @@ function MyReport({ r, result, busy }: { r: MyReportView; result: SafetyNetResul
           </Button>
         </ReportIntentForm>
       ) : r.answer ? (
-        <p className="text-sm text-zinc-300">Your answer: {r.answer}</p>
+        // The question stays beside its answer: the answer alone would not say what it was for.
+        <div className="space-y-1 text-sm text-zinc-300" data-testid="my-report-answered">
+          {r.question ? <p className="whitespace-pre-wrap break-words">Question: {r.question}</p> : null}
+          <p className="whitespace-pre-wrap break-words">Your answer: {r.answer}</p>
+        </div>
       ) : null}
       <NzpcLink id={r.id} text={r.nzpcText} mailto={r.nzpcMailto} />
       {/* Withdrawing deletes at once and cannot be undone: a second, deliberate press. */}

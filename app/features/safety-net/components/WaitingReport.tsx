@@ -1,6 +1,7 @@
 // One report waiting for review, with its intents: publish, ask the reporter, decline, and suspend the
 // reporter from the Safety Net.
 import { Button } from "~/ui/Button";
+import { dayLabel } from "~/platform/time/date-text";
 import { Field } from "~/ui/Field";
 import { AlertForm } from "./AlertForm";
 import { ReportIntentForm } from "./ReportIntentForm";
@@ -12,7 +13,7 @@ export function WaitingReport({ q, busy, errorsFor }: { q: QueueView } & CardPro
   return (
     <li className={`${CARD} ${q.waiting.overdue ? "border-rose-400" : "border-line"}`} data-testid="safety-queue-item">
       <h3 className="text-lg font-semibold">
-        {q.categoryLabel}, {q.region}, {q.incidentDate}
+        {q.categoryLabel}, {q.region}, {dayLabel(q.incidentDate)}
       </h3>
       <p className="text-sm">
         {q.waiting.overdue ? <span className={BADGE.overdue}>Overdue</span> : null}

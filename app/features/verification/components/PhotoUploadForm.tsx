@@ -3,6 +3,7 @@ import { Form } from "@remix-run/react";
 import { LABEL } from "~/features/site/messages";
 import { Button } from "~/ui/Button";
 import { PHOTO_FIELDS } from "../verification";
+import { PHOTO_GUIDANCE } from "../photo-guidance";
 import { VerificationFileField } from "../VerificationFileField";
 
 type Props = {
@@ -31,6 +32,10 @@ export function PhotoUploadForm({ listingId, firstName, submitting, disabled, on
         verified. JPG, PNG or WEBP, up to 5 MB each: a larger photo from your phone&apos;s camera is made smaller before
         it is sent. Only our team sees these, and they are deleted once checked.
       </p>
+      <div className="space-y-2 text-sm text-zinc-300" data-testid="photo-guidance">
+        <p>{PHOTO_GUIDANCE.intro}</p>
+        <p>{PHOTO_GUIDANCE.after}</p>
+      </div>
       <input type="hidden" name="listingId" value={listingId} />
       {PHOTO_FIELDS.map((name, i) => (
         <VerificationFileField
@@ -38,6 +43,7 @@ export function PhotoUploadForm({ listingId, firstName, submitting, disabled, on
           kind="photo"
           name={name}
           label={`Photo ${i + 1}`}
+          description={PHOTO_GUIDANCE.fields[i]}
           serverError={fieldError(name)}
           onChange={onChange}
         />

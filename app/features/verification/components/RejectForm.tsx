@@ -26,15 +26,20 @@ export function RejectForm({
     defaultNoValidate: false,
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="flex min-w-0 flex-1 flex-wrap items-end gap-2">
+    // On a phone the reason gets a row of its own, the full width, under Approve; beside it from sm up.
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="flex w-full min-w-0 flex-wrap items-end gap-2 sm:w-auto sm:flex-1"
+    >
       <input type="hidden" name="intent" value="reject" />
       <input type="hidden" name="requestId" value={requestId} />
       <Field
         variant="compact"
-        className="min-w-0 flex-1"
+        className="w-full min-w-0 sm:w-auto sm:flex-1"
         label="Reason for rejecting (the provider sees this)"
         errors={fields.reason.errors}
-        textarea={{ ...getTextareaProps(fields.reason), required: true, maxLength: REJECT_REASON_MAX, rows: 2 }}
+        textarea={{ ...getTextareaProps(fields.reason), required: true, maxLength: REJECT_REASON_MAX, rows: 3 }}
       />
       <Button type="submit" variant="danger" disabled={busy} aria-label={`Reject ${who}`}>
         Reject
