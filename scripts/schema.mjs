@@ -10,6 +10,7 @@ import { SCHEMA_QUERY, schemaText } from "./schema-text.mjs";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const state = mkdtempSync(path.join(tmpdir(), "schema-"));
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "1" };
+const WRANGLER_OUTPUT_BYTES = 256 * 1024 * 1024;
 
 /** `wrangler d1 …` through scripts/wrangler-d1.mjs, which runs it again when its platform proxy lost an answer. */
 function wranglerD1(args) {
@@ -17,8 +18,12 @@ function wranglerD1(args) {
     cwd: ROOT,
     env,
     encoding: "utf8",
+    // wrangler prints its whole table of migrations after each one it applies: past 70 migrations that is
+    // more than spawnSync's 1 MB default, which ends the run as a failure (ENOBUFS) with nothing said.
+    maxBuffer: WRANGLER_OUTPUT_BYTES,
   });
-  if (r.status !== 0) throw new Error(`wrangler d1 ${args.join(" ")} failed:\n${r.stdout}\n${r.stderr}`);
+  if (r.status !== 0)
+    throw new Error(`wrangler d1 ${args.join(" ")} failed:\n${r.error ?? ""}\n${r.stdout?.slice(-4000)}\n${r.stderr}`);
   return r.stdout;
 }
 

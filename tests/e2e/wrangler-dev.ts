@@ -20,8 +20,15 @@ export async function freePort(): Promise<number> {
 
 /** Runs a setup command (install, migrate, seed, build) and throws with its output when it fails. */
 export function mustRun(cmd: string, args: string[], cwd?: string) {
-  const r = spawnSync(cmd, args, { cwd, encoding: "utf8", env: { ...process.env, ...QUIET_WRANGLER } });
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed:\n${r.stdout}\n${r.stderr}`);
+  // wrangler's migration tables outgrow spawnSync's 1 MB default (a silent ENOBUFS failure): a roomier buffer.
+  const r = spawnSync(cmd, args, {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, ...QUIET_WRANGLER },
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  if (r.status !== 0)
+    throw new Error(`${cmd} ${args.join(" ")} failed:\n${r.error ?? ""}\n${r.stdout?.slice(-4000)}\n${r.stderr}`);
 }
 
 /** `inspectorPort`: workerd's DevTools inspector (the benchmark's CPU profiles attach to it). */
