@@ -1,14 +1,14 @@
 import { Link } from "@remix-run/react";
 import { activityOf } from "~/core/activity";
-import { pastDueText } from "~/features/billing/emails";
 import { weekAfterPaying } from "~/features/billing/public-status";
 import { upgradePath } from "~/features/billing/upgrade";
 import { plansPathFor, PLANS } from "~/core/plans";
 import type { PublicStatus } from "~/features/billing/public-status";
 import { coverUrl } from "./dashboard";
 import type { DashboardListing } from "./dashboard";
-import { HELD_TEXT } from "~/features/verification/verification";
 import type { HeldPhotoView } from "~/features/verification/verification";
+import { HeldPhotos, PaymentDeadline } from "./card/CardNotices";
+export { DashboardCardSkeleton } from "./card/DashboardCardSkeleton";
 import {
   ACTIVE_WINDOW_HOURS,
   activeForText,
@@ -143,37 +143,6 @@ function CardToggles({ listing, now }: { listing: DashboardListing; now: number 
   );
 }
 
-function HeldPhotos({ photos, firstName }: { photos: readonly HeldPhotoView[]; firstName: string }) {
-  return (
-    <ul className="space-y-2" aria-label={`Photos of ${firstName} under review`} data-testid="held-photos">
-      {photos.map((photo) => (
-        <li key={photo.id} className="flex items-center gap-3 rounded-lg border border-sky-300/60 bg-sky-950/50 p-2">
-          <img src={photo.url} alt="" width={48} height={64} className="h-16 w-12 shrink-0 rounded object-cover" />
-          <p className="text-sm text-sky-100">{HELD_TEXT}</p>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function PaymentDeadline({ deadline, firstName }: { deadline: string; firstName: string }) {
-  return (
-    <div
-      className="space-y-2 rounded-lg border border-rose-400 bg-rose-950/60 p-3 text-sm text-rose-100"
-      data-testid="payment-deadline"
-    >
-      <p>{pastDueText(deadline)}</p>
-      <Link
-        to="/managesub"
-        className="inline-flex min-h-11 items-center font-semibold text-white underline underline-offset-2"
-        aria-label={`Pay now for ${firstName}`}
-      >
-        Pay now
-      </Link>
-    </div>
-  );
-}
-
 /**
  * Edit, View (only once there is a photo to show) and Upgrade, for this listing: on Standard to its upgrade's
  * quote, unpaid to the plans for it. A Featured listing has nothing to upgrade to, so no Upgrade.
@@ -296,37 +265,5 @@ export function DashboardCard({
         <MonthlyPerformance listing={listing} />
       </div>
     </article>
-  );
-}
-
-/** The three Monthly Performance tiles, as placeholders. */
-const TILE_KEYS = ["views", "likes", "contacts"];
-
-export function DashboardCardSkeleton() {
-  return (
-    <div
-      className="overflow-hidden rounded-xl border border-line bg-panel"
-      aria-hidden="true"
-      data-testid="dashboard-skeleton-card"
-    >
-      <div className="flex gap-4 p-4">
-        <div className="skeleton aspect-[3/4] w-24 shrink-0 rounded-lg sm:w-28" />
-        <div className="flex-1 space-y-3 pt-1">
-          <div className="skeleton h-5 w-16 rounded-full" />
-          <div className="skeleton h-6 w-3/5 rounded" />
-          <div className="skeleton h-4 w-4/5 rounded" />
-        </div>
-      </div>
-      <div className="space-y-4 px-4 pb-4">
-        <div className="skeleton h-11 w-3/5 rounded-lg" />
-        <div className="skeleton h-11 w-2/5 rounded-lg" />
-        <div className="skeleton h-11 rounded-lg" />
-        <div className="grid grid-cols-3 gap-2">
-          {TILE_KEYS.map((key) => (
-            <div key={key} className="skeleton h-16 rounded-lg" />
-          ))}
-        </div>
-      </div>
-    </div>
   );
 }

@@ -46,8 +46,7 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
     heldPhotos,
     consents,
     agency,
-  } =
-    await readDashboard(request, context, now);
+  } = await readDashboard(request, context, now);
   const [flash, twoFactor] = await Promise.all([
     // "Request sent" after the verification pages redirect here.
     readFlash(request, context.cloudflare.env),

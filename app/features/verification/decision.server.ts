@@ -6,7 +6,7 @@ import type { SQL } from "drizzle-orm";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import type { BatchItem } from "drizzle-orm/batch";
 import { isId } from "~/platform/data/ids";
-import { parseRejectReason } from "./verification";
+import { DECIDE_MSG, parseRejectReason } from "./verification";
 import type { VerificationKind } from "./verification";
 import { auditInsert } from "~/features/audit/audit.server";
 import type { SessionUser } from "~/features/accounts/auth.server";
@@ -30,12 +30,6 @@ const vr = schema.verificationRequests;
 const u = schema.users;
 const img = schema.listingImages;
 const pending = schema.photoChecksPending;
-
-export const DECIDE_MSG = {
-  notFound: "This request no longer exists.",
-  decided: "This request has already been decided.",
-  invalid: "Invalid request id",
-} as const;
 
 export type DecideResult =
   | { ok: true; listingId: string; status: "approved" | "rejected"; filesDeleted: boolean }

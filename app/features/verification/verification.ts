@@ -256,3 +256,10 @@ export type HeldPhotoView = { id: string; url: string; width: number; height: nu
 
 /** What the owner sees beside a held photo (the words). */
 export const HELD_TEXT = "Under review: this photo matches one on another listing";
+
+/** What deciding a verification request answers when it cannot (./decision.server.ts). */
+export const DECIDE_MSG = {
+  notFound: "This request no longer exists.",
+  decided: "This request has already been decided.",
+  invalid: "Invalid request id",
+} as const;
