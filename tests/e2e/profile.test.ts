@@ -45,8 +45,13 @@ describe("a visitor on a profile", () => {
     await openFirstProfile(page);
     const header = page.getByTestId("site-header");
     const card = page.locator("aside", { has: page.locator(`a[href^="sms:"]`) });
-    // Down (the header hides), then up a little (it comes back over the page).
-    await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+    // Down (the header hides) to where the card is held by its column, not pushed up by the column's end
+    // (the profile's last lines below the card scroll away with the page), then up a little (the header
+    // comes back over the page).
+    await card.evaluate((el) => {
+      const column = el.parentElement!.getBoundingClientRect();
+      scrollTo(0, scrollY + column.bottom - innerHeight);
+    });
     await expect.poll(() => header.evaluate((el) => el.getBoundingClientRect().bottom)).toBeLessThanOrEqual(0);
     await page.mouse.wheel(0, -300);
     await expect.poll(() => header.evaluate((el) => el.getBoundingClientRect().top)).toBe(0);
