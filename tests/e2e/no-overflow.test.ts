@@ -232,6 +232,7 @@ describe("no page is wider than a phone", () => {
       `/view/${hidden.id}`,
       "/admin",
       "/admin/verifications",
+      "/admin/matches",
       "/admin/safety-net",
       "/admin/reports",
       "/admin/takedowns",

@@ -60,6 +60,15 @@ export const NOT_EXPORTED_TABLES: Record<string, string> = {
     "An appeal's words go to the administrators who decide it and its outcome is e-mailed; a complainant's appeal is not the owner's data. The Privacy Officer answers requests for an appeal itself.",
   takedown_cases:
     "Complaints about the account's listings hold the complainant's words and address, which are theirs, not the owner's; the owner reads each case and their own answer on its page, and the Privacy Officer answers requests for more.",
+  // Stolen and reused photos (docs/decisions/0057-stolen-photos-caught-at-upload.md).
+  photo_hashes:
+    "A perceptual hash of each photo, kept to catch copies on other accounts; the photos themselves are in the archive.",
+  taken_down_hashes:
+    "Hashes of photos taken down as impersonation, kept to refuse them if anyone uploads them again; no account's data.",
+  held_photos:
+    "Photos held while an administrator compares them with another account's: the owner sees each on the dashboard, and one released joins the listing's photos and so the archive.",
+  identity_reviews:
+    "The administrators' review items for a photo or number that matches another account's: they name the other account, which is not the owner's data.",
 };
 
 /** SQLite's and Cloudflare's own tables, which hold no one's data. */
