@@ -119,7 +119,8 @@ describe("every admin route refuses an administrator without a second factor in 
     const asked = await requestId(provider, id);
     expect(asked.status).toBe(201);
     const { requestId: rid } = (await asked.json()) as { requestId: string };
-    const params = { id, modelId: id, requestId: rid, index: "0" };
+    // A takedown case's proof photo: any well-formed case id (the refusal comes before the case is looked up).
+    const params = { id, modelId: id, requestId: rid, index: "0", caseId: "0000000000000000" };
 
     const { signedIn } = await import("./client");
     const withoutFactor = await signedIn({ admin: true, withoutSecondFactor: true });
