@@ -7,7 +7,7 @@ import { plansPathFor, PLANS } from "~/core/plans";
 import type { PublicStatus } from "~/features/billing/public-status";
 import { coverUrl } from "./dashboard";
 import type { DashboardListing } from "./dashboard";
-import { HELD_TEXT } from "~/features/verification/verification";
+import { HELD_NUMBER_TEXT, HELD_TEXT } from "~/features/verification/verification";
 import type { HeldPhotoView } from "~/features/verification/verification";
 import {
   ACTIVE_WINDOW_HOURS,
@@ -235,6 +235,7 @@ export function DashboardCard({
   worker = null,
   publicStatus = null,
   heldPhotos = [],
+  numberHeld = false,
 }: {
   listing: DashboardListing;
   now: number;
@@ -249,6 +250,8 @@ export function DashboardCard({
   publicStatus?: PublicStatus | null;
   /** New photos held because they match a photo of another account (decision 0057). */
   heldPhotos?: readonly HeldPhotoView[];
+  /** A new contact number held because another account's listing has it (decision 0062). */
+  numberHeld?: boolean;
 }) {
   const cover = coverUrl(listing.ImageUrls);
   // The checklist is the one list of what the listing still needs (each step with its link and state); the
@@ -285,6 +288,14 @@ export function DashboardCard({
         ) : null}
         {paymentDeadline ? <PaymentDeadline deadline={paymentDeadline} firstName={listing.firstName} /> : null}
         {heldPhotos.length ? <HeldPhotos photos={heldPhotos} firstName={listing.firstName} /> : null}
+        {numberHeld ? (
+          <p
+            className="rounded-lg border border-sky-300/60 bg-sky-950/50 p-3 text-sm text-sky-100"
+            data-testid="held-number"
+          >
+            {HELD_NUMBER_TEXT}
+          </p>
+        ) : null}
         {listing.staleAsked ? <ConfirmListing listingId={listing.modelId} firstName={listing.firstName} /> : null}
         <TakeABreak listing={listing} now={now} error={pauseError} />
         <CardLinks

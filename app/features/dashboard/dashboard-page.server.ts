@@ -44,10 +44,10 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
     newRequests,
     takedowns,
     heldPhotos,
+    heldNumbers,
     consents,
     agency,
-  } =
-    await readDashboard(request, context, now);
+  } = await readDashboard(request, context, now);
   const [flash, twoFactor] = await Promise.all([
     // "Request sent" after the verification pages redirect here.
     readFlash(request, context.cloudflare.env),
@@ -81,6 +81,7 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
       newRequests,
       takedowns,
       heldPhotos,
+      heldNumbers,
       twoFactor,
     },
     { headers: flash.headers },

@@ -256,3 +256,6 @@ export type HeldPhotoView = { id: string; url: string; width: number; height: nu
 
 /** What the owner sees beside a held photo (the words). */
 export const HELD_TEXT = "Under review: this photo matches one on another listing";
+
+/** What the owner sees on a listing whose new contact number is held (decision 0062; the words). */
+export const HELD_NUMBER_TEXT = "Under review: this number is on another account's listing";
