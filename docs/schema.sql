@@ -306,7 +306,7 @@ CREATE TABLE identity_reviews (
   created_at INTEGER NOT NULL,
   decided_at INTEGER,
   decided_by TEXT
-);
+, held_phone TEXT);
 
 CREATE INDEX identity_reviews_listing ON identity_reviews(listing_id);
 

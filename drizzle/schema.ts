@@ -1125,6 +1125,8 @@ export const identityReviews = sqliteTable("identity_reviews", {
   heldPhotoId: text("held_photo_id").references(() => heldPhotos.id, { onDelete: "set null" }),
   otherImageId: text("other_image_id").references(() => listingImages.id, { onDelete: "set null" }),
   distance: integer("distance"),
+  /** The number a save asked for (kind 'phone'), applied only on release. */
+  heldPhone: text("held_phone"),
   status: text("status", { enum: ["pending", "released", "removed", "impersonation"] })
     .notNull()
     .default("pending"),

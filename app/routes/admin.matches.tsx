@@ -1,5 +1,6 @@
-// The side-by-side queue: photos held because they match a photo of another account, each shown beside the
-// listing it matches. Release, Remove, or Impersonation (removed, and refused at every later upload).
+// The side-by-side queue: photos held because they match a photo of another account, and contact numbers held
+// because another account's listing has them (decision 0062), each shown beside the listing it matches.
+// Release, Remove, or Impersonation (removed; a photo is also refused at every later upload).
 // Non-administrators get 404. The work is in app/features/verification/matches/.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -25,7 +26,7 @@ export default function MatchQueue() {
   return (
     <AdminPage
       title="Matches"
-      lead="Photos held because they nearly match a photo on another account's listing, oldest first. Visitors see none of them until released."
+      lead="Photos held because they nearly match a photo on another account's listing, and contact numbers held because another account's listing has them, oldest first. Visitors see none of them until released."
     >
       {result && "error" in result ? (
         <Alert tone="error" reveal={result}>
@@ -37,7 +38,7 @@ export default function MatchQueue() {
       {items.length === 0 ? (
         <EmptyQueue>Nothing to review.</EmptyQueue>
       ) : (
-        <ul className="space-y-4" aria-label="Held photos">
+        <ul className="space-y-4" aria-label="Held photos and numbers">
           {items.map((item) => (
             <MatchCard key={item.id} item={item} busy={busy} />
           ))}
@@ -55,8 +56,8 @@ function MatchCard({ item, busy }: { item: MatchItem; busy: boolean }) {
         {item.distance != null ? ` · ${item.distance} of 64 bits differ` : ""}
       </p>
       <div className="grid grid-cols-2 gap-3">
-        <Side title="Held (newer)" side={item.held} />
-        <Side title="Matches" side={item.other} />
+        <Side title={item.kind === "phone" ? "Number held (newer)" : "Held (newer)"} side={item.held} />
+        <Side title={item.kind === "phone" ? "Same number" : "Matches"} side={item.other} />
       </div>
       <Form method="post" className="flex flex-wrap gap-2">
         <input type="hidden" name="reviewId" value={item.id} />
@@ -94,7 +95,11 @@ function Side({ title, side }: { title: string; side: MatchSide }) {
       <h2 className="text-sm font-semibold">{title}</h2>
       {side ? (
         <>
-          {side.photo ? (
+          {side.phone ? (
+            <p className="text-lg font-semibold" data-testid="match-phone">
+              {side.phone}
+            </p>
+          ) : side.photo ? (
             <img src={side.photo} alt={`Photo on ${side.name}'s listing`} className="w-full rounded-lg" />
           ) : (
             <p className="text-sm text-muted">Photo since removed.</p>

@@ -215,6 +215,7 @@ function DashboardView({ data }: { data: DashboardData }) {
                 }
                 publicStatus={data.publicStates[listing.modelId] ?? null}
                 heldPhotos={data.heldPhotos[listing.modelId] ?? []}
+                numberHeld={data.heldNumbers.includes(listing.modelId)}
               />
             ))}
           </div>

@@ -3,7 +3,7 @@
 // DEMO_SAFETY_NUMBER is on exactly one of them. Hashes and sealed texts use .dev.vars' SAFETY_NET_KEY, as
 // the running app does (app/features/safety-net/safety-key.server.ts).
 import { identifierKey } from "../../app/features/safety-net/identifiers";
-import { toE164 } from "../../app/features/safety-net/phone-numbers";
+import { toE164 } from "../../app/core/phone-numbers";
 import { alertExpiry } from "../../app/features/safety-net/retention";
 import { identifierHash, sealText } from "../../app/features/safety-net/safety-key.server";
 import { newId } from "../../app/platform/data/ids";

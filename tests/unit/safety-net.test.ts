@@ -6,7 +6,7 @@ import { categoryLabel, parseCategory } from "~/features/safety-net/categories";
 import { canonicalEmail, parseCheckQuery, parseIdentifiers } from "~/features/safety-net/identifiers";
 import { foldedWords, pageCount, parseCorrection, parseCorrectionPage } from "~/features/safety-net/correction-rules";
 import { nzpcMailto, nzpcText } from "~/features/safety-net/nzpc";
-import { toE164 } from "~/features/safety-net/phone-numbers";
+import { toE164 } from "~/core/phone-numbers";
 import { parseAlert, parseReport } from "~/features/safety-net/report-rules";
 import { monthLabel } from "~/platform/time/date-text";
 import { alertExpiry, declinedExpiry, isCurrent, isNewAccount, waiting } from "~/features/safety-net/retention";

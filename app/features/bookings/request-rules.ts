@@ -1,7 +1,7 @@
 // The 'Request a booking' form's fields and how each is read: the name to use, the date and time (NZ), how
 // long, incall or outcall (with the suburb for an outcall), a short message and a New Zealand mobile number.
 // Every refusal is a sentence for beside its field. Pure: unit-tested in tests/unit/bookings.test.ts.
-import { toE164 } from "~/features/safety-net/phone-numbers";
+import { toE164 } from "~/core/phone-numbers";
 import { addDays, isCalendarDate, nzClock, nzDate, nzWallTime } from "~/platform/time/nz-time";
 import { CODE_DIGITS, MAX_DAYS_AHEAD } from "./limits";
 

@@ -7,7 +7,7 @@ import type { PublicStatus } from "~/features/billing/public-status";
 import { coverUrl } from "./dashboard";
 import type { DashboardListing } from "./dashboard";
 import type { HeldPhotoView } from "~/features/verification/verification";
-import { HeldPhotos, PaymentDeadline } from "./card/CardNotices";
+import { HeldNumber, HeldPhotos, PaymentDeadline } from "./card/CardNotices";
 export { DashboardCardSkeleton } from "./card/DashboardCardSkeleton";
 import {
   ACTIVE_WINDOW_HOURS,
@@ -204,6 +204,7 @@ export function DashboardCard({
   worker = null,
   publicStatus = null,
   heldPhotos = [],
+  numberHeld = false,
 }: {
   listing: DashboardListing;
   now: number;
@@ -218,6 +219,8 @@ export function DashboardCard({
   publicStatus?: PublicStatus | null;
   /** New photos held because they match a photo of another account (decision 0057). */
   heldPhotos?: readonly HeldPhotoView[];
+  /** A new contact number held because another account's listing has it (decision 0062). */
+  numberHeld?: boolean;
 }) {
   const cover = coverUrl(listing.ImageUrls);
   // The checklist is the one list of what the listing still needs (each step with its link and state); the
@@ -254,6 +257,7 @@ export function DashboardCard({
         ) : null}
         {paymentDeadline ? <PaymentDeadline deadline={paymentDeadline} firstName={listing.firstName} /> : null}
         {heldPhotos.length ? <HeldPhotos photos={heldPhotos} firstName={listing.firstName} /> : null}
+        {numberHeld ? <HeldNumber /> : null}
         {listing.staleAsked ? <ConfirmListing listingId={listing.modelId} firstName={listing.firstName} /> : null}
         <TakeABreak listing={listing} now={now} error={pauseError} />
         <CardLinks

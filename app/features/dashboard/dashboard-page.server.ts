@@ -44,6 +44,7 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
     newRequests,
     takedowns,
     heldPhotos,
+    heldNumbers,
     consents,
     agency,
   } = await readDashboard(request, context, now);
@@ -80,6 +81,7 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
       newRequests,
       takedowns,
       heldPhotos,
+      heldNumbers,
       twoFactor,
     },
     { headers: flash.headers },

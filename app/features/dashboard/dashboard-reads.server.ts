@@ -28,7 +28,7 @@ import { safetyStandingQuery, toSafetyStanding } from "~/features/safety-net/acc
 import type { SafetyStanding } from "~/features/safety-net/access.server";
 import { noticeTimes, toVerificationNotices, verificationNoticesQuery } from "~/features/verification/notices.server";
 import type { HeldPhotoView, VerificationNotice } from "~/features/verification/verification";
-import { heldPhotosQuery, toHeldPhotos } from "~/features/verification/held-photos.server";
+import { heldNumbersQuery, heldPhotosQuery, toHeldPhotos } from "~/features/verification/held-photos.server";
 import { keptSelect, keptStatement } from "~/platform/data/db.server";
 import type { DashboardListing } from "./dashboard";
 import { dashboardListingsQueries, toDashboardListings } from "./dashboard.server";
@@ -44,6 +44,8 @@ export type DashboardRows = {
   newRequests: number;
   /** Photos held for review, by listing id (decision 0057). */
   heldPhotos: Record<string, HeldPhotoView[]>;
+  /** Listings whose new contact number is held for review (decision 0062). */
+  heldNumbers: string[];
   takedowns: OpenCaseNotice[];
   /** An agency's workers' consents by listing, and its own details (both empty for anyone else). */
   consents: Record<string, Omit<ConsentSummary, "listingId">>;
@@ -66,6 +68,7 @@ function ownerSelects(owner: SQL | Placeholder, key: string) {
     keptSelect(`dashboard-takedowns:${key}`, (db) => openCasesQuery(db, owner)),
     keptSelect(`dashboard-consents:${key}`, (db) => consentSummariesQuery(db, owner)),
     keptSelect(`dashboard-agency:${key}`, (db) => agencyQuery(db, owner)),
+    keptSelect(`dashboard-held-numbers:${key}`, (db) => heldNumbersQuery(db, owner)),
   ] as const;
 }
 
@@ -76,7 +79,20 @@ function statements(env: Env, selects: Selects, values: Record<string, unknown>)
 }
 
 function rowsOf(
-  [listings, images, notices, pastDue, safety, publicStates, newRequests, held, takedowns, consents, agency]: Selects,
+  [
+    listings,
+    images,
+    notices,
+    pastDue,
+    safety,
+    publicStates,
+    newRequests,
+    held,
+    takedowns,
+    consents,
+    agency,
+    heldNumbers,
+  ]: Selects,
   results: D1Result[],
   now: number,
 ) {
@@ -91,6 +107,7 @@ function rowsOf(
     takedowns: takedowns.rows(results[8]),
     consents: toConsentSummaries(consents.rows(results[9])),
     agency: toStoredAgency(agency.rows(results[10])),
+    heldNumbers: heldNumbers.rows(results[11]).map((row) => row.listingId),
   };
 }
 

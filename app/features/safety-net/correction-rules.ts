@@ -2,7 +2,7 @@
 // one, and the administrators' pages (docs/decisions/0043-safety-net-second-pass.md). Unit-tested in
 // tests/unit/safety-net.test.ts.
 import { canonicalEmail, parseCheckQuery } from "./identifiers";
-import { toE164 } from "./phone-numbers";
+import { toE164 } from "~/core/phone-numbers";
 import { boundedText, SAFETY_MSG } from "./report-rules";
 
 export const CORRECTION_MESSAGE_MIN = 10;

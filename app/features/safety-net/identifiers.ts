@@ -2,7 +2,7 @@
 // form and prefixed with its kind, and only the keyed hash of that string is ever stored (safety-key.server.ts).
 // A name is not taken: nothing could ever be looked up by it, so it is not collected at all
 // (docs/decisions/0043-safety-net-second-pass.md). Pure: unit-tested in tests/unit/safety-net.test.ts.
-import { toE164 } from "./phone-numbers";
+import { toE164 } from "~/core/phone-numbers";
 
 export const MAX_PHONES = 5;
 export const MAX_EMAILS = 5;

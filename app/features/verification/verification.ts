@@ -263,3 +263,6 @@ export const DECIDE_MSG = {
   decided: "This request has already been decided.",
   invalid: "Invalid request id",
 } as const;
+
+/** What the owner sees on a listing whose new contact number is held (decision 0062; the words). */
+export const HELD_NUMBER_TEXT = "Under review: this number is on another account's listing";

@@ -1,8 +1,8 @@
-// Two notices a dashboard card may carry: its photos held for review (docs/decisions/0057) and the deadline of
-// a failed renewal, with the way to pay.
+// Notices a dashboard card may carry: its photos held for review (docs/decisions/0057), a new number held for
+// review (docs/decisions/0062) and the deadline of a failed renewal, with the way to pay.
 import { Link } from "@remix-run/react";
 import { pastDueText } from "~/features/billing/emails";
-import { HELD_TEXT } from "~/features/verification/verification";
+import { HELD_NUMBER_TEXT, HELD_TEXT } from "~/features/verification/verification";
 import type { HeldPhotoView } from "~/features/verification/verification";
 
 export function HeldPhotos({ photos, firstName }: { photos: readonly HeldPhotoView[]; firstName: string }) {
@@ -33,5 +33,13 @@ export function PaymentDeadline({ deadline, firstName }: { deadline: string; fir
         Pay now
       </Link>
     </div>
+  );
+}
+
+export function HeldNumber() {
+  return (
+    <p className="rounded-lg border border-sky-300/60 bg-sky-950/50 p-3 text-sm text-sky-100" data-testid="held-number">
+      {HELD_NUMBER_TEXT}
+    </p>
   );
 }

@@ -18,6 +18,7 @@ import { processBodyPhotos, writePhotoObjects } from "./photo-objects.server";
 import { commitSave, saveBatch } from "./write-batch.server";
 import { afterSave } from "./after-save.server";
 import { agreedBaseline } from "../consent/ask.server";
+import { findPhoneHold } from "./phone-hold.server";
 
 export type { SaveFailure, SaveOutcome, SaveRequest, SaveSuccess } from "./outcome.server";
 export { planPhotoLimitText } from "./photo-plan.server";
@@ -45,6 +46,12 @@ export async function saveListing(req: SaveRequest, mode: SaveMode): Promise<Sav
   const checked = validateListing(body.values, plan.photoCount, { today: nzDate(now), saved: target.savedTours });
   if (!checked.ok) return failure(400, checked.error, { fieldErrors: checked.fieldErrors, page: checked.page });
 
+  // 3b. A new number already on another account's listing is held for review; the listing keeps its own
+  // meanwhile (docs/decisions/0062-one-number-one-account.md).
+  count.add(mode === "update" ? 2 : 0);
+  const phoneHold = await findPhoneHold(db, mode, listingId, target.ownerId, checked.data.contactPhone);
+  const data = phoneHold ? { ...checked.data, contactPhone: phoneHold.keep } : checked.data;
+
   // 4. Photos in the body go through the same processing as uploads.
   const processed = await processBodyPhotos(env, user.id, body.files);
   if (!processed.ok) return processed;
@@ -62,7 +69,8 @@ export async function saveListing(req: SaveRequest, mode: SaveMode): Promise<Sav
     mode,
     userId: user.id,
     target,
-    data: checked.data,
+    data,
+    phoneHold,
     rows: written.rows,
     held: written.held,
     uploads: [...plan.uploads, ...plan.heldUploads],

@@ -21,6 +21,8 @@ import { insertListing, updateListing } from "./listing-row.server";
 import { removeObjects } from "./photo-objects.server";
 import type { HeldRow, ImageRow } from "./photo-objects.server";
 import { failure } from "./outcome.server";
+import { phoneHoldStatement } from "./phone-hold.server";
+import type { PhoneHold } from "./phone-hold.server";
 import { askAgainStatements } from "../consent/ask.server";
 import type { AgreedTo } from "../consent";
 import type { SaveFailure, SaveMode, SaveRequest, StatementCount } from "./outcome.server";
@@ -34,6 +36,8 @@ export type SaveWrite = {
   userId: string;
   target: SaveTarget;
   data: ParsedListing;
+  /** A number held for review (decision 0062): the listing keeps its own and this item waits. */
+  phoneHold: PhoneHold | null;
   rows: ImageRow[];
   /** New photos held for review (decision 0057): not shown, each with its review item. */
   held: HeldRow[];
@@ -61,6 +65,7 @@ export function saveBatch(db: Db, w: SaveWrite): SaveBatch {
     ...imageStatements(db, listingId, w.rows, w.now),
     ...w.rows.flatMap((row) => (row.isNew && row.hash ? [photoHashStatement(db, row.id, listingId, row.hash)] : [])),
     ...w.held.flatMap((held) => holdStatements(db, listingId, held, w.now)),
+    ...(w.phoneHold ? [phoneHoldStatement(db, listingId, w.phoneHold, w.now)] : []),
     ...contentStatements(db, w.mode, listingId, w.data),
     ...w.uploads.map((upload) => claimStatement(db, w.userId, upload.id)),
     coverStatement(db, listingId),

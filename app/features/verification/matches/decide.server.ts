@@ -3,8 +3,10 @@
 // every later upload). One batch each: the review item's decision first, guarded on its still being pending,
 // then everything else only if that write happened, and the audit row with it.
 import { and, eq, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { getDb, schema } from "~/platform/data/db.server";
+import type { Db } from "~/platform/data/db.server";
 import { auditInsert } from "~/features/audit/audit.server";
 import type { AuditAction } from "~/features/audit/audit";
 import { coverStatement } from "~/features/photos/plan-photos.server";
@@ -46,17 +48,50 @@ export async function decideMatch(
   const r = schema.identityReviews;
   const h = schema.heldPhotos;
   const [item] = await db
-    .select({ listingId: r.listingId, held: h })
+    .select({ listingId: r.listingId, kind: r.kind, heldPhone: r.heldPhone, held: h })
     .from(r)
-    .innerJoin(h, eq(h.id, r.heldPhotoId))
-    .where(and(eq(r.id, reviewId), eq(r.status, "pending"), eq(r.kind, "photo")))
+    .leftJoin(h, eq(h.id, r.heldPhotoId))
+    .where(and(eq(r.id, reviewId), eq(r.status, "pending")))
     .limit(1);
-  if (!item) return { ok: false, status: 404, error: DECIDE_MSG.gone };
-  const { listingId, held } = item;
+  const held = item?.held;
+  if (!item || (item.kind === "photo" && !held) || (item.kind === "phone" && !item.heldPhone))
+    return { ok: false, status: 404, error: DECIDE_MSG.gone };
+  const { listingId } = item;
   const status = STATUS[decision];
   // Every statement after the first runs only if the first decided this item now (a second administrator
   // deciding the same item at once finds it decided and changes nothing).
   const decidedNow = sql`exists (select 1 from ${r} where ${r.id} = ${reviewId} and ${r.status} = ${status} and ${r.decidedAt} = ${now} and ${r.decidedBy} = ${adminId})`;
+  const statements = held
+    ? photoStatements(db, decision, held, listingId, adminId, now, decidedNow)
+    : phoneStatements(db, decision, item.heldPhone ?? "", listingId, decidedNow);
+  const [first] = await db.batch([
+    db
+      .update(r)
+      .set({ status, decidedAt: now, decidedBy: adminId })
+      .where(and(eq(r.id, reviewId), eq(r.status, "pending"))),
+    ...statements,
+    auditInsert(db, { adminId, action: ACTION[decision], listingId }, now, decidedNow),
+  ]);
+  if (first.meta.changes === 0) return { ok: false, status: 409, error: DECIDE_MSG.gone };
+  if (decision === "release") await afterListingChange(env, ctx, listingId);
+  else if (held)
+    ctx.waitUntil(env.PHOTOS.delete(held.r2Key).catch((error: unknown) => console.error("held photo delete", error)));
+  return { ok: true };
+}
+
+type Held = typeof schema.heldPhotos.$inferSelect;
+
+/** A held photo: shown on release, its hash refused on impersonation, and gone from the held photos. */
+function photoStatements(
+  db: Db,
+  decision: MatchDecision,
+  held: Held,
+  listingId: string,
+  adminId: string,
+  now: number,
+  decidedNow: SQL,
+): BatchItem<"sqlite">[] {
+  const h = schema.heldPhotos;
   const statements: BatchItem<"sqlite">[] = [];
   if (decision === "release") {
     const img = schema.listingImages;
@@ -88,17 +123,26 @@ export async function decideMatch(
     statements.push(takeDownStatement(db, held.hash, listingId, adminId, now, decidedNow));
   }
   statements.push(db.delete(h).where(and(eq(h.id, held.id), decidedNow)));
-  const [first] = await db.batch([
+  return statements;
+}
+
+/**
+ * A held contact number (decision 0062): release puts it on the listing; remove and impersonation drop the
+ * change, so the listing keeps the number it had (impersonation is recorded as such on the audit log).
+ */
+function phoneStatements(
+  db: Db,
+  decision: MatchDecision,
+  phone: string,
+  listingId: string,
+  decidedNow: SQL,
+): BatchItem<"sqlite">[] {
+  if (decision !== "release") return [];
+  const l = schema.listings;
+  return [
     db
-      .update(r)
-      .set({ status, decidedAt: now, decidedBy: adminId })
-      .where(and(eq(r.id, reviewId), eq(r.status, "pending"))),
-    ...statements,
-    auditInsert(db, { adminId, action: ACTION[decision], listingId }, now, decidedNow),
-  ]);
-  if (first.meta.changes === 0) return { ok: false, status: 409, error: DECIDE_MSG.gone };
-  if (decision === "release") await afterListingChange(env, ctx, listingId);
-  else
-    ctx.waitUntil(env.PHOTOS.delete(held.r2Key).catch((error: unknown) => console.error("held photo delete", error)));
-  return { ok: true };
+      .update(l)
+      .set({ contactPhone: phone })
+      .where(and(eq(l.id, listingId), decidedNow)),
+  ];
 }

@@ -1,10 +1,11 @@
 // The side-by-side queue (/admin/matches, docs/decisions/0057-stolen-photos-caught-at-upload.md): each pending
-// item with both listings, oldest first, and the owner's view of their own held photos.
+// item (a held photo or a held contact number, decision 0062) with both listings, oldest first, and the owner's view of their own held photos.
 import { asc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { data, redirect } from "@remix-run/cloudflare";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { photoUrl } from "~/core/photo-keys";
+import { formatPhone } from "~/core/profile";
 import { getDb, schema } from "~/platform/data/db.server";
 import type { DbEnv } from "~/platform/data/db.server";
 import { NO_STORE } from "~/platform/http/page-answer";
@@ -16,7 +17,14 @@ import { decideMatch, isMatchDecision } from "./decide.server";
 
 const QUEUE_LIMIT = 50;
 
-export type MatchSide = { listingId: string; name: string; email: string; photo: string | null } | null;
+/** One listing of an item: its photo (kind 'photo') or its number (kind 'phone', the held one on the held side). */
+export type MatchSide = {
+  listingId: string;
+  name: string;
+  email: string;
+  photo: string | null;
+  phone: string | null;
+} | null;
 export type MatchItem = {
   id: string;
   kind: "photo" | "phone";
@@ -44,9 +52,11 @@ export async function loadMatchQueue(env: DbEnv): Promise<MatchItem[]> {
       name: l.firstName,
       email: u.email,
       heldKey: h.r2Key,
+      heldPhone: r.heldPhone,
       otherId: o.id,
       otherName: o.firstName,
       otherEmail: ou.email,
+      otherPhone: o.contactPhone,
       otherKey: oi.r2Key,
     })
     .from(r)
@@ -69,6 +79,7 @@ export async function loadMatchQueue(env: DbEnv): Promise<MatchItem[]> {
       name: row.name,
       email: row.email,
       photo: row.heldKey ? photoUrl(row.heldKey) : null,
+      phone: row.heldPhone ? formatPhone(row.heldPhone) : null,
     },
     other: row.otherId
       ? {
@@ -76,6 +87,7 @@ export async function loadMatchQueue(env: DbEnv): Promise<MatchItem[]> {
           name: row.otherName ?? "",
           email: row.otherEmail ?? "",
           photo: row.otherKey ? photoUrl(row.otherKey) : null,
+          phone: row.kind === "phone" && row.otherPhone ? formatPhone(row.otherPhone) : null,
         }
       : null,
   }));

@@ -57,3 +57,21 @@ export function toE164(input: string): string | null {
   }
   return isInternational(s) ? `+${s}` : null;
 }
+
+/**
+ * Every stored form of the same number. Listings store a contact number as its digits (a leading + and the
+ * separators removed), so one number may be saved as "0211234567", "64211234567" or "0064211234567"; a number
+ * that cannot be read is only itself. Used to tell one number on two accounts' listings
+ * (docs/decisions/0062-one-number-one-account.md).
+ */
+export function storedNumberForms(digits: string): string[] {
+  const e164 = toE164(digits) ?? (/^\d+$/.test(digits) ? toE164(`+${digits}`) : null);
+  if (!e164) return [digits];
+  const international = e164.slice(1);
+  const forms = [international, `00${international}`];
+  if (international.startsWith("64")) {
+    const national = international.slice(2);
+    forms.push(`0${national}`, `640${national}`, `00640${national}`);
+  }
+  return forms;
+}

@@ -1,0 +1,67 @@
+// One contact number, one account (docs/decisions/0062-one-number-one-account.md): a save that sets a number
+// already on a listing of another account keeps the listing's previous number and holds the new one for the
+// administrators' side-by-side queue (/admin/matches). The review item rides in the save's own batch.
+import { and, eq, inArray, ne, notExists, sql } from "drizzle-orm";
+import { storedNumberForms } from "~/core/phone-numbers";
+import { newId } from "~/platform/data/ids";
+import { insertWhere, schema } from "~/platform/data/db.server";
+import type { Db } from "~/platform/data/db.server";
+import type { SaveMode } from "./outcome.server";
+
+const l = schema.listings;
+const r = schema.identityReviews;
+
+/** The number held, the listing that already has it, and the number the listing keeps meanwhile. */
+export type PhoneHold = { phone: string; otherListingId: string; keep: string };
+
+/**
+ * Whether this edit's number must be held: it differs from the listing's saved number and a listing of
+ * another account has it (in any stored form). Listings of the same account (an agency's several, or an
+ * independent's re-save) are never held. A new listing is not checked yet (see the decision record).
+ */
+export async function findPhoneHold(
+  db: Db,
+  mode: SaveMode,
+  listingId: string,
+  ownerId: string,
+  phone: string,
+): Promise<PhoneHold | null> {
+  if (mode === "create") return null;
+  const forms = storedNumberForms(phone);
+  const [current, other] = await db.batch([
+    db.select({ phone: l.contactPhone }).from(l).where(eq(l.id, listingId)).limit(1),
+    db
+      .select({ id: l.id })
+      .from(l)
+      .where(and(inArray(l.contactPhone, forms), ne(l.userId, ownerId)))
+      .limit(1),
+  ]);
+  const keep = current[0]?.phone;
+  if (!other[0] || keep === undefined || forms.includes(keep)) return null;
+  return { phone, otherListingId: other[0].id, keep };
+}
+
+/** The review item, once per listing and number while it waits (a re-save of the same change adds nothing). */
+export function phoneHoldStatement(db: Db, listingId: string, hold: PhoneHold, now: number) {
+  return insertWhere(
+    db,
+    r,
+    {
+      id: newId(),
+      kind: "phone",
+      listingId,
+      // Looked up inside the batch: a listing deleted since the check leaves the item without its other side.
+      otherListingId: sql`(select ${l.id} from ${l} where ${l.id} = ${hold.otherListingId})`,
+      heldPhone: hold.phone,
+      createdAt: now,
+    },
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(r)
+        .where(
+          and(eq(r.listingId, listingId), eq(r.kind, "phone"), eq(r.status, "pending"), eq(r.heldPhone, hold.phone)),
+        ),
+    ),
+  );
+}
