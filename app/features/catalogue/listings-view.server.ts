@@ -23,6 +23,7 @@ import {
 import type { GridOptions, GridPage } from "./grid.server";
 import type { DbEnv } from "~/platform/data/db.server";
 import { gridCountQuery, keptGridCountSelect, toGridCount } from "./grid-count.server";
+import { keptFacetOptionsSelects, loadFacetOptions, toFilterOptions } from "./grid/filter-options.server";
 
 type Parts = {
   grid: { ok: true; value: GridPage } | { ok: false };
@@ -57,21 +58,37 @@ async function loadParts(
     const touringSelect = keptTouringCountsSelect(grid.now);
     const near = place ? keptNearYouSelects(place) : null;
     const nearSelects = near ? [near.inRegion, ...(near.inSuburb ? [near.inSuburb] : [])] : [];
-    const countSelect = hasActiveFilters(grid.filters) ? keptGridCountSelect(grid) : null;
-    const selects = [gridSelect, facetsSelect, touringSelect, ...nearSelects, ...(countSelect ? [countSelect] : [])];
+    const filtered = hasActiveFilters(grid.filters);
+    const countSelect = filtered ? keptGridCountSelect(grid) : null;
+    // Under a filter, the options the other filters leave (grid/filter-options.server.ts), in the same batch.
+    const optionSelects = filtered ? keptFacetOptionsSelects(grid) : [];
+    const countAt = 3 + nearSelects.length;
+    const optionsAt = countAt + (countSelect ? 1 : 0);
+    const selects = [
+      gridSelect,
+      facetsSelect,
+      touringSelect,
+      ...nearSelects,
+      ...(countSelect ? [countSelect] : []),
+      ...optionSelects,
+    ];
     // One batch; the results come back in the order of the statements.
     const results = await env.DB.batch([
       ...selects.map((select) => keptStatement(env.DB, select)),
       ...(session ? [session.statement] : []),
     ]);
     const [regionRows, suburbRows] = nearSelects.map((select, i) => select.rows(results[3 + i]));
+    const facets = toFacets(facetsSelect.rows(results[1]), touringSelect.rows(results[2]), grid.region);
+    const optionRows = optionSelects.map((select, i) => select.rows(results[optionsAt + i]));
     return {
       rows: session ? session.rows(results[selects.length]) : null,
       value: {
         grid: { ok: true, value: toGridPage(gridSelect.rows(results[0]), grid) },
-        facets: toFacets(facetsSelect.rows(results[1]), touringSelect.rows(results[2]), grid.region),
+        facets: filtered
+          ? { ...facets, options: toFilterOptions(optionRows, grid.filters, facets.options.verifiedPhotos) }
+          : facets,
         nearYou: near ? toNearYou(near.inSuburb ? (suburbRows ?? []) : [], regionRows ?? []) : [],
-        filteredCount: countSelect ? toGridCount(countSelect.rows(results[selects.length - 1])) : null,
+        filteredCount: countSelect ? toGridCount(countSelect.rows(results[countAt])) : null,
       },
     };
   } catch {
@@ -80,9 +97,20 @@ async function loadParts(
         (value) => ({ ok: true as const, value }),
         (error: unknown) => fail("listing list", error, { ok: false as const }),
       ),
-      loadFacets(env, grid.region, grid.now).catch((error: unknown) =>
-        fail("region counts and filter options", error, emptyFacets()),
-      ),
+      loadFacets(env, grid.region, grid.now)
+        .then(async (facets) =>
+          hasActiveFilters(grid.filters)
+            ? {
+                ...facets,
+                options: toFilterOptions(
+                  await loadFacetOptions(getDb(env), grid),
+                  grid.filters,
+                  facets.options.verifiedPhotos,
+                ),
+              }
+            : facets,
+        )
+        .catch((error: unknown) => fail("region counts and filter options", error, emptyFacets())),
       place ? loadNearYou(env, city).catch((error: unknown) => fail("escorts near you", error, [])) : [],
       loadFilteredCount(env, grid).catch((error: unknown) => fail("filtered count", error, null)),
     ]);

@@ -1,6 +1,7 @@
 // /login's sign-in form: e-mail and password, or a passkey.
 import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
+import { useEffect } from "react";
 import { Button } from "~/ui/Button";
 import { loginModeHref } from "~/features/accounts/auth-redirect";
 import type { SessionEnd } from "~/features/accounts/auth-redirect";
@@ -17,6 +18,15 @@ export function LoginForm({
   sessionEnded,
 }: FormProps & { sessionEnded: SessionEnd | null }) {
   const { form, fields, message, errorFor } = useAuthForm("login", lastResult);
+  // A refused sign-in is typed again from an empty password, as the page without JavaScript comes back
+  // (the action never sends a password back): the e-mail stays, the wrong password does not. The input is
+  // emptied as it stands, not through Conform's update, which would validate again and replace the
+  // server's answer in the box with 'required'.
+  const passwordId = fields.password.id;
+  useEffect(() => {
+    const input = lastResult?.status === "error" ? document.getElementById(passwordId) : null;
+    if (input instanceof HTMLInputElement) input.value = "";
+  }, [lastResult, passwordId]);
   return (
     <AuthCard title="Welcome Back" subtitle="Please log in to your account.">
       {sessionEnded ? (

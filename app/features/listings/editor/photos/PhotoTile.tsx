@@ -1,5 +1,5 @@
 // One photo in page 1's list: the picture, its place, its upload progress and, while editing, its grip and
-// delete buttons (docs/editor.md 'Photos').
+// delete buttons in a bar below the picture, so on a phone they hide none of it (docs/editor.md 'Photos').
 import { useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import type { EditorPhoto } from "../editor-state";
@@ -30,34 +30,37 @@ export function PhotoTile({
       ref={setNodeRef}
       {...listeners}
       style={{ transform: CSS.Translate.toString(transform), transition }}
-      className={`relative aspect-[3/4] touch-manipulation select-none overflow-hidden rounded-xl border bg-zinc-900 [-webkit-touch-callout:none] ${
+      className={`flex touch-manipulation select-none flex-col overflow-hidden rounded-xl border bg-zinc-900 [-webkit-touch-callout:none] ${
         isDragging ? "z-10 border-accent shadow-2xl ring-2 ring-accent" : "border-line"
       } ${editing ? "cursor-grab active:cursor-grabbing" : ""}`}
       data-testid="photo-tile"
       data-photo-key={item.key}
       data-position={item.position}
     >
-      <img
-        src={item.url}
-        alt={`Photo ${index + 1}`}
-        width={item.width}
-        height={item.height}
-        className="h-full w-full object-cover"
-        draggable={false}
-      />
-      <span className="absolute left-1 top-1 rounded-full bg-ink/80 px-2 text-xs font-semibold">
-        {index + 1}
-        {index === 0 ? " · Main" : ""}
-      </span>
-      {item.hidden ? (
-        <span
-          className="absolute right-1 top-1 rounded-full border border-amber-400 bg-ink/90 px-2 text-xs text-amber-200"
-          data-testid="photo-hidden"
-        >
-          {HIDDEN_PHOTO_LABEL}
+      {/* The photo keeps its whole 3:4 frame: the buttons sit in a bar below it, never on it. */}
+      <div className="relative aspect-[3/4]">
+        <img
+          src={item.url}
+          alt={`Photo ${index + 1}`}
+          width={item.width}
+          height={item.height}
+          className="h-full w-full object-cover"
+          draggable={false}
+        />
+        <span className="absolute left-1 top-1 rounded-full bg-ink/80 px-2 text-xs font-semibold">
+          {index + 1}
+          {index === 0 ? " · Main" : ""}
         </span>
-      ) : null}
-      {item.status === "uploading" ? <UploadProgress progress={item.progress} index={index} /> : null}
+        {item.hidden ? (
+          <span
+            className="absolute right-1 top-1 rounded-full border border-amber-400 bg-ink/90 px-2 text-xs text-amber-200"
+            data-testid="photo-hidden"
+          >
+            {HIDDEN_PHOTO_LABEL}
+          </span>
+        ) : null}
+        {item.status === "uploading" ? <UploadProgress progress={item.progress} index={index} /> : null}
+      </div>
       {editing ? (
         <TileButtons sortable={sortable} index={index} deleting={deleting} onDelete={() => onDelete(item)} />
       ) : null}
@@ -95,7 +98,7 @@ function TileButtons({
   onDelete: () => void;
 }) {
   return (
-    <div className="absolute bottom-1 left-1 right-1 flex justify-between">
+    <div className="flex justify-between border-t border-line bg-ink">
       <button
         type="button"
         ref={setActivatorNodeRef}
@@ -104,7 +107,7 @@ function TileButtons({
         aria-roledescription={undefined}
         aria-pressed={isDragging}
         aria-label={`Reorder photo ${index + 1}`}
-        className="inline-flex h-11 w-11 cursor-grab items-center justify-center rounded-lg bg-ink/80 text-white hover:text-accent"
+        className="inline-flex h-11 w-11 cursor-grab items-center justify-center rounded-lg text-white hover:text-accent"
         data-testid="photo-handle"
       >
         <GripIcon className="h-5 w-5" />
@@ -114,7 +117,7 @@ function TileButtons({
         onClick={onDelete}
         disabled={deleting}
         aria-label={`Delete photo ${index + 1}`}
-        className="inline-flex h-11 w-11 items-center justify-center rounded-lg bg-ink/80 text-white hover:text-red-300 disabled:opacity-50"
+        className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-white hover:text-red-300 disabled:opacity-50"
         data-testid="photo-delete"
       >
         <TrashIcon className="h-5 w-5" />

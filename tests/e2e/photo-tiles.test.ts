@@ -1,0 +1,73 @@
+// The editor's photo tiles on a phone: the grip and delete buttons sit below the photo, not on it, so the
+// photo can be seen whole while arranging them.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import sharp from "sharp";
+import { beforeAll, describe, expect, it } from "vitest";
+import { hydrated, MOBILE, useBrowser } from "./browser";
+import { signInAs } from "./people";
+import { useOwnProvider } from "./providers";
+
+const b = useBrowser();
+const agency = useOwnProvider("agency");
+const photos: string[] = [];
+
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), "tile-photos-"));
+  for (const [i, background] of [
+    [1, { r: 200, g: 60, b: 60 }],
+    [2, { r: 60, g: 160, b: 80 }],
+    [3, { r: 60, g: 80, b: 200 }],
+  ] as const) {
+    const path = join(dir, `photo-${i}.jpg`);
+    await sharp({ create: { width: 900, height: 1200, channels: 3, background } })
+      .jpeg()
+      .toFile(path);
+    photos.push(path);
+  }
+});
+
+describe("photo tiles at 390 px", () => {
+  it("show each photo whole, with 44 px buttons below it", async () => {
+    const { context, page } = await b.visitor({ viewport: MOBILE, touch: true });
+    await signInAs(context, agency);
+    await page.goto("/profile/new");
+    await hydrated(page);
+    await page.getByTestId("photo-input").setInputFiles(photos);
+    await page.waitForFunction(
+      () =>
+        document.querySelectorAll('[data-testid="photo-tile"]').length === 3 &&
+        !document.querySelector('[data-testid="photo-tile"] [role="status"]'),
+      undefined,
+      { timeout: 30_000 },
+    );
+    await page.getByTestId("photo-list").scrollIntoViewIfNeeded();
+    // For a person to look at (SHOTS_DIR to keep it elsewhere).
+    await page.screenshot({ path: `${process.env.SHOTS_DIR ?? "test-results/e2e"}/photo-tiles-390.png` });
+    const tiles = await page.getByTestId("photo-tile").evaluateAll((els) =>
+      els.map((tile) => {
+        const img = tile.querySelector("img")!.getBoundingClientRect();
+        const buttons = [...tile.querySelectorAll("button")].map((button) => {
+          const box = button.getBoundingClientRect();
+          const overlap =
+            Math.max(0, Math.min(box.right, img.right) - Math.max(box.left, img.left)) *
+            Math.max(0, Math.min(box.bottom, img.bottom) - Math.max(box.top, img.top));
+          return { name: button.getAttribute("aria-label"), width: box.width, height: box.height, overlap };
+        });
+        return { imgHeight: img.height, buttons };
+      }),
+    );
+    expect(tiles).toHaveLength(3);
+    for (const [i, tile] of tiles.entries()) {
+      expect(tile.imgHeight).toBeGreaterThan(100);
+      expect(tile.buttons.map((button) => button.name)).toEqual([`Reorder photo ${i + 1}`, `Delete photo ${i + 1}`]);
+      for (const button of tile.buttons) {
+        expect(button.overlap).toBe(0);
+        expect(button.width).toBeGreaterThanOrEqual(44);
+        expect(button.height).toBeGreaterThanOrEqual(44);
+      }
+    }
+    await context.close();
+  });
+});
