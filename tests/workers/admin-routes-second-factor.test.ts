@@ -10,8 +10,10 @@ import * as build from "remix-server-build";
 import type { ServerBuild } from "@remix-run/cloudflare";
 import { describe, expect, it } from "vitest";
 import { MSG } from "~/features/accounts/auth-schemas";
-import { auditRows, listingOf, moderated, requests } from "./admin-fixtures";
-import { cast, requestId } from "./client";
+import { env } from "cloudflare:test";
+import { auditRows, file, listingOf, moderated, requests } from "./admin-fixtures";
+import { cast, client, freshIp, requestId } from "./client";
+import { SMALL_JPEG } from "./editor-fixtures";
 import type { Client } from "./client";
 
 type Route = { id: string; path: string; isPage: boolean; hasLoader: boolean; hasAction: boolean };
@@ -119,8 +121,20 @@ describe("every admin route refuses an administrator without a second factor in 
     const asked = await requestId(provider, id);
     expect(asked.status).toBe(201);
     const { requestId: rid } = (await asked.json()) as { requestId: string };
-    // A takedown case's proof photo: any well-formed case id (the refusal comes before the case is looked up).
-    const params = { id, modelId: id, requestId: rid, index: "0", caseId: "0000000000000000" };
+    // A takedown case with its proof photo, about another listing of the provider's (a live one).
+    const disputed = await listingOf(provider, { firstName: "Mia" });
+    const complaint = new FormData();
+    for (const [k, v] of Object.entries({
+      kind: "listed",
+      contact: "me@example.nz",
+      details: "This is me, listed without my consent.",
+      confirm: "yes",
+    }))
+      complaint.set(k, v);
+    complaint.set("proof", file(SMALL_JPEG, "me.jpg"));
+    expect((await client({ ip: freshIp() }).post(`/takedown/${disputed}`, { multipart: complaint })).status).toBe(200);
+    const filed = await env.DB.prepare("SELECT id FROM takedown_cases").first<{ id: string }>();
+    const params = { id, modelId: id, requestId: rid, index: "0", caseId: filed!.id };
 
     const { signedIn } = await import("./client");
     const withoutFactor = await signedIn({ admin: true, withoutSecondFactor: true });
