@@ -7,11 +7,11 @@ import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../app/platform/data/ids";
 import { nzClock } from "../../app/platform/time/nz-time";
 import { hydrated, MOBILE, useBrowser } from "./browser";
+import { colourPhotos, fillNewListing } from "./new-listing";
 import { d1, d1Rows, enterAs, makeAdministrator, signInAdmin } from "./people";
 import { useOwnProvider } from "./providers";
 
@@ -29,17 +29,13 @@ const photos: string[] = [];
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "consent-photos-"));
   if (SHOTS) mkdirSync(SHOTS, { recursive: true });
-  for (const [i, colour] of [
-    [1, { r: 120, g: 60, b: 160 }],
-    [2, { r: 40, g: 140, b: 120 }],
-    [3, { r: 200, g: 120, b: 60 }],
-  ] as const) {
-    const path = join(dir, `photo-${i}.jpg`);
-    await sharp({ create: { width: 900, height: 1200, channels: 3, background: colour } })
-      .jpeg({ quality: 85 })
-      .toFile(path);
-    photos.push(path);
-  }
+  photos.push(
+    ...(await colourPhotos(dir, [
+      { r: 120, g: 60, b: 160 },
+      { r: 40, g: 140, b: 120 },
+      { r: 200, g: 120, b: 60 },
+    ])),
+  );
   // The agency's certificate is checked already: this journey is about the worker's consent.
   await d1(
     "INSERT INTO agencies (user_id, name, slug, regions, description, contact_line, opening_hours, certificate_number, certificate_expires, certificate_checked_at, updated_at) VALUES (?, 'Harbour Agency', ?, 'Auckland', 'A small, friendly agency by the harbour.', 'Text 021 555 0100', 'Every day, 10 am to 2 am', 'OC-2025-0142', '2099-01-01', 1, 1)",
@@ -50,7 +46,6 @@ beforeAll(async () => {
 
 afterAll(() => d1(`UPDATE listings SET switched_off = 1, live = 0 WHERE first_name = '${NAME}'`));
 
-const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
 const shot = async (page: Page, name: string, full = true) => {
   if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: full });
 };
@@ -75,34 +70,7 @@ describe("an agency listing on a phone, published only with its worker's consent
     await hydrated(page);
 
     // 1. The agency builds the listing in the editor.
-    await page.getByRole("link", { name: "Add New Listing" }).first().click();
-    await page.waitForURL((url) => url.pathname === "/profile/new");
-    await hydrated(page);
-    await page.getByTestId("photo-input").setInputFiles(photos);
-    await page.waitForFunction(
-      () =>
-        document.querySelectorAll('[data-testid="photo-tile"]').length === 3 &&
-        !document.querySelector('[data-testid="photo-tile"] [role="status"]'),
-      undefined,
-      { timeout: 30_000 },
-    );
-    await field(page, "Display Name").fill(NAME);
-    await field(page, "Service Location").selectOption("Auckland");
-    await field(page, "Contact phone").fill("021 555 0177");
-    await field(page, "Place of service").selectOption("Incall");
-    await field(page, "Tagline").fill("Warm, discreet and on time");
-    await field(page, "Bio").fill(
-      "Relaxed and friendly company in central Auckland. I love good food, long walks and great conversation.",
-    );
-    await page.getByTestId("editor-next").click();
-    await page.getByRole("heading", { name: /^Page 2 of 3/ }).waitFor();
-    await field(page, "Age").fill("27");
-    await field(page, "Nationality").selectOption("New Zealand");
-    await field(page, "Body type").selectOption("Slim");
-    await page.getByTestId("editor-next").click();
-    await page.getByRole("heading", { name: /^Page 3 of 3/ }).waitFor();
-    await page.getByRole("button", { name: "Add incall rate" }).click();
-    await page.getByLabel("Price ($)").first().fill("320");
+    await fillNewListing(page, photos, { name: NAME, phone: "021 555 0177", age: "27", price: "320" });
     await page.getByTestId("editor-save").click();
     await page.waitForURL((url) => url.pathname === "/dashboard");
     await hydrated(page);

@@ -7,11 +7,11 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../app/platform/data/ids";
 import { seriousViolations } from "./axe";
 import { hydrated, MOBILE, useBrowser } from "./browser";
+import { colourPhotos, fillNewListing } from "./new-listing";
 import { d1, d1Rows, makeAdministrator, signInAdmin, signUp } from "./people";
 
 const b = useBrowser();
@@ -22,23 +22,18 @@ const photos: string[] = [];
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "journey-photos-"));
-  for (const [i, colour] of [
-    [1, { r: 200, g: 60, b: 90 }],
-    [2, { r: 60, g: 160, b: 200 }],
-    [3, { r: 220, g: 190, b: 60 }],
-  ] as const) {
-    const path = join(dir, `photo-${i}.jpg`);
-    await sharp({ create: { width: 900, height: 1200, channels: 3, background: colour } })
-      .jpeg({ quality: 85 })
-      .toFile(path);
-    photos.push(path);
-  }
+  photos.push(
+    ...(await colourPhotos(dir, [
+      { r: 200, g: 60, b: 90 },
+      { r: 60, g: 160, b: 200 },
+      { r: 220, g: 190, b: 60 },
+    ])),
+  );
 });
 
 // Other files count the grid's cards: take this listing off it afterwards.
 afterAll(() => d1(`UPDATE listings SET switched_off = 1, live = 0 WHERE first_name = '${NAME}'`));
 
-const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 describe("a new Independent on a phone, from sign-up to a public listing", () => {
@@ -48,34 +43,7 @@ describe("a new Independent on a phone, from sign-up to a public listing", () =>
 
     // 1. The listing, over the editor's three pages.
     await hydrated(page);
-    await page.getByRole("link", { name: "Add New Listing" }).first().click();
-    await page.waitForURL((url) => url.pathname === "/profile/new");
-    await hydrated(page);
-    await page.getByTestId("photo-input").setInputFiles(photos);
-    await page.waitForFunction(
-      () =>
-        document.querySelectorAll('[data-testid="photo-tile"]').length === 3 &&
-        !document.querySelector('[data-testid="photo-tile"] [role="status"]'),
-      undefined,
-      { timeout: 30_000 },
-    );
-    await field(page, "Display Name").fill(NAME);
-    await field(page, "Service Location").selectOption("Auckland");
-    await field(page, "Contact phone").fill("021 555 0142");
-    await field(page, "Place of service").selectOption("Incall");
-    await field(page, "Tagline").fill("Warm, discreet and on time");
-    await field(page, "Bio").fill(
-      "Relaxed and friendly company in central Auckland. I love good food, long walks and great conversation.",
-    );
-    await page.getByTestId("editor-next").click();
-    await page.getByRole("heading", { name: /^Page 2 of 3/ }).waitFor();
-    await field(page, "Age").fill("28");
-    await field(page, "Nationality").selectOption("New Zealand");
-    await field(page, "Body type").selectOption("Slim");
-    await page.getByTestId("editor-next").click();
-    await page.getByRole("heading", { name: /^Page 3 of 3/ }).waitFor();
-    await page.getByRole("button", { name: "Add incall rate" }).click();
-    await page.getByLabel("Price ($)").first().fill("300");
+    await fillNewListing(page, photos, { name: NAME, phone: "021 555 0142", age: "28", price: "300" });
     expect(await noSidewaysScroll(page)).toBe(true);
     await page.getByTestId("editor-save").click();
     await page.waitForURL((url) => url.pathname === "/dashboard");

@@ -9,7 +9,8 @@
 // Not the Safety Net's key: a request's number hashed under SAFETY_NET_KEY would be the very hash the alerts
 // keep, joining a copy of the inbox to the alerts without any key. Not SEALING_KEY either: one leaked secret
 // should open one thing. Without it the form and the inbox answer 503 (docs/decisions/0052-booking-requests.md).
-import { openWith, readWorkerSecret, sealWith, toBase64Url, workerKeyBytes } from "~/platform/crypto/worker-key.server";
+import { hashingAndSealingKeys } from "~/platform/crypto/hashing-and-sealing-keys.server";
+import { openWith, sealWith, toBase64Url } from "~/platform/crypto/worker-key.server";
 
 export const BOOKINGS_KEY_NAME = "BOOKINGS_KEY";
 
@@ -22,48 +23,11 @@ export class BookingsKeyError extends Error {
 
 const fail = (message: string) => new BookingsKeyError(message);
 
-type Keys = { hmac: CryptoKey; seal: CryptoKey };
-const cache = new Map<string, Promise<Keys>>();
-
-function rawBytes(env: object): Uint8Array<ArrayBuffer> {
-  return workerKeyBytes(readWorkerSecret(env, [BOOKINGS_KEY_NAME]), BOOKINGS_KEY_NAME, fail);
-}
-
-async function derive(raw: Uint8Array<ArrayBuffer>): Promise<Keys> {
-  const base = await crypto.subtle.importKey("raw", raw, "HKDF", false, ["deriveKey"]);
-  const params = (info: string) => ({
-    name: "HKDF",
-    hash: "SHA-256",
-    salt: new Uint8Array(0),
-    info: new TextEncoder().encode(info),
-  });
-  const hmac = await crypto.subtle.deriveKey(
-    params("booking hashes v1"),
-    base,
-    { name: "HMAC", hash: "SHA-256", length: 256 },
-    false,
-    ["sign"],
-  );
-  const seal = await crypto.subtle.deriveKey(
-    params("booking sealed text v1"),
-    base,
-    { name: "AES-GCM", length: 256 },
-    false,
-    ["encrypt", "decrypt"],
-  );
-  return { hmac, seal };
-}
-
-function keysFor(env: object): Promise<Keys> {
-  const bytes = rawBytes(env);
-  const raw = readWorkerSecret(env, [BOOKINGS_KEY_NAME])!.value;
-  let pending = cache.get(raw);
-  if (!pending) {
-    pending = derive(bytes);
-    cache.set(raw, pending);
-  }
-  return pending;
-}
+const { check: rawBytes, keysFor } = hashingAndSealingKeys(
+  BOOKINGS_KEY_NAME,
+  { hmac: "booking hashes v1", seal: "booking sealed text v1" },
+  fail,
+);
 
 /** What the form and the inbox answer (503) without the key. */
 export const BOOKINGS_UNAVAILABLE_MSG =

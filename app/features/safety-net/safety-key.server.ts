@@ -12,7 +12,8 @@
 // refuses to run (503), in production as anywhere; there is no default (docs/decisions/0023-safety-net.md).
 // Reading and checking the secret, and the sealed format, are shared with the sealing key
 // (app/platform/crypto/worker-key.server.ts).
-import { openWith, readWorkerSecret, sealWith, toBase64Url, workerKeyBytes } from "~/platform/crypto/worker-key.server";
+import { hashingAndSealingKeys } from "~/platform/crypto/hashing-and-sealing-keys.server";
+import { openWith, sealWith, toBase64Url } from "~/platform/crypto/worker-key.server";
 
 export class SafetyNetKeyError extends Error {
   constructor(message: string) {
@@ -23,48 +24,11 @@ export class SafetyNetKeyError extends Error {
 
 const fail = (message: string) => new SafetyNetKeyError(message);
 
-type Keys = { hmac: CryptoKey; seal: CryptoKey };
-const cache = new Map<string, Promise<Keys>>();
-
-function rawBytes(env: object): Uint8Array<ArrayBuffer> {
-  return workerKeyBytes(readWorkerSecret(env, ["SAFETY_NET_KEY"]), "SAFETY_NET_KEY", fail);
-}
-
-async function derive(raw: Uint8Array<ArrayBuffer>): Promise<Keys> {
-  const base = await crypto.subtle.importKey("raw", raw, "HKDF", false, ["deriveKey"]);
-  const params = (info: string) => ({
-    name: "HKDF",
-    hash: "SHA-256",
-    salt: new Uint8Array(0),
-    info: new TextEncoder().encode(info),
-  });
-  const hmac = await crypto.subtle.deriveKey(
-    params("safety-net identifiers v1"),
-    base,
-    { name: "HMAC", hash: "SHA-256", length: 256 },
-    false,
-    ["sign"],
-  );
-  const seal = await crypto.subtle.deriveKey(
-    params("safety-net sealed text v1"),
-    base,
-    { name: "AES-GCM", length: 256 },
-    false,
-    ["encrypt", "decrypt"],
-  );
-  return { hmac, seal };
-}
-
-function keysFor(env: object): Promise<Keys> {
-  const bytes = rawBytes(env);
-  const raw = readWorkerSecret(env, ["SAFETY_NET_KEY"])!.value;
-  let pending = cache.get(raw);
-  if (!pending) {
-    pending = derive(bytes);
-    cache.set(raw, pending);
-  }
-  return pending;
-}
+const { check: rawBytes, keysFor } = hashingAndSealingKeys(
+  "SAFETY_NET_KEY",
+  { hmac: "safety-net identifiers v1", seal: "safety-net sealed text v1" },
+  fail,
+);
 
 /** True when the Worker has a usable SAFETY_NET_KEY; every Safety Net route answers 503 without one. */
 export function hasSafetyNetKey(env: object): boolean {

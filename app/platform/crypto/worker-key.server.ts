@@ -2,7 +2,8 @@
 // NAME`; .dev.vars locally, written by scripts/dev-vars.mjs). Why a Worker secret and not a key made and kept
 // in D1 (site-secrets.server.ts): a secret is stored apart from the database, so a copy of D1 does not carry
 // the key to what it protects. The sealing key (sealing-key.server.ts) and the Safety Net's key
-// (app/features/safety-net/safety-key.server.ts) are read, checked and used through here.
+// (app/features/safety-net/safety-key.server.ts) are read, checked and used through here, the latter and the
+// booking requests' key through hashing-and-sealing-keys.server.ts.
 
 /** Sealed values start with the format version, so a later key rotation can tell old from new. */
 const VERSION = "v1";
