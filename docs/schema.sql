@@ -1160,6 +1160,51 @@ CREATE INDEX reports_status ON reports (status, created_at);
 
 
 -- ----------------------------------------------------------------------------------------------------
+-- roster_shifts
+
+CREATE TABLE roster_shifts (
+  listing_id TEXT NOT NULL REFERENCES listings (id) ON DELETE CASCADE,
+  date TEXT NOT NULL,
+  start_time TEXT,
+  end_time TEXT,
+  PRIMARY KEY (listing_id, date),
+  CHECK ((start_time IS NULL) = (end_time IS NULL))
+) WITHOUT ROWID;
+
+CREATE TRIGGER roster_shifts_touch_delete AFTER DELETE ON roster_shifts
+BEGIN
+  UPDATE listings SET updated_at = max(updated_at + 1, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER))
+  WHERE id = OLD.listing_id;
+END;
+
+CREATE TRIGGER roster_shifts_touch_insert AFTER INSERT ON roster_shifts
+BEGIN
+  UPDATE listings SET updated_at = max(updated_at + 1, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER))
+  WHERE id = NEW.listing_id;
+END;
+
+CREATE TRIGGER roster_shifts_touch_update AFTER UPDATE ON roster_shifts
+BEGIN
+  UPDATE listings SET updated_at = max(updated_at + 1, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER))
+  WHERE id IN (OLD.listing_id, NEW.listing_id);
+END;
+
+
+-- ----------------------------------------------------------------------------------------------------
+-- roster_templates
+
+CREATE TABLE roster_templates (
+  id TEXT PRIMARY KEY NOT NULL,
+  user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  name TEXT NOT NULL,
+  pattern TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+);
+
+CREATE UNIQUE INDEX roster_templates_name ON roster_templates (user_id, name);
+
+
+-- ----------------------------------------------------------------------------------------------------
 -- safety_checks
 
 CREATE TABLE safety_checks (

@@ -959,6 +959,33 @@ export const workerConsents = sqliteTable("worker_consents", {
   agreedImageIds: text("agreed_image_ids"),
   onAgencyPage: flag("on_agency_page"),
 });
+
+/** A roster shift (migration 0079, docs/decisions/0060): one listing's NZ date; both times null means off. */
+export const rosterShifts = sqliteTable(
+  "roster_shifts",
+  {
+    listingId: text("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    /** YYYY-MM-DD, NZ. */
+    date: text("date").notNull(),
+    startTime: text("start_time"),
+    endTime: text("end_time"),
+  },
+  (t) => [primaryKey({ columns: [t.listingId, t.date] })],
+);
+
+/** A week's roster kept under a name (migration 0079): JSON of each listing's seven cells. */
+export const rosterTemplates = sqliteTable("roster_templates", {
+  id: text("id").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  pattern: text("pattern").notNull(),
+  createdAt: integer("created_at").notNull(),
+});
+
 // 0064_listing_public_spans.sql: each stretch of time a listing was public in one plan and region (kept by
 // triggers on listings; indexed by listing and by end).
 export const listingPublicSpans = sqliteTable("listing_public_spans", {

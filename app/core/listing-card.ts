@@ -2,6 +2,7 @@ import type { ListingRow } from "../../drizzle/schema";
 import { centsToDollars } from "~/platform/money";
 import { photoUrl } from "~/core/photo-keys";
 import type { CardTour } from "~/core/tour-text";
+import type { CardShift } from "~/core/roster";
 
 /** What a listing card needs: one row of `listings`, no joins. */
 export type ListingCardData = {
@@ -23,6 +24,8 @@ export type ListingCardData = {
   cover: { url: string; width: number; height: number } | null;
   /** The stop the listing is on today (docs/dashboard.md), where the grid reads it; null elsewhere and when none. */
   tour: CardTour | null;
+  /** Today's roster shift (docs/decisions/0060-agency-roster.md), where the grid reads it; null elsewhere and when none. */
+  shift: CardShift | null;
 };
 
 /** The listing columns a card is made from (features/listings/card-queries.server.ts cardColumns reads them). */
@@ -68,6 +71,7 @@ export function toCard(row: CardRow): ListingCardData {
       ? { url: photoUrl(row.coverKey), width: row.coverWidth ?? 600, height: row.coverHeight ?? 800 }
       : null,
     tour: null,
+    shift: null,
   };
 }
 

@@ -1,6 +1,7 @@
 // The public profile as every screen and API sees it (spec §3), plus its pure formatting rules.
 import type { TourStop } from "~/core/tour-stops";
 import type { WeeklySchedule } from "~/core/weekly-schedule";
+import type { Shift } from "~/core/roster";
 import type { CallType, RateDuration } from "~/core/listing-options";
 
 export type ProfileImage = {
@@ -90,6 +91,11 @@ export type Profile = {
    * to be shown there (docs/decisions/0059-agency-page.md); null otherwise. Absent where a profile is drafted.
    */
   agency?: { name: string; slug: string } | null;
+  /**
+   * Her agency's roster from yesterday on (app/core/roster.ts): each shift overrides the weekly hours for its
+   * date (docs/decisions/0060-agency-roster.md). Empty for everyone else; absent where a profile is drafted.
+   */
+  shifts?: Shift[];
 };
 
 /** Digits only; 9 digits 3-3-3, 10 digits 3-3-4, 11 digits 3-4-4, other lengths bare digits. */

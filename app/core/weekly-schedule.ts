@@ -153,19 +153,6 @@ export function normaliseSchedule(schedule: WeeklySchedule): WeeklySchedule {
   return schedule.map((ranges) => [...ranges].sort((a, b) => parseTime(a.start)! - parseTime(b.start)!));
 }
 
-/** The pieces of each weekday, in that day's own minutes, that the schedule covers (overnight tails included). */
-function coverage(schedule: WeeklySchedule): { from: number; to: number }[][] {
-  const days: { from: number; to: number }[][] = WEEKDAYS.map(() => []);
-  schedule.forEach((ranges, day) => {
-    for (const range of ranges) {
-      const s = span(range);
-      days[day].push({ from: s.from, to: Math.min(s.to, DAY_MINUTES) });
-      if (s.to > DAY_MINUTES) days[(day + 1) % 7].push({ from: 0, to: s.to - DAY_MINUTES });
-    }
-  });
-  return days;
-}
-
 /**
  * Bit d set when weekday d (Monday = bit 0) has hours of its own. Stored beside the schedule so that the
  * 'Available today' filter is one bit test in SQL, not JSON parsing. An overnight range's hours after
@@ -179,6 +166,15 @@ export function availableDaysMask(schedule: WeeklySchedule): number {
 /** "10:00–22:00", or "20:00–02:00" for an overnight range. */
 export const formatRange = (range: TimeRange): string => `${range.start}–${range.end}`;
 
+/** The hours of one NZ date (YYYY-MM-DD), that day's own ranges (an overnight one runs into the next date). */
+export type DayHours = (date: string) => TimeRange[];
+
+/** The weekly hours as a day's hours: each date takes its weekday's ranges. */
+export const weeklyHours =
+  (schedule: WeeklySchedule): DayHours =>
+  (date) =>
+    schedule[weekdayOf(date)] ?? [];
+
 export type AvailabilityLine =
   { kind: "today"; text: string; now: boolean } | { kind: "next"; text: string; weekday: Weekday } | { kind: "none" };
 
@@ -186,28 +182,41 @@ export type AvailabilityLine =
  * The profile's one-line summary at an instant: 'Available today 10:00–22:00' while today still has hours
  * ahead (or an overnight range from yesterday is still running), otherwise 'Next available Tuesday'.
  */
-export function availabilityLine(schedule: WeeklySchedule, nowMs: number): AvailabilityLine {
+export function availabilityLine(
+  schedule: WeeklySchedule,
+  nowMs: number,
+  hoursOn: DayHours = weeklyHours(schedule),
+): AvailabilityLine {
   const clock = nzClock(nowMs);
-  const today = clock.weekday;
-  const yesterday = ((today + 6) % 7) as Weekday;
   // Yesterday's overnight range still running counts as today's availability.
-  const carried = schedule[yesterday].filter((r) => span(r).to - DAY_MINUTES > clock.minutes);
-  const ahead = schedule[today].filter((r) => span(r).to > clock.minutes);
+  const carried = hoursOn(addDays(clock.date, -1)).filter((r) => span(r).to - DAY_MINUTES > clock.minutes);
+  const ahead = hoursOn(clock.date).filter((r) => span(r).to > clock.minutes);
   const shown = [...carried, ...ahead];
   if (shown.length) {
     const text = `Available today ${shown.map(formatRange).join(", ")}`;
-    return { kind: "today", text, now: availableAt(schedule, nowMs) };
+    return { kind: "today", text, now: availableAt(schedule, nowMs, hoursOn) };
   }
   for (let i = 1; i <= 7; i++) {
     const date = addDays(clock.date, i);
     const weekday = weekdayOf(date);
-    if (schedule[weekday].length) return { kind: "next", text: `Next available ${WEEKDAYS[weekday]}`, weekday };
+    if (hoursOn(date).length) return { kind: "next", text: `Next available ${WEEKDAYS[weekday]}`, weekday };
   }
   return { kind: "none" };
 }
 
-/** Whether the schedule covers the NZ wall-clock minute of an instant. */
-export function availableAt(schedule: WeeklySchedule, nowMs: number): boolean {
-  const clock = nzClock(nowMs);
-  return coverage(schedule)[clock.weekday].some((p) => p.from <= clock.minutes && clock.minutes < p.to);
+/** Whether the hours cover the NZ wall-clock minute of an instant (yesterday's overnight tail included). */
+export function availableAt(
+  schedule: WeeklySchedule,
+  nowMs: number,
+  hoursOn: DayHours = weeklyHours(schedule),
+): boolean {
+  const { date, minutes } = nzClock(nowMs);
+  const carried = hoursOn(addDays(date, -1)).some((r) => span(r).to - DAY_MINUTES > minutes);
+  return (
+    carried ||
+    hoursOn(date).some((r) => {
+      const s = span(r);
+      return s.from <= minutes && minutes < s.to;
+    })
+  );
 }

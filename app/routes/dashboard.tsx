@@ -159,7 +159,7 @@ function DashboardView({ data }: { data: DashboardData }) {
   return (
     <DashboardShell
       greeting={greeting(listings, accountFirstName)}
-      menu={menuItems(listings, data.safetyNet, data.newRequests)}
+      menu={menuItems(listings, data.safetyNet, data.newRequests, agency)}
     >
       <div className="mx-auto max-w-6xl space-y-6 px-3 py-6 sm:px-6 sm:py-10">
         <div className="flex flex-wrap items-center justify-between gap-3">

@@ -6,12 +6,14 @@ import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { toCard } from "~/core/listing-card";
 import type { Region } from "~/core/regions";
 import { formatRange, readStoredSchedule } from "~/core/weekly-schedule";
+import { cardShift, rosterHours } from "~/core/roster";
 import { getDb, schema } from "~/platform/data/db.server";
 import type { DbEnv } from "~/platform/data/db.server";
 import { nzClock } from "~/platform/time/nz-time";
 import { cardColumns, gridOrder } from "~/features/listings/card-queries.server";
 import { SLUG_PATTERN } from "./agency";
 import type { AgencyPage } from "./agency-page";
+import { shiftTextOn } from "./roster-reads.server";
 
 const a = schema.agencies;
 const l = schema.listings;
@@ -33,10 +35,11 @@ const shownListing = and(sql`+${l.live} = 1`, eq(wc.state, "agreed"), eq(wc.onAg
 export async function loadAgencyPage(env: DbEnv, slug: string, now: number): Promise<AgencyPage | null> {
   if (!SLUG_PATTERN.test(slug) || slug.length > 64) return null;
   const db = getDb(env);
+  const today = nzClock(now);
   const [agencies, rows] = await db.batch([
     db.select().from(a).where(shownAgency(slug)).limit(1),
     db
-      .select({ ...cardColumns, schedule: l.schedule })
+      .select({ ...cardColumns, schedule: l.schedule, shift: shiftTextOn(today.date) })
       .from(l)
       .innerJoin(wc, eq(wc.listingId, l.id))
       .innerJoin(a, eq(a.userId, l.userId))
@@ -46,7 +49,6 @@ export async function loadAgencyPage(env: DbEnv, slug: string, now: number): Pro
   ]);
   const agency = agencies[0];
   if (!agency?.slug) return null;
-  const weekday = nzClock(now).weekday;
   return {
     name: agency.name,
     slug: agency.slug,
@@ -54,8 +56,12 @@ export async function loadAgencyPage(env: DbEnv, slug: string, now: number): Pro
     description: agency.description,
     contactLine: agency.contactLine,
     openingHours: agency.openingHours,
-    cards: rows.map(({ schedule, ...row }) => {
-      const ranges = readStoredSchedule(schedule)[weekday] ?? [];
+    cards: rows.map(({ schedule, shift, ...row }) => {
+      // Her roster shift today, else her weekly hours for today (docs/decisions/0060-agency-roster.md).
+      const s = cardShift(shift);
+      const shifts =
+        s === null ? [] : [s === "off" ? { date: today.date, start: null, end: null } : { date: today.date, ...s }];
+      const ranges = rosterHours(readStoredSchedule(schedule), shifts)(today.date);
       return { ...toCard(row), today: ranges.length ? ranges.map(formatRange).join(", ") : null };
     }),
   };

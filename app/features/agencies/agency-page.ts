@@ -6,7 +6,7 @@ import type { Region } from "~/core/regions";
 import type { ListingCardData } from "~/core/listing-card";
 
 export type AgencyPageCard = ListingCardData & {
-  /** Today's hours on her weekly schedule ('18:00–02:00'), or null when she does not work today. */
+  /** Today's hours: her roster shift, else her weekly schedule ('18:00–02:00'); null when she does not work today. */
   today: string | null;
 };
 

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ListingCardData } from "~/core/listing-card";
 import { formatDollarAmount } from "~/platform/money";
 import { cardTourText } from "~/core/tour-text";
+import { cardShiftText } from "~/core/roster";
 import { CARD_SIZES } from "~/features/photos/variants";
 import { ActivityBadge } from "./ActivityBadge";
 import { AdminBadges, AdminListingMenu } from "~/features/moderation/LazyAdminListingMenu";
@@ -82,6 +83,13 @@ export function ListingCard({ card, now, firstRow, href, admin, note }: CardProp
         {note ? (
           <p className="text-xs font-semibold text-emerald-300" data-testid="card-note">
             {note}
+          </p>
+        ) : card.shift ? (
+          <p
+            className={`text-xs font-semibold ${card.shift === "off" ? "text-muted" : "text-emerald-300"}`}
+            data-testid="card-shift"
+          >
+            {cardShiftText(card.shift)}
           </p>
         ) : null}
         {card.tour && !card.tour.here ? (

@@ -6,7 +6,7 @@ import { REGIONS } from "~/core/regions";
 import type { Region } from "~/core/regions";
 import { getDb, keptSelect, schema } from "~/platform/data/db.server";
 import type { Db, DbEnv } from "~/platform/data/db.server";
-import { runningStopConditions } from "./grid.server";
+import { runningStopConditions } from "./grid/conditions.server";
 
 export type { FilterOptions } from "./listings-view";
 

@@ -5,7 +5,8 @@ import { and, count, eq, isNotNull } from "drizzle-orm";
 import { nzDate } from "~/platform/time/nz-time";
 import { keptSelect, schema } from "~/platform/data/db.server";
 import type { Db } from "~/platform/data/db.server";
-import { filterConditions, touringArm } from "./grid.server";
+import { touringArm } from "./grid.server";
+import { filterConditions } from "./grid/conditions.server";
 import type { GridOpts } from "./grid.server";
 
 const l = schema.listings;

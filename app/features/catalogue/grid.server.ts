@@ -1,16 +1,15 @@
-import { and, between, eq, gt, gte, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/sqlite-core";
 import type { Filters } from "./filters";
 import { PAGE_SIZE } from "./filters";
-import { nzClock, nzDate } from "~/platform/time/nz-time";
+import { nzDate } from "~/platform/time/nz-time";
 import { toCard } from "~/core/listing-card";
 import type { ListingCardData } from "~/core/listing-card";
 import type { GridPage } from "./listings-view";
 import type { Region } from "~/core/regions";
 import { parseRegion } from "~/core/regions";
 import { regionForCity } from "~/core/suburbs";
-import { earliestRunningStart } from "~/core/tour-stops";
 import type { CardTour } from "~/core/tour-stops";
 import { getDb, keptSelect, schema } from "~/platform/data/db.server";
 import type { Db, DbEnv } from "~/platform/data/db.server";
@@ -18,39 +17,12 @@ import { cardColumns, gridOrder } from "~/features/listings/card-queries.server"
 import { rotatedOrderBy } from "~/features/insights/rotation.server";
 import { rotationSlot } from "~/features/insights/rotation";
 import { parseRotatedCover, rotatedCoverSql } from "~/features/insights/cover-rotation.server";
+import { shiftTextOn } from "~/features/agencies/roster-reads.server";
+import { cardShift } from "~/core/roster";
+import { filterConditions, runningStopConditions } from "./grid/conditions.server";
 
 const l = schema.listings;
 const ts = schema.tourStops;
-
-export function activeNowCondition(now: number): SQL {
-  return and(eq(l.active, true), or(isNull(l.activeUntil), eq(l.activeUntil, 0), gt(l.activeUntil, now)))!;
-}
-
-export function filterConditions(filters: Filters, now: number): SQL[] {
-  const conds: SQL[] = [];
-  if (filters.age) conds.push(between(l.age, filters.age.min, filters.age.max));
-  if (filters.height) conds.push(between(l.height, filters.height.min, filters.height.max));
-  if (filters.nationality) conds.push(eq(l.nationality, filters.nationality));
-  if (filters.bodyType) conds.push(eq(l.bodyType, filters.bodyType));
-  if (filters.show === "hot") conds.push(eq(l.hot, true));
-  if (filters.show === "verified") conds.push(eq(l.verified, true));
-  if (filters.show === "active") conds.push(activeNowCondition(now));
-  // Today is the NZ weekday of the request's clock, so the filter turns over at NZ midnight by itself.
-  if (filters.availableToday) conds.push(sql`(${l.availableDays} & ${1 << nzClock(now).weekday}) <> 0`);
-  // The cover is verified (the card's tick, kept with the cover: features/photos/plan-photos.server.ts).
-  if (filters.verifiedPhotos) conds.push(eq(l.photoVerified, true));
-  return conds;
-}
-
-/**
- * Tour stops running on the request's NZ date. A stop lasts at most MAX_STOP_DAYS, so only stops begun in
- * that many days before today are read (tour_stops_region / tour_stops_start): a stop ends at NZ midnight
- * by this comparison, with no write and no cron.
- */
-export function runningStopConditions(now: number): SQL[] {
-  const today = nzDate(now);
-  return [gte(ts.startDate, earliestRunningStart(today)), lte(ts.startDate, today), gte(ts.endDate, today)];
-}
 
 /** A stop as one text column, so it rides on a card row (read back by cardTour). */
 const stopText = sql<string>`${ts.region} || '|' || ${ts.startDate} || '|' || ${ts.endDate}`;
@@ -93,9 +65,11 @@ export function gridQuery(db: Db, opts: GridOpts) {
   // too; not under 'Verified photos', whose cards show the verified cover they were chosen for.
   const coverSlot = opts.filters.verifiedPhotos ? null : slot;
   const cover = (coverSlot === null ? sql<string | null>`null` : rotatedCoverSql(l.id, coverSlot)).as("rotated_cover");
+  // Today's roster shift, for the card's 'Working today' (docs/decisions/0060-agency-roster.md).
+  const shift = shiftTextOn(nzDate(opts.now)).as("shift");
   if (opts.filters.show === "touring") {
     return db
-      .select({ ...cardColumns, listedAt: l.listedAt, rotatedCover: cover, tour: touring.tour })
+      .select({ ...cardColumns, listedAt: l.listedAt, rotatedCover: cover, shift, tour: touring.tour })
       .from(ts)
       .crossJoin(l)
       .where(touring.where)
@@ -110,7 +84,7 @@ export function gridQuery(db: Db, opts: GridOpts) {
     .limit(1)})`;
   if (!opts.region) {
     return db
-      .select({ ...cardColumns, listedAt: l.listedAt, rotatedCover: cover, tour: current.as("tour") })
+      .select({ ...cardColumns, listedAt: l.listedAt, rotatedCover: cover, shift, tour: current.as("tour") })
       .from(l)
       .where(and(...conds))
       .orderBy(...order)
@@ -119,11 +93,11 @@ export function gridQuery(db: Db, opts: GridOpts) {
   }
   const arms = unionAll(
     db
-      .select({ ...cardColumns, listedAt: l.listedAt, rotatedCover: cover, tour: current.as("tour") })
+      .select({ ...cardColumns, listedAt: l.listedAt, rotatedCover: cover, shift, tour: current.as("tour") })
       .from(l)
       .where(and(...conds, eq(l.location, opts.region))),
     db
-      .select({ ...cardColumns, listedAt: l.listedAt, rotatedCover: cover, tour: touring.tour })
+      .select({ ...cardColumns, listedAt: l.listedAt, rotatedCover: cover, shift, tour: touring.tour })
       .from(ts)
       .crossJoin(l)
       .where(touring.where),
@@ -222,7 +196,7 @@ export function toGridPage(rows: CardRow[], opts: GridOptions): GridPage {
     // Administrators also see listings without a photo yet (with the placeholder): they moderate all of them.
     cards: pageRows
       .filter((r) => opts.includeHidden || r.coverKey)
-      .map((r) => ({ ...withCover(r), tour: cardTour(r.tour, opts.region, touringMode) })),
+      .map((r) => ({ ...withCover(r), tour: cardTour(r.tour, opts.region, touringMode), shift: cardShift(r.shift) })),
     page: opts.page + pages - 1,
     hasMore: rows.length > size,
     matched: pageRows.length,

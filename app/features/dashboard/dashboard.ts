@@ -95,6 +95,7 @@ export function menuItems(
   listings: readonly Pick<DashboardListing, "verified" | "photosToCheck" | "idPending">[],
   safetyNet = false,
   newRequests = 0,
+  agency = false,
 ): MenuItem[] {
   const items: MenuItem[] = [
     { label: "Subscriptions", to: "/subscriptions" },
@@ -114,6 +115,8 @@ export function menuItems(
       label: newRequests > 0 ? `Booking requests (${newRequests} new)` : "Booking requests",
       to: "/dashboard/requests",
     });
+  // An agency's roster of its listings' shifts (docs/decisions/0060-agency-roster.md).
+  if (agency && listings.length > 0) items.push({ label: "Roster", to: "/dashboard/roster" });
   return items;
 }
 

@@ -114,7 +114,8 @@ export function ProfileSections({
   /** When the page was made: what 'Available today' is measured against. */
   now: number;
 }) {
-  const showsHours = Boolean(profile.schedule && hasSchedule(profile.schedule));
+  // Weekly hours, or an agency's roster shifts without them (docs/decisions/0060-agency-roster.md).
+  const showsHours = Boolean(profile.schedule && (hasSchedule(profile.schedule) || profile.shifts?.length));
   // The three free-text lists, each shown as chips and highlighted under its own field name.
   const chips = (title: string, field: "services" | "interests" | "favorites", testId: string) => (
     <ChipSection
@@ -135,7 +136,7 @@ export function ProfileSections({
       <FactsSection profile={profile} highlight={highlight} showsHours={showsHours} />
       {showsHours && profile.schedule ? (
         <Section title="Hours" className={highlightClass(highlight, "schedule")} testId="hours">
-          <WeeklyHours schedule={profile.schedule} now={now} note={profile.availability} />
+          <WeeklyHours schedule={profile.schedule} now={now} note={profile.availability} shifts={profile.shifts} />
         </Section>
       ) : null}
       {upcomingStops(profile.tours ?? [], nzDate(now)).length ? (

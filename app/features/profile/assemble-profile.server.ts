@@ -3,6 +3,7 @@
 import { readStoredSchedule } from "~/core/weekly-schedule";
 import type { Region } from "~/core/regions";
 import type { TourStop } from "~/core/tour-stops";
+import type { Shift } from "~/core/roster";
 import { photoUrl } from "~/core/photo-keys";
 import type { schema } from "~/platform/data/db.server";
 import { centsToDollars } from "~/platform/money";
@@ -68,6 +69,7 @@ export function assembleProfile(
   specialRates: SpecialRateRow[],
   tours: TourStopRow[] = [],
   agency: Profile["agency"] = null,
+  shifts: Shift[] = [],
 ): Profile {
   const publicImages = images.map(publicImage);
   const oneHour = row.rate60 ?? row.orate60;
@@ -117,6 +119,7 @@ export function assembleProfile(
     specialRates: specialRates.map(publicSpecialRate),
     updatedAt: row.updatedAt,
     agency,
+    shifts,
   };
 }
 
@@ -125,4 +128,13 @@ export function storedTourStops(rows: readonly TourStopRow[]): TourStop[] {
   return rows
     .map((r) => ({ region: r.region as Region, suburb: r.suburb, start: r.startDate, end: r.endDate }))
     .sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
+}
+
+export type ShiftRow = { listingId: string; date: string; startTime: string | null; endTime: string | null };
+
+/** Stored shifts in the public shape, by date. */
+export function storedShifts(rows: readonly ShiftRow[]): Shift[] {
+  return rows
+    .map((r) => ({ date: r.date, start: r.startTime, end: r.endTime }))
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 }

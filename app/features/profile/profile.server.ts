@@ -1,11 +1,12 @@
 // The public profile: built from D1, cached as a KV snapshot, and always gated by a fresh D1 check so a
 // hidden or deleted listing is never served from a stale copy (KV lags D1 by up to a minute).
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { shiftsFrom } from "~/core/roster";
 import { isId } from "~/platform/data/ids";
 import type { Profile } from "~/core/profile";
 import { getDb, schema } from "~/platform/data/db.server";
 import type { WaitUntil } from "~/platform/request-context";
-import { assembleProfile } from "./assemble-profile.server";
+import { assembleProfile, storedShifts } from "./assemble-profile.server";
 import type { ListingRow } from "./assemble-profile.server";
 import type { DbEnv } from "~/platform/data/db.server";
 
@@ -16,6 +17,19 @@ const sr = schema.listingSpecialRates;
 const ts = schema.tourStops;
 const wc = schema.workerConsents;
 const ag = schema.agencies;
+const rs = schema.rosterShifts;
+
+/** Her agency's shifts from yesterday on (a profile carries them: docs/decisions/0060-agency-roster.md). */
+function shiftsQuery(db: ReturnType<typeof getDb>, ids: string[]) {
+  return (
+    db
+      .select()
+      .from(rs)
+      // The date written into the SQL (always YYYY-MM-DD): a bound one beside 100 ids passes D1's 100 parameters.
+      .where(and(inArray(rs.listingId, ids), sql`${rs.date} >= ${sql.raw(`'${shiftsFrom(Date.now())}'`)}`))
+      .orderBy(asc(rs.listingId), asc(rs.date))
+  );
+}
 
 /**
  * The agency a profile links to ('With {agency}'): only where its worker agreed to be shown on the agency's
@@ -60,16 +74,18 @@ export async function buildProfileFromD1(
   const shown = opts.withHidden
     ? eq(img.listingId, listingId)
     : and(eq(img.listingId, listingId), eq(img.public, true));
-  const [rows, images, rates, specials, tours, agencies] = await db.batch([
+  const [rows, images, rates, specials, tours, agencies, shifts] = await db.batch([
     db.select().from(l).where(eq(l.id, listingId)).limit(1),
     db.select().from(img).where(shown).orderBy(asc(img.position), asc(img.createdAt)),
     db.select().from(rt).where(eq(rt.listingId, listingId)),
     db.select().from(sr).where(eq(sr.listingId, listingId)).orderBy(asc(sr.position)),
     db.select().from(ts).where(eq(ts.listingId, listingId)),
     agencyLinkQuery(db, [listingId]),
+    shiftsQuery(db, [listingId]),
   ]);
   const row = rows[0];
-  return row ? assembleProfile(row, images, rates, specials, tours, agencyLinks(agencies).get(row.id) ?? null) : null;
+  const agency = row ? (agencyLinks(agencies).get(row.id) ?? null) : null;
+  return row ? assembleProfile(row, images, rates, specials, tours, agency, storedShifts(shifts)) : null;
 }
 
 /**
@@ -81,7 +97,7 @@ export async function assembleProfiles(env: DbEnv, rows: ListingRow[]): Promise<
   if (rows.length > 100) throw new Error("assembleProfiles takes at most 100 listings");
   const ids = rows.map((r) => r.id);
   const db = getDb(env);
-  const [images, rates, specials, tours, agencies] = await db.batch([
+  const [images, rates, specials, tours, agencies, shifts] = await db.batch([
     db
       .select()
       .from(img)
@@ -92,6 +108,7 @@ export async function assembleProfiles(env: DbEnv, rows: ListingRow[]): Promise<
     db.select().from(sr).where(inArray(sr.listingId, ids)).orderBy(asc(sr.listingId), asc(sr.position)),
     db.select().from(ts).where(inArray(ts.listingId, ids)),
     agencyLinkQuery(db, ids),
+    shiftsQuery(db, ids),
   ]);
   const agencyBy = agencyLinks(agencies);
   const group = <T extends { listingId: string }>(items: T[]) => {
@@ -107,6 +124,7 @@ export async function assembleProfiles(env: DbEnv, rows: ListingRow[]): Promise<
   const ratesBy = group(rates);
   const specialsBy = group(specials);
   const toursBy = group(tours);
+  const shiftsBy = group(shifts);
   return rows.map((r) =>
     assembleProfile(
       r,
@@ -115,6 +133,7 @@ export async function assembleProfiles(env: DbEnv, rows: ListingRow[]): Promise<
       specialsBy.get(r.id) ?? [],
       toursBy.get(r.id) ?? [],
       agencyBy.get(r.id) ?? null,
+      storedShifts(shiftsBy.get(r.id) ?? []),
     ),
   );
 }
@@ -125,7 +144,7 @@ function parseSnapshot(raw: string | null, listingId: string): Profile | null {
   if (!raw) return null;
   try {
     const value = JSON.parse(raw) as Profile;
-    // A snapshot written before a field was added to Profile (the schedule, the tours, each photo's check, the agency link) is
+    // A snapshot written before a field was added to Profile (the schedule, the tours, each photo's check, the agency link, the roster's shifts) is
     // rebuilt from D1.
     return value &&
       typeof value === "object" &&
@@ -135,7 +154,8 @@ function parseSnapshot(raw: string | null, listingId: string): Profile | null {
       Array.isArray(value.tours) &&
       Array.isArray(value.images) &&
       value.images.every((i) => i.verifiedAt !== undefined) &&
-      value.agency !== undefined
+      value.agency !== undefined &&
+      Array.isArray(value.shifts)
       ? value
       : null;
   } catch {

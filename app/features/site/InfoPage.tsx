@@ -24,10 +24,12 @@ export function InfoPage({
   lead?: ReactNode;
   updated?: string;
   children: ReactNode;
-  width?: "narrow" | "medium";
+  width?: "narrow" | "medium" | "wide";
 }) {
   return (
-    <div className={`mx-auto px-3 py-8 sm:px-6 sm:py-12 ${width === "medium" ? "max-w-5xl" : "max-w-3xl"}`}>
+    <div
+      className={`mx-auto px-3 py-8 sm:px-6 sm:py-12 ${width === "wide" ? "max-w-7xl" : width === "medium" ? "max-w-5xl" : "max-w-3xl"}`}
+    >
       <header className="mb-8 space-y-3">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
         {updated ? <p className="text-sm text-muted">Last updated {updated}</p> : null}

@@ -10,7 +10,8 @@ import type { Db } from "~/platform/data/db.server";
 import { AGE_RANGES, HEIGHT_RANGES } from "../filters";
 import type { Filters } from "../filters";
 import type { FilterOptions } from "../listings-view";
-import { filterConditions, touringArm } from "../grid.server";
+import { touringArm } from "../grid.server";
+import { filterConditions } from "./conditions.server";
 import type { GridOpts } from "../grid.server";
 
 const l = schema.listings;
