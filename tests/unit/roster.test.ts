@@ -133,9 +133,18 @@ describe("the roster page's editing", () => {
     expect(readCell({ start: "", end: "02:00", off: false })).toEqual({ error: ROSTER_MSG.missing, part: "start" });
     expect(readCell({ start: "6pm", end: "02:00", off: false })).toEqual({ error: ROSTER_MSG.badTime, part: "start" });
     expect(readCell({ start: "18:00", end: "25:00", off: false })).toEqual({ error: ROSTER_MSG.badEnd, part: "end" });
-    expect(readCell({ start: "24:00", end: "02:00", off: false })).toEqual({ error: ROSTER_MSG.badTime, part: "start" });
-    expect(readCell({ start: "18:00", end: "18:00", off: false })).toEqual({ error: ROSTER_MSG.sameTimes, part: "end" });
-    expect(readCell({ start: "00:00", end: "24:00", off: false })).toEqual({ error: ROSTER_MSG.sameTimes, part: "end" });
+    expect(readCell({ start: "24:00", end: "02:00", off: false })).toEqual({
+      error: ROSTER_MSG.badTime,
+      part: "start",
+    });
+    expect(readCell({ start: "18:00", end: "18:00", off: false })).toEqual({
+      error: ROSTER_MSG.sameTimes,
+      part: "end",
+    });
+    expect(readCell({ start: "00:00", end: "24:00", off: false })).toEqual({
+      error: ROSTER_MSG.sameTimes,
+      part: "end",
+    });
   });
 
   it("shows last week to eight weeks ahead, by Monday", () => {
