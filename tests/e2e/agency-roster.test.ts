@@ -49,14 +49,20 @@ describe("the roster on a phone", () => {
     await enterAs(page, agency, "/dashboard/roster");
     await page.getByTestId("roster-week").waitFor();
     expect(await overflows(page)).toBe(false);
+    await shot(page, "roster-today", false);
     await shot(page, "roster-week");
 
     // Today's cell of her card: from 18:00 to 02:00 (past midnight).
     const row = page.getByTestId("roster-listing").filter({ hasText: listing.first_name });
     const cell = row.locator(`[data-testid="roster-day"][data-date="${today}"]`);
     await cell.getByLabel(/: from$/).fill("18:00");
-    await cell.getByLabel(/: to$/).fill("02:00");
+    // Half a shift is refused beside the field, and what was typed stays.
+    await page.getByRole("button", { name: "Save this week" }).tap();
+    await cell.getByRole("alert").getByText("Enter both a start and an end time, or leave both empty.").waitFor();
+    await expect(cell.getByLabel(/: from$/).inputValue()).resolves.toBe("18:00");
     await cell.scrollIntoViewIfNeeded();
+    await shot(page, "roster-error", false);
+    await cell.getByLabel(/: to$/).fill("02:00");
     await shot(page, "roster-editing", false);
     await page.getByRole("button", { name: "Save this week" }).tap();
     await page.getByTestId("roster-result").getByText("Roster saved.").waitFor();
@@ -78,6 +84,7 @@ describe("the roster on a phone", () => {
       .getByTestId("listing-card")
       .filter({ has: page.getByRole("heading", { name: new RegExp(`^${listing.first_name}\\b`) }) });
     await expect(card.getByTestId("card-shift").textContent()).resolves.toBe("Working today 18:00–02:00");
+    await card.scrollIntoViewIfNeeded();
     await shot(page, "grid-card-working-today", false);
 
     // One tap: off today, and she leaves the filter.

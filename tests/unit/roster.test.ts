@@ -19,6 +19,7 @@ import {
   weekBounds,
   weekFromPattern,
 } from "~/features/agencies/roster";
+import type { Cell } from "~/features/agencies/roster";
 
 function week(days: Partial<Record<number, TimeRange[]>>): WeeklySchedule {
   return emptySchedule().map((_, d) => days[d] ?? []);
@@ -181,11 +182,11 @@ describe("the roster page's editing", () => {
       { listingId: "a", date: "2026-12-01", start: null, end: null },
       { listingId: "a", date: "2026-12-02", start: "10:00", end: "16:00" },
     ];
-    const wanted = new Map([
+    const wanted = new Map<string, Cell>([
       ["a|2026-11-30", { start: "18:00", end: "02:00" }],
       ["a|2026-12-01", null],
       ["a|2026-12-02", { start: "10:00", end: "17:00" }],
-      ["a|2026-12-03", "off" as const],
+      ["a|2026-12-03", "off"],
       ["a|2026-12-04", null],
     ]);
     expect(rosterChanges(stored, wanted)).toEqual({

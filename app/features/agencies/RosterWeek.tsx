@@ -84,44 +84,52 @@ function DayCell({
   const error = sent ? (sent.errors[f("start")] ?? sent.errors[f("end")]) : undefined;
   const errorId = `${f("start")}-error`;
   const label = `${name}, ${WEEKDAYS[weekdayOf(day.date)]} ${shortDate(day.date)}`;
+  const isToday = day.date === today;
+  const input = (part: "start" | "end", words: string) => (
+    <input
+      type="time"
+      name={f(part)}
+      defaultValue={value(part, day.cell)}
+      aria-label={`${label}: ${words}`}
+      aria-invalid={sent?.errors[f(part)] ? true : undefined}
+      aria-describedby={error ? errorId : undefined}
+      className={INPUT}
+    />
+  );
   return (
+    // A phone: the day, its weekly hours and 'Off' on one line, from and to side by side under it (wide enough for
+    // '06:00 PM'). From lg up the day is a column of the grid: its header names the date.
     <div
-      className={`grid grid-cols-[4.25rem_minmax(0,1fr)_minmax(0,1fr)_auto] items-center gap-x-1.5 gap-y-0.5 border-t border-line py-1.5 first-of-type:border-t-0 lg:grid-cols-1 lg:content-start lg:border-t-0 lg:py-0 ${
-        day.date === today ? "rounded-lg bg-accent/10 lg:p-1" : ""
+      className={`grid grid-cols-2 gap-x-2 gap-y-1 border-t border-line py-2 first-of-type:border-t-0 lg:grid-cols-1 lg:content-start lg:border-t-0 lg:py-0 ${
+        isToday ? "-mx-1 rounded-lg bg-accent/10 px-1 lg:p-1" : ""
       }`}
       data-testid="roster-day"
       data-date={day.date}
     >
-      <span className={`text-sm lg:sr-only ${day.date === today ? "font-semibold text-accent" : "text-zinc-300"}`}>
-        {short(day.date)}
-      </span>
-      <input
-        type="time"
-        name={f("start")}
-        defaultValue={value("start", day.cell)}
-        aria-label={`${label}: from`}
-        aria-invalid={sent?.errors[f("start")] ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className={INPUT}
-      />
-      <input
-        type="time"
-        name={f("end")}
-        defaultValue={value("end", day.cell)}
-        aria-label={`${label}: to`}
-        aria-invalid={sent?.errors[f("end")] ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className={INPUT}
-      />
-      <label className="flex min-h-11 items-center gap-1.5 px-1 text-sm lg:col-span-1">
-        <input type="checkbox" name={f("off")} defaultChecked={off} className="h-5 w-5" aria-label={`${label}: off`} />
-        <span aria-hidden="true">Off</span>
-      </label>
-      <p className="col-span-4 col-start-1 text-xs text-muted lg:col-span-1">
-        {day.weekly ? `Weekly ${day.weekly}` : "No weekly hours"}
-      </p>
+      <div className="col-span-2 flex items-center justify-between gap-2 lg:col-span-1 lg:order-last lg:flex-col lg:items-start lg:gap-0">
+        <p className="min-w-0 text-sm">
+          <span className={`lg:sr-only ${isToday ? "font-semibold text-accent" : "text-zinc-200"}`}>
+            {isToday ? `Today, ${short(day.date)}` : short(day.date)}
+          </span>
+          <span className="ml-2 text-xs text-muted lg:ml-0 lg:block">
+            {day.weekly ? `Weekly ${day.weekly}` : "No weekly hours"}
+          </span>
+        </p>
+        <label className="flex min-h-11 shrink-0 items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            name={f("off")}
+            defaultChecked={off}
+            className="h-5 w-5"
+            aria-label={`${label}: off`}
+          />
+          <span aria-hidden="true">Off</span>
+        </label>
+      </div>
+      {input("start", "from")}
+      {input("end", "to")}
       {error ? (
-        <p id={errorId} className="col-span-4 text-sm text-rose-300 lg:col-span-1" role="alert">
+        <p id={errorId} className="col-span-2 text-sm text-rose-300 lg:col-span-1" role="alert">
           {error}
         </p>
       ) : null}

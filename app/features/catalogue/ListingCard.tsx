@@ -3,6 +3,7 @@ import type { ListingCardData } from "~/core/listing-card";
 import { formatDollarAmount } from "~/platform/money";
 import { cardTourText } from "~/core/tour-text";
 import { cardShiftText } from "~/core/roster";
+import { formatRange } from "~/core/weekly-schedule";
 import { CARD_SIZES } from "~/features/photos/variants";
 import { ActivityBadge } from "./ActivityBadge";
 import { AdminBadges, AdminListingMenu } from "~/features/moderation/LazyAdminListingMenu";
@@ -89,7 +90,14 @@ export function ListingCard({ card, now, firstRow, href, admin, note }: CardProp
             className={`text-xs font-semibold ${card.shift === "off" ? "text-muted" : "text-emerald-300"}`}
             data-testid="card-shift"
           >
-            {cardShiftText(card.shift)}
+            {card.shift === "off" ? (
+              cardShiftText(card.shift)
+            ) : (
+              // The range kept on one line: '18:00–' and '02:00' apart read as two times.
+              <>
+                Working today <span className="whitespace-nowrap">{formatRange(card.shift)}</span>
+              </>
+            )}
           </p>
         ) : null}
         {card.tour && !card.tour.here ? (
