@@ -46,6 +46,15 @@ CREATE INDEX agencies_certificate_expires ON agencies (certificate_expires) WHER
 
 CREATE UNIQUE INDEX agencies_slug ON agencies (slug) WHERE slug IS NOT NULL;
 
+CREATE TRIGGER agencies_keep_old_slug AFTER UPDATE OF slug ON agencies
+WHEN OLD.slug IS NOT NULL AND OLD.slug IS NOT NEW.slug
+BEGIN
+  INSERT INTO agency_old_slugs (slug, user_id, replaced_at)
+    VALUES (OLD.slug, NEW.user_id, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER))
+    ON CONFLICT (slug) DO UPDATE SET user_id = excluded.user_id, replaced_at = excluded.replaced_at;
+  DELETE FROM agency_old_slugs WHERE slug = NEW.slug;
+END;
+
 CREATE TRIGGER agencies_touch_shown_listings AFTER UPDATE OF name, slug ON agencies
 WHEN OLD.name IS NOT NEW.name OR OLD.slug IS NOT NEW.slug
 BEGIN
@@ -68,6 +77,18 @@ CREATE TRIGGER page_cache_agencies_update AFTER UPDATE ON agencies
 BEGIN
   UPDATE page_cache_versions SET version = max(version + 1, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)) WHERE scope = 'agencies';
 END;
+
+
+-- ----------------------------------------------------------------------------------------------------
+-- agency_old_slugs
+
+CREATE TABLE agency_old_slugs (
+  slug TEXT PRIMARY KEY NOT NULL,
+  user_id TEXT NOT NULL REFERENCES agencies (user_id) ON DELETE CASCADE,
+  replaced_at INTEGER NOT NULL
+);
+
+CREATE INDEX agency_old_slugs_user ON agency_old_slugs (user_id);
 
 
 -- ----------------------------------------------------------------------------------------------------

@@ -960,6 +960,15 @@ export const workerConsents = sqliteTable("worker_consents", {
   onAgencyPage: flag("on_agency_page"),
 });
 
+/** A slug an agency left when it was renamed: its old address answers 301 (migration 0080, docs/decisions/0065). */
+export const agencyOldSlugs = sqliteTable("agency_old_slugs", {
+  slug: text("slug").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => agencies.userId, { onDelete: "cascade" }),
+  replacedAt: integer("replaced_at").notNull(),
+});
+
 /** A roster shift (migration 0079, docs/decisions/0060): one listing's NZ date; both times null means off. */
 export const rosterShifts = sqliteTable(
   "roster_shifts",

@@ -1,12 +1,12 @@
-import { data } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { AgencyScreen } from "~/features/catalogue/AgencyScreen";
 import { agencyPageDescription, agencyPageTitle, agencyStructuredData } from "~/features/agencies/agency-page";
 import { agencyPath } from "~/features/agencies/agency";
-import { loadAgencyPage } from "~/features/agencies/agency-page.server";
+import { loadAgencyPage, movedAgencySlug } from "~/features/agencies/agency-page.server";
 import { originOf, privateMeta, seoMeta } from "~/features/site/seo";
-import { pipeHeaders } from "~/platform/http/page-answer";
+import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return privateMeta("Agency not found");
@@ -29,8 +29,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const now = Date.now();
   const page = await loadAgencyPage(context.cloudflare.env, params.slug ?? "", now);
-  // An agency that may not publish (not checked, suspended) or has no page yet: no page, as for a hidden listing.
-  if (!page) throw data("No such agency.", { status: 404 });
+  if (!page) {
+    // A renamed agency's old address moves for good to its new one (docs/decisions/0065-agency-slugs-kept.md).
+    const moved = await movedAgencySlug(context.cloudflare.env, params.slug ?? "");
+    if (moved) throw redirect(agencyPath(moved), { status: 301, headers: NO_STORE });
+    // An agency that may not publish (not checked, suspended) or has no page yet: no page, as for a hidden listing.
+    throw data("No such agency.", { status: 404 });
+  }
   return data({ page, now, origin: originOf(request.url) });
 }
 

@@ -159,7 +159,10 @@ describe("the agency page", () => {
     const profile = await (await anonymous.get(`/view/${shown}`)).text();
     expect(profile).toContain("With Harbour Nights");
     expect(profile).toContain(`/agencies/${renamed!.slug}`);
-    expect((await anonymous.get(path)).status).toBe(404);
+    // The old address moves to the new one (docs/decisions/0065-agency-slugs-kept.md).
+    const moved = await anonymous.get(path);
+    expect(moved.status).toBe(301);
+    expect(new URL(moved.headers.get("Location")!, "http://x").pathname).toBe(`/agencies/${renamed!.slug}`);
   });
 
   it("an agency that may not publish has no page, and its link is gone; a made-up slug is a 404", async () => {

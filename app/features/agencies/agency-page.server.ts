@@ -77,3 +77,19 @@ export async function agencyPageSlugs(env: DbEnv): Promise<string[]> {
     .limit(1000);
   return rows.flatMap((r) => (r.slug ? [r.slug] : []));
 }
+
+/**
+ * Where an old address of a renamed agency now is: its current slug, when it has a page (migration 0080 keeps
+ * each slug an agency leaves; docs/decisions/0065-agency-slugs-kept.md). Null for any other slug.
+ */
+export async function movedAgencySlug(env: DbEnv, slug: string): Promise<string | null> {
+  if (!SLUG_PATTERN.test(slug) || slug.length > 64) return null;
+  const old = schema.agencyOldSlugs;
+  const [row] = await getDb(env)
+    .select({ slug: a.slug })
+    .from(old)
+    .innerJoin(a, eq(a.userId, old.userId))
+    .where(and(eq(old.slug, slug), isNotNull(a.slug), isNotNull(a.certificateCheckedAt), isNull(a.suspendedAt)))
+    .limit(1);
+  return row?.slug ?? null;
+}

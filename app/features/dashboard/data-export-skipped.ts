@@ -48,6 +48,8 @@ export const NOT_EXPORTED_TABLES: Record<string, string> = {
     "The agency's business details and its operator certificate, all shown and edited on its own dashboard; they are about the business, not a person.",
   worker_consents:
     "Each worker's own address and decisions: hers, kept only to ask her and deleted with the listing, never the agency's to copy. The dashboard shows the agency where each consent stands.",
+  agency_old_slugs:
+    "The agency page's former addresses, kept so that they lead to its current one; they are public addresses, not data about a person.",
   roster_shifts:
     "The agency's roster of its listings' shifts, shown week by week on its roster page, where it is made; it is the business's working plan.",
   roster_templates: "Named week patterns of the agency's roster, listed on its roster page.",
