@@ -8,7 +8,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../app/platform/data/ids";
 import { nzClock } from "../../app/platform/time/nz-time";
-import { hydrated, MOBILE, useBrowser } from "./browser";
+import { DESKTOP, hydrated, MOBILE, useBrowser } from "./browser";
 import { gridPageShowing } from "./grid";
 import { d1, d1Rows, enterAs } from "./people";
 import { useOwnProvider } from "./providers";
@@ -94,5 +94,14 @@ describe("the roster on a phone", () => {
     await todayRow.getByText("Not working today").waitFor();
     await expect(gridPageShowing(page, "/?available=today", listing.first_name)).rejects.toThrow(/no card/);
     await context.close();
+
+    // At a desk the week is a grid: a row per listing, a column per day, and still no horizontal scroll.
+    const desk = await b.visitor({ viewport: DESKTOP });
+    await enterAs(desk.page, agency, "/dashboard/roster");
+    await desk.page.getByTestId("roster-week").waitFor();
+    expect(await overflows(desk.page)).toBe(false);
+    await desk.page.getByTestId("roster-week").scrollIntoViewIfNeeded();
+    await shot(desk.page, "roster-desktop", false);
+    await desk.context.close();
   });
 });

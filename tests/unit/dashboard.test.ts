@@ -132,6 +132,14 @@ describe("menu", () => {
     expect(labels([listing()])).toContain("Booking requests /dashboard/requests");
     expect(menuItems([listing()], false, 2).map((m) => m.label)).toContain("Booking requests (2 new)");
   });
+
+  it("links an agency's roster once it has a listing, and no one else's", () => {
+    const roster = (ls: DashboardListing[], agency: boolean) =>
+      menuItems(ls, false, 0, agency).some((m) => m.label === "Roster" && m.to === "/dashboard/roster");
+    expect(roster([listing()], true)).toBe(true);
+    expect(roster([], true)).toBe(false);
+    expect(roster([listing()], false)).toBe(false);
+  });
 });
 
 describe("cards", () => {
