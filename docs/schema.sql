@@ -1193,6 +1193,7 @@ CREATE TABLE roster_shifts (
 ) WITHOUT ROWID;
 
 CREATE TRIGGER roster_shifts_touch_delete AFTER DELETE ON roster_shifts
+WHEN OLD.date >= date('now', '-2 days')
 BEGIN
   UPDATE listings SET updated_at = max(updated_at + 1, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER))
   WHERE id = OLD.listing_id;

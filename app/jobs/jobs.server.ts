@@ -25,6 +25,7 @@ import { configuredOrigin } from "~/platform/http/site-origin.server";
 import { prepareVisitorSalts } from "~/platform/crypto/visitor-key.server";
 import { isDevelopment } from "~/platform/env";
 import { runRetention } from "./retention.server";
+import { sweepOldShifts } from "~/features/agencies/roster.server";
 
 /** The one trigger wrangler.toml has: every job runs every half hour. */
 export const EVERY_HALF_HOUR = "*/30 * * * *";
@@ -115,6 +116,8 @@ export const JOBS: readonly Job[] = [
         mailWaitingAsks(env, mailOrigin(env), undefined, now),
       ),
   },
+  // Roster shifts two weeks past their date (decision 0060).
+  { name: "roster sweep", schedule: EVERY_HALF_HOUR, run: (env, _ctx, now) => sweepOldShifts(env, now) },
   // Breaks that have reached their return date end by themselves (decision 0018).
   { name: "pause resume", schedule: EVERY_HALF_HOUR, run: (env, ctx, now) => resumeDuePauses(env, ctx, now) },
 ];

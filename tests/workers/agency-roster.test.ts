@@ -9,6 +9,7 @@ import type { SignedIn } from "./client";
 import { insertListing } from "./fixtures";
 import { addDays, nzClock } from "~/platform/time/nz-time";
 import { cellField, mondayOf } from "~/features/agencies/roster";
+import { sweepOldShifts } from "~/features/agencies/roster.server";
 
 const anonymous = client();
 const today = () => nzClock(Date.now()).date;
@@ -338,5 +339,32 @@ describe("templates and copy last week", () => {
     expect((await post(other.agency, { intent: "delete-template", templateId: template.id })).status).toBe(404);
     await says(post(agency, { intent: "delete-template", templateId: template.id }), 200, "Template deleted.");
     expect((await post(agency, { intent: "apply-template", week: target, templateId: template.id })).status).toBe(404);
+  });
+});
+
+describe("old shifts", () => {
+  it("are swept two weeks after their date, touching no listing; recent ones stay", async () => {
+    const { ids } = await agencyWith(["Old"]);
+    const [id] = ids;
+    const old = addDays(today(), -15);
+    const kept = addDays(today(), -14);
+    await env.DB.batch([
+      env.DB.prepare(
+        "INSERT INTO roster_shifts (listing_id, date, start_time, end_time) VALUES (?, ?, '18:00', '02:00')",
+      ).bind(id, old),
+      env.DB.prepare(
+        "INSERT INTO roster_shifts (listing_id, date, start_time, end_time) VALUES (?, ?, NULL, NULL)",
+      ).bind(id, kept),
+    ]);
+    const version = () =>
+      env.DB.prepare(
+        "SELECT l.updated_at AS u, v.version AS v FROM listings l JOIN page_cache_versions v ON v.scope = 'listing:' || l.id WHERE l.id = ?",
+      )
+        .bind(id)
+        .first<{ u: number; v: number }>();
+    const before = await version();
+    expect(await sweepOldShifts(env, Date.now())).toBeGreaterThanOrEqual(1);
+    expect((await shifts(ids)).map((s) => s.date)).toEqual([kept]);
+    expect(await version()).toEqual(before);
   });
 });

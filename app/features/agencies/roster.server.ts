@@ -3,7 +3,7 @@
 // triggers on roster_shifts (migration 0079) move each changed listing's updated_at, which bumps its page-cache
 // versions and makes readers distrust its KV snapshot. A change to today's (or yesterday's, still running)
 // shift also rewrites the snapshot and tells open pages at once, as a listing's save does.
-import { and, asc, between, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, between, eq, inArray, lt, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { afterListingChange } from "~/features/profile/after-change.server";
 import { getDb, schema } from "~/platform/data/db.server";
@@ -214,4 +214,15 @@ export async function deleteTemplate(env: Pick<Env, "DB">, userId: string, templ
     .where(and(eq(rt.id, templateId), eq(rt.userId, userId)))
     .returning({ id: rt.id });
   return gone.length > 0;
+}
+
+/** Days a shift is kept after its date: the roster shows last week (to copy from), never older. */
+export const SHIFT_KEEP_DAYS = 14;
+
+/** Deletes shifts older than SHIFT_KEEP_DAYS (the cron). Their listings are not touched (migration 0079). */
+export async function sweepOldShifts(env: Pick<Env, "DB">, now: number): Promise<number> {
+  const result = await getDb(env)
+    .delete(rs)
+    .where(lt(rs.date, addDays(nzDate(now), -SHIFT_KEEP_DAYS)));
+  return result.meta.changes;
 }
