@@ -132,6 +132,20 @@ describe("the agency page", () => {
     // In the sitemap.
     const sitemap = await (await anonymous.get("/sitemap.xml")).text();
     expect(sitemap).toContain(`/agencies/${slug}</loc>`);
+
+    // Her roster shift today replaces her weekly hours in 'Working today' (docs/decisions/0060-agency-roster.md).
+    await env.DB.prepare(
+      "INSERT INTO roster_shifts (listing_id, date, start_time, end_time) VALUES (?, ?, '20:00', '23:00')",
+    )
+      .bind(shown, nzClock(Date.now()).date)
+      .run();
+    const rostered = await (await anonymous.get(`/agencies/${slug}`)).text();
+    expect(rostered).toMatch(/data-testid="working-today"[^>]*>Sienna \(20:00–23:00\)/);
+    await env.DB.prepare("UPDATE roster_shifts SET start_time = NULL, end_time = NULL WHERE listing_id = ?")
+      .bind(shown)
+      .run();
+    const off = await (await anonymous.get(`/agencies/${slug}`)).text();
+    expect(off).toContain("No one listed here is working today.");
   });
 
   it("is kept by the page cache and made again when a worker's consent or the agency changes", async () => {
