@@ -21,7 +21,8 @@ async function costOf(get: () => Promise<Response>): Promise<D1SessionRecord & {
 
 describe("D1 cost of a signed-in page", () => {
   // A grid page is the public copy with the person's own header put in (docs/decisions/0070): once the copy
-  // and their header are made, the request reads the session and nothing else from D1, and renders nothing.
+  // and their header are made, the request reads at most the session from D1 (none when this isolate looked
+  // it up in the last seconds), and renders nothing.
   it("/ signed in: the session lookup alone, on the public copy", async () => {
     await insertListing({ firstName: "Ariana", location: "Auckland" });
     const provider = await signedIn();
@@ -29,8 +30,8 @@ describe("D1 cost of a signed-in page", () => {
     await (await provider.client.get("/")).text();
     const cost = await costOf(() => provider.client.get("/"));
     expect(cost.cache).toBe("INCLUDED");
-    expect(cost.queries).toBe(1);
-    expect(cost.statements).toBe(1);
+    expect(cost.queries).toBeLessThanOrEqual(1);
+    expect(cost.statements).toBeLessThanOrEqual(1);
   });
 
   it("/ signed in from a city with listings near it: the same, on that place's copy", async () => {
@@ -40,8 +41,8 @@ describe("D1 cost of a signed-in page", () => {
     await (await provider.client.get("/", inAuckland)).text();
     const cost = await costOf(() => provider.client.get("/", inAuckland));
     expect(cost.cache).toBe("INCLUDED");
-    expect(cost.queries).toBe(1);
-    expect(cost.statements).toBe(1);
+    expect(cost.queries).toBeLessThanOrEqual(1);
+    expect(cost.statements).toBeLessThanOrEqual(1);
   });
 
   it("/locations/{region} signed in: the same", async () => {
@@ -50,8 +51,8 @@ describe("D1 cost of a signed-in page", () => {
     await (await provider.client.get("/locations/Auckland")).text();
     const cost = await costOf(() => provider.client.get("/locations/Auckland"));
     expect(cost.cache).toBe("INCLUDED");
-    expect(cost.queries).toBe(1);
-    expect(cost.statements).toBe(1);
+    expect(cost.queries).toBeLessThanOrEqual(1);
+    expect(cost.statements).toBeLessThanOrEqual(1);
   });
 
   it("/ for an administrator (whose grid lists hidden listings): rendered", async () => {

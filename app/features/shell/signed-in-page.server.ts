@@ -6,6 +6,9 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { lookupSession } from "~/features/accounts/auth.server";
 import { toPublicUser } from "~/core/session-user";
+import type { SessionUser } from "~/core/session-user";
+import { cookieIsSecure } from "~/platform/env";
+import { readSessionToken, sha256Hex } from "~/platform/http/token-cookie.server";
 import type { PublicUser } from "~/core/session-user";
 import { hasToast } from "~/features/site/flash.server";
 import type { SignedInInclude } from "~/platform/page-cache/page-cache.server";
@@ -35,6 +38,32 @@ function keep(key: string, parts: Parts) {
     if (kept.size <= KEPT) break;
     kept.delete(oldest);
   }
+}
+
+// A session looked up here is taken as live for a few seconds more on these pages alone: a person moving
+// between grid pages costs no D1 read for each. The most it can show after the session ends elsewhere (a
+// sign-out on another device, a password change) is the public page with that person's own header, for this
+// long, to whoever still holds the cookie; every private page, form and API call looks the session up itself.
+const RECENT_MS = 10_000;
+const RECENT_KEPT = 1_000;
+const recent = new Map<string, { user: SessionUser; until: number }>();
+
+async function sessionUser(request: Request, env: Env, context: AppLoadContext): Promise<SessionUser | null> {
+  const token = readSessionToken(request.headers.get("Cookie"), cookieIsSecure(env));
+  if (!token) return null;
+  const key = await sha256Hex(token);
+  const now = Date.now();
+  const known = recent.get(key);
+  if (known && known.until > now) return known.user;
+  recent.delete(key);
+  const lookup = await lookupSession(request, env, context);
+  if (lookup.state !== "valid") return null;
+  recent.set(key, { user: lookup.user, until: now + RECENT_MS });
+  for (const oldest of recent.keys()) {
+    if (recent.size <= RECENT_KEPT) break;
+    recent.delete(oldest);
+  }
+  return lookup.user;
 }
 
 const START = (name: string) => `<!--account-part:${name}-->`;
@@ -111,10 +140,10 @@ export function signedInInclude(
   return async (request) => {
     // A toast waits: the root loader shows and clears it, so the page is rendered.
     if (hasToast(request, env)) return null;
-    const lookup = await lookupSession(request, env, context).catch(() => null);
+    const seen = await sessionUser(request, env, context).catch(() => null);
     // Not live (the render says so and clears it), or an administrator, whose grid lists hidden listings.
-    if (lookup?.state !== "valid" || lookup.user.isAdmin) return null;
-    const user = toPublicUser(lookup.user);
+    if (!seen || seen.isAdmin) return null;
+    const user = toPublicUser(seen);
     const parts = await partsFor(request, user, build, renderFrame).catch((error: unknown) => {
       console.error("signed-in page: the account parts failed", error);
       return null;
