@@ -8,24 +8,13 @@ import { join } from "node:path";
 import { startApp } from "../../tests/e2e/server";
 import { ensureFloor, startFloor } from "./floor";
 import { newProvider, signInAdmin } from "./provider";
-import { interleaved, loadRow, MAX_SIGNED_IN_P90, MIN_SIGNED_IN_RPS, ratio, targetRow } from "./targets";
-import type { Measured, Target } from "./targets";
+import { interleaved, loadRow, ratio, signedInRows, targetRow } from "./targets";
+import type { Target } from "./targets";
 
 type Row = Record<string, string | number>;
 
 // Like a returning visitor who passed the age gate.
 const AGE = "age_verified=1";
-
-/** The two target rows of a signed-in page: req/s and p90, each as a ratio to the floor's / measured beside it. */
-export function signedInRows(label: string, page: Measured, floor: Measured): Row[] {
-  const rps = ratio(page.rps, floor.rps);
-  const p90 = ratio(page.p90, floor.p90);
-  const ok = page.status === 200;
-  return [
-    targetRow(`${label}: req/s ÷ floor /`, rps, `≥ ${MIN_SIGNED_IN_RPS}`, ok && rps >= MIN_SIGNED_IN_RPS),
-    targetRow(`${label}: p90 ÷ floor / p90`, p90, `≤ ${MAX_SIGNED_IN_P90}`, ok && p90 <= MAX_SIGNED_IN_P90),
-  ];
-}
 
 export async function signedInTargets(
   app: { url: string },

@@ -8,7 +8,6 @@ import { homeJavaScript } from "./grid";
 import { BROWSER_UA, CRAWLER_UA, load, merged } from "./load";
 import type { LoadResult } from "./load";
 import { newProvider, saveEdit, signInAdmin } from "./provider";
-import { signedInRows } from "./signed-in";
 import type { Provider } from "./provider";
 
 type Row = Record<string, string | number>;
@@ -79,6 +78,17 @@ export type Measured = LoadResult & { cache: string; status: number };
 /** One row of the targets table: the figure measured, the goal, and whether it was met. */
 export function targetRow(name: string, value: number, goal: string, met: boolean): Row {
   return { target: name, figure: fmt(value), goal, met: Number.isFinite(value) ? (met ? "yes" : "NO") : "n/a" };
+}
+
+/** The two target rows of a signed-in page: req/s and p90, each as a ratio to the floor's / measured beside it. */
+export function signedInRows(label: string, page: Measured, floor: Measured): Row[] {
+  const rps = ratio(page.rps, floor.rps);
+  const p90 = ratio(page.p90, floor.p90);
+  const ok = page.status === 200;
+  return [
+    targetRow(`${label}: req/s ÷ floor /`, rps, `≥ ${MIN_SIGNED_IN_RPS}`, ok && rps >= MIN_SIGNED_IN_RPS),
+    targetRow(`${label}: p90 ÷ floor / p90`, p90, `≤ ${MAX_SIGNED_IN_P90}`, ok && p90 <= MAX_SIGNED_IN_P90),
+  ];
 }
 
 export function loadRow(server: string, label: string, r: Measured): Row {

@@ -26,7 +26,8 @@ async function untilHit(path: string): Promise<string> {
 
 /** A page filter no other test asks for: a key of its own in the shared cache. */
 let pages = 0;
-const freshPath = () => `/locations/Wellington?page=${2 + (pages++ % 40)}&age=${["18-24", "25-29", "30-39"][pages % 3]}`;
+const freshPath = () =>
+  `/locations/Wellington?page=${2 + (pages++ % 40)}&age=${["18-24", "25-29", "30-39"][pages % 3]}`;
 
 /** Text as React writes it into HTML. */
 const htmlText = (text: string) =>

@@ -6,10 +6,10 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { lookupSession } from "~/features/accounts/auth.server";
 import { toPublicUser } from "~/core/session-user";
-import type { SessionUser } from "~/core/session-user";
+import type { PublicUser, SessionUser } from "~/core/session-user";
 import { cookieIsSecure } from "~/platform/env";
+import { PRIVATE_NO_STORE } from "~/platform/http/page-answer";
 import { readSessionToken, sha256Hex } from "~/platform/http/token-cookie.server";
-import type { PublicUser } from "~/core/session-user";
 import { hasToast } from "~/features/site/flash.server";
 import type { SignedInInclude } from "~/platform/page-cache/page-cache.server";
 import type { Copy } from "~/platform/page-cache/page-copy.server";
@@ -108,7 +108,7 @@ async function partsFor(request: Request, user: PublicUser, build: string, rende
 /** The public copy as this person's page: their parts in place of a visitor's, their public fields on <body>. */
 function finish(copy: Copy, user: PublicUser, parts: Parts): Response {
   const headers = new Headers(copy.headers);
-  headers.set("Cache-Control", "private, no-store");
+  for (const [name, value] of Object.entries(PRIVATE_NO_STORE)) headers.set(name, value);
   headers.set("X-Cache", INCLUDED);
   headers.delete("Vary");
   return new HTMLRewriter()
