@@ -14,7 +14,8 @@ export const INCLUDED_USER = "data-signed-in";
 
 /** The fields as the attribute's value: URI-encoded, so no quote, bracket or ampersand needs escaping. */
 export function encodeIncludedUser(user: PublicUser): string {
-  return encodeURIComponent(JSON.stringify(user));
+  // encodeURIComponent leaves the apostrophe as it is.
+  return encodeURIComponent(JSON.stringify(user)).replace(/'/g, "%27");
 }
 
 export function decodeIncludedUser(raw: string | null | undefined): PublicUser | null {
