@@ -48,6 +48,7 @@ const PUBLIC_SHARED = new Set(
     "core/regions.ts",
     "features/site/seo.ts",
     "features/site/site.ts",
+    "features/shell/account-parts.ts",
   ].map(appPath),
 );
 

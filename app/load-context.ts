@@ -7,6 +7,8 @@ declare module "@remix-run/cloudflare" {
       ctx: Pick<ExecutionContext, "waitUntil" | "passThroughOnException">;
       cf: IncomingRequestCfProperties | undefined;
     };
+    /** Set only by the Worker's render of a person's account parts (app/routes/signed-in-parts.tsx). */
+    accountParts?: true;
   }
 }
 

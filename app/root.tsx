@@ -12,12 +12,13 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { ReactNode } from "react";
 import { AgeGate as EagerAgeGate } from "~/features/shell/AgeGate";
 import { clientLazy } from "~/ui/clientLazy";
 import { Footer as EagerFooter } from "~/features/shell/Footer";
 import { Header as EagerHeader } from "~/features/shell/Header";
+import { includedUser } from "~/features/shell/account-parts";
 import { island } from "~/ui/island";
 import { hasSavedHearts } from "~/features/likes/saved-hearts";
 import { LowPriorityScripts } from "~/ui/LowPriorityScripts";
@@ -140,6 +141,11 @@ export default function App() {
     navigation.state === "loading" &&
     navigation.location.pathname.startsWith("/view/") &&
     navigation.location.pathname !== location.pathname;
+  // A public grid page made for a signed-in person from the public copy (docs/decisions/0070) was rendered for
+  // nobody: who it was finished for is on <body>, and holds until the root's data is read again (a form post).
+  const firstData = useRef(data);
+  const [included] = useState(includedUser);
+  const user = data?.user ?? (data === firstData.current ? included : null);
   const [ageVerified, setAgeVerified] = useState(data?.ageVerified ?? false);
   const confirmAge = useCallback(() => setAgeVerified(true), []);
   useEffect(() => {
@@ -170,11 +176,11 @@ export default function App() {
           Skip to content
         </a>
         <RealtimeListener />
-        {showsSiteHeader(location.pathname) ? <Header user={data?.user ?? null} /> : null}
+        {showsSiteHeader(location.pathname) ? <Header user={user} /> : null}
         <main id="main" className="flex-1">
           {openingProfile ? <ProfileSkeleton /> : <Outlet />}
         </main>
-        <Footer year={data?.year ?? new Date().getUTCFullYear()} signedIn={Boolean(data?.user)} />
+        <Footer year={data?.year ?? new Date().getUTCFullYear()} signedIn={user != null} />
       </div>
       <Toast toast={data?.toast} />
     </>

@@ -10,6 +10,7 @@ import { openD1Session, withBookmarkCookie } from "../app/platform/data/d1-sessi
 import { isCacheFill } from "../app/platform/page-cache/page-cache.server";
 import { holdAfterWrites } from "../app/platform/page-cache/page-versions.server";
 import { servePageCached } from "../app/features/catalogue/page-cache.server";
+import { signedInInclude } from "../app/features/shell/signed-in-page.server";
 import { boundBody, finishResponse } from "../app/platform/http/request-guard.server";
 import { consumeCounts, COUNT_QUEUE } from "../app/features/insights/count-flush.server";
 import { JOBS } from "../app/jobs/jobs.server";
@@ -55,20 +56,26 @@ async function route(
   if (url.pathname.startsWith("/api/placeholder/")) return servePlaceholder(url.pathname);
   // Anonymous public pages may come from the page cache; the build's version keys it, so a deploy starts afresh.
   // The versions are read from the primary (plain env), and so is a render that may be stored: a replica
-  // behind a hide must not fill the cache under the new versions with the page from before it.
-  return servePageCached(request, env, ctx, serverBuild.assets.version, (page) =>
-    handleRemix(page, {
-      cloudflare: {
-        env: isCacheFill(page) ? env : sessionEnv,
-        ctx,
-        // Read when a route asks: the runtime parses the whole cf object on first read (a tenth of a cache
-        // hit's CPU), and most pages never look at it.
-        get cf() {
-          return request.cf;
-        },
+  // behind a hide must not fill the cache under the new versions with the page from before it. A signed-in
+  // person on a grid gets the public copy with their own header put in (docs/decisions/0070).
+  const build = serverBuild.assets.version;
+  const context = (cloudflareEnv: Env) => ({
+    cloudflare: {
+      env: cloudflareEnv,
+      ctx,
+      // Read when a route asks: the runtime parses the whole cf object on first read (a tenth of a cache
+      // hit's CPU), and most pages never look at it.
+      get cf() {
+        return request.cf;
       },
-    }),
-  );
+    },
+  });
+  // This request's own load context: its session lookup is shared by the include and by the renders made for
+  // this person. A render that fills the cache gets a context of its own, so it can never see the session.
+  const personal = context(sessionEnv);
+  const render = (page: Request) => handleRemix(page, isCacheFill(page) ? context(env) : personal);
+  const renderFrame = (frame: Request) => handleRemix(frame, { ...personal, accountParts: true });
+  return servePageCached(request, env, ctx, build, render, signedInInclude(sessionEnv, personal, build, renderFrame));
 }
 
 export default {

@@ -8,6 +8,7 @@
 // `--trace` records Chromium performance traces of /, a region and a profile over that store, and of the
 // floor's /, under a 4x CPU slowdown, and prints where the main thread's time went (trace.ts); `--trace-out
 // DIR` keeps the summaries (and the raw traces) there.
+// `--signed-in` measures only the signed-in pages (/, the dashboard, an admin queue) beside the floor.
 // `--public-pages` runs only Lighthouse on /, a region and a profile and on the floor's /, each figure against
 // its target: what a change that touches a public page is checked with (README, 'Before touching a public page').
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -200,6 +201,15 @@ export async function main(args: string[]) {
   if (args.includes("--trace")) {
     const out = args.indexOf("--trace-out");
     await traceSection(out >= 0 ? args[out + 1] : null, numberArg(args, "--runs") ?? 1);
+    return 0;
+  }
+  // `--signed-in`: the signed-in pages beside the floor alone (signed-in.ts).
+  if (args.includes("--signed-in")) {
+    const seconds = numberArg(args, "--seconds") ?? 6;
+    const { signedInSection } = await import("./signed-in");
+    const t = await signedInSection(store(100), seconds);
+    table(`Signed-in pages and the floor: ${seconds} s per URL, 8 clients, 1 s slices taken in turn`, t.load);
+    printTargets(t.targets);
     return 0;
   }
   if (args.includes("--public-pages")) {

@@ -26,10 +26,10 @@ const VISITORS = 1_000;
 /** Counting's target: D1 writes (batches, one transaction each) per 1,000 profile views served. */
 const MAX_WRITES_PER_1000 = 10;
 /** Signed-in pages (/, the dashboard, an admin queue): req/s at least this share of the floor's, p90 at most this multiple. */
-const MIN_SIGNED_IN_RPS = 0.75;
-const MAX_SIGNED_IN_P90 = 1.5;
+export const MIN_SIGNED_IN_RPS = 0.75;
+export const MAX_SIGNED_IN_P90 = 1.5;
 
-const ratio = (a: number, b: number) => (b > 0 ? a / b : NaN);
+export const ratio = (a: number, b: number) => (b > 0 ? a / b : NaN);
 const fmt = (x: number, digits = 2) => (Number.isFinite(x) ? x.toFixed(digits) : "n/a");
 
 async function firstListingId(baseUrl: string): Promise<string> {
@@ -45,7 +45,7 @@ async function firstListingId(baseUrl: string): Promise<string> {
 const SLICE_SECONDS = 1;
 
 /** `agent`: the User-Agent sent (a phone's Chromium unless told: load.ts). */
-type Target = { base: string; path: string; cookie?: string; agent?: string };
+export type Target = { base: string; path: string; cookie?: string; agent?: string };
 
 function headersOf(t: Target): Record<string, string> {
   return { ...(t.cookie ? { Cookie: t.cookie } : {}), "User-Agent": t.agent ?? BROWSER_UA };
@@ -60,7 +60,7 @@ async function warm(t: Target) {
 }
 
 /** `seconds` of 8 clients on each target, in slices taken in turn; one merged result per target. */
-async function interleaved(targets: Target[], seconds: number): Promise<Measured[]> {
+export async function interleaved(targets: Target[], seconds: number): Promise<Measured[]> {
   const probes = [];
   for (const t of targets) probes.push(await warm(t));
   const parts: LoadResult[][] = targets.map(() => []);
@@ -73,14 +73,25 @@ async function interleaved(targets: Target[], seconds: number): Promise<Measured
   return targets.map((t, i) => ({ ...merged(t.path, parts[i]), ...probes[i] }));
 }
 
-type Measured = LoadResult & { cache: string; status: number };
+export type Measured = LoadResult & { cache: string; status: number };
 
 /** One row of the targets table: the figure measured, the goal, and whether it was met. */
 export function targetRow(name: string, value: number, goal: string, met: boolean): Row {
   return { target: name, figure: fmt(value), goal, met: Number.isFinite(value) ? (met ? "yes" : "NO") : "n/a" };
 }
 
-function loadRow(server: string, label: string, r: Measured): Row {
+/** The two target rows of a signed-in page: req/s and p90, each as a ratio to the floor's / measured beside it. */
+export function signedInRows(label: string, page: Measured, floor: Measured): Row[] {
+  const rps = ratio(page.rps, floor.rps);
+  const p90 = ratio(page.p90, floor.p90);
+  const ok = page.status === 200;
+  return [
+    targetRow(`${label}: req/s ÷ floor /`, rps, `≥ ${MIN_SIGNED_IN_RPS}`, ok && rps >= MIN_SIGNED_IN_RPS),
+    targetRow(`${label}: p90 ÷ floor / p90`, p90, `≤ ${MAX_SIGNED_IN_P90}`, ok && p90 <= MAX_SIGNED_IN_P90),
+  ];
+}
+
+export function loadRow(server: string, label: string, r: Measured): Row {
   return {
     server,
     url: label,
@@ -151,25 +162,7 @@ export async function targets(
   const crawler = measured[6];
   const crawlerVsFloor = ratio(crawler.page.rps, crawler.floor.rps);
   rows.push(target(`${crawler.label}: req/s ÷ floor / (bot path)`, crawlerVsFloor, "-", true));
-  for (const signed of measured.slice(3, 6)) {
-    const signedRps = ratio(signed.page.rps, signed.floor.rps);
-    const signedP90 = ratio(signed.page.p90, signed.floor.p90);
-    const ok = signed.page.status === 200;
-    rows.push(
-      target(
-        `${signed.label}: req/s ÷ floor /`,
-        signedRps,
-        `≥ ${MIN_SIGNED_IN_RPS}`,
-        ok && signedRps >= MIN_SIGNED_IN_RPS,
-      ),
-      target(
-        `${signed.label}: p90 ÷ floor / p90`,
-        signedP90,
-        `≤ ${MAX_SIGNED_IN_P90}`,
-        ok && signedP90 <= MAX_SIGNED_IN_P90,
-      ),
-    );
-  }
+  for (const signed of measured.slice(3, 6)) rows.push(...signedInRows(signed.label, signed.page, signed.floor));
 
   const javascript = await homeJavaScript(app.url);
   const floorJs = await homeJavaScript(floor.url);

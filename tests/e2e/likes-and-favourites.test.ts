@@ -1,10 +1,12 @@
 // Like and Favourite on a phone (390x844, touch): one symbol per idea (a thumb likes, a heart keeps a favourite,
 // as the header's heart opens Favourites), an empty Favourites page that says how to add one, and a like
-// without JavaScript that comes back to the card it was pressed on, showing it liked.
+// without JavaScript that comes back to the card it was pressed on, showing it liked. Signed in, the grid is the
+// public copy with the person's own header put in (docs/decisions/0070): their header, likes and favourites.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { seriousViolations } from "./axe";
 import { hydrated, MOBILE, useBrowser } from "./browser";
+import { insertAccount, signInAs } from "./people";
 import { useOwnProvider } from "./providers";
 import { d1, d1Rows } from "./store";
 
@@ -96,5 +98,61 @@ describe("like and favourite", () => {
     await page.waitForURL((url) => url.pathname === `/view/${listingId}` && url.hash === `#listing-${listingId}`);
     await expect(profile.getByTestId("like-button").getAttribute("aria-pressed")).resolves.toBe("true");
     await expect(profile.getByTestId("like-count").textContent()).resolves.toBe(String(before + 1));
+  });
+
+  it("signed in, / on a phone shows their own header and their likes and favourites, with and without JavaScript", async () => {
+    const person = await insertAccount({ firstName: "Hinemoa" });
+    const listingId = provider.listings[0].id;
+    const { context, page } = await b.visitor({ viewport: MOBILE, touch: true });
+    const hydrationErrors: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error" && /hydrat|#41[89]|#42[35]/i.test(m.text())) hydrationErrors.push(m.text());
+    });
+    await signInAs(context, person);
+    const n = await gridPageWith(page, listingId);
+    await hydrated(page);
+    const card = page.locator(`#listing-${listingId}`);
+    await card.getByTestId("like-button").tap();
+    await expect.poll(() => card.getByTestId("like-button").getAttribute("aria-pressed")).toBe("true");
+    await card.getByTestId("favourite-button").tap();
+    await expect.poll(() => card.getByTestId("favourite-button").getAttribute("aria-pressed")).toBe("true");
+    // The like is kept once the server has counted it.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("profileLikes") ?? "")).toContain(listingId);
+
+    // Again: the public copy, finished for this person, and hydrated as theirs.
+    const answer = await page.goto(`/?page=${n}`);
+    expect(answer?.headers()["x-cache"]).toBe("INCLUDED");
+    expect(answer?.headers()["cache-control"]).toBe("private, no-store");
+    await hydrated(page);
+    const header = page.getByTestId("site-header");
+    await expect(header.getByTestId("header-login").count()).resolves.toBe(0);
+    await expect(header.locator("summary.account-button").getAttribute("aria-label")).resolves.toBe(
+      "Account menu for Hinemoa",
+    );
+    // Kept in this browser (spec §3): the cards show them once their code runs, woken at once for saved hearts.
+    await expect.poll(() => card.getByTestId("like-button").getAttribute("aria-pressed")).toBe("true");
+    await expect.poll(() => card.getByTestId("favourite-button").getAttribute("aria-pressed")).toBe("true");
+    await expect.poll(() => header.getByTestId("header-heart").getAttribute("data-filled")).toBe("true");
+    await page.screenshot({ path: `${SHOTS}/signed-in-home-390.png` });
+    expect(hydrationErrors).toEqual([]);
+    expect((page as Page & { jsErrors: string[] }).jsErrors).toEqual([]);
+
+    // Their menu works, and signing out from it leaves the page signed out (the root's data read again).
+    await header.locator("summary.account-button").tap();
+    await header.getByText("Hi, Hinemoa").waitFor();
+    await header.getByRole("button", { name: "Sign Out" }).tap();
+    await header.getByTestId("header-login").waitFor();
+
+    // Without JavaScript: the same header, from the server.
+    const plain = await b.visitor({ viewport: MOBILE, touch: true, javaScript: false });
+    await signInAs(plain.context, person);
+    const res = await plain.page.goto("/");
+    expect(res?.headers()["x-cache"]).toBe("INCLUDED");
+    const plainHeader = plain.page.getByTestId("site-header");
+    await expect(plainHeader.getByTestId("header-login").count()).resolves.toBe(0);
+    await plainHeader.locator("summary.account-button").tap();
+    await plainHeader.getByText("Hi, Hinemoa").waitFor();
+    await plain.page.getByTestId("site-menu").locator("summary").tap();
+    await plain.page.getByTestId("site-menu").getByRole("button", { name: "Sign Out" }).waitFor();
   });
 });

@@ -36,6 +36,11 @@ export type CachePlan = {
   ttlSeconds: number;
   /** True for HTML (nonce rewritten on a hit); false for JSON. */
   html: boolean;
+  /**
+   * The grids (home and region pages): a signed-in person gets the public copy with their header put in
+   * (docs/decisions/0070), as nothing else on them is theirs (an administrator's grid is rendered).
+   */
+  includesSignedIn: boolean;
 };
 
 /** Listing pages: they show counts and time-dependent badges that no write bumps. */
@@ -176,6 +181,7 @@ function plan(
     listingId,
     ttlSeconds: kind === "info" ? INFO_TTL_SECONDS : LISTING_TTL_SECONDS,
     html: !kind.startsWith("api-"),
+    includesSignedIn: kind === "home" || kind === "region",
   };
 }
 

@@ -4,9 +4,9 @@
 // keeps copies is app/platform/page-cache/page-cache.server.ts.
 import { countEvents } from "~/features/insights/count-queue.server";
 import { rotationSlot } from "~/features/insights/rotation";
-import { hasAgeCookie } from "~/features/site/age-gate";
+import { AGE_COOKIE, hasAgeCookie } from "~/features/site/age-gate";
 import { servePageWith } from "~/platform/page-cache/page-cache.server";
-import type { PageCachePolicy } from "~/platform/page-cache/page-cache.server";
+import type { PageCachePolicy, SignedInInclude } from "~/platform/page-cache/page-cache.server";
 import { nzDate } from "~/platform/time/nz-time";
 import { pageCacheKey, planPageCache } from "./page-cache-key";
 import type { CachePlan } from "./page-cache-key";
@@ -30,6 +30,8 @@ function catalogueCachePolicy(env: CountEnv, ctx: WaitUntil): PageCachePolicy<Ca
       const variant = { ageVerified, city, today: nzDate(now), slot: rotationSlot(now) };
       return pageCacheKey(url.origin, plan, variant, build, versions);
     },
+    // The age gate is the only cookie a copy varies by (key above).
+    publicCookie: (cookie) => (hasAgeCookie(cookie) ? `${AGE_COOKIE}=1` : null),
     // A profile served from the cache is still a view, counted off the request path (decision 0024).
     onHit(request, plan) {
       if (plan.kind !== "view" || !plan.listingId) return;
@@ -38,13 +40,17 @@ function catalogueCachePolicy(env: CountEnv, ctx: WaitUntil): PageCachePolicy<Ca
   };
 }
 
-/** The answer for `request`: a kept copy when one is current, else `render`'s (kept when it may be). */
+/**
+ * The answer for `request`: a kept copy when one is current, else `render`'s (kept when it may be). A signed-in
+ * person on a grid gets the copy finished by `include` (docs/decisions/0070), or their page rendered.
+ */
 export function servePageCached(
   request: Request,
   env: CountEnv,
   ctx: WaitUntil,
   build: string,
   render: (request: Request) => Promise<Response>,
+  include?: SignedInInclude,
 ): Promise<Response> {
-  return servePageWith(catalogueCachePolicy(env, ctx), request, env, ctx, build, render);
+  return servePageWith(catalogueCachePolicy(env, ctx), request, env, ctx, build, render, include);
 }

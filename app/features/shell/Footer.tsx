@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { DASHBOARD_LINK, INFO_LINKS, SIGNED_OUT_LINKS } from "./site-links";
 import { Logo } from "~/features/site/Logo";
+import { ACCOUNT_PART } from "./account-parts";
 
 const FOOTER_LINK = "inline-flex min-h-11 items-center hover:text-white";
 
@@ -17,7 +18,7 @@ export function Footer({ year, signedIn = false }: { year: number; signedIn?: bo
           <p className="text-sm text-muted">Adults 18+ only. Listings are posted by the advertisers themselves.</p>
         </div>
         <nav aria-label="Site" className="sm:justify-self-end" data-testid="footer-links">
-          <ul className="grid grid-cols-2 gap-x-6 text-sm text-zinc-200">
+          <ul className="grid grid-cols-2 gap-x-6 text-sm text-zinc-200" {...{ [ACCOUNT_PART]: "footer" }}>
             {[...INFO_LINKS, ...(signedIn ? [DASHBOARD_LINK] : SIGNED_OUT_LINKS)].map((l) => (
               <li key={l.to}>
                 <Link to={l.to} className={FOOTER_LINK}>

@@ -2,6 +2,7 @@ import { Link, NavLink } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { PublicUser } from "~/core/session-user";
 import { INFO_LINKS } from "./site-links";
+import { ACCOUNT_PART } from "./account-parts";
 import { AccountMenu as EagerAccountMenu } from "./AccountMenu";
 import { SideMenu } from "./SideMenu";
 import { clientLazy } from "~/ui/clientLazy";
@@ -55,29 +56,32 @@ function HeaderActions({ user }: { user: PublicUser | null }) {
       >
         <HeartIcon filled={favourites.length > 0} />
       </Link>
-      {user ? (
-        <>
-          {/* From the sm breakpoint: a phone's row has no room for it beside the avatar menu, whose first item
+      {/* The account's links, as one part a signed-in page made from a public copy replaces (account-parts.ts). */}
+      <span className="contents" {...{ [ACCOUNT_PART]: "header" }}>
+        {user ? (
+          <>
+            {/* From the sm breakpoint: a phone's row has no room for it beside the avatar menu, whose first item
               it is (docs/decisions/0049-departures-recorded-after-the-second-audit.md). */}
-          <Link to="/dashboard" className={ACCOUNT_BUTTON}>
-            Dashboard
-          </Link>
-          <AccountMenu user={user} />
-        </>
-      ) : (
-        <>
-          <Link
-            to="/login"
-            className="inline-flex min-h-11 shrink-0 items-center rounded-lg px-2 text-sm font-semibold"
-            data-testid="header-login"
-          >
-            Log in
-          </Link>
-          <Link to="/login?action=signup" className={ACCOUNT_BUTTON}>
-            Add Your Listing
-          </Link>
-        </>
-      )}
+            <Link to="/dashboard" className={ACCOUNT_BUTTON}>
+              Dashboard
+            </Link>
+            <AccountMenu user={user} />
+          </>
+        ) : (
+          <>
+            <Link
+              to="/login"
+              className="inline-flex min-h-11 shrink-0 items-center rounded-lg px-2 text-sm font-semibold"
+              data-testid="header-login"
+            >
+              Log in
+            </Link>
+            <Link to="/login?action=signup" className={ACCOUNT_BUTTON}>
+              Add Your Listing
+            </Link>
+          </>
+        )}
+      </span>
     </>
   );
 }

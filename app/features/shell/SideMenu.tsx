@@ -6,6 +6,7 @@ import { CloseIcon, MenuIcon } from "~/ui/icons";
 import { SideMenuAccountItems as EagerSideMenuItems } from "./AccountMenu";
 import { INFO_LINKS } from "./site-links";
 import { useClosesOnNavigation } from "./useClosesOnNavigation";
+import { ACCOUNT_PART } from "./account-parts";
 
 // Only signed-in users see these (with Sign Out and the admin links), so visitors' pages do not ship them.
 const SideMenuAccountItems = clientLazy(import.meta.env.SSR ? EagerSideMenuItems : null, () =>
@@ -50,7 +51,7 @@ export function SideMenu({ user }: { user: PublicUser | null }) {
         <ul className="mt-2 space-y-1 border-t border-line pt-2">
           <MenuLinks links={INFO_LINKS} />
         </ul>
-        <ul className="mt-2 space-y-1 border-t border-line pt-2">
+        <ul className="mt-2 space-y-1 border-t border-line pt-2" {...{ [ACCOUNT_PART]: "menu" }}>
           {user ? (
             <SideMenuAccountItems user={user} />
           ) : (

@@ -15,9 +15,12 @@ const FLASH_MAX_AGE_SECONDS = 60;
 
 // Both cookies are like the session cookie: __Host- (Secure, host-only, Path=/) except on plain-http local
 // development.
+const oneShotName = (name: "flash" | "toast", env: Pick<Env, "APP_ENV">) =>
+  cookieIsSecure(env) ? `__Host-${name}` : name;
+
 function oneShotCookie(name: "flash" | "toast", env: Pick<Env, "APP_ENV">) {
   const secure = cookieIsSecure(env);
-  return createCookie(secure ? `__Host-${name}` : name, {
+  return createCookie(oneShotName(name, env), {
     path: "/",
     httpOnly: true,
     sameSite: "lax",
@@ -76,6 +79,11 @@ export function setToast(headers: Headers, env: Pick<Env, "APP_ENV">, key: Toast
  * The toast waiting for this request, with a fresh id (the same text twice is two toasts), and the headers
  * that clear it; null headers when there was none, so a public page's caching is left alone.
  */
+/** True when a toast waits in the request's cookies (the root loader would show it, and clear it). */
+export function hasToast(request: Request, env: Pick<Env, "APP_ENV">): boolean {
+  return request.headers.get("Cookie")?.includes(`${oneShotName("toast", env)}=`) === true;
+}
+
 export async function readToast(
   request: Request,
   env: Pick<Env, "APP_ENV">,

@@ -1,6 +1,8 @@
 // The page cache: anonymous public pages and JSON from the Workers Cache API, keyed by versions that D1
 // triggers bump on every write that could change them (docs/decisions/0012-page-cache.md). Anyone with a
-// session cookie is rendered fresh and never stored; so is any response that sets a cookie.
+// session cookie is rendered fresh and never stored; so is any response that sets a cookie. The one
+// exception: on a page whose plan allows it, a signed-in person may get the public copy finished for them
+// (their header put in: docs/decisions/0070), which is their answer alone and never stored.
 import { answerCopy, copySize, cspNonce, gzipped, withScriptHashes } from "./page-copy.server";
 import type { Copy } from "./page-copy.server";
 import { currentVersions } from "./page-versions.server";
@@ -40,7 +42,19 @@ export type CachePlan = {
   ttlSeconds: number;
   /** True for HTML (nonce rewritten on a hit); false for JSON. */
   html: boolean;
+  /** True when a signed-in person's page is the public copy with their own parts put in (SignedInInclude). */
+  includesSignedIn?: boolean;
 };
+
+/** A public copy made into one signed-in person's answer. It is theirs alone: never stored. */
+export type FinishForPerson = (copy: Copy) => Response;
+
+/**
+ * For a signed-in request on a page whose plan includes signed-in people: how to finish the public copy for
+ * this person, or null when their page must be rendered (a session that is not live, an administrator's
+ * own grid, a toast waiting).
+ */
+export type SignedInInclude = (request: Request) => Promise<FinishForPerson | null>;
 
 /**
  * Which pages are kept and under which key: the catalogue's rules (app/features/catalogue/page-cache.server.ts).
@@ -53,6 +67,8 @@ export type PageCachePolicy<P extends CachePlan> = {
   key(request: Request, url: URL, plan: P, versions: number[], build: string, now: number): string;
   /** A hit skips the render, so whatever a render does for itself (counting a view) happens here. */
   onHit?(request: Request, plan: P): void;
+  /** The cookies a copy may vary by (the rest, a session above all, never reach the render that fills it). */
+  publicCookie(cookie: string | null): string | null;
 };
 
 /** Either session cookie name, whatever the environment: a cookie that might sign someone in bypasses. */
@@ -71,6 +87,7 @@ export async function servePageWith<P extends CachePlan>(
   ctx: WaitUntil,
   build: string,
   render: Render,
+  include?: SignedInInclude,
 ): Promise<Response> {
   if (request.headers.has(CACHE_FILL_HEADER)) {
     request = new Request(request);
@@ -78,32 +95,45 @@ export async function servePageWith<P extends CachePlan>(
   }
   if (request.method !== "GET") return render(request);
   const cookie = request.headers.get("Cookie");
-  if (isSignedIn(cookie)) return render(request);
+  const signedIn = isSignedIn(cookie);
+  if (signedIn && !include) return render(request);
   const url = new URL(request.url);
   const plan = policy.plan(url);
-  if (!plan) return render(request);
+  if (!plan || (signedIn && !plan.includesSignedIn)) return render(request);
+  let finish: FinishForPerson | null = null;
+  let visitor = request;
+  if (signedIn) {
+    finish = await include!(request);
+    if (!finish) return render(request);
+    // The copy is read, and if need be rendered, as for a visitor with only the cookies it may vary by.
+    visitor = new Request(request);
+    const publicCookie = policy.publicCookie(cookie);
+    if (publicCookie) visitor.headers.set("Cookie", publicCookie);
+    else visitor.headers.delete("Cookie");
+  }
   const versions = await currentVersions(env, plan.scopes);
   // No versions (a read failed, or the listing has no row): no way to know a copy is current. Render, keep nothing.
   if (!versions) return render(request);
   const now = Date.now();
-  const key = policy.key(request, url, plan, versions, build, now);
+  const key = policy.key(visitor, url, plan, versions, build, now);
   const kept = keptCopy(key, now) ?? (await storedCopy(key, now));
   if (kept) {
-    policy.onHit?.(request, plan);
-    return answerCopy(kept, request, "HIT");
+    policy.onHit?.(visitor, plan);
+    return finish ? finish(kept) : answerCopy(kept, request, "HIT");
   }
   // The page is rendered from its canonical URL, so the copy is exactly what the key names (a dropped
   // tracker parameter cannot end up in a link on it).
-  const canonical = new Request(new URL(plan.path, url.origin), request);
+  const canonical = new Request(new URL(plan.path, url.origin), visitor);
   canonical.headers.set(CACHE_FILL_HEADER, "1");
   const response = await render(canonical);
-  if (!storable(response, plan)) return withStatus(response, "BYPASS");
+  // A public page that may not be kept: a signed-in person's is rendered for them after all.
+  if (!storable(response, plan)) return finish ? render(request) : withStatus(response, "BYPASS");
   // The whole page is read before answering: the miss gets the very copy the hits will get.
   const body = await response.text();
   const copy = await toCopy(body, response, plan, now);
-  if (!copy) return withStatus(new Response(body, response), "BYPASS");
+  if (!copy) return finish ? render(request) : withStatus(new Response(body, response), "BYPASS");
   ctx.waitUntil(store(key, copy, plan).catch((error: unknown) => console.error("page cache: write failed", error)));
-  return answerCopy(copy, request, "MISS");
+  return finish ? finish(copy) : answerCopy(copy, request, "MISS");
 }
 
 /** Only a whole, public, cookie-free success: never a redirect, an error page or anything private. */
