@@ -65,3 +65,29 @@ export function photoCheckSummary(photos: readonly { verifiedAt?: number | null 
   const head = `Photos verified: ${verified} of ${photos.length}`;
   return last == null ? head : `${head}, last checked ${formatNzMonth(last)}`;
 }
+
+export type OwnerPhotoCheck = {
+  state: PhotoCheckState | "pending";
+  /** 'Verified November 2026', 'Waiting for a check' or 'Not verified'. */
+  label: string;
+  /** An old check's age, as visitors read it: 'checked over a year ago'. */
+  age: string | null;
+  /** Said under an old check where there is room: the invitation to ask again. */
+  recheck: string | null;
+};
+
+/**
+ * What the owner's screens (the editor's tiles, the photo verification page) say of one photo: waiting for
+ * a check while one is pending, else its date or 'Not verified', and the invitation to re-check when old.
+ */
+export function ownerPhotoCheck(verifiedAt: number | null | undefined, pending: boolean, now: number): OwnerPhotoCheck {
+  if (pending) return { state: "pending", label: PHOTO_CHECK_TEXT.pending, age: null, recheck: null };
+  const state = photoCheckState(verifiedAt, now);
+  const old = state === "old";
+  return {
+    state,
+    label: photoCheckLabel(verifiedAt),
+    age: old ? PHOTO_CHECK_TEXT.old : null,
+    recheck: old ? PHOTO_CHECK_TEXT.recheck : null,
+  };
+}

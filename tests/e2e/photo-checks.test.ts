@@ -14,6 +14,13 @@ import { useOwnProvider } from "./providers";
 const b = useBrowser();
 const indie = useOwnProvider("independent");
 const SHOTS = "/work/wt/shots/i40";
+/** The editor's tiles and the per-photo decision. */
+const SHOTS_B = "/work/wt/shots/i40b";
+
+/** The editor's tile of the newest photo: its own check under the picture. */
+async function lastTileCheck(page: Page) {
+  return page.getByTestId("photo-tile").last().getByTestId("photo-tile-check").textContent();
+}
 
 /** A full-page picture from the top, so the sticky header sits where a person sees it. */
 async function shot(page: Page, name: string, fullPage = true) {
@@ -25,6 +32,7 @@ async function shot(page: Page, name: string, fullPage = true) {
 describe("a photo checked on its own", () => {
   it("is added, sent for checking, approved side by side, and shows its date to its owner and to visitors", async () => {
     mkdirSync(SHOTS, { recursive: true });
+    mkdirSync(SHOTS_B, { recursive: true });
     const listingId = indie.listings[0].id;
     const provider = await b.visitor({ viewport: MOBILE });
     const page = provider.page;
@@ -39,8 +47,13 @@ describe("a photo checked on its own", () => {
       before + 1,
       { timeout: 60_000 },
     );
-    // Adding a photo no longer warns that the others lose their check.
+    // Adding a photo no longer warns that the others lose their check; its tile says it is not verified,
+    // the others keep their dates.
     await expect(page.getByTestId("badge-warning").count()).resolves.toBe(0);
+    await expect(lastTileCheck(page)).resolves.toBe("Not verified");
+    await expect(page.getByTestId("photo-tile").first().getByTestId("photo-tile-check").textContent()).resolves.toMatch(
+      /^Verified \w+ \d{4}$/,
+    );
     for (let i = 0; i < 2; i++) await page.getByTestId("editor-next").click();
     await page.getByTestId("editor-save").click();
     await page.getByTestId("editor-edit").waitFor({ timeout: 30_000 });
@@ -58,6 +71,12 @@ describe("a photo checked on its own", () => {
     await page.getByTestId("photo-check-notice").waitFor();
     await expect(fresh.textContent()).resolves.toContain("Waiting for a check");
     await shot(page, "2-owner-waiting-390.png");
+    // The editor's tile says so too.
+    await page.goto(`/profile/edit/${listingId}`);
+    await hydrated(page);
+    await expect(lastTileCheck(page)).resolves.toBe("Waiting for a check");
+    await page.getByTestId("photo-list").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS_B}/1-editor-tiles-waiting-390.png` });
 
     // The administrator sees the photo beside the listing's verified photos and approves it.
     const moderator = await b.visitor({ viewport: MOBILE });
@@ -93,6 +112,11 @@ describe("a photo checked on its own", () => {
       `Photos verified: ${before + 1} of ${before + 1}, last checked ${label.replace("Verified ", "")}`,
     );
     await shot(page, "4-owner-dated-390.png");
+    await page.goto(`/profile/edit/${listingId}`);
+    await hydrated(page);
+    await expect(lastTileCheck(page)).resolves.toBe(label);
+    await page.getByTestId("photo-list").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS_B}/2-editor-tiles-dated-390.png` });
     await provider.context.close();
 
     // A visitor: the sum beside the name, each photo's date in the gallery and the lightbox.
