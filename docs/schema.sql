@@ -1049,6 +1049,20 @@ CREATE INDEX pending_uploads_user ON pending_uploads (user_id, created_at);
 
 
 -- ----------------------------------------------------------------------------------------------------
+-- photo_check_refusals
+
+CREATE TABLE photo_check_refusals (
+  request_id TEXT NOT NULL REFERENCES verification_requests (id) ON DELETE CASCADE,
+  image_id TEXT NOT NULL REFERENCES listing_images (id) ON DELETE CASCADE,
+  reason TEXT NOT NULL,
+  decided_at INTEGER NOT NULL,
+  PRIMARY KEY (request_id, image_id)
+);
+
+CREATE INDEX photo_check_refusals_image ON photo_check_refusals (image_id, decided_at);
+
+
+-- ----------------------------------------------------------------------------------------------------
 -- photo_checks_pending
 
 CREATE TABLE photo_checks_pending (

@@ -133,6 +133,22 @@ export const photoChecksPending = sqliteTable("photo_checks_pending", {
     .references(() => verificationRequests.id, { onDelete: "cascade" }),
 });
 
+/** A photo refused at a request decided photo by photo (docs/decisions/0069-photos-decided-one-by-one.md). */
+export const photoCheckRefusals = sqliteTable(
+  "photo_check_refusals",
+  {
+    requestId: text("request_id")
+      .notNull()
+      .references(() => verificationRequests.id, { onDelete: "cascade" }),
+    imageId: text("image_id")
+      .notNull()
+      .references(() => listingImages.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    decidedAt: integer("decided_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.requestId, t.imageId] })],
+);
+
 export const listingRates = sqliteTable("listing_rates", {
   id: text("id").primaryKey(),
   listingId: text("listing_id")

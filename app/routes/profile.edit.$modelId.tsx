@@ -27,8 +27,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     loadListingPhotoChecks(env, listingId),
   ]);
   if (!profile) throw data(null, { status: 404, headers: NO_STORE });
-  // The photos waiting for a check, and the clock their tiles judge a check's age by (one for server and browser).
-  const checks = { pending: photoChecks.filter((p) => p.pending).map((p) => p.imageId), now: Date.now() };
+  // The photos waiting for a check or refused at their last, and the clock their tiles judge a check's age by (one for server and browser).
+  const ids = (keep: (p: (typeof photoChecks)[number]) => boolean) => photoChecks.filter(keep).map((p) => p.imageId);
+  const checks = { pending: ids((p) => p.pending), refused: ids((p) => p.refusal != null), now: Date.now() };
   // The user id keys this browser's unsaved draft, so two accounts on one browser never see each other's.
   return data({ profile, userId: user.id, watermarks, checks }, { headers: NO_STORE });
 }

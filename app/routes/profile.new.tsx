@@ -21,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [allowed, watermarks] = await Promise.all([mayStartListing(env, user), imagesDrawOverlays(env.IMAGES)]);
   // A new listing's photos have no checks yet; the clock is still one for server and browser.
   return data(
-    { allowed, userId: user.id, watermarks, checks: { pending: [], now: Date.now() } },
+    { allowed, userId: user.id, watermarks, checks: { pending: [], refused: [], now: Date.now() } },
     { headers: NO_STORE },
   );
 }

@@ -58,6 +58,9 @@ describe("what a photo's check says", () => {
       label: "Waiting for a check",
     });
     expect(ownerPhotoCheck(null, true, NOW).state).toBe("pending");
+    // Refused at its last check: said so, unless a new check waits.
+    expect(ownerPhotoCheck(null, false, NOW, true)).toMatchObject({ state: "refused", label: "Not approved" });
+    expect(ownerPhotoCheck(null, true, NOW, true).state).toBe("pending");
   });
 
   it("sums a listing's photos up in the profile's words", () => {

@@ -21,6 +21,15 @@ const vr = schema.verificationRequests;
 const l = schema.listings;
 const u = schema.users;
 
+/**
+ * A refusal on this request: rejected, or (a photo request decided photo by photo) with photos refused though
+ * others were approved (docs/decisions/0069-photos-decided-one-by-one.md).
+ */
+const refusedHere = or(
+  eq(vr.status, "rejected"),
+  sql`exists (select 1 from ${schema.photoCheckRefusals} r where r.request_id = ${vr.id})`,
+);
+
 export type Refusal = {
   kind: AppealKind;
   subjectId: string;
@@ -57,7 +66,7 @@ export async function findRefusal(
       .from(vr)
       .innerJoin(l, eq(l.id, vr.listingId))
       .innerJoin(u, eq(u.id, vr.userId))
-      .where(and(eq(vr.id, subjectId), eq(vr.kind, kind), eq(vr.status, "rejected"), eq(vr.userId, who.userId)))
+      .where(and(eq(vr.id, subjectId), eq(vr.kind, kind), refusedHere, eq(vr.userId, who.userId)))
       .limit(1);
     if (!row) return null;
     return {

@@ -1,7 +1,7 @@
 import { hideReasons } from "~/features/listings/visibility";
 import { kindLabel } from "./verification";
 import type { VerificationNotice } from "./verification";
-import { nextStepAfterApproval, PHOTO_TICK } from "./emails";
+import { nextStepAfterApproval, PARTLY_APPROVED, PHOTO_TICK } from "./emails";
 import { Alert } from "~/ui/Alert";
 import { useFlashNotice } from "~/ui/FlashNotice";
 
@@ -41,8 +41,10 @@ export function VerificationNotices({
       {approved.map((n) => (
         <Alert key={n.requestId} tone="success" role="note" data-testid="verification-approved">
           <p className="font-semibold">
-            {kindLabel(n.kind)} for {n.listingName} was approved.
+            {kindLabel(n.kind)} for {n.listingName} was{" "}
+            {n.kind === "photo" && n.reason ? "partly approved" : "approved"}.
           </p>
+          {n.kind === "photo" && n.reason ? <PartlyApproved notice={n} /> : null}
           {n.kind === "id" && !n.rereview ? (
             <p className="mt-1">
               {nextStepAfterApproval(n.listing)}
@@ -90,5 +92,26 @@ export function VerificationNotices({
         </Alert>
       ))}
     </section>
+  );
+}
+
+/** A photo request decided photo by photo with some photos refused: the refusals' reasons and where to see each. */
+function PartlyApproved({ notice: n }: { notice: VerificationNotice }) {
+  const [lead, reason, next] = PARTLY_APPROVED(n.listingName, n.reason);
+  return (
+    <div className="mt-1 space-y-1" data-testid="verification-partly">
+      <p>{lead}</p>
+      <p className="whitespace-pre-wrap break-words">{reason}</p>
+      <p className="text-sm">
+        <a className="underline underline-offset-2" href="/photo-verification">
+          {next}
+        </a>{" "}
+        (
+        <a className="underline underline-offset-2" href={`/appeal/photo/${n.requestId}`}>
+          Appeal
+        </a>
+        )
+      </p>
+    </div>
   );
 }

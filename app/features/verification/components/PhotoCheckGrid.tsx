@@ -10,8 +10,18 @@ import { CheckBadgeIcon } from "~/ui/icons";
 import type { PhotoCheckPhoto } from "../photo-checks";
 
 function Status({ photo, now }: { photo: PhotoCheckPhoto; now: number }) {
-  const check = ownerPhotoCheck(photo.verifiedAt, photo.pending, now);
+  const check = ownerPhotoCheck(photo.verifiedAt, photo.pending, now, photo.refusal != null);
   if (check.state === "pending") return <span className="text-amber-200">{check.label}</span>;
+  if (check.state === "refused" && photo.refusal)
+    return (
+      <span className="flex flex-col gap-1 text-amber-200" data-testid="photo-refusal">
+        <span className="font-semibold">{check.label}</span>
+        <span className="whitespace-pre-wrap break-words">Reason: {photo.refusal.reason}</span>
+        <a className="text-sm underline underline-offset-2" href={`/appeal/photo/${photo.refusal.requestId}`}>
+          Appeal
+        </a>
+      </span>
+    );
   if (check.state === "unverified") return <span className="text-muted">{check.label}</span>;
   return (
     <span className="flex flex-col gap-1">

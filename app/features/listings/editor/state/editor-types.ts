@@ -32,8 +32,11 @@ export type EditorPhoto = {
   verifiedAt?: number | null;
 };
 
-/** What the editor's tiles need to say each saved photo's check: which wait for one, and the loader's now. */
-export type PhotoChecks = { pending: readonly string[]; now: number };
+/**
+ * What the editor's tiles need to say each saved photo's check: which wait for one, which were refused at
+ * their last check, and the loader's now.
+ */
+export type PhotoChecks = { pending: readonly string[]; refused: readonly string[]; now: number };
 
 export type EditorToast = { message: string; tone: "error" | "ok" } | null;
 
