@@ -1602,7 +1602,7 @@ CREATE TABLE verification_requests (
   decided_at INTEGER,
   decided_by TEXT
 , rereview INTEGER NOT NULL DEFAULT 0, changes TEXT NOT NULL DEFAULT '', document_type TEXT
-  CHECK (document_type IS NULL OR document_type IN ('passport', 'nz_licence', 'kiwi_access')), image_ids TEXT NOT NULL DEFAULT '[]');
+  CHECK (document_type IS NULL OR document_type IN ('passport', 'nz_licence', 'kiwi_access')), image_ids TEXT NOT NULL DEFAULT '[]', reopened_at INTEGER, fast_track INTEGER NOT NULL DEFAULT 0);
 
 CREATE INDEX verification_requests_decided ON verification_requests (kind, decided_at) WHERE decided_at IS NOT NULL;
 

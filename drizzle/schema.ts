@@ -386,6 +386,10 @@ export const verificationRequests = sqliteTable("verification_requests", {
   documentType: text("document_type", { enum: ["passport", "nz_licence", "kiwi_access"] }),
   /** 0066: a photo request's photos (JSON list of listing_images ids); '[]' for one from before (the listing). */
   imageIds: text("image_ids").notNull().default("[]"),
+  /** 0084: when an overturned appeal reopened this refused request (decision 0068); null otherwise. */
+  reopenedAt: integer("reopened_at"),
+  /** 0084: sent after a reopening of the same listing and kind: first in the queue. */
+  fastTrack: integer("fast_track", { mode: "boolean" }).notNull().default(false),
 });
 
 export const reports = sqliteTable("reports", {

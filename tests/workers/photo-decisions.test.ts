@@ -1,7 +1,7 @@
 // A photo request decided photo by photo (docs/decisions/0069-photos-decided-one-by-one.md): the administrator
 // approves some photos and refuses others, each with its reason, in one audited batch; a form missing a choice
-// or a reason writes nothing; the provider reads each photo's outcome and appeals a refused one, which another
-// administrator overturns for that photo alone.
+// or a reason writes nothing; the provider reads each photo's outcome and appeals a refused one; another
+// administrator overturns it, which reopens the request: the photo is checked again, first in the queue.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { OUTCOME_MSG, outcomeField, reasonField } from "~/features/verification/decisions/photo-outcomes";
@@ -103,15 +103,20 @@ describe("a photo request decided photo by photo", () => {
       form: { appealId: appeal.id, intent: "overturn", reason: "The face is visible: the tattoo matches." },
     });
     expect(overturn.status).toBe(303);
-    const final = await photosOf(id);
-    expect(final[2].verified_at).toBeGreaterThanOrEqual(after[1].verified_at!);
-    expect([final[0], final[1], final[3]].map((p) => p.verified_at)).toEqual([
-      RECENT,
-      after[1].verified_at,
-      after[3].verified_at,
-    ]);
+    // Reopened, not approved on the record (decision 0068): every photo keeps what it had; the owner is asked
+    // for a new check of the refused photo, which goes first in the queue.
+    expect((await photosOf(id)).map((p) => p.verified_at)).toEqual(after.map((p) => p.verified_at));
     const again = await text(await provider.client.get(`/photo-verification?listingId=${id}`));
-    expect(again).not.toContain('data-testid="photo-refusal"');
+    expect(again).toContain('data-testid="photo-reopened"');
+    expect(again).not.toContain(`href="/appeal/photo/${request.id}"`);
+    const ask = new FormData();
+    ask.set("imageId", b.id);
+    expect((await requestPhotos(provider, id, ask)).status).toBe(201);
+    const [fresh] = await rows<{ fast_track: number }>(
+      "SELECT fast_track FROM verification_requests WHERE status = 'pending' AND listing_id = ?",
+      id,
+    );
+    expect(fresh.fast_track).toBe(1);
   });
 
   it("every photo refused: the request is rejected with each reason once, and cannot be decided twice", async () => {

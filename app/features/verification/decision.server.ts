@@ -1,7 +1,7 @@
 // An administrator's decision on a verification request (spec provider §2, §4): the request, the
 // listing's flag and the audit row in one batch, then the files go and the owner hears by e-mail.
 import type { WaitUntil } from "~/platform/request-context";
-import { and, eq, exists, inArray, sql } from "drizzle-orm";
+import { and, eq, exists, inArray, isNull, or, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import type { BatchItem } from "drizzle-orm/batch";
@@ -184,9 +184,6 @@ export async function recordDecision(
     status,
     reason,
     now,
-    guard = isPending,
-    before = [],
-    auditDetail,
     outcomes,
   }: {
     request: DecidedRequest;
@@ -195,11 +192,6 @@ export async function recordDecision(
     status: "approved" | "rejected";
     reason: string;
     now: number;
-    /** Which requests this decision may change: pending ones, or a refusal overturned on appeal. */
-    guard?: SQL;
-    /** Statements that go first in the batch (an appeal's own decision, which `guard` then checks). */
-    before?: BatchItem<"sqlite">[];
-    auditDetail?: string;
     /** A photo request decided photo by photo: each photo's outcome (photo-outcomes.ts). */
     outcomes?: readonly PhotoOutcome[];
   },
@@ -214,11 +206,10 @@ export async function recordDecision(
   );
   const flags = listingFlags(db, request, decision, now);
   const results = await db.batch([
-    ...(before as [BatchItem<"sqlite">]),
     db
       .update(vr)
       .set({ status, reason, decidedAt: now, decidedBy: adminId })
-      .where(and(eq(vr.id, request.id), guard)),
+      .where(and(eq(vr.id, request.id), isPending)),
     // A rejection changes no flag but still moves updated_at: the owner's open dashboard reloads and shows why.
     db
       .update(l)
@@ -231,50 +222,46 @@ export async function recordDecision(
         action: `${decision}_${request.rereview ? "rereview" : request.kind}`,
         listingId: request.listingId,
         requestId: request.id,
-        detail: auditDetail ?? (reason ? `${request.listingName}: ${reason}` : request.listingName),
+        detail: reason ? `${request.listingName}: ${reason}` : request.listingName,
       },
       now,
       decidedHere,
     ),
     ...photoStatements(db, request, decision, now, decidedHere, outcomes),
   ]);
-  return (results[before.length] as D1Result).meta.changes > 0;
+  return (results[0] as D1Result).meta.changes > 0;
 }
 
 /**
- * A refusal approved on appeal (docs/decisions/0064-review-times-and-appeals.md): an approval's effects, in one
- * batch after the appeal's statements, only if they decided the appeal; of a request decided photo by photo,
- * the refused photos' (decision 0069). False when it is not a refusal (now).
+ * A refusal overturned on appeal reopens its request (docs/decisions/0068-upheld-appeal-reopens-the-request.md):
+ * the documents went at the first decision, so nothing is approved on the record; the request is marked
+ * reopened, in one batch after the appeal's statements and only if they decided the appeal, and the provider's
+ * next request of the listing and kind goes first in the queue (request-store.server.ts). A request decided
+ * photo by photo with photos refused reopens though others were approved (decision 0069). False when it is not
+ * a refusal (now).
  */
-export async function approveAfterAppeal(
-  env: Pick<Env, "DB" | "PHOTOS" | "PROFILES" | "ListingsRoom" | "SITE_NAME"> & EmailEnv,
-  ctx: WaitUntil,
-  adminId: string,
+export async function reopenAfterAppeal(
+  env: Pick<Env, "DB">,
   requestId: string,
   appeal: { statements: BatchItem<"sqlite">[]; decided: SQL },
-  { origin, now }: { origin: string; now: number },
+  now: number,
 ): Promise<boolean> {
   const db = getDb(env);
-  const [request, refused] = await Promise.all([
-    loadRequest(db, requestId),
-    db.select({ imageId: refusals.imageId }).from(refusals).where(eq(refusals.requestId, requestId)),
+  const refused = or(
+    eq(vr.status, "rejected"),
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(refusals)
+        .where(eq(refusals.requestId, vr.id)),
+    ),
+  );
+  const results = await db.batch([
+    ...(appeal.statements as [BatchItem<"sqlite">]),
+    db
+      .update(vr)
+      .set({ reopenedAt: now })
+      .where(and(eq(vr.id, requestId), refused, isNull(vr.reopenedAt), appeal.decided)),
   ]);
-  // A request decided photo by photo is appealed for its refused photos, whatever its own status says.
-  if (!request || (request.status !== "rejected" && refused.length === 0)) return false;
-  const approved = await recordDecision(db, {
-    request,
-    adminId,
-    decision: "approve",
-    status: "approved",
-    reason: "",
-    now,
-    guard: and(sql`${vr.status} = ${request.status}`, appeal.decided)!,
-    before: appeal.statements,
-    auditDetail: `${request.listingName}: approved on appeal`,
-    outcomes: refused.length ? refused.map((r) => ({ imageId: r.imageId, approved: true as const })) : undefined,
-  });
-  if (!approved) return false;
-  await afterListingChange(env, ctx, request.listingId, publicState(request));
-  await tellOwner(env, { ...request, status: "approved", reason: "" }, origin);
-  return true;
+  return (results[appeal.statements.length] as D1Result).meta.changes > 0;
 }

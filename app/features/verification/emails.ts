@@ -100,3 +100,20 @@ export function verificationDecisionEmail(o: DecisionEmailInput): EmailContent {
     again,
   );
 }
+
+/**
+ * An ID or photo refusal overturned reopens the request (docs/decisions/0068-upheld-appeal-reopens-the-request.md):
+ * what the provider reads in the e-mail and on the dashboard.
+ */
+export function reopenedLines(kind: "id" | "photo", origin?: string): string[] {
+  const at = (path: string) => (origin === undefined ? "" : ` (${origin}${path})`);
+  return kind === "id"
+    ? [
+        "The documents you sent were deleted at the first decision, as our privacy page promises, so the request cannot be approved on them now.",
+        `Please send new ones from Get Verified${at("/verification")}: your request will be first in the queue.`,
+      ]
+    : [
+        "Photos of you sent with a request are deleted at the first decision, as our privacy page promises, so the photos are checked again rather than approved on the record.",
+        `Please ask for a new check from Verify Photos${at("/photo-verification")}: your request will be first in the queue.`,
+      ];
+}

@@ -25,11 +25,12 @@ export type ListingPhotoCheck = CheckablePhoto & {
   refusal: PhotoRefusal | null;
 };
 
-export type PhotoRefusal = { reason: string; requestId: string };
+export type PhotoRefusal = { reason: string; requestId: string; reopened: boolean };
 
 /** A photo's latest refusal newer than its check (decision 0069): its reason and request, as JSON, or null. */
-const latestRefusal = sql<string | null>`(select json_object('reason', r.reason, 'requestId', r.request_id)
-  from photo_check_refusals r
+const latestRefusal = sql<string | null>`(select json_object('reason', r.reason, 'requestId', r.request_id,
+    'reopened', json(case when q.reopened_at is null then 'false' else 'true' end))
+  from photo_check_refusals r join verification_requests q on q.id = r.request_id
   where r.image_id = ${img.id} and (${img.verifiedAt} is null or ${img.verifiedAt} < r.decided_at)
   order by r.decided_at desc limit 1)`.mapWith((v: string | null) => (v ? (JSON.parse(v) as PhotoRefusal) : null));
 

@@ -17,9 +17,15 @@ function Status({ photo, now }: { photo: PhotoCheckPhoto; now: number }) {
       <span className="flex flex-col gap-1 text-amber-200" data-testid="photo-refusal">
         <span className="font-semibold">{check.label}</span>
         <span className="whitespace-pre-wrap break-words">Reason: {photo.refusal.reason}</span>
-        <a className="text-sm underline underline-offset-2" href={`/appeal/photo/${photo.refusal.requestId}`}>
-          Appeal
-        </a>
+        {photo.refusal.reopened ? (
+          <span className="text-sm" data-testid="photo-reopened">
+            Appeal upheld: ask for a new check, first in the queue.
+          </span>
+        ) : (
+          <a className="text-sm underline underline-offset-2" href={`/appeal/photo/${photo.refusal.requestId}`}>
+            Appeal
+          </a>
+        )}
       </span>
     );
   if (check.state === "unverified") return <span className="text-muted">{check.label}</span>;

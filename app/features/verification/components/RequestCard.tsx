@@ -50,6 +50,12 @@ export function RequestCard({
           </span>
         ) : null}
       </p>
+      {r.fastTrack ? (
+        <Alert tone="info" role="note" data-testid="fast-track">
+          First in the queue: an appeal against an earlier refusal of this listing was upheld, and these are the new
+          documents it asked for.
+        </Alert>
+      ) : null}
       {r.rereview ? (
         <Alert tone="warning" role="note" data-testid="rereview-changes">
           This ID-verified listing changed: {r.changes}. Compare the listing with what was verified; approve to keep it
