@@ -1070,6 +1070,20 @@ CREATE INDEX pending_uploads_user ON pending_uploads (user_id, created_at);
 
 
 -- ----------------------------------------------------------------------------------------------------
+-- photo_check_refusals
+
+CREATE TABLE photo_check_refusals (
+  request_id TEXT NOT NULL REFERENCES verification_requests (id) ON DELETE CASCADE,
+  image_id TEXT NOT NULL REFERENCES listing_images (id) ON DELETE CASCADE,
+  reason TEXT NOT NULL,
+  decided_at INTEGER NOT NULL,
+  PRIMARY KEY (request_id, image_id)
+);
+
+CREATE INDEX photo_check_refusals_image ON photo_check_refusals (image_id, decided_at);
+
+
+-- ----------------------------------------------------------------------------------------------------
 -- photo_checks_pending
 
 CREATE TABLE photo_checks_pending (
@@ -1655,7 +1669,7 @@ CREATE TABLE verification_requests (
   decided_at INTEGER,
   decided_by TEXT
 , rereview INTEGER NOT NULL DEFAULT 0, changes TEXT NOT NULL DEFAULT '', document_type TEXT
-  CHECK (document_type IS NULL OR document_type IN ('passport', 'nz_licence', 'kiwi_access')), image_ids TEXT NOT NULL DEFAULT '[]');
+  CHECK (document_type IS NULL OR document_type IN ('passport', 'nz_licence', 'kiwi_access')), image_ids TEXT NOT NULL DEFAULT '[]', reopened_at INTEGER, fast_track INTEGER NOT NULL DEFAULT 0);
 
 CREATE INDEX verification_requests_decided ON verification_requests (kind, decided_at) WHERE decided_at IS NOT NULL;
 

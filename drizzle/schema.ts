@@ -133,6 +133,22 @@ export const photoChecksPending = sqliteTable("photo_checks_pending", {
     .references(() => verificationRequests.id, { onDelete: "cascade" }),
 });
 
+/** A photo refused at a request decided photo by photo (docs/decisions/0069-photos-decided-one-by-one.md). */
+export const photoCheckRefusals = sqliteTable(
+  "photo_check_refusals",
+  {
+    requestId: text("request_id")
+      .notNull()
+      .references(() => verificationRequests.id, { onDelete: "cascade" }),
+    imageId: text("image_id")
+      .notNull()
+      .references(() => listingImages.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    decidedAt: integer("decided_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.requestId, t.imageId] })],
+);
+
 export const listingRates = sqliteTable("listing_rates", {
   id: text("id").primaryKey(),
   listingId: text("listing_id")
@@ -370,6 +386,10 @@ export const verificationRequests = sqliteTable("verification_requests", {
   documentType: text("document_type", { enum: ["passport", "nz_licence", "kiwi_access"] }),
   /** 0066: a photo request's photos (JSON list of listing_images ids); '[]' for one from before (the listing). */
   imageIds: text("image_ids").notNull().default("[]"),
+  /** 0084: when an overturned appeal reopened this refused request (decision 0068); null otherwise. */
+  reopenedAt: integer("reopened_at"),
+  /** 0084: sent after a reopening of the same listing and kind: first in the queue. */
+  fastTrack: integer("fast_track", { mode: "boolean" }).notNull().default(false),
 });
 
 export const reports = sqliteTable("reports", {

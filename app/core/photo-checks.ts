@@ -34,6 +34,8 @@ export const PHOTO_CHECK_TEXT = {
   /** Said to the owner of a photo with an old check. */
   recheck: "Checked over a year ago: ask for a new check to keep visitors' trust.",
   pending: "Waiting for a check",
+  /** Said to the owner of a photo an administrator refused at its last check (decision 0069). */
+  refused: "Not approved",
 } as const;
 
 /** A photo's label: 'Verified November 2026', or 'Not verified'. */
@@ -64,4 +66,37 @@ export function photoCheckSummary(photos: readonly { verifiedAt?: number | null 
   const last = lastCheckedAt(photos);
   const head = `Photos verified: ${verified} of ${photos.length}`;
   return last == null ? head : `${head}, last checked ${formatNzMonth(last)}`;
+}
+
+export type OwnerPhotoCheck = {
+  state: PhotoCheckState | "pending" | "refused";
+  /** 'Verified November 2026', 'Waiting for a check' or 'Not verified'. */
+  label: string;
+  /** An old check's age, as visitors read it: 'checked over a year ago'. */
+  age: string | null;
+  /** Said under an old check where there is room: the invitation to ask again. */
+  recheck: string | null;
+};
+
+/**
+ * What the owner's screens (the editor's tiles, the photo verification page) say of one photo: waiting for
+ * a check while one is pending, 'Not approved' when its last check refused it (`refused`: a refusal newer
+ * than its date), else its date or 'Not verified', and the invitation to re-check when old.
+ */
+export function ownerPhotoCheck(
+  verifiedAt: number | null | undefined,
+  pending: boolean,
+  now: number,
+  refused = false,
+): OwnerPhotoCheck {
+  if (pending) return { state: "pending", label: PHOTO_CHECK_TEXT.pending, age: null, recheck: null };
+  if (refused) return { state: "refused", label: PHOTO_CHECK_TEXT.refused, age: null, recheck: null };
+  const state = photoCheckState(verifiedAt, now);
+  const old = state === "old";
+  return {
+    state,
+    label: photoCheckLabel(verifiedAt),
+    age: old ? PHOTO_CHECK_TEXT.old : null,
+    recheck: old ? PHOTO_CHECK_TEXT.recheck : null,
+  };
 }

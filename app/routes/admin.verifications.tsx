@@ -24,7 +24,7 @@ export default function VerificationQueue() {
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   // A refused reason is shown under its field; any other refusal above the queue.
-  const pageError = result?.error && !result.result ? result.error : null;
+  const pageError = result?.error && !result.result && !result.errors ? result.error : null;
   return (
     <AdminPage
       title="Verification requests"
@@ -41,6 +41,7 @@ export default function VerificationQueue() {
               request={r}
               busy={busy}
               lastResult={result?.requestId === r.id ? result.result : undefined}
+              photoErrors={result?.requestId === r.id ? result.errors : undefined}
             />
           ))}
         </ul>

@@ -7,6 +7,7 @@ import { EditorNoScript } from "~/features/listings/editor/EditorNoScript";
 import { ListingEditor } from "~/features/listings/editor/ListingEditor";
 import { requireUser } from "~/features/accounts/guards.server";
 import { loadEditableProfile } from "~/features/listings/editor.server";
+import { loadListingPhotoChecks } from "~/features/verification/photo-request.server";
 import { imagesDrawOverlays } from "~/features/photos/watermark-probe.server";
 import { NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
 import { privateMeta } from "~/features/site/seo";
@@ -18,21 +19,27 @@ export const headers = pipeHeaders;
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const { env } = context.cloudflare;
-  const [profile, watermarks] = await Promise.all([
-    loadEditableProfile(env, user, params.modelId ?? ""),
+  const listingId = params.modelId ?? "";
+  const [profile, watermarks, photoChecks] = await Promise.all([
+    loadEditableProfile(env, user, listingId),
     imagesDrawOverlays(env.IMAGES),
+    // Read beside the listing; nothing of it is sent unless the listing is this user's.
+    loadListingPhotoChecks(env, listingId),
   ]);
   if (!profile) throw data(null, { status: 404, headers: NO_STORE });
+  // The photos waiting for a check or refused at their last, and the clock their tiles judge a check's age by (one for server and browser).
+  const ids = (keep: (p: (typeof photoChecks)[number]) => boolean) => photoChecks.filter(keep).map((p) => p.imageId);
+  const checks = { pending: ids((p) => p.pending), refused: ids((p) => p.refusal != null), now: Date.now() };
   // The user id keys this browser's unsaved draft, so two accounts on one browser never see each other's.
-  return data({ profile, userId: user.id, watermarks }, { headers: NO_STORE });
+  return data({ profile, userId: user.id, watermarks, checks }, { headers: NO_STORE });
 }
 
 export default function EditListing() {
-  const { profile, userId, watermarks } = useLoaderData<typeof loader>();
+  const { profile, userId, watermarks, checks } = useLoaderData<typeof loader>();
   return (
     <>
       <EditorNoScript />
-      <ListingEditor mode="edit" profile={profile} userId={userId} watermarks={watermarks} />
+      <ListingEditor mode="edit" profile={profile} userId={userId} watermarks={watermarks} checks={checks} />
     </>
   );
 }

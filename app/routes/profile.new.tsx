@@ -19,11 +19,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const { env } = context.cloudflare;
   const [allowed, watermarks] = await Promise.all([mayStartListing(env, user), imagesDrawOverlays(env.IMAGES)]);
-  return data({ allowed, userId: user.id, watermarks }, { headers: NO_STORE });
+  // A new listing's photos have no checks yet; the clock is still one for server and browser.
+  return data(
+    { allowed, userId: user.id, watermarks, checks: { pending: [], refused: [], now: Date.now() } },
+    { headers: NO_STORE },
+  );
 }
 
 export default function NewListing() {
-  const { allowed, userId, watermarks } = useLoaderData<typeof loader>();
+  const { allowed, userId, watermarks, checks } = useLoaderData<typeof loader>();
   if (!allowed) {
     return (
       <div className="mx-auto max-w-xl space-y-4 px-4 py-16 text-center">
@@ -41,7 +45,7 @@ export default function NewListing() {
   return (
     <>
       <EditorNoScript />
-      <ListingEditor mode="create" profile={null} userId={userId} watermarks={watermarks} />
+      <ListingEditor mode="create" profile={null} userId={userId} watermarks={watermarks} checks={checks} />
     </>
   );
 }

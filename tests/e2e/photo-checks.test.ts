@@ -7,13 +7,21 @@ import { describe, expect, it } from "vitest";
 import { photoCheckLabel } from "../../app/core/photo-checks";
 import type { Page } from "playwright-core";
 import { MOBILE, hydrated, useBrowser } from "./browser";
-import { d1Rows } from "./store";
+import { d1, d1Rows } from "./store";
 import { enterAs, makeAdministrator, signInAdmin } from "./people";
 import { useOwnProvider } from "./providers";
 
 const b = useBrowser();
 const indie = useOwnProvider("independent");
+const agency = useOwnProvider("agency");
 const SHOTS = "/work/wt/shots/i40";
+/** The editor's tiles and the per-photo decision. */
+const SHOTS_B = "/work/wt/shots/i40b";
+
+/** The editor's tile of the newest photo: its own check under the picture. */
+async function lastTileCheck(page: Page) {
+  return page.getByTestId("photo-tile").last().getByTestId("photo-tile-check").textContent();
+}
 
 /** A full-page picture from the top, so the sticky header sits where a person sees it. */
 async function shot(page: Page, name: string, fullPage = true) {
@@ -25,6 +33,7 @@ async function shot(page: Page, name: string, fullPage = true) {
 describe("a photo checked on its own", () => {
   it("is added, sent for checking, approved side by side, and shows its date to its owner and to visitors", async () => {
     mkdirSync(SHOTS, { recursive: true });
+    mkdirSync(SHOTS_B, { recursive: true });
     const listingId = indie.listings[0].id;
     const provider = await b.visitor({ viewport: MOBILE });
     const page = provider.page;
@@ -39,8 +48,13 @@ describe("a photo checked on its own", () => {
       before + 1,
       { timeout: 60_000 },
     );
-    // Adding a photo no longer warns that the others lose their check.
+    // Adding a photo no longer warns that the others lose their check; its tile says it is not verified,
+    // the others keep their dates.
     await expect(page.getByTestId("badge-warning").count()).resolves.toBe(0);
+    await expect(lastTileCheck(page)).resolves.toBe("Not verified");
+    await expect(page.getByTestId("photo-tile").first().getByTestId("photo-tile-check").textContent()).resolves.toMatch(
+      /^Verified \w+ \d{4}$/,
+    );
     for (let i = 0; i < 2; i++) await page.getByTestId("editor-next").click();
     await page.getByTestId("editor-save").click();
     await page.getByTestId("editor-edit").waitFor({ timeout: 30_000 });
@@ -58,6 +72,12 @@ describe("a photo checked on its own", () => {
     await page.getByTestId("photo-check-notice").waitFor();
     await expect(fresh.textContent()).resolves.toContain("Waiting for a check");
     await shot(page, "2-owner-waiting-390.png");
+    // The editor's tile says so too.
+    await page.goto(`/profile/edit/${listingId}`);
+    await hydrated(page);
+    await expect(lastTileCheck(page)).resolves.toBe("Waiting for a check");
+    await page.getByTestId("photo-list").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS_B}/1-editor-tiles-waiting-390.png` });
 
     // The administrator sees the photo beside the listing's verified photos and approves it.
     const moderator = await b.visitor({ viewport: MOBILE });
@@ -93,6 +113,11 @@ describe("a photo checked on its own", () => {
       `Photos verified: ${before + 1} of ${before + 1}, last checked ${label.replace("Verified ", "")}`,
     );
     await shot(page, "4-owner-dated-390.png");
+    await page.goto(`/profile/edit/${listingId}`);
+    await hydrated(page);
+    await expect(lastTileCheck(page)).resolves.toBe(label);
+    await page.getByTestId("photo-list").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS_B}/2-editor-tiles-dated-390.png` });
     await provider.context.close();
 
     // A visitor: the sum beside the name, each photo's date in the gallery and the lightbox.
@@ -126,5 +151,87 @@ describe("a photo checked on its own", () => {
     await v.waitForURL(/photos=verified/);
     await shot(v, "7-grid-verified-photos-390.png", false);
     await visitor.context.close();
+  });
+
+  it("a request for several photos is decided photo by photo, and the provider sees each outcome", async () => {
+    mkdirSync(SHOTS_B, { recursive: true });
+    // A listing with the four photos a check with photos of the person needs.
+    const counts = await d1Rows<{ listing_id: string; n: number }>(
+      `SELECT listing_id, count(*) AS n FROM listing_images WHERE listing_id IN (${agency.listings.map(() => "?").join(",")})
+       GROUP BY listing_id ORDER BY listing_id`,
+      ...agency.listings.map((l) => l.id),
+    );
+    const listing = agency.listings.find((l) => counts.some((c) => c.listing_id === l.id && c.n >= 4))!;
+    // One verified photo left: the check needs photos of the person and covers every other photo.
+    await d1(
+      "UPDATE listing_images SET verified_at = CASE WHEN position = 1 THEN ? ELSE NULL END WHERE listing_id = ?",
+      Date.now() - 30 * 86_400_000,
+      listing.id,
+    );
+    const provider = await b.visitor({ viewport: MOBILE });
+    const page = provider.page;
+    await enterAs(page, agency, `/photo-verification?listingId=${listing.id}`);
+    await hydrated(page);
+    for (const i of [1, 2, 3])
+      await page.getByLabel(`Photo ${i}`, { exact: true }).setInputFiles("tests/fixtures/photo-600x800.jpg");
+    await page.getByRole("button", { name: "Submit Photos for Review" }).click();
+    const sent = () =>
+      d1Rows<{ id: string; image_ids: string }>(
+        "SELECT id, image_ids FROM verification_requests WHERE listing_id = ? AND kind = 'photo' AND status = 'pending'",
+        listing.id,
+      );
+    await expect.poll(async () => (await sent()).length, { timeout: 60_000 }).toBe(1);
+    const [request] = await sent();
+    const asked = (JSON.parse(request.image_ids) as string[]).length;
+    expect(asked).toBeGreaterThan(1);
+
+    // The administrator approves every photo but the second, which is refused with its reason.
+    const moderator = await b.visitor({ viewport: MOBILE });
+    await signInAdmin(moderator.context, await makeAdministrator());
+    const m = moderator.page;
+    await m.goto("/admin/verifications");
+    await hydrated(m);
+    const item = m.getByTestId("verification-request").filter({ hasText: listing.firstName });
+    const rows = item.getByTestId("photo-decision");
+    await expect(rows.count()).resolves.toBe(asked);
+    const refuse = "The face is turned away: we cannot compare it.";
+    for (let i = 0; i < asked; i++) {
+      const row = rows.nth(i);
+      if (i === 1) {
+        await row.getByLabel("Refuse", { exact: true }).check();
+        await row.getByLabel(/^Reason if refused/).fill(refuse);
+      } else await row.getByLabel("Approve", { exact: true }).check();
+    }
+    // At 390 px each choice is a thumb's width and the reason keeps the row's width.
+    const rowBox = (await rows.nth(1).boundingBox())!;
+    expect(
+      (await rows
+        .nth(1)
+        .getByLabel(/^Reason if refused/)
+        .boundingBox())!.width,
+    ).toBeGreaterThan(rowBox.width * 0.6);
+    expect((await rows.nth(1).getByText("Refuse", { exact: true }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    expect(await m.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await item.getByTestId("photo-decisions").scrollIntoViewIfNeeded();
+    await m.screenshot({ path: `${SHOTS_B}/3-admin-per-photo-390.png` });
+    await item.getByRole("button", { name: /^Save each photo's decision/ }).click();
+    await m.getByText("Request approved.", { exact: false }).waitFor();
+    await moderator.context.close();
+
+    // The provider: the refused photo with its reason and its appeal, the others verified.
+    await page.goto(`/photo-verification?listingId=${listing.id}`);
+    await hydrated(page);
+    const refusal = page.getByTestId("photo-refusal");
+    await expect(refusal.count()).resolves.toBe(1);
+    await expect(refusal.textContent()).resolves.toContain(refuse);
+    await expect(refusal.getByRole("link", { name: "Appeal" }).getAttribute("href")).resolves.toBe(
+      `/appeal/photo/${request.id}`,
+    );
+    await refusal.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS_B}/4-provider-outcome-390.png` });
+    await page.goto("/dashboard");
+    await page.getByTestId("verification-partly").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS_B}/5-provider-dashboard-390.png` });
+    await provider.context.close();
   });
 });

@@ -3,6 +3,7 @@ import {
   checkExpiresAt,
   isCheckOld,
   lastCheckedAt,
+  ownerPhotoCheck,
   photoCheckLabel,
   photoCheckState,
   photoCheckSummary,
@@ -35,6 +36,31 @@ describe("what a photo's check says", () => {
     expect(photoCheckState(checked, NOW)).toBe("old");
     expect(photoCheckText(checked, NOW)).toBe("Verified November 2025 (checked over a year ago)");
     expect(photoCheckText(nz(2026, 2, 1), NOW)).toBe("Verified February 2026");
+  });
+
+  it("tells the owner each photo's check: waiting, dated (its age said when old), or not verified", () => {
+    expect(ownerPhotoCheck(nz(2026, 11, 3), false, NOW)).toEqual({
+      state: "verified",
+      label: "Verified November 2026",
+      age: null,
+      recheck: null,
+    });
+    expect(ownerPhotoCheck(nz(2025, 11, 20), false, NOW)).toEqual({
+      state: "old",
+      label: "Verified November 2025",
+      age: "checked over a year ago",
+      recheck: "Checked over a year ago: ask for a new check to keep visitors' trust.",
+    });
+    expect(ownerPhotoCheck(null, false, NOW).label).toBe("Not verified");
+    // A check waiting says so, whatever the photo's earlier check said.
+    expect(ownerPhotoCheck(nz(2025, 11, 20), true, NOW)).toMatchObject({
+      state: "pending",
+      label: "Waiting for a check",
+    });
+    expect(ownerPhotoCheck(null, true, NOW).state).toBe("pending");
+    // Refused at its last check: said so, unless a new check waits.
+    expect(ownerPhotoCheck(null, false, NOW, true)).toMatchObject({ state: "refused", label: "Not approved" });
+    expect(ownerPhotoCheck(null, true, NOW, true).state).toBe("pending");
   });
 
   it("sums a listing's photos up in the profile's words", () => {

@@ -1,6 +1,7 @@
 // One appeal of every refusal (docs/decisions/0064-review-times-and-appeals.md): the owner appeals a refused
 // ID check from the dashboard, once; the administrator who refused cannot decide it while another can; the
-// other reverses it (the listing verified, audited, the owner told). A takedown's complainant appeals by the
+// other overturns it: the request reopens (the documents are gone, so nothing is approved on the record), the owner
+// is told to send new documents, and they go first in the queue. A takedown's complainant appeals by the
 // link in their e-mail, and a reversal takes the content down.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
@@ -8,7 +9,8 @@ import { newId } from "~/platform/data/ids";
 import { APPEAL_MSG } from "~/features/review-service/appeal-rules";
 import { auditRows, listingOf, moderated } from "./admin-fixtures";
 import { backgroundWorkDone } from "./background";
-import { cast, client, signedIn } from "./client";
+import { cast, client, requestId as sendIdRequest, signedIn } from "./client";
+import { rows } from "./editor-fixtures";
 
 const text = async (res: Response) => (await res.text()).replace(/<!-- -->/g, "");
 const WHY = "The licence photo was sharp and the name matched the listing.";
@@ -69,17 +71,37 @@ describe("appealing a refused ID check", () => {
       form: { appealId: appeal.id, intent: "overturn", reason: "The licence is readable in the photo." },
     });
     expect(res.status).toBe(303);
-    expect((await moderated(listingId))?.verified).toBe(1);
-    const request = await env.DB.prepare("SELECT status, decided_by FROM verification_requests WHERE id = ?")
+    // Not approved on the record: the documents went at the first decision. The request is reopened instead.
+    expect((await moderated(listingId))?.verified).toBe(0);
+    const request = await env.DB.prepare(
+      "SELECT status, decided_by, reopened_at FROM verification_requests WHERE id = ?",
+    )
       .bind(requestId)
-      .first<{ status: string; decided_by: string }>();
-    expect(request).toEqual({ status: "approved", decided_by: second.userId });
-    expect((await auditRows()).map((r) => [r.action, r.admin_id])).toEqual([
-      ["appeal_overturn", second.userId],
-      ["approve_id", second.userId],
-    ]);
+      .first<{ status: string; decided_by: string; reopened_at: number | null }>();
+    expect(request).toMatchObject({ status: "rejected", decided_by: admin.userId });
+    expect(request?.reopened_at).toBeGreaterThan(0);
+    expect((await auditRows()).map((r) => [r.action, r.admin_id])).toEqual([["appeal_overturn", second.userId]]);
+    const dashboard = await text(await provider.client.get("/dashboard"));
+    expect(dashboard).toContain('data-testid="verification-reopened"');
+    expect(dashboard).not.toContain(`href="/appeal/id/${requestId}"`);
+
+    // The provider's new documents go first in the queue, before a request sent earlier by someone else.
+    const otherListing = await listingOf(stranger, { verified: false, live: false, firstName: "Earlier" });
+    expect((await sendIdRequest(stranger, otherListing)).status).toBe(201);
+    expect((await sendIdRequest(provider, listingId)).status).toBe(201);
+    const queued = await rows<{ listing_id: string; fast_track: number }>(
+      "SELECT listing_id, fast_track FROM verification_requests WHERE status = 'pending'",
+    );
+    expect(queued.find((q) => q.listing_id === listingId)?.fast_track).toBe(1);
+    expect(queued.find((q) => q.listing_id === otherListing)?.fast_track).toBe(0);
+    const queue = await text(await second.client.get("/admin/verifications"));
+    expect(queue.indexOf('data-testid="fast-track"')).toBeGreaterThan(0);
+    expect(queue.indexOf("Kim")).toBeLessThan(queue.indexOf("Earlier"));
     const mail = await mailTo(provider.email);
     expect(mail.map((m) => m.subject)).toContain("Your appeal about Kim");
+    expect(mail.find((m) => m.subject === "Your appeal about Kim")?.text_body).toContain(
+      "your request will be first in the queue",
+    );
     expect(
       (
         await second.client.post("/admin/appeals", {

@@ -227,4 +227,35 @@ describe("the grids' 'Verified photos' filter", () => {
     expect((await loadFacets(env, "Auckland")).options.verifiedPhotos).toBe(0);
     expect((await loadFacets(env, null)).options.verifiedPhotos).toBe(1);
   });
+
+  it("counts under the other filters and the region the grid the chip leads to", async () => {
+    const { provider } = await cast();
+    const young = { age: 20, location: "Auckland" };
+    await listingChecked(provider, 3, 3, RECENT, { ...young, firstName: "Young" });
+    await listingChecked(provider, 3, 0, RECENT, { ...young, firstName: "Unchecked" });
+    await listingChecked(provider, 3, 3, RECENT, { age: 40, location: "Auckland", firstName: "Older" });
+    await listingChecked(provider, 3, 3, RECENT, { age: 20, location: "Wellington", firstName: "Welly" });
+
+    const visitor = client();
+    const chip = async (path: string) => {
+      const html = (await (await visitor.get(path)).text()).replace(/<!-- -->/g, "");
+      return /Verified photos \((\d+)\)/.exec(html)?.[1];
+    };
+    const cards = async (path: string) => {
+      const html = await (await visitor.get(path)).text();
+      return (html.split('data-testid="listing-grid"')[1] ?? "").match(/data-testid="listing-card"/g)?.length ?? 0;
+    };
+    // No filter: every verified cover in the country, or in the region.
+    expect(await chip("/")).toBe("3");
+    expect(await chip("/locations/Auckland")).toBe("2");
+    // Under an age range, only those of that age: the same number the chip's grid then shows.
+    expect(await chip("/?age=18-24")).toBe("2");
+    expect(await cards("/?age=18-24&photos=verified")).toBe(2);
+    expect(await chip("/locations/Auckland?age=18-24")).toBe("1");
+    expect(await cards("/locations/Auckland?age=18-24&photos=verified")).toBe(1);
+    // With the chip itself on, its count is the grid's.
+    expect(await chip("/locations/Auckland?age=35%2B&photos=verified")).toBe("1");
+    // Nothing left under the other filters: the chip is not offered.
+    expect(await chip("/locations/Wellington?age=35%2B")).toBeUndefined();
+  });
 });

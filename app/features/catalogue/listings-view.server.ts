@@ -23,7 +23,12 @@ import {
 import type { GridOptions, GridPage } from "./grid.server";
 import type { DbEnv } from "~/platform/data/db.server";
 import { gridCountQuery, keptGridCountSelect, toGridCount } from "./grid-count.server";
-import { keptFacetOptionsSelects, loadFacetOptions, toFilterOptions } from "./grid/filter-options.server";
+import {
+  keptFacetOptionsSelects,
+  keptVerifiedPhotosCountSelect,
+  loadFacetOptions,
+  toFilterOptions,
+} from "./grid/filter-options.server";
 
 type Parts = {
   grid: { ok: true; value: GridPage } | { ok: false };
@@ -62,8 +67,11 @@ async function loadParts(
     const countSelect = filtered ? keptGridCountSelect(grid) : null;
     // Under a filter, the options the other filters leave (grid/filter-options.server.ts), in the same batch.
     const optionSelects = filtered ? keptFacetOptionsSelects(grid) : [];
+    // and the 'Verified photos' chip's count under the other filters.
+    const photosSelect = filtered ? keptVerifiedPhotosCountSelect(grid) : null;
     const countAt = 3 + nearSelects.length;
     const optionsAt = countAt + (countSelect ? 1 : 0);
+    const photosAt = optionsAt + optionSelects.length;
     const selects = [
       gridSelect,
       facetsSelect,
@@ -71,6 +79,7 @@ async function loadParts(
       ...nearSelects,
       ...(countSelect ? [countSelect] : []),
       ...optionSelects,
+      ...(photosSelect ? [photosSelect] : []),
     ];
     // One batch; the results come back in the order of the statements.
     const results = await env.DB.batch([
@@ -84,8 +93,11 @@ async function loadParts(
       rows: session ? session.rows(results[selects.length]) : null,
       value: {
         grid: { ok: true, value: toGridPage(gridSelect.rows(results[0]), grid) },
-        facets: filtered
-          ? { ...facets, options: toFilterOptions(optionRows, grid.filters, facets.options.verifiedPhotos) }
+        facets: photosSelect
+          ? {
+              ...facets,
+              options: toFilterOptions(optionRows, grid.filters, toGridCount(photosSelect.rows(results[photosAt]))),
+            }
           : facets,
         nearYou: near ? toNearYou(near.inSuburb ? (suburbRows ?? []) : [], regionRows ?? []) : [],
         filteredCount: countSelect ? toGridCount(countSelect.rows(results[countAt])) : null,
@@ -98,18 +110,11 @@ async function loadParts(
         (error: unknown) => fail("listing list", error, { ok: false as const }),
       ),
       loadFacets(env, grid.region, grid.now)
-        .then(async (facets) =>
-          hasActiveFilters(grid.filters)
-            ? {
-                ...facets,
-                options: toFilterOptions(
-                  await loadFacetOptions(getDb(env), grid),
-                  grid.filters,
-                  facets.options.verifiedPhotos,
-                ),
-              }
-            : facets,
-        )
+        .then(async (facets) => {
+          if (!hasActiveFilters(grid.filters)) return facets;
+          const { rows, verifiedPhotos } = await loadFacetOptions(getDb(env), grid);
+          return { ...facets, options: toFilterOptions(rows, grid.filters, verifiedPhotos) };
+        })
         .catch((error: unknown) => fail("region counts and filter options", error, emptyFacets())),
       place ? loadNearYou(env, city).catch((error: unknown) => fail("escorts near you", error, [])) : [],
       loadFilteredCount(env, grid).catch((error: unknown) => fail("filtered count", error, null)),

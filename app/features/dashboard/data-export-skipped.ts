@@ -39,6 +39,8 @@ export const NOT_EXPORTED_TABLES: Record<string, string> = {
   payment_events: "The payment provider's notice ids, kept so each is applied once; the payments are exported.",
   photo_checks_pending:
     "Which photos wait for an administrator's check: the dashboard shows them, and each photo's check date is exported with it.",
+  photo_check_refusals:
+    "Which photos an administrator refused at a check and why: the same reasons are in the exported verification request's reason.",
   r2_delete_failures: "Storage keys of deleted files that are being removed.",
   dev_outbox: "Development only: e-mails and text messages that were never sent.",
   booking_codes:

@@ -4,7 +4,8 @@
 // decision, its effects and its audit row are one D1 batch.
 import { and, asc, count, eq, ne, or, sql } from "drizzle-orm";
 import { auditInsert } from "~/features/audit/audit.server";
-import { approveAfterAppeal } from "~/features/verification/decision.server";
+import { reopenAfterAppeal } from "~/features/verification/decision.server";
+import { reopenedLines } from "~/features/verification/emails";
 import { complainantAppealToken, readCase, reverseAfterAppeal } from "~/features/takedowns/decide.server";
 import { ADMIN_ACCOUNT_TYPE } from "~/core/session-user";
 import { openSecret, sealSecret } from "~/platform/crypto/sealing-key.server";
@@ -20,6 +21,15 @@ const a = schema.appeals;
 const vr = schema.verificationRequests;
 const l = schema.listings;
 const u = schema.users;
+
+/**
+ * A refusal on this request: rejected, or (a photo request decided photo by photo) with photos refused though
+ * others were approved (docs/decisions/0069-photos-decided-one-by-one.md).
+ */
+const refusedHere = or(
+  eq(vr.status, "rejected"),
+  sql`exists (select 1 from ${schema.photoCheckRefusals} r where r.request_id = ${vr.id})`,
+);
 
 export type Refusal = {
   kind: AppealKind;
@@ -57,7 +67,7 @@ export async function findRefusal(
       .from(vr)
       .innerJoin(l, eq(l.id, vr.listingId))
       .innerJoin(u, eq(u.id, vr.userId))
-      .where(and(eq(vr.id, subjectId), eq(vr.kind, kind), eq(vr.status, "rejected"), eq(vr.userId, who.userId)))
+      .where(and(eq(vr.id, subjectId), eq(vr.kind, kind), refusedHere, eq(vr.userId, who.userId)))
       .limit(1);
     if (!row) return null;
     return {
@@ -189,21 +199,20 @@ export async function decideAppeal(
       ? await reverseAfterAppeal(env, ctx, c, { statements: [statement, audit], decided }, reason, origin, now)
       : false;
   } else {
-    done = await approveAfterAppeal(
-      env,
-      ctx,
-      adminId,
-      row.subjectId,
-      { statements: [statement, audit], decided },
-      { origin, now },
-    );
+    done = await reopenAfterAppeal(env, row.subjectId, { statements: [statement, audit], decided }, now);
   }
   if (!done) return { ok: false, status: 409, error: APPEAL_MSG.decided };
-  ctx.waitUntil(tellAppellant(env, row, status, reason));
+  ctx.waitUntil(tellAppellant(env, row, status, reason, origin));
   return { ok: true };
 }
 
-async function tellAppellant(env: Env, row: typeof a.$inferSelect, status: "upheld" | "overturned", reason: string) {
+async function tellAppellant(
+  env: Env,
+  row: typeof a.$inferSelect,
+  status: "upheld" | "overturned",
+  reason: string,
+  origin: string,
+) {
   let to: string | null = null;
   if (row.userId)
     to = (await getDb(env).select({ email: u.email }).from(u).where(eq(u.id, row.userId)))[0]?.email ?? null;
@@ -218,6 +227,7 @@ async function tellAppellant(env: Env, row: typeof a.$inferSelect, status: "uphe
       `Another administrator of ${site} has decided your appeal.`,
       status === "overturned" ? "The decision has been reversed." : "The decision stands.",
       reason,
+      ...(status === "overturned" && row.kind !== "takedown" ? ["", ...reopenedLines(row.kind, origin)] : []),
     ]),
   });
 }

@@ -1,7 +1,7 @@
 import { hideReasons } from "~/features/listings/visibility";
 import { kindLabel } from "./verification";
 import type { VerificationNotice } from "./verification";
-import { nextStepAfterApproval, PHOTO_TICK } from "./emails";
+import { nextStepAfterApproval, PARTLY_APPROVED, PHOTO_TICK, reopenedLines } from "./emails";
 import { Alert } from "~/ui/Alert";
 import { useFlashNotice } from "~/ui/FlashNotice";
 
@@ -41,8 +41,10 @@ export function VerificationNotices({
       {approved.map((n) => (
         <Alert key={n.requestId} tone="success" role="note" data-testid="verification-approved">
           <p className="font-semibold">
-            {kindLabel(n.kind)} for {n.listingName} was approved.
+            {kindLabel(n.kind)} for {n.listingName} was{" "}
+            {n.kind === "photo" && n.reason ? "partly approved" : "approved"}.
           </p>
+          {n.kind === "photo" && n.reason ? <PartlyApproved notice={n} /> : null}
           {n.kind === "id" && !n.rereview ? (
             <p className="mt-1">
               {nextStepAfterApproval(n.listing)}
@@ -73,22 +75,67 @@ export function VerificationNotices({
             {kindLabel(n.kind)} for {n.listingName} was not approved.
           </p>
           <p className="mt-1 whitespace-pre-wrap break-words">Reason: {n.reason}</p>
-          <p className="mt-2 text-sm">
-            You can send a new request from{" "}
-            <a
-              className="underline underline-offset-2"
-              href={n.kind === "id" ? "/verification" : "/photo-verification"}
-            >
-              {n.kind === "id" ? "Get Verified" : "Verify Photos"}
-            </a>
-            , or appeal this decision once: another administrator looks at it (
-            <a className="underline underline-offset-2" href={`/appeal/${n.kind}/${n.requestId}`}>
-              Appeal
-            </a>
-            ).
-          </p>
+          {n.reopened ? (
+            <Reopened notice={n} />
+          ) : (
+            <p className="mt-2 text-sm">
+              You can send a new request from{" "}
+              <a
+                className="underline underline-offset-2"
+                href={n.kind === "id" ? "/verification" : "/photo-verification"}
+              >
+                {n.kind === "id" ? "Get Verified" : "Verify Photos"}
+              </a>
+              , or appeal this decision once: another administrator looks at it (
+              <a className="underline underline-offset-2" href={`/appeal/${n.kind}/${n.requestId}`}>
+                Appeal
+              </a>
+              ).
+            </p>
+          )}
         </Alert>
       ))}
     </section>
+  );
+}
+
+/** A photo request decided photo by photo with some photos refused: the refusals' reasons and where to see each. */
+function PartlyApproved({ notice: n }: { notice: VerificationNotice }) {
+  const [lead, reason, next] = PARTLY_APPROVED(n.listingName, n.reason);
+  return (
+    <div className="mt-1 space-y-1" data-testid="verification-partly">
+      <p>{lead}</p>
+      <p className="whitespace-pre-wrap break-words">{reason}</p>
+      {n.reopened ? (
+        <Reopened notice={n} />
+      ) : (
+        <p className="text-sm">
+          <a className="underline underline-offset-2" href="/photo-verification">
+            {next}
+          </a>{" "}
+          (
+          <a className="underline underline-offset-2" href={`/appeal/photo/${n.requestId}`}>
+            Appeal
+          </a>
+          )
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** An appeal against the refusal was upheld: new documents or photos, first in the queue (decision 0068). */
+function Reopened({ notice: n }: { notice: VerificationNotice }) {
+  const [why, next] = reopenedLines(n.kind);
+  return (
+    <div className="mt-2 space-y-1 text-sm" data-testid="verification-reopened">
+      <p className="font-semibold">Your appeal was upheld.</p>
+      <p>{why}</p>
+      <p>
+        <a className="underline underline-offset-2" href={n.kind === "id" ? "/verification" : "/photo-verification"}>
+          {next}
+        </a>
+      </p>
+    </div>
   );
 }

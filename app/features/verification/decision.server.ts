@@ -1,21 +1,19 @@
 // An administrator's decision on a verification request (spec provider §2, §4): the request, the
 // listing's flag and the audit row in one batch, then the files go and the owner hears by e-mail.
 import type { WaitUntil } from "~/platform/request-context";
-import { and, eq, exists, inArray, sql } from "drizzle-orm";
+import { and, eq, exists, inArray, isNull, or, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import type { BatchItem } from "drizzle-orm/batch";
 import { isId } from "~/platform/data/ids";
 import { DECIDE_MSG, parseRejectReason } from "./verification";
-import type { VerificationKind } from "./verification";
 import { auditInsert } from "~/features/audit/audit.server";
 import type { SessionUser } from "~/features/accounts/auth.server";
-import { visibilityInputs } from "~/features/listings/visibility";
 import { visibilitySet } from "~/features/listings/visibility.server";
-import { verificationDecisionEmail } from "./emails";
-import { sendEmail, siteName } from "~/platform/email/email.server";
 import type { EmailEnv } from "~/platform/email/email.server";
-import { getDb, schema } from "~/platform/data/db.server";
+import { tellOwner } from "./decisions/decision-mail.server";
+import { getDb, insertWhere, schema } from "~/platform/data/db.server";
+import type { PhotoOutcome } from "./decisions/photo-outcomes";
 import type { Db } from "~/platform/data/db.server";
 import { publicState } from "~/platform/realtime/publish.server";
 import { isPending } from "./request-status.server";
@@ -27,9 +25,9 @@ import { coverStatement } from "~/features/photos/plan-photos.server";
 
 const l = schema.listings;
 const vr = schema.verificationRequests;
-const u = schema.users;
 const img = schema.listingImages;
 const pending = schema.photoChecksPending;
+const refusals = schema.photoCheckRefusals;
 
 export type DecideResult =
   | { ok: true; listingId: string; status: "approved" | "rejected"; filesDeleted: boolean }
@@ -72,9 +70,9 @@ export async function decideRequest(
   return { ok: true, listingId: request.listingId, status, filesDeleted };
 }
 
-type DecidedRequest = NonNullable<Awaited<ReturnType<typeof loadRequest>>>;
+export type DecidedRequest = NonNullable<Awaited<ReturnType<typeof loadRequest>>>;
 
-async function loadRequest(db: Db, requestId: string) {
+export async function loadRequest(db: Db, requestId: string) {
   const [request] = await db
     .select({
       id: vr.id,
@@ -124,7 +122,9 @@ function listingFlags(
 /**
  * A photo request's decision on its photos, only if this batch decided it: approved, each photo it asked about
  * that is still on the listing is verified now (a request from before photos were named covers the photos the
- * listing had when it was sent); either way they stop waiting, and the cover's tick follows its photo.
+ * listing had when it was sent); decided photo by photo (`outcomes`), only the approved ones are, and each
+ * refused one is recorded with its reason (decision 0069). Either way they stop waiting, and the cover's tick
+ * follows its photo.
  */
 function photoStatements(
   db: Db,
@@ -132,12 +132,33 @@ function photoStatements(
   decision: "approve" | "reject",
   now: number,
   decidedHere: SQL,
+  outcomes?: readonly PhotoOutcome[],
 ) {
   if (request.kind !== "photo") return [];
-  const named = parseIdList(request.imageIds);
-  const asked = named.length ? inArray(img.id, named) : sql`${img.createdAt} <= ${request.createdAt}`;
+  const named = outcomes ? outcomes.filter((o) => o.approved).map((o) => o.imageId) : parseIdList(request.imageIds);
+  const asked = named.length || outcomes ? inArray(img.id, named) : sql`${img.createdAt} <= ${request.createdAt}`;
+  const refused = (outcomes ?? []).flatMap((o) =>
+    o.approved
+      ? []
+      : [
+          insertWhere(
+            db,
+            refusals,
+            { requestId: request.id, imageId: o.imageId, reason: o.reason, decidedAt: now },
+            and(
+              decidedHere,
+              exists(
+                db
+                  .select({ one: sql`1` })
+                  .from(img)
+                  .where(eq(img.id, o.imageId)),
+              ),
+            )!,
+          ),
+        ],
+  );
   const approve =
-    decision === "approve"
+    decision === "approve" && named.length + (outcomes ? 0 : 1) > 0
       ? [
           db
             .update(img)
@@ -147,13 +168,14 @@ function photoStatements(
       : [];
   return [
     ...approve,
+    ...refused,
     db.delete(pending).where(eq(pending.requestId, request.id)),
     coverStatement(db, request.listingId),
   ];
 }
 
 /** The one batch; true when this batch decided the request (false: someone else got there first). */
-async function recordDecision(
+export async function recordDecision(
   db: Db,
   {
     request,
@@ -162,9 +184,7 @@ async function recordDecision(
     status,
     reason,
     now,
-    guard = isPending,
-    before = [],
-    auditDetail,
+    outcomes,
   }: {
     request: DecidedRequest;
     adminId: string;
@@ -172,11 +192,8 @@ async function recordDecision(
     status: "approved" | "rejected";
     reason: string;
     now: number;
-    /** Which requests this decision may change: pending ones, or a refusal overturned on appeal. */
-    guard?: SQL;
-    /** Statements that go first in the batch (an appeal's own decision, which `guard` then checks). */
-    before?: BatchItem<"sqlite">[];
-    auditDetail?: string;
+    /** A photo request decided photo by photo: each photo's outcome (photo-outcomes.ts). */
+    outcomes?: readonly PhotoOutcome[];
   },
 ): Promise<boolean> {
   // "This batch decided the request": the marker the later statements check (changes() would only speak
@@ -189,11 +206,10 @@ async function recordDecision(
   );
   const flags = listingFlags(db, request, decision, now);
   const results = await db.batch([
-    ...(before as [BatchItem<"sqlite">]),
     db
       .update(vr)
       .set({ status, reason, decidedAt: now, decidedBy: adminId })
-      .where(and(eq(vr.id, request.id), guard)),
+      .where(and(eq(vr.id, request.id), isPending)),
     // A rejection changes no flag but still moves updated_at: the owner's open dashboard reloads and shows why.
     db
       .update(l)
@@ -206,90 +222,46 @@ async function recordDecision(
         action: `${decision}_${request.rereview ? "rereview" : request.kind}`,
         listingId: request.listingId,
         requestId: request.id,
-        detail: auditDetail ?? (reason ? `${request.listingName}: ${reason}` : request.listingName),
+        detail: reason ? `${request.listingName}: ${reason}` : request.listingName,
       },
       now,
       decidedHere,
     ),
-    ...photoStatements(db, request, decision, now, decidedHere),
+    ...photoStatements(db, request, decision, now, decidedHere, outcomes),
   ]);
-  return (results[before.length] as D1Result).meta.changes > 0;
+  return (results[0] as D1Result).meta.changes > 0;
 }
 
 /**
- * A refusal approved on appeal (docs/decisions/0064-review-times-and-appeals.md): an approval's effects, in one
- * batch after the appeal's statements, only if they decided the appeal. False when it is not a refusal (now).
+ * A refusal overturned on appeal reopens its request (docs/decisions/0068-upheld-appeal-reopens-the-request.md):
+ * the documents went at the first decision, so nothing is approved on the record; the request is marked
+ * reopened, in one batch after the appeal's statements and only if they decided the appeal, and the provider's
+ * next request of the listing and kind goes first in the queue (request-store.server.ts). A request decided
+ * photo by photo with photos refused reopens though others were approved (decision 0069). False when it is not
+ * a refusal (now).
  */
-export async function approveAfterAppeal(
-  env: Pick<Env, "DB" | "PHOTOS" | "PROFILES" | "ListingsRoom" | "SITE_NAME"> & EmailEnv,
-  ctx: WaitUntil,
-  adminId: string,
+export async function reopenAfterAppeal(
+  env: Pick<Env, "DB">,
   requestId: string,
   appeal: { statements: BatchItem<"sqlite">[]; decided: SQL },
-  { origin, now }: { origin: string; now: number },
+  now: number,
 ): Promise<boolean> {
   const db = getDb(env);
-  const request = await loadRequest(db, requestId);
-  if (!request || request.status !== "rejected") return false;
-  const approved = await recordDecision(db, {
-    request,
-    adminId,
-    decision: "approve",
-    status: "approved",
-    reason: "",
-    now,
-    guard: and(sql`${vr.status} = 'rejected'`, appeal.decided)!,
-    before: appeal.statements,
-    auditDetail: `${request.listingName}: approved on appeal`,
-  });
-  if (!approved) return false;
-  await afterListingChange(env, ctx, request.listingId, publicState(request));
-  await tellOwner(env, { ...request, status: "approved", reason: "" }, origin);
-  return true;
-}
-
-/** Each decision reaches the owner by e-mail too, with the reason for a refusal and the next step. */
-async function tellOwner(
-  env: EmailEnv & Pick<Env, "SITE_NAME">,
-  decided: {
-    listingId: string;
-    kind: VerificationKind;
-    rereview: boolean;
-    status: "approved" | "rejected";
-    reason: string;
-  },
-  origin: string,
-) {
-  const [row] = await getDb(env)
-    .select({
-      email: u.email,
-      firstName: u.firstName,
-      listingName: l.firstName,
-      verified: l.verified,
-      paid: l.paid,
-      pausedAt: l.pausedAt,
-      hiddenAsStale: l.hiddenAsStale,
-      switchedOff: l.switchedOff,
-      awaitingConsent: l.awaitingConsent,
-      agencyHeld: l.agencyHeld,
-    })
-    .from(l)
-    .innerJoin(u, eq(u.id, l.userId))
-    .where(eq(l.id, decided.listingId))
-    .limit(1);
-  if (!row) return;
-  await sendEmail(env, {
-    to: row.email,
-    ...verificationDecisionEmail({
-      origin,
-      siteName: siteName(env),
-      firstName: row.firstName,
-      listingName: row.listingName,
-      kind: decided.kind,
-      rereview: decided.rereview,
-      status: decided.status,
-      reason: decided.reason,
-      listing: visibilityInputs(row),
-    }),
-  });
+  const refused = or(
+    eq(vr.status, "rejected"),
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(refusals)
+        .where(eq(refusals.requestId, vr.id)),
+    ),
+  );
+  const results = await db.batch([
+    ...(appeal.statements as [BatchItem<"sqlite">]),
+    db
+      .update(vr)
+      .set({ reopenedAt: now })
+      .where(and(eq(vr.id, requestId), refused, isNull(vr.reopenedAt), appeal.decided)),
+  ]);
+  return (results[appeal.statements.length] as D1Result).meta.changes > 0;
 }

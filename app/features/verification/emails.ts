@@ -58,9 +58,23 @@ export function decisionSubject(kind: VerificationKind, status: "approved" | "re
   return `Your ${kind === "id" ? "ID" : "photo"} verification request was ${status === "approved" ? "approved" : "not approved"}`;
 }
 
+/** A photo request decided photo by photo with some photos refused: what the owner reads, here and on the dashboard. */
+export const PARTLY_APPROVED = (listingName: string, reason: string) => [
+  `Some photos of ${listingName} are verified; the others were not approved.`,
+  `Reason: ${reason}`,
+  "Each photo's outcome is on the Verify Photos page, where you can appeal a refusal or send the photo again.",
+];
+
 export function verificationDecisionEmail(o: DecisionEmailInput): EmailContent {
   const hi = `Hi ${greetingName(o.firstName)},`;
   const dashboard = { href: `${o.origin}/dashboard`, label: "Open your dashboard" };
+  if (o.status === "approved" && o.kind === "photo" && o.reason) {
+    // Decided photo by photo, some refused (docs/decisions/0069-photos-decided-one-by-one.md).
+    return render(decisionSubject(o.kind, "approved"), [hi, "", ...PARTLY_APPROVED(o.listingName, o.reason)], {
+      href: `${o.origin}/photo-verification`,
+      label: "Verify Photos",
+    });
+  }
   if (o.status === "approved") {
     const lines =
       o.kind === "photo"
@@ -85,4 +99,21 @@ export function verificationDecisionEmail(o: DecisionEmailInput): EmailContent {
     [hi, "", ...lines, `Reason: ${o.reason}`, "", "You can send a new request at any time."],
     again,
   );
+}
+
+/**
+ * An ID or photo refusal overturned reopens the request (docs/decisions/0068-upheld-appeal-reopens-the-request.md):
+ * what the provider reads in the e-mail and on the dashboard.
+ */
+export function reopenedLines(kind: "id" | "photo", origin?: string): string[] {
+  const at = (path: string) => (origin === undefined ? "" : ` (${origin}${path})`);
+  return kind === "id"
+    ? [
+        "The documents you sent were deleted at the first decision, as our privacy page promises, so the request cannot be approved on them now.",
+        `Please send new ones from Get Verified${at("/verification")}: your request will be first in the queue.`,
+      ]
+    : [
+        "Photos of you sent with a request are deleted at the first decision, as our privacy page promises, so the photos are checked again rather than approved on the record.",
+        `Please ask for a new check from Verify Photos${at("/photo-verification")}: your request will be first in the queue.`,
+      ];
 }

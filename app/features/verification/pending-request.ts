@@ -15,6 +15,8 @@ export type PendingRequest = {
   fileCount: number;
   /** Opened by the app after changes to a verified listing: what changed, for the administrator. */
   rereview: boolean;
+  /** Sent after an upheld appeal reopened an earlier refusal: first in the queue (decision 0068). */
+  fastTrack: boolean;
   /** Which document an ID request sent (null: a photo request). */
   documentType: IdDocument | null;
   changes: string;

@@ -37,6 +37,8 @@ export type PhotoCheckPhoto = {
   pending: boolean;
   /** May be sent for checking now. */
   askable: boolean;
+  /** Refused at its last check: why, and the request an appeal names (decision 0069). */
+  refusal: { reason: string; requestId: string; reopened: boolean } | null;
 };
 
 export type PhotoCheckChoice = {

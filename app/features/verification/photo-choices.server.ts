@@ -40,6 +40,7 @@ export async function loadPhotoCheckChoices(env: DbEnv, userId: string, now = Da
           verifiedAt: p.verifiedAt,
           pending: p.pending,
           askable: canAskCheck(p, now),
+          refusal: p.refusal,
         })),
         needsSelfies: needsSelfies(own, now),
       };

@@ -21,7 +21,18 @@ export type ListingPhotoCheck = CheckablePhoto & {
   position: number;
   public: boolean;
   createdAt: number;
+  /** The photo's latest refusal since its last check, when a request decided photo by photo refused it. */
+  refusal: PhotoRefusal | null;
 };
+
+export type PhotoRefusal = { reason: string; requestId: string; reopened: boolean };
+
+/** A photo's latest refusal newer than its check (decision 0069): its reason and request, as JSON, or null. */
+const latestRefusal = sql<string | null>`(select json_object('reason', r.reason, 'requestId', r.request_id,
+    'reopened', json(case when q.reopened_at is null then 'false' else 'true' end))
+  from photo_check_refusals r join verification_requests q on q.id = r.request_id
+  where r.image_id = ${img.id} and (${img.verifiedAt} is null or ${img.verifiedAt} < r.decided_at)
+  order by r.decided_at desc limit 1)`.mapWith((v: string | null) => (v ? (JSON.parse(v) as PhotoRefusal) : null));
 
 /** The photos of these listings in order, each with its check and whether a check of it waits. */
 export function photoChecksQuery(db: Db, listingIds: readonly string[]) {
@@ -35,6 +46,7 @@ export function photoChecksQuery(db: Db, listingIds: readonly string[]) {
       verifiedAt: img.verifiedAt,
       createdAt: img.createdAt,
       pending: sql<boolean>`${pending.imageId} IS NOT NULL`.mapWith(Boolean),
+      refusal: latestRefusal,
     })
     .from(img)
     .leftJoin(pending, eq(pending.imageId, img.id))

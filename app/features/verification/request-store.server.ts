@@ -2,6 +2,7 @@
 // its size and first bytes, re-encoded (WebP, no metadata, no watermark), written to R2, then the request's row
 // (and, for a photo request, the photos it asks about) in one batch. Nothing is stored unless every step
 // passes; objects written before a failure are removed again.
+import { sql } from "drizzle-orm";
 import { newId } from "~/platform/data/ids";
 import { fileMessage, pendingMessage, verificationFileProblem, verificationKey } from "./verification";
 import type { IdDocument, VerificationKind } from "./verification";
@@ -67,6 +68,15 @@ export type StoredRequest = {
   now: number;
 };
 
+/**
+ * True when an overturned appeal reopened a request of this listing and kind and none has been sent since: this
+ * request is the new documents it asked for, and goes first in the queue (docs/decisions/0068).
+ */
+const reopenedBefore = (listingId: string, kind: VerificationKind) =>
+  sql<boolean>`exists (select 1 from ${vr} r where r.listing_id = ${listingId} and r.kind = ${kind}
+    and r.reopened_at is not null and not exists (select 1 from ${vr} n where n.listing_id = r.listing_id
+    and n.kind = r.kind and n.created_at > r.reopened_at))`;
+
 /** The files into R2, then the row and its photos in one batch; without the row the files are removed again. */
 export async function storeRequest(
   env: Pick<Env, "DB" | "PHOTOS">,
@@ -89,6 +99,7 @@ export async function storeRequest(
       createdAt: now,
       documentType,
       imageIds: JSON.stringify(imageIds),
+      fastTrack: reopenedBefore(listingId, kind),
     });
     // A photo already waiting fails the whole batch on photo_checks_pending's key: no request half-written.
     const marks = imageIds.map((imageId) => db.insert(pending).values({ imageId, requestId: id }));

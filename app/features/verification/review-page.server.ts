@@ -13,6 +13,7 @@ import { siteOrigin } from "~/platform/http/site-origin.server";
 import { formatNzTime, waitedText } from "~/platform/time/date-text";
 import { parseReject } from "./reject-form";
 import { decideRequest } from "./decision.server";
+import { decidePhotoRequest } from "./decisions/photo-decision.server";
 import { sweepVerificationFiles } from "./files.server";
 import { pendingRequestsQuery, toPendingRequests } from "./review-queue.server";
 
@@ -51,13 +52,22 @@ export async function verificationsPage(request: Request, context: AppLoadContex
   return data({ requests, notice: flash.notice }, { headers: flash.headers });
 }
 
-/** `result` is the reject form's state when the refusal was about its reason (shown under the field). */
-type ActionResult = { error: string; requestId?: string; result?: SubmissionResult<string[]> };
+/**
+ * `result` is the reject form's state when the refusal was about its reason (shown under the field); `errors`
+ * the per-photo form's, by field (a photo without a choice, a refused photo without a reason).
+ */
+type ActionResult = {
+  error: string;
+  requestId?: string;
+  result?: SubmissionResult<string[]>;
+  errors?: Record<string, string>;
+};
 
 export async function verificationsAction(request: Request, context: AppLoadContext) {
   const { env, ctx } = context.cloudflare;
   const { admin, form, intent } = await readAdminForm(request, context);
   const requestId = form?.get("requestId");
+  if (intent === "photos" && form) return decidePhotos(request, context, admin, form);
   if (intent !== "approve" && intent !== "reject")
     return data<ActionResult>({ error: ERROR_MSG.unknownAction }, { status: 400, headers: NO_STORE });
   // The server's decision comes first (a request decided meanwhile is refused whatever the reason says).
@@ -75,6 +85,31 @@ export async function verificationsAction(request: Request, context: AppLoadCont
       { status: result.status, headers: NO_STORE },
     );
   }
-  const notice = result.status === "approved" ? "requestApproved" : "requestRejected";
+  return decided(env, result.status);
+}
+
+async function decided(env: Env, status: "approved" | "rejected"): Promise<never> {
+  const notice = status === "approved" ? "requestApproved" : "requestRejected";
   throw redirect("/admin/verifications", { status: 303, headers: await setFlash(new Headers(NO_STORE), env, notice) });
+}
+
+/** A photo request decided photo by photo (docs/decisions/0069-photos-decided-one-by-one.md). */
+async function decidePhotos(
+  request: Request,
+  context: AppLoadContext,
+  admin: Parameters<typeof decidePhotoRequest>[2],
+  form: FormData,
+) {
+  const { env, ctx } = context.cloudflare;
+  const requestId = form.get("requestId");
+  const result = await decidePhotoRequest(env, ctx, admin, requestId, form, { origin: siteOrigin(env, request) });
+  if (result.ok) return decided(env, result.status);
+  return data<ActionResult>(
+    {
+      error: result.error,
+      requestId: typeof requestId === "string" ? requestId : undefined,
+      errors: "errors" in result ? result.errors : undefined,
+    },
+    { status: result.status, headers: NO_STORE },
+  );
 }

@@ -16,31 +16,35 @@ export const QUEUE_LIMIT = 100;
 
 /** Pending requests, oldest first (first come, first served): the query, for a batch of the page's own. */
 export function pendingRequestsQuery(db: Db) {
-  return db
-    .select({
-      id: vr.id,
-      kind: vr.kind,
-      listingId: vr.listingId,
-      listingName: l.firstName,
-      location: l.location,
-      listingVerified: l.verified,
-      listingPhotoVerified: l.photoVerified,
-      reviewedImageIds: l.reviewedImageIds,
-      // Named apart from the listing's first_name: a batch's rows come back as objects keyed by column name.
-      accountName: sql<string>`${schema.users.firstName}`.as("account_name"),
-      createdAt: vr.createdAt,
-      r2Keys: vr.r2Keys,
-      rereview: vr.rereview,
-      changes: vr.changes,
-      documentType: vr.documentType,
-      imageIds: vr.imageIds,
-    })
-    .from(vr)
-    .innerJoin(l, eq(l.id, vr.listingId))
-    .innerJoin(schema.users, eq(schema.users.id, vr.userId))
-    .where(eq(vr.status, "pending"))
-    .orderBy(asc(vr.createdAt), asc(vr.id))
-    .limit(QUEUE_LIMIT);
+  return (
+    db
+      .select({
+        id: vr.id,
+        kind: vr.kind,
+        listingId: vr.listingId,
+        listingName: l.firstName,
+        location: l.location,
+        listingVerified: l.verified,
+        listingPhotoVerified: l.photoVerified,
+        reviewedImageIds: l.reviewedImageIds,
+        // Named apart from the listing's first_name: a batch's rows come back as objects keyed by column name.
+        accountName: sql<string>`${schema.users.firstName}`.as("account_name"),
+        createdAt: vr.createdAt,
+        r2Keys: vr.r2Keys,
+        rereview: vr.rereview,
+        changes: vr.changes,
+        documentType: vr.documentType,
+        imageIds: vr.imageIds,
+        fastTrack: vr.fastTrack,
+      })
+      .from(vr)
+      .innerJoin(l, eq(l.id, vr.listingId))
+      .innerJoin(schema.users, eq(schema.users.id, vr.userId))
+      .where(eq(vr.status, "pending"))
+      // New documents after an upheld appeal go first (docs/decisions/0068-upheld-appeal-reopens-the-request.md).
+      .orderBy(desc(vr.fastTrack), asc(vr.createdAt), asc(vr.id))
+      .limit(QUEUE_LIMIT)
+  );
 }
 
 /** The queue's rows as the page shows them, each photo request with what its photos are compared with. */

@@ -240,6 +240,8 @@ export type VerificationNotice = {
   status: VerificationStatus;
   listingName: string;
   reason: string;
+  /** An appeal against this refusal was upheld: the provider sends new documents, first in the queue (0068). */
+  reopened: boolean;
   at: number;
   rereview: boolean;
   /** The listing's visibility inputs now, for an approval's next step. */

@@ -11,6 +11,7 @@ import { AGE_RANGES, HEIGHT_RANGES } from "../filters";
 import type { Filters } from "../filters";
 import type { FilterOptions } from "../listings-view";
 import { touringArm } from "../grid.server";
+import { gridCountQuery, keptGridCountSelect, toGridCount } from "../grid-count.server";
 import { filterConditions } from "./conditions.server";
 import type { GridOpts } from "../grid.server";
 
@@ -64,9 +65,24 @@ export function keptFacetOptionsSelects(opts: OptionsOpts) {
   );
 }
 
-/** Runs the four facets' queries (the fallback when the page's batch failed). */
+/**
+ * The 'Verified photos' chip's count under the other filters (and the region): the grid's own count with that
+ * filter on too, so the number is the grid the chip leads to (docs/decisions/0069-photos-decided-one-by-one.md).
+ * Without a filter the trigger-kept count answers (facets.server.ts), which is that same grid.
+ */
+export function keptVerifiedPhotosCountSelect(opts: OptionsOpts) {
+  return keptGridCountSelect(verifiedPhotosOpts(opts));
+}
+
+const verifiedPhotosOpts = (opts: OptionsOpts) => ({ ...opts, filters: { ...opts.filters, verifiedPhotos: true } });
+
+/** Runs the four facets' queries and the chip's count (the fallback when the page's batch failed). */
 export async function loadFacetOptions(db: Db, opts: OptionsOpts) {
-  return Promise.all(OPTION_FACETS.map((facet) => facetOptionsQuery(db, facet, opts)));
+  const [rows, count] = await Promise.all([
+    Promise.all(OPTION_FACETS.map((facet) => facetOptionsQuery(db, facet, opts))),
+    gridCountQuery(db, verifiedPhotosOpts(opts)),
+  ]);
+  return { rows, verifiedPhotos: toGridCount(count) };
 }
 
 type Ranges = readonly { value: string; min: number; max: number }[];
@@ -74,7 +90,8 @@ type Ranges = readonly { value: string; min: number; max: number }[];
 /**
  * The options the bar offers: the facets' values (rows in OPTION_FACETS' order) turned into the ranges with
  * a value inside them, sorted as facets.server.ts sorts them. A chosen option always stays (clicking it is
- * how it is cleared), even when the other filters leave it nothing; the verified-photos count is kept as it was.
+ * how it is cleared), even when the other filters leave it nothing; `verifiedPhotos` is the chip's count
+ * under the other filters (keptVerifiedPhotosCountSelect).
  */
 export function toFilterOptions(rows: { value: string }[][], filters: Filters, verifiedPhotos: number): FilterOptions {
   const [ages, heights, nationalities, bodyTypes] = OPTION_FACETS.map((_, i) => (rows[i] ?? []).map((r) => r.value));

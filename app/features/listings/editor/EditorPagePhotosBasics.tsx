@@ -1,7 +1,7 @@
 // Wizard page 1 (provider spec §2): photos, display name, service location, suburb, contact phone, place of
 // service, tagline and bio.
 import { EDITOR_PAGE_TITLES } from "~/features/listings/editor-pages";
-import type { EditorPhoto } from "./editor-state";
+import type { EditorPhoto, PhotoChecks } from "./editor-state";
 import type { Refusal } from "~/features/photos/upload-rules";
 import { PLACES_OF_SERVICE } from "~/core/listing-options";
 import { LIMITS } from "~/features/listings/schema";
@@ -22,7 +22,9 @@ export function EditorPagePhotosBasics({
   onDeletePhoto,
   refused,
   watermarks,
+  checks,
 }: EditorPageProps & {
+  checks: PhotoChecks;
   refused: Refusal[];
   watermarks: boolean;
   photos: EditorPhoto[];
@@ -45,6 +47,7 @@ export function EditorPagePhotosBasics({
         deleting={deleting}
         refused={refused}
         watermarks={watermarks}
+        checks={checks}
         onCloseRefused={() => dispatch({ type: "refusalsClosed" })}
       />
       <BasicsFieldset values={values} errors={errors} editing={editing} dispatch={dispatch} />

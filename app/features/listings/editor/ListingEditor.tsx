@@ -6,7 +6,7 @@ import { useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import type { Dispatch } from "react";
 import { editorReducer, initialEditorState, photoKeys } from "./editor-state";
-import type { EditorAction, EditorPhoto, EditorState } from "./editor-state";
+import type { EditorAction, EditorPhoto, EditorState, PhotoChecks } from "./editor-state";
 import { sameValues } from "~/features/listings/draft";
 import { valuesFromProfile } from "./form";
 import { saveButtonLabel } from "~/features/listings/rules";
@@ -104,8 +104,11 @@ export function ListingEditor({
   profile,
   userId,
   watermarks,
+  checks,
 }: {
   mode: "create" | "edit";
+  /** Which saved photos wait for a check, and the loader's clock for the checks' age (PhotoTileCheck). */
+  checks: PhotoChecks;
   profile: Profile | null;
   userId: string;
   /** Whether the image service draws the site-name watermark (photos/watermark-probe.server.ts). */
@@ -131,6 +134,7 @@ export function ListingEditor({
     deleting: state.deleting,
     refused: state.refused,
     watermarks,
+    checks,
     onAddFiles: (files: FileList | File[]) => void uploads.addFiles(files, photos.length),
     onDeletePhoto: (item: EditorPhoto) => void uploads.remove(item),
   };

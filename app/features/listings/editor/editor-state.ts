@@ -24,6 +24,7 @@ export {
   type EditorState,
   type EditorToast,
   type FocusRequest,
+  type PhotoChecks,
 } from "./state/editor-types";
 export { draftPhoto, savedPhotos } from "./state/transitions";
 

@@ -3,22 +3,38 @@
 // that may be sent on its own (docs/decisions/0055-each-photo-verified.md). Each button is its own small form,
 // so it works without JavaScript.
 import { Form } from "@remix-run/react";
-import { PHOTO_CHECK_TEXT, photoCheckLabel, photoCheckState } from "~/core/photo-checks";
+import { ownerPhotoCheck } from "~/core/photo-checks";
 import { PhotoThumb } from "~/features/photos/PhotoThumb";
 import { Button } from "~/ui/Button";
 import { CheckBadgeIcon } from "~/ui/icons";
 import type { PhotoCheckPhoto } from "../photo-checks";
 
 function Status({ photo, now }: { photo: PhotoCheckPhoto; now: number }) {
-  if (photo.pending) return <span className="text-amber-200">{PHOTO_CHECK_TEXT.pending}</span>;
-  const state = photoCheckState(photo.verifiedAt, now);
-  if (state === "unverified") return <span className="text-muted">{PHOTO_CHECK_TEXT.unverified}</span>;
+  const check = ownerPhotoCheck(photo.verifiedAt, photo.pending, now, photo.refusal != null);
+  if (check.state === "pending") return <span className="text-amber-200">{check.label}</span>;
+  if (check.state === "refused" && photo.refusal)
+    return (
+      <span className="flex flex-col gap-1 text-amber-200" data-testid="photo-refusal">
+        <span className="font-semibold">{check.label}</span>
+        <span className="whitespace-pre-wrap break-words">Reason: {photo.refusal.reason}</span>
+        {photo.refusal.reopened ? (
+          <span className="text-sm" data-testid="photo-reopened">
+            Appeal upheld: ask for a new check, first in the queue.
+          </span>
+        ) : (
+          <a className="text-sm underline underline-offset-2" href={`/appeal/photo/${photo.refusal.requestId}`}>
+            Appeal
+          </a>
+        )}
+      </span>
+    );
+  if (check.state === "unverified") return <span className="text-muted">{check.label}</span>;
   return (
     <span className="flex flex-col gap-1">
       <span className="flex items-center gap-1 text-emerald-300">
-        <CheckBadgeIcon className="h-4 w-4 shrink-0" /> {photoCheckLabel(photo.verifiedAt)}
+        <CheckBadgeIcon className="h-4 w-4 shrink-0" /> {check.label}
       </span>
-      {state === "old" ? <span className="text-amber-200">{PHOTO_CHECK_TEXT.recheck}</span> : null}
+      {check.recheck ? <span className="text-amber-200">{check.recheck}</span> : null}
     </span>
   );
 }

@@ -7,6 +7,7 @@ import type { PendingRequest } from "../pending-request";
 import { RejectForm } from "./RejectForm";
 import { RequestFiles } from "./RequestFiles";
 import { PhotoComparison } from "./PhotoComparison";
+import { PhotoDecisionForm } from "./PhotoDecisionForm";
 
 /** A pending request as the queue shows it, with when it was sent and how long it has waited, in words. */
 export type QueuedRequest = PendingRequest & { submitted: string; waiting: string };
@@ -16,11 +17,14 @@ export function RequestCard({
   request: r,
   busy,
   lastResult,
+  photoErrors,
 }: {
   request: QueuedRequest;
   busy: boolean;
   /** The reject form's state when the last refusal was about this request's reason. */
   lastResult?: SubmissionResult<string[]>;
+  /** The per-photo form's messages by field, when the last refusal was about this request. */
+  photoErrors?: Record<string, string>;
 }) {
   const label = r.rereview ? "Re-review after changes" : kindLabel(r.kind);
   const who = `${label} for ${r.listingName}`;
@@ -46,6 +50,12 @@ export function RequestCard({
           </span>
         ) : null}
       </p>
+      {r.fastTrack ? (
+        <Alert tone="info" role="note" data-testid="fast-track">
+          First in the queue: an appeal against an earlier refusal of this listing was upheld, and these are the new
+          documents it asked for.
+        </Alert>
+      ) : null}
       {r.rereview ? (
         <Alert tone="warning" role="note" data-testid="rereview-changes">
           This ID-verified listing changed: {r.changes}. Compare the listing with what was verified; approve to keep it
@@ -53,6 +63,9 @@ export function RequestCard({
         </Alert>
       ) : null}
       {r.kind === "photo" ? <PhotoComparison request={r} /> : null}
+      {r.kind === "photo" && r.photosToCheck.length > 1 ? (
+        <PhotoDecisionForm requestId={r.id} who={who} photos={r.photosToCheck} busy={busy} errors={photoErrors} />
+      ) : null}
       {r.fileCount ? <RequestFiles request={r} /> : null}
       <div className="flex flex-wrap items-start gap-4">
         <Form method="post">

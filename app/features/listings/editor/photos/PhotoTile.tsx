@@ -2,9 +2,10 @@
 // delete buttons in a bar below the picture, so on a phone they hide none of it (docs/editor.md 'Photos').
 import { useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import type { EditorPhoto } from "../editor-state";
+import type { EditorPhoto, PhotoChecks } from "../editor-state";
 import { HIDDEN_PHOTO_LABEL } from "~/features/photos/plan-photos";
 import { GripIcon, TrashIcon } from "~/ui/icons";
+import { PhotoTileCheck } from "./PhotoTileCheck";
 
 type Sortable = ReturnType<typeof useSortable>;
 
@@ -14,12 +15,14 @@ export function PhotoTile({
   editing,
   deleting,
   onDelete,
+  checks,
 }: {
   item: EditorPhoto;
   index: number;
   editing: boolean;
   deleting: boolean;
   onDelete: (item: EditorPhoto) => void;
+  checks: PhotoChecks;
 }) {
   const sortable = useSortable({ id: item.key, disabled: !editing });
   const { listeners, setNodeRef, transform, transition, isDragging } = sortable;
@@ -61,6 +64,7 @@ export function PhotoTile({
         ) : null}
         {item.status === "uploading" ? <UploadProgress progress={item.progress} index={index} /> : null}
       </div>
+      <PhotoTileCheck item={item} checks={checks} />
       {editing ? (
         <TileButtons sortable={sortable} index={index} deleting={deleting} onDelete={() => onDelete(item)} />
       ) : null}

@@ -5,7 +5,7 @@ import { closestCenter, DndContext } from "@dnd-kit/core";
 import type { DragEndEvent } from "@dnd-kit/core";
 import { rectSortingStrategy, SortableContext } from "@dnd-kit/sortable";
 import { useId, useMemo } from "react";
-import type { EditorPhoto } from "../editor-state";
+import type { EditorPhoto, PhotoChecks } from "../editor-state";
 import { photoReorder, REORDER_INSTRUCTIONS } from "./photo-reorder";
 import { PhotoTile } from "./PhotoTile";
 import { usePhotoSensors } from "./reorder-sensors";
@@ -17,6 +17,7 @@ export function SortablePhotoList({
   onDelete,
   onMove,
   liveRegion,
+  checks,
 }: {
   photos: EditorPhoto[];
   editing: boolean;
@@ -25,6 +26,8 @@ export function SortablePhotoList({
   onMove: (key: string, to: number) => void;
   /** Where dnd-kit's announcements and instructions are rendered. */
   liveRegion: HTMLElement | null;
+  /** Each saved photo's check, said on its tile. */
+  checks: PhotoChecks;
 }) {
   // A stable id keeps dnd-kit's aria-describedby the same on the server and in the browser.
   const dndId = useId();
@@ -65,6 +68,7 @@ export function SortablePhotoList({
               editing={editing}
               deleting={deleting === item.key}
               onDelete={onDelete}
+              checks={checks}
             />
           ))}
         </ol>

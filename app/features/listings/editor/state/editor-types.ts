@@ -28,7 +28,15 @@ export type EditorPhoto = {
   progress?: number;
   /** Kept but not shown to visitors while the listing is on the Standard plan (decision 0017). */
   hidden?: boolean;
+  /** A saved photo's check (app/core/photo-checks.ts); a photo not saved yet has none. */
+  verifiedAt?: number | null;
 };
+
+/**
+ * What the editor's tiles need to say each saved photo's check: which wait for one, which were refused at
+ * their last check, and the loader's now.
+ */
+export type PhotoChecks = { pending: readonly string[]; refused: readonly string[]; now: number };
 
 export type EditorToast = { message: string; tone: "error" | "ok" } | null;
 

@@ -18,6 +18,7 @@ export const savedPhotos = (profile: Profile | null): EditorPhoto[] =>
     height: img.height,
     position: img.position,
     status: "ready",
+    verifiedAt: img.verifiedAt ?? null,
     ...(img.hidden ? { hidden: true } : {}),
   }));
 
