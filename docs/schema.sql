@@ -306,7 +306,9 @@ CREATE TABLE identity_reviews (
   created_at INTEGER NOT NULL,
   decided_at INTEGER,
   decided_by TEXT
-, held_phone TEXT);
+, held_phone TEXT, image_id TEXT REFERENCES listing_images(id) ON DELETE SET NULL);
+
+CREATE INDEX identity_reviews_image ON identity_reviews(image_id) WHERE image_id IS NOT NULL;
 
 CREATE INDEX identity_reviews_listing ON identity_reviews(listing_id);
 
@@ -410,11 +412,13 @@ CREATE TABLE listing_images (
   width INTEGER NOT NULL,
   height INTEGER NOT NULL,
   created_at INTEGER NOT NULL
-, public INTEGER NOT NULL DEFAULT 1 CHECK (public IN (0, 1)), kept_on_standard INTEGER NOT NULL DEFAULT 0 CHECK (kept_on_standard IN (0, 1)), verified_at INTEGER);
+, public INTEGER NOT NULL DEFAULT 1 CHECK (public IN (0, 1)), kept_on_standard INTEGER NOT NULL DEFAULT 0 CHECK (kept_on_standard IN (0, 1)), verified_at INTEGER, hash_state INTEGER NOT NULL DEFAULT 0);
 
 CREATE UNIQUE INDEX listing_images_key ON listing_images (r2_key);
 
 CREATE INDEX listing_images_listing ON listing_images (listing_id, position);
+
+CREATE INDEX listing_images_unhashed ON listing_images(created_at, id) WHERE hash_state = 0;
 
 CREATE TRIGGER page_cache_images_delete AFTER DELETE ON listing_images
 BEGIN
@@ -1076,6 +1080,11 @@ CREATE INDEX photo_hashes_b0 ON photo_hashes(b0);
 CREATE INDEX photo_hashes_b1 ON photo_hashes(b1);
 
 CREATE INDEX photo_hashes_b2 ON photo_hashes(b2);
+
+CREATE TRIGGER photo_hashes_mark_image AFTER INSERT ON photo_hashes
+BEGIN
+  UPDATE listing_images SET hash_state = 1 WHERE id = NEW.image_id;
+END;
 
 
 -- ----------------------------------------------------------------------------------------------------

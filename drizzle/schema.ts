@@ -121,6 +121,8 @@ export const listingImages = sqliteTable("listing_images", {
   keptOnStandard: flag("kept_on_standard"),
   /** When an administrator last checked this photo against the person (migration 0066); null: never. */
   verifiedAt: integer("verified_at"),
+  /** 0 waits for its perceptual hash, 1 has it (a trigger sets it), 2 could not be hashed (migration 0081). */
+  hashState: integer("hash_state").notNull().default(0),
 });
 
 /** A photo waiting for a check, and by which request: one at a time per photo (migration 0066). */
@@ -1127,6 +1129,8 @@ export const identityReviews = sqliteTable("identity_reviews", {
   distance: integer("distance"),
   /** The number a save asked for (kind 'phone'), applied only on release. */
   heldPhone: text("held_phone"),
+  /** A photo already shown that the backfill matched (migration 0081): it stays up while this waits. */
+  imageId: text("image_id").references(() => listingImages.id, { onDelete: "set null" }),
   status: text("status", { enum: ["pending", "released", "removed", "impersonation"] })
     .notNull()
     .default("pending"),
