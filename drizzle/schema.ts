@@ -123,6 +123,8 @@ export const listingImages = sqliteTable("listing_images", {
   verifiedAt: integer("verified_at"),
   /** 0 waits for its perceptual hash, 1 has it (a trigger sets it), 2 could not be hashed (migration 0081). */
   hashState: integer("hash_state").notNull().default(0),
+  /** Hidden by an administrator while a takedown case waits: no plan change shows it (migration 0082). */
+  caseHidden: flag("case_hidden"),
 });
 
 /** A photo waiting for a check, and by which request: one at a time per photo (migration 0066). */
