@@ -101,6 +101,8 @@ export const listings = sqliteTable("listings", {
   awaitingConsent: flag("awaiting_consent"),
   /** Its agency may not publish: certificate not yet checked by an administrator, or suspended (migration 0072). */
   agencyHeld: flag("agency_held"),
+  /** A new listing whose number is on another account's listing, until an administrator releases it (0082). */
+  numberHeld: flag("number_held"),
   /** The owner's switch: the profile offers 'Request a booking' (migration 0065, docs/decisions/0052). */
   takesRequests: flag("takes_requests"),
 });

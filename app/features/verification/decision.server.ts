@@ -272,6 +272,7 @@ async function tellOwner(
       switchedOff: l.switchedOff,
       awaitingConsent: l.awaitingConsent,
       agencyHeld: l.agencyHeld,
+      numberHeld: l.numberHeld,
     })
     .from(l)
     .innerJoin(u, eq(u.id, l.userId))

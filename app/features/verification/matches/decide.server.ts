@@ -12,6 +12,7 @@ import type { AuditAction } from "~/features/audit/audit";
 import { coverStatement } from "~/features/photos/plan-photos.server";
 import { photoHashStatement, takeDownStatement } from "~/features/photos/holds.server";
 import { afterListingChange } from "~/features/profile/after-change.server";
+import { visibilitySet } from "~/features/listings/visibility.server";
 import { scheduleR2Deletes } from "~/features/photos/r2-deletes.server";
 import { shownPhotoStatements } from "./shown-photo.server";
 import type { WaitUntil } from "~/platform/request-context";
@@ -96,7 +97,7 @@ export async function decideMatch(
     ? photoStatements(db, decision, held, listingId, adminId, now, decidedNow)
     : shown
       ? shownPhotoStatements(db, decision, shown, adminId, now, decidedNow)
-      : phoneStatements(db, decision, item.heldPhone ?? "", listingId, decidedNow);
+      : phoneStatements(db, decision, item.heldPhone ?? "", listingId, now, decidedNow);
   const opened =
     decision === "impersonation" && openCase
       ? await openCase(db, { listingId, otherListingId: item.otherListingId }, now, decidedNow)
@@ -159,6 +160,7 @@ function photoStatements(
             verifiedAt: sql<number | null>`null`.as("verified_at"),
             // Its photo_hashes row, next in this batch, marks it hashed (migration 0081's trigger).
             hashState: sql<number>`0`.as("hash_state"),
+            caseHidden: sql<boolean>`0`.as("case_hidden"),
           })
           .from(h)
           .where(and(eq(h.id, held.id), decidedNow)),
@@ -182,6 +184,7 @@ function phoneStatements(
   decision: MatchDecision,
   phone: string,
   listingId: string,
+  now: number,
   decidedNow: SQL,
 ): BatchItem<"sqlite">[] {
   if (decision !== "release") return [];
@@ -191,5 +194,11 @@ function phoneStatements(
       .update(l)
       .set({ contactPhone: phone })
       .where(and(eq(l.id, listingId), decidedNow)),
+    // A new listing held for its number (decision 0067) may now follow the rule; removed, it stays hidden
+    // until its owner changes the number.
+    db
+      .update(l)
+      .set(visibilitySet({ numberHeld: false }, now))
+      .where(and(eq(l.id, listingId), eq(l.numberHeld, true), decidedNow)),
   ];
 }
