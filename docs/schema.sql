@@ -718,6 +718,8 @@ CREATE TABLE listings (
   updated_at INTEGER NOT NULL
 , reviewed_image_ids TEXT NOT NULL DEFAULT '[]', paid INTEGER NOT NULL DEFAULT 0, hidden_by_expiry INTEGER NOT NULL DEFAULT 0, schedule TEXT NOT NULL DEFAULT '', available_days INTEGER NOT NULL DEFAULT 0, paused_at INTEGER, paused_until INTEGER, confirmed_at INTEGER NOT NULL DEFAULT 0, stale_reminded_at INTEGER, stale_token_hash TEXT, hidden_as_stale INTEGER NOT NULL DEFAULT 0, featured_until INTEGER, switched_off INTEGER NOT NULL DEFAULT 0, takes_requests INTEGER NOT NULL DEFAULT 0, awaiting_consent INTEGER NOT NULL DEFAULT 0, agency_held INTEGER NOT NULL DEFAULT 0, number_held INTEGER NOT NULL DEFAULT 0);
 
+CREATE INDEX listings_contact_phone ON listings(contact_phone);
+
 CREATE INDEX listings_featured_until ON listings (featured_until) WHERE featured_until IS NOT NULL;
 
 CREATE INDEX listings_grid ON listings (live, featured DESC, listed_at DESC, id DESC);
