@@ -327,7 +327,9 @@ CREATE TABLE identity_reviews (
   created_at INTEGER NOT NULL,
   decided_at INTEGER,
   decided_by TEXT
-, held_phone TEXT);
+, held_phone TEXT, image_id TEXT REFERENCES listing_images(id) ON DELETE SET NULL);
+
+CREATE INDEX identity_reviews_image ON identity_reviews(image_id) WHERE image_id IS NOT NULL;
 
 CREATE INDEX identity_reviews_listing ON identity_reviews(listing_id);
 
@@ -431,11 +433,13 @@ CREATE TABLE listing_images (
   width INTEGER NOT NULL,
   height INTEGER NOT NULL,
   created_at INTEGER NOT NULL
-, public INTEGER NOT NULL DEFAULT 1 CHECK (public IN (0, 1)), kept_on_standard INTEGER NOT NULL DEFAULT 0 CHECK (kept_on_standard IN (0, 1)), verified_at INTEGER);
+, public INTEGER NOT NULL DEFAULT 1 CHECK (public IN (0, 1)), kept_on_standard INTEGER NOT NULL DEFAULT 0 CHECK (kept_on_standard IN (0, 1)), verified_at INTEGER, hash_state INTEGER NOT NULL DEFAULT 0, case_hidden INTEGER NOT NULL DEFAULT 0);
 
 CREATE UNIQUE INDEX listing_images_key ON listing_images (r2_key);
 
 CREATE INDEX listing_images_listing ON listing_images (listing_id, position);
+
+CREATE INDEX listing_images_unhashed ON listing_images(created_at, id) WHERE hash_state = 0;
 
 CREATE TRIGGER page_cache_images_delete AFTER DELETE ON listing_images
 BEGIN
@@ -733,7 +737,9 @@ CREATE TABLE listings (
   listed_at INTEGER NOT NULL,
   created_at INTEGER NOT NULL,
   updated_at INTEGER NOT NULL
-, reviewed_image_ids TEXT NOT NULL DEFAULT '[]', paid INTEGER NOT NULL DEFAULT 0, hidden_by_expiry INTEGER NOT NULL DEFAULT 0, schedule TEXT NOT NULL DEFAULT '', available_days INTEGER NOT NULL DEFAULT 0, paused_at INTEGER, paused_until INTEGER, confirmed_at INTEGER NOT NULL DEFAULT 0, stale_reminded_at INTEGER, stale_token_hash TEXT, hidden_as_stale INTEGER NOT NULL DEFAULT 0, featured_until INTEGER, switched_off INTEGER NOT NULL DEFAULT 0, takes_requests INTEGER NOT NULL DEFAULT 0, awaiting_consent INTEGER NOT NULL DEFAULT 0, agency_held INTEGER NOT NULL DEFAULT 0);
+, reviewed_image_ids TEXT NOT NULL DEFAULT '[]', paid INTEGER NOT NULL DEFAULT 0, hidden_by_expiry INTEGER NOT NULL DEFAULT 0, schedule TEXT NOT NULL DEFAULT '', available_days INTEGER NOT NULL DEFAULT 0, paused_at INTEGER, paused_until INTEGER, confirmed_at INTEGER NOT NULL DEFAULT 0, stale_reminded_at INTEGER, stale_token_hash TEXT, hidden_as_stale INTEGER NOT NULL DEFAULT 0, featured_until INTEGER, switched_off INTEGER NOT NULL DEFAULT 0, takes_requests INTEGER NOT NULL DEFAULT 0, awaiting_consent INTEGER NOT NULL DEFAULT 0, agency_held INTEGER NOT NULL DEFAULT 0, number_held INTEGER NOT NULL DEFAULT 0);
+
+CREATE INDEX listings_contact_phone ON listings(contact_phone);
 
 CREATE INDEX listings_featured_until ON listings (featured_until) WHERE featured_until IS NOT NULL;
 
@@ -832,13 +838,13 @@ BEGIN
 END;
 
 CREATE TRIGGER listings_insert_follows_rule BEFORE INSERT ON listings
-WHEN NEW.live = 1 AND (NEW.awaiting_consent = 1 OR NEW.agency_held = 1)
+WHEN NEW.live = 1 AND (NEW.awaiting_consent = 1 OR NEW.agency_held = 1 OR NEW.number_held = 1)
 BEGIN
   SELECT RAISE(ABORT, 'listing_not_public');
 END;
 
-CREATE TRIGGER listings_live_follows_rule BEFORE UPDATE OF live, verified, paid, paused_at, hidden_as_stale, switched_off, awaiting_consent, agency_held ON listings
-WHEN NEW.live = 1 AND NOT (NEW.verified = 1 AND NEW.paid = 1 AND NEW.paused_at IS NULL AND NEW.hidden_as_stale = 0 AND NEW.switched_off = 0 AND NEW.awaiting_consent = 0 AND NEW.agency_held = 0)
+CREATE TRIGGER listings_live_follows_rule BEFORE UPDATE OF live, verified, paid, paused_at, hidden_as_stale, switched_off, awaiting_consent, agency_held, number_held ON listings
+WHEN NEW.live = 1 AND NOT (NEW.verified = 1 AND NEW.paid = 1 AND NEW.paused_at IS NULL AND NEW.hidden_as_stale = 0 AND NEW.switched_off = 0 AND NEW.awaiting_consent = 0 AND NEW.agency_held = 0 AND NEW.number_held = 0)
 BEGIN
   SELECT RAISE(ABORT, 'listing_not_public');
 END;
@@ -1111,6 +1117,11 @@ CREATE INDEX photo_hashes_b0 ON photo_hashes(b0);
 CREATE INDEX photo_hashes_b1 ON photo_hashes(b1);
 
 CREATE INDEX photo_hashes_b2 ON photo_hashes(b2);
+
+CREATE TRIGGER photo_hashes_mark_image AFTER INSERT ON photo_hashes
+BEGIN
+  UPDATE listing_images SET hash_state = 1 WHERE id = NEW.image_id;
+END;
 
 
 -- ----------------------------------------------------------------------------------------------------

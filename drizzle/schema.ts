@@ -101,6 +101,8 @@ export const listings = sqliteTable("listings", {
   awaitingConsent: flag("awaiting_consent"),
   /** Its agency may not publish: certificate not yet checked by an administrator, or suspended (migration 0072). */
   agencyHeld: flag("agency_held"),
+  /** A new listing whose number is on another account's listing, until an administrator releases it (0082). */
+  numberHeld: flag("number_held"),
   /** The owner's switch: the profile offers 'Request a booking' (migration 0065, docs/decisions/0052). */
   takesRequests: flag("takes_requests"),
 });
@@ -121,6 +123,10 @@ export const listingImages = sqliteTable("listing_images", {
   keptOnStandard: flag("kept_on_standard"),
   /** When an administrator last checked this photo against the person (migration 0066); null: never. */
   verifiedAt: integer("verified_at"),
+  /** 0 waits for its perceptual hash, 1 has it (a trigger sets it), 2 could not be hashed (migration 0081). */
+  hashState: integer("hash_state").notNull().default(0),
+  /** Hidden by an administrator while a takedown case waits: no plan change shows it (migration 0082). */
+  caseHidden: flag("case_hidden"),
 });
 
 /** A photo waiting for a check, and by which request: one at a time per photo (migration 0066). */
@@ -1183,6 +1189,8 @@ export const identityReviews = sqliteTable("identity_reviews", {
   distance: integer("distance"),
   /** The number a save asked for (kind 'phone'), applied only on release. */
   heldPhone: text("held_phone"),
+  /** A photo already shown that the backfill matched (migration 0081): it stays up while this waits. */
+  imageId: text("image_id").references(() => listingImages.id, { onDelete: "set null" }),
   status: text("status", { enum: ["pending", "released", "removed", "impersonation"] })
     .notNull()
     .default("pending"),

@@ -5,6 +5,7 @@ import { sweepLoginThrottle } from "~/features/accounts/sign-in/login-throttle.s
 import { sweepPendingSignIns } from "~/features/accounts/sign-in/pending-sign-in.server";
 import { sweepMailCaps } from "~/features/accounts/mail-caps.server";
 import { scheduledSweep } from "~/features/photos/pending-uploads.server";
+import { backfillPhotoHashes } from "~/features/photos/hash-backfill.server";
 import { retryRecordedDeletes } from "~/features/photos/r2-deletes.server";
 import { sweepCountMarks } from "~/features/insights/stats.server";
 import { foldOldInsights } from "~/features/insights/retention.server";
@@ -118,6 +119,9 @@ export const JOBS: readonly Job[] = [
   },
   // Roster shifts two weeks past their date (decision 0060).
   { name: "roster sweep", schedule: EVERY_HALF_HOUR, run: (env, _ctx, now) => sweepOldShifts(env, now) },
+  // Photos saved before perceptual hashes existed get theirs, a few a run, and are matched like an upload
+  // (docs/decisions/0066-photo-hash-backfill-and-takedown-upkeep.md).
+  { name: "photo hash backfill", schedule: EVERY_HALF_HOUR, run: (env, _ctx, now) => backfillPhotoHashes(env, now) },
   // Breaks that have reached their return date end by themselves (decision 0018).
   { name: "pause resume", schedule: EVERY_HALF_HOUR, run: (env, ctx, now) => resumeDuePauses(env, ctx, now) },
 ];

@@ -2,12 +2,15 @@
 // trigger's time as `now`. Each rule is idempotent and bounded per run, so a missed or repeated run is safe.
 import { and, eq, exists, inArray, isNotNull, isNull, lt, ne, not, sql } from "drizzle-orm";
 import {
+  APPEAL_RETENTION_DAYS,
   daysBefore,
   INACTIVE_LISTING_MONTHS,
   monthsBefore,
   PENDING_ID_DOCUMENT_DAYS,
   PENDING_ID_EXPIRED_REASON,
   REPORT_RETENTION_DAYS,
+  TAKEDOWN_NETWORK_DAYS,
+  TAKEDOWN_RETENTION_DAYS,
   UNCONFIRMED_ACCOUNT_DAYS,
 } from "~/features/site/retention";
 import { getDb, schema } from "~/platform/data/db.server";
@@ -104,7 +107,53 @@ export async function removeUnconfirmedAccounts(env: DbEnv, now: number): Promis
   return result.meta.changes;
 }
 
+/** Cases and appeals handled per run (each rule is one batch; the cron runs again soon). */
+const CASES_PER_RUN = 200;
+
+/**
+ * Takedown cases decided TAKEDOWN_RETENTION_DAYS ago (with their appeals, unless one is still open), the
+ * network hashes of cases over a day old, and the words of appeals decided APPEAL_RETENTION_DAYS ago.
+ * Answers how many rows were deleted or cleared.
+ */
+export async function pruneCasesAndAppeals(env: DbEnv, now: number): Promise<number> {
+  const t = schema.takedownCases;
+  const a = schema.appeals;
+  const db = getDb(env);
+  const openAppeal = exists(
+    db
+      .select({ one: sql`1` })
+      .from(a)
+      .where(and(eq(a.kind, "takedown"), eq(a.subjectId, t.id), eq(a.status, "open"))),
+  );
+  const old = db
+    .select({ id: t.id })
+    .from(t)
+    .where(and(eq(t.status, "decided"), lt(t.decidedAt, daysBefore(now, TAKEDOWN_RETENTION_DAYS)), not(openAppeal)))
+    .limit(CASES_PER_RUN);
+  const results = await db.batch([
+    // The appeals first, while the cases they name are still there to be found.
+    db.delete(a).where(and(eq(a.kind, "takedown"), inArray(a.subjectId, old))),
+    db.delete(t).where(inArray(t.id, old)),
+    db
+      .update(t)
+      .set({ networkHash: null })
+      .where(and(isNotNull(t.networkHash), lt(t.createdAt, daysBefore(now, TAKEDOWN_NETWORK_DAYS)))),
+    db
+      .update(a)
+      .set({ message: "", refusal: "", reason: "", listingName: "" })
+      .where(
+        and(
+          ne(a.status, "open"),
+          lt(a.decidedAt, daysBefore(now, APPEAL_RETENTION_DAYS)),
+          sql`(${a.message} <> '' or ${a.refusal} <> '' or ${a.reason} <> '' or ${a.listingName} <> '')`,
+        ),
+      ),
+  ]);
+  return results.reduce((n, r) => n + r.meta.changes, 0);
+}
+
 export type RetentionReport = {
+  cases: number;
   reports: number;
   listings: number;
   idRequests: number;
@@ -124,6 +173,7 @@ export async function runRetention(env: RetentionEnv, ctx: WaitUntil, now: numbe
   };
   return {
     reports: await safely("reports", () => pruneDecidedReports(env, now), 0),
+    cases: await safely("takedown cases and appeals", () => pruneCasesAndAppeals(env, now), 0),
     listings: (await safely("listings", () => deleteLapsedListings(env, ctx, now), [] as string[])).length,
     idRequests: await safely("id documents", () => expirePendingIdDocuments(env, now), 0),
     securityEvents: await safely("security log", () => pruneSecurityLog(env, now), 0),

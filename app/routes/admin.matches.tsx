@@ -1,6 +1,7 @@
 // The side-by-side queue: photos held because they match a photo of another account, and contact numbers held
 // because another account's listing has them (decision 0062), each shown beside the listing it matches.
-// Release, Remove, or Impersonation (removed; a photo is also refused at every later upload).
+// Release, Remove, or Impersonation (removed; a photo is also refused at every later upload; a takedown case
+// about the listing is opened on the Act's clock).
 // Non-administrators get 404. The work is in app/features/verification/matches/.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -12,12 +13,18 @@ import { FlashNotice } from "~/ui/FlashNotice";
 import { pipeHeaders } from "~/platform/http/page-answer";
 import { privateMeta } from "~/features/site/seo";
 import { profilePath } from "~/features/site/sitemap";
+import { impersonationCase } from "~/features/takedowns/from-match.server";
+import { siteOrigin } from "~/platform/http/site-origin.server";
 
 export const meta: MetaFunction = () => privateMeta("Matches");
 export const headers = pipeHeaders;
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => matchesPage(request, context);
-export const action = ({ request, context }: ActionFunctionArgs) => matchesAction(request, context);
+// 'Impersonation' opens a takedown case about the listing, on the Act's clock (decision 0066).
+export const action = ({ request, context }: ActionFunctionArgs) =>
+  matchesAction(request, context, (db, match, now, when) =>
+    impersonationCase(context.cloudflare.env, db, match, siteOrigin(context.cloudflare.env, request), now, when),
+  );
 
 export default function MatchQueue() {
   const { items, notice } = useLoaderData<typeof loader>();
@@ -26,7 +33,7 @@ export default function MatchQueue() {
   return (
     <AdminPage
       title="Matches"
-      lead="Photos held because they nearly match a photo on another account's listing, and contact numbers held because another account's listing has them, oldest first. Visitors see none of them until released."
+      lead="Photos held because they nearly match a photo on another account's listing, and contact numbers held because another account's listing has them, oldest first. Visitors see none of them until released, except photos saved before matching began, which stay up while they wait."
     >
       {result && "error" in result ? (
         <Alert tone="error" reveal={result}>
@@ -56,7 +63,10 @@ function MatchCard({ item, busy }: { item: MatchItem; busy: boolean }) {
         {item.distance != null ? ` · ${item.distance} of 64 bits differ` : ""}
       </p>
       <div className="grid grid-cols-2 gap-3">
-        <Side title={item.kind === "phone" ? "Number held (newer)" : "Held (newer)"} side={item.held} />
+        <Side
+          title={item.kind === "phone" ? "Number held (newer)" : item.shown ? "Newer, still shown" : "Held (newer)"}
+          side={item.held}
+        />
         <Side title={item.kind === "phone" ? "Same number" : "Matches"} side={item.other} />
       </div>
       <Form method="post" className="flex flex-wrap gap-2">
@@ -71,6 +81,11 @@ function MatchCard({ item, busy }: { item: MatchItem; busy: boolean }) {
           Impersonation
         </Decide>
       </Form>
+      <p className="text-xs text-muted">
+        {item.kind === "phone"
+          ? "Impersonation drops the number and opens a takedown case about the newer listing: its owner is told and has 48 hours to answer."
+          : "Impersonation removes the photo, refuses it at any later upload and opens a takedown case about the newer listing: its owner is told and has 48 hours to answer."}
+      </p>
     </li>
   );
 }

@@ -13,10 +13,10 @@ import { demoInsights } from "./insights";
 import { safetyNetStatements } from "./safety-net";
 import { DEMO_ACCOUNTS, DEMO_ADMIN_TOTP_SECRET } from "./demo-accounts";
 import { generateDemoData, MIN_LISTINGS, PHOTO_HEIGHT, PHOTO_WIDTH } from "./generate";
-import type { DemoData } from "./generate";
+import type { DemoData, Row } from "./generate";
 import { duringStep, failureText, NOTHING_WRITTEN, SeedError, undoSeed } from "./failure";
 import { insertStatements, runInBatches } from "./insert";
-import { eachLimit, FULL, putPhoto, renderArt, sizedRendering } from "./photos";
+import { eachLimit, FULL, pictureHash, putPhoto, renderArt, sizedRendering } from "./photos";
 import type { Rendering } from "./photos";
 import { openSeedStore, statement } from "./store";
 import type { SeedStore } from "./store";
@@ -254,11 +254,13 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
     );
 
     let photoBytes = 0;
+    // Every picture's perceptual hash, so demo photos are matched like uploaded ones (decision 0066).
+    const hashes: Row[] = [];
     let step = "storing the pictures in R2";
     try {
       // Pictures first, so no row ever points at a missing object.
       t = Date.now();
-      photoBytes = await storePhotos(data, store, options, large);
+      photoBytes = await storePhotos(data, store, options, large, hashes);
       log(`  stored ${data.photos.length} pictures (${(photoBytes / 1e6).toFixed(1)} MB) in R2 in ${seconds(t)}`);
       step = "inserting the rows into D1";
       t = Date.now();
@@ -272,6 +274,7 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
           "listing_images",
           data.photos.map((p) => p.row),
         ),
+        ...insertStatements("photo_hashes", hashes),
         ...insertStatements("listing_rates", data.rates),
         ...insertStatements("listing_special_rates", data.specialRates),
         ...insertStatements("tour_stops", data.tourStops),
@@ -351,7 +354,15 @@ async function hashPasswords(data: DemoData, large: boolean): Promise<void> {
   );
 }
 
-async function storePhotos(data: DemoData, store: SeedStore, options: SeedOptions, large: boolean): Promise<number> {
+async function storePhotos(
+  data: DemoData,
+  store: SeedStore,
+  options: SeedOptions,
+  large: boolean,
+  hashes: Row[],
+): Promise<number> {
+  const hashRow = (photo: DemoData["photos"][number], h: Awaited<ReturnType<typeof pictureHash>>) =>
+    hashes.push({ image_id: photo.row.id, listing_id: photo.row.listing_id, ...h });
   let bytes = 0;
   const cpus = availableParallelism();
   if (large) {
@@ -360,12 +371,15 @@ async function storePhotos(data: DemoData, store: SeedStore, options: SeedOption
     const rendering = options.photoSize
       ? { ...sizedRendering(options.photoSize.width, options.photoSize.height), quality: POOL_RENDERING.quality }
       : POOL_RENDERING;
+    const poolHashes: Awaited<ReturnType<typeof pictureHash>>[] = [];
     await eachLimit(data.pool, cpus, async (art, i) => {
       pool[i] = await renderArt(art, rendering, options.cacheDir);
+      poolHashes[i] = await pictureHash(pool[i]);
     });
     await eachLimit(data.photos, 32, async (photo) => {
       if (!("pool" in photo.art)) throw new Error("large runs use pool pictures");
       const picture = pool[photo.art.pool];
+      hashRow(photo, poolHashes[photo.art.pool]);
       bytes += picture.byteLength;
       await putPhoto(store, photo.key, picture);
     });
@@ -376,6 +390,7 @@ async function storePhotos(data: DemoData, store: SeedStore, options: SeedOption
   await eachLimit(data.photos, cpus + 1, async (photo) => {
     if ("pool" in photo.art) throw new Error("small runs draw their own pictures");
     const picture = await renderArt(photo.art, rendering, options.cacheDir);
+    hashRow(photo, await pictureHash(picture));
     bytes += picture.byteLength;
     await putPhoto(store, photo.key, picture);
   });

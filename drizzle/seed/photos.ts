@@ -9,6 +9,8 @@ import path from "node:path";
 import { artSvg, PALETTES } from "./art";
 import type { ArtStyle } from "./art";
 import { createRng } from "./random";
+import { hashBands } from "../../app/features/photos/phash";
+import { lumaFromPng, storedHash, THUMB_SIDE } from "../../app/features/photos/phash-crops";
 import type { SeedStore } from "./store";
 
 export type Rendering = {
@@ -115,6 +117,19 @@ export async function renderArt(
   }
   // A Uint8Array of its own (sharp's Buffer may view a shared pool), as the store's request body takes it.
   return new Uint8Array(webp);
+}
+
+/**
+ * A picture's perceptual hash, as the upload computes it (decision 0057) with sharp in the Images binding's
+ * place: the seed has no Images binding (it writes through its own store, decision 0046), and its pictures
+ * are stored as drawn, without a watermark, so this is the hash an upload of them would have kept.
+ */
+export async function pictureHash(bytes: Uint8Array): Promise<{ hash: string; b0: number; b1: number; b2: number }> {
+  const sharp = await loadSharp();
+  const png = await sharp(bytes).rotate().resize(THUMB_SIDE, THUMB_SIDE, { fit: "fill" }).png().toBuffer();
+  const hash = storedHash(lumaFromPng(new Uint8Array(png)));
+  const [b0, b1, b2] = hashBands(hash);
+  return { hash, b0, b1, b2 };
 }
 
 export async function putPhoto(store: SeedStore, key: string, bytes: Uint8Array<ArrayBuffer>): Promise<void> {

@@ -160,7 +160,7 @@ describe("the listing editor", () => {
     await suburb.press("Enter");
     await expect(suburb.inputValue()).resolves.toBe("Thorndon");
     await expect(suburb.getAttribute("aria-expanded")).resolves.toBe("false");
-    await field(page, "Contact phone").fill("021 555 0199");
+    await field(page, "Contact phone").fill("021 555 0191");
     await field(page, "Place of service").selectOption("Incall & Outcall");
     await field(page, "Tagline").fill("Warm company in the capital");
     await expect(page.getByTestId("counter-tagLine").textContent()).resolves.toContain("27 / 100");

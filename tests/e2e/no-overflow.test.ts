@@ -308,7 +308,7 @@ describe("the editor's page 3 with weekly hours and a tour stop", () => {
     );
     await field(page, "Display Name").fill("Overflow");
     await field(page, "Service Location").selectOption("Wellington");
-    await field(page, "Contact phone").fill("021 555 0199");
+    await field(page, "Contact phone").fill("021 555 0192");
     await field(page, "Place of service").selectOption("Incall & Outcall");
     await field(page, "Tagline").fill("Warm company in the capital");
     await field(page, "Bio").fill("Relaxed, discreet and always on time. Good coffee and great conversation.");

@@ -16,12 +16,13 @@ const b = useBrowser();
 const indie = useOwnProvider("independent");
 const agency = useOwnProvider("agency");
 const SHOTS = "/work/wt/shots/i40m";
+const CASE_SHOTS = "/work/wt/shots/i40a";
 const ORIGINAL = "tests/fixtures/photo-600x800.jpg";
 
-async function shot(page: Page, name: string) {
+async function shot(page: Page, name: string, dir = SHOTS) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(300);
-  await page.screenshot({ path: `${SHOTS}/${name}`, fullPage: true });
+  await page.screenshot({ path: `${dir}/${name}`, fullPage: true });
 }
 
 /** Whether a photo arrived (its owner and administrators may see a held photo; visitors may not). */
@@ -89,6 +90,39 @@ describe("a copy of another account's photo", () => {
     await shot(moderator.page, "3-admin-released-390.png");
     const rows = await d1Rows<{ n: number }>("SELECT count(*) AS n FROM held_photos");
     expect(rows[0].n).toBe(0);
+    await moderator.context.close();
+    await thief.context.close();
+  });
+
+  it("taken down as impersonation, opens a takedown case on the Act's clock", async () => {
+    mkdirSync(CASE_SHOTS, { recursive: true });
+    // Another crop of the same original, by the same other account.
+    const copy = `${CASE_SHOTS}/second-copy.jpg`;
+    await sharp(ORIGINAL).extract({ left: 0, top: 40, width: 570, height: 740 }).jpeg({ quality: 80 }).toFile(copy);
+    const thief = await b.visitor({ viewport: MOBILE });
+    await addPhoto(thief.page, agency, copy);
+    const moderator = await b.visitor({ viewport: MOBILE });
+    await signInAdmin(moderator.context, await makeAdministrator());
+    await moderator.page.goto("/admin/matches");
+    await hydrated(moderator.page);
+    const item = moderator.page.getByTestId("match-item");
+    await item.getByText("opens a takedown case").waitFor();
+    await item.getByRole("button", { name: "Impersonation" }).click();
+    await moderator.page.getByText("Nothing to review.").waitFor();
+    const [opened] = await d1Rows<{ id: string; listing_id: string; status: string }>(
+      "SELECT id, listing_id, status FROM takedown_cases",
+    );
+    expect(opened).toMatchObject({ listing_id: agency.listings[0].id, status: "waiting" });
+    await moderator.page.goto("/admin/takedowns");
+    const card = moderator.page.getByTestId("takedown-case");
+    await card.waitFor();
+    await expect(card.textContent()).resolves.toContain(agency.listings[0].firstName);
+    await shot(moderator.page, "1-admin-impersonation-case-390.png", CASE_SHOTS);
+    // The newer listing's owner is told and may answer, as for any case.
+    await thief.page.goto(`/dashboard/takedowns/${opened.id}`);
+    await hydrated(thief.page);
+    await thief.page.getByText("48 hours", { exact: false }).first().waitFor();
+    await shot(thief.page, "2-owner-told-of-case-390.png", CASE_SHOTS);
     await moderator.context.close();
     await thief.context.close();
   });

@@ -51,7 +51,7 @@ describe("the toast after saving a listing", () => {
     const suburb = page.getByRole("combobox", { name: "Suburb" });
     await suburb.fill("thorn");
     await page.getByRole("option", { name: "Thorndon" }).click();
-    await field(page, "Contact phone").fill("021 555 0199");
+    await field(page, "Contact phone").fill("021 555 0193");
     await field(page, "Place of service").selectOption("Incall & Outcall");
     await field(page, "Tagline").fill("Warm company in the capital");
     await field(page, "Bio").fill("Relaxed, discreet and always on time. Good coffee and great conversation.");

@@ -57,6 +57,7 @@ function listing(over: Partial<DashboardListing> = {}): DashboardListing {
     idPending: false,
     awaitingConsent: false,
     agencyHeld: false,
+    numberHeld: false,
     ...over,
   };
 }

@@ -70,6 +70,7 @@ describe("the owner's view of a hidden listing", () => {
     switchedOff: false,
     awaitingConsent: false,
     agencyHeld: false,
+    numberHeld: false,
   };
 
   it("names what it waits for, most fixable first, each with the next step", () => {

@@ -6,9 +6,18 @@ import type { VisibilityInputs } from "~/features/listings/visibility";
 import { badgeText } from "~/features/listings/state";
 import { nextStepAfterApproval, verificationDecisionEmail } from "~/features/verification/emails";
 
-const KEYS = ["verified", "paid", "paused", "stale", "switchedOff", "awaitingConsent", "agencyHeld"] as const;
+const KEYS = [
+  "verified",
+  "paid",
+  "paused",
+  "stale",
+  "switchedOff",
+  "awaitingConsent",
+  "agencyHeld",
+  "numberHeld",
+] as const;
 
-/** All 128 combinations of the five inputs. */
+/** All 256 combinations of the eight inputs. */
 function everyCombination(): VisibilityInputs[] {
   return Array.from({ length: 1 << KEYS.length }, (_, bits) =>
     Object.fromEntries(KEYS.map((k, i) => [k, Boolean(bits & (1 << i))])),
@@ -16,7 +25,7 @@ function everyCombination(): VisibilityInputs[] {
 }
 
 describe("isPublic", () => {
-  it("is true for exactly one of the 128 combinations: verified, paid, not paused, not stale, not switched off", () => {
+  it("is true for exactly one of the 256 combinations: verified, paid, not paused, not stale, not switched off, no hold", () => {
     const shown = everyCombination().filter(isPublic);
     expect(shown).toEqual([
       {
@@ -27,6 +36,7 @@ describe("isPublic", () => {
         switchedOff: false,
         awaitingConsent: false,
         agencyHeld: false,
+        numberHeld: false,
       },
     ]);
   });
@@ -41,6 +51,7 @@ describe("isPublic", () => {
       expect(reasons.includes("switchedOff")).toBe(inputs.switchedOff);
       expect(reasons.includes("awaitingConsent")).toBe(inputs.awaitingConsent);
       expect(reasons.includes("agencyHeld")).toBe(inputs.agencyHeld);
+      expect(reasons.includes("numberHeld")).toBe(inputs.numberHeld);
       expect(reasons).toEqual(HIDE_REASONS.filter((r) => reasons.includes(r)));
       expect(isPublic(inputs)).toBe(reasons.length === 0);
     }
@@ -56,6 +67,7 @@ describe("after an approved ID review", () => {
     switchedOff: false,
     awaitingConsent: false,
     agencyHeld: false,
+    numberHeld: false,
   };
 
   it("says what happens next for each thing that can still hide the listing", () => {

@@ -59,6 +59,7 @@ describe("GET /api/modelswvisits/{userId}", () => {
         idPending: false,
         awaitingConsent: false,
         agencyHeld: false,
+        numberHeld: false,
       },
       {
         modelId: b,
@@ -83,6 +84,7 @@ describe("GET /api/modelswvisits/{userId}", () => {
         idPending: false,
         awaitingConsent: false,
         agencyHeld: false,
+        numberHeld: false,
       },
     ]);
   });

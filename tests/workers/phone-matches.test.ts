@@ -5,6 +5,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { snapshotKey } from "~/features/profile/profile.server";
 import { HELD_NUMBER_TEXT } from "~/features/verification/verification";
+import { NUMBER_HELD_TEXT } from "~/features/listings/owner-steps";
 import { client, createListingVia, signedIn } from "./client";
 import type { SignedIn } from "./client";
 import { countRows, rows, saveForm, validValues } from "./editor-fixtures";
@@ -40,15 +41,15 @@ const phoneOf = async (id: string) =>
   (await rows<{ contact_phone: string }>("SELECT contact_phone FROM listings WHERE id = ?", id))[0].contact_phone;
 
 /** Another account's listing has 022 555 0101; this account's live listing has 021 999 8888 and asks for it. */
-async function heldNumber() {
+async function heldNumber(other = "022 555 0101", own = "021 999 8888") {
   const first = await signedIn();
-  const original = await createListingVia(first, { contactPhone: "022 555 0101" });
+  const original = await createListingVia(first, { contactPhone: other });
   const later = await signedIn();
-  const id = await createListingVia(later, { contactPhone: "021 999 8888" });
+  const id = await createListingVia(later, { contactPhone: own });
   await publish(id);
   await backgroundWorkDone();
   // The same number written another way ("+64 22 555 0101" is stored as 64225550101).
-  const answer = await saveNumber(later, id, "+64 22 555 0101");
+  const answer = await saveNumber(later, id, `+64 ${other.slice(1)}`);
   const [review] = await rows<{ id: string; listing_id: string; other_listing_id: string; held_phone: string }>(
     "SELECT id, listing_id, other_listing_id, held_phone FROM identity_reviews WHERE kind = 'phone' AND status = 'pending'",
   );
@@ -118,12 +119,94 @@ describe("a contact number on another account's listing is held", () => {
     expect(await phoneOf(a.id)).toBe("0219998888");
     expect(await countRows("admin_audit", "action = 'match_remove' AND listing_id = ?", a.id)).toBe(1);
 
-    const b = await heldNumber();
+    const b = await heldNumber("022 555 0111", "021 999 7777");
     expect(
       (await boss.client.post("/admin/matches", { form: { intent: "impersonation", reviewId: b.review.id } })).status,
     ).toBe(303);
-    expect(await phoneOf(b.id)).toBe("0219998888");
+    expect(await phoneOf(b.id)).toBe("0219997777");
     expect(await countRows("identity_reviews", "status = 'impersonation'")).toBe(1);
     expect(await countRows("admin_audit", "action = 'match_impersonation' AND listing_id = ?", b.id)).toBe(1);
+  });
+});
+
+describe("a new listing whose number is on another account's listing", () => {
+  const numberHeld = async (id: string) =>
+    (await rows<{ number_held: number; live: number }>("SELECT number_held, live FROM listings WHERE id = ?", id))[0];
+
+  it("is held as a whole, in the queue, and its owner is told what waits", async () => {
+    const first = await signedIn();
+    const original = await createListingVia(first, { contactPhone: "022 555 0303" });
+    expect(await numberHeld(original)).toEqual({ number_held: 0, live: 0 });
+    const later = await signedIn();
+    const id = await createListingVia(later, { contactPhone: "+64 22 555 0303" });
+    expect((await numberHeld(id)).number_held).toBe(1);
+    const [review] = await rows<Record<string, unknown>>(
+      "SELECT id, kind, listing_id, other_listing_id, held_phone, status FROM identity_reviews",
+    );
+    expect(review).toMatchObject({ kind: "phone", listing_id: id, other_listing_id: original, status: "pending" });
+    // The database refuses to show it while it is held, whatever else is done.
+    await expect(publish(id)).rejects.toThrow(/listing_not_public/);
+    // Verified and paid, it is hidden for its number alone, and its owner is told so.
+    await env.DB.prepare("UPDATE listings SET verified = 1, paid = 1 WHERE id = ?").bind(id).run();
+    const html = (await (await later.client.get("/dashboard")).text()).replace(/&#x27;/g, "'");
+    expect(html).toContain("Hidden - Number under review");
+    expect(html).toContain(NUMBER_HELD_TEXT);
+    expect(html).toContain(HELD_NUMBER_TEXT);
+
+    // Released, it follows the rule again (here: verified and paid, so it goes live).
+    const boss = await admin();
+    const res = await boss.client.post("/admin/matches", {
+      form: { intent: "release", reviewId: review.id as string },
+    });
+    expect(res.status).toBe(303);
+    expect(await numberHeld(id)).toEqual({ number_held: 0, live: 1 });
+  });
+
+  it("stays held when the number is removed, until its owner changes it to one nobody else has", async () => {
+    const first = await signedIn();
+    await createListingVia(first, { contactPhone: "022 555 0404" });
+    const later = await signedIn();
+    const id = await createListingVia(later, { contactPhone: "022 555 0404" });
+    const [review] = await rows<{ id: string }>("SELECT id FROM identity_reviews");
+    await env.DB.prepare("UPDATE listings SET verified = 1, paid = 1 WHERE id = ?").bind(id).run();
+    const boss = await admin();
+    expect((await boss.client.post("/admin/matches", { form: { intent: "remove", reviewId: review.id } })).status).toBe(
+      303,
+    );
+    expect(await numberHeld(id)).toEqual({ number_held: 1, live: 0 });
+    await saveNumber(later, id, "021 444 0404");
+    expect(await numberHeld(id)).toEqual({ number_held: 0, live: 1 });
+  });
+
+  it("lets an agency's own listings share its line", async () => {
+    const agency = await signedIn({ agency: true });
+    const one = await createListingVia(agency, { contactPhone: "09 555 0505" });
+    const two = await createListingVia(agency, { contactPhone: "09 555 0505" });
+    expect((await numberHeld(one)).number_held).toBe(0);
+    expect((await numberHeld(two)).number_held).toBe(0);
+    expect(await countRows("identity_reviews")).toBe(0);
+  });
+
+  it("holds one of two accounts that save the same new listing's number at the same moment", async () => {
+    const [a, b] = [await signedIn(), await signedIn()];
+    const ids = await Promise.all([
+      createListingVia(a, { contactPhone: "022 555 0606" }),
+      createListingVia(b, { contactPhone: "022 555 0606" }),
+    ]);
+    const held = await Promise.all(ids.map(async (id) => (await numberHeld(id)).number_held));
+    expect(held.sort()).toEqual([0, 1]);
+    expect(await countRows("identity_reviews", "kind = 'phone' AND status = 'pending'")).toBe(1);
+  });
+
+  it("keeps back an edit's number that another account saved at the same moment", async () => {
+    const [a, b] = [await signedIn(), await signedIn()];
+    const one = await createListingVia(a, { contactPhone: "021 100 0707" });
+    const two = await createListingVia(b, { contactPhone: "021 200 0707" });
+    await Promise.all([saveNumber(a, one, "022 555 0707"), saveNumber(b, two, "022 555 0707")]);
+    const phones = [await phoneOf(one), await phoneOf(two)];
+    expect(phones.filter((p) => p === "0225550707")).toHaveLength(1);
+    expect(
+      await countRows("identity_reviews", "kind = 'phone' AND status = 'pending' AND held_phone = '0225550707'"),
+    ).toBe(1);
   });
 });

@@ -148,6 +148,46 @@ describe("a photo of another account is held at upload", () => {
     expect(await countRows("pending_uploads", "user_id = ?", someone.userId)).toBe(0);
   });
 
+  it("opens a takedown case about the newer listing on the Act's clock, or joins the one it has", async () => {
+    const { owner, original, later, thief, review } = await heldCopy();
+    const boss = await admin();
+    const before = Date.now();
+    const res = await boss.client.post("/admin/matches", { form: { intent: "impersonation", reviewId: review.id } });
+    expect(res.status).toBe(303);
+    await backgroundWorkDone();
+    const cases = await rows<Record<string, unknown>>(
+      "SELECT id, listing_id, owner_id, kind, contact, status, created_at, answer_due_at FROM takedown_cases",
+    );
+    expect(cases).toHaveLength(1);
+    const [opened] = cases as { id: string; created_at: number; answer_due_at: number }[];
+    // The person whose photo it was hears the outcome; the newer listing's owner answers, within 48 hours.
+    expect(opened).toMatchObject({
+      listing_id: later.id,
+      owner_id: thief.userId,
+      kind: "listed",
+      contact: owner.email,
+      status: "waiting",
+    });
+    expect(opened.created_at).toBeGreaterThanOrEqual(before);
+    expect(opened.answer_due_at - opened.created_at).toBe(48 * 3600_000);
+    expect(await (await boss.client.get("/admin/takedowns")).text()).toContain(opened.id);
+    expect((await thief.client.get(`/dashboard/takedowns/${opened.id}`)).status).toBe(200);
+    const mails = await env.DB.prepare("SELECT subject FROM dev_outbox WHERE to_address = ?")
+      .bind(thief.email)
+      .all<{ subject: string }>();
+    expect(mails.results.map((m) => m.subject)).toContain(`A complaint about your listing ${validValues().firstName}`);
+
+    // A second match on the same listing (here its number) joins the open case.
+    await env.DB.prepare(
+      "INSERT INTO identity_reviews (id, kind, listing_id, other_listing_id, held_phone, status, created_at) VALUES ('second', 'phone', ?, ?, '64211234567', 'pending', ?)",
+    )
+      .bind(later.id, original.id, Date.now())
+      .run();
+    const second = await boss.client.post("/admin/matches", { form: { intent: "impersonation", reviewId: "second" } });
+    expect(second.status).toBe(303);
+    expect(await countRows("takedown_cases")).toBe(1);
+  });
+
   it("refuses an unknown decision or item with a clear error", async () => {
     const { review } = await heldCopy();
     const boss = await admin();

@@ -8,6 +8,7 @@ import {
   PENDING_ID_EXPIRED_REASON,
   REPORT_RETENTION_DAYS,
   SECURITY_LOG_RETENTION_DAYS,
+  TAKEDOWN_RETENTION_DAYS,
 } from "~/features/site/retention";
 import worker from "../../workers/app";
 import { client } from "./client";
@@ -65,6 +66,70 @@ describe("retention on the cron", () => {
     expect(html).toContain("a decided report is deleted 2 years after it was made");
     expect(html).toContain(`${SECURITY_LOG_RETENTION_DAYS} days, or until you delete your account`);
     expect(html).toContain("12 months after their subscription expired");
+    expect(html).toContain("kept 2 years after the decision, as the record");
+    expect(html).toContain("is deleted after 1 day");
+    expect(html).toContain("the decision&#x27;s reason) are deleted 2 years after the decision");
+  });
+
+  it(`deletes takedown cases ${TAKEDOWN_RETENTION_DAYS} days after their decision, clears old appeals' words, and forgets networks after a day`, async () => {
+    const bound = NOW - TAKEDOWN_RETENTION_DAYS * DAY;
+    const takedown = async (status: "waiting" | "decided", decidedAt: number | null, createdAt = bound - 10 * DAY) => {
+      const id = newId();
+      await env.DB.prepare(
+        "INSERT INTO takedown_cases (id, listing_name, kind, contact, details, network_hash, status, created_at, decided_at) VALUES (?, 'Aroha', 'listed', 'me@example.nz', 'sealed', 'net', ?, ?, ?)",
+      )
+        .bind(id, status, createdAt, decidedAt)
+        .run();
+      return id;
+    };
+    const appeal = async (
+      kind: "id" | "takedown",
+      subjectId: string,
+      status: "open" | "upheld",
+      decidedAt: number | null,
+    ) => {
+      const id = newId();
+      await env.DB.prepare(
+        "INSERT INTO appeals (id, kind, subject_id, side, listing_name, refusal, refused_by, message, status, created_at, decided_at, reason) VALUES (?, ?, ?, 'owner', 'Aroha', 'Blurred', 'admin', 'sealed words', ?, ?, ?, 'Still blurred')",
+      )
+        .bind(id, kind, subjectId, status, bound - 20 * DAY, decidedAt)
+        .run();
+      return id;
+    };
+    const oldCase = await takedown("decided", bound - 1);
+    const oldCaseAppeal = await appeal("takedown", oldCase, "upheld", bound - 1);
+    const appealedCase = await takedown("decided", bound - DAY);
+    const openAppeal = await appeal("takedown", appealedCase, "open", null);
+    const youngCase = await takedown("decided", bound + DAY);
+    const waiting = await takedown("waiting", null);
+    const yesterday = await takedown("waiting", null, NOW - DAY / 2);
+    const oldIdAppeal = await appeal("id", newId(), "upheld", bound - DAY);
+    const youngIdAppeal = await appeal("id", newId(), "upheld", bound + DAY);
+
+    await cron();
+    expect(await ids("SELECT id FROM takedown_cases")).toEqual([appealedCase, youngCase, waiting, yesterday].sort());
+    expect(await ids("SELECT id FROM appeals")).toEqual([openAppeal, oldIdAppeal, youngIdAppeal].sort());
+    expect(await ids("SELECT id FROM appeals")).not.toContain(oldCaseAppeal);
+    // The network is forgotten a day after the case; the day's own cases keep it for the limit.
+    expect(await ids("SELECT id FROM takedown_cases WHERE network_hash IS NOT NULL")).toEqual([yesterday]);
+    // An old appeal keeps only the mark that the one appeal was used.
+    const words = await env.DB.prepare(
+      "SELECT id, message, refusal, reason, listing_name FROM appeals WHERE kind = 'id'",
+    ).all<{
+      id: string;
+      message: string;
+    }>();
+    expect(words.results.find((r) => r.id === oldIdAppeal)).toEqual({
+      id: oldIdAppeal,
+      message: "",
+      refusal: "",
+      reason: "",
+      listing_name: "",
+    });
+    expect(words.results.find((r) => r.id === youngIdAppeal)?.message).toBe("sealed words");
+    // A second run changes nothing more.
+    await cron();
+    expect(await ids("SELECT id FROM takedown_cases")).toEqual([appealedCase, youngCase, waiting, yesterday].sort());
   });
 
   it(`removes decided reports older than ${REPORT_RETENTION_DAYS} days; keeps younger ones and every open one`, async () => {

@@ -305,6 +305,26 @@ describe("the administrators' queue", () => {
     expect((await post({ intent: "take_down" })).status).toBe(409);
   });
 
+  it("keeps photos hidden meanwhile through plan changes, until the case is decided", async () => {
+    const people = await cast();
+    const { id, row } = await photoCase(people);
+    const admin = people.admin.client;
+    expect((await admin.post("/admin/takedowns", { form: { caseId: row.id, intent: "hide_photos" } })).status).toBe(
+      303,
+    );
+    expect((await imageIds(id)).map((p) => p.public)).toEqual([0, 0, 1]);
+    // Featured and back to Standard: each rewrites which photos the plan shows.
+    const plan = (intent: string) =>
+      admin.post("/admin/subscriptions", { form: { intent, listingId: id, weeks: "1", reason: "Launch offer" } });
+    expect((await plan("grantFeatured")).status).toBe(303);
+    expect((await imageIds(id)).map((p) => p.public)).toEqual([0, 0, 1]);
+    expect((await plan("revokeFeatured")).status).toBe(303);
+    expect((await imageIds(id)).map((p) => p.public)).toEqual([0, 0, 1]);
+    const keep = { caseId: row.id, intent: "keep_up", reason: "The owner showed us the photos are hers." };
+    expect((await admin.post("/admin/takedowns", { form: keep })).status).toBe(303);
+    expect((await imageIds(id)).map((p) => p.public)).toEqual([1, 1, 1]);
+  });
+
   it("takes a listing down, audited once", async () => {
     const people = await cast();
     const id = await listingOf(people.provider, { firstName: "Zoe" });

@@ -14,7 +14,16 @@ import { client, requestId, signedIn } from "./client";
 import type { SignedIn } from "./client";
 import { insertListing } from "./fixtures";
 
-const KEYS = ["verified", "paid", "paused", "stale", "switchedOff", "awaitingConsent", "agencyHeld"] as const;
+const KEYS = [
+  "verified",
+  "paid",
+  "paused",
+  "stale",
+  "switchedOff",
+  "awaitingConsent",
+  "agencyHeld",
+  "numberHeld",
+] as const;
 const everyCombination = () =>
   Array.from({ length: 1 << KEYS.length }, (_, bits) =>
     Object.fromEntries(KEYS.map((k, i) => [k, Boolean(bits & (1 << i))])),
@@ -25,7 +34,7 @@ const l = schema.listings;
 async function listingWith(inputs: VisibilityInputs): Promise<string> {
   const id = await insertListing({ live: false, verified: false, subscription: "none" });
   await env.DB.prepare(
-    "UPDATE listings SET verified = ?, paid = ?, paused_at = ?, hidden_as_stale = ?, switched_off = ?, awaiting_consent = ?, agency_held = ? WHERE id = ?",
+    "UPDATE listings SET verified = ?, paid = ?, paused_at = ?, hidden_as_stale = ?, switched_off = ?, awaiting_consent = ?, agency_held = ?, number_held = ? WHERE id = ?",
   )
     .bind(
       +inputs.verified,
@@ -35,6 +44,7 @@ async function listingWith(inputs: VisibilityInputs): Promise<string> {
       +inputs.switchedOff,
       +inputs.awaitingConsent,
       +inputs.agencyHeld,
+      +inputs.numberHeld,
       id,
     )
     .run();
@@ -47,7 +57,7 @@ const state = (id: string) =>
     .first<{ live: number; verified: number; paid: number; switched_off: number; active: number }>();
 
 describe("the rule, its SQL and the database's guard", () => {
-  it("the SQL writes live exactly when the rule says public, for all 128 combinations", async () => {
+  it("the SQL writes live exactly when the rule says public, for all 256 combinations", async () => {
     for (const inputs of everyCombination()) {
       const id = await listingWith(inputs);
       await getDb(env).update(l).set(visibilitySet({}, Date.now())).where(eq(l.id, id));
@@ -64,6 +74,7 @@ describe("the rule, its SQL and the database's guard", () => {
       switchedOff: false,
       awaitingConsent: false,
       agencyHeld: false,
+      numberHeld: false,
     };
     const id = await listingWith(hidden);
     await getDb(env)
@@ -96,6 +107,7 @@ describe("the rule, its SQL and the database's guard", () => {
       switchedOff: false,
       awaitingConsent: false,
       agencyHeld: false,
+      numberHeld: false,
     });
     await env.DB.prepare("UPDATE listings SET live = 1 WHERE id = ?").bind(id).run();
     await expect(env.DB.prepare("UPDATE listings SET paid = 0 WHERE id = ?").bind(id).run()).rejects.toThrow(

@@ -63,6 +63,7 @@ const publicStateColumns = {
   switchedOff: l.switchedOff,
   awaitingConsent: l.awaitingConsent,
   agencyHeld: l.agencyHeld,
+  numberHeld: l.numberHeld,
   idPending:
     sql<boolean>`exists (select 1 from verification_requests vr where vr.listing_id = ${l.id} and vr.kind = 'id' and vr.status = 'pending')`.mapWith(
       Boolean,
@@ -79,6 +80,7 @@ type PublicStateRow = {
   switchedOff: boolean;
   awaitingConsent: boolean;
   agencyHeld: boolean;
+  numberHeld: boolean;
   idPending: boolean;
   waits: boolean;
 };

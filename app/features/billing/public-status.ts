@@ -4,6 +4,7 @@
 // so these pages also say when the paid week starts. The rule itself is app/features/listings/visibility.ts;
 // this only puts its answer, and the way to each next step, into words.
 import { hideReasons } from "~/features/listings/visibility";
+import { NUMBER_HELD_TEXT } from "~/features/listings/owner-steps";
 import type { HideReason, VisibilityInputs } from "~/features/listings/visibility";
 import { formatNzDate } from "~/platform/time/date-text";
 
@@ -75,6 +76,9 @@ function need(reason: HideReason, i: PublicStateInputs): PublicNeed {
         text: "An administrator's check of your agency's operator certificate: it is under review.",
         link: { to: DASHBOARD, label: "Your agency's details" },
       };
+    // One contact number, one account (docs/decisions/0067-new-listings-number-held.md).
+    case "numberHeld":
+      return { reason, text: NUMBER_HELD_TEXT, link: { to: DASHBOARD, label: "See it on your dashboard" } };
   }
 }
 

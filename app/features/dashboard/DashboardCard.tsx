@@ -36,6 +36,7 @@ const BADGE_STYLE: Record<ReturnType<typeof badgeText>, string> = {
   "Hidden - confirm your listing": "bg-amber-400 text-ink",
   "Hidden - Waiting for the worker": "bg-sky-300 text-ink",
   "Hidden - Agency check pending": "bg-sky-300 text-ink",
+  "Hidden - Number under review": "bg-sky-300 text-ink",
 };
 
 const BUTTON =

@@ -48,6 +48,7 @@ export function dashboardListingsQueries(db: Db, owner: SQL | Placeholder | stri
         hiddenAsStale: l.hiddenAsStale,
         awaitingConsent: l.awaitingConsent,
         agencyHeld: l.agencyHeld,
+        numberHeld: l.numberHeld,
         // An ID verification request waits for review: 'Get Verified' reads 'Verification pending'.
         idPending:
           sql<boolean>`exists (select 1 from verification_requests vr where vr.listing_id = ${l.id} and vr.kind = 'id' and vr.status = 'pending')`.mapWith(
@@ -115,6 +116,7 @@ export function toDashboardListings([rows, images]: DashboardListingRows, now: n
     idPending: r.idPending,
     awaitingConsent: r.awaitingConsent,
     agencyHeld: r.agencyHeld,
+    numberHeld: r.numberHeld,
   }));
 }
 

@@ -40,6 +40,7 @@ export type DashboardListing = {
    * (docs/decisions/0058-worker-consent-and-agency-checks.md). */
   awaitingConsent: boolean;
   agencyHeld: boolean;
+  numberHeld: boolean;
 };
 
 export type MenuItem = { label: string; to: string };

@@ -142,6 +142,7 @@ export const EXPORTED_TABLES = {
       "switched_off",
       "awaiting_consent",
       "agency_held",
+      "number_held",
       "takes_requests",
     ],
     // The 'Still available' link's hash: a live link could confirm the listing for the owner.

@@ -91,6 +91,7 @@ export async function loadHiddenState(
       switchedOff: l.switchedOff,
       awaitingConsent: l.awaitingConsent,
       agencyHeld: l.agencyHeld,
+      numberHeld: l.numberHeld,
       idPending:
         sql<boolean>`exists (select 1 from verification_requests vr where vr.listing_id = ${l.id} and vr.kind = 'id' and vr.status = 'pending')`.mapWith(
           Boolean,

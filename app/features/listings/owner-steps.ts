@@ -11,7 +11,7 @@ import type { HideReason } from "./visibility";
 export type StepState = "done" | "waiting" | "todo";
 
 export type SetupStep = {
-  key: "id" | "photos" | "plan" | "consent" | "agency";
+  key: "id" | "photos" | "plan" | "consent" | "agency" | "number";
   label: string;
   state: StepState;
   /** What is true now, or what to do. */
@@ -34,7 +34,12 @@ export type OwnListingState = {
   /** An agency listing waiting for its worker, or for the agency's check (docs/decisions/0058). */
   awaitingConsent?: boolean;
   agencyHeld?: boolean;
+  numberHeld?: boolean;
 };
+
+/** What waits while a new listing's number is under review (docs/decisions/0067-new-listings-number-held.md). */
+export const NUMBER_HELD_TEXT =
+  "An administrator's check of its contact number, which is on another account's listing: it is under review. If the number is not yours to use, change it in the editor.";
 
 /** ID reviews take up to this long (spec: 'typically 24-48 hours'). */
 const REVIEW_HOURS = 48;
@@ -111,6 +116,15 @@ export function setupSteps(l: OwnListingState): SetupStep[] {
       href: null,
       action: null,
     });
+  if (l.numberHeld)
+    agency.push({
+      key: "number",
+      label: "Its contact number",
+      state: "waiting",
+      detail: NUMBER_HELD_TEXT,
+      href: null,
+      action: null,
+    });
   return [id, photos, plan, ...agency];
 }
 
@@ -131,6 +145,7 @@ export type HiddenListingState = {
   /** An agency listing (docs/decisions/0058-worker-consent-and-agency-checks.md). */
   awaitingConsent: boolean;
   agencyHeld: boolean;
+  numberHeld: boolean;
 };
 
 export type HiddenStep = {
@@ -209,6 +224,13 @@ function hiddenStep(reason: HideReason, s: HiddenListingState): HiddenStep {
         next: "An administrator's check of your agency's operator certificate: it is under review.",
         link: { href: DASHBOARD, label: "Your agency's details" },
       };
+    case "numberHeld":
+      return {
+        reason,
+        until: "its contact number is released",
+        next: NUMBER_HELD_TEXT,
+        link: { href: DASHBOARD, label: "Change it in the editor from your dashboard" },
+      };
   }
 }
 
@@ -222,6 +244,7 @@ export function hiddenSteps(s: HiddenListingState): HiddenStep[] {
     switchedOff: s.switchedOff,
     awaitingConsent: s.awaitingConsent,
     agencyHeld: s.agencyHeld,
+    numberHeld: s.numberHeld,
   });
   return reasons.map((reason) => hiddenStep(reason, s));
 }

@@ -19,7 +19,8 @@ export type Badge =
   | "Hidden - Subscription expired"
   | "Hidden - confirm your listing"
   | "Hidden - Waiting for the worker"
-  | "Hidden - Agency check pending";
+  | "Hidden - Agency check pending"
+  | "Hidden - Number under review";
 
 /**
  * The dashboard badge: the spec's LIVE, 'Hidden' and 'Hidden - Get Verified', and a more exact 'Hidden - …'
@@ -36,6 +37,7 @@ export function badgeText(
     awaitingConsent?: boolean;
     /** Its agency's certificate not yet checked, or the agency suspended. */
     agencyHeld?: boolean;
+    numberHeld?: boolean;
   },
 ): Badge {
   if (listing.live) return "LIVE";
@@ -47,6 +49,7 @@ export function badgeText(
   if (listing.awaitingConsent) return "Hidden - Waiting for the worker";
   if (!listing.verified) return listing.idPending ? "Hidden - Verification pending" : "Hidden - Get Verified";
   if (listing.agencyHeld) return "Hidden - Agency check pending";
+  if (listing.numberHeld) return "Hidden - Number under review";
   // Approved and waiting for its first payment: paying puts it live.
   return listing.paid === false ? "Hidden - Choose a plan" : "Hidden";
 }

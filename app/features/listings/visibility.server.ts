@@ -17,6 +17,7 @@ export type VisibilityChange = {
   switchedOff?: boolean;
   awaitingConsent?: boolean;
   agencyHeld?: boolean;
+  numberHeld?: boolean;
 };
 
 function input(column: SQL | typeof l.verified, value: boolean | undefined): SQL {
@@ -32,7 +33,8 @@ export function publicAfter(change: VisibilityChange = {}): SQL<number> {
   const switchedOff = input(sql`${l.switchedOff}`, change.switchedOff);
   const awaitingConsent = input(sql`${l.awaitingConsent}`, change.awaitingConsent);
   const agencyHeld = input(sql`${l.agencyHeld}`, change.agencyHeld);
-  return sql<number>`(CASE WHEN ${verified} = 1 AND ${paid} = 1 AND ${notPaused} = 1 AND ${stale} = 0 AND ${switchedOff} = 0 AND ${awaitingConsent} = 0 AND ${agencyHeld} = 0 THEN 1 ELSE 0 END)`;
+  const numberHeld = input(sql`${l.numberHeld}`, change.numberHeld);
+  return sql<number>`(CASE WHEN ${verified} = 1 AND ${paid} = 1 AND ${notPaused} = 1 AND ${stale} = 0 AND ${switchedOff} = 0 AND ${awaitingConsent} = 0 AND ${agencyHeld} = 0 AND ${numberHeld} = 0 THEN 1 ELSE 0 END)`;
 }
 
 /**

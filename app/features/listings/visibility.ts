@@ -10,7 +10,9 @@
 //   - awaitingConsent  an agency listing whose worker has not (or no longer) consented to it
 //                  (docs/decisions/0058-worker-consent-and-agency-checks.md);
 //   - agencyHeld   its agency may not publish yet: no administrator has checked its operator certificate, or
-//                  the agency is suspended (the same decision).
+//                  the agency is suspended (the same decision);
+//   - numberHeld   a new listing whose contact number is on another account's listing, until an
+//                  administrator releases it (docs/decisions/0067-new-listings-number-held.md).
 // So an approved, paid listing goes live by itself, and comes back by itself when a break ends or a lapsed
 // plan is paid. `live` in D1 is only this rule's stored answer (every query, count and cache reads it); the
 // SQL of ./visibility.server.ts writes it from the same inputs, and the database refuses a `live` that
@@ -24,11 +26,12 @@ export type VisibilityInputs = {
   switchedOff: boolean;
   awaitingConsent: boolean;
   agencyHeld: boolean;
+  numberHeld: boolean;
 };
 
 /** Why a listing is hidden, most fixable first for its owner (the dashboard badge names the first). */
 export type HideReason =
-  "unverified" | "unpaid" | "stale" | "paused" | "switchedOff" | "awaitingConsent" | "agencyHeld";
+  "unverified" | "unpaid" | "stale" | "paused" | "switchedOff" | "awaitingConsent" | "agencyHeld" | "numberHeld";
 
 export const HIDE_REASONS: readonly HideReason[] = [
   "unverified",
@@ -38,6 +41,7 @@ export const HIDE_REASONS: readonly HideReason[] = [
   "switchedOff",
   "awaitingConsent",
   "agencyHeld",
+  "numberHeld",
 ];
 
 const HIDES: Record<HideReason, (i: VisibilityInputs) => boolean> = {
@@ -48,6 +52,7 @@ const HIDES: Record<HideReason, (i: VisibilityInputs) => boolean> = {
   switchedOff: (i) => i.switchedOff,
   awaitingConsent: (i) => i.awaitingConsent,
   agencyHeld: (i) => i.agencyHeld,
+  numberHeld: (i) => i.numberHeld,
 };
 
 export function hideReasons(inputs: VisibilityInputs): HideReason[] {
@@ -67,6 +72,7 @@ export function visibilityInputs(row: {
   switchedOff: boolean;
   awaitingConsent: boolean;
   agencyHeld: boolean;
+  numberHeld: boolean;
 }): VisibilityInputs {
   return {
     verified: row.verified,
@@ -76,5 +82,6 @@ export function visibilityInputs(row: {
     switchedOff: row.switchedOff,
     awaitingConsent: row.awaitingConsent,
     agencyHeld: row.agencyHeld,
+    numberHeld: row.numberHeld,
   };
 }

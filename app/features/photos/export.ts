@@ -13,6 +13,8 @@ export const LISTING_IMAGES_EXPORT = {
     "public",
     "kept_on_standard",
     "verified_at",
+    "case_hidden",
   ],
-  leftOut: [],
+  // Whether its perceptual hash is made yet: bookkeeping of the cron's backfill, nothing about the person.
+  leftOut: ["hash_state"],
 } as const;

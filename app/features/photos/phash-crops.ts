@@ -91,9 +91,27 @@ export function lookupHashes(luma: Float64Array): string[] {
   return out;
 }
 
-/** Both at once from the thumbnail's PNG bytes. */
-export function fingerprintOfPng(png: Uint8Array): { hash: string; lookups: string[] } {
+/**
+ * The other way round: the hashes that copies of this photo, cropped by up to (left, right) of its width and
+ * (top, bottom) of its height, keep as theirs (the copy's middle, inside this photo). A photo saved before
+ * hashing may be the original of a copy saved since (docs/decisions/0066-photo-hash-backfill-and-takedown-upkeep.md):
+ * its own lookups only find what it was cropped from, these find what was cropped from it.
+ */
+export function copyHashes(luma: Float64Array): string[] {
+  const m = MIDDLE_MARGIN;
+  const out: string[] = [];
+  for (const [top, bottom] of AXIS_CROPS)
+    for (const [left, right] of AXIS_CROPS) {
+      const w = 1 - left - right;
+      const h = 1 - top - bottom;
+      out.push(perceptualHash(region(luma, left + m * w, 1 - right - m * w, top + m * h, 1 - bottom - m * h)));
+    }
+  return out;
+}
+
+/** Both at once from the thumbnail's PNG bytes; `bothWays` adds the hashes of copies cropped from it. */
+export function fingerprintOfPng(png: Uint8Array, bothWays = false): { hash: string; lookups: string[] } {
   const luma = lumaFromPng(png);
   const lookups = lookupHashes(luma);
-  return { hash: lookups[0], lookups };
+  return { hash: lookups[0], lookups: bothWays ? [...new Set([...lookups, ...copyHashes(luma)])] : lookups };
 }

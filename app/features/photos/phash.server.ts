@@ -8,15 +8,22 @@ import { fingerprintOfPng, THUMB_SIDE } from "./phash-crops";
 
 export type Fingerprint = { hash: string; lookups: string[] };
 
-/** The photo's hash and its lookup hashes; null when the binding cannot make the thumbnail. */
-export async function photoFingerprint(images: ImagesBinding, file: Blob): Promise<Fingerprint | null> {
+/**
+ * The photo's hash and its lookup hashes; null when the binding cannot make the thumbnail. `bothWays` also
+ * looks for copies cropped from this photo (the backfill of photos saved before hashing, decision 0066).
+ */
+export async function photoFingerprint(
+  images: ImagesBinding,
+  file: Blob,
+  bothWays = false,
+): Promise<Fingerprint | null> {
   try {
     const result = await images
       .input(file.stream())
       .transform({ width: THUMB_SIDE, height: THUMB_SIDE, fit: "squeeze" })
       .output({ format: "image/png" });
     const png = new Uint8Array(await result.response().arrayBuffer());
-    return fingerprintOfPng(png);
+    return fingerprintOfPng(png, bothWays);
   } catch (error) {
     console.error("photo hash failed", error instanceof Error ? error.message : error);
     return null;

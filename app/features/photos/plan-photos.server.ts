@@ -16,7 +16,7 @@ const img = schema.listingImages;
 
 /**
  * `public` of every photo of a paid listing, from its `featured` as the batch has just written it: the first
- * 20 (Featured) or 10 (Standard) in the order public first (so a Standard listing's own arrangement stays),
+ * 20 (Featured) or 10 (Standard), photos hidden by a takedown case never (decision 0066), in the order public first (so a Standard listing's own arrangement stays),
  * then the owner's choice, then position. An unpaid listing is hidden as a whole and its photos are left as
  * they are, so an expiry does not undo a choice the renewal would need.
  */
@@ -24,15 +24,17 @@ export function photoVisibilityStatement(db: Db, listingId: string) {
   const ranked = db
     .select({
       id: img.id,
-      rn: sql<number>`ROW_NUMBER() OVER (ORDER BY ${img.public} DESC, ${img.keptOnStandard} DESC, ${img.position}, ${img.createdAt}, ${img.id})`.as(
+      rn: sql<number>`ROW_NUMBER() OVER (ORDER BY ${img.caseHidden}, ${img.public} DESC, ${img.keptOnStandard} DESC, ${img.position}, ${img.createdAt}, ${img.id})`.as(
         "rn",
       ),
+      caseHidden: sql<number>`${img.caseHidden}`.as("hidden_by_case"),
     })
     .from(img)
     .where(eq(img.listingId, listingId))
     .as("ranked");
   const limit = sql`(SELECT CASE WHEN ${l.featured} = 1 THEN ${PLANS.featured.maxPhotos} ELSE ${PLANS.standard.maxPhotos} END FROM ${l} WHERE ${l.id} = ${listingId})`;
-  const shown = sql`CASE WHEN ${ranked.rn} <= ${limit} THEN 1 ELSE 0 END`;
+  // A photo hidden while a takedown case waits is never shown by a plan, and takes no plan's place.
+  const shown = sql`CASE WHEN ${ranked.caseHidden} = 1 THEN 0 WHEN ${ranked.rn} <= ${limit} THEN 1 ELSE 0 END`;
   const paid = sql`EXISTS (SELECT 1 FROM ${l} WHERE ${l.id} = ${listingId} AND ${l.paid} = 1)`;
   return db
     .update(img)

@@ -15,6 +15,20 @@ export const SECURITY_LOG_RETENTION_DAYS = 365;
 /** A sign-up whose address was never confirmed is deleted this long after it was made (or last repeated). */
 export const UNCONFIRMED_ACCOUNT_DAYS = 7;
 
+/**
+ * A decided takedown case ('This is me'), with its sealed words and the owner's answer: kept this long after its
+ * decision as the record that the Harmful Digital Communications Act's steps were followed, then deleted
+ * (docs/decisions/0066-photo-hash-backfill-and-takedown-upkeep.md). The same two years as reports.
+ */
+export const TAKEDOWN_RETENTION_DAYS = 730;
+/** The keyed hash of the network a case came from serves only the per-network daily limit: kept a day. */
+export const TAKEDOWN_NETWORK_DAYS = 1;
+/**
+ * A decided appeal's words (the person's message, the refusal and the decision's reason) are cleared this long
+ * after its decision; the row stays only while what it appealed exists, so nothing is appealed twice.
+ */
+export const APPEAL_RETENTION_DAYS = 730;
+
 export function daysBefore(now: number, days: number): number {
   return now - days * DAY_MS;
 }

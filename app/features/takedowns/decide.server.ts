@@ -85,7 +85,7 @@ function restoreStatements(db: Db, row: CaseRow, decidedHere: SQL) {
   return [
     db
       .update(img)
-      .set({ public: true })
+      .set({ public: true, caseHidden: false })
       .where(and(eq(img.listingId, row.listingId), inArray(img.id, ids), decidedHere)),
     photoVisibilityStatement(db, row.listingId),
     coverStatement(db, row.listingId),

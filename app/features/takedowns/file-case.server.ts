@@ -125,16 +125,16 @@ export async function fileCase(
     if (proofKey) await deleteProof(env, proofKey);
     return false;
   }
-  ctx.waitUntil(notifyOwner(env, id, listing, form, origin, clock.answerDueAt));
+  ctx.waitUntil(notifyOwner(env, id, listing, form.kind, origin, clock.answerDueAt));
   return true;
 }
 
 /** The owner's notice (HDCA s 24(2)(a)): sent as the case is filed; the dashboard shows the case too. */
-async function notifyOwner(
+export async function notifyOwner(
   env: Env,
   caseId: string,
-  listing: ComplainedListing,
-  form: CaseForm,
+  listing: Pick<ComplainedListing, "ownerId" | "firstName">,
+  kind: CaseForm["kind"],
   origin: string,
   answerDueAt: number,
 ) {
@@ -150,7 +150,7 @@ async function notifyOwner(
       site: siteName(env),
       ownerName: owner.firstName,
       listingName: listing.firstName,
-      kind: form.kind,
+      kind,
       answerBy: formatNzDeadline(answerDueAt),
       link: `${origin}/dashboard/takedowns/${caseId}`,
     }),

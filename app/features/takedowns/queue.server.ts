@@ -154,7 +154,8 @@ async function hidePhotos(
     ),
     db
       .update(img)
-      .set({ public: false })
+      // Marked as well as hidden, so no plan change shows them again meanwhile (decision 0066).
+      .set({ public: false, caseHidden: true })
       .where(
         and(
           eq(img.listingId, row.listingId),

@@ -37,6 +37,8 @@ export function nextStepAfterApproval(listing: VisibilityInputs): string {
       return "It goes live as soon as its worker agrees to it through the link we e-mailed her.";
     case "agencyHeld":
       return "It goes live once we have checked your agency's operator certificate, or your statement that none is needed.";
+    case "numberHeld":
+      return "It goes live once we have checked its contact number, which is on another account's listing.";
     default:
       return "You switched it off: switch Live on from your dashboard when you want it shown.";
   }

@@ -43,6 +43,7 @@ export function verificationNoticesQuery(
       switchedOff: l.switchedOff,
       awaitingConsent: l.awaitingConsent,
       agencyHeld: l.agencyHeld,
+      numberHeld: l.numberHeld,
     })
     .from(vr)
     .innerJoin(l, eq(l.id, vr.listingId))

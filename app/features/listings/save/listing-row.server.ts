@@ -5,6 +5,8 @@ import { flatRates } from "../rules";
 import type { ParsedListing } from "../schema";
 import { insertWhere, schema } from "~/platform/data/db.server";
 import type { Db, RowOf } from "~/platform/data/db.server";
+import { storedNumberForms } from "~/core/phone-numbers";
+import { otherAccountHas } from "./phone-hold.server";
 
 const l = schema.listings;
 
@@ -81,6 +83,9 @@ export function insertListing(db: Db, id: string, userId: string, data: ParsedLi
       // An agency's listing waits for its worker's consent, and for its agency's check
       // (docs/decisions/0058-worker-consent-and-agency-checks.md).
       awaitingConsent: sql<boolean>`(SELECT ${u.agency} FROM ${u} WHERE ${u.id} = ${userId})`,
+      // One contact number, one account (docs/decisions/0067-new-listings-number-held.md): read inside the
+      // INSERT, so a listing saved at the same moment by another account with the same number is seen.
+      numberHeld: sql<boolean>`${otherAccountHas(data.contactPhone, userId)}`,
       agencyHeld: sql<boolean>`(SELECT ${u.agency} = 1 AND NOT EXISTS (SELECT 1 FROM ${a} WHERE ${a.userId} = ${userId} AND ${a.certificateCheckedAt} IS NOT NULL AND ${a.suspendedAt} IS NULL) FROM ${u} WHERE ${u.id} = ${userId})`,
     },
     mayHoldAnother,
@@ -92,8 +97,15 @@ export function insertListing(db: Db, id: string, userId: string, data: ParsedLi
  * check). verified, live and active stay (a live listing stays live).
  */
 export function updateListing(db: Db, id: string, ownerId: string, data: ParsedListing, now: number) {
+  // A new number that another account's listing got since the save's check is kept back here, inside the
+  // batch (the review item follows: phone-hold.server.ts numberStatements).
+  const forms = sql.join(
+    storedNumberForms(data.contactPhone).map((form) => sql`${form}`),
+    sql`, `,
+  );
+  const contactPhone = sql<string>`CASE WHEN ${l.contactPhone} IN (${forms}) OR NOT ${otherAccountHas(data.contactPhone, ownerId)} THEN ${data.contactPhone} ELSE ${l.contactPhone} END`;
   return db
     .update(l)
-    .set({ ...contentColumns(data), updatedAt: now, confirmedAt: now })
+    .set({ ...contentColumns(data), contactPhone, updatedAt: now, confirmedAt: now })
     .where(and(eq(l.id, id), eq(l.userId, ownerId)));
 }

@@ -7,6 +7,8 @@ import { newId } from "~/platform/data/ids";
 import { insertWhere, schema } from "~/platform/data/db.server";
 import type { Db } from "~/platform/data/db.server";
 import type { SaveMode } from "./outcome.server";
+import { visibilitySet } from "../visibility.server";
+import type { SQL } from "drizzle-orm";
 
 const l = schema.listings;
 const r = schema.identityReviews;
@@ -17,7 +19,7 @@ export type PhoneHold = { phone: string; otherListingId: string; keep: string };
 /**
  * Whether this edit's number must be held: it differs from the listing's saved number and a listing of
  * another account has it (in any stored form). Listings of the same account (an agency's several, or an
- * independent's re-save) are never held. A new listing is not checked yet (see the decision record).
+ * independent's re-save) are never held. A new listing is held as a whole instead (numberStatements).
  */
 export async function findPhoneHold(
   db: Db,
@@ -64,4 +66,67 @@ export function phoneHoldStatement(db: Db, listingId: string, hold: PhoneHold, n
         ),
     ),
   );
+}
+
+/** Every stored form of `phone`, as SQL literals' list. */
+function formsList(phone: string): SQL {
+  return sql.join(
+    storedNumberForms(phone).map((form) => sql`${form}`),
+    sql`, `,
+  );
+}
+
+/** True inside the batch when a listing of another account has `phone`, in any stored form. */
+export function otherAccountHas(phone: string, ownerId: string): SQL {
+  return sql`exists (select 1 from ${l} o where o.contact_phone in (${formsList(phone)}) and o.user_id <> ${ownerId})`;
+}
+
+/**
+ * What the batch itself checks, after the listing's own write (docs/decisions/0067-new-listings-number-held.md),
+ * so two accounts saving one number at the same moment cannot both get it: D1 runs batches one at a time, and
+ * the later one reads the earlier one's number here.
+ * - A new listing: held as a whole (number_held, set by its INSERT) with its review item.
+ * - An edit that found no other account with its number before the batch, but meets one now: the number was
+ *   kept back by the UPDATE (updateListing) and is held for review as the read-ahead would have held it.
+ * - An edit of a held new listing to a number nobody else has: the hold ends, and the listing follows the rule.
+ */
+export function numberStatements(
+  db: Db,
+  mode: SaveMode,
+  listingId: string,
+  ownerId: string,
+  phone: string,
+  now: number,
+) {
+  const review = (when: SQL) =>
+    insertWhere(
+      db,
+      r,
+      {
+        id: newId(),
+        kind: "phone",
+        listingId,
+        otherListingId: sql`(select o.id from ${l} o where o.contact_phone in (${formsList(phone)}) and o.user_id <> ${ownerId} limit 1)`,
+        heldPhone: phone,
+        createdAt: now,
+      },
+      sql`${when} and not exists (select 1 from ${r} where ${r.listingId} = ${listingId} and ${r.kind} = 'phone' and ${r.status} = 'pending' and ${r.heldPhone} = ${phone})`,
+    );
+  if (mode === "create")
+    return [review(sql`exists (select 1 from ${l} where ${l.id} = ${listingId} and ${l.numberHeld} = 1)`)];
+  const kept = sql`exists (select 1 from ${l} where ${l.id} = ${listingId} and ${l.contactPhone} not in (${formsList(phone)}))`;
+  return [
+    review(sql`${kept} and ${otherAccountHas(phone, ownerId)}`),
+    db
+      .update(l)
+      .set(visibilitySet({ numberHeld: false }, now))
+      .where(
+        and(
+          eq(l.id, listingId),
+          eq(l.numberHeld, true),
+          inArray(l.contactPhone, storedNumberForms(phone)),
+          sql`not ${otherAccountHas(phone, ownerId)}`,
+        ),
+      ),
+  ];
 }

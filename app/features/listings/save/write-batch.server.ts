@@ -21,7 +21,7 @@ import { insertListing, updateListing } from "./listing-row.server";
 import { removeObjects } from "./photo-objects.server";
 import type { HeldRow, ImageRow } from "./photo-objects.server";
 import { failure } from "./outcome.server";
-import { phoneHoldStatement } from "./phone-hold.server";
+import { numberStatements, phoneHoldStatement } from "./phone-hold.server";
 import type { PhoneHold } from "./phone-hold.server";
 import { askAgainStatements } from "../consent/ask.server";
 import type { AgreedTo } from "../consent";
@@ -66,6 +66,7 @@ export function saveBatch(db: Db, w: SaveWrite): SaveBatch {
     ...w.rows.flatMap((row) => (row.isNew && row.hash ? [photoHashStatement(db, row.id, listingId, row.hash)] : [])),
     ...w.held.flatMap((held) => holdStatements(db, listingId, held, w.now)),
     ...(w.phoneHold ? [phoneHoldStatement(db, listingId, w.phoneHold, w.now)] : []),
+    ...numberStatements(db, w.mode, listingId, ownerId, w.data.contactPhone, w.now),
     ...contentStatements(db, w.mode, listingId, w.data),
     ...w.uploads.map((upload) => claimStatement(db, w.userId, upload.id)),
     coverStatement(db, listingId),

@@ -5,6 +5,9 @@ import { INACTIVE_LISTING_MONTHS, POSTAL_ADDRESS, PRIVACY_EMAIL, SITE_NAME } fro
 import {
   PENDING_ID_DOCUMENT_DAYS,
   REPORT_RETENTION_DAYS,
+  TAKEDOWN_NETWORK_DAYS,
+  TAKEDOWN_RETENTION_DAYS,
+  APPEAL_RETENTION_DAYS,
   SECURITY_LOG_RETENTION_DAYS,
   UNCONFIRMED_ACCOUNT_DAYS,
 } from "~/features/site/retention";
@@ -185,6 +188,18 @@ export const PRIVACY_DATA_SECTIONS: readonly LegalSection[] = [
         <li>
           Support messages and reports: as long as we need them to deal with the matter, and no more than two years; a
           decided report is deleted {REPORT_RETENTION_DAYS / 365} years after it was made.
+        </li>
+        <li>
+          Takedown cases (&apos;This is me&apos;): a proof photo is deleted at the decision; the case, its words and the
+          owner&apos;s answer are kept {TAKEDOWN_RETENTION_DAYS / 365} years after the decision, as the record that the
+          Harmful Digital Communications Act&apos;s steps were followed, then deleted. The key of the network a case
+          came from, which only limits how many cases one network sends a day, is deleted after {TAKEDOWN_NETWORK_DAYS}{" "}
+          day.
+        </li>
+        <li>
+          Appeals: the words of a decided appeal (your message, the refusal and the decision&apos;s reason) are deleted{" "}
+          {APPEAL_RETENTION_DAYS / 365} years after the decision; a mark that the one appeal was used stays as long as
+          what it appealed.
         </li>
         <li>
           Your account's security log (sign-ins, failed sign-ins, changes to your password, e-mail address, two-factor

@@ -34,6 +34,7 @@ export async function tellOwner(
       switchedOff: l.switchedOff,
       awaitingConsent: l.awaitingConsent,
       agencyHeld: l.agencyHeld,
+      numberHeld: l.numberHeld,
     })
     .from(l)
     .innerJoin(u, eq(u.id, l.userId))

@@ -12,6 +12,9 @@ import type { AuditAction } from "~/features/audit/audit";
 import { coverStatement } from "~/features/photos/plan-photos.server";
 import { photoHashStatement, takeDownStatement } from "~/features/photos/holds.server";
 import { afterListingChange } from "~/features/profile/after-change.server";
+import { visibilitySet } from "~/features/listings/visibility.server";
+import { scheduleR2Deletes } from "~/features/photos/r2-deletes.server";
+import { shownPhotoStatements } from "./shown-photo.server";
 import type { WaitUntil } from "~/platform/request-context";
 
 export const DECISIONS = ["release", "remove", "impersonation"] as const;
@@ -32,8 +35,19 @@ export const DECIDE_MSG = {
   gone: "This item has already been decided, or its listing is gone.",
 } as const;
 
-type Env = Pick<globalThis.Env, "DB" | "PHOTOS" | "PROFILES" | "ListingsRoom">;
+type Env = Pick<globalThis.Env, "DB" | "PHOTOS" | "PROFILES" | "ListingsRoom" | "R2_DELETES">;
 export type DecideResult = { ok: true } | { ok: false; status: number; error: string };
+
+/**
+ * What 'Impersonation' opens besides (a takedown case, from a feature above this one): statements for the
+ * decision's batch, guarded on `when`, and what to do once it is written.
+ */
+export type CaseOpener = (
+  db: Db,
+  match: { listingId: string; otherListingId: string | null },
+  now: number,
+  when: SQL,
+) => Promise<{ statements: BatchItem<"sqlite">[]; after: () => Promise<void> }>;
 
 export async function decideMatch(
   env: Env,
@@ -42,19 +56,37 @@ export async function decideMatch(
   reviewId: unknown,
   decision: MatchDecision,
   now = Date.now(),
+  openCase?: CaseOpener,
 ): Promise<DecideResult> {
   if (typeof reviewId !== "string" || !reviewId) return { ok: false, status: 400, error: DECIDE_MSG.gone };
   const db = getDb(env);
   const r = schema.identityReviews;
   const h = schema.heldPhotos;
+  const si = schema.listingImages;
+  const ph = schema.photoHashes;
   const [item] = await db
-    .select({ listingId: r.listingId, kind: r.kind, heldPhone: r.heldPhone, held: h })
+    .select({
+      listingId: r.listingId,
+      otherListingId: r.otherListingId,
+      kind: r.kind,
+      heldPhone: r.heldPhone,
+      held: h,
+      shownId: si.id,
+      shownKey: si.r2Key,
+      shownHash: ph.hash,
+    })
     .from(r)
     .leftJoin(h, eq(h.id, r.heldPhotoId))
+    .leftJoin(si, eq(si.id, r.imageId))
+    .leftJoin(ph, eq(ph.imageId, r.imageId))
     .where(and(eq(r.id, reviewId), eq(r.status, "pending")))
     .limit(1);
   const held = item?.held;
-  if (!item || (item.kind === "photo" && !held) || (item.kind === "phone" && !item.heldPhone))
+  const shown =
+    item?.shownId && item.shownKey
+      ? { id: item.shownId, listingId: item.listingId, r2Key: item.shownKey, hash: item.shownHash }
+      : null;
+  if (!item || (item.kind === "photo" && !held && !shown) || (item.kind === "phone" && !item.heldPhone))
     return { ok: false, status: 404, error: DECIDE_MSG.gone };
   const { listingId } = item;
   const status = STATUS[decision];
@@ -63,17 +95,31 @@ export async function decideMatch(
   const decidedNow = sql`exists (select 1 from ${r} where ${r.id} = ${reviewId} and ${r.status} = ${status} and ${r.decidedAt} = ${now} and ${r.decidedBy} = ${adminId})`;
   const statements = held
     ? photoStatements(db, decision, held, listingId, adminId, now, decidedNow)
-    : phoneStatements(db, decision, item.heldPhone ?? "", listingId, decidedNow);
+    : shown
+      ? shownPhotoStatements(db, decision, shown, adminId, now, decidedNow)
+      : phoneStatements(db, decision, item.heldPhone ?? "", listingId, now, decidedNow);
+  const opened =
+    decision === "impersonation" && openCase
+      ? await openCase(db, { listingId, otherListingId: item.otherListingId }, now, decidedNow)
+      : null;
   const [first] = await db.batch([
     db
       .update(r)
       .set({ status, decidedAt: now, decidedBy: adminId })
       .where(and(eq(r.id, reviewId), eq(r.status, "pending"))),
     ...statements,
+    ...(opened?.statements ?? []),
     auditInsert(db, { adminId, action: ACTION[decision], listingId }, now, decidedNow),
   ]);
   if (first.meta.changes === 0) return { ok: false, status: 409, error: DECIDE_MSG.gone };
-  if (decision === "release") await afterListingChange(env, ctx, listingId);
+  if (opened)
+    ctx.waitUntil(opened.after().catch((error: unknown) => console.error("impersonation case notice", error)));
+  if (shown) {
+    if (decision === "release") return { ok: true };
+    // The row is gone, so nothing serves the photo; the object goes through the delete queue.
+    await scheduleR2Deletes(env, [shown.r2Key], "photo removed as a match", now);
+    await afterListingChange(env, ctx, listingId);
+  } else if (decision === "release") await afterListingChange(env, ctx, listingId);
   else if (held)
     ctx.waitUntil(env.PHOTOS.delete(held.r2Key).catch((error: unknown) => console.error("held photo delete", error)));
   return { ok: true };
@@ -112,6 +158,9 @@ function photoStatements(
             public: sql<boolean>`1`.as("public"),
             keptOnStandard: sql<boolean>`0`.as("kept_on_standard"),
             verifiedAt: sql<number | null>`null`.as("verified_at"),
+            // Its photo_hashes row, next in this batch, marks it hashed (migration 0081's trigger).
+            hashState: sql<number>`0`.as("hash_state"),
+            caseHidden: sql<boolean>`0`.as("case_hidden"),
           })
           .from(h)
           .where(and(eq(h.id, held.id), decidedNow)),
@@ -135,6 +184,7 @@ function phoneStatements(
   decision: MatchDecision,
   phone: string,
   listingId: string,
+  now: number,
   decidedNow: SQL,
 ): BatchItem<"sqlite">[] {
   if (decision !== "release") return [];
@@ -144,5 +194,11 @@ function phoneStatements(
       .update(l)
       .set({ contactPhone: phone })
       .where(and(eq(l.id, listingId), decidedNow)),
+    // A new listing held for its number (decision 0067) may now follow the rule; removed, it stays hidden
+    // until its owner changes the number.
+    db
+      .update(l)
+      .set(visibilitySet({ numberHeld: false }, now))
+      .where(and(eq(l.id, listingId), eq(l.numberHeld, true), decidedNow)),
   ];
 }

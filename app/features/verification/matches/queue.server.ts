@@ -14,6 +14,7 @@ import { readAdminForm, requireAdminPage } from "~/features/accounts/guards.serv
 import { readFlash, setFlash } from "~/features/site/flash.server";
 import { ERROR_MSG } from "~/features/site/messages";
 import { decideMatch, isMatchDecision } from "./decide.server";
+import type { CaseOpener } from "./decide.server";
 
 const QUEUE_LIMIT = 50;
 
@@ -29,6 +30,8 @@ export type MatchItem = {
   id: string;
   kind: "photo" | "phone";
   distance: number | null;
+  /** A photo that stays shown while it waits (found by the backfill, decision 0066), not a held one. */
+  shown: boolean;
   received: string;
   held: NonNullable<MatchSide>;
   other: MatchSide;
@@ -42,6 +45,7 @@ export async function loadMatchQueue(env: DbEnv): Promise<MatchItem[]> {
   const ou = alias(schema.users, "ou");
   const h = schema.heldPhotos;
   const oi = schema.listingImages;
+  const si = alias(schema.listingImages, "si");
   const rows = await getDb(env)
     .select({
       id: r.id,
@@ -52,6 +56,8 @@ export async function loadMatchQueue(env: DbEnv): Promise<MatchItem[]> {
       name: l.firstName,
       email: u.email,
       heldKey: h.r2Key,
+      shownKey: si.r2Key,
+      shownId: r.imageId,
       heldPhone: r.heldPhone,
       otherId: o.id,
       otherName: o.firstName,
@@ -63,6 +69,7 @@ export async function loadMatchQueue(env: DbEnv): Promise<MatchItem[]> {
     .innerJoin(l, eq(l.id, r.listingId))
     .innerJoin(u, eq(u.id, l.userId))
     .leftJoin(h, eq(h.id, r.heldPhotoId))
+    .leftJoin(si, eq(si.id, r.imageId))
     .leftJoin(o, eq(o.id, r.otherListingId))
     .leftJoin(ou, eq(ou.id, o.userId))
     .leftJoin(oi, eq(oi.id, r.otherImageId))
@@ -73,12 +80,13 @@ export async function loadMatchQueue(env: DbEnv): Promise<MatchItem[]> {
     id: row.id,
     kind: row.kind,
     distance: row.distance,
+    shown: row.shownId != null,
     received: formatNzTime(row.createdAt),
     held: {
       listingId: row.listingId,
       name: row.name,
       email: row.email,
-      photo: row.heldKey ? photoUrl(row.heldKey) : null,
+      photo: row.heldKey ? photoUrl(row.heldKey) : row.shownKey ? photoUrl(row.shownKey) : null,
       phone: row.heldPhone ? formatPhone(row.heldPhone) : null,
     },
     other: row.otherId
@@ -102,11 +110,12 @@ export async function matchesPage(request: Request, context: AppLoadContext) {
 
 const NOTICE = { release: "matchReleased", remove: "matchRemoved", impersonation: "matchTakenDown" } as const;
 
-export async function matchesAction(request: Request, context: AppLoadContext) {
+/** `openCase`: what 'Impersonation' opens besides (the route passes the takedown case, decision 0066). */
+export async function matchesAction(request: Request, context: AppLoadContext, openCase?: CaseOpener) {
   const { env, ctx } = context.cloudflare;
   const { admin, form, intent } = await readAdminForm(request, context);
   if (!isMatchDecision(intent)) return data({ error: ERROR_MSG.unknownAction }, { status: 400, headers: NO_STORE });
-  const result = await decideMatch(env, ctx, admin.id, form?.get("reviewId"), intent);
+  const result = await decideMatch(env, ctx, admin.id, form?.get("reviewId"), intent, Date.now(), openCase);
   if (!result.ok) return data({ error: result.error }, { status: result.status, headers: NO_STORE });
   throw redirect("/admin/matches", {
     status: 303,
