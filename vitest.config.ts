@@ -88,6 +88,10 @@ export default defineConfig({
           isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // expect.poll gives up after 1 s unless told: shorter than a server's answer, a D1 read through the
+          // store door or a hydration takes when the machine is loaded, so a condition that comes is polled as
+          // long as a locator's waitFor would wait for it.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

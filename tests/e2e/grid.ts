@@ -1,16 +1,34 @@
 // Finding a card on the grid whatever the time of day. The grid's order turns every 10 minutes within a tier
 // (fair rotation, app/features/insights/rotation.ts), so a listing a test has just changed is on the first page
-// at some times and on a later one at others: the grid's own page links are followed until it shows.
+// at some times and on a later one at others. Pages are offsets into one turn's order: like a visitor following
+// the grid's own 'More listings' links, every page after the first is read in the slot the first one was
+// (`?slot=`, grid-slot.ts), so a turn of the clock half-way through cannot move a card onto a page already
+// looked at.
 import type { Page } from "playwright-core";
 import { hydrated } from "./browser";
 
+/** The rotation slot the grid on `page` was read in, as its 'More listings' link carries it (null: one page). */
+export async function slotOnPage(page: Page): Promise<string | null> {
+  const more = page.getByTestId("more-link").first();
+  if ((await more.count()) === 0) return null;
+  return new URL((await more.getAttribute("href"))!, "http://grid.invalid").searchParams.get("slot");
+}
+
+/** `path` at grid page `n`, in rotation slot `slot` when one is known. */
+export function gridPagePath(path: string, n: number, slot: string | null): string {
+  const url = new URL(path, "http://grid.invalid");
+  url.searchParams.set("page", String(n));
+  if (slot !== null) url.searchParams.set("slot", slot);
+  return `${url.pathname}${url.search}`;
+}
+
 /** Opens `path` (a grid: `/`, a region, with filters) and its next pages until a card names `firstName`. */
 export async function gridPageShowing(page: Page, path: string, firstName: string, maxPages = 30): Promise<number> {
+  let slot: string | null = null;
   for (let n = 1; n <= maxPages; n++) {
-    const url = new URL(path, "http://grid.invalid");
-    url.searchParams.set("page", String(n));
-    await page.goto(`${url.pathname}${url.search}`);
+    await page.goto(gridPagePath(path, n, slot));
     await hydrated(page);
+    slot ??= await slotOnPage(page);
     const grid = page.getByTestId("listing-grid");
     if ((await grid.getByRole("heading", { name: new RegExp(`^${firstName}\\b`) }).count()) > 0) return n;
     if ((await page.getByTestId("more-link").count()) === 0) break;

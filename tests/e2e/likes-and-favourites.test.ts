@@ -6,6 +6,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { seriousViolations } from "./axe";
 import { hydrated, MOBILE, useBrowser } from "./browser";
+import { gridPagePath, slotOnPage } from "./grid";
 import { insertAccount, signInAs } from "./people";
 import { useOwnProvider } from "./providers";
 import { d1, d1Rows } from "./store";
@@ -27,10 +28,17 @@ const symbolIn = (page: Page, selector: string) =>
     .getAttribute("href")
     .then((href) => href?.split("#")[1]);
 
-/** Opens the grid's pages without JavaScript until the listing's card is on one; answers its page. */
+/**
+ * Opens the grid's pages without JavaScript until the listing's card is on one; answers its page. Every page
+ * is read in one rotation slot, the first page's, as the grid's own links carry it: the like's answer goes back
+ * to the page's address, so without the slot a turn of the order (every 10 minutes) while the test runs would
+ * send it back to a page the card has left.
+ */
 async function gridPageWith(page: Page, listingId: string): Promise<number> {
+  await page.goto("/?page=1");
+  const slot = await slotOnPage(page);
   for (let n = 1; n <= 12; n++) {
-    await page.goto(`/?page=${n}`);
+    await page.goto(gridPagePath("/", n, slot));
     if ((await page.locator(`#listing-${listingId}`).count()) > 0) return n;
   }
   throw new Error("the listing is on none of the grid's pages");

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { countDay } from "~/platform/http/client-address";
 import { client, signedIn } from "./client";
 import { insertListing } from "./fixtures";
+import { onNzMorningClock } from "./clock";
 
 const DAY = 86_400_000;
 
@@ -14,6 +15,10 @@ async function daily(listingId: string, daysAgo: number, impressions: number, vi
     .bind(listingId, countDay(Date.now() - daysAgo * DAY), impressions, views, contacts)
     .run();
 }
+
+// Days are seeded back from today in 24-hour steps and read as today's: at 06:00 NZ neither a midnight nor a
+// daylight-saving change falls between (clock.ts).
+onNzMorningClock();
 
 describe("/dashboard/insights", () => {
   it("shows the owner's listing over the range, never another provider's", async () => {

@@ -4,6 +4,7 @@
 // administrator's take-down ends access; an administrator can suspend an account and lift it, both audited.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { addDays, nzDate } from "~/platform/time/nz-time";
 import { count } from "./auth-fixtures";
 import { auditRows } from "./admin-fixtures";
 import { client, signedIn } from "./client";
@@ -15,8 +16,7 @@ const ALERT = "Ask for payment first";
 const page = async (p: SignedIn) => p.client.get("/dashboard/safety-net");
 const listingOf = async (p: SignedIn) =>
   (await rows<{ id: string }>("SELECT id FROM listings WHERE user_id = ?", p.userId))[0].id;
-const dayFromToday = (days: number) =>
-  new Date(Date.now() + 13 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+const dayFromToday = (days: number) => addDays(nzDate(Date.now()), days);
 
 /** An administrator and a published alert for Auckland on PHONE. */
 async function aucklandAlert(): Promise<SignedIn> {

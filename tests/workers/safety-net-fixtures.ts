@@ -1,6 +1,7 @@
 // The Safety Net tests' shared steps: providers with a verified listing, a report as the form sends it, the
 // administrators' decisions, the number check (docs/decisions/0023-safety-net.md).
 import { env } from "cloudflare:test";
+import { nzDate } from "~/platform/time/nz-time";
 import { signedIn } from "./client";
 import type { SignedIn } from "./client";
 import { insertListing } from "./fixtures";
@@ -8,7 +9,8 @@ import { rows } from "./public-fixtures";
 
 export const text = async (res: Response) => (await res.text()).replace(/<!-- -->/g, "");
 export const NOW_MONTH = new Date().toISOString().slice(0, 7);
-export const today = () => new Date(Date.now() + 13 * 3_600_000).toISOString().slice(0, 10);
+/** Today's NZ date, as the form's date field takes it (NZ is 12 hours ahead of UTC in winter, 13 in summer). */
+export const today = () => nzDate(Date.now());
 
 // What is reported, and every way it could leak.
 export const PHONE = "021 555 0199";

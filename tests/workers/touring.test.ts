@@ -3,7 +3,7 @@
 // by the request's NZ date (no write, no cron), are saved with the listing in one batch, and every bad stop
 // gets a 400 with its message beside the field.
 import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { parseFilters } from "~/features/catalogue/filters";
 import { addDays, nzDate, nzDayStart, shortDate } from "~/platform/time/nz-time";
 import type { Profile } from "~/core/profile";
@@ -17,6 +17,11 @@ import { rows, saveForm, validValues } from "./editor-fixtures";
 import { insertListing } from "./fixtures";
 import { insertImages, insertRate } from "./public-fixtures";
 import { sleep } from "./background";
+import { onNzMorningClock } from "./clock";
+
+// Stops run by NZ dates, and the tests below date theirs from today: NZ midnight must not fall in the middle
+// of one (clock.ts).
+onNzMorningClock();
 
 const visitor = client();
 const none = parseFilters(new URLSearchParams());
@@ -176,7 +181,11 @@ describe("saving tour stops", () => {
       "SELECT position, region, suburb, start_date, end_date FROM tour_stops WHERE listing_id = ? ORDER BY position",
       id,
     );
-  const today = nzDate(Date.now());
+  // Today when each test runs, not when the file was read (the tests run seconds to minutes later).
+  let today = "";
+  beforeEach(() => {
+    today = nzDate(Date.now());
+  });
   const stop = (region: string, from: number, to: number, suburb = "") => ({
     region,
     suburb,
