@@ -1,4 +1,4 @@
-// What a signed-in home page costs in D1 ("Cheaper renders"): the round trips and statements one
+// What a signed-in page costs in D1 ("Cheaper renders"): the round trips and statements one
 // request sends through its D1 session, counted by the session itself (observeD1Sessions). A change that
 // adds a query to every signed-in page fails here; lower the figures when a change saves one.
 import { describe, expect, it } from "vitest";
@@ -72,5 +72,25 @@ describe("D1 cost of a signed-in page", () => {
     const cost = await costOf(() => provider.client.get("/dashboard/insights?days=90"));
     // The lookup with the owner's listings and e-mail opt-in, then the range, the statement and the covers.
     expect(cost.queries).toBeLessThanOrEqual(2);
+  });
+
+  // Every read the dashboard makes rides in the session lookup's batch (decision 0061): a read added beside it,
+  // even one run alongside with Promise.all, is a round trip of its own (the two-factor reminder's three were).
+  it("/dashboard: one round trip, the session lookup with the owner's rows", async () => {
+    const provider = await signedIn();
+    await insertListing({ firstName: "Ariana", userId: provider.userId });
+    await (await provider.client.get("/dashboard")).text();
+    const cost = await costOf(() => provider.client.get("/dashboard"));
+    expect(cost.queries).toBe(1);
+    // The lookup and the page's 13 selects (listings, photos, notices, ... the two-factor reminder).
+    expect(cost.statements).toBeLessThanOrEqual(14);
+  });
+
+  it("/admin/verifications: one round trip, the session lookup with the queue", async () => {
+    const admin = await signedIn({ admin: true });
+    await (await admin.client.get("/admin/verifications")).text();
+    const cost = await costOf(() => admin.client.get("/admin/verifications"));
+    expect(cost.queries).toBe(1);
+    expect(cost.statements).toBeLessThanOrEqual(2);
   });
 });

@@ -1,26 +1,40 @@
 // The dashboard's two-factor reminder (second-factor/two-factor-offer.ts, decision 0056): whether it shows for an
 // account, and its 'Not now'. At the top of accounts, so the dashboard reaches it.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import type { Placeholder, SQL } from "drizzle-orm";
 import { getDb, schema } from "~/platform/data/db.server";
-import type { DbEnv } from "~/platform/data/db.server";
-import { hasTotp } from "./second-factor/totp.server";
+import type { Db, DbEnv } from "~/platform/data/db.server";
 import { DISMISS_TWO_FACTOR_INTENT, showsTwoFactorReminder } from "./second-factor/two-factor-offer";
 
 const u = schema.users;
 const pk = schema.passkeys;
+const tf = schema.totpFactors;
 
 export type TwoFactorReminder = { show: boolean; hasPasskey: boolean };
 
-export async function loadTwoFactorReminder(env: DbEnv, userId: string, now = Date.now()): Promise<TwoFactorReminder> {
-  const db = getDb(env);
-  const [twoFactorOn, [user], [passkey]] = await Promise.all([
-    hasTotp(env, userId),
-    db.select({ dismissedAt: u.twoFactorReminderDismissedAt }).from(u).where(eq(u.id, userId)).limit(1),
-    db.select({ id: pk.id }).from(pk).where(eq(pk.userId, userId)).limit(1),
-  ]);
+/**
+ * The reminder's one statement: `owner` a user id or a subquery naming one, so the dashboard reads it in the
+ * session lookup's batch (decision 0061) rather than in round trips of its own.
+ */
+export function twoFactorReminderQuery(db: Db, owner: SQL | Placeholder | string) {
+  return db
+    .select({
+      dismissedAt: u.twoFactorReminderDismissedAt,
+      // The same test as hasTotp: a secret confirmed by a first code.
+      twoFactorOn: sql<number>`exists (select 1 from ${tf} where ${tf.userId} = ${owner} and ${tf.secret} is not null and ${tf.enabledAt} is not null)`,
+      hasPasskey: sql<number>`exists (select 1 from ${pk} where ${pk.userId} = ${owner})`,
+    })
+    .from(u)
+    .where(eq(u.id, owner));
+}
+
+export function toTwoFactorReminder(
+  [row]: Awaited<ReturnType<typeof twoFactorReminderQuery>>,
+  now: number,
+): TwoFactorReminder {
   return {
-    show: showsTwoFactorReminder({ twoFactorOn, dismissedAt: user?.dismissedAt ?? null, now }),
-    hasPasskey: passkey != null,
+    show: showsTwoFactorReminder({ twoFactorOn: !!row?.twoFactorOn, dismissedAt: row?.dismissedAt ?? null, now }),
+    hasPasskey: !!row?.hasPasskey,
   };
 }
 

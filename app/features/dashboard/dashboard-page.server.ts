@@ -18,11 +18,7 @@ import { readForm } from "~/platform/http/body.server";
 import { NO_STORE } from "~/platform/http/page-answer";
 import { setListingFlag } from "./dashboard.server";
 import { ownerWriteLimited } from "~/features/listings/own-listing.server";
-import {
-  dismissTwoFactorReminder,
-  isDismissTwoFactorIntent,
-  loadTwoFactorReminder,
-} from "~/features/accounts/two-factor-reminder.server";
+import { dismissTwoFactorReminder, isDismissTwoFactorIntent } from "~/features/accounts/two-factor-reminder.server";
 import { readDashboard } from "./dashboard-reads.server";
 
 export async function dashboardPage(request: Request, context: AppLoadContext) {
@@ -32,8 +28,9 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
   const now = Date.now();
   // One D1 round trip: the session with the listings, the notices, the past-due listings' deadlines (on their
   // cards), whether the menu offers the Safety Net, what each hidden listing still needs, and the menu's count
-  // of booking requests waiting for an answer, its open takedown cases, its photos held for review and, for an agency, its details and its
-  // workers' consents.
+  // of booking requests waiting for an answer, its open takedown cases, its photos held for review, the two-factor
+  // reminder (decision 0056) and, for an agency, its details and its workers' consents. Nothing else on the page
+  // reads D1: each read added beside the batch is a round trip of its own (docs/performance.md).
   const {
     user,
     listings,
@@ -47,13 +44,10 @@ export async function dashboardPage(request: Request, context: AppLoadContext) {
     heldNumbers,
     consents,
     agency,
+    twoFactor,
   } = await readDashboard(request, context, now);
-  const [flash, twoFactor] = await Promise.all([
-    // "Request sent" after the verification pages redirect here.
-    readFlash(request, context.cloudflare.env),
-    // The reminder until two-factor sign-in is on (docs/decisions/0056-two-factor-offered-at-the-start.md).
-    loadTwoFactorReminder(context.cloudflare.env, user.id, now),
-  ]);
+  // "Request sent" after the verification pages redirect here.
+  const flash = await readFlash(request, context.cloudflare.env);
   return data(
     {
       userId: user.id,

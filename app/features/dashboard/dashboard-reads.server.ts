@@ -1,6 +1,6 @@
 // Everything the dashboard reads of its owner, in one D1 round trip: the listings with this month's counters
 // and their photos, the verification notices, the past-due deadlines, the Safety Net standing, the listings'
-// public states, the count of new booking requests, open takedown cases and, for an agency, its details and its
+// public states, the count of new booking requests, open takedown cases, the two-factor reminder and, for an agency, its details and its
 // workers' consents (docs/decisions/0058-worker-consent-and-agency-checks.md), read in the session lookup's own batch
 // (withSessionLookup) by a subquery on the session, each select built once per isolate (keptSelect). Each read
 // is written once, in the module that owns it; this one only gathers them (decision 0061).
@@ -29,6 +29,8 @@ import type { SafetyStanding } from "~/features/safety-net/access.server";
 import { noticeTimes, toVerificationNotices, verificationNoticesQuery } from "~/features/verification/notices.server";
 import type { HeldPhotoView, VerificationNotice } from "~/features/verification/verification";
 import { heldNumbersQuery, heldPhotosQuery, toHeldPhotos } from "~/features/verification/held-photos.server";
+import { toTwoFactorReminder, twoFactorReminderQuery } from "~/features/accounts/two-factor-reminder.server";
+import type { TwoFactorReminder } from "~/features/accounts/two-factor-reminder.server";
 import { keptSelect, keptStatement } from "~/platform/data/db.server";
 import type { DashboardListing } from "./dashboard";
 import { dashboardListingsQueries, toDashboardListings } from "./dashboard.server";
@@ -50,6 +52,8 @@ export type DashboardRows = {
   /** An agency's workers' consents by listing, and its own details (both empty for anyone else). */
   consents: Record<string, Omit<ConsentSummary, "listingId">>;
   agency: StoredAgency | null;
+  /** The reminder until two-factor sign-in is on (docs/decisions/0056-two-factor-offered-at-the-start.md). */
+  twoFactor: TwoFactorReminder;
 };
 
 /** The page's selects with `owner` (the session's subquery, or the user id's placeholder) under `key`. */
@@ -69,6 +73,7 @@ function ownerSelects(owner: SQL | Placeholder, key: string) {
     keptSelect(`dashboard-consents:${key}`, (db) => consentSummariesQuery(db, owner)),
     keptSelect(`dashboard-agency:${key}`, (db) => agencyQuery(db, owner)),
     keptSelect(`dashboard-held-numbers:${key}`, (db) => heldNumbersQuery(db, owner)),
+    keptSelect(`dashboard-two-factor:${key}`, (db) => twoFactorReminderQuery(db, owner)),
   ] as const;
 }
 
@@ -92,6 +97,7 @@ function rowsOf(
     consents,
     agency,
     heldNumbers,
+    twoFactor,
   ]: Selects,
   results: D1Result[],
   now: number,
@@ -108,6 +114,7 @@ function rowsOf(
     consents: toConsentSummaries(consents.rows(results[9])),
     agency: toStoredAgency(agency.rows(results[10])),
     heldNumbers: heldNumbers.rows(results[11]).map((row) => row.listingId),
+    twoFactor: toTwoFactorReminder(twoFactor.rows(results[12]), now),
   };
 }
 
