@@ -90,6 +90,7 @@ describe("/dashboard greeting, menu and heading", () => {
       { label: "Safety Net", href: "/dashboard/safety-net" },
       { label: "Insights", href: "/dashboard/insights" },
       { label: "Booking requests", href: "/dashboard/requests" },
+      { label: "Roster", href: "/dashboard/roster" },
     ]);
     expect(page.cards.map((c) => c.name)).toEqual(["Sienna", "Coco"]);
   });
@@ -121,6 +122,7 @@ describe("/dashboard greeting, menu and heading", () => {
       "Safety Net",
       "Insights",
       "Booking requests",
+      "Roster",
     ]);
     // A new photo, not yet checked: Verify Photos comes back.
     await addPhotos(checked, [6], { r2: false });
