@@ -89,6 +89,8 @@ const NOT_WALKED: Record<string, string> = {
   "dashboard_.takedowns.$caseId": "walked by tests/e2e/takedowns.test.ts",
   // An appeal needs a refusal of the walker's own; its page is one text box under InfoPage (tests/workers/appeals.test.ts).
   "appeal.$kind.$id": "needs a refusal to appeal",
+  // The page frame the Worker renders for itself to take a signed-in person's header from (decision 0070).
+  "signed-in-parts": "the Worker's own render; a 404 to everyone else",
 };
 
 async function atEveryWidth(page: Page, label: string): Promise<string[]> {
@@ -208,6 +210,8 @@ describe("no page is wider than a phone", () => {
     const ref = gateway.pathname.split("/").pop()!;
     const failures = await walk(page, [
       "/dashboard",
+      // The roster of the agency's listings (docs/decisions/0060-agency-roster.md).
+      "/dashboard/roster",
       "/managesub",
       "/profile/new",
       ...listings.map((l) => `/profile/edit/${l.id}`),

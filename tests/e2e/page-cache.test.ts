@@ -64,10 +64,11 @@ describe("a cached page", () => {
         { timeout: 10_000 },
       );
       expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
-      // And the next visitor's copy of the page is a fresh one without it.
+      // And the next visitor's copy of the page is a fresh one without it. It may already be a hit: any request
+      // since the hide (the first page's own revalidation among them) can have kept the new copy, keyed by the
+      // bumped versions; a copy kept before the hide would still show her.
       const next = await b.visitor();
-      const res = await next.page.goto("/");
-      expect(res!.headers()["x-cache"]).not.toBe("HIT");
+      await next.page.goto("/");
       expect(await next.page.locator(`[data-testid="listing-grid"] a[href="/view/${listingId}"]`).count()).toBe(0);
       await next.context.close();
     } finally {

@@ -397,7 +397,7 @@ describe("the save batch is atomic", () => {
 });
 
 describe("who may create listings", () => {
-  it("an Independent holds one listing (409), an Agency many", async () => {
+  it("an Independent holds one listing (409)", async () => {
     const independent = await signedIn();
     await createListingVia(independent);
     const ids = await uploadIds(independent, 3);
@@ -409,7 +409,11 @@ describe("who may create listings", () => {
       error: "An Independent account can hold one listing. Sign up as an Agency to manage several listings.",
     });
     expect(await countRows("listings", "user_id = ?", independent.userId)).toBe(1);
+  });
 
+  // Apart from the Independent's case: each uploads and saves photos, which on a loaded machine took the two
+  // together past the time limit.
+  it("an Agency holds many", async () => {
     const agency = await signedIn({ agency: true });
     await createListingVia(agency);
     await createListingVia(agency);

@@ -20,6 +20,8 @@ const CARD_KEYS = [
   "modelId",
   "photoVerified",
   "rate60",
+  // Today's roster shift on the grids' cards, 'off', or null (docs/decisions/0060-agency-roster.md).
+  "shift",
   "suburb",
   "tagLine",
   // The stop the listing is on today (docs/dashboard.md), or null.
@@ -28,6 +30,8 @@ const CARD_KEYS = [
 ].sort();
 
 const PROFILE_KEYS = [
+  // An agency listing's roster shifts from yesterday on, empty for everyone else (docs/decisions/0060-agency-roster.md).
+  "shifts",
   // The agency whose page shows her, only when she agreed to it; null otherwise (docs/decisions/0059-agency-page.md).
   "agency",
   "ImageUrls",
