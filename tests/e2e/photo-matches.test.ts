@@ -1,9 +1,11 @@
 // A stolen photo at 390 px (docs/decisions/0057-stolen-photos-caught-at-upload.md): an Independent adds a photo;
 // another account uploads a cropped copy of it, saves, and sees it held on the dashboard; an administrator sees
 // both listings side by side and releases it.
-import { mkdirSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import sharp from "sharp";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { HELD_TEXT } from "../../app/features/verification/verification";
 import { MOBILE, hydrated, useBrowser } from "./browser";
@@ -17,7 +19,20 @@ const indie = useOwnProvider("independent");
 const agency = useOwnProvider("agency");
 const SHOTS = "/work/wt/shots/i40m";
 const CASE_SHOTS = "/work/wt/shots/i40a";
-const ORIGINAL = "tests/fixtures/photo-600x800.jpg";
+// A picture of this file's own: the second test takes a copy of it down as impersonation, and from then on the
+// end-to-end store refuses it at every upload, so it must be no photo another file uploads.
+let dir: string;
+let ORIGINAL: string;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "photo-matches-"));
+  ORIGINAL = join(dir, "original.jpg");
+  const cells = Buffer.from(Array.from({ length: 8 * 8 * 3 }, () => Math.floor(Math.random() * 256)));
+  await sharp(cells, { raw: { width: 8, height: 8, channels: 3 } })
+    .resize(600, 800, { kernel: "cubic" })
+    .jpeg({ quality: 90 })
+    .toFile(ORIGINAL);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function shot(page: Page, name: string, dir = SHOTS) {
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -63,7 +78,7 @@ describe("a copy of another account's photo", () => {
     await original.context.close();
 
     // 8 % off the left and 2 % off the top, saved again as a JPEG: what a copier does.
-    const copy = `${SHOTS}/cropped-copy.jpg`;
+    const copy = join(dir, "cropped-copy.jpg");
     await sharp(ORIGINAL).extract({ left: 48, top: 16, width: 552, height: 784 }).jpeg({ quality: 85 }).toFile(copy);
     const thief = await b.visitor({ viewport: MOBILE });
     await addPhoto(thief.page, agency, copy);
@@ -97,7 +112,7 @@ describe("a copy of another account's photo", () => {
   it("taken down as impersonation, opens a takedown case on the Act's clock", async () => {
     mkdirSync(CASE_SHOTS, { recursive: true });
     // Another crop of the same original, by the same other account.
-    const copy = `${CASE_SHOTS}/second-copy.jpg`;
+    const copy = join(dir, "second-copy.jpg");
     await sharp(ORIGINAL).extract({ left: 0, top: 40, width: 570, height: 740 }).jpeg({ quality: 80 }).toFile(copy);
     const thief = await b.visitor({ viewport: MOBILE });
     await addPhoto(thief.page, agency, copy);

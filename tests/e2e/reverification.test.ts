@@ -70,7 +70,5 @@ describe("changing a verified listing's photos", () => {
     await item.getByRole("button", { name: /^Approve Re-review after changes for / }).click();
     await moderator.page.getByText("Request approved.", { exact: false }).waitFor();
     await moderator.context.close();
-    // Seven photos go through the upload's processing (re-encoding, watermark, the hash's crop guesses): on a
-    // loaded machine that alone has taken most of the default minute, so the journey has two.
-  }, 120_000);
+  });
 });
