@@ -136,4 +136,3 @@ export function newRequestCountColumn(db: Db, owner: SQL | Placeholder | string)
   const mine = db.select({ id: l.id }).from(l).where(eq(l.userId, owner));
   return sql<number>`(select count(*) from ${r} where ${and(eq(r.status, "new"), inArray(r.listingId, mine))})`;
 }
-

@@ -98,19 +98,7 @@ function statements(env: Env, selects: Selects, values: Record<string, unknown>)
 }
 
 function rowsOf(
-  [
-    listings,
-    images,
-    notices,
-    pastDue,
-    publicStates,
-    held,
-    takedowns,
-    consents,
-    agency,
-    heldNumbers,
-    account,
-  ]: Selects,
+  [listings, images, notices, pastDue, publicStates, held, takedowns, consents, agency, heldNumbers, account]: Selects,
   results: D1Result[],
   now: number,
 ) {
