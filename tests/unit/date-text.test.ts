@@ -1,6 +1,6 @@
 // Every date the app writes comes from app/platform/time (date-text.ts, short-dates.ts): one moment reads the
 // same on every screen, e-mail and export, in New Zealand time whatever the server's zone.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   dayLabel,
   formatLocalTime,
@@ -53,5 +53,34 @@ describe("dayLabel", () => {
     expect(dayLabel("2026-11-20")).toBe("20 November 2026");
     expect(dayLabel("2026-01-01")).toBe("1 January 2026");
     expect(dayLabel("not a day")).toBe("not a day");
+  });
+});
+
+describe("date formats are made once, not on every call (a dashboard writes dozens of dates)", () => {
+  it("writes through kept formatters, never Date's toLocale* (each call of which builds a new one)", () => {
+    const spies = [
+      vi.spyOn(Date.prototype, "toLocaleString"),
+      vi.spyOn(Date.prototype, "toLocaleDateString"),
+      vi.spyOn(Date.prototype, "toLocaleTimeString"),
+    ];
+    try {
+      const ms = Date.UTC(2026, 10, 27, 1, 5);
+      for (let i = 0; i < 3; i++) {
+        expect(formatNzDate(ms)).toBe("27 November 2026");
+        formatNzTime(ms);
+        formatNzDeadline(ms);
+        formatLocalTime(ms);
+        expect(monthLabel("2026-11")).toBe("November 2026");
+        expect(dayLabel("2026-11-20")).toBe("20 November 2026");
+      }
+      for (const spy of spies) expect(spy).not.toHaveBeenCalled();
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+  });
+
+  it("writes what toLocaleString wrote for a date that is none", () => {
+    expect(formatNzDate(Number.NaN)).toBe("Invalid Date");
+    expect(formatNzTime(Number.NaN)).toBe("Invalid Date");
   });
 });

@@ -3,7 +3,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Placeholder, SQL } from "drizzle-orm";
 import { getDb, schema } from "~/platform/data/db.server";
-import type { Db, DbEnv } from "~/platform/data/db.server";
+import type { DbEnv } from "~/platform/data/db.server";
 import { DISMISS_TWO_FACTOR_INTENT, showsTwoFactorReminder } from "./second-factor/two-factor-offer";
 
 const u = schema.users;
@@ -13,23 +13,20 @@ const tf = schema.totpFactors;
 export type TwoFactorReminder = { show: boolean; hasPasskey: boolean };
 
 /**
- * The reminder's one statement: `owner` a user id or a subquery naming one, so the dashboard reads it in the
- * session lookup's batch (decision 0061) rather than in round trips of its own.
+ * The reminder's columns of the owner's users row: `owner` a user id or a subquery naming one, so the dashboard
+ * reads them in the session lookup's batch (decision 0061), in its one select of that row.
  */
-export function twoFactorReminderQuery(db: Db, owner: SQL | Placeholder | string) {
-  return db
-    .select({
-      dismissedAt: u.twoFactorReminderDismissedAt,
-      // The same test as hasTotp: a secret confirmed by a first code.
-      twoFactorOn: sql<number>`exists (select 1 from ${tf} where ${tf.userId} = ${owner} and ${tf.secret} is not null and ${tf.enabledAt} is not null)`,
-      hasPasskey: sql<number>`exists (select 1 from ${pk} where ${pk.userId} = ${owner})`,
-    })
-    .from(u)
-    .where(eq(u.id, owner));
+export function twoFactorReminderColumns(owner: SQL | Placeholder | string) {
+  return {
+    dismissedAt: u.twoFactorReminderDismissedAt,
+    // The same test as hasTotp: a secret confirmed by a first code.
+    twoFactorOn: sql<number>`exists (select 1 from ${tf} where ${tf.userId} = ${owner} and ${tf.secret} is not null and ${tf.enabledAt} is not null)`,
+    hasPasskey: sql<number>`exists (select 1 from ${pk} where ${pk.userId} = ${owner})`,
+  };
 }
 
 export function toTwoFactorReminder(
-  [row]: Awaited<ReturnType<typeof twoFactorReminderQuery>>,
+  [row]: { dismissedAt: number | null; twoFactorOn: number; hasPasskey: number }[],
   now: number,
 ): TwoFactorReminder {
   return {

@@ -128,14 +128,11 @@ export async function loadInbox(env: DbEnv, userId: string, now: number): Promis
 /** A block's label is bound to its account: it opens on no other account's list. */
 export const blockBinding = (userId: string) => `block:${userId}:label`;
 
-/** How many new requests wait, for the dashboard's menu: `owner` a user id or a subquery naming one (the dashboard's batch). */
-export function newRequestCountQuery(db: Db, owner: SQL | Placeholder | string) {
-  return db
-    .select({ n: sql<number>`count(*)` })
-    .from(r)
-    .where(and(eq(r.status, "new"), inArray(r.listingId, db.select({ id: l.id }).from(l).where(eq(l.userId, owner)))));
-}
-
-export function toNewRequestCount([row]: Awaited<ReturnType<typeof newRequestCountQuery>>): number {
-  return row?.n ?? 0;
+/**
+ * How many new requests wait, for the dashboard's menu, as one column (a scalar subquery) of a select that reads
+ * more beside it: `owner` a user id or a subquery naming one (the dashboard's batch).
+ */
+export function newRequestCountColumn(db: Db, owner: SQL | Placeholder | string) {
+  const mine = db.select({ id: l.id }).from(l).where(eq(l.userId, owner));
+  return sql<number>`(select count(*) from ${r} where ${and(eq(r.status, "new"), inArray(r.listingId, mine))})`;
 }

@@ -59,11 +59,14 @@ function liveHint(listing: DashboardListing): string {
   return listing.live ? "Visible to everyone." : "Hidden from the public.";
 }
 
+/** Kept: `value.toLocaleString("en-NZ")` builds a number format on every call, and each card shows several. */
+const counts = new Intl.NumberFormat("en-NZ");
+
 function Tile({ label, value }: { label: string; value: number }) {
   return (
     <div className="rounded-lg border border-line bg-ink px-2 py-3 text-center">
       <dt className="text-xs leading-tight text-muted">{label}</dt>
-      <dd className="mt-1 text-xl font-bold tabular-nums text-white">{value.toLocaleString("en-NZ")}</dd>
+      <dd className="mt-1 text-xl font-bold tabular-nums text-white">{counts.format(value)}</dd>
     </div>
   );
 }

@@ -1,10 +1,11 @@
 // Everything the dashboard reads of its owner, in one D1 round trip: the listings with this month's counters
-// and their photos, the verification notices, the past-due deadlines, the Safety Net standing, the listings'
-// public states, the count of new booking requests, open takedown cases, the two-factor reminder and, for an agency, its details and its
-// workers' consents (docs/decisions/0058-worker-consent-and-agency-checks.md), read in the session lookup's own batch
+// and their photos, the verification notices, the past-due deadlines, the listings' public states, open
+// takedown cases, held photos and numbers, one select of the owner's users row (the Safety Net standing, the
+// count of new booking requests and the two-factor reminder) and, for an agency, its details and its workers'
+// consents (docs/decisions/0058-worker-consent-and-agency-checks.md), read in the session lookup's own batch
 // (withSessionLookup) by a subquery on the session, each select built once per isolate (keptSelect). Each read
 // is written once, in the module that owns it; this one only gathers them (decision 0061).
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Placeholder, SQL } from "drizzle-orm";
 import { withSessionLookup } from "~/features/accounts/auth.server";
@@ -21,17 +22,18 @@ import { agencyQuery, toStoredAgency } from "~/features/agencies/agency.server";
 import type { StoredAgency } from "~/features/agencies/agency.server";
 import { consentSummariesQuery, toConsentSummaries } from "~/features/listings/consent.server";
 import type { ConsentSummary } from "~/features/listings/consent.server";
-import { newRequestCountQuery, toNewRequestCount } from "~/features/bookings/inbox.server";
+import { newRequestCountColumn } from "~/features/bookings/inbox.server";
 import { openCasesQuery } from "~/features/takedowns/answer.server";
 import type { OpenCaseNotice } from "~/features/takedowns/answer.server";
-import { safetyStandingQuery, toSafetyStanding } from "~/features/safety-net/access.server";
+import { safetyStandingColumns, toSafetyStanding } from "~/features/safety-net/access.server";
 import type { SafetyStanding } from "~/features/safety-net/access.server";
 import { noticeTimes, toVerificationNotices, verificationNoticesQuery } from "~/features/verification/notices.server";
 import type { HeldPhotoView, VerificationNotice } from "~/features/verification/verification";
 import { heldNumbersQuery, heldPhotosQuery, toHeldPhotos } from "~/features/verification/held-photos.server";
-import { toTwoFactorReminder, twoFactorReminderQuery } from "~/features/accounts/two-factor-reminder.server";
+import { toTwoFactorReminder, twoFactorReminderColumns } from "~/features/accounts/two-factor-reminder.server";
 import type { TwoFactorReminder } from "~/features/accounts/two-factor-reminder.server";
-import { keptSelect, keptStatement } from "~/platform/data/db.server";
+import { keptSelect, keptStatement, schema } from "~/platform/data/db.server";
+import type { Db } from "~/platform/data/db.server";
 import type { DashboardListing } from "./dashboard";
 import { dashboardListingsQueries, toDashboardListings } from "./dashboard.server";
 import { monthKey } from "~/features/insights/stats";
@@ -56,6 +58,20 @@ export type DashboardRows = {
   twoFactor: TwoFactorReminder;
 };
 
+/**
+ * The owner's users row, read once for three things the page shows: the Safety Net standing, the count of new
+ * booking requests and the two-factor reminder (each module owns its columns; three statements were one each).
+ */
+function accountQuery(db: Db, owner: SQL | Placeholder) {
+  const u = schema.users;
+  const columns = {
+    ...safetyStandingColumns(owner),
+    ...twoFactorReminderColumns(owner),
+    newRequests: newRequestCountColumn(db, owner),
+  };
+  return db.select(columns).from(u).where(eq(u.id, owner));
+}
+
 /** The page's selects with `owner` (the session's subquery, or the user id's placeholder) under `key`. */
 function ownerSelects(owner: SQL | Placeholder, key: string) {
   const month = sql.placeholder("month");
@@ -65,15 +81,13 @@ function ownerSelects(owner: SQL | Placeholder, key: string) {
     keptSelect(`dashboard-images:${key}`, (db) => dashboardListingsQueries(db, owner, month)[1]),
     keptSelect(`dashboard-notices:${key}`, (db) => verificationNoticesQuery(db, owner, since)),
     keptSelect(`dashboard-past-due:${key}`, (db) => pastDueQuery(db, owner)),
-    keptSelect(`dashboard-safety:${key}`, (db) => safetyStandingQuery(db, owner)),
     keptSelect(`dashboard-public-states:${key}`, (db) => ownPublicStatesQuery(db, owner)),
-    keptSelect(`dashboard-new-requests:${key}`, (db) => newRequestCountQuery(db, owner)),
     keptSelect(`dashboard-held-photos:${key}`, (db) => heldPhotosQuery(db, owner)),
     keptSelect(`dashboard-takedowns:${key}`, (db) => openCasesQuery(db, owner)),
     keptSelect(`dashboard-consents:${key}`, (db) => consentSummariesQuery(db, owner)),
     keptSelect(`dashboard-agency:${key}`, (db) => agencyQuery(db, owner)),
     keptSelect(`dashboard-held-numbers:${key}`, (db) => heldNumbersQuery(db, owner)),
-    keptSelect(`dashboard-two-factor:${key}`, (db) => twoFactorReminderQuery(db, owner)),
+    keptSelect(`dashboard-account:${key}`, (db) => accountQuery(db, owner)),
   ] as const;
 }
 
@@ -84,37 +98,24 @@ function statements(env: Env, selects: Selects, values: Record<string, unknown>)
 }
 
 function rowsOf(
-  [
-    listings,
-    images,
-    notices,
-    pastDue,
-    safety,
-    publicStates,
-    newRequests,
-    held,
-    takedowns,
-    consents,
-    agency,
-    heldNumbers,
-    twoFactor,
-  ]: Selects,
+  [listings, images, notices, pastDue, publicStates, held, takedowns, consents, agency, heldNumbers, account]: Selects,
   results: D1Result[],
   now: number,
 ) {
+  const [own] = account.rows(results[10]);
   return {
     listings: toDashboardListings([listings.rows(results[0]), images.rows(results[1])], now),
     verificationNotices: toVerificationNotices(notices.rows(results[2])),
     paymentDeadlines: toPastDueDeadlines(pastDue.rows(results[3])),
-    safety: toSafetyStanding(safety.rows(results[4])),
-    publicStates: toOwnPublicStates(publicStates.rows(results[5])),
-    newRequests: toNewRequestCount(newRequests.rows(results[6])),
-    heldPhotos: toHeldPhotos(held.rows(results[7])),
-    takedowns: takedowns.rows(results[8]),
-    consents: toConsentSummaries(consents.rows(results[9])),
-    agency: toStoredAgency(agency.rows(results[10])),
-    heldNumbers: heldNumbers.rows(results[11]).map((row) => row.listingId),
-    twoFactor: toTwoFactorReminder(twoFactor.rows(results[12]), now),
+    publicStates: toOwnPublicStates(publicStates.rows(results[4])),
+    heldPhotos: toHeldPhotos(held.rows(results[5])),
+    takedowns: takedowns.rows(results[6]),
+    consents: toConsentSummaries(consents.rows(results[7])),
+    agency: toStoredAgency(agency.rows(results[8])),
+    heldNumbers: heldNumbers.rows(results[9]).map((row) => row.listingId),
+    safety: toSafetyStanding(own ? [own] : []),
+    newRequests: own?.newRequests ?? 0,
+    twoFactor: toTwoFactorReminder(own ? [own] : [], now),
   };
 }
 

@@ -80,15 +80,17 @@ export type SafetyStanding = { access: boolean; ownReports: boolean; suspended: 
 
 /** The standing's one query: `owner` a user id or a subquery naming one (the dashboard reads it with the session). */
 export function safetyStandingQuery(db: Db, owner: SQL | Placeholder | string) {
+  return db.select(safetyStandingColumns(owner)).from(schema.users).where(eq(schema.users.id, owner));
+}
+
+/** The standing's columns of the owner's users row, for a select of that row that reads more beside them. */
+export function safetyStandingColumns(owner: SQL | Placeholder | string) {
   const r = schema.safetyReports;
-  return db
-    .select({
-      listing: sql<number>`exists (select 1 from ${l} where ${l.userId} = ${owner} and ${givesAccess})`,
-      ownReports: sql<number>`exists (select 1 from ${r} where ${r.userId} = ${owner})`,
-      suspended: sql<number>`${suspended(owner)}`,
-    })
-    .from(schema.users)
-    .where(eq(schema.users.id, owner));
+  return {
+    listing: sql<number>`exists (select 1 from ${l} where ${l.userId} = ${owner} and ${givesAccess})`,
+    ownReports: sql<number>`exists (select 1 from ${r} where ${r.userId} = ${owner})`,
+    suspended: sql<number>`${suspended(owner)}`,
+  };
 }
 
 export function toSafetyStanding([row]: Awaited<ReturnType<typeof safetyStandingQuery>>): SafetyStanding {
