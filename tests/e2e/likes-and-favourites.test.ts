@@ -63,7 +63,11 @@ describe("like and favourite", () => {
     await expect(symbolIn(page, `${card} [data-testid="like-button"]`)).resolves.toBe("thumb-up");
     await expect(symbolIn(page, `${card} [data-testid="favourite-button"]`)).resolves.toBe("heart");
     // A favourite fills the header's heart too.
-    await page.locator(`${card} [data-testid="favourite-button"]`).first().tap();
+    // The grid's island may still be taking over when the tap lands (it is held and replayed then): leave for
+    // Favourites only once the button says it is saved, or the navigation can overtake the replayed tap.
+    const favourite = page.locator(`${card} [data-testid="favourite-button"]`).first();
+    await favourite.tap();
+    await expect.poll(() => favourite.getAttribute("aria-pressed")).toBe("true");
     await page.goto("/favorites");
     await hydrated(page);
     await page.getByTestId("favourites-grid").waitFor();

@@ -4,6 +4,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { hydrated, listening, useBrowser } from "./browser";
 import { makeAdministrator, signInAdmin } from "./people";
+import { d1Rows } from "./store";
 
 const b = useBrowser();
 
@@ -55,9 +56,10 @@ describe("a cached page", () => {
     const api = admin.context.request;
     await signInAdmin(admin.context, await makeAdministrator());
     try {
-      expect((await api.put(`/api/admin/profiles/${listingId}/toggle-live`, { data: { live: false } })).status()).toBe(
-        200,
-      );
+      const hide = await api.put(`/api/admin/profiles/${listingId}/toggle-live`, { data: { live: false } });
+      expect(hide.status()).toBe(200);
+      // She was live and is hidden now: a hide that changed nothing would mean the page showed her stale.
+      expect(await hide.json()).toMatchObject({ changed: true, live: false });
       await page.waitForFunction(
         (id) => !document.querySelector(`[data-testid="listing-grid"] a[href="/view/${id}"]`),
         listingId,
@@ -68,8 +70,12 @@ describe("a cached page", () => {
       // since the hide (the first page's own revalidation among them) can have kept the new copy, keyed by the
       // bumped versions; a copy kept before the hide would still show her.
       const next = await b.visitor();
-      await next.page.goto("/");
-      expect(await next.page.locator(`[data-testid="listing-grid"] a[href="/view/${listingId}"]`).count()).toBe(0);
+      const answer = await next.page.goto("/");
+      const [row] = await d1Rows("SELECT live, switched_off, updated_at FROM listings WHERE id = ?", listingId);
+      expect(
+        await next.page.locator(`[data-testid="listing-grid"] a[href="/view/${listingId}"]`).count(),
+        `shown to the next visitor (X-Cache ${answer?.headers()["x-cache"]}; in D1 ${JSON.stringify(row)})`,
+      ).toBe(0);
       await next.context.close();
     } finally {
       expect((await api.put(`/api/admin/profiles/${listingId}/toggle-live`, { data: { live: true } })).status()).toBe(
