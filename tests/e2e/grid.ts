@@ -28,6 +28,9 @@ export async function gridPageShowing(page: Page, path: string, firstName: strin
   for (let n = 1; n <= maxPages; n++) {
     await page.goto(gridPagePath(path, n, slot));
     await hydrated(page);
+    // With JavaScript, endless scroll adds the next page by itself when this one does not fill the window: look
+    // once it has, or the card may arrive after the look and the 'More listings' link be gone by then.
+    await page.waitForLoadState("networkidle");
     slot ??= await slotOnPage(page);
     const grid = page.getByTestId("listing-grid");
     if ((await grid.getByRole("heading", { name: new RegExp(`^${firstName}\\b`) }).count()) > 0) return n;
