@@ -77,15 +77,23 @@ function listingForm(uploadIds: string[], listingId: string | null, edit: number
 }
 
 /** Signs a new provider up and creates their listing with the three photos a listing needs. */
+/**
+ * A 600 x 800 JPEG of 8 x 8 random colour blocks: each provider's photos must differ, as a photo already on
+ * another account's listing is held as a copy (docs/decisions/0057-stolen-photos-caught-at-upload.md).
+ */
+async function uniqueJpeg(): Promise<Buffer> {
+  const cells = Buffer.from(Array.from({ length: 8 * 8 * 3 }, () => Math.floor(Math.random() * 256)));
+  return sharp(cells, { raw: { width: 8, height: 8, channels: 3 } })
+    .resize(600, 800, { kernel: "nearest", fit: "fill" })
+    .jpeg()
+    .toBuffer();
+}
+
 export async function newProvider(baseUrl: string): Promise<Provider> {
   const cookie = await signUp(baseUrl);
   const uploadIds: string[] = [];
   for (let i = 0; i < 3; i++) {
-    const jpeg = await sharp({
-      create: { width: 600, height: 800, channels: 3, background: { r: 60 + i * 40, g: 120, b: 160 } },
-    })
-      .jpeg()
-      .toBuffer();
+    const jpeg = await uniqueJpeg();
     const upload = new FormData();
     upload.set("file", new File([new Uint8Array(jpeg)], `bench-${i}.jpg`, { type: "image/jpeg" }));
     const up = await fetch(`${baseUrl}/api/uploads`, { method: "POST", body: upload, headers: { Cookie: cookie } });
