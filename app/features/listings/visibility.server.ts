@@ -55,3 +55,15 @@ export function visibilitySet(change: VisibilityChange, now: number) {
     >`CASE WHEN ${live} = 1 OR ${l.active} = 0 THEN ${l.activeUntil} WHEN ${l.activeUntil} > ${now} THEN ${now} ELSE ${l.activeUntil} END`,
   };
 }
+
+/** The columns `visibilityInputs` (./visibility.ts) reads, to spread into a select: one list for every reader. */
+export const visibilityColumns = {
+  verified: l.verified,
+  paid: l.paid,
+  pausedAt: l.pausedAt,
+  hiddenAsStale: l.hiddenAsStale,
+  switchedOff: l.switchedOff,
+  awaitingConsent: l.awaitingConsent,
+  agencyHeld: l.agencyHeld,
+  numberHeld: l.numberHeld,
+};

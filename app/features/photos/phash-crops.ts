@@ -75,20 +75,31 @@ export function storedHash(luma: Float64Array): string {
   return perceptualHash(region(luma, m, 1 - m, m, 1 - m));
 }
 
+/** What a copy lost of each side, as fractions of the original's width and height. */
+type Crop = [left: number, right: number, top: number, bottom: number];
+/** A window of the thumbnail as `region` reads it: its edges as fractions of the sides. */
+type Window = [x0: number, x1: number, y0: number, y1: number];
+
+/** The hash of one window for each way a copy may have been cropped (AXIS_CROPS on both axes). */
+function hashesPerCrop(luma: Float64Array, window: (crop: Crop) => Window): string[] {
+  const out: string[] = [];
+  for (const [top, bottom] of AXIS_CROPS)
+    for (const [left, right] of AXIS_CROPS)
+      out.push(perceptualHash(region(luma, ...window([left, right, top, bottom]))));
+  return out;
+}
+
 /**
  * The hashes an upload is looked up with: where the original's middle would be if the upload had lost
  * (left, right) of the original's width and (top, bottom) of its height. The first is the stored hash.
  */
 export function lookupHashes(luma: Float64Array): string[] {
   const m = MIDDLE_MARGIN;
-  const out: string[] = [];
-  for (const [top, bottom] of AXIS_CROPS)
-    for (const [left, right] of AXIS_CROPS) {
-      const w = 1 - left - right;
-      const h = 1 - top - bottom;
-      out.push(perceptualHash(region(luma, (m - left) / w, 1 - (m - right) / w, (m - top) / h, 1 - (m - bottom) / h)));
-    }
-  return out;
+  return hashesPerCrop(luma, ([left, right, top, bottom]) => {
+    const w = 1 - left - right;
+    const h = 1 - top - bottom;
+    return [(m - left) / w, 1 - (m - right) / w, (m - top) / h, 1 - (m - bottom) / h];
+  });
 }
 
 /**
@@ -99,14 +110,11 @@ export function lookupHashes(luma: Float64Array): string[] {
  */
 export function copyHashes(luma: Float64Array): string[] {
   const m = MIDDLE_MARGIN;
-  const out: string[] = [];
-  for (const [top, bottom] of AXIS_CROPS)
-    for (const [left, right] of AXIS_CROPS) {
-      const w = 1 - left - right;
-      const h = 1 - top - bottom;
-      out.push(perceptualHash(region(luma, left + m * w, 1 - right - m * w, top + m * h, 1 - bottom - m * h)));
-    }
-  return out;
+  return hashesPerCrop(luma, ([left, right, top, bottom]) => {
+    const w = 1 - left - right;
+    const h = 1 - top - bottom;
+    return [left + m * w, 1 - right - m * w, top + m * h, 1 - bottom - m * h];
+  });
 }
 
 /** Both at once from the thumbnail's PNG bytes; `bothWays` adds the hashes of copies cropped from it. */

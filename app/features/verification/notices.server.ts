@@ -5,6 +5,7 @@ import type { Placeholder, SQL } from "drizzle-orm";
 import { schema } from "~/platform/data/db.server";
 import type { Db } from "~/platform/data/db.server";
 import { visibilityInputs } from "~/features/listings/visibility";
+import { visibilityColumns } from "~/features/listings/visibility.server";
 import { APPROVAL_NOTICE_MS, REJECTION_NOTICE_MS } from "./verification";
 import type { VerificationNotice } from "./verification";
 import { isPending } from "./request-status.server";
@@ -36,14 +37,7 @@ export function verificationNoticesQuery(
       decidedAt: vr.decidedAt,
       rereview: vr.rereview,
       firstName: l.firstName,
-      verified: l.verified,
-      paid: l.paid,
-      pausedAt: l.pausedAt,
-      hiddenAsStale: l.hiddenAsStale,
-      switchedOff: l.switchedOff,
-      awaitingConsent: l.awaitingConsent,
-      agencyHeld: l.agencyHeld,
-      numberHeld: l.numberHeld,
+      ...visibilityColumns,
     })
     .from(vr)
     .innerJoin(l, eq(l.id, vr.listingId))

@@ -1,6 +1,7 @@
 // The e-mail each verification decision sends its owner, with the reason for a refusal and the next step.
 import { eq } from "drizzle-orm";
 import { visibilityInputs } from "~/features/listings/visibility";
+import { visibilityColumns } from "~/features/listings/visibility.server";
 import { sendEmail, siteName } from "~/platform/email/email.server";
 import type { EmailEnv } from "~/platform/email/email.server";
 import { getDb, schema } from "~/platform/data/db.server";
@@ -27,14 +28,7 @@ export async function tellOwner(
       email: u.email,
       firstName: u.firstName,
       listingName: l.firstName,
-      verified: l.verified,
-      paid: l.paid,
-      pausedAt: l.pausedAt,
-      hiddenAsStale: l.hiddenAsStale,
-      switchedOff: l.switchedOff,
-      awaitingConsent: l.awaitingConsent,
-      agencyHeld: l.agencyHeld,
-      numberHeld: l.numberHeld,
+      ...visibilityColumns,
     })
     .from(l)
     .innerJoin(u, eq(u.id, l.userId))
