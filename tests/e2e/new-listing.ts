@@ -24,6 +24,18 @@ export async function colourPhotos(dir: string, colours: readonly [Colour, Colou
   return paths;
 }
 
+/** Picks `photos` in the editor's photo input and waits until each has its tile, none still uploading. */
+export async function addPhotos(page: Page, photos: string[]) {
+  await page.getByTestId("photo-input").setInputFiles(photos);
+  await page.waitForFunction(
+    (count) =>
+      document.querySelectorAll('[data-testid="photo-tile"]').length === count &&
+      !document.querySelector('[data-testid="photo-tile"] [role="status"]'),
+    photos.length,
+    { timeout: 30_000 },
+  );
+}
+
 /** From the dashboard's 'Add New Listing' through the three pages, up to an incall rate of `price` (not saved). */
 export async function fillNewListing(
   page: Page,
@@ -34,14 +46,7 @@ export async function fillNewListing(
   await page.getByRole("link", { name: "Add New Listing" }).first().click();
   await page.waitForURL((url) => url.pathname === "/profile/new");
   await hydrated(page);
-  await page.getByTestId("photo-input").setInputFiles(photos);
-  await page.waitForFunction(
-    (count) =>
-      document.querySelectorAll('[data-testid="photo-tile"]').length === count &&
-      !document.querySelector('[data-testid="photo-tile"] [role="status"]'),
-    photos.length,
-    { timeout: 30_000 },
-  );
+  await addPhotos(page, photos);
   await field("Display Name").fill(listing.name);
   await field("Service Location").selectOption("Auckland");
   await field("Contact phone").fill(listing.phone);

@@ -9,13 +9,13 @@ import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { nzDate } from "../../app/platform/time/nz-time";
 import { hydrated, useBrowser } from "./browser";
 import { d1, d1Rows, makeAdministrator, signInAdmin, signInAs } from "./people";
 import type { Administrator } from "./people";
 import { useOwnProvider } from "./providers";
+import { addPhotos, colourPhotos } from "./new-listing";
 
 const b = useBrowser();
 const independent = useOwnProvider("independent");
@@ -258,18 +258,11 @@ describe("the editor's page 3 with weekly hours and a tour stop", () => {
   let photos: string[] = [];
   beforeAll(async () => {
     const dir = mkdtempSync(join(tmpdir(), "overflow-photos-"));
-    photos = [];
-    for (const [i, colour] of [
-      [1, { r: 200, g: 60, b: 60 }],
-      [2, { r: 60, g: 160, b: 80 }],
-      [3, { r: 60, g: 80, b: 200 }],
-    ] as const) {
-      const path = join(dir, `photo-${i}.jpg`);
-      await sharp({ create: { width: 900, height: 1200, channels: 3, background: colour } })
-        .jpeg()
-        .toFile(path);
-      photos.push(path);
-    }
+    photos = await colourPhotos(dir, [
+      { r: 200, g: 60, b: 60 },
+      { r: 60, g: 160, b: 80 },
+      { r: 60, g: 80, b: 200 },
+    ]);
   });
 
   const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
@@ -302,14 +295,7 @@ describe("the editor's page 3 with weekly hours and a tour stop", () => {
     await signInAs(context, agency);
     await page.goto("/profile/new");
     await hydrated(page);
-    await page.getByTestId("photo-input").setInputFiles(photos);
-    await page.waitForFunction(
-      () =>
-        document.querySelectorAll('[data-testid="photo-tile"]').length === 3 &&
-        !document.querySelector('[data-testid="photo-tile"] [role="status"]'),
-      undefined,
-      { timeout: 30_000 },
-    );
+    await addPhotos(page, photos);
     await field(page, "Display Name").fill("Overflow");
     await field(page, "Service Location").selectOption("Wellington");
     await field(page, "Contact phone").fill("021 555 0192");

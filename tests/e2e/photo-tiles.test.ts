@@ -3,29 +3,22 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { hydrated, MOBILE, useBrowser } from "./browser";
 import { signInAs } from "./people";
 import { useOwnProvider } from "./providers";
+import { addPhotos, colourPhotos } from "./new-listing";
 
 const b = useBrowser();
 const agency = useOwnProvider("agency");
-const photos: string[] = [];
+let photos: string[] = [];
 
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), "tile-photos-"));
-  for (const [i, background] of [
-    [1, { r: 200, g: 60, b: 60 }],
-    [2, { r: 60, g: 160, b: 80 }],
-    [3, { r: 60, g: 80, b: 200 }],
-  ] as const) {
-    const path = join(dir, `photo-${i}.jpg`);
-    await sharp({ create: { width: 900, height: 1200, channels: 3, background } })
-      .jpeg()
-      .toFile(path);
-    photos.push(path);
-  }
+  photos = await colourPhotos(mkdtempSync(join(tmpdir(), "tile-photos-")), [
+    { r: 200, g: 60, b: 60 },
+    { r: 60, g: 160, b: 80 },
+    { r: 60, g: 80, b: 200 },
+  ]);
 });
 
 describe("photo tiles at 390 px", () => {
@@ -34,14 +27,7 @@ describe("photo tiles at 390 px", () => {
     await signInAs(context, agency);
     await page.goto("/profile/new");
     await hydrated(page);
-    await page.getByTestId("photo-input").setInputFiles(photos);
-    await page.waitForFunction(
-      () =>
-        document.querySelectorAll('[data-testid="photo-tile"]').length === 3 &&
-        !document.querySelector('[data-testid="photo-tile"] [role="status"]'),
-      undefined,
-      { timeout: 30_000 },
-    );
+    await addPhotos(page, photos);
     await page.getByTestId("photo-list").scrollIntoViewIfNeeded();
     // For a person to look at (SHOTS_DIR to keep it elsewhere).
     await page.screenshot({ path: `${process.env.SHOTS_DIR ?? "test-results/e2e"}/photo-tiles-390.png` });

@@ -4,10 +4,10 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "./axe";
 import { hydrated, MOBILE, useBrowser } from "./browser";
+import { addPhotos, colourPhotos } from "./new-listing";
 import { signUp } from "./people";
 
 const b = useBrowser();
@@ -16,18 +16,11 @@ let files: string[] = [];
 
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), "toast-photos-"));
-  files = [];
-  for (const [i, colour] of [
-    [1, { r: 200, g: 60, b: 60 }],
-    [2, { r: 60, g: 160, b: 80 }],
-    [3, { r: 60, g: 80, b: 200 }],
-  ] as const) {
-    const path = join(dir, `photo-${i}.jpg`);
-    await sharp({ create: { width: 900, height: 1200, channels: 3, background: colour } })
-      .jpeg()
-      .toFile(path);
-    files.push(path);
-  }
+  files = await colourPhotos(dir, [
+    { r: 200, g: 60, b: 60 },
+    { r: 60, g: 160, b: 80 },
+    { r: 60, g: 80, b: 200 },
+  ]);
 });
 
 describe("the toast after saving a listing", () => {
@@ -38,14 +31,7 @@ describe("the toast after saving a listing", () => {
     await hydrated(page);
     await page.goto("/profile/new");
     await hydrated(page);
-    await page.getByTestId("photo-input").setInputFiles(files);
-    await page.waitForFunction(
-      () =>
-        document.querySelectorAll('[data-testid="photo-tile"]').length === 3 &&
-        !document.querySelector('[data-testid="photo-tile"] [role="status"]'),
-      undefined,
-      { timeout: 30_000 },
-    );
+    await addPhotos(page, files);
     await field(page, "Display Name").fill(`Tama${stamp}`);
     await field(page, "Service Location").selectOption("Wellington");
     const suburb = page.getByRole("combobox", { name: "Suburb" });
