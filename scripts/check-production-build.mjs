@@ -7,6 +7,7 @@ import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { buildInputsHash, isCurrent, stamp } from "./build-inputs.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 // Inside node_modules so that the bundler resolves the server build's packages from the project.
@@ -42,6 +43,18 @@ function* files(dir) {
   }
 }
 
+// A warm checkout whose build inputs have not changed since this check last passed is not checked again
+// (scripts/build-inputs.mjs); --force checks all the same.
+const inputs = buildInputsHash(ROOT);
+const STAMP = path.join(ROOT, "node_modules/.cache/production-check.json");
+const CHECKED = path.join(ROOT, OUT, "build/server/index.js");
+if (!process.argv.includes("--force") && isCurrent(STAMP, CHECKED, inputs)) {
+  console.log(
+    "Production build unchanged since it was last checked: nothing it is built from changed (--force to check again).",
+  );
+  process.exit(0);
+}
+rmSync(STAMP, { force: true });
 rmSync(path.join(ROOT, OUT), { recursive: true, force: true });
 const env = { ...process.env, REMIX_BUILD_DIR: `${OUT}/build`, WRANGLER_SEND_METRICS: "false" };
 delete env.KIWI_DEV_TOOLS;
@@ -71,3 +84,4 @@ if (found.length) {
   process.exit(1);
 }
 console.log(`Production build and Worker bundle checked: none of ${DEV_ONLY.length} development-only strings found.`);
+stamp(STAMP, CHECKED, inputs);

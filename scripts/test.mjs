@@ -10,6 +10,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { loadavg } from "node:os";
 import { buildEnv, TEST_BUILD_DIR } from "./build-dirs.mjs";
+import { buildInputsHash, isCurrent, stamp } from "./build-inputs.mjs";
 import { ensureDevVars } from "./dev-vars.mjs";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
@@ -193,8 +194,20 @@ if (runUnit) {
 }
 // The build gates the workerd and end-to-end legs; the unit tests need none and run beside it.
 // Into build-test/, never build/: a running `npm start` keeps serving its own files.
-const buildStatus =
-  runWorkers || runE2e ? await step("build", "npx", ["remix", "vite:build"], buildEnv(TEST_BUILD_DIR)) : 0;
+// Skipped when nothing it is made from changed since it was made (scripts/build-inputs.mjs).
+const buildInputs = buildInputsHash(process.cwd());
+const BUILD_STAMP = `${TEST_BUILD_DIR}/inputs.json`;
+const BUILD_OUTPUT = `${TEST_BUILD_DIR}/server/index.js`;
+async function testBuild() {
+  if (isCurrent(BUILD_STAMP, BUILD_OUTPUT, buildInputs)) {
+    console.log(`[build] ${TEST_BUILD_DIR}/ is current: nothing it is built from changed since it was built.`);
+    return 0;
+  }
+  const status = await step("build", "npx", ["remix", "vite:build"], buildEnv(TEST_BUILD_DIR));
+  if (status === 0) stamp(BUILD_STAMP, BUILD_OUTPUT, buildInputs);
+  return status;
+}
+const buildStatus = runWorkers || runE2e ? await testBuild() : 0;
 if (buildStatus !== 0) {
   console.error("The build failed: the workerd and end-to-end legs need it and did not run.");
 } else {
