@@ -3,7 +3,7 @@
 // its target. The floor's score says whether the machine was quiet enough for the app's to mean anything.
 // Runs the pinned `lighthouse` CLI against the system Chromium, offline.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../../tests/e2e/chromium";
@@ -13,9 +13,13 @@ type Row = Record<string, string | number>;
 /** Each public page's goals (Lighthouse mobile, with the age cookie, photos uploaded at 2400x3200). */
 export const LIGHTHOUSE_GOALS = { score: 95, tbtMs: 200, lcpMs: 2_000, cls: 0 };
 
+type TableItem = Record<string, unknown>;
 type Report = {
   categories: { performance: { score: number | null } };
-  audits: Record<string, { numericValue?: number; displayValue?: string }>;
+  audits: Record<
+    string,
+    { numericValue?: number; displayValue?: string; details?: { items?: (TableItem & { items?: TableItem[] })[] } }
+  >;
   runtimeError?: { code: string; message: string };
 };
 
@@ -39,6 +43,12 @@ function runLighthouse(url: string): Report {
       { encoding: "utf8", env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, timeout: 180_000 },
     );
     if (r.status !== 0) throw new Error(`lighthouse ${url} failed:\n${r.stderr}`);
+    // LIGHTHOUSE_REPORTS=<dir> keeps each whole report, to open in Lighthouse's viewer.
+    const keep = process.env.LIGHTHOUSE_REPORTS;
+    if (keep) {
+      mkdirSync(keep, { recursive: true });
+      copyFileSync(out, join(keep, `${new URL(url).port}-${new URL(url).pathname.replace(/\W+/g, "_")}.json`));
+    }
     return JSON.parse(readFileSync(out, "utf8")) as Report;
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -54,7 +64,118 @@ async function get(url: string, init?: RequestInit): Promise<Response> {
   }
 }
 
-type Measured = { path: string; score: number | null; tbtMs: number; lcpMs: number; cls: number; load: string };
+type Measured = {
+  path: string;
+  score: number | null;
+  tbtMs: number;
+  lcpMs: number;
+  cls: number;
+  load: string;
+  lcpElement: string;
+  lcpPhases: string;
+};
+
+/**
+ * What LCP was (the element's selector, shortened) and where its time went as observed (Lighthouse's
+ * subparts: time to first byte, resource load delay, load duration, render delay), so a figure over its goal
+ * says where to look. The simulated LCP the score uses is longer: it replays these requests on a slow phone.
+ */
+const SUBPARTS: Record<string, string> = {
+  timeToFirstByte: "TTFB",
+  resourceLoadDelay: "load delay",
+  resourceLoadDuration: "load",
+  elementRenderDelay: "render delay",
+};
+
+function lcpBreakdown(report: Report): { lcpElement: string; lcpPhases: string } {
+  const parts = report.audits["lcp-breakdown-insight"]?.details?.items ?? [];
+  let lcpElement = "?";
+  const phases: string[] = [];
+  for (const part of parts) {
+    if (typeof part.selector === "string") lcpElement = part.selector.split(" > ").slice(-2).join(" > ");
+    for (const item of part.items ?? [])
+      if (typeof item.subpart === "string" && typeof item.duration === "number")
+        phases.push(`${SUBPARTS[item.subpart] ?? item.subpart} ${Math.round(item.duration)}`);
+  }
+  return { lcpElement, lcpPhases: phases.join(", ") || "?" };
+}
+
+function runLighthouse(url: string): Report {
+  const dir = mkdtempSync(join(tmpdir(), "nz-lighthouse-"));
+  try {
+    const out = join(dir, "report.json");
+    const r = spawnSync(
+      "npx",
+      [
+        "lighthouse",
+        url,
+        "--quiet",
+        "--only-categories=performance",
+        "--output=json",
+        `--output-path=${out}`,
+        `--chrome-flags=${[...CHROMIUM_FLAGS, "--headless=new"].join(" ")}`,
+        // A returning visitor who passed the age gate: the gate is not what is measured.
+        `--extra-headers=${JSON.stringify({ Cookie: "age_verified=1" })}`,
+      ],
+      { encoding: "utf8", env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, timeout: 180_000 },
+    );
+    if (r.status !== 0) throw new Error(`lighthouse ${url} failed:\n${r.stderr}`);
+    // LIGHTHOUSE_REPORTS=<dir> keeps each whole report, to open in Lighthouse's viewer.
+    const keep = process.env.LIGHTHOUSE_REPORTS;
+    if (keep) {
+      mkdirSync(keep, { recursive: true });
+      copyFileSync(out, join(keep, `${new URL(url).port}-${new URL(url).pathname.replace(/\W+/g, "_")}.json`));
+    }
+    return JSON.parse(readFileSync(out, "utf8")) as Report;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A GET that tries twice: after a long Lighthouse run the pooled keep-alive socket may have been closed. */
+async function get(url: string, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch {
+    return fetch(url, init);
+  }
+}
+
+type Measured = {
+  path: string;
+  score: number | null;
+  tbtMs: number;
+  lcpMs: number;
+  cls: number;
+  load: string;
+  lcpElement: string;
+  lcpPhases: string;
+};
+
+/**
+ * What LCP was (the element, shortened) and where its time went (Lighthouse's phases: time to first byte,
+ * resource load delay, load time, render delay), so a figure over its goal says where to look.
+ */
+const SUBPARTS: Record<string, string> = {
+  timeToFirstByte: "TTFB",
+  resourceLoadDelay: "load delay",
+  resourceLoadDuration: "load",
+  elementRenderDelay: "render delay",
+};
+
+function lcpBreakdown(report: Report): { lcpElement: string; lcpPhases: string } {
+  const tables = report.audits["largest-contentful-paint-element"]?.details?.items ?? [];
+  let lcpElement = "?";
+  const phases: string[] = [];
+  for (const table of tables)
+    for (const item of table.items ?? []) {
+      const node = item.node as { nodeLabel?: string; selector?: string } | undefined;
+      if (node) lcpElement = String(node.selector ?? node.nodeLabel ?? "?").slice(-48);
+      if (typeof item.phase === "string" && typeof item.timing === "number")
+        phases.push(`${item.phase.replace(/[^A-Z]/g, "") || item.phase} ${Math.round(item.timing)}`);
+    }
+  return { lcpElement, lcpPhases: phases.join(", ") || "?" };
+}
 
 async function measure(baseUrl: string, path: string): Promise<Measured> {
   // One warm-up request, so the first render's compile time is not what LCP measures, and every photo
@@ -74,6 +195,7 @@ async function measure(baseUrl: string, path: string): Promise<Measured> {
     lcpMs: audit("largest-contentful-paint"),
     cls: audit("cumulative-layout-shift"),
     load,
+    ...lcpBreakdown(report),
   };
 }
 
@@ -94,6 +216,8 @@ export async function lighthouseRows(baseUrl: string, floorUrl: string): Promise
     "LCP s": (m.lcpMs / 1000).toFixed(1),
     CLS: m.cls.toFixed(3),
     "load avg": m.load,
+    "LCP element": m.lcpElement,
+    "LCP phases ms": m.lcpPhases,
   });
   const g = LIGHTHOUSE_GOALS;
   const targets: Row[] = [];

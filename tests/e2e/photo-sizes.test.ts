@@ -8,7 +8,7 @@ import { d1Rows } from "./people";
 const b = useBrowser();
 
 const ORIGINAL = /\/photos\/listing\/[0-9a-z]{24}\.webp$/;
-const SIZE = /\/photos\/listing\/[0-9a-z]{24}\.w(480|960|1600)\.webp$/;
+const SIZE = /\/photos\/listing\/[0-9a-z]{24}\.w(360|480|720|960|1600)\.webp$/;
 
 /** The URL the browser chose for an image, once it has loaded. */
 async function chosen(img: Locator): Promise<string> {
@@ -31,14 +31,15 @@ async function cards(page: Page) {
 }
 
 describe("photo sizes in the browser", () => {
-  it("a 390 px phone (3 device pixels a CSS pixel) loads the 480 px size for a card, never the stored photo", async () => {
+  it("a 390 px phone (3 device pixels a CSS pixel) loads the 360 px size for a card, never the stored photo", async () => {
     const { context, page } = await b.visitor({ viewport: MOBILE, deviceScaleFactor: 3 });
     const imgs = await cards(page);
     const first = imgs.first();
     const src = await chosen(first);
-    expect(src).toMatch(/\.w480\.webp$/);
+    // The card is 177 px wide, drawn at 2 device pixels a CSS pixel at most (CARD_SIZES): 354 px.
+    expect(src).toMatch(/\.w360\.webp$/);
     expect(src).not.toMatch(ORIGINAL);
-    expect(await first.getAttribute("srcset")).toMatch(/\.w480\.webp 480w/);
+    expect(await first.getAttribute("srcset")).toMatch(/\.w360\.webp 360w, .*\.w480\.webp 480w/);
     expect(await first.getAttribute("sizes")).toContain("calc((100vw - 36px) / 2)");
     // The frame is reserved before the photo arrives.
     expect(Number(await first.getAttribute("width"))).toBeGreaterThan(0);
@@ -77,8 +78,8 @@ describe("photo sizes in the browser", () => {
     expect(await main.getAttribute("srcset")).toMatch(/\.w480\.webp 480w/);
     expect(await chosen(main)).toMatch(SIZE);
     const side = page.getByTestId("gallery-side").first().locator("img");
-    expect(await side.getAttribute("srcset")).toMatch(/\.w480\.webp 480w/);
-    expect(await chosen(side)).toMatch(/\.w480\.webp$/);
+    expect(await side.getAttribute("srcset")).toMatch(/\.w360\.webp 360w/);
+    expect(await chosen(side)).toMatch(/\.w360\.webp$/);
 
     await page.getByTestId("gallery-main").click();
     const big = page.getByTestId("lightbox-image");

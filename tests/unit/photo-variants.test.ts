@@ -50,7 +50,9 @@ describe("photo paths", () => {
   it("deletes every size with a listing photo, and nothing extra with other objects", () => {
     expect(withVariantKeys([KEY, KEY, "", "private/verification/x.webp", "pending/y.webp"])).toEqual([
       KEY,
+      `listing/${ID}.w360.webp`,
       `listing/${ID}.w480.webp`,
+      `listing/${ID}.w720.webp`,
       `listing/${ID}.w960.webp`,
       `listing/${ID}.w1600.webp`,
       "private/verification/x.webp",
@@ -60,16 +62,17 @@ describe("photo paths", () => {
 });
 
 describe("srcset", () => {
-  it("lists the three sizes by their widths for a large photo", () => {
+  it("lists the five sizes by their widths for a large photo", () => {
     expect(photoSrcSet(URL_, 2400)).toBe(
-      `/photos/listing/${ID}.w480.webp 480w, /photos/listing/${ID}.w960.webp 960w, /photos/listing/${ID}.w1600.webp 1600w`,
+      [360, 480, 720, 960, 1600].map((w) => `/photos/listing/${ID}.w${w}.webp ${w}w`).join(", "),
     );
   });
 
   it("never claims a width the photo does not have: a 600 px photo stops at its own width", () => {
-    expect(photoSrcSet(URL_, 600)).toBe(`/photos/listing/${ID}.w480.webp 480w, /photos/listing/${ID}.w960.webp 600w`);
-    expect(photoSrcSet(URL_, 960)).toBe(`/photos/listing/${ID}.w480.webp 480w, /photos/listing/${ID}.w960.webp 960w`);
-    expect(photoSrcSet(URL_, 300)).toBe(`/photos/listing/${ID}.w480.webp 300w`);
+    const set = (...sizes: string[]) => sizes.map((s) => `/photos/listing/${ID}.w${s}`).join(", ");
+    expect(photoSrcSet(URL_, 600)).toBe(set("360.webp 360w", "480.webp 480w", "720.webp 600w"));
+    expect(photoSrcSet(URL_, 960)).toBe(set("360.webp 360w", "480.webp 480w", "720.webp 720w", "960.webp 960w"));
+    expect(photoSrcSet(URL_, 300)).toBe(set("360.webp 300w"));
   });
 
   it("leaves anything that is not a stored listing photo alone", () => {

@@ -1,4 +1,4 @@
-// Responsive photos (decision 0013): every listing photo has a 480, 960 and 1600 px WebP, made on the first
+// Responsive photos (decision 0013): every listing photo has a 360, 480, 720, 960 and 1600 px WebP, made on the first
 // request and then read from R2, shown exactly when the photo is, and deleted with it.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
@@ -84,7 +84,7 @@ describe("photo sizes", { timeout: 30_000 }, () => {
     expect(revalidated.status).toBe(304);
   });
 
-  it("never enlarges: a 600 px photo answers 480 for the small size and its own 600 for the larger ones", async () => {
+  it("never enlarges: a 600 px photo answers 360 and 480 for the small sizes and its own 600 for the larger ones", async () => {
     const { key } = await listingWithPhoto({ jpeg: SMALL_JPEG });
     const widths = [];
     for (const width of PHOTO_WIDTHS) {
@@ -92,7 +92,7 @@ describe("photo sizes", { timeout: 30_000 }, () => {
       expect(res.status).toBe(200);
       widths.push((await widthOf(res)).width);
     }
-    expect(widths).toEqual([480, 600, 600]);
+    expect(widths).toEqual([360, 480, 600, 600, 600]);
   });
 
   it("answers unknown sizes with a 4xx and stores nothing", async () => {
@@ -106,7 +106,7 @@ describe("photo sizes", { timeout: 30_000 }, () => {
     }
     const unknown = await sized(key, 500);
     expect(unknown.status).toBe(400);
-    expect(await unknown.json()).toEqual({ error: "Photo width must be one of 480, 960, 1600" });
+    expect(await unknown.json()).toEqual({ error: "Photo width must be one of 360, 480, 720, 960, 1600" });
     // A size of a photo that does not exist, and a size of a size.
     expect((await sized(`listing/${"a".repeat(24)}.webp`, 480)).status).toBe(404);
     expect((await client().get(`/photos/${variantKey(key, 480).replace(".webp", ".w480.webp")}`)).status).toBe(404);

@@ -1,10 +1,13 @@
-// Smaller copies of every public listing photo (decision 0013): WebP at three widths, stored in R2 next to
+// Smaller copies of every public listing photo (decisions 0013 and 0071): WebP at five widths, stored in R2 next to
 // the photo they were made from and served under the same rules. A variant's key (and URL after /photos/)
 // is the photo's own with the width before the extension: listing/{id}.webp → listing/{id}.w480.webp.
 import { isPublicPhotoKey, photoUrl } from "~/core/photo-keys";
 
-/** The only widths that exist. Anything else in a URL is refused before any work, so nothing new is stored. */
-export const PHOTO_WIDTHS = [480, 960, 1600] as const;
+/**
+ * The only widths that exist. Anything else in a URL is refused before any work, so nothing new is stored.
+ * 360 and 720 are a phone's card and profile photo (decision 0071); 480, 960 and 1600 the first three (0013).
+ */
+export const PHOTO_WIDTHS = [360, 480, 720, 960, 1600] as const;
 export type PhotoWidth = (typeof PHOTO_WIDTHS)[number];
 
 const VARIANT_KEY = /^(listing\/[0-9a-z]{24})\.w(\d{1,5})\.webp$/;
@@ -90,8 +93,9 @@ export function photoVariantUrl(url: string, width: PhotoWidth): string {
 /**
  * A card in GRID_CLASSES: 2 columns (gap 12 px, 16 px from 640 px), 3 from 768 px, 4 from 1024 px. On a
  * phone with 2.5 or more device pixels to the CSS pixel the width is stated at two thirds: cards are drawn
- * at no more than 2 device pixels a CSS pixel, so a 390 px phone at 3x takes the 480 px size (about a third
- * of the bytes of the 960), and its photo is scaled up by 1.1 on a screen too dense to show it.
+ * at no more than 2 device pixels a CSS pixel, so a 390 px phone at 3x takes the 360 px size (354 px
+ * wanted; about half the bytes of the 480, decision 0071), and its photo is scaled up by 1.5 on a screen too
+ * dense to show it.
  */
 export const CARD_SIZES =
   "(max-width: 639px) and (min-resolution: 2.5dppx) calc((100vw - 36px) / 3), (min-width: 1280px) 296px, (min-width: 1024px) calc((100vw - 96px) / 4), (min-width: 768px) calc((100vw - 80px) / 3), (min-width: 640px) calc((100vw - 64px) / 2), calc((100vw - 36px) / 2)";
