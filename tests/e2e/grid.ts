@@ -22,32 +22,15 @@ export function gridPagePath(path: string, n: number, slot: string | null): stri
   return `${url.pathname}${url.search}`;
 }
 
-/**
- * Opens `path` (a grid: `/`, a region, with filters) and its next pages until a card names `firstName`.
- *
- * Pages are offsets into the order, and other files add and remove listings while this walks (their own
- * providers, made and deleted around each file: providers.ts): one removed ahead of the card between two page
- * reads moves the card back onto a page already read, as it would for a visitor. So a walk that reaches the
- * last page without her starts again from the first, up to `walks` times; a card that is not there is still
- * not found.
- */
-export async function gridPageShowing(
-  page: Page,
-  path: string,
-  firstName: string,
-  { maxPages = 30, walks = 3 }: { maxPages?: number; walks?: number } = {},
-): Promise<number> {
-  const looked: string[] = [];
-  for (let walk = 1; walk <= walks; walk++) {
-    const found = await walkOnce(page, path, firstName, maxPages);
-    if (typeof found === "number") return found;
-    looked.push(found);
-  }
-  throw new Error(`no card for ${firstName} on ${path}, on any of its pages (walks: ${looked.join("; ")})`);
+/** Opens `path` (a grid: `/`, a region, with filters) and its next pages until a card names `firstName`. */
+export async function gridPageShowing(page: Page, path: string, firstName: string, maxPages = 30): Promise<number> {
+  const found = await walkPages(page, path, firstName, maxPages);
+  if (typeof found === "number") return found;
+  throw new Error(`no card for ${firstName} on ${path}, on any of its pages (read: ${found})`);
 }
 
-/** One walk through the pages, in one rotation slot: the page she is on, or what was read without her. */
-async function walkOnce(page: Page, path: string, firstName: string, maxPages: number): Promise<number | string> {
+/** The pages in one rotation slot: the page she is on, or what was read without her. */
+async function walkPages(page: Page, path: string, firstName: string, maxPages: number): Promise<number | string> {
   let slot: string | null = null;
   let cards = 0;
   for (let n = 1; n <= maxPages; n++) {

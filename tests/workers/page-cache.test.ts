@@ -528,6 +528,44 @@ describe("reusing a version read", () => {
     expect(after.cache).not.toBe("HIT");
   });
 
+  /** Runs `fn` with the Worker's clock (it shares the tests' isolate) `aheadMs` in the future, then steps it back. */
+  async function onClockAhead<T>(aheadMs: number, fn: () => Promise<T>): Promise<T> {
+    const Real = Date;
+    class Ahead extends Real {
+      constructor(...args: unknown[]) {
+        if (args.length === 0) super(Real.now() + aheadMs);
+        else super(...(args as [string | number | Date]));
+      }
+      static now(): number {
+        return Real.now() + aheadMs;
+      }
+    }
+    globalThis.Date = Ahead as DateConstructor;
+    try {
+      return await fn();
+    } finally {
+      globalThis.Date = Real;
+    }
+  }
+
+  it("after the clock steps back, a copy made 'later' is not served", async () => {
+    const { id } = await topListing();
+    await onClockAhead(3_600_000, () => warm(2_000, `/view/${id}`));
+    // Made an hour ahead, it would otherwise be kept for an hour and a minute.
+    expect((await fetchWith(2_000, `/view/${id}`)).cache).toBe("MISS");
+  });
+
+  it("after the clock steps back, a version read 'later' is read again, so the next write shows", async () => {
+    const { id } = await topListing();
+    await onClockAhead(3_600_000, () => warm(2_000, `/view/${id}`));
+    // A copy for now, under whatever numbers this request used.
+    expect((await fetchWith(2_000, `/view/${id}`)).cache).toBe("MISS");
+    await new Promise((r) => setTimeout(r, 2_100));
+    await env.DB.prepare("UPDATE listings SET tag_line = 'Changed after the step' WHERE id = ?").bind(id).run();
+    // Numbers read an hour "later" would look 0 ms old for an hour: the new ones must be read.
+    expect((await fetchWith(2_000, `/view/${id}`)).cache).toBe("MISS");
+  });
+
   it("an answer that only read is not held", async () => {
     const { id } = await topListing();
     await warm(2_000, `/view/${id}`);

@@ -116,7 +116,7 @@ export async function servePageWith<P extends CachePlan>(
   if (!versions) return render(request);
   const now = Date.now();
   const key = policy.key(visitor, url, plan, versions, build, now);
-  const kept = keptCopy(key, now) ?? (await storedCopy(key, now));
+  const kept = keptCopy(key, now, plan.ttlSeconds) ?? (await storedCopy(key, now, plan.ttlSeconds));
   if (kept) {
     policy.onHit?.(visitor, plan);
     return finish ? finish(kept) : answerCopy(kept, request, "HIT");
@@ -219,11 +219,19 @@ const KEPT_BYTES = 8 * 1024 * 1024;
 const kept = new Map<string, { copy: Copy; size: number }>();
 let keptBytes = 0;
 
-function keptCopy(key: string, now: number): Copy | null {
+/**
+ * Whether a copy may still be served at `now`: before its expiry, and not made "later" than now. A copy made
+ * while the clock ran ahead (a clock stepped back since) would otherwise be served for as long as the step.
+ */
+function isServable(copy: Copy, now: number, ttlSeconds: number): boolean {
+  return copy.expires > now && copy.expires - ttlSeconds * 1000 <= now;
+}
+
+function keptCopy(key: string, now: number, ttlSeconds: number): Copy | null {
   const entry = kept.get(key);
   if (!entry) return null;
   kept.delete(key);
-  if (entry.copy.expires <= now) {
+  if (!isServable(entry.copy, now, ttlSeconds)) {
     keptBytes -= entry.size;
     return null;
   }
@@ -248,13 +256,14 @@ function keep(key: string, copy: Copy): void {
   }
 }
 
-async function storedCopy(key: string, now: number): Promise<Copy | null> {
+async function storedCopy(key: string, now: number, ttlSeconds: number): Promise<Copy | null> {
   try {
     const cache = await caches.open(CACHE_NAME);
     const hit = await cache.match(new Request(key));
     if (!hit) return null;
     const copy = await fromStored(hit);
-    if (copy.expires > now) keep(key, copy);
+    if (!isServable(copy, now, ttlSeconds)) return null;
+    keep(key, copy);
     return copy;
   } catch (error) {
     console.error("page cache: read failed", error);

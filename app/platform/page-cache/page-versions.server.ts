@@ -37,6 +37,15 @@ export async function holdAfterWrites(
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
 }
 
+/**
+ * A read `age` ms old may be reused. One from the future is not: after the clock stepped back (an NTP step, or
+ * a test moving the Worker's clock and back), `now - readAt` stays negative for as long as the step was, and
+ * "at most `reuse` old" would keep serving numbers from before every write since.
+ */
+export function isRecent(age: number, reuse: number): boolean {
+  return age >= 0 && age <= reuse;
+}
+
 /** The current version of each scope, or null when one cannot be read (the page is then served fresh). */
 export async function currentVersions(
   env: DbEnv & Partial<Pick<Env, "PAGE_CACHE_REUSE_MS">>,
@@ -46,7 +55,7 @@ export async function currentVersions(
   const reuse = versionReuseMs(env);
   const now = Date.now();
   const known = scopes.map((s) => knownVersions.get(s));
-  if (reuse > 0 && known.every((k) => k && now - k.readAt <= reuse)) return known.map((k) => k!.version);
+  if (reuse > 0 && known.every((k) => k && isRecent(now - k.readAt, reuse))) return known.map((k) => k!.version);
   // Taken before the read: the numbers read are at least as new as this.
   const readAt = Date.now();
   const versions = await readVersions(env, scopes);
