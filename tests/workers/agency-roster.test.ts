@@ -169,17 +169,13 @@ describe("the week form", () => {
     const { agency, ids } = await agencyWith(["Sienna", "Jade"], "Hamilton");
     const [sienna, jade] = ids;
     const date = today();
-    await says(
-      post(
-        agency,
-        weekForm(ids, thisMonday(), {
-          [`${sienna}|${date}`]: { start: "18:00", end: "02:00" },
-          [`${jade}|${date}`]: { off: true },
-        }),
-      ),
-      200,
-      "Roster saved.",
-    );
+    // Sienna works 18:00–02:00 today and Jade is off.
+    const todaysWeek = () =>
+      weekForm(ids, thisMonday(), {
+        [`${sienna}|${date}`]: { start: "18:00", end: "02:00" },
+        [`${jade}|${date}`]: { off: true },
+      });
+    await says(post(agency, todaysWeek()), 200, "Roster saved.");
     expect(await shifts(ids)).toEqual(
       [
         { id: sienna, date, start: "18:00", end: "02:00" },
@@ -207,17 +203,7 @@ describe("the week form", () => {
     expect(json.shifts).toEqual([{ date, start: "18:00", end: "02:00" }]);
 
     // Saving the same week again changes nothing.
-    await says(
-      post(
-        agency,
-        weekForm(ids, thisMonday(), {
-          [`${sienna}|${date}`]: { start: "18:00", end: "02:00" },
-          [`${jade}|${date}`]: { off: true },
-        }),
-      ),
-      200,
-      "No changes to save.",
-    );
+    await says(post(agency, todaysWeek()), 200, "No changes to save.");
   });
 });
 
