@@ -19,24 +19,33 @@ export function nzMorning(now = Date.now()): number {
  * by a timer falls behind on a loaded machine, and tests that time a window would see too little pass).
  */
 export function onNzMorningClock(): void {
-  let real: DateConstructor | null = null;
+  let restore: (() => void) | null = null;
   beforeEach(() => {
-    const Real = Date;
-    const offset = nzMorning() - Real.now();
-    class Shifted extends Real {
-      constructor(...args: unknown[]) {
-        if (args.length === 0) super(Real.now() + offset);
-        else super(...(args as [string | number | Date]));
-      }
-      static now(): number {
-        return Real.now() + offset;
-      }
-    }
-    real = Real;
-    globalThis.Date = Shifted as DateConstructor;
+    restore = shiftDate(nzMorning() - Date.now());
   });
   afterEach(() => {
-    if (real) globalThis.Date = real;
-    real = null;
+    restore?.();
+    restore = null;
   });
+}
+
+/**
+ * Replaces Date with one `offsetMs` away from the real clock and moving on with it; answers what puts the real
+ * one back. The Worker under test shares the tests' isolate, so its clock moves too.
+ */
+export function shiftDate(offsetMs: number): () => void {
+  const Real = Date;
+  class Shifted extends Real {
+    constructor(...args: unknown[]) {
+      if (args.length === 0) super(Real.now() + offsetMs);
+      else super(...(args as [string | number | Date]));
+    }
+    static now(): number {
+      return Real.now() + offsetMs;
+    }
+  }
+  globalThis.Date = Shifted as DateConstructor;
+  return () => {
+    globalThis.Date = Real;
+  };
 }

@@ -8,6 +8,7 @@ import { monthKey } from "~/features/insights/stats";
 import { newId } from "~/platform/data/ids";
 import { CACHE_FILL_HEADER, isCacheFill } from "~/platform/page-cache/page-cache.server";
 import { servePageCached } from "~/features/catalogue/page-cache.server";
+import { shiftDate } from "./clock";
 import { client, freshIp, signedIn } from "./client";
 import { insertListing } from "./fixtures";
 import worker from "../../workers/app";
@@ -530,21 +531,11 @@ describe("reusing a version read", () => {
 
   /** Runs `fn` with the Worker's clock (it shares the tests' isolate) `aheadMs` in the future, then steps it back. */
   async function onClockAhead<T>(aheadMs: number, fn: () => Promise<T>): Promise<T> {
-    const Real = Date;
-    class Ahead extends Real {
-      constructor(...args: unknown[]) {
-        if (args.length === 0) super(Real.now() + aheadMs);
-        else super(...(args as [string | number | Date]));
-      }
-      static now(): number {
-        return Real.now() + aheadMs;
-      }
-    }
-    globalThis.Date = Ahead as DateConstructor;
+    const restore = shiftDate(aheadMs);
     try {
       return await fn();
     } finally {
-      globalThis.Date = Real;
+      restore();
     }
   }
 
