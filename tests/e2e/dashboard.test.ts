@@ -133,6 +133,8 @@ describe("the owner dashboard", () => {
     await page.waitForFunction(
       () => document.querySelector('[aria-label="Active Now for Sienna"]')?.getAttribute("aria-pressed") === "true",
     );
+    // ...and says it is on its way, so a second tap (not taken meanwhile) is not a silent mystery.
+    await expect(toggle.getAttribute("aria-busy")).resolves.toBe("true");
     release();
     // ...then refused by the server: back off, the reason shown, and the page reloaded (Live is off now).
     await card(page, "Sienna")
@@ -204,6 +206,9 @@ describe("the owner dashboard", () => {
       () => document.querySelector('[aria-label="Active Now for Scarlett"]')?.getAttribute("aria-pressed") === "true",
     );
     await page.getByTestId("dashboard-stale").waitFor({ state: "detached" });
+    // The notice can go with the reload the realtime event asked for, before the switch's own reload has
+    // landed; a tap while the switch is still on its way is not taken (it says so with aria-busy).
+    await expect.poll(() => toggle.getAttribute("aria-busy")).toBeNull();
     await toggle.click();
     await page.waitForFunction(
       () => document.querySelector('[aria-label="Active Now for Scarlett"]')?.getAttribute("aria-pressed") === "false",

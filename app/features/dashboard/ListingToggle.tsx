@@ -52,6 +52,9 @@ export function ListingToggle({ listingId, firstName, flag, label, on, enabled, 
       <button
         type="submit"
         aria-pressed={shown}
+        // Says the switch is still on its way (a tap now is not taken: see onClick), to a screen reader and
+        // by its look.
+        aria-busy={busy || undefined}
         aria-describedby={error ? `${hintId} ${errorId}` : hintId}
         aria-label={`${label} for ${firstName}`}
         disabled={!enabled}
@@ -60,7 +63,7 @@ export function ListingToggle({ listingId, firstName, flag, label, on, enabled, 
           if (busy) e.preventDefault();
         }}
         data-testid={`toggle-${flag}`}
-        className="group inline-flex min-h-11 items-center gap-3 rounded-lg pr-2 text-left disabled:cursor-not-allowed disabled:opacity-50"
+        className="group inline-flex min-h-11 items-center gap-3 rounded-lg pr-2 text-left aria-busy:cursor-progress aria-busy:opacity-75 disabled:cursor-not-allowed disabled:opacity-50"
       >
         <span
           aria-hidden="true"
