@@ -9,10 +9,10 @@ import { gridPageShowing } from "./grid";
 import { makeAdministrator, signInAdmin } from "./people";
 import { useOwnProvider } from "./providers";
 import { d1, d1Rows } from "./store";
+import { shot } from "./shots";
 
 const b = useBrowser();
 const agency = useOwnProvider("agency");
-const SHOTS = "test-results/screens";
 // The agency's unverified listing, under a name only it has.
 const NAME = "Kōwhai";
 
@@ -34,7 +34,7 @@ describe("an administrator's confirmations", () => {
     // Asked, not done.
     expect(await verified(coco.id)).toBe(0);
     await card.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/admin-verify-confirm-390.png` });
+    await shot(page, "admin-verify-confirm-390");
     expect(await seriousViolations(page)).toEqual([]);
     await ask.getByRole("button", { name: "Cancel" }).tap();
     await expect(card.getByTestId("verify-confirm").count()).resolves.toBe(0);
@@ -77,7 +77,7 @@ describe("an administrator's confirmations", () => {
       jade.id,
     );
     expect(audit.detail).toBe("1 week: Card trouble, week on us");
-    await page.screenshot({ path: `${SHOTS}/admin-grant-confirmed-390.png` });
+    await shot(page, "admin-grant-confirmed-390");
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

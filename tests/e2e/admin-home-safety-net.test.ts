@@ -3,17 +3,16 @@
 // correction, each through their own form; the home's cards count them with how long the oldest has waited,
 // mark the ones past the 48-hour promise, and open the Safety Net screen. Axe, nothing wider than the phone,
 // and a screenshot of each state.
-import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "./axe";
 import { hydrated, MOBILE, useBrowser } from "./browser";
 import { d1, d1Rows, enterAs, makeAdministrator, signInAdmin } from "./people";
 import { useOwnProvider } from "./providers";
+import { shot } from "./shots";
 
 const b = useBrowser();
 const reporter = useOwnProvider("independent"); // Ruby's copy: verified, Auckland
-const SHOTS = "/work/wt/shots/i43h";
 const nzToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Pacific/Auckland" }).format(new Date());
 const stamp = Date.now();
 const DESCRIPTION = `Grabbed my arm and would not let me leave ${stamp}`;
@@ -29,9 +28,8 @@ async function screen(page: Page, name: string) {
   expect(await seriousViolations(page), name).toEqual([]);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width, `${name} is wider than the phone`).toBeLessThanOrEqual(MOBILE.width);
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
-  await page.getByTestId("admin-queues").screenshot({ path: `${SHOTS}/${name}-part-390.png` });
+  await shot(page, `${name}-390`, { fullPage: true });
+  await shot(page.getByTestId("admin-queues"), `${name}-part-390`);
 }
 
 const countOf = async (page: Page, key: string) =>

@@ -3,7 +3,7 @@
 // the outbox), sees what would be published and agrees; the administrator approves the ID and the listing
 // goes live and shows on the agency's page (docs/decisions/0059-agency-page.md), linked from her profile; the
 // worker withdraws through the same link and the listing is gone from public pages, the agency page too, at once.
-import { mkdirSync, mkdtempSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
@@ -14,6 +14,7 @@ import { hydrated, MOBILE, useBrowser } from "./browser";
 import { colourPhotos, fillNewListing } from "./new-listing";
 import { d1, d1Rows, enterAs, makeAdministrator, signInAdmin } from "./people";
 import { useOwnProvider } from "./providers";
+import { shot } from "./shots";
 
 const b = useBrowser();
 const agency = useOwnProvider("agency");
@@ -22,13 +23,11 @@ const worker = `worker-${newId(8)}@example.nz`;
 const SLUG = `harbour-agency-${newId(6)
   .toLowerCase()
   .replace(/[^a-z0-9]/g, "x")}`;
-const SHOTS = process.env.SHOTS_DIR ?? "";
 let dir = "";
 const photos: string[] = [];
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "consent-photos-"));
-  if (SHOTS) mkdirSync(SHOTS, { recursive: true });
   photos.push(
     ...(await colourPhotos(dir, [
       { r: 120, g: 60, b: 160 },
@@ -45,10 +44,6 @@ beforeAll(async () => {
 });
 
 afterAll(() => d1(`UPDATE listings SET switched_off = 1, live = 0 WHERE first_name = '${NAME}'`));
-
-const shot = async (page: Page, name: string, full = true) => {
-  if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: full });
-};
 
 async function consentLink(): Promise<string> {
   for (let i = 0; i < 50; i++) {
@@ -88,7 +83,7 @@ describe("an agency listing on a phone, published only with its worker's consent
     await card.getByRole("button", { name: /Send (her )?the link/ }).click();
     await page.getByTestId("worker-consent-sent").waitFor();
     await card.scrollIntoViewIfNeeded();
-    if (SHOTS) await card.screenshot({ path: join(SHOTS, "1-dashboard-worker-asked.png") });
+    await shot(card, "1-dashboard-worker-asked");
 
     // 3. The worker opens her link: no account, exactly what would be published.
     const link = await consentLink();
@@ -98,10 +93,10 @@ describe("an agency listing on a phone, published only with its worker's consent
     await her.page.getByRole("heading", { name: "Do you agree to this listing?" }).waitFor();
     await expect(her.page.getByTestId("consent-summary").textContent()).resolves.toContain(NAME);
     await expect(her.page.getByTestId("consent-summary").textContent()).resolves.toContain("0215550177");
-    await shot(her.page, "2-consent-page");
+    await shot(her.page, "2-consent-page", { fullPage: true });
     await her.page.getByTestId("consent-agree").click();
     await her.page.locator('[data-testid="consent-state"][data-state="agreed"]').waitFor();
-    await shot(her.page, "3-consent-agreed");
+    await shot(her.page, "3-consent-agreed", { fullPage: true });
 
     // 4. An ID request and a paid plan set by hand (their journeys have their own tests); the administrator approves.
     await d1("UPDATE listings SET paid = 1 WHERE id = ?", listingId);
@@ -126,7 +121,7 @@ describe("an agency listing on a phone, published only with its worker's consent
       .getByRole("heading", { name: new RegExp(NAME) })
       .first()
       .waitFor();
-    await shot(visitor.page, "4-live-profile");
+    await shot(visitor.page, "4-live-profile", { fullPage: true });
 
     // 4b. She agreed to the agency page: her profile links to it, and it shows her, working today.
     const weekday = nzClock(Date.now()).weekday;
@@ -145,23 +140,23 @@ describe("an agency listing on a phone, published only with its worker's consent
     await onPage.waitFor();
     await expect(onPage.getByTestId("card-note").textContent()).resolves.toBe("Working today 18:00–02:00");
     await expect(visitor.page.locator("body").textContent()).resolves.not.toContain("OC-2025-0142");
-    await shot(visitor.page, "4b-agency-page");
+    await shot(visitor.page, "4b-agency-page", { fullPage: true });
 
     // 5. She withdraws through the same link: gone from public pages at once, the agency told without a reason.
     await her.page.goto(link);
     await hydrated(her.page);
     await her.page.getByTestId("consent-withdraw").click();
     await her.page.locator('[data-testid="consent-state"][data-state="withdrawn"]').waitFor();
-    await shot(her.page, "5-consent-withdrawn");
+    await shot(her.page, "5-consent-withdrawn", { fullPage: true });
     const gone = await visitor.page.goto(`/view/${listingId}`);
     expect(gone?.status()).toBe(404);
-    await shot(visitor.page, "6-profile-gone");
+    await shot(visitor.page, "6-profile-gone", { fullPage: true });
     await visitor.page.goto("/locations/Auckland");
     await expect(visitor.page.locator(`a[href="/view/${listingId}"]`).count()).resolves.toBe(0);
     await visitor.page.goto(`/agencies/${SLUG}`);
     await visitor.page.getByRole("heading", { name: "Harbour Agency", level: 1 }).waitFor();
     await expect(visitor.page.locator(`a[href="/view/${listingId}"]`).count()).resolves.toBe(0);
-    await shot(visitor.page, "6b-agency-page-without-her");
+    await shot(visitor.page, "6b-agency-page-without-her", { fullPage: true });
     await page.goto("/dashboard");
     await hydrated(page);
     await page

@@ -2,28 +2,18 @@
 // gives one of its live listings a shift today that runs past midnight, saves, keeps the week as a template, and
 // the listing's card on the grid says 'Working today 18:00–02:00' (under 'Available today', which she would not be
 // in without the shift: she has no weekly hours). Then 'Off today' takes her off the filter with one tap.
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { newId } from "../../app/platform/data/ids";
 import { nzClock } from "../../app/platform/time/nz-time";
 import { DESKTOP, hydrated, MOBILE, useBrowser } from "./browser";
 import { gridPageShowing } from "./grid";
 import { d1, d1Rows, enterAs } from "./people";
 import { useOwnProvider } from "./providers";
+import { shot } from "./shots";
 
 const b = useBrowser();
 const agency = useOwnProvider("agency");
-const SHOTS = process.env.SHOTS_DIR ?? "";
-
-beforeAll(() => {
-  if (SHOTS) mkdirSync(SHOTS, { recursive: true });
-});
-
-const shot = async (page: Page, name: string, full = true) => {
-  if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: full });
-};
 
 /** Whether the page is wider than the phone (a horizontal scroll). */
 const overflows = (page: Page) =>
@@ -49,8 +39,8 @@ describe("the roster on a phone", () => {
     await enterAs(page, agency, "/dashboard/roster");
     await page.getByTestId("roster-week").waitFor();
     expect(await overflows(page)).toBe(false);
-    await shot(page, "roster-today", false);
-    await shot(page, "roster-week");
+    await shot(page, "roster-today");
+    await shot(page, "roster-week", { fullPage: true });
 
     // Today's cell of her card: from 18:00 to 02:00 (past midnight).
     const row = page.getByTestId("roster-listing").filter({ hasText: listing.first_name });
@@ -61,9 +51,9 @@ describe("the roster on a phone", () => {
     await cell.getByRole("alert").getByText("Enter both a start and an end time, or leave both empty.").waitFor();
     await expect(cell.getByLabel(/: from$/).inputValue()).resolves.toBe("18:00");
     await cell.scrollIntoViewIfNeeded();
-    await shot(page, "roster-error", false);
+    await shot(page, "roster-error");
     await cell.getByLabel(/: to$/).fill("02:00");
-    await shot(page, "roster-editing", false);
+    await shot(page, "roster-editing");
     await page.getByRole("button", { name: "Save this week" }).tap();
     await page.getByTestId("roster-result").getByText("Roster saved.").waitFor();
     const todayRow = page.getByTestId("roster-today-row").filter({ hasText: listing.first_name });
@@ -75,7 +65,7 @@ describe("the roster on a phone", () => {
     await page.getByTestId("roster-result").getByText("Saved as the template 'Late week'.").waitFor();
     await page.getByTestId("apply-template").getByRole("option", { name: "Late week" }).waitFor({ state: "attached" });
     await page.getByTestId("apply-template").scrollIntoViewIfNeeded();
-    await shot(page, "roster-templates", false);
+    await shot(page, "roster-templates");
     expect(await overflows(page)).toBe(false);
 
     // The grid's card, under 'Available today', on whichever page the rotation puts it.
@@ -85,7 +75,7 @@ describe("the roster on a phone", () => {
       .filter({ has: page.getByRole("heading", { name: new RegExp(`^${listing.first_name}\\b`) }) });
     await expect(card.getByTestId("card-shift").textContent()).resolves.toBe("Working today 18:00–02:00");
     await card.scrollIntoViewIfNeeded();
-    await shot(page, "grid-card-working-today", false);
+    await shot(page, "grid-card-working-today");
 
     // One tap: off today, and she leaves the filter.
     await page.goto("/dashboard/roster");
@@ -101,7 +91,7 @@ describe("the roster on a phone", () => {
     await desk.page.getByTestId("roster-week").waitFor();
     expect(await overflows(desk.page)).toBe(false);
     await desk.page.getByTestId("roster-week").scrollIntoViewIfNeeded();
-    await shot(desk.page, "roster-desktop", false);
+    await shot(desk.page, "roster-desktop");
     await desk.context.close();
   });
 });

@@ -6,14 +6,13 @@
 // nothing wider than the phone. With SHOTS_DIR set, the form, the code step, the inbox and a screened request
 // are saved there as PNGs.
 import type { Page } from "playwright-core";
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { DEMO_SAFETY_NUMBER } from "../../drizzle/seed/safety-net";
 import { seriousViolations } from "./axe";
 import { hydrated, MOBILE, useBrowser } from "./browser";
 import { d1Rows, enterAs } from "./people";
 import { useOwnProvider } from "./providers";
+import { shot } from "./shots";
 
 const b = useBrowser();
 const ruby = useOwnProvider("independent"); // Ruby's copy: verified, Auckland, takes requests as seeded
@@ -31,19 +30,6 @@ async function fitsThePhone(page: Page, name: string) {
 async function screenIsSound(page: Page, name: string) {
   expect(await seriousViolations(page), name).toEqual([]);
   await fitsThePhone(page, name);
-}
-
-async function shot(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  // From the top, so the sticky header is where a visitor sees it.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  // The header hides while scrolling down and slides back on the way up: wait until it is all in view.
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll("header")].every((h) => h.getBoundingClientRect().top >= 0),
-  );
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 }
 
 /** The newest text in the development outbox to this number (E.164). */
@@ -110,13 +96,13 @@ describe("booking requests", () => {
     await visitor.page.locator("#phone-error").getByText("Enter a New Zealand mobile number").waitFor();
     expect(await visitor.page.getByLabel("Name to use").inputValue()).toBe("Sam");
     await screenIsSound(visitor.page, "the form with a refusal");
-    await shot(visitor.page, "form");
+    await shot(visitor.page, "form", { fullPage: true });
     await visitor.page.getByLabel("Your mobile number").fill("021 555 3101");
     await visitor.page.getByRole("button", { name: "Text me a code" }).click();
     await visitor.page.getByTestId("booking-code-step").waitFor();
     await visitor.page.getByText("021 ••• •101").waitFor();
     await screenIsSound(visitor.page, "the code step");
-    await shot(visitor.page, "code-step");
+    await shot(visitor.page, "code-step", { fullPage: true });
     // A wrong code says how many tries are left, beside the field.
     await visitor.page.getByLabel("Code from the text").fill("12345");
     await visitor.page.getByRole("button", { name: "Send the request" }).click();
@@ -135,7 +121,7 @@ describe("booking requests", () => {
     await menuSays("Booking requests (1 new)");
     await dashboard.close();
     await screenIsSound(inbox.page, "the inbox");
-    await shot(inbox.page, "inbox");
+    await shot(inbox.page, "inbox", { fullPage: true });
 
     await request.getByRole("button", { name: "Accept" }).click();
     await inbox.page.getByTestId("request-answer").getByText("Accepted. They have been sent a text.").waitFor();
@@ -167,10 +153,7 @@ describe("booking requests", () => {
     expect(await screen.textContent()).toMatch(/Theft or refusal to pay, \w+ \d{4}/);
     await request.scrollIntoViewIfNeeded();
     await screenIsSound(inbox.page, "a screened request");
-    if (process.env.SHOTS_DIR) {
-      mkdirSync(process.env.SHOTS_DIR, { recursive: true });
-      await request.screenshot({ path: join(process.env.SHOTS_DIR, "screened-request.png") });
-    }
+    await shot(request, "screened-request", { fullPage: true });
   });
 
   it("a blocked number never reaches the inbox, and its sender (without JavaScript) gets the same answer", async () => {

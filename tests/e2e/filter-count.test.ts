@@ -6,9 +6,9 @@ import { describe, expect, it } from "vitest";
 import { hydrated, MOBILE, useBrowser } from "./browser";
 import { seriousViolations } from "./axe";
 import { d1Rows } from "./store";
+import { shot } from "./shots";
 
 const b = useBrowser();
-const SHOTS = "test-results/screens";
 
 /** Live listings in `region` (or everywhere) with a cover photo, aged 28 to 35: what the age chip matches. */
 async function liveAged28to35(region?: string): Promise<number> {
@@ -52,7 +52,7 @@ describe("filters on a phone", () => {
     const firstCard = await box(page, '[data-testid="listing-grid"] [data-testid="listing-card"]');
     expect(firstCard.top).toBeGreaterThan(line.bottom);
     expect(firstCard.top).toBeLessThan(MOBILE.height / 2);
-    await page.screenshot({ path: `${SHOTS}/filter-count-390.png` });
+    await shot(page, "filter-count-390");
     // axe from the top: scrolled down, the hidden header (moved up out of view) lies over the chips just above
     // the screen, which axe takes for targets covered by it.
     await page.evaluate(() => scrollTo(0, 0));
@@ -96,7 +96,7 @@ describe("filters on a phone", () => {
     await intro.getByText("More").tap();
     await expect.poll(async () => (await text.boundingBox())!.height).toBeGreaterThan(2 * lineHeight + 1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
-    await page.screenshot({ path: `${SHOTS}/region-390.png` });
+    await shot(page, "region-390");
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

@@ -10,9 +10,9 @@ import { hydrated, MOBILE, useBrowser } from "./browser";
 import { enterAs, insertAccount } from "./people";
 import { d1, d1Rows } from "./store";
 import { VERIFY_MAX_BYTES } from "~/features/photos/rules";
+import { shot } from "./shots";
 
 const b = useBrowser();
-const SHOTS = "test-results/screens";
 
 /**
  * Puts a 4000x3000 camera-like JPEG (a card's text on a gradient, with sensor noise, which is what makes a
@@ -82,7 +82,7 @@ describe("ID photos from a phone's camera", () => {
       mimeType: "image/jpeg",
       buffer: readFileSync("tests/fixtures/photo-3000x2000.jpg"),
     });
-    await page.screenshot({ path: `${SHOTS}/id-photo-scaled-390.png`, fullPage: true });
+    await shot(page, "id-photo-scaled-390", { fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "Submit for Verification" }).tap();
     await page.waitForURL((url) => url.pathname === "/dashboard");

@@ -10,10 +10,10 @@ import { useOwnProvider } from "./providers";
 import { copyPhotos, d1, d1Rows } from "./store";
 import { newId } from "~/platform/data/ids";
 import { PUBLIC_PHOTO_PREFIX } from "~/core/photo-keys";
+import { shot } from "./shots";
 
 const b = useBrowser();
 const independent = useOwnProvider("independent");
-const SHOTS = "/work/wt/shots/covers2";
 
 describe("cover rotation", () => {
   it("chooses covers at 390 px, cannot tick a fourth, and shows which cover earns more views", async () => {
@@ -48,7 +48,7 @@ describe("cover rotation", () => {
       .getByTestId("cover-choice-full")
       .getByText("3 ticked, the most: untick one to choose another.")
       .waitFor();
-    await page.screenshot({ path: `${SHOTS}/covers-three-ticked-390.png` });
+    await shot(page, "covers-three-ticked-390");
     await boxes.nth(0).uncheck();
     expect(await boxes.nth(3).isDisabled()).toBe(false);
     expect(await section.getByTestId("cover-choice-full").textContent()).toBe("");
@@ -90,8 +90,8 @@ describe("cover rotation", () => {
     ).toEqual(expect.arrayContaining([true, true]));
     await section.scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.screenshot({ path: `${SHOTS}/covers-results-390.png` });
-    await page.screenshot({ path: `${SHOTS}/insights-full-390.png`, fullPage: true });
+    await shot(page, "covers-results-390");
+    await shot(page, "insights-full-390", { fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
 
     await section.getByRole("button", { name: "Turn rotation off" }).click();

@@ -7,6 +7,7 @@ import { seriousViolations } from "./axe";
 import { enterAs } from "./people";
 import { useOwnProvider } from "./providers";
 import { d1 } from "./store";
+import { shot } from "./shots";
 
 const b = useBrowser();
 const independent = useOwnProvider("independent");
@@ -41,7 +42,7 @@ describe("insights by region", () => {
     expect(await row("Outside New Zealand").locator("td").textContent()).toBe("6");
     await section.scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.screenshot({ path: "/work/wt/shots/covers/insights-regions-390.png", fullPage: true }).catch(() => {});
+    await shot(page, "insights-regions-390", { fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

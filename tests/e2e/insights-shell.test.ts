@@ -9,10 +9,10 @@ import { hydrated, MOBILE, useBrowser } from "./browser";
 import { enterAs } from "./people";
 import { useOwnProvider } from "./providers";
 import { d1 } from "./store";
+import { shot } from "./shots";
 
 const b = useBrowser();
 const independent = useOwnProvider("independent");
-const SHOTS = "test-results/screens";
 
 describe("the insights page", () => {
   it("has the dashboard's frame, dates under its chart, and NZ days in its CSV", async () => {
@@ -44,7 +44,7 @@ describe("the insights page", () => {
     expect(boxes[0].left).toBeGreaterThanOrEqual(0);
     expect(boxes.at(-1).right).toBeLessThanOrEqual(MOBILE.width);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
-    await page.screenshot({ path: `${SHOTS}/insights-390.png` });
+    await shot(page, "insights-390");
     expect(await seriousViolations(page)).toEqual([]);
 
     // The CSV's days are the same NZ days.

@@ -7,6 +7,7 @@ import { seriousViolations } from "./axe";
 import { enterAs } from "./people";
 import { useOwnProvider } from "./providers";
 import { d1, d1Rows } from "./store";
+import { shot } from "./shots";
 
 const b = useBrowser();
 const independent = useOwnProvider("independent");
@@ -66,7 +67,7 @@ describe("insights", () => {
     await page.getByTestId("insights-chart").waitFor();
     expect(await page.getByTestId("insights-impressions").textContent()).not.toBe("0");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.screenshot({ path: "/work/wt/shots/insights/insights-390.png", fullPage: true }).catch(() => {});
+    await shot(page, "insights-390", { fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("insights-csv").click()]);
     expect(download.suggestedFilename()).toBe("insights-7-days.csv");

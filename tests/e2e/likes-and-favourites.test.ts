@@ -10,10 +10,10 @@ import { gridPagePath, slotOnPage } from "./grid";
 import { insertAccount, signInAs } from "./people";
 import { useOwnProvider } from "./providers";
 import { d1, d1Rows } from "./store";
+import { shot } from "./shots";
 
 const b = useBrowser();
 const provider = useOwnProvider("independent");
-const SHOTS = "test-results/screens";
 // A name no seeded listing has, so its card is easy to find.
 const NAME = "Whetūrangi";
 
@@ -54,7 +54,7 @@ describe("like and favourite", () => {
     const empty = page.getByTestId("favourites-empty");
     await empty.getByText("No favorite models yet").waitFor();
     await empty.getByText(/Tap the\s+heart on a listing to keep it here/).waitFor();
-    await page.screenshot({ path: `${SHOTS}/favourites-empty-390.png` });
+    await shot(page, "favourites-empty-390");
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.goto("/");
@@ -91,7 +91,7 @@ describe("like and favourite", () => {
     const box = (await card.boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(0);
     expect(box.y).toBeLessThan(MOBILE.height);
-    await page.screenshot({ path: `${SHOTS}/like-without-js-390.png` });
+    await shot(page, "like-without-js-390");
     // axe needs a script of its own: the same page, in a browser with JavaScript.
     const withScript = await b.visitor({ viewport: MOBILE, touch: true, bypassCSP: true });
     await withScript.page.goto(page.url());
@@ -145,7 +145,7 @@ describe("like and favourite", () => {
     await expect.poll(() => card.getByTestId("like-button").getAttribute("aria-pressed")).toBe("true");
     await expect.poll(() => card.getByTestId("favourite-button").getAttribute("aria-pressed")).toBe("true");
     await expect.poll(() => header.getByTestId("header-heart").getAttribute("data-filled")).toBe("true");
-    await page.screenshot({ path: `${SHOTS}/signed-in-home-390.png` });
+    await shot(page, "signed-in-home-390");
     expect(hydrationErrors).toEqual([]);
     expect((page as Page & { jsErrors: string[] }).jsErrors).toEqual([]);
 

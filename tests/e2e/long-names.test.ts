@@ -9,10 +9,10 @@ import { hydrated, MOBILE, useBrowser } from "./browser";
 import { enterAs, makeAdministrator, signInAdmin } from "./people";
 import { useOwnProvider } from "./providers";
 import { d1 } from "./store";
+import { shot } from "./shots";
 
 const b = useBrowser();
 const provider = useOwnProvider("independent");
-const SHOTS = "test-results/screens";
 // As long as a name may be, with no place to break it.
 const LONG = "Wharekauhau".repeat(5).slice(0, LIMITS.firstName);
 
@@ -38,7 +38,7 @@ describe("a long unbroken name", () => {
       `${LIMITS.firstName} / ${LIMITS.firstName} characters: the most this field takes`,
     );
     expect(await width(owner.page)).toBeLessThanOrEqual(MOBILE.width);
-    await owner.page.screenshot({ path: `${SHOTS}/editor-name-limit-390.png` });
+    await shot(owner.page, "editor-name-limit-390");
     expect(await seriousViolations(owner.page)).toEqual([]);
     for (const path of ["/dashboard", `/view/${listingId}`]) {
       await owner.page.goto(path);
@@ -56,7 +56,7 @@ describe("a long unbroken name", () => {
       .first()
       .waitFor();
     expect(await width(admin.page)).toBeLessThanOrEqual(MOBILE.width);
-    await admin.page.screenshot({ path: `${SHOTS}/admin-verifications-long-name-390.png`, fullPage: true });
+    await shot(admin.page, "admin-verifications-long-name-390", { fullPage: true });
     expect(await seriousViolations(admin.page)).toEqual([]);
     await d1("DELETE FROM verification_requests WHERE listing_id = ?", listingId);
   });

@@ -1,11 +1,10 @@
 // A new listing on another account's number at 390 px (docs/decisions/0067-new-listings-number-held.md): an
 // agency builds a listing with the number of an Independent's listing; it is saved, held as a whole, and its
 // card says what waits; the administrator sees both numbers side by side and releases it.
-import { mkdirSync, mkdtempSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
 import { NUMBER_HELD_TEXT } from "../../app/features/listings/owner-steps";
 import { HELD_NUMBER_TEXT } from "../../app/features/verification/verification";
 import { newId } from "../../app/platform/data/ids";
@@ -13,22 +12,15 @@ import { hydrated, MOBILE, useBrowser } from "./browser";
 import { colourPhotos, fillNewListing } from "./new-listing";
 import { d1Rows, enterAs, makeAdministrator, signInAdmin } from "./people";
 import { useOwnProvider } from "./providers";
+import { shot } from "./shots";
 
 const b = useBrowser();
 const indie = useOwnProvider("independent");
 const agency = useOwnProvider("agency");
-const SHOTS = "/work/wt/shots/i40a";
 const NAME = `Mere${newId(4).replace(/[^a-z]/g, "x")}`;
-
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `${SHOTS}/${name}`, fullPage: true });
-}
 
 describe("a new listing on another account's number", () => {
   it("is saved but held, its card says what waits, and the administrator releases it", async () => {
-    mkdirSync(SHOTS, { recursive: true });
     const photos = await colourPhotos(mkdtempSync(join(tmpdir(), "number-held-")), [
       { r: 30, g: 90, b: 150 },
       { r: 150, g: 40, b: 90 },
@@ -54,7 +46,7 @@ describe("a new listing on another account's number", () => {
     await card.getByTestId("setup-step-number").getByText(NUMBER_HELD_TEXT).waitFor();
     await card.getByTestId("held-number").getByText(HELD_NUMBER_TEXT).waitFor();
     await card.scrollIntoViewIfNeeded();
-    await card.screenshot({ path: `${SHOTS}/3-owner-card-number-held-390.png` });
+    await shot(card, "3-owner-card-number-held-390");
 
     const moderator = await b.visitor({ viewport: MOBILE });
     await signInAdmin(moderator.context, await makeAdministrator());
@@ -62,7 +54,7 @@ describe("a new listing on another account's number", () => {
     await hydrated(moderator.page);
     const item = moderator.page.getByTestId("match-item").filter({ hasText: NAME });
     await expect(item.getByTestId("match-phone").count()).resolves.toBe(2);
-    await shot(moderator.page, "4-admin-number-side-by-side-390.png");
+    await shot(moderator.page, "4-admin-number-side-by-side-390", { fullPage: true });
     await item.getByRole("button", { name: "Release" }).click();
     await moderator.page.getByTestId("match-item").filter({ hasText: NAME }).waitFor({ state: "detached" });
     const [released] = await d1Rows<{ number_held: number }>("SELECT number_held FROM listings WHERE id = ?", held.id);

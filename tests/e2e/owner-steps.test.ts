@@ -9,11 +9,11 @@ import { MOBILE, useBrowser } from "./browser";
 import { enterAs } from "./people";
 import { useOwnProvider } from "./providers";
 import { d1, d1Rows } from "./store";
+import { shot } from "./shots";
 
 const b = useBrowser();
 // The demo agency: Coco is unverified and unpaid, Jade's renewal failed (past due), Sienna is live.
 const agency = useOwnProvider("agency");
-const SHOTS = "test-results/screens";
 const listing = (name: string) => agency.listings.find((l) => l.firstName === name)!;
 
 describe("what an owner still has to do", () => {
@@ -36,7 +36,7 @@ describe("what an owner still has to do", () => {
     );
     const sienna = page.getByTestId("dashboard-card").filter({ hasText: "Sienna" });
     await expect(sienna.getByTestId("setup-checklist").count()).resolves.toBe(0);
-    await page.screenshot({ path: `${SHOTS}/dashboard-checklist-390.png` });
+    await shot(page, "dashboard-checklist-390");
     expect(await seriousViolations(page)).toEqual([]);
 
     // Sent for review: the step waits, with nothing to do.
@@ -69,7 +69,7 @@ describe("what an owner still has to do", () => {
     );
     // Above the profile, on the first screen.
     expect((await notice.boundingBox())!.y).toBeLessThan(MOBILE.height / 2);
-    await page.screenshot({ path: `${SHOTS}/owner-hidden-profile-390.png` });
+    await shot(page, "owner-hidden-profile-390");
     expect(await seriousViolations(page)).toEqual([]);
 
     // A live listing's profile says nothing of the kind.
@@ -93,7 +93,7 @@ describe("what an owner still has to do", () => {
     const firstCard = (await page.getByTestId("dashboard-card").first().boundingBox())!;
     expect(firstCard.y).toBeGreaterThan((await summary.boundingBox())!.y);
     await expect(summary.getByRole("link", { name: "Pay now" }).getAttribute("href")).resolves.toBe("/managesub");
-    await page.screenshot({ path: `${SHOTS}/dashboard-payments-due-390.png` });
+    await shot(page, "dashboard-payments-due-390");
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
 // listing is not public yet, what it still needs and that the week starts when it goes public; an
 // administrator approves, and the week runs seven days from then. An agency's plan picker says the same
 // beside 'Pay for Coco'. Axe on each screen, nothing wider than the phone, a screenshot of each.
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { newId } from "../../app/platform/data/ids";
@@ -12,11 +12,11 @@ import { seriousViolations } from "./axe";
 import { hydrated, MOBILE, useBrowser } from "./browser";
 import { d1, d1Rows, enterAs, insertAccount, makeAdministrator, signInAdmin } from "./people";
 import { useOwnProvider } from "./providers";
+import { shot } from "./shots";
 
 const b = useBrowser();
 const agency = useOwnProvider("agency"); // Coco: not verified, so not public
 const WEEK = 7 * 24 * 60 * 60 * 1000;
-const SHOTS = "/work/wt/shots/i43h";
 // A name no seeded listing has.
 const NAME = "Marama";
 
@@ -45,9 +45,8 @@ async function screen(page: Page, name: string, part: Locator = page.getByTestId
   expect(await seriousViolations(page), name).toEqual([]);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width, `${name} is wider than the phone`).toBeLessThanOrEqual(MOBILE.width);
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
-  await part.screenshot({ path: `${SHOTS}/${name}-part-390.png` });
+  await shot(page, `${name}-390`, { fullPage: true });
+  await shot(part, `${name}-part-390`);
 }
 
 /** The new provider's listing, saved and not yet verified (so hidden), with no plan. */

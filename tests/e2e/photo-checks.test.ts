@@ -2,7 +2,6 @@
 // editor, asks for that photo alone to be checked, an administrator compares it with the listing's verified
 // photos and approves it, and the provider sees its date; visitors see each photo's date on the profile and in
 // the lightbox, the sum beside the name, and the grid's 'Verified photos' filter.
-import { mkdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { photoCheckLabel } from "../../app/core/photo-checks";
 import type { Page } from "playwright-core";
@@ -10,30 +9,20 @@ import { MOBILE, hydrated, useBrowser } from "./browser";
 import { d1, d1Rows } from "./store";
 import { enterAs, makeAdministrator, signInAdmin } from "./people";
 import { useOwnProvider } from "./providers";
+import { shot } from "./shots";
 
 const b = useBrowser();
 const indie = useOwnProvider("independent");
 const agency = useOwnProvider("agency");
-const SHOTS = "/work/wt/shots/i40";
 /** The editor's tiles and the per-photo decision. */
-const SHOTS_B = "/work/wt/shots/i40b";
 
 /** The editor's tile of the newest photo: its own check under the picture. */
 async function lastTileCheck(page: Page) {
   return page.getByTestId("photo-tile").last().getByTestId("photo-tile-check").textContent();
 }
 
-/** A full-page picture from the top, so the sticky header sits where a person sees it. */
-async function shot(page: Page, name: string, fullPage = true) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `${SHOTS}/${name}`, fullPage });
-}
-
 describe("a photo checked on its own", () => {
   it("is added, sent for checking, approved side by side, and shows its date to its owner and to visitors", async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    mkdirSync(SHOTS_B, { recursive: true });
     const listingId = indie.listings[0].id;
     const provider = await b.visitor({ viewport: MOBILE });
     const page = provider.page;
@@ -67,17 +56,17 @@ describe("a photo checked on its own", () => {
     const fresh = checks.nth(before);
     await expect(fresh.textContent()).resolves.toContain("Not verified");
     await expect(page.getByRole("button", { name: /^Ask for a check of photo/ }).count()).resolves.toBe(1);
-    await shot(page, "1-owner-before-check-390.png");
+    await shot(page, "1-owner-before-check-390", { fullPage: true });
     await fresh.getByRole("button", { name: /^Ask for a check of photo/ }).click();
     await page.getByTestId("photo-check-notice").waitFor();
     await expect(fresh.textContent()).resolves.toContain("Waiting for a check");
-    await shot(page, "2-owner-waiting-390.png");
+    await shot(page, "2-owner-waiting-390", { fullPage: true });
     // The editor's tile says so too.
     await page.goto(`/profile/edit/${listingId}`);
     await hydrated(page);
     await expect(lastTileCheck(page)).resolves.toBe("Waiting for a check");
     await page.getByTestId("photo-list").scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS_B}/1-editor-tiles-waiting-390.png` });
+    await shot(page, "1-editor-tiles-waiting-390", { folder: "per-photo" });
 
     // The administrator sees the photo beside the listing's verified photos and approves it.
     const moderator = await b.visitor({ viewport: MOBILE });
@@ -95,7 +84,7 @@ describe("a photo checked on its own", () => {
     const reason = item.getByRole("textbox", { name: /^Reason for rejecting/ });
     const itemBox = (await item.boundingBox())!;
     expect((await reason.boundingBox())!.width).toBeGreaterThan(itemBox.width * 0.8);
-    await shot(moderator.page, "3-admin-side-by-side-390.png");
+    await shot(moderator.page, "3-admin-side-by-side-390", { fullPage: true });
     await item.getByRole("button", { name: /^Approve Photo verification for / }).click();
     await moderator.page.getByText("Request approved.", { exact: false }).waitFor();
     await moderator.context.close();
@@ -112,12 +101,12 @@ describe("a photo checked on its own", () => {
     await expect(page.getByTestId("photo-check-summary").textContent()).resolves.toBe(
       `Photos verified: ${before + 1} of ${before + 1}, last checked ${label.replace("Verified ", "")}`,
     );
-    await shot(page, "4-owner-dated-390.png");
+    await shot(page, "4-owner-dated-390", { fullPage: true });
     await page.goto(`/profile/edit/${listingId}`);
     await hydrated(page);
     await expect(lastTileCheck(page)).resolves.toBe(label);
     await page.getByTestId("photo-list").scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS_B}/2-editor-tiles-dated-390.png` });
+    await shot(page, "2-editor-tiles-dated-390", { folder: "per-photo" });
     await provider.context.close();
 
     // A visitor: the sum beside the name, each photo's date in the gallery and the lightbox.
@@ -131,15 +120,15 @@ describe("a photo checked on its own", () => {
     await expect(v.getByTestId("gallery").getByTestId("photo-check-badge").count()).resolves.toBe(
       Math.min(before + 1, 5),
     );
-    await shot(v, "5-profile-390.png", false);
+    await shot(v, "5-profile-390");
     await v.getByTestId("photo-check-summary").scrollIntoViewIfNeeded();
-    await v.screenshot({ path: `${SHOTS}/5b-profile-summary-390.png` });
+    await shot(v, "5b-profile-summary-390");
     await v.getByTestId("gallery-main").click();
     await v.getByTestId("lightbox").waitFor();
     await expect(v.getByTestId("lightbox-check").textContent()).resolves.toMatch(/^Verified \w+ \d{4}/);
     // After its fade-in.
     await v.waitForTimeout(400);
-    await v.screenshot({ path: `${SHOTS}/6-lightbox-390.png` });
+    await shot(v, "6-lightbox-390");
     await v.keyboard.press("Escape");
 
     // The grid's filter, with its count.
@@ -149,12 +138,11 @@ describe("a photo checked on its own", () => {
     await chip.waitFor();
     await chip.click();
     await v.waitForURL(/photos=verified/);
-    await shot(v, "7-grid-verified-photos-390.png", false);
+    await shot(v, "7-grid-verified-photos-390");
     await visitor.context.close();
   });
 
   it("a request for several photos is decided photo by photo, and the provider sees each outcome", async () => {
-    mkdirSync(SHOTS_B, { recursive: true });
     // A listing with the four photos a check with photos of the person needs.
     const counts = await d1Rows<{ listing_id: string; n: number }>(
       `SELECT listing_id, count(*) AS n FROM listing_images WHERE listing_id IN (${agency.listings.map(() => "?").join(",")})
@@ -213,7 +201,7 @@ describe("a photo checked on its own", () => {
     expect((await rows.nth(1).getByText("Refuse", { exact: true }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
     expect(await m.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await item.getByTestId("photo-decisions").scrollIntoViewIfNeeded();
-    await m.screenshot({ path: `${SHOTS_B}/3-admin-per-photo-390.png` });
+    await shot(m, "3-admin-per-photo-390", { folder: "per-photo" });
     await item.getByRole("button", { name: /^Save each photo's decision/ }).click();
     await m.getByText("Request approved.", { exact: false }).waitFor();
     await moderator.context.close();
@@ -228,10 +216,10 @@ describe("a photo checked on its own", () => {
       `/appeal/photo/${request.id}`,
     );
     await refusal.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS_B}/4-provider-outcome-390.png` });
+    await shot(page, "4-provider-outcome-390", { folder: "per-photo" });
     await page.goto("/dashboard");
     await page.getByTestId("verification-partly").scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS_B}/5-provider-dashboard-390.png` });
+    await shot(page, "5-provider-dashboard-390", { folder: "per-photo" });
     await provider.context.close();
   });
 });

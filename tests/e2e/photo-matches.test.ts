@@ -1,7 +1,7 @@
 // A stolen photo at 390 px (docs/decisions/0057-stolen-photos-caught-at-upload.md): an Independent adds a photo;
 // another account uploads a cropped copy of it, saves, and sees it held on the dashboard; an administrator sees
 // both listings side by side and releases it.
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
@@ -13,12 +13,11 @@ import { d1Rows } from "./store";
 import { enterAs, makeAdministrator, signInAdmin } from "./people";
 import { useOwnProvider } from "./providers";
 import type { OwnProvider } from "./providers";
+import { shot } from "./shots";
 
 const b = useBrowser();
 const indie = useOwnProvider("independent");
 const agency = useOwnProvider("agency");
-const SHOTS = "/work/wt/shots/i40m";
-const CASE_SHOTS = "/work/wt/shots/i40a";
 // A picture of this file's own, the fixture mirrored: the second test takes a copy of it down as impersonation,
 // and from then on the end-to-end store refuses it at every upload, so it must be no photo another file uploads
 // (the mirror is 28 bits from the fixture; the two crops below are 0 bits from the mirror).
@@ -30,12 +29,6 @@ beforeAll(async () => {
   await sharp("tests/fixtures/photo-600x800.jpg").flop().jpeg({ quality: 90 }).toFile(ORIGINAL);
 });
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
-
-async function shot(page: Page, name: string, dir = SHOTS) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `${dir}/${name}`, fullPage: true });
-}
 
 /** Whether a photo arrived (its owner and administrators may see a held photo; visitors may not). */
 function loaded(img: Locator): Promise<boolean> {
@@ -69,7 +62,6 @@ async function addPhoto(page: Page, who: OwnProvider, file: string) {
 
 describe("a copy of another account's photo", () => {
   it("is held at upload, shown to its owner as under review, and decided side by side", async () => {
-    mkdirSync(SHOTS, { recursive: true });
     const original = await b.visitor({ viewport: MOBILE });
     await addPhoto(original.page, indie, ORIGINAL);
     await original.context.close();
@@ -85,7 +77,7 @@ describe("a copy of another account's photo", () => {
     await hydrated(thief.page);
     await thief.page.getByTestId("held-photos").getByText(HELD_TEXT).waitFor();
     await expect(loaded(thief.page.getByTestId("held-photos").locator("img"))).resolves.toBe(true);
-    await shot(thief.page, "1-owner-sees-held-390.png");
+    await shot(thief.page, "1-owner-sees-held-390", { fullPage: true });
 
     const moderator = await b.visitor({ viewport: MOBILE });
     await signInAdmin(moderator.context, await makeAdministrator());
@@ -96,10 +88,10 @@ describe("a copy of another account's photo", () => {
     await expect(loaded(item.locator("img").first())).resolves.toBe(true);
     await expect(item.textContent()).resolves.toContain(indie.listings[0].firstName);
     await hydrated(moderator.page);
-    await shot(moderator.page, "2-admin-side-by-side-390.png");
+    await shot(moderator.page, "2-admin-side-by-side-390", { fullPage: true });
     await item.getByRole("button", { name: "Release" }).click();
     await moderator.page.getByText("The photo is released", { exact: false }).waitFor();
-    await shot(moderator.page, "3-admin-released-390.png");
+    await shot(moderator.page, "3-admin-released-390", { fullPage: true });
     const rows = await d1Rows<{ n: number }>("SELECT count(*) AS n FROM held_photos");
     expect(rows[0].n).toBe(0);
     await moderator.context.close();
@@ -107,7 +99,6 @@ describe("a copy of another account's photo", () => {
   });
 
   it("taken down as impersonation, opens a takedown case on the Act's clock", async () => {
-    mkdirSync(CASE_SHOTS, { recursive: true });
     // Another crop of the same original, by the same other account.
     const copy = join(workDir, "second-copy.jpg");
     await sharp(ORIGINAL).extract({ left: 0, top: 40, width: 570, height: 740 }).jpeg({ quality: 80 }).toFile(copy);
@@ -129,12 +120,12 @@ describe("a copy of another account's photo", () => {
     const card = moderator.page.getByTestId("takedown-case");
     await card.waitFor();
     await expect(card.textContent()).resolves.toContain(agency.listings[0].firstName);
-    await shot(moderator.page, "1-admin-impersonation-case-390.png", CASE_SHOTS);
+    await shot(moderator.page, "1-admin-impersonation-case-390", { fullPage: true, folder: "impersonation" });
     // The newer listing's owner is told and may answer, as for any case.
     await thief.page.goto(`/dashboard/takedowns/${opened.id}`);
     await hydrated(thief.page);
     await thief.page.getByText("48 hours", { exact: false }).first().waitFor();
-    await shot(thief.page, "2-owner-told-of-case-390.png", CASE_SHOTS);
+    await shot(thief.page, "2-owner-told-of-case-390", { fullPage: true, folder: "impersonation" });
     await moderator.context.close();
     await thief.context.close();
   });

@@ -8,6 +8,7 @@ import { hydrated, MOBILE, useBrowser } from "./browser";
 import { signInAs } from "./people";
 import { useOwnProvider } from "./providers";
 import { addPhotos, colourPhotos } from "./new-listing";
+import { shot } from "./shots";
 
 const b = useBrowser();
 const agency = useOwnProvider("agency");
@@ -29,8 +30,8 @@ describe("photo tiles at 390 px", () => {
     await hydrated(page);
     await addPhotos(page, photos);
     await page.getByTestId("photo-list").scrollIntoViewIfNeeded();
-    // For a person to look at (SHOTS_DIR to keep it elsewhere).
-    await page.screenshot({ path: `${process.env.SHOTS_DIR ?? "test-results/e2e"}/photo-tiles-390.png` });
+    // For a person to look at (with SHOTS_DIR set).
+    await shot(page, "photo-tiles-390");
     const tiles = await page.getByTestId("photo-tile").evaluateAll((els) =>
       els.map((tile) => {
         const img = tile.querySelector("img")!.getBoundingClientRect();

@@ -13,6 +13,7 @@ import { seriousViolations } from "./axe";
 import { hydrated, MOBILE, useBrowser } from "./browser";
 import { colourPhotos, fillNewListing } from "./new-listing";
 import { d1, d1Rows, makeAdministrator, signInAdmin, signUp } from "./people";
+import { shot } from "./shots";
 
 const b = useBrowser();
 const NAME = `Manaia${newId(4).replace(/[^a-z]/g, "x")}`;
@@ -94,7 +95,7 @@ describe("a new Independent on a phone, from sign-up to a public listing", () =>
     // What the card's tick means, with the way to it.
     await approved.getByTestId("photo-tick-note").getByRole("link", { name: "Verify Photos" }).waitFor();
     await approved.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: "test-results/screens/id-approved-notice-390.png" });
+    await shot(page, "id-approved-notice-390");
     expect(await noSidewaysScroll(page)).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     const [mail] = await d1Rows<{ subject: string }>(

@@ -9,6 +9,7 @@ import { seriousViolations } from "./axe";
 import { hydrated, MOBILE, useBrowser } from "./browser";
 import { d1, enterAs, makeAdministrator, signInAdmin } from "./people";
 import { useOwnProvider } from "./providers";
+import { shot } from "./shots";
 
 const b = useBrowser();
 const reporter = useOwnProvider("independent"); // Ruby's copy: verified, Auckland
@@ -170,7 +171,7 @@ describe("Safety Net", () => {
       );
       await screenIsSound(admin.page, "correction requests");
       await admin.page.getByRole("heading", { name: /^Correction requests/ }).scrollIntoViewIfNeeded();
-      await admin.page.screenshot({ path: "test-results/e2e/safety-net-corrections-390.png" });
+      await shot(admin.page, "safety-net-corrections-390");
       // Every request is reachable: the next page holds more of the flood.
       const pager = admin.page.getByTestId("corrections-pager");
       await pager.getByRole("link", { name: "Next" }).click();
@@ -178,7 +179,7 @@ describe("Safety Net", () => {
       await pager.getByText(/^Page 2 of \d+$/).waitFor();
       expect(await admin.page.getByTestId("safety-correction").filter({ hasText: message }).count()).toBe(0);
       await pager.scrollIntoViewIfNeeded();
-      await admin.page.screenshot({ path: "test-results/e2e/safety-net-corrections-pager-390.png" });
+      await shot(admin.page, "safety-net-corrections-pager-390");
       await screenIsSound(admin.page, "correction requests, page 2");
       await pager.getByRole("link", { name: "Previous" }).click();
       await admin.page.waitForURL((url) => !url.search.includes("corrections="));

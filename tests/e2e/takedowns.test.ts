@@ -4,7 +4,7 @@
 // the answer window passes without an answer and the scheduled pass takes the photo down; both sides are told;
 // the owner appeals once, and the public review times count the case.
 // Axe, nothing wider than the phone, and a screenshot of each step.
-import { mkdirSync, mkdtempSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
@@ -15,10 +15,10 @@ import { hydrated, MOBILE, useBrowser } from "./browser";
 import { d1, d1Rows, makeAdministrator, signInAdmin, signInAs } from "./people";
 import { useOwnProvider } from "./providers";
 import { runCron } from "./store";
+import { shot } from "./shots";
 
 const b = useBrowser();
 const owner = useOwnProvider("independent"); // Ruby's copy: live, with photos
-const SHOTS = process.env.SHOTS_DIR ?? "/work/wt/shots/i40k";
 const stamp = Date.now();
 const CONTACT = `photos-${stamp}@example.nz`;
 const DETAILS = `Photo 1 is mine, taken from my Instagram without asking ${stamp}.`;
@@ -32,8 +32,7 @@ async function step(page: Page, name: string) {
   expect(await seriousViolations(page), name).toEqual([]);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width, `${name} is wider than the phone`).toBeLessThanOrEqual(MOBILE.width);
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
+  await shot(page, `${name}-390`, { fullPage: true });
 }
 
 const outbox = (to: string) =>

@@ -1,19 +1,17 @@
 // Two-factor offered at the start, at 390 px (docs/decisions/0056-two-factor-offered-at-the-start.md): a new
 // provider confirms the address and is offered the authenticator app or a passkey with one line on why, skips,
 // finds the reminder on the dashboard, and rests it with 'Not now'.
-import { mkdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { TWO_FACTOR_WHY } from "../../app/features/accounts/second-factor/two-factor-offer";
 import { MSG } from "../../app/features/accounts/auth-schemas";
 import { MOBILE, hydrated, useBrowser } from "./browser";
 import { followConfirmationLink } from "./people";
+import { shot } from "./shots";
 
 const b = useBrowser();
-const SHOTS = "/work/wt/shots/i40";
 
 describe("two-factor offered at the start", () => {
   it("is offered after confirming, can be skipped, and the dashboard reminds until it is on", async () => {
-    mkdirSync(SHOTS, { recursive: true });
     const { page } = await b.visitor({ viewport: MOBILE });
     const email = `offer-${Date.now()}@example.nz`;
     await page.goto("/login?action=signup");
@@ -32,14 +30,14 @@ describe("two-factor offered at the start", () => {
       "/account/two-factor?redirectTo=%2Fdashboard",
     );
     await page.getByTestId("passkeys").waitFor();
-    await page.screenshot({ path: `${SHOTS}/8-two-factor-offer-390.png`, fullPage: true });
+    await shot(page, "8-two-factor-offer-390", { fullPage: true });
     await page.getByTestId("two-factor-skip").click();
     await page.waitForURL((url) => url.pathname === "/dashboard");
 
     const reminder = page.getByTestId("two-factor-reminder");
     await reminder.waitFor();
     await hydrated(page);
-    await page.screenshot({ path: `${SHOTS}/9-dashboard-reminder-390.png` });
+    await shot(page, "9-dashboard-reminder-390");
     await reminder.getByRole("button", { name: "Not now" }).click();
     await page.waitForFunction(() => !document.querySelector('[data-testid="two-factor-reminder"]'));
     await page.reload();

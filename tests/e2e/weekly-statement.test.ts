@@ -2,7 +2,6 @@
 // page and turns the weekly e-mail on (a plain form POST); a new listing's first statement (none for a week
 // before it was public, then only its days public); an administrator reads /admin/exposure. Each passes axe
 // and does not scroll sideways.
-import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { dayWords, nextStatementDay, statementWeek } from "~/features/insights/statement/statement";
@@ -12,10 +11,10 @@ import { seriousViolations } from "./axe";
 import { enterAs, insertAccount, makeAdministrator, signInAdmin } from "./people";
 import { useOwnProvider } from "./providers";
 import { d1, d1Rows } from "./store";
+import { shot } from "./shots";
 
 const b = useBrowser();
 const independent = useOwnProvider("independent");
-const SHOTS = "/work/wt/shots/i43h";
 
 const made: string[] = [];
 // Other files open the grid's cards: the listing made here leaves with the file.
@@ -54,8 +53,7 @@ describe("the weekly visibility statement", () => {
     expect(await d1Rows("SELECT user_id FROM statement_emails WHERE user_id = ?", independent.id)).toHaveLength(1);
 
     expect(await sideways(page)).toBe(false);
-    mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/insights-statement-390.png`, fullPage: true });
+    await shot(page, "insights-statement-390", { fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
 
     // Back off, so other files see the provider as they left them.
@@ -97,11 +95,8 @@ describe("the weekly visibility statement", () => {
     expect(await page.getByTestId("statement-comparison").count()).toBe(0);
     expect(await sideways(page)).toBe(false);
     expect(await seriousViolations(page)).toEqual([]);
-    mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/insights-first-statement-none-390.png`, fullPage: true });
-    await page
-      .getByTestId("weekly-statement")
-      .screenshot({ path: `${SHOTS}/insights-first-statement-none-part-390.png` });
+    await shot(page, "insights-first-statement-none-390", { fullPage: true });
+    await shot(page.getByTestId("weekly-statement"), "insights-first-statement-none-part-390");
 
     // A week on (the clock cannot be waited for): as if it had gone public on the Thursday of the statement's
     // week at 12:00 UTC, and been seen on its days since.
@@ -129,8 +124,8 @@ describe("the weekly visibility statement", () => {
     );
     expect(await sideways(page)).toBe(false);
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/insights-first-statement-390.png`, fullPage: true });
-    await page.getByTestId("weekly-statement").screenshot({ path: `${SHOTS}/insights-first-statement-part-390.png` });
+    await shot(page, "insights-first-statement-390", { fullPage: true });
+    await shot(page.getByTestId("weekly-statement"), "insights-first-statement-part-390");
   });
 
   it("shows the administrators how evenly exposure spread, at 390 px", async () => {
@@ -142,8 +137,7 @@ describe("the weekly visibility statement", () => {
     await page.getByRole("heading", { name: "How evenly it spread" }).waitFor();
     await page.getByRole("heading", { name: "Featured listings below the Standard median" }).waitFor();
     expect(await sideways(page)).toBe(false);
-    mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/admin-exposure-390.png`, fullPage: true });
+    await shot(page, "admin-exposure-390", { fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

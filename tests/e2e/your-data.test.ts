@@ -6,6 +6,7 @@ import { seriousViolations } from "./axe";
 import { hydrated, MOBILE, useBrowser } from "./browser";
 import { enterAs } from "./people";
 import { useOwnProvider } from "./providers";
+import { shot } from "./shots";
 
 const b = useBrowser();
 const agency = useOwnProvider("agency");
@@ -44,7 +45,7 @@ describe("Download my data", () => {
     await page.getByTestId("download-started").getByText("Your download has started.").waitFor();
     await expect(page.getByText("That is not your current password.").count()).resolves.toBe(0);
     await expect(page.getByLabel("Current password").inputValue()).resolves.toBe("");
-    await page.screenshot({ path: "test-results/screens/your-data-downloaded-390.png" });
+    await shot(page, "your-data-downloaded-390");
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });
