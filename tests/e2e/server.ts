@@ -25,6 +25,12 @@ export type AppServer = {
  * and `npm start` still go through wrangler.
  */
 export async function prepareTestStore(persistDir: string, listings: number) {
+  await migrateTestStore(persistDir);
+  await run("node", ["scripts/seed.mjs", "--persist-to", persistDir, "--quiet", "--listings", String(listings)]);
+}
+
+/** Every migration applied to the store at `persistDir`, in one workerd, as `prepareTestStore` does first. */
+export async function migrateTestStore(persistDir: string) {
   const migrations = await readD1Migrations("drizzle/migrations");
   const store = await openSeedStore(process.cwd(), persistDir);
   try {
@@ -37,7 +43,6 @@ export async function prepareTestStore(persistDir: string, listings: number) {
   } finally {
     await store.dispose();
   }
-  await run("node", ["scripts/seed.mjs", "--persist-to", persistDir, "--quiet", "--listings", String(listings)]);
 }
 
 // wrangler 4.86's own table of applied migrations (its d1 migrations commands read it).
