@@ -11,6 +11,7 @@
 // `--signed-in` measures only the signed-in pages (/, the dashboard, an admin queue) beside the floor.
 // `--public-pages` runs only Lighthouse on /, a region and a profile and on the floor's /, each figure against
 // its target: what a change that touches a public page is checked with (README, 'Before touching a public page').
+// `--javascript` measures only the JavaScript on / beside the floor's (a minute, not ten).
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -25,7 +26,7 @@ import { photoBench } from "./photos";
 import { profileLoad } from "./profile";
 import { photoHashRowsRead } from "./photo-hashes";
 import { searchLoad, searchRowsRead } from "./search";
-import { targetRow, targets } from "./targets";
+import { javascriptTargets, targetRow, targets } from "./targets";
 
 const CACHE = join("node_modules", ".cache", "bench");
 /** The photos Lighthouse sees: a phone camera's upload, as the issue's target has it. */
@@ -133,6 +134,30 @@ function printTargets(rows: Record<string, unknown>[]) {
   );
 }
 
+/** The JavaScript on / of the app (over a copy of the 100-listing store) and of the floor, and its two targets. */
+async function javascriptSection(small: string) {
+  const copy = mkdtempSync(join(tmpdir(), "nz-bench-"));
+  cpSync(small, copy, { recursive: true });
+  const app = await startApp({ persistDir: copy });
+  const floor = await startFloor(ensureFloor());
+  try {
+    const [js] = await homeJavaScript(app.url);
+    const [floorJs] = await homeJavaScript(floor.url);
+    table(
+      "JavaScript on /: as a phone's Chromium downloads it by network idle (browser), and the scripts the HTML names, gzipped (html)",
+      [
+        { server: "app", ...js },
+        { server: "floor", ...floorJs },
+      ],
+    );
+    return javascriptTargets(Number(js["browser kB"]), Number(floorJs["browser kB"]));
+  } finally {
+    await floor.stop();
+    await app.stop();
+    rmSync(copy, { recursive: true, force: true });
+  }
+}
+
 /**
  * Lighthouse over a store whose photos are real uploads' size (2400x3200), not the demo's, and over the
  * floor's / in the same run. Answers its target rows.
@@ -210,6 +235,10 @@ export async function main(args: string[]) {
     const t = await signedInSection(store(100), seconds);
     table(`Signed-in pages and the floor: ${seconds} s per URL, 8 clients, 1 s slices taken in turn`, t.load);
     printTargets(t.targets);
+    return 0;
+  }
+  if (args.includes("--javascript")) {
+    printTargets(await javascriptSection(store(100)));
     return 0;
   }
   if (args.includes("--public-pages")) {

@@ -166,10 +166,7 @@ export async function targets(
 
   const javascript = await homeJavaScript(app.url);
   const floorJs = await homeJavaScript(floor.url);
-  const kb = Number(javascript[0]["browser kB"]);
-  const floorKb = Number(floorJs[0]["browser kB"]);
-  rows.push(target("JavaScript on /, kB Chromium downloads by network idle", kb, "≤ 95", kb <= 95));
-  rows.push(target("JavaScript on / − the floor's, kB (both by network idle)", kb - floorKb, "≤ 8", kb - floorKb <= 8));
+  rows.push(...javascriptTargets(Number(javascript[0]["browser kB"]), Number(floorJs[0]["browser kB"])));
 
   const soak = [await soakRun(app.url, opts.soakSeconds, null), await soakRun(app.url, opts.soakSeconds, provider)];
   for (const s of soak) rows.push(target(`soak ${s.row.case}: errors`, s.errors, "0", s.errors === 0));
@@ -206,6 +203,14 @@ export async function targets(
     ],
     soak: soak.map((s) => s.row),
   };
+}
+
+/** The JavaScript targets from the kB Chromium downloads on the app's / and on the floor's by network idle. */
+export function javascriptTargets(kb: number, floorKb: number): Row[] {
+  return [
+    targetRow("JavaScript on /, kB Chromium downloads by network idle", kb, "≤ 95", kb <= 95),
+    targetRow("JavaScript on / − the floor's, kB (both by network idle)", kb - floorKb, "≤ 8", kb - floorKb <= 8),
+  ];
 }
 
 /**
