@@ -93,14 +93,14 @@ const ISLANDS = new Map(
       "features/likes/FavouriteButton.tsx",
       "features/moderation/LazyAdminListingMenu.tsx",
     ].map((p) => [p, "cards"]),
-    ["features/catalogue/FilterBar.tsx", "filter-bar"],
+    // The filters' tables and links are the bar's alone: the page takes its query string from the loader.
+    ...["features/catalogue/FilterBar.tsx", "features/catalogue/filters.ts"].map((p) => [p, "filter-bar"]),
     // The grid pages' own code (the home page, a region's), apart from their islands.
     ...[
       "features/catalogue/ListingsScreen.tsx",
       "features/catalogue/grid/LazyGridParts.tsx",
       "features/catalogue/ListingGrid.tsx",
       "features/catalogue/RegionSelector.tsx",
-      "features/catalogue/filters.ts",
       "features/catalogue/grid/useGridPages.ts",
       "features/catalogue/grid/GridPager.tsx",
       "features/catalogue/grid-slot.ts",

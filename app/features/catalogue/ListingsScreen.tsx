@@ -1,6 +1,5 @@
 import { useLocation, useNavigation, useRevalidator } from "@remix-run/react";
 import { useRef } from "react";
-import { filtersToSearch } from "./filters";
 import { pageShouldRefresh } from "~/platform/realtime/protocol";
 import type { ListingsView } from "./listings-view";
 import { GRID_CLASSES } from "./grid/grid-layout";
@@ -30,7 +29,7 @@ function RegionIntro({ text }: { text: string }) {
 export function ListingsScreen({ view, heading, intro }: { view: ListingsView; heading: string; intro?: string }) {
   const location = useLocation();
   const navigation = useNavigation();
-  const search = filtersToSearch(view.filters);
+  const { search } = view;
   const revalidator = useRevalidator();
   const pending = useRef<number | undefined>(undefined);
   // The cards on screen (scrolled-in pages too, reported by the grid) and the near-you row.

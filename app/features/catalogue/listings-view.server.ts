@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { hasActiveFilters, parseFilters, parsePage } from "./filters";
+import { filtersToSearch, hasActiveFilters, parseFilters, parsePage } from "./filters";
 import { gridSlot, parseSlotParam, SLOT_PARAM } from "./grid-slot";
 import { rotationSlot } from "~/features/insights/rotation";
 import { gridEmptyMessage } from "./grid-empty";
@@ -183,6 +183,7 @@ export async function loadListingsView(
   return {
     region,
     filters,
+    search: filtersToSearch(filters),
     grid,
     counts: facets.counts,
     total: facets.total,

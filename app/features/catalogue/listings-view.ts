@@ -28,6 +28,11 @@ export type GridPage = {
 export type ListingsView = {
   region: Region | null;
   filters: Filters;
+  /**
+   * The filters as a query string (filtersToSearch), made by the loader: the page's own code needs nothing
+   * else of filters.ts, which loads with the filter bar (docs/decisions/0042-islands-woken-by-input.md).
+   */
+  search: string;
   grid: GridPage;
   counts: Record<Region, number>;
   total: number;
