@@ -38,7 +38,6 @@ const PUBLIC_SHARED = new Set(
     "core/listing-card.ts",
     "ui/nonce.tsx",
     "features/site/age-gate.ts",
-    "ui/icons.tsx",
     "features/site/Realtime.tsx",
     "ui/useHydrated.ts",
     "ui/useJsonFetch.ts",
@@ -68,6 +67,9 @@ const OWN_CHUNK = new Map(
     // Shared by forms and the administrators' listing menu: in neither's chunk.
     "ui/ErrorList.tsx",
     "ui/LoadFailed.tsx",
+    // Drawn by the islands (header, cards, filter bar) and other pages' own code, never by a grid page's first
+    // load: with the shared chunk it cost every first load, in a chunk of its own only the pages that draw one.
+    "ui/icons.tsx",
   ].map((p) => [appPath(p), p.replace(/^.*\/|\.tsx?$/g, "")]),
 );
 
