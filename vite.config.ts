@@ -46,7 +46,7 @@ const PUBLIC_SHARED = new Set(
     "platform/realtime/room-socket.ts",
     "core/regions.ts",
     "features/site/seo.ts",
-    "features/site/site.ts",
+    "features/site/site-name.ts",
     "features/shell/account-parts.ts",
   ].map(appPath),
 );

@@ -4,7 +4,8 @@ import { LegalSections } from "~/features/shell/legal/legal-document";
 import { PRIVACY_DATA_SECTIONS } from "~/features/shell/legal/privacy-data";
 import { PRIVACY_RIGHTS_SECTIONS } from "~/features/shell/legal/privacy-rights";
 import { originLoader, seoMeta } from "~/features/site/seo";
-import { PRIVACY_UPDATED, SITE_NAME } from "~/features/site/site";
+import { PRIVACY_UPDATED } from "~/features/site/site";
+import { SITE_NAME } from "~/features/site/site-name";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   seoMeta({

@@ -4,7 +4,8 @@ import { LegalSections } from "~/features/shell/legal/legal-document";
 import { TERMS_PLANS_SECTIONS } from "~/features/shell/legal/terms-plans";
 import { TERMS_USE_SECTIONS } from "~/features/shell/legal/terms-use";
 import { originLoader, seoMeta } from "~/features/site/seo";
-import { SITE_NAME, TERMS_UPDATED } from "~/features/site/site";
+import { TERMS_UPDATED } from "~/features/site/site";
+import { SITE_NAME } from "~/features/site/site-name";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   seoMeta({

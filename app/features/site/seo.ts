@@ -3,7 +3,7 @@
 // The origin comes from the request (loaders hand it to `meta`), so canonical URLs stay right on any host.
 import type { MetaDescriptor } from "@remix-run/react";
 import { NOINDEX } from "~/platform/http/page-answer";
-import { SITE_NAME } from "./site";
+import { SITE_NAME } from "./site-name";
 
 /** Google shows about this many characters of a description; longer ones are cut mid-word by the engine. */
 export const DESCRIPTION_MAX = 160;

@@ -1,9 +1,8 @@
 // The business's public contact facts, in one place so the contact page, the legal pages and the
 // structured data never disagree. The details are fictional placeholders until the business registers
 // its own: the PO Box, phone number and e-mail domain must be replaced before launch.
+// The site's name is in site-name.ts: every page loads it, and these facts only with the pages that show them.
 import type { Region } from "~/core/regions";
-
-export const SITE_NAME = "Kiwi Companions";
 
 export const SUPPORT_EMAIL = "support@kiwicompanions.co.nz";
 export const PRIVACY_EMAIL = "privacy@kiwicompanions.co.nz";

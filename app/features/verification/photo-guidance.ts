@@ -1,7 +1,7 @@
 // What the three photos sent for a photo check must show, so that a reviewer can tell the person in the
 // listing's photos is the person sending them (and the provider knows before sending, not after a refusal).
 // One line per file field (verification.ts's PHOTO_FIELDS), in the same order.
-import { SITE_NAME } from "~/features/site/site";
+import { SITE_NAME } from "~/features/site/site-name";
 
 export const PHOTO_GUIDANCE = {
   intro: "Each photo below says what it must show, so that we can tell the photos of your listing are of you.",

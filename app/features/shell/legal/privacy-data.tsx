@@ -1,7 +1,8 @@
 // The Privacy Policy's first half: what we hold, why, who sees it, how long we keep it and how we protect it.
 import { Link } from "@remix-run/react";
 import { BLOCK_MONTHS, REQUEST_KEEP_DAYS } from "~/features/bookings/limits";
-import { INACTIVE_LISTING_MONTHS, POSTAL_ADDRESS, PRIVACY_EMAIL, SITE_NAME } from "~/features/site/site";
+import { INACTIVE_LISTING_MONTHS, POSTAL_ADDRESS, PRIVACY_EMAIL } from "~/features/site/site";
+import { SITE_NAME } from "~/features/site/site-name";
 import {
   PENDING_ID_DOCUMENT_DAYS,
   REPORT_RETENTION_DAYS,

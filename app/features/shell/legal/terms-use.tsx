@@ -1,7 +1,8 @@
 // The terms' first sections: the service, who may use it, accounts, what advertisers may post, review and reports.
 // Numbered in this order; the numbers are part of the published terms (see terms-plans.tsx for the rest).
 import { Link } from "@remix-run/react";
-import { SITE_NAME, SUPPORT_EMAIL } from "~/features/site/site";
+import { SUPPORT_EMAIL } from "~/features/site/site";
+import { SITE_NAME } from "~/features/site/site-name";
 import { mailLink } from "./legal-document";
 import type { LegalSection } from "./legal-document";
 
