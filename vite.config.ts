@@ -106,6 +106,7 @@ const ISLANDS = new Map(
       "features/catalogue/grid/useGridPages.ts",
       "features/catalogue/grid/GridPager.tsx",
       "features/catalogue/grid-slot.ts",
+      "ui/LazyLoadFailed.tsx",
     ].map((p) => [p, "grid-pages"]),
     // What cards share with other pages (profiles, plans, the dashboard), which load it without the cards.
     ...[

@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { ListingsScreen } from "~/features/catalogue/ListingsScreen";
 import { originOf, seoMeta } from "~/features/site/seo";
 import { loadListingsView } from "~/features/catalogue/listings-view.server";
-import { ListErrorBoundary } from "~/ui/LoadFailed";
+import { ListErrorBoundary } from "~/ui/LazyLoadFailed";
 import { PARTIAL_NO_STORE, PRIVATE_NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>

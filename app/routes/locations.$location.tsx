@@ -6,7 +6,7 @@ import { REGION_INTROS } from "~/features/catalogue/region-intros";
 import { parseRegion, regionPath } from "~/core/regions";
 import { seoMeta } from "~/features/site/seo";
 import { loadListingsView } from "~/features/catalogue/listings-view.server";
-import { ListErrorBoundary } from "~/ui/LoadFailed";
+import { ListErrorBoundary } from "~/ui/LazyLoadFailed";
 import { PARTIAL_NO_STORE, PRIVATE_NO_STORE, pipeHeaders } from "~/platform/http/page-answer";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>

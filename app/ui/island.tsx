@@ -57,7 +57,11 @@ export function wakeIslands() {
   for (const wake of sleepers.splice(0)) wake();
 }
 
-const whenWoken = () => (woken ? Promise.resolve() : new Promise<void>((resolve) => sleepers.push(resolve)));
+/**
+ * Resolves at the visitor's first input (or at once after it): what a page may need only after an input (a failed
+ * navigation's notice) can be fetched then, beside the islands, rather than with the page.
+ */
+export const whenWoken = () => (woken ? Promise.resolve() : new Promise<void>((resolve) => sleepers.push(resolve)));
 
 type Shell<P> = { props: P; onHydrated: () => void; onLive: () => void; tries: { current: number } };
 

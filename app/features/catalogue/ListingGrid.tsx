@@ -5,16 +5,9 @@ import { useCardImpressions } from "~/features/insights/beacon";
 import type { GridPage } from "./listings-view";
 import { GRID_CLASSES, SKELETONS, SkeletonCard } from "./grid/grid-layout";
 import { CardList } from "./grid/LazyGridParts";
-import { LoadFailed as EagerLoadFailed } from "~/ui/LoadFailed";
-import { clientLazy } from "~/ui/clientLazy";
+import { LoadFailed } from "~/ui/LazyLoadFailed";
 import { GridPager } from "./grid/GridPager";
 import { useGridPages } from "./grid/useGridPages";
-
-// Shown only when listings fail to load: its code comes when that happens (the server's copy works as plain
-// HTML until then), not with every grid.
-const LoadFailed = clientLazy(import.meta.env.SSR ? EagerLoadFailed : null, () =>
-  import("~/ui/LoadFailed").then((m) => m.LoadFailed),
-);
 
 type Props = {
   first: GridPage;
