@@ -44,6 +44,24 @@ describe("visitors' lists fail soft", () => {
     await context.close();
   });
 
+  it("a 'load more' that fails offline still says so: the notice's code came at the first input", async () => {
+    const { context, page } = await b.visitor({ viewport: MOBILE });
+    await page.goto("/");
+    await hydrated(page);
+    // The page's own scripts do not bring the notice (docs/decisions/0072); a key press, an input, does.
+    const notice = page.waitForResponse(/\/assets\/LoadFailed-[\w-]+\.js$/);
+    await page.keyboard.press("Shift");
+    await notice;
+    await context.setOffline(true);
+    await page.getByTestId("grid-end").scrollIntoViewIfNeeded();
+    const problem = page.getByTestId("load-more-error");
+    await problem.waitFor();
+    await expect(problem.textContent()).resolves.toContain("More listings could not be loaded.");
+    await expect(cards(page).count()).resolves.toBe(8);
+    await context.setOffline(false);
+    await context.close();
+  });
+
   it("a failed move to another region keeps the site around an empty list with a retry", async () => {
     const { context, page } = await b.visitor({ viewport: DESKTOP });
     await page.goto("/");
