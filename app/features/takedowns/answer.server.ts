@@ -1,9 +1,10 @@
 // The owner's side of a takedown case (HDCA s 24(2)(b)): a copy of the complaint on the dashboard (never the
 // complainant's address or proof photo), and the answer: agree, and the content comes down at once, or
 // dispute it with a statement, and an administrator decides.
-import { and, desc, eq, gt, ne } from "drizzle-orm";
+import { and, desc, eq, gt } from "drizzle-orm";
 import type { Placeholder, SQL } from "drizzle-orm";
 import { getDb, schema } from "~/platform/data/db.server";
+import { isOpenCase } from "./case-status.server";
 import type { Db } from "~/platform/data/db.server";
 import { openSecret, sealSecret } from "~/platform/crypto/sealing-key.server";
 import type { WaitUntil } from "~/platform/request-context";
@@ -74,7 +75,7 @@ export function openCasesQuery(db: Db, owner: SQL | Placeholder | string) {
   return db
     .select({ id: t.id, listingName: t.listingName, status: t.status, answerDueAt: t.answerDueAt })
     .from(t)
-    .where(and(eq(t.ownerId, owner), ne(t.status, "decided")))
+    .where(and(eq(t.ownerId, owner), isOpenCase))
     .orderBy(desc(t.createdAt))
     .limit(20);
 }

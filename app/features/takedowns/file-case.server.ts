@@ -1,10 +1,11 @@
 // Filing a takedown case from the profile's 'This is me' link: the form's checks, the sealed proof photo,
 // the limits and the owner's notice (docs/decisions/0063-takedown-cases.md). Nothing is half-written: the
 // case is one INSERT guarded by its limits; a proof photo stored for a case that was not written is deleted.
-import { and, asc, count, eq, gt, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, sql } from "drizzle-orm";
 import { processVerificationImage } from "~/features/photos/pipeline.server";
 import { isId, newId } from "~/platform/data/ids";
 import { getDb, insertWhere, schema } from "~/platform/data/db.server";
+import { isOpenCase } from "./case-status.server";
 import { keyedHash, sealSecret } from "~/platform/crypto/sealing-key.server";
 import { addressKey } from "~/platform/http/client-address";
 import { formatNzDeadline } from "~/platform/time/date-text";
@@ -94,7 +95,7 @@ export async function fileCase(
   const id = newId();
   const clock = newCaseClock(now);
   const proofKey = proof ? await storeProof(env, id, proof) : null;
-  const open = ne(t.status, "decided");
+  const open = isOpenCase;
   const db = getDb(env);
   const [inserted] = await db.batch([
     insertWhere(

@@ -6,6 +6,7 @@ import { auditInsert, CHANGED } from "~/features/audit/audit.server";
 import { coverStatement } from "~/features/photos/plan-photos.server";
 import { afterListingChange } from "~/features/profile/after-change.server";
 import { getDb, schema } from "~/platform/data/db.server";
+import { isOpenCase } from "./case-status.server";
 import { publicState } from "~/platform/realtime/publish.server";
 import type { WaitUntil } from "~/platform/request-context";
 import { openText } from "./answer.server";
@@ -41,7 +42,7 @@ export type QueuePage = { items: QueueCase[]; total: number; overdue: number; pa
 
 export async function loadQueue(env: Env, page: number, now: number): Promise<QueuePage> {
   const db = getDb(env);
-  const open = ne(t.status, "decided");
+  const open = isOpenCase;
   const countsOf = db
     .select({ total: count(), overdue: sql<number>`coalesce(sum(${dueAt} <= ${now}), 0)` })
     .from(t)
@@ -94,7 +95,7 @@ export async function loadTakedownWaiting(env: Env, now: number) {
       overdue: sql<number>`coalesce(sum(${dueAt} <= ${now}), 0)`,
     })
     .from(t)
-    .where(ne(t.status, "decided"));
+    .where(isOpenCase);
   return {
     count: row?.count ?? 0,
     oldestAt: row?.oldestAt ?? null,
