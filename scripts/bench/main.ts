@@ -9,6 +9,9 @@
 // floor's /, under a 4x CPU slowdown, and prints where the main thread's time went (trace.ts); `--trace-out
 // DIR` keeps the summaries (and the raw traces) there.
 // `--signed-in` measures only the signed-in pages (/, the dashboard, an admin queue) beside the floor.
+// `--worker-cpu [--requests N] [--rounds N]` prints the CPU time a request of the app's and the floor's workerd
+// (cpu-cost.ts); `--worker-profile [--page dashboard|verifications] [--out PREFIX]` profiles the Worker while
+// the signed-in pages are loaded (worker-profile.ts).
 // `--public-pages` runs only Lighthouse on /, a region and a profile and on the floor's /, each figure against
 // its target: what a change that touches a public page is checked with (README, 'Before touching a public page').
 // `--javascript` measures only the JavaScript on / beside the floor's (a minute, not ten).
@@ -239,6 +242,17 @@ export async function main(args: string[]) {
   }
   if (args.includes("--javascript")) {
     printTargets(await javascriptSection(store(100)));
+    return 0;
+  }
+  // `--worker-cpu`: the workerd processes' CPU time a request; `--worker-profile`: where the Worker's own goes.
+  if (args.includes("--worker-cpu")) {
+    const { workerCpu } = await import("./cpu-cost");
+    await workerCpu(store(100), args);
+    return 0;
+  }
+  if (args.includes("--worker-profile")) {
+    const { workerProfile } = await import("./worker-profile");
+    await workerProfile(store(100), args);
     return 0;
   }
   if (args.includes("--public-pages")) {
