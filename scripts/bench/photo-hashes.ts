@@ -33,7 +33,7 @@ function rng(seed: number) {
 
 /** 16 hex digits with exactly 32 bits set, as every hash the app makes. */
 function randomHash(next: () => number): string {
-  const bits = Array.from({ length: 64 }, (_, i) => (i < 32 ? 1 : 0));
+  const bits: number[] = Array.from({ length: 64 }, (_, i) => (i < 32 ? 1 : 0));
   for (let i = 63; i > 0; i--) {
     const j = Math.floor(next() * (i + 1));
     [bits[i], bits[j]] = [bits[j], bits[i]];

@@ -7,8 +7,8 @@ async function liveIds(baseUrl: string, count: number): Promise<string[]> {
   const ids: string[] = [];
   let cursor: string | null = null;
   while (ids.length < count) {
-    const url = `${baseUrl}/api/LPmodels?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
-    const res = await fetch(url);
+    const url: string = `${baseUrl}/api/LPmodels?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
+    const res: Response = await fetch(url);
     // Read as text first: an answer that is not JSON (a 500's plain text) says what went wrong.
     const text = await res.text();
     if (!res.ok) throw new Error(`bench: ${url} answered ${res.status}: ${text.slice(0, 200)}`);

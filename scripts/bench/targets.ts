@@ -61,7 +61,7 @@ async function warm(t: Target) {
 
 /** `seconds` of 8 clients on each target, in slices taken in turn; one merged result per target. */
 export async function interleaved(targets: Target[], seconds: number): Promise<Measured[]> {
-  const probes = [];
+  const probes: Awaited<ReturnType<typeof warm>>[] = [];
   for (const t of targets) probes.push(await warm(t));
   const parts: LoadResult[][] = targets.map(() => []);
   for (let slice = 0; slice < Math.max(1, Math.round(seconds / SLICE_SECONDS)); slice++) {
