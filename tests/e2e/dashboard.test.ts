@@ -12,6 +12,7 @@ import { seriousViolations } from "./axe";
 import { DESKTOP, hydrated, MOBILE, useBrowser } from "./browser";
 import { d1, enterAs, insertAccount } from "./people";
 import { useOwnProvider } from "./providers";
+import { shot } from "./shots";
 
 const b = useBrowser();
 // A copy of the demo agency, this file's own, with a listing without photos for the delete test.
@@ -135,6 +136,7 @@ describe("the owner dashboard", () => {
     );
     // ...and says it is on its way, so a second tap (not taken meanwhile) is not a silent mystery.
     await expect(toggle.getAttribute("aria-busy")).resolves.toBe("true");
+    await shot(card(page, "Sienna"), "dashboard-switch-on-its-way");
     release();
     // ...then refused by the server: back off, the reason shown, and the page reloaded (Live is off now).
     await card(page, "Sienna")
