@@ -2,21 +2,14 @@
 // `npm test` run beside a running `npm start` never replaces the files its wrangler dev is serving.
 // The Worker imports the Remix server build as the module "remix-server-build", which wrangler.toml
 // aliases to build/. The test runners point that alias and the static assets at build-test/.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { projectRootOf } from "./project-root.mjs";
 
 export const APP_BUILD_DIR = "build";
 export const TEST_BUILD_DIR = "build-test";
 export const SERVER_BUILD_MODULE = "remix-server-build";
-// The nearest folder up with wrangler.toml: this file also runs bundled into node_modules/.cache/<name>/
-// (scripts/bundle.mjs, for the seed and the benchmark), where "one folder up" is not the project.
-const ROOT = (() => {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  for (let dir = here; path.dirname(dir) !== dir; dir = path.dirname(dir))
-    if (existsSync(path.join(dir, "wrangler.toml"))) return dir;
-  return path.resolve(here, "..");
-})();
+const ROOT = projectRootOf(import.meta.url);
 const TEST_CONFIG = "wrangler.test.toml";
 
 /**

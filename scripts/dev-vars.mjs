@@ -5,9 +5,11 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { projectRootOf } from "./project-root.mjs";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+// Found from wrangler.toml, not from this file: bundled into node_modules/.cache/<name>/ (the seed, the
+// benchmark) "one folder up" would put .dev.vars where wrangler never reads it.
+const ROOT = projectRootOf(import.meta.url);
 export const DEV_VARS = path.join(ROOT, ".dev.vars");
 
 // The key that seals TOTP secrets in D1 and the D1 bookmark cookie (app/platform/crypto/sealing-key.server.ts):
