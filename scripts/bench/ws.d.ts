@@ -1,5 +1,5 @@
-// The parts of the `ws` package (miniflare's WebSocket client; Node 20 has none of its own) that
-// worker-profile.ts uses to speak to workerd's inspector.
+// The parts of the `ws` package (installed with @remix-run/dev and miniflare; Node 20 has no WebSocket client of
+// its own) that worker-profile.ts uses to speak to workerd's inspector.
 declare module "ws" {
   export default class WebSocket {
     constructor(url: string);
