@@ -1,6 +1,5 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceContext } from "~/ui/nonce";
 import { applySecurityHeaders, newNonce } from "~/platform/http/security-headers.server";
@@ -32,11 +31,6 @@ export default async function handleRequest(
     },
   );
   body.allReady.then(() => clearTimeout(timeout));
-  // The status as it stood when the shell was ready: what a streamed answer would have sent. A crawler's is
-  // read at the end, as before, when it waited for the whole document.
-  const shellStatus = responseStatusCode;
-  const crawler = isbot(request.headers.get("user-agent") || "");
-
   // Everyone gets the whole document at once. React's renderer writes it in 512-byte chunks, and each chunk
   // of a streamed body crosses into the runtime on its own; read whole, a page costs the Worker about 0.3 ms
   // less CPU (docs/performance.md, 'Signed-in pages'). No page suspends on the server (the islands and lazy
@@ -46,5 +40,6 @@ export default async function handleRequest(
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   applySecurityHeaders(responseHeaders, nonce, request.url, loadContext.cloudflare.env);
-  return new Response(html, { headers: responseHeaders, status: crawler ? responseStatusCode : shellStatus });
+  // The status as it stands with the whole document written, for every visitor as for crawlers.
+  return new Response(html, { headers: responseHeaders, status: responseStatusCode });
 }
