@@ -59,9 +59,9 @@ describe("endless scroll across a turn of the rotation", () => {
           .locator("a[href^='/view/']")
           .evaluateAll((els) => els.map((e) => e.getAttribute("href")!.slice("/view/".length)));
       await expect(cards.count()).resolves.toBe(PAGE_SIZE);
-      // Every page the grid asks for after the first, whether a scroll asked or the grid itself: a page that does not
-      // push the grid's end out of the window (a short one, its photo-less listings left out) makes it ask for
-      // the next at once, before a test that counted cards after each answer could look.
+      // Every page the grid asks for after the first, whether a scroll asked or the grid itself: whenever its end is
+      // still in the window after a page lands, the grid asks for the next at once, so a count of cards taken
+      // after one answer can be passed before the test looks.
       const answers: Response[] = [];
       page.on("response", (r) => {
         if (new URL(r.url()).pathname === "/api/grid") answers.push(r);
