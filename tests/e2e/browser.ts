@@ -3,6 +3,8 @@ import { mkdirSync } from "node:fs";
 import { afterEach, beforeAll } from "vitest";
 import { launchChromium } from "./chromium";
 import { workerServer } from "./store";
+import { giveBack, takeContext } from "./visitor-pool";
+import type { PooledContext } from "./visitor-pool";
 
 export const DESKTOP = { width: 1280, height: 900 };
 
@@ -21,7 +23,7 @@ export const MOBILE = { width: 390, height: 844 };
 
 /**
  * One Chromium per test worker, launched by the first file that asks (Playwright ends it with the worker's
- * process); each test opens its own context (fresh cookies and storage).
+ * process); each visitor gets a context of its own, fresh or reset (visitor-pool.ts).
  */
 export function sharedBrowser(): Promise<Browser> {
   holder.__e2eBrowser ??= launchChromium();
@@ -30,28 +32,35 @@ export function sharedBrowser(): Promise<Browser> {
 
 export function useBrowser() {
   const state: { browser: Browser | null } = { browser: null };
-  // Contexts a test opened: when it fails, a screenshot of each of their pages goes to test-results/e2e/,
-  // and any it left open are closed, so a failure neither hides what the page showed nor leaks a context.
-  const open = new Set<BrowserContext>();
+  // Contexts a test holds: when it fails, a screenshot of each of their pages goes to test-results/e2e/; any
+  // it did not hand back are handed back (closed for good after a failure), so none leaks into the next test.
+  const open = new Map<BrowserContext, PooledContext>();
   beforeAll(async () => {
     state.browser = await sharedBrowser();
   });
   afterEach(async ({ task }) => {
-    if (task.result?.state === "fail") {
+    const failed = task.result?.state === "fail";
+    if (failed) {
       mkdirSync("test-results/e2e", { recursive: true });
       const name = `${task.file.name.split("/").pop()}-${task.name}`.replace(/[^\w.-]+/g, "-").slice(0, 120);
       let n = 0;
-      for (const context of open)
+      for (const context of open.keys())
         for (const page of context.pages())
           await page.screenshot({ path: `test-results/e2e/${name}-${++n}.png`, fullPage: true }).catch(() => {});
     }
-    await Promise.all([...open].map((context) => context.close().catch(() => {})));
+    // A failed test's contexts are not kept: whatever went wrong stays out of the next test.
+    for (const pooled of open.values()) pooled.spoilt ||= failed;
+    await Promise.all([...open.values()].map(giveBack));
     open.clear();
   });
   const baseUrl = workerServer().url;
   return {
     baseUrl,
-    /** A new visitor; `adult` pre-sets the age confirmation so tests can skip the gate. */
+    /**
+     * A new visitor: fresh cookies, storage and cache, and a blank page (visitor-pool.ts keeps contexts between
+     * tests, reset; `context.close()` hands one back). `adult` pre-sets the age confirmation so tests can skip
+     * the gate.
+     */
     async visitor(
       opts: {
         viewport?: { width: number; height: number };
@@ -64,25 +73,30 @@ export function useBrowser() {
         touch?: boolean;
       } = {},
     ): Promise<{ context: BrowserContext; page: Page }> {
-      const context = await state.browser!.newContext({
+      const pooled = await takeContext(state.browser!, {
         viewport: opts.viewport ?? DESKTOP,
         deviceScaleFactor: opts.deviceScaleFactor,
         hasTouch: opts.touch,
         baseURL: baseUrl,
         javaScriptEnabled: opts.javaScript ?? true,
-        extraHTTPHeaders: { "CF-Connecting-IP": nextVisitorIp() },
         // Only for injecting axe-core: the site's CSP rightly refuses foreign scripts.
         bypassCSP: opts.bypassCSP ?? false,
       });
-      open.add(context);
-      context.on("close", () => open.delete(context));
+      const { context, page } = pooled;
+      open.set(context, pooled);
+      // The test's `context.close()` ends its visit: the context goes back for the next visitor, reset.
+      context.close = async () => {
+        if (!open.delete(context)) return;
+        await giveBack(pooled);
+      };
+      await context.setExtraHTTPHeaders({ "CF-Connecting-IP": nextVisitorIp() });
       if (opts.adult !== false) {
         await context.addCookies([{ name: "age_verified", value: "1", url: baseUrl }]);
       }
-      const page = await context.newPage();
       // Under a loaded machine (the workerd suite runs beside this one) a first render can pass 30 s;
       // a test still has its own 60 s limit.
       page.setDefaultNavigationTimeout(45_000);
+      page.setDefaultTimeout(30_000);
       const errors: string[] = [];
       page.on("pageerror", (e) => errors.push(String(e)));
       (page as Page & { jsErrors: string[] }).jsErrors = errors;
