@@ -12,7 +12,9 @@ const b = useBrowser();
  * Loads `path` until the document itself is a cache hit (the copy is stored just after the first answer), and
  * answers that hit: the page on the screen is then the copy. A further load need not be one: twice in five
  * end-to-end runs, once contexts were kept between tests (so a file starts sooner after the one before), the
- * load after a hit missed, the copy no longer current (which change retired it was not found).
+ * load after a hit missed. Likely (not proven) why: the hit was keyed by version numbers read up to 250 ms
+ * earlier (decision 0012's reuse of version reads), before the last writes of the file before; the next load
+ * read them afresh.
  */
 async function gotoCached(page: Page, path: string): Promise<Response> {
   for (let i = 0; i < 20; i++) {
