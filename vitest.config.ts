@@ -14,7 +14,14 @@ export default defineConfig({
       {
         resolve: { alias },
         define: { __DEV_TOOLS__: "true" },
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.ts"],
+          environment: "node",
+          // Pure rules: the files share each worker's modules rather than importing them afresh per file (a
+          // third of the leg's processor time). A test that spies or fakes the clock puts it back itself.
+          isolate: false,
+        },
       },
       {
         resolve: { alias: { ...alias, [SERVER_BUILD_MODULE]: testBuild("server/index.js") } },

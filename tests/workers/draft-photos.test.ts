@@ -7,7 +7,7 @@ import { DRAFT_MAX_AGE_MS } from "~/core/draft-keys";
 import { sniffImage } from "~/features/photos/rules";
 import { PENDING_TTL_MS, scheduledSweep } from "~/features/photos/pending-uploads.server";
 import { client, signedIn, uploadIds } from "./client";
-import { countRows, positions, r2Keys, rows, saveForm, validValues } from "./editor-fixtures";
+import { countRows, positions, r2Keys, rows, saveForm, TEST_PHOTO, validValues } from "./editor-fixtures";
 import { backgroundWorkDone } from "./background";
 
 /** Ages every upload of the user by `ms`, as if the draft had been left that long. */
@@ -27,8 +27,8 @@ describe("PUT /api/uploads/draft", () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       kept: [
-        { uploadId: b, width: 600, height: 800 },
-        { uploadId: a, width: 600, height: 800 },
+        { uploadId: b, ...TEST_PHOTO },
+        { uploadId: a, ...TEST_PHOTO },
       ],
     });
 
@@ -43,7 +43,7 @@ describe("PUT /api/uploads/draft", () => {
 
     // The draft drops one photo: it falls back to the hour, and that hour is over.
     const again = await owner.client.put("/api/uploads/draft", { json: { listingId: null, uploadIds: [a] } });
-    expect(await again.json()).toEqual({ kept: [{ uploadId: a, width: 600, height: 800 }] });
+    expect(await again.json()).toEqual({ kept: [{ uploadId: a, ...TEST_PHOTO }] });
     await scheduledSweep(env);
     expect(await countRows("pending_uploads")).toBe(1);
     expect(await r2Keys("pending/")).toHaveLength(1);
@@ -122,7 +122,10 @@ describe("GET /api/uploads/{id}", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("image/webp");
     expect(res.headers.get("Cache-Control")).toBe("private, no-store");
-    expect(sniffImage(new Uint8Array(await res.arrayBuffer()))).toMatchObject({ type: "image/webp", width: 600 });
+    expect(sniffImage(new Uint8Array(await res.arrayBuffer()))).toMatchObject({
+      type: "image/webp",
+      width: TEST_PHOTO.width,
+    });
 
     expect((await stranger.client.get(`/api/uploads/${id}`)).status).toBe(404);
     expect((await client().get(`/api/uploads/${id}`)).status).toBe(401);

@@ -29,11 +29,17 @@ export const SMALL_JPEG = fromDataUrl(smallPhotoUrl);
 export const WIDE_PNG = fromDataUrl(widePngUrl);
 
 /**
- * A photo no other upload shares: a random 8 × 8 grid of colours at 600 × 800, as PNG. Two accounts sending
- * the same fixture would be one photo on two accounts, which the app holds for review (decision 0057); tests
- * that are not about that give each upload its own picture.
+ * The made-up photos' size unless a test asks for another. Small: the pipeline's work (WebP, watermark, hash
+ * thumbnail) grows with the pixels, and a run makes hundreds of them.
  */
-export function uniquePhoto(width = 600, height = 800): Uint8Array {
+export const TEST_PHOTO = { width: 300, height: 400 } as const;
+
+/**
+ * A photo no other upload shares: a random 8 × 8 grid of colours (TEST_PHOTO's size unless given), as PNG. Two
+ * accounts sending the same fixture would be one photo on two accounts, which the app holds for review
+ * (decision 0057); tests that are not about that give each upload its own picture.
+ */
+export function uniquePhoto(width: number = TEST_PHOTO.width, height: number = TEST_PHOTO.height): Uint8Array {
   const cells = Array.from({ length: 64 * 3 }, () => Math.floor(Math.random() * 256));
   const data = new Uint8Array(width * height * 3);
   // Every row of a band of the grid is the same: each band's row is made once and copied down the band.
