@@ -211,7 +211,8 @@ const buildStatus = runWorkers || runE2e ? await testBuild() : 0;
 if (buildStatus !== 0) {
   console.error("The build failed: the workerd and end-to-end legs need it and did not run.");
 } else {
-  // The end-to-end leg is the longest: the others yield the processor to it (nice) and take what it leaves.
+  // The others yield the processor to the end-to-end leg (nice), whose waits are on a real browser's timing
+  // (docs/testing.md, 'What npm test does').
   if (runWorkers) {
     legs.push("workers");
     running.push(leg("workers", vitestArgs, 5));
