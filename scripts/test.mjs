@@ -215,7 +215,7 @@ if (buildStatus !== 0) {
   // (docs/testing.md, 'What npm test does').
   if (runWorkers) {
     legs.push("workers");
-    running.push(leg("workers", vitestArgs, 5));
+    running.push(leg("workers", vitestArgs));
   }
   if (runE2e) {
     legs.push("e2e");
