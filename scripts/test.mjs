@@ -223,9 +223,9 @@ if (buildStatus !== 0) {
 }
 // The rules a machine keeps fail the run like a failing test, but run after the tests have started, so one
 // stray format slip neither hides what the tests would say nor holds them up.
-// Two lanes: lint, and beside it the production build's check (no development tools in what a deploy ships:
-// scripts/check-production-build.mjs) then typecheck. On a fresh clone the check takes about as long as lint
-// and the type check a sixth of that, so neither lane outlasts the tests; a warm run skips the check.
+// Two lanes, under nice, in what the tests leave: lint, and beside it the production build's check (no
+// development tools in what a deploy ships: scripts/check-production-build.mjs) then typecheck. Behind lint,
+// the type check ended last of all on a fresh clone; behind the check, which a warm run skips, it ends first.
 const lanes = changed ? [] : [["lint"], ["check:production", "typecheck"]];
 const checking = Promise.all(
   lanes.map(async (scripts) => {
