@@ -4,10 +4,11 @@
 // and page, 0.9 s from a kept one, reset; docs/testing.md, 'End to end'). So a
 // context a test has finished with is reset, as a new visitor would find it, and handed to the next test that
 // asks for the same kind of browser, with its page and that page's renderer still running.
-// What a reset puts back: no cookies, no stored data of any kind for the app's origin, no HTTP cache, no
-// tab history but the blank page, no routes, online, no permissions, no listeners, the visitor's window size, a blank page.
-// A context a test changed in a way nothing can undo (an init script, an exposed function, a CDP session of
-// its own, a WebSocket route, the clock) is closed instead, as is one whose test failed, or whose reset did not finish.
+// What a reset puts back: no cookies, no stored data of any kind for the app's origin, no HTTP cache, no tab
+// history, no routes, online, no permissions, no listeners the test added, the visitor's window size, a blank
+// page. A context a test changed in a way nothing can undo (an init script, an exposed function, a CDP session
+// of its own, a WebSocket route, the clock) is closed instead, as is one whose test failed, or whose reset did
+// not finish.
 import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core";
 
 export type ContextKind = {
