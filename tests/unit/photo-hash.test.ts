@@ -11,7 +11,14 @@ import {
   perceptualHash,
 } from "~/features/photos/phash";
 import { bandCondition } from "~/features/photos/phash.server";
-import { lookupHashes, storedHash, THUMB_SIDE } from "~/features/photos/phash-crops";
+import {
+  copyHashes,
+  CROP_STEP,
+  lookupHashes,
+  MIDDLE_MARGIN,
+  storedHash,
+  THUMB_SIDE,
+} from "~/features/photos/phash-crops";
 
 /** `hash` with bits `at` flipped. */
 function flip(hash: string, ...at: number[]): string {
@@ -77,7 +84,77 @@ describe("the perceptual hash", () => {
   });
 });
 
+/** The thumbnail read at (x, y), fractions of its sides, between its four nearest pixels (centres at half steps). */
+function sampleAt(luma: Float64Array, x: number, y: number): number {
+  const n = THUMB_SIDE;
+  const fx = Math.min(n - 1, Math.max(0, x * n - 0.5));
+  const fy = Math.min(n - 1, Math.max(0, y * n - 0.5));
+  const ix = Math.min(n - 2, Math.floor(fx));
+  const iy = Math.min(n - 2, Math.floor(fy));
+  const dx = fx - ix;
+  const dy = fy - iy;
+  const at = iy * n + ix;
+  return (
+    luma[at] * (1 - dx) * (1 - dy) +
+    luma[at + 1] * dx * (1 - dy) +
+    luma[at + n] * (1 - dx) * dy +
+    luma[at + n + 1] * dx * dy
+  );
+}
+
+/** Decision 0057's definition, point by point: the window as a 32 × 32 image, 2 × 2 samples a pixel, hashed. */
+function windowHashByPoints(luma: Float64Array, [x0, x1, y0, y1]: number[]): string {
+  const out = new Float64Array(32 * 32);
+  for (let oy = 0; oy < 32; oy++)
+    for (let ox = 0; ox < 32; ox++) {
+      let s = 0;
+      for (const sy of [0.25, 0.75])
+        for (const sx of [0.25, 0.75])
+          s += sampleAt(luma, x0 + ((ox + sx) / 32) * (x1 - x0), y0 + ((oy + sy) / 32) * (y1 - y0));
+      out[oy * 32 + ox] = s / 4;
+    }
+  return perceptualHash(out);
+}
+
+/** Every crop guess, (first side, second side) of each axis, top and bottom outside, as the module orders them. */
+function guesses(): [number, number, number, number][] {
+  const axis: [number, number][] = [];
+  const steps = Math.round(MIDDLE_MARGIN / CROP_STEP);
+  for (let a = 0; a <= steps; a++) for (let b = 0; a + b <= steps; b++) axis.push([a * CROP_STEP, b * CROP_STEP]);
+  return axis.flatMap(([top, bottom]) =>
+    axis.map(([left, right]): [number, number, number, number] => [left, right, top, bottom]),
+  );
+}
+
+/** A picture with detail at every scale: noise from a fixed seed over the smooth one. */
+function noisy(seed: number): Float64Array {
+  let state = seed;
+  const next = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 60;
+  return picture(0.3 + seed / 10, 0.5).map((v) => v + next());
+}
+
 describe("crop guesses", () => {
+  // The module weighs the thumbnail along each axis in turn, sharing work between guesses; the hashes must be
+  // those of sampling each window point by point, for both directions of the lookup.
+  it("hash each guessed window as sampling it point by point does", () => {
+    const m = MIDDLE_MARGIN;
+    for (const luma of [picture(), noisy(1), noisy(2)]) {
+      const lookup = guesses().map(([left, right, top, bottom]) => {
+        const w = 1 - left - right;
+        const h = 1 - top - bottom;
+        return windowHashByPoints(luma, [(m - left) / w, 1 - (m - right) / w, (m - top) / h, 1 - (m - bottom) / h]);
+      });
+      const copy = guesses().map(([left, right, top, bottom]) => {
+        const w = 1 - left - right;
+        const h = 1 - top - bottom;
+        return windowHashByPoints(luma, [left + m * w, 1 - right - m * w, top + m * h, 1 - bottom - m * h]);
+      });
+      expect(lookupHashes(luma)).toEqual(lookup);
+      expect(copyHashes(luma)).toEqual(copy);
+      expect(storedHash(luma)).toBe(windowHashByPoints(luma, [m, 1 - m, m, 1 - m]));
+    }
+  });
+
   it("stores the middle's hash and looks up with 225 guesses, the first being the stored hash", () => {
     const luma = picture();
     const lookups = lookupHashes(luma);

@@ -3,7 +3,7 @@
 // stored hash is of that middle, and an upload is hashed once per crop it may have had (2.5 % steps on each
 // side, 225 guesses): one of them lines up with the original's middle to within 1.25 % of a side.
 import { decode } from "fast-png";
-import { HASH_SIDE, perceptualHash } from "./phash";
+import { HASH_SIDE, hashOfRowTransforms, ROW_FREQUENCIES, rowCosines } from "./phash";
 
 /** The thumbnail the Images binding makes: stretched to this many pixels square, written as PNG. */
 export const THUMB_SIDE = 128;
@@ -28,37 +28,73 @@ export function lumaFromPng(png: Uint8Array): Float64Array {
   return luma;
 }
 
-function sample(luma: Float64Array, x: number, y: number): number {
-  const n = THUMB_SIDE;
-  const fx = Math.min(n - 1, Math.max(0, x * n - 0.5));
-  const fy = Math.min(n - 1, Math.max(0, y * n - 0.5));
-  const ix = Math.min(n - 2, Math.floor(fx));
-  const iy = Math.min(n - 2, Math.floor(fy));
-  const dx = fx - ix;
-  const dy = fy - iy;
-  const at = iy * n + ix;
-  return (
-    luma[at] * (1 - dx) * (1 - dy) +
-    luma[at + 1] * dx * (1 - dy) +
-    luma[at + n] * (1 - dx) * dy +
-    luma[at + n + 1] * dx * dy
-  );
+/** Each hashed pixel averages this many samples along each axis (2 × 2 a pixel). */
+const SUBSAMPLES = 2;
+/** What one hashed pixel reads along one axis: the two thumbnail pixels nearest each of its samples. */
+const TAPS = 2 * SUBSAMPLES;
+
+/** For each of the 32 hashed pixels along one axis, the thumbnail pixels it reads and their weights. */
+type Taps = { index: Int32Array; weight: Float64Array };
+
+/**
+ * How one axis of the hashed image reads the span [from, to] of the thumbnail's side (fractions of it): each
+ * pixel is the mean of its samples, each sample interpolated between its two nearest thumbnail pixels.
+ *
+ * Interpolating a square grid at points laid out along the axes weighs each axis on its own, so a window's
+ * 32 × 32 image is the thumbnail weighed along x, then along y. Each guess's window shares its x span with
+ * 14 others and its y span with 14 others: the rows are weighed and transformed once per x span, and each
+ * guess only weighs those along y (about a twentieth of sampling every point of every window).
+ */
+function axisTaps(from: number, to: number): Taps {
+  const side = THUMB_SIDE;
+  const n = HASH_SIDE;
+  const index = new Int32Array(n * TAPS);
+  const weight = new Float64Array(n * TAPS);
+  for (let pixel = 0; pixel < n; pixel++)
+    for (let s = 0; s < SUBSAMPLES; s++) {
+      const at = from + ((pixel + (s + 0.5) / SUBSAMPLES) / n) * (to - from);
+      // Pixel centres sit at half steps; the edges hold their value.
+      const f = Math.min(side - 1, Math.max(0, at * side - 0.5));
+      const i = Math.min(side - 2, Math.floor(f));
+      const d = f - i;
+      const tap = pixel * TAPS + 2 * s;
+      index[tap] = i;
+      weight[tap] = (1 - d) / SUBSAMPLES;
+      index[tap + 1] = i + 1;
+      weight[tap + 1] = d / SUBSAMPLES;
+    }
+  return { index, weight };
 }
 
-/** The part [x0, x1] × [y0, y1] (fractions of the thumbnail) as a 32 × 32 image: 2 × 2 samples a pixel. */
-export function region(luma: Float64Array, x0: number, x1: number, y0: number, y1: number): Float64Array {
+/** Every row of the thumbnail weighed along x, then transformed: its lowest frequencies (phash.ts). */
+function rowTransforms(luma: Float64Array, x: Taps): Float64Array {
+  const side = THUMB_SIDE;
   const n = HASH_SIDE;
-  const k = 2;
-  const out = new Float64Array(n * n);
-  for (let oy = 0; oy < n; oy++)
-    for (let ox = 0; ox < n; ox++) {
-      let s = 0;
-      for (let sy = 0; sy < k; sy++)
-        for (let sx = 0; sx < k; sx++)
-          s += sample(luma, x0 + ((ox + (sx + 0.5) / k) / n) * (x1 - x0), y0 + ((oy + (sy + 0.5) / k) / n) * (y1 - y0));
-      out[oy * n + ox] = s / (k * k);
+  const f = ROW_FREQUENCIES;
+  const c = rowCosines();
+  const out = new Float64Array(side * f);
+  for (let row = 0; row < side; row++)
+    for (let pixel = 0; pixel < n; pixel++) {
+      let value = 0;
+      for (let tap = pixel * TAPS; tap < (pixel + 1) * TAPS; tap++)
+        value += x.weight[tap] * luma[row * side + x.index[tap]];
+      for (let v = 0; v < f; v++) out[row * f + v] += value * c[v * n + pixel];
     }
   return out;
+}
+
+/** The hash of the window whose rows `rowTransforms` made, weighed along y. */
+function windowHash(transformed: Float64Array, y: Taps): string {
+  const n = HASH_SIDE;
+  const f = ROW_FREQUENCIES;
+  const rows = new Float64Array(n * f);
+  for (let pixel = 0; pixel < n; pixel++)
+    for (let tap = pixel * TAPS; tap < (pixel + 1) * TAPS; tap++) {
+      const w = y.weight[tap];
+      const from = y.index[tap] * f;
+      for (let v = 0; v < f; v++) rows[pixel * f + v] += w * transformed[from + v];
+    }
+  return hashOfRowTransforms(rows);
 }
 
 /** What each axis may have lost: (first side, second side), together at most the margin. */
@@ -69,23 +105,28 @@ const AXIS_CROPS: readonly [number, number][] = (() => {
   return out;
 })();
 
+/** The part of one axis a window reads, for what a copy lost of its two sides (fractions of the side). */
+type Span = (first: number, second: number) => [from: number, to: number];
+
+/** The middle of a photo that lost nothing. */
+const MIDDLE: [number, number] = [MIDDLE_MARGIN, 1 - MIDDLE_MARGIN];
+
 /** The hash kept with a photo: of its middle. */
 export function storedHash(luma: Float64Array): string {
-  const m = MIDDLE_MARGIN;
-  return perceptualHash(region(luma, m, 1 - m, m, 1 - m));
+  return windowHash(rowTransforms(luma, axisTaps(...MIDDLE)), axisTaps(...MIDDLE));
 }
 
-/** What a copy lost of each side, as fractions of the original's width and height. */
-type Crop = [left: number, right: number, top: number, bottom: number];
-/** A window of the thumbnail as `region` reads it: its edges as fractions of the sides. */
-type Window = [x0: number, x1: number, y0: number, y1: number];
-
-/** The hash of one window for each way a copy may have been cropped (AXIS_CROPS on both axes). */
-function hashesPerCrop(luma: Float64Array, window: (crop: Crop) => Window): string[] {
+/**
+ * The hash of one window for each way a copy may have been cropped (AXIS_CROPS on both axes): top and bottom
+ * outside, left and right inside.
+ */
+function hashesPerCrop(luma: Float64Array, span: Span): string[] {
+  const columns = AXIS_CROPS.map(([left, right]) => rowTransforms(luma, axisTaps(...span(left, right))));
   const out: string[] = [];
-  for (const [top, bottom] of AXIS_CROPS)
-    for (const [left, right] of AXIS_CROPS)
-      out.push(perceptualHash(region(luma, ...window([left, right, top, bottom]))));
+  for (const [top, bottom] of AXIS_CROPS) {
+    const rows = axisTaps(...span(top, bottom));
+    for (const transformed of columns) out.push(windowHash(transformed, rows));
+  }
   return out;
 }
 
@@ -95,10 +136,9 @@ function hashesPerCrop(luma: Float64Array, window: (crop: Crop) => Window): stri
  */
 export function lookupHashes(luma: Float64Array): string[] {
   const m = MIDDLE_MARGIN;
-  return hashesPerCrop(luma, ([left, right, top, bottom]) => {
-    const w = 1 - left - right;
-    const h = 1 - top - bottom;
-    return [(m - left) / w, 1 - (m - right) / w, (m - top) / h, 1 - (m - bottom) / h];
+  return hashesPerCrop(luma, (first, second) => {
+    const kept = 1 - first - second;
+    return [(m - first) / kept, 1 - (m - second) / kept];
   });
 }
 
@@ -110,10 +150,9 @@ export function lookupHashes(luma: Float64Array): string[] {
  */
 export function copyHashes(luma: Float64Array): string[] {
   const m = MIDDLE_MARGIN;
-  return hashesPerCrop(luma, ([left, right, top, bottom]) => {
-    const w = 1 - left - right;
-    const h = 1 - top - bottom;
-    return [left + m * w, 1 - right - m * w, top + m * h, 1 - bottom - m * h];
+  return hashesPerCrop(luma, (first, second) => {
+    const kept = 1 - first - second;
+    return [first + m * kept, 1 - second - m * kept];
   });
 }
 

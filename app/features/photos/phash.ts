@@ -46,12 +46,27 @@ export function perceptualHash(luma: Float64Array): string {
       for (let x = 0; x < n; x++) s += luma[y * n + x] * c[v * n + x];
       rows[y * MAX_FREQ + v] = s;
     }
-  const coefficients = ZIGZAG.map(([u, v]) => {
+  return hashOfRowTransforms(rows);
+}
+
+/**
+ * The same hash from the image's rows already transformed: `rows[y * ROW_FREQUENCIES + v]` is row y's
+ * coefficient of frequency v (the cosines of `rowCosines`). The crop guesses (phash-crops.ts) make these
+ * without the image, straight from the thumbnail.
+ */
+export function hashOfRowTransforms(rows: Float64Array): string {
+  const n = HASH_SIDE;
+  if (rows.length !== n * MAX_FREQ) throw new Error("expected 32 rows of 11 frequencies");
+  const c = cosineTable();
+  const coefficients = new Float64Array(ZIGZAG.length);
+  for (let i = 0; i < ZIGZAG.length; i++) {
+    const [u, v] = ZIGZAG[i];
     let s = 0;
     for (let y = 0; y < n; y++) s += rows[y * MAX_FREQ + v] * c[u * n + y];
-    return s;
-  });
-  const sorted = [...coefficients].sort((a, b) => a - b);
+    coefficients[i] = s;
+  }
+  // A typed array sorts by value.
+  const sorted = coefficients.slice().sort();
   const median = (sorted[31] + sorted[32]) / 2;
   let hex = "";
   for (let i = 0; i < 64; i += 4) {
@@ -60,6 +75,14 @@ export function perceptualHash(luma: Float64Array): string {
     hex += nibble.toString(16);
   }
   return hex;
+}
+
+/** How many frequencies of each row the hash reads. */
+export const ROW_FREQUENCIES = MAX_FREQ;
+
+/** The DCT's cosines, `[v * HASH_SIDE + x]`: frequency v at pixel x. */
+export function rowCosines(): Float64Array {
+  return cosineTable();
 }
 
 const HASH_TEXT = /^[0-9a-f]{16}$/;
