@@ -12,6 +12,7 @@ import { loadavg } from "node:os";
 import { buildEnv, TEST_BUILD_DIR } from "./build-dirs.mjs";
 import { buildInputsHash, isCurrent, stamp } from "./build-inputs.mjs";
 import { ensureDevVars } from "./dev-vars.mjs";
+import { makeRunTempDir } from "./run-temp-dir.mjs";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
@@ -164,6 +165,20 @@ ensureChromium();
 // wrangler.toml is production; the app under test runs as local development (see scripts/dev-vars.mjs).
 ensureDevVars();
 mkdirSync("test-results", { recursive: true });
+// Every step's throwaway files (stores, uploads, browser profiles) in one folder, in memory where the machine
+// allows, removed at the end: scripts/run-temp-dir.mjs.
+const runTemp = makeRunTempDir();
+process.env.TMPDIR = runTemp.dir;
+console.log(`Throwaway files in ${runTemp.dir}${runTemp.inMemory ? " (memory)" : ""}, removed at the end.`);
+for (const [signal, code] of [
+  ["SIGINT", 130],
+  ["SIGTERM", 143],
+  ["SIGHUP", 129],
+])
+  process.on(signal, () => {
+    runTemp.remove();
+    process.exit(code);
+  });
 
 const cli = process.argv.slice(2);
 const changed = cli.find((a) => a === "--changed" || a.startsWith("--changed="));
@@ -274,5 +289,6 @@ if (broken.length) console.log(`Legs that failed without a failing test: ${broke
 if (failedChecks.length)
   console.log(`Checks failed: ${failedChecks.join(", ")} (npm run ${failedChecks.join(", npm run ")})`);
 console.log(`Tests: ${passed} passed, ${failed + broken.length} failed${skipped ? `, ${skipped} skipped` : ""}`);
+runTemp.remove();
 const ok = buildStatus === 0 && failed === 0 && broken.length === 0 && failedChecks.length === 0;
 process.exit(ok && (total > 0 || changed) ? 0 : 1);
