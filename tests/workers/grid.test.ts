@@ -220,6 +220,20 @@ describe("home and region grid", () => {
     );
   });
 
+  it("leaves out live listings without a cover photo in the query, so no page is a card short", async () => {
+    // Whatever the rotation's slot, the coverless ones would fall among the first page's 8 + 1 rows.
+    const base = Date.now();
+    for (let i = 0; i < 9; i++) await insertListing({ firstName: `C${i}`, listedAt: base - i });
+    for (let i = 0; i < 4; i++) await insertListing({ firstName: `Bare${i}`, coverKey: null, listedAt: base + i });
+    const p1 = await gridJson("page=1");
+    const p2 = await gridJson(`page=2&slot=${p1.slot}`);
+    expect(p1.cards).toHaveLength(8);
+    expect([p1.hasMore, p2.hasMore]).toEqual([true, false]);
+    const names = [...p1.cards, ...p2.cards].map((c) => c.firstName);
+    expect(names.sort()).toEqual(["C0", "C1", "C2", "C3", "C4", "C5", "C6", "C7", "C8"]);
+    expect(cardNames(await (await visitor.get("/")).text())).toHaveLength(8);
+  });
+
   it("answers bad input with a normal page, never a 500", async () => {
     await insertListing({ firstName: "Solo" });
     for (const path of [
@@ -305,6 +319,16 @@ describe("escorts near you", () => {
     expect(names.indexOf("NoSuburb")).toBe(3);
     expect(names).not.toContain("Far");
     expect(names).not.toContain("HiddenHutt");
+  });
+
+  it("fills its four from listings with a cover photo", async () => {
+    for (let i = 0; i < 4; i++)
+      await insertListing({ firstName: `Bare${i}`, location: "Wellington", suburb: "Lower Hutt", coverKey: null });
+    for (let i = 0; i < 4; i++)
+      await insertListing({ firstName: `Shown${i}`, location: "Wellington", suburb: "Karori", listedAt: i });
+    const html = await (await visitor.get("/", { cf: { city: "Lower Hutt" } })).text();
+    const near = html.split('data-testid="near-you"')[1].split("</section>")[0];
+    expect(namesIn(near).sort()).toEqual(["Shown0", "Shown1", "Shown2", "Shown3"]);
   });
 
   it("is hidden when the city is unknown or nothing matches", async () => {

@@ -1,29 +1,30 @@
 // How many listings a filtered view holds, for the line by the filter chips ('3 listings · Clear filters').
 // The grid's page query reads only the rows it shows; this counts every row the same conditions match, in
 // the same batch, and only when a filter is on (an unfiltered view's count is the region bar's).
-import { and, count, eq, isNotNull } from "drizzle-orm";
+import { and, count, eq, isNull } from "drizzle-orm";
 import { nzDate } from "~/platform/time/nz-time";
 import { keptSelect, schema } from "~/platform/data/db.server";
 import type { Db } from "~/platform/data/db.server";
 import { touringArm } from "./grid.server";
-import { filterConditions } from "./grid/conditions.server";
+import { filterConditions, shownToVisitors } from "./grid/conditions.server";
 import type { GridOpts } from "./grid.server";
 
 const l = schema.listings;
 const ts = schema.tourStops;
 
-type CountOpts = Omit<GridOpts, "page" | "limit">;
+type CountOpts = Omit<GridOpts, "page" | "limit"> & {
+  /** Count the live listings the view matches that have no cover photo instead (the grid-empty.ts messages). */
+  coverless?: boolean;
+};
 
 /**
  * The rows the grid would show across all its pages: the home region's listings and, in a region, those
- * touring it today (the grid's two arms), or only the touring arm under 'Touring'. Visitors' grids leave out
- * a listing without a cover photo, as toGridPage does.
+ * touring it today (the grid's two arms), or only the touring arm under 'Touring', under the conditions of
+ * the grid's own query.
  */
 export function gridCountQuery(db: Db, opts: CountOpts) {
-  const conds = [
-    ...(opts.includeHidden ? [] : [eq(l.live, true), isNotNull(l.coverKey)]),
-    ...filterConditions(opts.filters, opts.now),
-  ];
+  const shown = opts.coverless ? [eq(l.live, true), isNull(l.coverKey)] : shownToVisitors();
+  const conds = [...(opts.includeHidden ? [] : shown), ...filterConditions(opts.filters, opts.now)];
   const touring = db
     .select({ n: count() })
     .from(ts)

@@ -3,7 +3,7 @@ export type GridEmptyInput = {
   /** Live listings in the region (or all of New Zealand), before filters. */
   liveTotal: number;
   filtered: boolean;
-  /** Listings the query matched on this page, with or without photos. */
+  /** Listings the view matched on this page, with or without photos. */
   matched: number;
   /** Of those, how many have a primary image. */
   withImages: number;

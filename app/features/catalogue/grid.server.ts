@@ -19,7 +19,7 @@ import { rotationSlot } from "~/features/insights/rotation";
 import { parseRotatedCover, rotatedCoverSql } from "~/features/insights/cover-rotation.server";
 import { shiftTextOn } from "~/features/agencies/roster-reads.server";
 import { cardShift } from "~/core/roster";
-import { filterConditions, runningStopConditions } from "./grid/conditions.server";
+import { filterConditions, runningStopConditions, shownToVisitors } from "./grid/conditions.server";
 
 const l = schema.listings;
 const ts = schema.tourStops;
@@ -53,7 +53,7 @@ const slotOf = (opts: { now: number; slot?: number }) => opts.slot ?? rotationSl
 export function gridQuery(db: Db, opts: GridOpts) {
   // includeHidden is the administrators' grid (every listing, live or not). Callers set it only after
   // checking the viewer's role: visitors must never receive a listing that is not live.
-  const conds = [...(opts.includeHidden ? [] : [eq(l.live, true)]), ...filterConditions(opts.filters, opts.now)];
+  const conds = [...(opts.includeHidden ? [] : shownToVisitors()), ...filterConditions(opts.filters, opts.now)];
   const offset = (opts.page - 1) * PAGE_SIZE;
   const touring = touringArm(db, conds, opts);
   // Visitors' grids rotate fairly within each tier every 10 minutes (features/insights/rotation.ts); the
@@ -194,9 +194,11 @@ export function toGridPage(rows: CardRow[], opts: GridOptions): GridPage {
   const touringMode = opts.filters.show === "touring";
   return {
     // Administrators also see listings without a photo yet (with the placeholder): they moderate all of them.
-    cards: pageRows
-      .filter((r) => opts.includeHidden || r.coverKey)
-      .map((r) => ({ ...withCover(r), tour: cardTour(r.tour, opts.region, touringMode), shift: cardShift(r.shift) })),
+    cards: pageRows.map((r) => ({
+      ...withCover(r),
+      tour: cardTour(r.tour, opts.region, touringMode),
+      shift: cardShift(r.shift),
+    })),
     page: opts.page + pages - 1,
     hasMore: rows.length > size,
     matched: pageRows.length,
@@ -219,10 +221,10 @@ export type NearYouPlace = NonNullable<ReturnType<typeof regionForCity>>;
 /**
  * Up to four live listings in the visitor's city: listings in that suburb first, then others in the
  * region that name a suburb. Two index lookups rather than one sort over the whole region; the second
- * (over-fetching a little: some rows lack a suburb or a photo) is only needed when the suburb has too few.
+ * (over-fetching a little: some rows lack a suburb) is only needed when the suburb has too few.
  */
 export function nearYouQueries(db: Db, place: NearYouPlace) {
-  const inRegion = and(eq(l.live, true), eq(l.location, place.region));
+  const inRegion = and(...shownToVisitors(), eq(l.location, place.region));
   return {
     inSuburb: place.suburb
       ? db
@@ -254,10 +256,10 @@ export function keptNearYouSelects(place: NearYouPlace) {
 
 /** The near-you cards from the suburb's rows and (when those are too few) the region's. */
 export function toNearYou(inSuburb: NearYouRow[], inRegion: NearYouRow[] | null): ListingCardData[] {
-  const picked = inSuburb.filter((r) => r.coverKey);
+  const picked = [...inSuburb];
   if (picked.length < NEAR_YOU_LIMIT && inRegion) {
     const seen = new Set(picked.map((r) => r.id));
-    const withSuburb = inRegion.filter((r) => r.coverKey && !seen.has(r.id));
+    const withSuburb = inRegion.filter((r) => !seen.has(r.id));
     withSuburb.sort((a, b) => Number(b.suburb !== "") - Number(a.suburb !== ""));
     picked.push(...withSuburb.slice(0, NEAR_YOU_LIMIT - picked.length));
   }
@@ -269,6 +271,6 @@ export async function loadNearYou(env: DbEnv, city: string | null | undefined): 
   if (!place) return [];
   const queries = nearYouQueries(getDb(env), place);
   const inSuburb = queries.inSuburb ? await queries.inSuburb : [];
-  const enough = inSuburb.filter((r) => r.coverKey).length >= NEAR_YOU_LIMIT;
+  const enough = inSuburb.length >= NEAR_YOU_LIMIT;
   return toNearYou(inSuburb, enough ? null : await queries.inRegion);
 }

@@ -123,6 +123,16 @@ async function loadParts(
   }
 }
 
+/**
+ * A visitor's first page that shows no card: how many live listings the view matched without a cover photo,
+ * which the page never shows (grid/conditions.server.ts) but the spec's empty messages tell apart. Read only
+ * then: an empty page is rare, and the query is the filtered count's.
+ */
+async function matchedWithoutCover(env: DbEnv, opts: GridOptions, grid: GridPage, liveTotal: number): Promise<number> {
+  if (opts.includeHidden || opts.page !== 1 || grid.cards.length > 0 || liveTotal === 0) return 0;
+  return toGridCount(await gridCountQuery(getDb(env), { ...opts, coverless: true }));
+}
+
 async function loadFilteredCount(env: DbEnv, opts: GridOptions): Promise<number | null> {
   return hasActiveFilters(opts.filters) ? toGridCount(await gridCountQuery(getDb(env), opts)) : null;
 }
@@ -180,6 +190,13 @@ export async function loadListingsView(
         fail("filtered count", error, null),
       )
     : parts.filteredCount;
+  // The admin grid is not limited to live listings: what it matched is what there is.
+  const liveTotal = Math.max(admin ? grid.matched : 0, region ? facets.counts[region] : facets.total);
+  const coverless = loadFailed
+    ? 0
+    : await matchedWithoutCover(env, { ...gridOptions, includeHidden: admin }, grid, liveTotal).catch(
+        (error: unknown) => fail("listings without a cover", error, 0),
+      );
   return {
     region,
     filters,
@@ -196,10 +213,9 @@ export async function loadListingsView(
     loadFailed,
     incomplete: incomplete || loadFailed,
     emptyMessage: gridEmptyMessage({
-      // The admin grid is not limited to live listings: what it matched is what there is.
-      liveTotal: Math.max(admin ? grid.matched : 0, region ? facets.counts[region] : facets.total),
+      liveTotal,
       filtered,
-      matched: grid.matched,
+      matched: grid.matched + coverless,
       withImages: grid.cards.length,
     }),
   };

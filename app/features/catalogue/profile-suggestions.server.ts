@@ -1,9 +1,10 @@
 // 'You Might Also Like' under a profile.
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { toCard } from "~/core/listing-card";
 import type { ListingCardData } from "~/core/listing-card";
 import { cardColumns, gridOrder } from "~/features/listings/card-queries.server";
 import { getDb, schema } from "~/platform/data/db.server";
+import { shownToVisitors } from "./grid/conditions.server";
 import { pickSuggestions } from "~/core/profile";
 import type { DbEnv } from "~/platform/data/db.server";
 
@@ -23,7 +24,7 @@ export async function loadSuggestions(
   random: () => number = Math.random,
 ): Promise<ListingCardData[]> {
   const db = getDb(env);
-  const withCover = and(eq(l.live, true), isNotNull(l.coverKey));
+  const withCover = and(...shownToVisitors());
   const pool = SUGGESTION_POOL + 1; // +1: the current listing may be among them.
   const [sameRegion, overall] = await db.batch([
     db

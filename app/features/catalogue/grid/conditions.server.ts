@@ -1,6 +1,6 @@
 // The grids' filters as SQL conditions on listings (and today's tour stops): shared by the grid's page, its
 // count and the filter options, so a card is in a count exactly when it is on the grid.
-import { and, between, eq, gt, gte, isNull, lte, or } from "drizzle-orm";
+import { and, between, eq, gt, gte, isNotNull, isNull, lte, or } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import type { Filters } from "../filters";
 import { nzClock } from "~/platform/time/nz-time";
@@ -10,6 +10,14 @@ import { workingOn } from "~/features/agencies/roster-reads.server";
 
 const l = schema.listings;
 const ts = schema.tourStops;
+
+/**
+ * The listings a visitor's grid can show: live, with a cover photo to put on the card. In the query, never
+ * after it: a page is read with LIMIT, and a row left out afterwards would leave the page a card short.
+ */
+export function shownToVisitors(): SQL[] {
+  return [eq(l.live, true), isNotNull(l.coverKey)];
+}
 
 export function activeNowCondition(now: number): SQL {
   return and(eq(l.active, true), or(isNull(l.activeUntil), eq(l.activeUntil, 0), gt(l.activeUntil, now)))!;

@@ -12,7 +12,7 @@ import type { Filters } from "../filters";
 import type { FilterOptions } from "../listings-view";
 import { touringArm } from "../grid.server";
 import { gridCountQuery, keptGridCountSelect, toGridCount } from "../grid-count.server";
-import { filterConditions } from "./conditions.server";
+import { filterConditions, shownToVisitors } from "./conditions.server";
 import type { GridOpts } from "../grid.server";
 
 const l = schema.listings;
@@ -39,7 +39,7 @@ const COLUMN: Record<OptionFacet, AnyColumn> = {
 export function facetOptionsQuery(db: Db, facet: OptionFacet, opts: OptionsOpts) {
   const column = COLUMN[facet];
   const filters: Filters = { ...opts.filters, [facet]: null };
-  const conds = [eq(l.live, true), isNotNull(l.coverKey), isNotNull(column), ...filterConditions(filters, opts.now)];
+  const conds = [...shownToVisitors(), isNotNull(column), ...filterConditions(filters, opts.now)];
   const pick = { value: sql<string>`cast(${column} as text)` };
   const touring = db
     .selectDistinct(pick)
