@@ -226,10 +226,11 @@ const buildStatus = runWorkers || runE2e ? await testBuild() : 0;
 if (buildStatus !== 0) {
   console.error("The build failed: the workerd and end-to-end legs need it and did not run.");
 } else {
-  // Side by side at the same priority: the checks below yield to both (docs/testing.md, 'What npm test does').
+  // Side by side, the workerd leg a little behind (nice 2), since the end-to-end leg ends last; the checks below
+  // yield to both (docs/testing.md, 'What npm test does').
   if (runWorkers) {
     legs.push("workers");
-    running.push(leg("workers", vitestArgs));
+    running.push(leg("workers", vitestArgs, 2));
   }
   if (runE2e) {
     legs.push("e2e");
