@@ -7,6 +7,7 @@
 // loopback address; no build of the app contains it.
 import app from "../../workers/app";
 import { sealSecret } from "../../app/platform/crypto/sealing-key.server";
+import { forgetVersionReads } from "../../app/platform/page-cache/page-versions.server";
 
 export { InboxRoom, ListingsRoom } from "../../workers/app";
 
@@ -50,6 +51,9 @@ async function open(request: Request, env: DoorEnv, ctx: ExecutionContext): Prom
     switch (body.op) {
       case "batch":
         await env.DB.batch(body.statements.map(prepare));
+        // The app's writers hold their answers until no request can reuse a version read before the write;
+        // the door's next request would otherwise get the page as it was (a deleted listing on the grid).
+        forgetVersionReads();
         return Response.json({ ok: true });
       case "all":
         return Response.json({ rows: (await prepare(body.statement).all()).results });

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { monthKey } from "~/features/insights/stats";
 import { newId } from "~/platform/data/ids";
 import { CACHE_FILL_HEADER, isCacheFill } from "~/platform/page-cache/page-cache.server";
+import { forgetVersionReads } from "~/platform/page-cache/page-versions.server";
 import { servePageCached } from "~/features/catalogue/page-cache.server";
 import { shiftDate } from "./clock";
 import { client, freshIp, signedIn } from "./client";
@@ -508,6 +509,14 @@ describe("reusing a version read", () => {
     expect((await fetchWith(2_000, `/view/${id}`)).cache).toBe("HIT");
     // Past the window the versions are read again: no copy has the new numbers yet.
     await new Promise((r) => setTimeout(r, 2_100));
+    expect((await fetchWith(2_000, `/view/${id}`)).cache).toBe("MISS");
+  });
+
+  it("forgetting the reads makes the next page read the versions again, inside the window", async () => {
+    const { id } = await topListing();
+    await warm(2_000, `/view/${id}`);
+    await env.DB.prepare("UPDATE listings SET tag_line = 'Changed by the door' WHERE id = ?").bind(id).run();
+    forgetVersionReads();
     expect((await fetchWith(2_000, `/view/${id}`)).cache).toBe("MISS");
   });
 

@@ -46,6 +46,15 @@ export function isRecent(age: number, reuse: number): boolean {
   return age >= 0 && age <= reuse;
 }
 
+/**
+ * Forgets every version this isolate has read, so the next page reads them afresh. For a writer that answers
+ * outside the app's Worker, so is not held by `holdAfterWrites`: the end-to-end tests' store door
+ * (tests/e2e/store-door.worker.ts), which shares the app's isolate, calls it after each write.
+ */
+export function forgetVersionReads(): void {
+  knownVersions.clear();
+}
+
 /** The current version of each scope, or null when one cannot be read (the page is then served fresh). */
 export async function currentVersions(
   env: DbEnv & Partial<Pick<Env, "PAGE_CACHE_REUSE_MS">>,
