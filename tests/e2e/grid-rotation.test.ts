@@ -51,9 +51,9 @@ describe("endless scroll across a turn of the rotation", () => {
     try {
       const { context, page } = await b.visitor({ viewport: MOBILE });
       // No realtime for this page: a change another file on this server published reaches open pages up to 3 s
-      // later (the room's per-listing window), and the grid it reaches reloads every page shown in the order of
-      // now, which is not the walk across one turn this test checks (the likely cause of its two failures, once
-      // in eleven runs and once in twelve; docs/testing.md).
+      // later (the room's per-listing window), and the grid it reaches reads every page shown again, with a
+      // listing more or fewer, which is not the walk across one turn this test checks (the likely cause of its
+      // two failures, once in eleven runs and once in twelve; docs/testing.md).
       await page.routeWebSocket(/\/parties\//, () => {});
       await page.goto("/");
       await hydrated(page);

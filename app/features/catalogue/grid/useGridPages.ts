@@ -66,18 +66,33 @@ export function useGridPages({
     [search, region],
   );
 
-  /** Pages 1 to `pages` again, in slot `inSlot`, in place of the cards shown; false when that failed. */
+  /**
+   * Every page shown (1 to the last scrolled in) again, in slot `inSlot`, in place of the cards shown; false when
+   * that failed or the view changed meanwhile. A page scrolled in while the answer was on its way is not in it:
+   * the pages are asked for again, or the answer would take that page away from under the visitor.
+   */
   const reloadShown = useCallback(
-    async (pages: number, inSlot: number | null) => {
-      const result = await reloadPages(gridUrl(1, inSlot, pages));
-      if (!result.ok) return false;
-      setCards(result.data.cards);
-      setNext(result.data.hasMore ? result.data.page + 1 : null);
-      setSlot(result.data.slot);
-      return true;
+    async (inSlot: number | null) => {
+      const view = shown.current;
+      for (let slotAsked = inSlot; ;) {
+        const pages = view.pages;
+        const result = await reloadPages(gridUrl(1, slotAsked, pages));
+        if (!result.ok || shown.current !== view) return false;
+        if (view.pages > pages) {
+          slotAsked = result.data.slot;
+          continue;
+        }
+        setCards(result.data.cards);
+        setNext(result.data.hasMore ? result.data.page + 1 : null);
+        setSlot(result.data.slot);
+        return true;
+      }
     },
     [reloadPages, gridUrl],
   );
+  // The slot of the cards on screen, for the refresh below, which runs for a new loader answer, not a new slot.
+  const slotShown = useRef(slot);
+  slotShown.current = slot;
 
   // A new view replaces what was scrolled in. The same view revalidated (a realtime update) reloads
   // every page the visitor has scrolled through, so the list does not jump back to the first eight. A
@@ -90,8 +105,9 @@ export function useGridPages({
     }
     const pagesShown = shown.current.pages - first.page + 1;
     if (shown.current.viewKey === viewKey && first.page === 1 && pagesShown > 1) {
-      // In the slot of the new first page: the pages read again follow on from it.
-      void reloadShown(pagesShown, first.slot);
+      // In the slot the visitor is reading (grid-slot.ts), not the new first page's: the cards scrolled through
+      // do not take the clock's next turn of the order under the visitor's eyes.
+      void reloadShown(slotShown.current);
       return;
     }
     shown.current = { viewKey, pages: first.page };
@@ -111,7 +127,7 @@ export function useGridPages({
         // cards above are not. Every page shown is read again in that order, so nobody is missed or shown
         // twice; nothing more is asked for meanwhile. Should that fail, the answer is added as it is.
         setNext(null);
-        if (await reloadShown(result.data.page, result.data.slot)) return;
+        if (await reloadShown(result.data.slot)) return;
         setSlot(result.data.slot);
       }
       setCards((current) => mergeCards(current, result.data.cards));
