@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { afterEach, beforeAll } from "vitest";
 import { launchChromium } from "./chromium";
+import { keepPageLog, markPageLog, pageLog } from "./page-log";
 import { workerServer } from "./store";
 import { giveBack, takeContext } from "./visitor-pool";
 import type { PooledContext } from "./visitor-pool";
@@ -45,8 +46,10 @@ export function useBrowser() {
       const name = `${task.file.name.split("/").pop()}-${task.name}`.replace(/[^\w.-]+/g, "-").slice(0, 120);
       let n = 0;
       for (const context of open.keys())
-        for (const page of context.pages())
+        for (const page of context.pages()) {
           await page.screenshot({ path: `test-results/e2e/${name}-${++n}.png`, fullPage: true }).catch(() => {});
+          writeFileSync(`test-results/e2e/${name}-${n}.log.txt`, `${page.url()}\n${pageLog(page)}\n`);
+        }
     }
     // A failed test's contexts are not kept: whatever went wrong stays out of the next test.
     for (const pooled of open.values()) pooled.spoilt ||= failed;
@@ -97,6 +100,8 @@ export function useBrowser() {
       // a test still has its own 60 s limit.
       page.setDefaultNavigationTimeout(45_000);
       page.setDefaultTimeout(30_000);
+      keepPageLog(page);
+      markPageLog(page, "a new visitor");
       const errors: string[] = [];
       page.on("pageerror", (e) => errors.push(String(e)));
       (page as Page & { jsErrors: string[] }).jsErrors = errors;
