@@ -4,11 +4,11 @@
 import type { Page, Route } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { rotatedOrder, rotationSlot, slotStart } from "../../app/features/insights/rotation";
-import type { RotationEntry } from "../../app/features/insights/rotation";
 import { PAGE_SIZE } from "../../app/features/catalogue/filters";
 import { hydrated, listening, MOBILE, useBrowser } from "./browser";
 import { makeAdministrator, signInAdmin } from "./people";
-import { d1Rows, setServerClock } from "./store";
+import { liveListings } from "./grid";
+import { setServerClock } from "./store";
 
 const b = useBrowser();
 
@@ -43,8 +43,6 @@ async function hide(listingId: string) {
     await admin.context.close();
   };
 }
-
-type Row = { id: string; featured: number; active: number; active_until: number | null; cover_key: string | null };
 
 describe("a realtime refresh of a scrolled grid", () => {
   it("does not take away a page scrolled in while it was on its way", async () => {
@@ -91,16 +89,7 @@ describe("a realtime refresh of a scrolled grid", () => {
   });
   it("keeps the order the visitor is reading when the rotation has turned since", async () => {
     // The grid ranks every live listing and shows those with a photo.
-    const rows = await d1Rows<Row>(
-      "SELECT id, featured, active, active_until, cover_key FROM listings WHERE live = 1 ORDER BY listed_at DESC, id DESC",
-    );
-    const entries: RotationEntry[] = rows.map((r) => ({
-      id: r.id,
-      featured: r.featured === 1,
-      active: r.active === 1,
-      activeUntil: r.active_until,
-    }));
-    const shown = new Set(rows.filter((r) => r.cover_key).map((r) => r.id));
+    const { entries, shown } = await liveListings();
     // The first two pages in a slot, less one card, when `hidden` is not live: one listing fewer turns the
     // others' places too (rotation.ts), so the order after the hide is the model's, not the cards before less one.
     const firstPages = (s: number, hidden: string) =>

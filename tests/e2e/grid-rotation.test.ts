@@ -8,27 +8,12 @@ import { rotatedOrder, rotationSlot, slotStart } from "../../app/features/insigh
 import type { RotationEntry } from "../../app/features/insights/rotation";
 import { PAGE_SIZE } from "../../app/features/catalogue/filters";
 import { hydrated, MOBILE, useBrowser } from "./browser";
-import { d1Rows, setServerClock } from "./store";
+import { liveListings } from "./grid";
+import { setServerClock } from "./store";
 
 const b = useBrowser();
 
 afterAll(() => setServerClock(null));
-
-type Row = { id: string; featured: number; active: number; active_until: number | null; cover_key: string | null };
-
-/** The live listings as the grid ranks them (newest listed first), and those it shows (with a photo). */
-async function liveListings() {
-  const rows = await d1Rows<Row>(
-    "SELECT id, featured, active, active_until, cover_key FROM listings WHERE live = 1 ORDER BY listed_at DESC, id DESC",
-  );
-  const entries: RotationEntry[] = rows.map((r) => ({
-    id: r.id,
-    featured: r.featured === 1,
-    active: r.active === 1,
-    activeUntil: r.active_until,
-  }));
-  return { entries, shown: new Set(rows.filter((r) => r.cover_key).map((r) => r.id)) };
-}
 
 /**
  * A slot whose turn would make the bug show: the first two pages read in it and the rest in the next slot

@@ -5,7 +5,9 @@
 // (`?slot=`, grid-slot.ts), so a turn of the clock half-way through cannot move a card onto a page already
 // looked at.
 import type { Page } from "playwright-core";
+import type { RotationEntry } from "../../app/features/insights/rotation";
 import { hydrated } from "./browser";
+import { d1Rows } from "./store";
 
 /** The rotation slot the grid on `page` was read in, as its 'More listings' link carries it (null: one page). */
 export async function slotOnPage(page: Page): Promise<string | null> {
@@ -46,4 +48,20 @@ async function walkPages(page: Page, path: string, firstName: string, maxPages: 
     if ((await page.getByTestId("more-link").count()) === 0) return `${n} pages, ${cards} cards, slot ${slot}`;
   }
   return `${maxPages} pages, ${cards} cards, slot ${slot}`;
+}
+
+type Row = { id: string; featured: number; active: number; active_until: number | null; cover_key: string | null };
+
+/** The live listings as the grid ranks them (newest listed first), and those it shows (with a photo). */
+export async function liveListings() {
+  const rows = await d1Rows<Row>(
+    "SELECT id, featured, active, active_until, cover_key FROM listings WHERE live = 1 ORDER BY listed_at DESC, id DESC",
+  );
+  const entries: RotationEntry[] = rows.map((r) => ({
+    id: r.id,
+    featured: r.featured === 1,
+    active: r.active === 1,
+    activeUntil: r.active_until,
+  }));
+  return { entries, shown: new Set(rows.filter((r) => r.cover_key).map((r) => r.id)) };
 }
