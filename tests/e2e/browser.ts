@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { afterEach, beforeAll } from "vitest";
 import { launchChromium } from "./chromium";
-import { keepPageLog, markPageLog, pageLog } from "./page-log";
+import { keepPageLog, markPageLog, pageLog, pageState } from "./page-log";
 import { workerServer } from "./store";
 import { giveBack, takeContext } from "./visitor-pool";
 import type { PooledContext } from "./visitor-pool";
@@ -48,7 +48,8 @@ export function useBrowser() {
       for (const context of open.keys())
         for (const page of context.pages()) {
           await page.screenshot({ path: `test-results/e2e/${name}-${++n}.png`, fullPage: true }).catch(() => {});
-          writeFileSync(`test-results/e2e/${name}-${n}.log.txt`, `${page.url()}\n${pageLog(page)}\n`);
+          const state = await pageState(page);
+          writeFileSync(`test-results/e2e/${name}-${n}.log.txt`, `${page.url()}\n${state}\n${pageLog(page)}\n`);
         }
     }
     // A failed test's contexts are not kept: whatever went wrong stays out of the next test.

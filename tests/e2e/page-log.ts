@@ -1,4 +1,4 @@
-// What a page did lately (navigations, requests and their answers, console errors), kept for a failed test's
+// What a page did lately (navigations, requests and their answers, console errors and warnings), kept for a failed test's
 // report beside its screenshot: a flake's screenshot shows where the page stood, this shows how it got there
 // (a request that never answered, a navigation that did not start). docs/testing.md, 'Flakes and their causes'.
 import type { Page } from "playwright-core";
@@ -26,7 +26,11 @@ export function keepPageLog(page: Page) {
     if (kept(r.resourceType()) || status >= 400) add(`← ${status || "?"} ${short(r.url())}`);
   });
   page.on("requestfailed", (r) => add(`✗ ${short(r.url())}: ${r.failure()?.errorText ?? "failed"}`));
-  page.on("console", (m) => m.type() === "error" && add(`console error: ${m.text().slice(0, 200)}`));
+  // Warnings too: React Router warns, and does nothing, when a navigation is asked for at a time it refuses.
+  page.on(
+    "console",
+    (m) => ["error", "warning"].includes(m.type()) && add(`console ${m.type()}: ${m.text().slice(0, 200)}`),
+  );
   page.on("pageerror", (e) => add(`page error: ${String(e).slice(0, 200)}`));
 }
 
@@ -38,4 +42,22 @@ export function pageLog(page: Page): string {
 /** Marks the start of a test in the page's log (the log outlives a test when its context is kept). */
 export function markPageLog(page: Page, what: string) {
   logs.get(page)?.push(`——— ${what}`);
+}
+
+/**
+ * Where the page stands at a failure, beside its log: the islands' states (a click inside one not yet live is
+ * held until it is: app/ui/island.tsx), the element with focus and the window's scroll.
+ */
+export async function pageState(page: Page): Promise<string> {
+  return page
+    .evaluate(() => {
+      const islands = [...document.querySelectorAll<HTMLElement>("[data-island]")].map((e) => e.dataset.island);
+      const focus = document.activeElement;
+      const focused =
+        !focus || focus === document.body
+          ? "none"
+          : `${focus.tagName.toLowerCase()} ${focus.textContent?.trim().slice(0, 40) ?? ""}`;
+      return `islands: ${islands.join(", ") || "none"}; focus: ${focused}; scrollY ${Math.round(scrollY)}`;
+    })
+    .catch((error: unknown) => `state not read: ${String(error).slice(0, 120)}`);
 }
