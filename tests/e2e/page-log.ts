@@ -1,4 +1,4 @@
-// What a page did lately (navigations, requests and their answers, console errors and warnings), kept for a failed test's
+// What a page did lately (navigations, requests and their answers, console errors), kept for a failed test's
 // report beside its screenshot: a flake's screenshot shows where the page stood, this shows how it got there
 // (a request that never answered, a navigation that did not start). docs/testing.md, 'Flakes and their causes'.
 import type { Page } from "playwright-core";
@@ -26,11 +26,7 @@ export function keepPageLog(page: Page) {
     if (kept(r.resourceType()) || status >= 400) add(`← ${status || "?"} ${short(r.url())}`);
   });
   page.on("requestfailed", (r) => add(`✗ ${short(r.url())}: ${r.failure()?.errorText ?? "failed"}`));
-  // Warnings too: React Router warns, and does nothing, when a navigation is asked for at a time it refuses.
-  page.on(
-    "console",
-    (m) => ["error", "warning"].includes(m.type()) && add(`console ${m.type()}: ${m.text().slice(0, 200)}`),
-  );
+  page.on("console", (m) => m.type() === "error" && add(`console error: ${m.text().slice(0, 200)}`));
   page.on("pageerror", (e) => add(`page error: ${String(e).slice(0, 200)}`));
 }
 
