@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { afterEach, beforeAll } from "vitest";
 import { launchChromium } from "./chromium";
-import { keepPageLog, markPageLog, pageLog, pageState } from "./page-log";
+import { markPageLog, pageLog, pageState } from "./page-log";
 import { workerServer } from "./store";
 import { giveBack, takeContext } from "./visitor-pool";
 import type { PooledContext } from "./visitor-pool";
@@ -101,7 +101,7 @@ export function useBrowser() {
       // a test still has its own 60 s limit.
       page.setDefaultNavigationTimeout(45_000);
       page.setDefaultTimeout(30_000);
-      keepPageLog(page);
+      // The page keeps its log from its first visitor on (visitor-pool.ts): this marks where this one's begins.
       markPageLog(page, "a new visitor");
       const errors: string[] = [];
       page.on("pageerror", (e) => errors.push(String(e)));

@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { hydrated, listening, MOBILE, useBrowser } from "./browser";
+import { pageLog } from "./page-log";
 
 const b = useBrowser();
 
@@ -48,6 +49,20 @@ describe("a kept browser context", () => {
     // No route of the last visitor's is left: the page it aborted comes.
     expect((await page.goto("/faq"))?.status()).toBe(200);
     await context.close();
+  });
+
+  it("keeps the page's log for every visitor, not the first alone (what a failed test leaves)", async () => {
+    const first = await b.visitor({ viewport: MOBILE });
+    await first.page.goto("/faq");
+    await first.context.close();
+    const second = await b.visitor({ viewport: MOBILE });
+    expect(second.page).toBe(first.page);
+    await second.page.goto("/about");
+    const log = pageLog(second.page);
+    const mine = log.slice(log.lastIndexOf("——— a new visitor"));
+    expect(mine).toContain("→ GET /about (document)");
+    expect(mine).toContain("navigated /about");
+    await second.context.close();
   });
 
   it("is not kept when its test added what a reset cannot take off", async () => {

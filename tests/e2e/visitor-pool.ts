@@ -10,6 +10,7 @@
 // of its own, a WebSocket route, the clock) is closed instead, as is one whose test failed, or whose reset did
 // not finish.
 import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core";
+import { keepPageLog } from "./page-log";
 
 export type ContextKind = {
   baseURL: string;
@@ -47,6 +48,9 @@ export async function takeContext(browser: Browser, kind: ContextKind): Promise<
     if (idle[at].kind === key && !idle[at].page.isClosed()) return idle.splice(at, 1)[0];
   const context = await browser.newContext(kind);
   const page = await context.newPage();
+  // Before the listeners below are counted as the context's own: the page's log (page-log.ts) is read after a
+  // failure in any later test on this page, so the reset must not take its listeners off.
+  keepPageLog(page);
   const pooled: PooledContext = {
     context,
     page,
