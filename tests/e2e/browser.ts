@@ -47,8 +47,9 @@ export function useBrowser() {
       let n = 0;
       for (const context of open.keys())
         for (const page of context.pages()) {
-          await page.screenshot({ path: `test-results/e2e/${name}-${++n}.png`, fullPage: true }).catch(() => {});
+          // Read before the screenshot: a whole-page screenshot resizes the window, and with it the scroll.
           const state = await pageState(page);
+          await page.screenshot({ path: `test-results/e2e/${name}-${++n}.png`, fullPage: true }).catch(() => {});
           writeFileSync(`test-results/e2e/${name}-${n}.log.txt`, `${page.url()}\n${state}\n${pageLog(page)}\n`);
         }
     }
