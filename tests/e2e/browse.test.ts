@@ -1,7 +1,20 @@
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DESKTOP, hydrated, MOBILE, useBrowser } from "./browser";
 
 const b = useBrowser();
+
+/**
+ * Waits until the filter chip `name` shows as on or off. A chip's URL changes before the page renders the new
+ * filters, and that render scrolls to the count: a click made in between lands on whatever the scroll moved under
+ * the pointer (docs/testing.md, 'Flakes and their causes'). The chips change in that same render, so once they
+ * show the new filters the page has stopped moving.
+ */
+async function chipShows(page: Page, name: string, on: boolean) {
+  // Hidden too: with the age filter off, the closed 'All Filters' holds its chips.
+  const chip = page.getByRole("link", { name, exact: true, includeHidden: true });
+  await expect.poll(() => chip.getAttribute("aria-current")).toBe(on ? "true" : null);
+}
 
 describe("a visitor browses the listings", () => {
   it("passes the age gate without a flash of content or a layout shift", async () => {
@@ -154,6 +167,7 @@ describe("a visitor browses the listings", () => {
     });
     await page.getByRole("link", { name: "18-24", exact: true }).click();
     await page.waitForURL("**/?age=18-24#results");
+    await chipShows(page, "18-24", true);
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     // The URL changes as the answer commits; the grid takes its new cards from it just after (useGridPages).
     await page.waitForFunction(() => {
@@ -165,12 +179,15 @@ describe("a visitor browses the listings", () => {
     // A second filter combines with the first.
     await page.getByRole("link", { name: "Verified", exact: true }).click();
     await page.waitForURL("**/?age=18-24&show=verified#results");
+    await chipShows(page, "Verified", true);
     // Clicking the active filter clears it.
     await page.getByRole("link", { name: "18-24", exact: true }).click();
     await page.waitForURL("**/?show=verified#results");
+    await chipShows(page, "18-24", false);
     // 'All Escorts' clears everything.
     await page.getByRole("link", { name: "All Escorts", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/" && url.search === "");
+    await chipShows(page, "All Escorts", true);
     await page.waitForFunction(
       () => document.querySelectorAll('[data-testid="listing-grid"] [data-testid="listing-card"]').length === 8,
     );
