@@ -21,9 +21,16 @@ export function keepPageLog(page: Page) {
   // Photos and styles only when they fail: they would push the app's own requests out of the log.
   const kept = (type: string) => !["image", "stylesheet", "font", "media"].includes(type);
   page.on("request", (r) => kept(r.resourceType()) && add(`→ ${r.method()} ${short(r.url())} (${r.resourceType()})`));
-  page.on("requestfinished", async (r) => {
-    const status = (await r.response())?.status() ?? 0;
-    if (kept(r.resourceType()) || status >= 400) add(`← ${status || "?"} ${short(r.url())}`);
+  // The answer is read after the event: by then the page or its context may be closed (the log lives as long as
+  // the page, across tests), and the read fails; that answer is then left out rather than thrown unhandled.
+  page.on("requestfinished", (r) => {
+    r.response().then(
+      (response) => {
+        const status = response?.status() ?? 0;
+        if (kept(r.resourceType()) || status >= 400) add(`← ${status || "?"} ${short(r.url())}`);
+      },
+      () => {},
+    );
   });
   page.on("requestfailed", (r) => add(`✗ ${short(r.url())}: ${r.failure()?.errorText ?? "failed"}`));
   page.on("console", (m) => m.type() === "error" && add(`console error: ${m.text().slice(0, 200)}`));
