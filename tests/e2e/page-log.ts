@@ -6,7 +6,11 @@ import type { Page } from "playwright-core";
 const KEPT = 80;
 const logs = new WeakMap<Page, string[]>();
 
-/** Starts keeping `page`'s recent events (once per page: pooled contexts keep their page between tests). */
+/**
+ * Starts keeping `page`'s recent events, for as long as the page lives (across tests: the pool keeps it). The pool
+ * starts it for every page of its contexts before it counts their own listeners (visitor-pool.ts), so a reset
+ * leaves it on; a second call is a no-op.
+ */
 export function keepPageLog(page: Page) {
   if (logs.has(page)) return;
   const log: string[] = [];

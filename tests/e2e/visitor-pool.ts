@@ -49,8 +49,10 @@ export async function takeContext(browser: Browser, kind: ContextKind): Promise<
   const context = await browser.newContext(kind);
   const page = await context.newPage();
   // Before the listeners below are counted as the context's own: the page's log (page-log.ts) is read after a
-  // failure in any later test on this page, so the reset must not take its listeners off.
+  // failure in any later test on this page, so the reset must not take its listeners off. Pages a test opens
+  // itself (a second tab) keep one too.
   keepPageLog(page);
+  context.on("page", keepPageLog);
   const pooled: PooledContext = {
     context,
     page,
