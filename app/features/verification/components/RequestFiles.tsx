@@ -21,13 +21,15 @@ export function RequestFiles({
       {fileLabelsFor(r.kind, r.documentType, r.fileCount).map((label, i) => (
         <figure key={label} className="space-y-1">
           <a href={`/admin/verification-files/${r.id}/${i}`} target="_blank" rel="noreferrer" className="block">
+            {/* A fixed height whatever the document's shape: the box is there before the image, so Approve
+                and Reject below it do not move under a tap while the documents arrive. */}
             <img
               src={`/admin/verification-files/${r.id}/${i}?size=thumb`}
               alt={`${label}, ${r.listingName}`}
               loading="lazy"
               decoding="async"
               referrerPolicy="no-referrer"
-              className="max-h-60 w-full rounded-lg border border-line bg-ink object-contain"
+              className="h-60 w-full rounded-lg border border-line bg-ink object-contain"
               data-testid="verification-image"
             />
           </a>
