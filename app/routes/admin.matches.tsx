@@ -115,7 +115,12 @@ function Side({ title, side }: { title: string; side: MatchSide }) {
               {side.phone}
             </p>
           ) : side.photo ? (
-            <img src={side.photo} alt={`Photo on ${side.name}'s listing`} className="w-full rounded-lg" />
+            // The box has the listing photos' shape before the photo arrives: the decisions under it stay put.
+            <img
+              src={side.photo}
+              alt={`Photo on ${side.name}'s listing`}
+              className="aspect-[3/4] w-full rounded-lg bg-ink object-contain"
+            />
           ) : (
             <p className="text-sm text-muted">Photo since removed.</p>
           )}

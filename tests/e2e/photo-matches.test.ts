@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { HELD_TEXT } from "../../app/features/verification/verification";
 import { MOBILE, hydrated, useBrowser } from "./browser";
+import { holdImages } from "./held-images";
 import { d1Rows } from "./store";
 import { enterAs, makeAdministrator, signInAdmin } from "./people";
 import { useOwnProvider } from "./providers";
@@ -106,10 +107,16 @@ describe("a copy of another account's photo", () => {
     await addPhoto(thief.page, agency, copy);
     const moderator = await b.visitor({ viewport: MOBILE });
     await signInAdmin(moderator.context, await makeAdministrator());
-    await moderator.page.goto("/admin/matches");
+    // The two photos' boxes keep their size when the photos arrive: the decisions below them stay put.
+    const photosHeld = await holdImages(moderator.page, "**/photos/**");
+    await moderator.page.goto("/admin/matches", { waitUntil: "domcontentloaded" });
     await hydrated(moderator.page);
     const item = moderator.page.getByTestId("match-item");
     await item.getByText("opens a takedown case").waitFor();
+    const { before, after } = await photosHeld.heightsBeforeAndAfter(item.locator("img"));
+    expect(before).toHaveLength(2);
+    expect(before.every((height) => height > 100)).toBe(true);
+    expect(after).toEqual(before);
     await item.getByRole("button", { name: "Impersonation" }).click();
     await moderator.page.getByText("Nothing to review.").waitFor();
     const [opened] = await d1Rows<{ id: string; listing_id: string; status: string }>(

@@ -12,6 +12,7 @@ import { newId } from "../../app/platform/data/ids";
 import { seriousViolations } from "./axe";
 import { hydrated, MOBILE, useBrowser } from "./browser";
 import { colourPhotos, fillNewListing } from "./new-listing";
+import { holdImages } from "./held-images";
 import { d1, d1Rows, makeAdministrator, signInAdmin, signUp } from "./people";
 import { shot } from "./shots";
 
@@ -76,27 +77,16 @@ describe("a new Independent on a phone, from sign-up to a public listing", () =>
     await signInAdmin(admin.context, await makeAdministrator());
     // The documents are held back until their boxes are measured: each box keeps its size when its image
     // arrives, so nothing moves under the administrator's thumb between touching Approve and letting go.
-    let letThrough = () => {};
-    const documentsHeld = new Promise<void>((go) => (letThrough = go));
-    await admin.page.route("**/admin/verification-files/**", async (route) => {
-      await documentsHeld;
-      await route.continue();
-    });
+    const documentsHeld = await holdImages(admin.page, "**/admin/verification-files/**");
     await admin.page.goto("/admin/verifications");
     await hydrated(admin.page);
     const request = admin.page.getByTestId("verification-request").filter({ hasText: NAME });
     const approve = request.getByRole("button", { name: `Approve ID verification for ${NAME}` });
     await approve.scrollIntoViewIfNeeded();
-    const documents = request.getByTestId("verification-image");
-    const boxes = () => documents.evaluateAll((imgs) => imgs.map((img) => img.getBoundingClientRect().height));
-    const before = await boxes();
-    letThrough();
-    await expect
-      .poll(() => documents.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).naturalWidth > 0)))
-      .toBe(true);
-    expect(before.length).toBe(2);
+    const { before, after } = await documentsHeld.heightsBeforeAndAfter(request.getByTestId("verification-image"));
+    expect(before).toHaveLength(2);
     expect(before.every((height) => height > 100)).toBe(true);
-    await expect(boxes()).resolves.toEqual(before);
+    expect(after).toEqual(before);
     await shot(request, "id-request-in-queue-390");
     await approve.click();
     await admin.page.getByText("Request approved.").waitFor();
