@@ -112,6 +112,25 @@ export function useBrowser() {
   };
 }
 
+/**
+ * Waits until the page has stopped moving: the same scroll position and no CSS transition running for five
+ * frames and 100 ms together. The header slides in over the top of the page on any scroll up (Header.tsx), so
+ * a click made while it moves can go down on a link and come up on the header, which is no click at all
+ * (docs/testing.md, 'Flakes and their causes').
+ */
+export async function still(page: Page) {
+  await page.evaluate(() => delete (window as unknown as { stillSince?: unknown }).stillSince);
+  await page.waitForFunction(() => {
+    const w = window as unknown as { stillSince?: { y: number; at: number; frames: number } };
+    const moving = document.getAnimations().some((a) => a instanceof CSSTransition && a.playState === "running");
+    const last = w.stillSince;
+    if (last && last.y === window.scrollY && !moving) last.frames += 1;
+    else w.stillSince = { y: window.scrollY, at: performance.now(), frames: 0 };
+    const since = w.stillSince!;
+    return since.frames >= 5 && performance.now() - since.at >= 100;
+  });
+}
+
 /** Waits until React has hydrated (root.tsx sets the marker in an effect), so clicks reach the app. */
 export async function hydrated(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
