@@ -133,7 +133,7 @@ export default function ViewProfile() {
           onPhotoOpen={reportPhotoOpen}
           actions={
             // The anchor a like posted without JavaScript comes back to (likes.ts: afterFormLike).
-            <div id={listingAnchor(profile.modelId)} className="flex scroll-mt-32 gap-2">
+            <div id={listingAnchor(profile.modelId)} className="flex scroll-mt-4 gap-2">
               <LikeButton listingId={profile.modelId} name={profile.firstName} likes={likes} />
               <FavouriteButton listingId={profile.modelId} name={profile.firstName} />
               {profile.live ? <ReportLink listingId={profile.modelId} name={profile.firstName} /> : null}

@@ -59,7 +59,7 @@ export function Alert({ tone, size = "page", role, id, className, reveal, childr
       tabIndex={reveal ? -1 : undefined}
       id={id}
       role={role ?? (tone === "error" ? "alert" : "status")}
-      className={`${STYLE[tone][size]} scroll-mt-24 focus:outline-none${className ? ` ${className}` : ""}`}
+      className={`${STYLE[tone][size]} scroll-mt-4 focus:outline-none${className ? ` ${className}` : ""}`}
       data-testid={rest["data-testid"]}
     >
       {children}

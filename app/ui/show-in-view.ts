@@ -13,7 +13,9 @@ export function useShowInView<T extends HTMLElement>(result: unknown) {
     const el = ref.current;
     if (!el || !result) return;
     const { top, bottom } = el.getBoundingClientRect();
-    if (top < 0 || bottom > window.innerHeight) {
+    // Under the bar stuck to the top counts as out of view (app.css: the page's scroll padding is its height).
+    const covered = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+    if (top < covered || bottom > window.innerHeight) {
       const still = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
       el.scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
     }

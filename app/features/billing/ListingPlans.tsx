@@ -228,7 +228,7 @@ export function UpgradeConfirmation({ confirm, busy }: { confirm: UpgradeConfirm
       frame="accent"
       testId="upgrade-confirm"
       sectionRef={ref}
-      className="scroll-mt-24 focus:outline-none"
+      className="scroll-mt-4 focus:outline-none"
     >
       <p>
         You pay <strong data-testid="upgrade-amount">{formatDollarsAndCents(confirm.amountCents)}</strong> now (GST

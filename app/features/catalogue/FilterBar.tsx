@@ -20,7 +20,7 @@ const RESULTS_ID = "results";
 /** '3 listings · Clear filters': announced when it changes, and the place a chip's link scrolls to. */
 function FilterCount({ count, pathname }: { count: number; pathname: string }) {
   return (
-    <p id={RESULTS_ID} className="scroll-mt-32 text-sm" role="status" data-testid="filter-count">
+    <p id={RESULTS_ID} className="scroll-mt-4 text-sm" role="status" data-testid="filter-count">
       <span className="font-semibold">
         {count.toLocaleString("en-NZ")} {count === 1 ? "listing" : "listings"}
       </span>

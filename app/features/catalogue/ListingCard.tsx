@@ -35,7 +35,7 @@ export function ListingCard({ card, now, firstRow, href, admin, note }: CardProp
     // The name is the card's one link, stretched over the whole card by its ::after, so the like and
     // favourite buttons can sit on the photo without being nested inside a link.
     // The id is where a like posted without JavaScript lands again (likes.ts: afterFormLike).
-    <article id={listingAnchor(card.modelId)} className="group card scroll-mt-32" data-testid="listing-card">
+    <article id={listingAnchor(card.modelId)} className="group card scroll-mt-4" data-testid="listing-card">
       <div className="card-photo">
         <Photo
           src={card.cover?.url}

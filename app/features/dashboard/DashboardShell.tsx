@@ -76,7 +76,10 @@ export function DashboardShell({
       </aside>
 
       <div className="min-w-0">
-        <div className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-line bg-ink/95 px-2 backdrop-blur md:hidden">
+        <div
+          className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-line bg-ink/95 px-2 backdrop-blur md:hidden"
+          data-sticky-top="dashboard"
+        >
           <label
             htmlFor={DRAWER_ID}
             className="inline-flex h-11 w-11 cursor-pointer items-center justify-center rounded-lg [.peer:focus-visible~div_&]:outline-3 [.peer:focus-visible~div_&]:outline-accent-strong"

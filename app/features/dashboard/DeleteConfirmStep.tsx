@@ -31,14 +31,13 @@ export function DeleteConfirmStep({
     ref.current?.focus();
   }, [confirm.kind]);
   return (
-    // scroll-mt: the step stops below the sticky header (its bar and search field, 113 px on a phone).
     <SettingsSection
       id="confirm-title"
       title="Please confirm"
       frame="danger"
       testId="delete-confirm"
       sectionRef={ref}
-      className="scroll-mt-32"
+      className="scroll-mt-4"
     >
       <p className="text-lg">{question}</p>
       <div className="flex flex-wrap items-end gap-3">

@@ -94,6 +94,7 @@ export function Header({ user = null }: { user?: PublicUser | null }) {
         hidden ? "-translate-y-full" : "translate-y-0"
       }`}
       data-testid="site-header"
+      data-sticky-top="site"
     >
       {/* Phones: the search box takes a full-width second row so it is never squeezed to nothing. */}
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-2 px-3 py-2 sm:h-16 sm:flex-nowrap sm:px-6 sm:py-0">

@@ -59,7 +59,7 @@ export function InfoSection({
   children: ReactNode;
 }) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-20 space-y-3 border-t border-line pt-6">
+    <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-4 space-y-3 border-t border-line pt-6">
       <h2 id={`${id}-title`} className="text-xl font-semibold text-white">
         {number != null ? <span className="mr-1 text-accent">{number}.</span> : null}
         {number != null ? " " : null}

@@ -255,7 +255,7 @@ export function RecoveryCodesPanel({
       frame="warning"
       testId="recovery-codes"
       sectionRef={ref}
-      className="scroll-mt-32 focus:outline-none focus-visible:ring-2 focus-visible:ring-accent"
+      className="scroll-mt-4 focus:outline-none focus-visible:ring-2 focus-visible:ring-accent"
     >
       <p className="text-zinc-200">
         If you lose your phone, each of these codes signs you in once. Save them now somewhere safe (a password manager,

@@ -150,7 +150,7 @@ export function ListingEditor({
         onEdit={() => dispatch({ type: "edit" })}
       />
       <div className="mx-auto grid max-w-7xl gap-6 px-3 py-5 sm:px-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
-        <div ref={formRef} className="min-w-0 scroll-mt-20 space-y-5">
+        <div ref={formRef} className="min-w-0 scroll-mt-4 space-y-5">
           <EditorIntro title={title} editing={editing} page={page} />
           {editing ? <BadgeWarning base={base} values={values} photoKeys={keys} /> : null}
           {stored.offer ? (

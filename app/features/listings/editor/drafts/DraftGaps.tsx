@@ -9,7 +9,7 @@ import { Alert } from "~/ui/Alert";
 export function DraftGaps({ gaps, onGoTo }: { gaps: DraftGap[]; onGoTo: (page: DraftGap["page"]) => void }) {
   const pages = [...new Set(gaps.map((g) => g.page))];
   return (
-    <Alert tone="warning" reveal={gaps} className="scroll-mt-32" data-testid="draft-gaps">
+    <Alert tone="warning" reveal={gaps} data-testid="draft-gaps">
       <p className="font-semibold">Your draft is kept on this device.</p>
       <p className="mt-1 text-sm">
         It is not saved as a listing yet, so nobody else can see it and it cannot be verified. Photos you added stay

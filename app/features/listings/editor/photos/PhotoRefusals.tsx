@@ -6,7 +6,7 @@ import { Alert } from "~/ui/Alert";
 
 export function PhotoRefusals({ refused, onClose }: { refused: Refusal[]; onClose: () => void }) {
   return (
-    <Alert tone="warning" reveal={refused} className="scroll-mt-32" data-testid="photo-refusals">
+    <Alert tone="warning" reveal={refused} data-testid="photo-refusals">
       {refusalHeadings(refused).map((heading) => (
         <p key={heading} className="font-semibold" data-testid="photo-refusal-heading">
           {heading}

@@ -21,7 +21,7 @@ export function EditorHeader({
   onEdit: () => void;
 }) {
   return (
-    <header className="sticky top-0 z-30 border-b border-line bg-ink/95 backdrop-blur">
+    <header className="sticky top-0 z-30 border-b border-line bg-ink/95 backdrop-blur" data-sticky-top="editor">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-2 px-3 py-2 sm:flex-nowrap sm:px-6">
         <Link
           to="/dashboard"
