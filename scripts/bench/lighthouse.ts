@@ -1,6 +1,13 @@
-// Lighthouse (mobile, its default simulated throttling: a 4x CPU slowdown) on /, a region and a profile, and on
-// the framework floor's / in the same run: performance score, Total Blocking Time, LCP and CLS, each against
-// its target. The floor's score says whether the machine was quiet enough for the app's to mean anything.
+// Lighthouse (mobile, a 4x CPU slowdown) on /, a region and a profile, and on the framework floor's / in the
+// same run: performance score, Total Blocking Time, LCP and CLS, each against its target. The floor's score
+// says whether the machine was quiet enough for the app's to mean anything.
+//
+// Each page is loaded several times with Lighthouse's default simulated throttling (the medians are the
+// figures) and once with DevTools throttling, where the page really loads over a throttled network with the
+// CPU slowed. LCP's target is judged on that load: the simulation counts every module script that finished
+// downloading before the observed paint as blocking it (it maps only classic scripts' evaluation to their
+// URLs), so on this machine a page's simulated LCP flips by 0.8-1.3 s between runs with the same bytes.
+// docs/performance.md ('LCP: simulated and throttled') has the runs that showed it.
 // Runs the pinned `lighthouse` CLI against the system Chromium, offline.
 import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -23,7 +30,9 @@ type Report = {
   runtimeError?: { code: string; message: string };
 };
 
-function runLighthouse(url: string): Report {
+type Throttling = "simulate" | "devtools";
+
+function runLighthouse(url: string, throttling: Throttling): Report {
   const dir = mkdtempSync(join(tmpdir(), "nz-lighthouse-"));
   try {
     const out = join(dir, "report.json");
@@ -36,6 +45,7 @@ function runLighthouse(url: string): Report {
         "--only-categories=performance",
         "--output=json",
         `--output-path=${out}`,
+        `--throttling-method=${throttling}`,
         `--chrome-flags=${[...CHROMIUM_FLAGS, "--headless=new"].join(" ")}`,
         // A returning visitor who passed the age gate: the gate is not what is measured.
         `--extra-headers=${JSON.stringify({ Cookie: "age_verified=1" })}`,
@@ -47,7 +57,8 @@ function runLighthouse(url: string): Report {
     const keep = process.env.LIGHTHOUSE_REPORTS;
     if (keep) {
       mkdirSync(keep, { recursive: true });
-      copyFileSync(out, join(keep, `${new URL(url).port}-${new URL(url).pathname.replace(/\W+/g, "_")}.json`));
+      const name = `${new URL(url).port}-${new URL(url).pathname.replace(/\W+/g, "_")}-${throttling}-${Date.now()}`;
+      copyFileSync(out, join(keep, `${name}.json`));
     }
     return JSON.parse(readFileSync(out, "utf8")) as Report;
   } finally {
@@ -66,19 +77,30 @@ async function get(url: string, init?: RequestInit): Promise<Response> {
 
 type Measured = {
   path: string;
+  /** Medians of the simulated runs. */
   score: number | null;
   tbtMs: number;
-  lcpMs: number;
   cls: number;
+  /** Each simulated run's LCP, in run order. */
+  simulatedLcpMs: number[];
+  /** LCP of the load under DevTools throttling: the figure its target is judged on. */
+  lcpMs: number;
   load: string;
   lcpElement: string;
   lcpPhases: string;
 };
 
+function median(values: number[]): number {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
 /**
- * What LCP was (the element's selector, shortened) and where its time went as observed (Lighthouse's
+ * What LCP was (the element's selector, shortened) and where its time went in the throttled load (Lighthouse's
  * subparts: time to first byte, resource load delay, load duration, render delay), so a figure over its goal
- * says where to look. The simulated LCP the score uses is longer: it replays these requests on a slow phone.
+ * says where to look.
  */
 const SUBPARTS: Record<string, string> = {
   timeToFirstByte: "TTFB",
@@ -100,7 +122,7 @@ function lcpBreakdown(report: Report): { lcpElement: string; lcpPhases: string }
   return { lcpElement, lcpPhases: phases.join(", ") || "?" };
 }
 
-async function measure(baseUrl: string, path: string): Promise<Measured> {
+async function measure(baseUrl: string, path: string, runs: number): Promise<Measured> {
   // One warm-up request, so the first render's compile time is not what LCP measures, and every photo
   // size the page names fetched once: sizes are made on first request and then stored (decision 0013),
   // so a visitor meets stored ones, not the one-off making (about 0.2 s each here).
@@ -108,17 +130,19 @@ async function measure(baseUrl: string, path: string): Promise<Measured> {
   for (const photo of new Set(html.match(/\/photos\/[^"\s,]+\.webp/g)))
     await (await get(baseUrl + photo)).arrayBuffer();
   const load = loadavg()[0]!.toFixed(1);
-  const report = runLighthouse(baseUrl + path);
-  const score = report.categories.performance.score;
-  const audit = (id: string) => report.audits[id]?.numericValue ?? NaN;
+  const simulated = Array.from({ length: runs }, () => runLighthouse(baseUrl + path, "simulate"));
+  const throttled = runLighthouse(baseUrl + path, "devtools");
+  const audit = (report: Report, id: string) => report.audits[id]?.numericValue ?? NaN;
+  const scores = simulated.map((r) => r.categories.performance.score).filter((v): v is number => v != null);
   return {
     path,
-    score: score == null ? null : Math.round(score * 100),
-    tbtMs: audit("total-blocking-time"),
-    lcpMs: audit("largest-contentful-paint"),
-    cls: audit("cumulative-layout-shift"),
+    score: scores.length ? Math.round(median(scores) * 100) : null,
+    tbtMs: median(simulated.map((r) => audit(r, "total-blocking-time"))),
+    cls: median(simulated.map((r) => audit(r, "cumulative-layout-shift"))),
+    simulatedLcpMs: simulated.map((r) => audit(r, "largest-contentful-paint")),
+    lcpMs: audit(throttled, "largest-contentful-paint"),
     load,
-    ...lcpBreakdown(report),
+    ...lcpBreakdown(throttled),
   };
 }
 
@@ -126,17 +150,23 @@ async function measure(baseUrl: string, path: string): Promise<Measured> {
  * The app's /, a region and a profile, then the floor's /: one table row each (with the 1-minute load
  * average when it ran: the machine is shared), and one target row per app figure.
  */
-export async function lighthouseRows(baseUrl: string, floorUrl: string): Promise<{ rows: Row[]; targets: Row[] }> {
+export async function lighthouseRows(
+  baseUrl: string,
+  floorUrl: string,
+  runs = 3,
+): Promise<{ rows: Row[]; targets: Row[] }> {
   const page = (await (await get(`${baseUrl}/api/LPmodels?limit=1`)).json()) as { modelId: string }[];
   const app: Measured[] = [];
-  for (const path of ["/", "/locations/Auckland", `/view/${page[0]?.modelId}`]) app.push(await measure(baseUrl, path));
-  const floor = await measure(floorUrl, "/");
+  for (const path of ["/", "/locations/Auckland", `/view/${page[0]?.modelId}`])
+    app.push(await measure(baseUrl, path, runs));
+  const floor = await measure(floorUrl, "/", runs);
   const row = (server: string, m: Measured): Row => ({
     server,
     path: m.path,
     performance: m.score ?? "n/a",
     "TBT ms": Math.round(m.tbtMs),
-    "LCP s": (m.lcpMs / 1000).toFixed(1),
+    "LCP s (throttled)": (m.lcpMs / 1000).toFixed(2),
+    "LCP s (simulated, each run)": m.simulatedLcpMs.map((ms) => (ms / 1000).toFixed(1)).join(" "),
     CLS: m.cls.toFixed(3),
     "load avg": m.load,
     "LCP element": m.lcpElement,
@@ -165,7 +195,12 @@ export async function lighthouseRows(baseUrl: string, floorUrl: string): Promise
         `≤ ${g.tbtMs}`,
         m.tbtMs <= g.tbtMs,
       ),
-      target(`Lighthouse ${m.path}: LCP s`, Math.round(m.lcpMs / 10) / 100, `≤ ${g.lcpMs / 1000}`, m.lcpMs <= g.lcpMs),
+      target(
+        `Lighthouse ${m.path}: LCP s, throttled load (floor's ${(floor.lcpMs / 1000).toFixed(2)})`,
+        Math.round(m.lcpMs / 10) / 100,
+        `≤ ${g.lcpMs / 1000}`,
+        m.lcpMs <= g.lcpMs,
+      ),
       target(`Lighthouse ${m.path}: CLS`, Math.round(m.cls * 1000) / 1000, `${g.cls}`, m.cls <= g.cls),
     );
   }
