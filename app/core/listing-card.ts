@@ -75,6 +75,12 @@ export function toCard(row: CardRow): ListingCardData {
   };
 }
 
+/**
+ * The anchor of a listing's card or profile: where the like form's answer lands (likes.ts), and what the grid
+ * finds a new page's first card by (useFocusNewCards.ts).
+ */
+export const listingAnchor = (listingId: string) => `listing-${listingId}`;
+
 /** Appends cards, keeping the first copy of each modelId. */
 export function mergeCards(existing: ListingCardData[], incoming: ListingCardData[]): ListingCardData[] {
   const seen = new Set(existing.map((c) => c.modelId));

@@ -6,7 +6,7 @@ import { ReportLink } from "~/features/moderation/ReportLink";
 import { TakedownLink } from "~/features/takedowns/TakedownLink";
 import { FavouriteButton } from "~/features/likes/FavouriteButton";
 import { LikeButton } from "~/features/likes/LikeButton";
-import { listingAnchor } from "~/features/likes/likes";
+import { listingAnchor } from "~/core/listing-card";
 import { GRID_CLASSES, ListingCard } from "~/features/catalogue/ListingCard";
 import { ProfileView } from "~/features/profile/ProfileView";
 import { HiddenNotice } from "~/features/listings/HiddenNotice";

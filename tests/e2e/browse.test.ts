@@ -234,6 +234,33 @@ describe("a visitor browses the listings", () => {
     await context.close();
   });
 
+  it("takes a keyboard user from 'More listings' to each new page's first card, to the last page", async () => {
+    const { context, page } = await b.visitor({ viewport: MOBILE });
+    await page.goto("/");
+    await hydrated(page);
+    const cards = page.getByTestId("listing-grid").getByTestId("listing-card");
+    /** Where the focus is: the index of the card whose name link has it, or what else has it. */
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement;
+        const all = [...document.querySelectorAll('[data-testid="listing-grid"] [data-testid="listing-card"]')];
+        const card = el?.matches("a.card-link") ? el.closest('[data-testid="listing-card"]') : null;
+        return card ? all.indexOf(card) : `${el?.tagName.toLowerCase()} ${el?.getAttribute("data-testid") ?? ""}`;
+      });
+    let pages = 1;
+    for (; pages < 20 && (await page.getByTestId("more-link").count()) > 0; pages++) {
+      const held = await cards.count();
+      // As Tab would (a focus, which wakes the islands, and the scroll that shows it): the grid's end comes into
+      // view, endless scroll asks for the next page, and that page's first card takes the focus from the link.
+      await page.getByTestId("more-link").focus();
+      await expect.poll(focused, { timeout: 10_000 }).toBe(held);
+    }
+    // The last page took 'More listings' away; the focus was on its first card, not lost to the page.
+    expect(pages).toBeGreaterThan(2);
+    expect(typeof (await focused())).toBe("number");
+    await context.close();
+  });
+
   it("loads the next page with a plain link when JavaScript is off", async () => {
     const { context, page: p } = await b.visitor({ javaScript: false });
     await p.goto("/");

@@ -9,7 +9,7 @@ import { ActivityBadge } from "./ActivityBadge";
 import { AdminBadges, AdminListingMenu } from "~/features/moderation/LazyAdminListingMenu";
 import { FavouriteButton } from "~/features/likes/FavouriteButton";
 import { LikeButton } from "~/features/likes/LikeButton";
-import { listingAnchor } from "~/features/likes/likes";
+import { listingAnchor } from "~/core/listing-card";
 import { CheckBadgeIcon, PinIcon } from "~/ui/icons";
 import { Photo } from "~/features/photos/Photo";
 

@@ -1,4 +1,5 @@
 // Browser-side like state: 'profileLikes' maps modelId to true (spec §3); the visitor id is random, never a fingerprint.
+import { listingAnchor } from "~/core/listing-card";
 export { LIKES_KEY } from "./saved-hearts";
 export const VISITOR_KEY = "visitorId";
 const VISITOR_ID = /^[A-Za-z0-9_-]{8,128}$/;
@@ -38,9 +39,6 @@ export function likedInSearch(search: string): string[] {
     .filter((id) => /^[A-Za-z0-9_-]{1,64}$/.test(id))
     .slice(-MAX_LIKED_IN_URL);
 }
-
-/** The anchor of a listing's card or profile, where the like form's answer lands. */
-export const listingAnchor = (listingId: string) => `listing-${listingId}`;
 
 /** `path` (a path and query) with `listingId` added to or taken from `?liked=`, landing at its anchor. */
 export function afterFormLike(path: string, listingId: string, liked: boolean): string {

@@ -11,6 +11,7 @@ import type { ListingCardData } from "~/core/listing-card";
 import type { GridPage } from "../listings-view";
 import { SLOT_PARAM } from "../grid-slot";
 import { startFrom } from "./grid-place";
+import { useFocusNewCards } from "./useFocusNewCards";
 import { useKeepPlace, useRestoredPlace } from "./useGridPlace";
 
 export function useGridPages({
@@ -117,6 +118,7 @@ export function useGridPages({
     // viewKey and reloadShown change only together with `first` (one loader answer), so this still runs once per answer.
   }, [first, viewKey, reloadShown]);
 
+  const beforeAdding = useFocusNewCards(cards, onScreen);
   const loadMore = useCallback(
     async (page: number) => {
       const result = await loadMorePage(gridUrl(page, slot));
@@ -130,10 +132,11 @@ export function useGridPages({
         if (await reloadShown(result.data.slot)) return;
         setSlot(result.data.slot);
       }
+      beforeAdding(result.data.cards);
       setCards((current) => mergeCards(current, result.data.cards));
       setNext(result.data.hasMore ? result.data.page + 1 : null);
     },
-    [loadMorePage, gridUrl, slot, reloadShown],
+    [loadMorePage, gridUrl, slot, reloadShown, beforeAdding],
   );
 
   useEndlessScroll(sentinel, onScreen === cards ? next : null, more.loading, more.failure != null, loadMore);
