@@ -96,17 +96,25 @@ function popcount32(x: number): number {
   return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
+/** A hash's two 32-bit halves (JavaScript's bit operators work on 32 bits). */
+function halves(hash: string): [number, number] {
+  return [parseInt(hash.slice(0, 8), 16), parseInt(hash.slice(8), 16)];
+}
+
 /** How many of the 64 bits differ. */
 export function hammingDistance(a: string, b: string): number {
-  const hi = parseInt(a.slice(0, 8), 16) ^ parseInt(b.slice(0, 8), 16);
-  const lo = parseInt(a.slice(8), 16) ^ parseInt(b.slice(8), 16);
-  return popcount32(hi) + popcount32(lo);
+  return bestDistance(a, [b]);
 }
 
 /** The least distance between a stored hash and any of an upload's hashes (one per crop it may have had). */
 export function bestDistance(stored: string, queries: readonly string[]): number {
+  // The stored hash is read once, not once a query: a lookup compares it with every crop guess.
+  const [hi, lo] = halves(stored);
   let best = 64;
-  for (const q of queries) best = Math.min(best, hammingDistance(stored, q));
+  for (const q of queries) {
+    const [qHi, qLo] = halves(q);
+    best = Math.min(best, popcount32(hi ^ qHi) + popcount32(lo ^ qLo));
+  }
   return best;
 }
 
