@@ -14,6 +14,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../../tests/e2e/chromium";
+import { percentile } from "./load";
 
 type Row = Record<string, string | number>;
 
@@ -90,12 +91,12 @@ type Measured = {
   lcpPhases: string;
 };
 
-function median(values: number[]): number {
-  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
-  if (sorted.length === 0) return NaN;
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
+/** The middle run's figure (of an even number, the lower middle), runs without the figure left out. */
+const median = (values: number[]) =>
+  percentile(
+    values.filter(Number.isFinite).sort((a, b) => a - b),
+    50,
+  );
 
 /**
  * What LCP was (the element's selector, shortened) and where its time went in the throttled load (Lighthouse's

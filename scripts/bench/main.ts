@@ -163,9 +163,9 @@ async function javascriptSection(small: string) {
 
 /**
  * Lighthouse over a store whose photos are real uploads' size (2400x3200), not the demo's, and over the
- * floor's / in the same run. Answers its target rows.
+ * floor's / in the same run. Answers its target rows. `runs`: simulated Lighthouse runs a page (their medians
+ * are the figures; lighthouse.ts).
  */
-/** `runs`: simulated Lighthouse runs a page (their medians are the figures; lighthouse.ts). */
 async function lighthouseSection(runs = 3) {
   const copy = mkdtempSync(join(tmpdir(), "nz-bench-"));
   cpSync(store(100, LIGHTHOUSE_PHOTO_SIZE), copy, { recursive: true });

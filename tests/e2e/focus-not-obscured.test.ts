@@ -25,8 +25,9 @@ describe("the bar at the top of the window", () => {
     const { context, page } = await b.visitor({ viewport: MOBILE });
     await page.goto("/");
     await hydrated(page);
-    // From the eighth card of the first page up: below it endless scroll adds pages, and takes 'More listings'
-    // away after the last, with the focus on it if a walk from the footer had reached it by then.
+    // From the eighth card of the first page up: from the footer, endless scroll adds pages during the walk, and
+    // a page arriving with the focus on 'More listings' moves the focus to its first card (useFocusNewCards.ts),
+    // out of the walk's order.
     await page.getByTestId("listing-card").nth(7).getByRole("link").first().focus();
     await still(page);
     let above = 0;
