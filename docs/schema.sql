@@ -1692,6 +1692,8 @@ CREATE UNIQUE INDEX verification_requests_one_pending ON verification_requests (
 CREATE INDEX verification_requests_pending_photo ON verification_requests (listing_id)
   WHERE status = 'pending' AND kind = 'photo';
 
+CREATE INDEX verification_requests_replaced ON verification_requests (listing_id, kind, created_at);
+
 CREATE INDEX verification_requests_status ON verification_requests (status, created_at);
 
 CREATE INDEX verification_requests_user ON verification_requests (user_id, created_at);

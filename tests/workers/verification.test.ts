@@ -22,6 +22,8 @@ import { cast, client, requestId, requestPhotos } from "./client";
 import { BIG_JPEG, SMALL_JPEG } from "./editor-fixtures";
 import { carriesMetadata, withGpsExif } from "./jpeg-exif";
 import { eventually } from "./public-fixtures";
+import { getDb } from "~/platform/data/db.server";
+import { noticeTimes, verificationNoticesQuery } from "~/features/verification/notices.server";
 
 /** Page text without React's text separators. */
 const pageText = async (res: Response) => (await res.text()).replace(/<!-- -->/g, "");
@@ -253,6 +255,20 @@ describe("the administrator decides", () => {
     const after = await pageText(await provider.client.get("/dashboard"));
     expect(after).not.toContain(reason);
     expect(after).toContain("ID verification for Ruby: our team usually replies");
+  });
+
+  // Every dashboard view asks, for each of the owner's recent decisions, whether a newer request of the same
+  // listing and kind replaced it: without an index on those columns each asking read every request there is.
+  it("finds a newer request of the same listing and kind by index, reading no whole table", async () => {
+    const { sql, params } = verificationNoticesQuery(getDb(env), "someone", noticeTimes(Date.now())).toSQL();
+    const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+      .bind(...params)
+      .all<{ detail: string }>();
+    const plan = results.map((r) => r.detail);
+    expect(plan.filter((step) => step.startsWith("SCAN "))).toEqual([]);
+    expect(plan).toContainEqual(
+      expect.stringMatching(/^SEARCH newer USING (COVERING )?INDEX verification_requests_replaced /),
+    );
   });
 
   it("shows the queue with the images to administrators only", async () => {
