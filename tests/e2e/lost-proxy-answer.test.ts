@@ -60,31 +60,31 @@ describe("a platform proxy that loses an answer", () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it("costs the migrations step a second run of wrangler, and every migration is applied once", async () => {
-    // The project's first eight migrations, through a copy of wrangler.toml that names their folder: the retry
-    // is the same for eight as for all, and wrangler starts a workerd per migration (a minute for all of them).
+    // The project's first four migrations, through a copy of wrangler.toml that names their folder: the retry
+    // is the same for four as for all, and wrangler starts a workerd per migration (a minute for all of them).
     const migrations = join(dir, "migrations");
     mkdirSync(migrations);
     const files = readdirSync("drizzle/migrations")
       .filter((f) => f.endsWith(".sql"))
       .sort()
-      .slice(0, 8);
+      .slice(0, 4);
     for (const file of files) cpSync(join("drizzle/migrations", file), join(migrations, file));
     const config = join(dir, "wrangler.toml");
     const toml = readFileSync("wrangler.toml", "utf8");
     expect(toml).toContain('migrations_dir = "drizzle/migrations"');
     writeFileSync(config, toml.replace('migrations_dir = "drizzle/migrations"', `migrations_dir = "${migrations}"`));
-    const eight = join(dir, "eight");
+    const four = join(dir, "four");
     const marker = join(dir, "lost-in-migrations");
     // The 50th answer: past the first two migrations, so some are applied when the run fails.
     const run = await runWithLostAnswer(
-      ["scripts/wrangler-d1.mjs", "migrations", "apply", "DB", "--local", "--persist-to", eight, "--config", config],
+      ["scripts/wrangler-d1.mjs", "migrations", "apply", "DB", "--local", "--persist-to", four, "--config", config],
       marker,
       50,
     );
     expect(run.code, run.output).toBe(0);
     expect(existsSync(marker), "an answer was lost").toBe(true);
     expect(run.output).toContain("running it again in a new process (attempt 2 of 3)");
-    const applied = await rows<{ name: string }>(eight, "SELECT name FROM d1_migrations ORDER BY name");
+    const applied = await rows<{ name: string }>(four, "SELECT name FROM d1_migrations ORDER BY name");
     expect(applied.map((r) => r.name)).toEqual(files);
   }, 300_000);
 
