@@ -1,13 +1,26 @@
 import { describe, expect, it } from "vitest";
 import { monthKey } from "~/features/insights/stats";
+import { countDay } from "~/platform/http/client-address";
 import { decodeCursor, encodeCursor, likeBodySchema, parseListLimit } from "~/features/catalogue/public-api";
 
 describe("monthKey", () => {
-  it("is the UTC month, whatever the local time zone", () => {
+  it("is the NZ month, whatever the local time zone", () => {
     expect(monthKey(Date.UTC(2026, 0, 1, 0, 0, 0))).toBe("2026-01");
-    expect(monthKey(Date.UTC(2026, 11, 31, 23, 59, 59, 999))).toBe("2026-12");
-    // 1 March 2026 09:00 in Auckland (NZDT, UTC+13) is still February in UTC.
-    expect(monthKey(Date.UTC(2026, 1, 28, 20, 0, 0))).toBe("2026-02");
+    // 31 December 2026 23:59 UTC is already 1 January 2027 in Auckland (NZDT, UTC+13).
+    expect(monthKey(Date.UTC(2026, 11, 31, 23, 59, 59, 999))).toBe("2027-01");
+    // 1 March 2026 09:00 in Auckland is March there, though still February in UTC.
+    expect(monthKey(Date.UTC(2026, 1, 28, 20, 0, 0))).toBe("2026-03");
+    // 30 June 2026 23:59:59 in Auckland (NZST, UTC+12) is still June.
+    expect(monthKey(Date.UTC(2026, 5, 30, 11, 59, 59, 999))).toBe("2026-06");
+    expect(monthKey(Date.UTC(2026, 5, 30, 12, 0, 0))).toBe("2026-07");
+  });
+
+  it("is the month of the day a count is kept under, at every hour of a year", () => {
+    // The count flush files views under substr(day, 1, 7) of their mark's day; likes, contacts and the
+    // dashboard's reads use monthKey. They must never disagree, or a month's views go missing.
+    for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2027, 0, 1); t += 3_600_000) {
+      expect(monthKey(t)).toBe(countDay(t).slice(0, 7));
+    }
   });
 });
 

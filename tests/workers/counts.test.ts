@@ -7,6 +7,7 @@ import { sweepCountMarks } from "~/features/insights/stats.server";
 import { insertListing } from "./fixtures";
 import { client, freshIp } from "./client";
 import { eventually, rows } from "./public-fixtures";
+import { onNzMorningClock } from "./clock";
 
 const stats = async (id: string) =>
   (await env.DB.prepare("SELECT views, likes, contacts FROM listing_stats WHERE listing_id = ? AND month = ?")
@@ -30,6 +31,9 @@ async function eventuallyEqual<T>(read: () => Promise<T>, expected: T, ms = 10_0
     }
   }
 }
+
+// Each test counts into the day's marks and the month's row, then reads them: see clock.ts.
+onNzMorningClock();
 
 describe("counts resist inflation by one visitor", () => {
   it("a profile view counts once per visitor per day", async () => {

@@ -3,7 +3,9 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ACTIVE_WINDOW_MS } from "~/features/listings/state";
 import { monthKey } from "~/features/insights/stats";
-import { client, dashboard, signedIn } from "./client";
+import { client, dashboard, freshIp, signedIn } from "./client";
+import { shiftDate } from "./clock";
+import { nzWallTime } from "~/platform/time/nz-time";
 import { addPhotos, createdInOrder, setStats } from "./dashboard-fixtures";
 import { insertListing } from "./fixtures";
 import { backgroundWorkDone } from "./background";
@@ -245,7 +247,7 @@ describe("/dashboard listing cards", () => {
     expect(page.text).toContain("Shows you as Active Now for the next 8 hours.");
   });
 
-  it("Monthly Performance tiles show this UTC month's views (not halved), likes and contacts, 0 without a row", async () => {
+  it("Monthly Performance tiles show this NZ month's views (not halved), likes and contacts, 0 without a row", async () => {
     const owner = await signedIn({ agency: true, logIn: true });
     const counted = await insertListing({ userId: owner.userId, firstName: "Counted" });
     const fresh = await insertListing({ userId: owner.userId, firstName: "Fresh" });
@@ -284,6 +286,39 @@ describe("/dashboard listing cards", () => {
     await backgroundWorkDone();
     const [card] = (await dashboard(owner)).cards;
     expect(card.tiles[0]).toBe(3);
+  });
+
+  it("files a view, a like and a contact made in the first NZ hours of a month under that month's tiles", async () => {
+    // 01:00 on 1 January 2027 in Auckland is still 31 December in UTC: the month's views (counted through the
+    // queue by their NZ day), its likes and contacts (counted as they happen) and the tiles must all take
+    // the NZ month, whatever hour the suite runs at.
+    const restore = shiftDate(nzWallTime("2027-01-01", 60) - Date.now());
+    try {
+      const owner = await signedIn({ logIn: true });
+      const id = await insertListing({ userId: owner.userId, live: true });
+      const ip = freshIp();
+      const view = await client({ ip }).get(`/view/${id}`, { headers: { "User-Agent": "Mozilla/5.0 Chrome/120" } });
+      expect(view.status).toBe(200);
+      await view.text();
+      expect((await client({ ip }).put(`/api/visits/incrementContact/${id}`)).status).toBe(200);
+      const like = await client({ ip }).post(`/api/profiles/${id}/like`, { json: { fingerprint: "visitor_newyear1" } });
+      expect(like.status).toBe(200);
+      const deadline = Date.now() + 10_000;
+      let tiles = (await dashboard(owner)).cards[0].tiles;
+      while (tiles[0] === 0 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 50));
+        tiles = (await dashboard(owner)).cards[0].tiles;
+      }
+      // Views on listing, Likes, Contacts opened.
+      expect(tiles).toEqual([1, 1, 1]);
+      expect(
+        await env.DB.prepare("SELECT DISTINCT month FROM listing_stats WHERE listing_id = ?").bind(id).all(),
+      ).toMatchObject({
+        results: [{ month: "2027-01" }],
+      });
+    } finally {
+      restore();
+    }
   });
 
   it("shows only the signed-in owner's listings", async () => {

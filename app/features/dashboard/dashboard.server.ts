@@ -120,7 +120,7 @@ export function toDashboardListings([rows, images]: DashboardListingRows, now: n
   }));
 }
 
-/** Every listing of `userId` in the dashboard shape, with this UTC month's counters (0 without a row yet). */
+/** Every listing of `userId` in the dashboard shape, with this NZ month's counters (0 without a row yet). */
 export async function loadDashboardListings(env: DbEnv, userId: string, now = Date.now()): Promise<DashboardListing[]> {
   const db = getDb(env);
   return toDashboardListings(await db.batch(dashboardListingsQueries(db, userId, monthKey(now))), now);

@@ -4,7 +4,7 @@
 /**
  * One listing as the dashboard and GET /api/modelswvisits/{userId} deliver it (spec §3, dashboard view).
  * `active_until` keeps the original API's name; `activeUntil` is the same moment under the name the
- * dashboard kept it as. Times are UTC milliseconds. The three counters are this UTC month's.
+ * dashboard kept it as. Times are UTC milliseconds. The three counters are this NZ month's.
  */
 export type DashboardListing = {
   modelId: string;

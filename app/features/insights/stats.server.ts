@@ -1,4 +1,4 @@
-// Monthly listing statistics (views, contacts, likes): one row per listing and UTC month, bumped with
+// Monthly listing statistics (views, contacts, likes): one row per listing and NZ month (stats.ts), bumped with
 // an upsert so two visitors at once cannot lose a count (no read-then-write).
 import { and, eq, exists, lt, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
