@@ -18,6 +18,7 @@ import { SUBURBS } from "../../app/core/suburbs";
 import { availableDaysMask, emptySchedule, storedSchedule } from "../../app/core/weekly-schedule";
 import type { TimeRange } from "../../app/core/weekly-schedule";
 import { addDays, nzDate } from "../../app/platform/time/nz-time";
+import { monthKey } from "../../app/features/insights/stats";
 import { ART_STYLES, PALETTES } from "./art";
 import type { ArtStyle } from "./art";
 import {
@@ -252,7 +253,7 @@ export function generateDemoData(options: GenerateOptions): DemoData {
       });
     }
   }
-  const month = new Date(now).toISOString().slice(0, 7);
+  const month = monthKey(now);
   // How many of the stale-listing check's states the demo data shows so far (staleCheckState).
   let staleStates = 0;
   // How many of the touring examples are made so far (demoTour).

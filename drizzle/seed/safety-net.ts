@@ -7,6 +7,7 @@ import { toE164 } from "../../app/core/phone-numbers";
 import { alertExpiry } from "../../app/features/safety-net/retention";
 import { identifierHash, sealText } from "../../app/features/safety-net/safety-key.server";
 import { newId } from "../../app/platform/data/ids";
+import { nzDate } from "../../app/platform/time/nz-time";
 import { statement } from "./store";
 import type { Statement } from "./store";
 
@@ -47,7 +48,8 @@ export async function safetyNetStatements(
   for (const [i, alert] of ALERTS.entries()) {
     const id = newId();
     const at = now - alert.daysAgo * 86_400_000;
-    const month = new Date(at).toISOString().slice(0, 7);
+    // The month the provider says it happened in, an NZ month as the report form takes it (report-rules.ts).
+    const month = nzDate(at).slice(0, 7);
     const date = new Date(at).toISOString().slice(0, 10);
     statements.push(
       statement(
