@@ -20,9 +20,15 @@ const TEST_CONFIG = "wrangler.test.toml";
  */
 export const DEV_TOOLS_DEFINE = ["--define", "__DEV_TOOLS__:true"];
 
-/** The `remix vite:build` environment that writes into `dir`. vite.config.ts reads REMIX_BUILD_DIR. */
-export function buildEnv(dir, env = process.env) {
-  return { ...env, REMIX_BUILD_DIR: dir, KIWI_DEV_TOOLS: "1" };
+/**
+ * The `remix vite:build` environment that writes into `dir`. vite.config.ts reads REMIX_BUILD_DIR, and
+ * KIWI_MINIFY: `minify: "esbuild"` for a build only tests run (terser, what a deploy uses, otherwise).
+ */
+export function buildEnv(dir, env = process.env, { minify = "terser" } = {}) {
+  const built = { ...env, REMIX_BUILD_DIR: dir, KIWI_DEV_TOOLS: "1" };
+  if (minify === "esbuild") built.KIWI_MINIFY = "esbuild";
+  else delete built.KIWI_MINIFY;
+  return built;
 }
 
 /**

@@ -218,7 +218,12 @@ async function testBuild() {
     console.log(`[build] ${TEST_BUILD_DIR}/ is current: nothing it is built from changed since it was built.`);
     return 0;
   }
-  const status = await step("build", "npx", ["remix", "vite:build"], buildEnv(TEST_BUILD_DIR));
+  const status = await step(
+    "build",
+    "npx",
+    ["remix", "vite:build"],
+    buildEnv(TEST_BUILD_DIR, process.env, { minify: "esbuild" }),
+  );
   if (status === 0) stamp(BUILD_STAMP, BUILD_OUTPUT, buildInputs);
   return status;
 }
