@@ -6,6 +6,7 @@ import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { dayWords, nextStatementDay, statementWeek } from "~/features/insights/statement/statement";
 import { newId } from "~/platform/data/ids";
+import { nzWallTime } from "~/platform/time/nz-time";
 import { MOBILE, hydrated, useBrowser } from "./browser";
 import { seriousViolations } from "./axe";
 import { enterAs, insertAccount, makeAdministrator, signInAdmin } from "./people";
@@ -99,9 +100,10 @@ describe("the weekly visibility statement", () => {
     await shot(page.getByTestId("weekly-statement"), "insights-first-statement-none-part-390");
 
     // A week on (the clock cannot be waited for): as if it had gone public on the Thursday of the statement's
-    // week at 12:00 UTC, and been seen on its days since.
+    // week at 12:00 NZ, and been seen on its days since (NZ days, docs/decisions/0075-statement-days-are-nz-days.md;
+    // 3.5 days rounded, even when the clocks change on the Sunday).
     const week = statementWeek(Date.now());
-    const wentPublic = Date.parse(`${week.days[3]}T12:00:00Z`);
+    const wentPublic = nzWallTime(week.days[3], 12 * 60);
     await d1("UPDATE listing_public_spans SET started_at = ? WHERE listing_id = ?", wentPublic, id);
     for (const [day, n] of [
       [week.days[3], 4],

@@ -1,15 +1,19 @@
 // The weekly visibility statement's rule (app/features/insights/statement/exposure-days.ts, statement.ts): a
-// hand-worked week whose every figure was computed on paper, below, before the code was run; the week's bounds
-// in NZ time and when its figures are final; the words; the e-mail's discreet subject; the administrators'
-// spread.
+// hand-worked week whose every figure was computed on paper, below, before the code was run; its days are NZ
+// days, of 23 or 25 hours when the clocks change (docs/decisions/0075-statement-days-are-nz-days.md); the
+// week's bounds in NZ time and when its figures are final; the words; the e-mail's discreet subject; the
+// administrators' spread.
 import { describe, expect, it } from "vitest";
 import {
   byGroup,
   groupKey,
   lastFullWeek,
+  perDay,
   statementWeek,
   weekCloses,
   weekFigures,
+  weekFinal,
+  weekSpan,
 } from "~/features/insights/statement/exposure-days";
 import type { DayCount, GroupFigure, Span } from "~/features/insights/statement/exposure-days";
 import {
@@ -26,18 +30,19 @@ import {
   statementOf,
 } from "~/features/insights/statement/statement";
 import type { Member } from "~/features/insights/statement/statement";
+import { nzWallTime } from "~/platform/time/nz-time";
 
 const H = 3_600_000;
 const DAY = 24 * H;
-/** Midnight UTC starting a date: the daily rows are UTC days (decision 0024). */
-const at = (date: string, hour = 0) => Date.parse(`${date}T00:00:00Z`) + hour * H;
+/** `hour` o'clock on an NZ date (0: its midnight): the daily rows are NZ days (decision 0054). */
+const at = (date: string, hour = 0) => nzWallTime(date, hour * 60);
 
 // Monday 16 – Sunday 22 November 2026, read after it closed.
 const week = lastFullWeek(Date.UTC(2026, 10, 26, 15));
 const NOW = at("2026-11-24");
 
 /*
- * The hand-worked week, in Otago unless said. Spans (UTC), and impressions per day:
+ * The hand-worked week, in Otago unless said. Spans (NZ time), and impressions per day:
  *   A  Standard from Thu 19 12:00; Featured from Sat 21 06:00 (a grant made on Saturday); public since.
  *      Counted Mon 16: 9 (a stray count on a day it was not public), Thu 6, Fri 18, Sat 30, Sun 20.
  *      Per day: Thu 12 h Standard; Fri 24 h Standard; Sat 6 h Standard + 18 h Featured -> Featured; Sun Featured.
@@ -203,6 +208,69 @@ describe("the hand-worked week", () => {
   });
 });
 
+describe("NZ days", () => {
+  const one = (week: ReturnType<typeof lastFullWeek>, listingSpans: Span[], listingCounts: DayCount[] = []) =>
+    weekFigures(week, listingSpans, listingCounts, weekCloses(week));
+  const standard = (start: number, end: number | null): Span => ({
+    listingId: "N",
+    start,
+    end,
+    featured: 0,
+    region: "Otago",
+  });
+
+  it("measures a day's time public over the NZ day its impressions were counted on", () => {
+    // Monday 16 Nov 00:00-06:00 NZ is Sunday 15 Nov 11:00-17:00 UTC: public on the Monday, with the
+    // Monday's row (a UTC day would have put it on the Sunday before the week, with none of them).
+    const figures = one(
+      week,
+      [standard(at("2026-11-16"), at("2026-11-16", 6))],
+      [
+        { listingId: "N", day: "2026-11-15", impressions: 4 },
+        { listingId: "N", day: "2026-11-16", impressions: 7 },
+      ],
+    );
+    expect(figures).toEqual([
+      { listingId: "N", plan: "standard", region: "Otago", days: ["2026-11-16"], publicMs: 6 * H, impressions: 7 },
+    ]);
+    // Sunday 22 Nov from 20:00 NZ (07:00 UTC) to the week's end: the Sunday, 4 hours, its row's impressions.
+    expect(
+      one(
+        week,
+        [standard(at("2026-11-22", 20), null)],
+        [
+          { listingId: "N", day: "2026-11-21", impressions: 5 },
+          { listingId: "N", day: "2026-11-22", impressions: 3 },
+        ],
+      ),
+    ).toMatchObject([{ days: ["2026-11-22"], publicMs: 4 * H, impressions: 3 }]);
+  });
+
+  it("counts a day the clocks change as long as it was: 25 hours in April, 23 in September", () => {
+    const autumn = lastFullWeek(Date.UTC(2026, 3, 8));
+    const allWeek = standard(at("2026-03-01"), null);
+    expect(one(autumn, [allWeek])).toMatchObject([{ days: autumn.days, publicMs: 7 * DAY + H }]);
+    // Public only on Sunday 5 April, from midnight to midnight: the day's 25 hours, not 24.
+    expect(one(autumn, [standard(at("2026-04-05"), at("2026-04-06"))])).toMatchObject([
+      { days: ["2026-04-05"], publicMs: 25 * H },
+    ]);
+    const spring = lastFullWeek(Date.UTC(2026, 8, 30));
+    const [f] = one(
+      spring,
+      [allWeek],
+      spring.days.map((day) => ({ listingId: "N", day, impressions: 24 })),
+    );
+    expect(f).toMatchObject({ days: spring.days, publicMs: 7 * DAY - H, impressions: 168 });
+    // 168 impressions in 167 hours public is a little over 24 a day.
+    expect(perDay(f)).toBeCloseTo((168 * 24) / 167, 10);
+    // Sunday 27 September is 23 hours: two overlapping stretches (a clock that went back) are capped there.
+    const sunday = standard(at("2026-09-27"), at("2026-09-28"));
+    expect(one(spring, [sunday, { ...sunday, start: at("2026-09-26", 12) }])).toMatchObject([
+      { days: ["2026-09-26", "2026-09-27"], publicMs: 12 * H + 23 * H },
+    ]);
+  });
+});
+
 describe("places and medians", () => {
   const own = (impressions: number, days = 7): GroupFigure => ({
     listingId: "me",
@@ -271,17 +339,33 @@ describe("which week", () => {
     expect(w.days).toHaveLength(7);
   });
 
-  it("turns over at NZ midnight on Monday, and is told once its last UTC day has ended", () => {
-    // Sunday 22 Nov 11:00 UTC = Monday 00:00 NZ: the week has ended in NZ, but its Sunday row still counts.
-    expect(lastFullWeek(Date.UTC(2026, 10, 22, 11, 0)).from).toBe("2026-11-16");
-    expect(statementWeek(Date.UTC(2026, 10, 22, 11, 0)).from).toBe("2026-11-09");
-    expect(weekCloses(lastFullWeek(Date.UTC(2026, 10, 22, 11, 0)))).toBe(Date.UTC(2026, 10, 23));
-    expect(statementWeek(Date.UTC(2026, 10, 22, 23, 59)).from).toBe("2026-11-09");
-    expect(statementWeek(Date.UTC(2026, 10, 23, 0, 0)).from).toBe("2026-11-16");
+  it("turns over at NZ midnight on Monday, and is told from 01:00, once the last counts have come in", () => {
+    // Sunday 22 Nov 11:00 UTC = Monday 23 Nov 00:00 NZ (NZDT, +13): the week's last daily row has closed.
+    const monday = Date.UTC(2026, 10, 22, 11, 0);
+    const w = lastFullWeek(monday);
+    expect(w.from).toBe("2026-11-16");
+    expect(weekCloses(w)).toBe(monday);
+    expect(weekSpan(w)).toEqual({ start: Date.UTC(2026, 10, 15, 11), end: monday });
+    // Counts of its last seconds may still be in the count queue (retried for about half an hour).
+    expect(weekFinal(w)).toBe(monday + H);
+    expect(statementWeek(monday).from).toBe("2026-11-09");
+    expect(statementWeek(monday + H - 1).from).toBe("2026-11-09");
+    expect(statementWeek(monday + H).from).toBe("2026-11-16");
+    // The UTC day of the Sunday ends at 13:00 NZ: no reason to wait for it.
+    expect(statementWeek(Date.UTC(2026, 10, 22, 23, 59)).from).toBe("2026-11-16");
   });
 
-  it("spans the daylight-saving change as seven calendar dates", () => {
-    expect(lastFullWeek(Date.UTC(2026, 8, 30))).toMatchObject({ from: "2026-09-21", to: "2026-09-27" });
+  it("spans the daylight-saving change as seven calendar dates, an hour shorter or longer", () => {
+    // NZ's clocks go forward on Sunday 27 September 2026 and back on Sunday 5 April 2026.
+    const spring = lastFullWeek(Date.UTC(2026, 8, 30));
+    expect(spring).toMatchObject({ from: "2026-09-21", to: "2026-09-27" });
+    expect(weekSpan(spring).end - weekSpan(spring).start).toBe(7 * DAY - H);
+    const autumn = lastFullWeek(Date.UTC(2026, 3, 8));
+    expect(autumn).toMatchObject({ from: "2026-03-30", to: "2026-04-05" });
+    expect(weekSpan(autumn).end - weekSpan(autumn).start).toBe(7 * DAY + H);
+    // It closes at the NZ midnight ending the Sunday: 11:00 UTC in NZDT, 12:00 UTC in NZST.
+    expect(weekCloses(spring)).toBe(Date.UTC(2026, 8, 27, 11));
+    expect(weekCloses(autumn)).toBe(Date.UTC(2026, 3, 5, 12));
   });
 
   it("names the Monday that tells this week", () => {

@@ -3,7 +3,7 @@
 // figures equal the direct computation (docs/decisions/0030-weekly-visibility-statement.md, 0051).
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { DAY_MS, statementWeek } from "~/features/insights/statement/exposure-days";
+import { DAY_MS, statementWeek, weekSpan } from "~/features/insights/statement/exposure-days";
 import { partOf } from "~/features/insights/statement/statement";
 import type { Member } from "~/features/insights/statement/statement";
 import { loadStatement } from "~/features/insights/statement/statement.server";
@@ -18,6 +18,9 @@ async function group(n: number, own: number) {
   const now = Date.now();
   const week = statementWeek(now);
   const long = now - 30 * DAY_MS;
+  // Public all week: its NZ days, an hour shorter or longer than 7 × 24 h on a week the clocks change.
+  const { start, end } = weekSpan(week);
+  const allWeek = end - start;
   const mine = await insertListing({ location: region, listedAt: long });
   const members: Member[] = [];
   const stmts: D1PreparedStatement[] = [];
@@ -28,7 +31,7 @@ async function group(n: number, own: number) {
         env.DB.prepare("INSERT INTO listing_daily (listing_id, day, impressions) VALUES (?, ?, ?)").bind(id, day, i),
       );
     }
-    members.push({ listingId: id, impressions: 7 * i, publicMs: 7 * DAY_MS });
+    members.push({ listingId: id, impressions: 7 * i, publicMs: allWeek });
   }
   if (own > 0) {
     stmts.push(
@@ -45,7 +48,7 @@ async function group(n: number, own: number) {
     plan: "standard" as const,
     region,
     days: week.days,
-    publicMs: 7 * DAY_MS,
+    publicMs: allWeek,
     impressions: own,
   };
   members.push(ownFigure);

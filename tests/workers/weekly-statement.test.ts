@@ -3,10 +3,11 @@
 // tests/unit/weekly-statement.test.ts made by the app's own writers (the visibility rule's writer, a Featured
 // grant) and read on /dashboard/insights and /admin/exposure, which agree on each group; a new listing's first
 // statement; the e-mail opt-in (a form POST) and the cron's send (once a week, only to those who opted in).
+// The days are NZ days (docs/decisions/0075-statement-days-are-nz-days.md).
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
-import { statementWeek, weekCloses } from "~/features/insights/statement/exposure-days";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { statementWeek, weekCloses, weekFinal } from "~/features/insights/statement/exposure-days";
 import { dayWords, lastFullWeek, nextStatementDay } from "~/features/insights/statement/statement";
 import { loadStatement, sendWeeklyStatements } from "~/features/insights/statement/statement.server";
 import { grantFeatured } from "~/features/billing/featured-grants.server";
@@ -14,19 +15,33 @@ import { visibilitySet } from "~/features/listings/visibility.server";
 import type { VisibilityChange } from "~/features/listings/visibility.server";
 import { getDb, schema } from "~/platform/data/db.server";
 import { newId } from "~/platform/data/ids";
-import { addDays } from "~/platform/time/nz-time";
+import { addDays, nzDayStart, nzWallTime } from "~/platform/time/nz-time";
 import { count } from "./auth-fixtures";
 import { client, signedIn } from "./client";
+import { shiftDate } from "./clock";
 import { insertListing } from "./fixtures";
 import { rows } from "./public-fixtures";
 
 const H = 3_600_000;
 const DAY = 24 * H;
-const WEEK_MS = 7 * DAY;
 const ctx = { waitUntil: (p: Promise<unknown>) => void p.catch(() => {}) };
 /** The page's text with React's comment separators and the entities a reader does not see. */
 const text = async (res: Response) => (await res.text()).replace(/<!-- -->/g, "").replace(/&#x27;/g, "'");
-const at = (date: string, hour = 0) => Date.parse(`${date}T00:00:00Z`) + hour * H;
+/** `hour` o'clock on an NZ date (0: its midnight), as the daily rows' days are NZ days (decision 0054). */
+const at = (date: string, hour = 0) => nzWallTime(date, hour * 60);
+
+// The statement's week follows the clock, and twice a year its Sunday is 23 or 25 hours long (the clocks
+// change), which would move every figure below by an hour's worth. So the file runs on a clock set to 06:00 NZ
+// on Wednesday 25 November 2026, moving on in real time: the statement's week is then 16-22 November, the week
+// of tests/unit/weekly-statement.test.ts. (The Worker shares the tests' isolate, and so their Date.)
+let restoreDate: (() => void) | null = null;
+beforeEach(() => {
+  restoreDate = shiftDate(at("2026-11-25", 6) - Date.now());
+});
+afterEach(() => {
+  restoreDate?.();
+  restoreDate = null;
+});
 
 /** The visibility rule's one writer, at a moment of the test's choosing. */
 const write = (listingId: string, change: VisibilityChange, now: number) =>
@@ -81,7 +96,7 @@ describe("when a listing was public", () => {
 
 /**
  * The hand-worked week of tests/unit/weekly-statement.test.ts, on the statement's week as it is now, made by
- * the app's writers: A goes public (approved) on Thursday at 12:00 UTC as Standard and is granted Featured on
+ * the app's writers: A goes public (approved) on Thursday at 12:00 NZ as Standard and is granted Featured on
  * Saturday at 06:00; D is switched off on Wednesday at 00:00; E was hidden the week before.
  */
 async function handWorkedWeek() {
@@ -260,14 +275,17 @@ describe("the weekly statement by e-mail", () => {
       );
 
     // The week that had just ended when they opted in is not sent, even once its figures are final.
-    await sendWeeklyStatements(env, "https://example.test", weekCloses(justEnded) + H);
+    await sendWeeklyStatements(env, "https://example.test", weekFinal(justEnded) + H);
     expect(await mail()).toHaveLength(0);
-    // The next week: not on the NZ Monday morning, while its last UTC day still counts; then once.
-    const next = weekCloses(justEnded) + WEEK_MS;
-    await sendWeeklyStatements(env, "https://example.test", next - H);
+    // The next week: not at the NZ midnight that closes it, while its last counts may still be in the count
+    // queue; from 01:00 NZ on the Monday, once.
+    const next = lastFullWeek(nzDayStart(addDays(justEnded.to, 8)));
+    expect(next.from).toBe(addDays(justEnded.from, 7));
+    await sendWeeklyStatements(env, "https://example.test", weekCloses(next));
+    await sendWeeklyStatements(env, "https://example.test", weekFinal(next) - 1);
     expect(await mail()).toHaveLength(0);
-    await sendWeeklyStatements(env, "https://example.test", next + H);
-    await sendWeeklyStatements(env, "https://example.test", next + 2 * H);
+    await sendWeeklyStatements(env, "https://example.test", weekFinal(next));
+    await sendWeeklyStatements(env, "https://example.test", weekFinal(next) + H);
     const sent = await mail();
     expect(sent).toHaveLength(1);
     expect(sent[0].subject).toBe("Your weekly statement from Kiwi Companions");
@@ -277,7 +295,7 @@ describe("the weekly statement by e-mail", () => {
     expect(await count("dev_outbox", "to_address = ?", quiet.email)).toBe(0);
 
     // The week after, one more.
-    await sendWeeklyStatements(env, "https://example.test", next + WEEK_MS + H);
+    await sendWeeklyStatements(env, "https://example.test", nzWallTime(addDays(next.to, 8), 60));
     expect(await mail()).toHaveLength(2);
   });
 });

@@ -3,11 +3,14 @@
 // page both stand on (docs/decisions/0051-statement-of-the-days-public.md). Pure: the spans of time public
 // (listing_public_spans) and the daily counts (listing_daily) are read by peer-figures.server.ts.
 //
-// Days are the daily rows' UTC days (decision 0024), as the statement's week has always read them (0030). A
-// listing public at any moment of a day was public that day; a day belongs to the group the listing was
-// public in longest that day (the later one on a tie), so each listing-day counts once, in one group.
-import { addDays, nzDate, weekdayOf } from "~/platform/time/nz-time";
+// Days are NZ calendar days, from NZ midnight to NZ midnight, as the daily rows count them (decisions 0054 and
+// 0075): a day's time public is measured over the same hours as its impressions. A day is 23 or 25 hours long
+// when the clocks change. A listing public at any moment of a day was public that day; a day belongs to the
+// group the listing was public in longest that day (the later one on a tie), so each listing-day counts once,
+// in one group.
+import { addDays, nzDate, nzDayStart, weekdayOf } from "~/platform/time/nz-time";
 
+/** The unit of "a day" in rates and lengths ("16 a day", "1.5 days"): 24 hours, whatever a date's length. */
 export const DAY_MS = 86_400_000;
 
 export type Week = {
@@ -51,26 +54,39 @@ export type GroupFigure = {
 export const planOf = (featured: number | boolean): Plan => (featured ? "featured" : "standard");
 export const groupKey = (plan: Plan, region: string) => `${plan}\u0000${region}`;
 
-const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`);
+/** A day's bounds as instants: its NZ midnight to the next one's, so 23, 24 or 25 hours. */
+function dayBounds(day: string): { start: number; end: number } {
+  return { start: nzDayStart(day), end: nzDayStart(addDays(day, 1)) };
+}
 
-/** The instant the week's last daily row closes (its last UTC day ends): figures are final from then. */
+/** The instant the week's last daily row closes: NZ midnight at the end of its Sunday. */
 export function weekCloses(week: Week): number {
-  return dayStart(week.to) + DAY_MS;
+  return dayBounds(week.to).end;
 }
 
 /**
- * The week a statement is about at `now`: the last full NZ week once its figures are final. Its last daily
- * row is a UTC day, which ends 11-13 hours after the NZ Sunday; until then (Monday morning in NZ) the week
- * before is the last one that is told whole.
+ * How long after a day ends its last counts may still be arriving: the count queue writes an event within
+ * seconds, but retries a failed batch for about half an hour (retryDelaySeconds in count-flush.server.ts),
+ * and the cron runs on the hour and the half hour, NZ midnight included.
  */
-export function statementWeek(now: number): Week {
-  const week = lastFullWeek(now);
-  return now >= weekCloses(week) ? week : lastFullWeek(now - 7 * DAY_MS);
+export const COUNTS_SETTLE_MS = 60 * 60_000;
+
+/** The instant the week's figures are final: an hour after it closes (01:00 NZ on the Monday after it). */
+export function weekFinal(week: Week): number {
+  return weekCloses(week) + COUNTS_SETTLE_MS;
 }
 
-/** The week's bounds as instants: from its first day's start to its last day's end. */
+/**
+ * The week a statement is about at `now`: the last full NZ week whose figures are final (weekFinal), so the
+ * week before it during the first hour of a Monday.
+ */
+export function statementWeek(now: number): Week {
+  return lastFullWeek(now - COUNTS_SETTLE_MS);
+}
+
+/** The week's bounds as instants: from its Monday's NZ midnight to the one after its Sunday. */
 export function weekSpan(week: Week): { start: number; end: number } {
-  return { start: dayStart(week.from), end: weekCloses(week) };
+  return { start: dayBounds(week.from).start, end: weekCloses(week) };
 }
 
 type DayPart = { key: string; ms: number; latest: number };
@@ -88,12 +104,13 @@ export function weekFigures(
 ): GroupFigure[] {
   // Per listing and day: the time public in each group.
   const parts = new Map<string, Map<string, DayPart[]>>();
+  const bounds = new Map(week.days.map((day) => [day, dayBounds(day)]));
   for (const span of spans) {
     const end = span.end ?? now;
     const key = groupKey(planOf(span.featured), span.region);
     for (const day of week.days) {
-      const from = dayStart(day);
-      const ms = Math.min(end, from + DAY_MS) - Math.max(span.start, from);
+      const { start: from, end: to } = bounds.get(day)!;
+      const ms = Math.min(end, to) - Math.max(span.start, from);
       if (ms <= 0) continue;
       const days = parts.get(span.listingId) ?? new Map<string, DayPart[]>();
       parts.set(span.listingId, days);
@@ -118,9 +135,11 @@ export function weekFigures(
       const figure = figures.get(id) ?? { listingId, plan, region, days: [], publicMs: 0, impressions: 0 };
       figures.set(id, figure);
       figure.days.push(day);
-      // Spans of one listing never overlap; the cap only guards against a clock that went back.
+      // Spans of one listing never overlap; the cap (the day's own length) only guards against a clock that
+      // went back.
+      const { start: from, end: to } = bounds.get(day)!;
       figure.publicMs += Math.min(
-        DAY_MS,
+        to - from,
         list.reduce((n, p) => n + p.ms, 0),
       );
       figure.impressions += impressions.get(`${listingId}\u0000${day}`) ?? 0;

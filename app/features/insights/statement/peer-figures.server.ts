@@ -7,7 +7,7 @@ import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import { getDb, schema } from "~/platform/data/db.server";
 import type { Db, DbEnv } from "~/platform/data/db.server";
-import { byGroup, groupKey, statementWeek, weekCloses, weekFigures, weekSpan } from "./exposure-days";
+import { byGroup, groupKey, statementWeek, weekFigures, weekFinal, weekSpan } from "./exposure-days";
 import type { DayCount, Plan, Span, Week } from "./exposure-days";
 import type { Member } from "./statement";
 import { DAILY_KEEP_DAYS } from "../retention.server";
@@ -19,7 +19,7 @@ const wp = schema.weekPeerFigures;
 /** D1 binds at most 100 values per statement; a stored group takes 5. */
 const GROUPS_PER_INSERT = 20;
 
-/** Spans that overlap the week, optionally of one listing. */
+/** Spans that overlap the week (its NZ days, weekSpan), optionally of one listing. */
 function spansQuery(db: Db, week: Week, listingId?: string) {
   const { start, end } = weekSpan(week);
   return db
@@ -111,7 +111,7 @@ export async function weekGroups(env: DbEnv, week: Week, now: number): Promise<M
       figures.map((f) => ({ listingId: f.listingId, impressions: f.impressions, publicMs: f.publicMs })),
     ]),
   );
-  if (now >= weekCloses(week) && groups.size > 0) await storeWeek(db, week, groups, now);
+  if (now >= weekFinal(week) && groups.size > 0) await storeWeek(db, week, groups, now);
   return groups;
 }
 
