@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { statementWeek, weekCloses, weekFinal } from "~/features/insights/statement/exposure-days";
 import { dayWords, lastFullWeek, nextStatementDay } from "~/features/insights/statement/statement";
 import { loadStatement, sendWeeklyStatements } from "~/features/insights/statement/statement.server";
+import { prunePublicSpans } from "~/features/insights/statement/peer-figures.server";
 import { grantFeatured } from "~/features/billing/featured-grants.server";
 import { visibilitySet } from "~/features/listings/visibility.server";
 import type { VisibilityChange } from "~/features/listings/visibility.server";
@@ -85,6 +86,23 @@ describe("when a listing was public", () => {
       { started_at: t + 2 * H, ended_at: t + 3 * H, featured: 1, location: "Nelson" },
       { started_at: t + 5 * H, ended_at: null, featured: 0, location: "Nelson" },
     ]);
+  });
+
+  it("is kept as long as the daily rows of its days, from the NZ midnight that starts the first one kept", async () => {
+    // At 18:00 NZ on 25 November 2026 the daily rows keep 400 NZ days back: from 21 October 2025.
+    const now = at("2026-11-25", 18);
+    const firstKept = addDays("2026-11-25", -400);
+    expect(firstKept).toBe("2025-10-21");
+    const id = await insertListing({ live: false });
+    for (const ended of [at(firstKept) - 1, at(firstKept, 6)]) {
+      await env.DB.prepare(
+        "INSERT INTO listing_public_spans (listing_id, started_at, ended_at, featured, location) VALUES (?, ?, ?, 0, 'Otago')",
+      )
+        .bind(id, ended - H, ended)
+        .run();
+    }
+    expect(await prunePublicSpans(env, now)).toBe(1);
+    expect((await spansOf(id)).map((s) => s.ended_at)).toEqual([at(firstKept, 6)]);
   });
 
   it("a listing stored public from the start has been public since it was listed", async () => {

@@ -7,6 +7,8 @@ import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import { getDb, schema } from "~/platform/data/db.server";
 import type { Db, DbEnv } from "~/platform/data/db.server";
+import { countDay } from "~/platform/http/client-address";
+import { addDays, nzDayStart } from "~/platform/time/nz-time";
 import { byGroup, groupKey, statementWeek, weekFigures, weekFinal, weekSpan } from "./exposure-days";
 import type { DayCount, Plan, Span, Week } from "./exposure-days";
 import type { Member } from "./statement";
@@ -150,10 +152,11 @@ export async function fillWeekPeerFigures(env: DbEnv, now: number): Promise<numb
 
 /**
  * Stretches of time public that ended before the daily rows' cutoff are no use to any statement (their days'
- * counts are folded into months): deleted, as the daily rows are. Returns how many.
+ * counts are folded into months): deleted, as the daily rows are. The cutoff is the NZ midnight that starts
+ * the first day kept (foldOldInsights), so a day's row is never kept without its spans. Returns how many.
  */
 export async function prunePublicSpans(env: DbEnv, now: number): Promise<number> {
-  const cutoff = now - DAILY_KEEP_DAYS * 86_400_000;
+  const cutoff = nzDayStart(addDays(countDay(now), -DAILY_KEEP_DAYS));
   const result = await getDb(env).delete(sp).where(lt(sp.endedAt, cutoff));
   return result.meta.changes ?? 0;
 }
