@@ -1,6 +1,6 @@
 // The keys of visitors' hashes: the counting marks' visitor (views, contact taps, likes, impressions: once per
-// visitor a day) and the visitor id a like gets when the browser sends none. Each UTC day has keys of its own,
-// derived with HKDF from two things, neither of them in D1 (docs/decisions/0044-counting-keys-lanes-and-bytes.md):
+// visitor a day) and the visitor id a like gets when the browser sends none. Each NZ day (countDay) has keys of
+// its own, derived with HKDF from two things, neither of them in D1 (docs/decisions/0044-counting-keys-lanes-and-bytes.md):
 // - VISITOR_KEY, a Worker secret (32 random bytes in base64; `wrangler secret put VISITOR_KEY`, .dev.vars
 //   locally, written by scripts/dev-vars.mjs), so a copy of the database alone opens nothing;
 // - the day's salt, 32 random bytes kept in KV under an expiry two days on, after which nobody, us included,
@@ -59,7 +59,10 @@ export function reportVisitorKeyError(error: unknown): void {
   } else console.error("visitor key: could not read the day's salt", error);
 }
 
-/** When a day's salt expires: the start of the day after the next (UTC), in seconds, as KV takes it. */
+/**
+ * When a day's salt expires, in seconds, as KV takes it: UTC midnight two dates on, which is 11 to 13 hours
+ * into the NZ day after the next, so a salt outlives its NZ day by more than a day.
+ */
 export function saltExpiry(day: string): number {
   return (Date.parse(`${day}T00:00:00Z`) + 2 * DAY_MS) / 1000;
 }
