@@ -83,7 +83,9 @@ function SpreadSection({ groups }: { groups: Report["groups"] }) {
           aria-label="Exposure by plan and region, scrolls sideways"
           tabIndex={0}
         >
-          <table className="w-full min-w-[34rem] text-left text-sm" data-testid="exposure-table">
+          {/* Words wrap only between them here (not anywhere, as on the rest of the page, decision 0028): the
+              table scrolls sideways in its box, so a heading or a region need not break inside a word. */}
+          <table className="w-full min-w-[34rem] text-left text-sm wrap-normal" data-testid="exposure-table">
             <caption className="sr-only">Exposure by plan and region</caption>
             <ColumnHeads columns={COLUMNS} />
             <tbody>

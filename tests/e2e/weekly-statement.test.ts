@@ -139,7 +139,27 @@ describe("the weekly visibility statement", () => {
     await page.getByRole("heading", { name: "How evenly it spread" }).waitFor();
     await page.getByRole("heading", { name: "Featured listings below the Standard median" }).waitFor();
     expect(await sideways(page)).toBe(false);
+    // The table scrolls in its own box, so no heading or cell breaks inside a word ('Listi / ngs').
+    expect(await wordsBrokenIn(page, "exposure-table")).toEqual([]);
     await shot(page, "admin-exposure-390", { fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
   });
 });
+
+/** The words of a table's headings and cells that the layout split over two lines. */
+function wordsBrokenIn(page: Page, testId: string): Promise<string[]> {
+  return page.getByTestId(testId).evaluate((table) => {
+    const broken: string[] = [];
+    for (const cell of table.querySelectorAll("th, td")) {
+      const text = cell.firstChild;
+      if (!(text instanceof Text)) continue;
+      for (const match of text.data.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(text, match.index);
+        range.setEnd(text, match.index + match[0].length);
+        if (range.getClientRects().length > 1) broken.push(match[0]);
+      }
+    }
+    return broken;
+  });
+}
