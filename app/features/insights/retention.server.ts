@@ -23,9 +23,14 @@ const PRUNE_REGION_RUNNING = `DELETE FROM listing_region_running WHERE day < ?1 
   SELECT MAX(r.day) FROM listing_region_running r
   WHERE r.listing_id = listing_region_running.listing_id AND r.region = listing_region_running.region AND r.day < ?1)`;
 
+/** The first NZ day whose daily rows are kept at `now`: the rows of the days before it are folded into months. */
+export function firstDayKept(now: number): string {
+  return addDays(countDay(now), -DAILY_KEEP_DAYS);
+}
+
 /** Folds the days before the 400-day cutoff into months. Answers how many daily rows were folded. */
 export async function foldOldInsights(env: DbEnv, now: number): Promise<number> {
-  const cutoff = addDays(countDay(now), -DAILY_KEEP_DAYS);
+  const cutoff = firstDayKept(now);
   const [, removed] = await env.DB.batch(
     [
       FOLD,

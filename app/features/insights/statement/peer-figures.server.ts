@@ -7,12 +7,11 @@ import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import { getDb, schema } from "~/platform/data/db.server";
 import type { Db, DbEnv } from "~/platform/data/db.server";
-import { countDay } from "~/platform/http/client-address";
-import { addDays, nzDayStart } from "~/platform/time/nz-time";
+import { nzDayStart } from "~/platform/time/nz-time";
 import { byGroup, groupKey, statementWeek, weekFigures, weekFinal, weekSpan } from "./exposure-days";
 import type { DayCount, Plan, Span, Week } from "./exposure-days";
 import type { Member } from "./statement";
-import { DAILY_KEEP_DAYS } from "../retention.server";
+import { firstDayKept } from "../retention.server";
 
 const sp = schema.listingPublicSpans;
 const ld = schema.listingDaily;
@@ -156,7 +155,7 @@ export async function fillWeekPeerFigures(env: DbEnv, now: number): Promise<numb
  * the first day kept (foldOldInsights), so a day's row is never kept without its spans. Returns how many.
  */
 export async function prunePublicSpans(env: DbEnv, now: number): Promise<number> {
-  const cutoff = nzDayStart(addDays(countDay(now), -DAILY_KEEP_DAYS));
+  const cutoff = nzDayStart(firstDayKept(now));
   const result = await getDb(env).delete(sp).where(lt(sp.endedAt, cutoff));
   return result.meta.changes ?? 0;
 }
