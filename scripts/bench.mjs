@@ -3,7 +3,6 @@
 // like the seed) and prints the figures. Options: see scripts/bench/main.ts (--quick, --seconds N, --soak N,
 // --lighthouse, --rows-only, --build).
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
 import { buildEnv, TEST_BUILD_DIR } from "./build-dirs.mjs";
 import { buildInputsHash, isCurrent, stamp } from "./build-inputs.mjs";
 import { bundleAndImport, ROOT } from "./bundle.mjs";
@@ -14,7 +13,7 @@ import { bundleAndImport, ROOT } from "./bundle.mjs";
 const OUTPUT = `${ROOT}/${TEST_BUILD_DIR}/server/index.js`;
 const STAMP = `${ROOT}/${TEST_BUILD_DIR}/bench-inputs.json`;
 const inputs = buildInputsHash(ROOT);
-if (!existsSync(OUTPUT) || process.argv.includes("--build") || !isCurrent(STAMP, OUTPUT, inputs)) {
+if (process.argv.includes("--build") || !isCurrent(STAMP, OUTPUT, inputs)) {
   const r = spawnSync("npx", ["remix", "vite:build"], { cwd: ROOT, stdio: "inherit", env: buildEnv(TEST_BUILD_DIR) });
   if (r.status !== 0) process.exit(1);
   stamp(STAMP, OUTPUT, inputs);

@@ -2,7 +2,7 @@
 // the Worker as `wrangler deploy` would (--dry-run), and fails if anything of the development tools is in either:
 // the test payment gateway (its published signing secret, its KV records, its signature header), /dev/outbox or
 // the dev checkout. They are left out by the __DEV_TOOLS__ constant and vite.config.ts's ignored route files
-// (scripts/build-dirs.mjs); this proves it on the real output. `npm test` runs it beside lint and typecheck.
+// (scripts/build-dirs.mjs); this proves it on the built output. `npm test` runs it beside lint and typecheck.
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";

@@ -19,9 +19,14 @@ export function nzMorning(now = Date.now()): number {
  * by a timer falls behind on a loaded machine, and tests that time a window would see too little pass).
  */
 export function onNzMorningClock(): void {
+  onClockFrom(() => nzMorning());
+}
+
+/** Every test of the file (or describe) that calls this runs on a clock that starts at `start()`, as above. */
+export function onClockFrom(start: () => number): void {
   let restore: (() => void) | null = null;
   beforeEach(() => {
-    restore = shiftDate(nzMorning() - Date.now());
+    restore = shiftDate(start() - Date.now());
   });
   afterEach(() => {
     restore?.();

@@ -6,7 +6,7 @@
 // The days are NZ days (docs/decisions/0075-statement-days-are-nz-days.md).
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { statementWeek, weekCloses, weekFinal } from "~/features/insights/statement/exposure-days";
 import { dayWords, lastFullWeek, nextStatementDay } from "~/features/insights/statement/statement";
 import { loadStatement, sendWeeklyStatements } from "~/features/insights/statement/statement.server";
@@ -19,7 +19,7 @@ import { newId } from "~/platform/data/ids";
 import { addDays, nzDayStart, nzWallTime } from "~/platform/time/nz-time";
 import { count } from "./auth-fixtures";
 import { client, signedIn } from "./client";
-import { shiftDate } from "./clock";
+import { onClockFrom } from "./clock";
 import { insertListing } from "./fixtures";
 import { rows } from "./public-fixtures";
 
@@ -35,14 +35,7 @@ const at = (date: string, hour = 0) => nzWallTime(date, hour * 60);
 // change), which would move every figure below by an hour's worth. So the file runs on a clock set to 06:00 NZ
 // on Wednesday 25 November 2026, moving on in real time: the statement's week is then 16-22 November, the week
 // of tests/unit/weekly-statement.test.ts. (The Worker shares the tests' isolate, and so their Date.)
-let restoreDate: (() => void) | null = null;
-beforeEach(() => {
-  restoreDate = shiftDate(at("2026-11-25", 6) - Date.now());
-});
-afterEach(() => {
-  restoreDate?.();
-  restoreDate = null;
-});
+onClockFrom(() => at("2026-11-25", 6));
 
 /** The visibility rule's one writer, at a moment of the test's choosing. */
 const write = (listingId: string, change: VisibilityChange, now: number) =>
