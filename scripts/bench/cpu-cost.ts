@@ -1,7 +1,8 @@
 // CPU time a request of each server's workerd processes (`npm run bench -- --worker-cpu`), read from /proc
-// (Linux only) while 8 clients make a fixed number of requests: the app's signed-in pages, its cheapest answers
-// (a placeholder image; the session lookup alone) and the floor's /. The machine's other load moves this far
-// less than requests a second, which is a share of two cores; a change is better judged by it, over rounds.
+// (Linux only) while 8 clients make a fixed number of requests: the app's signed-in pages (and /favorites, the
+// signed-in frame alone), its cheapest answers (a placeholder image; the session lookup alone) and the
+// floor's /. The machine's other load moves this far less than requests a second, which is a share of two
+// cores; a change is better judged by it, over rounds.
 import { execSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -53,6 +54,8 @@ export async function workerCpu(store: string, args: string[]) {
       ["/ signed in", app.url + "|/", `age_verified=1; ${provider.cookie}`, appPids],
       ["/dashboard", app.url + "|/dashboard", `age_verified=1; ${provider.cookie}`, appPids],
       ["/admin/verifications", app.url + "|/admin/verifications", `age_verified=1; ${admin}`, appPids],
+      // No loader of its own: the site's frame and the root's session lookup alone (signed-in.ts says why).
+      ["/favorites signed in", app.url + "|/favorites", `age_verified=1; ${provider.cookie}`, appPids],
       ["/ anonymous", app.url + "|/", "age_verified=1", appPids],
       ["placeholder", app.url + "|/api/placeholder/1/1", "", appPids],
       ["auth status", app.url + "|/api/auth/status", `age_verified=1; ${provider.cookie}`, appPids],
