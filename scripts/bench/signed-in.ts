@@ -28,7 +28,8 @@ export async function signedInTargets(
   // The last two rows have no target of their own; they show where the pages with targets stand. /favorites
   // has no loader and fills its list in the browser, so signed in it is the site's frame and the root's session
   // lookup alone: what every signed-in page that reads D1 pays before its own content (docs/performance.md,
-  // 'what a signed-in page costs before it has any content').
+  // 'what a signed-in page costs before it has any content'). That holds while the page cache has no plan for
+  // it (app/features/catalogue/page-cache-key.ts): its load row's X-Cache is then '-'.
   const pages: [string, Target, "target" | "scale"][] = [
     ["/ signed in", { base: app.url, path: "/", cookie: signedIn }, "target"],
     ["/dashboard signed in", { base: app.url, path: "/dashboard", cookie: signedIn }, "target"],
